@@ -1,0 +1,49 @@
+# EDAN: `make` builds ./edan and ./probe; `make test` runs every test;
+# `make bench` runs the benchmarks; `make install PREFIX=...`.
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+WARN    := -std=c99 -Wall -Wextra -pedantic
+PREFIX  ?= /usr/local
+B       := build
+
+EDAN_SRCS  := $(filter-out tools/plugin%.c,$(wildcard tools/*.c))
+PROBE_SRCS := $(wildcard probes/*.c)
+TEST_SRCS  := $(wildcard tests/test_*.c)
+TESTS      := $(patsubst tests/%.c,$(B)/%,$(TEST_SRCS))
+
+PROBE_LIBS := $(shell pkg-config --libs hwloc 2>/dev/null) -lnuma -lmemkind -lpapi -lpthread -lm
+
+.PHONY: all deps test bench install clean
+all: $(B)/deps.ok edan probe
+
+$(B)/deps.ok: tools/deps.sh
+	@mkdir -p $(B)
+	bash tools/deps.sh
+	@touch $@
+deps: $(B)/deps.ok
+
+edan: $(EDAN_SRCS) $(wildcard tools/*.h) edan.h | $(B)/deps.ok
+	$(CC) $(WARN) $(CFLAGS) -I. -o $@ $(EDAN_SRCS) -lz -lm
+
+probe: $(PROBE_SRCS) $(wildcard probes/*.h) edan.h | $(B)/deps.ok
+	$(CC) $(WARN) -D_GNU_SOURCE $(CFLAGS) -I. -o $@ $(PROBE_SRCS) $(PROBE_LIBS)
+
+$(B)/test_%: tests/test_%.c edan.h $(wildcard tests/*.h) | $(B)/deps.ok
+	$(CC) $(WARN) $(CFLAGS) -I. -Itests -o $@ $< -lz -lm
+
+-include tests/tests.mk
+
+test: all $(TESTS) $(EXTRA_TESTS)
+	@bash tests/run.sh $(TESTS)
+
+bench: all
+	@bash tests/bench.sh
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 644 edan.h $(DESTDIR)$(PREFIX)/include/edan.h
+	install -m 755 edan probe $(DESTDIR)$(PREFIX)/bin/
+	sed -e 's|@PREFIX@|$(PREFIX)|' tools/edan.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/edan.pc
+
+clean:
+	rm -rf $(B) edan probe

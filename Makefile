@@ -32,6 +32,7 @@ $(B)/test_%: tests/test_%.c edan.h $(wildcard tests/*.h) | $(B)/deps.ok
 	$(CC) $(WARN) $(CFLAGS) -I. -Itests -o $@ $< -lz -lm
 
 -include tests/tests.mk
+-include examples/examples.mk
 
 test: all $(TESTS) $(EXTRA_TESTS)
 	@bash tests/run.sh $(TESTS)

@@ -1,0 +1,54 @@
+/* tools/cli.h - what the `edan` subcommands share: the analysis options
+   (one set for `edan analyze` and `edan trace`), input reading and the report. */
+#ifndef EDAN_CLI_H
+#define EDAN_CLI_H
+#include <stdio.h>
+#include "edan.h"
+
+/* Every analysis option of `edan analyze` / `edan trace`. */
+typedef struct cli_analysis {
+    edan_options opts;
+    edan_config configs[EDAN_MAX_CONFIGS];
+    uint32_t num_configs;       /* configurations started so far */
+    int json;                   /* --json */
+    const char *timeline_path;  /* --timeline FILE.csv */
+    const char *dot_path;       /* --dot FILE */
+    uint32_t top;               /* --top N */
+    int skip_unknown;           /* --skip-unknown */
+    int quiet;                  /* --quiet: no progress line */
+} cli_analysis;
+
+void cli_analysis_init(cli_analysis *a);
+/* argv[*i] is an option: if it is an analysis option, consume it (and its
+   value), advance *i past it and return 1; return 0 if it is not one;
+   print a message and return -1 if it is malformed. */
+int cli_analysis_option(cli_analysis *a, int argc, char **argv, int *i);
+/* After the options: validate and fill a->opts. Prints a message and
+   returns -1 when something does not fit. */
+int cli_analysis_finish(cli_analysis *a);
+/* The options' --help text. */
+extern const char cli_analysis_help[];
+
+/* Name of an op for reports (RISC-V front-end). */
+const char *cli_op_name(uint32_t op);
+
+/* Print the report (table or JSON) and write --timeline/--dot files.
+   `source` names the input for the report. Returns 0 or -1 (message printed). */
+int cli_report(edan_context *ctx, const cli_analysis *a, const char *source, FILE *out);
+
+/* Where stats come from while reading: a progress line on stderr about once
+   a second when stderr is a terminal. total_bytes 0 = unknown. */
+typedef struct cli_progress {
+    int enabled;
+    double t_start, t_last;
+    unsigned long long total_bytes;
+} cli_progress;
+void cli_progress_start(cli_progress *p, unsigned long long total_bytes, int quiet);
+void cli_progress_update(cli_progress *p, unsigned long long bytes, unsigned long long insns);
+void cli_progress_end(cli_progress *p);
+double cli_now(void);
+
+/* Subcommands. */
+int edan_cmd_analyze(int argc, char **argv);
+int edan_cmd_trace(int argc, char **argv);      /* tools/trace.c */
+#endif

@@ -1,0 +1,315 @@
+/* tests/naive.h - a deliberately naive reference for the eDAG model: it
+   keeps the whole trace, finds every edge by scanning backwards for the last
+   writer of each register and byte, simulates the caches with timestamps
+   instead of move-to-front lists, and computes the metrics by fixpoint
+   iteration over the explicit edge list (no reliance on trace order).
+   Included by tests that compare it with edan.h on random traces. */
+#ifndef EDAN_TEST_NAIVE_H
+#define EDAN_TEST_NAIVE_H
+
+typedef struct naive_line { uint64_t line; uint64_t stamp; int valid, dirty; } naive_line;
+
+typedef struct naive_result {
+    uint64_t N, E, W, D, C, T1, Tinf, bytes, writebacks, ram_lines, chained;
+    uint64_t layers[4096];
+    uint64_t bins[65536];
+    size_t nbins;
+} naive_result;
+
+static int naive_writes_reg(const edan_insn *v, edan_reg r)
+{
+    int i;
+    for (i = 0; i < v->ndst; i++)
+        if (v->dst[i] == r && r != 0) return 1;
+    return 0;
+}
+static int naive_writes_byte(const edan_insn *v, uint64_t b)
+{
+    return (v->mem == EDAN_MEM_STORE || v->mem == EDAN_MEM_AMO) && b >= v->addr && b < v->addr + v->size;
+}
+
+/* lookup with timestamps; returns 1 on hit (and refreshes) */
+static int naive_lookup(naive_line *set, uint32_t assoc, uint64_t line, uint64_t *clock)
+{
+    uint32_t w;
+    for (w = 0; w < assoc; w++)
+        if (set[w].valid && set[w].line == line) { set[w].stamp = ++*clock; return 1; }
+    return 0;
+}
+static int naive_fill(naive_line *set, uint32_t assoc, uint64_t line, uint64_t *clock)
+{
+    uint32_t w, victim = 0;
+    int ev;
+    for (w = 0; w < assoc; w++) {
+        if (!set[w].valid) { victim = w; break; }
+        if (set[w].stamp < set[victim].stamp) victim = w;
+    }
+    ev = set[victim].valid && set[victim].dirty;
+    set[victim].valid = 1;
+    set[victim].dirty = 0;
+    set[victim].line = line;
+    set[victim].stamp = ++*clock;
+    return ev;
+}
+
+static void naive_run(const edan_insn *tr, size_t n, const edan_config *cfg, naive_result *R)
+{
+    naive_line *lv[EDAN_MAX_LEVELS];
+    uint32_t sets[EDAN_MAX_LEVELS];
+    uint64_t clock = 0, alpha = cfg->alpha ? cfg->alpha : 200;
+    size_t (*edges)[2] = (size_t (*)[2])malloc(sizeof *edges * (n * (EDAN_MAX_SRC + EDAN_MAX_ACCESS) + 1));
+    size_t ne = 0, v, u, e, i;
+    int *is_mem = (int *)calloc(n, sizeof(int));
+    uint64_t *t = (uint64_t *)calloc(n, sizeof(uint64_t)), *w = (uint64_t *)calloc(n, sizeof(uint64_t));
+    uint64_t *S = (uint64_t *)calloc(n, sizeof(uint64_t)), *F = (uint64_t *)calloc(n, sizeof(uint64_t));
+    uint64_t *md = (uint64_t *)calloc(n, sizeof(uint64_t));
+    uint32_t L = cfg->num_levels, l;
+    int changed, wt = cfg->write_policy == EDAN_WRITE_THROUGH;
+    memset(R, 0, sizeof *R);
+    for (l = 0; l < L; l++) {
+        sets[l] = (uint32_t)(cfg->level[l].size / cfg->level[l].assoc / cfg->level[l].line);
+        lv[l] = (naive_line *)calloc((size_t)sets[l] * cfg->level[l].assoc, sizeof(naive_line));
+    }
+    for (v = 0; v < n; v++) {
+        const edan_insn *x = &tr[v];
+        size_t preds[EDAN_MAX_SRC + EDAN_MAX_ACCESS];
+        size_t np = 0, k;
+        /* sources: registers, then bytes read */
+        for (i = 0; i < x->nsrc; i++) {
+            if (!x->src[i]) continue;
+            for (u = v; u-- > 0;)
+                if (naive_writes_reg(&tr[u], x->src[i])) {
+                    for (k = 0; k < np && preds[k] != u; k++) {}
+                    if (k == np) preds[np++] = u;
+                    break;
+                }
+        }
+        if (x->mem == EDAN_MEM_LOAD || x->mem == EDAN_MEM_AMO) {
+            uint64_t b;
+            for (b = x->addr; b < x->addr + x->size; b++)
+                for (u = v; u-- > 0;)
+                    if (naive_writes_byte(&tr[u], b)) {
+                        for (k = 0; k < np && preds[k] != u; k++) {}
+                        if (k == np) preds[np++] = u;
+                        break;
+                    }
+        }
+        for (k = 0; k < np; k++) { edges[ne][0] = preds[k]; edges[ne][1] = v; ne++; }
+
+        /* memory access vertex, cost, bytes moved */
+        if (x->mem == EDAN_MEM_NONE) {
+            t[v] = cfg->cost[x->cls] ? cfg->cost[x->cls] : 1;
+        } else if (!L) {
+            is_mem[v] = 1;
+            w[v] = x->size;
+        } else {
+            uint32_t shift = 0, lat = 0;
+            uint64_t line, lb = cfg->level[0].line;
+            while ((1u << shift) < lb) shift++;
+            for (line = x->addr >> shift; line <= (x->addr + x->size - 1) >> shift; line++) {
+                int is_store = x->mem == EDAN_MEM_STORE, writes = x->mem != EDAN_MEM_LOAD;
+                if (is_store && wt) {
+                    for (l = 0; l < L; l++) {
+                        naive_line *set = lv[l] + (size_t)(line % sets[l]) * cfg->level[l].assoc;
+                        if (naive_lookup(set, cfg->level[l].assoc, line, &clock)) break;
+                    }
+                    continue;
+                }
+                for (l = 0; l < L; l++) {
+                    naive_line *set = lv[l] + (size_t)(line % sets[l]) * cfg->level[l].assoc;
+                    if (naive_lookup(set, cfg->level[l].assoc, line, &clock)) break;
+                }
+                if (l == L) { is_mem[v] = 1; w[v] += lb; R->ram_lines++; }
+                else {
+                    uint32_t hl = cfg->level[l].latency ? cfg->level[l].latency : 1;
+                    if (hl > lat) lat = hl;
+                }
+                {
+                    uint32_t hit = l, j;
+                    for (j = 0; j < hit; j++) {
+                        naive_line *set = lv[j] + (size_t)(line % sets[j]) * cfg->level[j].assoc;
+                        if (naive_fill(set, cfg->level[j].assoc, line, &clock) && j == L - 1) {
+                            w[v] += lb;
+                            R->writebacks++;
+                        }
+                    }
+                }
+                if (writes && !wt) {
+                    for (l = 0; l < L; l++) {
+                        naive_line *set = lv[l] + (size_t)(line % sets[l]) * cfg->level[l].assoc;
+                        uint32_t q;
+                        for (q = 0; q < cfg->level[l].assoc; q++)
+                            if (set[q].valid && set[q].line == line) set[q].dirty = 1;
+                    }
+                }
+            }
+            if (x->mem != EDAN_MEM_LOAD && wt) { is_mem[v] = 1; w[v] += x->size; }
+            t[v] = lat ? lat : 1;
+        }
+        if (is_mem[v]) t[v] = alpha;
+    }
+    /* S, F, md by fixpoint over the edge list, in reverse edge order so the
+       iteration does not lean on the trace order */
+    for (v = 0; v < n; v++) { F[v] = t[v]; md[v] = (uint64_t)is_mem[v]; }
+    do {
+        changed = 0;
+        for (e = ne; e-- > 0;) {
+            size_t a = edges[e][0], b = edges[e][1];
+            if (F[a] > S[b]) { S[b] = F[a]; F[b] = S[b] + t[b]; changed = 1; }
+            if (md[a] + (uint64_t)is_mem[b] > md[b]) { md[b] = md[a] + (uint64_t)is_mem[b]; changed = 1; }
+        }
+    } while (changed);
+    R->N = n;
+    R->E = ne;
+    for (v = 0; v < n; v++) {
+        R->T1 += t[v];
+        if (F[v] > R->Tinf) R->Tinf = F[v];
+        R->bytes += w[v];
+        if (is_mem[v]) {
+            R->W++;
+            R->layers[md[v] - 1]++;
+            if (md[v] >= 2) R->chained++;
+            if (md[v] > R->D) R->D = md[v];
+        } else {
+            R->C += t[v];
+        }
+    }
+    if (cfg->tau) {
+        uint64_t b;
+        R->nbins = (size_t)((R->Tinf + cfg->tau - 1) / cfg->tau) + 1;
+        for (b = 0; b < R->nbins && b < 65536; b++)
+            for (v = 0; v < n; v++)
+                if (S[v] <= cfg->tau * b && cfg->tau * b <= F[v]) R->bins[b] += w[v];
+    }
+    for (l = 0; l < L; l++) free(lv[l]);
+    free(edges); free(is_mem); free(t); free(w); free(S); free(F); free(md);
+}
+
+static uint64_t naive_rand(uint64_t *s)
+{
+    *s ^= *s << 13; *s ^= *s >> 7; *s ^= *s << 17;
+    return *s;
+}
+
+static void naive_random_config(edan_config *c, uint64_t *s)
+{
+    uint32_t l, kind = (uint32_t)(naive_rand(s) % 4);
+    static const uint32_t lines[] = {16, 32, 64};
+    memset(c, 0, sizeof *c);
+    c->alpha = (uint32_t)(naive_rand(s) % 3 == 0 ? 0 : 1 + naive_rand(s) % 300);
+    c->cost[EDAN_CLASS_FP_FMA] = (uint32_t)(naive_rand(s) % 6);
+    c->cost[EDAN_CLASS_INT_ALU] = (uint32_t)(naive_rand(s) % 3);
+    c->tau = 1 + naive_rand(s) % 40;
+    c->write_policy = naive_rand(s) % 2 ? EDAN_WRITE_BACK : EDAN_WRITE_THROUGH;
+    c->num_levels = kind == 0 ? 0 : kind == 3 ? 2 : 1;
+    {
+        uint32_t line = lines[naive_rand(s) % 3];
+        uint64_t prev = 0;
+        for (l = 0; l < c->num_levels; l++) {
+            uint32_t assoc = 1u << (naive_rand(s) % 3);
+            uint32_t nsets = 1u << (naive_rand(s) % 4);
+            uint64_t size = (uint64_t)assoc * nsets * line;
+            if (size <= prev) { nsets *= 4; size = (uint64_t)assoc * nsets * line; }
+            c->level[l].size = size;
+            c->level[l].assoc = assoc;
+            c->level[l].line = line;
+            c->level[l].latency = (uint32_t)(naive_rand(s) % 6);
+            prev = size;
+        }
+    }
+}
+
+static size_t naive_random_trace(edan_insn *tr, size_t max, uint64_t *s)
+{
+    static const edan_reg regs[] = {0, 1, 2, 3, 4, 5, 6, 32, 33, 34};
+    static const uint16_t sizes[] = {1, 2, 4, 8, 8, 8, 16};
+    size_t n = 1 + naive_rand(s) % max, i;
+    uint64_t base = 0x1f0 + (naive_rand(s) % 3) * 0x1000;  /* windows crossing shadow-chunk edges */
+    for (i = 0; i < n; i++) {
+        edan_insn *x = &tr[i];
+        uint32_t r = (uint32_t)(naive_rand(s) % 100), j;
+        memset(x, 0, sizeof *x);
+        x->nsrc = (uint8_t)(naive_rand(s) % 3);
+        for (j = 0; j < x->nsrc; j++) x->src[j] = regs[naive_rand(s) % 10];
+        x->cls = (uint8_t)(naive_rand(s) % 2 ? EDAN_CLASS_INT_ALU : EDAN_CLASS_FP_FMA);
+        if (r < 40) {
+            x->ndst = 1;
+            x->dst[0] = regs[naive_rand(s) % 10];
+        } else if (r < 95) {
+            x->mem = (uint8_t)(r < 65 ? EDAN_MEM_LOAD : r < 88 ? EDAN_MEM_STORE : EDAN_MEM_AMO);
+            x->cls = (uint8_t)(x->mem == EDAN_MEM_LOAD ? EDAN_CLASS_LOAD : x->mem == EDAN_MEM_STORE ? EDAN_CLASS_STORE : EDAN_CLASS_AMO);
+            x->size = sizes[naive_rand(s) % 7];
+            x->addr = base + naive_rand(s) % 96;
+            if (x->mem != EDAN_MEM_STORE) { x->ndst = 1; x->dst[0] = regs[naive_rand(s) % 10]; }
+        } else {
+            x->cls = EDAN_CLASS_BRANCH;
+        }
+    }
+    return n;
+}
+
+static void test_differential(int rounds, uint64_t seed)
+{
+    static edan_insn tr[400];
+    static naive_result R;
+    uint64_t s = seed;
+    int round;
+    for (round = 0; round < rounds; round++) {
+        edan_config cfgs[4];
+        edan_options o;
+        edan_context *ctx;
+        uint32_t K = 1 + (uint32_t)(naive_rand(&s) % 4), k, mm;
+        size_t n = naive_random_trace(tr, 400, &s);
+        int before = check_failures;
+        for (k = 0; k < K; k++) naive_random_config(&cfgs[k], &s);
+        memset(&o, 0, sizeof o);
+        o.num_configs = K;
+        o.configs = cfgs;
+        CHECK(edan_create(&ctx, &o) == EDAN_OK);
+        CHECK(edan_feed_many(ctx, tr, n) == EDAN_OK);
+        for (k = 0; k < K; k++) {
+            edan_metrics m;
+            const uint64_t *bins;
+            size_t nb, b;
+            naive_run(tr, n, &cfgs[k], &R);
+            CHECK(edan_get_metrics(ctx, k, &m) == EDAN_OK);
+            CHECK_EQ_U(m.N, R.N);
+            CHECK_EQ_U(m.E, R.E);
+            CHECK_EQ_U(m.W, R.W);
+            CHECK_EQ_U(m.D, R.D);
+            CHECK_EQ_U(m.C, R.C);
+            CHECK_EQ_U(m.T1, R.T1);
+            CHECK_EQ_U(m.Tinf, R.Tinf);
+            CHECK_EQ_U(m.bytes, R.bytes);
+            CHECK_EQ_U(m.writebacks, R.writebacks);
+            CHECK_EQ_U(m.ram_lines, R.ram_lines);
+            CHECK_EQ_U(m.chained, R.chained);
+            for (b = 0; b < m.D; b++) CHECK_EQ_U(m.layers[b], R.layers[b]);
+            CHECK(edan_get_timeline(ctx, k, &bins, &nb) == EDAN_OK);
+            CHECK_EQ_U(nb, R.nbins);
+            for (b = 0; b < nb && b < R.nbins && b < 65536; b++) CHECK_EQ_U(bins[b], R.bins[b]);
+            for (mm = 1; mm <= 9; mm++) {
+                edan_bounds bd;
+                double lam = R.W ? ((double)R.W - (double)R.D) / mm + (double)R.D : 0.0, lay = 0;
+                double alpha = cfgs[k].alpha ? cfgs[k].alpha : 200;
+                double a0 = alpha;
+                CHECK(edan_get_bounds(ctx, k, mm, &bd) == EDAN_OK);
+                CHECK_NEAR(bd.lambda, lam, 1e-12);
+                for (b = 0; b < R.D; b++) lay += (double)((R.layers[b] + mm - 1) / mm);
+                CHECK_NEAR(bd.M_layered, lay * alpha, 1e-12);
+                CHECK_NEAR(bd.M_upper, lam * alpha, 1e-12);
+                CHECK_NEAR(bd.M_lower, ((double)R.D > (double)R.W / mm ? (double)R.D : (double)R.W / mm) * alpha, 1e-12);
+                CHECK_NEAR(bd.Lambda, lam > 0 ? lam / (lam * a0 + (double)R.C) : 0.0, 1e-12);
+                CHECK(bd.M_lower <= bd.M_layered + 1e-9 && bd.M_layered <= bd.M_upper + 1e-9);
+                CHECK(bd.Lambda >= 0.0 && bd.Lambda <= 1.0);
+            }
+        }
+        edan_destroy(ctx);
+        if (check_failures != before) {
+            fprintf(stderr, "differential round %d (seed %llu) failed: %zu instructions, %u configs\n", round,
+                    (unsigned long long)seed, n, K);
+            break;
+        }
+    }
+}
+#endif

@@ -1,0 +1,475 @@
+/* Tests of the eDAG engine against the model's rules: the worked checks of
+   the paper, one test per rule, and a randomised differential test against a
+   deliberately naive implementation that builds the whole graph. */
+#define EDAN_IMPLEMENTATION
+#include "edan.h"
+#include "check.h"
+
+/* ---- instruction builders (ISA-neutral; register ids as RISC-V's) ------ */
+enum { ZERO = 0, RA = 1, SP = 2, A0 = 10, A1 = 11, A2 = 12, A3 = 13, A4 = 14, A5 = 15 };
+
+static edan_insn alu(edan_reg d, edan_reg s1, edan_reg s2)
+{
+    edan_insn in;
+    memset(&in, 0, sizeof in);
+    in.cls = EDAN_CLASS_INT_ALU;
+    if (s1) in.src[in.nsrc++] = s1;
+    if (s2) in.src[in.nsrc++] = s2;
+    if (d) in.dst[in.ndst++] = d;
+    return in;
+}
+static edan_insn load(edan_reg d, edan_reg base, uint64_t addr, uint16_t size)
+{
+    edan_insn in = alu(d, base, 0);
+    in.cls = EDAN_CLASS_LOAD;
+    in.mem = EDAN_MEM_LOAD;
+    in.addr = addr;
+    in.size = size;
+    return in;
+}
+static edan_insn store(edan_reg val, edan_reg base, uint64_t addr, uint16_t size)
+{
+    edan_insn in = alu(0, val, base);
+    in.cls = EDAN_CLASS_STORE;
+    in.mem = EDAN_MEM_STORE;
+    in.addr = addr;
+    in.size = size;
+    return in;
+}
+static edan_insn amo(edan_reg d, edan_reg base, edan_reg val, uint64_t addr, uint16_t size)
+{
+    edan_insn in = alu(d, base, val);
+    in.cls = EDAN_CLASS_AMO;
+    in.mem = EDAN_MEM_AMO;
+    in.addr = addr;
+    in.size = size;
+    return in;
+}
+
+static edan_context *make(const edan_config *cfgs, uint32_t n)
+{
+    edan_options o;
+    edan_context *ctx = NULL;
+    memset(&o, 0, sizeof o);
+    o.num_configs = n;
+    o.configs = cfgs;
+    o.hotspots = 1;
+    CHECK(edan_create(&ctx, &o) == EDAN_OK);
+    return ctx;
+}
+static void feed(edan_context *ctx, const edan_insn *v, size_t n)
+{
+    CHECK(edan_feed_many(ctx, v, n) == EDAN_OK);
+}
+static edan_metrics metrics(edan_context *ctx, uint32_t k)
+{
+    edan_metrics m;
+    CHECK(edan_get_metrics(ctx, k, &m) == EDAN_OK);
+    return m;
+}
+static edan_bounds bounds(edan_context *ctx, uint32_t k, uint32_t m)
+{
+    edan_bounds b;
+    CHECK(edan_get_bounds(ctx, k, m, &b) == EDAN_OK);
+    return b;
+}
+static edan_config cache_cfg(uint64_t size, uint32_t assoc, uint32_t line, edan_write_policy wp)
+{
+    edan_config c;
+    memset(&c, 0, sizeof c);
+    c.num_levels = 1;
+    c.level[0].size = size;
+    c.level[0].assoc = assoc;
+    c.level[0].line = line;
+    c.write_policy = wp;
+    return c;
+}
+
+/* ---- paper Fig. 4/5/7: the summation kernel, n = 4 --------------------- */
+static void test_summation(void)
+{
+    edan_insn v[2 + 4 * 4];
+    size_t n = 0;
+    int i;
+    edan_config c;
+    edan_context *ctx;
+    edan_metrics m;
+    memset(&c, 0, sizeof c);
+    c.alpha = 1;
+    v[n++] = alu(A3, A0, A1);       /* add a3,a0,a1 */
+    v[n++] = alu(A0, ZERO, 0);      /* mv a0,zero */
+    for (i = 0; i < 4; i++) {
+        v[n++] = load(A4, A5, 0x40080290 + 4 * (uint64_t)i, 4);  /* lw a4,0(a5) */
+        v[n++] = alu(A5, A5, 0);                                  /* addi a5,a5,4 */
+        v[n++] = alu(A0, A0, A4);                                 /* addw a0,a0,a4 */
+        v[n++] = alu(0, A3, A5);                                  /* bne a3,a5,... */
+        v[n - 1].cls = EDAN_CLASS_BRANCH;
+    }
+    ctx = make(&c, 1);
+    feed(ctx, v, n);
+    m = metrics(ctx, 0);
+    CHECK_EQ_U(m.N, 18);
+    CHECK_EQ_U(m.W, 4);
+    CHECK_EQ_U(m.D, 1);
+    CHECK_EQ_U(m.layers[0], 4);
+    CHECK_EQ_U(m.C, 14);            /* unit costs: the 14 other vertices */
+    CHECK_EQ_U(m.T1, 18);           /* alpha = 1 */
+    /* edges: add->bne x4; mv->addw0; lw_i->addw_i; addw chain x3; addi chain x3;
+       addi_i->lw_{i+1} x3; addi_i->bne_i x4 */
+    CHECK_EQ_U(m.E, 4 + 1 + 4 + 3 + 3 + 3 + 4);
+    /* critical path: addi chain 4 long, then lw of iteration... a5 chain gives
+       lw4 at depth 4 (3 addi + lw), addw4 at 5 */
+    CHECK_EQ_U(m.Tinf, 5);
+    edan_destroy(ctx);
+}
+
+/* ---- paper Fig. 8 ------------------------------------------------------- */
+static void test_fig8(void)
+{
+    edan_insn chain[3], indep[3];
+    edan_context *ctx;
+    edan_metrics m;
+    edan_bounds b;
+    uint32_t mm;
+    chain[0] = load(A1, A0, 0x1000, 8);
+    chain[1] = load(A2, A1, 0x2000, 8);
+    chain[2] = load(A3, A2, 0x3000, 8);
+    ctx = make(NULL, 0);
+    feed(ctx, chain, 3);
+    m = metrics(ctx, 0);
+    CHECK_EQ_U(m.W, 3);
+    CHECK_EQ_U(m.D, 3);
+    CHECK_EQ_U(m.chained, 2);
+    for (mm = 1; mm <= 16; mm++) {
+        b = bounds(ctx, 0, mm);
+        CHECK_NEAR(b.lambda, 3.0, 1e-12);
+    }
+    edan_destroy(ctx);
+
+    indep[0] = load(A1, A0, 0x1000, 8);
+    indep[1] = load(A2, A0, 0x2000, 8);
+    indep[2] = load(A3, A0, 0x3000, 8);
+    ctx = make(NULL, 0);
+    feed(ctx, indep, 3);
+    m = metrics(ctx, 0);
+    CHECK_EQ_U(m.W, 3);
+    CHECK_EQ_U(m.D, 1);
+    for (mm = 1; mm <= 16; mm++) {
+        b = bounds(ctx, 0, mm);
+        CHECK_NEAR(b.lambda, 2.0 / mm + 1.0, 1e-12);
+        CHECK_NEAR(b.M_layered, (double)((3 + mm - 1) / mm) * 200.0, 1e-9);
+        if (mm >= 3) CHECK_NEAR(b.M_layered, 200.0, 1e-9);
+    }
+    CHECK_NEAR(bounds(ctx, 0, 1).lambda, 3.0, 1e-12);
+    edan_destroy(ctx);
+}
+
+/* ---- x0 is a constant --------------------------------------------------- */
+static void test_x0(void)
+{
+    edan_insn v[3];
+    edan_context *ctx = make(NULL, 0);
+    edan_metrics m;
+    v[0] = alu(ZERO, A0, 0);        /* write to x0: dropped */
+    v[0].dst[0] = 0; v[0].ndst = 1;
+    v[1] = alu(A1, ZERO, 0);        /* read of x0: no edge */
+    v[1].src[0] = 0; v[1].nsrc = 1;
+    v[2] = alu(A2, A1, 0);
+    feed(ctx, v, 3);
+    m = metrics(ctx, 0);
+    CHECK_EQ_U(m.E, 1);             /* only v1 -> v2 */
+    CHECK_EQ_U(m.Tinf, 2);
+    edan_destroy(ctx);
+}
+
+/* ---- a load fed by several stores; partial overlap ------------------------ */
+static void test_byte_overlap(void)
+{
+    edan_insn v[8];
+    edan_context *ctx;
+    edan_metrics m;
+    edan_config c;
+    memset(&c, 0, sizeof c);
+    c.alpha = 10;
+    ctx = make(&c, 1);
+    v[0] = alu(A1, 0, 0);                       /* 1 */
+    v[1] = alu(A2, 0, 0);                       /* 1 */
+    v[2] = store(A1, SP, 0x100, 4);             /* bytes 100..103, F = 1 + 10 */
+    v[3] = store(A2, SP, 0x104, 2);             /* bytes 104..105 */
+    v[4] = load(A3, SP, 0x102, 4);              /* 102..105: depends on both stores */
+    v[5] = load(A4, SP, 0x106, 2);              /* 106..107: never written: no memory edge */
+    v[6] = store(A4, SP, 0x103, 1);             /* overwrites byte 103 only */
+    v[7] = load(A5, SP, 0x100, 8);              /* 100..107: v2 (100-102), v6 (103), v3 (104-105) */
+    feed(ctx, v, 8);
+    m = metrics(ctx, 0);
+    /* edges: v0->v2, v1->v3, v2->v4, v3->v4, v4? no; v5->v6, v2->v7, v6->v7, v3->v7 */
+    CHECK_EQ_U(m.E, 8);
+    CHECK_EQ_U(m.W, 6);
+    /* depth: v4 depends on stores (md 1) -> md 2; v7 depends on v6 which
+       depends on v5 (load, md 1) -> v6 md 2 -> v7 md 3 */
+    CHECK_EQ_U(m.D, 3);
+    CHECK_EQ_U(m.layers[0], 3);     /* v2, v3, v5 */
+    CHECK_EQ_U(m.layers[1], 2);     /* v4, v6 */
+    CHECK_EQ_U(m.layers[2], 1);     /* v7 */
+    CHECK_EQ_U(m.Tinf, 30);         /* v5 -> v6 -> v7: 10 + 10 + 10 (v0 -> v2 -> v4 is 21) */
+    edan_destroy(ctx);
+}
+
+/* ---- straddling lines ---------------------------------------------------- */
+static void test_straddle(void)
+{
+    edan_config c = cache_cfg(1024, 2, 64, EDAN_WRITE_BACK);
+    edan_context *ctx = make(&c, 1);
+    edan_insn v[3];
+    edan_metrics m;
+    v[0] = load(A1, A0, 60, 8);     /* lines 0 and 1: both miss */
+    v[1] = load(A2, A0, 64, 8);     /* line 1: hit */
+    v[2] = load(A3, A0, 120, 16);   /* lines 1 (hit) and 2 (miss) */
+    feed(ctx, v, 3);
+    m = metrics(ctx, 0);
+    CHECK_EQ_U(m.W, 2);
+    CHECK_EQ_U(m.ram_lines, 3);
+    CHECK_EQ_U(m.bytes, 3 * 64);
+    CHECK_EQ_U(m.level_hits[0], 2);
+    edan_destroy(ctx);
+}
+
+/* ---- write-back vs write-through ---------------------------------------- */
+static void test_write_policy(void)
+{
+    edan_config c[2];
+    edan_context *ctx;
+    edan_insn v[64];
+    edan_metrics wb, wt;
+    size_t n = 0;
+    int i;
+    c[0] = cache_cfg(128, 1, 64, EDAN_WRITE_BACK);     /* 2 sets, direct mapped */
+    c[1] = cache_cfg(128, 1, 64, EDAN_WRITE_THROUGH);
+    ctx = make(c, 2);
+    v[n++] = store(A1, A0, 0, 8);       /* wb: miss (RFO), fill, dirty; wt: memory vertex, no fill */
+    v[n++] = store(A1, A0, 8, 8);       /* wb: hit; wt: memory vertex */
+    v[n++] = load(A2, A0, 16, 8);       /* wb: hit; wt: miss, fill */
+    v[n++] = load(A2, A0, 128, 8);      /* set 0 conflict: evicts line 0 (dirty in wb: write-back) */
+    for (i = 0; i < 4; i++) v[n++] = load(A3, A0, 64 + 8 * (uint64_t)i, 8);   /* set 1 */
+    feed(ctx, v, n);
+    wb = metrics(ctx, 0);
+    wt = metrics(ctx, 1);
+    CHECK_EQ_U(wb.W, 3);                /* store miss, load 128 miss, load 64 miss */
+    CHECK_EQ_U(wb.writebacks, 1);
+    CHECK_EQ_U(wb.bytes, 3 * 64 + 64);  /* three fills + one dirty eviction */
+    CHECK_EQ_U(wt.W, 5);                /* two stores + loads 16, 128, 64 */
+    CHECK_EQ_U(wt.writebacks, 0);
+    CHECK_EQ_U(wt.bytes, 8 + 8 + 3 * 64);
+    edan_destroy(ctx);
+}
+
+/* ---- AMO: a load and a store of the same bytes, one vertex --------------- */
+static void test_amo(void)
+{
+    edan_context *ctx = make(NULL, 0);
+    edan_insn v[4];
+    edan_metrics m;
+    v[0] = store(A1, A0, 0x40, 4);
+    v[1] = amo(A2, A0, A3, 0x40, 4);    /* reads the store's bytes, writes them */
+    v[2] = load(A4, A0, 0x40, 4);       /* depends on the AMO */
+    v[3] = alu(A5, A2, 0);              /* depends on the AMO's register result */
+    feed(ctx, v, 4);
+    m = metrics(ctx, 0);
+    CHECK_EQ_U(m.W, 3);
+    CHECK_EQ_U(m.D, 3);
+    CHECK_EQ_U(m.E, 3);
+    CHECK_EQ_U(m.amos, 1);
+    edan_destroy(ctx);
+}
+
+/* ---- costs, hit latency, timeline, hotspots -------------------------------- */
+static void test_costs_and_timeline(void)
+{
+    edan_config c;
+    edan_context *ctx;
+    edan_insn v[4];
+    edan_metrics m;
+    const uint64_t *bins;
+    size_t nb, i;
+    memset(&c, 0, sizeof c);
+    c.alpha = 100;
+    c.cost[EDAN_CLASS_FP_FMA] = 4;
+    c.tau = 50;
+    ctx = make(&c, 1);
+    v[0] = load(A1, A0, 0, 8);          /* S 0, F 100, w 8 */
+    v[1] = alu(A2, A1, 0);
+    v[1].cls = EDAN_CLASS_FP_FMA;       /* S 100, F 104 */
+    v[2] = store(A2, A0, 8, 8);         /* S 104, F 204, w 8 */
+    v[3] = load(A3, A0, 16, 8);         /* S 0, F 100, w 8 */
+    feed(ctx, v, 4);
+    m = metrics(ctx, 0);
+    CHECK_EQ_U(m.Tinf, 204);
+    CHECK_EQ_U(m.C, 4);
+    CHECK_EQ_U(m.T1, 304);
+    CHECK_EQ_U(m.bytes, 24);
+    CHECK(edan_get_timeline(ctx, 0, &bins, &nb) == EDAN_OK);
+    CHECK_EQ_U(nb, 6);                  /* ceil(204/50) + 1 */
+    {
+        /* U_i = sum w over S <= 50 i <= F */
+        uint64_t want[6] = {16, 16, 16, 8, 8, 0};
+        for (i = 0; i < nb; i++) CHECK_EQ_U(bins[i], want[i]);
+    }
+    edan_destroy(ctx);
+
+    /* hit latency: the slowest level serving a straddling access */
+    memset(&c, 0, sizeof c);
+    c.num_levels = 2;
+    c.level[0].size = 128; c.level[0].assoc = 1; c.level[0].line = 64; c.level[0].latency = 4;
+    c.level[1].size = 1024; c.level[1].assoc = 4; c.level[1].line = 64; c.level[1].latency = 12;
+    ctx = make(&c, 1);
+    v[0] = load(A1, A0, 0, 8);          /* miss: L1, L2 filled */
+    v[1] = load(A1, A0, 64, 8);         /* miss */
+    v[2] = load(A1, A0, 128, 8);        /* miss, evicts line 0 from L1 (set 0) */
+    v[3] = load(A2, A0, 60, 8);         /* line 0 from L2 (12), line 1 from L1 (4) */
+    feed(ctx, v, 4);
+    m = metrics(ctx, 0);
+    CHECK_EQ_U(m.W, 3);
+    CHECK_EQ_U(m.C, 12);
+    CHECK_EQ_U(m.level_hits[0], 1);
+    CHECK_EQ_U(m.level_hits[1], 1);
+    edan_destroy(ctx);
+}
+
+static void test_hotspots(void)
+{
+    edan_context *ctx = make(NULL, 0);
+    edan_insn v;
+    edan_hotspot h[4];
+    size_t n, i;
+    /* pointer chase at pc 0x100, independent loads at pc 0x200 */
+    for (i = 0; i < 10; i++) {
+        v = load(A1, A1, 0x1000 + 64 * i, 8);
+        v.pc = 0x100; v.flags = EDAN_INSN_HAS_PC;
+        feed(ctx, &v, 1);
+        v = load(A2, A0, 0x9000 + 64 * i, 8);
+        v.pc = 0x200; v.flags = EDAN_INSN_HAS_PC;
+        feed(ctx, &v, 1);
+    }
+    CHECK(edan_get_hotspots(ctx, 0, h, 4, &n) == EDAN_OK);
+    CHECK_EQ_U(n, 2);
+    CHECK_EQ_U(h[0].key, 0x100);
+    CHECK_EQ_U(h[0].chained, 9);
+    CHECK_EQ_U(h[0].max_md, 10);
+    CHECK_EQ_U(h[1].key, 0x200);
+    CHECK_EQ_U(h[1].chained, 0);
+    CHECK_EQ_U(h[1].mem_vertices, 10);
+    edan_destroy(ctx);
+}
+
+/* ---- bad input to the engine ---------------------------------------------- */
+static void test_errors(void)
+{
+    edan_context *ctx = make(NULL, 0);
+    edan_insn v = load(A1, A0, 0, 0);
+    edan_config c;
+    edan_options o;
+    CHECK(edan_feed(ctx, &v) == EDAN_ERR_INVALID_ARG);
+    CHECK(strstr(edan_error(ctx), "bad memory access") != NULL);
+    v = load(A1, A0, UINT64_MAX - 2, 8);
+    CHECK(edan_feed(ctx, &v) == EDAN_ERR_INVALID_ARG);
+    v = alu(A1, 4000, 0);
+    CHECK(edan_feed(ctx, &v) == EDAN_OK);       /* 4000 < EDAN_RV_NUM_REGS */
+    v = alu(A1, 60000, 0);
+    CHECK(edan_feed(ctx, &v) == EDAN_ERR_INVALID_ARG);
+    edan_destroy(ctx);
+    c = cache_cfg(1000, 2, 64, EDAN_WRITE_BACK);
+    memset(&o, 0, sizeof o);
+    o.num_configs = 1;
+    o.configs = &c;
+    ctx = NULL;
+    CHECK(edan_create(&ctx, &o) == EDAN_ERR_INVALID_ARG);
+    CHECK(ctx && strstr(edan_error(ctx), "not a multiple") != NULL);
+    edan_destroy(ctx);
+}
+
+/* ---- memory is bounded by the footprint, not the trace length ------------- */
+typedef struct { size_t live, peak; } counting;
+static void *c_alloc(size_t n, void *u)
+{
+    counting *c = (counting *)u;
+    size_t *p = (size_t *)malloc(n + 16);
+    if (!p) return NULL;
+    p[0] = n;
+    c->live += n;
+    if (c->live > c->peak) c->peak = c->live;
+    return (char *)p + 16;
+}
+static void c_free(void *q, void *u)
+{
+    counting *c = (counting *)u;
+    size_t *p;
+    if (!q) return;
+    p = (size_t *)((char *)q - 16);
+    c->live -= p[0];
+    free(p);
+}
+static void *c_realloc(void *q, size_t n, void *u)
+{
+    void *r = c_alloc(n, u);
+    if (r && q) {
+        size_t old = ((size_t *)((char *)q - 16))[0];
+        memcpy(r, q, old < n ? old : n);
+        c_free(q, u);
+    }
+    return r;
+}
+static void test_bounded_memory(void)
+{
+    counting cnt = {0, 0};
+    edan_options o;
+    edan_config c[2];
+    edan_context *ctx;
+    edan_insn v;
+    size_t peak1 = 0;
+    uint64_t i;
+    memset(&o, 0, sizeof o);
+    c[0] = cache_cfg(0, 0, 0, EDAN_WRITE_BACK);
+    c[0].num_levels = 0;
+    c[1] = cache_cfg(4096, 4, 64, EDAN_WRITE_BACK);
+    o.num_configs = 2;
+    o.configs = c;
+    o.hotspots = 1;
+    o.allocator.alloc = c_alloc;
+    o.allocator.realloc = c_realloc;
+    o.allocator.free = c_free;
+    o.allocator.user = &cnt;
+    CHECK(edan_create(&ctx, &o) == EDAN_OK);
+    for (i = 0; i < 2200000; i++) {
+        uint64_t a = (i * 40503u) % 16384;      /* a 16 KiB footprint, visited in a scattered order */
+        if (i % 3 == 0) v = store(A1, A0, a & ~7ull, 8);
+        else if (i % 3 == 1) v = load(A2, A0, a, (uint16_t)(1 + (i % 8)));
+        else v = alu(A1, A1, 0);
+        v.pc = 0x1000 + 4 * (i % 64);
+        v.flags = EDAN_INSN_HAS_PC;
+        CHECK(edan_feed(ctx, &v) == EDAN_OK);
+        if (i == 200000 - 1) peak1 = cnt.peak;
+    }
+    CHECK(cnt.peak <= peak1);
+    CHECK(cnt.peak < 4u << 20);
+    edan_destroy(ctx);
+    CHECK_EQ_U(cnt.live, 0);
+}
+
+#include "naive.h"
+
+int main(void)
+{
+    test_summation();
+    test_fig8();
+    test_x0();
+    test_byte_overlap();
+    test_straddle();
+    test_write_policy();
+    test_amo();
+    test_costs_and_timeline();
+    test_hotspots();
+    test_errors();
+    test_bounded_memory();
+    test_differential(400, 0x5eed);
+    return check_summary("test_core");
+}

@@ -1,0 +1,747 @@
+/* tools/plugin.c - the QEMU TCG plugin behind `edan trace`.
+
+   Loaded into qemu-riscv64 (QEMU 7.2) by `edan trace`, which passes one
+   plugin argument, args=FILE: a file of NUL-terminated arguments (plugin
+   arguments cannot contain commas). It decodes every translated instruction
+   once, from its bytes, with edan.h's RISC-V decoder, and at execution feeds
+   the pre-decoded records, completed by the memory callbacks' addresses, to
+   the analysis (default), to a text trace or to a binary trace.
+
+   Execution is observed per translation block: the block's callback flushes
+   the previous block (whose memory callbacks have filled in the addresses)
+   and makes itself pending; the last block is flushed at exit. This costs
+   one callback per block plus one per memory access, instead of one per
+   instruction.
+
+   Files written to the directory given by --dir:
+     report  the analysis report (as `edan analyze` prints it)
+     error   a message, when the arguments or the program's symbols are wrong
+     notes   warnings for the user (undecodable instructions, threads)
+*/
+#define EDAN_IMPLEMENTATION
+#include "edan.h"
+#include "cli.h"
+#include "bintrace.h"
+#include "edan_trace.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <qemu-plugin.h>
+
+QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
+
+/* Per-instruction flags, fixed at translation time. */
+enum {
+    PL_INFUNC = 1,          /* inside a --func function */
+    PL_BEGIN = 2,           /* EDAN_TRACE_BEGIN marker */
+    PL_END = 4,             /* EDAN_TRACE_END marker */
+    PL_CALL = 8,            /* jal/jalr writing a link register */
+    PL_RET = 16,            /* jalr x0 through a link register */
+    PL_REGION_ENTRY = 32,   /* entry of a --region function */
+    PL_EXCL_ENTRY = 64      /* entry of an --exclude function */
+};
+
+typedef struct pl_block {
+    struct pl_block *next_alloc;    /* all blocks, freed at exit */
+    uint32_t n;
+    uint32_t bin_id;        /* binary trace block id + 1; 0 = not yet defined */
+    int all_static;         /* no dynamic scoping and every insn selected */
+    bintrace_sinsn *s;      /* n static instructions */
+    uint8_t *flags;         /* n flags */
+    char **text;            /* n disassembly strings (text output only) */
+} pl_block;
+
+typedef struct pl_range { uint64_t lo, hi; } pl_range;
+
+typedef struct pl_name {
+    const char *name;
+    int kind;               /* 0 func, 1 region, 2 exclude */
+    int found;
+} pl_name;
+
+typedef struct pl_state {
+    /* arguments */
+    const char *dir, *program, *source, *text_path, *bin_path;
+    int analyze, markers_off;
+    pl_name names[64];
+    int nnames;
+    cli_analysis a;
+    char *args_buf;
+    char **args_argv;
+    /* symbols, link-time addresses until the load offset is known */
+    pl_range funcs[256];
+    int nfuncs;
+    uint64_t region_entry[64], excl_entry[64];
+    int nregion, nexcl;
+    uint64_t min_exec_vaddr;
+    int have_markers;       /* the binary contains EDAN_TRACE_BEGIN */
+    int scope_func, scope_dyn, scope_any;
+    int started;            /* first translation seen: offset applied */
+    /* dynamic scoping state */
+    int marker_on, region_on, excl_on;
+    uint64_t region_depth, excl_depth;
+    /* execution */
+    pl_block *pending;
+    pl_block *blocks;
+    unsigned vcpus;
+    uint64_t undecodable, undecodable_pc;
+    uint8_t undecodable_raw[4];
+    uint64_t fed;
+    /* outputs */
+    edan_context *ctx;
+    FILE *text_f, *bin_f;
+    char text_tmp[4096], bin_tmp[4096];
+    bintrace_writer bw;
+    int out_failed;
+    char feed_err[256];
+} pl_state;
+
+static pl_state st;
+
+/* ---------------------------------------------------------------------- */
+/* Messages to `edan trace`                                               */
+/* ---------------------------------------------------------------------- */
+static void pl_write_file(const char *name, const char *text)
+{
+    char path[4096], tmp[4200];
+    FILE *f;
+    snprintf(path, sizeof path, "%s/%s", st.dir ? st.dir : ".", name);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    f = fopen(tmp, "w");
+    if (!f) { fprintf(stderr, "edan plugin: %s", text); return; }
+    fputs(text, f);
+    if (fclose(f) != 0 || rename(tmp, path) != 0) fprintf(stderr, "edan plugin: %s", text);
+}
+
+static int pl_fail(const char *fmt, ...)
+{
+    char msg[8192];
+    va_list ap;
+    size_t len;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg - 2, fmt, ap);
+    va_end(ap);
+    len = strlen(msg);
+    if (len == 0 || msg[len - 1] != '\n') { msg[len] = '\n'; msg[len + 1] = 0; }
+    pl_write_file("error", msg);
+    return -1;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Symbols (libelf)                                                       */
+/* ---------------------------------------------------------------------- */
+typedef struct pl_sym { char *name; uint64_t value, size; } pl_sym;
+
+static int pl_name_matches(const char *sym, const char *name)
+{
+    size_t n = strlen(name);
+    /* `kernel` also names gcc's clones: kernel.constprop.0, kernel.isra.0,
+       kernel.part.0, kernel.cold */
+    return strncmp(sym, name, n) == 0 && (sym[n] == 0 || sym[n] == '.');
+}
+
+static size_t pl_edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b), i, j, row[128];
+    if (lb >= sizeof row / sizeof row[0]) return (size_t)-1;
+    for (j = 0; j <= lb; j++) row[j] = j;
+    for (i = 1; i <= la; i++) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (j = 1; j <= lb; j++) {
+            size_t up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+            if (up + 1 < best) best = up + 1;
+            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+            diag = up;
+            row[j] = best;
+        }
+    }
+    return row[lb];
+}
+
+/* "did you mean" list for a missing name. */
+static void pl_close_matches(const pl_sym *syms, size_t nsyms, const char *name, char *out, size_t outlen)
+{
+    const char *best[5];
+    size_t bestd[5], nbest = 0, i, k, limit = strlen(name) / 3;
+    if (limit < 2) limit = 2;
+    out[0] = 0;
+    for (i = 0; i < nsyms; i++) {
+        size_t d = pl_edit_distance(syms[i].name, name);
+        if (d > limit && !strstr(syms[i].name, name)) continue;
+        if (d > limit) d = limit + 1;
+        for (k = 0; k < nbest; k++)
+            if (strcmp(best[k], syms[i].name) == 0) break;
+        if (k < nbest) continue;
+        if (nbest < 5) { best[nbest] = syms[i].name; bestd[nbest++] = d; }
+        else {
+            size_t worst = 0;
+            for (k = 1; k < nbest; k++) if (bestd[k] > bestd[worst]) worst = k;
+            if (d >= bestd[worst]) continue;
+            best[worst] = syms[i].name;
+            bestd[worst] = d;
+        }
+    }
+    /* by distance */
+    for (i = 1; i < nbest; i++)
+        for (k = i; k > 0 && bestd[k] < bestd[k - 1]; k--) {
+            const char *t = best[k]; size_t td = bestd[k];
+            best[k] = best[k - 1]; bestd[k] = bestd[k - 1];
+            best[k - 1] = t; bestd[k - 1] = td;
+        }
+    for (i = 0; i < nbest; i++) {
+        size_t len = strlen(out);
+        snprintf(out + len, outlen - len, "%s%s", i ? ", " : "", best[i]);
+    }
+}
+
+static int pl_load_symbols(void)
+{
+    int fd, rc = 0;
+    Elf *e;
+    Elf_Scn *scn = NULL;
+    size_t nph, i, nsyms = 0, capsyms = 0;
+    pl_sym *syms = NULL;
+    int have_symtab = 0, pass;
+    char *raw;
+    size_t rawsize;
+
+    if (elf_version(EV_CURRENT) == EV_NONE) return pl_fail("libelf: %s", elf_errmsg(-1));
+    fd = open(st.program, O_RDONLY);
+    if (fd < 0) return pl_fail("%s: %s", st.program, strerror(errno));
+    e = elf_begin(fd, ELF_C_READ, NULL);
+    if (!e || elf_kind(e) != ELF_K_ELF) {
+        if (e) elf_end(e);
+        close(fd);
+        return pl_fail("%s: not an ELF file", st.program);
+    }
+    /* lowest executable segment, and the markers in executable segments */
+    st.min_exec_vaddr = UINT64_MAX;
+    raw = elf_rawfile(e, &rawsize);
+    if (elf_getphdrnum(e, &nph) == 0) {
+        for (i = 0; i < nph; i++) {
+            GElf_Phdr ph;
+            if (!gelf_getphdr(e, (int)i, &ph) || ph.p_type != PT_LOAD || !(ph.p_flags & PF_X)) continue;
+            if (ph.p_vaddr < st.min_exec_vaddr) st.min_exec_vaddr = ph.p_vaddr;
+            if (raw && ph.p_offset <= rawsize && ph.p_filesz <= rawsize - ph.p_offset) {
+                const unsigned char *p = (const unsigned char *)raw + ph.p_offset;
+                uint64_t off;
+                for (off = 0; off + 4 <= ph.p_filesz; off += 2) {
+                    uint32_t w = p[off] | (uint32_t)p[off + 1] << 8 | (uint32_t)p[off + 2] << 16 |
+                                 (uint32_t)p[off + 3] << 24;
+                    if (w == EDAN_TRACE_BEGIN_INSN) { st.have_markers = 1; break; }
+                }
+            }
+        }
+    }
+    if (st.min_exec_vaddr == UINT64_MAX) st.min_exec_vaddr = 0;
+
+    /* function symbols: .symtab, else .dynsym */
+    for (pass = 0; pass < 2 && !have_symtab; pass++) {
+        Elf64_Word want = pass == 0 ? SHT_SYMTAB : SHT_DYNSYM;
+        scn = NULL;
+        while ((scn = elf_nextscn(e, scn)) != NULL) {
+            GElf_Shdr sh;
+            Elf_Data *d;
+            size_t k, cnt;
+            if (!gelf_getshdr(scn, &sh) || sh.sh_type != want || sh.sh_entsize == 0) continue;
+            d = elf_getdata(scn, NULL);
+            if (!d) continue;
+            have_symtab = 1;
+            cnt = sh.sh_size / sh.sh_entsize;
+            for (k = 0; k < cnt; k++) {
+                GElf_Sym sym;
+                const char *nm;
+                if (!gelf_getsym(d, (int)k, &sym)) continue;
+                if ((GELF_ST_TYPE(sym.st_info) != STT_FUNC && GELF_ST_TYPE(sym.st_info) != STT_GNU_IFUNC) ||
+                    sym.st_shndx == SHN_UNDEF || sym.st_value == 0)
+                    continue;
+                nm = elf_strptr(e, sh.sh_link, sym.st_name);
+                if (!nm || !*nm) continue;
+                if (nsyms == capsyms) {
+                    size_t nc = capsyms ? 2 * capsyms : 1024;
+                    pl_sym *ns = (pl_sym *)realloc(syms, nc * sizeof *ns);
+                    if (!ns) { rc = pl_fail("out of memory"); goto done; }
+                    syms = ns;
+                    capsyms = nc;
+                }
+                syms[nsyms].name = strdup(nm);
+                syms[nsyms].value = sym.st_value;
+                syms[nsyms].size = sym.st_size;
+                if (!syms[nsyms].name) { rc = pl_fail("out of memory"); goto done; }
+                nsyms++;
+            }
+        }
+    }
+
+    if (st.nnames > 0 && !have_symtab) {
+        rc = pl_fail("%s has no symbol table (stripped?): --func, --region and --exclude need "
+                     "the function symbols; rebuild without -s, or use EDAN_TRACE_BEGIN()/END() markers",
+                     st.program);
+        goto done;
+    }
+    for (i = 0; i < (size_t)st.nnames; i++) {
+        pl_name *nm = &st.names[i];
+        size_t k;
+        for (k = 0; k < nsyms; k++) {
+            if (!pl_name_matches(syms[k].name, nm->name)) continue;
+            nm->found = 1;
+            if (nm->kind == 0) {
+                if (syms[k].size == 0) continue;
+                if (st.nfuncs == (int)(sizeof st.funcs / sizeof st.funcs[0])) {
+                    rc = pl_fail("--func %s: too many matching functions", nm->name);
+                    goto done;
+                }
+                st.funcs[st.nfuncs].lo = syms[k].value;
+                st.funcs[st.nfuncs].hi = syms[k].value + syms[k].size;
+                st.nfuncs++;
+            } else if (nm->kind == 1 && st.nregion < 64) {
+                st.region_entry[st.nregion++] = syms[k].value;
+            } else if (nm->kind == 2 && st.nexcl < 64) {
+                st.excl_entry[st.nexcl++] = syms[k].value;
+            }
+        }
+        if (!nm->found) {
+            char close[1024];
+            static const char *const opt[] = {"--func", "--region", "--exclude"};
+            pl_close_matches(syms, nsyms, nm->name, close, sizeof close);
+            if (close[0])
+                rc = pl_fail("%s %s: no function of that name in %s; close matches: %s",
+                             opt[nm->kind], nm->name, st.program, close);
+            else
+                rc = pl_fail("%s %s: no function of that name in %s (no close match among %zu functions)",
+                             opt[nm->kind], nm->name, st.program, nsyms);
+            goto done;
+        }
+    }
+done:
+    for (i = 0; i < nsyms; i++) free(syms[i].name);
+    free(syms);
+    elf_end(e);
+    close(fd);
+    return rc;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Arguments                                                              */
+/* ---------------------------------------------------------------------- */
+static int pl_read_args(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    size_t len = 0, cap = 4096, n = 0, i;
+    int argc, k;
+    if (!f) return pl_fail("cannot read plugin arguments %s: %s", path, strerror(errno));
+    st.args_buf = (char *)malloc(cap + 1);
+    while (st.args_buf) {
+        size_t got = fread(st.args_buf + len, 1, cap - len, f);
+        len += got;
+        if (len < cap) break;
+        cap *= 2;
+        {
+            char *nb = (char *)realloc(st.args_buf, cap + 1);
+            if (!nb) { free(st.args_buf); st.args_buf = NULL; }
+            else st.args_buf = nb;
+        }
+    }
+    fclose(f);
+    if (!st.args_buf) return pl_fail("out of memory");
+    st.args_buf[len] = 0;
+    for (i = 0; i < len; i++) n += st.args_buf[i] == 0;
+    st.args_argv = (char **)calloc(n + 2, sizeof(char *));
+    if (!st.args_argv) return pl_fail("out of memory");
+    argc = 0;
+    st.args_argv[argc++] = (char *)"trace";
+    for (i = 0; i < len; i += strlen(st.args_buf + i) + 1) st.args_argv[argc++] = st.args_buf + i;
+
+    cli_analysis_init(&st.a);
+    for (k = 1; k < argc; k++) {
+        const char *s = st.args_argv[k];
+        const char *v = k + 1 < argc ? st.args_argv[k + 1] : NULL;
+        const char **slot = NULL;
+        int r;
+        if (!strcmp(s, "--analyze")) { st.analyze = 1; continue; }
+        if (!strcmp(s, "--no-markers")) { st.markers_off = 1; continue; }
+        if (!strcmp(s, "--dir")) slot = &st.dir;
+        else if (!strcmp(s, "--program")) slot = &st.program;
+        else if (!strcmp(s, "--source")) slot = &st.source;
+        else if (!strcmp(s, "--text")) slot = &st.text_path;
+        else if (!strcmp(s, "--binary")) slot = &st.bin_path;
+        else if (!strcmp(s, "--func") || !strcmp(s, "--region") || !strcmp(s, "--exclude")) {
+            if (!v) return pl_fail("%s needs a function name", s);
+            if (st.nnames == 64) return pl_fail("too many --func/--region/--exclude names (at most 64)");
+            st.names[st.nnames].name = v;
+            st.names[st.nnames].kind = s[2] == 'f' ? 0 : s[2] == 'r' ? 1 : 2;
+            st.nnames++;
+            k++;
+            continue;
+        } else {
+            r = cli_analysis_option(&st.a, argc, st.args_argv, &k);
+            if (r < 0) return pl_fail("bad analysis option %s", s);
+            if (r == 0) return pl_fail("unknown plugin argument %s", s);
+            k--;    /* cli_analysis_option moved past the option */
+            continue;
+        }
+        if (!v) return pl_fail("%s needs a value", s);
+        *slot = v;
+        k++;
+    }
+    if (!st.dir || !st.program) return pl_fail("plugin arguments lack --dir or --program");
+    if (!st.source) st.source = st.program;
+    if (cli_analysis_finish(&st.a) < 0) return pl_fail("bad analysis options");
+    if (!st.text_path && !st.bin_path) st.analyze = 1;
+    return 0;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Outputs                                                                */
+/* ---------------------------------------------------------------------- */
+static FILE *pl_open_tmp(const char *path, char *tmp, size_t tmplen)
+{
+    FILE *f;
+    snprintf(tmp, tmplen, "%s.tmp.%ld", path, (long)getpid());
+    f = fopen(tmp, "wb");
+    if (f) setvbuf(f, NULL, _IOFBF, 1 << 20);
+    return f;
+}
+
+static char *pl_hex(char *p, uint64_t v)
+{
+    char tmp[16];
+    int n = 0;
+    do { tmp[n++] = "0123456789abcdef"[v & 15]; v >>= 4; } while (v);
+    *p++ = '0'; *p++ = 'x';
+    while (n) *p++ = tmp[--n];
+    return p;
+}
+
+/* QEMU 7.2 prints "<hex encoding>  <mnemonic>  <operands>  # <comment>";
+   the paper's traces have "<mnemonic> <operands>". */
+static char *pl_normalise_disas(const char *d)
+{
+    const char *p = d, *q;
+    char *out = (char *)malloc(strlen(d) + 1), *o = out;
+    if (!out) return NULL;
+    while (*p == ' ' || *p == '\t') p++;
+    for (q = p; (*q >= '0' && *q <= '9') || (*q >= 'a' && *q <= 'f'); q++) {}
+    if (q - p >= 4 && (*q == ' ' || *q == '\t')) p = q;    /* encoding prefix */
+    while (*p == ' ' || *p == '\t') p++;
+    while (*p && *p != ' ' && *p != '\t') *o++ = *p++;     /* mnemonic */
+    while (*p == ' ' || *p == '\t') p++;
+    if (*p && *p != '#') {
+        *o++ = ' ';
+        while (*p && *p != '#') {
+            if (*p != ' ' && *p != '\t') *o++ = *p;
+            p++;
+        }
+    }
+    *o = 0;
+    return out;
+}
+
+/* Instructions b[first .. first+count) were executed. */
+static void pl_emit(pl_block *b, uint32_t first, uint32_t count)
+{
+    uint32_t i;
+    if (st.ctx) {
+        for (i = first; i < first + count; i++) {
+            edan_result r = edan_feed(st.ctx, &b->s[i].in);
+            if (r != EDAN_OK && !st.feed_err[0])
+                snprintf(st.feed_err, sizeof st.feed_err, "pc 0x%llx: %s: %s",
+                         (unsigned long long)b->s[i].in.pc, edan_result_string(r), edan_error(st.ctx));
+        }
+    }
+    if (st.text_f) {
+        char line[512];
+        for (i = first; i < first + count; i++) {
+            size_t len = strlen(b->text[i]);
+            char *p = line;
+            if (len > sizeof line - 32) len = sizeof line - 32;
+            memcpy(p, b->text[i], len);
+            p += len;
+            if (b->s[i].in.mem != EDAN_MEM_NONE) { *p++ = ';'; p = pl_hex(p, b->s[i].in.addr); }
+            *p++ = '\n';
+            fwrite(line, 1, (size_t)(p - line), st.text_f);
+        }
+    }
+    if (st.bin_f) {
+        if (!b->bin_id) b->bin_id = bintrace_write_define(&st.bw, b->s, b->n) + 1;
+        bintrace_write_exec(&st.bw, b->bin_id - 1, b->s, b->n, first, count);
+    }
+    st.fed += count;
+}
+
+/* Replay the scoping decisions over an executed block. */
+static void pl_flush(pl_block *b)
+{
+    uint32_t i, run = 0;
+    int in_run = 0;
+    if (b->all_static) { pl_emit(b, 0, b->n); return; }
+    for (i = 0; i < b->n; i++) {
+        uint8_t f = b->flags[i];
+        int active;
+        if (f & (PL_BEGIN | PL_END)) {
+            if (!st.markers_off && st.have_markers) st.marker_on = (f & PL_BEGIN) != 0;
+            active = 0;     /* markers are not part of the analysed program */
+        } else {
+            if ((f & PL_REGION_ENTRY) && !st.region_on) { st.region_on = 1; st.region_depth = 0; }
+            if ((f & PL_EXCL_ENTRY) && !st.excl_on) { st.excl_on = 1; st.excl_depth = 0; }
+            active = (!st.scope_any || (f & PL_INFUNC) || st.region_on || st.marker_on) && !st.excl_on;
+            if (f & PL_CALL) {
+                if (st.region_on) st.region_depth++;
+                if (st.excl_on) st.excl_depth++;
+            } else if (f & PL_RET) {
+                if (st.region_on) { if (st.region_depth) st.region_depth--; else st.region_on = 0; }
+                if (st.excl_on) {
+                    if (st.excl_depth) st.excl_depth--;
+                    else { st.excl_on = 0; active = 0; }    /* the excluded function's ret */
+                }
+            }
+        }
+        if (active && !in_run) { run = i; in_run = 1; }
+        else if (!active && in_run) { pl_emit(b, run, i - run); in_run = 0; }
+    }
+    if (in_run) pl_emit(b, run, b->n - run);
+}
+
+/* ---------------------------------------------------------------------- */
+/* QEMU callbacks                                                         */
+/* ---------------------------------------------------------------------- */
+static void pl_vcpu_tb_exec(unsigned int vcpu, void *udata)
+{
+    (void)vcpu;
+    if (st.pending) pl_flush(st.pending);
+    st.pending = (pl_block *)udata;
+}
+
+static void pl_vcpu_mem(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)
+{
+    (void)vcpu; (void)info;
+    ((bintrace_sinsn *)udata)->in.addr = vaddr;
+}
+
+static int pl_in_funcs(uint64_t pc)
+{
+    int i;
+    for (i = 0; i < st.nfuncs; i++)
+        if (pc >= st.funcs[i].lo && pc < st.funcs[i].hi) return 1;
+    return 0;
+}
+
+static int pl_in_list(const uint64_t *a, int n, uint64_t pc)
+{
+    int i;
+    for (i = 0; i < n; i++) if (a[i] == pc) return 1;
+    return 0;
+}
+
+/* start_code and friends crash inside qemu_plugin_install in QEMU 7.2, so
+   the load offset is applied at the first translation. */
+static void pl_first_translation(void)
+{
+    uint64_t off = qemu_plugin_start_code() - st.min_exec_vaddr;
+    int i;
+    for (i = 0; i < st.nfuncs; i++) { st.funcs[i].lo += off; st.funcs[i].hi += off; }
+    for (i = 0; i < st.nregion; i++) st.region_entry[i] += off;
+    for (i = 0; i < st.nexcl; i++) st.excl_entry[i] += off;
+    st.started = 1;
+}
+
+static int pl_is_link(edan_reg r) { return r == 1 || r == 5; }
+
+static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
+{
+    size_t n = qemu_plugin_tb_n_insns(tb), i;
+    pl_block *b;
+    int any = 0, all = 1;
+    (void)id;
+    if (!st.started) pl_first_translation();
+    if (n == 0) return;
+    if (n > BINTRACE_MAX_BLOCK) n = BINTRACE_MAX_BLOCK;     /* QEMU's limit is 512 */
+    b = (pl_block *)calloc(1, sizeof *b);
+    if (!b) return;
+    b->n = (uint32_t)n;
+    b->s = (bintrace_sinsn *)calloc(n, sizeof *b->s);
+    b->flags = (uint8_t *)calloc(n, 1);
+    if (st.text_f) b->text = (char **)calloc(n, sizeof(char *));
+    if (!b->s || !b->flags || (st.text_f && !b->text)) {
+        free(b->s); free(b->flags); free(b->text); free(b);
+        return;
+    }
+    for (i = 0; i < n; i++) {
+        struct qemu_plugin_insn *qi = qemu_plugin_tb_get_insn(tb, i);
+        const uint8_t *data = (const uint8_t *)qemu_plugin_insn_data(qi);
+        size_t len = qemu_plugin_insn_size(qi);
+        uint64_t pc = qemu_plugin_insn_vaddr(qi);
+        bintrace_sinsn *s = &b->s[i];
+        edan_insn *in = &s->in;
+        uint8_t f = 0;
+        uint32_t word = 0;
+        size_t k;
+        for (k = 0; k < len && k < 4; k++) { s->raw[k] = data[k]; word |= (uint32_t)data[k] << (8 * k); }
+        if (edan_rv_decode(data, len, in) != EDAN_OK) {
+            memset(in, 0, sizeof *in);
+            in->cls = EDAN_CLASS_OTHER;
+            if (!st.undecodable++) { st.undecodable_pc = pc; memcpy(st.undecodable_raw, s->raw, 4); }
+        }
+        in->pc = pc;
+        in->flags |= EDAN_INSN_HAS_PC;
+        in->length = (uint8_t)len;
+        if (len == 4 && word == EDAN_TRACE_BEGIN_INSN) f |= PL_BEGIN;
+        if (len == 4 && word == EDAN_TRACE_END_INSN) f |= PL_END;
+        if (in->cls == EDAN_CLASS_JUMP) {
+            int link_dst = in->ndst > 0 && pl_is_link(in->dst[0]);
+            int link_src = in->nsrc > 0 && pl_is_link(in->src[0]);
+            if (link_dst && !(link_src && in->src[0] != in->dst[0])) f |= PL_CALL;
+            else if (!in->ndst && link_src) f |= PL_RET;
+        }
+        if (st.nfuncs && pl_in_funcs(pc)) f |= PL_INFUNC;
+        if (st.nregion && pl_in_list(st.region_entry, st.nregion, pc)) f |= PL_REGION_ENTRY;
+        if (st.nexcl && pl_in_list(st.excl_entry, st.nexcl, pc)) f |= PL_EXCL_ENTRY;
+        b->flags[i] = f;
+        if (!st.scope_func || (f & PL_INFUNC)) any = 1;
+        else all = 0;
+        if (f & (PL_BEGIN | PL_END)) all = 0;
+        if (st.text_f) {
+            char *d = qemu_plugin_insn_disas(qi);
+            b->text[i] = pl_normalise_disas(d ? d : "unknown");
+            free(d);
+            if (!b->text[i]) b->text[i] = (char *)"unknown";
+        }
+    }
+    b->all_static = !st.scope_dyn && all;
+    /* With only --func scoping, blocks outside the functions need no callbacks. */
+    if (!st.scope_dyn && !any) {
+        if (b->text) for (i = 0; i < n; i++) free(b->text[i]);
+        free(b->s); free(b->flags); free(b->text); free(b);
+        return;
+    }
+    for (i = 0; i < n; i++) {
+        if (b->s[i].in.mem == EDAN_MEM_NONE) continue;
+        if (!st.scope_dyn && st.scope_func && !(b->flags[i] & PL_INFUNC)) continue;
+        qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), pl_vcpu_mem,
+                                         QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW, &b->s[i]);
+    }
+    qemu_plugin_register_vcpu_tb_exec_cb(tb, pl_vcpu_tb_exec, QEMU_PLUGIN_CB_NO_REGS, b);
+    b->next_alloc = st.blocks;
+    st.blocks = b;
+}
+
+static void pl_vcpu_init(qemu_plugin_id_t id, unsigned int vcpu)
+{
+    (void)id; (void)vcpu;
+    st.vcpus++;
+}
+
+static void pl_finish_file(FILE *f, const char *tmp, const char *path, int ok)
+{
+    if (fclose(f) != 0) ok = 0;
+    if (ok && rename(tmp, path) == 0) return;
+    remove(tmp);
+    st.out_failed = 1;
+    fprintf(stderr, "edan trace: cannot write %s\n", path);
+}
+
+static void pl_atexit(qemu_plugin_id_t id, void *udata)
+{
+    char notes[2048] = "";
+    pl_block *b, *nb;
+    (void)id; (void)udata;
+    if (st.pending) { pl_flush(st.pending); st.pending = NULL; }
+    if (st.undecodable) {
+        size_t len = strlen(notes);
+        snprintf(notes + len, sizeof notes - len,
+                 "warning: %llu translated instructions could not be decoded and were analysed as "
+                 "instructions without operands (first at pc 0x%llx, bytes %02x %02x %02x %02x)\n",
+                 (unsigned long long)st.undecodable, (unsigned long long)st.undecodable_pc,
+                 st.undecodable_raw[0], st.undecodable_raw[1], st.undecodable_raw[2], st.undecodable_raw[3]);
+    }
+    if (st.vcpus > 1) {
+        size_t len = strlen(notes);
+        snprintf(notes + len, sizeof notes - len,
+                 "warning: the program ran %u threads; EDAN analyses sequential programs, the "
+                 "interleaved trace of several threads is not meaningful\n", st.vcpus);
+    }
+    if (st.feed_err[0]) {
+        size_t len = strlen(notes);
+        snprintf(notes + len, sizeof notes - len, "warning: the analysis rejected an instruction: %s\n",
+                 st.feed_err);
+    }
+    if (notes[0]) pl_write_file("notes", notes);
+    if (st.text_f) { pl_finish_file(st.text_f, st.text_tmp, st.text_path, !ferror(st.text_f)); st.text_f = NULL; }
+    if (st.bin_f) {
+        int ok = bintrace_writer_close(&st.bw) == BINTRACE_OK;
+        pl_finish_file(st.bin_f, st.bin_tmp, st.bin_path, ok);
+        st.bin_f = NULL;
+    }
+    if (st.ctx) {
+        char path[4096], tmp[4200];
+        FILE *f;
+        snprintf(path, sizeof path, "%s/report", st.dir);
+        snprintf(tmp, sizeof tmp, "%s.tmp", path);
+        f = fopen(tmp, "w");
+        if (f) {
+            int ok = cli_report(st.ctx, &st.a, st.source, f) == 0;
+            if (fclose(f) != 0) ok = 0;
+            if (ok) rename(tmp, path);
+            else remove(tmp);
+        }
+        edan_destroy(st.ctx);
+        st.ctx = NULL;
+    } else {
+        char msg[128];
+        snprintf(msg, sizeof msg, "%llu\n", (unsigned long long)st.fed);
+        pl_write_file("count", msg);
+    }
+    for (b = st.blocks; b; b = nb) {
+        nb = b->next_alloc;
+        if (b->text) { uint32_t i; for (i = 0; i < b->n; i++) if (b->text[i] != (char *)"unknown") free(b->text[i]); }
+        free(b->s); free(b->flags); free(b->text); free(b);
+    }
+    st.blocks = NULL;
+    free(st.args_argv);
+    free(st.args_buf);
+}
+
+QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
+                                           int argc, char **argv)
+{
+    const char *args = NULL;
+    int i;
+    if (strcmp(info->target_name, "riscv64") != 0) {
+        fprintf(stderr, "edan plugin: target %s is not riscv64\n", info->target_name);
+        return -1;
+    }
+    for (i = 0; i < argc; i++)
+        if (!strncmp(argv[i], "args=", 5)) args = argv[i] + 5;
+    if (!args) {
+        fprintf(stderr, "edan plugin: expects args=FILE (run it through `edan trace`)\n");
+        return -1;
+    }
+    if (pl_read_args(args) < 0) return -1;
+    if (pl_load_symbols() < 0) return -1;
+    st.scope_func = st.nfuncs > 0;
+    st.scope_dyn = st.nregion > 0 || st.nexcl > 0 || (st.have_markers && !st.markers_off);
+    st.scope_any = st.scope_func || st.nregion > 0 || (st.have_markers && !st.markers_off);
+    if (st.analyze) {
+        edan_result r = edan_create(&st.ctx, &st.a.opts);
+        if (r != EDAN_OK) return pl_fail("cannot start the analysis: %s", edan_result_string(r));
+    }
+    if (st.text_path && !(st.text_f = pl_open_tmp(st.text_path, st.text_tmp, sizeof st.text_tmp)))
+        return pl_fail("cannot write %s: %s", st.text_path, strerror(errno));
+    if (st.bin_path) {
+        if (!(st.bin_f = pl_open_tmp(st.bin_path, st.bin_tmp, sizeof st.bin_tmp)))
+            return pl_fail("cannot write %s: %s", st.bin_path, strerror(errno));
+        if (bintrace_writer_open(&st.bw, st.bin_f) != BINTRACE_OK) return pl_fail("out of memory");
+    }
+    qemu_plugin_register_vcpu_init_cb(id, pl_vcpu_init);
+    qemu_plugin_register_vcpu_tb_trans_cb(id, pl_vcpu_tb_trans);
+    qemu_plugin_register_atexit_cb(id, pl_atexit, NULL);
+    return 0;
+}

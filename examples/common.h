@@ -1,0 +1,52 @@
+/* examples/common.h - what the example kernels share: the problem size from
+   the command line, deterministic inputs and a checksum, so that the kernels'
+   results are used (the compiler cannot drop them) and can be compared. */
+#ifndef EDAN_EXAMPLES_COMMON_H
+#define EDAN_EXAMPLES_COMMON_H
+#include <stdio.h>
+#include <stdlib.h>
+
+#define EX_NOINLINE __attribute__((noinline))
+
+/* argv[1] as the problem size (default def), 1..max. */
+static inline int ex_size(int argc, char **argv, int def, int max)
+{
+    char *end;
+    long n;
+    if (argc < 2) return def;
+    n = strtol(argv[1], &end, 10);
+    if (*end || n < 1 || n > max) {
+        fprintf(stderr, "%s: problem size must be an integer in 1..%d, not '%s'\n", argv[0], max, argv[1]);
+        exit(2);
+    }
+    return (int)n;
+}
+
+static inline void *ex_alloc(size_t bytes)
+{
+    void *p = calloc(1, bytes ? bytes : 1);
+    if (!p) { fprintf(stderr, "out of memory\n"); exit(2); }
+    return p;
+}
+
+/* Inputs in [0, 1), the same on every run. */
+static inline double ex_val(int i, int j, int n)
+{
+    return (double)((i * 7 + j * 13 + 1) % (n + 3)) / (double)(n + 3);
+}
+
+static inline void ex_fill(double *a, int rows, int cols, int salt)
+{
+    int i, j;
+    for (i = 0; i < rows; i++)
+        for (j = 0; j < cols; j++) a[(size_t)i * cols + j] = ex_val(i + salt, j, cols);
+}
+
+static inline void ex_print(const char *name, const double *a, size_t count)
+{
+    double s = 0;
+    size_t i;
+    for (i = 0; i < count; i++) s += a[i] * (double)(i % 7 + 1);
+    printf("%s checksum %.6e\n", name, s);
+}
+#endif

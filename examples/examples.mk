@@ -1,0 +1,48 @@
+# examples/examples.mk - included by the Makefile.
+#  - build/edan-plugin.so: the QEMU plugin behind `edan trace` (part of `all`);
+#  - the example kernels, cross-compiled for RISC-V into build/examples/
+#    (`make examples`; the tests depend on them);
+#  - `make rv SRC=prog.c [OUT=file] [RV_LIBS=...]`: cross-compiles your own
+#    program the same way (`-O3 -g -static`, edan_trace.h on the include path).
+
+RV_CC     ?= riscv64-linux-gnu-gcc
+RV_CFLAGS ?= -O3 -g
+RV_WARN   := -std=c99 -Wall -Wextra -pedantic
+RV_LIBS   ?= -lm
+
+EXAMPLE_NAMES := sum markers 2mm 3mm atax bicg cholesky doitgen gemm gemver gesummv mvt \
+                 symm syr2k syrk trisolv trmm lu triad chase spmv
+EXAMPLE_BINS  := $(patsubst %,$(B)/examples/%,$(EXAMPLE_NAMES)) $(B)/examples/sum-dyn
+
+QEMU_HEADER  := $(B)/qemu/qemu-plugin.h
+PLUGIN       := $(B)/edan-plugin.so
+# The plugin prints the report of `edan analyze`, so it links its report code.
+PLUGIN_SRCS  := tools/plugin.c $(wildcard tools/report.c)
+
+.PHONY: examples rv plugin
+all: $(PLUGIN)
+plugin: $(PLUGIN)
+examples: $(EXAMPLE_BINS)
+EXTRA_TESTS += $(PLUGIN) $(EXAMPLE_BINS)
+
+$(QEMU_HEADER): tools/fetch-qemu-header.sh | $(B)/deps.ok
+	bash tools/fetch-qemu-header.sh $@
+
+$(PLUGIN): $(PLUGIN_SRCS) tools/cli.h tools/bintrace.h tools/edan_trace.h edan.h $(QEMU_HEADER) | $(B)/deps.ok
+	$(CC) $(WARN) $(CFLAGS) -fPIC -shared -I. -Itools -I$(B)/qemu -o $@.tmp $(PLUGIN_SRCS) -lelf -lz -lm
+	mv $@.tmp $@
+
+$(B)/examples/%: examples/%.c examples/common.h tools/edan_trace.h | $(B)/deps.ok
+	@mkdir -p $(dir $@)
+	$(RV_CC) $(RV_WARN) $(RV_CFLAGS) -static -Iexamples -Itools -o $@ $< $(RV_LIBS)
+
+# The summation kernel dynamically linked: symbols need the load offset and
+# qemu-riscv64 needs the sysroot.
+$(B)/examples/sum-dyn: examples/sum.c examples/common.h | $(B)/deps.ok
+	@mkdir -p $(dir $@)
+	$(RV_CC) $(RV_WARN) $(RV_CFLAGS) -Iexamples -o $@ $< $(RV_LIBS)
+
+rv: | $(B)/deps.ok
+	@test -n "$(SRC)" || { echo "usage: make rv SRC=prog.c [OUT=file] [RV_LIBS=...]" >&2; exit 2; }
+	@mkdir -p $(dir $(or $(OUT),$(B)/rv/$(basename $(notdir $(SRC)))))
+	$(RV_CC) $(RV_CFLAGS) -static -Itools -o $(or $(OUT),$(B)/rv/$(basename $(notdir $(SRC)))) $(SRC) $(RV_LIBS)

@@ -18,6 +18,7 @@
      error   a message, when the arguments or the program's symbols are wrong
      notes   warnings for the user (undecodable instructions, threads)
 */
+#define _POSIX_C_SOURCE 200809L
 #define EDAN_IMPLEMENTATION
 #include "edan.h"
 #include "cli.h"
@@ -460,7 +461,7 @@ static void pl_emit(pl_block *b, uint32_t first, uint32_t count)
     if (st.text_f) {
         char line[512];
         for (i = first; i < first + count; i++) {
-            size_t len = strlen(b->text[i]);
+            size_t len = b->text[i] ? strlen(b->text[i]) : 0;
             char *p = line;
             if (len > sizeof line - 32) len = sizeof line - 32;
             memcpy(p, b->text[i], len);
@@ -612,7 +613,6 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
             char *d = qemu_plugin_insn_disas(qi);
             b->text[i] = pl_normalise_disas(d ? d : "unknown");
             free(d);
-            if (!b->text[i]) b->text[i] = (char *)"unknown";
         }
     }
     b->all_static = !st.scope_dyn && all;
@@ -645,7 +645,7 @@ static void pl_finish_file(FILE *f, const char *tmp, const char *path, int ok)
     if (ok && rename(tmp, path) == 0) return;
     remove(tmp);
     st.out_failed = 1;
-    fprintf(stderr, "edan trace: cannot write %s\n", path);
+    pl_fail("cannot write %s: %s", path, strerror(errno));
 }
 
 static void pl_atexit(qemu_plugin_id_t id, void *udata)
@@ -694,14 +694,15 @@ static void pl_atexit(qemu_plugin_id_t id, void *udata)
         }
         edan_destroy(st.ctx);
         st.ctx = NULL;
-    } else {
-        char msg[128];
+    }
+    {
+        char msg[64];
         snprintf(msg, sizeof msg, "%llu\n", (unsigned long long)st.fed);
         pl_write_file("count", msg);
     }
     for (b = st.blocks; b; b = nb) {
         nb = b->next_alloc;
-        if (b->text) { uint32_t i; for (i = 0; i < b->n; i++) if (b->text[i] != (char *)"unknown") free(b->text[i]); }
+        if (b->text) { uint32_t i; for (i = 0; i < b->n; i++) free(b->text[i]); }
         free(b->s); free(b->flags); free(b->text); free(b);
     }
     st.blocks = NULL;

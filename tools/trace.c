@@ -1,0 +1,455 @@
+/* tools/trace.c - `edan trace [options] -- PROGRAM ARGS`: runs a RISC-V
+   program under qemu-riscv64 with the EDAN plugin and prints the report of
+   `edan analyze`, or writes a text or binary trace.
+
+   The plugin's options travel in a file of NUL-terminated arguments (QEMU
+   plugin arguments cannot contain commas); the plugin answers through files
+   in the same private temporary directory: `report`, `error`, `notes`. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "cli.h"
+
+static const char trace_usage[] =
+    "usage: edan trace [options] [--] PROGRAM [ARGS...]\n"
+    "\n"
+    "Runs a RISC-V (RV64GC Linux) program under qemu-riscv64 with the EDAN plugin,\n"
+    "builds its execution DAG while it runs and prints the same report as\n"
+    "`edan analyze`. The program's output is left alone; the report follows it.\n"
+    "The exit status is the program's (128+N when it dies of signal N, 2 when\n"
+    "edan itself fails).\n"
+    "\n"
+    "Scope (default: every instruction, from the dynamic loader to exit):\n"
+    "  --func NAME        only instructions inside function NAME (repeatable;\n"
+    "                     NAME also matches NAME.constprop.0, NAME.isra.0, ...)\n"
+    "  --region NAME      everything from the entry of NAME until it returns,\n"
+    "                     callees included (repeatable)\n"
+    "  --exclude NAME     drop NAME and everything it calls (repeatable)\n"
+    "  --no-markers       ignore EDAN_TRACE_BEGIN()/EDAN_TRACE_END() markers; by\n"
+    "                     default a program containing them is analysed only\n"
+    "                     between a BEGIN and the following END (edan_trace.h)\n"
+    "Output:\n"
+    "  --text FILE        write a text trace (\"insn;0xaddr\" lines, the paper's\n"
+    "                     format) instead of analysing\n"
+    "  --binary FILE      write a binary trace (README.md) instead of analysing;\n"
+    "                     `edan analyze FILE` reads it\n"
+    "  --analyze          analyse as well when --text or --binary is given\n"
+    "  -o, --output FILE  write the report to FILE instead of standard output\n"
+    "Environment:\n"
+    "  --qemu PATH        qemu-riscv64 to use (default: $EDAN_QEMU, else PATH)\n"
+    "  --plugin PATH      the plugin (default: $EDAN_PLUGIN, else the one built\n"
+    "                     next to this edan)\n"
+    "  --sysroot DIR      library root for dynamically linked programs\n"
+    "                     (default /usr/riscv64-linux-gnu)\n"
+    "\n"
+    "Analysis options (as for `edan analyze`):\n";
+
+typedef struct trace_args {
+    char **plugin_args;         /* forwarded to the plugin */
+    int nplugin;
+    const char *text_path, *bin_path, *output, *qemu, *plugin, *sysroot;
+    int analyze;
+} trace_args;
+
+static int trace_push(trace_args *t, const char *s)
+{
+    t->plugin_args[t->nplugin++] = (char *)s;
+    return 0;
+}
+
+/* An executable named `name` on PATH, or NULL. */
+static char *trace_which(const char *name)
+{
+    const char *path = getenv("PATH");
+    char buf[PATH_MAX];
+    if (strchr(name, '/')) return access(name, X_OK) == 0 ? strdup(name) : NULL;
+    if (!path || !*path) path = "/usr/local/bin:/usr/bin:/bin";
+    while (*path) {
+        const char *end = strchr(path, ':');
+        size_t len = end ? (size_t)(end - path) : strlen(path);
+        struct stat sb;
+        if (len == 0) snprintf(buf, sizeof buf, "./%s", name);
+        else snprintf(buf, sizeof buf, "%.*s/%s", (int)len, path, name);
+        if (stat(buf, &sb) == 0 && S_ISREG(sb.st_mode) && access(buf, X_OK) == 0) return strdup(buf);
+        path = end ? end + 1 : path + len;
+    }
+    return NULL;
+}
+
+static char *trace_find_plugin(void)
+{
+    char exe[PATH_MAX], buf[PATH_MAX + 64];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    const char *env = getenv("EDAN_PLUGIN");
+    static const char *const rel[] = {"build/edan-plugin.so", "../lib/edan/edan-plugin.so", "edan-plugin.so"};
+    size_t k;
+    if (env && *env) return strdup(env);
+    if (n <= 0) return NULL;
+    exe[n] = 0;
+    *strrchr(exe, '/') = 0;
+    for (k = 0; k < sizeof rel / sizeof rel[0]; k++) {
+        snprintf(buf, sizeof buf, "%s/%s", exe, rel[k]);
+        if (access(buf, R_OK) == 0) return strdup(buf);
+    }
+    return NULL;
+}
+
+static const char *trace_machine_name(unsigned m)
+{
+    switch (m) {
+    case 3: return "x86 (32-bit)";
+    case 40: return "ARM";
+    case 62: return "x86-64";
+    case 183: return "AArch64";
+    case 243: return "RISC-V";
+    default: return "another architecture";
+    }
+}
+
+/* Checks that path is a 64-bit little-endian RISC-V ELF executable; sets
+   *dynamic when it has an interpreter (dynamically linked). */
+static int trace_check_elf(const char *path, int *dynamic)
+{
+    unsigned char h[64];
+    int fd = open(path, O_RDONLY);
+    ssize_t n;
+    unsigned machine, phnum, phentsize, k;
+    unsigned long long phoff;
+    *dynamic = 0;
+    if (fd < 0) {
+        fprintf(stderr, "edan trace: %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    n = read(fd, h, sizeof h);
+    if (n < 20 || memcmp(h, "\177ELF", 4) != 0) {
+        fprintf(stderr, "edan trace: %s is not an ELF executable (not a compiled RISC-V program)\n", path);
+        close(fd);
+        return -1;
+    }
+    machine = h[18] | (unsigned)h[19] << 8;
+    if (h[5] != 1) machine = (unsigned)h[18] << 8 | h[19];
+    if (machine != 243 || h[4] != 2 || h[5] != 1 || n < 64) {
+        fprintf(stderr,
+                "edan trace: %s is not a 64-bit RISC-V program (ELF machine: %s%s); "
+                "cross-compile it with riscv64-linux-gnu-gcc (make rv SRC=...)\n",
+                path, trace_machine_name(machine), machine == 243 ? ", 32-bit" : "");
+        close(fd);
+        return -1;
+    }
+    phoff = 0;
+    for (k = 0; k < 8; k++) phoff |= (unsigned long long)h[32 + k] << (8 * k);
+    phentsize = h[54] | (unsigned)h[55] << 8;
+    phnum = h[56] | (unsigned)h[57] << 8;
+    for (k = 0; k < phnum && phentsize >= 4 && phentsize <= 256; k++) {
+        unsigned char ph[4];
+        if (pread(fd, ph, 4, (off_t)(phoff + (unsigned long long)k * phentsize)) != 4) break;
+        if ((ph[0] | ph[1] << 8 | ph[2] << 16 | (unsigned)ph[3] << 24) == 3 /* PT_INTERP */) *dynamic = 1;
+    }
+    close(fd);
+    return 0;
+}
+
+/* Writes argv as NUL-terminated strings. */
+static int trace_write_args(const char *path, char **args, int n)
+{
+    FILE *f = fopen(path, "wb");
+    int k;
+    if (!f) return -1;
+    for (k = 0; k < n; k++) fwrite(args[k], 1, strlen(args[k]) + 1, f);
+    return fclose(f) == 0 ? 0 : -1;
+}
+
+/* Contents of dir/name (NUL-terminated), or NULL. */
+static char *trace_slurp(const char *dir, const char *name, size_t *len)
+{
+    char path[PATH_MAX + 64];
+    FILE *f;
+    char *buf = NULL;
+    size_t cap = 0, n = 0;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    f = fopen(path, "rb");
+    if (!f) return NULL;
+    for (;;) {
+        size_t got;
+        if (cap - n < 4096) {
+            char *nb = (char *)realloc(buf, cap = cap ? 2 * cap : 65536);
+            if (!nb) { free(buf); fclose(f); return NULL; }
+            buf = nb;
+        }
+        got = fread(buf + n, 1, cap - n - 1, f);
+        n += got;
+        if (got == 0) break;
+    }
+    fclose(f);
+    buf[n] = 0;
+    if (len) *len = n;
+    return buf;
+}
+
+static void trace_cleanup(const char *dir)
+{
+    static const char *const names[] = {"args", "report", "error", "notes", "count", "report.tmp",
+                                        "error.tmp", "notes.tmp", "count.tmp"};
+    char path[PATH_MAX + 64];
+    size_t k;
+    for (k = 0; k < sizeof names / sizeof names[0]; k++) {
+        snprintf(path, sizeof path, "%s/%s", dir, names[k]);
+        unlink(path);
+    }
+    rmdir(dir);
+}
+
+/* Writes the report to `output` atomically, or to stdout. */
+static int trace_emit_report(const char *report, size_t len, const char *output)
+{
+    char tmp[PATH_MAX + 64];
+    FILE *f;
+    if (!output) {
+        fflush(stdout);
+        return fwrite(report, 1, len, stdout) == len && fflush(stdout) == 0 ? 0 : -1;
+    }
+    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", output, (long)getpid());
+    f = fopen(tmp, "wb");
+    if (!f || fwrite(report, 1, len, f) != len || fclose(f) != 0 || rename(tmp, output) != 0) {
+        fprintf(stderr, "edan trace: cannot write %s: %s\n", output, strerror(errno));
+        if (f) remove(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+int edan_cmd_trace(int argc, char **argv)
+{
+    cli_analysis a;
+    trace_args t;
+    int i = 1, prog = -1, dynamic = 0, status = 0, rc = 2, k;
+    char *qemu = NULL, *plugin = NULL, *program = NULL;
+    char dir[] = "/tmp/edan-trace.XXXXXX", args_path[PATH_MAX + 64], plugin_arg[2 * PATH_MAX + 128];
+    char *report, *err, *notes;
+    size_t report_len = 0;
+    char **qargv = NULL;
+    pid_t pid;
+    const char *tmpdir = getenv("TMPDIR");
+    char dirbuf[PATH_MAX];
+
+    memset(&t, 0, sizeof t);
+    t.plugin_args = (char **)calloc((size_t)argc * 2 + 32, sizeof(char *));
+    if (!t.plugin_args) { fprintf(stderr, "edan trace: out of memory\n"); return 2; }
+    cli_analysis_init(&a);
+    while (i < argc) {
+        const char *s = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(s, "--")) { prog = i + 1; break; }
+        if (s[0] != '-' || !s[1]) { prog = i; break; }
+        if (!strcmp(s, "-h") || !strcmp(s, "--help")) {
+            printf("%s%s", trace_usage, cli_analysis_help);
+            free(t.plugin_args);
+            return 0;
+        }
+        if (!strcmp(s, "--analyze")) { t.analyze = 1; i++; continue; }
+        if (!strcmp(s, "--no-markers")) { trace_push(&t, s); i++; continue; }
+        if (!strcmp(s, "--func") || !strcmp(s, "--region") || !strcmp(s, "--exclude") || !strcmp(s, "--text") ||
+            !strcmp(s, "--binary") || !strcmp(s, "-o") || !strcmp(s, "--output") || !strcmp(s, "--qemu") ||
+            !strcmp(s, "--plugin") || !strcmp(s, "--sysroot")) {
+            if (!v || !*v) {
+                fprintf(stderr, "edan trace: %s needs a value\n", s);
+                free(t.plugin_args);
+                return 2;
+            }
+            if (!strcmp(s, "--text")) t.text_path = v;
+            else if (!strcmp(s, "--binary")) t.bin_path = v;
+            else if (!strcmp(s, "-o") || !strcmp(s, "--output")) t.output = v;
+            else if (!strcmp(s, "--qemu")) t.qemu = v;
+            else if (!strcmp(s, "--plugin")) t.plugin = v;
+            else if (!strcmp(s, "--sysroot")) t.sysroot = v;
+            else { trace_push(&t, s); trace_push(&t, v); }
+            i += 2;
+            continue;
+        }
+        {
+            int start = i, got = cli_analysis_option(&a, argc, argv, &i);
+            if (got < 0) { free(t.plugin_args); return 2; }
+            if (got == 0) {
+                fprintf(stderr, "edan trace: unknown option %s (see edan trace --help)\n", s);
+                free(t.plugin_args);
+                return 2;
+            }
+            for (k = start; k < i; k++) trace_push(&t, argv[k]);
+        }
+    }
+    if (prog < 0 || prog >= argc) {
+        fprintf(stderr, "%sedan trace: no program given (edan trace [options] -- PROGRAM ARGS)\n", trace_usage);
+        free(t.plugin_args);
+        return 2;
+    }
+    if (cli_analysis_finish(&a)) { free(t.plugin_args); return 2; }
+    if (t.text_path && t.bin_path && !strcmp(t.text_path, t.bin_path)) {
+        fprintf(stderr, "edan trace: --text and --binary name the same file %s\n", t.text_path);
+        free(t.plugin_args);
+        return 2;
+    }
+
+    /* the program */
+    program = trace_which(argv[prog]);
+    if (!program && access(argv[prog], F_OK) == 0) program = strdup(argv[prog]);
+    if (!program) {
+        fprintf(stderr, "edan trace: %s: no such program\n", argv[prog]);
+        goto out;
+    }
+    if (trace_check_elf(program, &dynamic)) goto out;
+    if (dynamic && !t.sysroot) t.sysroot = "/usr/riscv64-linux-gnu";
+    if (dynamic) {
+        char ld[PATH_MAX];
+        struct stat sb;
+        snprintf(ld, sizeof ld, "%s/lib", t.sysroot);
+        if (stat(ld, &sb) != 0) {
+            fprintf(stderr,
+                    "edan trace: %s is dynamically linked and %s has no RISC-V libraries; install "
+                    "Debian's libc6-riscv64-cross, pass --sysroot DIR, or link it with -static\n",
+                    program, t.sysroot);
+            goto out;
+        }
+    }
+
+    /* qemu and the plugin */
+    if (t.qemu) qemu = trace_which(t.qemu);
+    else if (getenv("EDAN_QEMU") && *getenv("EDAN_QEMU")) qemu = trace_which(getenv("EDAN_QEMU"));
+    else qemu = trace_which("qemu-riscv64");
+    if (!qemu) {
+        fprintf(stderr,
+                "edan trace: %s not found: install Debian's qemu-user package (apt-get install "
+                "qemu-user; qemu-user-static has no plugin support), or set EDAN_QEMU\n",
+                t.qemu ? t.qemu : getenv("EDAN_QEMU") && *getenv("EDAN_QEMU") ? getenv("EDAN_QEMU") : "qemu-riscv64");
+        goto out;
+    }
+    plugin = t.plugin ? strdup(t.plugin) : trace_find_plugin();
+    if (!plugin || access(plugin, R_OK) != 0) {
+        fprintf(stderr, "edan trace: the EDAN QEMU plugin %s was not found (run make, or set EDAN_PLUGIN)\n",
+                plugin ? plugin : "edan-plugin.so");
+        goto out;
+    }
+    if (strchr(plugin, ',')) {
+        fprintf(stderr, "edan trace: the plugin path %s contains a comma, which QEMU cannot take\n", plugin);
+        goto out;
+    }
+
+    /* private directory for the plugin's arguments and answers */
+    if (tmpdir && *tmpdir && !strchr(tmpdir, ',') && strlen(tmpdir) < sizeof dirbuf - 32) {
+        snprintf(dirbuf, sizeof dirbuf, "%s/edan-trace.XXXXXX", tmpdir);
+    } else {
+        snprintf(dirbuf, sizeof dirbuf, "%s", dir);
+    }
+    if (!mkdtemp(dirbuf)) {
+        fprintf(stderr, "edan trace: cannot create a temporary directory: %s\n", strerror(errno));
+        goto out;
+    }
+    trace_push(&t, "--dir");
+    trace_push(&t, dirbuf);
+    trace_push(&t, "--program");
+    trace_push(&t, program);
+    trace_push(&t, "--source");
+    trace_push(&t, argv[prog]);
+    if (t.text_path) { trace_push(&t, "--text"); trace_push(&t, t.text_path); }
+    if (t.bin_path) { trace_push(&t, "--binary"); trace_push(&t, t.bin_path); }
+    if (t.analyze) trace_push(&t, "--analyze");
+    snprintf(args_path, sizeof args_path, "%s/args", dirbuf);
+    if (trace_write_args(args_path, t.plugin_args, t.nplugin)) {
+        fprintf(stderr, "edan trace: cannot write %s: %s\n", args_path, strerror(errno));
+        trace_cleanup(dirbuf);
+        goto out;
+    }
+    snprintf(plugin_arg, sizeof plugin_arg, "%s,args=%s", plugin, args_path);
+
+    qargv = (char **)calloc((size_t)(argc - prog) + 8, sizeof(char *));
+    if (!qargv) { trace_cleanup(dirbuf); goto out; }
+    k = 0;
+    qargv[k++] = qemu;
+    if (dynamic) { qargv[k++] = (char *)"-L"; qargv[k++] = (char *)t.sysroot; }
+    qargv[k++] = (char *)"-plugin";
+    qargv[k++] = plugin_arg;
+    qargv[k++] = program;
+    for (i = prog + 1; i < argc; i++) qargv[k++] = argv[i];
+    qargv[k] = NULL;
+
+    fflush(stdout);
+    fflush(stderr);
+    pid = fork();
+    if (pid < 0) {
+        fprintf(stderr, "edan trace: fork: %s\n", strerror(errno));
+        trace_cleanup(dirbuf);
+        goto out;
+    }
+    if (pid == 0) {
+        execv(qemu, qargv);
+        fprintf(stderr, "edan trace: cannot run %s: %s\n", qemu, strerror(errno));
+        _exit(127);
+    }
+    /* The program's Ctrl-C is the program's: wait for qemu to act on it. */
+    signal(SIGINT, SIG_IGN);
+    while (waitpid(pid, &status, 0) < 0) {
+        if (errno != EINTR) {
+            fprintf(stderr, "edan trace: waitpid: %s\n", strerror(errno));
+            trace_cleanup(dirbuf);
+            goto out;
+        }
+    }
+    signal(SIGINT, SIG_DFL);
+
+    err = trace_slurp(dirbuf, "error", NULL);
+    if (err) {
+        fprintf(stderr, "edan trace: %s", err);
+        free(err);
+        trace_cleanup(dirbuf);
+        rc = 2;
+        goto out;
+    }
+    notes = trace_slurp(dirbuf, "notes", NULL);
+    if (notes) { fprintf(stderr, "edan trace: %s", notes); free(notes); }
+    report = trace_slurp(dirbuf, "report", &report_len);
+
+    if (WIFSIGNALED(status)) {
+        int sig = WTERMSIG(status);
+        fprintf(stderr, "edan trace: %s crashed: killed by signal %d (%s)%s\n", argv[prog], sig, strsignal(sig),
+                report ? "; the report covers the instructions executed until then" : "");
+        rc = 128 + sig;
+    } else if (WIFEXITED(status)) {
+        rc = WEXITSTATUS(status);
+        if (!report && (t.analyze || (!t.text_path && !t.bin_path)) && rc != 0) {
+            fprintf(stderr, "edan trace: %s under %s exited with status %d before the analysis ended\n",
+                    argv[prog], qemu, rc);
+        }
+    }
+    if (t.text_path || t.bin_path) {
+        char *count = trace_slurp(dirbuf, "count", NULL);
+        if (count) {
+            fprintf(stderr, "edan trace: %llu instructions written to %s%s%s\n", strtoull(count, NULL, 10),
+                    t.text_path ? t.text_path : t.bin_path, t.text_path && t.bin_path ? " and " : "",
+                    t.text_path && t.bin_path ? t.bin_path : "");
+            free(count);
+        }
+    }
+    if (report) {
+        if (trace_emit_report(report, report_len, t.output) && rc == 0) rc = 2;
+        free(report);
+    } else if ((t.analyze || (!t.text_path && !t.bin_path)) && rc == 0) {
+        fprintf(stderr, "edan trace: the plugin produced no report\n");
+        rc = 2;
+    }
+    trace_cleanup(dirbuf);
+out:
+    free(qargv);
+    free(qemu);
+    free(plugin);
+    free(program);
+    free(t.plugin_args);
+    return rc;
+}

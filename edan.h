@@ -254,6 +254,10 @@ typedef struct edan_hotspot {
     uint64_t max_md;
 } edan_hotspot;
 
+/* How often each op id was executed: counts[op] for op < *n (the instruction
+   mix; a front-end turns it into flops, e.g. with edan_rv_op_flops). */
+edan_result edan_get_op_counts(edan_context *ctx, const uint64_t **counts, size_t *n);
+
 /* Fills out[0..*count) with the top `max` keys by chained, then mem_vertices. */
 edan_result edan_get_hotspots(edan_context *ctx, uint32_t config, edan_hotspot *out, size_t max, size_t *count);
 
@@ -386,6 +390,7 @@ const char *edan_class_name(edan_class c)
    the state is bounded by the bytes written, not by the trace length. */
 #define EDAN__CHUNK_BITS 8
 #define EDAN__CHUNK (1u << EDAN__CHUNK_BITS)
+#define EDAN__NEAR 16
 
 typedef struct edan__level {
     uint64_t *tags;         /* sets * assoc, MRU first; line number + 1, 0 = empty */
@@ -436,7 +441,8 @@ struct edan_context {
     uint32_t *rec_free; size_t rec_free_n, rec_free_cap;
     /* shadow memory: open-addressing hash of chunk number -> uint32[EDAN__CHUNK] */
     uint64_t *ch_keys; uint32_t **ch_vals; size_t ch_cap, ch_used;
-    uint64_t last_key; uint32_t *last_chunk;
+    uint64_t near_key[EDAN__NEAR]; uint32_t *near_chunk[EDAN__NEAR];    /* recently used chunks */
+    uint64_t *op_count; size_t op_cap;
     /* per-instruction scratch */
     uint64_t *tmp_F; uint32_t *tmp_md;
     uint32_t hotspots;
@@ -614,6 +620,7 @@ void edan_destroy(edan_context *ctx)
     edan__free(&a, ctx->rec_md);
     edan__free(&a, ctx->rec_free);
     edan__free(&a, ctx->dot_v);
+    edan__free(&a, ctx->op_count);
     edan__free(&a, ctx->dot_e);
     edan__free(&a, ctx);
 }
@@ -631,13 +638,14 @@ static size_t edan__hash64(uint64_t k, size_t mask)
 static uint32_t *edan__chunk(edan_context *ctx, uint64_t key, int create)
 {
     size_t mask, i;
-    if (ctx->last_chunk && ctx->last_key == key) return ctx->last_chunk;
+    uint32_t slot = (uint32_t)(key & (EDAN__NEAR - 1));
+    if (ctx->near_chunk[slot] && ctx->near_key[slot] == key) return ctx->near_chunk[slot];
     if (ctx->ch_cap) {
         mask = ctx->ch_cap - 1;
         for (i = edan__hash64(key, mask); ctx->ch_keys[i]; i = (i + 1) & mask)
             if (ctx->ch_keys[i] == key + 1) {
-                ctx->last_key = key;
-                return ctx->last_chunk = ctx->ch_vals[i];
+                ctx->near_key[slot] = key;
+                return ctx->near_chunk[slot] = ctx->ch_vals[i];
             }
     }
     if (!create) return NULL;
@@ -668,8 +676,8 @@ static uint32_t *edan__chunk(edan_context *ctx, uint64_t key, int create)
     if (!ctx->ch_vals[i]) return NULL;
     ctx->ch_keys[i] = key + 1;
     ctx->ch_used++;
-    ctx->last_key = key;
-    return ctx->last_chunk = ctx->ch_vals[i];
+    ctx->near_key[slot] = key;
+    return ctx->near_chunk[slot] = ctx->ch_vals[i];
 }
 
 /* A new store record (index >= 1); 0 when out of memory. */
@@ -906,6 +914,14 @@ edan_result edan_feed(edan_context *ctx, const edan_insn *in)
         return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: unknown class %u",
                           (unsigned long long)ctx->N + 1, in->cls);
 
+    if (in->op >= ctx->op_cap) {
+        if (in->op >= (1u << 20))
+            return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: op id %u out of range",
+                              (unsigned long long)ctx->N + 1, in->op);
+        if (!edan__grow(&ctx->a, (void **)&ctx->op_count, &ctx->op_cap, (size_t)in->op + 1, sizeof(uint64_t)))
+            return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory");
+    }
+    ctx->op_count[in->op]++;
     vid = ++ctx->N;
     reads_mem = in->mem == EDAN_MEM_LOAD || in->mem == EDAN_MEM_AMO;
     writes_mem = in->mem == EDAN_MEM_STORE || in->mem == EDAN_MEM_AMO;
@@ -972,7 +988,8 @@ edan_result edan_feed(edan_context *ctx, const edan_insn *in)
         if (is_mem) {
             g->W++;
             if (md >= 2) g->chained++;
-            if (!edan__grow(&ctx->a, (void **)&g->layers, &g->layers_cap, md, sizeof(uint64_t)))
+            if (md > g->layers_cap &&
+                !edan__grow(&ctx->a, (void **)&g->layers, &g->layers_cap, md, sizeof(uint64_t)))
                 return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the layer histogram");
             if (md > g->num_layers) g->num_layers = md;
             g->layers[md - 1]++;
@@ -1018,17 +1035,40 @@ edan_result edan_feed(edan_context *ctx, const edan_insn *in)
         edan_reg r = in->dst[i];
         if (!r) continue;
         ctx->reg_vid[r] = vid;
-        memcpy(ctx->reg_F + (size_t)r * K, ctx->tmp_F, K * sizeof(uint64_t));
-        memcpy(ctx->reg_md + (size_t)r * K, ctx->tmp_md, K * sizeof(uint32_t));
+        for (k = 0; k < K; k++) {
+            ctx->reg_F[(size_t)r * K + k] = ctx->tmp_F[k];
+            ctx->reg_md[(size_t)r * K + k] = ctx->tmp_md[k];
+        }
     }
     if (writes_mem) {
-        uint32_t rec = edan__rec_new(ctx);
+        uint32_t rec;
         uint64_t a = in->addr, end = in->addr + in->size;
+        uint64_t key = a >> EDAN__CHUNK_BITS;
+        uint32_t *ch = edan__chunk(ctx, key, 1);
+        if (!ch) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for shadow memory");
+        /* fast path: the store overwrites exactly the bytes of one earlier
+           record (a store to the same place): reuse that record in place */
+        rec = ch[a & (EDAN__CHUNK - 1)];
+        if (rec && ctx->rec_ref[rec] == in->size && ((end - 1) >> EDAN__CHUNK_BITS) == key) {
+            uint64_t b;
+            for (b = a + 1; b < end && ch[b & (EDAN__CHUNK - 1)] == rec; b++) {}
+            if (b == end) {
+                ctx->rec_vid[rec] = vid;
+                for (k = 0; k < K; k++) {
+                    ctx->rec_F[(size_t)rec * K + k] = ctx->tmp_F[k];
+                    ctx->rec_md[(size_t)rec * K + k] = ctx->tmp_md[k];
+                }
+                return EDAN_OK;
+            }
+        }
+        rec = edan__rec_new(ctx);
         if (!rec) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for store records");
         ctx->rec_vid[rec] = vid;
         ctx->rec_ref[rec] = 0;
-        memcpy(ctx->rec_F + (size_t)rec * K, ctx->tmp_F, K * sizeof(uint64_t));
-        memcpy(ctx->rec_md + (size_t)rec * K, ctx->tmp_md, K * sizeof(uint32_t));
+        for (k = 0; k < K; k++) {
+            ctx->rec_F[(size_t)rec * K + k] = ctx->tmp_F[k];
+            ctx->rec_md[(size_t)rec * K + k] = ctx->tmp_md[k];
+        }
         while (a < end) {
             uint64_t key = a >> EDAN__CHUNK_BITS;
             uint64_t stop = (key + 1) << EDAN__CHUNK_BITS;
@@ -1131,6 +1171,14 @@ edan_result edan_get_timeline(edan_context *ctx, uint32_t config, const uint64_t
     }
     *bins = g->tl_bins;
     *count = n;
+    return EDAN_OK;
+}
+
+edan_result edan_get_op_counts(edan_context *ctx, const uint64_t **counts, size_t *n)
+{
+    if (!ctx || !counts || !n) return EDAN_ERR_INVALID_ARG;
+    *counts = ctx->op_count;
+    *n = ctx->op_cap;
     return EDAN_OK;
 }
 

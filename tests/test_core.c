@@ -120,6 +120,13 @@ static void test_summation(void)
     /* critical path: addi chain 4 long, then lw of iteration... a5 chain gives
        lw4 at depth 4 (3 addi + lw), addw4 at 5 */
     CHECK_EQ_U(m.Tinf, 5);
+    {
+        const uint64_t *cnt = NULL;
+        size_t nops = 0;
+        CHECK(edan_get_op_counts(ctx, &cnt, &nops) == EDAN_OK);
+        CHECK(nops >= 1);
+        CHECK_EQ_U(cnt[0], 18);     /* the builders leave op = 0 */
+    }
     edan_destroy(ctx);
 }
 

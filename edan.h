@@ -277,6 +277,364 @@ edan_result edan_write_dot(edan_context *ctx, uint32_t config, edan_write_fn wri
 #define EDAN_RV_NUM_REGS (64 + 4096)
 
 /* @@RV-API-BEGIN (RISC-V parser/decoder declarations) */
+/* The RV64GC opcode table, one row per instruction the decoder produces.
+   OP(ID, mnemonic, class, rd, rs1, rs2, rs3, mem kind, access bytes, flops,
+     flags, operand syntax).
+   Register files: N none, X integer, F floating point.
+   Flags: R = takes a rounding mode, 0 = none.
+   Syntax (how the disassembly prints the operands): d rd, s rs1, t rs2,
+   u rs3, D rd that is also rs1, i integer, z 5-bit CSR immediate, B branch
+   target, C CSR, F fence set, m memory operand [imm](rs1); ',' separates.
+   Pseudo-instructions and other spellings are in EDAN_RV_ALIASES and map to
+   a row here, so op ids always name the executed base instruction
+   (`mv` is addi, `ret` is jalr, a compressed c.ldsp is ld). */
+#define EDAN_RV_OPS(OP) \
+    OP(UNIMP,     "unimp",     OTHER,   N,N,N,N, NONE,0,0, 0, "") \
+    OP(NOP,       "nop",       OTHER,   N,N,N,N, NONE,0,0, 0, "") \
+    OP(LUI,       "lui",       INT_ALU, X,N,N,N, NONE,0,0, 0, "d,i") \
+    OP(AUIPC,     "auipc",     INT_ALU, X,N,N,N, NONE,0,0, 0, "d,i") \
+    OP(JAL,       "jal",       JUMP,    X,N,N,N, NONE,0,0, 0, "d,B") \
+    OP(JALR,      "jalr",      JUMP,    X,X,N,N, NONE,0,0, 0, "d,s,i") \
+    OP(BEQ,       "beq",       BRANCH,  N,X,X,N, NONE,0,0, 0, "s,t,B") \
+    OP(BNE,       "bne",       BRANCH,  N,X,X,N, NONE,0,0, 0, "s,t,B") \
+    OP(BLT,       "blt",       BRANCH,  N,X,X,N, NONE,0,0, 0, "s,t,B") \
+    OP(BGE,       "bge",       BRANCH,  N,X,X,N, NONE,0,0, 0, "s,t,B") \
+    OP(BLTU,      "bltu",      BRANCH,  N,X,X,N, NONE,0,0, 0, "s,t,B") \
+    OP(BGEU,      "bgeu",      BRANCH,  N,X,X,N, NONE,0,0, 0, "s,t,B") \
+    OP(LB,        "lb",        LOAD,    X,X,N,N, LOAD,1,0, 0, "d,m") \
+    OP(LH,        "lh",        LOAD,    X,X,N,N, LOAD,2,0, 0, "d,m") \
+    OP(LW,        "lw",        LOAD,    X,X,N,N, LOAD,4,0, 0, "d,m") \
+    OP(LD,        "ld",        LOAD,    X,X,N,N, LOAD,8,0, 0, "d,m") \
+    OP(LBU,       "lbu",       LOAD,    X,X,N,N, LOAD,1,0, 0, "d,m") \
+    OP(LHU,       "lhu",       LOAD,    X,X,N,N, LOAD,2,0, 0, "d,m") \
+    OP(LWU,       "lwu",       LOAD,    X,X,N,N, LOAD,4,0, 0, "d,m") \
+    OP(SB,        "sb",        STORE,   N,X,X,N, STORE,1,0, 0, "t,m") \
+    OP(SH,        "sh",        STORE,   N,X,X,N, STORE,2,0, 0, "t,m") \
+    OP(SW,        "sw",        STORE,   N,X,X,N, STORE,4,0, 0, "t,m") \
+    OP(SD,        "sd",        STORE,   N,X,X,N, STORE,8,0, 0, "t,m") \
+    OP(ADDI,      "addi",      INT_ALU, X,X,N,N, NONE,0,0, 0, "d,s,i") \
+    OP(SLTI,      "slti",      INT_ALU, X,X,N,N, NONE,0,0, 0, "d,s,i") \
+    OP(SLTIU,     "sltiu",     INT_ALU, X,X,N,N, NONE,0,0, 0, "d,s,i") \
+    OP(XORI,      "xori",      INT_ALU, X,X,N,N, NONE,0,0, 0, "d,s,i") \
+    OP(ORI,       "ori",       INT_ALU, X,X,N,N, NONE,0,0, 0, "d,s,i") \
+    OP(ANDI,      "andi",      INT_ALU, X,X,N,N, NONE,0,0, 0, "d,s,i") \
+    OP(SLLI,      "slli",      INT_ALU, X,X,N,N, NONE,0,0, 0, "d,s,i") \
+    OP(SRLI,      "srli",      INT_ALU, X,X,N,N, NONE,0,0, 0, "d,s,i") \
+    OP(SRAI,      "srai",      INT_ALU, X,X,N,N, NONE,0,0, 0, "d,s,i") \
+    OP(ADD,       "add",       INT_ALU, X,X,X,N, NONE,0,0, 0, "d,s,t") \
+    OP(SUB,       "sub",       INT_ALU, X,X,X,N, NONE,0,0, 0, "d,s,t") \
+    OP(SLL,       "sll",       INT_ALU, X,X,X,N, NONE,0,0, 0, "d,s,t") \
+    OP(SLT,       "slt",       INT_ALU, X,X,X,N, NONE,0,0, 0, "d,s,t") \
+    OP(SLTU,      "sltu",      INT_ALU, X,X,X,N, NONE,0,0, 0, "d,s,t") \
+    OP(XOR,       "xor",       INT_ALU, X,X,X,N, NONE,0,0, 0, "d,s,t") \
+    OP(SRL,       "srl",       INT_ALU, X,X,X,N, NONE,0,0, 0, "d,s,t") \
+    OP(SRA,       "sra",       INT_ALU, X,X,X,N, NONE,0,0, 0, "d,s,t") \
+    OP(OR,        "or",        INT_ALU, X,X,X,N, NONE,0,0, 0, "d,s,t") \
+    OP(AND,       "and",       INT_ALU, X,X,X,N, NONE,0,0, 0, "d,s,t") \
+    OP(ADDIW,     "addiw",     INT_ALU, X,X,N,N, NONE,0,0, 0, "d,s,i") \
+    OP(SLLIW,     "slliw",     INT_ALU, X,X,N,N, NONE,0,0, 0, "d,s,i") \
+    OP(SRLIW,     "srliw",     INT_ALU, X,X,N,N, NONE,0,0, 0, "d,s,i") \
+    OP(SRAIW,     "sraiw",     INT_ALU, X,X,N,N, NONE,0,0, 0, "d,s,i") \
+    OP(ADDW,      "addw",      INT_ALU, X,X,X,N, NONE,0,0, 0, "d,s,t") \
+    OP(SUBW,      "subw",      INT_ALU, X,X,X,N, NONE,0,0, 0, "d,s,t") \
+    OP(SLLW,      "sllw",      INT_ALU, X,X,X,N, NONE,0,0, 0, "d,s,t") \
+    OP(SRLW,      "srlw",      INT_ALU, X,X,X,N, NONE,0,0, 0, "d,s,t") \
+    OP(SRAW,      "sraw",      INT_ALU, X,X,X,N, NONE,0,0, 0, "d,s,t") \
+    OP(FENCE,     "fence",     OTHER,   N,N,N,N, NONE,0,0, 0, "F,F") \
+    OP(FENCE_I,   "fence.i",   OTHER,   N,N,N,N, NONE,0,0, 0, "") \
+    OP(ECALL,     "ecall",     OTHER,   N,N,N,N, NONE,0,0, 0, "") \
+    OP(EBREAK,    "ebreak",    OTHER,   N,N,N,N, NONE,0,0, 0, "") \
+    OP(SRET,      "sret",      OTHER,   N,N,N,N, NONE,0,0, 0, "") \
+    OP(MRET,      "mret",      OTHER,   N,N,N,N, NONE,0,0, 0, "") \
+    OP(WFI,       "wfi",       OTHER,   N,N,N,N, NONE,0,0, 0, "") \
+    OP(SFENCE_VMA,"sfence.vma",OTHER,   N,X,X,N, NONE,0,0, 0, "s,t") \
+    OP(CSRRW,     "csrrw",     CSR,     X,X,N,N, NONE,0,0, 0, "d,C,s") \
+    OP(CSRRS,     "csrrs",     CSR,     X,X,N,N, NONE,0,0, 0, "d,C,s") \
+    OP(CSRRC,     "csrrc",     CSR,     X,X,N,N, NONE,0,0, 0, "d,C,s") \
+    OP(CSRRWI,    "csrrwi",    CSR,     X,N,N,N, NONE,0,0, 0, "d,C,z") \
+    OP(CSRRSI,    "csrrsi",    CSR,     X,N,N,N, NONE,0,0, 0, "d,C,z") \
+    OP(CSRRCI,    "csrrci",    CSR,     X,N,N,N, NONE,0,0, 0, "d,C,z") \
+    OP(MUL,       "mul",       INT_MUL, X,X,X,N, NONE,0,0, 0, "d,s,t") \
+    OP(MULH,      "mulh",      INT_MUL, X,X,X,N, NONE,0,0, 0, "d,s,t") \
+    OP(MULHSU,    "mulhsu",    INT_MUL, X,X,X,N, NONE,0,0, 0, "d,s,t") \
+    OP(MULHU,     "mulhu",     INT_MUL, X,X,X,N, NONE,0,0, 0, "d,s,t") \
+    OP(DIV,       "div",       INT_DIV, X,X,X,N, NONE,0,0, 0, "d,s,t") \
+    OP(DIVU,      "divu",      INT_DIV, X,X,X,N, NONE,0,0, 0, "d,s,t") \
+    OP(REM,       "rem",       INT_DIV, X,X,X,N, NONE,0,0, 0, "d,s,t") \
+    OP(REMU,      "remu",      INT_DIV, X,X,X,N, NONE,0,0, 0, "d,s,t") \
+    OP(MULW,      "mulw",      INT_MUL, X,X,X,N, NONE,0,0, 0, "d,s,t") \
+    OP(DIVW,      "divw",      INT_DIV, X,X,X,N, NONE,0,0, 0, "d,s,t") \
+    OP(DIVUW,     "divuw",     INT_DIV, X,X,X,N, NONE,0,0, 0, "d,s,t") \
+    OP(REMW,      "remw",      INT_DIV, X,X,X,N, NONE,0,0, 0, "d,s,t") \
+    OP(REMUW,     "remuw",     INT_DIV, X,X,X,N, NONE,0,0, 0, "d,s,t") \
+    OP(LR_W,      "lr.w",      AMO,     X,X,N,N, LOAD,4,0, 0, "d,m") \
+    OP(SC_W,      "sc.w",      AMO,     X,X,X,N, STORE,4,0, 0, "d,t,m") \
+    OP(AMOSWAP_W, "amoswap.w", AMO,     X,X,X,N, AMO,4,0, 0, "d,t,m") \
+    OP(AMOADD_W,  "amoadd.w",  AMO,     X,X,X,N, AMO,4,0, 0, "d,t,m") \
+    OP(AMOXOR_W,  "amoxor.w",  AMO,     X,X,X,N, AMO,4,0, 0, "d,t,m") \
+    OP(AMOAND_W,  "amoand.w",  AMO,     X,X,X,N, AMO,4,0, 0, "d,t,m") \
+    OP(AMOOR_W,   "amoor.w",   AMO,     X,X,X,N, AMO,4,0, 0, "d,t,m") \
+    OP(AMOMIN_W,  "amomin.w",  AMO,     X,X,X,N, AMO,4,0, 0, "d,t,m") \
+    OP(AMOMAX_W,  "amomax.w",  AMO,     X,X,X,N, AMO,4,0, 0, "d,t,m") \
+    OP(AMOMINU_W, "amominu.w", AMO,     X,X,X,N, AMO,4,0, 0, "d,t,m") \
+    OP(AMOMAXU_W, "amomaxu.w", AMO,     X,X,X,N, AMO,4,0, 0, "d,t,m") \
+    OP(LR_D,      "lr.d",      AMO,     X,X,N,N, LOAD,8,0, 0, "d,m") \
+    OP(SC_D,      "sc.d",      AMO,     X,X,X,N, STORE,8,0, 0, "d,t,m") \
+    OP(AMOSWAP_D, "amoswap.d", AMO,     X,X,X,N, AMO,8,0, 0, "d,t,m") \
+    OP(AMOADD_D,  "amoadd.d",  AMO,     X,X,X,N, AMO,8,0, 0, "d,t,m") \
+    OP(AMOXOR_D,  "amoxor.d",  AMO,     X,X,X,N, AMO,8,0, 0, "d,t,m") \
+    OP(AMOAND_D,  "amoand.d",  AMO,     X,X,X,N, AMO,8,0, 0, "d,t,m") \
+    OP(AMOOR_D,   "amoor.d",   AMO,     X,X,X,N, AMO,8,0, 0, "d,t,m") \
+    OP(AMOMIN_D,  "amomin.d",  AMO,     X,X,X,N, AMO,8,0, 0, "d,t,m") \
+    OP(AMOMAX_D,  "amomax.d",  AMO,     X,X,X,N, AMO,8,0, 0, "d,t,m") \
+    OP(AMOMINU_D, "amominu.d", AMO,     X,X,X,N, AMO,8,0, 0, "d,t,m") \
+    OP(AMOMAXU_D, "amomaxu.d", AMO,     X,X,X,N, AMO,8,0, 0, "d,t,m") \
+    OP(FLW,       "flw",       LOAD,    F,X,N,N, LOAD,4,0, 0, "d,m") \
+    OP(FSW,       "fsw",       STORE,   N,X,F,N, STORE,4,0, 0, "t,m") \
+    OP(FMADD_S,   "fmadd.s",   FP_FMA,  F,F,F,F, NONE,0,2, R, "d,s,t,u") \
+    OP(FMSUB_S,   "fmsub.s",   FP_FMA,  F,F,F,F, NONE,0,2, R, "d,s,t,u") \
+    OP(FNMSUB_S,  "fnmsub.s",  FP_FMA,  F,F,F,F, NONE,0,2, R, "d,s,t,u") \
+    OP(FNMADD_S,  "fnmadd.s",  FP_FMA,  F,F,F,F, NONE,0,2, R, "d,s,t,u") \
+    OP(FADD_S,    "fadd.s",    FP_ADD,  F,F,F,N, NONE,0,1, R, "d,s,t") \
+    OP(FSUB_S,    "fsub.s",    FP_ADD,  F,F,F,N, NONE,0,1, R, "d,s,t") \
+    OP(FMUL_S,    "fmul.s",    FP_MUL,  F,F,F,N, NONE,0,1, R, "d,s,t") \
+    OP(FDIV_S,    "fdiv.s",    FP_DIV,  F,F,F,N, NONE,0,1, R, "d,s,t") \
+    OP(FSQRT_S,   "fsqrt.s",   FP_DIV,  F,F,N,N, NONE,0,1, R, "d,s") \
+    OP(FSGNJ_S,   "fsgnj.s",   FP_ADD,  F,F,F,N, NONE,0,0, 0, "d,s,t") \
+    OP(FSGNJN_S,  "fsgnjn.s",  FP_ADD,  F,F,F,N, NONE,0,0, 0, "d,s,t") \
+    OP(FSGNJX_S,  "fsgnjx.s",  FP_ADD,  F,F,F,N, NONE,0,0, 0, "d,s,t") \
+    OP(FMIN_S,    "fmin.s",    FP_ADD,  F,F,F,N, NONE,0,1, 0, "d,s,t") \
+    OP(FMAX_S,    "fmax.s",    FP_ADD,  F,F,F,N, NONE,0,1, 0, "d,s,t") \
+    OP(FCVT_W_S,  "fcvt.w.s",  FP_CVT,  X,F,N,N, NONE,0,0, R, "d,s") \
+    OP(FCVT_WU_S, "fcvt.wu.s", FP_CVT,  X,F,N,N, NONE,0,0, R, "d,s") \
+    OP(FCVT_L_S,  "fcvt.l.s",  FP_CVT,  X,F,N,N, NONE,0,0, R, "d,s") \
+    OP(FCVT_LU_S, "fcvt.lu.s", FP_CVT,  X,F,N,N, NONE,0,0, R, "d,s") \
+    OP(FMV_X_W,   "fmv.x.w",   FP_CVT,  X,F,N,N, NONE,0,0, 0, "d,s") \
+    OP(FEQ_S,     "feq.s",     FP_ADD,  X,F,F,N, NONE,0,0, 0, "d,s,t") \
+    OP(FLT_S,     "flt.s",     FP_ADD,  X,F,F,N, NONE,0,0, 0, "d,s,t") \
+    OP(FLE_S,     "fle.s",     FP_ADD,  X,F,F,N, NONE,0,0, 0, "d,s,t") \
+    OP(FCLASS_S,  "fclass.s",  FP_CVT,  X,F,N,N, NONE,0,0, 0, "d,s") \
+    OP(FCVT_S_W,  "fcvt.s.w",  FP_CVT,  F,X,N,N, NONE,0,0, R, "d,s") \
+    OP(FCVT_S_WU, "fcvt.s.wu", FP_CVT,  F,X,N,N, NONE,0,0, R, "d,s") \
+    OP(FCVT_S_L,  "fcvt.s.l",  FP_CVT,  F,X,N,N, NONE,0,0, R, "d,s") \
+    OP(FCVT_S_LU, "fcvt.s.lu", FP_CVT,  F,X,N,N, NONE,0,0, R, "d,s") \
+    OP(FMV_W_X,   "fmv.w.x",   FP_CVT,  F,X,N,N, NONE,0,0, 0, "d,s") \
+    OP(FLD,       "fld",       LOAD,    F,X,N,N, LOAD,8,0, 0, "d,m") \
+    OP(FSD,       "fsd",       STORE,   N,X,F,N, STORE,8,0, 0, "t,m") \
+    OP(FMADD_D,   "fmadd.d",   FP_FMA,  F,F,F,F, NONE,0,2, R, "d,s,t,u") \
+    OP(FMSUB_D,   "fmsub.d",   FP_FMA,  F,F,F,F, NONE,0,2, R, "d,s,t,u") \
+    OP(FNMSUB_D,  "fnmsub.d",  FP_FMA,  F,F,F,F, NONE,0,2, R, "d,s,t,u") \
+    OP(FNMADD_D,  "fnmadd.d",  FP_FMA,  F,F,F,F, NONE,0,2, R, "d,s,t,u") \
+    OP(FADD_D,    "fadd.d",    FP_ADD,  F,F,F,N, NONE,0,1, R, "d,s,t") \
+    OP(FSUB_D,    "fsub.d",    FP_ADD,  F,F,F,N, NONE,0,1, R, "d,s,t") \
+    OP(FMUL_D,    "fmul.d",    FP_MUL,  F,F,F,N, NONE,0,1, R, "d,s,t") \
+    OP(FDIV_D,    "fdiv.d",    FP_DIV,  F,F,F,N, NONE,0,1, R, "d,s,t") \
+    OP(FSQRT_D,   "fsqrt.d",   FP_DIV,  F,F,N,N, NONE,0,1, R, "d,s") \
+    OP(FSGNJ_D,   "fsgnj.d",   FP_ADD,  F,F,F,N, NONE,0,0, 0, "d,s,t") \
+    OP(FSGNJN_D,  "fsgnjn.d",  FP_ADD,  F,F,F,N, NONE,0,0, 0, "d,s,t") \
+    OP(FSGNJX_D,  "fsgnjx.d",  FP_ADD,  F,F,F,N, NONE,0,0, 0, "d,s,t") \
+    OP(FMIN_D,    "fmin.d",    FP_ADD,  F,F,F,N, NONE,0,1, 0, "d,s,t") \
+    OP(FMAX_D,    "fmax.d",    FP_ADD,  F,F,F,N, NONE,0,1, 0, "d,s,t") \
+    OP(FCVT_S_D,  "fcvt.s.d",  FP_CVT,  F,F,N,N, NONE,0,0, R, "d,s") \
+    OP(FCVT_D_S,  "fcvt.d.s",  FP_CVT,  F,F,N,N, NONE,0,0, R, "d,s") \
+    OP(FEQ_D,     "feq.d",     FP_ADD,  X,F,F,N, NONE,0,0, 0, "d,s,t") \
+    OP(FLT_D,     "flt.d",     FP_ADD,  X,F,F,N, NONE,0,0, 0, "d,s,t") \
+    OP(FLE_D,     "fle.d",     FP_ADD,  X,F,F,N, NONE,0,0, 0, "d,s,t") \
+    OP(FCLASS_D,  "fclass.d",  FP_CVT,  X,F,N,N, NONE,0,0, 0, "d,s") \
+    OP(FCVT_W_D,  "fcvt.w.d",  FP_CVT,  X,F,N,N, NONE,0,0, R, "d,s") \
+    OP(FCVT_WU_D, "fcvt.wu.d", FP_CVT,  X,F,N,N, NONE,0,0, R, "d,s") \
+    OP(FCVT_L_D,  "fcvt.l.d",  FP_CVT,  X,F,N,N, NONE,0,0, R, "d,s") \
+    OP(FCVT_LU_D, "fcvt.lu.d", FP_CVT,  X,F,N,N, NONE,0,0, R, "d,s") \
+    OP(FMV_X_D,   "fmv.x.d",   FP_CVT,  X,F,N,N, NONE,0,0, 0, "d,s") \
+    OP(FCVT_D_W,  "fcvt.d.w",  FP_CVT,  F,X,N,N, NONE,0,0, R, "d,s") \
+    OP(FCVT_D_WU, "fcvt.d.wu", FP_CVT,  F,X,N,N, NONE,0,0, R, "d,s") \
+    OP(FCVT_D_L,  "fcvt.d.l",  FP_CVT,  F,X,N,N, NONE,0,0, R, "d,s") \
+    OP(FCVT_D_LU, "fcvt.d.lu", FP_CVT,  F,X,N,N, NONE,0,0, R, "d,s") \
+    OP(FMV_D_X,   "fmv.d.x",   FP_CVT,  F,X,N,N, NONE,0,0, 0, "d,s")
+
+/* Other spellings: A(mnemonic, OP, syntax, rd, rs1, rs2, csr, flags).
+   rd/rs1/rs2/csr: -1 = from the syntax (or unused), else the implied value.
+   Flags: TL = rs2 is rs1 (fmv.d is fsgnj.d rd,rs,rs) and register names of
+   either file are accepted, because QEMU 7.2 prints integer names for
+   fmv/fabs/fneg operands (`fmv.d a2,a0` means fa2,fa0); 0 = none. */
+#define EDAN_RV_ALIASES(A) \
+    A("illegal",   UNIMP,   "",      -1,-1,-1,-1, 0) \
+    A("c.unimp",   UNIMP,   "",      -1,-1,-1,-1, 0) \
+    A("fence",     FENCE,   "",      -1,-1,-1,-1, 0) \
+    A("fence.tso", FENCE,   "",      -1,-1,-1,-1, 0) \
+    A("pause",     FENCE,   "",      -1,-1,-1,-1, 0) \
+    A("scall",     ECALL,   "",      -1,-1,-1,-1, 0) \
+    A("sbreak",    EBREAK,  "",      -1,-1,-1,-1, 0) \
+    A("sfence.vma",SFENCE_VMA, "",   -1, 0, 0,-1, 0) \
+    A("sfence.vma",SFENCE_VMA, "s",  -1,-1, 0,-1, 0) \
+    A("mv",        ADDI,    "d,s",   -1,-1,-1,-1, 0) \
+    A("li",        ADDI,    "d,i",   -1, 0,-1,-1, 0) \
+    A("not",       XORI,    "d,s",   -1,-1,-1,-1, 0) \
+    A("neg",       SUB,     "d,t",   -1, 0,-1,-1, 0) \
+    A("negw",      SUBW,    "d,t",   -1, 0,-1,-1, 0) \
+    A("sext.w",    ADDIW,   "d,s",   -1,-1,-1,-1, 0) \
+    A("seqz",      SLTIU,   "d,s",   -1,-1,-1,-1, 0) \
+    A("snez",      SLTU,    "d,t",   -1, 0,-1,-1, 0) \
+    A("sltz",      SLT,     "d,s",   -1,-1, 0,-1, 0) \
+    A("sgtz",      SLT,     "d,t",   -1, 0,-1,-1, 0) \
+    A("zext.b",    ANDI,    "d,s",   -1,-1,-1,-1, 0) \
+    A("beqz",      BEQ,     "s,B",   -1,-1, 0,-1, 0) \
+    A("bnez",      BNE,     "s,B",   -1,-1, 0,-1, 0) \
+    A("blez",      BGE,     "t,B",   -1, 0,-1,-1, 0) \
+    A("bgez",      BGE,     "s,B",   -1,-1, 0,-1, 0) \
+    A("bltz",      BLT,     "s,B",   -1,-1, 0,-1, 0) \
+    A("bgtz",      BLT,     "t,B",   -1, 0,-1,-1, 0) \
+    A("bgt",       BLT,     "t,s,B", -1,-1,-1,-1, 0) \
+    A("ble",       BGE,     "t,s,B", -1,-1,-1,-1, 0) \
+    A("bgtu",      BLTU,    "t,s,B", -1,-1,-1,-1, 0) \
+    A("bleu",      BGEU,    "t,s,B", -1,-1,-1,-1, 0) \
+    A("j",         JAL,     "B",      0,-1,-1,-1, 0) \
+    A("jal",       JAL,     "B",      1,-1,-1,-1, 0) \
+    A("call",      JAL,     "B",      1,-1,-1,-1, 0) \
+    A("call",      JAL,     "d,B",   -1,-1,-1,-1, 0) \
+    A("tail",      JAL,     "B",      0,-1,-1,-1, 0) \
+    A("jr",        JALR,    "s",      0,-1,-1,-1, 0) \
+    A("jr",        JALR,    "m",      0,-1,-1,-1, 0) \
+    A("jr",        JALR,    "s,i",    0,-1,-1,-1, 0) \
+    A("jalr",      JALR,    "s",      1,-1,-1,-1, 0) \
+    A("jalr",      JALR,    "m",      1,-1,-1,-1, 0) \
+    A("jalr",      JALR,    "d,m",   -1,-1,-1,-1, 0) \
+    A("jalr",      JALR,    "d,s",   -1,-1,-1,-1, 0) \
+    A("ret",       JALR,    "",       0, 1,-1,-1, 0) \
+    A("fmv.s",     FSGNJ_S, "d,s",   -1,-1,-1,-1, TL) \
+    A("fneg.s",    FSGNJN_S,"d,s",   -1,-1,-1,-1, TL) \
+    A("fabs.s",    FSGNJX_S,"d,s",   -1,-1,-1,-1, TL) \
+    A("fmv.d",     FSGNJ_D, "d,s",   -1,-1,-1,-1, TL) \
+    A("fneg.d",    FSGNJN_D,"d,s",   -1,-1,-1,-1, TL) \
+    A("fabs.d",    FSGNJX_D,"d,s",   -1,-1,-1,-1, TL) \
+    A("fmv.x.s",   FMV_X_W, "d,s",   -1,-1,-1,-1, 0) \
+    A("fmv.s.x",   FMV_W_X, "d,s",   -1,-1,-1,-1, 0) \
+    A("csrr",      CSRRS,   "d,C",   -1, 0,-1,-1, 0) \
+    A("csrw",      CSRRW,   "C,s",    0,-1,-1,-1, 0) \
+    A("csrs",      CSRRS,   "C,s",    0,-1,-1,-1, 0) \
+    A("csrc",      CSRRC,   "C,s",    0,-1,-1,-1, 0) \
+    A("csrwi",     CSRRWI,  "C,z",    0,-1,-1,-1, 0) \
+    A("csrsi",     CSRRSI,  "C,z",    0,-1,-1,-1, 0) \
+    A("csrci",     CSRRCI,  "C,z",    0,-1,-1,-1, 0) \
+    A("frflags",   CSRRS,   "d",     -1, 0,-1, 1, 0) \
+    A("frrm",      CSRRS,   "d",     -1, 0,-1, 2, 0) \
+    A("frcsr",     CSRRS,   "d",     -1, 0,-1, 3, 0) \
+    A("frsr",      CSRRS,   "d",     -1, 0,-1, 3, 0) \
+    A("fsflags",   CSRRW,   "d,s",   -1,-1,-1, 1, 0) \
+    A("fsflags",   CSRRW,   "s",      0,-1,-1, 1, 0) \
+    A("fsrm",      CSRRW,   "d,s",   -1,-1,-1, 2, 0) \
+    A("fsrm",      CSRRW,   "s",      0,-1,-1, 2, 0) \
+    A("fscsr",     CSRRW,   "d,s",   -1,-1,-1, 3, 0) \
+    A("fscsr",     CSRRW,   "s",      0,-1,-1, 3, 0) \
+    A("fssr",      CSRRW,   "d,s",   -1,-1,-1, 3, 0) \
+    A("fssr",      CSRRW,   "s",      0,-1,-1, 3, 0) \
+    A("fsflagsi",  CSRRWI,  "d,z",   -1,-1,-1, 1, 0) \
+    A("fsflagsi",  CSRRWI,  "z",      0,-1,-1, 1, 0) \
+    A("fsrmi",     CSRRWI,  "d,z",   -1,-1,-1, 2, 0) \
+    A("fsrmi",     CSRRWI,  "z",      0,-1,-1, 2, 0) \
+    A("rdcycle",   CSRRS,   "d",     -1, 0,-1, 0xc00, 0) \
+    A("rdtime",    CSRRS,   "d",     -1, 0,-1, 0xc01, 0) \
+    A("rdinstret", CSRRS,   "d",     -1, 0,-1, 0xc02, 0) \
+    A("rdcycleh",  CSRRS,   "d",     -1, 0,-1, 0xc80, 0) \
+    A("rdtimeh",   CSRRS,   "d",     -1, 0,-1, 0xc81, 0) \
+    A("rdinstreth",CSRRS,   "d",     -1, 0,-1, 0xc82, 0) \
+    A("c.nop",     NOP,     "",      -1,-1,-1,-1, 0) \
+    A("c.ebreak",  EBREAK,  "",      -1,-1,-1,-1, 0) \
+    A("c.addi",    ADDI,    "D,i",   -1,-1,-1,-1, 0) \
+    A("c.addiw",   ADDIW,   "D,i",   -1,-1,-1,-1, 0) \
+    A("c.addi16sp",ADDI,    "D,i",   -1,-1,-1,-1, 0) \
+    A("c.addi4spn",ADDI,    "d,s,i", -1,-1,-1,-1, 0) \
+    A("c.li",      ADDI,    "d,i",   -1, 0,-1,-1, 0) \
+    A("c.lui",     LUI,     "d,i",   -1,-1,-1,-1, 0) \
+    A("c.mv",      ADDI,    "d,s",   -1,-1,-1,-1, 0) \
+    A("c.slli",    SLLI,    "D,i",   -1,-1,-1,-1, 0) \
+    A("c.srli",    SRLI,    "D,i",   -1,-1,-1,-1, 0) \
+    A("c.srai",    SRAI,    "D,i",   -1,-1,-1,-1, 0) \
+    A("c.andi",    ANDI,    "D,i",   -1,-1,-1,-1, 0) \
+    A("c.add",     ADD,     "D,t",   -1,-1,-1,-1, 0) \
+    A("c.sub",     SUB,     "D,t",   -1,-1,-1,-1, 0) \
+    A("c.xor",     XOR,     "D,t",   -1,-1,-1,-1, 0) \
+    A("c.or",      OR,      "D,t",   -1,-1,-1,-1, 0) \
+    A("c.and",     AND,     "D,t",   -1,-1,-1,-1, 0) \
+    A("c.subw",    SUBW,    "D,t",   -1,-1,-1,-1, 0) \
+    A("c.addw",    ADDW,    "D,t",   -1,-1,-1,-1, 0) \
+    A("c.j",       JAL,     "B",      0,-1,-1,-1, 0) \
+    A("c.jal",     JAL,     "B",      1,-1,-1,-1, 0) \
+    A("c.jr",      JALR,    "s",      0,-1,-1,-1, 0) \
+    A("c.jalr",    JALR,    "s",      1,-1,-1,-1, 0) \
+    A("c.beqz",    BEQ,     "s,B",   -1,-1, 0,-1, 0) \
+    A("c.bnez",    BNE,     "s,B",   -1,-1, 0,-1, 0) \
+    A("c.lw",      LW,      "d,m",   -1,-1,-1,-1, 0) \
+    A("c.ld",      LD,      "d,m",   -1,-1,-1,-1, 0) \
+    A("c.flw",     FLW,     "d,m",   -1,-1,-1,-1, 0) \
+    A("c.fld",     FLD,     "d,m",   -1,-1,-1,-1, 0) \
+    A("c.sw",      SW,      "t,m",   -1,-1,-1,-1, 0) \
+    A("c.sd",      SD,      "t,m",   -1,-1,-1,-1, 0) \
+    A("c.fsw",     FSW,     "t,m",   -1,-1,-1,-1, 0) \
+    A("c.fsd",     FSD,     "t,m",   -1,-1,-1,-1, 0) \
+    A("c.lwsp",    LW,      "d,m",   -1,-1,-1,-1, 0) \
+    A("c.ldsp",    LD,      "d,m",   -1,-1,-1,-1, 0) \
+    A("c.flwsp",   FLW,     "d,m",   -1,-1,-1,-1, 0) \
+    A("c.fldsp",   FLD,     "d,m",   -1,-1,-1,-1, 0) \
+    A("c.swsp",    SW,      "t,m",   -1,-1,-1,-1, 0) \
+    A("c.sdsp",    SD,      "t,m",   -1,-1,-1,-1, 0) \
+    A("c.fswsp",   FSW,     "t,m",   -1,-1,-1,-1, 0) \
+    A("c.fsdsp",   FSD,     "t,m",   -1,-1,-1,-1, 0)
+
+#define EDAN__RV_OP_ENUM(id, ...) EDAN_RV_OP_##id,
+enum { EDAN_RV_OPS(EDAN__RV_OP_ENUM) EDAN_RV_OP_COUNT };
+#define EDAN__RV_ALIAS_ENUM(...) +1
+enum { EDAN__RV_NUM_FORMS = EDAN_RV_OP_COUNT EDAN_RV_ALIASES(EDAN__RV_ALIAS_ENUM) };
+#define EDAN__RV_HASH_BITS 10
+
+#define EDAN_RV_MAX_LINE 4096   /* longer lines are rejected */
+
+/* Text trace parser. A zero-initialised struct is ready to use; it needs no
+   allocation and holds no pointers (its mnemonic index is built on first
+   use). One parser per thread. */
+typedef struct edan_rv_parser {
+    char error[256];        /* why the last line was rejected */
+    uint64_t lines;         /* lines given to edan_rv_parse_line */
+    uint64_t skipped;       /* blank and comment lines (EDAN_SKIP) */
+    uint64_t errors;        /* lines rejected */
+    /* private */
+    uint32_t edan__ready;
+    uint16_t edan__slot[1u << EDAN__RV_HASH_BITS];  /* form index + 1 */
+    uint16_t edan__next[EDAN__RV_NUM_FORMS];        /* same-name forms, index + 1 */
+    uint64_t edan__key[EDAN__RV_NUM_FORMS][2];
+} edan_rv_parser;
+
+/* Parses one trace line (a trailing "\n" or "\r\n" is allowed). Accepted:
+     lw a4,0(a5);0x40080290                       (EDAN paper)
+     0;lw a4,0(a5);0x4000800210                   (cpu;insn;addr)
+     0;0x104be;lw a4,0(a5);0x4000800210           (cpu;pc;insn;addr)
+     00052703          lw      a4,0(a0)            (QEMU 7.2 disassembly,
+     0x104be:  00052703   lw   a4,0(a0)            hex encoding first;
+                                                   `# 0x...` comments ignored)
+   and objdump's spelling of the operands. EDAN_OK: *out is filled (pc and
+   EDAN_INSN_HAS_PC when the line has one; addr from the address column).
+   EDAN_SKIP: blank or '#' comment. EDAN_ERR_PARSE / EDAN_ERR_UNKNOWN_OP:
+   p->error says what is wrong (without the line). length is 0: the text does
+   not say whether the instruction was compressed. A failed sc.w/sc.d has no
+   address column; it is then an instruction without memory access. */
+edan_result edan_rv_parse_line(edan_rv_parser *p, const char *line, size_t len, edan_insn *out);
+
+/* Decodes one RV64GC instruction from little-endian bytes (avail >= 2; 4 for
+   a 32-bit instruction): op, registers, class, memory kind, size, length.
+   addr, pc and flags are zero (the caller knows them). Compressed encodings
+   give their base instruction's op. EDAN_ERR_UNKNOWN_OP for reserved,
+   illegal or non-RV64GC encodings, EDAN_ERR_PARSE if avail is too short. */
+edan_result edan_rv_decode(const uint8_t *bytes, size_t avail, edan_insn *out);
+
+/* Builds the instruction of `op` with these register fields, exactly as the
+   parser and the decoder do (x0 dropped, CSR reads/writes as the spec says).
+   csr and zimm matter only for CSR instructions. */
+edan_result edan_rv_make(uint32_t op, unsigned rd, unsigned rs1, unsigned rs2, unsigned rs3,
+                         unsigned csr, unsigned zimm, edan_insn *out);
+
+const char *edan_rv_op_name(uint32_t op);   /* NULL if op >= edan_rv_num_ops() */
+unsigned edan_rv_op_flops(uint32_t op);     /* fadd/fmul/fdiv/fsqrt/fmin/fmax 1, fma 2, else 0 */
+uint32_t edan_rv_num_ops(void);
 /* @@RV-API-END */
 
 /* ------------------------------------------------------------------------ */
@@ -1272,6 +1630,995 @@ edan_result edan_write_dot(edan_context *ctx, uint32_t config, edan_write_fn wri
 /* @@CORE-IMPL-END */
 
 /* @@RV-IMPL-BEGIN (RISC-V parser/decoder implementation) */
+/* FP arithmetic neither reads frm nor writes fflags here: a dynamic rounding
+   mode would otherwise make every FP op depend on the last fsrm, and fflags
+   accrues (or) rather than overwrites. Only explicit CSR instructions
+   read and write CSR registers. ecall/fence have no register operands (the
+   model says so). */
+#define EDAN__RV_FILE_N 0
+#define EDAN__RV_FILE_X 1
+#define EDAN__RV_FILE_F 2
+#define EDAN__RV_FLAG_0 0
+#define EDAN__RV_FLAG_R 1       /* takes a rounding mode */
+#define EDAN__RV_AF_0 0
+#define EDAN__RV_AF_TL 3        /* rs2 = rs1, either register file */
+#define EDAN__RV_TIE 1
+#define EDAN__RV_ANYFILE 2
+
+typedef struct edan__rv_opinfo {
+    const char *name;
+    const char *syntax;
+    uint8_t cls, fd, f1, f2, f3, mem, size, flops, flags;
+} edan__rv_opinfo;
+
+#define EDAN__RV_OP_ROW(id, nm, cl, d, r1, r2, r3, mk, sz, fl, fg, sy) \
+    { nm, sy, EDAN_CLASS_##cl, EDAN__RV_FILE_##d, EDAN__RV_FILE_##r1, EDAN__RV_FILE_##r2, \
+      EDAN__RV_FILE_##r3, EDAN_MEM_##mk, sz, fl, EDAN__RV_FLAG_##fg },
+static const edan__rv_opinfo edan__rv_ops[EDAN_RV_OP_COUNT] = { EDAN_RV_OPS(EDAN__RV_OP_ROW) };
+
+/* Parse forms: every op's own spelling, then the aliases. */
+typedef struct edan__rv_form {
+    const char *name;
+    const char *syntax;
+    uint16_t op;
+    int16_t rd, rs1, rs2, csr;
+    uint8_t flags;
+} edan__rv_form;
+
+#define EDAN__RV_OP_FORM(id, nm, cl, d, r1, r2, r3, mk, sz, fl, fg, sy) \
+    { nm, sy, EDAN_RV_OP_##id, -1, -1, -1, -1, 0 },
+#define EDAN__RV_ALIAS_FORM(nm, id, sy, d, r1, r2, c, fg) \
+    { nm, sy, EDAN_RV_OP_##id, d, r1, r2, c, EDAN__RV_AF_##fg },
+static const edan__rv_form edan__rv_forms[EDAN__RV_NUM_FORMS] = {
+    EDAN_RV_OPS(EDAN__RV_OP_FORM) EDAN_RV_ALIASES(EDAN__RV_ALIAS_FORM)
+};
+
+const char *edan_rv_op_name(uint32_t op)
+{
+    return op < EDAN_RV_OP_COUNT ? edan__rv_ops[op].name : NULL;
+}
+
+unsigned edan_rv_op_flops(uint32_t op)
+{
+    return op < EDAN_RV_OP_COUNT ? edan__rv_ops[op].flops : 0;
+}
+
+uint32_t edan_rv_num_ops(void) { return EDAN_RV_OP_COUNT; }
+
+/* ---- building an instruction from register fields (parser and decoder) - */
+static void edan__rv_add_src(edan_insn *in, edan_reg r)
+{
+    unsigned i;
+    if (r == 0) return;
+    for (i = 0; i < in->nsrc; i++)
+        if (in->src[i] == r) return;
+    in->src[in->nsrc++] = r;
+}
+
+static edan_reg edan__rv_reg_id(unsigned file, unsigned n)
+{
+    return file == EDAN__RV_FILE_F ? EDAN_RV_FREG(n) : (edan_reg)n;
+}
+
+static void edan__rv_fill(uint32_t op, unsigned rd, unsigned rs1, unsigned rs2, unsigned rs3,
+                          unsigned csr, unsigned zimm, edan_insn *in)
+{
+    const edan__rv_opinfo *o = &edan__rv_ops[op];
+    in->op = op;
+    in->cls = o->cls;
+    in->mem = o->mem;
+    in->size = o->size;
+    in->nsrc = in->ndst = 0;
+    memset(in->src, 0, sizeof in->src);
+    memset(in->dst, 0, sizeof in->dst);
+    if (o->f1) edan__rv_add_src(in, edan__rv_reg_id(o->f1, rs1));
+    if (o->f2) edan__rv_add_src(in, edan__rv_reg_id(o->f2, rs2));
+    if (o->f3) edan__rv_add_src(in, edan__rv_reg_id(o->f3, rs3));
+    if (o->fd) {
+        edan_reg d = edan__rv_reg_id(o->fd, rd);
+        if (d != 0) in->dst[in->ndst++] = d;
+    }
+    if (o->cls == EDAN_CLASS_CSR) {
+        /* csrrw(i) reads the CSR only when rd != x0; csrrs/c(i) write it
+           only when rs1/zimm != 0 (the Zicsr rules). */
+        edan_reg c = EDAN_RV_CSR(csr);
+        int reads = 1, writes = 1;
+        switch (op) {
+        case EDAN_RV_OP_CSRRW: case EDAN_RV_OP_CSRRWI: reads = rd != 0; break;
+        case EDAN_RV_OP_CSRRS: case EDAN_RV_OP_CSRRC: writes = rs1 != 0; break;
+        default: writes = zimm != 0; break;
+        }
+        if (reads) edan__rv_add_src(in, c);
+        if (writes) in->dst[in->ndst++] = c;
+    }
+}
+
+edan_result edan_rv_make(uint32_t op, unsigned rd, unsigned rs1, unsigned rs2, unsigned rs3,
+                         unsigned csr, unsigned zimm, edan_insn *out)
+{
+    if (!out || op >= EDAN_RV_OP_COUNT || rd > 31 || rs1 > 31 || rs2 > 31 || rs3 > 31 ||
+        csr > 4095 || zimm > 31)
+        return EDAN_ERR_INVALID_ARG;
+    memset(out, 0, sizeof *out);
+    edan__rv_fill(op, rd, rs1, rs2, rs3, csr, zimm, out);
+    return EDAN_OK;
+}
+
+/* ---- decoder --------------------------------------------------------- */
+static edan_result edan__rv_decode16(uint32_t w, edan_insn *out)
+{
+    unsigned f3 = (w >> 13) & 7, rd = (w >> 7) & 31, rs2 = (w >> 2) & 31;
+    unsigned rdp = 8 + ((w >> 2) & 7), rs1p = 8 + ((w >> 7) & 7), b12 = (w >> 12) & 1;
+    uint32_t op;
+    unsigned d = 0, s1 = 0, s2 = 0;
+    switch (w & 3) {
+    case 0:
+        switch (f3) {
+        case 0: if (((w >> 5) & 0xff) == 0) return EDAN_ERR_UNKNOWN_OP;  /* also c.unimp */
+                op = EDAN_RV_OP_ADDI; d = rdp; s1 = 2; break;               /* c.addi4spn */
+        case 1: op = EDAN_RV_OP_FLD; d = rdp; s1 = rs1p; break;
+        case 2: op = EDAN_RV_OP_LW; d = rdp; s1 = rs1p; break;
+        case 3: op = EDAN_RV_OP_LD; d = rdp; s1 = rs1p; break;
+        case 5: op = EDAN_RV_OP_FSD; s2 = rdp; s1 = rs1p; break;
+        case 6: op = EDAN_RV_OP_SW; s2 = rdp; s1 = rs1p; break;
+        case 7: op = EDAN_RV_OP_SD; s2 = rdp; s1 = rs1p; break;
+        default: return EDAN_ERR_UNKNOWN_OP;
+        }
+        break;
+    case 1:
+        switch (f3) {
+        case 0:                                         /* c.addi, c.nop */
+            if (rd == 0 && (w & 0x107c) == 0) op = EDAN_RV_OP_NOP;
+            else { op = EDAN_RV_OP_ADDI; d = s1 = rd; }
+            break;
+        case 1: if (rd == 0) return EDAN_ERR_UNKNOWN_OP;
+                op = EDAN_RV_OP_ADDIW; d = s1 = rd; break;
+        case 2: op = EDAN_RV_OP_ADDI; d = rd; break;    /* c.li */
+        case 3:
+            if ((w & 0x107c) == 0) return EDAN_ERR_UNKNOWN_OP;
+            if (rd == 2) { op = EDAN_RV_OP_ADDI; d = s1 = 2; }   /* c.addi16sp */
+            else { op = EDAN_RV_OP_LUI; d = rd; }
+            break;
+        case 4:
+            d = s1 = rs1p;
+            switch ((w >> 10) & 3) {
+            case 0: op = EDAN_RV_OP_SRLI; break;
+            case 1: op = EDAN_RV_OP_SRAI; break;
+            case 2: op = EDAN_RV_OP_ANDI; break;
+            default: {
+                static const uint16_t ops[8] = {
+                    EDAN_RV_OP_SUB, EDAN_RV_OP_XOR, EDAN_RV_OP_OR, EDAN_RV_OP_AND,
+                    EDAN_RV_OP_SUBW, EDAN_RV_OP_ADDW, 0, 0 };
+                op = ops[b12 * 4 + ((w >> 5) & 3)];
+                if (op == 0) return EDAN_ERR_UNKNOWN_OP;
+                s2 = rdp;
+            }
+            }
+            break;
+        case 5: op = EDAN_RV_OP_JAL; break;             /* c.j */
+        case 6: op = EDAN_RV_OP_BEQ; s1 = rs1p; break;
+        default: op = EDAN_RV_OP_BNE; s1 = rs1p; break;
+        }
+        break;
+    default:    /* quadrant 2 (3 is not compressed) */
+        switch (f3) {
+        case 0: op = EDAN_RV_OP_SLLI; d = s1 = rd; break;
+        case 1: op = EDAN_RV_OP_FLD; d = rd; s1 = 2; break;
+        case 2: if (rd == 0) return EDAN_ERR_UNKNOWN_OP;
+                op = EDAN_RV_OP_LW; d = rd; s1 = 2; break;
+        case 3: if (rd == 0) return EDAN_ERR_UNKNOWN_OP;
+                op = EDAN_RV_OP_LD; d = rd; s1 = 2; break;
+        case 4:
+            if (!b12) {
+                if (rs2 == 0) {                         /* c.jr */
+                    if (rd == 0) return EDAN_ERR_UNKNOWN_OP;
+                    op = EDAN_RV_OP_JALR; s1 = rd;
+                } else { op = EDAN_RV_OP_ADDI; d = rd; s1 = rs2; }  /* c.mv */
+            } else if (rs2 == 0) {
+                if (rd == 0) op = EDAN_RV_OP_EBREAK;
+                else { op = EDAN_RV_OP_JALR; d = 1; s1 = rd; }      /* c.jalr */
+            } else { op = EDAN_RV_OP_ADD; d = s1 = rd; s2 = rs2; }   /* c.add */
+            break;
+        case 5: op = EDAN_RV_OP_FSD; s1 = 2; s2 = rs2; break;
+        case 6: op = EDAN_RV_OP_SW; s1 = 2; s2 = rs2; break;
+        default: op = EDAN_RV_OP_SD; s1 = 2; s2 = rs2; break;
+        }
+        break;
+    }
+    edan__rv_fill(op, d, s1, s2, 0, 0, 0, out);
+    out->length = 2;
+    return EDAN_OK;
+}
+
+static edan_result edan__rv_decode32(uint32_t w, edan_insn *out)
+{
+    unsigned rd = (w >> 7) & 31, f3 = (w >> 12) & 7, rs1 = (w >> 15) & 31;
+    unsigned rs2 = (w >> 20) & 31, f7 = w >> 25, csr = 0, zimm = 0;
+    int rm_ok = 1;      /* rounding modes 5 and 6 are reserved */
+    uint32_t op = EDAN_RV_OP_UNIMP;
+#define EDAN__RV_PICK(tab) do { op = (tab)[f3]; if (op == EDAN_RV_OP_UNIMP) return EDAN_ERR_UNKNOWN_OP; } while (0)
+    switch (w & 0x7f) {
+    case 0x37: op = EDAN_RV_OP_LUI; break;
+    case 0x17: op = EDAN_RV_OP_AUIPC; break;
+    case 0x6f: op = EDAN_RV_OP_JAL; break;
+    case 0x67: if (f3) return EDAN_ERR_UNKNOWN_OP;
+               op = EDAN_RV_OP_JALR; break;
+    case 0x63: {
+        static const uint16_t t[8] = { EDAN_RV_OP_BEQ, EDAN_RV_OP_BNE, 0, 0,
+            EDAN_RV_OP_BLT, EDAN_RV_OP_BGE, EDAN_RV_OP_BLTU, EDAN_RV_OP_BGEU };
+        EDAN__RV_PICK(t); break;
+    }
+    case 0x03: {
+        static const uint16_t t[8] = { EDAN_RV_OP_LB, EDAN_RV_OP_LH, EDAN_RV_OP_LW, EDAN_RV_OP_LD,
+            EDAN_RV_OP_LBU, EDAN_RV_OP_LHU, EDAN_RV_OP_LWU, 0 };
+        EDAN__RV_PICK(t); break;
+    }
+    case 0x23: {
+        static const uint16_t t[8] = { EDAN_RV_OP_SB, EDAN_RV_OP_SH, EDAN_RV_OP_SW, EDAN_RV_OP_SD,
+            0, 0, 0, 0 };
+        EDAN__RV_PICK(t); break;
+    }
+    case 0x13:
+        switch (f3) {
+        case 0: op = (w >> 7) == 0 ? EDAN_RV_OP_NOP : EDAN_RV_OP_ADDI; break;
+        case 1: if (w >> 26) return EDAN_ERR_UNKNOWN_OP;
+                op = EDAN_RV_OP_SLLI; break;
+        case 2: op = EDAN_RV_OP_SLTI; break;
+        case 3: op = EDAN_RV_OP_SLTIU; break;
+        case 4: op = EDAN_RV_OP_XORI; break;
+        case 5: if ((w >> 26) == 0) op = EDAN_RV_OP_SRLI;
+                else if ((w >> 26) == 0x10) op = EDAN_RV_OP_SRAI;
+                else return EDAN_ERR_UNKNOWN_OP;
+                break;
+        case 6: op = EDAN_RV_OP_ORI; break;
+        default: op = EDAN_RV_OP_ANDI; break;
+        }
+        break;
+    case 0x1b:
+        if (f3 == 0) op = EDAN_RV_OP_ADDIW;
+        else if (f3 == 1 && f7 == 0) op = EDAN_RV_OP_SLLIW;
+        else if (f3 == 5 && f7 == 0) op = EDAN_RV_OP_SRLIW;
+        else if (f3 == 5 && f7 == 0x20) op = EDAN_RV_OP_SRAIW;
+        else return EDAN_ERR_UNKNOWN_OP;
+        break;
+    case 0x33: {
+        static const uint16_t t0[8] = { EDAN_RV_OP_ADD, EDAN_RV_OP_SLL, EDAN_RV_OP_SLT,
+            EDAN_RV_OP_SLTU, EDAN_RV_OP_XOR, EDAN_RV_OP_SRL, EDAN_RV_OP_OR, EDAN_RV_OP_AND };
+        static const uint16_t t1[8] = { EDAN_RV_OP_MUL, EDAN_RV_OP_MULH, EDAN_RV_OP_MULHSU,
+            EDAN_RV_OP_MULHU, EDAN_RV_OP_DIV, EDAN_RV_OP_DIVU, EDAN_RV_OP_REM, EDAN_RV_OP_REMU };
+        static const uint16_t t20[8] = { EDAN_RV_OP_SUB, 0, 0, 0, 0, EDAN_RV_OP_SRA, 0, 0 };
+        if (f7 == 0) EDAN__RV_PICK(t0);
+        else if (f7 == 1) EDAN__RV_PICK(t1);
+        else if (f7 == 0x20) EDAN__RV_PICK(t20);
+        else return EDAN_ERR_UNKNOWN_OP;
+        break;
+    }
+    case 0x3b: {
+        static const uint16_t t0[8] = { EDAN_RV_OP_ADDW, EDAN_RV_OP_SLLW, 0, 0, 0,
+            EDAN_RV_OP_SRLW, 0, 0 };
+        static const uint16_t t1[8] = { EDAN_RV_OP_MULW, 0, 0, 0, EDAN_RV_OP_DIVW,
+            EDAN_RV_OP_DIVUW, EDAN_RV_OP_REMW, EDAN_RV_OP_REMUW };
+        static const uint16_t t20[8] = { EDAN_RV_OP_SUBW, 0, 0, 0, 0, EDAN_RV_OP_SRAW, 0, 0 };
+        if (f7 == 0) EDAN__RV_PICK(t0);
+        else if (f7 == 1) EDAN__RV_PICK(t1);
+        else if (f7 == 0x20) EDAN__RV_PICK(t20);
+        else return EDAN_ERR_UNKNOWN_OP;
+        break;
+    }
+    case 0x0f:
+        if (f3 == 0) op = EDAN_RV_OP_FENCE;
+        else if (f3 == 1) op = EDAN_RV_OP_FENCE_I;
+        else return EDAN_ERR_UNKNOWN_OP;
+        rd = rs1 = rs2 = 0;
+        break;
+    case 0x73:
+        if (f3 == 0) {
+            switch (w) {
+            case 0x00000073u: op = EDAN_RV_OP_ECALL; break;
+            case 0x00100073u: op = EDAN_RV_OP_EBREAK; break;
+            case 0x10200073u: op = EDAN_RV_OP_SRET; break;
+            case 0x30200073u: op = EDAN_RV_OP_MRET; break;
+            case 0x10500073u: op = EDAN_RV_OP_WFI; break;
+            default:
+                if (f7 != 0x09 || rd != 0) return EDAN_ERR_UNKNOWN_OP;
+                op = EDAN_RV_OP_SFENCE_VMA;
+            }
+        } else {
+            static const uint16_t t[8] = { 0, EDAN_RV_OP_CSRRW, EDAN_RV_OP_CSRRS, EDAN_RV_OP_CSRRC,
+                0, EDAN_RV_OP_CSRRWI, EDAN_RV_OP_CSRRSI, EDAN_RV_OP_CSRRCI };
+            EDAN__RV_PICK(t);
+            csr = w >> 20;
+            if (f3 >= 5) { zimm = rs1; rs1 = 0; }
+        }
+        break;
+    case 0x2f: {
+        /* by funct5; the .d ops follow the .w ops in the same order */
+        static const uint16_t t[32] = {
+            EDAN_RV_OP_AMOADD_W, EDAN_RV_OP_AMOSWAP_W, EDAN_RV_OP_LR_W, EDAN_RV_OP_SC_W,
+            EDAN_RV_OP_AMOXOR_W, 0, 0, 0, EDAN_RV_OP_AMOOR_W, 0, 0, 0, EDAN_RV_OP_AMOAND_W,
+            0, 0, 0, EDAN_RV_OP_AMOMIN_W, 0, 0, 0, EDAN_RV_OP_AMOMAX_W, 0, 0, 0,
+            EDAN_RV_OP_AMOMINU_W, 0, 0, 0, EDAN_RV_OP_AMOMAXU_W, 0, 0, 0 };
+        op = t[w >> 27];
+        if (op == 0 || (f3 != 2 && f3 != 3)) return EDAN_ERR_UNKNOWN_OP;
+        if (op == EDAN_RV_OP_LR_W && rs2 != 0) return EDAN_ERR_UNKNOWN_OP;
+        if (f3 == 3) op += EDAN_RV_OP_LR_D - EDAN_RV_OP_LR_W;
+        break;
+    }
+    case 0x07:
+        if (f3 == 2) op = EDAN_RV_OP_FLW;
+        else if (f3 == 3) op = EDAN_RV_OP_FLD;
+        else return EDAN_ERR_UNKNOWN_OP;
+        break;
+    case 0x27:
+        if (f3 == 2) op = EDAN_RV_OP_FSW;
+        else if (f3 == 3) op = EDAN_RV_OP_FSD;
+        else return EDAN_ERR_UNKNOWN_OP;
+        break;
+    case 0x43: case 0x47: case 0x4b: case 0x4f: {
+        static const uint16_t ts[4] = { EDAN_RV_OP_FMADD_S, EDAN_RV_OP_FMSUB_S,
+            EDAN_RV_OP_FNMSUB_S, EDAN_RV_OP_FNMADD_S };
+        static const uint16_t td[4] = { EDAN_RV_OP_FMADD_D, EDAN_RV_OP_FMSUB_D,
+            EDAN_RV_OP_FNMSUB_D, EDAN_RV_OP_FNMADD_D };
+        unsigned fmt = f7 & 3, k = ((w & 0x7f) - 0x43) >> 2;
+        if (fmt > 1) return EDAN_ERR_UNKNOWN_OP;
+        op = fmt ? td[k] : ts[k];
+        rm_ok = f3 != 5 && f3 != 6;
+        break;
+    }
+    case 0x53: {
+        int dbl = f7 & 1;
+        switch (f7 >> 2) {
+        case 0x00: op = dbl ? EDAN_RV_OP_FADD_D : EDAN_RV_OP_FADD_S; break;
+        case 0x01: op = dbl ? EDAN_RV_OP_FSUB_D : EDAN_RV_OP_FSUB_S; break;
+        case 0x02: op = dbl ? EDAN_RV_OP_FMUL_D : EDAN_RV_OP_FMUL_S; break;
+        case 0x03: op = dbl ? EDAN_RV_OP_FDIV_D : EDAN_RV_OP_FDIV_S; break;
+        case 0x0b: if (rs2) return EDAN_ERR_UNKNOWN_OP;
+                   op = dbl ? EDAN_RV_OP_FSQRT_D : EDAN_RV_OP_FSQRT_S; break;
+        case 0x04: if (f3 > 2) return EDAN_ERR_UNKNOWN_OP;
+                   op = (dbl ? EDAN_RV_OP_FSGNJ_D : EDAN_RV_OP_FSGNJ_S) + f3; f3 = 0; break;
+        case 0x05: if (f3 > 1) return EDAN_ERR_UNKNOWN_OP;
+                   op = (dbl ? EDAN_RV_OP_FMIN_D : EDAN_RV_OP_FMIN_S) + f3; f3 = 0; break;
+        case 0x08:
+            if (f7 == 0x20 && rs2 == 1) op = EDAN_RV_OP_FCVT_S_D;
+            else if (f7 == 0x21 && rs2 == 0) op = EDAN_RV_OP_FCVT_D_S;
+            else return EDAN_ERR_UNKNOWN_OP;
+            break;
+        case 0x14: {
+            static const uint16_t ts[3] = { EDAN_RV_OP_FLE_S, EDAN_RV_OP_FLT_S, EDAN_RV_OP_FEQ_S };
+            static const uint16_t td[3] = { EDAN_RV_OP_FLE_D, EDAN_RV_OP_FLT_D, EDAN_RV_OP_FEQ_D };
+            if (f3 > 2) return EDAN_ERR_UNKNOWN_OP;
+            op = dbl ? td[f3] : ts[f3]; f3 = 0; break;
+        }
+        case 0x18: if (rs2 > 3) return EDAN_ERR_UNKNOWN_OP;
+                   op = (dbl ? EDAN_RV_OP_FCVT_W_D : EDAN_RV_OP_FCVT_W_S) + rs2; break;
+        case 0x1a: if (rs2 > 3) return EDAN_ERR_UNKNOWN_OP;
+                   op = (dbl ? EDAN_RV_OP_FCVT_D_W : EDAN_RV_OP_FCVT_S_W) + rs2; break;
+        case 0x1c:
+            if (rs2 != 0 || f3 > 1) return EDAN_ERR_UNKNOWN_OP;
+            op = f3 ? (dbl ? EDAN_RV_OP_FCLASS_D : EDAN_RV_OP_FCLASS_S)
+                    : (dbl ? EDAN_RV_OP_FMV_X_D : EDAN_RV_OP_FMV_X_W);
+            f3 = 0; break;
+        case 0x1e:
+            if (rs2 != 0 || f3 != 0) return EDAN_ERR_UNKNOWN_OP;
+            op = dbl ? EDAN_RV_OP_FMV_D_X : EDAN_RV_OP_FMV_W_X; break;
+        default: return EDAN_ERR_UNKNOWN_OP;
+        }
+        if ((f7 & 2) != 0) return EDAN_ERR_UNKNOWN_OP;     /* fmt H/Q */
+        rm_ok = f3 != 5 && f3 != 6;
+        break;
+    }
+    default: return EDAN_ERR_UNKNOWN_OP;
+    }
+#undef EDAN__RV_PICK
+    if (!rm_ok) return EDAN_ERR_UNKNOWN_OP;
+    edan__rv_fill(op, rd, rs1, rs2, w >> 27, csr, zimm, out);
+    out->length = 4;
+    return EDAN_OK;
+}
+
+edan_result edan_rv_decode(const uint8_t *bytes, size_t avail, edan_insn *out)
+{
+    uint32_t w;
+    if (!bytes || !out) return EDAN_ERR_INVALID_ARG;
+    memset(out, 0, sizeof *out);
+    if (avail < 2) return EDAN_ERR_PARSE;
+    w = (uint32_t)bytes[0] | (uint32_t)bytes[1] << 8;
+    if ((w & 3) != 3) return edan__rv_decode16(w, out);
+    if ((w & 0x1c) == 0x1c) return EDAN_ERR_UNKNOWN_OP;    /* 48 bits and longer */
+    if (avail < 4) return EDAN_ERR_PARSE;
+    w |= (uint32_t)bytes[2] << 16 | (uint32_t)bytes[3] << 24;
+    return edan__rv_decode32(w, out);
+}
+
+/* ---- text parser ----------------------------------------------------- */
+static uint32_t edan__rv_hash(uint64_t w0, uint64_t w1)
+{
+    return (uint32_t)((w0 * 0x9E3779B97F4A7C15ull + w1 * 0xC2B2AE3D27D4EB4Full)
+                      >> (64 - EDAN__RV_HASH_BITS));
+}
+
+/* Builds the mnemonic index: open addressing over packed names; forms with
+   the same name are chained in table order. */
+static void edan__rv_index(edan_rv_parser *p)
+{
+    uint32_t i, mask = (1u << EDAN__RV_HASH_BITS) - 1;
+    memset(p->edan__slot, 0, sizeof p->edan__slot);
+    memset(p->edan__next, 0, sizeof p->edan__next);
+    for (i = 0; i < EDAN__RV_NUM_FORMS; i++) {
+        const char *n = edan__rv_forms[i].name;
+        uint64_t w[2] = { 0, 0 };
+        uint32_t h, k;
+        for (k = 0; n[k] && k < 16; k++) w[k >> 3] |= (uint64_t)(unsigned char)n[k] << ((k & 7) * 8);
+        p->edan__key[i][0] = w[0];
+        p->edan__key[i][1] = w[1];
+        for (h = edan__rv_hash(w[0], w[1]);; h = (h + 1) & mask) {
+            uint32_t s = p->edan__slot[h];
+            if (s == 0) { p->edan__slot[h] = (uint16_t)(i + 1); break; }
+            if (p->edan__key[s - 1][0] == w[0] && p->edan__key[s - 1][1] == w[1]) {
+                while (p->edan__next[s - 1]) s = p->edan__next[s - 1];
+                p->edan__next[s - 1] = (uint16_t)(i + 1);
+                break;
+            }
+        }
+    }
+    p->edan__ready = 1;
+}
+
+/* First form (index + 1) named by the packed key, 0 if none. */
+static uint32_t edan__rv_lookup(const edan_rv_parser *p, uint64_t w0, uint64_t w1)
+{
+    uint32_t h, mask = (1u << EDAN__RV_HASH_BITS) - 1;
+    for (h = edan__rv_hash(w0, w1);; h = (h + 1) & mask) {
+        uint32_t s = p->edan__slot[h];
+        if (s == 0 || (p->edan__key[s - 1][0] == w0 && p->edan__key[s - 1][1] == w1)) return s;
+    }
+}
+
+static int edan__rv_hexdig(unsigned c)
+{
+    if (c - '0' < 10u) return (int)(c - '0');
+    c |= 0x20;
+    if (c - 'a' < 6u) return (int)(c - 'a' + 10);
+    return -1;
+}
+
+static int edan__rv_isword(unsigned c)
+{
+    return c - 'a' < 26u || c - '0' < 10u || c == '.' || c == '_' || c - 'A' < 26u;
+}
+
+/* Hex number with optional 0x, at most 16 digits. NULL if none. */
+static const char *edan__rv_hex(const char *s, const char *e, uint64_t *v)
+{
+    const char *b;
+    uint64_t x = 0;
+    int d;
+    if (e - s > 2 && s[0] == '0' && (s[1] | 0x20) == 'x') s += 2;
+    for (b = s; s < e && (d = edan__rv_hexdig((unsigned char)*s)) >= 0; s++) x = x << 4 | (unsigned)d;
+    if (s == b || s - b > 16) return NULL;
+    *v = x;
+    return s;
+}
+
+/* Integer immediate: [+-](0x hex | decimal). */
+static const char *edan__rv_int(const char *s, const char *e, int64_t *v)
+{
+    int neg = 0;
+    uint64_t x = 0;
+    const char *b;
+    if (s < e && (*s == '-' || *s == '+')) neg = *s++ == '-';
+    if (e - s > 2 && s[0] == '0' && (s[1] | 0x20) == 'x') {
+        s = edan__rv_hex(s, e, &x);
+        if (!s) return NULL;
+    } else {
+        for (b = s; s < e && (unsigned)(*s - '0') < 10u; s++) {
+            if (s - b >= 19) return NULL;
+            x = x * 10 + (unsigned)(*s - '0');
+        }
+        if (s == b) return NULL;
+    }
+    if (s < e && edan__rv_isword((unsigned char)*s)) return NULL;
+    *v = neg ? -(int64_t)x : (int64_t)x;
+    return s;
+}
+
+static const char *edan__rv_num2(const char *s, const char *e, unsigned *n)
+{
+    unsigned v;
+    if (s >= e || (unsigned)(*s - '0') > 9u) return NULL;
+    v = (unsigned)(*s++ - '0');
+    if (s < e && (unsigned)(*s - '0') <= 9u) {
+        if (v == 0) return NULL;
+        v = v * 10 + (unsigned)(*s++ - '0');
+    }
+    *n = v;
+    return s;
+}
+
+/* Register name (ABI or x/f numbers). *isf = 1 for an FP register. */
+static const char *edan__rv_reg(const char *s, const char *e, unsigned *num, int *isf)
+{
+    unsigned n = 99;
+    const char *q = NULL;
+    *isf = 0;
+    if (e - s < 2) return NULL;
+    switch (s[0]) {
+    case 'x': q = edan__rv_num2(s + 1, e, &n); break;
+    case 'a': q = edan__rv_num2(s + 1, e, &n); if (q && n > 7) return NULL; n += 10; break;
+    case 't':
+        if (s[1] == 'p') { n = 4; q = s + 2; break; }
+        q = edan__rv_num2(s + 1, e, &n);
+        if (q && n > 6) return NULL;
+        n += n < 3 ? 5 : 25;
+        break;
+    case 's':
+        if (s[1] == 'p') { n = 2; q = s + 2; break; }
+        q = edan__rv_num2(s + 1, e, &n);
+        if (q && n > 11) return NULL;
+        n += n < 2 ? 8 : 16;
+        break;
+    case 'r': if (s[1] == 'a') { n = 1; q = s + 2; } break;
+    case 'g': if (s[1] == 'p') { n = 3; q = s + 2; } break;
+    case 'z': if (e - s >= 4 && s[1] == 'e' && s[2] == 'r' && s[3] == 'o') { n = 0; q = s + 4; } break;
+    case 'f':
+        *isf = 1;
+        switch (s[1]) {
+        case 'p': *isf = 0; n = 8; q = s + 2; break;
+        case 't': q = edan__rv_num2(s + 2, e, &n); if (q && n > 11) return NULL;
+                  n += n < 8 ? 0 : 20; break;
+        case 's': q = edan__rv_num2(s + 2, e, &n); if (q && n > 11) return NULL;
+                  n += n < 2 ? 8 : 16; break;
+        case 'a': q = edan__rv_num2(s + 2, e, &n); if (q && n > 7) return NULL;
+                  n += 10; break;
+        default: q = edan__rv_num2(s + 1, e, &n); break;
+        }
+        break;
+    default: return NULL;
+    }
+    if (!q || n > 31 || (q < e && edan__rv_isword((unsigned char)*q))) return NULL;
+    *num = n;
+    return q;
+}
+
+typedef struct edan__rv_csrname { const char *name; uint16_t num; } edan__rv_csrname;
+static const edan__rv_csrname edan__rv_csrnames[] = {
+    {"fflags", 0x001}, {"frm", 0x002}, {"fcsr", 0x003}, {"vstart", 0x008}, {"vxsat", 0x009},
+    {"vxrm", 0x00a}, {"vcsr", 0x00f}, {"seed", 0x015}, {"ustatus", 0x000}, {"uie", 0x004},
+    {"utvec", 0x005}, {"uscratch", 0x040}, {"uepc", 0x041}, {"ucause", 0x042}, {"utval", 0x043},
+    {"uip", 0x044}, {"cycle", 0xc00}, {"time", 0xc01}, {"instret", 0xc02}, {"vl", 0xc20},
+    {"vtype", 0xc21}, {"vlenb", 0xc22}, {"cycleh", 0xc80}, {"timeh", 0xc81}, {"instreth", 0xc82},
+    {"sstatus", 0x100}, {"sedeleg", 0x102}, {"sideleg", 0x103}, {"sie", 0x104}, {"stvec", 0x105},
+    {"scounteren", 0x106}, {"senvcfg", 0x10a}, {"sscratch", 0x140}, {"sepc", 0x141},
+    {"scause", 0x142}, {"stval", 0x143}, {"sbadaddr", 0x143}, {"sip", 0x144}, {"satp", 0x180},
+    {"sptbr", 0x180}, {"vsstatus", 0x200}, {"vsie", 0x204}, {"vstvec", 0x205},
+    {"vsscratch", 0x240}, {"vsepc", 0x241}, {"vscause", 0x242}, {"vstval", 0x243},
+    {"vsip", 0x244}, {"vsatp", 0x280}, {"mstatus", 0x300}, {"misa", 0x301}, {"medeleg", 0x302},
+    {"mideleg", 0x303}, {"mie", 0x304}, {"mtvec", 0x305}, {"mcounteren", 0x306},
+    {"menvcfg", 0x30a}, {"mstatush", 0x310}, {"mcountinhibit", 0x320}, {"mscratch", 0x340},
+    {"mepc", 0x341}, {"mcause", 0x342}, {"mtval", 0x343}, {"mbadaddr", 0x343}, {"mip", 0x344},
+    {"mtinst", 0x34a}, {"mtval2", 0x34b}, {"hstatus", 0x600}, {"hedeleg", 0x602},
+    {"hideleg", 0x603}, {"hie", 0x604}, {"hcounteren", 0x606}, {"hgeie", 0x607},
+    {"htval", 0x643}, {"hip", 0x644}, {"hvip", 0x645}, {"htinst", 0x64a}, {"hgatp", 0x680},
+    {"tselect", 0x7a0}, {"tdata1", 0x7a1}, {"tdata2", 0x7a2}, {"tdata3", 0x7a3},
+    {"dcsr", 0x7b0}, {"dpc", 0x7b1}, {"dscratch", 0x7b2}, {"dscratch0", 0x7b2},
+    {"dscratch1", 0x7b3}, {"mcycle", 0xb00}, {"minstret", 0xb02}, {"mcycleh", 0xb80},
+    {"minstreth", 0xb82}, {"mvendorid", 0xf11}, {"marchid", 0xf12}, {"mimpid", 0xf13},
+    {"mhartid", 0xf14}, {"mconfigptr", 0xf15}
+};
+/* Numbered families: prefix, first number, last number, CSR of number 0. */
+typedef struct edan__rv_csrfamily { const char *prefix; unsigned lo, hi, base; int hsuffix; } edan__rv_csrfamily;
+static const edan__rv_csrfamily edan__rv_csrfamilies[] = {
+    {"hpmcounter", 3, 31, 0xc00, 0}, {"hpmcounter", 3, 31, 0xc80, 1},
+    {"mhpmcounter", 3, 31, 0xb00, 0}, {"mhpmcounter", 3, 31, 0xb80, 1},
+    {"mhpmevent", 3, 31, 0x320, 0}, {"pmpcfg", 0, 15, 0x3a0, 0}, {"pmpaddr", 0, 63, 0x3b0, 0}
+};
+
+/* CSR operand: a name or a number. Returns NULL if unknown. */
+static const char *edan__rv_csr(const char *s, const char *e, unsigned *csr)
+{
+    const char *q = s;
+    size_t n, i;
+    if (s < e && (unsigned)(*s - '0') < 10u) {
+        int64_t v;
+        q = edan__rv_int(s, e, &v);
+        if (!q || v < 0 || v > 4095) return NULL;
+        *csr = (unsigned)v;
+        return q;
+    }
+    while (q < e && edan__rv_isword((unsigned char)*q)) q++;
+    n = (size_t)(q - s);
+    for (i = 0; i < sizeof edan__rv_csrnames / sizeof edan__rv_csrnames[0]; i++)
+        if (strlen(edan__rv_csrnames[i].name) == n && memcmp(edan__rv_csrnames[i].name, s, n) == 0) {
+            *csr = edan__rv_csrnames[i].num;
+            return q;
+        }
+    for (i = 0; i < sizeof edan__rv_csrfamilies / sizeof edan__rv_csrfamilies[0]; i++) {
+        const edan__rv_csrfamily *f = &edan__rv_csrfamilies[i];
+        size_t pl = strlen(f->prefix);
+        const char *d;
+        unsigned v;
+        if (n <= pl || memcmp(f->prefix, s, pl) != 0) continue;
+        d = edan__rv_num2(s + pl, q, &v);
+        if (!d || v < f->lo || v > f->hi) continue;
+        if (f->hsuffix ? !(d + 1 == q && *d == 'h') : d != q) continue;
+        *csr = f->base + v;
+        return q;
+    }
+    return NULL;
+}
+
+/* Why a form did not match: operand number, what was expected, where. */
+typedef struct edan__rv_fail {
+    int operand;            /* 1-based; 0 = before the first */
+    char expected;          /* syntax letter, or ',' / '$' (end) / 'r' (rounding mode) */
+    const char *at;
+} edan__rv_fail;
+
+typedef struct edan__rv_fields {
+    unsigned rd, rs1, rs2, rs3, csr, zimm;
+} edan__rv_fields;
+
+static int edan__rv_is_rm(const char *s, const char *e)
+{
+    static const char rms[6][4] = { "rne", "rtz", "rdn", "rup", "rmm", "dyn" };
+    int i;
+    if (e - s < 3 || (e - s > 3 && edan__rv_isword((unsigned char)s[3]))) return 0;
+    for (i = 0; i < 6; i++)
+        if (s[0] == rms[i][0] && s[1] == rms[i][1] && s[2] == rms[i][2]) return 1;
+    return 0;
+}
+
+static int edan__rv_opend(const char *s, const char *e)
+{
+    return s == e || *s == ';' || *s == '#';
+}
+
+#define EDAN__RV_SKIPWS(s, e) while ((s) < (e) && (*(s) == ' ' || *(s) == '\t')) (s)++
+
+/* Matches the operand text at *ps against one form. 0 on success (and *ps
+   moves past the operands), else 1 with *fail filled. */
+static int edan__rv_operands(const edan__rv_form *f, const char **ps, const char *e,
+                             edan__rv_fields *fl, edan__rv_fail *fail)
+{
+    const edan__rv_opinfo *o = &edan__rv_ops[f->op];
+    const char *s = *ps, *sy = f->syntax;
+    int opn = 1, takes_rm = o->flags & EDAN__RV_FLAG_R;
+    fl->rd = fl->rs1 = fl->rs2 = fl->rs3 = fl->csr = fl->zimm = 0;
+    if (takes_rm && edan__rv_is_rm(s, e)) {     /* QEMU prints the mode first */
+        const char *q = s + 3;
+        EDAN__RV_SKIPWS(q, e);
+        if (q < e && *q == ',') { s = q + 1; EDAN__RV_SKIPWS(s, e); }
+    }
+    for (; *sy; sy++) {
+        char c = *sy;
+        const char *q = NULL;
+        unsigned n = 0;
+        int isf = 0;
+        fail->operand = opn;
+        fail->expected = c;
+        fail->at = s;
+        switch (c) {
+        case ',':
+            EDAN__RV_SKIPWS(s, e);
+            fail->at = s;
+            if (s >= e || *s != ',') return 1;
+            s++;
+            EDAN__RV_SKIPWS(s, e);
+            opn++;
+            continue;
+        case 'd': case 's': case 't': case 'u': case 'D': {
+            unsigned file = c == 's' ? o->f1 : c == 't' ? o->f2 : c == 'u' ? o->f3 : o->fd;
+            q = edan__rv_reg(s, e, &n, &isf);
+            if (!q) return 1;
+            if (!(f->flags & EDAN__RV_ANYFILE) && isf != (file == EDAN__RV_FILE_F)) return 1;
+            if (c == 'd') fl->rd = n;
+            else if (c == 's') fl->rs1 = n;
+            else if (c == 't') fl->rs2 = n;
+            else if (c == 'u') fl->rs3 = n;
+            else fl->rd = fl->rs1 = n;
+            break;
+        }
+        case 'i': {
+            int64_t v;
+            q = edan__rv_int(s, e, &v);
+            if (!q) return 1;
+            break;
+        }
+        case 'z': {
+            int64_t v;
+            q = edan__rv_int(s, e, &v);
+            if (!q || v < 0 || v > 31) return 1;
+            fl->zimm = (unsigned)v;
+            break;
+        }
+        case 'B':   /* QEMU: decimal offset; objdump: hex target <symbol> */
+            q = s;
+            if (q < e && (*q == '-' || *q == '+')) q++;
+            while (q < e && (edan__rv_hexdig((unsigned char)*q) >= 0 || *q == 'x')) q++;
+            if (q == s || q[-1] == '-' || q[-1] == '+' || (q < e && edan__rv_isword((unsigned char)*q)))
+                return 1;
+            {
+                const char *r = q;
+                EDAN__RV_SKIPWS(r, e);
+                if (r < e && *r == '<') {
+                    while (r < e && *r != '>') r++;
+                    if (r == e) return 1;
+                    q = r + 1;
+                }
+            }
+            break;
+        case 'C':
+            q = edan__rv_csr(s, e, &fl->csr);
+            if (!q) return 1;
+            break;
+        case 'F':
+            for (q = s; q < e && (*q == 'i' || *q == 'o' || *q == 'r' || *q == 'w'); q++) {}
+            break;
+        case 'm': {
+            int64_t v;
+            q = s;
+            if (q < e && *q != '(') {
+                q = edan__rv_int(q, e, &v);
+                if (!q) return 1;
+            }
+            if (q >= e || *q != '(') { fail->at = q; return 1; }
+            q = edan__rv_reg(q + 1, e, &n, &isf);
+            if (!q || isf) return 1;
+            if (q >= e || *q != ')') { fail->at = q; return 1; }
+            q++;
+            fl->rs1 = n;
+            break;
+        }
+        default:
+            return 1;
+        }
+        s = q;
+    }
+    EDAN__RV_SKIPWS(s, e);
+    if (takes_rm && s < e && *s == ',') {       /* objdump prints it last */
+        const char *q = s + 1;
+        EDAN__RV_SKIPWS(q, e);
+        fail->operand = opn + 1;
+        fail->expected = 'r';
+        fail->at = q;
+        if (!edan__rv_is_rm(q, e)) return 1;
+        s = q + 3;
+        EDAN__RV_SKIPWS(s, e);
+    }
+    fail->operand = opn;
+    fail->expected = '$';
+    fail->at = s;
+    if (!edan__rv_opend(s, e)) return 1;
+    if (f->rd >= 0) fl->rd = (unsigned)f->rd;
+    if (f->rs1 >= 0) fl->rs1 = (unsigned)f->rs1;
+    if (f->rs2 >= 0) fl->rs2 = (unsigned)f->rs2;
+    if (f->csr >= 0) fl->csr = (unsigned)f->csr;
+    if (f->flags & EDAN__RV_TIE) fl->rs2 = fl->rs1;
+    *ps = s;
+    return 0;
+}
+
+/* Copies up to 40 characters of s..e (to the next delimiter when token) into
+   buf, escaping what is not printable. */
+static const char *edan__rv_quote(char *buf, size_t cap, const char *s, const char *e, int token)
+{
+    size_t n = 0;
+    while (s < e && n + 5 < cap && n < 40) {
+        unsigned char c = (unsigned char)*s++;
+        if (token && (c == ',' || c == ' ' || c == '\t' || c == ';' || c == '#')) break;
+        if (c >= 0x20 && c < 0x7f) buf[n++] = (char)c;
+        else { snprintf(buf + n, cap - n, "\\x%02x", c); n += 4; }
+    }
+    if (s < e && n + 4 < cap && !token) { memcpy(buf + n, "...", 3); n += 3; }
+    buf[n] = 0;
+    return buf;
+}
+
+static edan_result edan__rv_error(edan_rv_parser *p, edan_result r, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(p->error, sizeof p->error, fmt, ap);
+    va_end(ap);
+    p->errors++;
+    return r;
+}
+
+static edan_result edan__rv_operand_error(edan_rv_parser *p, const edan__rv_form *f,
+                                          const edan__rv_fail *fl, const char *e)
+{
+    char tok[64];
+    const char *what;
+    const edan__rv_opinfo *o = &edan__rv_ops[f->op];
+    switch (fl->expected) {
+    case 'd': case 'D': what = o->fd == EDAN__RV_FILE_F ? "an FP register" : "an integer register"; break;
+    case 's': what = o->f1 == EDAN__RV_FILE_F ? "an FP register" : "an integer register"; break;
+    case 't': what = o->f2 == EDAN__RV_FILE_F ? "an FP register" : "an integer register"; break;
+    case 'u': what = "an FP register"; break;
+    case 'i': case 'z': what = "an integer"; break;
+    case 'B': what = "a branch target"; break;
+    case 'C': what = "a CSR name or number"; break;
+    case 'F': what = "a fence set"; break;
+    case 'm': what = "a memory operand offset(register)"; break;
+    case 'r': what = "a rounding mode"; break;
+    case ',':
+        if (edan__rv_opend(fl->at, e))
+            return edan__rv_error(p, EDAN_ERR_PARSE, "'%s' needs more operands (%s)",
+                                  f->name, *f->syntax ? f->syntax : "none");
+        what = "','";
+        break;
+    default:
+        return edan__rv_error(p, EDAN_ERR_PARSE, "too many operands for '%s' at '%s'", f->name,
+                              edan__rv_quote(tok, sizeof tok, fl->at, e, 0));
+    }
+    if (edan__rv_opend(fl->at, e))
+        return edan__rv_error(p, EDAN_ERR_PARSE, "'%s' operand %d: missing, expected %s",
+                              f->name, fl->operand, what);
+    return edan__rv_error(p, EDAN_ERR_PARSE, "'%s' operand %d: expected %s, got '%s'", f->name,
+                          fl->operand, what, edan__rv_quote(tok, sizeof tok, fl->at, e, 1));
+}
+
+edan_result edan_rv_parse_line(edan_rv_parser *p, const char *line, size_t len, edan_insn *out)
+{
+    const char *s = line, *e, *m, *me;
+    uint64_t w0, w1, addr = 0, pc = 0;
+    uint32_t fi;
+    unsigned k;
+    int has_pc = 0, has_addr = 0;
+    edan__rv_fields fl;
+    edan__rv_fail best, cur;
+    const edan__rv_form *form, *bestform;
+    char tok[64];
+
+    if (!p || !out || (!line && len)) return EDAN_ERR_INVALID_ARG;
+    if (!p->edan__ready) edan__rv_index(p);
+    p->lines++;
+    if (len > EDAN_RV_MAX_LINE)
+        return edan__rv_error(p, EDAN_ERR_PARSE, "line too long (%lu bytes, at most %d)",
+                              (unsigned long)len, EDAN_RV_MAX_LINE);
+    e = line + len;
+    if (e > s && e[-1] == '\n') e--;
+    if (e > s && e[-1] == '\r') e--;
+    EDAN__RV_SKIPWS(s, e);
+    while (e > s && (e[-1] == ' ' || e[-1] == '\t')) e--;
+    if (s == e || *s == '#') { p->skipped++; return EDAN_SKIP; }
+
+    /* "cpu;", "cpu;pc;", "pc;" or "pc:" prefixes */
+    if ((unsigned)(*s - '0') < 10u) {
+        const char *q = s;
+        int hex = e - s > 2 && s[1] == 'x';
+        if (hex) q = edan__rv_hex(s, e, &pc);
+        else while (q < e && (unsigned)(*q - '0') < 10u) q++;
+        if (q && q < e && *q == ';') {
+            s = q + 1;
+            has_pc = hex;
+            if (!hex && e - s > 2 && s[0] == '0' && s[1] == 'x') {
+                q = edan__rv_hex(s, e, &pc);
+                if (!q || q >= e || *q != ';')
+                    return edan__rv_error(p, EDAN_ERR_PARSE, "malformed PC field '%s'",
+                                          edan__rv_quote(tok, sizeof tok, s, e, 1));
+                has_pc = 1;
+                s = q + 1;
+            }
+        } else if (q && hex && q < e && *q == ':') {
+            has_pc = 1;
+            s = q + 1;
+        }
+        EDAN__RV_SKIPWS(s, e);
+    }
+
+    /* mnemonic, possibly after QEMU's hex encoding */
+    for (k = 0;; k++) {
+        w0 = w1 = 0;
+        for (m = s; s < e; s++) {
+            unsigned c = (unsigned char)*s;
+            size_t i = (size_t)(s - m);
+            if (!(c - 'a' < 26u || c - '0' < 10u || c == '.')) break;
+            if (i < 8) w0 |= (uint64_t)c << (i * 8);
+            else if (i < 16) w1 |= (uint64_t)c << ((i - 8) * 8);
+        }
+        me = s;
+        if (me - m <= 16 && (fi = edan__rv_lookup(p, w0, w1)) != 0) break;
+        if (k == 0 && (me - m == 4 || me - m == 8) && me < e && (*me == ' ' || *me == '\t')) {
+            const char *q = m;
+            while (q < me && edan__rv_hexdig((unsigned char)*q) >= 0) q++;
+            if (q == me) { EDAN__RV_SKIPWS(s, e); continue; }
+        }
+        fi = 0;
+        break;
+    }
+    if (me == m || (me < e && *me != ' ' && *me != '\t' && *me != ';' && *me != '#'))
+        return edan__rv_error(p, EDAN_ERR_PARSE, "malformed instruction '%s'",
+                              edan__rv_quote(tok, sizeof tok, m, e, 1));
+    if (!fi) {
+        /* atomics: .aq / .rl / .aqrl / .aq.rl ordering suffixes */
+        static const char *const sfx[4] = { ".aq.rl", ".aqrl", ".aq", ".rl" };
+        size_t n = (size_t)(me - m), sl, i;
+        for (i = 0; i < 4 && !fi; i++) {
+            sl = strlen(sfx[i]);
+            if (n > sl && n - sl <= 16 && memcmp(me - sl, sfx[i], sl) == 0) {
+                uint64_t v[2] = { 0, 0 };
+                for (k = 0; k < n - sl; k++) v[k >> 3] |= (uint64_t)(unsigned char)m[k] << ((k & 7) * 8);
+                fi = edan__rv_lookup(p, v[0], v[1]);
+                if (fi && edan__rv_ops[edan__rv_forms[fi - 1].op].cls != EDAN_CLASS_AMO) fi = 0;
+            }
+        }
+        if (!fi)
+            return edan__rv_error(p, EDAN_ERR_UNKNOWN_OP, "unknown mnemonic '%s'",
+                                  edan__rv_quote(tok, sizeof tok, m, me, 0));
+    }
+    EDAN__RV_SKIPWS(s, e);
+
+    /* operands: the first form that matches; report the one that got furthest */
+    form = &edan__rv_forms[fi - 1];
+    bestform = form;
+    best.operand = -1;
+    best.expected = '$';
+    best.at = s;
+    for (;;) {
+        const char *q = s;
+        if (edan__rv_operands(form, &q, e, &fl, &cur) == 0) { s = q; break; }
+        if (cur.operand > best.operand || (cur.operand == best.operand && cur.at > best.at)) {
+            best = cur;
+            bestform = form;
+        }
+        fi = p->edan__next[fi - 1];
+        if (!fi) return edan__rv_operand_error(p, bestform, &best, e);
+        form = &edan__rv_forms[fi - 1];
+    }
+
+    if (s < e && *s == '#') {                   /* QEMU's "# 0x..." target comment */
+        while (s < e && *s != ';') s++;
+    }
+    if (s < e && *s == ';') {
+        const char *q;
+        s++;
+        EDAN__RV_SKIPWS(s, e);
+        q = edan__rv_hex(s, e, &addr);
+        if (!q || (q < e && *q != ';' && *q != ' ' && *q != '\t'))
+            return edan__rv_error(p, EDAN_ERR_PARSE, "malformed address '%s'",
+                                  edan__rv_quote(tok, sizeof tok, s, e, 1));
+        has_addr = 1;
+        s = q;
+        EDAN__RV_SKIPWS(s, e);
+        if (s < e && *s == ';') {
+            /* QEMU 7.2 reports an AMO as a load and a store of one address */
+            uint64_t a2;
+            s++;
+            EDAN__RV_SKIPWS(s, e);
+            q = edan__rv_hex(s, e, &a2);
+            if (!q || a2 != addr || edan__rv_ops[form->op].cls != EDAN_CLASS_AMO)
+                return edan__rv_error(p, EDAN_ERR_PARSE, "unexpected second address '%s'",
+                                      edan__rv_quote(tok, sizeof tok, s, e, 1));
+            s = q;
+            EDAN__RV_SKIPWS(s, e);
+        }
+    }
+    if (s != e)
+        return edan__rv_error(p, EDAN_ERR_PARSE, "unexpected text '%s'",
+                              edan__rv_quote(tok, sizeof tok, s, e, 0));
+
+    edan__rv_fill(form->op, fl.rd, fl.rs1, fl.rs2, fl.rs3, fl.csr, fl.zimm, out);
+    out->pc = pc;
+    out->flags = has_pc ? EDAN_INSN_HAS_PC : 0;
+    out->length = 0;
+    out->addr = addr;
+    if (out->mem != EDAN_MEM_NONE && !has_addr) {
+        if (form->op == EDAN_RV_OP_SC_W || form->op == EDAN_RV_OP_SC_D) {
+            out->mem = EDAN_MEM_NONE;   /* a failed SC does not access memory */
+            out->size = 0;
+        } else {
+            return edan__rv_error(p, EDAN_ERR_PARSE, "%s without address ('%s')",
+                                  out->mem == EDAN_MEM_LOAD ? "load" :
+                                  out->mem == EDAN_MEM_STORE ? "store" : "atomic",
+                                  edan__rv_ops[form->op].name);
+        }
+    } else if (out->mem == EDAN_MEM_NONE && has_addr) {
+        return edan__rv_error(p, EDAN_ERR_PARSE, "address on '%s', which does not access memory",
+                              edan__rv_ops[form->op].name);
+    }
+    return EDAN_OK;
+}
 /* @@RV-IMPL-END */
 
 /* @@JSON-IMPL-BEGIN */

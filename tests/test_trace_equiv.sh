@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# The three ways to analyse a program agree: online analysis by the plugin,
+# `edan analyze` of the text trace and `edan analyze` of the binary trace give
+# identical metrics, for several kernels and analysis configurations
+# (no cache; L1+L2 write-back and a write-through L1 in one pass).
+# Also: the binary trace is at least 4x smaller than the text trace.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+configs=(
+  "--tau 50"
+  "--cache 1K:2:64 --cache 8K:4:64:wb:10 --config --cache 2K:2:64:wt --m 1,3,8"
+)
+cases=(
+  "--func kernel|sum 64"
+  "--func kernel_gemm|gemm 6"
+  "--func kernel_chase|chase 40"
+  "--func kernel_cg_step|spmv 4"
+  "--func kernel_trmm|trmm 5"
+  "|atax 4"
+)
+strip() {  # metrics without the input's name
+  python3 - "$1" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+j.pop("source", None)
+print(json.dumps(j, sort_keys=True))
+PY
+}
+fail=0
+for cs in "${cases[@]}"; do
+  scope=${cs%%|*}; prog=${cs#*|}
+  read -r name size <<<"$prog"
+  ./edan trace $scope --text "$tmp/t.txt" --binary "$tmp/t.bin" -- "build/examples/$name" $size >/dev/null 2>"$tmp/err" ||
+    { cat "$tmp/err"; exit 1; }
+  tsz=$(stat -c %s "$tmp/t.txt"); bsz=$(stat -c %s "$tmp/t.bin")
+  for cfg in "${configs[@]}"; do
+    ./edan trace $scope $cfg --json -o "$tmp/online.json" -- "build/examples/$name" $size >/dev/null
+    ./edan analyze $cfg --json --quiet "$tmp/t.txt" > "$tmp/text.json"
+    ./edan analyze $cfg --json --quiet "$tmp/t.bin" > "$tmp/bin.json"
+    a=$(strip "$tmp/online.json"); b=$(strip "$tmp/text.json"); c=$(strip "$tmp/bin.json")
+    n=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["configs"][0]["instructions"])' "$tmp/online.json")
+    if [ "$a" = "$b" ] && [ "$a" = "$c" ] && [ "$n" -gt 0 ]; then
+      echo "ok   $prog $scope [$cfg]: $n instructions, online = text = binary"
+    else
+      echo "FAIL $prog $scope [$cfg]: online / text / binary differ"
+      diff <(echo "$a" | tr ',' '\n') <(echo "$b" | tr ',' '\n') | head -10 || true
+      diff <(echo "$a" | tr ',' '\n') <(echo "$c" | tr ',' '\n') | head -10 || true
+      fail=1
+    fi
+  done
+  echo "     text trace $tsz bytes, binary trace $bsz bytes ($((tsz / (bsz > 0 ? bsz : 1)))x smaller)"
+  if [ $((bsz * 4)) -gt "$tsz" ]; then echo "FAIL binary trace not 4x smaller than text"; fail=1; fi
+done
+exit $fail

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Scoping in `edan trace`: --func, --region, --exclude, source markers, a
+# dynamically linked binary, a missing symbol. The expectations are relations
+# between runs, not numbers copied from a run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+get() {  # get KEY ARGS... : one metric of the first configuration
+  local key=$1; shift
+  ./edan trace --json -o "$tmp/r.json" "$@" >/dev/null
+  python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["configs"][0][sys.argv[2]])' "$tmp/r.json" "$key"
+}
+check() { if eval "$1"; then echo "ok   $2"; else echo "FAIL $2 ($1)"; exit 1; fi; }
+
+all=$(get instructions -- build/examples/sum 50)
+func=$(get instructions --func kernel -- build/examples/sum 50)
+region=$(get instructions --region kernel -- build/examples/sum 50)
+check "[ $func -gt 0 ] && [ $func -lt $all ]" "--func kernel: $func of $all instructions"
+check "[ $region -eq $func ]" "--region of a leaf function = --func ($region)"
+func_small=$(get instructions --func kernel -- build/examples/sum 10)
+check "[ $((func - func_small)) -eq $((4 * 40)) ]" "--func kernel: 4 instructions per element (n=10: $func_small, n=50: $func)"
+
+# region = the function and its callees; exclude removes a callee and its callees
+rmain=$(get instructions --region main -- build/examples/sum 50)
+rmain_ex=$(get instructions --region main --exclude kernel -- build/examples/sum 50)
+fmain=$(get instructions --func main -- build/examples/sum 50)
+check "[ $rmain -gt $((fmain + func)) ]" "--region main ($rmain) covers main ($fmain), kernel ($func) and the library calls"
+check "[ $((rmain - rmain_ex)) -eq $func ]" "--region main --exclude kernel drops exactly kernel's $func instructions"
+
+# markers: the marked loop of examples/markers.c is the summation loop
+mk=$(get instructions -- build/examples/markers 50)
+mk100=$(get instructions -- build/examples/markers 100)
+mkw=$(get W -- build/examples/markers 50); mkd=$(get D -- build/examples/markers 50)
+nomk=$(get instructions --no-markers -- build/examples/markers 50)
+check "[ $mkw -eq 50 ] && [ $mkd -eq 1 ]" "markers: the marked loop loads 50 elements (W=$mkw), independently (D=$mkd)"
+check "[ $((mk100 - mk)) -eq $((4 * 50)) ]" "markers: 4 instructions per element inside the markers (n=50: $mk, n=100: $mk100)"
+check "[ $((mk * 10)) -lt $nomk ]" "markers: only the loop ($mk instructions), not the whole program ($nomk with --no-markers)"
+
+# dynamically linked: same kernel, load offset applied
+dyn=$(get instructions --func kernel -- build/examples/sum-dyn 50)
+dynw=$(get W --func kernel -- build/examples/sum-dyn 50)
+check "[ $dyn -eq $func ] && [ $dynw -eq 50 ]" "dynamically linked binary: --func kernel finds the kernel ($dyn instructions, W=$dynw)"
+
+# a missing symbol: exit 2, a message with the close matches, the program not run
+set +e
+out=$(./edan trace --func kernal -- build/examples/sum 4 2>&1); rc=$?
+set -e
+check "[ $rc -eq 2 ]" "missing function: exit status 2"
+check "grep -q 'kernal' <<<\"\$out\" && grep -q 'close matches: kernel' <<<\"\$out\"" "missing function: message names it and suggests kernel"
+check "! grep -q '^sum ' <<<\"\$out\"" "missing function: the program did not run"

@@ -199,240 +199,242 @@ static inline int bintrace_writer_close(bintrace_writer *w)
 }
 
 /* ---------------------------------------------------------------------- */
-/* Reader                                                                 */
+/* Reader (push style: the caller reads the file in chunks)               */
 /* ---------------------------------------------------------------------- */
-/* Reads up to n bytes into buf; returns the count (0 at end of input). */
-typedef size_t (*bintrace_read_fn)(void *user, void *buf, size_t n);
-
-static inline size_t bintrace_read_stdio(void *user, void *buf, size_t n)
-{
-    return fread(buf, 1, n, (FILE *)user);
-}
-
 typedef struct bintrace_block {
     bintrace_sinsn *s;
     uint32_t n;
+    uint32_t *mem_before;   /* mem_before[i]: memory instructions in s[0..i) */
 } bintrace_block;
 
 typedef struct bintrace_reader {
-    bintrace_read_fn read;
-    void *user;
-    unsigned char *buf;
-    size_t cap, pos, len;
-    uint64_t base;          /* input offset of buf[0] */
-    int eof, done;
+    int have_header, done;
     bintrace_block *blocks;
     uint32_t nblocks, cap_blocks;
-    int in_exec;            /* inside an EXEC record: emit cur_i..cur_end-1 */
-    uint32_t cur_block, cur_i, cur_end;
-    uint64_t count;         /* instructions returned so far */
-    char err[160];          /* "byte N: what is wrong" after BINTRACE_ERR */
+    unsigned long long consumed;    /* input bytes consumed */
+    unsigned long long offset;  /* input bytes consumed; on error, where */
+    unsigned long long count;   /* instructions decoded */
+    char error[160];            /* what is wrong, after BINTRACE_ERR */
 } bintrace_reader;
 
-static inline int bintrace__fail(bintrace_reader *r, const char *what)
+static inline int bintrace_reader_init(bintrace_reader *r)
 {
-    snprintf(r->err, sizeof r->err, "byte %llu: %s",
-             (unsigned long long)(r->base + r->pos), what);
-    return BINTRACE_ERR;
-}
-
-/* Keep at least BINTRACE_MAX_RECORD bytes buffered unless at the end. */
-static inline void bintrace__fill(bintrace_reader *r)
-{
-    if (r->eof || r->len - r->pos >= (size_t)BINTRACE_MAX_RECORD) return;
-    if (r->pos) {
-        memmove(r->buf, r->buf + r->pos, r->len - r->pos);
-        r->base += r->pos;
-        r->len -= r->pos;
-        r->pos = 0;
-    }
-    while (!r->eof && r->len < r->cap) {
-        size_t got = r->read(r->user, r->buf + r->len, r->cap - r->len);
-        if (got == 0) r->eof = 1;
-        r->len += got;
-    }
-}
-
-static inline int bintrace__varint(bintrace_reader *r, uint64_t *v)
-{
-    size_t k = bintrace_get_varint(r->buf + r->pos, r->len - r->pos, v);
-    if (!k) return bintrace__fail(r, r->len - r->pos < 10 ? "truncated record" : "malformed varint");
-    r->pos += k;
-    return BINTRACE_OK;
-}
-
-static inline int bintrace__byte(bintrace_reader *r, uint8_t *v)
-{
-    if (r->pos >= r->len) return bintrace__fail(r, "truncated record");
-    *v = r->buf[r->pos++];
+    memset(r, 0, sizeof *r);
     return BINTRACE_OK;
 }
 
 static inline void bintrace_reader_free(bintrace_reader *r)
 {
     uint32_t i;
-    for (i = 0; i < r->nblocks; i++) free(r->blocks[i].s);
+    for (i = 0; i < r->nblocks; i++) { free(r->blocks[i].s); free(r->blocks[i].mem_before); }
     free(r->blocks);
-    free(r->buf);
     memset(r, 0, sizeof *r);
 }
 
-/* Reads and checks the header. On BINTRACE_ERR, r->err says why (free r
-   with bintrace_reader_free in every case). */
-static inline int bintrace_reader_init(bintrace_reader *r, bintrace_read_fn read, void *user)
+/* Cursor over one record; `short` = the record continues past the buffer. */
+typedef struct bintrace__cur { const unsigned char *p, *end; int is_short, bad; } bintrace__cur;
+
+static inline uint64_t bintrace__v(bintrace__cur *c)
 {
-    unsigned hdr_size, version, isa;
-    memset(r, 0, sizeof *r);
-    r->read = read;
-    r->user = user;
-    r->cap = 4 * (size_t)BINTRACE_MAX_RECORD;
-    r->buf = (unsigned char *)malloc(r->cap);
-    if (!r->buf) { snprintf(r->err, sizeof r->err, "out of memory"); return BINTRACE_ERR; }
-    bintrace__fill(r);
-    if (r->len < BINTRACE_HEADER_SIZE || !bintrace_detect(r->buf, r->len))
-        return bintrace__fail(r, "not an EDAN binary trace (bad header)");
-    version = r->buf[6] | (unsigned)r->buf[7] << 8;
-    isa = r->buf[8] | (unsigned)r->buf[9] << 8;
-    hdr_size = r->buf[10] | (unsigned)r->buf[11] << 8;
-    if (version != BINTRACE_VERSION) {
-        snprintf(r->err, sizeof r->err, "byte 6: binary trace version %u, this reader knows version %d",
-                 version, BINTRACE_VERSION);
-        return BINTRACE_ERR;
+    uint64_t v = 0;
+    size_t k;
+    if (c->is_short || c->bad) return 0;
+    k = bintrace_get_varint(c->p, (size_t)(c->end - c->p), &v);
+    if (!k) {
+        if (c->end - c->p < 10) c->is_short = 1;
+        else c->bad = 1;
+        return 0;
     }
-    if (isa != BINTRACE_ISA_RV64) return bintrace__fail(r, "unknown ISA in binary trace header");
-    if (hdr_size < BINTRACE_HEADER_SIZE || hdr_size > r->len) return bintrace__fail(r, "bad header size");
-    r->pos = hdr_size;
-    return BINTRACE_OK;
+    c->p += k;
+    return v;
 }
 
-static inline int bintrace__define(bintrace_reader *r, uint64_t id)
+static inline uint8_t bintrace__b(bintrace__cur *c)
 {
-    uint64_t n, v, expect = 0;
-    uint32_t i, k;
+    if (c->is_short || c->bad) return 0;
+    if (c->p >= c->end) { c->is_short = 1; return 0; }
+    return *c->p++;
+}
+
+static inline int bintrace__err(bintrace_reader *r, unsigned long long at, const char *what)
+{
+    r->offset = at;
+    snprintf(r->error, sizeof r->error, "%s", what);
+    return BINTRACE_ERR;
+}
+
+/* Parses a DEFINE body into a new block. 1 = done, 0 = short, -1 = error. */
+static inline int bintrace__define(bintrace_reader *r, bintrace__cur *c, const char **why)
+{
+    uint64_t n = bintrace__v(c), v, expect = 0;
+    uint32_t i, k, mem = 0;
     bintrace_sinsn *s;
-    if (id != r->nblocks) return bintrace__fail(r, "block defined out of order");
-    if (bintrace__varint(r, &n)) return BINTRACE_ERR;
-    if (n < 1 || n > BINTRACE_MAX_BLOCK) return bintrace__fail(r, "bad block size");
-    if (r->nblocks == r->cap_blocks) {
-        uint32_t nc = r->cap_blocks ? 2 * r->cap_blocks : 256;
-        bintrace_block *nb = (bintrace_block *)realloc(r->blocks, nc * sizeof *nb);
-        if (!nb) return bintrace__fail(r, "out of memory");
-        r->blocks = nb;
-        r->cap_blocks = nc;
-    }
+    uint32_t *mb;
+    if (c->is_short) return 0;
+    if (c->bad) { *why = "malformed varint"; return -1; }
+    if (n < 1 || n > BINTRACE_MAX_BLOCK) { *why = "bad block size"; return -1; }
     s = (bintrace_sinsn *)calloc((size_t)n, sizeof *s);
-    if (!s) return bintrace__fail(r, "out of memory");
-    r->blocks[r->nblocks].s = s;
-    r->blocks[r->nblocks].n = (uint32_t)n;
-    r->nblocks++;
-    for (i = 0; i < n; i++) {
+    mb = (uint32_t *)malloc(((size_t)n + 1) * sizeof *mb);
+    if (!s || !mb) { free(s); free(mb); *why = "out of memory"; return -1; }
+    *why = NULL;
+    for (i = 0; i < n && !c->is_short && !c->bad && !*why; i++) {
         edan_insn *in = &s[i].in;
         uint8_t len, b;
-        if (bintrace__varint(r, &v)) return BINTRACE_ERR;
-        in->pc = expect + bintrace_unzigzag(v);
+        in->pc = expect + bintrace_unzigzag(bintrace__v(c));
         in->flags = EDAN_INSN_HAS_PC;
-        if (bintrace__byte(r, &len)) return BINTRACE_ERR;
-        if (len > 4) return bintrace__fail(r, "bad instruction length");
+        len = bintrace__b(c);
+        if (len > 4) { *why = "bad instruction length"; break; }
         in->length = len;
         expect = in->pc + len;
-        for (k = 0; k < len; k++)
-            if (bintrace__byte(r, &s[i].raw[k])) return BINTRACE_ERR;
-        if (bintrace__varint(r, &v)) return BINTRACE_ERR;
-        if (v > UINT32_MAX) return bintrace__fail(r, "bad op id");
+        for (k = 0; k < len; k++) s[i].raw[k] = bintrace__b(c);
+        v = bintrace__v(c);
+        if (v > UINT32_MAX) { *why = "bad op id"; break; }
         in->op = (uint32_t)v;
-        if (bintrace__byte(r, &b)) return BINTRACE_ERR;
-        if (b >= EDAN_CLASS_COUNT) return bintrace__fail(r, "bad instruction class");
+        b = bintrace__b(c);
+        if (b >= EDAN_CLASS_COUNT) { *why = "bad instruction class"; break; }
         in->cls = b;
-        if (bintrace__byte(r, &b)) return BINTRACE_ERR;
-        if (b > EDAN_MEM_AMO) return bintrace__fail(r, "bad memory kind");
+        b = bintrace__b(c);
+        if (b > EDAN_MEM_AMO) { *why = "bad memory kind"; break; }
         in->mem = b;
-        if (bintrace__varint(r, &v)) return BINTRACE_ERR;
-        if (v > EDAN_MAX_ACCESS || (in->mem != EDAN_MEM_NONE && v == 0))
-            return bintrace__fail(r, "bad access size");
+        v = bintrace__v(c);
+        if (!c->is_short && (v > EDAN_MAX_ACCESS || (in->mem != EDAN_MEM_NONE && v == 0))) {
+            *why = "bad access size";
+            break;
+        }
         in->size = (uint16_t)v;
-        if (bintrace__byte(r, &in->nsrc) || bintrace__byte(r, &in->ndst)) return BINTRACE_ERR;
-        if (in->nsrc > EDAN_MAX_SRC || in->ndst > EDAN_MAX_DST)
-            return bintrace__fail(r, "bad register count");
+        in->nsrc = bintrace__b(c);
+        in->ndst = bintrace__b(c);
+        if (in->nsrc > EDAN_MAX_SRC || in->ndst > EDAN_MAX_DST) { *why = "bad register count"; break; }
         for (k = 0; k < (uint32_t)in->nsrc + in->ndst; k++) {
-            if (bintrace__varint(r, &v)) return BINTRACE_ERR;
-            if (v > 0xffff) return bintrace__fail(r, "bad register id");
+            v = bintrace__v(c);
+            if (v > 0xffff) { *why = "bad register id"; break; }
             if (k < in->nsrc) in->src[k] = (edan_reg)v;
             else in->dst[k - in->nsrc] = (edan_reg)v;
         }
+        mb[i] = mem;
+        mem += in->mem != EDAN_MEM_NONE;
     }
-    return BINTRACE_OK;
+    mb[n] = mem;
+    if (c->bad && !*why) *why = "malformed varint";
+    if (*why || c->is_short) { free(s); free(mb); return *why ? -1 : 0; }
+    if (r->nblocks == r->cap_blocks) {
+        uint32_t nc = r->cap_blocks ? 2 * r->cap_blocks : 256;
+        bintrace_block *nb = (bintrace_block *)realloc(r->blocks, nc * sizeof *nb);
+        if (!nb) { free(s); free(mb); *why = "out of memory"; return -1; }
+        r->blocks = nb;
+        r->cap_blocks = nc;
+    }
+    r->blocks[r->nblocks].s = s;
+    r->blocks[r->nblocks].n = (uint32_t)n;
+    r->blocks[r->nblocks].mem_before = mb;
+    r->nblocks++;
+    return 1;
 }
 
-/* Decodes up to max instructions into out. Returns BINTRACE_OK with *n > 0,
-   BINTRACE_EOF at the (checked) end of the trace, or BINTRACE_ERR (r->err). */
-static inline int bintrace_next(bintrace_reader *r, edan_insn *out, size_t max, size_t *n)
+/* Decodes the complete records in buf[0..n), feeding every instruction to
+   ctx (edan_feed), and sets *used to the bytes consumed; the caller keeps
+   buf[*used..n) and appends more input. Returns BINTRACE_OK (more input
+   needed), BINTRACE_EOF (end record reached and checked) or BINTRACE_ERR
+   (r->offset: input byte, r->error: what is wrong). */
+static inline int bintrace_reader_feed(bintrace_reader *r, const unsigned char *buf, size_t n,
+                                       size_t *used, edan_context *ctx)
 {
-    size_t got = 0;
-    *n = 0;
-    while (got < max) {
-        if (r->in_exec) {
-            bintrace_sinsn *s = r->blocks[r->cur_block].s;
-            uint32_t i = r->cur_i;
-            if (s[i].in.mem != EDAN_MEM_NONE) {
-                uint64_t z, a;
-                size_t k = bintrace_get_varint(r->buf + r->pos, r->len - r->pos, &z);
-                if (!k) {
-                    bintrace__fill(r);
-                    if (bintrace__varint(r, &z)) return BINTRACE_ERR;
-                } else {
-                    r->pos += k;
-                }
-                a = s[i].last + s[i].stride + bintrace_unzigzag(z);
-                s[i].stride = a - s[i].last;
-                s[i].last = a;
-                s[i].in.addr = a;
-            }
-            out[got++] = s[i].in;
-            if (++r->cur_i == r->cur_end) r->in_exec = 0;
-            continue;
+    size_t pos = 0;
+    *used = 0;
+    if (r->done) return n ? bintrace__err(r, r->consumed, "data after the end record") : BINTRACE_EOF;
+    if (!r->have_header) {
+        unsigned version, isa, hdr_size;
+        if (n < BINTRACE_HEADER_SIZE) return BINTRACE_OK;
+        if (!bintrace_detect(buf, n)) return bintrace__err(r, 0, "not an EDAN binary trace (bad magic)");
+        version = buf[6] | (unsigned)buf[7] << 8;
+        isa = buf[8] | (unsigned)buf[9] << 8;
+        hdr_size = buf[10] | (unsigned)buf[11] << 8;
+        if (version != BINTRACE_VERSION) {
+            char msg[100];
+            snprintf(msg, sizeof msg, "binary trace version %u; this edan reads version %d", version,
+                     BINTRACE_VERSION);
+            return bintrace__err(r, 6, msg);
         }
-        if (r->done) break;
-        bintrace__fill(r);
-        if (r->pos == r->len) {
-            if (got) break;
-            return bintrace__fail(r, "truncated binary trace (no end record)");
-        }
-        {
-            uint64_t t, id, first, count;
-            if (bintrace__varint(r, &t)) return BINTRACE_ERR;
-            id = t >> 2;
-            switch (t & 3) {
-            case 0: case 1:
-                if (id >= r->nblocks) return bintrace__fail(r, "execution of an undefined block");
-                first = 0;
-                count = r->blocks[id].n;
-                if ((t & 3) == 1) {
-                    if (bintrace__varint(r, &first) || bintrace__varint(r, &count)) return BINTRACE_ERR;
-                    if (count == 0 || first >= r->blocks[id].n || count > r->blocks[id].n - first)
-                        return bintrace__fail(r, "bad instruction range in block");
-                }
-                r->in_exec = 1;
-                r->cur_block = (uint32_t)id;
-                r->cur_i = (uint32_t)first;
-                r->cur_end = (uint32_t)(first + count);
-                r->count += count;
-                break;
-            case 2:
-                if (bintrace__define(r, id)) return BINTRACE_ERR;
-                break;
-            default:
-                if (id != 0) return bintrace__fail(r, "unknown record kind");
-                if (bintrace__varint(r, &count)) return BINTRACE_ERR;
-                if (count != r->count) return bintrace__fail(r, "instruction count in end record does not match");
-                bintrace__fill(r);
-                if (r->pos != r->len) return bintrace__fail(r, "data after the end record");
-                r->done = 1;
-                break;
-            }
-        }
+        if (isa != BINTRACE_ISA_RV64) return bintrace__err(r, 8, "unknown ISA in the binary trace header");
+        if (hdr_size < BINTRACE_HEADER_SIZE) return bintrace__err(r, 10, "bad header size");
+        if (n < hdr_size) return BINTRACE_OK;
+        pos = hdr_size;
+        r->have_header = 1;
     }
-    *n = got;
-    return got ? BINTRACE_OK : BINTRACE_EOF;
+    while (pos < n) {
+        bintrace__cur c;
+        uint64_t t, id, first = 0, count;
+        unsigned long long at = r->consumed + pos;
+        c.p = buf + pos;
+        c.end = buf + n;
+        c.is_short = c.bad = 0;
+        t = bintrace__v(&c);
+        if (c.is_short) break;
+        if (c.bad) return bintrace__err(r, at, "malformed varint");
+        id = t >> 2;
+        if ((t & 3) <= 1) {
+            bintrace_block *b;
+            uint32_t i, nmem;
+            if (id >= r->nblocks) return bintrace__err(r, at, "execution of an undefined block");
+            b = &r->blocks[id];
+            count = b->n;
+            if (t & 1) {
+                first = bintrace__v(&c);
+                count = bintrace__v(&c);
+                if (c.is_short) break;
+                if (c.bad) return bintrace__err(r, at, "malformed varint");
+                if (count == 0 || first >= b->n || count > b->n - first)
+                    return bintrace__err(r, at, "bad instruction range in block");
+            }
+            /* complete? (the address predictors must not move on a partial record) */
+            {
+                bintrace__cur probe = c;
+                nmem = b->mem_before[first + count] - b->mem_before[first];
+                for (i = 0; i < nmem && !probe.is_short && !probe.bad; i++) (void)bintrace__v(&probe);
+                if (probe.is_short) break;
+                if (probe.bad) return bintrace__err(r, at, "malformed varint");
+            }
+            for (i = (uint32_t)first; i < first + count; i++) {
+                bintrace_sinsn *s = &b->s[i];
+                edan_result er;
+                if (s->in.mem != EDAN_MEM_NONE) {
+                    uint64_t a = s->last + s->stride + bintrace_unzigzag(bintrace__v(&c));
+                    s->stride = a - s->last;
+                    s->last = a;
+                    s->in.addr = a;
+                }
+                er = edan_feed(ctx, &s->in);
+                if (er != EDAN_OK) {
+                    char msg[160];
+                    snprintf(msg, sizeof msg, "instruction at pc 0x%llx rejected: %s",
+                             (unsigned long long)s->in.pc, edan_error(ctx));
+                    return bintrace__err(r, at, msg);
+                }
+            }
+            r->count += count;
+        } else if ((t & 3) == 2) {
+            const char *why = NULL;
+            int dr;
+            if (id != r->nblocks) return bintrace__err(r, at, "block defined out of order");
+            dr = bintrace__define(r, &c, &why);
+            if (dr == 0) break;
+            if (dr < 0) return bintrace__err(r, at, why);
+        } else {
+            if (id != 0) return bintrace__err(r, at, "unknown record kind");
+            count = bintrace__v(&c);
+            if (c.is_short) break;
+            if (c.bad) return bintrace__err(r, at, "malformed varint");
+            if (count != r->count) return bintrace__err(r, at, "instruction count in the end record does not match");
+            r->done = 1;
+        }
+        pos = (size_t)(c.p - buf);
+        if (r->done) break;
+    }
+    *used = pos;
+    r->consumed += pos;
+    r->offset = r->consumed;
+    if (r->done) return pos < n ? bintrace__err(r, r->consumed, "data after the end record") : BINTRACE_EOF;
+    return BINTRACE_OK;
 }
 
 #endif /* EDAN_BINTRACE_H */

@@ -19,7 +19,7 @@ median_time() {  # median_time CMD... : median wall seconds of $runs runs
     t0=$(date +%s.%N)
     "$@" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; return 1; }
     t1=$(date +%s.%N)
-    ts+=("$(echo "$t1 - $t0" | bc -l)")
+    ts+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.3f", b - a}')")
   done
   printf '%s\n' "${ts[@]}" | sort -g | awk '{a[NR]=$1} END {printf "%.3f\n", a[int((NR+1)/2)]}'
 }

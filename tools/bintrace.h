@@ -387,9 +387,9 @@ static inline int bintrace_reader_feed(bintrace_reader *r, const unsigned char *
                     return bintrace__err(r, at, "bad instruction range in block");
             }
             /* complete? (the address predictors must not move on a partial record) */
-            {
+            nmem = b->mem_before[first + count] - b->mem_before[first];
+            if ((size_t)(c.end - c.p) < 10 * (size_t)nmem) {
                 bintrace__cur probe = c;
-                nmem = b->mem_before[first + count] - b->mem_before[first];
                 for (i = 0; i < nmem && !probe.is_short && !probe.bad; i++) (void)bintrace__v(&probe);
                 if (probe.is_short) break;
                 if (probe.bad) return bintrace__err(r, at, "malformed varint");

@@ -14,10 +14,13 @@ expect() {  # expect RC PATTERN DESCRIPTION -- command...
 cat > "$tmp/prog.c" <<'C'
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 int main(int argc, char **argv)
 {
     volatile int *p = NULL;
     if (argc > 1 && argv[1][0] == 'c') return *p;     /* crash */
+    if (argc > 1 && argv[1][0] == 'd') return chdir("/") != 0;
+
     return argc > 1 ? atoi(argv[1]) : 0;
 }
 C
@@ -35,6 +38,11 @@ expect 2 'no program given' "no program" -- ./edan trace --json
 expect 2 'unknown option' "an unknown option" -- ./edan trace --bogus -- "$tmp/prog"
 expect 2 'needs a value' "an option without its value" -- ./edan trace --func
 expect 2 'cannot write' "an unwritable trace file" -- ./edan trace --binary /nonexistent/dir/t.bin -- "$tmp/prog"
+
+# relative output paths stay relative to where edan ran, even if the program chdirs
+( cd "$tmp" && "$OLDPWD/edan" trace --text rel.txt -- ./prog d ) >/dev/null 2>&1
+if [ -s "$tmp/rel.txt" ]; then echo "ok   --text with a relative path, program changing directory"
+else echo "FAIL --text rel.txt was not written where edan ran"; fail=1; fi
 
 # binary traces: truncated, corrupted, wrong version
 ./edan trace --binary "$tmp/t.bin" -- build/examples/sum 20 >/dev/null 2>&1 || { echo "FAIL writing a binary trace"; fail=1; }

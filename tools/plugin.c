@@ -102,6 +102,10 @@ typedef struct pl_state {
     bintrace_writer bw;
     int out_failed;
     char feed_err[256];
+    int cwd_fd;             /* the start directory: the program may chdir */
+    int progress;           /* progress line on a terminal */
+    double t_start, t_last;
+    uint64_t next_check;
 } pl_state;
 
 static pl_state st;
@@ -113,7 +117,8 @@ static void pl_write_file(const char *name, const char *text)
 {
     char path[4096], tmp[4200];
     FILE *f;
-    snprintf(path, sizeof path, "%s/%s", st.dir ? st.dir : ".", name);
+    if (!st.dir) { fprintf(stderr, "edan plugin: %s", text); return; }
+    snprintf(path, sizeof path, "%s/%s", st.dir, name);
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     f = fopen(tmp, "w");
     if (!f) { fprintf(stderr, "edan plugin: %s", text); return; }
@@ -446,6 +451,17 @@ static char *pl_normalise_disas(const char *d)
     return out;
 }
 
+/* About once a second on a terminal: how far the run is. */
+static void pl_progress(void)
+{
+    double now = cli_now();
+    st.next_check = st.fed + (1u << 22);
+    if (now - st.t_last < 1.0) return;
+    st.t_last = now;
+    fprintf(stderr, "\r  edan trace: %llu instructions, %.1f M/s   ", (unsigned long long)st.fed,
+            (double)st.fed / (now - st.t_start) / 1e6);
+}
+
 /* Instructions b[first .. first+count) were executed. */
 static void pl_emit(pl_block *b, uint32_t first, uint32_t count)
 {
@@ -476,6 +492,7 @@ static void pl_emit(pl_block *b, uint32_t first, uint32_t count)
         bintrace_write_exec(&st.bw, b->bin_id - 1, b->s, b->n, first, count);
     }
     st.fed += count;
+    if (st.progress && st.fed >= st.next_check) pl_progress();
 }
 
 /* Replay the scoping decisions over an executed block. */
@@ -654,6 +671,8 @@ static void pl_atexit(qemu_plugin_id_t id, void *udata)
     pl_block *b, *nb;
     (void)id; (void)udata;
     if (st.pending) { pl_flush(st.pending); st.pending = NULL; }
+    if (st.progress && st.t_last > st.t_start) fprintf(stderr, "\r%60s\r", "");
+    if (st.cwd_fd >= 0 && fchdir(st.cwd_fd) != 0) { /* relative output paths may then fail: reported */ }
     if (st.undecodable) {
         size_t len = strlen(notes);
         snprintf(notes + len, sizeof notes - len,
@@ -708,6 +727,7 @@ static void pl_atexit(qemu_plugin_id_t id, void *udata)
     st.blocks = NULL;
     free(st.args_argv);
     free(st.args_buf);
+    if (st.cwd_fd >= 0) close(st.cwd_fd);
 }
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
@@ -715,6 +735,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 {
     const char *args = NULL;
     int i;
+    st.cwd_fd = -1;
     if (strcmp(info->target_name, "riscv64") != 0) {
         fprintf(stderr, "edan plugin: target %s is not riscv64\n", info->target_name);
         return -1;
@@ -741,6 +762,10 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
             return pl_fail("cannot write %s: %s", st.bin_path, strerror(errno));
         if (bintrace_writer_open(&st.bw, st.bin_f) != BINTRACE_OK) return pl_fail("out of memory");
     }
+    st.cwd_fd = open(".", O_RDONLY);
+    st.progress = !st.a.quiet && isatty(2);
+    st.t_start = st.t_last = cli_now();
+    st.next_check = 1u << 22;
     qemu_plugin_register_vcpu_init_cb(id, pl_vcpu_init);
     qemu_plugin_register_vcpu_tb_trans_cb(id, pl_vcpu_tb_trans);
     qemu_plugin_register_atexit_cb(id, pl_atexit, NULL);

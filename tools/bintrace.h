@@ -331,13 +331,17 @@ static inline int bintrace__define(bintrace_reader *r, bintrace__cur *c, const c
     return 1;
 }
 
-/* Decodes the complete records in buf[0..n), feeding every instruction to
-   ctx (edan_feed), and sets *used to the bytes consumed; the caller keeps
-   buf[*used..n) and appends more input. Returns BINTRACE_OK (more input
-   needed), BINTRACE_EOF (end record reached and checked) or BINTRACE_ERR
-   (r->offset: input byte, r->error: what is wrong). */
-static inline int bintrace_reader_feed(bintrace_reader *r, const unsigned char *buf, size_t n,
-                                       size_t *used, edan_context *ctx)
+/* Called for every decoded instruction; returns 0, or nonzero to stop with
+   an error (then *msg may point to a message). */
+typedef int (*bintrace_insn_fn)(void *user, const edan_insn *in, const char **msg);
+
+/* Decodes the complete records in buf[0..n), calling fn for every
+   instruction in trace order, and sets *used to the bytes consumed; the
+   caller keeps buf[*used..n) and appends more input. Returns BINTRACE_OK
+   (more input needed), BINTRACE_EOF (end record reached and checked) or
+   BINTRACE_ERR (r->offset: input byte, r->error: what is wrong). */
+static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char *buf, size_t n,
+                                         size_t *used, bintrace_insn_fn fn, void *user)
 {
     size_t pos = 0;
     *used = 0;
@@ -396,18 +400,17 @@ static inline int bintrace_reader_feed(bintrace_reader *r, const unsigned char *
             }
             for (i = (uint32_t)first; i < first + count; i++) {
                 bintrace_sinsn *s = &b->s[i];
-                edan_result er;
+                const char *why = NULL;
                 if (s->in.mem != EDAN_MEM_NONE) {
                     uint64_t a = s->last + s->stride + bintrace_unzigzag(bintrace__v(&c));
                     s->stride = a - s->last;
                     s->last = a;
                     s->in.addr = a;
                 }
-                er = edan_feed(ctx, &s->in);
-                if (er != EDAN_OK) {
+                if (fn(user, &s->in, &why)) {
                     char msg[160];
                     snprintf(msg, sizeof msg, "instruction at pc 0x%llx rejected: %s",
-                             (unsigned long long)s->in.pc, edan_error(ctx));
+                             (unsigned long long)s->in.pc, why ? why : "error");
                     return bintrace__err(r, at, msg);
                 }
             }
@@ -435,6 +438,21 @@ static inline int bintrace_reader_feed(bintrace_reader *r, const unsigned char *
     r->offset = r->consumed;
     if (r->done) return pos < n ? bintrace__err(r, r->consumed, "data after the end record") : BINTRACE_EOF;
     return BINTRACE_OK;
+}
+
+static inline int bintrace__feed_one(void *user, const edan_insn *in, const char **msg)
+{
+    edan_context *ctx = (edan_context *)user;
+    if (edan_feed(ctx, in) == EDAN_OK) return 0;
+    *msg = edan_error(ctx);
+    return 1;
+}
+
+/* bintrace_reader_decode feeding every instruction to the analysis ctx. */
+static inline int bintrace_reader_feed(bintrace_reader *r, const unsigned char *buf, size_t n,
+                                       size_t *used, edan_context *ctx)
+{
+    return bintrace_reader_decode(r, buf, n, used, bintrace__feed_one, ctx);
 }
 
 #endif /* EDAN_BINTRACE_H */

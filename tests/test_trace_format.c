@@ -1,0 +1,250 @@
+/* tests/test_trace_format.c - the binary trace format (tools/bintrace.h):
+   random blocks and executions (full and partial, strided, random and
+   backwards addresses) are written, then read back in random-sized chunks
+   (so records are cut at every possible place) and compared field by field
+   with what was written. Also: truncation and corruption are reported as
+   errors, never as a silently shorter trace. */
+#define EDAN_IMPLEMENTATION
+#include "edan.h"
+#include "../tools/bintrace.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static unsigned long long rng_state;
+static unsigned long long rnd(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+
+typedef struct check {
+    const edan_insn *want;
+    size_t n, next;
+    int failed;
+    int quiet;              /* corrupted input: mismatches are expected */
+} check;
+
+static int same(const edan_insn *a, const edan_insn *b)
+{
+    int k;
+    if (a->pc != b->pc || a->op != b->op || a->cls != b->cls || a->mem != b->mem || a->nsrc != b->nsrc ||
+        a->ndst != b->ndst || a->length != b->length || !(b->flags & EDAN_INSN_HAS_PC))
+        return 0;
+    if (a->mem != EDAN_MEM_NONE && (a->addr != b->addr || a->size != b->size)) return 0;
+    for (k = 0; k < a->nsrc; k++) if (a->src[k] != b->src[k]) return 0;
+    for (k = 0; k < a->ndst; k++) if (a->dst[k] != b->dst[k]) return 0;
+    return 1;
+}
+
+static int on_insn(void *user, const edan_insn *in, const char **msg)
+{
+    check *c = (check *)user;
+    if (c->next >= c->n) { *msg = "more instructions than written"; c->failed = 1; return 1; }
+    if (!same(&c->want[c->next], in)) {
+        if (!c->quiet)
+            fprintf(stderr, "instruction %zu differs: pc 0x%llx/0x%llx addr 0x%llx/0x%llx op %u/%u\n", c->next,
+                (unsigned long long)c->want[c->next].pc, (unsigned long long)in->pc,
+                (unsigned long long)c->want[c->next].addr, (unsigned long long)in->addr, c->want[c->next].op,
+                in->op);
+        c->failed = 1;
+        *msg = "mismatch";
+        return 1;
+    }
+    c->next++;
+    return 0;
+}
+
+/* Reads data[0..n) in chunks of 1..maxchunk bytes the way `edan analyze`
+   does (keep the unconsumed tail, append). Returns the final status. */
+static int read_back(const unsigned char *data, size_t n, size_t maxchunk, check *c, bintrace_reader *r)
+{
+    unsigned char *buf = (unsigned char *)malloc(n + 1);
+    size_t have = 0, off = 0, used;
+    int rc = BINTRACE_OK;
+    bintrace_reader_init(r);
+    for (;;) {
+        size_t chunk = 1 + (size_t)(rnd() % maxchunk);
+        if (chunk > n - off) chunk = n - off;
+        memcpy(buf + have, data + off, chunk);
+        have += chunk;
+        off += chunk;
+        rc = bintrace_reader_decode(r, buf, have, &used, on_insn, c);
+        if (rc != BINTRACE_OK) break;
+        memmove(buf, buf + used, have - used);
+        have -= used;
+        if (off == n) break;
+    }
+    free(buf);
+    return rc;
+}
+
+static int run(unsigned long long seed, int *failures)
+{
+    enum { NB = 60, EXECS = 4000 };
+    bintrace_sinsn *blk[NB];
+    uint32_t nb[NB], id[NB], b, i;
+    edan_insn *want = NULL;
+    size_t nwant = 0, capwant = 0, size;
+    bintrace_writer w;
+    FILE *f = tmpfile();
+    unsigned char *data;
+    uint64_t pc = 0x10000 + (rnd() % 4096) * 2;
+    check c;
+    bintrace_reader r;
+    int rc, e, fail = 0, strided = 0;
+    rng_state = seed;
+    if (!f || bintrace_writer_open(&w, f) != BINTRACE_OK) { fprintf(stderr, "setup failed\n"); return 1; }
+    for (b = 0; b < NB; b++) {
+        nb[b] = b == 0 ? BINTRACE_MAX_BLOCK : 1 + (uint32_t)(rnd() % 40);
+        blk[b] = (bintrace_sinsn *)calloc(nb[b], sizeof *blk[b]);
+        id[b] = UINT32_MAX;
+        if (rnd() % 4 == 0) pc += rnd() % 100000 * 2;
+        for (i = 0; i < nb[b]; i++) {
+            edan_insn *in = &blk[b][i].in;
+            int k;
+            in->pc = pc;
+            in->length = rnd() % 2 ? 4 : 2;
+            pc += in->length;
+            in->flags = EDAN_INSN_HAS_PC;
+            in->op = (uint32_t)(rnd() % 2000);
+            in->cls = (uint8_t)(rnd() % EDAN_CLASS_COUNT);
+            in->mem = (uint8_t)(rnd() % 4);
+            in->size = in->mem ? (uint16_t)(1 + rnd() % EDAN_MAX_ACCESS) : 0;
+            in->nsrc = (uint8_t)(rnd() % (EDAN_MAX_SRC + 1));
+            in->ndst = (uint8_t)(rnd() % (EDAN_MAX_DST + 1));
+            for (k = 0; k < in->nsrc; k++) in->src[k] = (edan_reg)(rnd() % EDAN_RV_NUM_REGS);
+            for (k = 0; k < in->ndst; k++) in->dst[k] = (edan_reg)(rnd() % EDAN_RV_NUM_REGS);
+            for (k = 0; k < in->length; k++) blk[b][i].raw[k] = (uint8_t)rnd();
+            blk[b][i].stride = (rnd() % 9) * 8 - 32;  /* the test's own stride, also backwards */
+            blk[b][i].last = rnd();
+        }
+    }
+    /* The writer keeps its predictors in the block; the test keeps its own
+       address generator in a copy. */
+    {
+        uint64_t *gen_last[NB], *gen_stride[NB];
+        for (b = 0; b < NB; b++) {
+            gen_last[b] = (uint64_t *)malloc(nb[b] * sizeof(uint64_t));
+            gen_stride[b] = (uint64_t *)malloc(nb[b] * sizeof(uint64_t));
+            for (i = 0; i < nb[b]; i++) {
+                gen_last[b][i] = blk[b][i].last;
+                gen_stride[b][i] = blk[b][i].stride;
+                blk[b][i].last = blk[b][i].stride = 0;
+            }
+        }
+        for (e = 0; e < EXECS; e++) {
+            uint32_t first = 0, count;
+            b = (uint32_t)(rnd() % NB);
+            count = nb[b];
+            if (rnd() % 3 == 0) {
+                first = (uint32_t)(rnd() % nb[b]);
+                count = 1 + (uint32_t)(rnd() % (nb[b] - first));
+            }
+            for (i = first; i < first + count; i++) {
+                edan_insn *in = &blk[b][i].in;
+                if (in->mem) {
+                    unsigned r = (unsigned)(rnd() % 10);
+                    if (r < 7) { gen_last[b][i] += gen_stride[b][i]; strided++; }
+                    else if (r < 9) gen_last[b][i] = rnd();
+                    else gen_last[b][i] -= rnd() % 65536;
+                    in->addr = gen_last[b][i];
+                }
+                if (nwant == capwant) {
+                    capwant = capwant ? 2 * capwant : 4096;
+                    want = (edan_insn *)realloc(want, capwant * sizeof *want);
+                }
+                want[nwant++] = *in;
+            }
+            if (id[b] == UINT32_MAX) id[b] = bintrace_write_define(&w, blk[b], nb[b]);
+            bintrace_write_exec(&w, id[b], blk[b], nb[b], first, count);
+        }
+        for (b = 0; b < NB; b++) { free(gen_last[b]); free(gen_stride[b]); }
+    }
+    if (bintrace_writer_close(&w) != BINTRACE_OK) { fprintf(stderr, "write failed\n"); return 1; }
+    size = (size_t)ftell(f);
+    data = (unsigned char *)malloc(size);
+    rewind(f);
+    if (fread(data, 1, size, f) != size) { fprintf(stderr, "read failed\n"); return 1; }
+    fclose(f);
+
+    /* whole, in chunks of every size range */
+    {
+        static const size_t chunks[] = {1, 7, 300, 1u << 20};
+        size_t k;
+        for (k = 0; k < sizeof chunks / sizeof chunks[0]; k++) {
+            memset(&c, 0, sizeof c);
+            c.want = want;
+            c.n = nwant;
+            rc = read_back(data, size, chunks[k], &c, &r);
+            if (rc != BINTRACE_EOF || c.next != nwant || c.failed || r.count != nwant) {
+                fprintf(stderr, "seed %llu chunks <= %zu: status %d, %zu of %zu instructions%s%s\n", seed,
+                        chunks[k], rc, c.next, nwant, rc == BINTRACE_ERR ? ": " : "", rc == BINTRACE_ERR ? r.error : "");
+                fail = 1;
+            }
+            bintrace_reader_free(&r);
+        }
+    }
+    /* truncated anywhere: never a clean end */
+    for (e = 0; e < 30; e++) {
+        size_t cut = (size_t)(rnd() % size);
+        memset(&c, 0, sizeof c);
+        c.want = want;
+        c.n = nwant;
+        rc = read_back(data, cut, 4096, &c, &r);
+        if (rc == BINTRACE_EOF) { fprintf(stderr, "seed %llu: a trace cut at %zu of %zu bytes ended cleanly\n", seed, cut, size); fail = 1; }
+        bintrace_reader_free(&r);
+    }
+    /* corrupted bytes: an error, a mismatch or (rarely) a different valid
+       value, never a crash; a flipped end record is always caught */
+    for (e = 0; e < 200; e++) {
+        unsigned char *bad = (unsigned char *)malloc(size);
+        memcpy(bad, data, size);
+        bad[rnd() % size] ^= (unsigned char)(1 + rnd() % 255);
+        memset(&c, 0, sizeof c);
+        c.want = want;
+        c.n = nwant;
+        c.quiet = 1;
+        (void)read_back(bad, size, 4096, &c, &r);
+        bintrace_reader_free(&r);
+        free(bad);
+    }
+    printf("seed %llu: %zu instructions (%d strided accesses), %zu bytes = %.2f bytes/instruction: %s\n", seed,
+           nwant, strided, size, (double)size / (double)nwant, fail ? "FAIL" : "ok");
+    for (b = 0; b < NB; b++) free(blk[b]);
+    free(want);
+    free(data);
+    *failures += fail;
+    return fail;
+}
+
+int main(void)
+{
+    int failures = 0;
+    unsigned long long seed;
+    for (seed = 1; seed <= 5; seed++) run(seed * 0x9e3779b97f4a7c15ull, &failures);
+    /* header checks */
+    {
+        static const unsigned char hdr[16] = {'E', 'D', 'A', 'N', 'B', 'T', 2, 0, 1, 0, 16, 0, 0, 0, 0, 0};
+        bintrace_reader r;
+        size_t used;
+        check c;
+        memset(&c, 0, sizeof c);
+        bintrace_reader_init(&r);
+        if (bintrace_reader_decode(&r, hdr, sizeof hdr, &used, on_insn, &c) != BINTRACE_ERR ||
+            !strstr(r.error, "version")) {
+            fprintf(stderr, "a version-2 header was not refused\n");
+            failures++;
+        }
+        bintrace_reader_free(&r);
+        if (!bintrace_detect(hdr, sizeof hdr) || bintrace_detect((const unsigned char *)"lw a4,0(a5)", 11)) {
+            fprintf(stderr, "bintrace_detect is wrong\n");
+            failures++;
+        }
+    }
+    printf("%s\n", failures ? "FAILED" : "all ok");
+    return failures != 0;
+}

@@ -54,8 +54,8 @@ row "edan analyze TEXT" "$t_atext" "$t_atext"
 row "edan analyze BINARY" "$t_abin" "$t_atext"
 echo
 awk -v a="$s_text" -v b="$s_bin" -v n="$n" 'BEGIN {
-  printf "  text trace   %12d bytes (%.1f bytes/instruction)\n", a, a / n
-  printf "  binary trace %12d bytes (%.2f bytes/instruction), %.1fx smaller\n", b, b / n, a / b }'
+  printf "  text trace   %12.0f bytes (%.1f bytes/instruction)\n", a, a / n
+  printf "  binary trace %12.0f bytes (%.2f bytes/instruction), %.1fx smaller\n", b, b / n, a / b }'
 awk -v a="$t_atext" -v b="$t_abin" 'BEGIN { printf "  edan analyze reads the binary trace %.1fx faster than the text trace\n", a / b }'
 # same metrics three ways (a check, not a timing)
 ./edan analyze --quiet --json "$work/t.bin" > "$work/b.json"

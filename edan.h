@@ -285,7 +285,8 @@ edan_result edan_write_dot(edan_context *ctx, uint32_t config, edan_write_fn wri
    Syntax (how the disassembly prints the operands): d rd, s rs1, t rs2,
    u rs3, D rd that is also rs1, i integer, z 5-bit CSR immediate, B branch
    target, C CSR, F fence set, m memory operand [imm](rs1); ',' separates.
-   Pseudo-instructions and other spellings are in EDAN_RV_ALIASES and map to
+   Pseudo-instructions and other spellings (binutils 2.40 prints addi as
+   `add rd,rs,imm`) are in EDAN_RV_ALIASES and map to
    a row here, so op ids always name the executed base instruction
    (`mv` is addi, `ret` is jalr, a compressed c.ldsp is ld). */
 #define EDAN_RV_OPS(OP) \
@@ -478,6 +479,19 @@ edan_result edan_write_dot(edan_context *ctx, uint32_t config, edan_write_fn wri
     A("sltz",      SLT,     "d,s",   -1,-1, 0,-1, 0) \
     A("sgtz",      SLT,     "d,t",   -1, 0,-1,-1, 0) \
     A("zext.b",    ANDI,    "d,s",   -1,-1,-1,-1, 0) \
+    A("add",       ADDI,    "d,s,i", -1,-1,-1,-1, 0) \
+    A("and",       ANDI,    "d,s,i", -1,-1,-1,-1, 0) \
+    A("or",        ORI,     "d,s,i", -1,-1,-1,-1, 0) \
+    A("xor",       XORI,    "d,s,i", -1,-1,-1,-1, 0) \
+    A("slt",       SLTI,    "d,s,i", -1,-1,-1,-1, 0) \
+    A("sltu",      SLTIU,   "d,s,i", -1,-1,-1,-1, 0) \
+    A("sll",       SLLI,    "d,s,i", -1,-1,-1,-1, 0) \
+    A("srl",       SRLI,    "d,s,i", -1,-1,-1,-1, 0) \
+    A("sra",       SRAI,    "d,s,i", -1,-1,-1,-1, 0) \
+    A("addw",      ADDIW,   "d,s,i", -1,-1,-1,-1, 0) \
+    A("sllw",      SLLIW,   "d,s,i", -1,-1,-1,-1, 0) \
+    A("srlw",      SRLIW,   "d,s,i", -1,-1,-1,-1, 0) \
+    A("sraw",      SRAIW,   "d,s,i", -1,-1,-1,-1, 0) \
     A("beqz",      BEQ,     "s,B",   -1,-1, 0,-1, 0) \
     A("bnez",      BNE,     "s,B",   -1,-1, 0,-1, 0) \
     A("blez",      BGE,     "t,B",   -1, 0,-1,-1, 0) \
@@ -516,6 +530,12 @@ edan_result edan_write_dot(edan_context *ctx, uint32_t config, edan_write_fn wri
     A("csrwi",     CSRRWI,  "C,z",    0,-1,-1,-1, 0) \
     A("csrsi",     CSRRSI,  "C,z",    0,-1,-1,-1, 0) \
     A("csrci",     CSRRCI,  "C,z",    0,-1,-1,-1, 0) \
+    A("csrrw",     CSRRWI,  "d,C,z", -1,-1,-1,-1, 0) \
+    A("csrrs",     CSRRSI,  "d,C,z", -1,-1,-1,-1, 0) \
+    A("csrrc",     CSRRCI,  "d,C,z", -1,-1,-1,-1, 0) \
+    A("csrw",      CSRRWI,  "C,z",    0,-1,-1,-1, 0) \
+    A("csrs",      CSRRSI,  "C,z",    0,-1,-1,-1, 0) \
+    A("csrc",      CSRRCI,  "C,z",    0,-1,-1,-1, 0) \
     A("frflags",   CSRRS,   "d",     -1, 0,-1, 1, 0) \
     A("frrm",      CSRRS,   "d",     -1, 0,-1, 2, 0) \
     A("frcsr",     CSRRS,   "d",     -1, 0,-1, 3, 0) \
@@ -539,6 +559,10 @@ edan_result edan_write_dot(edan_context *ctx, uint32_t config, edan_write_fn wri
     A("rdtimeh",   CSRRS,   "d",     -1, 0,-1, 0xc81, 0) \
     A("rdinstreth",CSRRS,   "d",     -1, 0,-1, 0xc82, 0) \
     A("c.nop",     NOP,     "",      -1,-1,-1,-1, 0) \
+    A("c.nop",     ADDI,    "i",      0, 0,-1,-1, 0) \
+    A("c.slli64",  SLLI,    "D",     -1,-1,-1,-1, 0) \
+    A("c.srli64",  SRLI,    "D",     -1,-1,-1,-1, 0) \
+    A("c.srai64",  SRAI,    "D",     -1,-1,-1,-1, 0) \
     A("c.ebreak",  EBREAK,  "",      -1,-1,-1,-1, 0) \
     A("c.addi",    ADDI,    "D,i",   -1,-1,-1,-1, 0) \
     A("c.addiw",   ADDIW,   "D,i",   -1,-1,-1,-1, 0) \
@@ -2205,6 +2229,9 @@ static const edan__rv_csrname edan__rv_csrnames[] = {
     {"minstreth", 0xb82}, {"mvendorid", 0xf11}, {"marchid", 0xf12}, {"mimpid", 0xf13},
     {"mhartid", 0xf14}, {"mconfigptr", 0xf15}
 };
+/* Names follow the current privileged spec. QEMU 7.2 prints a few
+   supervisor/machine CSRs under pre-1.10 names or numbers (hstatus for
+   0x200, pmpcfg3 for 0x3a0); user-mode traces never contain them. */
 /* Numbered families: prefix, first number, last number, CSR of number 0. */
 typedef struct edan__rv_csrfamily { const char *prefix; unsigned lo, hi, base; int hsuffix; } edan__rv_csrfamily;
 static const edan__rv_csrfamily edan__rv_csrfamilies[] = {

@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# `edan analyze` end to end: trace variants give the same metrics, every
+# input path (file, .gz, stdin, CRLF) agrees, bad input gives FILE:LINE and
+# exit status 2, and the outputs (--json, --timeline, --dot, --top,
+# --config) hold what they should.
+set -u
+cd "$(dirname "$0")/.."
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail=0
+ok() { echo "ok   $*"; }
+bad() { echo "FAIL $*"; fail=1; }
+# json FILE EXPR: evaluate a Python expression over the parsed report `r`
+json() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
+# metrics of every configuration, without the source name
+metrics() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); [c.pop('name') for c in r['configs']]; print(json.dumps(r['configs'], sort_keys=True))" "$1"; }
+
+cc -O2 -o "$T/gen" tests/gen_trace.c || exit 1
+
+# --- the paper's Fig. 5 summation trace (n = 4): W = 4, D = 1 -----------------
+cat > "$T/sum.txt" <<'EOF'
+add a3,a0,a1
+mv a0,zero
+lw a4,0(a5);0x40080290
+addi a5,a5,4
+addw a0,a0,a4
+bne a3,a5,-6
+lw a4,0(a5);0x40080294
+addi a5,a5,4
+addw a0,a0,a4
+bne a3,a5,-6
+lw a4,0(a5);0x40080298
+addi a5,a5,4
+addw a0,a0,a4
+bne a3,a5,-6
+lw a4,0(a5);0x4008029c
+addi a5,a5,4
+addw a0,a0,a4
+bne a3,a5,-6
+EOF
+./edan analyze --json --alpha 1 "$T/sum.txt" > "$T/sum.json" || bad "analyze sum.txt"
+[ "$(json "$T/sum.json" "r['configs'][0]['W'], r['configs'][0]['D'], r['configs'][0]['instructions']")" = "4 1 18" ] \
+  && ok "summation kernel: W = 4, D = 1" || bad "summation kernel: $(json "$T/sum.json" "r['configs'][0]['W'], r['configs'][0]['D']")"
+
+# --- every accepted line format gives the same metrics -------------------------
+for f in paper authors pc; do "$T/gen" 20000 8192 $f > "$T/v-$f.txt"; done
+for f in paper authors pc; do
+  ./edan analyze --json --tau 50 --cache 1K:2:64 "$T/v-$f.txt" > "$T/v-$f.json" || bad "analyze $f"
+done
+a=$(metrics "$T/v-paper.json")
+[ "$a" = "$(metrics "$T/v-authors.json")" ] && [ "$a" = "$(metrics "$T/v-pc.json")" ] \
+  && ok "paper, authors' and PC formats agree" || bad "line formats disagree"
+
+# --- file, gzip, stdin, CRLF agree ------------------------------------------------
+gzip -c "$T/v-paper.txt" > "$T/v.txt.gz"
+sed 's/$/\r/' "$T/v-paper.txt" > "$T/v-crlf.txt"
+./edan analyze --json --tau 50 --cache 1K:2:64 "$T/v.txt.gz" > "$T/gz.json" || bad "analyze .gz"
+./edan analyze --json --tau 50 --cache 1K:2:64 - < "$T/v-paper.txt" > "$T/stdin.json" || bad "analyze stdin"
+./edan analyze --json --tau 50 --cache 1K:2:64 "$T/v-crlf.txt" > "$T/crlf.json" || bad "analyze CRLF"
+[ "$a" = "$(metrics "$T/gz.json")" ] && [ "$a" = "$(metrics "$T/stdin.json")" ] && [ "$a" = "$(metrics "$T/crlf.json")" ] \
+  && ok ".gz, stdin and CRLF agree with the plain file" || bad ".gz/stdin/CRLF disagree"
+
+# --- several configurations in one pass equal separate runs ---------------------
+./edan analyze --json "$T/v-paper.txt" --config --cache 4K:4:64 --config --cache 1K:1:32:wt > "$T/multi.json" || bad "multi"
+./edan analyze --json "$T/v-paper.txt" > "$T/c0.json"
+./edan analyze --json --cache 4K:4:64 "$T/v-paper.txt" > "$T/c1.json"
+./edan analyze --json --cache 1K:1:32:wt "$T/v-paper.txt" > "$T/c2.json"
+m=$(python3 - "$T" <<'EOF'
+import json, sys
+d = sys.argv[1]
+multi = json.load(open(d + "/multi.json"))["configs"]
+single = [json.load(open(f"{d}/c{i}.json"))["configs"][0] for i in range(3)]
+for c in multi + single: c.pop("name")
+print("same" if multi == single else "different")
+EOF
+)
+[ "$m" = same ] && ok "--config: three configurations in one pass equal three runs" || bad "--config differs from separate runs"
+
+# --- bounds and Lambda hold on every report above -----------------------------
+python3 - "$T"/*.json <<'EOF' && ok "lower <= layered <= upper, 0 <= Lambda <= 1 in every report" || bad "bounds violated"
+import json, sys
+for f in sys.argv[1:]:
+    for c in json.load(open(f))["configs"]:
+        for m, b in c["m"].items():
+            assert b["M_lower"] <= b["M_layered"] + 1e-9 <= b["M_upper"] + 2e-9, (f, m, b)
+            assert 0 <= b["Lambda"] <= 1, (f, m, b)
+            assert abs(b["lambda"] - ((c["W"] - c["D"]) / int(m) + c["D"] if c["W"] else 0)) < 1e-9
+EOF
+
+# --- timeline CSV, DOT, hotspots ---------------------------------------------------
+./edan analyze --quiet --tau 100 --timeline "$T/tl.csv" "$T/v-paper.txt" > /dev/null || bad "timeline"
+rows=$(($(wc -l < "$T/tl.csv") - 1))
+want=$(./edan analyze --json --tau 100 "$T/v-paper.txt" | python3 -c "import json,sys,math; c=json.load(sys.stdin)['configs'][0]; print(math.ceil(c['Tinf']/100)+1)")
+[ "$rows" = "$want" ] && ok "timeline CSV has ceil(Tinf/tau)+1 rows ($rows)" || bad "timeline rows $rows, want $want"
+./edan analyze --timeline "$T/x.csv" "$T/v-paper.txt" > /dev/null 2> "$T/err" && bad "--timeline without --tau accepted" \
+  || { grep -q "needs --tau" "$T/err" && ok "--timeline without --tau refused"; }
+./edan analyze --dot "$T/sum.dot" "$T/sum.txt" > /dev/null || bad "dot"
+grep -q "digraph" "$T/sum.dot" && [ "$(grep -c '#e04040' "$T/sum.dot")" = 4 ] && grep -q "penwidth=3" "$T/sum.dot" \
+  && ok "--dot: 4 red memory vertices and a highlighted critical path" || bad "dot content"
+./edan analyze --dot "$T/big.dot" "$T/v-paper.txt" > /dev/null 2> "$T/err"; rc=$?
+[ $rc -ne 0 ] && grep -q "DOT output is limited" "$T/err" && [ ! -e "$T/big.dot" ] \
+  && ok "--dot refuses a large eDAG and leaves no file" || bad "--dot on a large trace: rc=$rc $(cat "$T/err")"
+./edan analyze --json --top 4 "$T/v-pc.txt" > "$T/top.json" || bad "top"
+python3 - "$T/top.json" <<'EOF' && ok "--top: the list walk chains every ld, each fsd waits for its loads, fld never waits" || bad "--top: $(json "$T/top.json" "r['configs'][0]['hotspots']")"
+import json, sys
+h = {x["op"]: x for x in json.load(open(sys.argv[1]))["configs"][0]["hotspots"]}
+ld, fsd, fld = h["ld"], h["fsd"], h["fld"]
+assert ld["pc"] == "0x10420" and ld["chained"] == ld["mem_vertices"] - 1 and ld["max_md"] == ld["mem_vertices"], ld
+assert fsd["chained"] == fsd["mem_vertices"] and fsd["max_md"] == 2, fsd
+assert fld["chained"] == 0 and fld["max_md"] == 1, fld
+EOF
+
+# --- bad input: FILE:LINE: message, exit status 2 ----------------------------------
+expect_error() {  # name, file, pattern
+  ./edan analyze --quiet "$2" > /dev/null 2> "$T/err"; rc=$?
+  if [ $rc -eq 2 ] && grep -qE "$3" "$T/err"; then ok "bad input: $1"; else bad "bad input: $1 (rc=$rc): $(head -c 300 "$T/err")"; fi
+}
+printf 'addi a5,a5,4\nfrobnicate a0,a1\n' > "$T/e1.txt";      expect_error "unknown mnemonic" "$T/e1.txt" "e1.txt:2: .*frobnicate"
+printf 'addi a5,a5,4\nlw a4,0(a5\n' > "$T/e2.txt";            expect_error "malformed operand" "$T/e2.txt" "e2.txt:2: "
+printf 'lw a4,0(a5)\n' > "$T/e3.txt";                         expect_error "load without address" "$T/e3.txt" "e3.txt:1: "
+printf 'lw a4,0(a5);0xzz12\n' > "$T/e4.txt";                  expect_error "malformed address" "$T/e4.txt" "e4.txt:1: "
+printf 'addi a5,a5,4\nlw a4,0(a5);0x10\nadd' > "$T/e5.txt";   expect_error "truncated last line" "$T/e5.txt" "e5.txt:3: "
+: > "$T/e6.txt";                                              expect_error "empty file" "$T/e6.txt" "e6.txt: no instructions"
+head -c 3000 /dev/urandom > "$T/e7.txt";                      expect_error "binary garbage" "$T/e7.txt" "e7.txt:[0-9]+: "
+printf 'addi a5,a5,4\n' > "$T/e8.txt"; expect_error "missing file" "$T/nonexistent.txt" "nonexistent.txt: No such file"
+./edan analyze --cache 1000:3:64 "$T/sum.txt" > /dev/null 2> "$T/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "not a multiple" "$T/err" && ok "bad cache geometry refused" || bad "cache geometry: rc=$rc"
+./edan analyze --skip-unknown --json "$T/e1.txt" > "$T/skip.json" 2> "$T/err"; rc=$?
+[ $rc -eq 0 ] && grep -q "skipped 1 line" "$T/err" && [ "$(json "$T/skip.json" "r['configs'][0]['instructions']")" = 1 ] \
+  && ok "--skip-unknown counts and reports the skipped line" || bad "--skip-unknown: rc=$rc $(cat "$T/err")"
+
+exit $fail

@@ -1,0 +1,626 @@
+/* tools/report.c - the analysis options shared by `edan analyze` and
+   `edan trace`, the progress line, and the report (table, JSON, timeline CSV,
+   DOT). No main: also linked into the QEMU plugin. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "cli.h"
+
+const char cli_analysis_help[] =
+    "Analysis options (per configuration unless marked global):\n"
+    "  --cache SIZE:ASSOC:LINE[:wb|wt][:LAT]\n"
+    "                      add a cache level (L1 first; once per level). SIZE takes\n"
+    "                      K/M/G suffixes; wb = write-back, write-allocate (default),\n"
+    "                      wt = write-through, no-write-allocate; LAT = hit latency\n"
+    "                      in cycles (default 1)\n"
+    "  --config[=NAME]     start another configuration, analysed in the same pass;\n"
+    "                      it inherits alpha, alpha0, freq, tau and costs, not caches\n"
+    "  --alpha CYCLES      cost of a RAM access (default 200)\n"
+    "  --alpha0 CYCLES     baseline latency in Lambda (default: alpha)\n"
+    "  --cost CLASS=CYCLES cost of an instruction class (default 1): int_alu, int_mul,\n"
+    "                      int_div, fp_add, fp_mul, fp_fma, fp_div, fp_cvt, branch,\n"
+    "                      jump, csr, other\n"
+    "  --freq GHZ          clock for B in GB/s (default 1)\n"
+    "  --tau CYCLES        bin width of the data-movement timeline\n"
+    "  --m LIST            (global) memory issue slots, e.g. 1,4,8 (default 1,2,4,8,16)\n"
+    "  --timeline FILE.csv (global) write the data movement per bin (needs --tau)\n"
+    "  --json              (global) print the report as JSON\n"
+    "  --dot FILE          (global) write the eDAG as Graphviz DOT (small traces only)\n"
+    "  --top N             (global) list the N memory instructions that contribute\n"
+    "                      most chained memory accesses (per PC, or per mnemonic)\n"
+    "  --skip-unknown      (global) skip unknown instructions, count and report them\n"
+    "  --quiet             (global) no progress line\n";
+
+#define CLI_DOT_LIMIT 2000
+
+void cli_analysis_init(cli_analysis *a)
+{
+    memset(a, 0, sizeof *a);
+    a->num_configs = 1;
+}
+
+static int cli_err(const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "edan: ");
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return -1;
+}
+
+/* A size with an optional K/M/G (KiB, MiB, GiB) suffix. */
+static int cli_parse_size(const char *s, uint64_t *out)
+{
+    char *end;
+    unsigned long long v;
+    errno = 0;
+    if (*s < '0' || *s > '9') return -1;
+    v = strtoull(s, &end, 10);
+    if (errno) return -1;
+    if (*end == 'K' || *end == 'k') { v <<= 10; end++; }
+    else if (*end == 'M' || *end == 'm') { v <<= 20; end++; }
+    else if (*end == 'G' || *end == 'g') { v <<= 30; end++; }
+    if (*end == 'i' && end[1] == 'B') end += 2;
+    else if (*end == 'B') end++;
+    if (*end) return -1;
+    *out = v;
+    return 0;
+}
+
+static int cli_parse_u32(const char *s, uint32_t *out)
+{
+    char *end;
+    unsigned long v;
+    errno = 0;
+    if (*s < '0' || *s > '9') return -1;
+    v = strtoul(s, &end, 10);
+    if (errno || *end || v > 0xffffffffUL) return -1;
+    *out = (uint32_t)v;
+    return 0;
+}
+
+static int cli_parse_double(const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    *out = strtod(s, &end);
+    return (errno || end == s || *end || !(*out > 0)) ? -1 : 0;
+}
+
+static int cli_parse_cache(edan_config *c, const char *spec)
+{
+    char buf[128], *field[6], *p;
+    int n = 0;
+    uint64_t size;
+    uint32_t assoc, line, lat = 0;
+    edan_write_policy wp = EDAN_WRITE_BACK;
+    int i;
+    if (strlen(spec) >= sizeof buf) return cli_err("--cache %s: too long", spec);
+    strcpy(buf, spec);
+    for (p = buf; n < 6;) {
+        field[n++] = p;
+        p = strchr(p, ':');
+        if (!p) break;
+        *p++ = 0;
+    }
+    if (n < 3 || n > 5) return cli_err("--cache %s: expected SIZE:ASSOC:LINE[:wb|wt][:LAT]", spec);
+    if (cli_parse_size(field[0], &size) || !size) return cli_err("--cache %s: bad size '%s'", spec, field[0]);
+    if (cli_parse_u32(field[1], &assoc) || !assoc)
+        return cli_err("--cache %s: bad associativity '%s'", spec, field[1]);
+    if (cli_parse_u32(field[2], &line) || !line) return cli_err("--cache %s: bad line size '%s'", spec, field[2]);
+    for (i = 3; i < n; i++) {
+        if (!strcmp(field[i], "wb")) wp = EDAN_WRITE_BACK;
+        else if (!strcmp(field[i], "wt")) wp = EDAN_WRITE_THROUGH;
+        else if (cli_parse_u32(field[i], &lat) || !lat)
+            return cli_err("--cache %s: '%s' is neither wb, wt nor a latency", spec, field[i]);
+    }
+    if (c->num_levels >= EDAN_MAX_LEVELS) return cli_err("--cache: at most %d levels", EDAN_MAX_LEVELS);
+    if (c->num_levels && c->write_policy != wp)
+        return cli_err("--cache %s: one write policy for the whole hierarchy", spec);
+    c->write_policy = wp;
+    c->level[c->num_levels].size = size;
+    c->level[c->num_levels].assoc = assoc;
+    c->level[c->num_levels].line = line;
+    c->level[c->num_levels].latency = lat;
+    c->num_levels++;
+    return 0;
+}
+
+static int cli_parse_class(const char *s, size_t len)
+{
+    int c;
+    for (c = 0; c < EDAN_CLASS_COUNT; c++) {
+        const char *n = edan_class_name((edan_class)c);
+        if (strlen(n) == len && !strncmp(n, s, len)) return c;
+    }
+    return -1;
+}
+
+int cli_analysis_option(cli_analysis *a, int argc, char **argv, int *i)
+{
+    const char *opt = argv[*i], *val = NULL;
+    edan_config *c = &a->configs[a->num_configs - 1];
+    static const char *const with_value[] = {"--cache", "--alpha", "--alpha0", "--cost", "--freq", "--tau",
+                                             "--m", "--timeline", "--dot", "--top", NULL};
+    int k, takes = 0;
+    char name[32];
+    const char *eq = strchr(opt, '=');
+    size_t nlen = eq ? (size_t)(eq - opt) : strlen(opt);
+    if (nlen >= sizeof name) return 0;
+    memcpy(name, opt, nlen);
+    name[nlen] = 0;
+    for (k = 0; with_value[k]; k++)
+        if (!strcmp(name, with_value[k])) takes = 1;
+    if (takes) {
+        if (eq) val = eq + 1;
+        else if (*i + 1 < argc) val = argv[++*i];
+        else return cli_err("%s needs a value", name);
+    }
+    if (!strcmp(name, "--cache")) {
+        if (cli_parse_cache(c, val)) return -1;
+    } else if (!strcmp(name, "--config")) {
+        if (a->num_configs >= EDAN_MAX_CONFIGS) return cli_err("at most %d configurations", EDAN_MAX_CONFIGS);
+        a->configs[a->num_configs] = *c;        /* inherit costs, alpha, freq, tau */
+        a->configs[a->num_configs].num_levels = 0;
+        a->configs[a->num_configs].write_policy = EDAN_WRITE_BACK;
+        a->configs[a->num_configs].name = eq ? eq + 1 : NULL;
+        memset(a->configs[a->num_configs].level, 0, sizeof c->level);
+        a->num_configs++;
+    } else if (!strcmp(name, "--alpha")) {
+        if (cli_parse_u32(val, &c->alpha) || !c->alpha) return cli_err("--alpha %s: expected cycles >= 1", val);
+    } else if (!strcmp(name, "--alpha0")) {
+        if (cli_parse_double(val, &c->alpha0)) return cli_err("--alpha0 %s: expected a positive number", val);
+    } else if (!strcmp(name, "--cost")) {
+        const char *e = strchr(val, '=');
+        int cls = e ? cli_parse_class(val, (size_t)(e - val)) : -1;
+        uint32_t cyc;
+        if (cls < 0 || cls == EDAN_CLASS_LOAD || cls == EDAN_CLASS_STORE || cls == EDAN_CLASS_AMO)
+            return cli_err("--cost %s: expected CLASS=CYCLES with a non-memory class (see --help)", val);
+        if (cli_parse_u32(e + 1, &cyc) || !cyc) return cli_err("--cost %s: expected cycles >= 1", val);
+        c->cost[cls] = cyc;
+    } else if (!strcmp(name, "--freq")) {
+        if (cli_parse_double(val, &c->freq_ghz)) return cli_err("--freq %s: expected GHz > 0", val);
+    } else if (!strcmp(name, "--tau")) {
+        uint64_t t;
+        if (cli_parse_size(val, &t) || !t) return cli_err("--tau %s: expected cycles >= 1", val);
+        c->tau = t;
+    } else if (!strcmp(name, "--m")) {
+        const char *p = val;
+        a->opts.num_m = 0;
+        while (*p) {
+            char *end;
+            unsigned long v;
+            errno = 0;
+            v = strtoul(p, &end, 10);
+            if (end == p || errno || v == 0 || v > 1000000 || (*end && *end != ','))
+                return cli_err("--m %s: expected a list of positive integers, e.g. 1,4,8", val);
+            if (a->opts.num_m >= EDAN_MAX_M) return cli_err("--m: at most %d values", EDAN_MAX_M);
+            a->opts.m[a->opts.num_m++] = (uint32_t)v;
+            p = *end ? end + 1 : end;
+        }
+        if (!a->opts.num_m) return cli_err("--m: empty list");
+    } else if (!strcmp(name, "--timeline")) {
+        a->timeline_path = val;
+    } else if (!strcmp(name, "--dot")) {
+        a->dot_path = val;
+    } else if (!strcmp(name, "--top")) {
+        if (cli_parse_u32(val, &a->top)) return cli_err("--top %s: expected a count", val);
+    } else if (!strcmp(name, "--json")) {
+        a->json = 1;
+    } else if (!strcmp(name, "--skip-unknown")) {
+        a->skip_unknown = 1;
+    } else if (!strcmp(name, "--quiet")) {
+        a->quiet = 1;
+    } else {
+        return 0;
+    }
+    if (eq && !takes && strcmp(name, "--config")) return cli_err("%s takes no value", name);
+    (*i)++;
+    return 1;
+}
+
+int cli_analysis_finish(cli_analysis *a)
+{
+    uint32_t k;
+    if (a->timeline_path) {
+        for (k = 0; k < a->num_configs; k++)
+            if (!a->configs[k].tau) return cli_err("--timeline needs --tau (in every configuration)");
+    }
+    a->opts.num_configs = a->num_configs;
+    a->opts.configs = a->configs;
+    a->opts.hotspots = a->top ? 1 : 0;
+    a->opts.dot_max_vertices = a->dot_path ? CLI_DOT_LIMIT : 0;
+    return 0;
+}
+
+/* ---- progress ------------------------------------------------------------ */
+double cli_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void cli_progress_start(cli_progress *p, unsigned long long total_bytes, int quiet)
+{
+    p->enabled = !quiet && isatty(2);
+    p->t_start = p->t_last = cli_now();
+    p->total_bytes = total_bytes;
+}
+
+static void cli_human(char *buf, size_t n, double v, const char *unit)
+{
+    if (v >= 1e9) snprintf(buf, n, "%.1f G%s", v / 1e9, unit);
+    else if (v >= 1e6) snprintf(buf, n, "%.1f M%s", v / 1e6, unit);
+    else if (v >= 1e3) snprintf(buf, n, "%.1f k%s", v / 1e3, unit);
+    else snprintf(buf, n, "%.0f %s", v, unit);
+}
+
+void cli_progress_update(cli_progress *p, unsigned long long bytes, unsigned long long insns)
+{
+    double now;
+    char b[32], t[32], r[32];
+    if (!p->enabled) return;
+    now = cli_now();
+    if (now - p->t_last < 1.0) return;
+    p->t_last = now;
+    cli_human(b, sizeof b, (double)bytes, "B");
+    cli_human(r, sizeof r, (double)insns / (now - p->t_start), "instr/s");
+    if (p->total_bytes) {
+        cli_human(t, sizeof t, (double)p->total_bytes, "B");
+        fprintf(stderr, "\r  %s of %s (%.0f%%), %llu instructions, %s   ", b, t,
+                100.0 * (double)bytes / (double)p->total_bytes, insns, r);
+    } else {
+        fprintf(stderr, "\r  %s read, %llu instructions, %s   ", b, insns, r);
+    }
+}
+
+void cli_progress_end(cli_progress *p)
+{
+    if (p->enabled && p->t_last > p->t_start) fprintf(stderr, "\r%*s\r", 78, "");
+}
+
+/* ---- report ---------------------------------------------------------------- */
+const char *cli_op_name(uint32_t op) { return edan_rv_op_name(op); }
+
+static void cli_config_label(const edan_config *c, char *buf, size_t n)
+{
+    uint32_t l;
+    size_t used = 0;
+    if (c->name && strcmp(c->name, "cache") && strcmp(c->name, "no cache")) {
+        snprintf(buf, n, "%s", c->name);
+        return;
+    }
+    if (!c->num_levels) {
+        snprintf(buf, n, "no cache");
+        return;
+    }
+    buf[0] = 0;
+    for (l = 0; l < c->num_levels && used < n; l++) {
+        uint64_t s = c->level[l].size;
+        int w;
+        if (s % (1u << 20) == 0) w = snprintf(buf + used, n - used, "%sL%u %lluM", l ? " " : "", l + 1, (unsigned long long)(s >> 20));
+        else if (s % 1024 == 0) w = snprintf(buf + used, n - used, "%sL%u %lluK", l ? " " : "", l + 1, (unsigned long long)(s >> 10));
+        else w = snprintf(buf + used, n - used, "%sL%u %lluB", l ? " " : "", l + 1, (unsigned long long)s);
+        if (w < 0) break;
+        used += (size_t)w;
+    }
+    if (used < n && c->write_policy == EDAN_WRITE_THROUGH) snprintf(buf + used, n - used, " wt");
+}
+
+typedef struct cli_file {
+    FILE *f;
+    char tmp[4096];
+    const char *path;
+} cli_file;
+
+/* Files are written to a temporary name and renamed when complete. */
+static int cli_file_open(cli_file *cf, const char *path)
+{
+    cf->path = path;
+    if (snprintf(cf->tmp, sizeof cf->tmp, "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof cf->tmp)
+        return cli_err("%s: path too long", path);
+    cf->f = fopen(cf->tmp, "w");
+    if (!cf->f) return cli_err("%s: %s", cf->tmp, strerror(errno));
+    return 0;
+}
+static int cli_file_close(cli_file *cf)
+{
+    int bad = ferror(cf->f);
+    if (fclose(cf->f) || bad) {
+        remove(cf->tmp);
+        return cli_err("%s: write failed", cf->tmp);
+    }
+    if (rename(cf->tmp, cf->path)) {
+        int e = errno;
+        remove(cf->tmp);
+        return cli_err("%s: %s", cf->path, strerror(e));
+    }
+    return 0;
+}
+
+static void cli_json_string(FILE *o, const char *s)
+{
+    fputc('"', o);
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\') fprintf(o, "\\%c", ch);
+        else if (ch < 0x20) fprintf(o, "\\u%04x", ch);
+        else fputc(ch, o);
+    }
+    fputc('"', o);
+}
+
+static void cli_json_double(FILE *o, double v)
+{
+    if (v != v || v > 1e300 || v < -1e300) fputs("null", o);
+    else fprintf(o, "%.17g", v);
+}
+
+static int cli_write_timeline(edan_context *ctx, const cli_analysis *a)
+{
+    cli_file cf;
+    uint32_t k, K = edan_num_configs(ctx);
+    const uint64_t *bins[EDAN_MAX_CONFIGS];
+    size_t nb[EDAN_MAX_CONFIGS], rows = 0, i;
+    char label[128];
+    /* each configuration's bin array stays valid until the next feed */
+    for (k = 0; k < K; k++) {
+        if (edan_get_timeline(ctx, k, &bins[k], &nb[k]) != EDAN_OK)
+            return cli_err("timeline: %s", edan_error(ctx));
+        if (nb[k] > rows) rows = nb[k];
+    }
+    if (cli_file_open(&cf, a->timeline_path)) return -1;
+    fprintf(cf.f, "phase");
+    for (k = 0; k < K; k++) {
+        cli_config_label(edan_get_config(ctx, k), label, sizeof label);
+        fprintf(cf.f, ",cycle[%s],bytes[%s]", label, label);
+    }
+    fputc('\n', cf.f);
+    for (i = 0; i < rows; i++) {
+        fprintf(cf.f, "%zu", i);
+        for (k = 0; k < K; k++) {
+            uint64_t tau = edan_get_config(ctx, k)->tau;
+            fprintf(cf.f, ",%llu,%llu", (unsigned long long)(tau * i), (unsigned long long)(i < nb[k] ? bins[k][i] : 0));
+        }
+        fputc('\n', cf.f);
+    }
+    return cli_file_close(&cf);
+}
+
+static void cli_dot_write(void *user, const char *data, size_t len) { fwrite(data, 1, len, (FILE *)user); }
+static const char *cli_dot_label(void *user, const edan_insn *in, char *buf, size_t n)
+{
+    (void)user;
+    snprintf(buf, n, "%s", cli_op_name(in->op));
+    return buf;
+}
+
+static int cli_write_dot(edan_context *ctx, const cli_analysis *a)
+{
+    cli_file cf;
+    edan_result r;
+    if (edan_get_config(ctx, 0) == NULL) return -1;
+    if (cli_file_open(&cf, a->dot_path)) return -1;
+    r = edan_write_dot(ctx, 0, cli_dot_write, cf.f, cli_dot_label, NULL);
+    if (r != EDAN_OK) {
+        fclose(cf.f);
+        remove(cf.tmp);
+        return cli_err("--dot %s: %s", a->dot_path, edan_error(ctx));
+    }
+    return cli_file_close(&cf);
+}
+
+static void cli_hot_key(const edan_hotspot *h, char *buf, size_t n)
+{
+    if (h->has_pc) snprintf(buf, n, "0x%llx %s", (unsigned long long)h->key, cli_op_name(h->op));
+    else snprintf(buf, n, "%s", cli_op_name((uint32_t)h->key));
+}
+
+static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char *source, FILE *o)
+{
+    uint32_t k, K = edan_num_configs(ctx), j, l;
+    fprintf(o, "{\n  \"source\": ");
+    cli_json_string(o, source);
+    fprintf(o, ",\n  \"configs\": [");
+    for (k = 0; k < K; k++) {
+        const edan_config *c = edan_get_config(ctx, k);
+        edan_metrics mt;
+        char label[128];
+        uint64_t i;
+        edan_get_metrics(ctx, k, &mt);
+        cli_config_label(c, label, sizeof label);
+        fprintf(o, "%s\n    {\n      \"name\": ", k ? "," : "");
+        cli_json_string(o, label);
+        fprintf(o, ",\n      \"cache\": [");
+        for (l = 0; l < c->num_levels; l++)
+            fprintf(o, "%s{\"level\": %u, \"size\": %llu, \"assoc\": %u, \"line\": %u, \"latency\": %u}", l ? ", " : "",
+                    l + 1, (unsigned long long)c->level[l].size, c->level[l].assoc, c->level[l].line,
+                    c->level[l].latency);
+        fprintf(o, "],\n      \"write_policy\": \"%s\", \"alpha\": %u, \"alpha0\": ",
+                c->write_policy == EDAN_WRITE_THROUGH ? "wt" : "wb", c->alpha);
+        cli_json_double(o, c->alpha0);
+        fprintf(o, ", \"freq_ghz\": ");
+        cli_json_double(o, c->freq_ghz);
+        fprintf(o, ",\n      \"costs\": {");
+        for (j = 0; j < EDAN_CLASS_COUNT; j++)
+            fprintf(o, "%s\"%s\": %u", j ? ", " : "", edan_class_name((edan_class)j), c->cost[j]);
+        fprintf(o, "},\n");
+        fprintf(o, "      \"instructions\": %llu, \"edges\": %llu, \"W\": %llu, \"D\": %llu, \"C\": %llu,\n",
+                (unsigned long long)mt.N, (unsigned long long)mt.E, (unsigned long long)mt.W,
+                (unsigned long long)mt.D, (unsigned long long)mt.C);
+        fprintf(o, "      \"T1\": %llu, \"Tinf\": %llu, \"parallelism\": ", (unsigned long long)mt.T1,
+                (unsigned long long)mt.Tinf);
+        cli_json_double(o, mt.parallelism);
+        fprintf(o, ",\n      \"bytes\": %llu, \"B_bytes_per_cycle\": ", (unsigned long long)mt.bytes);
+        cli_json_double(o, mt.B_bytes_per_cycle);
+        fprintf(o, ", \"B_GBps\": ");
+        cli_json_double(o, mt.B_GBps);
+        fprintf(o, ",\n      \"loads\": %llu, \"stores\": %llu, \"amos\": %llu, \"chained\": %llu,",
+                (unsigned long long)mt.loads, (unsigned long long)mt.stores, (unsigned long long)mt.amos,
+                (unsigned long long)mt.chained);
+        fprintf(o, " \"ram_lines\": %llu, \"writebacks\": %llu, \"level_hits\": [", (unsigned long long)mt.ram_lines,
+                (unsigned long long)mt.writebacks);
+        for (l = 0; l < c->num_levels; l++) fprintf(o, "%s%llu", l ? ", " : "", (unsigned long long)mt.level_hits[l]);
+        fprintf(o, "],\n      \"layers\": [");
+        for (i = 0; i < mt.D; i++) fprintf(o, "%s%llu", i ? ", " : "", (unsigned long long)mt.layers[i]);
+        fprintf(o, "],\n      \"m\": {");
+        for (j = 0; j < a->opts.num_m || (!a->opts.num_m && j < 5); j++) {
+            static const uint32_t dm[] = {1, 2, 4, 8, 16};
+            uint32_t m = a->opts.num_m ? a->opts.m[j] : dm[j];
+            edan_bounds b;
+            edan_get_bounds(ctx, k, m, &b);
+            fprintf(o, "%s\n        \"%u\": {\"lambda\": ", j ? "," : "", m);
+            cli_json_double(o, b.lambda);
+            fprintf(o, ", \"Lambda\": ");
+            cli_json_double(o, b.Lambda);
+            fprintf(o, ", \"M_lower\": ");
+            cli_json_double(o, b.M_lower);
+            fprintf(o, ", \"M_layered\": ");
+            cli_json_double(o, b.M_layered);
+            fprintf(o, ", \"M_upper\": ");
+            cli_json_double(o, b.M_upper);
+            fprintf(o, ", \"T_lower\": ");
+            cli_json_double(o, b.T_lower);
+            fprintf(o, ", \"T_layered\": ");
+            cli_json_double(o, b.T_layered);
+            fprintf(o, ", \"T_upper\": ");
+            cli_json_double(o, b.T_upper);
+            fputc('}', o);
+        }
+        fprintf(o, "\n      }");
+        if (c->tau) {
+            const uint64_t *bins;
+            size_t nb, b;
+            if (edan_get_timeline(ctx, k, &bins, &nb) == EDAN_OK) {
+                fprintf(o, ",\n      \"timeline\": {\"tau\": %llu, \"bins\": [", (unsigned long long)c->tau);
+                for (b = 0; b < nb; b++) fprintf(o, "%s%llu", b ? ", " : "", (unsigned long long)bins[b]);
+                fprintf(o, "]}");
+            }
+        }
+        if (a->top) {
+            edan_hotspot *h = (edan_hotspot *)calloc(a->top, sizeof *h);
+            size_t n = 0, q;
+            if (!h) return cli_err("out of memory");
+            edan_get_hotspots(ctx, k, h, a->top, &n);
+            fprintf(o, ",\n      \"hotspots\": [");
+            for (q = 0; q < n; q++) {
+                fprintf(o, "%s\n        {", q ? "," : "");
+                if (h[q].has_pc) fprintf(o, "\"pc\": \"0x%llx\", ", (unsigned long long)h[q].key);
+                fprintf(o, "\"op\": ");
+                cli_json_string(o, cli_op_name(h[q].op));
+                fprintf(o, ", \"executed\": %llu, \"mem_vertices\": %llu, \"chained\": %llu, \"max_md\": %llu}",
+                        (unsigned long long)h[q].executed, (unsigned long long)h[q].mem_vertices,
+                        (unsigned long long)h[q].chained, (unsigned long long)h[q].max_md);
+            }
+            fprintf(o, "\n      ]");
+            free(h);
+        }
+        fprintf(o, "\n    }");
+    }
+    fprintf(o, "\n  ]\n}\n");
+    return 0;
+}
+
+static void cli_row_u(FILE *o, const char *name, const uint64_t *v, uint32_t K)
+{
+    uint32_t k;
+    fprintf(o, "  %-26s", name);
+    for (k = 0; k < K; k++) fprintf(o, " %18llu", (unsigned long long)v[k]);
+    fputc('\n', o);
+}
+static void cli_row_d(FILE *o, const char *name, const double *v, uint32_t K, const char *fmt)
+{
+    uint32_t k;
+    char cell[64];
+    fprintf(o, "  %-26s", name);
+    for (k = 0; k < K; k++) {
+        snprintf(cell, sizeof cell, fmt, v[k]);
+        fprintf(o, " %18s", cell);
+    }
+    fputc('\n', o);
+}
+
+static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char *source, FILE *o)
+{
+    uint32_t K = edan_num_configs(ctx), k, j, num_m = a->opts.num_m ? a->opts.num_m : 5;
+    static const uint32_t dm[] = {1, 2, 4, 8, 16};
+    edan_metrics mt[EDAN_MAX_CONFIGS];
+    uint64_t u[EDAN_MAX_CONFIGS] = {0};
+    double d[EDAN_MAX_CONFIGS] = {0};
+    char label[128], name[64];
+    for (k = 0; k < K; k++) edan_get_metrics(ctx, k, &mt[k]);
+    fprintf(o, "%s: %llu instructions (%llu loads, %llu stores, %llu atomics), %llu edges\n\n", source,
+            (unsigned long long)mt[0].N, (unsigned long long)mt[0].loads, (unsigned long long)mt[0].stores,
+            (unsigned long long)mt[0].amos, (unsigned long long)mt[0].E);
+    fprintf(o, "  %-26s", "");
+    for (k = 0; k < K; k++) {
+        cli_config_label(edan_get_config(ctx, k), label, sizeof label);
+        fprintf(o, " %18.18s", label);
+    }
+    fputc('\n', o);
+#define ROW_U(title, expr) do { for (k = 0; k < K; k++) u[k] = (expr); cli_row_u(o, title, u, K); } while (0)
+#define ROW_D(title, expr, fmt) do { for (k = 0; k < K; k++) d[k] = (expr); cli_row_d(o, title, d, K, fmt); } while (0)
+    ROW_U("alpha (cycles)", edan_get_config(ctx, k)->alpha);
+    ROW_U("memory work W", mt[k].W);
+    ROW_U("memory depth D", mt[k].D);
+    ROW_U("chained (md >= 2)", mt[k].chained);
+    ROW_U("C (cycles)", mt[k].C);
+    ROW_U("T1 (cycles)", mt[k].T1);
+    ROW_U("Tinf (cycles)", mt[k].Tinf);
+    ROW_D("parallelism T1/Tinf", mt[k].parallelism, "%.2f");
+    ROW_D("W/C", mt[k].C ? (double)mt[k].W / (double)mt[k].C : 0.0, "%.4f");
+    ROW_U("bytes to/from RAM", mt[k].bytes);
+    ROW_D("B (bytes/cycle)", mt[k].B_bytes_per_cycle, "%.3f");
+    for (k = 0; k < K; k++) d[k] = mt[k].B_GBps;
+    snprintf(name, sizeof name, "B (GB/s at %.3g GHz)", edan_get_config(ctx, 0)->freq_ghz);
+    cli_row_d(o, name, d, K, "%.2f");
+    for (j = 0; j < num_m; j++) {
+        uint32_t m = a->opts.num_m ? a->opts.m[j] : dm[j];
+        edan_bounds b[EDAN_MAX_CONFIGS];
+        for (k = 0; k < K; k++) edan_get_bounds(ctx, k, m, &b[k]);
+        fprintf(o, "  m = %u\n", m);
+        ROW_D("  lambda", b[k].lambda, "%.6g");
+        ROW_D("  Lambda", b[k].Lambda, "%.6g");
+        ROW_D("  T lower (cycles)", b[k].T_lower, "%.6g");
+        ROW_D("  T layered (cycles)", b[k].T_layered, "%.6g");
+        ROW_D("  T upper (cycles)", b[k].T_upper, "%.6g");
+    }
+#undef ROW_U
+#undef ROW_D
+    if (a->top) {
+        edan_hotspot *h = (edan_hotspot *)calloc(a->top, sizeof *h);
+        size_t n = 0, q;
+        if (!h) return cli_err("out of memory");
+        for (k = 0; k < K; k++) {
+            char key[96];
+            edan_get_hotspots(ctx, k, h, a->top, &n);
+            cli_config_label(edan_get_config(ctx, k), label, sizeof label);
+            fprintf(o, "\nTop %u memory instructions by chained accesses [%s]:\n", a->top, label);
+            fprintf(o, "  %-32s %14s %14s %14s %8s\n", "instruction", "executed", "mem vertices", "chained", "max md");
+            for (q = 0; q < n; q++) {
+                cli_hot_key(&h[q], key, sizeof key);
+                fprintf(o, "  %-32s %14llu %14llu %14llu %8llu\n", key, (unsigned long long)h[q].executed,
+                        (unsigned long long)h[q].mem_vertices, (unsigned long long)h[q].chained,
+                        (unsigned long long)h[q].max_md);
+            }
+        }
+        free(h);
+    }
+    return 0;
+}
+
+int cli_report(edan_context *ctx, const cli_analysis *a, const char *source, FILE *out)
+{
+    int rc = a->json ? cli_report_json(ctx, a, source, out) : cli_report_table(ctx, a, source, out);
+    if (!rc && a->timeline_path) rc = cli_write_timeline(ctx, a);
+    if (!rc && a->dot_path) rc = cli_write_dot(ctx, a);
+    fflush(out);
+    return rc;
+}

@@ -83,6 +83,7 @@ typedef struct pl_state {
     int nregion, nexcl;
     uint64_t min_exec_vaddr;
     int have_markers;       /* the binary contains EDAN_TRACE_BEGIN */
+    int dynamic;            /* dynamically linked: library functions have no symbols here */
     int scope_func, scope_dyn, scope_any;
     int started;            /* first translation seen: offset applied */
     /* dynamic scoping state */
@@ -234,7 +235,9 @@ static int pl_load_symbols(void)
     if (elf_getphdrnum(e, &nph) == 0) {
         for (i = 0; i < nph; i++) {
             GElf_Phdr ph;
-            if (!gelf_getphdr(e, (int)i, &ph) || ph.p_type != PT_LOAD || !(ph.p_flags & PF_X)) continue;
+            if (!gelf_getphdr(e, (int)i, &ph)) continue;
+            if (ph.p_type == PT_INTERP) st.dynamic = 1;
+            if (ph.p_type != PT_LOAD || !(ph.p_flags & PF_X)) continue;
             if (ph.p_vaddr < st.min_exec_vaddr) st.min_exec_vaddr = ph.p_vaddr;
             if (raw && ph.p_offset <= rawsize && ph.p_filesz <= rawsize - ph.p_offset) {
                 const unsigned char *p = (const unsigned char *)raw + ph.p_offset;
@@ -318,12 +321,15 @@ static int pl_load_symbols(void)
             char close[1024];
             static const char *const opt[] = {"--func", "--region", "--exclude"};
             pl_close_matches(syms, nsyms, nm->name, close, sizeof close);
+            static const char dyn_note[] =
+                " (the program is dynamically linked: functions of shared libraries cannot be named; "
+                "link it with -static)";
             if (close[0])
-                rc = pl_fail("%s %s: no function of that name in %s; close matches: %s",
-                             opt[nm->kind], nm->name, st.program, close);
+                rc = pl_fail("%s %s: no function of that name in %s; close matches: %s%s",
+                             opt[nm->kind], nm->name, st.program, close, st.dynamic ? dyn_note : "");
             else
-                rc = pl_fail("%s %s: no function of that name in %s (no close match among %zu functions)",
-                             opt[nm->kind], nm->name, st.program, nsyms);
+                rc = pl_fail("%s %s: no function of that name in %s (no close match among %zu functions)%s",
+                             opt[nm->kind], nm->name, st.program, nsyms, st.dynamic ? dyn_note : "");
             goto done;
         }
     }

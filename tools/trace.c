@@ -418,8 +418,21 @@ int edan_cmd_trace(int argc, char **argv)
 
     if (WIFSIGNALED(status)) {
         int sig = WTERMSIG(status);
+        /* the plugin had no chance to finish its files: remove its temporaries */
+        const char *paths[2];
+        int p;
+        paths[0] = t.text_path;
+        paths[1] = t.bin_path;
+        for (p = 0; p < 2; p++) {
+            char tmp[PATH_MAX + 64];
+            if (!paths[p]) continue;
+            snprintf(tmp, sizeof tmp, "%s.tmp.%ld", paths[p], (long)pid);
+            if (unlink(tmp) == 0)
+                fprintf(stderr, "edan trace: %s was not written: the program did not exit\n", paths[p]);
+        }
         fprintf(stderr, "edan trace: %s crashed: killed by signal %d (%s)%s\n", argv[prog], sig, strsignal(sig),
-                report ? "; the report covers the instructions executed until then" : "");
+                report || !(t.analyze || (!t.text_path && !t.bin_path))
+                    ? "" : "; no report: QEMU ends a crashed program without telling its plugins");
         rc = 128 + sig;
     } else if (WIFEXITED(status)) {
         rc = WEXITSTATUS(status);

@@ -770,6 +770,11 @@ const char *edan_class_name(edan_class c)
    record holds the writer's vertex id and, per configuration, its finish time
    F and memory depth md; it is freed when no byte refers to it any more, so
    the state is bounded by the bytes written, not by the trace length. */
+#if defined(__GNUC__) || defined(__clang__)
+#define EDAN__INLINE inline __attribute__((always_inline))
+#else
+#define EDAN__INLINE inline
+#endif
 #define EDAN__CHUNK_BITS 8
 #define EDAN__CHUNK (1u << EDAN__CHUNK_BITS)
 #define EDAN__NEAR 16
@@ -1017,11 +1022,10 @@ static size_t edan__hash64(uint64_t k, size_t mask)
 }
 
 /* The chunk holding chunk number `key`, or NULL (create = 0) when none. */
-static uint32_t *edan__chunk(edan_context *ctx, uint64_t key, int create)
+static uint32_t *edan__chunk_slow(edan_context *ctx, uint64_t key, int create)
 {
     size_t mask, i;
     uint32_t slot = (uint32_t)(key & (EDAN__NEAR - 1));
-    if (ctx->near_chunk[slot] && ctx->near_key[slot] == key) return ctx->near_chunk[slot];
     if (ctx->ch_cap) {
         mask = ctx->ch_cap - 1;
         for (i = edan__hash64(key, mask); ctx->ch_keys[i]; i = (i + 1) & mask)
@@ -1060,6 +1064,13 @@ static uint32_t *edan__chunk(edan_context *ctx, uint64_t key, int create)
     ctx->ch_used++;
     ctx->near_key[slot] = key;
     return ctx->near_chunk[slot] = ctx->ch_vals[i];
+}
+
+static EDAN__INLINE uint32_t *edan__chunk(edan_context *ctx, uint64_t key, int create)
+{
+    uint32_t slot = (uint32_t)(key & (EDAN__NEAR - 1));
+    if (ctx->near_chunk[slot] && ctx->near_key[slot] == key) return ctx->near_chunk[slot];
+    return edan__chunk_slow(ctx, key, create);
 }
 
 /* A new store record (index >= 1); 0 when out of memory. */
@@ -1225,7 +1236,7 @@ typedef struct edan__pred {
 
 #define EDAN__MAX_PREDS (EDAN_MAX_SRC + EDAN_MAX_ACCESS)
 
-static void edan__add_pred(edan__pred *p, uint32_t *n, uint64_t vid, const uint64_t *F, const uint32_t *md)
+static EDAN__INLINE void edan__add_pred(edan__pred *p, uint32_t *n, uint64_t vid, const uint64_t *F, const uint32_t *md)
 {
     uint32_t i;
     for (i = 0; i < *n; i++)
@@ -1267,10 +1278,12 @@ static edan_result edan__dot_record(edan_context *ctx, const edan_insn *in, cons
     return EDAN_OK;
 }
 
-edan_result edan_feed(edan_context *ctx, const edan_insn *in)
+/* The body of edan_feed; K is a parameter so that the one-configuration
+   case compiles to its own specialised copy. */
+static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *in, uint32_t K)
 {
     edan__pred preds[EDAN__MAX_PREDS];
-    uint32_t np = 0, i, k, K = ctx->K;
+    uint32_t np = 0, i, k;
     uint64_t vid;
     int reads_mem, writes_mem;
     if (in->nsrc > EDAN_MAX_SRC || in->ndst > EDAN_MAX_DST)
@@ -1467,6 +1480,12 @@ edan_result edan_feed(edan_context *ctx, const edan_insn *in)
         }
     }
     return EDAN_OK;
+}
+
+edan_result edan_feed(edan_context *ctx, const edan_insn *in)
+{
+    if (ctx->K == 1) return edan__feed(ctx, in, 1);
+    return edan__feed(ctx, in, ctx->K);
 }
 
 edan_result edan_feed_many(edan_context *ctx, const edan_insn *in, size_t n)

@@ -29,6 +29,8 @@ riscv64-linux-gnu-gcc -O2 -static -o "$tmp/prog" "$tmp/prog.c"
 expect 7 - "the program's exit status is forwarded" -- ./edan trace --quiet -o "$tmp/r" -- "$tmp/prog" 7
 [ -s "$tmp/r" ] || { echo "FAIL no report for a program exiting with status 7"; fail=1; }
 expect 139 'crashed.*signal 11' "a crashing program: 128+signal and a message" -- ./edan trace -- "$tmp/prog" crash
+expect 139 'was not written' "a crashing program: no half-written text trace" -- ./edan trace --text "$tmp/crash.txt" -- "$tmp/prog" crash
+if ls "$tmp"/crash.txt* >/dev/null 2>&1; then echo "FAIL a partial text trace was left behind"; fail=1; fi
 EDAN_QEMU=/nonexistent/qemu-riscv64 expect 2 'not found.*qemu-user' "qemu-riscv64 missing" -- ./edan trace -- "$tmp/prog"
 expect 2 'not a 64-bit RISC-V program.*x86-64' "an x86-64 program" -- ./edan trace -- /bin/true
 printf 'hello\n' > "$tmp/script"; chmod +x "$tmp/script"

@@ -839,6 +839,10 @@ struct edan_context {
     uint64_t (*dot_e)[2]; size_t dot_e_n, dot_e_cap;
 };
 
+#if defined(__GNUC__) || defined(__clang__)
+static edan_result edan__fail(edan_context *ctx, edan_result r, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+#endif
 static edan_result edan__fail(edan_context *ctx, edan_result r, const char *fmt, ...)
 {
     va_list ap;
@@ -1247,7 +1251,8 @@ static EDAN__INLINE void edan__add_pred(edan__pred *p, uint32_t *n, uint64_t vid
     (*n)++;
 }
 
-static edan_result edan__dot_record(edan_context *ctx, const edan_insn *in, const edan__pred *p, uint32_t np)
+/* p is not const: GCC reads a const pointer to a partly filled array as a use */
+static edan_result edan__dot_record(edan_context *ctx, const edan_insn *in, edan__pred *p, uint32_t np)
 {
     uint32_t i;
     if (ctx->dot_overflow) return EDAN_OK;
@@ -1465,9 +1470,8 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
             ctx->rec_md[(size_t)rec * K + k] = ctx->tmp_md[k];
         }
         while (a < end) {
-            uint64_t key = a >> EDAN__CHUNK_BITS;
-            uint64_t stop = (key + 1) << EDAN__CHUNK_BITS;
-            uint32_t *ch = edan__chunk(ctx, key, 1);
+            uint64_t stop = ((a >> EDAN__CHUNK_BITS) + 1) << EDAN__CHUNK_BITS;
+            ch = edan__chunk(ctx, a >> EDAN__CHUNK_BITS, 1);
             if (!ch) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for shadow memory");
             if (stop > end || stop == 0) stop = end;
             for (; a < stop; a++) {
@@ -1619,6 +1623,10 @@ edan_result edan_get_hotspots(edan_context *ctx, uint32_t config, edan_hotspot *
     return EDAN_OK;
 }
 
+#if defined(__GNUC__) || defined(__clang__)
+static void edan__dot_printf(edan_write_fn write, void *user, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+#endif
 static void edan__dot_printf(edan_write_fn write, void *user, const char *fmt, ...)
 {
     char buf[512];

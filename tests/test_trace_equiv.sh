@@ -52,4 +52,21 @@ for cs in "${cases[@]}"; do
   echo "     text trace $tsz bytes, binary trace $bsz bytes ($((tsz / (bsz > 0 ? bsz : 1)))x smaller)"
   if [ $((bsz * 4)) -gt "$tsz" ]; then echo "FAIL binary trace not 4x smaller than text"; fail=1; fi
 done
+
+# With PCs in the text trace (--text-pc), the per-PC hotspots (--top) agree
+# too; in SpMV the x[col[k]] loads wait for the col[k] loads (chained).
+./edan trace --func kernel_spmv --text-pc --text "$tmp/p.txt" --binary "$tmp/p.bin" -- build/examples/spmv 5 >/dev/null 2>&1
+./edan trace --func kernel_spmv --top 5 --json -o "$tmp/online.json" -- build/examples/spmv 5 >/dev/null
+./edan analyze --quiet --top 5 --json "$tmp/p.txt" > "$tmp/text.json"
+./edan analyze --quiet --top 5 --json "$tmp/p.bin" > "$tmp/bin.json"
+if python3 - "$tmp/online.json" "$tmp/text.json" "$tmp/bin.json" <<'PY'
+import json, sys
+r = [json.load(open(f)) for f in sys.argv[1:]]
+for x in r: x.pop("source")
+hot = r[0]["configs"][0]["hotspots"]
+print("     spmv hotspots:", [(h["pc"], h["op"], h["chained"]) for h in hot[:3]])
+sys.exit(0 if r[0] == r[1] == r[2] and hot and hot[0]["chained"] > 0 else 1)
+PY
+then echo "ok   spmv --top 5: online = text with PCs = binary, chained loads found"
+else echo "FAIL spmv --top 5 differs between online, text (--text-pc) and binary"; fail=1; fi
 exit $fail

@@ -70,7 +70,7 @@ typedef struct pl_name {
 typedef struct pl_state {
     /* arguments */
     const char *dir, *program, *source, *text_path, *bin_path;
-    int analyze, markers_off;
+    int analyze, markers_off, text_pc;
     pl_name names[64];
     int nnames;
     cli_analysis a;
@@ -380,6 +380,7 @@ static int pl_read_args(const char *path)
         int r;
         if (!strcmp(s, "--analyze")) { st.analyze = 1; continue; }
         if (!strcmp(s, "--no-markers")) { st.markers_off = 1; continue; }
+        if (!strcmp(s, "--text-pc")) { st.text_pc = 1; continue; }
         if (!strcmp(s, "--dir")) slot = &st.dir;
         else if (!strcmp(s, "--program")) slot = &st.program;
         else if (!strcmp(s, "--source")) slot = &st.source;
@@ -485,7 +486,12 @@ static void pl_emit(pl_block *b, uint32_t first, uint32_t count)
         for (i = first; i < first + count; i++) {
             size_t len = b->text[i] ? strlen(b->text[i]) : 0;
             char *p = line;
-            if (len > sizeof line - 32) len = sizeof line - 32;
+            if (len > sizeof line - 64) len = sizeof line - 64;
+            if (st.text_pc) {   /* the EDAN authors' "cpu;pc;insn;addr" variant */
+                *p++ = '0'; *p++ = ';';
+                p = pl_hex(p, b->s[i].in.pc);
+                *p++ = ';';
+            }
             memcpy(p, b->text[i], len);
             p += len;
             if (b->s[i].in.mem != EDAN_MEM_NONE) { *p++ = ';'; p = pl_hex(p, b->s[i].in.addr); }
@@ -736,12 +742,10 @@ static void pl_atexit(qemu_plugin_id_t id, void *udata)
     if (st.cwd_fd >= 0) close(st.cwd_fd);
 }
 
-QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
-                                           int argc, char **argv)
+static int pl_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, char **argv)
 {
     const char *args = NULL;
     int i;
-    st.cwd_fd = -1;
     if (strcmp(info->target_name, "riscv64") != 0) {
         fprintf(stderr, "edan plugin: target %s is not riscv64\n", info->target_name);
         return -1;
@@ -776,4 +780,17 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
     qemu_plugin_register_vcpu_tb_trans_cb(id, pl_vcpu_tb_trans);
     qemu_plugin_register_atexit_cb(id, pl_atexit, NULL);
     return 0;
+}
+
+QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
+                                           int argc, char **argv)
+{
+    st.cwd_fd = -1;
+    if (pl_install(id, info, argc, argv) == 0) return 0;
+    if (st.text_f) { fclose(st.text_f); remove(st.text_tmp); }
+    if (st.bin_f) { fclose(st.bin_f); remove(st.bin_tmp); }
+    /* Under `edan trace`, the message is in the error file: end here rather
+       than have QEMU add its own "could not load plugin" line. */
+    if (st.dir) _exit(2);
+    return -1;
 }

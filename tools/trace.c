@@ -40,6 +40,8 @@ static const char trace_usage[] =
     "Output:\n"
     "  --text FILE        write a text trace (\"insn;0xaddr\" lines, the paper's\n"
     "                     format) instead of analysing\n"
+    "  --text-pc          with --text: lines \"0;0xPC;insn;0xaddr\" (the EDAN authors'\n"
+    "                     tool's format with PCs: per-PC --top from the text trace)\n"
     "  --binary FILE      write a binary trace (README.md) instead of analysing;\n"
     "                     `edan analyze FILE` reads it\n"
     "  --analyze          analyse as well when --text or --binary is given\n"
@@ -256,7 +258,7 @@ int edan_cmd_trace(int argc, char **argv)
             return 0;
         }
         if (!strcmp(s, "--analyze")) { t.analyze = 1; i++; continue; }
-        if (!strcmp(s, "--no-markers")) { trace_push(&t, s); i++; continue; }
+        if (!strcmp(s, "--no-markers") || !strcmp(s, "--text-pc")) { trace_push(&t, s); i++; continue; }
         if (!strcmp(s, "--func") || !strcmp(s, "--region") || !strcmp(s, "--exclude") || !strcmp(s, "--text") ||
             !strcmp(s, "--binary") || !strcmp(s, "-o") || !strcmp(s, "--output") || !strcmp(s, "--qemu") ||
             !strcmp(s, "--plugin") || !strcmp(s, "--sysroot")) {

@@ -2169,6 +2169,7 @@ static const char *edan__rv_int(const char *s, const char *e, int64_t *v)
         if (s == b) return NULL;
     }
     if (s < e && edan__rv_isword((unsigned char)*s)) return NULL;
+    if (x > (uint64_t)INT64_MAX) return NULL;      /* no immediate is that large */
     *v = neg ? -(int64_t)x : (int64_t)x;
     return s;
 }

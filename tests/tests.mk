@@ -1,0 +1,8 @@
+# tests/tests.mk - extra build rules for `make test` (included by the Makefile).
+
+# libFuzzer harness of the RISC-V front-end under ASan and UBSan; run by
+# tests/test_fuzz_rv.sh.
+$(B)/fuzz_rv: tests/fuzz_rv.c edan.h | $(B)/deps.ok
+	clang -std=c99 -g -O1 -Wall -Wextra -pedantic -fsanitize=fuzzer,address,undefined \
+	      -fno-sanitize-recover=undefined -I. -o $@.tmp $< && mv $@.tmp $@
+EXTRA_TESTS += $(B)/fuzz_rv

@@ -629,7 +629,7 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
             int link_dst = in->ndst > 0 && pl_is_link(in->dst[0]);
             int link_src = in->nsrc > 0 && pl_is_link(in->src[0]);
             if (link_dst && !(link_src && in->src[0] != in->dst[0])) f |= PL_CALL;
-            else if (!in->ndst && link_src) f |= PL_RET;
+            else if (!link_dst && link_src && (in->ndst == 0 || in->dst[0] == 0)) f |= PL_RET;
         }
         if (st.nfuncs && pl_in_funcs(pc)) f |= PL_INFUNC;
         if (st.nregion && pl_in_list(st.region_entry, st.nregion, pc)) f |= PL_REGION_ENTRY;

@@ -41,6 +41,24 @@ expect 2 'unknown option' "an unknown option" -- ./edan trace --bogus -- "$tmp/p
 expect 2 'needs a value' "an option without its value" -- ./edan trace --func
 expect 2 'cannot write' "an unwritable trace file" -- ./edan trace --binary /nonexistent/dir/t.bin -- "$tmp/prog"
 
+# a multithreaded program: only the first thread, and a warning
+cat > "$tmp/thr.c" <<'C'
+#include <pthread.h>
+#include <stdio.h>
+static double a[4][1000];
+static void *work(void *p) { long k = (long)p; int i; for (i = 0; i < 1000; i++) a[k][i] += (double)k * i; return NULL; }
+int main(void)
+{
+    pthread_t t[3]; long i;
+    for (i = 0; i < 3; i++) pthread_create(&t[i], NULL, work, (void *)i);
+    for (i = 0; i < 3; i++) pthread_join(t[i], NULL);
+    printf("%f\n", a[2][999]);
+    return 0;
+}
+C
+riscv64-linux-gnu-gcc -O2 -static -pthread -o "$tmp/thr" "$tmp/thr.c"
+expect 0 'threads.*only the first thread' "a multithreaded program: a warning, no crash" -- ./edan trace -o "$tmp/thr.rep" -- "$tmp/thr"
+
 # relative output paths stay relative to where edan ran, even if the program chdirs
 ( cd "$tmp" && "$OLDPWD/edan" trace --text rel.txt -- ./prog d ) >/dev/null 2>&1
 if [ -s "$tmp/rel.txt" ]; then echo "ok   --text with a relative path, program changing directory"

@@ -543,16 +543,19 @@ static void pl_flush(pl_block *b)
 /* ---------------------------------------------------------------------- */
 /* QEMU callbacks                                                         */
 /* ---------------------------------------------------------------------- */
+/* Only the first thread is analysed (EDAN models sequential programs);
+   other threads' callbacks return at once so they cannot disturb it. */
 static void pl_vcpu_tb_exec(unsigned int vcpu, void *udata)
 {
-    (void)vcpu;
+    if (vcpu != 0) return;
     if (st.pending) pl_flush(st.pending);
     st.pending = (pl_block *)udata;
 }
 
 static void pl_vcpu_mem(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)
 {
-    (void)vcpu; (void)info;
+    (void)info;
+    if (vcpu != 0) return;
     ((bintrace_sinsn *)udata)->in.addr = vaddr;
 }
 
@@ -696,8 +699,8 @@ static void pl_atexit(qemu_plugin_id_t id, void *udata)
     if (st.vcpus > 1) {
         size_t len = strlen(notes);
         snprintf(notes + len, sizeof notes - len,
-                 "warning: the program ran %u threads; EDAN analyses sequential programs, the "
-                 "interleaved trace of several threads is not meaningful\n", st.vcpus);
+                 "warning: the program ran %u threads; EDAN analyses sequential programs: only "
+                 "the first thread was analysed\n", st.vcpus);
     }
     if (st.feed_err[0]) {
         size_t len = strlen(notes);

@@ -218,6 +218,7 @@ typedef struct edan_metrics {
     double B_bytes_per_cycle;
     double B_GBps;          /* at the config's frequency */
     uint64_t loads, stores, amos;       /* memory instructions seen */
+    uint64_t load_bytes, store_bytes;   /* bytes requested by them (an AMO counts as both) */
     uint64_t chained;       /* memory access vertices with md >= 2 */
     const uint64_t *layers; /* W_1..W_D at layers[0..D-1]; valid until the next feed */
     uint64_t level_hits[EDAN_MAX_LEVELS];   /* accesses served by each level */
@@ -237,6 +238,11 @@ typedef struct edan_bounds {
 
 /* Bounds for m slots; m need not be in opts.m, but layered needs the layers. */
 edan_result edan_get_bounds(edan_context *ctx, uint32_t config, uint32_t m, edan_bounds *out);
+/* The same bounds at another RAM latency alpha (cycles, may be fractional):
+   W, D, the layers and C do not depend on alpha, so the bounds at a far
+   latency are exact without another pass (the what-if of the model:
+   T_upper grows by lambda x delta-alpha). */
+edan_result edan_get_bounds_at(edan_context *ctx, uint32_t config, uint32_t m, double alpha, edan_bounds *out);
 
 /* Data movement over time: bins[i] = U_i for i = 0..ceil(Tinf/tau).
    The array is owned by the context and valid until the next feed. */
@@ -613,6 +619,17 @@ enum { EDAN__RV_NUM_FORMS = EDAN_RV_OP_COUNT EDAN_RV_ALIASES(EDAN__RV_ALIAS_ENUM
 
 #define EDAN_RV_MAX_LINE 4096   /* longer lines are rejected */
 
+/* Traces repeat a program's few static instructions: results are memoised
+   by instruction text (up to EDAN__RV_MEMO_TEXT bytes; longer texts, like
+   QEMU's padded disassembly, are parsed each time). */
+#define EDAN__RV_MEMO_BITS 8
+#define EDAN__RV_MEMO_TEXT 55
+typedef struct edan__rv_memo {
+    edan_insn in;
+    uint8_t len;            /* 0 = empty */
+    char text[EDAN__RV_MEMO_TEXT];
+} edan__rv_memo;
+
 /* Text trace parser. A zero-initialised struct is ready to use; it needs no
    allocation and holds no pointers (its mnemonic index is built on first
    use). One parser per thread. */
@@ -626,6 +643,7 @@ typedef struct edan_rv_parser {
     uint16_t edan__slot[1u << EDAN__RV_HASH_BITS];  /* form index + 1 */
     uint16_t edan__next[EDAN__RV_NUM_FORMS];        /* same-name forms, index + 1 */
     uint64_t edan__key[EDAN__RV_NUM_FORMS][2];
+    edan__rv_memo edan__memo[1u << EDAN__RV_MEMO_BITS];    /* instruction text -> result */
 } edan_rv_parser;
 
 /* Parses one trace line (a trailing "\n" or "\r\n" is allowed). Accepted:
@@ -817,7 +835,7 @@ struct edan_context {
     edan__cfg *cfg;
     uint32_t num_m, m[EDAN_MAX_M];
     uint32_t num_regs;
-    uint64_t N, E, loads, stores, amos;
+    uint64_t N, E, loads, stores, amos, load_bytes, store_bytes;
     /* registers: last writer, and its F / md per configuration */
     uint64_t *reg_vid;
     uint64_t *reg_F;        /* num_regs * K */
@@ -1328,6 +1346,8 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
     if (in->mem == EDAN_MEM_LOAD) ctx->loads++;
     else if (in->mem == EDAN_MEM_STORE) ctx->stores++;
     else if (in->mem == EDAN_MEM_AMO) ctx->amos++;
+    if (reads_mem) ctx->load_bytes += in->size;
+    if (writes_mem) ctx->store_bytes += in->size;
 
     /* predecessors: the last writers of the registers and bytes read */
     for (i = 0; i < in->nsrc; i++) {
@@ -1524,6 +1544,8 @@ edan_result edan_get_metrics(edan_context *ctx, uint32_t config, edan_metrics *o
     out->loads = ctx->loads;
     out->stores = ctx->stores;
     out->amos = ctx->amos;
+    out->load_bytes = ctx->load_bytes;
+    out->store_bytes = ctx->store_bytes;
     out->chained = g->chained;
     out->layers = g->layers;
     for (i = 0; i < EDAN_MAX_LEVELS; i++) out->level_hits[i] = g->level_hits[i];
@@ -1534,14 +1556,19 @@ edan_result edan_get_metrics(edan_context *ctx, uint32_t config, edan_metrics *o
 
 edan_result edan_get_bounds(edan_context *ctx, uint32_t config, uint32_t m, edan_bounds *out)
 {
+    if (!ctx || config >= ctx->K) return EDAN_ERR_INVALID_ARG;
+    return edan_get_bounds_at(ctx, config, m, (double)ctx->cfg[config].c.alpha, out);
+}
+
+edan_result edan_get_bounds_at(edan_context *ctx, uint32_t config, uint32_t m, double alpha, edan_bounds *out)
+{
     edan__cfg *g;
-    double W, D, alpha, C, layered = 0;
+    double W, D, C, layered = 0;
     size_t i;
-    if (!ctx || !out || config >= ctx->K || !m) return EDAN_ERR_INVALID_ARG;
+    if (!ctx || !out || config >= ctx->K || !m || !(alpha >= 0)) return EDAN_ERR_INVALID_ARG;
     g = &ctx->cfg[config];
     W = (double)g->W;
     D = (double)g->num_layers;
-    alpha = (double)g->c.alpha;
     C = (double)g->C;
     memset(out, 0, sizeof *out);
     out->m = m;
@@ -2125,12 +2152,33 @@ static uint32_t edan__rv_lookup(const edan_rv_parser *p, uint64_t w0, uint64_t w
     }
 }
 
+#define EDAN__RV_NO16 -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
+static const signed char edan__rv_hexval[256] = {
+    EDAN__RV_NO16, EDAN__RV_NO16, EDAN__RV_NO16,
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, -1, -1, -1, -1, -1, -1,
+    -1, 10, 11, 12, 13, 14, 15, -1, -1, -1, -1, -1, -1, -1, -1, -1, EDAN__RV_NO16,
+    -1, 10, 11, 12, 13, 14, 15, -1, -1, -1, -1, -1, -1, -1, -1, -1, EDAN__RV_NO16,
+    EDAN__RV_NO16, EDAN__RV_NO16, EDAN__RV_NO16, EDAN__RV_NO16,
+    EDAN__RV_NO16, EDAN__RV_NO16, EDAN__RV_NO16, EDAN__RV_NO16
+};
+#undef EDAN__RV_NO16
+
 static int edan__rv_hexdig(unsigned c)
 {
-    if (c - '0' < 10u) return (int)(c - '0');
-    c |= 0x20;
-    if (c - 'a' < 6u) return (int)(c - 'a' + 10);
-    return -1;
+    return edan__rv_hexval[c & 0xff];
+}
+
+static uint32_t edan__rv_texthash(const char *s, size_t n)
+{
+    uint64_t h = n, w;
+    size_t i;
+    for (; n >= 8; s += 8, n -= 8) {
+        memcpy(&w, s, 8);
+        h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+    }
+    for (w = 0, i = 0; i < n; i++) w |= (uint64_t)(unsigned char)s[i] << (8 * i);
+    h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+    return (uint32_t)(h >> (64 - EDAN__RV_MEMO_BITS));
 }
 
 static int edan__rv_isword(unsigned c)
@@ -2515,10 +2563,13 @@ static edan_result edan__rv_operand_error(edan_rv_parser *p, const edan__rv_form
 
 edan_result edan_rv_parse_line(edan_rv_parser *p, const char *line, size_t len, edan_insn *out)
 {
-    const char *s = line, *e, *m, *me;
+    const char *s = line, *e, *m, *me, *te;
     uint64_t w0, w1, addr = 0, pc = 0;
     uint32_t fi;
     unsigned k;
+    size_t tl;
+    edan__rv_memo *memo = NULL;
+    const char *t0;
     int has_pc = 0, has_addr = 0;
     edan__rv_fields fl;
     edan__rv_fail best, cur;
@@ -2560,6 +2611,21 @@ edan_result edan_rv_parse_line(edan_rv_parser *p, const char *line, size_t len, 
             s = q + 1;
         }
         EDAN__RV_SKIPWS(s, e);
+    }
+
+    /* the instruction text ends at the address column */
+    t0 = s;
+    te = (const char *)memchr(s, ';', (size_t)(e - s));
+    if (!te) te = e;
+    tl = (size_t)(te - s);
+    while (tl && (s[tl - 1] == ' ' || s[tl - 1] == '\t')) tl--;
+    if (tl - 1 < EDAN__RV_MEMO_TEXT) {
+        memo = &p->edan__memo[edan__rv_texthash(s, tl)];
+        if (memo->len == tl && memcmp(memo->text, s, tl) == 0) {
+            *out = memo->in;
+            s = te;
+            goto address;
+        }
     }
 
     /* mnemonic, possibly after QEMU's hex encoding */
@@ -2625,6 +2691,14 @@ edan_result edan_rv_parse_line(edan_rv_parser *p, const char *line, size_t len, 
     if (s < e && *s == '#') {                   /* QEMU's "# 0x..." target comment */
         while (s < e && *s != ';') s++;
     }
+    edan__rv_fill(form->op, fl.rd, fl.rs1, fl.rs2, fl.rs3, fl.csr, fl.zimm, out);
+    if (memo && s == te) {
+        memo->in = *out;
+        memo->len = (uint8_t)tl;
+        memcpy(memo->text, t0, tl);
+    }
+
+address:
     if (s < e && *s == ';') {
         const char *q;
         s++;
@@ -2642,7 +2716,7 @@ edan_result edan_rv_parse_line(edan_rv_parser *p, const char *line, size_t len, 
             s++;
             EDAN__RV_SKIPWS(s, e);
             q = edan__rv_hex(s, e, &a2);
-            if (!q || a2 != addr || edan__rv_ops[form->op].cls != EDAN_CLASS_AMO)
+            if (!q || a2 != addr || out->cls != EDAN_CLASS_AMO)
                 return edan__rv_error(p, EDAN_ERR_PARSE, "unexpected second address '%s'",
                                       edan__rv_quote(tok, sizeof tok, s, e, 1));
             s = q;
@@ -2653,24 +2727,23 @@ edan_result edan_rv_parse_line(edan_rv_parser *p, const char *line, size_t len, 
         return edan__rv_error(p, EDAN_ERR_PARSE, "unexpected text '%s'",
                               edan__rv_quote(tok, sizeof tok, s, e, 0));
 
-    edan__rv_fill(form->op, fl.rd, fl.rs1, fl.rs2, fl.rs3, fl.csr, fl.zimm, out);
     out->pc = pc;
     out->flags = has_pc ? EDAN_INSN_HAS_PC : 0;
     out->length = 0;
     out->addr = addr;
     if (out->mem != EDAN_MEM_NONE && !has_addr) {
-        if (form->op == EDAN_RV_OP_SC_W || form->op == EDAN_RV_OP_SC_D) {
+        if (out->op == EDAN_RV_OP_SC_W || out->op == EDAN_RV_OP_SC_D) {
             out->mem = EDAN_MEM_NONE;   /* a failed SC does not access memory */
             out->size = 0;
         } else {
             return edan__rv_error(p, EDAN_ERR_PARSE, "%s without address ('%s')",
                                   out->mem == EDAN_MEM_LOAD ? "load" :
                                   out->mem == EDAN_MEM_STORE ? "store" : "atomic",
-                                  edan__rv_ops[form->op].name);
+                                  edan__rv_ops[out->op].name);
         }
     } else if (out->mem == EDAN_MEM_NONE && has_addr) {
         return edan__rv_error(p, EDAN_ERR_PARSE, "address on '%s', which does not access memory",
-                              edan__rv_ops[form->op].name);
+                              edan__rv_ops[out->op].name);
     }
     return EDAN_OK;
 }

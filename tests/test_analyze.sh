@@ -110,6 +110,27 @@ assert fsd["chained"] == fsd["mem_vertices"] and fsd["max_md"] == 2, fsd
 assert fld["chained"] == 0 and fld["max_md"] == 1, fld
 EOF
 
+# --- what-if and sweep: the upper bound grows by exactly lambda x delta-alpha ------
+./edan analyze --json --freq 2.5 --alpha-add 80 --m 1,4 --sweep "$T/sweep.csv" "$T/v-paper.txt" --config --cache 4K:4:64 > "$T/wi.json" \
+  || bad "what-if run"
+python3 - "$T/wi.json" "$T/sweep.csv" <<'EOF' && ok "what-if: T_upper(far) - T_upper = lambda x 80 ns x 2.5 GHz; the sweep starts at the local bounds and grows linearly" || bad "what-if numbers"
+import csv, json, sys
+r = json.load(open(sys.argv[1]))
+rows = list(csv.DictReader(open(sys.argv[2])))
+for c in r["configs"]:
+    w = c["what_if"]
+    assert w["alpha_far_cycles"] == c["alpha"] + 80 * 2.5
+    for m, b in c["m"].items():
+        f = w["m"][m]
+        assert f["delta_T_upper"] == b["lambda"] * 200.0, (f, b)
+        assert f["T_upper"] == b["T_upper"] + b["lambda"] * 200.0
+        mine = [x for x in rows if x["config"] == c["name"] and x["m"] == m]
+        assert len(mine) == 51 and float(mine[0]["T_upper"]) == b["T_upper"]
+        for x in mine:  # T_upper(ns) = T_upper + lambda * ns * freq
+            assert abs(float(x["T_upper"]) - (b["T_upper"] + b["lambda"] * int(x["added_ns"]) * 2.5)) < 1e-6 * b["T_upper"]
+assert r["configs"][0]["flops"] > 0 and r["configs"][0]["arithmetic_intensity"] > 0
+EOF
+
 # --- bad input: FILE:LINE: message, exit status 2 ----------------------------------
 expect_error() {  # name, file, pattern
   ./edan analyze --quiet "$2" > /dev/null 2> "$T/err"; rc=$?

@@ -286,6 +286,8 @@ static void test_amo(void)
     CHECK_EQ_U(m.D, 3);
     CHECK_EQ_U(m.E, 3);
     CHECK_EQ_U(m.amos, 1);
+    CHECK_EQ_U(m.load_bytes, 4 + 4);    /* the AMO and the load */
+    CHECK_EQ_U(m.store_bytes, 4 + 4);   /* the store and the AMO */
     edan_destroy(ctx);
 }
 
@@ -464,6 +466,44 @@ static void test_bounded_memory(void)
 
 #include "naive.h"
 
+/* ---- what-if: the bounds at another latency without another pass ---------- */
+static void test_what_if(void)
+{
+    static edan_insn tr[400];
+    edan_config c[2];
+    edan_context *ctx;
+    uint64_t s = 77;
+    size_t n = 0;
+    uint32_t m;
+    int round;
+    for (round = 0; round < 20; round++) {
+        n = naive_random_trace(tr, 400, &s);
+        naive_random_config(&c[0], &s);
+        c[0].alpha = 200;
+        c[1] = c[0];
+        c[1].alpha = 350;
+        c[1].alpha0 = 200;              /* the same baseline for Lambda */
+        ctx = make(c, 2);
+        feed(ctx, tr, n);
+        for (m = 1; m <= 8; m++) {
+            edan_bounds near, far, direct;
+            CHECK(edan_get_bounds(ctx, 0, m, &near) == EDAN_OK);
+            CHECK(edan_get_bounds_at(ctx, 0, m, 350.0, &far) == EDAN_OK);
+            CHECK(edan_get_bounds(ctx, 1, m, &direct) == EDAN_OK);
+            /* the what-if equals a pass at the far latency */
+            CHECK_NEAR(far.T_lower, direct.T_lower, 1e-12);
+            CHECK_NEAR(far.T_layered, direct.T_layered, 1e-12);
+            CHECK_NEAR(far.T_upper, direct.T_upper, 1e-12);
+            CHECK_NEAR(far.Lambda, direct.Lambda, 1e-12);
+            /* the upper bound grows by lambda x delta-alpha, relatively by Lambda x delta-alpha */
+            CHECK_NEAR(far.T_upper - near.T_upper, near.lambda * 150.0, 1e-12);
+            if (near.T_upper > 0) CHECK_NEAR(far.T_upper / near.T_upper - 1.0, near.Lambda * 150.0, 1e-9);
+            CHECK(far.T_lower >= near.T_lower && far.T_layered >= near.T_layered);
+        }
+        edan_destroy(ctx);
+    }
+}
+
 int main(void)
 {
     test_summation();
@@ -478,5 +518,6 @@ int main(void)
     test_errors();
     test_bounded_memory();
     test_differential(400, 0x5eed);
+    test_what_if();
     return check_summary("test_core");
 }

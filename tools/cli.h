@@ -16,6 +16,8 @@ typedef struct cli_analysis {
     uint32_t top;               /* --top N */
     int skip_unknown;           /* --skip-unknown */
     int quiet;                  /* --quiet: no progress line */
+    double alpha_add_ns;        /* --alpha-add NS: what-if at a farther memory */
+    const char *sweep_path;     /* --sweep FILE.csv: bounds over added latency */
 } cli_analysis;
 
 void cli_analysis_init(cli_analysis *a);

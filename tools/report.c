@@ -32,6 +32,9 @@ const char cli_analysis_help[] =
     "  --dot FILE          (global) write the eDAG as Graphviz DOT (small traces only)\n"
     "  --top N             (global) list the N memory instructions that contribute\n"
     "                      most chained memory accesses (per PC, or per mnemonic)\n"
+    "  --alpha-add NS      (global) what-if: the bounds with NS more RAM latency\n"
+    "                      (cycles = NS x freq) and the predicted slowdown\n"
+    "  --sweep FILE.csv    (global) the time bounds for 0..250 ns of added latency\n"
     "  --skip-unknown      (global) skip unknown instructions, count and report them\n"
     "  --quiet             (global) no progress line\n";
 
@@ -147,7 +150,7 @@ int cli_analysis_option(cli_analysis *a, int argc, char **argv, int *i)
     const char *opt = argv[*i], *val = NULL;
     edan_config *c = &a->configs[a->num_configs - 1];
     static const char *const with_value[] = {"--cache", "--alpha", "--alpha0", "--cost", "--freq", "--tau",
-                                             "--m", "--timeline", "--dot", "--top", NULL};
+                                             "--m", "--timeline", "--dot", "--top", "--alpha-add", "--sweep", NULL};
     int k, takes = 0;
     char name[32];
     const char *eq = strchr(opt, '=');
@@ -211,6 +214,14 @@ int cli_analysis_option(cli_analysis *a, int argc, char **argv, int *i)
         a->dot_path = val;
     } else if (!strcmp(name, "--top")) {
         if (cli_parse_u32(val, &a->top)) return cli_err("--top %s: expected a count", val);
+    } else if (!strcmp(name, "--alpha-add")) {
+        char *end;
+        errno = 0;
+        a->alpha_add_ns = strtod(val, &end);
+        if (errno || end == val || *end || !(a->alpha_add_ns >= 0) || a->alpha_add_ns > 1e9)
+            return cli_err("--alpha-add %s: expected nanoseconds >= 0", val);
+    } else if (!strcmp(name, "--sweep")) {
+        a->sweep_path = val;
     } else if (!strcmp(name, "--json")) {
         a->json = 1;
     } else if (!strcmp(name, "--skip-unknown")) {
@@ -417,6 +428,53 @@ static int cli_write_dot(edan_context *ctx, const cli_analysis *a)
     return cli_file_close(&cf);
 }
 
+/* Floating-point operations of the trace: the op histogram times each op's flops. */
+static uint64_t cli_flops(edan_context *ctx)
+{
+    const uint64_t *cnt;
+    size_t n, op;
+    uint64_t f = 0;
+    if (edan_get_op_counts(ctx, &cnt, &n) != EDAN_OK) return 0;
+    for (op = 0; op < n; op++)
+        if (cnt[op]) f += cnt[op] * edan_rv_op_flops((uint32_t)op);
+    return f;
+}
+
+static uint32_t cli_m_at(const cli_analysis *a, uint32_t j)
+{
+    static const uint32_t dm[] = {1, 2, 4, 8, 16};
+    return a->opts.num_m ? a->opts.m[j] : dm[j];
+}
+static uint32_t cli_num_m(const cli_analysis *a) { return a->opts.num_m ? a->opts.num_m : 5; }
+
+/* RAM latency in cycles after adding `ns` nanoseconds at the config's clock. */
+static double cli_far_alpha(const edan_config *c, double ns) { return (double)c->alpha + ns * c->freq_ghz; }
+
+static int cli_write_sweep(edan_context *ctx, const cli_analysis *a)
+{
+    cli_file cf;
+    uint32_t k, j, K = edan_num_configs(ctx);
+    int ns;
+    char label[128];
+    if (cli_file_open(&cf, a->sweep_path)) return -1;
+    fprintf(cf.f, "config,m,added_ns,alpha_cycles,T_lower,T_layered,T_upper,slowdown_upper\n");
+    for (k = 0; k < K; k++) {
+        const edan_config *c = edan_get_config(ctx, k);
+        cli_config_label(c, label, sizeof label);
+        for (j = 0; j < cli_num_m(a); j++) {
+            edan_bounds base, b;
+            edan_get_bounds(ctx, k, cli_m_at(a, j), &base);
+            for (ns = 0; ns <= 250; ns += 5) {
+                double al = cli_far_alpha(c, ns);
+                edan_get_bounds_at(ctx, k, cli_m_at(a, j), al, &b);
+                fprintf(cf.f, "\"%s\",%u,%d,%.6g,%.17g,%.17g,%.17g,%.9g\n", label, cli_m_at(a, j), ns, al, b.T_lower,
+                        b.T_layered, b.T_upper, base.T_upper > 0 ? b.T_upper / base.T_upper : 1.0);
+            }
+        }
+    }
+    return cli_file_close(&cf);
+}
+
 static void cli_hot_key(const edan_hotspot *h, char *buf, size_t n)
 {
     if (h->has_pc) snprintf(buf, n, "0x%llx %s", (unsigned long long)h->key, cli_op_name(h->op));
@@ -465,6 +523,13 @@ static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char 
         fprintf(o, ",\n      \"loads\": %llu, \"stores\": %llu, \"amos\": %llu, \"chained\": %llu,",
                 (unsigned long long)mt.loads, (unsigned long long)mt.stores, (unsigned long long)mt.amos,
                 (unsigned long long)mt.chained);
+        {
+            uint64_t fl = cli_flops(ctx), req = mt.load_bytes + mt.store_bytes;
+            fprintf(o, "\n      \"flops\": %llu, \"load_bytes\": %llu, \"store_bytes\": %llu, \"arithmetic_intensity\": ",
+                    (unsigned long long)fl, (unsigned long long)mt.load_bytes, (unsigned long long)mt.store_bytes);
+            cli_json_double(o, req ? (double)fl / (double)req : 0.0);
+            fputc(',', o);
+        }
         fprintf(o, " \"ram_lines\": %llu, \"writebacks\": %llu, \"level_hits\": [", (unsigned long long)mt.ram_lines,
                 (unsigned long long)mt.writebacks);
         for (l = 0; l < c->num_levels; l++) fprintf(o, "%s%llu", l ? ", " : "", (unsigned long long)mt.level_hits[l]);
@@ -495,6 +560,31 @@ static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char 
             fputc('}', o);
         }
         fprintf(o, "\n      }");
+        if (a->alpha_add_ns > 0) {
+            double far = cli_far_alpha(c, a->alpha_add_ns);
+            fprintf(o, ",\n      \"what_if\": {\"alpha_add_ns\": ");
+            cli_json_double(o, a->alpha_add_ns);
+            fprintf(o, ", \"alpha_cycles\": %u, \"alpha_far_cycles\": ", c->alpha);
+            cli_json_double(o, far);
+            fprintf(o, ", \"m\": {");
+            for (j = 0; j < cli_num_m(a); j++) {
+                edan_bounds nb, fb;
+                edan_get_bounds(ctx, k, cli_m_at(a, j), &nb);
+                edan_get_bounds_at(ctx, k, cli_m_at(a, j), far, &fb);
+                fprintf(o, "%s\n        \"%u\": {\"T_lower\": ", j ? "," : "", cli_m_at(a, j));
+                cli_json_double(o, fb.T_lower);
+                fprintf(o, ", \"T_layered\": ");
+                cli_json_double(o, fb.T_layered);
+                fprintf(o, ", \"T_upper\": ");
+                cli_json_double(o, fb.T_upper);
+                fprintf(o, ", \"delta_T_upper\": ");
+                cli_json_double(o, fb.T_upper - nb.T_upper);
+                fprintf(o, ", \"slowdown_upper\": ");
+                cli_json_double(o, nb.T_upper > 0 ? fb.T_upper / nb.T_upper : 1.0);
+                fputc('}', o);
+            }
+            fprintf(o, "\n      }}");
+        }
         if (c->tau) {
             const uint64_t *bins;
             size_t nb, b;
@@ -577,6 +667,8 @@ static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char
     ROW_D("parallelism T1/Tinf", mt[k].parallelism, "%.2f");
     ROW_D("W/C", mt[k].C ? (double)mt[k].W / (double)mt[k].C : 0.0, "%.4f");
     ROW_U("bytes to/from RAM", mt[k].bytes);
+    ROW_U("bytes requested (ld+st)", mt[k].load_bytes + mt[k].store_bytes);
+    ROW_U("flops", cli_flops(ctx));
     ROW_D("B (bytes/cycle)", mt[k].B_bytes_per_cycle, "%.3f");
     for (k = 0; k < K; k++) d[k] = mt[k].B_GBps;
     snprintf(name, sizeof name, "B (GB/s at %.3g GHz)", edan_get_config(ctx, 0)->freq_ghz);
@@ -586,11 +678,27 @@ static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char
         edan_bounds b[EDAN_MAX_CONFIGS];
         for (k = 0; k < K; k++) edan_get_bounds(ctx, k, m, &b[k]);
         fprintf(o, "  m = %u\n", m);
-        ROW_D("  lambda", b[k].lambda, "%.6g");
+        ROW_D("  lambda", b[k].lambda, "%.2f");
         ROW_D("  Lambda", b[k].Lambda, "%.6g");
-        ROW_D("  T lower (cycles)", b[k].T_lower, "%.6g");
-        ROW_D("  T layered (cycles)", b[k].T_layered, "%.6g");
-        ROW_D("  T upper (cycles)", b[k].T_upper, "%.6g");
+        ROW_D("  T lower (cycles)", b[k].T_lower, "%.1f");
+        ROW_D("  T layered (cycles)", b[k].T_layered, "%.1f");
+        ROW_D("  T upper (cycles)", b[k].T_upper, "%.1f");
+    }
+    if (a->alpha_add_ns > 0) {
+        fprintf(o, "\nWhat-if: RAM latency + %g ns\n", a->alpha_add_ns);
+        ROW_D("alpha far (cycles)", cli_far_alpha(edan_get_config(ctx, k), a->alpha_add_ns), "%.1f");
+        for (j = 0; j < num_m; j++) {
+            uint32_t m = cli_m_at(a, j);
+            edan_bounds nb[EDAN_MAX_CONFIGS], fb[EDAN_MAX_CONFIGS];
+            for (k = 0; k < K; k++) {
+                edan_get_bounds(ctx, k, m, &nb[k]);
+                edan_get_bounds_at(ctx, k, m, cli_far_alpha(edan_get_config(ctx, k), a->alpha_add_ns), &fb[k]);
+            }
+            fprintf(o, "  m = %u\n", m);
+            ROW_D("  T upper far (cycles)", fb[k].T_upper, "%.1f");
+            ROW_D("  + lambda x d-alpha", fb[k].T_upper - nb[k].T_upper, "%.1f");
+            ROW_D("  slowdown (upper)", nb[k].T_upper > 0 ? fb[k].T_upper / nb[k].T_upper : 1.0, "%.4fx");
+        }
     }
 #undef ROW_U
 #undef ROW_D
@@ -621,6 +729,7 @@ int cli_report(edan_context *ctx, const cli_analysis *a, const char *source, FIL
     int rc = a->json ? cli_report_json(ctx, a, source, out) : cli_report_table(ctx, a, source, out);
     if (!rc && a->timeline_path) rc = cli_write_timeline(ctx, a);
     if (!rc && a->dot_path) rc = cli_write_dot(ctx, a);
+    if (!rc && a->sweep_path) rc = cli_write_sweep(ctx, a);
     fflush(out);
     return rc;
 }

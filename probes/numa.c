@@ -1,33 +1,1431 @@
-/* probes/numa.c - `probe --numa`: NUMA and memory-kind probes.
-   First version: counts the NUMA nodes with hwloc and records why the
-   multi-node roofs are skipped on a one-node machine. */
+/* probes/numa.c - `probe --numa`: the LARM roofs and the hybrid fast/slow
+   memory model (Denoyelle et al., TPDS 2019, sections 2-3 and 6).
+
+   What it measures, per cluster (a NUMA node with CPUs) and memory node:
+   - local/remote load and store bandwidth with the cluster's cores, and the
+     load latency of one core (pointer chase);
+   - contended: every core of every cluster on one node, bandwidth per cluster;
+   - congested: every core, private buffers interleaved over all nodes;
+   - the hybrid surface for a fast and a slow node: fast fraction 0..1 in 1/8
+     x store fraction 0..1 in 1/4, pages placed as in the paper's Fig. 15,
+     with the twelve theta of Eq. (5) fitted by least squares.
+   Every buffer is placed with hwloc/libnuma and checked page by page with
+   move_pages before and after the timed runs. The node kinds (hwloc subtype,
+   HMAT attributes, memkind HBW / DAX_KMEM) are recorded beside the
+   measurements. The result is one JSON object (documented in
+   hwprofiles/README.md, section "numa"). */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
 #include "numa.h"
 #include <hwloc.h>
+#include <numa.h>
+#include <numaif.h>
+#include <memkind.h>
+#include <pthread.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#define NUMA_NT_STORES 1
+#endif
+
+#define LINE 64
+#define MAX_REPS 15
+#define MAX_NODES 64
+
+/* ------------------------------------------------------------------------ */
+/* JSON text builder                                                        */
+/* ------------------------------------------------------------------------ */
+typedef struct sbuf { char *p; size_t n, cap; int oom; } sbuf;
+
+static void sb_put(sbuf *b, const char *fmt, ...)
+{
+    va_list ap;
+    int k;
+    if (b->oom) return;
+    for (;;) {
+        size_t room = b->cap - b->n;
+        va_start(ap, fmt);
+        k = vsnprintf(b->p ? b->p + b->n : NULL, b->p ? room : 0, fmt, ap);
+        va_end(ap);
+        if (k < 0) { b->oom = 1; return; }
+        if (b->p && (size_t)k < room) { b->n += (size_t)k; return; }
+        {
+            size_t cap = b->cap ? b->cap * 2 : 4096;
+            char *q;
+            while (cap < b->n + (size_t)k + 1) cap *= 2;
+            q = realloc(b->p, cap);
+            if (!q) { b->oom = 1; return; }
+            b->p = q; b->cap = cap;
+        }
+    }
+}
+
+/* A number, or null when it is not finite (JSON has no NaN). */
+static void sb_num(sbuf *b, double v)
+{
+    if (isfinite(v)) sb_put(b, "%.6g", v);
+    else sb_put(b, "null");
+}
+
+static void sb_str(sbuf *b, const char *s)
+{
+    sb_put(b, "\"");
+    for (; s && *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') sb_put(b, "\\%c", c);
+        else if (c < 0x20) sb_put(b, "\\u%04x", c);
+        else sb_put(b, "%c", c);
+    }
+    sb_put(b, "\"");
+}
+
+static void sb_stats(sbuf *b, const char *key, const double *v, int n);
+
+/* ------------------------------------------------------------------------ */
+/* Small helpers                                                            */
+/* ------------------------------------------------------------------------ */
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+typedef struct stats { double median, min, max; } stats;
+
+static stats stats_of(const double *v, int n)
+{
+    double s[MAX_REPS];
+    stats r = {NAN, NAN, NAN};
+    int i;
+    if (n <= 0) return r;
+    for (i = 0; i < n; i++) s[i] = v[i];
+    qsort(s, (size_t)n, sizeof *s, cmp_double);
+    r.min = s[0];
+    r.max = s[n - 1];
+    r.median = (n & 1) ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
+    return r;
+}
+
+static void sb_stats(sbuf *b, const char *key, const double *v, int n)
+{
+    stats s = stats_of(v, n);
+    sb_put(b, "\"%s\": {\"median\": ", key);
+    sb_num(b, s.median);
+    sb_put(b, ", \"min\": ");
+    sb_num(b, s.min);
+    sb_put(b, ", \"max\": ");
+    sb_num(b, s.max);
+    sb_put(b, "}");
+}
+
+static void progress(const probe_numa_args *a, const char *fmt, ...)
+{
+    va_list ap;
+    if (!a->verbose) return;
+    fprintf(stderr, "probe: numa: ");
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\n");
+}
+
+/* ------------------------------------------------------------------------ */
+/* The machine                                                              */
+/* ------------------------------------------------------------------------ */
+typedef struct machine {
+    hwloc_topology_t topo;
+    int nnodes;                     /* NUMA nodes (hwloc) */
+    int node_os[MAX_NODES];         /* their OS indexes */
+    hwloc_obj_t node_obj[MAX_NODES];
+    int has_cpus[MAX_NODES];        /* the node is a cluster */
+    int ncluster;
+    int cluster[MAX_NODES];         /* node slots of the clusters */
+    int *pu;                        /* one PU per core, all clusters */
+    int *pu_cluster;                /* its cluster slot */
+    int npu;
+    size_t page;
+} machine;
+
+static int node_slot(const machine *m, int os)
+{
+    int i;
+    for (i = 0; i < m->nnodes; i++)
+        if (m->node_os[i] == os) return i;
+    return -1;
+}
+
+static int cluster_threads(const machine *m, int c)
+{
+    int i, k = 0;
+    for (i = 0; i < m->npu; i++) k += m->pu_cluster[i] == c;
+    return k;
+}
+
+static void machine_free(machine *m)
+{
+    free(m->pu);
+    free(m->pu_cluster);
+    if (m->topo) hwloc_topology_destroy(m->topo);
+}
+
+/* Nodes and clusters: hwloc for the node list and cores, libnuma for which
+   nodes have CPUs (hwloc gives CPU-less nodes their parent's cpuset). */
+static int machine_load(machine *m, char *err, size_t errlen)
+{
+    hwloc_obj_t o = NULL;
+    int i, ncores;
+    memset(m, 0, sizeof *m);
+    m->page = (size_t)sysconf(_SC_PAGESIZE);
+    if (hwloc_topology_init(&m->topo) != 0 || hwloc_topology_load(m->topo) != 0) {
+        snprintf(err, errlen, "hwloc could not load the topology");
+        return -1;
+    }
+    while ((o = hwloc_get_next_obj_by_type(m->topo, HWLOC_OBJ_NUMANODE, o)) != NULL) {
+        if (m->nnodes == MAX_NODES) break;
+        m->node_os[m->nnodes] = (int)o->os_index;
+        m->node_obj[m->nnodes] = o;
+        m->nnodes++;
+    }
+    if (m->nnodes == 0) {
+        snprintf(err, errlen, "hwloc reports no NUMA node");
+        return -1;
+    }
+    if (numa_available() >= 0) {
+        struct bitmask *cpus = numa_allocate_cpumask();
+        for (i = 0; i < m->nnodes && cpus; i++) {
+            unsigned j;
+            numa_bitmask_clearall(cpus);
+            if (numa_node_to_cpus(m->node_os[i], cpus) == 0)
+                for (j = 0; j < cpus->size; j++)
+                    if (numa_bitmask_isbitset(cpus, j)) { m->has_cpus[i] = 1; break; }
+        }
+        if (cpus) numa_free_cpumask(cpus);
+    } else if (m->nnodes == 1) {
+        m->has_cpus[0] = 1;
+    }
+    for (i = 0; i < m->nnodes; i++)
+        if (m->has_cpus[i]) m->cluster[m->ncluster++] = i;
+    ncores = hwloc_get_nbobjs_by_type(m->topo, HWLOC_OBJ_CORE);
+    if (ncores <= 0) ncores = hwloc_get_nbobjs_by_type(m->topo, HWLOC_OBJ_PU);
+    m->pu = calloc((size_t)ncores + 1, sizeof *m->pu);
+    m->pu_cluster = calloc((size_t)ncores + 1, sizeof *m->pu_cluster);
+    if (!m->pu || !m->pu_cluster) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    for (i = 0; i < ncores; i++) {
+        hwloc_obj_t core = hwloc_get_obj_by_type(m->topo, HWLOC_OBJ_CORE, (unsigned)i);
+        hwloc_obj_t pu;
+        int node, slot, c;
+        if (!core) core = hwloc_get_obj_by_type(m->topo, HWLOC_OBJ_PU, (unsigned)i);
+        if (!core) continue;
+        pu = core->type == HWLOC_OBJ_PU ? core
+           : hwloc_get_next_obj_inside_cpuset_by_type(m->topo, core->cpuset, HWLOC_OBJ_PU, NULL);
+        if (!pu) continue;
+        node = numa_available() >= 0 ? numa_node_of_cpu((int)pu->os_index) : m->node_os[0];
+        slot = node_slot(m, node);
+        for (c = 0; c < m->ncluster; c++)
+            if (m->cluster[c] == slot) break;
+        if (c == m->ncluster) continue;
+        m->pu[m->npu] = (int)pu->os_index;
+        m->pu_cluster[m->npu] = c;
+        m->npu++;
+    }
+    return 0;
+}
+
+/* Whether memory node slot n is local to cluster c: the cluster's own node,
+   or a CPU-less node that hwloc attaches inside the cluster's cpuset (KNL's
+   MCDRAM, HBM next to its socket). */
+static int node_is_local(const machine *m, int c, int n)
+{
+    int cs = m->cluster[c];
+    if (n == cs) return 1;
+    if (m->has_cpus[n]) return 0;
+    return hwloc_bitmap_isincluded(m->node_obj[n]->cpuset, m->node_obj[cs]->cpuset) &&
+           !hwloc_bitmap_isequal(m->node_obj[n]->cpuset, hwloc_topology_get_topology_cpuset(m->topo));
+}
+
+/* ------------------------------------------------------------------------ */
+/* Buffers: placement and page-by-page verification                         */
+/* ------------------------------------------------------------------------ */
+enum place_kind { PLACE_NODE, PLACE_INTERLEAVE, PLACE_SPLIT };
+
+typedef struct placement {
+    enum place_kind kind;
+    int node;                   /* PLACE_NODE: OS index */
+    int fast, slow;             /* PLACE_SPLIT: OS indexes */
+    int fast_eighths;           /* PLACE_SPLIT: fast fraction in 1/8 */
+} placement;
+
+/* PLACE_SPLIT as in the paper's Fig. 15: the first 2*min(F,S) pages
+   alternate fast, slow; the rest go to the node that has more pages. */
+static int split_node_of_page(const placement *p, size_t i, size_t npages)
+{
+    size_t nf = (size_t)((double)npages * p->fast_eighths / 8.0 + 0.5);
+    size_t ns = npages - nf, pair = nf < ns ? nf : ns;
+    if (i < 2 * pair) return (i & 1) ? p->slow : p->fast;
+    return nf > ns ? p->fast : p->slow;
+}
+
+typedef struct page_check {
+    size_t pages;               /* pages checked */
+    size_t misplaced;           /* not on the intended node (or not present) */
+    size_t per_node[MAX_NODES]; /* by node slot */
+} page_check;
+
+/* Where every page of [buf, buf+len) is, through move_pages(2) in query
+   mode; compares with the intended node when the placement has one. */
+static int check_pages(const machine *m, const placement *p, char *buf, size_t len, page_check *out)
+{
+    enum { BATCH = 1024 };
+    void *addr[BATCH];
+    int status[BATCH];
+    size_t npages = len / m->page, i, k;
+    memset(out, 0, sizeof *out);
+    for (i = 0; i < npages; i += BATCH) {
+        size_t n = npages - i < BATCH ? npages - i : BATCH;
+        for (k = 0; k < n; k++) addr[k] = buf + (i + k) * m->page;
+        if (numa_move_pages(0, (unsigned long)n, addr, NULL, status, 0) != 0) return -1;
+        for (k = 0; k < n; k++) {
+            int slot = status[k] >= 0 ? node_slot(m, status[k]) : -1;
+            int want = -1;
+            if (slot >= 0) out->per_node[slot]++;
+            if (p->kind == PLACE_NODE) want = p->node;
+            else if (p->kind == PLACE_SPLIT) want = split_node_of_page(p, i + k, npages);
+            if (slot < 0 || (want >= 0 && status[k] != want)) out->misplaced++;
+        }
+        out->pages += n;
+    }
+    if (p->kind == PLACE_INTERLEAVE) {
+        /* the kernel interleaves page by page: counts differ by at most one */
+        size_t lo = (size_t)-1, hi = 0;
+        for (k = 0; k < (size_t)m->nnodes; k++) {
+            if (out->per_node[k] < lo) lo = out->per_node[k];
+            if (out->per_node[k] > hi) hi = out->per_node[k];
+        }
+        if (hi - lo > 1) out->misplaced += hi - lo - 1;
+    }
+    return 0;
+}
+
+static void set_policy(int mode, int node)
+{
+    unsigned long mask[MAX_NODES / (8 * sizeof(unsigned long)) + 1];
+    memset(mask, 0, sizeof mask);
+    if (node >= 0) mask[node / (8 * sizeof(unsigned long))] |= 1UL << (node % (8 * sizeof(unsigned long)));
+    set_mempolicy(mode, node >= 0 ? mask : NULL, node >= 0 ? MAX_NODES + 1 : 0);
+}
+
+/* Maps, places and first-touches a buffer; called by its own (pinned)
+   thread. Small pages only, so that pages can be placed one by one. */
+static char *buffer_make(const machine *m, const placement *p, size_t len, char *err, size_t errlen)
+{
+    char *buf = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    size_t i, npages = len / m->page;
+    if (buf == MAP_FAILED) {
+        snprintf(err, errlen, "mmap of %zu bytes failed: %s", len, strerror(errno));
+        return NULL;
+    }
+#ifdef MADV_NOHUGEPAGE
+    madvise(buf, len, MADV_NOHUGEPAGE);
+#endif
+    if (p->kind == PLACE_NODE || p->kind == PLACE_INTERLEAVE) {
+        hwloc_nodeset_t set = hwloc_bitmap_alloc();
+        int rc;
+        if (p->kind == PLACE_NODE) hwloc_bitmap_only(set, (unsigned)p->node);
+        else {
+            int k;
+            for (k = 0; k < m->nnodes; k++) hwloc_bitmap_set(set, (unsigned)m->node_os[k]);
+        }
+        rc = hwloc_set_area_membind(m->topo, buf, len, set,
+                                    p->kind == PLACE_NODE ? HWLOC_MEMBIND_BIND : HWLOC_MEMBIND_INTERLEAVE,
+                                    HWLOC_MEMBIND_BYNODESET | HWLOC_MEMBIND_STRICT);
+        hwloc_bitmap_free(set);
+        if (rc != 0) {
+            snprintf(err, errlen, "hwloc_set_area_membind failed: %s", strerror(errno));
+            munmap(buf, len);
+            return NULL;
+        }
+        for (i = 0; i < npages; i++) buf[i * m->page] = 1;
+    } else {
+        /* first touch under a per-thread policy switched page by page: no
+           per-page VMA (mbind would split the mapping into thousands) */
+        int cur = -2;
+        for (i = 0; i < npages; i++) {
+            int node = split_node_of_page(p, i, npages);
+            if (node != cur) { set_policy(MPOL_BIND, node); cur = node; }
+            buf[i * m->page] = 1;
+        }
+        set_policy(MPOL_DEFAULT, -1);
+    }
+    memset(buf, 0, len);
+    return buf;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Kernels                                                                  */
+/* ------------------------------------------------------------------------ */
+enum kernel_kind { K_LOAD, K_STORE, K_MIX };
+
+static double kernel_load(const double *x, size_t n)
+{
+    double a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0, a6 = 0, a7 = 0;
+    size_t i;
+    for (i = 0; i + 8 <= n; i += 8) {
+        a0 += x[i]; a1 += x[i + 1]; a2 += x[i + 2]; a3 += x[i + 3];
+        a4 += x[i + 4]; a5 += x[i + 5]; a6 += x[i + 6]; a7 += x[i + 7];
+    }
+    return a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7;
+}
+
+/* One cache line of stores; non-temporal where the ISA has them, so that
+   the written bytes are the traffic (no write-allocate read). */
+static void store_line(double *y, double v)
+{
+#ifdef NUMA_NT_STORES
+    __m128d a = _mm_set1_pd(v);
+    _mm_stream_pd(y, a);
+    _mm_stream_pd(y + 2, a);
+    _mm_stream_pd(y + 4, a);
+    _mm_stream_pd(y + 6, a);
+#else
+    int k;
+    for (k = 0; k < 8; k++) y[k] = v;
+#endif
+}
+
+static void store_fence(void)
+{
+#ifdef NUMA_NT_STORES
+    _mm_sfence();
+#endif
+}
+
+static void kernel_store(double *y, size_t n, double v)
+{
+    size_t i;
+    for (i = 0; i + 8 <= n; i += 8) store_line(y + i, v);
+    store_fence();
+}
+
+/* Fig. 15: groups of four lines, (4 - sq) loaded from r then sq stored to w,
+   so loads and stores are interleaved in the ratio of the store fraction. */
+static double kernel_mix(const double *r, double *w, size_t groups, int sq)
+{
+    double a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+    size_t g;
+    int l, k;
+    for (g = 0; g < groups; g++) {
+        for (l = 0; l < 4 - sq; l++) {
+            const double *x = r + 8 * l;
+            a0 += x[0] + x[4]; a1 += x[1] + x[5]; a2 += x[2] + x[6]; a3 += x[3] + x[7];
+        }
+        for (k = 0; k < sq; k++) store_line(w + 8 * k, 1.0);
+        if (sq < 4) r += 8 * (4 - sq);
+        if (sq > 0) w += 8 * sq;
+    }
+    store_fence();
+    return a0 + a1 + a2 + a3;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Jobs: a set of pinned threads, one per core, each with private buffers   */
+/* ------------------------------------------------------------------------ */
+typedef struct job job;
+typedef struct worker {
+    job *job;
+    int pu, cluster;
+    placement place;
+    char *r, *w;
+    size_t rbytes, wbytes;
+    double t0[MAX_REPS + 1], t1[MAX_REPS + 1];
+    page_check before_r, before_w, after_r, after_w;
+    double sink;
+    char err[160];
+} worker;
+
+struct job {
+    const machine *m;
+    enum kernel_kind kind;
+    int store_quarters;         /* K_MIX */
+    int reps;
+    size_t bytes;               /* per thread and pass */
+    int nw;
+    worker *w;
+    pthread_barrier_t bar;
+    pthread_mutex_t mu;         /* start gate: no thread uses the barrier */
+    pthread_cond_t cv;          /* before every thread was created */
+    int go, cancel;
+};
+
+static void run_kernel(worker *w)
+{
+    job *j = w->job;
+    if (j->kind == K_LOAD) w->sink += kernel_load((const double *)w->r, w->rbytes / sizeof(double));
+    else if (j->kind == K_STORE) kernel_store((double *)w->w, w->wbytes / sizeof(double), w->sink + 1.0);
+    else w->sink += kernel_mix((const double *)w->r, (double *)w->w, j->bytes / (4 * LINE), j->store_quarters);
+}
+
+static void *worker_main(void *arg)
+{
+    worker *w = arg;
+    job *j = w->job;
+    const machine *m = j->m;
+    hwloc_cpuset_t set;
+    int rep, ok, cancel;
+    pthread_mutex_lock(&j->mu);
+    while (!j->go) pthread_cond_wait(&j->cv, &j->mu);
+    cancel = j->cancel;
+    pthread_mutex_unlock(&j->mu);
+    if (cancel) return NULL;
+    set = hwloc_bitmap_alloc();
+    hwloc_bitmap_only(set, (unsigned)w->pu);
+    if (hwloc_set_cpubind(m->topo, set, HWLOC_CPUBIND_THREAD) != 0)
+        snprintf(w->err, sizeof w->err, "could not pin a thread to PU %d", w->pu);
+    hwloc_bitmap_free(set);
+    if (j->kind == K_LOAD) w->rbytes = j->bytes;
+    else if (j->kind == K_STORE) w->wbytes = j->bytes;
+    else {
+        w->rbytes = j->bytes / 4 * (size_t)(4 - j->store_quarters);
+        w->wbytes = j->bytes / 4 * (size_t)j->store_quarters;
+    }
+    if (!w->err[0] && w->rbytes) w->r = buffer_make(m, &w->place, w->rbytes, w->err, sizeof w->err);
+    if (!w->err[0] && w->wbytes) w->w = buffer_make(m, &w->place, w->wbytes, w->err, sizeof w->err);
+    if (!w->err[0]) {
+        if ((w->r && check_pages(m, &w->place, w->r, w->rbytes, &w->before_r) != 0) ||
+            (w->w && check_pages(m, &w->place, w->w, w->wbytes, &w->before_w) != 0))
+            snprintf(w->err, sizeof w->err, "move_pages could not query the pages: %s", strerror(errno));
+    }
+    pthread_barrier_wait(&j->bar);
+    ok = !w->err[0];
+    if (ok) run_kernel(w);      /* warm-up: TLB, prefetchers, clocks */
+    for (rep = 0; rep < j->reps; rep++) {
+        pthread_barrier_wait(&j->bar);
+        w->t0[rep] = now_s();
+        if (ok) run_kernel(w);
+        w->t1[rep] = now_s();
+    }
+    pthread_barrier_wait(&j->bar);
+    if (ok) {
+        if (w->r) check_pages(m, &w->place, w->r, w->rbytes, &w->after_r);
+        if (w->w) check_pages(m, &w->place, w->w, w->wbytes, &w->after_w);
+    }
+    if (w->r) munmap(w->r, w->rbytes);
+    if (w->w) munmap(w->w, w->wbytes);
+    w->r = w->w = NULL;
+    return NULL;
+}
+
+/* Runs the job; every worker's pu, cluster and place must be set. */
+static int job_run(job *j, char *err, size_t errlen)
+{
+    pthread_t *tid = calloc((size_t)j->nw, sizeof *tid);
+    int i, started = 0;
+    if (!tid) { snprintf(err, errlen, "out of memory"); return -1; }
+    if (pthread_barrier_init(&j->bar, NULL, (unsigned)j->nw) != 0) {
+        free(tid);
+        snprintf(err, errlen, "pthread_barrier_init failed");
+        return -1;
+    }
+    pthread_mutex_init(&j->mu, NULL);
+    pthread_cond_init(&j->cv, NULL);
+    j->go = j->cancel = 0;
+    for (i = 0; i < j->nw; i++) {
+        j->w[i].job = j;
+        if (pthread_create(&tid[i], NULL, worker_main, &j->w[i]) != 0) break;
+        started++;
+    }
+    pthread_mutex_lock(&j->mu);
+    j->go = 1;
+    j->cancel = started < j->nw;
+    pthread_cond_broadcast(&j->cv);
+    pthread_mutex_unlock(&j->mu);
+    for (i = 0; i < started; i++) pthread_join(tid[i], NULL);
+    pthread_barrier_destroy(&j->bar);
+    pthread_cond_destroy(&j->cv);
+    pthread_mutex_destroy(&j->mu);
+    free(tid);
+    if (started < j->nw) {
+        snprintf(err, errlen, "could not start %d threads", j->nw);
+        return -1;
+    }
+    for (i = 0; i < j->nw; i++)
+        if (j->w[i].err[0]) { snprintf(err, errlen, "%s", j->w[i].err); return -1; }
+    return 0;
+}
+
+/* Bandwidth of the threads of cluster c (all when c < 0) in each rep:
+   their bytes over the span from the first start to the last end. */
+static int job_bandwidth(const job *j, int c, double *gbps)
+{
+    int rep, i;
+    for (rep = 0; rep < j->reps; rep++) {
+        double t0 = INFINITY, t1 = -INFINITY, bytes = 0;
+        for (i = 0; i < j->nw; i++) {
+            const worker *w = &j->w[i];
+            if (c >= 0 && w->cluster != c) continue;
+            if (w->t0[rep] < t0) t0 = w->t0[rep];
+            if (w->t1[rep] > t1) t1 = w->t1[rep];
+            bytes += (double)(w->rbytes + w->wbytes);
+        }
+        gbps[rep] = t1 > t0 ? bytes / (t1 - t0) / 1e9 : NAN;
+    }
+    return j->reps;
+}
+
+typedef struct pages_sum { size_t pages, before, after; } pages_sum;
+
+static pages_sum job_pages(const job *j, int c)
+{
+    pages_sum s = {0, 0, 0};
+    int i;
+    for (i = 0; i < j->nw; i++) {
+        const worker *w = &j->w[i];
+        if (c >= 0 && w->cluster != c) continue;
+        s.pages += w->before_r.pages + w->before_w.pages;
+        s.before += w->before_r.misplaced + w->before_w.misplaced;
+        s.after += w->after_r.misplaced + w->after_w.misplaced;
+    }
+    return s;
+}
+
+static void sb_pages(sbuf *b, pages_sum s)
+{
+    sb_put(b, "\"pages\": {\"checked\": %zu, \"misplaced_before\": %zu, \"misplaced_after\": %zu}",
+           s.pages, s.before, s.after);
+}
+
+/* A job over the cores of cluster c (all clusters when c < 0). */
+static job *job_new(const machine *m, int c, enum kernel_kind kind, int sq, int reps, size_t bytes,
+                    const placement *p)
+{
+    job *j = calloc(1, sizeof *j);
+    int i, k = 0;
+    if (!j) return NULL;
+    j->m = m;
+    j->kind = kind;
+    j->store_quarters = sq;
+    j->reps = reps;
+    j->bytes = bytes;
+    j->w = calloc((size_t)m->npu + 1, sizeof *j->w);
+    if (!j->w) { free(j); return NULL; }
+    for (i = 0; i < m->npu; i++) {
+        if (c >= 0 && m->pu_cluster[i] != c) continue;
+        j->w[k].pu = m->pu[i];
+        j->w[k].cluster = m->pu_cluster[i];
+        j->w[k].place = *p;
+        k++;
+    }
+    j->nw = k;
+    return j;
+}
+
+static void job_free(job *j)
+{
+    if (j) free(j->w);
+    free(j);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Latency: one core, Sattolo single-cycle chase over lines on one node     */
+/* ------------------------------------------------------------------------ */
+typedef struct chase_arg {
+    const machine *m;
+    int pu, node;
+    size_t bytes;
+    long steps;
+    int reps;
+    double ns[MAX_REPS];
+    page_check pc;
+    char err[160];
+} chase_arg;
+
+static void *chase_main(void *arg)
+{
+    chase_arg *a = arg;
+    const machine *m = a->m;
+    hwloc_cpuset_t set = hwloc_bitmap_alloc();
+    placement p;
+    size_t n = a->bytes / LINE, i;
+    uint64_t rng = 0x9e3779b97f4a7c15ULL;
+    char *buf;
+    int rep;
+    hwloc_bitmap_only(set, (unsigned)a->pu);
+    hwloc_set_cpubind(m->topo, set, HWLOC_CPUBIND_THREAD);
+    hwloc_bitmap_free(set);
+    memset(&p, 0, sizeof p);
+    p.kind = PLACE_NODE;
+    p.node = a->node;
+    buf = buffer_make(m, &p, a->bytes, a->err, sizeof a->err);
+    if (!buf) return NULL;
+    /* Sattolo: a random cyclic permutation, so the chase visits every line */
+    for (i = 0; i < n; i++) *(size_t *)(buf + i * LINE) = i;
+    for (i = n - 1; i > 0; i--) {
+        size_t j, t;
+        rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
+        j = (size_t)(rng % i);
+        t = *(size_t *)(buf + i * LINE);
+        *(size_t *)(buf + i * LINE) = *(size_t *)(buf + j * LINE);
+        *(size_t *)(buf + j * LINE) = t;
+    }
+    for (i = 0; i < n; i++) {
+        size_t next = *(size_t *)(buf + i * LINE);
+        *(void **)(buf + i * LINE) = buf + next * LINE;
+    }
+    {
+        void **q = (void **)buf;
+        long s;
+        for (s = 0; s < a->steps; s++) q = (void **)*q;     /* warm-up */
+        for (rep = 0; rep < a->reps; rep++) {
+            double t0 = now_s();
+            for (s = 0; s < a->steps; s++) q = (void **)*q;
+            a->ns[rep] = (now_s() - t0) * 1e9 / (double)a->steps;
+        }
+        if (q == NULL) a->err[0] = '?';     /* keeps the chase alive */
+    }
+    check_pages(m, &p, buf, a->bytes, &a->pc);
+    munmap(buf, a->bytes);
+    return NULL;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Node kinds: hwloc subtype, HMAT attributes, memory tiers                 */
+/* ------------------------------------------------------------------------ */
+static void sb_memattr(sbuf *b, const machine *m, int n, int c, hwloc_memattr_id_t id, const char *key, int *first)
+{
+    struct hwloc_location loc;
+    hwloc_uint64_t v;
+    loc.type = HWLOC_LOCATION_TYPE_CPUSET;
+    loc.location.cpuset = m->node_obj[m->cluster[c]]->cpuset;
+    if (hwloc_memattr_get_value(m->topo, id, m->node_obj[n], &loc, 0, &v) != 0) return;
+    sb_put(b, "%s\"%s\": %llu", *first ? "" : ", ", key, (unsigned long long)v);
+    *first = 0;
+}
+
+/* The kernel's memory tier of a node (Linux >= 6.1), -1 when unknown. */
+static int memory_tier(int node_os)
+{
+    char path[128], line[256];
+    int t;
+    for (t = 0; t < 64; t++) {
+        FILE *f;
+        snprintf(path, sizeof path, "/sys/devices/virtual/memory_tiering/memory_tier%d/nodelist", t);
+        f = fopen(path, "r");
+        if (!f) continue;
+        if (fgets(line, sizeof line, f)) {
+            /* a list like 0-1,3 */
+            char *s = line;
+            while (*s) {
+                long a = strtol(s, &s, 10), z = a;
+                if (*s == '-') z = strtol(s + 1, &s, 10);
+                if (node_os >= a && node_os <= z) { fclose(f); return t; }
+                if (*s != ',') break;
+                s++;
+            }
+        }
+        fclose(f);
+    }
+    return -1;
+}
+
+static void sb_nodes(sbuf *b, const machine *m, const int *hbw_of_node)
+{
+    int n, c, printed;
+    sb_put(b, "\"node_info\": [");
+    for (n = 0; n < m->nnodes; n++) {
+        hwloc_obj_t o = m->node_obj[n];
+        int first = 1, tier = memory_tier(m->node_os[n]);
+        sb_put(b, "%s\n    {\"node\": %d, \"cpus\": %s, \"bytes\": %llu, \"subtype\": ", n ? "," : "",
+               m->node_os[n], m->has_cpus[n] ? "true" : "false",
+               (unsigned long long)o->attr->numanode.local_memory);
+        if (o->subtype) sb_str(b, o->subtype);
+        else sb_put(b, "null");
+        sb_put(b, ", \"memory_tier\": ");
+        if (tier >= 0) sb_put(b, "%d", tier);
+        else sb_put(b, "null");
+        sb_put(b, ", \"memkind_hbw\": %s, \"local_to\": [", hbw_of_node[n] ? "true" : "false");
+        for (c = 0; c < m->ncluster; c++)
+            if (node_is_local(m, c, n)) { sb_put(b, "%s%d", first ? "" : ", ", m->node_os[m->cluster[c]]); first = 0; }
+        sb_put(b, "], \"hmat\": [");
+        for (c = 0, printed = 0; c < m->ncluster; c++) {
+            int f2 = 1;
+            size_t mark = b->n;
+            sb_put(b, "%s{\"cluster\": %d, ", printed ? ", " : "", m->node_os[m->cluster[c]]);
+            sb_memattr(b, m, n, c, HWLOC_MEMATTR_ID_BANDWIDTH, "bandwidth_MiBps", &f2);
+            sb_memattr(b, m, n, c, HWLOC_MEMATTR_ID_READ_BANDWIDTH, "read_bandwidth_MiBps", &f2);
+            sb_memattr(b, m, n, c, HWLOC_MEMATTR_ID_WRITE_BANDWIDTH, "write_bandwidth_MiBps", &f2);
+            sb_memattr(b, m, n, c, HWLOC_MEMATTR_ID_LATENCY, "latency_ns", &f2);
+            sb_memattr(b, m, n, c, HWLOC_MEMATTR_ID_READ_LATENCY, "read_latency_ns", &f2);
+            sb_memattr(b, m, n, c, HWLOC_MEMATTR_ID_WRITE_LATENCY, "write_latency_ns", &f2);
+            if (f2) { if (!b->oom) b->n = mark; }    /* no attribute for this initiator */
+            else { sb_put(b, "}"); printed++; }
+        }
+        sb_put(b, "]}");
+    }
+    sb_put(b, "]");
+}
+
+/* ------------------------------------------------------------------------ */
+/* memkind: which node an allocation of a kind lands on, from each cluster  */
+/* ------------------------------------------------------------------------ */
+typedef struct kind_probe {
+    const machine *m;
+    memkind_t kind;
+    int pu;
+    int node;                   /* OS index of the first page, -1 if none */
+    int nodes_used[MAX_NODES];
+} kind_probe;
+
+static void *kind_probe_main(void *arg)
+{
+    kind_probe *k = arg;
+    const machine *m = k->m;
+    hwloc_cpuset_t set = hwloc_bitmap_alloc();
+    size_t len = 4 * 1024 * 1024, i;
+    char *p;
+    hwloc_bitmap_only(set, (unsigned)k->pu);
+    hwloc_set_cpubind(m->topo, set, HWLOC_CPUBIND_THREAD);
+    hwloc_bitmap_free(set);
+    k->node = -1;
+    p = memkind_malloc(k->kind, len);
+    if (!p) return NULL;
+    memset(p, 1, len);
+    for (i = 0; i < len; i += m->page) {
+        void *a = p + i;
+        int st = -1;
+        if (numa_move_pages(0, 1, &a, NULL, &st, 0) == 0 && st >= 0) {
+            int s = node_slot(m, st);
+            if (s >= 0) k->nodes_used[s] = 1;
+            if (k->node < 0) k->node = st;
+        }
+    }
+    memkind_free(k->kind, p);
+    return NULL;
+}
+
+/* Runs the allocation from a thread on a core of cluster c. */
+static int kind_node(const machine *m, memkind_t kind, int c, int *used)
+{
+    kind_probe k;
+    pthread_t t;
+    int i;
+    memset(&k, 0, sizeof k);
+    k.m = m;
+    k.kind = kind;
+    k.pu = -1;
+    for (i = 0; i < m->npu; i++)
+        if (m->pu_cluster[i] == c) { k.pu = m->pu[i]; break; }
+    if (k.pu < 0) return -1;
+    if (pthread_create(&t, NULL, kind_probe_main, &k) != 0) return -1;
+    pthread_join(t, NULL);
+    for (i = 0; i < m->nnodes; i++) used[i] |= k.nodes_used[i];
+    return k.node;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The hybrid model fit (paper Eq. 5)                                        */
+/* ------------------------------------------------------------------------ */
+enum { LF, LS, SF, SS };
+static const char *const hy_name[4] = {"lf", "ls", "sf", "ss"};
+
+/* The dominating transfer: the largest time, first in the order lf, ls,
+   sf, ss on ties (edan.h evaluates the model with the same rule). */
+static int hy_dominant(const double t[4])
+{
+    int d = 0, k;
+    for (k = 1; k < 4; k++)
+        if (t[k] > t[d]) d = k;
+    return d;
+}
+
+static double hy_tfit(const double t[4], double th[4][4])
+{
+    int d = hy_dominant(t), k;
+    double s = t[d];
+    for (k = 0; k < 4; k++)
+        if (k != d) s += th[d][k] * t[k];
+    return s;
+}
+
+/* Least squares of y = sum_k theta_k x_k over the rows of one dominating
+   transfer. Columns that are zero in every row stay undetermined (NaN);
+   a singular system drops its weakest column and tries again. */
+static void lsq3(int nrow, double (*x)[3], const double *y, double theta[3])
+{
+    int active[3], k, r, i;
+    double scale = 0;
+    for (k = 0; k < 3; k++) {
+        double s = 0;
+        for (r = 0; r < nrow; r++) s += x[r][k] * x[r][k];
+        active[k] = s > 0;
+        if (s > scale) scale = s;
+        theta[k] = NAN;
+    }
+    for (;;) {
+        double a[3][4];
+        int idx[3], na = 0, ok = 1;
+        for (k = 0; k < 3; k++)
+            if (active[k]) idx[na++] = k;
+        if (na == 0 || nrow < na) return;
+        for (i = 0; i < na; i++) {
+            int j;
+            for (j = 0; j < na; j++) {
+                double s = 0;
+                for (r = 0; r < nrow; r++) s += x[r][idx[i]] * x[r][idx[j]];
+                a[i][j] = s;
+            }
+            a[i][na] = 0;
+            for (r = 0; r < nrow; r++) a[i][na] += x[r][idx[i]] * y[r];
+        }
+        for (i = 0; i < na && ok; i++) {
+            int p = i, j, q;
+            for (j = i + 1; j < na; j++)
+                if (fabs(a[j][i]) > fabs(a[p][i])) p = j;
+            if (fabs(a[p][i]) <= 1e-12 * scale) { ok = 0; break; }
+            for (q = 0; q <= na; q++) { double t = a[i][q]; a[i][q] = a[p][q]; a[p][q] = t; }
+            for (j = 0; j < na; j++) {
+                double f;
+                if (j == i) continue;
+                f = a[j][i] / a[i][i];
+                for (q = i; q <= na; q++) a[j][q] -= f * a[i][q];
+            }
+        }
+        if (ok) {
+            for (i = 0; i < na; i++) theta[idx[i]] = a[i][na] / a[i][i];
+            return;
+        }
+        {
+            /* drop the active column with the smallest norm */
+            int worst = -1;
+            double wn = INFINITY;
+            for (i = 0; i < na; i++) {
+                double s = 0;
+                for (r = 0; r < nrow; r++) s += x[r][idx[i]] * x[r][idx[i]];
+                if (s < wn) { wn = s; worst = idx[i]; }
+            }
+            active[worst] = 0;
+        }
+    }
+}
+
+typedef struct hy_point {
+    int fe, sq;                 /* fast fraction in 1/8, store fraction in 1/4 */
+    double q[4];                /* GB per pass, from the verified pages */
+    double gbps[MAX_REPS];
+    int nrep;
+    stats bw;
+    pages_sum pages;
+    int valid;
+    char err[160];
+} hy_point;
+
+typedef struct hy_fit {
+    double b[4];                /* GB/s of lf, ls, sf, ss */
+    double theta[4][4];         /* theta[dominant][other], NaN = undetermined */
+    double err_pct, rms_pct;
+    int used;
+} hy_fit;
+
+static void hy_fit_points(hy_point *pt, int np, hy_fit *f)
+{
+    int d, i, k;
+    double (*x)[3] = calloc((size_t)np + 1, sizeof *x);
+    double *y = calloc((size_t)np + 1, sizeof *y);
+    double th_eval[4][4], sum2 = 0;
+    for (d = 0; d < 4; d++)
+        for (k = 0; k < 4; k++) f->theta[d][k] = NAN;
+    f->err_pct = f->rms_pct = NAN;
+    f->used = 0;
+    for (k = 0; k < 4; k++) f->b[k] = NAN;
+    /* the four bandwidths: the sweep's corners */
+    for (i = 0; i < np; i++) {
+        if (!pt[i].valid) continue;
+        if (pt[i].fe == 8 && pt[i].sq == 0) f->b[LF] = pt[i].bw.median;
+        if (pt[i].fe == 0 && pt[i].sq == 0) f->b[LS] = pt[i].bw.median;
+        if (pt[i].fe == 8 && pt[i].sq == 4) f->b[SF] = pt[i].bw.median;
+        if (pt[i].fe == 0 && pt[i].sq == 4) f->b[SS] = pt[i].bw.median;
+    }
+    for (k = 0; k < 4; k++)
+        if (!(f->b[k] > 0)) { free(x); free(y); return; }
+    for (d = 0; d < 4; d++) {
+        int nrow = 0;
+        double th[3];
+        for (i = 0; i < np; i++) {
+            double t[4], tm;
+            int c = 0;
+            if (!pt[i].valid) continue;
+            for (k = 0; k < 4; k++) t[k] = pt[i].q[k] / f->b[k];
+            if (hy_dominant(t) != d) continue;
+            tm = (pt[i].q[0] + pt[i].q[1] + pt[i].q[2] + pt[i].q[3]) / pt[i].bw.median;
+            for (k = 0; k < 4; k++)
+                if (k != d) x[nrow][c++] = t[k];
+            y[nrow++] = tm - t[d];
+        }
+        lsq3(nrow, x, y, th);
+        for (k = 0, i = 0; k < 4; k++)
+            if (k != d) f->theta[d][k] = th[i++];
+    }
+    /* the error of footnote 10, undetermined theta counted as 0 (their
+       transfers are absent from every point they would apply to) */
+    for (d = 0; d < 4; d++)
+        for (k = 0; k < 4; k++) th_eval[d][k] = isnan(f->theta[d][k]) ? 0 : f->theta[d][k];
+    for (i = 0; i < np; i++) {
+        double t[4], yhat, Q;
+        if (!pt[i].valid) continue;
+        Q = pt[i].q[0] + pt[i].q[1] + pt[i].q[2] + pt[i].q[3];
+        for (k = 0; k < 4; k++) t[k] = pt[i].q[k] / f->b[k];
+        yhat = Q / hy_tfit(t, th_eval);
+        sum2 += ((pt[i].bw.median - yhat) / yhat) * ((pt[i].bw.median - yhat) / yhat);
+        f->used++;
+    }
+    if (f->used) {
+        f->err_pct = 100.0 / f->used * sqrt(sum2);
+        f->rms_pct = 100.0 * sqrt(sum2 / f->used);
+    }
+    free(x);
+    free(y);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The section                                                              */
+/* ------------------------------------------------------------------------ */
+typedef struct roof_result {
+    int cluster, node;          /* slots; node -1 = all (congested) */
+    double load[MAX_REPS];
+    int nload;
+} roof_result;
+
+static int numa_balancing_state(void)
+{
+    FILE *f = fopen("/proc/sys/kernel/numa_balancing", "r");
+    int v = -1;
+    if (!f) return -1;
+    if (fscanf(f, "%d", &v) != 1) v = -1;
+    fclose(f);
+    return v;
+}
+
+typedef struct warnings { char text[16][200]; int n; } warnings;
+
+static void warn(warnings *w, const probe_numa_args *a, const char *fmt, ...)
+{
+    va_list ap;
+    if (w->n == 16) return;
+    va_start(ap, fmt);
+    vsnprintf(w->text[w->n], sizeof w->text[0], fmt, ap);
+    va_end(ap);
+    if (a->verbose) fprintf(stderr, "probe: numa: warning: %s\n", w->text[w->n]);
+    w->n++;
+}
+
+/* Appends the roof entry of cluster c from a finished job. */
+static void sb_roof_entry(sbuf *b, int *first, const machine *m, const char *roof, int c, int node_os,
+                          const char *op, const job *j, const char *err, warnings *wn, const probe_numa_args *a)
+{
+    double g[MAX_REPS];
+    pages_sum ps = job_pages(j, c);
+    int n = err ? 0 : job_bandwidth(j, c, g);
+    sb_put(b, "%s\n    {\"roof\": \"%s\", \"cluster\": %d, \"node\": ", *first ? "" : ",", roof,
+           m->node_os[m->cluster[c]]);
+    if (node_os >= 0) sb_put(b, "%d", node_os);
+    else sb_put(b, "null");
+    sb_put(b, ", \"op\": \"%s\", \"threads\": %d, \"threads_total\": %d, \"bytes\": %zu, ", op,
+           cluster_threads(m, c), j->nw, j->bytes * (size_t)cluster_threads(m, c));
+    if (err) {
+        sb_put(b, "\"valid\": false, \"error\": ");
+        sb_str(b, err);
+    } else {
+        int valid = ps.before == 0 && ps.after == 0;
+        sb_stats(b, "GBps", g, n);
+        sb_put(b, ", ");
+        sb_pages(b, ps);
+        sb_put(b, ", \"valid\": %s", valid ? "true" : "false");
+        if (!valid)
+            warn(wn, a, "%s %s roof cluster %d node %d: %zu pages misplaced before, %zu after the runs",
+                 roof, op, m->node_os[m->cluster[c]], node_os, ps.before, ps.after);
+    }
+    sb_put(b, "}");
+    *first = 0;
+}
+
+static double median_of(const job *j, int c)
+{
+    double g[MAX_REPS];
+    int n = job_bandwidth(j, c, g);
+    return stats_of(g, n).median;
+}
+
+static const char *store_op_name(void)
+{
+#ifdef NUMA_NT_STORES
+    return "store_nt";
+#else
+    return "store";
+#endif
+}
 
 char *probe_numa_section(const probe_numa_args *args)
 {
-    hwloc_topology_t topo;
-    int nodes = 1;
-    char *out;
-    (void)args;
-    if (hwloc_topology_init(&topo) == 0) {
-        if (hwloc_topology_load(topo) == 0) {
-            int n = hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_NUMANODE);
-            if (n > 0) nodes = n;
-        }
-        hwloc_topology_destroy(topo);
+    probe_numa_args a0;
+    const probe_numa_args *a = args;
+    machine m;
+    sbuf b = {NULL, 0, 0, 0};
+    warnings wn;
+    char err[200];
+    int balancing = numa_balancing_state(), c, n, i;
+    int hbw_avail, dax_avail, hbw_of_node[MAX_NODES], dax_of_node[MAX_NODES], hbw_cluster[MAX_NODES];
+    const char *hbw_env = getenv("MEMKIND_HBW_NODES");
+    double (*load_bw)[MAX_NODES] = NULL;     /* [cluster][node slot] median GB/s */
+    size_t bytes;
+    int reps;
+    double t_start = now_s();
+
+    if (!a) { memset(&a0, 0, sizeof a0); a = &a0; }
+    memset(&wn, 0, sizeof wn);
+    memset(hbw_of_node, 0, sizeof hbw_of_node);
+    memset(dax_of_node, 0, sizeof dax_of_node);
+    if (machine_load(&m, err, sizeof err) != 0) {
+        sb_put(&b, "{\"skipped\": true, \"reason\": ");
+        sb_str(&b, err);
+        sb_put(&b, ", \"nodes\": null, \"needs\": []}");
+        machine_free(&m);
+        return b.oom ? (free(b.p), (char *)NULL) : b.p;
     }
-    out = malloc(512);
-    if (!out) return NULL;
-    if (nodes < 2)
-        snprintf(out, 512,
-                 "{\"skipped\": true, \"reason\": \"the machine has one NUMA node\", "
-                 "\"nodes\": 1, \"needs\": [\"remote\", \"contended\", \"congested\", \"hybrid\"]}");
-    else
-        snprintf(out, 512,
-                 "{\"skipped\": true, \"reason\": \"multi-node probes not yet implemented\", "
-                 "\"nodes\": %d, \"needs\": []}", nodes);
-    return out;
+    progress(a, "%d NUMA nodes, %d clusters, %d cores", m.nnodes, m.ncluster, m.npu);
+
+    /* memkind kinds: where an allocation lands when made from each cluster */
+    hbw_avail = memkind_check_available(MEMKIND_HBW) == 0;
+    dax_avail = memkind_check_available(MEMKIND_DAX_KMEM) == 0;
+    for (c = 0; c < m.ncluster; c++) {
+        hbw_cluster[c] = hbw_avail ? kind_node(&m, MEMKIND_HBW, c, hbw_of_node) : -1;
+        if (dax_avail) kind_node(&m, MEMKIND_DAX_KMEM, c, dax_of_node);
+    }
+
+    sb_put(&b, "{\"skipped\": %s, ", m.nnodes < 2 ? "true" : "false");
+    if (m.nnodes < 2)
+        sb_put(&b, "\"reason\": \"the machine has one NUMA node\", "
+                   "\"needs\": [{\"roof\": \"remote\", \"nodes\": 2}, {\"roof\": \"contended\", \"nodes\": 2}, "
+                   "{\"roof\": \"congested\", \"nodes\": 2}, {\"roof\": \"hybrid\", \"nodes\": 2}], ");
+    sb_put(&b, "\"nodes\": %d, \"clusters\": [", m.nnodes);
+    for (c = 0; c < m.ncluster; c++)
+        sb_put(&b, "%s{\"cluster\": %d, \"threads\": %d}", c ? ", " : "", m.node_os[m.cluster[c]],
+               cluster_threads(&m, c));
+    sb_put(&b, "],\n  \"numa_balancing\": ");
+    if (balancing >= 0) sb_put(&b, "%d", balancing);
+    else sb_put(&b, "null");
+    sb_put(&b, ", \"page_bytes\": %zu, \"huge_pages\": false,\n  ", m.page);
+    sb_nodes(&b, &m, hbw_of_node);
+    sb_put(&b, ",\n  \"memkind\": {\"hbw\": {\"available\": %s, \"MEMKIND_HBW_NODES\": ",
+           hbw_avail ? "true" : "false");
+    if (hbw_env) sb_str(&b, hbw_env);
+    else sb_put(&b, "null");
+    if (hbw_avail) {
+        sb_put(&b, ", \"from_cluster\": [");
+        for (c = 0; c < m.ncluster; c++)
+            sb_put(&b, "%s{\"cluster\": %d, \"node\": %d}", c ? ", " : "", m.node_os[m.cluster[c]], hbw_cluster[c]);
+        sb_put(&b, "]");
+    } else {
+        sb_put(&b, ", \"reason\": \"memkind finds no high-bandwidth node (set MEMKIND_HBW_NODES to name them)\"");
+    }
+    sb_put(&b, "}, \"dax_kmem\": {\"available\": %s, \"nodes\": [", dax_avail ? "true" : "false");
+    for (n = 0, i = 0; n < m.nnodes; n++)
+        if (dax_of_node[n]) sb_put(&b, "%s%d", i++ ? ", " : "", m.node_os[n]);
+    sb_put(&b, "]}}");
+
+    if (m.nnodes < 2) {
+        sb_put(&b, ",\n  \"roofs\": [], \"latency\": [], \"hybrid\": [], \"warnings\": []}");
+        machine_free(&m);
+        if (b.oom) { free(b.p); return NULL; }
+        return b.p;
+    }
+    if (balancing > 0)
+        warn(&wn, a, "NUMA balancing is on (/proc/sys/kernel/numa_balancing = %d): pages are checked after "
+                     "every run and runs whose pages moved are marked invalid", balancing);
+
+    /* sizes: large enough to leave the caches, small enough for every node */
+    reps = a->quick ? 3 : 7;
+    bytes = a->quick ? (size_t)8 << 20 : (size_t)64 << 20;
+    {
+        unsigned long long smallest = (unsigned long long)-1;
+        for (n = 0; n < m.nnodes; n++)
+            if (m.node_obj[n]->attr->numanode.local_memory &&
+                m.node_obj[n]->attr->numanode.local_memory < smallest)
+                smallest = m.node_obj[n]->attr->numanode.local_memory;
+        /* contended puts every thread's buffer on one node: use at most a quarter of it */
+        while (bytes > ((size_t)1 << 20) && (unsigned long long)bytes * (unsigned long long)m.npu > smallest / 4)
+            bytes /= 2;
+    }
+    bytes -= bytes % (4 * LINE > m.page ? 4 * LINE : m.page);
+
+    load_bw = calloc((size_t)m.ncluster, sizeof *load_bw);
+    if (!load_bw) { machine_free(&m); free(b.p); return NULL; }
+    sb_put(&b, ",\n  \"method\": {\"bytes_per_thread\": %zu, \"reps\": %d, \"warmup\": 1, "
+               "\"load\": \"sum of doubles, 8 accumulators\", \"store\": \"%s\", "
+               "\"write_allocate_counted\": false, \"threads\": \"one per core, pinned with hwloc\", "
+               "\"placement\": \"hwloc_set_area_membind (bind, interleave); per-page first touch under "
+               "set_mempolicy (hybrid)\", \"verification\": \"move_pages on every page before and after the runs\"}",
+           bytes, reps,
+#ifdef NUMA_NT_STORES
+           "non-temporal (movntpd) stores"
+#else
+           "plain stores"
+#endif
+    );
+
+    /* local and remote: cluster c's cores, buffers on node n */
+    sb_put(&b, ",\n  \"roofs\": [");
+    {
+        int first = 1;
+        for (c = 0; c < m.ncluster; c++)
+            for (n = 0; n < m.nnodes; n++) {
+                int op;
+                for (op = 0; op < 2; op++) {
+                    placement p;
+                    job *j;
+                    const char *e = NULL;
+                    memset(&p, 0, sizeof p);
+                    p.kind = PLACE_NODE;
+                    p.node = m.node_os[n];
+                    j = job_new(&m, c, op ? K_STORE : K_LOAD, 0, reps, bytes, &p);
+                    if (!j) continue;
+                    progress(a, "cluster %d node %d %s", m.node_os[m.cluster[c]], m.node_os[n], op ? "store" : "load");
+                    if (job_run(j, err, sizeof err) != 0) e = err;
+                    sb_roof_entry(&b, &first, &m, node_is_local(&m, c, n) ? "local" : "remote", c, m.node_os[n],
+                                  op ? store_op_name() : "load", j, e, &wn, a);
+                    if (!op) {
+                        pages_sum ps = job_pages(j, c);
+                        load_bw[c][n] = e || ps.before || ps.after ? NAN : median_of(j, c);
+                    }
+                    job_free(j);
+                }
+            }
+        /* contended: every core of every cluster, all buffers on node n */
+        for (n = 0; n < m.nnodes; n++) {
+            placement p;
+            job *j;
+            const char *e = NULL;
+            memset(&p, 0, sizeof p);
+            p.kind = PLACE_NODE;
+            p.node = m.node_os[n];
+            j = job_new(&m, -1, K_LOAD, 0, reps, bytes, &p);
+            if (!j) continue;
+            progress(a, "contended node %d", m.node_os[n]);
+            if (job_run(j, err, sizeof err) != 0) e = err;
+            for (c = 0; c < m.ncluster; c++)
+                sb_roof_entry(&b, &first, &m, "contended", c, m.node_os[n], "load", j, e, &wn, a);
+            job_free(j);
+        }
+        /* congested: every core, private buffers interleaved over all nodes */
+        {
+            placement p;
+            job *j;
+            const char *e = NULL;
+            memset(&p, 0, sizeof p);
+            p.kind = PLACE_INTERLEAVE;
+            j = job_new(&m, -1, K_LOAD, 0, reps, bytes, &p);
+            if (j) {
+                progress(a, "congested");
+                if (job_run(j, err, sizeof err) != 0) e = err;
+                for (c = 0; c < m.ncluster; c++)
+                    sb_roof_entry(&b, &first, &m, "congested", c, -1, "load", j, e, &wn, a);
+                job_free(j);
+            }
+        }
+    }
+    sb_put(&b, "]");
+
+    /* latency: one core of each cluster, a chase on each node */
+    sb_put(&b, ",\n  \"latency\": [");
+    for (c = 0, i = 0; c < m.ncluster; c++)
+        for (n = 0; n < m.nnodes; n++) {
+            chase_arg ca;
+            pthread_t t;
+            int k;
+            memset(&ca, 0, sizeof ca);
+            ca.m = &m;
+            ca.node = m.node_os[n];
+            ca.bytes = a->quick ? (size_t)8 << 20 : (size_t)128 << 20;
+            while (ca.bytes > ((size_t)1 << 20) &&
+                   (unsigned long long)ca.bytes > m.node_obj[n]->attr->numanode.local_memory / 4)
+                ca.bytes /= 2;
+            ca.steps = a->quick ? 200000 : 4000000;
+            ca.reps = a->quick ? 3 : 5;
+            ca.pu = -1;
+            for (k = 0; k < m.npu; k++)
+                if (m.pu_cluster[k] == c) { ca.pu = m.pu[k]; break; }
+            if (ca.pu < 0 || pthread_create(&t, NULL, chase_main, &ca) != 0) continue;
+            pthread_join(t, NULL);
+            sb_put(&b, "%s\n    {\"cluster\": %d, \"node\": %d, \"bytes\": %zu, ", i++ ? "," : "",
+                   m.node_os[m.cluster[c]], m.node_os[n], ca.bytes);
+            if (ca.err[0] && ca.err[0] != '?') {
+                sb_put(&b, "\"valid\": false, \"error\": ");
+                sb_str(&b, ca.err);
+            } else {
+                pages_sum ps;
+                ps.pages = ca.pc.pages;
+                ps.before = ca.pc.misplaced;
+                ps.after = ca.pc.misplaced;
+                sb_stats(&b, "ns", ca.ns, ca.reps);
+                if (a->freq_ghz > 0) {
+                    double cyc[MAX_REPS];
+                    for (k = 0; k < ca.reps; k++) cyc[k] = ca.ns[k] * a->freq_ghz;
+                    sb_put(&b, ", ");
+                    sb_stats(&b, "cycles", cyc, ca.reps);
+                }
+                sb_put(&b, ", ");
+                sb_pages(&b, ps);
+                sb_put(&b, ", \"valid\": %s", ca.pc.misplaced ? "false" : "true");
+            }
+            sb_put(&b, "}");
+        }
+    sb_put(&b, "]");
+
+    /* hybrid: per cluster, a fast and a slow node */
+    sb_put(&b, ",\n  \"hybrid\": [");
+    for (c = 0; c < m.ncluster; c++) {
+        int fast = -1, slow = -1, np = 0, fe, sq;
+        const char *fast_from, *slow_from;
+        hy_point *pt;
+        hy_fit fit;
+        if (hbw_cluster[c] >= 0 && node_slot(&m, hbw_cluster[c]) >= 0 &&
+            node_slot(&m, hbw_cluster[c]) != m.cluster[c]) {
+            fast = node_slot(&m, hbw_cluster[c]);
+            slow = m.cluster[c];
+            fast_from = "memkind_hbw";
+            slow_from = "cluster_node";
+        } else {
+            for (n = 0; n < m.nnodes; n++)
+                if (isfinite(load_bw[c][n]) && (fast < 0 || load_bw[c][n] > load_bw[c][fast])) fast = n;
+            for (n = 0; n < m.nnodes; n++)
+                if (n != fast && isfinite(load_bw[c][n]) && (slow < 0 || load_bw[c][n] < load_bw[c][slow])) slow = n;
+            fast_from = "best_measured_load";
+            slow_from = "worst_measured_load";
+        }
+        sb_put(&b, "%s\n    {\"cluster\": %d, ", c ? "," : "", m.node_os[m.cluster[c]]);
+        if (fast < 0 || slow < 0) {
+            sb_put(&b, "\"skipped\": true, \"reason\": \"no two nodes with a valid load bandwidth\"}");
+            continue;
+        }
+        sb_put(&b, "\"fast_node\": %d, \"fast_from\": \"%s\", \"slow_node\": %d, \"slow_from\": \"%s\", "
+                   "\"threads\": %d, \"bytes_per_thread\": %zu, \"store_op\": \"%s\", \"points\": [",
+               m.node_os[fast], fast_from, m.node_os[slow], slow_from, cluster_threads(&m, c), bytes,
+               store_op_name());
+        pt = calloc(9 * 5, sizeof *pt);
+        if (!pt) { sb_put(&b, "]}"); continue; }
+        for (fe = 0; fe <= 8; fe++)
+            for (sq = 0; sq <= 4; sq++) {
+                hy_point *p = &pt[np++];
+                placement pl;
+                job *j;
+                int w, k;
+                memset(&pl, 0, sizeof pl);
+                pl.kind = PLACE_SPLIT;
+                pl.fast = m.node_os[fast];
+                pl.slow = m.node_os[slow];
+                pl.fast_eighths = fe;
+                p->fe = fe;
+                p->sq = sq;
+                j = job_new(&m, c, K_MIX, sq, reps, bytes, &pl);
+                if (!j) { snprintf(p->err, sizeof p->err, "out of memory"); continue; }
+                progress(a, "hybrid cluster %d fast %d/8 stores %d/4", m.node_os[m.cluster[c]], fe, sq);
+                if (job_run(j, p->err, sizeof p->err) != 0) { job_free(j); continue; }
+                p->nrep = job_bandwidth(j, -1, p->gbps);
+                p->bw = stats_of(p->gbps, p->nrep);
+                p->pages = job_pages(j, -1);
+                p->valid = p->pages.before == 0 && p->pages.after == 0 && p->bw.median > 0;
+                /* the quantities from where the pages really are */
+                for (w = 0; w < j->nw; w++) {
+                    const worker *wk = &j->w[w];
+                    double pg = (double)m.page / 1e9;
+                    p->q[LF] += pg * (double)wk->before_r.per_node[fast];
+                    p->q[LS] += pg * (double)wk->before_r.per_node[slow];
+                    p->q[SF] += pg * (double)wk->before_w.per_node[fast];
+                    p->q[SS] += pg * (double)wk->before_w.per_node[slow];
+                }
+                for (k = 0; k < 4; k++)
+                    if (!(p->q[k] >= 0)) p->valid = 0;
+                if (!p->valid)
+                    warn(&wn, a, "hybrid cluster %d point fast %d/8 stores %d/4: pages misplaced (%zu before, %zu after)",
+                         m.node_os[m.cluster[c]], fe, sq, p->pages.before, p->pages.after);
+                job_free(j);
+            }
+        for (i = 0; i < np; i++) {
+            hy_point *p = &pt[i];
+            sb_put(&b, "%s\n      {\"fast_fraction\": %g, \"store_fraction\": %g, ", i ? "," : "",
+                   p->fe / 8.0, p->sq / 4.0);
+            if (p->err[0]) {
+                sb_put(&b, "\"valid\": false, \"error\": ");
+                sb_str(&b, p->err);
+                sb_put(&b, "}");
+                continue;
+            }
+            sb_put(&b, "\"q_GB\": {\"lf\": ");
+            sb_num(&b, p->q[LF]);
+            sb_put(&b, ", \"ls\": ");
+            sb_num(&b, p->q[LS]);
+            sb_put(&b, ", \"sf\": ");
+            sb_num(&b, p->q[SF]);
+            sb_put(&b, ", \"ss\": ");
+            sb_num(&b, p->q[SS]);
+            sb_put(&b, "}, ");
+            sb_stats(&b, "GBps", p->gbps, p->nrep);
+            sb_put(&b, ", ");
+            sb_pages(&b, p->pages);
+            sb_put(&b, ", \"valid\": %s}", p->valid ? "true" : "false");
+        }
+        sb_put(&b, "]");
+        hy_fit_points(pt, np, &fit);
+        sb_put(&b, ",\n     \"bandwidth_GBps\": {");
+        for (i = 0; i < 4; i++) {
+            sb_put(&b, "%s\"%s\": ", i ? ", " : "", hy_name[i]);
+            sb_num(&b, fit.b[i]);
+        }
+        sb_put(&b, "},\n     \"theta\": {");
+        for (i = 0; i < 4; i++) {
+            int k, f2 = 1;
+            sb_put(&b, "%s\"%s\": {", i ? ", " : "", hy_name[i]);
+            for (k = 0; k < 4; k++) {
+                if (k == i) continue;
+                sb_put(&b, "%s\"%s\": ", f2 ? "" : ", ", hy_name[k]);
+                sb_num(&b, fit.theta[i][k]);
+                f2 = 0;
+            }
+            sb_put(&b, "}");
+        }
+        sb_put(&b, "},\n     \"points_fitted\": %d, \"error_pct\": ", fit.used);
+        sb_num(&b, fit.err_pct);
+        sb_put(&b, ", \"rms_error_pct\": ");
+        sb_num(&b, fit.rms_pct);
+        sb_put(&b, "}");
+        free(pt);
+    }
+    sb_put(&b, "]");
+
+    sb_put(&b, ",\n  \"warnings\": [");
+    for (i = 0; i < wn.n; i++) {
+        if (i) sb_put(&b, ", ");
+        sb_str(&b, wn.text[i]);
+    }
+    sb_put(&b, "], \"seconds\": %.1f}", now_s() - t_start);
+    free(load_bw);
+    machine_free(&m);
+    if (b.oom) { free(b.p); return NULL; }
+    return b.p;
 }

@@ -421,6 +421,39 @@ static void bad_input(void)
     }
 }
 
+/* Results are memoised by instruction text: a line read again, after many
+   other texts have evicted or collided with it, reads as a fresh parser
+   reads it, with its own address and pc. */
+static void memo(void)
+{
+    static edan_rv_parser fresh;
+    char line[96];
+    int i, pass, bad = 0;
+    for (pass = 0; pass < 3; pass++) {
+        for (i = 0; i < 2000; i++) {
+            edan_insn a, b;
+            int r = i % 7;
+            if (r == 0) snprintf(line, sizeof line, "0;0x%x;lw a%d,%d(s%d);0x%x", 0x1000 + i, i % 8, i, i % 12, 64 * i + pass);
+            else if (r == 1) snprintf(line, sizeof line, "add a%d,a%d,t%d", i % 8, (i / 8) % 8, i % 7);
+            else if (r == 2) snprintf(line, sizeof line, "fmadd.d dyn,fa%d,fa%d,fa%d,fa%d", i % 8, (i + 1) % 8, (i + 2) % 8, i % 3);
+            else if (r == 3) snprintf(line, sizeof line, "sd a%d,%d(sp);0x%x", i % 8, 8 * i, 4096 + pass * 8);
+            else if (r == 4) snprintf(line, sizeof line, "bne a%d,a%d,%d # 0x%x", i % 8, (i + 3) % 8, -i, 0x104be + i);
+            else if (r == 5) snprintf(line, sizeof line, "lw a%d,0(a5)", i % 8);    /* error: no address */
+            else snprintf(line, sizeof line, "amoadd.w a%d,a1,(a2);0x%x;0x%x", i % 8, 16 * i, 16 * i);
+            {
+                edan_result ra = edan_rv_parse_line(&P, line, strlen(line), &a);
+                edan_result rb;
+                memset(&fresh, 0, sizeof fresh);
+                rb = edan_rv_parse_line(&fresh, line, strlen(line), &b);
+                if (ra != rb || (ra == EDAN_OK && (!same_but_pc(&a, &b) || a.pc != b.pc || a.flags != b.flags))) {
+                    if (bad++ < 5) fprintf(stderr, "memo: '%s' reads differently the %d. time\n", line, pass + 1);
+                }
+            }
+        }
+    }
+    CHECK_MSG(bad == 0, "%d lines read differently when memoised", bad);
+}
+
 static void make_api(void)
 {
     edan_insn in;
@@ -439,6 +472,7 @@ int main(void)
     variants();
     every_op();
     bad_input();
+    memo();
     make_api();
     return check_summary("test_rv_parse");
 }

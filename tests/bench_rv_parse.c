@@ -1,0 +1,112 @@
+/* Benchmark of the RISC-V front-end: edan_rv_parse_line on an in-memory
+   trace of typical lines (parse cost only, no I/O), in the authors' format
+   with a PC and in the paper's format; and edan_rv_decode on the encodings
+   of a typical loop. Prints the median of 5 runs. Run by bench_rv_parse.sh. */
+#define _POSIX_C_SOURCE 199309L
+#define EDAN_IMPLEMENTATION
+#include "edan.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int cmp(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The instruction mix of a compiled loop nest (matmul / stencil-like):
+   memory, integer, branch and FP lines. */
+static const char *const mix[] = {
+    "lw a4,0(a5);", "addi a5,a5,4", "addw a0,a0,a4", "bne a3,a5,-6 # 0x104be", "fld fa5,0(a4);",
+    "fmadd.d dyn,fa0,fa5,fa4,fa0", "addi a4,a4,8", "sd a4,-48(s0);", "ld a5,8(a5);", "mulw a3,a3,a1",
+    "mv a2,t1", "add a2,a2,a6", "sw a5,0(a0);", "slli a1,a1,2", "fsd fa0,8(a3);", "blt a5,a4,-20 # 0x10554",
+};
+
+int main(int argc, char **argv)
+{
+    long n = argc > 1 ? atol(argv[1]) : 4000000;
+    char *buf = malloc((size_t)n * 64), *s;
+    size_t len[2];
+    char *text[2];
+    int fmt, rep;
+    edan_rv_parser *p = calloc(1, sizeof *p);
+    if (!buf || !p) return 1;
+    for (fmt = 0; fmt < 2; fmt++) {
+        long i;
+        s = buf;
+        for (i = 0; i < n; i++) {
+            const char *m = mix[i % 16];
+            size_t ml = strlen(m);
+            if (fmt == 0) s += sprintf(s, "0;0x%lx;", 0x104b0 + (i % 16) * 4);
+            memcpy(s, m, ml);
+            s += ml;
+            if (m[ml - 1] == ';') s += sprintf(s, "0x40008%05lx", (i * 8) & 0xfffff);
+            *s++ = '\n';
+        }
+        len[fmt] = (size_t)(s - buf);
+        text[fmt] = malloc(len[fmt]);
+        memcpy(text[fmt], buf, len[fmt]);
+    }
+    for (fmt = 0; fmt < 2; fmt++) {
+        double t[5], mem = 0;
+        unsigned long ok = 0;
+        for (rep = 0; rep < 5; rep++) {
+            const char *q = text[fmt], *e = text[fmt] + len[fmt];
+            edan_insn in;
+            double t0 = now();
+            ok = 0;
+            while (q < e) {
+                const char *nl = memchr(q, '\n', (size_t)(e - q));
+                size_t l = (size_t)(nl - q) + 1;
+                if (edan_rv_parse_line(p, q, l, &in) == EDAN_OK) { ok++; mem += in.addr; }
+                q += l;
+            }
+            t[rep] = now() - t0;
+        }
+        qsort(t, 5, sizeof t[0], cmp);
+        printf("parse %-22s %ld lines (%.1f MB): median %.3f s, %.1f M lines/s, %.0f MB/s (min %.3f max %.3f)%s\n",
+               fmt == 0 ? "cpu;pc;insn;addr" : "insn;addr (paper)", n, len[fmt] / 1e6, t[2], n / t[2] / 1e6,
+               len[fmt] / t[2] / 1e6, t[0], t[4], ok == (unsigned long)n && mem > 0 ? "" : " PARSE ERRORS");
+    }
+    {
+        /* decoder: a loop's encodings (objdump of the summation kernel) */
+        static const uint32_t words[] = { 0x00052703, 0x0791, 0x9d39, 0xfed79de3, 0x0007b787, 0x02f57553,
+                                          0x7ae7f7c3, 0xfca43823, 0x0087b783, 0x02b686bb, 0x861a, 0x9642 };
+        uint8_t code[64];
+        size_t off = 0, k;
+        double t[5];
+        long iters = n * 4;
+        for (k = 0; k < 12; k++) {
+            int l = (words[k] & 3) == 3 ? 4 : 2;
+            memcpy(code + off, &words[k], (size_t)l);      /* little-endian host */
+            off += (size_t)l;
+        }
+        for (rep = 0; rep < 5; rep++) {
+            edan_insn in;
+            unsigned long sum = 0;
+            size_t o = 0;
+            long i;
+            double t0 = now();
+            for (i = 0; i < iters; i++) {
+                edan_rv_decode(code + o, off - o, &in);
+                sum += in.nsrc;
+                o += in.length;
+                if (o >= off) o = 0;
+            }
+            t[rep] = now() - t0;
+            if (sum == 0) printf("?");
+        }
+        qsort(t, 5, sizeof t[0], cmp);
+        printf("decode %ld instructions: median %.3f s, %.1f M instructions/s\n", iters, t[2], iters / t[2] / 1e6);
+    }
+    return 0;
+}

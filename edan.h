@@ -623,7 +623,7 @@ enum { EDAN__RV_NUM_FORMS = EDAN_RV_OP_COUNT EDAN_RV_ALIASES(EDAN__RV_ALIAS_ENUM
    by instruction text (up to EDAN__RV_MEMO_TEXT bytes; longer texts, like
    QEMU's padded disassembly, are parsed each time). */
 #define EDAN__RV_MEMO_BITS 8
-#define EDAN__RV_MEMO_TEXT 55
+#define EDAN__RV_MEMO_TEXT 87
 typedef struct edan__rv_memo {
     edan_insn in;
     uint8_t len;            /* 0 = empty */
@@ -1056,7 +1056,12 @@ static uint32_t *edan__chunk_slow(edan_context *ctx, uint64_t key, int create)
                 return ctx->near_chunk[slot] = ctx->ch_vals[i];
             }
     }
-    if (!create) return NULL;
+    if (!create) {
+        /* remember the absence too: loads of data never written are common */
+        ctx->near_key[slot] = key;
+        ctx->near_chunk[slot] = NULL;
+        return NULL;
+    }
     if ((ctx->ch_used + 1) * 4 > ctx->ch_cap * 3) {   /* keep the load under 3/4 */
         size_t nc = ctx->ch_cap ? ctx->ch_cap * 2 : 1024, j;
         uint64_t *nk = (uint64_t *)edan__calloc(&ctx->a, nc * sizeof(uint64_t));
@@ -1091,7 +1096,8 @@ static uint32_t *edan__chunk_slow(edan_context *ctx, uint64_t key, int create)
 static EDAN__INLINE uint32_t *edan__chunk(edan_context *ctx, uint64_t key, int create)
 {
     uint32_t slot = (uint32_t)(key & (EDAN__NEAR - 1));
-    if (ctx->near_chunk[slot] && ctx->near_key[slot] == key) return ctx->near_chunk[slot];
+    /* near_key/near_chunk start zeroed: "key 0 absent", which is true then */
+    if (ctx->near_key[slot] == key && (ctx->near_chunk[slot] || !create)) return ctx->near_chunk[slot];
     return edan__chunk_slow(ctx, key, create);
 }
 

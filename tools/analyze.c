@@ -102,6 +102,8 @@ static int analyze_text(analyze_state *st, analyze_input *in, char *buf, size_t 
     memset(&rv, 0, sizeof rv);
     for (;;) {
         char *nl;
+        /* the first NUL byte of the buffer, looked up once per read */
+        const char *nul = (const char *)memchr(buf + start, 0, have - start);
         /* process every complete line in buf[start..have) */
         while (start < have && (nl = (char *)memchr(buf + start, '\n', have - start)) != NULL) {
             char *line = buf + start;
@@ -114,7 +116,7 @@ static int analyze_text(analyze_state *st, analyze_input *in, char *buf, size_t 
                 analyze_print_line(line, len);
                 return 2;
             }
-            if (memchr(line, 0, len)) {
+            if (nul && nul < line + len) {
                 fprintf(stderr, "%s:%llu: binary data (NUL byte) in a text trace: ", in->path, st->lines);
                 analyze_print_line(line, len);
                 return 2;

@@ -41,9 +41,11 @@ bench: all
 	@bash tests/bench.sh
 
 install: all
-	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig
-	install -m 644 edan.h $(DESTDIR)$(PREFIX)/include/edan.h
+	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
+	    $(DESTDIR)$(PREFIX)/lib/edan
+	install -m 644 edan.h tools/edan_trace.h $(DESTDIR)$(PREFIX)/include/
 	install -m 755 edan probe $(DESTDIR)$(PREFIX)/bin/
+	install -m 755 $(B)/edan-plugin.so $(DESTDIR)$(PREFIX)/lib/edan/
 	sed -e 's|@PREFIX@|$(PREFIX)|' tools/edan.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/edan.pc
 
 clean:

@@ -34,19 +34,27 @@ static const char *const mix[] = {
 int main(int argc, char **argv)
 {
     long n = argc > 1 ? atol(argv[1]) : 4000000;
-    char *buf = malloc((size_t)n * 64), *s;
-    size_t len[2];
-    char *text[2];
+    char *buf = malloc((size_t)n * 96), *s;
+    size_t len[3];
+    char *text[3];
     int fmt, rep;
     edan_rv_parser *p = calloc(1, sizeof *p);
     if (!buf || !p) return 1;
-    for (fmt = 0; fmt < 2; fmt++) {
+    for (fmt = 0; fmt < 3; fmt++) {
         long i;
         s = buf;
         for (i = 0; i < n; i++) {
             const char *m = mix[i % 16];
             size_t ml = strlen(m);
             if (fmt == 0) s += sprintf(s, "0;0x%lx;", 0x104b0 + (i % 16) * 4);
+            if (fmt == 2) {
+                /* QEMU's own padded disassembly with the hex encoding */
+                const char *sp = strchr(m, ' ');
+                s += sprintf(s, "0;0x%lx;%08lx          %-24.*s", 0x104b0 + (i % 16) * 4,
+                             0x00052703ul + (unsigned long)(i % 16), (int)(sp - m), m);
+                m = sp + 1;
+                ml = strlen(m);
+            }
             memcpy(s, m, ml);
             s += ml;
             if (m[ml - 1] == ';') s += sprintf(s, "0x40008%05lx", (i * 8) & 0xfffff);
@@ -56,7 +64,7 @@ int main(int argc, char **argv)
         text[fmt] = malloc(len[fmt]);
         memcpy(text[fmt], buf, len[fmt]);
     }
-    for (fmt = 0; fmt < 2; fmt++) {
+    for (fmt = 0; fmt < 3; fmt++) {
         double t[5], mem = 0;
         unsigned long ok = 0;
         for (rep = 0; rep < 5; rep++) {
@@ -74,7 +82,7 @@ int main(int argc, char **argv)
         }
         qsort(t, 5, sizeof t[0], cmp);
         printf("parse %-22s %ld lines (%.1f MB): median %.3f s, %.1f M lines/s, %.0f MB/s (min %.3f max %.3f)%s\n",
-               fmt == 0 ? "cpu;pc;insn;addr" : "insn;addr (paper)", n, len[fmt] / 1e6, t[2], n / t[2] / 1e6,
+               fmt == 0 ? "cpu;pc;insn;addr" : fmt == 1 ? "insn;addr (paper)" : "QEMU raw disassembly", n, len[fmt] / 1e6, t[2], n / t[2] / 1e6,
                len[fmt] / t[2] / 1e6, t[0], t[4], ok == (unsigned long)n && mem > 0 ? "" : " PARSE ERRORS");
     }
     {

@@ -325,11 +325,20 @@ static int check_pages(const machine *m, const placement *p, char *buf, size_t l
     return 0;
 }
 
+/* A node mask for set_mempolicy/mbind with nodes a and b (-1 = none). */
+#define MASK_WORDS (MAX_NODES / (8 * sizeof(unsigned long)) + 1)
+static void node_mask(unsigned long *mask, int a, int b)
+{
+    const int bits = 8 * (int)sizeof(unsigned long);
+    memset(mask, 0, MASK_WORDS * sizeof *mask);
+    if (a >= 0 && a < MAX_NODES) mask[a / bits] |= 1UL << (a % bits);
+    if (b >= 0 && b < MAX_NODES) mask[b / bits] |= 1UL << (b % bits);
+}
+
 static void set_policy(int mode, int node)
 {
-    unsigned long mask[MAX_NODES / (8 * sizeof(unsigned long)) + 1];
-    memset(mask, 0, sizeof mask);
-    if (node >= 0) mask[node / (8 * sizeof(unsigned long))] |= 1UL << (node % (8 * sizeof(unsigned long)));
+    unsigned long mask[MASK_WORDS];
+    node_mask(mask, node, -1);
     set_mempolicy(mode, node >= 0 ? mask : NULL, node >= 0 ? MAX_NODES + 1 : 0);
 }
 
@@ -374,6 +383,17 @@ static char *buffer_make(const machine *m, const placement *p, size_t len, char 
             buf[i * m->page] = 1;
         }
         set_policy(MPOL_DEFAULT, -1);
+        /* then bind the mapping to both nodes: the placed pages stay where
+           they are, and NUMA balancing does not migrate bound pages */
+        {
+            unsigned long mask[MASK_WORDS];
+            node_mask(mask, p->fast, p->slow);
+            if (mbind(buf, len, MPOL_BIND, mask, MAX_NODES + 1, 0) != 0) {
+                snprintf(err, errlen, "mbind to nodes %d,%d failed: %s", p->fast, p->slow, strerror(errno));
+                munmap(buf, len);
+                return NULL;
+            }
+        }
     }
     memset(buf, 0, len);
     return buf;

@@ -13,7 +13,7 @@ TESTS      := $(patsubst tests/%.c,$(B)/%,$(TEST_SRCS))
 
 PROBE_LIBS := $(shell pkg-config --libs hwloc 2>/dev/null) -lnuma -lmemkind -lpapi -lpthread -lm
 
-.PHONY: all deps test bench install clean
+.PHONY: all deps test bench install clean run
 all: $(B)/deps.ok edan probe
 
 $(B)/deps.ok: tools/deps.sh
@@ -39,6 +39,11 @@ test: all $(TESTS) $(EXTRA_TESTS)
 
 bench: all
 	@bash tests/bench.sh
+
+# From machine to verdict: probe this machine, trace and analyse the example
+# kernels with its profile, write a report directory (REPORT=dir).
+run: all examples
+	@bash tools/run.sh $(REPORT)
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \

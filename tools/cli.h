@@ -50,7 +50,11 @@ void cli_progress_update(cli_progress *p, unsigned long long bytes, unsigned lon
 void cli_progress_end(cli_progress *p);
 double cli_now(void);
 
+/* A JSON string literal with escapes. */
+void cli_json_string(FILE *o, const char *s);
+
 /* Subcommands. */
 int edan_cmd_analyze(int argc, char **argv);
 int edan_cmd_trace(int argc, char **argv);      /* tools/trace.c */
+int edan_cmd_rank(int argc, char **argv);       /* tools/rank.c */
 #endif

@@ -356,7 +356,7 @@ static int cli_file_close(cli_file *cf)
     return 0;
 }
 
-static void cli_json_string(FILE *o, const char *s)
+void cli_json_string(FILE *o, const char *s)
 {
     fputc('"', o);
     for (; *s; s++) {

@@ -654,6 +654,9 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
         free(b->s); free(b->flags); free(b->text); free(b);
         return;
     }
+    /* Plain memory callbacks for both kinds: the access kind and size come
+       from the decoder (QEMU 7.2's inline memory counters filtered by read
+       or write count the wrong kind). */
     for (i = 0; i < n; i++) {
         if (b->s[i].in.mem == EDAN_MEM_NONE) continue;
         if (!st.scope_dyn && st.scope_func && !(b->flags[i] & PL_INFUNC)) continue;

@@ -643,7 +643,7 @@ typedef struct edan_rv_parser {
     uint16_t edan__slot[1u << EDAN__RV_HASH_BITS];  /* form index + 1 */
     uint16_t edan__next[EDAN__RV_NUM_FORMS];        /* same-name forms, index + 1 */
     uint64_t edan__key[EDAN__RV_NUM_FORMS][2];
-    edan__rv_memo edan__memo[1u << EDAN__RV_MEMO_BITS];    /* instruction text -> result */
+    edan__rv_memo edan__memo[2u << EDAN__RV_MEMO_BITS];    /* 2-way: text -> result */
 } edan_rv_parser;
 
 /* Parses one trace line (a trailing "\n" or "\r\n" is allowed). Accepted:
@@ -689,6 +689,58 @@ uint32_t edan_rv_num_ops(void);
 /* @@PROFILE-API-END */
 
 /* @@HYBRID-API-BEGIN (LARM / hybrid fast-slow memory model) */
+/* The hybrid bandwidth model of Denoyelle et al. (TPDS 2019, section 6.4):
+   a kernel loads and stores given quantities in a fast and a slow memory;
+   each transfer alone takes t = q / b. The time lies between t_min (Eq. 3,
+   all transfers overlap) and t_max (Eq. 4, none does); the fitted time
+   (Eq. 5) is the dominating transfer's time plus the non-overlapped share
+   theta of every other one. Pure functions: no allocation, no state. */
+typedef enum edan_hybrid_transfer {
+    EDAN_HYBRID_LF = 0,     /* loads from the fast memory */
+    EDAN_HYBRID_LS,         /* loads from the slow memory */
+    EDAN_HYBRID_SF,         /* stores to the fast memory */
+    EDAN_HYBRID_SS,         /* stores to the slow memory */
+    EDAN_HYBRID_COUNT
+} edan_hybrid_transfer;
+
+typedef struct edan_hybrid_model {
+    /* b_lf, b_ls, b_sf, b_ss in one unit of your choice (GB/s in profiles);
+       a bandwidth may be 0 (unknown) when its quantity is always 0 */
+    double bw[EDAN_HYBRID_COUNT];
+    /* theta[d][x]: the share of transfer x that is not overlapped when
+       transfer d dominates (the paper's theta_d^x); the diagonal is unused */
+    double theta[EDAN_HYBRID_COUNT][EDAN_HYBRID_COUNT];
+} edan_hybrid_model;
+
+typedef struct edan_hybrid_times {
+    double t[EDAN_HYBRID_COUNT];    /* q / b of each transfer (0 when q = 0) */
+    double t_min;                   /* Eq. (3): the largest t */
+    double t_max;                   /* Eq. (4): the sum of the t */
+    double t_fit;                   /* Eq. (5) */
+    edan_hybrid_transfer dominant;  /* the largest t; on ties the first of lf, ls, sf, ss */
+} edan_hybrid_times;
+
+typedef struct edan_hybrid_roof {
+    double bytes;           /* q_lf + q_ls + q_sf + q_ss */
+    double bw_fit;          /* bytes / t_fit: the hybrid roof */
+    double bw_upper;        /* bytes / t_min: every transfer overlapped */
+    double bw_lower;        /* bytes / t_max: transfers one after another */
+} edan_hybrid_roof;
+
+/* q[EDAN_HYBRID_*]: quantities (bytes, or GB with bandwidths in GB/s), each
+   >= 0, not all 0. EDAN_ERR_INVALID_ARG for a negative or non-finite
+   quantity, a transfer with q > 0 and no positive bandwidth, or a
+   non-finite theta that the evaluation needs. */
+edan_result edan_hybrid_times_of(const edan_hybrid_model *m, const double q[EDAN_HYBRID_COUNT],
+                                 edan_hybrid_times *out);
+/* The hybrid roof bandwidth (in the unit of q per unit of time of bw). */
+edan_result edan_hybrid_bandwidth(const edan_hybrid_model *m, const double q[EDAN_HYBRID_COUNT],
+                                  edan_hybrid_roof *out);
+/* The model error of the paper's footnote 10 over n measurements:
+   100/n * sqrt(sum(((y_i - yhat_i) / yhat_i)^2)) percent, y_i the measured
+   bandwidth of quantities q[i], yhat_i the model's. */
+edan_result edan_hybrid_error(const edan_hybrid_model *m, size_t n, const double (*q)[EDAN_HYBRID_COUNT],
+                              const double *measured_bw, double *error_pct);
 /* @@HYBRID-API-END */
 
 #ifdef __cplusplus
@@ -2626,9 +2678,12 @@ edan_result edan_rv_parse_line(edan_rv_parser *p, const char *line, size_t len, 
     tl = (size_t)(te - s);
     while (tl && (s[tl - 1] == ' ' || s[tl - 1] == '\t')) tl--;
     if (tl - 1 < EDAN__RV_MEMO_TEXT) {
-        memo = &p->edan__memo[edan__rv_texthash(s, tl)];
-        if (memo->len == tl && memcmp(memo->text, s, tl) == 0) {
-            *out = memo->in;
+        const edan__rv_memo *hit;
+        memo = &p->edan__memo[2 * edan__rv_texthash(s, tl)];
+        hit = memo[0].len == tl && memcmp(memo[0].text, s, tl) == 0 ? memo
+            : memo[1].len == tl && memcmp(memo[1].text, s, tl) == 0 ? memo + 1 : NULL;
+        if (hit) {
+            *out = hit->in;
             s = te;
             goto address;
         }
@@ -2699,6 +2754,7 @@ edan_result edan_rv_parse_line(edan_rv_parser *p, const char *line, size_t len, 
     }
     edan__rv_fill(form->op, fl.rd, fl.rs1, fl.rs2, fl.rs3, fl.csr, fl.zimm, out);
     if (memo && s == te) {
+        memo[1] = memo[0];                      /* the older entry becomes way 1 */
         memo->in = *out;
         memo->len = (uint8_t)tl;
         memcpy(memo->text, t0, tl);
@@ -2762,6 +2818,74 @@ address:
 /* @@PROFILE-IMPL-END */
 
 /* @@HYBRID-IMPL-BEGIN */
+#include <math.h>
+static int edan__hybrid_finite(double x) { return x == x && x - x == 0; }
+
+edan_result edan_hybrid_times_of(const edan_hybrid_model *m, const double q[EDAN_HYBRID_COUNT],
+                                 edan_hybrid_times *out)
+{
+    int k, d = 0;
+    double total = 0;
+    if (!m || !q || !out) return EDAN_ERR_INVALID_ARG;
+    for (k = 0; k < EDAN_HYBRID_COUNT; k++) {
+        if (!edan__hybrid_finite(q[k]) || q[k] < 0) return EDAN_ERR_INVALID_ARG;
+        if (q[k] > 0 && !(edan__hybrid_finite(m->bw[k]) && m->bw[k] > 0)) return EDAN_ERR_INVALID_ARG;
+        out->t[k] = q[k] > 0 ? q[k] / m->bw[k] : 0;
+        total += q[k];
+    }
+    if (!(total > 0)) return EDAN_ERR_INVALID_ARG;
+    out->t_max = 0;
+    for (k = 0; k < EDAN_HYBRID_COUNT; k++) {
+        out->t_max += out->t[k];
+        if (out->t[k] > out->t[d]) d = k;   /* strict: ties go to the first */
+    }
+    out->dominant = (edan_hybrid_transfer)d;
+    out->t_min = out->t[d];
+    out->t_fit = out->t[d];
+    for (k = 0; k < EDAN_HYBRID_COUNT; k++) {
+        if (k == d || out->t[k] == 0) continue;
+        if (!edan__hybrid_finite(m->theta[d][k])) return EDAN_ERR_INVALID_ARG;
+        out->t_fit += m->theta[d][k] * out->t[k];
+    }
+    return EDAN_OK;
+}
+
+edan_result edan_hybrid_bandwidth(const edan_hybrid_model *m, const double q[EDAN_HYBRID_COUNT],
+                                  edan_hybrid_roof *out)
+{
+    edan_hybrid_times t;
+    edan_result r;
+    if (!out) return EDAN_ERR_INVALID_ARG;
+    r = edan_hybrid_times_of(m, q, &t);
+    if (r != EDAN_OK) return r;
+    /* a negative theta (the paper's Skylake fit has one) may give t_fit
+       below t_min; the roof is reported as fitted, not clamped */
+    if (!(t.t_fit > 0)) return EDAN_ERR_INVALID_ARG;
+    out->bytes = q[0] + q[1] + q[2] + q[3];
+    out->bw_fit = out->bytes / t.t_fit;
+    out->bw_upper = out->bytes / t.t_min;
+    out->bw_lower = out->bytes / t.t_max;
+    return EDAN_OK;
+}
+
+edan_result edan_hybrid_error(const edan_hybrid_model *m, size_t n, const double (*q)[EDAN_HYBRID_COUNT],
+                              const double *measured_bw, double *error_pct)
+{
+    size_t i;
+    double sum = 0;
+    if (!m || !q || !measured_bw || !error_pct || n == 0) return EDAN_ERR_INVALID_ARG;
+    for (i = 0; i < n; i++) {
+        edan_hybrid_roof roof;
+        edan_result r = edan_hybrid_bandwidth(m, q[i], &roof);
+        double rel;
+        if (r != EDAN_OK) return r;
+        if (!edan__hybrid_finite(measured_bw[i])) return EDAN_ERR_INVALID_ARG;
+        rel = (measured_bw[i] - roof.bw_fit) / roof.bw_fit;
+        sum += rel * rel;
+    }
+    *error_pct = 100.0 / (double)n * sqrt(sum);
+    return EDAN_OK;
+}
 /* @@HYBRID-IMPL-END */
 
 #endif /* EDAN_IMPLEMENTATION_DONE */

@@ -24,6 +24,7 @@
 #include <memkind.h>
 #include <pthread.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <errno.h>
 #include <math.h>
@@ -805,58 +806,57 @@ static void sb_nodes(sbuf *b, const machine *m, const int *hbw_of_node)
 /* ------------------------------------------------------------------------ */
 /* memkind: which node an allocation of a kind lands on, from each cluster  */
 /* ------------------------------------------------------------------------ */
-typedef struct kind_probe {
-    const machine *m;
-    memkind_t kind;
-    int pu;
-    int node;                   /* OS index of the first page, -1 if none */
-    int nodes_used[MAX_NODES];
-} kind_probe;
-
-static void *kind_probe_main(void *arg)
-{
-    kind_probe *k = arg;
-    const machine *m = k->m;
-    hwloc_cpuset_t set = hwloc_bitmap_alloc();
-    size_t len = 4 * 1024 * 1024, i;
-    char *p;
-    hwloc_bitmap_only(set, (unsigned)k->pu);
-    hwloc_set_cpubind(m->topo, set, HWLOC_CPUBIND_THREAD);
-    hwloc_bitmap_free(set);
-    k->node = -1;
-    p = memkind_malloc(k->kind, len);
-    if (!p) return NULL;
-    memset(p, 1, len);
-    for (i = 0; i < len; i += m->page) {
-        void *a = p + i;
-        int st = -1;
-        if (numa_move_pages(0, 1, &a, NULL, &st, 0) == 0 && st >= 0) {
-            int s = node_slot(m, st);
-            if (s >= 0) k->nodes_used[s] = 1;
-            if (k->node < 0) k->node = st;
-        }
-    }
-    memkind_free(k->kind, p);
-    return NULL;
-}
-
-/* Runs the allocation from a thread on a core of cluster c. */
+/* The allocation runs in a child process pinned to a core of cluster c:
+   memkind keeps freed extents in its arenas, so a second allocation in one
+   process could reuse pages that an earlier cluster's allocation placed.
+   Returns the node of the first page (-1 if none) and marks every node
+   used in used[]. */
 static int kind_node(const machine *m, memkind_t kind, int c, int *used)
 {
-    kind_probe k;
-    pthread_t t;
-    int i;
-    memset(&k, 0, sizeof k);
-    k.m = m;
-    k.kind = kind;
-    k.pu = -1;
+    int fd[2], i, pu = -1, first = -1;
+    pid_t pid;
+    unsigned char got[MAX_NODES + 1];
     for (i = 0; i < m->npu; i++)
-        if (m->pu_cluster[i] == c) { k.pu = m->pu[i]; break; }
-    if (k.pu < 0) return -1;
-    if (pthread_create(&t, NULL, kind_probe_main, &k) != 0) return -1;
-    pthread_join(t, NULL);
-    for (i = 0; i < m->nnodes; i++) used[i] |= k.nodes_used[i];
-    return k.node;
+        if (m->pu_cluster[i] == c) { pu = m->pu[i]; break; }
+    if (pu < 0 || pipe(fd) != 0) return -1;
+    fflush(NULL);
+    pid = fork();
+    if (pid < 0) { close(fd[0]); close(fd[1]); return -1; }
+    if (pid == 0) {
+        hwloc_cpuset_t set = hwloc_bitmap_alloc();
+        size_t len = 4 * 1024 * 1024, k;
+        unsigned char res[MAX_NODES + 1];
+        char *p;
+        close(fd[0]);
+        memset(res, 0, sizeof res);
+        res[MAX_NODES] = 0xff;      /* first node: none */
+        hwloc_bitmap_only(set, (unsigned)pu);
+        hwloc_set_cpubind(m->topo, set, HWLOC_CPUBIND_PROCESS);
+        hwloc_bitmap_free(set);
+        p = memkind_malloc(kind, len);
+        if (p) {
+            memset(p, 1, len);
+            for (k = 0; k < len; k += m->page) {
+                void *addr = p + k;
+                int st = -1, s;
+                if (numa_move_pages(0, 1, &addr, NULL, &st, 0) != 0 || st < 0) continue;
+                s = node_slot(m, st);
+                if (s < 0) continue;
+                res[s] = 1;
+                if (res[MAX_NODES] == 0xff) res[MAX_NODES] = (unsigned char)s;
+            }
+        }
+        if (write(fd[1], res, sizeof res) != (ssize_t)sizeof res) _exit(1);
+        _exit(0);
+    }
+    close(fd[1]);
+    if (read(fd[0], got, sizeof got) == (ssize_t)sizeof got) {
+        for (i = 0; i < m->nnodes; i++) used[i] |= got[i];
+        if (got[MAX_NODES] != 0xff && got[MAX_NODES] < m->nnodes) first = m->node_os[got[MAX_NODES]];
+    }
+    close(fd[0]);
+    waitpid(pid, NULL, 0);
+    return first;
 }
 
 /* ------------------------------------------------------------------------ */

@@ -432,7 +432,8 @@ int edan_cmd_trace(int argc, char **argv)
             if (unlink(tmp) == 0)
                 fprintf(stderr, "edan trace: %s was not written: the program did not exit\n", paths[p]);
         }
-        fprintf(stderr, "edan trace: %s crashed: killed by signal %d (%s)%s\n", argv[prog], sig, strsignal(sig),
+        fprintf(stderr, "edan trace: %s %s by signal %d (%s)%s\n", argv[prog],
+                sig == SIGINT || sig == SIGTERM ? "was stopped" : "crashed: killed", sig, strsignal(sig),
                 report || !(t.analyze || (!t.text_path && !t.bin_path))
                     ? "" : "; no report: QEMU ends a crashed program without telling its plugins");
         rc = 128 + sig;

@@ -658,7 +658,15 @@ typedef struct edan_rv_parser {
    EDAN_SKIP: blank or '#' comment. EDAN_ERR_PARSE / EDAN_ERR_UNKNOWN_OP:
    p->error says what is wrong (without the line). length is 0: the text does
    not say whether the instruction was compressed. A failed sc.w/sc.d has no
-   address column; it is then an instruction without memory access. */
+   address column; it is then an instruction without memory access.
+   Semantics (parser and decoder alike): op ids name base instructions
+   (mv -> addi, ret -> jalr, frflags -> csrrs); sources are rs1, rs2, rs3,
+   then a CSR read, without x0 and duplicates; destinations rd (unless x0),
+   then a CSR write, as Zicsr says (csrrw reads the CSR only if rd != x0,
+   csrrs/csrrc write it only if rs1 != x0). lr is a load, sc a store (and
+   writes rd), AMOs are EDAN_MEM_AMO; all three are EDAN_CLASS_AMO. FP
+   arithmetic does not read frm nor write fflags (only CSR instructions
+   touch CSRs); ecall and fence have no register operands. */
 edan_result edan_rv_parse_line(edan_rv_parser *p, const char *line, size_t len, edan_insn *out);
 
 /* Decodes one RV64GC instruction from little-endian bytes (avail >= 2; 4 for

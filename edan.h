@@ -691,6 +691,37 @@ uint32_t edan_rv_num_ops(void);
 /* Hardware profiles                                                        */
 /* ------------------------------------------------------------------------ */
 /* @@JSON-API-BEGIN (small JSON DOM, used by the profile loader) */
+/* A small JSON DOM (RFC 8259): parse a text into a tree, walk it read-only.
+   Numbers are doubles; strings are UTF-8 (\u escapes decoded) and may not
+   hold NUL; nesting is bounded by EDAN_JSON_MAX_DEPTH. Lookups on a value of
+   the wrong kind (or NULL) return the empty answer, so chains like
+   edan_json_number(edan_json_get(root, "a"), 0) never crash. */
+#ifndef EDAN_JSON_MAX_DEPTH
+#define EDAN_JSON_MAX_DEPTH 200
+#endif
+typedef struct edan_json edan_json;
+typedef enum edan_json_type {
+    EDAN_JSON_NULL, EDAN_JSON_BOOL, EDAN_JSON_NUMBER, EDAN_JSON_STRING,
+    EDAN_JSON_ARRAY, EDAN_JSON_OBJECT
+} edan_json_type;
+
+/* Parses text[0..len) (no NUL needed). On error *out is NULL and err holds
+   "line N: what is wrong" (EDAN_ERR_PARSE, EDAN_ERR_LIMIT for too deep,
+   EDAN_ERR_NOMEM). alloc may be NULL (EDAN_MALLOC/EDAN_FREE). */
+edan_result edan_json_parse(const char *text, size_t len, const edan_allocator *alloc,
+                            edan_json **out, char *err, size_t errlen);
+void edan_json_free(edan_json *root);
+edan_json_type edan_json_kind(const edan_json *v);          /* EDAN_JSON_NULL for NULL */
+const edan_json *edan_json_get(const edan_json *obj, const char *key);   /* NULL if absent; first of duplicates */
+const edan_json *edan_json_at(const edan_json *arr, size_t i);         /* NULL if out of range */
+size_t edan_json_len(const edan_json *v);                              /* array/object size, else 0 */
+const char *edan_json_key_at(const edan_json *obj, size_t i);          /* NULL if out of range */
+const edan_json *edan_json_value_at(const edan_json *obj, size_t i);   /* i-th member's value */
+double edan_json_number(const edan_json *v, double dflt);
+const char *edan_json_string(const edan_json *v, const char *dflt);
+int edan_json_bool(const edan_json *v, int dflt);
+/* The 1-based line of the text where the value starts (0 for NULL). */
+unsigned long edan_json_line(const edan_json *v);
 /* @@JSON-API-END */
 
 /* @@PROFILE-API-BEGIN (hardware profile declarations) */
@@ -2820,6 +2851,439 @@ address:
 /* @@RV-IMPL-END */
 
 /* @@JSON-IMPL-BEGIN */
+struct edan_json {
+    edan_json_type type;
+    unsigned long line;
+    double num;             /* NUMBER; BOOL as 0/1 */
+    char *str;              /* STRING */
+    size_t n, cap;          /* ARRAY/OBJECT members */
+    edan_json **items;
+    char **keys;            /* OBJECT only */
+    edan_allocator a;
+};
+
+typedef struct edan__jp {
+    const char *s, *end;
+    unsigned long line;
+    edan_allocator a;
+    char *err;
+    size_t errlen;
+    edan_result rc;
+} edan__jp;
+
+static edan_result edan__jp_fail(edan__jp *p, edan_result rc, const char *fmt, ...)
+{
+    va_list ap;
+    char msg[160];
+    if (p->rc != EDAN_OK) return p->rc;     /* keep the first error */
+    p->rc = rc;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (p->err && p->errlen) snprintf(p->err, p->errlen, "line %lu: %s", p->line, msg);
+    return rc;
+}
+
+static void edan__json_free_node(edan_json *v)
+{
+    size_t i;
+    edan_allocator a;
+    if (!v) return;
+    a = v->a;
+    for (i = 0; i < v->n; i++) {
+        edan__json_free_node(v->items[i]);
+        if (v->keys) edan__free(&a, v->keys[i]);
+    }
+    edan__free(&a, v->items);
+    edan__free(&a, v->keys);
+    edan__free(&a, v->str);
+    edan__free(&a, v);
+}
+
+static void edan__jp_ws(edan__jp *p)
+{
+    while (p->s < p->end) {
+        char c = *p->s;
+        if (c == '\n') p->line++;
+        else if (c != ' ' && c != '\t' && c != '\r') break;
+        p->s++;
+    }
+}
+
+/* Appends the UTF-8 encoding of code point cp to buf[*n..]. */
+static void edan__jp_utf8(char *buf, size_t *n, unsigned long cp)
+{
+    if (cp < 0x80) buf[(*n)++] = (char)cp;
+    else if (cp < 0x800) {
+        buf[(*n)++] = (char)(0xC0 | (cp >> 6));
+        buf[(*n)++] = (char)(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        buf[(*n)++] = (char)(0xE0 | (cp >> 12));
+        buf[(*n)++] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        buf[(*n)++] = (char)(0x80 | (cp & 0x3F));
+    } else {
+        buf[(*n)++] = (char)(0xF0 | (cp >> 18));
+        buf[(*n)++] = (char)(0x80 | ((cp >> 12) & 0x3F));
+        buf[(*n)++] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        buf[(*n)++] = (char)(0x80 | (cp & 0x3F));
+    }
+}
+
+static int edan__jp_hex4(const char *s, const char *end, unsigned long *out)
+{
+    int i;
+    unsigned long v = 0;
+    if (end - s < 4) return 0;
+    for (i = 0; i < 4; i++) {
+        char c = s[i];
+        v <<= 4;
+        if (c >= '0' && c <= '9') v |= (unsigned long)(c - '0');
+        else if (c >= 'a' && c <= 'f') v |= (unsigned long)(c - 'a' + 10);
+        else if (c >= 'A' && c <= 'F') v |= (unsigned long)(c - 'A' + 10);
+        else return 0;
+    }
+    *out = v;
+    return 1;
+}
+
+/* At the opening quote; returns a NUL-terminated allocated string. The
+   decoded text is never longer than the escaped one, so one allocation of
+   the raw length suffices. */
+static char *edan__jp_string(edan__jp *p)
+{
+    const char *q = p->s + 1, *start;
+    char *buf;
+    size_t n = 0;
+    while (q < p->end && *q != '"') {
+        if (*q == '\\' && q + 1 < p->end) q++;
+        q++;
+    }
+    if (q >= p->end) {
+        edan__jp_fail(p, EDAN_ERR_PARSE, "unterminated string");
+        return NULL;
+    }
+    buf = (char *)edan__alloc(&p->a, (size_t)(q - p->s));
+    if (!buf) { edan__jp_fail(p, EDAN_ERR_NOMEM, "out of memory"); return NULL; }
+    start = p->s + 1;
+    for (q = start; *q != '"'; ) {
+        unsigned char c = (unsigned char)*q;
+        if (c < 0x20) {
+            edan__jp_fail(p, EDAN_ERR_PARSE, c == '\n' ? "unterminated string (newline inside)"
+                                                        : "control character 0x%02x in a string", c);
+            goto fail;
+        }
+        if (c != '\\') { buf[n++] = (char)c; q++; continue; }
+        q++;
+        switch (*q) {
+        case '"': buf[n++] = '"'; q++; break;
+        case '\\': buf[n++] = '\\'; q++; break;
+        case '/': buf[n++] = '/'; q++; break;
+        case 'b': buf[n++] = '\b'; q++; break;
+        case 'f': buf[n++] = '\f'; q++; break;
+        case 'n': buf[n++] = '\n'; q++; break;
+        case 'r': buf[n++] = '\r'; q++; break;
+        case 't': buf[n++] = '\t'; q++; break;
+        case 'u': {
+            unsigned long cp, lo;
+            if (!edan__jp_hex4(q + 1, p->end, &cp)) {
+                edan__jp_fail(p, EDAN_ERR_PARSE, "bad \\u escape (4 hex digits expected)");
+                goto fail;
+            }
+            q += 5;
+            if (cp >= 0xD800 && cp <= 0xDBFF) {
+                if (q[0] != '\\' || q + 1 >= p->end || q[1] != 'u' || !edan__jp_hex4(q + 2, p->end, &lo)
+                    || lo < 0xDC00 || lo > 0xDFFF) {
+                    edan__jp_fail(p, EDAN_ERR_PARSE, "unpaired UTF-16 surrogate in \\u escape");
+                    goto fail;
+                }
+                q += 6;
+                cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+            } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
+                edan__jp_fail(p, EDAN_ERR_PARSE, "unpaired UTF-16 surrogate in \\u escape");
+                goto fail;
+            }
+            if (cp == 0) {
+                edan__jp_fail(p, EDAN_ERR_PARSE, "\\u0000 in a string is not supported");
+                goto fail;
+            }
+            edan__jp_utf8(buf, &n, cp);     /* at most as long as the escape */
+            break;
+        }
+        default:
+            edan__jp_fail(p, EDAN_ERR_PARSE, "bad escape '\\%c' in a string",
+                          (*q >= 0x20 && *q < 0x7f) ? *q : '?');
+            goto fail;
+        }
+    }
+    buf[n] = 0;
+    p->s = q + 1;
+    return buf;
+fail:
+    edan__free(&p->a, buf);
+    return NULL;
+}
+
+static edan_json *edan__jp_node(edan__jp *p, edan_json_type t)
+{
+    edan_json *v = (edan_json *)edan__calloc(&p->a, sizeof *v);
+    if (!v) { edan__jp_fail(p, EDAN_ERR_NOMEM, "out of memory"); return NULL; }
+    v->type = t;
+    v->line = p->line;
+    v->a = p->a;
+    return v;
+}
+
+static int edan__jp_digit(const char *s, const char *end)
+{
+    return s < end && *s >= '0' && *s <= '9';
+}
+
+static edan_json *edan__jp_number(edan__jp *p)
+{
+    const char *q = p->s;
+    char small[64], *tmp = small;
+    size_t n;
+    edan_json *v;
+    if (q < p->end && *q == '-') q++;
+    if (!edan__jp_digit(q, p->end)) {
+        edan__jp_fail(p, EDAN_ERR_PARSE, "bad number (digit expected)");
+        return NULL;
+    }
+    if (*q == '0') q++;
+    else while (edan__jp_digit(q, p->end)) q++;
+    if (q < p->end && *q == '.') {
+        q++;
+        if (!edan__jp_digit(q, p->end)) {
+            edan__jp_fail(p, EDAN_ERR_PARSE, "bad number (digit expected after '.')");
+            return NULL;
+        }
+        while (edan__jp_digit(q, p->end)) q++;
+    }
+    if (q < p->end && (*q == 'e' || *q == 'E')) {
+        q++;
+        if (q < p->end && (*q == '+' || *q == '-')) q++;
+        if (!edan__jp_digit(q, p->end)) {
+            edan__jp_fail(p, EDAN_ERR_PARSE, "bad number (digit expected in exponent)");
+            return NULL;
+        }
+        while (edan__jp_digit(q, p->end)) q++;
+    }
+    n = (size_t)(q - p->s);
+    if (n >= sizeof small) {
+        tmp = (char *)edan__alloc(&p->a, n + 1);
+        if (!tmp) { edan__jp_fail(p, EDAN_ERR_NOMEM, "out of memory"); return NULL; }
+    }
+    memcpy(tmp, p->s, n);
+    tmp[n] = 0;
+    v = edan__jp_node(p, EDAN_JSON_NUMBER);
+    /* The grammar above is a subset of strtod's ("C" locale assumed for '.'). */
+    if (v) v->num = strtod(tmp, NULL);
+    if (tmp != small) edan__free(&p->a, tmp);
+    p->s = q;
+    return v;
+}
+
+static int edan__jp_push(edan__jp *p, edan_json *c, edan_json *item, char *key)
+{
+    if (c->n == c->cap) {
+        size_t nc = c->cap ? c->cap * 2 : 4;
+        edan_json **ni = (edan_json **)edan__realloc(&p->a, c->items, nc * sizeof *ni);
+        if (!ni) goto nomem;
+        c->items = ni;
+        if (c->type == EDAN_JSON_OBJECT) {
+            char **nk = (char **)edan__realloc(&p->a, c->keys, nc * sizeof *nk);
+            if (!nk) goto nomem;
+            c->keys = nk;
+        }
+        c->cap = nc;
+    }
+    c->items[c->n] = item;
+    if (c->keys) c->keys[c->n] = key;
+    c->n++;
+    return 1;
+nomem:
+    edan__jp_fail(p, EDAN_ERR_NOMEM, "out of memory");
+    return 0;
+}
+
+static edan_json *edan__jp_value(edan__jp *p, int depth)
+{
+    edan_json *v;
+    char c;
+    edan__jp_ws(p);
+    if (p->s >= p->end) {
+        edan__jp_fail(p, EDAN_ERR_PARSE, "unexpected end of input (truncated?), a value expected");
+        return NULL;
+    }
+    c = *p->s;
+    if (c == '{' || c == '[') {
+        int obj = c == '{';
+        char close = obj ? '}' : ']';
+        if (depth >= EDAN_JSON_MAX_DEPTH) {
+            edan__jp_fail(p, EDAN_ERR_LIMIT, "nesting deeper than %d", EDAN_JSON_MAX_DEPTH);
+            return NULL;
+        }
+        v = edan__jp_node(p, obj ? EDAN_JSON_OBJECT : EDAN_JSON_ARRAY);
+        if (!v) return NULL;
+        p->s++;
+        edan__jp_ws(p);
+        if (p->s < p->end && *p->s == close) { p->s++; return v; }
+        for (;;) {
+            char *key = NULL;
+            edan_json *item;
+            if (obj) {
+                edan__jp_ws(p);
+                if (p->s >= p->end || *p->s != '"') {
+                    edan__jp_fail(p, EDAN_ERR_PARSE, p->s >= p->end
+                                  ? "unexpected end of input (truncated?), a member name expected"
+                                  : "a member name in double quotes expected");
+                    goto fail;
+                }
+                key = edan__jp_string(p);
+                if (!key) goto fail;
+                edan__jp_ws(p);
+                if (p->s >= p->end || *p->s != ':') {
+                    edan__free(&p->a, key);
+                    edan__jp_fail(p, EDAN_ERR_PARSE, p->s >= p->end
+                                  ? "unexpected end of input (truncated?), ':' expected"
+                                  : "':' expected after a member name");
+                    goto fail;
+                }
+                p->s++;
+            }
+            item = edan__jp_value(p, depth + 1);
+            if (!item) { edan__free(&p->a, key); goto fail; }
+            if (!edan__jp_push(p, v, item, key)) {
+                edan__json_free_node(item);
+                edan__free(&p->a, key);
+                goto fail;
+            }
+            edan__jp_ws(p);
+            if (p->s < p->end && *p->s == ',') { p->s++; continue; }
+            if (p->s < p->end && *p->s == close) { p->s++; return v; }
+            edan__jp_fail(p, EDAN_ERR_PARSE, p->s >= p->end
+                          ? (obj ? "unexpected end of input (truncated?), ',' or '}' expected"
+                                 : "unexpected end of input (truncated?), ',' or ']' expected")
+                          : (obj ? "',' or '}' expected in an object" : "',' or ']' expected in an array"));
+            goto fail;
+        }
+fail:
+        edan__json_free_node(v);
+        return NULL;
+    }
+    if (c == '"') {
+        unsigned long line = p->line;
+        char *s = edan__jp_string(p);
+        if (!s) return NULL;
+        v = edan__jp_node(p, EDAN_JSON_STRING);
+        if (!v) { edan__free(&p->a, s); return NULL; }
+        v->str = s;
+        v->line = line;
+        return v;
+    }
+    if (c == '-' || (c >= '0' && c <= '9')) return edan__jp_number(p);
+    {
+        static const char *const words[3] = {"true", "false", "null"};
+        int w;
+        for (w = 0; w < 3; w++) {
+            size_t k = strlen(words[w]);
+            if ((size_t)(p->end - p->s) >= k && !memcmp(p->s, words[w], k)) {
+                v = edan__jp_node(p, w == 2 ? EDAN_JSON_NULL : EDAN_JSON_BOOL);
+                if (v) v->num = w == 0;
+                p->s += k;
+                return v;
+            }
+        }
+    }
+    if ((unsigned char)c >= 0x20 && (unsigned char)c < 0x7f)
+        edan__jp_fail(p, EDAN_ERR_PARSE, "unexpected '%c', a value expected", c);
+    else
+        edan__jp_fail(p, EDAN_ERR_PARSE, "unexpected byte 0x%02x, a value expected", (unsigned)(unsigned char)c);
+    return NULL;
+}
+
+edan_result edan_json_parse(const char *text, size_t len, const edan_allocator *alloc,
+                            edan_json **out, char *err, size_t errlen)
+{
+    edan__jp p;
+    edan_json *v;
+    if (err && errlen) err[0] = 0;
+    if (!out) return EDAN_ERR_INVALID_ARG;
+    *out = NULL;
+    if (!text && len) return EDAN_ERR_INVALID_ARG;
+    memset(&p, 0, sizeof p);
+    p.s = text ? text : "";
+    p.end = p.s + len;
+    p.line = 1;
+    if (alloc) p.a = *alloc;
+    p.err = err;
+    p.errlen = errlen;
+    p.rc = EDAN_OK;
+    /* a UTF-8 byte order mark is tolerated */
+    if (len >= 3 && !memcmp(p.s, "\xEF\xBB\xBF", 3)) p.s += 3;
+    v = edan__jp_value(&p, 0);
+    if (!v) return p.rc != EDAN_OK ? p.rc : EDAN_ERR_PARSE;
+    edan__jp_ws(&p);
+    if (p.s < p.end) {
+        edan__json_free_node(v);
+        return edan__jp_fail(&p, EDAN_ERR_PARSE, "text after the end of the JSON value");
+    }
+    *out = v;
+    return EDAN_OK;
+}
+
+void edan_json_free(edan_json *root) { edan__json_free_node(root); }
+
+edan_json_type edan_json_kind(const edan_json *v) { return v ? v->type : EDAN_JSON_NULL; }
+
+const edan_json *edan_json_get(const edan_json *obj, const char *key)
+{
+    size_t i;
+    if (!obj || obj->type != EDAN_JSON_OBJECT || !key) return NULL;
+    for (i = 0; i < obj->n; i++)
+        if (!strcmp(obj->keys[i], key)) return obj->items[i];
+    return NULL;
+}
+
+const edan_json *edan_json_at(const edan_json *arr, size_t i)
+{
+    if (!arr || (arr->type != EDAN_JSON_ARRAY && arr->type != EDAN_JSON_OBJECT) || i >= arr->n) return NULL;
+    return arr->items[i];
+}
+
+size_t edan_json_len(const edan_json *v)
+{
+    return v && (v->type == EDAN_JSON_ARRAY || v->type == EDAN_JSON_OBJECT) ? v->n : 0;
+}
+
+const char *edan_json_key_at(const edan_json *obj, size_t i)
+{
+    if (!obj || obj->type != EDAN_JSON_OBJECT || i >= obj->n) return NULL;
+    return obj->keys[i];
+}
+
+const edan_json *edan_json_value_at(const edan_json *obj, size_t i)
+{
+    if (!obj || obj->type != EDAN_JSON_OBJECT || i >= obj->n) return NULL;
+    return obj->items[i];
+}
+
+double edan_json_number(const edan_json *v, double dflt)
+{
+    return v && v->type == EDAN_JSON_NUMBER ? v->num : dflt;
+}
+
+const char *edan_json_string(const edan_json *v, const char *dflt)
+{
+    return v && v->type == EDAN_JSON_STRING ? v->str : dflt;
+}
+
+int edan_json_bool(const edan_json *v, int dflt)
+{
+    return v && v->type == EDAN_JSON_BOOL ? v->num != 0 : dflt;
+}
+
+unsigned long edan_json_line(const edan_json *v) { return v ? v->line : 0; }
 /* @@JSON-IMPL-END */
 
 /* @@PROFILE-IMPL-BEGIN (hardware profile implementation) */

@@ -73,7 +73,7 @@ static void sb_put(sbuf *b, const char *fmt, ...)
 /* A number, or null when it is not finite (JSON has no NaN). */
 static void sb_num(sbuf *b, double v)
 {
-    if (isfinite(v)) sb_put(b, "%.6g", v);
+    if (isfinite(v)) sb_put(b, "%.9g", v);
     else sb_put(b, "null");
 }
 

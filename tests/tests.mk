@@ -6,3 +6,9 @@ $(B)/fuzz_rv: tests/fuzz_rv.c edan.h | $(B)/deps.ok
 	clang -std=c99 -g -O1 -Wall -Wextra -pedantic -fsanitize=fuzzer,address,undefined \
 	      -fno-sanitize-recover=undefined -I. -o $@.tmp $< && mv $@.tmp $@
 EXTRA_TESTS += $(B)/fuzz_rv
+
+# probe --numa on emulated NUMA machines (qemu TCG, Debian's cloud kernel,
+# cached under build/numa/); tests/test_numa.sh, also run by `make test`.
+.PHONY: test-numa
+test-numa: $(B)/deps.ok
+	bash tests/test_numa.sh

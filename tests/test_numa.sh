@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# probe --numa on this machine and on two emulated NUMA machines (qemu TCG,
+# tests/numa/run-vm.sh): the one-node skip record here; inside the machines
+# the LARM matrix, page placement, HMAT attributes, memkind's HBW choice
+# (found through HMAT, and forced with MEMKIND_HBW_NODES), the hybrid sweep
+# and its fit (tests/numa/check.py). Also `make test-numa`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+B=build/numa
+mkdir -p "$B"
+nice ${CC:-cc} -std=c99 -Wall -Wextra -pedantic -Werror -D_GNU_SOURCE -O2 -I. -o "$B/numa-driver" \
+  tests/numa/driver.c probes/numa.c $(pkg-config --libs hwloc) -lmemkind -lnuma -lpthread -lm
+
+# this machine: with one node the section is a skip record, and exits 0
+nodes=$(ls -d /sys/devices/system/node/node[0-9]* 2>/dev/null | wc -l)
+"$B/numa-driver" --quick --silent > "$B/host.log"
+if [ "$nodes" -le 1 ]; then
+  python3 - "$B/host.log" <<'PY'
+import json, sys
+t = open(sys.argv[1]).read()
+doc = json.loads(t.split("@@EDAN-NUMA-BEGIN", 1)[1].split("@@EDAN-NUMA-END", 1)[0])
+assert doc["skipped"] is True and doc["nodes"] == 1, doc
+assert "one NUMA node" in doc["reason"], doc["reason"]
+assert {n["roof"] for n in doc["needs"]} == {"remote", "contended", "congested", "hybrid"}, doc["needs"]
+assert doc["roofs"] == [] and doc["hybrid"] == [], "a one-node run measured NUMA roofs"
+assert doc["memkind"]["hbw"]["available"] is False and doc["memkind"]["hbw"]["reason"]
+print("host: one-node skip record ok")
+PY
+fi
+python3 -m json.tool < <(sed -n '/@@EDAN-NUMA-BEGIN/,/@@EDAN-NUMA-END/p' "$B/host.log" | sed '1d;$d') > /dev/null
+
+t0=$SECONDS
+bash tests/numa/run-vm.sh hbm "$B/hbm.log" "$B/numa-driver" --quick --silent
+python3 tests/numa/check.py "$B/hbm.log" hbm 0 hbw=2,3
+HBW_NODES=1 bash tests/numa/run-vm.sh 2node "$B/2node.log" "$B/numa-driver" --quick --silent
+python3 tests/numa/check.py "$B/2node.log" 2node 0 nohbw
+python3 tests/numa/check.py "$B/2node.log" 2node 1 hbw=1,1 hbwenv=1
+for run in 0 1; do
+  sed -n '/@@EDAN-NUMA-BEGIN/,/@@EDAN-NUMA-END/p' "$B/2node.log" |
+    awk -v want=$run '/@@EDAN-NUMA-BEGIN/{n++; next} /@@EDAN-NUMA-END/{next} n==want+1' |
+    python3 -m json.tool > /dev/null
+done
+grep -c '@@EDAN-VM-EXIT 0' "$B/2node.log" | grep -qx 2 || { echo "2node: the driver did not exit 0 twice" >&2; exit 1; }
+grep -q '@@EDAN-VM-EXIT 0' "$B/hbm.log" || { echo "hbm: the driver did not exit 0" >&2; exit 1; }
+echo "emulated machines: $((SECONDS - t0)) s"

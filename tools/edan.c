@@ -11,6 +11,7 @@ static const char usage[] =
     "Commands:\n"
     "  analyze TRACE          eDAG memory-latency metrics of an instruction trace\n"
     "  trace -- PROG ARGS     run a RISC-V program under QEMU and analyse it online\n"
+    "  rank RESULT.json...    rank applications by latency sensitivity (lambda, Lambda)\n"
     "\n"
     "`edan COMMAND --help` describes a command. Version %d.%d.\n";
 
@@ -26,6 +27,7 @@ int main(int argc, char **argv)
     }
     if (!strcmp(argv[1], "analyze")) return edan_cmd_analyze(argc - 1, argv + 1);
     if (!strcmp(argv[1], "trace")) return edan_cmd_trace(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "rank")) return edan_cmd_rank(argc - 1, argv + 1);
     fprintf(stderr, "edan: unknown command '%s'\n\n", argv[1]);
     fprintf(stderr, usage, EDAN_VERSION_MAJOR, EDAN_VERSION_MINOR);
     return 2;

@@ -1,0 +1,213 @@
+/* tools/rank.c - `edan rank`: ranks applications by memory-latency
+   sensitivity from the JSON reports of `edan analyze` / `edan trace`, by
+   lambda (absolute) and by Lambda (relative), the way the EDAN paper
+   compares kernels. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+
+static const char rank_usage[] =
+    "usage: edan rank [options] RESULT.json...\n"
+    "\n"
+    "Ranks applications by memory-latency sensitivity: by lambda (how many RAM\n"
+    "latencies the worst-case time grows by when the latency grows by one) and\n"
+    "by Lambda (the same relative to the application's time). Each RESULT is the\n"
+    "--json report of `edan analyze` or `edan trace`.\n"
+    "\n"
+    "Options:\n"
+    "  --m M             memory issue slots to rank at (default 4; must be in the reports)\n"
+    "  --config NAME|N   which configuration of each report (default: the first)\n"
+    "  --json            print the ranking as JSON\n"
+    "\n"
+    "Lambda ignores how computation overlaps memory accesses, so it ranks well\n"
+    "only when memory work is a large part of the work: the W/C column shows it\n"
+    "(rows with W/C < 0.3 are marked).\n";
+
+typedef struct rank_app {
+    char name[128];
+    double W, D, C, lambda, Lambda, w_over_c;
+} rank_app;
+
+static int rank_by_lambda(const void *a, const void *b)
+{
+    const rank_app *x = (const rank_app *)a, *y = (const rank_app *)b;
+    if (x->lambda != y->lambda) return x->lambda < y->lambda ? 1 : -1;
+    return strcmp(x->name, y->name);
+}
+static int rank_by_Lambda(const void *a, const void *b)
+{
+    const rank_app *x = (const rank_app *)a, *y = (const rank_app *)b;
+    if (x->Lambda != y->Lambda) return x->Lambda < y->Lambda ? 1 : -1;
+    return strcmp(x->name, y->name);
+}
+
+/* The application's name: the report's source without directories and extension. */
+static void rank_name(const char *source, char *out, size_t n)
+{
+    const char *b = strrchr(source, '/');
+    char *dot;
+    b = b ? b + 1 : source;
+    snprintf(out, n, "%s", b);
+    dot = strrchr(out, '.');
+    if (dot && dot != out && (!strcmp(dot, ".txt") || !strcmp(dot, ".gz") || !strcmp(dot, ".json") ||
+                              !strcmp(dot, ".bin") || !strcmp(dot, ".edbt")))
+        *dot = 0;
+}
+
+static char *rank_slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    size_t cap = 0, n = 0;
+    if (!f) return NULL;
+    for (;;) {
+        size_t got;
+        if (n + 65536 > cap) {
+            char *nb = (char *)realloc(buf, cap = cap ? cap * 2 : 1 << 16);
+            if (!nb) { free(buf); fclose(f); return NULL; }
+            buf = nb;
+        }
+        got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0) break;
+    }
+    fclose(f);
+    *len = n;
+    return buf;
+}
+
+/* Reads one report; returns 0 or prints `path: what is wrong` and returns -1. */
+static int rank_load(const char *path, const char *config, uint32_t m, rank_app *app)
+{
+    size_t len = 0, i, n;
+    char *text = rank_slurp(path, &len), err[256], key[16];
+    edan_json *root = NULL;
+    const edan_json *cfgs, *c = NULL, *b;
+    int rc = -1;
+    if (!text) {
+        fprintf(stderr, "edan rank: %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    if (edan_json_parse(text, len, NULL, &root, err, sizeof err) != EDAN_OK) {
+        fprintf(stderr, "%s:%s\n", path, err + (strncmp(err, "line ", 5) ? 0 : 5));
+        goto done;
+    }
+    cfgs = edan_json_get(root, "configs");
+    if (!cfgs || edan_json_kind(cfgs) != EDAN_JSON_ARRAY || !(n = edan_json_len(cfgs))) {
+        fprintf(stderr, "edan rank: %s: not an edan report (no \"configs\" list)\n", path);
+        goto done;
+    }
+    if (!config) {
+        c = edan_json_at(cfgs, 0);
+    } else {
+        char *end;
+        unsigned long idx = strtoul(config, &end, 10);
+        if (*config && !*end) c = idx < n ? edan_json_at(cfgs, idx) : NULL;
+        for (i = 0; !c && i < n; i++)
+            if (!strcmp(edan_json_string(edan_json_get(edan_json_at(cfgs, i), "name"), ""), config))
+                c = edan_json_at(cfgs, i);
+        if (!c) {
+            fprintf(stderr, "edan rank: %s: no configuration '%s'\n", path, config);
+            goto done;
+        }
+    }
+    snprintf(key, sizeof key, "%u", m);
+    b = edan_json_get(edan_json_get(c, "m"), key);
+    if (!b) {
+        fprintf(stderr, "edan rank: %s: the report has no m = %u (analyse with --m %u)\n", path, m, m);
+        goto done;
+    }
+    rank_name(edan_json_string(edan_json_get(root, "source"), path), app->name, sizeof app->name);
+    app->W = edan_json_number(edan_json_get(c, "W"), -1);
+    app->D = edan_json_number(edan_json_get(c, "D"), -1);
+    app->C = edan_json_number(edan_json_get(c, "C"), -1);
+    app->lambda = edan_json_number(edan_json_get(b, "lambda"), -1);
+    app->Lambda = edan_json_number(edan_json_get(b, "Lambda"), -1);
+    if (app->W < 0 || app->D < 0 || app->C < 0 || app->lambda < 0 || app->Lambda < 0) {
+        fprintf(stderr, "edan rank: %s: missing W, D, C, lambda or Lambda\n", path);
+        goto done;
+    }
+    app->w_over_c = app->C > 0 ? app->W / app->C : 0.0;
+    rc = 0;
+done:
+    edan_json_free(root);
+    free(text);
+    return rc;
+}
+
+int edan_cmd_rank(int argc, char **argv)
+{
+    rank_app *apps;
+    const char *config = NULL;
+    uint32_t m = 4;
+    int i, n = 0, json = 0, k;
+    apps = (rank_app *)calloc((size_t)argc, sizeof *apps);
+    if (!apps) return 2;
+    for (i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+            printf("%s", rank_usage);
+            free(apps);
+            return 0;
+        } else if (!strcmp(argv[i], "--json")) {
+            json = 1;
+        } else if (!strcmp(argv[i], "--m") && i + 1 < argc) {
+            char *end;
+            unsigned long v = strtoul(argv[++i], &end, 10);
+            if (*end || !v || v > 1000000) {
+                fprintf(stderr, "edan rank: --m %s: expected a positive integer\n", argv[i]);
+                free(apps);
+                return 2;
+            }
+            m = (uint32_t)v;
+        } else if (!strcmp(argv[i], "--config") && i + 1 < argc) {
+            config = argv[++i];
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            fprintf(stderr, "edan rank: unknown option %s (see edan rank --help)\n", argv[i]);
+            free(apps);
+            return 2;
+        } else {
+            if (rank_load(argv[i], config, m, &apps[n])) {
+                free(apps);
+                return 2;
+            }
+            n++;
+        }
+    }
+    if (n < 1) {
+        fprintf(stderr, "%sedan rank: no reports given\n", rank_usage);
+        free(apps);
+        return 2;
+    }
+    if (json) {
+        printf("{\n  \"m\": %u,\n", m);
+        for (k = 0; k < 2; k++) {
+            qsort(apps, (size_t)n, sizeof *apps, k ? rank_by_Lambda : rank_by_lambda);
+            printf("  \"%s\": [", k ? "by_Lambda" : "by_lambda");
+            for (i = 0; i < n; i++) {
+                printf("%s\n    {\"rank\": %d, \"name\": ", i ? "," : "", i + 1);
+                cli_json_string(stdout, apps[i].name);
+                printf(", \"W\": %.17g, \"D\": %.17g, \"C\": %.17g, \"lambda\": %.17g, \"Lambda\": %.17g, "
+                       "\"W_over_C\": %.17g}",
+                       apps[i].W, apps[i].D, apps[i].C, apps[i].lambda, apps[i].Lambda, apps[i].w_over_c);
+            }
+            printf("\n  ]%s\n", k ? "" : ",");
+        }
+        printf("}\n");
+    } else {
+        for (k = 0; k < 2; k++) {
+            qsort(apps, (size_t)n, sizeof *apps, k ? rank_by_Lambda : rank_by_lambda);
+            printf("%sRanking by %s (m = %u), most latency-sensitive first:\n", k ? "\n" : "",
+                   k ? "Lambda, relative sensitivity" : "lambda, absolute sensitivity", m);
+            printf("  %4s  %-20s %14s %10s %14s %12s %10s %8s\n", "rank", "application", "W", "D", "lambda", "Lambda",
+                   "W/C", "");
+            for (i = 0; i < n; i++)
+                printf("  %4d  %-20s %14.0f %10.0f %14.2f %12.6g %10.4f %8s\n", i + 1, apps[i].name, apps[i].W,
+                       apps[i].D, apps[i].lambda, apps[i].Lambda, apps[i].w_over_c,
+                       k && apps[i].w_over_c < 0.3 ? "W/C<0.3" : "");
+        }
+    }
+    free(apps);
+    return 0;
+}

@@ -780,6 +780,13 @@ edan_result edan_hybrid_bandwidth(const edan_hybrid_model *m, const double q[EDA
    bandwidth of quantities q[i], yhat_i the model's. */
 edan_result edan_hybrid_error(const edan_hybrid_model *m, size_t n, const double (*q)[EDAN_HYBRID_COUNT],
                               const double *measured_bw, double *error_pct);
+/* Fits the twelve theta of m (m->bw given) to n measurements by linear
+   least squares on the time, Eq. (5): each measurement belongs to its
+   dominating transfer d, and t_measured - t_d = sum theta[d][x] * t_x.
+   A theta whose transfer pair never occurs in the measurements (or cannot
+   be separated from another) is set to NaN: undetermined. */
+edan_result edan_hybrid_fit(edan_hybrid_model *m, size_t n, const double (*q)[EDAN_HYBRID_COUNT],
+                            const double *measured_bw);
 /* @@HYBRID-API-END */
 
 #ifdef __cplusplus
@@ -3356,6 +3363,91 @@ edan_result edan_hybrid_error(const edan_hybrid_model *m, size_t n, const double
         sum += rel * rel;
     }
     *error_pct = 100.0 / (double)n * sqrt(sum);
+    return EDAN_OK;
+}
+
+/* Solves the normal equations a x = r of one dominating transfer over the
+   columns in use; a singular system drops its weakest column and retries. */
+static void edan__hybrid_solve(double a[3][3], const double r[3], double x[3])
+{
+    int use[3], k;
+    double scale = 0;
+    for (k = 0; k < 3; k++) {
+        use[k] = a[k][k] > 0;
+        if (a[k][k] > scale) scale = a[k][k];
+        x[k] = NAN;
+    }
+    for (;;) {
+        double g[3][4];
+        int idx[3], na = 0, i, j, q, ok = 1;
+        for (k = 0; k < 3; k++)
+            if (use[k]) idx[na++] = k;
+        if (na == 0) return;
+        for (i = 0; i < na; i++) {
+            for (j = 0; j < na; j++) g[i][j] = a[idx[i]][idx[j]];
+            g[i][na] = r[idx[i]];
+        }
+        for (i = 0; i < na && ok; i++) {   /* Gauss-Jordan, partial pivoting */
+            int p = i;
+            for (j = i + 1; j < na; j++)
+                if (fabs(g[j][i]) > fabs(g[p][i])) p = j;
+            if (fabs(g[p][i]) <= 1e-12 * scale) { ok = 0; break; }
+            for (q = 0; q <= na; q++) { double t = g[i][q]; g[i][q] = g[p][q]; g[p][q] = t; }
+            for (j = 0; j < na; j++) {
+                double f;
+                if (j == i) continue;
+                f = g[j][i] / g[i][i];
+                for (q = i; q <= na; q++) g[j][q] -= f * g[i][q];
+            }
+        }
+        if (ok) {
+            for (i = 0; i < na; i++) x[idx[i]] = g[i][na] / g[i][i];
+            return;
+        }
+        {
+            int worst = idx[0];
+            for (i = 1; i < na; i++)
+                if (a[idx[i]][idx[i]] < a[worst][worst]) worst = idx[i];
+            use[worst] = 0;
+        }
+    }
+}
+
+edan_result edan_hybrid_fit(edan_hybrid_model *m, size_t n, const double (*q)[EDAN_HYBRID_COUNT],
+                            const double *measured_bw)
+{
+    double a[EDAN_HYBRID_COUNT][3][3], r[EDAN_HYBRID_COUNT][3];
+    size_t i;
+    int d, k;
+    if (!m || !q || !measured_bw || n == 0) return EDAN_ERR_INVALID_ARG;
+    memset(a, 0, sizeof a);
+    memset(r, 0, sizeof r);
+    for (i = 0; i < n; i++) {
+        edan_hybrid_times t;
+        edan_hybrid_model probe = *m;
+        double x[3], y, bytes;
+        int c = 0, j;
+        /* the times do not depend on theta: evaluate with theta = 0 */
+        memset(probe.theta, 0, sizeof probe.theta);
+        if (edan_hybrid_times_of(&probe, q[i], &t) != EDAN_OK) return EDAN_ERR_INVALID_ARG;
+        if (!edan__hybrid_finite(measured_bw[i]) || !(measured_bw[i] > 0)) return EDAN_ERR_INVALID_ARG;
+        bytes = q[i][0] + q[i][1] + q[i][2] + q[i][3];
+        d = (int)t.dominant;
+        for (k = 0; k < EDAN_HYBRID_COUNT; k++)
+            if (k != d) x[c++] = t.t[k];
+        y = bytes / measured_bw[i] - t.t[d];
+        for (k = 0; k < 3; k++) {
+            for (j = 0; j < 3; j++) a[d][k][j] += x[k] * x[j];
+            r[d][k] += x[k] * y;
+        }
+    }
+    for (d = 0; d < EDAN_HYBRID_COUNT; d++) {
+        double th[3];
+        int c = 0;
+        edan__hybrid_solve(a[d], r[d], th);
+        for (k = 0; k < EDAN_HYBRID_COUNT; k++)
+            m->theta[d][k] = k == d ? 0 : th[c++];
+    }
     return EDAN_OK;
 }
 /* @@HYBRID-IMPL-END */

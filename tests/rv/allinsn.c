@@ -1,6 +1,16 @@
-/* Every RV64GC instruction form once, for the decoder differential test
-   (objdump only: all_insns is never called). */
+/* Every RV64GC instruction form once, for the decoder differential test.
+   all_insns is never called as a function: main copies each of its
+   instructions into an executable page, runs it there with every register
+   pointing at scratch memory, and recovers from whatever it does (fault,
+   trap, jump) with siglongjmp. So qemu-riscv64 -d in_asm disassembles every
+   instruction form, and the test compares QEMU's text with the decoder. */
+#define _GNU_SOURCE
+#include <setjmp.h>
+#include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
 
 #define AMO(op) op ".w a0,a1,(a2)\n" op ".w.aq a0,a1,(a2)\n" op ".w.rl a0,a1,(a2)\n" \
     op ".w.aqrl a0,a1,(a2)\n" op ".d a0,a1,(a2)\n" op ".d.aq a0,a1,(a2)\n" op ".d.rl a3,a4,(a5)\n" \
@@ -15,6 +25,7 @@ void all_insns(void);
 void all_insns(void)
 {
     __asm__ volatile(
+        ".globl all_insns_start\nall_insns_start:\n"
         ".option push\n.option norvc\n"
         "lui a0,0x12345\n auipc a1,0x1\n jal ra,1f\n jal t0,1f\n jal zero,1f\n"
         "1:\n jalr t0,8(a0)\n jalr ra,0(a1)\n jalr zero,0(ra)\n jalr zero,16(a2)\n jalr a3,-4(a4)\n"
@@ -69,11 +80,71 @@ void all_insns(void)
         "c.jr ra\n c.mv t4,t5\n c.ebreak\n c.jalr t6\n c.add a0,s2\n c.fsdsp fs0,16(sp)\n c.swsp s3,4(sp)\n"
         "c.sdsp s4,8(sp)\n"
         ".option pop\n"
+        ".globl all_insns_end\nall_insns_end:\n"
         ::: "memory");
+}
+
+/* run_one(code, scratch): all registers but sp, gp, tp point into scratch
+   (sp too, into its middle), then jump to code. Never returns: the code
+   ends in ebreak, and the signal handler siglongjmps. The first instruction
+   at code moves a0 (scratch) into t6, so no register points at the code. */
+void run_one(void *code, void *scratch);
+__asm__(
+    ".text\n.globl run_one\nrun_one:\n"
+    "mv t6,a0\n mv t5,a1\n addi sp,a1,2047\n addi sp,sp,2047\n andi sp,sp,-16\n"
+    "addi t5,t5,512\n mv ra,t5\n mv t0,t5\n mv t1,t5\n mv t2,t5\n mv s0,t5\n mv s1,t5\n"
+    "mv a0,t5\n mv a1,t5\n mv a2,t5\n mv a3,t5\n mv a4,t5\n mv a5,t5\n mv a6,t5\n mv a7,t5\n"
+    "mv s2,t5\n mv s3,t5\n mv s4,t5\n mv s5,t5\n mv s6,t5\n mv s7,t5\n mv s8,t5\n mv s9,t5\n"
+    "mv s10,t5\n mv s11,t5\n mv t3,t5\n mv t4,t5\n jr t6\n");
+
+extern const unsigned char all_insns_start[], all_insns_end[];
+static sigjmp_buf recover;
+static void on_signal(int sig)
+{
+    (void)sig;
+    siglongjmp(recover, 1);
+}
+
+static unsigned char scratch[8192] __attribute__((aligned(64)));
+static unsigned char altstack[65536] __attribute__((aligned(16)));
+
+static int run_all(void)
+{
+    static const int sigs[] = { SIGILL, SIGSEGV, SIGBUS, SIGTRAP, SIGFPE };
+    unsigned char *page = mmap(NULL, 3 * 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    unsigned char *code;
+    const unsigned char *volatile p;
+    struct sigaction sa;
+    stack_t ss;
+    size_t i;
+    volatile int n = 0;
+    if (page == MAP_FAILED) return -1;
+    code = page + 4096;     /* guard pages around the code page */
+    if (mprotect(code, 4096, PROT_READ | PROT_WRITE | PROT_EXEC) != 0) return -1;
+    ss.ss_sp = altstack;
+    ss.ss_size = sizeof altstack;
+    ss.ss_flags = 0;
+    if (sigaltstack(&ss, NULL) != 0) return -1;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sa.sa_flags = SA_ONSTACK | SA_NODEFER;
+    for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++) sigaction(sigs[i], &sa, NULL);
+    for (p = all_insns_start; p < all_insns_end; p += (p[0] & 3) == 3 ? 4 : 2) {
+        size_t len = (p[0] & 3) == 3 ? 4 : 2, k;
+        for (k = 0; k < 4096; k += 2) { code[k] = 0x02; code[k + 1] = 0x90; }   /* c.ebreak */
+        code[0] = 0xaa; code[1] = 0x8f;                                         /* c.mv t6,a0 */
+        memcpy(code + 2, p, len);
+        __builtin___clear_cache((char *)code, (char *)code + 4096);
+        if (sigsetjmp(recover, 1) == 0) run_one(code, scratch);
+        __asm__ volatile("fscsr zero");         /* the instruction may have set a bad frm */
+        n++;
+    }
+    return n;
 }
 
 int main(void)
 {
-    printf("%p\n", (void *)all_insns);
-    return 0;
+    int n = run_all();
+    printf("%d instructions run\n", n);
+    return n > 0 ? 0 : 1;
 }

@@ -1,0 +1,952 @@
+/* tools/plot.c - `edan plot`: SVG charts of EDAN results.
+
+   - Data movement over time (the EDAN paper's Fig. 9 and 15): from JSON
+     reports of `edan analyze`/`edan trace` run with --tau, one line per
+     configuration that has a timeline; several reports overlay, with a legend.
+     x = time in cycles (phase i starts at i x tau), y = U_i, the bytes moved
+     to or from RAM by the accesses under way at that time (ASAP schedule).
+   - Latency what-if: from the CSV of `--sweep`, the upper time bound (or the
+     slowdown) against the added RAM latency, one line per configuration and m.
+
+   Only C99, libc and libm; reports are read with the JSON DOM of edan.h.
+   The SVG is written to a temporary file and renamed when complete. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdarg.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cli.h"
+
+static const char plot_usage[] =
+    "usage: edan plot [options] REPORT.json...\n"
+    "       edan plot [options] --sweep SWEEP.csv [--sweep SWEEP2.csv ...]\n"
+    "\n"
+    "Draws an SVG chart.\n"
+    "\n"
+    "With JSON reports (`edan analyze --json --tau CYCLES`, `edan trace --json\n"
+    "--tau CYCLES`): the data movement over time. Every configuration that has a\n"
+    "timeline is a line: x = time in cycles (phase i at i x tau), y = the bytes\n"
+    "moved to or from RAM by the accesses under way at that time (U_i of the\n"
+    "EDAN model, ASAP schedule with unbounded parallelism).\n"
+    "\n"
+    "With --sweep files (`--sweep FILE.csv` of `edan analyze`/`edan trace`):\n"
+    "the upper time bound against the RAM latency added, one line per\n"
+    "configuration and m.\n"
+    "\n"
+    "Options:\n"
+    "  -o, --output FILE   write the SVG to FILE (default: standard output)\n"
+    "  --title TEXT        the chart's title\n"
+    "  --label TEXT        legend name of the next REPORT or --sweep file\n"
+    "                      (default: the file name without .json/.csv)\n"
+    "  --sweep FILE.csv    plot a latency sweep (repeatable)\n"
+    "  --m LIST            with --sweep: only these m, e.g. 4 or 1,8\n"
+    "  --slowdown          with --sweep: y = T_upper relative to no added latency\n"
+    "  --xmax CYCLES       with reports: draw time 0..CYCLES only\n"
+    "  --width PX, --height PX   size of the chart (default 960 x 540)\n"
+    "\n"
+    "Bad input stops with `FILE: what is wrong` and exit status 2.\n";
+
+/* ---- series ---------------------------------------------------------------- */
+typedef struct plot_series {
+    char label[320];
+    char file_label[160];   /* the file's legend name */
+    char config[128];       /* configuration name */
+    unsigned m;             /* sweep: the m of the line; 0 in timelines */
+    double tau;             /* timeline: bin width */
+    double *x, *y;
+    size_t n, cap;
+    int color, dash;
+} plot_series;
+
+typedef struct plot_set {
+    plot_series *s;
+    size_t n, cap;
+} plot_set;
+
+#if defined(__GNUC__)
+static int plot_err(const char *file, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+#endif
+static int plot_err(const char *file, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "edan plot: ");
+    if (file) fprintf(stderr, "%s: ", file);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return -1;
+}
+
+static plot_series *plot_add_series(plot_set *ps)
+{
+    plot_series *s;
+    if (ps->n == ps->cap) {
+        size_t nc = ps->cap ? 2 * ps->cap : 8;
+        plot_series *ns = (plot_series *)realloc(ps->s, nc * sizeof *ns);
+        if (!ns) return NULL;
+        ps->s = ns;
+        ps->cap = nc;
+    }
+    s = &ps->s[ps->n++];
+    memset(s, 0, sizeof *s);
+    return s;
+}
+
+static int plot_push(plot_series *s, double x, double y)
+{
+    if (s->n == s->cap) {
+        size_t nc = s->cap ? 2 * s->cap : 64;
+        double *nx = (double *)realloc(s->x, nc * sizeof *nx), *ny;
+        if (!nx) return -1;
+        s->x = nx;
+        ny = (double *)realloc(s->y, nc * sizeof *ny);
+        if (!ny) return -1;
+        s->y = ny;
+        s->cap = nc;
+    }
+    s->x[s->n] = x;
+    s->y[s->n] = y;
+    s->n++;
+    return 0;
+}
+
+static void plot_free(plot_set *ps)
+{
+    size_t i;
+    for (i = 0; i < ps->n; i++) {
+        free(ps->s[i].x);
+        free(ps->s[i].y);
+    }
+    free(ps->s);
+    ps->s = NULL;
+    ps->n = ps->cap = 0;
+}
+
+/* The file name without its directory and without a .json/.csv ending. */
+static void plot_stem(const char *path, char *buf, size_t n)
+{
+    const char *b = strrchr(path, '/');
+    size_t len;
+    b = b ? b + 1 : path;
+    snprintf(buf, n, "%s", b);
+    len = strlen(buf);
+    if (len > 5 && !strcmp(buf + len - 5, ".json")) buf[len - 5] = 0;
+    else if (len > 4 && !strcmp(buf + len - 4, ".csv")) buf[len - 4] = 0;
+}
+
+/* The whole file in memory, NUL-terminated. */
+static char *plot_slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL, *nb;
+    size_t cap = 0, n = 0, r;
+    if (!f) {
+        plot_err(path, "%s", strerror(errno));
+        return NULL;
+    }
+    for (;;) {
+        if (cap - n < 65536) {
+            cap = cap ? 2 * cap : 1 << 20;
+            nb = (char *)realloc(buf, cap + 1);
+            if (!nb) {
+                free(buf);
+                fclose(f);
+                plot_err(path, "out of memory");
+                return NULL;
+            }
+            buf = nb;
+        }
+        r = fread(buf + n, 1, cap - n, f);
+        n += r;
+        if (r == 0) break;
+    }
+    if (ferror(f)) {
+        plot_err(path, "read error");
+        free(buf);
+        fclose(f);
+        return NULL;
+    }
+    fclose(f);
+    buf[n] = 0;
+    *len = n;
+    return buf;
+}
+
+/* ---- reading a JSON report's timelines ------------------------------------ */
+static int plot_read_report(plot_set *ps, const char *path, const char *label)
+{
+    size_t len, k, i, found = 0;
+    char err[256], stem[160];
+    char *text = plot_slurp(path, &len);
+    edan_json *root = NULL;
+    const edan_json *configs;
+    int rc = -1;
+    if (!text) return -1;
+    if (edan_json_parse(text, len, NULL, &root, err, sizeof err) != EDAN_OK) {
+        plot_err(path, "not valid JSON: %s", err);
+        goto out;
+    }
+    configs = edan_json_get(root, "configs");
+    if (edan_json_kind(root) != EDAN_JSON_OBJECT || edan_json_kind(configs) != EDAN_JSON_ARRAY) {
+        plot_err(path, "not an EDAN report (no \"configs\" array; write one with --json)");
+        goto out;
+    }
+    if (label) snprintf(stem, sizeof stem, "%s", label);
+    else plot_stem(path, stem, sizeof stem);
+    for (k = 0; k < edan_json_len(configs); k++) {
+        const edan_json *c = edan_json_at(configs, k), *tl = edan_json_get(c, "timeline"), *bins, *tauv;
+        const char *name = edan_json_string(edan_json_get(c, "name"), NULL);
+        plot_series *s;
+        double tau;
+        char cname[48];
+        if (edan_json_kind(c) != EDAN_JSON_OBJECT) {
+            plot_err(path, "line %lu: configuration %zu is not an object", edan_json_line(c), k + 1);
+            goto out;
+        }
+        if (!tl) continue;
+        tauv = edan_json_get(tl, "tau");
+        bins = edan_json_get(tl, "bins");
+        if (edan_json_kind(tauv) != EDAN_JSON_NUMBER || edan_json_kind(bins) != EDAN_JSON_ARRAY) {
+            plot_err(path, "line %lu: the timeline needs a number \"tau\" and an array \"bins\"", edan_json_line(tl));
+            goto out;
+        }
+        tau = edan_json_number(tauv, 0);
+        if (!(tau > 0) || tau > 1e18) {
+            plot_err(path, "line %lu: timeline tau %g is not a positive number of cycles", edan_json_line(tauv), tau);
+            goto out;
+        }
+        if (!name) {
+            snprintf(cname, sizeof cname, "configuration %zu", k + 1);
+            name = cname;
+        }
+        s = plot_add_series(ps);
+        if (!s) {
+            plot_err(path, "out of memory");
+            goto out;
+        }
+        snprintf(s->file_label, sizeof s->file_label, "%s", stem);
+        snprintf(s->config, sizeof s->config, "%s", name);
+        s->tau = tau;
+        for (i = 0; i < edan_json_len(bins); i++) {
+            const edan_json *b = edan_json_at(bins, i);
+            double v = edan_json_number(b, -1);
+            if (edan_json_kind(b) != EDAN_JSON_NUMBER || !(v >= 0) || v > 1e300) {
+                plot_err(path, "line %lu: timeline bin %zu of \"%s\" is not a byte count", edan_json_line(b), i, name);
+                goto out;
+            }
+            if (plot_push(s, tau * (double)i, v)) {
+                plot_err(path, "out of memory");
+                goto out;
+            }
+        }
+        if (!s->n) {
+            plot_err(path, "line %lu: the timeline of \"%s\" has no bins", edan_json_line(bins), name);
+            goto out;
+        }
+        found++;
+    }
+    if (!found) {
+        plot_err(path, "no configuration has a timeline (analyse with --tau CYCLES)");
+        goto out;
+    }
+    rc = 0;
+out:
+    edan_json_free(root);
+    free(text);
+    return rc;
+}
+
+/* ---- reading a sweep CSV --------------------------------------------------- */
+/* Splits one CSV line in place (double quotes with "" escapes). */
+static int plot_csv_split(char *line, char **field, int max)
+{
+    int n = 0;
+    char *p = line, *w;
+    for (;;) {
+        if (n == max) return -1;
+        if (*p == '"') {
+            field[n++] = w = ++p;
+            for (;;) {
+                if (!*p) return -1;
+                if (*p == '"') {
+                    if (p[1] == '"') { *w++ = '"'; p += 2; continue; }
+                    p++;
+                    break;
+                }
+                *w++ = *p++;
+            }
+            *w = 0;
+            if (*p && *p != ',') return -1;
+        } else {
+            field[n++] = p;
+            while (*p && *p != ',') p++;
+        }
+        if (!*p) break;
+        *p++ = 0;
+    }
+    return n;
+}
+
+static int plot_parse_num(const char *s, double *v)
+{
+    char *end;
+    errno = 0;
+    *v = strtod(s, &end);
+    return (end == s || *end || errno || *v != *v) ? -1 : 0;
+}
+
+static int plot_m_wanted(const unsigned *ms, size_t nm, unsigned m)
+{
+    size_t i;
+    if (!nm) return 1;
+    for (i = 0; i < nm; i++)
+        if (ms[i] == m) return 1;
+    return 0;
+}
+
+static int plot_read_sweep(plot_set *ps, const char *path, const char *label, int slowdown, const unsigned *ms,
+                           size_t nm)
+{
+    size_t len, first = ps->n, i;
+    char *text = plot_slurp(path, &len), *line, *next, *field[32], stem[160];
+    int n, col_config = -1, col_m = -1, col_ns = -1, col_t = -1, col_sd = -1, j, rc = -1;
+    unsigned long lineno = 0;
+    if (!text) return -1;
+    if (memchr(text, 0, len)) {
+        plot_err(path, "binary data, not a CSV");
+        goto out;
+    }
+    if (label) snprintf(stem, sizeof stem, "%s", label);
+    else plot_stem(path, stem, sizeof stem);
+    for (line = text; line && *line; line = next) {
+        double m, ns, t, sd;
+        plot_series *s = NULL;
+        next = strchr(line, '\n');
+        if (next) *next++ = 0;
+        lineno++;
+        if (*line && line[strlen(line) - 1] == '\r') line[strlen(line) - 1] = 0;
+        if (!*line) continue;
+        n = plot_csv_split(line, field, 32);
+        if (n < 0) {
+            plot_err(path, "line %lu: malformed CSV", lineno);
+            goto out;
+        }
+        if (lineno == 1) {
+            for (j = 0; j < n; j++) {
+                if (!strcmp(field[j], "config")) col_config = j;
+                else if (!strcmp(field[j], "m")) col_m = j;
+                else if (!strcmp(field[j], "added_ns")) col_ns = j;
+                else if (!strcmp(field[j], "T_upper")) col_t = j;
+                else if (!strcmp(field[j], "slowdown_upper")) col_sd = j;
+            }
+            if (col_config < 0 || col_m < 0 || col_ns < 0 || col_t < 0 || col_sd < 0) {
+                plot_err(path, "line 1: not a sweep CSV (needs the columns config, m, added_ns, T_upper, "
+                               "slowdown_upper; write one with --sweep FILE.csv)");
+                goto out;
+            }
+            continue;
+        }
+        if (n <= col_config || n <= col_m || n <= col_ns || n <= col_t || n <= col_sd) {
+            plot_err(path, "line %lu: %d fields, fewer than the header's", lineno, n);
+            goto out;
+        }
+        if (plot_parse_num(field[col_m], &m) || m < 1 || m > 1e9 || m != floor(m)) {
+            plot_err(path, "line %lu: m '%s' is not a positive integer", lineno, field[col_m]);
+            goto out;
+        }
+        if (plot_parse_num(field[col_ns], &ns) || ns < 0 || ns > 1e12) {
+            plot_err(path, "line %lu: added_ns '%s' is not a latency", lineno, field[col_ns]);
+            goto out;
+        }
+        if (plot_parse_num(field[col_t], &t) || t < 0 || t > 1e300) {
+            plot_err(path, "line %lu: T_upper '%s' is not a time", lineno, field[col_t]);
+            goto out;
+        }
+        if (plot_parse_num(field[col_sd], &sd) || sd < 0 || sd > 1e300) {
+            plot_err(path, "line %lu: slowdown_upper '%s' is not a ratio", lineno, field[col_sd]);
+            goto out;
+        }
+        if (!plot_m_wanted(ms, nm, (unsigned)m)) continue;
+        for (i = first; i < ps->n; i++)
+            if (ps->s[i].m == (unsigned)m && !strcmp(ps->s[i].config, field[col_config])) s = &ps->s[i];
+        if (!s) {
+            s = plot_add_series(ps);
+            if (!s) {
+                plot_err(path, "out of memory");
+                goto out;
+            }
+            snprintf(s->file_label, sizeof s->file_label, "%s", stem);
+            snprintf(s->config, sizeof s->config, "%s", field[col_config]);
+            s->m = (unsigned)m;
+        }
+        if (s->n && ns <= s->x[s->n - 1]) {
+            plot_err(path, "line %lu: added_ns %g does not increase along \"%s\", m = %u", lineno, ns, s->config, s->m);
+            goto out;
+        }
+        if (plot_push(s, ns, slowdown ? sd : t)) {
+            plot_err(path, "out of memory");
+            goto out;
+        }
+    }
+    if (col_config < 0) {
+        plot_err(path, "empty file, not a sweep CSV");
+        goto out;
+    }
+    if (ps->n == first) {
+        if (nm) plot_err(path, "no rows for the m given with --m");
+        else plot_err(path, "no rows after the header");
+        goto out;
+    }
+    rc = 0;
+out:
+    free(text);
+    return rc;
+}
+
+/* ---- axes ---------------------------------------------------------------- */
+typedef struct plot_axis {
+    double lo, hi, step;    /* range drawn and tick step */
+    double scale;           /* 1, 1e3, 1e6, ... for the tick labels */
+    const char *prefix;     /* "", "k", "M", "G", "T" */
+    int decimals;
+} plot_axis;
+
+/* A round step (1, 2, 2.5 or 5 x 10^k) that cuts [0, hi] into about `want` pieces. */
+static double plot_nice_step(double range, int want)
+{
+    double raw = range / want, p = pow(10.0, floor(log10(raw))), f = raw / p;
+    if (f <= 1.0) return p;
+    if (f <= 2.0) return 2 * p;
+    if (f <= 2.5) return 2.5 * p;
+    if (f <= 5.0) return 5 * p;
+    return 10 * p;
+}
+
+static void plot_axis_fit(plot_axis *a, double lo, double hi, int want, int si)
+{
+    static const char *const pre[] = {"", "k", "M", "G", "T", "P"};
+    double top;
+    int i = 0;
+    if (!(hi > lo)) hi = lo + 1;
+    a->step = plot_nice_step(hi - lo, want);
+    a->lo = floor(lo / a->step) * a->step;
+    a->hi = ceil(hi / a->step - 1e-9) * a->step;
+    if (a->hi <= a->lo) a->hi = a->lo + a->step;
+    top = fabs(a->hi) > fabs(a->lo) ? fabs(a->hi) : fabs(a->lo);
+    a->scale = 1;
+    if (si && top >= 10000)
+        for (i = 0; i < 5 && top / a->scale >= 1000; i++) a->scale *= 1000;
+    a->prefix = pre[i];
+    a->decimals = 0;
+    while (a->decimals < 6 && fabs(a->step / a->scale * pow(10, a->decimals) -
+                                   floor(a->step / a->scale * pow(10, a->decimals) + 0.5)) > 1e-6)
+        a->decimals++;
+}
+
+static void plot_tick_label(const plot_axis *a, double v, const char *unit, char *buf, size_t n)
+{
+    double s = v / a->scale;
+    if (fabs(s) < 1e-12) {
+        snprintf(buf, n, "0%s", strcmp(unit, "\xc3\x97") ? "" : unit);
+        return;
+    }
+    if (!*unit) snprintf(buf, n, "%.*f%s", a->decimals, s, a->prefix);
+    else if (!strcmp(unit, "\xc3\x97")) snprintf(buf, n, "%.*f%s", a->decimals, s, unit);
+    else snprintf(buf, n, "%.*f %s%s", a->decimals, s, a->prefix, unit);
+}
+
+/* ---- SVG ----------------------------------------------------------------- */
+static const char *const plot_colors[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
+                                          "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
+static const char *const plot_dashes[] = {"", "7,4", "2,3", "9,3,2,3"};
+#define PLOT_NCOLORS (sizeof plot_colors / sizeof plot_colors[0])
+#define PLOT_NDASHES (sizeof plot_dashes / sizeof plot_dashes[0])
+
+static void plot_xml(FILE *o, const char *s)
+{
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '&') fputs("&amp;", o);
+        else if (c == '<') fputs("&lt;", o);
+        else if (c == '>') fputs("&gt;", o);
+        else if (c == '"') fputs("&quot;", o);
+        else if (c < 0x20 && c != '\t') fputc(' ', o);
+        else fputc(c, o);
+    }
+}
+
+typedef struct plot_chart {
+    const char *title, *subtitle, *xtitle, *ytitle, *xunit, *yunit;
+    int width, height;
+    double xmax;            /* 0 = fit the data */
+    int y_from_data;        /* y range from the data's minimum (else from 0) */
+} plot_chart;
+
+/* Width of a text in pixels, roughly (sans-serif at `size` px). */
+static double plot_text_width(const char *s, double size)
+{
+    double w = 0;
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if ((c & 0xc0) == 0x80) continue;
+        w += (c == 'i' || c == 'l' || c == '.' || c == ',' || c == ':' || c == ' ' || c == '|') ? 0.3
+             : (c >= 'A' && c <= 'Z') || c == 'm' || c == 'w' ? 0.72
+                                                                : 0.56;
+    }
+    return w * size;
+}
+
+typedef struct plot_frame {
+    double left, right, top, bottom;
+    plot_axis x, y;
+} plot_frame;
+
+static double plot_px(const plot_frame *f, double x) { return f->left + (x - f->x.lo) / (f->x.hi - f->x.lo) * (f->right - f->left); }
+static double plot_py(const plot_frame *f, double y) { return f->bottom - (y - f->y.lo) / (f->y.hi - f->y.lo) * (f->bottom - f->top); }
+
+/* One series as polyline points. Long series are reduced per pixel column to
+   the first, lowest, highest and last point (in time order), which draws the
+   same picture as every point. */
+static void plot_points(FILE *o, const plot_frame *f, const plot_series *s, double xmax)
+{
+    size_t i = 0, col_n = 0;
+    long col = -1;
+    double cols = 2 * (f->right - f->left);
+    size_t first = 0, last = 0, lo = 0, hi = 0;
+    int reduce = s->n > (size_t)(4 * cols);
+    int cnt = 0;
+#define PT(k) do { fprintf(o, "%s%.2f,%.2f", cnt++ ? " " : "", plot_px(f, s->x[k]), plot_py(f, s->y[k])); \
+                   if (cnt % 8 == 0) fputc('\n', o); } while (0)
+    for (i = 0; i < s->n; i++) {
+        long c;
+        if (xmax > 0 && s->x[i] > xmax) break;
+        if (!reduce) {
+            PT(i);
+            continue;
+        }
+        c = (long)((s->x[i] - f->x.lo) / (f->x.hi - f->x.lo) * cols);
+        if (c != col) {
+            if (col_n) {
+                size_t a = lo < hi ? lo : hi, b = lo < hi ? hi : lo;
+                PT(first);
+                if (a != first) PT(a);
+                if (b != a && b != first) PT(b);
+                if (last != b && last != first) PT(last);
+            }
+            col = c;
+            col_n = 0;
+            first = lo = hi = i;
+        }
+        col_n++;
+        last = i;
+        if (s->y[i] < s->y[lo]) lo = i;
+        if (s->y[i] > s->y[hi]) hi = i;
+    }
+    if (reduce && col_n) {
+        size_t a = lo < hi ? lo : hi, b = lo < hi ? hi : lo;
+        PT(first);
+        if (a != first) PT(a);
+        if (b != a && b != first) PT(b);
+        if (last != b && last != first) PT(last);
+    }
+#undef PT
+}
+
+static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
+{
+    plot_frame f;
+    double xmin = 0, xmax = 0, ymin = 0, ymax = 0, legend_w = 0, v, y;
+    size_t i, j;
+    int W = ch->width, H = ch->height, any = 0;
+    char buf[128];
+    /* data range */
+    for (i = 0; i < ps->n; i++)
+        for (j = 0; j < ps->s[i].n; j++) {
+            double x = ps->s[i].x[j];
+            if (ch->xmax > 0 && x > ch->xmax) break;
+            if (!any || x < xmin) xmin = x;
+            if (!any || x > xmax) xmax = x;
+            if (!any || ps->s[i].y[j] < ymin) ymin = ps->s[i].y[j];
+            if (!any || ps->s[i].y[j] > ymax) ymax = ps->s[i].y[j];
+            any = 1;
+        }
+    if (ch->xmax > 0) xmax = ch->xmax;
+    if (xmin > 0) xmin = 0;
+    if (!ch->y_from_data || ymin > 0) ymin = ch->y_from_data ? ymin : 0;
+    if (ch->y_from_data) {
+        /* leave a little room under the lowest line */
+        double pad = (ymax - ymin) * 0.05;
+        ymin = ymin - pad < 0 ? 0 : ymin - pad;
+        if (ymin > 0 && ymin < 1 && ymax > 1) ymin = ymin > 0.9 ? ymin : 0;
+    }
+    if (ymax <= ymin) ymax = ymin + 1;
+    for (i = 0; i < ps->n; i++) {
+        double w = plot_text_width(ps->s[i].label, 12);
+        if (w > legend_w) legend_w = w;
+    }
+    legend_w += 40;
+    if (legend_w > W * 0.4) legend_w = W * 0.4;
+    f.left = 84;
+    f.right = W - legend_w - 24;
+    f.top = ch->subtitle ? 66 : 50;
+    f.bottom = H - 58;
+    if (ps->n * 18.0 + f.top + 20 > H - 20) {
+        H = (int)(ps->n * 18.0 + f.top + 40);
+        f.bottom = H - 58;
+    }
+    plot_axis_fit(&f.x, xmin, xmax, 8, 1);
+    if (ch->xmax > 0) f.x.hi = ch->xmax;
+    plot_axis_fit(&f.y, ymin, ymax, 6, 1);
+    if (*ch->yunit && strcmp(ch->yunit, "B")) {
+        f.y.scale = 1;
+        f.y.prefix = "";
+    }
+
+    fprintf(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    fprintf(o, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+               "font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n", W, H, W, H);
+    fprintf(o, "<title>");
+    plot_xml(o, ch->title);
+    fprintf(o, "</title>\n<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
+    fprintf(o, "<text x=\"%.1f\" y=\"26\" font-size=\"17\" font-weight=\"bold\" text-anchor=\"middle\">", W / 2.0);
+    plot_xml(o, ch->title);
+    fprintf(o, "</text>\n");
+    if (ch->subtitle) {
+        fprintf(o, "<text x=\"%.1f\" y=\"46\" font-size=\"12\" fill=\"#444\" text-anchor=\"middle\">", W / 2.0);
+        plot_xml(o, ch->subtitle);
+        fprintf(o, "</text>\n");
+    }
+    /* grid and ticks */
+    fprintf(o, "<g class=\"grid\" stroke=\"#e4e4e4\" stroke-width=\"1\">\n");
+    for (v = f.y.lo; v <= f.y.hi + f.y.step * 1e-6; v += f.y.step)
+        fprintf(o, "<line x1=\"%.1f\" y1=\"%.2f\" x2=\"%.1f\" y2=\"%.2f\"/>\n", f.left, plot_py(&f, v), f.right, plot_py(&f, v));
+    for (v = f.x.lo; v <= f.x.hi + f.x.step * 1e-6; v += f.x.step)
+        fprintf(o, "<line x1=\"%.2f\" y1=\"%.1f\" x2=\"%.2f\" y2=\"%.1f\"/>\n", plot_px(&f, v), f.top, plot_px(&f, v), f.bottom);
+    fprintf(o, "</g>\n<g class=\"yticks\" font-size=\"12\" text-anchor=\"end\">\n");
+    for (v = f.y.lo; v <= f.y.hi + f.y.step * 1e-6; v += f.y.step) {
+        plot_tick_label(&f.y, v, ch->yunit, buf, sizeof buf);
+        fprintf(o, "<line x1=\"%.1f\" y1=\"%.2f\" x2=\"%.1f\" y2=\"%.2f\" stroke=\"black\"/>", f.left - 5, plot_py(&f, v), f.left, plot_py(&f, v));
+        fprintf(o, "<text x=\"%.1f\" y=\"%.2f\">", f.left - 8, plot_py(&f, v) + 4);
+        plot_xml(o, buf);
+        fprintf(o, "</text>\n");
+    }
+    fprintf(o, "</g>\n<g class=\"xticks\" font-size=\"12\" text-anchor=\"middle\">\n");
+    for (v = f.x.lo; v <= f.x.hi + f.x.step * 1e-6; v += f.x.step) {
+        plot_tick_label(&f.x, v, ch->xunit, buf, sizeof buf);
+        fprintf(o, "<line x1=\"%.2f\" y1=\"%.1f\" x2=\"%.2f\" y2=\"%.1f\" stroke=\"black\"/>", plot_px(&f, v), f.bottom, plot_px(&f, v), f.bottom + 5);
+        fprintf(o, "<text x=\"%.2f\" y=\"%.1f\">", plot_px(&f, v), f.bottom + 19);
+        plot_xml(o, buf);
+        fprintf(o, "</text>\n");
+    }
+    fprintf(o, "</g>\n");
+    /* axis titles */
+    fprintf(o, "<text class=\"xtitle\" x=\"%.1f\" y=\"%.1f\" font-size=\"13\" text-anchor=\"middle\">", (f.left + f.right) / 2, f.bottom + 42);
+    plot_xml(o, ch->xtitle);
+    fprintf(o, "</text>\n<text class=\"ytitle\" x=\"0\" y=\"0\" font-size=\"13\" text-anchor=\"middle\" "
+               "transform=\"translate(18,%.1f) rotate(-90)\">", (f.top + f.bottom) / 2);
+    plot_xml(o, ch->ytitle);
+    fprintf(o, "</text>\n");
+    /* the data, clipped to the frame */
+    fprintf(o, "<clipPath id=\"frame\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/></clipPath>\n",
+            f.left, f.top - 2, f.right - f.left, f.bottom - f.top + 4);
+    for (i = 0; i < ps->n; i++) {
+        const plot_series *s = &ps->s[i];
+        const char *col = plot_colors[s->color % PLOT_NCOLORS], *dash = plot_dashes[s->dash % PLOT_NDASHES];
+        fprintf(o, "<g class=\"series\" data-label=\"");
+        plot_xml(o, s->label);
+        fprintf(o, "\" data-points=\"%zu\" clip-path=\"url(#frame)\">\n", s->n);
+        if (s->n == 1 || (ch->xmax > 0 && s->n > 1 && s->x[1] > ch->xmax)) {
+            fprintf(o, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3.5\" fill=\"%s\"/>\n", plot_px(&f, s->x[0]), plot_py(&f, s->y[0]), col);
+        } else {
+            fprintf(o, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\" stroke-linejoin=\"round\"%s%s%s points=\"",
+                    col, *dash ? " stroke-dasharray=\"" : "", dash, *dash ? "\"" : "");
+            plot_points(o, &f, s, ch->xmax);
+            fprintf(o, "\"/>\n");
+        }
+        fprintf(o, "</g>\n");
+    }
+    /* frame */
+    fprintf(o, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" stroke=\"black\"/>\n", f.left,
+            f.top, f.right - f.left, f.bottom - f.top);
+    /* legend */
+    fprintf(o, "<g class=\"legend\" font-size=\"12\">\n");
+    for (i = 0; i < ps->n; i++) {
+        const plot_series *s = &ps->s[i];
+        const char *dash = plot_dashes[s->dash % PLOT_NDASHES];
+        double lx = f.right + 16;
+        y = f.top + 10 + 18.0 * (double)i;
+        fprintf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2.5\"%s%s%s/>", lx,
+                y, lx + 24, y, plot_colors[s->color % PLOT_NCOLORS], *dash ? " stroke-dasharray=\"" : "", dash,
+                *dash ? "\"" : "");
+        fprintf(o, "<text x=\"%.1f\" y=\"%.1f\">", lx + 30, y + 4);
+        /* shorten what does not fit */
+        if (plot_text_width(s->label, 12) > legend_w - 40) {
+            char sh[320];
+            size_t L = strlen(s->label);
+            snprintf(sh, sizeof sh, "%s", s->label);
+            while (L > 4 && plot_text_width(sh, 12) > legend_w - 52) sh[--L] = 0;
+            plot_xml(o, sh);
+            fputs("...", o);
+        } else {
+            plot_xml(o, s->label);
+        }
+        fprintf(o, "</text>\n");
+    }
+    fprintf(o, "</g>\n</svg>\n");
+    return 0;
+}
+
+/* Legend names: the configuration alone for one file, the file alone when
+   every file has one configuration, else both; ", m = M" when a sweep has
+   several m. Colours per file and configuration; in sweeps the dash tells m
+   apart. */
+static void plot_name_series(plot_set *ps, int sweep)
+{
+    size_t i, j, files = 0, nconf = 0, conf_max = 0;
+    unsigned ms[64];
+    size_t nm = 0, k;
+    for (i = 0; i < ps->n; i++) {
+        plot_series *s = &ps->s[i];
+        int color = -1;
+        if (i == 0 || strcmp(s->file_label, ps->s[i - 1].file_label)) files++;
+        for (j = 0; j < i; j++)
+            if (!strcmp(ps->s[j].file_label, s->file_label) && !strcmp(ps->s[j].config, s->config)) {
+                color = ps->s[j].color;
+                break;
+            }
+        if (color < 0) color = (int)nconf++;
+        s->color = color;
+        for (k = 0; k < nm && ms[k] != s->m; k++) {}
+        if (k == nm && nm < 64) ms[nm++] = s->m;
+    }
+    /* configurations per file */
+    for (i = 0; i < ps->n; i++) {
+        size_t c = 0;
+        for (j = 0; j < ps->n; j++)
+            if (!strcmp(ps->s[j].file_label, ps->s[i].file_label)) {
+                size_t q;
+                int seen = 0;
+                for (q = 0; q < j; q++)
+                    if (!strcmp(ps->s[q].file_label, ps->s[j].file_label) && !strcmp(ps->s[q].config, ps->s[j].config))
+                        seen = 1;
+                if (!seen) c++;
+            }
+        if (c > conf_max) conf_max = c;
+    }
+    for (i = 0; i < ps->n; i++) {
+        plot_series *s = &ps->s[i];
+        char base[300];
+        if (files == 1) snprintf(base, sizeof base, "%s", s->config);
+        else if (conf_max == 1) snprintf(base, sizeof base, "%s", s->file_label);
+        else snprintf(base, sizeof base, "%s: %s", s->file_label, s->config);
+        if (sweep && nm > 1) snprintf(s->label, sizeof s->label, "%s, m = %u", base, s->m);
+        else snprintf(s->label, sizeof s->label, "%s", base);
+        s->dash = 0;
+        if (sweep && nm > 1) {
+            for (k = 0; k < nm; k++)
+                if (ms[k] == s->m) s->dash = (int)k;
+        } else if (nconf > PLOT_NCOLORS) {
+            s->dash = (int)((size_t)s->color / PLOT_NCOLORS);
+        }
+    }
+}
+
+static int plot_parse_int(const char *s, int lo, int hi, int *out)
+{
+    char *end;
+    long v;
+    errno = 0;
+    v = strtol(s, &end, 10);
+    if (end == s || *end || errno || v < lo || v > hi) return -1;
+    *out = (int)v;
+    return 0;
+}
+
+int edan_cmd_plot(int argc, char **argv)
+{
+    const char *out_path = NULL, *title = NULL, *pending_label = NULL;
+    const char **inputs = NULL, **labels = NULL;
+    int *is_sweep = NULL;
+    int ninputs = 0, i, sweep_mode = -1, slowdown = 0, rc = 2;
+    unsigned ms[64];
+    size_t nm = 0;
+    double xmax = 0;
+    plot_chart ch;
+    plot_set ps = {NULL, 0, 0};
+    char subtitle[512], tmp[4096], ytitle[160];
+    FILE *o;
+
+    memset(&ch, 0, sizeof ch);
+    ch.width = 960;
+    ch.height = 540;
+    inputs = (const char **)calloc((size_t)argc + 1, sizeof *inputs);
+    labels = (const char **)calloc((size_t)argc + 1, sizeof *labels);
+    is_sweep = (int *)calloc((size_t)argc + 1, sizeof *is_sweep);
+    if (!inputs || !labels || !is_sweep) {
+        plot_err(NULL, "out of memory");
+        goto done;
+    }
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        int takes = !strcmp(a, "-o") || !strcmp(a, "--output") || !strcmp(a, "--title") || !strcmp(a, "--label") ||
+                    !strcmp(a, "--sweep") || !strcmp(a, "--m") || !strcmp(a, "--xmax") || !strcmp(a, "--width") ||
+                    !strcmp(a, "--height");
+        const char *val = NULL;
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            fputs(plot_usage, stdout);
+            rc = 0;
+            goto done;
+        }
+        if (takes) {
+            if (i + 1 >= argc) {
+                plot_err(NULL, "%s needs a value", a);
+                goto done;
+            }
+            val = argv[++i];
+        }
+        if (!strcmp(a, "-o") || !strcmp(a, "--output")) out_path = val;
+        else if (!strcmp(a, "--title")) title = val;
+        else if (!strcmp(a, "--label")) pending_label = val;
+        else if (!strcmp(a, "--slowdown")) slowdown = 1;
+        else if (!strcmp(a, "--width")) {
+            if (plot_parse_int(val, 300, 10000, &ch.width)) {
+                plot_err(NULL, "--width %s: expected pixels in 300..10000", val);
+                goto done;
+            }
+        } else if (!strcmp(a, "--height")) {
+            if (plot_parse_int(val, 200, 10000, &ch.height)) {
+                plot_err(NULL, "--height %s: expected pixels in 200..10000", val);
+                goto done;
+            }
+        } else if (!strcmp(a, "--xmax")) {
+            if (plot_parse_num(val, &xmax) || !(xmax > 0)) {
+                plot_err(NULL, "--xmax %s: expected cycles > 0", val);
+                goto done;
+            }
+        } else if (!strcmp(a, "--m")) {
+            const char *p = val;
+            nm = 0;
+            while (*p) {
+                char *end;
+                unsigned long v;
+                errno = 0;
+                v = strtoul(p, &end, 10);
+                if (end == p || errno || !v || v > 1000000 || (*end && *end != ',') || nm == 64) {
+                    plot_err(NULL, "--m %s: expected a list of positive integers, e.g. 1,4,8", val);
+                    goto done;
+                }
+                ms[nm++] = (unsigned)v;
+                p = *end ? end + 1 : end;
+            }
+            if (!nm) {
+                plot_err(NULL, "--m: empty list");
+                goto done;
+            }
+        } else if (!strcmp(a, "--sweep") || a[0] != '-') {
+            int sw = !strcmp(a, "--sweep");
+            const char *file = sw ? val : a;
+            if (sweep_mode >= 0 && sweep_mode != sw) {
+                plot_err(NULL, "give either JSON reports or --sweep files, not both");
+                goto done;
+            }
+            sweep_mode = sw;
+            labels[ninputs] = pending_label;
+            pending_label = NULL;
+            inputs[ninputs++] = file;
+        } else {
+            plot_err(NULL, "unknown option '%s' (edan plot --help)", a);
+            goto done;
+        }
+    }
+    if (!ninputs) {
+        fputs(plot_usage, stderr);
+        goto done;
+    }
+    if (sweep_mode == 1 && xmax > 0) {
+        plot_err(NULL, "--xmax is for timelines, not --sweep");
+        goto done;
+    }
+    if (sweep_mode == 0 && (nm || slowdown)) {
+        plot_err(NULL, "%s is for --sweep files", nm ? "--m" : "--slowdown");
+        goto done;
+    }
+    for (i = 0; i < ninputs; i++) {
+        int r = sweep_mode ? plot_read_sweep(&ps, inputs[i], labels[i], slowdown, ms, nm)
+                           : plot_read_report(&ps, inputs[i], labels[i]);
+        if (r) goto done;
+    }
+    plot_name_series(&ps, sweep_mode);
+    if (sweep_mode) {
+        ch.title = title ? title : (slowdown ? "Slowdown when RAM gets farther" : "Time bound when RAM gets farther");
+        snprintf(subtitle, sizeof subtitle, "%s against the RAM latency added (EDAN what-if, exact at every point)",
+                 slowdown ? "upper time bound relative to the local one" : "upper time bound T_upper");
+        ch.subtitle = subtitle;
+        ch.xtitle = "added RAM latency (ns)";
+        ch.ytitle = slowdown ? "slowdown (T_upper / T_upper at +0 ns)" : "T_upper (cycles)";
+        ch.xunit = "";
+        ch.yunit = slowdown ? "\xc3\x97" : "";
+        ch.y_from_data = slowdown;
+    } else {
+        double tau0 = ps.s[0].tau;
+        int same = 1;
+        size_t k;
+        for (k = 1; k < ps.n; k++)
+            if (ps.s[k].tau != tau0) same = 0;
+        ch.title = title ? title : "Data movement over time";
+        if (same)
+            snprintf(subtitle, sizeof subtitle,
+                     "bytes moved to/from RAM by the accesses under way at time t = i\xc2\xb7\xcf\x84 "
+                     "(\xcf\x84 = %g cycle%s; ASAP schedule)", tau0, tau0 == 1 ? "" : "s");
+        else
+            snprintf(subtitle, sizeof subtitle,
+                     "bytes moved to/from RAM by the accesses under way at time t = i\xc2\xb7\xcf\x84 "
+                     "(\xcf\x84 differs per line; ASAP schedule)");
+        ch.subtitle = subtitle;
+        ch.xtitle = "time (cycles)";
+        snprintf(ytitle, sizeof ytitle, "data movement U_i (bytes)");
+        ch.ytitle = ytitle;
+        ch.xunit = "";
+        ch.yunit = "B";
+        ch.xmax = xmax;
+    }
+    if (out_path && strcmp(out_path, "-")) {
+        if (snprintf(tmp, sizeof tmp, "%s.tmp.%ld", out_path, (long)getpid()) >= (int)sizeof tmp) {
+            plot_err(out_path, "path too long");
+            goto done;
+        }
+        o = fopen(tmp, "w");
+        if (!o) {
+            plot_err(tmp, "%s", strerror(errno));
+            goto done;
+        }
+        plot_svg(o, &ch, &ps);
+        if (ferror(o) | fclose(o)) {
+            remove(tmp);
+            plot_err(out_path, "write failed");
+            goto done;
+        }
+        if (rename(tmp, out_path)) {
+            int e = errno;
+            remove(tmp);
+            plot_err(out_path, "%s", strerror(e));
+            goto done;
+        }
+    } else {
+        plot_svg(stdout, &ch, &ps);
+        if (fflush(stdout) || ferror(stdout)) {
+            plot_err("<stdout>", "write failed");
+            goto done;
+        }
+    }
+    rc = 0;
+done:
+    plot_free(&ps);
+    free(inputs);
+    free(labels);
+    free(is_sweep);
+    return rc;
+}

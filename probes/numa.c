@@ -18,6 +18,10 @@
 #define _GNU_SOURCE
 #endif
 #include "numa.h"
+/* numa.c holds the probe's one copy of edan.h's implementation (the hybrid
+   model fit and error) */
+#define EDAN_IMPLEMENTATION
+#include "edan.h"
 #include <hwloc.h>
 #include <numa.h>
 #include <numaif.h>
@@ -860,90 +864,10 @@ static int kind_node(const machine *m, memkind_t kind, int c, int *used)
 }
 
 /* ------------------------------------------------------------------------ */
-/* The hybrid model fit (paper Eq. 5)                                        */
+/* The hybrid model fit (paper Eq. 5): edan.h's edan_hybrid_fit             */
 /* ------------------------------------------------------------------------ */
-enum { LF, LS, SF, SS };
+enum { LF = EDAN_HYBRID_LF, LS = EDAN_HYBRID_LS, SF = EDAN_HYBRID_SF, SS = EDAN_HYBRID_SS };
 static const char *const hy_name[4] = {"lf", "ls", "sf", "ss"};
-
-/* The dominating transfer: the largest time, first in the order lf, ls,
-   sf, ss on ties (edan.h evaluates the model with the same rule). */
-static int hy_dominant(const double t[4])
-{
-    int d = 0, k;
-    for (k = 1; k < 4; k++)
-        if (t[k] > t[d]) d = k;
-    return d;
-}
-
-static double hy_tfit(const double t[4], double th[4][4])
-{
-    int d = hy_dominant(t), k;
-    double s = t[d];
-    for (k = 0; k < 4; k++)
-        if (k != d) s += th[d][k] * t[k];
-    return s;
-}
-
-/* Least squares of y = sum_k theta_k x_k over the rows of one dominating
-   transfer. Columns that are zero in every row stay undetermined (NaN);
-   a singular system drops its weakest column and tries again. */
-static void lsq3(int nrow, double (*x)[3], const double *y, double theta[3])
-{
-    int active[3], k, r, i;
-    double scale = 0;
-    for (k = 0; k < 3; k++) {
-        double s = 0;
-        for (r = 0; r < nrow; r++) s += x[r][k] * x[r][k];
-        active[k] = s > 0;
-        if (s > scale) scale = s;
-        theta[k] = NAN;
-    }
-    for (;;) {
-        double a[3][4];
-        int idx[3], na = 0, ok = 1;
-        for (k = 0; k < 3; k++)
-            if (active[k]) idx[na++] = k;
-        if (na == 0 || nrow < na) return;
-        for (i = 0; i < na; i++) {
-            int j;
-            for (j = 0; j < na; j++) {
-                double s = 0;
-                for (r = 0; r < nrow; r++) s += x[r][idx[i]] * x[r][idx[j]];
-                a[i][j] = s;
-            }
-            a[i][na] = 0;
-            for (r = 0; r < nrow; r++) a[i][na] += x[r][idx[i]] * y[r];
-        }
-        for (i = 0; i < na && ok; i++) {
-            int p = i, j, q;
-            for (j = i + 1; j < na; j++)
-                if (fabs(a[j][i]) > fabs(a[p][i])) p = j;
-            if (fabs(a[p][i]) <= 1e-12 * scale) { ok = 0; break; }
-            for (q = 0; q <= na; q++) { double t = a[i][q]; a[i][q] = a[p][q]; a[p][q] = t; }
-            for (j = 0; j < na; j++) {
-                double f;
-                if (j == i) continue;
-                f = a[j][i] / a[i][i];
-                for (q = i; q <= na; q++) a[j][q] -= f * a[i][q];
-            }
-        }
-        if (ok) {
-            for (i = 0; i < na; i++) theta[idx[i]] = a[i][na] / a[i][i];
-            return;
-        }
-        {
-            /* drop the active column with the smallest norm */
-            int worst = -1;
-            double wn = INFINITY;
-            for (i = 0; i < na; i++) {
-                double s = 0;
-                for (r = 0; r < nrow; r++) s += x[r][idx[i]] * x[r][idx[i]];
-                if (s < wn) { wn = s; worst = idx[i]; }
-            }
-            active[worst] = 0;
-        }
-    }
-}
 
 typedef struct hy_point {
     int fe, sq;                 /* fast fraction in 1/8, store fraction in 1/4 */
@@ -963,12 +887,13 @@ typedef struct hy_fit {
     int used;
 } hy_fit;
 
-static void hy_fit_points(hy_point *pt, int np, hy_fit *f)
+static void hy_fit_points(const hy_point *pt, int np, hy_fit *f)
 {
-    int d, i, k;
-    double (*x)[3] = calloc((size_t)np + 1, sizeof *x);
+    edan_hybrid_model m;
+    double (*q)[EDAN_HYBRID_COUNT] = calloc((size_t)np + 1, sizeof *q);
     double *y = calloc((size_t)np + 1, sizeof *y);
-    double th_eval[4][4], sum2 = 0;
+    int d, i, k, n = 0;
+    memset(&m, 0, sizeof m);
     for (d = 0; d < 4; d++)
         for (k = 0; k < 4; k++) f->theta[d][k] = NAN;
     f->err_pct = f->rms_pct = NAN;
@@ -983,43 +908,28 @@ static void hy_fit_points(hy_point *pt, int np, hy_fit *f)
         if (pt[i].fe == 0 && pt[i].sq == 4) f->b[SS] = pt[i].bw.median;
     }
     for (k = 0; k < 4; k++)
-        if (!(f->b[k] > 0)) { free(x); free(y); return; }
-    for (d = 0; d < 4; d++) {
-        int nrow = 0;
-        double th[3];
-        for (i = 0; i < np; i++) {
-            double t[4], tm;
-            int c = 0;
-            if (!pt[i].valid) continue;
-            for (k = 0; k < 4; k++) t[k] = pt[i].q[k] / f->b[k];
-            if (hy_dominant(t) != d) continue;
-            tm = (pt[i].q[0] + pt[i].q[1] + pt[i].q[2] + pt[i].q[3]) / pt[i].bw.median;
-            for (k = 0; k < 4; k++)
-                if (k != d) x[nrow][c++] = t[k];
-            y[nrow++] = tm - t[d];
-        }
-        lsq3(nrow, x, y, th);
-        for (k = 0, i = 0; k < 4; k++)
-            if (k != d) f->theta[d][k] = th[i++];
-    }
-    /* the error of footnote 10, undetermined theta counted as 0 (their
-       transfers are absent from every point they would apply to) */
-    for (d = 0; d < 4; d++)
-        for (k = 0; k < 4; k++) th_eval[d][k] = isnan(f->theta[d][k]) ? 0 : f->theta[d][k];
+        if (!(f->b[k] > 0)) goto out;
     for (i = 0; i < np; i++) {
-        double t[4], yhat, Q;
         if (!pt[i].valid) continue;
-        Q = pt[i].q[0] + pt[i].q[1] + pt[i].q[2] + pt[i].q[3];
-        for (k = 0; k < 4; k++) t[k] = pt[i].q[k] / f->b[k];
-        yhat = Q / hy_tfit(t, th_eval);
-        sum2 += ((pt[i].bw.median - yhat) / yhat) * ((pt[i].bw.median - yhat) / yhat);
-        f->used++;
+        for (k = 0; k < 4; k++) q[n][k] = pt[i].q[k];
+        y[n++] = pt[i].bw.median;
     }
-    if (f->used) {
-        f->err_pct = 100.0 / f->used * sqrt(sum2);
-        f->rms_pct = 100.0 * sqrt(sum2 / f->used);
+    for (k = 0; k < 4; k++) m.bw[k] = f->b[k];
+    if (n == 0 || edan_hybrid_fit(&m, (size_t)n, (const double (*)[EDAN_HYBRID_COUNT])q, y) != EDAN_OK)
+        goto out;
+    for (d = 0; d < 4; d++)
+        for (k = 0; k < 4; k++) {
+            if (k == d) continue;
+            f->theta[d][k] = m.theta[d][k];
+            /* undetermined: the pair occurs in no point, so 0 changes no point */
+            if (isnan(m.theta[d][k])) m.theta[d][k] = 0;
+        }
+    if (edan_hybrid_error(&m, (size_t)n, (const double (*)[EDAN_HYBRID_COUNT])q, y, &f->err_pct) == EDAN_OK) {
+        f->used = n;
+        f->rms_pct = f->err_pct * sqrt((double)n);     /* 100 * sqrt(sum / n) */
     }
-    free(x);
+out:
+    free(q);
     free(y);
 }
 

@@ -1,7 +1,7 @@
 /* examples/embed.c - edan.h inside your own tool: reads a RISC-V text trace
    on standard input and prints W, D and lambda at m = 4, twice: without a
    cache and with a 32 KiB 8-way L1 (both in the same pass).
-   Build: cc -O2 -I.. embed.c -o embed      Run: ./embed < trace.txt */
+   Build: cc -O2 -I.. embed.c -o embed -lm      Run: ./embed < trace.txt */
 #define EDAN_IMPLEMENTATION
 #include "edan.h"
 #include <stdio.h>

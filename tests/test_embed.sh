@@ -7,7 +7,7 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail=0
 for c in "gcc -std=c99" "clang -std=c99" "g++ -x c++ -std=c++11"; do
-  if $c -Wall -Wextra -pedantic -Werror -O2 -I. -o "$T/embed" examples/embed.c 2> "$T/err"; then
+  if $c -Wall -Wextra -pedantic -Werror -O2 -I. -o "$T/embed" examples/embed.c -lm 2> "$T/err"; then
     echo "ok   examples/embed.c builds with $c"
   else
     echo "FAIL examples/embed.c with $c"; cat "$T/err"; fail=1

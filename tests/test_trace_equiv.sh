@@ -18,6 +18,7 @@ cases=(
   "--func kernel_cg_step|spmv 4"
   "--func kernel_trmm|trmm 5"
   "|atax 4"
+  "|sum-dyn 100"
 )
 strip() {  # metrics without the input's name
   python3 - "$1" <<'PY'

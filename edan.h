@@ -6,16 +6,18 @@
    in one streaming pass, and computes the memory-latency metrics of the EDAN
    model: memory work W, memory depth D, the layer histogram W_i, C, T1,
    Tinf, parallelism, lambda(m), Lambda, the lower/layered/upper memory-cost
-   and time bounds, bandwidth utilisation B and data movement over time,
-   optionally through a multi-level set-associative LRU cache model.
-   The graph is never stored: memory is bounded by the registers, the distinct
-   memory bytes the program touches, the number of layers and timeline bins,
-   never by the trace length. Several analysis configurations (cache
-   hierarchies, costs) share one pass.
+   and time bounds (also at any other RAM latency: the what-if), bandwidth
+   utilisation B and data movement over time, optionally through a
+   multi-level set-associative LRU cache model. The graph is never stored:
+   memory is bounded by the registers, the distinct memory bytes the program
+   touches, the number of layers and timeline bins, never by the trace
+   length. Several analysis configurations (cache hierarchies, latencies,
+   costs) share one pass.
 
-   It also contains a RISC-V (RV64GC) front-end: a parser for the textual
-   traces of QEMU-based tracers and a decoder of raw instruction bytes, and a
-   loader for the hardware profiles written by `probe`.
+   It also contains a RISC-V (RV64GC) front-end (a parser for the text
+   traces of QEMU-based tracers and a decoder of raw instruction bytes), a
+   small JSON reader, the loader of the hardware profiles written by `probe`,
+   and the hybrid fast/slow memory bandwidth model.
 
    EXAMPLE
        #define EDAN_IMPLEMENTATION
@@ -26,26 +28,39 @@
        edan_rv_parser rv = {0};
        edan_insn in;
        while (fgets(line, sizeof line, f))
-           if (edan_rv_parse_line(&rv, line, strlen(line), &in) == EDAN_OK)
-               edan_feed(ctx, &in);
-       edan_metrics mt; edan_get_metrics(ctx, 0, &mt);
-       printf("W=%llu D=%llu\n", (unsigned long long)mt.W, (unsigned long long)mt.D);
+           if (edan_rv_parse_line(&rv, line, strlen(line), &in) == EDAN_OK) edan_feed(ctx, &in);
+       edan_metrics m; edan_get_metrics(ctx, 0, &m);     // W, D, C, Tinf, ...
+       edan_bounds b; edan_get_bounds(ctx, 0, 4, &b);    // lambda, Lambda, bounds at m = 4
        edan_destroy(ctx);
+   examples/embed.c is the complete program.
 
    BUILD
    In exactly one C or C++ file, before the include:
        #define EDAN_IMPLEMENTATION
-   Optional, before that include:
+   and link with -lm. Optional, before that include:
        #define EDAN_MALLOC(sz,user) / EDAN_REALLOC(p,sz,user) / EDAN_FREE(p,user)
        to change the default allocator (per-context hooks in edan_options win),
        #define EDAN_ASSERT(x) to change assert().
    C99; no global state; no exit(); warning-free with -Wall -Wextra -pedantic.
 
+   ERRORS
+   Functions return an edan_result; on failure the context's text says what
+   is wrong (edan_error), the RISC-V parser's in its `error` field. After an
+   error from edan_feed the context may only be read or destroyed.
+
    MODEL
-   The exact semantics are those of the eDAG model: true (read-after-write)
-   dependencies only, through registers and memory bytes; a vertex is a
-   memory access vertex when it reaches RAM (every load/store/AMO without a
-   cache; a miss in every level with one). See README.md.
+   Vertices are executed instructions; an edge u -> v exists iff u is the most
+   recent writer of a register or memory byte that v reads (true dependencies
+   only; x0 is a constant). A memory access vertex is a load/store/AMO that
+   reaches RAM: every one without a cache; with one, a load (or write-back
+   store, read-for-ownership) that missed in every level, or any
+   write-through store. md(v) = [v is a memory access vertex] + max md over
+   its predecessors; D = max md; W_i = memory vertices with md = i;
+   lambda(m) = (W - D)/m + D; Lambda = lambda / (lambda alpha0 + C);
+   max(D, W/m) alpha <= sum ceil(W_i/m) alpha <= lambda alpha.
+   S(v) = max F(pred), F(v) = S(v) + t(v); t = alpha for a memory access
+   vertex, the serving level's hit latency for a cache hit, the class cost
+   otherwise. README.md has the whole picture.
 
    LICENSE: MIT.
 */
@@ -787,6 +802,14 @@ edan_result edan_hybrid_error(const edan_hybrid_model *m, size_t n, const double
    be separated from another) is set to NaN: undetermined. */
 edan_result edan_hybrid_fit(edan_hybrid_model *m, size_t n, const double (*q)[EDAN_HYBRID_COUNT],
                             const double *measured_bw);
+/* Fills *out from a parsed hardware profile (edan_json_parse): the entry
+   of numa.hybrid whose "cluster" is `cluster` (-1: the first entry), with
+   bandwidth_GBps {lf, ls, sf, ss} (GB/s; null = unknown, stored as 0) and
+   theta {d: {x: ...}} (null = undetermined, stored as NaN). On error err
+   holds "line N: what is wrong": EDAN_ERR_INVALID_ARG when the profile has
+   no such model, EDAN_ERR_PARSE when a field has the wrong form. */
+edan_result edan_hybrid_from_profile(const edan_json *profile, int cluster, edan_hybrid_model *out,
+                                     char *err, size_t errlen);
 /* @@HYBRID-API-END */
 
 #ifdef __cplusplus
@@ -3447,6 +3470,76 @@ edan_result edan_hybrid_fit(edan_hybrid_model *m, size_t n, const double (*q)[ED
         edan__hybrid_solve(a[d], r[d], th);
         for (k = 0; k < EDAN_HYBRID_COUNT; k++)
             m->theta[d][k] = k == d ? 0 : th[c++];
+    }
+    return EDAN_OK;
+}
+
+static edan_result edan__hybrid_err(char *err, size_t errlen, edan_result r, const edan_json *at,
+                                    const char *fmt, const char *a, const char *b)
+{
+    if (err && errlen) {
+        int k = snprintf(err, errlen, "line %lu: ", edan_json_line(at));
+        if (k >= 0 && (size_t)k < errlen) snprintf(err + k, errlen - (size_t)k, fmt, a, b);
+    }
+    return r;
+}
+
+/* A number, or null (stored as `missing`); anything else is an error. */
+static int edan__hybrid_number(const edan_json *v, double missing, double *out)
+{
+    if (edan_json_kind(v) == EDAN_JSON_NULL && v) { *out = missing; return 1; }
+    if (edan_json_kind(v) != EDAN_JSON_NUMBER) return 0;
+    *out = edan_json_number(v, 0);
+    return 1;
+}
+
+edan_result edan_hybrid_from_profile(const edan_json *profile, int cluster, edan_hybrid_model *out,
+                                     char *err, size_t errlen)
+{
+    static const char *const name[EDAN_HYBRID_COUNT] = {"lf", "ls", "sf", "ss"};
+    const edan_json *numa, *list, *entry = NULL, *bw, *theta;
+    size_t i;
+    int d, k;
+    char num[32];
+    if (err && errlen) err[0] = 0;
+    if (!profile || !out) return EDAN_ERR_INVALID_ARG;
+    numa = edan_json_get(profile, "numa");
+    list = edan_json_get(numa, "hybrid");
+    if (edan_json_kind(list) != EDAN_JSON_ARRAY)
+        return edan__hybrid_err(err, errlen, EDAN_ERR_INVALID_ARG, numa ? numa : profile,
+                                "the profile has no numa.hybrid list%s%s", "", "");
+    for (i = 0; i < edan_json_len(list) && !entry; i++) {
+        const edan_json *e = edan_json_at(list, i);
+        if (edan_json_bool(edan_json_get(e, "skipped"), 0)) continue;
+        if (cluster < 0 || edan_json_number(edan_json_get(e, "cluster"), -1) == (double)cluster) entry = e;
+    }
+    snprintf(num, sizeof num, "%d", cluster);
+    if (!entry)
+        return edan__hybrid_err(err, errlen, EDAN_ERR_INVALID_ARG, list,
+                                "numa.hybrid has no model for cluster %s%s", cluster < 0 ? "(any)" : num, "");
+    bw = edan_json_get(entry, "bandwidth_GBps");
+    theta = edan_json_get(entry, "theta");
+    if (edan_json_kind(bw) != EDAN_JSON_OBJECT)
+        return edan__hybrid_err(err, errlen, EDAN_ERR_PARSE, entry, "hybrid model without a bandwidth_GBps object%s%s", "", "");
+    if (edan_json_kind(theta) != EDAN_JSON_OBJECT)
+        return edan__hybrid_err(err, errlen, EDAN_ERR_PARSE, entry, "hybrid model without a theta object%s%s", "", "");
+    memset(out, 0, sizeof *out);
+    for (d = 0; d < EDAN_HYBRID_COUNT; d++) {
+        const edan_json *b = edan_json_get(bw, name[d]), *row = edan_json_get(theta, name[d]);
+        if (!edan__hybrid_number(b, 0, &out->bw[d]) || !(out->bw[d] >= 0) || !edan__hybrid_finite(out->bw[d]))
+            return edan__hybrid_err(err, errlen, EDAN_ERR_PARSE, b ? b : bw,
+                                    "bandwidth_GBps.%s must be a number >= 0 or null%s", name[d], "");
+        if (edan_json_kind(row) != EDAN_JSON_OBJECT)
+            return edan__hybrid_err(err, errlen, EDAN_ERR_PARSE, row ? row : theta,
+                                    "theta.%s must be an object%s", name[d], "");
+        for (k = 0; k < EDAN_HYBRID_COUNT; k++) {
+            const edan_json *v;
+            if (k == d) continue;
+            v = edan_json_get(row, name[k]);
+            if (!edan__hybrid_number(v, NAN, &out->theta[d][k]))
+                return edan__hybrid_err(err, errlen, EDAN_ERR_PARSE, v ? v : row,
+                                        "theta.%s.%s must be a number or null", name[d], name[k]);
+        }
     }
     return EDAN_OK;
 }

@@ -35,16 +35,27 @@ int main(int argc, char **argv)
 {
     long n = argc > 1 ? atol(argv[1]) : 4000000;
     char *buf = malloc((size_t)n * 96), *s;
-    size_t len[4];
-    char *text[4];
+    size_t len[5];
+    char *text[5];
     int fmt, rep;
     edan_rv_parser *p = calloc(1, sizeof *p);
     if (!buf || !p) return 1;
-    for (fmt = 0; fmt < 4; fmt++) {
+    for (fmt = 0; fmt < 5; fmt++) {
         long i;
         s = buf;
         for (i = 0; i < n; i++) {
             const char *m = mix[i % 16];
+            if (fmt == 4) {
+                /* every line a new text: the memo never hits */
+                s += sprintf(s, "0;0x%lx;", 0x10000 + (i % 4096) * 4);
+                switch (i % 4) {
+                case 0: s += sprintf(s, "lw a%ld,%ld(a5);0x40008%05lx\n", i % 8, i, (i * 8) & 0xfffff); break;
+                case 1: s += sprintf(s, "addi a%ld,a%ld,%ld\n", i % 8, (i / 8) % 8, i); break;
+                case 2: s += sprintf(s, "fmadd.d dyn,fa%ld,fa%ld,fa%ld,fa%ld # %ld\n", i % 8, (i + 1) % 8, i % 5, (i / 4) % 8, i); break;
+                default: s += sprintf(s, "bne a%ld,a5,%ld # 0x%lx\n", i % 8, -i, 0x10000 + i * 2); break;
+                }
+                continue;
+            }
             if (fmt == 3) {
                 /* a loop of 200 distinct instructions */
                 long k = i % 200;
@@ -76,7 +87,7 @@ int main(int argc, char **argv)
         text[fmt] = malloc(len[fmt]);
         memcpy(text[fmt], buf, len[fmt]);
     }
-    for (fmt = 0; fmt < 4; fmt++) {
+    for (fmt = 0; fmt < 5; fmt++) {
         double t[5], mem = 0;
         unsigned long ok = 0;
         for (rep = 0; rep < 5; rep++) {
@@ -95,7 +106,7 @@ int main(int argc, char **argv)
         qsort(t, 5, sizeof t[0], cmp);
         printf("parse %-22s %ld lines (%.1f MB): median %.3f s, %.1f M lines/s, %.0f MB/s (min %.3f max %.3f)%s\n",
                fmt == 0 ? "cpu;pc;insn;addr" : fmt == 1 ? "insn;addr (paper)" :
-               fmt == 2 ? "QEMU raw disassembly" : "cpu;pc, 200-insn loop", n, len[fmt] / 1e6, t[2], n / t[2] / 1e6,
+               fmt == 2 ? "QEMU raw disassembly" : fmt == 3 ? "cpu;pc, 200-insn loop" : "cpu;pc, all distinct", n, len[fmt] / 1e6, t[2], n / t[2] / 1e6,
                len[fmt] / t[2] / 1e6, t[0], t[4], ok == (unsigned long)n ? "" : " PARSE ERRORS");
     }
     {

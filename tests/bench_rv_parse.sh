@@ -4,5 +4,5 @@
 set -eu
 cd "$(dirname "$0")/.."
 mkdir -p build
-${CC:-cc} -std=c99 -O2 -Wall -Wextra -pedantic -I. -o build/bench_rv_parse tests/bench_rv_parse.c
+${CC:-cc} -std=c99 -O2 -Wall -Wextra -pedantic -I. -o build/bench_rv_parse tests/bench_rv_parse.c -lz -lm
 nice build/bench_rv_parse "${BENCH_RV_LINES:-4000000}"

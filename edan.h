@@ -3525,10 +3525,13 @@ edan_result edan_hybrid_from_profile(const edan_json *profile, int cluster, edan
         return edan__hybrid_err(err, errlen, EDAN_ERR_PARSE, entry, "hybrid model without a theta object%s%s", "", "");
     memset(out, 0, sizeof *out);
     for (d = 0; d < EDAN_HYBRID_COUNT; d++) {
-        const edan_json *b = edan_json_get(bw, name[d]), *row = edan_json_get(theta, name[d]);
+        const edan_json *b = edan_json_get(bw, name[d]);
         if (!edan__hybrid_number(b, 0, &out->bw[d]) || !(out->bw[d] >= 0) || !edan__hybrid_finite(out->bw[d]))
             return edan__hybrid_err(err, errlen, EDAN_ERR_PARSE, b ? b : bw,
                                     "bandwidth_GBps.%s must be a number >= 0 or null%s", name[d], "");
+    }
+    for (d = 0; d < EDAN_HYBRID_COUNT; d++) {
+        const edan_json *row = edan_json_get(theta, name[d]);
         if (edan_json_kind(row) != EDAN_JSON_OBJECT)
             return edan__hybrid_err(err, errlen, EDAN_ERR_PARSE, row ? row : theta,
                                     "theta.%s must be an object%s", name[d], "");

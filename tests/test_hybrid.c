@@ -256,6 +256,152 @@ static void test_bad_input(void)
     CHECK(edan_hybrid_fit(&m, 1, (const double (*)[4])&q, y) == EDAN_ERR_INVALID_ARG);
 }
 
+/* ---- profiles -------------------------------------------------------- */
+static edan_json *load_text(const char *text, char *err, size_t errlen)
+{
+    edan_json *root = NULL;
+    if (edan_json_parse(text, strlen(text), NULL, &root, err, errlen) != EDAN_OK) return NULL;
+    return root;
+}
+
+static edan_json *load_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf, err[200];
+    long n;
+    edan_json *root;
+    if (!f) { fprintf(stderr, "%s: cannot open\n", path); return NULL; }
+    fseek(f, 0, SEEK_END);
+    n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    buf = malloc((size_t)n + 1);
+    if (!buf || fread(buf, 1, (size_t)n, f) != (size_t)n) { fclose(f); free(buf); return NULL; }
+    fclose(f);
+    buf[n] = 0;
+    root = load_text(buf, err, sizeof err);
+    if (!root) fprintf(stderr, "%s:%s\n", path, err);
+    free(buf);
+    return root;
+}
+
+/* The reference profiles give the model of Table 6 and the KNL load
+   bandwidths of Table 4 back, and evaluate like the hand-worked values. */
+static void test_reference_profiles(void)
+{
+    edan_json *knl = load_file("hwprofiles/reference-tpds19-knl.json");
+    edan_json *sky = load_file("hwprofiles/reference-tpds19-skylake.json");
+    edan_json *joe = load_file("hwprofiles/reference-tpds19-joe0.json");
+    edan_hybrid_model m, want;
+    edan_hybrid_roof roof;
+    char err[200];
+    double q[4] = {0.5, 0.5, 0, 0};
+    int d, k;
+    CHECK(knl && sky && joe);
+    if (!knl || !sky || !joe) goto out;
+
+    CHECK(edan_hybrid_from_profile(knl, 0, &m, err, sizeof err) == EDAN_OK);
+    memset(&want, 0, sizeof want);
+    table6(&want, 1);
+    for (d = 0; d < 4; d++)
+        for (k = 0; k < 4; k++)
+            if (k != d) CHECK_NEAR(m.theta[d][k], want.theta[d][k], 0);
+    CHECK_NEAR(m.bw[LF], 92.0, 0);
+    CHECK_NEAR(m.bw[LS], 38.1, 0);
+    CHECK(m.bw[SF] == 0 && m.bw[SS] == 0);          /* not in the paper */
+    CHECK(edan_hybrid_bandwidth(&m, q, &roof) == EDAN_OK);
+    CHECK_NEAR(roof.bw_fit, 1.0 / (0.5 / 38.1 + 0.611 * 0.5 / 92.0), 1e-12);
+    q[SF] = 0.1;        /* stores need a store bandwidth the paper does not give */
+    CHECK(edan_hybrid_bandwidth(&m, q, &roof) == EDAN_ERR_INVALID_ARG);
+    /* Table 4, as printed in the profile: every MCDRAM above every DRAM roof */
+    {
+        const edan_json *roofs = edan_json_get(edan_json_get(knl, "numa"), "roofs");
+        size_t i;
+        double mcd_min = 1e9, ddr_max = 0;
+        CHECK(edan_json_len(roofs) == 27);
+        for (i = 0; i < edan_json_len(roofs); i++) {
+            const edan_json *e = edan_json_at(roofs, i);
+            const char *lab = edan_json_string(edan_json_get(e, "node_label"), "");
+            double v = edan_json_number(edan_json_get(edan_json_get(e, "GBps"), "median"), -1);
+            if (strcmp(edan_json_string(edan_json_get(e, "roof"), ""), "local") &&
+                strcmp(edan_json_string(edan_json_get(e, "roof"), ""), "remote")) continue;
+            if (strncmp(lab, "MCDRAM", 6) == 0 && v < mcd_min) mcd_min = v;
+            if (strncmp(lab, "NUMA", 4) == 0 && v > ddr_max) ddr_max = v;
+        }
+        CHECK(ddr_max > 0 && mcd_min > ddr_max);
+    }
+
+    CHECK(edan_hybrid_from_profile(sky, -1, &m, err, sizeof err) == EDAN_OK);
+    table6(&want, 0);
+    for (d = 0; d < 4; d++)
+        for (k = 0; k < 4; k++)
+            if (k != d) CHECK_NEAR(m.theta[d][k], want.theta[d][k], 0);
+    q[SF] = 0;
+    CHECK(edan_hybrid_bandwidth(&m, q, &roof) == EDAN_ERR_INVALID_ARG);   /* no bandwidths */
+
+    /* Joe0 has LARM roofs (Table 2) but no hybrid model */
+    CHECK(edan_hybrid_from_profile(joe, 0, &m, err, sizeof err) == EDAN_ERR_INVALID_ARG);
+    CHECK(strstr(err, "no model for cluster 0") != NULL);
+    {
+        /* Table 2: local > remote nodes in order > congested > contended */
+        const edan_json *roofs = edan_json_get(edan_json_get(joe, "numa"), "roofs");
+        double local = -1, remote[4] = {0}, contended[4] = {0}, congested = -1;
+        size_t i;
+        for (i = 0; i < edan_json_len(roofs); i++) {
+            const edan_json *e = edan_json_at(roofs, i);
+            const char *r = edan_json_string(edan_json_get(e, "roof"), "");
+            int node = (int)edan_json_number(edan_json_get(e, "node"), -1);
+            double v = edan_json_number(edan_json_get(edan_json_get(e, "GBps"), "median"), -1);
+            if (!strcmp(r, "local")) local = v;
+            else if (!strcmp(r, "remote") && node >= 0 && node < 4) remote[node] = v;
+            else if (!strcmp(r, "contended") && node >= 0 && node < 4) contended[node] = v;
+            else if (!strcmp(r, "congested")) congested = v;
+        }
+        CHECK_NEAR(local, 36.1, 0);
+        CHECK(remote[1] > remote[2] && remote[2] > remote[3] && remote[3] > 0);
+        CHECK(congested > remote[1] && congested < local);
+        CHECK(contended[0] > contended[1] && contended[1] > contended[2] && contended[2] > contended[3]);
+        CHECK_NEAR(contended[3], 6.2, 0);
+    }
+out:
+    edan_json_free(knl);
+    edan_json_free(sky);
+    edan_json_free(joe);
+}
+
+/* Malformed models: a clear message with the line. */
+static void test_profile_errors(void)
+{
+    static const char *const bad[] = {
+        "{\"numa\": {\"hybrid\": [{\"cluster\": 0,\n \"bandwidth_GBps\": {\"lf\": \"fast\", \"ls\": 1, \"sf\": 1, \"ss\": 1},"
+        " \"theta\": {}}]}}",
+        "{\"numa\": {\"hybrid\": [{\"cluster\": 0, \"bandwidth_GBps\": {\"lf\": 1, \"ls\": 1, \"sf\": 1, \"ss\": -2},"
+        " \"theta\": {}}]}}",
+        "{\"numa\": {\"hybrid\": [{\"cluster\": 0, \"bandwidth_GBps\": {\"lf\": 1, \"ls\": 1, \"sf\": 1, \"ss\": 1},\n\n"
+        " \"theta\": {\"lf\": {\"ls\": 1, \"sf\": 1}, \"ls\": {}, \"sf\": {}, \"ss\": {}}}]}}",
+        "{\"numa\": {\"hybrid\": [{\"cluster\": 0, \"bandwidth_GBps\": {\"lf\": 1, \"ls\": 1, \"sf\": 1, \"ss\": 1}}]}}",
+    };
+    static const char *const msg[] = {"line 2: bandwidth_GBps.lf", "bandwidth_GBps.ss", "line 3: theta.lf.ss",
+                                      "without a theta"};
+    size_t i;
+    char err[200];
+    edan_hybrid_model m;
+    for (i = 0; i < sizeof bad / sizeof *bad; i++) {
+        edan_json *root = load_text(bad[i], err, sizeof err);
+        CHECK(root != NULL);
+        if (!root) continue;
+        CHECK(edan_hybrid_from_profile(root, 0, &m, err, sizeof err) == EDAN_ERR_PARSE);
+        if (!strstr(err, msg[i])) fprintf(stderr, "message was: %s\n", err);
+        CHECK(strstr(err, msg[i]) != NULL);
+        edan_json_free(root);
+    }
+    {
+        edan_json *root = load_text("{\"numa\": {\"skipped\": true}}", err, sizeof err);
+        CHECK(root && edan_hybrid_from_profile(root, 0, &m, err, sizeof err) == EDAN_ERR_INVALID_ARG);
+        CHECK(strstr(err, "no numa.hybrid") != NULL);
+        edan_json_free(root);
+    }
+}
+
 int main(void)
 {
     test_knl_loads();
@@ -264,5 +410,7 @@ int main(void)
     test_error();
     test_fit_recovers_table6();
     test_bad_input();
+    test_reference_profiles();
+    test_profile_errors();
     return check_summary("test_hybrid");
 }

@@ -4,7 +4,7 @@
 # tests/test_fuzz_rv.sh.
 $(B)/fuzz_rv: tests/fuzz_rv.c edan.h | $(B)/deps.ok
 	clang -std=c99 -g -O1 -Wall -Wextra -pedantic -fsanitize=fuzzer,address,undefined \
-	      -fno-sanitize-recover=undefined -I. -o $@.tmp $< && mv $@.tmp $@
+	      -fno-sanitize-recover=undefined -I. -o $@.tmp $< -lz -lm && mv $@.tmp $@
 EXTRA_TESTS += $(B)/fuzz_rv
 
 # probe --numa on emulated NUMA machines (qemu TCG, Debian's cloud kernel,

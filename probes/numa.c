@@ -267,6 +267,22 @@ static int node_is_local(const machine *m, int c, int n)
            !hwloc_bitmap_isequal(m->node_obj[n]->cpuset, hwloc_topology_get_topology_cpuset(m->topo));
 }
 
+/* The last-level data caches: their total size and the largest one. */
+static void llc_sizes(const machine *m, unsigned long long *total, unsigned long long *largest)
+{
+    static const hwloc_obj_type_t types[] = {HWLOC_OBJ_L5CACHE, HWLOC_OBJ_L4CACHE, HWLOC_OBJ_L3CACHE,
+                                             HWLOC_OBJ_L2CACHE, HWLOC_OBJ_L1CACHE};
+    size_t t;
+    *total = *largest = 0;
+    for (t = 0; t < sizeof types / sizeof *types && *total == 0; t++) {
+        hwloc_obj_t o = NULL;
+        while ((o = hwloc_get_next_obj_by_type(m->topo, types[t], o)) != NULL) {
+            *total += o->attr->cache.size;
+            if (o->attr->cache.size > *largest) *largest = o->attr->cache.size;
+        }
+    }
+}
+
 /* ------------------------------------------------------------------------ */
 /* Buffers: placement and page-by-page verification                         */
 /* ------------------------------------------------------------------------ */
@@ -1025,6 +1041,7 @@ char *probe_numa_section(const probe_numa_args *args)
     double (*load_bw)[MAX_NODES] = NULL;     /* [cluster][node slot] median GB/s */
     size_t bytes;
     int reps;
+    unsigned long long llc_total, llc_largest, cache_mult;
     double t_start = now_s();
 
     if (!a) { memset(&a0, 0, sizeof a0); a = &a0; }
@@ -1092,6 +1109,11 @@ char *probe_numa_section(const probe_numa_args *args)
     /* sizes: large enough to leave the caches, small enough for every node */
     reps = a->quick ? 3 : 7;
     bytes = a->quick ? (size_t)8 << 20 : (size_t)64 << 20;
+    /* per thread at least 2x (quick) or 4x its share of the last-level caches */
+    llc_sizes(&m, &llc_total, &llc_largest);
+    cache_mult = a->quick ? 2 : 4;
+    if (m.npu > 0 && (unsigned long long)bytes < cache_mult * llc_total / (unsigned long long)m.npu)
+        bytes = (size_t)(((cache_mult * llc_total / (unsigned long long)m.npu) + ((1u << 20) - 1)) & ~((1ULL << 20) - 1));
     {
         unsigned long long smallest = (unsigned long long)-1;
         for (n = 0; n < m.nnodes; n++)
@@ -1103,6 +1125,9 @@ char *probe_numa_section(const probe_numa_args *args)
             bytes /= 2;
     }
     bytes -= bytes % (4 * LINE > m.page ? 4 * LINE : m.page);
+    if (m.npu > 0 && (unsigned long long)bytes < cache_mult * llc_total / (unsigned long long)m.npu)
+        warn(&wn, a, "buffers of %zu bytes per thread are below %llux the last-level cache share: the smallest "
+                     "node is too small, roofs may include cache hits", bytes, cache_mult);
 
     load_bw = calloc((size_t)m.ncluster, sizeof *load_bw);
     if (!load_bw) { machine_free(&m); free(b.p); return NULL; }
@@ -1192,6 +1217,7 @@ char *probe_numa_section(const probe_numa_args *args)
             ca.m = &m;
             ca.node = m.node_os[n];
             ca.bytes = a->quick ? (size_t)8 << 20 : (size_t)128 << 20;
+            while ((unsigned long long)ca.bytes < cache_mult * llc_largest) ca.bytes *= 2;
             while (ca.bytes > ((size_t)1 << 20) &&
                    (unsigned long long)ca.bytes > m.node_obj[n]->attr->numanode.local_memory / 4)
                 ca.bytes /= 2;

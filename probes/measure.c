@@ -1,0 +1,171 @@
+/* probes/measure.c - clocks, statistics and the team of pinned threads
+   that runs every multi-threaded measurement. */
+#include "probe.h"
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <x86intrin.h>
+
+double probe_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+uint64_t probe_tsc(void) { return __rdtsc(); }
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+void probe_stats_of(const double *v, int n, probe_stats *s)
+{
+    double tmp[1024];
+    int i;
+    memset(s, 0, sizeof *s);
+    if (n <= 0) return;
+    if (n > 1024) n = 1024;
+    for (i = 0; i < n; i++) tmp[i] = v[i];
+    qsort(tmp, (size_t)n, sizeof *tmp, cmp_double);
+    s->min = tmp[0];
+    s->max = tmp[n - 1];
+    s->median = n % 2 ? tmp[n / 2] : 0.5 * (tmp[n / 2 - 1] + tmp[n / 2]);
+    s->reps = n;
+    s->spread = s->median > 0 ? (s->max - s->min) / s->median : 0;
+}
+
+typedef struct worker_arg { struct probe_team *team; int tid; } worker_arg;
+struct probe_team {
+    const probe_topo *topo;
+    int n;
+    size_t buf_bytes;
+    char *buf[PROBE_MAX_THREADS];
+    pthread_t th[PROBE_MAX_THREADS];
+    pthread_barrier_t go, start, done;
+    /* the current job, written by thread 0 between barriers */
+    probe_job job;
+    void *arg;
+    int quit, stop, failed;
+    double t_start, t_end[PROBE_MAX_THREADS];
+    worker_arg wa[PROBE_MAX_THREADS];
+};
+
+
+/* The repetition loop every thread runs: rendezvous, run, rendezvous;
+   thread 0 times it and decides when to stop (others read `stop` after
+   the next rendezvous). */
+static void team_rep(probe_team *tm, int tid)
+{
+    pthread_barrier_wait(&tm->start);
+    if (tid == 0) tm->t_start = probe_now();
+    pthread_barrier_wait(&tm->start);
+    tm->job(tid, tm->n, tm->arg, tm->buf[tid]);
+    tm->t_end[tid] = probe_now();
+    pthread_barrier_wait(&tm->done);
+}
+
+static void *worker(void *p)
+{
+    worker_arg *wa = (worker_arg *)p;
+    probe_team *tm = wa->team;
+    int tid = wa->tid;
+    if (probe_bind_core(tm->topo, tid)) tm->failed = 1;
+    tm->buf[tid] = (char *)probe_alloc(tm->buf_bytes);
+    if (tm->buf[tid]) memset(tm->buf[tid], 1, tm->buf_bytes);   /* first touch by the owner */
+    else tm->failed = 1;
+    pthread_barrier_wait(&tm->go);
+    for (;;) {
+        pthread_barrier_wait(&tm->go);
+        if (tm->quit) break;
+        for (;;) {
+            pthread_barrier_wait(&tm->start);   /* thread 0 has set stop */
+            if (tm->stop) break;
+            team_rep(tm, tid);
+        }
+    }
+    return NULL;
+}
+
+probe_team *probe_team_create(const probe_topo *t, int nthreads, size_t buf_bytes)
+{
+    probe_team *tm = (probe_team *)calloc(1, sizeof *tm);
+    int i;
+    if (!tm) return NULL;
+    if (nthreads < 1) nthreads = 1;
+    if (nthreads > (int)t->cores) nthreads = (int)t->cores;
+    tm->topo = t;
+    tm->n = nthreads;
+    tm->buf_bytes = buf_bytes;
+    pthread_barrier_init(&tm->go, NULL, (unsigned)nthreads);
+    pthread_barrier_init(&tm->start, NULL, (unsigned)nthreads);
+    pthread_barrier_init(&tm->done, NULL, (unsigned)nthreads);
+    if (probe_bind_core(t, 0)) tm->failed = 1;
+    for (i = 1; i < nthreads; i++) {
+        tm->wa[i].team = tm;
+        tm->wa[i].tid = i;
+        pthread_create(&tm->th[i], NULL, worker, &tm->wa[i]);
+    }
+    tm->buf[0] = (char *)probe_alloc(buf_bytes);
+    if (tm->buf[0]) memset(tm->buf[0], 1, buf_bytes);
+    else tm->failed = 1;
+    pthread_barrier_wait(&tm->go);
+    if (tm->failed) { probe_team_destroy(tm); return NULL; }
+    return tm;
+}
+
+void probe_team_destroy(probe_team *tm)
+{
+    int i;
+    if (!tm) return;
+    tm->quit = 1;
+    if (tm->n > 1) pthread_barrier_wait(&tm->go);
+    for (i = 1; i < tm->n; i++) pthread_join(tm->th[i], NULL);
+    for (i = 0; i < tm->n; i++) probe_free(tm->buf[i], tm->buf_bytes);
+    pthread_barrier_destroy(&tm->go);
+    pthread_barrier_destroy(&tm->start);
+    pthread_barrier_destroy(&tm->done);
+    free(tm);
+}
+
+int probe_team_size(const probe_team *tm) { return tm->n; }
+char *probe_team_buf(probe_team *tm, int tid) { return tm->buf[tid]; }
+
+/* Settled: at least min_reps, and the best five repetitions agree within
+   o->settle (relative), or max_reps reached. */
+static int settled(const double *secs, int n, const probe_opts *o)
+{
+    double tmp[1024];
+    int i;
+    if (n < o->min_reps) return 0;
+    if (n >= o->max_reps) return 1;
+    for (i = 0; i < n; i++) tmp[i] = secs[i];
+    qsort(tmp, (size_t)n, sizeof *tmp, cmp_double);
+    return (tmp[4 < n - 1 ? 4 : n - 1] - tmp[0]) / tmp[0] <= o->settle;
+}
+
+void probe_team_measure(probe_team *tm, probe_job job, void *arg, const probe_opts *o,
+                        double *secs, int *nsecs)
+{
+    int n = 0, warm = 1, i;
+    tm->job = job;
+    tm->arg = arg;
+    tm->stop = 0;
+    if (tm->n > 1) pthread_barrier_wait(&tm->go);
+    for (;;) {
+        if (tm->n > 1) pthread_barrier_wait(&tm->start);
+        if (tm->stop) break;
+        team_rep(tm, 0);
+        {
+            double end = tm->t_end[0];
+            for (i = 1; i < tm->n; i++) if (tm->t_end[i] > end) end = tm->t_end[i];
+            if (warm) warm = 0;             /* the first repetition warms up, untimed */
+            else secs[n++] = end - tm->t_start;
+        }
+        if (n && settled(secs, n, o)) tm->stop = 1;
+    }
+    *nsecs = n;
+}

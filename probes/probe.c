@@ -1,0 +1,868 @@
+/* probes/probe.c - `probe`: measures this machine (topology, compute and
+   bandwidth roofs, latencies, memory-level parallelism, CARM validation)
+   and writes the hardware profile JSON that edan.h's edan_profile_load
+   reads. See hwprofiles/README.md for the schema. */
+#include "probe.h"
+#include "numa.h"
+#include <errno.h>
+#include <math.h>
+#include <papi.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define PROFILE_VERSION 1
+#define DRAM_BYTES ((size_t)256 << 20)     /* per thread; >= 8x any real last-level share */
+
+static double t_begin;
+static int quiet;
+
+void probe_log(const probe_opts *o, const char *fmt, ...)
+{
+    va_list ap;
+    (void)o;
+    if (quiet) return;
+    fprintf(stderr, "probe [%5.1fs] ", probe_now() - t_begin);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+/* ---- JSON writer: pretty, comma bookkeeping per nesting level ---------- */
+typedef struct jw { FILE *f; int depth; int first[64]; } jw;
+
+static void jw_key(jw *w, const char *key)
+{
+    int i;
+    if (!w->first[w->depth]) fputc(',', w->f);
+    w->first[w->depth] = 0;
+    fputc('\n', w->f);
+    for (i = 0; i < w->depth; i++) fputs("  ", w->f);
+    if (key) fprintf(w->f, "\"%s\": ", key);
+}
+static void jw_open(jw *w, const char *key, char c)
+{
+    jw_key(w, key);
+    fputc(c, w->f);
+    w->first[++w->depth] = 1;
+}
+static void jw_obj(jw *w, const char *key) { jw_open(w, key, '{'); }
+static void jw_arr(jw *w, const char *key) { jw_open(w, key, '['); }
+static void jw_close(jw *w, char c)
+{
+    int i, empty = w->first[w->depth];
+    w->depth--;
+    if (!empty) {
+        fputc('\n', w->f);
+        for (i = 0; i < w->depth; i++) fputs("  ", w->f);
+    }
+    fputc(c, w->f);
+}
+static void jw_end_obj(jw *w) { jw_close(w, '}'); }
+static void jw_end_arr(jw *w) { jw_close(w, ']'); }
+static void jw_num(jw *w, const char *key, double v)
+{
+    jw_key(w, key);
+    if (v != v || v - v != 0) fputs("null", w->f);     /* NaN/inf are not JSON */
+    else fprintf(w->f, "%.6g", v);
+}
+static void jw_int(jw *w, const char *key, long long v)
+{
+    jw_key(w, key);
+    fprintf(w->f, "%lld", v);
+}
+static void jw_bool(jw *w, const char *key, int v)
+{
+    jw_key(w, key);
+    fputs(v ? "true" : "false", w->f);
+}
+static void jw_str(jw *w, const char *key, const char *s)
+{
+    jw_key(w, key);
+    fputc('"', w->f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') fprintf(w->f, "\\%c", c);
+        else if (c < 0x20) fprintf(w->f, "\\u%04x", c);
+        else fputc(c, w->f);
+    }
+    fputc('"', w->f);
+}
+static void jw_raw(jw *w, const char *key, const char *text)
+{
+    jw_key(w, key);
+    fputs(text, w->f);
+}
+static void jw_stats(jw *w, const char *key, const probe_stats *s)
+{
+    jw_obj(w, key);
+    jw_num(w, "median", s->median);
+    jw_num(w, "min", s->min);
+    jw_num(w, "max", s->max);
+    jw_end_obj(w);
+}
+
+/* ---- atomic output, no half file on Ctrl-C ----------------------------- */
+static char tmp_path[4096];
+static volatile sig_atomic_t tmp_live;
+
+static void on_signal(int sig)
+{
+    if (tmp_live) unlink(tmp_path);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/* ---- measurements ------------------------------------------------------ */
+typedef struct level_info {
+    const char *name;       /* "L1".."L3", "DRAM" */
+    size_t capacity;        /* effective bytes of one instance */
+    unsigned sharing;       /* cores sharing one instance */
+    size_t prev;            /* the previous level's per-core capacity (0 for L1) */
+    double lat_ns;
+    double load_GBps;       /* one thread, load: the CARM roof of the level */
+} level_info;
+
+static size_t level_ws(const level_info *L, int threads)
+{
+    unsigned share;
+    size_t ws;
+    if (!strcmp(L->name, "DRAM")) return DRAM_BYTES;
+    share = (unsigned)threads < L->sharing ? (unsigned)threads : L->sharing;
+    if (!share) share = 1;
+    /* L1: half of it; further levels: the geometric mean of the previous
+       level's capacity and this one's per-thread share, well beyond the
+       former and well inside the latter */
+    ws = L->prev ? (size_t)sqrt((double)L->prev * (double)(L->capacity / share)) : L->capacity / share / 2;
+    if (ws < L->prev) ws = L->prev;
+    return ws >= 8192 ? ws / 4096 * 4096 : ws / 512 * 512;
+}
+
+typedef struct mem_job {
+    int isa;
+    probe_memop op;
+    size_t bytes;
+    long passes;
+    double moved;
+    double sink[PROBE_MAX_THREADS];
+} mem_job;
+
+static void mem_job_fn(int tid, int n, void *arg, char *buf)
+{
+    mem_job *j = (mem_job *)arg;
+    double m = 0;
+    long p;
+    (void)n;
+    for (p = 0; p < j->passes; p++) m += probe_mem_pass(j->isa, j->op, buf, j->bytes, &j->sink[tid]);
+    if (tid == 0) j->moved = m;
+}
+
+typedef struct compute_job {
+    int isa, op;
+    long iters;
+    double sink[PROBE_MAX_THREADS];
+} compute_job;
+
+static void compute_job_fn(int tid, int n, void *arg, char *buf)
+{
+    compute_job *j = (compute_job *)arg;
+    (void)n;
+    (void)buf;
+    j->sink[tid] += probe_compute_run(j->isa, j->op, j->iters, 1.0 + tid);
+}
+
+typedef struct carm_job {
+    int isa, variant;
+    size_t bytes;
+    long passes;
+    double flops, moved, sink;
+} carm_job;
+
+static void carm_job_fn(int tid, int n, void *arg, char *buf)
+{
+    carm_job *j = (carm_job *)arg;
+    double f = 0, b = 0, ff, bb;
+    long p;
+    (void)tid;
+    (void)n;
+    for (p = 0; p < j->passes; p++) {
+        probe_carm_pass(j->isa, j->variant, buf, j->bytes, &ff, &bb, &j->sink);
+        f += ff;
+        b += bb;
+    }
+    j->flops = f;
+    j->moved = b;
+}
+
+/* Repetitions of the job long enough to time: scale `*count` until one
+   run on thread 0's buffer takes about o->rep_seconds. */
+static long calibrate(void (*fn)(int, int, void *, char *), void *arg, long *count, char *buf, double target)
+{
+    double t;
+    int tries;
+    for (tries = 0; tries < 30; tries++) {
+        double t0 = probe_now();
+        fn(0, 1, arg, buf);
+        t = probe_now() - t0;
+        if (t >= target * 0.7) break;
+        if (t < target / 64) *count *= 16;
+        else *count = (long)ceil((double)*count * target / t);
+    }
+    return *count;
+}
+
+static const char *hostname_of(char *buf, size_t n)
+{
+    if (gethostname(buf, n) != 0 || !buf[0]) snprintf(buf, n, "unknown-host");
+    buf[n - 1] = 0;
+    return buf;
+}
+
+/* PAPI: where the machine has counters, count DP ops, loads and stores
+   around one core's FMA and L1 load/store kernels against what the kernels
+   are known to execute. */
+static void write_counters(jw *w, int isa, probe_team *team1, const probe_opts *o)
+{
+    int ncnt = -1, rc;
+    char reason[256];
+    reason[0] = 0;
+    rc = PAPI_library_init(PAPI_VER_CURRENT);
+    if (rc != PAPI_VER_CURRENT) snprintf(reason, sizeof reason, "PAPI_library_init failed: %s", PAPI_strerror(rc));
+    else {
+        ncnt = PAPI_num_cmp_hwctrs(0);
+        if (ncnt <= 0)
+            snprintf(reason, sizeof reason, "PAPI_num_cmp_hwctrs(0) = %d: no hardware counters visible "
+                     "(virtual machine or perf_event disabled)", ncnt);
+    }
+    jw_obj(w, "counters");
+    if (reason[0]) {
+        jw_bool(w, "available", 0);
+        jw_str(w, "reason", reason);
+        jw_end_obj(w);
+        probe_log(o, "counters: %s", reason);
+        return;
+    } else {
+        static const char *const names[3] = {"PAPI_DP_OPS", "PAPI_LD_INS", "PAPI_SR_INS"};
+        int codes[3], have[3], es = PAPI_NULL, k, j, nev = 0;
+        long long val[3];
+        char *buf = probe_team_buf(team1, 0);
+        double sink = 0;
+        jw_bool(w, "available", 1);
+        jw_int(w, "hardware_counters", ncnt);
+        if (PAPI_create_eventset(&es) != PAPI_OK) {
+            jw_str(w, "reason", "PAPI_create_eventset failed");
+            jw_end_obj(w);
+            return;
+        }
+        for (k = 0; k < 3; k++) {
+            have[k] = PAPI_event_name_to_code((char *)names[k], &codes[k]) == PAPI_OK &&
+                      PAPI_add_event(es, codes[k]) == PAPI_OK;
+            nev += have[k];
+        }
+        jw_arr(w, "kernels");
+        for (j = 0; j < 3 && nev; j++) {
+            /* j = 0: FMA compute, 1: L1 load, 2: L1 store */
+            double exp_flops = 0, exp_ld = 0, exp_st = 0;
+            long iters = 100000;
+            size_t bytes = 16384;
+            int lanes = probe_isa_lanes(isa);
+            memset(val, 0, sizeof val);
+            if (PAPI_start(es) != PAPI_OK) break;
+            if (j == 0) {
+                sink += probe_compute_run(isa, PROBE_OP_FMA, iters, 1.0);
+                exp_flops = (double)iters * probe_compute_accumulators() * 2.0 * lanes;
+            } else {
+                double moved = probe_mem_pass(isa, j == 1 ? PROBE_LOAD : PROBE_STORE, buf, bytes, &sink);
+                if (j == 1) { exp_ld = moved / 8 / lanes; exp_flops = moved / 8; }
+                else exp_st = moved / 8 / lanes;
+            }
+            PAPI_stop(es, val);
+            jw_obj(w, NULL);
+            jw_str(w, "kernel", j == 0 ? "compute fma" : j == 1 ? "L1 load" : "L1 store");
+            jw_str(w, "isa", probe_isa_name[isa]);
+            for (k = 0, nev = 0; k < 3; k++) {
+                char key[64];
+                if (!have[k]) continue;
+                snprintf(key, sizeof key, "%s_measured", names[k]);
+                jw_num(w, key, (double)val[nev++]);
+                snprintf(key, sizeof key, "%s_expected", names[k]);
+                jw_num(w, key, k == 0 ? exp_flops : k == 1 ? exp_ld : exp_st);
+            }
+            nev = have[0] + have[1] + have[2];
+            jw_end_obj(w);
+        }
+        jw_end_arr(w);
+        jw_str(w, "note", "expected counts are what the kernels execute: DP flops (FMA = 2 per lane), "
+                          "vector load and store instructions; loop control is not included");
+        PAPI_cleanup_eventset(es);
+        PAPI_destroy_eventset(&es);
+        (void)sink;
+    }
+    jw_end_obj(w);
+}
+
+/* temp file in the target's directory, fsync, rename: readers see the old
+   file or the new one, never half; a signal removes the temp file */
+static int write_atomically(const char *path, const char *text, size_t len, const probe_opts *o)
+{
+    FILE *f;
+    int ok;
+    snprintf(tmp_path, sizeof tmp_path, "%s.tmp.%ld", path, (long)getpid());
+    f = fopen(tmp_path, "w");
+    if (!f) {
+        fprintf(stderr, "probe: cannot write %s: %s\n", tmp_path, strerror(errno));
+        return 1;
+    }
+    tmp_live = 1;
+    ok = fwrite(text, 1, len, f) == len;
+    ok = fflush(f) == 0 && ok;
+    ok = fsync(fileno(f)) == 0 && ok;
+    ok = fclose(f) == 0 && ok;
+    if (!ok || rename(tmp_path, path) != 0) {
+        fprintf(stderr, "probe: cannot write %s: %s\n", path, strerror(errno));
+        unlink(tmp_path);
+        tmp_live = 0;
+        return 1;
+    }
+    tmp_live = 0;
+    probe_log(o, "wrote %s", path);
+    return 0;
+}
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+"usage: probe [--quick] [--numa] [-o FILE] [-q]\n"
+"Measures this machine and writes its hardware profile (JSON, schema\n"
+"\"edan-hwprofile\", see hwprofiles/README.md) for `edan` to use:\n"
+"  topology and caches (hwloc; sysfs where hwloc lacks a field; cache\n"
+"    sizes checked against a latency sweep), the core clock (dependent-add\n"
+"    chain) and the TSC rate;\n"
+"  compute roofs: FMA/ADD/MUL, scalar/SSE/AVX2/AVX-512 double (those this\n"
+"    CPU has), one core and all cores;\n"
+"  bandwidth roofs: L1, L2, L3, DRAM x load, store, 2:1 and 1:1 in-place\n"
+"    load:store mixes, non-temporal store (DRAM), one core and all cores;\n"
+"  latency per level and DRAM (Sattolo pointer chase; DRAM = the analyzer's\n"
+"    alpha), memory-level parallelism m from 1..32 interleaved chases;\n"
+"  CARM validation (FMA+load mixes, AI 1/16..16) with its RMS error;\n"
+"  PAPI counters where the machine has them.\n"
+"Threads are pinned one per core with hwloc.\n"
+"  --quick    fewer and shorter repetitions (about 10-20 s)\n"
+"  --numa     add the \"numa\" section (LARM roofs; skipped on one node)\n"
+"  -o FILE    output file (default hwprofiles/<hostname>.json)\n"
+"  -q         no progress lines on stderr\n"
+"  -h, --help this text\n");
+}
+
+int main(int argc, char **argv)
+{
+    probe_opts o;
+    probe_topo topo;
+    const char *out_path = NULL;
+    char host[256], defpath[600];
+    int want_numa = 0, i, isa, op, li, nlevels = 0, best_isa;
+    double roof_flops[2] = {0, 0}, fma_peak_1 = 0;
+    char roof_label[2][64];
+    level_info lv[PROBE_MAX_CACHES + 1];
+    probe_team *team1 = NULL, *teamN = NULL;
+    double secs[1024], vals[1024];
+    int nsecs;
+    char *json = NULL;
+    size_t json_len = 0;
+    FILE *mf;
+    jw w;
+    probe_stats st;
+    double core_ghz, tsc_ghz, ghz_runs[5];
+    probe_stats ghz;
+
+    memset(&o, 0, sizeof o);
+    for (i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--quick")) o.quick = 1;
+        else if (!strcmp(argv[i], "--numa")) want_numa = 1;
+        else if (!strcmp(argv[i], "-q")) quiet = 1;
+        else if (!strcmp(argv[i], "-o") && i + 1 < argc) out_path = argv[++i];
+        else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) { usage(stdout); return 0; }
+        else {
+            fprintf(stderr, "probe: unknown argument '%s'\n", argv[i]);
+            usage(stderr);
+            return 2;
+        }
+    }
+    t_begin = probe_now();
+    o.verbose = !quiet;
+    o.rep_seconds = o.quick ? 0.004 : 0.02;
+    o.min_reps = o.quick ? 5 : 9;
+    o.max_reps = o.quick ? 11 : 31;
+    o.settle = o.quick ? 0.03 : 0.01;
+    if (!out_path) {
+        snprintf(defpath, sizeof defpath, "hwprofiles/%s.json", hostname_of(host, sizeof host));
+        out_path = defpath;
+    } else hostname_of(host, sizeof host);
+    /* fail before measuring if the output cannot be written */
+    snprintf(tmp_path, sizeof tmp_path, "%s.tmp.%ld", out_path, (long)getpid());
+    {
+        FILE *t = fopen(tmp_path, "w");
+        if (!t) {
+            fprintf(stderr, "probe: cannot write %s: %s\n", tmp_path, strerror(errno));
+            return 1;
+        }
+        fclose(t);
+        unlink(tmp_path);
+    }
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    signal(SIGHUP, on_signal);
+
+    if (probe_topo_init(&topo)) {
+        fprintf(stderr, "probe: hwloc could not load the topology\n");
+        return 1;
+    }
+    probe_log(&o, "%u package(s), %u cores, %u PUs, %u NUMA node(s), %u cache levels (%s)",
+              topo.packages, topo.cores, topo.pus, topo.numa_nodes, topo.ncaches, o.quick ? "quick" : "full");
+    probe_bind_core(&topo, 0);
+    best_isa = probe_isa_best();
+
+    /* ---- clocks ---- */
+    for (i = 0; i < 5; i++) ghz_runs[i] = probe_core_ghz(o.quick ? 0.02 : 0.05);
+    probe_stats_of(ghz_runs, 5, &ghz);
+    core_ghz = ghz.median;
+    tsc_ghz = probe_tsc_ghz(o.quick ? 0.05 : 0.2);
+    probe_log(&o, "core clock %.3f GHz (dependent adds), TSC %.3f GHz", core_ghz, tsc_ghz);
+
+    mf = open_memstream(&json, &json_len);
+    if (!mf) { fprintf(stderr, "probe: out of memory\n"); return 1; }
+    memset(&w, 0, sizeof w);
+    w.f = mf;
+    w.first[0] = 1;
+    fputc('{', mf);
+    w.first[1] = 1;
+    w.depth = 1;
+    jw_str(&w, "schema", "edan-hwprofile");
+    jw_int(&w, "version", PROFILE_VERSION);
+    jw_str(&w, "generator", "probe");
+    {
+        char ts[64];
+        time_t now = time(NULL);
+        strftime(ts, sizeof ts, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+        jw_str(&w, "created", ts);
+    }
+    jw_str(&w, "host", host);
+    jw_str(&w, "mode", o.quick ? "quick" : "full");
+
+    /* ---- topology ---- */
+    jw_obj(&w, "topology");
+    jw_str(&w, "source", "hwloc");
+    jw_str(&w, "cpu_model", topo.cpu_model);
+    jw_int(&w, "packages", topo.packages);
+    jw_int(&w, "cores", topo.cores);
+    jw_int(&w, "pus", topo.pus);
+    jw_arr(&w, "numa_nodes");
+    for (i = 0; i < (int)topo.numa_nodes && i < 64; i++) {
+        jw_obj(&w, NULL);
+        jw_int(&w, "index", i);
+        jw_int(&w, "bytes", (long long)topo.numa_bytes[i]);
+        jw_end_obj(&w);
+    }
+    jw_end_arr(&w);
+    jw_arr(&w, "isa");
+    for (isa = 0; isa < PROBE_ISA_COUNT; isa++)
+        if (probe_isa_supported(isa)) jw_str(&w, NULL, probe_isa_name[isa]);
+    jw_end_arr(&w);
+    jw_bool(&w, "fma", __builtin_cpu_supports("fma"));
+    jw_end_obj(&w);
+
+    /* ---- latency sweep: checks the reported cache sizes ---- */
+    {
+        char *cb = (char *)probe_alloc(DRAM_BYTES);
+        size_t line = topo.ncaches ? topo.cache[0].line : 64, sz;
+        double sweep_ns[40];
+        size_t sweep_sz[40];
+        int ns = 0;
+        size_t page;
+        if (!cb) { fprintf(stderr, "probe: cannot allocate %zu bytes\n", (size_t)DRAM_BYTES); return 1; }
+        memset(cb, 0, DRAM_BYTES);
+        page = probe_page_size(cb);
+        probe_log(&o, "latency sweep 4 KiB .. %zu MiB (page size %zu KiB)", (size_t)DRAM_BYTES >> 20, page >> 10);
+        for (sz = 4096; sz <= DRAM_BYTES && ns < 40; sz *= 2) {
+            long steps = 2000;
+            int r, nr = o.quick ? 3 : 5;
+            double t;
+            probe_chase_build(cb, sz, line, 12345 + sz);
+            t = probe_chase_run(cb, sz, line, 1, steps);
+            steps = (long)(o.rep_seconds / (t / (double)steps > 1e-10 ? t / (double)steps : 1e-10));
+            if (steps < 2000) steps = 2000;
+            for (r = 0; r < nr; r++) vals[r] = probe_chase_run(cb, sz, line, 1, steps) / (double)steps * 1e9;
+            probe_stats_of(vals, nr, &st);
+            sweep_sz[ns] = sz;
+            sweep_ns[ns++] = st.median;
+        }
+        {
+            double dram_ns = sweep_ns[ns - 1];
+            jw_arr(&w, "latency_sweep");
+            for (i = 0; i < ns; i++) {
+                jw_obj(&w, NULL);
+                jw_int(&w, "bytes", (long long)sweep_sz[i]);
+                jw_num(&w, "ns", sweep_ns[i]);
+                jw_end_obj(&w);
+            }
+            jw_end_arr(&w);
+            /* levels: the reported size unless data at half of it already
+               takes more than half the DRAM latency (seen in VMs that report
+               the host's cache); then the largest swept size that does not */
+            for (li = 0; li < (int)topo.ncaches && li < 3; li++) {
+                probe_cache *c = &topo.cache[li];
+                size_t per_core = c->size / c->sharing, prev = li ? lv[li - 1].capacity / lv[li - 1].sharing : 0;
+                int j, at = -1, fit = -1, below = 0;
+                double limit;
+                for (j = 0; j < ns; j++) {
+                    if (sweep_sz[j] <= per_core / 2) at = j;
+                    if (sweep_sz[j] <= prev / 2) below = j;
+                }
+                /* a level ends where the latency passes the geometric mean
+                   of the previous level's and DRAM's */
+                limit = sqrt(sweep_ns[below] * dram_ns);
+                for (j = 0; j < ns; j++)
+                    if (sweep_ns[j] <= limit && sweep_sz[j] <= c->size && sweep_sz[j] > prev) fit = j;
+                lv[nlevels].capacity = c->size;
+                lv[nlevels].sharing = c->sharing;
+                lv[nlevels].prev = prev;
+                if (li > 0 && at >= 0 && sweep_ns[at] > limit && fit >= 0) {
+                    c->effective = sweep_sz[fit];
+                    c->effective_source = "latency sweep: at half the reported size the latency is already nearer DRAM's";
+                    lv[nlevels].capacity = sweep_sz[fit];
+                    lv[nlevels].sharing = topo.cores;   /* unknown sharing: assume all cores share it */
+                    probe_log(&o, "L%d: hwloc reports %zu KiB, the latency sweep ends the level at %zu KiB; using that",
+                              c->level, (size_t)(c->size >> 10), (size_t)(sweep_sz[fit] >> 10));
+                }
+                lv[nlevels].name = c->level == 1 ? "L1" : c->level == 2 ? "L2" : "L3";
+                nlevels++;
+            }
+            lv[nlevels].name = "DRAM";
+            lv[nlevels].capacity = DRAM_BYTES;
+            lv[nlevels].sharing = 1;
+            lv[nlevels].prev = 0;
+            nlevels++;
+        }
+        /* ---- latency per level ---- */
+        probe_log(&o, "latency per level");
+        jw_arr(&w, "latency");
+        for (li = 0; li < nlevels; li++) {
+            size_t ws = level_ws(&lv[li], 1);
+            long steps = 2000;
+            double t;
+            int r, nr = o.min_reps;
+            probe_chase_build(cb, ws, line, 777 + li);
+            t = probe_chase_run(cb, ws, line, 1, steps);
+            steps = (long)(o.rep_seconds * 2 / (t / (double)steps > 1e-10 ? t / (double)steps : 1e-10));
+            if (steps < 2000) steps = 2000;
+            for (r = 0; r < nr; r++) vals[r] = probe_chase_run(cb, ws, line, 1, steps) / (double)steps * 1e9;
+            probe_stats_of(vals, nr, &st);
+            lv[li].lat_ns = st.median;
+            jw_obj(&w, NULL);
+            jw_str(&w, "level", lv[li].name);
+            jw_int(&w, "bytes", (long long)ws);
+            jw_num(&w, "ns", st.median);
+            jw_num(&w, "cycles", st.median * core_ghz);
+            jw_num(&w, "tsc_cycles", st.median * tsc_ghz);
+            jw_num(&w, "ns_min", st.min);
+            jw_num(&w, "ns_max", st.max);
+            jw_int(&w, "page_bytes", (long long)page);
+            jw_end_obj(&w);
+            probe_log(&o, "  %-4s %9zu B: %.2f ns = %.1f cycles", lv[li].name, ws, st.median, st.median * core_ghz);
+        }
+        jw_end_arr(&w);
+        jw_arr(&w, "caches");
+        for (li = 0; li + 1 < nlevels; li++) {
+            const probe_cache *c = &topo.cache[li];
+            jw_obj(&w, NULL);
+            jw_str(&w, "level", lv[li].name);
+            jw_int(&w, "size_bytes", (long long)c->size);
+            jw_int(&w, "line_bytes", c->line);
+            jw_int(&w, "assoc", c->fully_assoc ? 0 : c->assoc);
+            jw_bool(&w, "fully_associative", c->fully_assoc);
+            jw_int(&w, "sharing_cores", c->sharing);
+            jw_int(&w, "instances", c->instances);
+            jw_str(&w, "source", c->source ? c->source : "hwloc");
+            jw_int(&w, "effective_bytes", (long long)lv[li].capacity);
+            jw_int(&w, "effective_sharing_cores", lv[li].sharing);
+            jw_str(&w, "effective_source", c->effective_source ? c->effective_source : "reported size");
+            jw_num(&w, "latency_ns", lv[li].lat_ns);
+            jw_num(&w, "latency_cycles", lv[li].lat_ns * core_ghz);
+            jw_end_obj(&w);
+        }
+        jw_end_arr(&w);
+        jw_str(&w, "latency_clock", "cycles: core clock measured by a dependent-add chain; tsc_cycles: TSC");
+
+        /* ---- memory-level parallelism ---- */
+        probe_log(&o, "memory-level parallelism: 1..32 interleaved chases over %zu MiB", (size_t)DRAM_BYTES >> 20);
+        probe_chase_build(cb, DRAM_BYTES, line, 4242);
+        {
+            double thr[33], best = 0, dram_ns = lv[nlevels - 1].lat_ns;
+            int k, m = 1;
+            jw_obj(&w, "mlp");
+            jw_str(&w, "level", "DRAM");
+            jw_int(&w, "bytes", (long long)DRAM_BYTES);
+            jw_arr(&w, "points");
+            for (k = 1; k <= 32; k++) {
+                long steps = (long)(o.rep_seconds * 1e9 / (dram_ns > 1 ? dram_ns : 1));
+                int r, nr = o.quick ? 3 : 5;
+                if (steps < 1000) steps = 1000;
+                probe_chase_run(cb, DRAM_BYTES, line, k, steps / 4);     /* warm-up */
+                for (r = 0; r < nr; r++)
+                    vals[r] = (double)k * (double)steps / probe_chase_run(cb, DRAM_BYTES, line, k, steps) * 1e-9;
+                probe_stats_of(vals, nr, &st);
+                thr[k] = st.median;
+                if (thr[k] > best) best = thr[k];
+                jw_obj(&w, NULL);
+                jw_int(&w, "k", k);
+                jw_num(&w, "accesses_per_ns", st.median);
+                jw_num(&w, "GBps", st.median * (double)line);
+                jw_num(&w, "ns_per_access", st.median > 0 ? 1.0 / st.median : 0);
+                jw_end_obj(&w);
+            }
+            jw_end_arr(&w);
+            for (k = 1; k <= 32; k++)
+                if (thr[k] >= 0.9 * best) { m = k; break; }
+            jw_int(&w, "m", m);
+            jw_num(&w, "threshold", 0.9);
+            jw_num(&w, "best_accesses_per_ns", best);
+            jw_num(&w, "speedup_at_m", thr[m] / thr[1]);
+            jw_end_obj(&w);
+            probe_log(&o, "  m = %d (%.2f accesses/ns at k=1, best %.2f)", m, thr[1], best);
+        }
+        probe_free(cb, DRAM_BYTES);
+    }
+
+    /* ---- compute roofs ---- */
+    team1 = probe_team_create(&topo, 1, DRAM_BYTES);
+    teamN = topo.cores > 1 ? probe_team_create(&topo, (int)topo.cores, DRAM_BYTES) : NULL;
+    if (!team1 || (topo.cores > 1 && !teamN)) {
+        fprintf(stderr, "probe: cannot create the pinned threads or their buffers\n");
+        return 1;
+    }
+    probe_log(&o, "compute roofs");
+    {
+        int t;
+        jw_arr(&w, "compute");
+        for (isa = 0; isa < PROBE_ISA_COUNT; isa++) {
+            if (!probe_isa_supported(isa)) continue;
+            for (op = 0; op < PROBE_FOP_COUNT; op++) {
+                compute_job cj;
+                double fpi = (double)probe_isa_lanes(isa) * (op == PROBE_OP_FMA ? 2 : 1);
+                memset(&cj, 0, sizeof cj);
+                cj.isa = isa;
+                cj.op = op;
+                cj.iters = 1000;
+                calibrate(compute_job_fn, &cj, &cj.iters, NULL, o.rep_seconds);
+                for (t = 0; t < 2; t++) {
+                    probe_team *tm = t ? teamN : team1;
+                    int n, r;
+                    double flops;
+                    if (!tm) continue;
+                    n = probe_team_size(tm);
+                    probe_team_measure(tm, compute_job_fn, &cj, &o, secs, &nsecs);
+                    flops = (double)cj.iters * probe_compute_accumulators() * fpi * n;
+                    for (r = 0; r < nsecs; r++) vals[r] = flops / secs[r] * 1e-9;
+                    probe_stats_of(vals, nsecs, &st);
+                    jw_obj(&w, NULL);
+                    jw_str(&w, "isa", probe_isa_name[isa]);
+                    jw_str(&w, "op", probe_fop_name[op]);
+                    jw_int(&w, "threads", n);
+                    jw_int(&w, "accumulators", probe_compute_accumulators());
+                    jw_stats(&w, "GFLOPs", &st);
+                    jw_num(&w, "flops_per_cycle_per_core", st.median / n / core_ghz);
+                    jw_num(&w, "instructions_per_cycle_per_core", st.median / n / core_ghz / fpi);
+                    jw_int(&w, "reps", nsecs);
+                    jw_end_obj(&w);
+                    if (st.median > roof_flops[t]) {
+                        roof_flops[t] = st.median;
+                        snprintf(roof_label[t], sizeof roof_label[t], "%s %s", probe_isa_name[isa], probe_fop_name[op]);
+                    }
+                    if (t == 0 && op == PROBE_OP_FMA && st.median > fma_peak_1) fma_peak_1 = st.median;
+                    probe_log(&o, "  %-6s %s %d thread(s): %.1f GFLOP/s (%.2f instr/cycle/core)", probe_isa_name[isa],
+                              probe_fop_name[op], n, st.median, st.median / n / core_ghz / fpi);
+                }
+            }
+        }
+        jw_end_arr(&w);
+    }
+
+    /* ---- bandwidth roofs ---- */
+    {
+        static const probe_memop ops[] = {PROBE_LOAD, PROBE_STORE, PROBE_MIX_2_1, PROBE_MIX_1_1, PROBE_STORE_NT};
+        int t, k;
+        probe_log(&o, "bandwidth roofs (%s kernels)", probe_isa_name[best_isa]);
+        jw_arr(&w, "bandwidth");
+        for (li = 0; li < nlevels; li++) {
+            for (k = 0; k < (int)(sizeof ops / sizeof ops[0]); k++) {
+                if (ops[k] == PROBE_STORE_NT && strcmp(lv[li].name, "DRAM")) continue;
+                for (t = 0; t < 2; t++) {
+                    probe_team *tm = t ? teamN : team1;
+                    mem_job mj;
+                    int n, r;
+                    if (!tm) continue;
+                    n = probe_team_size(tm);
+                    memset(&mj, 0, sizeof mj);
+                    mj.isa = best_isa;
+                    mj.op = ops[k];
+                    mj.bytes = level_ws(&lv[li], n);
+                    mj.passes = 1;
+                    calibrate(mem_job_fn, &mj, &mj.passes, probe_team_buf(tm, 0), o.rep_seconds);
+                    probe_team_measure(tm, mem_job_fn, &mj, &o, secs, &nsecs);
+                    for (r = 0; r < nsecs; r++) vals[r] = mj.moved * n / secs[r] * 1e-9;
+                    probe_stats_of(vals, nsecs, &st);
+                    jw_obj(&w, NULL);
+                    jw_str(&w, "level", lv[li].name);
+                    jw_str(&w, "op", probe_memop_name[ops[k]]);
+                    jw_int(&w, "threads", n);
+                    jw_int(&w, "bytes", (long long)mj.bytes);
+                    jw_str(&w, "isa", probe_isa_name[best_isa]);
+                    jw_stats(&w, "GBps", &st);
+                    jw_int(&w, "reps", nsecs);
+                    jw_end_obj(&w);
+                    if (ops[k] == PROBE_LOAD && n == 1) lv[li].load_GBps = st.median;
+                    probe_log(&o, "  %-4s %-8s %d thread(s) %9zu B/thread: %7.1f GB/s [%.1f..%.1f]", lv[li].name,
+                              probe_memop_name[ops[k]], n, mj.bytes, st.median, st.min, st.max);
+                }
+            }
+        }
+        jw_end_arr(&w);
+        jw_obj(&w, "bandwidth_method");
+        jw_bool(&w, "write_allocate_counted", 0);
+        jw_str(&w, "bytes_counted", "bytes named by the load and store instructions; the read a write-allocate "
+                                    "cache does before a plain store is not counted");
+        jw_str(&w, "mixes", "2:1 is a[i] += b[i] and 1:1 is a[i] += c, in place, so they cause no "
+                            "write-allocate traffic; load = 1:0 and store = 0:1");
+        jw_str(&w, "working_set", "bytes is per thread: L1 half its size, deeper levels the geometric mean of "
+                                  "the previous level's and this level's per-thread capacity, DRAM 256 MiB");
+        jw_str(&w, "GBps", "1e9 bytes per second, all threads together");
+        jw_end_obj(&w);
+    }
+
+    /* ---- CARM validation: one core, FMA + load mixes ---- */
+    {
+        double peak = 0;
+        int v;
+        int cisa = best_isa >= PROBE_ISA_AVX2 ? best_isa : PROBE_ISA_SSE;
+        /* the roof the points are held against: one core's best FMA median */
+        peak = fma_peak_1;
+        probe_log(&o, "CARM validation (%s FMA + loads, AI 1/16..16)", probe_isa_name[cisa]);
+        jw_arr(&w, "carm_validation");
+        for (li = 0; li < nlevels; li++) {
+            double err = 0;
+            int npts = 0;
+            jw_obj(&w, NULL);
+            jw_str(&w, "level", lv[li].name);
+            jw_str(&w, "isa", probe_isa_name[cisa]);
+            jw_int(&w, "threads", 1);
+            jw_int(&w, "bytes", (long long)level_ws(&lv[li], 1));
+            jw_num(&w, "roof_GBps", lv[li].load_GBps);
+            jw_num(&w, "peak_GFLOPs", peak);
+            jw_arr(&w, "points");
+            for (v = 0; v < PROBE_CARM_VARIANTS; v++) {
+                carm_job cj;
+                int r;
+                double ai, roof;
+                memset(&cj, 0, sizeof cj);
+                cj.isa = cisa;
+                cj.variant = v;
+                cj.bytes = level_ws(&lv[li], 1);
+                cj.passes = 1;
+                calibrate(carm_job_fn, &cj, &cj.passes, probe_team_buf(team1, 0), o.rep_seconds);
+                probe_team_measure(team1, carm_job_fn, &cj, &o, secs, &nsecs);
+                for (r = 0; r < nsecs; r++) vals[r] = cj.flops / secs[r] * 1e-9;
+                probe_stats_of(vals, nsecs, &st);
+                ai = cj.moved > 0 ? cj.flops / cj.moved : probe_carm_ai(cisa, v);
+                roof = ai * lv[li].load_GBps < peak ? ai * lv[li].load_GBps : peak;
+                if (roof > 0) {
+                    err += ((st.median - roof) / roof) * ((st.median - roof) / roof);
+                    npts++;
+                }
+                jw_obj(&w, NULL);
+                jw_num(&w, "ai", ai);
+                jw_stats(&w, "GFLOPs", &st);
+                jw_num(&w, "roof_GFLOPs", roof);
+                jw_end_obj(&w);
+            }
+            jw_end_arr(&w);
+            /* the paper's footnote 5: 100/n * sqrt(sum(((y - yhat)/yhat)^2)) */
+            err = npts ? 100.0 / npts * sqrt(err) : 0;
+            jw_num(&w, "rms_error_pct", err);
+            jw_end_obj(&w);
+            probe_log(&o, "  %-4s relative RMS error %.2f%%", lv[li].name, err);
+        }
+        jw_end_arr(&w);
+    }
+
+    /* ---- roofs: the best median of each family ---- */
+    jw_obj(&w, "roofs");
+    jw_arr(&w, "compute");
+    {
+        int t;
+        for (t = 0; t < 2; t++) {
+            if (!roof_flops[t]) continue;
+            jw_obj(&w, NULL);
+            jw_str(&w, "name", roof_label[t]);
+            jw_int(&w, "threads", t ? (int)topo.cores : 1);
+            jw_num(&w, "GFLOPs", roof_flops[t]);
+            jw_end_obj(&w);
+        }
+    }
+    jw_end_arr(&w);
+    jw_str(&w, "rule", "each roof is the best median of its family (compute: every ISA and op; memory: "
+                       "every op of the level); see \"compute\" and \"bandwidth\"");
+    jw_end_obj(&w);
+
+    /* ---- hardware counters ---- */
+    write_counters(&w, best_isa, team1, &o);
+
+    /* ---- method ---- */
+    jw_obj(&w, "method");
+    jw_str(&w, "threads", "pinned with hwloc, one per core (first PU of each core), main thread on core 0");
+    jw_str(&w, "buffers", "mmap'd, 2 MiB aligned, MADV_HUGEPAGE, first touched by their owning thread "
+                          "before any timing");
+    jw_str(&w, "repetitions", "one untimed warm-up, then repetitions until the best five agree within "
+                              "'settle' (or max_reps); median, min and max over the timed ones");
+    jw_int(&w, "min_reps", o.min_reps);
+    jw_int(&w, "max_reps", o.max_reps);
+    jw_num(&w, "settle", o.settle);
+    jw_num(&w, "rep_seconds", o.rep_seconds);
+    jw_str(&w, "loop_overhead", "kernels are unrolled 8 (memory) or 12 (compute) wide; the loop counter runs "
+                                "on other ports in parallel; a repetition takes rep_seconds so timer and "
+                                "barrier costs (microseconds) stay below 0.1%");
+    jw_end_obj(&w);
+
+    /* ---- NUMA ---- */
+    if (want_numa) {
+        probe_numa_args na;
+        char *sec;
+        memset(&na, 0, sizeof na);
+        na.quick = o.quick;
+        na.verbose = !quiet;
+        na.freq_ghz = core_ghz;
+        probe_log(&o, "NUMA section");
+        sec = probe_numa_section(&na);
+        if (!sec) { fprintf(stderr, "probe: out of memory in the NUMA probes\n"); return 1; }
+        jw_raw(&w, "numa", sec);
+        free(sec);
+    }
+
+    /* ---- frequency ---- */
+    jw_obj(&w, "frequency");
+    jw_stats(&w, "core_ghz", &ghz);
+    jw_num(&w, "tsc_ghz", tsc_ghz);
+    jw_str(&w, "core_method", "100 dependent 64-bit adds per loop iteration, one per cycle");
+    jw_str(&w, "tsc_method", "rdtsc against CLOCK_MONOTONIC");
+    jw_end_obj(&w);
+
+    probe_team_destroy(team1);
+    probe_team_destroy(teamN);
+    probe_topo_free(&topo);
+    fputs("\n}\n", mf);
+    if (fclose(mf) != 0 || !json) { fprintf(stderr, "probe: out of memory\n"); return 1; }
+    return write_atomically(out_path, json, json_len, &o);
+}

@@ -1,0 +1,113 @@
+/* probes/probe.h - shared declarations of the probe program. */
+#ifndef PROBE_PROBE_H
+#define PROBE_PROBE_H
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define PROBE_MAX_THREADS 256
+#define PROBE_MAX_CACHES 4          /* data/unified cache levels kept: L1..L4 */
+
+/* ---- topology (topo.c) ---- */
+typedef struct probe_cache {
+    int level;                      /* 1, 2, 3 */
+    uint64_t size;                  /* bytes, one instance, as reported */
+    unsigned line, assoc;           /* assoc 0 = unknown, -1 in hwloc = full */
+    int fully_assoc;
+    unsigned sharing;               /* cores sharing one instance */
+    unsigned instances;
+    const char *source;             /* "hwloc" or "sysfs" */
+    uint64_t effective;             /* per-core capacity used for working sets */
+    const char *effective_source;
+} probe_cache;
+
+typedef struct probe_topo {
+    unsigned packages, cores, pus, numa_nodes;
+    uint64_t numa_bytes[64];
+    int core_pu[PROBE_MAX_THREADS];     /* first PU (os index) of each core */
+    unsigned ncaches;
+    probe_cache cache[PROBE_MAX_CACHES];
+    char cpu_model[128];
+    void *hwloc;                        /* hwloc_topology_t */
+} probe_topo;
+
+int probe_topo_init(probe_topo *t);
+void probe_topo_free(probe_topo *t);
+/* Binds the calling thread to core `core` (one PU). 0 on success. */
+int probe_bind_core(const probe_topo *t, int core);
+/* Allocates `bytes` aligned to 2 MiB with transparent huge pages asked for. */
+void *probe_alloc(size_t bytes);
+void probe_free(void *p, size_t bytes);
+/* The page size backing [p, p+bytes) as far as /proc/self/smaps tells. */
+size_t probe_page_size(const void *p);
+
+/* ---- timing (measure.c) ---- */
+double probe_now(void);                 /* seconds, CLOCK_MONOTONIC */
+uint64_t probe_tsc(void);
+
+typedef struct probe_stats {
+    double median, min, max;            /* of the per-repetition values */
+    int reps;
+    double spread;                      /* (max-min)/median of the kept reps */
+} probe_stats;
+void probe_stats_of(const double *v, int n, probe_stats *s);
+
+typedef struct probe_opts {
+    int quick, verbose;
+    double rep_seconds;                 /* target duration of one repetition */
+    int min_reps, max_reps;
+    double settle;                      /* stop when the best 5 reps agree within this */
+} probe_opts;
+
+/* A team of pinned threads, one per core, each owning a buffer it touched
+   first. job(tid, nthreads, arg, buf) runs one repetition's work. */
+typedef struct probe_team probe_team;
+typedef void (*probe_job)(int tid, int nthreads, void *arg, char *buf);
+probe_team *probe_team_create(const probe_topo *t, int nthreads, size_t buf_bytes);
+void probe_team_destroy(probe_team *team);
+int probe_team_size(const probe_team *team);
+char *probe_team_buf(probe_team *team, int tid);
+/* Runs job on every thread: one untimed warm-up, then timed repetitions
+   until the spread settles; fills per-rep seconds (max over threads). */
+void probe_team_measure(probe_team *team, probe_job job, void *arg, const probe_opts *o,
+                        double *secs, int *nsecs);
+
+/* ---- kernels (kernels.c) ---- */
+enum { PROBE_ISA_SCALAR, PROBE_ISA_SSE, PROBE_ISA_AVX2, PROBE_ISA_AVX512, PROBE_ISA_COUNT };
+enum { PROBE_OP_FMA, PROBE_OP_ADD, PROBE_OP_MUL, PROBE_FOP_COUNT };
+extern const char *const probe_isa_name[PROBE_ISA_COUNT];
+extern const char *const probe_fop_name[PROBE_FOP_COUNT];
+int probe_isa_supported(int isa);
+int probe_isa_best(void);
+int probe_isa_lanes(int isa);           /* doubles per vector */
+/* Runs `iters` iterations of the compute kernel: returns the flops done. */
+double probe_compute_run(int isa, int op, long iters, double seed);
+int probe_compute_accumulators(void);
+
+/* Memory kernels on buf[0..bytes): loads/stores of `ratio` (see below). */
+typedef enum probe_memop {
+    PROBE_LOAD, PROBE_STORE, PROBE_STORE_NT, PROBE_MIX_2_1, PROBE_MIX_1_1, PROBE_MEMOP_COUNT
+} probe_memop;
+extern const char *const probe_memop_name[PROBE_MEMOP_COUNT];
+/* One pass over bytes; returns the bytes moved by the instructions
+   (loads + stores; write-allocate reads not counted). */
+double probe_mem_pass(int isa, probe_memop op, char *buf, size_t bytes, double *sink);
+/* CARM validation kernel: passes over buf doing `fmas` FMAs per `loads`
+   vector loads; returns flops in *flops, bytes loaded in *bytes. */
+void probe_carm_pass(int isa, int variant, char *buf, size_t bytes, double *flops, double *bytes_out,
+                     double *sink);
+#define PROBE_CARM_VARIANTS 9           /* AI = 2^(v-4) flop/byte with AVX-512 */
+double probe_carm_ai(int isa, int variant);
+
+/* ---- latency (chase.c) ---- */
+/* Links buf (n lines of `stride` bytes) into one Sattolo cycle. */
+void probe_chase_build(char *buf, size_t bytes, size_t stride, uint64_t seed);
+/* Follows k interleaved chases for `steps` steps each; returns seconds. */
+double probe_chase_run(char *buf, size_t bytes, size_t stride, int k, long steps);
+/* One-thread dependent-add chain: GHz of the core clock. */
+double probe_core_ghz(double seconds);
+double probe_tsc_ghz(double seconds);
+
+/* ---- JSON text output (probe.c) ---- */
+void probe_log(const probe_opts *o, const char *fmt, ...);
+#endif

@@ -42,9 +42,12 @@ static const char plot_usage[] =
     "  --label TEXT        legend name of the next REPORT or --sweep file\n"
     "                      (default: the file name without .json/.csv)\n"
     "  --sweep FILE.csv    plot a latency sweep (repeatable)\n"
+    "  --config NAME|N     only this configuration (name, or 0-based index as in\n"
+    "                      `edan rank`; repeatable)\n"
     "  --m LIST            with --sweep: only these m, e.g. 4 or 1,8\n"
     "  --slowdown          with --sweep: y = T_upper relative to no added latency\n"
     "  --xmax CYCLES       with reports: draw time 0..CYCLES only\n"
+    "  --log               logarithmic y axis (zero on the bottom edge)\n"
     "  --width PX, --height PX   size of the chart (default 960 x 540)\n"
     "\n"
     "Bad input stops with `FILE: what is wrong` and exit status 2.\n";
@@ -176,8 +179,31 @@ static char *plot_slurp(const char *path, size_t *len)
     return buf;
 }
 
+/* Configurations asked for with --config (names, or 0-based indices as in
+   `edan rank`); none = all. */
+typedef struct plot_select {
+    const char **names;
+    size_t n;
+} plot_select;
+
+static int plot_config_wanted(const plot_select *sel, const char *name, size_t index)
+{
+    size_t i;
+    if (!sel->n) return 1;
+    for (i = 0; i < sel->n; i++) {
+        const char *q = sel->names[i];
+        char *end;
+        unsigned long v;
+        if (!strcmp(q, name)) return 1;
+        errno = 0;
+        v = strtoul(q, &end, 10);
+        if (*q >= '0' && *q <= '9' && !*end && !errno && v == index) return 1;
+    }
+    return 0;
+}
+
 /* ---- reading a JSON report's timelines ------------------------------------ */
-static int plot_read_report(plot_set *ps, const char *path, const char *label)
+static int plot_read_report(plot_set *ps, const char *path, const char *label, const plot_select *sel)
 {
     size_t len, k, i, found = 0;
     char err[256], stem[160];
@@ -207,6 +233,11 @@ static int plot_read_report(plot_set *ps, const char *path, const char *label)
             plot_err(path, "line %lu: configuration %zu is not an object", edan_json_line(c), k + 1);
             goto out;
         }
+        if (!name) {
+            snprintf(cname, sizeof cname, "configuration %zu", k + 1);
+            name = cname;
+        }
+        if (!plot_config_wanted(sel, name, k)) continue;
         if (!tl) continue;
         tauv = edan_json_get(tl, "tau");
         bins = edan_json_get(tl, "bins");
@@ -218,10 +249,6 @@ static int plot_read_report(plot_set *ps, const char *path, const char *label)
         if (!(tau > 0) || tau > 1e18) {
             plot_err(path, "line %lu: timeline tau %g is not a positive number of cycles", edan_json_line(tauv), tau);
             goto out;
-        }
-        if (!name) {
-            snprintf(cname, sizeof cname, "configuration %zu", k + 1);
-            name = cname;
         }
         s = plot_add_series(ps);
         if (!s) {
@@ -248,6 +275,10 @@ static int plot_read_report(plot_set *ps, const char *path, const char *label)
             goto out;
         }
         found++;
+    }
+    if (!found && sel->n) {
+        plot_err(path, "no configuration given with --config has a timeline");
+        goto out;
     }
     if (!found) {
         plot_err(path, "no configuration has a timeline (analyse with --tau CYCLES)");
@@ -309,12 +340,14 @@ static int plot_m_wanted(const unsigned *ms, size_t nm, unsigned m)
 }
 
 static int plot_read_sweep(plot_set *ps, const char *path, const char *label, int slowdown, const unsigned *ms,
-                           size_t nm)
+                           size_t nm, const plot_select *sel)
 {
     size_t len, first = ps->n, i;
     char *text = plot_slurp(path, &len), *line, *next, *field[32], stem[160];
     int n, col_config = -1, col_m = -1, col_ns = -1, col_t = -1, col_sd = -1, j, rc = -1;
     unsigned long lineno = 0;
+    const char *seen[EDAN_MAX_CONFIGS * 4];
+    size_t nseen = 0;
     if (!text) return -1;
     if (memchr(text, 0, len)) {
         plot_err(path, "binary data, not a CSV");
@@ -370,6 +403,13 @@ static int plot_read_sweep(plot_set *ps, const char *path, const char *label, in
             plot_err(path, "line %lu: slowdown_upper '%s' is not a ratio", lineno, field[col_sd]);
             goto out;
         }
+        if (sel->n) {
+            /* the configuration's index: its order of first appearance */
+            size_t q;
+            for (q = 0; q < nseen && strcmp(seen[q], field[col_config]); q++) {}
+            if (q == nseen && nseen < sizeof seen / sizeof seen[0]) seen[nseen++] = field[col_config];
+            if (!plot_config_wanted(sel, field[col_config], q)) continue;
+        }
         if (!plot_m_wanted(ms, nm, (unsigned)m)) continue;
         for (i = first; i < ps->n; i++)
             if (ps->s[i].m == (unsigned)m && !strcmp(ps->s[i].config, field[col_config])) s = &ps->s[i];
@@ -397,7 +437,7 @@ static int plot_read_sweep(plot_set *ps, const char *path, const char *label, in
         goto out;
     }
     if (ps->n == first) {
-        if (nm) plot_err(path, "no rows for the m given with --m");
+        if (nm || sel->n) plot_err(path, "no rows for the configurations and m asked for");
         else plot_err(path, "no rows after the header");
         goto out;
     }
@@ -484,6 +524,7 @@ typedef struct plot_chart {
     int width, height;
     double xmax;            /* 0 = fit the data */
     int y_from_data;        /* y range from the data's minimum (else from 0) */
+    int logy;               /* logarithmic y axis */
 } plot_chart;
 
 /* Width of a text in pixels, roughly (sans-serif at `size` px). */
@@ -502,11 +543,36 @@ static double plot_text_width(const char *s, double size)
 
 typedef struct plot_frame {
     double left, right, top, bottom;
-    plot_axis x, y;
+    plot_axis x, y;         /* with logy, y.lo and y.hi are powers of ten */
+    int logy;
 } plot_frame;
 
 static double plot_px(const plot_frame *f, double x) { return f->left + (x - f->x.lo) / (f->x.hi - f->x.lo) * (f->right - f->left); }
-static double plot_py(const plot_frame *f, double y) { return f->bottom - (y - f->y.lo) / (f->y.hi - f->y.lo) * (f->bottom - f->top); }
+static double plot_py(const plot_frame *f, double y)
+{
+    double r;
+    if (!f->logy) return f->bottom - (y - f->y.lo) / (f->y.hi - f->y.lo) * (f->bottom - f->top);
+    /* zero (and anything under the axis) sits on the bottom edge */
+    r = y > 0 ? (log10(y) - f->y.lo) / (f->y.hi - f->y.lo) : 0;
+    if (r < 0) r = 0;
+    return f->bottom - r * (f->bottom - f->top);
+}
+
+/* A power of ten with an SI prefix: 1 B, 10 kB, 100 M. */
+static void plot_log_label(double e, const char *unit, char *buf, size_t n)
+{
+    static const char *const pre[] = {"", "k", "M", "G", "T", "P", "E"};
+    int k = (int)floor(e + 0.5), p = 0;
+    if (k < 0) {
+        snprintf(buf, n, "%g%s%s", pow(10, k), *unit ? " " : "", unit);
+        return;
+    }
+    while (k >= 3 && p < 6) {
+        k -= 3;
+        p++;
+    }
+    snprintf(buf, n, "%.0f%s%s%s", pow(10, k), *unit ? " " : "", pre[p], unit);
+}
 
 /* One series as polyline points. Long series are reduced per pixel column to
    the first, lowest, highest and last point (in time order), which draws the
@@ -576,12 +642,20 @@ static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
         }
     if (ch->xmax > 0) xmax = ch->xmax;
     if (xmin > 0) xmin = 0;
-    if (!ch->y_from_data || ymin > 0) ymin = ch->y_from_data ? ymin : 0;
-    if (ch->y_from_data) {
+    if (ch->logy) {
+        /* the smallest positive value sets the bottom decade */
+        double pmin = 0;
+        for (i = 0; i < ps->n; i++)
+            for (j = 0; j < ps->s[i].n; j++)
+                if (ps->s[i].y[j] > 0 && (pmin == 0 || ps->s[i].y[j] < pmin)) pmin = ps->s[i].y[j];
+        ymin = pmin > 0 ? floor(log10(pmin)) : 0;
+        ymax = ymax > 0 ? ceil(log10(ymax) - 1e-9) : 1;
+    } else if (ch->y_from_data) {
         /* leave a little room under the lowest line */
         double pad = (ymax - ymin) * 0.05;
         ymin = ymin - pad < 0 ? 0 : ymin - pad;
-        if (ymin > 0 && ymin < 1 && ymax > 1) ymin = ymin > 0.9 ? ymin : 0;
+    } else {
+        ymin = 0;
     }
     if (ymax <= ymin) ymax = ymin + 1;
     for (i = 0; i < ps->n; i++) {
@@ -600,7 +674,14 @@ static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
     }
     plot_axis_fit(&f.x, xmin, xmax, 8, 1);
     if (ch->xmax > 0) f.x.hi = ch->xmax;
-    plot_axis_fit(&f.y, ymin, ymax, 6, 1);
+    f.logy = ch->logy;
+    if (ch->logy) {
+        f.y.lo = ymin;
+        f.y.hi = ymax;
+        f.y.step = ymax - ymin > 8 ? 2 : 1;
+    } else {
+        plot_axis_fit(&f.y, ymin, ymax, 6, 1);
+    }
     if (*ch->yunit && strcmp(ch->yunit, "B")) {
         f.y.scale = 1;
         f.y.prefix = "";
@@ -622,15 +703,19 @@ static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
     }
     /* grid and ticks */
     fprintf(o, "<g class=\"grid\" stroke=\"#e4e4e4\" stroke-width=\"1\">\n");
-    for (v = f.y.lo; v <= f.y.hi + f.y.step * 1e-6; v += f.y.step)
-        fprintf(o, "<line x1=\"%.1f\" y1=\"%.2f\" x2=\"%.1f\" y2=\"%.2f\"/>\n", f.left, plot_py(&f, v), f.right, plot_py(&f, v));
+    for (v = f.y.lo; v <= f.y.hi + f.y.step * 1e-6; v += f.y.step) {
+        double yv = f.logy ? pow(10, v) : v;
+        fprintf(o, "<line x1=\"%.1f\" y1=\"%.2f\" x2=\"%.1f\" y2=\"%.2f\"/>\n", f.left, plot_py(&f, yv), f.right, plot_py(&f, yv));
+    }
     for (v = f.x.lo; v <= f.x.hi + f.x.step * 1e-6; v += f.x.step)
         fprintf(o, "<line x1=\"%.2f\" y1=\"%.1f\" x2=\"%.2f\" y2=\"%.1f\"/>\n", plot_px(&f, v), f.top, plot_px(&f, v), f.bottom);
     fprintf(o, "</g>\n<g class=\"yticks\" font-size=\"12\" text-anchor=\"end\">\n");
     for (v = f.y.lo; v <= f.y.hi + f.y.step * 1e-6; v += f.y.step) {
-        plot_tick_label(&f.y, v, ch->yunit, buf, sizeof buf);
-        fprintf(o, "<line x1=\"%.1f\" y1=\"%.2f\" x2=\"%.1f\" y2=\"%.2f\" stroke=\"black\"/>", f.left - 5, plot_py(&f, v), f.left, plot_py(&f, v));
-        fprintf(o, "<text x=\"%.1f\" y=\"%.2f\">", f.left - 8, plot_py(&f, v) + 4);
+        double yv = f.logy ? pow(10, v) : v;
+        if (f.logy) plot_log_label(v, ch->yunit, buf, sizeof buf);
+        else plot_tick_label(&f.y, v, ch->yunit, buf, sizeof buf);
+        fprintf(o, "<line x1=\"%.1f\" y1=\"%.2f\" x2=\"%.1f\" y2=\"%.2f\" stroke=\"black\"/>", f.left - 5, plot_py(&f, yv), f.left, plot_py(&f, yv));
+        fprintf(o, "<text x=\"%.1f\" y=\"%.2f\">", f.left - 8, plot_py(&f, yv) + 4);
         plot_xml(o, buf);
         fprintf(o, "</text>\n");
     }
@@ -777,6 +862,7 @@ int edan_cmd_plot(int argc, char **argv)
     double xmax = 0;
     plot_chart ch;
     plot_set ps = {NULL, 0, 0};
+    plot_select sel = {NULL, 0};
     char subtitle[512], tmp[4096], ytitle[160];
     FILE *o;
 
@@ -786,7 +872,8 @@ int edan_cmd_plot(int argc, char **argv)
     inputs = (const char **)calloc((size_t)argc + 1, sizeof *inputs);
     labels = (const char **)calloc((size_t)argc + 1, sizeof *labels);
     is_sweep = (int *)calloc((size_t)argc + 1, sizeof *is_sweep);
-    if (!inputs || !labels || !is_sweep) {
+    sel.names = (const char **)calloc((size_t)argc + 1, sizeof *sel.names);
+    if (!inputs || !labels || !is_sweep || !sel.names) {
         plot_err(NULL, "out of memory");
         goto done;
     }
@@ -794,7 +881,7 @@ int edan_cmd_plot(int argc, char **argv)
         const char *a = argv[i];
         int takes = !strcmp(a, "-o") || !strcmp(a, "--output") || !strcmp(a, "--title") || !strcmp(a, "--label") ||
                     !strcmp(a, "--sweep") || !strcmp(a, "--m") || !strcmp(a, "--xmax") || !strcmp(a, "--width") ||
-                    !strcmp(a, "--height");
+                    !strcmp(a, "--height") || !strcmp(a, "--config");
         const char *val = NULL;
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             fputs(plot_usage, stdout);
@@ -812,6 +899,8 @@ int edan_cmd_plot(int argc, char **argv)
         else if (!strcmp(a, "--title")) title = val;
         else if (!strcmp(a, "--label")) pending_label = val;
         else if (!strcmp(a, "--slowdown")) slowdown = 1;
+        else if (!strcmp(a, "--log")) ch.logy = 1;
+        else if (!strcmp(a, "--config")) sel.names[sel.n++] = val;
         else if (!strcmp(a, "--width")) {
             if (plot_parse_int(val, 300, 10000, &ch.width)) {
                 plot_err(NULL, "--width %s: expected pixels in 300..10000", val);
@@ -866,6 +955,10 @@ int edan_cmd_plot(int argc, char **argv)
         fputs(plot_usage, stderr);
         goto done;
     }
+    if (ch.logy && slowdown) {
+        plot_err(NULL, "--log and --slowdown do not go together");
+        goto done;
+    }
     if (sweep_mode == 1 && xmax > 0) {
         plot_err(NULL, "--xmax is for timelines, not --sweep");
         goto done;
@@ -875,8 +968,8 @@ int edan_cmd_plot(int argc, char **argv)
         goto done;
     }
     for (i = 0; i < ninputs; i++) {
-        int r = sweep_mode ? plot_read_sweep(&ps, inputs[i], labels[i], slowdown, ms, nm)
-                           : plot_read_report(&ps, inputs[i], labels[i]);
+        int r = sweep_mode ? plot_read_sweep(&ps, inputs[i], labels[i], slowdown, ms, nm, &sel)
+                           : plot_read_report(&ps, inputs[i], labels[i], &sel);
         if (r) goto done;
     }
     plot_name_series(&ps, sweep_mode);
@@ -948,5 +1041,6 @@ done:
     free(inputs);
     free(labels);
     free(is_sweep);
+    free(sel.names);
     return rc;
 }

@@ -13,31 +13,39 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/edan-bench.XXXXXX"); trap 'rm -rf "$work"' EXI
 prog=(build/examples/gemm "$size")
 l1l2=(--cache 32K:8:64 --cache 1M:16:64:wb:10)
 
-median_time() {  # median_time CMD... : median wall seconds of $runs runs
-  local ts=() i t0 t1
-  for ((i = 0; i < runs; i++)); do
-    t0=$(date +%s.%N)
-    "$@" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; return 1; }
-    t1=$(date +%s.%N)
-    ts+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.3f", b - a}')")
-  done
-  printf '%s\n' "${ts[@]}" | sort -g | awk '{a[NR]=$1} END {printf "%.3f\n", a[int((NR+1)/2)]}'
-}
 
 ./edan trace --quiet --json -o "$work/r.json" -- "${prog[@]}" >/dev/null
 n=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["configs"][0]["instructions"])' "$work/r.json")
-echo "program: ${prog[*]} (static), $n instructions analysed; $runs runs each, median wall time"
+echo "program: ${prog[*]} (static), $n instructions analysed; $runs runs each (round-robin), median wall time"
 echo "machine: $(nproc) cores, $(uname -m), $(qemu-riscv64 --version | head -n 1)"
 [ "$n" -ge 100000000 ] || echo "warning: fewer than 100M instructions; use a larger size"
 
-t_qemu=$(median_time qemu-riscv64 "${prog[@]}")
-t_none=$(median_time ./edan trace --quiet -o "$work/r1" -- "${prog[@]}")
-t_l12=$(median_time ./edan trace --quiet "${l1l2[@]}" -o "$work/r2" -- "${prog[@]}")
-t_text=$(median_time ./edan trace --text "$work/t.txt" -- "${prog[@]}")
-t_bin=$(median_time ./edan trace --binary "$work/t.bin" -- "${prog[@]}")
+# The variants run round-robin (run 1 of each, then run 2 of each, ...), so
+# that the load of this shared machine spreads over all of them alike.
+names=(qemu none l12 text bin atext abin)
+cmd_qemu=(qemu-riscv64 "${prog[@]}")
+cmd_none=(./edan trace --quiet -o "$work/r1" -- "${prog[@]}")
+cmd_l12=(./edan trace --quiet "${l1l2[@]}" -o "$work/r2" -- "${prog[@]}")
+cmd_text=(./edan trace --text "$work/t.txt" -- "${prog[@]}")
+cmd_bin=(./edan trace --binary "$work/t.bin" -- "${prog[@]}")
+cmd_atext=(./edan analyze --quiet "$work/t.txt")
+cmd_abin=(./edan analyze --quiet "$work/t.bin")
+declare -A times
+for ((i = 0; i < runs; i++)); do
+  for v in "${names[@]}"; do
+    declare -n cmd="cmd_$v"
+    t0=$(date +%s.%N)
+    "${cmd[@]}" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; exit 1; }
+    t1=$(date +%s.%N)
+    times[$v]+="$(awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.3f", b - a}') "
+    unset -n cmd
+  done
+done
+median() { tr ' ' '\n' <<<"${times[$1]}" | grep . | sort -g | awk '{a[NR]=$1} END {printf "%.3f\n", a[int((NR+1)/2)]}'; }
+t_qemu=$(median qemu); t_none=$(median none); t_l12=$(median l12); t_text=$(median text)
+t_bin=$(median bin); t_atext=$(median atext); t_abin=$(median abin)
 s_text=$(stat -c %s "$work/t.txt"); s_bin=$(stat -c %s "$work/t.bin")
-t_atext=$(median_time ./edan analyze --quiet "$work/t.txt")
-t_abin=$(median_time ./edan analyze --quiet "$work/t.bin")
+echo "load average after the runs: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 row() { awk -v name="$1" -v t="$2" -v n="$n" -v base="$3" \
   'BEGIN {printf "  %-44s %8.2f s %8.1f M insn/s %7.2fx\n", name, t, n / t / 1e6, t / base}'; }

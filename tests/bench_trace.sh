@@ -65,6 +65,10 @@ awk -v a="$s_text" -v b="$s_bin" -v n="$n" 'BEGIN {
   printf "  text trace   %12.0f bytes (%.1f bytes/instruction)\n", a, a / n
   printf "  binary trace %12.0f bytes (%.2f bytes/instruction), %.1fx smaller\n", b, b / n, a / b }'
 awk -v a="$t_atext" -v b="$t_abin" 'BEGIN { printf "  edan analyze reads the binary trace %.1fx faster than the text trace\n", a / b }'
+echo
+echo "  reading alone, without the analysis (tests/bench_trace_decode.c):"
+${CC:-cc} -std=c99 -O2 -I. -o "$work/decode" tests/bench_trace_decode.c -lm
+"$work/decode" "$work/t.txt" "$work/t.bin"
 # same metrics three ways (a check, not a timing)
 ./edan analyze --quiet --json "$work/t.bin" > "$work/b.json"
 python3 - "$work/r.json" "$work/b.json" <<'PY'

@@ -740,6 +740,94 @@ unsigned long edan_json_line(const edan_json *v);
 /* @@JSON-API-END */
 
 /* @@PROFILE-API-BEGIN (hardware profile declarations) */
+/* Hardware profiles written by `probe` (schema "edan-hwprofile", see
+   hwprofiles/README.md). edan_profile_load reads and checks one; the
+   analyzer's inputs are one call away: edan_profile_to_config fills an
+   edan_config (cache levels, alpha = DRAM latency in core cycles, clock),
+   and mlp_m is the m of the model. Everything else stays reachable through
+   the parsed document (edan_profile_json). */
+#define EDAN_PROFILE_VERSION 1      /* the newest profile version this header reads */
+
+typedef struct edan_profile_cache {
+    char level[8];              /* "L1", "L2", "L3" */
+    uint64_t size;              /* bytes of one instance, as reported (hwloc) */
+    uint64_t effective_size;    /* bytes the probe found usable (latency sweep); = size when plausible */
+    uint32_t assoc;             /* ways; 0 = fully associative or unknown */
+    uint32_t line;              /* bytes */
+    uint32_t sharing;           /* cores sharing one instance (effective) */
+    double latency_ns, latency_cycles;     /* load-to-use, pointer chase; core cycles */
+} edan_profile_cache;
+
+typedef struct edan_profile_bandwidth {
+    char level[8];              /* "L1", "L2", "L3", "DRAM" */
+    char op[16];                /* "load", "store", "store_nt", "2:1", "1:1" (loads:stores) */
+    uint32_t threads;
+    uint64_t bytes;             /* working set per thread */
+    double median, min, max;    /* GB/s, all threads together */
+} edan_profile_bandwidth;
+
+typedef struct edan_profile_latency {
+    char level[8];
+    uint64_t bytes;
+    double ns, cycles;          /* cycles of the measured core clock */
+} edan_profile_latency;
+
+typedef struct edan_profile_compute {
+    char isa[16];               /* "scalar", "sse", "avx2", "avx512" */
+    char op[8];                 /* "fma", "add", "mul" */
+    uint32_t threads;
+    double median, min, max;    /* GFLOP/s (an FMA is 2 flops) */
+} edan_profile_compute;
+
+typedef struct edan_profile_carm {
+    char level[8];
+    double roof_GBps, peak_GFLOPs;
+    double rms_error_pct;       /* the validation points against the roof */
+} edan_profile_carm;
+
+typedef struct edan_profile {
+    int version;
+    char host[64];
+    double core_ghz;            /* measured core clock (median) */
+    double tsc_ghz;
+    uint32_t num_caches;
+    edan_profile_cache cache[EDAN_MAX_LEVELS];      /* L1 first */
+    double dram_latency_ns;
+    double dram_latency_cycles; /* alpha */
+    uint32_t mlp_m;             /* m: smallest k of interleaved chases within 90% of the best */
+    int write_allocate_counted; /* 0: store bandwidths count only the stored bytes */
+    int counters_available;
+    double peak_GFLOPs_1core, peak_GFLOPs_all;      /* best compute medians (0 if absent) */
+    uint32_t cores;
+    size_t num_bandwidth, num_latency, num_compute, num_carm;
+    edan_profile_bandwidth *bandwidth;
+    edan_profile_latency *latency;
+    edan_profile_compute *compute;
+    edan_profile_carm *carm;
+    edan_json *json;            /* the whole document */
+    edan_allocator alloc;
+} edan_profile;
+
+/* Reads and checks `path`. On error *out is NULL and err holds
+   "path:line: what is wrong": EDAN_ERR_IO (unreadable), EDAN_ERR_PARSE
+   (malformed, truncated, a field missing or of the wrong kind, an
+   inconsistent value), EDAN_ERR_VERSION (another "schema" or a "version"
+   newer than EDAN_PROFILE_VERSION). alloc may be NULL. */
+edan_result edan_profile_load(const char *path, const edan_allocator *alloc, edan_profile **out,
+                              char *err, size_t errlen);
+/* The same from memory; `name` stands for the path in messages. */
+edan_result edan_profile_parse(const char *text, size_t len, const char *name, const edan_allocator *alloc,
+                               edan_profile **out, char *err, size_t errlen);
+void edan_profile_free(edan_profile *p);
+/* Fills cfg->num_levels/level[] (size rounded down to assoc x 2^k sets x
+   line, from the effective size), cfg->alpha (DRAM latency in core cycles,
+   rounded) and cfg->freq_ghz; leaves every other field as it was. */
+edan_result edan_profile_to_config(const edan_profile *p, edan_config *cfg);
+/* Median GB/s of (level, op, threads); 0 if the profile has no such entry. */
+double edan_profile_bandwidth_of(const edan_profile *p, const char *level, const char *op, uint32_t threads);
+/* The level's roof: the best median over its ops at `threads`; 0 if none. */
+double edan_profile_roof(const edan_profile *p, const char *level, uint32_t threads);
+const edan_json *edan_profile_json(const edan_profile *p);
 /* @@PROFILE-API-END */
 
 /* @@HYBRID-API-BEGIN (LARM / hybrid fast-slow memory model) */
@@ -3317,6 +3405,403 @@ unsigned long edan_json_line(const edan_json *v) { return v ? v->line : 0; }
 /* @@JSON-IMPL-END */
 
 /* @@PROFILE-IMPL-BEGIN (hardware profile implementation) */
+typedef struct edan__pl {
+    const char *name;
+    char *err;
+    size_t errlen;
+} edan__pl;
+
+static edan_result edan__pl_fail(edan__pl *c, edan_result rc, const edan_json *at, const char *fmt, ...)
+{
+    va_list ap;
+    char msg[200];
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (c->err && c->errlen) snprintf(c->err, c->errlen, "%s:%lu: %s", c->name, edan_json_line(at), msg);
+    return rc;
+}
+
+/* A required member of kind `kind` (EDAN_JSON_NULL = any); NULL after an error. */
+static const edan_json *edan__pl_need(edan__pl *c, const edan_json *obj, const char *key, edan_json_type kind,
+                                      const char *where, edan_result *rc)
+{
+    static const char *const kinds[] = {"null", "true or false", "a number", "a string", "an array", "an object"};
+    const edan_json *v = edan_json_get(obj, key);
+    if (*rc != EDAN_OK) return NULL;
+    if (!v) {
+        *rc = edan__pl_fail(c, EDAN_ERR_PARSE, obj, "%s has no \"%s\"", where, key);
+        return NULL;
+    }
+    if (kind != EDAN_JSON_NULL && edan_json_kind(v) != kind) {
+        *rc = edan__pl_fail(c, EDAN_ERR_PARSE, v, "\"%s\" in %s must be %s", key, where, kinds[kind]);
+        return NULL;
+    }
+    return v;
+}
+
+static double edan__pl_num(edan__pl *c, const edan_json *obj, const char *key, const char *where, double lo,
+                           edan_result *rc)
+{
+    const edan_json *v = edan__pl_need(c, obj, key, EDAN_JSON_NUMBER, where, rc);
+    double x;
+    if (!v) return 0;
+    x = edan_json_number(v, 0);
+    if (!(x >= lo)) {
+        *rc = edan__pl_fail(c, EDAN_ERR_PARSE, v, "\"%s\" in %s is %g, must be >= %g", key, where, x, lo);
+        return 0;
+    }
+    return x;
+}
+
+static void edan__pl_str(edan__pl *c, const edan_json *obj, const char *key, const char *where, char *dst,
+                         size_t n, edan_result *rc)
+{
+    const edan_json *v = edan__pl_need(c, obj, key, EDAN_JSON_STRING, where, rc);
+    const char *s;
+    if (!v) return;
+    s = edan_json_string(v, "");
+    if (strlen(s) >= n) {
+        *rc = edan__pl_fail(c, EDAN_ERR_PARSE, v, "\"%s\" in %s is too long: \"%.20s...\"", key, where, s);
+        return;
+    }
+    strcpy(dst, s);
+}
+
+static int edan__pl_level_ok(const char *s)
+{
+    return !strcmp(s, "L1") || !strcmp(s, "L2") || !strcmp(s, "L3") || !strcmp(s, "L4") || !strcmp(s, "DRAM");
+}
+
+/* {"median","min","max"} with min <= median <= max */
+static void edan__pl_stats(edan__pl *c, const edan_json *obj, const char *key, const char *where,
+                           double *med, double *mn, double *mx, edan_result *rc)
+{
+    const edan_json *s = edan__pl_need(c, obj, key, EDAN_JSON_OBJECT, where, rc);
+    if (!s) return;
+    *med = edan__pl_num(c, s, "median", where, 0, rc);
+    *mn = edan__pl_num(c, s, "min", where, 0, rc);
+    *mx = edan__pl_num(c, s, "max", where, 0, rc);
+    if (*rc == EDAN_OK && !(*mn <= *med && *med <= *mx))
+        *rc = edan__pl_fail(c, EDAN_ERR_PARSE, s, "\"%s\" in %s: min %g <= median %g <= max %g does not hold", key,
+                            where, *mn, *med, *mx);
+}
+
+static void *edan__pl_array(const edan_allocator *a, size_t n, size_t esz, edan_result *rc)
+{
+    void *p;
+    if (*rc != EDAN_OK) return NULL;
+    p = edan__calloc(a, n * esz);
+    if (!p) *rc = EDAN_ERR_NOMEM;
+    return p;
+}
+
+edan_result edan_profile_parse(const char *text, size_t len, const char *name, const edan_allocator *alloc,
+                               edan_profile **out, char *err, size_t errlen)
+{
+    edan__pl c;
+    edan_allocator a;
+    edan_profile *p;
+    edan_json *root = NULL;
+    const edan_json *v, *arr;
+    edan_result rc;
+    char jerr[160];
+    size_t i;
+    char where[64];
+
+    if (err && errlen) err[0] = 0;
+    if (!out) return EDAN_ERR_INVALID_ARG;
+    *out = NULL;
+    memset(&a, 0, sizeof a);
+    if (alloc) a = *alloc;
+    c.name = name ? name : "profile";
+    c.err = err;
+    c.errlen = errlen;
+    rc = edan_json_parse(text, len, &a, &root, jerr, sizeof jerr);
+    if (rc != EDAN_OK) {
+        if (err && errlen) {
+            unsigned long line = 0;
+            const char *msg = jerr;
+            if (sscanf(jerr, "line %lu: ", &line) == 1 && strchr(jerr, ':')) msg = strchr(jerr, ':') + 2;
+            snprintf(err, errlen, "%s:%lu: %s", c.name, line, msg);
+        }
+        return rc;
+    }
+    if (edan_json_kind(root) != EDAN_JSON_OBJECT) {
+        rc = edan__pl_fail(&c, EDAN_ERR_PARSE, root, "a profile is a JSON object");
+        edan_json_free(root);
+        return rc;
+    }
+    p = (edan_profile *)edan__calloc(&a, sizeof *p);
+    if (!p) { edan_json_free(root); return EDAN_ERR_NOMEM; }
+    p->json = root;
+    p->alloc = a;
+
+    /* identity first: a foreign or newer file says so, not "field missing" */
+    v = edan_json_get(root, "schema");
+    if (!v || strcmp(edan_json_string(v, ""), "edan-hwprofile") != 0) {
+        rc = v ? edan__pl_fail(&c, EDAN_ERR_VERSION, v, "\"schema\" is not \"edan-hwprofile\": not a hardware profile")
+               : edan__pl_fail(&c, EDAN_ERR_VERSION, root, "no \"schema\": \"edan-hwprofile\": not a hardware profile");
+        goto fail;
+    }
+    v = edan_json_get(root, "version");
+    if (edan_json_kind(v) != EDAN_JSON_NUMBER || edan_json_number(v, 0) != (double)(int)edan_json_number(v, 0)) {
+        rc = edan__pl_fail(&c, EDAN_ERR_VERSION, v ? v : root, "\"version\" must be an integer");
+        goto fail;
+    }
+    p->version = (int)edan_json_number(v, 0);
+    if (p->version < 1 || p->version > EDAN_PROFILE_VERSION) {
+        rc = edan__pl_fail(&c, EDAN_ERR_VERSION, v, "unsupported profile version %d (this edan.h reads version 1 to %d)",
+                           p->version, EDAN_PROFILE_VERSION);
+        goto fail;
+    }
+    rc = EDAN_OK;
+    snprintf(p->host, sizeof p->host, "%s", edan_json_string(edan_json_get(root, "host"), ""));
+
+    /* frequency */
+    v = edan__pl_need(&c, root, "frequency", EDAN_JSON_OBJECT, "the profile", &rc);
+    if (v) {
+        double mn = 0, mx = 0;
+        edan__pl_stats(&c, v, "core_ghz", "\"frequency\"", &p->core_ghz, &mn, &mx, &rc);
+        if (rc == EDAN_OK && !(p->core_ghz > 0))
+            rc = edan__pl_fail(&c, EDAN_ERR_PARSE, v, "\"core_ghz\" must be positive");
+        p->tsc_ghz = edan_json_number(edan_json_get(v, "tsc_ghz"), 0);
+    }
+    v = edan_json_get(root, "topology");
+    p->cores = (uint32_t)edan_json_number(edan_json_get(v, "cores"), 1);
+
+    /* caches */
+    arr = edan__pl_need(&c, root, "caches", EDAN_JSON_ARRAY, "the profile", &rc);
+    for (i = 0; rc == EDAN_OK && i < edan_json_len(arr); i++) {
+        edan_profile_cache *k;
+        const edan_json *e = edan_json_at(arr, i);
+        snprintf(where, sizeof where, "\"caches\"[%u]", (unsigned)i);
+        if (edan_json_kind(e) != EDAN_JSON_OBJECT) {
+            rc = edan__pl_fail(&c, EDAN_ERR_PARSE, e, "%s must be an object", where);
+            break;
+        }
+        if (p->num_caches == EDAN_MAX_LEVELS) {
+            rc = edan__pl_fail(&c, EDAN_ERR_LIMIT, e, "more than %d cache levels", EDAN_MAX_LEVELS);
+            break;
+        }
+        k = &p->cache[p->num_caches++];
+        edan__pl_str(&c, e, "level", where, k->level, sizeof k->level, &rc);
+        k->size = (uint64_t)edan__pl_num(&c, e, "size_bytes", where, 1, &rc);
+        k->line = (uint32_t)edan__pl_num(&c, e, "line_bytes", where, 1, &rc);
+        k->assoc = (uint32_t)edan__pl_num(&c, e, "assoc", where, 0, &rc);
+        k->effective_size = (uint64_t)edan_json_number(edan_json_get(e, "effective_bytes"), (double)k->size);
+        k->sharing = (uint32_t)edan_json_number(edan_json_get(e, "effective_sharing_cores"),
+                                                edan_json_number(edan_json_get(e, "sharing_cores"), 1));
+        k->latency_ns = edan__pl_num(&c, e, "latency_ns", where, 0, &rc);
+        k->latency_cycles = edan__pl_num(&c, e, "latency_cycles", where, 0, &rc);
+        if (rc == EDAN_OK && (k->line & (k->line - 1)))
+            rc = edan__pl_fail(&c, EDAN_ERR_PARSE, edan_json_get(e, "line_bytes"), "%s: line size %u is not a power of two",
+                               where, (unsigned)k->line);
+    }
+
+    /* bandwidth */
+    arr = edan__pl_need(&c, root, "bandwidth", EDAN_JSON_ARRAY, "the profile", &rc);
+    p->num_bandwidth = edan_json_len(arr);
+    p->bandwidth = (edan_profile_bandwidth *)edan__pl_array(&a, p->num_bandwidth, sizeof *p->bandwidth, &rc);
+    for (i = 0; rc == EDAN_OK && i < p->num_bandwidth; i++) {
+        edan_profile_bandwidth *b = &p->bandwidth[i];
+        const edan_json *e = edan_json_at(arr, i);
+        snprintf(where, sizeof where, "\"bandwidth\"[%u]", (unsigned)i);
+        if (edan_json_kind(e) != EDAN_JSON_OBJECT) {
+            rc = edan__pl_fail(&c, EDAN_ERR_PARSE, e, "%s must be an object", where);
+            break;
+        }
+        edan__pl_str(&c, e, "level", where, b->level, sizeof b->level, &rc);
+        if (rc == EDAN_OK && !edan__pl_level_ok(b->level))
+            rc = edan__pl_fail(&c, EDAN_ERR_PARSE, edan_json_get(e, "level"), "%s: unknown level \"%s\"", where, b->level);
+        edan__pl_str(&c, e, "op", where, b->op, sizeof b->op, &rc);
+        b->threads = (uint32_t)edan__pl_num(&c, e, "threads", where, 1, &rc);
+        b->bytes = (uint64_t)edan__pl_num(&c, e, "bytes", where, 0, &rc);
+        edan__pl_stats(&c, e, "GBps", where, &b->median, &b->min, &b->max, &rc);
+    }
+
+    /* latency: DRAM's is alpha */
+    arr = edan__pl_need(&c, root, "latency", EDAN_JSON_ARRAY, "the profile", &rc);
+    p->num_latency = edan_json_len(arr);
+    p->latency = (edan_profile_latency *)edan__pl_array(&a, p->num_latency, sizeof *p->latency, &rc);
+    for (i = 0; rc == EDAN_OK && i < p->num_latency; i++) {
+        edan_profile_latency *l = &p->latency[i];
+        const edan_json *e = edan_json_at(arr, i);
+        snprintf(where, sizeof where, "\"latency\"[%u]", (unsigned)i);
+        if (edan_json_kind(e) != EDAN_JSON_OBJECT) {
+            rc = edan__pl_fail(&c, EDAN_ERR_PARSE, e, "%s must be an object", where);
+            break;
+        }
+        edan__pl_str(&c, e, "level", where, l->level, sizeof l->level, &rc);
+        l->ns = edan__pl_num(&c, e, "ns", where, 0, &rc);
+        l->cycles = edan__pl_num(&c, e, "cycles", where, 0, &rc);
+        l->bytes = (uint64_t)edan_json_number(edan_json_get(e, "bytes"), 0);
+        if (rc == EDAN_OK && !strcmp(l->level, "DRAM")) {
+            p->dram_latency_ns = l->ns;
+            p->dram_latency_cycles = l->cycles;
+        }
+    }
+    if (rc == EDAN_OK && !(p->dram_latency_cycles > 0))
+        rc = edan__pl_fail(&c, EDAN_ERR_PARSE, arr, "\"latency\" has no positive DRAM entry (the analyzer's alpha)");
+
+    /* mlp */
+    v = edan__pl_need(&c, root, "mlp", EDAN_JSON_OBJECT, "the profile", &rc);
+    if (v) p->mlp_m = (uint32_t)edan__pl_num(&c, v, "m", "\"mlp\"", 1, &rc);
+
+    /* optional sections */
+    arr = edan_json_get(root, "compute");
+    p->num_compute = edan_json_len(arr);
+    p->compute = (edan_profile_compute *)edan__pl_array(&a, p->num_compute ? p->num_compute : 1, sizeof *p->compute, &rc);
+    for (i = 0; rc == EDAN_OK && i < p->num_compute; i++) {
+        edan_profile_compute *k = &p->compute[i];
+        const edan_json *e = edan_json_at(arr, i);
+        snprintf(where, sizeof where, "\"compute\"[%u]", (unsigned)i);
+        edan__pl_str(&c, e, "isa", where, k->isa, sizeof k->isa, &rc);
+        edan__pl_str(&c, e, "op", where, k->op, sizeof k->op, &rc);
+        k->threads = (uint32_t)edan__pl_num(&c, e, "threads", where, 1, &rc);
+        edan__pl_stats(&c, e, "GFLOPs", where, &k->median, &k->min, &k->max, &rc);
+        if (k->threads == 1 && k->median > p->peak_GFLOPs_1core) p->peak_GFLOPs_1core = k->median;
+        if (k->threads == p->cores && k->median > p->peak_GFLOPs_all) p->peak_GFLOPs_all = k->median;
+    }
+    arr = edan_json_get(root, "carm_validation");
+    p->num_carm = edan_json_len(arr);
+    p->carm = (edan_profile_carm *)edan__pl_array(&a, p->num_carm ? p->num_carm : 1, sizeof *p->carm, &rc);
+    for (i = 0; rc == EDAN_OK && i < p->num_carm; i++) {
+        edan_profile_carm *k = &p->carm[i];
+        const edan_json *e = edan_json_at(arr, i);
+        snprintf(where, sizeof where, "\"carm_validation\"[%u]", (unsigned)i);
+        edan__pl_str(&c, e, "level", where, k->level, sizeof k->level, &rc);
+        k->roof_GBps = edan__pl_num(&c, e, "roof_GBps", where, 0, &rc);
+        k->peak_GFLOPs = edan__pl_num(&c, e, "peak_GFLOPs", where, 0, &rc);
+        k->rms_error_pct = edan__pl_num(&c, e, "rms_error_pct", where, 0, &rc);
+    }
+    v = edan_json_get(root, "bandwidth_method");
+    p->write_allocate_counted = edan_json_bool(edan_json_get(v, "write_allocate_counted"), 0);
+    p->counters_available = edan_json_bool(edan_json_get(edan_json_get(root, "counters"), "available"), 0);
+    if (rc != EDAN_OK) goto fail;
+    *out = p;
+    return EDAN_OK;
+fail:
+    if (rc == EDAN_ERR_NOMEM && err && errlen) snprintf(err, errlen, "%s: out of memory", c.name);
+    edan_profile_free(p);
+    return rc;
+}
+
+edan_result edan_profile_load(const char *path, const edan_allocator *alloc, edan_profile **out, char *err,
+                              size_t errlen)
+{
+    FILE *f;
+    char *buf = NULL;
+    size_t n = 0, cap = 0;
+    edan_allocator a;
+    edan_result rc;
+    if (err && errlen) err[0] = 0;
+    if (!out || !path) return EDAN_ERR_INVALID_ARG;
+    *out = NULL;
+    memset(&a, 0, sizeof a);
+    if (alloc) a = *alloc;
+    f = fopen(path, "rb");
+    if (!f) {
+        if (err && errlen) snprintf(err, errlen, "%s:0: cannot open the file", path);
+        return EDAN_ERR_IO;
+    }
+    for (;;) {
+        size_t got;
+        if (n == cap) {
+            size_t nc = cap ? cap * 2 : 65536;
+            char *nb;
+            if (nc > ((size_t)256 << 20)) {     /* profiles are kilobytes: refuse runaway input */
+                rc = EDAN_ERR_LIMIT;
+                if (err && errlen) snprintf(err, errlen, "%s:0: larger than 256 MiB, not a profile", path);
+                goto done;
+            }
+            nb = (char *)edan__realloc(&a, buf, nc);
+            if (!nb) {
+                rc = EDAN_ERR_NOMEM;
+                if (err && errlen) snprintf(err, errlen, "%s:0: out of memory", path);
+                goto done;
+            }
+            buf = nb;
+            cap = nc;
+        }
+        got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0) break;
+    }
+    if (ferror(f)) {
+        rc = EDAN_ERR_IO;
+        if (err && errlen) snprintf(err, errlen, "%s:0: read error", path);
+        goto done;
+    }
+    rc = edan_profile_parse(buf, n, path, &a, out, err, errlen);
+done:
+    fclose(f);
+    edan__free(&a, buf);
+    return rc;
+}
+
+void edan_profile_free(edan_profile *p)
+{
+    edan_allocator a;
+    if (!p) return;
+    a = p->alloc;
+    edan_json_free(p->json);
+    edan__free(&a, p->bandwidth);
+    edan__free(&a, p->latency);
+    edan__free(&a, p->compute);
+    edan__free(&a, p->carm);
+    edan__free(&a, p);
+}
+
+edan_result edan_profile_to_config(const edan_profile *p, edan_config *cfg)
+{
+    uint32_t i;
+    if (!p || !cfg) return EDAN_ERR_INVALID_ARG;
+    cfg->num_levels = 0;
+    for (i = 0; i < p->num_caches && i < EDAN_MAX_LEVELS; i++) {
+        const edan_profile_cache *k = &p->cache[i];
+        edan_cache_level *L = &cfg->level[cfg->num_levels];
+        uint64_t size = k->effective_size ? k->effective_size : k->size, way, sets = 1;
+        uint32_t assoc = k->assoc;
+        if (!k->line || size < k->line) continue;
+        if (!assoc || (uint64_t)assoc * k->line > size) assoc = (uint32_t)(size / k->line);    /* fully associative */
+        way = (uint64_t)assoc * k->line;
+        while (way * sets * 2 <= size) sets *= 2;       /* the model needs 2^k sets */
+        L->size = way * sets;
+        L->assoc = assoc;
+        L->line = k->line;
+        L->latency = k->latency_cycles >= 1 ? (uint32_t)(k->latency_cycles + 0.5) : 1;
+        cfg->num_levels++;
+    }
+    cfg->alpha = p->dram_latency_cycles >= 1 ? (uint32_t)(p->dram_latency_cycles + 0.5) : 1;
+    cfg->freq_ghz = p->core_ghz;
+    return EDAN_OK;
+}
+
+double edan_profile_bandwidth_of(const edan_profile *p, const char *level, const char *op, uint32_t threads)
+{
+    size_t i;
+    if (!p || !level || !op) return 0;
+    for (i = 0; i < p->num_bandwidth; i++) {
+        const edan_profile_bandwidth *b = &p->bandwidth[i];
+        if (b->threads == threads && !strcmp(b->level, level) && !strcmp(b->op, op)) return b->median;
+    }
+    return 0;
+}
+
+double edan_profile_roof(const edan_profile *p, const char *level, uint32_t threads)
+{
+    size_t i;
+    double best = 0;
+    if (!p || !level) return 0;
+    for (i = 0; i < p->num_bandwidth; i++) {
+        const edan_profile_bandwidth *b = &p->bandwidth[i];
+        if (b->threads == threads && !strcmp(b->level, level) && b->median > best) best = b->median;
+    }
+    return best;
+}
+
+const edan_json *edan_profile_json(const edan_profile *p) { return p ? p->json : NULL; }
 /* @@PROFILE-IMPL-END */
 
 /* @@HYBRID-IMPL-BEGIN */

@@ -24,7 +24,7 @@ static chase_state chase_cur;
 /* Each line's first word points to the next line of one Sattolo cycle, so
    every load depends on the previous one and all lines are visited once per
    lap in an order the prefetchers cannot guess. */
-void probe_chase_build(char *buf, size_t bytes, size_t stride, uint64_t seed)
+void probe_chase_build(char *buf, size_t bytes, size_t stride, uint64_t seed, int with_marks)
 {
     size_t n = bytes / stride, i;
     size_t *next = (size_t *)malloc((n ? n : 1) * sizeof *next);
@@ -36,8 +36,9 @@ void probe_chase_build(char *buf, size_t bytes, size_t stride, uint64_t seed)
     }
     probe_sattolo(next, n, seed);
     for (i = 0; i < n; i++) *(char **)(buf + i * stride) = buf + next[i] * stride;
-    /* evenly spaced positions along the cycle, for interleaved chases */
-    if (n >= CHASE_MARKS) {
+    /* evenly spaced positions along the cycle, for interleaved chases (a
+       walk of the whole cycle: only when asked) */
+    if (with_marks && n >= CHASE_MARKS) {
         size_t pos = 0, gap = n / CHASE_MARKS;
         for (i = 0; i < gap * CHASE_MARKS; i++) {
             if (i % gap == 0) chase_cur.mark[i / gap] = pos;

@@ -215,6 +215,48 @@ static long calibrate(void (*fn)(int, int, void *, char *), void *arg, long *cou
     return *count;
 }
 
+/* k = 1..32 interleaved chases over the DRAM cycle (built by the sweep,
+   with marks): throughput against k; m = the smallest k within 90% of the best. */
+static void mlp_measure(jw *w, const probe_opts *o, char *cb, size_t line, double dram_ns)
+{
+    double thr[33], best = 0, vals[64];
+    probe_stats st;
+    int k, m = 1;
+    probe_log(o, "memory-level parallelism: 1..32 interleaved chases over %zu MiB", (size_t)DRAM_BYTES >> 20);
+    jw_obj(w, "mlp");
+    jw_str(w, "level", "DRAM");
+    jw_int(w, "bytes", (long long)DRAM_BYTES);
+    jw_arr(w, "points");
+    for (k = 1; k <= 32; k++) {
+        long steps = (long)(o->rep_seconds * 1e9 / (dram_ns > 1 ? dram_ns : 1));
+        int r, nr = o->quick ? 3 : 5;
+        if (steps < 1000) steps = 1000;
+        probe_chase_run(cb, DRAM_BYTES, line, k, steps / 4);     /* warm-up */
+        for (r = 0; r < nr; r++)
+            vals[r] = (double)k * (double)steps / probe_chase_run(cb, DRAM_BYTES, line, k, steps) * 1e-9;
+        probe_stats_of(vals, nr, &st);
+        thr[k] = st.median;
+        if (thr[k] > best) best = thr[k];
+        jw_obj(w, NULL);
+        jw_int(w, "k", k);
+        jw_num(w, "accesses_per_ns", st.median);
+        jw_num(w, "GBps", st.median * (double)line);
+        jw_num(w, "ns_per_access", st.median > 0 ? 1.0 / st.median : 0);
+        jw_end_obj(w);
+    }
+    jw_end_arr(w);
+    for (k = 1; k <= 32; k++)
+        if (thr[k] >= 0.9 * best) { m = k; break; }
+    jw_int(w, "m", m);
+    jw_num(w, "threshold", 0.9);
+    jw_num(w, "best_accesses_per_ns", best);
+    jw_num(w, "speedup_at_m", thr[m] / thr[1]);
+    jw_num(w, "latency_ns", dram_ns);
+    jw_num(w, "line_bytes", (double)line);
+    jw_end_obj(w);
+    probe_log(o, "  m = %d (%.4f accesses/ns at k=1, best %.4f)", m, thr[1], best);
+}
+
 static const char *hostname_of(char *buf, size_t n)
 {
     if (gethostname(buf, n) != 0 || !buf[0]) snprintf(buf, n, "unknown-host");
@@ -482,7 +524,8 @@ int main(int argc, char **argv)
         double sweep_ns[40];
         size_t sweep_sz[40];
         int ns = 0;
-        size_t page;
+        size_t page, built = 0, lat_ws[PROBE_MAX_CACHES + 1];
+        probe_stats lat_st[PROBE_MAX_CACHES + 1];
         if (!cb) { fprintf(stderr, "probe: cannot allocate %zu bytes\n", (size_t)DRAM_BYTES); return 1; }
         memset(cb, 0, DRAM_BYTES);
         page = probe_page_size(cb);
@@ -491,7 +534,10 @@ int main(int argc, char **argv)
             long steps = 2000;
             int r, nr = o.quick ? 3 : 5;
             double t;
-            probe_chase_build(cb, sz, line, 12345 + sz);
+            /* quick: no sizes between 32 MiB and the DRAM buffer (their builds are slow) */
+            if (o.quick && sz > ((size_t)32 << 20) && sz < DRAM_BYTES) continue;
+            probe_chase_build(cb, sz, line, 12345 + sz, sz == DRAM_BYTES);
+            built = sz;
             t = probe_chase_run(cb, sz, line, 1, steps);
             steps = (long)(o.rep_seconds / (t / (double)steps > 1e-10 ? t / (double)steps : 1e-10));
             if (steps < 2000) steps = 2000;
@@ -510,16 +556,19 @@ int main(int argc, char **argv)
                 jw_end_obj(&w);
             }
             jw_end_arr(&w);
-            /* levels: the reported size unless data at half of it already
-               takes more than half the DRAM latency (seen in VMs that report
-               the host's cache); then the largest swept size that does not */
+            /* levels: the reported size, unless at the working set it would
+               give the latency is already nearer DRAM's than the previous
+               level's (seen in VMs that report the host's cache); then the
+               largest swept size that is not */
             for (li = 0; li < (int)topo.ncaches && li < 3; li++) {
                 probe_cache *c = &topo.cache[li];
                 size_t per_core = c->size / c->sharing, prev = li ? lv[li - 1].capacity / lv[li - 1].sharing : 0;
                 int j, at = -1, fit = -1, below = 0;
                 double limit;
+                /* `at`: the swept size nearest below the working set this
+                   level would get (see level_ws) */
                 for (j = 0; j < ns; j++) {
-                    if (sweep_sz[j] <= per_core / 2) at = j;
+                    if (sweep_sz[j] <= (li ? (size_t)sqrt((double)prev * (double)per_core) : per_core / 2)) at = j;
                     if (sweep_sz[j] <= prev / 2) below = j;
                 }
                 /* a level ends where the latency passes the geometric mean
@@ -547,32 +596,38 @@ int main(int argc, char **argv)
             lv[nlevels].prev = 0;
             nlevels++;
         }
-        /* ---- latency per level ---- */
+        /* ---- latency per level: DRAM first, on the cycle the sweep built last ---- */
         probe_log(&o, "latency per level");
-        jw_arr(&w, "latency");
-        for (li = 0; li < nlevels; li++) {
+        for (li = nlevels - 1; li >= 0; li--) {
             size_t ws = level_ws(&lv[li], 1);
             long steps = 2000;
             double t;
             int r, nr = o.min_reps;
-            probe_chase_build(cb, ws, line, 777 + li);
+            if (ws != built) probe_chase_build(cb, ws, line, 777 + li, 0);
+            built = ws;
             t = probe_chase_run(cb, ws, line, 1, steps);
             steps = (long)(o.rep_seconds * 2 / (t / (double)steps > 1e-10 ? t / (double)steps : 1e-10));
             if (steps < 2000) steps = 2000;
             for (r = 0; r < nr; r++) vals[r] = probe_chase_run(cb, ws, line, 1, steps) / (double)steps * 1e9;
-            probe_stats_of(vals, nr, &st);
-            lv[li].lat_ns = st.median;
+            probe_stats_of(vals, nr, &lat_st[li]);
+            lv[li].lat_ns = lat_st[li].median;
+            lat_ws[li] = ws;
+            probe_log(&o, "  %-4s %9zu B: %.2f ns = %.1f cycles", lv[li].name, ws, lv[li].lat_ns,
+                      lv[li].lat_ns * core_ghz);
+            if (li == nlevels - 1) mlp_measure(&w, &o, cb, line, lv[li].lat_ns);
+        }
+        jw_arr(&w, "latency");
+        for (li = 0; li < nlevels; li++) {
             jw_obj(&w, NULL);
             jw_str(&w, "level", lv[li].name);
-            jw_int(&w, "bytes", (long long)ws);
-            jw_num(&w, "ns", st.median);
-            jw_num(&w, "cycles", st.median * core_ghz);
-            jw_num(&w, "tsc_cycles", st.median * tsc_ghz);
-            jw_num(&w, "ns_min", st.min);
-            jw_num(&w, "ns_max", st.max);
+            jw_int(&w, "bytes", (long long)lat_ws[li]);
+            jw_num(&w, "ns", lat_st[li].median);
+            jw_num(&w, "cycles", lat_st[li].median * core_ghz);
+            jw_num(&w, "tsc_cycles", lat_st[li].median * tsc_ghz);
+            jw_num(&w, "ns_min", lat_st[li].min);
+            jw_num(&w, "ns_max", lat_st[li].max);
             jw_int(&w, "page_bytes", (long long)page);
             jw_end_obj(&w);
-            probe_log(&o, "  %-4s %9zu B: %.2f ns = %.1f cycles", lv[li].name, ws, st.median, st.median * core_ghz);
         }
         jw_end_arr(&w);
         jw_arr(&w, "caches");
@@ -597,43 +652,6 @@ int main(int argc, char **argv)
         jw_end_arr(&w);
         jw_str(&w, "latency_clock", "cycles: core clock measured by a dependent-add chain; tsc_cycles: TSC");
 
-        /* ---- memory-level parallelism ---- */
-        probe_log(&o, "memory-level parallelism: 1..32 interleaved chases over %zu MiB", (size_t)DRAM_BYTES >> 20);
-        probe_chase_build(cb, DRAM_BYTES, line, 4242);
-        {
-            double thr[33], best = 0, dram_ns = lv[nlevels - 1].lat_ns;
-            int k, m = 1;
-            jw_obj(&w, "mlp");
-            jw_str(&w, "level", "DRAM");
-            jw_int(&w, "bytes", (long long)DRAM_BYTES);
-            jw_arr(&w, "points");
-            for (k = 1; k <= 32; k++) {
-                long steps = (long)(o.rep_seconds * 1e9 / (dram_ns > 1 ? dram_ns : 1));
-                int r, nr = o.quick ? 3 : 5;
-                if (steps < 1000) steps = 1000;
-                probe_chase_run(cb, DRAM_BYTES, line, k, steps / 4);     /* warm-up */
-                for (r = 0; r < nr; r++)
-                    vals[r] = (double)k * (double)steps / probe_chase_run(cb, DRAM_BYTES, line, k, steps) * 1e-9;
-                probe_stats_of(vals, nr, &st);
-                thr[k] = st.median;
-                if (thr[k] > best) best = thr[k];
-                jw_obj(&w, NULL);
-                jw_int(&w, "k", k);
-                jw_num(&w, "accesses_per_ns", st.median);
-                jw_num(&w, "GBps", st.median * (double)line);
-                jw_num(&w, "ns_per_access", st.median > 0 ? 1.0 / st.median : 0);
-                jw_end_obj(&w);
-            }
-            jw_end_arr(&w);
-            for (k = 1; k <= 32; k++)
-                if (thr[k] >= 0.9 * best) { m = k; break; }
-            jw_int(&w, "m", m);
-            jw_num(&w, "threshold", 0.9);
-            jw_num(&w, "best_accesses_per_ns", best);
-            jw_num(&w, "speedup_at_m", thr[m] / thr[1]);
-            jw_end_obj(&w);
-            probe_log(&o, "  m = %d (%.2f accesses/ns at k=1, best %.2f)", m, thr[1], best);
-        }
         probe_free(cb, DRAM_BYTES);
     }
 

@@ -100,8 +100,9 @@ void probe_carm_pass(int isa, int variant, char *buf, size_t bytes, double *flop
 double probe_carm_ai(int isa, int variant);
 
 /* ---- latency (chase.c) ---- */
-/* Links buf (n lines of `stride` bytes) into one Sattolo cycle. */
-void probe_chase_build(char *buf, size_t bytes, size_t stride, uint64_t seed);
+/* Links buf (n lines of `stride` bytes) into one Sattolo cycle; with_marks
+   also finds evenly spaced points of the cycle for interleaved chases. */
+void probe_chase_build(char *buf, size_t bytes, size_t stride, uint64_t seed, int with_marks);
 /* Follows k interleaved chases for `steps` steps each; returns seconds. */
 double probe_chase_run(char *buf, size_t bytes, size_t stride, int k, long steps);
 /* One-thread dependent-add chain: GHz of the core clock. */

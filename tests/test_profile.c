@@ -317,16 +317,20 @@ static int check_file(const char *path)
         CHECK(c->median > 0 && c->min <= c->median && c->median <= c->max);
     }
     CHECK(p->num_compute > 0);
-    /* the hierarchy: each deeper level's roof below the previous one,
-       its latency above; at one thread and at all cores */
+    /* the hierarchy: each deeper level's roof below the previous one, its
+       latency above. At all cores L3 is only required to beat DRAM: when
+       the probe had to shrink L3 to what the latency sweep shows (a VM
+       reporting the host's cache), the per-thread L3 share may be no
+       larger than L2, and then the two measure the same thing. */
     for (t = 0; t < 2; t++) {
         uint32_t th = t ? p->cores : 1;
         for (k = 0; k < 4; k++) {
             double r = edan_profile_roof(p, levels[k], th);
             printf("roof %-4s %u thread(s): %.1f GB/s\n", levels[k], th, r);
             CHECK(r > 0);
-            if (k) CHECK(r < edan_profile_roof(p, levels[k - 1], th));
+            if (k && !(t && k == 2)) CHECK(r < edan_profile_roof(p, levels[k - 1], th));
         }
+        CHECK(edan_profile_roof(p, "DRAM", th) < edan_profile_roof(p, "L2", th));
     }
     for (k = 0; k < 4; k++) {
         double ns = -1, prev = -1;

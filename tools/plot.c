@@ -455,6 +455,7 @@ typedef struct plot_axis {
     int decimals;
 } plot_axis;
 
+/* si: tick labels with k/M/G from 10000 on (2: from 1000 on). */
 /* A round step (1, 2, 2.5 or 5 x 10^k) that cuts [0, hi] into about `want` pieces. */
 static double plot_nice_step(double range, int want)
 {
@@ -478,7 +479,7 @@ static void plot_axis_fit(plot_axis *a, double lo, double hi, int want, int si)
     if (a->hi <= a->lo) a->hi = a->lo + a->step;
     top = fabs(a->hi) > fabs(a->lo) ? fabs(a->hi) : fabs(a->lo);
     a->scale = 1;
-    if (si && top >= 10000)
+    if (si && top >= (si == 2 ? 1000 : 10000))
         for (i = 0; i < 5 && top / a->scale >= 1000; i++) a->scale *= 1000;
     a->prefix = pre[i];
     a->decimals = 0;
@@ -502,7 +503,7 @@ static void plot_tick_label(const plot_axis *a, double v, const char *unit, char
 /* ---- SVG ----------------------------------------------------------------- */
 static const char *const plot_colors[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
                                           "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
-static const char *const plot_dashes[] = {"", "7,4", "2,3", "9,3,2,3"};
+static const char *const plot_dashes[] = {"", "7,4", "2,3", "9,3,2,3", "14,4", "5,2,1,2,1,2"};
 #define PLOT_NCOLORS (sizeof plot_colors / sizeof plot_colors[0])
 #define PLOT_NDASHES (sizeof plot_dashes / sizeof plot_dashes[0])
 
@@ -680,7 +681,7 @@ static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
         f.y.hi = ymax;
         f.y.step = ymax - ymin > 8 ? 2 : 1;
     } else {
-        plot_axis_fit(&f.y, ymin, ymax, 6, 1);
+        plot_axis_fit(&f.y, ymin, ymax, 6, strcmp(ch->yunit, "B") ? 1 : 2);
     }
     if (*ch->yunit && strcmp(ch->yunit, "B")) {
         f.y.scale = 1;
@@ -769,7 +770,7 @@ static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
                 *dash ? "\"" : "");
         fprintf(o, "<text x=\"%.1f\" y=\"%.1f\">", lx + 30, y + 4);
         /* shorten what does not fit */
-        if (plot_text_width(s->label, 12) > legend_w - 40) {
+        if (plot_text_width(s->label, 12) > legend_w - 40 + 0.5) {
             char sh[320];
             size_t L = strlen(s->label);
             snprintf(sh, sizeof sh, "%s", s->label);

@@ -13,7 +13,8 @@
 #                     set below); a kernel not in the table below needs all three
 #   EDAN_RUN_PROFILE  use this hardware profile instead of probing (none: no
 #                     profile, the model's defaults)
-#   EDAN_RUN_DM_PLOTS kernels whose data movement is drawn (default: lu spmv triad)
+#   EDAN_RUN_DM_PLOTS kernels whose data movement is drawn (default: spmv triad;
+#                     the EDAN paper's Fig. 9 setting, lu 64, is always drawn)
 #   EDAN_RUN_ADD_NS   latency added in the what-if (default 100 ns)
 #   EDAN, PROBE       the edan and probe binaries (default ./edan, ./probe)
 # Progress goes to stderr; a failing step stops the run with its message and
@@ -30,23 +31,23 @@ T0=$SECONDS
 # name  size  tau  scope: the kernel function, or the region of spmv's CG step
 # (its three iterations are the three bursts of the data-movement chart).
 KERNEL_TABLE="
-sum      1000000 100  --func kernel
-gemm     96      10   --func kernel_gemm
-mvt      512     10   --func kernel_mvt
-atax     512     100  --func kernel_atax
-bicg     512     100  --func kernel_bicg
-gesummv  512     10   --func kernel_gesummv
-trmm     96      10   --func kernel_trmm
-syrk     96      10   --func kernel_syrk
-trisolv  1024    100  --func kernel_trisolv
-lu       96      10   --func kernel_lu
-triad    262144  100  --func kernel_triad
-chase    65536   1000 --func kernel_chase
-spmv     128     10   --region kernel_cg_step
+sum      4000000 1000  --func   kernel
+gemm     128     10    --func   kernel_gemm
+mvt      1024    10    --func   kernel_mvt
+atax     1024    100   --func   kernel_atax
+bicg     1024    100   --func   kernel_bicg
+gesummv  1024    10    --func   kernel_gesummv
+trmm     128     10    --func   kernel_trmm
+syrk     128     10    --func   kernel_syrk
+trisolv  2048    1000  --func   kernel_trisolv
+lu       128     10    --func   kernel_lu
+triad    1048576 1000  --func   kernel_triad
+chase    262144  10000 --func   kernel_chase
+spmv     256     100   --region kernel_cg_step
 "
 DEFAULT_KERNELS="sum gemm mvt atax bicg gesummv trmm syrk trisolv lu triad chase spmv"
-# data-movement charts: kernel and which configurations (all)
-DM_PLOTS=${EDAN_RUN_DM_PLOTS:-"lu spmv triad"}
+# the kernels whose data movement is drawn (every configuration)
+DM_PLOTS=${EDAN_RUN_DM_PLOTS:-"spmv triad"}
 
 say() { printf '[%3ds] %s\n' $((SECONDS - T0)) "$*" >&2; }
 die() { printf '[%3ds] make run: %s\n' $((SECONDS - T0)) "$*" >&2; exit 1; }
@@ -92,7 +93,7 @@ elif [ -n "${EDAN_RUN_PROFILE:-}" ]; then
   PROFILE="$REPORT/profile.json"
   say "hardware profile: $EDAN_RUN_PROFILE (given)"
 elif [ -x "$PROBE" ]; then
-  say "probing this machine: $PROBE --quick (about a minute)"
+  say "probing this machine: $PROBE --quick (about 20 s)"
   rm -f "$REPORT/profile.json"
   LOG="$REPORT/logs/probe.log"
   if "$PROBE" --help 2>&1 | grep -q -- '-o'; then
@@ -161,6 +162,16 @@ for spec in ${EDAN_RUN_KERNELS:-$DEFAULT_KERNELS}; do
   step_done $t "trace and analyse $name ($size)"
 done
 [ ${#KERNELS[@]} -gt 0 ] || die "no kernels (EDAN_RUN_KERNELS is empty)"
+
+# The EDAN paper's Fig. 9 setting: lu at N = 64, no cache, RAM accesses 200
+# cycles, other instructions 1, tau = 1 cycle.
+say "trace lu 64 in the setting of the EDAN paper's Fig. 9"
+t=$SECONDS
+OUT="$REPORT/logs/fig9-lu.out"; LOG="$REPORT/logs/fig9-lu.log"
+run "$EDAN" trace --quiet --json --func kernel_lu --alpha 200 --tau 1 -o "$REPORT/json/fig9-lu.json" \
+    -- build/examples/lu 64 || die "edan trace of lu 64 failed: see $LOG ($(tail -n 1 "$LOG"))"
+OUT=/dev/null; LOG=/dev/null
+step_done $t "trace and analyse lu (64) as in the paper's Fig. 9"
 JSONS=(); SWEEPS=()
 for k in "${KERNELS[@]}"; do JSONS+=("$REPORT/json/$k.json"); SWEEPS+=("$REPORT/sweep/$k.csv"); done
 
@@ -218,6 +229,9 @@ PLOTS=()
 if has_cmd plot; then
   say "charts: data movement and what-if"
   LOG="$REPORT/logs/plot.log"
+  run "$EDAN" plot "$REPORT/json/fig9-lu.json" --title "Data movement over time: lu, N = 64 (the setting of the EDAN paper's Fig. 9)" \
+      -o "$REPORT/svg/dm-fig9-lu.svg" || die "edan plot failed: $(tail -n 1 "$LOG")"
+  PLOTS+=(dm-fig9-lu)
   for k in $DM_PLOTS; do
     [ -s "$REPORT/json/$k.json" ] || continue
     run "$EDAN" plot "$REPORT/json/$k.json" --title "Data movement over time: $k" -o "$REPORT/svg/dm-$k.svg" \
@@ -428,6 +442,12 @@ if dm:
       "τ-cycle phases of the ASAP schedule with unbounded parallelism), one line per configuration, "
       "as in the EDAN paper's Fig. 9 and 15.\n")
     for p in dm:
+        if p == "dm-fig9-lu":
+            w("lu at N = 64 without caches, RAM accesses 200 cycles, other instructions 1 cycle, τ = 1 cycle: "
+              "the setting of the paper's Fig. 9 (`json/fig9-lu.json`), to compare with it: bursts of data "
+              "movement that shrink as the factorisation proceeds.\n")
+        else:
+            w(f"{p[3:]} with the configurations of the ranking (`json/{p[3:]}.json`):\n")
         w(f"![{p}](svg/{p}.svg)\n")
 if not roofline and not plots:
     w("No charts (see *Missing*).\n")

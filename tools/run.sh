@@ -133,7 +133,9 @@ else
       CFG+=(--cache "$size:$assoc:$line")
     fi
   done
-  SETTINGS="no hardware profile: the data caches getconf reports, the model's default RAM latency (alpha = 200 cycles) and clock (1 GHz)"
+  if [ -n "$PROFILE" ]; then SETTINGS="the profile could not be used (no \\`--profile\\` option)"
+  else SETTINGS="no hardware profile"; fi
+  SETTINGS="$SETTINGS: the data caches getconf reports, the model's default RAM latency (alpha = 200 cycles) and clock (1 GHz)"
 fi
 
 # ---- 2. trace and analyse the kernels --------------------------------------
@@ -402,7 +404,7 @@ for c in (0, 1):
     for a in rk["by_lambda"]:
         wc = a['W_over_C']
         w(f"| {a['rank']} | {a['name']} | {num(a['W'], 'int')} | {num(a['D'], 'int')} | {num(a['C'], 'int')} | "
-          f"{num(a['lambda'], 'fix2')} | {num(a['Lambda'], 'sig')} | {wc:.3f}{'' if wc >= 0.3 else ' (< 0.3)'} | "
+          f"{num(a['lambda'], 'fix2')} | {num(a['Lambda'], 'sig')} | {wc:.3g}{'' if wc >= 0.3 else ' (< 0.3)'} | "
           f"{bL.get(a['name'], '?')} |")
     w(f"\n(`edan rank --m {M} --config {c}`: [`ranking-{c}.txt`](ranking-{c}.txt), [`ranking-{c}.json`](ranking-{c}.json))\n")
 if not os.path.exists(os.path.join(rep, "ranking-0.json")):

@@ -626,9 +626,9 @@ static void plot_points(FILE *o, const plot_frame *f, const plot_series *s, doub
 static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
 {
     plot_frame f;
-    double xmin = 0, xmax = 0, ymin = 0, ymax = 0, legend_w = 0, v, y;
+    double xmin = 0, xmax = 0, ymin = 0, ymax = 0, legend_w = 0, v, y, fs;
     size_t i, j;
-    int W = ch->width, H = ch->height, any = 0;
+    int W = ch->width, H = ch->height, any = 0, ny;
     char buf[128];
     /* data range */
     for (i = 0; i < ps->n; i++)
@@ -673,7 +673,12 @@ static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
         H = (int)(ps->n * 18.0 + f.top + 40);
         f.bottom = H - 58;
     }
-    plot_axis_fit(&f.x, xmin, xmax, 8, 1);
+    {
+        /* about one x tick per 90 pixels (labels like "200k" fit), one y tick per 60 */
+        int xt = (int)((f.right - f.left) / 90), yt = (int)((f.bottom - f.top) / 60);
+        plot_axis_fit(&f.x, xmin, xmax, xt < 2 ? 2 : xt > 10 ? 10 : xt, 1);
+        ny = yt < 2 ? 2 : yt > 8 ? 8 : yt;
+    }
     if (ch->xmax > 0) f.x.hi = ch->xmax;
     f.logy = ch->logy;
     if (ch->logy) {
@@ -681,7 +686,7 @@ static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
         f.y.hi = ymax;
         f.y.step = ymax - ymin > 8 ? 2 : 1;
     } else {
-        plot_axis_fit(&f.y, ymin, ymax, 6, strcmp(ch->yunit, "B") ? 1 : 2);
+        plot_axis_fit(&f.y, ymin, ymax, ny, strcmp(ch->yunit, "B") ? 1 : 2);
     }
     if (*ch->yunit && strcmp(ch->yunit, "B")) {
         f.y.scale = 1;
@@ -694,11 +699,14 @@ static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
     fprintf(o, "<title>");
     plot_xml(o, ch->title);
     fprintf(o, "</title>\n<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
-    fprintf(o, "<text x=\"%.1f\" y=\"26\" font-size=\"17\" font-weight=\"bold\" text-anchor=\"middle\">", W / 2.0);
+    /* titles shrink to fit the width */
+    fs = plot_text_width(ch->title, 17) * 1.2 > W - 20 ? 17 * (W - 20) / (plot_text_width(ch->title, 17) * 1.2) : 17;
+    fprintf(o, "<text x=\"%.1f\" y=\"26\" font-size=\"%.1f\" font-weight=\"bold\" text-anchor=\"middle\">", W / 2.0, fs);
     plot_xml(o, ch->title);
     fprintf(o, "</text>\n");
     if (ch->subtitle) {
-        fprintf(o, "<text x=\"%.1f\" y=\"46\" font-size=\"12\" fill=\"#444\" text-anchor=\"middle\">", W / 2.0);
+        fs = plot_text_width(ch->subtitle, 12) > W - 20 ? 12 * (W - 20) / plot_text_width(ch->subtitle, 12) : 12;
+        fprintf(o, "<text x=\"%.1f\" y=\"46\" font-size=\"%.1f\" fill=\"#444\" text-anchor=\"middle\">", W / 2.0, fs);
         plot_xml(o, ch->subtitle);
         fprintf(o, "</text>\n");
     }

@@ -205,6 +205,7 @@ step_done $t "rank"
 # ---- 4. roofline --------------------------------------------------------------
 t=$SECONDS
 ROOFLINE=""
+ROOF_NOTE=""
 if [ -z "$PROFILE" ]; then
   say "roofline: no hardware profile, no roofline"
   MISSING+=("no roofline: it needs the hardware profile")
@@ -213,9 +214,28 @@ elif has_cmd roofline; then
   LOG="$REPORT/logs/roofline.log"
   if "$EDAN" roofline --help 2>&1 | grep -q -- '--app'; then
     run "$EDAN" roofline "$PROFILE" --app "${JSONS[@]}" -o "$REPORT/svg/roofline.svg" || die "edan roofline failed: $(tail -n 1 "$LOG")"
+  elif "$EDAN" roofline --help 2>&1 | grep -q -- '--point'; then
+    # Each kernel (configuration 0) at its arithmetic intensity, its
+    # performance a range: its flops over the upper and the lower time bound
+    # at m (cycles at the report's clock). Kernels without flops stay off.
+    POINTS=$(python3 - "$M" "${JSONS[@]}" <<'EOF'
+import json, os, sys
+M = sys.argv[1]
+for path in sys.argv[2:]:
+    c = json.load(open(path))["configs"][0]
+    fl, ai, f = c.get("flops", 0), c.get("arithmetic_intensity", 0), c.get("freq_ghz", 0)
+    tl, tu = c["m"][M]["T_lower"], c["m"][M]["T_upper"]
+    if fl > 0 and ai > 0 and f and tl and tu and tl > 0:
+        name = os.path.basename(path)[:-5]
+        print(f"{name}:{ai:.6g}:{fl * f / tu:.6g}-{fl * f / tl:.6g}")
+EOF
+) || die "cannot read the reports for the roofline"
+    P=(); for x in $POINTS; do P+=(--point "$x"); done
+    run "$EDAN" roofline "$PROFILE" "${P[@]+"${P[@]}"}" -o "$REPORT/svg/roofline.svg" || die "edan roofline failed: $(tail -n 1 "$LOG")"
+    ROOF_NOTE="Each kernel with floating-point work (configuration 0) sits at its arithmetic intensity (flops per byte loaded or stored); its bar spans the performance between the model's upper and lower time bound at m = $M (flops x clock / cycles, at the report's clock)."
   else
     run "$EDAN" roofline "$PROFILE" -o "$REPORT/svg/roofline.svg" || die "edan roofline failed: $(tail -n 1 "$LOG")"
-    MISSING+=("\`edan roofline --app\` is not available: the roofline has no kernels on it")
+    MISSING+=("\`edan roofline\` cannot place applications yet: the roofline has no kernels on it")
   fi
   LOG=/dev/null
   ROOFLINE=svg/roofline.svg
@@ -263,9 +283,9 @@ step_done $T0 "make run after the build (total)"
 printf '%s\n' "${MISSING[@]+"${MISSING[@]}"}" > "$REPORT/logs/missing.txt"
 printf '%s\n' "${STEPS[@]}" > "$REPORT/logs/steps.txt"
 python3 - "$REPORT" "$M" "$ADD_NS" "$SETTINGS" "${PROFILE:+profile.json}" "$ROOFLINE" "${PLOTS[*]+${PLOTS[*]}}" \
-    <<'EOF' || die "cannot write $REPORT/README.md"
+    "$ROOF_NOTE" <<'EOF' || die "cannot write $REPORT/README.md"
 import json, os, platform, subprocess, sys, datetime
-rep, M, add_ns, settings, profile, roofline, plots = sys.argv[1:8]
+rep, M, add_ns, settings, profile, roofline, plots, roof_note = sys.argv[1:9]
 plots = plots.split()
 kinfo = [l.split() for l in open(os.path.join(rep, "logs/kernels.txt")) if l.strip()]
 kernels = [k[0] for k in kinfo]
@@ -430,7 +450,9 @@ w(f"\nThe 0..250 ns sweeps, every configuration and m: `sweep/KERNEL.csv`.\n")
 # ---- charts
 w("## Charts\n")
 if roofline:
-    w(f"### Roofline of this machine with the kernels\n\n![roofline]({roofline})\n")
+    w(f"### Roofline of this machine with the kernels\n")
+    if roof_note: w(roof_note + "\n")
+    w(f"![roofline]({roofline})\n")
 titles = {"whatif": f"Slowdown of every kernel against the added RAM latency (configuration 0, m = {M})"}
 if "whatif" in plots:
     w(f"### What-if\n\n{titles['whatif']}:\n\n![what-if](svg/whatif.svg)\n")

@@ -3,7 +3,9 @@
 # tests/numa/run-vm.sh): the one-node skip record here; inside the machines
 # the LARM matrix, page placement, HMAT attributes, memkind's HBW choice
 # (found through HMAT, and forced with MEMKIND_HBW_NODES), the hybrid sweep
-# and its fit (tests/numa/check.py). Also `make test-numa`.
+# and its fit (tests/numa/check.py). Also `make test-numa`. The machines
+# run probe_numa_section through tests/numa/driver.c: the whole probe takes
+# minutes under TCG (NUMA_FULL_PROBE=1 runs it too).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 B=build/numa
@@ -43,3 +45,12 @@ done
 grep -c '@@EDAN-VM-EXIT 0' "$B/2node.log" | grep -qx 2 || { echo "2node: the driver did not exit 0 twice" >&2; exit 1; }
 grep -q '@@EDAN-VM-EXIT 0' "$B/hbm.log" || { echo "hbm: the driver did not exit 0" >&2; exit 1; }
 echo "emulated machines: $((SECONDS - t0)) s"
+
+# NUMA_FULL_PROBE=1: also the whole `probe --numa --quick` (the CARM part
+# takes about 8 minutes under TCG, so not by default) and its profile
+if [ "${NUMA_FULL_PROBE:-0}" = 1 ]; then
+  make --no-print-directory probe >/dev/null
+  VM_TIMEOUT=1200 VM_SHOW=/tmp/profile.json bash tests/numa/run-vm.sh 2node "$B/probe-2node.log" \
+    ./probe --numa --quick -o /tmp/profile.json
+  python3 tests/numa/check.py "$B/probe-2node.log" 2node 0 nohbw
+fi

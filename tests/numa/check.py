@@ -2,7 +2,8 @@
 """tests/numa/check.py LOG MACHINE RUN [EXPECT...]
 
 Checks the structure of the "numa" section printed by the numa driver
-inside an emulated machine (run-vm.sh writes the serial log LOG). RUN picks
+inside an emulated machine, or of a whole profile written there by
+`probe --numa` (run-vm.sh writes the serial log LOG). RUN picks
 the RUN-th JSON block of the log (0-based). MACHINE (2node, hbm) says what
 the emulated machine is, as configured in run-vm.sh; EXPECT words:
   hbw=N,M   memkind's HBW kind gives node N from cluster 0, M from cluster 1
@@ -299,6 +300,12 @@ def main():
     except json.JSONDecodeError as e:
         print(f"{log}: run {run}: invalid JSON: {e}", file=sys.stderr)
         return 1
+    if isinstance(doc, dict) and doc.get("schema") == "edan-hwprofile":
+        # a whole profile (probe --numa -o FILE): check its numa section
+        if not isinstance(doc.get("numa"), dict):
+            print(f"{log}: run {run}: the profile has no numa section", file=sys.stderr)
+            return 1
+        doc = doc["numa"]
     check(doc, machine, sys.argv[4:])
     for e in errors:
         print(f"{log}: run {run}: {e}", file=sys.stderr)

@@ -6,8 +6,10 @@
 # console log to OUT. MACHINE is one of
 #   2node  2 nodes x 2 CPUs, HMAT latencies and bandwidths;
 #   hbm    2 CPU nodes + 2 CPU-less "HBM" nodes with higher HMAT bandwidth.
-# Inside, PROGRAM runs once, then again with MEMKIND_HBW_NODES=$HBW_NODES
-# when HBW_NODES is set. The kernel package is cached under build/numa/.
+# Inside, PROGRAM runs once (then the file $VM_SHOW, if set, is printed
+# between @@EDAN-NUMA-BEGIN/END lines), then again with
+# MEMKIND_HBW_NODES=$HBW_NODES when HBW_NODES is set. The kernel package is
+# cached under build/numa/.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 machine=${1:?usage: run-vm.sh 2node|hbm OUT [PROGRAM ARGS...]}
@@ -57,6 +59,9 @@ done
   echo 'echo @@EDAN-VM-BOOTED'
   printf '/bin/program'; printf ' %q' "$@"; echo
   echo 'echo "@@EDAN-VM-EXIT $?"'
+  if [ -n "${VM_SHOW:-}" ]; then    # a file the program wrote, printed between the markers
+    printf 'echo @@EDAN-NUMA-BEGIN; /bin/busybox cat %q; echo; echo @@EDAN-NUMA-END\n' "$VM_SHOW"
+  fi
   echo 'if [ -n "$edan_hbw_nodes" ]; then'
   printf '  MEMKIND_HBW_NODES=$edan_hbw_nodes /bin/program'; printf ' %q' "$@"; echo
   echo '  echo "@@EDAN-VM-EXIT $?"'
@@ -72,8 +77,8 @@ lb() { echo "-numa hmat-lb,initiator=$1,target=$2,hierarchy=memory,data-type=acc
             "-numa hmat-lb,initiator=$1,target=$2,hierarchy=memory,data-type=access-bandwidth,bandwidth=$4"; }
 case $machine in
   2node)
-    mem=1024
-    numa="-object memory-backend-ram,size=512M,id=m0 -object memory-backend-ram,size=512M,id=m1
+    mem=2048
+    numa="-object memory-backend-ram,size=1G,id=m0 -object memory-backend-ram,size=1G,id=m1
           -numa node,nodeid=0,cpus=0-1,memdev=m0,initiator=0
           -numa node,nodeid=1,cpus=2-3,memdev=m1,initiator=1
           -numa dist,src=0,dst=1,val=21
@@ -81,8 +86,8 @@ case $machine in
     ;;
   hbm)
     # memkind counts a node as high-bandwidth from 200 GiB/s (HMAT, through hwloc)
-    mem=1536
-    numa="-object memory-backend-ram,size=512M,id=m0 -object memory-backend-ram,size=512M,id=m1
+    mem=2560
+    numa="-object memory-backend-ram,size=1G,id=m0 -object memory-backend-ram,size=1G,id=m1
           -object memory-backend-ram,size=256M,id=m2 -object memory-backend-ram,size=256M,id=m3
           -numa node,nodeid=0,cpus=0-1,memdev=m0,initiator=0
           -numa node,nodeid=1,cpus=2-3,memdev=m1,initiator=1

@@ -260,8 +260,9 @@ if has_cmd plot; then
       || die "edan plot failed: $(tail -n 1 "$LOG")"
     PLOTS+=("dm-$k")
   done
+  SW=(); for s in "${SWEEPS[@]}"; do SW+=(--sweep "$s"); done
   run "$EDAN" plot --config 0 --m "$M" --slowdown --title "Slowdown when RAM gets farther (m = $M)" \
-      $(for s in "${SWEEPS[@]}"; do printf -- '--sweep %s ' "$s"; done) -o "$REPORT/svg/whatif.svg" \
+      "${SW[@]}" -o "$REPORT/svg/whatif.svg" \
     || die "edan plot --sweep failed: $(tail -n 1 "$LOG")"
   PLOTS+=(whatif)
   for k in chase gemm; do

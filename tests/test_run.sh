@@ -173,6 +173,17 @@ if errors:
 print("report checks passed")
 EOF
 
+# a failing step stops the run with a message and a non-zero status
+if EDAN=$EDAN EDAN_RUN_PROFILE=none EDAN_RUN_KERNELS="gemm:16:10 nosuch:4:10" bash tools/run.sh "$T/bad" 2> "$T/bad.err"; then
+  fail "tools/run.sh succeeded with an unknown kernel"
+fi
+grep -q 'nosuch' "$T/bad.err" || fail "tools/run.sh: no message naming the unknown kernel: $(cat "$T/bad.err")"
+if EDAN=$EDAN EDAN_RUN_PROFILE=none EDAN_RUN_KERNELS="gemm:0:10" bash tools/run.sh "$T/bad" 2> "$T/bad.err"; then
+  fail "tools/run.sh succeeded although the trace failed"
+fi
+grep -q 'edan trace of gemm failed' "$T/bad.err" || fail "tools/run.sh: no message for the failed trace: $(cat "$T/bad.err")"
+[ -e "$T/bad/README.md" ] && fail "tools/run.sh wrote a README although a step failed"
+
 # ---- edan plot directly: several reports overlay, legend names, bad input ----
 P=$T/p; mkdir -p "$P"
 cp "$R/json/lu.json" "$P/a.json"; cp "$R/json/spmv.json" "$P/b.json"

@@ -756,7 +756,7 @@ static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
         if (s->n == 1 || (ch->xmax > 0 && s->n > 1 && s->x[1] > ch->xmax)) {
             fprintf(o, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3.5\" fill=\"%s\"/>\n", plot_px(&f, s->x[0]), plot_py(&f, s->y[0]), col);
         } else {
-            fprintf(o, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\" stroke-linejoin=\"round\"%s%s%s points=\"",
+            fprintf(o, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\" stroke-opacity=\"0.9\" stroke-linejoin=\"round\"%s%s%s points=\"",
                     col, *dash ? " stroke-dasharray=\"" : "", dash, *dash ? "\"" : "");
             plot_points(o, &f, s, ch->xmax);
             fprintf(o, "\"/>\n");

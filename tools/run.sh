@@ -362,7 +362,7 @@ if profile:
         for l in lats:
             if isinstance(l, dict) and str(l.get("level", "")).upper() in ("DRAM", "RAM", "MEMORY"):
                 ns, cyc = val(l.get("ns")), val(l.get("cycles"))
-                if ns: w(f"- RAM latency: {ns:.1f} ns" + (f" = {cyc:.0f} cycles (the analyzer's alpha)" if cyc else ""))
+                if ns: w(f"- RAM latency: {ns:.1f} ns" + (f" = {cyc:.0f} core cycles" if cyc else ""))
     m = val(get(p, "mlp", "m"))
     if m: w(f"- memory-level parallelism m: {m:g}")
     roofs = get(p, "roofs", "compute")

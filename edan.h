@@ -875,7 +875,8 @@ typedef struct edan_hybrid_roof {
    non-finite theta that the evaluation needs. */
 edan_result edan_hybrid_times_of(const edan_hybrid_model *m, const double q[EDAN_HYBRID_COUNT],
                                  edan_hybrid_times *out);
-/* The hybrid roof bandwidth (in the unit of q per unit of time of bw). */
+/* The hybrid roof bandwidth (in the unit of q per unit of time of bw).
+   EDAN_ERR_INVALID_ARG also when t_fit <= 0, which negative theta allow. */
 edan_result edan_hybrid_bandwidth(const edan_hybrid_model *m, const double q[EDAN_HYBRID_COUNT],
                                   edan_hybrid_roof *out);
 /* The model error of the paper's footnote 10 over n measurements:

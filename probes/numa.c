@@ -940,10 +940,11 @@ static void hy_fit_points(const hy_point *pt, int np, hy_fit *f)
             /* undetermined: the pair occurs in no point, so 0 changes no point */
             if (isnan(m.theta[d][k])) m.theta[d][k] = 0;
         }
-    if (edan_hybrid_error(&m, (size_t)n, (const double (*)[EDAN_HYBRID_COUNT])q, y, &f->err_pct) == EDAN_OK) {
-        f->used = n;
+    f->used = n;
+    if (edan_hybrid_error(&m, (size_t)n, (const double (*)[EDAN_HYBRID_COUNT])q, y, &f->err_pct) == EDAN_OK)
         f->rms_pct = f->err_pct * sqrt((double)n);     /* 100 * sqrt(sum / n) */
-    }
+    else
+        f->err_pct = NAN;   /* some point's fitted time is <= 0: no model bandwidth there */
 out:
     free(q);
     free(y);
@@ -1369,6 +1370,12 @@ char *probe_numa_section(const probe_numa_args *args)
         sb_num(&b, fit.err_pct);
         sb_put(&b, ", \"rms_error_pct\": ");
         sb_num(&b, fit.rms_pct);
+        if (fit.used && isnan(fit.err_pct)) {
+            sb_put(&b, ", \"error_note\": \"the fitted theta give a time <= 0 at some point "
+                       "(an ill-conditioned fit): no error\"");
+            warn(&wn, a, "hybrid cluster %d: the fitted theta give a time <= 0 at some point; the fit is "
+                         "ill-conditioned, no model error", m.node_os[m.cluster[c]]);
+        }
         sb_put(&b, "}");
         free(pt);
     }

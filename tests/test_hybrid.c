@@ -122,6 +122,13 @@ static void test_skylake_negative_theta(void)
     CHECK(t.dominant == EDAN_HYBRID_SS);
     CHECK_NEAR(t.t_fit, 0.4 + 0.054 + 0.0586 + 0.0177, 1e-12);
     CHECK_NEAR(t.t_max, 1.0, 1e-12);
+    /* a theta so negative that the time vanishes: the times are given, the
+       bandwidth is refused (an ill-conditioned fit, not a roof) */
+    q[LF] = 0.5; q[LS] = 0; q[SF] = 0; q[SS] = 0.4;
+    m.theta[LF][SS] = -3;
+    CHECK(edan_hybrid_times_of(&m, q, &t) == EDAN_OK);
+    CHECK_NEAR(t.t_fit, 0.5 - 1.2, 1e-12);
+    CHECK(edan_hybrid_bandwidth(&m, q, &roof) == EDAN_ERR_INVALID_ARG);
 }
 
 /* Equal times: the first of lf, ls, sf, ss dominates. */

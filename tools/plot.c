@@ -542,6 +542,8 @@ static double plot_text_width(const char *s, double size)
     return w * size;
 }
 
+#define PLOT_MAX_TICKS 64
+
 typedef struct plot_frame {
     double left, right, top, bottom;
     plot_axis x, y;         /* with logy, y.lo and y.hi are powers of ten */
@@ -559,20 +561,20 @@ static double plot_py(const plot_frame *f, double y)
     return f->bottom - r * (f->bottom - f->top);
 }
 
-/* A power of ten with an SI prefix: 1 B, 10 kB, 100 M. */
-static void plot_log_label(double e, const char *unit, char *buf, size_t n)
+/* mant x 10^e with an SI prefix: 1 B, 20 kB, 500 M. */
+static void plot_log_label(double e, int mant, const char *unit, char *buf, size_t n)
 {
     static const char *const pre[] = {"", "k", "M", "G", "T", "P", "E"};
     int k = (int)floor(e + 0.5), p = 0;
     if (k < 0) {
-        snprintf(buf, n, "%g%s%s", pow(10, k), *unit ? " " : "", unit);
+        snprintf(buf, n, "%g%s%s", mant * pow(10, k), *unit ? " " : "", unit);
         return;
     }
     while (k >= 3 && p < 6) {
         k -= 3;
         p++;
     }
-    snprintf(buf, n, "%.0f%s%s%s", pow(10, k), *unit ? " " : "", pre[p], unit);
+    snprintf(buf, n, "%.0f%s%s%s", mant * pow(10, k), *unit ? " " : "", pre[p], unit);
 }
 
 /* One series as polyline points. Long series are reduced per pixel column to
@@ -629,6 +631,9 @@ static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
     double xmin = 0, xmax = 0, ymin = 0, ymax = 0, legend_w = 0, v, y, fs;
     size_t i, j;
     int W = ch->width, H = ch->height, any = 0, ny;
+    double ytv[PLOT_MAX_TICKS];
+    char ylab[PLOT_MAX_TICKS][40];
+    size_t nyt;
     char buf[128];
     /* data range */
     for (i = 0; i < ps->n; i++)
@@ -710,22 +715,41 @@ static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
         plot_xml(o, ch->subtitle);
         fprintf(o, "</text>\n");
     }
+    /* y ticks: values and labels; a log axis gets 2 and 5 between its
+       powers of ten when it spans few decades */
+    nyt = 0;
+    for (v = f.y.lo; v <= f.y.hi + f.y.step * 1e-6 && nyt < PLOT_MAX_TICKS; v += f.y.step) {
+        if (!f.logy) {
+            ytv[nyt] = v;
+            plot_tick_label(&f.y, v, ch->yunit, ylab[nyt], sizeof ylab[0]);
+            nyt++;
+            continue;
+        }
+        ytv[nyt] = pow(10, v);
+        plot_log_label(v, 1, ch->yunit, ylab[nyt], sizeof ylab[0]);
+        nyt++;
+        if (f.y.hi - f.y.lo <= 3 && f.y.step == 1 && v < f.y.hi - 0.5) {
+            int mant;
+            for (mant = 2; mant <= 5 && nyt < PLOT_MAX_TICKS; mant += 3) {
+                ytv[nyt] = mant * pow(10, v);
+                plot_log_label(v, mant, ch->yunit, ylab[nyt], sizeof ylab[0]);
+                nyt++;
+            }
+        }
+    }
     /* grid and ticks */
     fprintf(o, "<g class=\"grid\" stroke=\"#e4e4e4\" stroke-width=\"1\">\n");
-    for (v = f.y.lo; v <= f.y.hi + f.y.step * 1e-6; v += f.y.step) {
-        double yv = f.logy ? pow(10, v) : v;
-        fprintf(o, "<line x1=\"%.1f\" y1=\"%.2f\" x2=\"%.1f\" y2=\"%.2f\"/>\n", f.left, plot_py(&f, yv), f.right, plot_py(&f, yv));
-    }
+    for (i = 0; i < nyt; i++)
+        fprintf(o, "<line x1=\"%.1f\" y1=\"%.2f\" x2=\"%.1f\" y2=\"%.2f\"/>\n", f.left, plot_py(&f, ytv[i]), f.right,
+                plot_py(&f, ytv[i]));
     for (v = f.x.lo; v <= f.x.hi + f.x.step * 1e-6; v += f.x.step)
         fprintf(o, "<line x1=\"%.2f\" y1=\"%.1f\" x2=\"%.2f\" y2=\"%.1f\"/>\n", plot_px(&f, v), f.top, plot_px(&f, v), f.bottom);
     fprintf(o, "</g>\n<g class=\"yticks\" font-size=\"12\" text-anchor=\"end\">\n");
-    for (v = f.y.lo; v <= f.y.hi + f.y.step * 1e-6; v += f.y.step) {
-        double yv = f.logy ? pow(10, v) : v;
-        if (f.logy) plot_log_label(v, ch->yunit, buf, sizeof buf);
-        else plot_tick_label(&f.y, v, ch->yunit, buf, sizeof buf);
-        fprintf(o, "<line x1=\"%.1f\" y1=\"%.2f\" x2=\"%.1f\" y2=\"%.2f\" stroke=\"black\"/>", f.left - 5, plot_py(&f, yv), f.left, plot_py(&f, yv));
-        fprintf(o, "<text x=\"%.1f\" y=\"%.2f\">", f.left - 8, plot_py(&f, yv) + 4);
-        plot_xml(o, buf);
+    for (i = 0; i < nyt; i++) {
+        double py = plot_py(&f, ytv[i]);
+        fprintf(o, "<line x1=\"%.1f\" y1=\"%.2f\" x2=\"%.1f\" y2=\"%.2f\" stroke=\"black\"/>", f.left - 5, py, f.left, py);
+        fprintf(o, "<text x=\"%.1f\" y=\"%.2f\">", f.left - 8, py + 4);
+        plot_xml(o, ylab[i]);
         fprintf(o, "</text>\n");
     }
     fprintf(o, "</g>\n<g class=\"xticks\" font-size=\"12\" text-anchor=\"middle\">\n");

@@ -13,8 +13,9 @@
 #                     set below); a kernel not in the table below needs all three
 #   EDAN_RUN_PROFILE  use this hardware profile instead of probing (none: no
 #                     profile, the model's defaults)
-#   EDAN_RUN_DM_PLOTS kernels whose data movement is drawn (default: spmv triad;
-#                     the EDAN paper's Fig. 9 setting, lu 64, is always drawn)
+#   EDAN_RUN_DM_PLOTS kernels whose data movement is drawn, "name[:log] ..."
+#                     (default: spmv:log triad; the EDAN paper's Fig. 9
+#                     setting, lu 64, is always drawn)
 #   EDAN_RUN_ADD_NS   latency added in the what-if (default 100 ns)
 #   EDAN, PROBE       the edan and probe binaries (default ./edan, ./probe)
 # Progress goes to stderr; a failing step stops the run with its message and
@@ -47,7 +48,7 @@ spmv     256     100   --region kernel_cg_step
 "
 DEFAULT_KERNELS="sum gemm mvt atax bicg gesummv trmm syrk trisolv lu triad chase spmv"
 # the kernels whose data movement is drawn (every configuration)
-DM_PLOTS=${EDAN_RUN_DM_PLOTS:-"spmv triad"}
+DM_PLOTS=${EDAN_RUN_DM_PLOTS:-"spmv:log triad"}
 
 say() { printf '[%3ds] %s\n' $((SECONDS - T0)) "$*" >&2; }
 die() { printf '[%3ds] make run: %s\n' $((SECONDS - T0)) "$*" >&2; exit 1; }
@@ -254,10 +255,12 @@ if has_cmd plot; then
   run "$EDAN" plot "$REPORT/json/fig9-lu.json" --title "Data movement over time: lu, N = 64 (the setting of the EDAN paper's Fig. 9)" \
       -o "$REPORT/svg/dm-fig9-lu.svg" || die "edan plot failed: $(tail -n 1 "$LOG")"
   PLOTS+=(dm-fig9-lu)
-  for k in $DM_PLOTS; do
+  for spec in $DM_PLOTS; do
+    k=${spec%%:*}; scale=()
+    [ "$spec" = "$k:log" ] && scale=(--log)
     [ -s "$REPORT/json/$k.json" ] || continue
-    run "$EDAN" plot "$REPORT/json/$k.json" --title "Data movement over time: $k" -o "$REPORT/svg/dm-$k.svg" \
-      || die "edan plot failed: $(tail -n 1 "$LOG")"
+    run "$EDAN" plot "${scale[@]+"${scale[@]}"}" "$REPORT/json/$k.json" --title "Data movement over time: $k" \
+        -o "$REPORT/svg/dm-$k.svg" || die "edan plot failed: $(tail -n 1 "$LOG")"
     PLOTS+=("dm-$k")
   done
   SW=(); for s in "${SWEEPS[@]}"; do SW+=(--sweep "$s"); done
@@ -267,7 +270,7 @@ if has_cmd plot; then
   PLOTS+=(whatif)
   for k in chase gemm; do
     [ -s "$REPORT/sweep/$k.csv" ] || continue
-    run "$EDAN" plot --sweep "$REPORT/sweep/$k.csv" --title "Upper time bound of $k when RAM gets farther" \
+    run "$EDAN" plot --log --sweep "$REPORT/sweep/$k.csv" --title "Upper time bound of $k when RAM gets farther" \
         -o "$REPORT/svg/whatif-$k.svg" || die "edan plot --sweep failed: $(tail -n 1 "$LOG")"
     PLOTS+=("whatif-$k")
   done
@@ -284,9 +287,10 @@ step_done $T0 "make run after the build (total)"
 printf '%s\n' "${MISSING[@]+"${MISSING[@]}"}" > "$REPORT/logs/missing.txt"
 printf '%s\n' "${STEPS[@]}" > "$REPORT/logs/steps.txt"
 python3 - "$REPORT" "$M" "$ADD_NS" "$SETTINGS" "${PROFILE:+profile.json}" "$ROOFLINE" "${PLOTS[*]+${PLOTS[*]}}" \
-    "$ROOF_NOTE" <<'EOF' || die "cannot write $REPORT/README.md"
+    "$ROOF_NOTE" "$DM_PLOTS" <<'EOF' || die "cannot write $REPORT/README.md"
 import json, os, platform, subprocess, sys, datetime
-rep, M, add_ns, settings, profile, roofline, plots, roof_note = sys.argv[1:9]
+rep, M, add_ns, settings, profile, roofline, plots, roof_note, dm_specs = sys.argv[1:10]
+dm_specs = dm_specs.split()
 plots = plots.split()
 kinfo = [l.split() for l in open(os.path.join(rep, "logs/kernels.txt")) if l.strip()]
 kernels = [k[0] for k in kinfo]
@@ -463,7 +467,8 @@ if "whatif" in plots:
     w(f"### What-if\n\n{titles['whatif']}:\n\n![what-if](svg/whatif.svg)\n")
 for p in plots:
     if p.startswith("whatif-"):
-        w(f"Upper time bound of {p[7:]} against the added latency, every configuration and m:\n\n![{p}](svg/{p}.svg)\n")
+        w(f"Upper time bound of {p[7:]} against the added latency, every configuration and m (log scale):\n\n"
+          f"![{p}](svg/{p}.svg)\n")
 dm = [p for p in plots if p.startswith("dm-")]
 if dm:
     w("### Data movement over time\n")
@@ -476,7 +481,9 @@ if dm:
               "the setting of the paper's Fig. 9 (`json/fig9-lu.json`), to compare with it: bursts of data "
               "movement that shrink as the factorisation proceeds.\n")
         else:
-            w(f"{p[3:]} with the configurations of the ranking (`json/{p[3:]}.json`):\n")
+            log = any(d == p[3:] + ":log" for d in dm_specs)
+            w(f"{p[3:]} with the configurations of the ranking (`json/{p[3:]}.json`)"
+              + (", log scale (zero on the bottom edge)" if log else "") + ":\n")
         w(f"![{p}](svg/{p}.svg)\n")
 if not roofline and not plots:
     w("No charts (see *Missing*).\n")

@@ -207,7 +207,30 @@ EOF
 grep -q 'data-label="left"' "$P/lr.svg" && grep -q 'data-label="right"' "$P/lr.svg" || fail "--label not used as the legend name"
 [ "$(grep -c 'class="series"' "$P/lr.svg")" = 2 ] || fail "--config 1 did not select one configuration per report"
 "$EDAN" plot --log "$P/a.json" -o "$P/log.svg" || fail "plot --log"
-python3 -c "import xml.etree.ElementTree as ET, sys; ET.parse(sys.argv[1])" "$P/log.svg" || fail "--log SVG does not parse"
+python3 - "$P/log.svg" "$P/a.json" <<'EOF' || fail "--log chart checks"
+import json, math, re, sys, xml.etree.ElementTree as ET
+NS = "{http://www.w3.org/2000/svg}"
+root = ET.parse(sys.argv[1]).getroot()
+g = [g for g in root.iter(NS + "g") if g.get("class") == "yticks"][0]
+ys = [float(l.get("y1")) for l in g.iter(NS + "line")]
+pre = {"": 1, "k": 1e3, "M": 1e6, "G": 1e9}
+vals = []
+for t in g.iter(NS + "text"):
+    m = re.fullmatch(r"([0-9.]+) ([kMG]?)B", t.text)
+    assert m, t.text
+    vals.append(float(m.group(1)) * pre[m.group(2)])
+# log placement: pixel y linear in log10(value)
+(y0, v0), (y1, v1) = (ys[0], vals[0]), (ys[-1], vals[-1])
+val = lambda y: 10 ** (math.log10(v0) + (y - y0) / (y1 - y0) * (math.log10(v1) - math.log10(v0)))
+for y, v in zip(ys, vals):
+    assert abs(val(y) / v - 1) < 1e-3, (y, v)
+cf = [c for c in json.load(open(sys.argv[2]))["configs"] if "timeline" in c]
+for gs, c in zip([g for g in root.iter(NS + "g") if g.get("class") == "series"], cf):
+    pts = [tuple(map(float, p.split(","))) for p in gs.find(NS + "polyline").get("points").split()]
+    peak = val(min(y for _, y in pts))
+    assert abs(peak / max(c["timeline"]["bins"]) - 1) < 1e-2, (c["name"], peak, max(c["timeline"]["bins"]))
+print("log chart checks passed")
+EOF
 "$EDAN" plot --sweep "$R/sweep/lu.csv" -o "$P/sw.svg" || fail "plot --sweep"
 # one line per configuration and m: 2 configurations x 5 m
 [ "$(grep -c 'class="series"' "$P/sw.svg")" = 10 ] || fail "sweep chart: not one line per configuration and m"

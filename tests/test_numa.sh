@@ -3,15 +3,18 @@
 # tests/numa/run-vm.sh): the one-node skip record here; inside the machines
 # the LARM matrix, page placement, HMAT attributes, memkind's HBW choice
 # (found through HMAT, and forced with MEMKIND_HBW_NODES), the hybrid sweep
-# and its fit (tests/numa/check.py). Also `make test-numa`. The machines
-# run probe_numa_section through tests/numa/driver.c: the whole probe takes
-# minutes under TCG (NUMA_FULL_PROBE=1 runs it too).
+# and its fit (tests/numa/check.py), and the hybrid models read back and
+# evaluated through edan.h (tests/numa/model_check.c). Also `make
+# test-numa`. The machines run probe_numa_section through
+# tests/numa/driver.c: the whole probe takes minutes under TCG
+# (NUMA_FULL_PROBE=1 runs it too).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 B=build/numa
 mkdir -p "$B"
 nice ${CC:-cc} -std=c99 -Wall -Wextra -pedantic -D_GNU_SOURCE -O2 -I. -o "$B/numa-driver" \
   tests/numa/driver.c probes/numa.c $(pkg-config --libs hwloc) -lmemkind -lnuma -lpthread -lm
+nice ${CC:-cc} -std=c99 -Wall -Wextra -pedantic -O2 -I. -o "$B/model_check" tests/numa/model_check.c -lm
 
 # this machine: with one node the section is a skip record, and exits 0
 nodes=$(ls -d /sys/devices/system/node/node[0-9]* 2>/dev/null | wc -l)
@@ -34,9 +37,12 @@ python3 -m json.tool < <(sed -n '/@@EDAN-NUMA-BEGIN/,/@@EDAN-NUMA-END/p' "$B/hos
 t0=$SECONDS
 bash tests/numa/run-vm.sh hbm "$B/hbm.log" "$B/numa-driver" --quick --silent
 python3 tests/numa/check.py "$B/hbm.log" hbm 0 hbw=2,3
+"$B/model_check" "$B/hbm.log" 0
 HBW_NODES=1 bash tests/numa/run-vm.sh 2node "$B/2node.log" "$B/numa-driver" --quick --silent
 python3 tests/numa/check.py "$B/2node.log" 2node 0 nohbw
 python3 tests/numa/check.py "$B/2node.log" 2node 1 hbw=1,1 hbwenv=1
+"$B/model_check" "$B/2node.log" 0
+"$B/model_check" "$B/2node.log" 1
 for run in 0 1; do
   sed -n '/@@EDAN-NUMA-BEGIN/,/@@EDAN-NUMA-END/p' "$B/2node.log" |
     awk -v want=$run '/@@EDAN-NUMA-BEGIN/{n++; next} /@@EDAN-NUMA-END/{next} n==want+1' |

@@ -953,12 +953,6 @@ out:
 /* ------------------------------------------------------------------------ */
 /* The section                                                              */
 /* ------------------------------------------------------------------------ */
-typedef struct roof_result {
-    int cluster, node;          /* slots; node -1 = all (congested) */
-    double load[MAX_REPS];
-    int nload;
-} roof_result;
-
 static int numa_balancing_state(void)
 {
     FILE *f = fopen("/proc/sys/kernel/numa_balancing", "r");

@@ -375,6 +375,71 @@ static int write_atomically(const char *path, const char *text, size_t len, cons
     return 0;
 }
 
+/* --bench OP,BYTES,THREADS: one bandwidth kernel, for side-by-side runs
+   with other tools; --chase BYTES: one pointer-chase latency. Both print
+   "median min max" (GB/s or ns) on stdout. */
+static int bench_one(const char *spec, int chase, const probe_opts *o, const probe_topo *topo)
+{
+    double secs[1024], vals[1024];
+    int nsecs, r, threads = 1, k;
+    unsigned long long bytes = 0;
+    char opname[16] = "";
+    probe_stats st;
+    if (chase) {
+        char *end, *cb;
+        size_t line = topo->ncaches ? topo->cache[0].line : 64;
+        long steps = 2000;
+        double t;
+        bytes = strtoull(spec, &end, 10);
+        if (*end || bytes < line * 2) {
+            fprintf(stderr, "probe: --chase wants a size in bytes (at least two lines), not '%s'\n", spec);
+            return 2;
+        }
+        cb = (char *)probe_alloc((size_t)bytes);
+        if (!cb) { fprintf(stderr, "probe: cannot allocate %llu bytes\n", bytes); return 1; }
+        memset(cb, 0, (size_t)bytes);
+        probe_bind_core(topo, 0);
+        probe_chase_build(cb, (size_t)bytes, line, 99, 0);
+        t = probe_chase_run(cb, (size_t)bytes, line, 1, steps);
+        steps = (long)(o->rep_seconds * 4 / (t / (double)steps > 1e-10 ? t / (double)steps : 1e-10));
+        if (steps < 2000) steps = 2000;
+        for (r = 0; r < o->min_reps; r++) vals[r] = probe_chase_run(cb, (size_t)bytes, line, 1, steps) / (double)steps * 1e9;
+        probe_stats_of(vals, o->min_reps, &st);
+        printf("%.3f %.3f %.3f\n", st.median, st.min, st.max);
+        probe_free(cb, (size_t)bytes);
+        return 0;
+    }
+    if (sscanf(spec, "%15[^,],%llu,%d", opname, &bytes, &threads) != 3 || threads < 1 || bytes < 4096) {
+        fprintf(stderr, "probe: --bench wants OP,BYTES,THREADS (e.g. load,24576,1), not '%s'\n", spec);
+        return 2;
+    }
+    for (k = 0; k < PROBE_MEMOP_COUNT; k++)
+        if (!strcmp(opname, probe_memop_name[k])) break;
+    if (k == PROBE_MEMOP_COUNT) {
+        fprintf(stderr, "probe: --bench: unknown op '%s' (load, store, store_nt, 2:1, 1:1)\n", opname);
+        return 2;
+    }
+    {
+        probe_team *tm = probe_team_create(topo, threads, (size_t)bytes);
+        mem_job mj;
+        int n;
+        if (!tm) { fprintf(stderr, "probe: cannot create %d pinned threads with %llu bytes each\n", threads, bytes); return 1; }
+        n = probe_team_size(tm);
+        memset(&mj, 0, sizeof mj);
+        mj.isa = probe_isa_best();
+        mj.op = (probe_memop)k;
+        mj.bytes = (size_t)bytes;
+        mj.passes = 1;
+        calibrate(mem_job_fn, &mj, &mj.passes, probe_team_buf(tm, 0), o->rep_seconds);
+        probe_team_measure(tm, mem_job_fn, &mj, o, secs, &nsecs);
+        for (r = 0; r < nsecs; r++) vals[r] = mj.moved * n / secs[r] * 1e-9;
+        probe_stats_of(vals, nsecs, &st);
+        printf("%.3f %.3f %.3f\n", st.median, st.min, st.max);
+        probe_team_destroy(tm);
+    }
+    return 0;
+}
+
 static void usage(FILE *f)
 {
     fprintf(f,
@@ -397,6 +462,10 @@ static void usage(FILE *f)
 "  --numa     add the \"numa\" section (LARM roofs; skipped on one node)\n"
 "  -o FILE    output file (default hwprofiles/<hostname>.json)\n"
 "  -q         no progress lines on stderr\n"
+"  --bench OP,BYTES,THREADS  measure one bandwidth kernel (OP: load, store,\n"
+"             store_nt, 2:1, 1:1; BYTES per thread) and print its GB/s\n"
+"             median, min and max; writes no profile\n"
+"  --chase BYTES  one pointer-chase latency over BYTES: ns median, min, max\n"
 "  -h, --help this text\n");
 }
 
@@ -406,7 +475,8 @@ int main(int argc, char **argv)
     probe_topo topo;
     const char *out_path = NULL;
     char host[256], defpath[600];
-    int want_numa = 0, i, isa, op, li, nlevels = 0, best_isa;
+    int want_numa = 0, i, isa, op, li, nlevels = 0, best_isa, bench_chase = 0;
+    const char *bench_spec = NULL;
     double roof_flops[2] = {0, 0}, fma_peak_1 = 0;
     char roof_label[2][64];
     level_info lv[PROBE_MAX_CACHES + 1];
@@ -427,6 +497,8 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--numa")) want_numa = 1;
         else if (!strcmp(argv[i], "-q")) quiet = 1;
         else if (!strcmp(argv[i], "-o") && i + 1 < argc) out_path = argv[++i];
+        else if (!strcmp(argv[i], "--bench") && i + 1 < argc) bench_spec = argv[++i];
+        else if (!strcmp(argv[i], "--chase") && i + 1 < argc) { bench_spec = argv[++i]; bench_chase = 1; }
         else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) { usage(stdout); return 0; }
         else {
             fprintf(stderr, "probe: unknown argument '%s'\n", argv[i]);
@@ -440,6 +512,16 @@ int main(int argc, char **argv)
     o.min_reps = o.quick ? 5 : 9;
     o.max_reps = o.quick ? 11 : 31;
     o.settle = o.quick ? 0.03 : 0.01;
+    if (bench_spec) {
+        int rc;
+        if (probe_topo_init(&topo)) {
+            fprintf(stderr, "probe: hwloc could not load the topology\n");
+            return 1;
+        }
+        rc = bench_one(bench_spec, bench_chase, &o, &topo);
+        probe_topo_free(&topo);
+        return rc;
+    }
     if (!out_path) {
         snprintf(defpath, sizeof defpath, "hwprofiles/%s.json", hostname_of(host, sizeof host));
         out_path = defpath;

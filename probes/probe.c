@@ -477,6 +477,7 @@ int main(int argc, char **argv)
     char host[256], defpath[600];
     int want_numa = 0, i, isa, op, li, nlevels = 0, best_isa, bench_chase = 0;
     const char *bench_spec = NULL;
+    size_t line_bytes;
     double roof_flops[2] = {0, 0}, fma_peak_1 = 0;
     char roof_label[2][64];
     level_info lv[PROBE_MAX_CACHES + 1];
@@ -549,6 +550,7 @@ int main(int argc, char **argv)
               topo.packages, topo.cores, topo.pus, topo.numa_nodes, topo.ncaches, o.quick ? "quick" : "full");
     probe_bind_core(&topo, 0);
     best_isa = probe_isa_best();
+    line_bytes = topo.ncaches ? topo.cache[0].line : 64;
 
     /* ---- clocks ---- */
     for (i = 0; i < 5; i++) ghz_runs[i] = probe_core_ghz(o.quick ? 0.02 : 0.05);
@@ -626,10 +628,11 @@ int main(int argc, char **argv)
             for (r = 0; r < nr; r++) vals[r] = probe_chase_run(cb, sz, line, 1, steps) / (double)steps * 1e9;
             probe_stats_of(vals, nr, &st);
             sweep_sz[ns] = sz;
-            sweep_ns[ns++] = st.median;
+            sweep_ns[ns++] = st.min;        /* the least disturbed: other work only adds */
         }
         {
             double dram_ns = sweep_ns[ns - 1];
+            jw_str(&w, "latency_sweep_statistic", "min of the repetitions (interference only adds)");
             jw_arr(&w, "latency_sweep");
             for (i = 0; i < ns; i++) {
                 jw_obj(&w, NULL);
@@ -661,7 +664,9 @@ int main(int argc, char **argv)
                 lv[nlevels].capacity = c->size;
                 lv[nlevels].sharing = c->sharing;
                 lv[nlevels].prev = prev;
-                if (li > 0 && at >= 0 && sweep_ns[at] > limit && fit >= 0) {
+                if (li > 0 && at >= 0 && sweep_ns[at] > limit) {
+                    if (fit < 0)    /* nothing beyond the previous level stays below: the smallest step */
+                        for (fit = 0; fit + 1 < ns && sweep_sz[fit] <= prev; fit++) {}
                     c->effective = sweep_sz[fit];
                     c->effective_source = "latency sweep: at half the reported size the latency is already nearer DRAM's";
                     lv[nlevels].capacity = sweep_sz[fit];
@@ -831,6 +836,14 @@ int main(int argc, char **argv)
             }
         }
         jw_end_arr(&w);
+        /* Little's law: outstanding lines = bandwidth x latency / line */
+        jw_obj(&w, "mlp_little");
+        jw_num(&w, "m", lv[nlevels - 1].load_GBps * lv[nlevels - 1].lat_ns / (double)line_bytes);
+        jw_num(&w, "GBps", lv[nlevels - 1].load_GBps);
+        jw_num(&w, "latency_ns", lv[nlevels - 1].lat_ns);
+        jw_int(&w, "line_bytes", (long long)line_bytes);
+        jw_str(&w, "note", "one core's DRAM load bandwidth (prefetchers included) x DRAM latency / line size");
+        jw_end_obj(&w);
         jw_obj(&w, "bandwidth_method");
         jw_bool(&w, "write_allocate_counted", 0);
         jw_str(&w, "bytes_counted", "bytes named by the load and store instructions; the read a write-allocate "

@@ -134,7 +134,7 @@ else
       CFG+=(--cache "$size:$assoc:$line")
     fi
   done
-  if [ -n "$PROFILE" ]; then SETTINGS="the profile could not be used (no \\`--profile\\` option)"
+  if [ -n "$PROFILE" ]; then SETTINGS="the profile could not be used, edan has no --profile option yet"
   else SETTINGS="no hardware profile"; fi
   SETTINGS="$SETTINGS: the data caches getconf reports, the model's default RAM latency (alpha = 200 cycles) and clock (1 GHz)"
 fi
@@ -343,7 +343,9 @@ def val(x):
 
 if profile:
     p = load("profile.json")
-    w(f"- hardware profile: [`{profile}`]({profile}), measured by `./probe --quick`"
+    mode = p.get("mode")
+    w(f"- hardware profile: [`{profile}`]({profile}), measured by `./probe`"
+      + (f" ({mode} mode)" if isinstance(mode, str) else "")
       + (f" on {p['created']}" if isinstance(p.get("created"), str) else ""))
     cpu_p = get(p, "topology", "cpu_model")
     cores = get(p, "topology", "cores")

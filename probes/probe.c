@@ -444,6 +444,7 @@ static void usage(FILE *f)
 {
     fprintf(f,
 "usage: probe [--quick] [--numa] [-o FILE] [-q]\n"
+"       probe --bench OP,BYTES,THREADS | --chase BYTES\n"
 "Measures this machine and writes its hardware profile (JSON, schema\n"
 "\"edan-hwprofile\", see hwprofiles/README.md) for `edan` to use:\n"
 "  topology and caches (hwloc; sysfs where hwloc lacks a field; cache\n"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # ./probe on this machine: a quick run writes a profile that the loader
 # accepts and that is consistent (build/test_profile --check); bad
-# arguments and an unwritable output fail cleanly; Ctrl-C leaves no file.
+# arguments and an unwritable output fail cleanly; Ctrl-C leaves no file;
+# the JSON parser and the loader survive 15 s of fuzzing.
 # The machine is shared: if the first profile is inconsistent the probe
 # runs once more, and the test fails only if both are.
 set -u
@@ -51,4 +52,22 @@ assert "available" in d["counters"] and (d["counters"]["available"] or d["counte
 assert all(l["page_bytes"] > 0 for l in d["latency"])
 print("sections present")
 PY
+# the JSON parser and the loader under libFuzzer with ASan/UBSan, 15 s,
+# seeded with this machine's profile
+if command -v clang >/dev/null; then
+  mkdir -p "$tmp/corpus" && cp "$tmp/p.json" "$tmp/corpus/" 2>/dev/null
+  if clang -std=c99 -g -O1 -Wall -Wextra -pedantic -Wno-unused-function -DTEST_PROFILE_FUZZ \
+        -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -I. -Itests \
+        -o "$tmp/fuzz_profile" tests/test_profile.c -lm; then
+    if (cd "$tmp" && timeout 60 ./fuzz_profile -max_total_time=15 -max_len=65536 corpus >fuzz.log 2>&1); then
+      tail -1 "$tmp/fuzz.log"
+    else
+      echo "FAIL: fuzzing found a crash:"; tail -30 "$tmp/fuzz.log"; fail=1
+    fi
+  else
+    echo "FAIL: the fuzz harness does not build"; fail=1
+  fi
+else
+  echo "clang not installed: fuzzing skipped"
+fi
 exit $fail

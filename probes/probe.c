@@ -154,10 +154,11 @@ typedef struct mem_job {
 static void mem_job_fn(int tid, int n, void *arg, char *buf)
 {
     mem_job *j = (mem_job *)arg;
-    double m = 0;
+    double m = 0, sink = 0;     /* a local sink: threads sharing its cache line would ping-pong it */
     long p;
     (void)n;
-    for (p = 0; p < j->passes; p++) m += probe_mem_pass(j->isa, j->op, buf, j->bytes, &j->sink[tid]);
+    for (p = 0; p < j->passes; p++) m += probe_mem_pass(j->isa, j->op, buf, j->bytes, &sink);
+    j->sink[tid] += sink;
     if (tid == 0) j->moved = m;
 }
 

@@ -19,6 +19,9 @@
 
 static double t_begin;
 static int quiet;
+/* DRAM working set per thread when all cores run: 256 MiB, less on a
+   machine where cores x 256 MiB would not fit in a quarter of its memory */
+static size_t dram_bytes_all = DRAM_BYTES;
 
 void probe_log(const probe_opts *o, const char *fmt, ...)
 {
@@ -131,7 +134,7 @@ static size_t level_ws(const level_info *L, int threads)
 {
     unsigned share;
     size_t ws;
-    if (!strcmp(L->name, "DRAM")) return DRAM_BYTES;
+    if (!strcmp(L->name, "DRAM")) return threads > 1 ? dram_bytes_all : DRAM_BYTES;
     share = (unsigned)threads < L->sharing ? (unsigned)threads : L->sharing;
     if (!share) share = 1;
     /* L1: half of it; further levels: the geometric mean of the previous
@@ -745,8 +748,16 @@ int main(int argc, char **argv)
     }
 
     /* ---- compute roofs ---- */
+    {
+        uint64_t mem = 0;
+        for (i = 0; i < (int)topo.numa_nodes && i < 64; i++) mem += topo.numa_bytes[i];
+        if (mem && (uint64_t)topo.cores * DRAM_BYTES > mem / 4) {
+            dram_bytes_all = (size_t)(mem / 4 / topo.cores) / (2u << 20) * (2u << 20);
+            if (dram_bytes_all < ((size_t)32 << 20)) dram_bytes_all = (size_t)32 << 20;
+        }
+    }
     team1 = probe_team_create(&topo, 1, DRAM_BYTES);
-    teamN = topo.cores > 1 ? probe_team_create(&topo, (int)topo.cores, DRAM_BYTES) : NULL;
+    teamN = topo.cores > 1 ? probe_team_create(&topo, (int)topo.cores, dram_bytes_all) : NULL;
     if (!team1 || (topo.cores > 1 && !teamN)) {
         fprintf(stderr, "probe: cannot create the pinned threads or their buffers\n");
         return 1;
@@ -853,7 +864,8 @@ int main(int argc, char **argv)
         jw_str(&w, "mixes", "2:1 is a[i] += b[i] and 1:1 is a[i] += c, in place, so they cause no "
                             "write-allocate traffic; load = 1:0 and store = 0:1");
         jw_str(&w, "working_set", "bytes is per thread: L1 half its size, deeper levels the geometric mean of "
-                                  "the previous level's and this level's per-thread capacity, DRAM 256 MiB");
+                                  "the previous level's and this level's per-thread capacity, DRAM 256 MiB "
+                                  "(all cores: less if cores x 256 MiB exceed a quarter of the memory)");
         jw_str(&w, "GBps", "1e9 bytes per second, all threads together");
         jw_end_obj(&w);
     }

@@ -20,12 +20,16 @@ cat > "$tmp/refchase.c" <<'C'
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include <sys/mman.h>
 int main(int argc, char **argv)
 {
     size_t bytes = strtoull(argv[1], 0, 10), n = bytes / 64, i, steps = 0;
     char *buf = aligned_alloc(2 << 20, (bytes + (2 << 20) - 1) / (2 << 20) * (2 << 20));
     size_t *order = malloc(n * sizeof *order);
     struct timespec a, b;
+#ifdef REF_THP
+    madvise(buf, (bytes + (2 << 20) - 1) / (2 << 20) * (2 << 20), MADV_HUGEPAGE);
+#endif
     void **p;
     srand(1);
     for (i = 0; i < n; i++) order[i] = i;
@@ -43,7 +47,8 @@ int main(int argc, char **argv)
     return 0;
 }
 C
-cc -O2 -o "$tmp/refchase" "$tmp/refchase.c" || exit 1
+cc -O2 -D_GNU_SOURCE -o "$tmp/refchase" "$tmp/refchase.c" || exit 1
+cc -O2 -D_GNU_SOURCE -DREF_THP -o "$tmp/refchase_thp" "$tmp/refchase.c" || exit 1
 
 isa=sse
 grep -qw avx512f /proc/cpuinfo && isa=avx512 || { grep -qw avx /proc/cpuinfo && isa=avx; }
@@ -95,19 +100,22 @@ while read -r level op threads bytes; do
 done < "$tmp/cases"
 
 echo
-echo "latency, ns: probe --chase against a plain reference chase (one 64-byte line per step)"
-printf "%-5s %11s %9s %9s %7s\n" level bytes probe ref ratio
+echo "latency, ns: probe --chase (2 MiB pages where THP allows) against a plain reference chase"
+echo "with the allocator's pages (ref) and with MADV_HUGEPAGE (ref_thp); one 64-byte line per step"
+printf "%-5s %11s %9s %9s %9s %7s %9s\n" level bytes probe ref ref_thp ratio ratio_thp
 python3 -c '
 import json, sys
 for l in json.load(open(sys.argv[1]))["latency"]: print(l["level"], l["bytes"])' "$tmp/p.json" |
 while read -r level bytes; do
-  : > "$tmp/ours"; : > "$tmp/theirs"
+  : > "$tmp/ours"; : > "$tmp/theirs"; : > "$tmp/theirs_thp"
   for r in $(seq "$ROUNDS"); do
     ./probe --chase "$bytes" | awk '{print $1}' >> "$tmp/ours"
     "$tmp/refchase" "$bytes" | awk '{print $1}' >> "$tmp/theirs"
+    "$tmp/refchase_thp" "$bytes" | awk '{print $1}' >> "$tmp/theirs_thp"
   done
-  ours=$(median < "$tmp/ours"); theirs=$(median < "$tmp/theirs")
-  printf "%-5s %11s %9.2f %9.2f %7.2f\n" "$level" "$bytes" "$ours" "$theirs" "$(awk -v a="$ours" -v b="$theirs" 'BEGIN {print a / b}')"
+  ours=$(median < "$tmp/ours"); theirs=$(median < "$tmp/theirs"); thp=$(median < "$tmp/theirs_thp")
+  printf "%-5s %11s %9.2f %9.2f %9.2f %7.2f %9.2f\n" "$level" "$bytes" "$ours" "$theirs" "$thp" \
+    "$(awk -v a="$ours" -v b="$theirs" 'BEGIN {print a / b}')" "$(awk -v a="$ours" -v b="$thp" 'BEGIN {print a / b}')"
 done
 echo
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)  (other work on this machine disturbs every number above)"

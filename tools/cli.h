@@ -18,7 +18,14 @@ typedef struct cli_analysis {
     int quiet;                  /* --quiet: no progress line */
     double alpha_add_ns;        /* --alpha-add NS: what-if at a farther memory */
     const char *sweep_path;     /* --sweep FILE.csv: bounds over added latency */
+    const char *profile_path;   /* --profile FILE: caches, alpha, m, clock of a probed machine */
+    int remote_node;            /* --remote NODE: what-if at that NUMA node's latency; -1 = none */
+    unsigned explicit_set[EDAN_MAX_CONFIGS];    /* CLI_SET_* given on the command line */
+    char provenance[EDAN_MAX_CONFIGS][256];     /* where each value came from, for the report */
+    uint32_t profile_m;         /* the profile's measured m, 0 = none */
 } cli_analysis;
+
+enum { CLI_SET_ALPHA = 1, CLI_SET_FREQ = 2, CLI_SET_CACHE = 4 };
 
 void cli_analysis_init(cli_analysis *a);
 /* argv[*i] is an option: if it is an analysis option, consume it (and its
@@ -57,4 +64,5 @@ void cli_json_string(FILE *o, const char *s);
 int edan_cmd_analyze(int argc, char **argv);
 int edan_cmd_trace(int argc, char **argv);      /* tools/trace.c */
 int edan_cmd_rank(int argc, char **argv);       /* tools/rank.c */
+int edan_cmd_plot(int argc, char **argv);       /* tools/plot.c */
 #endif

@@ -17,6 +17,10 @@ const char cli_analysis_help[] =
     "                      K/M/G suffixes; wb = write-back, write-allocate (default),\n"
     "                      wt = write-through, no-write-allocate; LAT = hit latency\n"
     "                      in cycles (default 1)\n"
+    "  --profile FILE      (global) a hardware profile written by probe: the cache\n"
+    "                      hierarchy, alpha (DRAM latency in core cycles), m and\n"
+    "                      the clock come from it; explicit options win\n"
+    "  --no-cache          this configuration has no cache even with --profile\n"
     "  --config[=NAME]     start another configuration, analysed in the same pass;\n"
     "                      it inherits alpha, alpha0, freq, tau and costs, not caches\n"
     "  --alpha CYCLES      cost of a RAM access (default 200)\n"
@@ -35,6 +39,8 @@ const char cli_analysis_help[] =
     "  --alpha-add NS      (global) what-if: the bounds with NS more RAM latency\n"
     "                      (cycles = NS x freq) and the predicted slowdown\n"
     "  --sweep FILE.csv    (global) the time bounds for 0..250 ns of added latency\n"
+    "  --remote NODE       (global) what-if at NUMA node NODE's latency, taken from\n"
+    "                      the --profile's NUMA latency matrix\n"
     "  --skip-unknown      (global) skip unknown instructions, count and report them\n"
     "  --quiet             (global) no progress line\n";
 
@@ -44,6 +50,7 @@ void cli_analysis_init(cli_analysis *a)
 {
     memset(a, 0, sizeof *a);
     a->num_configs = 1;
+    a->remote_node = -1;
 }
 
 static int cli_err(const char *fmt, ...)
@@ -150,7 +157,8 @@ int cli_analysis_option(cli_analysis *a, int argc, char **argv, int *i)
     const char *opt = argv[*i], *val = NULL;
     edan_config *c = &a->configs[a->num_configs - 1];
     static const char *const with_value[] = {"--cache", "--alpha", "--alpha0", "--cost", "--freq", "--tau",
-                                             "--m", "--timeline", "--dot", "--top", "--alpha-add", "--sweep", NULL};
+                                             "--m", "--timeline", "--dot", "--top", "--alpha-add", "--sweep",
+                                             "--profile", "--remote", NULL};
     int k, takes = 0;
     char name[32];
     const char *eq = strchr(opt, '=');
@@ -167,16 +175,28 @@ int cli_analysis_option(cli_analysis *a, int argc, char **argv, int *i)
     }
     if (!strcmp(name, "--cache")) {
         if (cli_parse_cache(c, val)) return -1;
+        a->explicit_set[a->num_configs - 1] |= CLI_SET_CACHE;
+    } else if (!strcmp(name, "--no-cache")) {
+        c->num_levels = 0;
+        a->explicit_set[a->num_configs - 1] |= CLI_SET_CACHE;
+    } else if (!strcmp(name, "--profile")) {
+        a->profile_path = val;
+    } else if (!strcmp(name, "--remote")) {
+        uint32_t node;
+        if (cli_parse_u32(val, &node) || node > 65535) return cli_err("--remote %s: expected a NUMA node number", val);
+        a->remote_node = (int)node;
     } else if (!strcmp(name, "--config")) {
         if (a->num_configs >= EDAN_MAX_CONFIGS) return cli_err("at most %d configurations", EDAN_MAX_CONFIGS);
         a->configs[a->num_configs] = *c;        /* inherit costs, alpha, freq, tau */
         a->configs[a->num_configs].num_levels = 0;
         a->configs[a->num_configs].write_policy = EDAN_WRITE_BACK;
         a->configs[a->num_configs].name = eq ? eq + 1 : NULL;
+        a->explicit_set[a->num_configs] = a->explicit_set[a->num_configs - 1] & ~(unsigned)CLI_SET_CACHE;
         memset(a->configs[a->num_configs].level, 0, sizeof c->level);
         a->num_configs++;
     } else if (!strcmp(name, "--alpha")) {
         if (cli_parse_u32(val, &c->alpha) || !c->alpha) return cli_err("--alpha %s: expected cycles >= 1", val);
+        a->explicit_set[a->num_configs - 1] |= CLI_SET_ALPHA;
     } else if (!strcmp(name, "--alpha0")) {
         if (cli_parse_double(val, &c->alpha0)) return cli_err("--alpha0 %s: expected a positive number", val);
     } else if (!strcmp(name, "--cost")) {
@@ -189,6 +209,7 @@ int cli_analysis_option(cli_analysis *a, int argc, char **argv, int *i)
         c->cost[cls] = cyc;
     } else if (!strcmp(name, "--freq")) {
         if (cli_parse_double(val, &c->freq_ghz)) return cli_err("--freq %s: expected GHz > 0", val);
+        a->explicit_set[a->num_configs - 1] |= CLI_SET_FREQ;
     } else if (!strcmp(name, "--tau")) {
         uint64_t t;
         if (cli_parse_size(val, &t) || !t) return cli_err("--tau %s: expected cycles >= 1", val);
@@ -236,9 +257,90 @@ int cli_analysis_option(cli_analysis *a, int argc, char **argv, int *i)
     return 1;
 }
 
+/* The added latency (ns) of NUMA node `node` seen from the first cluster:
+   its chase latency minus the cluster's local one, from the profile's
+   "numa" section. Returns -1 with a message when the profile lacks it. */
+static double cli_remote_delta(const edan_profile *p, const char *path, int node)
+{
+    const edan_json *numa = edan_json_get(edan_profile_json(p), "numa"), *lat;
+    double local = -1, far = -1;
+    int cluster = -1;
+    size_t i;
+    if (!numa || edan_json_bool(edan_json_get(numa, "skipped"), 0)) {
+        cli_err("--remote: %s has no NUMA latency matrix (%s)", path,
+                numa ? edan_json_string(edan_json_get(numa, "reason"), "skipped") : "probe ran without --numa");
+        return -1;
+    }
+    lat = edan_json_get(numa, "latency");
+    for (i = 0; i < edan_json_len(lat); i++) {
+        const edan_json *e = edan_json_at(lat, i);
+        int c = (int)edan_json_number(edan_json_get(e, "cluster"), -1), n = (int)edan_json_number(edan_json_get(e, "node"), -1);
+        double ns = edan_json_number(edan_json_get(edan_json_get(e, "ns"), "median"), -1);
+        if (cluster < 0) cluster = c;
+        if (c != cluster || ns <= 0) continue;
+        if (n == c) local = ns;
+        if (n == node) far = ns;
+    }
+    if (local < 0 || far < 0) {
+        cli_err("--remote %d: %s has no latency from cluster %d to node %d", node, path, cluster, node);
+        return -1;
+    }
+    return far > local ? far - local : 0.0;
+}
+
+/* Fill what the command line left open from the profile, and say where
+   every value came from. */
+static int cli_apply_profile(cli_analysis *a)
+{
+    edan_profile *p = NULL;
+    char err[512];
+    uint32_t k;
+    if (edan_profile_load(a->profile_path, NULL, &p, err, sizeof err) != EDAN_OK)
+        return cli_err("%s", err);
+    for (k = 0; k < a->num_configs; k++) {
+        edan_config *c = &a->configs[k], pc = *c;
+        unsigned ex = a->explicit_set[k];
+        edan_profile_to_config(p, &pc);
+        if (!(ex & CLI_SET_CACHE)) {
+            memcpy(c->level, pc.level, sizeof c->level);
+            c->num_levels = pc.num_levels;
+            c->write_policy = EDAN_WRITE_BACK;
+        }
+        if (!(ex & CLI_SET_ALPHA)) c->alpha = pc.alpha;
+        if (!(ex & CLI_SET_FREQ)) c->freq_ghz = pc.freq_ghz;
+        {
+            char al[96];
+            if (ex & CLI_SET_ALPHA) snprintf(al, sizeof al, "option");
+            else snprintf(al, sizeof al, "profile (DRAM %.1f ns at %.2f GHz)", p->dram_latency_ns, p->core_ghz);
+            snprintf(a->provenance[k], sizeof a->provenance[k], "caches: %s; alpha: %s; clock: %s; m: %s",
+                     ex & CLI_SET_CACHE ? "option" : "profile", al, ex & CLI_SET_FREQ ? "option" : "profile",
+                     a->opts.num_m ? "option" : "profile");
+        }
+    }
+    a->profile_m = p->mlp_m;
+    if (!a->opts.num_m) {       /* 1, the paper's 4, and the measured m */
+        a->opts.m[a->opts.num_m++] = 1;
+        a->opts.m[a->opts.num_m++] = 4;
+        if (p->mlp_m > 1 && p->mlp_m != 4) a->opts.m[a->opts.num_m++] = p->mlp_m;
+    }
+    if (a->remote_node >= 0) {
+        double d = cli_remote_delta(p, a->profile_path, a->remote_node);
+        if (d < 0) { edan_profile_free(p); return -1; }
+        a->alpha_add_ns = d;
+    }
+    edan_profile_free(p);
+    return 0;
+}
+
 int cli_analysis_finish(cli_analysis *a)
 {
     uint32_t k;
+    if (a->remote_node >= 0 && !a->profile_path) return cli_err("--remote needs --profile");
+    if (a->profile_path && cli_apply_profile(a)) return -1;
+    for (k = 0; k < a->num_configs && !a->profile_path; k++)
+        snprintf(a->provenance[k], sizeof a->provenance[k], "caches: %s; alpha: %s; clock: %s; m: %s",
+                 a->configs[k].num_levels ? "option" : "none", a->explicit_set[k] & CLI_SET_ALPHA ? "option" : "default",
+                 a->explicit_set[k] & CLI_SET_FREQ ? "option" : "default", a->opts.num_m ? "option" : "default");
     if (a->timeline_path) {
         for (k = 0; k < a->num_configs; k++)
             if (!a->configs[k].tau) return cli_err("--timeline needs --tau (in every configuration)");
@@ -486,6 +588,11 @@ static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char 
     uint32_t k, K = edan_num_configs(ctx), j, l;
     fprintf(o, "{\n  \"source\": ");
     cli_json_string(o, source);
+    if (a->profile_path) {
+        fprintf(o, ",\n  \"profile\": ");
+        cli_json_string(o, a->profile_path);
+        fprintf(o, ", \"profile_m\": %u", a->profile_m);
+    }
     fprintf(o, ",\n  \"configs\": [");
     for (k = 0; k < K; k++) {
         const edan_config *c = edan_get_config(ctx, k);
@@ -496,6 +603,8 @@ static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char 
         cli_config_label(c, label, sizeof label);
         fprintf(o, "%s\n    {\n      \"name\": ", k ? "," : "");
         cli_json_string(o, label);
+        fprintf(o, ",\n      \"provenance\": ");
+        cli_json_string(o, a->provenance[k]);
         fprintf(o, ",\n      \"cache\": [");
         for (l = 0; l < c->num_levels; l++)
             fprintf(o, "%s{\"level\": %u, \"size\": %llu, \"assoc\": %u, \"line\": %u, \"latency\": %u}", l ? ", " : "",
@@ -702,6 +811,13 @@ static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char
     }
 #undef ROW_U
 #undef ROW_D
+    fprintf(o, "\nWhere the values come from");
+    if (a->profile_path) fprintf(o, " (profile %s, measured m = %u)", a->profile_path, a->profile_m);
+    fprintf(o, ":\n");
+    for (k = 0; k < K; k++) {
+        cli_config_label(edan_get_config(ctx, k), label, sizeof label);
+        fprintf(o, "  %s:\n    %s\n", label, a->provenance[k]);
+    }
     if (a->top) {
         edan_hotspot *h = (edan_hotspot *)calloc(a->top, sizeof *h);
         size_t n = 0, q;

@@ -60,4 +60,15 @@ PY
 head -c 200 "$P" > "$T/trunc.json"
 ./edan analyze --profile "$T/trunc.json" "$T/t.txt" > /dev/null 2> "$T/err"; rc=$?
 [ $rc -eq 2 ] && grep -q "trunc.json:[0-9]*:" "$T/err" && ok "a truncated profile: FILE:LINE message" || bad "truncated profile rc=$rc $(cat "$T/err")"
+# --- applications on the roofline: AI and the performance range from a report -----
+./edan analyze --json --quiet --profile "$P" "$T/t.txt" > "$T/app.json" || bad "app report"
+./edan roofline "$P" --app "$T/app.json" --app "$T/app.json:0.001" -o "$T/rl.svg" || bad "roofline --app"
+python3 - "$T/rl.svg" "$T/app.json" <<'PY' && ok "roofline --app: the SVG parses and names the application twice" || bad "roofline --app svg"
+import json, sys, xml.etree.ElementTree as E
+svg = E.parse(sys.argv[1]).getroot()
+texts = [t.text or "" for t in svg.iter("{http://www.w3.org/2000/svg}text")] + [t.text or "" for t in svg.iter("text")]
+c = json.load(open(sys.argv[2]))["configs"][0]
+assert c["flops"] > 0 and abs(c["arithmetic_intensity"] - c["flops"] / (c["load_bytes"] + c["store_bytes"])) < 1e-12
+assert sum(1 for t in texts if t.strip() == "t.txt") >= 2, texts
+PY
 exit $fail

@@ -239,6 +239,84 @@ int roofline_svg(FILE *o, const edan_profile *p, const roofline_opts *opt, const
     return ferror(o) ? -1 : 0;
 }
 
+/* An application from an `edan analyze/trace --json` report (its first
+   configuration): AI = flops / requested bytes; performance = flops over
+   the model's time bounds at m (the profile's m when the report has it,
+   else 4, else its first m), converted with the report's clock; or flops /
+   runtime when one is given (FILE:SECONDS). */
+static int app_point(const char *spec, uint32_t prof_m, roofline_point *q, char *label, size_t n)
+{
+    char path[1024], key[16], *colon, *end, err[300];
+    double runtime = 0, flops, ghz, lo_t, hi_t;
+    FILE *f;
+    char *text;
+    long len;
+    edan_json *root = NULL;
+    const edan_json *c, *ms, *b;
+    const char *src, *base;
+    int rc = -1;
+    snprintf(path, sizeof path, "%s", spec);
+    colon = strrchr(path, ':');
+    if (colon) {
+        runtime = strtod(colon + 1, &end);
+        if (end != colon + 1 && !*end && runtime > 0) *colon = 0;
+        else runtime = 0;
+    }
+    f = fopen(path, "rb");
+    if (!f) { fprintf(stderr, "edan roofline: --app %s: cannot read\n", path); return -1; }
+    fseek(f, 0, SEEK_END);
+    len = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    text = (char *)malloc(len > 0 ? (size_t)len : 1);
+    if (!text || (len > 0 && fread(text, 1, (size_t)len, f) != (size_t)len)) {
+        fprintf(stderr, "edan roofline: --app %s: cannot read\n", path);
+        fclose(f); free(text);
+        return -1;
+    }
+    fclose(f);
+    if (edan_json_parse(text, (size_t)(len > 0 ? len : 0), NULL, &root, err, sizeof err) != EDAN_OK) {
+        fprintf(stderr, "%s:%s\n", path, err + (strncmp(err, "line ", 5) ? 0 : 5));
+        goto done;
+    }
+    c = edan_json_at(edan_json_get(root, "configs"), 0);
+    ms = edan_json_get(c, "m");
+    if (!c || !ms || !edan_json_len(ms)) {
+        fprintf(stderr, "edan roofline: --app %s: not an edan report\n", path);
+        goto done;
+    }
+    flops = edan_json_number(edan_json_get(c, "flops"), 0);
+    q->ai = edan_json_number(edan_json_get(c, "arithmetic_intensity"), 0);
+    ghz = edan_json_number(edan_json_get(c, "freq_ghz"), 1);
+    if (flops <= 0 || q->ai <= 0) {
+        fprintf(stderr, "edan roofline: --app %s: the application does no floating-point work\n", path);
+        goto done;
+    }
+    snprintf(key, sizeof key, "%u", prof_m);
+    b = edan_json_get(ms, key);
+    if (!b) b = edan_json_get(ms, "4");
+    if (!b) b = edan_json_value_at(ms, 0);
+    lo_t = edan_json_number(edan_json_get(b, "T_upper"), 0);
+    hi_t = edan_json_number(edan_json_get(b, "T_lower"), 0);
+    if (runtime > 0) {
+        q->gflops_lo = q->gflops_hi = flops / runtime / 1e9;
+    } else if (lo_t > 0 && hi_t > 0) {
+        q->gflops_lo = flops * ghz / lo_t;      /* flop per cycle x cycles per ns */
+        q->gflops_hi = flops * ghz / hi_t;
+    } else {
+        fprintf(stderr, "edan roofline: --app %s: no time bounds\n", path);
+        goto done;
+    }
+    src = edan_json_string(edan_json_get(root, "source"), path);
+    base = strrchr(src, '/');
+    snprintf(label, n, "%s", base ? base + 1 : src);
+    q->label = label;
+    rc = 0;
+done:
+    edan_json_free(root);
+    free(text);
+    return rc;
+}
+
 /* LABEL:AI:GFLOPS or LABEL:AI:LO-HI (the label may not contain ':') */
 static int parse_point(const char *s, roofline_point *q, char *label, size_t n)
 {
@@ -264,6 +342,7 @@ static int parse_point(const char *s, roofline_point *q, char *label, size_t n)
 static const char roofline_usage[] =
     "usage: edan roofline PROFILE -o CHART.svg [--threads N] [--title TEXT]\n"
     "                     [--point LABEL:AI:GFLOPS | --point LABEL:AI:LOW-HIGH]...\n"
+    "                     [--app RESULT.json[:RUNTIME_SECONDS]]...\n"
     "Draws the cache-aware roofline chart (CARM) of a hardware profile written\n"
     "by `probe`: log-log, one roof per compute kind (best ISA FMA and ADD,\n"
     "scalar FMA) and per memory level (L1, L2, L3, DRAM: the best bandwidth\n"
@@ -276,7 +355,8 @@ int edan_cmd_roofline(int argc, char **argv)
     roofline_opts ro;
     roofline_point pts[64];
     char labels[64][64], err[400], tmp[4200];
-    size_t npts = 0;
+    size_t npts = 0, napps = 0, k;
+    const char *apps[64];
     edan_profile *p;
     FILE *f;
     int i, rc;
@@ -295,6 +375,12 @@ int edan_cmd_roofline(int argc, char **argv)
                 return 2;
             }
             ro.threads = (uint32_t)t;
+        } else if (!strcmp(argv[i], "--app") && i + 1 < argc) {
+            if (napps >= sizeof apps / sizeof apps[0]) {
+                fprintf(stderr, "edan roofline: at most %u applications\n", (unsigned)(sizeof apps / sizeof apps[0]));
+                return 2;
+            }
+            apps[napps++] = argv[++i];
         } else if (!strcmp(argv[i], "--point") && i + 1 < argc) {
             if (npts == sizeof pts / sizeof pts[0]) {
                 fprintf(stderr, "edan roofline: at most %u points\n", (unsigned)(sizeof pts / sizeof pts[0]));
@@ -322,6 +408,13 @@ int edan_cmd_roofline(int argc, char **argv)
     if (edan_profile_load(profile, NULL, &p, err, sizeof err) != EDAN_OK) {
         fprintf(stderr, "%s\n", err);
         return 1;
+    }
+    for (k = 0; k < napps; k++) {
+        if (npts >= sizeof pts / sizeof pts[0] || app_point(apps[k], p->mlp_m, &pts[npts], labels[npts], sizeof labels[0])) {
+            edan_profile_free(p);
+            return 2;
+        }
+        npts++;
     }
     snprintf(tmp, sizeof tmp, "%s.tmp", out);
     f = fopen(tmp, "w");

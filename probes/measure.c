@@ -153,8 +153,10 @@ void probe_team_measure(probe_team *tm, probe_job job, void *arg, const probe_op
     int n = 0, warm = 1, i;
     tm->job = job;
     tm->arg = arg;
-    tm->stop = 0;
+    /* stop is cleared only after the rendezvous: a worker may still be
+       reading the previous measurement's stop until it reaches `go` */
     if (tm->n > 1) pthread_barrier_wait(&tm->go);
+    tm->stop = 0;
     for (;;) {
         if (tm->n > 1) pthread_barrier_wait(&tm->start);
         if (tm->stop) break;

@@ -214,7 +214,15 @@ elif has_cmd roofline; then
   say "roofline with the kernels on it"
   LOG="$REPORT/logs/roofline.log"
   if "$EDAN" roofline --help 2>&1 | grep -q -- '--app'; then
-    run "$EDAN" roofline "$PROFILE" --app "${JSONS[@]}" -o "$REPORT/svg/roofline.svg" || die "edan roofline failed: $(tail -n 1 "$LOG")"
+    # one --app per kernel that does floating-point work
+    mapfile -t APPS < <(python3 - "${JSONS[@]}" <<'EOF'
+import json, sys
+for path in sys.argv[1:]:
+    if json.load(open(path))["configs"][0].get("flops", 0) > 0:
+        print("--app"); print(path)
+EOF
+)
+    run "$EDAN" roofline "$PROFILE" "${APPS[@]}" -o "$REPORT/svg/roofline.svg" || die "edan roofline failed: $(tail -n 1 "$LOG")"
   elif "$EDAN" roofline --help 2>&1 | grep -q -- '--point'; then
     # Each kernel (configuration 0) at its arithmetic intensity, its
     # performance a range: its flops over the upper and the lower time bound

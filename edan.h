@@ -3765,7 +3765,11 @@ edan_result edan_profile_to_config(const edan_profile *p, edan_config *cfg)
         uint64_t size = k->effective_size ? k->effective_size : k->size, way, sets = 1;
         uint32_t assoc = k->assoc;
         if (!k->line || size < k->line) continue;
-        if (!assoc || (uint64_t)assoc * k->line > size) assoc = (uint32_t)(size / k->line);    /* fully associative */
+        /* an associativity the machine does not report (0, as VMs often
+           say for the last level) is modelled as 16 ways: a fully
+           associative LRU of that many lines would cost a scan per access */
+        if (!assoc) assoc = 16;
+        if ((uint64_t)assoc * k->line > size) assoc = (uint32_t)(size / k->line);
         way = (uint64_t)assoc * k->line;
         while (way * sets * 2 <= size) sets *= 2;       /* the model needs 2^k sets */
         L->size = way * sets;

@@ -156,7 +156,7 @@ for spec in ${EDAN_RUN_KERNELS:-$DEFAULT_KERNELS}; do
   say "trace $name $size (tau $tau cycles)"
   t=$SECONDS
   OUT="$REPORT/logs/$name.out"; LOG="$REPORT/logs/$name.log"
-  run "$EDAN" trace --quiet --json "$sopt" "$sname" --tau "$tau" "${CFG[@]}" --config=no-cache \
+  run "$EDAN" trace --quiet --json "$sopt" "$sname" --tau "$tau" "${CFG[@]}" --config=no-cache --no-cache \
       --alpha-add "$ADD_NS" --sweep "$REPORT/sweep/$name.csv" -o "$REPORT/json/$name.json" \
       -- "build/examples/$name" "$size" \
     || die "edan trace of $name failed: see $LOG ($(tail -n 1 "$LOG"))"

@@ -476,6 +476,13 @@ static void cli_json_double(FILE *o, double v)
     else fprintf(o, "%.17g", v);
 }
 
+/* `prefix` (separator and key) then the number */
+static void cli_json_num(FILE *o, const char *prefix, double v)
+{
+    fputs(prefix, o);
+    cli_json_double(o, v);
+}
+
 static int cli_write_timeline(edan_context *ctx, const cli_analysis *a)
 {
     cli_file cf;
@@ -645,27 +652,19 @@ static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char 
         fprintf(o, "],\n      \"layers\": [");
         for (i = 0; i < mt.D; i++) fprintf(o, "%s%llu", i ? ", " : "", (unsigned long long)mt.layers[i]);
         fprintf(o, "],\n      \"m\": {");
-        for (j = 0; j < a->opts.num_m || (!a->opts.num_m && j < 5); j++) {
-            static const uint32_t dm[] = {1, 2, 4, 8, 16};
-            uint32_t m = a->opts.num_m ? a->opts.m[j] : dm[j];
+        for (j = 0; j < cli_num_m(a); j++) {
+            uint32_t m = cli_m_at(a, j);
             edan_bounds b;
             edan_get_bounds(ctx, k, m, &b);
-            fprintf(o, "%s\n        \"%u\": {\"lambda\": ", j ? "," : "", m);
-            cli_json_double(o, b.lambda);
-            fprintf(o, ", \"Lambda\": ");
-            cli_json_double(o, b.Lambda);
-            fprintf(o, ", \"M_lower\": ");
-            cli_json_double(o, b.M_lower);
-            fprintf(o, ", \"M_layered\": ");
-            cli_json_double(o, b.M_layered);
-            fprintf(o, ", \"M_upper\": ");
-            cli_json_double(o, b.M_upper);
-            fprintf(o, ", \"T_lower\": ");
-            cli_json_double(o, b.T_lower);
-            fprintf(o, ", \"T_layered\": ");
-            cli_json_double(o, b.T_layered);
-            fprintf(o, ", \"T_upper\": ");
-            cli_json_double(o, b.T_upper);
+            fprintf(o, "%s\n        \"%u\": {", j ? "," : "", m);
+            cli_json_num(o, "\"lambda\": ", b.lambda);
+            cli_json_num(o, ", \"Lambda\": ", b.Lambda);
+            cli_json_num(o, ", \"M_lower\": ", b.M_lower);
+            cli_json_num(o, ", \"M_layered\": ", b.M_layered);
+            cli_json_num(o, ", \"M_upper\": ", b.M_upper);
+            cli_json_num(o, ", \"T_lower\": ", b.T_lower);
+            cli_json_num(o, ", \"T_layered\": ", b.T_layered);
+            cli_json_num(o, ", \"T_upper\": ", b.T_upper);
             fputc('}', o);
         }
         fprintf(o, "\n      }");
@@ -680,16 +679,12 @@ static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char 
                 edan_bounds nb, fb;
                 edan_get_bounds(ctx, k, cli_m_at(a, j), &nb);
                 edan_get_bounds_at(ctx, k, cli_m_at(a, j), far, &fb);
-                fprintf(o, "%s\n        \"%u\": {\"T_lower\": ", j ? "," : "", cli_m_at(a, j));
-                cli_json_double(o, fb.T_lower);
-                fprintf(o, ", \"T_layered\": ");
-                cli_json_double(o, fb.T_layered);
-                fprintf(o, ", \"T_upper\": ");
-                cli_json_double(o, fb.T_upper);
-                fprintf(o, ", \"delta_T_upper\": ");
-                cli_json_double(o, fb.T_upper - nb.T_upper);
-                fprintf(o, ", \"slowdown_upper\": ");
-                cli_json_double(o, nb.T_upper > 0 ? fb.T_upper / nb.T_upper : 1.0);
+                fprintf(o, "%s\n        \"%u\": {", j ? "," : "", cli_m_at(a, j));
+                cli_json_num(o, "\"T_lower\": ", fb.T_lower);
+                cli_json_num(o, ", \"T_layered\": ", fb.T_layered);
+                cli_json_num(o, ", \"T_upper\": ", fb.T_upper);
+                cli_json_num(o, ", \"delta_T_upper\": ", fb.T_upper - nb.T_upper);
+                cli_json_num(o, ", \"slowdown_upper\": ", nb.T_upper > 0 ? fb.T_upper / nb.T_upper : 1.0);
                 fputc('}', o);
             }
             fprintf(o, "\n      }}");
@@ -748,8 +743,7 @@ static void cli_row_d(FILE *o, const char *name, const double *v, uint32_t K, co
 
 static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char *source, FILE *o)
 {
-    uint32_t K = edan_num_configs(ctx), k, j, num_m = a->opts.num_m ? a->opts.num_m : 5;
-    static const uint32_t dm[] = {1, 2, 4, 8, 16};
+    uint32_t K = edan_num_configs(ctx), k, j, num_m = cli_num_m(a);
     edan_metrics mt[EDAN_MAX_CONFIGS];
     uint64_t u[EDAN_MAX_CONFIGS] = {0};
     double d[EDAN_MAX_CONFIGS] = {0};
@@ -783,7 +777,7 @@ static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char
     snprintf(name, sizeof name, "B (GB/s at %.3g GHz)", edan_get_config(ctx, 0)->freq_ghz);
     cli_row_d(o, name, d, K, "%.2f");
     for (j = 0; j < num_m; j++) {
-        uint32_t m = a->opts.num_m ? a->opts.m[j] : dm[j];
+        uint32_t m = cli_m_at(a, j);
         edan_bounds b[EDAN_MAX_CONFIGS];
         for (k = 0; k < K; k++) edan_get_bounds(ctx, k, m, &b[k]);
         fprintf(o, "  m = %u\n", m);

@@ -32,7 +32,10 @@
        edan_metrics m; edan_get_metrics(ctx, 0, &m);     // W, D, C, Tinf, ...
        edan_bounds b; edan_get_bounds(ctx, 0, 4, &b);    // lambda, Lambda, bounds at m = 4
        edan_destroy(ctx);
-   examples/embed.c is the complete program.
+   examples/embed.c is the complete program. A front-end that meets the same
+   static instruction many times (decoded basic blocks, a binary trace)
+   checks it once with edan_prepare and feeds each execution with
+   edan_feed_prepared(ctx, &prepared, address): the same metrics, less work.
 
    BUILD
    In exactly one C or C++ file, before the include:
@@ -215,6 +218,25 @@ const char *edan_error(const edan_context *ctx);
 /* Feed one instruction (trace order). */
 edan_result edan_feed(edan_context *ctx, const edan_insn *in);
 edan_result edan_feed_many(edan_context *ctx, const edan_insn *in, size_t n);
+
+/* A prepared instruction: an edan_insn checked once and laid out for the
+   engine. A front-end that sees the same static instruction many times (a
+   decoded basic block, the instruction table of a binary trace) prepares it
+   once and feeds each execution with its address, skipping the per-call
+   checks of edan_feed. Valid for the context that prepared it; the fields
+   are the engine's (read `in` if you like, change nothing). */
+typedef struct edan_prepared {
+    edan_insn in;                       /* as given; in.addr is not used by edan_feed_prepared */
+    const edan_context *owner;
+    uint8_t nsrc, ndst;                 /* operands carrying dependences: no register 0, no repeats */
+    uint8_t reads_mem, writes_mem;
+    edan_reg src[EDAN_MAX_SRC];
+    edan_reg dst[EDAN_MAX_DST];
+} edan_prepared;
+
+edan_result edan_prepare(edan_context *ctx, const edan_insn *in, edan_prepared *out);
+/* Same metrics as edan_feed of p->in with in.addr = addr. */
+edan_result edan_feed_prepared(edan_context *ctx, const edan_prepared *p, uint64_t addr);
 
 uint32_t edan_num_configs(const edan_context *ctx);
 /* The effective configuration (defaults filled in). */
@@ -1000,8 +1022,10 @@ const char *edan_class_name(edan_class c)
    the state is bounded by the bytes written, not by the trace length. */
 #if defined(__GNUC__) || defined(__clang__)
 #define EDAN__INLINE inline __attribute__((always_inline))
+#define EDAN__NOINLINE __attribute__((noinline))
 #else
 #define EDAN__INLINE inline
+#define EDAN__NOINLINE
 #endif
 #define EDAN__CHUNK_BITS 8
 #define EDAN__CHUNK (1u << EDAN__CHUNK_BITS)
@@ -1390,10 +1414,11 @@ static int edan__fill(edan__level *l, uint64_t line, uint8_t dirty)
 }
 
 /* Run one access through configuration g's hierarchy. Sets *is_mem, *t, *w. */
-static void edan__cache_access(edan__cfg *g, const edan_insn *in, int *is_mem, uint64_t *t, uint64_t *w)
+static void edan__cache_access(edan__cfg *g, const edan_insn *in, uint64_t addr, int *is_mem, uint64_t *t,
+                               uint64_t *w)
 {
     uint32_t nl = g->c.num_levels, shift = g->lv[0].line_shift, i;
-    uint64_t first = in->addr >> shift, last = (in->addr + in->size - 1) >> shift, line;
+    uint64_t first = addr >> shift, last = (addr + in->size - 1) >> shift, line;
     uint64_t lat = 0, bytes = 0, line_bytes = (uint64_t)1 << shift;
     int mem = 0;
     int wt = g->c.write_policy == EDAN_WRITE_THROUGH;
@@ -1474,14 +1499,24 @@ typedef struct edan__pred {
 
 #define EDAN__MAX_PREDS (EDAN_MAX_SRC + EDAN_MAX_ACCESS)
 
-static EDAN__INLINE void edan__add_pred(edan__pred *p, uint32_t *n, uint64_t vid, const uint64_t *F, const uint32_t *md)
+/* Adds a predecessor once. `lean` (one configuration): keep only the vertex
+   id (for the edge count) and the running maxima *S1 of F and *md1 of md;
+   a repeated predecessor changes no maximum, so they need no check. */
+static EDAN__INLINE void edan__add_pred(edan__pred *p, uint32_t *n, uint64_t vid, const uint64_t *F, const uint32_t *md,
+                                        int lean, uint64_t *S1, uint32_t *md1)
 {
     uint32_t i;
+    if (lean) {
+        if (*F > *S1) *S1 = *F;
+        if (*md > *md1) *md1 = *md;
+    }
     for (i = 0; i < *n; i++)
         if (p[i].vid == vid) return;
     p[*n].vid = vid;
-    p[*n].F = F;
-    p[*n].md = md;
+    if (!lean) {
+        p[*n].F = F;
+        p[*n].md = md;
+    }
     (*n)++;
 }
 
@@ -1517,14 +1552,11 @@ static edan_result edan__dot_record(edan_context *ctx, const edan_insn *in, edan
     return EDAN_OK;
 }
 
-/* The body of edan_feed; K is a parameter so that the one-configuration
-   case compiles to its own specialised copy. */
-static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *in, uint32_t K)
+/* The checks of an instruction (edan_prepare); grows the op histogram for
+   a new op id, so that feeding needs no check. */
+static edan_result edan__check(edan_context *ctx, const edan_insn *in)
 {
-    edan__pred preds[EDAN__MAX_PREDS];
-    uint32_t np = 0, i, k;
-    uint64_t vid;
-    int reads_mem, writes_mem;
+    uint32_t i;
     if (in->nsrc > EDAN_MAX_SRC || in->ndst > EDAN_MAX_DST)
         return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: too many register operands",
                           (unsigned long long)ctx->N + 1);
@@ -1536,18 +1568,12 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
         if (in->dst[i] >= ctx->num_regs)
             return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: register id %u out of range",
                               (unsigned long long)ctx->N + 1, in->dst[i]);
-    if (in->mem != EDAN_MEM_NONE) {
-        if (in->mem > EDAN_MEM_AMO || in->size == 0 || in->size > EDAN_MAX_ACCESS)
-            return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: bad memory access (kind %u, size %u)",
-                              (unsigned long long)ctx->N + 1, in->mem, in->size);
-        if (in->addr + in->size - 1 < in->addr)
-            return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: access wraps around the address space",
-                              (unsigned long long)ctx->N + 1);
-    }
+    if (in->mem != EDAN_MEM_NONE && (in->mem > EDAN_MEM_AMO || in->size == 0 || in->size > EDAN_MAX_ACCESS))
+        return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: bad memory access (kind %u, size %u)",
+                          (unsigned long long)ctx->N + 1, in->mem, in->size);
     if (in->cls >= EDAN_CLASS_COUNT)
         return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: unknown class %u",
                           (unsigned long long)ctx->N + 1, in->cls);
-
     if (in->op >= ctx->op_cap) {
         if (in->op >= (1u << 20))
             return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: op id %u out of range",
@@ -1555,6 +1581,49 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
         if (!edan__grow(&ctx->a, (void **)&ctx->op_count, &ctx->op_cap, (size_t)in->op + 1, sizeof(uint64_t)))
             return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory");
     }
+    return EDAN_OK;
+}
+
+/* The operand fields of a prepared instruction (all but `in` and `owner`). */
+static EDAN__INLINE void edan__operands(const edan_insn *in, edan_prepared *out)
+{
+    uint32_t i, j;
+    out->reads_mem = in->mem == EDAN_MEM_LOAD || in->mem == EDAN_MEM_AMO;
+    out->writes_mem = in->mem == EDAN_MEM_STORE || in->mem == EDAN_MEM_AMO;
+    out->nsrc = out->ndst = 0;
+    for (i = 0; i < in->nsrc; i++) {
+        if (!in->src[i]) continue;                  /* register 0: a constant */
+        for (j = 0; j < out->nsrc && out->src[j] != in->src[i]; j++) {}
+        if (j == out->nsrc) out->src[out->nsrc++] = in->src[i];
+    }
+    for (i = 0; i < in->ndst; i++)
+        if (in->dst[i]) out->dst[out->ndst++] = in->dst[i];
+}
+
+edan_result edan_prepare(edan_context *ctx, const edan_insn *in, edan_prepared *out)
+{
+    edan_result r = edan__check(ctx, in);
+    if (r != EDAN_OK) return r;
+    memset(out, 0, sizeof *out);
+    out->in = *in;
+    out->owner = ctx;
+    edan__operands(in, out);
+    return EDAN_OK;
+}
+
+/* The body of the feed. K and `lean` (no graph recording, no hotspots) are
+   parameters so that the common cases compile to their own specialised
+   copies without the branches they do not need. */
+static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *in, const edan_prepared *p,
+                                           uint64_t addr, uint32_t K, int lean)
+{
+    edan__pred preds[EDAN__MAX_PREDS];
+    uint32_t np = 0, i, k, md1 = 0;
+    uint64_t vid, S1 = 0;
+    int reads_mem = p->reads_mem, writes_mem = p->writes_mem;
+    if (in->mem != EDAN_MEM_NONE && addr + in->size - 1 < addr)
+        return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: access wraps around the address space",
+                          (unsigned long long)ctx->N + 1);
     ctx->op_count[in->op]++;
     vid = ++ctx->N;
     reads_mem = in->mem == EDAN_MEM_LOAD || in->mem == EDAN_MEM_AMO;
@@ -1566,14 +1635,36 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
     if (writes_mem) ctx->store_bytes += in->size;
 
     /* predecessors: the last writers of the registers and bytes read */
-    for (i = 0; i < in->nsrc; i++) {
-        edan_reg r = in->src[i];
-        if (r && ctx->reg_vid[r])
-            edan__add_pred(preds, &np, ctx->reg_vid[r], ctx->reg_F + (size_t)r * K, ctx->reg_md + (size_t)r * K);
+    for (i = 0; i < p->nsrc; i++) {
+        edan_reg r = p->src[i];
+        if (ctx->reg_vid[r])
+            edan__add_pred(preds, &np, ctx->reg_vid[r], ctx->reg_F + (size_t)r * K, ctx->reg_md + (size_t)r * K,
+                           lean, &S1, &md1);
     }
     if (reads_mem) {
-        uint64_t a = in->addr, end = in->addr + in->size;
+        uint64_t a = addr, end = addr + in->size;
         uint32_t last_rec = 0;
+        /* usual case: the bytes lie in one chunk and were written by one store (or none) */
+        if (((end - 1) >> EDAN__CHUNK_BITS) == (a >> EDAN__CHUNK_BITS)) {
+            uint32_t *ch = edan__chunk(ctx, a >> EDAN__CHUNK_BITS, 0);
+            if (!ch) {
+                a = end;
+            } else {
+                const uint32_t *b = ch + (a & (EDAN__CHUNK - 1));
+                uint32_t rec = b[0], diff = 0, j;
+                if (in->size == 8) /* the usual double/pointer load, unrolled */
+                    diff = (b[1] ^ rec) | (b[2] ^ rec) | (b[3] ^ rec) | (b[4] ^ rec) | (b[5] ^ rec) |
+                           (b[6] ^ rec) | (b[7] ^ rec);
+                else
+                    for (j = 1; j < in->size; j++) diff |= b[j] ^ rec;
+                if (!diff) {
+                    if (rec)
+                        edan__add_pred(preds, &np, ctx->rec_vid[rec], ctx->rec_F + (size_t)rec * K,
+                                       ctx->rec_md + (size_t)rec * K, lean, &S1, &md1);
+                    a = end;
+                }
+            }
+        }
         while (a < end) {
             uint64_t key = a >> EDAN__CHUNK_BITS;
             uint64_t stop = (key + 1) << EDAN__CHUNK_BITS;
@@ -1585,7 +1676,7 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
                     if (rec && rec != last_rec) {
                         last_rec = rec;
                         edan__add_pred(preds, &np, ctx->rec_vid[rec], ctx->rec_F + (size_t)rec * K,
-                                       ctx->rec_md + (size_t)rec * K);
+                                       ctx->rec_md + (size_t)rec * K, lean, &S1, &md1);
                     }
                 }
             }
@@ -1593,8 +1684,11 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
         }
     }
     ctx->E += np;
-    if (ctx->dot_max) {
-        edan_result r = edan__dot_record(ctx, in, preds, np);
+    if (!lean && ctx->dot_max) {
+        edan_insn at = *in;
+        edan_result r;
+        at.addr = addr;
+        r = edan__dot_record(ctx, &at, preds, np);
         if (r != EDAN_OK) return r;
     }
 
@@ -1603,9 +1697,14 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
         uint64_t S = 0, t, w = 0, F, best = 0;
         uint32_t md = 0;
         int is_mem;
-        for (i = 0; i < np; i++) {
-            if (!best || preds[i].F[k] > S) { S = preds[i].F[k]; best = preds[i].vid; }
-            if (preds[i].md[k] > md) md = preds[i].md[k];
+        if (lean) {
+            S = S1;
+            md = md1;
+        } else {
+            for (i = 0; i < np; i++) {
+                if (!best || preds[i].F[k] > S) { S = preds[i].F[k]; best = preds[i].vid; }
+                if (preds[i].md[k] > md) md = preds[i].md[k];
+            }
         }
         if (in->mem == EDAN_MEM_NONE) {
             is_mem = 0;
@@ -1615,7 +1714,7 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
             t = g->c.alpha;
             w = in->size;
         } else {
-            edan__cache_access(g, in, &is_mem, &t, &w);
+            edan__cache_access(g, in, addr, &is_mem, &t, &w);
         }
         F = S + t;
         md += (uint32_t)is_mem;
@@ -1644,7 +1743,7 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
                 }
             }
         }
-        if (ctx->hotspots && in->mem != EDAN_MEM_NONE) {
+        if (!lean && ctx->hotspots && in->mem != EDAN_MEM_NONE) {
             int has_pc = (in->flags & EDAN_INSN_HAS_PC) != 0;
             edan__hot *h = edan__hot_slot(ctx, g, has_pc ? in->pc : in->op);
             if (!h) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the hotspot table");
@@ -1657,7 +1756,7 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
                 if (md > h->max_md) h->max_md = md;
             }
         }
-        if (ctx->dot_max && !ctx->dot_overflow && vid <= ctx->dot_max) {
+        if (!lean && ctx->dot_max && !ctx->dot_overflow && vid <= ctx->dot_max) {
             g->dot_mem[vid] = (uint8_t)is_mem;
             g->dot_best[vid] = best;
             g->dot_F[vid] = F;
@@ -1667,9 +1766,8 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
     }
 
     /* targets: this vertex is now the last writer */
-    for (i = 0; i < in->ndst; i++) {
-        edan_reg r = in->dst[i];
-        if (!r) continue;
+    for (i = 0; i < p->ndst; i++) {
+        edan_reg r = p->dst[i];
         ctx->reg_vid[r] = vid;
         for (k = 0; k < K; k++) {
             ctx->reg_F[(size_t)r * K + k] = ctx->tmp_F[k];
@@ -1678,7 +1776,7 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
     }
     if (writes_mem) {
         uint32_t rec;
-        uint64_t a = in->addr, end = in->addr + in->size;
+        uint64_t a = addr, end = addr + in->size;
         uint64_t key = a >> EDAN__CHUNK_BITS;
         uint32_t *ch = edan__chunk(ctx, key, 1);
         if (!ch) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for shadow memory");
@@ -1722,10 +1820,67 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
     return EDAN_OK;
 }
 
+/* in: the instruction; p: its operand fields (edan__operands). */
+static EDAN__NOINLINE edan_result edan__feed_lean1(edan_context *ctx, const edan_insn *in, const edan_prepared *p,
+                                                   uint64_t addr)
+{
+    return edan__feed(ctx, in, p, addr, 1, 1);
+}
+
+static EDAN__NOINLINE edan_result edan__feed_general(edan_context *ctx, const edan_insn *in,
+                                                     const edan_prepared *p, uint64_t addr)
+{
+    if (ctx->K == 1) return edan__feed(ctx, in, p, addr, 1, 0);
+    return edan__feed(ctx, in, p, addr, ctx->K, 0);
+}
+
+static EDAN__INLINE edan_result edan__feed_any(edan_context *ctx, const edan_insn *in, const edan_prepared *p,
+                                               uint64_t addr)
+{
+    if (ctx->K == 1 && !ctx->dot_max && !ctx->hotspots) return edan__feed_lean1(ctx, in, p, addr);
+    return edan__feed_general(ctx, in, p, addr);
+}
+
 edan_result edan_feed(edan_context *ctx, const edan_insn *in)
 {
-    if (ctx->K == 1) return edan__feed(ctx, in, 1);
-    return edan__feed(ctx, in, ctx->K);
+    edan_prepared ops;          /* only its operand fields are used */
+    uint32_t i, n = 0;
+    /* the checks of edan__check, in the order that costs least; anything
+       unusual goes to edan__check for the exact message */
+    if (in->nsrc > EDAN_MAX_SRC || in->ndst > EDAN_MAX_DST || in->cls >= EDAN_CLASS_COUNT || in->op >= ctx->op_cap ||
+        (in->mem != EDAN_MEM_NONE && (in->mem > EDAN_MEM_AMO || in->size == 0 || in->size > EDAN_MAX_ACCESS)))
+        goto check;
+    /* repeated sources are not merged here: edan__add_pred keeps one edge */
+    for (i = 0; i < in->nsrc; i++) {
+        edan_reg r = in->src[i];
+        if (r >= ctx->num_regs) goto check;
+        if (r) ops.src[n++] = r;
+    }
+    ops.nsrc = (uint8_t)n;
+    for (i = n = 0; i < in->ndst; i++) {
+        edan_reg r = in->dst[i];
+        if (r >= ctx->num_regs) goto check;
+        if (r) ops.dst[n++] = r;
+    }
+    ops.ndst = (uint8_t)n;
+    ops.reads_mem = in->mem == EDAN_MEM_LOAD || in->mem == EDAN_MEM_AMO;
+    ops.writes_mem = in->mem == EDAN_MEM_STORE || in->mem == EDAN_MEM_AMO;
+    return edan__feed_any(ctx, in, &ops, in->addr);
+check:
+    {
+        edan_result r = edan__check(ctx, in);
+        if (r != EDAN_OK) return r;
+        edan__operands(in, &ops);
+        return edan__feed_any(ctx, in, &ops, in->addr);
+    }
+}
+
+edan_result edan_feed_prepared(edan_context *ctx, const edan_prepared *p, uint64_t addr)
+{
+    if (p->owner != ctx)
+        return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: prepared for another context",
+                          (unsigned long long)ctx->N + 1);
+    return edan__feed_any(ctx, &p->in, p, addr);
 }
 
 edan_result edan_feed_many(edan_context *ctx, const edan_insn *in, size_t n)

@@ -266,7 +266,19 @@ static void test_differential(int rounds, uint64_t seed)
         o.num_configs = K;
         o.configs = cfgs;
         CHECK(edan_create(&ctx, &o) == EDAN_OK);
-        CHECK(edan_feed_many(ctx, tr, n) == EDAN_OK);
+        if (round & 1) {
+            /* odd rounds: every instruction prepared once, fed twice where the
+               trace repeats it (same fields, new address) */
+            size_t i;
+            edan_prepared p;
+            for (i = 0; i < n; i++) {
+                if (!i || memcmp(&tr[i].op, &tr[i - 1].op, sizeof tr[i] - offsetof(edan_insn, op)))
+                    CHECK(edan_prepare(ctx, &tr[i], &p) == EDAN_OK);
+                CHECK(edan_feed_prepared(ctx, &p, tr[i].addr) == EDAN_OK);
+            }
+        } else {
+            CHECK(edan_feed_many(ctx, tr, n) == EDAN_OK);
+        }
         for (k = 0; k < K; k++) {
             edan_metrics m;
             const uint64_t *bins;

@@ -373,8 +373,9 @@ static void test_hotspots(void)
 /* ---- bad input to the engine ---------------------------------------------- */
 static void test_errors(void)
 {
-    edan_context *ctx = make(NULL, 0);
+    edan_context *ctx = make(NULL, 0), *other;
     edan_insn v = load(A1, A0, 0, 0);
+    edan_prepared p;
     edan_config c;
     edan_options o;
     CHECK(edan_feed(ctx, &v) == EDAN_ERR_INVALID_ARG);
@@ -385,6 +386,19 @@ static void test_errors(void)
     CHECK(edan_feed(ctx, &v) == EDAN_OK);       /* 4000 < EDAN_RV_NUM_REGS */
     v = alu(A1, 60000, 0);
     CHECK(edan_feed(ctx, &v) == EDAN_ERR_INVALID_ARG);
+    CHECK(edan_prepare(ctx, &v, &p) == EDAN_ERR_INVALID_ARG);
+    CHECK(strstr(edan_error(ctx), "register id 60000") != NULL);
+    /* a prepared instruction: the address is still checked per execution,
+       and it belongs to the context that prepared it */
+    v = load(A1, A0, 0, 8);
+    CHECK(edan_prepare(ctx, &v, &p) == EDAN_OK);
+    CHECK(edan_feed_prepared(ctx, &p, UINT64_MAX - 2) == EDAN_ERR_INVALID_ARG);
+    CHECK(strstr(edan_error(ctx), "wraps around") != NULL);
+    CHECK(edan_feed_prepared(ctx, &p, 64) == EDAN_OK);
+    other = make(NULL, 0);
+    CHECK(edan_feed_prepared(other, &p, 64) == EDAN_ERR_INVALID_ARG);
+    CHECK(strstr(edan_error(other), "another context") != NULL);
+    edan_destroy(other);
     edan_destroy(ctx);
     c = cache_cfg(1000, 2, 64, EDAN_WRITE_BACK);
     memset(&o, 0, sizeof o);

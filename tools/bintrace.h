@@ -55,7 +55,21 @@ typedef struct bintrace_sinsn {
     edan_insn in;           /* pc set; addr filled per execution */
     uint64_t last, stride;  /* address predictor */
     uint8_t raw[4];
+    uint8_t prepared;       /* prep holds `in` prepared for an analysis context */
+    edan_prepared prep;
 } bintrace_sinsn;
+
+/* Feeds one execution of s (address in s->in.addr) to ctx; the static
+   instruction is checked and prepared on its first execution only. */
+static inline edan_result bintrace_feed_sinsn(edan_context *ctx, bintrace_sinsn *s)
+{
+    if (!s->prepared || s->prep.owner != ctx) {
+        edan_result r = edan_prepare(ctx, &s->in, &s->prep);
+        if (r != EDAN_OK) return r;
+        s->prepared = 1;
+    }
+    return edan_feed_prepared(ctx, &s->prep, s->in.addr);
+}
 
 /* ---------------------------------------------------------------------- */
 /* Encoding helpers                                                       */
@@ -215,6 +229,7 @@ typedef struct bintrace_reader {
     unsigned long long offset;  /* input bytes consumed; on error, where */
     unsigned long long count;   /* instructions decoded */
     char error[160];            /* what is wrong, after BINTRACE_ERR */
+    edan_context *ctx;          /* bintrace_reader_feed: the analysis fed */
 } bintrace_reader;
 
 static inline int bintrace_reader_init(bintrace_reader *r)
@@ -407,9 +422,10 @@ static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char
                     s->last = a;
                     s->in.addr = a;
                 }
-                if (fn(user, &s->in, &why)) {
+                if (r->ctx ? bintrace_feed_sinsn(r->ctx, s) != EDAN_OK && (why = edan_error(r->ctx), 1)
+                           : fn(user, &s->in, &why) != 0) {
                     char msg[160];
-                    snprintf(msg, sizeof msg, "instruction at pc 0x%llx rejected: %s",
+                    snprintf(msg, sizeof msg, "instruction at pc 0x%llx rejected: %.100s",
                              (unsigned long long)s->in.pc, why ? why : "error");
                     return bintrace__err(r, at, msg);
                 }
@@ -440,19 +456,16 @@ static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char
     return BINTRACE_OK;
 }
 
-static inline int bintrace__feed_one(void *user, const edan_insn *in, const char **msg)
-{
-    edan_context *ctx = (edan_context *)user;
-    if (edan_feed(ctx, in) == EDAN_OK) return 0;
-    *msg = edan_error(ctx);
-    return 1;
-}
-
-/* bintrace_reader_decode feeding every instruction to the analysis ctx. */
+/* bintrace_reader_decode feeding every instruction to the analysis ctx
+   (each static instruction prepared once: bintrace_feed_sinsn). */
 static inline int bintrace_reader_feed(bintrace_reader *r, const unsigned char *buf, size_t n,
                                        size_t *used, edan_context *ctx)
 {
-    return bintrace_reader_decode(r, buf, n, used, bintrace__feed_one, ctx);
+    int rc;
+    r->ctx = ctx;
+    rc = bintrace_reader_decode(r, buf, n, used, NULL, NULL);
+    r->ctx = NULL;
+    return rc;
 }
 
 #endif /* EDAN_BINTRACE_H */

@@ -475,7 +475,7 @@ static void pl_emit(pl_block *b, uint32_t first, uint32_t count)
     uint32_t i;
     if (st.ctx) {
         for (i = first; i < first + count; i++) {
-            edan_result r = edan_feed(st.ctx, &b->s[i].in);
+            edan_result r = bintrace_feed_sinsn(st.ctx, &b->s[i]);
             if (r != EDAN_OK && !st.feed_err[0])
                 snprintf(st.feed_err, sizeof st.feed_err, "pc 0x%llx: %s: %s",
                          (unsigned long long)b->s[i].in.pc, edan_result_string(r), edan_error(st.ctx));

@@ -1070,6 +1070,9 @@ struct edan_context {
     uint32_t num_m, m[EDAN_MAX_M];
     uint32_t num_regs;
     uint64_t N, E, loads, stores, amos, load_bytes, store_bytes;
+    /* an instruction with two register targets was seen: two registers may
+       then share a last writer (otherwise their writers are distinct) */
+    int multi_dst;
     /* registers: last writer, and its F / md per configuration */
     uint64_t *reg_vid;
     uint64_t *reg_F;        /* num_regs * K */
@@ -1608,6 +1611,7 @@ edan_result edan_prepare(edan_context *ctx, const edan_insn *in, edan_prepared *
     out->in = *in;
     out->owner = ctx;
     edan__operands(in, out);
+    if (out->ndst > 1) ctx->multi_dst = 1;
     return EDAN_OK;
 }
 
@@ -1637,9 +1641,15 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
     /* predecessors: the last writers of the registers and bytes read */
     for (i = 0; i < p->nsrc; i++) {
         edan_reg r = p->src[i];
-        if (ctx->reg_vid[r])
-            edan__add_pred(preds, &np, ctx->reg_vid[r], ctx->reg_F + (size_t)r * K, ctx->reg_md + (size_t)r * K,
-                           lean, &S1, &md1);
+        uint64_t v = ctx->reg_vid[r];
+        if (!v) continue;
+        if (lean && !ctx->multi_dst) {  /* distinct registers (no repeats), distinct writers */
+            if (ctx->reg_F[r] > S1) S1 = ctx->reg_F[r];
+            if (ctx->reg_md[r] > md1) md1 = ctx->reg_md[r];
+            preds[np++].vid = v;
+        } else {
+            edan__add_pred(preds, &np, v, ctx->reg_F + (size_t)r * K, ctx->reg_md + (size_t)r * K, lean, &S1, &md1);
+        }
     }
     if (reads_mem) {
         uint64_t a = addr, end = addr + in->size;
@@ -1850,11 +1860,12 @@ edan_result edan_feed(edan_context *ctx, const edan_insn *in)
     if (in->nsrc > EDAN_MAX_SRC || in->ndst > EDAN_MAX_DST || in->cls >= EDAN_CLASS_COUNT || in->op >= ctx->op_cap ||
         (in->mem != EDAN_MEM_NONE && (in->mem > EDAN_MEM_AMO || in->size == 0 || in->size > EDAN_MAX_ACCESS)))
         goto check;
-    /* repeated sources are not merged here: edan__add_pred keeps one edge */
     for (i = 0; i < in->nsrc; i++) {
         edan_reg r = in->src[i];
+        uint32_t j;
         if (r >= ctx->num_regs) goto check;
-        if (r) ops.src[n++] = r;
+        for (j = 0; j < n && ops.src[j] != r; j++) {}
+        if (r && j == n) ops.src[n++] = r;
     }
     ops.nsrc = (uint8_t)n;
     for (i = n = 0; i < in->ndst; i++) {
@@ -1863,6 +1874,7 @@ edan_result edan_feed(edan_context *ctx, const edan_insn *in)
         if (r) ops.dst[n++] = r;
     }
     ops.ndst = (uint8_t)n;
+    if (n > 1) ctx->multi_dst = 1;
     ops.reads_mem = in->mem == EDAN_MEM_LOAD || in->mem == EDAN_MEM_AMO;
     ops.writes_mem = in->mem == EDAN_MEM_STORE || in->mem == EDAN_MEM_AMO;
     return edan__feed_any(ctx, in, &ops, in->addr);
@@ -1871,6 +1883,7 @@ check:
         edan_result r = edan__check(ctx, in);
         if (r != EDAN_OK) return r;
         edan__operands(in, &ops);
+        if (ops.ndst > 1) ctx->multi_dst = 1;
         return edan__feed_any(ctx, in, &ops, in->addr);
     }
 }

@@ -235,6 +235,8 @@ static size_t naive_random_trace(edan_insn *tr, size_t max, uint64_t *s)
         if (r < 40) {
             x->ndst = 1;
             x->dst[0] = regs[naive_rand(s) % 10];
+            /* in a third of the traces, some instructions write two registers */
+            if (r < 2 && base == 0x11f0) x->dst[x->ndst++] = regs[naive_rand(s) % 10];
         } else if (r < 95) {
             x->mem = (uint8_t)(r < 65 ? EDAN_MEM_LOAD : r < 88 ? EDAN_MEM_STORE : EDAN_MEM_AMO);
             x->cls = (uint8_t)(x->mem == EDAN_MEM_LOAD ? EDAN_CLASS_LOAD : x->mem == EDAN_MEM_STORE ? EDAN_CLASS_STORE : EDAN_CLASS_AMO);

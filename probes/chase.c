@@ -21,33 +21,31 @@ typedef struct chase_state {
 } chase_state;
 static chase_state chase_cur;
 
-/* Each line's first word points to the next line of one Sattolo cycle, so
-   every load depends on the previous one and all lines are visited once per
-   lap in an order the prefetchers cannot guess. */
+/* Each line's first word points to the next line of one random cycle
+   (probe_cycle_order: uniform over single cycles, as Sattolo's algorithm),
+   so every load depends on the previous one and all lines are visited once
+   per lap in an order the prefetchers cannot guess. */
 void probe_chase_build(char *buf, size_t bytes, size_t stride, uint64_t seed, int with_marks)
 {
     size_t n = bytes / stride, i;
-    size_t *next = (size_t *)malloc((n ? n : 1) * sizeof *next);
+    size_t *order = (size_t *)malloc((n ? n : 1) * sizeof *order);
     chase_cur.buf = NULL;
     chase_cur.built = NULL;
-    if (!next) {     /* fall back to a sequential cycle rather than crash */
+    if (!order) {     /* fall back to a sequential cycle rather than crash */
         for (i = 0; i < n; i++) *(char **)(buf + i * stride) = buf + ((i + 1) % n) * stride;
         return;
     }
-    probe_sattolo(next, n, seed);
-    for (i = 0; i < n; i++) *(char **)(buf + i * stride) = buf + next[i] * stride;
-    /* evenly spaced positions along the cycle, for interleaved chases (a
-       walk of the whole cycle: only when asked) */
+    probe_cycle_order(order, n, seed);
+    for (i = 0; i + 1 < n; i++) *(char **)(buf + order[i] * stride) = buf + order[i + 1] * stride;
+    if (n) *(char **)(buf + order[n - 1] * stride) = buf + order[0] * stride;
+    /* evenly spaced positions along the cycle, for interleaved chases */
     if (with_marks && n >= CHASE_MARKS) {
-        size_t pos = 0, gap = n / CHASE_MARKS;
-        for (i = 0; i < gap * CHASE_MARKS; i++) {
-            if (i % gap == 0) chase_cur.mark[i / gap] = pos;
-            pos = next[pos];
-        }
+        size_t gap = n / CHASE_MARKS;
+        for (i = 0; i < CHASE_MARKS; i++) chase_cur.mark[i] = order[i * gap];
         chase_cur.built = buf;
         chase_cur.built_bytes = bytes;
     }
-    free(next);
+    free(order);
 }
 
 static void chase_reset(char *buf, size_t bytes, size_t stride, int k)

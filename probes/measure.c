@@ -49,7 +49,7 @@ struct probe_team {
     /* the current job, written by thread 0 between barriers */
     probe_job job;
     void *arg;
-    int quit, stop, failed;
+    int quit, stop, failed, own0;
     double t_start, t_end[PROBE_MAX_THREADS];
     worker_arg wa[PROBE_MAX_THREADS];
 };
@@ -92,6 +92,11 @@ static void *worker(void *p)
 
 probe_team *probe_team_create(const probe_topo *t, int nthreads, size_t buf_bytes)
 {
+    return probe_team_create_with(t, nthreads, buf_bytes, NULL);
+}
+
+probe_team *probe_team_create_with(const probe_topo *t, int nthreads, size_t buf_bytes, char *buf0)
+{
     probe_team *tm = (probe_team *)calloc(1, sizeof *tm);
     int i;
     if (!tm) return NULL;
@@ -109,9 +114,10 @@ probe_team *probe_team_create(const probe_topo *t, int nthreads, size_t buf_byte
         tm->wa[i].tid = i;
         pthread_create(&tm->th[i], NULL, worker, &tm->wa[i]);
     }
-    tm->buf[0] = (char *)probe_alloc(buf_bytes);
-    if (tm->buf[0]) memset(tm->buf[0], 1, buf_bytes);
-    else tm->failed = 1;
+    tm->own0 = !buf0;
+    tm->buf[0] = buf0 ? buf0 : (char *)probe_alloc(buf_bytes);
+    if (!tm->buf[0]) tm->failed = 1;
+    else if (!buf0) memset(tm->buf[0], 1, buf_bytes);
     pthread_barrier_wait(&tm->go);
     if (tm->failed) { probe_team_destroy(tm); return NULL; }
     return tm;
@@ -124,7 +130,7 @@ void probe_team_destroy(probe_team *tm)
     tm->quit = 1;
     if (tm->n > 1) pthread_barrier_wait(&tm->go);
     for (i = 1; i < tm->n; i++) pthread_join(tm->th[i], NULL);
-    for (i = 0; i < tm->n; i++) probe_free(tm->buf[i], tm->buf_bytes);
+    for (i = tm->own0 ? 0 : 1; i < tm->n; i++) probe_free(tm->buf[i], tm->buf_bytes);
     pthread_barrier_destroy(&tm->go);
     pthread_barrier_destroy(&tm->start);
     pthread_barrier_destroy(&tm->done);
@@ -134,23 +140,35 @@ void probe_team_destroy(probe_team *tm)
 int probe_team_size(const probe_team *tm) { return tm->n; }
 char *probe_team_buf(probe_team *tm, int tid) { return tm->buf[tid]; }
 
-/* Settled: at least min_reps, and the best five repetitions agree within
-   o->settle (relative), or max_reps reached. */
+const char *const probe_stop_name[PROBE_STOP_COUNT] = {"settled", "max_reps", "deadline"};
+
+/* Settled: the best five repetitions (all, when fewer) agree within
+   o->settle (relative). */
 static int settled(const double *secs, int n, const probe_opts *o)
 {
     double tmp[1024];
     int i;
-    if (n < o->min_reps) return 0;
-    if (n >= o->max_reps) return 1;
+    if (n > 1024) n = 1024;
     for (i = 0; i < n; i++) tmp[i] = secs[i];
     qsort(tmp, (size_t)n, sizeof *tmp, cmp_double);
     return (tmp[4 < n - 1 ? 4 : n - 1] - tmp[0]) / tmp[0] <= o->settle;
 }
 
-void probe_team_measure(probe_team *tm, probe_job job, void *arg, const probe_opts *o,
-                        double *secs, int *nsecs)
+int probe_more_reps(const double *secs, int n, const probe_opts *o, int *why)
 {
-    int n = 0, warm = 1, i;
+    int floor = o->floor_reps > 0 ? o->floor_reps : 3;
+    if (n < floor) return 1;
+    if (n >= o->max_reps || n >= 1024) { *why = PROBE_STOP_MAX_REPS; return 0; }
+    if (o->deadline > 0 && probe_now() >= o->deadline) { *why = PROBE_STOP_DEADLINE; return 0; }
+    if (n < o->min_reps) return 1;
+    if (secs && settled(secs, n, o)) { *why = PROBE_STOP_SETTLED; return 0; }
+    return 1;
+}
+
+int probe_team_measure(probe_team *tm, probe_job job, void *arg, const probe_opts *o,
+                       double *secs, int *nsecs)
+{
+    int n = 0, warm = 1, i, why = PROBE_STOP_MAX_REPS;
     tm->job = job;
     tm->arg = arg;
     /* stop is cleared only after the rendezvous: a worker may still be
@@ -167,7 +185,8 @@ void probe_team_measure(probe_team *tm, probe_job job, void *arg, const probe_op
             if (warm) warm = 0;             /* the first repetition warms up, untimed */
             else secs[n++] = end - tm->t_start;
         }
-        if (n && settled(secs, n, o)) tm->stop = 1;
+        if (n && !probe_more_reps(secs, n, o, &why)) tm->stop = 1;
     }
     *nsecs = n;
+    return why;
 }

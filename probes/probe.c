@@ -145,22 +145,52 @@ static size_t level_ws(const level_info *L, int threads)
     return ws >= 8192 ? ws / 4096 * 4096 : ws / 512 * 512;
 }
 
+/* DRAM working sets (from WINDOWED_BYTES up; the caches' are far
+   smaller) are walked in windows of WINDOW_BYTES, each call continuing
+   where the last stopped and wrapping at the end, so that a repetition
+   lasts about rep_seconds rather than a pass over 256 MiB. The addresses
+   follow each other as in whole passes, and every line comes from DRAM
+   (it was last touched a working set ago). */
+#define WINDOW_BYTES ((size_t)2 << 20)
+#define WINDOWED_BYTES ((size_t)32 << 20)
+
+/* The bytes of one call: the whole working set, or a window of a DRAM one. */
+static size_t span_of(size_t bytes)
+{
+    return bytes >= WINDOWED_BYTES ? WINDOW_BYTES : bytes;
+}
+
+/* the window at *at of a working set of `bytes`; advances *at */
+static size_t window_at(size_t *at, size_t bytes, size_t span)
+{
+    size_t len = bytes - *at < span ? bytes - *at : span;
+    *at = *at + len >= bytes ? 0 : *at + len;
+    return len;
+}
+
 typedef struct mem_job {
     int isa;
     probe_memop op;
-    size_t bytes;
-    long passes;
+    size_t bytes;           /* working set per thread */
+    size_t span;            /* bytes per call: bytes, or a window */
+    long passes;            /* calls per repetition */
     double moved;
     double sink[PROBE_MAX_THREADS];
+    size_t at[PROBE_MAX_THREADS];   /* where each thread's next window starts */
 } mem_job;
 
 static void mem_job_fn(int tid, int n, void *arg, char *buf)
 {
     mem_job *j = (mem_job *)arg;
     double m = 0, sink = 0;     /* a local sink: threads sharing its cache line would ping-pong it */
+    size_t at = j->at[tid];
     long p;
     (void)n;
-    for (p = 0; p < j->passes; p++) m += probe_mem_pass(j->isa, j->op, buf, j->bytes, &sink);
+    for (p = 0; p < j->passes; p++) {
+        char *q = buf + at;
+        m += probe_mem_pass(j->isa, j->op, q, window_at(&at, j->bytes, j->span), &sink);
+    }
+    j->at[tid] = at;
     j->sink[tid] += sink;
     if (tid == 0) j->moved = m;
 }
@@ -181,7 +211,7 @@ static void compute_job_fn(int tid, int n, void *arg, char *buf)
 
 typedef struct carm_job {
     int isa, variant;
-    size_t bytes;
+    size_t bytes, span, at;     /* as in mem_job */
     long passes;
     double flops, moved, sink;
 } carm_job;
@@ -194,12 +224,88 @@ static void carm_job_fn(int tid, int n, void *arg, char *buf)
     (void)tid;
     (void)n;
     for (p = 0; p < j->passes; p++) {
-        probe_carm_pass(j->isa, j->variant, buf, j->bytes, &ff, &bb, &j->sink);
+        char *q = buf + j->at;
+        probe_carm_pass(j->isa, j->variant, q, window_at(&j->at, j->bytes, j->span), &ff, &bb, &j->sink);
         f += ff;
         b += bb;
     }
     j->flops = f;
     j->moved = b;
+}
+
+/* ---- time budget --------------------------------------------------------
+   The run has o->budget seconds. Each section gets the share of what is
+   left that its weight (its usual seconds on a quiet machine) has among the
+   sections still to come; each measurement in it the section's remaining
+   time over the measurements left, as o->deadline. Past its deadline a
+   measurement stops at floor_reps; on a quiet machine repetitions settle
+   long before. Fixed costs (buffers, chase builds, calibration, warm-ups,
+   floor_reps) are not cut; their weights make room for them. */
+enum { SEC_CLOCKS, SEC_SWEEP, SEC_LATENCY, SEC_TEAMS, SEC_COMPUTE, SEC_BANDWIDTH, SEC_CARM, SEC_TAIL, SEC_COUNT };
+static const char *const sec_name[SEC_COUNT] = {"clocks", "latency_sweep", "latency_mlp", "buffers", "compute",
+                                                 "bandwidth", "carm_validation", "counters"};
+static const double sec_weight[SEC_COUNT] = {0.4, 0.9, 0.5, 0.5, 0.7, 1.4, 1.2, 0.1};
+static struct {
+    double end;                     /* t_begin + budget */
+    int cur, left;                  /* current section, measurements left in it */
+    double sec_end;
+    double start[SEC_COUNT], planned[SEC_COUNT], used[SEC_COUNT];
+    int deadline_stops;
+    double rep_seconds;             /* the options' repetition length */
+    double shortest_rep;            /* the shortest one a deadline asked for */
+} bud;
+
+/* A measurement costs about floor_reps + 3 repetitions at least
+   (calibration, warm-up); when its time is shorter than that, its
+   repetitions shrink (not below REP_SECONDS_MIN) so that the floor fits. */
+#define REP_SECONDS_MIN 0.001
+
+static void budget_section(probe_opts *o, int sec, int measurements)
+{
+    double now = probe_now(), rest = 0, left = bud.end - now;
+    int k;
+    if (bud.cur >= 0) bud.used[bud.cur] = now - bud.start[bud.cur];
+    for (k = sec; k < SEC_COUNT; k++) rest += sec_weight[k];
+    bud.cur = sec;
+    bud.start[sec] = now;
+    bud.planned[sec] = left > 0 ? left * sec_weight[sec] / rest : 0;
+    bud.sec_end = now + bud.planned[sec];
+    bud.left = measurements > 0 ? measurements : 1;
+    o->deadline = bud.sec_end;
+}
+
+/* the current section's seconds */
+static void budget_close(void)
+{
+    if (bud.cur >= 0) bud.used[bud.cur] = probe_now() - bud.start[bud.cur];
+    bud.cur = -1;
+}
+
+/* before each measurement of the section */
+static void budget_next(probe_opts *o)
+{
+    double now = probe_now(), slot = bud.sec_end > now ? (bud.sec_end - now) / bud.left : 0;
+    double rep = slot / (o->floor_reps + 3);
+    o->deadline = now + slot;
+    if (bud.left > 1) bud.left--;
+    if (rep > bud.rep_seconds) rep = bud.rep_seconds;
+    if (rep < REP_SECONDS_MIN) rep = REP_SECONDS_MIN;
+    o->rep_seconds = rep;
+    if (rep < bud.shortest_rep) bud.shortest_rep = rep;
+}
+
+static void budget_count(int why)
+{
+    if (why == PROBE_STOP_DEADLINE) bud.deadline_stops++;
+}
+
+/* repetition loops outside the team (chases): at least floor_reps, up to
+   nr, no more once the deadline has passed */
+static int chase_more(const probe_opts *o, int r, int nr, int *why)
+{
+    int more = r < nr ? probe_more_reps(NULL, r, o, why) : 0;
+    if (r >= nr) *why = PROBE_STOP_MAX_REPS;
+    return more;
 }
 
 /* Repetitions of the job long enough to time: scale `*count` until one
@@ -221,7 +327,7 @@ static long calibrate(void (*fn)(int, int, void *, char *), void *arg, long *cou
 
 /* k = 1..32 interleaved chases over the DRAM cycle (built by the sweep,
    with marks): throughput against k; m = the smallest k within 90% of the best. */
-static void mlp_measure(jw *w, const probe_opts *o, char *cb, size_t line, double dram_ns)
+static void mlp_measure(jw *w, probe_opts *o, char *cb, size_t line, double dram_ns)
 {
     double thr[33], best = 0, vals[64];
     probe_stats st;
@@ -232,12 +338,16 @@ static void mlp_measure(jw *w, const probe_opts *o, char *cb, size_t line, doubl
     jw_int(w, "bytes", (long long)DRAM_BYTES);
     jw_arr(w, "points");
     for (k = 1; k <= 32; k++) {
-        long steps = (long)(o->rep_seconds * 1e9 / (dram_ns > 1 ? dram_ns : 1));
-        int r, nr = o->quick ? 3 : 5;
+        long steps;
+        int r, nr = o->quick ? 3 : 5, why;
+        budget_next(o);
+        steps = (long)(o->rep_seconds * 1e9 / (dram_ns > 1 ? dram_ns : 1));
         if (steps < 1000) steps = 1000;
         probe_chase_run(cb, DRAM_BYTES, line, k, steps / 4);     /* warm-up */
-        for (r = 0; r < nr; r++)
+        for (r = 0; chase_more(o, r, nr, &why); r++)
             vals[r] = (double)k * (double)steps / probe_chase_run(cb, DRAM_BYTES, line, k, steps) * 1e-9;
+        budget_count(why);
+        nr = r;
         probe_stats_of(vals, nr, &st);
         thr[k] = st.median;
         if (thr[k] > best) best = thr[k];
@@ -433,6 +543,7 @@ static int bench_one(const char *spec, int chase, const probe_opts *o, const pro
         mj.isa = probe_isa_best();
         mj.op = (probe_memop)k;
         mj.bytes = (size_t)bytes;
+        mj.span = span_of(mj.bytes);
         mj.passes = 1;
         calibrate(mem_job_fn, &mj, &mj.passes, probe_team_buf(tm, 0), o->rep_seconds);
         probe_team_measure(tm, mem_job_fn, &mj, o, secs, &nsecs);
@@ -447,7 +558,7 @@ static int bench_one(const char *spec, int chase, const probe_opts *o, const pro
 static void usage(FILE *f)
 {
     fprintf(f,
-"usage: probe [--quick] [--numa] [-o FILE] [-q]\n"
+"usage: probe [--quick] [--budget SECONDS] [--numa] [-o FILE] [-q]\n"
 "       probe --bench OP,BYTES,THREADS | --chase BYTES\n"
 "Measures this machine and writes its hardware profile (JSON, schema\n"
 "\"edan-hwprofile\", see hwprofiles/README.md) for `edan` to use:\n"
@@ -463,7 +574,9 @@ static void usage(FILE *f)
 "  CARM validation (FMA+load mixes, AI 1/16..16) with its RMS error;\n"
 "  PAPI counters where the machine has them.\n"
 "Threads are pinned one per core with hwloc.\n"
-"  --quick    fewer and shorter repetitions (about 10-20 s)\n"
+"  --quick    fewer and shorter repetitions, 15 s budget (full: 90 s)\n"
+"  --budget SECONDS  the run's time budget: measurements past their share\n"
+"             stop at 3 repetitions (min, median, max)\n"
 "  --numa     add the \"numa\" section (LARM roofs; skipped on one node)\n"
 "  -o FILE    output file (default hwprofiles/<hostname>.json)\n"
 "  -q         no progress lines on stderr\n"
@@ -487,6 +600,7 @@ int main(int argc, char **argv)
     char roof_label[2][64];
     level_info lv[PROBE_MAX_CACHES + 1];
     probe_team *team1 = NULL, *teamN = NULL;
+    char *chase_buf = NULL;     /* the chases' buffer, then thread 0's in both teams */
     double secs[1024], vals[1024];
     int nsecs;
     char *json = NULL;
@@ -500,6 +614,14 @@ int main(int argc, char **argv)
     memset(&o, 0, sizeof o);
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--quick")) o.quick = 1;
+        else if (!strcmp(argv[i], "--budget") && i + 1 < argc) {
+            char *end;
+            o.budget = strtod(argv[++i], &end);
+            if (*end || !(o.budget > 0)) {
+                fprintf(stderr, "probe: --budget wants seconds > 0, not '%s'\n", argv[i]);
+                return 2;
+            }
+        }
         else if (!strcmp(argv[i], "--numa")) want_numa = 1;
         else if (!strcmp(argv[i], "-q")) quiet = 1;
         else if (!strcmp(argv[i], "-o") && i + 1 < argc) out_path = argv[++i];
@@ -518,6 +640,11 @@ int main(int argc, char **argv)
     o.min_reps = o.quick ? 5 : 9;
     o.max_reps = o.quick ? 11 : 31;
     o.settle = o.quick ? 0.03 : 0.01;
+    o.floor_reps = 3;
+    if (!(o.budget > 0)) o.budget = o.quick ? 15 : 90;
+    bud.end = t_begin + o.budget;
+    bud.cur = -1;
+    bud.rep_seconds = bud.shortest_rep = o.rep_seconds;
     if (bench_spec) {
         int rc;
         if (probe_topo_init(&topo)) {
@@ -558,6 +685,7 @@ int main(int argc, char **argv)
     line_bytes = topo.ncaches ? topo.cache[0].line : 64;
 
     /* ---- clocks ---- */
+    budget_section(&o, SEC_CLOCKS, 1);
     for (i = 0; i < 5; i++) ghz_runs[i] = probe_core_ghz(o.quick ? 0.02 : 0.05);
     probe_stats_of(ghz_runs, 5, &ghz);
     core_ghz = ghz.median;
@@ -608,7 +736,7 @@ int main(int argc, char **argv)
 
     /* ---- latency sweep: checks the reported cache sizes ---- */
     {
-        char *cb = (char *)probe_alloc(DRAM_BYTES);
+        char *cb = chase_buf = (char *)probe_alloc(DRAM_BYTES);
         size_t line = topo.ncaches ? topo.cache[0].line : 64, sz;
         double sweep_ns[40];
         size_t sweep_sz[40];
@@ -616,22 +744,26 @@ int main(int argc, char **argv)
         size_t page, built = 0, lat_ws[PROBE_MAX_CACHES + 1];
         probe_stats lat_st[PROBE_MAX_CACHES + 1];
         if (!cb) { fprintf(stderr, "probe: cannot allocate %zu bytes\n", (size_t)DRAM_BYTES); return 1; }
+        budget_section(&o, SEC_SWEEP, o.quick ? 15 : 17);
         memset(cb, 0, DRAM_BYTES);
         page = probe_page_size(cb);
         probe_log(&o, "latency sweep 4 KiB .. %zu MiB (page size %zu KiB)", (size_t)DRAM_BYTES >> 20, page >> 10);
         for (sz = 4096; sz <= DRAM_BYTES && ns < 40; sz *= 2) {
             long steps = 2000;
-            int r, nr = o.quick ? 3 : 5;
+            int r, nr = o.quick ? 3 : 5, why;
             double t;
             /* quick: no sizes between 32 MiB and the DRAM buffer (their builds are slow) */
             if (o.quick && sz > ((size_t)32 << 20) && sz < DRAM_BYTES) continue;
+            budget_next(&o);
             probe_chase_build(cb, sz, line, 12345 + sz, sz == DRAM_BYTES);
             built = sz;
             t = probe_chase_run(cb, sz, line, 1, steps);
             steps = (long)(o.rep_seconds / (t / (double)steps > 1e-10 ? t / (double)steps : 1e-10));
             if (steps < 2000) steps = 2000;
-            for (r = 0; r < nr; r++) vals[r] = probe_chase_run(cb, sz, line, 1, steps) / (double)steps * 1e9;
-            probe_stats_of(vals, nr, &st);
+            for (r = 0; chase_more(&o, r, nr, &why); r++)
+                vals[r] = probe_chase_run(cb, sz, line, 1, steps) / (double)steps * 1e9;
+            budget_count(why);
+            probe_stats_of(vals, r, &st);
             sweep_sz[ns] = sz;
             sweep_ns[ns++] = st.min;        /* the least disturbed: other work only adds */
         }
@@ -690,18 +822,22 @@ int main(int argc, char **argv)
         }
         /* ---- latency per level: DRAM first, on the cycle the sweep built last ---- */
         probe_log(&o, "latency per level");
+        budget_section(&o, SEC_LATENCY, nlevels + 32);
         for (li = nlevels - 1; li >= 0; li--) {
             size_t ws = level_ws(&lv[li], 1);
             long steps = 2000;
             double t;
-            int r, nr = o.min_reps;
+            int r, nr = o.min_reps, why;
+            budget_next(&o);
             if (ws != built) probe_chase_build(cb, ws, line, 777 + li, 0);
             built = ws;
             t = probe_chase_run(cb, ws, line, 1, steps);
             steps = (long)(o.rep_seconds * 2 / (t / (double)steps > 1e-10 ? t / (double)steps : 1e-10));
             if (steps < 2000) steps = 2000;
-            for (r = 0; r < nr; r++) vals[r] = probe_chase_run(cb, ws, line, 1, steps) / (double)steps * 1e9;
-            probe_stats_of(vals, nr, &lat_st[li]);
+            for (r = 0; chase_more(&o, r, nr, &why); r++)
+                vals[r] = probe_chase_run(cb, ws, line, 1, steps) / (double)steps * 1e9;
+            budget_count(why);
+            probe_stats_of(vals, r, &lat_st[li]);
             lv[li].lat_ns = lat_st[li].median;
             lat_ws[li] = ws;
             probe_log(&o, "  %-4s %9zu B: %.2f ns = %.1f cycles", lv[li].name, ws, lv[li].lat_ns,
@@ -744,7 +880,10 @@ int main(int argc, char **argv)
         jw_end_arr(&w);
         jw_str(&w, "latency_clock", "cycles: core clock measured by a dependent-add chain; tsc_cycles: TSC");
 
-        probe_free(cb, DRAM_BYTES);
+        /* from here on thread 0's buffer in both teams (a second 256 MiB
+           first touch costs a VM like this one half a second): refilled
+           as a fresh team buffer, the chase's pointers gone */
+        memset(cb, 1, DRAM_BYTES);
     }
 
     /* ---- compute roofs ---- */
@@ -756,15 +895,18 @@ int main(int argc, char **argv)
             if (dram_bytes_all < ((size_t)32 << 20)) dram_bytes_all = (size_t)32 << 20;
         }
     }
-    team1 = probe_team_create(&topo, 1, DRAM_BYTES);
-    teamN = topo.cores > 1 ? probe_team_create(&topo, (int)topo.cores, dram_bytes_all) : NULL;
+    budget_section(&o, SEC_TEAMS, 1);
+    team1 = probe_team_create_with(&topo, 1, DRAM_BYTES, chase_buf);
+    teamN = topo.cores > 1 ? probe_team_create_with(&topo, (int)topo.cores, dram_bytes_all, chase_buf) : NULL;
     if (!team1 || (topo.cores > 1 && !teamN)) {
         fprintf(stderr, "probe: cannot create the pinned threads or their buffers\n");
         return 1;
     }
     probe_log(&o, "compute roofs");
     {
-        int t;
+        int t, nmeas = 0;
+        for (isa = 0; isa < PROBE_ISA_COUNT; isa++) nmeas += probe_isa_supported(isa) ? PROBE_FOP_COUNT * (teamN ? 2 : 1) : 0;
+        budget_section(&o, SEC_COMPUTE, nmeas);
         jw_arr(&w, "compute");
         for (isa = 0; isa < PROBE_ISA_COUNT; isa++) {
             if (!probe_isa_supported(isa)) continue;
@@ -775,14 +917,17 @@ int main(int argc, char **argv)
                 cj.isa = isa;
                 cj.op = op;
                 cj.iters = 1000;
+                budget_next(&o);
                 calibrate(compute_job_fn, &cj, &cj.iters, NULL, o.rep_seconds);
                 for (t = 0; t < 2; t++) {
                     probe_team *tm = t ? teamN : team1;
-                    int n, r;
+                    int n, r, why;
                     double flops;
                     if (!tm) continue;
                     n = probe_team_size(tm);
-                    probe_team_measure(tm, compute_job_fn, &cj, &o, secs, &nsecs);
+                    if (t) budget_next(&o);
+                    why = probe_team_measure(tm, compute_job_fn, &cj, &o, secs, &nsecs);
+                    budget_count(why);
                     flops = (double)cj.iters * probe_compute_accumulators() * fpi * n;
                     for (r = 0; r < nsecs; r++) vals[r] = flops / secs[r] * 1e-9;
                     probe_stats_of(vals, nsecs, &st);
@@ -795,6 +940,7 @@ int main(int argc, char **argv)
                     jw_num(&w, "flops_per_cycle_per_core", st.median / n / core_ghz);
                     jw_num(&w, "instructions_per_cycle_per_core", st.median / n / core_ghz / fpi);
                     jw_int(&w, "reps", nsecs);
+                    jw_str(&w, "stop", probe_stop_name[why]);
                     jw_end_obj(&w);
                     if (st.median > roof_flops[t]) {
                         roof_flops[t] = st.median;
@@ -812,8 +958,12 @@ int main(int argc, char **argv)
     /* ---- bandwidth roofs ---- */
     {
         static const probe_memop ops[] = {PROBE_LOAD, PROBE_STORE, PROBE_MIX_2_1, PROBE_MIX_1_1, PROBE_STORE_NT};
-        int t, k;
+        int t, k, nmeas = 0;
         probe_log(&o, "bandwidth roofs (%s kernels)", probe_isa_name[best_isa]);
+        for (li = 0; li < nlevels; li++)
+            for (k = 0; k < (int)(sizeof ops / sizeof ops[0]); k++)
+                if (ops[k] != PROBE_STORE_NT || !strcmp(lv[li].name, "DRAM")) nmeas += teamN ? 2 : 1;
+        budget_section(&o, SEC_BANDWIDTH, nmeas);
         jw_arr(&w, "bandwidth");
         for (li = 0; li < nlevels; li++) {
             for (k = 0; k < (int)(sizeof ops / sizeof ops[0]); k++) {
@@ -821,16 +971,19 @@ int main(int argc, char **argv)
                 for (t = 0; t < 2; t++) {
                     probe_team *tm = t ? teamN : team1;
                     mem_job mj;
-                    int n, r;
+                    int n, r, why;
                     if (!tm) continue;
                     n = probe_team_size(tm);
                     memset(&mj, 0, sizeof mj);
                     mj.isa = best_isa;
                     mj.op = ops[k];
                     mj.bytes = level_ws(&lv[li], n);
+                    mj.span = span_of(mj.bytes);
                     mj.passes = 1;
+                    budget_next(&o);
                     calibrate(mem_job_fn, &mj, &mj.passes, probe_team_buf(tm, 0), o.rep_seconds);
-                    probe_team_measure(tm, mem_job_fn, &mj, &o, secs, &nsecs);
+                    why = probe_team_measure(tm, mem_job_fn, &mj, &o, secs, &nsecs);
+                    budget_count(why);
                     for (r = 0; r < nsecs; r++) vals[r] = mj.moved * n / secs[r] * 1e-9;
                     probe_stats_of(vals, nsecs, &st);
                     jw_obj(&w, NULL);
@@ -841,6 +994,7 @@ int main(int argc, char **argv)
                     jw_str(&w, "isa", probe_isa_name[best_isa]);
                     jw_stats(&w, "GBps", &st);
                     jw_int(&w, "reps", nsecs);
+                    jw_str(&w, "stop", probe_stop_name[why]);
                     jw_end_obj(&w);
                     if (ops[k] == PROBE_LOAD && n == 1) lv[li].load_GBps = st.median;
                     probe_log(&o, "  %-4s %-8s %d thread(s) %9zu B/thread: %7.1f GB/s [%.1f..%.1f]", lv[li].name,
@@ -878,6 +1032,7 @@ int main(int argc, char **argv)
         /* the roof the points are held against: one core's best FMA median */
         peak = fma_peak_1;
         probe_log(&o, "CARM validation (%s FMA + loads, AI 1/16..16)", probe_isa_name[cisa]);
+        budget_section(&o, SEC_CARM, nlevels * PROBE_CARM_VARIANTS);
         jw_arr(&w, "carm_validation");
         for (li = 0; li < nlevels; li++) {
             double err = 0;
@@ -892,15 +1047,18 @@ int main(int argc, char **argv)
             jw_arr(&w, "points");
             for (v = 0; v < PROBE_CARM_VARIANTS; v++) {
                 carm_job cj;
-                int r;
+                int r, why;
                 double ai, roof;
                 memset(&cj, 0, sizeof cj);
                 cj.isa = cisa;
                 cj.variant = v;
                 cj.bytes = level_ws(&lv[li], 1);
+                cj.span = span_of(cj.bytes);
                 cj.passes = 1;
+                budget_next(&o);
                 calibrate(carm_job_fn, &cj, &cj.passes, probe_team_buf(team1, 0), o.rep_seconds);
-                probe_team_measure(team1, carm_job_fn, &cj, &o, secs, &nsecs);
+                why = probe_team_measure(team1, carm_job_fn, &cj, &o, secs, &nsecs);
+                budget_count(why);
                 for (r = 0; r < nsecs; r++) vals[r] = cj.flops / secs[r] * 1e-9;
                 probe_stats_of(vals, nsecs, &st);
                 ai = cj.moved > 0 ? cj.flops / cj.moved : probe_carm_ai(cisa, v);
@@ -913,6 +1071,8 @@ int main(int argc, char **argv)
                 jw_num(&w, "ai", ai);
                 jw_stats(&w, "GFLOPs", &st);
                 jw_num(&w, "roof_GFLOPs", roof);
+                jw_int(&w, "reps", nsecs);
+                jw_str(&w, "stop", probe_stop_name[why]);
                 jw_end_obj(&w);
             }
             jw_end_arr(&w);
@@ -945,6 +1105,7 @@ int main(int argc, char **argv)
     jw_end_obj(&w);
 
     /* ---- hardware counters ---- */
+    budget_section(&o, SEC_TAIL, 1);
     write_counters(&w, best_isa, team1, &o);
 
     /* ---- method ---- */
@@ -952,16 +1113,25 @@ int main(int argc, char **argv)
     jw_str(&w, "threads", "pinned with hwloc, one per core (first PU of each core), main thread on core 0");
     jw_str(&w, "buffers", "mmap'd, 2 MiB aligned, MADV_HUGEPAGE, first touched by their owning thread "
                           "before any timing");
-    jw_str(&w, "repetitions", "one untimed warm-up, then repetitions until the best five agree within "
-                              "'settle' (or max_reps); median, min and max over the timed ones");
+    jw_str(&w, "repetitions", "one untimed warm-up, then at least floor_reps timed repetitions, and more "
+                              "until min_reps are done and the best five agree within 'settle', or max_reps, "
+                              "or the measurement's deadline from the time budget (see \"budget\"); each "
+                              "entry's 'reps' and 'stop' tell which; median, min and max over the timed ones");
+    jw_int(&w, "floor_reps", o.floor_reps);
     jw_int(&w, "min_reps", o.min_reps);
     jw_int(&w, "max_reps", o.max_reps);
     jw_num(&w, "settle", o.settle);
-    jw_num(&w, "rep_seconds", o.rep_seconds);
+    jw_num(&w, "rep_seconds", bud.rep_seconds);
+    jw_num(&w, "budget_seconds", o.budget);
+    jw_int(&w, "window_bytes", (long long)WINDOW_BYTES);
+    jw_str(&w, "windows", "DRAM working sets are walked window by window, each call continuing where the "
+                          "last stopped, so a repetition lasts rep_seconds, not a pass over the whole set");
     jw_str(&w, "loop_overhead", "kernels are unrolled 8 (memory) or 12 (compute) wide; the loop counter runs "
                                 "on other ports in parallel; a repetition takes rep_seconds so timer and "
                                 "barrier costs (microseconds) stay below 0.1%");
     jw_end_obj(&w);
+
+    budget_close();
 
     /* ---- NUMA ---- */
     if (want_numa) {
@@ -986,8 +1156,32 @@ int main(int argc, char **argv)
     jw_str(&w, "tsc_method", "rdtsc against CLOCK_MONOTONIC");
     jw_end_obj(&w);
 
+    /* ---- budget: planned and used seconds per section ---- */
+    jw_obj(&w, "budget");
+    jw_num(&w, "seconds", o.budget);
+    jw_num(&w, "elapsed_seconds", probe_now() - t_begin);
+    jw_int(&w, "deadline_stops", bud.deadline_stops);
+    jw_num(&w, "shortest_rep_seconds", bud.shortest_rep);
+    jw_str(&w, "rule", "each section gets the share of the time left that its weight has among the sections "
+                       "to come, each measurement its section's time left over the measurements left; past "
+                       "its deadline a measurement stops at floor_reps; when its time is less than "
+                       "floor_reps + 3 repetitions, its repetitions are shortened (not below 1 ms). Buffers, chase builds, calibration "
+                       "and warm-ups are not cut; the NUMA section (--numa) is outside the budget");
+    jw_arr(&w, "sections");
+    for (i = 0; i < SEC_COUNT; i++) {
+        jw_obj(&w, NULL);
+        jw_str(&w, "name", sec_name[i]);
+        jw_num(&w, "weight", sec_weight[i]);
+        jw_num(&w, "planned_seconds", bud.planned[i]);
+        jw_num(&w, "seconds", bud.used[i]);
+        jw_end_obj(&w);
+    }
+    jw_end_arr(&w);
+    jw_end_obj(&w);
+
     probe_team_destroy(team1);
     probe_team_destroy(teamN);
+    probe_free(chase_buf, DRAM_BYTES);
     probe_topo_free(&topo);
     fputs("\n}\n", mf);
     if (fclose(mf) != 0 || !json) { fprintf(stderr, "probe: out of memory\n"); return 1; }

@@ -57,20 +57,37 @@ typedef struct probe_opts {
     double rep_seconds;                 /* target duration of one repetition */
     int min_reps, max_reps;
     double settle;                      /* stop when the best 5 reps agree within this */
+    int floor_reps;                     /* never fewer (min, median, max need 3) */
+    double budget;                      /* seconds for the whole run */
+    double deadline;                    /* probe_now() after which the current measurement
+                                           stops at floor_reps; 0: none */
 } probe_opts;
+
+/* Why a measurement's repetitions stopped. */
+enum { PROBE_STOP_SETTLED, PROBE_STOP_MAX_REPS, PROBE_STOP_DEADLINE, PROBE_STOP_COUNT };
+extern const char *const probe_stop_name[PROBE_STOP_COUNT];
+/* More repetitions wanted after n: below min_reps, or not settled, and
+   neither max_reps nor (with floor_reps done) the deadline reached.
+   secs may be NULL (then only the counts and the deadline decide).
+   Sets *why when it says stop. */
+int probe_more_reps(const double *secs, int n, const probe_opts *o, int *why);
 
 /* A team of pinned threads, one per core, each owning a buffer it touched
    first. job(tid, nthreads, arg, buf) runs one repetition's work. */
 typedef struct probe_team probe_team;
 typedef void (*probe_job)(int tid, int nthreads, void *arg, char *buf);
 probe_team *probe_team_create(const probe_topo *t, int nthreads, size_t buf_bytes);
+/* The same, thread 0 (the calling thread, on core 0) using buf0, a buffer
+   of at least buf_bytes it already touched; the team does not free it. */
+probe_team *probe_team_create_with(const probe_topo *t, int nthreads, size_t buf_bytes, char *buf0);
 void probe_team_destroy(probe_team *team);
 int probe_team_size(const probe_team *team);
 char *probe_team_buf(probe_team *team, int tid);
 /* Runs job on every thread: one untimed warm-up, then timed repetitions
-   until the spread settles; fills per-rep seconds (max over threads). */
-void probe_team_measure(probe_team *team, probe_job job, void *arg, const probe_opts *o,
-                        double *secs, int *nsecs);
+   while probe_more_reps says so; fills per-rep seconds (barrier to the
+   last thread's end) and returns why it stopped (PROBE_STOP_*). */
+int probe_team_measure(probe_team *team, probe_job job, void *arg, const probe_opts *o,
+                       double *secs, int *nsecs);
 
 /* ---- kernels (kernels.c) ---- */
 enum { PROBE_ISA_SCALAR, PROBE_ISA_SSE, PROBE_ISA_AVX2, PROBE_ISA_AVX512, PROBE_ISA_COUNT };

@@ -2,9 +2,10 @@
 # probe against likwid-bench and a plain pointer chase, side by side in one
 # run: bandwidth (load, store, non-temporal store) at the working sets and
 # thread counts of a fresh `probe --quick` profile, and latency per level.
-# Each pair is measured alternately ROUNDS times (default 3) and the
-# medians are compared, since the machine may be shared: the load average
-# is printed with the numbers.
+# Each pair is measured alternately ROUNDS times (default 3; ROUNDS=7 to
+# tell a difference from the noise) and the medians are compared, since the
+# machine may be shared: the load average is printed with the numbers, and
+# the pairs below 0.95 of likwid-bench are counted at the end.
 set -u
 cd "$(dirname "$0")/.."
 ROUNDS=${ROUNDS:-3}
@@ -79,7 +80,7 @@ PY
 echo
 echo "bandwidth, GB/s (1e9 B/s), medians of $ROUNDS alternating runs; likwid-bench kernels *_$isa"
 printf "%-5s %-9s %3s %11s %10s %10s %7s\n" level op thr "bytes/thr" probe likwid ratio
-worst=""
+below=0; pairs=0
 while read -r level op threads bytes; do
   case $op in load) lk=load_$isa ;; store) lk=store_$isa ;; store_nt) lk=store_mem_$isa ;; esac
   : > "$tmp/ours"; : > "$tmp/theirs"
@@ -93,11 +94,13 @@ while read -r level op threads bytes; do
   ours=$(median < "$tmp/ours")
   if [ -s "$tmp/theirs" ]; then
     theirs=$(median < "$tmp/theirs"); ratio=$(awk -v a="$ours" -v b="$theirs" 'BEGIN {printf "%.2f", a / b}')
+    pairs=$((pairs + 1)); awk -v r="$ratio" 'BEGIN {exit !(r < 0.95)}' && below=$((below + 1))
   else
     theirs="n/a"; ratio="n/a"
   fi
   printf "%-5s %-9s %3s %11s %10.1f %10s %7s\n" "$level" "$op" "$threads" "$bytes" "$ours" "$theirs" "$ratio"
 done < "$tmp/cases"
+[ $pairs -gt 0 ] && echo "$below of $pairs pairs below 0.95 of likwid-bench (load average now $(cut -d' ' -f1-3 /proc/loadavg))"
 
 echo
 echo "latency, ns: probe --chase (2 MiB pages where THP allows) against a plain reference chase"

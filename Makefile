@@ -11,7 +11,9 @@ PROBE_SRCS := $(wildcard probes/*.c)
 TEST_SRCS  := $(wildcard tests/test_*.c)
 TESTS      := $(patsubst tests/%.c,$(B)/%,$(TEST_SRCS))
 
-PROBE_LIBS := $(shell pkg-config --libs hwloc 2>/dev/null) -lnuma -lmemkind -lpapi -lpthread -lm
+# hwloc's flags are asked for when probe links: the packages may be installed
+# by deps.ok in this very make run.
+PROBE_LIBS := $$(pkg-config --libs hwloc 2>/dev/null || echo -lhwloc) -lnuma -lmemkind -lpapi -lpthread -lm
 
 .PHONY: all deps test bench install clean run
 all: $(B)/deps.ok edan probe

@@ -13,7 +13,7 @@ static const char usage[] =
     "  analyze TRACE          eDAG memory-latency metrics of an instruction trace\n"
     "  trace -- PROG ARGS     run a RISC-V program under QEMU and analyse it online\n"
     "  rank RESULT.json...    rank applications by latency sensitivity (lambda, Lambda)\n"
-    "  roofline PROFILE       draw the cache-aware roofline of a probe profile (SVG)\n"
+    "  roofline PROFILE       draw the CARM and LARM roofline charts of a probe profile (SVG)\n"
     "  plot RESULT.json...    draw data movement over time (SVG)\n"
     "\n"
     "`edan COMMAND --help` describes a command. Version %d.%d.\n";

@@ -1,13 +1,44 @@
-/* tools/roofline.c - the CARM chart of a hardware profile, as SVG.
-   Log-log axes: arithmetic intensity (flop/byte) against GFLOP/s. One
-   horizontal roof per compute kind (best ISA FMA, best ISA ADD, scalar
-   FMA), one slanted roof per memory level (its best bandwidth median),
-   each meeting the top compute roof; application points on top. The file
-   is written to a temporary name and renamed when complete. */
+/* tools/roofline.c - the roofline charts of a hardware profile, as SVG.
+   CARM: log-log, arithmetic intensity (flop/byte) against GFLOP/s; one
+   horizontal roof per compute kind (best ISA FMA, best ISA ADD, scalar FMA)
+   and one slanted roof per memory level (its best bandwidth median), each
+   meeting the top compute roof. LARM (Denoyelle et al., TPDS 2019): the
+   same chart for one cluster, a NUMA node with cores, with its cache roofs
+   and the memory roofs `probe --numa` measured from it: local, remote,
+   contended, congested. On either, applications and the hybrid roof
+   (Eq. 5) of an application's loads and stores with a fraction F of its
+   data in the fast memory. The charts read the profile's JSON, so they
+   also draw the reference profiles transcribed from papers. Each file is
+   written to a temporary name and renamed when complete. */
 #include "roofline.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+#define RL_MAX_LINES 64
+#define RL_MAX_POINTS 64
+
+/* A slanted memory roof: GB/s; lo/hi: a hybrid roof's bounds (Eq. 4, 3) */
+typedef struct rl_line {
+    char label[128];
+    char kind[16];          /* L1..DRAM, local, remote, contended, congested, hybrid */
+    double gbps, lo, hi;
+    const char *color, *dash;
+} rl_line;
+
+typedef struct rl_compute {
+    char label[96];
+    double gflops;
+} rl_compute;
+
+typedef struct rl_chart {
+    char title[240], foot[400];
+    rl_compute comp[3];     /* comp[0]: the top roof, where memory roofs end */
+    int ncomp;
+    rl_line line[RL_MAX_LINES];
+    int nline;
+    int larm;               /* legend outside at the right, no labels along the lines */
+} rl_chart;
 
 typedef struct chart {
     double x0, x1, y0, y1;          /* data range (log10 space) */
@@ -17,37 +48,26 @@ typedef struct chart {
 static double cx(const chart *c, double ai) { return c->px0 + (log10(ai) - c->x0) / (c->x1 - c->x0) * (c->px1 - c->px0); }
 static double cy(const chart *c, double g) { return c->py1 - (log10(g) - c->y0) / (c->y1 - c->y0) * (c->py1 - c->py0); }
 
+static void xml_escaped(FILE *o, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '<') fputs("&lt;", o);
+        else if (*s == '>') fputs("&gt;", o);
+        else if (*s == '&') fputs("&amp;", o);
+        else if (*s == '"') fputs("&quot;", o);
+        else fputc(*s, o);
+    }
+}
+
 static void svg_text(FILE *o, double x, double y, const char *anchor, double size, const char *color, double rot,
                      const char *text)
 {
-    const char *s;
     fprintf(o, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" text-anchor=\"%s\" fill=\"%s\"", x, y, size, anchor,
             color);
     if (rot != 0) fprintf(o, " transform=\"rotate(%.2f %.1f %.1f)\"", rot, x, y);
     fputc('>', o);
-    for (s = text; *s; s++) {
-        if (*s == '<') fputs("&lt;", o);
-        else if (*s == '>') fputs("&gt;", o);
-        else if (*s == '&') fputs("&amp;", o);
-        else fputc(*s, o);
-    }
+    xml_escaped(o, text);
     fputs("</text>\n", o);
-}
-
-/* Best compute median of (isa, op) at `threads`; isa NULL = any. */
-static double compute_roof(const edan_profile *p, const char *isa, const char *op, uint32_t threads, const char **which)
-{
-    size_t i;
-    double best = 0;
-    for (i = 0; i < p->num_compute; i++) {
-        const edan_profile_compute *c = &p->compute[i];
-        if (c->threads != threads || strcmp(c->op, op) || (isa && strcmp(c->isa, isa))) continue;
-        if (c->median > best) {
-            best = c->median;
-            if (which) *which = c->isa;
-        }
-    }
-    return best;
 }
 
 static void ai_label(char *buf, size_t n, double ai)
@@ -56,26 +76,35 @@ static void ai_label(char *buf, size_t n, double ai)
     else snprintf(buf, n, "1/%g", 1 / ai);
 }
 
-int roofline_svg(FILE *o, const edan_profile *p, const roofline_opts *opt, const roofline_point *pts, size_t npts,
-                 char *err, size_t errlen)
+/* ---- the drawing ------------------------------------------------------- */
+
+/* Point labels: the first free spot among offsets 0, +-14, +-28 ... px
+   from the point, against the labels placed so far. */
+typedef struct rl_box { double x0, y0, x1, y1; } rl_box;
+
+static int boxes_overlap(const rl_box *a, const rl_box *b)
 {
-    static const char *const levels[4] = {"L1", "L2", "L3", "DRAM"};
-    static const char *const level_color[4] = {"#1f77b4", "#2ca02c", "#ff7f0e", "#d62728"};
-    uint32_t threads = opt && opt->threads ? opt->threads : 1;
-    int W = opt && opt->width ? opt->width : 880, H = opt && opt->height ? opt->height : 620;
-    double bw[4], peak, add_peak, scalar_peak, ymin, ymax, xmin = 1.0 / 32, xmax = 64, v;
-    const char *peak_isa = "", *add_isa = "";
-    char title[200], buf[160];
+    return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
+}
+
+static int rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t npts, char *err, size_t errlen)
+{
+    int W = ch->larm ? 1120 : 880, H = 620;
+    double peak = ch->ncomp ? ch->comp[0].gflops : 0, bwmax = 0, bwmin = 0;
+    double ymin, ymax, xmin = 1.0 / 32, xmax = 64, v;
+    char buf[200];
+    rl_box placed[RL_MAX_POINTS + 8];
+    int nplaced = 0;
     chart c;
     size_t i;
     int k, e;
 
-    peak = compute_roof(p, NULL, "fma", threads, &peak_isa);
-    add_peak = compute_roof(p, peak_isa, "add", threads, &add_isa);
-    scalar_peak = compute_roof(p, "scalar", "fma", threads, NULL);
-    for (k = 0; k < 4; k++) bw[k] = edan_profile_roof(p, levels[k], threads);
-    if (!(peak > 0) || !(bw[3] > 0)) {
-        snprintf(err, errlen, "the profile has no FMA or DRAM roof for %u thread(s)", (unsigned)threads);
+    for (k = 0; k < ch->nline; k++) {
+        if (ch->line[k].gbps > bwmax) bwmax = ch->line[k].gbps;
+        if (bwmin == 0 || ch->line[k].gbps < bwmin) bwmin = ch->line[k].gbps;
+    }
+    if (!(bwmax > 0)) {
+        snprintf(err, errlen, "no memory roof to draw");
         return -1;
     }
     for (i = 0; i < npts; i++) {
@@ -88,30 +117,26 @@ int roofline_svg(FILE *o, const edan_profile *p, const roofline_opts *opt, const
         if (q->ai < xmin) xmin = q->ai / 2;
         if (q->ai > xmax) xmax = q->ai * 2;
     }
-    /* y range: from DRAM's roof at the left edge to above the peak, whole decades */
-    ymin = bw[3] * xmin;
-    if (scalar_peak > 0 && scalar_peak < ymin) ymin = scalar_peak;
+    /* y range: from the lowest roof at the left edge to above the peak, whole decades */
+    ymin = bwmin * xmin;
+    for (k = 1; k < ch->ncomp; k++) if (ch->comp[k].gflops < ymin) ymin = ch->comp[k].gflops;
     for (i = 0; i < npts; i++) if (pts[i].gflops_lo < ymin) ymin = pts[i].gflops_lo;
-    ymax = peak * 2;
+    ymax = peak > 0 ? peak * 2 : bwmax * xmax;
     for (i = 0; i < npts; i++) if (pts[i].gflops_hi * 1.5 > ymax) ymax = pts[i].gflops_hi * 1.5;
     c.x0 = log10(xmin);
     c.x1 = log10(xmax);
     c.y0 = floor(log10(ymin * 0.9));
     c.y1 = ceil(log10(ymax));
     c.px0 = 90;
-    c.px1 = W - 30;
+    c.px1 = ch->larm ? W - 330 : W - 30;
     c.py0 = 60;
     c.py1 = H - 70;
-
-    if (opt && opt->title) snprintf(title, sizeof title, "%s", opt->title);
-    else snprintf(title, sizeof title, "Cache-aware roofline: %s, %u thread%s", p->host[0] ? p->host : "machine",
-                  (unsigned)threads, threads == 1 ? "" : "s");
 
     fprintf(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     fprintf(o, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
                "font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n", W, H, W, H);
     fprintf(o, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
-    svg_text(o, W / 2.0, 30, "middle", 17, "#222", 0, title);
+    svg_text(o, (c.px0 + c.px1) / 2, 30, "middle", 17, "#222", 0, ch->title);
 
     /* grid and ticks: x at powers of two, y at 1-2-5 per decade */
     fprintf(o, "<g stroke=\"#e4e4e4\" stroke-width=\"1\">\n");
@@ -153,90 +178,515 @@ int roofline_svg(FILE *o, const edan_profile *p, const roofline_opts *opt, const
     fprintf(o, "<clipPath id=\"plot\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/></clipPath>\n",
             c.px0, c.py0, c.px1 - c.px0, c.py1 - c.py0);
     fprintf(o, "<g clip-path=\"url(#plot)\" fill=\"none\" stroke-linecap=\"round\">\n");
-    /* compute roofs, from the ridge of DRAM to the right edge */
-    {
-        double roofs[3] = {peak, add_peak, scalar_peak};
-        const char *dash[3] = {"", " stroke-dasharray=\"8 5\"", " stroke-dasharray=\"3 4\""};
-        for (k = 0; k < 3; k++) {
-            if (!(roofs[k] > 0) || (k == 1 && roofs[1] >= peak * 0.98)) continue;
-            fprintf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333\" stroke-width=\"%s\"%s/>\n",
-                    k ? cx(&c, roofs[k] / bw[0] > xmin ? roofs[k] / bw[0] : xmin) : cx(&c, peak / bw[0] > xmin ? peak / bw[0] : xmin),
-                    cy(&c, roofs[k]), c.px1, cy(&c, roofs[k]), k ? "1.5" : "2.5", dash[k]);
-        }
+    /* compute roofs, from the ridge of the fastest memory roof to the right edge */
+    for (k = 0; k < ch->ncomp; k++) {
+        static const char *const dash[3] = {"", " stroke-dasharray=\"8 5\"", " stroke-dasharray=\"3 4\""};
+        double g = ch->comp[k].gflops, x = g / bwmax > xmin ? g / bwmax : xmin;
+        fprintf(o, "<line class=\"roof\" data-kind=\"compute\" data-label=\"");
+        xml_escaped(o, ch->comp[k].label);
+        fprintf(o, "\" data-gflops=\"%.6g\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333\" "
+                   "stroke-width=\"%s\"%s/>\n",
+                g, cx(&c, x), cy(&c, g), c.px1, cy(&c, g), k ? "1.5" : "2.5", dash[k < 3 ? k : 2]);
     }
-    /* memory roofs: y = ai * bw up to the peak */
-    for (k = 0; k < 4; k++) {
-        double ridge;
-        if (!(bw[k] > 0)) continue;
-        ridge = peak / bw[k];
-        fprintf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2.5\"/>\n",
-                cx(&c, xmin), cy(&c, bw[k] * xmin), cx(&c, ridge < xmax ? ridge : xmax),
-                cy(&c, bw[k] * (ridge < xmax ? ridge : xmax)), level_color[k]);
+    /* memory roofs: y = ai * bw up to the top compute roof (or the edge) */
+    for (k = 0; k < ch->nline; k++) {
+        const rl_line *l = &ch->line[k];
+        double x2 = peak > 0 && peak / l->gbps < xmax ? peak / l->gbps : xmax;
+        fprintf(o, "<line class=\"roof\" data-kind=\"%s\" data-label=\"", l->kind);
+        xml_escaped(o, l->label);
+        fprintf(o, "\" data-gbps=\"%.6g\"", l->gbps);
+        if (l->lo > 0) fprintf(o, " data-gbps-lower=\"%.6g\" data-gbps-upper=\"%.6g\"", l->lo, l->hi);
+        fprintf(o, " x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"%s\"",
+                cx(&c, xmin), cy(&c, l->gbps * xmin), cx(&c, x2), cy(&c, l->gbps * x2), l->color,
+                !strcmp(l->kind, "hybrid") ? "3.5" : "2.5");
+        if (l->dash && *l->dash) fprintf(o, " stroke-dasharray=\"%s\"", l->dash);
+        fprintf(o, "/>\n");
     }
     fprintf(o, "</g>\n");
 
-    /* labels: compute roofs above their line at the right; memory roofs
-       along their line, rotated to its slope, left of the ridge */
-    {
-        double roofs[3] = {peak, add_peak, scalar_peak};
-        const char *names[3] = {"FMA", "ADD", "FMA"};
-        const char *isas[3] = {peak_isa, add_isa, "scalar"};
-        for (k = 0; k < 3; k++) {
-            if (!(roofs[k] > 0) || (k == 1 && roofs[1] >= peak * 0.98)) continue;
-            snprintf(buf, sizeof buf, "%s %s: %.1f GFLOP/s", isas[k], names[k], roofs[k]);
-            svg_text(o, c.px1 - 6, cy(&c, roofs[k]) - 6, "end", 12, "#222", 0, buf);
-        }
+    /* compute labels above their line at the right end of the plot */
+    for (k = 0; k < ch->ncomp; k++) {
+        snprintf(buf, sizeof buf, "%s: %.1f GFLOP/s", ch->comp[k].label, ch->comp[k].gflops);
+        svg_text(o, c.px1 - 6, cy(&c, ch->comp[k].gflops) - 6, "end", 12, "#222", 0, buf);
     }
-    {
-        /* names along the memory roofs (text above the line, rotated to its
-           slope in pixels, the same for every roof), staggered so close
-           roofs do not share a spot; the values go in the legend */
+    if (!ch->larm) {
+        /* CARM: names along the memory roofs (above the line, rotated to
+           its slope in pixels, the same for every roof), staggered so close
+           roofs do not share a spot; the values go in the legend, lower right */
         double ang = atan2(cy(&c, 10) - cy(&c, 1), cx(&c, 10) - cx(&c, 1));
-        double nx = sin(ang), ny = -cos(ang);       /* unit normal, pointing up-left */
-        double lx, ly;
-        int shown = 0;
-        for (k = 0; k < 4; k++) {
-            double ai, x, y;
-            if (!(bw[k] > 0)) continue;
-            ai = xmin * 1.3 * pow(1.45, shown);
-            if (cy(&c, bw[k] * ai) > c.py1 - 12) ai = pow(10, c.y0) * 1.6 * pow(1.45, shown) / bw[k];
+        double nx = sin(ang), ny = -cos(ang);
+        double lx, ly, lw = 210;
+        for (k = 0; k < ch->nline; k++) {
+            double ai = xmin * 1.3 * pow(1.45, k), x, y;
+            if (cy(&c, ch->line[k].gbps * ai) > c.py1 - 12) ai = pow(10, c.y0) * 1.6 * pow(1.45, k) / ch->line[k].gbps;
             x = cx(&c, ai) + 4 * nx;
-            y = cy(&c, bw[k] * ai) + 4 * ny;
-            svg_text(o, x, y, "start", 12, level_color[k], ang * 180 / 3.14159265358979, levels[k]);
-            shown++;
+            y = cy(&c, ch->line[k].gbps * ai) + 4 * ny;
+            svg_text(o, x, y, "start", 12, ch->line[k].color, ang * 180 / 3.14159265358979,
+                     !strcmp(ch->line[k].kind, "hybrid") ? "hybrid" : ch->line[k].label);
         }
-        /* legend, lower right */
-        lx = c.px1 - 200;
-        ly = c.py1 - 14 - 20.0 * shown;
-        fprintf(o, "<rect x=\"%.1f\" y=\"%.1f\" width=\"190\" height=\"%.1f\" fill=\"white\" fill-opacity=\"0.9\" "
-                   "stroke=\"#bbb\"/>\n", lx, ly - 8, 20.0 * shown + 12);
-        for (k = 0; k < 4; k++) {
-            if (!(bw[k] > 0)) continue;
-            fprintf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"3\"/>\n",
-                    lx + 8, ly + 6, lx + 32, ly + 6, level_color[k]);
-            snprintf(buf, sizeof buf, "%-4s %.1f GB/s", levels[k], bw[k]);
+        for (k = 0; k < ch->nline; k++) {
+            double w = 40 + 7.2 * (strlen(ch->line[k].label) + 12);
+            if (w > lw) lw = w;
+        }
+        lx = c.px1 - lw - 10;
+        ly = c.py1 - 14 - 20.0 * ch->nline;
+        fprintf(o, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"white\" fill-opacity=\"0.9\" "
+                   "stroke=\"#bbb\"/>\n", lx, ly - 8, lw, 20.0 * ch->nline + 12);
+        placed[nplaced].x0 = lx;
+        placed[nplaced].x1 = lx + lw;
+        placed[nplaced].y0 = ly - 8;
+        placed[nplaced++].y1 = ly + 20.0 * ch->nline + 4;
+        for (k = 0; k < ch->nline; k++) {
+            const rl_line *l = &ch->line[k];
+            fprintf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"3\"%s%s%s/>\n",
+                    lx + 8, ly + 6, lx + 32, ly + 6, l->color, l->dash && *l->dash ? " stroke-dasharray=\"" : "",
+                    l->dash && *l->dash ? l->dash : "", l->dash && *l->dash ? "\"" : "");
+            snprintf(buf, sizeof buf, "%s %.1f GB/s", l->label, l->gbps);
             svg_text(o, lx + 40, ly + 10, "start", 12, "#222", 0, buf);
             ly += 20;
         }
+    } else {
+        /* LARM: a legend at the right of the plot, in the order of the
+           lines (fastest first, as they lie on the chart) */
+        double lx = c.px1 + 16, ly = c.py0 + 6;
+        svg_text(o, lx, ly, "start", 13, "#222", 0, "memory roofs [GB/s]");
+        ly += 20;
+        for (k = 0; k < ch->nline; k++) {
+            const rl_line *l = &ch->line[k];
+            fprintf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"3\"%s%s%s/>\n",
+                    lx, ly - 4, lx + 30, ly - 4, l->color, l->dash && *l->dash ? " stroke-dasharray=\"" : "",
+                    l->dash && *l->dash ? l->dash : "", l->dash && *l->dash ? "\"" : "");
+            snprintf(buf, sizeof buf, "%7.1f  %s", l->gbps, l->label);
+            svg_text(o, lx + 38, ly, "start", 12, "#222", 0, buf);
+            ly += 19;
+        }
     }
-    /* application points */
+    /* application points: a dot at the geometric middle of the range, the
+       range as a bar, the label at the first free spot near the dot */
     for (i = 0; i < npts; i++) {
         const roofline_point *q = &pts[i];
-        double x = cx(&c, q->ai);
+        const char *label = q->label ? q->label : "";
+        double x = cx(&c, q->ai), y = cy(&c, sqrt(q->gflops_lo * q->gflops_hi)), w = 7.2 * (double)strlen(label);
+        static const double off[9] = {0, 14, -14, 28, -28, 42, -42, 56, -56};
+        rl_box b;
+        int s, n = nplaced < RL_MAX_POINTS + 8 ? nplaced : RL_MAX_POINTS + 7;
+        fprintf(o, "<g class=\"app\" data-label=\"");
+        xml_escaped(o, label);
+        fprintf(o, "\" data-ai=\"%.6g\" data-gflops-lo=\"%.6g\" data-gflops-hi=\"%.6g\">\n", q->ai, q->gflops_lo,
+                q->gflops_hi);
         if (q->gflops_hi > q->gflops_lo)
             fprintf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#7b2d8e\" stroke-width=\"3\"/>\n",
                     x, cy(&c, q->gflops_lo), x, cy(&c, q->gflops_hi));
-        fprintf(o, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#7b2d8e\"/>\n", x,
-                cy(&c, sqrt(q->gflops_lo * q->gflops_hi)));
-        svg_text(o, x + 8, cy(&c, sqrt(q->gflops_lo * q->gflops_hi)) + 4, "start", 12, "#7b2d8e", 0,
-                 q->label ? q->label : "");
+        fprintf(o, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#7b2d8e\"/>\n", x, y);
+        for (s = 0; s < 9; s++) {
+            int j, clash = 0;
+            b.x0 = x + 8;
+            b.x1 = x + 8 + w;
+            b.y0 = y + off[s] - 9;
+            b.y1 = y + off[s] + 5;
+            if (b.x1 > c.px1) { b.x1 = x - 8; b.x0 = x - 8 - w; }
+            for (j = 0; j < n && !clash; j++) clash = boxes_overlap(&b, &placed[j]);
+            if (!clash) break;
+        }
+        if (s == 9) s = 0;
+        b.y0 = y + off[s] - 9;
+        b.y1 = y + off[s] + 5;
+        if (off[s] != 0)
+            fprintf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#7b2d8e\" stroke-width=\"0.8\"/>\n",
+                    x, y, b.x0 > x ? b.x0 - 2 : b.x1 + 2, y + off[s] - 2);
+        svg_text(o, b.x0 > x ? b.x0 : b.x1, y + off[s] + 4, b.x0 > x ? "start" : "end", 12, "#7b2d8e", 0, label);
+        fprintf(o, "</g>\n");
+        if (nplaced < RL_MAX_POINTS + 8) placed[nplaced++] = b;
     }
-    /* footnote: what the roofs are */
-    snprintf(buf, sizeof buf, "roofs: best medians of probe %s; memory levels at %u thread%s%s", p->host,
-             (unsigned)threads, threads == 1 ? "" : "s", p->write_allocate_counted ? "" : ", write-allocate not counted");
-    svg_text(o, c.px0, H - 6, "start", 10, "#777", 0, buf);
+    svg_text(o, c.px0, H - 6, "start", 10, "#777", 0, ch->foot);
     fprintf(o, "</svg>\n");
     return ferror(o) ? -1 : 0;
+}
+
+/* ---- the profile ------------------------------------------------------- */
+
+static double stat_median(const edan_json *v)
+{
+    if (edan_json_kind(v) == EDAN_JSON_NUMBER) return edan_json_number(v, 0);
+    return edan_json_number(edan_json_get(v, "median"), 0);
+}
+
+static int str_is(const edan_json *v, const char *s)
+{
+    const char *t = edan_json_string(v, NULL);
+    return t && !strcmp(t, s);
+}
+
+/* Best median of bandwidth[] entries of `level` at `threads` (any op). */
+static double dom_bandwidth(const edan_json *root, const char *level, double threads)
+{
+    const edan_json *list = edan_json_get(root, "bandwidth");
+    double best = 0;
+    size_t i;
+    for (i = 0; i < edan_json_len(list); i++) {
+        const edan_json *e = edan_json_at(list, i);
+        double g = stat_median(edan_json_get(e, "GBps"));
+        if (str_is(edan_json_get(e, "level"), level) && edan_json_number(edan_json_get(e, "threads"), 0) == threads &&
+            g > best)
+            best = g;
+    }
+    return best;
+}
+
+/* Best compute median of (isa, op) at `threads`; isa NULL = any ISA. */
+static double dom_compute(const edan_json *root, const char *isa, const char *op, double threads, const char **which)
+{
+    const edan_json *list = edan_json_get(root, "compute");
+    double best = 0;
+    size_t i;
+    for (i = 0; i < edan_json_len(list); i++) {
+        const edan_json *e = edan_json_at(list, i);
+        double g = stat_median(edan_json_get(e, "GFLOPs"));
+        if (edan_json_number(edan_json_get(e, "threads"), 0) != threads || !str_is(edan_json_get(e, "op"), op) ||
+            (isa && !str_is(edan_json_get(e, "isa"), isa)))
+            continue;
+        if (g > best) {
+            best = g;
+            if (which) *which = edan_json_string(edan_json_get(e, "isa"), "?");
+        }
+    }
+    return best;
+}
+
+static const char *host_of(const edan_json *root, const char *path)
+{
+    const char *h = edan_json_string(edan_json_get(root, "host"), NULL), *s;
+    if (h && *h) return h;
+    h = edan_json_string(edan_json_get(edan_json_get(root, "machine"), "name"), NULL);
+    if (h && *h) return h;
+    s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+/* The compute roofs at `threads`: measured at that count, else one core's
+   times threads (compute scales with cores), said so in the label. */
+static void add_compute(rl_chart *ch, const edan_json *root, double threads, double given_peak)
+{
+    const char *isa = "", *add_isa = "";
+    double scale = 1, peak, add, scalar;
+    char note[40] = "";
+    if (given_peak > 0) {
+        snprintf(ch->comp[0].label, sizeof ch->comp[0].label, "peak (--peak)");
+        ch->comp[0].gflops = given_peak;
+        ch->ncomp = 1;
+        return;
+    }
+    peak = dom_compute(root, NULL, "fma", threads, &isa);
+    if (!(peak > 0) && threads != 1) {
+        scale = threads;
+        snprintf(note, sizeof note, " (1 core x %g)", threads);
+        peak = dom_compute(root, NULL, "fma", 1, &isa);
+    }
+    if (!(peak > 0)) return;
+    add = dom_compute(root, isa, "add", scale == 1 ? threads : 1, &add_isa);
+    scalar = dom_compute(root, "scalar", "fma", scale == 1 ? threads : 1, NULL);
+    ch->ncomp = 0;
+    snprintf(ch->comp[ch->ncomp].label, sizeof ch->comp[0].label, "%s FMA%s", isa, note);
+    ch->comp[ch->ncomp++].gflops = peak * scale;
+    if (add > 0 && add * scale < peak * scale * 0.98) {
+        snprintf(ch->comp[ch->ncomp].label, sizeof ch->comp[0].label, "%s ADD%s", add_isa, note);
+        ch->comp[ch->ncomp++].gflops = add * scale;
+    }
+    if (scalar > 0 && strcmp(isa, "scalar")) {
+        snprintf(ch->comp[ch->ncomp].label, sizeof ch->comp[0].label, "scalar FMA%s", note);
+        ch->comp[ch->ncomp++].gflops = scalar * scale;
+    }
+}
+
+static rl_line *new_line(rl_chart *ch, const char *kind, double gbps, const char *color, const char *dash)
+{
+    rl_line *l;
+    if (ch->nline >= RL_MAX_LINES || !(gbps > 0)) return NULL;
+    l = &ch->line[ch->nline++];
+    memset(l, 0, sizeof *l);
+    snprintf(l->kind, sizeof l->kind, "%s", kind);
+    l->gbps = gbps;
+    l->color = color;
+    l->dash = dash;
+    return l;
+}
+
+static const char *const level_name[4] = {"L1", "L2", "L3", "DRAM"};
+static const char *const level_color[4] = {"#1f77b4", "#2ca02c", "#ff7f0e", "#d62728"};
+/* in a LARM chart the caches step aside for the memory roofs' colours */
+static const char *const larm_level_color[3] = {"#17becf", "#2ca02c", "#bcbd22"};
+
+/* The thread counts bandwidth[] has, as text: "1, 2". */
+static void bandwidth_threads(const edan_json *root, char *buf, size_t n, double *smallest)
+{
+    const edan_json *list = edan_json_get(root, "bandwidth");
+    double seen[32];
+    size_t i, ns = 0, k, len = 0;
+    *smallest = 0;
+    buf[0] = 0;
+    for (i = 0; i < edan_json_len(list); i++) {
+        double t = edan_json_number(edan_json_get(edan_json_at(list, i), "threads"), 0);
+        for (k = 0; k < ns && seen[k] != t; k++) {}
+        if (k < ns || ns == 32 || !(t > 0)) continue;
+        seen[ns++] = t;
+        if (*smallest == 0 || t < *smallest) *smallest = t;
+        if (len < n) len += (size_t)snprintf(buf + len, n - len, "%s%g", ns > 1 ? ", " : "", t);
+    }
+}
+
+static int build_carm(rl_chart *ch, const edan_json *root, const char *path, double threads, double peak,
+                      char *err, size_t n)
+{
+    char counts[200];
+    double smallest;
+    int k;
+    bandwidth_threads(root, counts, sizeof counts, &smallest);
+    if (threads == 0) {
+        threads = smallest;
+        if (dom_bandwidth(root, "DRAM", 1) > 0 || dom_bandwidth(root, "L1", 1) > 0) threads = 1;
+    }
+    memset(ch, 0, sizeof *ch);
+    for (k = 0; k < 4; k++) {
+        rl_line *l = new_line(ch, level_name[k], dom_bandwidth(root, level_name[k], threads), level_color[k], "");
+        if (l) snprintf(l->label, sizeof l->label, "%s", level_name[k]);
+    }
+    if (ch->nline == 0) {
+        if (counts[0])
+            snprintf(err, n, "%s: no bandwidth roofs for %g thread(s); the profile has them for %s thread(s)", path,
+                     threads, counts);
+        else snprintf(err, n, "%s: the profile has no CARM bandwidth roofs (bandwidth[] is empty)%s", path,
+                      edan_json_len(edan_json_get(edan_json_get(root, "numa"), "roofs"))
+                          ? "; it has LARM roofs: use --larm or --cluster N" : "");
+        return -1;
+    }
+    add_compute(ch, root, threads, peak);
+    snprintf(ch->title, sizeof ch->title, "Cache-aware roofline: %s, %g thread%s", host_of(root, path), threads,
+             threads == 1 ? "" : "s");
+    snprintf(ch->foot, sizeof ch->foot, "roofs: best medians of %s; memory levels at %g thread%s%s%s", path, threads,
+             threads == 1 ? "" : "s",
+             edan_json_bool(edan_json_get(edan_json_get(root, "bandwidth_method"), "write_allocate_counted"), 0)
+                 ? "" : ", write-allocate not counted",
+             ch->ncomp ? "" : "; the profile has no compute roofs");
+    return 0;
+}
+
+/* The numa section's roofs, or NULL with a message. */
+static const edan_json *larm_roofs(const edan_json *root, const char *path, char *err, size_t n)
+{
+    const edan_json *numa = edan_json_get(root, "numa"), *roofs = edan_json_get(numa, "roofs");
+    if (!numa) {
+        snprintf(err, n, "%s: the profile has no LARM roofs (no \"numa\" section: run probe --numa)", path);
+        return NULL;
+    }
+    if (edan_json_bool(edan_json_get(numa, "skipped"), 0) || !edan_json_len(roofs)) {
+        snprintf(err, n, "%s: the profile has no LARM roofs (%s)", path,
+                 edan_json_string(edan_json_get(numa, "reason"), "numa.roofs is empty"));
+        return NULL;
+    }
+    return roofs;
+}
+
+/* The chart of (cluster, mode): mode NULL = entries without a mode. */
+static int build_larm(rl_chart *ch, const edan_json *root, const char *path, int cluster, const char *mode,
+                      const char *op, double peak, char *err, size_t n)
+{
+    static const char *const kinds[4] = {"local", "remote", "contended", "congested"};
+    static const char *const kind_color[4] = {"#08519c", "#cb181d", "#e6850e", "#6a3d9a"};
+    static const char *const dashes[5] = {"", "9 4", "3 3", "12 3 3 3", "1 3"};
+    const edan_json *roofs = larm_roofs(root, path, err, n), *clusters;
+    double threads = 0;
+    size_t i;
+    int k, invalid = 0, drawn = 0;
+    if (!roofs) return -1;
+    memset(ch, 0, sizeof *ch);
+    ch->larm = 1;
+    /* the cluster's threads: numa.clusters, else its fewest-thread local roof */
+    clusters = edan_json_get(edan_json_get(root, "numa"), "clusters");
+    for (i = 0; i < edan_json_len(clusters); i++) {
+        const edan_json *e = edan_json_at(clusters, i);
+        if (edan_json_number(edan_json_get(e, "cluster"), -1) == cluster)
+            threads = edan_json_number(edan_json_get(e, "threads"), 0);
+    }
+    for (i = 0; i < edan_json_len(roofs) && !(threads > 0); i++) {
+        const edan_json *e = edan_json_at(roofs, i);
+        double t = edan_json_number(edan_json_get(e, "threads"), 0);
+        if (edan_json_number(edan_json_get(e, "cluster"), -1) == cluster && str_is(edan_json_get(e, "roof"), "local") &&
+            t > 0 && (threads == 0 || t < threads))
+            threads = t;
+    }
+    /* cache roofs of the cluster's cores, where the profile has them */
+    for (k = 0; k < 3; k++) {
+        rl_line *l = new_line(ch, level_name[k], dom_bandwidth(root, level_name[k], threads), larm_level_color[k], "");
+        if (l) snprintf(l->label, sizeof l->label, "%s", level_name[k]);
+    }
+    for (k = 0; k < 4; k++) {
+        int nth = 0;
+        for (i = 0; i < edan_json_len(roofs); i++) {
+            const edan_json *e = edan_json_at(roofs, i), *node = edan_json_get(e, "node");
+            const char *m = edan_json_string(edan_json_get(e, "mode"), NULL);
+            double t = edan_json_number(edan_json_get(e, "threads"), 0);
+            char where[64];
+            rl_line *l;
+            if (edan_json_number(edan_json_get(e, "cluster"), -1) != cluster || !str_is(edan_json_get(e, "roof"), kinds[k]) ||
+                !str_is(edan_json_get(e, "op"), op) || (mode ? !m || strcmp(m, mode) : m != NULL))
+                continue;
+            if (!edan_json_bool(edan_json_get(e, "valid"), 1)) {
+                invalid++;
+                continue;
+            }
+            if (edan_json_string(edan_json_get(e, "node_label"), NULL))
+                snprintf(where, sizeof where, "%s", edan_json_string(edan_json_get(e, "node_label"), ""));
+            else if (edan_json_kind(node) == EDAN_JSON_NUMBER)
+                snprintf(where, sizeof where, "node %g", edan_json_number(node, 0));
+            else snprintf(where, sizeof where, "interleaved");
+            l = new_line(ch, kinds[k], stat_median(edan_json_get(e, "GBps")), kind_color[k], dashes[nth % 5]);
+            if (!l) continue;
+            nth++;
+            drawn++;
+            snprintf(l->label, sizeof l->label, "%s %s", kinds[k], where);
+            if (t > 0 && t != threads) {
+                size_t len = strlen(l->label);
+                snprintf(l->label + len, sizeof l->label - len, ", %g threads", t);
+            }
+        }
+    }
+    if (!drawn) {
+        snprintf(err, n, "%s: no LARM %s roofs for cluster %d%s%s", path, op, cluster, mode ? " in mode " : "",
+                 mode ? mode : "");
+        return -1;
+    }
+    add_compute(ch, root, threads, peak);
+    snprintf(ch->title, sizeof ch->title, "Locality-aware roofline: %s, cluster %d (%g core%s)%s%s",
+             host_of(root, path), cluster, threads, threads == 1 ? "" : "s", mode ? ", " : "", mode ? mode : "");
+    snprintf(ch->foot, sizeof ch->foot, "%s roofs of %s (probe --numa): the bandwidth the cluster's cores get", op,
+             path);
+    if (invalid) {
+        size_t len = strlen(ch->foot);
+        snprintf(ch->foot + len, sizeof ch->foot - len, "; %d left out: their pages were not on their node", invalid);
+    }
+    return 0;
+}
+
+/* Lines in order of bandwidth, fastest first: the legend then lists them
+   as they lie on the chart. Insertion sort, stable. */
+static void sort_lines(rl_chart *ch)
+{
+    int i, j;
+    for (i = 1; i < ch->nline; i++) {
+        rl_line t = ch->line[i];
+        for (j = i; j > 0 && ch->line[j - 1].gbps < t.gbps; j--) ch->line[j] = ch->line[j - 1];
+        ch->line[j] = t;
+    }
+}
+
+/* ---- hybrid roofs ------------------------------------------------------ */
+
+typedef struct rl_hybrid_req {
+    double fast_fraction;   /* < 0: none */
+    double store_fraction;  /* without applications; < 0: none */
+} rl_hybrid_req;
+
+/* Adds the hybrid roof of each application with load/store bytes (or of
+   the store fraction alone) from the cluster's model (-1: the first).
+   Returns the number added, or -1 with a message. */
+static int add_hybrid(rl_chart *ch, const edan_json *root, const char *path, int cluster, const rl_hybrid_req *h,
+                      const roofline_point *pts, size_t npts, char *err, size_t n)
+{
+    static const char *const tname[4] = {"loads from the fast memory (lf)", "loads from the slow memory (ls)",
+                                         "stores to the fast memory (sf)", "stores to the slow memory (ss)"};
+    static const char *const dashes[4] = {"", "9 4", "3 3", "12 3 3 3"};
+    edan_hybrid_model m;
+    char e2[300];
+    size_t i, count = npts ? npts : 1;
+    int added = 0;
+    double F = h->fast_fraction;
+    if (F < 0) return 0;
+    if (!edan_json_get(root, "numa")) {
+        snprintf(err, n, "%s: the profile has no hybrid model (no \"numa\" section: probe --numa measures it on a "
+                 "machine with two or more NUMA nodes)", path);
+        return -1;
+    }
+    if (edan_hybrid_from_profile(root, cluster, &m, e2, sizeof e2) != EDAN_OK) {
+        const edan_json *numa = edan_json_get(root, "numa");
+        snprintf(err, n, "%s: %s%s%s", path, e2[0] ? e2 : "no hybrid model",
+                 edan_json_bool(edan_json_get(numa, "skipped"), 0) ? " (numa: " : "",
+                 edan_json_bool(edan_json_get(numa, "skipped"), 0)
+                     ? edan_json_string(edan_json_get(numa, "reason"), "skipped") : "");
+        if (edan_json_bool(edan_json_get(numa, "skipped"), 0)) {
+            size_t len = strlen(err);
+            snprintf(err + len, n - len, ")");
+        }
+        return -1;
+    }
+    for (i = 0; i < count; i++) {
+        double ld, st, q[EDAN_HYBRID_COUNT];
+        edan_hybrid_roof r;
+        edan_hybrid_times t;
+        rl_line *l;
+        const char *who;
+        int k;
+        if (npts) {
+            ld = pts[i].load_bytes;
+            st = pts[i].store_bytes;
+            who = pts[i].label;
+            if (!(ld + st > 0)) continue;   /* a --point: no quantities */
+        } else {
+            ld = 1 - h->store_fraction;
+            st = h->store_fraction;
+            who = NULL;
+        }
+        q[EDAN_HYBRID_LF] = F * ld;
+        q[EDAN_HYBRID_LS] = (1 - F) * ld;
+        q[EDAN_HYBRID_SF] = F * st;
+        q[EDAN_HYBRID_SS] = (1 - F) * st;
+        if (edan_hybrid_bandwidth(&m, q, &r) != EDAN_OK) {
+            for (k = 0; k < EDAN_HYBRID_COUNT; k++)
+                if (q[k] > 0 && !(m.bw[k] > 0)) break;
+            if (k < EDAN_HYBRID_COUNT)
+                snprintf(err, n, "%s: the hybrid model has no bandwidth for %s, which %s needs", path, tname[k],
+                         who ? who : "this store fraction");
+            else if (edan_hybrid_times_of(&m, q, &t) == EDAN_OK && !(t.t_fit > 0))
+                snprintf(err, n, "%s: the hybrid model's fitted time is not positive for %s", path,
+                         who ? who : "this store fraction");
+            else
+                snprintf(err, n, "%s: the hybrid model leaves a theta undetermined that %s needs", path,
+                         who ? who : "this store fraction");
+            return -1;
+        }
+        l = new_line(ch, "hybrid", r.bw_fit, "#8c564b", dashes[added % 4]);
+        if (!l) break;
+        l->lo = r.bw_lower;
+        l->hi = r.bw_upper;
+        if (who)
+            snprintf(l->label, sizeof l->label, "hybrid %.40s, F=%g (stores %.0f%%)", who, F, 100 * st / (ld + st));
+        else snprintf(l->label, sizeof l->label, "hybrid F=%g, stores %g", F, h->store_fraction);
+        added++;
+    }
+    return added;
+}
+
+/* ---- applications ------------------------------------------------------ */
+
+static char *read_all(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    char *text = NULL;
+    size_t cap = 0, n = 0, got;
+    if (!f) return NULL;
+    for (;;) {
+        if (n + 65536 > cap) {
+            char *t = (char *)realloc(text, cap = (cap ? cap * 2 : 65536) + 65536);
+            if (!t) { free(text); fclose(f); return NULL; }
+            text = t;
+        }
+        got = fread(text + n, 1, cap - n, f);
+        n += got;
+        if (got == 0) break;
+    }
+    if (ferror(f)) { free(text); text = NULL; }
+    fclose(f);
+    *len = n;
+    return text;
 }
 
 /* An application from an `edan analyze/trace --json` report (its first
@@ -244,13 +694,12 @@ int roofline_svg(FILE *o, const edan_profile *p, const roofline_opts *opt, const
    the model's time bounds at m (the profile's m when the report has it,
    else 4, else its first m), converted with the report's clock; or flops /
    runtime when one is given (FILE:SECONDS). */
-static int app_point(const char *spec, uint32_t prof_m, roofline_point *q, char *label, size_t n)
+static int app_point(const char *spec, unsigned prof_m, roofline_point *q, char *label, size_t n)
 {
     char path[1024], key[16], *colon, *end, err[300];
     double runtime = 0, flops, ghz, lo_t, hi_t;
-    FILE *f;
     char *text;
-    long len;
+    size_t len;
     edan_json *root = NULL;
     const edan_json *c, *ms, *b;
     const char *src, *base;
@@ -262,19 +711,9 @@ static int app_point(const char *spec, uint32_t prof_m, roofline_point *q, char 
         if (end != colon + 1 && !*end && runtime > 0) *colon = 0;
         else runtime = 0;
     }
-    f = fopen(path, "rb");
-    if (!f) { fprintf(stderr, "edan roofline: --app %s: cannot read\n", path); return -1; }
-    fseek(f, 0, SEEK_END);
-    len = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    text = (char *)malloc(len > 0 ? (size_t)len : 1);
-    if (!text || (len > 0 && fread(text, 1, (size_t)len, f) != (size_t)len)) {
-        fprintf(stderr, "edan roofline: --app %s: cannot read\n", path);
-        fclose(f); free(text);
-        return -1;
-    }
-    fclose(f);
-    if (edan_json_parse(text, (size_t)(len > 0 ? len : 0), NULL, &root, err, sizeof err) != EDAN_OK) {
+    text = read_all(path, &len);
+    if (!text) { fprintf(stderr, "edan roofline: --app %s: cannot read\n", path); return -1; }
+    if (edan_json_parse(text, len, NULL, &root, err, sizeof err) != EDAN_OK) {
         fprintf(stderr, "%s:%s\n", path, err + (strncmp(err, "line ", 5) ? 0 : 5));
         goto done;
     }
@@ -286,6 +725,8 @@ static int app_point(const char *spec, uint32_t prof_m, roofline_point *q, char 
     }
     flops = edan_json_number(edan_json_get(c, "flops"), 0);
     q->ai = edan_json_number(edan_json_get(c, "arithmetic_intensity"), 0);
+    q->load_bytes = edan_json_number(edan_json_get(c, "load_bytes"), 0);
+    q->store_bytes = edan_json_number(edan_json_get(c, "store_bytes"), 0);
     ghz = edan_json_number(edan_json_get(c, "freq_ghz"), 1);
     if (flops <= 0 || q->ai <= 0) {
         fprintf(stderr, "edan roofline: --app %s: the application does no floating-point work\n", path);
@@ -322,6 +763,7 @@ static int parse_point(const char *s, roofline_point *q, char *label, size_t n)
 {
     const char *a = strchr(s, ':'), *b;
     char *end;
+    memset(q, 0, sizeof *q);
     if (!a || (size_t)(a - s) >= n) return -1;
     memcpy(label, s, (size_t)(a - s));
     label[a - s] = 0;
@@ -339,51 +781,148 @@ static int parse_point(const char *s, roofline_point *q, char *label, size_t n)
     return *end ? -1 : 0;
 }
 
+/* ---- the command ------------------------------------------------------- */
+
 static const char roofline_usage[] =
-    "usage: edan roofline PROFILE -o CHART.svg [--threads N] [--title TEXT]\n"
-    "                     [--point LABEL:AI:GFLOPS | --point LABEL:AI:LOW-HIGH]...\n"
-    "                     [--app RESULT.json[:RUNTIME_SECONDS]]...\n"
-    "Draws the cache-aware roofline chart (CARM) of a hardware profile written\n"
-    "by `probe`: log-log, one roof per compute kind (best ISA FMA and ADD,\n"
-    "scalar FMA) and per memory level (L1, L2, L3, DRAM: the best bandwidth\n"
-    "median of the level at N threads, default 1), and application points\n"
-    "(arithmetic intensity in flop/byte, performance or a range in GFLOP/s).\n";
+    "usage: edan roofline PROFILE -o CHART.svg [options]\n"
+    "Draws roofline charts of a hardware profile written by `probe` (or a\n"
+    "reference profile in hwprofiles/), log-log, GFLOP/s against flop/byte.\n"
+    "\n"
+    "Charts:\n"
+    "  (default)           the cache-aware roofline (CARM): one roof per compute\n"
+    "                      kind (best ISA FMA and ADD, scalar FMA) and per memory\n"
+    "                      level (L1, L2, L3, DRAM: the best bandwidth median of\n"
+    "                      the level at --threads)\n"
+    "  --threads N         the roofs of N threads (default 1, or the fewest the\n"
+    "                      profile has)\n"
+    "  --cluster N         the locality-aware roofline (LARM) of cluster N (a NUMA\n"
+    "                      node with cores) from `probe --numa`: its cache roofs and\n"
+    "                      its local, remote, contended and congested memory roofs\n"
+    "  --larm              one LARM chart per cluster (and mode): CHART-clusterN.svg,\n"
+    "                      CHART-clusterN-MODE.svg when the roofs name modes\n"
+    "  --mode M            with --cluster: the roofs of mode M (e.g. flat, cache)\n"
+    "  --op OP             LARM roofs of this op (default load; store_nt, store)\n"
+    "Applications:\n"
+    "  --app RESULT.json[:RUNTIME_SECONDS]\n"
+    "                      an `edan analyze/trace --json` report: its arithmetic\n"
+    "                      intensity and its performance over the model's time\n"
+    "                      bounds (a range), or over the measured runtime\n"
+    "  --point LABEL:AI:GFLOPS | --point LABEL:AI:LOW-HIGH\n"
+    "  --fast-fraction F   for each --app, the hybrid roof (TPDS 2019, Eq. 5) of\n"
+    "                      its loads and stores with the fraction F (0..1) of them\n"
+    "                      in the fast memory, from the profile's hybrid model\n"
+    "                      (probe --numa; the cluster's, else the first)\n"
+    "  --store-fraction S  without --app: the hybrid roof of a kernel whose bytes\n"
+    "                      are the fraction S stores\n"
+    "  --peak GFLOPS       the top compute roof, for a profile without compute\n"
+    "                      roofs (reference profiles) or to show another peak\n"
+    "  --title TEXT        the chart's title\n"
+    "Every roof line carries data-kind, data-label and data-gbps (or\n"
+    "data-gflops) attributes for scripts.\n";
+
+static int parse_double(const char *opt, const char *s, double lo, double hi, double *out)
+{
+    char *end;
+    double v = strtod(s, &end);
+    if (end == s || *end || !(v >= lo && v <= hi)) {
+        fprintf(stderr, "edan roofline: %s wants a number from %g to %g, not '%s'\n", opt, lo, hi, s);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static int write_chart(const char *out, const rl_chart *ch, const roofline_point *pts, size_t npts)
+{
+    char tmp[4200], err[400];
+    FILE *f;
+    int rc;
+    snprintf(tmp, sizeof tmp, "%s.tmp", out);
+    f = fopen(tmp, "w");
+    if (!f) {
+        fprintf(stderr, "edan roofline: cannot write %s\n", tmp);
+        return -1;
+    }
+    rc = rl_svg(f, ch, pts, npts, err, sizeof err);
+    if (fclose(f) != 0 && rc == 0) {
+        rc = -1;
+        snprintf(err, sizeof err, "write error");
+    }
+    if (rc != 0 || rename(tmp, out) != 0) {
+        fprintf(stderr, "edan roofline: %s: %s\n", out, rc ? err : "cannot rename the temporary file");
+        remove(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+/* The clusters (and modes) numa.roofs has, in order of appearance. */
+typedef struct rl_key { int cluster; const char *mode; } rl_key;
+
+static size_t larm_keys(const edan_json *roofs, rl_key *keys, size_t max)
+{
+    size_t i, k, nk = 0;
+    for (i = 0; i < edan_json_len(roofs); i++) {
+        const edan_json *e = edan_json_at(roofs, i);
+        int c = (int)edan_json_number(edan_json_get(e, "cluster"), -1);
+        const char *m = edan_json_string(edan_json_get(e, "mode"), NULL);
+        if (c < 0) continue;
+        for (k = 0; k < nk; k++)
+            if (keys[k].cluster == c && (keys[k].mode == m || (keys[k].mode && m && !strcmp(keys[k].mode, m)))) break;
+        if (k == nk && nk < max) {
+            keys[nk].cluster = c;
+            keys[nk++].mode = m;
+        }
+    }
+    return nk;
+}
 
 int edan_cmd_roofline(int argc, char **argv)
 {
-    const char *profile = NULL, *out = NULL;
-    roofline_opts ro;
-    roofline_point pts[64];
-    char labels[64][64], err[400], tmp[4200];
-    size_t npts = 0, napps = 0, k;
-    const char *apps[64];
-    edan_profile *p;
-    FILE *f;
-    int i, rc;
-    memset(&ro, 0, sizeof ro);
+    const char *path = NULL, *out = NULL, *title = NULL, *mode = NULL, *op = "load";
+    roofline_point pts[RL_MAX_POINTS];
+    char labels[RL_MAX_POINTS][64], err[600];
+    const char *apps[RL_MAX_POINTS];
+    size_t npts = 0, napps = 0, k, len = 0;
+    double threads = 0, cluster_d = -1, peak = 0;
+    int larm = 0, rc = 1, i;
+    rl_hybrid_req hy = {-1, -1};
+    rl_chart *ch = NULL;
+    edan_profile *p = NULL;
+    edan_json *root = NULL;
+    char *text = NULL;
+    unsigned prof_m = 0;
+
     for (i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+        const char *a = argv[i];
+        int more = i + 1 < argc;
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             fputs(roofline_usage, stdout);
             return 0;
-        } else if (!strcmp(argv[i], "-o") && i + 1 < argc) out = argv[++i];
-        else if (!strcmp(argv[i], "--title") && i + 1 < argc) ro.title = argv[++i];
-        else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
-            char *end;
-            long t = strtol(argv[++i], &end, 10);
-            if (*end || t < 1 || t > 1 << 20) {
-                fprintf(stderr, "edan roofline: --threads wants a positive number, not '%s'\n", argv[i]);
-                return 2;
-            }
-            ro.threads = (uint32_t)t;
-        } else if (!strcmp(argv[i], "--app") && i + 1 < argc) {
-            if (napps >= sizeof apps / sizeof apps[0]) {
-                fprintf(stderr, "edan roofline: at most %u applications\n", (unsigned)(sizeof apps / sizeof apps[0]));
+        } else if (!strcmp(a, "-o") && more) out = argv[++i];
+        else if (!strcmp(a, "--title") && more) title = argv[++i];
+        else if (!strcmp(a, "--mode") && more) mode = argv[++i];
+        else if (!strcmp(a, "--op") && more) op = argv[++i];
+        else if (!strcmp(a, "--larm")) larm = 1;
+        else if (!strcmp(a, "--threads") && more) {
+            if (parse_double(a, argv[++i], 1, 1 << 20, &threads) || threads != floor(threads)) return 2;
+        } else if (!strcmp(a, "--cluster") && more) {
+            if (parse_double(a, argv[++i], 0, 1 << 20, &cluster_d) || cluster_d != floor(cluster_d)) return 2;
+        } else if (!strcmp(a, "--peak") && more) {
+            if (parse_double(a, argv[++i], 1e-9, 1e12, &peak)) return 2;
+        } else if (!strcmp(a, "--fast-fraction") && more) {
+            if (parse_double(a, argv[++i], 0, 1, &hy.fast_fraction)) return 2;
+        } else if (!strcmp(a, "--store-fraction") && more) {
+            if (parse_double(a, argv[++i], 0, 1, &hy.store_fraction)) return 2;
+        } else if (!strcmp(a, "--app") && more) {
+            if (napps + npts >= RL_MAX_POINTS) {
+                fprintf(stderr, "edan roofline: at most %d applications and points\n", RL_MAX_POINTS);
                 return 2;
             }
             apps[napps++] = argv[++i];
-        } else if (!strcmp(argv[i], "--point") && i + 1 < argc) {
-            if (npts == sizeof pts / sizeof pts[0]) {
-                fprintf(stderr, "edan roofline: at most %u points\n", (unsigned)(sizeof pts / sizeof pts[0]));
+        } else if (!strcmp(a, "--point") && more) {
+            if (napps + npts >= RL_MAX_POINTS) {
+                fprintf(stderr, "edan roofline: at most %d applications and points\n", RL_MAX_POINTS);
                 return 2;
             }
             if (parse_point(argv[++i], &pts[npts], labels[npts], sizeof labels[0])) {
@@ -392,47 +931,159 @@ int edan_cmd_roofline(int argc, char **argv)
                 return 2;
             }
             npts++;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            fprintf(stderr, "edan roofline: unknown or incomplete option '%s'\n%s", argv[i], roofline_usage);
+        } else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "edan roofline: unknown or incomplete option '%s'\n%s", a, roofline_usage);
             return 2;
-        } else if (!profile) profile = argv[i];
+        } else if (!path) path = a;
         else {
-            fprintf(stderr, "edan roofline: one profile only ('%s')\n", argv[i]);
+            fprintf(stderr, "edan roofline: one profile only ('%s')\n", a);
             return 2;
         }
     }
-    if (!profile || !out) {
+    if (!path || !out) {
         fputs(roofline_usage, stderr);
         return 2;
     }
-    if (edan_profile_load(profile, NULL, &p, err, sizeof err) != EDAN_OK) {
-        fprintf(stderr, "%s\n", err);
+    if (larm && cluster_d >= 0) {
+        fprintf(stderr, "edan roofline: --larm draws every cluster; --cluster N draws one: not both\n");
+        return 2;
+    }
+    if (mode && cluster_d < 0) {
+        fprintf(stderr, "edan roofline: --mode goes with --cluster N\n");
+        return 2;
+    }
+    if (hy.store_fraction >= 0 && napps) {
+        fprintf(stderr, "edan roofline: --store-fraction is for a chart without --app (an application has its own)\n");
+        return 2;
+    }
+    if (hy.store_fraction >= 0 && hy.fast_fraction < 0) {
+        fprintf(stderr, "edan roofline: --store-fraction needs --fast-fraction F\n");
+        return 2;
+    }
+    if (hy.fast_fraction >= 0 && !napps && hy.store_fraction < 0) {
+        fprintf(stderr, "edan roofline: --fast-fraction needs --app RESULT.json or --store-fraction S\n");
+        return 2;
+    }
+
+    text = read_all(path, &len);
+    if (!text) {
+        fprintf(stderr, "%s: cannot read\n", path);
         return 1;
     }
+    if (edan_json_parse(text, len, NULL, &root, err, sizeof err) != EDAN_OK) {
+        fprintf(stderr, "%s:%s\n", path, err + (strncmp(err, "line ", 5) ? 0 : 5));
+        goto done;
+    }
+    if (!str_is(edan_json_get(root, "schema"), "edan-hwprofile")) {
+        fprintf(stderr, "%s: not a hardware profile (\"schema\" is not \"edan-hwprofile\")\n", path);
+        goto done;
+    }
+    /* a measured profile is checked by the loader; a reference profile
+       (transcribed from a paper) has only what the paper gives */
+    if (!edan_json_bool(edan_json_get(root, "reference"), 0)) {
+        if (edan_profile_load(path, NULL, &p, err, sizeof err) != EDAN_OK) {
+            fprintf(stderr, "%s\n", err);
+            goto done;
+        }
+        prof_m = p->mlp_m;
+    }
     for (k = 0; k < napps; k++) {
-        if (npts >= sizeof pts / sizeof pts[0] || app_point(apps[k], p->mlp_m, &pts[npts], labels[npts], sizeof labels[0])) {
-            edan_profile_free(p);
-            return 2;
+        if (app_point(apps[k], prof_m, &pts[npts], labels[npts], sizeof labels[0])) {
+            rc = 2;
+            goto done;
         }
         npts++;
     }
-    snprintf(tmp, sizeof tmp, "%s.tmp", out);
-    f = fopen(tmp, "w");
-    if (!f) {
-        fprintf(stderr, "edan roofline: cannot write %s\n", tmp);
-        edan_profile_free(p);
-        return 1;
+    ch = (rl_chart *)calloc(1, sizeof *ch);
+    if (!ch) {
+        fprintf(stderr, "edan roofline: out of memory\n");
+        goto done;
     }
-    rc = roofline_svg(f, p, &ro, pts, npts, err, sizeof err);
-    if (fclose(f) != 0 && rc == 0) {
-        rc = -1;
-        snprintf(err, sizeof err, "write error");
+    if (!larm) {
+        int cl = (int)cluster_d;
+        if (cluster_d >= 0) {
+            const edan_json *roofs = larm_roofs(root, path, err, sizeof err);
+            rl_key keys[64];
+            size_t nk, j;
+            if (!roofs) { fprintf(stderr, "%s\n", err); goto done; }
+            nk = larm_keys(roofs, keys, 64);
+            for (j = 0; j < nk && keys[j].cluster != cl; j++) {}
+            if (j == nk) {
+                char list[300];
+                size_t l = 0, q;
+                list[0] = 0;
+                for (q = 0; q < nk; q++)
+                    if ((q == 0 || keys[q].cluster != keys[q - 1].cluster) && l < sizeof list)
+                        l += (size_t)snprintf(list + l, sizeof list - l, "%s%d", l ? ", " : "", keys[q].cluster);
+                fprintf(stderr, "%s: no LARM roofs for cluster %d; the profile has clusters %s\n", path, cl, list);
+                goto done;
+            }
+            if (!mode && keys[j].mode) {
+                mode = keys[j].mode;
+                fprintf(stderr, "edan roofline: cluster %d, mode %s (--mode chooses another)\n", cl, mode);
+            }
+            if (build_larm(ch, root, path, cl, mode, op, peak, err, sizeof err)) { fprintf(stderr, "%s\n", err); goto done; }
+        } else if (build_carm(ch, root, path, threads, peak, err, sizeof err)) {
+            fprintf(stderr, "%s\n", err);
+            goto done;
+        }
+        if (add_hybrid(ch, root, path, cl, &hy, pts, npts, err, sizeof err) < 0) {
+            fprintf(stderr, "%s\n", err);
+            goto done;
+        }
+        sort_lines(ch);
+        if (title) snprintf(ch->title, sizeof ch->title, "%s", title);
+        if (write_chart(out, ch, pts, npts)) goto done;
+        if (cluster_d < 0 && edan_json_len(edan_json_get(edan_json_get(root, "numa"), "roofs")) &&
+            !edan_json_bool(edan_json_get(edan_json_get(root, "numa"), "skipped"), 0))
+            fprintf(stderr, "edan roofline: the profile also has LARM roofs: --larm draws one chart per cluster\n");
+    } else {
+        const edan_json *roofs = larm_roofs(root, path, err, sizeof err);
+        rl_key keys[64];
+        size_t nk, j, base_len = strlen(out);
+        int hybrids = 0, written = 0;
+        char name[4300];
+        if (!roofs) { fprintf(stderr, "%s\n", err); goto done; }
+        if (base_len > 4 && !strcmp(out + base_len - 4, ".svg")) base_len -= 4;
+        nk = larm_keys(roofs, keys, 64);
+        for (j = 0; j < nk; j++) {
+            int h = 0;
+            if (build_larm(ch, root, path, keys[j].cluster, keys[j].mode, op, peak, err, sizeof err)) {
+                fprintf(stderr, "edan roofline: skipped: %s\n", err);
+                continue;
+            }
+            if (hy.fast_fraction >= 0) {
+                edan_hybrid_model m;
+                if (edan_hybrid_from_profile(root, keys[j].cluster, &m, err, sizeof err) == EDAN_OK) {
+                    h = add_hybrid(ch, root, path, keys[j].cluster, &hy, pts, npts, err, sizeof err);
+                    if (h < 0) { fprintf(stderr, "%s\n", err); goto done; }
+                    hybrids += h;
+                } else
+                    fprintf(stderr, "edan roofline: cluster %d has no hybrid model: no hybrid roof on its chart\n",
+                            keys[j].cluster);
+            }
+            sort_lines(ch);
+            if (title) snprintf(ch->title, sizeof ch->title, "%s", title);
+            snprintf(name, sizeof name, "%.*s-cluster%d%s%s.svg", (int)base_len, out, keys[j].cluster,
+                     keys[j].mode ? "-" : "", keys[j].mode ? keys[j].mode : "");
+            if (write_chart(name, ch, pts, npts)) goto done;
+            fprintf(stderr, "edan roofline: wrote %s\n", name);
+            written++;
+        }
+        if (!written) {
+            fprintf(stderr, "%s: no LARM chart could be drawn\n", path);
+            goto done;
+        }
+        if (hy.fast_fraction >= 0 && !hybrids) {
+            fprintf(stderr, "%s: no cluster has a hybrid model for --fast-fraction\n", path);
+            goto done;
+        }
     }
-    edan_profile_free(p);
-    if (rc != 0 || rename(tmp, out) != 0) {
-        fprintf(stderr, "edan roofline: %s: %s\n", out, rc ? err : "cannot rename the temporary file");
-        remove(tmp);
-        return 1;
-    }
-    return 0;
+    rc = 0;
+done:
+    free(ch);
+    if (p) edan_profile_free(p);
+    edan_json_free(root);
+    free(text);
+    return rc;
 }

@@ -10,24 +10,8 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-# The edan to test; a tools/plot.c that is not dispatched by tools/edan.c yet
-# is tested through a small driver of its own.
 EDAN=./edan
 [ -x ./edan ] || fail "./edan is not built"
-if ! ./edan plot --help >/dev/null 2>&1; then
-  echo "note: ./edan has no plot command: testing tools/plot.c through a driver"
-  cat > "$T/driver.c" <<'EOF'
-#define EDAN_IMPLEMENTATION
-#include "cli.h"
-int edan_cmd_plot(int argc, char **argv);
-int main(int argc, char **argv) { return edan_cmd_plot(argc - 1, argv + 1); }
-EOF
-  ${CC:-cc} -std=c99 -Wall -Wextra -pedantic -Werror -O1 -I. -Itools -o "$T/plot" "$T/driver.c" tools/plot.c -lm \
-    || fail "tools/plot.c does not compile warning-free"
-  printf '#!/bin/sh\nif [ "$1" = plot ]; then exec %q "$@"; fi\nexec %q "$@"\n' "$T/plot" "$PWD/edan" > "$T/edan"
-  chmod +x "$T/edan"
-  EDAN=$T/edan
-fi
 
 # ---- the reduced run ---------------------------------------------------------
 R=$T/report
@@ -183,6 +167,25 @@ if EDAN=$EDAN EDAN_RUN_PROFILE=none EDAN_RUN_KERNELS="gemm:0:10" bash tools/run.
 fi
 grep -q 'edan trace of gemm failed' "$T/bad.err" || fail "tools/run.sh: no message for the failed trace: $(cat "$T/bad.err")"
 [ -e "$T/bad/README.md" ] && fail "tools/run.sh wrote a README although a step failed"
+
+# ---- with a hardware profile: the roofline with the kernels on it ---------
+R2=$T/report2
+EDAN=$EDAN EDAN_RUN_PROFILE=hwprofiles/vm.json EDAN_RUN_KERNELS="chase:2048:100 gemm:16:10 spmv:16:10" \
+  EDAN_RUN_DM_PLOTS="spmv" bash tools/run.sh "$R2" 2> "$T/run2.err" || { cat "$T/run2.err"; fail "tools/run.sh with a profile failed"; }
+python3 - "$R2" <<'EOF' || fail "the roofline of the run with a profile"
+import json, sys, xml.etree.ElementTree as ET
+r = sys.argv[1]
+NS = "{http://www.w3.org/2000/svg}"
+root = ET.parse(r + "/svg/roofline.svg").getroot()
+apps = {g.get("data-label"): float(g.get("data-ai")) for g in root.iter(NS + "g") if g.get("class") == "app"}
+for k in ("gemm", "spmv"):   # the kernels with floating-point work
+    c = json.load(open(f"{r}/json/{k}.json"))["configs"][0]
+    got = [v for l, v in apps.items() if k in l]
+    assert got and abs(got[0] - c["arithmetic_intensity"]) <= 1e-5 * c["arithmetic_intensity"], (k, apps)
+assert not any("chase" in l for l in apps), apps          # no flops, no point
+assert "svg/roofline.svg" in open(r + "/README.md").read()
+EOF
+echo "roofline checks passed"
 
 # ---- edan plot directly: several reports overlay, legend names, bad input ----
 P=$T/p; mkdir -p "$P"

@@ -75,7 +75,6 @@ run() {
   else printf '%s\n' "$q" >> "$CMDS"; fi
   nice -n 10 "$@" > "$OUT" 2> "$LOG"
 }
-has_cmd() { "$EDAN" "$1" --help >/dev/null 2>&1; }
 step_done() { STEPS+=("$(( SECONDS - $1 ))|$2"); }
 
 [ -x "$EDAN" ] || die "$EDAN is not built (run make)"
@@ -93,25 +92,16 @@ elif [ -n "${EDAN_RUN_PROFILE:-}" ]; then
   printf '# hardware profile given with EDAN_RUN_PROFILE\ncp %q %q\n' "$EDAN_RUN_PROFILE" "$REPORT/profile.json" >> "$CMDS"
   PROFILE="$REPORT/profile.json"
   say "hardware profile: $EDAN_RUN_PROFILE (given)"
-elif [ -x "$PROBE" ]; then
+else
+  [ -x "$PROBE" ] || die "$PROBE is not built (run make)"
   say "probing this machine: $PROBE --quick (about 20 s)"
   rm -f "$REPORT/profile.json"
   LOG="$REPORT/logs/probe.log"
-  if "$PROBE" --help 2>&1 | grep -q -- '-o'; then
-    run "$PROBE" --quick -o "$REPORT/profile.json" || die "$PROBE --quick failed: see $LOG ($(tail -n 1 "$LOG"))"
-  else
-    run "$PROBE" --quick || die "$PROBE --quick failed: see $LOG ($(tail -n 1 "$LOG"))"
-    f="hwprofiles/$(hostname).json"
-    [ -r "$f" ] || die "$PROBE --quick wrote no $f"
-    cp "$f" "$REPORT/profile.json"
-  fi
+  run "$PROBE" --quick -o "$REPORT/profile.json" || die "$PROBE --quick failed: see $LOG ($(tail -n 1 "$LOG"))"
   LOG=/dev/null
   [ -s "$REPORT/profile.json" ] || die "$PROBE --quick wrote no profile"
   PROFILE="$REPORT/profile.json"
   say "hardware profile: $PROFILE"
-else
-  say "probe: $PROBE is not built yet: no hardware profile of this machine"
-  MISSING+=("\`./probe\` is not built: no hardware profile of this machine was measured")
 fi
 step_done $t "hardware profile"
 
@@ -119,12 +109,10 @@ step_done $t "hardware profile"
 # configuration, and the same kernel without caches (the model's RAM-only
 # view, as in the EDAN paper's Fig. 9) in the second.
 CFG=()
-if [ -n "$PROFILE" ] && "$EDAN" analyze --help 2>&1 | grep -q -- '--profile'; then
+if [ -n "$PROFILE" ]; then
   CFG=(--profile "$PROFILE")
   SETTINGS="caches, alpha, m and clock from the hardware profile \`profile.json\`"
 else
-  [ -n "$PROFILE" ] && { say "edan: no --profile option yet: the profile cannot parameterise the analysis"
-    MISSING+=("\`edan analyze/trace --profile\` is not available: the analysis does not use the measured profile"); }
   # this machine's data caches as the C library reports them; the model's
   # default RAM latency (200 cycles) and clock (1 GHz)
   for l in 1 2 3; do
@@ -134,9 +122,7 @@ else
       CFG+=(--cache "$size:$assoc:$line")
     fi
   done
-  if [ -n "$PROFILE" ]; then SETTINGS="the profile could not be used, edan has no --profile option yet"
-  else SETTINGS="no hardware profile"; fi
-  SETTINGS="$SETTINGS: the data caches getconf reports, the model's default RAM latency (alpha = 200 cycles) and clock (1 GHz)"
+  SETTINGS="no hardware profile: the data caches getconf reports, the model's default RAM latency (alpha = 200 cycles) and clock (1 GHz)"
 fi
 
 # ---- 2. trace and analyse the kernels --------------------------------------
@@ -189,18 +175,13 @@ EOF
 
 # ---- 3. rank ----------------------------------------------------------------
 t=$SECONDS
-if has_cmd rank; then
-  say "rank (m = $M)"
-  for c in 0 1; do
-    LOG="$REPORT/logs/rank.log"
-    OUT="$REPORT/ranking-$c.txt"; run "$EDAN" rank --m "$M" --config "$c" "${JSONS[@]}" || die "edan rank failed: $(tail -n 1 "$LOG")"
-    OUT="$REPORT/ranking-$c.json"; run "$EDAN" rank --json --m "$M" --config "$c" "${JSONS[@]}" || die "edan rank --json failed: $(tail -n 1 "$LOG")"
-  done
-  OUT=/dev/null; LOG=/dev/null
-else
-  say "rank: this edan has no rank command yet: no ranking"
-  MISSING+=("\`edan rank\` is not available: no ranking")
-fi
+say "rank (m = $M)"
+for c in 0 1; do
+  LOG="$REPORT/logs/rank.log"
+  OUT="$REPORT/ranking-$c.txt"; run "$EDAN" rank --m "$M" --config "$c" "${JSONS[@]}" || die "edan rank failed: $(tail -n 1 "$LOG")"
+  OUT="$REPORT/ranking-$c.json"; run "$EDAN" rank --json --m "$M" --config "$c" "${JSONS[@]}" || die "edan rank --json failed: $(tail -n 1 "$LOG")"
+done
+OUT=/dev/null; LOG=/dev/null
 step_done $t "rank"
 
 # ---- 4. roofline --------------------------------------------------------------
@@ -210,83 +191,57 @@ ROOF_NOTE=""
 if [ -z "$PROFILE" ]; then
   say "roofline: no hardware profile, no roofline"
   MISSING+=("no roofline: it needs the hardware profile")
-elif has_cmd roofline; then
+else
   say "roofline with the kernels on it"
   LOG="$REPORT/logs/roofline.log"
-  if "$EDAN" roofline --help 2>&1 | grep -q -- '--app'; then
-    # one --app per kernel that does floating-point work
-    mapfile -t APPS < <(python3 - "${JSONS[@]}" <<'EOF'
+  # one --app per kernel that does floating-point work
+  mapfile -t APPS < <(python3 - "${JSONS[@]}" <<'EOF'
 import json, sys
 for path in sys.argv[1:]:
     if json.load(open(path))["configs"][0].get("flops", 0) > 0:
         print("--app"); print(path)
 EOF
 )
-    run "$EDAN" roofline "$PROFILE" "${APPS[@]}" -o "$REPORT/svg/roofline.svg" || die "edan roofline failed: $(tail -n 1 "$LOG")"
-  elif "$EDAN" roofline --help 2>&1 | grep -q -- '--point'; then
-    # Each kernel (configuration 0) at its arithmetic intensity, its
-    # performance a range: its flops over the upper and the lower time bound
-    # at m (cycles at the report's clock). Kernels without flops stay off.
-    POINTS=$(python3 - "$M" "${JSONS[@]}" <<'EOF'
-import json, os, sys
-M = sys.argv[1]
-for path in sys.argv[2:]:
-    c = json.load(open(path))["configs"][0]
-    fl, ai, f = c.get("flops", 0), c.get("arithmetic_intensity", 0), c.get("freq_ghz", 0)
-    tl, tu = c["m"][M]["T_lower"], c["m"][M]["T_upper"]
-    if fl > 0 and ai > 0 and f and tl and tu and tl > 0:
-        name = os.path.basename(path)[:-5]
-        print(f"{name}:{ai:.6g}:{fl * f / tu:.6g}-{fl * f / tl:.6g}")
-EOF
-) || die "cannot read the reports for the roofline"
-    P=(); for x in $POINTS; do P+=(--point "$x"); done
-    run "$EDAN" roofline "$PROFILE" "${P[@]+"${P[@]}"}" -o "$REPORT/svg/roofline.svg" || die "edan roofline failed: $(tail -n 1 "$LOG")"
-    ROOF_NOTE="Each kernel with floating-point work (configuration 0) sits at its arithmetic intensity (flops per byte loaded or stored); its bar spans the performance between the model's upper and lower time bound at m = $M (flops x clock / cycles, at the report's clock)."
-  else
-    run "$EDAN" roofline "$PROFILE" -o "$REPORT/svg/roofline.svg" || die "edan roofline failed: $(tail -n 1 "$LOG")"
-    MISSING+=("\`edan roofline\` cannot place applications yet: the roofline has no kernels on it")
+  run "$EDAN" roofline "$PROFILE" "${APPS[@]}" -o "$REPORT/svg/roofline.svg" || die "edan roofline failed: $(tail -n 1 "$LOG")"
+  ROOF_NOTE="Each kernel with floating-point work (configuration 0) sits at its arithmetic intensity (flops per byte loaded or stored); its bar spans the performance between the model's upper and lower time bound at the profile's m (flops x clock / cycles, at the report's clock)."
+  # a profile of probe --numa on a machine with several nodes: the LARM charts too
+  if python3 -c 'import json,sys; n=json.load(open(sys.argv[1])).get("numa",{}); sys.exit(0 if n.get("roofs") and not n.get("skipped") else 1)' "$PROFILE"; then
+    run "$EDAN" roofline "$PROFILE" "${APPS[@]}" --larm -o "$REPORT/svg/larm.svg" || die "edan roofline --larm failed: $(tail -n 1 "$LOG")"
+    ROOF_NOTE="$ROOF_NOTE The locality-aware charts, one per cluster: svg/larm-cluster*.svg."
   fi
   LOG=/dev/null
   ROOFLINE=svg/roofline.svg
-else
-  say "roofline: this edan has no roofline command yet: no roofline chart"
-  MISSING+=("\`edan roofline\` is not available: no roofline chart")
 fi
 step_done $t "roofline"
 
 # ---- 5. data movement and what-if charts ------------------------------------
 t=$SECONDS
 PLOTS=()
-if has_cmd plot; then
-  say "charts: data movement and what-if"
-  LOG="$REPORT/logs/plot.log"
-  run "$EDAN" plot "$REPORT/json/fig9-lu.json" --title "Data movement over time: lu, N = 64 (the setting of the EDAN paper's Fig. 9)" \
-      -o "$REPORT/svg/dm-fig9-lu.svg" || die "edan plot failed: $(tail -n 1 "$LOG")"
-  PLOTS+=(dm-fig9-lu)
-  for spec in $DM_PLOTS; do
-    k=${spec%%:*}; scale=()
-    [ "$spec" = "$k:log" ] && scale=(--log)
-    [ -s "$REPORT/json/$k.json" ] || continue
-    run "$EDAN" plot "${scale[@]+"${scale[@]}"}" "$REPORT/json/$k.json" --title "Data movement over time: $k" \
-        -o "$REPORT/svg/dm-$k.svg" || die "edan plot failed: $(tail -n 1 "$LOG")"
-    PLOTS+=("dm-$k")
-  done
-  SW=(); for s in "${SWEEPS[@]}"; do SW+=(--sweep "$s"); done
-  run "$EDAN" plot --config 0 --m "$M" --slowdown --title "Slowdown when RAM gets farther (m = $M)" \
-      "${SW[@]}" -o "$REPORT/svg/whatif.svg" \
-    || die "edan plot --sweep failed: $(tail -n 1 "$LOG")"
-  PLOTS+=(whatif)
-  for k in chase gemm; do
-    [ -s "$REPORT/sweep/$k.csv" ] || continue
-    run "$EDAN" plot --log --sweep "$REPORT/sweep/$k.csv" --title "Upper time bound of $k when RAM gets farther" \
-        -o "$REPORT/svg/whatif-$k.svg" || die "edan plot --sweep failed: $(tail -n 1 "$LOG")"
-    PLOTS+=("whatif-$k")
-  done
-  LOG=/dev/null
-else
-  say "plot: this edan has no plot command yet: no data-movement charts"
-  MISSING+=("\`edan plot\` is not available: no data-movement or what-if charts")
-fi
+say "charts: data movement and what-if"
+LOG="$REPORT/logs/plot.log"
+run "$EDAN" plot "$REPORT/json/fig9-lu.json" --title "Data movement over time: lu, N = 64 (the setting of the EDAN paper's Fig. 9)" \
+    -o "$REPORT/svg/dm-fig9-lu.svg" || die "edan plot failed: $(tail -n 1 "$LOG")"
+PLOTS+=(dm-fig9-lu)
+for spec in $DM_PLOTS; do
+  k=${spec%%:*}; scale=()
+  [ "$spec" = "$k:log" ] && scale=(--log)
+  [ -s "$REPORT/json/$k.json" ] || continue
+  run "$EDAN" plot "${scale[@]+"${scale[@]}"}" "$REPORT/json/$k.json" --title "Data movement over time: $k" \
+      -o "$REPORT/svg/dm-$k.svg" || die "edan plot failed: $(tail -n 1 "$LOG")"
+  PLOTS+=("dm-$k")
+done
+SW=(); for s in "${SWEEPS[@]}"; do SW+=(--sweep "$s"); done
+run "$EDAN" plot --config 0 --m "$M" --slowdown --title "Slowdown when RAM gets farther (m = $M)" \
+    "${SW[@]}" -o "$REPORT/svg/whatif.svg" \
+  || die "edan plot --sweep failed: $(tail -n 1 "$LOG")"
+PLOTS+=(whatif)
+for k in chase gemm; do
+  [ -s "$REPORT/sweep/$k.csv" ] || continue
+  run "$EDAN" plot --log --sweep "$REPORT/sweep/$k.csv" --title "Upper time bound of $k when RAM gets farther" \
+      -o "$REPORT/svg/whatif-$k.svg" || die "edan plot --sweep failed: $(tail -n 1 "$LOG")"
+  PLOTS+=("whatif-$k")
+done
+LOG=/dev/null
 step_done $t "charts"
 
 # ---- 6. the summary -----------------------------------------------------------

@@ -52,6 +52,55 @@ grep -c '@@EDAN-VM-EXIT 0' "$B/2node.log" | grep -qx 2 || { echo "2node: the dri
 grep -q '@@EDAN-VM-EXIT 0' "$B/hbm.log" || { echo "hbm: the driver did not exit 0" >&2; exit 1; }
 echo "emulated machines: $((SECONDS - t0)) s"
 
+# the LARM charts of these sections (grafted onto this machine's profile):
+# one chart per cluster holding each valid load roof the section measured,
+# and a hybrid roof where the fitted model can be evaluated (Eq. 5 here)
+make --no-print-directory edan > /dev/null
+for m in hbm 2node; do
+  python3 - "$B/$m.log" "$B/larm-$m.json" <<'PY'
+import json, sys
+t = open(sys.argv[1]).read()
+doc = json.loads(t.split("@@EDAN-NUMA-BEGIN", 1)[1].split("@@EDAN-NUMA-END", 1)[0])
+p = json.load(open("hwprofiles/vm.json"))
+p["numa"] = doc
+json.dump(p, open(sys.argv[2], "w"))
+PY
+  rm -f "$B/larm-$m"-cluster*.svg
+  ./edan roofline "$B/larm-$m.json" --larm -o "$B/larm-$m.svg" 2> /dev/null
+  ./edan roofline "$B/larm-$m.json" --fast-fraction 0.5 --store-fraction 0.25 -o "$B/larm-$m-hybrid.svg" \
+    2> "$B/larm-$m-hybrid.err" || true
+  python3 - "$B" "$m" <<'PY'
+import json, math, os, sys, xml.etree.ElementTree as ET
+B, m = sys.argv[1:3]
+NS = "{http://www.w3.org/2000/svg}"
+p = json.load(open(f"{B}/larm-{m}.json"))
+def roofs(path):
+    return [(e.get("data-kind"), float(e.get("data-gbps") or e.get("data-gflops")))
+            for e in ET.parse(path).getroot().iter(NS + "line") if e.get("class") == "roof"]
+clusters = sorted({r["cluster"] for r in p["numa"]["roofs"]})
+assert clusters, "no roofs"
+for c in clusters:
+    got = sorted(g for k, g in roofs(f"{B}/larm-{m}-cluster{c}.svg") if k in ("local", "remote", "contended", "congested"))
+    want = sorted(r["GBps"]["median"] for r in p["numa"]["roofs"]
+                  if r["cluster"] == c and r["op"] == "load" and r.get("valid", True) and r["GBps"]["median"] > 0)
+    assert len(got) == len(want) and all(abs(a - b) <= 2e-5 * b for a, b in zip(got, want)), (m, c, got, want)
+h = [x for x in p["numa"]["hybrid"] if not x.get("skipped")][0]
+names = ["lf", "ls", "sf", "ss"]
+q = {"lf": 0.5 * 0.75, "ls": 0.5 * 0.75, "sf": 0.5 * 0.25, "ss": 0.5 * 0.25}
+t = {k: q[k] / h["bandwidth_GBps"][k] for k in names}
+d = max(names, key=lambda k: (t[k], -names.index(k)))
+th = [h["theta"][d][x] for x in names if x != d]
+tf = t[d] + sum((h["theta"][d][x] or 0) * t[x] for x in names if x != d) if None not in th else None
+hy = [g for k, g in roofs(f"{B}/larm-{m}-hybrid.svg") if k == "hybrid"] if os.path.exists(f"{B}/larm-{m}-hybrid.svg") else []
+if tf is not None and tf > 0:
+    assert len(hy) == 1 and abs(hy[0] - 1 / tf) <= 2e-5 / tf, (m, hy, 1 / tf)
+else:
+    err = open(f"{B}/larm-{m}-hybrid.err").read()
+    assert not hy and ("undetermined" in err or "not positive" in err), (m, err)
+print(f"{m}: LARM charts of {len(clusters)} clusters hold the section's roofs; hybrid roof {'%.4g GB/s' % (1 / tf) if tf and tf > 0 else 'refused: ' + ('undetermined theta' if tf is None else 't_fit <= 0')}")
+PY
+done
+
 # NUMA_FULL_PROBE=1: also the whole `probe --numa --quick` (the CARM part
 # takes about 8 minutes under TCG, so not by default) and its profile
 if [ "${NUMA_FULL_PROBE:-0}" = 1 ]; then

@@ -54,6 +54,7 @@ cc -O2 -D_GNU_SOURCE -DREF_THP -o "$tmp/refchase_thp" "$tmp/refchase.c" || exit 
 isa=sse
 grep -qw avx512f /proc/cpuinfo && isa=avx512 || { grep -qw avx /proc/cpuinfo && isa=avx; }
 have_likwid=0
+command -v likwid-bench >/dev/null || bash tools/deps.sh likwid || true   # installs it as root, else prints the apt-get line
 if command -v likwid-bench >/dev/null; then
   if likwid-bench -t load_$isa -w S0:24kB:1 >"$tmp/lw.out" 2>&1 && grep -q 'MByte/s' "$tmp/lw.out"; then
     have_likwid=1

@@ -168,23 +168,27 @@ else bad "reference profiles: $(cat "$T/err")"; fi
 
 # 5. labels of close applications do not overlap
 ./edan roofline hwprofiles/vm.json --point alpha:1:10 --point beta:1.02:10.3 --point gamma:1.04:10.1 \
-    --point delta:0.98:9.9 -o "$T/pts.svg" 2> "$T/err" && python3 - "$T" <<'PY' && ok "labels of four close points do not overlap" || bad "point labels: $(cat "$T/err")"
+    --point delta:0.98:9.9 -o "$T/pts.svg" 2> "$T/err" && python3 - "$T" <<'PY' && ok "labels of four close points overlap neither each other nor the dots" || bad "point labels: $(cat "$T/err")"
 import sys
 sys.path.insert(0, sys.argv[1]); from check import *
 import xml.etree.ElementTree as ET
 root = ET.parse(sys.argv[1] + "/pts.svg").getroot()
-boxes = []
+boxes, dots = [], []
 for g in root.iter(NS + "g"):
     if g.get("class") != "app": continue
-    t = g.find(NS + "text")
+    t, d = g.find(NS + "text"), g.find(NS + "circle")
     x, y, w = float(t.get("x")), float(t.get("y")), 7.2 * len(t.text)
     x0 = x if t.get("text-anchor") == "start" else x - w
     boxes.append((x0, y - 13, x0 + w, y + 1))
+    dx, dy = float(d.get("cx")), float(d.get("cy"))
+    dots.append((dx - 5, dy - 5, dx + 5, dy + 5))
+def overlap(a, b):
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 assert len(boxes) == 4
 for i in range(4):
-    for j in range(i):
-        a, b = boxes[i], boxes[j]
-        assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]), (a, b)
+    for j in range(4):
+        assert i == j or not overlap(boxes[i], dots[j]), ("label over a dot", i, j)
+        assert j >= i or not overlap(boxes[i], boxes[j]), ("labels overlap", i, j)
 PY
 
 # 6. errors: a clear message and a non-zero exit

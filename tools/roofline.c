@@ -17,6 +17,7 @@
 
 #define RL_MAX_LINES 64
 #define RL_MAX_POINTS 64
+#define RL_MAX_BOXES (2 * RL_MAX_POINTS + 8)
 
 /* A slanted memory roof: GB/s; lo/hi: a hybrid roof's bounds (Eq. 4, 3) */
 typedef struct rl_line {
@@ -93,7 +94,7 @@ static int rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t
     double peak = ch->ncomp ? ch->comp[0].gflops : 0, bwmax = 0, bwmin = 0;
     double ymin, ymax, xmin = 1.0 / 32, xmax = 64, v;
     char buf[200];
-    rl_box placed[RL_MAX_POINTS + 8];
+    rl_box placed[RL_MAX_BOXES];
     int nplaced = 0;
     chart c;
     size_t i;
@@ -262,14 +263,23 @@ static int rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t
         }
     }
     /* application points: a dot at the geometric middle of the range, the
-       range as a bar, the label at the first free spot near the dot */
+       range as a bar, the label at the first free spot near the dot (right,
+       then left, then 14, 28, ... px lower or higher) that no other label,
+       dot or the legend covers; a thin leader line when it moved */
+    for (i = 0; i < npts && nplaced < RL_MAX_BOXES; i++) {
+        double x = cx(&c, pts[i].ai), y = cy(&c, sqrt(pts[i].gflops_lo * pts[i].gflops_hi));
+        placed[nplaced].x0 = x - 6;
+        placed[nplaced].x1 = x + 6;
+        placed[nplaced].y0 = y - 6;
+        placed[nplaced++].y1 = y + 6;
+    }
     for (i = 0; i < npts; i++) {
         const roofline_point *q = &pts[i];
         const char *label = q->label ? q->label : "";
         double x = cx(&c, q->ai), y = cy(&c, sqrt(q->gflops_lo * q->gflops_hi)), w = 7.2 * (double)strlen(label);
         static const double off[9] = {0, 14, -14, 28, -28, 42, -42, 56, -56};
-        rl_box b;
-        int s, n = nplaced < RL_MAX_POINTS + 8 ? nplaced : RL_MAX_POINTS + 7;
+        rl_box b, first;
+        int s, side, found = 0, right = 1;
         fprintf(o, "<g class=\"app\" data-label=\"");
         xml_escaped(o, label);
         fprintf(o, "\" data-ai=\"%.6g\" data-gflops-lo=\"%.6g\" data-gflops-hi=\"%.6g\">\n", q->ai, q->gflops_lo,
@@ -278,25 +288,35 @@ static int rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t
             fprintf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#7b2d8e\" stroke-width=\"3\"/>\n",
                     x, cy(&c, q->gflops_lo), x, cy(&c, q->gflops_hi));
         fprintf(o, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#7b2d8e\"/>\n", x, y);
-        for (s = 0; s < 9; s++) {
-            int j, clash = 0;
-            b.x0 = x + 8;
-            b.x1 = x + 8 + w;
-            b.y0 = y + off[s] - 9;
-            b.y1 = y + off[s] + 5;
-            if (b.x1 > c.px1) { b.x1 = x - 8; b.x0 = x - 8 - w; }
-            for (j = 0; j < n && !clash; j++) clash = boxes_overlap(&b, &placed[j]);
-            if (!clash) break;
+        first.x0 = x + 8;
+        first.x1 = x + 8 + w;
+        first.y0 = y - 9;
+        first.y1 = y + 5;
+        b = first;
+        for (s = 0; s < 9 && !found; s++) {
+            for (side = 0; side < 2 && !found; side++) {
+                int j, clash = 0;
+                b.x0 = side ? x - 8 - w : x + 8;
+                b.x1 = side ? x - 8 : x + 8 + w;
+                b.y0 = y + off[s] - 9;
+                b.y1 = y + off[s] + 5;
+                if (b.x1 > c.px1 || b.x0 < c.px0 || b.y0 < c.py0 || b.y1 > c.py1) continue;
+                for (j = 0; j < nplaced && !clash; j++) {
+                    const rl_box *pb = &placed[j];
+                    /* its own dot is not in the way */
+                    if (pb->x0 == x - 6 && pb->y0 == y - 6) continue;
+                    clash = boxes_overlap(&b, pb);
+                }
+                if (!clash) { found = 1; right = !side; }
+            }
         }
-        if (s == 9) s = 0;
-        b.y0 = y + off[s] - 9;
-        b.y1 = y + off[s] + 5;
-        if (off[s] != 0)
+        if (!found) b = first;
+        if (b.y0 != y - 9)
             fprintf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#7b2d8e\" stroke-width=\"0.8\"/>\n",
-                    x, y, b.x0 > x ? b.x0 - 2 : b.x1 + 2, y + off[s] - 2);
-        svg_text(o, b.x0 > x ? b.x0 : b.x1, y + off[s] + 4, b.x0 > x ? "start" : "end", 12, "#7b2d8e", 0, label);
+                    x, y, right ? b.x0 - 2 : b.x1 + 2, b.y0 + 7);
+        svg_text(o, right ? b.x0 : b.x1, b.y0 + 13, right ? "start" : "end", 12, "#7b2d8e", 0, label);
         fprintf(o, "</g>\n");
-        if (nplaced < RL_MAX_POINTS + 8) placed[nplaced++] = b;
+        if (nplaced < RL_MAX_BOXES) placed[nplaced++] = b;
     }
     svg_text(o, c.px0, H - 6, "start", 10, "#777", 0, ch->foot);
     fprintf(o, "</svg>\n");

@@ -94,7 +94,7 @@ elif [ -n "${EDAN_RUN_PROFILE:-}" ]; then
   say "hardware profile: $EDAN_RUN_PROFILE (given)"
 else
   [ -x "$PROBE" ] || die "$PROBE is not built (run make)"
-  say "probing this machine: $PROBE --quick (about 20 s)"
+  say "probing this machine: $PROBE --quick (at most about 20 s)"
   rm -f "$REPORT/profile.json"
   LOG="$REPORT/logs/probe.log"
   run "$PROBE" --quick -o "$REPORT/profile.json" || die "$PROBE --quick failed: see $LOG ($(tail -n 1 "$LOG"))"

@@ -626,16 +626,13 @@ static int add_hybrid(rl_chart *ch, const edan_json *root, const char *path, int
                  "machine with two or more NUMA nodes)", path);
         return -1;
     }
+    if (edan_json_bool(edan_json_get(edan_json_get(root, "numa"), "skipped"), 0)) {
+        snprintf(err, n, "%s: the profile has no hybrid model: probe --numa skipped the NUMA section (%s)", path,
+                 edan_json_string(edan_json_get(edan_json_get(root, "numa"), "reason"), "no reason given"));
+        return -1;
+    }
     if (edan_hybrid_from_profile(root, cluster, &m, e2, sizeof e2) != EDAN_OK) {
-        const edan_json *numa = edan_json_get(root, "numa");
-        snprintf(err, n, "%s: %s%s%s", path, e2[0] ? e2 : "no hybrid model",
-                 edan_json_bool(edan_json_get(numa, "skipped"), 0) ? " (numa: " : "",
-                 edan_json_bool(edan_json_get(numa, "skipped"), 0)
-                     ? edan_json_string(edan_json_get(numa, "reason"), "skipped") : "");
-        if (edan_json_bool(edan_json_get(numa, "skipped"), 0)) {
-            size_t len = strlen(err);
-            snprintf(err + len, n - len, ")");
-        }
+        snprintf(err, n, "%s:%s", path, e2[0] ? e2 + (strncmp(e2, "line ", 5) ? 0 : 5) : " no hybrid model");
         return -1;
     }
     for (i = 0; i < count; i++) {

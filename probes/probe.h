@@ -103,7 +103,9 @@ int probe_compute_accumulators(void);
 
 /* Memory kernels on buf[0..bytes): loads/stores of `ratio` (see below). */
 typedef enum probe_memop {
-    PROBE_LOAD, PROBE_STORE, PROBE_STORE_NT, PROBE_MIX_2_1, PROBE_MIX_1_1, PROBE_MEMOP_COUNT
+    PROBE_LOAD, PROBE_STORE, PROBE_STORE_NT, PROBE_MIX_2_1, PROBE_MIX_1_1,
+    PROBE_LOAD_LAST_FIRST,      /* loads, each step's last vector first (a "load" roof's second order) */
+    PROBE_MEMOP_COUNT
 } probe_memop;
 extern const char *const probe_memop_name[PROBE_MEMOP_COUNT];
 /* One pass over bytes; returns the bytes moved by the instructions

@@ -62,6 +62,13 @@ assert b["seconds"] == d["method"]["budget_seconds"] == 15 and b["elapsed_second
 assert [s["name"] for s in b["sections"]][:2] == ["clocks", "latency_sweep"]
 for e in d["bandwidth"] + d["compute"]:
     assert e["reps"] >= d["method"]["floor_reps"] and e["stop"] in ("settled", "max_reps", "deadline"), e
+# a load roof is the better of its two orders, and says which
+for e in d["bandwidth"]:
+    if e["op"] == "load":
+        o = e["orders_GBps"]
+        assert e["order"] in o and e["GBps"]["median"] == max(o.values()) == o[e["order"]], e
+    else:
+        assert "order" not in e and "orders_GBps" not in e, e
 print("sections present")
 PY
 

@@ -1015,11 +1015,17 @@ const char *edan_class_name(edan_class c)
 }
 
 /* ---- the engine's state ------------------------------------------------ */
-/* Memory values are tracked per byte: a shadow chunk maps 2^EDAN__CHUNK_BITS
-   bytes to the index of the store record that last wrote each byte. A store
-   record holds the writer's vertex id and, per configuration, its finish time
-   F and memory depth md; it is freed when no byte refers to it any more, so
-   the state is bounded by the bytes written, not by the trace length. */
+/* Memory values are tracked per byte, stored per 8-byte word: a shadow
+   chunk maps the 2^EDAN__CHUNK_BITS bytes of a page to one entry per word,
+   the index of the store record that last wrote the whole word (0: none),
+   or, with EDAN__SPLIT set, the index of a "split": 8 entries, one per byte,
+   for words that stores wrote in parts. Words are 8 bytes because most
+   accesses are aligned doubles and pointers: one entry to read or write and
+   half a byte of shadow per byte of data (a split word costs 36 bytes). A
+   store record holds the writer's vertex id and, per configuration, its
+   finish time F and memory depth md; its reference count is the entries
+   (words and split bytes) naming it, and it is freed at zero, so the state is
+   bounded by the bytes written, not by the trace length. */
 #if defined(__GNUC__) || defined(__clang__)
 #define EDAN__INLINE inline __attribute__((always_inline))
 #define EDAN__NOINLINE __attribute__((noinline))
@@ -1027,8 +1033,10 @@ const char *edan_class_name(edan_class c)
 #define EDAN__INLINE inline
 #define EDAN__NOINLINE
 #endif
-#define EDAN__CHUNK_BITS 8
+#define EDAN__CHUNK_BITS 12
 #define EDAN__CHUNK (1u << EDAN__CHUNK_BITS)
+#define EDAN__CHUNK_WORDS (EDAN__CHUNK >> 3)
+#define EDAN__SPLIT 0x80000000u
 #define EDAN__NEAR 16
 
 typedef struct edan__level {
@@ -1078,11 +1086,13 @@ struct edan_context {
     uint64_t *reg_F;        /* num_regs * K */
     uint32_t *reg_md;
     /* store records */
-    uint64_t *rec_vid; uint32_t *rec_ref; uint64_t *rec_F; uint32_t *rec_md;
+    unsigned char *rec;     /* record r at rec + r * EDAN__REC_BYTES(K): edan__rec_head, F[K], md[K] */
     size_t rec_cap, rec_used;
     uint32_t *rec_free; size_t rec_free_n, rec_free_cap;
-    /* shadow memory: open-addressing hash of chunk number -> uint32[EDAN__CHUNK] */
+    /* shadow memory: open-addressing hash of chunk number -> uint32[EDAN__CHUNK_WORDS] */
     uint64_t *ch_keys; uint32_t **ch_vals; size_t ch_cap, ch_used;
+    uint32_t *split; size_t split_used, split_cap;      /* 8 record indices per split word */
+    uint32_t *split_free; size_t split_free_n, split_free_cap;
     uint64_t near_key[EDAN__NEAR]; uint32_t *near_chunk[EDAN__NEAR];    /* recently used chunks */
     uint64_t *op_count; size_t op_cap;
     /* per-instruction scratch */
@@ -1254,16 +1264,15 @@ void edan_destroy(edan_context *ctx)
         if (ctx->ch_keys[j]) edan__free(&a, ctx->ch_vals[j]);
     edan__free(&a, ctx->ch_keys);
     edan__free(&a, ctx->ch_vals);
+    edan__free(&a, ctx->split);
+    edan__free(&a, ctx->split_free);
     edan__free(&a, ctx->cfg);
     edan__free(&a, ctx->reg_vid);
     edan__free(&a, ctx->reg_F);
     edan__free(&a, ctx->reg_md);
     edan__free(&a, ctx->tmp_F);
     edan__free(&a, ctx->tmp_md);
-    edan__free(&a, ctx->rec_vid);
-    edan__free(&a, ctx->rec_ref);
-    edan__free(&a, ctx->rec_F);
-    edan__free(&a, ctx->rec_md);
+    edan__free(&a, ctx->rec);
     edan__free(&a, ctx->rec_free);
     edan__free(&a, ctx->dot_v);
     edan__free(&a, ctx->op_count);
@@ -1322,7 +1331,7 @@ static uint32_t *edan__chunk_slow(edan_context *ctx, uint64_t key, int create)
     }
     mask = ctx->ch_cap - 1;
     for (i = edan__hash64(key, mask); ctx->ch_keys[i]; i = (i + 1) & mask) {}
-    ctx->ch_vals[i] = (uint32_t *)edan__calloc(&ctx->a, EDAN__CHUNK * sizeof(uint32_t));
+    ctx->ch_vals[i] = (uint32_t *)edan__calloc(&ctx->a, EDAN__CHUNK_WORDS * sizeof(uint32_t));
     if (!ctx->ch_vals[i]) return NULL;
     ctx->ch_keys[i] = key + 1;
     ctx->ch_used++;
@@ -1338,25 +1347,27 @@ static EDAN__INLINE uint32_t *edan__chunk(edan_context *ctx, uint64_t key, int c
     return edan__chunk_slow(ctx, key, create);
 }
 
+/* Store records, one block each (vertex id, reference count, then F and md
+   per configuration) so that a load reads one cache line, not one per array. */
+typedef struct edan__rec_head { uint64_t vid; uint32_t ref, unused; } edan__rec_head;
+#define EDAN__REC_BYTES(K) ((sizeof(edan__rec_head) + 12 * (size_t)(K) + 7) & ~(size_t)7)
+#define EDAN__REC_HEAD(ctx, r, K) ((edan__rec_head *)((ctx)->rec + (size_t)(r) * EDAN__REC_BYTES(K)))
+#define EDAN__REC_F(ctx, r, K) ((uint64_t *)(EDAN__REC_HEAD(ctx, r, K) + 1))
+#define EDAN__REC_MD(ctx, r, K) ((uint32_t *)(EDAN__REC_F(ctx, r, K) + (K)))
+#define EDAN__REF(ctx, r) (EDAN__REC_HEAD(ctx, r, (ctx)->K)->ref)
+
 /* A new store record (index >= 1); 0 when out of memory. */
 static uint32_t edan__rec_new(edan_context *ctx)
 {
     if (ctx->rec_free_n) return ctx->rec_free[--ctx->rec_free_n];
     if (ctx->rec_used == 0) ctx->rec_used = 1;      /* index 0 means "no writer" */
     if (ctx->rec_used >= ctx->rec_cap) {
-        size_t nc = ctx->rec_cap ? ctx->rec_cap * 2 : 4096, K = ctx->K;
-        uint64_t *vid, *F;
-        uint32_t *ref, *md;
-        if (nc > 0xffffffffu) return 0;
-        vid = (uint64_t *)edan__realloc(&ctx->a, ctx->rec_vid, nc * sizeof *vid);
-        if (vid) ctx->rec_vid = vid;
-        ref = (uint32_t *)edan__realloc(&ctx->a, ctx->rec_ref, nc * sizeof *ref);
-        if (ref) ctx->rec_ref = ref;
-        F = (uint64_t *)edan__realloc(&ctx->a, ctx->rec_F, nc * K * sizeof *F);
-        if (F) ctx->rec_F = F;
-        md = (uint32_t *)edan__realloc(&ctx->a, ctx->rec_md, nc * K * sizeof *md);
-        if (md) ctx->rec_md = md;
-        if (!vid || !ref || !F || !md) return 0;
+        size_t nc = ctx->rec_cap ? ctx->rec_cap * 2 : 4096;
+        unsigned char *r;
+        if (nc > EDAN__SPLIT) return 0;         /* indices share a word entry with EDAN__SPLIT */
+        r = (unsigned char *)edan__realloc(&ctx->a, ctx->rec, nc * EDAN__REC_BYTES(ctx->K));
+        if (!r) return 0;
+        ctx->rec = r;
         ctx->rec_cap = nc;
     }
     return (uint32_t)ctx->rec_used++;
@@ -1364,10 +1375,68 @@ static uint32_t edan__rec_new(edan_context *ctx)
 
 static int edan__rec_release(edan_context *ctx, uint32_t r)
 {
-    if (--ctx->rec_ref[r]) return 1;
+    if (--EDAN__REF(ctx, r)) return 1;
     if (!edan__grow(&ctx->a, (void **)&ctx->rec_free, &ctx->rec_free_cap, ctx->rec_free_n + 1, sizeof(uint32_t)))
         return 0;
     ctx->rec_free[ctx->rec_free_n++] = r;
+    return 1;
+}
+
+/* A new split (8 entries, uninitialised); its index, or EDAN__SPLIT when out of memory. */
+static uint32_t edan__split_new(edan_context *ctx)
+{
+    if (ctx->split_free_n) return ctx->split_free[--ctx->split_free_n];
+    if (ctx->split_used >= EDAN__SPLIT) return EDAN__SPLIT;
+    if (!edan__grow(&ctx->a, (void **)&ctx->split, &ctx->split_cap, (ctx->split_used + 1) * 8, sizeof(uint32_t)))
+        return EDAN__SPLIT;
+    return (uint32_t)ctx->split_used++;
+}
+
+/* Word entry *slot loses its split: its 8 records released. 0 when out of memory. */
+static int edan__split_release(edan_context *ctx, uint32_t *slot)
+{
+    uint32_t idx = *slot & ~EDAN__SPLIT, j;
+    for (j = 0; j < 8; j++) {
+        uint32_t r = ctx->split[(size_t)idx * 8 + j];
+        if (r && !edan__rec_release(ctx, r)) return 0;
+    }
+    if (!edan__grow(&ctx->a, (void **)&ctx->split_free, &ctx->split_free_cap, ctx->split_free_n + 1,
+                    sizeof(uint32_t)))
+        return 0;
+    ctx->split_free[ctx->split_free_n++] = idx;
+    *slot = 0;
+    return 1;
+}
+
+/* Record rec now holds bytes lo..hi (0..7) of the word whose entry is *slot. 0 when out of memory. */
+static int edan__store_word(edan_context *ctx, uint32_t *slot, unsigned lo, unsigned hi, uint32_t rec)
+{
+    uint32_t *b, old = *slot, idx, j;
+    if (lo == 0 && hi == 7) {                   /* the whole word */
+        if (old & EDAN__SPLIT) {
+            if (!edan__split_release(ctx, slot)) return 0;
+        } else if (old && !edan__rec_release(ctx, old)) {
+            return 0;
+        }
+        *slot = rec;
+        EDAN__REF(ctx, rec)++;
+        return 1;
+    }
+    if (!(old & EDAN__SPLIT)) {                 /* split it: every byte keeps the word's record */
+        idx = edan__split_new(ctx);
+        if (idx == EDAN__SPLIT) return 0;
+        for (j = 0; j < 8; j++) ctx->split[(size_t)idx * 8 + j] = old;
+        if (old) EDAN__REF(ctx, old) += 7;
+        *slot = old = EDAN__SPLIT | idx;
+    }
+    b = ctx->split + (size_t)(old & ~EDAN__SPLIT) * 8;
+    for (j = lo; j <= hi; j++) {
+        if (b[j] && !edan__rec_release(ctx, b[j])) return 0;
+        b[j] = rec;
+        EDAN__REF(ctx, rec)++;
+    }
+    /* (rec is new, so it never fills all 8 bytes here: the word stays split
+       until a store covers all of it) */
     return 1;
 }
 
@@ -1652,45 +1721,36 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
         }
     }
     if (reads_mem) {
-        uint64_t a = addr, end = addr + in->size;
+        /* words first .. last (the access wraps nowhere: checked above) */
+        uint64_t last = addr + in->size - 1, w, wl = last >> 3, key = ~(uint64_t)0;
+        const uint32_t *ch = NULL;
         uint32_t last_rec = 0;
-        /* usual case: the bytes lie in one chunk and were written by one store (or none) */
-        if (((end - 1) >> EDAN__CHUNK_BITS) == (a >> EDAN__CHUNK_BITS)) {
-            uint32_t *ch = edan__chunk(ctx, a >> EDAN__CHUNK_BITS, 0);
-            if (!ch) {
-                a = end;
-            } else {
-                const uint32_t *b = ch + (a & (EDAN__CHUNK - 1));
-                uint32_t rec = b[0], diff = 0, j;
-                if (in->size == 8) /* the usual double/pointer load, unrolled */
-                    diff = (b[1] ^ rec) | (b[2] ^ rec) | (b[3] ^ rec) | (b[4] ^ rec) | (b[5] ^ rec) |
-                           (b[6] ^ rec) | (b[7] ^ rec);
-                else
-                    for (j = 1; j < in->size; j++) diff |= b[j] ^ rec;
-                if (!diff) {
-                    if (rec)
-                        edan__add_pred(preds, &np, ctx->rec_vid[rec], ctx->rec_F + (size_t)rec * K,
-                                       ctx->rec_md + (size_t)rec * K, lean, &S1, &md1);
-                    a = end;
-                }
+        for (w = addr >> 3; w <= wl; w++) {
+            uint32_t e;
+            if (w >> (EDAN__CHUNK_BITS - 3) != key) {
+                key = w >> (EDAN__CHUNK_BITS - 3);
+                ch = edan__chunk(ctx, key, 0);
             }
-        }
-        while (a < end) {
-            uint64_t key = a >> EDAN__CHUNK_BITS;
-            uint64_t stop = (key + 1) << EDAN__CHUNK_BITS;
-            uint32_t *ch = edan__chunk(ctx, key, 0);
-            if (stop > end || stop == 0) stop = end;
-            if (ch) {
-                for (; a < stop; a++) {
-                    uint32_t rec = ch[a & (EDAN__CHUNK - 1)];
+            if (!ch) continue;
+            e = ch[w & (EDAN__CHUNK_WORDS - 1)];
+            if (!(e & EDAN__SPLIT)) {
+                if (e && e != last_rec) {
+                    last_rec = e;
+                    edan__add_pred(preds, &np, EDAN__REC_HEAD(ctx, e, K)->vid, EDAN__REC_F(ctx, e, K),
+                                   EDAN__REC_MD(ctx, e, K), lean, &S1, &md1);
+                }
+            } else {
+                const uint32_t *b = ctx->split + (size_t)(e & ~EDAN__SPLIT) * 8;
+                unsigned lo = w == addr >> 3 ? (unsigned)(addr & 7) : 0, hi = w == wl ? (unsigned)(last & 7) : 7, j;
+                for (j = lo; j <= hi; j++) {
+                    uint32_t rec = b[j];
                     if (rec && rec != last_rec) {
                         last_rec = rec;
-                        edan__add_pred(preds, &np, ctx->rec_vid[rec], ctx->rec_F + (size_t)rec * K,
-                                       ctx->rec_md + (size_t)rec * K, lean, &S1, &md1);
+                        edan__add_pred(preds, &np, EDAN__REC_HEAD(ctx, rec, K)->vid, EDAN__REC_F(ctx, rec, K),
+                                       EDAN__REC_MD(ctx, rec, K), lean, &S1, &md1);
                     }
                 }
             }
-            a = stop;
         }
     }
     ctx->E += np;
@@ -1785,46 +1845,51 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
         }
     }
     if (writes_mem) {
-        uint32_t rec;
-        uint64_t a = addr, end = addr + in->size;
-        uint64_t key = a >> EDAN__CHUNK_BITS;
-        uint32_t *ch = edan__chunk(ctx, key, 1);
+        uint64_t last = addr + in->size - 1, w, w0 = addr >> 3, wl = last >> 3, key = w0 >> (EDAN__CHUNK_BITS - 3);
+        uint32_t *ch = edan__chunk(ctx, key, 1), *slot, e, rec = 0;
         if (!ch) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for shadow memory");
         /* fast path: the store overwrites exactly the bytes of one earlier
-           record (a store to the same place): reuse that record in place */
-        rec = ch[a & (EDAN__CHUNK - 1)];
-        if (rec && ctx->rec_ref[rec] == in->size && ((end - 1) >> EDAN__CHUNK_BITS) == key) {
-            uint64_t b;
-            for (b = a + 1; b < end && ch[b & (EDAN__CHUNK - 1)] == rec; b++) {}
-            if (b == end) {
-                ctx->rec_vid[rec] = vid;
-                for (k = 0; k < K; k++) {
-                    ctx->rec_F[(size_t)rec * K + k] = ctx->tmp_F[k];
-                    ctx->rec_md[(size_t)rec * K + k] = ctx->tmp_md[k];
+           record that nothing else refers to (a store to the same place):
+           reuse that record in place */
+        slot = &ch[w0 & (EDAN__CHUNK_WORDS - 1)];
+        e = *slot;
+        if (w0 == wl) {
+            if (!(e & EDAN__SPLIT)) {
+                if (e && in->size == 8 && EDAN__REC_HEAD(ctx, e, K)->ref == 1) rec = e;
+            } else {
+                const uint32_t *b = ctx->split + (size_t)(e & ~EDAN__SPLIT) * 8;
+                unsigned lo = (unsigned)(addr & 7), j;
+                if (b[lo] && EDAN__REC_HEAD(ctx, b[lo], K)->ref == in->size) {
+                    for (j = lo + 1; j <= (unsigned)(last & 7) && b[j] == b[lo]; j++) {}
+                    if (j > (unsigned)(last & 7)) rec = b[lo];
                 }
-                return EDAN_OK;
             }
+        }
+        if (rec) {
+            EDAN__REC_HEAD(ctx, rec, K)->vid = vid;
+            for (k = 0; k < K; k++) {
+                EDAN__REC_F(ctx, rec, K)[k] = ctx->tmp_F[k];
+                EDAN__REC_MD(ctx, rec, K)[k] = ctx->tmp_md[k];
+            }
+            return EDAN_OK;
         }
         rec = edan__rec_new(ctx);
         if (!rec) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for store records");
-        ctx->rec_vid[rec] = vid;
-        ctx->rec_ref[rec] = 0;
+        EDAN__REC_HEAD(ctx, rec, K)->vid = vid;
+        EDAN__REC_HEAD(ctx, rec, K)->ref = 0;
         for (k = 0; k < K; k++) {
-            ctx->rec_F[(size_t)rec * K + k] = ctx->tmp_F[k];
-            ctx->rec_md[(size_t)rec * K + k] = ctx->tmp_md[k];
+            EDAN__REC_F(ctx, rec, K)[k] = ctx->tmp_F[k];
+            EDAN__REC_MD(ctx, rec, K)[k] = ctx->tmp_md[k];
         }
-        while (a < end) {
-            uint64_t stop = ((a >> EDAN__CHUNK_BITS) + 1) << EDAN__CHUNK_BITS;
-            ch = edan__chunk(ctx, a >> EDAN__CHUNK_BITS, 1);
-            if (!ch) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for shadow memory");
-            if (stop > end || stop == 0) stop = end;
-            for (; a < stop; a++) {
-                uint32_t *slot = &ch[a & (EDAN__CHUNK - 1)];
-                if (*slot && !edan__rec_release(ctx, *slot))
-                    return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for store records");
-                *slot = rec;
-                ctx->rec_ref[rec]++;
+        for (w = w0; w <= wl; w++) {
+            if (w >> (EDAN__CHUNK_BITS - 3) != key) {
+                key = w >> (EDAN__CHUNK_BITS - 3);
+                ch = edan__chunk(ctx, key, 1);
+                if (!ch) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for shadow memory");
             }
+            if (!edan__store_word(ctx, &ch[w & (EDAN__CHUNK_WORDS - 1)], w == w0 ? (unsigned)(addr & 7) : 0,
+                                  w == wl ? (unsigned)(last & 7) : 7, rec))
+                return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for store records");
         }
     }
     return EDAN_OK;

@@ -224,7 +224,7 @@ static size_t naive_random_trace(edan_insn *tr, size_t max, uint64_t *s)
     static const edan_reg regs[] = {0, 1, 2, 3, 4, 5, 6, 32, 33, 34};
     static const uint16_t sizes[] = {1, 2, 4, 8, 8, 8, 16};
     size_t n = 1 + naive_rand(s) % max, i;
-    uint64_t base = 0x1f0 + (naive_rand(s) % 3) * 0x1000;  /* windows crossing shadow-chunk edges */
+    uint64_t base = 0xfd0 + (naive_rand(s) % 3) * 0x1000;  /* windows crossing page (shadow-chunk) edges */
     for (i = 0; i < n; i++) {
         edan_insn *x = &tr[i];
         uint32_t r = (uint32_t)(naive_rand(s) % 100), j;
@@ -236,7 +236,7 @@ static size_t naive_random_trace(edan_insn *tr, size_t max, uint64_t *s)
             x->ndst = 1;
             x->dst[0] = regs[naive_rand(s) % 10];
             /* in a third of the traces, some instructions write two registers */
-            if (r < 2 && base == 0x11f0) x->dst[x->ndst++] = regs[naive_rand(s) % 10];
+            if (r < 2 && base == 0x1fd0) x->dst[x->ndst++] = regs[naive_rand(s) % 10];
         } else if (r < 95) {
             x->mem = (uint8_t)(r < 65 ? EDAN_MEM_LOAD : r < 88 ? EDAN_MEM_STORE : EDAN_MEM_AMO);
             x->cls = (uint8_t)(x->mem == EDAN_MEM_LOAD ? EDAN_CLASS_LOAD : x->mem == EDAN_MEM_STORE ? EDAN_CLASS_STORE : EDAN_CLASS_AMO);

@@ -464,7 +464,8 @@ static void test_bounded_memory(void)
     CHECK(edan_create(&ctx, &o) == EDAN_OK);
     for (i = 0; i < 2200000; i++) {
         uint64_t a = (i * 40503u) % 16384;      /* a 16 KiB footprint, visited in a scattered order */
-        if (i % 3 == 0) v = store(A1, A0, a & ~7ull, 8);
+        /* whole words, and parts of words (split words, records shared by bytes) */
+        if (i % 3 == 0) v = i % 2 ? store(A1, A0, a & ~7ull, 8) : store(A1, A0, a, (uint16_t)(1 + (i % 11)));
         else if (i % 3 == 1) v = load(A2, A0, a, (uint16_t)(1 + (i % 8)));
         else v = alu(A1, A1, 0);
         v.pc = 0x1000 + 4 * (i % 64);

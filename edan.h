@@ -35,7 +35,8 @@
    examples/embed.c is the complete program. A front-end that meets the same
    static instruction many times (decoded basic blocks, a binary trace)
    checks it once with edan_prepare and feeds each execution with
-   edan_feed_prepared(ctx, &prepared, address): the same metrics, less work.
+   edan_feed_prepared(ctx, &prepared, address): the same metrics, less work;
+   edan_feed_prepared_n feeds a run of them (a block) in one call.
 
    BUILD
    In exactly one C or C++ file, before the include:
@@ -237,6 +238,12 @@ typedef struct edan_prepared {
 edan_result edan_prepare(edan_context *ctx, const edan_insn *in, edan_prepared *out);
 /* Same metrics as edan_feed of p->in with in.addr = addr. */
 edan_result edan_feed_prepared(edan_context *ctx, const edan_prepared *p, uint64_t addr);
+/* p[0 .. n) in trace order, p[i] with the address addrs[i] (read only when
+   p[i] accesses memory; addrs may be NULL when none does): the same as n
+   calls of edan_feed_prepared, without the per-call overhead. On an error
+   the instructions before the one at fault have been fed; when some p[i] was
+   prepared for another context (or lacks its address), none is fed. */
+edan_result edan_feed_prepared_n(edan_context *ctx, const edan_prepared *p, const uint64_t *addrs, size_t n);
 
 uint32_t edan_num_configs(const edan_context *ctx);
 /* The effective configuration (defaults filled in). */
@@ -1959,6 +1966,36 @@ edan_result edan_feed_prepared(edan_context *ctx, const edan_prepared *p, uint64
         return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: prepared for another context",
                           (unsigned long long)ctx->N + 1);
     return edan__feed_any(ctx, &p->in, p, addr);
+}
+
+static EDAN__NOINLINE edan_result edan__feed_lean1_n(edan_context *ctx, const edan_prepared *p,
+                                                     const uint64_t *addrs, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        edan_result r = edan__feed(ctx, &p[i].in, &p[i], p[i].in.mem != EDAN_MEM_NONE ? addrs[i] : 0, 1, 1);
+        if (r != EDAN_OK) return r;
+    }
+    return EDAN_OK;
+}
+
+edan_result edan_feed_prepared_n(edan_context *ctx, const edan_prepared *p, const uint64_t *addrs, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        if (p[i].owner != ctx)
+            return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: prepared for another context",
+                              (unsigned long long)(ctx->N + 1 + i));
+        if (!addrs && p[i].in.mem != EDAN_MEM_NONE)
+            return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: a memory access without an address",
+                              (unsigned long long)(ctx->N + 1 + i));
+    }
+    if (ctx->K == 1 && !ctx->dot_max && !ctx->hotspots) return edan__feed_lean1_n(ctx, p, addrs, n);
+    for (i = 0; i < n; i++) {
+        edan_result r = edan__feed_general(ctx, &p[i].in, &p[i], p[i].in.mem != EDAN_MEM_NONE ? addrs[i] : 0);
+        if (r != EDAN_OK) return r;
+    }
+    return EDAN_OK;
 }
 
 edan_result edan_feed_many(edan_context *ctx, const edan_insn *in, size_t n)

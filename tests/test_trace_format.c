@@ -82,6 +82,72 @@ static int read_back(const unsigned char *data, size_t n, size_t maxchunk, check
     return rc;
 }
 
+/* The analysis of data (fed by bintrace_reader_feed, in chunks of up to
+   maxchunk bytes, one block execution at a time) against edan_feed of the
+   instructions written, want[0..n): the same metrics in every
+   configuration. Two contexts: one configuration without a cache (the
+   engine's lean path) and three with caches and hotspots (its general path). */
+static int analysis_agrees(const unsigned char *data, size_t size, size_t maxchunk, const edan_insn *want, size_t n)
+{
+    edan_config cfg[3];
+    edan_options o[2];
+    int v, fail = 0;
+    memset(cfg, 0, sizeof cfg);
+    cfg[1].num_levels = 1;
+    cfg[1].level[0].size = 4096;
+    cfg[1].level[0].assoc = 4;
+    cfg[1].level[0].line = 64;
+    cfg[2] = cfg[1];
+    cfg[2].level[0].assoc = 1;
+    memset(o, 0, sizeof o);
+    o[1].num_configs = 3;
+    o[1].configs = cfg;
+    o[1].hotspots = 1;
+    for (v = 0; v < 2; v++) {
+        edan_context *a, *b;
+        bintrace_reader r;
+        unsigned char *buf = (unsigned char *)malloc(size + 1);
+        size_t have = 0, off = 0, used, i;
+        int rc = BINTRACE_OK;
+        uint32_t k;
+        if (edan_create(&a, &o[v]) != EDAN_OK || edan_create(&b, &o[v]) != EDAN_OK) return 1;
+        bintrace_reader_init(&r);
+        while (rc == BINTRACE_OK) {
+            size_t chunk = 1 + (size_t)(rnd() % maxchunk);
+            if (chunk > size - off) chunk = size - off;
+            memcpy(buf + have, data + off, chunk);
+            have += chunk;
+            off += chunk;
+            rc = bintrace_reader_feed(&r, buf, have, &used, a);
+            memmove(buf, buf + used, have - used);
+            have -= used;
+            if (off == size && rc == BINTRACE_OK) break;
+        }
+        if (rc != BINTRACE_EOF) { fprintf(stderr, "analysis %d: status %d: %s\n", v, rc, r.error); fail = 1; }
+        for (i = 0; i < n; i++)
+            if (edan_feed(b, &want[i]) != EDAN_OK) { fprintf(stderr, "edan_feed: %s\n", edan_error(b)); fail = 1; break; }
+        for (k = 0; k < edan_num_configs(a); k++) {
+            edan_metrics ma, mb;
+            edan_get_metrics(a, k, &ma);
+            edan_get_metrics(b, k, &mb);
+            if (ma.N != mb.N || ma.E != mb.E || ma.W != mb.W || ma.D != mb.D || ma.T1 != mb.T1 ||
+                ma.Tinf != mb.Tinf || ma.bytes != mb.bytes || ma.N != n) {
+                fprintf(stderr, "analysis %d config %u: N %llu/%llu E %llu/%llu W %llu/%llu D %llu/%llu Tinf %llu/%llu\n",
+                        v, k, (unsigned long long)ma.N, (unsigned long long)mb.N, (unsigned long long)ma.E,
+                        (unsigned long long)mb.E, (unsigned long long)ma.W, (unsigned long long)mb.W,
+                        (unsigned long long)ma.D, (unsigned long long)mb.D, (unsigned long long)ma.Tinf,
+                        (unsigned long long)mb.Tinf);
+                fail = 1;
+            }
+        }
+        bintrace_reader_free(&r);
+        edan_destroy(a);
+        edan_destroy(b);
+        free(buf);
+    }
+    return fail;
+}
+
 static int run(unsigned long long seed, int *failures)
 {
     enum { NB = 60, EXECS = 4000 };
@@ -188,6 +254,8 @@ static int run(unsigned long long seed, int *failures)
             bintrace_reader_free(&r);
         }
     }
+    /* analysed as read: the metrics of edan_feed over what was written */
+    if (analysis_agrees(data, size, 1u << 16, want, nwant)) fail = 1;
     /* truncated anywhere: never a clean end */
     for (e = 0; e < 30; e++) {
         size_t cut = (size_t)(rnd() % size);
@@ -225,6 +293,7 @@ int main(void)
 {
     int failures = 0;
     unsigned long long seed;
+    uint32_t i;
     for (seed = 1; seed <= 5; seed++) run(seed * 0x9e3779b97f4a7c15ull, &failures);
     /* header checks */
     {
@@ -243,6 +312,57 @@ int main(void)
         if (!bintrace_detect(hdr, sizeof hdr) || bintrace_detect((const unsigned char *)"lw a4,0(a5)", 11)) {
             fprintf(stderr, "bintrace_detect is wrong\n");
             failures++;
+        }
+    }
+    /* an instruction the analysis refuses (a register id out of range) is
+       an error when it runs, not before: the instructions before it are fed */
+    {
+        bintrace_sinsn blk[3];
+        bintrace_writer w;
+        FILE *f;
+        unsigned char data[256];
+        size_t size, used;
+        int round;
+        memset(blk, 0, sizeof blk);
+        for (i = 0; i < 3; i++) {
+            blk[i].in.pc = 0x1000 + 4 * i;
+            blk[i].in.length = 4;
+            blk[i].in.cls = EDAN_CLASS_INT_ALU;
+            blk[i].in.ndst = 1;
+            blk[i].in.dst[0] = 5;
+        }
+        blk[1].in.nsrc = 1;
+        blk[1].in.src[0] = 60000;
+        for (round = 0; round < 2; round++) {
+            edan_context *ctx;
+            edan_metrics m;
+            bintrace_reader r;
+            int rc;
+            f = tmpfile();
+            if (!f || bintrace_writer_open(&w, f) != BINTRACE_OK) return 1;
+            bintrace_write_define(&w, blk, 3);
+            bintrace_write_exec(&w, 0, blk, 3, 0, 1);       /* runs the first only */
+            if (round) bintrace_write_exec(&w, 0, blk, 3, 0, 3);
+            bintrace_writer_close(&w);
+            size = (size_t)ftell(f);
+            rewind(f);
+            if (size > sizeof data || fread(data, 1, size, f) != size) return 1;
+            fclose(f);
+            edan_create(&ctx, NULL);
+            bintrace_reader_init(&r);
+            rc = bintrace_reader_feed(&r, data, size, &used, ctx);
+            edan_get_metrics(ctx, 0, &m);
+            if (round == 0 && (rc != BINTRACE_EOF || m.N != 1)) {
+                fprintf(stderr, "a refused instruction that never runs: status %d, N %llu\n", rc, (unsigned long long)m.N);
+                failures++;
+            }
+            if (round == 1 && (rc != BINTRACE_ERR || m.N != 2 || !strstr(r.error, "pc 0x1004"))) {
+                fprintf(stderr, "a refused instruction that runs: status %d, N %llu, '%s'\n", rc, (unsigned long long)m.N,
+                        r.error);
+                failures++;
+            }
+            bintrace_reader_free(&r);
+            edan_destroy(ctx);
         }
     }
     printf("%s\n", failures ? "FAILED" : "all ok");

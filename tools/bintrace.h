@@ -55,20 +55,41 @@ typedef struct bintrace_sinsn {
     edan_insn in;           /* pc set; addr filled per execution */
     uint64_t last, stride;  /* address predictor */
     uint8_t raw[4];
-    uint8_t prepared;       /* prep holds `in` prepared for an analysis context */
-    edan_prepared prep;
 } bintrace_sinsn;
 
-/* Feeds one execution of s (address in s->in.addr) to ctx; the static
-   instruction is checked and prepared on its first execution only. */
-static inline edan_result bintrace_feed_sinsn(edan_context *ctx, bintrace_sinsn *s)
+/* A block's instructions prepared for one analysis context. */
+typedef struct bintrace_prep {
+    edan_prepared *p;       /* n, allocated on first use */
+    const edan_context *owner;
+    uint32_t bad;           /* the first instruction edan_prepare refused, or n */
+} bintrace_prep;
+
+/* Feeds executed instructions s[first .. first+count) of a block of n to
+   ctx, with the addresses of its memory instructions in addrs[0 .. count)
+   (addrs[i] for s[first + i]); the block is prepared on its first execution.
+   On an error *at is the index in s of the instruction at fault, or of the
+   first one when the analysis does not say which. */
+static inline edan_result bintrace_feed_block(edan_context *ctx, bintrace_prep *bp, const bintrace_sinsn *s, uint32_t n,
+                                              uint32_t first, uint32_t count, const uint64_t *addrs, uint32_t *at)
 {
-    if (!s->prepared || s->prep.owner != ctx) {
-        edan_result r = edan_prepare(ctx, &s->in, &s->prep);
-        if (r != EDAN_OK) return r;
-        s->prepared = 1;
+    edan_result r;
+    *at = first;
+    if (bp->owner != ctx) {
+        uint32_t i;
+        if (!bp->p && !(bp->p = (edan_prepared *)malloc((size_t)n * sizeof *bp->p))) return EDAN_ERR_NOMEM;
+        bp->bad = n;
+        for (i = 0; i < n && bp->bad == n; i++)
+            if (edan_prepare(ctx, &s[i].in, &bp->p[i]) != EDAN_OK) bp->bad = i;
+        bp->owner = ctx;
     }
-    return edan_feed_prepared(ctx, &s->prep, s->in.addr);
+    if (bp->bad < first + count && bp->bad >= first) {
+        /* instructions up to the refused one, then its error again */
+        r = edan_feed_prepared_n(ctx, bp->p + first, addrs, bp->bad - first);
+        if (r != EDAN_OK) return r;
+        *at = bp->bad;
+        return edan_prepare(ctx, &s[bp->bad].in, &bp->p[bp->bad]);
+    }
+    return edan_feed_prepared_n(ctx, bp->p + first, addrs, count);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -217,6 +238,7 @@ static inline int bintrace_writer_close(bintrace_writer *w)
 /* ---------------------------------------------------------------------- */
 typedef struct bintrace_block {
     bintrace_sinsn *s;
+    bintrace_prep prep;     /* for bintrace_reader_feed */
     uint32_t n;
     uint32_t *mem_before;   /* mem_before[i]: memory instructions in s[0..i) */
 } bintrace_block;
@@ -230,6 +252,7 @@ typedef struct bintrace_reader {
     unsigned long long count;   /* instructions decoded */
     char error[160];            /* what is wrong, after BINTRACE_ERR */
     edan_context *ctx;          /* bintrace_reader_feed: the analysis fed */
+    uint64_t addrs[BINTRACE_MAX_BLOCK];     /* one execution's addresses, for ctx */
 } bintrace_reader;
 
 static inline int bintrace_reader_init(bintrace_reader *r)
@@ -241,7 +264,11 @@ static inline int bintrace_reader_init(bintrace_reader *r)
 static inline void bintrace_reader_free(bintrace_reader *r)
 {
     uint32_t i;
-    for (i = 0; i < r->nblocks; i++) { free(r->blocks[i].s); free(r->blocks[i].mem_before); }
+    for (i = 0; i < r->nblocks; i++) {
+        free(r->blocks[i].s);
+        free(r->blocks[i].prep.p);
+        free(r->blocks[i].mem_before);
+    }
     free(r->blocks);
     memset(r, 0, sizeof *r);
 }
@@ -276,6 +303,15 @@ static inline int bintrace__err(bintrace_reader *r, unsigned long long at, const
     r->offset = at;
     snprintf(r->error, sizeof r->error, "%s", what);
     return BINTRACE_ERR;
+}
+
+static inline int bintrace__rejected(bintrace_reader *r, unsigned long long at, const bintrace_sinsn *s,
+                                     const char *why)
+{
+    char msg[160];
+    snprintf(msg, sizeof msg, "instruction at pc 0x%llx rejected: %.100s", (unsigned long long)s->in.pc,
+             why && *why ? why : "error");
+    return bintrace__err(r, at, msg);
 }
 
 /* Parses a DEFINE body into a new block. 1 = done, 0 = short, -1 = error. */
@@ -339,6 +375,7 @@ static inline int bintrace__define(bintrace_reader *r, bintrace__cur *c, const c
         r->blocks = nb;
         r->cap_blocks = nc;
     }
+    memset(&r->blocks[r->nblocks], 0, sizeof r->blocks[r->nblocks]);
     r->blocks[r->nblocks].s = s;
     r->blocks[r->nblocks].n = (uint32_t)n;
     r->blocks[r->nblocks].mem_before = mb;
@@ -421,14 +458,15 @@ static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char
                     s->stride = a - s->last;
                     s->last = a;
                     s->in.addr = a;
+                    r->addrs[i - first] = a;
                 }
-                if (r->ctx ? bintrace_feed_sinsn(r->ctx, s) != EDAN_OK && (why = edan_error(r->ctx), 1)
-                           : fn(user, &s->in, &why) != 0) {
-                    char msg[160];
-                    snprintf(msg, sizeof msg, "instruction at pc 0x%llx rejected: %.100s",
-                             (unsigned long long)s->in.pc, why ? why : "error");
-                    return bintrace__err(r, at, msg);
-                }
+                if (!r->ctx && fn(user, &s->in, &why) != 0) return bintrace__rejected(r, at, s, why);
+            }
+            if (r->ctx) {
+                uint32_t bad;
+                if (bintrace_feed_block(r->ctx, &b->prep, b->s, b->n, (uint32_t)first, (uint32_t)count, r->addrs,
+                                        &bad) != EDAN_OK)
+                    return bintrace__rejected(r, at, &b->s[bad], edan_error(r->ctx));
             }
             r->count += count;
         } else if ((t & 3) == 2) {
@@ -457,7 +495,7 @@ static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char
 }
 
 /* bintrace_reader_decode feeding every instruction to the analysis ctx
-   (each static instruction prepared once: bintrace_feed_sinsn). */
+   (each block prepared once, each execution fed at once: bintrace_feed_block). */
 static inline int bintrace_reader_feed(bintrace_reader *r, const unsigned char *buf, size_t n,
                                        size_t *used, edan_context *ctx)
 {

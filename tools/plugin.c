@@ -55,6 +55,7 @@ typedef struct pl_block {
     uint32_t bin_id;        /* binary trace block id + 1; 0 = not yet defined */
     int all_static;         /* no dynamic scoping and every insn selected */
     bintrace_sinsn *s;      /* n static instructions */
+    bintrace_prep prep;     /* s prepared for the analysis */
     uint8_t *flags;         /* n flags */
     char **text;            /* n disassembly strings (text output only) */
 } pl_block;
@@ -91,6 +92,7 @@ typedef struct pl_state {
     uint64_t region_depth, excl_depth;
     /* execution */
     pl_block *pending;
+    uint64_t addrs[BINTRACE_MAX_BLOCK];     /* one execution's addresses, for the analysis */
     pl_block *blocks;
     unsigned vcpus;
     uint64_t undecodable, undecodable_pc;
@@ -473,13 +475,15 @@ static void pl_progress(void)
 static void pl_emit(pl_block *b, uint32_t first, uint32_t count)
 {
     uint32_t i;
-    if (st.ctx) {
-        for (i = first; i < first + count; i++) {
-            edan_result r = bintrace_feed_sinsn(st.ctx, &b->s[i]);
-            if (r != EDAN_OK && !st.feed_err[0])
-                snprintf(st.feed_err, sizeof st.feed_err, "pc 0x%llx: %s: %s",
-                         (unsigned long long)b->s[i].in.pc, edan_result_string(r), edan_error(st.ctx));
-        }
+    if (st.ctx && !st.feed_err[0]) {
+        uint64_t *addrs = st.addrs;
+        uint32_t at;
+        edan_result r;
+        for (i = first; i < first + count; i++) addrs[i - first] = b->s[i].in.addr;
+        r = bintrace_feed_block(st.ctx, &b->prep, b->s, b->n, first, count, addrs, &at);
+        if (r != EDAN_OK)   /* the first error is the one to report; the analysis stops there */
+            snprintf(st.feed_err, sizeof st.feed_err, "pc 0x%llx: %s: %s", (unsigned long long)b->s[at].in.pc,
+                     edan_result_string(r), edan_error(st.ctx));
     }
     if (st.text_f) {
         char line[512];
@@ -604,7 +608,7 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
     b->flags = (uint8_t *)calloc(n, 1);
     if (st.text_f) b->text = (char **)calloc(n, sizeof(char *));
     if (!b->s || !b->flags || (st.text_f && !b->text)) {
-        free(b->s); free(b->flags); free(b->text); free(b);
+        free(b->s); free(b->prep.p); free(b->flags); free(b->text); free(b);
         return;
     }
     for (i = 0; i < n; i++) {
@@ -651,7 +655,7 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
     /* With only --func scoping, blocks outside the functions need no callbacks. */
     if (!st.scope_dyn && !any) {
         if (b->text) for (i = 0; i < n; i++) free(b->text[i]);
-        free(b->s); free(b->flags); free(b->text); free(b);
+        free(b->s); free(b->prep.p); free(b->flags); free(b->text); free(b);
         return;
     }
     /* Plain memory callbacks for both kinds: the access kind and size come
@@ -740,7 +744,7 @@ static void pl_atexit(qemu_plugin_id_t id, void *udata)
     for (b = st.blocks; b; b = nb) {
         nb = b->next_alloc;
         if (b->text) { uint32_t i; for (i = 0; i < b->n; i++) free(b->text[i]); }
-        free(b->s); free(b->flags); free(b->text); free(b);
+        free(b->s); free(b->prep.p); free(b->flags); free(b->text); free(b);
     }
     st.blocks = NULL;
     free(st.args_argv);

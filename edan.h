@@ -1023,16 +1023,17 @@ const char *edan_class_name(edan_class c)
 
 /* ---- the engine's state ------------------------------------------------ */
 /* Memory values are tracked per byte, stored per 8-byte word: a shadow
-   chunk maps the 2^EDAN__CHUNK_BITS bytes of a page to one entry per word,
-   the index of the store record that last wrote the whole word (0: none),
-   or, with EDAN__SPLIT set, the index of a "split": 8 entries, one per byte,
-   for words that stores wrote in parts. Words are 8 bytes because most
-   accesses are aligned doubles and pointers: one entry to read or write and
-   half a byte of shadow per byte of data (a split word costs 36 bytes). A
-   store record holds the writer's vertex id and, per configuration, its
-   finish time F and memory depth md; its reference count is the entries
-   (words and split bytes) naming it, and it is freed at zero, so the state is
-   bounded by the bytes written, not by the trace length. */
+   chunk holds one entry per word of a page (2^EDAN__CHUNK_BITS bytes). A
+   word that one store wrote whole keeps that writer in its entry: vertex id,
+   and per configuration the finish time F and memory depth md. A word that
+   stores wrote in parts is "split": its entry names 8 store records, one per
+   byte (EDAN__WSPLIT and the split's index in place of the vertex id). Words
+   are 8 bytes because most accesses are aligned doubles and pointers: a load
+   of one reads one entry, a store of one writes it, with nothing shared to
+   count. A store record (one per store that wrote part of a word) holds the
+   writer as an entry does; its reference count is the split bytes naming it,
+   and it is freed at zero, so the state is bounded by the bytes written, not
+   by the trace length. */
 #if defined(__GNUC__) || defined(__clang__)
 #define EDAN__INLINE inline __attribute__((always_inline))
 #define EDAN__NOINLINE __attribute__((noinline))
@@ -1043,7 +1044,12 @@ const char *edan_class_name(edan_class c)
 #define EDAN__CHUNK_BITS 12
 #define EDAN__CHUNK (1u << EDAN__CHUNK_BITS)
 #define EDAN__CHUNK_WORDS (EDAN__CHUNK >> 3)
-#define EDAN__SPLIT 0x80000000u
+#define EDAN__SPLIT 0x80000000u                /* splits and records: fewer than this */
+#define EDAN__WSPLIT ((uint64_t)1 << 63)       /* a word entry's head: split, not a vertex id */
+/* A word entry: uint64 head (0: never written; vertex id; or EDAN__WSPLIT |
+   split index), then F[K] (uint64) and md[K] (uint32) of a whole-word writer. */
+#define EDAN__WORD_BYTES(K) ((8 + 12 * (size_t)(K) + 7) & ~(size_t)7)
+#define EDAN__WORD(ch, w, K) ((uint64_t *)((ch) + (size_t)((w) & (EDAN__CHUNK_WORDS - 1)) * EDAN__WORD_BYTES(K)))
 #define EDAN__NEAR 16
 
 typedef struct edan__level {
@@ -1097,10 +1103,10 @@ struct edan_context {
     size_t rec_cap, rec_used;
     uint32_t *rec_free; size_t rec_free_n, rec_free_cap;
     /* shadow memory: open-addressing hash of chunk number -> uint32[EDAN__CHUNK_WORDS] */
-    uint64_t *ch_keys; uint32_t **ch_vals; size_t ch_cap, ch_used;
+    uint64_t *ch_keys; unsigned char **ch_vals; size_t ch_cap, ch_used;
     uint32_t *split; size_t split_used, split_cap;      /* 8 record indices per split word */
     uint32_t *split_free; size_t split_free_n, split_free_cap;
-    uint64_t near_key[EDAN__NEAR]; uint32_t *near_chunk[EDAN__NEAR];    /* recently used chunks */
+    uint64_t near_key[EDAN__NEAR]; unsigned char *near_chunk[EDAN__NEAR];    /* recently used chunks */
     uint64_t *op_count; size_t op_cap;
     /* per-instruction scratch */
     uint64_t *tmp_F; uint32_t *tmp_md;
@@ -1297,7 +1303,7 @@ static size_t edan__hash64(uint64_t k, size_t mask)
 }
 
 /* The chunk holding chunk number `key`, or NULL (create = 0) when none. */
-static uint32_t *edan__chunk_slow(edan_context *ctx, uint64_t key, int create)
+static unsigned char *edan__chunk_slow(edan_context *ctx, uint64_t key, int create)
 {
     size_t mask, i;
     uint32_t slot = (uint32_t)(key & (EDAN__NEAR - 1));
@@ -1318,7 +1324,7 @@ static uint32_t *edan__chunk_slow(edan_context *ctx, uint64_t key, int create)
     if ((ctx->ch_used + 1) * 4 > ctx->ch_cap * 3) {   /* keep the load under 3/4 */
         size_t nc = ctx->ch_cap ? ctx->ch_cap * 2 : 1024, j;
         uint64_t *nk = (uint64_t *)edan__calloc(&ctx->a, nc * sizeof(uint64_t));
-        uint32_t **nv = (uint32_t **)edan__calloc(&ctx->a, nc * sizeof(uint32_t *));
+        unsigned char **nv = (unsigned char **)edan__calloc(&ctx->a, nc * sizeof(unsigned char *));
         if (!nk || !nv) {
             edan__free(&ctx->a, nk);
             edan__free(&ctx->a, nv);
@@ -1338,7 +1344,7 @@ static uint32_t *edan__chunk_slow(edan_context *ctx, uint64_t key, int create)
     }
     mask = ctx->ch_cap - 1;
     for (i = edan__hash64(key, mask); ctx->ch_keys[i]; i = (i + 1) & mask) {}
-    ctx->ch_vals[i] = (uint32_t *)edan__calloc(&ctx->a, EDAN__CHUNK_WORDS * sizeof(uint32_t));
+    ctx->ch_vals[i] = (unsigned char *)edan__calloc(&ctx->a, EDAN__CHUNK_WORDS * EDAN__WORD_BYTES(ctx->K));
     if (!ctx->ch_vals[i]) return NULL;
     ctx->ch_keys[i] = key + 1;
     ctx->ch_used++;
@@ -1346,7 +1352,7 @@ static uint32_t *edan__chunk_slow(edan_context *ctx, uint64_t key, int create)
     return ctx->near_chunk[slot] = ctx->ch_vals[i];
 }
 
-static EDAN__INLINE uint32_t *edan__chunk(edan_context *ctx, uint64_t key, int create)
+static EDAN__INLINE unsigned char *edan__chunk(edan_context *ctx, uint64_t key, int create)
 {
     uint32_t slot = (uint32_t)(key & (EDAN__NEAR - 1));
     /* near_key/near_chunk start zeroed: "key 0 absent", which is true then */
@@ -1399,10 +1405,10 @@ static uint32_t edan__split_new(edan_context *ctx)
     return (uint32_t)ctx->split_used++;
 }
 
-/* Word entry *slot loses its split: its 8 records released. 0 when out of memory. */
-static int edan__split_release(edan_context *ctx, uint32_t *slot)
+/* The split word entry e loses its split: its 8 records released. 0 when out of memory. */
+static int edan__split_release(edan_context *ctx, uint64_t *e)
 {
-    uint32_t idx = *slot & ~EDAN__SPLIT, j;
+    uint32_t idx = (uint32_t)(e[0] & ~EDAN__WSPLIT), j;
     for (j = 0; j < 8; j++) {
         uint32_t r = ctx->split[(size_t)idx * 8 + j];
         if (r && !edan__rec_release(ctx, r)) return 0;
@@ -1411,39 +1417,36 @@ static int edan__split_release(edan_context *ctx, uint32_t *slot)
                     sizeof(uint32_t)))
         return 0;
     ctx->split_free[ctx->split_free_n++] = idx;
-    *slot = 0;
+    e[0] = 0;
     return 1;
 }
 
-/* Record rec now holds bytes lo..hi (0..7) of the word whose entry is *slot. 0 when out of memory. */
-static int edan__store_word(edan_context *ctx, uint32_t *slot, unsigned lo, unsigned hi, uint32_t rec)
+/* Record rec now holds bytes lo..hi (0..7, not all) of the word whose
+   entry is e; a whole-word entry is split first, its writer moved to a
+   record for the other bytes. 0 when out of memory. */
+static int edan__store_part(edan_context *ctx, uint64_t *e, unsigned lo, unsigned hi, uint32_t rec)
 {
-    uint32_t *b, old = *slot, idx, j;
-    if (lo == 0 && hi == 7) {                   /* the whole word */
-        if (old & EDAN__SPLIT) {
-            if (!edan__split_release(ctx, slot)) return 0;
-        } else if (old && !edan__rec_release(ctx, old)) {
-            return 0;
+    uint32_t *b, idx, j, K = ctx->K;
+    if (!(e[0] & EDAN__WSPLIT)) {
+        uint32_t old = 0;
+        if (e[0]) {                             /* the whole-word writer becomes a record */
+            old = edan__rec_new(ctx);
+            if (!old) return 0;
+            EDAN__REC_HEAD(ctx, old, K)->vid = e[0];
+            EDAN__REC_HEAD(ctx, old, K)->ref = 8;
+            memcpy(EDAN__REC_F(ctx, old, K), e + 1, 12 * (size_t)K);   /* F[K] and md[K], one layout */
         }
-        *slot = rec;
-        EDAN__REF(ctx, rec)++;
-        return 1;
-    }
-    if (!(old & EDAN__SPLIT)) {                 /* split it: every byte keeps the word's record */
         idx = edan__split_new(ctx);
         if (idx == EDAN__SPLIT) return 0;
         for (j = 0; j < 8; j++) ctx->split[(size_t)idx * 8 + j] = old;
-        if (old) EDAN__REF(ctx, old) += 7;
-        *slot = old = EDAN__SPLIT | idx;
+        e[0] = EDAN__WSPLIT | idx;
     }
-    b = ctx->split + (size_t)(old & ~EDAN__SPLIT) * 8;
+    b = ctx->split + (size_t)(e[0] & ~EDAN__WSPLIT) * 8;
     for (j = lo; j <= hi; j++) {
         if (b[j] && !edan__rec_release(ctx, b[j])) return 0;
         b[j] = rec;
         EDAN__REF(ctx, rec)++;
     }
-    /* (rec is new, so it never fills all 8 bytes here: the word stays split
-       until a store covers all of it) */
     return 1;
 }
 
@@ -1729,32 +1732,30 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
     }
     if (reads_mem) {
         /* words first .. last (the access wraps nowhere: checked above) */
-        uint64_t last = addr + in->size - 1, w, wl = last >> 3, key = ~(uint64_t)0;
-        const uint32_t *ch = NULL;
-        uint32_t last_rec = 0;
+        uint64_t last = addr + in->size - 1, w, wl = last >> 3, key = ~(uint64_t)0, last_vid = 0;
+        const unsigned char *ch = NULL;
         for (w = addr >> 3; w <= wl; w++) {
-            uint32_t e;
+            const uint64_t *e;
             if (w >> (EDAN__CHUNK_BITS - 3) != key) {
                 key = w >> (EDAN__CHUNK_BITS - 3);
                 ch = edan__chunk(ctx, key, 0);
             }
             if (!ch) continue;
-            e = ch[w & (EDAN__CHUNK_WORDS - 1)];
-            if (!(e & EDAN__SPLIT)) {
-                if (e && e != last_rec) {
-                    last_rec = e;
-                    edan__add_pred(preds, &np, EDAN__REC_HEAD(ctx, e, K)->vid, EDAN__REC_F(ctx, e, K),
-                                   EDAN__REC_MD(ctx, e, K), lean, &S1, &md1);
+            e = EDAN__WORD(ch, w, K);
+            if (!(e[0] & EDAN__WSPLIT)) {
+                if (e[0] && e[0] != last_vid) {
+                    last_vid = e[0];
+                    edan__add_pred(preds, &np, e[0], e + 1, (const uint32_t *)(e + 1 + K), lean, &S1, &md1);
                 }
             } else {
-                const uint32_t *b = ctx->split + (size_t)(e & ~EDAN__SPLIT) * 8;
+                const uint32_t *b = ctx->split + (size_t)(e[0] & ~EDAN__WSPLIT) * 8;
                 unsigned lo = w == addr >> 3 ? (unsigned)(addr & 7) : 0, hi = w == wl ? (unsigned)(last & 7) : 7, j;
                 for (j = lo; j <= hi; j++) {
                     uint32_t rec = b[j];
-                    if (rec && rec != last_rec) {
-                        last_rec = rec;
-                        edan__add_pred(preds, &np, EDAN__REC_HEAD(ctx, rec, K)->vid, EDAN__REC_F(ctx, rec, K),
-                                       EDAN__REC_MD(ctx, rec, K), lean, &S1, &md1);
+                    if (rec && EDAN__REC_HEAD(ctx, rec, K)->vid != last_vid) {
+                        last_vid = EDAN__REC_HEAD(ctx, rec, K)->vid;
+                        edan__add_pred(preds, &np, last_vid, EDAN__REC_F(ctx, rec, K), EDAN__REC_MD(ctx, rec, K),
+                                       lean, &S1, &md1);
                     }
                 }
             }
@@ -1852,50 +1853,57 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
         }
     }
     if (writes_mem) {
-        uint64_t last = addr + in->size - 1, w, w0 = addr >> 3, wl = last >> 3, key = w0 >> (EDAN__CHUNK_BITS - 3);
-        uint32_t *ch = edan__chunk(ctx, key, 1), *slot, e, rec = 0;
-        if (!ch) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for shadow memory");
-        /* fast path: the store overwrites exactly the bytes of one earlier
-           record that nothing else refers to (a store to the same place):
-           reuse that record in place */
-        slot = &ch[w0 & (EDAN__CHUNK_WORDS - 1)];
-        e = *slot;
-        if (w0 == wl) {
-            if (!(e & EDAN__SPLIT)) {
-                if (e && in->size == 8 && EDAN__REC_HEAD(ctx, e, K)->ref == 1) rec = e;
-            } else {
-                const uint32_t *b = ctx->split + (size_t)(e & ~EDAN__SPLIT) * 8;
-                unsigned lo = (unsigned)(addr & 7), j;
-                if (b[lo] && EDAN__REC_HEAD(ctx, b[lo], K)->ref == in->size) {
-                    for (j = lo + 1; j <= (unsigned)(last & 7) && b[j] == b[lo]; j++) {}
-                    if (j > (unsigned)(last & 7)) rec = b[lo];
-                }
-            }
-        }
-        if (rec) {
-            EDAN__REC_HEAD(ctx, rec, K)->vid = vid;
-            for (k = 0; k < K; k++) {
-                EDAN__REC_F(ctx, rec, K)[k] = ctx->tmp_F[k];
-                EDAN__REC_MD(ctx, rec, K)[k] = ctx->tmp_md[k];
-            }
-            return EDAN_OK;
-        }
-        rec = edan__rec_new(ctx);
-        if (!rec) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for store records");
-        EDAN__REC_HEAD(ctx, rec, K)->vid = vid;
-        EDAN__REC_HEAD(ctx, rec, K)->ref = 0;
-        for (k = 0; k < K; k++) {
-            EDAN__REC_F(ctx, rec, K)[k] = ctx->tmp_F[k];
-            EDAN__REC_MD(ctx, rec, K)[k] = ctx->tmp_md[k];
-        }
+        uint64_t last = addr + in->size - 1, w, w0 = addr >> 3, wl = last >> 3, key = ~(uint64_t)0;
+        unsigned char *ch = NULL;
+        uint32_t rec = 0;       /* this store's record, made for the first word it writes in part */
         for (w = w0; w <= wl; w++) {
+            unsigned lo = w == w0 ? (unsigned)(addr & 7) : 0, hi = w == wl ? (unsigned)(last & 7) : 7;
+            uint64_t *e;
             if (w >> (EDAN__CHUNK_BITS - 3) != key) {
                 key = w >> (EDAN__CHUNK_BITS - 3);
                 ch = edan__chunk(ctx, key, 1);
                 if (!ch) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for shadow memory");
             }
-            if (!edan__store_word(ctx, &ch[w & (EDAN__CHUNK_WORDS - 1)], w == w0 ? (unsigned)(addr & 7) : 0,
-                                  w == wl ? (unsigned)(last & 7) : 7, rec))
+            e = EDAN__WORD(ch, w, K);
+            if (lo == 0 && hi == 7) {           /* the whole word: the writer in the entry */
+                if ((e[0] & EDAN__WSPLIT) && !edan__split_release(ctx, e))
+                    return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for store records");
+                e[0] = vid;
+                for (k = 0; k < K; k++) {
+                    e[1 + k] = ctx->tmp_F[k];
+                    ((uint32_t *)(e + 1 + K))[k] = ctx->tmp_md[k];
+                }
+                continue;
+            }
+            if (!rec && wl == w0 && (e[0] & EDAN__WSPLIT)) {
+                /* a store to the same bytes as one earlier store that nothing
+                   else refers to: that record is reused in place */
+                const uint32_t *b = ctx->split + (size_t)(e[0] & ~EDAN__WSPLIT) * 8;
+                uint32_t j;
+                if (b[lo] && EDAN__REC_HEAD(ctx, b[lo], K)->ref == in->size) {
+                    for (j = lo + 1; j <= hi && b[j] == b[lo]; j++) {}
+                    if (j > hi) {
+                        rec = b[lo];
+                        EDAN__REC_HEAD(ctx, rec, K)->vid = vid;
+                        for (k = 0; k < K; k++) {
+                            EDAN__REC_F(ctx, rec, K)[k] = ctx->tmp_F[k];
+                            EDAN__REC_MD(ctx, rec, K)[k] = ctx->tmp_md[k];
+                        }
+                        continue;
+                    }
+                }
+            }
+            if (!rec) {
+                rec = edan__rec_new(ctx);
+                if (!rec) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for store records");
+                EDAN__REC_HEAD(ctx, rec, K)->vid = vid;
+                EDAN__REC_HEAD(ctx, rec, K)->ref = 0;
+                for (k = 0; k < K; k++) {
+                    EDAN__REC_F(ctx, rec, K)[k] = ctx->tmp_F[k];
+                    EDAN__REC_MD(ctx, rec, K)[k] = ctx->tmp_md[k];
+                }
+            }
+            if (!edan__store_part(ctx, e, lo, hi, rec))
                 return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for store records");
         }
     }

@@ -278,6 +278,15 @@ static int run(unsigned long long seed, int *failures)
         c.quiet = 1;
         (void)read_back(bad, size, 4096, &c, &r);
         bintrace_reader_free(&r);
+        {   /* and analysed: an error or metrics, never a crash */
+            edan_context *ctx;
+            size_t used;
+            edan_create(&ctx, NULL);
+            bintrace_reader_init(&r);
+            (void)bintrace_reader_feed(&r, bad, size, &used, ctx);
+            bintrace_reader_free(&r);
+            edan_destroy(ctx);
+        }
         free(bad);
     }
     printf("seed %llu: %zu instructions (%d strided accesses), %zu bytes = %.2f bytes/instruction: %s\n", seed,

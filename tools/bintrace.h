@@ -241,6 +241,7 @@ typedef struct bintrace_block {
     bintrace_prep prep;     /* for bintrace_reader_feed */
     uint32_t n;
     uint32_t *mem_before;   /* mem_before[i]: memory instructions in s[0..i) */
+    uint32_t *mem_index;    /* the memory instructions' indices in s, in order */
 } bintrace_block;
 
 typedef struct bintrace_reader {
@@ -268,6 +269,7 @@ static inline void bintrace_reader_free(bintrace_reader *r)
         free(r->blocks[i].s);
         free(r->blocks[i].prep.p);
         free(r->blocks[i].mem_before);
+        free(r->blocks[i].mem_index);
     }
     free(r->blocks);
     memset(r, 0, sizeof *r);
@@ -320,7 +322,7 @@ static inline int bintrace__define(bintrace_reader *r, bintrace__cur *c, const c
     uint64_t n = bintrace__v(c), v, expect = 0;
     uint32_t i, k, mem = 0;
     bintrace_sinsn *s;
-    uint32_t *mb;
+    uint32_t *mb, *mi;
     if (c->is_short) return 0;
     if (c->bad) { *why = "malformed varint"; return -1; }
     if (n < 1 || n > BINTRACE_MAX_BLOCK) { *why = "bad block size"; return -1; }
@@ -368,10 +370,12 @@ static inline int bintrace__define(bintrace_reader *r, bintrace__cur *c, const c
     mb[n] = mem;
     if (c->bad && !*why) *why = "malformed varint";
     if (*why || c->is_short) { free(s); free(mb); return *why ? -1 : 0; }
+    mi = (uint32_t *)malloc((mem ? mem : 1) * sizeof *mi);
+    if (!mi) { free(s); free(mb); *why = "out of memory"; return -1; }
     if (r->nblocks == r->cap_blocks) {
         uint32_t nc = r->cap_blocks ? 2 * r->cap_blocks : 256;
         bintrace_block *nb = (bintrace_block *)realloc(r->blocks, nc * sizeof *nb);
-        if (!nb) { free(s); free(mb); *why = "out of memory"; return -1; }
+        if (!nb) { free(s); free(mb); free(mi); *why = "out of memory"; return -1; }
         r->blocks = nb;
         r->cap_blocks = nc;
     }
@@ -379,6 +383,9 @@ static inline int bintrace__define(bintrace_reader *r, bintrace__cur *c, const c
     r->blocks[r->nblocks].s = s;
     r->blocks[r->nblocks].n = (uint32_t)n;
     r->blocks[r->nblocks].mem_before = mb;
+    r->blocks[r->nblocks].mem_index = mi;
+    for (i = 0, k = 0; i < n; i++)
+        if (s[i].in.mem != EDAN_MEM_NONE) mi[k++] = i;
     r->nblocks++;
     return 1;
 }
@@ -450,17 +457,32 @@ static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char
                 if (probe.is_short) break;
                 if (probe.bad) return bintrace__err(r, at, "malformed varint");
             }
-            for (i = (uint32_t)first; i < first + count; i++) {
-                bintrace_sinsn *s = &b->s[i];
-                const char *why = NULL;
-                if (s->in.mem != EDAN_MEM_NONE) {
-                    uint64_t a = s->last + s->stride + bintrace_unzigzag(bintrace__v(&c));
+            if (r->ctx) {
+                /* the memory instructions only, a varint of one byte (a
+                   predicted stride) without the general decoder */
+                uint32_t m, m1 = b->mem_before[first + count];
+                for (m = b->mem_before[first]; m < m1; m++) {
+                    bintrace_sinsn *s = &b->s[b->mem_index[m]];
+                    uint64_t z, a;
+                    if (c.p < c.end && *c.p < 0x80) z = *c.p++;
+                    else z = bintrace__v(&c);
+                    a = s->last + s->stride + bintrace_unzigzag(z);
                     s->stride = a - s->last;
                     s->last = a;
-                    s->in.addr = a;
-                    r->addrs[i - first] = a;
+                    r->addrs[b->mem_index[m] - first] = a;
                 }
-                if (!r->ctx && fn(user, &s->in, &why) != 0) return bintrace__rejected(r, at, s, why);
+            } else {
+                for (i = (uint32_t)first; i < first + count; i++) {
+                    bintrace_sinsn *s = &b->s[i];
+                    const char *why = NULL;
+                    if (s->in.mem != EDAN_MEM_NONE) {
+                        uint64_t a = s->last + s->stride + bintrace_unzigzag(bintrace__v(&c));
+                        s->stride = a - s->last;
+                        s->last = a;
+                        s->in.addr = a;
+                    }
+                    if (fn(user, &s->in, &why) != 0) return bintrace__rejected(r, at, s, why);
+                }
             }
             if (r->ctx) {
                 uint32_t bad;

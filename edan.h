@@ -1050,7 +1050,7 @@ const char *edan_class_name(edan_class c)
    split index), then F[K] (uint64) and md[K] (uint32) of a whole-word writer. */
 #define EDAN__WORD_BYTES(K) ((8 + 12 * (size_t)(K) + 7) & ~(size_t)7)
 #define EDAN__WORD(ch, w, K) ((uint64_t *)((ch) + (size_t)((w) & (EDAN__CHUNK_WORDS - 1)) * EDAN__WORD_BYTES(K)))
-#define EDAN__NEAR 16
+#define EDAN__NEAR 256
 
 typedef struct edan__level {
     uint64_t *tags;         /* sets * assoc, MRU first; line number + 1, 0 = empty */

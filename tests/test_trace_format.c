@@ -148,7 +148,9 @@ static int analysis_agrees(const unsigned char *data, size_t size, size_t maxchu
     return fail;
 }
 
-static int run(unsigned long long seed, int *failures)
+/* analyse: addresses in 16 MiB (a shadow page per written page stays
+   cheap) and the trace analysed too */
+static int run(unsigned long long seed, int analyse, int *failures)
 {
     enum { NB = 60, EXECS = 4000 };
     bintrace_sinsn *blk[NB];
@@ -186,7 +188,7 @@ static int run(unsigned long long seed, int *failures)
             for (k = 0; k < in->ndst; k++) in->dst[k] = (edan_reg)(rnd() % EDAN_RV_NUM_REGS);
             for (k = 0; k < in->length; k++) blk[b][i].raw[k] = (uint8_t)rnd();
             blk[b][i].stride = (rnd() % 9) * 8 - 32;  /* the test's own stride, also backwards */
-            blk[b][i].last = rnd();
+            blk[b][i].last = analyse ? rnd() & 0xffffff : rnd();
         }
     }
     /* The writer keeps its predictors in the block; the test keeps its own
@@ -215,7 +217,7 @@ static int run(unsigned long long seed, int *failures)
                 if (in->mem) {
                     unsigned r = (unsigned)(rnd() % 10);
                     if (r < 7) { gen_last[b][i] += gen_stride[b][i]; strided++; }
-                    else if (r < 9) gen_last[b][i] = rnd();
+                    else if (r < 9) gen_last[b][i] = analyse ? rnd() & 0xffffff : rnd();
                     else gen_last[b][i] -= rnd() % 65536;
                     in->addr = gen_last[b][i];
                 }
@@ -255,7 +257,7 @@ static int run(unsigned long long seed, int *failures)
         }
     }
     /* analysed as read: the metrics of edan_feed over what was written */
-    if (analysis_agrees(data, size, 1u << 16, want, nwant)) fail = 1;
+    if (analyse && analysis_agrees(data, size, 1u << 16, want, nwant)) fail = 1;
     /* truncated anywhere: never a clean end */
     for (e = 0; e < 30; e++) {
         size_t cut = (size_t)(rnd() % size);
@@ -278,7 +280,7 @@ static int run(unsigned long long seed, int *failures)
         c.quiet = 1;
         (void)read_back(bad, size, 4096, &c, &r);
         bintrace_reader_free(&r);
-        {   /* and analysed: an error or metrics, never a crash */
+        if (analyse && e < 50) {    /* and analysed: an error or metrics, never a crash */
             edan_context *ctx;
             size_t used;
             edan_create(&ctx, NULL);
@@ -303,7 +305,7 @@ int main(void)
     int failures = 0;
     unsigned long long seed;
     uint32_t i;
-    for (seed = 1; seed <= 5; seed++) run(seed * 0x9e3779b97f4a7c15ull, &failures);
+    for (seed = 1; seed <= 6; seed++) run(seed * 0x9e3779b97f4a7c15ull, seed <= 2, &failures);
     /* header checks */
     {
         static const unsigned char hdr[16] = {'E', 'D', 'A', 'N', 'B', 'T', 2, 0, 1, 0, 16, 0, 0, 0, 0, 0};

@@ -1044,7 +1044,7 @@ const char *edan_class_name(edan_class c)
 #define EDAN__CHUNK_BITS 12
 #define EDAN__CHUNK (1u << EDAN__CHUNK_BITS)
 #define EDAN__CHUNK_WORDS (EDAN__CHUNK >> 3)
-#define EDAN__SPLIT 0x80000000u                /* splits and records: fewer than this */
+#define EDAN__SPLIT 0x80000000u                /* splits: fewer than this; edan__split_new's failure */
 #define EDAN__WSPLIT ((uint64_t)1 << 63)       /* a word entry's head: split, not a vertex id */
 /* A word entry: uint64 head (0: never written; vertex id; or EDAN__WSPLIT |
    split index), then F[K] (uint64) and md[K] (uint32) of a whole-word writer. */
@@ -1377,7 +1377,7 @@ static uint32_t edan__rec_new(edan_context *ctx)
     if (ctx->rec_used >= ctx->rec_cap) {
         size_t nc = ctx->rec_cap ? ctx->rec_cap * 2 : 4096;
         unsigned char *r;
-        if (nc > EDAN__SPLIT) return 0;         /* indices share a word entry with EDAN__SPLIT */
+        if (nc > 0xffffffffu) return 0;
         r = (unsigned char *)edan__realloc(&ctx->a, ctx->rec, nc * EDAN__REC_BYTES(ctx->K));
         if (!r) return 0;
         ctx->rec = r;
@@ -1393,6 +1393,17 @@ static int edan__rec_release(edan_context *ctx, uint32_t r)
         return 0;
     ctx->rec_free[ctx->rec_free_n++] = r;
     return 1;
+}
+
+/* The writer's F[K] then md[K], laid out alike in a word entry (after its
+   head) and in a store record (after edan__rec_head): this instruction's. */
+static EDAN__INLINE void edan__put_writer(const edan_context *ctx, uint64_t *F, uint32_t K)
+{
+    uint32_t k;
+    for (k = 0; k < K; k++) {
+        F[k] = ctx->tmp_F[k];
+        ((uint32_t *)(F + K))[k] = ctx->tmp_md[k];
+    }
 }
 
 /* A new split (8 entries, uninitialised); its index, or EDAN__SPLIT when out of memory. */
@@ -1869,10 +1880,7 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
                 if ((e[0] & EDAN__WSPLIT) && !edan__split_release(ctx, e))
                     return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for store records");
                 e[0] = vid;
-                for (k = 0; k < K; k++) {
-                    e[1 + k] = ctx->tmp_F[k];
-                    ((uint32_t *)(e + 1 + K))[k] = ctx->tmp_md[k];
-                }
+                edan__put_writer(ctx, e + 1, K);
                 continue;
             }
             if (!rec && wl == w0 && (e[0] & EDAN__WSPLIT)) {
@@ -1885,10 +1893,7 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
                     if (j > hi) {
                         rec = b[lo];
                         EDAN__REC_HEAD(ctx, rec, K)->vid = vid;
-                        for (k = 0; k < K; k++) {
-                            EDAN__REC_F(ctx, rec, K)[k] = ctx->tmp_F[k];
-                            EDAN__REC_MD(ctx, rec, K)[k] = ctx->tmp_md[k];
-                        }
+                        edan__put_writer(ctx, EDAN__REC_F(ctx, rec, K), K);
                         continue;
                     }
                 }
@@ -1898,10 +1903,7 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
                 if (!rec) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for store records");
                 EDAN__REC_HEAD(ctx, rec, K)->vid = vid;
                 EDAN__REC_HEAD(ctx, rec, K)->ref = 0;
-                for (k = 0; k < K; k++) {
-                    EDAN__REC_F(ctx, rec, K)[k] = ctx->tmp_F[k];
-                    EDAN__REC_MD(ctx, rec, K)[k] = ctx->tmp_md[k];
-                }
+                edan__put_writer(ctx, EDAN__REC_F(ctx, rec, K), K);
             }
             if (!edan__store_part(ctx, e, lo, hi, rec))
                 return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for store records");
@@ -1924,10 +1926,16 @@ static EDAN__NOINLINE edan_result edan__feed_general(edan_context *ctx, const ed
     return edan__feed(ctx, in, p, addr, ctx->K, 0);
 }
 
+/* One configuration, no graph, no hotspots: the engine's lean copy serves. */
+static EDAN__INLINE int edan__lean1(const edan_context *ctx)
+{
+    return ctx->K == 1 && !ctx->dot_max && !ctx->hotspots;
+}
+
 static EDAN__INLINE edan_result edan__feed_any(edan_context *ctx, const edan_insn *in, const edan_prepared *p,
                                                uint64_t addr)
 {
-    if (ctx->K == 1 && !ctx->dot_max && !ctx->hotspots) return edan__feed_lean1(ctx, in, p, addr);
+    if (edan__lean1(ctx)) return edan__feed_lean1(ctx, in, p, addr);
     return edan__feed_general(ctx, in, p, addr);
 }
 
@@ -1968,13 +1976,6 @@ check:
     }
 }
 
-edan_result edan_feed_prepared(edan_context *ctx, const edan_prepared *p, uint64_t addr)
-{
-    if (p->owner != ctx)
-        return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: prepared for another context",
-                          (unsigned long long)ctx->N + 1);
-    return edan__feed_any(ctx, &p->in, p, addr);
-}
 
 static EDAN__NOINLINE edan_result edan__feed_lean1_n(edan_context *ctx, const edan_prepared *p,
                                                      const uint64_t *addrs, size_t n)
@@ -1998,12 +1999,17 @@ edan_result edan_feed_prepared_n(edan_context *ctx, const edan_prepared *p, cons
             return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: a memory access without an address",
                               (unsigned long long)(ctx->N + 1 + i));
     }
-    if (ctx->K == 1 && !ctx->dot_max && !ctx->hotspots) return edan__feed_lean1_n(ctx, p, addrs, n);
+    if (edan__lean1(ctx)) return edan__feed_lean1_n(ctx, p, addrs, n);
     for (i = 0; i < n; i++) {
         edan_result r = edan__feed_general(ctx, &p[i].in, &p[i], p[i].in.mem != EDAN_MEM_NONE ? addrs[i] : 0);
         if (r != EDAN_OK) return r;
     }
     return EDAN_OK;
+}
+
+edan_result edan_feed_prepared(edan_context *ctx, const edan_prepared *p, uint64_t addr)
+{
+    return edan_feed_prepared_n(ctx, p, &addr, 1);
 }
 
 edan_result edan_feed_many(edan_context *ctx, const edan_insn *in, size_t n)

@@ -98,6 +98,16 @@ static inline edan_result bintrace_feed_block(edan_context *ctx, bintrace_prep *
 static inline uint64_t bintrace_zigzag(uint64_t v) { return (v << 1) ^ (0 - (v >> 63)); }
 static inline uint64_t bintrace_unzigzag(uint64_t z) { return (z >> 1) ^ (0 - (z & 1)); }
 
+/* The address of s's access whose zigzag difference to the prediction is
+   z; the predictor moves on. */
+static inline uint64_t bintrace__address(bintrace_sinsn *s, uint64_t z)
+{
+    uint64_t a = s->last + s->stride + bintrace_unzigzag(z);
+    s->stride = a - s->last;
+    s->last = a;
+    return a;
+}
+
 static inline unsigned char *bintrace_put_varint(unsigned char *p, uint64_t v)
 {
     while (v >= 0x80) { *p++ = (unsigned char)(v | 0x80); v >>= 7; }
@@ -328,7 +338,8 @@ static inline int bintrace__define(bintrace_reader *r, bintrace__cur *c, const c
     if (n < 1 || n > BINTRACE_MAX_BLOCK) { *why = "bad block size"; return -1; }
     s = (bintrace_sinsn *)calloc((size_t)n, sizeof *s);
     mb = (uint32_t *)malloc(((size_t)n + 1) * sizeof *mb);
-    if (!s || !mb) { free(s); free(mb); *why = "out of memory"; return -1; }
+    mi = (uint32_t *)malloc((size_t)n * sizeof *mi);
+    if (!s || !mb || !mi) { free(s); free(mb); free(mi); *why = "out of memory"; return -1; }
     *why = NULL;
     for (i = 0; i < n && !c->is_short && !c->bad && !*why; i++) {
         edan_insn *in = &s[i].in;
@@ -365,13 +376,11 @@ static inline int bintrace__define(bintrace_reader *r, bintrace__cur *c, const c
             else in->dst[k - in->nsrc] = (edan_reg)v;
         }
         mb[i] = mem;
-        mem += in->mem != EDAN_MEM_NONE;
+        if (in->mem != EDAN_MEM_NONE) mi[mem++] = i;
     }
     mb[n] = mem;
     if (c->bad && !*why) *why = "malformed varint";
-    if (*why || c->is_short) { free(s); free(mb); return *why ? -1 : 0; }
-    mi = (uint32_t *)malloc((mem ? mem : 1) * sizeof *mi);
-    if (!mi) { free(s); free(mb); *why = "out of memory"; return -1; }
+    if (*why || c->is_short) { free(s); free(mb); free(mi); return *why ? -1 : 0; }
     if (r->nblocks == r->cap_blocks) {
         uint32_t nc = r->cap_blocks ? 2 * r->cap_blocks : 256;
         bintrace_block *nb = (bintrace_block *)realloc(r->blocks, nc * sizeof *nb);
@@ -384,8 +393,6 @@ static inline int bintrace__define(bintrace_reader *r, bintrace__cur *c, const c
     r->blocks[r->nblocks].n = (uint32_t)n;
     r->blocks[r->nblocks].mem_before = mb;
     r->blocks[r->nblocks].mem_index = mi;
-    for (i = 0, k = 0; i < n; i++)
-        if (s[i].in.mem != EDAN_MEM_NONE) mi[k++] = i;
     r->nblocks++;
     return 1;
 }
@@ -459,36 +466,25 @@ static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char
             }
             if (r->ctx) {
                 /* the memory instructions only, a varint of one byte (a
-                   predicted stride) without the general decoder */
-                uint32_t m, m1 = b->mem_before[first + count];
+                   predicted stride) without the general decoder; then the
+                   block at once */
+                uint32_t m, m1 = b->mem_before[first + count], bad;
                 for (m = b->mem_before[first]; m < m1; m++) {
-                    bintrace_sinsn *s = &b->s[b->mem_index[m]];
-                    uint64_t z, a;
+                    uint64_t z;
                     if (c.p < c.end && *c.p < 0x80) z = *c.p++;
                     else z = bintrace__v(&c);
-                    a = s->last + s->stride + bintrace_unzigzag(z);
-                    s->stride = a - s->last;
-                    s->last = a;
-                    r->addrs[b->mem_index[m] - first] = a;
+                    r->addrs[b->mem_index[m] - first] = bintrace__address(&b->s[b->mem_index[m]], z);
                 }
+                if (bintrace_feed_block(r->ctx, &b->prep, b->s, b->n, (uint32_t)first, (uint32_t)count, r->addrs,
+                                        &bad) != EDAN_OK)
+                    return bintrace__rejected(r, at, &b->s[bad], edan_error(r->ctx));
             } else {
                 for (i = (uint32_t)first; i < first + count; i++) {
                     bintrace_sinsn *s = &b->s[i];
                     const char *why = NULL;
-                    if (s->in.mem != EDAN_MEM_NONE) {
-                        uint64_t a = s->last + s->stride + bintrace_unzigzag(bintrace__v(&c));
-                        s->stride = a - s->last;
-                        s->last = a;
-                        s->in.addr = a;
-                    }
+                    if (s->in.mem != EDAN_MEM_NONE) s->in.addr = bintrace__address(s, bintrace__v(&c));
                     if (fn(user, &s->in, &why) != 0) return bintrace__rejected(r, at, s, why);
                 }
-            }
-            if (r->ctx) {
-                uint32_t bad;
-                if (bintrace_feed_block(r->ctx, &b->prep, b->s, b->n, (uint32_t)first, (uint32_t)count, r->addrs,
-                                        &bad) != EDAN_OK)
-                    return bintrace__rejected(r, at, &b->s[bad], edan_error(r->ctx));
             }
             r->count += count;
         } else if ((t & 3) == 2) {

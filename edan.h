@@ -241,8 +241,8 @@ edan_result edan_feed_prepared(edan_context *ctx, const edan_prepared *p, uint64
 /* p[0 .. n) in trace order, p[i] with the address addrs[i] (read only when
    p[i] accesses memory; addrs may be NULL when none does): the same as n
    calls of edan_feed_prepared, without the per-call overhead. On an error
-   the instructions before the one at fault have been fed; when some p[i] was
-   prepared for another context (or lacks its address), none is fed. */
+   (p[i] prepared for another context, without its address, or refused) the
+   instructions before the one at fault have been fed. */
 edan_result edan_feed_prepared_n(edan_context *ctx, const edan_prepared *p, const uint64_t *addrs, size_t n);
 
 uint32_t edan_num_configs(const edan_context *ctx);
@@ -1090,7 +1090,9 @@ struct edan_context {
     edan__cfg *cfg;
     uint32_t num_m, m[EDAN_MAX_M];
     uint32_t num_regs;
-    uint64_t N, E, loads, stores, amos, load_bytes, store_bytes;
+    uint64_t N, E;
+    /* instructions and bytes requested per edan_mem_kind (an AMO loads and stores) */
+    uint64_t mem_count[4], mem_bytes[4];
     /* an instruction with two register targets was seen: two registers may
        then share a last writer (otherwise their writers are distinct) */
     int multi_dst;
@@ -1108,8 +1110,6 @@ struct edan_context {
     uint32_t *split_free; size_t split_free_n, split_free_cap;
     uint64_t near_key[EDAN__NEAR]; unsigned char *near_chunk[EDAN__NEAR];    /* recently used chunks */
     uint64_t *op_count; size_t op_cap;
-    /* per-instruction scratch */
-    uint64_t *tmp_F; uint32_t *tmp_md;
     uint32_t hotspots;
     /* dot */
     uint32_t dot_max; int dot_overflow;
@@ -1232,9 +1232,7 @@ edan_result edan_create(edan_context **out, const edan_options *opts)
     ctx->reg_vid = (uint64_t *)edan__calloc(&a, ctx->num_regs * sizeof(uint64_t));
     ctx->reg_F = (uint64_t *)edan__calloc(&a, (size_t)ctx->num_regs * K * sizeof(uint64_t));
     ctx->reg_md = (uint32_t *)edan__calloc(&a, (size_t)ctx->num_regs * K * sizeof(uint32_t));
-    ctx->tmp_F = (uint64_t *)edan__calloc(&a, K * sizeof(uint64_t));
-    ctx->tmp_md = (uint32_t *)edan__calloc(&a, K * sizeof(uint32_t));
-    if (!ctx->cfg || !ctx->reg_vid || !ctx->reg_F || !ctx->reg_md || !ctx->tmp_F || !ctx->tmp_md) {
+    if (!ctx->cfg || !ctx->reg_vid || !ctx->reg_F || !ctx->reg_md) {
         edan_destroy(ctx);
         return EDAN_ERR_NOMEM;
     }
@@ -1283,8 +1281,6 @@ void edan_destroy(edan_context *ctx)
     edan__free(&a, ctx->reg_vid);
     edan__free(&a, ctx->reg_F);
     edan__free(&a, ctx->reg_md);
-    edan__free(&a, ctx->tmp_F);
-    edan__free(&a, ctx->tmp_md);
     edan__free(&a, ctx->rec);
     edan__free(&a, ctx->rec_free);
     edan__free(&a, ctx->dot_v);
@@ -1396,13 +1392,14 @@ static int edan__rec_release(edan_context *ctx, uint32_t r)
 }
 
 /* The writer's F[K] then md[K], laid out alike in a word entry (after its
-   head) and in a store record (after edan__rec_head): this instruction's. */
-static EDAN__INLINE void edan__put_writer(const edan_context *ctx, uint64_t *F, uint32_t K)
+   head) and in a store record (after edan__rec_head): into dst, from this
+   instruction's F and md. */
+static EDAN__INLINE void edan__put_writer(uint64_t *dst, const uint64_t *F, const uint32_t *md, uint32_t K)
 {
     uint32_t k;
     for (k = 0; k < K; k++) {
-        F[k] = ctx->tmp_F[k];
-        ((uint32_t *)(F + K))[k] = ctx->tmp_md[k];
+        dst[k] = F[k];
+        ((uint32_t *)(dst + K))[k] = md[k];
     }
 }
 
@@ -1614,22 +1611,22 @@ static EDAN__INLINE void edan__add_pred(edan__pred *p, uint32_t *n, uint64_t vid
 }
 
 /* p is not const: GCC reads a const pointer to a partly filled array as a use */
-static edan_result edan__dot_record(edan_context *ctx, const edan_insn *in, edan__pred *p, uint32_t np)
+static edan_result edan__dot_record(edan_context *ctx, uint64_t vid, const edan_insn *in, edan__pred *p, uint32_t np)
 {
     uint32_t i;
     if (ctx->dot_overflow) return EDAN_OK;
-    if (ctx->N > ctx->dot_max) {
+    if (vid > ctx->dot_max) {
         ctx->dot_overflow = 1;
         return EDAN_OK;
     }
-    if (!edan__grow(&ctx->a, (void **)&ctx->dot_v, &ctx->dot_v_cap, ctx->N + 1, sizeof(edan__dotv)))
+    if (!edan__grow(&ctx->a, (void **)&ctx->dot_v, &ctx->dot_v_cap, vid + 1, sizeof(edan__dotv)))
         return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory recording the graph");
-    ctx->dot_v[ctx->N].in = *in;
+    ctx->dot_v[vid].in = *in;
     for (i = 0; i < np; i++) {
         if (!edan__grow(&ctx->a, (void **)&ctx->dot_e, &ctx->dot_e_cap, ctx->dot_e_n + 1, sizeof *ctx->dot_e))
             return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory recording the graph");
         ctx->dot_e[ctx->dot_e_n][0] = p[i].vid;
-        ctx->dot_e[ctx->dot_e_n][1] = ctx->N;
+        ctx->dot_e[ctx->dot_e_n][1] = vid;
         ctx->dot_e_n++;
     }
     for (i = 0; i < ctx->K; i++) {
@@ -1705,40 +1702,117 @@ edan_result edan_prepare(edan_context *ctx, const edan_insn *in, edan_prepared *
     return EDAN_OK;
 }
 
-/* The body of the feed. K and `lean` (no graph recording, no hotspots) are
-   parameters so that the common cases compile to their own specialised
-   copies without the branches they do not need. */
+/* Configuration g's part of a vertex whose predecessors finish by S and
+   have memory depth *md at most: the vertex's time, its finish *F, its
+   memory depth *md and whether it is a memory vertex (*is_mem), added to
+   g's totals. */
+static EDAN__INLINE edan_result edan__vertex(edan_context *ctx, edan__cfg *g, const edan_insn *in, uint64_t addr,
+                                             uint64_t S, uint32_t *md, uint64_t *F, int *is_mem)
+{
+    uint64_t t, w = 0;
+    if (in->mem == EDAN_MEM_NONE) {
+        *is_mem = 0;
+        t = g->c.cost[in->cls];
+    } else if (!g->c.num_levels) {
+        *is_mem = 1;
+        t = g->c.alpha;
+        w = in->size;
+    } else {
+        edan__cache_access(g, in, addr, is_mem, &t, &w);
+    }
+    *F = S + t;
+    *md += (uint32_t)*is_mem;
+    g->T1 += t;
+    if (*F > g->Tinf) g->Tinf = *F;
+    if (*is_mem) {
+        g->W++;
+        if (*md >= 2) g->chained++;
+        if (*md > g->layers_cap && !edan__grow(&ctx->a, (void **)&g->layers, &g->layers_cap, *md, sizeof(uint64_t)))
+            return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the layer histogram");
+        if (*md > g->num_layers) g->num_layers = *md;
+        g->layers[*md - 1]++;
+    } else {
+        g->C += t;
+    }
+    if (w) {
+        g->bytes += w;
+        if (g->c.tau) {
+            uint64_t lo = (S + g->c.tau - 1) / g->c.tau, hi = *F / g->c.tau + 1;
+            if (!edan__grow(&ctx->a, (void **)&g->tl_diff, &g->tl_cap, hi + 1, sizeof(int64_t)))
+                return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the timeline");
+            if (lo < hi) {
+                g->tl_diff[lo] += (int64_t)w;
+                g->tl_diff[hi] -= (int64_t)w;
+            }
+        }
+    }
+    return EDAN_OK;
+}
+
+/* The lean copy's register sources (edan__lean1): their writers' largest
+   F and md into *S and *md (kept if larger), the writers' ids in v[0..nsrc)
+   (0: never written); returns the edges. Distinct registers (no repeats)
+   with one target per instruction have distinct writers; a register never
+   written has F = md = 0 and makes no edge. Unrolled: most instructions
+   read 1 or 2. */
+static EDAN__INLINE uint32_t edan__lean_sources(const edan_context *ctx, const edan_prepared *p, uint64_t *S,
+                                                uint32_t *md, uint64_t *v)
+{
+    uint32_t np = 0;
+#define EDAN__LEAN_SRC(j)                                              \
+    do {                                                               \
+        edan_reg r_ = p->src[j];                                       \
+        v[j] = ctx->reg_vid[r_];                                       \
+        if (ctx->reg_F[r_] > *S) *S = ctx->reg_F[r_];                  \
+        if (ctx->reg_md[r_] > *md) *md = ctx->reg_md[r_];              \
+        np += v[j] != 0;                                               \
+    } while (0)
+    switch (p->nsrc) {
+    case 4: EDAN__LEAN_SRC(3); /* fall through */
+    case 3: EDAN__LEAN_SRC(2); /* fall through */
+    case 2: EDAN__LEAN_SRC(1); /* fall through */
+    case 1: EDAN__LEAN_SRC(0); /* fall through */
+    default: break;
+    }
+#undef EDAN__LEAN_SRC
+    return np;
+}
+
+/* The body of the feed: one instruction `in` with its operand fields p. K
+   and `lean` (no graph recording, no hotspots, one target per instruction:
+   edan__lean1) are parameters so that the common cases compile to their own
+   specialised copies without the branches they do not need. In the lean
+   copy edan__feed_lean1_fast serves most instructions, this the rest. */
 static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *in, const edan_prepared *p,
                                            uint64_t addr, uint32_t K, int lean)
 {
     edan__pred preds[EDAN__MAX_PREDS];
+    uint64_t Fv[EDAN_MAX_CONFIGS];     /* this vertex's F and md, per configuration */
+    uint32_t mdv[EDAN_MAX_CONFIGS];
     uint32_t np = 0, i, k, md1 = 0;
     uint64_t vid, S1 = 0;
-    int reads_mem = p->reads_mem, writes_mem = p->writes_mem;
-    if (in->mem != EDAN_MEM_NONE && addr + in->size - 1 < addr)
-        return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: access wraps around the address space",
-                          (unsigned long long)ctx->N + 1);
+    const int reads_mem = p->reads_mem, writes_mem = p->writes_mem;
+    if (in->mem != EDAN_MEM_NONE) {
+        if (addr + in->size - 1 < addr)
+            return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: access wraps around the address space",
+                              (unsigned long long)ctx->N + 1);
+        ctx->mem_count[in->mem]++;
+        ctx->mem_bytes[in->mem] += in->size;
+    }
     ctx->op_count[in->op]++;
     vid = ++ctx->N;
-    reads_mem = in->mem == EDAN_MEM_LOAD || in->mem == EDAN_MEM_AMO;
-    writes_mem = in->mem == EDAN_MEM_STORE || in->mem == EDAN_MEM_AMO;
-    if (in->mem == EDAN_MEM_LOAD) ctx->loads++;
-    else if (in->mem == EDAN_MEM_STORE) ctx->stores++;
-    else if (in->mem == EDAN_MEM_AMO) ctx->amos++;
-    if (reads_mem) ctx->load_bytes += in->size;
-    if (writes_mem) ctx->store_bytes += in->size;
 
     /* predecessors: the last writers of the registers and bytes read */
-    for (i = 0; i < p->nsrc; i++) {
-        edan_reg r = p->src[i];
-        uint64_t v = ctx->reg_vid[r];
-        if (!v) continue;
-        if (lean && !ctx->multi_dst) {  /* distinct registers (no repeats), distinct writers */
-            if (ctx->reg_F[r] > S1) S1 = ctx->reg_F[r];
-            if (ctx->reg_md[r] > md1) md1 = ctx->reg_md[r];
-            preds[np++].vid = v;
-        } else {
-            edan__add_pred(preds, &np, v, ctx->reg_F + (size_t)r * K, ctx->reg_md + (size_t)r * K, lean, &S1, &md1);
+    if (lean) {
+        uint64_t v[EDAN_MAX_SRC];
+        edan__lean_sources(ctx, p, &S1, &md1, v);
+        for (i = 0; i < p->nsrc; i++)
+            if (v[i]) preds[np++].vid = v[i];
+    } else {
+        for (i = 0; i < p->nsrc; i++) {
+            edan_reg r = p->src[i];
+            uint64_t v = ctx->reg_vid[r];
+            if (v) edan__add_pred(preds, &np, v, ctx->reg_F + (size_t)r * K, ctx->reg_md + (size_t)r * K, lean, &S1, &md1);
         }
     }
     if (reads_mem) {
@@ -1777,13 +1851,13 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
         edan_insn at = *in;
         edan_result r;
         at.addr = addr;
-        r = edan__dot_record(ctx, &at, preds, np);
+        r = edan__dot_record(ctx, vid, &at, preds, np);
         if (r != EDAN_OK) return r;
     }
 
     for (k = 0; k < K; k++) {
         edan__cfg *g = &ctx->cfg[k];
-        uint64_t S = 0, t, w = 0, F, best = 0;
+        uint64_t S = 0, F, best = 0;
         uint32_t md = 0;
         int is_mem;
         if (lean) {
@@ -1795,43 +1869,8 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
                 if (preds[i].md[k] > md) md = preds[i].md[k];
             }
         }
-        if (in->mem == EDAN_MEM_NONE) {
-            is_mem = 0;
-            t = g->c.cost[in->cls];
-        } else if (!g->c.num_levels) {
-            is_mem = 1;
-            t = g->c.alpha;
-            w = in->size;
-        } else {
-            edan__cache_access(g, in, addr, &is_mem, &t, &w);
-        }
-        F = S + t;
-        md += (uint32_t)is_mem;
-        g->T1 += t;
-        if (F > g->Tinf) g->Tinf = F;
-        if (is_mem) {
-            g->W++;
-            if (md >= 2) g->chained++;
-            if (md > g->layers_cap &&
-                !edan__grow(&ctx->a, (void **)&g->layers, &g->layers_cap, md, sizeof(uint64_t)))
-                return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the layer histogram");
-            if (md > g->num_layers) g->num_layers = md;
-            g->layers[md - 1]++;
-        } else {
-            g->C += t;
-        }
-        if (w) {
-            g->bytes += w;
-            if (g->c.tau) {
-                uint64_t lo = (S + g->c.tau - 1) / g->c.tau, hi = F / g->c.tau + 1;
-                if (!edan__grow(&ctx->a, (void **)&g->tl_diff, &g->tl_cap, hi + 1, sizeof(int64_t)))
-                    return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the timeline");
-                if (lo < hi) {
-                    g->tl_diff[lo] += (int64_t)w;
-                    g->tl_diff[hi] -= (int64_t)w;
-                }
-            }
-        }
+        edan_result r = edan__vertex(ctx, g, in, addr, S, &md, &F, &is_mem);
+        if (r != EDAN_OK) return r;
         if (!lean && ctx->hotspots && in->mem != EDAN_MEM_NONE) {
             int has_pc = (in->flags & EDAN_INSN_HAS_PC) != 0;
             edan__hot *h = edan__hot_slot(ctx, g, has_pc ? in->pc : in->op);
@@ -1850,17 +1889,26 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
             g->dot_best[vid] = best;
             g->dot_F[vid] = F;
         }
-        ctx->tmp_F[k] = F;
-        ctx->tmp_md[k] = md;
+        Fv[k] = F;
+        mdv[k] = md;
     }
 
     /* targets: this vertex is now the last writer */
-    for (i = 0; i < p->ndst; i++) {
-        edan_reg r = p->dst[i];
-        ctx->reg_vid[r] = vid;
-        for (k = 0; k < K; k++) {
-            ctx->reg_F[(size_t)r * K + k] = ctx->tmp_F[k];
-            ctx->reg_md[(size_t)r * K + k] = ctx->tmp_md[k];
+    if (lean) {
+        if (p->ndst) {          /* one at most (edan__lean1) */
+            edan_reg r = p->dst[0];
+            ctx->reg_vid[r] = vid;
+            ctx->reg_F[r] = Fv[0];
+            ctx->reg_md[r] = mdv[0];
+        }
+    } else {
+        for (i = 0; i < p->ndst; i++) {
+            edan_reg r = p->dst[i];
+            ctx->reg_vid[r] = vid;
+            for (k = 0; k < K; k++) {
+                ctx->reg_F[(size_t)r * K + k] = Fv[k];
+                ctx->reg_md[(size_t)r * K + k] = mdv[k];
+            }
         }
     }
     if (writes_mem) {
@@ -1880,7 +1928,7 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
                 if ((e[0] & EDAN__WSPLIT) && !edan__split_release(ctx, e))
                     return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for store records");
                 e[0] = vid;
-                edan__put_writer(ctx, e + 1, K);
+                edan__put_writer(e + 1, Fv, mdv, K);
                 continue;
             }
             if (!rec && wl == w0 && (e[0] & EDAN__WSPLIT)) {
@@ -1893,7 +1941,7 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
                     if (j > hi) {
                         rec = b[lo];
                         EDAN__REC_HEAD(ctx, rec, K)->vid = vid;
-                        edan__put_writer(ctx, EDAN__REC_F(ctx, rec, K), K);
+                        edan__put_writer(EDAN__REC_F(ctx, rec, K), Fv, mdv, K);
                         continue;
                     }
                 }
@@ -1903,7 +1951,7 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
                 if (!rec) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for store records");
                 EDAN__REC_HEAD(ctx, rec, K)->vid = vid;
                 EDAN__REC_HEAD(ctx, rec, K)->ref = 0;
-                edan__put_writer(ctx, EDAN__REC_F(ctx, rec, K), K);
+                edan__put_writer(EDAN__REC_F(ctx, rec, K), Fv, mdv, K);
             }
             if (!edan__store_part(ctx, e, lo, hi, rec))
                 return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for store records");
@@ -1912,10 +1960,72 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
     return EDAN_OK;
 }
 
-/* in: the instruction; p: its operand fields (edan__operands). */
+/* The lean copy's common cases written out: an instruction without a
+   memory access, a load from one word that one store wrote whole (or none
+   did), a store of one whole word. Returns 0, having changed nothing, for
+   anything else (edan__feed serves it); 1 when done, its result in *r. */
+static EDAN__INLINE int edan__feed_lean1_fast(edan_context *ctx, const edan_insn *in, const edan_prepared *p,
+                                              uint64_t addr, edan_result *r)
+{
+    uint64_t S = 0, F, vid, v[EDAN_MAX_SRC], *e = NULL;
+    uint32_t md = 0, np = 0, i;
+    int is_mem;
+    if (in->mem != EDAN_MEM_NONE) {
+        unsigned char *ch;
+        /* one word (an access that wraps around is not: edan__feed says so) */
+        if (in->mem == EDAN_MEM_AMO || addr >> 3 != (addr + in->size - 1) >> 3 ||
+            (in->mem == EDAN_MEM_STORE && in->size != 8))
+            return 0;
+        ch = edan__chunk(ctx, addr >> EDAN__CHUNK_BITS, in->mem == EDAN_MEM_STORE);
+        if (ch) {
+            e = EDAN__WORD(ch, addr >> 3, 1);
+            if (e[0] & EDAN__WSPLIT) return 0;
+        } else if (in->mem == EDAN_MEM_STORE) {
+            return 0;
+        }
+    }
+    np = edan__lean_sources(ctx, p, &S, &md, v);
+    if (in->mem == EDAN_MEM_LOAD && e && e[0]) {
+        /* the word's writer: an edge unless it also wrote a register read */
+        if (e[1] > S) S = e[1];
+        if (*(const uint32_t *)(e + 2) > md) md = *(const uint32_t *)(e + 2);
+        for (i = 0; i < p->nsrc && v[i] != e[0]; i++) {}
+        np += i == p->nsrc;
+    }
+    vid = ++ctx->N;
+    ctx->op_count[in->op]++;
+    ctx->E += np;
+    if (in->mem != EDAN_MEM_NONE) {
+        ctx->mem_count[in->mem]++;
+        ctx->mem_bytes[in->mem] += in->size;
+    }
+    *r = edan__vertex(ctx, ctx->cfg, in, addr, S, &md, &F, &is_mem);
+    if (*r != EDAN_OK) return 1;
+    if (p->ndst) {
+        edan_reg d = p->dst[0];
+        ctx->reg_vid[d] = vid;
+        ctx->reg_F[d] = F;
+        ctx->reg_md[d] = md;
+    }
+    if (in->mem == EDAN_MEM_STORE) {
+        e[0] = vid;
+        edan__put_writer(e + 1, &F, &md, 1);
+    }
+    return 1;
+}
+
+/* One configuration, no graph, no hotspots, one target per instruction: the
+   engine's lean copy serves. */
+static EDAN__INLINE int edan__lean1(const edan_context *ctx)
+{
+    return ctx->K == 1 && !ctx->dot_max && !ctx->hotspots && !ctx->multi_dst;
+}
+
 static EDAN__NOINLINE edan_result edan__feed_lean1(edan_context *ctx, const edan_insn *in, const edan_prepared *p,
                                                    uint64_t addr)
 {
+    edan_result r;
+    if (edan__feed_lean1_fast(ctx, in, p, addr, &r)) return r;
     return edan__feed(ctx, in, p, addr, 1, 1);
 }
 
@@ -1924,19 +2034,6 @@ static EDAN__NOINLINE edan_result edan__feed_general(edan_context *ctx, const ed
 {
     if (ctx->K == 1) return edan__feed(ctx, in, p, addr, 1, 0);
     return edan__feed(ctx, in, p, addr, ctx->K, 0);
-}
-
-/* One configuration, no graph, no hotspots: the engine's lean copy serves. */
-static EDAN__INLINE int edan__lean1(const edan_context *ctx)
-{
-    return ctx->K == 1 && !ctx->dot_max && !ctx->hotspots;
-}
-
-static EDAN__INLINE edan_result edan__feed_any(edan_context *ctx, const edan_insn *in, const edan_prepared *p,
-                                               uint64_t addr)
-{
-    if (edan__lean1(ctx)) return edan__feed_lean1(ctx, in, p, addr);
-    return edan__feed_general(ctx, in, p, addr);
 }
 
 edan_result edan_feed(edan_context *ctx, const edan_insn *in)
@@ -1965,46 +2062,75 @@ edan_result edan_feed(edan_context *ctx, const edan_insn *in)
     if (n > 1) ctx->multi_dst = 1;
     ops.reads_mem = in->mem == EDAN_MEM_LOAD || in->mem == EDAN_MEM_AMO;
     ops.writes_mem = in->mem == EDAN_MEM_STORE || in->mem == EDAN_MEM_AMO;
-    return edan__feed_any(ctx, in, &ops, in->addr);
+    goto feed;
 check:
     {
         edan_result r = edan__check(ctx, in);
         if (r != EDAN_OK) return r;
         edan__operands(in, &ops);
         if (ops.ndst > 1) ctx->multi_dst = 1;
-        return edan__feed_any(ctx, in, &ops, in->addr);
     }
+feed:
+    if (edan__lean1(ctx)) return edan__feed_lean1(ctx, in, &ops, in->addr);
+    return edan__feed_general(ctx, in, &ops, in->addr);
 }
 
+/* A batch of prepared instructions: its instruction i, checked; EDAN_OK when
+   it is fit to feed, its address in *addr. */
+static EDAN__INLINE edan_result edan__batch_check(edan_context *ctx, const edan_prepared *p, const uint64_t *addrs,
+                                                  size_t i, uint64_t *addr)
+{
+    if (p[i].owner != ctx)
+        return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: prepared for another context",
+                          (unsigned long long)ctx->N + 1);
+    *addr = 0;
+    if (p[i].in.mem != EDAN_MEM_NONE) {
+        if (!addrs)
+            return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: a memory access without an address",
+                              (unsigned long long)ctx->N + 1);
+        *addr = addrs[i];
+    }
+    return EDAN_OK;
+}
 
 static EDAN__NOINLINE edan_result edan__feed_lean1_n(edan_context *ctx, const edan_prepared *p,
                                                      const uint64_t *addrs, size_t n)
 {
     size_t i;
     for (i = 0; i < n; i++) {
-        edan_result r = edan__feed(ctx, &p[i].in, &p[i], p[i].in.mem != EDAN_MEM_NONE ? addrs[i] : 0, 1, 1);
+        uint64_t addr;
+        edan_result r = edan__batch_check(ctx, p, addrs, i, &addr);
+        if (r == EDAN_OK && !edan__feed_lean1_fast(ctx, &p[i].in, &p[i], addr, &r))
+            r = edan__feed(ctx, &p[i].in, &p[i], addr, 1, 1);
         if (r != EDAN_OK) return r;
     }
     return EDAN_OK;
 }
 
-edan_result edan_feed_prepared_n(edan_context *ctx, const edan_prepared *p, const uint64_t *addrs, size_t n)
+static EDAN__INLINE edan_result edan__feed_general_batch(edan_context *ctx, const edan_prepared *p,
+                                                         const uint64_t *addrs, size_t n, uint32_t K)
 {
     size_t i;
     for (i = 0; i < n; i++) {
-        if (p[i].owner != ctx)
-            return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: prepared for another context",
-                              (unsigned long long)(ctx->N + 1 + i));
-        if (!addrs && p[i].in.mem != EDAN_MEM_NONE)
-            return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: a memory access without an address",
-                              (unsigned long long)(ctx->N + 1 + i));
-    }
-    if (edan__lean1(ctx)) return edan__feed_lean1_n(ctx, p, addrs, n);
-    for (i = 0; i < n; i++) {
-        edan_result r = edan__feed_general(ctx, &p[i].in, &p[i], p[i].in.mem != EDAN_MEM_NONE ? addrs[i] : 0);
+        uint64_t addr;
+        edan_result r = edan__batch_check(ctx, p, addrs, i, &addr);
+        if (r == EDAN_OK) r = edan__feed(ctx, &p[i].in, &p[i], addr, K, 0);
         if (r != EDAN_OK) return r;
     }
     return EDAN_OK;
+}
+
+static EDAN__NOINLINE edan_result edan__feed_general_n(edan_context *ctx, const edan_prepared *p,
+                                                       const uint64_t *addrs, size_t n)
+{
+    if (ctx->K == 1) return edan__feed_general_batch(ctx, p, addrs, n, 1);
+    return edan__feed_general_batch(ctx, p, addrs, n, ctx->K);
+}
+
+edan_result edan_feed_prepared_n(edan_context *ctx, const edan_prepared *p, const uint64_t *addrs, size_t n)
+{
+    if (edan__lean1(ctx)) return edan__feed_lean1_n(ctx, p, addrs, n);
+    return edan__feed_general_n(ctx, p, addrs, n);
 }
 
 edan_result edan_feed_prepared(edan_context *ctx, const edan_prepared *p, uint64_t addr)
@@ -2041,11 +2167,11 @@ edan_result edan_get_metrics(edan_context *ctx, uint32_t config, edan_metrics *o
     out->bytes = g->bytes;
     out->B_bytes_per_cycle = g->Tinf ? (double)g->bytes / (double)g->Tinf : 0.0;
     out->B_GBps = out->B_bytes_per_cycle * g->c.freq_ghz;
-    out->loads = ctx->loads;
-    out->stores = ctx->stores;
-    out->amos = ctx->amos;
-    out->load_bytes = ctx->load_bytes;
-    out->store_bytes = ctx->store_bytes;
+    out->loads = ctx->mem_count[EDAN_MEM_LOAD];
+    out->stores = ctx->mem_count[EDAN_MEM_STORE];
+    out->amos = ctx->mem_count[EDAN_MEM_AMO];
+    out->load_bytes = ctx->mem_bytes[EDAN_MEM_LOAD] + ctx->mem_bytes[EDAN_MEM_AMO];
+    out->store_bytes = ctx->mem_bytes[EDAN_MEM_STORE] + ctx->mem_bytes[EDAN_MEM_AMO];
     out->chained = g->chained;
     out->layers = g->layers;
     for (i = 0; i < EDAN_MAX_LEVELS; i++) out->level_hits[i] = g->level_hits[i];

@@ -225,6 +225,7 @@ static size_t naive_random_trace(edan_insn *tr, size_t max, uint64_t *s)
     static const uint16_t sizes[] = {1, 2, 4, 8, 8, 8, 16};
     size_t n = 1 + naive_rand(s) % max, i;
     uint64_t base = 0xfd0 + (naive_rand(s) % 3) * 0x1000;  /* windows crossing page (shadow-chunk) edges */
+    int aligned = naive_rand(s) % 2;    /* half the traces: every access aligned to its size, as compiled code's */
     for (i = 0; i < n; i++) {
         edan_insn *x = &tr[i];
         uint32_t r = (uint32_t)(naive_rand(s) % 100), j;
@@ -242,6 +243,7 @@ static size_t naive_random_trace(edan_insn *tr, size_t max, uint64_t *s)
             x->cls = (uint8_t)(x->mem == EDAN_MEM_LOAD ? EDAN_CLASS_LOAD : x->mem == EDAN_MEM_STORE ? EDAN_CLASS_STORE : EDAN_CLASS_AMO);
             x->size = sizes[naive_rand(s) % 7];
             x->addr = base + naive_rand(s) % 96;
+            if (aligned) x->addr &= ~(uint64_t)(x->size - 1);
             if (x->mem != EDAN_MEM_STORE) { x->ndst = 1; x->dst[0] = regs[naive_rand(s) % 10]; }
         } else {
             x->cls = EDAN_CLASS_BRANCH;
@@ -267,16 +269,32 @@ static void test_differential(int rounds, uint64_t seed)
         memset(&o, 0, sizeof o);
         o.num_configs = K;
         o.configs = cfgs;
+        /* rounds 0, 1, 2, 3 mod 4: edan_feed; with hotspots (the engine's
+           general copy for one configuration too); each instruction
+           prepared once and fed twice where the trace repeats it (same
+           fields, new address); runs of prepared instructions of random
+           lengths through edan_feed_prepared_n */
+        o.hotspots = round % 4 == 1;
         CHECK(edan_create(&ctx, &o) == EDAN_OK);
-        if (round & 1) {
-            /* odd rounds: every instruction prepared once, fed twice where the
-               trace repeats it (same fields, new address) */
+        if (round % 4 == 2) {
             size_t i;
             edan_prepared p;
             for (i = 0; i < n; i++) {
                 if (!i || memcmp(&tr[i].op, &tr[i - 1].op, sizeof tr[i] - offsetof(edan_insn, op)))
                     CHECK(edan_prepare(ctx, &tr[i], &p) == EDAN_OK);
                 CHECK(edan_feed_prepared(ctx, &p, tr[i].addr) == EDAN_OK);
+            }
+        } else if (round % 4 == 3) {
+            static edan_prepared run[400];
+            static uint64_t addrs[400];
+            size_t i, j;
+            for (i = 0; i < n; i += j) {
+                size_t len = 1 + naive_rand(&s) % 12;
+                for (j = 0; j < len && i + j < n; j++) {
+                    CHECK(edan_prepare(ctx, &tr[i + j], &run[j]) == EDAN_OK);
+                    addrs[j] = tr[i + j].addr;
+                }
+                CHECK(edan_feed_prepared_n(ctx, run, addrs, j) == EDAN_OK);
             }
         } else {
             CHECK(edan_feed_many(ctx, tr, n) == EDAN_OK);

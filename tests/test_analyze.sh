@@ -3,13 +3,7 @@
 # input path (file, .gz, stdin, CRLF) agrees, bad input gives FILE:LINE and
 # exit status 2, and the outputs (--json, --timeline, --dot, --top,
 # --config) hold what they should.
-set -u
-cd "$(dirname "$0")/.."
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fail=0
-ok() { echo "ok   $*"; }
-bad() { echo "FAIL $*"; fail=1; }
+. "$(dirname "$0")/lib.sh"
 # json FILE EXPR: evaluate a Python expression over the parsed report `r`
 json() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
 # metrics of every configuration, without the source name

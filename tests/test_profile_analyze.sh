@@ -3,13 +3,7 @@
 # from the profile, explicit options win, the report says where each came
 # from; a bigger cache does not raise W; a larger alpha scales the memory
 # bounds; --remote needs the profile's NUMA matrix.
-set -u
-cd "$(dirname "$0")/.."
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fail=0
-ok() { echo "ok   $*"; }
-bad() { echo "FAIL $*"; fail=1; }
+. "$(dirname "$0")/lib.sh"
 P=hwprofiles/vm.json
 cc -O2 -o "$T/gen" tests/gen_trace.c && "$T/gen" 300000 4000000 > "$T/t.txt" || exit 1
 python3 - "$P" "$T/big.json" "$T/slow.json" <<'PY'

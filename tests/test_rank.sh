@@ -2,13 +2,7 @@
 # `edan rank`: a latency-bound pointer chase ranks above gemm by lambda and by
 # Lambda, the ranking carries each report's own numbers, and bad reports are
 # refused with a message naming the file.
-set -u
-cd "$(dirname "$0")/.."
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fail=0
-ok() { echo "ok   $*"; }
-bad() { echo "FAIL $*"; fail=1; }
+. "$(dirname "$0")/lib.sh"
 ./edan trace --quiet --func kernel_chase --json -o "$T/chase.json" -- build/examples/chase 4000 > /dev/null || bad "trace chase"
 ./edan trace --quiet --func kernel_gemm --json -o "$T/gemm.json" -- build/examples/gemm 16 > /dev/null || bad "trace gemm"
 ./edan trace --quiet --func kernel_triad --json -o "$T/triad.json" -- build/examples/triad 2000 > /dev/null || bad "trace triad"

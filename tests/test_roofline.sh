@@ -6,13 +6,7 @@
 # and the report's load/store bytes; the reference profiles draw; errors are
 # clear. Every SVG is parsed as XML; roofs are read from their data-*
 # attributes.
-set -u
-cd "$(dirname "$0")/.."
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fail=0
-ok() { echo "ok   $*"; }
-bad() { echo "FAIL $*"; fail=1; }
+. "$(dirname "$0")/lib.sh"
 
 ./edan trace --quiet --func kernel_gemm --json -o "$T/gemm.json" -- build/examples/gemm 16 > /dev/null || bad "trace gemm"
 ./edan trace --quiet --func kernel_triad --json -o "$T/triad.json" -- build/examples/triad 2000 > /dev/null || bad "trace triad"

@@ -1962,7 +1962,7 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
 
 /* The lean copy's common cases written out: an instruction without a
    memory access, a load from one word that one store wrote whole (or none
-   did), a store of one whole word. Returns 0, having changed nothing, for
+   did), a store of one whole word. Returns 0, before anything is counted, for
    anything else (edan__feed serves it); 1 when done, its result in *r. */
 static EDAN__INLINE int edan__feed_lean1_fast(edan_context *ctx, const edan_insn *in, const edan_prepared *p,
                                               uint64_t addr, edan_result *r)

@@ -1778,6 +1778,31 @@ static EDAN__INLINE uint32_t edan__lean_sources(const edan_context *ctx, const e
     return np;
 }
 
+/* An instruction counted (N, its op, its access kind and bytes); its vertex id. */
+static EDAN__INLINE uint64_t edan__count(edan_context *ctx, const edan_insn *in)
+{
+    uint64_t vid = ++ctx->N;
+    ctx->op_count[in->op]++;
+    if (in->mem != EDAN_MEM_NONE) {
+        ctx->mem_count[in->mem]++;
+        ctx->mem_bytes[in->mem] += in->size;
+    }
+    return vid;
+}
+
+/* The lean copy's register target (one at most: edan__lean1): vertex vid,
+   finishing at F with memory depth md, is its last writer now. */
+static EDAN__INLINE void edan__lean_target(edan_context *ctx, const edan_prepared *p, uint64_t vid, uint64_t F,
+                                           uint32_t md)
+{
+    if (p->ndst) {
+        edan_reg d = p->dst[0];
+        ctx->reg_vid[d] = vid;
+        ctx->reg_F[d] = F;
+        ctx->reg_md[d] = md;
+    }
+}
+
 /* The body of the feed: one instruction `in` with its operand fields p. K
    and `lean` (no graph recording, no hotspots, one target per instruction:
    edan__lean1) are parameters so that the common cases compile to their own
@@ -1792,15 +1817,10 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
     uint32_t np = 0, i, k, md1 = 0;
     uint64_t vid, S1 = 0;
     const int reads_mem = p->reads_mem, writes_mem = p->writes_mem;
-    if (in->mem != EDAN_MEM_NONE) {
-        if (addr + in->size - 1 < addr)
-            return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: access wraps around the address space",
-                              (unsigned long long)ctx->N + 1);
-        ctx->mem_count[in->mem]++;
-        ctx->mem_bytes[in->mem] += in->size;
-    }
-    ctx->op_count[in->op]++;
-    vid = ++ctx->N;
+    if (in->mem != EDAN_MEM_NONE && addr + in->size - 1 < addr)
+        return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: access wraps around the address space",
+                          (unsigned long long)ctx->N + 1);
+    vid = edan__count(ctx, in);
 
     /* predecessors: the last writers of the registers and bytes read */
     if (lean) {
@@ -1895,12 +1915,7 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
 
     /* targets: this vertex is now the last writer */
     if (lean) {
-        if (p->ndst) {          /* one at most (edan__lean1) */
-            edan_reg r = p->dst[0];
-            ctx->reg_vid[r] = vid;
-            ctx->reg_F[r] = Fv[0];
-            ctx->reg_md[r] = mdv[0];
-        }
+        edan__lean_target(ctx, p, vid, Fv[0], mdv[0]);
     } else {
         for (i = 0; i < p->ndst; i++) {
             edan_reg r = p->dst[i];
@@ -1992,21 +2007,11 @@ static EDAN__INLINE int edan__feed_lean1_fast(edan_context *ctx, const edan_insn
         for (i = 0; i < p->nsrc && v[i] != e[0]; i++) {}
         np += i == p->nsrc;
     }
-    vid = ++ctx->N;
-    ctx->op_count[in->op]++;
+    vid = edan__count(ctx, in);
     ctx->E += np;
-    if (in->mem != EDAN_MEM_NONE) {
-        ctx->mem_count[in->mem]++;
-        ctx->mem_bytes[in->mem] += in->size;
-    }
     *r = edan__vertex(ctx, ctx->cfg, in, addr, S, &md, &F, &is_mem);
     if (*r != EDAN_OK) return 1;
-    if (p->ndst) {
-        edan_reg d = p->dst[0];
-        ctx->reg_vid[d] = vid;
-        ctx->reg_F[d] = F;
-        ctx->reg_md[d] = md;
-    }
+    edan__lean_target(ctx, p, vid, F, md);
     if (in->mem == EDAN_MEM_STORE) {
         e[0] = vid;
         edan__put_writer(e + 1, &F, &md, 1);
@@ -2093,38 +2098,32 @@ static EDAN__INLINE edan_result edan__batch_check(edan_context *ctx, const edan_
     return EDAN_OK;
 }
 
-static EDAN__NOINLINE edan_result edan__feed_lean1_n(edan_context *ctx, const edan_prepared *p,
-                                                     const uint64_t *addrs, size_t n)
+/* A batch through the copy for K and lean (see edan__feed). */
+static EDAN__INLINE edan_result edan__feed_batch(edan_context *ctx, const edan_prepared *p, const uint64_t *addrs,
+                                                 size_t n, uint32_t K, int lean)
 {
     size_t i;
     for (i = 0; i < n; i++) {
         uint64_t addr;
         edan_result r = edan__batch_check(ctx, p, addrs, i, &addr);
-        if (r == EDAN_OK && !edan__feed_lean1_fast(ctx, &p[i].in, &p[i], addr, &r))
-            r = edan__feed(ctx, &p[i].in, &p[i], addr, 1, 1);
+        if (r == EDAN_OK && !(lean && edan__feed_lean1_fast(ctx, &p[i].in, &p[i], addr, &r)))
+            r = edan__feed(ctx, &p[i].in, &p[i], addr, K, lean);
         if (r != EDAN_OK) return r;
     }
     return EDAN_OK;
 }
 
-static EDAN__INLINE edan_result edan__feed_general_batch(edan_context *ctx, const edan_prepared *p,
-                                                         const uint64_t *addrs, size_t n, uint32_t K)
+static EDAN__NOINLINE edan_result edan__feed_lean1_n(edan_context *ctx, const edan_prepared *p,
+                                                     const uint64_t *addrs, size_t n)
 {
-    size_t i;
-    for (i = 0; i < n; i++) {
-        uint64_t addr;
-        edan_result r = edan__batch_check(ctx, p, addrs, i, &addr);
-        if (r == EDAN_OK) r = edan__feed(ctx, &p[i].in, &p[i], addr, K, 0);
-        if (r != EDAN_OK) return r;
-    }
-    return EDAN_OK;
+    return edan__feed_batch(ctx, p, addrs, n, 1, 1);
 }
 
 static EDAN__NOINLINE edan_result edan__feed_general_n(edan_context *ctx, const edan_prepared *p,
                                                        const uint64_t *addrs, size_t n)
 {
-    if (ctx->K == 1) return edan__feed_general_batch(ctx, p, addrs, n, 1);
-    return edan__feed_general_batch(ctx, p, addrs, n, ctx->K);
+    if (ctx->K == 1) return edan__feed_batch(ctx, p, addrs, n, 1, 0);
+    return edan__feed_batch(ctx, p, addrs, n, ctx->K, 0);
 }
 
 edan_result edan_feed_prepared_n(edan_context *ctx, const edan_prepared *p, const uint64_t *addrs, size_t n)

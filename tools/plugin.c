@@ -592,6 +592,19 @@ static void pl_first_translation(void)
 
 static int pl_is_link(edan_reg r) { return r == 1 || r == 5; }
 
+/* A block and all it owns (its disassembly strings when it has them). */
+static void pl_block_free(pl_block *b)
+{
+    uint32_t i;
+    if (b->text)
+        for (i = 0; i < b->n; i++) free(b->text[i]);
+    free(b->s);
+    free(b->prep.p);
+    free(b->flags);
+    free(b->text);
+    free(b);
+}
+
 static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 {
     size_t n = qemu_plugin_tb_n_insns(tb), i;
@@ -608,7 +621,7 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
     b->flags = (uint8_t *)calloc(n, 1);
     if (st.text_f) b->text = (char **)calloc(n, sizeof(char *));
     if (!b->s || !b->flags || (st.text_f && !b->text)) {
-        free(b->s); free(b->prep.p); free(b->flags); free(b->text); free(b);
+        pl_block_free(b);
         return;
     }
     for (i = 0; i < n; i++) {
@@ -654,8 +667,7 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
     b->all_static = !st.scope_dyn && all;
     /* With only --func scoping, blocks outside the functions need no callbacks. */
     if (!st.scope_dyn && !any) {
-        if (b->text) for (i = 0; i < n; i++) free(b->text[i]);
-        free(b->s); free(b->prep.p); free(b->flags); free(b->text); free(b);
+        pl_block_free(b);
         return;
     }
     /* Plain memory callbacks for both kinds: the access kind and size come
@@ -743,8 +755,7 @@ static void pl_atexit(qemu_plugin_id_t id, void *udata)
     }
     for (b = st.blocks; b; b = nb) {
         nb = b->next_alloc;
-        if (b->text) { uint32_t i; for (i = 0; i < b->n; i++) free(b->text[i]); }
-        free(b->s); free(b->prep.p); free(b->flags); free(b->text); free(b);
+        pl_block_free(b);
     }
     st.blocks = NULL;
     free(st.args_argv);

@@ -299,6 +299,28 @@ static void budget_count(int why)
     if (why == PROBE_STOP_DEADLINE) bud.deadline_stops++;
 }
 
+static int mem_measure(probe_team *tm, int isa, probe_memop op, size_t bytes, const probe_opts *o, probe_stats *st,
+                       int *reps);
+
+/* A bandwidth roof of op. A load is measured in both orders (in address
+   order, then last vector first) and the better median is the roof: L3 and
+   DRAM reward asking for the next lines a step early, L2 punishes it.
+   st/reps/why[order] for each order measured (*orders: 1 or 2); returns the
+   roof's order. budgeted: each measurement takes its share of the budget. */
+static int roof_measure(probe_team *tm, int isa, probe_memop op, size_t bytes, probe_opts *o, int budgeted,
+                        probe_stats st[2], int reps[2], int why[2], int *orders)
+{
+    int order, best = 0;
+    *orders = op == PROBE_LOAD ? 2 : 1;
+    for (order = 0; order < *orders; order++) {
+        if (budgeted) budget_next(o);
+        why[order] = mem_measure(tm, isa, order ? PROBE_LOAD_LAST_FIRST : op, bytes, o, &st[order], &reps[order]);
+        if (budgeted) budget_count(why[order]);
+        if (st[order].median > st[best].median) best = order;
+    }
+    return best;
+}
+
 /* repetition loops outside the team (chases): at least floor_reps, up to
    nr, no more once the deadline has passed */
 static int chase_more(const probe_opts *o, int r, int nr, int *why)
@@ -561,14 +583,12 @@ static int bench_one(const char *spec, int chase, const probe_opts *o, const pro
     }
     {
         probe_team *tm = probe_team_create(topo, threads, (size_t)bytes);
-        probe_stats st2;
-        int reps;
+        probe_opts oc = *o;
+        probe_stats ost[2];
+        int reps[2], why[2], orders;
         if (!tm) { fprintf(stderr, "probe: cannot create %d pinned threads with %llu bytes each\n", threads, bytes); return 1; }
-        mem_measure(tm, probe_isa_best(), (probe_memop)k, (size_t)bytes, o, &st, &reps);
-        if (k == PROBE_LOAD && !one_order) {  /* as a load roof: both orders, the better median */
-            mem_measure(tm, probe_isa_best(), PROBE_LOAD_LAST_FIRST, (size_t)bytes, o, &st2, &reps);
-            if (st2.median > st.median) st = st2;
-        }
+        if (one_order) mem_measure(tm, probe_isa_best(), (probe_memop)k, (size_t)bytes, o, &st, &reps[0]);
+        else st = ost[roof_measure(tm, probe_isa_best(), (probe_memop)k, (size_t)bytes, &oc, 0, ost, reps, why, &orders)];
         printf("%.3f %.3f %.3f\n", st.median, st.min, st.max);
         probe_team_destroy(tm);
     }
@@ -993,20 +1013,13 @@ int main(int argc, char **argv)
                 for (t = 0; t < 2; t++) {
                     probe_team *tm = t ? teamN : team1;
                     size_t bytes;
-                    int n, why, order, orders = ops[k] == PROBE_LOAD ? 2 : 1, best = 0;
+                    int n, why, orders, best;
                     probe_stats ost[2];
                     int oreps[2], owhy[2];
                     if (!tm) continue;
                     n = probe_team_size(tm);
                     bytes = level_ws(&lv[li], n);
-                    /* loads: both orders, the better median is the roof */
-                    for (order = 0; order < orders; order++) {
-                        budget_next(&o);
-                        owhy[order] = mem_measure(tm, best_isa, order ? PROBE_LOAD_LAST_FIRST : ops[k], bytes, &o,
-                                                  &ost[order], &oreps[order]);
-                        budget_count(owhy[order]);
-                        if (ost[order].median > ost[best].median) best = order;
-                    }
+                    best = roof_measure(tm, best_isa, ops[k], bytes, &o, 1, ost, oreps, owhy, &orders);
                     st = ost[best];
                     nsecs = oreps[best];
                     why = owhy[best];

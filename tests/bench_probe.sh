@@ -3,9 +3,13 @@
 # run: bandwidth (load, store, non-temporal store) at the working sets and
 # thread counts of a fresh `probe --quick` profile, and latency per level.
 # Each pair is measured alternately ROUNDS times (default 3; ROUNDS=7 to
-# tell a difference from the noise) and the medians are compared, since the
-# machine may be shared: the load average is printed with the numbers, and
-# the pairs below 0.95 of likwid-bench are counted at the end.
+# tell a difference from the noise), since the machine may be shared: the
+# load average is printed with the numbers. Two ratios per pair: of the two
+# medians, and the median of the rounds' own ratios (each round's two runs
+# are seconds apart, so a drift of the machine's speed over minutes, which
+# moves both tools alike, cancels in it); with the lowest and highest round
+# ratio beside it. The pairs below 0.95 of likwid-bench are counted at the
+# end, by each ratio.
 set -u
 cd "$(dirname "$0")/.."
 ROUNDS=${ROUNDS:-3}
@@ -80,28 +84,38 @@ PY
 
 echo
 echo "bandwidth, GB/s (1e9 B/s), medians of $ROUNDS alternating runs; likwid-bench kernels *_$isa"
-printf "%-5s %-9s %3s %11s %10s %10s %7s\n" level op thr "bytes/thr" probe likwid ratio
-below=0; pairs=0
+echo "ratio = probe median / likwid median; paired = median of the rounds' probe/likwid [lowest, highest]"
+printf "%-5s %-9s %3s %11s %10s %10s %7s %7s %15s\n" level op thr "bytes/thr" probe likwid ratio paired "round ratios"
+below=0; below_paired=0; pairs=0
 while read -r level op threads bytes; do
   case $op in load) lk=load_$isa ;; store) lk=store_$isa ;; store_nt) lk=store_mem_$isa ;; esac
-  : > "$tmp/ours"; : > "$tmp/theirs"
+  : > "$tmp/ours"; : > "$tmp/theirs"; : > "$tmp/rounds"
   for r in $(seq "$ROUNDS"); do
-    ./probe --bench "$op,$bytes,$threads" | awk '{print $1}' >> "$tmp/ours"
+    a=$(./probe --bench "$op,$bytes,$threads" | awk '{print $1}')
+    echo "$a" >> "$tmp/ours"
     if [ $have_likwid = 1 ]; then
-      likwid-bench -t "$lk" -w "S0:$((bytes * threads))B:$threads" 2>/dev/null \
-        | awk '/^MByte\/s/ {print $2 / 1000}' >> "$tmp/theirs"
+      b=$(likwid-bench -t "$lk" -w "S0:$((bytes * threads))B:$threads" 2>/dev/null | awk '/^MByte\/s/ {print $2 / 1000}')
+      if [ -n "$b" ] && [ -n "$a" ]; then
+        echo "$b" >> "$tmp/theirs"
+        awk -v a="$a" -v b="$b" 'BEGIN {if (b > 0) print a / b}' >> "$tmp/rounds"
+      fi
     fi
   done
   ours=$(median < "$tmp/ours")
   if [ -s "$tmp/theirs" ]; then
     theirs=$(median < "$tmp/theirs"); ratio=$(awk -v a="$ours" -v b="$theirs" 'BEGIN {printf "%.2f", a / b}')
-    pairs=$((pairs + 1)); awk -v r="$ratio" 'BEGIN {exit !(r < 0.95)}' && below=$((below + 1))
+    paired=$(median < "$tmp/rounds" | awk '{printf "%.2f", $1}')
+    spread=$(sort -g "$tmp/rounds" | awk 'NR == 1 {lo = $1} {hi = $1} END {printf "[%.2f, %.2f]", lo, hi}')
+    pairs=$((pairs + 1))
+    awk -v r="$ratio" 'BEGIN {exit !(r < 0.95)}' && below=$((below + 1))
+    awk -v r="$paired" 'BEGIN {exit !(r < 0.95)}' && below_paired=$((below_paired + 1))
   else
-    theirs="n/a"; ratio="n/a"
+    theirs="n/a"; ratio="n/a"; paired="n/a"; spread=""
   fi
-  printf "%-5s %-9s %3s %11s %10.1f %10s %7s\n" "$level" "$op" "$threads" "$bytes" "$ours" "$theirs" "$ratio"
+  printf "%-5s %-9s %3s %11s %10.1f %10s %7s %7s %15s\n" "$level" "$op" "$threads" "$bytes" "$ours" "$theirs" "$ratio" \
+    "$paired" "$spread"
 done < "$tmp/cases"
-[ $pairs -gt 0 ] && echo "$below of $pairs pairs below 0.95 of likwid-bench (load average now $(cut -d' ' -f1-3 /proc/loadavg))"
+[ $pairs -gt 0 ] && echo "below 0.95 of likwid-bench: $below of $pairs pairs by the ratio of medians, $below_paired by the paired ratio (load average now $(cut -d' ' -f1-3 /proc/loadavg))"
 
 echo
 echo "latency, ns: probe --chase (2 MiB pages where THP allows) against a plain reference chase"

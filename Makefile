@@ -30,7 +30,7 @@ edan: $(EDAN_SRCS) $(wildcard tools/*.h) edan.h | $(B)/deps.ok
 probe: $(PROBE_SRCS) $(wildcard probes/*.h) edan.h | $(B)/deps.ok
 	$(CC) $(WARN) -D_GNU_SOURCE $(CFLAGS) -I. -o $@ $(PROBE_SRCS) $(PROBE_LIBS)
 
-$(B)/test_%: tests/test_%.c edan.h $(wildcard tests/*.h) | $(B)/deps.ok
+$(B)/test_%: tests/test_%.c edan.h $(wildcard tests/*.h) $(wildcard tools/*.h) | $(B)/deps.ok
 	$(CC) $(WARN) $(CFLAGS) -I. -Itests -o $@ $< -lz -lm
 
 -include tests/tests.mk

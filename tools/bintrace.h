@@ -59,7 +59,7 @@ typedef struct bintrace_sinsn {
 
 /* A block's instructions prepared for one analysis context. */
 typedef struct bintrace_prep {
-    edan_prepared *p;       /* n, allocated on first use */
+    edan_prepared *p;       /* n, allocated on first use; one edan_prepare refused has owner NULL */
     const edan_context *owner;
     uint32_t bad;           /* the first instruction edan_prepare refused, or n */
 } bintrace_prep;
@@ -67,8 +67,9 @@ typedef struct bintrace_prep {
 /* Feeds executed instructions s[first .. first+count) of a block of n to
    ctx, with the addresses of its memory instructions in addrs[0 .. count)
    (addrs[i] for s[first + i]); the block is prepared on its first execution.
-   On an error *at is the index in s of the instruction at fault, or of the
-   first one when the analysis does not say which. */
+   A refused instruction stops the execution that reaches it, as edan_feed
+   would, and no other. On an error *at is the index in s of the instruction
+   at fault, or of the first one when the analysis does not say which. */
 static inline edan_result bintrace_feed_block(edan_context *ctx, bintrace_prep *bp, const bintrace_sinsn *s, uint32_t n,
                                               uint32_t first, uint32_t count, const uint64_t *addrs, uint32_t *at)
 {
@@ -76,18 +77,27 @@ static inline edan_result bintrace_feed_block(edan_context *ctx, bintrace_prep *
     *at = first;
     if (bp->owner != ctx) {
         uint32_t i;
-        if (!bp->p && !(bp->p = (edan_prepared *)malloc((size_t)n * sizeof *bp->p))) return EDAN_ERR_NOMEM;
+        if (!bp->p && !(bp->p = (edan_prepared *)calloc(n, sizeof *bp->p))) return EDAN_ERR_NOMEM;
         bp->bad = n;
-        for (i = 0; i < n && bp->bad == n; i++)
-            if (edan_prepare(ctx, &s[i].in, &bp->p[i]) != EDAN_OK) bp->bad = i;
+        for (i = 0; i < n; i++)
+            if (edan_prepare(ctx, &s[i].in, &bp->p[i]) != EDAN_OK) {
+                memset(&bp->p[i], 0, sizeof bp->p[i]);
+                if (bp->bad == n) bp->bad = i;
+            }
         bp->owner = ctx;
     }
-    if (bp->bad < first + count && bp->bad >= first) {
-        /* instructions up to the refused one, then its error again */
-        r = edan_feed_prepared_n(ctx, bp->p + first, addrs, bp->bad - first);
-        if (r != EDAN_OK) return r;
-        *at = bp->bad;
-        return edan_prepare(ctx, &s[bp->bad].in, &bp->p[bp->bad]);
+    if (bp->bad < first + count) {
+        /* the first refused instruction in the range, if any: those before
+           it, then its error again */
+        uint32_t k = first;
+        while (k < first + count && bp->p[k].owner == ctx) k++;
+        if (k < first + count) {
+            edan_prepared again;
+            r = edan_feed_prepared_n(ctx, bp->p + first, addrs, k - first);
+            if (r != EDAN_OK) return r;
+            *at = k;
+            return edan_prepare(ctx, &s[k].in, &again);
+        }
     }
     return edan_feed_prepared_n(ctx, bp->p + first, addrs, count);
 }

@@ -1,0 +1,97 @@
+/* libFuzzer harness for the binary trace reader and the engine behind it.
+   The input is read as a binary trace three ways:
+     A  as `edan analyze` reads it: each block prepared once, each execution
+        fed at once (bintrace_reader_feed), one configuration (the engine's
+        lean copy);
+     B  the same with a second configuration and hotspots (the general copy);
+     C  every instruction through edan_feed, one at a time
+        (bintrace_reader_decode with a callback), as a text trace is fed.
+   The three must agree: the same outcome, and the same metrics for the
+   configuration they share (also after an error: the instructions before
+   the one at fault are fed). A crash, a sanitizer report or a disagreement
+   aborts. Run by tests/test_fuzz_bintrace.sh. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#define EDAN_IMPLEMENTATION
+#include "edan.h"
+#include "../tools/bintrace.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void fail(const char *what)
+{
+    fprintf(stderr, "fuzz_bintrace: %s\n", what);
+    abort();
+}
+
+static edan_context *make(int general)
+{
+    edan_config c[2];
+    edan_options o;
+    edan_context *ctx = NULL;
+    memset(c, 0, sizeof c);
+    /* a small two-level cache, so that evictions and write-backs happen */
+    c[0].num_levels = 2;
+    c[0].level[0].size = 512; c[0].level[0].assoc = 2; c[0].level[0].line = 64; c[0].level[0].latency = 3;
+    c[0].level[1].size = 4096; c[0].level[1].assoc = 4; c[0].level[1].line = 64; c[0].level[1].latency = 11;
+    memset(&o, 0, sizeof o);
+    o.num_configs = general ? 2 : 1;
+    o.configs = c;
+    o.hotspots = (uint32_t)general;
+    if (edan_create(&ctx, &o) != EDAN_OK) fail("edan_create");
+    return ctx;
+}
+
+static int feed_one(void *user, const edan_insn *in, const char **msg)
+{
+    edan_context *ctx = (edan_context *)user;
+    if (edan_feed(ctx, in) == EDAN_OK) return 0;
+    *msg = edan_error(ctx);
+    return 1;
+}
+
+static void same_metrics(edan_context *a, edan_context *b)
+{
+    edan_metrics x, y;
+    uint64_t i;
+    if (edan_get_metrics(a, 0, &x) != EDAN_OK || edan_get_metrics(b, 0, &y) != EDAN_OK) fail("edan_get_metrics");
+    if (x.N != y.N || x.E != y.E || x.W != y.W || x.D != y.D || x.C != y.C || x.T1 != y.T1 || x.Tinf != y.Tinf ||
+        x.bytes != y.bytes || x.loads != y.loads || x.stores != y.stores || x.amos != y.amos ||
+        x.load_bytes != y.load_bytes || x.store_bytes != y.store_bytes || x.chained != y.chained ||
+        x.ram_lines != y.ram_lines || x.writebacks != y.writebacks ||
+        memcmp(x.level_hits, y.level_hits, sizeof x.level_hits))
+        fail("metrics differ");
+    for (i = 0; i < x.D; i++)
+        if (x.layers[i] != y.layers[i]) fail("layer histograms differ");
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    edan_context *ca = make(0), *cb = make(1), *cc = make(0);
+    bintrace_reader ra, rb, rc;
+    size_t ua = 0, ub = 0, uc = 0;
+    int a, b, c;
+    if (bintrace_reader_init(&ra) != BINTRACE_OK || bintrace_reader_init(&rb) != BINTRACE_OK ||
+        bintrace_reader_init(&rc) != BINTRACE_OK)
+        fail("bintrace_reader_init");
+    a = bintrace_reader_feed(&ra, data, size, &ua, ca);
+    b = bintrace_reader_feed(&rb, data, size, &ub, cb);
+    c = bintrace_reader_decode(&rc, data, size, &uc, feed_one, cc);
+    if (a != b || a != c) fail("outcomes differ");
+    if (ra.count != rb.count || ra.count != rc.count) fail("instruction counts differ");
+    if (a == BINTRACE_ERR && (ra.offset != rc.offset || strcmp(ra.error, rb.error)))
+        fail("errors differ");
+    if (a != BINTRACE_ERR && (ua != ub || ua != uc || ua > size)) fail("consumed bytes differ");
+    if (!memchr(ra.error, 0, sizeof ra.error)) fail("message not terminated");
+    same_metrics(ca, cb);
+    same_metrics(ca, cc);
+    bintrace_reader_free(&ra);
+    bintrace_reader_free(&rb);
+    bintrace_reader_free(&rc);
+    edan_destroy(ca);
+    edan_destroy(cb);
+    edan_destroy(cc);
+    return 0;
+}

@@ -299,28 +299,6 @@ static void budget_count(int why)
     if (why == PROBE_STOP_DEADLINE) bud.deadline_stops++;
 }
 
-static int mem_measure(probe_team *tm, int isa, probe_memop op, size_t bytes, const probe_opts *o, probe_stats *st,
-                       int *reps);
-
-/* A bandwidth roof of op. A load is measured in both orders (in address
-   order, then last vector first) and the better median is the roof: L3 and
-   DRAM reward asking for the next lines a step early, L2 punishes it.
-   st/reps/why[order] for each order measured (*orders: 1 or 2); returns the
-   roof's order. budgeted: each measurement takes its share of the budget. */
-static int roof_measure(probe_team *tm, int isa, probe_memop op, size_t bytes, probe_opts *o, int budgeted,
-                        probe_stats st[2], int reps[2], int why[2], int *orders)
-{
-    int order, best = 0;
-    *orders = op == PROBE_LOAD ? 2 : 1;
-    for (order = 0; order < *orders; order++) {
-        if (budgeted) budget_next(o);
-        why[order] = mem_measure(tm, isa, order ? PROBE_LOAD_LAST_FIRST : op, bytes, o, &st[order], &reps[order]);
-        if (budgeted) budget_count(why[order]);
-        if (st[order].median > st[best].median) best = order;
-    }
-    return best;
-}
-
 /* repetition loops outside the team (chases): at least floor_reps, up to
    nr, no more once the deadline has passed */
 static int chase_more(const probe_opts *o, int r, int nr, int *why)
@@ -368,6 +346,25 @@ static int mem_measure(probe_team *tm, int isa, probe_memop op, size_t bytes, co
     probe_stats_of(vals, nsecs, st);
     *reps = nsecs;
     return why;
+}
+
+/* A bandwidth roof of op. A load is measured in both orders (in address
+   order, then last vector first) and the better median is the roof: L3 and
+   DRAM reward asking for the next lines a step early, L2 punishes it.
+   st/reps/why[order] for each order measured (*orders: 1 or 2); returns the
+   roof's order. budgeted: each measurement takes its share of the budget. */
+static int roof_measure(probe_team *tm, int isa, probe_memop op, size_t bytes, probe_opts *o, int budgeted,
+                        probe_stats st[2], int reps[2], int why[2], int *orders)
+{
+    int order, best = 0;
+    *orders = op == PROBE_LOAD ? 2 : 1;
+    for (order = 0; order < *orders; order++) {
+        if (budgeted) budget_next(o);
+        why[order] = mem_measure(tm, isa, order ? PROBE_LOAD_LAST_FIRST : op, bytes, o, &st[order], &reps[order]);
+        if (budgeted) budget_count(why[order]);
+        if (st[order].median > st[best].median) best = order;
+    }
+    return best;
 }
 
 /* k = 1..32 interleaved chases over the DRAM cycle (built by the sweep,

@@ -109,11 +109,9 @@ while read -r level op threads bytes; do
     a=$(./probe --bench "$op,$bytes,$threads" | awk '{print $1}')
     echo "$a" >> "$tmp/ours"
     [ $((r % 2)) = 1 ] && run_likwid
-    if [ $have_likwid = 1 ]; then
-      if [ -n "$b" ] && [ -n "$a" ]; then
-        echo "$b" >> "$tmp/theirs"
-        awk -v a="$a" -v b="$b" 'BEGIN {if (b > 0) print a / b}' >> "$tmp/rounds"
-      fi
+    if [ -n "$b" ] && [ -n "$a" ]; then       # b stays empty without likwid-bench
+      echo "$b" >> "$tmp/theirs"
+      awk -v a="$a" -v b="$b" 'BEGIN {if (b > 0) print a / b}' >> "$tmp/rounds"
     fi
   done
   ours=$(median < "$tmp/ours")

@@ -87,9 +87,9 @@ static inline edan_result bintrace_feed_block(edan_context *ctx, bintrace_prep *
         bp->owner = ctx;
     }
     if (bp->bad < first + count) {
-        /* the first refused instruction in the range, if any: those before
-           it, then its error again */
-        uint32_t k = first;
+        /* the first refused instruction in the range, if any (none comes
+           before bad): those before it, then its error again */
+        uint32_t k = bp->bad > first ? bp->bad : first;
         while (k < first + count && bp->p[k].owner == ctx) k++;
         if (k < first + count) {
             edan_prepared again;

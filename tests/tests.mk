@@ -13,3 +13,9 @@ EXTRA_TESTS += $(B)/fuzz_rv $(B)/fuzz_bintrace
 .PHONY: test-numa
 test-numa: $(B)/deps.ok
 	bash tests/test_numa.sh
+
+# make test and make run on a fresh Debian 12 (debootstrap, chroot; root and
+# the package mirror needed); tests/fresh_machine.sh. Not part of make test.
+.PHONY: test-fresh
+test-fresh:
+	bash tests/fresh_machine.sh

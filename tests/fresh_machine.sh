@@ -17,6 +17,7 @@ command -v debootstrap >/dev/null || {
 }
 mirror=${MIRROR:-http://deb.debian.org/debian}
 root=${FRESH_DIR:-$(mktemp -d /var/tmp/edan-fresh.XXXXXX)}
+chmod 755 "$root"          # the system's /: mktemp makes it 0700, which shuts the user out
 mounted=()
 cleanup() {
   local i

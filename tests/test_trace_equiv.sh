@@ -6,7 +6,7 @@
 # Also: the binary trace is at least 4x smaller than the text trace. (Code
 # run once costs its block's definition, about 14 bytes per instruction: a
 # whole-program run as small as atax 4 under an empty environment, mostly
-# the C library's start-up, is only 2x smaller; atax 40 is 7x.)
+# the C library's start-up, is only 2x smaller; atax 40 about 8x.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT

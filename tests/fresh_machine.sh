@@ -37,18 +37,17 @@ in_root() { chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/s
 
 step "apt-get install make git (nothing else)"
 in_root 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq make git ca-certificates >/dev/null'
-git clone -q . "$root/root/edan"
-git -C "$root/root/edan" checkout -q "$(git rev-parse HEAD)"
+git clone -q . "$root/root/edan"          # HEAD's commit, detached or not
 
 step "bash .ci/run (make test), as root"
 in_root 'cd /root/edan && bash .ci/run'
 step "make run, as root"
-in_root 'cd /root/edan && make run >/dev/null && test -s build/report/README.md'
+in_root 'cd /root/edan && make run && test -s build/report/README.md'
 
 step "tools/deps.sh as a user who is not root, with a package missing"
 in_root 'useradd -m edanuser && cp -r /root/edan /home/edanuser/ && chown -R edanuser /home/edanuser/edan'
 pkg=likwid
-in_root "dpkg-query -W -f='\${Status}' $pkg 2>/dev/null | grep -q 'install ok installed' && apt-get remove -y -qq $pkg >/dev/null || true"
+in_root "apt-get remove -y -qq $pkg >/dev/null"      # succeeds when it is not installed
 out=$(in_root "su edanuser -c 'cd /home/edanuser/edan && bash tools/deps.sh $pkg'" 2>&1) && {
   echo "fresh_machine: deps.sh succeeded without root and without $pkg:" >&2; echo "$out" >&2; exit 1; }
 echo "$out" | grep -q "apt-get update && apt-get install -y $pkg" ||

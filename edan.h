@@ -36,7 +36,9 @@
    static instruction many times (decoded basic blocks, a binary trace)
    checks it once with edan_prepare and feeds each execution with
    edan_feed_prepared(ctx, &prepared, address): the same metrics, less work;
-   edan_feed_prepared_n feeds a run of them (a block) in one call.
+   edan_feed_prepared_n feeds a run of them in one call, and a basic block
+   made once with edan_block_create is fed whole by edan_feed_block at a
+   fraction of the cost (its register dataflow compiled).
 
    BUILD
    In exactly one C or C++ file, before the include:
@@ -244,6 +246,27 @@ edan_result edan_feed_prepared(edan_context *ctx, const edan_prepared *p, uint64
    (p[i] prepared for another context, without its address, or refused) the
    instructions before the one at fault have been fed. */
 edan_result edan_feed_prepared_n(edan_context *ctx, const edan_prepared *p, const uint64_t *addrs, size_t n);
+
+/* A block: a straight-line run of prepared instructions that executes whole,
+   again and again (a basic block of the traced program). The engine
+   compiles it once: each vertex's F and md as the largest of a few terms
+   over the values the block starts from (the registers it reads) and the
+   memory vertices it makes. An execution then costs one step per memory
+   instruction, per register read and per register written, not one per
+   instruction. The same metrics as feeding its instructions one by one;
+   the copy of the engine that one configuration without hotspots or graph
+   recording uses runs it this way, any other (and an execution the
+   compiled form does not cover: an access across words, a store of part of
+   a word, ...) feeds the instructions one by one. The context owns its
+   blocks: edan_destroy frees those left. */
+typedef struct edan_block edan_block;
+/* p[0 .. n), each prepared for ctx, copied. */
+edan_result edan_block_create(edan_context *ctx, const edan_prepared *p, size_t n, edan_block **out);
+/* One execution of all of b's instructions, addrs[i] the address of
+   instruction i (read only for memory instructions; NULL when none is):
+   the same as edan_feed_prepared_n(ctx, p, addrs, n), errors included. */
+edan_result edan_feed_block(edan_context *ctx, edan_block *b, const uint64_t *addrs);
+void edan_block_destroy(edan_block *b);
 
 uint32_t edan_num_configs(const edan_context *ctx);
 /* The effective configuration (defaults filled in). */
@@ -1096,10 +1119,14 @@ struct edan_context {
     /* an instruction with two register targets was seen: two registers may
        then share a last writer (otherwise their writers are distinct) */
     int multi_dst;
+    /* an instruction that writes memory and a register was seen: a register's
+       writer may then have written a word too */
+    int store_dst;
     /* registers: last writer, and its F / md per configuration */
     uint64_t *reg_vid;
-    uint64_t *reg_F;        /* num_regs * K */
+    uint64_t *reg_F;        /* num_regs * K; with one configuration, blocks' locals past them */
     uint32_t *reg_md;
+    size_t reg_slots;       /* registers and locals in reg_F / reg_md (one configuration) */
     /* store records */
     unsigned char *rec;     /* record r at rec + r * EDAN__REC_BYTES(K): edan__rec_head, F[K], md[K] */
     size_t rec_cap, rec_used;
@@ -1115,6 +1142,7 @@ struct edan_context {
     uint32_t dot_max; int dot_overflow;
     edan__dotv *dot_v; size_t dot_v_cap;
     uint64_t (*dot_e)[2]; size_t dot_e_n, dot_e_cap;
+    edan_block *blocks;     /* the blocks made for this context (their counts to add up) */
 };
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -1232,6 +1260,7 @@ edan_result edan_create(edan_context **out, const edan_options *opts)
     ctx->reg_vid = (uint64_t *)edan__calloc(&a, ctx->num_regs * sizeof(uint64_t));
     ctx->reg_F = (uint64_t *)edan__calloc(&a, (size_t)ctx->num_regs * K * sizeof(uint64_t));
     ctx->reg_md = (uint32_t *)edan__calloc(&a, (size_t)ctx->num_regs * K * sizeof(uint32_t));
+    ctx->reg_slots = (size_t)ctx->num_regs * K;
     if (!ctx->cfg || !ctx->reg_vid || !ctx->reg_F || !ctx->reg_md) {
         edan_destroy(ctx);
         return EDAN_ERR_NOMEM;
@@ -1255,6 +1284,7 @@ void edan_destroy(edan_context *ctx)
     size_t j;
     if (!ctx) return;
     a = ctx->a;
+    while (ctx->blocks) edan_block_destroy(ctx->blocks);
     if (ctx->cfg) {
         for (k = 0; k < ctx->K; k++) {
             edan__cfg *g = &ctx->cfg[k];
@@ -1699,6 +1729,7 @@ edan_result edan_prepare(edan_context *ctx, const edan_insn *in, edan_prepared *
     out->owner = ctx;
     edan__operands(in, out);
     if (out->ndst > 1) ctx->multi_dst = 1;
+    if (out->writes_mem && out->ndst) ctx->store_dst = 1;
     return EDAN_OK;
 }
 
@@ -2076,6 +2107,7 @@ check:
         if (ops.ndst > 1) ctx->multi_dst = 1;
     }
 feed:
+    if (ops.writes_mem && ops.ndst) ctx->store_dst = 1;
     if (edan__lean1(ctx)) return edan__feed_lean1(ctx, in, &ops, in->addr);
     return edan__feed_general(ctx, in, &ops, in->addr);
 }
@@ -2147,12 +2179,548 @@ edan_result edan_feed_many(edan_context *ctx, const edan_insn *in, size_t n)
     return EDAN_OK;
 }
 
+/* ---- blocks ------------------------------------------------------------ */
+/* A block's compiled form (see edan_block). Values live in slots: slot r <
+   num_regs is register r as the block found it (its live-in; register 0
+   the constant: F = md = 0), slot num_regs + k the block's local k, in the
+   context's reg_F / reg_md past the registers (outputs are written back
+   only at the end, so the registers still hold the live-ins while the
+   block runs). A value is F[s] + c and md[s] for a term (s, c): a chain of
+   vertices without a memory access adds their costs to c and keeps md
+   (edan__vertex's rule). A vertex with sources of more than one slot is a
+   step, its own local: F = max F[s] + c over its terms, md = max md[s]; so
+   is a memory vertex, its S from its terms. A step that nothing reads is
+   left out; its terms then only count for Tinf. */
+typedef struct edan__bterm { uint32_t slot, c; } edan__bterm;
+typedef struct edan__bstep {
+    uint32_t dst;                   /* the local it writes */
+    uint32_t t0, nt;                /* its terms: terms[t0 .. t0+nt) */
+    uint32_t kind;                  /* EDAN_MEM_NONE, or EDAN_MEM_LOAD / _STORE: a memory vertex */
+    uint32_t idx;                   /* its instruction (a memory vertex's id and address) */
+    uint32_t mem;                   /* a memory vertex: its index among them */
+    uint32_t nlive;                 /* a load: the registers it reads as live-ins; its word's */
+    edan_reg live[EDAN_MAX_SRC];    /* writer is an edge unless it wrote one of them */
+} edan__bstep;
+typedef struct edan__bmem { uint32_t idx, size, kind; } edan__bmem;
+typedef struct edan__bout {
+    edan_reg reg;                   /* a register the block writes: F[slot] + c, md[slot] */
+    uint32_t slot, c;
+    uint32_t writer;                /* its last writer */
+    uint32_t tinf;                  /* its F counts for Tinf (standing in for vertices not written out) */
+} edan__bout;
+typedef struct edan__bop { uint32_t op, count; } edan__bop;
+
+struct edan_block {
+    edan_context *ctx;
+    edan_block *prev, *next;        /* the context's blocks */
+    edan_prepared *p;
+    uint32_t n;
+    int compiled;                   /* 0: always fed one by one */
+    int plain;                      /* no cache, no timeline: see edan__block_exec */
+    uint32_t nlive, nmem, nstep, nout, ntinf, nops;
+    edan_reg *live_reg;             /* the registers it reads before writing them ... */
+    uint32_t *live_edges;           /* ... and the edges from each one's writer */
+    int live_written;               /* every live-in had a writer at an execution (they keep one) */
+    uint64_t live_E;                /* the edges from the live-ins' writers then */
+    edan__bmem *mem;                /* its memory instructions */
+    edan__bstep *step;
+    edan__bout *out;
+    edan__bterm *terms, *tinf;      /* the steps' terms; the Tinf terms no step or output covers */
+    edan__bop *ops;
+    uint64_t cost_bound;            /* the cost of all its vertices, memory vertices at their largest */
+    uint64_t **ent;                 /* per memory instruction, per execution: its word's entry */
+    /* the same in every execution: added to the context `runs` times when it
+       is read (W, T1's memory part and bytes only when plain) */
+    uint64_t runs, C, E, W, T1mem, bytes, mem_count[4], mem_bytes[4];
+};
+
+/* The counts of b's executions since the last flush, into its context. */
+static void edan__block_flush(edan_block *b)
+{
+    edan_context *ctx = b->ctx;
+    const uint64_t r = b->runs;
+    uint32_t i;
+    if (!r) return;
+    for (i = 0; i < b->nops; i++) ctx->op_count[b->ops[i].op] += r * b->ops[i].count;
+    for (i = 0; i < 4; i++) {
+        ctx->mem_count[i] += r * b->mem_count[i];
+        ctx->mem_bytes[i] += r * b->mem_bytes[i];
+    }
+    ctx->E += r * b->E;
+    ctx->cfg[0].C += r * b->C;
+    ctx->cfg[0].T1 += r * (b->C + b->T1mem);
+    ctx->cfg[0].W += r * b->W;
+    ctx->cfg[0].bytes += r * b->bytes;
+    b->runs = 0;
+}
+
+static void edan__blocks_flush(edan_context *ctx)
+{
+    edan_block *b;
+    for (b = ctx->blocks; b; b = b->next) edan__block_flush(b);
+}
+
+/* The compiler's view of a register: its value (a term) and whether it
+   still holds its live-in; a small hash. */
+typedef struct edan__breg {
+    uint32_t reg;                   /* register + 1; 0: an empty entry */
+    uint32_t slot, c;               /* its value */
+    uint32_t live;                  /* it holds its live-in (index + 1) */
+    uint32_t writer;                /* its last writer + 1; 0: not written */
+    uint32_t tinf;                  /* as a slot: the largest c + 1 of the Tinf candidates on it */
+} edan__breg;
+
+static edan__breg *edan__bc_reg(edan__breg *regs, uint32_t mask, edan_reg r)
+{
+    uint32_t i = ((uint32_t)r * 0x9e3779b1u >> 7) & mask;
+    while (regs[i].reg && regs[i].reg != (uint32_t)r + 1) i = (i + 1) & mask;
+    if (!regs[i].reg) {
+        regs[i].reg = (uint32_t)r + 1;
+        regs[i].slot = r;           /* the live-in */
+    }
+    return &regs[i];
+}
+
+/* Term (s, c) into t[0 .. *n): one per slot, the largest c. */
+static void edan__bc_term(edan__bterm *t, uint32_t *n, uint32_t s, uint64_t c, int *unfit)
+{
+    uint32_t i;
+    if (c >= 0xffffffffu) *unfit = 1;
+    for (i = 0; i < *n && t[i].slot != s; i++) {}
+    if (i == *n) {
+        t[(*n)++].slot = s;
+        t[i].c = 0;
+    }
+    if ((uint32_t)c > t[i].c) t[i].c = (uint32_t)c;
+}
+
+/* Compiles b for the lean copy: 1 done, 0 the block does not fit (fed one
+   by one), -1 out of memory. */
+static int edan__block_compile(edan_context *ctx, edan_block *b)
+{
+    const edan_allocator *a = &ctx->a;
+    const edan__cfg *g = &ctx->cfg[0];
+    const uint32_t n = b->n, R = ctx->num_regs;
+    uint32_t i, j, k, mask = 1, nloc = 0, nterms = 0, mem_t = g->c.alpha, *uses = NULL, *tloc = NULL;
+    edan__breg *regs = NULL;
+    int ret = -1, unfit = 0;
+    /* the largest c + 1 of the Tinf candidates on slot s (0: none): a
+       register's in its entry (a slot that is a register was read), a local's in tloc */
+#define EDAN__TBEST(s) ((s) < R ? &edan__bc_reg(regs, mask, (edan_reg)(s))->tinf : &tloc[(s) - R])
+    for (i = 0; i < g->c.num_levels; i++)
+        if (g->lv[i].latency > mem_t) mem_t = g->lv[i].latency;
+    for (i = 0; i < n; i++) {
+        const edan_prepared *p = &b->p[i];
+        /* the lean copy's common cases only (edan__feed_lean1_fast): a store of
+           anything but a whole word would send every execution one by one */
+        if (p->ndst > 1 || p->in.mem == EDAN_MEM_AMO || (p->writes_mem && p->ndst) ||
+            (p->in.mem == EDAN_MEM_STORE && p->in.size != 8) || (p->in.mem != EDAN_MEM_NONE && p->in.size > 8))
+            return 0;
+    }
+    while (mask < 2 * (EDAN_MAX_SRC + EDAN_MAX_DST) * n) mask *= 2;
+    regs = (edan__breg *)edan__calloc(a, mask * sizeof *regs);
+    mask--;
+    /* at most one local per instruction and one per register written out;
+       at most EDAN_MAX_SRC terms per step, one per output */
+    uses = (uint32_t *)edan__calloc(a, 2 * (size_t)n * sizeof(uint32_t));
+    tloc = (uint32_t *)edan__calloc(a, 2 * (size_t)n * sizeof(uint32_t));
+    b->live_reg = (edan_reg *)edan__calloc(a, EDAN_MAX_SRC * (size_t)n * sizeof(edan_reg));
+    b->live_edges = (uint32_t *)edan__calloc(a, EDAN_MAX_SRC * (size_t)n * sizeof(uint32_t));
+    b->mem = (edan__bmem *)edan__calloc(a, n * sizeof(edan__bmem));
+    b->step = (edan__bstep *)edan__calloc(a, 2 * (size_t)n * sizeof(edan__bstep));
+    b->terms = (edan__bterm *)edan__calloc(a, (EDAN_MAX_SRC + 1) * 2 * (size_t)n * sizeof(edan__bterm));
+    b->out = (edan__bout *)edan__calloc(a, n * sizeof(edan__bout));
+    b->ops = (edan__bop *)edan__calloc(a, n * sizeof(edan__bop));
+    b->ent = (uint64_t **)edan__calloc(a, n * sizeof(uint64_t *));
+    if (!regs || !uses || !tloc || !b->live_reg || !b->live_edges || !b->mem || !b->step || !b->terms || !b->out ||
+        !b->ops || !b->ent)
+        goto done;
+    for (i = 0; i < n; i++) {
+        const edan_prepared *p = &b->p[i];
+        const edan_insn *in = &p->in;
+        edan__bstep *st = &b->step[b->nstep];
+        edan__bterm t[EDAN_MAX_SRC + 1];
+        uint32_t nt = 0, vslot, vc;
+        uint64_t cost = in->mem == EDAN_MEM_NONE ? g->c.cost[in->cls] : 0;
+        memset(st, 0, sizeof *st);
+        for (j = 0; j < p->nsrc; j++) {
+            edan__breg *r = edan__bc_reg(regs, mask, p->src[j]);
+            if (!r->writer && !r->live) {
+                b->live_reg[b->nlive] = p->src[j];
+                r->live = ++b->nlive;
+            }
+            if (r->live) {
+                b->live_edges[r->live - 1]++;
+                if (in->mem == EDAN_MEM_LOAD) st->live[st->nlive++] = p->src[j];
+            } else {
+                b->E++;
+            }
+            if (r->slot >= R) uses[r->slot - R]++;
+            edan__bc_term(t, &nt, r->slot, (uint64_t)r->c + cost, &unfit);
+        }
+        if (!nt) edan__bc_term(t, &nt, 0, cost, &unfit);    /* from the constant */
+        for (j = 0; j < b->nops && b->ops[j].op != in->op; j++) {}
+        if (j == b->nops) b->ops[b->nops++].op = in->op;
+        b->ops[j].count++;
+        if (in->mem != EDAN_MEM_NONE) {
+            b->mem[b->nmem].idx = i;
+            b->mem[b->nmem].size = in->size;
+            b->mem[b->nmem].kind = in->mem;
+            b->mem_count[in->mem]++;
+            b->mem_bytes[in->mem] += in->size;
+            b->cost_bound += mem_t;
+            st->kind = in->mem;
+            st->mem = b->nmem++;
+        } else {
+            b->C += cost;
+            b->cost_bound += cost;
+        }
+        if (in->mem != EDAN_MEM_NONE || nt > 1) {   /* a step: its own local */
+            st->dst = R + nloc++;
+            st->idx = i;
+            st->t0 = nterms;
+            st->nt = nt;
+            memcpy(b->terms + nterms, t, nt * sizeof *t);
+            nterms += nt;
+            b->nstep++;
+            vslot = st->dst;
+            vc = 0;
+        } else {
+            vslot = t[0].slot;
+            vc = t[0].c;
+        }
+        /* a Tinf candidate: its F (a step's: below, once its readers are known) */
+        if (in->mem == EDAN_MEM_NONE && nt == 1 && vc + 1 > *EDAN__TBEST(vslot)) *EDAN__TBEST(vslot) = vc + 1;
+        if (p->ndst) {
+            edan__breg *r = edan__bc_reg(regs, mask, p->dst[0]);
+            r->slot = vslot;
+            r->c = vc;
+            r->live = 0;
+            r->writer = i + 1;
+        }
+        if (unfit || nterms > (EDAN_MAX_SRC + 1) * (size_t)n) { ret = 0; goto done; }
+    }
+    /* the registers written out; one whose value is another written
+       register's live-in is read into a local first (the outputs are
+       written one after the other) */
+    for (i = 0; i <= mask; i++) {
+        edan__breg *r = &regs[i];
+        edan__bout *o;
+        if (!r->writer) continue;
+        if (r->slot < R && r->slot != r->reg - 1 && r->slot) {
+            edan__breg *src = edan__bc_reg(regs, mask, (edan_reg)r->slot);
+            if (src->writer) {
+                edan__bstep *st = &b->step[b->nstep++];
+                memset(st, 0, sizeof *st);
+                st->dst = R + nloc++;
+                st->t0 = nterms;
+                st->nt = 1;
+                b->terms[nterms].slot = r->slot;
+                b->terms[nterms++].c = r->c;
+                r->slot = st->dst;
+                r->c = 0;
+            }
+        }
+        o = &b->out[b->nout++];
+        o->reg = (edan_reg)(r->reg - 1);
+        o->slot = r->slot;
+        o->c = r->c;
+        o->writer = r->writer - 1;
+        if (r->slot >= R) uses[r->slot - R]++;
+    }
+    /* steps without a memory access that nothing reads: left out, their
+       terms Tinf candidates; those kept are candidates themselves */
+    for (i = k = 0; i < b->nstep; i++) {
+        edan__bstep *st = &b->step[i];
+        if (st->kind == EDAN_MEM_NONE && !uses[st->dst - R]) {
+            for (j = 0; j < st->nt; j++)
+                if (b->terms[st->t0 + j].c + 1 > *EDAN__TBEST(b->terms[st->t0 + j].slot))
+                    *EDAN__TBEST(b->terms[st->t0 + j].slot) = b->terms[st->t0 + j].c + 1;
+            continue;
+        }
+        if (st->kind == EDAN_MEM_NONE && !*EDAN__TBEST(st->dst)) *EDAN__TBEST(st->dst) = 1;
+        b->step[k++] = *st;
+    }
+    b->nstep = k;
+    /* candidates covered: by a step's term (its F is at least as large and
+       counts itself: a memory vertex's in edan__vertex, a step's as a
+       candidate), then by a register written out, which then counts */
+    for (i = 0; i < b->nstep; i++)
+        for (j = 0; j < b->step[i].nt; j++) {
+            const edan__bterm *t = &b->terms[b->step[i].t0 + j];
+            if (*EDAN__TBEST(t->slot) && t->c + 1 >= *EDAN__TBEST(t->slot)) *EDAN__TBEST(t->slot) = 0;
+        }
+    for (i = 0; i < b->nout; i++) {
+        edan__bout *o = &b->out[i];
+        if (*EDAN__TBEST(o->slot) && o->c + 1 >= *EDAN__TBEST(o->slot)) {
+            *EDAN__TBEST(o->slot) = 0;
+            o->tinf = 1;
+        }
+    }
+    for (i = 0; i <= mask; i++) b->ntinf += regs[i].tinf != 0;
+    for (i = 0; i < nloc; i++) b->ntinf += tloc[i] != 0;
+    b->tinf = (edan__bterm *)edan__calloc(a, (b->ntinf + 1) * sizeof(edan__bterm));
+    if (!b->tinf) goto done;
+    for (i = k = 0; i <= mask; i++)
+        if (regs[i].tinf) {
+            b->tinf[k].slot = regs[i].reg - 1;
+            b->tinf[k++].c = regs[i].tinf - 1;
+        }
+    for (i = 0; i < nloc; i++)
+        if (tloc[i]) {
+            b->tinf[k].slot = R + i;
+            b->tinf[k++].c = tloc[i] - 1;
+        }
+    /* the locals, past the registers */
+    if (R + nloc > ctx->reg_slots) {
+        uint64_t *nF = (uint64_t *)edan__realloc(a, ctx->reg_F, (R + nloc) * sizeof(uint64_t));
+        uint32_t *nmd;
+        if (!nF) goto done;
+        ctx->reg_F = nF;
+        nmd = (uint32_t *)edan__realloc(a, ctx->reg_md, (R + nloc) * sizeof(uint32_t));
+        if (!nmd) goto done;
+        ctx->reg_md = nmd;
+        ctx->reg_slots = R + nloc;
+    }
+    for (i = 0; i < b->nlive; i++) b->live_E += b->live_edges[i];
+    b->plain = !g->c.num_levels && !g->c.tau;
+    if (b->plain) {
+        b->W = b->nmem;
+        b->T1mem = (uint64_t)b->nmem * g->c.alpha;
+        for (i = 0; i < EDAN_MEM_AMO; i++) b->bytes += b->mem_bytes[i];
+    }
+    ret = 1;
+done:
+#undef EDAN__TBEST
+    edan__free(a, regs);
+    edan__free(a, uses);
+    edan__free(a, tloc);
+    return ret;
+}
+
+static void edan__block_free_form(edan_block *b)
+{
+    const edan_allocator *a = &b->ctx->a;
+    edan__free(a, b->live_reg);
+    edan__free(a, b->live_edges);
+    edan__free(a, b->mem);
+    edan__free(a, b->step);
+    edan__free(a, b->out);
+    edan__free(a, b->terms);
+    edan__free(a, b->tinf);
+    edan__free(a, b->ops);
+    edan__free(a, b->ent);
+}
+
+edan_result edan_block_create(edan_context *ctx, const edan_prepared *p, size_t n, edan_block **out)
+{
+    edan_block *b;
+    size_t i;
+    int c;
+    if (!ctx || !out || (n && !p)) return ctx ? edan__fail(ctx, EDAN_ERR_INVALID_ARG, "no block") : EDAN_ERR_INVALID_ARG;
+    *out = NULL;
+    for (i = 0; i < n; i++)
+        if (p[i].owner != ctx)
+            return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "block instruction %llu: prepared for another context",
+                              (unsigned long long)i);
+    if (n > 0xffffffffu) return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "block of %llu instructions: too long",
+                                           (unsigned long long)n);
+    b = (edan_block *)edan__calloc(&ctx->a, sizeof *b);
+    if (!b || !(b->p = (edan_prepared *)edan__calloc(&ctx->a, n * sizeof *p))) {
+        edan__free(&ctx->a, b);
+        return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for a block");
+    }
+    if (n) memcpy(b->p, p, n * sizeof *p);
+    b->ctx = ctx;
+    b->n = (uint32_t)n;
+    c = n && n <= 65536 && ctx->K == 1 ? edan__block_compile(ctx, b) : 0;
+    if (c <= 0) {       /* fed one by one: no compiled form, no counts of its own */
+        edan_block plain;
+        edan__block_free_form(b);
+        memset(&plain, 0, sizeof plain);
+        plain.ctx = ctx;
+        plain.p = b->p;
+        plain.n = b->n;
+        *b = plain;
+        if (c < 0) {
+            edan__free(&ctx->a, b->p);
+            edan__free(&ctx->a, b);
+            return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for a block");
+        }
+    }
+    b->compiled = c;
+    b->next = ctx->blocks;
+    if (ctx->blocks) ctx->blocks->prev = b;
+    ctx->blocks = b;
+    *out = b;
+    return EDAN_OK;
+}
+
+void edan_block_destroy(edan_block *b)
+{
+    edan_context *ctx;
+    if (!b) return;
+    ctx = b->ctx;
+    edan__block_flush(b);
+    if (b->prev) b->prev->next = b->next;
+    else ctx->blocks = b->next;
+    if (b->next) b->next->prev = b->prev;
+    edan__block_free_form(b);
+    edan__free(&ctx->a, b->p);
+    edan__free(&ctx->a, b);
+}
+
+/* A load's word writer w is not the writer of any register it reads (its
+   first, live[0], known not to be). */
+static EDAN__NOINLINE int edan__block_distinct(const edan_context *ctx, const edan__bstep *st, uint64_t w)
+{
+    uint32_t j;
+    for (j = 1; j < st->nlive; j++)
+        if (ctx->reg_vid[st->live[j]] == w) return 0;
+    return 1;
+}
+
+/* One execution of a compiled block through the lean copy; 0, before
+   anything is counted, when an instruction needs more than the lean copy's
+   common cases (edan__feed_lean1_fast) or an allocation fails: the caller
+   then feeds the instructions one by one. `plain`: no cache, no timeline
+   (b->plain), so that a memory vertex's time, W and bytes are the block's
+   constants. */
+static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const uint64_t *addrs, int plain)
+{
+    edan__cfg *g = ctx->cfg;
+    uint64_t *F = ctx->reg_F, **ent = b->ent, N0 = ctx->N, E, Tinf;
+    uint32_t *md = ctx->reg_md, i;
+    const edan__bterm *t, *te;
+    /* every access within one word (a store of 8 bytes: a whole one), no
+       split word; shadow chunks made for the stores, in order, so that a
+       load after a store to a new page finds it */
+    for (i = 0; i < b->nmem; i++) {
+        const edan__bmem *m = &b->mem[i];
+        uint64_t a = addrs[m->idx];
+        unsigned char *ch;
+        if ((a & 7) + m->size > 8) return 0;
+        ch = edan__chunk(ctx, a >> EDAN__CHUNK_BITS, m->kind == EDAN_MEM_STORE);
+        ent[i] = ch ? EDAN__WORD(ch, a >> 3, 1) : NULL;
+        if (ch ? (ent[i][0] & EDAN__WSPLIT) != 0 : m->kind == EDAN_MEM_STORE) return 0;
+    }
+    /* what edan__vertex may grow, grown: the layers (a memory vertex is at
+       most one deeper than any before it) and the timeline (no vertex
+       finishes later than Tinf plus the block's cost) */
+    if (g->num_layers + b->nmem > g->layers_cap &&
+        !edan__grow(&ctx->a, (void **)&g->layers, &g->layers_cap, g->num_layers + b->nmem, sizeof(uint64_t)))
+        return 0;
+    if (!plain && g->c.tau &&
+        !edan__grow(&ctx->a, (void **)&g->tl_diff, &g->tl_cap, (size_t)((g->Tinf + b->cost_bound) / g->c.tau + 2),
+                    sizeof(int64_t)))
+        return 0;
+
+    /* the edges from the live-ins' writers: a register without one makes none */
+    if (b->live_written) {
+        E = b->live_E;
+    } else {
+        int all = 1;
+        for (i = 0, E = 0; i < b->nlive; i++) {
+            if (ctx->reg_vid[b->live_reg[i]]) E += b->live_edges[i];
+            else all = 0;
+        }
+        b->live_written = all;
+    }
+    Tinf = g->Tinf;
+    for (i = 0; i < b->nstep; i++) {
+        const edan__bstep *st = &b->step[i];
+        uint64_t S, Fm, *e;
+        uint32_t d;
+        t = b->terms + st->t0;
+        S = F[t->slot] + t->c;      /* a step has a term at least */
+        d = md[t->slot];
+        for (te = t + st->nt, t++; t < te; t++) {
+            if (F[t->slot] + t->c > S) S = F[t->slot] + t->c;
+            if (md[t->slot] > d) d = md[t->slot];
+        }
+        if (st->kind == EDAN_MEM_NONE) {
+            F[st->dst] = S;
+            md[st->dst] = d;
+            continue;
+        }
+        e = ent[st->mem];
+        if (st->kind == EDAN_MEM_LOAD && e && e[0]) {
+            /* the word's writer: an edge unless it also wrote a register read */
+            if (e[1] > S) S = e[1];
+            if (*(const uint32_t *)(e + 2) > d) d = *(const uint32_t *)(e + 2);
+            /* live[] is padded with register 0, which has no writer; a
+               register's writer is a word's only if it stored (store_dst) */
+            E += ctx->reg_vid[st->live[0]] != e[0] &&
+                 (st->nlive < 2 || !ctx->store_dst || edan__block_distinct(ctx, st, e[0]));
+        }
+        if (plain) {        /* edan__vertex without a cache: W, T1 and bytes are the block's */
+            Fm = S + g->c.alpha;
+            d++;
+            if (Fm > Tinf) Tinf = Fm;
+            if (d >= 2) g->chained++;
+            if (d > g->num_layers) g->num_layers = d;
+            g->layers[d - 1]++;
+        } else {
+            int is_mem;
+            g->Tinf = Tinf;
+            (void)edan__vertex(ctx, g, &b->p[st->idx].in, addrs[st->idx], S, &d, &Fm, &is_mem);  /* grown above */
+            Tinf = g->Tinf;
+        }
+        if (st->kind == EDAN_MEM_STORE) {
+            e[0] = N0 + st->idx + 1;
+            edan__put_writer(e + 1, &Fm, &d, 1);
+        }
+        F[st->dst] = Fm;
+        md[st->dst] = d;
+    }
+    /* Tinf's own terms, then the registers written out (which may overwrite
+       the live-ins those terms read) */
+    for (t = b->tinf, te = t + b->ntinf; t < te; t++)
+        if (F[t->slot] + t->c > Tinf) Tinf = F[t->slot] + t->c;
+    for (i = 0; i < b->nout; i++) {
+        const edan__bout *o = &b->out[i];
+        uint64_t Fo = F[o->slot] + o->c;
+        md[o->reg] = md[o->slot];
+        F[o->reg] = Fo;
+        ctx->reg_vid[o->reg] = N0 + o->writer + 1;
+        if (o->tinf && Fo > Tinf) Tinf = Fo;
+    }
+    g->Tinf = Tinf;
+    ctx->E += E;
+    ctx->N = N0 + b->n;
+    b->runs++;
+    return 1;
+}
+
+static EDAN__NOINLINE int edan__block_run_plain(edan_context *ctx, edan_block *b, const uint64_t *addrs)
+{
+    return edan__block_exec(ctx, b, addrs, 1);
+}
+
+static EDAN__NOINLINE int edan__block_run(edan_context *ctx, edan_block *b, const uint64_t *addrs)
+{
+    return edan__block_exec(ctx, b, addrs, 0);
+}
+
+edan_result edan_feed_block(edan_context *ctx, edan_block *b, const uint64_t *addrs)
+{
+    if (!ctx || !b) return ctx ? edan__fail(ctx, EDAN_ERR_INVALID_ARG, "no block") : EDAN_ERR_INVALID_ARG;
+    if (b->ctx != ctx)
+        return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: a block made for another context",
+                          (unsigned long long)ctx->N + 1);
+    if (b->compiled && (addrs || !b->nmem) && edan__lean1(ctx) &&
+        (b->plain ? edan__block_run_plain(ctx, b, addrs) : edan__block_run(ctx, b, addrs)))
+        return EDAN_OK;
+    return edan_feed_prepared_n(ctx, b->p, addrs, b->n);
+}
+
 /* ---- results ----------------------------------------------------------- */
 edan_result edan_get_metrics(edan_context *ctx, uint32_t config, edan_metrics *out)
 {
     edan__cfg *g;
     uint32_t i;
     if (!ctx || !out || config >= ctx->K) return EDAN_ERR_INVALID_ARG;
+    edan__blocks_flush(ctx);
     g = &ctx->cfg[config];
     memset(out, 0, sizeof *out);
     out->N = ctx->N;
@@ -2191,6 +2759,7 @@ edan_result edan_get_bounds_at(edan_context *ctx, uint32_t config, uint32_t m, d
     double W, D, C, layered = 0;
     size_t i;
     if (!ctx || !out || config >= ctx->K || !m || !(alpha >= 0)) return EDAN_ERR_INVALID_ARG;
+    edan__blocks_flush(ctx);
     g = &ctx->cfg[config];
     W = (double)g->W;
     D = (double)g->num_layers;
@@ -2234,6 +2803,7 @@ edan_result edan_get_timeline(edan_context *ctx, uint32_t config, const uint64_t
 edan_result edan_get_op_counts(edan_context *ctx, const uint64_t **counts, size_t *n)
 {
     if (!ctx || !counts || !n) return EDAN_ERR_INVALID_ARG;
+    edan__blocks_flush(ctx);
     *counts = ctx->op_count;
     *n = ctx->op_cap;
     return EDAN_OK;

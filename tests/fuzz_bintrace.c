@@ -8,8 +8,10 @@
         (bintrace_reader_decode with a callback), as a text trace is fed.
    The three must agree: the same outcome, and the same metrics for the
    configuration they share (also after an error: the instructions before
-   the one at fault are fed). A crash, a sanitizer report or a disagreement
-   aborts. Run by tests/test_fuzz_bintrace.sh. */
+   the one at fault are fed). Then the same as A and C without a cache
+   (the compiled blocks' plain copy), which must agree too. A crash, a
+   sanitizer report or a disagreement aborts. Run by
+   tests/test_fuzz_bintrace.sh. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,7 +28,8 @@ static void fail(const char *what)
     abort();
 }
 
-static edan_context *make(int general)
+/* general: two configurations and hotspots; plain: no cache */
+static edan_context *make(int general, int plain)
 {
     edan_config c[2];
     edan_options o;
@@ -37,6 +40,7 @@ static edan_context *make(int general)
     c[0].level[0].size = 512; c[0].level[0].assoc = 2; c[0].level[0].line = 64; c[0].level[0].latency = 3;
     c[0].level[1].size = 4096; c[0].level[1].assoc = 4; c[0].level[1].line = 64; c[0].level[1].latency = 11;
     memset(&o, 0, sizeof o);
+    if (plain) c[0].num_levels = 0;
     o.num_configs = general ? 2 : 1;
     o.configs = c;
     o.hotspots = (uint32_t)general;
@@ -69,12 +73,13 @@ static void same_metrics(edan_context *a, edan_context *b)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    edan_context *ca = make(0), *cb = make(1), *cc = make(0);
-    bintrace_reader ra, rb, rc;
-    size_t ua = 0, ub = 0, uc = 0;
-    int a, b, c;
+    edan_context *ca = make(0, 0), *cb = make(1, 0), *cc = make(0, 0), *cd = make(0, 1), *ce = make(0, 1);
+    bintrace_reader ra, rb, rc, rd, re;
+    size_t ua = 0, ub = 0, uc = 0, ud = 0, ue = 0;
+    int a, b, c, d, e;
     if (bintrace_reader_init(&ra) != BINTRACE_OK || bintrace_reader_init(&rb) != BINTRACE_OK ||
-        bintrace_reader_init(&rc) != BINTRACE_OK)
+        bintrace_reader_init(&rc) != BINTRACE_OK || bintrace_reader_init(&rd) != BINTRACE_OK ||
+        bintrace_reader_init(&re) != BINTRACE_OK)
         fail("bintrace_reader_init");
     a = bintrace_reader_feed(&ra, data, size, &ua, ca);
     b = bintrace_reader_feed(&rb, data, size, &ub, cb);
@@ -87,11 +92,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!memchr(ra.error, 0, sizeof ra.error)) fail("message not terminated");
     same_metrics(ca, cb);
     same_metrics(ca, cc);
+    d = bintrace_reader_feed(&rd, data, size, &ud, cd);
+    e = bintrace_reader_decode(&re, data, size, &ue, feed_one, ce);
+    if (d != a || e != a || rd.count != ra.count || re.count != ra.count || ud != ua || ue != ua)
+        fail("outcomes without a cache differ");
+    same_metrics(cd, ce);
     bintrace_reader_free(&ra);
     bintrace_reader_free(&rb);
     bintrace_reader_free(&rc);
+    bintrace_reader_free(&rd);
+    bintrace_reader_free(&re);
     edan_destroy(ca);
     edan_destroy(cb);
     edan_destroy(cc);
+    edan_destroy(cd);
+    edan_destroy(ce);
     return 0;
 }

@@ -252,17 +252,63 @@ static size_t naive_random_trace(edan_insn *tr, size_t max, uint64_t *s)
     return n;
 }
 
+/* Every metric of ctx's K configurations against the whole-graph model of
+   the trace tr[0 .. n). */
+static void naive_compare(edan_context *ctx, const edan_insn *tr, size_t n, const edan_config *cfgs, uint32_t K)
+{
+    static naive_result R;
+    uint32_t k, mm;
+    for (k = 0; k < K; k++) {
+        edan_metrics m;
+        const uint64_t *bins;
+        size_t nb, b;
+        naive_run(tr, n, &cfgs[k], &R);
+        CHECK(edan_get_metrics(ctx, k, &m) == EDAN_OK);
+        CHECK_EQ_U(m.N, R.N);
+        CHECK_EQ_U(m.E, R.E);
+        CHECK_EQ_U(m.W, R.W);
+        CHECK_EQ_U(m.D, R.D);
+        CHECK_EQ_U(m.C, R.C);
+        CHECK_EQ_U(m.T1, R.T1);
+        CHECK_EQ_U(m.Tinf, R.Tinf);
+        CHECK_EQ_U(m.bytes, R.bytes);
+        CHECK_EQ_U(m.writebacks, R.writebacks);
+        CHECK_EQ_U(m.ram_lines, R.ram_lines);
+        CHECK_EQ_U(m.chained, R.chained);
+        for (b = 0; b < m.D; b++) CHECK_EQ_U(m.layers[b], R.layers[b]);
+        if (cfgs[k].tau) {
+            CHECK(edan_get_timeline(ctx, k, &bins, &nb) == EDAN_OK);
+            CHECK_EQ_U(nb, R.nbins);
+            for (b = 0; b < nb && b < R.nbins && b < 65536; b++) CHECK_EQ_U(bins[b], R.bins[b]);
+        }
+        for (mm = 1; mm <= 9; mm++) {
+            edan_bounds bd;
+            double lam = R.W ? ((double)R.W - (double)R.D) / mm + (double)R.D : 0.0, lay = 0;
+            double alpha = cfgs[k].alpha ? cfgs[k].alpha : 200;
+            double a0 = alpha;
+            CHECK(edan_get_bounds(ctx, k, mm, &bd) == EDAN_OK);
+            CHECK_NEAR(bd.lambda, lam, 1e-12);
+            for (b = 0; b < R.D; b++) lay += (double)((R.layers[b] + mm - 1) / mm);
+            CHECK_NEAR(bd.M_layered, lay * alpha, 1e-12);
+            CHECK_NEAR(bd.M_upper, lam * alpha, 1e-12);
+            CHECK_NEAR(bd.M_lower, ((double)R.D > (double)R.W / mm ? (double)R.D : (double)R.W / mm) * alpha, 1e-12);
+            CHECK_NEAR(bd.Lambda, lam > 0 ? lam / (lam * a0 + (double)R.C) : 0.0, 1e-12);
+            CHECK(bd.M_lower <= bd.M_layered + 1e-9 && bd.M_layered <= bd.M_upper + 1e-9);
+            CHECK(bd.Lambda >= 0.0 && bd.Lambda <= 1.0);
+        }
+    }
+}
+
 static void test_differential(int rounds, uint64_t seed)
 {
     static edan_insn tr[400];
-    static naive_result R;
     uint64_t s = seed;
     int round;
     for (round = 0; round < rounds; round++) {
         edan_config cfgs[4];
         edan_options o;
         edan_context *ctx;
-        uint32_t K = 1 + (uint32_t)(naive_rand(&s) % 4), k, mm;
+        uint32_t K = 1 + (uint32_t)(naive_rand(&s) % 4), k;
         size_t n = naive_random_trace(tr, 400, &s);
         int before = check_failures;
         for (k = 0; k < K; k++) naive_random_config(&cfgs[k], &s);
@@ -299,47 +345,107 @@ static void test_differential(int rounds, uint64_t seed)
         } else {
             CHECK(edan_feed_many(ctx, tr, n) == EDAN_OK);
         }
-        for (k = 0; k < K; k++) {
-            edan_metrics m;
-            const uint64_t *bins;
-            size_t nb, b;
-            naive_run(tr, n, &cfgs[k], &R);
-            CHECK(edan_get_metrics(ctx, k, &m) == EDAN_OK);
-            CHECK_EQ_U(m.N, R.N);
-            CHECK_EQ_U(m.E, R.E);
-            CHECK_EQ_U(m.W, R.W);
-            CHECK_EQ_U(m.D, R.D);
-            CHECK_EQ_U(m.C, R.C);
-            CHECK_EQ_U(m.T1, R.T1);
-            CHECK_EQ_U(m.Tinf, R.Tinf);
-            CHECK_EQ_U(m.bytes, R.bytes);
-            CHECK_EQ_U(m.writebacks, R.writebacks);
-            CHECK_EQ_U(m.ram_lines, R.ram_lines);
-            CHECK_EQ_U(m.chained, R.chained);
-            for (b = 0; b < m.D; b++) CHECK_EQ_U(m.layers[b], R.layers[b]);
-            CHECK(edan_get_timeline(ctx, k, &bins, &nb) == EDAN_OK);
-            CHECK_EQ_U(nb, R.nbins);
-            for (b = 0; b < nb && b < R.nbins && b < 65536; b++) CHECK_EQ_U(bins[b], R.bins[b]);
-            for (mm = 1; mm <= 9; mm++) {
-                edan_bounds bd;
-                double lam = R.W ? ((double)R.W - (double)R.D) / mm + (double)R.D : 0.0, lay = 0;
-                double alpha = cfgs[k].alpha ? cfgs[k].alpha : 200;
-                double a0 = alpha;
-                CHECK(edan_get_bounds(ctx, k, mm, &bd) == EDAN_OK);
-                CHECK_NEAR(bd.lambda, lam, 1e-12);
-                for (b = 0; b < R.D; b++) lay += (double)((R.layers[b] + mm - 1) / mm);
-                CHECK_NEAR(bd.M_layered, lay * alpha, 1e-12);
-                CHECK_NEAR(bd.M_upper, lam * alpha, 1e-12);
-                CHECK_NEAR(bd.M_lower, ((double)R.D > (double)R.W / mm ? (double)R.D : (double)R.W / mm) * alpha, 1e-12);
-                CHECK_NEAR(bd.Lambda, lam > 0 ? lam / (lam * a0 + (double)R.C) : 0.0, 1e-12);
-                CHECK(bd.M_lower <= bd.M_layered + 1e-9 && bd.M_layered <= bd.M_upper + 1e-9);
-                CHECK(bd.Lambda >= 0.0 && bd.Lambda <= 1.0);
-            }
-        }
+        naive_compare(ctx, tr, n, cfgs, K);
         edan_destroy(ctx);
         if (check_failures != before) {
             fprintf(stderr, "differential round %d (seed %llu) failed: %zu instructions, %u configs\n", round,
                     (unsigned long long)seed, n, K);
+            break;
+        }
+    }
+}
+
+/* Blocks: a random program of a few static blocks (mostly what the engine
+   compiles: loads within a word, stores of whole words; now and then an
+   AMO, a store of part of a word, two register targets or an access across
+   words, which it feeds one by one) executed in a random order, each
+   execution with its own addresses, some only in part (a prefix through
+   edan_feed_prepared_n); every metric against the whole-graph model of the
+   instructions fed. One configuration in three rounds of four (the
+   compiled copy), half of them without a cache and a timeline. */
+static void test_blocks(int rounds, uint64_t seed)
+{
+    static edan_insn tr[3000], blk[6][12];
+    static edan_prepared prep[6][12];
+    static uint64_t addrs[12];
+    static const edan_reg regs[] = {0, 1, 2, 3, 4, 5, 6, 32, 33, 34};
+    static const uint16_t lsizes[] = {1, 2, 4, 8, 8, 8};
+    uint64_t s = seed;
+    int round;
+    for (round = 0; round < rounds; round++) {
+        edan_config cfgs[2];
+        edan_options o;
+        edan_context *ctx;
+        edan_block *b[6];
+        uint32_t K = round % 4 == 3 ? 2 : 1, k, nb = 1 + (uint32_t)(naive_rand(&s) % 6), len[6], i, j;
+        uint64_t base = 0xfd0 + (naive_rand(&s) % 3) * 0x1000;
+        int odd = naive_rand(&s) % 3 == 0;      /* unaligned accesses, partial stores, ... */
+        size_t n = 0;
+        int before = check_failures, last = -1;
+        for (k = 0; k < K; k++) {
+            naive_random_config(&cfgs[k], &s);
+            if (naive_rand(&s) % 2) {           /* the plain copy: no cache, no timeline */
+                cfgs[k].num_levels = 0;
+                cfgs[k].tau = 0;
+            }
+        }
+        memset(&o, 0, sizeof o);
+        o.num_configs = K;
+        o.configs = cfgs;
+        CHECK(edan_create(&ctx, &o) == EDAN_OK);
+        for (i = 0; i < nb; i++) {
+            len[i] = 1 + (uint32_t)(naive_rand(&s) % 12);
+            for (j = 0; j < len[i]; j++) {
+                edan_insn *x = &blk[i][j];
+                uint32_t r = (uint32_t)(naive_rand(&s) % 100), q;
+                memset(x, 0, sizeof *x);
+                x->op = (uint32_t)(naive_rand(&s) % 5);
+                x->nsrc = (uint8_t)(naive_rand(&s) % 4);
+                for (q = 0; q < x->nsrc; q++) x->src[q] = regs[naive_rand(&s) % 10];
+                x->cls = (uint8_t)(naive_rand(&s) % 2 ? EDAN_CLASS_INT_ALU : EDAN_CLASS_FP_FMA);
+                if (r < 50) {
+                    if (naive_rand(&s) % 8) x->dst[x->ndst++] = regs[naive_rand(&s) % 10];
+                    if (odd && r < 3) x->dst[x->ndst++] = regs[naive_rand(&s) % 10];
+                } else if (r < 95) {
+                    x->mem = (uint8_t)(r < 75 ? EDAN_MEM_LOAD : EDAN_MEM_STORE);
+                    if (odd && r == 94) x->mem = EDAN_MEM_AMO;
+                    x->cls = (uint8_t)(x->mem == EDAN_MEM_LOAD ? EDAN_CLASS_LOAD : EDAN_CLASS_STORE);
+                    x->size = x->mem == EDAN_MEM_LOAD ? lsizes[naive_rand(&s) % 6] : 8;
+                    if (odd && naive_rand(&s) % 4 == 0) x->size = (uint16_t)(1u << (naive_rand(&s) % 5));
+                    if (x->mem == EDAN_MEM_LOAD) x->nsrc = x->nsrc > 2 ? 2 : x->nsrc;
+                    if (x->mem != EDAN_MEM_STORE) { x->ndst = 1; x->dst[0] = regs[naive_rand(&s) % 10]; }
+                    if (x->mem == EDAN_MEM_STORE && odd && naive_rand(&s) % 8 == 0) x->dst[x->ndst++] = regs[1];
+                } else {
+                    x->cls = EDAN_CLASS_BRANCH;
+                }
+                CHECK(edan_prepare(ctx, x, &prep[i][j]) == EDAN_OK);
+            }
+            CHECK(edan_block_create(ctx, prep[i], len[i], &b[i]) == EDAN_OK);
+        }
+        while (n + 12 <= sizeof tr / sizeof tr[0] && naive_rand(&s) % 300) {
+            /* mostly the same block again, as a loop runs */
+            int bi = last >= 0 && naive_rand(&s) % 3 ? last : (int)(naive_rand(&s) % nb);
+            uint32_t upto = naive_rand(&s) % 16 ? len[bi] : 1 + (uint32_t)(naive_rand(&s) % len[bi]);
+            for (j = 0; j < upto; j++) {
+                edan_insn *x = &tr[n + j];
+                *x = blk[bi][j];
+                if (x->mem != EDAN_MEM_NONE) {
+                    x->addr = base + naive_rand(&s) % 96;
+                    if (!odd || naive_rand(&s) % 4) x->addr &= ~(uint64_t)(x->size - 1);
+                }
+                addrs[j] = x->addr;
+            }
+            if (upto == len[bi]) CHECK(edan_feed_block(ctx, b[bi], addrs) == EDAN_OK);
+            else CHECK(edan_feed_prepared_n(ctx, prep[bi], addrs, upto) == EDAN_OK);
+            n += upto;
+            last = bi;
+        }
+        for (i = 0; i < nb; i += 2) edan_block_destroy(b[i]);    /* the others: edan_destroy's */
+        naive_compare(ctx, tr, n, cfgs, K);
+        edan_destroy(ctx);
+        if (check_failures != before) {
+            fprintf(stderr, "block round %d (seed %llu) failed: %zu instructions, %u blocks, %u configs%s\n", round,
+                    (unsigned long long)seed, n, nb, K, odd ? ", odd accesses" : "");
             break;
         }
     }

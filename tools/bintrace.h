@@ -62,7 +62,17 @@ typedef struct bintrace_prep {
     edan_prepared *p;       /* n, allocated on first use; one edan_prepare refused has owner NULL */
     const edan_context *owner;
     uint32_t bad;           /* the first instruction edan_prepare refused, or n */
+    edan_block *blk;        /* for whole executions, when none was refused */
 } bintrace_prep;
+
+/* Frees bp, before its context is destroyed (the context owns bp->blk). A
+   bintrace_prep serves one context. */
+static inline void bintrace_prep_free(bintrace_prep *bp)
+{
+    edan_block_destroy(bp->blk);
+    free(bp->p);
+    memset(bp, 0, sizeof *bp);
+}
 
 /* Feeds executed instructions s[first .. first+count) of a block of n to
    ctx, with the addresses of its memory instructions in addrs[0 .. count)
@@ -77,15 +87,18 @@ static inline edan_result bintrace_feed_block(edan_context *ctx, bintrace_prep *
     *at = first;
     if (bp->owner != ctx) {
         uint32_t i;
-        if (!bp->p && !(bp->p = (edan_prepared *)calloc(n, sizeof *bp->p))) return EDAN_ERR_NOMEM;
+        if (bp->owner) return EDAN_ERR_INVALID_ARG;     /* prepared for another context */
+        if (!(bp->p = (edan_prepared *)calloc(n, sizeof *bp->p))) return EDAN_ERR_NOMEM;
         bp->bad = n;
         for (i = 0; i < n; i++)
             if (edan_prepare(ctx, &s[i].in, &bp->p[i]) != EDAN_OK) {
                 memset(&bp->p[i], 0, sizeof bp->p[i]);
                 if (bp->bad == n) bp->bad = i;
             }
+        if (bp->bad == n && (r = edan_block_create(ctx, bp->p, n, &bp->blk)) != EDAN_OK) return r;
         bp->owner = ctx;
     }
+    if (bp->blk && first == 0 && count == n) return edan_feed_block(ctx, bp->blk, addrs);
     if (bp->bad < first + count) {
         /* the first refused instruction in the range, if any (none comes
            before bad): those before it, then its error again */
@@ -287,7 +300,7 @@ static inline void bintrace_reader_free(bintrace_reader *r)
     uint32_t i;
     for (i = 0; i < r->nblocks; i++) {
         free(r->blocks[i].s);
-        free(r->blocks[i].prep.p);
+        bintrace_prep_free(&r->blocks[i].prep);
         free(r->blocks[i].mem_before);
         free(r->blocks[i].mem_index);
     }

@@ -599,7 +599,7 @@ static void pl_block_free(pl_block *b)
     if (b->text)
         for (i = 0; i < b->n; i++) free(b->text[i]);
     free(b->s);
-    free(b->prep.p);
+    bintrace_prep_free(&b->prep);
     free(b->flags);
     free(b->text);
     free(b);
@@ -733,6 +733,12 @@ static void pl_atexit(qemu_plugin_id_t id, void *udata)
         pl_finish_file(st.bin_f, st.bin_tmp, st.bin_path, ok);
         st.bin_f = NULL;
     }
+    /* the blocks before the context that owns their compiled forms */
+    for (b = st.blocks; b; b = nb) {
+        nb = b->next_alloc;
+        pl_block_free(b);
+    }
+    st.blocks = NULL;
     if (st.ctx) {
         char path[4096], tmp[4200];
         FILE *f;
@@ -753,11 +759,6 @@ static void pl_atexit(qemu_plugin_id_t id, void *udata)
         snprintf(msg, sizeof msg, "%llu\n", (unsigned long long)st.fed);
         pl_write_file("count", msg);
     }
-    for (b = st.blocks; b; b = nb) {
-        nb = b->next_alloc;
-        pl_block_free(b);
-    }
-    st.blocks = NULL;
     free(st.args_argv);
     free(st.args_buf);
     if (st.cwd_fd >= 0) close(st.cwd_fd);

@@ -2533,7 +2533,8 @@ edan_result edan_block_create(edan_context *ctx, const edan_prepared *p, size_t 
     if (n) memcpy(b->p, p, n * sizeof *p);
     b->ctx = ctx;
     b->n = (uint32_t)n;
-    c = n && n <= 65536 && ctx->K == 1 ? edan__block_compile(ctx, b) : 0;
+    /* compiled for the lean copy only (edan__lean1; multi_dst may change) */
+    c = n && n <= 65536 && ctx->K == 1 && !ctx->dot_max && !ctx->hotspots ? edan__block_compile(ctx, b) : 0;
     if (c <= 0) {       /* fed one by one: no compiled form, no counts of its own */
         edan_block plain;
         edan__block_free_form(b);
@@ -2632,11 +2633,15 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
         uint64_t S, Fm, *e;
         uint32_t d;
         t = b->terms + st->t0;
-        S = F[t->slot] + t->c;      /* a step has a term at least */
+        S = F[t->slot] + t->c;      /* a step has a term at least, most one or two */
         d = md[t->slot];
-        for (te = t + st->nt, t++; t < te; t++) {
-            if (F[t->slot] + t->c > S) S = F[t->slot] + t->c;
-            if (md[t->slot] > d) d = md[t->slot];
+        if (st->nt > 1) {
+            if (F[t[1].slot] + t[1].c > S) S = F[t[1].slot] + t[1].c;
+            if (md[t[1].slot] > d) d = md[t[1].slot];
+            for (te = t + st->nt, t += 2; t < te; t++) {
+                if (F[t->slot] + t->c > S) S = F[t->slot] + t->c;
+                if (md[t->slot] > d) d = md[t->slot];
+            }
         }
         if (st->kind == EDAN_MEM_NONE) {
             F[st->dst] = S;
@@ -2708,7 +2713,7 @@ edan_result edan_feed_block(edan_context *ctx, edan_block *b, const uint64_t *ad
     if (b->ctx != ctx)
         return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: a block made for another context",
                           (unsigned long long)ctx->N + 1);
-    if (b->compiled && (addrs || !b->nmem) && edan__lean1(ctx) &&
+    if (b->compiled && !ctx->multi_dst && (addrs || !b->nmem) &&
         (b->plain ? edan__block_run_plain(ctx, b, addrs) : edan__block_run(ctx, b, addrs)))
         return EDAN_OK;
     return edan_feed_prepared_n(ctx, b->p, addrs, b->n);

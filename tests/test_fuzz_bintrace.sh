@@ -19,5 +19,11 @@ head -c 40 "$T/corpus/gemm.bin" > "$T/corpus/cut.bin"     # a truncated trace
 # in part after it: header, DEFINE of 3, EXEC-PART 2..2, END
 printf 'EDANBT\x01\x00\x01\x00\x10\x00\x00\x00\x00\x00\x02\x03\x00\x00\x00\x01\x00\x00\x01\x01\x01\x02\x00\x00\x00\x01\x00\x00\x01\x01\xe0\xd4\x03\x03\x00\x00\x00\x01\x00\x00\x01\x01\x02\x04\x01\x02\x01\x03\x01' \
   > "$T/corpus/refused.bin"
+# a block of two loads run twice, the second time with the second address
+# varint malformed: every way must read the first address alike (the whole-
+# block decoder once moved its predictor twice: a miss where a hit was)
+printf 'EDANBT\x01\x00\x01\x00\x10\x00\x00\x00\x00\x00\x02\x02\x00\x00\x00\x0b\x01\x08\x01\x01\x01\x02\x00\x00\x00\x0b\x01\x08\x01\x01\x01\x03\x00\x80\x01\x80\x01\x00\x7f' > "$T/corpus/badz.bin"
+head -c 25 /dev/zero | tr '\0' '\200' >> "$T/corpus/badz.bin"
+printf '\x03\x04' >> "$T/corpus/badz.bin"
 fuzz_run fuzz_bintrace 12000
 exit $fail

@@ -53,7 +53,7 @@ enum { BINTRACE_OK = 0, BINTRACE_EOF = 1, BINTRACE_ERR = -1 };
 /* One static instruction of a block, with its address predictor. */
 typedef struct bintrace_sinsn {
     edan_insn in;           /* pc set; addr filled per execution */
-    uint64_t last, stride;  /* address predictor */
+    uint64_t last, stride;  /* address predictor (the writer's; the reader keeps its own) */
     uint8_t raw[4];
 } bintrace_sinsn;
 
@@ -121,13 +121,18 @@ static inline edan_result bintrace_feed_block(edan_context *ctx, bintrace_prep *
 static inline uint64_t bintrace_zigzag(uint64_t v) { return (v << 1) ^ (0 - (v >> 63)); }
 static inline uint64_t bintrace_unzigzag(uint64_t z) { return (z >> 1) ^ (0 - (z & 1)); }
 
-/* The address of s's access whose zigzag difference to the prediction is
+/* A memory instruction of a block being read: its index in the block and
+   its address predictor (kept apart from the block's instructions, so that
+   an execution's predictors share cache lines). */
+typedef struct bintrace_rmem { uint64_t last, stride; uint32_t idx; } bintrace_rmem;
+
+/* The address of m's access whose zigzag difference to the prediction is
    z; the predictor moves on. */
-static inline uint64_t bintrace__address(bintrace_sinsn *s, uint64_t z)
+static inline uint64_t bintrace__address(bintrace_rmem *m, uint64_t z)
 {
-    uint64_t a = s->last + s->stride + bintrace_unzigzag(z);
-    s->stride = a - s->last;
-    s->last = a;
+    uint64_t a = m->last + m->stride + bintrace_unzigzag(z);
+    m->stride = a - m->last;
+    m->last = a;
     return a;
 }
 
@@ -274,7 +279,7 @@ typedef struct bintrace_block {
     bintrace_prep prep;     /* for bintrace_reader_feed */
     uint32_t n;
     uint32_t *mem_before;   /* mem_before[i]: memory instructions in s[0..i) */
-    uint32_t *mem_index;    /* the memory instructions' indices in s, in order */
+    bintrace_rmem *mem;     /* the memory instructions, in order */
 } bintrace_block;
 
 typedef struct bintrace_reader {
@@ -302,7 +307,7 @@ static inline void bintrace_reader_free(bintrace_reader *r)
         free(r->blocks[i].s);
         bintrace_prep_free(&r->blocks[i].prep);
         free(r->blocks[i].mem_before);
-        free(r->blocks[i].mem_index);
+        free(r->blocks[i].mem);
     }
     free(r->blocks);
     memset(r, 0, sizeof *r);
@@ -355,13 +360,14 @@ static inline int bintrace__define(bintrace_reader *r, bintrace__cur *c, const c
     uint64_t n = bintrace__v(c), v, expect = 0;
     uint32_t i, k, mem = 0;
     bintrace_sinsn *s;
-    uint32_t *mb, *mi;
+    uint32_t *mb;
+    bintrace_rmem *mi;
     if (c->is_short) return 0;
     if (c->bad) { *why = "malformed varint"; return -1; }
     if (n < 1 || n > BINTRACE_MAX_BLOCK) { *why = "bad block size"; return -1; }
     s = (bintrace_sinsn *)calloc((size_t)n, sizeof *s);
     mb = (uint32_t *)malloc(((size_t)n + 1) * sizeof *mb);
-    mi = (uint32_t *)malloc((size_t)n * sizeof *mi);
+    mi = (bintrace_rmem *)calloc((size_t)n, sizeof *mi);
     if (!s || !mb || !mi) { free(s); free(mb); free(mi); *why = "out of memory"; return -1; }
     *why = NULL;
     for (i = 0; i < n && !c->is_short && !c->bad && !*why; i++) {
@@ -399,7 +405,7 @@ static inline int bintrace__define(bintrace_reader *r, bintrace__cur *c, const c
             else in->dst[k - in->nsrc] = (edan_reg)v;
         }
         mb[i] = mem;
-        if (in->mem != EDAN_MEM_NONE) mi[mem++] = i;
+        if (in->mem != EDAN_MEM_NONE) mi[mem++].idx = i;
     }
     mb[n] = mem;
     if (c->bad && !*why) *why = "malformed varint";
@@ -415,8 +421,54 @@ static inline int bintrace__define(bintrace_reader *r, bintrace__cur *c, const c
     r->blocks[r->nblocks].s = s;
     r->blocks[r->nblocks].n = (uint32_t)n;
     r->blocks[r->nblocks].mem_before = mb;
-    r->blocks[r->nblocks].mem_index = mi;
+    r->blocks[r->nblocks].mem = mi;
     r->nblocks++;
+    return 1;
+}
+
+/* The common record, when feeding an analysis: an EXEC of a whole block
+   that has its compiled form (bintrace_prep.blk), complete in buf, with a
+   tag of one or two bytes. Its addresses, then the block at once; 1 when
+   done (*pos moved on), BINTRACE_ERR when the analysis refused it, 0 for
+   anything else. A malformed address varint is read as the general decoder
+   reads it: 0 from there on, *pos left at it, where the next record then
+   fails. */
+static inline int bintrace__exec_whole(bintrace_reader *r, const unsigned char *buf, size_t n, size_t *pos)
+{
+    const unsigned char *p = buf + *pos, *end = buf + n;
+    bintrace_block *b;
+    uint64_t t;
+    uint32_t m, nmem;
+    int bad;
+    if (p[0] < 0x80) {
+        t = p[0];
+        p++;
+    } else if (end - p >= 2 && p[1] < 0x80) {
+        t = (uint64_t)(p[0] & 0x7f) | (uint64_t)p[1] << 7;
+        p += 2;
+    } else {
+        return 0;
+    }
+    if ((t & 3) != 0 || (t >> 2) >= r->nblocks) return 0;
+    b = &r->blocks[t >> 2];
+    nmem = b->mem_before[b->n];
+    if (!b->prep.blk || b->prep.owner != r->ctx || (size_t)(end - p) < 10 * (size_t)nmem) return 0;
+    for (m = 0, bad = 0; m < nmem; m++) {
+        uint64_t z = 0;
+        if (bad) {
+        } else if (*p < 0x80) {
+            z = *p++;
+        } else {
+            size_t k = bintrace_get_varint(p, (size_t)(end - p), &z);
+            if (!k) bad = 1;
+            p += k;
+        }
+        r->addrs[b->mem[m].idx] = bintrace__address(&b->mem[m], z);
+    }
+    if (edan_feed_block(r->ctx, b->prep.blk, r->addrs) != EDAN_OK)
+        return bintrace__rejected(r, r->consumed + *pos, &b->s[0], edan_error(r->ctx));
+    r->count += b->n;
+    *pos = (size_t)(p - buf);
     return 1;
 }
 
@@ -458,6 +510,11 @@ static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char
         bintrace__cur c;
         uint64_t t, id, first = 0, count;
         unsigned long long at = r->consumed + pos;
+        if (r->ctx) {
+            int w = bintrace__exec_whole(r, buf, n, &pos);
+            if (w == BINTRACE_ERR) return w;
+            if (w) continue;
+        }
         c.p = buf + pos;
         c.end = buf + n;
         c.is_short = c.bad = 0;
@@ -496,16 +553,17 @@ static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char
                     uint64_t z;
                     if (c.p < c.end && *c.p < 0x80) z = *c.p++;
                     else z = bintrace__v(&c);
-                    r->addrs[b->mem_index[m] - first] = bintrace__address(&b->s[b->mem_index[m]], z);
+                    r->addrs[b->mem[m].idx - first] = bintrace__address(&b->mem[m], z);
                 }
                 if (bintrace_feed_block(r->ctx, &b->prep, b->s, b->n, (uint32_t)first, (uint32_t)count, r->addrs,
                                         &bad) != EDAN_OK)
                     return bintrace__rejected(r, at, &b->s[bad], edan_error(r->ctx));
             } else {
+                uint32_t m = b->mem_before[first];
                 for (i = (uint32_t)first; i < first + count; i++) {
                     bintrace_sinsn *s = &b->s[i];
                     const char *why = NULL;
-                    if (s->in.mem != EDAN_MEM_NONE) s->in.addr = bintrace__address(s, bintrace__v(&c));
+                    if (s->in.mem != EDAN_MEM_NONE) s->in.addr = bintrace__address(&b->mem[m++], bintrace__v(&c));
                     if (fn(user, &s->in, &why) != 0) return bintrace__rejected(r, at, s, why);
                 }
             }

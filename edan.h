@@ -250,15 +250,15 @@ edan_result edan_feed_prepared_n(edan_context *ctx, const edan_prepared *p, cons
 /* A block: a straight-line run of prepared instructions that executes whole,
    again and again (a basic block of the traced program). The engine
    compiles it once: each vertex's F and md as the largest of a few terms
-   over the values the block starts from (the registers it reads) and the
-   memory vertices it makes. An execution then costs one step per memory
-   instruction, per register read and per register written, not one per
-   instruction. The same metrics as feeding its instructions one by one;
-   the copy of the engine that one configuration without hotspots or graph
-   recording uses runs it this way, any other (and an execution the
+   over the registers it reads, its memory vertices and the vertices that
+   join values of more than one of those. An execution then costs one step
+   per memory instruction, per such joining vertex and per register
+   written, not one per instruction. The same metrics as feeding its
+   instructions one by one. One configuration without hotspots or graph
+   recording runs it this way; anything else (also an execution the
    compiled form does not cover: an access across words, a store of part of
-   a word, ...) feeds the instructions one by one. The context owns its
-   blocks: edan_destroy frees those left. */
+   a word, an AMO, ...) feeds the instructions one by one. The context owns
+   its blocks: edan_destroy frees those left. */
 typedef struct edan_block edan_block;
 /* p[0 .. n), each prepared for ctx, copied. */
 edan_result edan_block_create(edan_context *ctx, const edan_prepared *p, size_t n, edan_block **out);

@@ -417,6 +417,34 @@ static void test_errors(void)
         edan_get_metrics(ctx, 0, &m1);
         CHECK_EQ_U(m1.N, m0.N + 2);
     }
+    {   /* a block: made of this context's instructions, fed to it only; an
+           execution the compiled form does not take (an address that wraps)
+           fails as edan_feed_prepared_n does, the instructions before fed */
+        edan_prepared run[2];
+        edan_block *b = NULL;
+        uint64_t addrs[2] = {64, UINT64_MAX - 2};
+        edan_metrics m0, m1;
+        run[0] = p;
+        CHECK(edan_prepare(other, &v, &run[1]) == EDAN_OK);
+        CHECK(edan_block_create(ctx, run, 2, &b) == EDAN_ERR_INVALID_ARG && !b);
+        CHECK(strstr(edan_error(ctx), "another context") != NULL);
+        run[1] = p;
+        CHECK(edan_block_create(ctx, run, 2, &b) == EDAN_OK && b);
+        CHECK(edan_feed_block(other, b, addrs) == EDAN_ERR_INVALID_ARG);
+        CHECK(strstr(edan_error(other), "another context") != NULL);
+        CHECK(edan_feed_block(ctx, b, NULL) == EDAN_ERR_INVALID_ARG);
+        CHECK(strstr(edan_error(ctx), "without an address") != NULL);
+        edan_get_metrics(ctx, 0, &m0);
+        CHECK(edan_feed_block(ctx, b, addrs) == EDAN_ERR_INVALID_ARG);
+        CHECK(strstr(edan_error(ctx), "wraps around") != NULL);
+        edan_get_metrics(ctx, 0, &m1);
+        CHECK_EQ_U(m1.N, m0.N + 1);
+        addrs[1] = 128;
+        CHECK(edan_feed_block(ctx, b, addrs) == EDAN_OK);
+        edan_get_metrics(ctx, 0, &m1);
+        CHECK_EQ_U(m1.N, m0.N + 3);
+        CHECK_EQ_U(m1.loads, m0.loads + 3);
+    }
     edan_destroy(other);
     edan_destroy(ctx);
     c = cache_cfg(1000, 2, 64, EDAN_WRITE_BACK);

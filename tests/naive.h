@@ -450,4 +450,67 @@ static void test_blocks(int rounds, uint64_t seed)
         }
     }
 }
+/* Long blocks (up to the binary trace's 1024 instructions): many terms per
+   value, many steps and locals; each executed a few times, against the
+   whole-graph model. */
+static void test_long_blocks(int rounds, uint64_t seed)
+{
+    static edan_insn blk[1024], tr[4096];
+    static edan_prepared prep[1024];
+    static uint64_t addrs[1024];
+    static const edan_reg regs[] = {0, 1, 2, 3, 4, 5, 6, 32, 33, 34};
+    uint64_t s = seed;
+    int round;
+    for (round = 0; round < rounds; round++) {
+        edan_config cfg;
+        edan_options o;
+        edan_context *ctx;
+        edan_block *b;
+        uint32_t len = 1 + (uint32_t)(naive_rand(&s) % 1024), runs = 1 + (uint32_t)(naive_rand(&s) % 4), i, j, q;
+        size_t n = 0;
+        int before = check_failures;
+        naive_random_config(&cfg, &s);
+        if (round % 2) { cfg.num_levels = 0; cfg.tau = 0; }
+        memset(&o, 0, sizeof o);
+        o.num_configs = 1;
+        o.configs = &cfg;
+        CHECK(edan_create(&ctx, &o) == EDAN_OK);
+        for (j = 0; j < len; j++) {
+            edan_insn *x = &blk[j];
+            uint32_t r = (uint32_t)(naive_rand(&s) % 100);
+            memset(x, 0, sizeof *x);
+            x->nsrc = (uint8_t)(naive_rand(&s) % 4);
+            for (q = 0; q < x->nsrc; q++) x->src[q] = regs[naive_rand(&s) % 10];
+            x->cls = (uint8_t)(naive_rand(&s) % 2 ? EDAN_CLASS_INT_ALU : EDAN_CLASS_FP_FMA);
+            if (r < 70) {
+                x->ndst = 1;
+                x->dst[0] = regs[naive_rand(&s) % 10];
+            } else {
+                x->mem = (uint8_t)(r < 90 ? EDAN_MEM_LOAD : EDAN_MEM_STORE);
+                x->cls = (uint8_t)(x->mem == EDAN_MEM_LOAD ? EDAN_CLASS_LOAD : EDAN_CLASS_STORE);
+                x->size = 8;
+                if (x->mem == EDAN_MEM_LOAD) { x->nsrc = x->nsrc > 1; x->ndst = 1; x->dst[0] = regs[naive_rand(&s) % 10]; }
+            }
+            CHECK(edan_prepare(ctx, x, &prep[j]) == EDAN_OK);
+        }
+        CHECK(edan_block_create(ctx, prep, len, &b) == EDAN_OK);
+        for (i = 0; i < runs && n + len <= sizeof tr / sizeof tr[0]; i++) {
+            for (j = 0; j < len; j++) {
+                tr[n + j] = blk[j];
+                if (blk[j].mem != EDAN_MEM_NONE) tr[n + j].addr = 0x2000 + 8 * (naive_rand(&s) % 64);
+                addrs[j] = tr[n + j].addr;
+            }
+            CHECK(edan_feed_block(ctx, b, addrs) == EDAN_OK);
+            n += len;
+        }
+        naive_compare(ctx, tr, n, &cfg, 1);
+        edan_destroy(ctx);
+        if (check_failures != before) {
+            fprintf(stderr, "long block round %d (seed %llu) failed: %u instructions, %u runs\n", round,
+                    (unsigned long long)seed, len, runs);
+            break;
+        }
+    }
+}
+
 #endif

@@ -581,6 +581,7 @@ int main(void)
     test_bounded_memory();
     test_differential(400, 0x5eed);
     test_blocks(300, 0xb10c);
+    test_long_blocks(20, 0x1024);
     test_what_if();
     return check_summary("test_core");
 }

@@ -254,8 +254,8 @@ edan_result edan_feed_prepared_n(edan_context *ctx, const edan_prepared *p, cons
    join values of more than one of those. An execution then costs one step
    per memory instruction, per such joining vertex and per register
    written, not one per instruction. The same metrics as feeding its
-   instructions one by one. One configuration without hotspots or graph
-   recording runs it this way; anything else (also an execution the
+   instructions one by one. One configuration without graph recording
+   runs it this way (hotspots included); anything else (also an execution the
    compiled form does not cover: an access across words, a store of part of
    a word, an AMO, ...) feeds the instructions one by one. The context owns
    its blocks: edan_destroy frees those left. */
@@ -1586,13 +1586,13 @@ static void edan__cache_access(edan__cfg *g, const edan_insn *in, uint64_t addr,
 }
 
 /* ---- per-PC statistics ------------------------------------------------- */
-static edan__hot *edan__hot_slot(edan_context *ctx, edan__cfg *g, uint64_t key)
+/* Room in g's table for `more` new keys (its load kept under 3/4); 0 when out of memory. */
+static int edan__hot_room(edan_context *ctx, edan__cfg *g, size_t more)
 {
-    size_t mask, i;
-    if ((g->hot_used + 1) * 4 > g->hot_cap * 3) {
-        size_t nc = g->hot_cap ? g->hot_cap * 2 : 256, j;
+    while ((g->hot_used + more) * 4 > g->hot_cap * 3) {
+        size_t nc = g->hot_cap ? g->hot_cap * 2 : 256, i, j;
         edan__hot *nh = (edan__hot *)edan__calloc(&ctx->a, nc * sizeof(edan__hot));
-        if (!nh) return NULL;
+        if (!nh) return 0;
         for (j = 0; j < g->hot_cap; j++) {
             if (!g->hot[j].key) continue;
             for (i = edan__hash64(g->hot[j].key, nc - 1); nh[i].key; i = (i + 1) & (nc - 1)) {}
@@ -1602,12 +1602,36 @@ static edan__hot *edan__hot_slot(edan_context *ctx, edan__cfg *g, uint64_t key)
         g->hot = nh;
         g->hot_cap = nc;
     }
+    return 1;
+}
+
+static edan__hot *edan__hot_slot(edan_context *ctx, edan__cfg *g, uint64_t key)
+{
+    size_t mask, i;
+    if (!edan__hot_room(ctx, g, 1)) return NULL;
     mask = g->hot_cap - 1;
     for (i = edan__hash64(key + 1, mask); g->hot[i].key; i = (i + 1) & mask)
         if (g->hot[i].key == key + 1) return &g->hot[i];
     g->hot[i].key = key + 1;
     g->hot_used++;
     return &g->hot[i];
+}
+
+/* A memory instruction executed: its PC's (its op's) statistics; 0 when out of memory. */
+static EDAN__INLINE int edan__hot_count(edan_context *ctx, edan__cfg *g, const edan_insn *in, int is_mem, uint32_t md)
+{
+    int has_pc = (in->flags & EDAN_INSN_HAS_PC) != 0;
+    edan__hot *h = edan__hot_slot(ctx, g, has_pc ? in->pc : in->op);
+    if (!h) return 0;
+    h->has_pc = (uint32_t)has_pc;
+    h->op = in->op;
+    h->executed++;
+    if (is_mem) {
+        h->mem++;
+        if (md >= 2) h->chained++;
+        if (md > h->max_md) h->max_md = md;
+    }
+    return 1;
 }
 
 /* ---- feeding ----------------------------------------------------------- */
@@ -1922,19 +1946,8 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
         }
         edan_result r = edan__vertex(ctx, g, in, addr, S, &md, &F, &is_mem);
         if (r != EDAN_OK) return r;
-        if (!lean && ctx->hotspots && in->mem != EDAN_MEM_NONE) {
-            int has_pc = (in->flags & EDAN_INSN_HAS_PC) != 0;
-            edan__hot *h = edan__hot_slot(ctx, g, has_pc ? in->pc : in->op);
-            if (!h) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the hotspot table");
-            h->has_pc = (uint32_t)has_pc;
-            h->op = in->op;
-            h->executed++;
-            if (is_mem) {
-                h->mem++;
-                if (md >= 2) h->chained++;
-                if (md > h->max_md) h->max_md = md;
-            }
-        }
+        if (!lean && ctx->hotspots && in->mem != EDAN_MEM_NONE && !edan__hot_count(ctx, g, in, is_mem, md))
+            return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the hotspot table");
         if (!lean && ctx->dot_max && !ctx->dot_overflow && vid <= ctx->dot_max) {
             g->dot_mem[vid] = (uint8_t)is_mem;
             g->dot_best[vid] = best;
@@ -2533,8 +2546,8 @@ edan_result edan_block_create(edan_context *ctx, const edan_prepared *p, size_t 
     if (n) memcpy(b->p, p, n * sizeof *p);
     b->ctx = ctx;
     b->n = (uint32_t)n;
-    /* compiled for the lean copy only (edan__lean1; multi_dst may change) */
-    c = n && n <= 65536 && ctx->K == 1 && !ctx->dot_max && !ctx->hotspots ? edan__block_compile(ctx, b) : 0;
+    /* compiled for one configuration without graph recording (multi_dst may change) */
+    c = n && n <= 65536 && ctx->K == 1 && !ctx->dot_max ? edan__block_compile(ctx, b) : 0;
     if (c <= 0) {       /* fed one by one: no compiled form, no counts of its own */
         edan_block plain;
         edan__block_free_form(b);
@@ -2586,8 +2599,9 @@ static EDAN__NOINLINE int edan__block_distinct(const edan_context *ctx, const ed
    common cases (edan__feed_lean1_fast) or an allocation fails: the caller
    then feeds the instructions one by one. `plain`: no cache, no timeline
    (b->plain), so that a memory vertex's time, W and bytes are the block's
-   constants. */
-static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const uint64_t *addrs, int plain)
+   constants; `hot`: hotspots (ctx->hotspots). Compile-time flags: each
+   combination used is its own copy, without the others' branches. */
+static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const uint64_t *addrs, int plain, int hot)
 {
     edan__cfg *g = ctx->cfg;
     uint64_t *F = ctx->reg_F, **ent = b->ent, N0 = ctx->N, E, Tinf;
@@ -2615,6 +2629,7 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
         !edan__grow(&ctx->a, (void **)&g->tl_diff, &g->tl_cap, (size_t)((g->Tinf + b->cost_bound) / g->c.tau + 2),
                     sizeof(int64_t)))
         return 0;
+    if (hot && !edan__hot_room(ctx, g, b->nmem)) return 0;
 
     /* the edges from the live-ins' writers: a register without one makes none */
     if (b->live_written) {
@@ -2632,6 +2647,7 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
         const edan__bstep *st = &b->step[i];
         uint64_t S, Fm, *e;
         uint32_t d;
+        int is_mem;
         t = b->terms + st->t0;
         S = F[t->slot] + t->c;      /* a step has a term at least, most one or two */
         d = md[t->slot];
@@ -2665,12 +2681,13 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
             if (d >= 2) g->chained++;
             if (d > g->num_layers) g->num_layers = d;
             g->layers[d - 1]++;
+            is_mem = 1;
         } else {
-            int is_mem;
             g->Tinf = Tinf;
             (void)edan__vertex(ctx, g, &b->p[st->idx].in, addrs[st->idx], S, &d, &Fm, &is_mem);  /* grown above */
             Tinf = g->Tinf;
         }
+        if (hot) (void)edan__hot_count(ctx, g, &b->p[st->idx].in, is_mem, d);     /* room made above */
         if (st->kind == EDAN_MEM_STORE) {
             e[0] = N0 + st->idx + 1;
             edan__put_writer(e + 1, &Fm, &d, 1);
@@ -2699,12 +2716,18 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
 
 static EDAN__NOINLINE int edan__block_run_plain(edan_context *ctx, edan_block *b, const uint64_t *addrs)
 {
-    return edan__block_exec(ctx, b, addrs, 1);
+    return edan__block_exec(ctx, b, addrs, 1, 0);
 }
 
 static EDAN__NOINLINE int edan__block_run(edan_context *ctx, edan_block *b, const uint64_t *addrs)
 {
-    return edan__block_exec(ctx, b, addrs, 0);
+    return edan__block_exec(ctx, b, addrs, 0, 0);
+}
+
+static EDAN__NOINLINE int edan__block_run_hot(edan_context *ctx, edan_block *b, const uint64_t *addrs)
+{
+    if (b->plain) return edan__block_exec(ctx, b, addrs, 1, 1);
+    return edan__block_exec(ctx, b, addrs, 0, 1);
 }
 
 edan_result edan_feed_block(edan_context *ctx, edan_block *b, const uint64_t *addrs)
@@ -2714,7 +2737,8 @@ edan_result edan_feed_block(edan_context *ctx, edan_block *b, const uint64_t *ad
         return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: a block made for another context",
                           (unsigned long long)ctx->N + 1);
     if (b->compiled && !ctx->multi_dst && (addrs || !b->nmem) &&
-        (b->plain ? edan__block_run_plain(ctx, b, addrs) : edan__block_run(ctx, b, addrs)))
+        (ctx->hotspots ? edan__block_run_hot(ctx, b, addrs)
+                       : b->plain ? edan__block_run_plain(ctx, b, addrs) : edan__block_run(ctx, b, addrs)))
         return EDAN_OK;
     return edan_feed_prepared_n(ctx, b->p, addrs, b->n);
 }

@@ -9,7 +9,8 @@
    The three must agree: the same outcome, and the same metrics for the
    configuration they share (also after an error: the instructions before
    the one at fault are fed). Then the same as A and C without a cache
-   (the compiled blocks' plain copy), which must agree too. A crash, a
+   (the compiled blocks' plain copy) and with hotspots, which must agree
+   too, hotspots included. A crash, a
    sanitizer report or a disagreement aborts. Run by
    tests/test_fuzz_bintrace.sh. */
 #include <stdint.h>
@@ -28,7 +29,7 @@ static void fail(const char *what)
     abort();
 }
 
-/* general: two configurations and hotspots; plain: no cache */
+/* general: two configurations and hotspots; plain: no cache, hotspots */
 static edan_context *make(int general, int plain)
 {
     edan_config c[2];
@@ -43,9 +44,23 @@ static edan_context *make(int general, int plain)
     if (plain) c[0].num_levels = 0;
     o.num_configs = general ? 2 : 1;
     o.configs = c;
-    o.hotspots = (uint32_t)general;
+    o.hotspots = (uint32_t)(general || plain);
     if (edan_create(&ctx, &o) != EDAN_OK) fail("edan_create");
     return ctx;
+}
+
+static void same_hotspots(edan_context *a, edan_context *b)
+{
+    static edan_hotspot x[32], y[32];
+    size_t nx = 0, ny = 0, i;
+    if (edan_get_hotspots(a, 0, x, 32, &nx) != EDAN_OK || edan_get_hotspots(b, 0, y, 32, &ny) != EDAN_OK)
+        fail("edan_get_hotspots");
+    if (nx != ny) fail("hotspot counts differ");
+    for (i = 0; i < nx; i++)
+        if (x[i].key != y[i].key || x[i].has_pc != y[i].has_pc || x[i].op != y[i].op ||
+            x[i].executed != y[i].executed || x[i].mem_vertices != y[i].mem_vertices ||
+            x[i].chained != y[i].chained || x[i].max_md != y[i].max_md)
+            fail("hotspots differ");
 }
 
 static int feed_one(void *user, const edan_insn *in, const char **msg)
@@ -97,6 +112,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (d != a || e != a || rd.count != ra.count || re.count != ra.count || ud != ua || ue != ua)
         fail("outcomes without a cache differ");
     same_metrics(cd, ce);
+    same_hotspots(cd, ce);
     bintrace_reader_free(&ra);
     bintrace_reader_free(&rb);
     bintrace_reader_free(&rc);

@@ -362,7 +362,8 @@ static void test_differential(int rounds, uint64_t seed)
    execution with its own addresses, some only in part (a prefix through
    edan_feed_prepared_n); every metric against the whole-graph model of the
    instructions fed. One configuration in three rounds of four (the
-   compiled copy), half of them without a cache and a timeline. */
+   compiled copy), half of them without a cache and a timeline; with
+   hotspots in one round of five, which must equal those of edan_feed. */
 static void test_blocks(int rounds, uint64_t seed)
 {
     static edan_insn tr[3000], blk[6][12];
@@ -392,6 +393,7 @@ static void test_blocks(int rounds, uint64_t seed)
         memset(&o, 0, sizeof o);
         o.num_configs = K;
         o.configs = cfgs;
+        o.hotspots = round % 5 == 2;
         CHECK(edan_create(&ctx, &o) == EDAN_OK);
         for (i = 0; i < nb; i++) {
             len[i] = 1 + (uint32_t)(naive_rand(&s) % 12);
@@ -400,6 +402,10 @@ static void test_blocks(int rounds, uint64_t seed)
                 uint32_t r = (uint32_t)(naive_rand(&s) % 100), q;
                 memset(x, 0, sizeof *x);
                 x->op = (uint32_t)(naive_rand(&s) % 5);
+                if (round % 2) {        /* hotspots per PC, else per op */
+                    x->pc = 0x10000 + 64 * i + 4 * j;
+                    x->flags = EDAN_INSN_HAS_PC;
+                }
                 x->nsrc = (uint8_t)(naive_rand(&s) % 4);
                 for (q = 0; q < x->nsrc; q++) x->src[q] = regs[naive_rand(&s) % 10];
                 x->cls = (uint8_t)(naive_rand(&s) % 2 ? EDAN_CLASS_INT_ALU : EDAN_CLASS_FP_FMA);
@@ -442,6 +448,26 @@ static void test_blocks(int rounds, uint64_t seed)
         }
         for (i = 0; i < nb; i += 2) edan_block_destroy(b[i]);    /* the others: edan_destroy's */
         naive_compare(ctx, tr, n, cfgs, K);
+        if (o.hotspots) {
+            static edan_hotspot h1[64], h2[64];
+            edan_context *ref;
+            size_t c1, c2, q;
+            CHECK(edan_create(&ref, &o) == EDAN_OK);
+            CHECK(edan_feed_many(ref, tr, n) == EDAN_OK);
+            for (k = 0; k < K; k++) {
+                CHECK(edan_get_hotspots(ctx, k, h1, 64, &c1) == EDAN_OK);
+                CHECK(edan_get_hotspots(ref, k, h2, 64, &c2) == EDAN_OK);
+                CHECK_EQ_U(c1, c2);
+                for (q = 0; q < c1 && q < c2; q++) {
+                    CHECK_EQ_U(h1[q].key, h2[q].key);
+                    CHECK_EQ_U(h1[q].executed, h2[q].executed);
+                    CHECK_EQ_U(h1[q].mem_vertices, h2[q].mem_vertices);
+                    CHECK_EQ_U(h1[q].chained, h2[q].chained);
+                    CHECK_EQ_U(h1[q].max_md, h2[q].max_md);
+                }
+            }
+            edan_destroy(ref);
+        }
         edan_destroy(ctx);
         if (check_failures != before) {
             fprintf(stderr, "block round %d (seed %llu) failed: %zu instructions, %u blocks, %u configs%s\n", round,

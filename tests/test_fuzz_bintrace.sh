@@ -3,7 +3,8 @@
 # UBSan for a bounded time (FUZZ_SECONDS, default 30): every input is read
 # as a block analysis of one configuration (the compiled blocks), of two
 # with hotspots, and instruction by instruction through edan_feed, with a
-# cache and without, which must agree (tests/fuzz_bintrace.c). Seeds: binary traces of example kernels written
+# cache and without (then with hotspots), which must agree
+# (tests/fuzz_bintrace.c). Seeds: binary traces of example kernels written
 # by `edan trace`. Fails on any crash, sanitizer report, leak, timeout or
 # disagreement.
 . "$(dirname "$0")/lib.sh"

@@ -254,11 +254,12 @@ edan_result edan_feed_prepared_n(edan_context *ctx, const edan_prepared *p, cons
    join values of more than one of those. An execution then costs one step
    per memory instruction, per such joining vertex and per register
    written, not one per instruction. The same metrics as feeding its
-   instructions one by one. One configuration without graph recording
-   runs it this way (hotspots included); anything else (also an execution the
-   compiled form does not cover: an access across words, a store of part of
-   a word, an AMO, ...) feeds the instructions one by one. The context owns
-   its blocks: edan_destroy frees those left. */
+   instructions one by one. A context without graph recording whose
+   configurations share one cost table runs it this way (hotspots
+   included); anything else (also an execution the compiled form does not
+   cover: an access across words, a store of part of a word, an AMO, ...)
+   feeds the instructions one by one. The context owns its blocks:
+   edan_destroy frees those left. */
 typedef struct edan_block edan_block;
 /* p[0 .. n), each prepared for ctx, copied. */
 edan_result edan_block_create(edan_context *ctx, const edan_prepared *p, size_t n, edan_block **out);
@@ -1126,7 +1127,7 @@ struct edan_context {
     uint64_t *reg_vid;
     uint64_t *reg_F;        /* num_regs * K; with one configuration, blocks' locals past them */
     uint32_t *reg_md;
-    size_t reg_slots;       /* registers and locals in reg_F / reg_md (one configuration) */
+    size_t reg_slots;       /* registers and blocks' locals in reg_F / reg_md, K entries each */
     /* store records */
     unsigned char *rec;     /* record r at rec + r * EDAN__REC_BYTES(K): edan__rec_head, F[K], md[K] */
     size_t rec_cap, rec_used;
@@ -1260,7 +1261,7 @@ edan_result edan_create(edan_context **out, const edan_options *opts)
     ctx->reg_vid = (uint64_t *)edan__calloc(&a, ctx->num_regs * sizeof(uint64_t));
     ctx->reg_F = (uint64_t *)edan__calloc(&a, (size_t)ctx->num_regs * K * sizeof(uint64_t));
     ctx->reg_md = (uint32_t *)edan__calloc(&a, (size_t)ctx->num_regs * K * sizeof(uint32_t));
-    ctx->reg_slots = (size_t)ctx->num_regs * K;
+    ctx->reg_slots = ctx->num_regs;
     if (!ctx->cfg || !ctx->reg_vid || !ctx->reg_F || !ctx->reg_md) {
         edan_destroy(ctx);
         return EDAN_ERR_NOMEM;
@@ -2260,10 +2261,12 @@ static void edan__block_flush(edan_block *b)
         ctx->mem_bytes[i] += r * b->mem_bytes[i];
     }
     ctx->E += r * b->E;
-    ctx->cfg[0].C += r * b->C;
-    ctx->cfg[0].T1 += r * (b->C + b->T1mem);
-    ctx->cfg[0].W += r * b->W;
-    ctx->cfg[0].bytes += r * b->bytes;
+    for (i = 0; i < ctx->K; i++) {     /* the configurations share the cost table */
+        ctx->cfg[i].C += r * b->C;
+        ctx->cfg[i].T1 += r * (b->C + b->T1mem);
+        ctx->cfg[i].W += r * b->W;
+        ctx->cfg[i].bytes += r * b->bytes;
+    }
     b->runs = 0;
 }
 
@@ -2314,14 +2317,21 @@ static int edan__block_compile(edan_context *ctx, edan_block *b)
     const edan_allocator *a = &ctx->a;
     const edan__cfg *g = &ctx->cfg[0];
     const uint32_t n = b->n, R = ctx->num_regs;
-    uint32_t i, j, k, mask = 1, nloc = 0, nterms = 0, mem_t = g->c.alpha, *uses = NULL, *tloc = NULL;
+    uint32_t i, j, k, mask = 1, nloc = 0, nterms = 0, mem_t = 0, *uses = NULL, *tloc = NULL;
     edan__breg *regs = NULL;
     int ret = -1, unfit = 0;
     /* the largest c + 1 of the Tinf candidates on slot s (0: none): a
        register's in its entry (a slot that is a register was read), a local's in tloc */
 #define EDAN__TBEST(s) ((s) < R ? &edan__bc_reg(regs, mask, (edan_reg)(s))->tinf : &tloc[(s) - R])
-    for (i = 0; i < g->c.num_levels; i++)
-        if (g->lv[i].latency > mem_t) mem_t = g->lv[i].latency;
+    /* the terms' costs are the configurations' only when they share a cost
+       table; a memory vertex's largest cost is any one's */
+    for (k = 0; k < ctx->K; k++) {
+        const edan__cfg *gk = &ctx->cfg[k];
+        if (memcmp(gk->c.cost, g->c.cost, sizeof g->c.cost)) return 0;
+        if (gk->c.alpha > mem_t) mem_t = gk->c.alpha;
+        for (i = 0; i < gk->c.num_levels; i++)
+            if (gk->lv[i].latency > mem_t) mem_t = gk->lv[i].latency;
+    }
     for (i = 0; i < n; i++) {
         const edan_prepared *p = &b->p[i];
         /* the lean copy's common cases only (edan__feed_lean1_fast): a store of
@@ -2486,17 +2496,17 @@ static int edan__block_compile(edan_context *ctx, edan_block *b)
         }
     /* the locals, past the registers */
     if (R + nloc > ctx->reg_slots) {
-        uint64_t *nF = (uint64_t *)edan__realloc(a, ctx->reg_F, (R + nloc) * sizeof(uint64_t));
+        uint64_t *nF = (uint64_t *)edan__realloc(a, ctx->reg_F, ((size_t)R + nloc) * ctx->K * sizeof(uint64_t));
         uint32_t *nmd;
         if (!nF) goto done;
         ctx->reg_F = nF;
-        nmd = (uint32_t *)edan__realloc(a, ctx->reg_md, (R + nloc) * sizeof(uint32_t));
+        nmd = (uint32_t *)edan__realloc(a, ctx->reg_md, ((size_t)R + nloc) * ctx->K * sizeof(uint32_t));
         if (!nmd) goto done;
         ctx->reg_md = nmd;
         ctx->reg_slots = R + nloc;
     }
     for (i = 0; i < b->nlive; i++) b->live_E += b->live_edges[i];
-    b->plain = !g->c.num_levels && !g->c.tau;
+    b->plain = ctx->K == 1 && !g->c.num_levels && !g->c.tau;
     if (b->plain) {
         b->W = b->nmem;
         b->T1mem = (uint64_t)b->nmem * g->c.alpha;
@@ -2546,8 +2556,8 @@ edan_result edan_block_create(edan_context *ctx, const edan_prepared *p, size_t 
     if (n) memcpy(b->p, p, n * sizeof *p);
     b->ctx = ctx;
     b->n = (uint32_t)n;
-    /* compiled for one configuration without graph recording (multi_dst may change) */
-    c = n && n <= 65536 && ctx->K == 1 && !ctx->dot_max ? edan__block_compile(ctx, b) : 0;
+    /* compiled without graph recording (multi_dst may change) */
+    c = n && n <= 65536 && !ctx->dot_max ? edan__block_compile(ctx, b) : 0;
     if (c <= 0) {       /* fed one by one: no compiled form, no counts of its own */
         edan_block plain;
         edan__block_free_form(b);
@@ -2594,6 +2604,56 @@ static EDAN__NOINLINE int edan__block_distinct(const edan_context *ctx, const ed
     return 1;
 }
 
+/* Before an execution of b: every access within one word (a store of 8
+   bytes: a whole one), no split word; 0 when not. Each one's word entry
+   into b->ent; shadow chunks made for the stores, in order, so that a load
+   after a store to a new page finds it. */
+static EDAN__INLINE int edan__block_ready(edan_context *ctx, edan_block *b, const uint64_t *addrs, uint32_t K)
+{
+    uint32_t i;
+    for (i = 0; i < b->nmem; i++) {
+        const edan__bmem *m = &b->mem[i];
+        uint64_t a = addrs[m->idx];
+        unsigned char *ch;
+        if ((a & 7) + m->size > 8) return 0;
+        ch = edan__chunk(ctx, a >> EDAN__CHUNK_BITS, m->kind == EDAN_MEM_STORE);
+        b->ent[i] = ch ? EDAN__WORD(ch, a >> 3, K) : NULL;
+        if (ch ? (b->ent[i][0] & EDAN__WSPLIT) != 0 : m->kind == EDAN_MEM_STORE) return 0;
+    }
+    return 1;
+}
+
+/* What an execution of b may grow in g, grown (0 when out of memory): the
+   layers (a memory vertex is at most one deeper than any before it), the
+   timeline (no vertex finishes later than Tinf plus the block's cost), the
+   hotspot table. */
+static EDAN__INLINE int edan__block_room(edan_context *ctx, edan__cfg *g, const edan_block *b, int plain, int hot)
+{
+    if (g->num_layers + b->nmem > g->layers_cap &&
+        !edan__grow(&ctx->a, (void **)&g->layers, &g->layers_cap, g->num_layers + b->nmem, sizeof(uint64_t)))
+        return 0;
+    if (!plain && g->c.tau &&
+        !edan__grow(&ctx->a, (void **)&g->tl_diff, &g->tl_cap, (size_t)((g->Tinf + b->cost_bound) / g->c.tau + 2),
+                    sizeof(int64_t)))
+        return 0;
+    return !hot || edan__hot_room(ctx, g, b->nmem);
+}
+
+/* The edges from b's live-ins' writers: a register without one makes none. */
+static EDAN__INLINE uint64_t edan__block_live_edges(const edan_context *ctx, edan_block *b)
+{
+    uint64_t E = 0;
+    uint32_t i;
+    int all = 1;
+    if (b->live_written) return b->live_E;
+    for (i = 0; i < b->nlive; i++) {
+        if (ctx->reg_vid[b->live_reg[i]]) E += b->live_edges[i];
+        else all = 0;
+    }
+    b->live_written = all;      /* a register once written stays so */
+    return E;
+}
+
 /* One execution of a compiled block through the lean copy; 0, before
    anything is counted, when an instruction needs more than the lean copy's
    common cases (edan__feed_lean1_fast) or an allocation fails: the caller
@@ -2607,41 +2667,8 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
     uint64_t *F = ctx->reg_F, **ent = b->ent, N0 = ctx->N, E, Tinf;
     uint32_t *md = ctx->reg_md, i;
     const edan__bterm *t, *te;
-    /* every access within one word (a store of 8 bytes: a whole one), no
-       split word; shadow chunks made for the stores, in order, so that a
-       load after a store to a new page finds it */
-    for (i = 0; i < b->nmem; i++) {
-        const edan__bmem *m = &b->mem[i];
-        uint64_t a = addrs[m->idx];
-        unsigned char *ch;
-        if ((a & 7) + m->size > 8) return 0;
-        ch = edan__chunk(ctx, a >> EDAN__CHUNK_BITS, m->kind == EDAN_MEM_STORE);
-        ent[i] = ch ? EDAN__WORD(ch, a >> 3, 1) : NULL;
-        if (ch ? (ent[i][0] & EDAN__WSPLIT) != 0 : m->kind == EDAN_MEM_STORE) return 0;
-    }
-    /* what edan__vertex may grow, grown: the layers (a memory vertex is at
-       most one deeper than any before it) and the timeline (no vertex
-       finishes later than Tinf plus the block's cost) */
-    if (g->num_layers + b->nmem > g->layers_cap &&
-        !edan__grow(&ctx->a, (void **)&g->layers, &g->layers_cap, g->num_layers + b->nmem, sizeof(uint64_t)))
-        return 0;
-    if (!plain && g->c.tau &&
-        !edan__grow(&ctx->a, (void **)&g->tl_diff, &g->tl_cap, (size_t)((g->Tinf + b->cost_bound) / g->c.tau + 2),
-                    sizeof(int64_t)))
-        return 0;
-    if (hot && !edan__hot_room(ctx, g, b->nmem)) return 0;
-
-    /* the edges from the live-ins' writers: a register without one makes none */
-    if (b->live_written) {
-        E = b->live_E;
-    } else {
-        int all = 1;
-        for (i = 0, E = 0; i < b->nlive; i++) {
-            if (ctx->reg_vid[b->live_reg[i]]) E += b->live_edges[i];
-            else all = 0;
-        }
-        b->live_written = all;
-    }
+    if (!edan__block_ready(ctx, b, addrs, 1) || !edan__block_room(ctx, g, b, plain, hot)) return 0;
+    E = edan__block_live_edges(ctx, b);
     Tinf = g->Tinf;
     for (i = 0; i < b->nstep; i++) {
         const edan__bstep *st = &b->step[i];
@@ -2714,6 +2741,86 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
     return 1;
 }
 
+/* edan__block_exec for several configurations (K > 1, one cost table):
+   every slot has K values (reg_F[slot * K + k]), a memory vertex goes
+   through edan__vertex per configuration. */
+static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, const uint64_t *addrs)
+{
+    const uint32_t K = ctx->K;
+    const int hot = ctx->hotspots != 0;
+    uint64_t *F = ctx->reg_F, **ent = b->ent, N0 = ctx->N, E, Tinf[EDAN_MAX_CONFIGS];
+    uint32_t *md = ctx->reg_md, i, k;
+    const edan__bterm *t, *te;
+    if (!edan__block_ready(ctx, b, addrs, K)) return 0;
+    for (k = 0; k < K; k++)
+        if (!edan__block_room(ctx, &ctx->cfg[k], b, 0, hot)) return 0;
+    E = edan__block_live_edges(ctx, b);
+    for (k = 0; k < K; k++) Tinf[k] = ctx->cfg[k].Tinf;
+    for (i = 0; i < b->nstep; i++) {
+        const edan__bstep *st = &b->step[i];
+        uint64_t S[EDAN_MAX_CONFIGS], Fm[EDAN_MAX_CONFIGS], *e;
+        uint32_t d[EDAN_MAX_CONFIGS];
+        for (k = 0; k < K; k++) {
+            S[k] = 0;
+            d[k] = 0;
+            for (t = b->terms + st->t0, te = t + st->nt; t < te; t++) {
+                const size_t at = (size_t)t->slot * K + k;
+                if (F[at] + t->c > S[k]) S[k] = F[at] + t->c;
+                if (md[at] > d[k]) d[k] = md[at];
+            }
+        }
+        if (st->kind == EDAN_MEM_NONE) {
+            for (k = 0; k < K; k++) {
+                F[(size_t)st->dst * K + k] = S[k];
+                md[(size_t)st->dst * K + k] = d[k];
+            }
+            continue;
+        }
+        e = ent[st->mem];
+        if (st->kind == EDAN_MEM_LOAD && e && e[0]) {
+            const uint32_t *emd = (const uint32_t *)(e + 1 + K);
+            for (k = 0; k < K; k++) {
+                if (e[1 + k] > S[k]) S[k] = e[1 + k];
+                if (emd[k] > d[k]) d[k] = emd[k];
+            }
+            E += ctx->reg_vid[st->live[0]] != e[0] &&
+                 (st->nlive < 2 || !ctx->store_dst || edan__block_distinct(ctx, st, e[0]));
+        }
+        for (k = 0; k < K; k++) {
+            edan__cfg *g = &ctx->cfg[k];
+            int is_mem;
+            g->Tinf = Tinf[k];
+            (void)edan__vertex(ctx, g, &b->p[st->idx].in, addrs[st->idx], S[k], &d[k], &Fm[k], &is_mem);
+            Tinf[k] = g->Tinf;
+            if (hot) (void)edan__hot_count(ctx, g, &b->p[st->idx].in, is_mem, d[k]);
+            F[(size_t)st->dst * K + k] = Fm[k];
+            md[(size_t)st->dst * K + k] = d[k];
+        }
+        if (st->kind == EDAN_MEM_STORE) {
+            e[0] = N0 + st->idx + 1;
+            edan__put_writer(e + 1, Fm, d, K);
+        }
+    }
+    for (t = b->tinf, te = t + b->ntinf; t < te; t++)
+        for (k = 0; k < K; k++)
+            if (F[(size_t)t->slot * K + k] + t->c > Tinf[k]) Tinf[k] = F[(size_t)t->slot * K + k] + t->c;
+    for (i = 0; i < b->nout; i++) {
+        const edan__bout *o = &b->out[i];
+        for (k = 0; k < K; k++) {
+            uint64_t Fo = F[(size_t)o->slot * K + k] + o->c;
+            md[(size_t)o->reg * K + k] = md[(size_t)o->slot * K + k];
+            F[(size_t)o->reg * K + k] = Fo;
+            if (o->tinf && Fo > Tinf[k]) Tinf[k] = Fo;
+        }
+        ctx->reg_vid[o->reg] = N0 + o->writer + 1;
+    }
+    for (k = 0; k < K; k++) ctx->cfg[k].Tinf = Tinf[k];
+    ctx->E += E;
+    ctx->N = N0 + b->n;
+    b->runs++;
+    return 1;
+}
+
 static EDAN__NOINLINE int edan__block_run_plain(edan_context *ctx, edan_block *b, const uint64_t *addrs)
 {
     return edan__block_exec(ctx, b, addrs, 1, 0);
@@ -2737,8 +2844,9 @@ edan_result edan_feed_block(edan_context *ctx, edan_block *b, const uint64_t *ad
         return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: a block made for another context",
                           (unsigned long long)ctx->N + 1);
     if (b->compiled && !ctx->multi_dst && (addrs || !b->nmem) &&
-        (ctx->hotspots ? edan__block_run_hot(ctx, b, addrs)
-                       : b->plain ? edan__block_run_plain(ctx, b, addrs) : edan__block_run(ctx, b, addrs)))
+        (ctx->K > 1 ? edan__block_run_k(ctx, b, addrs)
+         : ctx->hotspots ? edan__block_run_hot(ctx, b, addrs)
+         : b->plain ? edan__block_run_plain(ctx, b, addrs) : edan__block_run(ctx, b, addrs)))
         return EDAN_OK;
     return edan_feed_prepared_n(ctx, b->p, addrs, b->n);
 }

@@ -361,9 +361,10 @@ static void test_differential(int rounds, uint64_t seed)
    words, which it feeds one by one) executed in a random order, each
    execution with its own addresses, some only in part (a prefix through
    edan_feed_prepared_n); every metric against the whole-graph model of the
-   instructions fed. One configuration in three rounds of four (the
-   compiled copy), half of them without a cache and a timeline; with
-   hotspots in one round of five, which must equal those of edan_feed. */
+   instructions fed. One configuration in three rounds of four, two in the
+   fourth (mostly with one cost table: compiled too); half of the
+   configurations without a cache and a timeline; with hotspots in one
+   round of five, which must equal those of edan_feed. */
 static void test_blocks(int rounds, uint64_t seed)
 {
     static edan_insn tr[3000], blk[6][12];
@@ -389,6 +390,8 @@ static void test_blocks(int rounds, uint64_t seed)
                 cfgs[k].num_levels = 0;
                 cfgs[k].tau = 0;
             }
+            /* several configurations are compiled when they share a cost table */
+            if (k && naive_rand(&s) % 4) memcpy(cfgs[k].cost, cfgs[0].cost, sizeof cfgs[k].cost);
         }
         memset(&o, 0, sizeof o);
         o.num_configs = K;

@@ -2310,8 +2310,8 @@ static void edan__bc_term(edan__bterm *t, uint32_t *n, uint32_t s, uint64_t c, i
     if ((uint32_t)c > t[i].c) t[i].c = (uint32_t)c;
 }
 
-/* Compiles b for the lean copy: 1 done, 0 the block does not fit (fed one
-   by one), -1 out of memory. */
+/* Compiles b (one configuration, or several sharing a cost table): 1 done,
+   0 the block does not fit (fed one by one), -1 out of memory. */
 static int edan__block_compile(edan_context *ctx, edan_block *b)
 {
     const edan_allocator *a = &ctx->a;
@@ -2654,7 +2654,7 @@ static EDAN__INLINE uint64_t edan__block_live_edges(const edan_context *ctx, eda
     return E;
 }
 
-/* One execution of a compiled block through the lean copy; 0, before
+/* One execution of a compiled block, one configuration; 0, before
    anything is counted, when an instruction needs more than the lean copy's
    common cases (edan__feed_lean1_fast) or an allocation fails: the caller
    then feeds the instructions one by one. `plain`: no cache, no timeline

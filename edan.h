@@ -1125,7 +1125,7 @@ struct edan_context {
     int store_dst;
     /* registers: last writer, and its F / md per configuration */
     uint64_t *reg_vid;
-    uint64_t *reg_F;        /* num_regs * K; with one configuration, blocks' locals past them */
+    uint64_t *reg_F;        /* num_regs * K, then blocks' locals (K each) */
     uint32_t *reg_md;
     size_t reg_slots;       /* registers and blocks' locals in reg_F / reg_md, K entries each */
     /* store records */
@@ -2604,6 +2604,16 @@ static EDAN__NOINLINE int edan__block_distinct(const edan_context *ctx, const ed
     return 1;
 }
 
+/* The edges (0 or 1) from load st's word writer w (nonzero): none when w
+   also wrote a register the load reads as a live-in (its other sources'
+   writers are in the block and store nothing). live[] is padded with
+   register 0, which has no writer; a register's writer is a word's only
+   if it stored (store_dst). */
+static EDAN__INLINE uint64_t edan__block_word_edge(const edan_context *ctx, const edan__bstep *st, uint64_t w)
+{
+    return ctx->reg_vid[st->live[0]] != w && (st->nlive < 2 || !ctx->store_dst || edan__block_distinct(ctx, st, w));
+}
+
 /* Before an execution of b: every access within one word (a store of 8
    bytes: a whole one), no split word; 0 when not. Each one's word entry
    into b->ent; shadow chunks made for the stores, in order, so that a load
@@ -2693,13 +2703,9 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
         }
         e = ent[st->mem];
         if (st->kind == EDAN_MEM_LOAD && e && e[0]) {
-            /* the word's writer: an edge unless it also wrote a register read */
             if (e[1] > S) S = e[1];
             if (*(const uint32_t *)(e + 2) > d) d = *(const uint32_t *)(e + 2);
-            /* live[] is padded with register 0, which has no writer; a
-               register's writer is a word's only if it stored (store_dst) */
-            E += ctx->reg_vid[st->live[0]] != e[0] &&
-                 (st->nlive < 2 || !ctx->store_dst || edan__block_distinct(ctx, st, e[0]));
+            E += edan__block_word_edge(ctx, st, e[0]);
         }
         if (plain) {        /* edan__vertex without a cache: W, T1 and bytes are the block's */
             Fm = S + g->c.alpha;
@@ -2783,8 +2789,7 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
                 if (e[1 + k] > S[k]) S[k] = e[1 + k];
                 if (emd[k] > d[k]) d[k] = emd[k];
             }
-            E += ctx->reg_vid[st->live[0]] != e[0] &&
-                 (st->nlive < 2 || !ctx->store_dst || edan__block_distinct(ctx, st, e[0]));
+            E += edan__block_word_edge(ctx, st, e[0]);
         }
         for (k = 0; k < K; k++) {
             edan__cfg *g = &ctx->cfg[k];

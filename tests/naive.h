@@ -219,9 +219,11 @@ static void naive_random_config(edan_config *c, uint64_t *s)
     }
 }
 
+/* The registers random instructions use: x0, a few integer and FP ones. */
+static const edan_reg naive_regs[] = {0, 1, 2, 3, 4, 5, 6, 32, 33, 34};
+
 static size_t naive_random_trace(edan_insn *tr, size_t max, uint64_t *s)
 {
-    static const edan_reg regs[] = {0, 1, 2, 3, 4, 5, 6, 32, 33, 34};
     static const uint16_t sizes[] = {1, 2, 4, 8, 8, 8, 16};
     size_t n = 1 + naive_rand(s) % max, i;
     uint64_t base = 0xfd0 + (naive_rand(s) % 3) * 0x1000;  /* windows crossing page (shadow-chunk) edges */
@@ -231,20 +233,20 @@ static size_t naive_random_trace(edan_insn *tr, size_t max, uint64_t *s)
         uint32_t r = (uint32_t)(naive_rand(s) % 100), j;
         memset(x, 0, sizeof *x);
         x->nsrc = (uint8_t)(naive_rand(s) % 3);
-        for (j = 0; j < x->nsrc; j++) x->src[j] = regs[naive_rand(s) % 10];
+        for (j = 0; j < x->nsrc; j++) x->src[j] = naive_regs[naive_rand(s) % 10];
         x->cls = (uint8_t)(naive_rand(s) % 2 ? EDAN_CLASS_INT_ALU : EDAN_CLASS_FP_FMA);
         if (r < 40) {
             x->ndst = 1;
-            x->dst[0] = regs[naive_rand(s) % 10];
+            x->dst[0] = naive_regs[naive_rand(s) % 10];
             /* in a third of the traces, some instructions write two registers */
-            if (r < 2 && base == 0x1fd0) x->dst[x->ndst++] = regs[naive_rand(s) % 10];
+            if (r < 2 && base == 0x1fd0) x->dst[x->ndst++] = naive_regs[naive_rand(s) % 10];
         } else if (r < 95) {
             x->mem = (uint8_t)(r < 65 ? EDAN_MEM_LOAD : r < 88 ? EDAN_MEM_STORE : EDAN_MEM_AMO);
             x->cls = (uint8_t)(x->mem == EDAN_MEM_LOAD ? EDAN_CLASS_LOAD : x->mem == EDAN_MEM_STORE ? EDAN_CLASS_STORE : EDAN_CLASS_AMO);
             x->size = sizes[naive_rand(s) % 7];
             x->addr = base + naive_rand(s) % 96;
             if (aligned) x->addr &= ~(uint64_t)(x->size - 1);
-            if (x->mem != EDAN_MEM_STORE) { x->ndst = 1; x->dst[0] = regs[naive_rand(s) % 10]; }
+            if (x->mem != EDAN_MEM_STORE) { x->ndst = 1; x->dst[0] = naive_regs[naive_rand(s) % 10]; }
         } else {
             x->cls = EDAN_CLASS_BRANCH;
         }
@@ -370,7 +372,6 @@ static void test_blocks(int rounds, uint64_t seed)
     static edan_insn tr[3000], blk[6][12];
     static edan_prepared prep[6][12];
     static uint64_t addrs[12];
-    static const edan_reg regs[] = {0, 1, 2, 3, 4, 5, 6, 32, 33, 34};
     static const uint16_t lsizes[] = {1, 2, 4, 8, 8, 8};
     uint64_t s = seed;
     int round;
@@ -410,11 +411,11 @@ static void test_blocks(int rounds, uint64_t seed)
                     x->flags = EDAN_INSN_HAS_PC;
                 }
                 x->nsrc = (uint8_t)(naive_rand(&s) % 4);
-                for (q = 0; q < x->nsrc; q++) x->src[q] = regs[naive_rand(&s) % 10];
+                for (q = 0; q < x->nsrc; q++) x->src[q] = naive_regs[naive_rand(&s) % 10];
                 x->cls = (uint8_t)(naive_rand(&s) % 2 ? EDAN_CLASS_INT_ALU : EDAN_CLASS_FP_FMA);
                 if (r < 50) {
-                    if (naive_rand(&s) % 8) x->dst[x->ndst++] = regs[naive_rand(&s) % 10];
-                    if (odd && r < 3) x->dst[x->ndst++] = regs[naive_rand(&s) % 10];
+                    if (naive_rand(&s) % 8) x->dst[x->ndst++] = naive_regs[naive_rand(&s) % 10];
+                    if (odd && r < 3) x->dst[x->ndst++] = naive_regs[naive_rand(&s) % 10];
                 } else if (r < 95) {
                     x->mem = (uint8_t)(r < 75 ? EDAN_MEM_LOAD : EDAN_MEM_STORE);
                     if (odd && r == 94) x->mem = EDAN_MEM_AMO;
@@ -422,8 +423,8 @@ static void test_blocks(int rounds, uint64_t seed)
                     x->size = x->mem == EDAN_MEM_LOAD ? lsizes[naive_rand(&s) % 6] : 8;
                     if (odd && naive_rand(&s) % 4 == 0) x->size = (uint16_t)(1u << (naive_rand(&s) % 5));
                     if (x->mem == EDAN_MEM_LOAD) x->nsrc = x->nsrc > 2 ? 2 : x->nsrc;
-                    if (x->mem != EDAN_MEM_STORE) { x->ndst = 1; x->dst[0] = regs[naive_rand(&s) % 10]; }
-                    if (x->mem == EDAN_MEM_STORE && odd && naive_rand(&s) % 8 == 0) x->dst[x->ndst++] = regs[1];
+                    if (x->mem != EDAN_MEM_STORE) { x->ndst = 1; x->dst[0] = naive_regs[naive_rand(&s) % 10]; }
+                    if (x->mem == EDAN_MEM_STORE && odd && naive_rand(&s) % 8 == 0) x->dst[x->ndst++] = naive_regs[1];
                 } else {
                     x->cls = EDAN_CLASS_BRANCH;
                 }
@@ -487,7 +488,6 @@ static void test_long_blocks(int rounds, uint64_t seed)
     static edan_insn blk[1024], tr[4096];
     static edan_prepared prep[1024];
     static uint64_t addrs[1024];
-    static const edan_reg regs[] = {0, 1, 2, 3, 4, 5, 6, 32, 33, 34};
     uint64_t s = seed;
     int round;
     for (round = 0; round < rounds; round++) {
@@ -509,16 +509,16 @@ static void test_long_blocks(int rounds, uint64_t seed)
             uint32_t r = (uint32_t)(naive_rand(&s) % 100);
             memset(x, 0, sizeof *x);
             x->nsrc = (uint8_t)(naive_rand(&s) % 4);
-            for (q = 0; q < x->nsrc; q++) x->src[q] = regs[naive_rand(&s) % 10];
+            for (q = 0; q < x->nsrc; q++) x->src[q] = naive_regs[naive_rand(&s) % 10];
             x->cls = (uint8_t)(naive_rand(&s) % 2 ? EDAN_CLASS_INT_ALU : EDAN_CLASS_FP_FMA);
             if (r < 70) {
                 x->ndst = 1;
-                x->dst[0] = regs[naive_rand(&s) % 10];
+                x->dst[0] = naive_regs[naive_rand(&s) % 10];
             } else {
                 x->mem = (uint8_t)(r < 90 ? EDAN_MEM_LOAD : EDAN_MEM_STORE);
                 x->cls = (uint8_t)(x->mem == EDAN_MEM_LOAD ? EDAN_CLASS_LOAD : EDAN_CLASS_STORE);
                 x->size = 8;
-                if (x->mem == EDAN_MEM_LOAD) { x->nsrc = x->nsrc > 1; x->ndst = 1; x->dst[0] = regs[naive_rand(&s) % 10]; }
+                if (x->mem == EDAN_MEM_LOAD) { x->nsrc = x->nsrc > 1; x->ndst = 1; x->dst[0] = naive_regs[naive_rand(&s) % 10]; }
             }
             CHECK(edan_prepare(ctx, x, &prep[j]) == EDAN_OK);
         }

@@ -455,12 +455,11 @@ static inline int bintrace__exec_whole(bintrace_reader *r, const unsigned char *
     if (!b->prep.blk || b->prep.owner != r->ctx || (size_t)(end - p) < 10 * (size_t)nmem) return 0;
     for (m = 0, bad = 0; m < nmem; m++) {
         uint64_t z = 0;
-        if (bad) {
-        } else if (*p < 0x80) {
+        if (!bad && *p < 0x80) {
             z = *p++;
-        } else {
+        } else if (!bad) {
             size_t k = bintrace_get_varint(p, (size_t)(end - p), &z);
-            if (!k) bad = 1;
+            bad = !k;
             p += k;
         }
         r->addrs[b->mem[m].idx] = bintrace__address(&b->mem[m], z);

@@ -206,6 +206,9 @@ typedef struct edan_options {
     uint32_t num_regs;          /* register ids 0..num_regs-1; 0 = EDAN_RV_NUM_REGS */
     uint32_t hotspots;          /* nonzero: per-PC (or per-op) memory-vertex statistics */
     uint32_t dot_max_vertices;  /* nonzero: record the graph for edan_write_dot, up to this */
+    int paper_cache;            /* nonzero: the paper's cache rule, for reproducing its tables: a
+                                   hit depends only on its registers and bytes (no fill edges), and
+                                   with a cache w(v) is a memory access vertex's access size */
 } edan_options;
 
 /* ------------------------------------------------------------------------ */
@@ -269,13 +272,24 @@ edan_result edan_block_create(edan_context *ctx, const edan_prepared *p, size_t 
 edan_result edan_feed_block(edan_context *ctx, edan_block *b, const uint64_t *addrs);
 void edan_block_destroy(edan_block *b);
 
+/* Scoped traces: instructions outside the analysed scope (a function, a
+   region, between markers) are not fed, but what they write loses its
+   writer: a later read of it makes no edge, as program input does. A
+   front-end reports, in trace order, the registers (register 0 is ignored)
+   and the bytes [addr, addr + size) that unanalysed instructions wrote.
+   The cache model is not touched. */
+edan_result edan_kill_regs(edan_context *ctx, const edan_reg *regs, size_t n);
+edan_result edan_kill_mem(edan_context *ctx, uint64_t addr, uint64_t size);
+
 uint32_t edan_num_configs(const edan_context *ctx);
 /* The effective configuration (defaults filled in). */
 const edan_config *edan_get_config(const edan_context *ctx, uint32_t config);
 
 typedef struct edan_metrics {
     uint64_t N;             /* vertices (instructions) */
-    uint64_t E;             /* distinct edges */
+    uint64_t E;             /* distinct edges (fill edges included) */
+    uint64_t fill_edges;    /* edges from a line's filler to an access the cache served that
+                               are not also register or memory edges (E counts them once) */
     uint64_t W;             /* memory access vertices */
     uint64_t D;             /* memory depth (layers) */
     uint64_t C;             /* cost of non-memory-access vertices, cycles */
@@ -1079,6 +1093,10 @@ const char *edan_class_name(edan_class c)
 typedef struct edan__level {
     uint64_t *tags;         /* sets * assoc, MRU first; line number + 1, 0 = empty */
     uint8_t *dirty;
+    /* per way, the line's filler: the memory access vertex whose miss
+       brought it from RAM (0: none), its F and md; NULL under the paper's rule */
+    uint64_t *fvid, *fF;
+    uint32_t *fmd;
     uint32_t sets, assoc, line_shift, latency;
 } edan__level;
 
@@ -1098,13 +1116,15 @@ typedef struct edan__cfg {
     edan__level lv[EDAN_MAX_LEVELS];
     uint32_t line_shift_last;
     uint64_t W, C, T1, Tinf, bytes, chained, ram_lines, writebacks;
+    uint64_t fill_edges;    /* fill edges that are not also register or memory edges */
     uint64_t level_hits[EDAN_MAX_LEVELS];
     uint64_t *layers; size_t layers_cap, num_layers;
     int64_t *tl_diff; size_t tl_cap;    /* difference array of U_i */
     uint64_t *tl_bins; size_t tl_bins_cap;
     edan__hot *hot; size_t hot_cap, hot_used;
-    /* dot recording, per config */
+    /* dot recording, per config (fill edges differ between caches) */
     uint8_t *dot_mem; uint64_t *dot_best; uint64_t *dot_F;
+    uint64_t (*dot_fe)[2]; size_t dot_fe_n, dot_fe_cap;
 } edan__cfg;
 
 struct edan_context {
@@ -1139,6 +1159,8 @@ struct edan_context {
     uint64_t near_key[EDAN__NEAR]; unsigned char *near_chunk[EDAN__NEAR];    /* recently used chunks */
     uint64_t *op_count; size_t op_cap;
     uint32_t hotspots;
+    int paper_cache;        /* the paper's cache rule: no fillers, w(v) = access size */
+    uint64_t kill_epoch;    /* registers lost their writers this many times (blocks' live-in cache) */
     /* dot */
     uint32_t dot_max; int dot_overflow;
     edan__dotv *dot_v; size_t dot_v_cap;
@@ -1213,6 +1235,13 @@ static edan_result edan__setup_config(edan_context *ctx, uint32_t k, const edan_
         l->tags = (uint64_t *)edan__calloc(&ctx->a, sets * L->assoc * sizeof(uint64_t));
         l->dirty = (uint8_t *)edan__calloc(&ctx->a, sets * L->assoc);
         if (!l->tags || !l->dirty) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the cache model");
+        if (!ctx->paper_cache) {
+            l->fvid = (uint64_t *)edan__calloc(&ctx->a, sets * L->assoc * sizeof(uint64_t));
+            l->fF = (uint64_t *)edan__calloc(&ctx->a, sets * L->assoc * sizeof(uint64_t));
+            l->fmd = (uint32_t *)edan__calloc(&ctx->a, sets * L->assoc * sizeof(uint32_t));
+            if (!l->fvid || !l->fF || !l->fmd)
+                return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the cache model");
+        }
     }
     if (!g->c.name) g->c.name = g->c.num_levels ? "cache" : "no cache";
     return EDAN_OK;
@@ -1256,6 +1285,7 @@ edan_result edan_create(edan_context **out, const edan_options *opts)
         memcpy(ctx->m, dm, sizeof dm);
     }
     ctx->hotspots = opts->hotspots;
+    ctx->paper_cache = opts->paper_cache != 0;
     ctx->dot_max = opts->dot_max_vertices;
     ctx->cfg = (edan__cfg *)edan__calloc(&a, K * sizeof(edan__cfg));
     ctx->reg_vid = (uint64_t *)edan__calloc(&a, ctx->num_regs * sizeof(uint64_t));
@@ -1292,6 +1322,9 @@ void edan_destroy(edan_context *ctx)
             for (i = 0; i < EDAN_MAX_LEVELS; i++) {
                 edan__free(&a, g->lv[i].tags);
                 edan__free(&a, g->lv[i].dirty);
+                edan__free(&a, g->lv[i].fvid);
+                edan__free(&a, g->lv[i].fF);
+                edan__free(&a, g->lv[i].fmd);
             }
             edan__free(&a, g->layers);
             edan__free(&a, g->tl_diff);
@@ -1300,6 +1333,7 @@ void edan_destroy(edan_context *ctx)
             edan__free(&a, g->dot_mem);
             edan__free(&a, g->dot_best);
             edan__free(&a, g->dot_F);
+            edan__free(&a, g->dot_fe);
         }
     }
     for (j = 0; j < ctx->ch_cap; j++)
@@ -1460,26 +1494,32 @@ static int edan__split_release(edan_context *ctx, uint64_t *e)
     return 1;
 }
 
+/* The word entry e, not split, is split: its whole-word writer (if any)
+   moved to a record that all 8 bytes name. 0 when out of memory. */
+static int edan__split_word(edan_context *ctx, uint64_t *e)
+{
+    uint32_t idx, j, old = 0, K = ctx->K;
+    if (e[0]) {                             /* the whole-word writer becomes a record */
+        old = edan__rec_new(ctx);
+        if (!old) return 0;
+        EDAN__REC_HEAD(ctx, old, K)->vid = e[0];
+        EDAN__REC_HEAD(ctx, old, K)->ref = 8;
+        memcpy(EDAN__REC_F(ctx, old, K), e + 1, 12 * (size_t)K);   /* F[K] and md[K], one layout */
+    }
+    idx = edan__split_new(ctx);
+    if (idx == EDAN__SPLIT) return 0;
+    for (j = 0; j < 8; j++) ctx->split[(size_t)idx * 8 + j] = old;
+    e[0] = EDAN__WSPLIT | idx;
+    return 1;
+}
+
 /* Record rec now holds bytes lo..hi (0..7, not all) of the word whose
    entry is e; a whole-word entry is split first, its writer moved to a
    record for the other bytes. 0 when out of memory. */
 static int edan__store_part(edan_context *ctx, uint64_t *e, unsigned lo, unsigned hi, uint32_t rec)
 {
-    uint32_t *b, idx, j, K = ctx->K;
-    if (!(e[0] & EDAN__WSPLIT)) {
-        uint32_t old = 0;
-        if (e[0]) {                             /* the whole-word writer becomes a record */
-            old = edan__rec_new(ctx);
-            if (!old) return 0;
-            EDAN__REC_HEAD(ctx, old, K)->vid = e[0];
-            EDAN__REC_HEAD(ctx, old, K)->ref = 8;
-            memcpy(EDAN__REC_F(ctx, old, K), e + 1, 12 * (size_t)K);   /* F[K] and md[K], one layout */
-        }
-        idx = edan__split_new(ctx);
-        if (idx == EDAN__SPLIT) return 0;
-        for (j = 0; j < 8; j++) ctx->split[(size_t)idx * 8 + j] = old;
-        e[0] = EDAN__WSPLIT | idx;
-    }
+    uint32_t *b, j;
+    if (!(e[0] & EDAN__WSPLIT) && !edan__split_word(ctx, e)) return 0;
     b = ctx->split + (size_t)(e[0] & ~EDAN__WSPLIT) * 8;
     for (j = lo; j <= hi; j++) {
         if (b[j] && !edan__rec_release(ctx, b[j])) return 0;
@@ -1490,91 +1530,145 @@ static int edan__store_part(edan_context *ctx, uint64_t *e, unsigned lo, unsigne
 }
 
 /* ---- cache model ------------------------------------------------------- */
-/* Look `line` up in level l: on a hit move it to MRU and return its way
-   index (0 after the move), else -1. */
-static int edan__lookup(edan__level *l, uint64_t line)
+/* Way w of a set (base index `at` in the level's arrays) becomes its MRU way,
+   the ways before it move down one: the tag, the dirty bit and the filler. */
+#define EDAN__ROTATE(arr, at, w)                                        \
+    do {                                                                \
+        const size_t at_ = (at), w_ = (w);                              \
+        uint64_t tmp_ = (uint64_t)(arr)[at_ + w_];                      \
+        memmove((arr) + at_ + 1, (arr) + at_, w_ * sizeof *(arr));      \
+        (arr)[at_] = tmp_;                                              \
+    } while (0)
+/* Look `line` up in level l: on a hit move it to MRU and return 1 (the line
+   is then way 0 of its set: index (line & (sets - 1)) * assoc), else 0. */
+static EDAN__INLINE int edan__lookup(edan__level *l, uint64_t line)
 {
-    uint32_t set = (uint32_t)(line & (l->sets - 1)), w;
-    uint64_t *t = l->tags + (size_t)set * l->assoc, tag = line + 1;
-    uint8_t *d = l->dirty + (size_t)set * l->assoc;
+    const size_t at = (size_t)(line & (l->sets - 1)) * l->assoc;
+    uint64_t *t = l->tags + at, tag = line + 1;
+    uint32_t w;
     for (w = 0; w < l->assoc; w++) {
         if (t[w] == tag) {
-            uint8_t dw = d[w];
             if (w) {
-                memmove(t + 1, t, w * sizeof *t);
-                memmove(d + 1, d, w);
-                t[0] = tag;
-                d[0] = dw;
+                EDAN__ROTATE(l->tags, at, w);
+                EDAN__ROTATE(l->dirty, at, w);
+                if (l->fvid) {
+                    EDAN__ROTATE(l->fvid, at, w);
+                    EDAN__ROTATE(l->fF, at, w);
+                    EDAN__ROTATE(l->fmd, at, w);
+                }
             }
-            return 0;
+            return 1;
         }
     }
+    return 0;
+}
+/* The way holding `line` in level l without touching LRU, or -1. */
+static long edan__find(const edan__level *l, uint64_t line)
+{
+    const size_t at = (size_t)(line & (l->sets - 1)) * l->assoc;
+    uint32_t w;
+    for (w = 0; w < l->assoc; w++)
+        if (l->tags[at + w] == line + 1) return (long)(at + w);
     return -1;
 }
-/* Present without touching LRU (for marking dirty). */
-static uint8_t *edan__probe_dirty(edan__level *l, uint64_t line)
+/* Insert as MRU with its filler (vid, F, md); returns 1 when a dirty line
+   was evicted. The LRU way is overwritten: rotating it to the front first
+   makes it way 0. */
+static int edan__fill(edan__level *l, uint64_t line, uint8_t dirty, uint64_t vid, uint64_t F, uint32_t md)
 {
-    uint32_t set = (uint32_t)(line & (l->sets - 1)), w;
-    uint64_t *t = l->tags + (size_t)set * l->assoc, tag = line + 1;
-    for (w = 0; w < l->assoc; w++)
-        if (t[w] == tag) return l->dirty + (size_t)set * l->assoc + w;
-    return NULL;
-}
-/* Insert as MRU; returns 1 when a dirty line was evicted. */
-static int edan__fill(edan__level *l, uint64_t line, uint8_t dirty)
-{
-    uint32_t set = (uint32_t)(line & (l->sets - 1));
-    uint64_t *t = l->tags + (size_t)set * l->assoc;
-    uint8_t *d = l->dirty + (size_t)set * l->assoc;
-    int evicted_dirty = t[l->assoc - 1] && d[l->assoc - 1];
-    memmove(t + 1, t, (l->assoc - 1) * sizeof *t);
-    memmove(d + 1, d, l->assoc - 1);
-    t[0] = line + 1;
-    d[0] = dirty;
+    const size_t at = (size_t)(line & (l->sets - 1)) * l->assoc, last = l->assoc - 1;
+    int evicted_dirty = l->tags[at + last] && l->dirty[at + last];
+    EDAN__ROTATE(l->tags, at, last);
+    EDAN__ROTATE(l->dirty, at, last);
+    l->tags[at] = line + 1;
+    l->dirty[at] = dirty;
+    if (l->fvid) {
+        EDAN__ROTATE(l->fvid, at, last);
+        EDAN__ROTATE(l->fF, at, last);
+        EDAN__ROTATE(l->fmd, at, last);
+        l->fvid[at] = vid;
+        l->fF[at] = F;
+        l->fmd[at] = md;
+    }
     return evicted_dirty;
 }
 
-/* Run one access through configuration g's hierarchy. Sets *is_mem, *t, *w. */
-static void edan__cache_access(edan__cfg *g, const edan_insn *in, uint64_t addr, int *is_mem, uint64_t *t,
-                               uint64_t *w)
+/* The fillers of the lines an access found in the cache (distinct, not
+   the accessing vertex itself): its fill dependences. */
+#define EDAN__MAX_LINES EDAN_MAX_ACCESS
+typedef struct edan__fillers {
+    uint32_t n;
+    int filled;             /* a line came from RAM: its filler's F and md wait for the vertex's */
+    uint64_t vid[EDAN__MAX_LINES], F[EDAN__MAX_LINES];
+    uint32_t md[EDAN__MAX_LINES];
+} edan__fillers;
+
+static EDAN__INLINE void edan__filler_add(edan__fillers *fl, uint64_t f, uint64_t F, uint32_t md, uint64_t vid)
+{
+    uint32_t i;
+    if (!f || f == vid) return;
+    for (i = 0; i < fl->n && fl->vid[i] != f; i++) {}
+    if (i < fl->n) return;
+    fl->vid[i] = f;
+    fl->F[i] = F;
+    fl->md[i] = md;
+    fl->n++;
+}
+
+/* Run one access of vertex vid through configuration g's hierarchy. Sets
+   *is_mem, *t, *w, and (unless under the paper's rule) the fillers in *fl. */
+static void edan__cache_access(edan__cfg *g, const edan_insn *in, uint64_t addr, uint64_t vid, int *is_mem,
+                               uint64_t *t, uint64_t *w, edan__fillers *fl)
 {
     uint32_t nl = g->c.num_levels, shift = g->lv[0].line_shift, i;
     uint64_t first = addr >> shift, last = (addr + in->size - 1) >> shift, line;
     uint64_t lat = 0, bytes = 0, line_bytes = (uint64_t)1 << shift;
     int mem = 0;
-    int wt = g->c.write_policy == EDAN_WRITE_THROUGH;
-    int reads = in->mem != EDAN_MEM_STORE || !wt;      /* looks up and fills */
-    int writes = in->mem != EDAN_MEM_LOAD;
+    const int wt = g->c.write_policy == EDAN_WRITE_THROUGH, fills = g->lv[0].fvid != NULL;
+    const int reads = in->mem != EDAN_MEM_STORE || !wt;    /* looks up and fills */
+    const int writes = in->mem != EDAN_MEM_LOAD;
     for (line = first; line <= last; line++) {
         if (reads) {
             uint32_t hit = nl;
+            uint64_t fv = vid, fF = 0;
+            uint32_t fmd = 0;
             for (i = 0; i < nl; i++)
-                if (edan__lookup(&g->lv[i], line) >= 0) { hit = i; break; }
+                if (edan__lookup(&g->lv[i], line)) { hit = i; break; }
             if (hit < nl) {
                 g->level_hits[hit]++;
                 if (g->lv[hit].latency > lat) lat = g->lv[hit].latency;
+                if (fills) {
+                    /* the serving level's filler: a dependence, and what the levels above copy */
+                    const edan__level *s = &g->lv[hit];
+                    const size_t at = (size_t)(line & (s->sets - 1)) * s->assoc;
+                    fv = s->fvid[at];
+                    fF = s->fF[at];
+                    fmd = s->fmd[at];
+                    edan__filler_add(fl, fv, fF, fmd, vid);
+                }
             } else {
                 mem = 1;
                 g->ram_lines++;
                 bytes += line_bytes;
+                fl->filled = fills;     /* this vertex is the filler: F and md set when known */
             }
             /* fill every level that missed; only the last level's dirty victims reach RAM */
-            for (i = 0; i < hit && i < nl; i++) {
-                if (edan__fill(&g->lv[i], line, 0) && i == nl - 1) {
+            for (i = 0; i < hit; i++) {
+                if (edan__fill(&g->lv[i], line, 0, fv, fF, fmd) && i == nl - 1) {
                     g->writebacks++;
                     bytes += line_bytes;
                 }
             }
             if (writes && !wt) {
                 for (i = 0; i < nl; i++) {
-                    uint8_t *d = edan__probe_dirty(&g->lv[i], line);
-                    if (d) *d = 1;
+                    long at = edan__find(&g->lv[i], line);
+                    if (at >= 0) g->lv[i].dirty[at] = 1;
                 }
             }
         } else {
             /* write-through store: no fill, no eviction; a hit refreshes LRU */
             for (i = 0; i < nl; i++)
-                if (edan__lookup(&g->lv[i], line) >= 0) break;
+                if (edan__lookup(&g->lv[i], line)) break;
         }
     }
     if (writes && wt) {
@@ -1583,7 +1677,25 @@ static void edan__cache_access(edan__cfg *g, const edan_insn *in, uint64_t addr,
     }
     *is_mem = mem;
     *t = mem ? g->c.alpha : (lat ? lat : 1);
-    *w = bytes;
+    /* the paper's rule counts bytes as the EDAN authors' tool: a memory
+       access vertex's access size */
+    *w = fills ? bytes : mem ? in->size : 0;
+}
+
+/* Vertex vid filled lines from RAM: their filler entries get its F and md. */
+static EDAN__NOINLINE void edan__fillers_done(edan__cfg *g, const edan_insn *in, uint64_t addr, uint64_t vid,
+                                              uint64_t F, uint32_t md)
+{
+    uint32_t shift = g->lv[0].line_shift, i;
+    uint64_t line, last = (addr + in->size - 1) >> shift;
+    for (line = addr >> shift; line <= last; line++)
+        for (i = 0; i < g->c.num_levels; i++) {
+            long at = edan__find(&g->lv[i], line);
+            if (at >= 0 && g->lv[i].fvid[at] == vid) {
+                g->lv[i].fF[at] = F;
+                g->lv[i].fmd[at] = md;
+            }
+        }
 }
 
 /* ---- per-PC statistics ------------------------------------------------- */
@@ -1637,18 +1749,18 @@ static EDAN__INLINE int edan__hot_count(edan_context *ctx, edan__cfg *g, const e
 
 /* ---- feeding ----------------------------------------------------------- */
 typedef struct edan__pred {
-    uint64_t vid;
     const uint64_t *F;      /* K finish times */
     const uint32_t *md;     /* K memory depths */
 } edan__pred;
 
 #define EDAN__MAX_PREDS (EDAN_MAX_SRC + EDAN_MAX_ACCESS)
 
-/* Adds a predecessor once. `lean` (one configuration): keep only the vertex
-   id (for the edge count) and the running maxima *S1 of F and *md1 of md;
-   a repeated predecessor changes no maximum, so they need no check. */
-static EDAN__INLINE void edan__add_pred(edan__pred *p, uint32_t *n, uint64_t vid, const uint64_t *F, const uint32_t *md,
-                                        int lean, uint64_t *S1, uint32_t *md1)
+/* Adds a predecessor once: its id to pv (the edge count, the fill
+   dependences' check), its F and md to p. `lean` (one configuration): keep
+   only the id and the running maxima *S1 of F and *md1 of md; a repeated
+   predecessor changes no maximum, so they need no check. */
+static EDAN__INLINE void edan__add_pred(edan__pred *p, uint64_t *pv, uint32_t *n, uint64_t vid, const uint64_t *F,
+                                        const uint32_t *md, int lean, uint64_t *S1, uint32_t *md1)
 {
     uint32_t i;
     if (lean) {
@@ -1656,8 +1768,8 @@ static EDAN__INLINE void edan__add_pred(edan__pred *p, uint32_t *n, uint64_t vid
         if (*md > *md1) *md1 = *md;
     }
     for (i = 0; i < *n; i++)
-        if (p[i].vid == vid) return;
-    p[*n].vid = vid;
+        if (pv[i] == vid) return;
+    pv[*n] = vid;
     if (!lean) {
         p[*n].F = F;
         p[*n].md = md;
@@ -1665,8 +1777,8 @@ static EDAN__INLINE void edan__add_pred(edan__pred *p, uint32_t *n, uint64_t vid
     (*n)++;
 }
 
-/* p is not const: GCC reads a const pointer to a partly filled array as a use */
-static edan_result edan__dot_record(edan_context *ctx, uint64_t vid, const edan_insn *in, edan__pred *p, uint32_t np)
+/* pv is not const: GCC reads a const pointer to a partly filled array as a use */
+static edan_result edan__dot_record(edan_context *ctx, uint64_t vid, const edan_insn *in, uint64_t *pv, uint32_t np)
 {
     uint32_t i;
     if (ctx->dot_overflow) return EDAN_OK;
@@ -1680,7 +1792,7 @@ static edan_result edan__dot_record(edan_context *ctx, uint64_t vid, const edan_
     for (i = 0; i < np; i++) {
         if (!edan__grow(&ctx->a, (void **)&ctx->dot_e, &ctx->dot_e_cap, ctx->dot_e_n + 1, sizeof *ctx->dot_e))
             return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory recording the graph");
-        ctx->dot_e[ctx->dot_e_n][0] = p[i].vid;
+        ctx->dot_e[ctx->dot_e_n][0] = pv[i];
         ctx->dot_e[ctx->dot_e_n][1] = vid;
         ctx->dot_e_n++;
     }
@@ -1758,14 +1870,48 @@ edan_result edan_prepare(edan_context *ctx, const edan_insn *in, edan_prepared *
     return EDAN_OK;
 }
 
-/* Configuration g's part of a vertex whose predecessors finish by S and
-   have memory depth *md at most: the vertex's time, its finish *F, its
-   memory depth *md and whether it is a memory vertex (*is_mem), added to
-   g's totals. */
+/* The fill dependences of vertex vid in configuration g: each filler
+   raises *S (then *best names it) and *md; one that is not among the
+   other predecessors pv[0 .. npv) is a fill edge (recorded for the graph). */
+static EDAN__NOINLINE edan_result edan__fill_deps(edan_context *ctx, edan__cfg *g, const edan__fillers *fl, uint64_t vid,
+                                                  const uint64_t *pv, uint32_t npv, uint64_t *S, uint32_t *md,
+                                                  uint64_t *best)
+{
+    uint32_t i, j;
+    for (i = 0; i < fl->n; i++) {
+        if (fl->F[i] > *S) {
+            *S = fl->F[i];
+            if (best) *best = fl->vid[i];
+        }
+        if (fl->md[i] > *md) *md = fl->md[i];
+        for (j = 0; j < npv && pv[j] != fl->vid[i]; j++) {}
+        if (j < npv) continue;
+        g->fill_edges++;
+        if (ctx->dot_max && !ctx->dot_overflow && vid <= ctx->dot_max) {
+            if (!edan__grow(&ctx->a, (void **)&g->dot_fe, &g->dot_fe_cap, g->dot_fe_n + 1, sizeof *g->dot_fe))
+                return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory recording the graph");
+            g->dot_fe[g->dot_fe_n][0] = fl->vid[i];
+            g->dot_fe[g->dot_fe_n][1] = vid;
+            g->dot_fe_n++;
+        }
+    }
+    return EDAN_OK;
+}
+
+/* Configuration g's part of vertex vid, whose predecessors pv[0 .. npv)
+   finish by S and have memory depth *md at most: its fill dependences (a
+   cache-served access depends on the lines' fillers), its time, its
+   finish *F, its memory depth *md and whether it is a memory vertex
+   (*is_mem), added to g's totals. *best (NULL: not wanted) names the
+   first predecessor with the largest F; a filler finishing later
+   replaces it. */
 static EDAN__INLINE edan_result edan__vertex(edan_context *ctx, edan__cfg *g, const edan_insn *in, uint64_t addr,
-                                             uint64_t S, uint32_t *md, uint64_t *F, int *is_mem)
+                                             uint64_t vid, const uint64_t *pv, uint32_t npv, uint64_t S,
+                                             uint32_t *md, uint64_t *best, uint64_t *F, int *is_mem)
 {
     uint64_t t, w = 0;
+    edan__fillers fl;
+    fl.filled = 0;
     if (in->mem == EDAN_MEM_NONE) {
         *is_mem = 0;
         t = g->c.cost[in->cls];
@@ -1774,10 +1920,16 @@ static EDAN__INLINE edan_result edan__vertex(edan_context *ctx, edan__cfg *g, co
         t = g->c.alpha;
         w = in->size;
     } else {
-        edan__cache_access(g, in, addr, is_mem, &t, &w);
+        fl.n = 0;
+        edan__cache_access(g, in, addr, vid, is_mem, &t, &w, &fl);
+        if (fl.n) {
+            edan_result r = edan__fill_deps(ctx, g, &fl, vid, pv, npv, &S, md, best);
+            if (r != EDAN_OK) return r;
+        }
     }
     *F = S + t;
     *md += (uint32_t)*is_mem;
+    if (fl.filled) edan__fillers_done(g, in, addr, vid, *F, *md);
     g->T1 += t;
     if (*F > g->Tinf) g->Tinf = *F;
     if (*is_mem) {
@@ -1868,6 +2020,7 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
                                            uint64_t addr, uint32_t K, int lean)
 {
     edan__pred preds[EDAN__MAX_PREDS];
+    uint64_t pv[EDAN__MAX_PREDS];      /* the predecessors' ids */
     uint64_t Fv[EDAN_MAX_CONFIGS];     /* this vertex's F and md, per configuration */
     uint32_t mdv[EDAN_MAX_CONFIGS];
     uint32_t np = 0, i, k, md1 = 0;
@@ -1883,12 +2036,14 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
         uint64_t v[EDAN_MAX_SRC];
         edan__lean_sources(ctx, p, &S1, &md1, v);
         for (i = 0; i < p->nsrc; i++)
-            if (v[i]) preds[np++].vid = v[i];
+            if (v[i]) pv[np++] = v[i];
     } else {
         for (i = 0; i < p->nsrc; i++) {
             edan_reg r = p->src[i];
             uint64_t v = ctx->reg_vid[r];
-            if (v) edan__add_pred(preds, &np, v, ctx->reg_F + (size_t)r * K, ctx->reg_md + (size_t)r * K, lean, &S1, &md1);
+            if (v)
+                edan__add_pred(preds, pv, &np, v, ctx->reg_F + (size_t)r * K, ctx->reg_md + (size_t)r * K, lean,
+                               &S1, &md1);
         }
     }
     if (reads_mem) {
@@ -1906,7 +2061,7 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
             if (!(e[0] & EDAN__WSPLIT)) {
                 if (e[0] && e[0] != last_vid) {
                     last_vid = e[0];
-                    edan__add_pred(preds, &np, e[0], e + 1, (const uint32_t *)(e + 1 + K), lean, &S1, &md1);
+                    edan__add_pred(preds, pv, &np, e[0], e + 1, (const uint32_t *)(e + 1 + K), lean, &S1, &md1);
                 }
             } else {
                 const uint32_t *b = ctx->split + (size_t)(e[0] & ~EDAN__WSPLIT) * 8;
@@ -1915,8 +2070,8 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
                     uint32_t rec = b[j];
                     if (rec && EDAN__REC_HEAD(ctx, rec, K)->vid != last_vid) {
                         last_vid = EDAN__REC_HEAD(ctx, rec, K)->vid;
-                        edan__add_pred(preds, &np, last_vid, EDAN__REC_F(ctx, rec, K), EDAN__REC_MD(ctx, rec, K),
-                                       lean, &S1, &md1);
+                        edan__add_pred(preds, pv, &np, last_vid, EDAN__REC_F(ctx, rec, K),
+                                       EDAN__REC_MD(ctx, rec, K), lean, &S1, &md1);
                     }
                 }
             }
@@ -1927,7 +2082,7 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
         edan_insn at = *in;
         edan_result r;
         at.addr = addr;
-        r = edan__dot_record(ctx, vid, &at, preds, np);
+        r = edan__dot_record(ctx, vid, &at, pv, np);
         if (r != EDAN_OK) return r;
     }
 
@@ -1941,11 +2096,11 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
             md = md1;
         } else {
             for (i = 0; i < np; i++) {
-                if (!best || preds[i].F[k] > S) { S = preds[i].F[k]; best = preds[i].vid; }
+                if (!best || preds[i].F[k] > S) { S = preds[i].F[k]; best = pv[i]; }
                 if (preds[i].md[k] > md) md = preds[i].md[k];
             }
         }
-        edan_result r = edan__vertex(ctx, g, in, addr, S, &md, &F, &is_mem);
+        edan_result r = edan__vertex(ctx, g, in, addr, vid, pv, np, S, &md, &best, &F, &is_mem);
         if (r != EDAN_OK) return r;
         if (!lean && ctx->hotspots && in->mem != EDAN_MEM_NONE && !edan__hot_count(ctx, g, in, is_mem, md))
             return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the hotspot table");
@@ -2027,8 +2182,8 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
 static EDAN__INLINE int edan__feed_lean1_fast(edan_context *ctx, const edan_insn *in, const edan_prepared *p,
                                               uint64_t addr, edan_result *r)
 {
-    uint64_t S = 0, F, vid, v[EDAN_MAX_SRC], *e = NULL;
-    uint32_t md = 0, np = 0, i;
+    uint64_t S = 0, F, vid, v[EDAN_MAX_SRC + 1], *e = NULL;     /* v: the predecessors' ids (0: none) */
+    uint32_t md = 0, np = 0, i, nv;
     int is_mem;
     if (in->mem != EDAN_MEM_NONE) {
         unsigned char *ch;
@@ -2045,16 +2200,18 @@ static EDAN__INLINE int edan__feed_lean1_fast(edan_context *ctx, const edan_insn
         }
     }
     np = edan__lean_sources(ctx, p, &S, &md, v);
+    nv = p->nsrc;
     if (in->mem == EDAN_MEM_LOAD && e && e[0]) {
         /* the word's writer: an edge unless it also wrote a register read */
         if (e[1] > S) S = e[1];
         if (*(const uint32_t *)(e + 2) > md) md = *(const uint32_t *)(e + 2);
         for (i = 0; i < p->nsrc && v[i] != e[0]; i++) {}
         np += i == p->nsrc;
+        v[nv++] = e[0];
     }
     vid = edan__count(ctx, in);
     ctx->E += np;
-    *r = edan__vertex(ctx, ctx->cfg, in, addr, S, &md, &F, &is_mem);
+    *r = edan__vertex(ctx, ctx->cfg, in, addr, vid, v, nv, S, &md, NULL, &F, &is_mem);
     if (*r != EDAN_OK) return 1;
     edan__lean_target(ctx, p, vid, F, md);
     if (in->mem == EDAN_MEM_STORE) {
@@ -2183,6 +2340,69 @@ edan_result edan_feed_prepared(edan_context *ctx, const edan_prepared *p, uint64
     return edan_feed_prepared_n(ctx, p, &addr, 1);
 }
 
+edan_result edan_kill_regs(edan_context *ctx, const edan_reg *regs, size_t n)
+{
+    size_t i;
+    uint32_t k;
+    if (!ctx) return EDAN_ERR_INVALID_ARG;
+    if (n && !regs) return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "no registers");
+    for (i = 0; i < n; i++)
+        if (regs[i] >= ctx->num_regs)
+            return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "after instruction %llu: register id %u out of range",
+                              (unsigned long long)ctx->N, regs[i]);
+    for (i = 0; i < n; i++) {
+        const size_t r = regs[i];
+        if (!ctx->reg_vid[r]) continue;     /* register 0 has none */
+        ctx->reg_vid[r] = 0;
+        for (k = 0; k < ctx->K; k++) {
+            ctx->reg_F[r * ctx->K + k] = 0;
+            ctx->reg_md[r * ctx->K + k] = 0;
+        }
+        ctx->kill_epoch++;                  /* blocks: a live-in may have lost its writer */
+    }
+    return EDAN_OK;
+}
+
+edan_result edan_kill_mem(edan_context *ctx, uint64_t addr, uint64_t size)
+{
+    const uint32_t K = ctx ? ctx->K : 1;
+    uint64_t last, w, wl;
+    if (!ctx) return EDAN_ERR_INVALID_ARG;
+    if (!size) return EDAN_OK;
+    last = addr + size - 1;
+    if (last < addr)
+        return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "after instruction %llu: bytes wrap around the address space",
+                          (unsigned long long)ctx->N);
+    wl = last >> 3;
+    for (w = addr >> 3;;) {
+        const uint64_t key = w >> (EDAN__CHUNK_BITS - 3);
+        uint64_t wend = key * EDAN__CHUNK_WORDS + (EDAN__CHUNK_WORDS - 1);     /* this chunk's last word */
+        unsigned char *ch = edan__chunk(ctx, key, 0);
+        if (wend > wl) wend = wl;
+        for (; ch && w <= wend; w++) {
+            uint64_t *e = EDAN__WORD(ch, w, K);
+            unsigned lo = w == addr >> 3 ? (unsigned)(addr & 7) : 0, hi = w == wl ? (unsigned)(last & 7) : 7, j;
+            uint32_t *b;
+            if (!e[0]) continue;
+            if (lo == 0 && hi == 7) {
+                if ((e[0] & EDAN__WSPLIT) && !edan__split_release(ctx, e)) goto nomem;
+                e[0] = 0;
+                continue;
+            }
+            if (!(e[0] & EDAN__WSPLIT) && !edan__split_word(ctx, e)) goto nomem;
+            b = ctx->split + (size_t)(e[0] & ~EDAN__WSPLIT) * 8;
+            for (j = lo; j <= hi; j++) {
+                if (b[j] && !edan__rec_release(ctx, b[j])) goto nomem;
+                b[j] = 0;
+            }
+        }
+        if (wend == wl) return EDAN_OK;
+        w = wend + 1;
+    }
+nomem:
+    return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for store records");
+}
+
 edan_result edan_feed_many(edan_context *ctx, const edan_insn *in, size_t n)
 {
     size_t i;
@@ -2214,7 +2434,11 @@ typedef struct edan__bstep {
     uint32_t mem;                   /* a memory vertex: its index among them */
     uint32_t nlive;                 /* a load: the registers it reads as live-ins; its word's */
     edan_reg live[EDAN_MAX_SRC];    /* writer is an edge unless it wrote one of them */
+    uint32_t nwr;                   /* a memory vertex: the writers of the registers it reads that may */
+    uint32_t wr[EDAN_MAX_SRC];      /* be memory vertices (a filler already a predecessor makes no fill
+                                       edge): a live-in register, or EDAN__BW_IN | a block instruction */
 } edan__bstep;
+#define EDAN__BW_IN 0x80000000u
 typedef struct edan__bmem { uint32_t idx, size, kind; } edan__bmem;
 typedef struct edan__bout {
     edan_reg reg;                   /* a register the block writes: F[slot] + c, md[slot] */
@@ -2234,7 +2458,8 @@ struct edan_block {
     uint32_t nlive, nmem, nstep, nout, ntinf, nops;
     edan_reg *live_reg;             /* the registers it reads before writing them ... */
     uint32_t *live_edges;           /* ... and the edges from each one's writer */
-    int live_written;               /* every live-in had a writer at an execution (they keep one) */
+    int live_written;               /* every live-in had a writer at an execution (they keep one ... */
+    uint64_t live_epoch;            /* ... unless a kill came since: ctx->kill_epoch then) */
     uint64_t live_E;                /* the edges from the live-ins' writers then */
     edan__bmem *mem;                /* its memory instructions */
     edan__bstep *step;
@@ -2375,8 +2600,11 @@ static int edan__block_compile(edan_context *ctx, edan_block *b)
             if (r->live) {
                 b->live_edges[r->live - 1]++;
                 if (in->mem == EDAN_MEM_LOAD) st->live[st->nlive++] = p->src[j];
+                if (in->mem != EDAN_MEM_NONE) st->wr[st->nwr++] = p->src[j];
             } else {
                 b->E++;
+                if (in->mem != EDAN_MEM_NONE && b->p[r->writer - 1].in.mem != EDAN_MEM_NONE)
+                    st->wr[st->nwr++] = EDAN__BW_IN | (r->writer - 1);
             }
             if (r->slot >= R) uses[r->slot - R]++;
             edan__bc_term(t, &nt, r->slot, (uint64_t)r->c + cost, &unfit);
@@ -2655,13 +2883,27 @@ static EDAN__INLINE uint64_t edan__block_live_edges(const edan_context *ctx, eda
     uint64_t E = 0;
     uint32_t i;
     int all = 1;
-    if (b->live_written) return b->live_E;
+    if (b->live_written && b->live_epoch == ctx->kill_epoch) return b->live_E;
     for (i = 0; i < b->nlive; i++) {
         if (ctx->reg_vid[b->live_reg[i]]) E += b->live_edges[i];
         else all = 0;
     }
-    b->live_written = all;      /* a register once written stays so */
+    b->live_written = all;      /* a register once written stays so, until a kill */
+    b->live_epoch = ctx->kill_epoch;
     return E;
+}
+
+/* The ids of memory step st's predecessors that may be memory vertices
+   (its registers' writers, a load's word writer e[0]) into pv, for the
+   fill dependences; their number. N0: the vertex id before the block. */
+static EDAN__INLINE uint32_t edan__block_preds(const edan_context *ctx, const edan__bstep *st, uint64_t N0,
+                                               const uint64_t *e, uint64_t *pv)
+{
+    uint32_t j, n = 0;
+    for (j = 0; j < st->nwr; j++)
+        pv[n++] = st->wr[j] & EDAN__BW_IN ? N0 + (st->wr[j] & ~EDAN__BW_IN) + 1 : ctx->reg_vid[st->wr[j]];
+    if (st->kind == EDAN_MEM_LOAD && e && e[0]) pv[n++] = e[0];
+    return n;
 }
 
 /* One execution of a compiled block, one configuration; 0, before
@@ -2682,7 +2924,7 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
     Tinf = g->Tinf;
     for (i = 0; i < b->nstep; i++) {
         const edan__bstep *st = &b->step[i];
-        uint64_t S, Fm, *e;
+        uint64_t S, Fm = 0, *e;      /* Fm: set by edan__vertex, which cannot fail here */
         uint32_t d;
         int is_mem;
         t = b->terms + st->t0;
@@ -2716,8 +2958,11 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
             g->layers[d - 1]++;
             is_mem = 1;
         } else {
+            uint64_t pv[EDAN_MAX_SRC + 1];
+            uint32_t npv = edan__block_preds(ctx, st, N0, e, pv);
             g->Tinf = Tinf;
-            (void)edan__vertex(ctx, g, &b->p[st->idx].in, addrs[st->idx], S, &d, &Fm, &is_mem);  /* grown above */
+            (void)edan__vertex(ctx, g, &b->p[st->idx].in, addrs[st->idx], N0 + st->idx + 1, pv, npv, S, &d, NULL, &Fm,
+                               &is_mem);      /* grown above; no graph recorded */
             Tinf = g->Tinf;
         }
         if (hot) (void)edan__hot_count(ctx, g, &b->p[st->idx].in, is_mem, d);     /* room made above */
@@ -2764,8 +3009,8 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
     for (k = 0; k < K; k++) Tinf[k] = ctx->cfg[k].Tinf;
     for (i = 0; i < b->nstep; i++) {
         const edan__bstep *st = &b->step[i];
-        uint64_t S[EDAN_MAX_CONFIGS], Fm[EDAN_MAX_CONFIGS], *e;
-        uint32_t d[EDAN_MAX_CONFIGS];
+        uint64_t S[EDAN_MAX_CONFIGS], Fm[EDAN_MAX_CONFIGS], *e, pv[EDAN_MAX_SRC + 1];
+        uint32_t d[EDAN_MAX_CONFIGS], npv;
         for (k = 0; k < K; k++) {
             S[k] = 0;
             d[k] = 0;
@@ -2791,11 +3036,13 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
             }
             E += edan__block_word_edge(ctx, st, e[0]);
         }
+        npv = edan__block_preds(ctx, st, N0, e, pv);
         for (k = 0; k < K; k++) {
             edan__cfg *g = &ctx->cfg[k];
             int is_mem;
             g->Tinf = Tinf[k];
-            (void)edan__vertex(ctx, g, &b->p[st->idx].in, addrs[st->idx], S[k], &d[k], &Fm[k], &is_mem);
+            (void)edan__vertex(ctx, g, &b->p[st->idx].in, addrs[st->idx], N0 + st->idx + 1, pv, npv, S[k], &d[k], NULL,
+                               &Fm[k], &is_mem);
             Tinf[k] = g->Tinf;
             if (hot) (void)edan__hot_count(ctx, g, &b->p[st->idx].in, is_mem, d[k]);
             F[(size_t)st->dst * K + k] = Fm[k];
@@ -2866,7 +3113,8 @@ edan_result edan_get_metrics(edan_context *ctx, uint32_t config, edan_metrics *o
     g = &ctx->cfg[config];
     memset(out, 0, sizeof *out);
     out->N = ctx->N;
-    out->E = ctx->E;
+    out->E = ctx->E + g->fill_edges;
+    out->fill_edges = g->fill_edges;
     out->W = g->W;
     out->D = g->num_layers;
     out->C = g->C;
@@ -3032,11 +3280,14 @@ edan_result edan_write_dot(edan_context *ctx, uint32_t config, edan_write_fn wri
                          g->dot_mem[v] ? ", fillcolor=\"#e04040\", fontcolor=white" : "",
                          crit[v] ? ", penwidth=3" : "");
     }
-    for (e = 0; e < ctx->dot_e_n; e++) {
-        uint64_t u = ctx->dot_e[e][0], w = ctx->dot_e[e][1];
+    for (e = 0; e < ctx->dot_e_n + g->dot_fe_n; e++) {
+        int fill = e >= ctx->dot_e_n;   /* a fill edge: dashed */
+        const uint64_t *uw = fill ? g->dot_fe[e - ctx->dot_e_n] : ctx->dot_e[e];
+        uint64_t u = uw[0], w = uw[1];
         int on = crit[u] && crit[w] && g->dot_best[w] == u;
-        edan__dot_printf(write, wuser, "  v%llu -> v%llu%s;\n", (unsigned long long)u, (unsigned long long)w,
-                         on ? " [penwidth=3, color=\"#d00000\"]" : "");
+        edan__dot_printf(write, wuser, "  v%llu -> v%llu%s%s%s;\n", (unsigned long long)u, (unsigned long long)w,
+                         on || fill ? " [" : "", on ? "penwidth=3, color=\"#d00000\"" : "",
+                         fill ? (on ? ", style=dashed]" : "style=dashed]") : on ? "]" : "");
     }
     edan__dot_printf(write, wuser, "}\n");
     edan__free(&ctx->a, crit);

@@ -7,14 +7,20 @@
 #ifndef EDAN_TEST_NAIVE_H
 #define EDAN_TEST_NAIVE_H
 
-typedef struct naive_line { uint64_t line; uint64_t stamp; int valid, dirty; } naive_line;
+typedef struct naive_line { uint64_t line; uint64_t stamp; int valid, dirty; size_t filler; } naive_line;
 
 typedef struct naive_result {
-    uint64_t N, E, W, D, C, T1, Tinf, bytes, writebacks, ram_lines, chained;
+    uint64_t N, E, W, D, C, T1, Tinf, bytes, writebacks, ram_lines, chained, fill_edges;
     uint64_t layers[4096];
     uint64_t bins[65536];
     size_t nbins;
 } naive_result;
+
+/* A scope gap in a trace: an entry with this flag is not an instruction but
+   what unanalysed code wrote: the registers dst[0 .. ndst) and, when mem is
+   EDAN_MEM_STORE, the bytes [addr, addr + size). Fed as edan_kill_regs and
+   edan_kill_mem; the model finds it as the last writer, which makes no edge. */
+#define NAIVE_KILL 0x80
 
 static int naive_writes_reg(const edan_insn *v, edan_reg r)
 {
@@ -28,15 +34,15 @@ static int naive_writes_byte(const edan_insn *v, uint64_t b)
     return (v->mem == EDAN_MEM_STORE || v->mem == EDAN_MEM_AMO) && b >= v->addr && b < v->addr + v->size;
 }
 
-/* lookup with timestamps; returns 1 on hit (and refreshes) */
-static int naive_lookup(naive_line *set, uint32_t assoc, uint64_t line, uint64_t *clock)
+/* lookup with timestamps; returns the way + 1 on a hit (and refreshes it), else 0 */
+static uint32_t naive_lookup(naive_line *set, uint32_t assoc, uint64_t line, uint64_t *clock)
 {
     uint32_t w;
     for (w = 0; w < assoc; w++)
-        if (set[w].valid && set[w].line == line) { set[w].stamp = ++*clock; return 1; }
+        if (set[w].valid && set[w].line == line) { set[w].stamp = ++*clock; return w + 1; }
     return 0;
 }
-static int naive_fill(naive_line *set, uint32_t assoc, uint64_t line, uint64_t *clock)
+static int naive_fill(naive_line *set, uint32_t assoc, uint64_t line, uint64_t *clock, size_t filler)
 {
     uint32_t w, victim = 0;
     int ev;
@@ -49,15 +55,19 @@ static int naive_fill(naive_line *set, uint32_t assoc, uint64_t line, uint64_t *
     set[victim].dirty = 0;
     set[victim].line = line;
     set[victim].stamp = ++*clock;
+    set[victim].filler = filler;
     return ev;
 }
 
-static void naive_run(const edan_insn *tr, size_t n, const edan_config *cfg, naive_result *R)
+/* The whole-graph model of tr[0 .. n) (kills included) for one
+   configuration; `paper`: the paper's cache rule (no fill edges, w(v) the
+   access size of a memory access vertex). */
+static void naive_run(const edan_insn *tr, size_t n, const edan_config *cfg, int paper, naive_result *R)
 {
     naive_line *lv[EDAN_MAX_LEVELS];
     uint32_t sets[EDAN_MAX_LEVELS];
     uint64_t clock = 0, alpha = cfg->alpha ? cfg->alpha : 200;
-    size_t (*edges)[2] = (size_t (*)[2])malloc(sizeof *edges * (n * (EDAN_MAX_SRC + EDAN_MAX_ACCESS) + 1));
+    size_t (*edges)[2] = (size_t (*)[2])malloc(sizeof *edges * (n * (EDAN_MAX_SRC + 2 * EDAN_MAX_ACCESS) + 1));
     size_t ne = 0, v, u, e, i;
     int *is_mem = (int *)calloc(n, sizeof(int));
     uint64_t *t = (uint64_t *)calloc(n, sizeof(uint64_t)), *w = (uint64_t *)calloc(n, sizeof(uint64_t));
@@ -72,15 +82,16 @@ static void naive_run(const edan_insn *tr, size_t n, const edan_config *cfg, nai
     }
     for (v = 0; v < n; v++) {
         const edan_insn *x = &tr[v];
-        size_t preds[EDAN_MAX_SRC + EDAN_MAX_ACCESS];
+        size_t preds[EDAN_MAX_SRC + 2 * EDAN_MAX_ACCESS];
         size_t np = 0, k;
-        /* sources: registers, then bytes read */
+        if (x->flags & NAIVE_KILL) continue;        /* not a vertex */
+        /* sources: registers, then bytes read; a kill as the last writer makes no edge */
         for (i = 0; i < x->nsrc; i++) {
             if (!x->src[i]) continue;
             for (u = v; u-- > 0;)
                 if (naive_writes_reg(&tr[u], x->src[i])) {
                     for (k = 0; k < np && preds[k] != u; k++) {}
-                    if (k == np) preds[np++] = u;
+                    if (k == np && !(tr[u].flags & NAIVE_KILL)) preds[np++] = u;
                     break;
                 }
         }
@@ -90,13 +101,12 @@ static void naive_run(const edan_insn *tr, size_t n, const edan_config *cfg, nai
                 for (u = v; u-- > 0;)
                     if (naive_writes_byte(&tr[u], b)) {
                         for (k = 0; k < np && preds[k] != u; k++) {}
-                        if (k == np) preds[np++] = u;
+                        if (k == np && !(tr[u].flags & NAIVE_KILL)) preds[np++] = u;
                         break;
                     }
         }
-        for (k = 0; k < np; k++) { edges[ne][0] = preds[k]; edges[ne][1] = v; ne++; }
 
-        /* memory access vertex, cost, bytes moved */
+        /* memory access vertex, cost, bytes moved; fillers of the lines served */
         if (x->mem == EDAN_MEM_NONE) {
             t[v] = cfg->cost[x->cls] ? cfg->cost[x->cls] : 1;
         } else if (!L) {
@@ -108,6 +118,8 @@ static void naive_run(const edan_insn *tr, size_t n, const edan_config *cfg, nai
             while ((1u << shift) < lb) shift++;
             for (line = x->addr >> shift; line <= (x->addr + x->size - 1) >> shift; line++) {
                 int is_store = x->mem == EDAN_MEM_STORE, writes = x->mem != EDAN_MEM_LOAD;
+                size_t filler = v + 1;      /* a line from RAM: this vertex fills it */
+                uint32_t way = 0;
                 if (is_store && wt) {
                     for (l = 0; l < L; l++) {
                         naive_line *set = lv[l] + (size_t)(line % sets[l]) * cfg->level[l].assoc;
@@ -117,18 +129,28 @@ static void naive_run(const edan_insn *tr, size_t n, const edan_config *cfg, nai
                 }
                 for (l = 0; l < L; l++) {
                     naive_line *set = lv[l] + (size_t)(line % sets[l]) * cfg->level[l].assoc;
-                    if (naive_lookup(set, cfg->level[l].assoc, line, &clock)) break;
+                    if ((way = naive_lookup(set, cfg->level[l].assoc, line, &clock)) != 0) break;
                 }
                 if (l == L) { is_mem[v] = 1; w[v] += lb; R->ram_lines++; }
                 else {
                     uint32_t hl = cfg->level[l].latency ? cfg->level[l].latency : 1;
+                    naive_line *set = lv[l] + (size_t)(line % sets[l]) * cfg->level[l].assoc;
                     if (hl > lat) lat = hl;
+                    filler = set[way - 1].filler;
+                    /* a fill dependence, unless already a predecessor */
+                    if (!paper && filler && filler != v + 1) {
+                        for (k = 0; k < np && preds[k] != filler - 1; k++) {}
+                        if (k == np) {
+                            preds[np++] = filler - 1;
+                            R->fill_edges++;
+                        }
+                    }
                 }
                 {
                     uint32_t hit = l, j;
                     for (j = 0; j < hit; j++) {
                         naive_line *set = lv[j] + (size_t)(line % sets[j]) * cfg->level[j].assoc;
-                        if (naive_fill(set, cfg->level[j].assoc, line, &clock) && j == L - 1) {
+                        if (naive_fill(set, cfg->level[j].assoc, line, &clock, filler) && j == L - 1) {
                             w[v] += lb;
                             R->writebacks++;
                         }
@@ -144,9 +166,11 @@ static void naive_run(const edan_insn *tr, size_t n, const edan_config *cfg, nai
                 }
             }
             if (x->mem != EDAN_MEM_LOAD && wt) { is_mem[v] = 1; w[v] += x->size; }
+            if (paper) w[v] = is_mem[v] ? x->size : 0;
             t[v] = lat ? lat : 1;
         }
         if (is_mem[v]) t[v] = alpha;
+        for (k = 0; k < np; k++) { edges[ne][0] = preds[k]; edges[ne][1] = v; ne++; }
     }
     /* S, F, md by fixpoint over the edge list, in reverse edge order so the
        iteration does not lean on the trace order */
@@ -159,9 +183,10 @@ static void naive_run(const edan_insn *tr, size_t n, const edan_config *cfg, nai
             if (md[a] + (uint64_t)is_mem[b] > md[b]) { md[b] = md[a] + (uint64_t)is_mem[b]; changed = 1; }
         }
     } while (changed);
-    R->N = n;
     R->E = ne;
     for (v = 0; v < n; v++) {
+        if (tr[v].flags & NAIVE_KILL) continue;
+        R->N++;
         R->T1 += t[v];
         if (F[v] > R->Tinf) R->Tinf = F[v];
         R->bytes += w[v];
@@ -179,7 +204,7 @@ static void naive_run(const edan_insn *tr, size_t n, const edan_config *cfg, nai
         R->nbins = (size_t)((R->Tinf + cfg->tau - 1) / cfg->tau) + 1;
         for (b = 0; b < R->nbins && b < 65536; b++)
             for (v = 0; v < n; v++)
-                if (S[v] <= cfg->tau * b && cfg->tau * b <= F[v]) R->bins[b] += w[v];
+                if (!(tr[v].flags & NAIVE_KILL) && S[v] <= cfg->tau * b && cfg->tau * b <= F[v]) R->bins[b] += w[v];
     }
     for (l = 0; l < L; l++) free(lv[l]);
     free(edges); free(is_mem); free(t); free(w); free(S); free(F); free(md);
@@ -222,15 +247,58 @@ static void naive_random_config(edan_config *c, uint64_t *s)
 /* The registers random instructions use: x0, a few integer and FP ones. */
 static const edan_reg naive_regs[] = {0, 1, 2, 3, 4, 5, 6, 32, 33, 34};
 
+/* A scope gap: registers and bytes that unanalysed code wrote, in the
+   window the random traces use (base .. base + 104). */
+static void naive_random_kill(edan_insn *x, uint64_t base, uint64_t *s)
+{
+    uint32_t j, what = (uint32_t)(naive_rand(s) % 3);
+    memset(x, 0, sizeof *x);
+    x->flags = NAIVE_KILL;
+    if (what != 1) {
+        x->ndst = (uint8_t)(1 + naive_rand(s) % 2);
+        for (j = 0; j < x->ndst; j++) x->dst[j] = naive_regs[naive_rand(s) % 10];
+    }
+    if (what != 0) {
+        x->mem = EDAN_MEM_STORE;
+        x->size = (uint16_t)(1 + naive_rand(s) % 24);
+        x->addr = base + naive_rand(s) % 96;
+    }
+}
+
+/* Feeds a kill entry (NAIVE_KILL) as the engine takes it. */
+static edan_result naive_kill(edan_context *ctx, const edan_insn *x)
+{
+    edan_result r = edan_kill_regs(ctx, x->dst, x->ndst);
+    if (r == EDAN_OK && x->mem == EDAN_MEM_STORE) r = edan_kill_mem(ctx, x->addr, x->size);
+    return r;
+}
+
+/* tr[0 .. n) into ctx with edan_feed, kills with naive_kill. */
+static edan_result naive_feed(edan_context *ctx, const edan_insn *tr, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        edan_result r = tr[i].flags & NAIVE_KILL ? naive_kill(ctx, &tr[i]) : edan_feed(ctx, &tr[i]);
+        if (r != EDAN_OK) return r;
+    }
+    return EDAN_OK;
+}
+
+/* A random trace; in a third of them, now and then a scope gap (a kill). */
 static size_t naive_random_trace(edan_insn *tr, size_t max, uint64_t *s)
 {
     static const uint16_t sizes[] = {1, 2, 4, 8, 8, 8, 16};
     size_t n = 1 + naive_rand(s) % max, i;
     uint64_t base = 0xfd0 + (naive_rand(s) % 3) * 0x1000;  /* windows crossing page (shadow-chunk) edges */
     int aligned = naive_rand(s) % 2;    /* half the traces: every access aligned to its size, as compiled code's */
+    int gaps = naive_rand(s) % 3 == 0;
     for (i = 0; i < n; i++) {
         edan_insn *x = &tr[i];
         uint32_t r = (uint32_t)(naive_rand(s) % 100), j;
+        if (gaps && naive_rand(s) % 30 == 0) {
+            naive_random_kill(x, base, s);
+            continue;
+        }
         memset(x, 0, sizeof *x);
         x->nsrc = (uint8_t)(naive_rand(s) % 3);
         for (j = 0; j < x->nsrc; j++) x->src[j] = naive_regs[naive_rand(s) % 10];
@@ -256,7 +324,8 @@ static size_t naive_random_trace(edan_insn *tr, size_t max, uint64_t *s)
 
 /* Every metric of ctx's K configurations against the whole-graph model of
    the trace tr[0 .. n). */
-static void naive_compare(edan_context *ctx, const edan_insn *tr, size_t n, const edan_config *cfgs, uint32_t K)
+static void naive_compare(edan_context *ctx, const edan_insn *tr, size_t n, const edan_config *cfgs, uint32_t K,
+                          int paper)
 {
     static naive_result R;
     uint32_t k, mm;
@@ -264,10 +333,11 @@ static void naive_compare(edan_context *ctx, const edan_insn *tr, size_t n, cons
         edan_metrics m;
         const uint64_t *bins;
         size_t nb, b;
-        naive_run(tr, n, &cfgs[k], &R);
+        naive_run(tr, n, &cfgs[k], paper, &R);
         CHECK(edan_get_metrics(ctx, k, &m) == EDAN_OK);
         CHECK_EQ_U(m.N, R.N);
         CHECK_EQ_U(m.E, R.E);
+        CHECK_EQ_U(m.fill_edges, R.fill_edges);
         CHECK_EQ_U(m.W, R.W);
         CHECK_EQ_U(m.D, R.D);
         CHECK_EQ_U(m.C, R.C);
@@ -321,15 +391,23 @@ static void test_differential(int rounds, uint64_t seed)
            general copy for one configuration too); each instruction
            prepared once and fed twice where the trace repeats it (same
            fields, new address); runs of prepared instructions of random
-           lengths through edan_feed_prepared_n */
+           lengths through edan_feed_prepared_n. Rounds 4..7 mod 8: the
+           paper's cache rule. Kills (scope gaps) as they come. */
         o.hotspots = round % 4 == 1;
+        o.paper_cache = round % 8 >= 4;
         CHECK(edan_create(&ctx, &o) == EDAN_OK);
         if (round % 4 == 2) {
             size_t i;
             edan_prepared p;
+            int have = 0;
             for (i = 0; i < n; i++) {
-                if (!i || memcmp(&tr[i].op, &tr[i - 1].op, sizeof tr[i] - offsetof(edan_insn, op)))
+                if (tr[i].flags & NAIVE_KILL) {
+                    CHECK(naive_kill(ctx, &tr[i]) == EDAN_OK);
+                    continue;
+                }
+                if (!have || memcmp(&tr[i].op, &tr[i - 1].op, sizeof tr[i] - offsetof(edan_insn, op)))
                     CHECK(edan_prepare(ctx, &tr[i], &p) == EDAN_OK);
+                have = 1;
                 CHECK(edan_feed_prepared(ctx, &p, tr[i].addr) == EDAN_OK);
             }
         } else if (round % 4 == 3) {
@@ -338,20 +416,25 @@ static void test_differential(int rounds, uint64_t seed)
             size_t i, j;
             for (i = 0; i < n; i += j) {
                 size_t len = 1 + naive_rand(&s) % 12;
-                for (j = 0; j < len && i + j < n; j++) {
+                if (tr[i].flags & NAIVE_KILL) {
+                    CHECK(naive_kill(ctx, &tr[i]) == EDAN_OK);
+                    j = 1;
+                    continue;
+                }
+                for (j = 0; j < len && i + j < n && !(tr[i + j].flags & NAIVE_KILL); j++) {
                     CHECK(edan_prepare(ctx, &tr[i + j], &run[j]) == EDAN_OK);
                     addrs[j] = tr[i + j].addr;
                 }
                 CHECK(edan_feed_prepared_n(ctx, run, addrs, j) == EDAN_OK);
             }
         } else {
-            CHECK(edan_feed_many(ctx, tr, n) == EDAN_OK);
+            CHECK(naive_feed(ctx, tr, n) == EDAN_OK);
         }
-        naive_compare(ctx, tr, n, cfgs, K);
+        naive_compare(ctx, tr, n, cfgs, K, o.paper_cache);
         edan_destroy(ctx);
         if (check_failures != before) {
-            fprintf(stderr, "differential round %d (seed %llu) failed: %zu instructions, %u configs\n", round,
-                    (unsigned long long)seed, n, K);
+            fprintf(stderr, "differential round %d (seed %llu) failed: %zu instructions, %u configs%s\n", round,
+                    (unsigned long long)seed, n, K, o.paper_cache ? ", the paper's cache rule" : "");
             break;
         }
     }
@@ -383,6 +466,7 @@ static void test_blocks(int rounds, uint64_t seed)
         uint32_t K = round % 4 == 3 ? 2 : 1, k, nb = 1 + (uint32_t)(naive_rand(&s) % 6), len[6], i, j;
         uint64_t base = 0xfd0 + (naive_rand(&s) % 3) * 0x1000;
         int odd = naive_rand(&s) % 3 == 0;      /* unaligned accesses, partial stores, ... */
+        int gaps = naive_rand(&s) % 3 == 0;     /* scope gaps between executions */
         size_t n = 0;
         int before = check_failures, last = -1;
         for (k = 0; k < K; k++) {
@@ -398,6 +482,7 @@ static void test_blocks(int rounds, uint64_t seed)
         o.num_configs = K;
         o.configs = cfgs;
         o.hotspots = round % 5 == 2;
+        o.paper_cache = round % 7 >= 4;
         CHECK(edan_create(&ctx, &o) == EDAN_OK);
         for (i = 0; i < nb; i++) {
             len[i] = 1 + (uint32_t)(naive_rand(&s) % 12);
@@ -435,7 +520,14 @@ static void test_blocks(int rounds, uint64_t seed)
         while (n + 12 <= sizeof tr / sizeof tr[0] && naive_rand(&s) % 300) {
             /* mostly the same block again, as a loop runs */
             int bi = last >= 0 && naive_rand(&s) % 3 ? last : (int)(naive_rand(&s) % nb);
-            uint32_t upto = naive_rand(&s) % 16 ? len[bi] : 1 + (uint32_t)(naive_rand(&s) % len[bi]);
+            uint32_t upto;
+            if (gaps && naive_rand(&s) % 12 == 0) {
+                naive_random_kill(&tr[n], base, &s);
+                CHECK(naive_kill(ctx, &tr[n]) == EDAN_OK);
+                n++;
+                continue;
+            }
+            upto = naive_rand(&s) % 16 ? len[bi] : 1 + (uint32_t)(naive_rand(&s) % len[bi]);
             for (j = 0; j < upto; j++) {
                 edan_insn *x = &tr[n + j];
                 *x = blk[bi][j];
@@ -451,13 +543,13 @@ static void test_blocks(int rounds, uint64_t seed)
             last = bi;
         }
         for (i = 0; i < nb; i += 2) edan_block_destroy(b[i]);    /* the others: edan_destroy's */
-        naive_compare(ctx, tr, n, cfgs, K);
+        naive_compare(ctx, tr, n, cfgs, K, o.paper_cache);
         if (o.hotspots) {
             static edan_hotspot h1[64], h2[64];
             edan_context *ref;
             size_t c1, c2, q;
             CHECK(edan_create(&ref, &o) == EDAN_OK);
-            CHECK(edan_feed_many(ref, tr, n) == EDAN_OK);
+            CHECK(naive_feed(ref, tr, n) == EDAN_OK);
             for (k = 0; k < K; k++) {
                 CHECK(edan_get_hotspots(ctx, k, h1, 64, &c1) == EDAN_OK);
                 CHECK(edan_get_hotspots(ref, k, h2, 64, &c2) == EDAN_OK);
@@ -474,8 +566,9 @@ static void test_blocks(int rounds, uint64_t seed)
         }
         edan_destroy(ctx);
         if (check_failures != before) {
-            fprintf(stderr, "block round %d (seed %llu) failed: %zu instructions, %u blocks, %u configs%s\n", round,
-                    (unsigned long long)seed, n, nb, K, odd ? ", odd accesses" : "");
+            fprintf(stderr, "block round %d (seed %llu) failed: %zu instructions, %u blocks, %u configs%s%s%s\n", round,
+                    (unsigned long long)seed, n, nb, K, odd ? ", odd accesses" : "", gaps ? ", scope gaps" : "",
+                    o.paper_cache ? ", the paper's cache rule" : "");
             break;
         }
     }
@@ -503,6 +596,7 @@ static void test_long_blocks(int rounds, uint64_t seed)
         memset(&o, 0, sizeof o);
         o.num_configs = 1;
         o.configs = &cfg;
+        o.paper_cache = round % 4 == 2;
         CHECK(edan_create(&ctx, &o) == EDAN_OK);
         for (j = 0; j < len; j++) {
             edan_insn *x = &blk[j];
@@ -523,7 +617,12 @@ static void test_long_blocks(int rounds, uint64_t seed)
             CHECK(edan_prepare(ctx, x, &prep[j]) == EDAN_OK);
         }
         CHECK(edan_block_create(ctx, prep, len, &b) == EDAN_OK);
-        for (i = 0; i < runs && n + len <= sizeof tr / sizeof tr[0]; i++) {
+        for (i = 0; i < runs && n + len + 1 <= sizeof tr / sizeof tr[0]; i++) {
+            if (i && round % 3 == 0) {      /* a scope gap between two executions */
+                naive_random_kill(&tr[n], 0x2000, &s);
+                CHECK(naive_kill(ctx, &tr[n]) == EDAN_OK);
+                n++;
+            }
             for (j = 0; j < len; j++) {
                 tr[n + j] = blk[j];
                 if (blk[j].mem != EDAN_MEM_NONE) tr[n + j].addr = 0x2000 + 8 * (naive_rand(&s) % 64);
@@ -532,7 +631,7 @@ static void test_long_blocks(int rounds, uint64_t seed)
             CHECK(edan_feed_block(ctx, b, addrs) == EDAN_OK);
             n += len;
         }
-        naive_compare(ctx, tr, n, &cfg, 1);
+        naive_compare(ctx, tr, n, &cfg, 1, o.paper_cache);
         edan_destroy(ctx);
         if (check_failures != before) {
             fprintf(stderr, "long block round %d (seed %llu) failed: %u instructions, %u runs\n", round,

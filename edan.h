@@ -2363,42 +2363,59 @@ edan_result edan_kill_regs(edan_context *ctx, const edan_reg *regs, size_t n)
     return EDAN_OK;
 }
 
+/* The bytes [addr, last] of chunk ch (number key) lose their writers; 0 when out of memory. */
+static int edan__kill_chunk(edan_context *ctx, unsigned char *ch, uint64_t key, uint64_t addr, uint64_t last)
+{
+    const uint32_t K = ctx->K;
+    uint64_t w = key * EDAN__CHUNK_WORDS, wl = w + EDAN__CHUNK_WORDS - 1;
+    if (addr >> 3 > w) w = addr >> 3;
+    if (last >> 3 < wl) wl = last >> 3;
+    for (; w <= wl; w++) {
+        uint64_t *e = EDAN__WORD(ch, w, K);
+        unsigned lo = w == addr >> 3 ? (unsigned)(addr & 7) : 0, hi = w == last >> 3 ? (unsigned)(last & 7) : 7, j;
+        uint32_t *b;
+        if (!e[0]) continue;
+        if (lo == 0 && hi == 7) {
+            if ((e[0] & EDAN__WSPLIT) && !edan__split_release(ctx, e)) return 0;
+            e[0] = 0;
+            continue;
+        }
+        if (!(e[0] & EDAN__WSPLIT) && !edan__split_word(ctx, e)) return 0;
+        b = ctx->split + (size_t)(e[0] & ~EDAN__WSPLIT) * 8;
+        for (j = lo; j <= hi; j++) {
+            if (b[j] && !edan__rec_release(ctx, b[j])) return 0;
+            b[j] = 0;
+        }
+    }
+    return 1;
+}
+
 edan_result edan_kill_mem(edan_context *ctx, uint64_t addr, uint64_t size)
 {
-    const uint32_t K = ctx ? ctx->K : 1;
-    uint64_t last, w, wl;
+    uint64_t last, k0, k1, key;
+    size_t j;
     if (!ctx) return EDAN_ERR_INVALID_ARG;
     if (!size) return EDAN_OK;
     last = addr + size - 1;
     if (last < addr)
         return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "after instruction %llu: bytes wrap around the address space",
                           (unsigned long long)ctx->N);
-    wl = last >> 3;
-    for (w = addr >> 3;;) {
-        const uint64_t key = w >> (EDAN__CHUNK_BITS - 3);
-        uint64_t wend = key * EDAN__CHUNK_WORDS + (EDAN__CHUNK_WORDS - 1);     /* this chunk's last word */
-        unsigned char *ch = edan__chunk(ctx, key, 0);
-        if (wend > wl) wend = wl;
-        for (; ch && w <= wend; w++) {
-            uint64_t *e = EDAN__WORD(ch, w, K);
-            unsigned lo = w == addr >> 3 ? (unsigned)(addr & 7) : 0, hi = w == wl ? (unsigned)(last & 7) : 7, j;
-            uint32_t *b;
-            if (!e[0]) continue;
-            if (lo == 0 && hi == 7) {
-                if ((e[0] & EDAN__WSPLIT) && !edan__split_release(ctx, e)) goto nomem;
-                e[0] = 0;
-                continue;
-            }
-            if (!(e[0] & EDAN__WSPLIT) && !edan__split_word(ctx, e)) goto nomem;
-            b = ctx->split + (size_t)(e[0] & ~EDAN__WSPLIT) * 8;
-            for (j = lo; j <= hi; j++) {
-                if (b[j] && !edan__rec_release(ctx, b[j])) goto nomem;
-                b[j] = 0;
-            }
+    k0 = addr >> EDAN__CHUNK_BITS;
+    k1 = last >> EDAN__CHUNK_BITS;
+    if (k1 - k0 < 2 * (uint64_t)ctx->ch_used + 16) {
+        for (key = k0;; key++) {
+            unsigned char *ch = edan__chunk(ctx, key, 0);
+            if (ch && !edan__kill_chunk(ctx, ch, key, addr, last)) goto nomem;
+            if (key == k1) break;
         }
-        if (wend == wl) return EDAN_OK;
-        w = wend + 1;
+    } else {        /* a range wider than the chunks there are: visit those */
+        for (j = 0; j < ctx->ch_cap; j++) {
+            if (!ctx->ch_keys[j]) continue;
+            key = ctx->ch_keys[j] - 1;
+            if (key >= k0 && key <= k1 && !edan__kill_chunk(ctx, ctx->ch_vals[j], key, addr, last)) goto nomem;
+        }
     }
+    return EDAN_OK;
 nomem:
     return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for store records");
 }

@@ -42,6 +42,28 @@ static inline void ex_fill(double *a, int rows, int cols, int salt)
         for (j = 0; j < cols; j++) a[(size_t)i * cols + j] = ex_val(i + salt, j, cols);
 }
 
+/* A node of a linked list, and the pointer-chasing pattern: the list's n
+   nodes linked in a random order (Fisher-Yates with xorshift from `seed`),
+   node i holding its position in `val`; order[] is scratch. The head. */
+struct ex_node { struct ex_node *next; long val; };
+
+static inline struct ex_node *ex_link_nodes(struct ex_node *nodes, int *order, int n, unsigned long long seed)
+{
+    int i;
+    for (i = 0; i < n; i++) order[i] = i;
+    for (i = n - 1; i > 0; i--) {
+        int j, t;
+        seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17;
+        j = (int)(seed % (unsigned long long)(i + 1));
+        t = order[i]; order[i] = order[j]; order[j] = t;
+    }
+    for (i = 0; i < n; i++) {
+        nodes[order[i]].val = i;
+        nodes[order[i]].next = i + 1 < n ? &nodes[order[i + 1]] : NULL;
+    }
+    return &nodes[order[0]];
+}
+
 static inline void ex_print(const char *name, const double *a, size_t count)
 {
     double s = 0;

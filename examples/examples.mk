@@ -11,7 +11,7 @@ RV_WARN   := -std=c99 -Wall -Wextra -pedantic
 RV_LIBS   ?= -lm
 
 EXAMPLE_NAMES := sum markers 2mm 3mm atax bicg cholesky doitgen gemm gemver gesummv mvt \
-                 symm syr2k syrk trisolv trmm lu triad chase spmv
+                 symm syr2k syrk trisolv trmm lu triad chase spmv walk
 EXAMPLE_BINS  := $(patsubst %,$(B)/examples/%,$(EXAMPLE_NAMES)) $(B)/examples/sum-dyn
 
 QEMU_HEADER  := $(B)/qemu/qemu-plugin.h

@@ -71,12 +71,24 @@ static int feed_one(void *user, const edan_insn *in, const char **msg)
     return 1;
 }
 
+static int kill_one(void *user, const edan_reg *regs, uint32_t nregs, const uint64_t (*ranges)[2], uint32_t nranges,
+                    const char **msg)
+{
+    edan_context *ctx = (edan_context *)user;
+    uint32_t i;
+    edan_result r = edan_kill_regs(ctx, regs, nregs);
+    for (i = 0; r == EDAN_OK && i < nranges; i++) r = edan_kill_mem(ctx, ranges[i][0], ranges[i][1]);
+    if (r == EDAN_OK) return 0;
+    *msg = edan_error(ctx);
+    return 1;
+}
+
 static void same_metrics(edan_context *a, edan_context *b)
 {
     edan_metrics x, y;
     uint64_t i;
     if (edan_get_metrics(a, 0, &x) != EDAN_OK || edan_get_metrics(b, 0, &y) != EDAN_OK) fail("edan_get_metrics");
-    if (x.N != y.N || x.E != y.E || x.W != y.W || x.D != y.D || x.C != y.C || x.T1 != y.T1 || x.Tinf != y.Tinf ||
+    if (x.N != y.N || x.E != y.E || x.fill_edges != y.fill_edges || x.W != y.W || x.D != y.D || x.C != y.C || x.T1 != y.T1 || x.Tinf != y.Tinf ||
         x.bytes != y.bytes || x.loads != y.loads || x.stores != y.stores || x.amos != y.amos ||
         x.load_bytes != y.load_bytes || x.store_bytes != y.store_bytes || x.chained != y.chained ||
         x.ram_lines != y.ram_lines || x.writebacks != y.writebacks ||
@@ -96,6 +108,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         bintrace_reader_init(&rc) != BINTRACE_OK || bintrace_reader_init(&rd) != BINTRACE_OK ||
         bintrace_reader_init(&re) != BINTRACE_OK)
         fail("bintrace_reader_init");
+    rc.kill = re.kill = kill_one;       /* the callback ways apply KILL records themselves */
+    rc.kill_user = cc;
+    re.kill_user = ce;
     a = bintrace_reader_feed(&ra, data, size, &ua, ca);
     b = bintrace_reader_feed(&rb, data, size, &ub, cb);
     c = bintrace_reader_decode(&rc, data, size, &uc, feed_one, cc);

@@ -838,6 +838,14 @@ static void test_scope_gaps(void)
         m = metrics(ctx, 0);
         CHECK_EQ_U(m.E, 2);                 /* a1 -> store, store -> w[3] */
         CHECK_EQ_U(m.D, 2);
+        /* a range far wider than the pages written (the chunks there are visited) */
+        w[0] = store(A1, A0, 0x7fff0000, 8);
+        feed(ctx, w, 1);
+        CHECK(edan_kill_mem(ctx, 0, (uint64_t)1 << 40) == EDAN_OK);
+        w[2] = load(A2, A0, 0x5005, 2);
+        w[3] = load(A3, A0, 0x7fff0000, 8);
+        feed(ctx, w + 2, 2);
+        CHECK_EQ_U(metrics(ctx, 0).E, 3);   /* the store's register edge only */
         CHECK(edan_kill_mem(ctx, UINT64_MAX - 2, 8) == EDAN_ERR_INVALID_ARG);
         CHECK(strstr(edan_error(ctx), "wrap") != NULL);
         CHECK(edan_kill_regs(ctx, all_regs, 0) == EDAN_OK);

@@ -5,7 +5,7 @@
 # with hotspots, and instruction by instruction through edan_feed, with a
 # cache and without (then with hotspots), which must agree
 # (tests/fuzz_bintrace.c). Seeds: binary traces of example kernels written
-# by `edan trace`. Fails on any crash, sanitizer report, leak, timeout or
+# by `edan trace`, two of them scoped (KILL records). Fails on any crash, sanitizer report, leak, timeout or
 # disagreement.
 . "$(dirname "$0")/lib.sh"
 mkdir -p "$T/corpus"
@@ -15,6 +15,11 @@ for cs in "kernel|sum 8" "kernel_gemm|gemm 4" "kernel_chase|chase 12" "kernel_cg
   ./edan trace --func "$func" --binary "$T/corpus/$name.bin" -- "build/examples/$name" "$size" >/dev/null 2>"$T/err" ||
     { echo "seed $name: edan trace failed:"; cat "$T/err"; exit 1; }
 done
+# scoped traces with KILL records (what untraced code wrote)
+./edan trace --func list_walk --func array_sum --binary "$T/corpus/walk.bin" -- build/examples/walk 6 >/dev/null 2>"$T/err" ||
+  { echo "seed walk: edan trace failed:"; cat "$T/err"; exit 1; }
+./edan trace --region kernel --binary "$T/corpus/region.bin" -- build/examples/sum 5 >/dev/null 2>"$T/err" ||
+  { echo "seed region: edan trace failed:"; cat "$T/err"; exit 1; }
 head -c 40 "$T/corpus/gemm.bin" > "$T/corpus/cut.bin"     # a truncated trace
 # a block whose middle instruction the analysis refuses (register 60000), run
 # in part after it: header, DEFINE of 3, EXEC-PART 2..2, END

@@ -20,6 +20,8 @@ cases=(
   "--func kernel_chase|chase 40"
   "--func kernel_cg_step|spmv 4"
   "--func kernel_trmm|trmm 5"
+  "--func list_walk --func array_sum|walk 300"
+  "--region main --exclude ex_link_nodes|walk 1000"
   "|atax 40"
   "|sum-dyn 100"
 )

@@ -41,6 +41,24 @@ dyn=$(get instructions --func kernel -- build/examples/sum-dyn 50)
 dynw=$(get W --func kernel -- build/examples/sum-dyn 50)
 check "[ $dyn -eq $func ] && [ $dynw -eq 50 ]" "dynamically linked binary: --func kernel finds the kernel ($dyn instructions, W=$dynw)"
 
+# scoped traces cut chains: what untraced code writes loses its writer
+# (examples/walk.c: the list rebuilt and the head pointer set by main
+# between two walks, an array sum between them; no cache)
+n=500
+w1=$(get W --func list_walk -- build/examples/walk $n); d1=$(get D --func list_walk -- build/examples/walk $n)
+c1=$(get chained --func list_walk -- build/examples/walk $n)
+w2=$(get W --func array_sum -- build/examples/walk $n); d2=$(get D --func array_sum -- build/examples/walk $n)
+c2=$(get chained --func array_sum -- build/examples/walk $n)
+wb=$(get W --func list_walk --func array_sum -- build/examples/walk $n)
+db=$(get D --func list_walk --func array_sum -- build/examples/walk $n)
+cb=$(get chained --func list_walk --func array_sum -- build/examples/walk $n)
+check "[ $w1 -eq $((4 * n)) ] && [ $d1 -eq $n ]" "two walks with the list rebuilt between: W = 4n ($w1), D = n ($d1), not 2n"
+check "[ $c2 -eq 0 ] && [ $d2 -eq 1 ]" "the array sum alone: no chained access (D = $d2)"
+check "[ $wb -eq $((w1 + w2)) ] && [ $db -eq $d1 ] && [ $cb -eq $((c1 + c2)) ]" \
+  "walks and sum traced together: W = the sum ($wb), D = the larger ($db), chained = the sum ($cb): no link through main"
+rw=$(get D --region list_walk -- build/examples/walk $n)
+check "[ $rw -eq $n ]" "--region list_walk (scoped while it runs): the walks are cut apart too (D = $rw)"
+
 # a missing symbol: exit 2, a message with the close matches, the program not run
 set +e
 out=$(./edan trace --func kernal -- build/examples/sum 4 2>&1); rc=$?

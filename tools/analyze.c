@@ -94,6 +94,46 @@ typedef struct analyze_state {
     unsigned long long insns, skipped, lines;
 } analyze_state;
 
+/* A `#edan-kill` line of a scoped text trace (what code outside the scope
+   wrote): items `r<register id>` and `m0x<address>+<size>`. 0, or -1 with
+   *why set. */
+static int analyze_kill_line(edan_context *ctx, const char *s, size_t len, const char **why)
+{
+    const char *e = s + len, *p = s + 10;
+    while (e > p && (e[-1] == '\n' || e[-1] == '\r')) e--;
+    while (p < e) {
+        char tok[64], *end;
+        size_t n;
+        unsigned long long a, size;
+        edan_result r;
+        while (p < e && (*p == ' ' || *p == '\t')) p++;
+        if (p == e) break;
+        for (n = 0; p + n < e && p[n] != ' ' && p[n] != '\t'; n++) {}
+        if (n >= sizeof tok) { *why = "bad #edan-kill item (too long)"; return -1; }
+        memcpy(tok, p, n);
+        tok[n] = 0;
+        p += n;
+        errno = 0;
+        if (tok[0] == 'r' && tok[1] >= '0' && tok[1] <= '9') {
+            unsigned long v = strtoul(tok + 1, &end, 10);
+            edan_reg reg = (edan_reg)v;
+            if (errno || *end || v > 0xffff) { *why = "bad #edan-kill register (expected r<id>)"; return -1; }
+            r = edan_kill_regs(ctx, &reg, 1);
+        } else if (tok[0] == 'm' && tok[1] == '0' && tok[2] == 'x') {
+            a = strtoull(tok + 3, &end, 16);
+            if (errno || end == tok + 3 || *end != '+') { *why = "bad #edan-kill range (expected m0x<address>+<size>)"; return -1; }
+            size = strtoull(end + 1, &end, 10);
+            if (errno || *end || !size) { *why = "bad #edan-kill range (expected m0x<address>+<size>)"; return -1; }
+            r = edan_kill_mem(ctx, a, size);
+        } else {
+            *why = "bad #edan-kill item (expected r<id> or m0x<address>+<size>)";
+            return -1;
+        }
+        if (r != EDAN_OK) { *why = edan_error(ctx); return -1; }
+    }
+    return 0;
+}
+
 static int analyze_text(analyze_state *st, analyze_input *in, char *buf, size_t have)
 {
     edan_rv_parser rv;
@@ -120,6 +160,16 @@ static int analyze_text(analyze_state *st, analyze_input *in, char *buf, size_t 
                 fprintf(stderr, "%s:%llu: binary data (NUL byte) in a text trace: ", in->path, st->lines);
                 analyze_print_line(line, len);
                 return 2;
+            }
+            if (len >= 10 && !memcmp(line, "#edan-kill", 10)) {
+                const char *why = NULL;
+                if (analyze_kill_line(st->ctx, line, len, &why)) {
+                    fprintf(stderr, "%s:%llu: %s: ", in->path, st->lines, why);
+                    analyze_print_line(line, len);
+                    return 2;
+                }
+                start += len;
+                continue;
             }
             r = edan_rv_parse_line(&rv, line, len, &insn);
             if (r == EDAN_OK) {

@@ -4,11 +4,11 @@
    functions are static inline. Needs edan.h (for edan_insn) included first
    or here.
 
-   FORMAT (version 1; all integers little-endian; "varint" = unsigned LEB128,
+   FORMAT (version 2; all integers little-endian; "varint" = unsigned LEB128,
    at most 10 bytes; "zz" = zigzag-coded signed varint)
      Header, 16 bytes:
        0  "EDANBT"       magic
-       6  u16 version    1
+       6  u16 version    2 (version 1, without KILL records, is still read)
        8  u16 isa        1 = RISC-V RV64
       10  u16 hdr_size   16 (a reader skips bytes up to hdr_size)
       12  u32 flags      0
@@ -30,6 +30,12 @@
            last = addr). Strided accesses cost one byte.
        3 END (T >> 2 == 0): varint total instructions executed. The last
          record; a file without it is truncated.
+       3 KILL (T >> 2 == 1, version 2): what code outside the traced scope
+         wrote since the previous record (a scoped trace: it loses its
+         writers, edan_kill_regs / edan_kill_mem):
+           varint nregs (0..BINTRACE_MAX_KILL_REGS), nregs varint register ids;
+           varint nranges (0..BINTRACE_MAX_KILL_RANGES), per range
+           zz lo - (previous range's end; 0 for the first), varint size >= 1.
    A block's instructions carry everything edan_feed needs (decoded once at
    translation time), so a reader needs no instruction decoder.
 */
@@ -41,7 +47,9 @@
 #include <string.h>
 #include "edan.h"
 
-#define BINTRACE_VERSION 1
+#define BINTRACE_VERSION 2
+#define BINTRACE_MAX_KILL_REGS 8192
+#define BINTRACE_MAX_KILL_RANGES 1024
 #define BINTRACE_ISA_RV64 1
 #define BINTRACE_HEADER_SIZE 16
 #define BINTRACE_MAX_BLOCK 1024
@@ -256,6 +264,26 @@ static inline void bintrace_write_exec(bintrace_writer *w, uint32_t id, bintrace
     w->count += count;
 }
 
+/* A KILL record: registers regs[0 .. nregs) and the byte ranges
+   ranges[i] = {lo, size} (i < nranges) lost their writers. */
+static inline void bintrace_write_kill(bintrace_writer *w, const edan_reg *regs, uint32_t nregs,
+                                       const uint64_t (*ranges)[2], uint32_t nranges)
+{
+    unsigned char *p = bintrace_writer_reserve(w, 32 + 3 * (size_t)nregs + 20 * (size_t)nranges), *p0 = p;
+    uint64_t end = 0;
+    uint32_t i;
+    p = bintrace_put_varint(p, (1u << 2) | 3);
+    p = bintrace_put_varint(p, nregs);
+    for (i = 0; i < nregs; i++) p = bintrace_put_varint(p, regs[i]);
+    p = bintrace_put_varint(p, nranges);
+    for (i = 0; i < nranges; i++) {
+        p = bintrace_put_varint(p, bintrace_zigzag(ranges[i][0] - end));
+        p = bintrace_put_varint(p, ranges[i][1]);
+        end = ranges[i][0] + ranges[i][1];
+    }
+    w->len += (size_t)(p - p0);
+}
+
 /* Writes the END record and flushes; frees the buffer. The caller closes f. */
 static inline int bintrace_writer_close(bintrace_writer *w)
 {
@@ -282,8 +310,17 @@ typedef struct bintrace_block {
     bintrace_rmem *mem;     /* the memory instructions, in order */
 } bintrace_block;
 
+/* Called for every KILL record (bintrace_reader_decode; bintrace_reader_feed
+   applies them to its context itself); returns 0, or nonzero to stop with
+   an error (then *msg may point to a message). */
+typedef int (*bintrace_kill_fn)(void *user, const edan_reg *regs, uint32_t nregs, const uint64_t (*ranges)[2],
+                                uint32_t nranges, const char **msg);
+
 typedef struct bintrace_reader {
     int have_header, done;
+    unsigned version;
+    bintrace_kill_fn kill;      /* bintrace_reader_decode's KILL records, if set (else ignored) */
+    void *kill_user;
     bintrace_block *blocks;
     uint32_t nblocks, cap_blocks;
     unsigned long long consumed;    /* input bytes consumed */
@@ -292,6 +329,8 @@ typedef struct bintrace_reader {
     char error[160];            /* what is wrong, after BINTRACE_ERR */
     edan_context *ctx;          /* bintrace_reader_feed: the analysis fed */
     uint64_t addrs[BINTRACE_MAX_BLOCK];     /* one execution's addresses, for ctx */
+    edan_reg kill_regs[BINTRACE_MAX_KILL_REGS];     /* one KILL record */
+    uint64_t kill_ranges[BINTRACE_MAX_KILL_RANGES][2];
 } bintrace_reader;
 
 static inline int bintrace_reader_init(bintrace_reader *r)
@@ -471,6 +510,47 @@ static inline int bintrace__exec_whole(bintrace_reader *r, const unsigned char *
     return 1;
 }
 
+/* Parses a KILL body and applies it (r->ctx) or hands it to r->kill. 1 =
+   done, 0 = short, -1 = error (reported). */
+static inline int bintrace__kill(bintrace_reader *r, bintrace__cur *c, unsigned long long at)
+{
+    uint64_t nregs = bintrace__v(c), nranges, v, end = 0;
+    uint32_t i;
+    const char *why = NULL;
+    if (!c->is_short && !c->bad && nregs > BINTRACE_MAX_KILL_REGS) return bintrace__err(r, at, "bad kill register count");
+    for (i = 0; i < nregs && !c->is_short && !c->bad; i++) {
+        v = bintrace__v(c);
+        if (v > 0xffff) return bintrace__err(r, at, "bad register id in a kill record");
+        r->kill_regs[i] = (edan_reg)v;
+    }
+    nranges = bintrace__v(c);
+    if (!c->is_short && !c->bad && nranges > BINTRACE_MAX_KILL_RANGES) return bintrace__err(r, at, "bad kill range count");
+    for (i = 0; i < nranges && !c->is_short && !c->bad; i++) {
+        uint64_t lo = end + bintrace_unzigzag(bintrace__v(c)), size = bintrace__v(c);
+        if (!c->is_short && !c->bad && (size == 0 || lo + size - 1 < lo))
+            return bintrace__err(r, at, "bad byte range in a kill record");
+        r->kill_ranges[i][0] = lo;
+        r->kill_ranges[i][1] = size;
+        end = lo + size;
+    }
+    if (c->is_short) return 0;
+    if (c->bad) return bintrace__err(r, at, "malformed varint");
+    if (r->ctx) {
+        edan_result e = edan_kill_regs(r->ctx, r->kill_regs, (size_t)nregs);
+        for (i = 0; e == EDAN_OK && i < nranges; i++) e = edan_kill_mem(r->ctx, r->kill_ranges[i][0], r->kill_ranges[i][1]);
+        if (e != EDAN_OK) why = edan_error(r->ctx);
+    } else if (r->kill && r->kill(r->kill_user, r->kill_regs, (uint32_t)nregs, (const uint64_t (*)[2])r->kill_ranges,
+                                  (uint32_t)nranges, &why) != 0) {
+        if (!why) why = "error";
+    }
+    if (why) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "kill record rejected: %.100s", why);
+        return bintrace__err(r, at, msg);
+    }
+    return 1;
+}
+
 /* Called for every decoded instruction; returns 0, or nonzero to stop with
    an error (then *msg may point to a message). */
 typedef int (*bintrace_insn_fn)(void *user, const edan_insn *in, const char **msg);
@@ -493,12 +573,13 @@ static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char
         version = buf[6] | (unsigned)buf[7] << 8;
         isa = buf[8] | (unsigned)buf[9] << 8;
         hdr_size = buf[10] | (unsigned)buf[11] << 8;
-        if (version != BINTRACE_VERSION) {
+        if (version < 1 || version > BINTRACE_VERSION) {
             char msg[100];
-            snprintf(msg, sizeof msg, "binary trace version %u; this edan reads version %d", version,
+            snprintf(msg, sizeof msg, "binary trace version %u; this edan reads versions 1 to %d", version,
                      BINTRACE_VERSION);
             return bintrace__err(r, 6, msg);
         }
+        r->version = version;
         if (isa != BINTRACE_ISA_RV64) return bintrace__err(r, 8, "unknown ISA in the binary trace header");
         if (hdr_size < BINTRACE_HEADER_SIZE) return bintrace__err(r, 10, "bad header size");
         if (n < hdr_size) return BINTRACE_OK;
@@ -574,6 +655,10 @@ static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char
             dr = bintrace__define(r, &c, &why);
             if (dr == 0) break;
             if (dr < 0) return bintrace__err(r, at, why);
+        } else if (id == 1 && r->version >= 2) {
+            int kr = bintrace__kill(r, &c, at);
+            if (kr == 0) break;
+            if (kr < 0) return BINTRACE_ERR;
         } else {
             if (id != 0) return bintrace__err(r, at, "unknown record kind");
             count = bintrace__v(&c);

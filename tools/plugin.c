@@ -13,6 +13,14 @@
    one callback per block plus one per memory access, instead of one per
    instruction.
 
+   A scoped trace (--func, --region, --exclude, markers) still watches the
+   code outside the scope for what it writes: the registers an untraced
+   instruction writes (known at translation) and the bytes its stores write
+   (a memory callback on untraced stores only) lose their writers before
+   the next traced instruction (edan_kill_regs / edan_kill_mem, a KILL
+   record, a #edan-kill line). A block entirely outside --func scoping costs
+   one callback per execution and one per store; nothing per load.
+
    Files written to the directory given by --dir:
      report  the analysis report (as `edan analyze` prints it)
      error   a message, when the arguments or the program's symbols are wrong
@@ -62,6 +70,16 @@ typedef struct pl_block {
 
 typedef struct pl_range { uint64_t lo, hi; } pl_range;
 
+/* A block outside the scope: the registers its instructions write. */
+typedef struct pl_ublock {
+    struct pl_ublock *next_alloc;
+    uint32_t nregs;
+    edan_reg regs[];
+} pl_ublock;
+
+#define PL_KILL_REGS EDAN_RV_NUM_REGS
+#define PL_KILL_RANGES BINTRACE_MAX_KILL_RANGES
+
 typedef struct pl_name {
     const char *name;
     int kind;               /* 0 func, 1 region, 2 exclude */
@@ -94,6 +112,14 @@ typedef struct pl_state {
     pl_block *pending;
     uint64_t addrs[BINTRACE_MAX_BLOCK];     /* one execution's addresses, for the analysis */
     pl_block *blocks;
+    pl_ublock *ublocks;
+    /* what untraced code wrote since the last traced instruction */
+    int kill_pending;
+    uint8_t kill_seen[PL_KILL_REGS / 8];
+    edan_reg kill_regs[PL_KILL_REGS];
+    uint32_t kill_nregs, kill_nranges;
+    uint64_t kill_ranges[PL_KILL_RANGES][2];    /* {lo, size} */
+    uint64_t kills_regs, kills_bytes;           /* totals, for the notes */
     unsigned vcpus;
     uint64_t undecodable, undecodable_pc;
     uint8_t undecodable_raw[4];
@@ -471,10 +497,89 @@ static void pl_progress(void)
             (double)st.fed / (now - st.t_start) / 1e6);
 }
 
+/* ---------------------------------------------------------------------- */
+/* What untraced code writes                                              */
+/* ---------------------------------------------------------------------- */
+/* The pending kills go out, in trace order: before the next traced
+   instruction (or when the range buffer is full, still before it). */
+static void pl_kill_flush(void)
+{
+    uint32_t i, j;
+    if (!st.kill_pending) return;
+    if (st.ctx && !st.feed_err[0]) {
+        edan_result r = edan_kill_regs(st.ctx, st.kill_regs, st.kill_nregs);
+        for (i = 0; r == EDAN_OK && i < st.kill_nranges; i++)
+            r = edan_kill_mem(st.ctx, st.kill_ranges[i][0], st.kill_ranges[i][1]);
+        if (r != EDAN_OK)
+            snprintf(st.feed_err, sizeof st.feed_err, "after instruction %llu: %s: %s",
+                     (unsigned long long)st.fed, edan_result_string(r), edan_error(st.ctx));
+    }
+    if (st.text_f) {
+        /* lines of at most 32 items, far below `edan analyze`'s line limit */
+        for (i = 0; i < st.kill_nregs + st.kill_nranges; i += 32) {
+            fputs("#edan-kill", st.text_f);
+            for (j = i; j < i + 32 && j < st.kill_nregs + st.kill_nranges; j++) {
+                if (j < st.kill_nregs) fprintf(st.text_f, " r%u", st.kill_regs[j]);
+                else fprintf(st.text_f, " m0x%llx+%llu", (unsigned long long)st.kill_ranges[j - st.kill_nregs][0],
+                             (unsigned long long)st.kill_ranges[j - st.kill_nregs][1]);
+            }
+            fputc('\n', st.text_f);
+        }
+    }
+    if (st.bin_f)
+        bintrace_write_kill(&st.bw, st.kill_regs, st.kill_nregs, (const uint64_t (*)[2])st.kill_ranges,
+                            st.kill_nranges);
+    st.kills_regs += st.kill_nregs;
+    for (i = 0; i < st.kill_nranges; i++) st.kills_bytes += st.kill_ranges[i][1];
+    for (i = 0; i < st.kill_nregs; i++) st.kill_seen[st.kill_regs[i] >> 3] = 0;
+    st.kill_nregs = st.kill_nranges = 0;
+    st.kill_pending = 0;
+}
+
+static void pl_kill_reg(edan_reg r)
+{
+    uint8_t bit = (uint8_t)(1u << (r & 7));
+    if (!r || (st.kill_seen[r >> 3] & bit)) return;     /* register 0 is a constant */
+    st.kill_seen[r >> 3] |= bit;
+    st.kill_regs[st.kill_nregs++] = r;
+    st.kill_pending = 1;
+}
+
+/* Bytes [a, a + size): merged with the last range when they touch it (a
+   loop of stores, a push sequence), else a new range. */
+static void pl_kill_mem(uint64_t a, uint64_t size)
+{
+    if (!size || a + size - 1 < a) return;      /* QEMU cannot hand over such an access */
+    if (st.kill_nranges) {
+        uint64_t *last = st.kill_ranges[st.kill_nranges - 1], lo = last[0], end = last[0] + last[1];
+        if (a <= end && a + size >= lo) {
+            if (a < lo) lo = a;
+            if (a + size > end) end = a + size;
+            last[0] = lo;
+            last[1] = end - lo;
+            return;
+        }
+    }
+    if (st.kill_nranges == PL_KILL_RANGES) pl_kill_flush();
+    st.kill_ranges[st.kill_nranges][0] = a;
+    st.kill_ranges[st.kill_nranges][1] = size;
+    st.kill_nranges++;
+    st.kill_pending = 1;
+}
+
+/* What instruction s, executed outside the scope, wrote. */
+static void pl_kill_insn(const bintrace_sinsn *s)
+{
+    uint32_t i;
+    for (i = 0; i < s->in.ndst; i++) pl_kill_reg(s->in.dst[i]);
+    if (s->in.mem == EDAN_MEM_STORE || s->in.mem == EDAN_MEM_AMO) pl_kill_mem(s->in.addr, s->in.size);
+}
+
 /* Instructions b[first .. first+count) were executed. */
 static void pl_emit(pl_block *b, uint32_t first, uint32_t count)
 {
     uint32_t i;
+    if (st.kill_pending) pl_kill_flush();
     if (st.ctx && !st.feed_err[0]) {
         uint64_t *addrs = st.addrs;
         uint32_t at;
@@ -540,6 +645,7 @@ static void pl_flush(pl_block *b)
         }
         if (active && !in_run) { run = i; in_run = 1; }
         else if (!active && in_run) { pl_emit(b, run, i - run); in_run = 0; }
+        if (!active) pl_kill_insn(&b->s[i]);
     }
     if (in_run) pl_emit(b, run, b->n - run);
 }
@@ -561,6 +667,28 @@ static void pl_vcpu_mem(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t 
     (void)info;
     if (vcpu != 0) return;
     ((bintrace_sinsn *)udata)->in.addr = vaddr;
+}
+
+/* A block outside --func scoping: the previous (traced) block ran before
+   it; then the registers it writes lose their writers. */
+static void pl_vcpu_tb_untraced(unsigned int vcpu, void *udata)
+{
+    const pl_ublock *u = (const pl_ublock *)udata;
+    uint32_t i;
+    if (vcpu != 0) return;
+    if (st.pending) {
+        pl_flush(st.pending);
+        st.pending = NULL;
+    }
+    for (i = 0; i < u->nregs; i++) pl_kill_reg(u->regs[i]);
+}
+
+/* A store of such a block: udata is its access size. */
+static void pl_vcpu_mem_untraced(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)
+{
+    (void)info;
+    if (vcpu != 0) return;
+    pl_kill_mem(vaddr, (uint64_t)(uintptr_t)udata);
 }
 
 static int pl_in_funcs(uint64_t pc)
@@ -665,17 +793,43 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
         }
     }
     b->all_static = !st.scope_dyn && all;
-    /* With only --func scoping, blocks outside the functions need no callbacks. */
+    /* With only --func scoping, a block outside the functions is only
+       watched for what it writes: the registers (one callback per
+       execution) and its stores' bytes. */
     if (!st.scope_dyn && !any) {
+        pl_ublock *u = (pl_ublock *)malloc(sizeof *u + (EDAN_MAX_DST * n) * sizeof(edan_reg));
+        uint32_t k;
+        if (!u) {
+            pl_block_free(b);
+            return;
+        }
+        u->nregs = 0;
+        for (i = 0; i < n; i++) {
+            const edan_insn *in = &b->s[i].in;
+            for (k = 0; k < in->ndst; k++) {
+                uint32_t j;
+                for (j = 0; j < u->nregs && u->regs[j] != in->dst[k]; j++) {}
+                if (j == u->nregs && in->dst[k]) u->regs[u->nregs++] = in->dst[k];
+            }
+            if (in->mem == EDAN_MEM_STORE || in->mem == EDAN_MEM_AMO)
+                qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), pl_vcpu_mem_untraced,
+                                                 QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW,
+                                                 (void *)(uintptr_t)in->size);
+        }
+        qemu_plugin_register_vcpu_tb_exec_cb(tb, pl_vcpu_tb_untraced, QEMU_PLUGIN_CB_NO_REGS, u);
+        u->next_alloc = st.ublocks;
+        st.ublocks = u;
         pl_block_free(b);
         return;
     }
     /* Plain memory callbacks for both kinds: the access kind and size come
        from the decoder (QEMU 7.2's inline memory counters filtered by read
-       or write count the wrong kind). */
+       or write count the wrong kind). A load outside --func scoping needs
+       none; a store there kills its bytes. */
     for (i = 0; i < n; i++) {
-        if (b->s[i].in.mem == EDAN_MEM_NONE) continue;
-        if (!st.scope_dyn && st.scope_func && !(b->flags[i] & PL_INFUNC)) continue;
+        edan_mem_kind mk = (edan_mem_kind)b->s[i].in.mem;
+        if (mk == EDAN_MEM_NONE) continue;
+        if (!st.scope_dyn && st.scope_func && !(b->flags[i] & PL_INFUNC) && mk == EDAN_MEM_LOAD) continue;
         qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), pl_vcpu_mem,
                                          QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW, &b->s[i]);
     }
@@ -739,6 +893,11 @@ static void pl_atexit(qemu_plugin_id_t id, void *udata)
         pl_block_free(b);
     }
     st.blocks = NULL;
+    while (st.ublocks) {
+        pl_ublock *u = st.ublocks;
+        st.ublocks = u->next_alloc;
+        free(u);
+    }
     if (st.ctx) {
         char path[4096], tmp[4200];
         FILE *f;

@@ -1090,13 +1090,14 @@ const char *edan_class_name(edan_class c)
 #define EDAN__WORD(ch, w, K) ((uint64_t *)((ch) + (size_t)((w) & (EDAN__CHUNK_WORDS - 1)) * EDAN__WORD_BYTES(K)))
 #define EDAN__NEAR 256
 
+/* A line's filler: the memory access vertex whose miss brought it from RAM
+   (vid 0: none), its F and md in the line's configuration. */
+typedef struct edan__filler { uint64_t vid, F; uint32_t md; } edan__filler;
+
 typedef struct edan__level {
     uint64_t *tags;         /* sets * assoc, MRU first; line number + 1, 0 = empty */
     uint8_t *dirty;
-    /* per way, the line's filler: the memory access vertex whose miss
-       brought it from RAM (0: none), its F and md; NULL under the paper's rule */
-    uint64_t *fvid, *fF;
-    uint32_t *fmd;
+    edan__filler *fill;     /* per way; NULL under the paper's rule */
     uint32_t sets, assoc, line_shift, latency;
 } edan__level;
 
@@ -1236,10 +1237,8 @@ static edan_result edan__setup_config(edan_context *ctx, uint32_t k, const edan_
         l->dirty = (uint8_t *)edan__calloc(&ctx->a, sets * L->assoc);
         if (!l->tags || !l->dirty) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the cache model");
         if (!ctx->paper_cache) {
-            l->fvid = (uint64_t *)edan__calloc(&ctx->a, sets * L->assoc * sizeof(uint64_t));
-            l->fF = (uint64_t *)edan__calloc(&ctx->a, sets * L->assoc * sizeof(uint64_t));
-            l->fmd = (uint32_t *)edan__calloc(&ctx->a, sets * L->assoc * sizeof(uint32_t));
-            if (!l->fvid || !l->fF || !l->fmd)
+            l->fill = (edan__filler *)edan__calloc(&ctx->a, sets * L->assoc * sizeof(edan__filler));
+            if (!l->fill)
                 return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the cache model");
         }
     }
@@ -1322,9 +1321,7 @@ void edan_destroy(edan_context *ctx)
             for (i = 0; i < EDAN_MAX_LEVELS; i++) {
                 edan__free(&a, g->lv[i].tags);
                 edan__free(&a, g->lv[i].dirty);
-                edan__free(&a, g->lv[i].fvid);
-                edan__free(&a, g->lv[i].fF);
-                edan__free(&a, g->lv[i].fmd);
+                edan__free(&a, g->lv[i].fill);
             }
             edan__free(&a, g->layers);
             edan__free(&a, g->tl_diff);
@@ -1532,10 +1529,10 @@ static int edan__store_part(edan_context *ctx, uint64_t *e, unsigned lo, unsigne
 /* ---- cache model ------------------------------------------------------- */
 /* Way w of a set (base index `at` in the level's arrays) becomes its MRU way,
    the ways before it move down one: the tag, the dirty bit and the filler. */
-#define EDAN__ROTATE(arr, at, w)                                        \
+#define EDAN__ROTATE(T, arr, at, w)                                     \
     do {                                                                \
         const size_t at_ = (at), w_ = (w);                              \
-        uint64_t tmp_ = (uint64_t)(arr)[at_ + w_];                      \
+        T tmp_ = (arr)[at_ + w_];                                       \
         memmove((arr) + at_ + 1, (arr) + at_, w_ * sizeof *(arr));      \
         (arr)[at_] = tmp_;                                              \
     } while (0)
@@ -1549,13 +1546,9 @@ static EDAN__INLINE int edan__lookup(edan__level *l, uint64_t line)
     for (w = 0; w < l->assoc; w++) {
         if (t[w] == tag) {
             if (w) {
-                EDAN__ROTATE(l->tags, at, w);
-                EDAN__ROTATE(l->dirty, at, w);
-                if (l->fvid) {
-                    EDAN__ROTATE(l->fvid, at, w);
-                    EDAN__ROTATE(l->fF, at, w);
-                    EDAN__ROTATE(l->fmd, at, w);
-                }
+                EDAN__ROTATE(uint64_t, l->tags, at, w);
+                EDAN__ROTATE(uint8_t, l->dirty, at, w);
+                if (l->fill) EDAN__ROTATE(edan__filler, l->fill, at, w);
             }
             return 1;
         }
@@ -1574,21 +1567,17 @@ static long edan__find(const edan__level *l, uint64_t line)
 /* Insert as MRU with its filler (vid, F, md); returns 1 when a dirty line
    was evicted. The LRU way is overwritten: rotating it to the front first
    makes it way 0. */
-static int edan__fill(edan__level *l, uint64_t line, uint8_t dirty, uint64_t vid, uint64_t F, uint32_t md)
+static int edan__fill(edan__level *l, uint64_t line, uint8_t dirty, const edan__filler *f)
 {
     const size_t at = (size_t)(line & (l->sets - 1)) * l->assoc, last = l->assoc - 1;
     int evicted_dirty = l->tags[at + last] && l->dirty[at + last];
-    EDAN__ROTATE(l->tags, at, last);
-    EDAN__ROTATE(l->dirty, at, last);
+    memmove(l->tags + at + 1, l->tags + at, last * sizeof *l->tags);
+    memmove(l->dirty + at + 1, l->dirty + at, last);
     l->tags[at] = line + 1;
     l->dirty[at] = dirty;
-    if (l->fvid) {
-        EDAN__ROTATE(l->fvid, at, last);
-        EDAN__ROTATE(l->fF, at, last);
-        EDAN__ROTATE(l->fmd, at, last);
-        l->fvid[at] = vid;
-        l->fF[at] = F;
-        l->fmd[at] = md;
+    if (l->fill) {
+        memmove(l->fill + at + 1, l->fill + at, last * sizeof *l->fill);
+        l->fill[at] = *f;
     }
     return evicted_dirty;
 }
@@ -1599,20 +1588,15 @@ static int edan__fill(edan__level *l, uint64_t line, uint8_t dirty, uint64_t vid
 typedef struct edan__fillers {
     uint32_t n;
     int filled;             /* a line came from RAM: its filler's F and md wait for the vertex's */
-    uint64_t vid[EDAN__MAX_LINES], F[EDAN__MAX_LINES];
-    uint32_t md[EDAN__MAX_LINES];
+    edan__filler f[EDAN__MAX_LINES];
 } edan__fillers;
 
-static EDAN__INLINE void edan__filler_add(edan__fillers *fl, uint64_t f, uint64_t F, uint32_t md, uint64_t vid)
+static EDAN__INLINE void edan__filler_add(edan__fillers *fl, const edan__filler *f, uint64_t vid)
 {
     uint32_t i;
-    if (!f || f == vid) return;
-    for (i = 0; i < fl->n && fl->vid[i] != f; i++) {}
-    if (i < fl->n) return;
-    fl->vid[i] = f;
-    fl->F[i] = F;
-    fl->md[i] = md;
-    fl->n++;
+    if (!f->vid || f->vid == vid) return;
+    for (i = 0; i < fl->n && fl->f[i].vid != f->vid; i++) {}
+    if (i == fl->n) fl->f[fl->n++] = *f;
 }
 
 /* Run one access of vertex vid through configuration g's hierarchy. Sets
@@ -1624,27 +1608,26 @@ static void edan__cache_access(edan__cfg *g, const edan_insn *in, uint64_t addr,
     uint64_t first = addr >> shift, last = (addr + in->size - 1) >> shift, line;
     uint64_t lat = 0, bytes = 0, line_bytes = (uint64_t)1 << shift;
     int mem = 0;
-    const int wt = g->c.write_policy == EDAN_WRITE_THROUGH, fills = g->lv[0].fvid != NULL;
+    const int wt = g->c.write_policy == EDAN_WRITE_THROUGH, fills = g->lv[0].fill != NULL;
     const int reads = in->mem != EDAN_MEM_STORE || !wt;    /* looks up and fills */
     const int writes = in->mem != EDAN_MEM_LOAD;
     for (line = first; line <= last; line++) {
         if (reads) {
             uint32_t hit = nl;
-            uint64_t fv = vid, fF = 0;
-            uint32_t fmd = 0;
+            edan__filler f;
             for (i = 0; i < nl; i++)
                 if (edan__lookup(&g->lv[i], line)) { hit = i; break; }
+            f.vid = vid;        /* from RAM: this vertex (F and md set when known) */
+            f.F = 0;
+            f.md = 0;
             if (hit < nl) {
                 g->level_hits[hit]++;
                 if (g->lv[hit].latency > lat) lat = g->lv[hit].latency;
                 if (fills) {
                     /* the serving level's filler: a dependence, and what the levels above copy */
                     const edan__level *s = &g->lv[hit];
-                    const size_t at = (size_t)(line & (s->sets - 1)) * s->assoc;
-                    fv = s->fvid[at];
-                    fF = s->fF[at];
-                    fmd = s->fmd[at];
-                    edan__filler_add(fl, fv, fF, fmd, vid);
+                    f = s->fill[(size_t)(line & (s->sets - 1)) * s->assoc];
+                    edan__filler_add(fl, &f, vid);
                 }
             } else {
                 mem = 1;
@@ -1654,7 +1637,7 @@ static void edan__cache_access(edan__cfg *g, const edan_insn *in, uint64_t addr,
             }
             /* fill every level that missed; only the last level's dirty victims reach RAM */
             for (i = 0; i < hit; i++) {
-                if (edan__fill(&g->lv[i], line, 0, fv, fF, fmd) && i == nl - 1) {
+                if (edan__fill(&g->lv[i], line, 0, &f) && i == nl - 1) {
                     g->writebacks++;
                     bytes += line_bytes;
                 }
@@ -1691,9 +1674,9 @@ static EDAN__NOINLINE void edan__fillers_done(edan__cfg *g, const edan_insn *in,
     for (line = addr >> shift; line <= last; line++)
         for (i = 0; i < g->c.num_levels; i++) {
             long at = edan__find(&g->lv[i], line);
-            if (at >= 0 && g->lv[i].fvid[at] == vid) {
-                g->lv[i].fF[at] = F;
-                g->lv[i].fmd[at] = md;
+            if (at >= 0 && g->lv[i].fill[at].vid == vid) {
+                g->lv[i].fill[at].F = F;
+                g->lv[i].fill[at].md = md;
             }
         }
 }
@@ -1879,18 +1862,19 @@ static EDAN__NOINLINE edan_result edan__fill_deps(edan_context *ctx, edan__cfg *
 {
     uint32_t i, j;
     for (i = 0; i < fl->n; i++) {
-        if (fl->F[i] > *S) {
-            *S = fl->F[i];
-            if (best) *best = fl->vid[i];
+        const edan__filler *f = &fl->f[i];
+        if (f->F > *S) {
+            *S = f->F;
+            if (best) *best = f->vid;
         }
-        if (fl->md[i] > *md) *md = fl->md[i];
-        for (j = 0; j < npv && pv[j] != fl->vid[i]; j++) {}
+        if (f->md > *md) *md = f->md;
+        for (j = 0; j < npv && pv[j] != f->vid; j++) {}
         if (j < npv) continue;
         g->fill_edges++;
         if (ctx->dot_max && !ctx->dot_overflow && vid <= ctx->dot_max) {
             if (!edan__grow(&ctx->a, (void **)&g->dot_fe, &g->dot_fe_cap, g->dot_fe_n + 1, sizeof *g->dot_fe))
                 return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory recording the graph");
-            g->dot_fe[g->dot_fe_n][0] = fl->vid[i];
+            g->dot_fe[g->dot_fe_n][0] = f->vid;
             g->dot_fe[g->dot_fe_n][1] = vid;
             g->dot_fe_n++;
         }
@@ -1910,26 +1894,36 @@ static EDAN__INLINE edan_result edan__vertex(edan_context *ctx, edan__cfg *g, co
                                              uint32_t *md, uint64_t *best, uint64_t *F, int *is_mem)
 {
     uint64_t t, w = 0;
-    edan__fillers fl;
-    fl.filled = 0;
     if (in->mem == EDAN_MEM_NONE) {
         *is_mem = 0;
         t = g->c.cost[in->cls];
+        *F = S + t;
     } else if (!g->c.num_levels) {
         *is_mem = 1;
         t = g->c.alpha;
         w = in->size;
+        *F = S + t;
+        ++*md;
     } else {
+        edan__fillers fl;
         fl.n = 0;
+        fl.filled = 0;
         edan__cache_access(g, in, addr, vid, is_mem, &t, &w, &fl);
-        if (fl.n) {
+        if (fl.n == 1 && !ctx->dot_max) {     /* the common case, inline: one line, no graph */
+            const edan__filler *f = &fl.f[0];
+            uint32_t j;
+            if (f->F > S) S = f->F;
+            if (f->md > *md) *md = f->md;
+            for (j = 0; j < npv && pv[j] != f->vid; j++) {}
+            g->fill_edges += j == npv;
+        } else if (fl.n) {
             edan_result r = edan__fill_deps(ctx, g, &fl, vid, pv, npv, &S, md, best);
             if (r != EDAN_OK) return r;
         }
+        *F = S + t;
+        *md += (uint32_t)*is_mem;
+        if (fl.filled) edan__fillers_done(g, in, addr, vid, *F, *md);
     }
-    *F = S + t;
-    *md += (uint32_t)*is_mem;
-    if (fl.filled) edan__fillers_done(g, in, addr, vid, *F, *md);
     g->T1 += t;
     if (*F > g->Tinf) g->Tinf = *F;
     if (*is_mem) {

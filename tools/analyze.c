@@ -161,7 +161,7 @@ static int analyze_text(analyze_state *st, analyze_input *in, char *buf, size_t 
                 analyze_print_line(line, len);
                 return 2;
             }
-            if (len >= 10 && !memcmp(line, "#edan-kill", 10)) {
+            if (line[0] == '#' && len >= 10 && !memcmp(line, "#edan-kill", 10)) {
                 const char *why = NULL;
                 if (analyze_kill_line(st->ctx, line, len, &why)) {
                     fprintf(stderr, "%s:%llu: %s: ", in->path, st->lines, why);

@@ -1095,9 +1095,11 @@ const char *edan_class_name(edan_class c)
 typedef struct edan__filler { uint64_t vid, F; uint32_t md; } edan__filler;
 
 typedef struct edan__level {
-    uint64_t *tags;         /* sets * assoc, MRU first; line number + 1, 0 = empty */
-    uint8_t *dirty;
+    uint64_t *tags;         /* sets * assoc; line number + 1, 0 = empty */
+    uint64_t *stamp;        /* per way, its last use (clock; 0 = never) x 2 + its dirty bit */
     edan__filler *fill;     /* per way; NULL under the paper's rule */
+    uint32_t *mru;          /* per set, the way used last */
+    uint64_t clock;
     uint32_t sets, assoc, line_shift, latency;
 } edan__level;
 
@@ -1234,8 +1236,10 @@ static edan_result edan__setup_config(edan_context *ctx, uint32_t k, const edan_
         l->line_shift = edan__log2(L->line);
         l->latency = L->latency;
         l->tags = (uint64_t *)edan__calloc(&ctx->a, sets * L->assoc * sizeof(uint64_t));
-        l->dirty = (uint8_t *)edan__calloc(&ctx->a, sets * L->assoc);
-        if (!l->tags || !l->dirty) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the cache model");
+        l->stamp = (uint64_t *)edan__calloc(&ctx->a, sets * L->assoc * sizeof(uint64_t));
+        l->mru = (uint32_t *)edan__calloc(&ctx->a, sets * sizeof(uint32_t));
+        if (!l->tags || !l->stamp || !l->mru)
+            return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the cache model");
         if (!ctx->paper_cache) {
             l->fill = (edan__filler *)edan__calloc(&ctx->a, sets * L->assoc * sizeof(edan__filler));
             if (!l->fill)
@@ -1320,7 +1324,8 @@ void edan_destroy(edan_context *ctx)
             edan__cfg *g = &ctx->cfg[k];
             for (i = 0; i < EDAN_MAX_LEVELS; i++) {
                 edan__free(&a, g->lv[i].tags);
-                edan__free(&a, g->lv[i].dirty);
+                edan__free(&a, g->lv[i].stamp);
+                edan__free(&a, g->lv[i].mru);
                 edan__free(&a, g->lv[i].fill);
             }
             edan__free(&a, g->layers);
@@ -1527,35 +1532,34 @@ static int edan__store_part(edan_context *ctx, uint64_t *e, unsigned lo, unsigne
 }
 
 /* ---- cache model ------------------------------------------------------- */
-/* Way w of a set (base index `at` in the level's arrays) becomes its MRU way,
-   the ways before it move down one: the tag, the dirty bit and the filler. */
-#define EDAN__ROTATE(T, arr, at, w)                                     \
-    do {                                                                \
-        const size_t at_ = (at), w_ = (w);                              \
-        T tmp_ = (arr)[at_ + w_];                                       \
-        memmove((arr) + at_ + 1, (arr) + at_, w_ * sizeof *(arr));      \
-        (arr)[at_] = tmp_;                                              \
-    } while (0)
-/* Look `line` up in level l: on a hit move it to MRU and return 1 (the line
-   is then way 0 of its set: index (line & (sets - 1)) * assoc), else 0. */
-static EDAN__INLINE int edan__lookup(edan__level *l, uint64_t line)
+/* LRU by time stamps: a way's stamp is its last use (0: never), a set's
+   least recently used way the one with the smallest; nothing moves on a
+   hit, so a line's filler stays in place. The dirty bit is the stamp's
+   lowest (stamps differ, so it never decides an order). mru[set] is the
+   way used last (a hit there needs no update at all). */
+/* Look `line` up in level l: on a hit stamp it and return its index in the
+   level's arrays; else -1, *victim the index a fill would take (the
+   first empty way, else the least recently used). */
+static EDAN__INLINE long edan__lookup(edan__level *l, uint64_t line, size_t *victim)
 {
-    const size_t at = (size_t)(line & (l->sets - 1)) * l->assoc;
-    uint64_t *t = l->tags + at, tag = line + 1;
-    uint32_t w;
+    const size_t set = (size_t)(line & (l->sets - 1)), at = set * l->assoc;
+    const uint64_t *t = l->tags + at, tag = line + 1;
+    const uint64_t *s = l->stamp + at;
+    uint32_t w, v = 0;
+    if (t[l->mru[set]] == tag) return (long)(at + l->mru[set]);
     for (w = 0; w < l->assoc; w++) {
         if (t[w] == tag) {
-            if (w) {
-                EDAN__ROTATE(uint64_t, l->tags, at, w);
-                EDAN__ROTATE(uint8_t, l->dirty, at, w);
-                if (l->fill) EDAN__ROTATE(edan__filler, l->fill, at, w);
-            }
-            return 1;
+            l->stamp[at + w] = (++l->clock << 1) | (l->stamp[at + w] & 1);
+            l->mru[set] = w;
+            return (long)(at + w);
         }
     }
-    return 0;
+    for (w = 1; w < l->assoc; w++)
+        if (s[w] < s[v]) v = w;
+    *victim = at + v;
+    return -1;
 }
-/* The way holding `line` in level l without touching LRU, or -1. */
+/* The index holding `line` in level l without touching LRU, or -1. */
 static long edan__find(const edan__level *l, uint64_t line)
 {
     const size_t at = (size_t)(line & (l->sets - 1)) * l->assoc;
@@ -1564,22 +1568,25 @@ static long edan__find(const edan__level *l, uint64_t line)
         if (l->tags[at + w] == line + 1) return (long)(at + w);
     return -1;
 }
-/* Insert as MRU with its filler (vid, F, md); returns 1 when a dirty line
-   was evicted. The LRU way is overwritten: rotating it to the front first
-   makes it way 0. */
-static int edan__fill(edan__level *l, uint64_t line, uint8_t dirty, const edan__filler *f)
+/* `line` into index `at` (edan__lookup's victim) as the most recent, with
+   its filler; returns 1 when a dirty line was evicted. */
+static EDAN__INLINE int edan__fill(edan__level *l, uint64_t line, size_t at, uint8_t dirty, const edan__filler *f)
 {
-    const size_t at = (size_t)(line & (l->sets - 1)) * l->assoc, last = l->assoc - 1;
-    int evicted_dirty = l->tags[at + last] && l->dirty[at + last];
-    memmove(l->tags + at + 1, l->tags + at, last * sizeof *l->tags);
-    memmove(l->dirty + at + 1, l->dirty + at, last);
+    int evicted_dirty = l->tags[at] && (l->stamp[at] & 1);
     l->tags[at] = line + 1;
-    l->dirty[at] = dirty;
-    if (l->fill) {
-        memmove(l->fill + at + 1, l->fill + at, last * sizeof *l->fill);
-        l->fill[at] = *f;
-    }
+    l->stamp[at] = (++l->clock << 1) | dirty;
+    l->mru[line & (l->sets - 1)] = (uint32_t)(at % l->assoc);
+    if (l->fill) l->fill[at] = *f;
     return evicted_dirty;
+}
+
+/* [addr, addr + size) lies in one line, the most recently used of its set
+   in level l (an LRU update would change nothing): its index, else -1. */
+static EDAN__INLINE long edan__mru_hit(const edan__level *l, uint64_t addr, uint32_t size)
+{
+    const uint64_t line = addr >> l->line_shift;
+    const size_t set = (size_t)(line & (l->sets - 1)), at = set * l->assoc + l->mru[set];
+    return line == (addr + size - 1) >> l->line_shift && l->tags[at] == line + 1 ? (long)at : -1;
 }
 
 /* The fillers of the lines an access found in the cache (distinct, not
@@ -1614,9 +1621,11 @@ static void edan__cache_access(edan__cfg *g, const edan_insn *in, uint64_t addr,
     for (line = first; line <= last; line++) {
         if (reads) {
             uint32_t hit = nl;
+            size_t victim[EDAN_MAX_LEVELS];
+            long at = -1;
             edan__filler f;
             for (i = 0; i < nl; i++)
-                if (edan__lookup(&g->lv[i], line)) { hit = i; break; }
+                if ((at = edan__lookup(&g->lv[i], line, &victim[i])) >= 0) { hit = i; break; }
             f.vid = vid;        /* from RAM: this vertex (F and md set when known) */
             f.F = 0;
             f.md = 0;
@@ -1625,8 +1634,7 @@ static void edan__cache_access(edan__cfg *g, const edan_insn *in, uint64_t addr,
                 if (g->lv[hit].latency > lat) lat = g->lv[hit].latency;
                 if (fills) {
                     /* the serving level's filler: a dependence, and what the levels above copy */
-                    const edan__level *s = &g->lv[hit];
-                    f = s->fill[(size_t)(line & (s->sets - 1)) * s->assoc];
+                    f = g->lv[hit].fill[at];
                     edan__filler_add(fl, &f, vid);
                 }
             } else {
@@ -1637,7 +1645,7 @@ static void edan__cache_access(edan__cfg *g, const edan_insn *in, uint64_t addr,
             }
             /* fill every level that missed; only the last level's dirty victims reach RAM */
             for (i = 0; i < hit; i++) {
-                if (edan__fill(&g->lv[i], line, 0, &f) && i == nl - 1) {
+                if (edan__fill(&g->lv[i], line, victim[i], 0, &f) && i == nl - 1) {
                     g->writebacks++;
                     bytes += line_bytes;
                 }
@@ -1645,13 +1653,14 @@ static void edan__cache_access(edan__cfg *g, const edan_insn *in, uint64_t addr,
             if (writes && !wt) {
                 for (i = 0; i < nl; i++) {
                     long at = edan__find(&g->lv[i], line);
-                    if (at >= 0) g->lv[i].dirty[at] = 1;
+                    if (at >= 0) g->lv[i].stamp[at] |= 1;
                 }
             }
         } else {
             /* write-through store: no fill, no eviction; a hit refreshes LRU */
+            size_t victim;
             for (i = 0; i < nl; i++)
-                if (edan__lookup(&g->lv[i], line)) break;
+                if (edan__lookup(&g->lv[i], line, &victim) >= 0) break;
         }
     }
     if (writes && wt) {
@@ -1894,6 +1903,7 @@ static EDAN__INLINE edan_result edan__vertex(edan_context *ctx, edan__cfg *g, co
                                              uint32_t *md, uint64_t *best, uint64_t *F, int *is_mem)
 {
     uint64_t t, w = 0;
+    long hit;
     if (in->mem == EDAN_MEM_NONE) {
         *is_mem = 0;
         t = g->c.cost[in->cls];
@@ -1904,6 +1914,36 @@ static EDAN__INLINE edan_result edan__vertex(edan_context *ctx, edan__cfg *g, co
         w = in->size;
         *F = S + t;
         ++*md;
+    } else if (in->mem == EDAN_MEM_LOAD && (hit = edan__mru_hit(&g->lv[0], addr, in->size)) >= 0) {
+        /* the most common access, inline: a load of one line that L1 holds
+           as its set's most recent; nothing changes, its filler is a dependence */
+        const edan__level *l1 = &g->lv[0];
+        const edan__filler *f = l1->fill ? &l1->fill[hit] : NULL;
+        *is_mem = 0;
+        t = l1->latency;
+        g->level_hits[0]++;
+        if (f && f->vid && f->vid != vid) {
+            uint32_t j;
+            if (f->F > S) {
+                S = f->F;
+                if (best) *best = f->vid;
+            }
+            if (f->md > *md) *md = f->md;
+            for (j = 0; j < npv && pv[j] != f->vid; j++) {}
+            if (j == npv) {
+                g->fill_edges++;
+                if (ctx->dot_max) {         /* recorded as edan__fill_deps does */
+                    edan__fillers one;
+                    edan_result r;
+                    one.n = 1;
+                    one.f[0] = *f;
+                    g->fill_edges--;
+                    r = edan__fill_deps(ctx, g, &one, vid, pv, npv, &S, md, best);
+                    if (r != EDAN_OK) return r;
+                }
+            }
+        }
+        *F = S + t;
     } else {
         edan__fillers fl;
         fl.n = 0;

@@ -23,6 +23,8 @@ typedef struct cli_analysis {
     unsigned explicit_set[EDAN_MAX_CONFIGS];    /* CLI_SET_* given on the command line */
     char provenance[EDAN_MAX_CONFIGS][256];     /* where each value came from, for the report */
     uint32_t profile_m;         /* the profile's measured m, 0 = none */
+    const char *elf_path;       /* --elf PROG: --top names functions and source lines from it */
+    uint64_t elf_bias;          /* the program's load offset: a pc minus it is an address of the file */
 } cli_analysis;
 
 enum { CLI_SET_ALPHA = 1, CLI_SET_FREQ = 2, CLI_SET_CACHE = 4 };

@@ -715,6 +715,8 @@ static void pl_first_translation(void)
     for (i = 0; i < st.nfuncs; i++) { st.funcs[i].lo += off; st.funcs[i].hi += off; }
     for (i = 0; i < st.nregion; i++) st.region_entry[i] += off;
     for (i = 0; i < st.nexcl; i++) st.excl_entry[i] += off;
+    st.a.elf_path = st.program;     /* --top names functions and source lines */
+    st.a.elf_bias = off;
     st.started = 1;
 }
 

@@ -3,11 +3,13 @@
    DOT). No main: also linked into the QEMU plugin. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <elfutils/libdwfl.h>
 #include "cli.h"
 
 const char cli_analysis_help[] =
@@ -35,7 +37,11 @@ const char cli_analysis_help[] =
     "  --json              (global) print the report as JSON\n"
     "  --dot FILE          (global) write the eDAG as Graphviz DOT (small traces only)\n"
     "  --top N             (global) list the N memory instructions that contribute\n"
-    "                      most chained memory accesses (per PC, or per mnemonic)\n"
+    "                      most chained memory accesses (per PC, or per mnemonic),\n"
+    "                      with their function and source line when the program\n"
+    "                      is known (edan trace; edan analyze --elf)\n"
+    "  --elf PROG          (global) the program a text trace with PCs came from: its\n"
+    "                      symbols and DWARF line table name --top's instructions\n"
     "  --alpha-add NS      (global) what-if: the bounds with NS more RAM latency\n"
     "                      (cycles = NS x freq) and the predicted slowdown\n"
     "  --sweep FILE.csv    (global) the time bounds for 0..250 ns of added latency\n"
@@ -162,7 +168,7 @@ int cli_analysis_option(cli_analysis *a, int argc, char **argv, int *i)
     edan_config *c = &a->configs[a->num_configs - 1];
     static const char *const with_value[] = {"--cache", "--alpha", "--alpha0", "--cost", "--freq", "--tau",
                                              "--m", "--timeline", "--dot", "--top", "--alpha-add", "--sweep",
-                                             "--profile", "--remote", NULL};
+                                             "--profile", "--remote", "--elf", NULL};
     int k, takes = 0;
     char name[32];
     const char *eq = strchr(opt, '=');
@@ -249,6 +255,8 @@ int cli_analysis_option(cli_analysis *a, int argc, char **argv, int *i)
         a->sweep_path = val;
     } else if (!strcmp(name, "--json")) {
         a->json = 1;
+    } else if (!strcmp(name, "--elf")) {
+        a->elf_path = val;
     } else if (!strcmp(name, "--paper-cache")) {
         a->opts.paper_cache = 1;
     } else if (!strcmp(name, "--skip-unknown")) {
@@ -338,9 +346,60 @@ static int cli_apply_profile(cli_analysis *a)
     return 0;
 }
 
+/* ---- the program's symbols and line table (elfutils' libdwfl) ------------ */
+typedef struct cli_syms { Dwfl *dwfl; Dwfl_Module *mod; Dwarf_Addr mbias; uint64_t bias; } cli_syms;
+
+/* Opens path for symbol lookups; 0, or -1 with *why set. */
+static int cli_syms_open(cli_syms *s, const char *path, uint64_t bias, const char **why)
+{
+    static const Dwfl_Callbacks cb = {NULL, dwfl_standard_find_debuginfo, dwfl_offline_section_address, NULL};
+    int fd;
+    memset(s, 0, sizeof *s);
+    s->bias = bias;
+    fd = open(path, O_RDONLY);
+    if (fd < 0) { *why = strerror(errno); return -1; }
+    s->dwfl = dwfl_begin(&cb);
+    if (!s->dwfl) { close(fd); *why = dwfl_errmsg(-1); return -1; }
+    s->mod = dwfl_report_offline(s->dwfl, "", path, fd);     /* takes the descriptor */
+    dwfl_report_end(s->dwfl, NULL, NULL);
+    if (!s->mod || !dwfl_module_getelf(s->mod, &s->mbias)) {
+        *why = "not an ELF file";
+        dwfl_end(s->dwfl);
+        s->dwfl = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+/* The function and source line of a pc: name (NULL: none), file (NULL:
+   no line table entry), line. */
+static void cli_syms_at(const cli_syms *s, uint64_t pc, const char **name, const char **file, int *line)
+{
+    Dwarf_Addr a = (Dwarf_Addr)(pc - s->bias) + s->mbias;
+    Dwfl_Line *l;
+    *name = *file = NULL;
+    *line = 0;
+    if (!s->mod) return;
+    *name = dwfl_module_addrname(s->mod, a);
+    l = dwfl_module_getsrc(s->mod, a);
+    if (l) *file = dwfl_lineinfo(l, NULL, line, NULL, NULL, NULL);
+}
+
+static void cli_syms_close(cli_syms *s)
+{
+    if (s->dwfl) dwfl_end(s->dwfl);
+    memset(s, 0, sizeof *s);
+}
+
 int cli_analysis_finish(cli_analysis *a)
 {
     uint32_t k;
+    if (a->elf_path) {
+        cli_syms sy;
+        const char *why = NULL;
+        if (cli_syms_open(&sy, a->elf_path, 0, &why)) return cli_err("--elf %s: %s", a->elf_path, why);
+        cli_syms_close(&sy);
+    }
     if (a->remote_node >= 0 && !a->profile_path) return cli_err("--remote needs --profile");
     if (a->profile_path && cli_apply_profile(a)) return -1;
     for (k = 0; k < a->num_configs && !a->profile_path; k++)
@@ -597,6 +656,98 @@ static int cli_write_sweep(edan_context *ctx, const cli_analysis *a)
     return cli_file_close(&cf);
 }
 
+/* ---- the verdict ------------------------------------------------------------ */
+/* The m a verdict speaks of: the profile's measured m, else 4 (the paper's)
+   when it was evaluated, else the largest evaluated. */
+static uint32_t cli_verdict_m(const cli_analysis *a)
+{
+    uint32_t j, best = 0, four = 0;
+    for (j = 0; j < cli_num_m(a); j++) {
+        uint32_t m = cli_m_at(a, j);
+        if (a->profile_m > 1 && m == a->profile_m) return m;
+        if (m == 4) four = 1;
+        if (m > best) best = m;
+    }
+    return four ? 4 : best;
+}
+
+/* n with thousands separators */
+static const char *cli_group(char *buf, size_t n, uint64_t v)
+{
+    char tmp[32];
+    int len = snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)v), i, o = 0;
+    for (i = 0; i < len && (size_t)o + 2 < n; i++) {
+        if (i && (len - i) % 3 == 0) buf[o++] = ',';
+        buf[o++] = tmp[i];
+    }
+    buf[o] = 0;
+    return buf;
+}
+
+/* seconds as ns, us, ms or s with three significant digits */
+static const char *cli_duration(char *buf, size_t n, double s)
+{
+    if (s < 1e-6) snprintf(buf, n, "%.3g ns", s * 1e9);
+    else if (s < 1e-3) snprintf(buf, n, "%.3g us", s * 1e6);
+    else if (s < 1.0) snprintf(buf, n, "%.3g ms", s * 1e3);
+    else snprintf(buf, n, "%.3g s", s);
+    return buf;
+}
+
+#define CLI_VERDICT_NS 100.0
+typedef struct cli_verdict {
+    uint32_t m;                 /* memory accesses in flight */
+    double chained_fraction;    /* RAM accesses that wait for an earlier RAM access (md >= 2) */
+    double add_min_s, add_max_s;    /* what CLI_VERDICT_NS more RAM latency adds: lower and upper bound */
+    double slowdown_min, slowdown_max;  /* the lower and the upper time bound, far over near */
+    char text[400];
+} cli_verdict;
+
+/* The plain-words verdict of configuration k, from its metrics only
+   (README, "Reading the verdict"). */
+static void cli_verdict_make(edan_context *ctx, const cli_analysis *a, uint32_t k, cli_verdict *v)
+{
+    const edan_config *c = edan_get_config(ctx, k);
+    edan_metrics mt;
+    edan_bounds nb, fb;
+    char w[32], ch[32], d[32], lo[32], hi[32], pct[32];
+    double hz = c->freq_ghz * 1e9;
+    memset(v, 0, sizeof *v);
+    v->m = cli_verdict_m(a);
+    edan_get_metrics(ctx, k, &mt);
+    edan_get_bounds(ctx, k, v->m, &nb);
+    edan_get_bounds_at(ctx, k, v->m, cli_far_alpha(c, CLI_VERDICT_NS), &fb);
+    v->chained_fraction = mt.W ? (double)mt.chained / (double)mt.W : 0.0;
+    v->add_min_s = (fb.T_lower - nb.T_lower) / hz;
+    v->add_max_s = (fb.T_upper - nb.T_upper) / hz;
+    v->slowdown_min = nb.T_lower > 0 ? fb.T_lower / nb.T_lower : 1.0;
+    v->slowdown_max = nb.T_upper > 0 ? fb.T_upper / nb.T_upper : 1.0;
+    if (!mt.W) {
+        snprintf(v->text, sizeof v->text,
+                 "no access reaches RAM%s: RAM latency does not change this run's time",
+                 c->num_levels ? " (the caches serve every load and store)" : "");
+        return;
+    }
+    if (mt.chained && v->chained_fraction < 0.001) snprintf(pct, sizeof pct, "under 0.1%%");
+    else snprintf(pct, sizeof pct, "%.1f%%", 100.0 * v->chained_fraction);
+    cli_group(w, sizeof w, mt.W);
+    cli_group(ch, sizeof ch, mt.chained);
+    cli_group(d, sizeof d, mt.D);
+    cli_duration(lo, sizeof lo, v->add_min_s);
+    cli_duration(hi, sizeof hi, v->add_max_s);
+    if (!strcmp(lo, hi))
+        snprintf(v->text, sizeof v->text,
+                 "%s of the %s RAM accesses (%s) wait for an earlier RAM access; the longest chain makes %s RAM "
+                 "round trip%s in a row; %.0f ns more RAM latency adds %s (%.2fx the time) with %u accesses in flight",
+                 ch, w, pct, d, mt.D == 1 ? "" : "s", CLI_VERDICT_NS, hi, v->slowdown_max, v->m);
+    else
+        snprintf(v->text, sizeof v->text,
+                 "%s of the %s RAM accesses (%s) wait for an earlier RAM access; the longest chain makes %s RAM "
+                 "round trip%s in a row; %.0f ns more RAM latency adds %s to %s (up to %.2fx the time) with %u "
+                 "accesses in flight",
+                 ch, w, pct, d, mt.D == 1 ? "" : "s", CLI_VERDICT_NS, lo, hi, v->slowdown_max, v->m);
+}
+
 static void cli_hot_key(const edan_hotspot *h, char *buf, size_t n)
 {
     if (h->has_pc) snprintf(buf, n, "0x%llx %s", (unsigned long long)h->key, cli_op_name(h->op));
@@ -625,6 +776,20 @@ static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char 
         cli_json_string(o, label);
         fprintf(o, ",\n      \"provenance\": ");
         cli_json_string(o, a->provenance[k]);
+        {
+            cli_verdict v;
+            cli_verdict_make(ctx, a, k, &v);
+            fprintf(o, ",\n      \"verdict\": {\"text\": ");
+            cli_json_string(o, v.text);
+            fprintf(o, ", \"m\": %u", v.m);
+            cli_json_num(o, ", \"chained_fraction\": ", v.chained_fraction);
+            cli_json_num(o, ", \"added_ns\": ", CLI_VERDICT_NS);
+            cli_json_num(o, ", \"added_seconds_min\": ", v.add_min_s);
+            cli_json_num(o, ", \"added_seconds_max\": ", v.add_max_s);
+            cli_json_num(o, ", \"slowdown_min\": ", v.slowdown_min);
+            cli_json_num(o, ", \"slowdown_max\": ", v.slowdown_max);
+            fputc('}', o);
+        }
         fprintf(o, ",\n      \"cache\": [");
         for (l = 0; l < c->num_levels; l++)
             fprintf(o, "%s{\"level\": %u, \"size\": %llu, \"assoc\": %u, \"line\": %u, \"latency\": %u}", l ? ", " : "",
@@ -715,12 +880,30 @@ static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char 
         if (a->top) {
             edan_hotspot *h = (edan_hotspot *)calloc(a->top, sizeof *h);
             size_t n = 0, q;
+            cli_syms sy;
+            const char *why;
             if (!h) return cli_err("out of memory");
+            if (!a->elf_path || cli_syms_open(&sy, a->elf_path, a->elf_bias, &why)) memset(&sy, 0, sizeof sy);
             edan_get_hotspots(ctx, k, h, a->top, &n);
             fprintf(o, ",\n      \"hotspots\": [");
             for (q = 0; q < n; q++) {
                 fprintf(o, "%s\n        {", q ? "," : "");
                 if (h[q].has_pc) fprintf(o, "\"pc\": \"0x%llx\", ", (unsigned long long)h[q].key);
+                if (h[q].has_pc && sy.mod) {
+                    const char *fn, *file;
+                    int line;
+                    cli_syms_at(&sy, h[q].key, &fn, &file, &line);
+                    if (fn) {
+                        fprintf(o, "\"function\": ");
+                        cli_json_string(o, fn);
+                        fprintf(o, ", ");
+                    }
+                    if (file) {
+                        fprintf(o, "\"file\": ");
+                        cli_json_string(o, file);
+                        fprintf(o, ", \"line\": %d, ", line);
+                    }
+                }
                 fprintf(o, "\"op\": ");
                 cli_json_string(o, cli_op_name(h[q].op));
                 fprintf(o, ", \"executed\": %llu, \"mem_vertices\": %llu, \"chained\": %llu, \"max_md\": %llu}",
@@ -728,6 +911,7 @@ static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char 
                         (unsigned long long)h[q].chained, (unsigned long long)h[q].max_md);
             }
             fprintf(o, "\n      ]");
+            cli_syms_close(&sy);
             free(h);
         }
         fprintf(o, "\n    }");
@@ -766,6 +950,13 @@ static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char
     fprintf(o, "%s: %llu instructions (%llu loads, %llu stores, %llu atomics), %llu register and memory edges\n\n",
             source, (unsigned long long)mt[0].N, (unsigned long long)mt[0].loads, (unsigned long long)mt[0].stores,
             (unsigned long long)mt[0].amos, (unsigned long long)(mt[0].E - mt[0].fill_edges));
+    for (k = 0; k < K; k++) {
+        cli_verdict v;
+        cli_verdict_make(ctx, a, k, &v);
+        cli_config_label(edan_get_config(ctx, k), label, sizeof label);
+        fprintf(o, "Verdict [%s]: %s.\n", label, v.text);
+    }
+    fputc('\n', o);
     fprintf(o, "  %-26s", "");
     for (k = 0; k < K; k++) {
         cli_config_label(edan_get_config(ctx, k), label, sizeof label);
@@ -830,20 +1021,35 @@ static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char
     if (a->top) {
         edan_hotspot *h = (edan_hotspot *)calloc(a->top, sizeof *h);
         size_t n = 0, q;
+        cli_syms sy;
+        const char *why = NULL;
         if (!h) return cli_err("out of memory");
+        if (!a->elf_path || cli_syms_open(&sy, a->elf_path, a->elf_bias, &why)) memset(&sy, 0, sizeof sy);
         for (k = 0; k < K; k++) {
-            char key[96];
+            char key[96], where[160];
             edan_get_hotspots(ctx, k, h, a->top, &n);
             cli_config_label(edan_get_config(ctx, k), label, sizeof label);
             fprintf(o, "\nTop %u memory instructions by chained accesses [%s]:\n", a->top, label);
-            fprintf(o, "  %-32s %14s %14s %14s %8s\n", "instruction", "executed", "mem vertices", "chained", "max md");
+            fprintf(o, "  %-24s %12s %12s %12s %8s  %s\n", "instruction", "executed", "mem vertices", "chained",
+                    "max md", sy.mod ? "where" : "");
             for (q = 0; q < n; q++) {
+                where[0] = 0;
+                if (h[q].has_pc && sy.mod) {
+                    const char *fn, *file, *base;
+                    int line;
+                    cli_syms_at(&sy, h[q].key, &fn, &file, &line);
+                    base = file ? strrchr(file, '/') : NULL;
+                    if (file) snprintf(where, sizeof where, "%s  %s:%d", fn ? fn : "?", base ? base + 1 : file, line);
+                    else snprintf(where, sizeof where, "%s", fn ? fn : "?");
+                }
                 cli_hot_key(&h[q], key, sizeof key);
-                fprintf(o, "  %-32s %14llu %14llu %14llu %8llu\n", key, (unsigned long long)h[q].executed,
+                fprintf(o, "  %-24s %12llu %12llu %12llu %8llu  %s\n", key, (unsigned long long)h[q].executed,
                         (unsigned long long)h[q].mem_vertices, (unsigned long long)h[q].chained,
-                        (unsigned long long)h[q].max_md);
+                        (unsigned long long)h[q].max_md, where);
             }
         }
+        if (a->elf_path && !sy.mod) fprintf(o, "(no function names: %s: %s)\n", a->elf_path, why ? why : "error");
+        cli_syms_close(&sy);
         free(h);
     }
     return 0;

@@ -31,6 +31,8 @@ T0=$SECONDS
 
 # name  size  tau  scope: the kernel function, or the region of spmv's CG step
 # (its three iterations are the three bursts of the data-movement chart).
+# The chase's list (2M nodes, 32 MiB) is larger than the last cache level of
+# the machines we know, as a pointer-chase benchmark's must be.
 KERNEL_TABLE="
 sum      4000000 1000  --func   kernel
 gemm     128     10    --func   kernel_gemm
@@ -43,7 +45,7 @@ syrk     128     10    --func   kernel_syrk
 trisolv  2048    1000  --func   kernel_trisolv
 lu       128     10    --func   kernel_lu
 triad    1048576 1000  --func   kernel_triad
-chase    262144  10000 --func   kernel_chase
+chase    2097152 100000 --func  kernel_chase
 spmv     256     100   --region kernel_cg_step
 "
 DEFAULT_KERNELS="sum gemm mvt atax bicg gesummv trmm syrk trisolv lu triad chase spmv"
@@ -375,11 +377,28 @@ for k, size, tau, sopt, sname in kinfo:
     w(f"| {k} | {size} | `{sopt} {sname}` | {tau} | {num(r['configs'][0]['instructions'], 'int')} |")
 w("")
 
+# ---- verdicts
+w("## Verdicts\n")
+w("Each kernel's verdict on this machine (configuration 0), as `edan` prints it above its report: "
+  "how many of its RAM accesses wait for an earlier RAM access, how many RAM round trips lie in a row "
+  "on its longest chain, and what 100 ns more RAM latency would add at least and at most "
+  "(README.md of the repository, *Reading the verdict*).\n")
+w("| kernel | verdict |")
+w("|---|---|")
+for k in kernels:
+    v = load(f"json/{k}.json")["configs"][0].get("verdict", {})
+    w(f"| {k} | {v.get('text', 'n/a')} |")
+w("")
+
 # ---- rankings
 w(f"## Ranking by memory-latency sensitivity (m = {M})\n")
 w("λ = (W − D)/m + D: how many RAM latencies the worst-case time grows by per cycle of added latency "
   "(absolute); Λ = λ/(λ·α₀ + C): the same relative to the kernel's time. The paper ranks with λ "
   "(Fig. 11) and Λ (Fig. 12); Λ ranks well only where W/C is large (≥ 0.3 in the paper).\n")
+w("λ is absolute: a big streaming kernel whose many RAM accesses are independent still adds W/m RAM "
+  "latencies to its worst case, so it can outrank a pointer chase whose every access waits for the one "
+  "before; Λ divides by the kernel's own time, and there the chase, which does little but wait for RAM, "
+  "is the most latency-bound.\n")
 for c in (0, 1):
     path = f"ranking-{c}.json"
     if not os.path.exists(os.path.join(rep, path)):

@@ -60,8 +60,12 @@
    only; x0 is a constant). A memory access vertex is a load/store/AMO that
    reaches RAM: every one without a cache; with one, a load (or write-back
    store, read-for-ownership) that missed in every level, or any
-   write-through store. md(v) = [v is a memory access vertex] + max md over
-   its predecessors; D = max md; W_i = memory vertices with md = i;
+   write-through store. An access the cache serves also depends on the
+   memory access vertex that brought each line it touches from RAM (fill
+   dependencies; options.paper_cache keeps the EDAN paper's rule without
+   them). In a scoped trace, what unanalysed code wrote loses its writer
+   (edan_kill_regs, edan_kill_mem). md(v) = [v is a memory access vertex] +
+   max md over its predecessors; D = max md; W_i = memory vertices with md = i;
    lambda(m) = (W - D)/m + D; Lambda = lambda / (lambda alpha0 + C);
    max(D, W/m) alpha <= sum ceil(W_i/m) alpha <= lambda alpha.
    S(v) = max F(pred), F(v) = S(v) + t(v); t = alpha for a memory access

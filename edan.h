@@ -1584,13 +1584,22 @@ static EDAN__INLINE int edan__fill(edan__level *l, uint64_t line, size_t at, uin
     return evicted_dirty;
 }
 
-/* [addr, addr + size) lies in one line, the most recently used of its set
-   in level l (an LRU update would change nothing): its index, else -1. */
-static EDAN__INLINE long edan__mru_hit(const edan__level *l, uint64_t addr, uint32_t size)
+/* [addr, addr + size) lies in one line that level l holds: its index (the
+   line is then the set's most recent), else -1 (nothing changed). */
+static EDAN__INLINE long edan__l1_hit(edan__level *l, uint64_t addr, uint32_t size)
 {
-    const uint64_t line = addr >> l->line_shift;
-    const size_t set = (size_t)(line & (l->sets - 1)), at = set * l->assoc + l->mru[set];
-    return line == (addr + size - 1) >> l->line_shift && l->tags[at] == line + 1 ? (long)at : -1;
+    const uint64_t line = addr >> l->line_shift, tag = line + 1;
+    const size_t set = (size_t)(line & (l->sets - 1)), at = set * l->assoc;
+    uint32_t w;
+    if (line != (addr + size - 1) >> l->line_shift) return -1;
+    if (l->tags[at + l->mru[set]] == tag) return (long)(at + l->mru[set]);
+    for (w = 0; w < l->assoc; w++)
+        if (l->tags[at + w] == tag) {
+            l->stamp[at + w] = (++l->clock << 1) | (l->stamp[at + w] & 1);
+            l->mru[set] = w;
+            return (long)(at + w);
+        }
+    return -1;
 }
 
 /* The fillers of the lines an access found in the cache (distinct, not
@@ -1918,9 +1927,10 @@ static EDAN__INLINE edan_result edan__vertex(edan_context *ctx, edan__cfg *g, co
         w = in->size;
         *F = S + t;
         ++*md;
-    } else if (in->mem == EDAN_MEM_LOAD && (hit = edan__mru_hit(&g->lv[0], addr, in->size)) >= 0) {
+    } else if (in->mem == EDAN_MEM_LOAD && (hit = edan__l1_hit(&g->lv[0], addr, in->size)) >= 0) {
         /* the most common access, inline: a load of one line that L1 holds
-           as its set's most recent; nothing changes, its filler is a dependence */
+           (a miss there goes the general way, which looks L1 up again); its
+           filler is a dependence */
         const edan__level *l1 = &g->lv[0];
         const edan__filler *f = l1->fill ? &l1->fill[hit] : NULL;
         *is_mem = 0;

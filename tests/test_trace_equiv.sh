@@ -63,8 +63,8 @@ done
 # too; in SpMV the x[col[k]] loads wait for the col[k] loads (chained).
 ./edan trace --func kernel_spmv --text-pc --text "$tmp/p.txt" --binary "$tmp/p.bin" -- build/examples/spmv 5 >/dev/null 2>&1
 ./edan trace --func kernel_spmv --top 5 --json -o "$tmp/online.json" -- build/examples/spmv 5 >/dev/null
-./edan analyze --quiet --top 5 --json "$tmp/p.txt" > "$tmp/text.json"
-./edan analyze --quiet --top 5 --json "$tmp/p.bin" > "$tmp/bin.json"
+./edan analyze --quiet --top 5 --json --elf build/examples/spmv "$tmp/p.txt" > "$tmp/text.json"
+./edan analyze --quiet --top 5 --json --elf build/examples/spmv "$tmp/p.bin" > "$tmp/bin.json"
 if python3 - "$tmp/online.json" "$tmp/text.json" "$tmp/bin.json" <<'PY'
 import json, sys
 r = [json.load(open(f)) for f in sys.argv[1:]]

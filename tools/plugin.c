@@ -63,6 +63,7 @@ typedef struct pl_block {
     uint32_t bin_id;        /* binary trace block id + 1; 0 = not yet defined */
     int all_static;         /* no dynamic scoping and every insn selected */
     bintrace_sinsn *s;      /* n static instructions */
+    uint64_t *addrs;        /* n: an execution's addresses, set by the memory callbacks */
     bintrace_prep prep;     /* s prepared for the analysis */
     uint8_t *flags;         /* n flags */
     char **text;            /* n disassembly strings (text output only) */
@@ -110,7 +111,6 @@ typedef struct pl_state {
     uint64_t region_depth, excl_depth;
     /* execution */
     pl_block *pending;
-    uint64_t addrs[BINTRACE_MAX_BLOCK];     /* one execution's addresses, for the analysis */
     pl_block *blocks;
     pl_ublock *ublocks;
     /* what untraced code wrote since the last traced instruction */
@@ -567,12 +567,12 @@ static void pl_kill_mem(uint64_t a, uint64_t size)
     st.kill_pending = 1;
 }
 
-/* What instruction s, executed outside the scope, wrote. */
-static void pl_kill_insn(const bintrace_sinsn *s)
+/* What instruction s, executed outside the scope at address addr, wrote. */
+static void pl_kill_insn(const bintrace_sinsn *s, uint64_t addr)
 {
     uint32_t i;
     for (i = 0; i < s->in.ndst; i++) pl_kill_reg(s->in.dst[i]);
-    if (s->in.mem == EDAN_MEM_STORE || s->in.mem == EDAN_MEM_AMO) pl_kill_mem(s->in.addr, s->in.size);
+    if (s->in.mem == EDAN_MEM_STORE || s->in.mem == EDAN_MEM_AMO) pl_kill_mem(addr, s->in.size);
 }
 
 /* Instructions b[first .. first+count) were executed. */
@@ -581,11 +581,8 @@ static void pl_emit(pl_block *b, uint32_t first, uint32_t count)
     uint32_t i;
     if (st.kill_pending) pl_kill_flush();
     if (st.ctx && !st.feed_err[0]) {
-        uint64_t *addrs = st.addrs;
         uint32_t at;
-        edan_result r;
-        for (i = first; i < first + count; i++) addrs[i - first] = b->s[i].in.addr;
-        r = bintrace_feed_block(st.ctx, &b->prep, b->s, b->n, first, count, addrs, &at);
+        edan_result r = bintrace_feed_block(st.ctx, &b->prep, b->s, b->n, first, count, b->addrs + first, &at);
         if (r != EDAN_OK)   /* the first error is the one to report; the analysis stops there */
             snprintf(st.feed_err, sizeof st.feed_err, "pc 0x%llx: %s: %s", (unsigned long long)b->s[at].in.pc,
                      edan_result_string(r), edan_error(st.ctx));
@@ -603,12 +600,13 @@ static void pl_emit(pl_block *b, uint32_t first, uint32_t count)
             }
             memcpy(p, b->text[i], len);
             p += len;
-            if (b->s[i].in.mem != EDAN_MEM_NONE) { *p++ = ';'; p = pl_hex(p, b->s[i].in.addr); }
+            if (b->s[i].in.mem != EDAN_MEM_NONE) { *p++ = ';'; p = pl_hex(p, b->addrs[i]); }
             *p++ = '\n';
             fwrite(line, 1, (size_t)(p - line), st.text_f);
         }
     }
     if (st.bin_f) {
+        for (i = first; i < first + count; i++) b->s[i].in.addr = b->addrs[i];     /* the writer's field */
         if (!b->bin_id) b->bin_id = bintrace_write_define(&st.bw, b->s, b->n) + 1;
         bintrace_write_exec(&st.bw, b->bin_id - 1, b->s, b->n, first, count);
     }
@@ -645,7 +643,7 @@ static void pl_flush(pl_block *b)
         }
         if (active && !in_run) { run = i; in_run = 1; }
         else if (!active && in_run) { pl_emit(b, run, i - run); in_run = 0; }
-        if (!active) pl_kill_insn(&b->s[i]);
+        if (!active) pl_kill_insn(&b->s[i], b->addrs[i]);
     }
     if (in_run) pl_emit(b, run, b->n - run);
 }
@@ -666,7 +664,7 @@ static void pl_vcpu_mem(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t 
 {
     (void)info;
     if (vcpu != 0) return;
-    ((bintrace_sinsn *)udata)->in.addr = vaddr;
+    *(uint64_t *)udata = vaddr;
 }
 
 /* A block outside --func scoping: the previous (traced) block ran before
@@ -729,6 +727,7 @@ static void pl_block_free(pl_block *b)
     if (b->text)
         for (i = 0; i < b->n; i++) free(b->text[i]);
     free(b->s);
+    free(b->addrs);
     bintrace_prep_free(&b->prep);
     free(b->flags);
     free(b->text);
@@ -748,9 +747,10 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
     if (!b) return;
     b->n = (uint32_t)n;
     b->s = (bintrace_sinsn *)calloc(n, sizeof *b->s);
+    b->addrs = (uint64_t *)calloc(n, sizeof *b->addrs);
     b->flags = (uint8_t *)calloc(n, 1);
     if (st.text_f) b->text = (char **)calloc(n, sizeof(char *));
-    if (!b->s || !b->flags || (st.text_f && !b->text)) {
+    if (!b->s || !b->addrs || !b->flags || (st.text_f && !b->text)) {
         pl_block_free(b);
         return;
     }
@@ -833,7 +833,7 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
         if (mk == EDAN_MEM_NONE) continue;
         if (!st.scope_dyn && st.scope_func && !(b->flags[i] & PL_INFUNC) && mk == EDAN_MEM_LOAD) continue;
         qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), pl_vcpu_mem,
-                                         QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW, &b->s[i]);
+                                         QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW, &b->addrs[i]);
     }
     qemu_plugin_register_vcpu_tb_exec_cb(tb, pl_vcpu_tb_exec, QEMU_PLUGIN_CB_NO_REGS, b);
     b->next_alloc = st.blocks;

@@ -1904,6 +1904,26 @@ static EDAN__NOINLINE edan_result edan__fill_deps(edan_context *ctx, edan__cfg *
     return EDAN_OK;
 }
 
+/* One filler f of vertex vid (not vid itself): edan__fill_deps of one,
+   inline (best matters only for a recorded graph, which takes that way). */
+static EDAN__INLINE edan_result edan__fill_dep(edan_context *ctx, edan__cfg *g, const edan__filler *f, uint64_t vid,
+                                               const uint64_t *pv, uint32_t npv, uint64_t *S, uint32_t *md,
+                                               uint64_t *best)
+{
+    uint32_t j;
+    if (ctx->dot_max) {
+        edan__fillers one;
+        one.n = 1;
+        one.f[0] = *f;
+        return edan__fill_deps(ctx, g, &one, vid, pv, npv, S, md, best);
+    }
+    if (f->F > *S) *S = f->F;
+    if (f->md > *md) *md = f->md;
+    for (j = 0; j < npv && pv[j] != f->vid; j++) {}
+    g->fill_edges += j == npv;
+    return EDAN_OK;
+}
+
 /* Configuration g's part of vertex vid, whose predecessors pv[0 .. npv)
    finish by S and have memory depth *md at most: its fill dependences (a
    cache-served access depends on the lines' fillers), its time, its
@@ -1937,43 +1957,19 @@ static EDAN__INLINE edan_result edan__vertex(edan_context *ctx, edan__cfg *g, co
         t = l1->latency;
         g->level_hits[0]++;
         if (f && f->vid && f->vid != vid) {
-            uint32_t j;
-            if (f->F > S) {
-                S = f->F;
-                if (best) *best = f->vid;
-            }
-            if (f->md > *md) *md = f->md;
-            for (j = 0; j < npv && pv[j] != f->vid; j++) {}
-            if (j == npv) {
-                g->fill_edges++;
-                if (ctx->dot_max) {         /* recorded as edan__fill_deps does */
-                    edan__fillers one;
-                    edan_result r;
-                    one.n = 1;
-                    one.f[0] = *f;
-                    g->fill_edges--;
-                    r = edan__fill_deps(ctx, g, &one, vid, pv, npv, &S, md, best);
-                    if (r != EDAN_OK) return r;
-                }
-            }
+            edan_result r = edan__fill_dep(ctx, g, f, vid, pv, npv, &S, md, best);
+            if (r != EDAN_OK) return r;
         }
         *F = S + t;
     } else {
         edan__fillers fl;
+        edan_result r = EDAN_OK;
         fl.n = 0;
         fl.filled = 0;
         edan__cache_access(g, in, addr, vid, is_mem, &t, &w, &fl);
-        if (fl.n == 1 && !ctx->dot_max) {     /* the common case, inline: one line, no graph */
-            const edan__filler *f = &fl.f[0];
-            uint32_t j;
-            if (f->F > S) S = f->F;
-            if (f->md > *md) *md = f->md;
-            for (j = 0; j < npv && pv[j] != f->vid; j++) {}
-            g->fill_edges += j == npv;
-        } else if (fl.n) {
-            edan_result r = edan__fill_deps(ctx, g, &fl, vid, pv, npv, &S, md, best);
-            if (r != EDAN_OK) return r;
-        }
+        if (fl.n == 1) r = edan__fill_dep(ctx, g, &fl.f[0], vid, pv, npv, &S, md, best);
+        else if (fl.n) r = edan__fill_deps(ctx, g, &fl, vid, pv, npv, &S, md, best);
+        if (r != EDAN_OK) return r;
         *F = S + t;
         *md += (uint32_t)*is_mem;
         if (fl.filled) edan__fillers_done(g, in, addr, vid, *F, *md);

@@ -19,22 +19,12 @@ count() { ./edan trace --quiet --json -o "$work/c.json" "$@" -- "${prog[@]}" >/d
 all=$(count); scoped=$(count --func kernel_chase)
 echo "program: ${prog[*]}: $all instructions, $scoped in kernel_chase ($(awk -v a="$all" -v s="$scoped" 'BEGIN {printf "%.0f", 100 * (a - s) / a}')% outside the scope)"
 echo "machine: $(nproc) cores, load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+. tests/bench_lib.sh
 names=(qemu scoped full)
 cmd_qemu=(qemu-riscv64 "${prog[@]}")
 cmd_scoped=(./edan trace --quiet -o "$work/r1" --func kernel_chase -- "${prog[@]}")
 cmd_full=(./edan trace --quiet -o "$work/r2" -- "${prog[@]}")
-declare -A times
-for ((i = 0; i < runs; i++)); do
-  for v in "${names[@]}"; do
-    declare -n cmd="cmd_$v"
-    t0=$(date +%s.%N)
-    "${cmd[@]}" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; exit 1; }
-    t1=$(date +%s.%N)
-    times[$v]+="$(awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.4f", b - a}') "
-    unset -n cmd
-  done
-done
-median() { tr ' ' '\n' | grep . | sort -g | awk '{a[NR]=$1} END {printf "%.3f\n", a[int((NR+1)/2)]}'; }
+bench_rounds "$runs" "${names[@]}"
 ratios() {  # each round's time of $1 over qemu's
   paste <(tr ' ' '\n' <<<"${times[$1]}" | grep .) <(tr ' ' '\n' <<<"${times[qemu]}" | grep .) | awk '{print $1 / $2}' | tr '\n' ' '; }
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -46,5 +36,5 @@ for v in "${names[@]}"; do
     scoped) label="edan trace --func kernel_chase (scoped)";;
     full) label="edan trace, everything analysed";;
   esac
-  printf '  %-52s %8s s %11sx\n' "$label" "$(median <<<"${times[$v]}")" "$(ratios "$v" | median)"
+  printf '  %-52s %8s s %11sx\n' "$label" "$(bench_median <<<"${times[$v]}")" "$(ratios "$v" | bench_median)"
 done

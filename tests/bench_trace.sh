@@ -20,8 +20,8 @@ echo "program: ${prog[*]} (static), $n instructions analysed; $runs runs each (r
 echo "machine: $(nproc) cores, $(uname -m), $(qemu-riscv64 --version | head -n 1)"
 [ "$n" -ge 100000000 ] || echo "warning: fewer than 100M instructions; use a larger size"
 
-# The variants run round-robin (run 1 of each, then run 2 of each, ...), so
-# that the load of this shared machine spreads over all of them alike.
+# The variants run round-robin (tests/bench_lib.sh).
+. tests/bench_lib.sh
 names=(qemu none l12 text bin atext abin)
 cmd_qemu=(qemu-riscv64 "${prog[@]}")
 cmd_none=(./edan trace --quiet -o "$work/r1" -- "${prog[@]}")
@@ -30,18 +30,8 @@ cmd_text=(./edan trace --text "$work/t.txt" -- "${prog[@]}")
 cmd_bin=(./edan trace --binary "$work/t.bin" -- "${prog[@]}")
 cmd_atext=(./edan analyze --quiet "$work/t.txt")
 cmd_abin=(./edan analyze --quiet "$work/t.bin")
-declare -A times
-for ((i = 0; i < runs; i++)); do
-  for v in "${names[@]}"; do
-    declare -n cmd="cmd_$v"
-    t0=$(date +%s.%N)
-    "${cmd[@]}" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; exit 1; }
-    t1=$(date +%s.%N)
-    times[$v]+="$(awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.3f", b - a}') "
-    unset -n cmd
-  done
-done
-median() { tr ' ' '\n' <<<"${times[$1]}" | grep . | sort -g | awk '{a[NR]=$1} END {printf "%.3f\n", a[int((NR+1)/2)]}'; }
+bench_rounds "$runs" "${names[@]}"
+median() { bench_median <<<"${times[$1]}"; }
 t_qemu=$(median qemu); t_none=$(median none); t_l12=$(median l12); t_text=$(median text)
 t_bin=$(median bin); t_atext=$(median atext); t_abin=$(median abin)
 s_text=$(stat -c %s "$work/t.txt"); s_bin=$(stat -c %s "$work/t.bin")

@@ -91,6 +91,14 @@ want=$(./edan analyze --json --tau 100 "$T/v-paper.txt" | python3 -c "import jso
 ./edan analyze --dot "$T/sum.dot" "$T/sum.txt" > /dev/null || bad "dot"
 grep -q "digraph" "$T/sum.dot" && [ "$(grep -c '#e04040' "$T/sum.dot")" = 4 ] && grep -q "penwidth=3" "$T/sum.dot" \
   && ok "--dot: 4 red memory vertices and a highlighted critical path" || bad "dot content"
+# the same four loads of one line through a cache: one miss, three hits that
+# wait for it (fill edges, dashed), none under the paper's rule
+./edan analyze --cache 1K:2:64 --dot "$T/sumc.dot" "$T/sum.txt" > /dev/null || bad "dot with a cache"
+fe=$(./edan analyze --json --cache 1K:2:64 "$T/sum.txt" | python3 -c "import json,sys; print(json.load(sys.stdin)['configs'][0]['fill_edges'])")
+[ "$(grep -c '#e04040' "$T/sumc.dot")" = 1 ] && [ "$(grep -c 'style=dashed' "$T/sumc.dot")" = 3 ] && [ "$fe" = 3 ] \
+  && ok "--dot with a cache: 1 memory vertex, 3 fill edges dashed (fill_edges = $fe)" || bad "dot fill edges (fill_edges $fe)"
+./edan analyze --paper-cache --cache 1K:2:64 --dot "$T/sump.dot" "$T/sum.txt" > /dev/null || bad "dot --paper-cache"
+! grep -q 'style=dashed' "$T/sump.dot" && ok "--dot --paper-cache: no fill edges" || bad "--paper-cache drew fill edges"
 ./edan analyze --dot "$T/big.dot" "$T/v-paper.txt" > /dev/null 2> "$T/err"; rc=$?
 [ $rc -ne 0 ] && grep -q "DOT output is limited" "$T/err" && [ ! -e "$T/big.dot" ] \
   && ok "--dot refuses a large eDAG and leaves no file" || bad "--dot on a large trace: rc=$rc $(cat "$T/err")"
@@ -144,4 +152,22 @@ printf 'addi a5,a5,4\n' > "$T/e8.txt"; expect_error "missing file" "$T/nonexiste
 [ $rc -eq 0 ] && grep -q "skipped 1 line" "$T/err" && [ "$(json "$T/skip.json" "r['configs'][0]['instructions']")" = 1 ] \
   && ok "--skip-unknown counts and reports the skipped line" || bad "--skip-unknown: rc=$rc $(cat "$T/err")"
 
+# --- the verdict: the numbers the sentence is built from ---------------------------
+# (added time = the lower and upper bound's growth: max(D, W/m) and lambda(m)
+# times 100 ns, whatever the clock; slowdown = the upper bound's ratio)
+./edan analyze --json --cache 1K:2:64 --m 1,4,8 --freq 2.5 --alpha 300 "$T/v-paper.txt" > "$T/verdict.json" || bad "verdict run"
+python3 - "$T/verdict.json" <<'EOF' && ok "verdict: chained share, D, added time and slowdown follow from the metrics" || bad "verdict numbers"
+import json, sys
+c = json.load(open(sys.argv[1]))["configs"][0]
+v = c["verdict"]
+W, D, m = c["W"], c["D"], v["m"]
+assert m == 4, m                                        # the paper's m when evaluated, no profile
+assert abs(v["chained_fraction"] - c["chained"] / W) < 1e-12
+lam = (W - D) / m + D
+assert abs(v["added_seconds_max"] - lam * 100e-9) < 1e-15 * max(1, lam)
+assert abs(v["added_seconds_min"] - max(D, W / m) * 100e-9) < 1e-15 * max(1, lam)
+far = c["m"]["4"]["T_upper"] + lam * 100 * 2.5
+assert abs(v["slowdown_max"] - far / c["m"]["4"]["T_upper"]) < 1e-12
+assert f"{W:,} RAM accesses" in v["text"] and f"makes {D:,} RAM round trip" in v["text"], v["text"]
+EOF
 exit $fail

@@ -1608,6 +1608,8 @@ static EDAN__INLINE long edan__l1_hit(edan__level *l, uint64_t addr, uint32_t si
 typedef struct edan__fillers {
     uint32_t n;
     int filled;             /* a line came from RAM: its filler's F and md wait for the vertex's */
+    int one_line;           /* the access touched one line: the levels' entries it filled are at[] */
+    size_t at[EDAN_MAX_LEVELS];
     edan__filler f[EDAN__MAX_LINES];
 } edan__fillers;
 
@@ -1655,6 +1657,8 @@ static void edan__cache_access(edan__cfg *g, const edan_insn *in, uint64_t addr,
                 g->ram_lines++;
                 bytes += line_bytes;
                 fl->filled = fills;     /* this vertex is the filler: F and md set when known */
+                if (first == last) memcpy(fl->at, victim, sizeof victim);
+                fl->one_line = first == last;
             }
             /* fill every level that missed; only the last level's dirty victims reach RAM */
             for (i = 0; i < hit; i++) {
@@ -1688,11 +1692,18 @@ static void edan__cache_access(edan__cfg *g, const edan_insn *in, uint64_t addr,
 }
 
 /* Vertex vid filled lines from RAM: their filler entries get its F and md. */
-static EDAN__NOINLINE void edan__fillers_done(edan__cfg *g, const edan_insn *in, uint64_t addr, uint64_t vid,
-                                              uint64_t F, uint32_t md)
+static EDAN__NOINLINE void edan__fillers_done(edan__cfg *g, const edan__fillers *fl, const edan_insn *in,
+                                              uint64_t addr, uint64_t vid, uint64_t F, uint32_t md)
 {
     uint32_t shift = g->lv[0].line_shift, i;
     uint64_t line, last = (addr + in->size - 1) >> shift;
+    if (fl->one_line) {         /* filled where the lookups left their victims, nothing moved since */
+        for (i = 0; i < g->c.num_levels; i++) {
+            g->lv[i].fill[fl->at[i]].F = F;
+            g->lv[i].fill[fl->at[i]].md = md;
+        }
+        return;
+    }
     for (line = addr >> shift; line <= last; line++)
         for (i = 0; i < g->c.num_levels; i++) {
             long at = edan__find(&g->lv[i], line);
@@ -1972,7 +1983,7 @@ static EDAN__INLINE edan_result edan__vertex(edan_context *ctx, edan__cfg *g, co
         if (r != EDAN_OK) return r;
         *F = S + t;
         *md += (uint32_t)*is_mem;
-        if (fl.filled) edan__fillers_done(g, in, addr, vid, *F, *md);
+        if (fl.filled) edan__fillers_done(g, &fl, in, addr, vid, *F, *md);
     }
     g->T1 += t;
     if (*F > g->Tinf) g->Tinf = *F;

@@ -7,7 +7,7 @@ PREFIX  ?= /usr/local
 B       := build
 
 EDAN_SRCS  := $(filter-out tools/plugin%.c,$(wildcard tools/*.c))
-PROBE_SRCS := $(wildcard probes/*.c)
+PROBE_SRCS := $(wildcard probes/*.c) tools/files.c
 TEST_SRCS  := $(wildcard tests/test_*.c)
 TESTS      := $(patsubst tests/%.c,$(B)/%,$(TEST_SRCS))
 
@@ -27,7 +27,7 @@ deps: $(B)/deps.ok
 edan: $(EDAN_SRCS) $(wildcard tools/*.h) edan.h | $(B)/deps.ok
 	$(CC) $(WARN) $(CFLAGS) -I. -o $@ $(EDAN_SRCS) -ldw -lelf -lz -lm
 
-probe: $(PROBE_SRCS) $(wildcard probes/*.h) edan.h | $(B)/deps.ok
+probe: $(PROBE_SRCS) $(wildcard probes/*.h) tools/files.h edan.h | $(B)/deps.ok
 	$(CC) $(WARN) -D_GNU_SOURCE $(CFLAGS) -I. -o $@ $(PROBE_SRCS) $(PROBE_LIBS)
 
 $(B)/test_%: tests/test_%.c edan.h $(wildcard tests/*.h) $(wildcard tools/*.h) | $(B)/deps.ok

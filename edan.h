@@ -4885,19 +4885,52 @@ static const edan_json *edan__pl_need(edan__pl *c, const edan_json *obj, const c
     return v;
 }
 
-static double edan__pl_num(edan__pl *c, const edan_json *obj, const char *key, const char *where, double lo,
-                           edan_result *rc)
+/* The number v (named key in where) if it lies in [lo, hi] and, for
+   `integer`, has no fraction; else 0 and *rc set: every number is checked
+   before it becomes an integer or a loop bound. */
+static double edan__pl_range(edan__pl *c, const edan_json *v, const char *key, const char *where, double lo, double hi,
+                             int integer, edan_result *rc)
 {
-    const edan_json *v = edan__pl_need(c, obj, key, EDAN_JSON_NUMBER, where, rc);
     double x;
-    if (!v) return 0;
+    if (edan_json_kind(v) != EDAN_JSON_NUMBER) {
+        *rc = edan__pl_fail(c, EDAN_ERR_PARSE, v, "\"%s\" in %s must be a number", key, where);
+        return 0;
+    }
     x = edan_json_number(v, 0);
-    if (!(x >= lo)) {
-        *rc = edan__pl_fail(c, EDAN_ERR_PARSE, v, "\"%s\" in %s is %g, must be >= %g", key, where, x, lo);
+    if (!(x >= lo && x <= hi)) {
+        *rc = edan__pl_fail(c, EDAN_ERR_PARSE, v, "\"%s\" in %s is %g, out of range (%g to %g)", key, where, x, lo, hi);
+        return 0;
+    }
+    if (integer && x != (double)(uint64_t)x) {
+        *rc = edan__pl_fail(c, EDAN_ERR_PARSE, v, "\"%s\" in %s is %g, must be an integer", key, where, x);
         return 0;
     }
     return x;
 }
+
+/* A number that must be there (edan__pl_range). */
+static double edan__pl_num(edan__pl *c, const edan_json *obj, const char *key, const char *where, double lo,
+                           double hi, int integer, edan_result *rc)
+{
+    const edan_json *v = edan__pl_need(c, obj, key, EDAN_JSON_NUMBER, where, rc);
+    return v ? edan__pl_range(c, v, key, where, lo, hi, integer, rc) : 0;
+}
+
+/* A number that may be missing (then dflt). */
+static double edan__pl_opt(edan__pl *c, const edan_json *obj, const char *key, const char *where, double dflt,
+                           double lo, double hi, int integer, edan_result *rc)
+{
+    const edan_json *v = edan_json_get(obj, key);
+    return v ? edan__pl_range(c, v, key, where, lo, hi, integer, rc) : dflt;
+}
+
+/* Ranges of the profile's numbers: far beyond any machine, small enough
+   that no conversion or loop over them can overflow. */
+#define EDAN__PL_MAX_BYTES 17592186044416.0     /* 2^44: a cache or a transfer */
+#define EDAN__PL_MAX_COUNT 1048576.0            /* cores, threads, ways, m */
+#define EDAN__PL_MAX_CYCLES 1e9                 /* a latency in cycles (alpha is 32 bits) */
+#define EDAN__PL_MAX_NS 1e9
+#define EDAN__PL_MAX_RATE 1e9                   /* GB/s, GFLOP/s, GHz, percent */
 
 static void edan__pl_str(edan__pl *c, const edan_json *obj, const char *key, const char *where, char *dst,
                          size_t n, edan_result *rc)
@@ -4924,9 +4957,9 @@ static void edan__pl_stats(edan__pl *c, const edan_json *obj, const char *key, c
 {
     const edan_json *s = edan__pl_need(c, obj, key, EDAN_JSON_OBJECT, where, rc);
     if (!s) return;
-    *med = edan__pl_num(c, s, "median", where, 0, rc);
-    *mn = edan__pl_num(c, s, "min", where, 0, rc);
-    *mx = edan__pl_num(c, s, "max", where, 0, rc);
+    *med = edan__pl_num(c, s, "median", where, 0, EDAN__PL_MAX_RATE, 0, rc);
+    *mn = edan__pl_num(c, s, "min", where, 0, EDAN__PL_MAX_RATE, 0, rc);
+    *mx = edan__pl_num(c, s, "max", where, 0, EDAN__PL_MAX_RATE, 0, rc);
     if (*rc == EDAN_OK && !(*mn <= *med && *med <= *mx))
         *rc = edan__pl_fail(c, EDAN_ERR_PARSE, s, "\"%s\" in %s: min %g <= median %g <= max %g does not hold", key,
                             where, *mn, *med, *mx);
@@ -5010,10 +5043,10 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
         edan__pl_stats(&c, v, "core_ghz", "\"frequency\"", &p->core_ghz, &mn, &mx, &rc);
         if (rc == EDAN_OK && !(p->core_ghz > 0))
             rc = edan__pl_fail(&c, EDAN_ERR_PARSE, v, "\"core_ghz\" must be positive");
-        p->tsc_ghz = edan_json_number(edan_json_get(v, "tsc_ghz"), 0);
+        p->tsc_ghz = edan__pl_opt(&c, v, "tsc_ghz", "\"frequency\"", 0, 0, EDAN__PL_MAX_RATE, 0, &rc);
     }
     v = edan_json_get(root, "topology");
-    p->cores = (uint32_t)edan_json_number(edan_json_get(v, "cores"), 1);
+    p->cores = (uint32_t)edan__pl_opt(&c, v, "cores", "\"topology\"", 1, 1, EDAN__PL_MAX_COUNT, 1, &rc);
 
     /* caches */
     arr = edan__pl_need(&c, root, "caches", EDAN_JSON_ARRAY, "the profile", &rc);
@@ -5031,14 +5064,16 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
         }
         k = &p->cache[p->num_caches++];
         edan__pl_str(&c, e, "level", where, k->level, sizeof k->level, &rc);
-        k->size = (uint64_t)edan__pl_num(&c, e, "size_bytes", where, 1, &rc);
-        k->line = (uint32_t)edan__pl_num(&c, e, "line_bytes", where, 1, &rc);
-        k->assoc = (uint32_t)edan__pl_num(&c, e, "assoc", where, 0, &rc);
-        k->effective_size = (uint64_t)edan_json_number(edan_json_get(e, "effective_bytes"), (double)k->size);
-        k->sharing = (uint32_t)edan_json_number(edan_json_get(e, "effective_sharing_cores"),
-                                                edan_json_number(edan_json_get(e, "sharing_cores"), 1));
-        k->latency_ns = edan__pl_num(&c, e, "latency_ns", where, 0, &rc);
-        k->latency_cycles = edan__pl_num(&c, e, "latency_cycles", where, 0, &rc);
+        k->size = (uint64_t)edan__pl_num(&c, e, "size_bytes", where, 1, EDAN__PL_MAX_BYTES, 1, &rc);
+        k->line = (uint32_t)edan__pl_num(&c, e, "line_bytes", where, 1, 4096, 1, &rc);
+        k->assoc = (uint32_t)edan__pl_num(&c, e, "assoc", where, 0, EDAN__PL_MAX_COUNT, 1, &rc);
+        k->effective_size =
+            (uint64_t)edan__pl_opt(&c, e, "effective_bytes", where, (double)k->size, 1, EDAN__PL_MAX_BYTES, 1, &rc);
+        k->sharing = (uint32_t)edan__pl_opt(&c, e, "effective_sharing_cores", where,
+                                            edan__pl_opt(&c, e, "sharing_cores", where, 1, 1, EDAN__PL_MAX_COUNT, 1, &rc),
+                                            1, EDAN__PL_MAX_COUNT, 1, &rc);
+        k->latency_ns = edan__pl_num(&c, e, "latency_ns", where, 0, EDAN__PL_MAX_NS, 0, &rc);
+        k->latency_cycles = edan__pl_num(&c, e, "latency_cycles", where, 0, EDAN__PL_MAX_CYCLES, 0, &rc);
         if (rc == EDAN_OK && (k->line & (k->line - 1)))
             rc = edan__pl_fail(&c, EDAN_ERR_PARSE, edan_json_get(e, "line_bytes"), "%s: line size %u is not a power of two",
                                where, (unsigned)k->line);
@@ -5060,8 +5095,8 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
         if (rc == EDAN_OK && !edan__pl_level_ok(b->level))
             rc = edan__pl_fail(&c, EDAN_ERR_PARSE, edan_json_get(e, "level"), "%s: unknown level \"%s\"", where, b->level);
         edan__pl_str(&c, e, "op", where, b->op, sizeof b->op, &rc);
-        b->threads = (uint32_t)edan__pl_num(&c, e, "threads", where, 1, &rc);
-        b->bytes = (uint64_t)edan__pl_num(&c, e, "bytes", where, 0, &rc);
+        b->threads = (uint32_t)edan__pl_num(&c, e, "threads", where, 1, EDAN__PL_MAX_COUNT, 1, &rc);
+        b->bytes = (uint64_t)edan__pl_num(&c, e, "bytes", where, 0, EDAN__PL_MAX_BYTES, 1, &rc);
         edan__pl_stats(&c, e, "GBps", where, &b->median, &b->min, &b->max, &rc);
     }
 
@@ -5078,9 +5113,9 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
             break;
         }
         edan__pl_str(&c, e, "level", where, l->level, sizeof l->level, &rc);
-        l->ns = edan__pl_num(&c, e, "ns", where, 0, &rc);
-        l->cycles = edan__pl_num(&c, e, "cycles", where, 0, &rc);
-        l->bytes = (uint64_t)edan_json_number(edan_json_get(e, "bytes"), 0);
+        l->ns = edan__pl_num(&c, e, "ns", where, 0, EDAN__PL_MAX_NS, 0, &rc);
+        l->cycles = edan__pl_num(&c, e, "cycles", where, 0, EDAN__PL_MAX_CYCLES, 0, &rc);
+        l->bytes = (uint64_t)edan__pl_opt(&c, e, "bytes", where, 0, 0, EDAN__PL_MAX_BYTES, 1, &rc);
         if (rc == EDAN_OK && !strcmp(l->level, "DRAM")) {
             p->dram_latency_ns = l->ns;
             p->dram_latency_cycles = l->cycles;
@@ -5091,7 +5126,7 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
 
     /* mlp */
     v = edan__pl_need(&c, root, "mlp", EDAN_JSON_OBJECT, "the profile", &rc);
-    if (v) p->mlp_m = (uint32_t)edan__pl_num(&c, v, "m", "\"mlp\"", 1, &rc);
+    if (v) p->mlp_m = (uint32_t)edan__pl_num(&c, v, "m", "\"mlp\"", 1, EDAN__PL_MAX_COUNT, 1, &rc);
 
     /* optional sections */
     arr = edan_json_get(root, "compute");
@@ -5103,7 +5138,7 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
         snprintf(where, sizeof where, "\"compute\"[%u]", (unsigned)i);
         edan__pl_str(&c, e, "isa", where, k->isa, sizeof k->isa, &rc);
         edan__pl_str(&c, e, "op", where, k->op, sizeof k->op, &rc);
-        k->threads = (uint32_t)edan__pl_num(&c, e, "threads", where, 1, &rc);
+        k->threads = (uint32_t)edan__pl_num(&c, e, "threads", where, 1, EDAN__PL_MAX_COUNT, 1, &rc);
         edan__pl_stats(&c, e, "GFLOPs", where, &k->median, &k->min, &k->max, &rc);
         if (k->threads == 1 && k->median > p->peak_GFLOPs_1core) p->peak_GFLOPs_1core = k->median;
         if (k->threads == p->cores && k->median > p->peak_GFLOPs_all) p->peak_GFLOPs_all = k->median;
@@ -5116,9 +5151,9 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
         const edan_json *e = edan_json_at(arr, i);
         snprintf(where, sizeof where, "\"carm_validation\"[%u]", (unsigned)i);
         edan__pl_str(&c, e, "level", where, k->level, sizeof k->level, &rc);
-        k->roof_GBps = edan__pl_num(&c, e, "roof_GBps", where, 0, &rc);
-        k->peak_GFLOPs = edan__pl_num(&c, e, "peak_GFLOPs", where, 0, &rc);
-        k->rms_error_pct = edan__pl_num(&c, e, "rms_error_pct", where, 0, &rc);
+        k->roof_GBps = edan__pl_num(&c, e, "roof_GBps", where, 0, EDAN__PL_MAX_RATE, 0, &rc);
+        k->peak_GFLOPs = edan__pl_num(&c, e, "peak_GFLOPs", where, 0, EDAN__PL_MAX_RATE, 0, &rc);
+        k->rms_error_pct = edan__pl_num(&c, e, "rms_error_pct", where, 0, EDAN__PL_MAX_RATE, 0, &rc);
     }
     v = edan_json_get(root, "bandwidth_method");
     p->write_allocate_counted = edan_json_bool(edan_json_get(v, "write_allocate_counted"), 0);

@@ -78,4 +78,60 @@ open(sys.argv[3], "wb").write(b)
 PY
 expect 2 'version 9' "a binary trace of an unknown version" -- ./edan analyze --quiet "$tmp/ver.bin"
 expect 2 'undefined block' "a corrupted binary trace" -- ./edan analyze --quiet "$tmp/bad.bin"
+
+# a forking program: the child is not analysed (and writes nothing), a warning says so
+cat > "$tmp/fork.c" <<'C'
+#include <stdio.h>
+#include <sys/wait.h>
+#include <unistd.h>
+static volatile double a[1000];
+int main(void)
+{
+    int i, st;
+    pid_t p = fork();
+    for (i = 0; i < 1000; i++) a[i] += i;       /* both processes */
+    if (p == 0) return 3;
+    waitpid(p, &st, 0);
+    printf("child %d\n", WEXITSTATUS(st));
+    return 0;
+}
+C
+riscv64-linux-gnu-gcc -O2 -static -o "$tmp/fork" "$tmp/fork.c"
+expect 0 'forked 1 time; only the parent' "a forking program: the parent analysed, a warning" -- \
+  ./edan trace --json -o "$tmp/fork.json" -- "$tmp/fork"
+grep -q '"instructions"' "$tmp/fork.json" && ! grep -q "child 3" "$tmp/fork.json" \
+  && echo "ok   a forking program: one report, the parent's" || { echo "FAIL the fork's report"; fail=1; }
+
+# nothing in the scope ran: said, exit 1; a file that is not executable: refused before running
+expect 1 'nothing was analysed' "--func of a function that never runs" -- ./edan trace --func abort -- build/examples/sum 5
+cp build/examples/sum "$tmp/noexec"; chmod -x "$tmp/noexec"
+expect 2 'not executable' "a program without execute permission" -- ./edan trace -- "$tmp/noexec" 5
+expect 2 '66 sets, not a power of two' "a bad cache explained before the program runs" -- \
+  ./edan trace --cache 33K:8:64 -- build/examples/sum 5
+
+# what goes to standard output is the report or the trace alone (the program's output to stderr)
+./edan trace --json --func kernel -- build/examples/sum 20 2>"$tmp/err" | python3 -c 'import json,sys; json.load(sys.stdin)' \
+  && grep -q '^sum ' "$tmp/err" && echo "ok   --json on standard output parses, the program's output on stderr" \
+  || { echo "FAIL --json on standard output mixed with the program's output"; fail=1; }
+./edan trace --func kernel --text - -- build/examples/sum 20 2>/dev/null | ./edan analyze --json - > "$tmp/p.json" \
+  && ./edan trace --func kernel --json -o "$tmp/o.json" -- build/examples/sum 20 >/dev/null 2>&1 \
+  && python3 -c 'import json,sys; a,b=[json.load(open(f))["configs"][0] for f in sys.argv[1:]]; sys.exit(a["W"]!=b["W"] or a["instructions"]!=b["instructions"])' "$tmp/p.json" "$tmp/o.json" \
+  && echo "ok   --text - | edan analyze -: the same W and instructions as online" \
+  || { echo "FAIL --text - piped into edan analyze"; fail=1; }
+expect 2 'cannot share standard output' "--text - with the report on standard output" -- \
+  ./edan trace --analyze --text - -- build/examples/sum 5
+
+# SIGTERM to edan ends the program too, and leaves no temporary directory or file
+mkdir "$tmp/td"
+TMPDIR="$tmp/td" ./edan trace --binary "$tmp/td/t.bin" -- build/examples/chase 16000000 >/dev/null 2>&1 &
+epid=$!
+for i in $(seq 1 100); do [ -n "$(ls "$tmp/td")" ] && break; sleep 0.05; done
+sleep 0.3
+kill -TERM $epid; wait $epid; rc=$?
+sleep 0.2
+left=$(ls -A "$tmp/td")
+qemu_left=$(pgrep -f "chase 16000000" || true)
+[ $rc -eq 143 ] && [ -z "$left" ] && [ -z "$qemu_left" ] \
+  && echo "ok   SIGTERM to edan trace: the program stopped, exit 143, nothing left behind" \
+  || { echo "FAIL SIGTERM: exit $rc, left: $left, qemu: $qemu_left"; fail=1; kill $qemu_left 2>/dev/null; }
 exit $fail

@@ -37,6 +37,9 @@ int cli_analysis_option(cli_analysis *a, int argc, char **argv, int *i);
 /* After the options: validate and fill a->opts. Prints a message and
    returns -1 when something does not fit. */
 int cli_analysis_finish(cli_analysis *a);
+/* Fails (a message printed) when `path` cannot be written; before long
+   work, so that a bad target is found first (tools/files.h). */
+int cli_output_check(const char *path);
 /* The options' --help text. */
 extern const char cli_analysis_help[];
 

@@ -32,6 +32,7 @@
 #include "cli.h"
 #include "bintrace.h"
 #include "edan_trace.h"
+#include "files.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -40,6 +41,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <gelf.h>
 #include <libelf.h>
 #include <qemu-plugin.h>
@@ -120,6 +122,9 @@ typedef struct pl_state {
     uint32_t kill_nregs, kill_nranges;
     uint64_t kill_ranges[PL_KILL_RANGES][2];    /* {lo, size} */
     uint64_t kills_regs, kills_bytes;           /* totals, for the notes */
+    unsigned active_vcpu;       /* the vcpu analysed (0; none in a forked child) */
+    unsigned forks;             /* the program forked this many times */
+    int child;                  /* this is a forked child's copy */
     unsigned vcpus;
     uint64_t undecodable, undecodable_pc;
     uint8_t undecodable_raw[4];
@@ -127,7 +132,8 @@ typedef struct pl_state {
     /* outputs */
     edan_context *ctx;
     FILE *text_f, *bin_f;
-    char text_tmp[4096], bin_tmp[4096];
+    files_out text_o, bin_o;    /* their targets (tools/files.h) */
+    int stdout_fd;              /* "-": edan trace's standard output, handed over as this descriptor */
     bintrace_writer bw;
     int out_failed;
     char feed_err[256];
@@ -409,6 +415,12 @@ static int pl_read_args(const char *path)
         if (!strcmp(s, "--analyze")) { st.analyze = 1; continue; }
         if (!strcmp(s, "--no-markers")) { st.markers_off = 1; continue; }
         if (!strcmp(s, "--text-pc")) { st.text_pc = 1; continue; }
+        if (!strcmp(s, "--stdout-fd")) {
+            if (!v) return pl_fail("--stdout-fd needs a value");
+            st.stdout_fd = atoi(v);
+            k++;
+            continue;
+        }
         if (!strcmp(s, "--dir")) slot = &st.dir;
         else if (!strcmp(s, "--program")) slot = &st.program;
         else if (!strcmp(s, "--source")) slot = &st.source;
@@ -443,13 +455,25 @@ static int pl_read_args(const char *path)
 /* ---------------------------------------------------------------------- */
 /* Outputs                                                                */
 /* ---------------------------------------------------------------------- */
-static FILE *pl_open_tmp(const char *path, char *tmp, size_t tmplen)
+/* An output of the plugin: `-` is edan trace's standard output (the
+   program's goes to standard error then), anything else as files.h says. */
+static FILE *pl_open_out(files_out *o, const char *path)
 {
-    FILE *f;
-    snprintf(tmp, tmplen, "%s.tmp.%ld", path, (long)getpid());
-    f = fopen(tmp, "wb");
-    if (f) setvbuf(f, NULL, _IOFBF, 1 << 20);
-    return f;
+    char err[512];
+    if (!strcmp(path, "-")) {
+        memset(o, 0, sizeof *o);
+        o->path = "standard output";
+        o->f = st.stdout_fd >= 0 ? fdopen(st.stdout_fd, "wb") : NULL;
+        if (!o->f) {
+            pl_fail("cannot write the trace to standard output: %s", st.stdout_fd >= 0 ? strerror(errno) : "no descriptor");
+            return NULL;
+        }
+    } else if (files_out_open(o, path, err, sizeof err)) {
+        pl_fail("cannot write %s", err);
+        return NULL;
+    }
+    setvbuf(o->f, NULL, _IOFBF, 1 << 20);
+    return o->f;
 }
 
 static char *pl_hex(char *p, uint64_t v)
@@ -651,11 +675,29 @@ static void pl_flush(pl_block *b)
 /* ---------------------------------------------------------------------- */
 /* QEMU callbacks                                                         */
 /* ---------------------------------------------------------------------- */
+/* A fork of the program is a fork of QEMU, plugin state and all: the child
+   must neither analyse nor write (its copies of the outputs' descriptors
+   go to /dev/null, its callbacks return at once, its exit writes
+   nothing); the parent counts it for the notes. */
+static void pl_forked_parent(void) { st.forks++; }
+static void pl_forked_child(void)
+{
+    int null = open("/dev/null", O_WRONLY), k;
+    FILE *fs[2];
+    fs[0] = st.text_f;
+    fs[1] = st.bin_f;
+    for (k = 0; k < 2; k++)
+        if (fs[k] && null >= 0) dup2(null, fileno(fs[k]));
+    if (null >= 0) close(null);
+    st.child = 1;
+    st.active_vcpu = ~0u;
+}
+
 /* Only the first thread is analysed (EDAN models sequential programs);
    other threads' callbacks return at once so they cannot disturb it. */
 static void pl_vcpu_tb_exec(unsigned int vcpu, void *udata)
 {
-    if (vcpu != 0) return;
+    if (vcpu != st.active_vcpu) return;
     if (st.pending) pl_flush(st.pending);
     st.pending = (pl_block *)udata;
 }
@@ -663,7 +705,7 @@ static void pl_vcpu_tb_exec(unsigned int vcpu, void *udata)
 static void pl_vcpu_mem(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)
 {
     (void)info;
-    if (vcpu != 0) return;
+    if (vcpu != st.active_vcpu) return;
     *(uint64_t *)udata = vaddr;
 }
 
@@ -673,7 +715,7 @@ static void pl_vcpu_tb_untraced(unsigned int vcpu, void *udata)
 {
     const pl_ublock *u = (const pl_ublock *)udata;
     uint32_t i;
-    if (vcpu != 0) return;
+    if (vcpu != st.active_vcpu) return;
     if (st.pending) {
         pl_flush(st.pending);
         st.pending = NULL;
@@ -685,7 +727,7 @@ static void pl_vcpu_tb_untraced(unsigned int vcpu, void *udata)
 static void pl_vcpu_mem_untraced(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)
 {
     (void)info;
-    if (vcpu != 0) return;
+    if (vcpu != st.active_vcpu) return;
     pl_kill_mem(vaddr, (uint64_t)(uintptr_t)udata);
 }
 
@@ -846,13 +888,17 @@ static void pl_vcpu_init(qemu_plugin_id_t id, unsigned int vcpu)
     st.vcpus++;
 }
 
-static void pl_finish_file(FILE *f, const char *tmp, const char *path, int ok)
+static void pl_finish_file(files_out *o, int ok)
 {
-    if (fclose(f) != 0) ok = 0;
-    if (ok && rename(tmp, path) == 0) return;
-    remove(tmp);
-    st.out_failed = 1;
-    pl_fail("cannot write %s: %s", path, strerror(errno));
+    char err[512];
+    if (!ok) {
+        files_out_discard(o);
+        st.out_failed = 1;
+        pl_fail("cannot write %s: write error", o->path);
+    } else if (files_out_close(o, err, sizeof err)) {
+        st.out_failed = 1;
+        pl_fail("cannot write %s", err);
+    }
 }
 
 static void pl_atexit(qemu_plugin_id_t id, void *udata)
@@ -860,6 +906,7 @@ static void pl_atexit(qemu_plugin_id_t id, void *udata)
     char notes[2048] = "";
     pl_block *b, *nb;
     (void)id; (void)udata;
+    if (st.child) return;       /* the parent writes the results */
     if (st.pending) { pl_flush(st.pending); st.pending = NULL; }
     if (st.progress && st.t_last > st.t_start) fprintf(stderr, "\r%60s\r", "");
     if (st.cwd_fd >= 0 && fchdir(st.cwd_fd) != 0) { /* relative output paths may then fail: reported */ }
@@ -870,6 +917,12 @@ static void pl_atexit(qemu_plugin_id_t id, void *udata)
                  "instructions without operands (first at pc 0x%llx, bytes %02x %02x %02x %02x)\n",
                  (unsigned long long)st.undecodable, (unsigned long long)st.undecodable_pc,
                  st.undecodable_raw[0], st.undecodable_raw[1], st.undecodable_raw[2], st.undecodable_raw[3]);
+    }
+    if (st.forks) {
+        size_t len = strlen(notes);
+        snprintf(notes + len, sizeof notes - len,
+                 "warning: the program forked %u time%s; only the parent process was analysed\n", st.forks,
+                 st.forks == 1 ? "" : "s");
     }
     if (st.vcpus > 1) {
         size_t len = strlen(notes);
@@ -883,10 +936,10 @@ static void pl_atexit(qemu_plugin_id_t id, void *udata)
                  st.feed_err);
     }
     if (notes[0]) pl_write_file("notes", notes);
-    if (st.text_f) { pl_finish_file(st.text_f, st.text_tmp, st.text_path, !ferror(st.text_f)); st.text_f = NULL; }
+    if (st.text_f) { pl_finish_file(&st.text_o, !ferror(st.text_f)); st.text_f = NULL; }
     if (st.bin_f) {
         int ok = bintrace_writer_close(&st.bw) == BINTRACE_OK;
-        pl_finish_file(st.bin_f, st.bin_tmp, st.bin_path, ok);
+        pl_finish_file(&st.bin_o, ok);
         st.bin_f = NULL;
     }
     /* the blocks before the context that owns their compiled forms */
@@ -948,11 +1001,16 @@ static int pl_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, ch
         edan_result r = edan_create(&st.ctx, &st.a.opts);
         if (r != EDAN_OK) return pl_fail("cannot start the analysis: %s", edan_result_string(r));
     }
-    if (st.text_path && !(st.text_f = pl_open_tmp(st.text_path, st.text_tmp, sizeof st.text_tmp)))
-        return pl_fail("cannot write %s: %s", st.text_path, strerror(errno));
-    if (st.bin_path) {
-        if (!(st.bin_f = pl_open_tmp(st.bin_path, st.bin_tmp, sizeof st.bin_tmp)))
-            return pl_fail("cannot write %s: %s", st.bin_path, strerror(errno));
+    if (st.text_path && !(st.text_f = pl_open_out(&st.text_o, st.text_path))) return -1;
+    if (st.bin_path && !(st.bin_f = pl_open_out(&st.bin_o, st.bin_path))) return -1;
+    {   /* the temporary files, for edan trace to remove if the program dies by a signal */
+        char list[2 * 4200] = "";
+        if (st.text_o.tmp) snprintf(list, sizeof list, "%s\n", st.text_o.tmp);
+        if (st.bin_o.tmp) snprintf(list + strlen(list), sizeof list - strlen(list), "%s\n", st.bin_o.tmp);
+        if (list[0]) pl_write_file("outputs", list);
+    }
+    pthread_atfork(NULL, pl_forked_parent, pl_forked_child);
+    if (st.bin_f) {
         if (bintrace_writer_open(&st.bw, st.bin_f) != BINTRACE_OK) return pl_fail("out of memory");
     }
     st.cwd_fd = open(".", O_RDONLY);
@@ -969,9 +1027,10 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
                                            int argc, char **argv)
 {
     st.cwd_fd = -1;
+    st.stdout_fd = -1;
     if (pl_install(id, info, argc, argv) == 0) return 0;
-    if (st.text_f) { fclose(st.text_f); remove(st.text_tmp); }
-    if (st.bin_f) { fclose(st.bin_f); remove(st.bin_tmp); }
+    if (st.text_f) files_out_discard(&st.text_o);
+    if (st.bin_f) files_out_discard(&st.bin_o);
     /* Under `edan trace`, the message is in the error file: end here rather
        than have QEMU add its own "could not load plugin" line. */
     if (st.dir) _exit(2);

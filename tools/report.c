@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <elfutils/libdwfl.h>
 #include "cli.h"
+#include "files.h"
 
 const char cli_analysis_help[] =
     "Analysis options (per configuration unless marked global):\n"
@@ -410,6 +411,9 @@ int cli_analysis_finish(cli_analysis *a)
         for (k = 0; k < a->num_configs; k++)
             if (!a->configs[k].tau) return cli_err("--timeline needs --tau (in every configuration)");
     }
+    if ((a->timeline_path && cli_output_check(a->timeline_path)) || (a->dot_path && cli_output_check(a->dot_path)) ||
+        (a->sweep_path && cli_output_check(a->sweep_path)))
+        return -1;
     for (k = 0; k < a->num_configs; k++) {
         size_t len = strlen(a->provenance[k]);
         snprintf(a->provenance[k] + len, sizeof a->provenance[k] - len, "; cache rule: %s",
@@ -499,34 +503,26 @@ static void cli_config_label(const edan_config *c, char *buf, size_t n)
     if (used < n && c->write_policy == EDAN_WRITE_THROUGH) snprintf(buf + used, n - used, " wt");
 }
 
-typedef struct cli_file {
-    FILE *f;
-    char tmp[4096];
-    const char *path;
-} cli_file;
-
-/* Files are written to a temporary name and renamed when complete. */
+/* The report's files (tools/files.h): messages on stderr. */
+typedef files_out cli_file;
 static int cli_file_open(cli_file *cf, const char *path)
 {
-    cf->path = path;
-    if (snprintf(cf->tmp, sizeof cf->tmp, "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof cf->tmp)
-        return cli_err("%s: path too long", path);
-    cf->f = fopen(cf->tmp, "w");
-    if (!cf->f) return cli_err("%s: %s", cf->tmp, strerror(errno));
-    return 0;
+    char err[512];
+    return files_out_open(cf, path, err, sizeof err) ? cli_err("cannot write %s", err) : 0;
 }
 static int cli_file_close(cli_file *cf)
 {
-    int bad = ferror(cf->f);
-    if (fclose(cf->f) || bad) {
-        remove(cf->tmp);
-        return cli_err("%s: write failed", cf->tmp);
-    }
-    if (rename(cf->tmp, cf->path)) {
-        int e = errno;
-        remove(cf->tmp);
-        return cli_err("%s: %s", cf->path, strerror(e));
-    }
+    char err[512];
+    return files_out_close(cf, err, sizeof err) ? cli_err("cannot write %s", err) : 0;
+}
+
+int cli_output_check(const char *path)
+{
+    cli_file cf;
+    char err[512];
+    if (files_out_in_place(path)) return 0;     /* opening a FIFO now would wait for its reader */
+    if (files_out_open(&cf, path, err, sizeof err)) return cli_err("cannot write %s", err);
+    files_out_discard(&cf);
     return 0;
 }
 
@@ -602,8 +598,7 @@ static int cli_write_dot(edan_context *ctx, const cli_analysis *a)
     if (cli_file_open(&cf, a->dot_path)) return -1;
     r = edan_write_dot(ctx, 0, cli_dot_write, cf.f, cli_dot_label, NULL);
     if (r != EDAN_OK) {
-        fclose(cf.f);
-        remove(cf.tmp);
+        files_out_discard(&cf);
         return cli_err("--dot %s: %s", a->dot_path, edan_error(ctx));
     }
     return cli_file_close(&cf);

@@ -17,16 +17,20 @@
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <sys/prctl.h>
 #include "cli.h"
+#include "files.h"
 
 static const char trace_usage[] =
     "usage: edan trace [options] [--] PROGRAM [ARGS...]\n"
     "\n"
     "Runs a RISC-V (RV64GC Linux) program under qemu-riscv64 with the EDAN plugin,\n"
     "builds its execution DAG while it runs and prints the same report as\n"
-    "`edan analyze`. The program's output is left alone; the report follows it.\n"
+    "`edan analyze`. When the report or a trace goes to standard output, the\n"
+    "program's standard output goes to standard error (so that the report can be\n"
+    "piped); otherwise the program's output is left alone and the report follows.\n"
     "The exit status is the program's (128+N when it dies of signal N, 2 when\n"
-    "edan itself fails).\n"
+    "edan itself fails). A SIGTERM or SIGHUP to edan goes to the program too.\n"
     "\n"
     "Scope (default: every instruction, from the dynamic loader to exit):\n"
     "  --func NAME        only instructions inside function NAME (repeatable;\n"
@@ -39,13 +43,13 @@ static const char trace_usage[] =
     "                     between a BEGIN and the following END (edan_trace.h)\n"
     "Output:\n"
     "  --text FILE        write a text trace (\"insn;0xaddr\" lines, the paper's\n"
-    "                     format) instead of analysing\n"
+    "                     format) instead of analysing; - is standard output\n"
     "  --text-pc          with --text: lines \"0;0xPC;insn;0xaddr\" (the EDAN authors'\n"
     "                     tool's format with PCs: per-PC --top from the text trace)\n"
     "  --binary FILE      write a binary trace (README.md) instead of analysing;\n"
-    "                     `edan analyze FILE` reads it\n"
+    "                     `edan analyze FILE` reads it; - is standard output\n"
     "  --analyze          analyse as well when --text or --binary is given\n"
-    "  -o, --output FILE  write the report to FILE instead of standard output\n"
+    "  -o, --output FILE  write the report to FILE instead of standard output (-)\n"
     "Environment:\n"
     "  --qemu PATH        qemu-riscv64 to use (default: $EDAN_QEMU, else PATH)\n"
     "  --plugin PATH      the plugin (default: $EDAN_PLUGIN, else the one built\n"
@@ -199,8 +203,8 @@ static char *trace_slurp(const char *dir, const char *name, size_t *len)
 
 static void trace_cleanup(const char *dir)
 {
-    static const char *const names[] = {"args", "report", "error", "notes", "count", "report.tmp",
-                                        "error.tmp", "notes.tmp", "count.tmp"};
+    static const char *const names[] = {"args", "report", "error", "notes", "count", "outputs", "report.tmp",
+                                        "error.tmp", "notes.tmp", "count.tmp", "outputs.tmp"};
     char path[PATH_MAX + 64];
     size_t k;
     for (k = 0; k < sizeof names / sizeof names[0]; k++) {
@@ -210,30 +214,44 @@ static void trace_cleanup(const char *dir)
     rmdir(dir);
 }
 
-/* Writes the report to `output` atomically, or to stdout. */
+/* Writes the report to `output` (NULL or - : standard output), as files.h says. */
 static int trace_emit_report(const char *report, size_t len, const char *output)
 {
-    char tmp[PATH_MAX + 64];
-    FILE *f;
-    if (!output) {
-        fflush(stdout);
-        return fwrite(report, 1, len, stdout) == len && fflush(stdout) == 0 ? 0 : -1;
+    files_out o;
+    char err[512];
+    if (files_out_open(&o, output ? output : "-", err, sizeof err)) {
+        fprintf(stderr, "edan trace: cannot write %s\n", err);
+        return -1;
     }
-    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", output, (long)getpid());
-    f = fopen(tmp, "wb");
-    if (!f || fwrite(report, 1, len, f) != len || fclose(f) != 0 || rename(tmp, output) != 0) {
-        fprintf(stderr, "edan trace: cannot write %s: %s\n", output, strerror(errno));
-        if (f) remove(tmp);
+    if (fwrite(report, 1, len, o.f) != len) {
+        int e = errno;
+        files_out_discard(&o);
+        fprintf(stderr, "edan trace: cannot write %s: %s\n", output ? output : "the report to standard output",
+                strerror(e));
+        return -1;
+    }
+    if (files_out_close(&o, err, sizeof err)) {
+        fprintf(stderr, "edan trace: cannot write %s\n", err);
         return -1;
     }
     return 0;
+}
+
+/* The running qemu, for the signal handler; a signal that came before it
+   started, to pass on when it does. */
+static volatile pid_t trace_child = 0;
+static volatile sig_atomic_t trace_pending_sig = 0;
+static void trace_forward(int sig)
+{
+    if (trace_child > 0) kill(trace_child, sig);
+    else trace_pending_sig = sig;
 }
 
 int edan_cmd_trace(int argc, char **argv)
 {
     cli_analysis a;
     trace_args t;
-    int i = 1, prog = -1, dynamic = 0, status = 0, rc = 2, k;
+    int i = 1, prog = -1, dynamic = 0, status = 0, rc = 2, k, analysing, to_stdout, stdout_fd = -1, scoped = 0;
     char *qemu = NULL, *plugin = NULL, *program = NULL;
     char dir[] = "/tmp/edan-trace.XXXXXX", args_path[PATH_MAX + 64], plugin_arg[2 * PATH_MAX + 128];
     char *report, *err, *notes;
@@ -299,12 +317,44 @@ int edan_cmd_trace(int argc, char **argv)
         free(t.plugin_args);
         return 2;
     }
+    analysing = t.analyze || (!t.text_path && !t.bin_path);
+    to_stdout = (analysing && (!t.output || !strcmp(t.output, "-"))) + (t.text_path && !strcmp(t.text_path, "-")) +
+                (t.bin_path && !strcmp(t.bin_path, "-"));
+    if (to_stdout > 1) {
+        fprintf(stderr, "edan trace: the report, --text - and --binary - cannot share standard output: "
+                        "give files (-o FILE for the report)\n");
+        free(t.plugin_args);
+        return 2;
+    }
+    /* the outputs can be written, and the analysis takes its options,
+       before the program runs */
+    if ((t.output && strcmp(t.output, "-") && cli_output_check(t.output)) ||
+        (t.text_path && strcmp(t.text_path, "-") && cli_output_check(t.text_path)) ||
+        (t.bin_path && strcmp(t.bin_path, "-") && cli_output_check(t.bin_path))) {
+        free(t.plugin_args);
+        return 2;
+    }
+    if (analysing) {
+        edan_context *probe_ctx = NULL;
+        edan_result r = edan_create(&probe_ctx, &a.opts);
+        if (r != EDAN_OK) {
+            fprintf(stderr, "edan trace: %s\n", probe_ctx ? edan_error(probe_ctx) : edan_result_string(r));
+            edan_destroy(probe_ctx);
+            free(t.plugin_args);
+            return 2;
+        }
+        edan_destroy(probe_ctx);
+    }
 
     /* the program */
     program = trace_which(argv[prog]);
     if (!program && access(argv[prog], F_OK) == 0) program = strdup(argv[prog]);
     if (!program) {
         fprintf(stderr, "edan trace: %s: no such program\n", argv[prog]);
+        goto out;
+    }
+    if (access(program, X_OK) != 0) {
+        fprintf(stderr, "edan trace: %s is not executable (chmod +x %s)\n", program, program);
         goto out;
     }
     if (trace_check_elf(program, &dynamic)) goto out;
@@ -344,6 +394,21 @@ int edan_cmd_trace(int argc, char **argv)
         goto out;
     }
 
+    {
+        /* SIGTERM and SIGHUP to edan end the program too (it then ends
+           us); Ctrl-C is the program's (the terminal sends it to both):
+           wait for qemu to act on it. A closed pipe is a write error. Set
+           before the temporary directory exists, so that it is removed. */
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = trace_forward;
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGTERM, &sa, NULL);
+        sigaction(SIGHUP, &sa, NULL);
+        signal(SIGINT, SIG_IGN);
+        signal(SIGPIPE, SIG_IGN);
+    }
+
     /* private directory for the plugin's arguments and answers */
     if (tmpdir && *tmpdir && !strchr(tmpdir, ',') && strlen(tmpdir) < sizeof dirbuf - 32) {
         snprintf(dirbuf, sizeof dirbuf, "%s/edan-trace.XXXXXX", tmpdir);
@@ -363,6 +428,21 @@ int edan_cmd_trace(int argc, char **argv)
     if (t.text_path) { trace_push(&t, "--text"); trace_push(&t, t.text_path); }
     if (t.bin_path) { trace_push(&t, "--binary"); trace_push(&t, t.bin_path); }
     if (t.analyze) trace_push(&t, "--analyze");
+    if ((t.text_path && !strcmp(t.text_path, "-")) || (t.bin_path && !strcmp(t.bin_path, "-"))) {
+        /* the trace goes to our standard output, handed to the plugin as a descriptor of its own */
+        static char fdbuf[16];
+        stdout_fd = fcntl(1, F_DUPFD, 10);
+        if (stdout_fd < 0) {
+            fprintf(stderr, "edan trace: standard output: %s\n", strerror(errno));
+            trace_cleanup(dirbuf);
+            goto out;
+        }
+        snprintf(fdbuf, sizeof fdbuf, "%d", stdout_fd);
+        trace_push(&t, "--stdout-fd");
+        trace_push(&t, fdbuf);
+    }
+    for (k = 0; k < t.nplugin; k++)
+        if (!strcmp(t.plugin_args[k], "--func") || !strcmp(t.plugin_args[k], "--region")) scoped = 1;
     snprintf(args_path, sizeof args_path, "%s/args", dirbuf);
     if (trace_write_args(args_path, t.plugin_args, t.nplugin)) {
         fprintf(stderr, "edan trace: cannot write %s: %s\n", args_path, strerror(errno));
@@ -391,12 +471,17 @@ int edan_cmd_trace(int argc, char **argv)
         goto out;
     }
     if (pid == 0) {
+        signal(SIGINT, SIG_DFL);
+        signal(SIGPIPE, SIG_DFL);
+        prctl(PR_SET_PDEATHSIG, SIGTERM);       /* edan killed outright: qemu goes too */
+        if (to_stdout && dup2(2, 1) < 0) _exit(127);
         execv(qemu, qargv);
         fprintf(stderr, "edan trace: cannot run %s: %s\n", qemu, strerror(errno));
         _exit(127);
     }
-    /* The program's Ctrl-C is the program's: wait for qemu to act on it. */
-    signal(SIGINT, SIG_IGN);
+    trace_child = pid;
+    if (trace_pending_sig) kill(pid, trace_pending_sig);
+    if (stdout_fd >= 0) close(stdout_fd);
     while (waitpid(pid, &status, 0) < 0) {
         if (errno != EINTR) {
             fprintf(stderr, "edan trace: waitpid: %s\n", strerror(errno));
@@ -404,7 +489,7 @@ int edan_cmd_trace(int argc, char **argv)
             goto out;
         }
     }
-    signal(SIGINT, SIG_DFL);
+    trace_child = 0;
 
     err = trace_slurp(dirbuf, "error", NULL);
     if (err) {
@@ -421,17 +506,12 @@ int edan_cmd_trace(int argc, char **argv)
     if (WIFSIGNALED(status)) {
         int sig = WTERMSIG(status);
         /* the plugin had no chance to finish its files: remove its temporaries */
-        const char *paths[2];
-        int p;
-        paths[0] = t.text_path;
-        paths[1] = t.bin_path;
-        for (p = 0; p < 2; p++) {
-            char tmp[PATH_MAX + 64];
-            if (!paths[p]) continue;
-            snprintf(tmp, sizeof tmp, "%s.tmp.%ld", paths[p], (long)pid);
-            if (unlink(tmp) == 0)
-                fprintf(stderr, "edan trace: %s was not written: the program did not exit\n", paths[p]);
-        }
+        char *tmps = trace_slurp(dirbuf, "outputs", NULL), *line, *save = NULL;
+        for (line = tmps ? strtok_r(tmps, "\n", &save) : NULL; line; line = strtok_r(NULL, "\n", &save))
+            if (unlink(line) == 0)
+                fprintf(stderr, "edan trace: %s was not written: the program did not exit\n",
+                        t.text_path && strstr(line, t.text_path) == line ? t.text_path : t.bin_path ? t.bin_path : line);
+        free(tmps);
         fprintf(stderr, "edan trace: %s %s by signal %d (%s)%s\n", argv[prog],
                 sig == SIGINT || sig == SIGTERM ? "was stopped" : "crashed: killed", sig, strsignal(sig),
                 report || !(t.analyze || (!t.text_path && !t.bin_path))
@@ -447,20 +527,31 @@ int edan_cmd_trace(int argc, char **argv)
     if (t.text_path || t.bin_path) {
         char *count = trace_slurp(dirbuf, "count", NULL);
         if (count) {
+#define TRACE_NAME(p) (!strcmp((p), "-") ? "standard output" : (p))
             fprintf(stderr, "edan trace: %llu instructions written to %s%s%s\n", strtoull(count, NULL, 10),
-                    t.text_path ? t.text_path : t.bin_path, t.text_path && t.bin_path ? " and " : "",
-                    t.text_path && t.bin_path ? t.bin_path : "");
+                    TRACE_NAME(t.text_path ? t.text_path : t.bin_path), t.text_path && t.bin_path ? " and " : "",
+                    t.text_path && t.bin_path ? TRACE_NAME(t.bin_path) : "");
+#undef TRACE_NAME
             free(count);
         }
     }
+    if (scoped && WIFEXITED(status)) {
+        char *count = trace_slurp(dirbuf, "count", NULL);
+        if (count && strtoull(count, NULL, 10) == 0) {
+            fprintf(stderr, "edan trace: nothing was analysed: the program never ran the code of "
+                            "--func/--region (the report is empty)\n");
+            if (rc == 0) rc = 1;
+        }
+        free(count);
+    }
+    trace_cleanup(dirbuf);
     if (report) {
-        if (trace_emit_report(report, report_len, t.output) && rc == 0) rc = 2;
+        if (trace_emit_report(report, report_len, t.output) && rc < 2) rc = 2;
         free(report);
-    } else if ((t.analyze || (!t.text_path && !t.bin_path)) && rc == 0) {
+    } else if (analysing && rc == 0) {
         fprintf(stderr, "edan trace: the plugin produced no report\n");
         rc = 2;
     }
-    trace_cleanup(dirbuf);
 out:
     free(qargv);
     free(qemu);

@@ -1,0 +1,184 @@
+/* tools/files.c - reading whole files and writing outputs (files.h). */
+#define _XOPEN_SOURCE 700     /* realpath */
+#include "files.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static int files_fail(char *err, size_t errlen, const char *path, const char *why)
+{
+    if (err && errlen) snprintf(err, errlen, "%s: %s", path, why);
+    return -1;
+}
+
+int files_out_in_place(const char *path)
+{
+    struct stat sb;
+    if (!strcmp(path, "-")) return 1;
+    return stat(path, &sb) == 0 && !S_ISREG(sb.st_mode) && !S_ISDIR(sb.st_mode);
+}
+
+int files_out_open(files_out *o, const char *path, char *err, size_t errlen)
+{
+    struct stat sb;
+    int fd;
+    memset(o, 0, sizeof *o);
+    o->path = path;
+    if (!strcmp(path, "-")) {
+        o->f = stdout;
+        return 0;
+    }
+    if (lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode)) {
+        /* write at the file the link names; a dangling link: at its target path */
+        char buf[PATH_MAX];
+        ssize_t n;
+        o->target = realpath(path, NULL);
+        if (!o->target) {
+            n = readlink(path, buf, sizeof buf - 1);
+            if (n <= 0) return files_fail(err, errlen, path, strerror(errno));
+            buf[n] = 0;
+            if (buf[0] != '/' && strrchr(path, '/')) {
+                char full[2 * PATH_MAX];
+                snprintf(full, sizeof full, "%.*s/%s", (int)(strrchr(path, '/') - path), path, buf);
+                o->target = strdup(full);
+            } else {
+                o->target = strdup(buf);
+            }
+        }
+    } else {
+        o->target = strdup(path);
+    }
+    if (!o->target) return files_fail(err, errlen, path, "out of memory");
+    if (stat(o->target, &sb) == 0) {
+        if (S_ISDIR(sb.st_mode)) {
+            files_out_discard(o);
+            return files_fail(err, errlen, path, "is a directory");
+        }
+        if (!S_ISREG(sb.st_mode)) {     /* a FIFO, a device, a socket: in place */
+            o->f = fopen(o->target, "w");
+            if (!o->f) {
+                int e = errno;
+                files_out_discard(o);
+                return files_fail(err, errlen, path, strerror(e));
+            }
+            return 0;
+        }
+    }
+    o->tmp = (char *)malloc(strlen(o->target) + 32);
+    if (!o->tmp) {
+        files_out_discard(o);
+        return files_fail(err, errlen, path, "out of memory");
+    }
+    sprintf(o->tmp, "%s.tmp.%ld", o->target, (long)getpid());
+    fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL, 0644);
+    if (fd < 0 && errno == EEXIST) {    /* a stale one of an earlier process of this pid */
+        unlink(o->tmp);
+        fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL, 0644);
+    }
+    if (fd < 0 || !(o->f = fdopen(fd, "w"))) {
+        int e = errno;
+        if (fd >= 0) close(fd);
+        free(o->tmp);
+        o->tmp = NULL;
+        files_out_discard(o);
+        return files_fail(err, errlen, path, strerror(e));
+    }
+    return 0;
+}
+
+int files_out_close(files_out *o, char *err, size_t errlen)
+{
+    int bad = 0, e = 0;
+    if (!o->f) return files_fail(err, errlen, o->path, "not open");
+    if (fflush(o->f) != 0 || ferror(o->f)) { bad = 1; e = errno; }
+    if (o->f == stdout) {
+        o->f = NULL;
+        if (bad) return files_fail(err, errlen, "standard output", e ? strerror(e) : "write error");
+        return 0;
+    }
+    if (fclose(o->f) != 0 && !bad) { bad = 1; e = errno; }
+    o->f = NULL;
+    if (!bad && o->tmp && rename(o->tmp, o->target) != 0) { bad = 1; e = errno; }
+    if (bad) {
+        files_out_discard(o);
+        return files_fail(err, errlen, o->path, e ? strerror(e) : "write error");
+    }
+    free(o->tmp);
+    free(o->target);
+    o->tmp = o->target = NULL;
+    return 0;
+}
+
+void files_out_discard(files_out *o)
+{
+    if (o->f && o->f != stdout) fclose(o->f);
+    o->f = NULL;
+    if (o->tmp) unlink(o->tmp);
+    free(o->tmp);
+    free(o->target);
+    o->tmp = o->target = NULL;
+}
+
+char *files_read_all(const char *path, size_t max, size_t *len, char *err, size_t errlen)
+{
+    FILE *f;
+    struct stat sb;
+    char *buf = NULL;
+    size_t n = 0, cap = 0;
+    int std = !strcmp(path, "-");
+    f = std ? stdin : fopen(path, "rb");
+    if (!f) {
+        files_fail(err, errlen, path, strerror(errno));
+        return NULL;
+    }
+    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        if (!std) fclose(f);
+        files_fail(err, errlen, path, "is a directory");
+        return NULL;
+    }
+    for (;;) {
+        size_t got;
+        if (cap - n < 2) {
+            size_t nc = cap ? cap * 2 : 65536;
+            char *nb;
+            if (cap > max) {
+                free(buf);
+                if (!std) fclose(f);
+                files_fail(err, errlen, path, "too large");
+                return NULL;
+            }
+            nb = (char *)realloc(buf, nc + 1);
+            if (!nb) {
+                free(buf);
+                if (!std) fclose(f);
+                files_fail(err, errlen, path, "out of memory");
+                return NULL;
+            }
+            buf = nb;
+            cap = nc;
+        }
+        got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0) break;
+    }
+    if (ferror(f)) {
+        int e = errno;
+        free(buf);
+        if (!std) fclose(f);
+        files_fail(err, errlen, path, e ? strerror(e) : "read error");
+        return NULL;
+    }
+    if (!std) fclose(f);
+    if (n > max) {
+        free(buf);
+        files_fail(err, errlen, path, "too large");
+        return NULL;
+    }
+    buf[n] = 0;
+    if (len) *len = n;
+    return buf;
+}

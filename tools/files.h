@@ -1,0 +1,42 @@
+/* tools/files.h - how every program of the project reads a whole file and
+   writes an output: one place for the rules.
+
+   Output targets:
+     "-"                  standard output;
+     a regular file, or a name that does not exist yet
+                          written to a temporary file beside it and renamed
+                          over it when complete (readers never see half a
+                          file; a failed write leaves the old one);
+     a symbolic link      the same at the file it points to (the link stays);
+     anything else        (a FIFO, a terminal, /dev/null, /dev/full, a
+                          socket) written in place: replacing it would
+                          destroy it.
+   Every write and the final close are checked; a failure names the target
+   and the reason. */
+#ifndef EDAN_FILES_H
+#define EDAN_FILES_H
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct files_out {
+    FILE *f;
+    const char *path;       /* as given, for messages */
+    char *target;           /* where the data goes (a link resolved); NULL for standard output */
+    char *tmp;              /* the temporary file, when the target is replaced atomically */
+} files_out;
+
+/* Opens `path` for writing as above; 0, or -1 with the reason in err. */
+int files_out_open(files_out *o, const char *path, char *err, size_t errlen);
+/* Checks the writes, closes and (atomic targets) renames; 0, or -1 with the
+   reason in err (the temporary file removed, the target untouched). */
+int files_out_close(files_out *o, char *err, size_t errlen);
+/* Gives up: closes and removes the temporary file; the target untouched. */
+void files_out_discard(files_out *o);
+/* 1 when path names something an output may be written to without
+   creating it (standard output, an existing FIFO or device). */
+int files_out_in_place(const char *path);
+
+/* The whole of a file (or "-", standard input), NUL-terminated; at most
+   max bytes. NULL with the reason in err (a directory, too large, ...). */
+char *files_read_all(const char *path, size_t max, size_t *len, char *err, size_t errlen);
+#endif

@@ -46,6 +46,8 @@
    and link with -lm. Optional, before that include:
        #define EDAN_MALLOC(sz,user) / EDAN_REALLOC(p,sz,user) / EDAN_FREE(p,user)
        to change the default allocator (per-context hooks in edan_options win),
+       and EDAN_CALLOC(sz,user) for zeroed blocks (default calloc, whose pages
+       the system maps as they are touched; without it, malloc and memset),
        #define EDAN_ASSERT(x) to change assert().
    C99; no global state; no exit(); warning-free with -Wall -Wextra -pedantic.
 
@@ -213,6 +215,9 @@ typedef struct edan_options {
     int paper_cache;            /* nonzero: the paper's cache rule, for reproducing its tables: a
                                    hit depends only on its registers and bytes (no fill edges), and
                                    with a cache w(v) is a memory access vertex's access size */
+    uint32_t timeline_max_bins; /* 0 = 2^20: a timeline that would need more bins doubles its tau
+                                   (the timeline at 2 tau is every other bin of the one at tau);
+                                   edan_get_config says the tau used */
 } edan_options;
 
 /* ------------------------------------------------------------------------ */
@@ -997,6 +1002,11 @@ edan_result edan_hybrid_from_profile(const edan_json *profile, int cluster, edan
 #define EDAN_MALLOC(sz, user) ((void)(user), malloc(sz))
 #define EDAN_REALLOC(p, sz, user) ((void)(user), realloc((p), (sz)))
 #define EDAN_FREE(p, user) ((void)(user), free(p))
+#ifndef EDAN_CALLOC
+/* zeroed memory the system maps as it is touched: a cache model of
+   gigabytes costs the sets a program uses */
+#define EDAN_CALLOC(sz, user) ((void)(user), calloc(1, (sz)))
+#endif
 #endif
 
 /* @@CORE-IMPL-BEGIN */
@@ -1019,7 +1029,11 @@ static void edan__free(const edan_allocator *a, void *p)
 }
 static void *edan__calloc(const edan_allocator *a, size_t n)
 {
-    void *p = edan__alloc(a, n ? n : 1);
+    void *p;
+#ifdef EDAN_CALLOC
+    if (!a->alloc) return EDAN_CALLOC(n ? n : 1, a->user);
+#endif
+    p = edan__alloc(a, n ? n : 1);
     if (p) memset(p, 0, n ? n : 1);
     return p;
 }
@@ -1167,6 +1181,7 @@ struct edan_context {
     uint64_t *op_count; size_t op_cap;
     uint32_t hotspots;
     int paper_cache;        /* the paper's cache rule: no fillers, w(v) = access size */
+    size_t tl_max;          /* timeline bins per configuration, at most */
     uint64_t kill_epoch;    /* registers lost their writers this many times (blocks' live-in cache) */
     /* dot */
     uint32_t dot_max; int dot_overflow;
@@ -1293,6 +1308,7 @@ edan_result edan_create(edan_context **out, const edan_options *opts)
     }
     ctx->hotspots = opts->hotspots;
     ctx->paper_cache = opts->paper_cache != 0;
+    ctx->tl_max = opts->timeline_max_bins ? (opts->timeline_max_bins < 4 ? 4 : opts->timeline_max_bins) : (size_t)1 << 20;
     ctx->dot_max = opts->dot_max_vertices;
     ctx->cfg = (edan__cfg *)edan__calloc(&a, K * sizeof(edan__cfg));
     ctx->reg_vid = (uint64_t *)edan__calloc(&a, ctx->num_regs * sizeof(uint64_t));
@@ -1886,6 +1902,31 @@ edan_result edan_prepare(edan_context *ctx, const edan_insn *in, edan_prepared *
     return EDAN_OK;
 }
 
+/* Room in g's timeline for a vertex finishing at F (its bins up to F/tau
+   + 1): while that would take more than ctx->tl_max bins, tau doubles and
+   every other bin is kept (U'_j = U_2j: a vertex is under way at 2 tau j
+   iff it is at tau (2j)), the differences rebuilt in place. 0 when out of
+   memory. */
+static int edan__tl_room(edan_context *ctx, edan__cfg *g, uint64_t F)
+{
+    uint64_t need = F / g->c.tau + 2;
+    while (need > ctx->tl_max) {
+        size_t i, n = g->tl_cap;
+        int64_t run = 0, prev = 0;
+        for (i = 0; i < n; i++) {       /* index i / 2 <= i: read before it is written */
+            run += g->tl_diff[i];
+            if (!(i & 1)) {
+                g->tl_diff[i / 2] = run - prev;
+                prev = run;
+            }
+        }
+        for (i = (n + 1) / 2; i < n; i++) g->tl_diff[i] = 0;
+        g->c.tau *= 2;
+        need = F / g->c.tau + 2;
+    }
+    return edan__grow(&ctx->a, (void **)&g->tl_diff, &g->tl_cap, (size_t)need, sizeof(int64_t));
+}
+
 /* The fill dependences of vertex vid in configuration g: each filler
    raises *S (then *best names it) and *md; one that is not among the
    other predecessors pv[0 .. npv) is a fill edge (recorded for the graph). */
@@ -2000,9 +2041,10 @@ static EDAN__INLINE edan_result edan__vertex(edan_context *ctx, edan__cfg *g, co
     if (w) {
         g->bytes += w;
         if (g->c.tau) {
-            uint64_t lo = (S + g->c.tau - 1) / g->c.tau, hi = *F / g->c.tau + 1;
-            if (!edan__grow(&ctx->a, (void **)&g->tl_diff, &g->tl_cap, hi + 1, sizeof(int64_t)))
-                return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the timeline");
+            uint64_t lo, hi;
+            if (!edan__tl_room(ctx, g, *F)) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the timeline");
+            lo = (S + g->c.tau - 1) / g->c.tau;
+            hi = *F / g->c.tau + 1;
             if (lo < hi) {
                 g->tl_diff[lo] += (int64_t)w;
                 g->tl_diff[hi] -= (int64_t)w;
@@ -2942,7 +2984,7 @@ static EDAN__INLINE int edan__block_room(edan_context *ctx, edan__cfg *g, const 
     if (g->num_layers + b->nmem > g->layers_cap &&
         !edan__grow(&ctx->a, (void **)&g->layers, &g->layers_cap, g->num_layers + b->nmem, sizeof(uint64_t)))
         return 0;
-    if (!plain && g->c.tau &&
+    if (!plain && g->c.tau &&     /* grown, not coarsened: tau depends on the F reached alone */
         !edan__grow(&ctx->a, (void **)&g->tl_diff, &g->tl_cap, (size_t)((g->Tinf + b->cost_bound) / g->c.tau + 2),
                     sizeof(int64_t)))
         return 0;
@@ -3250,6 +3292,8 @@ edan_result edan_get_timeline(edan_context *ctx, uint32_t config, const uint64_t
     *bins = NULL;
     *count = 0;
     if (!g->c.tau) return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "no timeline: tau is 0");
+    edan__blocks_flush(ctx);
+    if (!edan__tl_room(ctx, g, g->Tinf)) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the timeline");
     n = (size_t)((g->Tinf + g->c.tau - 1) / g->c.tau) + 1;
     if (!edan__grow(&ctx->a, (void **)&g->tl_bins, &g->tl_bins_cap, n, sizeof(uint64_t)))
         return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the timeline");

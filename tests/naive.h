@@ -333,7 +333,13 @@ static void naive_compare(edan_context *ctx, const edan_insn *tr, size_t n, cons
         edan_metrics m;
         const uint64_t *bins;
         size_t nb, b;
-        naive_run(tr, n, &cfgs[k], paper, &R);
+        edan_config c = cfgs[k];
+        if (c.tau) {    /* the tau the engine used (doubled past its bin limit) */
+            const uint64_t tau = edan_get_config(ctx, k)->tau;
+            CHECK(tau >= c.tau && tau % c.tau == 0);
+            c.tau = tau;
+        }
+        naive_run(tr, n, &c, paper, &R);
         CHECK(edan_get_metrics(ctx, k, &m) == EDAN_OK);
         CHECK_EQ_U(m.N, R.N);
         CHECK_EQ_U(m.E, R.E);
@@ -350,6 +356,8 @@ static void naive_compare(edan_context *ctx, const edan_insn *tr, size_t n, cons
         for (b = 0; b < m.D; b++) CHECK_EQ_U(m.layers[b], R.layers[b]);
         if (cfgs[k].tau) {
             CHECK(edan_get_timeline(ctx, k, &bins, &nb) == EDAN_OK);
+            c.tau = edan_get_config(ctx, k)->tau;       /* reading may have doubled it */
+            naive_run(tr, n, &c, paper, &R);
             CHECK_EQ_U(nb, R.nbins);
             for (b = 0; b < nb && b < R.nbins && b < 65536; b++) CHECK_EQ_U(bins[b], R.bins[b]);
         }
@@ -395,6 +403,7 @@ static void test_differential(int rounds, uint64_t seed)
            paper's cache rule. Kills (scope gaps) as they come. */
         o.hotspots = round % 4 == 1;
         o.paper_cache = round % 8 >= 4;
+        o.timeline_max_bins = round % 3 == 2 ? 4 + (uint32_t)(naive_rand(&s) % 12) : 0;   /* tau doubles */
         CHECK(edan_create(&ctx, &o) == EDAN_OK);
         if (round % 4 == 2) {
             size_t i;
@@ -483,6 +492,7 @@ static void test_blocks(int rounds, uint64_t seed)
         o.configs = cfgs;
         o.hotspots = round % 5 == 2;
         o.paper_cache = round % 7 >= 4;
+        o.timeline_max_bins = round % 3 == 1 ? 4 + (uint32_t)(naive_rand(&s) % 12) : 0;
         CHECK(edan_create(&ctx, &o) == EDAN_OK);
         for (i = 0; i < nb; i++) {
             len[i] = 1 + (uint32_t)(naive_rand(&s) % 12);

@@ -858,6 +858,37 @@ static void test_scope_gaps(void)
     (void)o;
 }
 
+/* The timeline's bins are bounded: tau doubles (every other bin kept) until
+   Tinf fits, also when the vertex finishing last moved no data. */
+static void test_timeline_cap(void)
+{
+    edan_config c;
+    edan_options o;
+    edan_context *ctx;
+    edan_insn v[101];
+    const uint64_t *bins;
+    size_t nb, i;
+    memset(&c, 0, sizeof c);
+    memset(&o, 0, sizeof o);
+    c.alpha = 10;
+    c.tau = 1;
+    o.num_configs = 1;
+    o.configs = &c;
+    o.timeline_max_bins = 8;
+    CHECK(edan_create(&ctx, &o) == EDAN_OK);
+    v[0] = load(A1, A0, 0x100, 8);              /* S 0, F 10, 8 bytes */
+    for (i = 1; i <= 100; i++) v[i] = alu(A1, A1, 0);   /* a chain to Tinf = 110, no data */
+    feed(ctx, v, 101);
+    CHECK(edan_get_timeline(ctx, 0, &bins, &nb) == EDAN_OK);
+    /* the smallest tau = 2^k with floor(110 / tau) + 2 <= 8: 16 (6 + 2); ceil(110/16) + 1 = 8 bins */
+    CHECK_EQ_U(edan_get_config(ctx, 0)->tau, 16);
+    CHECK_EQ_U(nb, 8);
+    CHECK_EQ_U(bins[0], 8);                     /* the load is under way at 0 only */
+    for (i = 1; i < nb; i++) CHECK_EQ_U(bins[i], 0);
+    CHECK_EQ_U(metrics(ctx, 0).Tinf, 110);
+    edan_destroy(ctx);
+}
+
 int main(void)
 {
     test_summation();
@@ -878,5 +909,6 @@ int main(void)
     test_fill_dependencies();
     test_order_independence();
     test_scope_gaps();
+    test_timeline_cap();
     return check_summary("test_core");
 }

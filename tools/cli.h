@@ -43,6 +43,9 @@ int cli_output_check(const char *path);
 /* The options' --help text. */
 extern const char cli_analysis_help[];
 
+/* The largest report, profile or sweep file the subcommands read. */
+#define CLI_MAX_REPORT_BYTES ((size_t)1 << 30)
+
 /* Name of an op for reports (RISC-V front-end). */
 const char *cli_op_name(uint32_t op);
 

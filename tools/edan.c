@@ -1,5 +1,8 @@
 /* tools/edan.c - the `edan` command: dispatches to its subcommands. */
+#define _POSIX_C_SOURCE 200809L
 #define EDAN_IMPLEMENTATION
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
@@ -20,6 +23,8 @@ static const char usage[] =
 
 int main(int argc, char **argv)
 {
+    int rc;
+    signal(SIGPIPE, SIG_IGN);       /* a closed pipe: a write error we report, not a silent death */
     if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
         printf(usage, EDAN_VERSION_MAJOR, EDAN_VERSION_MINOR);
         return argc < 2 ? 2 : 0;
@@ -28,12 +33,21 @@ int main(int argc, char **argv)
         printf("edan %d.%d\n", EDAN_VERSION_MAJOR, EDAN_VERSION_MINOR);
         return 0;
     }
-    if (!strcmp(argv[1], "analyze")) return edan_cmd_analyze(argc - 1, argv + 1);
-    if (!strcmp(argv[1], "trace")) return edan_cmd_trace(argc - 1, argv + 1);
-    if (!strcmp(argv[1], "rank")) return edan_cmd_rank(argc - 1, argv + 1);
-    if (!strcmp(argv[1], "roofline")) return edan_cmd_roofline(argc - 1, argv + 1);
-    if (!strcmp(argv[1], "plot")) return edan_cmd_plot(argc - 1, argv + 1);
-    fprintf(stderr, "edan: unknown command '%s'\n\n", argv[1]);
-    fprintf(stderr, usage, EDAN_VERSION_MAJOR, EDAN_VERSION_MINOR);
-    return 2;
+    if (!strcmp(argv[1], "analyze")) rc = edan_cmd_analyze(argc - 1, argv + 1);
+    else if (!strcmp(argv[1], "trace")) rc = edan_cmd_trace(argc - 1, argv + 1);
+    else if (!strcmp(argv[1], "rank")) rc = edan_cmd_rank(argc - 1, argv + 1);
+    else if (!strcmp(argv[1], "roofline")) rc = edan_cmd_roofline(argc - 1, argv + 1);
+    else if (!strcmp(argv[1], "plot")) rc = edan_cmd_plot(argc - 1, argv + 1);
+    else {
+        fprintf(stderr, "edan: unknown command '%s'\n\n", argv[1]);
+        fprintf(stderr, usage, EDAN_VERSION_MAJOR, EDAN_VERSION_MINOR);
+        return 2;
+    }
+    /* what went to standard output must have arrived: a full disk, a closed
+       pipe or /dev/full is an error, not a success */
+    if (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0) {
+        fprintf(stderr, "edan %s: cannot write to standard output: %s\n", argv[1], strerror(errno));
+        if (rc == 0 || rc == 1) rc = 2;
+    }
+    return rc;
 }

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "cli.h"
+#include "files.h"
 
 static const char plot_usage[] =
     "usage: edan plot [options] REPORT.json...\n"
@@ -141,42 +142,12 @@ static void plot_stem(const char *path, char *buf, size_t n)
     else if (len > 4 && !strcmp(buf + len - 4, ".csv")) buf[len - 4] = 0;
 }
 
-/* The whole file in memory, NUL-terminated. */
+/* The whole file in memory, NUL-terminated (tools/files.h). */
 static char *plot_slurp(const char *path, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL, *nb;
-    size_t cap = 0, n = 0, r;
-    if (!f) {
-        plot_err(path, "%s", strerror(errno));
-        return NULL;
-    }
-    for (;;) {
-        if (cap - n < 65536) {
-            cap = cap ? 2 * cap : 1 << 20;
-            nb = (char *)realloc(buf, cap + 1);
-            if (!nb) {
-                free(buf);
-                fclose(f);
-                plot_err(path, "out of memory");
-                return NULL;
-            }
-            buf = nb;
-        }
-        r = fread(buf + n, 1, cap - n, f);
-        n += r;
-        if (r == 0) break;
-    }
-    if (ferror(f)) {
-        plot_err(path, "read error");
-        free(buf);
-        fclose(f);
-        return NULL;
-    }
-    fclose(f);
-    buf[n] = 0;
-    *len = n;
-    return buf;
+    char err[512], *text = files_read_all(path, CLI_MAX_REPORT_BYTES, len, err, sizeof err);
+    if (!text) fprintf(stderr, "%s\n", err);
+    return text;
 }
 
 /* Configurations asked for with --config (names, or 0-based indices as in

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "files.h"
 
 static const char rank_usage[] =
     "usage: edan rank [options] RESULT.json...\n"
@@ -56,38 +57,16 @@ static void rank_name(const char *source, char *out, size_t n)
         *dot = 0;
 }
 
-static char *rank_slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    size_t cap = 0, n = 0;
-    if (!f) return NULL;
-    for (;;) {
-        size_t got;
-        if (n + 65536 > cap) {
-            char *nb = (char *)realloc(buf, cap = cap ? cap * 2 : 1 << 16);
-            if (!nb) { free(buf); fclose(f); return NULL; }
-            buf = nb;
-        }
-        got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0) break;
-    }
-    fclose(f);
-    *len = n;
-    return buf;
-}
-
 /* Reads one report; returns 0 or prints `path: what is wrong` and returns -1. */
 static int rank_load(const char *path, const char *config, uint32_t m, rank_app *app)
 {
     size_t len = 0, i, n;
-    char *text = rank_slurp(path, &len), err[256], key[16];
+    char err[512], key[16], *text = files_read_all(path, CLI_MAX_REPORT_BYTES, &len, err, sizeof err);
     edan_json *root = NULL;
     const edan_json *cfgs, *c = NULL, *b;
     int rc = -1;
     if (!text) {
-        fprintf(stderr, "edan rank: %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "edan rank: %s\n", err);
         return -1;
     }
     if (edan_json_parse(text, len, NULL, &root, err, sizeof err) != EDAN_OK) {

@@ -75,24 +75,35 @@ static int cli_err(const char *fmt, ...)
     return -1;
 }
 
-/* A size with an optional K/M/G (KiB, MiB, GiB) suffix. */
-static int cli_parse_size(const char *s, uint64_t *out)
+/* A size with an optional K/M/G/T (KiB, MiB, GiB, TiB) suffix, at most max. */
+static int cli_parse_size(const char *s, uint64_t max, uint64_t *out)
 {
     char *end;
     unsigned long long v;
+    unsigned shift = 0;
     errno = 0;
     if (*s < '0' || *s > '9') return -1;
     v = strtoull(s, &end, 10);
     if (errno) return -1;
-    if (*end == 'K' || *end == 'k') { v <<= 10; end++; }
-    else if (*end == 'M' || *end == 'm') { v <<= 20; end++; }
-    else if (*end == 'G' || *end == 'g') { v <<= 30; end++; }
+    if (*end == 'K' || *end == 'k') shift = 10;
+    else if (*end == 'M' || *end == 'm') shift = 20;
+    else if (*end == 'G' || *end == 'g') shift = 30;
+    else if (*end == 'T' || *end == 't') shift = 40;
+    if (shift) end++;
     if (*end == 'i' && end[1] == 'B') end += 2;
     else if (*end == 'B') end++;
-    if (*end) return -1;
-    *out = v;
+    if (*end || v > (max >> shift)) return -1;      /* no wrap-around: 17179869185G is too large, not 1G */
+    *out = v << shift;
     return 0;
 }
+
+/* Limits of the options' numbers: far beyond any machine, small enough
+   that nothing derived from them overflows. */
+#define CLI_MAX_CACHE ((uint64_t)1 << 44)       /* 16 TiB */
+#define CLI_MAX_TAU ((uint64_t)1 << 50)
+#define CLI_MAX_CYCLES 1000000000u              /* alpha, a hit latency, a class cost */
+#define CLI_MAX_GHZ 1000.0
+#define CLI_MAX_TOP 1000000u
 
 static int cli_parse_u32(const char *s, uint32_t *out)
 {
@@ -106,12 +117,13 @@ static int cli_parse_u32(const char *s, uint32_t *out)
     return 0;
 }
 
-static int cli_parse_double(const char *s, double *out)
+/* A number in (0, max]: no inf, no nan. */
+static int cli_parse_double(const char *s, double max, double *out)
 {
     char *end;
     errno = 0;
     *out = strtod(s, &end);
-    return (errno || end == s || *end || !(*out > 0)) ? -1 : 0;
+    return (errno || end == s || *end || !(*out > 0) || !(*out <= max)) ? -1 : 0;
 }
 
 static int cli_parse_cache(edan_config *c, const char *spec)
@@ -131,15 +143,18 @@ static int cli_parse_cache(edan_config *c, const char *spec)
         *p++ = 0;
     }
     if (n < 3 || n > 5) return cli_err("--cache %s: expected SIZE:ASSOC:LINE[:wb|wt][:LAT]", spec);
-    if (cli_parse_size(field[0], &size) || !size) return cli_err("--cache %s: bad size '%s'", spec, field[0]);
-    if (cli_parse_u32(field[1], &assoc) || !assoc)
-        return cli_err("--cache %s: bad associativity '%s'", spec, field[1]);
-    if (cli_parse_u32(field[2], &line) || !line) return cli_err("--cache %s: bad line size '%s'", spec, field[2]);
+    if (cli_parse_size(field[0], CLI_MAX_CACHE, &size) || !size)
+        return cli_err("--cache %s: bad size '%s' (1 byte to 16T)", spec, field[0]);
+    if (cli_parse_u32(field[1], &assoc) || !assoc || assoc > (1u << 20))
+        return cli_err("--cache %s: bad associativity '%s' (1 to 1048576)", spec, field[1]);
+    if (cli_parse_u32(field[2], &line) || !line || line > 4096)
+        return cli_err("--cache %s: bad line size '%s' (1 to 4096 bytes)", spec, field[2]);
     for (i = 3; i < n; i++) {
         if (!strcmp(field[i], "wb")) wp = EDAN_WRITE_BACK;
         else if (!strcmp(field[i], "wt")) wp = EDAN_WRITE_THROUGH;
-        else if (cli_parse_u32(field[i], &lat) || !lat)
-            return cli_err("--cache %s: '%s' is neither wb, wt nor a latency", spec, field[i]);
+        else if (cli_parse_u32(field[i], &lat) || !lat || lat > CLI_MAX_CYCLES)
+            return cli_err("--cache %s: '%s' is neither wb, wt nor a latency (1 to %u cycles)", spec, field[i],
+                           CLI_MAX_CYCLES);
     }
     if (c->num_levels >= EDAN_MAX_LEVELS) return cli_err("--cache: at most %d levels", EDAN_MAX_LEVELS);
     if (c->num_levels && c->write_policy != wp)
@@ -206,24 +221,28 @@ int cli_analysis_option(cli_analysis *a, int argc, char **argv, int *i)
         memset(a->configs[a->num_configs].level, 0, sizeof c->level);
         a->num_configs++;
     } else if (!strcmp(name, "--alpha")) {
-        if (cli_parse_u32(val, &c->alpha) || !c->alpha) return cli_err("--alpha %s: expected cycles >= 1", val);
+        if (cli_parse_u32(val, &c->alpha) || !c->alpha || c->alpha > CLI_MAX_CYCLES)
+            return cli_err("--alpha %s: expected cycles, 1 to %u", val, CLI_MAX_CYCLES);
         a->explicit_set[a->num_configs - 1] |= CLI_SET_ALPHA;
     } else if (!strcmp(name, "--alpha0")) {
-        if (cli_parse_double(val, &c->alpha0)) return cli_err("--alpha0 %s: expected a positive number", val);
+        if (cli_parse_double(val, CLI_MAX_CYCLES, &c->alpha0))
+            return cli_err("--alpha0 %s: expected cycles, more than 0 and at most %u", val, CLI_MAX_CYCLES);
     } else if (!strcmp(name, "--cost")) {
         const char *e = strchr(val, '=');
         int cls = e ? cli_parse_class(val, (size_t)(e - val)) : -1;
         uint32_t cyc;
         if (cls < 0 || cls == EDAN_CLASS_LOAD || cls == EDAN_CLASS_STORE || cls == EDAN_CLASS_AMO)
             return cli_err("--cost %s: expected CLASS=CYCLES with a non-memory class (see --help)", val);
-        if (cli_parse_u32(e + 1, &cyc) || !cyc) return cli_err("--cost %s: expected cycles >= 1", val);
+        if (cli_parse_u32(e + 1, &cyc) || !cyc || cyc > CLI_MAX_CYCLES)
+            return cli_err("--cost %s: expected cycles, 1 to %u", val, CLI_MAX_CYCLES);
         c->cost[cls] = cyc;
     } else if (!strcmp(name, "--freq")) {
-        if (cli_parse_double(val, &c->freq_ghz)) return cli_err("--freq %s: expected GHz > 0", val);
+        if (cli_parse_double(val, CLI_MAX_GHZ, &c->freq_ghz))
+            return cli_err("--freq %s: expected GHz, more than 0 and at most %g", val, CLI_MAX_GHZ);
         a->explicit_set[a->num_configs - 1] |= CLI_SET_FREQ;
     } else if (!strcmp(name, "--tau")) {
         uint64_t t;
-        if (cli_parse_size(val, &t) || !t) return cli_err("--tau %s: expected cycles >= 1", val);
+        if (cli_parse_size(val, CLI_MAX_TAU, &t) || !t) return cli_err("--tau %s: expected cycles, 1 to 2^50", val);
         c->tau = t;
     } else if (!strcmp(name, "--m")) {
         const char *p = val;
@@ -236,6 +255,8 @@ int cli_analysis_option(cli_analysis *a, int argc, char **argv, int *i)
             if (end == p || errno || v == 0 || v > 1000000 || (*end && *end != ','))
                 return cli_err("--m %s: expected a list of positive integers, e.g. 1,4,8", val);
             if (a->opts.num_m >= EDAN_MAX_M) return cli_err("--m: at most %d values", EDAN_MAX_M);
+            for (k = 0; k < (int)a->opts.num_m; k++)
+                if (a->opts.m[k] == v) return cli_err("--m %s: %lu given twice", val, v);
             a->opts.m[a->opts.num_m++] = (uint32_t)v;
             p = *end ? end + 1 : end;
         }
@@ -245,7 +266,8 @@ int cli_analysis_option(cli_analysis *a, int argc, char **argv, int *i)
     } else if (!strcmp(name, "--dot")) {
         a->dot_path = val;
     } else if (!strcmp(name, "--top")) {
-        if (cli_parse_u32(val, &a->top)) return cli_err("--top %s: expected a count", val);
+        if (cli_parse_u32(val, &a->top) || a->top > CLI_MAX_TOP)
+            return cli_err("--top %s: expected a count, 0 to %u", val, CLI_MAX_TOP);
     } else if (!strcmp(name, "--alpha-add")) {
         char *end;
         errno = 0;
@@ -867,7 +889,10 @@ static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char 
             const uint64_t *bins;
             size_t nb, b;
             if (edan_get_timeline(ctx, k, &bins, &nb) == EDAN_OK) {
-                fprintf(o, ",\n      \"timeline\": {\"tau\": %llu, \"bins\": [", (unsigned long long)c->tau);
+                fprintf(o, ",\n      \"timeline\": {\"tau\": %llu, ", (unsigned long long)c->tau);
+                if (c->tau != a->configs[k].tau)    /* doubled: the bins were bounded */
+                    fprintf(o, "\"tau_requested\": %llu, ", (unsigned long long)a->configs[k].tau);
+                fprintf(o, "\"bins\": [");
                 for (b = 0; b < nb; b++) fprintf(o, "%s%llu", b ? ", " : "", (unsigned long long)bins[b]);
                 fprintf(o, "]}");
             }
@@ -1010,8 +1035,13 @@ static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char
     if (a->profile_path) fprintf(o, " (profile %s, measured m = %u)", a->profile_path, a->profile_m);
     fprintf(o, ":\n");
     for (k = 0; k < K; k++) {
-        cli_config_label(edan_get_config(ctx, k), label, sizeof label);
+        const edan_config *c = edan_get_config(ctx, k);
+        cli_config_label(c, label, sizeof label);
         fprintf(o, "  %s:\n    %s\n", label, a->provenance[k]);
+        if (c->tau && c->tau != a->configs[k].tau)
+            fprintf(o, "    timeline: tau %llu cycles (--tau %llu would need more than the bins allowed; each "
+                       "doubling keeps every other bin)\n",
+                    (unsigned long long)c->tau, (unsigned long long)a->configs[k].tau);
     }
     if (a->top) {
         edan_hotspot *h = (edan_hotspot *)calloc(a->top, sizeof *h);
@@ -1052,7 +1082,15 @@ static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char
 
 int cli_report(edan_context *ctx, const cli_analysis *a, const char *source, FILE *out)
 {
-    int rc = a->json ? cli_report_json(ctx, a, source, out) : cli_report_table(ctx, a, source, out);
+    uint32_t k;
+    int rc;
+    for (k = 0; k < edan_num_configs(ctx); k++) {   /* the timelines' final tau, before anything says it */
+        const uint64_t *bins;
+        size_t nb;
+        if (edan_get_config(ctx, k)->tau && edan_get_timeline(ctx, k, &bins, &nb) != EDAN_OK)
+            return cli_err("timeline: %s", edan_error(ctx));
+    }
+    rc = a->json ? cli_report_json(ctx, a, source, out) : cli_report_table(ctx, a, source, out);
     if (!rc && a->timeline_path) rc = cli_write_timeline(ctx, a);
     if (!rc && a->dot_path) rc = cli_write_dot(ctx, a);
     if (!rc && a->sweep_path) rc = cli_write_sweep(ctx, a);

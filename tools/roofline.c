@@ -11,6 +11,8 @@
    also draw the reference profiles transcribed from papers. Each file is
    written to a temporary name and renamed when complete. */
 #include "roofline.h"
+#include "cli.h"
+#include "files.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -684,25 +686,11 @@ static int add_hybrid(rl_chart *ch, const edan_json *root, const char *path, int
 
 /* ---- applications ------------------------------------------------------ */
 
+/* The whole file (tools/files.h); NULL with the reason printed. */
 static char *read_all(const char *path, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
-    char *text = NULL;
-    size_t cap = 0, n = 0, got;
-    if (!f) return NULL;
-    for (;;) {
-        if (n + 65536 > cap) {
-            char *t = (char *)realloc(text, cap = (cap ? cap * 2 : 65536) + 65536);
-            if (!t) { free(text); fclose(f); return NULL; }
-            text = t;
-        }
-        got = fread(text + n, 1, cap - n, f);
-        n += got;
-        if (got == 0) break;
-    }
-    if (ferror(f)) { free(text); text = NULL; }
-    fclose(f);
-    *len = n;
+    char err[512], *text = files_read_all(path, CLI_MAX_REPORT_BYTES, len, err, sizeof err);
+    if (!text) fprintf(stderr, "edan roofline: %s\n", err);
     return text;
 }
 
@@ -729,7 +717,7 @@ static int app_point(const char *spec, unsigned prof_m, roofline_point *q, char 
         else runtime = 0;
     }
     text = read_all(path, &len);
-    if (!text) { fprintf(stderr, "edan roofline: --app %s: cannot read\n", path); return -1; }
+    if (!text) return -1;
     if (edan_json_parse(text, len, NULL, &root, err, sizeof err) != EDAN_OK) {
         fprintf(stderr, "%s:%s\n", path, err + (strncmp(err, "line ", 5) ? 0 : 5));
         goto done;
@@ -983,10 +971,7 @@ int edan_cmd_roofline(int argc, char **argv)
     }
 
     text = read_all(path, &len);
-    if (!text) {
-        fprintf(stderr, "%s: cannot read\n", path);
-        return 1;
-    }
+    if (!text) return 2;
     if (edan_json_parse(text, len, NULL, &root, err, sizeof err) != EDAN_OK) {
         fprintf(stderr, "%s:%s\n", path, err + (strncmp(err, "line ", 5) ? 0 : 5));
         goto done;

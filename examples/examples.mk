@@ -29,7 +29,7 @@ $(QEMU_HEADER): tools/fetch-qemu-header.sh | $(B)/deps.ok
 	bash tools/fetch-qemu-header.sh $@
 
 $(PLUGIN): $(PLUGIN_SRCS) tools/cli.h tools/files.h tools/bintrace.h tools/edan_trace.h edan.h $(QEMU_HEADER) | $(B)/deps.ok
-	$(CC) $(WARN) $(CFLAGS) -fPIC -shared -I. -Itools -isystem $(B)/qemu -o $@.tmp $(PLUGIN_SRCS) -ldw -lelf -lz -lm
+	$(CC) $(WARN) $(CFLAGS) -fPIC -shared -I. -Itools -isystem $(B)/qemu -o $@.tmp $(PLUGIN_SRCS) -ldw -lelf -liberty -lz -lm
 	mv $@.tmp $@
 
 $(B)/examples/%: examples/%.c examples/common.h tools/edan_trace.h | $(B)/deps.ok

@@ -10,9 +10,10 @@
    configuration they share (also after an error: the instructions before
    the one at fault are fed). Then the same as A and C without a cache
    (the compiled blocks' plain copy) and with hotspots, which must agree
-   too, hotspots included. A crash, a
-   sanitizer report or a disagreement aborts. Run by
-   tests/test_fuzz_bintrace.sh. */
+   too, hotspots included. These ways skip the checksums (so that
+   mutations reach the structure behind them); a last way reads with them:
+   it must fail or agree. A crash, a sanitizer report or a disagreement
+   aborts. Run by tests/test_fuzz_bintrace.sh. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,6 +109,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         bintrace_reader_init(&rc) != BINTRACE_OK || bintrace_reader_init(&rd) != BINTRACE_OK ||
         bintrace_reader_init(&re) != BINTRACE_OK)
         fail("bintrace_reader_init");
+    ra.skip_checks = rb.skip_checks = rc.skip_checks = rd.skip_checks = re.skip_checks = 1;
     rc.kill = re.kill = kill_one;       /* the callback ways apply KILL records themselves */
     rc.kill_user = cc;
     re.kill_user = ce;
@@ -128,6 +130,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fail("outcomes without a cache differ");
     same_metrics(cd, ce);
     same_hotspots(cd, ce);
+    {   /* with the checksums: an error, or what the others read */
+        edan_context *cf = make(0, 0);
+        bintrace_reader rf;
+        size_t uf = 0;
+        int f;
+        bintrace_reader_init(&rf);
+        f = bintrace_reader_feed(&rf, data, size, &uf, cf);
+        if (f != BINTRACE_ERR) {
+            if (f != a || uf != ua) fail("checked reading succeeded differently");
+            same_metrics(ca, cf);
+        }
+        bintrace_reader_free(&rf);
+        edan_destroy(cf);
+    }
     bintrace_reader_free(&ra);
     bintrace_reader_free(&rb);
     bintrace_reader_free(&rc);

@@ -206,19 +206,30 @@ static int run(unsigned long long seed, int analyse, int *failures)
         for (i = 0; i < nb[b]; i++) {
             edan_insn *in = &blk[b][i].in;
             int k;
+            if (rnd() % 2) {
+                /* an instruction as the plugin records it: its bytes, and
+                   their decoding (op 0 without operands if they do not decode) */
+                uint8_t len = rnd() % 2 ? 4 : 2;
+                for (k = 0; k < len; k++) blk[b][i].raw[k] = (uint8_t)rnd();
+                if (len == 4) blk[b][i].raw[0] |= 3;    /* a 32-bit encoding's low bits */
+                else if ((blk[b][i].raw[0] & 3) == 3) blk[b][i].raw[0] ^= 1;
+                if (edan_rv_decode(blk[b][i].raw, len, in) != EDAN_OK) memset(in, 0, sizeof *in);
+                in->length = len;
+            } else {
+                /* fields of every range, without bytes (not checked against them) */
+                memset(in, 0, sizeof *in);
+                in->op = (uint32_t)(rnd() % 2000);
+                in->cls = (uint8_t)(rnd() % EDAN_CLASS_COUNT);
+                in->mem = (uint8_t)(rnd() % 4);
+                in->size = in->mem ? (uint16_t)(1 + rnd() % EDAN_MAX_ACCESS) : 0;
+                in->nsrc = (uint8_t)(rnd() % (EDAN_MAX_SRC + 1));
+                in->ndst = (uint8_t)(rnd() % (EDAN_MAX_DST + 1));
+                for (k = 0; k < in->nsrc; k++) in->src[k] = (edan_reg)(rnd() % EDAN_RV_NUM_REGS);
+                for (k = 0; k < in->ndst; k++) in->dst[k] = (edan_reg)(rnd() % EDAN_RV_NUM_REGS);
+            }
             in->pc = pc;
-            in->length = rnd() % 2 ? 4 : 2;
-            pc += in->length;
+            pc += in->length ? in->length : 2;
             in->flags = EDAN_INSN_HAS_PC;
-            in->op = (uint32_t)(rnd() % 2000);
-            in->cls = (uint8_t)(rnd() % EDAN_CLASS_COUNT);
-            in->mem = (uint8_t)(rnd() % 4);
-            in->size = in->mem ? (uint16_t)(1 + rnd() % EDAN_MAX_ACCESS) : 0;
-            in->nsrc = (uint8_t)(rnd() % (EDAN_MAX_SRC + 1));
-            in->ndst = (uint8_t)(rnd() % (EDAN_MAX_DST + 1));
-            for (k = 0; k < in->nsrc; k++) in->src[k] = (edan_reg)(rnd() % EDAN_RV_NUM_REGS);
-            for (k = 0; k < in->ndst; k++) in->dst[k] = (edan_reg)(rnd() % EDAN_RV_NUM_REGS);
-            for (k = 0; k < in->length; k++) blk[b][i].raw[k] = (uint8_t)rnd();
             blk[b][i].stride = (rnd() % 9) * 8 - 32;  /* the test's own stride, also backwards */
             blk[b][i].last = analyse ? rnd() & 0xffffff : rnd();
         }
@@ -332,6 +343,91 @@ static int run(unsigned long long seed, int analyse, int *failures)
     return fail;
 }
 
+/* Every byte of a trace changed in turn (xor a random nonzero value): each
+   read either fails or gives the metrics of the original, never others
+   (the checksums, the check of instructions against their bytes). */
+static int flips(void)
+{
+    enum { NB = 12, EXECS = 300 };
+    bintrace_sinsn blk[NB][8];
+    uint32_t nb[NB], b, i, id[NB];
+    bintrace_writer w;
+    FILE *f = tmpfile();
+    unsigned char *data, *bad;
+    size_t size, p, errors = 0, same = 0, used;
+    edan_metrics ref;
+    int e, fail = 0;
+    memset(&ref, 0, sizeof ref);
+    rng_state = 0xf11b5;
+    if (!f || bintrace_writer_open(&w, f) != BINTRACE_OK) return 1;
+    memset(blk, 0, sizeof blk);
+    for (b = 0; b < NB; b++) {
+        nb[b] = 1 + (uint32_t)(rnd() % 8);
+        id[b] = UINT32_MAX;
+        for (i = 0; i < nb[b]; i++) {
+            bintrace_sinsn *x = &blk[b][i];
+            do {    /* real instructions: loads, stores and ALU operations */
+                uint32_t word = (uint32_t)rnd() | 3;
+                memcpy(x->raw, &word, 4);
+            } while (edan_rv_decode(x->raw, 4, &x->in) != EDAN_OK);
+            x->in.length = 4;
+            x->in.pc = 0x10000 + 64 * b + 4 * i;
+            x->in.flags = EDAN_INSN_HAS_PC;
+        }
+    }
+    for (e = 0; e < EXECS; e++) {
+        b = (uint32_t)(rnd() % NB);
+        for (i = 0; i < nb[b]; i++) blk[b][i].in.addr = 0x8000 + 8 * (rnd() % 512);
+        if (id[b] == UINT32_MAX) id[b] = bintrace_write_define(&w, blk[b], nb[b]);
+        bintrace_write_exec(&w, id[b], blk[b], nb[b], 0, nb[b]);
+        if (e % 50 == 49) {
+            static const edan_reg regs[2] = {10, 11};
+            static const uint64_t ranges[1][2] = {{0x8100, 16}};
+            bintrace_write_kill(&w, regs, 2, ranges, 1);
+        }
+    }
+    bintrace_writer_close(&w);
+    size = (size_t)ftell(f);
+    rewind(f);
+    data = (unsigned char *)malloc(size);
+    bad = (unsigned char *)malloc(size);
+    if (!data || !bad || fread(data, 1, size, f) != size) return 1;
+    fclose(f);
+    for (p = 0; p <= size; p++) {       /* first the original (p == 0 unchanged), then byte p - 1 changed */
+        edan_context *ctx;
+        bintrace_reader r;
+        edan_metrics m;
+        int rc;
+        memcpy(bad, data, size);
+        if (p) bad[p - 1] ^= (unsigned char)(1 + rnd() % 255);
+        if (edan_create(&ctx, NULL) != EDAN_OK) return 1;
+        bintrace_reader_init(&r);
+        rc = bintrace_reader_feed(&r, bad, size, &used, ctx);
+        edan_get_metrics(ctx, 0, &m);
+        if (!p) {
+            if (rc != BINTRACE_EOF) { fprintf(stderr, "flips: the original does not read: %s\n", r.error); fail = 1; }
+            ref = m;
+        } else if (rc == BINTRACE_ERR || rc == BINTRACE_OK) {      /* OK: wants more, a cut-off file to a reader */
+            errors++;
+        } else if (rc == BINTRACE_EOF && m.N == ref.N && m.E == ref.E && m.W == ref.W && m.D == ref.D &&
+                   m.Tinf == ref.Tinf && m.T1 == ref.T1 && m.bytes == ref.bytes) {
+            same++;
+        } else {
+            fprintf(stderr, "flips: byte %zu of %zu changed, status %d, N %llu/%llu W %llu/%llu D %llu/%llu\n", p - 1,
+                    size, rc, (unsigned long long)m.N, (unsigned long long)ref.N, (unsigned long long)m.W,
+                    (unsigned long long)ref.W, (unsigned long long)m.D, (unsigned long long)ref.D);
+            fail = 1;
+        }
+        bintrace_reader_free(&r);
+        edan_destroy(ctx);
+    }
+    printf("flips: %zu bytes each changed once: %zu errors, %zu the same numbers, %s\n", size, errors, same,
+           fail ? "FAIL" : "ok");
+    free(data);
+    free(bad);
+    return fail;
+}
+
 int main(void)
 {
     int failures = 0;
@@ -371,7 +467,7 @@ int main(void)
         memset(blk, 0, sizeof blk);
         for (i = 0; i < 3; i++) {
             blk[i].in.pc = 0x1000 + 4 * i;
-            blk[i].in.length = 4;
+            blk[i].in.length = 0;      /* no bytes: fields the decoder cannot make */
             blk[i].in.cls = EDAN_CLASS_INT_ALU;
             blk[i].in.ndst = 1;
             blk[i].in.dst[0] = 5;
@@ -431,7 +527,7 @@ int main(void)
         int rc;
         memset(blk, 0, sizeof blk);
         blk[0].in.pc = 0x1000;
-        blk[0].in.length = 4;
+        blk[0].in.length = 0;
         blk[0].in.cls = EDAN_CLASS_INT_ALU;
         blk[0].in.nsrc = 1;
         blk[0].in.src[0] = 5;
@@ -481,6 +577,7 @@ int main(void)
         }
         bintrace_reader_free(&r);
     }
+    failures += flips();
     printf("%s\n", failures ? "FAILED" : "all ok");
     return failures != 0;
 }

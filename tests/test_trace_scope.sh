@@ -59,6 +59,39 @@ check "[ $wb -eq $((w1 + w2)) ] && [ $db -eq $d1 ] && [ $cb -eq $((c1 + c2)) ]" 
 rw=$(get D --region list_walk -- build/examples/walk $n)
 check "[ $rw -eq $n ]" "--region list_walk (scoped while it runs): the walks are cut apart too (D = $rw)"
 
+# C++: a function named as users write it (its name, its qualified name, its
+# signature, its symbol) is the same function; an inlined one is said to be
+cat > "$tmp/cg.cpp" <<'CPP'
+#include <cstdio>
+namespace hpcg {
+__attribute__((noinline)) double CG_ref(const double *a, int n)
+{
+    double s = 0;
+    for (int i = 0; i < n; i++) s += a[i];
+    return s;
+}
+}
+static double helper(const double *a, int n) { double s = 1; for (int i = 0; i < n; i++) s *= a[i]; return s; }
+int main(int argc, char **argv)
+{
+    static double a[100];
+    for (int i = 0; i < 100; i++) a[i] = i * 0.5;
+    std::printf("%f %f\n", hpcg::CG_ref(a, 100), helper(a, argc * 50));
+    return 0;
+}
+CPP
+riscv64-linux-gnu-g++ -O2 -g -static -o "$tmp/cg" "$tmp/cg.cpp"
+n1=$(get instructions --func CG_ref -- "$tmp/cg"); n2=$(get instructions --func hpcg::CG_ref -- "$tmp/cg")
+n3=$(get instructions --func 'hpcg::CG_ref(double const*, int)' -- "$tmp/cg")
+n4=$(get instructions --func _ZN4hpcg6CG_refEPKdi -- "$tmp/cg")
+check "[ $n1 -gt 400 ] && [ $n1 -eq $n2 ] && [ $n1 -eq $n3 ] && [ $n1 -eq $n4 ]" \
+  "C++: CG_ref, hpcg::CG_ref, its signature and its symbol name one function ($n1 instructions)"
+set +e
+out=$(./edan trace --func helper -- "$tmp/cg" 2>&1); rc=$?
+set -e
+check "[ $rc -eq 2 ] && grep -q 'inlined into main' <<<\"\$out\" && grep -q -- '--region' <<<\"\$out\"" \
+  "an inlined function: said so, with its caller and --region"
+
 # a missing symbol: exit 2, a message with the close matches, the program not run
 set +e
 out=$(./edan trace --func kernal -- build/examples/sum 4 2>&1); rc=$?

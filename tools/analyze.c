@@ -77,7 +77,17 @@ static int analyze_open(analyze_input *in, const char *path)
 /* Fill buf[have..cap) from the input; returns bytes added, 0 at end, -1 on error. */
 static long analyze_read(analyze_input *in, char *buf, size_t have, size_t cap)
 {
-    int n = gzread(in->gz, buf + have, (unsigned)(cap - have));
+    int n = gzread(in->gz, buf + have, (unsigned)(cap - have)), err = Z_OK;
+    if (n == 0) {
+        /* the end: of a plain file, or of a compressed stream, whose trailer
+           (length and CRC) must be there: a cut-off .gz is an error */
+        const char *msg = gzerror(in->gz, &err);
+        if (err != Z_OK) {
+            fprintf(stderr, "edan: %s: %s (a cut-off or damaged .gz file)\n", in->path,
+                    err == Z_BUF_ERROR ? "the compressed stream ends early" : msg ? msg : "read error");
+            return -1;
+        }
+    }
     if (n < 0) {
         int err;
         const char *msg = gzerror(in->gz, &err);
@@ -253,7 +263,9 @@ static int analyze_binary(analyze_state *st, analyze_input *in, char *buf, size_
     for (;;) {
         size_t used = 0;
         long n;
+        int warned = rd.warning[0] != 0;
         rc = bintrace_reader_feed(&rd, (const unsigned char *)buf, have, &used, st->ctx);
+        if (!warned && rd.warning[0]) fprintf(stderr, "%s: warning: %s\n", in->path, rd.warning);
         if (rc == BINTRACE_ERR) {
             fprintf(stderr, "%s: byte %llu: %s\n", in->path, rd.offset, rd.error);
             bintrace_reader_free(&rd);

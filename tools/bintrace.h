@@ -8,10 +8,11 @@
    at most 10 bytes; "zz" = zigzag-coded signed varint)
      Header, 16 bytes:
        0  "EDANBT"       magic
-       6  u16 version    2 (version 1, without KILL records, is still read)
+       6  u16 version    2 (version 1, without KILL and CHECK records, is
+                         still read, with a warning that it is unchecked)
        8  u16 isa        1 = RISC-V RV64
       10  u16 hdr_size   16 (a reader skips bytes up to hdr_size)
-      12  u32 flags      0
+      12  u32 flags      0 (anything else is refused)
      Then records, each starting with a varint tag T; T & 3 is the kind:
        2 DEFINE: a block (straight-line run of static instructions) with id
          T >> 2, which must equal the number of blocks defined before.
@@ -36,8 +37,16 @@
            varint nregs (0..BINTRACE_MAX_KILL_REGS), nregs varint register ids;
            varint nranges (0..BINTRACE_MAX_KILL_RANGES), per range
            zz lo - (previous range's end; 0 for the first), varint size >= 1.
+       3 CHECK (T >> 2 == 2, version 2): u32 zlib crc32 of every byte from
+         the end of the previous CHECK (the file's start for the first)
+         up to this record's tag. The writer puts one after at most
+         BINTRACE_CHECK_EVERY bytes and one right before END, which a
+         reader requires: a changed byte anywhere is an error, never a
+         different result.
    A block's instructions carry everything edan_feed needs (decoded once at
-   translation time), so a reader needs no instruction decoder.
+   translation time), so a reader needs no instruction decoder; it checks
+   each RISC-V instruction with raw bytes against them all the same (one
+   that does not decode must be recorded as op 0 without operands).
 */
 #ifndef EDAN_BINTRACE_H
 #define EDAN_BINTRACE_H
@@ -45,9 +54,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 #include "edan.h"
 
 #define BINTRACE_VERSION 2
+#define BINTRACE_CHECK_EVERY 65536
 #define BINTRACE_MAX_KILL_REGS 8192
 #define BINTRACE_MAX_KILL_RANGES 1024
 #define BINTRACE_ISA_RV64 1
@@ -157,6 +168,7 @@ static inline size_t bintrace_get_varint(const unsigned char *p, size_t avail, u
     uint64_t x = 0;
     size_t i;
     for (i = 0; i < avail && i < 10; i++) {
+        if (i == 9 && p[i] > 1) return 0;      /* bits past the 64th: malformed */
         x |= (uint64_t)(p[i] & 0x7f) << (7 * i);
         if (!(p[i] & 0x80)) { *v = x; return i + 1; }
     }
@@ -179,10 +191,15 @@ typedef struct bintrace_writer {
     uint32_t nblocks;
     uint64_t count;         /* instructions written */
     int failed;             /* a write failed */
+    uLong crc;              /* of the bytes since the last CHECK, up to buf[crc_from] */
+    size_t crc_from;
+    size_t since_check;     /* bytes since the last CHECK */
 } bintrace_writer;
 
 static inline int bintrace_writer_flush(bintrace_writer *w)
 {
+    w->crc = crc32(w->crc, w->buf + w->crc_from, (uInt)(w->len - w->crc_from));
+    w->crc_from = 0;
     if (w->len && fwrite(w->buf, 1, w->len, w->f) != w->len) w->failed = 1;
     w->len = 0;
     return w->failed ? BINTRACE_ERR : BINTRACE_OK;
@@ -207,7 +224,34 @@ static inline int bintrace_writer_open(bintrace_writer *w, FILE *f)
     if (!w->buf) return BINTRACE_ERR;
     memcpy(w->buf, hdr, sizeof hdr);
     w->len = sizeof hdr;
+    w->crc = crc32(0L, Z_NULL, 0);
+    w->since_check = sizeof hdr;
     return BINTRACE_OK;
+}
+
+/* A CHECK record: the crc32 of everything since the previous one. */
+static inline void bintrace__write_check(bintrace_writer *w)
+{
+    unsigned char *p;
+    uLong c;
+    p = bintrace_writer_reserve(w, 16);
+    c = crc32(w->crc, w->buf + w->crc_from, (uInt)(w->len - w->crc_from));
+    p = bintrace_put_varint(p, (2u << 2) | 3);
+    p[0] = (unsigned char)c;
+    p[1] = (unsigned char)(c >> 8);
+    p[2] = (unsigned char)(c >> 16);
+    p[3] = (unsigned char)(c >> 24);
+    w->len = (size_t)(p + 4 - w->buf);
+    w->crc = crc32(0L, Z_NULL, 0);
+    w->crc_from = w->len;
+    w->since_check = 0;
+}
+
+/* A record of n bytes was written: a CHECK when the span is long enough. */
+static inline void bintrace__wrote(bintrace_writer *w, size_t n)
+{
+    w->since_check += n;
+    if (w->since_check >= BINTRACE_CHECK_EVERY) bintrace__write_check(w);
 }
 
 /* Define a block of n (1..BINTRACE_MAX_BLOCK) static instructions; returns its id. */
@@ -235,6 +279,7 @@ static inline uint32_t bintrace_write_define(bintrace_writer *w, const bintrace_
         for (k = 0; k < in->ndst && k < EDAN_MAX_DST; k++) p = bintrace_put_varint(p, in->dst[k]);
     }
     w->len += (size_t)(p - p0);
+    bintrace__wrote(w, (size_t)(p - p0));
     return id;
 }
 
@@ -262,6 +307,7 @@ static inline void bintrace_write_exec(bintrace_writer *w, uint32_t id, bintrace
     }
     w->len += (size_t)(p - p0);
     w->count += count;
+    bintrace__wrote(w, (size_t)(p - p0));
 }
 
 /* A KILL record: registers regs[0 .. nregs) and the byte ranges
@@ -282,13 +328,16 @@ static inline void bintrace_write_kill(bintrace_writer *w, const edan_reg *regs,
         end = ranges[i][0] + ranges[i][1];
     }
     w->len += (size_t)(p - p0);
+    bintrace__wrote(w, (size_t)(p - p0));
 }
 
 /* Writes the END record and flushes; frees the buffer. The caller closes f. */
 static inline int bintrace_writer_close(bintrace_writer *w)
 {
-    unsigned char *p = bintrace_writer_reserve(w, 32), *p0 = p;
+    unsigned char *p, *p0;
     int rc;
+    bintrace__write_check(w);       /* END follows a CHECK */
+    p = p0 = bintrace_writer_reserve(w, 32);
     p = bintrace_put_varint(p, 3);
     p = bintrace_put_varint(p, w->count);
     w->len += (size_t)(p - p0);
@@ -319,6 +368,10 @@ typedef int (*bintrace_kill_fn)(void *user, const edan_reg *regs, uint32_t nregs
 typedef struct bintrace_reader {
     int have_header, done;
     unsigned version;
+    int skip_checks;            /* set: CHECK records are not compared (fuzzing the structure behind them) */
+    char warning[200];          /* after the header: what the caller should tell the user, or "" */
+    uLong crc;                  /* of the bytes since the last CHECK, consumed in earlier calls */
+    unsigned long long span;    /* their number */
     bintrace_kill_fn kill;      /* bintrace_reader_decode's KILL records, if set (else ignored) */
     void *kill_user;
     bintrace_block *blocks;
@@ -393,6 +446,20 @@ static inline int bintrace__rejected(bintrace_reader *r, unsigned long long at, 
     return bintrace__err(r, at, msg);
 }
 
+/* The fields of a RISC-V instruction with raw bytes are what its bytes
+   decode to (the plugin decodes them so); one that does not decode is
+   recorded as op 0 without operands. */
+static inline int bintrace__matches_bytes(const bintrace_sinsn *s)
+{
+    const edan_insn *in = &s->in;
+    edan_insn d;
+    if (edan_rv_decode(s->raw, in->length, &d) != EDAN_OK)
+        return in->op == 0 && in->cls == EDAN_CLASS_OTHER && in->mem == EDAN_MEM_NONE && !in->nsrc && !in->ndst;
+    return d.op == in->op && d.cls == in->cls && d.mem == in->mem && d.size == in->size && d.nsrc == in->nsrc &&
+           d.ndst == in->ndst && !memcmp(d.src, in->src, in->nsrc * sizeof *in->src) &&
+           !memcmp(d.dst, in->dst, in->ndst * sizeof *in->dst);
+}
+
 /* Parses a DEFINE body into a new block. 1 = done, 0 = short, -1 = error. */
 static inline int bintrace__define(bintrace_reader *r, bintrace__cur *c, const char **why)
 {
@@ -443,6 +510,8 @@ static inline int bintrace__define(bintrace_reader *r, bintrace__cur *c, const c
             if (k < in->nsrc) in->src[k] = (edan_reg)v;
             else in->dst[k - in->nsrc] = (edan_reg)v;
         }
+        if (!c->is_short && !c->bad && !*why && len && !bintrace__matches_bytes(&s[i]))
+            *why = "an instruction's fields do not match its bytes";
         mb[i] = mem;
         if (in->mem != EDAN_MEM_NONE) mi[mem++].idx = i;
     }
@@ -563,7 +632,7 @@ typedef int (*bintrace_insn_fn)(void *user, const edan_insn *in, const char **ms
 static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char *buf, size_t n,
                                          size_t *used, bintrace_insn_fn fn, void *user)
 {
-    size_t pos = 0;
+    size_t pos = 0, crc_pos = 0;    /* buf[crc_pos .. pos): consumed, not yet in r->crc */
     *used = 0;
     if (r->done) return n ? bintrace__err(r, r->consumed, "data after the end record") : BINTRACE_EOF;
     if (!r->have_header) {
@@ -573,6 +642,9 @@ static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char
         version = buf[6] | (unsigned)buf[7] << 8;
         isa = buf[8] | (unsigned)buf[9] << 8;
         hdr_size = buf[10] | (unsigned)buf[11] << 8;
+        r->crc = crc32(0L, Z_NULL, 0);
+        r->span = 0;
+        if (buf[12] | buf[13] | buf[14] | buf[15]) return bintrace__err(r, 12, "unknown flags in the binary trace header");
         if (version < 1 || version > BINTRACE_VERSION) {
             char msg[100];
             snprintf(msg, sizeof msg, "binary trace version %u; this edan reads versions 1 to %d", version,
@@ -580,8 +652,12 @@ static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char
             return bintrace__err(r, 6, msg);
         }
         r->version = version;
+        if (version < 2)
+            snprintf(r->warning, sizeof r->warning,
+                     "version %u binary trace: it has no checksums, a damaged file cannot be told from a good one",
+                     version);
         if (isa != BINTRACE_ISA_RV64) return bintrace__err(r, 8, "unknown ISA in the binary trace header");
-        if (hdr_size < BINTRACE_HEADER_SIZE) return bintrace__err(r, 10, "bad header size");
+        if (hdr_size < BINTRACE_HEADER_SIZE || hdr_size > 4096) return bintrace__err(r, 10, "bad header size");
         if (n < hdr_size) return BINTRACE_OK;
         pos = hdr_size;
         r->have_header = 1;
@@ -659,11 +735,28 @@ static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char
             int kr = bintrace__kill(r, &c, at);
             if (kr == 0) break;
             if (kr < 0) return BINTRACE_ERR;
+        } else if (id == 2 && r->version >= 2) {
+            uLong want, got;
+            if (c.end - c.p < 4) break;
+            want = (uLong)c.p[0] | (uLong)c.p[1] << 8 | (uLong)c.p[2] << 16 | (uLong)c.p[3] << 24;
+            got = crc32(r->crc, buf + crc_pos, (uInt)(pos - crc_pos));
+            if (want != got && !r->skip_checks) {
+                char msg[120];
+                snprintf(msg, sizeof msg, "checksum mismatch: bytes %llu to %llu of the file were changed",
+                         r->consumed + crc_pos - r->span, (unsigned long long)at);
+                return bintrace__err(r, at, msg);
+            }
+            c.p += 4;
+            r->crc = crc32(0L, Z_NULL, 0);
+            r->span = 0;
+            crc_pos = (size_t)(c.p - buf);
         } else {
             if (id != 0) return bintrace__err(r, at, "unknown record kind");
             count = bintrace__v(&c);
             if (c.is_short) break;
             if (c.bad) return bintrace__err(r, at, "malformed varint");
+            if (r->version >= 2 && !r->skip_checks && r->span + (pos - crc_pos) > 0)
+                return bintrace__err(r, at, "no checksum right before the end record: the trace was cut or changed");
             if (count != r->count) return bintrace__err(r, at, "instruction count in the end record does not match");
             r->done = 1;
         }
@@ -671,6 +764,8 @@ static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char
         if (r->done) break;
     }
     *used = pos;
+    r->crc = crc32(r->crc, buf + crc_pos, (uInt)(pos - crc_pos));
+    r->span += pos - crc_pos;
     r->consumed += pos;
     r->offset = r->consumed;
     if (r->done) return pos < n ? bintrace__err(r, r->consumed, "data after the end record") : BINTRACE_EOF;

@@ -44,6 +44,9 @@
 #include <pthread.h>
 #include <gelf.h>
 #include <libelf.h>
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <libiberty/demangle.h>
 #include <qemu-plugin.h>
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
@@ -178,14 +181,47 @@ static int pl_fail(const char *fmt, ...)
 /* ---------------------------------------------------------------------- */
 /* Symbols (libelf)                                                       */
 /* ---------------------------------------------------------------------- */
-typedef struct pl_sym { char *name; uint64_t value, size; } pl_sym;
+/* A function symbol; a C++ one also demangled: its signature
+   (`ns::f(int, double)`) and its name (`ns::f`). */
+typedef struct pl_sym { char *name, *sig, *base; uint64_t value, size; } pl_sym;
 
-static int pl_name_matches(const char *sym, const char *name)
+static int pl_clone_of(const char *sym, const char *name)
 {
     size_t n = strlen(name);
     /* `kernel` also names gcc's clones: kernel.constprop.0, kernel.isra.0,
        kernel.part.0, kernel.cold */
     return strncmp(sym, name, n) == 0 && (sym[n] == 0 || sym[n] == '.');
+}
+
+/* NAME as users type it: the symbol (mangled or not, or a clone of it),
+   the demangled signature, the demangled name, or that name's last
+   component when NAME names no scope (`CG_ref` for `ns::CG_ref(...)`). */
+static int pl_name_matches(const pl_sym *s, const char *name)
+{
+    const char *last;
+    if (pl_clone_of(s->name, name)) return 1;
+    if (!s->sig) return 0;
+    if (!strcmp(s->sig, name) || !strcmp(s->base, name)) return 1;
+    last = strrchr(s->base, ':');
+    return !strstr(name, "::") && last && !strcmp(last + 1, name);
+}
+
+/* The signature and the name of a C++ symbol (libiberty), or NULLs. */
+static void pl_demangle(pl_sym *s)
+{
+    char *p;
+    int depth = 0;
+    s->sig = s->base = NULL;
+    if (strncmp(s->name, "_Z", 2)) return;
+    s->sig = cplus_demangle(s->name, DMGL_PARAMS | DMGL_ANSI);
+    if (!s->sig) return;
+    s->base = strdup(s->sig);
+    if (!s->base) return;
+    for (p = s->base; *p; p++) {        /* the name ends at its parameter list, outside template arguments */
+        if (*p == '<') depth++;
+        else if (*p == '>' && depth) depth--;
+        else if (*p == '(' && !depth && p != s->base) { *p = 0; break; }
+    }
 }
 
 static size_t pl_edit_distance(const char *a, const char *b)
@@ -215,18 +251,20 @@ static void pl_close_matches(const pl_sym *syms, size_t nsyms, const char *name,
     if (limit < 2) limit = 2;
     out[0] = 0;
     for (i = 0; i < nsyms; i++) {
-        size_t d = pl_edit_distance(syms[i].name, name);
-        if (d > limit && !strstr(syms[i].name, name)) continue;
+        const char *shown = syms[i].base ? syms[i].base : syms[i].name;     /* C++: as users write it */
+        const char *last = strrchr(shown, ':'), *cmp = last && !strstr(name, "::") ? last + 1 : shown;
+        size_t d = pl_edit_distance(cmp, name);
+        if (d > limit && !strstr(shown, name)) continue;
         if (d > limit) d = limit + 1;
         for (k = 0; k < nbest; k++)
-            if (strcmp(best[k], syms[i].name) == 0) break;
+            if (strcmp(best[k], shown) == 0) break;
         if (k < nbest) continue;
-        if (nbest < 5) { best[nbest] = syms[i].name; bestd[nbest++] = d; }
+        if (nbest < 5) { best[nbest] = shown; bestd[nbest++] = d; }
         else {
             size_t worst = 0;
             for (k = 1; k < nbest; k++) if (bestd[k] > bestd[worst]) worst = k;
             if (d >= bestd[worst]) continue;
-            best[worst] = syms[i].name;
+            best[worst] = shown;
             bestd[worst] = d;
         }
     }
@@ -241,6 +279,71 @@ static void pl_close_matches(const pl_sym *syms, size_t nsyms, const char *name,
         size_t len = strlen(out);
         snprintf(out + len, outlen - len, "%s%s", i ? ", " : "", best[i]);
     }
+}
+
+/* What the DWARF says of a function without a symbol: inlined (1), and
+   the functions it was inlined into, in callers[]. */
+typedef struct pl_dw { const char *name; int found; char *callers; size_t n; } pl_dw;
+
+static void pl_dw_caller(pl_dw *w, const char *caller)
+{
+    size_t len = strlen(w->callers);
+    const char *p = w->callers;
+    if (!caller) return;
+    for (; (p = strstr(p, caller)) != NULL; p += strlen(caller))      /* once each */
+        if ((p == w->callers || p[-1] == ' ') && (p[strlen(caller)] == ',' || !p[strlen(caller)])) return;
+    if (len + strlen(caller) + 3 < w->n) snprintf(w->callers + len, w->n - len, "%s%s", len ? ", " : "", caller);
+}
+
+static void pl_dw_walk(Dwarf_Die *first, const char *caller, pl_dw *w, int depth)
+{
+    Dwarf_Die die = *first, child, next;
+    if (depth > 64) return;
+    do {
+        int tag = dwarf_tag(&die);
+        const char *here = caller;
+        if (tag == DW_TAG_subprogram) {
+            const char *nm = dwarf_diename(&die);
+            if (nm && !strcmp(nm, w->name) && dwarf_func_inline(&die)) w->found = 1;
+            if (nm) here = nm;
+        } else if (tag == DW_TAG_inlined_subroutine) {
+            Dwarf_Attribute at;
+            Dwarf_Die origin;
+            const char *on;
+            if (dwarf_attr(&die, DW_AT_abstract_origin, &at) && dwarf_formref_die(&at, &origin) &&
+                (on = dwarf_diename(&origin)) != NULL && !strcmp(on, w->name)) {
+                w->found = 1;
+                pl_dw_caller(w, caller);
+            }
+        }
+        if (dwarf_child(&die, &child) == 0) pl_dw_walk(&child, here, w, depth + 1);
+        if (dwarf_siblingof(&die, &next) != 0) break;
+        die = next;
+    } while (1);
+}
+
+static int pl_inlined(const char *path, const char *name, char *callers, size_t n)
+{
+    int fd = open(path, O_RDONLY);
+    Dwarf *dw;
+    Dwarf_Off off = 0, next;
+    size_t hsize;
+    pl_dw w;
+    callers[0] = 0;
+    if (fd < 0) return 0;
+    dw = dwarf_begin(fd, DWARF_C_READ);
+    w.name = name;
+    w.found = 0;
+    w.callers = callers;
+    w.n = n;
+    while (dw && dwarf_nextcu(dw, off, &next, &hsize, NULL, NULL, NULL) == 0) {
+        Dwarf_Die cu, child;
+        if (dwarf_offdie(dw, off + hsize, &cu) && dwarf_child(&cu, &child) == 0) pl_dw_walk(&child, NULL, &w, 0);
+        off = next;
+    }
+    if (dw) dwarf_end(dw);
+    close(fd);
+    return w.found;
 }
 
 static int pl_load_symbols(void)
@@ -319,6 +422,7 @@ static int pl_load_symbols(void)
                 syms[nsyms].value = sym.st_value;
                 syms[nsyms].size = sym.st_size;
                 if (!syms[nsyms].name) { rc = pl_fail("out of memory"); goto done; }
+                pl_demangle(&syms[nsyms]);
                 nsyms++;
             }
         }
@@ -334,7 +438,7 @@ static int pl_load_symbols(void)
         pl_name *nm = &st.names[i];
         size_t k;
         for (k = 0; k < nsyms; k++) {
-            if (!pl_name_matches(syms[k].name, nm->name)) continue;
+            if (!pl_name_matches(&syms[k], nm->name)) continue;
             nm->found = 1;
             if (nm->kind == 0) {
                 if (syms[k].size == 0) continue;
@@ -352,8 +456,14 @@ static int pl_load_symbols(void)
             }
         }
         if (!nm->found) {
-            char close[1024];
+            char close[1024], callers[512];
             static const char *const opt[] = {"--func", "--region", "--exclude"};
+            if (pl_inlined(st.program, nm->name, callers, sizeof callers)) {
+                rc = pl_fail("%s %s: the function was inlined%s%s: it has no code of its own to trace; trace its "
+                             "caller with --region CALLER, or mark the code with EDAN_TRACE_BEGIN()/EDAN_TRACE_END()",
+                             opt[nm->kind], nm->name, callers[0] ? " into " : "", callers);
+                goto done;
+            }
             pl_close_matches(syms, nsyms, nm->name, close, sizeof close);
             static const char dyn_note[] =
                 " (the program is dynamically linked: functions of shared libraries cannot be named; "
@@ -368,7 +478,11 @@ static int pl_load_symbols(void)
         }
     }
 done:
-    for (i = 0; i < nsyms; i++) free(syms[i].name);
+    for (i = 0; i < nsyms; i++) {
+        free(syms[i].name);
+        free(syms[i].sig);
+        free(syms[i].base);
+    }
     free(syms);
     elf_end(e);
     close(fd);

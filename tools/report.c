@@ -498,7 +498,11 @@ void cli_progress_end(cli_progress *p)
 }
 
 /* ---- report ---------------------------------------------------------------- */
-const char *cli_op_name(uint32_t op) { return edan_rv_op_name(op); }
+const char *cli_op_name(uint32_t op)
+{
+    const char *n = edan_rv_op_name(op);
+    return n ? n : "unknown-op";     /* an op id of another front-end or a damaged trace: named, not NULL */
+}
 
 static void cli_config_label(const edan_config *c, char *buf, size_t n)
 {

@@ -3,6 +3,7 @@
    and writes the hardware profile JSON that edan.h's edan_profile_load
    reads. See hwprofiles/README.md for the schema. */
 #include "probe.h"
+#include "../tools/files.h"
 #include "numa.h"
 #include <errno.h>
 #include <math.h>
@@ -503,28 +504,33 @@ static void write_counters(jw *w, int isa, probe_team *team1, const probe_opts *
     jw_end_obj(w);
 }
 
-/* temp file in the target's directory, fsync, rename: readers see the old
-   file or the new one, never half; a signal removes the temp file */
+/* The profile written as tools/files.h says (a temporary file renamed over
+   a regular one: readers see the old file or the new one, never half; in
+   place for a FIFO or a device; - for standard output); a signal removes
+   the temporary file. 2 when it cannot be written. */
 static int write_atomically(const char *path, const char *text, size_t len, const probe_opts *o)
 {
-    FILE *f;
-    int ok;
-    snprintf(tmp_path, sizeof tmp_path, "%s.tmp.%ld", path, (long)getpid());
-    f = fopen(tmp_path, "w");
-    if (!f) {
-        fprintf(stderr, "probe: cannot write %s: %s\n", tmp_path, strerror(errno));
-        return 1;
+    files_out out;
+    char err[600];
+    if (files_out_open(&out, path, err, sizeof err)) {
+        fprintf(stderr, "probe: cannot write %s\n", err);
+        return 2;
     }
-    tmp_live = 1;
-    ok = fwrite(text, 1, len, f) == len;
-    ok = fflush(f) == 0 && ok;
-    ok = fsync(fileno(f)) == 0 && ok;
-    ok = fclose(f) == 0 && ok;
-    if (!ok || rename(tmp_path, path) != 0) {
-        fprintf(stderr, "probe: cannot write %s: %s\n", path, strerror(errno));
-        unlink(tmp_path);
+    if (out.tmp) {
+        snprintf(tmp_path, sizeof tmp_path, "%s", out.tmp);
+        tmp_live = 1;
+    }
+    if (fwrite(text, 1, len, out.f) != len) {
+        int e = errno;
+        files_out_discard(&out);
         tmp_live = 0;
-        return 1;
+        fprintf(stderr, "probe: cannot write %s: %s\n", path, strerror(e));
+        return 2;
+    }
+    if (files_out_close(&out, err, sizeof err)) {
+        tmp_live = 0;
+        fprintf(stderr, "probe: cannot write %s\n", err);
+        return 2;
     }
     tmp_live = 0;
     probe_log(o, "wrote %s", path);
@@ -697,16 +703,16 @@ int main(int argc, char **argv)
         snprintf(defpath, sizeof defpath, "hwprofiles/%s.json", hostname_of(host, sizeof host));
         out_path = defpath;
     } else hostname_of(host, sizeof host);
-    /* fail before measuring if the output cannot be written */
-    snprintf(tmp_path, sizeof tmp_path, "%s.tmp.%ld", out_path, (long)getpid());
-    {
-        FILE *t = fopen(tmp_path, "w");
-        if (!t) {
-            fprintf(stderr, "probe: cannot write %s: %s\n", tmp_path, strerror(errno));
-            return 1;
+    /* fail before measuring if the output cannot be written (a directory,
+       no permission, no such directory) */
+    if (!files_out_in_place(out_path)) {
+        files_out t;
+        char err[600];
+        if (files_out_open(&t, out_path, err, sizeof err)) {
+            fprintf(stderr, "probe: cannot write %s\n", err);
+            return 2;
         }
-        fclose(t);
-        unlink(tmp_path);
+        files_out_discard(&t);
     }
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);

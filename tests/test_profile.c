@@ -256,6 +256,45 @@ static void test_profile(void)
         CHECK(strstr(err, "\"mlp\" has no \"m\"") != NULL);
         free(t);
     }
+    /* numbers out of range are refused with their name and line, never
+       converted: an effective size of 2^63 (or negative) hung the
+       conversion to sets; 2^32 cycles of DRAM latency became alpha 200, a
+       line of 2^32 bytes dropped the L1, 2^32 ways became 16, m = 2^32 was
+       dropped */
+    {
+        static const struct { const char *from, *to, *name; } bad[] = {
+            {"\"effective_bytes\": 786432", "\"effective_bytes\": 9223372036854775808", "effective_bytes"},
+            {"\"effective_bytes\": 786432", "\"effective_bytes\": -786432", "effective_bytes"},
+            {"\"cycles\": 329.875", "\"cycles\": 4294967296", "cycles"},
+            {"\"line_bytes\": 64, \"assoc\": 12", "\"line_bytes\": 4294967296, \"assoc\": 12", "line_bytes"},
+            {"\"assoc\": 12", "\"assoc\": 4294967296", "assoc"},
+            {"\"assoc\": 12", "\"assoc\": 12.5", "assoc"},
+            {"\"m\": 7", "\"m\": 4294967296", "\"m\""},
+            {"\"cores\": 2", "\"cores\": -2", "cores"},
+        };
+        size_t i;
+        for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+            ref_profile w = v;
+            char *t, *q, *u;
+            size_t lt;
+            w.dram_cyc = 329.875;
+            t = make_profile(&w, 1, "edan-hwprofile");
+            q = strstr(t, bad[i].from);
+            CHECK(q != NULL);
+            if (!q) { free(t); continue; }
+            lt = strlen(t);
+            u = (char *)malloc(lt + 64);
+            memcpy(u, t, (size_t)(q - t));
+            strcpy(u + (q - t), bad[i].to);
+            strcat(u, q + strlen(bad[i].from));
+            CHECK(edan_profile_parse(u, strlen(u), "t.json", NULL, &p, err, sizeof err) == EDAN_ERR_PARSE);
+            if (!strstr(err, bad[i].name) || strncmp(err, "t.json:", 7)) fprintf(stderr, "case %u: %s\n", (unsigned)i, err);
+            CHECK(strstr(err, bad[i].name) != NULL && strncmp(err, "t.json:", 7) == 0);
+            CHECK(p == NULL);
+            free(t);
+            free(u);
+        }
+    }
     CHECK(edan_profile_load("/nonexistent/x.json", NULL, &p, err, sizeof err) == EDAN_ERR_IO);
     CHECK(strncmp(err, "/nonexistent/x.json:0: ", 23) == 0);
 }

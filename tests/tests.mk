@@ -19,3 +19,16 @@ test-numa: $(B)/deps.ok
 .PHONY: test-fresh
 test-fresh:
 	bash tests/fresh_machine.sh
+
+# the profile loader and the result-file readers (rank, plot, roofline),
+# each under ASan and UBSan; fuzz_results links the subcommands' code
+$(B)/fuzz_results: tests/fuzz_results.c $(filter-out tools/edan.c,$(EDAN_SRCS)) $(wildcard tools/*.h) edan.h | $(B)/deps.ok
+	clang -std=c99 -g -O1 -Wall -Wextra -pedantic -fsanitize=fuzzer,address,undefined \
+	      -fno-sanitize-recover=undefined -I. -Itools -o $@.tmp $< $(filter-out tools/edan.c,$(EDAN_SRCS)) \
+	      -ldw -lelf -lz -lm && mv $@.tmp $@
+EXTRA_TESTS += $(B)/fuzz_profile $(B)/fuzz_results
+
+# `make fuzz`: every fuzzer for FUZZ_SECONDS (default 300) each
+.PHONY: fuzz
+fuzz: $(B)/fuzz_rv $(B)/fuzz_bintrace $(B)/fuzz_profile $(B)/fuzz_results all
+	@for f in rv bintrace profile results; do FUZZ_SECONDS=$${FUZZ_SECONDS:-300} bash tests/test_fuzz_$$f.sh || exit 1; done

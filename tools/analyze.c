@@ -361,7 +361,7 @@ int edan_cmd_analyze(int argc, char **argv)
         if (st.skipped)
             fprintf(stderr, "edan analyze: skipped %llu lines with unknown instructions (--skip-unknown)\n",
                     st.skipped);
-        if (cli_report(st.ctx, &a, in.path, stdout)) rc = 1;
+        if (cli_report(st.ctx, &a, in.path, stdout)) rc = 2;
     }
     edan_destroy(st.ctx);
     return rc;

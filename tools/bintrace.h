@@ -54,6 +54,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
 #include <zlib.h>
 #include "edan.h"
 
@@ -190,7 +191,8 @@ typedef struct bintrace_writer {
     size_t len, cap;
     uint32_t nblocks;
     uint64_t count;         /* instructions written */
-    int failed;             /* a write failed */
+    int failed;             /* a write failed ... */
+    int err;                /* ... with this errno */
     uLong crc;              /* of the bytes since the last CHECK, up to buf[crc_from] */
     size_t crc_from;
     size_t since_check;     /* bytes since the last CHECK */
@@ -200,7 +202,10 @@ static inline int bintrace_writer_flush(bintrace_writer *w)
 {
     w->crc = crc32(w->crc, w->buf + w->crc_from, (uInt)(w->len - w->crc_from));
     w->crc_from = 0;
-    if (w->len && fwrite(w->buf, 1, w->len, w->f) != w->len) w->failed = 1;
+    if (w->len && fwrite(w->buf, 1, w->len, w->f) != w->len && !w->failed) {
+        w->failed = 1;
+        w->err = errno;
+    }
     w->len = 0;
     return w->failed ? BINTRACE_ERR : BINTRACE_OK;
 }
@@ -344,7 +349,11 @@ static inline int bintrace_writer_close(bintrace_writer *w)
     rc = bintrace_writer_flush(w);
     free(w->buf);
     w->buf = NULL;
-    if (fflush(w->f) != 0 || ferror(w->f)) rc = BINTRACE_ERR;
+    errno = 0;
+    if (fflush(w->f) != 0 || ferror(w->f)) {
+        if (!w->err) w->err = errno;
+        rc = BINTRACE_ERR;
+    }
     return rc;
 }
 

@@ -94,7 +94,8 @@ int files_out_close(files_out *o, char *err, size_t errlen)
 {
     int bad = 0, e = 0;
     if (!o->f) return files_fail(err, errlen, o->path, "not open");
-    if (fflush(o->f) != 0 || ferror(o->f)) { bad = 1; e = errno; }
+    errno = 0;
+    if (fflush(o->f) != 0 || ferror(o->f)) { bad = 1; e = errno; }     /* a failed flush says why */
     if (o->f == stdout) {
         o->f = NULL;
         if (bad) return files_fail(err, errlen, "standard output", e ? strerror(e) : "write error");

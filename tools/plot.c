@@ -867,8 +867,7 @@ int edan_cmd_plot(int argc, char **argv)
     plot_chart ch;
     plot_set ps = {NULL, 0, 0};
     plot_select sel = {NULL, 0};
-    char subtitle[512], tmp[4096], ytitle[160];
-    FILE *o;
+    char subtitle[512], ytitle[160];
 
     memset(&ch, 0, sizeof ch);
     ch.width = 960;
@@ -1010,32 +1009,16 @@ int edan_cmd_plot(int argc, char **argv)
         ch.yunit = "B";
         ch.xmax = xmax;
     }
-    if (out_path && strcmp(out_path, "-")) {
-        if (snprintf(tmp, sizeof tmp, "%s.tmp.%ld", out_path, (long)getpid()) >= (int)sizeof tmp) {
-            plot_err(out_path, "path too long");
+    {   /* the chart, as tools/files.h writes outputs */
+        files_out fo;
+        char ferr[600];
+        if (files_out_open(&fo, out_path ? out_path : "-", ferr, sizeof ferr)) {
+            fprintf(stderr, "edan plot: cannot write %s\n", ferr);
             goto done;
         }
-        o = fopen(tmp, "w");
-        if (!o) {
-            plot_err(tmp, "%s", strerror(errno));
-            goto done;
-        }
-        plot_svg(o, &ch, &ps);
-        if (ferror(o) | fclose(o)) {
-            remove(tmp);
-            plot_err(out_path, "write failed");
-            goto done;
-        }
-        if (rename(tmp, out_path)) {
-            int e = errno;
-            remove(tmp);
-            plot_err(out_path, "%s", strerror(e));
-            goto done;
-        }
-    } else {
-        plot_svg(stdout, &ch, &ps);
-        if (fflush(stdout) || ferror(stdout)) {
-            plot_err("<stdout>", "write failed");
+        plot_svg(fo.f, &ch, &ps);
+        if (files_out_close(&fo, ferr, sizeof ferr)) {
+            fprintf(stderr, "edan plot: cannot write %s\n", ferr);
             goto done;
         }
     }

@@ -1002,13 +1002,14 @@ static void pl_vcpu_init(qemu_plugin_id_t id, unsigned int vcpu)
     st.vcpus++;
 }
 
-static void pl_finish_file(files_out *o, int ok)
+/* Closes an output; `why`: the errno of a write that failed before (0: none). */
+static void pl_finish_file(files_out *o, int why)
 {
     char err[512];
-    if (!ok) {
+    if (why) {
         files_out_discard(o);
         st.out_failed = 1;
-        pl_fail("cannot write %s: write error", o->path);
+        pl_fail("cannot write %s: %s", o->path, strerror(why));
     } else if (files_out_close(o, err, sizeof err)) {
         st.out_failed = 1;
         pl_fail("cannot write %s", err);
@@ -1050,10 +1051,10 @@ static void pl_atexit(qemu_plugin_id_t id, void *udata)
                  st.feed_err);
     }
     if (notes[0]) pl_write_file("notes", notes);
-    if (st.text_f) { pl_finish_file(&st.text_o, !ferror(st.text_f)); st.text_f = NULL; }
+    if (st.text_f) { pl_finish_file(&st.text_o, 0); st.text_f = NULL; }     /* its close says a failed write */
     if (st.bin_f) {
-        int ok = bintrace_writer_close(&st.bw) == BINTRACE_OK;
-        pl_finish_file(&st.bin_o, ok);
+        int why = bintrace_writer_close(&st.bw) == BINTRACE_OK ? 0 : st.bw.err ? st.bw.err : EIO;
+        pl_finish_file(&st.bin_o, why);
         st.bin_f = NULL;
     }
     /* the blocks before the context that owns their compiled forms */

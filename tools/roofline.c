@@ -322,7 +322,7 @@ static int rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t
     }
     svg_text(o, c.px0, H - 6, "start", 10, "#777", 0, ch->foot);
     fprintf(o, "</svg>\n");
-    return ferror(o) ? -1 : 0;
+    return 0;       /* write errors: the caller's close says them */
 }
 
 /* ---- the profile ------------------------------------------------------- */
@@ -684,6 +684,62 @@ static int add_hybrid(rl_chart *ch, const edan_json *root, const char *path, int
     return added;
 }
 
+/* ---- reference profiles ------------------------------------------------ */
+/* A roof of a reference profile: null (the paper gives none), a number or
+   {median, min, max}, each a positive finite number or null. 0, or -1 with
+   `file:line: what` in err. */
+static int ref_roof_ok(const edan_json *v, const char *key, const char *path, char *err, size_t errlen)
+{
+    size_t i;
+    if (edan_json_kind(v) == EDAN_JSON_OBJECT) {
+        for (i = 0; i < edan_json_len(v); i++)
+            if (ref_roof_ok(edan_json_value_at(v, i), key, path, err, errlen)) return -1;
+        return 0;
+    }
+    if (edan_json_kind(v) == EDAN_JSON_NULL) return 0;
+    if (edan_json_kind(v) == EDAN_JSON_NUMBER) {
+        double x = edan_json_number(v, 0);
+        if (x > 0 && x < 1e12) return 0;
+        snprintf(err, errlen, "%s:%lu: \"%s\" is %g: a roof must be a positive number (or null when unknown)", path,
+                 edan_json_line(v), key, x);
+        return -1;
+    }
+    snprintf(err, errlen, "%s:%lu: \"%s\" must be a number, an object of numbers or null", path, edan_json_line(v),
+             key);
+    return -1;
+}
+
+/* Every "GBps" and "GFLOPs" anywhere in v. */
+static int ref_roofs_ok(const edan_json *v, const char *path, char *err, size_t errlen, int depth)
+{
+    size_t i;
+    if (depth > 32) return 0;
+    for (i = 0; i < edan_json_len(v); i++) {
+        const char *k = edan_json_kind(v) == EDAN_JSON_OBJECT ? edan_json_key_at(v, i) : NULL;
+        const edan_json *x = edan_json_kind(v) == EDAN_JSON_OBJECT ? edan_json_value_at(v, i) : edan_json_at(v, i);
+        if (k && (!strcmp(k, "GBps") || !strcmp(k, "GFLOPs"))) {
+            if (ref_roof_ok(x, k, path, err, errlen)) return -1;
+        } else if (ref_roofs_ok(x, path, err, errlen, depth + 1)) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* A reference profile (transcribed from a paper): a version this edan
+   reads, and roofs that are numbers. */
+static int ref_check(const edan_json *root, const char *path, char *err, size_t errlen)
+{
+    const edan_json *v = edan_json_get(root, "version");
+    double x = edan_json_number(v, -1);
+    if (edan_json_kind(v) != EDAN_JSON_NUMBER || x != (double)(int)x || x < 1 || x > EDAN_PROFILE_VERSION) {
+        snprintf(err, errlen, "%s:%lu: unsupported profile version (this edan reads version 1 to %d)", path,
+                 v ? edan_json_line(v) : 1ul, EDAN_PROFILE_VERSION);
+        return -1;
+    }
+    return ref_roofs_ok(root, path, err, errlen, 0);
+}
+
 /* ---- applications ------------------------------------------------------ */
 
 /* The whole file (tools/files.h); NULL with the reason printed. */
@@ -837,25 +893,22 @@ static int parse_double(const char *opt, const char *s, double lo, double hi, do
     return 0;
 }
 
+/* The chart, as tools/files.h writes outputs. */
 static int write_chart(const char *out, const rl_chart *ch, const roofline_point *pts, size_t npts)
 {
-    char tmp[4200], err[400];
-    FILE *f;
-    int rc;
-    snprintf(tmp, sizeof tmp, "%s.tmp", out);
-    f = fopen(tmp, "w");
-    if (!f) {
-        fprintf(stderr, "edan roofline: cannot write %s\n", tmp);
+    char err[600];
+    files_out fo;
+    if (files_out_open(&fo, out, err, sizeof err)) {
+        fprintf(stderr, "edan roofline: cannot write %s\n", err);
         return -1;
     }
-    rc = rl_svg(f, ch, pts, npts, err, sizeof err);
-    if (fclose(f) != 0 && rc == 0) {
-        rc = -1;
-        snprintf(err, sizeof err, "write error");
+    if (rl_svg(fo.f, ch, pts, npts, err, sizeof err) != 0) {
+        files_out_discard(&fo);
+        fprintf(stderr, "edan roofline: %s: %s\n", out, err);
+        return -1;
     }
-    if (rc != 0 || rename(tmp, out) != 0) {
-        fprintf(stderr, "edan roofline: %s: %s\n", out, rc ? err : "cannot rename the temporary file");
-        remove(tmp);
+    if (files_out_close(&fo, err, sizeof err)) {
+        fprintf(stderr, "edan roofline: cannot write %s\n", err);
         return -1;
     }
     return 0;
@@ -890,7 +943,7 @@ int edan_cmd_roofline(int argc, char **argv)
     const char *apps[RL_MAX_POINTS];
     size_t npts = 0, napps = 0, k, len = 0;
     double threads = 0, cluster_d = -1, peak = 0;
-    int larm = 0, rc = 1, i;
+    int larm = 0, rc = 2, i;     /* every failure here is of the input or the output */
     rl_hybrid_req hy = {-1, -1};
     rl_chart *ch = NULL;
     edan_profile *p = NULL;
@@ -988,6 +1041,9 @@ int edan_cmd_roofline(int argc, char **argv)
             goto done;
         }
         prof_m = p->mlp_m;
+    } else if (ref_check(root, path, err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
+        goto done;
     }
     for (k = 0; k < napps; k++) {
         if (app_point(apps[k], prof_m, &pts[npts], labels[npts], sizeof labels[0])) {

@@ -503,6 +503,14 @@ int edan_cmd_trace(int argc, char **argv)
     if (notes) { fprintf(stderr, "edan trace: %s", notes); free(notes); }
     report = trace_slurp(dirbuf, "report", &report_len);
 
+    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGPIPE && stdout_fd >= 0) {
+        /* the trace went to our standard output, and nobody read it */
+        fprintf(stderr, "edan trace: cannot write the trace to standard output: %s (the program was stopped)\n",
+                strerror(EPIPE));
+        trace_cleanup(dirbuf);
+        rc = 2;
+        goto out;
+    }
     if (WIFSIGNALED(status)) {
         int sig = WTERMSIG(status);
         /* the plugin had no chance to finish its files: remove its temporaries */

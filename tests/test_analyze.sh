@@ -152,6 +152,48 @@ printf 'addi a5,a5,4\n' > "$T/e8.txt"; expect_error "missing file" "$T/nonexiste
 [ $rc -eq 0 ] && grep -q "skipped 1 line" "$T/err" && [ "$(json "$T/skip.json" "r['configs'][0]['instructions']")" = 1 ] \
   && ok "--skip-unknown counts and reports the skipped line" || bad "--skip-unknown: rc=$rc $(cat "$T/err")"
 
+# --- numbers from options are range-checked, with a message naming the option ---
+optbad() {  # optbad PATTERN DESCRIPTION OPTIONS...
+  local pat=$1 what=$2; shift 2
+  ./edan analyze "$@" "$T/sum.txt" > /dev/null 2> "$T/err"; local rc=$?
+  [ $rc -eq 2 ] && grep -qE -- "$pat" "$T/err" && ok "refused: $what" || bad "$what: exit $rc, $(cat "$T/err")"
+}
+optbad "--cache 17179869185G" "a cache size that wraps around 64 bits" --cache 17179869185G:8:64
+optbad "--tau" "a tau that wraps around" --tau 99999999999999999G
+optbad "--freq inf" "an infinite clock" --freq inf
+optbad "--alpha0 inf" "an infinite alpha0" --alpha0 inf
+optbad "--alpha0 nan" "alpha0 nan" --alpha0 nan
+optbad "given twice" "--m with a repeated value (duplicate JSON keys)" --m 4,4
+optbad "--top 4294967295" "--top past the limit (the report was printed, then out of memory)" --top 4294967295
+optbad "--alpha 0" "alpha 0" --alpha 0
+optbad "cannot write /nonexistent" "an unwritable --timeline, before the analysis" --tau 10 --timeline /nonexistent/d/t.csv
+optbad "cannot write /nonexistent" "an unwritable --dot, before the analysis" --dot /nonexistent/d/t.dot
+optbad "cannot write /nonexistent" "an unwritable --sweep, before the analysis" --sweep /nonexistent/d/t.csv
+
+# --- a cut-off .gz is an error, not the part that was there -------------------
+"$T/gen" 200000 65536 | gzip > "$T/full.gz"
+sz=$(stat -c %s "$T/full.gz"); head -c $((sz / 2)) "$T/full.gz" > "$T/cut.gz"
+./edan analyze --quiet "$T/full.gz" > /dev/null || bad "a whole .gz trace"
+./edan analyze --quiet "$T/cut.gz" > /dev/null 2> "$T/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "ends early" "$T/err" && ok "a cut-off .gz: exit 2, said" || bad "cut-off .gz: exit $rc, $(cat "$T/err")"
+
+# --- memory: a cache of 16 GiB costs the sets a small trace touches; the
+# timeline's bins are bounded (tau doubles past 2^20 bins, said)
+python3 - "$T/sum.txt" <<'EOF' && ok "a 16 GiB cache on a small trace: peak RSS under 1 GiB" || bad "16 GiB cache: memory"
+import resource, subprocess, sys
+subprocess.run(["./edan", "analyze", "--quiet", "--cache", "16G:16:64", sys.argv[1]], stdout=subprocess.DEVNULL, check=True)
+sys.exit(0 if resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss < 1 << 20 else 1)
+EOF
+python3 -c "
+import sys
+sys.stdout.write('addi a5,a5,1\n' * 1100000)" > "$T/chain.txt"
+./edan analyze --json --tau 1 "$T/chain.txt" > "$T/chain.json" || bad "tau 1 on a long chain"
+python3 - "$T/chain.json" <<'EOF' && ok "--tau 1 past 2^20 bins: tau doubled to 2 (tau_requested 1), the bins bounded" || bad "timeline bins: $(head -c 300 "$T/chain.json")"
+import json, sys
+t = json.load(open(sys.argv[1]))["configs"][0]["timeline"]
+assert t["tau"] == 2 and t["tau_requested"] == 1 and len(t["bins"]) <= 1 << 20, (t["tau"], len(t["bins"]))
+EOF
+
 # --- the verdict: the numbers the sentence is built from ---------------------------
 # (added time = the lower and upper bound's growth: max(D, W/m) and lambda(m)
 # times 100 ns, whatever the clock; slowdown = the upper bound's ratio)

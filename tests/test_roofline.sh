@@ -209,4 +209,14 @@ if command -v rsvg-convert > /dev/null; then
   done
   ok "the charts render to PNG"
 fi
+# reference profiles are checked too: a version this edan does not read,
+# a negative roof (once silently dropped)
+sed 's/"version": 1/"version": 99/' hwprofiles/reference-tpds19-knl.json > "$T/v99.json"
+./edan roofline "$T/v99.json" --cluster 0 -o "$T/v.svg" 2> "$T/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "unsupported profile version" "$T/err" && [ ! -e "$T/v.svg" ] \
+  && echo "ok   a reference profile of version 99 is refused" || { echo "FAIL version 99: exit $rc $(cat "$T/err")"; fail=1; }
+sed '0,/"median": 38.1}/s//"median": -38.1}/' hwprofiles/reference-tpds19-knl.json > "$T/neg.json"
+./edan roofline "$T/neg.json" --cluster 0 -o "$T/n.svg" 2> "$T/err"; rc=$?
+[ $rc -eq 2 ] && grep -q '"GBps" is -38.1' "$T/err" \
+  && echo "ok   a negative roof in a reference profile is refused, with its line" || { echo "FAIL negative roof: exit $rc $(cat "$T/err")"; fail=1; }
 exit $fail

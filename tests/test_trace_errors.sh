@@ -134,4 +134,35 @@ qemu_left=$(pgrep -f "chase 16000000" || true)
 [ $rc -eq 143 ] && [ -z "$left" ] && [ -z "$qemu_left" ] \
   && echo "ok   SIGTERM to edan trace: the program stopped, exit 143, nothing left behind" \
   || { echo "FAIL SIGTERM: exit $rc, left: $left, qemu: $qemu_left"; fail=1; kill $qemu_left 2>/dev/null; }
+# binary traces made by hand (tools/bintrace.h): an instruction of an op no
+# front-end names (once a NULL dereference with --top), header flags, a
+# varint past 64 bits
+python3 - "$tmp" <<'PY'
+import struct, sys, zlib
+def v(x):
+    out = bytearray()
+    while x >= 0x80: out.append(x & 0x7f | 0x80); x >>= 7
+    out.append(x); return bytes(out)
+def zz(x): return v((x << 1) ^ (x >> 63) & 0xffffffffffffffff)
+def trace(end=None, flags=0):
+    b = b"EDANBT" + struct.pack("<HHHI", 2, 1, 16, flags)
+    b += v(2) + v(1) + zz(0x1000) + bytes([0]) + v(5000) + bytes([11, 1]) + v(8) + bytes([1, 1]) + v(10) + v(11)
+    b += v(0) + zz(0x2000)                      # EXEC block 0, its load's address
+    b += v(11) + struct.pack("<I", zlib.crc32(b))
+    return b + v(3) + (end if end is not None else v(1))
+d = sys.argv[1]
+open(d + "/op.bin", "wb").write(trace())
+open(d + "/flags.bin", "wb").write(trace(flags=1))
+open(d + "/varint.bin", "wb").write(trace(end=b"\xff" * 9 + b"\x7f"))
+PY
+expect 0 - "an op no front-end names, with --top: no crash" -- ./edan analyze --json --top 3 "$tmp/op.bin"
+grep -q '"op": "unknown-op"' "$tmp/out" && echo "ok   ... and the hotspot says unknown-op" || { echo "FAIL unknown op not named"; fail=1; }
+expect 0 - "the same as a table" -- ./edan analyze --top 3 "$tmp/op.bin"
+grep -q "unknown-op" "$tmp/out" && ! grep -q "(null)" "$tmp/out" && echo "ok   ... named, no (null)" || { echo "FAIL (null) in the table"; fail=1; }
+expect 2 'unknown flags' "a binary trace with header flags set" -- ./edan analyze --quiet "$tmp/flags.bin"
+expect 2 'malformed varint' "a varint past 64 bits" -- ./edan analyze --quiet "$tmp/varint.bin"
+
+# the other subcommands' inputs: a directory, a result file that is not one
+expect 2 'is a directory' "rank on a directory" -- ./edan rank "$tmp"
+expect 2 'is a directory' "probe -o a directory, before measuring" -- ./probe --quick -o "$tmp"
 exit $fail

@@ -20,25 +20,48 @@
    and the hybrid fast/slow memory bandwidth model.
 
    EXAMPLE
+   A complete program (C99 or C++): a RISC-V text trace on standard input,
+   W, D and lambda at m = 4 out.
        #define EDAN_IMPLEMENTATION
        #include "edan.h"
-       edan_options opt = {0};                  // zero = the paper's defaults
-       edan_context *ctx;
-       if (edan_create(&ctx, &opt) != EDAN_OK) return 1;
-       edan_rv_parser rv = {0};
-       edan_insn in;
-       while (fgets(line, sizeof line, f))
-           if (edan_rv_parse_line(&rv, line, strlen(line), &in) == EDAN_OK) edan_feed(ctx, &in);
-       edan_metrics m; edan_get_metrics(ctx, 0, &m);     // W, D, C, Tinf, ...
-       edan_bounds b; edan_get_bounds(ctx, 0, 4, &b);    // lambda, Lambda, bounds at m = 4
-       edan_destroy(ctx);
-   examples/embed.c is the complete program. A front-end that meets the same
-   static instruction many times (decoded basic blocks, a binary trace)
-   checks it once with edan_prepare and feeds each execution with
-   edan_feed_prepared(ctx, &prepared, address): the same metrics, less work;
-   edan_feed_prepared_n feeds a run of them in one call, and a basic block
-   made once with edan_block_create is fed whole by edan_feed_block at a
-   fraction of the cost (its register dataflow compiled).
+       #include <stdio.h>
+       #include <stdlib.h>
+       #include <string.h>
+
+       int main(void)
+       {
+           edan_options opt;
+           edan_context *ctx = NULL;
+           edan_rv_parser *rv = (edan_rv_parser *)calloc(1, sizeof *rv);  // large: on the heap
+           edan_insn in;
+           edan_metrics m;
+           edan_bounds b;
+           char line[4096];
+           memset(&opt, 0, sizeof opt);                 // zero = the paper's defaults
+           if (!rv || edan_create(&ctx, &opt) != EDAN_OK) return 1;
+           while (fgets(line, sizeof line, stdin)) {
+               edan_result r = edan_rv_parse_line(rv, line, strlen(line), &in);
+               if (r == EDAN_SKIP) continue;             // a blank or comment line
+               if (r != EDAN_OK || edan_feed(ctx, &in) != EDAN_OK) {
+                   fprintf(stderr, "%s\n", r != EDAN_OK ? rv->error : edan_error(ctx));
+                   return 2;
+               }
+           }
+           edan_get_metrics(ctx, 0, &m);                // W, D, C, Tinf, ...
+           edan_get_bounds(ctx, 0, 4, &b);              // lambda, Lambda, bounds at m = 4
+           printf("W=%llu D=%llu lambda=%.2f\n", (unsigned long long)m.W, (unsigned long long)m.D, b.lambda);
+           edan_destroy(ctx);
+           free(rv);
+           return 0;
+       }
+   examples/embed.c does the same with two configurations in one pass. A
+   front-end that meets the same static instruction many times (decoded
+   basic blocks, a binary trace) checks it once with edan_prepare and feeds
+   each execution with edan_feed_prepared(ctx, &prepared, address): the
+   same metrics, less work; edan_feed_prepared_n feeds a run of them in one
+   call, and a basic block made once with edan_block_create is fed whole by
+   edan_feed_block at a fraction of the cost (its register dataflow
+   compiled).
 
    BUILD
    In exactly one C or C++ file, before the include:

@@ -1,7 +1,7 @@
 # examples/examples.mk - included by the Makefile.
 #  - build/edan-plugin.so: the QEMU plugin behind `edan trace` (part of `all`);
 #  - the example kernels, cross-compiled for RISC-V into build/examples/
-#    (`make examples`; the tests depend on them);
+#    (part of `make`; `make examples` builds them alone);
 #  - `make rv SRC=prog.c [OUT=file] [RV_LIBS=...]`: cross-compiles your own
 #    program the same way (`-O3 -g -static`, edan_trace.h on the include path).
 
@@ -20,7 +20,7 @@ PLUGIN       := $(B)/edan-plugin.so
 PLUGIN_SRCS  := tools/plugin.c tools/report.c tools/files.c
 
 .PHONY: examples rv plugin
-all: $(PLUGIN)
+all: $(PLUGIN) $(EXAMPLE_BINS)
 plugin: $(PLUGIN)
 examples: $(EXAMPLE_BINS)
 EXTRA_TESTS += $(PLUGIN) $(EXAMPLE_BINS)

@@ -4,6 +4,9 @@
    reads. See hwprofiles/README.md for the schema. */
 #include "probe.h"
 #include "../tools/files.h"
+#include "../tools/suggest.h"
+#include "edan.h"
+#include <sys/stat.h>
 #include "numa.h"
 #include <errno.h>
 #include <math.h>
@@ -119,6 +122,76 @@ static void on_signal(int sig)
     if (tmp_live) unlink(tmp_path);
     signal(sig, SIG_DFL);
     raise(sig);
+}
+
+/* The default profile: $XDG_DATA_HOME/edan/hwprofiles/HOST.json
+   (~/.local/share/edan/... when unset), its directories made: a place that
+   works from anywhere and is never a file the project ships (its
+   hwprofiles/ holds measured and reference profiles); HOST.json in the
+   current directory without a home. */
+static void default_path(char *buf, size_t n, const char *host)
+{
+    const char *x = getenv("XDG_DATA_HOME"), *h = getenv("HOME");
+    char dir[4096], *p;
+    if (x && *x == '/') snprintf(dir, sizeof dir, "%s/edan/hwprofiles", x);
+    else if (h && *h == '/') snprintf(dir, sizeof dir, "%s/.local/share/edan/hwprofiles", h);
+    else {
+        snprintf(buf, n, "%s.json", host);
+        return;
+    }
+    for (p = dir + 1; *p; p++)
+        if (*p == '/') {
+            *p = 0;
+            mkdir(dir, 0755);
+            *p = '/';
+        }
+    mkdir(dir, 0755);
+    snprintf(buf, n, "%s/%s.json", dir, host);
+}
+
+/* The closing result block, from the profile just written (read back with
+   edan.h's loader, as the analysis will read it): clock, caches and
+   latencies, RAM's latency (alpha) and m, the roofs. */
+static void print_summary(FILE *f, const char *json, size_t len, const char *path)
+{
+    edan_profile *p = NULL;
+    char err[300];
+    size_t i;
+    uint32_t l;
+    static const char *const levels[] = {"L1", "L2", "L3", "L4", "DRAM"};
+    if (edan_profile_parse(json, len, path, NULL, &p, err, sizeof err) != EDAN_OK) {
+        fprintf(stderr, "probe: the profile does not read back: %s\n", err);
+        return;
+    }
+    fprintf(f, "--------------------------------------------------------------------------\n");
+    fprintf(f, "probe: %s\n", !strcmp(path, "-") ? "profile on standard output" : path);
+    fprintf(f, "  host %-24s cores %-6u core clock %.2f GHz\n", p->host, p->cores, p->core_ghz);
+    fprintf(f, "  %-6s %12s %12s %12s %16s %16s\n", "level", "size", "latency ns", "cycles", "load GB/s 1 thr",
+            "load GB/s all");
+    for (i = 0; i < sizeof levels / sizeof levels[0]; i++) {
+        char size[32] = "-", lat[32] = "-", cyc[32] = "-", b1[32] = "-", bn[32] = "-";
+        double x;
+        int have = !strcmp(levels[i], "DRAM");
+        for (l = 0; l < p->num_caches; l++)
+            if (!strcmp(p->cache[l].level, levels[i])) {
+                snprintf(size, sizeof size, "%llu KiB", (unsigned long long)(p->cache[l].size >> 10));
+                snprintf(lat, sizeof lat, "%.1f", p->cache[l].latency_ns);
+                snprintf(cyc, sizeof cyc, "%.0f", p->cache[l].latency_cycles);
+                have = 1;
+            }
+        if (!have) continue;
+        if (!strcmp(levels[i], "DRAM")) {
+            snprintf(lat, sizeof lat, "%.1f", p->dram_latency_ns);
+            snprintf(cyc, sizeof cyc, "%.0f = alpha", p->dram_latency_cycles);
+        }
+        if ((x = edan_profile_bandwidth_of(p, levels[i], "load", 1)) > 0) snprintf(b1, sizeof b1, "%.1f", x);
+        if ((x = edan_profile_bandwidth_of(p, levels[i], "load", p->cores)) > 0) snprintf(bn, sizeof bn, "%.1f", x);
+        fprintf(f, "  %-6s %12s %12s %12s %16s %16s\n", levels[i], size, lat, cyc, b1, bn);
+    }
+    fprintf(f, "  memory-level parallelism m %u; peak %.1f GFLOP/s one core, %.1f all cores\n", p->mlp_m,
+            p->peak_GFLOPs_1core, p->peak_GFLOPs_all);
+    fprintf(f, "--------------------------------------------------------------------------\n");
+    edan_profile_free(p);
 }
 
 /* ---- measurements ------------------------------------------------------ */
@@ -598,9 +671,7 @@ static int bench_one(const char *spec, int chase, const probe_opts *o, const pro
     return 0;
 }
 
-static void usage(FILE *f)
-{
-    fprintf(f,
+static const char usage_text[] =
 "usage: probe [--quick] [--budget SECONDS] [--numa] [-o FILE] [-q]\n"
 "       probe --bench OP,BYTES,THREADS | --chase BYTES\n"
 "Measures this machine and writes its hardware profile (JSON, schema\n"
@@ -621,23 +692,26 @@ static void usage(FILE *f)
 "  --budget SECONDS  the run's time budget: measurements past their share\n"
 "             stop at 3 repetitions (min, median, max)\n"
 "  --numa     add the \"numa\" section (LARM roofs; skipped on one node)\n"
-"  -o FILE    output file (default hwprofiles/<hostname>.json)\n"
+"  -o FILE    output file (- standard output; default\n"
+"             $XDG_DATA_HOME/edan/hwprofiles/HOST.json, that is\n"
+"             ~/.local/share/edan/hwprofiles/HOST.json: never a shipped profile)\n"
 "  -q         no progress lines on stderr\n"
 "  --bench OP,BYTES,THREADS  measure one bandwidth kernel (OP: load, store,\n"
 "             store_nt, 2:1, 1:1; BYTES per thread) and print its GB/s\n"
 "             median, min and max; writes no profile. load is the roof:\n"
 "             the better of load_in_order and load_last_first\n"
 "  --chase BYTES  one pointer-chase latency over BYTES: ns median, min, max\n"
-"  -h, --help this text\n");
-}
+"  -h, --help this text\n";
+
+static void usage(FILE *f) { fputs(usage_text, f); }
 
 int main(int argc, char **argv)
 {
     probe_opts o;
     probe_topo topo;
     const char *out_path = NULL;
-    char host[256], defpath[600];
-    int want_numa = 0, i, isa, op, li, nlevels = 0, best_isa, bench_chase = 0;
+    char host[256], defpath[4200];
+    int want_numa = 0, i, isa, op, li, nlevels = 0, best_isa, bench_chase = 0, rc;
     const char *bench_spec = NULL;
     size_t line_bytes;
     double roof_flops[2] = {0, 0}, fma_peak_1 = 0;
@@ -673,7 +747,10 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--chase") && i + 1 < argc) { bench_spec = argv[++i]; bench_chase = 1; }
         else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) { usage(stdout); return 0; }
         else {
-            fprintf(stderr, "probe: unknown argument '%s'\n", argv[i]);
+            char near[64];
+            suggest_option(argv[i], usage_text, near, sizeof near);
+            fprintf(stderr, "probe: unknown argument '%s'%s%s%s (probe --help)\n", argv[i],
+                    near[0] ? "; did you mean " : "", near, near[0] ? "?" : "");
             usage(stderr);
             return 2;
         }
@@ -700,7 +777,7 @@ int main(int argc, char **argv)
         return rc;
     }
     if (!out_path) {
-        snprintf(defpath, sizeof defpath, "hwprofiles/%s.json", hostname_of(host, sizeof host));
+        default_path(defpath, sizeof defpath, hostname_of(host, sizeof host));
         out_path = defpath;
     } else hostname_of(host, sizeof host);
     /* fail before measuring if the output cannot be written (a directory,
@@ -1233,5 +1310,10 @@ int main(int argc, char **argv)
     probe_topo_free(&topo);
     fputs("\n}\n", mf);
     if (fclose(mf) != 0 || !json) { fprintf(stderr, "probe: out of memory\n"); return 1; }
-    return write_atomically(out_path, json, json_len, &o);
+    rc = write_atomically(out_path, json, json_len, &o);
+    /* the result block: on standard output, or standard error when the
+       profile itself went there */
+    if (rc == 0) print_summary(!strcmp(out_path, "-") ? stderr : stdout, json, json_len, out_path);
+    free(json);
+    return rc;
 }

@@ -222,6 +222,8 @@ static void naive_random_config(edan_config *c, uint64_t *s)
     static const uint32_t lines[] = {16, 32, 64};
     memset(c, 0, sizeof *c);
     c->alpha = (uint32_t)(naive_rand(s) % 3 == 0 ? 0 : 1 + naive_rand(s) % 300);
+    /* Lambda's baseline: alpha (0) or another latency, fractional too */
+    c->alpha0 = naive_rand(s) % 2 ? 0.0 : 0.5 + (double)(naive_rand(s) % 500);
     c->cost[EDAN_CLASS_FP_FMA] = (uint32_t)(naive_rand(s) % 6);
     c->cost[EDAN_CLASS_INT_ALU] = (uint32_t)(naive_rand(s) % 3);
     c->tau = 1 + naive_rand(s) % 40;
@@ -365,7 +367,7 @@ static void naive_compare(edan_context *ctx, const edan_insn *tr, size_t n, cons
             edan_bounds bd;
             double lam = R.W ? ((double)R.W - (double)R.D) / mm + (double)R.D : 0.0, lay = 0;
             double alpha = cfgs[k].alpha ? cfgs[k].alpha : 200;
-            double a0 = alpha;
+            double a0 = cfgs[k].alpha0 > 0 ? cfgs[k].alpha0 : alpha;
             CHECK(edan_get_bounds(ctx, k, mm, &bd) == EDAN_OK);
             CHECK_NEAR(bd.lambda, lam, 1e-12);
             for (b = 0; b < R.D; b++) lay += (double)((R.layers[b] + mm - 1) / mm);

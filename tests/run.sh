@@ -1,17 +1,24 @@
 #!/usr/bin/env bash
 # Runs every test: the compiled build/test_* programs given as arguments and
-# every tests/test_*.sh script. Each passes by exiting 0. Prints a summary line.
+# every tests/test_*.sh script. Each passes by exiting 0. A check a test
+# could not make prints a line `SKIP name: why`: those lines are shown and
+# counted, and under CI=true any of them fails the run (a skip hides a
+# missing install step). Closes with `N passed, N failed, N skipped`.
 set -u
 cd "$(dirname "$0")/.."
-pass=0; fail=0; failed=()
+pass=0; fail=0; skipped=0; failed=()
 run() {
   local name=$1; shift
-  local t0=$SECONDS log
+  local t0=$SECONDS log n
   log=$(mktemp)
   if "$@" >"$log" 2>&1; then
     pass=$((pass+1)); echo "PASS $name ($((SECONDS-t0)) s)"
   else
     fail=$((fail+1)); failed+=("$name"); echo "FAIL $name ($((SECONDS-t0)) s)"; tail -n 40 "$log" | sed 's/^/    /'
+  fi
+  n=$(grep -c '^SKIP ' "$log")
+  if [ "$n" -gt 0 ]; then
+    skipped=$((skipped+n)); grep '^SKIP ' "$log" | sed 's/^/    /'
   fi
   rm -f "$log"
 }
@@ -19,5 +26,9 @@ for t in "$@"; do run "$(basename "$t")" "$t"; done
 for s in tests/test_*.sh; do [ -e "$s" ] && run "$(basename "$s")" bash "$s"; done
 echo
 [ $fail -gt 0 ] && echo "failed: ${failed[*]}"
-echo "$pass passed, $fail failed"
+if [ "${CI:-}" = true ] && [ $skipped -gt 0 ]; then
+  echo "CI=true: $skipped skipped checks fail the run (tools/deps.sh installs what the tests need)"
+  fail=$((fail+1))
+fi
+echo "$pass passed, $fail failed, $skipped skipped"
 [ $fail -eq 0 ]

@@ -70,6 +70,17 @@ EOF
 )
 [ "$m" = same ] && ok "--config: three configurations in one pass equal three runs" || bad "--config differs from separate runs"
 
+# --- Lambda takes its baseline alpha0, the bounds alpha -----------------------
+./edan analyze --json --alpha 300 --alpha0 120 --cache 4K:4:64 "$T/v-paper.txt" > "$T/a0.json"
+python3 - "$T/a0.json" <<'EOF' && ok "--alpha0: Lambda = lambda / (lambda x alpha0 + C), the bounds at alpha" || bad "--alpha0"
+import json, sys
+c = json.load(open(sys.argv[1]))["configs"][0]
+assert c["alpha"] == 300 and c["alpha0"] == 120
+for m, b in c["m"].items():
+    assert abs(b["Lambda"] - b["lambda"] / (b["lambda"] * 120 + c["C"])) < 1e-15, (m, b)
+    assert abs(b["M_upper"] - b["lambda"] * 300) < 1e-6, (m, b)
+EOF
+
 # --- bounds and Lambda hold on every report above -----------------------------
 python3 - "$T"/*.json <<'EOF' && ok "lower <= layered <= upper, 0 <= Lambda <= 1 in every report" || bad "bounds violated"
 import json, sys
@@ -86,8 +97,9 @@ EOF
 rows=$(($(wc -l < "$T/tl.csv") - 1))
 want=$(./edan analyze --json --tau 100 "$T/v-paper.txt" | python3 -c "import json,sys,math; c=json.load(sys.stdin)['configs'][0]; print(math.ceil(c['Tinf']/100)+1)")
 [ "$rows" = "$want" ] && ok "timeline CSV has ceil(Tinf/tau)+1 rows ($rows)" || bad "timeline rows $rows, want $want"
-./edan analyze --timeline "$T/x.csv" "$T/v-paper.txt" > /dev/null 2> "$T/err" && bad "--timeline without --tau accepted" \
-  || { grep -q "needs --tau" "$T/err" && ok "--timeline without --tau refused"; }
+./edan analyze --timeline "$T/x.csv" "$T/v-paper.txt" > /dev/null 2> "$T/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "needs --tau" "$T/err" && ok "--timeline without --tau refused" \
+  || bad "--timeline without --tau: exit $rc, $(cat "$T/err")"
 ./edan analyze --dot "$T/sum.dot" "$T/sum.txt" > /dev/null || bad "dot"
 grep -q "digraph" "$T/sum.dot" && [ "$(grep -c '#e04040' "$T/sum.dot")" = 4 ] && grep -q "penwidth=3" "$T/sum.dot" \
   && ok "--dot: 4 red memory vertices and a highlighted critical path" || bad "dot content"

@@ -542,6 +542,7 @@ static void test_what_if(void)
         n = naive_random_trace(tr, 400, &s);
         naive_random_config(&c[0], &s);
         c[0].alpha = 200;
+        c[0].alpha0 = 0;                /* Lambda's baseline: alpha, in both */
         c[1] = c[0];
         c[1].alpha = 350;
         c[1].alpha0 = 200;              /* the same baseline for Lambda */

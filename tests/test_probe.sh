@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # ./probe on this machine: a quick run writes a profile that the loader
-# accepts and that is consistent (build/test_profile --check) within 20 s
-# (its budget is 15 s); a run with a 2 s budget stops its measurements at
+# accepts and that is consistent (build/test_profile --check), with the
+# budget it kept recorded (its speed is make bench's, not a test's); a run
+# with a 2 s budget stops its measurements at
 # their deadlines and still has 3 repetitions each; the chase cycle is one
 # cycle with evenly spaced marks; bad arguments and an unwritable output
-# fail cleanly; Ctrl-C leaves no file; the JSON parser and the loader
-# survive 15 s of fuzzing.
+# fail cleanly; Ctrl-C leaves no file. (The loader is fuzzed by
+# tests/test_fuzz_profile.sh.)
 # The machine is shared: if the first profile is inconsistent the probe
 # runs once more, and the test fails only if both are.
 set -u
@@ -24,20 +25,18 @@ fail=0
 ./probe --quick -o /nonexistent/dir/p.json 2>"$tmp/err"; rc=$?
 [ $rc -ne 0 ] && grep -q "cannot write" "$tmp/err" || { echo "FAIL: unwritable output: rc $rc"; fail=1; }
 
-# Ctrl-C in the middle of a run: non-zero, no profile, no temporary file
-./probe --quick -q -o "$tmp/int.json" & pid=$!
-sleep 2; kill -INT $pid; wait $pid; rc=$?
+# Ctrl-C in the middle of a run (once its first measurement began: it said
+# so on stderr): non-zero, no profile, no temporary file
+./probe --quick -o "$tmp/int.json" 2> "$tmp/int.err" & pid=$!
+while kill -0 $pid 2>/dev/null && ! grep -q . "$tmp/int.err"; do sleep 0.1; done
+kill -INT $pid; wait $pid; rc=$?
 [ $rc -ne 0 ] || { echo "FAIL: interrupted probe exited 0"; fail=1; }
 ls "$tmp" | grep -q int.json && { echo "FAIL: interrupted probe left: $(ls "$tmp")"; fail=1; }
 
 # a quick run, consistent
 ok=0
 for attempt in 1 2; do
-  t0=$(date +%s.%N)
-  timeout 120 ./probe --quick -q -o "$tmp/p.json" || { echo "FAIL: probe --quick exited $?"; fail=1; break; }
-  secs=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN {printf "%.1f", b - a}')
-  echo "probe --quick took $secs s (attempt $attempt, load average $(cut -d' ' -f1-3 /proc/loadavg))"
-  awk -v s="$secs" 'BEGIN {exit !(s > 20)}' && { echo "FAIL: probe --quick took more than 20 s"; fail=1; }
+  ./probe --quick -q -o "$tmp/p.json" || { echo "FAIL: probe --quick exited $?"; fail=1; break; }
   if build/test_profile --check "$tmp/p.json"; then ok=1; break; fi
   echo "attempt $attempt inconsistent (shared machine?)"
 done
@@ -74,9 +73,7 @@ PY
 
 # a budget too short for the probes: every measurement stops at its
 # deadline with 3 repetitions, and the profile is complete
-t0=$SECONDS
-timeout 60 ./probe --quick --budget 2 -q -o "$tmp/b.json" || { echo "FAIL: probe --budget 2 exited $?"; fail=1; }
-echo "probe --quick --budget 2 took $((SECONDS - t0)) s"
+./probe --quick --budget 2 -q -o "$tmp/b.json" || { echo "FAIL: probe --budget 2 exited $?"; fail=1; }
 python3 - "$tmp/b.json" <<'PY' || fail=1
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -110,22 +107,4 @@ int main(void)
 }
 C
 cc -std=c99 -Wall -Wextra -O2 -I. -o "$tmp/cycle" "$tmp/cycle.c" && "$tmp/cycle" && echo "chase cycle: one cycle" || { echo "FAIL: probe_cycle_order"; fail=1; }
-# the JSON parser and the loader under libFuzzer with ASan/UBSan, 15 s,
-# seeded with this machine's profile
-if command -v clang >/dev/null; then
-  mkdir -p "$tmp/corpus" && cp "$tmp/p.json" "$tmp/corpus/" 2>/dev/null
-  if clang -std=c99 -g -O1 -Wall -Wextra -pedantic -Wno-unused-function -DTEST_PROFILE_FUZZ \
-        -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -I. -Itests \
-        -o "$tmp/fuzz_profile" tests/test_profile.c -lm; then
-    if (cd "$tmp" && timeout 60 ./fuzz_profile -max_total_time=15 -max_len=65536 corpus >fuzz.log 2>&1); then
-      tail -1 "$tmp/fuzz.log"
-    else
-      echo "FAIL: fuzzing found a crash:"; tail -30 "$tmp/fuzz.log"; fail=1
-    fi
-  else
-    echo "FAIL: the fuzz harness does not build"; fail=1
-  fi
-else
-  echo "clang not installed: fuzzing skipped"
-fi
 exit $fail

@@ -391,37 +391,6 @@ static int check_file(const char *path)
     return check_summary(path);
 }
 
-#ifdef TEST_PROFILE_FUZZ
-/* libFuzzer entry (tests/test_probe.sh builds it with clang
-   -fsanitize=fuzzer,address,undefined): the JSON parser and the profile
-   loader on arbitrary bytes must return an error or a tree, never crash,
-   and free everything. */
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
-    edan_json *r = NULL;
-    edan_profile *p = NULL;
-    char err[200];
-    edan_allocator al = {count_alloc, count_realloc, count_free, NULL};
-    if (edan_json_parse((const char *)data, size, &al, &r, err, sizeof err) == EDAN_OK) {
-        size_t i;
-        for (i = 0; i < edan_json_len(r); i++) (void)edan_json_key_at(r, i);
-        edan_json_free(r);
-    } else if (r != NULL || strncmp(err, "line ", 5) != 0) {
-        abort();
-    }
-    if (edan_profile_parse((const char *)data, size, "fuzz", &al, &p, err, sizeof err) == EDAN_OK) {
-        edan_config cfg;
-        memset(&cfg, 0, sizeof cfg);
-        edan_profile_to_config(p, &cfg);
-        edan_profile_free(p);
-    } else if (p != NULL || strncmp(err, "fuzz:", 5) != 0) {
-        abort();
-    }
-    if (live_blocks != 0) abort();
-    return 0;
-}
-#else
 int main(int argc, char **argv)
 {
     if (argc == 3 && !strcmp(argv[1], "--check")) return check_file(argv[2]);
@@ -430,4 +399,4 @@ int main(int argc, char **argv)
     test_sattolo();
     return check_summary("test_profile");
 }
-#endif
+

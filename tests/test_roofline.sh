@@ -208,6 +208,8 @@ if command -v rsvg-convert > /dev/null; then
     rsvg-convert "$f" -o "${f%.svg}.png" || bad "rsvg-convert $f"
   done
   ok "the charts render to PNG"
+else
+  skip "roofline PNG" "rsvg-convert is not installed (Debian librsvg2-bin; tools/deps.sh installs it)"
 fi
 # reference profiles are checked too: a version this edan does not read,
 # a negative roof (once silently dropped)

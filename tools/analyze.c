@@ -10,6 +10,7 @@
 #include <zlib.h>
 #include "cli.h"
 #include "bintrace.h"
+#include "suggest.h"
 
 static const char analyze_usage[] =
     "usage: edan analyze [options] TRACE\n"
@@ -312,7 +313,11 @@ int edan_cmd_analyze(int argc, char **argv)
             got = cli_analysis_option(&a, argc, argv, &i);
             if (got < 0) return 2;
             if (got == 0) {
-                fprintf(stderr, "edan analyze: unknown option %s (see edan analyze --help)\n", argv[i]);
+                char near[64], help[8192];
+                snprintf(help, sizeof help, "%s%s", analyze_usage, cli_analysis_help);
+                suggest_option(argv[i], help, near, sizeof near);
+                fprintf(stderr, "edan analyze: unknown option %s%s%s%s (see edan analyze --help)\n", argv[i],
+                        near[0] ? "; did you mean " : "", near, near[0] ? "?" : "");
                 return 2;
             }
             continue;

@@ -20,6 +20,7 @@
 #include <unistd.h>
 #include "cli.h"
 #include "files.h"
+#include "suggest.h"
 
 static const char plot_usage[] =
     "usage: edan plot [options] REPORT.json...\n"
@@ -950,7 +951,10 @@ int edan_cmd_plot(int argc, char **argv)
             pending_label = NULL;
             inputs[ninputs++] = file;
         } else {
-            plot_err(NULL, "unknown option '%s' (edan plot --help)", a);
+            char near[64];
+            suggest_option(a, plot_usage, near, sizeof near);
+            plot_err(NULL, "unknown option '%s'%s%s%s (edan plot --help)", a, near[0] ? "; did you mean " : "", near,
+                     near[0] ? "?" : "");
             goto done;
         }
     }

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "cli.h"
 #include "files.h"
+#include "suggest.h"
 
 static const char rank_usage[] =
     "usage: edan rank [options] RESULT.json...\n"
@@ -143,7 +144,10 @@ int edan_cmd_rank(int argc, char **argv)
         } else if (!strcmp(argv[i], "--config") && i + 1 < argc) {
             config = argv[++i];
         } else if (argv[i][0] == '-' && argv[i][1]) {
-            fprintf(stderr, "edan rank: unknown option %s (see edan rank --help)\n", argv[i]);
+            char near[64];
+            suggest_option(argv[i], rank_usage, near, sizeof near);
+            fprintf(stderr, "edan rank: unknown option %s%s%s%s (see edan rank --help)\n", argv[i],
+                    near[0] ? "; did you mean " : "", near, near[0] ? "?" : "");
             free(apps);
             return 2;
         } else {

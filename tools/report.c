@@ -944,21 +944,22 @@ static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char 
     return 0;
 }
 
-static void cli_row_u(FILE *o, const char *name, const uint64_t *v, uint32_t K)
+/* A row of the table: its name, then a column of width w per configuration. */
+static void cli_row_u(FILE *o, const char *name, const uint64_t *v, uint32_t K, int w)
 {
     uint32_t k;
     fprintf(o, "  %-26s", name);
-    for (k = 0; k < K; k++) fprintf(o, " %18llu", (unsigned long long)v[k]);
+    for (k = 0; k < K; k++) fprintf(o, " %*llu", w, (unsigned long long)v[k]);
     fputc('\n', o);
 }
-static void cli_row_d(FILE *o, const char *name, const double *v, uint32_t K, const char *fmt)
+static void cli_row_d(FILE *o, const char *name, const double *v, uint32_t K, const char *fmt, int w)
 {
     uint32_t k;
     char cell[64];
     fprintf(o, "  %-26s", name);
     for (k = 0; k < K; k++) {
         snprintf(cell, sizeof cell, fmt, v[k]);
-        fprintf(o, " %18s", cell);
+        fprintf(o, " %*s", w, cell);
     }
     fputc('\n', o);
 }
@@ -966,6 +967,7 @@ static void cli_row_d(FILE *o, const char *name, const double *v, uint32_t K, co
 static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char *source, FILE *o)
 {
     uint32_t K = edan_num_configs(ctx), k, j, num_m = cli_num_m(a);
+    int w = 18;
     edan_metrics mt[EDAN_MAX_CONFIGS];
     uint64_t u[EDAN_MAX_CONFIGS] = {0};
     double d[EDAN_MAX_CONFIGS] = {0};
@@ -981,14 +983,18 @@ static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char
         fprintf(o, "Verdict [%s]: %s.\n", label, v.text);
     }
     fputc('\n', o);
+    for (k = 0; k < K; k++) {     /* the columns as wide as the longest label: none is cut */
+        cli_config_label(edan_get_config(ctx, k), label, sizeof label);
+        if ((int)strlen(label) > w) w = (int)strlen(label);
+    }
     fprintf(o, "  %-26s", "");
     for (k = 0; k < K; k++) {
         cli_config_label(edan_get_config(ctx, k), label, sizeof label);
-        fprintf(o, " %18.18s", label);
+        fprintf(o, " %*s", w, label);
     }
     fputc('\n', o);
-#define ROW_U(title, expr) do { for (k = 0; k < K; k++) u[k] = (expr); cli_row_u(o, title, u, K); } while (0)
-#define ROW_D(title, expr, fmt) do { for (k = 0; k < K; k++) d[k] = (expr); cli_row_d(o, title, d, K, fmt); } while (0)
+#define ROW_U(title, expr) do { for (k = 0; k < K; k++) u[k] = (expr); cli_row_u(o, title, u, K, w); } while (0)
+#define ROW_D(title, expr, fmt) do { for (k = 0; k < K; k++) d[k] = (expr); cli_row_d(o, title, d, K, fmt, w); } while (0)
     ROW_U("alpha (cycles)", edan_get_config(ctx, k)->alpha);
     ROW_U("memory work W", mt[k].W);
     ROW_U("memory depth D", mt[k].D);
@@ -1005,7 +1011,7 @@ static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char
     ROW_D("B (bytes/cycle)", mt[k].B_bytes_per_cycle, "%.3f");
     for (k = 0; k < K; k++) d[k] = mt[k].B_GBps;
     snprintf(name, sizeof name, "B (GB/s at %.3g GHz)", edan_get_config(ctx, 0)->freq_ghz);
-    cli_row_d(o, name, d, K, "%.2f");
+    cli_row_d(o, name, d, K, "%.2f", w);
     for (j = 0; j < num_m; j++) {
         uint32_t m = cli_m_at(a, j);
         edan_bounds b[EDAN_MAX_CONFIGS];

@@ -13,6 +13,7 @@
 #include "roofline.h"
 #include "cli.h"
 #include "files.h"
+#include "suggest.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -990,7 +991,11 @@ int edan_cmd_roofline(int argc, char **argv)
             }
             npts++;
         } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "edan roofline: unknown or incomplete option '%s'\n%s", a, roofline_usage);
+            char near[64];
+            suggest_option(a, roofline_usage, near, sizeof near);
+            fprintf(stderr, "edan roofline: unknown or incomplete option '%s'%s%s%s\n%s", a,
+                    near[0] && strcmp(near, a) ? "; did you mean " : "", near[0] && strcmp(near, a) ? near : "",
+                    near[0] && strcmp(near, a) ? "?" : "", roofline_usage);
             return 2;
         } else if (!path) path = a;
         else {
@@ -999,7 +1004,8 @@ int edan_cmd_roofline(int argc, char **argv)
         }
     }
     if (!path || !out) {
-        fputs(roofline_usage, stderr);
+        fprintf(stderr, "%sedan roofline: %s\n", roofline_usage,
+                !path ? "no profile given (edan roofline PROFILE -o CHART.svg)" : "no output given (-o CHART.svg)");
         return 2;
     }
     if (larm && cluster_d >= 0) {

@@ -20,6 +20,7 @@
 #include <sys/prctl.h>
 #include "cli.h"
 #include "files.h"
+#include "suggest.h"
 
 static const char trace_usage[] =
     "usage: edan trace [options] [--] PROGRAM [ARGS...]\n"
@@ -56,8 +57,7 @@ static const char trace_usage[] =
     "                     next to this edan)\n"
     "  --sysroot DIR      library root for dynamically linked programs\n"
     "                     (default /usr/riscv64-linux-gnu)\n"
-    "\n"
-    "Analysis options (as for `edan analyze`):\n";
+    "\n";
 
 typedef struct trace_args {
     char **plugin_args;         /* forwarded to the plugin */
@@ -299,7 +299,11 @@ int edan_cmd_trace(int argc, char **argv)
             int start = i, got = cli_analysis_option(&a, argc, argv, &i);
             if (got < 0) { free(t.plugin_args); return 2; }
             if (got == 0) {
-                fprintf(stderr, "edan trace: unknown option %s (see edan trace --help)\n", s);
+                char near[64], help[12288];
+                snprintf(help, sizeof help, "%s%s", trace_usage, cli_analysis_help);
+                suggest_option(s, help, near, sizeof near);
+                fprintf(stderr, "edan trace: unknown option %s%s%s%s (see edan trace --help)\n", s,
+                        near[0] ? "; did you mean " : "", near, near[0] ? "?" : "");
                 free(t.plugin_args);
                 return 2;
             }
@@ -312,6 +316,12 @@ int edan_cmd_trace(int argc, char **argv)
         return 2;
     }
     if (cli_analysis_finish(&a)) { free(t.plugin_args); return 2; }
+    for (k = 0; k < t.nplugin; k++)
+        if (!strcmp(t.plugin_args[k], "--text-pc") && !t.text_path) {
+            fprintf(stderr, "edan trace: --text-pc changes the lines of --text FILE, which is not given\n");
+            free(t.plugin_args);
+            return 2;
+        }
     if (t.text_path && t.bin_path && !strcmp(t.text_path, t.bin_path)) {
         fprintf(stderr, "edan trace: --text and --binary name the same file %s\n", t.text_path);
         free(t.plugin_args);
@@ -350,7 +360,8 @@ int edan_cmd_trace(int argc, char **argv)
     program = trace_which(argv[prog]);
     if (!program && access(argv[prog], F_OK) == 0) program = strdup(argv[prog]);
     if (!program) {
-        fprintf(stderr, "edan trace: %s: no such program\n", argv[prog]);
+        fprintf(stderr, "edan trace: %s: no such program%s\n", argv[prog],
+                strstr(argv[prog], "build/examples/") ? " (`make examples` builds the example kernels)" : "");
         goto out;
     }
     if (access(program, X_OK) != 0) {

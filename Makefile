@@ -49,10 +49,14 @@ run: all examples
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
-	    $(DESTDIR)$(PREFIX)/lib/edan
+	    $(DESTDIR)$(PREFIX)/lib/edan $(DESTDIR)$(PREFIX)/share/man/man1 \
+	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 	install -m 644 edan.h tools/edan_trace.h $(DESTDIR)$(PREFIX)/include/
 	install -m 755 edan probe $(DESTDIR)$(PREFIX)/bin/
 	install -m 755 $(B)/edan-plugin.so $(DESTDIR)$(PREFIX)/lib/edan/
+	install -m 644 tools/edan.1 probes/probe.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 644 tools/edan.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/edan
+	install -m 644 tools/edan.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/probe
 	sed -e 's|@PREFIX@|$(PREFIX)|' tools/edan.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/edan.pc
 
 clean:

@@ -5100,6 +5100,12 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
                            p->version, EDAN_PROFILE_VERSION);
         goto fail;
     }
+    if (edan_json_bool(edan_json_get(root, "reference"), 0)) {
+        rc = edan__pl_fail(&c, EDAN_ERR_PARSE, edan_json_get(root, "reference"),
+                           "a reference profile (roofs transcribed from a paper): it has no caches, latencies or clock "
+                           "for an analysis; edan roofline draws it");
+        goto fail;
+    }
     rc = EDAN_OK;
     snprintf(p->host, sizeof p->host, "%s", edan_json_string(edan_json_get(root, "host"), ""));
 

@@ -322,6 +322,9 @@ static double cli_remote_delta(const edan_profile *p, const char *path, int node
         cli_err("--remote %d: %s has no latency from cluster %d to node %d", node, path, cluster, node);
         return -1;
     }
+    if (far <= local)
+        fprintf(stderr, "edan: --remote %d: in %s node %d (%.1f ns) is no farther than cluster %d's own memory "
+                        "(%.1f ns): the what-if adds no latency\n", node, path, node, far, cluster, local);
     return far > local ? far - local : 0.0;
 }
 

@@ -733,20 +733,29 @@ enum { EDAN__RV_NUM_FORMS = EDAN_RV_OP_COUNT EDAN_RV_ALIASES(EDAN__RV_ALIAS_ENUM
 
 #define EDAN_RV_MAX_LINE 4096   /* longer lines are rejected */
 
-/* Traces repeat a program's few static instructions: results are memoised
-   by instruction text (up to EDAN__RV_MEMO_TEXT bytes; longer texts, like
-   QEMU's padded disassembly, are parsed each time). */
-#define EDAN__RV_MEMO_BITS 8
-#define EDAN__RV_MEMO_TEXT 87
+/* Traces repeat a program's static instructions: results are memoised by
+   instruction text (up to EDAN__RV_MEMO_TEXT bytes; longer texts, like
+   QEMU's padded disassembly with a branch target, are parsed each time).
+   2048 entries of two cache lines (a short text is in the first): the hot
+   code of a program, a few thousand instructions, hits (98% of the lines
+   of the mix of tests/gen_trace.c). */
+#define EDAN__RV_MEMO_BITS 10
+#define EDAN__RV_MEMO_TEXT 104  /* a multiple of 8: compared a word at a time */
 typedef struct edan__rv_memo {
-    edan_insn in;
-    uint8_t len;            /* 0 = empty */
+    uint32_t op;            /* the fields of edan_insn that the text decides */
+    uint16_t size;
+    uint8_t mem, cls, nsrc, ndst;
+    uint8_t len;            /* of text; 0 = empty */
+    uint8_t edan__pad;
+    edan_reg src[EDAN_MAX_SRC];
+    edan_reg dst[EDAN_MAX_DST];
     char text[EDAN__RV_MEMO_TEXT];
 } edan__rv_memo;
 
-/* Text trace parser. A zero-initialised struct is ready to use; it needs no
-   allocation and holds no pointers (its mnemonic index is built on first
-   use). One parser per thread. */
+/* Text trace parser. A zero-initialised struct is ready to use; it holds no
+   pointers (its mnemonic index is built on first use). It is large (about
+   270 KB, mostly the memo): calloc it or make it static, not a local of a
+   thread with a small stack. One parser per thread. */
 typedef struct edan_rv_parser {
     char error[256];        /* why the last line was rejected */
     uint64_t lines;         /* lines given to edan_rv_parse_line */
@@ -3895,17 +3904,78 @@ static int edan__rv_hexdig(unsigned c)
     return edan__rv_hexval[c & 0xff];
 }
 
-static uint32_t edan__rv_texthash(const char *s, size_t n)
+/* The first r (1..7) bytes in memory of the 8 loaded into w. */
+static EDAN__INLINE uint64_t edan__rv_first_bytes(uint64_t w, size_t r)
 {
-    uint64_t h = n, w;
-    size_t i;
-    for (; n >= 8; s += 8, n -= 8) {
-        memcpy(&w, s, 8);
-        h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+    const uint16_t one = 1;
+    unsigned char little;
+    memcpy(&little, &one, 1);
+    return little ? w & ((1ull << (8 * r)) - 1) : w & ~(~0ull >> (8 * r));
+}
+
+/* A memo key: the text s[0..n) (n <= EDAN__RV_MEMO_TEXT) as words, zero
+   after the text; the bytes up to end may be read. Returns its hash. */
+static EDAN__INLINE uint32_t edan__rv_memo_key(const char *s, size_t n, const char *end, uint64_t *w)
+{
+    uint64_t h = n, x;
+    size_t i, k = 0;
+    for (i = 0; i + 8 <= n; i += 8) {
+        memcpy(&x, s + i, 8);
+        w[k++] = x;
+        h = (h ^ x) * 0x9E3779B97F4A7C15ull;
     }
-    for (w = 0, i = 0; i < n; i++) w |= (uint64_t)(unsigned char)s[i] << (8 * i);
-    h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+    if (i < n) {
+        x = 0;
+        if (end - (s + i) >= 8) {       /* one load, most lines: the text ends before the line */
+            memcpy(&x, s + i, 8);
+            x = edan__rv_first_bytes(x, n - i);
+        } else {
+            memcpy(&x, s + i, n - i);
+        }
+        w[k] = x;
+        h = (h ^ x) * 0x9E3779B97F4A7C15ull;
+    }
     return (uint32_t)(h >> (64 - EDAN__RV_MEMO_BITS));
+}
+
+/* Whether memo entry m holds the text of key w, n bytes. */
+static EDAN__INLINE int edan__rv_memo_is(const edan__rv_memo *m, const uint64_t *w, size_t n)
+{
+    uint64_t b;
+    size_t i;
+    if (m->len != n) return 0;
+    for (i = 0; i < n; i += 8) {
+        memcpy(&b, m->text + i, 8);
+        if (b != w[i / 8]) return 0;
+    }
+    return 1;
+}
+
+static EDAN__INLINE void edan__rv_memo_get(const edan__rv_memo *m, edan_insn *out)
+{
+    out->op = m->op;
+    out->size = m->size;
+    out->mem = m->mem;
+    out->cls = m->cls;
+    out->nsrc = m->nsrc;
+    out->ndst = m->ndst;
+    memcpy(out->src, m->src, sizeof out->src);
+    memcpy(out->dst, m->dst, sizeof out->dst);
+}
+
+static void edan__rv_memo_put(edan__rv_memo *m, const edan_insn *in, const char *text, size_t n)
+{
+    m->op = in->op;
+    m->size = in->size;
+    m->mem = in->mem;
+    m->cls = in->cls;
+    m->nsrc = in->nsrc;
+    m->ndst = in->ndst;
+    memcpy(m->src, in->src, sizeof m->src);
+    memcpy(m->dst, in->dst, sizeof m->dst);
+    m->len = (uint8_t)n;
+    memcpy(m->text, text, n);
+    memset(m->text + n, 0, ((n + 7) & ~(size_t)7) - n);    /* zero to the word's end, as in a key */
 }
 
 static int edan__rv_isword(unsigned c)
@@ -4348,11 +4418,11 @@ edan_result edan_rv_parse_line(edan_rv_parser *p, const char *line, size_t len, 
     while (tl && (s[tl - 1] == ' ' || s[tl - 1] == '\t')) tl--;
     if (tl - 1 < EDAN__RV_MEMO_TEXT) {
         const edan__rv_memo *hit;
-        memo = &p->edan__memo[2 * edan__rv_texthash(s, tl)];
-        hit = memo[0].len == tl && memcmp(memo[0].text, s, tl) == 0 ? memo
-            : memo[1].len == tl && memcmp(memo[1].text, s, tl) == 0 ? memo + 1 : NULL;
+        uint64_t key[EDAN__RV_MEMO_TEXT / 8];
+        memo = &p->edan__memo[2 * edan__rv_memo_key(s, tl, line + len, key)];
+        hit = edan__rv_memo_is(memo, key, tl) ? memo : edan__rv_memo_is(memo + 1, key, tl) ? memo + 1 : NULL;
         if (hit) {
-            *out = hit->in;
+            edan__rv_memo_get(hit, out);
             s = te;
             goto address;
         }
@@ -4424,9 +4494,7 @@ edan_result edan_rv_parse_line(edan_rv_parser *p, const char *line, size_t len, 
     edan__rv_fill(form->op, fl.rd, fl.rs1, fl.rs2, fl.rs3, fl.csr, fl.zimm, out);
     if (memo && s == te) {
         memo[1] = memo[0];                      /* the older entry becomes way 1 */
-        memo->in = *out;
-        memo->len = (uint8_t)tl;
-        memcpy(memo->text, t0, tl);
+        edan__rv_memo_put(memo, out, t0, tl);
     }
 
 address:

@@ -12,7 +12,7 @@ int main(void)
     edan_config cfg[2];
     edan_options opt;
     edan_context *ctx;
-    edan_rv_parser rv;
+    static edan_rv_parser rv;               /* large (its memo): not on the stack */
     edan_insn in;
     char line[4096];
     unsigned long long lineno = 0;
@@ -28,7 +28,6 @@ int main(void)
     opt.configs = cfg;
     if (edan_create(&ctx, &opt) != EDAN_OK) return 1;
 
-    memset(&rv, 0, sizeof rv);
     while (fgets(line, sizeof line, stdin)) {
         edan_result r = edan_rv_parse_line(&rv, line, strlen(line), &in);
         lineno++;

@@ -58,7 +58,7 @@ static double read_binary(const char *path, unsigned long long *count)
 static double read_text(const char *path, unsigned long long *count)
 {
     FILE *f = fopen(path, "rb");
-    edan_rv_parser p;
+    static edan_rv_parser p;
     edan_insn in;
     uint64_t sink = 0;
     size_t have = 0;

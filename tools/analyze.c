@@ -145,12 +145,10 @@ static int analyze_kill_line(edan_context *ctx, const char *s, size_t len, const
     return 0;
 }
 
-static int analyze_text(analyze_state *st, analyze_input *in, char *buf, size_t have)
+static int analyze_text_with(analyze_state *st, analyze_input *in, char *buf, size_t have, edan_rv_parser *p)
 {
-    edan_rv_parser rv;
     size_t start = 0;
     int eof = 0;
-    memset(&rv, 0, sizeof rv);
     for (;;) {
         char *nl;
         /* the first NUL byte of the buffer, looked up once per read */
@@ -182,7 +180,7 @@ static int analyze_text(analyze_state *st, analyze_input *in, char *buf, size_t 
                 start += len;
                 continue;
             }
-            r = edan_rv_parse_line(&rv, line, len, &insn);
+            r = edan_rv_parse_line(p, line, len, &insn);
             if (r == EDAN_OK) {
                 r = edan_feed(st->ctx, &insn);
                 if (r != EDAN_OK) {
@@ -193,12 +191,12 @@ static int analyze_text(analyze_state *st, analyze_input *in, char *buf, size_t 
                 st->insns++;
             } else if (r == EDAN_ERR_UNKNOWN_OP && st->a->skip_unknown) {
                 if (st->skipped < 5) {
-                    fprintf(stderr, "%s:%llu: skipped: %s: ", in->path, st->lines, rv.error);
+                    fprintf(stderr, "%s:%llu: skipped: %s: ", in->path, st->lines, p->error);
                     analyze_print_line(line, len);
                 }
                 st->skipped++;
             } else if (r != EDAN_SKIP) {
-                fprintf(stderr, "%s:%llu: %s: ", in->path, st->lines, rv.error);
+                fprintf(stderr, "%s:%llu: %s: ", in->path, st->lines, p->error);
                 analyze_print_line(line, len);
                 return 2;
             }
@@ -226,7 +224,7 @@ static int analyze_text(analyze_state *st, analyze_input *in, char *buf, size_t 
                     edan_result r;
                     st->lines++;
                     buf[have] = 0;
-                    r = memchr(buf, 0, have) ? EDAN_ERR_PARSE : edan_rv_parse_line(&rv, buf, have, &insn);
+                    r = memchr(buf, 0, have) ? EDAN_ERR_PARSE : edan_rv_parse_line(p, buf, have, &insn);
                     if (r == EDAN_OK) {
                         if (edan_feed(st->ctx, &insn) != EDAN_OK) {
                             fprintf(stderr, "%s:%llu: %s: ", in->path, st->lines, edan_error(st->ctx));
@@ -238,7 +236,7 @@ static int analyze_text(analyze_state *st, analyze_input *in, char *buf, size_t 
                         st->skipped++;
                     } else if (r != EDAN_SKIP) {
                         fprintf(stderr, "%s:%llu: truncated last line (no newline; %s): ", in->path, st->lines,
-                                memchr(buf, 0, have) ? "binary data" : rv.error);
+                                memchr(buf, 0, have) ? "binary data" : p->error);
                         analyze_print_line(buf, have);
                         return 2;
                     }
@@ -251,6 +249,19 @@ static int analyze_text(analyze_state *st, analyze_input *in, char *buf, size_t 
         cli_progress_update(&st->prog, (unsigned long long)gzoffset(in->gz), st->insns);
     }
     return 0;
+}
+
+static int analyze_text(analyze_state *st, analyze_input *in, char *buf, size_t have)
+{
+    edan_rv_parser *p = (edan_rv_parser *)calloc(1, sizeof *p);    /* large: its memo */
+    int rc;
+    if (!p) {
+        fprintf(stderr, "edan: out of memory for the text parser\n");
+        return 2;
+    }
+    rc = analyze_text_with(st, in, buf, have, p);
+    free(p);
+    return rc;
 }
 
 static int analyze_binary(analyze_state *st, analyze_input *in, char *buf, size_t have)

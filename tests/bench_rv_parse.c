@@ -1,7 +1,8 @@
 /* Benchmark of the RISC-V front-end: edan_rv_parse_line on an in-memory
    trace of typical lines (parse cost only, no I/O), in the authors' format
    with a PC and in the paper's format; and edan_rv_decode on the encodings
-   of a typical loop. Prints the median of 5 runs. Run by bench_rv_parse.sh. */
+   of a typical loop. Prints the median of 5 runs. With --file TRACE: that
+   file, read as edan analyze reads it. Run by bench_rv_parse.sh. */
 #define _POSIX_C_SOURCE 199309L
 #define EDAN_IMPLEMENTATION
 #include "edan.h"
@@ -31,9 +32,51 @@ static const char *const mix[] = {
     "mv a2,t1", "add a2,a2,a6", "sw a5,0(a0);", "slli a1,a1,2", "fsd fa0,8(a3);", "blt a5,a4,-20 # 0x10554",
 };
 
+/* A trace file parsed as `edan analyze` reads it (256 KiB reads, lines
+   split with memchr), parse only: median of 5 runs, lines per second. */
+static int parse_file(const char *path, edan_rv_parser *p)
+{
+    static char buf[1 << 18];
+    double t[5];
+    unsigned long lines = 0, ok = 0;
+    int rep;
+    for (rep = 0; rep < 5; rep++) {
+        FILE *f = fopen(path, "rb");
+        size_t have = 0, n;
+        double t0 = now();
+        edan_insn in;
+        if (!f) { perror(path); return 2; }
+        lines = ok = 0;
+        do {
+            const char *s = buf, *e, *nl;
+            n = fread(buf + have, 1, sizeof buf - have, f);
+            have += n;
+            e = buf + have;
+            while (s < e && (nl = (const char *)memchr(s, '\n', (size_t)(e - s))) != NULL) {
+                lines++;
+                ok += edan_rv_parse_line(p, s, (size_t)(nl - s) + 1, &in) == EDAN_OK;
+                s = nl + 1;
+            }
+            have = (size_t)(e - s);
+            memmove(buf, s, have);
+        } while (n);
+        fclose(f);
+        t[rep] = now() - t0;
+    }
+    qsort(t, 5, sizeof t[0], cmp);
+    printf("parse %s: %lu lines, median %.3f s, %.1f M lines/s (min %.3f max %.3f)%s\n", path, lines, t[2],
+           lines / t[2] / 1e6, t[0], t[4], ok == lines ? "" : " PARSE ERRORS");
+    return ok == lines ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
-    long n = argc > 1 ? atol(argv[1]) : 4000000;
+    long n;
+    if (argc > 2 && !strcmp(argv[1], "--file")) {
+        edan_rv_parser *fp = calloc(1, sizeof *fp);
+        return fp ? parse_file(argv[2], fp) : 1;
+    }
+    n = argc > 1 ? atol(argv[1]) : 4000000;
     char *buf = malloc((size_t)n * 96), *s;
     size_t len[5];
     char *text[5];

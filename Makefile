@@ -1,5 +1,7 @@
-# EDAN: `make` builds ./edan and ./probe; `make test` runs every test;
-# `make bench` runs the benchmarks; `make install PREFIX=...`.
+# EDAN: `make` builds ./edan and ./probe; `make test` runs every test
+# (`make test T=core` one: tests/test_core.c or .sh); `make check` the unit
+# tests with only a C compiler; `make bench` the benchmarks;
+# `make install PREFIX=...`.
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 WARN    := -std=c99 -Wall -Wextra -pedantic
@@ -15,7 +17,7 @@ TESTS      := $(patsubst tests/%.c,$(B)/%,$(TEST_SRCS))
 # by deps.ok in this very make run.
 PROBE_LIBS := $$(pkg-config --libs hwloc 2>/dev/null || echo -lhwloc) -lnuma -lmemkind -lpapi -lpthread -lm
 
-.PHONY: all deps test bench install clean run
+.PHONY: all deps test check bench install clean run
 all: $(B)/deps.ok edan probe
 
 $(B)/deps.ok: tools/deps.sh
@@ -38,6 +40,20 @@ $(B)/test_%: tests/test_%.c edan.h $(wildcard tests/*.h) $(wildcard tools/*.h) |
 
 test: all $(TESTS) $(EXTRA_TESTS)
 	@bash tests/run.sh $(TESTS)
+
+# The unit tests (the model, the RISC-V front-end, the profile loader and the
+# hybrid model) with only a C compiler: no root, no Debian packages. The
+# binary trace's test needs zlib.h; without it, it is a counted skip.
+CHECK_TESTS := $(filter-out test_trace_format,$(patsubst tests/%.c,%,$(TEST_SRCS)))
+check:
+	@mkdir -p $(B)/check
+	@for t in $(CHECK_TESTS); do \
+	  $(CC) $(WARN) $(CFLAGS) -I. -Itests -o $(B)/check/$$t tests/$$t.c -lm || exit 1; done
+	@if printf '#include <zlib.h>\n' | $(CC) -E -x c - >/dev/null 2>&1; then \
+	  $(CC) $(WARN) $(CFLAGS) -I. -Itests -o $(B)/check/test_trace_format tests/test_trace_format.c -lz -lm && \
+	  bash tests/run.sh --programs-only $(addprefix $(B)/check/,$(CHECK_TESTS) test_trace_format); \
+	else bash tests/run.sh --programs-only --skip "test_trace_format: zlib.h not installed (zlib1g-dev)" \
+	  $(addprefix $(B)/check/,$(CHECK_TESTS)); fi
 
 bench: all
 	@bash tests/bench.sh

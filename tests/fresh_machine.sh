@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make test` and `make run` on a fresh Debian 12: a minimal bookworm system
 # (debootstrap --variant=minbase) with nothing added but make and git, the
-# project cloned from this checkout's HEAD, then `bash .ci/run` (make test)
+# project cloned from this checkout's HEAD; `make check` with nothing added
+# but a C compiler, as a user who is not root; then `bash .ci/run` (make test)
 # and `make run` inside it as root, so that every package the build and the
 # tests need must come from tools/deps.sh; last, as a user who is not root,
 # tools/deps.sh must print the apt-get line of a missing package and fail.
@@ -38,6 +39,12 @@ in_root() { chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/s
 step "apt-get install make git (nothing else)"
 in_root 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq make git ca-certificates >/dev/null'
 git clone -q . "$root/root/edan"          # HEAD's commit, detached or not
+
+step "make check with only a C compiler (gcc, libc6-dev), as a user who is not root"
+in_root 'apt-get install -y -qq gcc libc6-dev >/dev/null && useradd -m edancheck &&
+         git clone -q /root/edan /home/edancheck/edan && chown -R edancheck /home/edancheck/edan'
+in_root "su edancheck -c 'cd /home/edancheck/edan && make check'" ||
+  { echo "fresh_machine: make check failed without the Debian packages" >&2; exit 1; }
 
 step "bash .ci/run (make test), as root"
 in_root 'cd /root/edan && bash .ci/run'

@@ -1,12 +1,21 @@
 #!/usr/bin/env bash
 # Runs every test: the compiled build/test_* programs given as arguments and
-# every tests/test_*.sh script. Each passes by exiting 0. A check a test
-# could not make prints a line `SKIP name: why`: those lines are shown and
-# counted, and under CI=true any of them fails the run (a skip hides a
-# missing install step). Closes with `N passed, N failed, N skipped`.
+# every tests/test_*.sh script (none with --programs-only; --skip "name: why"
+# counts a test that could not be built). T=NAME runs only
+# test_NAME (its program, its script, or both). Each passes by exiting 0. A
+# check a test could not make prints a line `SKIP name: why`: those lines
+# are shown and counted, and under CI=true any of them fails the run (a skip
+# hides a missing install step). Closes with `N passed, N failed, N skipped`.
 set -u
 cd "$(dirname "$0")/.."
-pass=0; fail=0; skipped=0; failed=()
+scripts=1 pass=0 fail=0 skipped=0 failed=()
+while [ $# -gt 0 ]; do
+  case $1 in
+    --programs-only) scripts=0; shift ;;
+    --skip) echo "SKIP $2"; skipped=$((skipped+1)); shift 2 ;;   # --skip "name: why": a test that cannot be built
+    *) break ;;
+  esac
+done
 run() {
   local name=$1; shift
   local t0=$SECONDS log n
@@ -22,8 +31,14 @@ run() {
   fi
   rm -f "$log"
 }
-for t in "$@"; do run "$(basename "$t")" "$t"; done
-for s in tests/test_*.sh; do [ -e "$s" ] && run "$(basename "$s")" bash "$s"; done
+wanted() { [ -z "${T:-}" ] || [ "$1" = "test_$T" ]; }
+for t in "$@"; do wanted "$(basename "$t")" && run "$(basename "$t")" "$t"; done
+if [ $scripts = 1 ]; then
+  for s in tests/test_*.sh; do [ -e "$s" ] && wanted "$(basename "$s" .sh)" && run "$(basename "$s")" bash "$s"; done
+fi
+if [ -n "${T:-}" ] && [ $((pass + fail)) -eq 0 ]; then
+  echo "no test named test_$T (tests/test_$T.c or tests/test_$T.sh)"; exit 2
+fi
 echo
 [ $fail -gt 0 ] && echo "failed: ${failed[*]}"
 if [ "${CI:-}" = true ] && [ $skipped -gt 0 ]; then

@@ -1,4 +1,5 @@
-/* edan.h - execution-DAG memory-latency analysis in one header.
+/* edan.h - v0.1 - execution-DAG memory-latency analysis in one header.
+   MIT license at the end of this file.
 
    WHAT IT DOES
    Feed it a program's dynamic instruction trace, one instruction at a time,
@@ -97,7 +98,33 @@
    vertex, the serving level's hit latency for a cache hit, the class cost
    otherwise. README.md has the whole picture.
 
-   LICENSE: MIT.
+   API (by area; each declaration below carries its own comment)
+   engine        edan_create, edan_destroy, edan_error, edan_result_string,
+                 edan_class_name
+   feeding       edan_feed, edan_feed_many; edan_prepare, edan_feed_prepared,
+                 edan_feed_prepared_n; edan_block_create, edan_feed_block,
+                 edan_block_destroy; edan_kill_regs, edan_kill_mem (scopes)
+   results       edan_get_config, edan_get_metrics, edan_get_bounds,
+                 edan_get_bounds_at, edan_get_timeline, edan_get_op_counts,
+                 edan_get_hotspots, edan_write_dot
+   RISC-V        edan_rv_parse_line (text traces), edan_rv_decode (bytes),
+                 edan_rv_make, edan_rv_op_name, edan_rv_op_flops
+   profiles      edan_profile_load, edan_profile_parse, edan_profile_free,
+                 edan_profile_to_config, edan_profile_roof,
+                 edan_profile_bandwidth_of, edan_profile_json
+   hybrid model  edan_hybrid_from_profile, edan_hybrid_times_of,
+                 edan_hybrid_bandwidth, edan_hybrid_error, edan_hybrid_fit
+   JSON          edan_json_parse, edan_json_free and readers (edan_json_get,
+                 _at, _len, _key_at, _value_at, _number, _string, _bool,
+                 _kind, _line): the profile loader's reader, public for the
+                 profile's sections that edan_profile does not type
+
+   DOES NOT
+   read files other than hardware profiles, run or trace programs (the edan
+   CLI and its QEMU plugin do), decode x86-64, keep state between contexts,
+   print, or exit.
+
+   LICENSE: MIT (at the end of this file).
 */
 #ifndef EDAN_H
 #define EDAN_H
@@ -396,7 +423,7 @@ edan_result edan_write_dot(edan_context *ctx, uint32_t config, edan_write_fn wri
 #define EDAN_RV_CSR(n) ((edan_reg)(64 + (n)))
 #define EDAN_RV_NUM_REGS (64 + 4096)
 
-/* @@RV-API-BEGIN (RISC-V parser/decoder declarations) */
+/* ---- RISC-V front-end: declarations ---- */
 /* The RV64GC opcode table, one row per instruction the decoder produces.
    OP(ID, mnemonic, class, rd, rs1, rs2, rs3, mem kind, access bytes, flops,
      flags, operand syntax).
@@ -808,12 +835,11 @@ edan_result edan_rv_make(uint32_t op, unsigned rd, unsigned rs1, unsigned rs2, u
 const char *edan_rv_op_name(uint32_t op);   /* NULL if op >= edan_rv_num_ops() */
 unsigned edan_rv_op_flops(uint32_t op);     /* fadd/fmul/fdiv/fsqrt/fmin/fmax 1, fma 2, else 0 */
 uint32_t edan_rv_num_ops(void);
-/* @@RV-API-END */
 
 /* ------------------------------------------------------------------------ */
 /* Hardware profiles                                                        */
 /* ------------------------------------------------------------------------ */
-/* @@JSON-API-BEGIN (small JSON DOM, used by the profile loader) */
+/* ---- JSON reader: declarations ---- */
 /* A small JSON DOM (RFC 8259): parse a text into a tree, walk it read-only.
    Numbers are doubles; strings are UTF-8 (\u escapes decoded) and may not
    hold NUL; nesting is bounded by EDAN_JSON_MAX_DEPTH. Lookups on a value of
@@ -845,9 +871,8 @@ const char *edan_json_string(const edan_json *v, const char *dflt);
 int edan_json_bool(const edan_json *v, int dflt);
 /* The 1-based line of the text where the value starts (0 for NULL). */
 unsigned long edan_json_line(const edan_json *v);
-/* @@JSON-API-END */
 
-/* @@PROFILE-API-BEGIN (hardware profile declarations) */
+/* ---- hardware profiles: declarations ---- */
 /* Hardware profiles written by `probe` (schema "edan-hwprofile", see
    hwprofiles/README.md). edan_profile_load reads and checks one; the
    analyzer's inputs are one call away: edan_profile_to_config fills an
@@ -936,9 +961,8 @@ double edan_profile_bandwidth_of(const edan_profile *p, const char *level, const
 /* The level's roof: the best median over its ops at `threads`; 0 if none. */
 double edan_profile_roof(const edan_profile *p, const char *level, uint32_t threads);
 const edan_json *edan_profile_json(const edan_profile *p);
-/* @@PROFILE-API-END */
 
-/* @@HYBRID-API-BEGIN (LARM / hybrid fast-slow memory model) */
+/* ---- hybrid fast/slow memory model: declarations ---- */
 /* The hybrid bandwidth model of Denoyelle et al. (TPDS 2019, section 6.4):
    a kernel loads and stores given quantities in a fast and a slow memory;
    each transfer alone takes t = q / b. The time lies between t_min (Eq. 3,
@@ -1007,7 +1031,6 @@ edan_result edan_hybrid_fit(edan_hybrid_model *m, size_t n, const double (*q)[ED
    no such model, EDAN_ERR_PARSE when a field has the wrong form. */
 edan_result edan_hybrid_from_profile(const edan_json *profile, int cluster, edan_hybrid_model *out,
                                      char *err, size_t errlen);
-/* @@HYBRID-API-END */
 
 #ifdef __cplusplus
 }
@@ -1041,7 +1064,7 @@ edan_result edan_hybrid_from_profile(const edan_json *profile, int cluster, edan
 #endif
 #endif
 
-/* @@CORE-IMPL-BEGIN */
+/* ---- engine: implementation ---- */
 /* ---- allocation, errors ------------------------------------------------ */
 static void *edan__alloc(const edan_allocator *a, size_t n)
 {
@@ -3441,9 +3464,8 @@ edan_result edan_write_dot(edan_context *ctx, uint32_t config, edan_write_fn wri
     edan__free(&ctx->a, crit);
     return EDAN_OK;
 }
-/* @@CORE-IMPL-END */
 
-/* @@RV-IMPL-BEGIN (RISC-V parser/decoder implementation) */
+/* ---- RISC-V front-end: implementation ---- */
 /* FP arithmetic neither reads frm nor writes fflags here: a dynamic rounding
    mode would otherwise make every FP op depend on the last fsrm, and fflags
    accrues (or) rather than overwrites. Only explicit CSR instructions
@@ -4546,9 +4568,8 @@ address:
     }
     return EDAN_OK;
 }
-/* @@RV-IMPL-END */
 
-/* @@JSON-IMPL-BEGIN */
+/* ---- JSON reader: implementation ---- */
 struct edan_json {
     edan_json_type type;
     unsigned long line;
@@ -4982,9 +5003,8 @@ int edan_json_bool(const edan_json *v, int dflt)
 }
 
 unsigned long edan_json_line(const edan_json *v) { return v ? v->line : 0; }
-/* @@JSON-IMPL-END */
 
-/* @@PROFILE-IMPL-BEGIN (hardware profile implementation) */
+/* ---- hardware profiles: implementation ---- */
 typedef struct edan__pl {
     const char *name;
     char *err;
@@ -5427,9 +5447,8 @@ double edan_profile_roof(const edan_profile *p, const char *level, uint32_t thre
 }
 
 const edan_json *edan_profile_json(const edan_profile *p) { return p ? p->json : NULL; }
-/* @@PROFILE-IMPL-END */
 
-/* @@HYBRID-IMPL-BEGIN */
+/* ---- hybrid fast/slow memory model: implementation ---- */
 #include <math.h>
 static int edan__hybrid_finite(double x) { return x == x && x - x == 0; }
 
@@ -5656,7 +5675,30 @@ edan_result edan_hybrid_from_profile(const edan_json *profile, int cluster, edan
     }
     return EDAN_OK;
 }
-/* @@HYBRID-IMPL-END */
 
 #endif /* EDAN_IMPLEMENTATION_DONE */
 #endif /* EDAN_IMPLEMENTATION */
+
+/*
+   MIT License
+
+   Copyright (c) 2026 the EDAN authors
+
+   Permission is hereby granted, free of charge, to any person obtaining a copy
+   of this software and associated documentation files (the "Software"), to deal
+   in the Software without restriction, including without limitation the rights
+   to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+   copies of the Software, and to permit persons to whom the Software is
+   furnished to do so, subject to the following conditions:
+
+   The above copyright notice and this permission notice shall be included in all
+   copies or substantial portions of the Software.
+
+   THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+   IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+   FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+   AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+   LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+   OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+   SOFTWARE.
+*/

@@ -701,7 +701,10 @@ static const char usage_text[] =
 "             median, min and max; writes no profile. load is the roof:\n"
 "             the better of load_in_order and load_last_first\n"
 "  --chase BYTES  one pointer-chase latency over BYTES: ns median, min, max\n"
-"  -h, --help this text\n";
+"  -h, --help this text\n"
+"\n"
+"Exit status: 0 success; 1 a measurement failed; 2 a usage error or a profile\n"
+"that cannot be written.\n";
 
 static void usage(FILE *f) { fputs(usage_text, f); }
 

@@ -19,6 +19,10 @@ static const char usage[] =
     "  roofline PROFILE       draw the CARM and LARM roofline charts of a probe profile (SVG)\n"
     "  plot RESULT.json...    draw data movement over time (SVG)\n"
     "\n"
+    "Exit status, every command: 0 success; 1 the analysed program or a check failed\n"
+    "(trace passes on the program's status); 2 a usage error, bad input, or an output\n"
+    "that cannot be written.\n"
+    "\n"
     "`edan COMMAND --help` describes a command. Version %d.%d.\n";
 
 int main(int argc, char **argv)

@@ -1,7 +1,7 @@
 /* cholesky: in-place A = L * L^T of a symmetric positive definite n x n
    matrix (L in the lower triangle).  Usage: cholesky [N] */
-#include <math.h>
 #include "common.h"
+#include <math.h>
 
 EX_NOINLINE void kernel_cholesky(int n, double (*restrict A)[n])
 {

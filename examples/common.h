@@ -3,8 +3,12 @@
    results are used (the compiler cannot drop them) and can be compared. */
 #ifndef EDAN_EXAMPLES_COMMON_H
 #define EDAN_EXAMPLES_COMMON_H
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200112L     /* posix_memalign */
+#endif
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define EX_NOINLINE __attribute__((noinline))
 
@@ -24,8 +28,11 @@ static inline int ex_size(int argc, char **argv, int def, int max)
 
 static inline void *ex_alloc(size_t bytes)
 {
-    void *p = calloc(1, bytes ? bytes : 1);
-    if (!p) { fprintf(stderr, "out of memory\n"); exit(2); }
+    /* page-aligned: where an array falls in a cache's sets is then the same
+       on every run and build, whatever was allocated before it */
+    void *p = NULL;
+    if (posix_memalign(&p, 4096, bytes ? bytes : 1)) { fprintf(stderr, "out of memory\n"); exit(2); }
+    memset(p, 0, bytes ? bytes : 1);
     return p;
 }
 

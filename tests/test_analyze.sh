@@ -54,6 +54,30 @@ sed 's/$/\r/' "$T/v-paper.txt" > "$T/v-crlf.txt"
 [ "$a" = "$(metrics "$T/gz.json")" ] && [ "$a" = "$(metrics "$T/stdin.json")" ] && [ "$a" = "$(metrics "$T/crlf.json")" ] \
   && ok ".gz, stdin and CRLF agree with the plain file" || bad ".gz/stdin/CRLF disagree"
 
+# --- a long trace: read on its own thread in batches of 256 KiB, the same
+# answer, and messages at the right line, in any batch ----------------------------
+"$T/gen" 150000 65536 paper > "$T/long.txt"
+long=$(wc -l < "$T/long.txt")
+c4k=$(head -c 3999 /dev/zero | tr '\0' c)
+# 4000-byte comment lines every 37 111 lines: some straddle the batches' ends
+awk -v c="#$c4k" 'NR % 37111 == 0 { print c } { print }' "$T/long.txt" > "$T/long-c.txt"
+./edan analyze --json --cache 4K:4:64 "$T/long.txt" > "$T/long.json" || bad "analyze long"
+./edan analyze --json --cache 4K:4:64 "$T/long-c.txt" > "$T/long-c.json" || bad "analyze long with comments"
+cat "$T/long-c.txt" | ./edan analyze --json --cache 4K:4:64 - > "$T/long-p.json" || bad "analyze long from a pipe"
+[ "$(metrics "$T/long.json")" = "$(metrics "$T/long-c.json")" ] && [ "$(metrics "$T/long.json")" = "$(metrics "$T/long-p.json")" ] \
+  && [ "$(json "$T/long.json" "r['configs'][0]['instructions']")" = "$long" ] \
+  && ok "$long lines in batches: long comment lines and a pipe change nothing, every instruction counted" \
+  || bad "long trace: $(json "$T/long.json" "r['configs'][0]['instructions']") instructions of $long, or comments/pipe differ"
+# a parse error and an engine error (an access that wraps around), each deep in the file
+sed '120001s/.*/lw a4,0(a5/' "$T/long.txt" > "$T/long-e1.txt"
+sed '130001s/.*/ld a4,0(a5);0xfffffffffffffffc/' "$T/long.txt" > "$T/long-e2.txt"
+./edan analyze --quiet "$T/long-e1.txt" > /dev/null 2> "$T/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "long-e1.txt:120001: .*lw a4,0(a5$" "$T/err" && [ "$(wc -l < "$T/err")" = 1 ] \
+  && ok "a parse error at line 120001 is reported there, alone" || bad "parse error deep: rc=$rc $(cat "$T/err")"
+./edan analyze --quiet "$T/long-e2.txt" > /dev/null 2> "$T/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "long-e2.txt:130001: .*wraps around.*0xfffffffffffffffc" "$T/err" && [ "$(wc -l < "$T/err")" = 1 ] \
+  && ok "an engine error at line 130001 is reported there, alone" || bad "engine error deep: rc=$rc $(cat "$T/err")"
+
 # --- several configurations in one pass equal separate runs ---------------------
 ./edan analyze --json "$T/v-paper.txt" --config --cache 4K:4:64 --config --cache 1K:1:32:wt > "$T/multi.json" || bad "multi"
 ./edan analyze --json "$T/v-paper.txt" > "$T/c0.json"

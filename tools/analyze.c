@@ -2,6 +2,7 @@
    (text, .gz or binary) into the eDAG engine, then the report. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,9 @@ static const char analyze_usage[] =
     "Builds the execution DAG of a RISC-V instruction trace in one pass and prints\n"
     "its memory-latency metrics. TRACE is a text trace (one instruction per line, in\n"
     "any of the formats of README.md), a .gz of one, a binary trace written by\n"
-    "`edan trace --binary`, or - for standard input.\n"
+    "`edan trace --binary`, or - for standard input. A text trace is read and\n"
+    "parsed on a second thread while the engine runs (the same answer; two cores\n"
+    "used at most).\n"
     "\n";
 
 #define ANALYZE_MAX_LINE 4096
@@ -75,27 +78,29 @@ static int analyze_open(analyze_input *in, const char *path)
     return 0;
 }
 
-/* Fill buf[have..cap) from the input; returns bytes added, 0 at end, -1 on error. */
-static long analyze_read(analyze_input *in, char *buf, size_t have, size_t cap)
+/* Fill buf[have..cap) from the input; returns bytes added, 0 at end, -1 on
+   error, its message in why[] (or on standard error when why is NULL). */
+static long analyze_read(analyze_input *in, char *buf, size_t have, size_t cap, char *why, size_t why_len)
 {
+    char msg[256];
     int n = gzread(in->gz, buf + have, (unsigned)(cap - have)), err = Z_OK;
+    msg[0] = 0;
     if (n == 0) {
         /* the end: of a plain file, or of a compressed stream, whose trailer
            (length and CRC) must be there: a cut-off .gz is an error */
-        const char *msg = gzerror(in->gz, &err);
-        if (err != Z_OK) {
-            fprintf(stderr, "edan: %s: %s (a cut-off or damaged .gz file)\n", in->path,
-                    err == Z_BUF_ERROR ? "the compressed stream ends early" : msg ? msg : "read error");
-            return -1;
-        }
+        const char *m = gzerror(in->gz, &err);
+        if (err != Z_OK)
+            snprintf(msg, sizeof msg, "edan: %s: %s (a cut-off or damaged .gz file)", in->path,
+                     err == Z_BUF_ERROR ? "the compressed stream ends early" : m ? m : "read error");
     }
     if (n < 0) {
-        int err;
-        const char *msg = gzerror(in->gz, &err);
-        fprintf(stderr, "edan: %s: read error: %s\n", in->path, msg ? msg : "unknown");
-        return -1;
+        const char *m = gzerror(in->gz, &err);
+        snprintf(msg, sizeof msg, "edan: %s: read error: %s", in->path, m ? m : "unknown");
     }
-    return n;
+    if (!msg[0]) return n;
+    if (why) snprintf(why, why_len, "%s", msg);
+    else fprintf(stderr, "%s\n", msg);
+    return -1;
 }
 
 typedef struct analyze_state {
@@ -145,122 +150,362 @@ static int analyze_kill_line(edan_context *ctx, const char *s, size_t len, const
     return 0;
 }
 
-static int analyze_text_with(analyze_state *st, analyze_input *in, char *buf, size_t have, edan_rv_parser *p)
+/* The text trace is read and parsed on a second thread while this one feeds
+   the engine: parsing is a third of the time on compiled code's mix, and
+   the two halves share nothing but batches handed over in line order, so
+   the result is the same as one thread's. A batch is whole lines of text,
+   their parsed instructions, and the events among them (a #edan-kill line,
+   a skipped line to report, an error), each at the instruction it comes
+   before, so that messages come out in line order too. */
+#define ANALYZE_BATCH_TEXT (1u << 18)   /* text per batch: its instructions stay in L2 */
+#define ANALYZE_SLOTS 3
+
+enum { ANALYZE_EV_KILL, ANALYZE_EV_SKIP, ANALYZE_EV_ERROR };
+
+typedef struct analyze_event {
+    size_t at;                  /* instructions of the batch before it */
+    int kind;
+    unsigned long long line_no;
+    const char *line;           /* in the batch's text */
+    size_t len;
+    char msg[320];              /* skip and error: what to print before the line ("" for none) */
+} analyze_event;
+
+typedef struct analyze_batch {
+    char *text;                 /* ANALYZE_BATCH_TEXT + ANALYZE_MAX_LINE + 2 bytes */
+    edan_insn *insn;
+    uint32_t *off;              /* each instruction's line: its offset in text */
+    size_t n, cap;
+    analyze_event *ev;
+    size_t nev, evcap;
+    size_t len;                 /* bytes of text */
+    unsigned long long first_line;  /* the number of text's first line */
+    unsigned long long gzpos;       /* input consumed, for the progress line */
+    int last;                   /* nothing follows: the end, or an error */
+} analyze_batch;
+
+typedef struct analyze_pipe {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    analyze_batch slot[ANALYZE_SLOTS];
+    unsigned full;              /* batches handed over, not yet given back */
+    int stop;                   /* the feeding side gave up: the reader ends */
+    /* the reader's own */
+    analyze_input *in;
+    edan_rv_parser *p;
+    int skip_unknown;
+    char *first;                /* what was read before the format was known */
+    size_t first_len;
+    unsigned long long lines, skipped;
+} analyze_pipe;
+
+static analyze_event *analyze_event_add(analyze_batch *b, int kind, unsigned long long line_no, const char *line,
+                                        size_t len)
 {
-    size_t start = 0;
-    int eof = 0;
-    for (;;) {
-        char *nl;
-        /* the first NUL byte of the buffer, looked up once per read */
-        const char *nul = (const char *)memchr(buf + start, 0, have - start);
-        /* process every complete line in buf[start..have) */
-        while (start < have && (nl = (char *)memchr(buf + start, '\n', have - start)) != NULL) {
-            char *line = buf + start;
-            size_t len = (size_t)(nl - line) + 1;
-            edan_insn insn;
-            edan_result r;
-            st->lines++;
-            if (len > ANALYZE_MAX_LINE) {
-                fprintf(stderr, "%s:%llu: line longer than %d bytes: ", in->path, st->lines, ANALYZE_MAX_LINE);
-                analyze_print_line(line, len);
-                return 2;
-            }
-            if (nul && nul < line + len) {
-                fprintf(stderr, "%s:%llu: binary data (NUL byte) in a text trace: ", in->path, st->lines);
-                analyze_print_line(line, len);
-                return 2;
-            }
-            if (line[0] == '#' && len >= 10 && !memcmp(line, "#edan-kill", 10)) {
-                const char *why = NULL;
-                if (analyze_kill_line(st->ctx, line, len, &why)) {
-                    fprintf(stderr, "%s:%llu: %s: ", in->path, st->lines, why);
-                    analyze_print_line(line, len);
-                    return 2;
-                }
-                start += len;
-                continue;
-            }
-            r = edan_rv_parse_line(p, line, len, &insn);
-            if (r == EDAN_OK) {
-                r = edan_feed(st->ctx, &insn);
-                if (r != EDAN_OK) {
-                    fprintf(stderr, "%s:%llu: %s: ", in->path, st->lines, edan_error(st->ctx));
-                    analyze_print_line(line, len);
-                    return 2;
-                }
-                st->insns++;
-            } else if (r == EDAN_ERR_UNKNOWN_OP && st->a->skip_unknown) {
-                if (st->skipped < 5) {
-                    fprintf(stderr, "%s:%llu: skipped: %s: ", in->path, st->lines, p->error);
-                    analyze_print_line(line, len);
-                }
-                st->skipped++;
-            } else if (r != EDAN_SKIP) {
-                fprintf(stderr, "%s:%llu: %s: ", in->path, st->lines, p->error);
-                analyze_print_line(line, len);
-                return 2;
-            }
-            start += len;
+    analyze_event *e;
+    if (b->nev == b->evcap) {
+        size_t cap = b->evcap ? 2 * b->evcap : 16;
+        analyze_event *ev = (analyze_event *)realloc(b->ev, cap * sizeof *ev);
+        if (!ev) return NULL;
+        b->ev = ev;
+        b->evcap = cap;
+    }
+    e = &b->ev[b->nev++];
+    e->at = b->n;
+    e->kind = kind;
+    e->line_no = line_no;
+    e->line = line;
+    e->len = len;
+    e->msg[0] = 0;
+    return e;
+}
+
+/* An error event ends the batch and the reading; when even that cannot be
+   recorded (out of memory), the batch's first event says so. */
+static void analyze_error(analyze_batch *b, unsigned long long line_no, const char *line, size_t len,
+                          const char *fmt, const char *what)
+{
+    analyze_event *e = analyze_event_add(b, ANALYZE_EV_ERROR, line_no, line, len);
+    if (e) {
+        snprintf(e->msg, sizeof e->msg, fmt, what);
+    } else {                    /* out of memory: the batch's first event (allocated with it) says so */
+        e = &b->ev[0];
+        b->nev = 1;
+        e->at = 0;
+        e->kind = ANALYZE_EV_ERROR;
+        e->line = NULL;
+        snprintf(e->msg, sizeof e->msg, "edan: out of memory reading the trace");
+    }
+    b->last = 1;
+}
+
+/* Parse one line of b's text (line_no, without the last line's missing
+   '\n' when eof_line) into b. 0, or -1 after an error event. */
+static int analyze_parse_line(analyze_pipe *pp, analyze_batch *b, char *line, size_t len, int has_nul,
+                              int eof_line)
+{
+    edan_result r;
+    unsigned long long no = ++pp->lines;
+    if (len > ANALYZE_MAX_LINE) {
+        char what[64];
+        snprintf(what, sizeof what, "%d", ANALYZE_MAX_LINE);
+        analyze_error(b, no, line, len, "line longer than %s bytes", what);
+        return -1;
+    }
+    if (has_nul) {
+        analyze_error(b, no, line, len, "%s",
+                      eof_line ? "truncated last line (no newline; binary data)"
+                               : "binary data (NUL byte) in a text trace");
+        return -1;
+    }
+    if (line[0] == '#' && len >= 10 && !memcmp(line, "#edan-kill", 10)) {
+        if (!analyze_event_add(b, ANALYZE_EV_KILL, no, line, len)) {
+            analyze_error(b, no, line, len, "%s", "");
+            return -1;
         }
-        if (eof) break;
-        /* keep the partial line, read more */
-        if (start) {
-            memmove(buf, buf + start, have - start);
-            have -= start;
-            start = 0;
+        return 0;
+    }
+    if (b->n == b->cap) {
+        size_t cap = b->cap ? 2 * b->cap : 8192;
+        edan_insn *insn = (edan_insn *)realloc(b->insn, cap * sizeof *insn);
+        uint32_t *off;
+        if (insn) b->insn = insn;
+        off = insn ? (uint32_t *)realloc(b->off, cap * sizeof *off) : NULL;
+        if (!off) {
+            analyze_error(b, no, line, len, "%s", "");
+            return -1;
         }
-        if (have > ANALYZE_MAX_LINE) {
-            fprintf(stderr, "%s:%llu: line longer than %d bytes: ", in->path, st->lines + 1, ANALYZE_MAX_LINE);
-            analyze_print_line(buf, have);
-            return 2;
-        }
-        {
-            long n = analyze_read(in, buf, have, ANALYZE_CHUNK);
-            if (n < 0) return 2;
-            if (n == 0) {
-                eof = 1;
-                if (have) {         /* a last line without '\n' */
-                    edan_insn insn;
-                    edan_result r;
-                    st->lines++;
-                    buf[have] = 0;
-                    r = memchr(buf, 0, have) ? EDAN_ERR_PARSE : edan_rv_parse_line(p, buf, have, &insn);
-                    if (r == EDAN_OK) {
-                        if (edan_feed(st->ctx, &insn) != EDAN_OK) {
-                            fprintf(stderr, "%s:%llu: %s: ", in->path, st->lines, edan_error(st->ctx));
-                            analyze_print_line(buf, have);
-                            return 2;
-                        }
-                        st->insns++;
-                    } else if (r == EDAN_ERR_UNKNOWN_OP && st->a->skip_unknown) {
-                        st->skipped++;
-                    } else if (r != EDAN_SKIP) {
-                        fprintf(stderr, "%s:%llu: truncated last line (no newline; %s): ", in->path, st->lines,
-                                memchr(buf, 0, have) ? "binary data" : p->error);
-                        analyze_print_line(buf, have);
-                        return 2;
-                    }
-                    have = 0;
-                }
-                break;
+        b->off = off;
+        b->cap = cap;
+    }
+    r = edan_rv_parse_line(pp->p, line, len, &b->insn[b->n]);
+    if (r == EDAN_OK) {
+        b->off[b->n++] = (uint32_t)(line - b->text);
+    } else if (r == EDAN_ERR_UNKNOWN_OP && pp->skip_unknown) {
+        if (pp->skipped++ < 5) {
+            analyze_event *e = analyze_event_add(b, ANALYZE_EV_SKIP, no, line, len);
+            if (!e) {
+                analyze_error(b, no, line, len, "%s", "");
+                return -1;
             }
-            have += (size_t)n;
+            snprintf(e->msg, sizeof e->msg, "skipped: %s", pp->p->error);
         }
-        cli_progress_update(&st->prog, (unsigned long long)gzoffset(in->gz), st->insns);
+    } else if (r != EDAN_SKIP) {
+        analyze_error(b, no, line, len, eof_line ? "truncated last line (no newline; %s)" : "%s", pp->p->error);
+        return -1;
     }
     return 0;
 }
 
+/* Fill b: the carried partial line, then text read up to ANALYZE_BATCH_TEXT,
+   parsed up to its last whole line; the rest carried in *carry. */
+static void analyze_fill(analyze_pipe *pp, analyze_batch *b, char *carry, size_t *carry_len, int *eof)
+{
+    size_t have = *carry_len, start = 0;
+    const char *nul;
+    char *nl;
+    b->n = b->nev = 0;
+    b->last = 0;
+    b->first_line = pp->lines + 1;
+    memcpy(b->text, carry, have);
+    *carry_len = 0;
+    if (pp->first) {            /* the bytes read to tell the format */
+        memcpy(b->text + have, pp->first, pp->first_len);
+        have += pp->first_len;
+        pp->first = NULL;
+    }
+    while (have < ANALYZE_BATCH_TEXT && !*eof) {
+        char why[256];
+        long n = analyze_read(pp->in, b->text, have, ANALYZE_BATCH_TEXT, why, sizeof why);
+        if (n < 0) {
+            analyze_error(b, 0, NULL, 0, "%s", why);
+            return;
+        }
+        if (n == 0) *eof = 1;
+        have += (size_t)n;
+    }
+    b->gzpos = (unsigned long long)gzoffset(pp->in->gz);
+    b->len = have;
+    nul = (const char *)memchr(b->text, 0, have);
+    while (start < have && (nl = (char *)memchr(b->text + start, '\n', have - start)) != NULL) {
+        char *line = b->text + start;
+        size_t len = (size_t)(nl - line) + 1;
+        if (analyze_parse_line(pp, b, line, len, nul && nul < line + len, 0)) return;
+        start += len;
+    }
+    if (start == have) {
+        if (*eof) b->last = 1;
+        return;
+    }
+    if (*eof) {                 /* a last line without '\n' */
+        b->text[have] = 0;      /* the parser may look one byte past a line */
+        if (analyze_parse_line(pp, b, b->text + start, have - start, nul && nul >= b->text + start, 1) == 0)
+            b->last = 1;
+        return;
+    }
+    if (have - start > ANALYZE_MAX_LINE) {
+        char what[64];
+        snprintf(what, sizeof what, "%d", ANALYZE_MAX_LINE);
+        analyze_error(b, pp->lines + 1, b->text + start, have - start, "line longer than %s bytes", what);
+        return;
+    }
+    memcpy(carry, b->text + start, have - start);
+    *carry_len = have - start;
+}
+
+static void *analyze_reader(void *arg)
+{
+    analyze_pipe *pp = (analyze_pipe *)arg;
+    char carry[ANALYZE_MAX_LINE + 1];
+    size_t carry_len = 0;
+    unsigned k = 0;
+    int eof = 0, last = 0;
+    while (!last) {
+        analyze_batch *b = &pp->slot[k];
+        pthread_mutex_lock(&pp->mu);
+        while (pp->full == ANALYZE_SLOTS && !pp->stop) pthread_cond_wait(&pp->cv, &pp->mu);
+        last = pp->stop;
+        pthread_mutex_unlock(&pp->mu);
+        if (last) break;
+        analyze_fill(pp, b, carry, &carry_len, &eof);
+        last = b->last;
+        pthread_mutex_lock(&pp->mu);
+        pp->full++;
+        pthread_cond_broadcast(&pp->cv);
+        pthread_mutex_unlock(&pp->mu);
+        k = (k + 1) % ANALYZE_SLOTS;
+    }
+    return NULL;
+}
+
+/* The line of b's instruction i: its number and text. */
+static unsigned long long analyze_line_of(const analyze_batch *b, size_t i, const char **line, size_t *len)
+{
+    const char *s = b->text, *at = b->text + b->off[i], *end = b->text + b->len, *nl;
+    unsigned long long no = b->first_line;
+    while ((nl = (const char *)memchr(s, '\n', (size_t)(at - s))) != NULL) {
+        no++;
+        s = nl + 1;
+    }
+    nl = (const char *)memchr(at, '\n', (size_t)(end - at));
+    *line = at;
+    *len = nl ? (size_t)(nl - at) + 1 : (size_t)(end - at);
+    return no;
+}
+
+/* Feed b's instructions [from, to); 0, or 2 after printing the error. */
+static int analyze_feed_range(analyze_state *st, analyze_input *in, const analyze_batch *b, size_t from, size_t to)
+{
+    size_t i;
+    for (i = from; i < to; i++) {
+        if (edan_feed(st->ctx, &b->insn[i]) != EDAN_OK) {
+            const char *line;
+            size_t len;
+            unsigned long long no = analyze_line_of(b, i, &line, &len);
+            fprintf(stderr, "%s:%llu: %s: ", in->path, no, edan_error(st->ctx));
+            analyze_print_line(line, len);
+            return 2;
+        }
+    }
+    st->insns += to - from;
+    return 0;
+}
+
+/* Feed one batch and act on its events in line order; 0, 1 after its last,
+   or 2 after printing an error. */
+static int analyze_consume(analyze_state *st, analyze_input *in, const analyze_batch *b)
+{
+    size_t i = 0, e;
+    for (e = 0; e < b->nev; e++) {
+        const analyze_event *ev = &b->ev[e];
+        if (analyze_feed_range(st, in, b, i, ev->at)) return 2;
+        i = ev->at;
+        if (ev->kind == ANALYZE_EV_KILL) {
+            const char *why = NULL;
+            if (analyze_kill_line(st->ctx, ev->line, ev->len, &why)) {
+                fprintf(stderr, "%s:%llu: %s: ", in->path, ev->line_no, why);
+                analyze_print_line(ev->line, ev->len);
+                return 2;
+            }
+        } else if (!ev->line) {         /* a read error, or out of memory */
+            fprintf(stderr, "%s\n", ev->msg);
+            return 2;
+        } else {
+            fprintf(stderr, "%s:%llu: %s%s", in->path, ev->line_no, ev->msg, ev->msg[0] ? ": " : "");
+            analyze_print_line(ev->line, ev->len);
+            if (ev->kind == ANALYZE_EV_ERROR) return 2;
+        }
+    }
+    if (analyze_feed_range(st, in, b, i, b->n)) return 2;
+    cli_progress_update(&st->prog, b->gzpos, st->insns);
+    return b->last;
+}
+
 static int analyze_text(analyze_state *st, analyze_input *in, char *buf, size_t have)
 {
-    edan_rv_parser *p = (edan_rv_parser *)calloc(1, sizeof *p);    /* large: its memo */
-    int rc;
-    if (!p) {
-        fprintf(stderr, "edan: out of memory for the text parser\n");
-        return 2;
+    analyze_pipe *pp = (analyze_pipe *)calloc(1, sizeof *pp);
+    pthread_t reader;
+    unsigned k = 0, i;
+    int rc = 0, started = 0, inited = 0;
+    if (pp) pp->p = (edan_rv_parser *)calloc(1, sizeof *pp->p);     /* large: its memo */
+    for (i = 0; pp && pp->p && i < ANALYZE_SLOTS; i++) {
+        analyze_batch *b = &pp->slot[i];
+        b->text = (char *)malloc(ANALYZE_BATCH_TEXT + ANALYZE_MAX_LINE + 2);
+        b->ev = (analyze_event *)malloc(16 * sizeof *b->ev);
+        b->evcap = 16;
+        if (!b->text || !b->ev) break;
     }
-    rc = analyze_text_with(st, in, buf, have, p);
-    free(p);
+    if (!pp || !pp->p || i < ANALYZE_SLOTS) {
+        fprintf(stderr, "edan: out of memory for the text parser\n");
+        rc = 2;
+        goto done;
+    }
+    pp->in = in;
+    pp->skip_unknown = st->a->skip_unknown;
+    pp->first = buf;            /* at most ANALYZE_BATCH_TEXT bytes */
+    pp->first_len = have;
+    pthread_mutex_init(&pp->mu, NULL);
+    pthread_cond_init(&pp->cv, NULL);
+    inited = 1;
+    if (pthread_create(&reader, NULL, analyze_reader, pp)) {
+        fprintf(stderr, "edan: cannot start the reading thread\n");
+        rc = 2;
+        goto done;
+    }
+    started = 1;
+    for (;;) {
+        analyze_batch *b = &pp->slot[k];
+        pthread_mutex_lock(&pp->mu);
+        while (!pp->full) pthread_cond_wait(&pp->cv, &pp->mu);
+        pthread_mutex_unlock(&pp->mu);
+        rc = analyze_consume(st, in, b);
+        pthread_mutex_lock(&pp->mu);
+        pp->full--;
+        if (rc) pp->stop = 1;
+        pthread_cond_broadcast(&pp->cv);
+        pthread_mutex_unlock(&pp->mu);
+        if (rc) break;
+        k = (k + 1) % ANALYZE_SLOTS;
+    }
+    if (rc == 1) rc = 0;
+done:
+    if (started) pthread_join(reader, NULL);
+    if (pp) {
+        st->lines = pp->lines;
+        st->skipped = pp->skipped;
+        for (i = 0; i < ANALYZE_SLOTS; i++) {
+            free(pp->slot[i].text);
+            free(pp->slot[i].insn);
+            free(pp->slot[i].off);
+            free(pp->slot[i].ev);
+        }
+        free(pp->p);
+        if (inited) {
+            pthread_mutex_destroy(&pp->mu);
+            pthread_cond_destroy(&pp->cv);
+        }
+        free(pp);
+    }
     return rc;
 }
 
@@ -287,7 +532,7 @@ static int analyze_binary(analyze_state *st, analyze_input *in, char *buf, size_
         if (rc == BINTRACE_EOF) break;
         memmove(buf, buf + used, have - used);
         have -= used;
-        n = analyze_read(in, buf, have, ANALYZE_CHUNK);
+        n = analyze_read(in, buf, have, ANALYZE_CHUNK, NULL, 0);
         if (n < 0) { bintrace_reader_free(&rd); return 2; }
         if (n == 0) {
             fprintf(stderr, "%s: truncated binary trace (no end record after %llu instructions)\n", in->path,
@@ -362,7 +607,7 @@ int edan_cmd_analyze(int argc, char **argv)
         return 2;
     }
     cli_progress_start(&st.prog, in.total, a.quiet);
-    n = analyze_read(&in, buf, 0, ANALYZE_CHUNK);
+    n = analyze_read(&in, buf, 0, ANALYZE_BATCH_TEXT, NULL, 0);    /* enough to tell the format */
     if (n < 0) rc = 2;
     else if (bintrace_detect((const unsigned char *)buf, (size_t)n)) rc = analyze_binary(&st, &in, buf, (size_t)n);
     else rc = analyze_text(&st, &in, buf, (size_t)n);

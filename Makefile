@@ -1,5 +1,5 @@
 # EDAN: `make` builds ./edan and ./probe; `make test` runs every test
-# (`make test T=core` one: tests/test_core.c or .sh); `make check` the unit
+# (`make test T=core` one: tests/unit/test_core.c or .sh); `make check` the unit
 # tests with only a C compiler; `make bench` the benchmarks;
 # `make install PREFIX=...`.
 CC      ?= cc
@@ -10,8 +10,8 @@ B       := build
 
 EDAN_SRCS  := $(filter-out tools/plugin%.c,$(wildcard tools/*.c))
 PROBE_SRCS := $(wildcard probes/*.c) tools/files.c
-TEST_SRCS  := $(wildcard tests/test_*.c)
-TESTS      := $(patsubst tests/%.c,$(B)/%,$(TEST_SRCS))
+TEST_SRCS  := $(wildcard tests/unit/test_*.c)
+TESTS      := $(patsubst tests/unit/%.c,$(B)/%,$(TEST_SRCS))
 
 # hwloc's flags are asked for when probe links: the packages may be installed
 # by deps.ok in this very make run.
@@ -32,8 +32,8 @@ edan: $(EDAN_SRCS) $(wildcard tools/*.h) edan.h | $(B)/deps.ok
 probe: $(PROBE_SRCS) $(wildcard probes/*.h) tools/files.h edan.h | $(B)/deps.ok
 	$(CC) $(WARN) -D_GNU_SOURCE $(CFLAGS) -I. -o $@ $(PROBE_SRCS) $(PROBE_LIBS)
 
-$(B)/test_%: tests/test_%.c edan.h $(wildcard tests/*.h) $(wildcard tools/*.h) | $(B)/deps.ok
-	$(CC) $(WARN) $(CFLAGS) -I. -Itests -o $@ $< -lz -lm
+$(B)/test_%: tests/unit/test_%.c edan.h $(wildcard tests/unit/*.h) $(wildcard tools/*.h) | $(B)/deps.ok
+	$(CC) $(WARN) $(CFLAGS) -I. -Itests/unit -o $@ $< -lz -lm
 
 -include tests/tests.mk
 -include examples/examples.mk
@@ -44,19 +44,19 @@ test: all $(TESTS) $(EXTRA_TESTS)
 # The unit tests (the model, the RISC-V front-end, the profile loader and the
 # hybrid model) with only a C compiler: no root, no Debian packages. The
 # binary trace's test needs zlib.h; without it, it is a counted skip.
-CHECK_TESTS := $(filter-out test_trace_format,$(patsubst tests/%.c,%,$(TEST_SRCS)))
+CHECK_TESTS := $(filter-out test_trace_format,$(patsubst tests/unit/%.c,%,$(TEST_SRCS)))
 check:
 	@mkdir -p $(B)/check
 	@for t in $(CHECK_TESTS); do \
-	  $(CC) $(WARN) $(CFLAGS) -I. -Itests -o $(B)/check/$$t tests/$$t.c -lm || exit 1; done
+	  $(CC) $(WARN) $(CFLAGS) -I. -Itests/unit -o $(B)/check/$$t tests/unit/$$t.c -lm || exit 1; done
 	@if printf '#include <zlib.h>\n' | $(CC) -E -x c - >/dev/null 2>&1; then \
-	  $(CC) $(WARN) $(CFLAGS) -I. -Itests -o $(B)/check/test_trace_format tests/test_trace_format.c -lz -lm && \
+	  $(CC) $(WARN) $(CFLAGS) -I. -Itests/unit -o $(B)/check/test_trace_format tests/unit/test_trace_format.c -lz -lm && \
 	  bash tests/run.sh --programs-only $(addprefix $(B)/check/,$(CHECK_TESTS) test_trace_format); \
 	else bash tests/run.sh --programs-only --skip "test_trace_format: zlib.h not installed (zlib1g-dev)" \
 	  $(addprefix $(B)/check/,$(CHECK_TESTS)); fi
 
 bench: all
-	@bash tests/bench.sh
+	@bash tests/bench/bench.sh
 
 # From machine to verdict: probe this machine, trace and analyse the example
 # kernels with its profile, write a report directory (REPORT=dir).

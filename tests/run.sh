@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test: the compiled build/test_* programs given as arguments and
-# every tests/test_*.sh script (none with --programs-only; --skip "name: why"
+# every test script, tests/cmd/test_*.sh and tests/fuzz/test_*.sh (none with --programs-only; --skip "name: why"
 # counts a test that could not be built). T=NAME runs only
 # test_NAME (its program, its script, or both). Each passes by exiting 0. A
 # check a test could not make prints a line `SKIP name: why`: those lines
@@ -34,10 +34,10 @@ run() {
 wanted() { [ -z "${T:-}" ] || [ "$1" = "test_$T" ]; }
 for t in "$@"; do wanted "$(basename "$t")" && run "$(basename "$t")" "$t"; done
 if [ $scripts = 1 ]; then
-  for s in tests/test_*.sh; do [ -e "$s" ] && wanted "$(basename "$s" .sh)" && run "$(basename "$s")" bash "$s"; done
+  for s in tests/cmd/test_*.sh tests/fuzz/test_*.sh; do [ -e "$s" ] && wanted "$(basename "$s" .sh)" && run "$(basename "$s")" bash "$s"; done
 fi
 if [ -n "${T:-}" ] && [ $((pass + fail)) -eq 0 ]; then
-  echo "no test named test_$T (tests/test_$T.c or tests/test_$T.sh)"; exit 2
+  echo "no test named test_$T (tests/unit/test_$T.c, tests/cmd/test_$T.sh or tests/fuzz/test_$T.sh)"; exit 2
 fi
 echo
 [ $fail -gt 0 ] && echo "failed: ${failed[*]}"

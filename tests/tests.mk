@@ -1,18 +1,18 @@
 # tests/tests.mk - extra build rules for `make test` (included by the Makefile).
 
-# libFuzzer harnesses under ASan and UBSan, each run by tests/test_NAME.sh:
+# libFuzzer harnesses under ASan and UBSan, each run by tests/fuzz/test_fuzz_NAME.sh:
 # fuzz_rv the RISC-V front-end, fuzz_bintrace the binary trace reader and the
 # engine's three ways of feeding.
-$(B)/fuzz_%: tests/fuzz_%.c edan.h $(wildcard tools/*.h) | $(B)/deps.ok
+$(B)/fuzz_%: tests/fuzz/fuzz_%.c edan.h $(wildcard tools/*.h) | $(B)/deps.ok
 	clang -std=c99 -g -O1 -Wall -Wextra -pedantic -fsanitize=fuzzer,address,undefined \
 	      -fno-sanitize-recover=undefined -I. -o $@.tmp $< -lz -lm && mv $@.tmp $@
 EXTRA_TESTS += $(B)/fuzz_rv $(B)/fuzz_bintrace
 
 # probe --numa on emulated NUMA machines (qemu TCG, Debian's cloud kernel,
-# cached under build/numa/); tests/test_numa.sh, also run by `make test`.
+# cached under build/numa/); tests/cmd/test_numa.sh, also run by `make test`.
 .PHONY: test-numa
 test-numa: $(B)/deps.ok
-	bash tests/test_numa.sh
+	bash tests/cmd/test_numa.sh
 
 # make test and make run on a fresh Debian 12 (debootstrap, chroot; root and
 # the package mirror needed); tests/fresh_machine.sh. Not part of make test.
@@ -22,7 +22,7 @@ test-fresh:
 
 # the profile loader and the result-file readers (rank, plot, roofline),
 # each under ASan and UBSan; fuzz_results links the subcommands' code
-$(B)/fuzz_results: tests/fuzz_results.c $(filter-out tools/edan.c,$(EDAN_SRCS)) $(wildcard tools/*.h) edan.h | $(B)/deps.ok
+$(B)/fuzz_results: tests/fuzz/fuzz_results.c $(filter-out tools/edan.c,$(EDAN_SRCS)) $(wildcard tools/*.h) edan.h | $(B)/deps.ok
 	clang -std=c99 -g -O1 -Wall -Wextra -pedantic -fsanitize=fuzzer,address,undefined \
 	      -fno-sanitize-recover=undefined -I. -Itools -o $@.tmp $< $(filter-out tools/edan.c,$(EDAN_SRCS)) \
 	      -ldw -lelf -lz -lm && mv $@.tmp $@
@@ -31,4 +31,12 @@ EXTRA_TESTS += $(B)/fuzz_profile $(B)/fuzz_results
 # `make fuzz`: every fuzzer for FUZZ_SECONDS (default 300) each
 .PHONY: fuzz
 fuzz: $(B)/fuzz_rv $(B)/fuzz_bintrace $(B)/fuzz_profile $(B)/fuzz_results all
-	@for f in rv bintrace profile results; do FUZZ_SECONDS=$${FUZZ_SECONDS:-300} bash tests/test_fuzz_$$f.sh || exit 1; done
+	@for f in rv bintrace profile results; do FUZZ_SECONDS=$${FUZZ_SECONDS:-300} bash tests/fuzz/test_fuzz_$$f.sh || exit 1; done
+
+# `make same-outputs [REV=commit]`: every subcommand's outputs on the example
+# kernels and the shipped profiles, byte for byte, against REV's build
+# (default HEAD); tests/same_outputs.sh. For changes that promise the same
+# behaviour. Not part of make test.
+.PHONY: same-outputs
+same-outputs: all
+	bash tests/same_outputs.sh $(or $(REV),HEAD)

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Benchmark of `edan trace` on a run of >= 100M RISC-V instructions (the whole
+# gemm example, all of its instructions analysed): the time of plain
+# qemu-riscv64, of online analysis without a cache and with L1+L2, of writing a
+# text and a binary trace, and of `edan analyze` reading each trace.
+# Medians of RUNS runs (default 3); instructions per second of each.
+# Usage: tests/bench/bench_trace.sh [GEMM_SIZE (default 250)]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+size=${1:-250}
+runs=${RUNS:-3}
+work=$(mktemp -d "${TMPDIR:-/tmp}/edan-bench.XXXXXX"); trap 'rm -rf "$work"' EXIT
+prog=(build/examples/gemm "$size")
+l1l2=(--cache 32K:8:64 --cache 1M:16:64:wb:10)
+
+
+./edan trace --quiet --json -o "$work/r.json" -- "${prog[@]}" >/dev/null
+n=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["configs"][0]["instructions"])' "$work/r.json")
+echo "program: ${prog[*]} (static), $n instructions analysed; $runs runs each (round-robin), median wall time"
+echo "machine: $(nproc) cores, $(uname -m), $(qemu-riscv64 --version | head -n 1)"
+[ "$n" -ge 100000000 ] || echo "warning: fewer than 100M instructions; use a larger size"
+
+# The variants run round-robin (tests/bench/bench_lib.sh).
+. tests/bench/bench_lib.sh
+names=(qemu none l12 text bin atext abin)
+cmd_qemu=(qemu-riscv64 "${prog[@]}")
+cmd_none=(./edan trace --quiet -o "$work/r1" -- "${prog[@]}")
+cmd_l12=(./edan trace --quiet "${l1l2[@]}" -o "$work/r2" -- "${prog[@]}")
+cmd_text=(./edan trace --text "$work/t.txt" -- "${prog[@]}")
+cmd_bin=(./edan trace --binary "$work/t.bin" -- "${prog[@]}")
+cmd_atext=(./edan analyze --quiet "$work/t.txt")
+cmd_abin=(./edan analyze --quiet "$work/t.bin")
+bench_rounds "$runs" "${names[@]}"
+median() { bench_median <<<"${times[$1]}"; }
+t_qemu=$(median qemu); t_none=$(median none); t_l12=$(median l12); t_text=$(median text)
+t_bin=$(median bin); t_atext=$(median atext); t_abin=$(median abin)
+s_text=$(stat -c %s "$work/t.txt"); s_bin=$(stat -c %s "$work/t.bin")
+echo "load average after the runs: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+row() { awk -v name="$1" -v t="$2" -v n="$n" -v base="$3" \
+  'BEGIN {printf "  %-44s %8.2f s %8.1f M insn/s %7.2fx\n", name, t, n / t / 1e6, t / base}'; }
+echo
+printf '  %-44s %10s %17s %8s\n' "run" "median" "rate" "vs qemu"
+row "qemu-riscv64 alone (no plugin)" "$t_qemu" "$t_qemu"
+row "edan trace, online analysis, no cache" "$t_none" "$t_qemu"
+row "edan trace, online analysis, L1 32K + L2 1M" "$t_l12" "$t_qemu"
+row "edan trace --text FILE" "$t_text" "$t_qemu"
+row "edan trace --binary FILE" "$t_bin" "$t_qemu"
+echo
+printf '  %-44s %10s %17s %8s\n' "reading the trace" "median" "rate" "vs text"
+row "edan analyze TEXT" "$t_atext" "$t_atext"
+row "edan analyze BINARY" "$t_abin" "$t_atext"
+echo
+awk -v a="$s_text" -v b="$s_bin" -v n="$n" 'BEGIN {
+  printf "  text trace   %12.0f bytes (%.1f bytes/instruction)\n", a, a / n
+  printf "  binary trace %12.0f bytes (%.2f bytes/instruction), %.1fx smaller\n", b, b / n, a / b }'
+awk -v a="$t_atext" -v b="$t_abin" 'BEGIN { printf "  edan analyze reads the binary trace %.1fx faster than the text trace\n", a / b }'
+echo
+echo "  reading alone, without the analysis (tests/bench/bench_trace_decode.c):"
+${CC:-cc} -std=c99 -O2 -I. -o "$work/decode" tests/bench/bench_trace_decode.c -lm
+"$work/decode" "$work/t.txt" "$work/t.bin"
+# same metrics three ways (a check, not a timing)
+./edan analyze --quiet --json "$work/t.bin" > "$work/b.json"
+python3 - "$work/r.json" "$work/b.json" <<'PY'
+import json, sys
+a, b = (json.load(open(p))["configs"][0] for p in sys.argv[1:3])
+keys = ("instructions", "W", "D", "T1", "Tinf")
+print("  online:", {k: a[k] for k in keys}, "\n  binary:", {k: b[k] for k in keys})
+sys.exit(0 if all(a[k] == b[k] for k in keys) else 1)
+PY

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# ./probe on this machine: a quick run writes a profile that the loader
+# accepts and that is consistent (build/test_profile --check), with the
+# budget it kept recorded (its speed is make bench's, not a test's); a run
+# with a 2 s budget stops its measurements at
+# their deadlines and still has 3 repetitions each; the chase cycle is one
+# cycle with evenly spaced marks; bad arguments and an unwritable output
+# fail cleanly; Ctrl-C leaves no file. (The loader is fuzzed by
+# tests/fuzz/test_fuzz_profile.sh.)
+# The machine is shared: if the first profile is inconsistent the probe
+# runs once more, and the test fails only if both are.
+set -u
+cd "$(dirname "$0")/../.."
+[ -x ./probe ] && [ -x build/test_profile ] || { echo "needs ./probe and build/test_profile (make test)"; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+
+# --help tells the options; unknown options are refused
+./probe --help | grep -q -- '--quick' || { echo "FAIL: --help does not list --quick"; fail=1; }
+./probe --bogus >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc -ne 0 ] && grep -q "unknown argument '--bogus'" "$tmp/err" || { echo "FAIL: --bogus: rc $rc"; fail=1; }
+./probe --budget 0 >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "budget wants seconds" "$tmp/err" || { echo "FAIL: --budget 0: rc $rc"; fail=1; }
+./probe --quick -o /nonexistent/dir/p.json 2>"$tmp/err"; rc=$?
+[ $rc -ne 0 ] && grep -q "cannot write" "$tmp/err" || { echo "FAIL: unwritable output: rc $rc"; fail=1; }
+
+# Ctrl-C in the middle of a run (once its first measurement began: it said
+# so on stderr): non-zero, no profile, no temporary file
+./probe --quick -o "$tmp/int.json" 2> "$tmp/int.err" & pid=$!
+while kill -0 $pid 2>/dev/null && ! grep -q . "$tmp/int.err"; do sleep 0.1; done
+kill -INT $pid; wait $pid; rc=$?
+[ $rc -ne 0 ] || { echo "FAIL: interrupted probe exited 0"; fail=1; }
+ls "$tmp" | grep -q int.json && { echo "FAIL: interrupted probe left: $(ls "$tmp")"; fail=1; }
+
+# a quick run, consistent
+ok=0
+for attempt in 1 2; do
+  ./probe --quick -q -o "$tmp/p.json" || { echo "FAIL: probe --quick exited $?"; fail=1; break; }
+  if build/test_profile --check "$tmp/p.json"; then ok=1; break; fi
+  echo "attempt $attempt inconsistent (shared machine?)"
+done
+[ $ok -eq 1 ] || fail=1
+python3 - "$tmp/p.json" <<'PY' || fail=1
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["schema"] == "edan-hwprofile" and d["version"] == 1
+assert d["bandwidth_method"]["write_allocate_counted"] is False
+ops = {(b["level"], b["op"]) for b in d["bandwidth"]}
+for lv in ("L1", "L2", "L3", "DRAM"):
+    for op in ("load", "store", "2:1", "1:1"):
+        assert (lv, op) in ops, (lv, op)
+assert ("DRAM", "store_nt") in ops
+assert {b["threads"] for b in d["bandwidth"]} == {1, d["topology"]["cores"]}
+assert [p["k"] for p in d["mlp"]["points"]] == list(range(1, 33))
+assert len(d["carm_validation"]) == 4 and all(len(c["points"]) == 9 for c in d["carm_validation"])
+assert "available" in d["counters"] and (d["counters"]["available"] or d["counters"]["reason"])
+assert all(l["page_bytes"] > 0 for l in d["latency"])
+b = d["budget"]
+assert b["seconds"] == d["method"]["budget_seconds"] == 15 and b["elapsed_seconds"] > 0
+assert [s["name"] for s in b["sections"]][:2] == ["clocks", "latency_sweep"]
+for e in d["bandwidth"] + d["compute"]:
+    assert e["reps"] >= d["method"]["floor_reps"] and e["stop"] in ("settled", "max_reps", "deadline"), e
+# a load roof is the better of its two orders, and says which
+for e in d["bandwidth"]:
+    if e["op"] == "load":
+        o = e["orders_GBps"]
+        assert e["order"] in o and e["GBps"]["median"] == max(o.values()) == o[e["order"]], e
+    else:
+        assert "order" not in e and "orders_GBps" not in e, e
+print("sections present")
+PY
+
+# a budget too short for the probes: every measurement stops at its
+# deadline with 3 repetitions, and the profile is complete
+./probe --quick --budget 2 -q -o "$tmp/b.json" || { echo "FAIL: probe --budget 2 exited $?"; fail=1; }
+python3 - "$tmp/b.json" <<'PY' || fail=1
+import json, sys
+d = json.load(open(sys.argv[1]))
+entries = d["bandwidth"] + d["compute"] + [p for c in d["carm_validation"] for p in c["points"]]
+assert d["budget"]["seconds"] == 2 and d["budget"]["deadline_stops"] > 0
+assert all(e["reps"] >= 3 for e in entries)
+assert sum(e["stop"] == "deadline" for e in entries) > len(entries) // 2
+assert d["budget"]["shortest_rep_seconds"] < d["method"]["rep_seconds"]
+print("budget 2 s: %d of %d measurements stopped at their deadline" %
+      (sum(e["stop"] == "deadline" for e in entries), len(entries)))
+PY
+
+# the chase cycle (probe_cycle_order): one cycle through every element
+cat > "$tmp/cycle.c" <<'C'
+#include "probes/sattolo.h"
+#include <stdio.h>
+#include <stdlib.h>
+int main(void)
+{
+    size_t sizes[] = {1, 2, 3, 64, 1000, 65536}, k;
+    for (k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+        size_t n = sizes[k], i, *order = malloc(n * sizeof *order), *next = malloc(n * sizeof *next), p = 0;
+        char *seen = calloc(n, 1);
+        probe_cycle_order(order, n, 7 + n);
+        for (i = 0; i < n; i++) next[order[i]] = order[(i + 1) % n];
+        for (i = 0; i < n; i++) { if (seen[p]) { printf("n=%zu: cycle shorter than n\n", n); return 1; } seen[p] = 1; p = next[p]; }
+        if (p != 0) { printf("n=%zu: not back at the start\n", n); return 1; }
+        free(order); free(next); free(seen);
+    }
+    return 0;
+}
+C
+cc -std=c99 -Wall -Wextra -O2 -I. -o "$tmp/cycle" "$tmp/cycle.c" && "$tmp/cycle" && echo "chase cycle: one cycle" || { echo "FAIL: probe_cycle_order"; fail=1; }
+exit $fail

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The analyzer with a hardware profile: caches, alpha, m and the clock come
+# from the profile, explicit options win, the report says where each came
+# from; a bigger cache does not raise W; a larger alpha scales the memory
+# bounds; --remote needs the profile's NUMA matrix.
+. "$(dirname "$0")/../lib.sh"
+P=hwprofiles/vm.json
+cc -O2 -o "$T/gen" tests/gen_trace.c && "$T/gen" 300000 4000000 > "$T/t.txt" || exit 1
+python3 - "$P" "$T/big.json" "$T/slow.json" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+big = json.loads(json.dumps(p))
+for c in big["caches"]:          # twice the ways and size, same sets: LRU never misses more
+    c["assoc"] = (c["assoc"] or 16) * 2
+    c["size_bytes"] *= 2
+    c["effective_bytes"] *= 2
+json.dump(big, open(sys.argv[2], "w"))
+slow = json.loads(json.dumps(p))
+for e in slow["latency"]:
+    if e["level"] == "DRAM":
+        e["ns"] *= 2; e["cycles"] *= 2; e["ns_min"] *= 2; e["ns_max"] *= 2
+json.dump(slow, open(sys.argv[3], "w"))
+PY
+for f in "$P" "$T/big.json" "$T/slow.json"; do
+  ./edan analyze --json --quiet --profile "$f" "$T/t.txt" > "$T/$(basename "$f").out" || bad "analyze --profile $f"
+done
+./edan analyze --json --quiet --profile "$P" --alpha 1000 --freq 2 "$T/t.txt" --config --no-cache > "$T/over.json" || bad "override"
+python3 - "$P" "$T" <<'PY' && ok "profile values used, options override, provenance reported, bigger cache W <= , larger alpha scales the bounds" || bad "profile semantics"
+import json, sys
+prof, d = json.load(open(sys.argv[1])), sys.argv[2]
+base = json.load(open(d + "/vm.json.out"))
+c = base["configs"][0]
+dram = [e for e in prof["latency"] if e["level"] == "DRAM"][0]
+assert c["alpha"] == round(dram["cycles"]), (c["alpha"], dram["cycles"])
+assert len(c["cache"]) == len(prof["caches"])
+assert [x["line"] for x in c["cache"]] == [x["line_bytes"] for x in prof["caches"]]
+assert str(prof["mlp"]["m"]) in c["m"], c["m"].keys()
+assert "alpha: profile" in c["provenance"] and "caches: profile" in c["provenance"]
+big = json.load(open(d + "/big.json.out"))["configs"][0]
+assert big["W"] <= c["W"], (big["W"], c["W"])
+slow = json.load(open(d + "/slow.json.out"))["configs"][0]
+assert slow["W"] == c["W"] and slow["D"] == c["D"] and slow["C"] == c["C"]
+for m in c["m"]:
+    assert abs(slow["m"][m]["M_upper"] / slow["alpha"] - c["m"][m]["M_upper"] / c["alpha"]) < 1e-6 * c["m"][m]["lambda"] + 1e-9
+    assert slow["m"][m]["T_upper"] > c["m"][m]["T_upper"] or c["W"] == 0
+over = json.load(open(d + "/over.json"))["configs"]
+assert over[0]["alpha"] == 1000 and over[0]["freq_ghz"] == 2 and "alpha: option" in over[0]["provenance"]
+assert over[1]["cache"] == [] and over[1]["alpha"] == 1000 and "caches: option" in over[1]["provenance"]
+PY
+./edan analyze --profile "$P" --remote 1 "$T/t.txt" > /dev/null 2> "$T/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "no NUMA latency matrix" "$T/err" && ok "--remote on a one-node profile says why" || bad "--remote: rc=$rc $(cat "$T/err")"
+./edan analyze --remote 1 "$T/t.txt" > /dev/null 2> "$T/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "needs --profile" "$T/err" && ok "--remote without --profile refused" || bad "--remote alone rc=$rc"
+head -c 200 "$P" > "$T/trunc.json"
+./edan analyze --profile "$T/trunc.json" "$T/t.txt" > /dev/null 2> "$T/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "trunc.json:[0-9]*:" "$T/err" && ok "a truncated profile: FILE:LINE message" || bad "truncated profile rc=$rc $(cat "$T/err")"
+# --- applications on the roofline: AI and the performance range from a report -----
+./edan analyze --json --quiet --profile "$P" "$T/t.txt" > "$T/app.json" || bad "app report"
+./edan roofline "$P" --app "$T/app.json" --app "$T/app.json:0.001" -o "$T/rl.svg" || bad "roofline --app"
+python3 - "$T/rl.svg" "$T/app.json" <<'PY' && ok "roofline --app: the SVG parses and names the application twice" || bad "roofline --app svg"
+import json, sys, xml.etree.ElementTree as E
+svg = E.parse(sys.argv[1]).getroot()
+texts = [t.text or "" for t in svg.iter("{http://www.w3.org/2000/svg}text")] + [t.text or "" for t in svg.iter("text")]
+c = json.load(open(sys.argv[2]))["configs"][0]
+assert c["flops"] > 0 and abs(c["arithmetic_intensity"] - c["flops"] / (c["load_bytes"] + c["store_bytes"])) < 1e-12
+assert sum(1 for t in texts if t.strip() == "t.txt") >= 2, texts
+PY
+exit $fail

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# `edan rank`: a latency-bound pointer chase ranks above gemm by lambda and by
+# Lambda, the ranking carries each report's own numbers, and bad reports are
+# refused with a message naming the file.
+. "$(dirname "$0")/../lib.sh"
+./edan trace --quiet --func kernel_chase --json -o "$T/chase.json" -- build/examples/chase 4000 > /dev/null || bad "trace chase"
+./edan trace --quiet --func kernel_gemm --json -o "$T/gemm.json" -- build/examples/gemm 16 > /dev/null || bad "trace gemm"
+./edan trace --quiet --func kernel_triad --json -o "$T/triad.json" -- build/examples/triad 2000 > /dev/null || bad "trace triad"
+./edan rank --json "$T/gemm.json" "$T/triad.json" "$T/chase.json" > "$T/rank.json" || bad "rank"
+python3 - "$T" <<'PY' && ok "the pointer chase ranks first by lambda and by Lambda, with its report's numbers" || bad "ranking"
+import json, sys
+d = sys.argv[1]
+r = json.load(open(d + "/rank.json"))
+assert r["m"] == 4
+for key in ("by_lambda", "by_Lambda"):
+    names = [x["name"] for x in r[key]]
+    assert names[0] == "chase", (key, names)
+    assert names.index("chase") < names.index("gemm")
+    vals = [x[key[3:]] for x in r[key]]
+    assert vals == sorted(vals, reverse=True), (key, vals)
+for x in r["by_lambda"]:
+    c = json.load(open(f"{d}/{x['name']}.json"))["configs"][0]
+    assert x["W"] == c["W"] and x["D"] == c["D"] and x["lambda"] == c["m"]["4"]["lambda"], x
+    assert x["Lambda"] == c["m"]["4"]["Lambda"]
+PY
+./edan rank "$T/gemm.json" "$T/chase.json" > "$T/table.txt" && grep -q "Ranking by lambda" "$T/table.txt" \
+  && ok "table output" || bad "table output"
+printf '{"configs": [' > "$T/trunc.json"
+./edan rank "$T/trunc.json" 2> "$T/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "trunc.json:1: " "$T/err" && ok "a truncated report is refused with FILE:LINE" || bad "truncated: rc=$rc $(cat "$T/err")"
+./edan rank --m 3 "$T/gemm.json" 2> "$T/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "no m = 3" "$T/err" && ok "a missing m is named" || bad "missing m: rc=$rc"
+echo '{"a": 1}' > "$T/other.json"
+./edan rank "$T/other.json" 2> "$T/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "not an edan report" "$T/err" && ok "a foreign JSON file is refused" || bad "foreign: rc=$rc"
+exit $fail

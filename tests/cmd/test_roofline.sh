@@ -1,0 +1,224 @@
+#!/usr/bin/env bash
+# `edan roofline`: the CARM chart's roofs are the profile's best medians; the
+# LARM charts (one per cluster) carry every local/remote/contended/congested
+# roof of their cluster; the hybrid roof of an application equals Eq. (5) of
+# the TPDS 2019 paper evaluated here independently from the profile's model
+# and the report's load/store bytes; the reference profiles draw; errors are
+# clear. Every SVG is parsed as XML; roofs are read from their data-*
+# attributes.
+. "$(dirname "$0")/../lib.sh"
+
+./edan trace --quiet --func kernel_gemm --json -o "$T/gemm.json" -- build/examples/gemm 16 > /dev/null || bad "trace gemm"
+./edan trace --quiet --func kernel_triad --json -o "$T/triad.json" -- build/examples/triad 2000 > /dev/null || bad "trace triad"
+
+# A two-cluster profile: this machine's profile with a numa section whose
+# roofs and hybrid models are made up (the structure probe --numa writes).
+python3 - "$T" <<'PY' || bad "making the two-cluster profile"
+import json, sys
+d = sys.argv[1]
+p = json.load(open("hwprofiles/vm.json"))
+def roof(kind, c, node, g, op="load"):
+    return {"roof": kind, "cluster": c, "node": node, "op": op, "threads": 1, "threads_total": 1 if kind in ("local", "remote") else 2,
+            "bytes": 1 << 26, "GBps": {"median": g, "min": g * 0.98, "max": g * 1.01}, "valid": True}
+roofs = []
+for c in (0, 1):
+    o = 1 - c
+    roofs += [roof("local", c, c, 20.0 + c), roof("local", c, c, 15.0 + c, "store_nt"), roof("remote", c, o, 11.0 + c),
+              roof("remote", c, o, 8.0 + c, "store_nt"), roof("contended", c, c, 9.5 + c), roof("contended", c, o, 6.0 + c),
+              roof("congested", c, None, 12.5 + c)]
+roofs.append(dict(roof("remote", 0, 1, 3.0), valid=False))      # pages moved: left out
+theta = {"lf": {"ls": 0.30, "sf": 0.45, "ss": 0.62}, "ls": {"lf": 0.25, "sf": 0.51, "ss": 0.70},
+         "sf": {"lf": 0.15, "ls": 0.35, "ss": 0.80}, "ss": {"lf": 0.20, "ls": 0.40, "sf": 0.66}}
+hyb = [{"cluster": c, "fast_node": c, "slow_node": 1 - c, "bandwidth_GBps": {"lf": 40.0 - c, "ls": 20.0, "sf": 30.0, "ss": 12.0 + c},
+        "theta": theta, "points_fitted": 45, "error_pct": 1.0} for c in (0, 1)]
+p["numa"] = {"skipped": False, "nodes": 2, "clusters": [{"cluster": 0, "threads": 1}, {"cluster": 1, "threads": 1}],
+             "roofs": roofs, "latency": [], "hybrid": hyb, "warnings": []}
+json.dump(p, open(d + "/numa.json", "w"), indent=1)
+PY
+
+cat > "$T/check.py" <<'PY'
+import json, math, sys, xml.etree.ElementTree as ET
+NS = "{http://www.w3.org/2000/svg}"
+def roofs(svg):
+    root = ET.parse(svg).getroot()
+    out = []
+    for e in root.iter(NS + "line"):
+        if e.get("class") == "roof":
+            out.append((e.get("data-kind"), e.get("data-label"), float(e.get("data-gbps") or e.get("data-gflops"))))
+    return root, out
+def close(a, b, rel=2e-5):
+    return abs(a - b) <= rel * max(abs(a), abs(b))
+def best(p, level, threads):
+    v = [e["GBps"]["median"] for e in p["bandwidth"] if e["level"] == level and e["threads"] == threads]
+    return max(v) if v else None
+def eq5(model, q):
+    """the paper's Eq. (5): the dominating transfer's time plus theta x the others'"""
+    names = ["lf", "ls", "sf", "ss"]
+    t = {k: (q[k] / model["bandwidth_GBps"][k] if q[k] > 0 else 0.0) for k in names}
+    d = max(names, key=lambda k: (t[k], -names.index(k)))
+    tf = t[d] + sum(model["theta"][d][x] * t[x] for x in names if x != d and t[x] > 0)
+    return sum(q.values()) / tf
+PY
+
+# 1. CARM of this machine's profile with two applications
+if ./edan roofline hwprofiles/vm.json --app "$T/gemm.json" --app "$T/triad.json" -o "$T/carm.svg" 2> "$T/err"; then
+  python3 - "$T" <<'PY' && ok "CARM: the roofs are the profile's best medians at 1 thread; the applications sit at their reports' intensity" || bad "CARM"
+import json, sys
+sys.path.insert(0, sys.argv[1]); from check import *
+d = sys.argv[1]
+p = json.load(open("hwprofiles/vm.json"))
+root, rs = roofs(d + "/carm.svg")
+mem = {label: g for kind, label, g in rs if kind != "compute"}
+for lv in ("L1", "L2", "L3", "DRAM"):
+    assert close(mem[lv], best(p, lv, 1)), (lv, mem[lv], best(p, lv, 1))
+fma = max(e["GFLOPs"]["median"] for e in p["compute"] if e["threads"] == 1 and e["op"] == "fma")
+assert any(k == "compute" and close(g, fma) for k, l, g in rs), rs
+apps = {g.get("data-label"): float(g.get("data-ai")) for g in root.iter(NS + "g") if g.get("class") == "app"}
+for name in ("gemm", "triad"):
+    c = json.load(open(f"{d}/{name}.json"))["configs"][0]
+    label = [k for k in apps if name in k]
+    assert label and close(apps[label[0]], c["arithmetic_intensity"], 1e-5), (name, apps)
+PY
+else bad "CARM: $(cat "$T/err")"; fi
+
+# 2. LARM: one chart per cluster, every valid roof of the cluster, the invalid one left out
+if ./edan roofline "$T/numa.json" --larm -o "$T/larm.svg" 2> "$T/err"; then
+  python3 - "$T" <<'PY' && ok "LARM: one chart per cluster with each local/remote/contended/congested load roof and the caches; moved pages left out" || bad "LARM"
+import json, os, sys
+sys.path.insert(0, sys.argv[1]); from check import *
+d = sys.argv[1]
+p = json.load(open(d + "/numa.json"))
+assert not os.path.exists(d + "/larm.svg")
+for c in (0, 1):
+    root, rs = roofs(f"{d}/larm-cluster{c}.svg")
+    want = sorted(e["GBps"]["median"] for e in p["numa"]["roofs"] if e["cluster"] == c and e["op"] == "load" and e["valid"])
+    got = sorted(g for k, l, g in rs if k in ("local", "remote", "contended", "congested"))
+    assert len(want) == 5 and all(close(a, b) for a, b in zip(want, got)) and len(got) == len(want), (c, want, got)
+    assert {k for k, l, g in rs} >= {"local", "remote", "contended", "congested", "L1", "L2", "L3", "compute"}, rs
+    assert not any(k == "DRAM" for k, l, g in rs)
+    for lv in ("L1", "L2", "L3"):
+        assert any(k == lv and close(g, best(p, lv, 1)) for k, l, g in rs), lv
+    text = " ".join("".join(t.itertext()) for t in root.iter(NS + "text"))
+    assert "cluster %d" % c in text and "left out" in text if c == 0 else "cluster %d" % c in text, text
+PY
+else bad "LARM: $(cat "$T/err")"; fi
+./edan roofline "$T/numa.json" --cluster 1 --op store_nt -o "$T/c1.svg" 2> "$T/err" && python3 - "$T" <<'PY' && ok "LARM --cluster 1 --op store_nt: the store roofs" || bad "LARM store roofs: $(cat "$T/err")"
+import sys
+sys.path.insert(0, sys.argv[1]); from check import *
+root, rs = roofs(sys.argv[1] + "/c1.svg")
+assert sorted(g for k, l, g in rs if k in ("local", "remote")) == [9.0, 16.0], rs
+PY
+
+# 3. the hybrid roof of each application, Eq. (5) recomputed here
+if ./edan roofline "$T/numa.json" --cluster 1 --fast-fraction 0.25 --app "$T/gemm.json" --app "$T/triad.json" \
+     -o "$T/hyb.svg" 2> "$T/err" \
+   && ./edan roofline "$T/numa.json" --fast-fraction 0.6 --store-fraction 0.3 -o "$T/hyb2.svg" 2>> "$T/err"; then
+  python3 - "$T" <<'PY' && ok "hybrid roofs: Eq. (5) of the cluster's model at the applications' load/store bytes, and of a store fraction on the CARM chart (first model)" || bad "hybrid roofs"
+import json, sys
+sys.path.insert(0, sys.argv[1]); from check import *
+d = sys.argv[1]
+p = json.load(open(d + "/numa.json"))
+m1 = p["numa"]["hybrid"][1]
+root, rs = roofs(d + "/hyb.svg")
+hyb = {l: g for k, l, g in rs if k == "hybrid"}
+assert len(hyb) == 2, hyb
+for name in ("gemm", "triad"):
+    c = json.load(open(f"{d}/{name}.json"))["configs"][0]
+    L, S, F = c["load_bytes"], c["store_bytes"], 0.25
+    want = eq5(m1, {"lf": F * L, "ls": (1 - F) * L, "sf": F * S, "ss": (1 - F) * S})
+    got = [g for l, g in hyb.items() if name in l]
+    assert got and close(got[0], want), (name, got, want)
+root, rs = roofs(d + "/hyb2.svg")
+want = eq5(p["numa"]["hybrid"][0], {"lf": 0.6 * 0.7, "ls": 0.4 * 0.7, "sf": 0.6 * 0.3, "ss": 0.4 * 0.3})
+got = [g for k, l, g in rs if k == "hybrid"]
+assert len(got) == 1 and close(got[0], want), (got, want)
+PY
+else bad "hybrid: $(cat "$T/err")"; fi
+
+# 4. reference profiles transcribed from the paper
+if ./edan roofline hwprofiles/reference-tpds19-joe0.json --larm --peak 189.4 -o "$T/joe.svg" 2> "$T/err" \
+   && ./edan roofline hwprofiles/reference-tpds19-knl.json --larm -o "$T/knl.svg" 2>> "$T/err" \
+   && ./edan roofline hwprofiles/reference-tpds19-knl.json --cluster 0 --fast-fraction 0.5 --store-fraction 0 -o "$T/knlh.svg" 2>> "$T/err"; then
+  python3 - "$T" <<'PY' && ok "reference profiles: Joe0's 9 LARM roofs of Table 2 and its caches; KNL: a chart per cluster and mode, its load-only hybrid roof" || bad "reference profiles"
+import json, os, sys
+sys.path.insert(0, sys.argv[1]); from check import *
+d = sys.argv[1]
+j = json.load(open("hwprofiles/reference-tpds19-joe0.json"))
+root, rs = roofs(d + "/joe-cluster0.svg")
+want = sorted(e["GBps"]["median"] for e in j["numa"]["roofs"])
+got = sorted(g for k, l, g in rs if k in ("local", "remote", "contended", "congested"))
+assert len(want) == 9 and got == want, (want, got)
+assert sum(1 for k, l, g in rs if k in ("L1", "L2", "L3")) == 3
+names = sorted(f for f in os.listdir(d) if f.startswith("knl-"))
+assert names == ["knl-cluster0-cache.svg", "knl-cluster0-flat.svg", "knl-cluster1-flat.svg", "knl-cluster2-flat.svg",
+                 "knl-cluster3-flat.svg"], names
+k = json.load(open("hwprofiles/reference-tpds19-knl.json"))
+m = dict(k["numa"]["hybrid"][0]); m["bandwidth_GBps"] = {x: (v or 1.0) for x, v in m["bandwidth_GBps"].items()}
+root, rs = roofs(d + "/knlh.svg")
+got = [g for kk, l, g in rs if kk == "hybrid"]
+assert len(got) == 1 and close(got[0], eq5(m, {"lf": 0.5, "ls": 0.5, "sf": 0, "ss": 0})), got
+PY
+else bad "reference profiles: $(cat "$T/err")"; fi
+
+# 5. labels of close applications do not overlap
+./edan roofline hwprofiles/vm.json --point alpha:1:10 --point beta:1.02:10.3 --point gamma:1.04:10.1 \
+    --point delta:0.98:9.9 -o "$T/pts.svg" 2> "$T/err" && python3 - "$T" <<'PY' && ok "labels of four close points overlap neither each other nor the dots" || bad "point labels: $(cat "$T/err")"
+import sys
+sys.path.insert(0, sys.argv[1]); from check import *
+import xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1] + "/pts.svg").getroot()
+boxes, dots = [], []
+for g in root.iter(NS + "g"):
+    if g.get("class") != "app": continue
+    t, d = g.find(NS + "text"), g.find(NS + "circle")
+    x, y, w = float(t.get("x")), float(t.get("y")), 7.2 * len(t.text)
+    x0 = x if t.get("text-anchor") == "start" else x - w
+    boxes.append((x0, y - 13, x0 + w, y + 1))
+    dx, dy = float(d.get("cx")), float(d.get("cy"))
+    dots.append((dx - 5, dy - 5, dx + 5, dy + 5))
+def overlap(a, b):
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+assert len(boxes) == 4
+for i in range(4):
+    for j in range(4):
+        assert i == j or not overlap(boxes[i], dots[j]), ("label over a dot", i, j)
+        assert j >= i or not overlap(boxes[i], boxes[j]), ("labels overlap", i, j)
+PY
+
+# 6. errors: a clear message and a non-zero exit
+expect_err() {  # what, pattern, command...
+  local what=$1 pat=$2; shift 2
+  "$@" > /dev/null 2> "$T/err"; local rc=$?
+  if [ $rc -ne 0 ] && grep -q -- "$pat" "$T/err"; then ok "error: $what"; else bad "error: $what: rc=$rc $(cat "$T/err")"; fi
+}
+expect_err "no hybrid model on a one-node profile" "no hybrid model" ./edan roofline hwprofiles/vm.json --fast-fraction 0.5 --store-fraction 0 -o "$T/x.svg"
+expect_err "KNL's model has no store bandwidths" "no bandwidth for stores to the fast memory" \
+  ./edan roofline hwprofiles/reference-tpds19-knl.json --cluster 0 --fast-fraction 0.5 --app "$T/gemm.json" -o "$T/x.svg"
+expect_err "an unknown cluster lists the clusters" "the profile has clusters 0, 1" ./edan roofline "$T/numa.json" --cluster 7 -o "$T/x.svg"
+expect_err "LARM of a profile without numa roofs" "no LARM roofs" ./edan roofline hwprofiles/vm.json --larm -o "$T/x.svg"
+expect_err "CARM of a profile with only LARM roofs" "use --larm or --cluster" ./edan roofline hwprofiles/reference-tpds19-knl.json -o "$T/x.svg"
+expect_err "threads the profile does not have" "has them for 1, 2 thread" ./edan roofline hwprofiles/vm.json --threads 3 -o "$T/x.svg"
+expect_err "a fast fraction out of range" "from 0 to 1" ./edan roofline hwprofiles/vm.json --fast-fraction 1.5 --store-fraction 0 -o "$T/x.svg"
+head -c 300 hwprofiles/vm.json > "$T/trunc.json"
+expect_err "a truncated profile: FILE:LINE" "trunc.json:[0-9]*:" ./edan roofline "$T/trunc.json" -o "$T/x.svg"
+[ ! -e "$T/x.svg" ] && ! ls "$T"/*.tmp > /dev/null 2>&1 && ok "no chart and no temporary file after the errors" || bad "files left behind"
+
+if command -v rsvg-convert > /dev/null; then
+  for f in "$T"/carm.svg "$T"/larm-cluster0.svg "$T"/hyb.svg "$T"/joe-cluster0.svg; do
+    rsvg-convert "$f" -o "${f%.svg}.png" || bad "rsvg-convert $f"
+  done
+  ok "the charts render to PNG"
+else
+  skip "roofline PNG" "rsvg-convert is not installed (Debian librsvg2-bin; tools/deps.sh installs it)"
+fi
+# reference profiles are checked too: a version this edan does not read,
+# a negative roof (once silently dropped)
+sed 's/"version": 1/"version": 99/' hwprofiles/reference-tpds19-knl.json > "$T/v99.json"
+./edan roofline "$T/v99.json" --cluster 0 -o "$T/v.svg" 2> "$T/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "unsupported profile version" "$T/err" && [ ! -e "$T/v.svg" ] \
+  && echo "ok   a reference profile of version 99 is refused" || { echo "FAIL version 99: exit $rc $(cat "$T/err")"; fail=1; }
+sed '0,/"median": 38.1}/s//"median": -38.1}/' hwprofiles/reference-tpds19-knl.json > "$T/neg.json"
+./edan roofline "$T/neg.json" --cluster 0 -o "$T/n.svg" 2> "$T/err"; rc=$?
+[ $rc -eq 2 ] && grep -q '"GBps" is -38.1' "$T/err" \
+  && echo "ok   a negative roof in a reference profile is refused, with its line" || { echo "FAIL negative roof: exit $rc $(cat "$T/err")"; fail=1; }
+exit $fail

@@ -1,0 +1,158 @@
+/* libFuzzer harness for the binary trace reader and the engine behind it.
+   The input is read as a binary trace three ways:
+     A  as `edan analyze` reads it: each block prepared once, each execution
+        fed at once (bintrace_reader_feed), one configuration (the engine's
+        lean copy);
+     B  the same with a second configuration and hotspots (the general copy);
+     C  every instruction through edan_feed, one at a time
+        (bintrace_reader_decode with a callback), as a text trace is fed.
+   The three must agree: the same outcome, and the same metrics for the
+   configuration they share (also after an error: the instructions before
+   the one at fault are fed). Then the same as A and C without a cache
+   (the compiled blocks' plain copy) and with hotspots, which must agree
+   too, hotspots included. These ways skip the checksums (so that
+   mutations reach the structure behind them); a last way reads with them:
+   it must fail or agree. A crash, a sanitizer report or a disagreement
+   aborts. Run by tests/fuzz/test_fuzz_bintrace.sh. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#define EDAN_IMPLEMENTATION
+#include "edan.h"
+#include "tools/bintrace.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void fail(const char *what)
+{
+    fprintf(stderr, "fuzz_bintrace: %s\n", what);
+    abort();
+}
+
+/* general: two configurations and hotspots; plain: no cache, hotspots */
+static edan_context *make(int general, int plain)
+{
+    edan_config c[2];
+    edan_options o;
+    edan_context *ctx = NULL;
+    memset(c, 0, sizeof c);
+    /* a small two-level cache, so that evictions and write-backs happen */
+    c[0].num_levels = 2;
+    c[0].level[0].size = 512; c[0].level[0].assoc = 2; c[0].level[0].line = 64; c[0].level[0].latency = 3;
+    c[0].level[1].size = 4096; c[0].level[1].assoc = 4; c[0].level[1].line = 64; c[0].level[1].latency = 11;
+    memset(&o, 0, sizeof o);
+    if (plain) c[0].num_levels = 0;
+    o.num_configs = general ? 2 : 1;
+    o.configs = c;
+    o.hotspots = (uint32_t)(general || plain);
+    if (edan_create(&ctx, &o) != EDAN_OK) fail("edan_create");
+    return ctx;
+}
+
+static void same_hotspots(edan_context *a, edan_context *b)
+{
+    static edan_hotspot x[32], y[32];
+    size_t nx = 0, ny = 0, i;
+    if (edan_get_hotspots(a, 0, x, 32, &nx) != EDAN_OK || edan_get_hotspots(b, 0, y, 32, &ny) != EDAN_OK)
+        fail("edan_get_hotspots");
+    if (nx != ny) fail("hotspot counts differ");
+    for (i = 0; i < nx; i++)
+        if (x[i].key != y[i].key || x[i].has_pc != y[i].has_pc || x[i].op != y[i].op ||
+            x[i].executed != y[i].executed || x[i].mem_vertices != y[i].mem_vertices ||
+            x[i].chained != y[i].chained || x[i].max_md != y[i].max_md)
+            fail("hotspots differ");
+}
+
+static int feed_one(void *user, const edan_insn *in, const char **msg)
+{
+    edan_context *ctx = (edan_context *)user;
+    if (edan_feed(ctx, in) == EDAN_OK) return 0;
+    *msg = edan_error(ctx);
+    return 1;
+}
+
+static int kill_one(void *user, const edan_reg *regs, uint32_t nregs, const uint64_t (*ranges)[2], uint32_t nranges,
+                    const char **msg)
+{
+    edan_context *ctx = (edan_context *)user;
+    uint32_t i;
+    edan_result r = edan_kill_regs(ctx, regs, nregs);
+    for (i = 0; r == EDAN_OK && i < nranges; i++) r = edan_kill_mem(ctx, ranges[i][0], ranges[i][1]);
+    if (r == EDAN_OK) return 0;
+    *msg = edan_error(ctx);
+    return 1;
+}
+
+static void same_metrics(edan_context *a, edan_context *b)
+{
+    edan_metrics x, y;
+    uint64_t i;
+    if (edan_get_metrics(a, 0, &x) != EDAN_OK || edan_get_metrics(b, 0, &y) != EDAN_OK) fail("edan_get_metrics");
+    if (x.N != y.N || x.E != y.E || x.fill_edges != y.fill_edges || x.W != y.W || x.D != y.D || x.C != y.C || x.T1 != y.T1 || x.Tinf != y.Tinf ||
+        x.bytes != y.bytes || x.loads != y.loads || x.stores != y.stores || x.amos != y.amos ||
+        x.load_bytes != y.load_bytes || x.store_bytes != y.store_bytes || x.chained != y.chained ||
+        x.ram_lines != y.ram_lines || x.writebacks != y.writebacks ||
+        memcmp(x.level_hits, y.level_hits, sizeof x.level_hits))
+        fail("metrics differ");
+    for (i = 0; i < x.D; i++)
+        if (x.layers[i] != y.layers[i]) fail("layer histograms differ");
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    edan_context *ca = make(0, 0), *cb = make(1, 0), *cc = make(0, 0), *cd = make(0, 1), *ce = make(0, 1);
+    bintrace_reader ra, rb, rc, rd, re;
+    size_t ua = 0, ub = 0, uc = 0, ud = 0, ue = 0;
+    int a, b, c, d, e;
+    if (bintrace_reader_init(&ra) != BINTRACE_OK || bintrace_reader_init(&rb) != BINTRACE_OK ||
+        bintrace_reader_init(&rc) != BINTRACE_OK || bintrace_reader_init(&rd) != BINTRACE_OK ||
+        bintrace_reader_init(&re) != BINTRACE_OK)
+        fail("bintrace_reader_init");
+    ra.skip_checks = rb.skip_checks = rc.skip_checks = rd.skip_checks = re.skip_checks = 1;
+    rc.kill = re.kill = kill_one;       /* the callback ways apply KILL records themselves */
+    rc.kill_user = cc;
+    re.kill_user = ce;
+    a = bintrace_reader_feed(&ra, data, size, &ua, ca);
+    b = bintrace_reader_feed(&rb, data, size, &ub, cb);
+    c = bintrace_reader_decode(&rc, data, size, &uc, feed_one, cc);
+    if (a != b || a != c) fail("outcomes differ");
+    if (ra.count != rb.count || ra.count != rc.count) fail("instruction counts differ");
+    if (a == BINTRACE_ERR && (ra.offset != rb.offset || ra.offset != rc.offset || strcmp(ra.error, rb.error)))
+        fail("errors differ");
+    if (a != BINTRACE_ERR && (ua != ub || ua != uc || ua > size)) fail("consumed bytes differ");
+    if (!memchr(ra.error, 0, sizeof ra.error)) fail("message not terminated");
+    same_metrics(ca, cb);
+    same_metrics(ca, cc);
+    d = bintrace_reader_feed(&rd, data, size, &ud, cd);
+    e = bintrace_reader_decode(&re, data, size, &ue, feed_one, ce);
+    if (d != a || e != a || rd.count != ra.count || re.count != ra.count || ud != ua || ue != ua)
+        fail("outcomes without a cache differ");
+    same_metrics(cd, ce);
+    same_hotspots(cd, ce);
+    {   /* with the checksums: an error, or what the others read */
+        edan_context *cf = make(0, 0);
+        bintrace_reader rf;
+        size_t uf = 0;
+        int f;
+        bintrace_reader_init(&rf);
+        f = bintrace_reader_feed(&rf, data, size, &uf, cf);
+        if (f != BINTRACE_ERR) {
+            if (f != a || uf != ua) fail("checked reading succeeded differently");
+            same_metrics(ca, cf);
+        }
+        bintrace_reader_free(&rf);
+        edan_destroy(cf);
+    }
+    bintrace_reader_free(&ra);
+    bintrace_reader_free(&rb);
+    bintrace_reader_free(&rc);
+    bintrace_reader_free(&rd);
+    bintrace_reader_free(&re);
+    edan_destroy(ca);
+    edan_destroy(cb);
+    edan_destroy(cc);
+    edan_destroy(cd);
+    edan_destroy(ce);
+    return 0;
+}

@@ -1,0 +1,656 @@
+/* tests/unit/naive.h - a deliberately naive reference for the eDAG model: it
+   keeps the whole trace, finds every edge by scanning backwards for the last
+   writer of each register and byte, simulates the caches with timestamps
+   instead of move-to-front lists, and computes the metrics by fixpoint
+   iteration over the explicit edge list (no reliance on trace order).
+   Included by tests that compare it with edan.h on random traces. */
+#ifndef EDAN_TEST_NAIVE_H
+#define EDAN_TEST_NAIVE_H
+
+typedef struct naive_line { uint64_t line; uint64_t stamp; int valid, dirty; size_t filler; } naive_line;
+
+typedef struct naive_result {
+    uint64_t N, E, W, D, C, T1, Tinf, bytes, writebacks, ram_lines, chained, fill_edges;
+    uint64_t layers[4096];
+    uint64_t bins[65536];
+    size_t nbins;
+} naive_result;
+
+/* A scope gap in a trace: an entry with this flag is not an instruction but
+   what unanalysed code wrote: the registers dst[0 .. ndst) and, when mem is
+   EDAN_MEM_STORE, the bytes [addr, addr + size). Fed as edan_kill_regs and
+   edan_kill_mem; the model finds it as the last writer, which makes no edge. */
+#define NAIVE_KILL 0x80
+
+static int naive_writes_reg(const edan_insn *v, edan_reg r)
+{
+    int i;
+    for (i = 0; i < v->ndst; i++)
+        if (v->dst[i] == r && r != 0) return 1;
+    return 0;
+}
+static int naive_writes_byte(const edan_insn *v, uint64_t b)
+{
+    return (v->mem == EDAN_MEM_STORE || v->mem == EDAN_MEM_AMO) && b >= v->addr && b < v->addr + v->size;
+}
+
+/* lookup with timestamps; returns the way + 1 on a hit (and refreshes it), else 0 */
+static uint32_t naive_lookup(naive_line *set, uint32_t assoc, uint64_t line, uint64_t *clock)
+{
+    uint32_t w;
+    for (w = 0; w < assoc; w++)
+        if (set[w].valid && set[w].line == line) { set[w].stamp = ++*clock; return w + 1; }
+    return 0;
+}
+static int naive_fill(naive_line *set, uint32_t assoc, uint64_t line, uint64_t *clock, size_t filler)
+{
+    uint32_t w, victim = 0;
+    int ev;
+    for (w = 0; w < assoc; w++) {
+        if (!set[w].valid) { victim = w; break; }
+        if (set[w].stamp < set[victim].stamp) victim = w;
+    }
+    ev = set[victim].valid && set[victim].dirty;
+    set[victim].valid = 1;
+    set[victim].dirty = 0;
+    set[victim].line = line;
+    set[victim].stamp = ++*clock;
+    set[victim].filler = filler;
+    return ev;
+}
+
+/* The whole-graph model of tr[0 .. n) (kills included) for one
+   configuration; `paper`: the paper's cache rule (no fill edges, w(v) the
+   access size of a memory access vertex). */
+static void naive_run(const edan_insn *tr, size_t n, const edan_config *cfg, int paper, naive_result *R)
+{
+    naive_line *lv[EDAN_MAX_LEVELS];
+    uint32_t sets[EDAN_MAX_LEVELS];
+    uint64_t clock = 0, alpha = cfg->alpha ? cfg->alpha : 200;
+    size_t (*edges)[2] = (size_t (*)[2])malloc(sizeof *edges * (n * (EDAN_MAX_SRC + 2 * EDAN_MAX_ACCESS) + 1));
+    size_t ne = 0, v, u, e, i;
+    int *is_mem = (int *)calloc(n, sizeof(int));
+    uint64_t *t = (uint64_t *)calloc(n, sizeof(uint64_t)), *w = (uint64_t *)calloc(n, sizeof(uint64_t));
+    uint64_t *S = (uint64_t *)calloc(n, sizeof(uint64_t)), *F = (uint64_t *)calloc(n, sizeof(uint64_t));
+    uint64_t *md = (uint64_t *)calloc(n, sizeof(uint64_t));
+    uint32_t L = cfg->num_levels, l;
+    int changed, wt = cfg->write_policy == EDAN_WRITE_THROUGH;
+    memset(R, 0, sizeof *R);
+    for (l = 0; l < L; l++) {
+        sets[l] = (uint32_t)(cfg->level[l].size / cfg->level[l].assoc / cfg->level[l].line);
+        lv[l] = (naive_line *)calloc((size_t)sets[l] * cfg->level[l].assoc, sizeof(naive_line));
+    }
+    for (v = 0; v < n; v++) {
+        const edan_insn *x = &tr[v];
+        size_t preds[EDAN_MAX_SRC + 2 * EDAN_MAX_ACCESS];
+        size_t np = 0, k;
+        if (x->flags & NAIVE_KILL) continue;        /* not a vertex */
+        /* sources: registers, then bytes read; a kill as the last writer makes no edge */
+        for (i = 0; i < x->nsrc; i++) {
+            if (!x->src[i]) continue;
+            for (u = v; u-- > 0;)
+                if (naive_writes_reg(&tr[u], x->src[i])) {
+                    for (k = 0; k < np && preds[k] != u; k++) {}
+                    if (k == np && !(tr[u].flags & NAIVE_KILL)) preds[np++] = u;
+                    break;
+                }
+        }
+        if (x->mem == EDAN_MEM_LOAD || x->mem == EDAN_MEM_AMO) {
+            uint64_t b;
+            for (b = x->addr; b < x->addr + x->size; b++)
+                for (u = v; u-- > 0;)
+                    if (naive_writes_byte(&tr[u], b)) {
+                        for (k = 0; k < np && preds[k] != u; k++) {}
+                        if (k == np && !(tr[u].flags & NAIVE_KILL)) preds[np++] = u;
+                        break;
+                    }
+        }
+
+        /* memory access vertex, cost, bytes moved; fillers of the lines served */
+        if (x->mem == EDAN_MEM_NONE) {
+            t[v] = cfg->cost[x->cls] ? cfg->cost[x->cls] : 1;
+        } else if (!L) {
+            is_mem[v] = 1;
+            w[v] = x->size;
+        } else {
+            uint32_t shift = 0, lat = 0;
+            uint64_t line, lb = cfg->level[0].line;
+            while ((1u << shift) < lb) shift++;
+            for (line = x->addr >> shift; line <= (x->addr + x->size - 1) >> shift; line++) {
+                int is_store = x->mem == EDAN_MEM_STORE, writes = x->mem != EDAN_MEM_LOAD;
+                size_t filler = v + 1;      /* a line from RAM: this vertex fills it */
+                uint32_t way = 0;
+                if (is_store && wt) {
+                    for (l = 0; l < L; l++) {
+                        naive_line *set = lv[l] + (size_t)(line % sets[l]) * cfg->level[l].assoc;
+                        if (naive_lookup(set, cfg->level[l].assoc, line, &clock)) break;
+                    }
+                    continue;
+                }
+                for (l = 0; l < L; l++) {
+                    naive_line *set = lv[l] + (size_t)(line % sets[l]) * cfg->level[l].assoc;
+                    if ((way = naive_lookup(set, cfg->level[l].assoc, line, &clock)) != 0) break;
+                }
+                if (l == L) { is_mem[v] = 1; w[v] += lb; R->ram_lines++; }
+                else {
+                    uint32_t hl = cfg->level[l].latency ? cfg->level[l].latency : 1;
+                    naive_line *set = lv[l] + (size_t)(line % sets[l]) * cfg->level[l].assoc;
+                    if (hl > lat) lat = hl;
+                    filler = set[way - 1].filler;
+                    /* a fill dependence, unless already a predecessor */
+                    if (!paper && filler && filler != v + 1) {
+                        for (k = 0; k < np && preds[k] != filler - 1; k++) {}
+                        if (k == np) {
+                            preds[np++] = filler - 1;
+                            R->fill_edges++;
+                        }
+                    }
+                }
+                {
+                    uint32_t hit = l, j;
+                    for (j = 0; j < hit; j++) {
+                        naive_line *set = lv[j] + (size_t)(line % sets[j]) * cfg->level[j].assoc;
+                        if (naive_fill(set, cfg->level[j].assoc, line, &clock, filler) && j == L - 1) {
+                            w[v] += lb;
+                            R->writebacks++;
+                        }
+                    }
+                }
+                if (writes && !wt) {
+                    for (l = 0; l < L; l++) {
+                        naive_line *set = lv[l] + (size_t)(line % sets[l]) * cfg->level[l].assoc;
+                        uint32_t q;
+                        for (q = 0; q < cfg->level[l].assoc; q++)
+                            if (set[q].valid && set[q].line == line) set[q].dirty = 1;
+                    }
+                }
+            }
+            if (x->mem != EDAN_MEM_LOAD && wt) { is_mem[v] = 1; w[v] += x->size; }
+            if (paper) w[v] = is_mem[v] ? x->size : 0;
+            t[v] = lat ? lat : 1;
+        }
+        if (is_mem[v]) t[v] = alpha;
+        for (k = 0; k < np; k++) { edges[ne][0] = preds[k]; edges[ne][1] = v; ne++; }
+    }
+    /* S, F, md by fixpoint over the edge list, in reverse edge order so the
+       iteration does not lean on the trace order */
+    for (v = 0; v < n; v++) { F[v] = t[v]; md[v] = (uint64_t)is_mem[v]; }
+    do {
+        changed = 0;
+        for (e = ne; e-- > 0;) {
+            size_t a = edges[e][0], b = edges[e][1];
+            if (F[a] > S[b]) { S[b] = F[a]; F[b] = S[b] + t[b]; changed = 1; }
+            if (md[a] + (uint64_t)is_mem[b] > md[b]) { md[b] = md[a] + (uint64_t)is_mem[b]; changed = 1; }
+        }
+    } while (changed);
+    R->E = ne;
+    for (v = 0; v < n; v++) {
+        if (tr[v].flags & NAIVE_KILL) continue;
+        R->N++;
+        R->T1 += t[v];
+        if (F[v] > R->Tinf) R->Tinf = F[v];
+        R->bytes += w[v];
+        if (is_mem[v]) {
+            R->W++;
+            R->layers[md[v] - 1]++;
+            if (md[v] >= 2) R->chained++;
+            if (md[v] > R->D) R->D = md[v];
+        } else {
+            R->C += t[v];
+        }
+    }
+    if (cfg->tau) {
+        uint64_t b;
+        R->nbins = (size_t)((R->Tinf + cfg->tau - 1) / cfg->tau) + 1;
+        for (b = 0; b < R->nbins && b < 65536; b++)
+            for (v = 0; v < n; v++)
+                if (!(tr[v].flags & NAIVE_KILL) && S[v] <= cfg->tau * b && cfg->tau * b <= F[v]) R->bins[b] += w[v];
+    }
+    for (l = 0; l < L; l++) free(lv[l]);
+    free(edges); free(is_mem); free(t); free(w); free(S); free(F); free(md);
+}
+
+static uint64_t naive_rand(uint64_t *s)
+{
+    *s ^= *s << 13; *s ^= *s >> 7; *s ^= *s << 17;
+    return *s;
+}
+
+static void naive_random_config(edan_config *c, uint64_t *s)
+{
+    uint32_t l, kind = (uint32_t)(naive_rand(s) % 4);
+    static const uint32_t lines[] = {16, 32, 64};
+    memset(c, 0, sizeof *c);
+    c->alpha = (uint32_t)(naive_rand(s) % 3 == 0 ? 0 : 1 + naive_rand(s) % 300);
+    /* Lambda's baseline: alpha (0) or another latency, fractional too */
+    c->alpha0 = naive_rand(s) % 2 ? 0.0 : 0.5 + (double)(naive_rand(s) % 500);
+    c->cost[EDAN_CLASS_FP_FMA] = (uint32_t)(naive_rand(s) % 6);
+    c->cost[EDAN_CLASS_INT_ALU] = (uint32_t)(naive_rand(s) % 3);
+    c->tau = 1 + naive_rand(s) % 40;
+    c->write_policy = naive_rand(s) % 2 ? EDAN_WRITE_BACK : EDAN_WRITE_THROUGH;
+    c->num_levels = kind == 0 ? 0 : kind == 3 ? 2 : 1;
+    {
+        uint32_t line = lines[naive_rand(s) % 3];
+        uint64_t prev = 0;
+        for (l = 0; l < c->num_levels; l++) {
+            uint32_t assoc = 1u << (naive_rand(s) % 3);
+            uint32_t nsets = 1u << (naive_rand(s) % 4);
+            uint64_t size = (uint64_t)assoc * nsets * line;
+            if (size <= prev) { nsets *= 4; size = (uint64_t)assoc * nsets * line; }
+            c->level[l].size = size;
+            c->level[l].assoc = assoc;
+            c->level[l].line = line;
+            c->level[l].latency = (uint32_t)(naive_rand(s) % 6);
+            prev = size;
+        }
+    }
+}
+
+/* The registers random instructions use: x0, a few integer and FP ones. */
+static const edan_reg naive_regs[] = {0, 1, 2, 3, 4, 5, 6, 32, 33, 34};
+
+/* A scope gap: registers and bytes that unanalysed code wrote, in the
+   window the random traces use (base .. base + 104). */
+static void naive_random_kill(edan_insn *x, uint64_t base, uint64_t *s)
+{
+    uint32_t j, what = (uint32_t)(naive_rand(s) % 3);
+    memset(x, 0, sizeof *x);
+    x->flags = NAIVE_KILL;
+    if (what != 1) {
+        x->ndst = (uint8_t)(1 + naive_rand(s) % 2);
+        for (j = 0; j < x->ndst; j++) x->dst[j] = naive_regs[naive_rand(s) % 10];
+    }
+    if (what != 0) {
+        x->mem = EDAN_MEM_STORE;
+        x->size = (uint16_t)(1 + naive_rand(s) % 24);
+        x->addr = base + naive_rand(s) % 96;
+    }
+}
+
+/* Feeds a kill entry (NAIVE_KILL) as the engine takes it. */
+static edan_result naive_kill(edan_context *ctx, const edan_insn *x)
+{
+    edan_result r = edan_kill_regs(ctx, x->dst, x->ndst);
+    if (r == EDAN_OK && x->mem == EDAN_MEM_STORE) r = edan_kill_mem(ctx, x->addr, x->size);
+    return r;
+}
+
+/* tr[0 .. n) into ctx with edan_feed, kills with naive_kill. */
+static edan_result naive_feed(edan_context *ctx, const edan_insn *tr, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        edan_result r = tr[i].flags & NAIVE_KILL ? naive_kill(ctx, &tr[i]) : edan_feed(ctx, &tr[i]);
+        if (r != EDAN_OK) return r;
+    }
+    return EDAN_OK;
+}
+
+/* A random trace; in a third of them, now and then a scope gap (a kill). */
+static size_t naive_random_trace(edan_insn *tr, size_t max, uint64_t *s)
+{
+    static const uint16_t sizes[] = {1, 2, 4, 8, 8, 8, 16};
+    size_t n = 1 + naive_rand(s) % max, i;
+    uint64_t base = 0xfd0 + (naive_rand(s) % 3) * 0x1000;  /* windows crossing page (shadow-chunk) edges */
+    int aligned = naive_rand(s) % 2;    /* half the traces: every access aligned to its size, as compiled code's */
+    int gaps = naive_rand(s) % 3 == 0;
+    for (i = 0; i < n; i++) {
+        edan_insn *x = &tr[i];
+        uint32_t r = (uint32_t)(naive_rand(s) % 100), j;
+        if (gaps && naive_rand(s) % 30 == 0) {
+            naive_random_kill(x, base, s);
+            continue;
+        }
+        memset(x, 0, sizeof *x);
+        x->nsrc = (uint8_t)(naive_rand(s) % 3);
+        for (j = 0; j < x->nsrc; j++) x->src[j] = naive_regs[naive_rand(s) % 10];
+        x->cls = (uint8_t)(naive_rand(s) % 2 ? EDAN_CLASS_INT_ALU : EDAN_CLASS_FP_FMA);
+        if (r < 40) {
+            x->ndst = 1;
+            x->dst[0] = naive_regs[naive_rand(s) % 10];
+            /* in a third of the traces, some instructions write two registers */
+            if (r < 2 && base == 0x1fd0) x->dst[x->ndst++] = naive_regs[naive_rand(s) % 10];
+        } else if (r < 95) {
+            x->mem = (uint8_t)(r < 65 ? EDAN_MEM_LOAD : r < 88 ? EDAN_MEM_STORE : EDAN_MEM_AMO);
+            x->cls = (uint8_t)(x->mem == EDAN_MEM_LOAD ? EDAN_CLASS_LOAD : x->mem == EDAN_MEM_STORE ? EDAN_CLASS_STORE : EDAN_CLASS_AMO);
+            x->size = sizes[naive_rand(s) % 7];
+            x->addr = base + naive_rand(s) % 96;
+            if (aligned) x->addr &= ~(uint64_t)(x->size - 1);
+            if (x->mem != EDAN_MEM_STORE) { x->ndst = 1; x->dst[0] = naive_regs[naive_rand(s) % 10]; }
+        } else {
+            x->cls = EDAN_CLASS_BRANCH;
+        }
+    }
+    return n;
+}
+
+/* Every metric of ctx's K configurations against the whole-graph model of
+   the trace tr[0 .. n). */
+static void naive_compare(edan_context *ctx, const edan_insn *tr, size_t n, const edan_config *cfgs, uint32_t K,
+                          int paper)
+{
+    static naive_result R;
+    uint32_t k, mm;
+    for (k = 0; k < K; k++) {
+        edan_metrics m;
+        const uint64_t *bins;
+        size_t nb, b;
+        edan_config c = cfgs[k];
+        if (c.tau) {    /* the tau the engine used (doubled past its bin limit) */
+            const uint64_t tau = edan_get_config(ctx, k)->tau;
+            CHECK(tau >= c.tau && tau % c.tau == 0);
+            c.tau = tau;
+        }
+        naive_run(tr, n, &c, paper, &R);
+        CHECK(edan_get_metrics(ctx, k, &m) == EDAN_OK);
+        CHECK_EQ_U(m.N, R.N);
+        CHECK_EQ_U(m.E, R.E);
+        CHECK_EQ_U(m.fill_edges, R.fill_edges);
+        CHECK_EQ_U(m.W, R.W);
+        CHECK_EQ_U(m.D, R.D);
+        CHECK_EQ_U(m.C, R.C);
+        CHECK_EQ_U(m.T1, R.T1);
+        CHECK_EQ_U(m.Tinf, R.Tinf);
+        CHECK_EQ_U(m.bytes, R.bytes);
+        CHECK_EQ_U(m.writebacks, R.writebacks);
+        CHECK_EQ_U(m.ram_lines, R.ram_lines);
+        CHECK_EQ_U(m.chained, R.chained);
+        for (b = 0; b < m.D; b++) CHECK_EQ_U(m.layers[b], R.layers[b]);
+        if (cfgs[k].tau) {
+            CHECK(edan_get_timeline(ctx, k, &bins, &nb) == EDAN_OK);
+            c.tau = edan_get_config(ctx, k)->tau;       /* reading may have doubled it */
+            naive_run(tr, n, &c, paper, &R);
+            CHECK_EQ_U(nb, R.nbins);
+            for (b = 0; b < nb && b < R.nbins && b < 65536; b++) CHECK_EQ_U(bins[b], R.bins[b]);
+        }
+        for (mm = 1; mm <= 9; mm++) {
+            edan_bounds bd;
+            double lam = R.W ? ((double)R.W - (double)R.D) / mm + (double)R.D : 0.0, lay = 0;
+            double alpha = cfgs[k].alpha ? cfgs[k].alpha : 200;
+            double a0 = cfgs[k].alpha0 > 0 ? cfgs[k].alpha0 : alpha;
+            CHECK(edan_get_bounds(ctx, k, mm, &bd) == EDAN_OK);
+            CHECK_NEAR(bd.lambda, lam, 1e-12);
+            for (b = 0; b < R.D; b++) lay += (double)((R.layers[b] + mm - 1) / mm);
+            CHECK_NEAR(bd.M_layered, lay * alpha, 1e-12);
+            CHECK_NEAR(bd.M_upper, lam * alpha, 1e-12);
+            CHECK_NEAR(bd.M_lower, ((double)R.D > (double)R.W / mm ? (double)R.D : (double)R.W / mm) * alpha, 1e-12);
+            CHECK_NEAR(bd.Lambda, lam > 0 ? lam / (lam * a0 + (double)R.C) : 0.0, 1e-12);
+            CHECK(bd.M_lower <= bd.M_layered + 1e-9 && bd.M_layered <= bd.M_upper + 1e-9);
+            CHECK(bd.Lambda >= 0.0 && bd.Lambda <= 1.0);
+        }
+    }
+}
+
+static void test_differential(int rounds, uint64_t seed)
+{
+    static edan_insn tr[400];
+    uint64_t s = seed;
+    int round;
+    for (round = 0; round < rounds; round++) {
+        edan_config cfgs[4];
+        edan_options o;
+        edan_context *ctx;
+        uint32_t K = 1 + (uint32_t)(naive_rand(&s) % 4), k;
+        size_t n = naive_random_trace(tr, 400, &s);
+        int before = check_failures;
+        for (k = 0; k < K; k++) naive_random_config(&cfgs[k], &s);
+        memset(&o, 0, sizeof o);
+        o.num_configs = K;
+        o.configs = cfgs;
+        /* rounds 0, 1, 2, 3 mod 4: edan_feed; with hotspots (the engine's
+           general copy for one configuration too); each instruction
+           prepared once and fed twice where the trace repeats it (same
+           fields, new address); runs of prepared instructions of random
+           lengths through edan_feed_prepared_n. Rounds 4..7 mod 8: the
+           paper's cache rule. Kills (scope gaps) as they come. */
+        o.hotspots = round % 4 == 1;
+        o.paper_cache = round % 8 >= 4;
+        o.timeline_max_bins = round % 3 == 2 ? 4 + (uint32_t)(naive_rand(&s) % 12) : 0;   /* tau doubles */
+        CHECK(edan_create(&ctx, &o) == EDAN_OK);
+        if (round % 4 == 2) {
+            size_t i;
+            edan_prepared p;
+            int have = 0;
+            for (i = 0; i < n; i++) {
+                if (tr[i].flags & NAIVE_KILL) {
+                    CHECK(naive_kill(ctx, &tr[i]) == EDAN_OK);
+                    continue;
+                }
+                if (!have || memcmp(&tr[i].op, &tr[i - 1].op, sizeof tr[i] - offsetof(edan_insn, op)))
+                    CHECK(edan_prepare(ctx, &tr[i], &p) == EDAN_OK);
+                have = 1;
+                CHECK(edan_feed_prepared(ctx, &p, tr[i].addr) == EDAN_OK);
+            }
+        } else if (round % 4 == 3) {
+            static edan_prepared run[400];
+            static uint64_t addrs[400];
+            size_t i, j;
+            for (i = 0; i < n; i += j) {
+                size_t len = 1 + naive_rand(&s) % 12;
+                if (tr[i].flags & NAIVE_KILL) {
+                    CHECK(naive_kill(ctx, &tr[i]) == EDAN_OK);
+                    j = 1;
+                    continue;
+                }
+                for (j = 0; j < len && i + j < n && !(tr[i + j].flags & NAIVE_KILL); j++) {
+                    CHECK(edan_prepare(ctx, &tr[i + j], &run[j]) == EDAN_OK);
+                    addrs[j] = tr[i + j].addr;
+                }
+                CHECK(edan_feed_prepared_n(ctx, run, addrs, j) == EDAN_OK);
+            }
+        } else {
+            CHECK(naive_feed(ctx, tr, n) == EDAN_OK);
+        }
+        naive_compare(ctx, tr, n, cfgs, K, o.paper_cache);
+        edan_destroy(ctx);
+        if (check_failures != before) {
+            fprintf(stderr, "differential round %d (seed %llu) failed: %zu instructions, %u configs%s\n", round,
+                    (unsigned long long)seed, n, K, o.paper_cache ? ", the paper's cache rule" : "");
+            break;
+        }
+    }
+}
+
+/* Blocks: a random program of a few static blocks (mostly what the engine
+   compiles: loads within a word, stores of whole words; now and then an
+   AMO, a store of part of a word, two register targets or an access across
+   words, which it feeds one by one) executed in a random order, each
+   execution with its own addresses, some only in part (a prefix through
+   edan_feed_prepared_n); every metric against the whole-graph model of the
+   instructions fed. One configuration in three rounds of four, two in the
+   fourth (mostly with one cost table: compiled too); half of the
+   configurations without a cache and a timeline; with hotspots in one
+   round of five, which must equal those of edan_feed. */
+static void test_blocks(int rounds, uint64_t seed)
+{
+    static edan_insn tr[3000], blk[6][12];
+    static edan_prepared prep[6][12];
+    static uint64_t addrs[12];
+    static const uint16_t lsizes[] = {1, 2, 4, 8, 8, 8};
+    uint64_t s = seed;
+    int round;
+    for (round = 0; round < rounds; round++) {
+        edan_config cfgs[2];
+        edan_options o;
+        edan_context *ctx;
+        edan_block *b[6];
+        uint32_t K = round % 4 == 3 ? 2 : 1, k, nb = 1 + (uint32_t)(naive_rand(&s) % 6), len[6], i, j;
+        uint64_t base = 0xfd0 + (naive_rand(&s) % 3) * 0x1000;
+        int odd = naive_rand(&s) % 3 == 0;      /* unaligned accesses, partial stores, ... */
+        int gaps = naive_rand(&s) % 3 == 0;     /* scope gaps between executions */
+        size_t n = 0;
+        int before = check_failures, last = -1;
+        for (k = 0; k < K; k++) {
+            naive_random_config(&cfgs[k], &s);
+            if (naive_rand(&s) % 2) {           /* the plain copy: no cache, no timeline */
+                cfgs[k].num_levels = 0;
+                cfgs[k].tau = 0;
+            }
+            /* several configurations are compiled when they share a cost table */
+            if (k && naive_rand(&s) % 4) memcpy(cfgs[k].cost, cfgs[0].cost, sizeof cfgs[k].cost);
+        }
+        memset(&o, 0, sizeof o);
+        o.num_configs = K;
+        o.configs = cfgs;
+        o.hotspots = round % 5 == 2;
+        o.paper_cache = round % 7 >= 4;
+        o.timeline_max_bins = round % 3 == 1 ? 4 + (uint32_t)(naive_rand(&s) % 12) : 0;
+        CHECK(edan_create(&ctx, &o) == EDAN_OK);
+        for (i = 0; i < nb; i++) {
+            len[i] = 1 + (uint32_t)(naive_rand(&s) % 12);
+            for (j = 0; j < len[i]; j++) {
+                edan_insn *x = &blk[i][j];
+                uint32_t r = (uint32_t)(naive_rand(&s) % 100), q;
+                memset(x, 0, sizeof *x);
+                x->op = (uint32_t)(naive_rand(&s) % 5);
+                if (round % 2) {        /* hotspots per PC, else per op */
+                    x->pc = 0x10000 + 64 * i + 4 * j;
+                    x->flags = EDAN_INSN_HAS_PC;
+                }
+                x->nsrc = (uint8_t)(naive_rand(&s) % 4);
+                for (q = 0; q < x->nsrc; q++) x->src[q] = naive_regs[naive_rand(&s) % 10];
+                x->cls = (uint8_t)(naive_rand(&s) % 2 ? EDAN_CLASS_INT_ALU : EDAN_CLASS_FP_FMA);
+                if (r < 50) {
+                    if (naive_rand(&s) % 8) x->dst[x->ndst++] = naive_regs[naive_rand(&s) % 10];
+                    if (odd && r < 3) x->dst[x->ndst++] = naive_regs[naive_rand(&s) % 10];
+                } else if (r < 95) {
+                    x->mem = (uint8_t)(r < 75 ? EDAN_MEM_LOAD : EDAN_MEM_STORE);
+                    if (odd && r == 94) x->mem = EDAN_MEM_AMO;
+                    x->cls = (uint8_t)(x->mem == EDAN_MEM_LOAD ? EDAN_CLASS_LOAD : EDAN_CLASS_STORE);
+                    x->size = x->mem == EDAN_MEM_LOAD ? lsizes[naive_rand(&s) % 6] : 8;
+                    if (odd && naive_rand(&s) % 4 == 0) x->size = (uint16_t)(1u << (naive_rand(&s) % 5));
+                    if (x->mem == EDAN_MEM_LOAD) x->nsrc = x->nsrc > 2 ? 2 : x->nsrc;
+                    if (x->mem != EDAN_MEM_STORE) { x->ndst = 1; x->dst[0] = naive_regs[naive_rand(&s) % 10]; }
+                    if (x->mem == EDAN_MEM_STORE && odd && naive_rand(&s) % 8 == 0) x->dst[x->ndst++] = naive_regs[1];
+                } else {
+                    x->cls = EDAN_CLASS_BRANCH;
+                }
+                CHECK(edan_prepare(ctx, x, &prep[i][j]) == EDAN_OK);
+            }
+            CHECK(edan_block_create(ctx, prep[i], len[i], &b[i]) == EDAN_OK);
+        }
+        while (n + 12 <= sizeof tr / sizeof tr[0] && naive_rand(&s) % 300) {
+            /* mostly the same block again, as a loop runs */
+            int bi = last >= 0 && naive_rand(&s) % 3 ? last : (int)(naive_rand(&s) % nb);
+            uint32_t upto;
+            if (gaps && naive_rand(&s) % 12 == 0) {
+                naive_random_kill(&tr[n], base, &s);
+                CHECK(naive_kill(ctx, &tr[n]) == EDAN_OK);
+                n++;
+                continue;
+            }
+            upto = naive_rand(&s) % 16 ? len[bi] : 1 + (uint32_t)(naive_rand(&s) % len[bi]);
+            for (j = 0; j < upto; j++) {
+                edan_insn *x = &tr[n + j];
+                *x = blk[bi][j];
+                if (x->mem != EDAN_MEM_NONE) {
+                    x->addr = base + naive_rand(&s) % 96;
+                    if (!odd || naive_rand(&s) % 4) x->addr &= ~(uint64_t)(x->size - 1);
+                }
+                addrs[j] = x->addr;
+            }
+            if (upto == len[bi]) CHECK(edan_feed_block(ctx, b[bi], addrs) == EDAN_OK);
+            else CHECK(edan_feed_prepared_n(ctx, prep[bi], addrs, upto) == EDAN_OK);
+            n += upto;
+            last = bi;
+        }
+        for (i = 0; i < nb; i += 2) edan_block_destroy(b[i]);    /* the others: edan_destroy's */
+        naive_compare(ctx, tr, n, cfgs, K, o.paper_cache);
+        if (o.hotspots) {
+            static edan_hotspot h1[64], h2[64];
+            edan_context *ref;
+            size_t c1, c2, q;
+            CHECK(edan_create(&ref, &o) == EDAN_OK);
+            CHECK(naive_feed(ref, tr, n) == EDAN_OK);
+            for (k = 0; k < K; k++) {
+                CHECK(edan_get_hotspots(ctx, k, h1, 64, &c1) == EDAN_OK);
+                CHECK(edan_get_hotspots(ref, k, h2, 64, &c2) == EDAN_OK);
+                CHECK_EQ_U(c1, c2);
+                for (q = 0; q < c1 && q < c2; q++) {
+                    CHECK_EQ_U(h1[q].key, h2[q].key);
+                    CHECK_EQ_U(h1[q].executed, h2[q].executed);
+                    CHECK_EQ_U(h1[q].mem_vertices, h2[q].mem_vertices);
+                    CHECK_EQ_U(h1[q].chained, h2[q].chained);
+                    CHECK_EQ_U(h1[q].max_md, h2[q].max_md);
+                }
+            }
+            edan_destroy(ref);
+        }
+        edan_destroy(ctx);
+        if (check_failures != before) {
+            fprintf(stderr, "block round %d (seed %llu) failed: %zu instructions, %u blocks, %u configs%s%s%s\n", round,
+                    (unsigned long long)seed, n, nb, K, odd ? ", odd accesses" : "", gaps ? ", scope gaps" : "",
+                    o.paper_cache ? ", the paper's cache rule" : "");
+            break;
+        }
+    }
+}
+/* Long blocks (up to the binary trace's 1024 instructions): many terms per
+   value, many steps and locals; each executed a few times, against the
+   whole-graph model. */
+static void test_long_blocks(int rounds, uint64_t seed)
+{
+    static edan_insn blk[1024], tr[4096];
+    static edan_prepared prep[1024];
+    static uint64_t addrs[1024];
+    uint64_t s = seed;
+    int round;
+    for (round = 0; round < rounds; round++) {
+        edan_config cfg;
+        edan_options o;
+        edan_context *ctx;
+        edan_block *b;
+        uint32_t len = 1 + (uint32_t)(naive_rand(&s) % 1024), runs = 1 + (uint32_t)(naive_rand(&s) % 4), i, j, q;
+        size_t n = 0;
+        int before = check_failures;
+        naive_random_config(&cfg, &s);
+        if (round % 2) { cfg.num_levels = 0; cfg.tau = 0; }
+        memset(&o, 0, sizeof o);
+        o.num_configs = 1;
+        o.configs = &cfg;
+        o.paper_cache = round % 4 == 2;
+        CHECK(edan_create(&ctx, &o) == EDAN_OK);
+        for (j = 0; j < len; j++) {
+            edan_insn *x = &blk[j];
+            uint32_t r = (uint32_t)(naive_rand(&s) % 100);
+            memset(x, 0, sizeof *x);
+            x->nsrc = (uint8_t)(naive_rand(&s) % 4);
+            for (q = 0; q < x->nsrc; q++) x->src[q] = naive_regs[naive_rand(&s) % 10];
+            x->cls = (uint8_t)(naive_rand(&s) % 2 ? EDAN_CLASS_INT_ALU : EDAN_CLASS_FP_FMA);
+            if (r < 70) {
+                x->ndst = 1;
+                x->dst[0] = naive_regs[naive_rand(&s) % 10];
+            } else {
+                x->mem = (uint8_t)(r < 90 ? EDAN_MEM_LOAD : EDAN_MEM_STORE);
+                x->cls = (uint8_t)(x->mem == EDAN_MEM_LOAD ? EDAN_CLASS_LOAD : EDAN_CLASS_STORE);
+                x->size = 8;
+                if (x->mem == EDAN_MEM_LOAD) { x->nsrc = x->nsrc > 1; x->ndst = 1; x->dst[0] = naive_regs[naive_rand(&s) % 10]; }
+            }
+            CHECK(edan_prepare(ctx, x, &prep[j]) == EDAN_OK);
+        }
+        CHECK(edan_block_create(ctx, prep, len, &b) == EDAN_OK);
+        for (i = 0; i < runs && n + len + 1 <= sizeof tr / sizeof tr[0]; i++) {
+            if (i && round % 3 == 0) {      /* a scope gap between two executions */
+                naive_random_kill(&tr[n], 0x2000, &s);
+                CHECK(naive_kill(ctx, &tr[n]) == EDAN_OK);
+                n++;
+            }
+            for (j = 0; j < len; j++) {
+                tr[n + j] = blk[j];
+                if (blk[j].mem != EDAN_MEM_NONE) tr[n + j].addr = 0x2000 + 8 * (naive_rand(&s) % 64);
+                addrs[j] = tr[n + j].addr;
+            }
+            CHECK(edan_feed_block(ctx, b, addrs) == EDAN_OK);
+            n += len;
+        }
+        naive_compare(ctx, tr, n, &cfg, 1, o.paper_cache);
+        edan_destroy(ctx);
+        if (check_failures != before) {
+            fprintf(stderr, "long block round %d (seed %llu) failed: %u instructions, %u runs\n", round,
+                    (unsigned long long)seed, len, runs);
+            break;
+        }
+    }
+}
+
+#endif

@@ -12,7 +12,7 @@ int main(void)
     edan_config cfg[2];
     edan_options opt;
     edan_context *ctx;
-    static edan_rv_parser rv;               /* large (its memo): not on the stack */
+    edan_rv_parser *rv = NULL;
     edan_insn in;
     char line[4096];
     unsigned long long lineno = 0;
@@ -26,15 +26,16 @@ int main(void)
     memset(&opt, 0, sizeof opt);
     opt.num_configs = 2;
     opt.configs = cfg;
-    if (edan_create(&ctx, &opt) != EDAN_OK) return 1;
+    if (edan_rv_parser_create(&rv, NULL) != EDAN_OK || edan_create(&ctx, &opt) != EDAN_OK) return 1;
 
     while (fgets(line, sizeof line, stdin)) {
-        edan_result r = edan_rv_parse_line(&rv, line, strlen(line), &in);
+        edan_result r = edan_rv_parse_line(rv, line, strlen(line), &in);
         lineno++;
         if (r == EDAN_SKIP) continue;
         if (r != EDAN_OK || edan_feed(ctx, &in) != EDAN_OK) {
-            fprintf(stderr, "<stdin>:%llu: %s\n", lineno, r != EDAN_OK ? rv.error : edan_error(ctx));
+            fprintf(stderr, "<stdin>:%llu: %s\n", lineno, r != EDAN_OK ? edan_rv_error(rv) : edan_error(ctx));
             edan_destroy(ctx);
+            edan_rv_parser_destroy(rv);
             return 2;
         }
     }
@@ -47,5 +48,6 @@ int main(void)
                (unsigned long long)m.D, b.lambda);
     }
     edan_destroy(ctx);
+    edan_rv_parser_destroy(rv);
     return 0;
 }

@@ -295,6 +295,16 @@ typedef struct placement {
     int fast_eighths;           /* PLACE_SPLIT: fast fraction in 1/8 */
 } placement;
 
+/* Every page on one node (OS index). */
+static placement place_on_node(int node)
+{
+    placement p;
+    memset(&p, 0, sizeof p);
+    p.kind = PLACE_NODE;
+    p.node = node;
+    return p;
+}
+
 /* PLACE_SPLIT as in the paper's Fig. 15: the first 2*min(F,S) pages
    alternate fast, slow; the rest go to the node that has more pages. */
 static int split_node_of_page(const placement *p, size_t i, size_t npages)
@@ -711,9 +721,7 @@ static void *chase_main(void *arg)
     hwloc_bitmap_only(set, (unsigned)a->pu);
     hwloc_set_cpubind(m->topo, set, HWLOC_CPUBIND_THREAD);
     hwloc_bitmap_free(set);
-    memset(&p, 0, sizeof p);
-    p.kind = PLACE_NODE;
-    p.node = a->node;
+    p = place_on_node(a->node);
     buf = buffer_make(m, &p, a->bytes, a->err, sizeof a->err);
     if (!buf) return NULL;
     /* Sattolo: a random cyclic permutation, so the chase visits every line */
@@ -1147,12 +1155,9 @@ char *probe_numa_section(const probe_numa_args *args)
             for (n = 0; n < m.nnodes; n++) {
                 int op;
                 for (op = 0; op < 2; op++) {
-                    placement p;
+                    placement p = place_on_node(m.node_os[n]);
                     job *j;
                     const char *e = NULL;
-                    memset(&p, 0, sizeof p);
-                    p.kind = PLACE_NODE;
-                    p.node = m.node_os[n];
                     j = job_new(&m, c, op ? K_STORE : K_LOAD, 0, reps, bytes, &p);
                     if (!j) continue;
                     progress(a, "cluster %d node %d %s", m.node_os[m.cluster[c]], m.node_os[n], op ? "store" : "load");
@@ -1168,12 +1173,9 @@ char *probe_numa_section(const probe_numa_args *args)
             }
         /* contended: every core of every cluster, all buffers on node n */
         for (n = 0; n < m.nnodes; n++) {
-            placement p;
+            placement p = place_on_node(m.node_os[n]);
             job *j;
             const char *e = NULL;
-            memset(&p, 0, sizeof p);
-            p.kind = PLACE_NODE;
-            p.node = m.node_os[n];
             j = job_new(&m, -1, K_LOAD, 0, reps, bytes, &p);
             if (!j) continue;
             progress(a, "contended node %d", m.node_os[n]);

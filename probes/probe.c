@@ -750,11 +750,7 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--chase") && i + 1 < argc) { bench_spec = argv[++i]; bench_chase = 1; }
         else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) { usage(stdout); return 0; }
         else {
-            char near[64];
-            suggest_option(argv[i], usage_text, near, sizeof near);
-            fprintf(stderr, "probe: unknown argument '%s'%s%s%s (probe --help)\n", argv[i],
-                    near[0] ? "; did you mean " : "", near, near[0] ? "?" : "");
-            usage(stderr);
+            suggest_unknown("probe", argv[i], usage_text);
             return 2;
         }
     }

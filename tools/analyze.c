@@ -288,10 +288,10 @@ static int analyze_parse_line(analyze_pipe *pp, analyze_batch *b, char *line, si
                 analyze_error(b, no, line, len, "%s", "");
                 return -1;
             }
-            snprintf(e->msg, sizeof e->msg, "skipped: %s", pp->p->error);
+            snprintf(e->msg, sizeof e->msg, "skipped: %s", edan_rv_error(pp->p));
         }
     } else if (r != EDAN_SKIP) {
-        analyze_error(b, no, line, len, eof_line ? "truncated last line (no newline; %s)" : "%s", pp->p->error);
+        analyze_error(b, no, line, len, eof_line ? "truncated last line (no newline; %s)" : "%s", edan_rv_error(pp->p));
         return -1;
     }
     return 0;
@@ -396,18 +396,16 @@ static unsigned long long analyze_line_of(const analyze_batch *b, size_t i, cons
 /* Feed b's instructions [from, to); 0, or 2 after printing the error. */
 static int analyze_feed_range(analyze_state *st, analyze_input *in, const analyze_batch *b, size_t from, size_t to)
 {
-    size_t i;
-    for (i = from; i < to; i++) {
-        if (edan_feed(st->ctx, &b->insn[i]) != EDAN_OK) {
-            const char *line;
-            size_t len;
-            unsigned long long no = analyze_line_of(b, i, &line, &len);
-            fprintf(stderr, "%s:%llu: %s: ", in->path, no, edan_error(st->ctx));
-            analyze_print_line(line, len);
-            return 2;
-        }
+    size_t fed = 0;
+    if (edan_feed_many(st->ctx, b->insn + from, to - from, &fed) != EDAN_OK) {
+        const char *line;
+        size_t len;
+        unsigned long long no = analyze_line_of(b, from + fed, &line, &len);
+        fprintf(stderr, "%s:%llu: %s: ", in->path, no, edan_error(st->ctx));
+        analyze_print_line(line, len);
+        return 2;
     }
-    st->insns += to - from;
+    st->insns += fed;
     return 0;
 }
 
@@ -447,7 +445,7 @@ static int analyze_text(analyze_state *st, analyze_input *in, char *buf, size_t 
     pthread_t reader;
     unsigned k = 0, i;
     int rc = 0, started = 0, inited = 0;
-    if (pp) pp->p = (edan_rv_parser *)calloc(1, sizeof *pp->p);     /* large: its memo */
+    if (pp && edan_rv_parser_create(&pp->p, NULL) != EDAN_OK) pp->p = NULL;
     for (i = 0; pp && pp->p && i < ANALYZE_SLOTS; i++) {
         analyze_batch *b = &pp->slot[i];
         b->text = (char *)malloc(ANALYZE_BATCH_TEXT + ANALYZE_MAX_LINE + 2);
@@ -499,7 +497,7 @@ done:
             free(pp->slot[i].off);
             free(pp->slot[i].ev);
         }
-        free(pp->p);
+        edan_rv_parser_destroy(pp->p);
         if (inited) {
             pthread_mutex_destroy(&pp->mu);
             pthread_cond_destroy(&pp->cv);
@@ -569,11 +567,9 @@ int edan_cmd_analyze(int argc, char **argv)
             got = cli_analysis_option(&a, argc, argv, &i);
             if (got < 0) return 2;
             if (got == 0) {
-                char near[64], help[8192];
+                char help[8192];
                 snprintf(help, sizeof help, "%s%s", analyze_usage, cli_analysis_help);
-                suggest_option(argv[i], help, near, sizeof near);
-                fprintf(stderr, "edan analyze: unknown option %s%s%s%s (see edan analyze --help)\n", argv[i],
-                        near[0] ? "; did you mean " : "", near, near[0] ? "?" : "");
+                suggest_unknown("edan analyze", argv[i], help);
                 return 2;
             }
             continue;

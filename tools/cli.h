@@ -1,5 +1,6 @@
 /* tools/cli.h - what the `edan` subcommands share: the analysis options
-   (one set for `edan analyze` and `edan trace`), input reading and the report. */
+   (one set for `edan analyze` and `edan trace`: tools/options.c), the
+   progress line and the report (tools/report.c). */
 #ifndef EDAN_CLI_H
 #define EDAN_CLI_H
 #include <stdio.h>
@@ -42,6 +43,17 @@ int cli_analysis_finish(cli_analysis *a);
 int cli_output_check(const char *path);
 /* The options' --help text. */
 extern const char cli_analysis_help[];
+
+/* "edan: " and the message on standard error; returns -1. */
+int cli_err(const char *fmt, ...);
+
+/* The program's symbols and DWARF line table (elfutils' libdwfl): the
+   function and source line of a PC, for --top. bias: added to the
+   program's addresses where it was loaded. */
+typedef struct cli_syms { void *dwfl, *mod; uint64_t mbias, bias; } cli_syms;
+int cli_syms_open(cli_syms *s, const char *path, uint64_t bias, const char **why);
+void cli_syms_at(const cli_syms *s, uint64_t pc, const char **name, const char **file, int *line);
+void cli_syms_close(cli_syms *s);
 
 /* The largest report, profile or sweep file the subcommands read. */
 #define CLI_MAX_REPORT_BYTES ((size_t)1 << 30)

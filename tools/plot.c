@@ -951,10 +951,7 @@ int edan_cmd_plot(int argc, char **argv)
             pending_label = NULL;
             inputs[ninputs++] = file;
         } else {
-            char near[64];
-            suggest_option(a, plot_usage, near, sizeof near);
-            plot_err(NULL, "unknown option '%s'%s%s%s (edan plot --help)", a, near[0] ? "; did you mean " : "", near,
-                     near[0] ? "?" : "");
+            suggest_unknown("edan plot", a, plot_usage);
             goto done;
         }
     }

@@ -33,6 +33,7 @@
 #include "bintrace.h"
 #include "edan_trace.h"
 #include "files.h"
+#include "suggest.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -224,25 +225,6 @@ static void pl_demangle(pl_sym *s)
     }
 }
 
-static size_t pl_edit_distance(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b), i, j, row[128];
-    if (lb >= sizeof row / sizeof row[0]) return (size_t)-1;
-    for (j = 0; j <= lb; j++) row[j] = j;
-    for (i = 1; i <= la; i++) {
-        size_t diag = row[0];
-        row[0] = i;
-        for (j = 1; j <= lb; j++) {
-            size_t up = row[j], best = diag + (a[i - 1] != b[j - 1]);
-            if (up + 1 < best) best = up + 1;
-            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
-            diag = up;
-            row[j] = best;
-        }
-    }
-    return row[lb];
-}
-
 /* "did you mean" list for a missing name. */
 static void pl_close_matches(const pl_sym *syms, size_t nsyms, const char *name, char *out, size_t outlen)
 {
@@ -253,7 +235,7 @@ static void pl_close_matches(const pl_sym *syms, size_t nsyms, const char *name,
     for (i = 0; i < nsyms; i++) {
         const char *shown = syms[i].base ? syms[i].base : syms[i].name;     /* C++: as users write it */
         const char *last = strrchr(shown, ':'), *cmp = last && !strstr(name, "::") ? last + 1 : shown;
-        size_t d = pl_edit_distance(cmp, name);
+        size_t d = suggest_distance(cmp, strlen(cmp), name, strlen(name));
         if (d > limit && !strstr(shown, name)) continue;
         if (d > limit) d = limit + 1;
         for (k = 0; k < nbest; k++)

@@ -144,10 +144,7 @@ int edan_cmd_rank(int argc, char **argv)
         } else if (!strcmp(argv[i], "--config") && i + 1 < argc) {
             config = argv[++i];
         } else if (argv[i][0] == '-' && argv[i][1]) {
-            char near[64];
-            suggest_option(argv[i], rank_usage, near, sizeof near);
-            fprintf(stderr, "edan rank: unknown option %s%s%s%s (see edan rank --help)\n", argv[i],
-                    near[0] ? "; did you mean " : "", near, near[0] ? "?" : "");
+            suggest_unknown("edan rank", argv[i], rank_usage);
             free(apps);
             return 2;
         } else {

@@ -991,11 +991,7 @@ int edan_cmd_roofline(int argc, char **argv)
             }
             npts++;
         } else if (a[0] == '-' && a[1]) {
-            char near[64];
-            suggest_option(a, roofline_usage, near, sizeof near);
-            fprintf(stderr, "edan roofline: unknown or incomplete option '%s'%s%s%s\n%s", a,
-                    near[0] && strcmp(near, a) ? "; did you mean " : "", near[0] && strcmp(near, a) ? near : "",
-                    near[0] && strcmp(near, a) ? "?" : "", roofline_usage);
+            suggest_unknown("edan roofline", a, roofline_usage);
             return 2;
         } else if (!path) path = a;
         else {

@@ -1,15 +1,17 @@
 /* tools/suggest.h - "did you mean": the option of a command's --help text
-   closest to a mistyped one. Header only (static), for `edan` and `probe`. */
+   closest to a mistyped one, and the edit distance behind it (also for
+   the plugin's "no function named"). Header only (static inline). */
 #ifndef EDAN_SUGGEST_H
 #define EDAN_SUGGEST_H
 #include <stdio.h>
 #include <string.h>
 
-/* Levenshtein distance of a[0..la) and b[0..lb), both under 64 bytes. */
-static size_t suggest_distance(const char *a, size_t la, const char *b, size_t lb)
+/* Levenshtein distance of a[0..la) and b[0..lb), b under 128 bytes (the
+   largest size_t when longer). */
+static inline size_t suggest_distance(const char *a, size_t la, const char *b, size_t lb)
 {
-    size_t row[65], i, j;
-    if (la > 64 || lb > 64) return (size_t)-1;
+    size_t row[128], i, j;
+    if (lb >= sizeof row / sizeof row[0]) return (size_t)-1;
     for (j = 0; j <= lb; j++) row[j] = j;
     for (i = 1; i <= la; i++) {
         size_t diag = row[0];
@@ -29,7 +31,7 @@ static size_t suggest_distance(const char *a, size_t la, const char *b, size_t l
    opt (its part before '='), copied to out; "" when none is within a
    third of its length (at least 2 edits). The help text is the list, so
    the suggestions say what --help says. */
-static void suggest_option(const char *opt, const char *help, char *out, size_t n)
+static inline void suggest_option(const char *opt, const char *help, char *out, size_t n)
 {
     size_t lo = strcspn(opt, "="), bestd = (size_t)-1, limit = lo / 3 > 2 ? lo / 3 : 2;
     const char *p = help;
@@ -47,5 +49,26 @@ static void suggest_option(const char *opt, const char *help, char *out, size_t 
         }
         p += l;
     }
+}
+/* Says on standard error that opt is not an option of cmd, whose --help
+   text is help: "CMD: unknown option OPT; did you mean X? (see CMD --help)",
+   or, for an option given without its value, "CMD: OPT needs a value". */
+static inline void suggest_unknown(const char *cmd, const char *opt, const char *help)
+{
+    char near[64];
+    size_t lo = strlen(opt);
+    const char *p = help;
+    int known = 0;      /* help names opt as an option: it came without its value */
+    while (lo && !known && (p = strstr(p, opt)) != NULL) {
+        known = (p == help || p[-1] == ' ' || p[-1] == '\n' || p[-1] == '[' || p[-1] == '|') &&
+                (p[lo] == ' ' || p[lo] == '=' || p[lo] == ']' || p[lo] == '|' || p[lo] == '\n' || !p[lo]);
+        p += lo;
+    }
+    suggest_option(opt, help, near, sizeof near);
+    if (known)
+        fprintf(stderr, "%s: %s needs a value (see %s --help)\n", cmd, opt, cmd);
+    else
+        fprintf(stderr, "%s: unknown option %s%s%s%s (see %s --help)\n", cmd, opt, near[0] ? "; did you mean " : "",
+                near, near[0] ? "?" : "", cmd);
 }
 #endif

@@ -299,11 +299,9 @@ int edan_cmd_trace(int argc, char **argv)
             int start = i, got = cli_analysis_option(&a, argc, argv, &i);
             if (got < 0) { free(t.plugin_args); return 2; }
             if (got == 0) {
-                char near[64], help[12288];
+                char help[12288];
                 snprintf(help, sizeof help, "%s%s", trace_usage, cli_analysis_help);
-                suggest_option(s, help, near, sizeof near);
-                fprintf(stderr, "edan trace: unknown option %s%s%s%s (see edan trace --help)\n", s,
-                        near[0] ? "; did you mean " : "", near, near[0] ? "?" : "");
+                suggest_unknown("edan trace", s, help);
                 free(t.plugin_args);
                 return 2;
             }

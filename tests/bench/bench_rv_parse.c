@@ -73,16 +73,16 @@ int main(int argc, char **argv)
 {
     long n;
     if (argc > 2 && !strcmp(argv[1], "--file")) {
-        edan_rv_parser *fp = calloc(1, sizeof *fp);
-        return fp ? parse_file(argv[2], fp) : 1;
+        edan_rv_parser *fp = NULL;
+        return edan_rv_parser_create(&fp, NULL) == EDAN_OK ? parse_file(argv[2], fp) : 1;
     }
     n = argc > 1 ? atol(argv[1]) : 4000000;
     char *buf = malloc((size_t)n * 96), *s;
     size_t len[5];
     char *text[5];
     int fmt, rep;
-    edan_rv_parser *p = calloc(1, sizeof *p);
-    if (!buf || !p) return 1;
+    edan_rv_parser *p = NULL;
+    if (!buf || edan_rv_parser_create(&p, NULL) != EDAN_OK) return 1;
     for (fmt = 0; fmt < 5; fmt++) {
         long i;
         s = buf;

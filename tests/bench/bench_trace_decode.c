@@ -58,13 +58,13 @@ static double read_binary(const char *path, unsigned long long *count)
 static double read_text(const char *path, unsigned long long *count)
 {
     FILE *f = fopen(path, "rb");
-    static edan_rv_parser p;
+    edan_rv_parser *p = NULL;
     edan_insn in;
     uint64_t sink = 0;
     size_t have = 0;
     double t0 = now();
     if (!f) { perror(path); exit(2); }
-    memset(&p, 0, sizeof p);
+    if (edan_rv_parser_create(&p, NULL) != EDAN_OK) exit(2);
     *count = 0;
     for (;;) {
         size_t n = fread(buf + have, 1, sizeof buf - have, f), pos = 0;
@@ -74,7 +74,7 @@ static double read_text(const char *path, unsigned long long *count)
             size_t len;
             if (!nl) break;
             len = (size_t)(nl - (buf + pos)) + 1;
-            if (edan_rv_parse_line(&p, (const char *)buf + pos, len, &in) != EDAN_OK) {
+            if (edan_rv_parse_line(p, (const char *)buf + pos, len, &in) != EDAN_OK) {
                 fprintf(stderr, "%s: cannot parse: %.*s", path, (int)len, (const char *)buf + pos);
                 exit(2);
             }

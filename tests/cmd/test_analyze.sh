@@ -182,6 +182,14 @@ printf 'addi a5,a5,4\nlw a4,0(a5);0x10\nadd' > "$T/e5.txt";   expect_error "trun
 : > "$T/e6.txt";                                              expect_error "empty file" "$T/e6.txt" "e6.txt: no instructions"
 head -c 3000 /dev/urandom > "$T/e7.txt";                      expect_error "binary garbage" "$T/e7.txt" "e7.txt:[0-9]+: "
 printf 'addi a5,a5,4\n' > "$T/e8.txt"; expect_error "missing file" "$T/nonexistent.txt" "nonexistent.txt: No such file"
+# a mistyped option gets the closest of --help; a known one without its value says so
+for cmd in "analyze --cahce 1K $T/sum.txt|did you mean --cache?" "rank --mm 2 x.json|did you mean --m?" \
+           "plot --tua 5 x.json|did you mean --tau?" "roofline hwprofiles/vm.json -o|-o needs a value" \
+           "roofline hwprofiles/vm.json --cluster|--cluster needs a value"; do
+  ./edan ${cmd%|*} > /dev/null 2> "$T/err"; rc=$?
+  [ $rc -eq 2 ] && grep -qF -- "${cmd#*|}" "$T/err" && ok "edan ${cmd%|*}: ${cmd#*|}" \
+    || bad "edan ${cmd%|*}: rc=$rc $(cat "$T/err")"
+done
 ./edan analyze --cache 1000:3:64 "$T/sum.txt" > /dev/null 2> "$T/err"; rc=$?
 [ $rc -eq 2 ] && grep -q "not a multiple" "$T/err" && ok "bad cache geometry refused" || bad "cache geometry: rc=$rc"
 ./edan analyze --skip-unknown --json "$T/e1.txt" > "$T/skip.json" 2> "$T/err"; rc=$?

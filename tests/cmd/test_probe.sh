@@ -19,7 +19,11 @@ fail=0
 # --help tells the options; unknown options are refused
 ./probe --help | grep -q -- '--quick' || { echo "FAIL: --help does not list --quick"; fail=1; }
 ./probe --bogus >/dev/null 2>"$tmp/err"; rc=$?
-[ $rc -ne 0 ] && grep -q "unknown argument '--bogus'" "$tmp/err" || { echo "FAIL: --bogus: rc $rc"; fail=1; }
+[ $rc -ne 0 ] && grep -q "unknown option --bogus" "$tmp/err" || { echo "FAIL: --bogus: rc $rc"; fail=1; }
+./probe --numma >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "did you mean --numa?" "$tmp/err" || { echo "FAIL: --numma: rc $rc $(cat "$tmp/err")"; fail=1; }
+./probe -o >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc -eq 2 ] && grep -q -- "-o needs a value" "$tmp/err" || { echo "FAIL: -o alone: rc $rc $(cat "$tmp/err")"; fail=1; }
 ./probe --budget 0 >/dev/null 2>"$tmp/err"; rc=$?
 [ $rc -eq 2 ] && grep -q "budget wants seconds" "$tmp/err" || { echo "FAIL: --budget 0: rc $rc"; fail=1; }
 ./probe --quick -o /nonexistent/dir/p.json 2>"$tmp/err"; rc=$?

@@ -61,7 +61,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         r = edan_create(&ctx, &o);
         if (r != EDAN_OK && (!ctx || !edan_error(ctx)[0])) abort();
         edan_destroy(ctx);
-        (void)edan_profile_roof(p, "DRAM", 1);
+        (void)edan__profile_roof(p, "DRAM", 1);
         (void)edan_profile_bandwidth_of(p, "L1", "load", 1);
         {
             edan_hybrid_model m;

@@ -26,17 +26,18 @@ static void check_insn(const edan_insn *in)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static edan_rv_parser p;
+    static edan_rv_parser *p;  /* one for every input: its memo carries over, as in a trace */
     edan_insn in;
     size_t i, start = 0;
+    if (!p && edan_rv_parser_create(&p, NULL) != EDAN_OK) abort();
     for (i = 0; i <= size; i++) {
         if (i == size || data[i] == '\n') {
             size_t len = i - start + (i < size);    /* keep the '\n' */
             char *line = (char *)malloc(len ? len : 1);
             if (!line) return 0;
             memcpy(line, data + start, len);
-            if (edan_rv_parse_line(&p, line, len, &in) == EDAN_OK) check_insn(&in);
-            else if (!memchr(p.error, 0, sizeof p.error)) abort();  /* message terminated */
+            if (edan_rv_parse_line(p, line, len, &in) == EDAN_OK) check_insn(&in);
+            else if (!memchr(p->error, 0, sizeof p->error)) abort();  /* message terminated */
             free(line);
             start = i + 1;
         }

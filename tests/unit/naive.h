@@ -419,7 +419,7 @@ static void test_differential(int rounds, uint64_t seed)
                 if (!have || memcmp(&tr[i].op, &tr[i - 1].op, sizeof tr[i] - offsetof(edan_insn, op)))
                     CHECK(edan_prepare(ctx, &tr[i], &p) == EDAN_OK);
                 have = 1;
-                CHECK(edan_feed_prepared(ctx, &p, tr[i].addr) == EDAN_OK);
+                CHECK(edan_feed_prepared_n(ctx, &p, &tr[i].addr, 1) == EDAN_OK);
             }
         } else if (round % 4 == 3) {
             static edan_prepared run[400];

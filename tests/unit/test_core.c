@@ -59,7 +59,8 @@ static edan_context *make(const edan_config *cfgs, uint32_t n)
 }
 static void feed(edan_context *ctx, const edan_insn *v, size_t n)
 {
-    CHECK(edan_feed_many(ctx, v, n) == EDAN_OK);
+    size_t fed = 0;
+    CHECK(edan_feed_many(ctx, v, n, &fed) == EDAN_OK && fed == n);
 }
 static edan_metrics metrics(edan_context *ctx, uint32_t k)
 {
@@ -378,10 +379,20 @@ static void test_errors(void)
     edan_prepared p;
     edan_config c;
     edan_options o;
+    const uint64_t a64 = 64;
     CHECK(edan_feed(ctx, &v) == EDAN_ERR_INVALID_ARG);
     CHECK(strstr(edan_error(ctx), "bad memory access") != NULL);
     v = load(A1, A0, UINT64_MAX - 2, 8);
     CHECK(edan_feed(ctx, &v) == EDAN_ERR_INVALID_ARG);
+    {   /* a run: the count fed says which one was at fault */
+        edan_insn run[3];
+        size_t fed = 99;
+        run[0] = alu(A1, A0, 0);
+        run[1] = load(A2, A1, 64, 8);
+        run[2] = load(A1, A0, UINT64_MAX - 2, 8);
+        CHECK(edan_feed_many(ctx, run, 3, &fed) == EDAN_ERR_INVALID_ARG && fed == 2);
+        CHECK(edan_feed_many(ctx, run, 2, NULL) == EDAN_OK);
+    }
     v = alu(A1, 4000, 0);
     CHECK(edan_feed(ctx, &v) == EDAN_OK);       /* 4000 < EDAN_RV_NUM_REGS */
     v = alu(A1, 60000, 0);
@@ -392,11 +403,14 @@ static void test_errors(void)
        and it belongs to the context that prepared it */
     v = load(A1, A0, 0, 8);
     CHECK(edan_prepare(ctx, &v, &p) == EDAN_OK);
-    CHECK(edan_feed_prepared(ctx, &p, UINT64_MAX - 2) == EDAN_ERR_INVALID_ARG);
+    {
+        uint64_t wraps = UINT64_MAX - 2;
+        CHECK(edan_feed_prepared_n(ctx, &p, &wraps, 1) == EDAN_ERR_INVALID_ARG);
+    }
     CHECK(strstr(edan_error(ctx), "wraps around") != NULL);
-    CHECK(edan_feed_prepared(ctx, &p, 64) == EDAN_OK);
+    CHECK(edan_feed_prepared_n(ctx, &p, &a64, 1) == EDAN_OK);
     other = make(NULL, 0);
-    CHECK(edan_feed_prepared(other, &p, 64) == EDAN_ERR_INVALID_ARG);
+    CHECK(edan_feed_prepared_n(other, &p, &a64, 1) == EDAN_ERR_INVALID_ARG);
     CHECK(strstr(edan_error(other), "another context") != NULL);
     {   /* a run of prepared instructions: the same checks, those before the one at fault fed */
         edan_prepared run[2];

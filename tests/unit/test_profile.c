@@ -170,7 +170,7 @@ static void test_profile(void)
     CHECK(edan_profile_bandwidth_of(p, "L1", "load", 1) == v.bw_l1);
     CHECK(edan_profile_bandwidth_of(p, "DRAM", "store_nt", 2) == v.bw_dram);
     CHECK(edan_profile_bandwidth_of(p, "DRAM", "store_nt", 1) == 0);
-    CHECK(edan_profile_roof(p, "L1", 1) == v.bw_l1);        /* the best of load (211.25) and 2:1 (5) */
+    CHECK(edan__profile_roof(p, "L1", 1) == v.bw_l1);        /* the best of load (211.25) and 2:1 (5) */
     CHECK(p->peak_GFLOPs_1core == 100);
     CHECK(p->write_allocate_counted == 0);
     CHECK(p->counters_available == 0);
@@ -364,12 +364,12 @@ static int check_file(const char *path)
     for (t = 0; t < 2; t++) {
         uint32_t th = t ? p->cores : 1;
         for (k = 0; k < 4; k++) {
-            double r = edan_profile_roof(p, levels[k], th);
+            double r = edan__profile_roof(p, levels[k], th);
             printf("roof %-4s %u thread(s): %.1f GB/s\n", levels[k], th, r);
             CHECK(r > 0);
-            if (k && !(t && k == 2)) CHECK(r < edan_profile_roof(p, levels[k - 1], th));
+            if (k && !(t && k == 2)) CHECK(r < edan__profile_roof(p, levels[k - 1], th));
         }
-        CHECK(edan_profile_roof(p, "DRAM", th) < edan_profile_roof(p, "L2", th));
+        CHECK(edan__profile_roof(p, "DRAM", th) < edan__profile_roof(p, "L2", th));
     }
     for (k = 0; k < 4; k++) {
         double ns = -1, prev = -1;

@@ -14,12 +14,16 @@
     fprintf(stderr, "%s:%d: ", __FILE__, __LINE__); fprintf(stderr, __VA_ARGS__); \
     fputc('\n', stderr); } } while (0)
 
-static edan_rv_parser P;
+static edan_rv_parser *P;    /* made by main */
+
+static int live_allocs;
+static void *counting_alloc(size_t n, void *user) { (void)user; live_allocs++; return malloc(n); }
+static void counting_free(void *p, void *user) { (void)user; live_allocs--; free(p); }
 
 static edan_result parse(const char *line, edan_insn *in)
 {
     memset(in, 0xa5, sizeof *in);   /* every field must be written */
-    return edan_rv_parse_line(&P, line, strlen(line), in);
+    return edan_rv_parse_line(P, line, strlen(line), in);
 }
 
 #define F(n) (32 + (n))
@@ -40,7 +44,7 @@ static void check_expect(const expectation *x)
     int i, ns = 0, nd = 0;
     while (x->src[ns] >= 0) ns++;
     while (x->dst[nd] >= 0) nd++;
-    if (r != EDAN_OK) { CHECK_MSG(0, "'%s': result %d (%s)", x->line, (int)r, P.error); return; }
+    if (r != EDAN_OK) { CHECK_MSG(0, "'%s': result %d (%s)", x->line, (int)r, edan_rv_error(P)); return; }
     CHECK_MSG(in.op == x->op, "'%s': op %s, expected %s", x->line, edan_rv_op_name(in.op), edan_rv_op_name(x->op));
     CHECK_MSG(in.cls == x->cls, "'%s': class %d, expected %d", x->line, in.cls, x->cls);
     CHECK_MSG(in.mem == x->mem, "'%s': mem %d, expected %d", x->line, in.mem, x->mem);
@@ -257,10 +261,10 @@ static void variants(void)
     size_t g, i;
     for (g = 0; g < sizeof groups / sizeof groups[0]; g++) {
         edan_insn ref, in;
-        CHECK_MSG(parse(groups[g][0], &ref) == EDAN_OK, "'%s': %s", groups[g][0], P.error);
+        CHECK_MSG(parse(groups[g][0], &ref) == EDAN_OK, "'%s': %s", groups[g][0], edan_rv_error(P));
         for (i = 1; groups[g][i]; i++) {
             edan_result r = parse(groups[g][i], &in);
-            CHECK_MSG(r == EDAN_OK, "'%s': %s", groups[g][i], P.error);
+            CHECK_MSG(r == EDAN_OK, "'%s': %s", groups[g][i], edan_rv_error(P));
             if (r == EDAN_OK) CHECK_MSG(same_but_pc(&ref, &in), "'%s' differs from '%s'", groups[g][i], groups[g][0]);
         }
     }
@@ -370,53 +374,56 @@ static void bad_input(void)
     };
     size_t i;
     edan_insn in;
-    uint64_t errors0 = P.errors;
     for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        edan_result r = edan_rv_parse_line(&P, bad[i].line, strlen(bad[i].line), &in);
-        CHECK_MSG(r == bad[i].r, "'%s': result %d, expected %d (%s)", bad[i].line, (int)r, (int)bad[i].r, P.error);
-        CHECK_MSG(strstr(P.error, bad[i].msg) != NULL, "'%s': message '%s' lacks '%s'", bad[i].line, P.error, bad[i].msg);
+        edan_result r = edan_rv_parse_line(P, bad[i].line, strlen(bad[i].line), &in);
+        CHECK_MSG(r == bad[i].r, "'%s': result %d, expected %d (%s)", bad[i].line, (int)r, (int)bad[i].r, edan_rv_error(P));
+        CHECK_MSG(strstr(edan_rv_error(P), bad[i].msg) != NULL, "'%s': message '%s' lacks '%s'", bad[i].line, edan_rv_error(P), bad[i].msg);
     }
-    CHECK_EQ_U(P.errors - errors0, sizeof bad / sizeof bad[0]);
     {
         /* a NUL byte inside the line */
         static const char nul[] = "lw a4,0(a5)\0;0x10";
-        CHECK(edan_rv_parse_line(&P, nul, sizeof nul - 1, &in) == EDAN_ERR_PARSE);
-        CHECK(strstr(P.error, "\\x00") != NULL);
+        CHECK(edan_rv_parse_line(P, nul, sizeof nul - 1, &in) == EDAN_ERR_PARSE);
+        CHECK(strstr(edan_rv_error(P), "\\x00") != NULL);
     }
     {
         /* overlong line: rejected with its length, no scan beyond the limit */
         static char big[EDAN_RV_MAX_LINE + 100];
         memset(big, 'a', sizeof big);
-        CHECK(edan_rv_parse_line(&P, big, sizeof big, &in) == EDAN_ERR_PARSE);
-        CHECK(strstr(P.error, "too long") != NULL);
+        CHECK(edan_rv_parse_line(P, big, sizeof big, &in) == EDAN_ERR_PARSE);
+        CHECK(strstr(edan_rv_error(P), "too long") != NULL);
         /* a long but legal line */
         memset(big, ' ', 3000);
         strcpy(big + 3000, "add a0,a1,a2");
-        CHECK(edan_rv_parse_line(&P, big, strlen(big), &in) == EDAN_OK);
+        CHECK(edan_rv_parse_line(P, big, strlen(big), &in) == EDAN_OK);
     }
-    /* blank lines and comments are skipped and counted */
+    /* blank lines and comments are skipped */
     {
-        uint64_t s0 = P.skipped;
         CHECK(parse("", &in) == EDAN_SKIP);
         CHECK(parse("\n", &in) == EDAN_SKIP);
         CHECK(parse("\r\n", &in) == EDAN_SKIP);
         CHECK(parse("   \t ", &in) == EDAN_SKIP);
         CHECK(parse("# a comment", &in) == EDAN_SKIP);
         CHECK(parse("  # indented comment", &in) == EDAN_SKIP);
-        CHECK(edan_rv_parse_line(&P, NULL, 0, &in) == EDAN_SKIP);
-        CHECK_EQ_U(P.skipped - s0, 7);
+        CHECK(edan_rv_parse_line(P, NULL, 0, &in) == EDAN_SKIP);
     }
     CHECK(edan_rv_parse_line(NULL, "nop", 3, &in) == EDAN_ERR_INVALID_ARG);
-    CHECK(edan_rv_parse_line(&P, "nop", 3, NULL) == EDAN_ERR_INVALID_ARG);
-    CHECK(edan_rv_parse_line(&P, NULL, 3, &in) == EDAN_ERR_INVALID_ARG);
-    /* a parser keeps working after errors, and a fresh one needs no setup */
+    CHECK(edan_rv_parse_line(P, "nop", 3, NULL) == EDAN_ERR_INVALID_ARG);
+    CHECK(edan_rv_parse_line(P, NULL, 3, &in) == EDAN_ERR_INVALID_ARG);
+    /* a parser keeps working after errors; a new one says no error yet; its
+       memory comes from the allocator given */
     {
-        static edan_rv_parser fresh;
-        CHECK(edan_rv_parse_line(&fresh, "lw a4,0(a5);0x10", 16, &in) == EDAN_OK && in.op == EDAN_RV_OP_LW);
-        CHECK(fresh.lines == 1 && fresh.errors == 0 && fresh.skipped == 0);
-        CHECK(edan_rv_parse_line(&fresh, "bogus", 5, &in) == EDAN_ERR_UNKNOWN_OP);
-        CHECK(edan_rv_parse_line(&fresh, "sd a0,8(sp);0x20", 16, &in) == EDAN_OK && in.op == EDAN_RV_OP_SD);
-        CHECK(fresh.lines == 3 && fresh.errors == 1);
+        edan_rv_parser *fresh = NULL;
+        edan_allocator counted = { counting_alloc, NULL, counting_free, NULL };
+        CHECK(edan_rv_parser_create(NULL, NULL) == EDAN_ERR_INVALID_ARG);
+        CHECK(edan_rv_parser_create(&fresh, &counted) == EDAN_OK && fresh);
+        CHECK(live_allocs == 1 && !strcmp(edan_rv_error(fresh), ""));
+        CHECK(edan_rv_parse_line(fresh, "lw a4,0(a5);0x10", 16, &in) == EDAN_OK && in.op == EDAN_RV_OP_LW);
+        CHECK(edan_rv_parse_line(fresh, "bogus", 5, &in) == EDAN_ERR_UNKNOWN_OP);
+        CHECK(strstr(edan_rv_error(fresh), "bogus") != NULL);
+        CHECK(edan_rv_parse_line(fresh, "sd a0,8(sp);0x20", 16, &in) == EDAN_OK && in.op == EDAN_RV_OP_SD);
+        edan_rv_parser_destroy(fresh);
+        CHECK(live_allocs == 0);
+        edan_rv_parser_destroy(NULL);
     }
 }
 
@@ -425,9 +432,10 @@ static void bad_input(void)
    reads it, with its own address and pc. */
 static void memo(void)
 {
-    static edan_rv_parser fresh;
+    edan_rv_parser *fresh = NULL;
     char line[128];
     int i, pass, bad = 0;
+    CHECK(edan_rv_parser_create(&fresh, NULL) == EDAN_OK);
     for (pass = 0; pass < 3; pass++) {
         for (i = 0; i < 2000; i++) {
             edan_insn a, b;
@@ -440,10 +448,10 @@ static void memo(void)
             else if (r == 5) snprintf(line, sizeof line, "lw a%d,0(a5)", i % 8);    /* error: no address */
             else snprintf(line, sizeof line, "amoadd.w a%d,a1,(a2);0x%x;0x%x", i % 8, 16 * i, 16 * i);
             {
-                edan_result ra = edan_rv_parse_line(&P, line, strlen(line), &a);
+                edan_result ra = edan_rv_parse_line(P, line, strlen(line), &a);
                 edan_result rb;
-                memset(&fresh, 0, sizeof fresh);
-                rb = edan_rv_parse_line(&fresh, line, strlen(line), &b);
+                memset(fresh->memo, 0, sizeof fresh->memo);     /* as new */
+                rb = edan_rv_parse_line(fresh, line, strlen(line), &b);
                 if (ra != rb || (ra == EDAN_OK && (!same_but_pc(&a, &b) || a.pc != b.pc || a.flags != b.flags))) {
                     if (bad++ < 5) fprintf(stderr, "memo: '%s' reads differently the %d. time\n", line, pass + 1);
                 }
@@ -451,6 +459,7 @@ static void memo(void)
         }
     }
     CHECK_MSG(bad == 0, "%d lines read differently when memoised", bad);
+    edan_rv_parser_destroy(fresh);
     /* texts of every length to past the memo's longest (padding, as in
        QEMU's disassembly), 512 of each length that share their first
        words and differ in their last bytes, so that some share a memo set:
@@ -463,7 +472,7 @@ static void memo(void)
                 int d = x >> 6, s1 = (x >> 3) & 7, s2 = x & 7;
                 edan_insn a;
                 snprintf(line, sizeof line, "add%*sa%d,a%d,a%d", pad, "", d, s1, s2);
-                if (edan_rv_parse_line(&P, line, strlen(line), &a) != EDAN_OK || a.ndst != 1 || a.dst[0] != 10 + d ||
+                if (edan_rv_parse_line(P, line, strlen(line), &a) != EDAN_OK || a.ndst != 1 || a.dst[0] != 10 + d ||
                     a.src[0] != 10 + s1 || a.nsrc != (s1 == s2 ? 1 : 2) || (s1 != s2 && a.src[1] != 10 + s2)) {
                     if (bad++ < 5) fprintf(stderr, "memo: '%s' (%zu bytes) reads wrong\n", line, strlen(line));
                 }
@@ -475,16 +484,17 @@ static void memo(void)
 static void make_api(void)
 {
     edan_insn in;
-    CHECK(edan_rv_make(EDAN_RV_OP_ADD, 10, 11, 12, 0, 0, 0, &in) == EDAN_OK);
+    CHECK(edan__rv_make(EDAN_RV_OP_ADD, 10, 11, 12, 0, 0, 0, &in) == EDAN_OK);
     CHECK(in.nsrc == 2 && in.src[0] == 11 && in.src[1] == 12 && in.ndst == 1 && in.dst[0] == 10);
-    CHECK(edan_rv_make(EDAN_RV_OP_COUNT, 0, 0, 0, 0, 0, 0, &in) == EDAN_ERR_INVALID_ARG);
-    CHECK(edan_rv_make(EDAN_RV_OP_ADD, 32, 0, 0, 0, 0, 0, &in) == EDAN_ERR_INVALID_ARG);
-    CHECK(edan_rv_make(EDAN_RV_OP_CSRRS, 1, 0, 0, 0, 4096, 0, &in) == EDAN_ERR_INVALID_ARG);
+    CHECK(edan__rv_make(EDAN_RV_OP_COUNT, 0, 0, 0, 0, 0, 0, &in) == EDAN_ERR_INVALID_ARG);
+    CHECK(edan__rv_make(EDAN_RV_OP_ADD, 32, 0, 0, 0, 0, 0, &in) == EDAN_ERR_INVALID_ARG);
+    CHECK(edan__rv_make(EDAN_RV_OP_CSRRS, 1, 0, 0, 0, 4096, 0, &in) == EDAN_ERR_INVALID_ARG);
 }
 
 int main(void)
 {
     size_t i;
+    if (edan_rv_parser_create(&P, NULL) != EDAN_OK) return 1;
     for (i = 0; i < sizeof pseudo / sizeof pseudo[0]; i++) check_expect(&pseudo[i]);
     for (i = 0; i < sizeof insns / sizeof insns[0]; i++) check_expect(&insns[i]);
     variants();

@@ -1,0 +1,455 @@
+/* tools/options.c - the analysis options shared by `edan analyze` and
+   `edan trace` (one parser: --help text, parsing, a profile's defaults,
+   the final checks), and the program's symbols that --elf and --top name.
+   No main: also linked into the QEMU plugin. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <elfutils/libdwfl.h>
+#include "cli.h"
+#include "files.h"
+
+const char cli_analysis_help[] =
+    "Analysis options (per configuration unless marked global):\n"
+    "  --cache SIZE:ASSOC:LINE[:wb|wt][:LAT]\n"
+    "                      add a cache level (L1 first; once per level). SIZE takes\n"
+    "                      K/M/G suffixes; wb = write-back, write-allocate (default),\n"
+    "                      wt = write-through, no-write-allocate; LAT = hit latency\n"
+    "                      in cycles (default 1)\n"
+    "  --profile FILE      (global) a hardware profile written by probe: the cache\n"
+    "                      hierarchy, alpha (DRAM latency in core cycles), m and\n"
+    "                      the clock come from it; explicit options win\n"
+    "  --no-cache          this configuration has no cache even with --profile\n"
+    "  --config[=NAME]     start another configuration, analysed in the same pass;\n"
+    "                      it inherits alpha, alpha0, freq, tau and costs, not caches\n"
+    "  --alpha CYCLES      cost of a RAM access (default 200)\n"
+    "  --alpha0 CYCLES     baseline latency in Lambda (default: alpha)\n"
+    "  --cost CLASS=CYCLES cost of an instruction class (default 1): int_alu, int_mul,\n"
+    "                      int_div, fp_add, fp_mul, fp_fma, fp_div, fp_cvt, branch,\n"
+    "                      jump, csr, other\n"
+    "  --freq GHZ          clock for B in GB/s (default 1)\n"
+    "  --tau CYCLES        bin width of the data-movement timeline\n"
+    "  --m LIST            (global) memory issue slots, e.g. 1,4,8 (default 1,2,4,8,16)\n"
+    "  --timeline FILE.csv (global) write the data movement per bin (needs --tau)\n"
+    "  --json              (global) print the report as JSON\n"
+    "  --dot FILE          (global) write the eDAG as Graphviz DOT (small traces only)\n"
+    "  --top N             (global) list the N memory instructions that contribute\n"
+    "                      most chained memory accesses (per PC, or per mnemonic),\n"
+    "                      with their function and source line when the program\n"
+    "                      is known (edan trace; edan analyze --elf)\n"
+    "  --elf PROG          (global) the program a text trace with PCs came from: its\n"
+    "                      symbols and DWARF line table name --top's instructions\n"
+    "  --alpha-add NS      (global) what-if: the bounds with NS more RAM latency\n"
+    "                      (cycles = NS x freq) and the predicted slowdown\n"
+    "  --sweep FILE.csv    (global) the time bounds for 0..250 ns of added latency\n"
+    "  --remote NODE       (global) what-if at NUMA node NODE's latency, taken from\n"
+    "                      the --profile's NUMA latency matrix\n"
+    "  --paper-cache       (global) the EDAN paper's cache rule, to reproduce its\n"
+    "                      tables: a cache hit depends only on its registers and\n"
+    "                      bytes, not on the miss that brought its line (no fill\n"
+    "                      edges), and bytes moved are the accesses' sizes\n"
+    "  --skip-unknown      (global) skip unknown instructions, count and report them\n"
+    "  --quiet             (global) no progress line\n";
+
+#define CLI_DOT_LIMIT 2000
+
+void cli_analysis_init(cli_analysis *a)
+{
+    memset(a, 0, sizeof *a);
+    a->num_configs = 1;
+    a->remote_node = -1;
+}
+
+int cli_err(const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "edan: ");
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return -1;
+}
+
+/* A size with an optional K/M/G/T (KiB, MiB, GiB, TiB) suffix, at most max. */
+static int cli_parse_size(const char *s, uint64_t max, uint64_t *out)
+{
+    char *end;
+    unsigned long long v;
+    unsigned shift = 0;
+    errno = 0;
+    if (*s < '0' || *s > '9') return -1;
+    v = strtoull(s, &end, 10);
+    if (errno) return -1;
+    if (*end == 'K' || *end == 'k') shift = 10;
+    else if (*end == 'M' || *end == 'm') shift = 20;
+    else if (*end == 'G' || *end == 'g') shift = 30;
+    else if (*end == 'T' || *end == 't') shift = 40;
+    if (shift) end++;
+    if (*end == 'i' && end[1] == 'B') end += 2;
+    else if (*end == 'B') end++;
+    if (*end || v > (max >> shift)) return -1;      /* no wrap-around: 17179869185G is too large, not 1G */
+    *out = v << shift;
+    return 0;
+}
+
+/* Limits of the options' numbers: far beyond any machine, small enough
+   that nothing derived from them overflows. */
+#define CLI_MAX_CACHE ((uint64_t)1 << 44)       /* 16 TiB */
+#define CLI_MAX_TAU ((uint64_t)1 << 50)
+#define CLI_MAX_CYCLES 1000000000u              /* alpha, a hit latency, a class cost */
+#define CLI_MAX_GHZ 1000.0
+#define CLI_MAX_TOP 1000000u
+
+static int cli_parse_u32(const char *s, uint32_t *out)
+{
+    char *end;
+    unsigned long v;
+    errno = 0;
+    if (*s < '0' || *s > '9') return -1;
+    v = strtoul(s, &end, 10);
+    if (errno || *end || v > 0xffffffffUL) return -1;
+    *out = (uint32_t)v;
+    return 0;
+}
+
+/* A number in (0, max]: no inf, no nan. */
+static int cli_parse_double(const char *s, double max, double *out)
+{
+    char *end;
+    errno = 0;
+    *out = strtod(s, &end);
+    return (errno || end == s || *end || !(*out > 0) || !(*out <= max)) ? -1 : 0;
+}
+
+static int cli_parse_cache(edan_config *c, const char *spec)
+{
+    char buf[128], *field[6], *p;
+    int n = 0;
+    uint64_t size;
+    uint32_t assoc, line, lat = 0;
+    edan_write_policy wp = EDAN_WRITE_BACK;
+    int i;
+    if (strlen(spec) >= sizeof buf) return cli_err("--cache %s: too long", spec);
+    strcpy(buf, spec);
+    for (p = buf; n < 6;) {
+        field[n++] = p;
+        p = strchr(p, ':');
+        if (!p) break;
+        *p++ = 0;
+    }
+    if (n < 3 || n > 5) return cli_err("--cache %s: expected SIZE:ASSOC:LINE[:wb|wt][:LAT]", spec);
+    if (cli_parse_size(field[0], CLI_MAX_CACHE, &size) || !size)
+        return cli_err("--cache %s: bad size '%s' (1 byte to 16T)", spec, field[0]);
+    if (cli_parse_u32(field[1], &assoc) || !assoc || assoc > (1u << 20))
+        return cli_err("--cache %s: bad associativity '%s' (1 to 1048576)", spec, field[1]);
+    if (cli_parse_u32(field[2], &line) || !line || line > 4096)
+        return cli_err("--cache %s: bad line size '%s' (1 to 4096 bytes)", spec, field[2]);
+    for (i = 3; i < n; i++) {
+        if (!strcmp(field[i], "wb")) wp = EDAN_WRITE_BACK;
+        else if (!strcmp(field[i], "wt")) wp = EDAN_WRITE_THROUGH;
+        else if (cli_parse_u32(field[i], &lat) || !lat || lat > CLI_MAX_CYCLES)
+            return cli_err("--cache %s: '%s' is neither wb, wt nor a latency (1 to %u cycles)", spec, field[i],
+                           CLI_MAX_CYCLES);
+    }
+    if (c->num_levels >= EDAN_MAX_LEVELS) return cli_err("--cache: at most %d levels", EDAN_MAX_LEVELS);
+    if (c->num_levels && c->write_policy != wp)
+        return cli_err("--cache %s: one write policy for the whole hierarchy", spec);
+    c->write_policy = wp;
+    c->level[c->num_levels].size = size;
+    c->level[c->num_levels].assoc = assoc;
+    c->level[c->num_levels].line = line;
+    c->level[c->num_levels].latency = lat;
+    c->num_levels++;
+    return 0;
+}
+
+static int cli_parse_class(const char *s, size_t len)
+{
+    int c;
+    for (c = 0; c < EDAN_CLASS_COUNT; c++) {
+        const char *n = edan_class_name((edan_class)c);
+        if (strlen(n) == len && !strncmp(n, s, len)) return c;
+    }
+    return -1;
+}
+
+int cli_analysis_option(cli_analysis *a, int argc, char **argv, int *i)
+{
+    const char *opt = argv[*i], *val = NULL;
+    edan_config *c = &a->configs[a->num_configs - 1];
+    static const char *const with_value[] = {"--cache", "--alpha", "--alpha0", "--cost", "--freq", "--tau",
+                                             "--m", "--timeline", "--dot", "--top", "--alpha-add", "--sweep",
+                                             "--profile", "--remote", "--elf", NULL};
+    int k, takes = 0;
+    char name[32];
+    const char *eq = strchr(opt, '=');
+    size_t nlen = eq ? (size_t)(eq - opt) : strlen(opt);
+    if (nlen >= sizeof name) return 0;
+    memcpy(name, opt, nlen);
+    name[nlen] = 0;
+    for (k = 0; with_value[k]; k++)
+        if (!strcmp(name, with_value[k])) takes = 1;
+    if (takes) {
+        if (eq) val = eq + 1;
+        else if (*i + 1 < argc) val = argv[++*i];
+        else return cli_err("%s needs a value", name);
+    }
+    if (!strcmp(name, "--cache")) {
+        if (cli_parse_cache(c, val)) return -1;
+        a->explicit_set[a->num_configs - 1] |= CLI_SET_CACHE;
+    } else if (!strcmp(name, "--no-cache")) {
+        c->num_levels = 0;
+        a->explicit_set[a->num_configs - 1] |= CLI_SET_CACHE;
+    } else if (!strcmp(name, "--profile")) {
+        a->profile_path = val;
+    } else if (!strcmp(name, "--remote")) {
+        uint32_t node;
+        if (cli_parse_u32(val, &node) || node > 65535) return cli_err("--remote %s: expected a NUMA node number", val);
+        a->remote_node = (int)node;
+    } else if (!strcmp(name, "--config")) {
+        if (a->num_configs >= EDAN_MAX_CONFIGS) return cli_err("at most %d configurations", EDAN_MAX_CONFIGS);
+        a->configs[a->num_configs] = *c;        /* inherit costs, alpha, freq, tau */
+        a->configs[a->num_configs].num_levels = 0;
+        a->configs[a->num_configs].write_policy = EDAN_WRITE_BACK;
+        a->configs[a->num_configs].name = eq ? eq + 1 : NULL;
+        a->explicit_set[a->num_configs] = a->explicit_set[a->num_configs - 1] & ~(unsigned)CLI_SET_CACHE;
+        memset(a->configs[a->num_configs].level, 0, sizeof c->level);
+        a->num_configs++;
+    } else if (!strcmp(name, "--alpha")) {
+        if (cli_parse_u32(val, &c->alpha) || !c->alpha || c->alpha > CLI_MAX_CYCLES)
+            return cli_err("--alpha %s: expected cycles, 1 to %u", val, CLI_MAX_CYCLES);
+        a->explicit_set[a->num_configs - 1] |= CLI_SET_ALPHA;
+    } else if (!strcmp(name, "--alpha0")) {
+        if (cli_parse_double(val, CLI_MAX_CYCLES, &c->alpha0))
+            return cli_err("--alpha0 %s: expected cycles, more than 0 and at most %u", val, CLI_MAX_CYCLES);
+    } else if (!strcmp(name, "--cost")) {
+        const char *e = strchr(val, '=');
+        int cls = e ? cli_parse_class(val, (size_t)(e - val)) : -1;
+        uint32_t cyc;
+        if (cls < 0 || cls == EDAN_CLASS_LOAD || cls == EDAN_CLASS_STORE || cls == EDAN_CLASS_AMO)
+            return cli_err("--cost %s: expected CLASS=CYCLES with a non-memory class (see --help)", val);
+        if (cli_parse_u32(e + 1, &cyc) || !cyc || cyc > CLI_MAX_CYCLES)
+            return cli_err("--cost %s: expected cycles, 1 to %u", val, CLI_MAX_CYCLES);
+        c->cost[cls] = cyc;
+    } else if (!strcmp(name, "--freq")) {
+        if (cli_parse_double(val, CLI_MAX_GHZ, &c->freq_ghz))
+            return cli_err("--freq %s: expected GHz, more than 0 and at most %g", val, CLI_MAX_GHZ);
+        a->explicit_set[a->num_configs - 1] |= CLI_SET_FREQ;
+    } else if (!strcmp(name, "--tau")) {
+        uint64_t t;
+        if (cli_parse_size(val, CLI_MAX_TAU, &t) || !t) return cli_err("--tau %s: expected cycles, 1 to 2^50", val);
+        c->tau = t;
+    } else if (!strcmp(name, "--m")) {
+        const char *p = val;
+        a->opts.num_m = 0;
+        while (*p) {
+            char *end;
+            unsigned long v;
+            errno = 0;
+            v = strtoul(p, &end, 10);
+            if (end == p || errno || v == 0 || v > 1000000 || (*end && *end != ','))
+                return cli_err("--m %s: expected a list of positive integers, e.g. 1,4,8", val);
+            if (a->opts.num_m >= EDAN_MAX_M) return cli_err("--m: at most %d values", EDAN_MAX_M);
+            for (k = 0; k < (int)a->opts.num_m; k++)
+                if (a->opts.m[k] == v) return cli_err("--m %s: %lu given twice", val, v);
+            a->opts.m[a->opts.num_m++] = (uint32_t)v;
+            p = *end ? end + 1 : end;
+        }
+        if (!a->opts.num_m) return cli_err("--m: empty list");
+    } else if (!strcmp(name, "--timeline")) {
+        a->timeline_path = val;
+    } else if (!strcmp(name, "--dot")) {
+        a->dot_path = val;
+    } else if (!strcmp(name, "--top")) {
+        if (cli_parse_u32(val, &a->top) || a->top > CLI_MAX_TOP)
+            return cli_err("--top %s: expected a count, 0 to %u", val, CLI_MAX_TOP);
+    } else if (!strcmp(name, "--alpha-add")) {
+        char *end;
+        errno = 0;
+        a->alpha_add_ns = strtod(val, &end);
+        if (errno || end == val || *end || !(a->alpha_add_ns >= 0) || a->alpha_add_ns > 1e9)
+            return cli_err("--alpha-add %s: expected nanoseconds >= 0", val);
+    } else if (!strcmp(name, "--sweep")) {
+        a->sweep_path = val;
+    } else if (!strcmp(name, "--json")) {
+        a->json = 1;
+    } else if (!strcmp(name, "--elf")) {
+        a->elf_path = val;
+    } else if (!strcmp(name, "--paper-cache")) {
+        a->opts.paper_cache = 1;
+    } else if (!strcmp(name, "--skip-unknown")) {
+        a->skip_unknown = 1;
+    } else if (!strcmp(name, "--quiet")) {
+        a->quiet = 1;
+    } else {
+        return 0;
+    }
+    if (eq && !takes && strcmp(name, "--config")) return cli_err("%s takes no value", name);
+    (*i)++;
+    return 1;
+}
+
+/* The added latency (ns) of NUMA node `node` seen from the first cluster:
+   its chase latency minus the cluster's local one, from the profile's
+   "numa" section. Returns -1 with a message when the profile lacks it. */
+static double cli_remote_delta(const edan_profile *p, const char *path, int node)
+{
+    const edan_json *numa = edan_json_get(edan_profile_json(p), "numa"), *lat;
+    double local = -1, far = -1;
+    int cluster = -1;
+    size_t i;
+    if (!numa || edan_json_bool(edan_json_get(numa, "skipped"), 0)) {
+        cli_err("--remote: %s has no NUMA latency matrix (%s)", path,
+                numa ? edan_json_string(edan_json_get(numa, "reason"), "skipped") : "probe ran without --numa");
+        return -1;
+    }
+    lat = edan_json_get(numa, "latency");
+    for (i = 0; i < edan_json_len(lat); i++) {
+        const edan_json *e = edan_json_at(lat, i);
+        int c = (int)edan_json_number(edan_json_get(e, "cluster"), -1), n = (int)edan_json_number(edan_json_get(e, "node"), -1);
+        double ns = edan_json_number(edan_json_get(edan_json_get(e, "ns"), "median"), -1);
+        if (cluster < 0) cluster = c;
+        if (c != cluster || ns <= 0) continue;
+        if (n == c) local = ns;
+        if (n == node) far = ns;
+    }
+    if (local < 0 || far < 0) {
+        cli_err("--remote %d: %s has no latency from cluster %d to node %d", node, path, cluster, node);
+        return -1;
+    }
+    if (far <= local)
+        fprintf(stderr, "edan: --remote %d: in %s node %d (%.1f ns) is no farther than cluster %d's own memory "
+                        "(%.1f ns): the what-if adds no latency\n", node, path, node, far, cluster, local);
+    return far > local ? far - local : 0.0;
+}
+
+/* Fill what the command line left open from the profile, and say where
+   every value came from. */
+static int cli_apply_profile(cli_analysis *a)
+{
+    edan_profile *p = NULL;
+    char err[512];
+    uint32_t k;
+    if (edan_profile_load(a->profile_path, NULL, &p, err, sizeof err) != EDAN_OK)
+        return cli_err("%s", err);
+    for (k = 0; k < a->num_configs; k++) {
+        edan_config *c = &a->configs[k], pc = *c;
+        unsigned ex = a->explicit_set[k];
+        edan_profile_to_config(p, &pc);
+        if (!(ex & CLI_SET_CACHE)) {
+            memcpy(c->level, pc.level, sizeof c->level);
+            c->num_levels = pc.num_levels;
+            c->write_policy = EDAN_WRITE_BACK;
+        }
+        if (!(ex & CLI_SET_ALPHA)) c->alpha = pc.alpha;
+        if (!(ex & CLI_SET_FREQ)) c->freq_ghz = pc.freq_ghz;
+        {
+            char al[96];
+            if (ex & CLI_SET_ALPHA) snprintf(al, sizeof al, "option");
+            else snprintf(al, sizeof al, "profile (DRAM %.1f ns at %.2f GHz)", p->dram_latency_ns, p->core_ghz);
+            snprintf(a->provenance[k], sizeof a->provenance[k], "caches: %s; alpha: %s; clock: %s; m: %s",
+                     ex & CLI_SET_CACHE ? "option" : "profile", al, ex & CLI_SET_FREQ ? "option" : "profile",
+                     a->opts.num_m ? "option" : "profile");
+        }
+    }
+    a->profile_m = p->mlp_m;
+    if (!a->opts.num_m) {       /* 1, the paper's 4, and the measured m */
+        a->opts.m[a->opts.num_m++] = 1;
+        a->opts.m[a->opts.num_m++] = 4;
+        if (p->mlp_m > 1 && p->mlp_m != 4) a->opts.m[a->opts.num_m++] = p->mlp_m;
+    }
+    if (a->remote_node >= 0) {
+        double d = cli_remote_delta(p, a->profile_path, a->remote_node);
+        if (d < 0) { edan_profile_free(p); return -1; }
+        a->alpha_add_ns = d;
+    }
+    edan_profile_free(p);
+    return 0;
+}
+
+/* ---- the program's symbols and line table (elfutils' libdwfl) ------------ */
+
+/* Opens path for symbol lookups; 0, or -1 with *why set. */
+int cli_syms_open(cli_syms *s, const char *path, uint64_t bias, const char **why)
+{
+    static const Dwfl_Callbacks cb = {NULL, dwfl_standard_find_debuginfo, dwfl_offline_section_address, NULL};
+    int fd;
+    memset(s, 0, sizeof *s);
+    s->bias = bias;
+    fd = open(path, O_RDONLY);
+    if (fd < 0) { *why = strerror(errno); return -1; }
+    s->dwfl = dwfl_begin(&cb);
+    if (!s->dwfl) { close(fd); *why = dwfl_errmsg(-1); return -1; }
+    s->mod = dwfl_report_offline(s->dwfl, "", path, fd);     /* takes the descriptor */
+    dwfl_report_end(s->dwfl, NULL, NULL);
+    if (!s->mod || !dwfl_module_getelf(s->mod, &s->mbias)) {
+        *why = "not an ELF file";
+        dwfl_end(s->dwfl);
+        s->dwfl = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+/* The function and source line of a pc: name (NULL: none), file (NULL:
+   no line table entry), line. */
+void cli_syms_at(const cli_syms *s, uint64_t pc, const char **name, const char **file, int *line)
+{
+    Dwarf_Addr a = (Dwarf_Addr)(pc - s->bias) + s->mbias;
+    Dwfl_Line *l;
+    *name = *file = NULL;
+    *line = 0;
+    if (!s->mod) return;
+    *name = dwfl_module_addrname(s->mod, a);
+    l = dwfl_module_getsrc(s->mod, a);
+    if (l) *file = dwfl_lineinfo(l, NULL, line, NULL, NULL, NULL);
+}
+
+void cli_syms_close(cli_syms *s)
+{
+    if (s->dwfl) dwfl_end(s->dwfl);
+    memset(s, 0, sizeof *s);
+}
+
+int cli_analysis_finish(cli_analysis *a)
+{
+    uint32_t k;
+    if (a->elf_path) {
+        cli_syms sy;
+        const char *why = NULL;
+        if (cli_syms_open(&sy, a->elf_path, 0, &why)) return cli_err("--elf %s: %s", a->elf_path, why);
+        cli_syms_close(&sy);
+    }
+    if (a->remote_node >= 0 && !a->profile_path) return cli_err("--remote needs --profile");
+    if (a->profile_path && cli_apply_profile(a)) return -1;
+    for (k = 0; k < a->num_configs && !a->profile_path; k++)
+        snprintf(a->provenance[k], sizeof a->provenance[k], "caches: %s; alpha: %s; clock: %s; m: %s",
+                 a->configs[k].num_levels ? "option" : "none", a->explicit_set[k] & CLI_SET_ALPHA ? "option" : "default",
+                 a->explicit_set[k] & CLI_SET_FREQ ? "option" : "default", a->opts.num_m ? "option" : "default");
+    if (a->timeline_path) {
+        for (k = 0; k < a->num_configs; k++)
+            if (!a->configs[k].tau) return cli_err("--timeline needs --tau (in every configuration)");
+    }
+    if ((a->timeline_path && cli_output_check(a->timeline_path)) || (a->dot_path && cli_output_check(a->dot_path)) ||
+        (a->sweep_path && cli_output_check(a->sweep_path)))
+        return -1;
+    for (k = 0; k < a->num_configs; k++) {
+        size_t len = strlen(a->provenance[k]);
+        snprintf(a->provenance[k] + len, sizeof a->provenance[k] - len, "; cache rule: %s",
+                 !a->configs[k].num_levels ? "none (no cache)"
+                 : a->opts.paper_cache ? "the paper's (--paper-cache: no fill edges, bytes = access sizes)"
+                                       : "fill dependencies (a hit waits for the miss that filled its line)");
+    }
+    a->opts.num_configs = a->num_configs;
+    a->opts.configs = a->configs;
+    a->opts.hotspots = a->top ? 1 : 0;
+    a->opts.dot_max_vertices = a->dot_path ? CLI_DOT_LIMIT : 0;
+    return 0;
+}
+

@@ -20,6 +20,7 @@
 #include <unistd.h>
 #include "cli.h"
 #include "files.h"
+#include "chart.h"
 #include "suggest.h"
 
 static const char plot_usage[] =
@@ -64,6 +65,7 @@ typedef struct plot_series {
     double *x, *y;
     size_t n, cap;
     int color, dash;
+    int marker;             /* -1 none, else a shape of plot_marker */
 } plot_series;
 
 typedef struct plot_set {
@@ -473,45 +475,31 @@ static void plot_tick_label(const plot_axis *a, double v, const char *unit, char
 }
 
 /* ---- SVG ----------------------------------------------------------------- */
-static const char *const plot_colors[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
-                                          "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
-static const char *const plot_dashes[] = {"", "7,4", "2,3", "9,3,2,3", "14,4", "5,2,1,2,1,2"};
-#define PLOT_NCOLORS (sizeof plot_colors / sizeof plot_colors[0])
-#define PLOT_NDASHES (sizeof plot_dashes / sizeof plot_dashes[0])
-
-static void plot_xml(FILE *o, const char *s)
-{
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '&') fputs("&amp;", o);
-        else if (c == '<') fputs("&lt;", o);
-        else if (c == '>') fputs("&gt;", o);
-        else if (c == '"') fputs("&quot;", o);
-        else if (c < 0x20 && c != '\t') fputc(' ', o);
-        else fputc(c, o);
-    }
-}
-
 typedef struct plot_chart {
     const char *title, *subtitle, *xtitle, *ytitle, *xunit, *yunit;
     int width, height;
     double xmax;            /* 0 = fit the data */
     int y_from_data;        /* y range from the data's minimum (else from 0) */
     int logy;               /* logarithmic y axis */
+    int legend_by_last;     /* legend ordered by each line's last value, largest first */
+    double y_floor;         /* with y_from_data: the axis starts at this or lower (0: none) */
 } plot_chart;
 
-/* Width of a text in pixels, roughly (sans-serif at `size` px). */
-static double plot_text_width(const char *s, double size)
+/* The index of the series that is n-th in the legend when it is ordered by
+   last value, largest first (ties in series order). */
+static size_t plot_nth_by_last(const plot_set *ps, size_t n)
 {
-    double w = 0;
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if ((c & 0xc0) == 0x80) continue;
-        w += (c == 'i' || c == 'l' || c == '.' || c == ',' || c == ':' || c == ' ' || c == '|') ? 0.3
-             : (c >= 'A' && c <= 'Z') || c == 'm' || c == 'w' ? 0.72
-                                                                : 0.56;
+    size_t i, j;
+    for (i = 0; i < ps->n; i++) {
+        size_t rank = 0;
+        double vi = ps->s[i].n ? ps->s[i].y[ps->s[i].n - 1] : 0;
+        for (j = 0; j < ps->n; j++) {
+            double vj = ps->s[j].n ? ps->s[j].y[ps->s[j].n - 1] : 0;
+            if (vj > vi || (vj == vi && j < i)) rank++;
+        }
+        if (rank == n) return i;
     }
-    return w * size;
+    return n;
 }
 
 #define PLOT_MAX_TICKS 64
@@ -602,7 +590,7 @@ static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
     plot_frame f;
     double xmin = 0, xmax = 0, ymin = 0, ymax = 0, legend_w = 0, v, y, fs;
     size_t i, j;
-    int W = ch->width, H = ch->height, any = 0, ny;
+    int W = ch->width, H = ch->height, any = 0, ny, zero_at_bottom = 0;
     double ytv[PLOT_MAX_TICKS];
     char ylab[PLOT_MAX_TICKS][40];
     size_t nyt;
@@ -628,16 +616,23 @@ static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
                 if (ps->s[i].y[j] > 0 && (pmin == 0 || ps->s[i].y[j] < pmin)) pmin = ps->s[i].y[j];
         ymin = pmin > 0 ? floor(log10(pmin)) : 0;
         ymax = ymax > 0 ? ceil(log10(ymax) - 1e-9) : 1;
+        /* zero has no place on a log axis: when the data has zeros, the
+           bottom edge is a decade below the smallest value and says 0 */
+        for (i = 0; i < ps->n && !zero_at_bottom; i++)
+            for (j = 0; j < ps->s[i].n; j++)
+                if (!(ps->s[i].y[j] > 0) && !(ch->xmax > 0 && ps->s[i].x[j] > ch->xmax)) zero_at_bottom = 1;
+        if (zero_at_bottom) ymin -= 1;
     } else if (ch->y_from_data) {
         /* leave a little room under the lowest line */
         double pad = (ymax - ymin) * 0.05;
         ymin = ymin - pad < 0 ? 0 : ymin - pad;
+        if (ch->y_floor > 0 && ymin < ch->y_floor && ymin + pad >= ch->y_floor) ymin = ch->y_floor;
     } else {
         ymin = 0;
     }
     if (ymax <= ymin) ymax = ymin + 1;
     for (i = 0; i < ps->n; i++) {
-        double w = plot_text_width(ps->s[i].label, 12);
+        double w = chart_text_width(ps->s[i].label, 12);
         if (w > legend_w) legend_w = w;
     }
     legend_w += 40;
@@ -656,7 +651,8 @@ static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
         plot_axis_fit(&f.x, xmin, xmax, xt < 2 ? 2 : xt > 10 ? 10 : xt, 1);
         ny = yt < 2 ? 2 : yt > 8 ? 8 : yt;
     }
-    if (ch->xmax > 0) f.x.hi = ch->xmax;
+    /* the axis ends where the data (or --xmax) does, not at the next round tick */
+    f.x.hi = ch->xmax > 0 ? ch->xmax : xmax > f.x.lo ? xmax : f.x.hi;
     f.logy = ch->logy;
     if (ch->logy) {
         f.y.lo = ymin;
@@ -674,17 +670,17 @@ static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
     fprintf(o, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
                "font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n", W, H, W, H);
     fprintf(o, "<title>");
-    plot_xml(o, ch->title);
+    chart_xml(o, ch->title);
     fprintf(o, "</title>\n<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
     /* titles shrink to fit the width */
-    fs = plot_text_width(ch->title, 17) * 1.2 > W - 20 ? 17 * (W - 20) / (plot_text_width(ch->title, 17) * 1.2) : 17;
+    fs = chart_text_width(ch->title, 17) * 1.2 > W - 20 ? 17 * (W - 20) / (chart_text_width(ch->title, 17) * 1.2) : 17;
     fprintf(o, "<text x=\"%.1f\" y=\"26\" font-size=\"%.1f\" font-weight=\"bold\" text-anchor=\"middle\">", W / 2.0, fs);
-    plot_xml(o, ch->title);
+    chart_xml(o, ch->title);
     fprintf(o, "</text>\n");
     if (ch->subtitle) {
-        fs = plot_text_width(ch->subtitle, 12) > W - 20 ? 12 * (W - 20) / plot_text_width(ch->subtitle, 12) : 12;
+        fs = chart_text_width(ch->subtitle, 12) > W - 20 ? 12 * (W - 20) / chart_text_width(ch->subtitle, 12) : 12;
         fprintf(o, "<text x=\"%.1f\" y=\"46\" font-size=\"%.1f\" fill=\"#444\" text-anchor=\"middle\">", W / 2.0, fs);
-        plot_xml(o, ch->subtitle);
+        chart_xml(o, ch->subtitle);
         fprintf(o, "</text>\n");
     }
     /* y ticks: values and labels; a log axis gets 2 and 5 between its
@@ -699,6 +695,12 @@ static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
         }
         ytv[nyt] = pow(10, v);
         plot_log_label(v, 1, ch->yunit, ylab[nyt], sizeof ylab[0]);
+        if (zero_at_bottom && v == f.y.lo) {
+            ytv[nyt] = 0;
+            snprintf(ylab[nyt], sizeof ylab[0], "0");
+            nyt++;
+            continue;       /* nothing between zero and the first decade */
+        }
         nyt++;
         if (f.y.hi - f.y.lo <= 3 && f.y.step == 1 && v < f.y.hi - 0.5) {
             int mant;
@@ -721,7 +723,7 @@ static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
         double py = plot_py(&f, ytv[i]);
         fprintf(o, "<line x1=\"%.1f\" y1=\"%.2f\" x2=\"%.1f\" y2=\"%.2f\" stroke=\"black\"/>", f.left - 5, py, f.left, py);
         fprintf(o, "<text x=\"%.1f\" y=\"%.2f\">", f.left - 8, py + 4);
-        plot_xml(o, ylab[i]);
+        chart_xml(o, ylab[i]);
         fprintf(o, "</text>\n");
     }
     fprintf(o, "</g>\n<g class=\"xticks\" font-size=\"12\" text-anchor=\"middle\">\n");
@@ -729,25 +731,25 @@ static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
         plot_tick_label(&f.x, v, ch->xunit, buf, sizeof buf);
         fprintf(o, "<line x1=\"%.2f\" y1=\"%.1f\" x2=\"%.2f\" y2=\"%.1f\" stroke=\"black\"/>", plot_px(&f, v), f.bottom, plot_px(&f, v), f.bottom + 5);
         fprintf(o, "<text x=\"%.2f\" y=\"%.1f\">", plot_px(&f, v), f.bottom + 19);
-        plot_xml(o, buf);
+        chart_xml(o, buf);
         fprintf(o, "</text>\n");
     }
     fprintf(o, "</g>\n");
     /* axis titles */
     fprintf(o, "<text class=\"xtitle\" x=\"%.1f\" y=\"%.1f\" font-size=\"13\" text-anchor=\"middle\">", (f.left + f.right) / 2, f.bottom + 42);
-    plot_xml(o, ch->xtitle);
+    chart_xml(o, ch->xtitle);
     fprintf(o, "</text>\n<text class=\"ytitle\" x=\"0\" y=\"0\" font-size=\"13\" text-anchor=\"middle\" "
                "transform=\"translate(18,%.1f) rotate(-90)\">", (f.top + f.bottom) / 2);
-    plot_xml(o, ch->ytitle);
+    chart_xml(o, ch->ytitle);
     fprintf(o, "</text>\n");
     /* the data, clipped to the frame */
     fprintf(o, "<clipPath id=\"frame\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/></clipPath>\n",
             f.left, f.top - 2, f.right - f.left, f.bottom - f.top + 4);
     for (i = 0; i < ps->n; i++) {
         const plot_series *s = &ps->s[i];
-        const char *col = plot_colors[s->color % PLOT_NCOLORS], *dash = plot_dashes[s->dash % PLOT_NDASHES];
+        const char *col = chart_colors[s->color % CHART_NCOLORS], *dash = chart_dashes[s->dash % CHART_NDASHES];
         fprintf(o, "<g class=\"series\" data-label=\"");
-        plot_xml(o, s->label);
+        chart_xml(o, s->label);
         fprintf(o, "\" data-points=\"%zu\" clip-path=\"url(#frame)\">\n", s->n);
         if (s->n == 1 || (ch->xmax > 0 && s->n > 1 && s->x[1] > ch->xmax)) {
             fprintf(o, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3.5\" fill=\"%s\"/>\n", plot_px(&f, s->x[0]), plot_py(&f, s->y[0]), col);
@@ -756,6 +758,14 @@ static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
                     col, *dash ? " stroke-dasharray=\"" : "", dash, *dash ? "\"" : "");
             plot_points(o, &f, s, ch->xmax);
             fprintf(o, "\"/>\n");
+            if (s->marker >= 0) {   /* at every point of a short series, at a dozen of a long one */
+                size_t every = s->n > 40 ? s->n / 12 : 1;
+                for (j = 0; j < s->n; j += every) {
+                    if (ch->xmax > 0 && s->x[j] > ch->xmax) break;
+                    chart_marker(o, s->marker, plot_px(&f, s->x[j]), plot_py(&f, s->y[j]), col);
+                }
+                fputc('\n', o);
+            }
         }
         fprintf(o, "</g>\n");
     }
@@ -765,24 +775,25 @@ static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
     /* legend */
     fprintf(o, "<g class=\"legend\" font-size=\"12\">\n");
     for (i = 0; i < ps->n; i++) {
-        const plot_series *s = &ps->s[i];
-        const char *dash = plot_dashes[s->dash % PLOT_NDASHES];
+        const plot_series *s = &ps->s[ch->legend_by_last ? plot_nth_by_last(ps, i) : i];
+        const char *dash = chart_dashes[s->dash % CHART_NDASHES];
         double lx = f.right + 16;
         y = f.top + 10 + 18.0 * (double)i;
         fprintf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2.5\"%s%s%s/>", lx,
-                y, lx + 24, y, plot_colors[s->color % PLOT_NCOLORS], *dash ? " stroke-dasharray=\"" : "", dash,
+                y, lx + 24, y, chart_colors[s->color % CHART_NCOLORS], *dash ? " stroke-dasharray=\"" : "", dash,
                 *dash ? "\"" : "");
+        if (s->marker >= 0) chart_marker(o, s->marker, lx + 12, y, chart_colors[s->color % CHART_NCOLORS]);
         fprintf(o, "<text x=\"%.1f\" y=\"%.1f\">", lx + 30, y + 4);
         /* shorten what does not fit */
-        if (plot_text_width(s->label, 12) > legend_w - 40 + 0.5) {
+        if (chart_text_width(s->label, 12) > legend_w - 40 + 0.5) {
             char sh[320];
             size_t L = strlen(s->label);
             snprintf(sh, sizeof sh, "%s", s->label);
-            while (L > 4 && plot_text_width(sh, 12) > legend_w - 52) sh[--L] = 0;
-            plot_xml(o, sh);
+            while (L > 4 && chart_text_width(sh, 12) > legend_w - 52) sh[--L] = 0;
+            chart_xml(o, sh);
             fputs("...", o);
         } else {
-            plot_xml(o, s->label);
+            chart_xml(o, s->label);
         }
         fprintf(o, "</text>\n");
     }
@@ -793,7 +804,7 @@ static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
 /* Legend names: the configuration alone for one file, the file alone when
    every file has one configuration, else both; ", m = M" when a sweep has
    several m. Colours per file and configuration; in sweeps the dash tells m
-   apart. */
+   apart; with more lines than colours, a marker shape too. */
 static void plot_name_series(plot_set *ps, int sweep)
 {
     size_t i, j, files = 0, nconf = 0, conf_max = 0;
@@ -836,11 +847,10 @@ static void plot_name_series(plot_set *ps, int sweep)
         if (sweep && nm > 1) snprintf(s->label, sizeof s->label, "%s, m = %u", base, s->m);
         else snprintf(s->label, sizeof s->label, "%s", base);
         s->dash = 0;
+        s->marker = nconf > CHART_NCOLORS ? s->color % CHART_NMARKERS : -1;
         if (sweep && nm > 1) {
             for (k = 0; k < nm; k++)
                 if (ms[k] == s->m) s->dash = (int)k;
-        } else if (nconf > PLOT_NCOLORS) {
-            s->dash = (int)((size_t)s->color / PLOT_NCOLORS);
         }
     }
 }
@@ -987,6 +997,17 @@ int edan_cmd_plot(int argc, char **argv)
         ch.xunit = "";
         ch.yunit = slowdown ? "\xc3\x97" : "";
         ch.y_from_data = slowdown;
+        ch.y_floor = slowdown ? 1 : 0;    /* x1: no slower; nothing is below it */
+        ch.legend_by_last = 1;
+        {   /* one configuration throughout: the subtitle names it */
+            size_t k;
+            int one = ps.n > 0;
+            for (k = 1; k < ps.n; k++)
+                if (strcmp(ps.s[k].config, ps.s[0].config)) one = 0;
+            if (one && strlen(subtitle) + strlen(ps.s[0].config) + 20 < sizeof subtitle)
+                snprintf(subtitle + strlen(subtitle), sizeof subtitle - strlen(subtitle), "; configuration %s",
+                         ps.s[0].config);
+        }
     } else {
         double tau0 = ps.s[0].tau;
         int same = 1;

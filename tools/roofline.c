@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "files.h"
 #include "suggest.h"
+#include "chart.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,28 +53,6 @@ typedef struct chart {
 static double cx(const chart *c, double ai) { return c->px0 + (log10(ai) - c->x0) / (c->x1 - c->x0) * (c->px1 - c->px0); }
 static double cy(const chart *c, double g) { return c->py1 - (log10(g) - c->y0) / (c->y1 - c->y0) * (c->py1 - c->py0); }
 
-static void xml_escaped(FILE *o, const char *s)
-{
-    for (; *s; s++) {
-        if (*s == '<') fputs("&lt;", o);
-        else if (*s == '>') fputs("&gt;", o);
-        else if (*s == '&') fputs("&amp;", o);
-        else if (*s == '"') fputs("&quot;", o);
-        else fputc(*s, o);
-    }
-}
-
-static void svg_text(FILE *o, double x, double y, const char *anchor, double size, const char *color, double rot,
-                     const char *text)
-{
-    fprintf(o, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" text-anchor=\"%s\" fill=\"%s\"", x, y, size, anchor,
-            color);
-    if (rot != 0) fprintf(o, " transform=\"rotate(%.2f %.1f %.1f)\"", rot, x, y);
-    fputc('>', o);
-    xml_escaped(o, text);
-    fputs("</text>\n", o);
-}
-
 static void ai_label(char *buf, size_t n, double ai)
 {
     if (ai >= 1) snprintf(buf, n, "%g", ai);
@@ -111,6 +90,9 @@ static int rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t
         snprintf(err, errlen, "no memory roof to draw");
         return -1;
     }
+    /* without a compute roof nothing bends the memory roofs: a range of
+       intensities that does not run them up to performance no machine has */
+    if (!ch->ncomp) xmax = 4;
     for (i = 0; i < npts; i++) {
         const roofline_point *q = &pts[i];
         if (!(q->ai > 0) || !(q->gflops_lo > 0) || !(q->gflops_hi >= q->gflops_lo)) {
@@ -140,7 +122,7 @@ static int rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t
     fprintf(o, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
                "font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n", W, H, W, H);
     fprintf(o, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
-    svg_text(o, (c.px0 + c.px1) / 2, 30, "middle", 17, "#222", 0, ch->title);
+    chart_text(o, (c.px0 + c.px1) / 2, 30, "middle", 17, "#222", 0, ch->title);
 
     /* grid and ticks: x at powers of two, y at 1-2-5 per decade */
     fprintf(o, "<g stroke=\"#e4e4e4\" stroke-width=\"1\">\n");
@@ -164,7 +146,7 @@ static int rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t
         v = pow(2, e);
         if (v < xmin * 0.999 || v > xmax * 1.001) continue;
         ai_label(buf, sizeof buf, v);
-        svg_text(o, cx(&c, v), c.py1 + 18, "middle", 12, "#333", 0, buf);
+        chart_text(o, cx(&c, v), c.py1 + 18, "middle", 12, "#333", 0, buf);
     }
     for (e = (int)c.y0; e <= (int)c.y1; e++) {
         static const double m[3] = {1, 2, 5};
@@ -172,12 +154,12 @@ static int rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t
             v = m[k] * pow(10, e);
             if (e == (int)c.y1 && k) break;
             snprintf(buf, sizeof buf, "%g", v);
-            svg_text(o, c.px0 - 8, cy(&c, v) + 4, "end", k ? 10 : 12, k ? "#777" : "#333", 0, buf);
+            chart_text(o, c.px0 - 8, cy(&c, v) + 4, "end", k ? 10 : 12, k ? "#777" : "#333", 0, buf);
         }
     }
-    svg_text(o, (c.px0 + c.px1) / 2, H - 25, "middle", 14, "#222", 0,
+    chart_text(o, (c.px0 + c.px1) / 2, H - 25, "middle", 14, "#222", 0,
              "arithmetic intensity [flop/byte of loads and stores]");
-    svg_text(o, 25, (c.py0 + c.py1) / 2, "middle", 14, "#222", -90, "performance [GFLOP/s]");
+    chart_text(o, 25, (c.py0 + c.py1) / 2, "middle", 14, "#222", -90, "performance [GFLOP/s]");
 
     fprintf(o, "<clipPath id=\"plot\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/></clipPath>\n",
             c.px0, c.py0, c.px1 - c.px0, c.py1 - c.py0);
@@ -187,7 +169,7 @@ static int rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t
         static const char *const dash[3] = {"", " stroke-dasharray=\"8 5\"", " stroke-dasharray=\"3 4\""};
         double g = ch->comp[k].gflops, x = g / bwmax > xmin ? g / bwmax : xmin;
         fprintf(o, "<line class=\"roof\" data-kind=\"compute\" data-label=\"");
-        xml_escaped(o, ch->comp[k].label);
+        chart_xml(o, ch->comp[k].label);
         fprintf(o, "\" data-gflops=\"%.6g\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333\" "
                    "stroke-width=\"%s\"%s/>\n",
                 g, cx(&c, x), cy(&c, g), c.px1, cy(&c, g), k ? "1.5" : "2.5", dash[k < 3 ? k : 2]);
@@ -197,7 +179,7 @@ static int rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t
         const rl_line *l = &ch->line[k];
         double x2 = peak > 0 && peak / l->gbps < xmax ? peak / l->gbps : xmax;
         fprintf(o, "<line class=\"roof\" data-kind=\"%s\" data-label=\"", l->kind);
-        xml_escaped(o, l->label);
+        chart_xml(o, l->label);
         fprintf(o, "\" data-gbps=\"%.6g\"", l->gbps);
         if (l->lo > 0) fprintf(o, " data-gbps-lower=\"%.6g\" data-gbps-upper=\"%.6g\"", l->lo, l->hi);
         fprintf(o, " x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"%s\"",
@@ -206,12 +188,29 @@ static int rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t
         if (l->dash && *l->dash) fprintf(o, " stroke-dasharray=\"%s\"", l->dash);
         fprintf(o, "/>\n");
     }
+    if (ch->larm) {
+        /* roofs of nearly the same bandwidth lie on each other: each gets
+           its marker, at its own places along the line (as in the legend) */
+        for (k = 0; k < ch->nline; k++) {
+            const rl_line *l = &ch->line[k];
+            double span = log10(xmax / xmin), x2 = peak > 0 && peak / l->gbps < xmax ? peak / l->gbps : xmax;
+            int q;
+            fprintf(o, "<g class=\"roof-markers\" data-label=\"");
+            chart_xml(o, l->label);
+            fprintf(o, "\">");
+            for (q = 0; q < 3; q++) {
+                double ai = xmin * pow(10, span * (0.1 + 0.3 * q + 0.27 * (k + 0.5) / ch->nline));
+                if (ai <= x2) chart_marker(o, k, cx(&c, ai), cy(&c, l->gbps * ai), l->color);
+            }
+            fprintf(o, "</g>\n");
+        }
+    }
     fprintf(o, "</g>\n");
 
     /* compute labels above their line at the right end of the plot */
     for (k = 0; k < ch->ncomp; k++) {
         snprintf(buf, sizeof buf, "%s: %.1f GFLOP/s", ch->comp[k].label, ch->comp[k].gflops);
-        svg_text(o, c.px1 - 6, cy(&c, ch->comp[k].gflops) - 6, "end", 12, "#222", 0, buf);
+        chart_text(o, c.px1 - 6, cy(&c, ch->comp[k].gflops) - 6, "end", 12, "#222", 0, buf);
     }
     if (!ch->larm) {
         /* CARM: names along the memory roofs (above the line, rotated to
@@ -225,7 +224,7 @@ static int rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t
             if (cy(&c, ch->line[k].gbps * ai) > c.py1 - 12) ai = pow(10, c.y0) * 1.6 * pow(1.45, k) / ch->line[k].gbps;
             x = cx(&c, ai) + 4 * nx;
             y = cy(&c, ch->line[k].gbps * ai) + 4 * ny;
-            svg_text(o, x, y, "start", 12, ch->line[k].color, ang * 180 / 3.14159265358979,
+            chart_text(o, x, y, "start", 12, ch->line[k].color, ang * 180 / 3.14159265358979,
                      !strcmp(ch->line[k].kind, "hybrid") ? "hybrid" : ch->line[k].label);
         }
         for (k = 0; k < ch->nline; k++) {
@@ -246,22 +245,23 @@ static int rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t
                     lx + 8, ly + 6, lx + 32, ly + 6, l->color, l->dash && *l->dash ? " stroke-dasharray=\"" : "",
                     l->dash && *l->dash ? l->dash : "", l->dash && *l->dash ? "\"" : "");
             snprintf(buf, sizeof buf, "%s %.1f GB/s", l->label, l->gbps);
-            svg_text(o, lx + 40, ly + 10, "start", 12, "#222", 0, buf);
+            chart_text(o, lx + 40, ly + 10, "start", 12, "#222", 0, buf);
             ly += 20;
         }
     } else {
         /* LARM: a legend at the right of the plot, in the order of the
            lines (fastest first, as they lie on the chart) */
         double lx = c.px1 + 16, ly = c.py0 + 6;
-        svg_text(o, lx, ly, "start", 13, "#222", 0, "memory roofs [GB/s]");
+        chart_text(o, lx, ly, "start", 13, "#222", 0, "memory roofs [GB/s]");
         ly += 20;
         for (k = 0; k < ch->nline; k++) {
             const rl_line *l = &ch->line[k];
             fprintf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"3\"%s%s%s/>\n",
                     lx, ly - 4, lx + 30, ly - 4, l->color, l->dash && *l->dash ? " stroke-dasharray=\"" : "",
                     l->dash && *l->dash ? l->dash : "", l->dash && *l->dash ? "\"" : "");
+            chart_marker(o, k, lx + 15, ly - 4, l->color);
             snprintf(buf, sizeof buf, "%7.1f  %s", l->gbps, l->label);
-            svg_text(o, lx + 38, ly, "start", 12, "#222", 0, buf);
+            chart_text(o, lx + 38, ly, "start", 12, "#222", 0, buf);
             ly += 19;
         }
     }
@@ -278,18 +278,24 @@ static int rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t
     }
     for (i = 0; i < npts; i++) {
         const roofline_point *q = &pts[i];
-        const char *label = q->label ? q->label : "";
-        double x = cx(&c, q->ai), y = cy(&c, sqrt(q->gflops_lo * q->gflops_hi)), w = 7.2 * (double)strlen(label);
+        char label[160];
+        double x = cx(&c, q->ai), y = cy(&c, sqrt(q->gflops_lo * q->gflops_hi)), w;
+        double bar = cy(&c, q->gflops_lo) - cy(&c, q->gflops_hi);   /* the range in pixels */
         static const double off[9] = {0, 14, -14, 28, -28, 42, -42, 56, -56};
         rl_box b, first;
         int s, side, found = 0, right = 1;
+        snprintf(label, sizeof label, "%s%s", q->label ? q->label : "", q->predicted ? " (model)" : "");
+        w = 7.2 * (double)strlen(label);
         fprintf(o, "<g class=\"app\" data-label=\"");
-        xml_escaped(o, label);
+        chart_xml(o, q->label ? q->label : "");
         fprintf(o, "\" data-ai=\"%.6g\" data-gflops-lo=\"%.6g\" data-gflops-hi=\"%.6g\">\n", q->ai, q->gflops_lo,
                 q->gflops_hi);
-        if (q->gflops_hi > q->gflops_lo)
+        if (bar >= 2) {     /* a range too short to see is not drawn: the label says (model) */
             fprintf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#7b2d8e\" stroke-width=\"3\"/>\n",
                     x, cy(&c, q->gflops_lo), x, cy(&c, q->gflops_hi));
+            fprintf(o, "<path d=\"M%.1f %.1fH%.1fM%.1f %.1fH%.1f\" stroke=\"#7b2d8e\" stroke-width=\"2\"/>\n", x - 5,
+                    cy(&c, q->gflops_lo), x + 5, x - 5, cy(&c, q->gflops_hi), x + 5);
+        }
         fprintf(o, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#7b2d8e\"/>\n", x, y);
         first.x0 = x + 8;
         first.x1 = x + 8 + w;
@@ -317,11 +323,25 @@ static int rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t
         if (b.y0 != y - 9)
             fprintf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#7b2d8e\" stroke-width=\"0.8\"/>\n",
                     x, y, right ? b.x0 - 2 : b.x1 + 2, b.y0 + 7);
-        svg_text(o, right ? b.x0 : b.x1, b.y0 + 13, right ? "start" : "end", 12, "#7b2d8e", 0, label);
+        chart_text(o, right ? b.x0 : b.x1, b.y0 + 13, right ? "start" : "end", 12, "#7b2d8e", 0, label);
         fprintf(o, "</g>\n");
         if (nplaced < RL_MAX_BOXES) placed[nplaced++] = b;
     }
-    svg_text(o, c.px0, H - 6, "start", 10, "#777", 0, ch->foot);
+    {   /* what the chart holds that its lines do not say */
+        double ny = c.py0 + 16;
+        int any_model = 0;
+        for (i = 0; i < npts; i++) any_model |= pts[i].predicted;
+        if (!ch->ncomp) {
+            chart_text(o, c.px0 + 8, ny, "start", 11, "#444", 0,
+                       "this profile has no compute roofs: the memory roofs alone, up to 4 flop/byte");
+            ny += 15;
+        }
+        if (any_model)
+            chart_text(o, c.px0 + 8, ny, "start", 11, "#7b2d8e", 0,
+                       "(model): predicted by EDAN from the trace and this profile, not measured; "
+                       "bar: upper to lower time bound");
+    }
+    chart_text(o, c.px0, H - 6, "start", 10, "#777", 0, ch->foot);
     fprintf(o, "</svg>\n");
     return 0;       /* write errors: the caller's close says them */
 }
@@ -800,6 +820,7 @@ static int app_point(const char *spec, unsigned prof_m, roofline_point *q, char 
     if (!b) b = edan_json_value_at(ms, 0);
     lo_t = edan_json_number(edan_json_get(b, "T_upper"), 0);
     hi_t = edan_json_number(edan_json_get(b, "T_lower"), 0);
+    q->predicted = runtime <= 0;
     if (runtime > 0) {
         q->gflops_lo = q->gflops_hi = flops / runtime / 1e9;
     } else if (lo_t > 0 && hi_t > 0) {
@@ -830,6 +851,7 @@ static int parse_point(const char *s, roofline_point *q, char *label, size_t n)
     memcpy(label, s, (size_t)(a - s));
     label[a - s] = 0;
     q->label = label;
+    q->predicted = 0;
     q->ai = strtod(a + 1, &end);
     if (*end != ':') return -1;
     b = end + 1;

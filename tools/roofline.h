@@ -17,6 +17,7 @@ typedef struct roofline_point {
     double gflops_hi;       /* >= gflops_lo */
     double load_bytes;      /* requested bytes, for its hybrid roof; 0 = unknown */
     double store_bytes;
+    int predicted;          /* from EDAN's time bounds (an --app without a runtime), not measured */
 } roofline_point;
 
 int edan_cmd_roofline(int argc, char **argv);

@@ -185,6 +185,32 @@ for i in range(4):
         assert j >= i or not overlap(boxes[i], boxes[j]), ("labels overlap", i, j)
 PY
 
+# 5b. what a reader of the chart must be told: an application's point from
+# EDAN's bounds says (model), a point given as a measurement does not; a
+# profile without compute roofs keeps its memory roofs to 4 flop/byte and
+# says why; LARM roofs that lie on each other carry their own markers.
+./edan roofline hwprofiles/vm.json --app "$T/gemm.json" --point measured:1:10 -o "$T/model.svg" 2> "$T/err" \
+  && ./edan roofline hwprofiles/reference-tpds19-knl.json --cluster 0 --mode flat -o "$T/knl.svg" 2>> "$T/err" \
+  && python3 - "$T" <<'PY' && ok "points say (model) or not; KNL's roofs stop at 4 flop/byte; each LARM roof has its markers" || bad "chart honesty: $(cat "$T/err")"
+import sys
+sys.path.insert(0, sys.argv[1]); from check import *
+import xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1] + "/model.svg").getroot()
+apps = {g.get("data-label"): g.find(NS + "text").text for g in root.iter(NS + "g") if g.get("class") == "app"}
+assert apps == {"gemm": "gemm (model)", "measured": "measured"}, apps
+texts = [t.text or "" for t in root.iter(NS + "text")]
+assert any(t.startswith("(model): predicted by EDAN") for t in texts), texts
+root = ET.parse(sys.argv[1] + "/knl.svg").getroot()
+texts = [t.text or "" for t in root.iter(NS + "text")]
+assert any("no compute roofs" in t for t in texts), texts
+roofs = [e for e in root.iter(NS + "line") if e.get("class") == "roof"]
+assert roofs and all(abs(float(e.get("x2")) - max(float(r.get("x2")) for r in roofs)) < 0.1 for e in roofs)
+xt = [t.text for t in root.iter(NS + "text") if t.get("text-anchor") == "middle" and t.text in ("4", "8", "64")]
+assert xt == ["4"], xt                   # the axis ends at 4 flop/byte
+marks = {g.get("data-label"): len(list(g)) for g in root.iter(NS + "g") if g.get("class") == "roof-markers"}
+assert len(marks) == len(roofs) and all(n >= 2 for n in marks.values()), marks
+PY
+
 # 6. errors: a clear message and a non-zero exit
 expect_err() {  # what, pattern, command...
   local what=$1 pat=$2; shift 2

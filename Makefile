@@ -61,7 +61,7 @@ bench: all
 # From machine to verdict: probe this machine, trace and analyse the example
 # kernels with its profile, write a report directory (REPORT=dir).
 run: all examples
-	@bash tools/run.sh $(REPORT)
+	@python3 tools/run.py $(REPORT)
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \

@@ -16,7 +16,7 @@ EDAN=./edan
 # ---- the reduced run ---------------------------------------------------------
 R=$T/report
 EDAN=$EDAN EDAN_RUN_PROFILE=none EDAN_RUN_KERNELS="chase:2048:100 gemm:16:10 lu:24:10 spmv:16:10" \
-  EDAN_RUN_DM_PLOTS="lu spmv" bash tools/run.sh "$R" 2> "$T/run.err" || { cat "$T/run.err"; fail "tools/run.sh failed"; }
+  EDAN_RUN_DM_PLOTS="lu spmv" python3 tools/run.py "$R" 2> "$T/run.err" || { cat "$T/run.err"; fail "tools/run.py failed"; }
 grep -q 'trace lu 24' "$T/run.err" || fail "no progress line for the lu trace on stderr"
 for f in README.md commands.sh json/chase.json json/gemm.json json/lu.json json/spmv.json sweep/lu.csv \
          ranking-0.json ranking-1.json svg/dm-lu.svg svg/dm-spmv.svg svg/whatif.svg; do
@@ -128,7 +128,8 @@ for k in ("lu", "spmv"):
         big = max(range(len(cf)), key=lambda i: max(cf[i]["timeline"]["bins"]))
         check(top[big] == min(top), f"dm-{k}: the largest series ({cf[big]['name']}) is not the highest")
         for l, p in s:
-            check(all(x0 - 0.01 <= x <= x0 + w + 0.01 and y0 - 0.01 <= y <= y0 + h + 0.01 for x, y in p),
+            # (the frame is written to 0.1 px, the points to 0.01 px)
+            check(all(x0 - 0.06 <= x <= x0 + w + 0.06 and y0 - 0.06 <= y <= y0 + h + 0.06 for x, y in p),
                   f"dm-{k}: {l} leaves the frame")
             # x grows with time
             check(all(p[i][0] <= p[i + 1][0] for i in range(len(p) - 1)), f"dm-{k}: {l} goes back in time")
@@ -137,6 +138,8 @@ for k in ("lu", "spmv"):
         lens = [(len(c["timeline"]["bins"]) - 1) * c["timeline"]["tau"] for c in cf]
         i_long = max(range(len(cf)), key=lambda i: lens[i])
         check(ends[i_long] == max(ends), f"dm-{k}: the longest timeline does not end last")
+        # the x axis ends where the data does, not at the next round tick
+        check(abs(max(ends) - (x0 + w)) < 0.5, f"dm-{k}: the data ends at x = {max(ends)}, the axis at {x0 + w}")
 
 # what-if: one line per kernel; all start at slowdown 1; the steepest at 250 ns
 # is the kernel with the largest slowdown in its sweep (configuration 0, m = 4).
@@ -157,6 +160,16 @@ if s and all(p for _, p in s):
     for l, p in s:
         check(abs(value(p[0][1]) - 1) <= span * 2e-4, f"whatif: {l} starts at {value(p[0][1])}, not 1")
         check(abs(value(p[-1][1]) - last[l]) <= span * 2e-4, f"whatif: {l} ends at {value(p[-1][1])}, not {last[l]}")
+    # nothing is below x1: the axis starts there
+    check(abs(value(box[1] + box[3]) - 1) <= span * 2e-4, f"whatif: the y axis starts at {value(box[1] + box[3])}, not 1")
+    # the legend lists the kernels by their slowdown at 250 ns, largest first
+    root = ET.parse(os.path.join(R, "svg/whatif.svg")).getroot()
+    legend = [t.text for g in root.iter(NS + "g") if g.get("class") == "legend" for t in g.iter(NS + "text")]
+    check(legend == sorted(last, key=lambda k: -last[k]), f"whatif: legend {legend}, slowdowns {last}")
+    # the configuration is named
+    sub = [t.text for t in root.iter(NS + "text") if t.get("fill") == "#444"]
+    cfg0 = list(csv.DictReader(open(os.path.join(R, "sweep/lu.csv"))))[0]["config"]
+    check(sub and sub[0].endswith(f"; configuration {cfg0}"), f"whatif: subtitle {sub} does not name {cfg0}")
 
 if errors:
     print("\n".join(errors)); sys.exit(1)
@@ -164,20 +177,20 @@ print("report checks passed")
 EOF
 
 # a failing step stops the run with a message and a non-zero status
-if EDAN=$EDAN EDAN_RUN_PROFILE=none EDAN_RUN_KERNELS="gemm:16:10 nosuch:4:10" bash tools/run.sh "$T/bad" 2> "$T/bad.err"; then
-  fail "tools/run.sh succeeded with an unknown kernel"
+if EDAN=$EDAN EDAN_RUN_PROFILE=none EDAN_RUN_KERNELS="gemm:16:10 nosuch:4:10" python3 tools/run.py "$T/bad" 2> "$T/bad.err"; then
+  fail "tools/run.py succeeded with an unknown kernel"
 fi
-grep -q 'nosuch' "$T/bad.err" || fail "tools/run.sh: no message naming the unknown kernel: $(cat "$T/bad.err")"
-if EDAN=$EDAN EDAN_RUN_PROFILE=none EDAN_RUN_KERNELS="gemm:0:10" bash tools/run.sh "$T/bad" 2> "$T/bad.err"; then
-  fail "tools/run.sh succeeded although the trace failed"
+grep -q 'nosuch' "$T/bad.err" || fail "tools/run.py: no message naming the unknown kernel: $(cat "$T/bad.err")"
+if EDAN=$EDAN EDAN_RUN_PROFILE=none EDAN_RUN_KERNELS="gemm:0:10" python3 tools/run.py "$T/bad" 2> "$T/bad.err"; then
+  fail "tools/run.py succeeded although the trace failed"
 fi
-grep -q 'edan trace of gemm failed' "$T/bad.err" || fail "tools/run.sh: no message for the failed trace: $(cat "$T/bad.err")"
-[ -e "$T/bad/README.md" ] && fail "tools/run.sh wrote a README although a step failed"
+grep -q 'edan trace of gemm failed' "$T/bad.err" || fail "tools/run.py: no message for the failed trace: $(cat "$T/bad.err")"
+[ -e "$T/bad/README.md" ] && fail "tools/run.py wrote a README although a step failed"
 
 # ---- with a hardware profile: the roofline with the kernels on it ---------
 R2=$T/report2
 EDAN=$EDAN EDAN_RUN_PROFILE=hwprofiles/vm.json EDAN_RUN_KERNELS="chase:2048:100 gemm:16:10 spmv:16:10" \
-  EDAN_RUN_DM_PLOTS="spmv" bash tools/run.sh "$R2" 2> "$T/run2.err" || { cat "$T/run2.err"; fail "tools/run.sh with a profile failed"; }
+  EDAN_RUN_DM_PLOTS="spmv" python3 tools/run.py "$R2" 2> "$T/run2.err" || { cat "$T/run2.err"; fail "tools/run.py with a profile failed"; }
 python3 - "$R2" <<'EOF' || fail "the roofline of the run with a profile"
 import json, sys, xml.etree.ElementTree as ET
 r = sys.argv[1]
@@ -224,9 +237,15 @@ g = [g for g in root.iter(NS + "g") if g.get("class") == "yticks"][0]
 ys = [float(l.get("y1")) for l in g.iter(NS + "line")]
 pre = {"": 1, "k": 1e3, "M": 1e6, "G": 1e9}
 vals = []
-for t in g.iter(NS + "text"):
-    m = re.fullmatch(r"([0-9.]+) ([kMG]?)B", t.text)
-    assert m, t.text
+texts = [t.text for t in g.iter(NS + "text")]
+# the timeline has empty bins: zero is the bottom edge, labelled 0, a decade under the rest
+assert texts[0] == "0", texts
+frame = [e for e in root.iter(NS + "rect") if e.get("fill") == "none"][0]
+assert abs(ys[0] - (float(frame.get("y")) + float(frame.get("height")))) < 0.01, (ys[0], frame.attrib)
+ys = ys[1:]
+for t in texts[1:]:
+    m = re.fullmatch(r"([0-9.]+) ([kMG]?)B", t)
+    assert m, t
     vals.append(float(m.group(1)) * pre[m.group(2)])
 # log placement: pixel y linear in log10(value)
 (y0, v0), (y1, v1) = (ys[0], vals[0]), (ys[-1], vals[-1])
@@ -244,6 +263,26 @@ EOF
 # one line per configuration and m: 2 configurations x 5 m
 [ "$(grep -c 'class="series"' "$P/sw.svg")" = 10 ] || fail "sweep chart: not one line per configuration and m"
 grep -q 'data-label="no-cache, m = 16"' "$P/sw.svg" || fail "sweep chart: no line for no-cache, m = 16"
+
+# more lines than colours: colour and marker shape together tell all 12 apart
+args=()
+for i in 01 02 03 04 05 06 07 08 09 10 11 12; do cp "$R/sweep/lu.csv" "$P/k$i.csv"; args+=(--sweep "$P/k$i.csv"); done
+"$EDAN" plot --slowdown --m 4 --config 0 "${args[@]}" -o "$P/many.svg" || fail "plot of 12 sweeps"
+python3 - "$P/many.svg" <<'EOF' || fail "12 lines are not all told apart"
+import sys, xml.etree.ElementTree as ET
+NS = "{http://www.w3.org/2000/svg}"
+root = ET.parse(sys.argv[1]).getroot()
+looks = []
+for g in root.iter(NS + "g"):
+    if g.get("class") != "series": continue
+    pl = g.find(NS + "polyline")
+    marks = [e for e in g if e.tag != NS + "polyline"]
+    assert marks, f"{g.get('data-label')}: no markers"
+    shape = (marks[0].tag, len(marks[0].get("d", "").split("L")), marks[0].get("stroke") is None)
+    looks.append((pl.get("stroke"), pl.get("stroke-dasharray"), shape))
+assert len(looks) == 12 and len(set(looks)) == 12, looks
+print("12 lines, 12 looks")
+EOF
 
 # bad input: FILE: what is wrong, exit 2, an existing output left alone
 echo keep > "$P/out.svg"

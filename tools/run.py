@@ -1,0 +1,575 @@
+#!/usr/bin/env python3
+"""tools/run.py [REPORT_DIR] - `make run`: from this machine to a verdict.
+
+Probes this machine (./probe --quick), traces and analyses the example
+kernels with its profile (a data-movement timeline, a what-if at +100 ns and
+a 0..250 ns sweep per kernel), ranks them (edan rank), draws the roofline
+(edan roofline) and the data movement (edan plot), and writes
+REPORT_DIR/README.md (default build/report): the machine, the rankings, the
+what-if table, the charts and the exact commands behind every number
+(REPORT_DIR/commands.sh).
+
+Environment:
+  EDAN_RUN_KERNELS  kernels to run, "name[:size[:tau]] ..." (default: the
+                    set below); a kernel not in the table below needs all three
+  EDAN_RUN_PROFILE  use this hardware profile instead of probing (none: no
+                    profile, the model's defaults)
+  EDAN_RUN_DM_PLOTS kernels whose data movement is drawn, "name[:log] ..."
+                    (default: spmv:log triad; the EDAN paper's Fig. 9
+                    setting, lu 64, is always drawn)
+  EDAN_RUN_ADD_NS   latency added in the what-if (default 100 ns)
+  EDAN, PROBE       the edan and probe binaries (default ./edan, ./probe)
+Progress goes to stderr; a failing step stops the run with its message and
+exit status 1. What could not be done (no profile, no roofline) is said in
+the report.
+"""
+import datetime
+import json
+import os
+import platform
+import shlex
+import subprocess
+import sys
+import time
+
+# name, size, tau, scope: the kernel function, or the region of spmv's CG
+# step (its three iterations are the three bursts of the data-movement
+# chart). The chase's list (2M nodes, 32 MiB) is larger than the last cache
+# level of the machines we know, as a pointer-chase benchmark's must be.
+KERNEL_TABLE = {
+    "sum":     ("4000000", "1000", "--func", "kernel"),
+    "gemm":    ("128", "10", "--func", "kernel_gemm"),
+    "mvt":     ("1024", "10", "--func", "kernel_mvt"),
+    "atax":    ("1024", "100", "--func", "kernel_atax"),
+    "bicg":    ("1024", "100", "--func", "kernel_bicg"),
+    "gesummv": ("1024", "10", "--func", "kernel_gesummv"),
+    "trmm":    ("128", "10", "--func", "kernel_trmm"),
+    "syrk":    ("128", "10", "--func", "kernel_syrk"),
+    "trisolv": ("2048", "1000", "--func", "kernel_trisolv"),
+    "lu":      ("128", "10", "--func", "kernel_lu"),
+    "triad":   ("1048576", "1000", "--func", "kernel_triad"),
+    "chase":   ("2097152", "100000", "--func", "kernel_chase"),
+    "spmv":    ("256", "100", "--region", "kernel_cg_step"),
+}
+DEFAULT_KERNELS = "sum gemm mvt atax bicg gesummv trmm syrk trisolv lu triad chase spmv"
+
+
+class Run:
+    """The run's clock, its progress lines, and commands.sh."""
+
+    def __init__(self, report):
+        self.t0 = time.monotonic()
+        self.report = report
+        self.cmds = os.path.join(report, "commands.sh")
+        self.missing = []       # what could not be done, for the report
+        self.steps = []         # "seconds|what" per step, for the report
+
+    def seconds(self):
+        return int(time.monotonic() - self.t0)
+
+    def say(self, msg):
+        print(f"[{self.seconds():3d}s] {msg}", file=sys.stderr, flush=True)
+
+    def die(self, msg):
+        print(f"[{self.seconds():3d}s] make run: {msg}", file=sys.stderr, flush=True)
+        sys.exit(1)
+
+    def record(self, line):
+        with open(self.cmds, "a") as f:
+            f.write(line + "\n")
+
+    def run(self, args, out=None, log=None):
+        """Records the command in commands.sh and runs it niced; its standard
+        output into `out`, its standard error into `log` (files, or
+        nowhere). Returns its exit status."""
+        self.record(shlex.join(args) + (f" > {shlex.quote(out)}" if out else ""))
+        with open(out or os.devnull, "wb") as o, open(log or os.devnull, "ab") as e:
+            try:
+                return subprocess.run(["nice", "-n", "10"] + args, stdout=o, stderr=e).returncode
+            except OSError as x:
+                e.write(f"{args[0]}: {x}\n".encode())
+                return 127
+
+    def step_done(self, since, what):
+        self.steps.append(f"{self.seconds() - since}|{what}")
+
+
+def last_line(path):
+    try:
+        lines = [l for l in open(path, errors="replace").read().splitlines() if l.strip()]
+        return lines[-1] if lines else ""
+    except OSError:
+        return ""
+
+
+def getconf(name):
+    try:
+        v = subprocess.run(["getconf", name], capture_output=True, text=True).stdout.strip()
+        return int(v)
+    except (OSError, ValueError):
+        return 0
+
+
+def main():
+    report = sys.argv[1] if len(sys.argv) > 1 else "build/report"
+    os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    edan = os.environ.get("EDAN", "./edan")
+    probe = os.environ.get("PROBE", "./probe")
+    add_ns = os.environ.get("EDAN_RUN_ADD_NS", "100")
+    dm_plots = os.environ.get("EDAN_RUN_DM_PLOTS", "spmv:log triad")
+    R = Run(report)
+
+    try:
+        os.makedirs(report, exist_ok=True)
+        # only what this run writes is removed, so stale results cannot mix in
+        for d in ("json", "sweep", "svg", "logs"):
+            subprocess.run(["rm", "-rf", os.path.join(report, d)], check=True)
+        for f in os.listdir(report):
+            if f in ("commands.sh", "README.md") or (f.startswith("ranking") and f.endswith((".txt", ".json"))):
+                os.remove(os.path.join(report, f))
+        for d in ("json", "sweep", "svg", "logs"):
+            os.makedirs(os.path.join(report, d))
+        with open(R.cmds, "w") as f:
+            f.write("#!/bin/sh\n# The commands of `make run`, in order (from the repository root).\nset -e\n")
+    except (OSError, subprocess.CalledProcessError) as e:
+        R.die(f"cannot write in {report}: {e}")
+    rp = lambda *p: os.path.join(report, *p)
+
+    if not os.access(edan, os.X_OK): R.die(f"{edan} is not built (run make)")
+    if not os.path.isdir("build/examples"): R.die("build/examples is missing (run make examples)")
+
+    # ---- 1. the machine
+    profile = ""
+    t = R.seconds()
+    given = os.environ.get("EDAN_RUN_PROFILE", "")
+    if given == "none":
+        R.say("hardware profile: none (EDAN_RUN_PROFILE=none)")
+        R.missing.append("no hardware profile: EDAN_RUN_PROFILE=none")
+    elif given:
+        if not os.access(given, os.R_OK): R.die(f"EDAN_RUN_PROFILE={given}: no such file")
+        try:
+            with open(given, "rb") as src, open(rp("profile.json"), "wb") as dst:
+                dst.write(src.read())
+        except OSError:
+            R.die(f"cannot copy {given}")
+        R.record(f"# hardware profile given with EDAN_RUN_PROFILE\ncp {shlex.quote(given)} {shlex.quote(rp('profile.json'))}")
+        profile = rp("profile.json")
+        R.say(f"hardware profile: {given} (given)")
+    else:
+        if not os.access(probe, os.X_OK): R.die(f"{probe} is not built (run make)")
+        R.say(f"probing this machine: {probe} --quick (at most about 20 s)")
+        if os.path.exists(rp("profile.json")): os.remove(rp("profile.json"))
+        log = rp("logs", "probe.log")
+        if R.run([probe, "--quick", "-o", rp("profile.json")], log=log):
+            R.die(f"{probe} --quick failed: see {log} ({last_line(log)})")
+        if not (os.path.exists(rp("profile.json")) and os.path.getsize(rp("profile.json"))):
+            R.die(f"{probe} --quick wrote no profile")
+        profile = rp("profile.json")
+        R.say(f"hardware profile: {profile}")
+    R.step_done(t, "hardware profile")
+
+    # Analysis options: the profile's caches, alpha, m and clock in the first
+    # configuration, and the same kernel without caches (the model's RAM-only
+    # view, as in the EDAN paper's Fig. 9) in the second.
+    if profile:
+        cfg = ["--profile", profile]
+        settings = "caches, alpha, m and clock from the hardware profile `profile.json`"
+    else:
+        # this machine's data caches as the C library reports them; the
+        # model's default RAM latency (200 cycles) and clock (1 GHz)
+        cfg = []
+        for l in (1, 2, 3):
+            p = "LEVEL1_DCACHE" if l == 1 else f"LEVEL{l}_CACHE"
+            size, assoc, line = getconf(p + "_SIZE"), getconf(p + "_ASSOC"), getconf(p + "_LINESIZE")
+            if size > 0 and assoc > 0 and line > 0:
+                cfg += ["--cache", f"{size}:{assoc}:{line}"]
+        settings = ("no hardware profile: the data caches getconf reports, the model's default RAM latency "
+                    "(alpha = 200 cycles) and clock (1 GHz)")
+
+    # ---- 2. trace and analyse the kernels
+    kernels = []
+    for spec in os.environ.get("EDAN_RUN_KERNELS", DEFAULT_KERNELS).split():
+        parts = spec.split(":")
+        name = parts[0]
+        size = parts[1] if len(parts) > 1 and parts[1] else None
+        tau = parts[2] if len(parts) > 2 and parts[2] else None
+        sopt, sname = "--func", "kernel_" + name
+        if name in KERNEL_TABLE:
+            dsize, dtau, sopt, sname = KERNEL_TABLE[name]
+            size, tau = size or dsize, tau or dtau
+        if not size or not tau:
+            R.die(f"kernel {spec}: give name:size:tau (not in the table of tools/run.py)")
+        if not os.access(f"build/examples/{name}", os.X_OK):
+            R.die(f"build/examples/{name} is missing (run make examples)")
+        kernels.append(name)
+        with open(rp("logs", "kernels.txt"), "a") as f:
+            f.write(f"{name} {size} {tau} {sopt} {sname}\n")
+        R.say(f"trace {name} {size} (tau {tau} cycles)")
+        t = R.seconds()
+        log = rp("logs", f"{name}.log")
+        if R.run([edan, "trace", "--quiet", "--json", sopt, sname, "--tau", tau] + cfg
+                 + ["--config=no-cache", "--no-cache", "--alpha-add", add_ns, "--sweep", rp("sweep", f"{name}.csv"),
+                    "-o", rp("json", f"{name}.json"), "--", f"build/examples/{name}", size],
+                 out=rp("logs", f"{name}.out"), log=log):
+            R.die(f"edan trace of {name} failed: see {log} ({last_line(log)})")
+        if not (os.path.exists(rp("json", f"{name}.json")) and os.path.getsize(rp("json", f"{name}.json"))):
+            R.die(f"edan trace of {name} wrote no report")
+        R.step_done(t, f"trace and analyse {name} ({size})")
+    if not kernels: R.die("no kernels (EDAN_RUN_KERNELS is empty)")
+
+    # The EDAN paper's Fig. 9 setting: lu at N = 64, no cache, RAM accesses
+    # 200 cycles, other instructions 1, tau = 1 cycle.
+    R.say("trace lu 64 in the setting of the EDAN paper's Fig. 9")
+    t = R.seconds()
+    log = rp("logs", "fig9-lu.log")
+    if R.run([edan, "trace", "--quiet", "--json", "--func", "kernel_lu", "--alpha", "200", "--tau", "1",
+              "-o", rp("json", "fig9-lu.json"), "--", "build/examples/lu", "64"], out=rp("logs", "fig9-lu.out"), log=log):
+        R.die(f"edan trace of lu 64 failed: see {log} ({last_line(log)})")
+    R.step_done(t, "trace and analyse lu (64) as in the paper's Fig. 9")
+    jsons = [rp("json", f"{k}.json") for k in kernels]
+    sweeps = [rp("sweep", f"{k}.csv") for k in kernels]
+
+    # The m the rankings and the what-if use: 4 (the EDAN paper's) if the
+    # reports have it, else the first m of the first report.
+    try:
+        ms = list(json.load(open(jsons[0]))["configs"][0]["m"].keys())
+    except (OSError, ValueError, KeyError, IndexError):
+        R.die(f"cannot read {jsons[0]}")
+    M = "4" if "4" in ms else ms[0]
+
+    # ---- 3. rank
+    t = R.seconds()
+    R.say(f"rank (m = {M})")
+    log = rp("logs", "rank.log")
+    for c in ("0", "1"):
+        if R.run([edan, "rank", "--m", M, "--config", c] + jsons, out=rp(f"ranking-{c}.txt"), log=log):
+            R.die(f"edan rank failed: {last_line(log)}")
+        if R.run([edan, "rank", "--json", "--m", M, "--config", c] + jsons, out=rp(f"ranking-{c}.json"), log=log):
+            R.die(f"edan rank --json failed: {last_line(log)}")
+    R.step_done(t, "rank")
+
+    # ---- 4. roofline
+    t = R.seconds()
+    roofline = ""
+    roof_note = ""
+    if not profile:
+        R.say("roofline: no hardware profile, no roofline")
+        R.missing.append("no roofline: it needs the hardware profile")
+    else:
+        R.say("roofline with the kernels on it")
+        log = rp("logs", "roofline.log")
+        apps = []   # one --app per kernel that does floating-point work
+        for path in jsons:
+            if json.load(open(path))["configs"][0].get("flops", 0) > 0:
+                apps += ["--app", path]
+        if R.run([edan, "roofline", profile] + apps + ["-o", rp("svg", "roofline.svg")], log=log):
+            R.die(f"edan roofline failed: {last_line(log)}")
+        roof_note = ("Each kernel with floating-point work (configuration 0) sits at its arithmetic intensity "
+                     "(flops per byte loaded or stored); its bar spans the performance between the model's upper "
+                     "and lower time bound at the profile's m (flops x clock / cycles, at the report's clock).")
+        # a profile of probe --numa on a machine with several nodes: the LARM charts too
+        numa = json.load(open(profile)).get("numa", {})
+        if isinstance(numa, dict) and numa.get("roofs") and not numa.get("skipped"):
+            if R.run([edan, "roofline", profile] + apps + ["--larm", "-o", rp("svg", "larm.svg")], log=log):
+                R.die(f"edan roofline --larm failed: {last_line(log)}")
+            roof_note += " The locality-aware charts, one per cluster: svg/larm-cluster*.svg."
+        roofline = "svg/roofline.svg"
+    R.step_done(t, "roofline")
+
+    # ---- 5. data movement and what-if charts
+    t = R.seconds()
+    plots = []
+    R.say("charts: data movement and what-if")
+    log = rp("logs", "plot.log")
+    if R.run([edan, "plot", rp("json", "fig9-lu.json"), "--title",
+              "Data movement over time: lu, N = 64 (the setting of the EDAN paper's Fig. 9)",
+              "-o", rp("svg", "dm-fig9-lu.svg")], log=log):
+        R.die(f"edan plot failed: {last_line(log)}")
+    plots.append("dm-fig9-lu")
+    for spec in dm_plots.split():
+        k = spec.split(":")[0]
+        scale = ["--log"] if spec == k + ":log" else []
+        if not (os.path.exists(rp("json", f"{k}.json")) and os.path.getsize(rp("json", f"{k}.json"))):
+            continue
+        if R.run([edan, "plot"] + scale + [rp("json", f"{k}.json"), "--title", f"Data movement over time: {k}",
+                                            "-o", rp("svg", f"dm-{k}.svg")], log=log):
+            R.die(f"edan plot failed: {last_line(log)}")
+        plots.append(f"dm-{k}")
+    sw = [a for s in sweeps for a in ("--sweep", s)]
+    if R.run([edan, "plot", "--config", "0", "--m", M, "--slowdown", "--title",
+              f"Slowdown when RAM gets farther (m = {M})"] + sw + ["-o", rp("svg", "whatif.svg")], log=log):
+        R.die(f"edan plot --sweep failed: {last_line(log)}")
+    plots.append("whatif")
+    for k in ("chase", "gemm"):
+        if not (os.path.exists(rp("sweep", f"{k}.csv")) and os.path.getsize(rp("sweep", f"{k}.csv"))):
+            continue
+        if R.run([edan, "plot", "--log", "--sweep", rp("sweep", f"{k}.csv"), "--title",
+                  f"Upper time bound of {k} when RAM gets farther", "-o", rp("svg", f"whatif-{k}.svg")], log=log):
+            R.die(f"edan plot --sweep failed: {last_line(log)}")
+        plots.append(f"whatif-{k}")
+    R.step_done(t, "charts")
+
+    # ---- 6. the summary
+    R.say(f"summary: {rp('README.md')}")
+    R.step_done(0, "make run after the build (total)")
+    with open(rp("logs", "missing.txt"), "w") as f:
+        f.write("".join(m + "\n" for m in R.missing) or "\n")
+    with open(rp("logs", "steps.txt"), "w") as f:
+        f.write("".join(s + "\n" for s in R.steps))
+    try:
+        write_readme(report, M, add_ns, settings, "profile.json" if profile else "", roofline, " ".join(plots),
+                     roof_note, dm_plots)
+    except (OSError, ValueError, KeyError) as e:
+        R.die(f"cannot write {rp('README.md')}: {e}")
+    R.say(f"done: {rp('README.md')}")
+
+
+def write_readme(rep, M, add_ns, settings, profile, roofline, plots, roof_note, dm_specs):
+    """REPORT_DIR/README.md from the files the run wrote (written to a temporary
+    name and renamed)."""
+    dm_specs = dm_specs.split()
+    plots = plots.split()
+    kinfo = [l.split() for l in open(os.path.join(rep, "logs/kernels.txt")) if l.strip()]
+    kernels = [k[0] for k in kinfo]
+
+    def load(p):
+        with open(os.path.join(rep, p)) as f:
+            return json.load(f)
+
+    def num(v, kind):
+        """int: thousands separators; fix2: 2 decimals; sig: 4 significant digits."""
+        if v is None: return "n/a"
+        if kind == "int": return f"{v:,.0f}"
+        if kind == "fix2": return f"{v:,.2f}"
+        return f"{v:.4g}"
+
+    def fmt(v, d=4):
+        if v is None: return "n/a"
+        if isinstance(v, int) or (isinstance(v, float) and v.is_integer() and abs(v) < 1e15): return f"{int(v):,}"
+        return f"{v:.{d}g}"
+
+    out = []
+    w = out.append
+    w("# EDAN report: memory-latency sensitivity of the example kernels on this machine\n")
+    w(f"Written by `make run` on {datetime.datetime.utcnow().strftime('%Y-%m-%d %H:%M UTC')}. "
+      "Every number below comes from the files next to this one; `commands.sh` holds the exact commands "
+      "(run from the repository root) that produced them.\n")
+
+    # ---- machine
+    w("## The machine\n")
+    cpu = ""
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip(); break
+    except OSError:
+        pass
+    w(f"- host `{platform.node()}`, {platform.system()} {platform.release()} {platform.machine()}, "
+      f"{os.cpu_count()} CPUs{', ' + cpu if cpu else ''}")
+    def get(d, *path):
+        for k in path:
+            if isinstance(d, dict): d = d.get(k)
+            elif isinstance(d, list) and isinstance(k, int) and k < len(d): d = d[k]
+            else: return None
+        return d
+
+    def val(x):
+        """a number, or the median of a {median, min, max} object"""
+        if isinstance(x, dict): x = x.get("median")
+        return x if isinstance(x, (int, float)) and not isinstance(x, bool) else None
+
+    if profile:
+        p = load("profile.json")
+        mode = p.get("mode")
+        w(f"- hardware profile: [`{profile}`]({profile}), measured by `./probe`"
+          + (f" ({mode} mode)" if isinstance(mode, str) else "")
+          + (f" on {p['created']}" if isinstance(p.get("created"), str) else ""))
+        cpu_p = get(p, "topology", "cpu_model")
+        cores = get(p, "topology", "cores")
+        if cpu_p: w(f"- CPU: {' '.join(str(cpu_p).split())}" + (f", {cores} cores" if cores else ""))
+        ghz = val(get(p, "frequency", "core_ghz"))
+        if ghz: w(f"- core clock: {ghz:.3g} GHz (measured)")
+        caches = get(p, "caches")
+        if isinstance(caches, list) and caches:
+            parts = []
+            for c in caches:
+                if not isinstance(c, dict): continue
+                sz = val(c.get("size_bytes"))
+                lat = val(c.get("latency_cycles"))
+                parts.append(f"{c.get('level', '?')} {sz / 1024:.0f} KiB" if sz else str(c.get("level", "?")))
+                if c.get("assoc"): parts[-1] += f" {c['assoc']}-way"
+                if lat: parts[-1] += f" ({lat:.0f} cycles)"
+            w("- caches: " + ", ".join(parts))
+        lats = get(p, "latency")
+        if isinstance(lats, list):
+            for l in lats:
+                if isinstance(l, dict) and str(l.get("level", "")).upper() in ("DRAM", "RAM", "MEMORY"):
+                    ns, cyc = val(l.get("ns")), val(l.get("cycles"))
+                    if ns: w(f"- RAM latency: {ns:.1f} ns" + (f" = {cyc:.0f} core cycles" if cyc else ""))
+        m = val(get(p, "mlp", "m"))
+        if m: w(f"- memory-level parallelism m: {m:g}")
+        roofs = get(p, "roofs", "compute")
+        if isinstance(roofs, list):
+            for r in roofs:
+                g = val(get(r, "GFLOPs"))
+                t = r.get("threads")
+                if g: w(f"- compute roof {r.get('name', '')}" + (f" ({t} thread{'s' if t != 1 else ''})" if t else "")
+                        + f": {g:.1f} GFLOP/s")
+        bw = get(p, "bandwidth")
+        if isinstance(bw, list):
+            best = {}
+            for b in bw:
+                if not isinstance(b, dict): continue
+                g = val(b.get("GBps"))
+                key = (str(b.get("level", "?")), b.get("threads"))
+                if g and g > best.get(key, 0): best[key] = g
+            if best:
+                w("- bandwidth (best op, GB/s): " + ", ".join(
+                    f"{lv} {g:.1f} ({t} thread{'s' if t != 1 else ''})" for (lv, t), g in best.items()))
+    else:
+        w("- no hardware profile (see *Missing* below)")
+    w("")
+
+    # ---- settings
+    r0 = load(f"json/{kernels[0]}.json")
+    w("## How the kernels were analysed\n")
+    w(f"Each kernel was run under QEMU with `edan trace`, scoped to its kernel function, with two "
+      f"configurations analysed in the same pass ({settings}):\n")
+    w("| # | configuration | caches (size / ways / line / hit latency) | alpha (cycles) | clock (GHz) | m |")
+    w("|---|---|---|---|---|---|")
+    for i, c in enumerate(r0["configs"]):
+        caches = ", ".join(f"L{l['level']} {l['size']//1024} KiB / {l['assoc']} / {l['line']} B / {l['latency']}"
+                           for l in c.get("cache", [])) or "none (every access reaches RAM)"
+        w(f"| {i} | {c['name']} | {caches} | {c['alpha']} | {fmt(c['freq_ghz'])} | {', '.join(c['m'].keys())} |")
+    w("")
+    w("| kernel | problem size | scope | tau (cycles) | instructions |")
+    w("|---|---|---|---|---|")
+    for k, size, tau, sopt, sname in kinfo:
+        r = load(f"json/{k}.json")
+        w(f"| {k} | {size} | `{sopt} {sname}` | {tau} | {num(r['configs'][0]['instructions'], 'int')} |")
+    w("")
+
+    # ---- verdicts
+    w("## Verdicts\n")
+    w("Each kernel's verdict on this machine (configuration 0), as `edan` prints it above its report: "
+      "how many of its RAM accesses wait for an earlier RAM access, how many RAM round trips lie in a row "
+      "on its longest chain, and what 100 ns more RAM latency would add at least and at most "
+      "(README.md of the repository, *Reading the verdict*).\n")
+    w("| kernel | verdict |")
+    w("|---|---|")
+    for k in kernels:
+        v = load(f"json/{k}.json")["configs"][0].get("verdict", {})
+        w(f"| {k} | {v.get('text', 'n/a')} |")
+    w("")
+
+    # ---- rankings
+    w(f"## Ranking by memory-latency sensitivity (m = {M})\n")
+    w("λ = (W − D)/m + D: how many RAM latencies the worst-case time grows by per cycle of added latency "
+      "(absolute); Λ = λ/(λ·α₀ + C): the same relative to the kernel's time. The paper ranks with λ "
+      "(Fig. 11) and Λ (Fig. 12); Λ ranks well only where W/C is large (≥ 0.3 in the paper).\n")
+    w("λ is absolute: a big streaming kernel whose many RAM accesses are independent still adds W/m RAM "
+      "latencies to its worst case, so it can outrank a pointer chase whose every access waits for the one "
+      "before; Λ divides by the kernel's own time, and there the chase, which does little but wait for RAM, "
+      "is the most latency-bound.\n")
+    for c in (0, 1):
+        path = f"ranking-{c}.json"
+        if not os.path.exists(os.path.join(rep, path)):
+            continue
+        rk = load(path)
+        name = r0["configs"][c]["name"] if c < len(r0["configs"]) else str(c)
+        w(f"### Configuration {c}: {name}\n")
+        bl = {a["name"]: a["rank"] for a in rk["by_lambda"]}
+        bL = {a["name"]: a["rank"] for a in rk["by_Lambda"]}
+        w("| rank by λ | kernel | W | D | C | λ | Λ | W/C | rank by Λ |")
+        w("|---|---|---|---|---|---|---|---|---|")
+        for a in rk["by_lambda"]:
+            wc = a['W_over_C']
+            w(f"| {a['rank']} | {a['name']} | {num(a['W'], 'int')} | {num(a['D'], 'int')} | {num(a['C'], 'int')} | "
+              f"{num(a['lambda'], 'fix2')} | {num(a['Lambda'], 'sig')} | {wc:.3g}{'' if wc >= 0.3 else ' (< 0.3)'} | "
+              f"{bL.get(a['name'], '?')} |")
+        w(f"\n(`edan rank --m {M} --config {c}`: [`ranking-{c}.txt`](ranking-{c}.txt), [`ranking-{c}.json`](ranking-{c}.json))\n")
+    if not os.path.exists(os.path.join(rep, "ranking-0.json")):
+        w("No ranking (see *Missing*).\n")
+
+    # ---- what-if
+    w(f"## What-if: RAM {add_ns} ns farther (m = {M})\n")
+    w("The time bounds at the far latency are exact (W, D, the layers and C do not depend on alpha): "
+      "the upper bound grows by exactly λ × Δα. The increase column is edan's (`what_if` in each report); "
+      "the λ × Δα column is computed here from λ and the two latencies, as a check.\n")
+    w("| kernel | configuration | α → α far (cycles) | T_upper (cycles) | T_upper far (cycles) | "
+      "increase (edan) | λ × Δα (here) | slowdown |")
+    w("|---|---|---|---|---|---|---|---|")
+    for k in kernels:
+        r = load(f"json/{k}.json")
+        for c in r["configs"]:
+            wi = c.get("what_if")
+            if not wi or M not in wi["m"]: continue
+            far = wi["m"][M]
+            base = c["m"][M]["T_upper"]
+            lam_da = c["m"][M]["lambda"] * (wi["alpha_far_cycles"] - wi["alpha_cycles"])
+            w(f"| {k} | {c['name']} | {wi['alpha_cycles']} → {num(wi['alpha_far_cycles'], 'sig')} | {num(base, 'int')} | "
+              f"{num(far['T_upper'], 'int')} | {num(far['delta_T_upper'], 'int')} | {num(lam_da, 'int')} | "
+              f"{far['slowdown_upper']:.4f}× |")
+    w(f"\nThe 0..250 ns sweeps, every configuration and m: `sweep/KERNEL.csv`.\n")
+
+    # ---- charts
+    w("## Charts\n")
+    if roofline:
+        w(f"### Roofline of this machine with the kernels\n")
+        if roof_note: w(roof_note + "\n")
+        w(f"![roofline]({roofline})\n")
+    titles = {"whatif": f"Slowdown of every kernel against the added RAM latency (configuration 0, m = {M})"}
+    if "whatif" in plots:
+        w(f"### What-if\n\n{titles['whatif']}:\n\n![what-if](svg/whatif.svg)\n")
+    for p in plots:
+        if p.startswith("whatif-"):
+            w(f"Upper time bound of {p[7:]} against the added latency, every configuration and m (log scale):\n\n"
+              f"![{p}](svg/{p}.svg)\n")
+    dm = [p for p in plots if p.startswith("dm-")]
+    if dm:
+        w("### Data movement over time\n")
+        w("Bytes moved to or from RAM by the memory accesses under way at each time (U_i of the model, "
+          "τ-cycle phases of the ASAP schedule with unbounded parallelism), one line per configuration, "
+          "as in the EDAN paper's Fig. 9 and 15.\n")
+        for p in dm:
+            if p == "dm-fig9-lu":
+                w("lu at N = 64 without caches, RAM accesses 200 cycles, other instructions 1 cycle, τ = 1 cycle: "
+                  "the setting of the paper's Fig. 9 (`json/fig9-lu.json`), to compare with it: bursts of data "
+                  "movement that shrink as the factorisation proceeds.\n")
+            else:
+                log = any(d == p[3:] + ":log" for d in dm_specs)
+                w(f"{p[3:]} with the configurations of the ranking (`json/{p[3:]}.json`)"
+                  + (", log scale (zero on the bottom edge)" if log else "") + ":\n")
+            w(f"![{p}](svg/{p}.svg)\n")
+    if not roofline and not plots:
+        w("No charts (see *Missing*).\n")
+
+    # ---- missing, timings, commands
+    missing = [l for l in open(os.path.join(rep, "logs/missing.txt")).read().splitlines() if l]
+    if missing:
+        w("## Missing\n")
+        for m in missing: w(f"- {m}")
+        w("")
+    w("## Time taken\n")
+    w("| step | seconds |")
+    w("|---|---|")
+    for l in open(os.path.join(rep, "logs/steps.txt")).read().splitlines():
+        if l:
+            s, what = l.split("|", 1)
+            w(f"| {what} | {s} |")
+    w("")
+    w("## Commands\n")
+    w("Run from the repository root after `make` and `make examples` (the same as [`commands.sh`](commands.sh)):\n")
+    w("```sh")
+    for l in open(os.path.join(rep, "commands.sh")).read().splitlines():
+        if l.startswith("#!") or l == "set -e": continue
+        w(l)
+    w("```")
+    tmp = os.path.join(rep, "README.md.tmp")
+    with open(tmp, "w") as f:
+        f.write("\n".join(out) + "\n")
+    os.replace(tmp, os.path.join(rep, "README.md"))
+
+
+if __name__ == "__main__":
+    main()

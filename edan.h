@@ -377,6 +377,10 @@ typedef struct edan_metrics {
     uint64_t writebacks;    /* dirty lines written back from the last level */
 } edan_metrics;
 
+/* The getters below take a context that is not const: reading it adds in
+   the counts that compiled blocks defer (a block counts its executions, not
+   its instructions, while it runs), and the timeline is summed into a
+   buffer the context owns. Reading never changes a result. */
 edan_result edan_get_metrics(edan_context *ctx, uint32_t config, edan_metrics *out);
 
 typedef struct edan_bounds {

@@ -970,7 +970,8 @@ int edan_cmd_roofline(int argc, char **argv)
     rl_hybrid_req hy = {-1, -1};
     rl_chart *ch = NULL;
     edan_profile *p = NULL;
-    edan_json *root = NULL;
+    edan_json *own_root = NULL;     /* a reference profile's (the loader does not take those) */
+    const edan_json *root = NULL;
     char *text = NULL;
     unsigned prof_m = 0;
 
@@ -1049,25 +1050,32 @@ int edan_cmd_roofline(int argc, char **argv)
 
     text = read_all(path, &len);
     if (!text) return 2;
-    if (edan_json_parse(text, len, NULL, &root, err, sizeof err) != EDAN_OK) {
-        fprintf(stderr, "%s:%s\n", path, err + (strncmp(err, "line ", 5) ? 0 : 5));
-        goto done;
-    }
-    if (!str_is(edan_json_get(root, "schema"), "edan-hwprofile")) {
-        fprintf(stderr, "%s: not a hardware profile (\"schema\" is not \"edan-hwprofile\")\n", path);
-        goto done;
-    }
-    /* a measured profile is checked by the loader; a reference profile
-       (transcribed from a paper) has only what the paper gives */
-    if (!edan_json_bool(edan_json_get(root, "reference"), 0)) {
-        if (edan_profile_load(path, NULL, &p, err, sizeof err) != EDAN_OK) {
+    /* one parse: a measured profile through the loader, which checks it and
+       keeps its JSON; only when that fails, the JSON alone, to tell a
+       reference profile (transcribed from a paper, with only what the paper
+       gives) from a file that is not a profile */
+    if (edan_profile_parse(text, len, path, NULL, &p, err, sizeof err) == EDAN_OK) {
+        root = edan_profile_json(p);
+        prof_m = p->mlp_m;
+    } else {
+        char jerr[600];
+        if (edan_json_parse(text, len, NULL, &own_root, jerr, sizeof jerr) != EDAN_OK) {
+            fprintf(stderr, "%s:%s\n", path, jerr + (strncmp(jerr, "line ", 5) ? 0 : 5));
+            goto done;
+        }
+        root = own_root;
+        if (!str_is(edan_json_get(root, "schema"), "edan-hwprofile")) {
+            fprintf(stderr, "%s: not a hardware profile (\"schema\" is not \"edan-hwprofile\")\n", path);
+            goto done;
+        }
+        if (!edan_json_bool(edan_json_get(root, "reference"), 0)) {
+            fprintf(stderr, "%s\n", err);     /* the loader's: a measured profile that does not check */
+            goto done;
+        }
+        if (ref_check(root, path, err, sizeof err)) {
             fprintf(stderr, "%s\n", err);
             goto done;
         }
-        prof_m = p->mlp_m;
-    } else if (ref_check(root, path, err, sizeof err)) {
-        fprintf(stderr, "%s\n", err);
-        goto done;
     }
     for (k = 0; k < napps; k++) {
         if (app_point(apps[k], prof_m, &pts[npts], labels[npts], sizeof labels[0])) {
@@ -1165,7 +1173,7 @@ int edan_cmd_roofline(int argc, char **argv)
 done:
     free(ch);
     if (p) edan_profile_free(p);
-    edan_json_free(root);
+    edan_json_free(own_root);
     free(text);
     return rc;
 }

@@ -1,7 +1,7 @@
 /* tools/options.c - the analysis options shared by `edan analyze` and
-   `edan trace` (one parser: --help text, parsing, a profile's defaults,
-   the final checks), and the program's symbols that --elf and --top name.
-   No main: also linked into the QEMU plugin. */
+   `edan trace`, one parser: --help text, parsing, a profile's defaults, the
+   final checks (outputs writable, --elf readable: with the report's
+   helpers). No main: also linked into the QEMU plugin. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <fcntl.h>
@@ -10,7 +10,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include <elfutils/libdwfl.h>
 #include "cli.h"
 #include "files.h"
 
@@ -63,17 +62,6 @@ void cli_analysis_init(cli_analysis *a)
     memset(a, 0, sizeof *a);
     a->num_configs = 1;
     a->remote_node = -1;
-}
-
-int cli_err(const char *fmt, ...)
-{
-    va_list ap;
-    fprintf(stderr, "edan: ");
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-    return -1;
 }
 
 /* A size with an optional K/M/G/T (KiB, MiB, GiB, TiB) suffix, at most max. */
@@ -371,50 +359,6 @@ static int cli_apply_profile(cli_analysis *a)
     }
     edan_profile_free(p);
     return 0;
-}
-
-/* ---- the program's symbols and line table (elfutils' libdwfl) ------------ */
-
-/* Opens path for symbol lookups; 0, or -1 with *why set. */
-int cli_syms_open(cli_syms *s, const char *path, uint64_t bias, const char **why)
-{
-    static const Dwfl_Callbacks cb = {NULL, dwfl_standard_find_debuginfo, dwfl_offline_section_address, NULL};
-    int fd;
-    memset(s, 0, sizeof *s);
-    s->bias = bias;
-    fd = open(path, O_RDONLY);
-    if (fd < 0) { *why = strerror(errno); return -1; }
-    s->dwfl = dwfl_begin(&cb);
-    if (!s->dwfl) { close(fd); *why = dwfl_errmsg(-1); return -1; }
-    s->mod = dwfl_report_offline(s->dwfl, "", path, fd);     /* takes the descriptor */
-    dwfl_report_end(s->dwfl, NULL, NULL);
-    if (!s->mod || !dwfl_module_getelf(s->mod, &s->mbias)) {
-        *why = "not an ELF file";
-        dwfl_end(s->dwfl);
-        s->dwfl = NULL;
-        return -1;
-    }
-    return 0;
-}
-
-/* The function and source line of a pc: name (NULL: none), file (NULL:
-   no line table entry), line. */
-void cli_syms_at(const cli_syms *s, uint64_t pc, const char **name, const char **file, int *line)
-{
-    Dwarf_Addr a = (Dwarf_Addr)(pc - s->bias) + s->mbias;
-    Dwfl_Line *l;
-    *name = *file = NULL;
-    *line = 0;
-    if (!s->mod) return;
-    *name = dwfl_module_addrname(s->mod, a);
-    l = dwfl_module_getsrc(s->mod, a);
-    if (l) *file = dwfl_lineinfo(l, NULL, line, NULL, NULL, NULL);
-}
-
-void cli_syms_close(cli_syms *s)
-{
-    if (s->dwfl) dwfl_end(s->dwfl);
-    memset(s, 0, sizeof *s);
 }
 
 int cli_analysis_finish(cli_analysis *a)

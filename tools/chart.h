@@ -1,7 +1,7 @@
 /* tools/chart.h - what every SVG chart of the project draws with: XML text,
-   the width of a label, a text element, the line palette (10 colours, 6
-   dash patterns) and the marker shapes that, with the colours, tell up to
-   30 lines apart. Header only (static inline), for `edan plot` and
+   the width of a label, a text element, the ticks of a log axis, the line
+   palette (10 colours, 6 dash patterns) and the marker shapes that, with
+   the colours, tell up to 30 lines apart. Header only (static inline), for `edan plot` and
    `edan roofline`. */
 #ifndef EDAN_CHART_H
 #define EDAN_CHART_H
@@ -54,6 +54,21 @@ static inline void chart_text(FILE *o, double x, double y, const char *anchor, d
     fputc('>', o);
     chart_xml(o, text);
     fputs("</text>\n", o);
+}
+
+/* The ticks of a log axis from 10^lo to 10^hi (whole exponents), every
+   `step` decades, with 2 and 5 between powers of ten when with_2_5: tick i
+   is mant[i] x 10^exp[i], in increasing order, at most max of them. */
+static inline int chart_log_ticks(int lo, int hi, int step, int with_2_5, int *exp, int *mant, int max)
+{
+    int e, n = 0, k;
+    static const int m[3] = {1, 2, 5};
+    for (e = lo; e <= hi && n < max; e += step)
+        for (k = 0; k < (with_2_5 && e < hi ? 3 : 1) && n < max; k++) {
+            exp[n] = e;
+            mant[n++] = m[k];
+        }
+    return n;
 }
 
 /* A marker of shape k (circle, square, triangle, diamond, triangle down,

@@ -686,29 +686,26 @@ static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
     /* y ticks: values and labels; a log axis gets 2 and 5 between its
        powers of ten when it spans few decades */
     nyt = 0;
-    for (v = f.y.lo; v <= f.y.hi + f.y.step * 1e-6 && nyt < PLOT_MAX_TICKS; v += f.y.step) {
-        if (!f.logy) {
+    if (!f.logy) {
+        for (v = f.y.lo; v <= f.y.hi + f.y.step * 1e-6 && nyt < PLOT_MAX_TICKS; v += f.y.step) {
             ytv[nyt] = v;
             plot_tick_label(&f.y, v, ch->yunit, ylab[nyt], sizeof ylab[0]);
             nyt++;
-            continue;
         }
-        ytv[nyt] = pow(10, v);
-        plot_log_label(v, 1, ch->yunit, ylab[nyt], sizeof ylab[0]);
-        if (zero_at_bottom && v == f.y.lo) {
-            ytv[nyt] = 0;
-            snprintf(ylab[nyt], sizeof ylab[0], "0");
-            nyt++;
-            continue;       /* nothing between zero and the first decade */
-        }
-        nyt++;
-        if (f.y.hi - f.y.lo <= 3 && f.y.step == 1 && v < f.y.hi - 0.5) {
-            int mant;
-            for (mant = 2; mant <= 5 && nyt < PLOT_MAX_TICKS; mant += 3) {
-                ytv[nyt] = mant * pow(10, v);
-                plot_log_label(v, mant, ch->yunit, ylab[nyt], sizeof ylab[0]);
-                nyt++;
+    } else {
+        int te[PLOT_MAX_TICKS], tm[PLOT_MAX_TICKS], nt, q;
+        nt = chart_log_ticks((int)f.y.lo, (int)f.y.hi, (int)f.y.step, f.y.hi - f.y.lo <= 3 && f.y.step == 1, te, tm,
+                             PLOT_MAX_TICKS);
+        for (q = 0; q < nt; q++) {
+            if (zero_at_bottom && te[q] == (int)f.y.lo) {
+                if (tm[q] != 1) continue;   /* nothing between zero and the first decade */
+                ytv[nyt] = 0;
+                snprintf(ylab[nyt++], sizeof ylab[0], "0");
+                continue;
             }
+            ytv[nyt] = tm[q] * pow(10, te[q]);
+            plot_log_label(te[q], tm[q], ch->yunit, ylab[nyt], sizeof ylab[0]);
+            nyt++;
         }
     }
     /* grid and ticks */

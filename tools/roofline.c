@@ -80,7 +80,7 @@ static int rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t
     int nplaced = 0;
     chart c;
     size_t i;
-    int k, e;
+    int k, e, nyt, yte[64], ytm[64];
 
     for (k = 0; k < ch->nline; k++) {
         if (ch->line[k].gbps > bwmax) bwmax = ch->line[k].gbps;
@@ -131,13 +131,11 @@ static int rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t
         if (v < xmin * 0.999 || v > xmax * 1.001) continue;
         fprintf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", cx(&c, v), c.py0, cx(&c, v), c.py1);
     }
-    for (e = (int)c.y0; e < (int)c.y1; e++) {
-        static const double m[3] = {1, 2, 5};
-        for (k = 0; k < 3; k++) {
-            v = m[k] * pow(10, e);
-            fprintf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"%s/>\n", c.px0, cy(&c, v), c.px1,
-                    cy(&c, v), k ? "" : " stroke=\"#c8c8c8\"");
-        }
+    nyt = chart_log_ticks((int)c.y0, (int)c.y1, 1, 1, yte, ytm, 64);
+    for (k = 0; k + 1 < nyt; k++) {     /* the top edge is the frame's */
+        v = ytm[k] * pow(10, yte[k]);
+        fprintf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"%s/>\n", c.px0, cy(&c, v), c.px1,
+                cy(&c, v), ytm[k] != 1 ? "" : " stroke=\"#c8c8c8\"");
     }
     fprintf(o, "</g>\n");
     fprintf(o, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" stroke=\"#444\"/>\n", c.px0,
@@ -148,14 +146,10 @@ static int rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t
         ai_label(buf, sizeof buf, v);
         chart_text(o, cx(&c, v), c.py1 + 18, "middle", 12, "#333", 0, buf);
     }
-    for (e = (int)c.y0; e <= (int)c.y1; e++) {
-        static const double m[3] = {1, 2, 5};
-        for (k = 0; k < 3; k++) {
-            v = m[k] * pow(10, e);
-            if (e == (int)c.y1 && k) break;
-            snprintf(buf, sizeof buf, "%g", v);
-            chart_text(o, c.px0 - 8, cy(&c, v) + 4, "end", k ? 10 : 12, k ? "#777" : "#333", 0, buf);
-        }
+    for (k = 0; k < nyt; k++) {
+        v = ytm[k] * pow(10, yte[k]);
+        snprintf(buf, sizeof buf, "%g", v);
+        chart_text(o, c.px0 - 8, cy(&c, v) + 4, "end", ytm[k] != 1 ? 10 : 12, ytm[k] != 1 ? "#777" : "#333", 0, buf);
     }
     chart_text(o, (c.px0 + c.px1) / 2, H - 25, "middle", 14, "#222", 0,
              "arithmetic intensity [flop/byte of loads and stores]");

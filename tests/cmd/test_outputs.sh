@@ -48,8 +48,10 @@ for cs in "${cmds[@]}"; do
   ls "$T" | grep -q '\.tmp\.' && bad "$name: a temporary file was left"
   # a FIFO: written into, still a FIFO
   rm -f "$T/fifo"; mkfifo "$T/fifo"
-  cat "$T/fifo" > "$T/fifo.out" & reader=$!
   exec 3<>"$T/fifo"     # a writer of our own, so that the reader ends when we close it, whatever the command did
+  exec 4<"$T/fifo"      # the reader's end, open before the command runs (else what it writes could be
+  cat <&4 3>&- > "$T/fifo.out" & reader=$!   # dropped with the last descriptor, and cat wait for ever)
+  exec 4<&-
   run_to "$cmd" "$T/fifo"
   exec 3>&-
   wait $reader

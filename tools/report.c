@@ -196,6 +196,16 @@ static void cli_json_num(FILE *o, const char *prefix, double v)
     cli_json_double(o, v);
 }
 
+/* n members "name": value, each after ", " (the first too when `more`). */
+static void cli_json_nums(FILE *o, int more, const char *const *names, const double *v, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        fprintf(o, "%s\"%s\": ", more || i ? ", " : "", names[i]);
+        cli_json_double(o, v[i]);
+    }
+}
+
 static int cli_write_timeline(edan_context *ctx, const cli_analysis *a)
 {
     cli_file cf;
@@ -422,12 +432,13 @@ static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char 
             fprintf(o, ",\n      \"verdict\": {\"text\": ");
             cli_json_string(o, v.text);
             fprintf(o, ", \"m\": %u", v.m);
-            cli_json_num(o, ", \"chained_fraction\": ", v.chained_fraction);
-            cli_json_num(o, ", \"added_ns\": ", CLI_VERDICT_NS);
-            cli_json_num(o, ", \"added_seconds_min\": ", v.add_min_s);
-            cli_json_num(o, ", \"added_seconds_max\": ", v.add_max_s);
-            cli_json_num(o, ", \"slowdown_min\": ", v.slowdown_min);
-            cli_json_num(o, ", \"slowdown_max\": ", v.slowdown_max);
+            {
+                static const char *const names[] = {"chained_fraction", "added_ns", "added_seconds_min",
+                                                    "added_seconds_max", "slowdown_min", "slowdown_max"};
+                const double vals[] = {v.chained_fraction, CLI_VERDICT_NS, v.add_min_s, v.add_max_s, v.slowdown_min,
+                                       v.slowdown_max};
+                cli_json_nums(o, 1, names, vals, sizeof vals / sizeof vals[0]);
+            }
             fputc('}', o);
         }
         fprintf(o, ",\n      \"cache\": [");
@@ -476,14 +487,13 @@ static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char 
             edan_bounds b;
             edan_get_bounds(ctx, k, m, &b);
             fprintf(o, "%s\n        \"%u\": {", j ? "," : "", m);
-            cli_json_num(o, "\"lambda\": ", b.lambda);
-            cli_json_num(o, ", \"Lambda\": ", b.Lambda);
-            cli_json_num(o, ", \"M_lower\": ", b.M_lower);
-            cli_json_num(o, ", \"M_layered\": ", b.M_layered);
-            cli_json_num(o, ", \"M_upper\": ", b.M_upper);
-            cli_json_num(o, ", \"T_lower\": ", b.T_lower);
-            cli_json_num(o, ", \"T_layered\": ", b.T_layered);
-            cli_json_num(o, ", \"T_upper\": ", b.T_upper);
+            {
+                static const char *const names[] = {"lambda", "Lambda", "M_lower", "M_layered", "M_upper",
+                                                    "T_lower", "T_layered", "T_upper"};
+                const double vals[] = {b.lambda, b.Lambda, b.M_lower, b.M_layered, b.M_upper,
+                                       b.T_lower, b.T_layered, b.T_upper};
+                cli_json_nums(o, 0, names, vals, sizeof vals / sizeof vals[0]);
+            }
             fputc('}', o);
         }
         fprintf(o, "\n      }");

@@ -354,39 +354,40 @@ static int str_is(const edan_json *v, const char *s)
     return t && !strcmp(t, s);
 }
 
-/* The best median `stat` of the entries of root's `list` at `threads`
-   whose `k1` is v1 and, when k2 is given, whose `k2` is v2 (NULL: any);
-   *which (if asked for) gets the best entry's `wkey`. */
-static double dom_best(const edan_json *root, const char *list, const char *stat, double threads, const char *k1,
-                       const char *v1, const char *k2, const char *v2, const char *wkey, const char **which)
-{
-    const edan_json *l = edan_json_get(root, list);
-    double best = 0;
-    size_t i;
-    for (i = 0; i < edan_json_len(l); i++) {
-        const edan_json *e = edan_json_at(l, i);
-        double g = stat_median(edan_json_get(e, stat));
-        if (edan_json_number(edan_json_get(e, "threads"), 0) != threads || !str_is(edan_json_get(e, k1), v1) ||
-            (k2 && v2 && !str_is(edan_json_get(e, k2), v2)))
-            continue;
-        if (g > best) {
-            best = g;
-            if (which) *which = edan_json_string(edan_json_get(e, wkey), "?");
-        }
-    }
-    return best;
-}
-
 /* Best median of bandwidth[] entries of `level` at `threads` (any op). */
 static double dom_bandwidth(const edan_json *root, const char *level, double threads)
 {
-    return dom_best(root, "bandwidth", "GBps", threads, "level", level, NULL, NULL, NULL, NULL);
+    const edan_json *list = edan_json_get(root, "bandwidth");
+    double best = 0;
+    size_t i;
+    for (i = 0; i < edan_json_len(list); i++) {
+        const edan_json *e = edan_json_at(list, i);
+        double g = stat_median(edan_json_get(e, "GBps"));
+        if (str_is(edan_json_get(e, "level"), level) && edan_json_number(edan_json_get(e, "threads"), 0) == threads &&
+            g > best)
+            best = g;
+    }
+    return best;
 }
 
 /* Best compute median of (isa, op) at `threads`; isa NULL = any ISA. */
 static double dom_compute(const edan_json *root, const char *isa, const char *op, double threads, const char **which)
 {
-    return dom_best(root, "compute", "GFLOPs", threads, "op", op, "isa", isa, "isa", which);
+    const edan_json *list = edan_json_get(root, "compute");
+    double best = 0;
+    size_t i;
+    for (i = 0; i < edan_json_len(list); i++) {
+        const edan_json *e = edan_json_at(list, i);
+        double g = stat_median(edan_json_get(e, "GFLOPs"));
+        if (edan_json_number(edan_json_get(e, "threads"), 0) != threads || !str_is(edan_json_get(e, "op"), op) ||
+            (isa && !str_is(edan_json_get(e, "isa"), isa)))
+            continue;
+        if (g > best) {
+            best = g;
+            if (which) *which = edan_json_string(edan_json_get(e, "isa"), "?");
+        }
+    }
+    return best;
 }
 
 static const char *host_of(const edan_json *root, const char *path)

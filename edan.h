@@ -614,12 +614,14 @@ edan_result edan_write_dot(edan_context *ctx, uint32_t config, edan_write_fn wri
     OP(FCVT_D_LU, "fcvt.d.lu", FP_CVT,  F,X,N,N, NONE,0,0, R, "d,s") \
     OP(FMV_D_X,   "fmv.d.x",   FP_CVT,  F,X,N,N, NONE,0,0, 0, "d,s")
 
-
 #define EDAN__RV_OP_ENUM(id, ...) EDAN_RV_OP_##id,
 enum { EDAN_RV_OPS(EDAN__RV_OP_ENUM) EDAN_RV_OP_COUNT };
+
 /* Text trace parser: opaque, about 270 KB (most of it a memo of the
    instruction texts a trace repeats). One per thread. */
 typedef struct edan_rv_parser edan_rv_parser;
+
+#define EDAN_RV_MAX_LINE 4096   /* longer lines are rejected */
 
 /* A parser; alloc NULL: the default allocator (see BUILD). EDAN_ERR_NOMEM
    when it cannot be had (*out NULL). */
@@ -3329,7 +3331,7 @@ typedef struct edan__rv_form {
    Flags: TL = rs2 is rs1 (fmv.d is fsgnj.d rd,rs,rs) and register names of
    either file are accepted, because QEMU 7.2 prints integer names for
    fmv/fabs/fneg operands (`fmv.d a2,a0` means fa2,fa0); 0 = none. */
-#define EDAN_RV_ALIASES(A) \
+#define EDAN__RV_ALIASES(A) \
     A("illegal",   UNIMP,   "",      -1,-1,-1,-1, 0) \
     A("c.unimp",   UNIMP,   "",      -1,-1,-1,-1, 0) \
     A("fence",     FENCE,   "",      -1,-1,-1,-1, 0) \
@@ -3477,10 +3479,8 @@ typedef struct edan__rv_form {
     A("c.fsdsp",   FSD,     "t,m",   -1,-1,-1,-1, 0)
 
 #define EDAN__RV_ALIAS_ENUM(...) +1
-enum { EDAN__RV_NUM_FORMS = EDAN_RV_OP_COUNT EDAN_RV_ALIASES(EDAN__RV_ALIAS_ENUM) };
+enum { EDAN__RV_NUM_FORMS = EDAN_RV_OP_COUNT EDAN__RV_ALIASES(EDAN__RV_ALIAS_ENUM) };
 #define EDAN__RV_HASH_BITS 10
-
-#define EDAN_RV_MAX_LINE 4096   /* longer lines are rejected */
 
 /* Traces repeat a program's static instructions: results are memoised by
    instruction text (up to EDAN__RV_MEMO_TEXT bytes; longer texts, like
@@ -3512,7 +3512,7 @@ struct edan_rv_parser {
 };
 
 static const edan__rv_form edan__rv_forms[EDAN__RV_NUM_FORMS] = {
-    EDAN_RV_OPS(EDAN__RV_OP_FORM) EDAN_RV_ALIASES(EDAN__RV_ALIAS_FORM)
+    EDAN_RV_OPS(EDAN__RV_OP_FORM) EDAN__RV_ALIASES(EDAN__RV_ALIAS_FORM)
 };
 
 const char *edan_rv_op_name(uint32_t op)

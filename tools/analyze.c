@@ -2,6 +2,7 @@
    (text, .gz or binary) into the eDAG engine, then the report. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <stdarg.h>
 #include <pthread.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -168,7 +169,7 @@ typedef struct analyze_event {
     unsigned long long line_no;
     const char *line;           /* in the batch's text */
     size_t len;
-    char msg[320];              /* skip and error: what to print before the line ("" for none) */
+    char msg[320];              /* skip and error: what to print before the line */
 } analyze_event;
 
 typedef struct analyze_batch {
@@ -222,12 +223,19 @@ static analyze_event *analyze_event_add(analyze_batch *b, int kind, unsigned lon
 
 /* An error event ends the batch and the reading; when even that cannot be
    recorded (out of memory), the batch's first event says so. */
+#if defined(__GNUC__)
 static void analyze_error(analyze_batch *b, unsigned long long line_no, const char *line, size_t len,
-                          const char *fmt, const char *what)
+                          const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+#endif
+static void analyze_error(analyze_batch *b, unsigned long long line_no, const char *line, size_t len,
+                          const char *fmt, ...)
 {
     analyze_event *e = analyze_event_add(b, ANALYZE_EV_ERROR, line_no, line, len);
     if (e) {
-        snprintf(e->msg, sizeof e->msg, fmt, what);
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+        va_end(ap);
     } else {                    /* out of memory: the batch's first event (allocated with it) says so */
         e = &b->ev[0];
         b->nev = 1;
@@ -247,9 +255,7 @@ static int analyze_parse_line(analyze_pipe *pp, analyze_batch *b, char *line, si
     edan_result r;
     unsigned long long no = ++pp->lines;
     if (len > ANALYZE_MAX_LINE) {
-        char what[64];
-        snprintf(what, sizeof what, "%d", ANALYZE_MAX_LINE);
-        analyze_error(b, no, line, len, "line longer than %s bytes", what);
+        analyze_error(b, no, line, len, "line longer than %d bytes", ANALYZE_MAX_LINE);
         return -1;
     }
     if (has_nul) {
@@ -260,7 +266,7 @@ static int analyze_parse_line(analyze_pipe *pp, analyze_batch *b, char *line, si
     }
     if (line[0] == '#' && len >= 10 && !memcmp(line, "#edan-kill", 10)) {
         if (!analyze_event_add(b, ANALYZE_EV_KILL, no, line, len)) {
-            analyze_error(b, no, line, len, "%s", "");
+            analyze_error(b, no, line, len, "out of memory");
             return -1;
         }
         return 0;
@@ -272,7 +278,7 @@ static int analyze_parse_line(analyze_pipe *pp, analyze_batch *b, char *line, si
         if (insn) b->insn = insn;
         off = insn ? (uint32_t *)realloc(b->off, cap * sizeof *off) : NULL;
         if (!off) {
-            analyze_error(b, no, line, len, "%s", "");
+            analyze_error(b, no, line, len, "out of memory");
             return -1;
         }
         b->off = off;
@@ -285,7 +291,7 @@ static int analyze_parse_line(analyze_pipe *pp, analyze_batch *b, char *line, si
         if (pp->skipped++ < 5) {
             analyze_event *e = analyze_event_add(b, ANALYZE_EV_SKIP, no, line, len);
             if (!e) {
-                analyze_error(b, no, line, len, "%s", "");
+                analyze_error(b, no, line, len, "out of memory");
                 return -1;
             }
             snprintf(e->msg, sizeof e->msg, "skipped: %s", edan_rv_error(pp->p));
@@ -344,9 +350,7 @@ static void analyze_fill(analyze_pipe *pp, analyze_batch *b, char *carry, size_t
         return;
     }
     if (have - start > ANALYZE_MAX_LINE) {
-        char what[64];
-        snprintf(what, sizeof what, "%d", ANALYZE_MAX_LINE);
-        analyze_error(b, pp->lines + 1, b->text + start, have - start, "line longer than %s bytes", what);
+        analyze_error(b, pp->lines + 1, b->text + start, have - start, "line longer than %d bytes", ANALYZE_MAX_LINE);
         return;
     }
     memcpy(carry, b->text + start, have - start);
@@ -429,7 +433,7 @@ static int analyze_consume(analyze_state *st, analyze_input *in, const analyze_b
             fprintf(stderr, "%s\n", ev->msg);
             return 2;
         } else {
-            fprintf(stderr, "%s:%llu: %s%s", in->path, ev->line_no, ev->msg, ev->msg[0] ? ": " : "");
+            fprintf(stderr, "%s:%llu: %s: ", in->path, ev->line_no, ev->msg);
             analyze_print_line(ev->line, ev->len);
             if (ev->kind == ANALYZE_EV_ERROR) return 2;
         }

@@ -65,7 +65,7 @@ typedef struct plot_series {
     double *x, *y;
     size_t n, cap;
     int color, dash;
-    int marker;             /* -1 none, else a shape of plot_marker */
+    int marker;             /* -1 none, else a shape of chart_marker */
 } plot_series;
 
 typedef struct plot_set {
@@ -623,10 +623,11 @@ static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
                 if (!(ps->s[i].y[j] > 0) && !(ch->xmax > 0 && ps->s[i].x[j] > ch->xmax)) zero_at_bottom = 1;
         if (zero_at_bottom) ymin -= 1;
     } else if (ch->y_from_data) {
-        /* leave a little room under the lowest line */
-        double pad = (ymax - ymin) * 0.05;
-        ymin = ymin - pad < 0 ? 0 : ymin - pad;
-        if (ch->y_floor > 0 && ymin < ch->y_floor && ymin + pad >= ch->y_floor) ymin = ch->y_floor;
+        /* leave a little room under the lowest line, but not below the
+           floor when no line goes under it */
+        double lowest = ymin, pad = (ymax - ymin) * 0.05;
+        ymin = lowest - pad < 0 ? 0 : lowest - pad;
+        if (ch->y_floor > 0 && lowest >= ch->y_floor && ymin < ch->y_floor) ymin = ch->y_floor;
     } else {
         ymin = 0;
     }

@@ -64,11 +64,12 @@ static inline void suggest_unknown(const char *cmd, const char *opt, const char 
                 (p[lo] == ' ' || p[lo] == '=' || p[lo] == ']' || p[lo] == '|' || p[lo] == '\n' || !p[lo]);
         p += lo;
     }
-    suggest_option(opt, help, near, sizeof near);
-    if (known)
+    if (known) {
         fprintf(stderr, "%s: %s needs a value (see %s --help)\n", cmd, opt, cmd);
-    else
-        fprintf(stderr, "%s: unknown option %s%s%s%s (see %s --help)\n", cmd, opt, near[0] ? "; did you mean " : "",
-                near, near[0] ? "?" : "", cmd);
+        return;
+    }
+    suggest_option(opt, help, near, sizeof near);
+    fprintf(stderr, "%s: unknown option %s%s%s%s (see %s --help)\n", cmd, opt, near[0] ? "; did you mean " : "", near,
+            near[0] ? "?" : "", cmd);
 }
 #endif

@@ -28,6 +28,7 @@ import json
 import os
 import platform
 import shlex
+import shutil
 import subprocess
 import sys
 import time
@@ -102,6 +103,10 @@ def last_line(path):
         return ""
 
 
+def nonempty(path):
+    return os.path.isfile(path) and os.path.getsize(path) > 0
+
+
 def getconf(name):
     try:
         v = subprocess.run(["getconf", name], capture_output=True, text=True).stdout.strip()
@@ -123,7 +128,7 @@ def main():
         os.makedirs(report, exist_ok=True)
         # only what this run writes is removed, so stale results cannot mix in
         for d in ("json", "sweep", "svg", "logs"):
-            subprocess.run(["rm", "-rf", os.path.join(report, d)], check=True)
+            shutil.rmtree(os.path.join(report, d), ignore_errors=True)
         for f in os.listdir(report):
             if f in ("commands.sh", "README.md") or (f.startswith("ranking") and f.endswith((".txt", ".json"))):
                 os.remove(os.path.join(report, f))
@@ -131,7 +136,7 @@ def main():
             os.makedirs(os.path.join(report, d))
         with open(R.cmds, "w") as f:
             f.write("#!/bin/sh\n# The commands of `make run`, in order (from the repository root).\nset -e\n")
-    except (OSError, subprocess.CalledProcessError) as e:
+    except OSError as e:
         R.die(f"cannot write in {report}: {e}")
     rp = lambda *p: os.path.join(report, *p)
 
@@ -162,7 +167,7 @@ def main():
         log = rp("logs", "probe.log")
         if R.run([probe, "--quick", "-o", rp("profile.json")], log=log):
             R.die(f"{probe} --quick failed: see {log} ({last_line(log)})")
-        if not (os.path.exists(rp("profile.json")) and os.path.getsize(rp("profile.json"))):
+        if not nonempty(rp("profile.json")):
             R.die(f"{probe} --quick wrote no profile")
         profile = rp("profile.json")
         R.say(f"hardware profile: {profile}")
@@ -212,7 +217,7 @@ def main():
                     "-o", rp("json", f"{name}.json"), "--", f"build/examples/{name}", size],
                  out=rp("logs", f"{name}.out"), log=log):
             R.die(f"edan trace of {name} failed: see {log} ({last_line(log)})")
-        if not (os.path.exists(rp("json", f"{name}.json")) and os.path.getsize(rp("json", f"{name}.json"))):
+        if not nonempty(rp("json", f"{name}.json")):
             R.die(f"edan trace of {name} wrote no report")
         R.step_done(t, f"trace and analyse {name} ({size})")
     if not kernels: R.die("no kernels (EDAN_RUN_KERNELS is empty)")
@@ -289,7 +294,7 @@ def main():
     for spec in dm_plots.split():
         k = spec.split(":")[0]
         scale = ["--log"] if spec == k + ":log" else []
-        if not (os.path.exists(rp("json", f"{k}.json")) and os.path.getsize(rp("json", f"{k}.json"))):
+        if not nonempty(rp("json", f"{k}.json")):
             continue
         if R.run([edan, "plot"] + scale + [rp("json", f"{k}.json"), "--title", f"Data movement over time: {k}",
                                             "-o", rp("svg", f"dm-{k}.svg")], log=log):
@@ -301,7 +306,7 @@ def main():
         R.die(f"edan plot --sweep failed: {last_line(log)}")
     plots.append("whatif")
     for k in ("chase", "gemm"):
-        if not (os.path.exists(rp("sweep", f"{k}.csv")) and os.path.getsize(rp("sweep", f"{k}.csv"))):
+        if not nonempty(rp("sweep", f"{k}.csv")):
             continue
         if R.run([edan, "plot", "--log", "--sweep", rp("sweep", f"{k}.csv"), "--title",
                   f"Upper time bound of {k} when RAM gets farther", "-o", rp("svg", f"whatif-{k}.svg")], log=log):

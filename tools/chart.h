@@ -58,14 +58,14 @@ static inline void chart_text(FILE *o, double x, double y, const char *anchor, d
 
 /* The ticks of a log axis from 10^lo to 10^hi (whole exponents), every
    `step` decades, with 2 and 5 between powers of ten when with_2_5: tick i
-   is mant[i] x 10^exp[i], in increasing order, at most max of them. */
-static inline int chart_log_ticks(int lo, int hi, int step, int with_2_5, int *exp, int *mant, int max)
+   is mant[i] x 10^decade[i], in increasing order, at most max of them. */
+static inline int chart_log_ticks(int lo, int hi, int step, int with_2_5, int *decade, int *mant, int max)
 {
     int e, n = 0, k;
     static const int m[3] = {1, 2, 5};
     for (e = lo; e <= hi && n < max; e += step)
         for (k = 0; k < (with_2_5 && e < hi ? 3 : 1) && n < max; k++) {
-            exp[n] = e;
+            decade[n] = e;
             mant[n++] = m[k];
         }
     return n;

@@ -1,93 +1,95 @@
-/* tools/chart.h - what every SVG chart of the project draws with: XML text,
-   the width of a label, a text element, the ticks of a log axis, the line
-   palette (10 colours, 6 dash patterns) and the marker shapes that, with
-   the colours, tell up to 30 lines apart. Header only (static inline), for `edan plot` and
-   `edan roofline`. */
+/* tools/chart.h - the one SVG chart engine of the project, for `edan plot`
+   and `edan roofline`: the document and its titles, linear and log axes
+   (an honest zero on a log axis: the bottom edge says 0), their ticks,
+   grid and labels, the frame, legend entries, the line palette (10
+   colours, 6 dash patterns) and the marker shapes that, with the colours,
+   tell up to 30 lines apart, text widths (labels that do not overlap) and
+   XML text. A chart is drawn in this order: chart_begin, chart_axes, the
+   data (clipped by chart_clip), chart_frame, legend, chart_end. */
 #ifndef EDAN_CHART_H
 #define EDAN_CHART_H
+#include <stddef.h>
 #include <stdio.h>
-#include <string.h>
 
-static const char *const chart_colors[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
-                                           "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
-static const char *const chart_dashes[] = {"", "7,4", "2,3", "9,3,2,3", "14,4", "5,2,1,2,1,2"};
-#define CHART_NCOLORS (sizeof chart_colors / sizeof chart_colors[0])
-#define CHART_NDASHES (sizeof chart_dashes / sizeof chart_dashes[0])
+extern const char *const chart_colors[10];
+extern const char *const chart_dashes[6];
+#define CHART_NCOLORS 10
+#define CHART_NDASHES 6
 #define CHART_NMARKERS 6
+#define CHART_MAX_TICKS 64
+
+/* An axis: the values at its two ends and their pixels. On a log axis lo
+   and hi are exponents of ten, and zero (or less) sits on the lo edge. A
+   linear axis also carries its tick step and how its labels are written
+   (chart_fit_linear). */
+typedef struct chart_axis {
+    int log;
+    double lo, hi;
+    double p0, p1;
+    double step;            /* linear: between ticks */
+    double scale;           /* linear: 1, 1e3, 1e6 ... for the labels */
+    const char *prefix;     /* linear: "", "k", "M" ... */
+    int decimals;           /* linear: in the labels */
+} chart_axis;
+
+/* A tick: its value and label; a minor one (2 and 5 between the powers of
+   ten of a log axis) gets a lighter grid line and a smaller label. */
+typedef struct chart_tick {
+    double v;
+    int minor;
+    char label[40];
+} chart_tick;
+
+/* The pixel of value v on axis a. */
+double chart_pos(const chart_axis *a, double v);
+
+/* A linear axis over at least [lo, hi] in round steps (1, 2, 2.5, 5 x 10^k),
+   about `want` of them; si: labels with k/M/G from 10000 on (2: from 1000
+   on, 0: never). Pixels are left as they are. */
+void chart_fit_linear(chart_axis *a, double lo, double hi, int want, int si);
+/* The ticks of a linear axis, every step from lo to hi: "20k", "1.5 kB",
+   "2x" (unit "\xc3\x97" follows the number), 0 as "0". */
+size_t chart_ticks_linear(const chart_axis *a, const char *unit, chart_tick *t, size_t max);
+/* The ticks of a log axis at its powers of ten, every `step` decades, with
+   2 and 5 between them when with_2_5; zero_at_lo: the lo edge is labelled
+   0 (the data has zeros) and has nothing between it and the next decade.
+   Labels with SI prefixes and the unit ("20 kB"), or plain numbers
+   ("0.1", "2000") when unit is NULL. */
+size_t chart_ticks_log10(const chart_axis *a, int step, int with_2_5, int zero_at_lo, const char *unit,
+                         chart_tick *t, size_t max);
+/* The ticks of a log axis at the powers of two inside it, as "1/4", "1",
+   "16": intensities, whose ridges fall on them. */
+size_t chart_ticks_log2(const chart_axis *a, chart_tick *t, size_t max);
+
+/* The XML prologue, the <svg> element (W x H px), a white background, the
+   title (bold, shrunk to fit) centred at x = cx, and a subtitle under it
+   when not NULL. */
+void chart_begin(FILE *o, int W, int H, double cx, const char *title, const char *subtitle);
+/* Grid lines, tick marks and labels of both axes, and the axis titles. */
+void chart_axes(FILE *o, const chart_axis *x, const chart_axis *y, const chart_tick *xt, size_t nx,
+                const chart_tick *yt, size_t ny, const char *xtitle, const char *ytitle);
+/* A clip path named id, the plot area (pad px more above and below). */
+void chart_clip(FILE *o, const chart_axis *x, const chart_axis *y, const char *id, double pad);
+/* The plot area's outline, drawn over the data. */
+void chart_frame(FILE *o, const chart_axis *x, const chart_axis *y);
+/* A legend entry: a 24 px stretch of the line (colour, dash, marker shape
+   or -1) from (x, y) and the label after it, shortened with "..." to fit
+   max_w px (0: any width). */
+void chart_legend_entry(FILE *o, double x, double y, const char *color, const char *dash, int marker,
+                        const char *label, double max_w);
+void chart_end(FILE *o);
 
 /* s as XML character data or attribute value; control bytes (which XML
    does not allow) as spaces. */
-static inline void chart_xml(FILE *o, const char *s)
-{
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '&') fputs("&amp;", o);
-        else if (c == '<') fputs("&lt;", o);
-        else if (c == '>') fputs("&gt;", o);
-        else if (c == '"') fputs("&quot;", o);
-        else if (c < 0x20 && c != '\t') fputc(' ', o);
-        else fputc(c, o);
-    }
-}
-
+void chart_xml(FILE *o, const char *s);
 /* Width of a text in pixels, roughly (sans-serif at `size` px). */
-static inline double chart_text_width(const char *s, double size)
-{
-    double w = 0;
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if ((c & 0xc0) == 0x80) continue;
-        w += (c == 'i' || c == 'l' || c == '.' || c == ',' || c == ':' || c == ' ' || c == '|') ? 0.3
-             : (c >= 'A' && c <= 'Z') || c == 'm' || c == 'w' ? 0.72
-                                                                : 0.56;
-    }
-    return w * size;
-}
-
+double chart_text_width(const char *s, double size);
 /* A text element; rot in degrees about (x, y), 0 for none. */
-static inline void chart_text(FILE *o, double x, double y, const char *anchor, double size, const char *color,
-                              double rot, const char *text)
-{
-    fprintf(o, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" text-anchor=\"%s\" fill=\"%s\"", x, y, size, anchor,
-            color);
-    if (rot != 0) fprintf(o, " transform=\"rotate(%.2f %.1f %.1f)\"", rot, x, y);
-    fputc('>', o);
-    chart_xml(o, text);
-    fputs("</text>\n", o);
-}
-
-/* The ticks of a log axis from 10^lo to 10^hi (whole exponents), every
-   `step` decades, with 2 and 5 between powers of ten when with_2_5: tick i
-   is mant[i] x 10^decade[i], in increasing order, at most max of them. */
-static inline int chart_log_ticks(int lo, int hi, int step, int with_2_5, int *decade, int *mant, int max)
-{
-    int e, n = 0, k;
-    static const int m[3] = {1, 2, 5};
-    for (e = lo; e <= hi && n < max; e += step)
-        for (k = 0; k < (with_2_5 && e < hi ? 3 : 1) && n < max; k++) {
-            decade[n] = e;
-            mant[n++] = m[k];
-        }
-    return n;
-}
-
+void chart_text(FILE *o, double x, double y, const char *anchor, double size, const char *color, double rot,
+                const char *text);
 /* A marker of shape k (circle, square, triangle, diamond, triangle down,
-   cross) at (x, y): with more lines than colours, colour and marker
-   together tell every line apart (30 pairs). */
-static inline void chart_marker(FILE *o, int k, double x, double y, const char *col)
-{
-    const double r = 3.6;
-    switch (k % CHART_NMARKERS) {
-    case 0: fprintf(o, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"%.1f\" fill=\"%s\"/>", x, y, r, col); break;
-    case 1: fprintf(o, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>", x - r, y - r, 2 * r, 2 * r, col); break;
-    case 2: fprintf(o, "<path d=\"M%.2f %.2fL%.2f %.2fL%.2f %.2fZ\" fill=\"%s\"/>", x, y - r * 1.2, x + r * 1.1, y + r * 0.8,
-                    x - r * 1.1, y + r * 0.8, col); break;
-    case 3: fprintf(o, "<path d=\"M%.2f %.2fL%.2f %.2fL%.2f %.2fL%.2f %.2fZ\" fill=\"%s\"/>", x, y - r * 1.3, x + r * 1.3, y,
-                    x, y + r * 1.3, x - r * 1.3, y, col); break;
-    case 4: fprintf(o, "<path d=\"M%.2f %.2fL%.2f %.2fL%.2f %.2fZ\" fill=\"%s\"/>", x, y + r * 1.2, x + r * 1.1, y - r * 0.8,
-                    x - r * 1.1, y - r * 0.8, col); break;
-    default: fprintf(o, "<path d=\"M%.2f %.2fL%.2f %.2fM%.2f %.2fL%.2f %.2f\" stroke=\"%s\" stroke-width=\"2\"/>", x - r, y - r,
-                     x + r, y + r, x - r, y + r, x + r, y - r, col); break;
-    }
-}
+   cross) at (x, y). */
+void chart_marker(FILE *o, int k, double x, double y, const char *col);
+/* The stroke-dasharray attribute of a dash pattern ("" for none). */
+void chart_dash_attr(FILE *o, const char *dash);
 #endif

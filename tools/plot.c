@@ -421,59 +421,6 @@ out:
     return rc;
 }
 
-/* ---- axes ---------------------------------------------------------------- */
-typedef struct plot_axis {
-    double lo, hi, step;    /* range drawn and tick step */
-    double scale;           /* 1, 1e3, 1e6, ... for the tick labels */
-    const char *prefix;     /* "", "k", "M", "G", "T" */
-    int decimals;
-} plot_axis;
-
-/* si: tick labels with k/M/G from 10000 on (2: from 1000 on). */
-/* A round step (1, 2, 2.5 or 5 x 10^k) that cuts [0, hi] into about `want` pieces. */
-static double plot_nice_step(double range, int want)
-{
-    double raw = range / want, p = pow(10.0, floor(log10(raw))), f = raw / p;
-    if (f <= 1.0) return p;
-    if (f <= 2.0) return 2 * p;
-    if (f <= 2.5) return 2.5 * p;
-    if (f <= 5.0) return 5 * p;
-    return 10 * p;
-}
-
-static void plot_axis_fit(plot_axis *a, double lo, double hi, int want, int si)
-{
-    static const char *const pre[] = {"", "k", "M", "G", "T", "P"};
-    double top;
-    int i = 0;
-    if (!(hi > lo)) hi = lo + 1;
-    a->step = plot_nice_step(hi - lo, want);
-    a->lo = floor(lo / a->step) * a->step;
-    a->hi = ceil(hi / a->step - 1e-9) * a->step;
-    if (a->hi <= a->lo) a->hi = a->lo + a->step;
-    top = fabs(a->hi) > fabs(a->lo) ? fabs(a->hi) : fabs(a->lo);
-    a->scale = 1;
-    if (si && top >= (si == 2 ? 1000 : 10000))
-        for (i = 0; i < 5 && top / a->scale >= 1000; i++) a->scale *= 1000;
-    a->prefix = pre[i];
-    a->decimals = 0;
-    while (a->decimals < 6 && fabs(a->step / a->scale * pow(10, a->decimals) -
-                                   floor(a->step / a->scale * pow(10, a->decimals) + 0.5)) > 1e-6)
-        a->decimals++;
-}
-
-static void plot_tick_label(const plot_axis *a, double v, const char *unit, char *buf, size_t n)
-{
-    double s = v / a->scale;
-    if (fabs(s) < 1e-12) {
-        snprintf(buf, n, "0%s", strcmp(unit, "\xc3\x97") ? "" : unit);
-        return;
-    }
-    if (!*unit) snprintf(buf, n, "%.*f%s", a->decimals, s, a->prefix);
-    else if (!strcmp(unit, "\xc3\x97")) snprintf(buf, n, "%.*f%s", a->decimals, s, unit);
-    else snprintf(buf, n, "%.*f %s%s", a->decimals, s, a->prefix, unit);
-}
-
 /* ---- SVG ----------------------------------------------------------------- */
 typedef struct plot_chart {
     const char *title, *subtitle, *xtitle, *ytitle, *xunit, *yunit;
@@ -502,40 +449,12 @@ static size_t plot_nth_by_last(const plot_set *ps, size_t n)
     return n;
 }
 
-#define PLOT_MAX_TICKS 64
-
 typedef struct plot_frame {
-    double left, right, top, bottom;
-    plot_axis x, y;         /* with logy, y.lo and y.hi are powers of ten */
-    int logy;
+    chart_axis x, y;
 } plot_frame;
 
-static double plot_px(const plot_frame *f, double x) { return f->left + (x - f->x.lo) / (f->x.hi - f->x.lo) * (f->right - f->left); }
-static double plot_py(const plot_frame *f, double y)
-{
-    double r;
-    if (!f->logy) return f->bottom - (y - f->y.lo) / (f->y.hi - f->y.lo) * (f->bottom - f->top);
-    /* zero (and anything under the axis) sits on the bottom edge */
-    r = y > 0 ? (log10(y) - f->y.lo) / (f->y.hi - f->y.lo) : 0;
-    if (r < 0) r = 0;
-    return f->bottom - r * (f->bottom - f->top);
-}
-
-/* mant x 10^e with an SI prefix: 1 B, 20 kB, 500 M. */
-static void plot_log_label(double e, int mant, const char *unit, char *buf, size_t n)
-{
-    static const char *const pre[] = {"", "k", "M", "G", "T", "P", "E"};
-    int k = (int)floor(e + 0.5), p = 0;
-    if (k < 0) {
-        snprintf(buf, n, "%g%s%s", mant * pow(10, k), *unit ? " " : "", unit);
-        return;
-    }
-    while (k >= 3 && p < 6) {
-        k -= 3;
-        p++;
-    }
-    snprintf(buf, n, "%.0f%s%s%s", mant * pow(10, k), *unit ? " " : "", pre[p], unit);
-}
+static double plot_px(const plot_frame *f, double x) { return chart_pos(&f->x, x); }
+static double plot_py(const plot_frame *f, double y) { return chart_pos(&f->y, y); }
 
 /* One series as polyline points. Long series are reduced per pixel column to
    the first, lowest, highest and last point (in time order), which draws the
@@ -544,7 +463,7 @@ static void plot_points(FILE *o, const plot_frame *f, const plot_series *s, doub
 {
     size_t i = 0, col_n = 0;
     long col = -1;
-    double cols = 2 * (f->right - f->left);
+    double cols = 2 * (f->x.p1 - f->x.p0);
     size_t first = 0, last = 0, lo = 0, hi = 0;
     int reduce = s->n > (size_t)(4 * cols);
     int cnt = 0;
@@ -588,13 +507,10 @@ static void plot_points(FILE *o, const plot_frame *f, const plot_series *s, doub
 static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
 {
     plot_frame f;
-    double xmin = 0, xmax = 0, ymin = 0, ymax = 0, legend_w = 0, v, y, fs;
-    size_t i, j;
+    double xmin = 0, xmax = 0, ymin = 0, ymax = 0, legend_w = 0, left, right, top, bottom;
+    size_t i, j, nxt, nyt;
     int W = ch->width, H = ch->height, any = 0, ny, zero_at_bottom = 0;
-    double ytv[PLOT_MAX_TICKS];
-    char ylab[PLOT_MAX_TICKS][40];
-    size_t nyt;
-    char buf[128];
+    chart_tick xt[CHART_MAX_TICKS], yt[CHART_MAX_TICKS];
     /* data range */
     for (i = 0; i < ps->n; i++)
         for (j = 0; j < ps->s[i].n; j++) {
@@ -638,111 +554,48 @@ static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
     }
     legend_w += 40;
     if (legend_w > W * 0.4) legend_w = W * 0.4;
-    f.left = 84;
-    f.right = W - legend_w - 24;
-    f.top = ch->subtitle ? 66 : 50;
-    f.bottom = H - 58;
-    if (ps->n * 18.0 + f.top + 20 > H - 20) {
-        H = (int)(ps->n * 18.0 + f.top + 40);
-        f.bottom = H - 58;
+    left = 84;
+    right = W - legend_w - 24;
+    top = ch->subtitle ? 66 : 50;
+    bottom = H - 58;
+    if (ps->n * 18.0 + top + 20 > H - 20) {
+        H = (int)(ps->n * 18.0 + top + 40);
+        bottom = H - 58;
     }
     {
         /* about one x tick per 90 pixels (labels like "200k" fit), one y tick per 60 */
-        int xt = (int)((f.right - f.left) / 90), yt = (int)((f.bottom - f.top) / 60);
-        plot_axis_fit(&f.x, xmin, xmax, xt < 2 ? 2 : xt > 10 ? 10 : xt, 1);
-        ny = yt < 2 ? 2 : yt > 8 ? 8 : yt;
+        int xt_want = (int)((right - left) / 90), yt_want = (int)((bottom - top) / 60);
+        chart_fit_linear(&f.x, xmin, xmax, xt_want < 2 ? 2 : xt_want > 10 ? 10 : xt_want, 1);
+        ny = yt_want < 2 ? 2 : yt_want > 8 ? 8 : yt_want;
     }
     /* the axis ends where the data (or --xmax) does, not at the next round tick */
     f.x.hi = ch->xmax > 0 ? ch->xmax : xmax > f.x.lo ? xmax : f.x.hi;
-    f.logy = ch->logy;
+    f.x.p0 = left;
+    f.x.p1 = right;
+    nxt = chart_ticks_linear(&f.x, ch->xunit, xt, CHART_MAX_TICKS);
     if (ch->logy) {
+        /* a log axis gets 2 and 5 between its powers of ten when it spans few decades */
+        int step = ymax - ymin > 8 ? 2 : 1;
+        f.y.log = 1;
         f.y.lo = ymin;
         f.y.hi = ymax;
-        f.y.step = ymax - ymin > 8 ? 2 : 1;
+        nyt = chart_ticks_log10(&f.y, step, ymax - ymin <= 3 && step == 1, zero_at_bottom, ch->yunit, yt,
+                                CHART_MAX_TICKS);
     } else {
-        plot_axis_fit(&f.y, ymin, ymax, ny, strcmp(ch->yunit, "B") ? 1 : 2);
+        chart_fit_linear(&f.y, ymin, ymax, ny, strcmp(ch->yunit, "B") ? 1 : 2);
+        if (*ch->yunit && strcmp(ch->yunit, "B")) {
+            f.y.scale = 1;
+            f.y.prefix = "";
+        }
+        nyt = chart_ticks_linear(&f.y, ch->yunit, yt, CHART_MAX_TICKS);
     }
-    if (*ch->yunit && strcmp(ch->yunit, "B")) {
-        f.y.scale = 1;
-        f.y.prefix = "";
-    }
+    f.y.p0 = bottom;
+    f.y.p1 = top;
 
-    fprintf(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    fprintf(o, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
-               "font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n", W, H, W, H);
-    fprintf(o, "<title>");
-    chart_xml(o, ch->title);
-    fprintf(o, "</title>\n<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
-    /* titles shrink to fit the width */
-    fs = chart_text_width(ch->title, 17) * 1.2 > W - 20 ? 17 * (W - 20) / (chart_text_width(ch->title, 17) * 1.2) : 17;
-    fprintf(o, "<text x=\"%.1f\" y=\"26\" font-size=\"%.1f\" font-weight=\"bold\" text-anchor=\"middle\">", W / 2.0, fs);
-    chart_xml(o, ch->title);
-    fprintf(o, "</text>\n");
-    if (ch->subtitle) {
-        fs = chart_text_width(ch->subtitle, 12) > W - 20 ? 12 * (W - 20) / chart_text_width(ch->subtitle, 12) : 12;
-        fprintf(o, "<text x=\"%.1f\" y=\"46\" font-size=\"%.1f\" fill=\"#444\" text-anchor=\"middle\">", W / 2.0, fs);
-        chart_xml(o, ch->subtitle);
-        fprintf(o, "</text>\n");
-    }
-    /* y ticks: values and labels; a log axis gets 2 and 5 between its
-       powers of ten when it spans few decades */
-    nyt = 0;
-    if (!f.logy) {
-        for (v = f.y.lo; v <= f.y.hi + f.y.step * 1e-6 && nyt < PLOT_MAX_TICKS; v += f.y.step) {
-            ytv[nyt] = v;
-            plot_tick_label(&f.y, v, ch->yunit, ylab[nyt], sizeof ylab[0]);
-            nyt++;
-        }
-    } else {
-        int te[PLOT_MAX_TICKS], tm[PLOT_MAX_TICKS], nt, q;
-        nt = chart_log_ticks((int)f.y.lo, (int)f.y.hi, (int)f.y.step, f.y.hi - f.y.lo <= 3 && f.y.step == 1, te, tm,
-                             PLOT_MAX_TICKS);
-        for (q = 0; q < nt; q++) {
-            if (zero_at_bottom && te[q] == (int)f.y.lo) {
-                if (tm[q] != 1) continue;   /* nothing between zero and the first decade */
-                ytv[nyt] = 0;
-                snprintf(ylab[nyt++], sizeof ylab[0], "0");
-                continue;
-            }
-            ytv[nyt] = tm[q] * pow(10, te[q]);
-            plot_log_label(te[q], tm[q], ch->yunit, ylab[nyt], sizeof ylab[0]);
-            nyt++;
-        }
-    }
-    /* grid and ticks */
-    fprintf(o, "<g class=\"grid\" stroke=\"#e4e4e4\" stroke-width=\"1\">\n");
-    for (i = 0; i < nyt; i++)
-        fprintf(o, "<line x1=\"%.1f\" y1=\"%.2f\" x2=\"%.1f\" y2=\"%.2f\"/>\n", f.left, plot_py(&f, ytv[i]), f.right,
-                plot_py(&f, ytv[i]));
-    for (v = f.x.lo; v <= f.x.hi + f.x.step * 1e-6; v += f.x.step)
-        fprintf(o, "<line x1=\"%.2f\" y1=\"%.1f\" x2=\"%.2f\" y2=\"%.1f\"/>\n", plot_px(&f, v), f.top, plot_px(&f, v), f.bottom);
-    fprintf(o, "</g>\n<g class=\"yticks\" font-size=\"12\" text-anchor=\"end\">\n");
-    for (i = 0; i < nyt; i++) {
-        double py = plot_py(&f, ytv[i]);
-        fprintf(o, "<line x1=\"%.1f\" y1=\"%.2f\" x2=\"%.1f\" y2=\"%.2f\" stroke=\"black\"/>", f.left - 5, py, f.left, py);
-        fprintf(o, "<text x=\"%.1f\" y=\"%.2f\">", f.left - 8, py + 4);
-        chart_xml(o, ylab[i]);
-        fprintf(o, "</text>\n");
-    }
-    fprintf(o, "</g>\n<g class=\"xticks\" font-size=\"12\" text-anchor=\"middle\">\n");
-    for (v = f.x.lo; v <= f.x.hi + f.x.step * 1e-6; v += f.x.step) {
-        plot_tick_label(&f.x, v, ch->xunit, buf, sizeof buf);
-        fprintf(o, "<line x1=\"%.2f\" y1=\"%.1f\" x2=\"%.2f\" y2=\"%.1f\" stroke=\"black\"/>", plot_px(&f, v), f.bottom, plot_px(&f, v), f.bottom + 5);
-        fprintf(o, "<text x=\"%.2f\" y=\"%.1f\">", plot_px(&f, v), f.bottom + 19);
-        chart_xml(o, buf);
-        fprintf(o, "</text>\n");
-    }
-    fprintf(o, "</g>\n");
-    /* axis titles */
-    fprintf(o, "<text class=\"xtitle\" x=\"%.1f\" y=\"%.1f\" font-size=\"13\" text-anchor=\"middle\">", (f.left + f.right) / 2, f.bottom + 42);
-    chart_xml(o, ch->xtitle);
-    fprintf(o, "</text>\n<text class=\"ytitle\" x=\"0\" y=\"0\" font-size=\"13\" text-anchor=\"middle\" "
-               "transform=\"translate(18,%.1f) rotate(-90)\">", (f.top + f.bottom) / 2);
-    chart_xml(o, ch->ytitle);
-    fprintf(o, "</text>\n");
+    chart_begin(o, W, H, W / 2.0, ch->title, ch->subtitle);
+    chart_axes(o, &f.x, &f.y, xt, nxt, yt, nyt, ch->xtitle, ch->ytitle);
     /* the data, clipped to the frame */
-    fprintf(o, "<clipPath id=\"frame\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/></clipPath>\n",
-            f.left, f.top - 2, f.right - f.left, f.bottom - f.top + 4);
+    chart_clip(o, &f.x, &f.y, "frame", 2);
     for (i = 0; i < ps->n; i++) {
         const plot_series *s = &ps->s[i];
         const char *col = chart_colors[s->color % CHART_NCOLORS], *dash = chart_dashes[s->dash % CHART_NDASHES];
@@ -752,8 +605,9 @@ static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
         if (s->n == 1 || (ch->xmax > 0 && s->n > 1 && s->x[1] > ch->xmax)) {
             fprintf(o, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3.5\" fill=\"%s\"/>\n", plot_px(&f, s->x[0]), plot_py(&f, s->y[0]), col);
         } else {
-            fprintf(o, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\" stroke-opacity=\"0.9\" stroke-linejoin=\"round\"%s%s%s points=\"",
-                    col, *dash ? " stroke-dasharray=\"" : "", dash, *dash ? "\"" : "");
+            fprintf(o, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\" stroke-opacity=\"0.9\" stroke-linejoin=\"round\"", col);
+            chart_dash_attr(o, dash);
+            fprintf(o, " points=\"");
             plot_points(o, &f, s, ch->xmax);
             fprintf(o, "\"/>\n");
             if (s->marker >= 0) {   /* at every point of a short series, at a dozen of a long one */
@@ -767,35 +621,15 @@ static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
         }
         fprintf(o, "</g>\n");
     }
-    /* frame */
-    fprintf(o, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" stroke=\"black\"/>\n", f.left,
-            f.top, f.right - f.left, f.bottom - f.top);
-    /* legend */
+    chart_frame(o, &f.x, &f.y);
     fprintf(o, "<g class=\"legend\" font-size=\"12\">\n");
     for (i = 0; i < ps->n; i++) {
         const plot_series *s = &ps->s[ch->legend_by_last ? plot_nth_by_last(ps, i) : i];
-        const char *dash = chart_dashes[s->dash % CHART_NDASHES];
-        double lx = f.right + 16;
-        y = f.top + 10 + 18.0 * (double)i;
-        fprintf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2.5\"%s%s%s/>", lx,
-                y, lx + 24, y, chart_colors[s->color % CHART_NCOLORS], *dash ? " stroke-dasharray=\"" : "", dash,
-                *dash ? "\"" : "");
-        if (s->marker >= 0) chart_marker(o, s->marker, lx + 12, y, chart_colors[s->color % CHART_NCOLORS]);
-        fprintf(o, "<text x=\"%.1f\" y=\"%.1f\">", lx + 30, y + 4);
-        /* shorten what does not fit */
-        if (chart_text_width(s->label, 12) > legend_w - 40 + 0.5) {
-            char sh[320];
-            size_t L = strlen(s->label);
-            snprintf(sh, sizeof sh, "%s", s->label);
-            while (L > 4 && chart_text_width(sh, 12) > legend_w - 52) sh[--L] = 0;
-            chart_xml(o, sh);
-            fputs("...", o);
-        } else {
-            chart_xml(o, s->label);
-        }
-        fprintf(o, "</text>\n");
+        chart_legend_entry(o, right + 16, top + 10 + 18.0 * (double)i, chart_colors[s->color % CHART_NCOLORS],
+                           chart_dashes[s->dash % CHART_NDASHES], s->marker, s->label, legend_w - 40);
     }
-    fprintf(o, "</g>\n</svg>\n");
+    fprintf(o, "</g>\n");
+    chart_end(o);
     return 0;
 }
 

@@ -45,19 +45,10 @@ typedef struct rl_chart {
     int larm;               /* legend outside at the right, no labels along the lines */
 } rl_chart;
 
-typedef struct chart {
-    double x0, x1, y0, y1;          /* data range (log10 space) */
-    double px0, px1, py0, py1;      /* plot area in pixels */
-} chart;
+typedef struct rl_frame { chart_axis x, y; } rl_frame;   /* both log axes */
 
-static double cx(const chart *c, double ai) { return c->px0 + (log10(ai) - c->x0) / (c->x1 - c->x0) * (c->px1 - c->px0); }
-static double cy(const chart *c, double g) { return c->py1 - (log10(g) - c->y0) / (c->y1 - c->y0) * (c->py1 - c->py0); }
-
-static void ai_label(char *buf, size_t n, double ai)
-{
-    if (ai >= 1) snprintf(buf, n, "%g", ai);
-    else snprintf(buf, n, "1/%g", 1 / ai);
-}
+static double cx(const rl_frame *c, double ai) { return chart_pos(&c->x, ai); }
+static double cy(const rl_frame *c, double g) { return chart_pos(&c->y, g); }
 
 /* ---- the drawing ------------------------------------------------------- */
 
@@ -74,13 +65,15 @@ static int rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t
 {
     int W = ch->larm ? 1120 : 880, H = 620;
     double peak = ch->ncomp ? ch->comp[0].gflops : 0, bwmax = 0, bwmin = 0;
-    double ymin, ymax, xmin = 1.0 / 32, xmax = 64, v;
+    double ymin, ymax, xmin = 1.0 / 32, xmax = 64;
     char buf[200];
     rl_box placed[RL_MAX_BOXES];
     int nplaced = 0;
-    chart c;
+    rl_frame c;
     size_t i;
-    int k, e, nyt, yte[64], ytm[64];
+    int k;
+    chart_tick xt[CHART_MAX_TICKS], yt[CHART_MAX_TICKS];
+    size_t nxt, nyt;
 
     for (k = 0; k < ch->nline; k++) {
         if (ch->line[k].gbps > bwmax) bwmax = ch->line[k].gbps;
@@ -109,54 +102,22 @@ static int rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t
     for (i = 0; i < npts; i++) if (pts[i].gflops_lo < ymin) ymin = pts[i].gflops_lo;
     ymax = peak > 0 ? peak * 2 : bwmax * xmax;
     for (i = 0; i < npts; i++) if (pts[i].gflops_hi * 1.5 > ymax) ymax = pts[i].gflops_hi * 1.5;
-    c.x0 = log10(xmin);
-    c.x1 = log10(xmax);
-    c.y0 = floor(log10(ymin * 0.9));
-    c.y1 = ceil(log10(ymax));
-    c.px0 = 90;
-    c.px1 = ch->larm ? W - 330 : W - 30;
-    c.py0 = 60;
-    c.py1 = H - 70;
+    c.x.lo = log10(xmin);
+    c.x.hi = log10(xmax);
+    c.y.lo = floor(log10(ymin * 0.9));
+    c.y.hi = ceil(log10(ymax));
+    c.x.p0 = 90;
+    c.x.p1 = ch->larm ? W - 330 : W - 30;
+    c.y.p1 = 60;
+    c.y.p0 = H - 70;
 
-    fprintf(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    fprintf(o, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
-               "font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n", W, H, W, H);
-    fprintf(o, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
-    chart_text(o, (c.px0 + c.px1) / 2, 30, "middle", 17, "#222", 0, ch->title);
-
-    /* grid and ticks: x at powers of two, y at 1-2-5 per decade */
-    fprintf(o, "<g stroke=\"#e4e4e4\" stroke-width=\"1\">\n");
-    for (e = (int)floor(log2(xmin)); e <= (int)ceil(log2(xmax)); e++) {
-        v = pow(2, e);
-        if (v < xmin * 0.999 || v > xmax * 1.001) continue;
-        fprintf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", cx(&c, v), c.py0, cx(&c, v), c.py1);
-    }
-    nyt = chart_log_ticks((int)c.y0, (int)c.y1, 1, 1, yte, ytm, 64);
-    for (k = 0; k + 1 < nyt; k++) {     /* the top edge is the frame's */
-        v = ytm[k] * pow(10, yte[k]);
-        fprintf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"%s/>\n", c.px0, cy(&c, v), c.px1,
-                cy(&c, v), ytm[k] != 1 ? "" : " stroke=\"#c8c8c8\"");
-    }
-    fprintf(o, "</g>\n");
-    fprintf(o, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" stroke=\"#444\"/>\n", c.px0,
-            c.py0, c.px1 - c.px0, c.py1 - c.py0);
-    for (e = (int)floor(log2(xmin)); e <= (int)ceil(log2(xmax)); e++) {
-        v = pow(2, e);
-        if (v < xmin * 0.999 || v > xmax * 1.001) continue;
-        ai_label(buf, sizeof buf, v);
-        chart_text(o, cx(&c, v), c.py1 + 18, "middle", 12, "#333", 0, buf);
-    }
-    for (k = 0; k < nyt; k++) {
-        v = ytm[k] * pow(10, yte[k]);
-        snprintf(buf, sizeof buf, "%g", v);
-        chart_text(o, c.px0 - 8, cy(&c, v) + 4, "end", ytm[k] != 1 ? 10 : 12, ytm[k] != 1 ? "#777" : "#333", 0, buf);
-    }
-    chart_text(o, (c.px0 + c.px1) / 2, H - 25, "middle", 14, "#222", 0,
-             "arithmetic intensity [flop/byte of loads and stores]");
-    chart_text(o, 25, (c.py0 + c.py1) / 2, "middle", 14, "#222", -90, "performance [GFLOP/s]");
-
-    fprintf(o, "<clipPath id=\"plot\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/></clipPath>\n",
-            c.px0, c.py0, c.px1 - c.px0, c.py1 - c.py0);
+    c.x.log = c.y.log = 1;
+    nxt = chart_ticks_log2(&c.x, xt, CHART_MAX_TICKS);            /* ridges fall on powers of two */
+    nyt = chart_ticks_log10(&c.y, 1, 1, 0, NULL, yt, CHART_MAX_TICKS);
+    chart_begin(o, W, H, (c.x.p0 + c.x.p1) / 2, ch->title, NULL);
+    chart_axes(o, &c.x, &c.y, xt, nxt, yt, nyt, "arithmetic intensity [flop/byte of loads and stores]",
+               "performance [GFLOP/s]");
+    chart_clip(o, &c.x, &c.y, "plot", 0);
     fprintf(o, "<g clip-path=\"url(#plot)\" fill=\"none\" stroke-linecap=\"round\">\n");
     /* compute roofs, from the ridge of the fastest memory roof to the right edge */
     for (k = 0; k < ch->ncomp; k++) {
@@ -166,7 +127,7 @@ static int rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t
         chart_xml(o, ch->comp[k].label);
         fprintf(o, "\" data-gflops=\"%.6g\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333\" "
                    "stroke-width=\"%s\"%s/>\n",
-                g, cx(&c, x), cy(&c, g), c.px1, cy(&c, g), k ? "1.5" : "2.5", dash[k < 3 ? k : 2]);
+                g, cx(&c, x), cy(&c, g), c.x.p1, cy(&c, g), k ? "1.5" : "2.5", dash[k < 3 ? k : 2]);
     }
     /* memory roofs: y = ai * bw up to the top compute roof (or the edge) */
     for (k = 0; k < ch->nline; k++) {
@@ -200,11 +161,18 @@ static int rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t
         }
     }
     fprintf(o, "</g>\n");
+    chart_frame(o, &c.x, &c.y);
 
-    /* compute labels above their line at the right end of the plot */
-    for (k = 0; k < ch->ncomp; k++) {
-        snprintf(buf, sizeof buf, "%s: %.1f GFLOP/s", ch->comp[k].label, ch->comp[k].gflops);
-        chart_text(o, c.px1 - 6, cy(&c, ch->comp[k].gflops) - 6, "end", 12, "#222", 0, buf);
+    {   /* compute labels above their line at the right end of the plot;
+           one that would overlap the label above it goes under its line */
+        double prev = -1e9;
+        for (k = 0; k < ch->ncomp; k++) {
+            double yl = cy(&c, ch->comp[k].gflops) - 6;
+            if (yl < prev + 13) yl = yl + 21 > prev + 13 ? yl + 21 : prev + 13;
+            snprintf(buf, sizeof buf, "%s: %.1f GFLOP/s", ch->comp[k].label, ch->comp[k].gflops);
+            chart_text(o, c.x.p1 - 6, yl, "end", 12, "#222", 0, buf);
+            prev = yl;
+        }
     }
     if (!ch->larm) {
         /* CARM: names along the memory roofs (above the line, rotated to
@@ -215,7 +183,7 @@ static int rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t
         double lx, ly, lw = 210;
         for (k = 0; k < ch->nline; k++) {
             double ai = xmin * 1.3 * pow(1.45, k), x, y;
-            if (cy(&c, ch->line[k].gbps * ai) > c.py1 - 12) ai = pow(10, c.y0) * 1.6 * pow(1.45, k) / ch->line[k].gbps;
+            if (cy(&c, ch->line[k].gbps * ai) > c.y.p0 - 12) ai = pow(10, c.y.lo) * 1.6 * pow(1.45, k) / ch->line[k].gbps;
             x = cx(&c, ai) + 4 * nx;
             y = cy(&c, ch->line[k].gbps * ai) + 4 * ny;
             chart_text(o, x, y, "start", 12, ch->line[k].color, ang * 180 / 3.14159265358979,
@@ -225,39 +193,36 @@ static int rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t
             double w = 40 + 7.2 * (strlen(ch->line[k].label) + 12);
             if (w > lw) lw = w;
         }
-        lx = c.px1 - lw - 10;
-        ly = c.py1 - 14 - 20.0 * ch->nline;
+        lx = c.x.p1 - lw - 10;
+        ly = c.y.p0 - 14 - 20.0 * ch->nline;
         fprintf(o, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"white\" fill-opacity=\"0.9\" "
                    "stroke=\"#bbb\"/>\n", lx, ly - 8, lw, 20.0 * ch->nline + 12);
         placed[nplaced].x0 = lx;
         placed[nplaced].x1 = lx + lw;
         placed[nplaced].y0 = ly - 8;
         placed[nplaced++].y1 = ly + 20.0 * ch->nline + 4;
+        fprintf(o, "<g class=\"legend\" font-size=\"12\">\n");
         for (k = 0; k < ch->nline; k++) {
             const rl_line *l = &ch->line[k];
-            fprintf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"3\"%s%s%s/>\n",
-                    lx + 8, ly + 6, lx + 32, ly + 6, l->color, l->dash && *l->dash ? " stroke-dasharray=\"" : "",
-                    l->dash && *l->dash ? l->dash : "", l->dash && *l->dash ? "\"" : "");
             snprintf(buf, sizeof buf, "%s %.1f GB/s", l->label, l->gbps);
-            chart_text(o, lx + 40, ly + 10, "start", 12, "#222", 0, buf);
+            chart_legend_entry(o, lx + 8, ly + 6, l->color, l->dash, -1, buf, 0);
             ly += 20;
         }
+        fprintf(o, "</g>\n");
     } else {
         /* LARM: a legend at the right of the plot, in the order of the
            lines (fastest first, as they lie on the chart) */
-        double lx = c.px1 + 16, ly = c.py0 + 6;
+        double lx = c.x.p1 + 16, ly = c.y.p1 + 6;
         chart_text(o, lx, ly, "start", 13, "#222", 0, "memory roofs [GB/s]");
         ly += 20;
+        fprintf(o, "<g class=\"legend\" font-size=\"12\">\n");
         for (k = 0; k < ch->nline; k++) {
             const rl_line *l = &ch->line[k];
-            fprintf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"3\"%s%s%s/>\n",
-                    lx, ly - 4, lx + 30, ly - 4, l->color, l->dash && *l->dash ? " stroke-dasharray=\"" : "",
-                    l->dash && *l->dash ? l->dash : "", l->dash && *l->dash ? "\"" : "");
-            chart_marker(o, k, lx + 15, ly - 4, l->color);
             snprintf(buf, sizeof buf, "%7.1f  %s", l->gbps, l->label);
-            chart_text(o, lx + 38, ly, "start", 12, "#222", 0, buf);
+            chart_legend_entry(o, lx, ly - 4, l->color, l->dash, k, buf, 0);
             ly += 19;
         }
+        fprintf(o, "</g>\n");
     }
     /* application points: a dot at the geometric middle of the range, the
        range as a bar, the label at the first free spot near the dot (right,
@@ -303,7 +268,7 @@ static int rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t
                 b.x1 = side ? x - 8 : x + 8 + w;
                 b.y0 = y + off[s] - 9;
                 b.y1 = y + off[s] + 5;
-                if (b.x1 > c.px1 || b.x0 < c.px0 || b.y0 < c.py0 || b.y1 > c.py1) continue;
+                if (b.x1 > c.x.p1 || b.x0 < c.x.p0 || b.y0 < c.y.p1 || b.y1 > c.y.p0) continue;
                 for (j = 0; j < nplaced && !clash; j++) {
                     const rl_box *pb = &placed[j];
                     /* its own dot is not in the way */
@@ -322,21 +287,21 @@ static int rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t
         if (nplaced < RL_MAX_BOXES) placed[nplaced++] = b;
     }
     {   /* what the chart holds that its lines do not say */
-        double ny = c.py0 + 16;
+        double ny = c.y.p1 + 16;
         int any_model = 0;
         for (i = 0; i < npts; i++) any_model |= pts[i].predicted;
         if (!ch->ncomp) {
-            chart_text(o, c.px0 + 8, ny, "start", 11, "#444", 0,
+            chart_text(o, c.x.p0 + 8, ny, "start", 11, "#444", 0,
                        "this profile has no compute roofs: the memory roofs alone, up to 4 flop/byte");
             ny += 15;
         }
         if (any_model)
-            chart_text(o, c.px0 + 8, ny, "start", 11, "#7b2d8e", 0,
+            chart_text(o, c.x.p0 + 8, ny, "start", 11, "#7b2d8e", 0,
                        "(model): predicted by EDAN from the trace and this profile, not measured; "
                        "bar: upper to lower time bound");
     }
-    chart_text(o, c.px0, H - 6, "start", 10, "#777", 0, ch->foot);
-    fprintf(o, "</svg>\n");
+    chart_text(o, c.x.p0, H - 6, "start", 10, "#777", 0, ch->foot);
+    chart_end(o);
     return 0;       /* write errors: the caller's close says them */
 }
 
@@ -449,9 +414,10 @@ static rl_line *new_line(rl_chart *ch, const char *kind, double gbps, const char
 }
 
 static const char *const level_name[4] = {"L1", "L2", "L3", "DRAM"};
-static const char *const level_color[4] = {"#1f77b4", "#2ca02c", "#ff7f0e", "#d62728"};
+/* from chart_colors: blue, green, orange, red */
+static const int level_color[4] = {0, 2, 1, 3};
 /* in a LARM chart the caches step aside for the memory roofs' colours */
-static const char *const larm_level_color[3] = {"#17becf", "#2ca02c", "#bcbd22"};
+static const int larm_level_color[3] = {9, 2, 8};
 
 /* The thread counts bandwidth[] has, as text: "1, 2". */
 static void bandwidth_threads(const edan_json *root, char *buf, size_t n, double *smallest)
@@ -484,7 +450,7 @@ static int build_carm(rl_chart *ch, const edan_json *root, const char *path, dou
     }
     memset(ch, 0, sizeof *ch);
     for (k = 0; k < 4; k++) {
-        rl_line *l = new_line(ch, level_name[k], dom_bandwidth(root, level_name[k], threads), level_color[k], "");
+        rl_line *l = new_line(ch, level_name[k], dom_bandwidth(root, level_name[k], threads), chart_colors[level_color[k]], "");
         if (l) snprintf(l->label, sizeof l->label, "%s", level_name[k]);
     }
     if (ch->nline == 0) {
@@ -553,7 +519,7 @@ static int build_larm(rl_chart *ch, const edan_json *root, const char *path, int
     }
     /* cache roofs of the cluster's cores, where the profile has them */
     for (k = 0; k < 3; k++) {
-        rl_line *l = new_line(ch, level_name[k], dom_bandwidth(root, level_name[k], threads), larm_level_color[k], "");
+        rl_line *l = new_line(ch, level_name[k], dom_bandwidth(root, level_name[k], threads), chart_colors[larm_level_color[k]], "");
         if (l) snprintf(l->label, sizeof l->label, "%s", level_name[k]);
     }
     for (k = 0; k < 4; k++) {

@@ -228,6 +228,16 @@ EOF
 "$EDAN" plot --label left "$P/a.json" --label right "$P/b.json" --config 1 -o "$P/lr.svg" || fail "plot --label --config"
 grep -q 'data-label="left"' "$P/lr.svg" && grep -q 'data-label="right"' "$P/lr.svg" || fail "--label not used as the legend name"
 [ "$(grep -c 'class="series"' "$P/lr.svg")" = 2 ] || fail "--config 1 did not select one configuration per report"
+# a label far wider than the legend is shortened with "..."
+long=$(printf 'w%.0s' $(seq 600))
+"$EDAN" plot --label "$long" "$P/a.json" --label right "$P/b.json" --config 1 -o "$P/long.svg" || fail "plot with a 600-byte label"
+python3 - "$P/long.svg" <<'EOF' || fail "a long legend label is not shortened"
+import sys, xml.etree.ElementTree as ET
+NS = "{http://www.w3.org/2000/svg}"
+root = ET.parse(sys.argv[1]).getroot()
+legend = [t.text for g in root.iter(NS + "g") if g.get("class") == "legend" for t in g.iter(NS + "text")]
+assert len(legend) == 2 and legend[0].endswith("...") and 4 < len(legend[0]) < 100, legend
+EOF
 "$EDAN" plot --log "$P/a.json" -o "$P/log.svg" || fail "plot --log"
 python3 - "$P/log.svg" "$P/a.json" <<'EOF' || fail "--log chart checks"
 import json, math, re, sys, xml.etree.ElementTree as ET

@@ -212,6 +212,19 @@ marks = {g.get("data-label"): len(list(g)) for g in root.iter(NS + "g") if g.get
 assert len(marks) == len(roofs) and all(n >= 2 for n in marks.values()), marks
 PY
 
+# 5c. compute roofs of nearly the same GFLOP/s (qemu-2node: sse and scalar
+# FMA at 0.5) keep their labels apart
+./edan roofline hwprofiles/qemu-2node.json --cluster 0 -o "$T/close.svg" 2> "$T/err" \
+  && python3 - "$T" <<'PY' && ok "labels of close compute roofs do not overlap" || bad "compute labels: $(cat "$T/err")"
+import sys
+sys.path.insert(0, sys.argv[1]); from check import *
+import xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1] + "/close.svg").getroot()
+ys = sorted(float(t.get("y")) for t in root.iter(NS + "text") if (t.text or "").endswith(" GFLOP/s"))
+assert len(ys) >= 2, ys
+assert all(b - a >= 12 for a, b in zip(ys, ys[1:])), ys     # 12 px text
+PY
+
 # 6. errors: a clear message and a non-zero exit
 expect_err() {  # what, pattern, command...
   local what=$1 pat=$2; shift 2

@@ -17,15 +17,15 @@
 
    It also contains a RISC-V (RV64GC) front-end (a parser for the text
    traces of QEMU-based tracers and a decoder of raw instruction bytes), a
-   small JSON reader, the loader of the hardware profiles written by `probe`,
+   the loader of the hardware profiles written by `probe` (with a small
+   internal JSON reader),
    and the hybrid fast/slow memory bandwidth model. These stay in this one
    header, each in its own section, because they parameterise the analysis:
    a profile gives the engine its alpha, m and caches (edan_profile_to_config)
    and the hybrid model turns the same profile's bandwidths into time; a
    second header would need the same allocator hooks, result codes and JSON
    reader, and every tool that embeds the engine would include both. The
-   JSON reader is public because result files and a profile's untyped
-   sections are read with it too.
+   JSON reader is internal: the API is the typed profile.
 
    EXAMPLE
    A complete program (C99 or C++): a RISC-V text trace on standard input,
@@ -84,8 +84,9 @@
    ERRORS
    Functions return an edan_result; on failure the context's text says what
    is wrong (edan_error), the RISC-V parser's likewise (edan_rv_error). The
-   loaders that make an object (edan_profile_load/_parse, edan_json_parse)
-   have none to hold it yet: they write it into the caller's err buffer.
+   profile loaders (edan_profile_load/_parse) have no object to hold it
+   yet, nor has the pure hybrid model (edan_hybrid_from_profile): they
+   write it into the caller's err buffer.
    After an error from edan_feed the context may only be read or destroyed.
 
    MODEL
@@ -119,14 +120,12 @@
                  edan_rv_parser_create, _destroy, edan_rv_error,
                  edan_rv_op_name, edan_rv_op_flops, edan_rv_num_ops
    profiles      edan_profile_load, edan_profile_parse, edan_profile_free,
-                 edan_profile_to_config,
-                 edan_profile_bandwidth_of, edan_profile_json
+                 edan_profile_to_config, edan_profile_bandwidth_of
    hybrid model  edan_hybrid_from_profile, edan_hybrid_times_of,
                  edan_hybrid_bandwidth, edan_hybrid_error, edan_hybrid_fit
-   JSON          edan_json_parse, edan_json_free and readers (edan_json_get,
-                 _at, _len, _key_at, _value_at, _number, _string, _bool,
-                 _kind, _line): the profile loader's reader, public for the
-                 profile's sections that edan_profile does not type
+   The profile loader's JSON reader is internal (edan__json_*, declared only
+   under EDAN_INTERNAL for the project's own CLI and tests), as cgltf keeps
+   jsmn: a profile is read through edan_profile and its typed sections.
 
    DOES NOT
    read files other than hardware profiles, run or trace programs (the edan
@@ -667,46 +666,15 @@ uint32_t edan_rv_num_ops(void);
 /* ------------------------------------------------------------------------ */
 /* Hardware profiles                                                        */
 /* ------------------------------------------------------------------------ */
-/* ---- JSON reader: declarations ---- */
-/* A small JSON DOM (RFC 8259): parse a text into a tree, walk it read-only.
-   Numbers are doubles; strings are UTF-8 (\u escapes decoded) and may not
-   hold NUL; nesting is bounded by EDAN_JSON_MAX_DEPTH. Lookups on a value of
-   the wrong kind (or NULL) return the empty answer, so chains like
-   edan_json_number(edan_json_get(root, "a"), 0) never crash. */
-#ifndef EDAN_JSON_MAX_DEPTH
-#define EDAN_JSON_MAX_DEPTH 200
-#endif
-typedef struct edan_json edan_json;
-typedef enum edan_json_type {
-    EDAN_JSON_NULL, EDAN_JSON_BOOL, EDAN_JSON_NUMBER, EDAN_JSON_STRING,
-    EDAN_JSON_ARRAY, EDAN_JSON_OBJECT
-} edan_json_type;
-
-/* Parses text[0..len) (no NUL needed). On error *out is NULL and err holds
-   "line N: what is wrong" (EDAN_ERR_PARSE, EDAN_ERR_LIMIT for too deep,
-   EDAN_ERR_NOMEM). alloc may be NULL (EDAN_MALLOC/EDAN_FREE). */
-edan_result edan_json_parse(const char *text, size_t len, const edan_allocator *alloc,
-                            edan_json **out, char *err, size_t errlen);
-void edan_json_free(edan_json *root);
-edan_json_type edan_json_kind(const edan_json *v);          /* EDAN_JSON_NULL for NULL */
-const edan_json *edan_json_get(const edan_json *obj, const char *key);   /* NULL if absent; first of duplicates */
-const edan_json *edan_json_at(const edan_json *arr, size_t i);         /* NULL if out of range */
-size_t edan_json_len(const edan_json *v);                              /* array/object size, else 0 */
-const char *edan_json_key_at(const edan_json *obj, size_t i);          /* NULL if out of range */
-const edan_json *edan_json_value_at(const edan_json *obj, size_t i);   /* i-th member's value */
-double edan_json_number(const edan_json *v, double dflt);
-const char *edan_json_string(const edan_json *v, const char *dflt);
-int edan_json_bool(const edan_json *v, int dflt);
-/* The 1-based line of the text where the value starts (0 for NULL). */
-unsigned long edan_json_line(const edan_json *v);
-
 /* ---- hardware profiles: declarations ---- */
 /* Hardware profiles written by `probe` (schema "edan-hwprofile", see
    hwprofiles/README.md). edan_profile_load reads and checks one; the
    analyzer's inputs are one call away: edan_profile_to_config fills an
    edan_config (cache levels, alpha = DRAM latency in core cycles, clock),
-   and mlp_m is the m of the model. Everything else stays reachable through
-   the parsed document (edan_profile_json). */
+   and mlp_m is the m of the model; the bandwidths, latencies, compute
+   peaks and CARM roofs are typed below, and edan_hybrid_from_profile reads
+   the hybrid memory model. What else the file holds (topology, the NUMA
+   roofs) is for `edan roofline` and for readers of the JSON. */
 #define EDAN_PROFILE_VERSION 1      /* the newest profile version this header reads */
 
 typedef struct edan_profile_cache {
@@ -765,7 +733,7 @@ typedef struct edan_profile {
     edan_profile_latency *latency;
     edan_profile_compute *compute;
     edan_profile_carm *carm;
-    edan_json *json;            /* the whole document */
+    struct edan__json *json;    /* internal: the parsed document */
     edan_allocator alloc;
 } edan_profile;
 
@@ -786,7 +754,6 @@ void edan_profile_free(edan_profile *p);
 edan_result edan_profile_to_config(const edan_profile *p, edan_config *cfg);
 /* Median GB/s of (level, op, threads); 0 if the profile has no such entry. */
 double edan_profile_bandwidth_of(const edan_profile *p, const char *level, const char *op, uint32_t threads);
-const edan_json *edan_profile_json(const edan_profile *p);
 
 /* ---- hybrid fast/slow memory model: declarations ---- */
 /* The hybrid bandwidth model of Denoyelle et al. (TPDS 2019, section 6.4):
@@ -849,19 +816,75 @@ edan_result edan_hybrid_error(const edan_hybrid_model *m, size_t n, const double
    be separated from another) is set to NaN: undetermined. */
 edan_result edan_hybrid_fit(edan_hybrid_model *m, size_t n, const double (*q)[EDAN_HYBRID_COUNT],
                             const double *measured_bw);
-/* Fills *out from a parsed hardware profile (edan_json_parse): the entry
-   of numa.hybrid whose "cluster" is `cluster` (-1: the first entry), with
-   bandwidth_GBps {lf, ls, sf, ss} (GB/s; null = unknown, stored as 0) and
-   theta {d: {x: ...}} (null = undetermined, stored as NaN). On error err
-   holds "line N: what is wrong": EDAN_ERR_INVALID_ARG when the profile has
-   no such model, EDAN_ERR_PARSE when a field has the wrong form. */
-edan_result edan_hybrid_from_profile(const edan_json *profile, int cluster, edan_hybrid_model *out,
+/* Fills *out from a loaded profile: the entry of numa.hybrid whose
+   "cluster" is `cluster` (-1: the first entry), with bandwidth_GBps
+   {lf, ls, sf, ss} (GB/s; null = unknown, stored as 0) and theta
+   {d: {x: ...}} (null = undetermined, stored as NaN). On error err holds
+   "line N: what is wrong": EDAN_ERR_INVALID_ARG when the profile has no
+   such model, EDAN_ERR_PARSE when a field has the wrong form. */
+edan_result edan_hybrid_from_profile(const edan_profile *p, int cluster, edan_hybrid_model *out,
                                      char *err, size_t errlen);
 
 #ifdef __cplusplus
 }
 #endif
 #endif /* EDAN_H */
+
+/* ======================================================================== */
+/* Internal: not API                                                        */
+/* ======================================================================== */
+/* The profile loader's JSON reader, declared for this header's
+   implementation and for the edan CLI and tests of its project, which
+   define EDAN_INTERNAL before the include (they read their result files and
+   the profile sections edan_profile does not type with it). It is not part
+   of the API: it may change or go without notice, as cgltf keeps jsmn. */
+#if (defined(EDAN_INTERNAL) || defined(EDAN_IMPLEMENTATION)) && !defined(EDAN__INTERNAL_H)
+#define EDAN__INTERNAL_H
+#ifdef __cplusplus
+extern "C" {
+#endif
+/* A small JSON DOM (RFC 8259): parse a text into a tree, walk it read-only.
+   Numbers are doubles; strings are UTF-8 (\u escapes decoded) and may not
+   hold NUL; nesting is bounded by EDAN__JSON_MAX_DEPTH. Lookups on a value of
+   the wrong kind (or NULL) return the empty answer, so chains like
+   edan__json_number(edan__json_get(root, "a"), 0) never crash. */
+#ifndef EDAN__JSON_MAX_DEPTH
+#define EDAN__JSON_MAX_DEPTH 200
+#endif
+typedef struct edan__json edan__json;
+typedef enum edan__json_type {
+    EDAN__JSON_NULL, EDAN__JSON_BOOL, EDAN__JSON_NUMBER, EDAN__JSON_STRING,
+    EDAN__JSON_ARRAY, EDAN__JSON_OBJECT
+} edan__json_type;
+
+/* Parses text[0..len) (no NUL needed). On error *out is NULL and err holds
+   "line N: what is wrong" (EDAN_ERR_PARSE, EDAN_ERR_LIMIT for too deep,
+   EDAN_ERR_NOMEM). alloc may be NULL (EDAN_MALLOC/EDAN_FREE). */
+edan_result edan__json_parse(const char *text, size_t len, const edan_allocator *alloc,
+                            edan__json **out, char *err, size_t errlen);
+void edan__json_free(edan__json *root);
+edan__json_type edan__json_kind(const edan__json *v);          /* EDAN__JSON_NULL for NULL */
+const edan__json *edan__json_get(const edan__json *obj, const char *key);   /* NULL if absent; first of duplicates */
+const edan__json *edan__json_at(const edan__json *arr, size_t i);         /* NULL if out of range */
+size_t edan__json_len(const edan__json *v);                              /* array/object size, else 0 */
+const char *edan__json_key_at(const edan__json *obj, size_t i);          /* NULL if out of range */
+const edan__json *edan__json_value_at(const edan__json *obj, size_t i);   /* i-th member's value */
+double edan__json_number(const edan__json *v, double dflt);
+const char *edan__json_string(const edan__json *v, const char *dflt);
+int edan__json_bool(const edan__json *v, int dflt);
+/* The 1-based line of the text where the value starts (0 for NULL). */
+unsigned long edan__json_line(const edan__json *v);
+
+/* The parsed document of a loaded profile. */
+const edan__json *edan__profile_json(const edan_profile *p);
+/* edan_hybrid_from_profile of a parsed document: also the reference
+   profiles, which edan_profile_load refuses. */
+edan_result edan__hybrid_from_json(const edan__json *profile, int cluster, edan_hybrid_model *out,
+                                   char *err, size_t errlen);
+#ifdef __cplusplus
+}
+#endif
+#endif /* EDAN__INTERNAL_H */
 
 /* ======================================================================== */
 /* Implementation                                                           */
@@ -4604,13 +4627,13 @@ address:
 }
 
 /* ---- JSON reader: implementation ---- */
-struct edan_json {
-    edan_json_type type;
+struct edan__json {
+    edan__json_type type;
     unsigned long line;
     double num;             /* NUMBER; BOOL as 0/1 */
     char *str;              /* STRING */
     size_t n, cap;          /* ARRAY/OBJECT members */
-    edan_json **items;
+    edan__json **items;
     char **keys;            /* OBJECT only */
     edan_allocator a;
 };
@@ -4637,7 +4660,7 @@ static edan_result edan__jp_fail(edan__jp *p, edan_result rc, const char *fmt, .
     return rc;
 }
 
-static void edan__json_free_node(edan_json *v)
+static void edan__json_free_node(edan__json *v)
 {
     size_t i;
     edan_allocator a;
@@ -4776,9 +4799,9 @@ fail:
     return NULL;
 }
 
-static edan_json *edan__jp_node(edan__jp *p, edan_json_type t)
+static edan__json *edan__jp_node(edan__jp *p, edan__json_type t)
 {
-    edan_json *v = (edan_json *)edan__calloc(&p->a, sizeof *v);
+    edan__json *v = (edan__json *)edan__calloc(&p->a, sizeof *v);
     if (!v) { edan__jp_fail(p, EDAN_ERR_NOMEM, "out of memory"); return NULL; }
     v->type = t;
     v->line = p->line;
@@ -4791,12 +4814,12 @@ static int edan__jp_digit(const char *s, const char *end)
     return s < end && *s >= '0' && *s <= '9';
 }
 
-static edan_json *edan__jp_number(edan__jp *p)
+static edan__json *edan__jp_number(edan__jp *p)
 {
     const char *q = p->s;
     char small[64], *tmp = small;
     size_t n;
-    edan_json *v;
+    edan__json *v;
     if (q < p->end && *q == '-') q++;
     if (!edan__jp_digit(q, p->end)) {
         edan__jp_fail(p, EDAN_ERR_PARSE, "bad number (digit expected)");
@@ -4828,7 +4851,7 @@ static edan_json *edan__jp_number(edan__jp *p)
     }
     memcpy(tmp, p->s, n);
     tmp[n] = 0;
-    v = edan__jp_node(p, EDAN_JSON_NUMBER);
+    v = edan__jp_node(p, EDAN__JSON_NUMBER);
     /* The grammar above is a subset of strtod's ("C" locale assumed for '.'). */
     if (v) v->num = strtod(tmp, NULL);
     if (tmp != small) edan__free(&p->a, tmp);
@@ -4836,14 +4859,14 @@ static edan_json *edan__jp_number(edan__jp *p)
     return v;
 }
 
-static int edan__jp_push(edan__jp *p, edan_json *c, edan_json *item, char *key)
+static int edan__jp_push(edan__jp *p, edan__json *c, edan__json *item, char *key)
 {
     if (c->n == c->cap) {
         size_t nc = c->cap ? c->cap * 2 : 4;
-        edan_json **ni = (edan_json **)edan__realloc(&p->a, c->items, nc * sizeof *ni);
+        edan__json **ni = (edan__json **)edan__realloc(&p->a, c->items, nc * sizeof *ni);
         if (!ni) goto nomem;
         c->items = ni;
-        if (c->type == EDAN_JSON_OBJECT) {
+        if (c->type == EDAN__JSON_OBJECT) {
             char **nk = (char **)edan__realloc(&p->a, c->keys, nc * sizeof *nk);
             if (!nk) goto nomem;
             c->keys = nk;
@@ -4859,9 +4882,9 @@ nomem:
     return 0;
 }
 
-static edan_json *edan__jp_value(edan__jp *p, int depth)
+static edan__json *edan__jp_value(edan__jp *p, int depth)
 {
-    edan_json *v;
+    edan__json *v;
     char c;
     edan__jp_ws(p);
     if (p->s >= p->end) {
@@ -4872,18 +4895,18 @@ static edan_json *edan__jp_value(edan__jp *p, int depth)
     if (c == '{' || c == '[') {
         int obj = c == '{';
         char close = obj ? '}' : ']';
-        if (depth >= EDAN_JSON_MAX_DEPTH) {
-            edan__jp_fail(p, EDAN_ERR_LIMIT, "nesting deeper than %d", EDAN_JSON_MAX_DEPTH);
+        if (depth >= EDAN__JSON_MAX_DEPTH) {
+            edan__jp_fail(p, EDAN_ERR_LIMIT, "nesting deeper than %d", EDAN__JSON_MAX_DEPTH);
             return NULL;
         }
-        v = edan__jp_node(p, obj ? EDAN_JSON_OBJECT : EDAN_JSON_ARRAY);
+        v = edan__jp_node(p, obj ? EDAN__JSON_OBJECT : EDAN__JSON_ARRAY);
         if (!v) return NULL;
         p->s++;
         edan__jp_ws(p);
         if (p->s < p->end && *p->s == close) { p->s++; return v; }
         for (;;) {
             char *key = NULL;
-            edan_json *item;
+            edan__json *item;
             if (obj) {
                 edan__jp_ws(p);
                 if (p->s >= p->end || *p->s != '"') {
@@ -4928,7 +4951,7 @@ fail:
         unsigned long line = p->line;
         char *s = edan__jp_string(p);
         if (!s) return NULL;
-        v = edan__jp_node(p, EDAN_JSON_STRING);
+        v = edan__jp_node(p, EDAN__JSON_STRING);
         if (!v) { edan__free(&p->a, s); return NULL; }
         v->str = s;
         v->line = line;
@@ -4941,7 +4964,7 @@ fail:
         for (w = 0; w < 3; w++) {
             size_t k = strlen(words[w]);
             if ((size_t)(p->end - p->s) >= k && !memcmp(p->s, words[w], k)) {
-                v = edan__jp_node(p, w == 2 ? EDAN_JSON_NULL : EDAN_JSON_BOOL);
+                v = edan__jp_node(p, w == 2 ? EDAN__JSON_NULL : EDAN__JSON_BOOL);
                 if (v) v->num = w == 0;
                 p->s += k;
                 return v;
@@ -4955,11 +4978,11 @@ fail:
     return NULL;
 }
 
-edan_result edan_json_parse(const char *text, size_t len, const edan_allocator *alloc,
-                            edan_json **out, char *err, size_t errlen)
+edan_result edan__json_parse(const char *text, size_t len, const edan_allocator *alloc,
+                            edan__json **out, char *err, size_t errlen)
 {
     edan__jp p;
-    edan_json *v;
+    edan__json *v;
     if (err && errlen) err[0] = 0;
     if (!out) return EDAN_ERR_INVALID_ARG;
     *out = NULL;
@@ -4985,58 +5008,58 @@ edan_result edan_json_parse(const char *text, size_t len, const edan_allocator *
     return EDAN_OK;
 }
 
-void edan_json_free(edan_json *root) { edan__json_free_node(root); }
+void edan__json_free(edan__json *root) { edan__json_free_node(root); }
 
-edan_json_type edan_json_kind(const edan_json *v) { return v ? v->type : EDAN_JSON_NULL; }
+edan__json_type edan__json_kind(const edan__json *v) { return v ? v->type : EDAN__JSON_NULL; }
 
-const edan_json *edan_json_get(const edan_json *obj, const char *key)
+const edan__json *edan__json_get(const edan__json *obj, const char *key)
 {
     size_t i;
-    if (!obj || obj->type != EDAN_JSON_OBJECT || !key) return NULL;
+    if (!obj || obj->type != EDAN__JSON_OBJECT || !key) return NULL;
     for (i = 0; i < obj->n; i++)
         if (!strcmp(obj->keys[i], key)) return obj->items[i];
     return NULL;
 }
 
-const edan_json *edan_json_at(const edan_json *arr, size_t i)
+const edan__json *edan__json_at(const edan__json *arr, size_t i)
 {
-    if (!arr || (arr->type != EDAN_JSON_ARRAY && arr->type != EDAN_JSON_OBJECT) || i >= arr->n) return NULL;
+    if (!arr || (arr->type != EDAN__JSON_ARRAY && arr->type != EDAN__JSON_OBJECT) || i >= arr->n) return NULL;
     return arr->items[i];
 }
 
-size_t edan_json_len(const edan_json *v)
+size_t edan__json_len(const edan__json *v)
 {
-    return v && (v->type == EDAN_JSON_ARRAY || v->type == EDAN_JSON_OBJECT) ? v->n : 0;
+    return v && (v->type == EDAN__JSON_ARRAY || v->type == EDAN__JSON_OBJECT) ? v->n : 0;
 }
 
-const char *edan_json_key_at(const edan_json *obj, size_t i)
+const char *edan__json_key_at(const edan__json *obj, size_t i)
 {
-    if (!obj || obj->type != EDAN_JSON_OBJECT || i >= obj->n) return NULL;
+    if (!obj || obj->type != EDAN__JSON_OBJECT || i >= obj->n) return NULL;
     return obj->keys[i];
 }
 
-const edan_json *edan_json_value_at(const edan_json *obj, size_t i)
+const edan__json *edan__json_value_at(const edan__json *obj, size_t i)
 {
-    if (!obj || obj->type != EDAN_JSON_OBJECT || i >= obj->n) return NULL;
+    if (!obj || obj->type != EDAN__JSON_OBJECT || i >= obj->n) return NULL;
     return obj->items[i];
 }
 
-double edan_json_number(const edan_json *v, double dflt)
+double edan__json_number(const edan__json *v, double dflt)
 {
-    return v && v->type == EDAN_JSON_NUMBER ? v->num : dflt;
+    return v && v->type == EDAN__JSON_NUMBER ? v->num : dflt;
 }
 
-const char *edan_json_string(const edan_json *v, const char *dflt)
+const char *edan__json_string(const edan__json *v, const char *dflt)
 {
-    return v && v->type == EDAN_JSON_STRING ? v->str : dflt;
+    return v && v->type == EDAN__JSON_STRING ? v->str : dflt;
 }
 
-int edan_json_bool(const edan_json *v, int dflt)
+int edan__json_bool(const edan__json *v, int dflt)
 {
-    return v && v->type == EDAN_JSON_BOOL ? v->num != 0 : dflt;
+    return v && v->type == EDAN__JSON_BOOL ? v->num != 0 : dflt;
 }
 
-unsigned long edan_json_line(const edan_json *v) { return v ? v->line : 0; }
+unsigned long edan__json_line(const edan__json *v) { return v ? v->line : 0; }
 
 /* ---- hardware profiles: implementation ---- */
 typedef struct edan__pl {
@@ -5045,29 +5068,29 @@ typedef struct edan__pl {
     size_t errlen;
 } edan__pl;
 
-static edan_result edan__pl_fail(edan__pl *c, edan_result rc, const edan_json *at, const char *fmt, ...)
+static edan_result edan__pl_fail(edan__pl *c, edan_result rc, const edan__json *at, const char *fmt, ...)
 {
     va_list ap;
     char msg[200];
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (c->err && c->errlen) snprintf(c->err, c->errlen, "%s:%lu: %s", c->name, edan_json_line(at), msg);
+    if (c->err && c->errlen) snprintf(c->err, c->errlen, "%s:%lu: %s", c->name, edan__json_line(at), msg);
     return rc;
 }
 
-/* A required member of kind `kind` (EDAN_JSON_NULL = any); NULL after an error. */
-static const edan_json *edan__pl_need(edan__pl *c, const edan_json *obj, const char *key, edan_json_type kind,
+/* A required member of kind `kind` (EDAN__JSON_NULL = any); NULL after an error. */
+static const edan__json *edan__pl_need(edan__pl *c, const edan__json *obj, const char *key, edan__json_type kind,
                                       const char *where, edan_result *rc)
 {
     static const char *const kinds[] = {"null", "true or false", "a number", "a string", "an array", "an object"};
-    const edan_json *v = edan_json_get(obj, key);
+    const edan__json *v = edan__json_get(obj, key);
     if (*rc != EDAN_OK) return NULL;
     if (!v) {
         *rc = edan__pl_fail(c, EDAN_ERR_PARSE, obj, "%s has no \"%s\"", where, key);
         return NULL;
     }
-    if (kind != EDAN_JSON_NULL && edan_json_kind(v) != kind) {
+    if (kind != EDAN__JSON_NULL && edan__json_kind(v) != kind) {
         *rc = edan__pl_fail(c, EDAN_ERR_PARSE, v, "\"%s\" in %s must be %s", key, where, kinds[kind]);
         return NULL;
     }
@@ -5077,15 +5100,15 @@ static const edan_json *edan__pl_need(edan__pl *c, const edan_json *obj, const c
 /* The number v (named key in where) if it lies in [lo, hi] and, for
    `integer`, has no fraction; else 0 and *rc set: every number is checked
    before it becomes an integer or a loop bound. */
-static double edan__pl_range(edan__pl *c, const edan_json *v, const char *key, const char *where, double lo, double hi,
+static double edan__pl_range(edan__pl *c, const edan__json *v, const char *key, const char *where, double lo, double hi,
                              int integer, edan_result *rc)
 {
     double x;
-    if (edan_json_kind(v) != EDAN_JSON_NUMBER) {
+    if (edan__json_kind(v) != EDAN__JSON_NUMBER) {
         *rc = edan__pl_fail(c, EDAN_ERR_PARSE, v, "\"%s\" in %s must be a number", key, where);
         return 0;
     }
-    x = edan_json_number(v, 0);
+    x = edan__json_number(v, 0);
     if (!(x >= lo && x <= hi)) {
         *rc = edan__pl_fail(c, EDAN_ERR_PARSE, v, "\"%s\" in %s is %g, out of range (%g to %g)", key, where, x, lo, hi);
         return 0;
@@ -5098,18 +5121,18 @@ static double edan__pl_range(edan__pl *c, const edan_json *v, const char *key, c
 }
 
 /* A number that must be there (edan__pl_range). */
-static double edan__pl_num(edan__pl *c, const edan_json *obj, const char *key, const char *where, double lo,
+static double edan__pl_num(edan__pl *c, const edan__json *obj, const char *key, const char *where, double lo,
                            double hi, int integer, edan_result *rc)
 {
-    const edan_json *v = edan__pl_need(c, obj, key, EDAN_JSON_NUMBER, where, rc);
+    const edan__json *v = edan__pl_need(c, obj, key, EDAN__JSON_NUMBER, where, rc);
     return v ? edan__pl_range(c, v, key, where, lo, hi, integer, rc) : 0;
 }
 
 /* A number that may be missing (then dflt). */
-static double edan__pl_opt(edan__pl *c, const edan_json *obj, const char *key, const char *where, double dflt,
+static double edan__pl_opt(edan__pl *c, const edan__json *obj, const char *key, const char *where, double dflt,
                            double lo, double hi, int integer, edan_result *rc)
 {
-    const edan_json *v = edan_json_get(obj, key);
+    const edan__json *v = edan__json_get(obj, key);
     return v ? edan__pl_range(c, v, key, where, lo, hi, integer, rc) : dflt;
 }
 
@@ -5121,13 +5144,13 @@ static double edan__pl_opt(edan__pl *c, const edan_json *obj, const char *key, c
 #define EDAN__PL_MAX_NS 1e9
 #define EDAN__PL_MAX_RATE 1e9                   /* GB/s, GFLOP/s, GHz, percent */
 
-static void edan__pl_str(edan__pl *c, const edan_json *obj, const char *key, const char *where, char *dst,
+static void edan__pl_str(edan__pl *c, const edan__json *obj, const char *key, const char *where, char *dst,
                          size_t n, edan_result *rc)
 {
-    const edan_json *v = edan__pl_need(c, obj, key, EDAN_JSON_STRING, where, rc);
+    const edan__json *v = edan__pl_need(c, obj, key, EDAN__JSON_STRING, where, rc);
     const char *s;
     if (!v) return;
-    s = edan_json_string(v, "");
+    s = edan__json_string(v, "");
     if (strlen(s) >= n) {
         *rc = edan__pl_fail(c, EDAN_ERR_PARSE, v, "\"%s\" in %s is too long: \"%.20s...\"", key, where, s);
         return;
@@ -5141,10 +5164,10 @@ static int edan__pl_level_ok(const char *s)
 }
 
 /* {"median","min","max"} with min <= median <= max */
-static void edan__pl_stats(edan__pl *c, const edan_json *obj, const char *key, const char *where,
+static void edan__pl_stats(edan__pl *c, const edan__json *obj, const char *key, const char *where,
                            double *med, double *mn, double *mx, edan_result *rc)
 {
-    const edan_json *s = edan__pl_need(c, obj, key, EDAN_JSON_OBJECT, where, rc);
+    const edan__json *s = edan__pl_need(c, obj, key, EDAN__JSON_OBJECT, where, rc);
     if (!s) return;
     *med = edan__pl_num(c, s, "median", where, 0, EDAN__PL_MAX_RATE, 0, rc);
     *mn = edan__pl_num(c, s, "min", where, 0, EDAN__PL_MAX_RATE, 0, rc);
@@ -5169,8 +5192,8 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
     edan__pl c;
     edan_allocator a;
     edan_profile *p;
-    edan_json *root = NULL;
-    const edan_json *v, *arr;
+    edan__json *root = NULL;
+    const edan__json *v, *arr;
     edan_result rc;
     char jerr[160];
     size_t i;
@@ -5184,7 +5207,7 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
     c.name = name ? name : "profile";
     c.err = err;
     c.errlen = errlen;
-    rc = edan_json_parse(text, len, &a, &root, jerr, sizeof jerr);
+    rc = edan__json_parse(text, len, &a, &root, jerr, sizeof jerr);
     if (rc != EDAN_OK) {
         if (err && errlen) {
             unsigned long line = 0;
@@ -5194,45 +5217,45 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
         }
         return rc;
     }
-    if (edan_json_kind(root) != EDAN_JSON_OBJECT) {
+    if (edan__json_kind(root) != EDAN__JSON_OBJECT) {
         rc = edan__pl_fail(&c, EDAN_ERR_PARSE, root, "a profile is a JSON object");
-        edan_json_free(root);
+        edan__json_free(root);
         return rc;
     }
     p = (edan_profile *)edan__calloc(&a, sizeof *p);
-    if (!p) { edan_json_free(root); return EDAN_ERR_NOMEM; }
+    if (!p) { edan__json_free(root); return EDAN_ERR_NOMEM; }
     p->json = root;
     p->alloc = a;
 
     /* identity first: a foreign or newer file says so, not "field missing" */
-    v = edan_json_get(root, "schema");
-    if (!v || strcmp(edan_json_string(v, ""), "edan-hwprofile") != 0) {
+    v = edan__json_get(root, "schema");
+    if (!v || strcmp(edan__json_string(v, ""), "edan-hwprofile") != 0) {
         rc = v ? edan__pl_fail(&c, EDAN_ERR_VERSION, v, "\"schema\" is not \"edan-hwprofile\": not a hardware profile")
                : edan__pl_fail(&c, EDAN_ERR_VERSION, root, "no \"schema\": \"edan-hwprofile\": not a hardware profile");
         goto fail;
     }
-    v = edan_json_get(root, "version");
-    if (edan_json_kind(v) != EDAN_JSON_NUMBER || edan_json_number(v, 0) != (double)(int)edan_json_number(v, 0)) {
+    v = edan__json_get(root, "version");
+    if (edan__json_kind(v) != EDAN__JSON_NUMBER || edan__json_number(v, 0) != (double)(int)edan__json_number(v, 0)) {
         rc = edan__pl_fail(&c, EDAN_ERR_VERSION, v ? v : root, "\"version\" must be an integer");
         goto fail;
     }
-    p->version = (int)edan_json_number(v, 0);
+    p->version = (int)edan__json_number(v, 0);
     if (p->version < 1 || p->version > EDAN_PROFILE_VERSION) {
         rc = edan__pl_fail(&c, EDAN_ERR_VERSION, v, "unsupported profile version %d (this edan.h reads version 1 to %d)",
                            p->version, EDAN_PROFILE_VERSION);
         goto fail;
     }
-    if (edan_json_bool(edan_json_get(root, "reference"), 0)) {
-        rc = edan__pl_fail(&c, EDAN_ERR_PARSE, edan_json_get(root, "reference"),
+    if (edan__json_bool(edan__json_get(root, "reference"), 0)) {
+        rc = edan__pl_fail(&c, EDAN_ERR_PARSE, edan__json_get(root, "reference"),
                            "a reference profile (roofs transcribed from a paper): it has no caches, latencies or clock "
                            "for an analysis; edan roofline draws it");
         goto fail;
     }
     rc = EDAN_OK;
-    snprintf(p->host, sizeof p->host, "%s", edan_json_string(edan_json_get(root, "host"), ""));
+    snprintf(p->host, sizeof p->host, "%s", edan__json_string(edan__json_get(root, "host"), ""));
 
     /* frequency */
-    v = edan__pl_need(&c, root, "frequency", EDAN_JSON_OBJECT, "the profile", &rc);
+    v = edan__pl_need(&c, root, "frequency", EDAN__JSON_OBJECT, "the profile", &rc);
     if (v) {
         double mn = 0, mx = 0;
         edan__pl_stats(&c, v, "core_ghz", "\"frequency\"", &p->core_ghz, &mn, &mx, &rc);
@@ -5240,16 +5263,16 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
             rc = edan__pl_fail(&c, EDAN_ERR_PARSE, v, "\"core_ghz\" must be positive");
         p->tsc_ghz = edan__pl_opt(&c, v, "tsc_ghz", "\"frequency\"", 0, 0, EDAN__PL_MAX_RATE, 0, &rc);
     }
-    v = edan_json_get(root, "topology");
+    v = edan__json_get(root, "topology");
     p->cores = (uint32_t)edan__pl_opt(&c, v, "cores", "\"topology\"", 1, 1, EDAN__PL_MAX_COUNT, 1, &rc);
 
     /* caches */
-    arr = edan__pl_need(&c, root, "caches", EDAN_JSON_ARRAY, "the profile", &rc);
-    for (i = 0; rc == EDAN_OK && i < edan_json_len(arr); i++) {
+    arr = edan__pl_need(&c, root, "caches", EDAN__JSON_ARRAY, "the profile", &rc);
+    for (i = 0; rc == EDAN_OK && i < edan__json_len(arr); i++) {
         edan_profile_cache *k;
-        const edan_json *e = edan_json_at(arr, i);
+        const edan__json *e = edan__json_at(arr, i);
         snprintf(where, sizeof where, "\"caches\"[%u]", (unsigned)i);
-        if (edan_json_kind(e) != EDAN_JSON_OBJECT) {
+        if (edan__json_kind(e) != EDAN__JSON_OBJECT) {
             rc = edan__pl_fail(&c, EDAN_ERR_PARSE, e, "%s must be an object", where);
             break;
         }
@@ -5270,25 +5293,25 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
         k->latency_ns = edan__pl_num(&c, e, "latency_ns", where, 0, EDAN__PL_MAX_NS, 0, &rc);
         k->latency_cycles = edan__pl_num(&c, e, "latency_cycles", where, 0, EDAN__PL_MAX_CYCLES, 0, &rc);
         if (rc == EDAN_OK && (k->line & (k->line - 1)))
-            rc = edan__pl_fail(&c, EDAN_ERR_PARSE, edan_json_get(e, "line_bytes"), "%s: line size %u is not a power of two",
+            rc = edan__pl_fail(&c, EDAN_ERR_PARSE, edan__json_get(e, "line_bytes"), "%s: line size %u is not a power of two",
                                where, (unsigned)k->line);
     }
 
     /* bandwidth */
-    arr = edan__pl_need(&c, root, "bandwidth", EDAN_JSON_ARRAY, "the profile", &rc);
-    p->num_bandwidth = edan_json_len(arr);
+    arr = edan__pl_need(&c, root, "bandwidth", EDAN__JSON_ARRAY, "the profile", &rc);
+    p->num_bandwidth = edan__json_len(arr);
     p->bandwidth = (edan_profile_bandwidth *)edan__pl_array(&a, p->num_bandwidth, sizeof *p->bandwidth, &rc);
     for (i = 0; rc == EDAN_OK && i < p->num_bandwidth; i++) {
         edan_profile_bandwidth *b = &p->bandwidth[i];
-        const edan_json *e = edan_json_at(arr, i);
+        const edan__json *e = edan__json_at(arr, i);
         snprintf(where, sizeof where, "\"bandwidth\"[%u]", (unsigned)i);
-        if (edan_json_kind(e) != EDAN_JSON_OBJECT) {
+        if (edan__json_kind(e) != EDAN__JSON_OBJECT) {
             rc = edan__pl_fail(&c, EDAN_ERR_PARSE, e, "%s must be an object", where);
             break;
         }
         edan__pl_str(&c, e, "level", where, b->level, sizeof b->level, &rc);
         if (rc == EDAN_OK && !edan__pl_level_ok(b->level))
-            rc = edan__pl_fail(&c, EDAN_ERR_PARSE, edan_json_get(e, "level"), "%s: unknown level \"%s\"", where, b->level);
+            rc = edan__pl_fail(&c, EDAN_ERR_PARSE, edan__json_get(e, "level"), "%s: unknown level \"%s\"", where, b->level);
         edan__pl_str(&c, e, "op", where, b->op, sizeof b->op, &rc);
         b->threads = (uint32_t)edan__pl_num(&c, e, "threads", where, 1, EDAN__PL_MAX_COUNT, 1, &rc);
         b->bytes = (uint64_t)edan__pl_num(&c, e, "bytes", where, 0, EDAN__PL_MAX_BYTES, 1, &rc);
@@ -5296,14 +5319,14 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
     }
 
     /* latency: DRAM's is alpha */
-    arr = edan__pl_need(&c, root, "latency", EDAN_JSON_ARRAY, "the profile", &rc);
-    p->num_latency = edan_json_len(arr);
+    arr = edan__pl_need(&c, root, "latency", EDAN__JSON_ARRAY, "the profile", &rc);
+    p->num_latency = edan__json_len(arr);
     p->latency = (edan_profile_latency *)edan__pl_array(&a, p->num_latency, sizeof *p->latency, &rc);
     for (i = 0; rc == EDAN_OK && i < p->num_latency; i++) {
         edan_profile_latency *l = &p->latency[i];
-        const edan_json *e = edan_json_at(arr, i);
+        const edan__json *e = edan__json_at(arr, i);
         snprintf(where, sizeof where, "\"latency\"[%u]", (unsigned)i);
-        if (edan_json_kind(e) != EDAN_JSON_OBJECT) {
+        if (edan__json_kind(e) != EDAN__JSON_OBJECT) {
             rc = edan__pl_fail(&c, EDAN_ERR_PARSE, e, "%s must be an object", where);
             break;
         }
@@ -5320,16 +5343,16 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
         rc = edan__pl_fail(&c, EDAN_ERR_PARSE, arr, "\"latency\" has no positive DRAM entry (the analyzer's alpha)");
 
     /* mlp */
-    v = edan__pl_need(&c, root, "mlp", EDAN_JSON_OBJECT, "the profile", &rc);
+    v = edan__pl_need(&c, root, "mlp", EDAN__JSON_OBJECT, "the profile", &rc);
     if (v) p->mlp_m = (uint32_t)edan__pl_num(&c, v, "m", "\"mlp\"", 1, EDAN__PL_MAX_COUNT, 1, &rc);
 
     /* optional sections */
-    arr = edan_json_get(root, "compute");
-    p->num_compute = edan_json_len(arr);
+    arr = edan__json_get(root, "compute");
+    p->num_compute = edan__json_len(arr);
     p->compute = (edan_profile_compute *)edan__pl_array(&a, p->num_compute ? p->num_compute : 1, sizeof *p->compute, &rc);
     for (i = 0; rc == EDAN_OK && i < p->num_compute; i++) {
         edan_profile_compute *k = &p->compute[i];
-        const edan_json *e = edan_json_at(arr, i);
+        const edan__json *e = edan__json_at(arr, i);
         snprintf(where, sizeof where, "\"compute\"[%u]", (unsigned)i);
         edan__pl_str(&c, e, "isa", where, k->isa, sizeof k->isa, &rc);
         edan__pl_str(&c, e, "op", where, k->op, sizeof k->op, &rc);
@@ -5338,21 +5361,21 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
         if (k->threads == 1 && k->median > p->peak_GFLOPs_1core) p->peak_GFLOPs_1core = k->median;
         if (k->threads == p->cores && k->median > p->peak_GFLOPs_all) p->peak_GFLOPs_all = k->median;
     }
-    arr = edan_json_get(root, "carm_validation");
-    p->num_carm = edan_json_len(arr);
+    arr = edan__json_get(root, "carm_validation");
+    p->num_carm = edan__json_len(arr);
     p->carm = (edan_profile_carm *)edan__pl_array(&a, p->num_carm ? p->num_carm : 1, sizeof *p->carm, &rc);
     for (i = 0; rc == EDAN_OK && i < p->num_carm; i++) {
         edan_profile_carm *k = &p->carm[i];
-        const edan_json *e = edan_json_at(arr, i);
+        const edan__json *e = edan__json_at(arr, i);
         snprintf(where, sizeof where, "\"carm_validation\"[%u]", (unsigned)i);
         edan__pl_str(&c, e, "level", where, k->level, sizeof k->level, &rc);
         k->roof_GBps = edan__pl_num(&c, e, "roof_GBps", where, 0, EDAN__PL_MAX_RATE, 0, &rc);
         k->peak_GFLOPs = edan__pl_num(&c, e, "peak_GFLOPs", where, 0, EDAN__PL_MAX_RATE, 0, &rc);
         k->rms_error_pct = edan__pl_num(&c, e, "rms_error_pct", where, 0, EDAN__PL_MAX_RATE, 0, &rc);
     }
-    v = edan_json_get(root, "bandwidth_method");
-    p->write_allocate_counted = edan_json_bool(edan_json_get(v, "write_allocate_counted"), 0);
-    p->counters_available = edan_json_bool(edan_json_get(edan_json_get(root, "counters"), "available"), 0);
+    v = edan__json_get(root, "bandwidth_method");
+    p->write_allocate_counted = edan__json_bool(edan__json_get(v, "write_allocate_counted"), 0);
+    p->counters_available = edan__json_bool(edan__json_get(edan__json_get(root, "counters"), "available"), 0);
     if (rc != EDAN_OK) goto fail;
     *out = p;
     return EDAN_OK;
@@ -5420,7 +5443,7 @@ void edan_profile_free(edan_profile *p)
     edan_allocator a;
     if (!p) return;
     a = p->alloc;
-    edan_json_free(p->json);
+    edan__json_free(p->json);
     edan__free(&a, p->bandwidth);
     edan__free(&a, p->latency);
     edan__free(&a, p->compute);
@@ -5483,7 +5506,7 @@ double edan__profile_roof(const edan_profile *p, const char *level, uint32_t thr
     return best;
 }
 
-const edan_json *edan_profile_json(const edan_profile *p) { return p ? p->json : NULL; }
+const edan__json *edan__profile_json(const edan_profile *p) { return p ? p->json : NULL; }
 
 /* ---- hybrid fast/slow memory model: implementation ---- */
 #include <math.h>
@@ -5640,71 +5663,79 @@ edan_result edan_hybrid_fit(edan_hybrid_model *m, size_t n, const double (*q)[ED
     return EDAN_OK;
 }
 
-static edan_result edan__hybrid_err(char *err, size_t errlen, edan_result r, const edan_json *at,
+static edan_result edan__hybrid_err(char *err, size_t errlen, edan_result r, const edan__json *at,
                                     const char *fmt, const char *a, const char *b)
 {
     if (err && errlen) {
-        int k = snprintf(err, errlen, "line %lu: ", edan_json_line(at));
+        int k = snprintf(err, errlen, "line %lu: ", edan__json_line(at));
         if (k >= 0 && (size_t)k < errlen) snprintf(err + k, errlen - (size_t)k, fmt, a, b);
     }
     return r;
 }
 
 /* A number, or null (stored as `missing`); anything else is an error. */
-static int edan__hybrid_number(const edan_json *v, double missing, double *out)
+static int edan__hybrid_number(const edan__json *v, double missing, double *out)
 {
-    if (edan_json_kind(v) == EDAN_JSON_NULL && v) { *out = missing; return 1; }
-    if (edan_json_kind(v) != EDAN_JSON_NUMBER) return 0;
-    *out = edan_json_number(v, 0);
+    if (edan__json_kind(v) == EDAN__JSON_NULL && v) { *out = missing; return 1; }
+    if (edan__json_kind(v) != EDAN__JSON_NUMBER) return 0;
+    *out = edan__json_number(v, 0);
     return 1;
 }
 
-edan_result edan_hybrid_from_profile(const edan_json *profile, int cluster, edan_hybrid_model *out,
+edan_result edan_hybrid_from_profile(const edan_profile *p, int cluster, edan_hybrid_model *out,
                                      char *err, size_t errlen)
 {
+    if (err && errlen) err[0] = 0;
+    if (!p) return EDAN_ERR_INVALID_ARG;
+    return edan__hybrid_from_json(p->json, cluster, out, err, errlen);
+}
+
+edan_result edan__hybrid_from_json(const edan__json *profile, int cluster, edan_hybrid_model *out,
+                                   char *err, size_t errlen)
+{
     static const char *const name[EDAN_HYBRID_COUNT] = {"lf", "ls", "sf", "ss"};
-    const edan_json *numa, *list, *entry = NULL, *bw, *theta;
+    const edan__json *numa, *list, *entry = NULL, *bw, *theta;
     size_t i;
     int d, k;
     char num[32];
     if (err && errlen) err[0] = 0;
     if (!profile || !out) return EDAN_ERR_INVALID_ARG;
-    numa = edan_json_get(profile, "numa");
-    list = edan_json_get(numa, "hybrid");
-    if (edan_json_kind(list) != EDAN_JSON_ARRAY)
+    numa = edan__json_get(profile, "numa");
+    list = edan__json_get(numa, "hybrid");
+    if (edan__json_kind(list) != EDAN__JSON_ARRAY)
         return edan__hybrid_err(err, errlen, EDAN_ERR_INVALID_ARG, numa ? numa : profile,
                                 "the profile has no numa.hybrid list%s%s", "", "");
-    for (i = 0; i < edan_json_len(list) && !entry; i++) {
-        const edan_json *e = edan_json_at(list, i);
-        if (edan_json_bool(edan_json_get(e, "skipped"), 0)) continue;
-        if (cluster < 0 || edan_json_number(edan_json_get(e, "cluster"), -1) == (double)cluster) entry = e;
+    for (i = 0; i < edan__json_len(list) && !entry; i++) {
+        const edan__json *e = edan__json_at(list, i);
+        if (edan__json_bool(edan__json_get(e, "skipped"), 0)) continue;
+        if (cluster < 0 || edan__json_number(edan__json_get(e, "cluster"), -1) == (double)cluster) entry = e;
     }
     snprintf(num, sizeof num, "%d", cluster);
     if (!entry)
         return edan__hybrid_err(err, errlen, EDAN_ERR_INVALID_ARG, list,
                                 "numa.hybrid has no model for cluster %s%s", cluster < 0 ? "(any)" : num, "");
-    bw = edan_json_get(entry, "bandwidth_GBps");
-    theta = edan_json_get(entry, "theta");
-    if (edan_json_kind(bw) != EDAN_JSON_OBJECT)
+    bw = edan__json_get(entry, "bandwidth_GBps");
+    theta = edan__json_get(entry, "theta");
+    if (edan__json_kind(bw) != EDAN__JSON_OBJECT)
         return edan__hybrid_err(err, errlen, EDAN_ERR_PARSE, entry, "hybrid model without a bandwidth_GBps object%s%s", "", "");
-    if (edan_json_kind(theta) != EDAN_JSON_OBJECT)
+    if (edan__json_kind(theta) != EDAN__JSON_OBJECT)
         return edan__hybrid_err(err, errlen, EDAN_ERR_PARSE, entry, "hybrid model without a theta object%s%s", "", "");
     memset(out, 0, sizeof *out);
     for (d = 0; d < EDAN_HYBRID_COUNT; d++) {
-        const edan_json *b = edan_json_get(bw, name[d]);
+        const edan__json *b = edan__json_get(bw, name[d]);
         if (!edan__hybrid_number(b, 0, &out->bw[d]) || !(out->bw[d] >= 0) || !edan__hybrid_finite(out->bw[d]))
             return edan__hybrid_err(err, errlen, EDAN_ERR_PARSE, b ? b : bw,
                                     "bandwidth_GBps.%s must be a number >= 0 or null%s", name[d], "");
     }
     for (d = 0; d < EDAN_HYBRID_COUNT; d++) {
-        const edan_json *row = edan_json_get(theta, name[d]);
-        if (edan_json_kind(row) != EDAN_JSON_OBJECT)
+        const edan__json *row = edan__json_get(theta, name[d]);
+        if (edan__json_kind(row) != EDAN__JSON_OBJECT)
             return edan__hybrid_err(err, errlen, EDAN_ERR_PARSE, row ? row : theta,
                                     "theta.%s must be an object%s", name[d], "");
         for (k = 0; k < EDAN_HYBRID_COUNT; k++) {
-            const edan_json *v;
+            const edan__json *v;
             if (k == d) continue;
-            v = edan_json_get(row, name[k]);
+            v = edan__json_get(row, name[k]);
             if (!edan__hybrid_number(v, NAN, &out->theta[d][k]))
                 return edan__hybrid_err(err, errlen, EDAN_ERR_PARSE, v ? v : row,
                                         "theta.%s.%s must be a number or null", name[d], name[k]);

@@ -4,6 +4,7 @@
 #ifndef EDAN_CLI_H
 #define EDAN_CLI_H
 #include <stdio.h>
+#define EDAN_INTERNAL     /* the CLI reads JSON with the profile loader's reader */
 #include "edan.h"
 
 /* Every analysis option of `edan analyze` / `edan trace`. */

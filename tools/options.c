@@ -288,20 +288,20 @@ int cli_analysis_option(cli_analysis *a, int argc, char **argv, int *i)
    "numa" section. Returns -1 with a message when the profile lacks it. */
 static double cli_remote_delta(const edan_profile *p, const char *path, int node)
 {
-    const edan_json *numa = edan_json_get(edan_profile_json(p), "numa"), *lat;
+    const edan__json *numa = edan__json_get(edan__profile_json(p), "numa"), *lat;
     double local = -1, far = -1;
     int cluster = -1;
     size_t i;
-    if (!numa || edan_json_bool(edan_json_get(numa, "skipped"), 0)) {
+    if (!numa || edan__json_bool(edan__json_get(numa, "skipped"), 0)) {
         cli_err("--remote: %s has no NUMA latency matrix (%s)", path,
-                numa ? edan_json_string(edan_json_get(numa, "reason"), "skipped") : "probe ran without --numa");
+                numa ? edan__json_string(edan__json_get(numa, "reason"), "skipped") : "probe ran without --numa");
         return -1;
     }
-    lat = edan_json_get(numa, "latency");
-    for (i = 0; i < edan_json_len(lat); i++) {
-        const edan_json *e = edan_json_at(lat, i);
-        int c = (int)edan_json_number(edan_json_get(e, "cluster"), -1), n = (int)edan_json_number(edan_json_get(e, "node"), -1);
-        double ns = edan_json_number(edan_json_get(edan_json_get(e, "ns"), "median"), -1);
+    lat = edan__json_get(numa, "latency");
+    for (i = 0; i < edan__json_len(lat); i++) {
+        const edan__json *e = edan__json_at(lat, i);
+        int c = (int)edan__json_number(edan__json_get(e, "cluster"), -1), n = (int)edan__json_number(edan__json_get(e, "node"), -1);
+        double ns = edan__json_number(edan__json_get(edan__json_get(e, "ns"), "median"), -1);
         if (cluster < 0) cluster = c;
         if (c != cluster || ns <= 0) continue;
         if (n == c) local = ns;

@@ -8,7 +8,8 @@
    - Latency what-if: from the CSV of `--sweep`, the upper time bound (or the
      slowdown) against the added RAM latency, one line per configuration and m.
 
-   Only C99, libc and libm; reports are read with the JSON DOM of edan.h.
+   Only C99, libc and libm; reports are read with the JSON reader of
+   edan.h (internal, declared for the CLI under EDAN_INTERNAL).
    The SVG is written to a temporary file and renamed when complete. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -182,29 +183,29 @@ static int plot_read_report(plot_set *ps, const char *path, const char *label, c
     size_t len, k, i, found = 0;
     char err[256], stem[160];
     char *text = plot_slurp(path, &len);
-    edan_json *root = NULL;
-    const edan_json *configs;
+    edan__json *root = NULL;
+    const edan__json *configs;
     int rc = -1;
     if (!text) return -1;
-    if (edan_json_parse(text, len, NULL, &root, err, sizeof err) != EDAN_OK) {
+    if (edan__json_parse(text, len, NULL, &root, err, sizeof err) != EDAN_OK) {
         plot_err(path, "not valid JSON: %s", err);
         goto out;
     }
-    configs = edan_json_get(root, "configs");
-    if (edan_json_kind(root) != EDAN_JSON_OBJECT || edan_json_kind(configs) != EDAN_JSON_ARRAY) {
+    configs = edan__json_get(root, "configs");
+    if (edan__json_kind(root) != EDAN__JSON_OBJECT || edan__json_kind(configs) != EDAN__JSON_ARRAY) {
         plot_err(path, "not an EDAN report (no \"configs\" array; write one with --json)");
         goto out;
     }
     if (label) snprintf(stem, sizeof stem, "%s", label);
     else plot_stem(path, stem, sizeof stem);
-    for (k = 0; k < edan_json_len(configs); k++) {
-        const edan_json *c = edan_json_at(configs, k), *tl = edan_json_get(c, "timeline"), *bins, *tauv;
-        const char *name = edan_json_string(edan_json_get(c, "name"), NULL);
+    for (k = 0; k < edan__json_len(configs); k++) {
+        const edan__json *c = edan__json_at(configs, k), *tl = edan__json_get(c, "timeline"), *bins, *tauv;
+        const char *name = edan__json_string(edan__json_get(c, "name"), NULL);
         plot_series *s;
         double tau;
         char cname[48];
-        if (edan_json_kind(c) != EDAN_JSON_OBJECT) {
-            plot_err(path, "line %lu: configuration %zu is not an object", edan_json_line(c), k + 1);
+        if (edan__json_kind(c) != EDAN__JSON_OBJECT) {
+            plot_err(path, "line %lu: configuration %zu is not an object", edan__json_line(c), k + 1);
             goto out;
         }
         if (!name) {
@@ -213,15 +214,15 @@ static int plot_read_report(plot_set *ps, const char *path, const char *label, c
         }
         if (!plot_config_wanted(sel, name, k)) continue;
         if (!tl) continue;
-        tauv = edan_json_get(tl, "tau");
-        bins = edan_json_get(tl, "bins");
-        if (edan_json_kind(tauv) != EDAN_JSON_NUMBER || edan_json_kind(bins) != EDAN_JSON_ARRAY) {
-            plot_err(path, "line %lu: the timeline needs a number \"tau\" and an array \"bins\"", edan_json_line(tl));
+        tauv = edan__json_get(tl, "tau");
+        bins = edan__json_get(tl, "bins");
+        if (edan__json_kind(tauv) != EDAN__JSON_NUMBER || edan__json_kind(bins) != EDAN__JSON_ARRAY) {
+            plot_err(path, "line %lu: the timeline needs a number \"tau\" and an array \"bins\"", edan__json_line(tl));
             goto out;
         }
-        tau = edan_json_number(tauv, 0);
+        tau = edan__json_number(tauv, 0);
         if (!(tau > 0) || tau > 1e18) {
-            plot_err(path, "line %lu: timeline tau %g is not a positive number of cycles", edan_json_line(tauv), tau);
+            plot_err(path, "line %lu: timeline tau %g is not a positive number of cycles", edan__json_line(tauv), tau);
             goto out;
         }
         s = plot_add_series(ps);
@@ -232,11 +233,11 @@ static int plot_read_report(plot_set *ps, const char *path, const char *label, c
         snprintf(s->file_label, sizeof s->file_label, "%s", stem);
         snprintf(s->config, sizeof s->config, "%s", name);
         s->tau = tau;
-        for (i = 0; i < edan_json_len(bins); i++) {
-            const edan_json *b = edan_json_at(bins, i);
-            double v = edan_json_number(b, -1);
-            if (edan_json_kind(b) != EDAN_JSON_NUMBER || !(v >= 0) || v > 1e300) {
-                plot_err(path, "line %lu: timeline bin %zu of \"%s\" is not a byte count", edan_json_line(b), i, name);
+        for (i = 0; i < edan__json_len(bins); i++) {
+            const edan__json *b = edan__json_at(bins, i);
+            double v = edan__json_number(b, -1);
+            if (edan__json_kind(b) != EDAN__JSON_NUMBER || !(v >= 0) || v > 1e300) {
+                plot_err(path, "line %lu: timeline bin %zu of \"%s\" is not a byte count", edan__json_line(b), i, name);
                 goto out;
             }
             if (plot_push(s, tau * (double)i, v)) {
@@ -245,7 +246,7 @@ static int plot_read_report(plot_set *ps, const char *path, const char *label, c
             }
         }
         if (!s->n) {
-            plot_err(path, "line %lu: the timeline of \"%s\" has no bins", edan_json_line(bins), name);
+            plot_err(path, "line %lu: the timeline of \"%s\" has no bins", edan__json_line(bins), name);
             goto out;
         }
         found++;
@@ -260,7 +261,7 @@ static int plot_read_report(plot_set *ps, const char *path, const char *label, c
     }
     rc = 0;
 out:
-    edan_json_free(root);
+    edan__json_free(root);
     free(text);
     return rc;
 }

@@ -63,48 +63,48 @@ static int rank_load(const char *path, const char *config, uint32_t m, rank_app 
 {
     size_t len = 0, i, n;
     char err[512], key[16], *text = files_read_all(path, CLI_MAX_REPORT_BYTES, &len, err, sizeof err);
-    edan_json *root = NULL;
-    const edan_json *cfgs, *c = NULL, *b;
+    edan__json *root = NULL;
+    const edan__json *cfgs, *c = NULL, *b;
     int rc = -1;
     if (!text) {
         fprintf(stderr, "edan rank: %s\n", err);
         return -1;
     }
-    if (edan_json_parse(text, len, NULL, &root, err, sizeof err) != EDAN_OK) {
+    if (edan__json_parse(text, len, NULL, &root, err, sizeof err) != EDAN_OK) {
         fprintf(stderr, "%s:%s\n", path, err + (strncmp(err, "line ", 5) ? 0 : 5));
         goto done;
     }
-    cfgs = edan_json_get(root, "configs");
-    if (!cfgs || edan_json_kind(cfgs) != EDAN_JSON_ARRAY || !(n = edan_json_len(cfgs))) {
+    cfgs = edan__json_get(root, "configs");
+    if (!cfgs || edan__json_kind(cfgs) != EDAN__JSON_ARRAY || !(n = edan__json_len(cfgs))) {
         fprintf(stderr, "edan rank: %s: not an edan report (no \"configs\" list)\n", path);
         goto done;
     }
     if (!config) {
-        c = edan_json_at(cfgs, 0);
+        c = edan__json_at(cfgs, 0);
     } else {
         char *end;
         unsigned long idx = strtoul(config, &end, 10);
-        if (*config && !*end) c = idx < n ? edan_json_at(cfgs, idx) : NULL;
+        if (*config && !*end) c = idx < n ? edan__json_at(cfgs, idx) : NULL;
         for (i = 0; !c && i < n; i++)
-            if (!strcmp(edan_json_string(edan_json_get(edan_json_at(cfgs, i), "name"), ""), config))
-                c = edan_json_at(cfgs, i);
+            if (!strcmp(edan__json_string(edan__json_get(edan__json_at(cfgs, i), "name"), ""), config))
+                c = edan__json_at(cfgs, i);
         if (!c) {
             fprintf(stderr, "edan rank: %s: no configuration '%s'\n", path, config);
             goto done;
         }
     }
     snprintf(key, sizeof key, "%u", m);
-    b = edan_json_get(edan_json_get(c, "m"), key);
+    b = edan__json_get(edan__json_get(c, "m"), key);
     if (!b) {
         fprintf(stderr, "edan rank: %s: the report has no m = %u (analyse with --m %u)\n", path, m, m);
         goto done;
     }
-    rank_name(edan_json_string(edan_json_get(root, "source"), path), app->name, sizeof app->name);
-    app->W = edan_json_number(edan_json_get(c, "W"), -1);
-    app->D = edan_json_number(edan_json_get(c, "D"), -1);
-    app->C = edan_json_number(edan_json_get(c, "C"), -1);
-    app->lambda = edan_json_number(edan_json_get(b, "lambda"), -1);
-    app->Lambda = edan_json_number(edan_json_get(b, "Lambda"), -1);
+    rank_name(edan__json_string(edan__json_get(root, "source"), path), app->name, sizeof app->name);
+    app->W = edan__json_number(edan__json_get(c, "W"), -1);
+    app->D = edan__json_number(edan__json_get(c, "D"), -1);
+    app->C = edan__json_number(edan__json_get(c, "C"), -1);
+    app->lambda = edan__json_number(edan__json_get(b, "lambda"), -1);
+    app->Lambda = edan__json_number(edan__json_get(b, "Lambda"), -1);
     if (app->W < 0 || app->D < 0 || app->C < 0 || app->lambda < 0 || app->Lambda < 0) {
         fprintf(stderr, "edan rank: %s: missing W, D, C, lambda or Lambda\n", path);
         goto done;
@@ -112,7 +112,7 @@ static int rank_load(const char *path, const char *config, uint32_t m, rank_app 
     app->w_over_c = app->C > 0 ? app->W / app->C : 0.0;
     rc = 0;
 done:
-    edan_json_free(root);
+    edan__json_free(root);
     free(text);
     return rc;
 }

@@ -307,28 +307,28 @@ static int rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t
 
 /* ---- the profile ------------------------------------------------------- */
 
-static double stat_median(const edan_json *v)
+static double stat_median(const edan__json *v)
 {
-    if (edan_json_kind(v) == EDAN_JSON_NUMBER) return edan_json_number(v, 0);
-    return edan_json_number(edan_json_get(v, "median"), 0);
+    if (edan__json_kind(v) == EDAN__JSON_NUMBER) return edan__json_number(v, 0);
+    return edan__json_number(edan__json_get(v, "median"), 0);
 }
 
-static int str_is(const edan_json *v, const char *s)
+static int str_is(const edan__json *v, const char *s)
 {
-    const char *t = edan_json_string(v, NULL);
+    const char *t = edan__json_string(v, NULL);
     return t && !strcmp(t, s);
 }
 
 /* Best median of bandwidth[] entries of `level` at `threads` (any op). */
-static double dom_bandwidth(const edan_json *root, const char *level, double threads)
+static double dom_bandwidth(const edan__json *root, const char *level, double threads)
 {
-    const edan_json *list = edan_json_get(root, "bandwidth");
+    const edan__json *list = edan__json_get(root, "bandwidth");
     double best = 0;
     size_t i;
-    for (i = 0; i < edan_json_len(list); i++) {
-        const edan_json *e = edan_json_at(list, i);
-        double g = stat_median(edan_json_get(e, "GBps"));
-        if (str_is(edan_json_get(e, "level"), level) && edan_json_number(edan_json_get(e, "threads"), 0) == threads &&
+    for (i = 0; i < edan__json_len(list); i++) {
+        const edan__json *e = edan__json_at(list, i);
+        double g = stat_median(edan__json_get(e, "GBps"));
+        if (str_is(edan__json_get(e, "level"), level) && edan__json_number(edan__json_get(e, "threads"), 0) == threads &&
             g > best)
             best = g;
     }
@@ -336,30 +336,30 @@ static double dom_bandwidth(const edan_json *root, const char *level, double thr
 }
 
 /* Best compute median of (isa, op) at `threads`; isa NULL = any ISA. */
-static double dom_compute(const edan_json *root, const char *isa, const char *op, double threads, const char **which)
+static double dom_compute(const edan__json *root, const char *isa, const char *op, double threads, const char **which)
 {
-    const edan_json *list = edan_json_get(root, "compute");
+    const edan__json *list = edan__json_get(root, "compute");
     double best = 0;
     size_t i;
-    for (i = 0; i < edan_json_len(list); i++) {
-        const edan_json *e = edan_json_at(list, i);
-        double g = stat_median(edan_json_get(e, "GFLOPs"));
-        if (edan_json_number(edan_json_get(e, "threads"), 0) != threads || !str_is(edan_json_get(e, "op"), op) ||
-            (isa && !str_is(edan_json_get(e, "isa"), isa)))
+    for (i = 0; i < edan__json_len(list); i++) {
+        const edan__json *e = edan__json_at(list, i);
+        double g = stat_median(edan__json_get(e, "GFLOPs"));
+        if (edan__json_number(edan__json_get(e, "threads"), 0) != threads || !str_is(edan__json_get(e, "op"), op) ||
+            (isa && !str_is(edan__json_get(e, "isa"), isa)))
             continue;
         if (g > best) {
             best = g;
-            if (which) *which = edan_json_string(edan_json_get(e, "isa"), "?");
+            if (which) *which = edan__json_string(edan__json_get(e, "isa"), "?");
         }
     }
     return best;
 }
 
-static const char *host_of(const edan_json *root, const char *path)
+static const char *host_of(const edan__json *root, const char *path)
 {
-    const char *h = edan_json_string(edan_json_get(root, "host"), NULL), *s;
+    const char *h = edan__json_string(edan__json_get(root, "host"), NULL), *s;
     if (h && *h) return h;
-    h = edan_json_string(edan_json_get(edan_json_get(root, "machine"), "name"), NULL);
+    h = edan__json_string(edan__json_get(edan__json_get(root, "machine"), "name"), NULL);
     if (h && *h) return h;
     s = strrchr(path, '/');
     return s ? s + 1 : path;
@@ -367,7 +367,7 @@ static const char *host_of(const edan_json *root, const char *path)
 
 /* The compute roofs at `threads`: measured at that count, else one core's
    times threads (compute scales with cores), said so in the label. */
-static void add_compute(rl_chart *ch, const edan_json *root, double threads, double given_peak)
+static void add_compute(rl_chart *ch, const edan__json *root, double threads, double given_peak)
 {
     const char *isa = "", *add_isa = "";
     double scale = 1, peak, add, scalar;
@@ -420,15 +420,15 @@ static const int level_color[4] = {0, 2, 1, 3};
 static const int larm_level_color[3] = {9, 2, 8};
 
 /* The thread counts bandwidth[] has, as text: "1, 2". */
-static void bandwidth_threads(const edan_json *root, char *buf, size_t n, double *smallest)
+static void bandwidth_threads(const edan__json *root, char *buf, size_t n, double *smallest)
 {
-    const edan_json *list = edan_json_get(root, "bandwidth");
+    const edan__json *list = edan__json_get(root, "bandwidth");
     double seen[32];
     size_t i, ns = 0, k, len = 0;
     *smallest = 0;
     buf[0] = 0;
-    for (i = 0; i < edan_json_len(list); i++) {
-        double t = edan_json_number(edan_json_get(edan_json_at(list, i), "threads"), 0);
+    for (i = 0; i < edan__json_len(list); i++) {
+        double t = edan__json_number(edan__json_get(edan__json_at(list, i), "threads"), 0);
         for (k = 0; k < ns && seen[k] != t; k++) {}
         if (k < ns || ns == 32 || !(t > 0)) continue;
         seen[ns++] = t;
@@ -437,7 +437,7 @@ static void bandwidth_threads(const edan_json *root, char *buf, size_t n, double
     }
 }
 
-static int build_carm(rl_chart *ch, const edan_json *root, const char *path, double threads, double peak,
+static int build_carm(rl_chart *ch, const edan__json *root, const char *path, double threads, double peak,
                       char *err, size_t n)
 {
     char counts[200];
@@ -458,7 +458,7 @@ static int build_carm(rl_chart *ch, const edan_json *root, const char *path, dou
             snprintf(err, n, "%s: no bandwidth roofs for %g thread(s); the profile has them for %s thread(s)", path,
                      threads, counts);
         else snprintf(err, n, "%s: the profile has no CARM bandwidth roofs (bandwidth[] is empty)%s", path,
-                      edan_json_len(edan_json_get(edan_json_get(root, "numa"), "roofs"))
+                      edan__json_len(edan__json_get(edan__json_get(root, "numa"), "roofs"))
                           ? "; it has LARM roofs: use --larm or --cluster N" : "");
         return -1;
     }
@@ -467,36 +467,36 @@ static int build_carm(rl_chart *ch, const edan_json *root, const char *path, dou
              threads == 1 ? "" : "s");
     snprintf(ch->foot, sizeof ch->foot, "roofs: best medians of %s; memory levels at %g thread%s%s%s", path, threads,
              threads == 1 ? "" : "s",
-             edan_json_bool(edan_json_get(edan_json_get(root, "bandwidth_method"), "write_allocate_counted"), 0)
+             edan__json_bool(edan__json_get(edan__json_get(root, "bandwidth_method"), "write_allocate_counted"), 0)
                  ? "" : ", write-allocate not counted",
              ch->ncomp ? "" : "; the profile has no compute roofs");
     return 0;
 }
 
 /* The numa section's roofs, or NULL with a message. */
-static const edan_json *larm_roofs(const edan_json *root, const char *path, char *err, size_t n)
+static const edan__json *larm_roofs(const edan__json *root, const char *path, char *err, size_t n)
 {
-    const edan_json *numa = edan_json_get(root, "numa"), *roofs = edan_json_get(numa, "roofs");
+    const edan__json *numa = edan__json_get(root, "numa"), *roofs = edan__json_get(numa, "roofs");
     if (!numa) {
         snprintf(err, n, "%s: the profile has no LARM roofs (no \"numa\" section: run probe --numa)", path);
         return NULL;
     }
-    if (edan_json_bool(edan_json_get(numa, "skipped"), 0) || !edan_json_len(roofs)) {
+    if (edan__json_bool(edan__json_get(numa, "skipped"), 0) || !edan__json_len(roofs)) {
         snprintf(err, n, "%s: the profile has no LARM roofs (%s)", path,
-                 edan_json_string(edan_json_get(numa, "reason"), "numa.roofs is empty"));
+                 edan__json_string(edan__json_get(numa, "reason"), "numa.roofs is empty"));
         return NULL;
     }
     return roofs;
 }
 
 /* The chart of (cluster, mode): mode NULL = entries without a mode. */
-static int build_larm(rl_chart *ch, const edan_json *root, const char *path, int cluster, const char *mode,
+static int build_larm(rl_chart *ch, const edan__json *root, const char *path, int cluster, const char *mode,
                       const char *op, double peak, char *err, size_t n)
 {
     static const char *const kinds[4] = {"local", "remote", "contended", "congested"};
     static const char *const kind_color[4] = {"#08519c", "#cb181d", "#e6850e", "#6a3d9a"};
     static const char *const dashes[5] = {"", "9 4", "3 3", "12 3 3 3", "1 3"};
-    const edan_json *roofs = larm_roofs(root, path, err, n), *clusters;
+    const edan__json *roofs = larm_roofs(root, path, err, n), *clusters;
     double threads = 0;
     size_t i;
     int k, invalid = 0, drawn = 0;
@@ -504,16 +504,16 @@ static int build_larm(rl_chart *ch, const edan_json *root, const char *path, int
     memset(ch, 0, sizeof *ch);
     ch->larm = 1;
     /* the cluster's threads: numa.clusters, else its fewest-thread local roof */
-    clusters = edan_json_get(edan_json_get(root, "numa"), "clusters");
-    for (i = 0; i < edan_json_len(clusters); i++) {
-        const edan_json *e = edan_json_at(clusters, i);
-        if (edan_json_number(edan_json_get(e, "cluster"), -1) == cluster)
-            threads = edan_json_number(edan_json_get(e, "threads"), 0);
+    clusters = edan__json_get(edan__json_get(root, "numa"), "clusters");
+    for (i = 0; i < edan__json_len(clusters); i++) {
+        const edan__json *e = edan__json_at(clusters, i);
+        if (edan__json_number(edan__json_get(e, "cluster"), -1) == cluster)
+            threads = edan__json_number(edan__json_get(e, "threads"), 0);
     }
-    for (i = 0; i < edan_json_len(roofs) && !(threads > 0); i++) {
-        const edan_json *e = edan_json_at(roofs, i);
-        double t = edan_json_number(edan_json_get(e, "threads"), 0);
-        if (edan_json_number(edan_json_get(e, "cluster"), -1) == cluster && str_is(edan_json_get(e, "roof"), "local") &&
+    for (i = 0; i < edan__json_len(roofs) && !(threads > 0); i++) {
+        const edan__json *e = edan__json_at(roofs, i);
+        double t = edan__json_number(edan__json_get(e, "threads"), 0);
+        if (edan__json_number(edan__json_get(e, "cluster"), -1) == cluster && str_is(edan__json_get(e, "roof"), "local") &&
             t > 0 && (threads == 0 || t < threads))
             threads = t;
     }
@@ -524,25 +524,25 @@ static int build_larm(rl_chart *ch, const edan_json *root, const char *path, int
     }
     for (k = 0; k < 4; k++) {
         int nth = 0;
-        for (i = 0; i < edan_json_len(roofs); i++) {
-            const edan_json *e = edan_json_at(roofs, i), *node = edan_json_get(e, "node");
-            const char *m = edan_json_string(edan_json_get(e, "mode"), NULL);
-            double t = edan_json_number(edan_json_get(e, "threads"), 0);
+        for (i = 0; i < edan__json_len(roofs); i++) {
+            const edan__json *e = edan__json_at(roofs, i), *node = edan__json_get(e, "node");
+            const char *m = edan__json_string(edan__json_get(e, "mode"), NULL);
+            double t = edan__json_number(edan__json_get(e, "threads"), 0);
             char where[64];
             rl_line *l;
-            if (edan_json_number(edan_json_get(e, "cluster"), -1) != cluster || !str_is(edan_json_get(e, "roof"), kinds[k]) ||
-                !str_is(edan_json_get(e, "op"), op) || (mode ? !m || strcmp(m, mode) : m != NULL))
+            if (edan__json_number(edan__json_get(e, "cluster"), -1) != cluster || !str_is(edan__json_get(e, "roof"), kinds[k]) ||
+                !str_is(edan__json_get(e, "op"), op) || (mode ? !m || strcmp(m, mode) : m != NULL))
                 continue;
-            if (!edan_json_bool(edan_json_get(e, "valid"), 1)) {
+            if (!edan__json_bool(edan__json_get(e, "valid"), 1)) {
                 invalid++;
                 continue;
             }
-            if (edan_json_string(edan_json_get(e, "node_label"), NULL))
-                snprintf(where, sizeof where, "%s", edan_json_string(edan_json_get(e, "node_label"), ""));
-            else if (edan_json_kind(node) == EDAN_JSON_NUMBER)
-                snprintf(where, sizeof where, "node %g", edan_json_number(node, 0));
+            if (edan__json_string(edan__json_get(e, "node_label"), NULL))
+                snprintf(where, sizeof where, "%s", edan__json_string(edan__json_get(e, "node_label"), ""));
+            else if (edan__json_kind(node) == EDAN__JSON_NUMBER)
+                snprintf(where, sizeof where, "node %g", edan__json_number(node, 0));
             else snprintf(where, sizeof where, "interleaved");
-            l = new_line(ch, kinds[k], stat_median(edan_json_get(e, "GBps")), kind_color[k], dashes[nth % 5]);
+            l = new_line(ch, kinds[k], stat_median(edan__json_get(e, "GBps")), kind_color[k], dashes[nth % 5]);
             if (!l) continue;
             nth++;
             drawn++;
@@ -592,7 +592,7 @@ typedef struct rl_hybrid_req {
 /* Adds the hybrid roof of each application with load/store bytes (or of
    the store fraction alone) from the cluster's model (-1: the first).
    Returns the number added, or -1 with a message. */
-static int add_hybrid(rl_chart *ch, const edan_json *root, const char *path, int cluster, const rl_hybrid_req *h,
+static int add_hybrid(rl_chart *ch, const edan__json *root, const char *path, int cluster, const rl_hybrid_req *h,
                       const roofline_point *pts, size_t npts, char *err, size_t n)
 {
     static const char *const tname[4] = {"loads from the fast memory (lf)", "loads from the slow memory (ls)",
@@ -604,17 +604,17 @@ static int add_hybrid(rl_chart *ch, const edan_json *root, const char *path, int
     int added = 0;
     double F = h->fast_fraction;
     if (F < 0) return 0;
-    if (!edan_json_get(root, "numa")) {
+    if (!edan__json_get(root, "numa")) {
         snprintf(err, n, "%s: the profile has no hybrid model (no \"numa\" section: probe --numa measures it on a "
                  "machine with two or more NUMA nodes)", path);
         return -1;
     }
-    if (edan_json_bool(edan_json_get(edan_json_get(root, "numa"), "skipped"), 0)) {
+    if (edan__json_bool(edan__json_get(edan__json_get(root, "numa"), "skipped"), 0)) {
         snprintf(err, n, "%s: the profile has no hybrid model: probe --numa skipped the NUMA section (%s)", path,
-                 edan_json_string(edan_json_get(edan_json_get(root, "numa"), "reason"), "no reason given"));
+                 edan__json_string(edan__json_get(edan__json_get(root, "numa"), "reason"), "no reason given"));
         return -1;
     }
-    if (edan_hybrid_from_profile(root, cluster, &m, e2, sizeof e2) != EDAN_OK) {
+    if (edan__hybrid_from_json(root, cluster, &m, e2, sizeof e2) != EDAN_OK) {
         snprintf(err, n, "%s:%s", path, e2[0] ? e2 + (strncmp(e2, "line ", 5) ? 0 : 5) : " no hybrid model");
         return -1;
     }
@@ -669,35 +669,35 @@ static int add_hybrid(rl_chart *ch, const edan_json *root, const char *path, int
 /* A roof of a reference profile: null (the paper gives none), a number or
    {median, min, max}, each a positive finite number or null. 0, or -1 with
    `file:line: what` in err. */
-static int ref_roof_ok(const edan_json *v, const char *key, const char *path, char *err, size_t errlen)
+static int ref_roof_ok(const edan__json *v, const char *key, const char *path, char *err, size_t errlen)
 {
     size_t i;
-    if (edan_json_kind(v) == EDAN_JSON_OBJECT) {
-        for (i = 0; i < edan_json_len(v); i++)
-            if (ref_roof_ok(edan_json_value_at(v, i), key, path, err, errlen)) return -1;
+    if (edan__json_kind(v) == EDAN__JSON_OBJECT) {
+        for (i = 0; i < edan__json_len(v); i++)
+            if (ref_roof_ok(edan__json_value_at(v, i), key, path, err, errlen)) return -1;
         return 0;
     }
-    if (edan_json_kind(v) == EDAN_JSON_NULL) return 0;
-    if (edan_json_kind(v) == EDAN_JSON_NUMBER) {
-        double x = edan_json_number(v, 0);
+    if (edan__json_kind(v) == EDAN__JSON_NULL) return 0;
+    if (edan__json_kind(v) == EDAN__JSON_NUMBER) {
+        double x = edan__json_number(v, 0);
         if (x > 0 && x < 1e12) return 0;
         snprintf(err, errlen, "%s:%lu: \"%s\" is %g: a roof must be a positive number (or null when unknown)", path,
-                 edan_json_line(v), key, x);
+                 edan__json_line(v), key, x);
         return -1;
     }
-    snprintf(err, errlen, "%s:%lu: \"%s\" must be a number, an object of numbers or null", path, edan_json_line(v),
+    snprintf(err, errlen, "%s:%lu: \"%s\" must be a number, an object of numbers or null", path, edan__json_line(v),
              key);
     return -1;
 }
 
 /* Every "GBps" and "GFLOPs" anywhere in v. */
-static int ref_roofs_ok(const edan_json *v, const char *path, char *err, size_t errlen, int depth)
+static int ref_roofs_ok(const edan__json *v, const char *path, char *err, size_t errlen, int depth)
 {
     size_t i;
     if (depth > 32) return 0;
-    for (i = 0; i < edan_json_len(v); i++) {
-        const char *k = edan_json_kind(v) == EDAN_JSON_OBJECT ? edan_json_key_at(v, i) : NULL;
-        const edan_json *x = edan_json_kind(v) == EDAN_JSON_OBJECT ? edan_json_value_at(v, i) : edan_json_at(v, i);
+    for (i = 0; i < edan__json_len(v); i++) {
+        const char *k = edan__json_kind(v) == EDAN__JSON_OBJECT ? edan__json_key_at(v, i) : NULL;
+        const edan__json *x = edan__json_kind(v) == EDAN__JSON_OBJECT ? edan__json_value_at(v, i) : edan__json_at(v, i);
         if (k && (!strcmp(k, "GBps") || !strcmp(k, "GFLOPs"))) {
             if (ref_roof_ok(x, k, path, err, errlen)) return -1;
         } else if (ref_roofs_ok(x, path, err, errlen, depth + 1)) {
@@ -709,13 +709,13 @@ static int ref_roofs_ok(const edan_json *v, const char *path, char *err, size_t 
 
 /* A reference profile (transcribed from a paper): a version this edan
    reads, and roofs that are numbers. */
-static int ref_check(const edan_json *root, const char *path, char *err, size_t errlen)
+static int ref_check(const edan__json *root, const char *path, char *err, size_t errlen)
 {
-    const edan_json *v = edan_json_get(root, "version");
-    double x = edan_json_number(v, -1);
-    if (edan_json_kind(v) != EDAN_JSON_NUMBER || x != (double)(int)x || x < 1 || x > EDAN_PROFILE_VERSION) {
+    const edan__json *v = edan__json_get(root, "version");
+    double x = edan__json_number(v, -1);
+    if (edan__json_kind(v) != EDAN__JSON_NUMBER || x != (double)(int)x || x < 1 || x > EDAN_PROFILE_VERSION) {
         snprintf(err, errlen, "%s:%lu: unsupported profile version (this edan reads version 1 to %d)", path,
-                 v ? edan_json_line(v) : 1ul, EDAN_PROFILE_VERSION);
+                 v ? edan__json_line(v) : 1ul, EDAN_PROFILE_VERSION);
         return -1;
     }
     return ref_roofs_ok(root, path, err, errlen, 0);
@@ -742,8 +742,8 @@ static int app_point(const char *spec, unsigned prof_m, roofline_point *q, char 
     double runtime = 0, flops, ghz, lo_t, hi_t;
     char *text;
     size_t len;
-    edan_json *root = NULL;
-    const edan_json *c, *ms, *b;
+    edan__json *root = NULL;
+    const edan__json *c, *ms, *b;
     const char *src, *base;
     int rc = -1;
     snprintf(path, sizeof path, "%s", spec);
@@ -755,31 +755,31 @@ static int app_point(const char *spec, unsigned prof_m, roofline_point *q, char 
     }
     text = read_all(path, &len);
     if (!text) return -1;
-    if (edan_json_parse(text, len, NULL, &root, err, sizeof err) != EDAN_OK) {
+    if (edan__json_parse(text, len, NULL, &root, err, sizeof err) != EDAN_OK) {
         fprintf(stderr, "%s:%s\n", path, err + (strncmp(err, "line ", 5) ? 0 : 5));
         goto done;
     }
-    c = edan_json_at(edan_json_get(root, "configs"), 0);
-    ms = edan_json_get(c, "m");
-    if (!c || !ms || !edan_json_len(ms)) {
+    c = edan__json_at(edan__json_get(root, "configs"), 0);
+    ms = edan__json_get(c, "m");
+    if (!c || !ms || !edan__json_len(ms)) {
         fprintf(stderr, "edan roofline: --app %s: not an edan report\n", path);
         goto done;
     }
-    flops = edan_json_number(edan_json_get(c, "flops"), 0);
-    q->ai = edan_json_number(edan_json_get(c, "arithmetic_intensity"), 0);
-    q->load_bytes = edan_json_number(edan_json_get(c, "load_bytes"), 0);
-    q->store_bytes = edan_json_number(edan_json_get(c, "store_bytes"), 0);
-    ghz = edan_json_number(edan_json_get(c, "freq_ghz"), 1);
+    flops = edan__json_number(edan__json_get(c, "flops"), 0);
+    q->ai = edan__json_number(edan__json_get(c, "arithmetic_intensity"), 0);
+    q->load_bytes = edan__json_number(edan__json_get(c, "load_bytes"), 0);
+    q->store_bytes = edan__json_number(edan__json_get(c, "store_bytes"), 0);
+    ghz = edan__json_number(edan__json_get(c, "freq_ghz"), 1);
     if (flops <= 0 || q->ai <= 0) {
         fprintf(stderr, "edan roofline: --app %s: the application does no floating-point work\n", path);
         goto done;
     }
     snprintf(key, sizeof key, "%u", prof_m);
-    b = edan_json_get(ms, key);
-    if (!b) b = edan_json_get(ms, "4");
-    if (!b) b = edan_json_value_at(ms, 0);
-    lo_t = edan_json_number(edan_json_get(b, "T_upper"), 0);
-    hi_t = edan_json_number(edan_json_get(b, "T_lower"), 0);
+    b = edan__json_get(ms, key);
+    if (!b) b = edan__json_get(ms, "4");
+    if (!b) b = edan__json_value_at(ms, 0);
+    lo_t = edan__json_number(edan__json_get(b, "T_upper"), 0);
+    hi_t = edan__json_number(edan__json_get(b, "T_lower"), 0);
     q->predicted = runtime <= 0;
     if (runtime > 0) {
         q->gflops_lo = q->gflops_hi = flops / runtime / 1e9;
@@ -790,13 +790,13 @@ static int app_point(const char *spec, unsigned prof_m, roofline_point *q, char 
         fprintf(stderr, "edan roofline: --app %s: no time bounds\n", path);
         goto done;
     }
-    src = edan_json_string(edan_json_get(root, "source"), path);
+    src = edan__json_string(edan__json_get(root, "source"), path);
     base = strrchr(src, '/');
     snprintf(label, n, "%s", base ? base + 1 : src);
     q->label = label;
     rc = 0;
 done:
-    edan_json_free(root);
+    edan__json_free(root);
     free(text);
     return rc;
 }
@@ -900,13 +900,13 @@ static int write_chart(const char *out, const rl_chart *ch, const roofline_point
 /* The clusters (and modes) numa.roofs has, in order of appearance. */
 typedef struct rl_key { int cluster; const char *mode; } rl_key;
 
-static size_t larm_keys(const edan_json *roofs, rl_key *keys, size_t max)
+static size_t larm_keys(const edan__json *roofs, rl_key *keys, size_t max)
 {
     size_t i, k, nk = 0;
-    for (i = 0; i < edan_json_len(roofs); i++) {
-        const edan_json *e = edan_json_at(roofs, i);
-        int c = (int)edan_json_number(edan_json_get(e, "cluster"), -1);
-        const char *m = edan_json_string(edan_json_get(e, "mode"), NULL);
+    for (i = 0; i < edan__json_len(roofs); i++) {
+        const edan__json *e = edan__json_at(roofs, i);
+        int c = (int)edan__json_number(edan__json_get(e, "cluster"), -1);
+        const char *m = edan__json_string(edan__json_get(e, "mode"), NULL);
         if (c < 0) continue;
         for (k = 0; k < nk; k++)
             if (keys[k].cluster == c && (keys[k].mode == m || (keys[k].mode && m && !strcmp(keys[k].mode, m)))) break;
@@ -930,8 +930,8 @@ int edan_cmd_roofline(int argc, char **argv)
     rl_hybrid_req hy = {-1, -1};
     rl_chart *ch = NULL;
     edan_profile *p = NULL;
-    edan_json *own_root = NULL;     /* a reference profile's (the loader does not take those) */
-    const edan_json *root = NULL;
+    edan__json *own_root = NULL;     /* a reference profile's (the loader does not take those) */
+    const edan__json *root = NULL;
     char *text = NULL;
     unsigned prof_m = 0;
 
@@ -1015,20 +1015,20 @@ int edan_cmd_roofline(int argc, char **argv)
        reference profile (transcribed from a paper, with only what the paper
        gives) from a file that is not a profile */
     if (edan_profile_parse(text, len, path, NULL, &p, err, sizeof err) == EDAN_OK) {
-        root = edan_profile_json(p);
+        root = edan__profile_json(p);
         prof_m = p->mlp_m;
     } else {
         char jerr[600];
-        if (edan_json_parse(text, len, NULL, &own_root, jerr, sizeof jerr) != EDAN_OK) {
+        if (edan__json_parse(text, len, NULL, &own_root, jerr, sizeof jerr) != EDAN_OK) {
             fprintf(stderr, "%s:%s\n", path, jerr + (strncmp(jerr, "line ", 5) ? 0 : 5));
             goto done;
         }
         root = own_root;
-        if (!str_is(edan_json_get(root, "schema"), "edan-hwprofile")) {
+        if (!str_is(edan__json_get(root, "schema"), "edan-hwprofile")) {
             fprintf(stderr, "%s: not a hardware profile (\"schema\" is not \"edan-hwprofile\")\n", path);
             goto done;
         }
-        if (!edan_json_bool(edan_json_get(root, "reference"), 0)) {
+        if (!edan__json_bool(edan__json_get(root, "reference"), 0)) {
             fprintf(stderr, "%s\n", err);     /* the loader's: a measured profile that does not check */
             goto done;
         }
@@ -1052,7 +1052,7 @@ int edan_cmd_roofline(int argc, char **argv)
     if (!larm) {
         int cl = (int)cluster_d;
         if (cluster_d >= 0) {
-            const edan_json *roofs = larm_roofs(root, path, err, sizeof err);
+            const edan__json *roofs = larm_roofs(root, path, err, sizeof err);
             rl_key keys[64];
             size_t nk, j;
             if (!roofs) { fprintf(stderr, "%s\n", err); goto done; }
@@ -1084,11 +1084,11 @@ int edan_cmd_roofline(int argc, char **argv)
         sort_lines(ch);
         if (title) snprintf(ch->title, sizeof ch->title, "%s", title);
         if (write_chart(out, ch, pts, npts)) goto done;
-        if (cluster_d < 0 && edan_json_len(edan_json_get(edan_json_get(root, "numa"), "roofs")) &&
-            !edan_json_bool(edan_json_get(edan_json_get(root, "numa"), "skipped"), 0))
+        if (cluster_d < 0 && edan__json_len(edan__json_get(edan__json_get(root, "numa"), "roofs")) &&
+            !edan__json_bool(edan__json_get(edan__json_get(root, "numa"), "skipped"), 0))
             fprintf(stderr, "edan roofline: the profile also has LARM roofs: --larm draws one chart per cluster\n");
     } else {
-        const edan_json *roofs = larm_roofs(root, path, err, sizeof err);
+        const edan__json *roofs = larm_roofs(root, path, err, sizeof err);
         rl_key keys[64];
         size_t nk, j, base_len = strlen(out);
         int hybrids = 0, written = 0;
@@ -1104,7 +1104,7 @@ int edan_cmd_roofline(int argc, char **argv)
             }
             if (hy.fast_fraction >= 0) {
                 edan_hybrid_model m;
-                if (edan_hybrid_from_profile(root, keys[j].cluster, &m, err, sizeof err) == EDAN_OK) {
+                if (edan__hybrid_from_json(root, keys[j].cluster, &m, err, sizeof err) == EDAN_OK) {
                     h = add_hybrid(ch, root, path, keys[j].cluster, &hy, pts, npts, err, sizeof err);
                     if (h < 0) { fprintf(stderr, "%s\n", err); goto done; }
                     hybrids += h;
@@ -1133,7 +1133,7 @@ int edan_cmd_roofline(int argc, char **argv)
 done:
     free(ch);
     if (p) edan_profile_free(p);
-    edan_json_free(own_root);
+    edan__json_free(own_root);
     free(text);
     return rc;
 }

@@ -5,6 +5,7 @@
 #define EDAN_ROOFLINE_H
 #include <stddef.h>
 #include <stdio.h>
+#define EDAN_INTERNAL     /* the CLI reads JSON with the profile loader's reader */
 #include "edan.h"
 
 /* An application placed on the chart: its arithmetic intensity (flop per

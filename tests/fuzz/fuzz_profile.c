@@ -1,5 +1,5 @@
 /* libFuzzer harness for the JSON reader and the hardware-profile loader:
-   any input is parsed (edan_json_parse with an allocator that counts,
+   any input is parsed (edan__json_parse with an allocator that counts,
    edan_profile_parse); an accepted profile becomes an analysis
    configuration (edan_profile_to_config), which the engine must accept or
    refuse with a message, in bounded time and memory, and its hybrid model
@@ -24,15 +24,15 @@ static void count_free(void *p, void *u) { (void)u; if (p) live_blocks--; free(p
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     edan_profile *p = NULL;
-    edan_json *root = NULL;
+    edan__json *root = NULL;
     char err[512];
     edan_allocator al = {count_alloc, count_realloc, count_free, NULL};
     edan_result r;
     /* the JSON reader: a tree or "line N: ...", and everything freed */
-    if (edan_json_parse((const char *)data, size, &al, &root, err, sizeof err) == EDAN_OK) {
+    if (edan__json_parse((const char *)data, size, &al, &root, err, sizeof err) == EDAN_OK) {
         size_t i;
-        for (i = 0; i < edan_json_len(root); i++) (void)edan_json_key_at(root, i);
-        edan_json_free(root);
+        for (i = 0; i < edan__json_len(root); i++) (void)edan__json_key_at(root, i);
+        edan__json_free(root);
     } else if (root != NULL || strncmp(err, "line ", 5) != 0) {
         abort();
     }
@@ -66,7 +66,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         {
             edan_hybrid_model m;
             char herr[256];
-            (void)edan_hybrid_from_profile(edan_profile_json(p), 0, &m, herr, sizeof herr);
+            (void)edan_hybrid_from_profile(p, 0, &m, herr, sizeof herr);
         }
     }
     edan_profile_free(p);

@@ -13,36 +13,36 @@ static void *count_alloc(size_t n, void *u) { (void)u; live_blocks++; return mal
 static void *count_realloc(void *p, size_t n, void *u) { (void)u; if (!p) live_blocks++; return realloc(p, n); }
 static void count_free(void *p, void *u) { (void)u; if (p) live_blocks--; free(p); }
 
-static edan_result parse(const char *s, edan_json **out, char *err)
+static edan_result parse(const char *s, edan__json **out, char *err)
 {
-    return edan_json_parse(s, strlen(s), NULL, out, err, 200);
+    return edan__json_parse(s, strlen(s), NULL, out, err, 200);
 }
 
 static void test_json(void)
 {
-    edan_json *r;
+    edan__json *r;
     char err[200];
-    const edan_json *a;
+    const edan__json *a;
     edan_allocator al = {count_alloc, count_realloc, count_free, NULL};
     const char *doc = "{\"a\": [1, -2.5e3, true, null, \"x\\n\\u00e9\\ud83d\\ude00\"],\n \"b\": {\"c\": {}}, \"a2\": []}";
-    CHECK(edan_json_parse(doc, strlen(doc), &al, &r, err, sizeof err) == EDAN_OK);
-    CHECK(edan_json_kind(r) == EDAN_JSON_OBJECT);
-    CHECK_EQ_U(edan_json_len(r), 3);
-    CHECK(!strcmp(edan_json_key_at(r, 1), "b"));
-    a = edan_json_get(r, "a");
-    CHECK_EQ_U(edan_json_len(a), 5);
-    CHECK(edan_json_number(edan_json_at(a, 0), 0) == 1.0);
-    CHECK(edan_json_number(edan_json_at(a, 1), 0) == -2500.0);
-    CHECK(edan_json_kind(edan_json_at(a, 2)) == EDAN_JSON_BOOL && edan_json_bool(edan_json_at(a, 2), 0) == 1);
-    CHECK(edan_json_kind(edan_json_at(a, 3)) == EDAN_JSON_NULL);
-    CHECK(!strcmp(edan_json_string(edan_json_at(a, 4), ""), "x\n\xC3\xA9\xF0\x9F\x98\x80"));
-    CHECK(edan_json_at(a, 5) == NULL);
-    CHECK(edan_json_get(r, "zz") == NULL);
-    CHECK(edan_json_number(edan_json_get(r, "b"), 7) == 7);       /* wrong kind: the default */
-    CHECK(edan_json_string(NULL, "d")[0] == 'd');
-    CHECK_EQ_U(edan_json_line(edan_json_get(r, "b")), 2);
-    CHECK(edan_json_kind(edan_json_get(edan_json_get(r, "b"), "c")) == EDAN_JSON_OBJECT);
-    edan_json_free(r);
+    CHECK(edan__json_parse(doc, strlen(doc), &al, &r, err, sizeof err) == EDAN_OK);
+    CHECK(edan__json_kind(r) == EDAN__JSON_OBJECT);
+    CHECK_EQ_U(edan__json_len(r), 3);
+    CHECK(!strcmp(edan__json_key_at(r, 1), "b"));
+    a = edan__json_get(r, "a");
+    CHECK_EQ_U(edan__json_len(a), 5);
+    CHECK(edan__json_number(edan__json_at(a, 0), 0) == 1.0);
+    CHECK(edan__json_number(edan__json_at(a, 1), 0) == -2500.0);
+    CHECK(edan__json_kind(edan__json_at(a, 2)) == EDAN__JSON_BOOL && edan__json_bool(edan__json_at(a, 2), 0) == 1);
+    CHECK(edan__json_kind(edan__json_at(a, 3)) == EDAN__JSON_NULL);
+    CHECK(!strcmp(edan__json_string(edan__json_at(a, 4), ""), "x\n\xC3\xA9\xF0\x9F\x98\x80"));
+    CHECK(edan__json_at(a, 5) == NULL);
+    CHECK(edan__json_get(r, "zz") == NULL);
+    CHECK(edan__json_number(edan__json_get(r, "b"), 7) == 7);       /* wrong kind: the default */
+    CHECK(edan__json_string(NULL, "d")[0] == 'd');
+    CHECK_EQ_U(edan__json_line(edan__json_get(r, "b")), 2);
+    CHECK(edan__json_kind(edan__json_get(edan__json_get(r, "b"), "c")) == EDAN__JSON_OBJECT);
+    edan__json_free(r);
     CHECK_EQ_U(live_blocks, 0);
 
     /* malformed input: an error with the right line, never a tree */
@@ -73,14 +73,14 @@ static void test_json(void)
         char *deep = (char *)malloc(n + 1);
         for (i = 0; i < n; i++) deep[i] = '[';
         deep[n] = 0;
-        CHECK(edan_json_parse(deep, n, &al, &r, err, sizeof err) == EDAN_ERR_LIMIT);
+        CHECK(edan__json_parse(deep, n, &al, &r, err, sizeof err) == EDAN_ERR_LIMIT);
         CHECK(strstr(err, "nesting") != NULL);
         CHECK_EQ_U(live_blocks, 0);
         /* just inside the bound is fine */
-        for (i = 0; i < EDAN_JSON_MAX_DEPTH; i++) deep[i] = '[';
-        for (i = 0; i < EDAN_JSON_MAX_DEPTH; i++) deep[EDAN_JSON_MAX_DEPTH + i] = ']';
-        CHECK(edan_json_parse(deep, 2 * EDAN_JSON_MAX_DEPTH, &al, &r, err, sizeof err) == EDAN_OK);
-        edan_json_free(r);
+        for (i = 0; i < EDAN__JSON_MAX_DEPTH; i++) deep[i] = '[';
+        for (i = 0; i < EDAN__JSON_MAX_DEPTH; i++) deep[EDAN__JSON_MAX_DEPTH + i] = ']';
+        CHECK(edan__json_parse(deep, 2 * EDAN__JSON_MAX_DEPTH, &al, &r, err, sizeof err) == EDAN_OK);
+        edan__json_free(r);
         CHECK_EQ_U(live_blocks, 0);
         free(deep);
     }
@@ -89,7 +89,7 @@ static void test_json(void)
         size_t n = strlen(doc), k;
         int all = 1;
         for (k = 0; k < n; k++) {
-            edan_result rc = edan_json_parse(doc, k, &al, &r, err, sizeof err);
+            edan_result rc = edan__json_parse(doc, k, &al, &r, err, sizeof err);
             if (rc == EDAN_OK || r != NULL || strncmp(err, "line ", 5) != 0) all = 0;
         }
         CHECK(all);
@@ -174,7 +174,7 @@ static void test_profile(void)
     CHECK(p->peak_GFLOPs_1core == 100);
     CHECK(p->write_allocate_counted == 0);
     CHECK(p->counters_available == 0);
-    CHECK(!strcmp(edan_json_string(edan_json_get(edan_json_get(edan_profile_json(p), "counters"), "reason"), ""),
+    CHECK(!strcmp(edan__json_string(edan__json_get(edan__json_get(edan__profile_json(p), "counters"), "reason"), ""),
                   "none"));
 
     /* into an analysis configuration: L2's 786432 effective bytes with 16

@@ -118,7 +118,7 @@
                  edan_get_hotspots, edan_write_dot
    RISC-V        edan_rv_parse_line (text traces), edan_rv_decode (bytes),
                  edan_rv_parser_create, _destroy, edan_rv_error,
-                 edan_rv_op_name, edan_rv_op_flops, edan_rv_num_ops
+                 edan_rv_op_name, edan_rv_op_flops
    profiles      edan_profile_load, edan_profile_parse, edan_profile_free,
                  edan_profile_to_config, edan_profile_bandwidth_of
    hybrid model  edan_hybrid_from_profile, edan_hybrid_times_of,
@@ -438,6 +438,9 @@ edan_result edan_write_dot(edan_context *ctx, uint32_t config, edan_write_fn wri
 
 /* ---- RISC-V front-end: declarations ---- */
 /* The RV64GC opcode table, one row per instruction the decoder produces.
+   Its rows make the public op ids (EDAN_RV_OP_ADDI ..., EDAN_RV_OP_COUNT of
+   them; edan_rv_op_name, edan_rv_op_flops); its columns are the
+   implementation's, hence the private name:
    OP(ID, mnemonic, class, rd, rs1, rs2, rs3, mem kind, access bytes, flops,
      flags, operand syntax).
    Register files: N none, X integer, F floating point.
@@ -449,7 +452,7 @@ edan_result edan_write_dot(edan_context *ctx, uint32_t config, edan_write_fn wri
    `add rd,rs,imm`) are in the implementation's alias table and map to
    a row here, so op ids always name the executed base instruction
    (`mv` is addi, `ret` is jalr, a compressed c.ldsp is ld). */
-#define EDAN_RV_OPS(OP) \
+#define EDAN__RV_OPS(OP) \
     OP(UNIMP,     "unimp",     OTHER,   N,N,N,N, NONE,0,0, 0, "") \
     OP(NOP,       "nop",       OTHER,   N,N,N,N, NONE,0,0, 0, "") \
     OP(LUI,       "lui",       INT_ALU, X,N,N,N, NONE,0,0, 0, "d,i") \
@@ -614,7 +617,7 @@ edan_result edan_write_dot(edan_context *ctx, uint32_t config, edan_write_fn wri
     OP(FMV_D_X,   "fmv.d.x",   FP_CVT,  F,X,N,N, NONE,0,0, 0, "d,s")
 
 #define EDAN__RV_OP_ENUM(id, ...) EDAN_RV_OP_##id,
-enum { EDAN_RV_OPS(EDAN__RV_OP_ENUM) EDAN_RV_OP_COUNT };
+enum { EDAN__RV_OPS(EDAN__RV_OP_ENUM) EDAN_RV_OP_COUNT };
 
 /* Text trace parser: opaque, about 270 KB (most of it a memo of the
    instruction texts a trace repeats). One per thread. */
@@ -659,9 +662,8 @@ edan_result edan_rv_parse_line(edan_rv_parser *p, const char *line, size_t len, 
    illegal or non-RV64GC encodings, EDAN_ERR_PARSE if avail is too short. */
 edan_result edan_rv_decode(const uint8_t *bytes, size_t avail, edan_insn *out);
 
-const char *edan_rv_op_name(uint32_t op);   /* NULL if op >= edan_rv_num_ops() */
+const char *edan_rv_op_name(uint32_t op);   /* NULL if op >= EDAN_RV_OP_COUNT */
 unsigned edan_rv_op_flops(uint32_t op);     /* fadd/fmul/fdiv/fsqrt/fmin/fmax 1, fma 2, else 0 */
-uint32_t edan_rv_num_ops(void);
 
 /* ------------------------------------------------------------------------ */
 /* Hardware profiles                                                        */
@@ -3334,7 +3336,7 @@ typedef struct edan__rv_opinfo {
 #define EDAN__RV_OP_ROW(id, nm, cl, d, r1, r2, r3, mk, sz, fl, fg, sy) \
     { nm, sy, EDAN_CLASS_##cl, EDAN__RV_FILE_##d, EDAN__RV_FILE_##r1, EDAN__RV_FILE_##r2, \
       EDAN__RV_FILE_##r3, EDAN_MEM_##mk, sz, fl, EDAN__RV_FLAG_##fg },
-static const edan__rv_opinfo edan__rv_ops[EDAN_RV_OP_COUNT] = { EDAN_RV_OPS(EDAN__RV_OP_ROW) };
+static const edan__rv_opinfo edan__rv_ops[EDAN_RV_OP_COUNT] = { EDAN__RV_OPS(EDAN__RV_OP_ROW) };
 
 /* Parse forms: every op's own spelling, then the aliases. */
 typedef struct edan__rv_form {
@@ -3535,7 +3537,7 @@ struct edan_rv_parser {
 };
 
 static const edan__rv_form edan__rv_forms[EDAN__RV_NUM_FORMS] = {
-    EDAN_RV_OPS(EDAN__RV_OP_FORM) EDAN__RV_ALIASES(EDAN__RV_ALIAS_FORM)
+    EDAN__RV_OPS(EDAN__RV_OP_FORM) EDAN__RV_ALIASES(EDAN__RV_ALIAS_FORM)
 };
 
 const char *edan_rv_op_name(uint32_t op)
@@ -3548,7 +3550,6 @@ unsigned edan_rv_op_flops(uint32_t op)
     return op < EDAN_RV_OP_COUNT ? edan__rv_ops[op].flops : 0;
 }
 
-uint32_t edan_rv_num_ops(void) { return EDAN_RV_OP_COUNT; }
 
 /* ---- building an instruction from register fields (parser and decoder) - */
 static void edan__rv_add_src(edan_insn *in, edan_reg r)

@@ -592,7 +592,15 @@ typedef struct rl_hybrid_req {
 /* Adds the hybrid roof of each application with load/store bytes (or of
    the store fraction alone) from the cluster's model (-1: the first).
    Returns the number added, or -1 with a message. */
-static int add_hybrid(rl_chart *ch, const edan__json *root, const char *path, int cluster, const rl_hybrid_req *h,
+/* The cluster's hybrid model: a measured profile's through the typed API,
+   a reference profile's (which the loader refuses) from its JSON. */
+static edan_result hybrid_of(const edan_profile *p, const edan__json *root, int cluster, edan_hybrid_model *m,
+                             char *err, size_t n)
+{
+    return p ? edan_hybrid_from_profile(p, cluster, m, err, n) : edan__hybrid_from_json(root, cluster, m, err, n);
+}
+
+static int add_hybrid(rl_chart *ch, const edan_profile *p, const edan__json *root, const char *path, int cluster, const rl_hybrid_req *h,
                       const roofline_point *pts, size_t npts, char *err, size_t n)
 {
     static const char *const tname[4] = {"loads from the fast memory (lf)", "loads from the slow memory (ls)",
@@ -614,7 +622,7 @@ static int add_hybrid(rl_chart *ch, const edan__json *root, const char *path, in
                  edan__json_string(edan__json_get(edan__json_get(root, "numa"), "reason"), "no reason given"));
         return -1;
     }
-    if (edan__hybrid_from_json(root, cluster, &m, e2, sizeof e2) != EDAN_OK) {
+    if (hybrid_of(p, root, cluster, &m, e2, sizeof e2) != EDAN_OK) {
         snprintf(err, n, "%s:%s", path, e2[0] ? e2 + (strncmp(e2, "line ", 5) ? 0 : 5) : " no hybrid model");
         return -1;
     }
@@ -1077,7 +1085,7 @@ int edan_cmd_roofline(int argc, char **argv)
             fprintf(stderr, "%s\n", err);
             goto done;
         }
-        if (add_hybrid(ch, root, path, cl, &hy, pts, npts, err, sizeof err) < 0) {
+        if (add_hybrid(ch, p, root, path, cl, &hy, pts, npts, err, sizeof err) < 0) {
             fprintf(stderr, "%s\n", err);
             goto done;
         }
@@ -1104,8 +1112,8 @@ int edan_cmd_roofline(int argc, char **argv)
             }
             if (hy.fast_fraction >= 0) {
                 edan_hybrid_model m;
-                if (edan__hybrid_from_json(root, keys[j].cluster, &m, err, sizeof err) == EDAN_OK) {
-                    h = add_hybrid(ch, root, path, keys[j].cluster, &hy, pts, npts, err, sizeof err);
+                if (hybrid_of(p, root, keys[j].cluster, &m, err, sizeof err) == EDAN_OK) {
+                    h = add_hybrid(ch, p, root, path, keys[j].cluster, &hy, pts, npts, err, sizeof err);
                     if (h < 0) { fprintf(stderr, "%s\n", err); goto done; }
                     hybrids += h;
                 } else

@@ -14,7 +14,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static void check_insn(const edan_insn *in)
 {
     unsigned i;
-    if (in->op >= edan_rv_num_ops() || in->nsrc > EDAN_MAX_SRC || in->ndst > EDAN_MAX_DST ||
+    if (in->op >= EDAN_RV_OP_COUNT || in->nsrc > EDAN_MAX_SRC || in->ndst > EDAN_MAX_DST ||
         in->cls >= EDAN_CLASS_COUNT || in->mem > EDAN_MEM_AMO ||
         (in->mem != EDAN_MEM_NONE && (in->size == 0 || in->size > EDAN_MAX_ACCESS)))
         abort();

@@ -182,7 +182,7 @@ static void unit_checks(void)
 static int sane(const edan_insn *in)
 {
     unsigned i, j;
-    if (in->op >= edan_rv_num_ops() || in->nsrc > EDAN_MAX_SRC || in->ndst > EDAN_MAX_DST) return 0;
+    if (in->op >= EDAN_RV_OP_COUNT || in->nsrc > EDAN_MAX_SRC || in->ndst > EDAN_MAX_DST) return 0;
     if (in->cls >= EDAN_CLASS_COUNT || in->mem > EDAN_MEM_AMO) return 0;
     if ((in->mem != EDAN_MEM_NONE) != (in->size != 0) || in->size > 8) return 0;
     if (in->length != 2 && in->length != 4) return 0;
@@ -431,7 +431,7 @@ static edan_class class_by_rule(const char *m)
 static void class_rules(void)
 {
     uint32_t op;
-    for (op = 0; op < edan_rv_num_ops(); op++) {
+    for (op = 0; op < EDAN_RV_OP_COUNT; op++) {
         const char *m = edan_rv_op_name(op);
         edan_insn in;
         edan_class want = class_by_rule(m);

@@ -298,15 +298,17 @@ edan_result edan_feed_many(edan_context *ctx, const edan_insn *in, size_t n, siz
    engine. A front-end that sees the same static instruction many times (a
    decoded basic block, the instruction table of a binary trace) prepares it
    once and feeds each execution with its address, skipping the per-call
-   checks of edan_feed. Valid for the context that prepared it; the fields
-   are the engine's (read `in` if you like, change nothing). */
+   checks of edan_feed. Valid for the context that prepared it; `in` is
+   yours to read, edan__ the engine's. */
 typedef struct edan_prepared {
     edan_insn in;                       /* as given; in.addr is not used by edan_feed_prepared_n */
-    const edan_context *owner;
-    uint8_t nsrc, ndst;                 /* operands carrying dependences: no register 0, no repeats */
-    uint8_t reads_mem, writes_mem;
-    edan_reg src[EDAN_MAX_SRC];
-    edan_reg dst[EDAN_MAX_DST];
+    struct {                            /* the engine's (private: may change) */
+        const edan_context *owner;
+        uint8_t nsrc, ndst;             /* operands carrying dependences: no register 0, no repeats */
+        uint8_t reads_mem, writes_mem;
+        edan_reg src[EDAN_MAX_SRC];
+        edan_reg dst[EDAN_MAX_DST];
+    } edan__;
 } edan_prepared;
 
 edan_result edan_prepare(edan_context *ctx, const edan_insn *in, edan_prepared *out);
@@ -1783,16 +1785,16 @@ static edan_result edan__check(edan_context *ctx, const edan_insn *in)
 static EDAN__INLINE void edan__operands(const edan_insn *in, edan_prepared *out)
 {
     uint32_t i, j;
-    out->reads_mem = in->mem == EDAN_MEM_LOAD || in->mem == EDAN_MEM_AMO;
-    out->writes_mem = in->mem == EDAN_MEM_STORE || in->mem == EDAN_MEM_AMO;
-    out->nsrc = out->ndst = 0;
+    out->edan__.reads_mem = in->mem == EDAN_MEM_LOAD || in->mem == EDAN_MEM_AMO;
+    out->edan__.writes_mem = in->mem == EDAN_MEM_STORE || in->mem == EDAN_MEM_AMO;
+    out->edan__.nsrc = out->edan__.ndst = 0;
     for (i = 0; i < in->nsrc; i++) {
         if (!in->src[i]) continue;                  /* register 0: a constant */
-        for (j = 0; j < out->nsrc && out->src[j] != in->src[i]; j++) {}
-        if (j == out->nsrc) out->src[out->nsrc++] = in->src[i];
+        for (j = 0; j < out->edan__.nsrc && out->edan__.src[j] != in->src[i]; j++) {}
+        if (j == out->edan__.nsrc) out->edan__.src[out->edan__.nsrc++] = in->src[i];
     }
     for (i = 0; i < in->ndst; i++)
-        if (in->dst[i]) out->dst[out->ndst++] = in->dst[i];
+        if (in->dst[i]) out->edan__.dst[out->edan__.ndst++] = in->dst[i];
 }
 
 edan_result edan_prepare(edan_context *ctx, const edan_insn *in, edan_prepared *out)
@@ -1801,10 +1803,10 @@ edan_result edan_prepare(edan_context *ctx, const edan_insn *in, edan_prepared *
     if (r != EDAN_OK) return r;
     memset(out, 0, sizeof *out);
     out->in = *in;
-    out->owner = ctx;
+    out->edan__.owner = ctx;
     edan__operands(in, out);
-    if (out->ndst > 1) ctx->multi_dst = 1;
-    if (out->writes_mem && out->ndst) ctx->store_dst = 1;
+    if (out->edan__.ndst > 1) ctx->multi_dst = 1;
+    if (out->edan__.writes_mem && out->edan__.ndst) ctx->store_dst = 1;
     return EDAN_OK;
 }
 
@@ -1972,13 +1974,13 @@ static EDAN__INLINE uint32_t edan__lean_sources(const edan_context *ctx, const e
     uint32_t np = 0;
 #define EDAN__LEAN_SRC(j)                                              \
     do {                                                               \
-        edan_reg r_ = p->src[j];                                       \
+        edan_reg r_ = p->edan__.src[j];                                       \
         v[j] = ctx->reg_vid[r_];                                       \
         if (ctx->reg_F[r_] > *S) *S = ctx->reg_F[r_];                  \
         if (ctx->reg_md[r_] > *md) *md = ctx->reg_md[r_];              \
         np += v[j] != 0;                                               \
     } while (0)
-    switch (p->nsrc) {
+    switch (p->edan__.nsrc) {
     case 4: EDAN__LEAN_SRC(3); /* fall through */
     case 3: EDAN__LEAN_SRC(2); /* fall through */
     case 2: EDAN__LEAN_SRC(1); /* fall through */
@@ -2006,8 +2008,8 @@ static EDAN__INLINE uint64_t edan__count(edan_context *ctx, const edan_insn *in)
 static EDAN__INLINE void edan__lean_target(edan_context *ctx, const edan_prepared *p, uint64_t vid, uint64_t F,
                                            uint32_t md)
 {
-    if (p->ndst) {
-        edan_reg d = p->dst[0];
+    if (p->edan__.ndst) {
+        edan_reg d = p->edan__.dst[0];
         ctx->reg_vid[d] = vid;
         ctx->reg_F[d] = F;
         ctx->reg_md[d] = md;
@@ -2028,7 +2030,7 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
     uint32_t mdv[EDAN_MAX_CONFIGS];
     uint32_t np = 0, i, k, md1 = 0;
     uint64_t vid, S1 = 0;
-    const int reads_mem = p->reads_mem, writes_mem = p->writes_mem;
+    const int reads_mem = p->edan__.reads_mem, writes_mem = p->edan__.writes_mem;
     if (in->mem != EDAN_MEM_NONE && addr + in->size - 1 < addr)
         return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: access wraps around the address space",
                           (unsigned long long)ctx->N + 1);
@@ -2038,11 +2040,11 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
     if (lean) {
         uint64_t v[EDAN_MAX_SRC];
         edan__lean_sources(ctx, p, &S1, &md1, v);
-        for (i = 0; i < p->nsrc; i++)
+        for (i = 0; i < p->edan__.nsrc; i++)
             if (v[i]) pv[np++] = v[i];
     } else {
-        for (i = 0; i < p->nsrc; i++) {
-            edan_reg r = p->src[i];
+        for (i = 0; i < p->edan__.nsrc; i++) {
+            edan_reg r = p->edan__.src[i];
             uint64_t v = ctx->reg_vid[r];
             if (v)
                 edan__add_pred(preds, pv, &np, v, ctx->reg_F + (size_t)r * K, ctx->reg_md + (size_t)r * K, lean,
@@ -2120,8 +2122,8 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
     if (lean) {
         edan__lean_target(ctx, p, vid, Fv[0], mdv[0]);
     } else {
-        for (i = 0; i < p->ndst; i++) {
-            edan_reg r = p->dst[i];
+        for (i = 0; i < p->edan__.ndst; i++) {
+            edan_reg r = p->edan__.dst[i];
             ctx->reg_vid[r] = vid;
             for (k = 0; k < K; k++) {
                 ctx->reg_F[(size_t)r * K + k] = Fv[k];
@@ -2203,13 +2205,13 @@ static EDAN__INLINE int edan__feed_lean1_fast(edan_context *ctx, const edan_insn
         }
     }
     np = edan__lean_sources(ctx, p, &S, &md, v);
-    nv = p->nsrc;
+    nv = p->edan__.nsrc;
     if (in->mem == EDAN_MEM_LOAD && e && e[0]) {
         /* the word's writer: an edge unless it also wrote a register read */
         if (e[1] > S) S = e[1];
         if (*(const uint32_t *)(e + 2) > md) md = *(const uint32_t *)(e + 2);
-        for (i = 0; i < p->nsrc && v[i] != e[0]; i++) {}
-        np += i == p->nsrc;
+        for (i = 0; i < p->edan__.nsrc && v[i] != e[0]; i++) {}
+        np += i == p->edan__.nsrc;
         v[nv++] = e[0];
     }
     vid = edan__count(ctx, in);
@@ -2259,29 +2261,29 @@ edan_result edan_feed(edan_context *ctx, const edan_insn *in)
         edan_reg r = in->src[i];
         uint32_t j;
         if (r >= ctx->num_regs) goto check;
-        for (j = 0; j < n && ops.src[j] != r; j++) {}
-        if (r && j == n) ops.src[n++] = r;
+        for (j = 0; j < n && ops.edan__.src[j] != r; j++) {}
+        if (r && j == n) ops.edan__.src[n++] = r;
     }
-    ops.nsrc = (uint8_t)n;
+    ops.edan__.nsrc = (uint8_t)n;
     for (i = n = 0; i < in->ndst; i++) {
         edan_reg r = in->dst[i];
         if (r >= ctx->num_regs) goto check;
-        if (r) ops.dst[n++] = r;
+        if (r) ops.edan__.dst[n++] = r;
     }
-    ops.ndst = (uint8_t)n;
+    ops.edan__.ndst = (uint8_t)n;
     if (n > 1) ctx->multi_dst = 1;
-    ops.reads_mem = in->mem == EDAN_MEM_LOAD || in->mem == EDAN_MEM_AMO;
-    ops.writes_mem = in->mem == EDAN_MEM_STORE || in->mem == EDAN_MEM_AMO;
+    ops.edan__.reads_mem = in->mem == EDAN_MEM_LOAD || in->mem == EDAN_MEM_AMO;
+    ops.edan__.writes_mem = in->mem == EDAN_MEM_STORE || in->mem == EDAN_MEM_AMO;
     goto feed;
 check:
     {
         edan_result r = edan__check(ctx, in);
         if (r != EDAN_OK) return r;
         edan__operands(in, &ops);
-        if (ops.ndst > 1) ctx->multi_dst = 1;
+        if (ops.edan__.ndst > 1) ctx->multi_dst = 1;
     }
 feed:
-    if (ops.writes_mem && ops.ndst) ctx->store_dst = 1;
+    if (ops.edan__.writes_mem && ops.edan__.ndst) ctx->store_dst = 1;
     if (edan__lean1(ctx)) return edan__feed_lean1(ctx, in, &ops, in->addr);
     return edan__feed_general(ctx, in, &ops, in->addr);
 }
@@ -2291,7 +2293,7 @@ feed:
 static EDAN__INLINE edan_result edan__batch_check(edan_context *ctx, const edan_prepared *p, const uint64_t *addrs,
                                                   size_t i, uint64_t *addr)
 {
-    if (p[i].owner != ctx)
+    if (p[i].edan__.owner != ctx)
         return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: prepared for another context",
                           (unsigned long long)ctx->N + 1);
     *addr = 0;
@@ -2576,7 +2578,7 @@ static int edan__block_compile(edan_context *ctx, edan_block *b)
         const edan_prepared *p = &b->p[i];
         /* the lean copy's common cases only (edan__feed_lean1_fast): a store of
            anything but a whole word would send every execution one by one */
-        if (p->ndst > 1 || p->in.mem == EDAN_MEM_AMO || (p->writes_mem && p->ndst) ||
+        if (p->edan__.ndst > 1 || p->in.mem == EDAN_MEM_AMO || (p->edan__.writes_mem && p->edan__.ndst) ||
             (p->in.mem == EDAN_MEM_STORE && p->in.size != 8) || (p->in.mem != EDAN_MEM_NONE && p->in.size > 8))
             return 0;
     }
@@ -2606,16 +2608,16 @@ static int edan__block_compile(edan_context *ctx, edan_block *b)
         uint32_t nt = 0, vslot, vc;
         uint64_t cost = in->mem == EDAN_MEM_NONE ? g->c.cost[in->cls] : 0;
         memset(st, 0, sizeof *st);
-        for (j = 0; j < p->nsrc; j++) {
-            edan__breg *r = edan__bc_reg(regs, mask, p->src[j]);
+        for (j = 0; j < p->edan__.nsrc; j++) {
+            edan__breg *r = edan__bc_reg(regs, mask, p->edan__.src[j]);
             if (!r->writer && !r->live) {
-                b->live_reg[b->nlive] = p->src[j];
+                b->live_reg[b->nlive] = p->edan__.src[j];
                 r->live = ++b->nlive;
             }
             if (r->live) {
                 b->live_edges[r->live - 1]++;
-                if (in->mem == EDAN_MEM_LOAD) st->live[st->nlive++] = p->src[j];
-                if (in->mem != EDAN_MEM_NONE) st->wr[st->nwr++] = p->src[j];
+                if (in->mem == EDAN_MEM_LOAD) st->live[st->nlive++] = p->edan__.src[j];
+                if (in->mem != EDAN_MEM_NONE) st->wr[st->nwr++] = p->edan__.src[j];
             } else {
                 b->E++;
                 if (in->mem != EDAN_MEM_NONE && b->p[r->writer - 1].in.mem != EDAN_MEM_NONE)
@@ -2657,8 +2659,8 @@ static int edan__block_compile(edan_context *ctx, edan_block *b)
         }
         /* a Tinf candidate: its F (a step's: below, once its readers are known) */
         if (in->mem == EDAN_MEM_NONE && nt == 1 && vc + 1 > *EDAN__TBEST(vslot)) *EDAN__TBEST(vslot) = vc + 1;
-        if (p->ndst) {
-            edan__breg *r = edan__bc_reg(regs, mask, p->dst[0]);
+        if (p->edan__.ndst) {
+            edan__breg *r = edan__bc_reg(regs, mask, p->edan__.dst[0]);
             r->slot = vslot;
             r->c = vc;
             r->live = 0;
@@ -2786,7 +2788,7 @@ edan_result edan_block_create(edan_context *ctx, const edan_prepared *p, size_t 
     if (!ctx || !out || (n && !p)) return ctx ? edan__fail(ctx, EDAN_ERR_INVALID_ARG, "no block") : EDAN_ERR_INVALID_ARG;
     *out = NULL;
     for (i = 0; i < n; i++)
-        if (p[i].owner != ctx)
+        if (p[i].edan__.owner != ctx)
             return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "block instruction %llu: prepared for another context",
                               (unsigned long long)i);
     if (n > 0xffffffffu) return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "block of %llu instructions: too long",

@@ -79,7 +79,7 @@ typedef struct bintrace_sinsn {
 
 /* A block's instructions prepared for one analysis context. */
 typedef struct bintrace_prep {
-    edan_prepared *p;       /* n, allocated on first use; one edan_prepare refused has owner NULL */
+    edan_prepared *p;       /* n, allocated on first use; one edan_prepare refused is zeroed */
     const edan_context *owner;
     uint32_t bad;           /* the first instruction edan_prepare refused, or n */
     edan_block *blk;        /* for whole executions, when none was refused */
@@ -123,9 +123,9 @@ static inline edan_result bintrace_feed_block(edan_context *ctx, bintrace_prep *
         /* the first refused instruction in the range, if any (none comes
            before bad): those before it, then its error again */
         uint32_t k = bp->bad > first ? bp->bad : first;
-        while (k < first + count && bp->p[k].owner == ctx) k++;
+        edan_prepared again;
+        while (k < first + count && edan_prepare(ctx, &s[k].in, &again) == EDAN_OK) k++;
         if (k < first + count) {
-            edan_prepared again;
             r = edan_feed_prepared_n(ctx, bp->p + first, addrs, k - first);
             if (r != EDAN_OK) return r;
             *at = k;

@@ -844,6 +844,7 @@ edan_result edan_hybrid_from_profile(const edan_profile *p, int cluster, edan_hy
    of the API: it may change or go without notice, as cgltf keeps jsmn. */
 #if (defined(EDAN_INTERNAL) || defined(EDAN_IMPLEMENTATION)) && !defined(EDAN__INTERNAL_H)
 #define EDAN__INTERNAL_H
+#include <stdio.h>
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -879,6 +880,11 @@ int edan__json_bool(const edan__json *v, int dflt);
 /* The 1-based line of the text where the value starts (0 for NULL). */
 unsigned long edan__json_line(const edan__json *v);
 
+/* The rest of stream f, NUL-terminated, in memory from alloc (NULL:
+   EDAN_MALLOC, free it with EDAN_FREE); *len without the NUL. At most max
+   bytes: EDAN_ERR_LIMIT beyond, EDAN_ERR_IO on a read error (errno says
+   why), EDAN_ERR_NOMEM. The profile loader's reading, and the CLI's. */
+edan_result edan__read_stream(FILE *f, size_t max, const edan_allocator *alloc, char **out, size_t *len);
 /* The parsed document of a loaded profile. */
 const edan__json *edan__profile_json(const edan_profile *p);
 /* edan_hybrid_from_profile of a parsed document: also the reference
@@ -5388,12 +5394,53 @@ fail:
     return rc;
 }
 
+edan_result edan__read_stream(FILE *f, size_t max, const edan_allocator *alloc, char **out, size_t *len)
+{
+    edan_allocator a;
+    char *buf = NULL;
+    size_t n = 0, cap = 0;
+    memset(&a, 0, sizeof a);
+    if (alloc) a = *alloc;
+    *out = NULL;
+    *len = 0;
+    for (;;) {
+        size_t got;
+        if (cap - n < 2) {      /* room for a byte more than max, and the NUL */
+            size_t nc = cap ? cap * 2 : 65536;
+            char *nb;
+            if (cap > max) {
+                edan__free(&a, buf);
+                return EDAN_ERR_LIMIT;
+            }
+            if (max < (size_t)-3 && nc > max + 2 && cap < max + 2) nc = max + 2;
+            nb = (char *)edan__realloc(&a, buf, nc);
+            if (!nb) {
+                edan__free(&a, buf);
+                return EDAN_ERR_NOMEM;
+            }
+            buf = nb;
+            cap = nc;
+        }
+        got = fread(buf + n, 1, cap - 1 - n, f);
+        n += got;
+        if (got == 0) break;
+    }
+    if (ferror(f) || n > max) {
+        edan__free(&a, buf);
+        return ferror(f) ? EDAN_ERR_IO : EDAN_ERR_LIMIT;
+    }
+    buf[n] = 0;
+    *out = buf;
+    *len = n;
+    return EDAN_OK;
+}
+
 edan_result edan_profile_load(const char *path, const edan_allocator *alloc, edan_profile **out, char *err,
                               size_t errlen)
 {
     FILE *f;
     char *buf = NULL;
-    size_t n = 0, cap = 0;
+    size_t n = 0;
     edan_allocator a;
     edan_result rc;
     if (err && errlen) err[0] = 0;
@@ -5406,37 +5453,16 @@ edan_result edan_profile_load(const char *path, const edan_allocator *alloc, eda
         if (err && errlen) snprintf(err, errlen, "%s:0: cannot open the file", path);
         return EDAN_ERR_IO;
     }
-    for (;;) {
-        size_t got;
-        if (n == cap) {
-            size_t nc = cap ? cap * 2 : 65536;
-            char *nb;
-            if (nc > ((size_t)256 << 20)) {     /* profiles are kilobytes: refuse runaway input */
-                rc = EDAN_ERR_LIMIT;
-                if (err && errlen) snprintf(err, errlen, "%s:0: larger than 256 MiB, not a profile", path);
-                goto done;
-            }
-            nb = (char *)edan__realloc(&a, buf, nc);
-            if (!nb) {
-                rc = EDAN_ERR_NOMEM;
-                if (err && errlen) snprintf(err, errlen, "%s:0: out of memory", path);
-                goto done;
-            }
-            buf = nb;
-            cap = nc;
-        }
-        got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0) break;
-    }
-    if (ferror(f)) {
-        rc = EDAN_ERR_IO;
-        if (err && errlen) snprintf(err, errlen, "%s:0: read error", path);
-        goto done;
+    rc = edan__read_stream(f, (size_t)256 << 20, &a, &buf, &n);     /* profiles are kilobytes: refuse runaway input */
+    fclose(f);
+    if (rc != EDAN_OK) {
+        if (err && errlen)
+            snprintf(err, errlen, "%s:0: %s", path,
+                     rc == EDAN_ERR_LIMIT ? "larger than 256 MiB, not a profile"
+                     : rc == EDAN_ERR_NOMEM ? "out of memory" : "read error");
+        return rc;
     }
     rc = edan_profile_parse(buf, n, path, &a, out, err, errlen);
-done:
-    fclose(f);
     edan__free(&a, buf);
     return rc;
 }

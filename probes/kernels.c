@@ -126,6 +126,12 @@ double probe_compute_run(int isa, int op, long iters, double seed)
 #define KEEP8(a, b, c, d, e, f, g, h) \
     __asm__ volatile("" : : "x"(a), "x"(b), "x"(c), "x"(d), "x"(e), "x"(f), "x"(g), "x"(h))
 #define ORDER() __asm__ volatile("" : : : "memory")
+/* Eight vectors of c stored from q on, with ST (a store or a streaming store). */
+#define STORE8(ST, q, W, c)                                                                      \
+    do {                                                                                          \
+        ST((q), c); ST((q) + (W), c); ST((q) + 2 * (W), c); ST((q) + 3 * (W), c);                 \
+        ST((q) + 4 * (W), c); ST((q) + 5 * (W), c); ST((q) + 6 * (W), c); ST((q) + 7 * (W), c);   \
+    } while (0)
 #define MEM_KERNEL(NAME, TGT, V, VI, W, SET1, LOAD, STORE, STREAM, ADD, STOREU, OR)               \
     __attribute__((target(TGT))) static double NAME(probe_memop op, char *buf, size_t bytes,      \
                                                     double *sink)                                 \
@@ -159,18 +165,10 @@ double probe_compute_run(int isa, int op, long iters, double seed)
             for (k = 0; k < W; k++) *sink += out[k];                                              \
             return (double)n * 8;                                                                 \
         case PROBE_STORE:                                                                         \
-            for (i = 0; i < n; i += 8 * W) {                                                      \
-                STORE(p + i, c); STORE(p + i + W, c); STORE(p + i + 2 * W, c);                    \
-                STORE(p + i + 3 * W, c); STORE(p + i + 4 * W, c); STORE(p + i + 5 * W, c);        \
-                STORE(p + i + 6 * W, c); STORE(p + i + 7 * W, c);                                 \
-            }                                                                                     \
+            for (i = 0; i < n; i += 8 * W) STORE8(STORE, p + i, W, c);                            \
             return (double)n * 8;                                                                 \
         case PROBE_STORE_NT:                                                                      \
-            for (i = 0; i < n; i += 8 * W) {                                                      \
-                STREAM(p + i, c); STREAM(p + i + W, c); STREAM(p + i + 2 * W, c);                 \
-                STREAM(p + i + 3 * W, c); STREAM(p + i + 4 * W, c); STREAM(p + i + 5 * W, c);     \
-                STREAM(p + i + 6 * W, c); STREAM(p + i + 7 * W, c);                               \
-            }                                                                                     \
+            for (i = 0; i < n; i += 8 * W) STORE8(STREAM, p + i, W, c);                           \
             _mm_sfence();                                                                         \
             return (double)n * 8;                                                                 \
         case PROBE_MIX_2_1: { /* a[i] += b[i]: two loads, one store, in place */                  \

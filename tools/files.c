@@ -1,6 +1,8 @@
 /* tools/files.c - reading whole files and writing outputs (files.h). */
 #define _XOPEN_SOURCE 700     /* realpath */
 #include "files.h"
+#define EDAN_INTERNAL     /* edan__read_stream: the one reading loop */
+#include "edan.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -129,8 +131,9 @@ char *files_read_all(const char *path, size_t max, size_t *len, char *err, size_
     FILE *f;
     struct stat sb;
     char *buf = NULL;
-    size_t n = 0, cap = 0;
-    int std = !strcmp(path, "-");
+    size_t n = 0;
+    int std = !strcmp(path, "-"), e;
+    edan_result r;
     f = std ? stdin : fopen(path, "rb");
     if (!f) {
         files_fail(err, errlen, path, strerror(errno));
@@ -141,45 +144,15 @@ char *files_read_all(const char *path, size_t max, size_t *len, char *err, size_
         files_fail(err, errlen, path, "is a directory");
         return NULL;
     }
-    for (;;) {
-        size_t got;
-        if (cap - n < 2) {
-            size_t nc = cap ? cap * 2 : 65536;
-            char *nb;
-            if (cap > max) {
-                free(buf);
-                if (!std) fclose(f);
-                files_fail(err, errlen, path, "too large");
-                return NULL;
-            }
-            nb = (char *)realloc(buf, nc + 1);
-            if (!nb) {
-                free(buf);
-                if (!std) fclose(f);
-                files_fail(err, errlen, path, "out of memory");
-                return NULL;
-            }
-            buf = nb;
-            cap = nc;
-        }
-        got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0) break;
-    }
-    if (ferror(f)) {
-        int e = errno;
-        free(buf);
-        if (!std) fclose(f);
-        files_fail(err, errlen, path, e ? strerror(e) : "read error");
-        return NULL;
-    }
+    errno = 0;
+    r = edan__read_stream(f, max, NULL, &buf, &n);
+    e = errno;
     if (!std) fclose(f);
-    if (n > max) {
-        free(buf);
-        files_fail(err, errlen, path, "too large");
+    if (r != EDAN_OK) {
+        files_fail(err, errlen, path, r == EDAN_ERR_LIMIT ? "too large" : r == EDAN_ERR_NOMEM ? "out of memory"
+                                      : e ? strerror(e) : "read error");
         return NULL;
     }
-    buf[n] = 0;
     if (len) *len = n;
     return buf;
 }

@@ -319,39 +319,42 @@ static int str_is(const edan__json *v, const char *s)
     return t && !strcmp(t, s);
 }
 
+/* The best median of `value` over the entries of list `name` at `threads`
+   whose key[k] is want[k] (want NULL: any); *best_entry: that entry. */
+static double best_median(const edan__json *root, const char *name, const char *value, double threads,
+                          const char *const key[2], const char *const want[2], const edan__json **best_entry)
+{
+    const edan__json *list = edan__json_get(root, name);
+    double best = 0;
+    size_t i;
+    int k;
+    for (i = 0; i < edan__json_len(list); i++) {
+        const edan__json *e = edan__json_at(list, i);
+        double g = stat_median(edan__json_get(e, value));
+        int match = edan__json_number(edan__json_get(e, "threads"), 0) == threads;
+        for (k = 0; k < 2 && match; k++) match = !key[k] || !want[k] || str_is(edan__json_get(e, key[k]), want[k]);
+        if (match && g > best) {
+            best = g;
+            if (best_entry) *best_entry = e;
+        }
+    }
+    return best;
+}
+
 /* Best median of bandwidth[] entries of `level` at `threads` (any op). */
 static double dom_bandwidth(const edan__json *root, const char *level, double threads)
 {
-    const edan__json *list = edan__json_get(root, "bandwidth");
-    double best = 0;
-    size_t i;
-    for (i = 0; i < edan__json_len(list); i++) {
-        const edan__json *e = edan__json_at(list, i);
-        double g = stat_median(edan__json_get(e, "GBps"));
-        if (str_is(edan__json_get(e, "level"), level) && edan__json_number(edan__json_get(e, "threads"), 0) == threads &&
-            g > best)
-            best = g;
-    }
-    return best;
+    const char *const key[2] = {"level", NULL}, *const want[2] = {level, NULL};
+    return best_median(root, "bandwidth", "GBps", threads, key, want, NULL);
 }
 
 /* Best compute median of (isa, op) at `threads`; isa NULL = any ISA. */
 static double dom_compute(const edan__json *root, const char *isa, const char *op, double threads, const char **which)
 {
-    const edan__json *list = edan__json_get(root, "compute");
-    double best = 0;
-    size_t i;
-    for (i = 0; i < edan__json_len(list); i++) {
-        const edan__json *e = edan__json_at(list, i);
-        double g = stat_median(edan__json_get(e, "GFLOPs"));
-        if (edan__json_number(edan__json_get(e, "threads"), 0) != threads || !str_is(edan__json_get(e, "op"), op) ||
-            (isa && !str_is(edan__json_get(e, "isa"), isa)))
-            continue;
-        if (g > best) {
-            best = g;
-            if (which) *which = edan__json_string(edan__json_get(e, "isa"), "?");
-        }
-    }
+    const char *const key[2] = {"op", "isa"}, *const want[2] = {op, isa};
+    const edan__json *e = NULL;
+    double best = best_median(root, "compute", "GFLOPs", threads, key, want, &e);
+    if (which && e) *which = edan__json_string(edan__json_get(e, "isa"), "?");
     return best;
 }
 

@@ -391,12 +391,44 @@ static int check_file(const char *path)
     return check_summary(path);
 }
 
+/* edan__read_stream, the one reading loop of the loader and the CLI: the
+   whole stream, NUL-terminated, across its buffer's growth; more than max
+   bytes refused, exactly max accepted; an empty stream is empty. */
+static void test_read_stream(void)
+{
+    const size_t n = 200000;     /* more than the first 64 KiB buffer, and its double */
+    FILE *f = tmpfile();
+    char *buf = NULL;
+    size_t len = 1, i, bad = 0;
+    CHECK(f != NULL);
+    if (!f) return;
+    for (i = 0; i < n; i++) fputc('a' + (int)(i % 26), f);
+    rewind(f);
+    CHECK(edan__read_stream(f, n, NULL, &buf, &len) == EDAN_OK && buf && len == n);
+    if (buf) {
+        for (i = 0; i < n; i++) bad += buf[i] != 'a' + (int)(i % 26);
+        CHECK(bad == 0 && buf[n] == 0);
+    }
+    free(buf);
+    rewind(f);
+    CHECK(edan__read_stream(f, n - 1, NULL, &buf, &len) == EDAN_ERR_LIMIT && buf == NULL && len == 0);
+    rewind(f);
+    CHECK(edan__read_stream(f, 100, NULL, &buf, &len) == EDAN_ERR_LIMIT && buf == NULL);
+    fclose(f);
+    f = tmpfile();
+    if (!f) return;
+    CHECK(edan__read_stream(f, 0, NULL, &buf, &len) == EDAN_OK && buf && len == 0 && buf[0] == 0);
+    free(buf);
+    fclose(f);
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 3 && !strcmp(argv[1], "--check")) return check_file(argv[2]);
     test_json();
     test_profile();
     test_sattolo();
+    test_read_stream();
     return check_summary("test_profile");
 }
 

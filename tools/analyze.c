@@ -203,14 +203,9 @@ typedef struct analyze_pipe {
 static analyze_event *analyze_event_add(analyze_batch *b, int kind, unsigned long long line_no, const char *line,
                                         size_t len)
 {
-    analyze_event *e;
-    if (b->nev == b->evcap) {
-        size_t cap = b->evcap ? 2 * b->evcap : 16;
-        analyze_event *ev = (analyze_event *)realloc(b->ev, cap * sizeof *ev);
-        if (!ev) return NULL;
-        b->ev = ev;
-        b->evcap = cap;
-    }
+    analyze_event *e, *ev = (analyze_event *)cli_grow(b->ev, &b->evcap, b->nev, sizeof *ev, 16);
+    if (!ev) return NULL;
+    b->ev = ev;
     e = &b->ev[b->nev++];
     e->at = b->n;
     e->kind = kind;

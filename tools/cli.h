@@ -4,8 +4,23 @@
 #ifndef EDAN_CLI_H
 #define EDAN_CLI_H
 #include <stdio.h>
+#include <stdlib.h>
 #define EDAN_INTERNAL     /* the CLI reads JSON with the profile loader's reader */
 #include "edan.h"
+
+/* Room for element n of a growing array (esz-byte elements, *cap of them
+   allocated; the capacity doubles from `first`): the array, moved or not,
+   or NULL when out of memory (the old one still valid). */
+static inline void *cli_grow(void *items, size_t *cap, size_t n, size_t esz, size_t first)
+{
+    size_t nc;
+    void *p;
+    if (n < *cap) return items;
+    nc = *cap ? 2 * *cap : first;
+    if (!(p = realloc(items, nc * esz))) return NULL;
+    *cap = nc;
+    return p;
+}
 
 /* Every analysis option of `edan analyze` / `edan trace`. */
 typedef struct cli_analysis {

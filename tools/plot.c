@@ -91,14 +91,9 @@ static int plot_err(const char *file, const char *fmt, ...)
 
 static plot_series *plot_add_series(plot_set *ps)
 {
-    plot_series *s;
-    if (ps->n == ps->cap) {
-        size_t nc = ps->cap ? 2 * ps->cap : 8;
-        plot_series *ns = (plot_series *)realloc(ps->s, nc * sizeof *ns);
-        if (!ns) return NULL;
-        ps->s = ns;
-        ps->cap = nc;
-    }
+    plot_series *s, *ns = (plot_series *)cli_grow(ps->s, &ps->cap, ps->n, sizeof *ns, 8);
+    if (!ns) return NULL;
+    ps->s = ns;
     s = &ps->s[ps->n++];
     memset(s, 0, sizeof *s);
     return s;

@@ -49,6 +49,14 @@ static inline void ex_fill(double *a, int rows, int cols, int salt)
         for (j = 0; j < cols; j++) a[(size_t)i * cols + j] = ex_val(i + salt, j, cols);
 }
 
+/* A rows x cols matrix of ex_fill's inputs, in its own pages. */
+static inline double *ex_matrix(int rows, int cols, int salt)
+{
+    double *a = (double *)ex_alloc((size_t)rows * cols * sizeof(double));
+    ex_fill(a, rows, cols, salt);
+    return a;
+}
+
 /* A node of a linked list, and the pointer-chasing pattern: the list's n
    nodes linked in a random order (Fisher-Yates with xorshift from `seed`),
    node i holding its position in `val`; order[] is scratch. The head. */

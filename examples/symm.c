@@ -17,9 +17,7 @@ EX_NOINLINE void kernel_symm(int n, double alpha, double beta, double (*restrict
 int main(int argc, char **argv)
 {
     int n = ex_size(argc, argv, 32, 4096);
-    size_t sz = (size_t)n * n * sizeof(double);
-    double *A = ex_alloc(sz), *B = ex_alloc(sz), *C = ex_alloc(sz);
-    ex_fill(A, n, n, 1); ex_fill(B, n, n, 2); ex_fill(C, n, n, 3);
+    double *A = ex_matrix(n, n, 1), *B = ex_matrix(n, n, 2), *C = ex_matrix(n, n, 3);
     kernel_symm(n, 1.5, 1.2, (double (*)[n])C, (double (*)[n])A, (double (*)[n])B);
     ex_print("symm", C, (size_t)n * n);
     return 0;

@@ -17,9 +17,7 @@ EX_NOINLINE void kernel_syrk(int n, double alpha, double beta, double (*restrict
 int main(int argc, char **argv)
 {
     int n = ex_size(argc, argv, 32, 4096);
-    size_t sz = (size_t)n * n * sizeof(double);
-    double *A = ex_alloc(sz), *C = ex_alloc(sz);
-    ex_fill(A, n, n, 1); ex_fill(C, n, n, 2);
+    double *A = ex_matrix(n, n, 1), *C = ex_matrix(n, n, 2);
     kernel_syrk(n, 1.5, 1.2, (double (*)[n])C, (double (*)[n])A);
     ex_print("syrk", C, (size_t)n * n);
     return 0;

@@ -15,9 +15,7 @@ EX_NOINLINE void kernel_trmm(int n, double alpha, double (*restrict A)[n], doubl
 int main(int argc, char **argv)
 {
     int n = ex_size(argc, argv, 32, 4096);
-    size_t sz = (size_t)n * n * sizeof(double);
-    double *A = ex_alloc(sz), *B = ex_alloc(sz);
-    ex_fill(A, n, n, 1); ex_fill(B, n, n, 2);
+    double *A = ex_matrix(n, n, 1), *B = ex_matrix(n, n, 2);
     kernel_trmm(n, 1.5, (double (*)[n])A, (double (*)[n])B);
     ex_print("trmm", B, (size_t)n * n);
     return 0;

@@ -110,7 +110,7 @@
    API (by area; each declaration below carries its own comment)
    engine        edan_create, edan_destroy, edan_error, edan_result_string,
                  edan_class_name
-   feeding       edan_feed, edan_feed_many; edan_prepare,
+   feeding       edan_feed, edan_feed_many, edan_feed_accesses; edan_prepare,
                  edan_feed_prepared_n; edan_block_create, edan_feed_block,
                  edan_block_destroy; edan_kill_regs, edan_kill_mem (scopes)
    results       edan_get_config, edan_get_metrics, edan_get_bounds,
@@ -293,6 +293,28 @@ edan_result edan_feed(edan_context *ctx, const edan_insn *in);
 /* in[0 .. n) in trace order. *fed (when not NULL): how many were fed, all
    of them on EDAN_OK; on an error, those before the one at fault. */
 edan_result edan_feed_many(edan_context *ctx, const edan_insn *in, size_t n, size_t *fed);
+
+/* One memory access of an instruction that makes several. */
+typedef struct edan_access {
+    uint64_t addr;          /* first byte */
+    uint32_t size;          /* bytes, 1..EDAN_MAX_ACCESS */
+    uint8_t kind;           /* EDAN_MEM_LOAD or EDAN_MEM_STORE */
+} edan_access;
+
+/* Feed one instruction that accesses memory several times, acc[0 .. n) in
+   the order it made them (x86 read-modify-write: a load, then a store;
+   push/pop, call/ret, string instructions, gathers, scatters). It is one
+   vertex. Its sources are its registers read and every byte its loads read
+   (the bytes' writers before it: a load of a byte it stored itself makes
+   no edge); its targets are its registers written and every byte its
+   stores write. Each access goes through the cache model in order; it is a
+   memory access vertex iff one of its accesses is; w(v) sums over them; a
+   vertex the cache served takes the slowest serving level's latency. in's
+   mem, addr and size are not read. It counts once among the loads (if it
+   only loads), the stores (if it only stores) or the AMOs (if it does
+   both), with the bytes of its loads and of its stores. n = 0 feeds a
+   vertex without memory access. */
+edan_result edan_feed_accesses(edan_context *ctx, const edan_insn *in, const edan_access *acc, size_t n);
 
 /* A prepared instruction: an edan_insn checked once and laid out for the
    engine. A front-end that sees the same static instruction many times (a
@@ -1102,6 +1124,10 @@ struct edan_context {
     edan__dotv *dot_v; size_t dot_v_cap;
     uint64_t (*dot_e)[2]; size_t dot_e_n, dot_e_cap;
     edan_block *blocks;     /* the blocks made for this context (their counts to add up) */
+    /* instructions with several accesses (edan_feed_accesses): their
+       predecessors and fillers, as many as their bytes need */
+    struct edan__pred *multi_pred; uint64_t *multi_pv; size_t multi_pred_cap, multi_pv_cap;
+    edan__filler *multi_fill; size_t multi_fill_cap;
 };
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -1253,6 +1279,9 @@ void edan_destroy(edan_context *ctx)
     if (!ctx) return;
     a = ctx->a;
     while (ctx->blocks) edan_block_destroy(ctx->blocks);
+    edan__free(&a, ctx->multi_pred);
+    edan__free(&a, ctx->multi_pv);
+    edan__free(&a, ctx->multi_fill);
     if (ctx->cfg) {
         for (k = 0; k < ctx->K; k++) {
             edan__cfg *g = &ctx->cfg[k];
@@ -1890,6 +1919,40 @@ static EDAN__INLINE edan_result edan__fill_dep(edan_context *ctx, edan__cfg *g, 
     return EDAN_OK;
 }
 
+/* A vertex of configuration g, starting at S and finishing at F after t
+   cycles, moving w bytes, a memory vertex at depth md or not: into g's
+   totals (T1, Tinf, W, the layers, C, the bytes and the timeline). */
+static EDAN__INLINE edan_result edan__vertex_sums(edan_context *ctx, edan__cfg *g, uint64_t S, uint64_t F, uint64_t t,
+                                                  uint64_t w, int is_mem, uint32_t md)
+{
+    g->T1 += t;
+    if (F > g->Tinf) g->Tinf = F;
+    if (is_mem) {
+        g->W++;
+        if (md >= 2) g->chained++;
+        if (md > g->layers_cap && !edan__grow(&ctx->a, (void **)&g->layers, &g->layers_cap, md, sizeof(uint64_t)))
+            return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the layer histogram");
+        if (md > g->num_layers) g->num_layers = md;
+        g->layers[md - 1]++;
+    } else {
+        g->C += t;
+    }
+    if (w) {
+        g->bytes += w;
+        if (g->c.tau) {
+            uint64_t lo, hi;
+            if (!edan__tl_room(ctx, g, F)) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the timeline");
+            lo = (S + g->c.tau - 1) / g->c.tau;
+            hi = F / g->c.tau + 1;
+            if (lo < hi) {
+                g->tl_diff[lo] += (int64_t)w;
+                g->tl_diff[hi] -= (int64_t)w;
+            }
+        }
+    }
+    return EDAN_OK;
+}
+
 /* Configuration g's part of vertex vid, whose predecessors pv[0 .. npv)
    finish by S and have memory depth *md at most: its fill dependences (a
    cache-served access depends on the lines' fillers), its time, its
@@ -1940,32 +2003,7 @@ static EDAN__INLINE edan_result edan__vertex(edan_context *ctx, edan__cfg *g, co
         *md += (uint32_t)*is_mem;
         if (fl.filled) edan__fillers_done(g, &fl, in, addr, vid, *F, *md);
     }
-    g->T1 += t;
-    if (*F > g->Tinf) g->Tinf = *F;
-    if (*is_mem) {
-        g->W++;
-        if (*md >= 2) g->chained++;
-        if (*md > g->layers_cap && !edan__grow(&ctx->a, (void **)&g->layers, &g->layers_cap, *md, sizeof(uint64_t)))
-            return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the layer histogram");
-        if (*md > g->num_layers) g->num_layers = *md;
-        g->layers[*md - 1]++;
-    } else {
-        g->C += t;
-    }
-    if (w) {
-        g->bytes += w;
-        if (g->c.tau) {
-            uint64_t lo, hi;
-            if (!edan__tl_room(ctx, g, *F)) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the timeline");
-            lo = (S + g->c.tau - 1) / g->c.tau;
-            hi = *F / g->c.tau + 1;
-            if (lo < hi) {
-                g->tl_diff[lo] += (int64_t)w;
-                g->tl_diff[hi] -= (int64_t)w;
-            }
-        }
-    }
-    return EDAN_OK;
+    return edan__vertex_sums(ctx, g, S, *F, t, w, *is_mem, *md);
 }
 
 /* The lean copy's register sources (edan__lean1): their writers' largest
@@ -2022,6 +2060,110 @@ static EDAN__INLINE void edan__lean_target(edan_context *ctx, const edan_prepare
     }
 }
 
+/* The last writers of bytes [addr, addr + size) (the access wraps
+   nowhere: checked) added to the predecessors (edan__add_pred); room for
+   `size` more in preds and pv. */
+static EDAN__INLINE void edan__read_bytes(edan_context *ctx, uint64_t addr, uint32_t size, uint32_t K, int lean,
+                                          edan__pred *preds, uint64_t *pv, uint32_t *np, uint64_t *S1, uint32_t *md1)
+{
+    uint64_t last = addr + size - 1, w, wl = last >> 3, key = ~(uint64_t)0, last_vid = 0;
+    const unsigned char *ch = NULL;
+    for (w = addr >> 3; w <= wl; w++) {
+        const uint64_t *e;
+        if (w >> (EDAN__CHUNK_BITS - 3) != key) {
+            key = w >> (EDAN__CHUNK_BITS - 3);
+            ch = edan__chunk(ctx, key, 0);
+        }
+        if (!ch) continue;
+        e = EDAN__WORD(ch, w, K);
+        if (!(e[0] & EDAN__WSPLIT)) {
+            if (e[0] && e[0] != last_vid) {
+                last_vid = e[0];
+                edan__add_pred(preds, pv, np, e[0], e + 1, (const uint32_t *)(e + 1 + K), lean, S1, md1);
+            }
+        } else {
+            const uint32_t *b = ctx->split + (size_t)(e[0] & ~EDAN__WSPLIT) * 8;
+            unsigned lo = w == addr >> 3 ? (unsigned)(addr & 7) : 0, hi = w == wl ? (unsigned)(last & 7) : 7, j;
+            for (j = lo; j <= hi; j++) {
+                uint32_t rec = b[j];
+                if (rec && EDAN__REC_HEAD(ctx, rec, K)->vid != last_vid) {
+                    last_vid = EDAN__REC_HEAD(ctx, rec, K)->vid;
+                    edan__add_pred(preds, pv, np, last_vid, EDAN__REC_F(ctx, rec, K), EDAN__REC_MD(ctx, rec, K),
+                                   lean, S1, md1);
+                }
+            }
+        }
+    }
+}
+
+/* Vertex vid (Fv[k], mdv[k] in configuration k) is the last writer of p's
+   register targets now. */
+static EDAN__INLINE void edan__write_regs(edan_context *ctx, const edan_prepared *p, uint64_t vid, const uint64_t *Fv,
+                                          const uint32_t *mdv, uint32_t K)
+{
+    uint32_t i, k;
+    for (i = 0; i < p->edan__.ndst; i++) {
+        edan_reg r = p->edan__.dst[i];
+        ctx->reg_vid[r] = vid;
+        for (k = 0; k < K; k++) {
+            ctx->reg_F[(size_t)r * K + k] = Fv[k];
+            ctx->reg_md[(size_t)r * K + k] = mdv[k];
+        }
+    }
+}
+
+/* Vertex vid (finishing at Fv[k] with memory depth mdv[k] in
+   configuration k) is the last writer of bytes [addr, addr + size) now. */
+static EDAN__INLINE edan_result edan__write_bytes(edan_context *ctx, uint64_t addr, uint32_t size, uint64_t vid,
+                                                  const uint64_t *Fv, const uint32_t *mdv, uint32_t K)
+{
+    uint64_t last = addr + size - 1, w, w0 = addr >> 3, wl = last >> 3, key = ~(uint64_t)0;
+    unsigned char *ch = NULL;
+    uint32_t rec = 0;       /* this store's record, made for the first word it writes in part */
+    for (w = w0; w <= wl; w++) {
+        unsigned lo = w == w0 ? (unsigned)(addr & 7) : 0, hi = w == wl ? (unsigned)(last & 7) : 7;
+        uint64_t *e;
+        if (w >> (EDAN__CHUNK_BITS - 3) != key) {
+            key = w >> (EDAN__CHUNK_BITS - 3);
+            ch = edan__chunk(ctx, key, 1);
+            if (!ch) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for shadow memory");
+        }
+        e = EDAN__WORD(ch, w, K);
+        if (lo == 0 && hi == 7) {           /* the whole word: the writer in the entry */
+            if ((e[0] & EDAN__WSPLIT) && !edan__split_release(ctx, e))
+                return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for store records");
+            e[0] = vid;
+            edan__put_writer(e + 1, Fv, mdv, K);
+            continue;
+        }
+        if (!rec && wl == w0 && (e[0] & EDAN__WSPLIT)) {
+            /* a store to the same bytes as one earlier store that nothing
+               else refers to: that record is reused in place */
+            const uint32_t *b = ctx->split + (size_t)(e[0] & ~EDAN__WSPLIT) * 8;
+            uint32_t j;
+            if (b[lo] && EDAN__REC_HEAD(ctx, b[lo], K)->ref == size) {
+                for (j = lo + 1; j <= hi && b[j] == b[lo]; j++) {}
+                if (j > hi) {
+                    rec = b[lo];
+                    EDAN__REC_HEAD(ctx, rec, K)->vid = vid;
+                    edan__put_writer(EDAN__REC_F(ctx, rec, K), Fv, mdv, K);
+                    continue;
+                }
+            }
+        }
+        if (!rec) {
+            rec = edan__rec_new(ctx);
+            if (!rec) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for store records");
+            EDAN__REC_HEAD(ctx, rec, K)->vid = vid;
+            EDAN__REC_HEAD(ctx, rec, K)->ref = 0;
+            edan__put_writer(EDAN__REC_F(ctx, rec, K), Fv, mdv, K);
+        }
+        if (!edan__store_part(ctx, e, lo, hi, rec))
+            return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for store records");
+    }
+    return EDAN_OK;
+}
+
 /* The body of the feed: one instruction `in` with its operand fields p. K
    and `lean` (no graph recording, no hotspots, one target per instruction:
    edan__lean1) are parameters so that the common cases compile to their own
@@ -2057,37 +2199,7 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
                                &S1, &md1);
         }
     }
-    if (reads_mem) {
-        /* words first .. last (the access wraps nowhere: checked above) */
-        uint64_t last = addr + in->size - 1, w, wl = last >> 3, key = ~(uint64_t)0, last_vid = 0;
-        const unsigned char *ch = NULL;
-        for (w = addr >> 3; w <= wl; w++) {
-            const uint64_t *e;
-            if (w >> (EDAN__CHUNK_BITS - 3) != key) {
-                key = w >> (EDAN__CHUNK_BITS - 3);
-                ch = edan__chunk(ctx, key, 0);
-            }
-            if (!ch) continue;
-            e = EDAN__WORD(ch, w, K);
-            if (!(e[0] & EDAN__WSPLIT)) {
-                if (e[0] && e[0] != last_vid) {
-                    last_vid = e[0];
-                    edan__add_pred(preds, pv, &np, e[0], e + 1, (const uint32_t *)(e + 1 + K), lean, &S1, &md1);
-                }
-            } else {
-                const uint32_t *b = ctx->split + (size_t)(e[0] & ~EDAN__WSPLIT) * 8;
-                unsigned lo = w == addr >> 3 ? (unsigned)(addr & 7) : 0, hi = w == wl ? (unsigned)(last & 7) : 7, j;
-                for (j = lo; j <= hi; j++) {
-                    uint32_t rec = b[j];
-                    if (rec && EDAN__REC_HEAD(ctx, rec, K)->vid != last_vid) {
-                        last_vid = EDAN__REC_HEAD(ctx, rec, K)->vid;
-                        edan__add_pred(preds, pv, &np, last_vid, EDAN__REC_F(ctx, rec, K),
-                                       EDAN__REC_MD(ctx, rec, K), lean, &S1, &md1);
-                    }
-                }
-            }
-        }
-    }
+    if (reads_mem) edan__read_bytes(ctx, addr, in->size, K, lean, preds, pv, &np, &S1, &md1);
     ctx->E += np;
     if (!lean && ctx->dot_max) {
         edan_insn at = *in;
@@ -2128,61 +2240,9 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
     if (lean) {
         edan__lean_target(ctx, p, vid, Fv[0], mdv[0]);
     } else {
-        for (i = 0; i < p->edan__.ndst; i++) {
-            edan_reg r = p->edan__.dst[i];
-            ctx->reg_vid[r] = vid;
-            for (k = 0; k < K; k++) {
-                ctx->reg_F[(size_t)r * K + k] = Fv[k];
-                ctx->reg_md[(size_t)r * K + k] = mdv[k];
-            }
-        }
+        edan__write_regs(ctx, p, vid, Fv, mdv, K);
     }
-    if (writes_mem) {
-        uint64_t last = addr + in->size - 1, w, w0 = addr >> 3, wl = last >> 3, key = ~(uint64_t)0;
-        unsigned char *ch = NULL;
-        uint32_t rec = 0;       /* this store's record, made for the first word it writes in part */
-        for (w = w0; w <= wl; w++) {
-            unsigned lo = w == w0 ? (unsigned)(addr & 7) : 0, hi = w == wl ? (unsigned)(last & 7) : 7;
-            uint64_t *e;
-            if (w >> (EDAN__CHUNK_BITS - 3) != key) {
-                key = w >> (EDAN__CHUNK_BITS - 3);
-                ch = edan__chunk(ctx, key, 1);
-                if (!ch) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for shadow memory");
-            }
-            e = EDAN__WORD(ch, w, K);
-            if (lo == 0 && hi == 7) {           /* the whole word: the writer in the entry */
-                if ((e[0] & EDAN__WSPLIT) && !edan__split_release(ctx, e))
-                    return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for store records");
-                e[0] = vid;
-                edan__put_writer(e + 1, Fv, mdv, K);
-                continue;
-            }
-            if (!rec && wl == w0 && (e[0] & EDAN__WSPLIT)) {
-                /* a store to the same bytes as one earlier store that nothing
-                   else refers to: that record is reused in place */
-                const uint32_t *b = ctx->split + (size_t)(e[0] & ~EDAN__WSPLIT) * 8;
-                uint32_t j;
-                if (b[lo] && EDAN__REC_HEAD(ctx, b[lo], K)->ref == in->size) {
-                    for (j = lo + 1; j <= hi && b[j] == b[lo]; j++) {}
-                    if (j > hi) {
-                        rec = b[lo];
-                        EDAN__REC_HEAD(ctx, rec, K)->vid = vid;
-                        edan__put_writer(EDAN__REC_F(ctx, rec, K), Fv, mdv, K);
-                        continue;
-                    }
-                }
-            }
-            if (!rec) {
-                rec = edan__rec_new(ctx);
-                if (!rec) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for store records");
-                EDAN__REC_HEAD(ctx, rec, K)->vid = vid;
-                EDAN__REC_HEAD(ctx, rec, K)->ref = 0;
-                edan__put_writer(EDAN__REC_F(ctx, rec, K), Fv, mdv, K);
-            }
-            if (!edan__store_part(ctx, e, lo, hi, rec))
-                return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for store records");
-        }
-    }
+    if (writes_mem) return edan__write_bytes(ctx, addr, in->size, vid, Fv, mdv, K);
     return EDAN_OK;
 }
 
@@ -2292,6 +2352,176 @@ feed:
     if (ops.edan__.writes_mem && ops.edan__.ndst) ctx->store_dst = 1;
     if (edan__lean1(ctx)) return edan__feed_lean1(ctx, in, &ops, in->addr);
     return edan__feed_general(ctx, in, &ops, in->addr);
+}
+
+/* ---- instructions with several accesses ------------------------------ */
+/* Room for `more` predecessors after np in the context's arrays; 0 when
+   out of memory. */
+static int edan__multi_room(edan_context *ctx, uint32_t np, size_t more)
+{
+    return edan__grow(&ctx->a, (void **)&ctx->multi_pred, &ctx->multi_pred_cap, np + more, sizeof(edan__pred)) &&
+           edan__grow(&ctx->a, (void **)&ctx->multi_pv, &ctx->multi_pv_cap, np + more, sizeof(uint64_t));
+}
+
+/* in (its operand fields p) with the accesses acc[0 .. n), n >= 2, each
+   checked: the model's rules for several accesses (edan_feed_accesses),
+   every configuration, graph and hotspots included. */
+static EDAN__NOINLINE edan_result edan__feed_multi(edan_context *ctx, const edan_insn *in, const edan_prepared *p,
+                                                   const edan_access *acc, size_t n)
+{
+    uint64_t Fv[EDAN_MAX_CONFIGS];
+    uint32_t mdv[EDAN_MAX_CONFIGS];
+    const uint32_t K = ctx->K;
+    uint32_t np = 0, i, k, md1 = 0;
+    uint64_t vid, S1 = 0, loads = 0, stores = 0, all = 0;
+    size_t j;
+    edan_insn at = *in;         /* the instruction as the graph and the hotspots see it */
+    edan_result r;
+    for (j = 0; j < n; j++) {
+        all += acc[j].size;
+        if (acc[j].kind == EDAN_MEM_LOAD) loads += acc[j].size;
+        else stores += acc[j].size;
+    }
+    at.mem = (uint8_t)(loads && stores ? EDAN_MEM_AMO : loads ? EDAN_MEM_LOAD : EDAN_MEM_STORE);
+    at.addr = acc[0].addr;
+    at.size = (uint16_t)acc[0].size;
+    vid = ++ctx->N;
+    ctx->op_count[in->op]++;
+    ctx->mem_count[at.mem]++;
+    ctx->mem_bytes[EDAN_MEM_LOAD] += loads;
+    ctx->mem_bytes[EDAN_MEM_STORE] += stores;
+
+    /* predecessors: the registers' writers, then every loaded byte's (all
+       read before any of this instruction's stores lands) */
+    if (!edan__multi_room(ctx, 0, EDAN_MAX_SRC)) goto nomem;
+    for (i = 0; i < p->edan__.nsrc; i++) {
+        edan_reg rg = p->edan__.src[i];
+        uint64_t v = ctx->reg_vid[rg];
+        if (v)
+            edan__add_pred(ctx->multi_pred, ctx->multi_pv, &np, v, ctx->reg_F + (size_t)rg * K,
+                           ctx->reg_md + (size_t)rg * K, 0, &S1, &md1);
+    }
+    for (j = 0; j < n; j++) {
+        if (acc[j].kind != EDAN_MEM_LOAD) continue;
+        if (!edan__multi_room(ctx, np, acc[j].size)) goto nomem;
+        edan__read_bytes(ctx, acc[j].addr, acc[j].size, K, 0, ctx->multi_pred, ctx->multi_pv, &np, &S1, &md1);
+    }
+    ctx->E += np;
+    if (ctx->dot_max && (r = edan__dot_record(ctx, vid, &at, ctx->multi_pv, np)) != EDAN_OK) return r;
+
+    for (k = 0; k < K; k++) {
+        edan__cfg *g = &ctx->cfg[k];
+        const edan__pred *preds = ctx->multi_pred;
+        const uint64_t *pv = ctx->multi_pv;
+        uint64_t S = 0, F, best = 0, t, w = 0, lat = 0;
+        uint32_t md = 0;
+        int is_mem = 0, filled = 0;
+        for (i = 0; i < np; i++) {
+            if (!best || preds[i].F[k] > S) { S = preds[i].F[k]; best = pv[i]; }
+            if (preds[i].md[k] > md) md = preds[i].md[k];
+        }
+        if (!g->c.num_levels) {
+            is_mem = 1;
+            w = all;
+        } else {
+            /* every access through the hierarchy in order; the fillers of
+               the lines served, each once, are dependences */
+            uint32_t nf = 0, q;
+            for (j = 0; j < n; j++) {
+                edan__fillers fl;
+                edan_insn one = *in;
+                uint64_t tj, wj;
+                int mj;
+                one.mem = acc[j].kind;
+                one.size = (uint16_t)acc[j].size;
+                fl.n = 0;
+                fl.filled = 0;
+                edan__cache_access(g, &one, acc[j].addr, vid, &mj, &tj, &wj, &fl);
+                is_mem |= mj;
+                if (!mj && tj > lat) lat = tj;
+                w += wj;
+                filled |= fl.filled;
+                if (!edan__grow(&ctx->a, (void **)&ctx->multi_fill, &ctx->multi_fill_cap, nf + fl.n, sizeof(edan__filler)))
+                    goto nomem;
+                for (i = 0; i < fl.n; i++) {
+                    for (q = 0; q < nf && ctx->multi_fill[q].vid != fl.f[i].vid; q++) {}
+                    if (q == nf) ctx->multi_fill[nf++] = fl.f[i];
+                }
+            }
+            for (q = 0; q < nf; q++)
+                if ((r = edan__fill_dep(ctx, g, &ctx->multi_fill[q], vid, pv, np, &S, &md, &best)) != EDAN_OK) return r;
+            if (ctx->paper_cache) w = is_mem ? all : 0;     /* the authors' count: every access's size */
+        }
+        t = is_mem ? g->c.alpha : lat ? lat : 1;
+        F = S + t;
+        md += (uint32_t)is_mem;
+        if (filled) {
+            /* the lines this vertex brought from RAM: their filler's F and md */
+            edan__fillers none;
+            none.one_line = 0;
+            for (j = 0; j < n; j++) {
+                edan_insn one = *in;
+                one.size = (uint16_t)acc[j].size;
+                edan__fillers_done(g, &none, &one, acc[j].addr, vid, F, md);
+            }
+        }
+        if ((r = edan__vertex_sums(ctx, g, S, F, t, w, is_mem, md)) != EDAN_OK) return r;
+        if (ctx->hotspots && !edan__hot_count(ctx, g, &at, is_mem, md))
+            return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the hotspot table");
+        if (ctx->dot_max && !ctx->dot_overflow && vid <= ctx->dot_max) {
+            g->dot_mem[vid] = (uint8_t)is_mem;
+            g->dot_best[vid] = best;
+            g->dot_F[vid] = F;
+        }
+        Fv[k] = F;
+        mdv[k] = md;
+    }
+
+    /* targets: registers, then every stored byte */
+    edan__write_regs(ctx, p, vid, Fv, mdv, K);
+    for (j = 0; j < n; j++)
+        if (acc[j].kind == EDAN_MEM_STORE &&
+            (r = edan__write_bytes(ctx, acc[j].addr, acc[j].size, vid, Fv, mdv, K)) != EDAN_OK)
+            return r;
+    return EDAN_OK;
+nomem:
+    return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for an instruction's %lu accesses", (unsigned long)n);
+}
+
+edan_result edan_feed_accesses(edan_context *ctx, const edan_insn *in, const edan_access *acc, size_t n)
+{
+    edan_insn one = *in;
+    edan_prepared ops;
+    edan_result r;
+    size_t j;
+    one.mem = EDAN_MEM_NONE;
+    if (n == 0) return edan_feed(ctx, &one);
+    if (!acc) return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: %lu accesses and no list",
+                                (unsigned long long)ctx->N + 1, (unsigned long)n);
+    for (j = 0; j < n; j++) {
+        if ((acc[j].kind != EDAN_MEM_LOAD && acc[j].kind != EDAN_MEM_STORE) || acc[j].size == 0 ||
+            acc[j].size > EDAN_MAX_ACCESS)
+            return edan__fail(ctx, EDAN_ERR_INVALID_ARG,
+                              "instruction %llu: access %lu has kind %u and size %u (a load or a store of 1 to %d bytes)",
+                              (unsigned long long)ctx->N + 1, (unsigned long)j, (unsigned)acc[j].kind,
+                              (unsigned)acc[j].size, EDAN_MAX_ACCESS);
+        if (acc[j].addr + acc[j].size - 1 < acc[j].addr)
+            return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: access %lu wraps around the address space",
+                              (unsigned long long)ctx->N + 1, (unsigned long)j);
+    }
+    if (n == 1) {       /* one access: an ordinary instruction */
+        one.mem = acc[0].kind;
+        one.addr = acc[0].addr;
+        one.size = (uint16_t)acc[0].size;
+        return edan_feed(ctx, &one);
+    }
+    if ((r = edan__check(ctx, &one)) != EDAN_OK) return r;
+    memset(&ops, 0, sizeof ops);
+    edan__operands(&one, &ops);
+    if (ops.edan__.ndst > 1) ctx->multi_dst = 1;
+    for (j = 0; j < n; j++)
+        if (acc[j].kind == EDAN_MEM_STORE && ops.edan__.ndst) ctx->store_dst = 1;
+    return edan__feed_multi(ctx, &one, &ops, acc, n);
 }
 
 /* A batch of prepared instructions: its instruction i, checked; EDAN_OK when

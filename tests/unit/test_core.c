@@ -292,6 +292,78 @@ static void test_amo(void)
     edan_destroy(ctx);
 }
 
+/* Instructions with several accesses, worked by hand: a chain of
+   read-modify-writes of one word (x86 `add [m], r`) is a chain of memory
+   vertices; an instruction that loads bytes it stored itself (a push then
+   a pop of the same slot, in one) has no edge for them; with a cache, a
+   later read-modify-write of the line depends on the one that brought it. */
+static void test_several_accesses(void)
+{
+    edan_context *ctx = make(NULL, 0);
+    edan_insn x = alu(A1, A1, A2);
+    edan_access rmw[2], own[2];
+    edan_metrics m;
+    edan_config c;
+    rmw[0].addr = rmw[1].addr = 0x1000;
+    rmw[0].size = rmw[1].size = 8;
+    rmw[0].kind = EDAN_MEM_LOAD;
+    rmw[1].kind = EDAN_MEM_STORE;
+    own[0] = rmw[1];
+    own[1] = rmw[0];
+    own[0].addr = own[1].addr = 0x2000;         /* a store, then a load of the same bytes */
+    x.ndst = 0;                                 /* only memory is written: a chain through memory alone */
+    x.nsrc = 1;
+    x.src[0] = A2;
+    CHECK(edan_feed_accesses(ctx, &x, rmw, 2) == EDAN_OK);
+    CHECK(edan_feed_accesses(ctx, &x, rmw, 2) == EDAN_OK);
+    CHECK(edan_feed_accesses(ctx, &x, rmw, 2) == EDAN_OK);
+    CHECK(edan_feed_accesses(ctx, &x, own, 2) == EDAN_OK);
+    m = metrics(ctx, 0);
+    CHECK_EQ_U(m.N, 4);
+    CHECK_EQ_U(m.W, 4);
+    CHECK_EQ_U(m.D, 3);                         /* 1 -> 2 -> 3; the fourth has md 1 */
+    CHECK_EQ_U(m.E, 2);
+    CHECK_EQ_U(m.amos, 4);                      /* each loads and stores */
+    CHECK_EQ_U(m.load_bytes, 32);
+    CHECK_EQ_U(m.store_bytes, 32);
+    CHECK_EQ_U(m.bytes, 4 * 16);                /* no cache: every access's size */
+    edan_destroy(ctx);
+
+    /* L1 of 1 KiB, 64-byte lines: the first one's load misses (its store
+       then hits the line it filled itself: no edge), the next two hit the
+       line the first filled: the second's memory and fill edge are one edge
+       (to the first), the third has a memory edge to the second and a fill
+       edge to the first */
+    memset(&c, 0, sizeof c);
+    c.num_levels = 1;
+    c.level[0].size = 1024;
+    c.level[0].assoc = 2;
+    c.level[0].line = 64;
+    c.level[0].latency = 4;
+    ctx = make(&c, 1);
+    CHECK(edan_feed_accesses(ctx, &x, rmw, 2) == EDAN_OK);
+    CHECK(edan_feed_accesses(ctx, &x, rmw, 2) == EDAN_OK);
+    CHECK(edan_feed_accesses(ctx, &x, rmw, 2) == EDAN_OK);
+    m = metrics(ctx, 0);
+    CHECK_EQ_U(m.W, 1);
+    CHECK_EQ_U(m.D, 1);
+    CHECK_EQ_U(m.E, 3);
+    CHECK_EQ_U(m.fill_edges, 1);
+    CHECK_EQ_U(m.Tinf, 200 + 4 + 4);
+    CHECK_EQ_U(m.level_hits[0], 5);             /* the first's store, both accesses of the others */
+    edan_destroy(ctx);
+
+    /* bad lists: no list, an access of no bytes, of a kind that is neither */
+    ctx = make(NULL, 0);
+    CHECK(edan_feed_accesses(ctx, &x, NULL, 2) == EDAN_ERR_INVALID_ARG);
+    rmw[1].size = 0;
+    CHECK(edan_feed_accesses(ctx, &x, rmw, 2) == EDAN_ERR_INVALID_ARG && strstr(edan_error(ctx), "access 1"));
+    rmw[1].size = 8;
+    rmw[1].kind = EDAN_MEM_AMO;
+    CHECK(edan_feed_accesses(ctx, &x, rmw, 2) == EDAN_ERR_INVALID_ARG);
+    edan_destroy(ctx);
+}
+
 /* ---- costs, hit latency, timeline, hotspots -------------------------------- */
 static void test_costs_and_timeline(void)
 {
@@ -913,11 +985,13 @@ int main(void)
     test_straddle();
     test_write_policy();
     test_amo();
+    test_several_accesses();
     test_costs_and_timeline();
     test_hotspots();
     test_errors();
     test_bounded_memory();
     test_differential(400, 0x5eed);
+    test_multi(400, 0x3a11);
     test_blocks(300, 0xb10c);
     test_long_blocks(20, 0x1024);
     test_what_if();

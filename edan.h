@@ -197,8 +197,8 @@ typedef enum edan_mem_kind {
     EDAN_MEM_AMO            /* a load and a store of the same bytes, one vertex */
 } edan_mem_kind;
 
-#define EDAN_MAX_SRC 4
-#define EDAN_MAX_DST 2
+#define EDAN_MAX_SRC 6      /* x86: cmpxchg16b reads rax, rdx, rbx, rcx and a base and an index */
+#define EDAN_MAX_DST 4      /* x86: cpuid writes four registers; div rax, rdx, RFLAGS */
 #define EDAN_MAX_ACCESS 64  /* largest access size in bytes */
 
 /* Register id 0 is the hard-wired zero: reading it makes no edge, writing it
@@ -2025,11 +2025,15 @@ static EDAN__INLINE uint32_t edan__lean_sources(const edan_context *ctx, const e
         np += v[j] != 0;                                               \
     } while (0)
     switch (p->edan__.nsrc) {
+    case 0: break;
+    default: {          /* more than four: x86 */
+        uint32_t j_;
+        for (j_ = 4; j_ < p->edan__.nsrc; j_++) EDAN__LEAN_SRC(j_);
+    } /* fall through */
     case 4: EDAN__LEAN_SRC(3); /* fall through */
     case 3: EDAN__LEAN_SRC(2); /* fall through */
     case 2: EDAN__LEAN_SRC(1); /* fall through */
-    case 1: EDAN__LEAN_SRC(0); /* fall through */
-    default: break;
+    case 1: EDAN__LEAN_SRC(0); break;
     }
 #undef EDAN__LEAN_SRC
     return np;

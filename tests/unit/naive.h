@@ -525,6 +525,12 @@ static void test_multi(int rounds, uint64_t seed)
                 m->acc[j].addr = base + naive_rand(&s) % 120;
                 if (j && naive_rand(&s) % 3 == 0) m->acc[j].addr = m->acc[j - 1].addr;   /* read-modify-write */
             }
+            if (naive_rand(&s) % 4 == 0) {     /* as wide as x86's: up to EDAN_MAX_SRC read, EDAN_MAX_DST written */
+                x->nsrc = (uint8_t)(naive_rand(&s) % (EDAN_MAX_SRC + 1));
+                for (j = 0; j < x->nsrc; j++) x->src[j] = naive_regs[naive_rand(&s) % 10];
+                x->ndst = (uint8_t)(naive_rand(&s) % (EDAN_MAX_DST + 1));
+                for (j = 0; j < x->ndst; j++) x->dst[j] = naive_regs[naive_rand(&s) % 10];
+            }
             x->flags |= NAIVE_MULTI;
             x->addr = nm++;
             x->mem = EDAN_MEM_NONE;
@@ -605,11 +611,13 @@ static void test_blocks(int rounds, uint64_t seed)
                     x->flags = EDAN_INSN_HAS_PC;
                 }
                 x->nsrc = (uint8_t)(naive_rand(&s) % 4);
+                if (odd && r % 16 == 5) x->nsrc = (uint8_t)(5 + r % (EDAN_MAX_SRC - 4));     /* x86-wide */
                 for (q = 0; q < x->nsrc; q++) x->src[q] = naive_regs[naive_rand(&s) % 10];
                 x->cls = (uint8_t)(naive_rand(&s) % 2 ? EDAN_CLASS_INT_ALU : EDAN_CLASS_FP_FMA);
                 if (r < 50) {
                     if (naive_rand(&s) % 8) x->dst[x->ndst++] = naive_regs[naive_rand(&s) % 10];
                     if (odd && r < 3) x->dst[x->ndst++] = naive_regs[naive_rand(&s) % 10];
+                    if (odd && r == 0) while (x->ndst < EDAN_MAX_DST) x->dst[x->ndst++] = naive_regs[naive_rand(&s) % 10];
                 } else if (r < 95) {
                     x->mem = (uint8_t)(r < 75 ? EDAN_MEM_LOAD : EDAN_MEM_STORE);
                     if (odd && r == 94) x->mem = EDAN_MEM_AMO;

@@ -205,6 +205,19 @@ typedef enum edan_mem_kind {
    is dropped. Other ids are < edan_options.num_regs. */
 typedef uint16_t edan_reg;
 
+/* The instruction sets of front-ends, and their register ids. RISC-V: the
+   EDAN_RV_* ids below. x86-64 (decoded outside this header): one id per
+   value of the model, the 16 general registers in encoding order (rax rcx
+   rdx rbx rsp rbp rsi rdi r8 .. r15), RFLAGS, the 32 vector registers
+   (x/y/zmm n), the mask registers k0 .. k7, the x87/MMX stack. */
+typedef enum edan_isa { EDAN_ISA_RISCV64 = 1, EDAN_ISA_X86_64 = 2 } edan_isa;
+#define EDAN_X86_GPR(n) ((edan_reg)(1 + (n)))
+#define EDAN_X86_RFLAGS ((edan_reg)17)
+#define EDAN_X86_VEC(n) ((edan_reg)(18 + (n)))
+#define EDAN_X86_MASK(n) ((edan_reg)(50 + (n)))
+#define EDAN_X86_X87 ((edan_reg)58)
+#define EDAN_X86_NUM_REGS 59
+
 enum { EDAN_INSN_HAS_PC = 1 };
 
 /* One executed instruction. Front-ends fill it; edan_feed consumes it. */

@@ -1,5 +1,9 @@
 # tests/tests.mk - extra build rules for `make test` (included by the Makefile).
 
+# the x86-64 front-end's unit test: tools/x86.c and Zydis
+$(B)/test_x86: tests/unit/test_x86.c tools/x86.c tools/x86.h edan.h $(wildcard tests/unit/*.h) | $(B)/deps.ok
+	$(CC) $(WARN) $(CFLAGS) -I. -Itools -Itests/unit -o $@ $< tools/x86.c -lZydis -lm
+
 # libFuzzer harnesses under ASan and UBSan, each run by tests/fuzz/test_fuzz_NAME.sh:
 # fuzz_rv the RISC-V front-end, fuzz_bintrace the binary trace reader and the
 # engine's three ways of feeding.
@@ -25,7 +29,7 @@ test-fresh:
 $(B)/fuzz_results: tests/fuzz/fuzz_results.c $(filter-out tools/edan.c,$(EDAN_SRCS)) $(wildcard tools/*.h) edan.h | $(B)/deps.ok
 	clang -std=c99 -g -O1 -Wall -Wextra -pedantic -fsanitize=fuzzer,address,undefined \
 	      -fno-sanitize-recover=undefined -I. -Itools -o $@.tmp $< $(filter-out tools/edan.c,$(EDAN_SRCS)) \
-	      -ldw -lelf -lz -lm && mv $@.tmp $@
+	      -lZydis -ldw -lelf -lz -lm && mv $@.tmp $@
 EXTRA_TESTS += $(B)/fuzz_profile $(B)/fuzz_results
 
 # `make fuzz`: every fuzzer for FUZZ_SECONDS (default 300) each

@@ -1,0 +1,134 @@
+/* tests/unit/test_x86.c - the x86-64 front-end (tools/x86.c) on hand-picked
+   instructions (bytes from GNU as): registers read and written, RFLAGS,
+   merges, the memory accesses in order, class and flops, each expectation
+   worked out from the model page's rules for x86-64, not from the decoder. */
+#define EDAN_IMPLEMENTATION
+#include "x86.h"
+#include "check.h"
+
+enum { RAX, RCX, RDX, RBX, RSP, RBP, RSI, RDI };
+#define G(n) EDAN_X86_GPR(n)
+#define V(n) EDAN_X86_VEC(n)
+#define K(n) EDAN_X86_MASK(n)
+#define F EDAN_X86_RFLAGS
+#define X87 EDAN_X86_X87
+#define L(size) {EDAN_MEM_LOAD, size, 1, 0}
+#define S(size) {EDAN_MEM_STORE, size, 1, 0}
+
+typedef struct x86_case {
+    const char *text;
+    uint8_t bytes[15];
+    uint8_t len;
+    edan_reg src[EDAN_MAX_SRC + 1], dst[EDAN_MAX_DST + 1];      /* 0-terminated */
+    x86_access acc[X86_MAX_ACCESSES];
+    uint32_t nacc;
+    uint8_t cls;
+    uint32_t flops;
+} x86_case;
+
+static const x86_case cases[] = {
+    {"add rax, rbx", {0x48, 0x01, 0xd8}, 3, {G(RAX), G(RBX)}, {G(RAX), F}, {{0}}, 0, EDAN_CLASS_INT_ALU, 0},
+    {"mov al, [rdi] (merges into rax)", {0x8a, 0x07}, 2, {G(RDI), G(RAX)}, {G(RAX)}, {L(1)}, 1, EDAN_CLASS_LOAD, 0},
+    {"mov eax, [rdi] (zero-extends)", {0x8b, 0x07}, 2, {G(RDI)}, {G(RAX)}, {L(4)}, 1, EDAN_CLASS_LOAD, 0},
+    {"add [rbx+rcx*8], rax", {0x48, 0x01, 0x04, 0xcb}, 4, {G(RBX), G(RCX), G(RAX)}, {F}, {L(8), S(8)}, 2,
+     EDAN_CLASS_AMO, 0},
+    {"push rbp", {0x55}, 1, {G(RSP), G(RBP)}, {G(RSP)}, {S(8)}, 1, EDAN_CLASS_STORE, 0},
+    {"pop rbp", {0x5d}, 1, {G(RSP)}, {G(RSP), G(RBP)}, {L(8)}, 1, EDAN_CLASS_LOAD, 0},
+    {"adc rax, rbx", {0x48, 0x11, 0xd8}, 3, {G(RAX), G(RBX), F}, {G(RAX), F}, {{0}}, 0, EDAN_CLASS_INT_ALU, 0},
+    {"addsd xmm0, xmm1 (SSE merges)", {0xf2, 0x0f, 0x58, 0xc1}, 4, {V(0), V(1)}, {V(0)}, {{0}}, 0,
+     EDAN_CLASS_FP_ADD, 1},
+    {"vaddsd xmm0, xmm1, xmm2 (VEX zeroes)", {0xc5, 0xf3, 0x58, 0xc2}, 4, {V(1), V(2)}, {V(0)}, {{0}}, 0,
+     EDAN_CLASS_FP_ADD, 1},
+    {"vfmadd231pd ymm0, ymm1, [rax]", {0xc4, 0xe2, 0xf5, 0xb8, 0x00}, 5, {V(0), V(1), G(RAX)}, {V(0)}, {L(32)}, 1,
+     EDAN_CLASS_LOAD, 8},
+    {"rep movsb (one iteration)", {0xf3, 0xa4}, 2, {G(RSI), G(RDI), G(RCX)}, {G(RSI), G(RDI), G(RCX)}, {L(1), S(1)},
+     2, EDAN_CLASS_AMO, 0},
+    {"call rel32", {0xe8, 0, 0, 0, 0}, 5, {G(RSP)}, {G(RSP)}, {S(8)}, 1, EDAN_CLASS_STORE, 0},
+    {"ret", {0xc3}, 1, {G(RSP)}, {G(RSP)}, {L(8)}, 1, EDAN_CLASS_LOAD, 0},
+    {"vgatherdpd zmm0{k1}, [rax+ymm1*8]", {0x62, 0xf2, 0xfd, 0x49, 0x92, 0x04, 0xc8}, 7,
+     {G(RAX), V(1), K(1), V(0)}, {V(0), K(1)}, {{EDAN_MEM_LOAD, 8, 8, 1}}, 1, EDAN_CLASS_LOAD, 0},
+    {"cpuid", {0x0f, 0xa2}, 2, {G(RAX), G(RCX)}, {G(RAX), G(RBX), G(RCX), G(RDX)}, {{0}}, 0, EDAN_CLASS_INT_ALU, 0},
+    {"div rcx", {0x48, 0xf7, 0xf1}, 3, {G(RAX), G(RDX), G(RCX)}, {G(RAX), G(RDX), F}, {{0}}, 0, EDAN_CLASS_INT_DIV, 0},
+    {"xor eax, eax (a read, as any other)", {0x31, 0xc0}, 2, {G(RAX)}, {G(RAX), F}, {{0}}, 0, EDAN_CLASS_INT_ALU, 0},
+    {"lea rax, [rbx+rcx*2] (no access)", {0x48, 0x8d, 0x04, 0x4b}, 4, {G(RBX), G(RCX)}, {G(RAX)}, {{0}}, 0,
+     EDAN_CLASS_INT_ALU, 0},
+    {"mov rax, [rip+0x10] (rip a constant)", {0x48, 0x8b, 0x05, 0x10, 0, 0, 0}, 7, {0}, {G(RAX)}, {L(8)}, 1,
+     EDAN_CLASS_LOAD, 0},
+    {"fld qword [rax] (the x87 stack merges)", {0xdd, 0x00}, 2, {G(RAX), X87}, {X87}, {L(8)}, 1, EDAN_CLASS_LOAD, 0},
+    {"mov ah, bl", {0x88, 0xdc}, 2, {G(RBX), G(RAX)}, {G(RAX)}, {{0}}, 0, EDAN_CLASS_INT_ALU, 0},
+    {"cmpxchg [rdi], rcx", {0x48, 0x0f, 0xb1, 0x0f}, 4, {G(RDI), G(RAX), G(RCX)}, {G(RAX), F}, {L(8), S(8)}, 2,
+     EDAN_CLASS_AMO, 0},
+    {"vaddpd zmm0{k2}, zmm1, zmm2 (merge-masking)", {0x62, 0xf1, 0xf5, 0x4a, 0x58, 0xc2}, 6,
+     {V(1), V(2), K(2), V(0)}, {V(0)}, {{0}}, 0, EDAN_CLASS_FP_ADD, 8},
+    {"vaddpd zmm0{k2}{z}, zmm1, zmm2 (zero-masking)", {0x62, 0xf1, 0xf5, 0xca, 0x58, 0xc2}, 6, {V(1), V(2), K(2)},
+     {V(0)}, {{0}}, 0, EDAN_CLASS_FP_ADD, 8},
+    {"vaddpd zmm3, zmm1, zmm2 (k0: no mask)", {0x62, 0xf1, 0xf5, 0x48, 0x58, 0xda}, 6, {V(1), V(2)}, {V(3)}, {{0}},
+     0, EDAN_CLASS_FP_ADD, 8},
+    {"je", {0x74, 0x00}, 2, {F}, {0}, {{0}}, 0, EDAN_CLASS_BRANCH, 0},
+    {"lock xadd [rsi], eax", {0xf0, 0x0f, 0xc1, 0x06}, 4, {G(RSI), G(RAX)}, {G(RAX), F}, {L(4), S(4)}, 2,
+     EDAN_CLASS_AMO, 0},
+};
+
+/* The same registers, in any order. */
+static int same_set(const edan_reg *got, uint32_t n, const edan_reg *want)
+{
+    uint32_t i, j, nw = 0;
+    while (want[nw]) nw++;
+    if (n != nw) return 0;
+    for (i = 0; i < n; i++) {
+        for (j = 0; j < nw && want[j] != got[i]; j++) {}
+        if (j == nw) return 0;
+    }
+    return 1;
+}
+
+static void print_regs(const char *what, const edan_reg *r, uint32_t n)
+{
+    uint32_t i;
+    fprintf(stderr, " %s", what);
+    for (i = 0; i < n; i++) fprintf(stderr, " %s", x86_reg_name(r[i]) ? x86_reg_name(r[i]) : "?");
+}
+
+int main(void)
+{
+    size_t c;
+    char why[200];
+    for (c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        const x86_case *t = &cases[c];
+        x86_decoded d;
+        uint32_t i;
+        int ok;
+        CHECK(x86_decode(t->bytes, t->len, 0x401000, &d, why, sizeof why) == EDAN_OK);
+        ok = d.in.length == t->len && same_set(d.in.src, d.in.nsrc, t->src) && same_set(d.in.dst, d.in.ndst, t->dst) &&
+             d.nacc == t->nacc && d.in.cls == t->cls && d.flops == t->flops && d.in.pc == 0x401000;
+        for (i = 0; ok && i < t->nacc; i++)
+            ok = d.acc[i].kind == t->acc[i].kind && d.acc[i].size == t->acc[i].size &&
+                 d.acc[i].count == t->acc[i].count && d.acc[i].masked == t->acc[i].masked;
+        CHECK(ok);
+        if (!ok) {
+            fprintf(stderr, "  %s (%s): length %u", t->text, x86_op_name(d.in.op), (unsigned)d.in.length);
+            print_regs("reads", d.in.src, d.in.nsrc);
+            print_regs("writes", d.in.dst, d.in.ndst);
+            fprintf(stderr, " class %s flops %u accesses", edan_class_name((edan_class)d.in.cls), (unsigned)d.flops);
+            for (i = 0; i < d.nacc; i++)
+                fprintf(stderr, " %s%u%s%s", d.acc[i].kind == EDAN_MEM_LOAD ? "L" : "S", (unsigned)d.acc[i].size,
+                        d.acc[i].count > 1 ? "x" : "", d.acc[i].masked ? "(masked)" : "");
+            fprintf(stderr, "\n");
+        }
+    }
+    /* not an instruction; cut short */
+    {
+        static const uint8_t bad[] = {0x06}, cut[] = {0x48, 0x8b};     /* push es: not in 64-bit mode */
+        x86_decoded d;
+        CHECK(x86_decode(bad, sizeof bad, 0, &d, why, sizeof why) == EDAN_ERR_UNKNOWN_OP && why[0]);
+        CHECK(x86_decode(cut, sizeof cut, 0, &d, why, sizeof why) == EDAN_ERR_UNKNOWN_OP && why[0]);
+    }
+    {   /* names: the mnemonic, the registers */
+        x86_decoded d;
+        CHECK(x86_decode(cases[0].bytes, cases[0].len, 0, &d, why, sizeof why) == EDAN_OK);
+        CHECK(x86_op_name(d.in.op) && !strcmp(x86_op_name(d.in.op), "add"));
+        CHECK(!strcmp(x86_reg_name(G(RSP)), "rsp") && !strcmp(x86_reg_name(V(31)), "zmm31") &&
+              !strcmp(x86_reg_name(F), "rflags") && x86_reg_name(EDAN_X86_NUM_REGS) == NULL);
+    }
+    return check_summary("test_x86");
+}

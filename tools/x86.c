@@ -106,6 +106,7 @@ edan_result x86_decode(const uint8_t *bytes, size_t avail, uint64_t pc, x86_deco
         return EDAN_ERR_UNKNOWN_OP;
     }
     m = ZydisMnemonicGetString(ins.mnemonic);
+    out->state = x86_has(m, "xsave") || x86_has(m, "xrstor") || x86_has(m, "fxsave") || x86_has(m, "fxrstor");
     in->op = (uint32_t)ins.mnemonic;
     in->pc = pc;
     in->flags = EDAN_INSN_HAS_PC;
@@ -161,11 +162,12 @@ edan_result x86_decode(const uint8_t *bytes, size_t avail, uint64_t pc, x86_deco
                         if (why && whylen) snprintf(why, whylen, "%s: more than %d memory operands", m, X86_MAX_ACCESSES);
                         return EDAN_ERR_UNKNOWN_OP;
                     }
-                    if (size == 0 || size > EDAN_MAX_ACCESS) {
-                        if (why && whylen) snprintf(why, whylen, "%s: a memory operand of %u bytes", m, (unsigned)size);
+                    if (size == 0) {
+                        if (why && whylen) snprintf(why, whylen, "%s: a memory operand of no bytes", m);
                         return EDAN_ERR_UNKNOWN_OP;
                     }
                     a = &out->acc[out->nacc++];
+                    a->split = size > EDAN_MAX_ACCESS;
                     a->kind = (uint8_t)kinds[k];
                     a->size = size;
                     a->count = count;

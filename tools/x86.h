@@ -33,6 +33,8 @@ typedef struct x86_access {
     uint16_t size;              /* bytes of one access */
     uint16_t count;             /* accesses of that size: 1, or a gather's/scatter's elements */
     uint8_t masked;             /* count is at most (the mask decides) */
+    uint8_t split;              /* more than EDAN_MAX_ACCESS bytes (fxsave's 512): they arrive as
+                                   several smaller accesses */
 } x86_access;
 
 typedef struct x86_decoded {
@@ -40,6 +42,8 @@ typedef struct x86_decoded {
     uint32_t nacc;
     x86_access acc[X86_MAX_ACCESSES];
     uint32_t flops;             /* floating-point operations (an FMA is 2) of one execution */
+    int state;                  /* saves or restores the register state (fxsave, xsave, xrstor ...):
+                                   the registers it reads or writes are not in `in` */
 } x86_decoded;
 
 /* Decodes the instruction at bytes[0 .. avail) (at pc). EDAN_OK, or

@@ -12,8 +12,8 @@ enum { RAX, RCX, RDX, RBX, RSP, RBP, RSI, RDI };
 #define K(n) EDAN_X86_MASK(n)
 #define F EDAN_X86_RFLAGS
 #define X87 EDAN_X86_X87
-#define L(size) {EDAN_MEM_LOAD, size, 1, 0}
-#define S(size) {EDAN_MEM_STORE, size, 1, 0}
+#define L(size) {EDAN_MEM_LOAD, size, 1, 0, 0}
+#define S(size) {EDAN_MEM_STORE, size, 1, 0, 0}
 
 typedef struct x86_case {
     const char *text;
@@ -46,7 +46,7 @@ static const x86_case cases[] = {
     {"call rel32", {0xe8, 0, 0, 0, 0}, 5, {G(RSP)}, {G(RSP)}, {S(8)}, 1, EDAN_CLASS_STORE, 0},
     {"ret", {0xc3}, 1, {G(RSP)}, {G(RSP)}, {L(8)}, 1, EDAN_CLASS_LOAD, 0},
     {"vgatherdpd zmm0{k1}, [rax+ymm1*8]", {0x62, 0xf2, 0xfd, 0x49, 0x92, 0x04, 0xc8}, 7,
-     {G(RAX), V(1), K(1), V(0)}, {V(0), K(1)}, {{EDAN_MEM_LOAD, 8, 8, 1}}, 1, EDAN_CLASS_LOAD, 0},
+     {G(RAX), V(1), K(1), V(0)}, {V(0), K(1)}, {{EDAN_MEM_LOAD, 8, 8, 1, 0}}, 1, EDAN_CLASS_LOAD, 0},
     {"cpuid", {0x0f, 0xa2}, 2, {G(RAX), G(RCX)}, {G(RAX), G(RBX), G(RCX), G(RDX)}, {{0}}, 0, EDAN_CLASS_INT_ALU, 0},
     {"div rcx", {0x48, 0xf7, 0xf1}, 3, {G(RAX), G(RDX), G(RCX)}, {G(RAX), G(RDX), F}, {{0}}, 0, EDAN_CLASS_INT_DIV, 0},
     {"xor eax, eax (a read, as any other)", {0x31, 0xc0}, 2, {G(RAX)}, {G(RAX), F}, {{0}}, 0, EDAN_CLASS_INT_ALU, 0},
@@ -127,6 +127,12 @@ int main(void)
         x86_decoded d;
         CHECK(x86_decode(cases[0].bytes, cases[0].len, 0, &d, why, sizeof why) == EDAN_OK);
         CHECK(x86_op_name(d.in.op) && !strcmp(x86_op_name(d.in.op), "add"));
+        /* fxsave [rsp+0x40]: 512 bytes stored in pieces; the register state it
+           saves is not in the instruction's registers: it says so */
+        static const uint8_t fxsave[] = {0x0f, 0xae, 0x44, 0x24, 0x40};
+        CHECK(x86_decode(fxsave, sizeof fxsave, 0, &d, why, sizeof why) == EDAN_OK);
+        CHECK(d.state && d.nacc == 1 && d.acc[0].kind == EDAN_MEM_STORE && d.acc[0].size == 512 && d.acc[0].split);
+        CHECK(x86_decode(cases[3].bytes, cases[3].len, 0, &d, why, sizeof why) == EDAN_OK && !d.state && !d.acc[0].split);
         CHECK(!strcmp(x86_reg_name(G(RSP)), "rsp") && !strcmp(x86_reg_name(V(31)), "zmm31") &&
               !strcmp(x86_reg_name(F), "rflags") && x86_reg_name(EDAN_X86_NUM_REGS) == NULL);
     }

@@ -89,6 +89,74 @@ static void print_regs(const char *what, const edan_reg *r, uint32_t n)
     for (i = 0; i < n; i++) fprintf(stderr, " %s", x86_reg_name(r[i]) ? x86_reg_name(r[i]) : "?");
 }
 
+/* Decoded instructions fed to the model with the addresses an execution
+   would give (rdi = 0x1000, rsi = 0x2000, rbx = 0x3000, rsp = 0x8000; the
+   rep movsb iteration with rsi = 0x3000, rdi = 0x4000): every number
+   below worked out by hand from the model page.
+     1 mov rax, [rdi]        load                       md 1
+     2 mov al, [rsi]         load; merges rax: <- 1      md 2
+     3 add [rbx], rax        load+store; <- 2 (rax)      md 3
+     4 mov rcx, [rbx]        load; <- 3 (memory)         md 4
+     5 adc rdx, rcx          <- 4 (rcx), <- 3 (RFLAGS)   md 4, not memory
+     6 push rdx              store; <- 5 (rdx)           md 5
+     7 pop r8                load; <- 6 (rsp and bytes: one edge)  md 6
+     8 movsd xmm0, [rdi+8]   load; SSE merge, xmm0 unwritten: no edge  md 1
+     9 addsd xmm0, xmm1      <- 8                        not memory
+    10 vmovsd xmm0, [rdi+16] load; VEX: a plain write, no edge  md 1
+    11 vaddsd xmm2, xmm0, xmm1  <- 10                    not memory
+    12 rep movsb (1 iteration)  rcx <- 4, load 0x3000 <- 3, store 0x4000  md 5
+    13 mov r9b, [rdi]        rdi <- 12, bytes 0x4000 <- 12: one edge  md 6
+   W = 10, D = 6, E = 12, C = 3, Tinf = 6 x 200 + 1 (the chains 1..7 and
+   1..4, 12, 13 both). */
+static void test_feed_decoded(void)
+{
+    static const uint8_t code[] = {0x48, 0x8b, 0x07, 0x8a, 0x06, 0x48, 0x01, 0x03, 0x48, 0x8b, 0x0b, 0x48, 0x11, 0xca,
+                                   0x52, 0x41, 0x58, 0xf2, 0x0f, 0x10, 0x47, 0x08, 0xf2, 0x0f, 0x58, 0xc1, 0xc5, 0xfb,
+                                   0x10, 0x47, 0x10, 0xc5, 0xfb, 0x58, 0xd1, 0xf3, 0xa4, 0x44, 0x8a, 0x4f, 0x00};
+    /* the addresses of each instruction's accesses, in the decoder's order (loads first) */
+    static const uint64_t addr[13][2] = {{0x1000}, {0x2000}, {0x3000, 0x3000}, {0x3000}, {0}, {0x7ff8}, {0x7ff8},
+                                         {0x1008}, {0}, {0x1010}, {0}, {0x3000, 0x4000}, {0x4000}};
+    edan_options o;
+    edan_context *ctx;
+    edan_metrics m;
+    size_t at = 0, i = 0;
+    char why[200];
+    memset(&o, 0, sizeof o);
+    o.num_regs = EDAN_X86_NUM_REGS;
+    CHECK(edan_create(&ctx, &o) == EDAN_OK);
+    while (at < sizeof code && i < 13) {
+        x86_decoded d;
+        edan_access acc[X86_MAX_ACCESSES];
+        uint32_t k;
+        CHECK(x86_decode(code + at, sizeof code - at, at, &d, why, sizeof why) == EDAN_OK);
+        for (k = 0; k < d.nacc; k++) {
+            acc[k].addr = addr[i][k];
+            acc[k].size = d.acc[k].size;
+            acc[k].kind = d.acc[k].kind;
+        }
+        CHECK(edan_feed_accesses(ctx, &d.in, acc, d.nacc) == EDAN_OK);
+        at += d.in.length ? d.in.length : 1;
+        i++;
+    }
+    CHECK(i == 13 && at == sizeof code);
+    CHECK(edan_get_metrics(ctx, 0, &m) == EDAN_OK);
+    CHECK_EQ_U(m.N, 13);
+    CHECK_EQ_U(m.W, 10);
+    CHECK_EQ_U(m.D, 6);
+    CHECK_EQ_U(m.E, 12);
+    CHECK_EQ_U(m.C, 3);
+    CHECK_EQ_U(m.Tinf, 6 * 200 + 1);
+    {   /* the layers: md 1 (1, 8, 10), 2, 3, 4, 5 (6, 12), 6 (7, 13) */
+        static const uint64_t want[6] = {3, 1, 1, 1, 2, 2};
+        uint32_t l;
+        for (l = 0; l < 6 && m.D == 6; l++) CHECK_EQ_U(m.layers[l], want[l]);
+    }
+    CHECK_EQ_U(m.loads, 7);
+    CHECK_EQ_U(m.stores, 1);
+    CHECK_EQ_U(m.amos, 2);
+    edan_destroy(ctx);
+}
+
 int main(void)
 {
     size_t c;
@@ -136,5 +204,6 @@ int main(void)
         CHECK(!strcmp(x86_reg_name(G(RSP)), "rsp") && !strcmp(x86_reg_name(V(31)), "zmm31") &&
               !strcmp(x86_reg_name(F), "rflags") && x86_reg_name(EDAN_X86_NUM_REGS) == NULL);
     }
+    test_feed_decoded();
     return check_summary("test_x86");
 }

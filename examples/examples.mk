@@ -17,7 +17,7 @@ EXAMPLE_BINS  := $(patsubst %,$(B)/examples/%,$(EXAMPLE_NAMES)) $(B)/examples/su
 QEMU_HEADER  := $(B)/qemu/qemu-plugin.h
 PLUGIN       := $(B)/edan-plugin.so
 # The plugin prints the report of `edan analyze`, so it links its report code.
-PLUGIN_SRCS  := tools/plugin.c tools/options.c tools/report.c tools/files.c
+PLUGIN_SRCS  := tools/plugin.c tools/options.c tools/report.c tools/files.c tools/x86.c
 
 .PHONY: examples rv plugin
 all: $(PLUGIN) $(EXAMPLE_BINS)
@@ -28,8 +28,8 @@ EXTRA_TESTS += $(PLUGIN) $(EXAMPLE_BINS)
 $(QEMU_HEADER): tools/fetch-qemu-header.sh | $(B)/deps.ok
 	bash tools/fetch-qemu-header.sh $@
 
-$(PLUGIN): $(PLUGIN_SRCS) tools/cli.h tools/files.h tools/suggest.h tools/bintrace.h tools/edan_trace.h edan.h $(QEMU_HEADER) | $(B)/deps.ok
-	$(CC) $(WARN) $(CFLAGS) -fPIC -shared -I. -Itools -isystem $(B)/qemu -o $@.tmp $(PLUGIN_SRCS) -ldw -lelf -liberty -lz -lm
+$(PLUGIN): $(PLUGIN_SRCS) tools/cli.h tools/files.h tools/suggest.h tools/bintrace.h tools/edan_trace.h tools/x86.h edan.h $(QEMU_HEADER) | $(B)/deps.ok
+	$(CC) $(WARN) $(CFLAGS) -fPIC -shared -I. -Itools -isystem $(B)/qemu -o $@.tmp $(PLUGIN_SRCS) -lZydis -ldw -lelf -liberty -lz -lm
 	mv $@.tmp $@
 
 $(B)/examples/%: examples/%.c examples/common.h tools/edan_trace.h | $(B)/deps.ok

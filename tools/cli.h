@@ -42,6 +42,10 @@ typedef struct cli_analysis {
     uint32_t profile_m;         /* the profile's measured m, 0 = none */
     const char *elf_path;       /* --elf PROG: --top names functions and source lines from it */
     uint64_t elf_bias;          /* the program's load offset: a pc minus it is an address of the file */
+    /* the front-end's instruction set: RISC-V unless a tracer says otherwise */
+    const char *(*op_name)(uint32_t op);    /* names of op ids; NULL: edan_rv_op_name */
+    int flops_counted;          /* the tracer counted the flops (x86: they depend on vector widths) ... */
+    uint64_t flops;             /* ... these; else the op histogram times edan_rv_op_flops */
 } cli_analysis;
 
 enum { CLI_SET_ALPHA = 1, CLI_SET_FREQ = 2, CLI_SET_CACHE = 4 };
@@ -75,7 +79,7 @@ void cli_syms_close(cli_syms *s);
 #define CLI_MAX_REPORT_BYTES ((size_t)1 << 30)
 
 /* Name of an op for reports (RISC-V front-end). */
-const char *cli_op_name(uint32_t op);
+const char *cli_op_name(const cli_analysis *a, uint32_t op);
 
 /* Print the report (table or JSON) and write --timeline/--dot files.
    `source` names the input for the report. Returns 0 or -1 (message printed). */

@@ -1,11 +1,15 @@
 /* tools/plugin.c - the QEMU TCG plugin behind `edan trace`.
 
-   Loaded into qemu-riscv64 (QEMU 7.2) by `edan trace`, which passes one
-   plugin argument, args=FILE: a file of NUL-terminated arguments (plugin
-   arguments cannot contain commas). It decodes every translated instruction
-   once, from its bytes, with edan.h's RISC-V decoder, and at execution feeds
-   the pre-decoded records, completed by the memory callbacks' addresses, to
-   the analysis (default), to a text trace or to a binary trace.
+   Loaded into qemu-riscv64 or qemu-x86_64 (QEMU 7.2) by `edan trace`, which
+   passes one plugin argument, args=FILE: a file of NUL-terminated arguments
+   (plugin arguments cannot contain commas). It decodes every translated
+   instruction once, from its bytes (RISC-V: edan.h's decoder; x86-64:
+   tools/x86.c), and at execution feeds the pre-decoded records, completed by
+   the memory callbacks' addresses, to the analysis (default), to a text
+   trace or to a binary trace (RISC-V). An x86-64 instruction takes the
+   accesses QEMU reports for its execution, in order, as one vertex
+   (edan_feed_accesses); a rep string instruction's iterations, which QEMU
+   executes one by one, are one vertex too.
 
    Execution is observed per translation block: the block's callback flushes
    the previous block (whose memory callbacks have filled in the addresses)
@@ -27,6 +31,7 @@
      notes   warnings for the user (undecodable instructions, threads)
 */
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE         /* mincore */
 #define EDAN_IMPLEMENTATION
 #include "edan.h"
 #include "cli.h"
@@ -34,6 +39,7 @@
 #include "edan_trace.h"
 #include "files.h"
 #include "suggest.h"
+#include "x86.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -43,6 +49,7 @@
 #include <unistd.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <sys/mman.h>
 #include <gelf.h>
 #include <libelf.h>
 #include <dwarf.h>
@@ -60,7 +67,8 @@ enum {
     PL_CALL = 8,            /* jal/jalr writing a link register */
     PL_RET = 16,            /* jalr x0 through a link register */
     PL_REGION_ENTRY = 32,   /* entry of a --region function */
-    PL_EXCL_ENTRY = 64      /* entry of an --exclude function */
+    PL_EXCL_ENTRY = 64,     /* entry of an --exclude function */
+    PL_RESTORES = 128       /* x86-64: restores the register state (xrstor, fxrstor) */
 };
 
 typedef struct pl_block {
@@ -73,7 +81,17 @@ typedef struct pl_block {
     bintrace_prep prep;     /* s prepared for the analysis */
     uint8_t *flags;         /* n flags */
     char **text;            /* n disassembly strings (text output only) */
+    struct pl_xacc *xacc;   /* x86-64: n instructions' accesses of an execution, as QEMU reports them */
+    uint32_t *flops;        /* x86-64: n instructions' flops */
 } pl_block;
+
+/* x86-64: the memory accesses one execution of an instruction made, in
+   order (an instruction may make several: edan_feed_accesses). */
+typedef struct pl_xacc {
+    uint32_t n, cap;
+    edan_access *a;
+    int rep;                /* a rep string instruction: its executions in a row are one vertex */
+} pl_xacc;
 
 typedef struct pl_range { uint64_t lo, hi; } pl_range;
 
@@ -132,6 +150,19 @@ typedef struct pl_state {
     unsigned vcpus;
     uint64_t undecodable, undecodable_pc;
     uint8_t undecodable_raw[4];
+    char undecodable_why[200];  /* x86-64: what the decoder said of the first */
+    int x86;                /* the program is x86-64 (else RISC-V) */
+    uint64_t flops;         /* x86-64: flops of the analysed instructions */
+    uint64_t xacc_overflow; /* x86-64: executions with more accesses than their instruction can make */
+    uint64_t state_insns;   /* x86-64: translated instructions that save or restore the register state */
+    /* x86-64: a rep string instruction being executed, iteration by
+       iteration: its accesses so far, fed as one vertex when another
+       instruction runs */
+    int rep_on;
+    edan_insn rep_in;
+    uint32_t rep_flops;
+    edan_access *rep_acc;
+    size_t rep_n, rep_cap;
     uint64_t fed;
     /* outputs */
     edan_context *ctx;
@@ -656,8 +687,23 @@ static void pl_kill_flush(void)
     st.kill_pending = 0;
 }
 
+/* x86-64: the rep string instruction that ran up to now, as one vertex. */
+static void pl_rep_flush(void)
+{
+    st.rep_on = 0;
+    if (st.ctx && !st.feed_err[0]) {
+        edan_result r = edan_feed_accesses(st.ctx, &st.rep_in, st.rep_acc, st.rep_n);
+        if (r != EDAN_OK)
+            snprintf(st.feed_err, sizeof st.feed_err, "pc 0x%llx: %s: %s", (unsigned long long)st.rep_in.pc,
+                     edan_result_string(r), edan_error(st.ctx));
+    }
+    st.flops += st.rep_flops;
+    st.rep_n = 0;
+}
+
 static void pl_kill_reg(edan_reg r)
 {
+    if (st.rep_on) pl_rep_flush();
     uint8_t bit = (uint8_t)(1u << (r & 7));
     if (!r || (st.kill_seen[r >> 3] & bit)) return;     /* register 0 is a constant */
     st.kill_seen[r >> 3] |= bit;
@@ -669,6 +715,7 @@ static void pl_kill_reg(edan_reg r)
    loop of stores, a push sequence), else a new range. */
 static void pl_kill_mem(uint64_t a, uint64_t size)
 {
+    if (st.rep_on) pl_rep_flush();
     if (!size || a + size - 1 < a) return;      /* QEMU cannot hand over such an access */
     if (st.kill_nranges) {
         uint64_t *last = st.kill_ranges[st.kill_nranges - 1], lo = last[0], end = last[0] + last[1];
@@ -695,11 +742,69 @@ static void pl_kill_insn(const bintrace_sinsn *s, uint64_t addr)
     if (s->in.mem == EDAN_MEM_STORE || s->in.mem == EDAN_MEM_AMO) pl_kill_mem(addr, s->in.size);
 }
 
+/* x86-64: the same from the stores an execution made (x: its accesses). */
+static void pl_kill_x86(const bintrace_sinsn *s, pl_xacc *x)
+{
+    uint32_t i;
+    for (i = 0; i < s->in.ndst; i++) pl_kill_reg(s->in.dst[i]);
+    for (i = 0; i < x->n; i++)
+        if (x->a[i].kind == EDAN_MEM_STORE) pl_kill_mem(x->a[i].addr, x->a[i].size);
+    x->n = 0;
+}
+
+/* x86-64: instructions b[first .. first+count) were executed. */
+static void pl_emit_x86(pl_block *b, uint32_t first, uint32_t count)
+{
+    uint32_t i;
+    for (i = first; i < first + count; i++) {
+        pl_xacc *x = &b->xacc[i];
+        if (st.rep_on && (!x->rep || st.rep_in.pc != b->s[i].in.pc)) pl_rep_flush();
+        if (x->rep) {
+            /* one more iteration (or QEMU's last look at rcx): its accesses join the vertex */
+            if (!st.rep_on) {
+                st.rep_on = 1;
+                st.rep_in = b->s[i].in;
+                st.rep_flops = 0;
+            }
+            if (st.rep_n + x->n > st.rep_cap) {
+                size_t nc = (st.rep_n + x->n) * 2 + 64;
+                edan_access *na = (edan_access *)realloc(st.rep_acc, nc * sizeof *na);
+                if (!na) {
+                    if (!st.feed_err[0]) snprintf(st.feed_err, sizeof st.feed_err, "out of memory for a rep instruction");
+                    x->n = 0;
+                    continue;
+                }
+                st.rep_acc = na;
+                st.rep_cap = nc;
+            }
+            memcpy(st.rep_acc + st.rep_n, x->a, x->n * sizeof *x->a);
+            st.rep_n += x->n;
+            st.rep_flops += b->flops[i];
+            x->n = 0;
+            continue;
+        }
+        if (st.ctx && !st.feed_err[0]) {
+            edan_result r = edan_feed_accesses(st.ctx, &b->s[i].in, x->a, x->n);
+            if (r != EDAN_OK)
+                snprintf(st.feed_err, sizeof st.feed_err, "pc 0x%llx: %s: %s", (unsigned long long)b->s[i].in.pc,
+                         edan_result_string(r), edan_error(st.ctx));
+        }
+        st.flops += b->flops[i];
+        x->n = 0;
+    }
+}
+
 /* Instructions b[first .. first+count) were executed. */
 static void pl_emit(pl_block *b, uint32_t first, uint32_t count)
 {
     uint32_t i;
     if (st.kill_pending) pl_kill_flush();
+    if (st.x86) {
+        pl_emit_x86(b, first, count);
+        st.fed += count;
+        if (st.progress && st.fed >= st.next_check) pl_progress();
+        return;
+    }
     if (st.ctx && !st.feed_err[0]) {
         uint32_t at;
         edan_result r = bintrace_feed_block(st.ctx, &b->prep, b->s, b->n, first, count, b->addrs + first, &at);
@@ -763,7 +868,10 @@ static void pl_flush(pl_block *b)
         }
         if (active && !in_run) { run = i; in_run = 1; }
         else if (!active && in_run) { pl_emit(b, run, i - run); in_run = 0; }
-        if (!active) pl_kill_insn(&b->s[i], b->addrs[i]);
+        if (!active) {
+            if (st.x86) pl_kill_x86(&b->s[i], &b->xacc[i]);
+            else pl_kill_insn(&b->s[i], b->addrs[i]);
+        }
     }
     if (in_run) pl_emit(b, run, b->n - run);
 }
@@ -803,6 +911,26 @@ static void pl_vcpu_mem(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t 
     (void)info;
     if (vcpu != st.active_vcpu) return;
     *(uint64_t *)udata = vaddr;
+}
+
+/* x86-64: one access of an instruction's execution, appended to its list. */
+static void pl_vcpu_mem_x86(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)
+{
+    pl_xacc *x = (pl_xacc *)udata;
+    if (vcpu != st.active_vcpu) return;
+    if (x->n == x->cap) { st.xacc_overflow++; return; }
+    x->a[x->n].addr = vaddr;
+    x->a[x->n].size = 1u << qemu_plugin_mem_size_shift(info);
+    x->a[x->n].kind = qemu_plugin_mem_is_store(info) ? EDAN_MEM_STORE : EDAN_MEM_LOAD;
+    x->n++;
+}
+
+/* x86-64: a store outside the scope (a load there makes no callback's work). */
+static void pl_vcpu_mem_untraced_x86(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)
+{
+    (void)udata;
+    if (vcpu != st.active_vcpu || !qemu_plugin_mem_is_store(info)) return;
+    pl_kill_mem(vaddr, (uint64_t)1 << qemu_plugin_mem_size_shift(info));
 }
 
 /* A block outside --func scoping: the previous (traced) block ran before
@@ -869,7 +997,70 @@ static void pl_block_free(pl_block *b)
     bintrace_prep_free(&b->prep);
     free(b->flags);
     free(b->text);
+    if (b->xacc)
+        for (i = 0; i < b->n; i++) free(b->xacc[i].a);
+    free(b->xacc);
+    free(b->flops);
     free(b);
+}
+
+/* x86-64: instruction i of block b from its bytes (tools/x86.c): its
+   registers, flops and room for the accesses an execution makes (QEMU
+   hands a 16-byte access over as two of 8: room for pieces of 8, twice).
+   An instruction Zydis cannot decode, or one that saves or restores the
+   register state (whose registers are not listed), is counted for the
+   notes and analysed with the accesses it makes and no registers. -1 when
+   out of memory. */
+static int pl_translate_x86(pl_block *b, uint32_t i, const uint8_t *data, size_t len, uint64_t pc)
+{
+    x86_decoded d;
+    char why[128];
+    edan_insn *in = &b->s[i].in;
+    uint32_t cap = 0, k;
+    edan_result r = x86_decode(data, len, pc, &d, why, sizeof why);
+    if (r != EDAN_OK && len < 15 && (pc & 4095) > 4096 - 15) {
+        /* QEMU 7.2 hands over only the first page's bytes of an instruction
+           that crosses into the next page. In user mode the program's
+           memory is this process's, at the same address when QEMU's guest
+           base is 0: checked (both pages mapped, the bytes handed over
+           there), the whole instruction is read from it. */
+        unsigned char vec[2];
+        const uint8_t *mem = (const uint8_t *)(uintptr_t)pc;
+        void *page = (void *)(uintptr_t)(pc & ~(uint64_t)4095);
+        if (mincore(page, 8192, vec) == 0 && !memcmp(mem, data, len)) {
+            uint8_t whole[15];
+            memcpy(whole, mem, sizeof whole);
+            r = x86_decode(whole, sizeof whole, pc, &d, why, sizeof why);
+            if (r == EDAN_OK) len = d.in.length;
+        }
+    }
+    if (r != EDAN_OK) {
+        memset(in, 0, sizeof *in);
+        in->cls = EDAN_CLASS_OTHER;
+        cap = 16;
+        if (!st.undecodable++) {
+            st.undecodable_pc = pc;
+            memcpy(st.undecodable_raw, b->s[i].raw, 4);
+            snprintf(st.undecodable_why, sizeof st.undecodable_why, "%s (%zu bytes)", why, len);
+        }
+    } else {
+        *in = d.in;
+        b->flops[i] = d.flops;
+        b->xacc[i].rep = d.rep;
+        for (k = 0; k < d.nacc; k++)
+            cap += 2u * d.acc[k].count * (d.acc[k].size > 8 ? (d.acc[k].size + 7u) / 8u : 1u);
+        if (d.state) {
+            const char *mn = x86_op_name(in->op);
+            st.state_insns++;
+            if (mn && strstr(mn, "rstor")) b->flags[i] |= PL_RESTORES;
+        }
+    }
+    in->pc = pc;
+    in->flags |= EDAN_INSN_HAS_PC;
+    in->length = (uint8_t)len;
+    b->xacc[i].cap = cap;
+    if (cap && !(b->xacc[i].a = (edan_access *)calloc(cap, sizeof(edan_access)))) return -1;
+    return 0;
 }
 
 static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
@@ -888,7 +1079,11 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
     b->addrs = (uint64_t *)calloc(n, sizeof *b->addrs);
     b->flags = (uint8_t *)calloc(n, 1);
     if (st.text_f) b->text = (char **)calloc(n, sizeof(char *));
-    if (!b->s || !b->addrs || !b->flags || (st.text_f && !b->text)) {
+    if (st.x86) {
+        b->xacc = (pl_xacc *)calloc(n, sizeof *b->xacc);
+        b->flops = (uint32_t *)calloc(n, sizeof *b->flops);
+    }
+    if (!b->s || !b->addrs || !b->flags || (st.text_f && !b->text) || (st.x86 && (!b->xacc || !b->flops))) {
         pl_block_free(b);
         return;
     }
@@ -903,6 +1098,13 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
         uint32_t word = 0;
         size_t k;
         for (k = 0; k < len && k < 4; k++) { s->raw[k] = data[k]; word |= (uint32_t)data[k] << (8 * k); }
+        if (st.x86) {
+            if (pl_translate_x86(b, (uint32_t)i, data, len, pc) < 0) {
+                pl_block_free(b);
+                return;
+            }
+            goto decoded;
+        }
         if (edan_rv_decode(data, len, in) != EDAN_OK) {
             memset(in, 0, sizeof *in);
             in->cls = EDAN_CLASS_OTHER;
@@ -918,6 +1120,12 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
             int link_src = in->nsrc > 0 && pl_is_link(in->src[0]);
             if (link_dst && !(link_src && in->src[0] != in->dst[0])) f |= PL_CALL;
             else if (!link_dst && link_src && (in->ndst == 0 || in->dst[0] == 0)) f |= PL_RET;
+        }
+    decoded:
+        if (st.x86) {       /* x86: call and ret by their mnemonic; no markers */
+            const char *mn = x86_op_name(in->op);
+            if (mn && !strcmp(mn, "call")) f |= PL_CALL;
+            if (mn && !strcmp(mn, "ret")) f |= PL_RET;
         }
         if (st.nfuncs && pl_in_funcs(pc)) f |= PL_INFUNC;
         if (st.nregion && pl_in_list(st.region_entry, st.nregion, pc)) f |= PL_REGION_ENTRY;
@@ -937,7 +1145,7 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
        watched for what it writes: the registers (one callback per
        execution) and its stores' bytes. */
     if (!st.scope_dyn && !any) {
-        pl_ublock *u = (pl_ublock *)malloc(sizeof *u + (EDAN_MAX_DST * n) * sizeof(edan_reg));
+        pl_ublock *u = (pl_ublock *)malloc(sizeof *u + (EDAN_MAX_DST * n + EDAN_X86_NUM_REGS) * sizeof(edan_reg));
         uint32_t k;
         if (!u) {
             pl_block_free(b);
@@ -951,7 +1159,17 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
                 for (j = 0; j < u->nregs && u->regs[j] != in->dst[k]; j++) {}
                 if (j == u->nregs && in->dst[k]) u->regs[u->nregs++] = in->dst[k];
             }
-            if (in->mem == EDAN_MEM_STORE || in->mem == EDAN_MEM_AMO)
+            if (st.x86) {
+                if (b->xacc[i].cap)     /* its stores' bytes, from QEMU's sizes */
+                    qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), pl_vcpu_mem_untraced_x86,
+                                                     QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW, NULL);
+                if (b->flags[i] & PL_RESTORES)      /* xrstor and kin: every vector, mask and x87 register */
+                    for (k = EDAN_X86_VEC(0); k < EDAN_X86_NUM_REGS; k++) {
+                        uint32_t j;
+                        for (j = 0; j < u->nregs && u->regs[j] != (edan_reg)k; j++) {}
+                        if (j == u->nregs) u->regs[u->nregs++] = (edan_reg)k;
+                    }
+            } else if (in->mem == EDAN_MEM_STORE || in->mem == EDAN_MEM_AMO)
                 qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), pl_vcpu_mem_untraced,
                                                  QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW,
                                                  (void *)(uintptr_t)in->size);
@@ -968,6 +1186,12 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
        none; a store there kills its bytes. */
     for (i = 0; i < n; i++) {
         edan_mem_kind mk = (edan_mem_kind)b->s[i].in.mem;
+        if (st.x86) {       /* every access, as QEMU makes them */
+            if (b->xacc[i].cap)
+                qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), pl_vcpu_mem_x86,
+                                                 QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW, &b->xacc[i]);
+            continue;
+        }
         if (mk == EDAN_MEM_NONE) continue;
         if (!st.scope_dyn && st.scope_func && !(b->flags[i] & PL_INFUNC) && mk == EDAN_MEM_LOAD) continue;
         qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), pl_vcpu_mem,
@@ -1005,16 +1229,33 @@ static void pl_atexit(qemu_plugin_id_t id, void *udata)
     (void)id; (void)udata;
     if (st.child) return;       /* the parent writes the results */
     if (st.pending) { pl_flush(st.pending); st.pending = NULL; }
+    if (st.rep_on) pl_rep_flush();
     if (st.progress && st.t_last > st.t_start) fprintf(stderr, "\r%60s\r", "");
     if (st.cwd_fd >= 0 && fchdir(st.cwd_fd) != 0) { /* relative output paths may then fail: reported */ }
     if (st.undecodable) {
         size_t len = strlen(notes);
         snprintf(notes + len, sizeof notes - len,
                  "warning: %llu translated instructions could not be decoded and were analysed as "
-                 "instructions without operands (first at pc 0x%llx, bytes %02x %02x %02x %02x)\n",
+                 "instructions without operands (first at pc 0x%llx, bytes %02x %02x %02x %02x%s%s)\n",
                  (unsigned long long)st.undecodable, (unsigned long long)st.undecodable_pc,
-                 st.undecodable_raw[0], st.undecodable_raw[1], st.undecodable_raw[2], st.undecodable_raw[3]);
+                 st.undecodable_raw[0], st.undecodable_raw[1], st.undecodable_raw[2], st.undecodable_raw[3],
+                 st.undecodable_why[0] ? ": " : "", st.undecodable_why);
     }
+    if (st.state_insns) {
+        size_t len = strlen(notes);
+        snprintf(notes + len, sizeof notes - len,
+                 "warning: %llu translated instructions save or restore the register state (xsave, xrstor, ...): "
+                 "analysed with their memory accesses, without the registers they read or write\n",
+                 (unsigned long long)st.state_insns);
+    }
+    if (st.xacc_overflow) {
+        size_t len = strlen(notes);
+        snprintf(notes + len, sizeof notes - len,
+                 "warning: %llu memory accesses were left out: more than their instruction's decoding allows\n",
+                 (unsigned long long)st.xacc_overflow);
+    }
+    st.a.flops_counted = st.x86;
+    st.a.flops = st.flops;
     if (st.forks) {
         size_t len = strlen(notes);
         snprintf(notes + len, sizeof notes - len,
@@ -1079,8 +1320,11 @@ static int pl_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, ch
 {
     const char *args = NULL;
     int i;
-    if (strcmp(info->target_name, "riscv64") != 0) {
-        fprintf(stderr, "edan plugin: target %s is not riscv64\n", info->target_name);
+    if (!strcmp(info->target_name, "x86_64")) {
+        st.x86 = 1;
+        st.a.op_name = x86_op_name;
+    } else if (strcmp(info->target_name, "riscv64") != 0) {
+        fprintf(stderr, "edan plugin: target %s is neither riscv64 nor x86_64\n", info->target_name);
         return -1;
     }
     for (i = 0; i < argc; i++)

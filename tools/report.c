@@ -117,9 +117,9 @@ void cli_progress_end(cli_progress *p)
 }
 
 /* ---- report ---------------------------------------------------------------- */
-const char *cli_op_name(uint32_t op)
+const char *cli_op_name(const cli_analysis *a, uint32_t op)
 {
-    const char *n = edan_rv_op_name(op);
+    const char *n = a && a->op_name ? a->op_name(op) : edan_rv_op_name(op);
     return n ? n : "unknown-op";     /* an op id of another front-end or a damaged trace: named, not NULL */
 }
 
@@ -240,8 +240,7 @@ static int cli_write_timeline(edan_context *ctx, const cli_analysis *a)
 static void cli_dot_write(void *user, const char *data, size_t len) { fwrite(data, 1, len, (FILE *)user); }
 static const char *cli_dot_label(void *user, const edan_insn *in, char *buf, size_t n)
 {
-    (void)user;
-    snprintf(buf, n, "%s", cli_op_name(in->op));
+    snprintf(buf, n, "%s", cli_op_name((const cli_analysis *)user, in->op));
     return buf;
 }
 
@@ -251,7 +250,7 @@ static int cli_write_dot(edan_context *ctx, const cli_analysis *a)
     edan_result r;
     if (edan_get_config(ctx, 0) == NULL) return -1;
     if (cli_file_open(&cf, a->dot_path)) return -1;
-    r = edan_write_dot(ctx, 0, cli_dot_write, cf.f, cli_dot_label, NULL);
+    r = edan_write_dot(ctx, 0, cli_dot_write, cf.f, cli_dot_label, (void *)a);
     if (r != EDAN_OK) {
         files_out_discard(&cf);
         return cli_err("--dot %s: %s", a->dot_path, edan_error(ctx));
@@ -260,11 +259,12 @@ static int cli_write_dot(edan_context *ctx, const cli_analysis *a)
 }
 
 /* Floating-point operations of the trace: the op histogram times each op's flops. */
-static uint64_t cli_flops(edan_context *ctx)
+static uint64_t cli_flops(edan_context *ctx, const cli_analysis *a)
 {
     const uint64_t *cnt;
     size_t n, op;
     uint64_t f = 0;
+    if (a->flops_counted) return a->flops;
     if (edan_get_op_counts(ctx, &cnt, &n) != EDAN_OK) return 0;
     for (op = 0; op < n; op++)
         if (cnt[op]) f += cnt[op] * edan_rv_op_flops((uint32_t)op);
@@ -398,10 +398,10 @@ static void cli_verdict_make(edan_context *ctx, const cli_analysis *a, uint32_t 
                  ch, w, pct, d, mt.D == 1 ? "" : "s", CLI_VERDICT_NS, lo, hi, v->slowdown_max, v->m);
 }
 
-static void cli_hot_key(const edan_hotspot *h, char *buf, size_t n)
+static void cli_hot_key(const cli_analysis *a, const edan_hotspot *h, char *buf, size_t n)
 {
-    if (h->has_pc) snprintf(buf, n, "0x%llx %s", (unsigned long long)h->key, cli_op_name(h->op));
-    else snprintf(buf, n, "%s", cli_op_name((uint32_t)h->key));
+    if (h->has_pc) snprintf(buf, n, "0x%llx %s", (unsigned long long)h->key, cli_op_name(a, h->op));
+    else snprintf(buf, n, "%s", cli_op_name(a, (uint32_t)h->key));
 }
 
 static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char *source, FILE *o)
@@ -470,7 +470,7 @@ static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char 
                 (unsigned long long)mt.loads, (unsigned long long)mt.stores, (unsigned long long)mt.amos,
                 (unsigned long long)mt.chained);
         {
-            uint64_t fl = cli_flops(ctx), req = mt.load_bytes + mt.store_bytes;
+            uint64_t fl = cli_flops(ctx, a), req = mt.load_bytes + mt.store_bytes;
             fprintf(o, "\n      \"flops\": %llu, \"load_bytes\": %llu, \"store_bytes\": %llu, \"arithmetic_intensity\": ",
                     (unsigned long long)fl, (unsigned long long)mt.load_bytes, (unsigned long long)mt.store_bytes);
             cli_json_double(o, req ? (double)fl / (double)req : 0.0);
@@ -558,7 +558,7 @@ static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char 
                     }
                 }
                 fprintf(o, "\"op\": ");
-                cli_json_string(o, cli_op_name(h[q].op));
+                cli_json_string(o, cli_op_name(a, h[q].op));
                 fprintf(o, ", \"executed\": %llu, \"mem_vertices\": %llu, \"chained\": %llu, \"max_md\": %llu}",
                         (unsigned long long)h[q].executed, (unsigned long long)h[q].mem_vertices,
                         (unsigned long long)h[q].chained, (unsigned long long)h[q].max_md);
@@ -636,7 +636,7 @@ static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char
     ROW_D("W/C", mt[k].C ? (double)mt[k].W / (double)mt[k].C : 0.0, "%.4f");
     ROW_U("bytes to/from RAM", mt[k].bytes);
     ROW_U("bytes requested (ld+st)", mt[k].load_bytes + mt[k].store_bytes);
-    ROW_U("flops", cli_flops(ctx));
+    ROW_U("flops", cli_flops(ctx, a));
     ROW_D("B (bytes/cycle)", mt[k].B_bytes_per_cycle, "%.3f");
     for (k = 0; k < K; k++) d[k] = mt[k].B_GBps;
     snprintf(name, sizeof name, "B (GB/s at %.3g GHz)", edan_get_config(ctx, 0)->freq_ghz);
@@ -706,7 +706,7 @@ static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char
                     if (file) snprintf(where, sizeof where, "%s  %s:%d", fn ? fn : "?", base ? base + 1 : file, line);
                     else snprintf(where, sizeof where, "%s", fn ? fn : "?");
                 }
-                cli_hot_key(&h[q], key, sizeof key);
+                cli_hot_key(a, &h[q], key, sizeof key);
                 fprintf(o, "  %-24s %12llu %12llu %12llu %8llu  %s\n", key, (unsigned long long)h[q].executed,
                         (unsigned long long)h[q].mem_vertices, (unsigned long long)h[q].chained,
                         (unsigned long long)h[q].max_md, where);

@@ -1,6 +1,7 @@
 /* tools/trace.c - `edan trace [options] -- PROGRAM ARGS`: runs a RISC-V
-   program under qemu-riscv64 with the EDAN plugin and prints the report of
-   `edan analyze`, or writes a text or binary trace.
+   program under qemu-riscv64, or an x86-64 one under qemu-x86_64, with the
+   EDAN plugin and prints the report of `edan analyze`, or (RISC-V) writes a
+   text or binary trace.
 
    The plugin's options travel in a file of NUL-terminated arguments (QEMU
    plugin arguments cannot contain commas); the plugin answers through files
@@ -25,11 +26,15 @@
 static const char trace_usage[] =
     "usage: edan trace [options] [--] PROGRAM [ARGS...]\n"
     "\n"
-    "Runs a RISC-V (RV64GC Linux) program under qemu-riscv64 with the EDAN plugin,\n"
-    "builds its execution DAG while it runs and prints the same report as\n"
-    "`edan analyze`. When the report or a trace goes to standard output, the\n"
-    "program's standard output goes to standard error (so that the report can be\n"
-    "piped); otherwise the program's output is left alone and the report follows.\n"
+    "Runs a RISC-V (RV64GC Linux) program under qemu-riscv64, or an x86-64 Linux\n"
+    "program (this machine's own binaries, static or dynamically linked with its\n"
+    "libraries) under qemu-x86_64, with the EDAN plugin, builds its execution DAG\n"
+    "while it runs and prints the same report as `edan analyze`. x86-64 programs\n"
+    "run with LD_BIND_NOW=1, are analysed online only (no --text or --binary),\n"
+    "and need the instructions QEMU 7.2 runs (SSE4.2, no AVX).\n"
+    "When the report or a trace goes to standard output, the program's standard\n"
+    "output goes to standard error (so that the report can be piped); otherwise\n"
+    "the program's output is left alone and the report follows.\n"
     "The exit status is the program's (128+N when it dies of signal N, 2 when\n"
     "edan itself fails). A SIGTERM or SIGHUP to edan goes to the program too.\n"
     "\n"
@@ -52,10 +57,11 @@ static const char trace_usage[] =
     "  --analyze          analyse as well when --text or --binary is given\n"
     "  -o, --output FILE  write the report to FILE instead of standard output (-)\n"
     "Environment:\n"
-    "  --qemu PATH        qemu-riscv64 to use (default: $EDAN_QEMU, else PATH)\n"
+    "  --qemu PATH        qemu-riscv64 or qemu-x86_64 to use (default: $EDAN_QEMU,\n"
+    "                     else the one on PATH for the program's machine)\n"
     "  --plugin PATH      the plugin (default: $EDAN_PLUGIN, else the one built\n"
     "                     next to this edan)\n"
-    "  --sysroot DIR      library root for dynamically linked programs\n"
+    "  --sysroot DIR      library root for dynamically linked RISC-V programs\n"
     "                     (default /usr/riscv64-linux-gnu)\n"
     "\n";
 
@@ -121,9 +127,10 @@ static const char *trace_machine_name(unsigned m)
     }
 }
 
-/* Checks that path is a 64-bit little-endian RISC-V ELF executable; sets
-   *dynamic when it has an interpreter (dynamically linked). */
-static int trace_check_elf(const char *path, int *dynamic)
+/* Checks that path is a 64-bit little-endian RISC-V or x86-64 ELF
+   executable; sets *x86 for x86-64 and *dynamic when it has an interpreter
+   (dynamically linked). */
+static int trace_check_elf(const char *path, int *dynamic, int *x86)
 {
     unsigned char h[64];
     int fd = open(path, O_RDONLY);
@@ -131,26 +138,28 @@ static int trace_check_elf(const char *path, int *dynamic)
     unsigned machine, phnum, phentsize, k;
     unsigned long long phoff;
     *dynamic = 0;
+    *x86 = 0;
     if (fd < 0) {
         fprintf(stderr, "edan trace: %s: %s\n", path, strerror(errno));
         return -1;
     }
     n = read(fd, h, sizeof h);
     if (n < 20 || memcmp(h, "\177ELF", 4) != 0) {
-        fprintf(stderr, "edan trace: %s is not an ELF executable (not a compiled RISC-V program)\n", path);
+        fprintf(stderr, "edan trace: %s is not an ELF executable (not a compiled RISC-V or x86-64 program)\n", path);
         close(fd);
         return -1;
     }
     machine = h[18] | (unsigned)h[19] << 8;
     if (h[5] != 1) machine = (unsigned)h[18] << 8 | h[19];
-    if (machine != 243 || h[4] != 2 || h[5] != 1 || n < 64) {
+    if ((machine != 243 && machine != 62) || h[4] != 2 || h[5] != 1 || n < 64) {
         fprintf(stderr,
-                "edan trace: %s is not a 64-bit RISC-V program (ELF machine: %s%s); "
-                "cross-compile it with riscv64-linux-gnu-gcc (make rv SRC=...)\n",
-                path, trace_machine_name(machine), machine == 243 ? ", 32-bit" : "");
+                "edan trace: %s is neither a 64-bit RISC-V nor an x86-64 program (ELF machine: %s%s); "
+                "compile it for this machine, or cross-compile it with riscv64-linux-gnu-gcc (make rv SRC=...)\n",
+                path, trace_machine_name(machine), machine == 243 || machine == 62 ? ", 32-bit" : "");
         close(fd);
         return -1;
     }
+    *x86 = machine == 62;
     phoff = 0;
     for (k = 0; k < 8; k++) phoff |= (unsigned long long)h[32 + k] << (8 * k);
     phentsize = h[54] | (unsigned)h[55] << 8;
@@ -251,7 +260,7 @@ int edan_cmd_trace(int argc, char **argv)
 {
     cli_analysis a;
     trace_args t;
-    int i = 1, prog = -1, dynamic = 0, status = 0, rc = 2, k, analysing, to_stdout, stdout_fd = -1, scoped = 0;
+    int i = 1, prog = -1, dynamic = 0, x86 = 0, status = 0, rc = 2, k, analysing, to_stdout, stdout_fd = -1, scoped = 0;
     char *qemu = NULL, *plugin = NULL, *program = NULL;
     char dir[] = "/tmp/edan-trace.XXXXXX", args_path[PATH_MAX + 64], plugin_arg[2 * PATH_MAX + 128];
     char *report, *err, *notes;
@@ -366,7 +375,13 @@ int edan_cmd_trace(int argc, char **argv)
         fprintf(stderr, "edan trace: %s is not executable (chmod +x %s)\n", program, program);
         goto out;
     }
-    if (trace_check_elf(program, &dynamic)) goto out;
+    if (trace_check_elf(program, &dynamic, &x86)) goto out;
+    if (x86 && (t.text_path || t.bin_path)) {
+        fprintf(stderr, "edan trace: %s is an x86-64 program: its analysis runs online; --text and --binary "
+                        "traces are written for RISC-V programs only\n", program);
+        goto out;
+    }
+    if (x86) dynamic = 0;   /* the host's own libraries: no sysroot */
     if (dynamic && !t.sysroot) t.sysroot = "/usr/riscv64-linux-gnu";
     if (dynamic) {
         char ld[PATH_MAX];
@@ -384,12 +399,13 @@ int edan_cmd_trace(int argc, char **argv)
     /* qemu and the plugin */
     if (t.qemu) qemu = trace_which(t.qemu);
     else if (getenv("EDAN_QEMU") && *getenv("EDAN_QEMU")) qemu = trace_which(getenv("EDAN_QEMU"));
-    else qemu = trace_which("qemu-riscv64");
+    else qemu = trace_which(x86 ? "qemu-x86_64" : "qemu-riscv64");
     if (!qemu) {
         fprintf(stderr,
                 "edan trace: %s not found: install Debian's qemu-user package (apt-get install "
                 "qemu-user; qemu-user-static has no plugin support), or set EDAN_QEMU\n",
-                t.qemu ? t.qemu : getenv("EDAN_QEMU") && *getenv("EDAN_QEMU") ? getenv("EDAN_QEMU") : "qemu-riscv64");
+                t.qemu ? t.qemu : getenv("EDAN_QEMU") && *getenv("EDAN_QEMU") ? getenv("EDAN_QEMU")
+                : x86 ? "qemu-x86_64" : "qemu-riscv64");
         goto out;
     }
     plugin = t.plugin ? strdup(t.plugin) : trace_find_plugin();
@@ -460,11 +476,15 @@ int edan_cmd_trace(int argc, char **argv)
     }
     snprintf(plugin_arg, sizeof plugin_arg, "%s,args=%s", plugin, args_path);
 
-    qargv = (char **)calloc((size_t)(argc - prog) + 8, sizeof(char *));
+    qargv = (char **)calloc((size_t)(argc - prog) + 10, sizeof(char *));
     if (!qargv) { trace_cleanup(dirbuf); goto out; }
     k = 0;
     qargv[k++] = qemu;
     if (dynamic) { qargv[k++] = (char *)"-L"; qargv[k++] = (char *)t.sysroot; }
+    /* x86-64: the dynamic loader binds every symbol at start, not lazily
+       through its resolver, which saves the register state (xsave) in the
+       middle of the analysed code */
+    if (x86) { qargv[k++] = (char *)"-E"; qargv[k++] = (char *)"LD_BIND_NOW=1"; }
     qargv[k++] = (char *)"-plugin";
     qargv[k++] = plugin_arg;
     qargv[k++] = program;

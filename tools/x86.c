@@ -203,6 +203,8 @@ edan_result x86_decode(const uint8_t *bytes, size_t avail, uint64_t pc, x86_deco
         size_t ml = strlen(m);
         if (ml > 2 && (!strcmp(m + ml - 2, "ss") || !strcmp(m + ml - 2, "sd") || !strcmp(m + ml - 2, "sh"))) elems = 1;
     }
+    out->rep = ins.meta.category == ZYDIS_CATEGORY_STRINGOP &&
+               (ins.attributes & (ZYDIS_ATTRIB_HAS_REP | ZYDIS_ATTRIB_HAS_REPE | ZYDIS_ATTRIB_HAS_REPNE)) != 0;
     in->cls = x86_class(&ins, m, fp, elems, &flops);
     out->flops = flops;
     if (loads || stores) in->cls = (uint8_t)(loads && stores ? EDAN_CLASS_AMO : loads ? EDAN_CLASS_LOAD : EDAN_CLASS_STORE);

@@ -44,6 +44,8 @@ typedef struct x86_decoded {
     uint32_t flops;             /* floating-point operations (an FMA is 2) of one execution */
     int state;                  /* saves or restores the register state (fxsave, xsave, xrstor ...):
                                    the registers it reads or writes are not in `in` */
+    int rep;                    /* a string instruction with a rep prefix: one vertex for all its
+                                   iterations (QEMU executes it once per iteration, and once more) */
 } x86_decoded;
 
 /* Decodes the instruction at bytes[0 .. avail) (at pc). EDAN_OK, or

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# `edan trace` on x86-64 programs (qemu-x86_64, the plugin with the Zydis
+# front-end, online analysis):
+#  - tests/cmd/x86/chains.s, hand-written: read-modify-write, a merge into
+#    rax, a flags chain, push/pop, one rep movsb iteration, ret; N, E, W, D,
+#    C, Tinf, the layers and the access counts worked out by hand in its
+#    comments (a rep string instruction is one vertex, though QEMU runs it
+#    once per iteration and once more);
+#  - examples/chase.c built for the host and for RISC-V: the same depth n,
+#    and x86's W one more (the kernel's ret loads its return address);
+#  - a dynamically linked program (tests/cmd/x86/libm_call.c) whose traced
+#    function calls libm's exp: it runs, prints what it prints natively,
+#    every instruction decodes, only the function's own accesses count;
+#  - bad input: a 32-bit x86 program is refused naming its machine; --text
+#    and --binary of an x86-64 program are refused (online analysis only).
+set -u
+cd "$(dirname "$0")/../.."
+E=./edan
+W=$(mktemp -d)
+trap 'rm -rf "$W"' EXIT
+fails=0
+ok() { echo "  ok   $*"; }
+bad() { echo "  FAIL $*"; fails=$((fails + 1)); }
+for t in as ld gcc qemu-x86_64; do command -v "$t" >/dev/null || { echo "test_trace_x86: $t is missing"; exit 1; }; done
+
+# json FILE KEY...: the first configuration's values
+json() { python3 -c '
+import json, sys
+c = json.load(open(sys.argv[1]))["configs"][0]
+print(" ".join(str(c[k]) for k in sys.argv[2:]))' "$@"; }
+
+# 1. the hand-written kernel
+as --64 -o "$W/chains.o" tests/cmd/x86/chains.s && ld -static -o "$W/chains" "$W/chains.o" || { echo "cannot build chains.s"; exit 1; }
+if $E trace --json --quiet --func kernel -- "$W/chains" > "$W/chains.json" 2> "$W/err"; then
+  got=$(json "$W/chains.json" instructions edges W D C Tinf loads stores amos layers)
+  want="13 13 9 7 4 1401 6 1 2 [1, 1, 1, 2, 2, 1, 1]"
+  [ "$got" = "$want" ] && ok "chains.s: N E W D C Tinf loads stores amos layers = $want" \
+    || bad "chains.s: got '$got', want '$want'"
+  grep -q warning "$W/err" && bad "chains.s: warnings: $(cat "$W/err")"
+else
+  bad "chains.s: edan trace failed: $(cat "$W/err")"
+fi
+
+# 2. chase on both ISAs
+gcc -O2 -Iexamples -Itools -o "$W/chase" examples/chase.c
+n=2000
+x=$($E trace --json --quiet --func kernel_chase -- "$W/chase" $n 2> "$W/err" | python3 -c '
+import json, sys; c = json.load(sys.stdin)["configs"][0]; print(c["W"], c["D"])') || x=""
+r=$($E trace --json --quiet --func kernel_chase -- build/examples/chase $n 2>> "$W/err" | python3 -c '
+import json, sys; c = json.load(sys.stdin)["configs"][0]; print(c["W"], c["D"])') || r=""
+set -- $x $r
+if [ $# = 4 ] && [ "$2" = $n ] && [ "$4" = $n ] && [ "$1" = $(($3 + 1)) ]; then
+  ok "chase n=$n: D = n on both ISAs; W x86 $1 = RISC-V $3 + 1 (ret)"
+else
+  bad "chase n=$n: x86 W D '$x', RISC-V W D '$r' $(cat "$W/err")"
+fi
+
+# 3. a dynamically linked program calling libm from the traced function
+gcc -O2 -o "$W/libm_call" tests/cmd/x86/libm_call.c -lm
+native=$("$W/libm_call" 300)
+if $E trace --json --func kernel -- "$W/libm_call" 300 > "$W/lm.json" 2> "$W/err"; then
+  set -- $(json "$W/lm.json" instructions loads W)
+  if [ "$2" -ge 300 ] && [ "$1" -lt 6000 ] && ! grep -q "warning" "$W/err"; then
+    ok "libm_call: kernel only ($1 instructions, $2 loads for 300 elements), no undecodable instruction"
+  else
+    bad "libm_call: instructions $1 loads $2; $(cat "$W/err")"
+  fi
+else
+  bad "libm_call: edan trace failed: $(cat "$W/err")"
+fi
+# the program's own output goes to standard error (the report is standard output)
+$E trace --quiet --func kernel -- "$W/libm_call" 300 2>&1 >/dev/null | grep -qx "$native" \
+  && ok "libm_call prints what it prints natively ($native)" || bad "libm_call's output differs from '$native'"
+
+# 4. bad input
+printf '.globl _start\n_start: mov $1, %%eax\n int $0x80\n' > "$W/t32.s"
+as --32 -o "$W/t32.o" "$W/t32.s" && ld -m elf_i386 -o "$W/t32" "$W/t32.o"
+$E trace -- "$W/t32" > /dev/null 2> "$W/err"; rc=$?
+[ $rc = 2 ] && grep -q "x86 (32-bit)" "$W/err" && ok "a 32-bit x86 program: exit 2, named: $(head -c 120 "$W/err")" \
+  || bad "32-bit x86: rc=$rc $(cat "$W/err")"
+$E trace --text "$W/t.txt" -- "$W/chains" > /dev/null 2> "$W/err"; rc=$?
+[ $rc = 2 ] && grep -q "online" "$W/err" && [ ! -e "$W/t.txt" ] && ok "--text of an x86-64 program: exit 2, said" \
+  || bad "--text on x86-64: rc=$rc $(cat "$W/err")"
+
+[ $fails = 0 ] && echo "test_trace_x86: all checks passed" || { echo "test_trace_x86: $fails failed"; exit 1; }

@@ -91,6 +91,8 @@ typedef struct pl_xacc {
     uint32_t n, cap;
     edan_access *a;
     int rep;                /* a rep string instruction: its executions in a row are one vertex */
+    int simple;             /* no access, or one of in.size bytes (in.mem): what RISC-V's are, so
+                               that runs of them take the compiled blocks' way */
 } pl_xacc;
 
 typedef struct pl_range { uint64_t lo, hi; } pl_range;
@@ -752,10 +754,43 @@ static void pl_kill_x86(const bintrace_sinsn *s, pl_xacc *x)
     x->n = 0;
 }
 
+/* x86-64: did instructions b[first .. first+count) make exactly the
+   accesses their decoding expects of a simple instruction (none, or one of
+   in.size bytes of kind in.mem)? Then their addresses go to b->addrs. */
+static int pl_x86_plain(pl_block *b, uint32_t first, uint32_t count)
+{
+    uint32_t i;
+    if (st.rep_on) return 0;
+    for (i = first; i < first + count; i++) {
+        const pl_xacc *x = &b->xacc[i];
+        const edan_insn *in = &b->s[i].in;
+        if (!x->simple || x->n != (in->mem != EDAN_MEM_NONE) ||
+            (x->n && (x->a[0].size != in->size || x->a[0].kind != in->mem)))
+            return 0;
+    }
+    for (i = first; i < first + count; i++) {
+        pl_xacc *x = &b->xacc[i];
+        b->addrs[i] = x->n ? x->a[0].addr : 0;
+        st.flops += b->flops[i];
+        x->n = 0;
+    }
+    return 1;
+}
+
 /* x86-64: instructions b[first .. first+count) were executed. */
 static void pl_emit_x86(pl_block *b, uint32_t first, uint32_t count)
 {
     uint32_t i;
+    if (pl_x86_plain(b, first, count)) {
+        if (st.ctx && !st.feed_err[0]) {
+            uint32_t at;
+            edan_result r = bintrace_feed_block(st.ctx, &b->prep, b->s, b->n, first, count, b->addrs + first, &at);
+            if (r != EDAN_OK)
+                snprintf(st.feed_err, sizeof st.feed_err, "pc 0x%llx: %s: %s", (unsigned long long)b->s[at].in.pc,
+                         edan_result_string(r), edan_error(st.ctx));
+        }
+        return;
+    }
     for (i = first; i < first + count; i++) {
         pl_xacc *x = &b->xacc[i];
         if (st.rep_on && (!x->rep || st.rep_in.pc != b->s[i].in.pc)) pl_rep_flush();
@@ -1047,6 +1082,15 @@ static int pl_translate_x86(pl_block *b, uint32_t i, const uint8_t *data, size_t
         *in = d.in;
         b->flops[i] = d.flops;
         b->xacc[i].rep = d.rep;
+        if (!d.rep && !d.state && (d.nacc == 0 || (d.nacc == 1 && d.acc[0].count == 1 && !d.acc[0].masked &&
+                                                   d.acc[0].size <= 8))) {
+            /* QEMU hands over accesses of up to 8 bytes whole: this one's is known */
+            b->xacc[i].simple = 1;
+            if (d.nacc) {
+                in->mem = d.acc[0].kind;
+                in->size = d.acc[0].size;
+            }
+        }
         for (k = 0; k < d.nacc; k++)
             cap += 2u * d.acc[k].count * (d.acc[k].size > 8 ? (d.acc[k].size + 7u) / 8u : 1u);
         if (d.state) {

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Benchmark of `edan trace` on an x86-64 program built for this machine: the
+# gemm example compiled with the host's gcc -O2 (dynamically linked), every
+# instruction of the run analysed online, without a cache and with L1+L2,
+# against qemu-x86_64 alone. Medians of RUNS runs (default 3), round-robin;
+# instructions per second of each.
+# Usage: tests/bench/bench_trace_x86.sh [GEMM_SIZE (default 250)]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+size=${1:-250}
+runs=${RUNS:-3}
+work=$(mktemp -d "${TMPDIR:-/tmp}/edan-bench.XXXXXX"); trap 'rm -rf "$work"' EXIT
+gcc -O2 -Iexamples -Itools -o "$work/gemm" examples/gemm.c
+prog=("$work/gemm" "$size")
+./edan trace --quiet --json -o "$work/r.json" -- "${prog[@]}" >/dev/null
+n=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["configs"][0]["instructions"])' "$work/r.json")
+echo "program: examples/gemm.c $size (gcc -O2, x86-64, dynamic), $n instructions analysed; $runs runs each (round-robin), median wall time"
+echo "machine: $(nproc) cores, $(uname -m), $(qemu-x86_64 --version | head -n 1)"
+. tests/bench/bench_lib.sh
+names=(qemu none l12)
+cmd_qemu=(qemu-x86_64 "${prog[@]}")
+cmd_none=(./edan trace --quiet -o "$work/r1" -- "${prog[@]}")
+cmd_l12=(./edan trace --quiet --cache 32K:8:64 --cache 1M:16:64:wb:10 -o "$work/r2" -- "${prog[@]}")
+bench_rounds "$runs" "${names[@]}"
+median() { bench_median <<<"${times[$1]}"; }
+t_qemu=$(median qemu); t_none=$(median none); t_l12=$(median l12)
+row() { awk -v name="$1" -v t="$2" -v n="$n" -v base="$3" \
+  'BEGIN {printf "  %-44s %8.2f s %8.1f M insn/s %7.2fx\n", name, t, n / t / 1e6, t / base}'; }
+printf '  %-44s %10s %17s %8s\n' "run" "median" "rate" "vs qemu"
+row "qemu-x86_64 alone (no plugin)" "$t_qemu" "$t_qemu"
+row "edan trace, online analysis, no cache" "$t_none" "$t_qemu"
+row "edan trace, online analysis, L1 32K + L2 1M" "$t_l12" "$t_qemu"

@@ -97,7 +97,7 @@ edan_result x86_decode(const uint8_t *bytes, size_t avail, uint64_t pc, x86_deco
     edan_insn *in = &out->in;
     const char *m;
     uint32_t i, elems = 1, flops = 0;
-    int fp = 0, loads = 0, stores = 0, masked;
+    int fp = 0, loads = 0, stores = 0, masked, hint;
     memset(out, 0, sizeof *out);
     if (why && whylen) why[0] = 0;
     if (ZYAN_FAILED(ZydisDecoderInit(&dec, ZYDIS_MACHINE_MODE_LONG_64, ZYDIS_STACK_WIDTH_64)) ||
@@ -111,6 +111,15 @@ edan_result x86_decode(const uint8_t *bytes, size_t avail, uint64_t pc, x86_deco
     in->pc = pc;
     in->flags = EDAN_INSN_HAS_PC;
     in->length = ins.length;
+    /* a nop of any length (nop word ptr [rax+rax]) reads and writes nothing;
+       a prefetch or cache-line flush computes an address and moves no data */
+    if (ins.meta.category == ZYDIS_CATEGORY_NOP || ins.meta.category == ZYDIS_CATEGORY_WIDENOP) {
+        in->cls = EDAN_CLASS_OTHER;
+        return EDAN_OK;
+    }
+    hint = ins.meta.category == ZYDIS_CATEGORY_PREFETCH || ins.meta.category == ZYDIS_CATEGORY_PREFETCHWT1 ||
+           ins.meta.category == ZYDIS_CATEGORY_CLFLUSHOPT || ins.meta.category == ZYDIS_CATEGORY_CLWB ||
+           ins.meta.category == ZYDIS_CATEGORY_CLDEMOTE || !strcmp(m, "clflush");
     /* merge-masking keeps the unselected elements of the destination: a read */
     masked = ins.avx.mask.mode == ZYDIS_MASK_MODE_MERGING && ins.avx.mask.reg != ZYDIS_REGISTER_K0 &&
              ins.avx.mask.reg != ZYDIS_REGISTER_NONE;
@@ -136,7 +145,7 @@ edan_result x86_decode(const uint8_t *bytes, size_t avail, uint64_t pc, x86_deco
         } else if (o->type == ZYDIS_OPERAND_TYPE_MEMORY) {
             edan_reg b = x86_value(o->mem.base, 0, &narrow), x = x86_value(o->mem.index, 0, &narrow);
             ok &= x86_add(in->src, &in->nsrc, EDAN_MAX_SRC, b) && x86_add(in->src, &in->nsrc, EDAN_MAX_SRC, x);
-            if (o->mem.type == ZYDIS_MEMOP_TYPE_MEM || o->mem.type == ZYDIS_MEMOP_TYPE_VSIB) {
+            if (!hint && (o->mem.type == ZYDIS_MEMOP_TYPE_MEM || o->mem.type == ZYDIS_MEMOP_TYPE_VSIB)) {
                 int vsib = o->mem.type == ZYDIS_MEMOP_TYPE_VSIB;
                 uint16_t size = (uint16_t)(vsib ? o->element_size / 8 : o->size / 8);
                 uint16_t count = 1;

@@ -11,6 +11,8 @@
 #  - a dynamically linked program (tests/cmd/x86/libm_call.c) whose traced
 #    function calls libm's exp: it runs, prints what it prints natively,
 #    every instruction decodes, only the function's own accesses count;
+#  - ls -lR, python3 and gzip traced whole: every executed instruction decodes
+#    with the memory accesses QEMU reports for it;
 #  - bad input: a 32-bit x86 program is refused naming its machine; --text
 #    and --binary of an x86-64 program are refused (online analysis only).
 set -u
@@ -72,7 +74,25 @@ fi
 $E trace --quiet --func kernel -- "$W/libm_call" 300 2>&1 >/dev/null | grep -qx "$native" \
   && ok "libm_call prints what it prints natively ($native)" || bad "libm_call's output differs from '$native'"
 
-# 4. bad input
+# 4. the decoder against QEMU on real programs, every instruction traced: each
+#    executed instruction decodes, and the bytes it loads and stores are the
+#    ones QEMU reports (the plugin compares them at every execution and warns
+#    of a difference); page-crossing instructions, for which QEMU 7.2 reports
+#    no access, are counted apart
+for p in "/bin/ls -lR /usr/include/linux" "/usr/bin/python3 -c print(sum(range(1000)))" "/bin/gzip -c tests/cmd/x86/chains.s"; do
+  set -- $p
+  if $E trace --quiet -o "$W/p.txt" -- "$@" > /dev/null 2> "$W/err"; then
+    if grep -aq "other memory accesses\|could not be decoded\|were left out\|register state" "$W/err"; then
+      bad "$1: $(grep -a warning "$W/err" | head -3)"
+    else
+      ok "$1 ${2:-}: $(head -c 60 "$W/p.txt" | sed 's/.*: //;s/ (.*//'); every execution's accesses as decoded"
+    fi
+  else
+    bad "$1: edan trace failed: $(tail -3 "$W/err")"
+  fi
+done
+
+# 5. bad input
 printf '.globl _start\n_start: mov $1, %%eax\n int $0x80\n' > "$W/t32.s"
 as --32 -o "$W/t32.o" "$W/t32.s" && ld -m elf_i386 -o "$W/t32" "$W/t32.o"
 $E trace -- "$W/t32" > /dev/null 2> "$W/err"; rc=$?

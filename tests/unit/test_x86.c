@@ -65,6 +65,9 @@ static const x86_case cases[] = {
     {"vaddpd zmm3, zmm1, zmm2 (k0: no mask)", {0x62, 0xf1, 0xf5, 0x48, 0x58, 0xda}, 6, {V(1), V(2)}, {V(3)}, {{0}},
      0, EDAN_CLASS_FP_ADD, 8},
     {"je", {0x74, 0x00}, 2, {F}, {0}, {{0}}, 0, EDAN_CLASS_BRANCH, 0},
+    {"nop word [rax+rax] (a long nop: nothing)", {0x66, 0x0f, 0x1f, 0x44, 0x00, 0x00}, 6, {0}, {0}, {{0}}, 0,
+     EDAN_CLASS_OTHER, 0},
+    {"prefetcht0 [rax] (an address, no data)", {0x0f, 0x18, 0x08}, 3, {G(RAX)}, {0}, {{0}}, 0, EDAN_CLASS_INT_ALU, 0},
     {"lock xadd [rsi], eax", {0xf0, 0x0f, 0xc1, 0x06}, 4, {G(RSI), G(RAX)}, {G(RAX), F}, {L(4), S(4)}, 2,
      EDAN_CLASS_AMO, 0},
 };

@@ -806,7 +806,6 @@ static void pl_x86_check(const edan_insn *in, pl_xacc *x)
 static int pl_x86_plain(pl_block *b, uint32_t first, uint32_t count)
 {
     uint32_t i;
-    for (i = first; i < first + count; i++) pl_x86_check(&b->s[i].in, &b->xacc[i]);
     if (st.rep_on) return 0;
     for (i = first; i < first + count; i++) {
         const pl_xacc *x = &b->xacc[i];
@@ -840,6 +839,7 @@ static void pl_emit_x86(pl_block *b, uint32_t first, uint32_t count)
     }
     for (i = first; i < first + count; i++) {
         pl_xacc *x = &b->xacc[i];
+        pl_x86_check(&b->s[i].in, x);       /* the plain runs above matched their decoding by construction */
         if (st.rep_on && (!x->rep || st.rep_in.pc != b->s[i].in.pc)) pl_rep_flush();
         if (x->rep) {
             /* one more iteration (or QEMU's last look at rcx): its accesses join the vertex */

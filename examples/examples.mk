@@ -1,7 +1,9 @@
 # examples/examples.mk - included by the Makefile.
 #  - build/edan-plugin.so: the QEMU plugin behind `edan trace` (part of `all`);
-#  - the example kernels, cross-compiled for RISC-V into build/examples/
-#    (part of `make`; `make examples` builds them alone);
+#  - the example kernels, cross-compiled for RISC-V into build/examples/,
+#    and built for this machine (x86-64, the host's gcc and gfortran, dynamic)
+#    into build/examples-host/ with the Fortran kernel daxpy (part of `make`;
+#    `make examples` builds them alone);
 #  - `make rv SRC=prog.c [OUT=file] [RV_LIBS=...]`: cross-compiles your own
 #    program the same way (`-O3 -g -static`, edan_trace.h on the include path).
 
@@ -13,6 +15,8 @@ RV_LIBS   ?= -lm
 EXAMPLE_NAMES := sum markers 2mm 3mm atax bicg cholesky doitgen gemm gemver gesummv mvt \
                  symm syr2k syrk trisolv trmm lu triad chase spmv walk
 EXAMPLE_BINS  := $(patsubst %,$(B)/examples/%,$(EXAMPLE_NAMES)) $(B)/examples/sum-dyn
+HOST_CFLAGS   ?= -O3 -g
+HOST_EXAMPLE_BINS := $(patsubst %,$(B)/examples-host/%,$(EXAMPLE_NAMES)) $(B)/examples-host/daxpy
 
 QEMU_HEADER  := $(B)/qemu/qemu-plugin.h
 PLUGIN       := $(B)/edan-plugin.so
@@ -20,10 +24,10 @@ PLUGIN       := $(B)/edan-plugin.so
 PLUGIN_SRCS  := tools/plugin.c tools/options.c tools/report.c tools/files.c tools/x86.c
 
 .PHONY: examples rv plugin
-all: $(PLUGIN) $(EXAMPLE_BINS)
+all: $(PLUGIN) $(EXAMPLE_BINS) $(HOST_EXAMPLE_BINS)
 plugin: $(PLUGIN)
-examples: $(EXAMPLE_BINS)
-EXTRA_TESTS += $(PLUGIN) $(EXAMPLE_BINS)
+examples: $(EXAMPLE_BINS) $(HOST_EXAMPLE_BINS)
+EXTRA_TESTS += $(PLUGIN) $(EXAMPLE_BINS) $(HOST_EXAMPLE_BINS)
 
 $(QEMU_HEADER): tools/fetch-qemu-header.sh | $(B)/deps.ok
 	bash tools/fetch-qemu-header.sh $@
@@ -35,6 +39,14 @@ $(PLUGIN): $(PLUGIN_SRCS) tools/cli.h tools/files.h tools/suggest.h tools/bintra
 $(B)/examples/%: examples/%.c examples/common.h tools/edan_trace.h | $(B)/deps.ok
 	@mkdir -p $(dir $@)
 	$(RV_CC) $(RV_WARN) $(RV_CFLAGS) -static -Iexamples -Itools -o $@ $< $(RV_LIBS)
+
+$(B)/examples-host/%: examples/%.c examples/common.h tools/edan_trace.h | $(B)/deps.ok
+	@mkdir -p $(dir $@)
+	$(CC) $(RV_WARN) $(HOST_CFLAGS) -Iexamples -Itools -o $@ $< -lm
+
+$(B)/examples-host/daxpy: examples/daxpy.f90 | $(B)/deps.ok
+	@mkdir -p $(dir $@)
+	gfortran -Wall $(HOST_CFLAGS) -o $@ $<
 
 # The summation kernel dynamically linked: symbols need the load offset and
 # qemu-riscv64 needs the sysroot.

@@ -236,11 +236,17 @@ static int pl_clone_of(const char *sym, const char *name)
 
 /* NAME as users type it: the symbol (mangled or not, or a clone of it),
    the demangled signature, the demangled name, or that name's last
-   component when NAME names no scope (`CG_ref` for `ns::CG_ref(...)`). */
+   component when NAME names no scope (`CG_ref` for `ns::CG_ref(...)`), or
+   a Fortran procedure's name. */
 static int pl_name_matches(const pl_sym *s, const char *name)
 {
-    const char *last;
+    const char *last, *mod;
+    size_t n = strlen(name);
     if (pl_clone_of(s->name, name)) return 1;
+    /* Fortran (gfortran): an external procedure is NAME_, a module's
+       __MODULE_MOD_NAME */
+    if (!strncmp(s->name, name, n) && s->name[n] == '_' && s->name[n + 1] == 0) return 1;
+    if (!strncmp(s->name, "__", 2) && (mod = strstr(s->name, "_MOD_")) != NULL && !strcmp(mod + 5, name)) return 1;
     if (!s->sig) return 0;
     if (!strcmp(s->sig, name) || !strcmp(s->base, name)) return 1;
     last = strrchr(s->base, ':');

@@ -11,6 +11,7 @@
 #  - a dynamically linked program (tests/cmd/x86/libm_call.c) whose traced
 #    function calls libm's exp: it runs, prints what it prints natively,
 #    every instruction decodes, only the function's own accesses count;
+#  - a Fortran kernel (examples/daxpy.f90, gfortran) with --func;
 #  - ls -lR, python3 and gzip traced whole: every executed instruction decodes
 #    with the memory accesses QEMU reports for it;
 #  - bad input: a 32-bit x86 program is refused naming its machine; --text
@@ -73,6 +74,20 @@ fi
 # the program's own output goes to standard error (the report is standard output)
 $E trace --quiet --func kernel -- "$W/libm_call" 300 2>&1 >/dev/null | grep -qx "$native" \
   && ok "libm_call prints what it prints natively ($native)" || bad "libm_call's output differs from '$native'"
+
+# 3b. Fortran: examples/daxpy.f90 (gfortran, built by make into
+#     build/examples-host/), --func kernel_daxpy names kernel_daxpy_. n and a
+#     are passed by reference (4 + 8 bytes loaded once), x(i) and y(i) loaded
+#     and y(i) stored once each, ret loads 8: W = 3n + 3, 16n + 20 bytes
+#     loaded, 8n stored, 2n flops (a multiply and an add per element)
+n=1000
+if $E trace --json --quiet --func kernel_daxpy -- build/examples-host/daxpy $n > "$W/f.json" 2> "$W/err"; then
+  got=$(json "$W/f.json" W load_bytes store_bytes flops)
+  want="$((3 * n + 3)) $((16 * n + 20)) $((8 * n)) $((2 * n))"
+  [ "$got" = "$want" ] && ok "Fortran daxpy n=$n: W, bytes loaded and stored, flops = $want"     || bad "Fortran daxpy: got '$got', want '$want'"
+else
+  bad "Fortran daxpy: edan trace failed: $(cat "$W/err")"
+fi
 
 # 4. the decoder against QEMU on real programs, every instruction traced: each
 #    executed instruction decodes, and the bytes it loads and stores are the

@@ -1,7 +1,9 @@
 /* tools/analyze.c - `edan analyze`: one streaming pass over a trace file
    (text, .gz or binary) into the eDAG engine, then the report. */
 #define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
 #include <errno.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <pthread.h>
 #include <fcntl.h>
@@ -13,16 +15,17 @@
 #include "cli.h"
 #include "bintrace.h"
 #include "suggest.h"
+#include "x86.h"
 
 static const char analyze_usage[] =
     "usage: edan analyze [options] TRACE\n"
     "\n"
-    "Builds the execution DAG of a RISC-V instruction trace in one pass and prints\n"
-    "its memory-latency metrics. TRACE is a text trace (one instruction per line, in\n"
-    "any of the formats of README.md), a .gz of one, a binary trace written by\n"
-    "`edan trace --binary`, or - for standard input. A text trace is read and\n"
-    "parsed on a second thread while the engine runs (the same answer; two cores\n"
-    "used at most).\n"
+    "Builds the execution DAG of an instruction trace in one pass and prints its\n"
+    "memory-latency metrics. TRACE is a text trace (RISC-V: one instruction per\n"
+    "line, in any of the formats of README.md; x86-64: the lines `edan trace --text`\n"
+    "writes), a .gz of one, a binary trace written by `edan trace --binary` (either\n"
+    "ISA), or - for standard input. A RISC-V text trace is read and parsed on a\n"
+    "second thread while the engine runs (the same answer; two cores used at most).\n"
     "\n";
 
 #define ANALYZE_MAX_LINE 4096
@@ -109,6 +112,8 @@ typedef struct analyze_state {
     const cli_analysis *a;
     cli_progress prog;
     unsigned long long insns, skipped, lines;
+    int x86;                    /* an x86-64 trace: its flops were counted */
+    unsigned long long flops;
 } analyze_state;
 
 /* A `#edan-kill` line of a scoped text trace (what code outside the scope
@@ -506,6 +511,17 @@ done:
     return rc;
 }
 
+/* bintrace_decode_fn for x86-64 binary traces. */
+static int analyze_x86_decode(const uint8_t *bytes, unsigned len, uint64_t pc, edan_insn *in, uint32_t *flops)
+{
+    x86_decoded d;
+    if (x86_decode(bytes, len, pc, &d, NULL, 0) != EDAN_OK || d.in.length != len) return -1;
+    (void)x86_single_access(&d);
+    *in = d.in;
+    *flops = d.flops;
+    return 0;
+}
+
 static int analyze_binary(analyze_state *st, analyze_input *in, char *buf, size_t have)
 {
     bintrace_reader rd;
@@ -514,6 +530,7 @@ static int analyze_binary(analyze_state *st, analyze_input *in, char *buf, size_
         fprintf(stderr, "edan: out of memory\n");
         return 2;
     }
+    rd.decode = analyze_x86_decode;
     for (;;) {
         size_t used = 0;
         long n;
@@ -540,8 +557,196 @@ static int analyze_binary(analyze_state *st, analyze_input *in, char *buf, size_
         have += (size_t)n;
         cli_progress_update(&st->prog, (unsigned long long)gzoffset(in->gz), st->insns);
     }
+    st->x86 = rd.isa == BINTRACE_ISA_X86_64;
+    st->flops = rd.flops;
     bintrace_reader_free(&rd);
     return 0;
+}
+
+/* ---------------------------------------------------------------------- */
+/* x86-64 text traces                                                     */
+/* ---------------------------------------------------------------------- */
+/* 1 when the first instruction line of head (n bytes) is an x86-64 one,
+   "0x<pc> <hex bytes> | ...". */
+static int analyze_is_x86_text(const char *head, size_t n)
+{
+    const char *p = head, *e = head + n;
+    while (p < e && *p == '#') {        /* comment and #edan-kill lines */
+        while (p < e && *p != '\n') p++;
+        p++;
+    }
+    if (e - p >= 2 && p[0] == '+' && p[1] == ' ') return 1;    /* continues an x86-64 line */
+    if (e - p < 4 || p[0] != '0' || p[1] != 'x') return 0;
+    for (p += 2; p < e && isxdigit((unsigned char)*p); p++) {}
+    if (p == e || *p++ != ' ') return 0;
+    if (p == e || !isxdigit((unsigned char)*p)) return 0;
+    while (p < e && isxdigit((unsigned char)*p)) p++;
+    return e - p >= 2 && p[0] == ' ' && p[1] == '|';
+}
+
+typedef struct analyze_x86 {
+    edan_insn in;           /* the instruction whose line was read last */
+    uint32_t flops;
+    int open;               /* its accesses may continue on "+" lines */
+    int skipping;           /* it does not decode and is skipped */
+    edan_access *acc;
+    size_t n, cap;
+} analyze_x86;
+
+/* The pending instruction, with its accesses, to the analysis. */
+static int analyze_x86_flush(analyze_state *st, analyze_x86 *x, const char **why)
+{
+    if (!x->open) return 0;
+    x->open = 0;
+    if (x->skipping) return 0;
+    if (edan_feed_accesses(st->ctx, &x->in, x->acc, x->n) != EDAN_OK) {
+        *why = edan_error(st->ctx);
+        return -1;
+    }
+    st->insns++;
+    st->flops += x->flops;
+    return 0;
+}
+
+/* The accesses " L8@0x1000 S4@0x2000" at p (to e) join x's. */
+static int analyze_x86_accesses(analyze_x86 *x, const char *p, const char *e, const char **why)
+{
+    for (;;) {
+        char *end;
+        unsigned long size;
+        unsigned long long addr;
+        int kind;
+        while (p < e && (*p == ' ' || *p == '\t' || *p == '\r')) p++;
+        if (p == e) return 0;
+        if (*p != 'L' && *p != 'S') { *why = "bad access (expected L<size>@0x<address> or S<size>@0x<address>)"; return -1; }
+        kind = *p++ == 'L' ? EDAN_MEM_LOAD : EDAN_MEM_STORE;
+        errno = 0;
+        size = strtoul(p, &end, 10);
+        if (errno || end == p || size < 1 || size > EDAN_MAX_ACCESS || end + 3 > e || end[0] != '@' || end[1] != '0' ||
+            end[2] != 'x') {
+            *why = "bad access (expected L<size>@0x<address>, a size of 1 to 4096 bytes)";
+            return -1;
+        }
+        p = end + 3;
+        addr = strtoull(p, &end, 16);
+        if (errno || end == p || (end < e && *end != ' ' && *end != '\t' && *end != '\r')) {
+            *why = "bad access address";
+            return -1;
+        }
+        p = end;
+        if (x->n == x->cap) {
+            size_t nc = x->cap ? 2 * x->cap : 64;
+            edan_access *na = (edan_access *)realloc(x->acc, nc * sizeof *na);
+            if (!na) { *why = "out of memory"; return -1; }
+            x->acc = na;
+            x->cap = nc;
+        }
+        x->acc[x->n].addr = addr;
+        x->acc[x->n].size = (uint32_t)size;
+        x->acc[x->n].kind = (uint8_t)kind;
+        x->n++;
+    }
+}
+
+/* One line (len bytes, no newline) of an x86-64 text trace. */
+static int analyze_x86_line(analyze_state *st, analyze_x86 *x, const char *line, size_t len, const char **why)
+{
+    const char *p = line, *e = line + len, *bar;
+    uint8_t bytes[16];
+    unsigned nb = 0;
+    char *end;
+    unsigned long long pc;
+    x86_decoded d;
+    static char whybuf[200];
+    if (len && line[len - 1] == '\r') e--;
+    if (p == e) return 0;
+    if (*p == '+') {
+        if (!x->open) { *why = "a continuation line (+) after no instruction"; return -1; }
+        return x->skipping ? 0 : analyze_x86_accesses(x, p + 1, e, why);
+    }
+    if (analyze_x86_flush(st, x, why)) return -1;
+    if (*p == '#') {
+        if (len >= 10 && !memcmp(line, "#edan-kill", 10)) return analyze_kill_line(st->ctx, line, len, why);
+        return 0;
+    }
+    errno = 0;
+    if (e - p < 3 || p[0] != '0' || p[1] != 'x') { *why = "expected 0x<pc> <bytes> | <instruction> | <accesses>"; return -1; }
+    pc = strtoull(p + 2, &end, 16);
+    if (errno || end == p + 2 || end >= e || *end != ' ') { *why = "bad pc (expected 0x<pc> <bytes> | ...)"; return -1; }
+    for (p = end + 1; p + 1 < e && isxdigit((unsigned char)p[0]) && isxdigit((unsigned char)p[1]); p += 2) {
+        char hex[3] = {p[0], p[1], 0};
+        if (nb == 15) { *why = "more than 15 instruction bytes"; return -1; }
+        bytes[nb++] = (uint8_t)strtoul(hex, NULL, 16);
+    }
+    if (!nb || p + 2 > e || p[0] != ' ' || p[1] != '|') { *why = "bad instruction bytes (expected hex digit pairs, then \" |\")"; return -1; }
+    bar = memchr(p + 2, '|', (size_t)(e - p - 2));
+    if (!bar) { *why = "no \"|\" after the instruction's text"; return -1; }
+    memset(x, 0, offsetof(analyze_x86, acc));
+    x->n = 0;
+    x->open = 1;
+    if (x86_decode(bytes, nb, pc, &d, whybuf, sizeof whybuf) != EDAN_OK || d.in.length != nb) {
+        if (d.in.length != nb && whybuf[0] == 0) snprintf(whybuf, sizeof whybuf, "the bytes are not one instruction");
+        if (!st->a->skip_unknown) { *why = whybuf; return -1; }
+        st->skipped++;
+        x->skipping = 1;
+        return 0;
+    }
+    x->in = d.in;
+    x->in.pc = pc;
+    x->in.flags |= EDAN_INSN_HAS_PC;
+    x->flops = d.flops;
+    return analyze_x86_accesses(x, bar + 1, e, why);
+}
+
+static int analyze_x86_text(analyze_state *st, analyze_input *in, char *buf, size_t have)
+{
+    analyze_x86 x;
+    int rc = 0, eof = 0;
+    memset(&x, 0, sizeof x);
+    st->x86 = 1;
+    for (;;) {
+        size_t start = 0;
+        char *nl;
+        long n;
+        while ((nl = (char *)memchr(buf + start, '\n', have - start)) != NULL ||
+               (eof && start < have)) {
+            size_t len = nl ? (size_t)(nl - (buf + start)) : have - start;
+            const char *why = NULL;
+            st->lines++;
+            if (memchr(buf + start, 0, len)) why = "binary data (NUL byte) in a text trace";
+            else if (len > ANALYZE_MAX_LINE) why = "line too long";
+            if (why || analyze_x86_line(st, &x, buf + start, len, &why)) {
+                fprintf(stderr, "%s:%llu: %s: ", in->path, st->lines, why ? why : "error");
+                analyze_print_line(buf + start, len);
+                rc = 2;
+                goto out;
+            }
+            start += len + (nl != NULL);
+        }
+        if (eof) break;
+        if (have - start > ANALYZE_MAX_LINE) {
+            fprintf(stderr, "%s:%llu: line too long\n", in->path, st->lines + 1);
+            rc = 2;
+            goto out;
+        }
+        memmove(buf, buf + start, have - start);
+        have -= start;
+        n = analyze_read(in, buf, have, ANALYZE_CHUNK, NULL, 0);
+        if (n < 0) { rc = 2; goto out; }
+        if (n == 0) eof = 1;
+        have += (size_t)n;
+        cli_progress_update(&st->prog, (unsigned long long)gzoffset(in->gz), st->insns);
+    }
+    {
+        const char *why = NULL;
+        if (analyze_x86_flush(st, &x, &why)) {
+            fprintf(stderr, "%s:%llu: %s\n", in->path, st->lines, why);
+            rc = 2;
+        }
+    }
+out:
+    free(x.acc);
+    return rc;
 }
 
 int edan_cmd_analyze(int argc, char **argv)
@@ -605,6 +810,7 @@ int edan_cmd_analyze(int argc, char **argv)
     n = analyze_read(&in, buf, 0, ANALYZE_BATCH_TEXT, NULL, 0);    /* enough to tell the format */
     if (n < 0) rc = 2;
     else if (bintrace_detect((const unsigned char *)buf, (size_t)n)) rc = analyze_binary(&st, &in, buf, (size_t)n);
+    else if (analyze_is_x86_text(buf, (size_t)n)) rc = analyze_x86_text(&st, &in, buf, (size_t)n);
     else rc = analyze_text(&st, &in, buf, (size_t)n);
     cli_progress_end(&st.prog);
     gzclose(in.gz);
@@ -617,6 +823,11 @@ int edan_cmd_analyze(int argc, char **argv)
         if (st.skipped)
             fprintf(stderr, "edan analyze: skipped %llu lines with unknown instructions (--skip-unknown)\n",
                     st.skipped);
+        if (st.x86) {
+            a.flops_counted = 1;
+            a.flops = st.flops;
+            a.op_name = x86_op_name;
+        }
         if (cli_report(st.ctx, &a, in.path, stdout)) rc = 2;
     }
     edan_destroy(st.ctx);

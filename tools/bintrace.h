@@ -10,7 +10,7 @@
        0  "EDANBT"       magic
        6  u16 version    2 (version 1, without KILL and CHECK records, is
                          still read, with a warning that it is unchecked)
-       8  u16 isa        1 = RISC-V RV64
+       8  u16 isa        1 = RISC-V RV64, 2 = x86-64
       10  u16 hdr_size   16 (a reader skips bytes up to hdr_size)
       12  u32 flags      0 (anything else is refused)
      Then records, each starting with a varint tag T; T & 3 is the kind:
@@ -18,9 +18,16 @@
          T >> 2, which must equal the number of blocks defined before.
            varint n (1..BINTRACE_MAX_BLOCK), then n instructions:
              zz    pc - (previous pc + previous length) (first: pc - 0)
+             RISC-V:
              u8    length (0..4), then `length` raw instruction bytes
              varint op; u8 class; u8 mem kind; varint access size
              u8 nsrc; u8 ndst; nsrc varint source regs; ndst varint dest regs
+             x86-64:
+             u8    length (1..15), then `length` raw instruction bytes, which
+                   the reader decodes (tools/x86.c): a memory instruction is
+                   one that makes a single access of up to 8 bytes
+                   (x86_single_access); any other's accesses come in VERTEX
+                   records
        0 EXEC: block T >> 2 was executed, all its instructions in order.
        1 EXEC-PART: block T >> 2, then varint first, varint count: only
          instructions first .. first+count-1 were executed.
@@ -37,6 +44,16 @@
            varint nregs (0..BINTRACE_MAX_KILL_REGS), nregs varint register ids;
            varint nranges (0..BINTRACE_MAX_KILL_RANGES), per range
            zz lo - (previous range's end; 0 for the first), varint size >= 1.
+       3 VERTEX (T >> 2 == 3, x86-64 only): one execution of an instruction
+         with its accesses, in order (a read-modify-write, push, a gather,
+         a rep string instruction's iterations: edan_feed_accesses):
+           varint block id; varint index in the block;
+           varint (k << 1 | more), k accesses (0..BINTRACE_MAX_VERTEX):
+             u8 kind (1 load, 2 store); varint size (1..EDAN_MAX_ACCESS);
+             zz address - the previous access's (of any VERTEX; first: 0).
+           more = 1: the next record is a VERTEX of the same instruction
+           whose accesses follow these (a long rep); the instruction counts
+           once, with the last.
        3 CHECK (T >> 2 == 2, version 2): u32 zlib crc32 of every byte from
          the end of the previous CHECK (the file's start for the first)
          up to this record's tag. The writer puts one after at most
@@ -63,6 +80,8 @@
 #define BINTRACE_MAX_KILL_REGS 8192
 #define BINTRACE_MAX_KILL_RANGES 1024
 #define BINTRACE_ISA_RV64 1
+#define BINTRACE_ISA_X86_64 2
+#define BINTRACE_MAX_VERTEX 4096
 #define BINTRACE_HEADER_SIZE 16
 #define BINTRACE_MAX_BLOCK 1024
 /* Largest encoded record: a DEFINE of BINTRACE_MAX_BLOCK instructions. */
@@ -74,7 +93,9 @@ enum { BINTRACE_OK = 0, BINTRACE_EOF = 1, BINTRACE_ERR = -1 };
 typedef struct bintrace_sinsn {
     edan_insn in;           /* pc set; addr filled per execution */
     uint64_t last, stride;  /* address predictor (the writer's; the reader keeps its own) */
-    uint8_t raw[4];
+    uint8_t raw[16];        /* the instruction's bytes (x86-64: up to 15) */
+    uint32_t flops;         /* x86-64: floating-point operations of an execution */
+    uint8_t unknown;        /* x86-64: does not decode (an error when executed) */
 } bintrace_sinsn;
 
 /* A block's instructions prepared for one analysis context. */
@@ -190,7 +211,9 @@ typedef struct bintrace_writer {
     unsigned char *buf;
     size_t len, cap;
     uint32_t nblocks;
+    unsigned isa;           /* BINTRACE_ISA_* */
     uint64_t count;         /* instructions written */
+    uint64_t vlast;         /* the address of the last VERTEX access */
     int failed;             /* a write failed ... */
     int err;                /* ... with this errno */
     uLong crc;              /* of the bytes since the last CHECK, up to buf[crc_from] */
@@ -217,12 +240,15 @@ static inline unsigned char *bintrace_writer_reserve(bintrace_writer *w, size_t 
     return w->buf + w->len;
 }
 
-static inline int bintrace_writer_open(bintrace_writer *w, FILE *f)
+/* Starts a trace of instructions of an ISA (BINTRACE_ISA_*) on f. */
+static inline int bintrace_writer_open_isa(bintrace_writer *w, FILE *f, unsigned isa)
 {
     unsigned char hdr[BINTRACE_HEADER_SIZE] = {'E', 'D', 'A', 'N', 'B', 'T',
-        BINTRACE_VERSION, 0, BINTRACE_ISA_RV64, 0, BINTRACE_HEADER_SIZE, 0, 0, 0, 0, 0};
+        BINTRACE_VERSION, 0, 0, 0, BINTRACE_HEADER_SIZE, 0, 0, 0, 0, 0};
+    hdr[8] = (unsigned char)isa;
     memset(w, 0, sizeof *w);
     w->f = f;
+    w->isa = isa;
     w->cap = 1u << 20;
     if (w->cap < 2 * (size_t)BINTRACE_MAX_RECORD) w->cap = 2 * (size_t)BINTRACE_MAX_RECORD;
     w->buf = (unsigned char *)malloc(w->cap);
@@ -232,6 +258,11 @@ static inline int bintrace_writer_open(bintrace_writer *w, FILE *f)
     w->crc = crc32(0L, Z_NULL, 0);
     w->since_check = sizeof hdr;
     return BINTRACE_OK;
+}
+
+static inline int bintrace_writer_open(bintrace_writer *w, FILE *f)
+{
+    return bintrace_writer_open_isa(w, f, BINTRACE_ISA_RV64);
 }
 
 /* A CHECK record: the crc32 of everything since the previous one. */
@@ -270,10 +301,12 @@ static inline uint32_t bintrace_write_define(bintrace_writer *w, const bintrace_
     for (i = 0; i < n; i++) {
         const edan_insn *in = &s[i].in;
         uint8_t len = in->length > 4 ? 4 : in->length;
+        if (w->isa == BINTRACE_ISA_X86_64) len = in->length > 15 ? 15 : in->length;
         p = bintrace_put_varint(p, bintrace_zigzag(in->pc - expect));
         expect = in->pc + in->length;
         *p++ = len;
         for (k = 0; k < len; k++) *p++ = s[i].raw[k];
+        if (w->isa == BINTRACE_ISA_X86_64) continue;
         p = bintrace_put_varint(p, in->op);
         *p++ = in->cls;
         *p++ = in->mem;
@@ -313,6 +346,34 @@ static inline void bintrace_write_exec(bintrace_writer *w, uint32_t id, bintrace
     w->len += (size_t)(p - p0);
     w->count += count;
     bintrace__wrote(w, (size_t)(p - p0));
+}
+
+/* x86-64: instruction idx of block id executed with the accesses a[0 ..
+   n), in order: VERTEX records of up to BINTRACE_MAX_VERTEX accesses;
+   more = 1 when the next call continues the same execution. */
+static inline void bintrace_write_vertex(bintrace_writer *w, uint32_t id, uint32_t idx, const edan_access *a,
+                                         size_t n, int more)
+{
+    do {
+        size_t k = n > BINTRACE_MAX_VERTEX ? BINTRACE_MAX_VERTEX : n, i;
+        int cont = more || n > k;
+        unsigned char *p = bintrace_writer_reserve(w, 40 + 16 * k), *p0 = p;
+        p = bintrace_put_varint(p, (3u << 2) | 3);
+        p = bintrace_put_varint(p, id);
+        p = bintrace_put_varint(p, idx);
+        p = bintrace_put_varint(p, (uint64_t)k << 1 | (unsigned)cont);
+        for (i = 0; i < k; i++) {
+            *p++ = a[i].kind;
+            p = bintrace_put_varint(p, a[i].size);
+            p = bintrace_put_varint(p, bintrace_zigzag(a[i].addr - w->vlast));
+            w->vlast = a[i].addr;
+        }
+        if (!cont) w->count++;
+        w->len += (size_t)(p - p0);
+        bintrace__wrote(w, (size_t)(p - p0));
+        a += k;
+        n -= k;
+    } while (n);
 }
 
 /* A KILL record: registers regs[0 .. nregs) and the byte ranges
@@ -366,7 +427,15 @@ typedef struct bintrace_block {
     uint32_t n;
     uint32_t *mem_before;   /* mem_before[i]: memory instructions in s[0..i) */
     bintrace_rmem *mem;     /* the memory instructions, in order */
+    int has_unknown;        /* x86-64: an instruction does not decode */
+    uint64_t flops;         /* x86-64: of all its instructions */
 } bintrace_block;
+
+/* x86-64 traces: decodes the instruction bytes[0 .. len) at pc into *in
+   (a single-access instruction with in->mem and in->size set, as
+   x86_single_access says) and its flops; 0, or -1 when it does not decode.
+   Kept out of this header, which needs no x86 decoder (tools/x86.c). */
+typedef int (*bintrace_decode_fn)(const uint8_t *bytes, unsigned len, uint64_t pc, edan_insn *in, uint32_t *flops);
 
 /* Called for every KILL record (bintrace_reader_decode; bintrace_reader_feed
    applies them to its context itself); returns 0, or nonzero to stop with
@@ -378,6 +447,16 @@ typedef struct bintrace_reader {
     int have_header, done;
     unsigned version;
     int skip_checks;            /* set: CHECK records are not compared (fuzzing the structure behind them) */
+    bintrace_decode_fn decode;  /* set: x86-64 traces are read (else refused) */
+    unsigned isa;               /* the header's */
+    unsigned long long flops;   /* x86-64: of the instructions read */
+    edan_access *vacc;          /* x86-64: the accesses of a VERTEX being read */
+    size_t vn, vcap;
+    uint32_t vblock, vidx;      /* ... of this instruction, when vopen */
+    int vopen;
+    uint64_t vlast;
+    const edan_access *vertex;  /* bintrace_reader_decode: during the callback for a VERTEX, its */
+    size_t vertex_n;            /* accesses (else NULL, 0) */
     char warning[200];          /* after the header: what the caller should tell the user, or "" */
     uLong crc;                  /* of the bytes since the last CHECK, consumed in earlier calls */
     unsigned long long span;    /* their number */
@@ -411,6 +490,7 @@ static inline void bintrace_reader_free(bintrace_reader *r)
         free(r->blocks[i].mem);
     }
     free(r->blocks);
+    free(r->vacc);
     memset(r, 0, sizeof *r);
 }
 
@@ -491,6 +571,25 @@ static inline int bintrace__define(bintrace_reader *r, bintrace__cur *c, const c
         in->pc = expect + bintrace_unzigzag(bintrace__v(c));
         in->flags = EDAN_INSN_HAS_PC;
         len = bintrace__b(c);
+        if (r->isa == BINTRACE_ISA_X86_64) {
+            if (!c->is_short && (len < 1 || len > 15)) { *why = "bad instruction length"; break; }
+            expect = in->pc + len;
+            for (k = 0; k < len; k++) s[i].raw[k] = bintrace__b(c);
+            if (c->is_short || c->bad) break;
+            if (r->decode(s[i].raw, len, in->pc, in, &s[i].flops) != 0) {
+                memset(in, 0, sizeof *in);
+                in->cls = EDAN_CLASS_OTHER;
+                s[i].unknown = 1;
+                s[i].flops = 0;
+            }
+            in->pc = expect - len;
+            in->flags |= EDAN_INSN_HAS_PC;
+            in->length = len;
+            in->addr = 0;
+            mb[i] = mem;
+            if (in->mem != EDAN_MEM_NONE) mi[mem++].idx = i;
+            continue;
+        }
         if (len > 4) { *why = "bad instruction length"; break; }
         in->length = len;
         expect = in->pc + len;
@@ -539,6 +638,10 @@ static inline int bintrace__define(bintrace_reader *r, bintrace__cur *c, const c
     r->blocks[r->nblocks].n = (uint32_t)n;
     r->blocks[r->nblocks].mem_before = mb;
     r->blocks[r->nblocks].mem = mi;
+    for (i = 0; i < n; i++) {
+        r->blocks[r->nblocks].has_unknown |= s[i].unknown;
+        r->blocks[r->nblocks].flops += s[i].flops;
+    }
     r->nblocks++;
     return 1;
 }
@@ -569,7 +672,9 @@ static inline int bintrace__exec_whole(bintrace_reader *r, const unsigned char *
     if ((t & 3) != 0 || (t >> 2) >= r->nblocks) return 0;
     b = &r->blocks[t >> 2];
     nmem = b->mem_before[b->n];
-    if (!b->prep.blk || b->prep.owner != r->ctx || (size_t)(end - p) < 10 * (size_t)nmem) return 0;
+    if (!b->prep.blk || b->prep.owner != r->ctx || (size_t)(end - p) < 10 * (size_t)nmem || r->vopen ||
+        b->has_unknown)
+        return 0;
     for (m = 0, bad = 0; m < nmem; m++) {
         uint64_t z = 0;
         if (!bad && *p < 0x80) {
@@ -584,6 +689,7 @@ static inline int bintrace__exec_whole(bintrace_reader *r, const unsigned char *
     if (edan_feed_block(r->ctx, b->prep.blk, r->addrs) != EDAN_OK)
         return bintrace__rejected(r, r->consumed + *pos, &b->s[0], edan_error(r->ctx));
     r->count += b->n;
+    r->flops += b->flops;
     *pos = (size_t)(p - buf);
     return 1;
 }
@@ -633,6 +739,78 @@ static inline int bintrace__kill(bintrace_reader *r, bintrace__cur *c, unsigned 
    an error (then *msg may point to a message). */
 typedef int (*bintrace_insn_fn)(void *user, const edan_insn *in, const char **msg);
 
+/* Parses a VERTEX body (x86-64); the last of an execution's records feeds
+   it (r->ctx: edan_feed_accesses; else fn, with the first access in in's
+   mem, size and addr). 1 = done, 0 = short, -1 = error (reported). */
+static inline int bintrace__vertex(bintrace_reader *r, bintrace__cur *c, unsigned long long at, bintrace_insn_fn fn,
+                                   void *user)
+{
+    uint64_t id = bintrace__v(c), idx = bintrace__v(c), km = bintrace__v(c), k = km >> 1, i, last = r->vlast;
+    size_t n0 = r->vn;
+    bintrace_sinsn *s;
+    if (c->is_short) return 0;
+    if (c->bad) return bintrace__err(r, at, "malformed varint");
+    if (id >= r->nblocks || idx >= r->blocks[id].n) return bintrace__err(r, at, "VERTEX of an undefined instruction");
+    if (k > BINTRACE_MAX_VERTEX) return bintrace__err(r, at, "bad access count in a VERTEX record");
+    if (r->vopen && (r->vblock != id || r->vidx != idx))
+        return bintrace__err(r, at, "a VERTEX record continues another instruction");
+    s = &r->blocks[id].s[idx];
+    if (s->unknown) return bintrace__rejected(r, at, s, "it does not decode");
+    if (r->vn + k > r->vcap) {
+        size_t nc = (r->vn + k) * 2;
+        edan_access *na = (edan_access *)realloc(r->vacc, nc * sizeof *na);
+        if (!na) return bintrace__err(r, at, "out of memory");
+        r->vacc = na;
+        r->vcap = nc;
+    }
+    for (i = 0; i < k; i++) {
+        edan_access *a = &r->vacc[r->vn + i];
+        uint64_t size;
+        a->kind = bintrace__b(c);
+        size = bintrace__v(c);
+        last += bintrace_unzigzag(bintrace__v(c));
+        a->addr = last;
+        if (c->is_short) return 0;
+        if (c->bad) return bintrace__err(r, at, "malformed varint");
+        if ((a->kind != EDAN_MEM_LOAD && a->kind != EDAN_MEM_STORE) || size < 1 || size > EDAN_MAX_ACCESS)
+            return bintrace__err(r, at, "bad access in a VERTEX record");
+        a->size = (uint32_t)size;
+    }
+    /* the record is whole: it counts */
+    r->vlast = last;
+    r->vn = n0 + (size_t)k;
+    r->vopen = (int)(km & 1);
+    r->vblock = (uint32_t)id;
+    r->vidx = (uint32_t)idx;
+    if (r->vopen) return 1;
+    if (r->ctx) {
+        if (edan_feed_accesses(r->ctx, &s->in, r->vacc, r->vn) != EDAN_OK)
+            return bintrace__rejected(r, at, s, edan_error(r->ctx));
+    } else {
+        edan_insn in = s->in;
+        const char *why = NULL;
+        in.mem = EDAN_MEM_NONE;     /* an execution without accesses */
+        if (r->vn) {
+            in.mem = r->vacc[0].kind;
+            in.size = (uint16_t)r->vacc[0].size;
+            in.addr = r->vacc[0].addr;
+        }
+        r->vertex = r->vacc;
+        r->vertex_n = r->vn;
+        if (fn && fn(user, &in, &why) != 0) {
+            r->vertex = NULL;
+            r->vertex_n = 0;
+            return bintrace__rejected(r, at, s, why);
+        }
+        r->vertex = NULL;
+        r->vertex_n = 0;
+    }
+    r->vn = 0;
+    r->count++;
+    r->flops += s->flops;
+    return 1;
+}
+
 /* Decodes the complete records in buf[0..n), calling fn for every
    instruction in trace order, and sets *used to the bytes consumed; the
    caller keeps buf[*used..n) and appends more input. Returns BINTRACE_OK
@@ -665,7 +843,11 @@ static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char
             snprintf(r->warning, sizeof r->warning,
                      "version %u binary trace: it has no checksums, a damaged file cannot be told from a good one",
                      version);
-        if (isa != BINTRACE_ISA_RV64) return bintrace__err(r, 8, "unknown ISA in the binary trace header");
+        if (isa == BINTRACE_ISA_X86_64 && !r->decode)
+            return bintrace__err(r, 8, "an x86-64 binary trace: this reader has no x86-64 decoder");
+        if (isa != BINTRACE_ISA_RV64 && isa != BINTRACE_ISA_X86_64)
+            return bintrace__err(r, 8, "unknown ISA in the binary trace header");
+        r->isa = isa;
         if (hdr_size < BINTRACE_HEADER_SIZE || hdr_size > 4096) return bintrace__err(r, 10, "bad header size");
         if (n < hdr_size) return BINTRACE_OK;
         pos = hdr_size;
@@ -687,6 +869,8 @@ static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char
         if (c.is_short) break;
         if (c.bad) return bintrace__err(r, at, "malformed varint");
         id = t >> 2;
+        if (r->vopen && t != ((3u << 2) | 3) && t != ((2u << 2) | 3))
+            return bintrace__err(r, at, "an instruction's accesses continue in no VERTEX record");
         if ((t & 3) <= 1) {
             bintrace_block *b;
             uint32_t i, nmem;
@@ -701,6 +885,9 @@ static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char
                 if (count == 0 || first >= b->n || count > b->n - first)
                     return bintrace__err(r, at, "bad instruction range in block");
             }
+            if (b->has_unknown)
+                for (i = (uint32_t)first; i < first + count; i++)
+                    if (b->s[i].unknown) return bintrace__rejected(r, at, &b->s[i], "it does not decode");
             /* complete? (the address predictors must not move on a partial record) */
             nmem = b->mem_before[first + count] - b->mem_before[first];
             if ((size_t)(c.end - c.p) < 10 * (size_t)nmem) {
@@ -733,6 +920,10 @@ static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char
                 }
             }
             r->count += count;
+            if (r->isa == BINTRACE_ISA_X86_64) {
+                if (first == 0 && count == b->n) r->flops += b->flops;
+                else for (i = (uint32_t)first; i < first + count; i++) r->flops += b->s[i].flops;
+            }
         } else if ((t & 3) == 2) {
             const char *why = NULL;
             int dr;
@@ -744,6 +935,10 @@ static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char
             int kr = bintrace__kill(r, &c, at);
             if (kr == 0) break;
             if (kr < 0) return BINTRACE_ERR;
+        } else if (id == 3 && r->isa == BINTRACE_ISA_X86_64) {
+            int vr = bintrace__vertex(r, &c, at, fn, user);
+            if (vr == 0) break;
+            if (vr < 0) return BINTRACE_ERR;
         } else if (id == 2 && r->version >= 2) {
             uLong want, got;
             if (c.end - c.p < 4) break;

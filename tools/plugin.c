@@ -68,7 +68,8 @@ enum {
     PL_RET = 16,            /* jalr x0 through a link register */
     PL_REGION_ENTRY = 32,   /* entry of a --region function */
     PL_EXCL_ENTRY = 64,     /* entry of an --exclude function */
-    PL_RESTORES = 128       /* x86-64: restores the register state (xrstor, fxrstor) */
+    PL_RESTORES = 128,      /* x86-64: restores the register state (xrstor, fxrstor) */
+    PL_UNKNOWN = 256        /* does not decode: stops the trace, or skipped (--skip-unknown) */
 };
 
 typedef struct pl_block {
@@ -79,7 +80,8 @@ typedef struct pl_block {
     bintrace_sinsn *s;      /* n static instructions */
     uint64_t *addrs;        /* n: an execution's addresses, set by the memory callbacks */
     bintrace_prep prep;     /* s prepared for the analysis */
-    uint8_t *flags;         /* n flags */
+    uint16_t *flags;        /* n flags */
+    int has_unknown;        /* an instruction has PL_UNKNOWN */
     char **text;            /* n disassembly strings (text output only) */
     struct pl_xacc *xacc;   /* x86-64: n instructions' accesses of an execution, as QEMU reports them */
     uint32_t *flops;        /* x86-64: n instructions' flops */
@@ -154,9 +156,8 @@ typedef struct pl_state {
     unsigned forks;             /* the program forked this many times */
     int child;                  /* this is a forked child's copy */
     unsigned vcpus;
-    uint64_t undecodable, undecodable_pc;
-    uint8_t undecodable_raw[4];
-    char undecodable_why[200];  /* x86-64: what the decoder said of the first */
+    uint64_t skipped;               /* executions of undecodable instructions left out (--skip-unknown) */
+    char skipped_what[900];         /* the first one */
     int x86;                /* the program is x86-64 (else RISC-V) */
     uint64_t flops;         /* x86-64: flops of the analysed instructions */
     uint64_t xacc_overflow; /* x86-64: executions with more accesses than their instruction can make */
@@ -168,7 +169,9 @@ typedef struct pl_state {
        iteration: its accesses so far, fed as one vertex when another
        instruction runs */
     int rep_on;
-    edan_insn rep_in;
+    const bintrace_sinsn *rep_s;
+    pl_block *rep_b;
+    uint32_t rep_i;
     uint32_t rep_flops;
     edan_access *rep_acc;
     size_t rep_n, rep_cap;
@@ -180,7 +183,6 @@ typedef struct pl_state {
     int stdout_fd;              /* "-": edan trace's standard output, handed over as this descriptor */
     bintrace_writer bw;
     int out_failed;
-    char feed_err[256];
     int cwd_fd;             /* the start directory: the program may chdir */
     int progress;           /* progress line on a terminal */
     double t_start, t_last;
@@ -652,6 +654,19 @@ static char *pl_normalise_disas(const char *d)
     return out;
 }
 
+/* x86-64: the start of an instruction's text trace line, "0x401000
+   480107 | add qword ptr [rdi], rax" (README.md, x86-64 text traces). */
+static char *pl_x86_line(const bintrace_sinsn *s)
+{
+    char intel[256], line[400];
+    int n = snprintf(line, sizeof line, "0x%llx ", (unsigned long long)s->in.pc);
+    uint32_t k;
+    for (k = 0; k < s->in.length && k < sizeof s->raw; k++) n += snprintf(line + n, sizeof line - (size_t)n, "%02x", s->raw[k]);
+    if (x86_format(s->raw, s->in.length, s->in.pc, intel, sizeof intel) != 0) snprintf(intel, sizeof intel, "(bad)");
+    snprintf(line + n, sizeof line - (size_t)n, " | %s", intel);
+    return strdup(line);
+}
+
 /* About once a second on a terminal: how far the run is. */
 static void pl_progress(void)
 {
@@ -663,6 +678,96 @@ static void pl_progress(void)
             (double)st.fed / (now - st.t_start) / 1e6);
 }
 
+/* Where pc is, for a message: "kernel in PROGRAM", or the shared library
+   mapped there (QEMU's guest addresses are this process's in user mode). */
+static void pl_where(uint64_t pc, char *out, size_t n)
+{
+    cli_syms sy;
+    const char *why = NULL, *fn = NULL, *file = NULL;
+    int line = 0;
+    FILE *maps;
+    char buf[4600];
+    snprintf(out, n, "in no file of the program");
+    if (st.started && cli_syms_open(&sy, st.program, st.a.elf_bias, &why) == 0) {
+        cli_syms_at(&sy, pc, &fn, &file, &line);
+        if (fn) snprintf(out, n, "in %s (%s%s%.*s%s%d)", fn, st.program, file ? ", " : "", file ? 200 : 0,
+                         file ? file : "", file ? ":" : "", line);
+        cli_syms_close(&sy);
+        if (fn) return;
+    }
+    if (!(maps = fopen("/proc/self/maps", "r"))) return;
+    while (fgets(buf, sizeof buf, maps)) {
+        unsigned long long lo, hi, off;
+        int at = 0;
+        if (sscanf(buf, "%llx-%llx %*s %llx %*s %*s %n", &lo, &hi, &off, &at) >= 3 && at && pc >= lo && pc < hi) {
+            char *nl = strchr(buf + at, '\n');
+            if (nl) *nl = 0;
+            if (buf[at]) snprintf(out, n, "in %.300s (file offset 0x%llx)", buf + at, off + (pc - lo));
+            break;
+        }
+    }
+    fclose(maps);
+}
+
+/* The bytes of s, "0f 0b". */
+static void pl_bytes(const bintrace_sinsn *s, char *out, size_t n)
+{
+    uint32_t k, len = s->in.length < sizeof s->raw ? s->in.length : (uint32_t)sizeof s->raw;
+    size_t o = 0;
+    out[0] = 0;
+    for (k = 0; k < len && o + 4 < n; k++) o += (size_t)snprintf(out + o, n - o, k ? " %02x" : "%02x", s->raw[k]);
+}
+
+/* Stops the trace: the message to `edan trace` (exit 2), the outputs not
+   written. */
+static void pl_stop(const char *fmt, ...)
+{
+    char msg[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (st.text_f) { files_out_discard(&st.text_o); st.text_f = NULL; }
+    if (st.bin_f) { files_out_discard(&st.bin_o); st.bin_f = NULL; }
+    pl_fail("%s", msg);
+    fflush(NULL);
+    _exit(2);
+}
+
+/* The instruction at s was executed and does not decode: the trace stops
+   there, or (--skip-unknown) it is counted and left out. */
+static void pl_unknown(const bintrace_sinsn *s)
+{
+    char where[600], bytes[64], why[160] = "not an RV64GC instruction";
+    pl_bytes(s, bytes, sizeof bytes);
+    pl_where(s->in.pc, where, sizeof where);
+    if (st.x86) {
+        x86_decoded d;
+        (void)x86_decode(s->raw, s->in.length, s->in.pc, &d, why, sizeof why);
+    }
+    if (!st.a.skip_unknown)
+        pl_stop("pc 0x%llx %s: bytes %s: the instruction cannot be decoded: %s; --skip-unknown leaves such "
+                "instructions out and counts them", (unsigned long long)s->in.pc, where, bytes, why);
+    if (!st.skipped++)
+        snprintf(st.skipped_what, sizeof st.skipped_what, "pc 0x%llx %s, bytes %s: %s", (unsigned long long)s->in.pc,
+                 where, bytes, why);
+}
+
+/* The analysis refused the instruction at s (edan_feed's result r): the
+   trace stops there. */
+static void pl_refused(const edan_insn *in, const uint8_t *raw, edan_result r)
+{
+    char where[600], bytes[64];
+    bintrace_sinsn s;
+    memset(&s, 0, sizeof s);
+    s.in = *in;
+    if (raw) memcpy(s.raw, raw, sizeof s.raw);
+    pl_bytes(&s, bytes, sizeof bytes);
+    pl_where(in->pc, where, sizeof where);
+    pl_stop("pc 0x%llx %s: bytes %s: the analysis cannot place the instruction in the model: %s: %s",
+            (unsigned long long)in->pc, where, raw ? bytes : "?", edan_result_string(r), edan_error(st.ctx));
+}
+
 /* ---------------------------------------------------------------------- */
 /* What untraced code writes                                              */
 /* ---------------------------------------------------------------------- */
@@ -672,13 +777,13 @@ static void pl_kill_flush(void)
 {
     uint32_t i, j;
     if (!st.kill_pending) return;
-    if (st.ctx && !st.feed_err[0]) {
+    if (st.ctx) {
         edan_result r = edan_kill_regs(st.ctx, st.kill_regs, st.kill_nregs);
         for (i = 0; r == EDAN_OK && i < st.kill_nranges; i++)
             r = edan_kill_mem(st.ctx, st.kill_ranges[i][0], st.kill_ranges[i][1]);
         if (r != EDAN_OK)
-            snprintf(st.feed_err, sizeof st.feed_err, "after instruction %llu: %s: %s",
-                     (unsigned long long)st.fed, edan_result_string(r), edan_error(st.ctx));
+            pl_stop("after instruction %llu: the analysis refused what code outside the scope wrote: %s: %s",
+                    (unsigned long long)st.fed, edan_result_string(r), edan_error(st.ctx));
     }
     if (st.text_f) {
         /* lines of at most 32 items, far below `edan analyze`'s line limit */
@@ -702,15 +807,55 @@ static void pl_kill_flush(void)
     st.kill_pending = 0;
 }
 
+/* ---------------------------------------------------------------------- */
+/* The trace files                                                        */
+/* ---------------------------------------------------------------------- */
+/* Block b's instructions first .. first+count-1 ran with the addresses in
+   b->addrs: an EXEC record (the block defined at its first). */
+static void pl_bin_exec(pl_block *b, uint32_t first, uint32_t count)
+{
+    uint32_t i;
+    for (i = first; i < first + count; i++) b->s[i].in.addr = b->addrs[i];     /* the writer's field */
+    if (!b->bin_id) b->bin_id = bintrace_write_define(&st.bw, b->s, b->n) + 1;
+    bintrace_write_exec(&st.bw, b->bin_id - 1, b->s, b->n, first, count);
+}
+
+/* x86-64: a text trace's accesses, " | L8@0x1000 S8@0x1008", 64 to a line,
+   the rest on lines "+ ..." (README.md, x86-64 text traces). */
+static void pl_text_accesses(const edan_access *a, size_t n)
+{
+    size_t k;
+    fputs(" |", st.text_f);
+    for (k = 0; k < n; k++) {
+        if (k && k % 64 == 0) fputs("\n+", st.text_f);
+        fprintf(st.text_f, " %c%u@0x%llx", a[k].kind == EDAN_MEM_LOAD ? 'L' : 'S', a[k].size,
+                (unsigned long long)a[k].addr);
+    }
+    fputc('\n', st.text_f);
+}
+
+/* x86-64: instruction i of b ran with the accesses a[0 .. n): its line
+   and its VERTEX record. */
+static void pl_out_vertex(pl_block *b, uint32_t i, const edan_access *a, size_t n)
+{
+    if (st.text_f) {
+        fputs(b->text[i] ? b->text[i] : "?", st.text_f);
+        pl_text_accesses(a, n);
+    }
+    if (st.bin_f) {
+        if (!b->bin_id) b->bin_id = bintrace_write_define(&st.bw, b->s, b->n) + 1;
+        bintrace_write_vertex(&st.bw, b->bin_id - 1, i, a, n, 0);
+    }
+}
+
 /* x86-64: the rep string instruction that ran up to now, as one vertex. */
 static void pl_rep_flush(void)
 {
     st.rep_on = 0;
-    if (st.ctx && !st.feed_err[0]) {
-        edan_result r = edan_feed_accesses(st.ctx, &st.rep_in, st.rep_acc, st.rep_n);
-        if (r != EDAN_OK)
-            snprintf(st.feed_err, sizeof st.feed_err, "pc 0x%llx: %s: %s", (unsigned long long)st.rep_in.pc,
-                     edan_result_string(r), edan_error(st.ctx));
+    if (st.text_f || st.bin_f) pl_out_vertex(st.rep_b, st.rep_i, st.rep_acc, st.rep_n);
+    if (st.ctx) {
+        edan_result r = edan_feed_accesses(st.ctx, &st.rep_s->in, st.rep_acc, st.rep_n);
+        if (r != EDAN_OK) pl_refused(&st.rep_s->in, st.rep_s->raw, r);
     }
     st.flops += st.rep_flops;
     st.rep_n = 0;
@@ -829,39 +974,48 @@ static int pl_x86_plain(pl_block *b, uint32_t first, uint32_t count)
     return 1;
 }
 
-/* x86-64: instructions b[first .. first+count) were executed. */
-static void pl_emit_x86(pl_block *b, uint32_t first, uint32_t count)
+/* x86-64: instructions b[first .. first+count) were executed; returns the
+   number of vertices that began (a rep's later iterations begin none). */
+static uint32_t pl_emit_x86(pl_block *b, uint32_t first, uint32_t count)
 {
-    uint32_t i;
+    uint32_t i, began = 0;
     if (pl_x86_plain(b, first, count)) {
-        if (st.ctx && !st.feed_err[0]) {
+        if (st.ctx) {
             uint32_t at;
             edan_result r = bintrace_feed_block(st.ctx, &b->prep, b->s, b->n, first, count, b->addrs + first, &at);
-            if (r != EDAN_OK)
-                snprintf(st.feed_err, sizeof st.feed_err, "pc 0x%llx: %s: %s", (unsigned long long)b->s[at].in.pc,
-                         edan_result_string(r), edan_error(st.ctx));
+            if (r != EDAN_OK) pl_refused(&b->s[at].in, b->s[at].raw, r);
         }
-        return;
+        if (st.text_f)
+            for (i = first; i < first + count; i++) {
+                edan_access a;
+                a.addr = b->addrs[i];
+                a.size = b->s[i].in.size;
+                a.kind = b->s[i].in.mem;
+                fputs(b->text[i] ? b->text[i] : "?", st.text_f);
+                pl_text_accesses(&a, b->s[i].in.mem != EDAN_MEM_NONE);
+            }
+        if (st.bin_f) pl_bin_exec(b, first, count);
+        return count;
     }
     for (i = first; i < first + count; i++) {
         pl_xacc *x = &b->xacc[i];
         pl_x86_check(&b->s[i].in, x);       /* the plain runs above matched their decoding by construction */
-        if (st.rep_on && (!x->rep || st.rep_in.pc != b->s[i].in.pc)) pl_rep_flush();
+        if (st.rep_on && (!x->rep || st.rep_s->in.pc != b->s[i].in.pc)) pl_rep_flush();
         if (x->rep) {
             /* one more iteration (or QEMU's last look at rcx): its accesses join the vertex */
             if (!st.rep_on) {
                 st.rep_on = 1;
-                st.rep_in = b->s[i].in;
+                st.rep_s = &b->s[i];
+                st.rep_b = b;
+                st.rep_i = i;
                 st.rep_flops = 0;
+                began++;
             }
             if (st.rep_n + x->n > st.rep_cap) {
                 size_t nc = (st.rep_n + x->n) * 2 + 64;
                 edan_access *na = (edan_access *)realloc(st.rep_acc, nc * sizeof *na);
-                if (!na) {
-                    if (!st.feed_err[0]) snprintf(st.feed_err, sizeof st.feed_err, "out of memory for a rep instruction");
-                    x->n = 0;
-                    continue;
-                }
+                if (!na) pl_stop("out of memory for the accesses of a rep instruction (pc 0x%llx)",
+                                 (unsigned long long)b->s[i].in.pc);
                 st.rep_acc = na;
                 st.rep_cap = nc;
             }
@@ -871,34 +1025,49 @@ static void pl_emit_x86(pl_block *b, uint32_t first, uint32_t count)
             x->n = 0;
             continue;
         }
-        if (st.ctx && !st.feed_err[0]) {
+        if (st.ctx) {
             edan_result r = edan_feed_accesses(st.ctx, &b->s[i].in, x->a, x->n);
-            if (r != EDAN_OK)
-                snprintf(st.feed_err, sizeof st.feed_err, "pc 0x%llx: %s: %s", (unsigned long long)b->s[i].in.pc,
-                         edan_result_string(r), edan_error(st.ctx));
+            if (r != EDAN_OK) pl_refused(&b->s[i].in, b->s[i].raw, r);
         }
+        if (st.text_f || st.bin_f) pl_out_vertex(b, i, x->a, x->n);
         st.flops += b->flops[i];
         x->n = 0;
+        began++;
     }
+    return began;
 }
 
-/* Instructions b[first .. first+count) were executed. */
+static void pl_emit_known(pl_block *b, uint32_t first, uint32_t count);
+
+/* Instructions b[first .. first+count) were executed: one that does not
+   decode stops the trace, or is left out (--skip-unknown). */
 static void pl_emit(pl_block *b, uint32_t first, uint32_t count)
+{
+    uint32_t i, from = first;
+    if (!b->has_unknown) { pl_emit_known(b, first, count); return; }
+    for (i = first; i < first + count; i++) {
+        if (!(b->flags[i] & PL_UNKNOWN)) continue;
+        pl_unknown(&b->s[i]);
+        if (i > from) pl_emit_known(b, from, i - from);
+        if (b->xacc) b->xacc[i].n = 0;
+        from = i + 1;
+    }
+    if (first + count > from) pl_emit_known(b, from, first + count - from);
+}
+
+static void pl_emit_known(pl_block *b, uint32_t first, uint32_t count)
 {
     uint32_t i;
     if (st.kill_pending) pl_kill_flush();
     if (st.x86) {
-        pl_emit_x86(b, first, count);
-        st.fed += count;
+        st.fed += pl_emit_x86(b, first, count);
         if (st.progress && st.fed >= st.next_check) pl_progress();
         return;
     }
-    if (st.ctx && !st.feed_err[0]) {
+    if (st.ctx) {
         uint32_t at;
         edan_result r = bintrace_feed_block(st.ctx, &b->prep, b->s, b->n, first, count, b->addrs + first, &at);
-        if (r != EDAN_OK)   /* the first error is the one to report; the analysis stops there */
-            snprintf(st.feed_err, sizeof st.feed_err, "pc 0x%llx: %s: %s", (unsigned long long)b->s[at].in.pc,
-                     edan_result_string(r), edan_error(st.ctx));
+        if (r != EDAN_OK) pl_refused(&b->s[at].in, b->s[at].raw, r);
     }
     if (st.text_f) {
         char line[512];
@@ -918,11 +1087,7 @@ static void pl_emit(pl_block *b, uint32_t first, uint32_t count)
             fwrite(line, 1, (size_t)(p - line), st.text_f);
         }
     }
-    if (st.bin_f) {
-        for (i = first; i < first + count; i++) b->s[i].in.addr = b->addrs[i];     /* the writer's field */
-        if (!b->bin_id) b->bin_id = bintrace_write_define(&st.bw, b->s, b->n) + 1;
-        bintrace_write_exec(&st.bw, b->bin_id - 1, b->s, b->n, first, count);
-    }
+    if (st.bin_f) pl_bin_exec(b, first, count);
     st.fed += count;
     if (st.progress && st.fed >= st.next_check) pl_progress();
 }
@@ -934,7 +1099,7 @@ static void pl_flush(pl_block *b)
     int in_run = 0;
     if (b->all_static) { pl_emit(b, 0, b->n); return; }
     for (i = 0; i < b->n; i++) {
-        uint8_t f = b->flags[i];
+        uint16_t f = b->flags[i];
         int active;
         if (f & (PL_BEGIN | PL_END)) {
             if (!st.markers_off && st.have_markers) st.marker_on = (f & PL_BEGIN) != 0;
@@ -1121,6 +1286,7 @@ static int pl_translate_x86(pl_block *b, uint32_t i, const uint8_t *data, size_t
             r = x86_decode(whole, sizeof whole, pc, &d, why, sizeof why);
             if (r == EDAN_OK) {
                 len = d.in.length;
+                memcpy(b->s[i].raw, whole, len);
                 b->xacc[i].crosses = 1;
             }
         }
@@ -1129,24 +1295,15 @@ static int pl_translate_x86(pl_block *b, uint32_t i, const uint8_t *data, size_t
         memset(in, 0, sizeof *in);
         in->cls = EDAN_CLASS_OTHER;
         cap = 16;
-        if (!st.undecodable++) {
-            st.undecodable_pc = pc;
-            memcpy(st.undecodable_raw, b->s[i].raw, 4);
-            snprintf(st.undecodable_why, sizeof st.undecodable_why, "%s (%zu bytes)", why, len);
-        }
+        b->flags[i] |= PL_UNKNOWN;
+        b->has_unknown = 1;
     } else {
         *in = d.in;
         b->flops[i] = d.flops;
         b->xacc[i].rep = d.rep;
-        if (!d.rep && !d.state && (d.nacc == 0 || (d.nacc == 1 && d.acc[0].count == 1 && !d.acc[0].masked &&
-                                                   d.acc[0].size <= 8))) {
-            /* QEMU hands over accesses of up to 8 bytes whole: this one's is known */
-            b->xacc[i].simple = 1;
-            if (d.nacc) {
-                in->mem = d.acc[0].kind;
-                in->size = d.acc[0].size;
-            }
-        }
+        b->xacc[i].simple = x86_single_access(&d);
+        in->mem = d.in.mem;
+        in->size = d.in.size;
         for (k = 0; k < d.nacc; k++) {
             uint32_t bytes = (uint32_t)d.acc[k].count * d.acc[k].size;
             cap += 2u * d.acc[k].count * (d.acc[k].size > 8 ? (d.acc[k].size + 7u) / 8u : 1u);
@@ -1183,7 +1340,7 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
     b->n = (uint32_t)n;
     b->s = (bintrace_sinsn *)calloc(n, sizeof *b->s);
     b->addrs = (uint64_t *)calloc(n, sizeof *b->addrs);
-    b->flags = (uint8_t *)calloc(n, 1);
+    b->flags = (uint16_t *)calloc(n, sizeof *b->flags);
     if (st.text_f) b->text = (char **)calloc(n, sizeof(char *));
     if (st.x86) {
         b->xacc = (pl_xacc *)calloc(n, sizeof *b->xacc);
@@ -1200,10 +1357,11 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
         uint64_t pc = qemu_plugin_insn_vaddr(qi);
         bintrace_sinsn *s = &b->s[i];
         edan_insn *in = &s->in;
-        uint8_t f = 0;
+        uint16_t f = 0;
         uint32_t word = 0;
         size_t k;
-        for (k = 0; k < len && k < 4; k++) { s->raw[k] = data[k]; word |= (uint32_t)data[k] << (8 * k); }
+        for (k = 0; k < len && k < sizeof s->raw; k++) s->raw[k] = data[k];
+        for (k = 0; k < len && k < 4; k++) word |= (uint32_t)data[k] << (8 * k);
         if (st.x86) {
             if (pl_translate_x86(b, (uint32_t)i, data, len, pc) < 0) {
                 pl_block_free(b);
@@ -1214,7 +1372,8 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
         if (edan_rv_decode(data, len, in) != EDAN_OK) {
             memset(in, 0, sizeof *in);
             in->cls = EDAN_CLASS_OTHER;
-            if (!st.undecodable++) { st.undecodable_pc = pc; memcpy(st.undecodable_raw, s->raw, 4); }
+            f |= PL_UNKNOWN;
+            b->has_unknown = 1;
         }
         in->pc = pc;
         in->flags |= EDAN_INSN_HAS_PC;
@@ -1228,6 +1387,7 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
             else if (!link_dst && link_src && (in->ndst == 0 || in->dst[0] == 0)) f |= PL_RET;
         }
     decoded:
+        f |= b->flags[i];       /* what the x86-64 translation set */
         if (st.x86) {       /* x86: call and ret by their mnemonic; no markers */
             const char *mn = x86_op_name(in->op);
             if (mn && !strcmp(mn, "call")) f |= PL_CALL;
@@ -1240,7 +1400,9 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
         if (!st.scope_func || (f & PL_INFUNC)) any = 1;
         else all = 0;
         if (f & (PL_BEGIN | PL_END)) all = 0;
-        if (st.text_f) {
+        if (st.text_f && st.x86) {
+            b->text[i] = pl_x86_line(s);
+        } else if (st.text_f) {
             char *d = qemu_plugin_insn_disas(qi);
             b->text[i] = pl_normalise_disas(d ? d : "unknown");
             free(d);
@@ -1338,14 +1500,11 @@ static void pl_atexit(qemu_plugin_id_t id, void *udata)
     if (st.rep_on) pl_rep_flush();
     if (st.progress && st.t_last > st.t_start) fprintf(stderr, "\r%60s\r", "");
     if (st.cwd_fd >= 0 && fchdir(st.cwd_fd) != 0) { /* relative output paths may then fail: reported */ }
-    if (st.undecodable) {
+    if (st.skipped) {
         size_t len = strlen(notes);
         snprintf(notes + len, sizeof notes - len,
-                 "warning: %llu translated instructions could not be decoded and were analysed as "
-                 "instructions without operands (first at pc 0x%llx, bytes %02x %02x %02x %02x%s%s)\n",
-                 (unsigned long long)st.undecodable, (unsigned long long)st.undecodable_pc,
-                 st.undecodable_raw[0], st.undecodable_raw[1], st.undecodable_raw[2], st.undecodable_raw[3],
-                 st.undecodable_why[0] ? ": " : "", st.undecodable_why);
+                 "warning: %llu executions of instructions that cannot be decoded were left out (--skip-unknown); "
+                 "the first: %s\n", (unsigned long long)st.skipped, st.skipped_what);
     }
     if (st.state_insns) {
         size_t len = strlen(notes);
@@ -1385,11 +1544,6 @@ static void pl_atexit(qemu_plugin_id_t id, void *udata)
         snprintf(notes + len, sizeof notes - len,
                  "warning: the program ran %u threads; EDAN analyses sequential programs: only "
                  "the first thread was analysed\n", st.vcpus);
-    }
-    if (st.feed_err[0]) {
-        size_t len = strlen(notes);
-        snprintf(notes + len, sizeof notes - len, "warning: the analysis rejected an instruction: %s\n",
-                 st.feed_err);
     }
     if (notes[0]) pl_write_file("notes", notes);
     if (st.text_f) { pl_finish_file(&st.text_o, 0); st.text_f = NULL; }     /* its close says a failed write */
@@ -1470,7 +1624,8 @@ static int pl_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, ch
     }
     pthread_atfork(NULL, pl_forked_parent, pl_forked_child);
     if (st.bin_f) {
-        if (bintrace_writer_open(&st.bw, st.bin_f) != BINTRACE_OK) return pl_fail("out of memory");
+        if (bintrace_writer_open_isa(&st.bw, st.bin_f, st.x86 ? BINTRACE_ISA_X86_64 : BINTRACE_ISA_RV64) != BINTRACE_OK)
+            return pl_fail("out of memory");
     }
     st.cwd_fd = open(".", O_RDONLY);
     st.progress = !st.a.quiet && isatty(2);

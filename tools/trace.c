@@ -30,8 +30,10 @@ static const char trace_usage[] =
     "program (this machine's own binaries, static or dynamically linked with its\n"
     "libraries) under qemu-x86_64, with the EDAN plugin, builds its execution DAG\n"
     "while it runs and prints the same report as `edan analyze`. x86-64 programs\n"
-    "run with LD_BIND_NOW=1, are analysed online only (no --text or --binary),\n"
-    "and need the instructions QEMU 7.2 runs (SSE4.2, no AVX).\n"
+    "run with LD_BIND_NOW=1 and need the instructions QEMU 7.2 runs (up to AVX2;\n"
+    "no AVX-512). An executed instruction that does not decode stops the trace\n"
+    "(exit 2) naming its pc, bytes and function; --skip-unknown leaves such\n"
+    "instructions out and counts them.\n"
     "When the report or a trace goes to standard output, the program's standard\n"
     "output goes to standard error (so that the report can be piped); otherwise\n"
     "the program's output is left alone and the report follows.\n"
@@ -49,8 +51,10 @@ static const char trace_usage[] =
     "                     default a program containing them is analysed only\n"
     "                     between a BEGIN and the following END (edan_trace.h)\n"
     "Output:\n"
-    "  --text FILE        write a text trace (\"insn;0xaddr\" lines, the paper's\n"
-    "                     format) instead of analysing; - is standard output\n"
+    "  --text FILE        write a text trace instead of analysing; - is standard\n"
+    "                     output. RISC-V: \"insn;0xaddr\" lines, the paper's format;\n"
+    "                     x86-64: \"0xPC BYTES | Intel syntax | L8@0xADDR ...\"\n"
+    "                     lines (README.md)\n"
     "  --text-pc          with --text: lines \"0;0xPC;insn;0xaddr\" (the EDAN authors'\n"
     "                     tool's format with PCs: per-PC --top from the text trace)\n"
     "  --binary FILE      write a binary trace (README.md) instead of analysing;\n"
@@ -261,7 +265,7 @@ int edan_cmd_trace(int argc, char **argv)
 {
     cli_analysis a;
     trace_args t;
-    int i = 1, prog = -1, dynamic = 0, x86 = 0, status = 0, rc = 2, k, analysing, to_stdout, stdout_fd = -1, scoped = 0;
+    int i = 1, prog = -1, dynamic = 0, x86 = 0, text_pc = 0, status = 0, rc = 2, k, analysing, to_stdout, stdout_fd = -1, scoped = 0;
     char *qemu = NULL, *plugin = NULL, *program = NULL;
     char dir[] = "/tmp/edan-trace.XXXXXX", args_path[PATH_MAX + 64], plugin_arg[2 * PATH_MAX + 128];
     char *report, *err, *notes;
@@ -325,7 +329,7 @@ int edan_cmd_trace(int argc, char **argv)
     }
     if (cli_analysis_finish(&a)) { free(t.plugin_args); return 2; }
     for (k = 0; k < t.nplugin; k++)
-        if (!strcmp(t.plugin_args[k], "--text-pc") && !t.text_path) {
+        if (!strcmp(t.plugin_args[k], "--text-pc") && (text_pc = 1) && !t.text_path) {
             fprintf(stderr, "edan trace: --text-pc changes the lines of --text FILE, which is not given\n");
             free(t.plugin_args);
             return 2;
@@ -377,9 +381,9 @@ int edan_cmd_trace(int argc, char **argv)
         goto out;
     }
     if (trace_check_elf(program, &dynamic, &x86)) goto out;
-    if (x86 && (t.text_path || t.bin_path)) {
-        fprintf(stderr, "edan trace: %s is an x86-64 program: its analysis runs online; --text and --binary "
-                        "traces are written for RISC-V programs only\n", program);
+    if (x86 && text_pc) {
+        fprintf(stderr, "edan trace: --text-pc is a RISC-V text form; %s is an x86-64 program, whose text trace "
+                        "lines always begin with the pc\n", program);
         goto out;
     }
     if (x86) dynamic = 0;   /* the host's own libraries: no sysroot */
@@ -554,6 +558,10 @@ int edan_cmd_trace(int argc, char **argv)
                 sig == SIGINT || sig == SIGTERM ? "was stopped" : "crashed: killed", sig, strsignal(sig),
                 report || !(t.analyze || (!t.text_path && !t.bin_path))
                     ? "" : "; no report: QEMU ends a crashed program without telling its plugins");
+        if (x86 && sig == SIGILL)
+            fprintf(stderr, "edan trace: note: QEMU 7.2 runs x86-64 code up to AVX2; a program built for "
+                            "AVX-512 (-mavx512f, or -march=native on such a machine) gets this signal at its first "
+                            "AVX-512 instruction: build it with -march=x86-64-v3 or older\n");
         rc = 128 + sig;
     } else if (WIFEXITED(status)) {
         rc = WEXITSTATUS(status);

@@ -246,3 +246,30 @@ const char *x86_reg_name(edan_reg r)
     if (r == EDAN_X86_X87) return "x87";
     return NULL;
 }
+
+int x86_single_access(x86_decoded *d)
+{
+    if (d->rep || d->state || d->nacc > 1 ||
+        (d->nacc == 1 && (d->acc[0].count != 1 || d->acc[0].masked || d->acc[0].size > 8)))
+        return 0;
+    if (d->nacc) {
+        d->in.mem = d->acc[0].kind;
+        d->in.size = d->acc[0].size;
+    }
+    return 1;
+}
+
+int x86_format(const uint8_t *bytes, size_t avail, uint64_t pc, char *buf, size_t n)
+{
+    ZydisDecoder dec;
+    ZydisFormatter fmt;
+    ZydisDecodedInstruction ins;
+    ZydisDecodedOperand op[ZYDIS_MAX_OPERAND_COUNT];
+    if (n) buf[0] = 0;
+    if (ZYAN_FAILED(ZydisDecoderInit(&dec, ZYDIS_MACHINE_MODE_LONG_64, ZYDIS_STACK_WIDTH_64)) ||
+        ZYAN_FAILED(ZydisDecoderDecodeFull(&dec, bytes, avail, &ins, op)) ||
+        ZYAN_FAILED(ZydisFormatterInit(&fmt, ZYDIS_FORMATTER_STYLE_INTEL)) ||
+        ZYAN_FAILED(ZydisFormatterFormatInstruction(&fmt, &ins, op, ins.operand_count_visible, buf, n, pc, ZYAN_NULL)))
+        return -1;
+    return 0;
+}

@@ -52,6 +52,14 @@ typedef struct x86_decoded {
    EDAN_ERR_UNKNOWN_OP with the reason in why (an encoding Zydis does not
    know, too many registers for an edan_insn, ...). */
 edan_result x86_decode(const uint8_t *bytes, size_t avail, uint64_t pc, x86_decoded *out, char *why, size_t whylen);
+/* 1 when d makes at most one access of at most 8 bytes (QEMU hands such
+   an access over whole), is no rep and saves no state: then d->in.mem and
+   d->in.size are set to it, as a RISC-V instruction's (traces record one
+   address per execution of such an instruction); else 0. */
+int x86_single_access(x86_decoded *d);
+/* The instruction at bytes[0 .. avail) in Intel syntax, as Zydis formats
+   it ("add qword ptr [rdi], rax"); 0, or -1 when it does not decode. */
+int x86_format(const uint8_t *bytes, size_t avail, uint64_t pc, char *buf, size_t n);
 /* The mnemonic of an op id ("add", "vfmadd231pd"), or NULL. */
 const char *x86_op_name(uint32_t op);
 /* The name of a register id ("rax", "rflags", "zmm3", "k1", "x87"), or NULL. */

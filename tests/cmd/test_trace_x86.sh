@@ -14,8 +14,14 @@
 #  - a Fortran kernel (examples/daxpy.f90, gfortran) with --func;
 #  - ls -lR, python3 and gzip traced whole: every executed instruction decodes
 #    with the memory accesses QEMU reports for it;
-#  - bad input: a 32-bit x86 program is refused naming its machine; --text
-#    and --binary of an x86-64 program are refused (online analysis only).
+#  - tests/cmd/x86/vector.s, hand-written: an AVX2 gather with loaded
+#    indices, an SSE load that merges beside a VEX one that does not, a rep
+#    movsb of 10000 accesses; the binary and text traces of the same run
+#    analysed to the same report as the online analysis (so too a whole
+#    program with two configurations, caches and a timeline);
+#  - bad input: a 32-bit x86 program is refused naming its machine, and so
+#    is --text-pc; damaged x86-64 text and binary traces stop with the line
+#    or byte at fault.
 set -u
 cd "$(dirname "$0")/../.."
 E=./edan
@@ -33,7 +39,10 @@ c = json.load(open(sys.argv[1]))["configs"][0]
 print(" ".join(str(c[k]) for k in sys.argv[2:]))' "$@"; }
 
 # 1. the hand-written kernel
-as --64 -o "$W/chains.o" tests/cmd/x86/chains.s && ld -static -o "$W/chains" "$W/chains.o" || { echo "cannot build chains.s"; exit 1; }
+# kernel NAME: tests/cmd/x86/NAME.s linked with start.s into $W/NAME
+kernel() { as --64 -o "$W/$1.o" "tests/cmd/x86/$1.s" && as --64 -o "$W/start.o" tests/cmd/x86/start.s &&
+           ld -static -o "$W/$1" "$W/$1.o" "$W/start.o" || { echo "cannot build $1.s"; exit 1; }; }
+kernel chains
 if $E trace --json --quiet --func kernel -- "$W/chains" > "$W/chains.json" 2> "$W/err"; then
   got=$(json "$W/chains.json" instructions edges W D C Tinf loads stores amos layers)
   want="13 13 9 7 4 1401 6 1 2 [1, 1, 1, 2, 2, 1, 1]"
@@ -42,6 +51,47 @@ if $E trace --json --quiet --func kernel -- "$W/chains" > "$W/chains.json" 2> "$
   grep -q warning "$W/err" && bad "chains.s: warnings: $(cat "$W/err")"
 else
   bad "chains.s: edan trace failed: $(cat "$W/err")"
+fi
+
+# same A B: the two reports are the same but for the trace's name
+same() { python3 -c '
+import json, sys
+def strip(d):
+    if isinstance(d, dict): return {k: strip(v) for k, v in d.items() if k not in ("source", "trace")}
+    if isinstance(d, list): return [strip(x) for x in d]
+    return d
+a, b = (strip(json.load(open(f))) for f in sys.argv[1:3])
+sys.exit(a != b)' "$@"; }
+
+# 1b. the vector kernel, online and from its binary and text traces
+kernel vector
+if $E trace --analyze --json --quiet --func kernel --binary "$W/v.bt" --text "$W/v.txt" -- "$W/vector" > "$W/v.json" 2> "$W/err"; then
+  got=$(json "$W/v.json" instructions edges W D loads stores amos layers load_bytes store_bytes flops)
+  want="13 12 8 5 6 1 1 [2, 1, 1, 3, 1] 5080 5032 1"
+  [ "$got" = "$want" ] && ok "vector.s: N E W D loads stores amos layers bytes flops = $want" \
+    || bad "vector.s: got '$got', want '$want'"
+  $E analyze --json --quiet "$W/v.bt" > "$W/vb.json" && same "$W/v.json" "$W/vb.json" \
+    && ok "vector.s: its binary trace analyses to the online report" || bad "vector.s: binary trace's report differs"
+  $E analyze --json --quiet "$W/v.txt" > "$W/vt.json" && same "$W/v.json" "$W/vt.json" \
+    && ok "vector.s: its text trace analyses to the online report" || bad "vector.s: text trace's report differs"
+  plus=$(grep -c '^+' "$W/v.txt")
+  grep -q '^0x[0-9a-f]* f3a4 | rep movsb | L1@0x[0-9a-f]* S1@' "$W/v.txt" && [ "$plus" = 156 ] \
+    && ok "vector.s: the rep movsb's 10000 accesses on its line and 156 continuation lines" \
+    || bad "vector.s: rep movsb text lines: $plus continuation lines; $(grep -m1 'rep movsb' "$W/v.txt" | head -c 100)"
+else
+  bad "vector.s: edan trace failed: $(cat "$W/err")"
+fi
+
+# 1c. a whole program, two configurations (caches, a timeline): the same
+#     report online, from its binary trace and from its text trace
+O="--tau 1000 --cache 32K:8:64 --cache 1M:16:64:wb:14 --timeline --config=nc --no-cache --tau 1000"
+if $E trace $O --analyze --json --quiet --binary "$W/g.bt" --text "$W/g.txt" -- build/examples-host/gemm 30 > "$W/g.json" 2> "$W/err" &&
+   $E analyze $O --json --quiet "$W/g.bt" > "$W/gb.json" && $E analyze $O --json --quiet "$W/g.txt" > "$W/gt.json"; then
+  same "$W/g.json" "$W/gb.json" && same "$W/g.json" "$W/gt.json" \
+    && ok "gemm 30, whole program ($(json "$W/g.json" instructions) instructions): online = binary = text, two configurations" \
+    || bad "gemm 30: the reports differ"
+else
+  bad "gemm 30: $(tail -3 "$W/err")"
 fi
 
 # 2. chase on both ISAs
@@ -119,8 +169,33 @@ as --32 -o "$W/t32.o" "$W/t32.s" && ld -m elf_i386 -o "$W/t32" "$W/t32.o"
 $E trace -- "$W/t32" > /dev/null 2> "$W/err"; rc=$?
 [ $rc = 2 ] && grep -q "x86 (32-bit)" "$W/err" && ok "a 32-bit x86 program: exit 2, named: $(head -c 120 "$W/err")" \
   || bad "32-bit x86: rc=$rc $(cat "$W/err")"
-$E trace --text "$W/t.txt" -- "$W/chains" > /dev/null 2> "$W/err"; rc=$?
-[ $rc = 2 ] && grep -q "online" "$W/err" && [ ! -e "$W/t.txt" ] && ok "--text of an x86-64 program: exit 2, said" \
-  || bad "--text on x86-64: rc=$rc $(cat "$W/err")"
+$E trace --text "$W/t.txt" --text-pc -- "$W/chains" > /dev/null 2> "$W/err"; rc=$?
+[ $rc = 2 ] && grep -q "RISC-V text form" "$W/err" && [ ! -e "$W/t.txt" ] && ok "--text-pc of an x86-64 program: exit 2, said" \
+  || bad "--text-pc on x86-64: rc=$rc $(cat "$W/err")"
+# damaged x86-64 text traces: the file and line at fault, exit 2
+if [ -s "$W/v.txt" ]; then
+  n=0
+  for edit in 's/\(| vmovsd xmm0, .* | L8@\)0x[0-9a-f]*$/\1zz/' 's/^\(0x[0-9a-f]*\) f20f58[0-9a-f]* | addsd/\1 f20f58 | addsd/' '2i\
++ L8@0x1000' 's/^\(0x[0-9a-f]*\) 488db780000000 | lea rsi, \[rdi+0x80\] |$/\1 488db780000000 lea rsi/'; do
+    n=$((n + 1))
+    sed "$edit" "$W/v.txt" > "$W/bad$n.txt"
+    cmp -s "$W/v.txt" "$W/bad$n.txt" && { bad "text edit $n changed nothing"; continue; }
+    line=$(cmp "$W/v.txt" "$W/bad$n.txt" | sed 's/.* line //')
+    $E analyze --quiet "$W/bad$n.txt" > /dev/null 2> "$W/err"; rc=$?
+    [ $rc = 2 ] && grep -q "^$W/bad$n.txt:$line: " "$W/err" && ok "damaged x86-64 text trace $n: exit 2, $(head -c 110 "$W/err" | sed "s|$W/||")" \
+      || bad "damaged text $n: rc=$rc, want line $line: $(cat "$W/err")"
+  done
+fi
+# damaged x86-64 binary traces: cut short, one byte changed
+if [ -s "$W/v.bt" ]; then
+  size=$(stat -c %s "$W/v.bt")
+  head -c $((size / 2)) "$W/v.bt" > "$W/cut.bt"
+  $E analyze --quiet "$W/cut.bt" > /dev/null 2> "$W/err"; rc=$?
+  [ $rc = 2 ] && grep -q "truncated" "$W/err" && ok "a cut x86-64 binary trace: exit 2, said" || bad "cut binary: rc=$rc $(cat "$W/err")"
+  python3 -c 'import sys; d = bytearray(open(sys.argv[1], "rb").read()); d[len(d) // 3] ^= 0x10; open(sys.argv[2], "wb").write(d)' "$W/v.bt" "$W/flip.bt"
+  $E analyze --quiet "$W/flip.bt" > /dev/null 2> "$W/err"; rc=$?
+  [ $rc = 2 ] && grep -q "byte [0-9]*: " "$W/err" && ok "an x86-64 binary trace with a changed byte: exit 2, $(head -c 100 "$W/err" | sed "s|$W/||")" \
+    || bad "changed byte: rc=$rc $(cat "$W/err")"
+fi
 
 [ $fails = 0 ] && echo "test_trace_x86: all checks passed" || { echo "test_trace_x86: $fails failed"; exit 1; }

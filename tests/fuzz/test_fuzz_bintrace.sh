@@ -6,7 +6,7 @@
 # cache and without (then with hotspots), which must agree
 # (tests/fuzz/fuzz_bintrace.c). Seeds: binary traces of example kernels written
 # by `edan trace`, two of them scoped (KILL records). Fails on any crash, sanitizer report, leak, timeout or
-# disagreement.
+# disagreement. Seeds of x86-64 traces too (tests/cmd/x86/*.s).
 . "$(dirname "$0")/../lib.sh"
 mkdir -p "$T/corpus"
 for cs in "kernel|sum 8" "kernel_gemm|gemm 4" "kernel_chase|chase 12" "kernel_cg_step|spmv 6" "kernel_lu|lu 5" \
@@ -21,6 +21,14 @@ done
 ./edan trace --region kernel --binary "$T/corpus/region.bin" -- build/examples/sum 5 >/dev/null 2>"$T/err" ||
   { echo "seed region: edan trace failed:"; cat "$T/err"; exit 1; }
 head -c 40 "$T/corpus/gemm.bin" > "$T/corpus/cut.bin"     # a truncated trace
+# x86-64 traces (their instructions read by the harness's stand-in decoder):
+# the hand-written kernels, a rep movsb of 10000 accesses in VERTEX records
+for k in chains vector; do
+  as --64 -o "$T/$k.o" "tests/cmd/x86/$k.s" && as --64 -o "$T/start.o" tests/cmd/x86/start.s &&
+    ld -static -o "$T/$k" "$T/$k.o" "$T/start.o" &&
+    ./edan trace --func kernel --binary "$T/corpus/x86-$k.bin" -- "$T/$k" >/dev/null 2>"$T/err" ||
+    { echo "seed x86-$k: edan trace failed:"; cat "$T/err"; exit 1; }
+done
 # a block whose middle instruction the analysis refuses (register 60000), run
 # in part after it: header, DEFINE of 3, EXEC-PART 2..2, END
 printf 'EDANBT\x01\x00\x01\x00\x10\x00\x00\x00\x00\x00\x02\x03\x00\x00\x00\x01\x00\x00\x01\x01\x01\x02\x00\x00\x00\x01\x00\x00\x01\x01\xe0\xd4\x03\x03\x00\x00\x00\x01\x00\x00\x01\x01\x02\x04\x01\x02\x01\x03\x01' \

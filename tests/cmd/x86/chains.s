@@ -1,12 +1,9 @@
 # tests/cmd/x86/chains.s - a hand-written x86-64 kernel for test_trace_x86.sh:
 # read-modify-write, a partial-register merge, a flags chain, push/pop, a
-# rep movsb iteration over bytes written earlier, and ret. Static, no libc:
-# _start (outside the traced scope) points rdi at buf, calls kernel, exits.
+# rep movsb iteration over bytes written earlier, and ret. Linked with start.s,
+# which calls it with rdi at a zeroed buffer.
 .intel_syntax noprefix
-.globl _start, kernel
-.bss
-.align 64
-buf: .zero 4096
+.globl kernel
 .text
 .type kernel, @function
 kernel:
@@ -24,11 +21,3 @@ kernel:
     mov r9b, [rdi-1]        # 12 <- 11 (rdi and bytes)                md 5
     ret                     # 13 load; <- 7 (rsp)                     md 7
 .size kernel, .-kernel
-.type _start, @function
-_start:
-    lea rdi, [rip+buf]
-    call kernel
-    mov eax, 60
-    xor edi, edi
-    syscall
-.size _start, .-_start

@@ -164,6 +164,7 @@ typedef struct pl_state {
     uint64_t state_insns;   /* x86-64: translated instructions that save or restore the register state */
     uint64_t acc_mismatch;  /* x86-64: executions whose accesses were not their decoding's */
     uint64_t cross_missing; /* x86-64: executions of page-crossing instructions without their accesses */
+    uint64_t overread;      /* x86-64: executions whose loads QEMU widened, clipped to the operand */
     char acc_mismatch_first[200];
     /* x86-64: a rep string instruction being executed, iteration by
        iteration: its accesses so far, fed as one vertex when another
@@ -409,11 +410,16 @@ static int pl_load_symbols(void)
             if (raw && ph.p_offset <= rawsize && ph.p_filesz <= rawsize - ph.p_offset) {
                 const unsigned char *p = (const unsigned char *)raw + ph.p_offset;
                 uint64_t off;
-                for (off = 0; off + 4 <= ph.p_filesz; off += 2) {
+                for (off = 0; !st.x86 && off + 4 <= ph.p_filesz; off += 2) {
                     uint32_t w = p[off] | (uint32_t)p[off + 1] << 8 | (uint32_t)p[off + 2] << 16 |
                                  (uint32_t)p[off + 3] << 24;
                     if (w == EDAN_TRACE_BEGIN_INSN) { st.have_markers = 1; break; }
                 }
+                for (off = 0; st.x86 && off + EDAN_TRACE_X86_LEN <= ph.p_filesz; off++)
+                    if (p[off] == 0x0f && !memcmp(p + off, EDAN_TRACE_X86_BEGIN, EDAN_TRACE_X86_LEN)) {
+                        st.have_markers = 1;
+                        break;
+                    }
             }
         }
     }
@@ -936,6 +942,19 @@ static void pl_x86_check(const edan_insn *in, pl_xacc *x)
         if (x->a[k].kind == EDAN_MEM_LOAD) ld += x->a[k].size;
         else stb += x->a[k].size;
     }
+    if (x->simple && in->mem == EDAN_MEM_LOAD && !stb && ld > in->size && x->n > 1) {
+        /* QEMU 7.2 loads a whole xmm register for some scalar operands
+           (vfmadd231sd xmm, xmm, m64 loads 16 bytes): contiguous loads
+           from the operand's address on. The instruction loads its
+           operand's bytes only: clipped to them. */
+        for (k = 1; k < x->n && x->a[k].addr == x->a[k - 1].addr + x->a[k - 1].size; k++) {}
+        if (k == x->n) {
+            x->a[0].size = in->size;
+            x->n = 1;
+            st.overread++;
+            return;
+        }
+    }
     ok = x->at_most ? ld <= x->want_load && stb <= x->want_store
                     : (ld == x->want_load && stb == x->want_store) || (x->rep && ld == 0 && stb == 0);
     if (ok) return;
@@ -1388,8 +1407,10 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
         }
     decoded:
         f |= b->flags[i];       /* what the x86-64 translation set */
-        if (st.x86) {       /* x86: call and ret by their mnemonic; no markers */
+        if (st.x86) {       /* x86: call and ret by their mnemonic; markers by their bytes */
             const char *mn = x86_op_name(in->op);
+            if (len == EDAN_TRACE_X86_LEN && !memcmp(data, EDAN_TRACE_X86_BEGIN, len)) f |= PL_BEGIN;
+            if (len == EDAN_TRACE_X86_LEN && !memcmp(data, EDAN_TRACE_X86_END, len)) f |= PL_END;
             if (mn && !strcmp(mn, "call")) f |= PL_CALL;
             if (mn && !strcmp(mn, "ret")) f |= PL_RET;
         }
@@ -1524,6 +1545,13 @@ static void pl_atexit(qemu_plugin_id_t id, void *udata)
         snprintf(notes + len, sizeof notes - len,
                  "warning: %llu executions of instructions that cross a page boundary were analysed without "
                  "their memory accesses: QEMU 7.2 reports none for them\n", (unsigned long long)st.cross_missing);
+    }
+    if (st.overread) {
+        size_t len = strlen(notes);
+        snprintf(notes + len, sizeof notes - len,
+                 "note: %llu executions of scalar instructions for which QEMU 7.2 loads a whole vector register "
+                 "(vfmadd231sd xmm, xmm, m64 loads 16 bytes) were analysed with their operand's bytes\n",
+                 (unsigned long long)st.overread);
     }
     if (st.xacc_overflow) {
         size_t len = strlen(notes);

@@ -1511,6 +1511,16 @@ static void pl_finish_file(files_out *o, int why)
     }
 }
 
+/* Appends to the notes for `edan trace`. */
+static void pl_note(char *notes, size_t cap, const char *fmt, ...)
+{
+    size_t len = strlen(notes);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(notes + len, cap - len, fmt, ap);
+    va_end(ap);
+}
+
 static void pl_atexit(qemu_plugin_id_t id, void *udata)
 {
     char notes[2048] = "";
@@ -1521,58 +1531,37 @@ static void pl_atexit(qemu_plugin_id_t id, void *udata)
     if (st.rep_on) pl_rep_flush();
     if (st.progress && st.t_last > st.t_start) fprintf(stderr, "\r%60s\r", "");
     if (st.cwd_fd >= 0 && fchdir(st.cwd_fd) != 0) { /* relative output paths may then fail: reported */ }
-    if (st.skipped) {
-        size_t len = strlen(notes);
-        snprintf(notes + len, sizeof notes - len,
-                 "warning: %llu executions of instructions that cannot be decoded were left out (--skip-unknown); "
-                 "the first: %s\n", (unsigned long long)st.skipped, st.skipped_what);
+    if (st.skipped)
+        pl_note(notes, sizeof notes, "warning: %llu executions of instructions that cannot be decoded were left "
+                "out (--skip-unknown); the first: %s\n", (unsigned long long)st.skipped, st.skipped_what);
+    {   /* counts with a fixed text */
+        const struct { uint64_t n; const char *kind, *what; } counted[] = {
+            {st.state_insns, "warning", "translated instructions save or restore the register state (xsave, xrstor, "
+                                        "...): analysed with their memory accesses, without the registers they read "
+                                        "or write"},
+            {st.cross_missing, "warning", "executions of instructions that cross a page boundary were analysed "
+                                          "without their memory accesses: QEMU 7.2 reports none for them"},
+            {st.overread, "note", "executions of scalar instructions for which QEMU 7.2 loads a whole vector register "
+                                  "(vfmadd231sd xmm, xmm, m64 loads 16 bytes) were analysed with their operand's bytes"},
+            {st.xacc_overflow, "warning", "memory accesses were left out: more than their instruction's decoding allows"},
+        };
+        size_t k;
+        for (k = 0; k < sizeof counted / sizeof counted[0]; k++)
+            if (counted[k].n)
+                pl_note(notes, sizeof notes, "%s: %llu %s\n", counted[k].kind, (unsigned long long)counted[k].n,
+                        counted[k].what);
     }
-    if (st.state_insns) {
-        size_t len = strlen(notes);
-        snprintf(notes + len, sizeof notes - len,
-                 "warning: %llu translated instructions save or restore the register state (xsave, xrstor, ...): "
-                 "analysed with their memory accesses, without the registers they read or write\n",
-                 (unsigned long long)st.state_insns);
-    }
-    if (st.acc_mismatch) {
-        size_t len = strlen(notes);
-        snprintf(notes + len, sizeof notes - len,
-                 "warning: %llu executions made other memory accesses than their decoding (first: %s)\n",
-                 (unsigned long long)st.acc_mismatch, st.acc_mismatch_first);
-    }
-    if (st.cross_missing) {
-        size_t len = strlen(notes);
-        snprintf(notes + len, sizeof notes - len,
-                 "warning: %llu executions of instructions that cross a page boundary were analysed without "
-                 "their memory accesses: QEMU 7.2 reports none for them\n", (unsigned long long)st.cross_missing);
-    }
-    if (st.overread) {
-        size_t len = strlen(notes);
-        snprintf(notes + len, sizeof notes - len,
-                 "note: %llu executions of scalar instructions for which QEMU 7.2 loads a whole vector register "
-                 "(vfmadd231sd xmm, xmm, m64 loads 16 bytes) were analysed with their operand's bytes\n",
-                 (unsigned long long)st.overread);
-    }
-    if (st.xacc_overflow) {
-        size_t len = strlen(notes);
-        snprintf(notes + len, sizeof notes - len,
-                 "warning: %llu memory accesses were left out: more than their instruction's decoding allows\n",
-                 (unsigned long long)st.xacc_overflow);
-    }
+    if (st.acc_mismatch)
+        pl_note(notes, sizeof notes, "warning: %llu executions made other memory accesses than their decoding "
+                "(first: %s)\n", (unsigned long long)st.acc_mismatch, st.acc_mismatch_first);
     st.a.flops_counted = st.x86;
     st.a.flops = st.flops;
-    if (st.forks) {
-        size_t len = strlen(notes);
-        snprintf(notes + len, sizeof notes - len,
-                 "warning: the program forked %u time%s; only the parent process was analysed\n", st.forks,
-                 st.forks == 1 ? "" : "s");
-    }
-    if (st.vcpus > 1) {
-        size_t len = strlen(notes);
-        snprintf(notes + len, sizeof notes - len,
-                 "warning: the program ran %u threads; EDAN analyses sequential programs: only "
-                 "the first thread was analysed\n", st.vcpus);
-    }
+    if (st.forks)
+        pl_note(notes, sizeof notes, "warning: the program forked %u time%s; only the parent process was analysed\n",
+                st.forks, st.forks == 1 ? "" : "s");
+    if (st.vcpus > 1)
+        pl_note(notes, sizeof notes, "warning: the program ran %u threads; EDAN analyses sequential programs: only "
+                "the first thread was analysed\n", st.vcpus);
     if (notes[0]) pl_write_file("notes", notes);
     if (st.text_f) { pl_finish_file(&st.text_o, 0); st.text_f = NULL; }     /* its close says a failed write */
     if (st.bin_f) {

@@ -10,6 +10,11 @@ what-if table, the charts and the exact commands behind every number
 (REPORT_DIR/commands.sh).
 
 Environment:
+  EDAN_RUN_ISA      host (default): the kernels built for this machine
+                    (build/examples-host/, gcc -O3 -march=x86-64-v3), analysed with its
+                    profile; riscv: the RISC-V builds (build/examples/, the
+                    EDAN paper's setting). The paper's Fig. 9 (lu 64) is
+                    always the RISC-V build's, when there is one.
   EDAN_RUN_KERNELS  kernels to run, "name[:size[:tau]] ..." (default: the
                     set below); a kernel not in the table below needs all three
   EDAN_RUN_PROFILE  use this hardware profile instead of probing (none: no
@@ -53,6 +58,9 @@ KERNEL_TABLE = {
     "spmv":    ("256", "100", "--region", "kernel_cg_step"),
 }
 DEFAULT_KERNELS = "sum gemm mvt atax bicg gesummv trmm syrk trisolv lu triad chase spmv"
+BUILDS = {"host": ("build/examples-host", "built for this machine (gcc -O3 -march=x86-64-v3, `build/examples-host/`)"),
+          "riscv": ("build/examples", "cross-compiled for RISC-V (RV64GC, `build/examples/`)")}
+BUILD_TEXT = BUILDS["host"][1]      # the run's, for the report
 
 
 class Run:
@@ -141,7 +149,13 @@ def main():
     rp = lambda *p: os.path.join(report, *p)
 
     if not os.access(edan, os.X_OK): R.die(f"{edan} is not built (run make)")
-    if not os.path.isdir("build/examples"): R.die("build/examples is missing (run make examples)")
+    isa = os.environ.get("EDAN_RUN_ISA", "host")
+    if isa not in BUILDS: R.die(f"EDAN_RUN_ISA={isa}: host or riscv")
+    examples, build_text = BUILDS[isa]
+    global BUILD_TEXT
+    BUILD_TEXT = build_text
+    if not os.path.isdir(examples): R.die(f"{examples} is missing (run make examples)")
+    R.say(f"kernels {build_text.replace('`', '')}")
 
     # ---- 1. the machine
     profile = ""
@@ -204,8 +218,8 @@ def main():
             size, tau = size or dsize, tau or dtau
         if not size or not tau:
             R.die(f"kernel {spec}: give name:size:tau (not in the table of tools/run.py)")
-        if not os.access(f"build/examples/{name}", os.X_OK):
-            R.die(f"build/examples/{name} is missing (run make examples)")
+        if not os.access(f"{examples}/{name}", os.X_OK):
+            R.die(f"{examples}/{name} is missing (run make examples)")
         kernels.append(name)
         with open(rp("logs", "kernels.txt"), "a") as f:
             f.write(f"{name} {size} {tau} {sopt} {sname}\n")
@@ -214,7 +228,7 @@ def main():
         log = rp("logs", f"{name}.log")
         if R.run([edan, "trace", "--quiet", "--json", sopt, sname, "--tau", tau] + cfg
                  + ["--config=no-cache", "--no-cache", "--alpha-add", add_ns, "--sweep", rp("sweep", f"{name}.csv"),
-                    "-o", rp("json", f"{name}.json"), "--", f"build/examples/{name}", size],
+                    "-o", rp("json", f"{name}.json"), "--", f"{examples}/{name}", size],
                  out=rp("logs", f"{name}.out"), log=log):
             R.die(f"edan trace of {name} failed: see {log} ({last_line(log)})")
         if not nonempty(rp("json", f"{name}.json")):
@@ -224,11 +238,16 @@ def main():
 
     # The EDAN paper's Fig. 9 setting: lu at N = 64, no cache, RAM accesses
     # 200 cycles, other instructions 1, tau = 1 cycle.
-    R.say("trace lu 64 in the setting of the EDAN paper's Fig. 9")
+    fig9 = "build/examples/lu"
+    if not os.access(fig9, os.X_OK):
+        fig9 = f"{examples}/lu"
+        R.missing.append(f"the EDAN paper's Fig. 9 setting without its RISC-V build (build/examples/lu): "
+                         f"{fig9} instead")
+    R.say(f"trace lu 64 in the setting of the EDAN paper's Fig. 9 ({fig9})")
     t = R.seconds()
     log = rp("logs", "fig9-lu.log")
     if R.run([edan, "trace", "--quiet", "--json", "--func", "kernel_lu", "--alpha", "200", "--tau", "1",
-              "-o", rp("json", "fig9-lu.json"), "--", "build/examples/lu", "64"], out=rp("logs", "fig9-lu.out"), log=log):
+              "-o", rp("json", "fig9-lu.json"), "--", fig9, "64"], out=rp("logs", "fig9-lu.out"), log=log):
         R.die(f"edan trace of lu 64 failed: see {log} ({last_line(log)})")
     R.step_done(t, "trace and analyse lu (64) as in the paper's Fig. 9")
     jsons = [rp("json", f"{k}.json") for k in kernels]
@@ -438,8 +457,8 @@ def write_readme(rep, M, add_ns, settings, profile, roofline, plots, roof_note, 
     # ---- settings
     r0 = load(f"json/{kernels[0]}.json")
     w("## How the kernels were analysed\n")
-    w(f"Each kernel was run under QEMU with `edan trace`, scoped to its kernel function, with two "
-      f"configurations analysed in the same pass ({settings}):\n")
+    w(f"Each kernel, {BUILD_TEXT}, was run under QEMU with `edan trace`, scoped to its kernel function, "
+      f"with two configurations analysed in the same pass ({settings}):\n")
     w("| # | configuration | caches (size / ways / line / hit latency) | alpha (cycles) | clock (GHz) | m |")
     w("|---|---|---|---|---|---|")
     for i, c in enumerate(r0["configs"]):

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# tests/cmd/test_run.sh - `make run` in a reduced mode (four small kernels, no
-# probing) and `edan plot` directly: the report README has the rankings of
+# tests/cmd/test_run.sh - `make run` in a reduced mode (four small kernels
+# built for this machine, no probing; then three RISC-V ones with a profile)
+# and `edan plot` directly: the report README has the rankings of
 # `edan rank`, every SVG parses as XML, the charts hold the series of the
 # reports they were drawn from, scaled the way the data says, and bad input
 # stops `edan plot` with `FILE: what is wrong`, exit status 2 and no output.
@@ -70,7 +71,9 @@ for svg in ("svg/dm-lu.svg", "svg/dm-spmv.svg", "svg/whatif.svg"):
     check(f"]({svg})" in readme, f"README does not embed {svg}")
 cmds = open(os.path.join(R, "commands.sh")).read()
 for k in ("chase", "gemm", "lu", "spmv"):
-    check(re.search(rf"trace .*json/{k}\.json -- build/examples/{k} ", cmds), f"commands.sh lacks the trace of {k}")
+    check(re.search(rf"trace .*json/{k}\.json -- build/examples-host/{k} ", cmds), f"commands.sh lacks the trace of {k}")
+check(re.search(r"trace .*json/fig9-lu\.json -- build/examples/lu 64", cmds), "commands.sh lacks the RISC-V lu of Fig. 9")
+check("built for this machine" in readme, "README does not say the kernels were built for this machine")
 
 def series(path):
     root = ET.parse(path).getroot()
@@ -189,8 +192,11 @@ grep -q 'edan trace of gemm failed' "$T/bad.err" || fail "tools/run.py: no messa
 
 # ---- with a hardware profile: the roofline with the kernels on it ---------
 R2=$T/report2
-EDAN=$EDAN EDAN_RUN_PROFILE=hwprofiles/vm.json EDAN_RUN_KERNELS="chase:2048:100 gemm:16:10 spmv:16:10" \
+# (the RISC-V builds, EDAN_RUN_ISA=riscv: the EDAN paper's setting)
+EDAN=$EDAN EDAN_RUN_ISA=riscv EDAN_RUN_PROFILE=hwprofiles/vm.json EDAN_RUN_KERNELS="chase:2048:100 gemm:16:10 spmv:16:10" \
   EDAN_RUN_DM_PLOTS="spmv" python3 tools/run.py "$R2" 2> "$T/run2.err" || { cat "$T/run2.err"; fail "tools/run.py with a profile failed"; }
+grep -q -- "-- build/examples/gemm 16" "$R2/commands.sh" || fail "EDAN_RUN_ISA=riscv did not trace build/examples/gemm"
+grep -q "cross-compiled for RISC-V" "$R2/README.md" || fail "EDAN_RUN_ISA=riscv: the README does not say so"
 python3 - "$R2" <<'EOF' || fail "the roofline of the run with a profile"
 import json, sys, xml.etree.ElementTree as ET
 r = sys.argv[1]

@@ -22,7 +22,7 @@
 #    analysed to the same report as the online analysis (so too a whole
 #    program with two configurations, caches and a timeline);
 #  - bad input: a 32-bit x86 program is refused naming its machine, and so
-#    is --text-pc; damaged x86-64 text and binary traces stop with the line
+#    is --text-pc; an AVX-512 program dies of SIGILL, said; damaged x86-64 text and binary traces stop with the line
 #    or byte at fault.
 set -u
 cd "$(dirname "$0")/../.."
@@ -189,6 +189,13 @@ $E trace -- "$W/t32" > /dev/null 2> "$W/err"; rc=$?
 $E trace --text "$W/t.txt" --text-pc -- "$W/chains" > /dev/null 2> "$W/err"; rc=$?
 [ $rc = 2 ] && grep -q "RISC-V text form" "$W/err" && [ ! -e "$W/t.txt" ] && ok "--text-pc of an x86-64 program: exit 2, said" \
   || bad "--text-pc on x86-64: rc=$rc $(cat "$W/err")"
+# an AVX-512 instruction, which QEMU 7.2 cannot run: the program dies of
+# SIGILL (exit 132) with QEMU's message passed on and what it means said
+printf '.intel_syntax noprefix\n.globl _start\n_start:\n vaddpd zmm0, zmm1, zmm2\n mov eax, 60\n xor edi, edi\n syscall\n' > "$W/avx512.s"
+as --64 -o "$W/avx512.o" "$W/avx512.s" && ld -static -o "$W/avx512" "$W/avx512.o"
+$E trace --quiet -- "$W/avx512" > /dev/null 2> "$W/err"; rc=$?
+[ $rc = 132 ] && grep -q "Illegal instruction" "$W/err" && grep -q "up to AVX2" "$W/err" \
+  && ok "an AVX-512 program: exit 132, QEMU's message and the AVX2 limit said" || bad "AVX-512: rc=$rc $(cat "$W/err")"
 # damaged x86-64 text traces: the file and line at fault, exit 2
 if [ -s "$W/v.txt" ]; then
   n=0

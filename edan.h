@@ -1089,6 +1089,11 @@ typedef struct edan__cfg {
     uint64_t fill_edges;    /* fill edges that are not also register or memory edges */
     uint64_t level_hits[EDAN_MAX_LEVELS];
     uint64_t *layers; size_t layers_cap, num_layers;
+    /* sum of ceil(W_i / m) over the layers for the last m's asked, valid
+       while W is (every new memory vertex adds to W): a report asks the
+       same m's many times, and D layers can be millions */
+    struct { uint32_t m; uint64_t W, sum; } layered_memo[8];
+    uint32_t layered_next;
     int64_t *tl_diff; size_t tl_cap;    /* difference array of U_i */
     uint64_t *tl_bins; size_t tl_bins_cap;
     edan__hot *hot; size_t hot_cap, hot_used;
@@ -3416,8 +3421,9 @@ edan_result edan_get_bounds(edan_context *ctx, uint32_t config, uint32_t m, edan
 edan_result edan_get_bounds_at(edan_context *ctx, uint32_t config, uint32_t m, double alpha, edan_bounds *out)
 {
     edan__cfg *g;
-    double W, D, C, layered = 0;
-    size_t i;
+    double W, D, C, layered;
+    uint64_t sum = 0;
+    size_t i, j;
     if (!ctx || !out || config >= ctx->K || !m || !(alpha >= 0)) return EDAN_ERR_INVALID_ARG;
     edan__blocks_flush(ctx);
     g = &ctx->cfg[config];
@@ -3428,7 +3434,20 @@ edan_result edan_get_bounds_at(edan_context *ctx, uint32_t config, uint32_t m, d
     out->m = m;
     out->lambda = g->W ? (W - D) / m + D : 0.0;
     out->Lambda = out->lambda > 0 ? out->lambda / (out->lambda * g->c.alpha0 + C) : 0.0;
-    for (i = 0; i < g->num_layers; i++) layered += (double)((g->layers[i] + m - 1) / m);
+    for (j = 0; j < 8 && !(g->layered_memo[j].m == m && g->layered_memo[j].W == g->W); j++) {}
+    if (j < 8) {
+        sum = g->layered_memo[j].sum;
+    } else {
+        for (i = 0; i < g->num_layers; i++) {
+            uint64_t w = g->layers[i];
+            sum += w <= m ? (w != 0) : (w + m - 1) / m;     /* most layers of a long chain: no division */
+        }
+        j = g->layered_next++ % 8;
+        g->layered_memo[j].m = m;
+        g->layered_memo[j].W = g->W;
+        g->layered_memo[j].sum = sum;
+    }
+    layered = (double)sum;
     out->M_lower = (D > W / m ? D : W / m) * alpha;
     out->M_layered = layered * alpha;
     out->M_upper = out->lambda * alpha;

@@ -2069,17 +2069,32 @@ static EDAN__INLINE uint64_t edan__count(edan_context *ctx, const edan_insn *in)
     return vid;
 }
 
-/* The lean copy's register target (one at most: edan__lean1): vertex vid,
-   finishing at F with memory depth md, is its last writer now. */
+/* The lean copy's register targets: vertex vid, finishing at F with
+   memory depth md, is their last writer now. */
 static EDAN__INLINE void edan__lean_target(edan_context *ctx, const edan_prepared *p, uint64_t vid, uint64_t F,
                                            uint32_t md)
 {
-    if (p->edan__.ndst) {
-        edan_reg d = p->edan__.dst[0];
+    uint32_t j;
+    for (j = 0; j < p->edan__.ndst; j++) {
+        edan_reg d = p->edan__.dst[j];
         ctx->reg_vid[d] = vid;
         ctx->reg_F[d] = F;
         ctx->reg_md[d] = md;
     }
+}
+
+/* The distinct predecessors among registers' writers v[0 .. n) (0: none):
+   once an instruction wrote two registers (multi_dst), two registers may
+   share a writer, one edge. */
+static EDAN__INLINE uint32_t edan__distinct_writers(const uint64_t *v, uint32_t n)
+{
+    uint32_t i, j, np = 0;
+    for (i = 0; i < n; i++) {
+        if (!v[i]) continue;
+        for (j = 0; j < i && v[j] != v[i]; j++) {}
+        np += j == i;
+    }
+    return np;
 }
 
 /* The last writers of bytes [addr, addr + size) (the access wraps
@@ -2211,7 +2226,11 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
         uint64_t v[EDAN_MAX_SRC];
         edan__lean_sources(ctx, p, &S1, &md1, v);
         for (i = 0; i < p->edan__.nsrc; i++)
-            if (v[i]) pv[np++] = v[i];
+            if (v[i]) {
+                uint32_t j = ctx->multi_dst ? 0 : np;
+                while (j < np && pv[j] != v[i]) j++;    /* multi_dst: a writer of two registers */
+                if (j == np) pv[np++] = v[i];
+            }
     } else {
         for (i = 0; i < p->edan__.nsrc; i++) {
             edan_reg r = p->edan__.src[i];
@@ -2294,6 +2313,7 @@ static EDAN__INLINE int edan__feed_lean1_fast(edan_context *ctx, const edan_insn
     }
     np = edan__lean_sources(ctx, p, &S, &md, v);
     nv = p->edan__.nsrc;
+    if (ctx->multi_dst && nv > 1) np = edan__distinct_writers(v, nv);
     if (in->mem == EDAN_MEM_LOAD && e && e[0]) {
         /* the word's writer: an edge unless it also wrote a register read */
         if (e[1] > S) S = e[1];
@@ -2314,11 +2334,10 @@ static EDAN__INLINE int edan__feed_lean1_fast(edan_context *ctx, const edan_insn
     return 1;
 }
 
-/* One configuration, no graph, no hotspots, one target per instruction: the
-   engine's lean copy serves. */
+/* One configuration, no graph, no hotspots: the engine's lean copy serves. */
 static EDAN__INLINE int edan__lean1(const edan_context *ctx)
 {
-    return ctx->K == 1 && !ctx->dot_max && !ctx->hotspots && !ctx->multi_dst;
+    return ctx->K == 1 && !ctx->dot_max && !ctx->hotspots;
 }
 
 static EDAN__NOINLINE edan_result edan__feed_lean1(edan_context *ctx, const edan_insn *in, const edan_prepared *p,

@@ -976,20 +976,19 @@ static void pl_x86_check(const edan_insn *in, pl_xacc *x)
 static int pl_x86_plain(pl_block *b, uint32_t first, uint32_t count)
 {
     uint32_t i;
+    uint64_t flops = 0;
     if (st.rep_on) return 0;
-    for (i = first; i < first + count; i++) {
+    for (i = first; i < first + count; i++) {       /* one pass: addrs[] is scratch until it passes */
         const pl_xacc *x = &b->xacc[i];
         const edan_insn *in = &b->s[i].in;
         if (!x->simple || x->n != (in->mem != EDAN_MEM_NONE) ||
             (x->n && (x->a[0].size != in->size || x->a[0].kind != in->mem)))
             return 0;
-    }
-    for (i = first; i < first + count; i++) {
-        pl_xacc *x = &b->xacc[i];
         b->addrs[i] = x->n ? x->a[0].addr : 0;
-        st.flops += b->flops[i];
-        x->n = 0;
+        flops += b->flops[i];
     }
+    for (i = first; i < first + count; i++) b->xacc[i].n = 0;
+    st.flops += flops;
     return 1;
 }
 

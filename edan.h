@@ -2755,6 +2755,8 @@ struct edan_block {
     int live_written;               /* every live-in had a writer at an execution (they keep one ... */
     uint64_t live_epoch;            /* ... unless a kill came since: ctx->kill_epoch then) */
     uint64_t live_E;                /* the edges from the live-ins' writers then */
+    edan_reg *live_sets;            /* instructions reading several live-ins: k, then the k registers, ... */
+    uint32_t live_sets_len;         /* (their writers may be one: multi_dst) */
     edan__bmem *mem;                /* its memory instructions */
     edan__bstep *step;
     edan__bout *out;
@@ -2855,36 +2857,39 @@ static int edan__block_compile(edan_context *ctx, edan_block *b)
         const edan_prepared *p = &b->p[i];
         /* the lean copy's common cases only (edan__feed_lean1_fast): a store of
            anything but a whole word would send every execution one by one */
-        if (p->edan__.ndst > 1 || p->in.mem == EDAN_MEM_AMO || (p->edan__.writes_mem && p->edan__.ndst) ||
+        if (p->in.mem == EDAN_MEM_AMO || (p->edan__.writes_mem && p->edan__.ndst) ||
             (p->in.mem == EDAN_MEM_STORE && p->in.size != 8) || (p->in.mem != EDAN_MEM_NONE && p->in.size > 8))
             return 0;
     }
     while (mask < 2 * (EDAN_MAX_SRC + EDAN_MAX_DST) * n) mask *= 2;
     regs = (edan__breg *)edan__calloc(a, mask * sizeof *regs);
     mask--;
-    /* at most one local per instruction and one per register written out;
-       at most EDAN_MAX_SRC terms per step, one per output */
-    uses = (uint32_t *)edan__calloc(a, 2 * (size_t)n * sizeof(uint32_t));
-    tloc = (uint32_t *)edan__calloc(a, 2 * (size_t)n * sizeof(uint32_t));
+    /* at most one local per instruction and one per register written out
+       (EDAN_MAX_DST per instruction); at most EDAN_MAX_SRC + 1 terms per
+       step, one per output */
+    uses = (uint32_t *)edan__calloc(a, (1 + EDAN_MAX_DST) * (size_t)n * sizeof(uint32_t));
+    tloc = (uint32_t *)edan__calloc(a, (1 + EDAN_MAX_DST) * (size_t)n * sizeof(uint32_t));
     b->live_reg = (edan_reg *)edan__calloc(a, EDAN_MAX_SRC * (size_t)n * sizeof(edan_reg));
     b->live_edges = (uint32_t *)edan__calloc(a, EDAN_MAX_SRC * (size_t)n * sizeof(uint32_t));
+    b->live_sets = (edan_reg *)edan__calloc(a, (EDAN_MAX_SRC + 1) * (size_t)n * sizeof(edan_reg));
     b->mem = (edan__bmem *)edan__calloc(a, n * sizeof(edan__bmem));
-    b->step = (edan__bstep *)edan__calloc(a, 2 * (size_t)n * sizeof(edan__bstep));
-    b->terms = (edan__bterm *)edan__calloc(a, (EDAN_MAX_SRC + 1) * 2 * (size_t)n * sizeof(edan__bterm));
-    b->out = (edan__bout *)edan__calloc(a, n * sizeof(edan__bout));
+    b->step = (edan__bstep *)edan__calloc(a, (1 + EDAN_MAX_DST) * (size_t)n * sizeof(edan__bstep));
+    b->terms = (edan__bterm *)edan__calloc(a, (EDAN_MAX_SRC + 1 + EDAN_MAX_DST) * (size_t)n * sizeof(edan__bterm));
+    b->out = (edan__bout *)edan__calloc(a, EDAN_MAX_DST * (size_t)n * sizeof(edan__bout));
     b->ops = (edan__bop *)edan__calloc(a, n * sizeof(edan__bop));
     b->ent = (uint64_t **)edan__calloc(a, n * sizeof(uint64_t *));
-    if (!regs || !uses || !tloc || !b->live_reg || !b->live_edges || !b->mem || !b->step || !b->terms || !b->out ||
-        !b->ops || !b->ent)
+    if (!regs || !uses || !tloc || !b->live_reg || !b->live_edges || !b->live_sets || !b->mem || !b->step ||
+        !b->terms || !b->out || !b->ops || !b->ent)
         goto done;
     for (i = 0; i < n; i++) {
         const edan_prepared *p = &b->p[i];
         const edan_insn *in = &p->in;
         edan__bstep *st = &b->step[b->nstep];
         edan__bterm t[EDAN_MAX_SRC + 1];
-        uint32_t nt = 0, vslot, vc;
+        uint32_t nt = 0, vslot, vc, wseen[EDAN_MAX_SRC], nseen = 0, set = b->live_sets_len, q;
         uint64_t cost = in->mem == EDAN_MEM_NONE ? g->c.cost[in->cls] : 0;
         memset(st, 0, sizeof *st);
+        b->live_sets[b->live_sets_len++] = 0;
         for (j = 0; j < p->edan__.nsrc; j++) {
             edan__breg *r = edan__bc_reg(regs, mask, p->edan__.src[j]);
             if (!r->writer && !r->live) {
@@ -2893,16 +2898,24 @@ static int edan__block_compile(edan_context *ctx, edan_block *b)
             }
             if (r->live) {
                 b->live_edges[r->live - 1]++;
+                b->live_sets[b->live_sets_len++] = p->edan__.src[j];
                 if (in->mem == EDAN_MEM_LOAD) st->live[st->nlive++] = p->edan__.src[j];
                 if (in->mem != EDAN_MEM_NONE) st->wr[st->nwr++] = p->edan__.src[j];
             } else {
-                b->E++;
+                /* two registers one instruction of the block wrote: one edge */
+                for (q = 0; q < nseen && wseen[q] != r->writer; q++) {}
+                if (q == nseen) {
+                    wseen[nseen++] = r->writer;
+                    b->E++;
+                }
                 if (in->mem != EDAN_MEM_NONE && b->p[r->writer - 1].in.mem != EDAN_MEM_NONE)
                     st->wr[st->nwr++] = EDAN__BW_IN | (r->writer - 1);
             }
             if (r->slot >= R) uses[r->slot - R]++;
             edan__bc_term(t, &nt, r->slot, (uint64_t)r->c + cost, &unfit);
         }
+        if (b->live_sets_len - set - 1 < 2) b->live_sets_len = set;     /* one live-in: one writer */
+        else b->live_sets[set] = (edan_reg)(b->live_sets_len - set - 1);
         if (!nt) edan__bc_term(t, &nt, 0, cost, &unfit);    /* from the constant */
         for (j = 0; j < b->nops && b->ops[j].op != in->op; j++) {}
         if (j == b->nops) b->ops[b->nops++].op = in->op;
@@ -2936,8 +2949,8 @@ static int edan__block_compile(edan_context *ctx, edan_block *b)
         }
         /* a Tinf candidate: its F (a step's: below, once its readers are known) */
         if (in->mem == EDAN_MEM_NONE && nt == 1 && vc + 1 > *EDAN__TBEST(vslot)) *EDAN__TBEST(vslot) = vc + 1;
-        if (p->edan__.ndst) {
-            edan__breg *r = edan__bc_reg(regs, mask, p->edan__.dst[0]);
+        for (j = 0; j < p->edan__.ndst; j++) {      /* every register it writes holds its value */
+            edan__breg *r = edan__bc_reg(regs, mask, p->edan__.dst[j]);
             r->slot = vslot;
             r->c = vc;
             r->live = 0;
@@ -3048,6 +3061,7 @@ static void edan__block_free_form(edan_block *b)
     const edan_allocator *a = &b->ctx->a;
     edan__free(a, b->live_reg);
     edan__free(a, b->live_edges);
+    edan__free(a, b->live_sets);
     edan__free(a, b->mem);
     edan__free(a, b->step);
     edan__free(a, b->out);
@@ -3171,20 +3185,42 @@ static EDAN__INLINE int edan__block_room(edan_context *ctx, edan__cfg *g, const 
     return !hot || edan__hot_room(ctx, g, b->nmem);
 }
 
+/* The live-in edges that instructions reading several live-ins do not
+   make: once an instruction wrote two registers (multi_dst), two live-ins
+   may have one writer, one edge. */
+static EDAN__NOINLINE uint64_t edan__block_shared_writers(const edan_context *ctx, const edan_block *b)
+{
+    uint64_t dup = 0;
+    uint32_t i = 0, j, q;
+    while (i < b->live_sets_len) {
+        const edan_reg *set = b->live_sets + i + 1;
+        uint32_t k = b->live_sets[i];
+        for (j = 1; j < k; j++) {
+            uint64_t w = ctx->reg_vid[set[j]];
+            if (!w) continue;
+            for (q = 0; q < j && ctx->reg_vid[set[q]] != w; q++) {}
+            dup += q < j;
+        }
+        i += k + 1;
+    }
+    return dup;
+}
+
 /* The edges from b's live-ins' writers: a register without one makes none. */
 static EDAN__INLINE uint64_t edan__block_live_edges(const edan_context *ctx, edan_block *b)
 {
     uint64_t E = 0;
     uint32_t i;
     int all = 1;
-    if (b->live_written && b->live_epoch == ctx->kill_epoch) return b->live_E;
+    if (b->live_written && b->live_epoch == ctx->kill_epoch)
+        return ctx->multi_dst && b->live_sets_len ? b->live_E - edan__block_shared_writers(ctx, b) : b->live_E;
     for (i = 0; i < b->nlive; i++) {
         if (ctx->reg_vid[b->live_reg[i]]) E += b->live_edges[i];
         else all = 0;
     }
     b->live_written = all;      /* a register once written stays so, until a kill */
     b->live_epoch = ctx->kill_epoch;
-    return E;
+    return ctx->multi_dst && b->live_sets_len ? E - edan__block_shared_writers(ctx, b) : E;
 }
 
 /* The ids of memory step st's predecessors that may be memory vertices
@@ -3389,7 +3425,7 @@ edan_result edan_feed_block(edan_context *ctx, edan_block *b, const uint64_t *ad
     if (b->ctx != ctx)
         return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: a block made for another context",
                           (unsigned long long)ctx->N + 1);
-    if (b->compiled && !ctx->multi_dst && (addrs || !b->nmem) &&
+    if (b->compiled && (addrs || !b->nmem) &&
         (ctx->K > 1 ? edan__block_run_k(ctx, b, addrs)
          : ctx->hotspots ? edan__block_run_hot(ctx, b, addrs)
          : b->plain ? edan__block_run_plain(ctx, b, addrs) : edan__block_run(ctx, b, addrs)))

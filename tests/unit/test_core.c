@@ -190,6 +190,61 @@ static void test_x0(void)
     edan_destroy(ctx);
 }
 
+/* ---- instructions that write two registers (x86: a result and RFLAGS) --------
+   A reader of both makes one edge, whether their writer ran in its block or
+   before it (two live-ins with one writer), compiled or fed one by one.
+   Block A: a0 r3, r4 <- r1; a1 r5 <- r4 (from a0: its second target);
+            a2 r7 <- r3, r4 (one edge, from a0).
+   Block B: b0 r6 <- r3, r4 (live-ins, one writer a0: one edge);
+            b1 r1 <- r5, r6 (a1 and b0: two edges).
+   A B A B: A's first a0 reads r1 unwritten, the second r1 from b1: E = (0 + 1
+   + 1) + (1 + 2) + (1 + 1 + 1) + (1 + 2) = 11 over N = 10; the longest path
+   a0 a1 b1 a0 a1 b1 has six vertices: Tinf = 6 with unit costs. */
+static void test_two_targets(void)
+{
+    edan_insn A[3], B[2];
+    edan_prepared pa[3], pb[2];
+    int way;
+    A[0] = alu(3, 1, 0);
+    A[0].dst[A[0].ndst++] = 4;
+    A[1] = alu(5, 4, 0);
+    A[2] = alu(7, 3, 4);
+    B[0] = alu(6, 3, 4);
+    B[1] = alu(1, 5, 6);
+    for (way = 0; way < 3; way++) {     /* edan_feed; blocks; blocks with hotspots (the general copy) */
+        edan_options o;
+        edan_context *ctx;
+        edan_block *ba = NULL, *bb = NULL;
+        edan_metrics m;
+        int rep;
+        memset(&o, 0, sizeof o);
+        o.hotspots = way == 2;
+        CHECK(edan_create(&ctx, &o) == EDAN_OK);
+        if (way) {
+            CHECK(edan_prepare(ctx, &A[0], &pa[0]) == EDAN_OK && edan_prepare(ctx, &A[1], &pa[1]) == EDAN_OK &&
+                  edan_prepare(ctx, &A[2], &pa[2]) == EDAN_OK);
+            CHECK(edan_prepare(ctx, &B[0], &pb[0]) == EDAN_OK && edan_prepare(ctx, &B[1], &pb[1]) == EDAN_OK);
+            CHECK(edan_block_create(ctx, pa, 3, &ba) == EDAN_OK && edan_block_create(ctx, pb, 2, &bb) == EDAN_OK);
+        }
+        for (rep = 0; rep < 2; rep++) {
+            if (way) {
+                CHECK(edan_feed_block(ctx, ba, NULL) == EDAN_OK);
+                CHECK(edan_feed_block(ctx, bb, NULL) == EDAN_OK);
+            } else {
+                feed(ctx, A, 3);
+                feed(ctx, B, 2);
+            }
+        }
+        m = metrics(ctx, 0);
+        CHECK_EQ_U(m.N, 10);
+        CHECK_EQ_U(m.E, 11);
+        CHECK_EQ_U(m.Tinf, 6);
+        edan_block_destroy(ba);
+        edan_block_destroy(bb);
+        edan_destroy(ctx);
+    }
+}
+
 /* ---- a load fed by several stores; partial overlap ------------------------ */
 static void test_byte_overlap(void)
 {
@@ -981,6 +1036,7 @@ int main(void)
     test_summation();
     test_fig8();
     test_x0();
+    test_two_targets();
     test_byte_overlap();
     test_straddle();
     test_write_policy();

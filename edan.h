@@ -113,6 +113,8 @@
    feeding       edan_feed, edan_feed_many, edan_feed_accesses; edan_prepare,
                  edan_feed_prepared_n; edan_block_create, edan_feed_block,
                  edan_block_destroy; edan_kill_regs, edan_kill_mem (scopes)
+   threads       edan_thread_create, edan_thread_switch, edan_thread_exit,
+                 edan_num_threads, edan_get_thread_metrics
    results       edan_get_config, edan_get_metrics, edan_get_bounds,
                  edan_get_bounds_at, edan_get_timeline, edan_get_op_counts,
                  edan_get_hotspots, edan_write_dot
@@ -385,6 +387,33 @@ void edan_block_destroy(edan_block *b);
    The cache model is not touched. */
 edan_result edan_kill_regs(edan_context *ctx, const edan_reg *regs, size_t n);
 edan_result edan_kill_mem(edan_context *ctx, uint64_t addr, uint64_t size);
+
+/* Threads: several threads' instructions in one eDAG. Each thread has its
+   own registers; memory (and the caches) are shared. Thread 0 exists from
+   the start and is the one fed; edan_thread_create(creator, child) starts
+   thread `child` (a new id below EDAN_MAX_THREADS) with `creator`'s register
+   writers as they are now; edan_thread_switch makes `thread` the one whose
+   instructions are fed next (feed them in an order the program could have
+   executed them); edan_thread_exit frees an ended thread's registers (its
+   counts stay; its id is not used again). The whole program's metrics are
+   the context's (edan_get_metrics, edan_get_bounds); a thread's share:
+   edan_get_thread_metrics. A program that never calls these is thread 0
+   alone, as before. */
+#define EDAN_MAX_THREADS (1u << 20)
+typedef struct edan_thread_metrics {
+    uint64_t N;             /* its instructions */
+    uint64_t W;             /* its memory access vertices */
+    uint64_t C;             /* the cost of its other vertices */
+    uint64_t D;             /* the largest md of its memory vertices (chains through other threads count) */
+    uint64_t chained;       /* its memory vertices with md >= 2 */
+    int live;               /* created and not exited */
+} edan_thread_metrics;
+edan_result edan_thread_create(edan_context *ctx, uint32_t creator, uint32_t child);
+edan_result edan_thread_switch(edan_context *ctx, uint32_t thread);
+edan_result edan_thread_exit(edan_context *ctx, uint32_t thread);
+/* 1 + the largest thread id created (1 when there is only thread 0). */
+uint32_t edan_num_threads(const edan_context *ctx);
+edan_result edan_get_thread_metrics(edan_context *ctx, uint32_t config, uint32_t thread, edan_thread_metrics *out);
 
 uint32_t edan_num_configs(const edan_context *ctx);
 /* The effective configuration (defaults filled in). */
@@ -1094,6 +1123,10 @@ typedef struct edan__cfg {
        same m's many times, and D layers can be millions */
     struct { uint32_t m; uint64_t W, sum; } layered_memo[8];
     uint32_t layered_next;
+    /* the current thread's share since it was switched to: the counts
+       then, and the largest md of its memory vertices since */
+    uint64_t thr_W0, thr_C0, thr_ch0;
+    uint32_t thr_md;
     int64_t *tl_diff; size_t tl_cap;    /* difference array of U_i */
     uint64_t *tl_bins; size_t tl_bins_cap;
     edan__hot *hot; size_t hot_cap, hot_used;
@@ -1101,6 +1134,15 @@ typedef struct edan__cfg {
     uint8_t *dot_mem; uint64_t *dot_best; uint64_t *dot_F;
     uint64_t (*dot_fe)[2]; size_t dot_fe_n, dot_fe_cap;
 } edan__cfg;
+
+/* A thread (edan_thread_*): its registers while another runs, and its
+   share of the counts. */
+typedef struct edan__thread {
+    int state;              /* 0: id unused; 1: live; 2: exited */
+    uint64_t *regs;         /* saved registers: vid[R], F[R * K], then md[R * K] (uint32) */
+    uint64_t N;
+    uint64_t *cnt;          /* per configuration: W, C, chained, D */
+} edan__thread;
 
 struct edan_context {
     edan_allocator a;
@@ -1146,6 +1188,10 @@ struct edan_context {
        predecessors and fillers, as many as their bytes need */
     struct edan__pred *multi_pred; uint64_t *multi_pv; size_t multi_pred_cap, multi_pv_cap;
     edan__filler *multi_fill; size_t multi_fill_cap;
+    /* threads (edan_thread_*): thr[t] for each id used; the current one's
+       registers are the context's, the others' saved in theirs */
+    struct edan__thread *thr; uint32_t nthr, thr_cap, cur_thr;
+    uint64_t thr_N0;        /* N when the current thread was switched to */
 };
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -1297,6 +1343,11 @@ void edan_destroy(edan_context *ctx)
     if (!ctx) return;
     a = ctx->a;
     while (ctx->blocks) edan_block_destroy(ctx->blocks);
+    for (j = 0; j < ctx->nthr; j++) {
+        edan__free(&a, ctx->thr[j].regs);
+        edan__free(&a, ctx->thr[j].cnt);
+    }
+    edan__free(&a, ctx->thr);
     edan__free(&a, ctx->multi_pred);
     edan__free(&a, ctx->multi_pv);
     edan__free(&a, ctx->multi_fill);
@@ -1951,6 +2002,7 @@ static EDAN__INLINE edan_result edan__vertex_sums(edan_context *ctx, edan__cfg *
         if (md > g->layers_cap && !edan__grow(&ctx->a, (void **)&g->layers, &g->layers_cap, md, sizeof(uint64_t)))
             return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the layer histogram");
         if (md > g->num_layers) g->num_layers = md;
+        if (md > g->thr_md) g->thr_md = md;
         g->layers[md - 1]++;
     } else {
         g->C += t;
@@ -2698,6 +2750,173 @@ nomem:
     return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for store records");
 }
 
+/* ---- threads ----------------------------------------------------------- */
+#define EDAN__NO_THREAD 0xffffffffu
+static void edan__blocks_flush(edan_context *ctx);
+
+/* Thread 0, made at the first call: it owns everything fed before. */
+static edan_result edan__thr_init(edan_context *ctx)
+{
+    if (ctx->thr) return EDAN_OK;
+    ctx->thr = (edan__thread *)edan__calloc(&ctx->a, 16 * sizeof *ctx->thr);
+    if (!ctx->thr || !(ctx->thr[0].cnt = (uint64_t *)edan__calloc(&ctx->a, 4 * (size_t)ctx->K * sizeof(uint64_t)))) {
+        edan__free(&ctx->a, ctx->thr);
+        ctx->thr = NULL;
+        return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for threads");
+    }
+    ctx->thr_cap = 16;
+    ctx->nthr = 1;
+    ctx->thr[0].state = 1;
+    ctx->cur_thr = 0;
+    return EDAN_OK;
+}
+
+static size_t edan__thr_regs_words(const edan_context *ctx)
+{
+    size_t R = ctx->num_regs, RK = R * ctx->K;
+    return R + RK + (RK + 1) / 2;
+}
+
+/* The context's registers into or out of saved registers r. */
+static void edan__thr_regs(edan_context *ctx, uint64_t *r, int save)
+{
+    size_t R = ctx->num_regs, RK = R * ctx->K;
+    uint32_t *md = (uint32_t *)(r + R + RK);
+    if (save) {
+        memcpy(r, ctx->reg_vid, R * sizeof *r);
+        memcpy(r + R, ctx->reg_F, RK * sizeof *r);
+        memcpy(md, ctx->reg_md, RK * sizeof *md);
+    } else {
+        memcpy(ctx->reg_vid, r, R * sizeof *r);
+        memcpy(ctx->reg_F, r + R, RK * sizeof *r);
+        memcpy(ctx->reg_md, md, RK * sizeof *md);
+    }
+}
+
+/* The current thread's share since it was switched to, into its counts;
+   the baselines move on. */
+static void edan__thr_account(edan_context *ctx)
+{
+    uint32_t k;
+    edan__thread *T = ctx->cur_thr == EDAN__NO_THREAD ? NULL : &ctx->thr[ctx->cur_thr];
+    edan__blocks_flush(ctx);
+    if (T) T->N += ctx->N - ctx->thr_N0;
+    ctx->thr_N0 = ctx->N;
+    for (k = 0; k < ctx->K; k++) {
+        edan__cfg *g = &ctx->cfg[k];
+        if (T) {
+            T->cnt[4 * k] += g->W - g->thr_W0;
+            T->cnt[4 * k + 1] += g->C - g->thr_C0;
+            T->cnt[4 * k + 2] += g->chained - g->thr_ch0;
+            if (g->thr_md > T->cnt[4 * k + 3]) T->cnt[4 * k + 3] = g->thr_md;
+        }
+        g->thr_W0 = g->W;
+        g->thr_C0 = g->C;
+        g->thr_ch0 = g->chained;
+        g->thr_md = 0;
+    }
+}
+
+edan_result edan_thread_create(edan_context *ctx, uint32_t creator, uint32_t child)
+{
+    edan_result r;
+    edan__thread *T;
+    if (!ctx) return EDAN_ERR_INVALID_ARG;
+    if ((r = edan__thr_init(ctx)) != EDAN_OK) return r;
+    if (creator >= ctx->nthr || ctx->thr[creator].state != 1)
+        return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "thread %u creates thread %u: thread %u is not running", creator,
+                          child, creator);
+    if (child >= EDAN_MAX_THREADS || (child < ctx->nthr && ctx->thr[child].state))
+        return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "thread %u: %s", child,
+                          child >= EDAN_MAX_THREADS ? "id too large" : "created before (an id is used once)");
+    if (child >= ctx->thr_cap) {
+        uint32_t nc = ctx->thr_cap;
+        edan__thread *nt;
+        while (nc <= child) nc *= 2;
+        nt = (edan__thread *)edan__realloc(&ctx->a, ctx->thr, nc * sizeof *nt);
+        if (!nt) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for threads");
+        memset(nt + ctx->thr_cap, 0, (nc - ctx->thr_cap) * sizeof *nt);
+        ctx->thr = nt;
+        ctx->thr_cap = nc;
+    }
+    if (child >= ctx->nthr) ctx->nthr = child + 1;
+    T = &ctx->thr[child];
+    T->regs = (uint64_t *)edan__calloc(&ctx->a, edan__thr_regs_words(ctx) * sizeof(uint64_t));
+    T->cnt = (uint64_t *)edan__calloc(&ctx->a, 4 * (size_t)ctx->K * sizeof(uint64_t));
+    if (!T->regs || !T->cnt) {
+        edan__free(&ctx->a, T->regs);
+        edan__free(&ctx->a, T->cnt);
+        memset(T, 0, sizeof *T);
+        return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for thread %u", child);
+    }
+    if (creator == ctx->cur_thr) edan__thr_regs(ctx, T->regs, 1);      /* its creator's writers, now */
+    else memcpy(T->regs, ctx->thr[creator].regs, edan__thr_regs_words(ctx) * sizeof(uint64_t));
+    T->state = 1;
+    return EDAN_OK;
+}
+
+edan_result edan_thread_switch(edan_context *ctx, uint32_t thread)
+{
+    edan_result r;
+    edan__thread *T;
+    if (!ctx) return EDAN_ERR_INVALID_ARG;
+    if ((r = edan__thr_init(ctx)) != EDAN_OK) return r;
+    if (thread >= ctx->nthr || ctx->thr[thread].state != 1)
+        return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "switch to thread %u: it is not running", thread);
+    if (thread == ctx->cur_thr) return EDAN_OK;
+    edan__thr_account(ctx);
+    if (ctx->cur_thr != EDAN__NO_THREAD) {
+        T = &ctx->thr[ctx->cur_thr];
+        if (!T->regs && !(T->regs = (uint64_t *)edan__calloc(&ctx->a, edan__thr_regs_words(ctx) * sizeof(uint64_t))))
+            return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for thread %u", ctx->cur_thr);
+        edan__thr_regs(ctx, T->regs, 1);
+    }
+    edan__thr_regs(ctx, ctx->thr[thread].regs, 0);
+    ctx->cur_thr = thread;
+    ctx->kill_epoch++;      /* blocks: every live-in may have another writer */
+    return EDAN_OK;
+}
+
+edan_result edan_thread_exit(edan_context *ctx, uint32_t thread)
+{
+    edan_result r;
+    edan__thread *T;
+    if (!ctx) return EDAN_ERR_INVALID_ARG;
+    if ((r = edan__thr_init(ctx)) != EDAN_OK) return r;
+    if (thread >= ctx->nthr || ctx->thr[thread].state != 1)
+        return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "thread %u exits: it is not running", thread);
+    T = &ctx->thr[thread];
+    if (thread == ctx->cur_thr) {   /* its share, then no thread until a switch */
+        edan__thr_account(ctx);
+        ctx->cur_thr = EDAN__NO_THREAD;
+    }
+    edan__free(&ctx->a, T->regs);
+    T->regs = NULL;
+    T->state = 2;
+    return EDAN_OK;
+}
+
+uint32_t edan_num_threads(const edan_context *ctx) { return ctx && ctx->thr ? ctx->nthr : 1; }
+
+edan_result edan_get_thread_metrics(edan_context *ctx, uint32_t config, uint32_t thread, edan_thread_metrics *out)
+{
+    edan_result r;
+    const edan__thread *T;
+    if (!ctx || !out || config >= ctx->K) return EDAN_ERR_INVALID_ARG;
+    if ((r = edan__thr_init(ctx)) != EDAN_OK) return r;
+    if (thread >= ctx->nthr || !ctx->thr[thread].state)
+        return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "thread %u was never created", thread);
+    if (thread == ctx->cur_thr) edan__thr_account(ctx);
+    T = &ctx->thr[thread];
+    out->N = T->N;
+    out->W = T->cnt[4 * config];
+    out->C = T->cnt[4 * config + 1];
+    out->chained = T->cnt[4 * config + 2];
+    out->D = T->cnt[4 * config + 3];
+    out->live = T->state == 1;
+    return EDAN_OK;
+}
+
 edan_result edan_feed_many(edan_context *ctx, const edan_insn *in, size_t n, size_t *fed)
 {
     size_t i;
@@ -3285,6 +3504,7 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
             if (Fm > Tinf) Tinf = Fm;
             if (d >= 2) g->chained++;
             if (d > g->num_layers) g->num_layers = d;
+            if (d > g->thr_md) g->thr_md = d;
             g->layers[d - 1]++;
             is_mem = 1;
         } else {

@@ -629,6 +629,165 @@ static void *c_realloc(void *q, size_t n, void *u)
     }
     return r;
 }
+/* ---- threads: registers per thread, memory shared ------------------------ */
+static edan_thread_metrics thread_of(edan_context *ctx, uint32_t t)
+{
+    edan_thread_metrics m;
+    memset(&m, 0, sizeof m);
+    CHECK(edan_get_thread_metrics(ctx, 0, t, &m) == EDAN_OK);
+    return m;
+}
+
+static void test_threads(void)
+{
+    edan_context *ctx;
+    edan_metrics m;
+    edan_thread_metrics t0, t1, t2, t3;
+    edan_insn v;
+    int i;
+    /* Two threads chasing their own lists through the same register r1,
+       interleaved: 5 and 3 loads, each chained to its own thread's last.
+       One register file would chain all 8. W 8, D 5, E 4 + 2. */
+    ctx = make(NULL, 0);
+    CHECK(edan_thread_create(ctx, 0, 1) == EDAN_OK);
+    for (i = 0; i < 8; i++) {
+        uint32_t t = i < 6 ? (uint32_t)(i % 2) : 0;
+        CHECK(edan_thread_switch(ctx, t) == EDAN_OK);
+        v = load(1, 1, 0x1000 + 0x100 * t + 8 * (uint64_t)i, 8);
+        feed(ctx, &v, 1);
+    }
+    m = metrics(ctx, 0);
+    CHECK_EQ_U(m.W, 8);
+    CHECK_EQ_U(m.D, 5);
+    CHECK_EQ_U(m.E, 6);
+    t0 = thread_of(ctx, 0);
+    t1 = thread_of(ctx, 1);
+    CHECK_EQ_U(t0.N, 5); CHECK_EQ_U(t0.W, 5); CHECK_EQ_U(t0.D, 5); CHECK_EQ_U(t0.chained, 4);
+    CHECK_EQ_U(t1.N, 3); CHECK_EQ_U(t1.W, 3); CHECK_EQ_U(t1.D, 3); CHECK_EQ_U(t1.chained, 2);
+    CHECK_EQ_U(edan_num_threads(ctx), 2);
+    edan_destroy(ctx);
+
+    /* A hand-off through memory: thread 0 chases 4 nodes and stores its
+       pointer (md 5); thread 1 loads it (md 6) and chases 3 more: D = 9,
+       the sum. Thread 1's D counts the chain through thread 0. */
+    ctx = make(NULL, 0);
+    CHECK(edan_thread_create(ctx, 0, 1) == EDAN_OK);
+    for (i = 0; i < 4; i++) { v = load(1, 1, 0x2000 + 8 * (uint64_t)i, 8); feed(ctx, &v, 1); }
+    v = store(1, 0, 0x3000, 8);
+    feed(ctx, &v, 1);
+    CHECK(edan_thread_exit(ctx, 0) == EDAN_OK);
+    CHECK(edan_thread_switch(ctx, 1) == EDAN_OK);
+    v = load(2, 0, 0x3000, 8);
+    feed(ctx, &v, 1);
+    for (i = 0; i < 3; i++) { v = load(2, 2, 0x4000 + 8 * (uint64_t)i, 8); feed(ctx, &v, 1); }
+    m = metrics(ctx, 0);
+    CHECK_EQ_U(m.W, 9);
+    CHECK_EQ_U(m.D, 9);
+    CHECK_EQ_U(m.E, 8);
+    t0 = thread_of(ctx, 0);
+    t1 = thread_of(ctx, 1);
+    CHECK_EQ_U(t0.W, 5); CHECK_EQ_U(t0.D, 5); CHECK(!t0.live);
+    CHECK_EQ_U(t1.W, 4); CHECK_EQ_U(t1.D, 9); CHECK(t1.live);
+    edan_destroy(ctx);
+
+    /* A parallel for: thread 0 starts threads 1..3, thread t chases t + 1
+       nodes of its own chunk, round robin. W = 2 + 3 + 4, D = 4 (the
+       largest chunk's); thread 0 ran nothing. */
+    ctx = make(NULL, 0);
+    for (i = 1; i <= 3; i++) CHECK(edan_thread_create(ctx, 0, (uint32_t)i) == EDAN_OK);
+    for (i = 0; i < 4; i++) {
+        uint32_t t;
+        for (t = 1; t <= 3; t++) {
+            if ((uint32_t)i > t) continue;
+            CHECK(edan_thread_switch(ctx, t) == EDAN_OK);
+            v = load(1, 1, 0x10000 * t + 8 * (uint64_t)i, 8);
+            feed(ctx, &v, 1);
+        }
+    }
+    m = metrics(ctx, 0);
+    CHECK_EQ_U(m.W, 9);
+    CHECK_EQ_U(m.D, 4);
+    t0 = thread_of(ctx, 0);
+    t1 = thread_of(ctx, 1);
+    t2 = thread_of(ctx, 2);
+    t3 = thread_of(ctx, 3);
+    CHECK_EQ_U(t0.N, 0);
+    CHECK_EQ_U(t1.D, 2); CHECK_EQ_U(t2.D, 3); CHECK_EQ_U(t3.D, 4);
+    CHECK_EQ_U(t1.W + t2.W + t3.W, 9);
+    edan_destroy(ctx);
+
+    /* A new thread starts from its creator's register writers at its
+       creation: thread 1 reads r5, which thread 0 loaded before creating
+       it and overwrote after: an edge from the load, md 2. */
+    ctx = make(NULL, 0);
+    v = load(5, 0, 0x5000, 8);
+    feed(ctx, &v, 1);
+    CHECK(edan_thread_create(ctx, 0, 1) == EDAN_OK);
+    v = alu(5, 0, 0);
+    feed(ctx, &v, 1);
+    CHECK(edan_thread_switch(ctx, 1) == EDAN_OK);
+    v = load(6, 5, 0x6000, 8);
+    feed(ctx, &v, 1);
+    CHECK(edan_thread_switch(ctx, 0) == EDAN_OK);
+    v = load(7, 5, 0x7000, 8);      /* thread 0's r5: the alu, no memory vertex */
+    feed(ctx, &v, 1);
+    m = metrics(ctx, 0);
+    CHECK_EQ_U(m.D, 2);
+    CHECK_EQ_U(m.E, 2);
+    CHECK_EQ_U(thread_of(ctx, 1).D, 2);
+    CHECK_EQ_U(thread_of(ctx, 0).D, 1);
+    /* thread 1, not running now, starts thread 2: its writers, saved */
+    CHECK(edan_thread_create(ctx, 1, 2) == EDAN_OK);
+    CHECK(edan_thread_switch(ctx, 2) == EDAN_OK);
+    v = load(8, 6, 0x8000, 8);      /* thread 1's r6: its load, md 2 */
+    feed(ctx, &v, 1);
+    CHECK_EQ_U(thread_of(ctx, 2).D, 3);
+    CHECK(edan_thread_switch(ctx, 0) == EDAN_OK);
+
+    /* bad calls: named, refused, nothing changed */
+    CHECK(edan_thread_switch(ctx, 7) == EDAN_ERR_INVALID_ARG && strstr(edan_error(ctx), "thread 7"));
+    CHECK(edan_thread_create(ctx, 0, 1) == EDAN_ERR_INVALID_ARG && strstr(edan_error(ctx), "used once"));
+    CHECK(edan_thread_create(ctx, 9, 10) == EDAN_ERR_INVALID_ARG);
+    CHECK(edan_thread_create(ctx, 0, EDAN_MAX_THREADS) == EDAN_ERR_INVALID_ARG);
+    CHECK(edan_thread_exit(ctx, 1) == EDAN_OK);
+    CHECK(edan_thread_switch(ctx, 1) == EDAN_ERR_INVALID_ARG);
+    CHECK(edan_get_thread_metrics(ctx, 0, 5, &t0) == EDAN_ERR_INVALID_ARG);
+    edan_destroy(ctx);
+}
+
+/* 1000 short-lived threads (each started, run, ended) keep no registers:
+   memory after them is what 10 left plus their counts. */
+static void test_thread_churn(void)
+{
+    counting cnt = {0, 0};
+    edan_options o;
+    edan_context *ctx;
+    size_t after10 = 0;
+    uint32_t t;
+    memset(&o, 0, sizeof o);
+    o.allocator.alloc = c_alloc;
+    o.allocator.realloc = c_realloc;
+    o.allocator.free = c_free;
+    o.allocator.user = &cnt;
+    CHECK(edan_create(&ctx, &o) == EDAN_OK);
+    for (t = 1; t <= 1000; t++) {
+        edan_insn v = load(1, 1, 0x1000 + 8 * (uint64_t)(t % 64), 8);
+        CHECK(edan_thread_create(ctx, 0, t) == EDAN_OK);
+        CHECK(edan_thread_switch(ctx, t) == EDAN_OK);
+        CHECK(edan_feed(ctx, &v) == EDAN_OK);
+        CHECK(edan_thread_switch(ctx, 0) == EDAN_OK);
+        CHECK(edan_thread_exit(ctx, t) == EDAN_OK);
+        if (t == 10) after10 = cnt.live;
+    }
+    /* per ended thread: its entry and counts (well under 256 bytes), its
+       registers freed; the table of entries doubles */
+    CHECK(cnt.live < after10 + 1000 * 256);
+    CHECK_EQ_U(edan_num_threads(ctx), 1001);
+    CHECK_EQ_U(thread_of(ctx, 500).N, 1);
+    edan_destroy(ctx);
+    CHECK_EQ_U(cnt.live, 0);
+}
+
 static void test_bounded_memory(void)
 {
     counting cnt = {0, 0};
@@ -1046,6 +1205,8 @@ int main(void)
     test_hotspots();
     test_errors();
     test_bounded_memory();
+    test_threads();
+    test_thread_churn();
     test_differential(400, 0x5eed);
     test_multi(400, 0x3a11);
     test_blocks(300, 0xb10c);

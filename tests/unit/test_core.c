@@ -638,6 +638,15 @@ static edan_thread_metrics thread_of(edan_context *ctx, uint32_t t)
     return m;
 }
 
+/* The whole program's W, D and E. */
+static void check_wde(edan_context *ctx, uint64_t W, uint64_t D, uint64_t E)
+{
+    edan_metrics m = metrics(ctx, 0);
+    CHECK_EQ_U(m.W, W);
+    CHECK_EQ_U(m.D, D);
+    CHECK_EQ_U(m.E, E);
+}
+
 static void test_threads(void)
 {
     edan_context *ctx;
@@ -656,10 +665,7 @@ static void test_threads(void)
         v = load(1, 1, 0x1000 + 0x100 * t + 8 * (uint64_t)i, 8);
         feed(ctx, &v, 1);
     }
-    m = metrics(ctx, 0);
-    CHECK_EQ_U(m.W, 8);
-    CHECK_EQ_U(m.D, 5);
-    CHECK_EQ_U(m.E, 6);
+    check_wde(ctx, 8, 5, 6);
     t0 = thread_of(ctx, 0);
     t1 = thread_of(ctx, 1);
     CHECK_EQ_U(t0.N, 5); CHECK_EQ_U(t0.W, 5); CHECK_EQ_U(t0.D, 5); CHECK_EQ_U(t0.chained, 4);
@@ -680,10 +686,7 @@ static void test_threads(void)
     v = load(2, 0, 0x3000, 8);
     feed(ctx, &v, 1);
     for (i = 0; i < 3; i++) { v = load(2, 2, 0x4000 + 8 * (uint64_t)i, 8); feed(ctx, &v, 1); }
-    m = metrics(ctx, 0);
-    CHECK_EQ_U(m.W, 9);
-    CHECK_EQ_U(m.D, 9);
-    CHECK_EQ_U(m.E, 8);
+    check_wde(ctx, 9, 9, 8);
     t0 = thread_of(ctx, 0);
     t1 = thread_of(ctx, 1);
     CHECK_EQ_U(t0.W, 5); CHECK_EQ_U(t0.D, 5); CHECK(!t0.live);

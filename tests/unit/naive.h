@@ -9,8 +9,10 @@
 
 typedef struct naive_line { uint64_t line; uint64_t stamp; int valid, dirty; size_t filler; } naive_line;
 
+#define NAIVE_THREADS 8
 typedef struct naive_result {
     uint64_t N, E, W, D, C, T1, Tinf, bytes, writebacks, ram_lines, chained, fill_edges;
+    uint64_t tN[NAIVE_THREADS], tW[NAIVE_THREADS], tC[NAIVE_THREADS], tD[NAIVE_THREADS], tchained[NAIVE_THREADS];
     uint64_t layers[4096];
     uint64_t bins[65536];
     size_t nbins;
@@ -29,6 +31,18 @@ typedef struct naive_result {
 #define NAIVE_MAX_ACC 8
 typedef struct naive_accesses { edan_access acc[NAIVE_MAX_ACC]; uint32_t n; } naive_accesses;
 static naive_accesses naive_multi[1024];
+
+/* Threads: when naive_mt is set, trace entry i is thread naive_thread[i]'s,
+   and an entry with NAIVE_SPAWN is not an instruction but thread
+   naive_thread[i] starting thread addr (edan_thread_create). A register's
+   last writer is its thread's, and before the thread started its
+   creator's; memory is shared. */
+#define NAIVE_SPAWN 0x20
+static int naive_mt;
+static uint32_t naive_thread[4096];
+
+/* The last writer of register r for entry v of thread t, or (size_t)-1. */
+static size_t naive_reg_writer(const edan_insn *tr, size_t v, uint32_t t, edan_reg r);
 
 /* The accesses of trace entry x, as a list (one for an ordinary memory
    instruction, AMO kind kept; none without memory access). */
@@ -90,6 +104,20 @@ static int naive_fill(naive_line *set, uint32_t assoc, uint64_t line, uint64_t *
 /* The whole-graph model of tr[0 .. n) (kills included) for one
    configuration; `paper`: the paper's cache rule (no fill edges, w(v) the
    access size of a memory access vertex). */
+static size_t naive_reg_writer(const edan_insn *tr, size_t v, uint32_t t, edan_reg r)
+{
+    size_t u = v;
+    while (u-- > 0) {
+        uint32_t tu = naive_mt ? naive_thread[u] : 0;
+        if (tr[u].flags & NAIVE_SPAWN) {
+            if (tr[u].addr == t) t = tu;     /* before t started: its creator's */
+            continue;
+        }
+        if (tu == t && naive_writes_reg(&tr[u], r)) return u;
+    }
+    return (size_t)-1;
+}
+
 static void naive_run(const edan_insn *tr, size_t n, const edan_config *cfg, int paper, naive_result *R)
 {
     naive_line *lv[EDAN_MAX_LEVELS];
@@ -115,16 +143,15 @@ static void naive_run(const edan_insn *tr, size_t n, const edan_config *cfg, int
         edan_access acc[NAIVE_MAX_ACC];
         uint32_t na = naive_accesses_of(x, acc), ai;
         uint64_t all = 0;
-        if (x->flags & NAIVE_KILL) continue;        /* not a vertex */
+        if (x->flags & (NAIVE_KILL | NAIVE_SPAWN)) continue;        /* not a vertex */
         /* sources: registers, then bytes read; a kill as the last writer makes no edge */
         for (i = 0; i < x->nsrc; i++) {
             if (!x->src[i]) continue;
-            for (u = v; u-- > 0;)
-                if (naive_writes_reg(&tr[u], x->src[i])) {
-                    for (k = 0; k < np && preds[k] != u; k++) {}
-                    if (k == np && !(tr[u].flags & NAIVE_KILL)) preds[np++] = u;
-                    break;
-                }
+            u = naive_reg_writer(tr, v, naive_mt ? naive_thread[v] : 0, x->src[i]);
+            if (u != (size_t)-1) {
+                for (k = 0; k < np && preds[k] != u; k++) {}
+                if (k == np && !(tr[u].flags & NAIVE_KILL)) preds[np++] = u;
+            }
         }
         for (ai = 0; ai < na; ai++) {
             uint64_t b;
@@ -220,18 +247,23 @@ static void naive_run(const edan_insn *tr, size_t n, const edan_config *cfg, int
     } while (changed);
     R->E = ne;
     for (v = 0; v < n; v++) {
-        if (tr[v].flags & NAIVE_KILL) continue;
+        uint32_t th = naive_mt ? naive_thread[v] % NAIVE_THREADS : 0;
+        if (tr[v].flags & (NAIVE_KILL | NAIVE_SPAWN)) continue;
         R->N++;
+        R->tN[th]++;
         R->T1 += t[v];
         if (F[v] > R->Tinf) R->Tinf = F[v];
         R->bytes += w[v];
         if (is_mem[v]) {
             R->W++;
+            R->tW[th]++;
             R->layers[md[v] - 1]++;
-            if (md[v] >= 2) R->chained++;
+            if (md[v] >= 2) { R->chained++; R->tchained[th]++; }
             if (md[v] > R->D) R->D = md[v];
+            if (md[v] > R->tD[th]) R->tD[th] = md[v];
         } else {
             R->C += t[v];
+            R->tC[th] += t[v];
         }
     }
     if (cfg->tau) {
@@ -239,7 +271,8 @@ static void naive_run(const edan_insn *tr, size_t n, const edan_config *cfg, int
         R->nbins = (size_t)((R->Tinf + cfg->tau - 1) / cfg->tau) + 1;
         for (b = 0; b < R->nbins && b < 65536; b++)
             for (v = 0; v < n; v++)
-                if (!(tr[v].flags & NAIVE_KILL) && S[v] <= cfg->tau * b && cfg->tau * b <= F[v]) R->bins[b] += w[v];
+                if (!(tr[v].flags & (NAIVE_KILL | NAIVE_SPAWN)) && S[v] <= cfg->tau * b && cfg->tau * b <= F[v])
+                    R->bins[b] += w[v];
     }
     for (l = 0; l < L; l++) free(lv[l]);
     free(edges); free(is_mem); free(t); free(w); free(S); free(F); free(md);
@@ -314,8 +347,18 @@ static edan_result naive_kill(edan_context *ctx, const edan_insn *x)
 static edan_result naive_feed(edan_context *ctx, const edan_insn *tr, size_t n)
 {
     size_t i;
+    uint32_t cur = 0;
     for (i = 0; i < n; i++) {
-        edan_result r = tr[i].flags & NAIVE_KILL    ? naive_kill(ctx, &tr[i])
+        edan_result r;
+        if (naive_mt && tr[i].flags & NAIVE_SPAWN) {
+            if ((r = edan_thread_create(ctx, naive_thread[i], (uint32_t)tr[i].addr)) != EDAN_OK) return r;
+            continue;
+        }
+        if (naive_mt && naive_thread[i] != cur) {
+            if ((r = edan_thread_switch(ctx, naive_thread[i])) != EDAN_OK) return r;
+            cur = naive_thread[i];
+        }
+        r = tr[i].flags & NAIVE_KILL                ? naive_kill(ctx, &tr[i])
                         : tr[i].flags & NAIVE_MULTI ? edan_feed_accesses(ctx, &tr[i], naive_multi[tr[i].addr].acc,
                                                                            naive_multi[tr[i].addr].n)
                                                     : edan_feed(ctx, &tr[i]);
@@ -401,6 +444,18 @@ static void naive_compare(edan_context *ctx, const edan_insn *tr, size_t n, cons
             CHECK_EQ_U(nb, R.nbins);
             for (b = 0; b < nb && b < R.nbins && b < 65536; b++) CHECK_EQ_U(bins[b], R.bins[b]);
         }
+        if (naive_mt) {     /* each thread's share */
+            uint32_t th;
+            for (th = 0; th < edan_num_threads(ctx) && th < NAIVE_THREADS; th++) {
+                edan_thread_metrics tm;
+                CHECK(edan_get_thread_metrics(ctx, k, th, &tm) == EDAN_OK);
+                CHECK_EQ_U(tm.N, R.tN[th]);
+                CHECK_EQ_U(tm.W, R.tW[th]);
+                CHECK_EQ_U(tm.C, R.tC[th]);
+                CHECK_EQ_U(tm.D, R.tD[th]);
+                CHECK_EQ_U(tm.chained, R.tchained[th]);
+            }
+        }
         for (mm = 1; mm <= 9; mm++) {
             edan_bounds bd;
             double lam = R.W ? ((double)R.W - (double)R.D) / mm + (double)R.D : 0.0, lay = 0;
@@ -417,6 +472,62 @@ static void naive_compare(edan_context *ctx, const edan_insn *tr, size_t n, cons
             CHECK(bd.Lambda >= 0.0 && bd.Lambda <= 1.0);
         }
     }
+}
+
+/* Random traces of several threads: a trace of naive_random_trace whose
+   entries are dealt to up to four threads (each after its start, by a
+   running thread, at a random point), fed in that serial interleaving;
+   the whole program's metrics and each thread's against the model. */
+static void test_threads_differential(int rounds, uint64_t seed)
+{
+    static edan_insn base[400], tr[410];
+    uint64_t s = seed;
+    int round;
+    naive_mt = 1;
+    for (round = 0; round < rounds; round++) {
+        edan_config cfgs[2];
+        edan_options o;
+        edan_context *ctx;
+        uint32_t K = 1 + (uint32_t)(naive_rand(&s) % 2), k, T = 2 + (uint32_t)(naive_rand(&s) % 3), started = 1, t;
+        size_t nb = naive_random_trace(base, 400, &s), n = 0, i, at[4] = {0, 0, 0, 0};
+        int before = check_failures;
+        for (t = 1; t < T; t++) at[t] = (size_t)(naive_rand(&s) % (nb + 1));
+        for (k = 0; k < K; k++) naive_random_config(&cfgs[k], &s);
+        for (i = 0; i <= nb; i++) {
+            for (t = 1; t < T; t++)
+                if (at[t] == i) {       /* thread t starts here, by a running thread */
+                    memset(&tr[n], 0, sizeof tr[n]);
+                    tr[n].flags = NAIVE_SPAWN;
+                    tr[n].addr = t;
+                    naive_thread[n++] = (uint32_t)(naive_rand(&s) % started) ;
+                    started++;
+                }
+            if (i == nb) break;
+            tr[n] = base[i];
+            naive_thread[n++] = (uint32_t)(naive_rand(&s) % started);
+        }
+        /* the spawns named threads in the order they start: rename so that
+           thread ids are 0 .. T-1 in start order (started counts them) */
+        {
+            uint32_t map[4] = {0, 0, 0, 0}, next = 1;
+            for (i = 0; i < n; i++)
+                if (tr[i].flags & NAIVE_SPAWN) map[tr[i].addr] = next++;
+            for (i = 0; i < n; i++)
+                if (tr[i].flags & NAIVE_SPAWN) tr[i].addr = map[tr[i].addr];
+        }
+        memset(&o, 0, sizeof o);
+        o.num_configs = K;
+        o.configs = cfgs;
+        o.hotspots = round % 2;     /* the general copy, or the lean one */
+        CHECK(edan_create(&ctx, &o) == EDAN_OK);
+        CHECK(naive_feed(ctx, tr, n) == EDAN_OK);
+        naive_compare(ctx, tr, n, cfgs, K, 0);
+        if (check_failures != before)
+            fprintf(stderr, "threads round %d (seed %llu) failed: %zu entries, %u threads, %u configs\n", round,
+                    (unsigned long long)seed, n, T, K);
+        edan_destroy(ctx);
+    }
+    naive_mt = 0;
 }
 
 static void test_differential(int rounds, uint64_t seed)

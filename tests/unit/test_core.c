@@ -747,6 +747,29 @@ static void test_threads(void)
     CHECK_EQ_U(thread_of(ctx, 2).D, 3);
     CHECK(edan_thread_switch(ctx, 0) == EDAN_OK);
 
+    /* a compiled block run by two threads: its live-in r1 has a writer in
+       thread 0 and none in thread 1 (started before it was written), so
+       the block's edges from its live-ins differ: E = (1 + 1) + (0 + 1) */
+    {
+        edan_context *c2 = make(NULL, 0);
+        edan_insn bi[2];
+        edan_prepared bp[2];
+        edan_block *blk = NULL;
+        CHECK(edan_thread_create(c2, 0, 1) == EDAN_OK);
+        v = alu(1, 0, 0);
+        feed(c2, &v, 1);
+        bi[0] = alu(2, 1, 0);
+        bi[1] = alu(3, 2, 0);
+        CHECK(edan_prepare(c2, &bi[0], &bp[0]) == EDAN_OK && edan_prepare(c2, &bi[1], &bp[1]) == EDAN_OK);
+        CHECK(edan_block_create(c2, bp, 2, &blk) == EDAN_OK);
+        CHECK(edan_feed_block(c2, blk, NULL) == EDAN_OK);
+        CHECK(edan_thread_switch(c2, 1) == EDAN_OK);
+        CHECK(edan_feed_block(c2, blk, NULL) == EDAN_OK);
+        CHECK_EQ_U(metrics(c2, 0).E, 3);
+        edan_block_destroy(blk);
+        edan_destroy(c2);
+    }
+
     /* bad calls: named, refused, nothing changed */
     CHECK(edan_thread_switch(ctx, 7) == EDAN_ERR_INVALID_ARG && strstr(edan_error(ctx), "thread 7"));
     CHECK(edan_thread_create(ctx, 0, 1) == EDAN_ERR_INVALID_ARG && strstr(edan_error(ctx), "used once"));
@@ -1212,6 +1235,7 @@ int main(void)
     test_thread_churn();
     test_differential(400, 0x5eed);
     test_multi(400, 0x3a11);
+    test_threads_differential(300, 0x7ead);
     test_blocks(300, 0xb10c);
     test_long_blocks(20, 0x1024);
     test_what_if();

@@ -696,8 +696,8 @@ static void pl_where(uint64_t pc, char *out, size_t n)
     snprintf(out, n, "in no file of the program");
     if (st.started && cli_syms_open(&sy, st.program, st.a.elf_bias, &why) == 0) {
         cli_syms_at(&sy, pc, &fn, &file, &line);
-        if (fn) snprintf(out, n, "in %s (%s%s%.*s%s%d)", fn, st.program, file ? ", " : "", file ? 200 : 0,
-                         file ? file : "", file ? ":" : "", line);
+        if (fn && file) snprintf(out, n, "in %s (%s, %.200s:%d)", fn, st.program, file, line);
+        else if (fn) snprintf(out, n, "in %s (%s)", fn, st.program);
         cli_syms_close(&sy);
         if (fn) return;
     }

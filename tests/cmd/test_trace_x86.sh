@@ -22,7 +22,9 @@
 #    analysed to the same report as the online analysis (so too a whole
 #    program with two configurations, caches and a timeline);
 #  - bad input: a 32-bit x86 program is refused naming its machine, and so
-#    is --text-pc; an AVX-512 program dies of SIGILL, said; damaged x86-64 text and binary traces stop with the line
+#    is --text-pc; an AVX-512 program dies of SIGILL, said; an instruction
+#    QEMU runs and the decoder refuses stops the trace (--skip-unknown: left
+#    out, counted); damaged x86-64 text and binary traces stop with the line
 #    or byte at fault.
 set -u
 cd "$(dirname "$0")/../.."
@@ -196,6 +198,16 @@ as --64 -o "$W/avx512.o" "$W/avx512.s" && ld -static -o "$W/avx512" "$W/avx512.o
 $E trace --quiet -- "$W/avx512" > /dev/null 2> "$W/err"; rc=$?
 [ $rc = 132 ] && grep -q "Illegal instruction" "$W/err" && grep -q "up to AVX2" "$W/err" \
   && ok "an AVX-512 program: exit 132, QEMU's message and the AVX2 limit said" || bad "AVX-512: rc=$rc $(cat "$W/err")"
+# an instruction QEMU runs and the decoder refuses (tests/cmd/x86/unknown.s):
+# the trace stops at it (exit 2, its pc, bytes and function, no report);
+# --skip-unknown leaves it out (the kernel's other two instructions) and says so
+kernel unknown
+$E trace --quiet --func kernel -- "$W/unknown" > "$W/out" 2> "$W/err"; rc=$?
+[ $rc = 2 ] && grep -q "pc 0x[0-9a-f]* in kernel .*bytes c5 fd 6e c0: the instruction cannot be decoded" "$W/err" && [ ! -s "$W/out" ] \
+  && ok "an undecodable instruction: exit 2, $(head -c 100 "$W/err" | sed "s|$W/||")" || bad "undecodable: rc=$rc $(cat "$W/err" "$W/out")"
+$E trace --json --quiet --skip-unknown --func kernel -- "$W/unknown" > "$W/out" 2> "$W/err"; rc=$?
+[ $rc = 0 ] && [ "$(json "$W/out" instructions W)" = "2 2" ] && grep -q "1 executions of instructions that cannot be decoded were left out" "$W/err" \
+  && ok "--skip-unknown: the other 2 instructions analysed, the one left out said" || bad "--skip-unknown: rc=$rc $(cat "$W/err")"
 # damaged x86-64 text traces: the file and line at fault, exit 2
 if [ -s "$W/v.txt" ]; then
   n=0

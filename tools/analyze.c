@@ -156,6 +156,41 @@ static int analyze_kill_line(edan_context *ctx, const char *s, size_t len, const
     return 0;
 }
 
+/* A `#edan-thread` line of a text trace of several threads:
+   `create CREATOR CHILD`, `switch THREAD` or `exit THREAD` (edan_thread_*).
+   0, or -1 with *why set. */
+static int analyze_thread_line(edan_context *ctx, const char *s, size_t len, const char **why)
+{
+    char buf[128], verb[16];
+    unsigned long a = 0, b = 0;
+    int n, used = 0;
+    edan_result r;
+    if (len >= sizeof buf) { *why = "bad #edan-thread line (too long)"; return -1; }
+    memcpy(buf, s, len);
+    buf[len] = 0;
+    while (len && (buf[len - 1] == '\n' || buf[len - 1] == '\r')) buf[--len] = 0;
+    n = sscanf(buf + 12, " %15s %lu %lu %n", verb, &a, &b, &used);
+    if (n == 3 && !strcmp(verb, "create") && !buf[12 + used] && a <= 0xffffffffu && b <= 0xffffffffu) {
+        r = edan_thread_create(ctx, (uint32_t)a, (uint32_t)b);
+    } else if ((n = sscanf(buf + 12, " %15s %lu %n", verb, &a, &used)) == 2 && !buf[12 + used] && a <= 0xffffffffu &&
+               (!strcmp(verb, "switch") || !strcmp(verb, "exit"))) {
+        r = !strcmp(verb, "switch") ? edan_thread_switch(ctx, (uint32_t)a) : edan_thread_exit(ctx, (uint32_t)a);
+    } else {
+        *why = "bad #edan-thread line (expected create CREATOR CHILD, switch THREAD or exit THREAD)";
+        return -1;
+    }
+    if (r != EDAN_OK) { *why = edan_error(ctx); return -1; }
+    return 0;
+}
+
+/* A directive line (`#edan-kill`, `#edan-thread`); 0, or -1 with *why set. */
+static int analyze_directive(edan_context *ctx, const char *s, size_t len, const char **why)
+{
+    if (len >= 12 && !memcmp(s, "#edan-thread", 12)) return analyze_thread_line(ctx, s, len, why);
+    if (len >= 10 && !memcmp(s, "#edan-kill", 10)) return analyze_kill_line(ctx, s, len, why);
+    return 0;       /* another comment */
+}
+
 /* The text trace is read and parsed on a second thread while this one feeds
    the engine: parsing is a third of the time on compiled code's mix, and
    the two halves share nothing but batches handed over in line order, so
@@ -264,7 +299,7 @@ static int analyze_parse_line(analyze_pipe *pp, analyze_batch *b, char *line, si
                                : "binary data (NUL byte) in a text trace");
         return -1;
     }
-    if (line[0] == '#' && len >= 10 && !memcmp(line, "#edan-kill", 10)) {
+    if (line[0] == '#' && ((len >= 10 && !memcmp(line, "#edan-kill", 10)) || (len >= 12 && !memcmp(line, "#edan-thread", 12)))) {
         if (!analyze_event_add(b, ANALYZE_EV_KILL, no, line, len)) {
             analyze_error(b, no, line, len, "out of memory");
             return -1;
@@ -424,7 +459,7 @@ static int analyze_consume(analyze_state *st, analyze_input *in, const analyze_b
         i = ev->at;
         if (ev->kind == ANALYZE_EV_KILL) {
             const char *why = NULL;
-            if (analyze_kill_line(st->ctx, ev->line, ev->len, &why)) {
+            if (analyze_directive(st->ctx, ev->line, ev->len, &why)) {
                 fprintf(stderr, "%s:%llu: %s: ", in->path, ev->line_no, why);
                 analyze_print_line(ev->line, ev->len);
                 return 2;
@@ -666,7 +701,7 @@ static int analyze_x86_line(analyze_state *st, analyze_x86 *x, const char *line,
     }
     if (analyze_x86_flush(st, x, why)) return -1;
     if (*p == '#') {
-        if (len >= 10 && !memcmp(line, "#edan-kill", 10)) return analyze_kill_line(st->ctx, line, len, why);
+        if (len >= 10 && !memcmp(line, "#edan-", 6)) return analyze_directive(st->ctx, line, len, why);
         return 0;
     }
     errno = 0;

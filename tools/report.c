@@ -569,8 +569,45 @@ static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char 
         }
         fprintf(o, "\n    }");
     }
-    fprintf(o, "\n  ]\n}\n");
+    fprintf(o, "\n  ]");
+    if (edan_num_threads(ctx) > 1) {    /* each thread's share, per configuration */
+        uint32_t t, K = edan_num_configs(ctx);
+        fprintf(o, ",\n  \"threads\": [");
+        for (t = 0; t < edan_num_threads(ctx); t++) {
+            edan_thread_metrics tm;
+            if (edan_get_thread_metrics(ctx, 0, t, &tm) != EDAN_OK) continue;    /* an id never used */
+            fprintf(o, "%s\n    {\"thread\": %u, \"live\": %s, \"instructions\": %llu, \"configs\": [", t ? "," : "", t,
+                    tm.live ? "true" : "false", (unsigned long long)tm.N);
+            for (k = 0; k < K; k++) {
+                edan_get_thread_metrics(ctx, k, t, &tm);
+                fprintf(o, "%s{\"W\": %llu, \"D\": %llu, \"C\": %llu, \"chained\": %llu}", k ? ", " : "",
+                        (unsigned long long)tm.W, (unsigned long long)tm.D, (unsigned long long)tm.C,
+                        (unsigned long long)tm.chained);
+            }
+            fprintf(o, "]}");
+        }
+        fprintf(o, "\n  ]");
+    }
+    fprintf(o, "\n}\n");
     return 0;
+}
+
+/* The threads of a trace of several: each one's N, W, D and chained share
+   in configuration 0. */
+static void cli_report_threads(edan_context *ctx, FILE *o)
+{
+    uint32_t t;
+    char label[128];
+    if (edan_num_threads(ctx) < 2) return;
+    cli_config_label(edan_get_config(ctx, 0), label, sizeof label);
+    fprintf(o, "\nThreads [%s]:\n  %6s %14s %12s %12s %10s\n", label, "thread", "instructions", "W", "D",
+            "chained");
+    for (t = 0; t < edan_num_threads(ctx); t++) {
+        edan_thread_metrics tm;
+        if (edan_get_thread_metrics(ctx, 0, t, &tm) != EDAN_OK) continue;
+        fprintf(o, "  %6u %14llu %12llu %12llu %9.1f%%\n", t, (unsigned long long)tm.N, (unsigned long long)tm.W,
+                (unsigned long long)tm.D, tm.W ? 100.0 * (double)tm.chained / (double)tm.W : 0.0);
+    }
 }
 
 /* A row of the table: its name, then a column of width w per configuration. */
@@ -716,6 +753,7 @@ static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char
         cli_syms_close(&sy);
         free(h);
     }
+    cli_report_threads(ctx, o);
     return 0;
 }
 

@@ -256,4 +256,23 @@ far = c["m"]["4"]["T_upper"] + lam * 100 * 2.5
 assert abs(v["slowdown_max"] - far / c["m"]["4"]["T_upper"]) < 1e-12
 assert f"{W:,} RAM accesses" in v["text"] and f"makes {D:,} RAM round trip" in v["text"], v["text"]
 EOF
+
+# --- a text trace of two threads (#edan-thread lines) ------------------------------
+# each thread chases its own list through a0, interleaved: thread 0 three
+# loads, thread 1 two; registers per thread, so D = 3 (one register file
+# would chain all five: 5); the per-thread table and JSON say 3/3 and 2/2
+printf '#edan-thread create 0 1\nlw a0,0(a0);0x1000\n#edan-thread switch 1\nlw a0,0(a0);0x2000\n#edan-thread switch 0\nlw a0,0(a0);0x1008\n#edan-thread switch 1\nlw a0,0(a0);0x2008\n#edan-thread switch 0\nlw a0,0(a0);0x1010\n' > "$T/threads.txt"
+./edan analyze --json "$T/threads.txt" > "$T/threads.json" 2> "$T/err" || bad "two-thread trace: $(cat "$T/err")"
+python3 - "$T/threads.json" <<'EOF' && ok "#edan-thread: two threads, D 3 (not 5), per thread W/D 3/3 and 2/2" || bad "two-thread trace: $(head -c 400 "$T/threads.json")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["configs"][0]["W"] == 5 and d["configs"][0]["D"] == 3, d["configs"][0]
+th = [(t["thread"], t["instructions"], t["configs"][0]["W"], t["configs"][0]["D"]) for t in d["threads"]]
+assert th == [(0, 3, 3, 3), (1, 2, 2, 2)], th
+EOF
+./edan analyze "$T/threads.txt" | grep -q "^Threads \[" || bad "the table has no Threads section"
+printf 'lw a0,0(a0);0x1000\n#edan-thread switch 3\n' > "$T/badthread.txt"
+./edan analyze "$T/badthread.txt" > /dev/null 2> "$T/err"; rc=$?
+[ $rc = 2 ] && grep -q "badthread.txt:2: switch to thread 3: it is not running" "$T/err" \
+  && ok "#edan-thread switch to an unknown thread: FILE:LINE, exit 2" || bad "bad #edan-thread: rc=$rc $(cat "$T/err")"
 exit $fail

@@ -2855,14 +2855,24 @@ edan_result edan_thread_create(edan_context *ctx, uint32_t creator, uint32_t chi
     return EDAN_OK;
 }
 
+/* The threads made (edan__thr_init) and `thread` running; else the error,
+   "WHAT: it is not running" (what: a format of the thread's id). */
+static edan_result edan__thr_running(edan_context *ctx, uint32_t thread, const char *what)
+{
+    edan_result r;
+    char lead[64];
+    if (!ctx) return EDAN_ERR_INVALID_ARG;
+    if ((r = edan__thr_init(ctx)) != EDAN_OK) return r;
+    if (thread < ctx->nthr && ctx->thr[thread].state == 1) return EDAN_OK;
+    snprintf(lead, sizeof lead, what, thread);
+    return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "%s: it is not running", lead);
+}
+
 edan_result edan_thread_switch(edan_context *ctx, uint32_t thread)
 {
     edan_result r;
     edan__thread *T;
-    if (!ctx) return EDAN_ERR_INVALID_ARG;
-    if ((r = edan__thr_init(ctx)) != EDAN_OK) return r;
-    if (thread >= ctx->nthr || ctx->thr[thread].state != 1)
-        return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "switch to thread %u: it is not running", thread);
+    if ((r = edan__thr_running(ctx, thread, "switch to thread %u")) != EDAN_OK) return r;
     if (thread == ctx->cur_thr) return EDAN_OK;
     edan__thr_account(ctx);
     if (ctx->cur_thr != EDAN__NO_THREAD) {
@@ -2881,10 +2891,7 @@ edan_result edan_thread_exit(edan_context *ctx, uint32_t thread)
 {
     edan_result r;
     edan__thread *T;
-    if (!ctx) return EDAN_ERR_INVALID_ARG;
-    if ((r = edan__thr_init(ctx)) != EDAN_OK) return r;
-    if (thread >= ctx->nthr || ctx->thr[thread].state != 1)
-        return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "thread %u exits: it is not running", thread);
+    if ((r = edan__thr_running(ctx, thread, "thread %u exits")) != EDAN_OK) return r;
     T = &ctx->thr[thread];
     if (thread == ctx->cur_thr) {   /* its share, then no thread until a switch */
         edan__thr_account(ctx);
@@ -3409,17 +3416,13 @@ static EDAN__INLINE int edan__block_room(edan_context *ctx, edan__cfg *g, const 
    may have one writer, one edge. */
 static EDAN__NOINLINE uint64_t edan__block_shared_writers(const edan_context *ctx, const edan_block *b)
 {
-    uint64_t dup = 0;
-    uint32_t i = 0, j, q;
+    uint64_t dup = 0, w[EDAN_MAX_SRC];
+    uint32_t i = 0, j;
     while (i < b->live_sets_len) {
         const edan_reg *set = b->live_sets + i + 1;
-        uint32_t k = b->live_sets[i];
-        for (j = 1; j < k; j++) {
-            uint64_t w = ctx->reg_vid[set[j]];
-            if (!w) continue;
-            for (q = 0; q < j && ctx->reg_vid[set[q]] != w; q++) {}
-            dup += q < j;
-        }
+        uint32_t k = b->live_sets[i], written = 0;     /* k <= EDAN_MAX_SRC: one instruction's sources */
+        for (j = 0; j < k; j++) written += (w[j] = ctx->reg_vid[set[j]]) != 0;
+        dup += written - edan__distinct_writers(w, k);
         i += k + 1;
     }
     return dup;

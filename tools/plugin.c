@@ -761,17 +761,13 @@ static void pl_unknown(const bintrace_sinsn *s)
 
 /* The analysis refused the instruction at s (edan_feed's result r): the
    trace stops there. */
-static void pl_refused(const edan_insn *in, const uint8_t *raw, edan_result r)
+static void pl_refused(const bintrace_sinsn *s, edan_result r)
 {
     char where[600], bytes[64];
-    bintrace_sinsn s;
-    memset(&s, 0, sizeof s);
-    s.in = *in;
-    if (raw) memcpy(s.raw, raw, sizeof s.raw);
-    pl_bytes(&s, bytes, sizeof bytes);
-    pl_where(in->pc, where, sizeof where);
+    pl_bytes(s, bytes, sizeof bytes);
+    pl_where(s->in.pc, where, sizeof where);
     pl_stop("pc 0x%llx %s: bytes %s: the analysis cannot place the instruction in the model: %s: %s",
-            (unsigned long long)in->pc, where, raw ? bytes : "?", edan_result_string(r), edan_error(st.ctx));
+            (unsigned long long)s->in.pc, where, bytes, edan_result_string(r), edan_error(st.ctx));
 }
 
 /* ---------------------------------------------------------------------- */
@@ -861,7 +857,7 @@ static void pl_rep_flush(void)
     if (st.text_f || st.bin_f) pl_out_vertex(st.rep_b, st.rep_i, st.rep_acc, st.rep_n);
     if (st.ctx) {
         edan_result r = edan_feed_accesses(st.ctx, &st.rep_s->in, st.rep_acc, st.rep_n);
-        if (r != EDAN_OK) pl_refused(&st.rep_s->in, st.rep_s->raw, r);
+        if (r != EDAN_OK) pl_refused(st.rep_s, r);
     }
     st.flops += st.rep_flops;
     st.rep_n = 0;
@@ -1001,7 +997,7 @@ static uint32_t pl_emit_x86(pl_block *b, uint32_t first, uint32_t count)
         if (st.ctx) {
             uint32_t at;
             edan_result r = bintrace_feed_block(st.ctx, &b->prep, b->s, b->n, first, count, b->addrs + first, &at);
-            if (r != EDAN_OK) pl_refused(&b->s[at].in, b->s[at].raw, r);
+            if (r != EDAN_OK) pl_refused(&b->s[at], r);
         }
         if (st.text_f)
             for (i = first; i < first + count; i++) {
@@ -1045,7 +1041,7 @@ static uint32_t pl_emit_x86(pl_block *b, uint32_t first, uint32_t count)
         }
         if (st.ctx) {
             edan_result r = edan_feed_accesses(st.ctx, &b->s[i].in, x->a, x->n);
-            if (r != EDAN_OK) pl_refused(&b->s[i].in, b->s[i].raw, r);
+            if (r != EDAN_OK) pl_refused(&b->s[i], r);
         }
         if (st.text_f || st.bin_f) pl_out_vertex(b, i, x->a, x->n);
         st.flops += b->flops[i];
@@ -1085,7 +1081,7 @@ static void pl_emit_known(pl_block *b, uint32_t first, uint32_t count)
     if (st.ctx) {
         uint32_t at;
         edan_result r = bintrace_feed_block(st.ctx, &b->prep, b->s, b->n, first, count, b->addrs + first, &at);
-        if (r != EDAN_OK) pl_refused(&b->s[at].in, b->s[at].raw, r);
+        if (r != EDAN_OK) pl_refused(&b->s[at], r);
     }
     if (st.text_f) {
         char line[512];

@@ -60,7 +60,6 @@ KERNEL_TABLE = {
 DEFAULT_KERNELS = "sum gemm mvt atax bicg gesummv trmm syrk trisolv lu triad chase spmv"
 BUILDS = {"host": ("build/examples-host", "built for this machine (gcc -O3 -march=x86-64-v3, `build/examples-host/`)"),
           "riscv": ("build/examples", "cross-compiled for RISC-V (RV64GC, `build/examples/`)")}
-BUILD_TEXT = BUILDS["host"][1]      # the run's, for the report
 
 
 class Run:
@@ -152,8 +151,6 @@ def main():
     isa = os.environ.get("EDAN_RUN_ISA", "host")
     if isa not in BUILDS: R.die(f"EDAN_RUN_ISA={isa}: host or riscv")
     examples, build_text = BUILDS[isa]
-    global BUILD_TEXT
-    BUILD_TEXT = build_text
     if not os.path.isdir(examples): R.die(f"{examples} is missing (run make examples)")
     R.say(f"kernels {build_text.replace('`', '')}")
 
@@ -342,13 +339,13 @@ def main():
         f.write("".join(s + "\n" for s in R.steps))
     try:
         write_readme(report, M, add_ns, settings, "profile.json" if profile else "", roofline, " ".join(plots),
-                     roof_note, dm_plots)
+                     roof_note, dm_plots, build_text)
     except (OSError, ValueError, KeyError) as e:
         R.die(f"cannot write {rp('README.md')}: {e}")
     R.say(f"done: {rp('README.md')}")
 
 
-def write_readme(rep, M, add_ns, settings, profile, roofline, plots, roof_note, dm_specs):
+def write_readme(rep, M, add_ns, settings, profile, roofline, plots, roof_note, dm_specs, build_text):
     """REPORT_DIR/README.md from the files the run wrote (written to a temporary
     name and renamed)."""
     dm_specs = dm_specs.split()
@@ -457,7 +454,7 @@ def write_readme(rep, M, add_ns, settings, profile, roofline, plots, roof_note, 
     # ---- settings
     r0 = load(f"json/{kernels[0]}.json")
     w("## How the kernels were analysed\n")
-    w(f"Each kernel, {BUILD_TEXT}, was run under QEMU with `edan trace`, scoped to its kernel function, "
+    w(f"Each kernel, {build_text}, was run under QEMU with `edan trace`, scoped to its kernel function, "
       f"with two configurations analysed in the same pass ({settings}):\n")
     w("| # | configuration | caches (size / ways / line / hit latency) | alpha (cycles) | clock (GHz) | m |")
     w("|---|---|---|---|---|---|")

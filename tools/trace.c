@@ -329,11 +329,12 @@ int edan_cmd_trace(int argc, char **argv)
     }
     if (cli_analysis_finish(&a)) { free(t.plugin_args); return 2; }
     for (k = 0; k < t.nplugin; k++)
-        if (!strcmp(t.plugin_args[k], "--text-pc") && (text_pc = 1) && !t.text_path) {
-            fprintf(stderr, "edan trace: --text-pc changes the lines of --text FILE, which is not given\n");
-            free(t.plugin_args);
-            return 2;
-        }
+        if (!strcmp(t.plugin_args[k], "--text-pc")) text_pc = 1;
+    if (text_pc && !t.text_path) {
+        fprintf(stderr, "edan trace: --text-pc changes the lines of --text FILE, which is not given\n");
+        free(t.plugin_args);
+        return 2;
+    }
     if (t.text_path && t.bin_path && !strcmp(t.text_path, t.bin_path)) {
         fprintf(stderr, "edan trace: --text and --binary name the same file %s\n", t.text_path);
         free(t.plugin_args);

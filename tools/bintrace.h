@@ -54,6 +54,10 @@
            more = 1: the next record is a VERTEX of the same instruction
            whose accesses follow these (a long rep); the instruction counts
            once, with the last.
+       3 THREAD (T >> 2 == 4): a program of several threads (edan_thread_*):
+           varint verb: 0 create, then varint creator, varint child;
+           1 switch, then varint thread (its instructions follow);
+           2 exit, then varint thread.
        3 CHECK (T >> 2 == 2, version 2): u32 zlib crc32 of every byte from
          the end of the previous CHECK (the file's start for the first)
          up to this record's tag. The writer puts one after at most
@@ -397,6 +401,19 @@ static inline void bintrace_write_kill(bintrace_writer *w, const edan_reg *regs,
     bintrace__wrote(w, (size_t)(p - p0));
 }
 
+/* A THREAD record: verb 0 (thread a creates thread b), 1 (switch to a) or
+   2 (a exits). */
+static inline void bintrace_write_thread(bintrace_writer *w, unsigned verb, uint32_t a, uint32_t b)
+{
+    unsigned char *p = bintrace_writer_reserve(w, 32), *p0 = p;
+    p = bintrace_put_varint(p, (4u << 2) | 3);
+    p = bintrace_put_varint(p, verb);
+    p = bintrace_put_varint(p, a);
+    if (verb == 0) p = bintrace_put_varint(p, b);
+    w->len += (size_t)(p - p0);
+    bintrace__wrote(w, (size_t)(p - p0));
+}
+
 /* Writes the END record and flushes; frees the buffer. The caller closes f. */
 static inline int bintrace_writer_close(bintrace_writer *w)
 {
@@ -462,6 +479,10 @@ typedef struct bintrace_reader {
     unsigned long long span;    /* their number */
     bintrace_kill_fn kill;      /* bintrace_reader_decode's KILL records, if set (else ignored) */
     void *kill_user;
+    /* bintrace_reader_decode's THREAD records, if set (else ignored): verb
+       and threads as bintrace_write_thread says; 0, or nonzero to stop */
+    int (*thread)(void *user, unsigned verb, uint32_t a, uint32_t b, const char **msg);
+    void *thread_user;
     bintrace_block *blocks;
     uint32_t nblocks, cap_blocks;
     unsigned long long consumed;    /* input bytes consumed */
@@ -735,6 +756,30 @@ static inline int bintrace__kill(bintrace_reader *r, bintrace__cur *c, unsigned 
     return 1;
 }
 
+/* Parses a THREAD body and applies it (r->ctx) or hands it to r->thread.
+   1 = done, 0 = short, -1 = error (reported). */
+static inline int bintrace__thread(bintrace_reader *r, bintrace__cur *c, unsigned long long at, void *user)
+{
+    uint64_t verb = bintrace__v(c), a = bintrace__v(c), b = verb == 0 ? bintrace__v(c) : 0;
+    const char *why = NULL;
+    if (c->is_short) return 0;
+    if (c->bad) return bintrace__err(r, at, "malformed varint");
+    if (verb > 2 || a > 0xffffffffu || b > 0xffffffffu) return bintrace__err(r, at, "bad thread record");
+    if (r->ctx) {
+        edan_result e = verb == 0 ? edan_thread_create(r->ctx, (uint32_t)a, (uint32_t)b)
+                        : verb == 1 ? edan_thread_switch(r->ctx, (uint32_t)a) : edan_thread_exit(r->ctx, (uint32_t)a);
+        if (e != EDAN_OK) why = edan_error(r->ctx);
+    } else if (r->thread && r->thread(user, (unsigned)verb, (uint32_t)a, (uint32_t)b, &why) != 0) {
+        if (!why) why = "error";
+    }
+    if (why) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "thread record rejected: %.100s", why);
+        return bintrace__err(r, at, msg);
+    }
+    return 1;
+}
+
 /* Called for every decoded instruction; returns 0, or nonzero to stop with
    an error (then *msg may point to a message). */
 typedef int (*bintrace_insn_fn)(void *user, const edan_insn *in, const char **msg);
@@ -935,6 +980,10 @@ static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char
             int kr = bintrace__kill(r, &c, at);
             if (kr == 0) break;
             if (kr < 0) return BINTRACE_ERR;
+        } else if (id == 4) {
+            int tr = bintrace__thread(r, &c, at, r->thread_user);
+            if (tr == 0) break;
+            if (tr < 0) return BINTRACE_ERR;
         } else if (id == 3 && r->isa == BINTRACE_ISA_X86_64) {
             int vr = bintrace__vertex(r, &c, at, fn, user);
             if (vr == 0) break;

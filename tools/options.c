@@ -187,6 +187,9 @@ int cli_analysis_option(cli_analysis *a, int argc, char **argv, int *i)
         if (eq) val = eq + 1;
         else if (*i + 1 < argc) val = argv[++*i];
         else return cli_err("%s needs a value", name);
+        /* "--timeline --config=b" is a forgotten value, not a file named "--config=b" */
+        if (!eq && val[0] == '-' && val[1] == '-')
+            return cli_err("%s needs a value, not the option '%s'", name, val);
     }
     if (!strcmp(name, "--cache")) {
         if (cli_parse_cache(c, val)) return -1;

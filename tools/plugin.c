@@ -138,9 +138,10 @@ typedef struct pl_state {
     int dynamic;            /* dynamically linked: library functions have no symbols here */
     int scope_func, scope_dyn, scope_any;
     int started;            /* first translation seen: offset applied */
-    /* dynamic scoping state */
-    int marker_on, region_on, excl_on;
-    uint64_t region_depth, excl_depth;
+    /* dynamic scoping state: markers for the whole program (a BEGIN in
+       any thread opens the scope for all); --region and --exclude follow
+       each thread's calls (pl_thr) */
+    int marker_on;
     /* execution */
     pl_block *pending;
     pl_block *blocks;
@@ -152,10 +153,15 @@ typedef struct pl_state {
     uint32_t kill_nregs, kill_nranges;
     uint64_t kill_ranges[PL_KILL_RANGES][2];    /* {lo, size} */
     uint64_t kills_regs, kills_bytes;           /* totals, for the notes */
-    unsigned active_vcpu;       /* the vcpu analysed (0; none in a forked child) */
     unsigned forks;             /* the program forked this many times */
-    int child;                  /* this is a forked child's copy */
-    unsigned vcpus;
+    int child;                  /* this is a forked child's copy: it analyses nothing */
+    unsigned vcpus;             /* threads QEMU made (vCPUs) */
+    /* threads (pl_thr): the one holding the analysis, the engine's */
+    struct pl_thr *cur;
+    uint32_t cur_tid, next_tid;
+    uint32_t only_tids[64], nonly;  /* --threads: these only (nonly = 0: all) */
+    uint64_t unanalysed_blocks;     /* blocks run while the program forked or exited */
+    uint64_t handoffs;              /* the analysis passed from one thread to another */
     uint64_t skipped;               /* executions of undecodable instructions left out (--skip-unknown) */
     char skipped_what[900];         /* the first one */
     int x86;                /* the program is x86-64 (else RISC-V) */
@@ -191,6 +197,18 @@ typedef struct pl_state {
 } pl_state;
 
 static pl_state st;
+
+/* A guest thread (a QEMU vCPU, by its index; QEMU gives an ended thread's
+   index to a later one). */
+#define PL_MAX_VCPUS 4096
+typedef struct pl_thr {
+    uint32_t tid;           /* the engine's thread id (edan_thread_*) */
+    int selected;           /* analysed (--threads) */
+    int region_on, excl_on;
+    uint64_t region_depth, excl_depth;
+    int missed;             /* ran blocks that were not analysed: its registers lose their writers */
+} pl_thr;
+static pl_thr pl_thrs[PL_MAX_VCPUS];
 
 /* ---------------------------------------------------------------------- */
 /* Messages to `edan trace`                                               */
@@ -1111,7 +1129,8 @@ static void pl_flush(pl_block *b)
 {
     uint32_t i, run = 0;
     int in_run = 0;
-    if (b->all_static) { pl_emit(b, 0, b->n); return; }
+    pl_thr *T = st.cur;
+    if (b->all_static && T->selected) { pl_emit(b, 0, b->n); return; }
     for (i = 0; i < b->n; i++) {
         uint16_t f = b->flags[i];
         int active;
@@ -1119,17 +1138,18 @@ static void pl_flush(pl_block *b)
             if (!st.markers_off && st.have_markers) st.marker_on = (f & PL_BEGIN) != 0;
             active = 0;     /* markers are not part of the analysed program */
         } else {
-            if ((f & PL_REGION_ENTRY) && !st.region_on) { st.region_on = 1; st.region_depth = 0; }
-            if ((f & PL_EXCL_ENTRY) && !st.excl_on) { st.excl_on = 1; st.excl_depth = 0; }
-            active = (!st.scope_any || (f & PL_INFUNC) || st.region_on || st.marker_on) && !st.excl_on;
+            if ((f & PL_REGION_ENTRY) && !T->region_on) { T->region_on = 1; T->region_depth = 0; }
+            if ((f & PL_EXCL_ENTRY) && !T->excl_on) { T->excl_on = 1; T->excl_depth = 0; }
+            active = (!st.scope_any || (f & PL_INFUNC) || T->region_on || st.marker_on) && !T->excl_on &&
+                     T->selected;
             if (f & PL_CALL) {
-                if (st.region_on) st.region_depth++;
-                if (st.excl_on) st.excl_depth++;
+                if (T->region_on) T->region_depth++;
+                if (T->excl_on) T->excl_depth++;
             } else if (f & PL_RET) {
-                if (st.region_on) { if (st.region_depth) st.region_depth--; else st.region_on = 0; }
-                if (st.excl_on) {
-                    if (st.excl_depth) st.excl_depth--;
-                    else { st.excl_on = 0; active = 0; }    /* the excluded function's ret */
+                if (T->region_on) { if (T->region_depth) T->region_depth--; else T->region_on = 0; }
+                if (T->excl_on) {
+                    if (T->excl_depth) T->excl_depth--;
+                    else { T->excl_on = 0; active = 0; }    /* the excluded function's ret */
                 }
             }
         }
@@ -1141,6 +1161,155 @@ static void pl_flush(pl_block *b)
         }
     }
     if (in_run) pl_emit(b, run, b->n - run);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Threads                                                                */
+/* ---------------------------------------------------------------------- */
+/* QEMU runs a program's threads at once, one host thread per vCPU, while
+   the analysis and a block's execution buffers (b->addrs, b->xacc) are one.
+   So one thread at a time runs guest code: a vCPU takes the analysis at
+   the start of a block (its tb_exec callback) and keeps it, block after
+   block, until it makes a system call, or until it has run PL_QUANTUM
+   blocks while another waits; it gives it up between two of its blocks,
+   with everything it ran fed. Blocks are therefore fed in the order they
+   ran, one thread's stretch after another's: an interleaving the program
+   did execute, so every load sees the writer it saw. A thread waiting for
+   another (a futex, a join) sleeps in its system call without the
+   analysis; one spinning on a flag gives it up at the end of its quantum.
+
+   While a thread forks (QEMU stops every other thread to copy itself) and
+   from exit_group on, waiting threads do not wait: blocks they run then
+   are not analysed (counted; a thread that missed some loses its
+   registers' writers). */
+#define PL_QUANTUM 4096
+static pthread_mutex_t pl_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t pl_cv = PTHREAD_COND_INITIALIZER;
+static int pl_owner = -1;           /* the vCPU holding the analysis (under pl_mu) */
+static int pl_yielder = -1;         /* gave it up at its quantum: waits until another took it */
+static unsigned pl_waiting;         /* vCPUs waiting (read without pl_mu for the quantum test) */
+static unsigned pl_draining;        /* forks under way, +1 from exit_group on */
+static uint32_t pl_quantum;         /* the holder's blocks since it took the analysis */
+static __thread int pl_held;        /* this host thread's vCPU holds the analysis */
+
+/* The engine and the outputs now follow thread tid. */
+static void pl_thread_record(int verb, uint32_t a, uint32_t b)
+{
+    static const char *const verbs[] = {"create", "switch", "exit"};
+    edan_result r = EDAN_OK;
+    if (st.ctx) {
+        r = verb == 0 ? edan_thread_create(st.ctx, a, b)
+            : verb == 1 ? edan_thread_switch(st.ctx, a) : edan_thread_exit(st.ctx, a);
+        if (r != EDAN_OK)
+            pl_stop("the analysis refused a thread's %s: %s", verbs[verb], edan_error(st.ctx));
+    }
+    if (st.text_f) {
+        if (verb == 0) fprintf(st.text_f, "#edan-thread create %u %u\n", a, b);
+        else fprintf(st.text_f, "#edan-thread %s %u\n", verbs[verb], a);
+    }
+    if (st.bin_f) bintrace_write_thread(&st.bw, (unsigned)verb, a, b);
+}
+
+/* Everything the holder ran is fed (its pending block, a rep instruction,
+   what its untraced code wrote). */
+static void pl_drain_holder(void)
+{
+    if (st.pending) { pl_flush(st.pending); st.pending = NULL; }
+    if (st.rep_on) pl_rep_flush();
+    if (st.kill_pending) pl_kill_flush();
+}
+
+static void pl_release(void)
+{
+    if (!pl_held) return;
+    pl_drain_holder();
+    pthread_mutex_lock(&pl_mu);
+    pl_owner = -1;
+    pthread_cond_broadcast(&pl_cv);
+    pthread_mutex_unlock(&pl_mu);
+    pl_held = 0;
+}
+
+/* vCPU takes the analysis (waiting for it); 0 when it may not (a fork or
+   the exit is under way): then it runs its block unanalysed. */
+static int pl_acquire(unsigned vcpu)
+{
+    pl_thr *t = &pl_thrs[vcpu];
+    int got;
+    if (pl_held) return 1;
+    pthread_mutex_lock(&pl_mu);
+    pl_waiting++;
+    while (!pl_draining && (pl_owner >= 0 || (pl_yielder == (int)vcpu && pl_waiting > 1)))
+        pthread_cond_wait(&pl_cv, &pl_mu);
+    pl_waiting--;
+    got = !pl_draining;
+    if (got) {
+        pl_owner = (int)vcpu;
+        if (pl_yielder != (int)vcpu) pl_yielder = -1;
+    }
+    pthread_mutex_unlock(&pl_mu);
+    if (!got) { t->missed = 1; st.unanalysed_blocks++; return 0; }
+    pl_held = 1;
+    pl_quantum = 0;
+    st.cur = t;
+    if (st.cur_tid != t->tid) {
+        pl_thread_record(1, t->tid, 0);
+        st.cur_tid = t->tid;
+        st.handoffs++;
+    }
+    if (t->missed) {    /* blocks of it ran unanalysed: what they wrote is unknown */
+        edan_reg all[EDAN_X86_NUM_REGS];
+        uint32_t k, n = st.x86 ? EDAN_X86_NUM_REGS : EDAN_RV_NUM_REGS;
+        for (k = 1; k < n; k++) all[k - 1] = (edan_reg)k;
+        if (st.ctx && edan_kill_regs(st.ctx, all, n - 1) != EDAN_OK)
+            pl_stop("the analysis refused a kill: %s", edan_error(st.ctx));
+        t->missed = 0;
+    }
+    return 1;
+}
+
+/* At the start of a block of vCPU: 1 when it is to be analysed (the
+   caller holds the analysis). */
+static int pl_enter(unsigned vcpu)
+{
+    if (pl_held) {
+        if (pl_draining) { pl_release(); pl_thrs[vcpu].missed = 1; st.unanalysed_blocks++; return 0; }
+        if (++pl_quantum < PL_QUANTUM || !pl_waiting || st.rep_on) return 1;
+        pl_release();       /* its quantum is over and another waits */
+        pthread_mutex_lock(&pl_mu);
+        pl_yielder = (int)vcpu;
+        pthread_mutex_unlock(&pl_mu);
+    }
+    return pl_acquire(vcpu);
+}
+
+static int pl_in_tids(uint32_t tid)
+{
+    uint32_t k;
+    if (!st.nonly) return 1;
+    for (k = 0; k < st.nonly; k++) if (st.only_tids[k] == tid) return 1;
+    return 0;
+}
+
+/* The thread a clone call of this host thread's vCPU made, waiting for its
+   vCPU (QEMU makes it within the call, on the caller's host thread). */
+static __thread int64_t pl_clone_child = -1;
+static __thread int pl_forking;     /* this host thread's vCPU is in a fork call */
+
+/* A new vCPU: the first is thread 0; a later one is the thread its creator
+   made at its clone call (pl_vcpu_syscall). */
+static void pl_vcpu_init(qemu_plugin_id_t id, unsigned int vcpu)
+{
+    pl_thr *t;
+    (void)id;
+    if (st.child) return;
+    if (vcpu >= PL_MAX_VCPUS) pl_stop("the program runs more than %d threads at once", PL_MAX_VCPUS);
+    t = &pl_thrs[vcpu];
+    memset(t, 0, sizeof *t);
+    if (st.vcpus++ == 0) t->tid = 0;
+    else if (pl_clone_child >= 0) { t->tid = (uint32_t)pl_clone_child; pl_clone_child = -1; }
+    else pl_stop("a thread was made outside a clone call; the analysis cannot tell its creator");
+    t->selected = pl_in_tids(t->tid);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1161,22 +1330,22 @@ static void pl_forked_child(void)
         if (fs[k] && null >= 0) dup2(null, fileno(fs[k]));
     if (null >= 0) close(null);
     st.child = 1;
-    st.active_vcpu = ~0u;
 }
 
-/* Only the first thread is analysed (EDAN models sequential programs);
-   other threads' callbacks return at once so they cannot disturb it. */
+/* The start of a block: the previous block of this thread ran. */
 static void pl_vcpu_tb_exec(unsigned int vcpu, void *udata)
 {
-    if (vcpu != st.active_vcpu) return;
+    if (st.child || !pl_enter(vcpu)) return;
     if (st.pending) pl_flush(st.pending);
     st.pending = (pl_block *)udata;
 }
 
+/* Memory callbacks come from the thread that holds the analysis (pl_held)
+   but while a fork or the exit is under way. */
 static void pl_vcpu_mem(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)
 {
-    (void)info;
-    if (vcpu != st.active_vcpu) return;
+    (void)info; (void)vcpu;
+    if (!pl_held) return;
     *(uint64_t *)udata = vaddr;
 }
 
@@ -1184,7 +1353,8 @@ static void pl_vcpu_mem(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t 
 static void pl_vcpu_mem_x86(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)
 {
     pl_xacc *x = (pl_xacc *)udata;
-    if (vcpu != st.active_vcpu) return;
+    (void)vcpu;
+    if (!pl_held) return;
     if (x->n == x->cap) { st.xacc_overflow++; return; }
     x->a[x->n].addr = vaddr;
     x->a[x->n].size = 1u << qemu_plugin_mem_size_shift(info);
@@ -1195,8 +1365,8 @@ static void pl_vcpu_mem_x86(unsigned int vcpu, qemu_plugin_meminfo_t info, uint6
 /* x86-64: a store outside the scope (a load there makes no callback's work). */
 static void pl_vcpu_mem_untraced_x86(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)
 {
-    (void)udata;
-    if (vcpu != st.active_vcpu || !qemu_plugin_mem_is_store(info)) return;
+    (void)udata; (void)vcpu;
+    if (!pl_held || !qemu_plugin_mem_is_store(info)) return;
     pl_kill_mem(vaddr, (uint64_t)1 << qemu_plugin_mem_size_shift(info));
 }
 
@@ -1206,7 +1376,7 @@ static void pl_vcpu_tb_untraced(unsigned int vcpu, void *udata)
 {
     const pl_ublock *u = (const pl_ublock *)udata;
     uint32_t i;
-    if (vcpu != st.active_vcpu) return;
+    if (st.child || !pl_enter(vcpu)) return;
     if (st.pending) {
         pl_flush(st.pending);
         st.pending = NULL;
@@ -1217,9 +1387,83 @@ static void pl_vcpu_tb_untraced(unsigned int vcpu, void *udata)
 /* A store of such a block: udata is its access size. */
 static void pl_vcpu_mem_untraced(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)
 {
-    (void)info;
-    if (vcpu != st.active_vcpu) return;
+    (void)info; (void)vcpu;
+    if (!pl_held) return;
     pl_kill_mem(vaddr, (uint64_t)(uintptr_t)udata);
+}
+
+/* System calls that make, end or copy threads, by ISA. */
+enum { PL_SYS_OTHER, PL_SYS_EXIT, PL_SYS_EXIT_GROUP, PL_SYS_CLONE, PL_SYS_FORK };
+static int pl_syscall_kind(int64_t num, uint64_t a1)
+{
+    const uint64_t clone_vm = 0x100;    /* CLONE_VM: a thread, not a process */
+    if (st.x86) {
+        switch (num) {
+        case 60: return PL_SYS_EXIT;
+        case 231: return PL_SYS_EXIT_GROUP;
+        case 56: return a1 & clone_vm ? PL_SYS_CLONE : PL_SYS_FORK;
+        case 57: case 58: return PL_SYS_FORK;
+        }
+    } else {
+        switch (num) {
+        case 93: return PL_SYS_EXIT;
+        case 94: return PL_SYS_EXIT_GROUP;
+        case 220: return a1 & clone_vm ? PL_SYS_CLONE : PL_SYS_FORK;
+        }
+    }
+    /* clone3 (435) passes its flags in memory; QEMU 7.2 answers ENOSYS and
+       the C library falls back to clone */
+    return PL_SYS_OTHER;
+}
+
+/* A system call: the thread gives up the analysis (it may block in it,
+   waiting for another thread); a clone makes the child's thread now, from
+   its creator's registers; an exit ends the thread; a fork or exit_group
+   lets every waiting thread go. */
+static void pl_vcpu_syscall(qemu_plugin_id_t id, unsigned int vcpu, int64_t num, uint64_t a1, uint64_t a2,
+                            uint64_t a3, uint64_t a4, uint64_t a5, uint64_t a6, uint64_t a7, uint64_t a8)
+{
+    int kind = pl_syscall_kind(num, a1);
+    (void)id; (void)a2; (void)a3; (void)a4; (void)a5; (void)a6; (void)a7; (void)a8;
+    if (st.child) return;
+    if (kind != PL_SYS_OTHER && pl_acquire(vcpu)) {
+        pl_drain_holder();
+        if (kind == PL_SYS_CLONE) {
+            uint32_t tid = ++st.next_tid;
+            pl_thread_record(0, st.cur_tid, tid);
+            pl_clone_child = tid;
+        } else if (kind == PL_SYS_EXIT) {
+            pl_thread_record(2, st.cur_tid, 0);
+            st.cur_tid = UINT32_MAX;
+        }
+    }
+    if (kind == PL_SYS_FORK || kind == PL_SYS_EXIT_GROUP) {
+        pl_release();
+        pl_forking = kind == PL_SYS_FORK;
+        pthread_mutex_lock(&pl_mu);
+        pl_draining++;      /* exit_group: for good */
+        pthread_cond_broadcast(&pl_cv);
+        pthread_mutex_unlock(&pl_mu);
+        return;
+    }
+    pl_release();
+}
+
+static void pl_vcpu_syscall_ret(qemu_plugin_id_t id, unsigned int vcpu, int64_t num, int64_t ret)
+{
+    (void)id; (void)ret; (void)num;
+    if (st.child) return;
+    if (pl_forking) {
+        pl_forking = 0;
+        pthread_mutex_lock(&pl_mu);
+        if (pl_draining) pl_draining--;
+        pthread_mutex_unlock(&pl_mu);
+    }
+    if (pl_clone_child >= 0 && pl_acquire(vcpu)) {      /* the clone failed: its thread never ran */
+        pl_thread_record(2, (uint32_t)pl_clone_child, 0);
+        pl_clone_child = -1;
+        pl_release();
+    }
 }
 
 static int pl_in_funcs(uint64_t pc)
@@ -1486,12 +1730,6 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
     st.blocks = b;
 }
 
-static void pl_vcpu_init(qemu_plugin_id_t id, unsigned int vcpu)
-{
-    (void)id; (void)vcpu;
-    st.vcpus++;
-}
-
 /* Closes an output; `why`: the errno of a write that failed before (0: none). */
 static void pl_finish_file(files_out *o, int why)
 {
@@ -1554,9 +1792,9 @@ static void pl_atexit(qemu_plugin_id_t id, void *udata)
     if (st.forks)
         pl_note(notes, sizeof notes, "warning: the program forked %u time%s; only the parent process was analysed\n",
                 st.forks, st.forks == 1 ? "" : "s");
-    if (st.vcpus > 1)
-        pl_note(notes, sizeof notes, "warning: the program ran %u threads; EDAN analyses sequential programs: only "
-                "the first thread was analysed\n", st.vcpus);
+    if (st.unanalysed_blocks)
+        pl_note(notes, sizeof notes, "warning: %llu blocks that threads ran while the program forked or exited "
+                "were not analysed\n", (unsigned long long)st.unanalysed_blocks);
     if (notes[0]) pl_write_file("notes", notes);
     if (st.text_f) { pl_finish_file(&st.text_o, 0); st.text_f = NULL; }     /* its close says a failed write */
     if (st.bin_f) {
@@ -1644,6 +1882,8 @@ static int pl_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, ch
     st.t_start = st.t_last = cli_now();
     st.next_check = 1u << 22;
     qemu_plugin_register_vcpu_init_cb(id, pl_vcpu_init);
+    qemu_plugin_register_vcpu_syscall_cb(id, pl_vcpu_syscall);
+    qemu_plugin_register_vcpu_syscall_ret_cb(id, pl_vcpu_syscall_ret);
     qemu_plugin_register_vcpu_tb_trans_cb(id, pl_vcpu_tb_trans);
     qemu_plugin_register_atexit_cb(id, pl_atexit, NULL);
     return 0;

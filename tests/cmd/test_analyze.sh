@@ -185,7 +185,8 @@ printf 'addi a5,a5,4\n' > "$T/e8.txt"; expect_error "missing file" "$T/nonexiste
 # a mistyped option gets the closest of --help; a known one without its value says so
 for cmd in "analyze --cahce 1K $T/sum.txt|did you mean --cache?" "rank --mm 2 x.json|did you mean --m?" \
            "plot --tua 5 x.json|did you mean --tau?" "roofline hwprofiles/vm.json -o|-o needs a value" \
-           "roofline hwprofiles/vm.json --cluster|--cluster needs a value"; do
+           "roofline hwprofiles/vm.json --cluster|--cluster needs a value" \
+           "analyze --tau 5 --timeline --config=b $T/sum.txt|--timeline needs a value, not the option '--config=b'"; do
   ./edan ${cmd%|*} > /dev/null 2> "$T/err"; rc=$?
   [ $rc -eq 2 ] && grep -qF -- "${cmd#*|}" "$T/err" && ok "edan ${cmd%|*}: ${cmd#*|}" \
     || bad "edan ${cmd%|*}: rc=$rc $(cat "$T/err")"

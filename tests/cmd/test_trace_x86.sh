@@ -88,7 +88,7 @@ fi
 
 # 1c. a whole program, two configurations (caches, a timeline): the same
 #     report online, from its binary trace and from its text trace
-O="--tau 1000 --cache 32K:8:64 --cache 1M:16:64:wb:14 --timeline --config=nc --no-cache --tau 1000"
+O="--tau 1000 --cache 32K:8:64 --cache 1M:16:64:wb:14 --timeline $W/g.csv --config=nc --no-cache --tau 1000"
 if $E trace $O --analyze --json --quiet --binary "$W/g.bt" --text "$W/g.txt" -- build/examples-host/gemm 30 > "$W/g.json" 2> "$W/err" &&
    $E analyze $O --json --quiet "$W/g.bt" > "$W/gb.json" && $E analyze $O --json --quiet "$W/g.txt" > "$W/gt.json"; then
   same "$W/g.json" "$W/gb.json" && same "$W/g.json" "$W/gt.json" \

@@ -12,6 +12,16 @@
 
 #define EX_NOINLINE __attribute__((noinline))
 
+/* An OpenMP parallel for (static schedule: thread t takes the t-th chunk)
+   with the clauses given, when built with -fopenmp (build/.../omp_NAME);
+   nothing otherwise, so that the serial build is the same code. */
+#define EX_PRAGMA(x) _Pragma(#x)
+#ifdef _OPENMP
+#define EX_OMP_FOR(...) EX_PRAGMA(omp parallel for schedule(static) __VA_ARGS__)
+#else
+#define EX_OMP_FOR(...)
+#endif
+
 /* argv[1] as the problem size (default def), 1..max. */
 static inline int ex_size(int argc, char **argv, int def, int max)
 {

@@ -12,8 +12,11 @@ RV_CFLAGS ?= -O3 -g
 RV_WARN   := -std=c99 -Wall -Wextra -pedantic
 RV_LIBS   ?= -lm
 
+# several threads: pthreads, and OpenMP (libgomp; RISC-V's from the cross compiler)
+THREAD_EXAMPLES := threads omp_triad omp_gemm omp_reduce omp_pipeline
+EX_THREAD_FLAGS := -fopenmp -pthread
 EXAMPLE_NAMES := sum markers 2mm 3mm atax bicg cholesky doitgen gemm gemver gesummv mvt \
-                 symm syr2k syrk trisolv trmm lu triad chase spmv walk
+                 symm syr2k syrk trisolv trmm lu triad chase spmv walk $(THREAD_EXAMPLES)
 EXAMPLE_BINS  := $(patsubst %,$(B)/examples/%,$(EXAMPLE_NAMES)) $(B)/examples/sum-dyn
 # x86-64-v3 (AVX2, FMA; what QEMU 7.2 runs): VEX code, whose vector writes
 # are plain writes in the model; legacy SSE writes merge (a read of the
@@ -41,11 +44,22 @@ $(PLUGIN): $(PLUGIN_SRCS) tools/cli.h tools/files.h tools/suggest.h tools/bintra
 
 $(B)/examples/%: examples/%.c examples/common.h tools/edan_trace.h | $(B)/deps.ok
 	@mkdir -p $(dir $@)
-	$(RV_CC) $(RV_WARN) $(RV_CFLAGS) -static -Iexamples -Itools -o $@ $< $(RV_LIBS)
+	$(RV_CC) $(RV_WARN) $(RV_CFLAGS) -static $(if $(filter $(THREAD_EXAMPLES),$*),$(EX_THREAD_FLAGS)) \
+	    -Iexamples -Itools -o $@ $< $(RV_LIBS)
+
+# omp_gemm and omp_triad: gemm.c and triad.c with their EX_OMP_FOR loops
+OMP_OF_SERIAL := gemm triad
+$(patsubst %,$(B)/examples/omp_%,$(OMP_OF_SERIAL)): $(B)/examples/omp_%: examples/%.c examples/common.h | $(B)/deps.ok
+	@mkdir -p $(dir $@)
+	$(RV_CC) $(RV_WARN) $(RV_CFLAGS) -static $(EX_THREAD_FLAGS) -Iexamples -Itools -o $@ $< $(RV_LIBS)
+$(patsubst %,$(B)/examples-host/omp_%,$(OMP_OF_SERIAL)): $(B)/examples-host/omp_%: examples/%.c examples/common.h | $(B)/deps.ok
+	@mkdir -p $(dir $@)
+	$(CC) $(RV_WARN) $(HOST_CFLAGS) $(EX_THREAD_FLAGS) -Iexamples -Itools -o $@ $< -lm
 
 $(B)/examples-host/%: examples/%.c examples/common.h tools/edan_trace.h | $(B)/deps.ok
 	@mkdir -p $(dir $@)
-	$(CC) $(RV_WARN) $(HOST_CFLAGS) -Iexamples -Itools -o $@ $< -lm
+	$(CC) $(RV_WARN) $(HOST_CFLAGS) $(if $(filter $(THREAD_EXAMPLES),$*),$(EX_THREAD_FLAGS)) \
+	    -Iexamples -Itools -o $@ $< -lm
 
 # -fno-inline: the kernel stays a procedure of its own for --func (gfortran 12
 # has no noinline attribute; -O3 would inline it into the program)

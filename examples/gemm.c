@@ -1,10 +1,13 @@
-/* gemm: C = alpha*A*B + beta*C, n x n.  Usage: gemm [N] */
+/* gemm: C = alpha*A*B + beta*C, n x n.  Usage: gemm [N]
+   Built with OpenMP as omp_gemm: the rows of C shared among the threads
+   (OMP_NUM_THREADS). */
 #include "common.h"
 
 EX_NOINLINE void kernel_gemm(int n, double alpha, double beta, double (*restrict C)[n],
                              double (*restrict A)[n], double (*restrict B)[n])
 {
     int i, j, k;
+    EX_OMP_FOR(private(j, k))
     for (i = 0; i < n; i++)
         for (j = 0; j < n; j++) {
             double acc = C[i][j] * beta;

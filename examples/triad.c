@@ -1,11 +1,13 @@
 /* triad: the STREAM triad a[i] = b[i] + s*c[i] over n doubles, repeated
-   `reps` times.  Usage: triad [N [REPS]] */
+   `reps` times.  Usage: triad [N [REPS]]
+   Built with OpenMP as omp_triad: a parallel for (OMP_NUM_THREADS). */
 #include "common.h"
 
 EX_NOINLINE void kernel_triad(int n, double *restrict a, const double *restrict b,
                               const double *restrict c, double s)
 {
     int i;
+    EX_OMP_FOR()
     for (i = 0; i < n; i++) a[i] = b[i] + s * c[i];
 }
 

@@ -64,6 +64,10 @@ int cli_output_check(const char *path);
 /* The options' --help text. */
 extern const char cli_analysis_help[];
 
+/* A list of thread ids, "0,2-5" (edan trace --threads): its ranges into
+   lohi[k][0..1], at most cap; the number, or -1 with *why set. */
+int cli_parse_threads(const char *s, uint32_t (*lohi)[2], int cap, const char **why);
+
 /* "edan: " and the message on standard error; returns -1. */
 int cli_err(const char *fmt, ...);
 

@@ -400,3 +400,27 @@ int cli_analysis_finish(cli_analysis *a)
     return 0;
 }
 
+
+int cli_parse_threads(const char *s, uint32_t (*lohi)[2], int cap, const char **why)
+{
+    int n = 0;
+    for (;;) {
+        char *end;
+        unsigned long lo, hi;
+        if (*s < '0' || *s > '9') { *why = "expected a thread id (0 is the main thread)"; return -1; }
+        lo = hi = strtoul(s, &end, 10);
+        if (*end == '-') {
+            s = end + 1;
+            if (*s < '0' || *s > '9') { *why = "expected the range's last thread id"; return -1; }
+            hi = strtoul(s, &end, 10);
+        }
+        if (lo > hi || hi >= EDAN_MAX_THREADS) { *why = "bad range (ids go up from 0, below 2^20)"; return -1; }
+        if (n == cap) { *why = "too many ranges"; return -1; }
+        lohi[n][0] = (uint32_t)lo;
+        lohi[n][1] = (uint32_t)hi;
+        n++;
+        if (!*end) return n;
+        if (*end != ',') { *why = "expected ',' between ids"; return -1; }
+        s = end + 1;
+    }
+}

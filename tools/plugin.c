@@ -159,7 +159,8 @@ typedef struct pl_state {
     /* threads (pl_thr): the one holding the analysis, the engine's */
     struct pl_thr *cur;
     uint32_t cur_tid, next_tid;
-    uint32_t only_tids[64], nonly;  /* --threads: these only (nonly = 0: all) */
+    uint32_t only[32][2];           /* --threads: these ranges only */
+    int nonly;                      /* 0: every thread */
     uint64_t unanalysed_blocks;     /* blocks run while the program forked or exited */
     uint64_t handoffs;              /* the analysis passed from one thread to another */
     uint64_t skipped;               /* executions of undecodable instructions left out (--skip-unknown) */
@@ -586,6 +587,13 @@ static int pl_read_args(const char *path)
         if (!strcmp(s, "--stdout-fd")) {
             if (!v) return pl_fail("--stdout-fd needs a value");
             st.stdout_fd = atoi(v);
+            k++;
+            continue;
+        }
+        if (!strcmp(s, "--threads")) {
+            const char *why;
+            if (!v || (st.nonly = cli_parse_threads(v, st.only, 32, &why)) < 0)
+                return pl_fail("--threads: %s", v ? why : "needs a value");
             k++;
             continue;
         }
@@ -1189,6 +1197,7 @@ static int pl_owner = -1;           /* the vCPU holding the analysis (under pl_m
 static int pl_yielder = -1;         /* gave it up at its quantum: waits until another took it */
 static unsigned pl_waiting;         /* vCPUs waiting (read without pl_mu for the quantum test) */
 static unsigned pl_draining;        /* forks under way, +1 from exit_group on */
+static int pl_exiting;              /* exit_group was called: what runs now does not matter */
 static uint32_t pl_quantum;         /* the holder's blocks since it took the analysis */
 static __thread int pl_held;        /* this host thread's vCPU holds the analysis */
 
@@ -1248,7 +1257,11 @@ static int pl_acquire(unsigned vcpu)
         if (pl_yielder != (int)vcpu) pl_yielder = -1;
     }
     pthread_mutex_unlock(&pl_mu);
-    if (!got) { t->missed = 1; st.unanalysed_blocks++; return 0; }
+    if (!got) {
+        t->missed = 1;
+        if (!pl_exiting) st.unanalysed_blocks++;
+        return 0;
+    }
     pl_held = 1;
     pl_quantum = 0;
     st.cur = t;
@@ -1273,7 +1286,12 @@ static int pl_acquire(unsigned vcpu)
 static int pl_enter(unsigned vcpu)
 {
     if (pl_held) {
-        if (pl_draining) { pl_release(); pl_thrs[vcpu].missed = 1; st.unanalysed_blocks++; return 0; }
+        if (pl_draining) {
+            pl_release();
+            pl_thrs[vcpu].missed = 1;
+            if (!pl_exiting) st.unanalysed_blocks++;
+            return 0;
+        }
         if (++pl_quantum < PL_QUANTUM || !pl_waiting || st.rep_on) return 1;
         pl_release();       /* its quantum is over and another waits */
         pthread_mutex_lock(&pl_mu);
@@ -1285,9 +1303,9 @@ static int pl_enter(unsigned vcpu)
 
 static int pl_in_tids(uint32_t tid)
 {
-    uint32_t k;
+    int k;
     if (!st.nonly) return 1;
-    for (k = 0; k < st.nonly; k++) if (st.only_tids[k] == tid) return 1;
+    for (k = 0; k < st.nonly; k++) if (tid >= st.only[k][0] && tid <= st.only[k][1]) return 1;
     return 0;
 }
 
@@ -1442,6 +1460,7 @@ static void pl_vcpu_syscall(qemu_plugin_id_t id, unsigned int vcpu, int64_t num,
         pl_forking = kind == PL_SYS_FORK;
         pthread_mutex_lock(&pl_mu);
         pl_draining++;      /* exit_group: for good */
+        if (kind == PL_SYS_EXIT_GROUP) pl_exiting = 1;
         pthread_cond_broadcast(&pl_cv);
         pthread_mutex_unlock(&pl_mu);
         return;
@@ -1793,8 +1812,8 @@ static void pl_atexit(qemu_plugin_id_t id, void *udata)
         pl_note(notes, sizeof notes, "warning: the program forked %u time%s; only the parent process was analysed\n",
                 st.forks, st.forks == 1 ? "" : "s");
     if (st.unanalysed_blocks)
-        pl_note(notes, sizeof notes, "warning: %llu blocks that threads ran while the program forked or exited "
-                "were not analysed\n", (unsigned long long)st.unanalysed_blocks);
+        pl_note(notes, sizeof notes, "warning: %llu blocks that threads ran while the program forked were not "
+                "analysed\n", (unsigned long long)st.unanalysed_blocks);
     if (notes[0]) pl_write_file("notes", notes);
     if (st.text_f) { pl_finish_file(&st.text_o, 0); st.text_f = NULL; }     /* its close says a failed write */
     if (st.bin_f) {

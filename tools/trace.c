@@ -47,6 +47,10 @@ static const char trace_usage[] =
     "  --region NAME      everything from the entry of NAME until it returns,\n"
     "                     callees included (repeatable)\n"
     "  --exclude NAME     drop NAME and everything it calls (repeatable)\n"
+    "  --threads LIST     only these threads (0 the main thread, then 1, 2, ... in\n"
+    "                     the order they were created; e.g. 1-4,7); the others'\n"
+    "                     writes still end chains, as untraced code's do. By\n"
+    "                     default every thread; scoping applies to each\n"
     "  --no-markers       ignore EDAN_TRACE_BEGIN()/EDAN_TRACE_END() markers; by\n"
     "                     default a program containing them is analysed only\n"
     "                     between a BEGIN and the following END (edan_trace.h)\n"
@@ -293,9 +297,16 @@ int edan_cmd_trace(int argc, char **argv)
         if (!strcmp(s, "--no-markers") || !strcmp(s, "--text-pc")) { trace_push(&t, s); i++; continue; }
         if (!strcmp(s, "--func") || !strcmp(s, "--region") || !strcmp(s, "--exclude") || !strcmp(s, "--text") ||
             !strcmp(s, "--binary") || !strcmp(s, "-o") || !strcmp(s, "--output") || !strcmp(s, "--qemu") ||
-            !strcmp(s, "--plugin") || !strcmp(s, "--sysroot")) {
+            !strcmp(s, "--plugin") || !strcmp(s, "--sysroot") || !strcmp(s, "--threads")) {
+            uint32_t lohi[32][2];
+            const char *why;
             if (!v || !*v) {
                 fprintf(stderr, "edan trace: %s needs a value\n", s);
+                free(t.plugin_args);
+                return 2;
+            }
+            if (!strcmp(s, "--threads") && cli_parse_threads(v, lohi, 32, &why) < 0) {
+                fprintf(stderr, "edan trace: --threads '%s': %s\n", v, why);
                 free(t.plugin_args);
                 return 2;
             }

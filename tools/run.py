@@ -45,6 +45,7 @@ import time
 KERNEL_TABLE = {
     "sum":     ("4000000", "1000", "--func", "kernel"),
     "gemm":    ("128", "10", "--func", "kernel_gemm"),
+    "omp_gemm": ("128", "10", "--func", "kernel_gemm"),       # gemm.c with OpenMP, OMP_NUM_THREADS threads
     "mvt":     ("1024", "10", "--func", "kernel_mvt"),
     "atax":    ("1024", "100", "--func", "kernel_atax"),
     "bicg":    ("1024", "100", "--func", "kernel_bicg"),
@@ -57,7 +58,7 @@ KERNEL_TABLE = {
     "chase":   ("2097152", "100000", "--func", "kernel_chase"),
     "spmv":    ("256", "100", "--region", "kernel_cg_step"),
 }
-DEFAULT_KERNELS = "sum gemm mvt atax bicg gesummv trmm syrk trisolv lu triad chase spmv"
+DEFAULT_KERNELS = "sum gemm omp_gemm mvt atax bicg gesummv trmm syrk trisolv lu triad chase spmv"
 BUILDS = {"host": ("build/examples-host", "built for this machine (gcc -O3 -march=x86-64-v3, `build/examples-host/`)"),
           "riscv": ("build/examples", "cross-compiled for RISC-V (RV64GC, `build/examples/`)")}
 
@@ -204,6 +205,8 @@ def main():
 
     # ---- 2. trace and analyse the kernels
     kernels = []
+    omp_threads = os.environ.setdefault("OMP_NUM_THREADS", "2")
+    R.record(f"export OMP_NUM_THREADS={shlex.quote(omp_threads)}  # the threads of the OpenMP kernels (omp_*)")
     for spec in os.environ.get("EDAN_RUN_KERNELS", DEFAULT_KERNELS).split():
         parts = spec.split(":")
         name = parts[0]

@@ -193,7 +193,8 @@ grep -q 'edan trace of gemm failed' "$T/bad.err" || fail "tools/run.py: no messa
 # ---- with a hardware profile: the roofline with the kernels on it ---------
 R2=$T/report2
 # (the RISC-V builds, EDAN_RUN_ISA=riscv: the EDAN paper's setting)
-EDAN=$EDAN EDAN_RUN_ISA=riscv EDAN_RUN_PROFILE=hwprofiles/vm.json EDAN_RUN_KERNELS="chase:2048:100 gemm:16:10 spmv:16:10" \
+# (and an OpenMP kernel, two threads: one eDAG, ranked with the others)
+EDAN=$EDAN EDAN_RUN_ISA=riscv EDAN_RUN_PROFILE=hwprofiles/vm.json EDAN_RUN_KERNELS="chase:2048:100 gemm:16:10 spmv:16:10 omp_gemm:16:10" \
   EDAN_RUN_DM_PLOTS="spmv" python3 tools/run.py "$R2" 2> "$T/run2.err" || { cat "$T/run2.err"; fail "tools/run.py with a profile failed"; }
 grep -q -- "-- build/examples/gemm 16" "$R2/commands.sh" || fail "EDAN_RUN_ISA=riscv did not trace build/examples/gemm"
 grep -q "cross-compiled for RISC-V" "$R2/README.md" || fail "EDAN_RUN_ISA=riscv: the README does not say so"
@@ -209,6 +210,12 @@ for k in ("gemm", "spmv"):   # the kernels with floating-point work
     assert got and abs(got[0] - c["arithmetic_intensity"]) <= 1e-5 * c["arithmetic_intensity"], (k, apps)
 assert not any("chase" in l for l in apps), apps          # no flops, no point
 assert "svg/roofline.svg" in open(r + "/README.md").read()
+omp = json.load(open(f"{r}/json/omp_gemm.json"))
+assert [t["thread"] for t in omp["threads"]] == [0, 1], omp.get("threads")
+ser = json.load(open(f"{r}/json/gemm.json"))["configs"][1]
+assert omp["configs"][1]["W"] >= ser["W"], (omp["configs"][1]["W"], ser["W"])   # the same loads, and libgomp's
+assert any(a["name"] == "omp_gemm" for a in json.load(open(f"{r}/ranking-0.json"))["by_lambda"])
+assert "export OMP_NUM_THREADS=2" in open(r + "/commands.sh").read()
 EOF
 echo "roofline checks passed"
 

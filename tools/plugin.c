@@ -1193,13 +1193,15 @@ static void pl_flush(pl_block *b)
 #define PL_QUANTUM 4096
 static pthread_mutex_t pl_mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t pl_cv = PTHREAD_COND_INITIALIZER;
-static int pl_owner = -1;           /* the vCPU holding the analysis (under pl_mu) */
+static int pl_owner = -1;           /* the vCPU holding the analysis (set under pl_mu; callbacks compare
+                                       their vCPU with it: equal only in the holder's own thread) */
 static int pl_yielder = -1;         /* gave it up at its quantum: waits until another took it */
 static unsigned pl_waiting;         /* vCPUs waiting (read without pl_mu for the quantum test) */
 static unsigned pl_draining;        /* forks under way, +1 from exit_group on */
 static int pl_exiting;              /* exit_group was called: what runs now does not matter */
 static uint32_t pl_quantum;         /* the holder's blocks since it took the analysis */
-static __thread int pl_held;        /* this host thread's vCPU holds the analysis */
+static __thread int pl_held;        /* this host thread's vCPU holds the analysis (not in the hot paths:
+                                       thread-local variables of a loaded library cost a call) */
 
 /* The engine and the outputs now follow thread tid. */
 static void pl_thread_record(int verb, uint32_t a, uint32_t b)
@@ -1285,7 +1287,7 @@ static int pl_acquire(unsigned vcpu)
    caller holds the analysis). */
 static int pl_enter(unsigned vcpu)
 {
-    if (pl_held) {
+    if (pl_owner == (int)vcpu) {
         if (pl_draining) {
             pl_release();
             pl_thrs[vcpu].missed = 1;
@@ -1358,12 +1360,12 @@ static void pl_vcpu_tb_exec(unsigned int vcpu, void *udata)
     st.pending = (pl_block *)udata;
 }
 
-/* Memory callbacks come from the thread that holds the analysis (pl_held)
-   but while a fork or the exit is under way. */
+/* Memory callbacks come from the thread that holds the analysis but while a
+   fork or the exit is under way. */
 static void pl_vcpu_mem(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)
 {
-    (void)info; (void)vcpu;
-    if (!pl_held) return;
+    (void)info;
+    if (pl_owner != (int)vcpu) return;
     *(uint64_t *)udata = vaddr;
 }
 
@@ -1371,8 +1373,7 @@ static void pl_vcpu_mem(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t 
 static void pl_vcpu_mem_x86(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)
 {
     pl_xacc *x = (pl_xacc *)udata;
-    (void)vcpu;
-    if (!pl_held) return;
+    if (pl_owner != (int)vcpu) return;
     if (x->n == x->cap) { st.xacc_overflow++; return; }
     x->a[x->n].addr = vaddr;
     x->a[x->n].size = 1u << qemu_plugin_mem_size_shift(info);
@@ -1383,8 +1384,8 @@ static void pl_vcpu_mem_x86(unsigned int vcpu, qemu_plugin_meminfo_t info, uint6
 /* x86-64: a store outside the scope (a load there makes no callback's work). */
 static void pl_vcpu_mem_untraced_x86(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)
 {
-    (void)udata; (void)vcpu;
-    if (!pl_held || !qemu_plugin_mem_is_store(info)) return;
+    (void)udata;
+    if (pl_owner != (int)vcpu || !qemu_plugin_mem_is_store(info)) return;
     pl_kill_mem(vaddr, (uint64_t)1 << qemu_plugin_mem_size_shift(info));
 }
 
@@ -1405,8 +1406,8 @@ static void pl_vcpu_tb_untraced(unsigned int vcpu, void *udata)
 /* A store of such a block: udata is its access size. */
 static void pl_vcpu_mem_untraced(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)
 {
-    (void)info; (void)vcpu;
-    if (!pl_held) return;
+    (void)info;
+    if (pl_owner != (int)vcpu) return;
     pl_kill_mem(vaddr, (uint64_t)(uintptr_t)udata);
 }
 

@@ -1187,9 +1187,10 @@ static void pl_flush(pl_block *b)
    analysis; one spinning on a flag gives it up at the end of its quantum.
 
    While a thread forks (QEMU stops every other thread to copy itself) and
-   from exit_group on, waiting threads do not wait: blocks they run then
-   are not analysed (counted; a thread that missed some loses its
-   registers' writers). */
+   from exit_group on, a thread that would wait does not (QEMU's stop
+   would wait for it): blocks it runs then are not analysed (counted; a
+   thread that missed some loses its registers' writers). The holder keeps
+   the analysis. */
 #define PL_QUANTUM 4096
 static pthread_mutex_t pl_mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t pl_cv = PTHREAD_COND_INITIALIZER;
@@ -1250,10 +1251,10 @@ static int pl_acquire(unsigned vcpu)
     if (pl_held) return 1;
     pthread_mutex_lock(&pl_mu);
     pl_waiting++;
-    while (!pl_draining && (pl_owner >= 0 || (pl_yielder == (int)vcpu && pl_waiting > 1)))
+    while (pl_owner >= 0 ? !pl_draining : pl_yielder == (int)vcpu && pl_waiting > 1 && !pl_draining)
         pthread_cond_wait(&pl_cv, &pl_mu);
     pl_waiting--;
-    got = !pl_draining;
+    got = pl_owner < 0;     /* else a fork or the exit is under way and another holds it */
     if (got) {
         pl_owner = (int)vcpu;
         if (pl_yielder != (int)vcpu) pl_yielder = -1;
@@ -1288,12 +1289,6 @@ static int pl_acquire(unsigned vcpu)
 static int pl_enter(unsigned vcpu)
 {
     if (pl_owner == (int)vcpu) {
-        if (pl_draining) {
-            pl_release();
-            pl_thrs[vcpu].missed = 1;
-            if (!pl_exiting) st.unanalysed_blocks++;
-            return 0;
-        }
         if (++pl_quantum < PL_QUANTUM || !pl_waiting || st.rep_on) return 1;
         pl_release();       /* its quantum is over and another waits */
         pthread_mutex_lock(&pl_mu);
@@ -1415,7 +1410,10 @@ static void pl_vcpu_mem_untraced(unsigned int vcpu, qemu_plugin_meminfo_t info, 
 enum { PL_SYS_OTHER, PL_SYS_EXIT, PL_SYS_EXIT_GROUP, PL_SYS_CLONE, PL_SYS_FORK };
 static int pl_syscall_kind(int64_t num, uint64_t a1)
 {
-    const uint64_t clone_vm = 0x100;    /* CLONE_VM: a thread, not a process */
+    /* CLONE_VM: a thread, not a process; but with CLONE_VFORK (posix_spawn,
+       system) QEMU makes a process of it */
+    const uint64_t clone_vm = 0x100, clone_vfork = 0x4000;
+    if (a1 & clone_vfork) a1 &= ~clone_vm;
     if (st.x86) {
         switch (num) {
         case 60: return PL_SYS_EXIT;

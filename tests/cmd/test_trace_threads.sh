@@ -13,6 +13,8 @@
 #    whole and per thread, with 2 and 4 threads (the reduction's per-thread
 #    D not: the partial sums are added in the order the threads come); the pipeline over a
 #    mutex-and-condition-variable queue runs to the native answer;
+#  - three forks and a system() beside a walking thread (tests/cmd/fork_threads.c):
+#    the walk exact, the forks said;
 #  - 4000 short threads: what edan adds to QEMU's own memory stays small;
 #  - a bad --threads list: exit 2, nothing run.
 . "$(dirname "$0")/../lib.sh"
@@ -106,6 +108,21 @@ for isa in host rv; do
     ok "$isa omp_pipeline: runs under the analysis to the native answer ($native)"
   else
     bad "$isa omp_pipeline: want '$native': $(tail -3 "$T/pipe.err")"
+  fi
+done
+
+# forks (and a system()) while another thread walks: the parent's walk whole
+for isa in host rv; do
+  if [ $isa = host ]; then cc=gcc; ret=1; else cc="riscv64-linux-gnu-gcc -static"; ret=0; fi
+  $cc -std=c99 -O2 -pthread -Iexamples -o "$T/fork_$isa" tests/cmd/fork_threads.c || { bad "cannot build fork_threads.c"; continue; }
+  if run f --func kernel_walk -- "$T/fork_$isa" 500; then
+    got=$(whole "$T/f.json")
+    want="$((500 + 2 + ret)) 502 0/0 $((500 + 2 + ret))/502"
+    [ "$got" = "$want" ] && grep -q "forked 4 times; only the parent" "$T/f.err" && ! grep -q "not analysed" "$T/f.err" \
+      && ok "$isa three forks and a system() beside a walking thread: its W D whole ($want), the forks said" \
+      || bad "$isa forks: got '$got', want '$want'; $(cat "$T/f.err")"
+  else
+    bad "$isa forks: $(tail -3 "$T/f.err")"
   fi
 done
 

@@ -406,6 +406,7 @@ typedef struct edan_thread_metrics {
     uint64_t C;             /* the cost of its other vertices */
     uint64_t D;             /* the largest md of its memory vertices (chains through other threads count) */
     uint64_t chained;       /* its memory vertices with md >= 2 */
+    uint64_t cross_edges;   /* register and memory edges into its vertices from another thread's */
     int live;               /* created and not exited */
 } edan_thread_metrics;
 edan_result edan_thread_create(edan_context *ctx, uint32_t creator, uint32_t child);
@@ -1140,7 +1141,8 @@ typedef struct edan__cfg {
 typedef struct edan__thread {
     int state;              /* 0: id unused; 1: live; 2: exited */
     uint64_t *regs;         /* saved registers: vid[R], F[R * K], then md[R * K] (uint32) */
-    uint64_t N;
+    uint64_t N, cross;
+    uint64_t first;         /* N + 1 at its creation: its own vertices' ids are at least this */
     uint64_t *cnt;          /* per configuration: W, C, chained, D */
 } edan__thread;
 
@@ -1192,6 +1194,14 @@ struct edan_context {
        registers are the context's, the others' saved in theirs */
     struct edan__thread *thr; uint32_t nthr, thr_cap, cur_thr;
     uint64_t thr_N0;        /* N when the current thread was switched to */
+    /* cross-thread edges: the vertex ids each thread's stretch began at,
+       seg[i] = {first id, thread}; a predecessor before seg_start (0: one
+       thread so far) may be another thread's. cross: such edges, cross0
+       at the current thread's switch */
+    uint64_t (*seg)[2]; size_t nseg, seg_cap, seg_hit;
+    uint64_t seg_start, cross, cross0;
+    uint64_t thr_first;     /* the current thread's first vertex id, at least: a register writer
+                               before it is its creator's (inherited), a cross-thread edge */
 };
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -1348,6 +1358,7 @@ void edan_destroy(edan_context *ctx)
         edan__free(&a, ctx->thr[j].cnt);
     }
     edan__free(&a, ctx->thr);
+    edan__free(&a, ctx->seg);
     edan__free(&a, ctx->multi_pred);
     edan__free(&a, ctx->multi_pv);
     edan__free(&a, ctx->multi_fill);
@@ -2076,6 +2087,35 @@ static EDAN__INLINE edan_result edan__vertex(edan_context *ctx, edan__cfg *g, co
     return edan__vertex_sums(ctx, g, S, *F, t, w, *is_mem, *md);
 }
 
+/* Memory predecessor u (a vertex id before seg_start) of the current
+   thread's vertex: counted when another thread's (its stretch: the last
+   one found, else by binary search). */
+static void edan__cross_mem(edan_context *ctx, uint64_t u)
+{
+    size_t lo = ctx->seg_hit, hi = ctx->nseg;
+    if (!(lo < hi && ctx->seg[lo][0] <= u && (lo + 1 == hi || u < ctx->seg[lo + 1][0]))) {
+        lo = 0;
+        while (hi - lo > 1) {
+            size_t mid = (lo + hi) / 2;
+            if (ctx->seg[mid][0] <= u) lo = mid;
+            else hi = mid;
+        }
+        ctx->seg_hit = lo;
+    }
+    ctx->cross += ctx->nseg && ctx->seg[lo][1] != ctx->cur_thr;
+}
+
+/* The predecessors pv[0 .. n) of the current vertex, the first nreg its
+   registers' writers (a thread's registers hold its own writers or, from
+   before its first vertex, its creator's), the others bytes' writers. */
+static EDAN__INLINE void edan__cross_preds(edan_context *ctx, const uint64_t *pv, uint32_t nreg, uint32_t n)
+{
+    uint32_t j;
+    for (j = 0; j < nreg; j++) ctx->cross += pv[j] < ctx->thr_first;
+    for (; j < n; j++)
+        if (pv[j] < ctx->seg_start) edan__cross_mem(ctx, pv[j]);
+}
+
 /* The lean copy's register sources (edan__lean1): their writers' largest
    F and md into *S and *md (kept if larger), the writers' ids in v[0..nsrc)
    (0: never written); returns the edges. Distinct registers (no repeats)
@@ -2265,7 +2305,7 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
     uint64_t pv[EDAN__MAX_PREDS];      /* the predecessors' ids */
     uint64_t Fv[EDAN_MAX_CONFIGS];     /* this vertex's F and md, per configuration */
     uint32_t mdv[EDAN_MAX_CONFIGS];
-    uint32_t np = 0, i, k, md1 = 0;
+    uint32_t np = 0, i, k, md1 = 0, nreg;
     uint64_t vid, S1 = 0;
     const int reads_mem = p->edan__.reads_mem, writes_mem = p->edan__.writes_mem;
     if (in->mem != EDAN_MEM_NONE && addr + in->size - 1 < addr)
@@ -2292,8 +2332,10 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
                                &S1, &md1);
         }
     }
+    nreg = np;
     if (reads_mem) edan__read_bytes(ctx, addr, in->size, K, lean, preds, pv, &np, &S1, &md1);
     ctx->E += np;
+    if (ctx->seg_start) edan__cross_preds(ctx, pv, nreg, np);
     if (!lean && ctx->dot_max) {
         edan_insn at = *in;
         edan_result r;
@@ -2365,6 +2407,10 @@ static EDAN__INLINE int edan__feed_lean1_fast(edan_context *ctx, const edan_insn
     }
     np = edan__lean_sources(ctx, p, &S, &md, v);
     nv = p->edan__.nsrc;
+    if (ctx->seg_start) {   /* a predecessor that may be another thread's: edan__feed counts it */
+        for (i = 0; i < nv && !(v[i] && v[i] < ctx->thr_first); i++) {}
+        if (i < nv || (in->mem == EDAN_MEM_LOAD && e && e[0] && e[0] < ctx->seg_start)) return 0;
+    }
     if (ctx->multi_dst && nv > 1) np = edan__distinct_writers(v, nv);
     if (in->mem == EDAN_MEM_LOAD && e && e[0]) {
         /* the word's writer: an edge unless it also wrote a register read */
@@ -2465,7 +2511,7 @@ static EDAN__NOINLINE edan_result edan__feed_multi(edan_context *ctx, const edan
     uint64_t Fv[EDAN_MAX_CONFIGS];
     uint32_t mdv[EDAN_MAX_CONFIGS];
     const uint32_t K = ctx->K;
-    uint32_t np = 0, i, k, md1 = 0;
+    uint32_t np = 0, i, k, md1 = 0, nreg;
     uint64_t vid, S1 = 0, loads = 0, stores = 0, all = 0;
     size_t j;
     edan_insn at = *in;         /* the instruction as the graph and the hotspots see it */
@@ -2494,12 +2540,14 @@ static EDAN__NOINLINE edan_result edan__feed_multi(edan_context *ctx, const edan
             edan__add_pred(ctx->multi_pred, ctx->multi_pv, &np, v, ctx->reg_F + (size_t)rg * K,
                            ctx->reg_md + (size_t)rg * K, 0, &S1, &md1);
     }
+    nreg = np;
     for (j = 0; j < n; j++) {
         if (acc[j].kind != EDAN_MEM_LOAD) continue;
         if (!edan__multi_room(ctx, np, acc[j].size)) goto nomem;
         edan__read_bytes(ctx, acc[j].addr, acc[j].size, K, 0, ctx->multi_pred, ctx->multi_pv, &np, &S1, &md1);
     }
     ctx->E += np;
+    if (ctx->seg_start) edan__cross_preds(ctx, ctx->multi_pv, nreg, np);
     if (ctx->dot_max && (r = edan__dot_record(ctx, vid, &at, ctx->multi_pv, np)) != EDAN_OK) return r;
 
     for (k = 0; k < K; k++) {
@@ -2771,6 +2819,24 @@ static edan_result edan__thr_init(edan_context *ctx)
     return EDAN_OK;
 }
 
+/* The current thread's stretch starts with the next vertex. */
+static edan_result edan__thr_segment(edan_context *ctx)
+{
+    if (ctx->nseg == ctx->seg_cap) {
+        size_t nc = ctx->seg_cap ? 2 * ctx->seg_cap : 64;
+        uint64_t (*ns)[2] = (uint64_t (*)[2])edan__realloc(&ctx->a, ctx->seg, nc * sizeof *ns);
+        if (!ns) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the threads' stretches");
+        ctx->seg = ns;
+        ctx->seg_cap = nc;
+    }
+    if (ctx->nseg && ctx->seg[ctx->nseg - 1][0] == ctx->N + 1) ctx->nseg--;     /* an empty stretch */
+    ctx->seg[ctx->nseg][0] = ctx->N + 1;
+    ctx->seg[ctx->nseg][1] = ctx->cur_thr;
+    ctx->nseg++;
+    ctx->seg_start = ctx->N + 1;
+    return EDAN_OK;
+}
+
 static size_t edan__thr_regs_words(const edan_context *ctx)
 {
     size_t R = ctx->num_regs, RK = R * ctx->K;
@@ -2800,8 +2866,12 @@ static void edan__thr_account(edan_context *ctx)
     uint32_t k;
     edan__thread *T = ctx->cur_thr == EDAN__NO_THREAD ? NULL : &ctx->thr[ctx->cur_thr];
     edan__blocks_flush(ctx);
-    if (T) T->N += ctx->N - ctx->thr_N0;
+    if (T) {
+        T->N += ctx->N - ctx->thr_N0;
+        T->cross += ctx->cross - ctx->cross0;
+    }
     ctx->thr_N0 = ctx->N;
+    ctx->cross0 = ctx->cross;
     for (k = 0; k < ctx->K; k++) {
         edan__cfg *g = &ctx->cfg[k];
         if (T) {
@@ -2849,6 +2919,11 @@ edan_result edan_thread_create(edan_context *ctx, uint32_t creator, uint32_t chi
         memset(T, 0, sizeof *T);
         return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for thread %u", child);
     }
+    if (!ctx->nseg) {       /* thread 0's stretch, from the start */
+        if ((r = edan__thr_segment(ctx)) != EDAN_OK) return r;
+        ctx->seg[0][0] = ctx->seg_start = ctx->thr_first = 1;
+    }
+    T->first = ctx->N + 1;
     if (creator == ctx->cur_thr) edan__thr_regs(ctx, T->regs, 1);      /* its creator's writers, now */
     else memcpy(T->regs, ctx->thr[creator].regs, edan__thr_regs_words(ctx) * sizeof(uint64_t));
     T->state = 1;
@@ -2883,8 +2958,9 @@ edan_result edan_thread_switch(edan_context *ctx, uint32_t thread)
     }
     edan__thr_regs(ctx, ctx->thr[thread].regs, 0);
     ctx->cur_thr = thread;
+    ctx->thr_first = ctx->thr[thread].first;
     ctx->kill_epoch++;      /* blocks: every live-in may have another writer */
-    return EDAN_OK;
+    return edan__thr_segment(ctx);
 }
 
 edan_result edan_thread_exit(edan_context *ctx, uint32_t thread)
@@ -2920,6 +2996,7 @@ edan_result edan_get_thread_metrics(edan_context *ctx, uint32_t config, uint32_t
     out->C = T->cnt[4 * config + 1];
     out->chained = T->cnt[4 * config + 2];
     out->D = T->cnt[4 * config + 3];
+    out->cross_edges = T->cross;
     out->live = T->state == 1;
     return EDAN_OK;
 }
@@ -3371,9 +3448,11 @@ static EDAN__NOINLINE int edan__block_distinct(const edan_context *ctx, const ed
    writers are in the block and store nothing). live[] is padded with
    register 0, which has no writer; a register's writer is a word's only
    if it stored (store_dst). */
-static EDAN__INLINE uint64_t edan__block_word_edge(const edan_context *ctx, const edan__bstep *st, uint64_t w)
+static EDAN__INLINE uint64_t edan__block_word_edge(edan_context *ctx, const edan__bstep *st, uint64_t w)
 {
-    return ctx->reg_vid[st->live[0]] != w && (st->nlive < 2 || !ctx->store_dst || edan__block_distinct(ctx, st, w));
+    int edge = ctx->reg_vid[st->live[0]] != w && (st->nlive < 2 || !ctx->store_dst || edan__block_distinct(ctx, st, w));
+    if (edge && w < ctx->seg_start) edan__cross_mem(ctx, w);
+    return (uint64_t)edge;
 }
 
 /* Before an execution of b: every access within one word (a store of 8
@@ -3429,11 +3508,19 @@ static EDAN__NOINLINE uint64_t edan__block_shared_writers(const edan_context *ct
 }
 
 /* The edges from b's live-ins' writers: a register without one makes none. */
-static EDAN__INLINE uint64_t edan__block_live_edges(const edan_context *ctx, edan_block *b)
+static EDAN__INLINE uint64_t edan__block_live_edges(edan_context *ctx, edan_block *b)
 {
     uint64_t E = 0;
     uint32_t i;
     int all = 1;
+    if (ctx->seg_start)     /* writers from before this thread's first vertex (its creator's), each once */
+        for (i = 0; i < b->nlive; i++) {
+            uint64_t u = ctx->reg_vid[b->live_reg[i]];
+            uint32_t j;
+            if (!u || u >= ctx->thr_first) continue;
+            for (j = 0; j < i && ctx->reg_vid[b->live_reg[j]] != u; j++) {}
+            ctx->cross += j == i;
+        }
     if (b->live_written && b->live_epoch == ctx->kill_epoch)
         return ctx->multi_dst && b->live_sets_len ? b->live_E - edan__block_shared_writers(ctx, b) : b->live_E;
     for (i = 0; i < b->nlive; i++) {

@@ -576,8 +576,9 @@ static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char 
         for (t = 0; t < edan_num_threads(ctx); t++) {
             edan_thread_metrics tm;
             if (edan_get_thread_metrics(ctx, 0, t, &tm) != EDAN_OK) continue;    /* an id never used */
-            fprintf(o, "%s\n    {\"thread\": %u, \"live\": %s, \"instructions\": %llu, \"configs\": [", t ? "," : "", t,
-                    tm.live ? "true" : "false", (unsigned long long)tm.N);
+            fprintf(o, "%s\n    {\"thread\": %u, \"live\": %s, \"instructions\": %llu, \"cross_edges\": %llu, "
+                    "\"configs\": [", t ? "," : "", t, tm.live ? "true" : "false", (unsigned long long)tm.N,
+                    (unsigned long long)tm.cross_edges);
             for (k = 0; k < K; k++) {
                 edan_get_thread_metrics(ctx, k, t, &tm);
                 fprintf(o, "%s{\"W\": %llu, \"D\": %llu, \"C\": %llu, \"chained\": %llu}", k ? ", " : "",
@@ -592,22 +593,28 @@ static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char 
     return 0;
 }
 
-/* The threads of a trace of several: each one's N, W, D and chained share
-   in configuration 0. */
+/* The threads of a trace of several: each one's N, W, D, chained share in
+   configuration 0 and the edges into it from other threads (values passed
+   between threads, through memory or a new thread's registers). */
 static void cli_report_threads(edan_context *ctx, FILE *o)
 {
     uint32_t t;
+    uint64_t cross = 0;
     char label[128];
     if (edan_num_threads(ctx) < 2) return;
     cli_config_label(edan_get_config(ctx, 0), label, sizeof label);
-    fprintf(o, "\nThreads [%s]:\n  %6s %14s %12s %12s %10s\n", label, "thread", "instructions", "W", "D",
-            "chained");
+    fprintf(o, "\nThreads [%s]:\n  %6s %14s %12s %12s %10s %14s\n", label, "thread", "instructions", "W", "D",
+            "chained", "edges from");
+    fprintf(o, "  %6s %14s %12s %12s %10s %14s\n", "", "", "", "", "", "other threads");
     for (t = 0; t < edan_num_threads(ctx); t++) {
         edan_thread_metrics tm;
         if (edan_get_thread_metrics(ctx, 0, t, &tm) != EDAN_OK) continue;
-        fprintf(o, "  %6u %14llu %12llu %12llu %9.1f%%\n", t, (unsigned long long)tm.N, (unsigned long long)tm.W,
-                (unsigned long long)tm.D, tm.W ? 100.0 * (double)tm.chained / (double)tm.W : 0.0);
+        fprintf(o, "  %6u %14llu %12llu %12llu %9.1f%% %14llu\n", t, (unsigned long long)tm.N,
+                (unsigned long long)tm.W, (unsigned long long)tm.D,
+                tm.W ? 100.0 * (double)tm.chained / (double)tm.W : 0.0, (unsigned long long)tm.cross_edges);
+        cross += tm.cross_edges;
     }
+    fprintf(o, "  cross-thread edges: %llu\n", (unsigned long long)cross);
 }
 
 /* A row of the table: its name, then a column of width w per configuration. */

@@ -6,7 +6,7 @@
 #    a shared pointer after a join (D the sum, as the same two walks by one
 #    thread give), a barrier then walks of three lengths (W the sum, D the
 #    longest), 1000 short threads one after the other (D = 12 per thread);
-#    per-thread W and D; --threads keeps one thread (the hand-off then
+#    per-thread W and D; the hand-off's one edge between threads; --threads keeps one thread (the hand-off then
 #    starts from nothing); the online report = the binary trace's = the
 #    text trace's;
 #  - OpenMP (libgomp) fork-join kernels: five runs give the same W and D,
@@ -52,6 +52,13 @@ for isa in host rv; do
       bad "$isa threads $mode: $(tail -3 "$T/t.err")"
     fi
   done
+  if run t --func kernel_walk -- $P handoff $n; then
+    got=$(python3 -c 'import json,sys; print(*[t["cross_edges"] for t in json.load(open(sys.argv[1]))["threads"]])' "$T/t.json")
+    [ "$got" = "0 0 1" ] && ok "$isa handoff: one edge between the threads (B's load of the pointer A stored)" \
+      || bad "$isa handoff: cross-thread edges per thread '$got', want '0 0 1'"
+  else
+    bad "$isa handoff: $(tail -3 "$T/t.err")"
+  fi
   if run t --threads 2 --func kernel_walk -- $P handoff $n; then
     got=$(whole "$T/t.json")
     want="$(w $n) $((n + 2)) 0/0 0/0 $(w $n)/$((n + 2))"

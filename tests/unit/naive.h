@@ -13,6 +13,7 @@ typedef struct naive_line { uint64_t line; uint64_t stamp; int valid, dirty; siz
 typedef struct naive_result {
     uint64_t N, E, W, D, C, T1, Tinf, bytes, writebacks, ram_lines, chained, fill_edges;
     uint64_t tN[NAIVE_THREADS], tW[NAIVE_THREADS], tC[NAIVE_THREADS], tD[NAIVE_THREADS], tchained[NAIVE_THREADS];
+    uint64_t tcross[NAIVE_THREADS];     /* register and memory edges into its vertices from another thread's */
     uint64_t layers[4096];
     uint64_t bins[65536];
     size_t nbins;
@@ -166,6 +167,9 @@ static void naive_run(const edan_insn *tr, size_t n, const edan_config *cfg, int
                     }
         }
 
+        if (naive_mt)
+            for (k = 0; k < np; k++)
+                if (naive_thread[preds[k]] != naive_thread[v]) R->tcross[naive_thread[v] % NAIVE_THREADS]++;
         /* memory access vertex, cost, bytes moved; fillers of the lines served */
         if (na == 0) {
             t[v] = cfg->cost[x->cls] ? cfg->cost[x->cls] : 1;
@@ -454,6 +458,7 @@ static void naive_compare(edan_context *ctx, const edan_insn *tr, size_t n, cons
                 CHECK_EQ_U(tm.C, R.tC[th]);
                 CHECK_EQ_U(tm.D, R.tD[th]);
                 CHECK_EQ_U(tm.chained, R.tchained[th]);
+                CHECK_EQ_U(tm.cross_edges, R.tcross[th]);
             }
         }
         for (mm = 1; mm <= 9; mm++) {

@@ -670,6 +670,7 @@ static void test_threads(void)
     t1 = thread_of(ctx, 1);
     CHECK_EQ_U(t0.N, 5); CHECK_EQ_U(t0.W, 5); CHECK_EQ_U(t0.D, 5); CHECK_EQ_U(t0.chained, 4);
     CHECK_EQ_U(t1.N, 3); CHECK_EQ_U(t1.W, 3); CHECK_EQ_U(t1.D, 3); CHECK_EQ_U(t1.chained, 2);
+    CHECK_EQ_U(t0.cross_edges + t1.cross_edges, 0);     /* no value passes between them */
     CHECK_EQ_U(edan_num_threads(ctx), 2);
     edan_destroy(ctx);
 
@@ -691,6 +692,7 @@ static void test_threads(void)
     t1 = thread_of(ctx, 1);
     CHECK_EQ_U(t0.W, 5); CHECK_EQ_U(t0.D, 5); CHECK(!t0.live);
     CHECK_EQ_U(t1.W, 4); CHECK_EQ_U(t1.D, 9); CHECK(t1.live);
+    CHECK_EQ_U(t0.cross_edges, 0); CHECK_EQ_U(t1.cross_edges, 1);     /* the pointer's load from the store */
     edan_destroy(ctx);
 
     /* A parallel for: thread 0 starts threads 1..3, thread t chases t + 1
@@ -739,13 +741,51 @@ static void test_threads(void)
     CHECK_EQ_U(m.E, 2);
     CHECK_EQ_U(thread_of(ctx, 1).D, 2);
     CHECK_EQ_U(thread_of(ctx, 0).D, 1);
+    CHECK_EQ_U(thread_of(ctx, 1).cross_edges, 1);   /* r5 from thread 0's load */
+    CHECK_EQ_U(thread_of(ctx, 0).cross_edges, 0);
     /* thread 1, not running now, starts thread 2: its writers, saved */
     CHECK(edan_thread_create(ctx, 1, 2) == EDAN_OK);
     CHECK(edan_thread_switch(ctx, 2) == EDAN_OK);
     v = load(8, 6, 0x8000, 8);      /* thread 1's r6: its load, md 2 */
     feed(ctx, &v, 1);
     CHECK_EQ_U(thread_of(ctx, 2).D, 3);
+    CHECK_EQ_U(thread_of(ctx, 2).cross_edges, 1);
     CHECK(edan_thread_switch(ctx, 0) == EDAN_OK);
+
+    /* cross-thread edges on the compiled and the several-access ways:
+       thread 0 writes r4 (v1) and stores it at 0x9000 (v2); thread 1,
+       started after, runs a block twice: a load of 0x9000 (an edge from
+       v2) and an add of r4 (inherited: from v1) and the load, 2 cross
+       edges an execution; then one instruction loading 0x9000 and 0xa000
+       (edan_feed_accesses): 1 more. E = 1 + 2 * 3 + 1 */
+    {
+        edan_context *c3 = make(NULL, 0);
+        edan_insn bi[2], x;
+        edan_prepared bp[2];
+        edan_block *blk = NULL;
+        edan_access acc[2] = {{0x9000, 8, EDAN_MEM_LOAD}, {0xa000, 8, EDAN_MEM_LOAD}};
+        const uint64_t addrs[2] = {0x9000, 0};
+        v = alu(4, 0, 0);
+        feed(c3, &v, 1);
+        v = store(4, 0, 0x9000, 8);
+        feed(c3, &v, 1);
+        CHECK(edan_thread_create(c3, 0, 1) == EDAN_OK);
+        CHECK(edan_thread_switch(c3, 1) == EDAN_OK);
+        bi[0] = load(5, 0, 0x9000, 8);
+        bi[1] = alu(6, 4, 5);
+        CHECK(edan_prepare(c3, &bi[0], &bp[0]) == EDAN_OK && edan_prepare(c3, &bi[1], &bp[1]) == EDAN_OK);
+        CHECK(edan_block_create(c3, bp, 2, &blk) == EDAN_OK);
+        CHECK(edan_feed_block(c3, blk, addrs) == EDAN_OK);
+        CHECK(edan_feed_block(c3, blk, addrs) == EDAN_OK);
+        CHECK_EQ_U(thread_of(c3, 1).cross_edges, 4);
+        x = load(7, 0, 0x9000, 8);
+        CHECK(edan_feed_accesses(c3, &x, acc, 2) == EDAN_OK);
+        CHECK_EQ_U(thread_of(c3, 1).cross_edges, 5);
+        CHECK_EQ_U(thread_of(c3, 0).cross_edges, 0);
+        CHECK_EQ_U(metrics(c3, 0).E, 8);
+        edan_block_destroy(blk);
+        edan_destroy(c3);
+    }
 
     /* a compiled block run by two threads: its live-in r1 has a writer in
        thread 0 and none in thread 1 (started before it was written), so

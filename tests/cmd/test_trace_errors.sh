@@ -44,7 +44,8 @@ expect 2 'unknown option' "an unknown option" -- ./edan trace --bogus -- "$tmp/p
 expect 2 'needs a value' "an option without its value" -- ./edan trace --func
 expect 2 'cannot write' "an unwritable trace file" -- ./edan trace --binary /nonexistent/dir/t.bin -- "$tmp/prog"
 
-# a multithreaded program: only the first thread, and a warning
+# a multithreaded program (RISC-V, whole): every thread in one eDAG, the
+# Threads table in the report (test_trace_threads checks the numbers)
 cat > "$tmp/thr.c" <<'C'
 #include <pthread.h>
 #include <stdio.h>
@@ -60,7 +61,12 @@ int main(void)
 }
 C
 riscv64-linux-gnu-gcc -O2 -static -pthread -o "$tmp/thr" "$tmp/thr.c"
-expect 0 'threads.*only the first thread' "a multithreaded program: a warning, no crash" -- ./edan trace -o "$tmp/thr.rep" -- "$tmp/thr"
+expect 0 - "a multithreaded program: no crash" -- ./edan trace -o "$tmp/thr.rep" -- "$tmp/thr"
+if [ "$(grep -cE '^ +[0-3] +[0-9]+ ' "$tmp/thr.rep")" = 4 ] && grep -q "cross-thread edges" "$tmp/thr.rep"; then
+  echo "ok   a multithreaded program: its four threads in the report"
+else
+  echo "FAIL a multithreaded program: the report has no table of four threads: $(grep -A8 Threads "$tmp/thr.rep")"; fail=1
+fi
 
 # relative output paths stay relative to where edan ran, even if the program chdirs
 ( cd "$tmp" && "$OLDPWD/edan" trace --text rel.txt -- ./prog d ) >/dev/null 2>&1

@@ -154,7 +154,9 @@ typedef struct pl_state {
     uint64_t kill_ranges[PL_KILL_RANGES][2];    /* {lo, size} */
     uint64_t kills_regs, kills_bytes;           /* totals, for the notes */
     unsigned forks;             /* the program forked this many times */
-    int child;                  /* this is a forked child's copy: it analyses nothing */
+    int child;                  /* this is a forked child's copy, or the analysis ended at an exec:
+                                   nothing more is analysed or written */
+    int execed;                 /* the program called exec */
     unsigned vcpus;             /* threads QEMU made (vCPUs) */
     /* threads (pl_thr): the one holding the analysis, the engine's */
     struct pl_thr *cur;
@@ -1406,8 +1408,10 @@ static void pl_vcpu_mem_untraced(unsigned int vcpu, qemu_plugin_meminfo_t info, 
     pl_kill_mem(vaddr, (uint64_t)(uintptr_t)udata);
 }
 
+static void pl_finish(void);
+
 /* System calls that make, end or copy threads, by ISA. */
-enum { PL_SYS_OTHER, PL_SYS_EXIT, PL_SYS_EXIT_GROUP, PL_SYS_CLONE, PL_SYS_FORK };
+enum { PL_SYS_OTHER, PL_SYS_EXIT, PL_SYS_EXIT_GROUP, PL_SYS_CLONE, PL_SYS_FORK, PL_SYS_EXEC };
 static int pl_syscall_kind(int64_t num, uint64_t a1)
 {
     /* CLONE_VM: a thread, not a process; but with CLONE_VFORK (posix_spawn,
@@ -1420,12 +1424,14 @@ static int pl_syscall_kind(int64_t num, uint64_t a1)
         case 231: return PL_SYS_EXIT_GROUP;
         case 56: return a1 & clone_vm ? PL_SYS_CLONE : PL_SYS_FORK;
         case 57: case 58: return PL_SYS_FORK;
+        case 59: case 322: return PL_SYS_EXEC;
         }
     } else {
         switch (num) {
         case 93: return PL_SYS_EXIT;
         case 94: return PL_SYS_EXIT_GROUP;
         case 220: return a1 & clone_vm ? PL_SYS_CLONE : PL_SYS_FORK;
+        case 221: case 281: return PL_SYS_EXEC;
         }
     }
     /* clone3 (435) passes its flags in memory; QEMU 7.2 answers ENOSYS and
@@ -1443,6 +1449,21 @@ static void pl_vcpu_syscall(qemu_plugin_id_t id, unsigned int vcpu, int64_t num,
     int kind = pl_syscall_kind(num, a1);
     (void)id; (void)a2; (void)a3; (void)a4; (void)a5; (void)a6; (void)a7; (void)a8;
     if (st.child) return;
+    if (kind == PL_SYS_EXEC) {
+        /* QEMU replaces itself with the new program (which runs untraced):
+           the analysis ends here, whether or not the exec succeeds */
+        if (!pl_acquire(vcpu)) return;
+        pl_drain_holder();
+        pthread_mutex_lock(&pl_mu);
+        pl_draining++;
+        pl_exiting = 1;
+        pthread_cond_broadcast(&pl_cv);
+        pthread_mutex_unlock(&pl_mu);
+        st.execed = 1;
+        pl_finish();
+        st.child = 1;       /* every callback returns at once from now on */
+        return;
+    }
     if (kind != PL_SYS_OTHER && pl_acquire(vcpu)) {
         pl_drain_holder();
         if (kind == PL_SYS_CLONE) {
@@ -1772,12 +1793,12 @@ static void pl_note(char *notes, size_t cap, const char *fmt, ...)
     va_end(ap);
 }
 
-static void pl_atexit(qemu_plugin_id_t id, void *udata)
+/* The end of the analysis: at exit, or when the program replaces itself
+   with another (exec). Writes the report, the notes and the traces. */
+static void pl_finish(void)
 {
     char notes[2048] = "";
     pl_block *b, *nb;
-    (void)id; (void)udata;
-    if (st.child) return;       /* the parent writes the results */
     if (st.pending) { pl_flush(st.pending); st.pending = NULL; }
     if (st.rep_on) pl_rep_flush();
     if (st.progress && st.t_last > st.t_start) fprintf(stderr, "\r%60s\r", "");
@@ -1810,6 +1831,10 @@ static void pl_atexit(qemu_plugin_id_t id, void *udata)
     if (st.forks)
         pl_note(notes, sizeof notes, "warning: the program forked %u time%s; only the parent process was analysed\n",
                 st.forks, st.forks == 1 ? "" : "s");
+    if (st.execed)
+        pl_note(notes, sizeof notes, "note: the program replaced itself with another (exec) after %llu "
+                "instructions; the analysis ends there, the new program was not traced\n",
+                (unsigned long long)st.fed);
     if (st.unanalysed_blocks)
         pl_note(notes, sizeof notes, "warning: %llu blocks that threads ran while the program forked were not "
                 "analysed\n", (unsigned long long)st.unanalysed_blocks);
@@ -1854,6 +1879,12 @@ static void pl_atexit(qemu_plugin_id_t id, void *udata)
     free(st.args_argv);
     free(st.args_buf);
     if (st.cwd_fd >= 0) close(st.cwd_fd);
+}
+
+static void pl_atexit(qemu_plugin_id_t id, void *udata)
+{
+    (void)id; (void)udata;
+    if (!st.child) pl_finish();     /* a forked child writes nothing; after an exec it is written */
 }
 
 static int pl_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, char **argv)

@@ -73,6 +73,29 @@ fi
 if [ -s "$tmp/rel.txt" ]; then echo "ok   --text with a relative path, program changing directory"
 else echo "FAIL --text rel.txt was not written where edan ran"; fail=1; fi
 
+# a program that replaces itself (exec): the report of what ran before, a
+# note; the new program runs untraced, its exit status is edan's
+cat > "$tmp/exec.c" <<'C'
+#include <stdio.h>
+#include <unistd.h>
+volatile long a[100];
+__attribute__((noinline)) long kernel(void) { long s = 0; int i; for (i = 0; i < 100; i++) s += a[i]; return s; }
+int main(void)
+{
+    char *argv[] = {"/bin/sh", "-c", "exit 5", NULL};
+    printf("%ld\n", kernel());
+    fflush(stdout);
+    execv("/bin/sh", argv);
+    return 1;
+}
+C
+riscv64-linux-gnu-gcc -O2 -static -o "$tmp/exec" "$tmp/exec.c"
+expect 5 'replaced itself with another \(exec\)' "a program that execs: a note, the new program's exit status" -- \
+  ./edan trace --json --func kernel -o "$tmp/exec.json" -- "$tmp/exec"
+[ "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["configs"][0]["W"])' "$tmp/exec.json" 2>&1)" = 100 ] \
+  && echo "ok   a program that execs: the report of what ran before (W 100)" \
+  || { echo "FAIL a program that execs: no report of its kernel: $(head -c 300 "$tmp/exec.json")"; fail=1; }
+
 # binary traces: truncated, corrupted, wrong version
 ./edan trace --binary "$tmp/t.bin" -- build/examples/sum 20 >/dev/null 2>&1 || { echo "FAIL writing a binary trace"; fail=1; }
 size=$(stat -c %s "$tmp/t.bin")

@@ -113,6 +113,32 @@ static int kill_one(void *user, const edan_reg *regs, uint32_t nregs, const uint
     return 1;
 }
 
+/* THREAD records, in the callback ways. */
+static int thread_one(void *user, unsigned verb, uint32_t a, uint32_t b, const char **msg)
+{
+    edan_context *ctx = ((way *)user)->ctx;
+    edan_result r = verb == 0 ? edan_thread_create(ctx, a, b) : verb == 1 ? edan_thread_switch(ctx, a)
+                                                                            : edan_thread_exit(ctx, a);
+    if (r == EDAN_OK) return 0;
+    *msg = edan_error(ctx);
+    return 1;
+}
+
+/* Each thread's share (a trace of several threads), configuration 0. */
+static void same_threads(edan_context *a, edan_context *b)
+{
+    uint32_t t;
+    if (edan_num_threads(a) != edan_num_threads(b)) fail("thread counts differ");
+    for (t = 0; t < edan_num_threads(a); t++) {
+        edan_thread_metrics x, y;
+        int ga = edan_get_thread_metrics(a, 0, t, &x) == EDAN_OK, gb = edan_get_thread_metrics(b, 0, t, &y) == EDAN_OK;
+        if (ga != gb) fail("threads differ");
+        if (ga && (x.N != y.N || x.W != y.W || x.C != y.C || x.D != y.D || x.chained != y.chained ||
+                   x.cross_edges != y.cross_edges || x.live != y.live))
+            fail("thread metrics differ");
+    }
+}
+
 static void same_metrics(edan_context *a, edan_context *b)
 {
     edan_metrics x, y;
@@ -148,6 +174,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     rc.kill = re.kill = kill_one;       /* the callback ways apply KILL records themselves */
     rc.kill_user = &wc;
     re.kill_user = &we;
+    rc.thread = re.thread = thread_one;
+    rc.thread_user = &wc;
+    re.thread_user = &we;
     a = bintrace_reader_feed(&ra, data, size, &ua, ca);
     b = bintrace_reader_feed(&rb, data, size, &ub, cb);
     c = bintrace_reader_decode(&rc, data, size, &uc, feed_one, &wc);
@@ -160,11 +189,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!memchr(ra.error, 0, sizeof ra.error)) fail("message not terminated");
     same_metrics(ca, cb);
     same_metrics(ca, cc);
+    same_threads(ca, cc);
     d = bintrace_reader_feed(&rd, data, size, &ud, cd);
     e = bintrace_reader_decode(&re, data, size, &ue, feed_one, &we);
     if (d != a || e != a || rd.count != ra.count || re.count != ra.count || ud != ua || ue != ua)
         fail("outcomes without a cache differ");
     same_metrics(cd, ce);
+    same_threads(cd, ce);
     same_hotspots(cd, ce);
     {   /* with the checksums: an error, or what the others read */
         edan_context *cf = make(0, 0);

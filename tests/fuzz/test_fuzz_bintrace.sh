@@ -5,7 +5,7 @@
 # with hotspots, and instruction by instruction through edan_feed, with a
 # cache and without (then with hotspots), which must agree
 # (tests/fuzz/fuzz_bintrace.c). Seeds: binary traces of example kernels written
-# by `edan trace`, two of them scoped (KILL records). Fails on any crash, sanitizer report, leak, timeout or
+# by `edan trace`, two of them scoped (KILL records), one of three threads (THREAD records). Fails on any crash, sanitizer report, leak, timeout or
 # disagreement. Seeds of x86-64 traces too (tests/cmd/x86/*.s).
 . "$(dirname "$0")/../lib.sh"
 mkdir -p "$T/corpus"
@@ -21,6 +21,9 @@ done
 ./edan trace --region kernel --binary "$T/corpus/region.bin" -- build/examples/sum 5 >/dev/null 2>"$T/err" ||
   { echo "seed region: edan trace failed:"; cat "$T/err"; exit 1; }
 head -c 40 "$T/corpus/gemm.bin" > "$T/corpus/cut.bin"     # a truncated trace
+# several threads (THREAD records): a barrier, then three walks
+./edan trace --func kernel_walk --binary "$T/corpus/threads.bin" -- build/examples/threads parfor 3 4 >/dev/null 2>"$T/err" ||
+  { echo "seed threads: edan trace failed:"; cat "$T/err"; exit 1; }
 # x86-64 traces (their instructions read by the harness's stand-in decoder):
 # the hand-written kernels, a rep movsb of 10000 accesses in VERTEX records
 for k in chains vector; do

@@ -49,6 +49,7 @@
 #include <unistd.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <time.h>
 #include <sys/mman.h>
 #include <gelf.h>
 #include <libelf.h>
@@ -1202,6 +1203,8 @@ static int pl_yielder = -1;         /* gave it up at its quantum: waits until an
 static unsigned pl_waiting;         /* vCPUs waiting (read without pl_mu for the quantum test) */
 static unsigned pl_draining;        /* forks under way, +1 from exit_group on */
 static int pl_exiting;              /* exit_group was called: what runs now does not matter */
+static volatile uint64_t pl_ticks;  /* the holder's blocks, for a waiter to see it move */
+static uint64_t pl_stalled;         /* blocks run unanalysed: the holder stood still (atomic) */
 static uint32_t pl_quantum;         /* the holder's blocks since it took the analysis */
 static __thread int pl_held;        /* this host thread's vCPU holds the analysis (not in the hot paths:
                                        thread-local variables of a loaded library cost a call) */
@@ -1251,12 +1254,27 @@ static int pl_acquire(unsigned vcpu)
     pl_thr *t = &pl_thrs[vcpu];
     int got;
     if (pl_held) return 1;
+    int still = 0;
     pthread_mutex_lock(&pl_mu);
     pl_waiting++;
-    while (pl_owner >= 0 ? !pl_draining : pl_yielder == (int)vcpu && pl_waiting > 1 && !pl_draining)
-        pthread_cond_wait(&pl_cv, &pl_mu);
+    /* A holder that runs no block for 2 s while holding the analysis is
+       stopped inside QEMU (an exclusive section: a full code cache, an
+       atomic QEMU runs alone), which waits for this thread to leave its
+       callback: it runs this block unanalysed rather than wait for ever. */
+    while (pl_owner >= 0 ? !pl_draining : pl_yielder == (int)vcpu && pl_waiting > 1 && !pl_draining) {
+        struct timespec ts;
+        uint64_t before = pl_ticks;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        ts.tv_nsec += 200000000L;
+        if (ts.tv_nsec >= 1000000000L) { ts.tv_sec++; ts.tv_nsec -= 1000000000L; }
+        if (pthread_cond_timedwait(&pl_cv, &pl_mu, &ts) == ETIMEDOUT && pl_owner >= 0 && pl_ticks == before) {
+            if (++still == 10) break;
+        } else {
+            still = 0;
+        }
+    }
     pl_waiting--;
-    got = pl_owner < 0;     /* else a fork or the exit is under way and another holds it */
+    got = pl_owner < 0;     /* else a fork or the exit is under way, or the holder stands still */
     if (got) {
         pl_owner = (int)vcpu;
         if (pl_yielder != (int)vcpu) pl_yielder = -1;
@@ -1264,9 +1282,11 @@ static int pl_acquire(unsigned vcpu)
     pthread_mutex_unlock(&pl_mu);
     if (!got) {
         t->missed = 1;
-        if (!pl_exiting) st.unanalysed_blocks++;
+        if (still == 10) __atomic_fetch_add(&pl_stalled, 1, __ATOMIC_RELAXED);
+        else if (!pl_exiting) __atomic_fetch_add(&st.unanalysed_blocks, 1, __ATOMIC_RELAXED);
         return 0;
     }
+    pl_ticks++;
     pl_held = 1;
     pl_quantum = 0;
     st.cur = t;
@@ -1291,6 +1311,7 @@ static int pl_acquire(unsigned vcpu)
 static int pl_enter(unsigned vcpu)
 {
     if (pl_owner == (int)vcpu) {
+        pl_ticks++;
         if (++pl_quantum < PL_QUANTUM || !pl_waiting || st.rep_on) return 1;
         pl_release();       /* its quantum is over and another waits */
         pthread_mutex_lock(&pl_mu);
@@ -1838,6 +1859,10 @@ static void pl_finish(void)
     if (st.unanalysed_blocks)
         pl_note(notes, sizeof notes, "warning: %llu blocks that threads ran while the program forked were not "
                 "analysed\n", (unsigned long long)st.unanalysed_blocks);
+    if (pl_stalled)
+        pl_note(notes, sizeof notes, "warning: %llu blocks were not analysed: the thread holding the analysis stood "
+                "still for 2 s (stopped inside QEMU), so the waiting threads ran on without it\n",
+                (unsigned long long)pl_stalled);
     if (notes[0]) pl_write_file("notes", notes);
     if (st.text_f) { pl_finish_file(&st.text_o, 0); st.text_f = NULL; }     /* its close says a failed write */
     if (st.bin_f) {

@@ -136,8 +136,12 @@ done
 # 4000 short threads: QEMU 7.2 itself keeps about 25 KB a thread; the
 # analysis adds its few megabytes, not more per thread
 P=build/examples-host/threads
-q=$( { /usr/bin/time -f "%M" qemu-x86_64 $P many 4000 > /dev/null; } 2>&1 | tail -1)
-e=$( { /usr/bin/time -f "%M" $E trace --quiet --func kernel_walk -- $P many 4000 > /dev/null; } 2>&1 | tail -1)
+# peak_kb COMMAND...: the largest resident size (KB) of the command and its children
+peak_kb() { python3 -c 'import resource, subprocess, sys
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"; }
+q=$(peak_kb qemu-x86_64 $P many 4000)
+e=$(peak_kb $E trace --quiet --func kernel_walk -- $P many 4000)
 if [ -n "$q" ] && [ -n "$e" ] && [ $((e - q)) -lt 16384 ]; then
   ok "4000 short threads: edan trace's peak memory $e KB, QEMU alone $q KB"
 else

@@ -1329,13 +1329,14 @@ static int pl_in_tids(uint32_t tid)
     return 0;
 }
 
-/* The thread a clone call of this host thread's vCPU made, waiting for its
-   vCPU (QEMU makes it within the call, on the caller's host thread). */
-static __thread int64_t pl_clone_child = -1;
-static __thread int pl_forking;     /* this host thread's vCPU is in a fork call */
+static __thread int pl_cloning;     /* this host thread's vCPU is in a clone call, holding the analysis */
+static __thread int pl_forking;     /* ... in a fork call */
 
-/* A new vCPU: the first is thread 0; a later one is the thread its creator
-   made at its clone call (pl_vcpu_syscall). */
+/* A new vCPU: the first is thread 0; a later one is made by the clone call
+   of the vCPU on this host thread (QEMU makes it within the call, on the
+   caller's host thread, and runs it only after the call), which holds the
+   analysis through the call: the new thread starts from its creator's
+   registers as they are at the call. */
 static void pl_vcpu_init(qemu_plugin_id_t id, unsigned int vcpu)
 {
     pl_thr *t;
@@ -1345,8 +1346,13 @@ static void pl_vcpu_init(qemu_plugin_id_t id, unsigned int vcpu)
     t = &pl_thrs[vcpu];
     memset(t, 0, sizeof *t);
     if (st.vcpus++ == 0) t->tid = 0;
-    else if (pl_clone_child >= 0) { t->tid = (uint32_t)pl_clone_child; pl_clone_child = -1; }
-    else pl_stop("a thread was made outside a clone call; the analysis cannot tell its creator");
+    else if (pl_cloning && pl_held) {
+        t->tid = ++st.next_tid;
+        pl_thread_record(0, st.cur_tid, t->tid);
+    } else {
+        pl_stop("a thread was made outside a clone call (or while the program forked); the analysis cannot tell "
+                "its creator");
+    }
     t->selected = pl_in_tids(t->tid);
 }
 
@@ -1455,15 +1461,18 @@ static int pl_syscall_kind(int64_t num, uint64_t a1)
         case 221: case 281: return PL_SYS_EXEC;
         }
     }
-    /* clone3 (435) passes its flags in memory; QEMU 7.2 answers ENOSYS and
-       the C library falls back to clone */
+    /* clone3 passes its flags in memory, out of a plugin's reach: taken
+       for a thread (the C library makes threads with it, processes with
+       clone). QEMU 7.2 answers ENOSYS and the C library falls back to
+       clone. */
+    if (num == 435) return PL_SYS_CLONE;
     return PL_SYS_OTHER;
 }
 
 /* A system call: the thread gives up the analysis (it may block in it,
-   waiting for another thread); a clone makes the child's thread now, from
-   its creator's registers; an exit ends the thread; a fork or exit_group
-   lets every waiting thread go. */
+   waiting for another thread) but through a clone, whose new thread
+   pl_vcpu_init makes; an exit ends the thread; a fork or exit_group lets
+   every waiting thread go. */
 static void pl_vcpu_syscall(qemu_plugin_id_t id, unsigned int vcpu, int64_t num, uint64_t a1, uint64_t a2,
                             uint64_t a3, uint64_t a4, uint64_t a5, uint64_t a6, uint64_t a7, uint64_t a8)
 {
@@ -1488,9 +1497,8 @@ static void pl_vcpu_syscall(qemu_plugin_id_t id, unsigned int vcpu, int64_t num,
     if (kind != PL_SYS_OTHER && pl_acquire(vcpu)) {
         pl_drain_holder();
         if (kind == PL_SYS_CLONE) {
-            uint32_t tid = ++st.next_tid;
-            pl_thread_record(0, st.cur_tid, tid);
-            pl_clone_child = tid;
+            pl_cloning = 1;     /* held through the call, for pl_vcpu_init: released at its return */
+            return;
         } else if (kind == PL_SYS_EXIT) {
             pl_thread_record(2, st.cur_tid, 0);
             st.cur_tid = UINT32_MAX;
@@ -1519,9 +1527,9 @@ static void pl_vcpu_syscall_ret(qemu_plugin_id_t id, unsigned int vcpu, int64_t 
         if (pl_draining) pl_draining--;
         pthread_mutex_unlock(&pl_mu);
     }
-    if (pl_clone_child >= 0 && pl_acquire(vcpu)) {      /* the clone failed: its thread never ran */
-        pl_thread_record(2, (uint32_t)pl_clone_child, 0);
-        pl_clone_child = -1;
+    (void)vcpu;
+    if (pl_cloning) {
+        pl_cloning = 0;
         pl_release();
     }
 }

@@ -606,14 +606,26 @@ static void cli_report_threads(edan_context *ctx, FILE *o)
     fprintf(o, "\nThreads [%s]:\n  %6s %14s %12s %12s %10s %14s\n", label, "thread", "instructions", "W", "D",
             "chained", "edges from");
     fprintf(o, "  %6s %14s %12s %12s %10s %14s\n", "", "", "", "", "", "other threads");
+    uint32_t shown = 0, more = 0;
+    uint64_t moreN = 0, moreW = 0;
     for (t = 0; t < edan_num_threads(ctx); t++) {
         edan_thread_metrics tm;
         if (edan_get_thread_metrics(ctx, 0, t, &tm) != EDAN_OK) continue;
+        cross += tm.cross_edges;
+        if (shown == 32) {      /* thousands of short threads: the first ones, then a sum */
+            more++;
+            moreN += tm.N;
+            moreW += tm.W;
+            continue;
+        }
+        shown++;
         fprintf(o, "  %6u %14llu %12llu %12llu %9.1f%% %14llu\n", t, (unsigned long long)tm.N,
                 (unsigned long long)tm.W, (unsigned long long)tm.D,
                 tm.W ? 100.0 * (double)tm.chained / (double)tm.W : 0.0, (unsigned long long)tm.cross_edges);
-        cross += tm.cross_edges;
     }
+    if (more)
+        fprintf(o, "  ... %u more threads: %llu instructions, W %llu in all (--json lists every thread)\n", more,
+                (unsigned long long)moreN, (unsigned long long)moreW);
     fprintf(o, "  cross-thread edges: %llu\n", (unsigned long long)cross);
 }
 

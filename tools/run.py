@@ -457,8 +457,12 @@ def write_readme(rep, M, add_ns, settings, profile, roofline, plots, roof_note, 
     # ---- settings
     r0 = load(f"json/{kernels[0]}.json")
     w("## How the kernels were analysed\n")
+    omp = [k for k in kernels if k.startswith("omp_")]
+    omp_text = (f" The OpenMP kernels ({', '.join(omp)}: the serial source built with -fopenmp) ran with "
+                f"OMP_NUM_THREADS={os.environ.get('OMP_NUM_THREADS', '')} threads, all of them in one eDAG."
+                if omp else "")
     w(f"Each kernel, {build_text}, was run under QEMU with `edan trace`, scoped to its kernel function, "
-      f"with two configurations analysed in the same pass ({settings}):\n")
+      f"with two configurations analysed in the same pass ({settings}).{omp_text}\n")
     w("| # | configuration | caches (size / ways / line / hit latency) | alpha (cycles) | clock (GHz) | m |")
     w("|---|---|---|---|---|---|")
     for i, c in enumerate(r0["configs"]):

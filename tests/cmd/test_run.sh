@@ -216,6 +216,7 @@ ser = json.load(open(f"{r}/json/gemm.json"))["configs"][1]
 assert omp["configs"][1]["W"] >= ser["W"], (omp["configs"][1]["W"], ser["W"])   # the same loads, and libgomp's
 assert any(a["name"] == "omp_gemm" for a in json.load(open(f"{r}/ranking-0.json"))["by_lambda"])
 assert "export OMP_NUM_THREADS=2" in open(r + "/commands.sh").read()
+assert "ran with OMP_NUM_THREADS=2 threads, all of them in one eDAG" in open(r + "/README.md").read()
 EOF
 echo "roofline checks passed"
 

@@ -1248,13 +1248,13 @@ static void pl_release(void)
 }
 
 /* vCPU takes the analysis (waiting for it); 0 when it may not (a fork or
-   the exit is under way): then it runs its block unanalysed. */
+   the exit is under way, or its holder stands still): then it runs its
+   block unanalysed. */
 static int pl_acquire(unsigned vcpu)
 {
     pl_thr *t = &pl_thrs[vcpu];
-    int got;
+    int got, still = 0;
     if (pl_held) return 1;
-    int still = 0;
     pthread_mutex_lock(&pl_mu);
     pl_waiting++;
     /* A holder that runs no block for 2 s while holding the analysis is
@@ -1864,6 +1864,9 @@ static void pl_finish(void)
         pl_note(notes, sizeof notes, "note: the program replaced itself with another (exec) after %llu "
                 "instructions; the analysis ends there, the new program was not traced\n",
                 (unsigned long long)st.fed);
+    if (st.next_tid)
+        pl_note(notes, sizeof notes, "note: %u threads analysed as one eDAG (thread 0 the main one); the analysis "
+                "passed between them %llu times\n", st.next_tid + 1, (unsigned long long)st.handoffs);
     if (st.unanalysed_blocks)
         pl_note(notes, sizeof notes, "warning: %llu blocks that threads ran while the program forked were not "
                 "analysed\n", (unsigned long long)st.unanalysed_blocks);

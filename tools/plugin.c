@@ -166,6 +166,7 @@ typedef struct pl_state {
     int nonly;                      /* 0: every thread */
     uint64_t unanalysed_blocks;     /* blocks run while the program forked or exited */
     uint64_t handoffs;              /* the analysis passed from one thread to another */
+    uint64_t late_threads;          /* threads made at their first block, not at their clone */
     uint64_t skipped;               /* executions of undecodable instructions left out (--skip-unknown) */
     char skipped_what[900];         /* the first one */
     int x86;                /* the program is x86-64 (else RISC-V) */
@@ -211,6 +212,8 @@ typedef struct pl_thr {
     int region_on, excl_on;
     uint64_t region_depth, excl_depth;
     int missed;             /* ran blocks that were not analysed: its registers lose their writers */
+    int late;               /* made while its creator could not hold the analysis: made at its first block */
+    uint32_t creator;       /* ... by this thread */
 } pl_thr;
 static pl_thr pl_thrs[PL_MAX_VCPUS];
 
@@ -1290,6 +1293,11 @@ static int pl_acquire(unsigned vcpu)
     pl_held = 1;
     pl_quantum = 0;
     st.cur = t;
+    if (t->late) {      /* from its creator's registers as they are now, not at the clone */
+        pl_thread_record(0, t->creator, t->tid);
+        t->late = 0;
+        st.late_threads++;
+    }
     if (st.cur_tid != t->tid) {
         pl_thread_record(1, t->tid, 0);
         st.cur_tid = t->tid;
@@ -1330,6 +1338,7 @@ static int pl_in_tids(uint32_t tid)
 }
 
 static __thread int pl_cloning;     /* this host thread's vCPU is in a clone call, holding the analysis */
+static __thread int pl_clone_caller = -1;   /* ... that vCPU, holding it or not */
 static __thread int pl_forking;     /* ... in a fork call */
 
 /* A new vCPU: the first is thread 0; a later one is made by the clone call
@@ -1347,11 +1356,14 @@ static void pl_vcpu_init(qemu_plugin_id_t id, unsigned int vcpu)
     memset(t, 0, sizeof *t);
     if (st.vcpus++ == 0) t->tid = 0;
     else if (pl_cloning && pl_held) {
-        t->tid = ++st.next_tid;
+        t->tid = __atomic_add_fetch(&st.next_tid, 1, __ATOMIC_RELAXED);
         pl_thread_record(0, st.cur_tid, t->tid);
+    } else if (pl_clone_caller >= 0) {     /* another thread forked then and a third held the analysis */
+        t->tid = __atomic_add_fetch(&st.next_tid, 1, __ATOMIC_RELAXED);
+        t->late = 1;
+        t->creator = pl_thrs[pl_clone_caller].tid;
     } else {
-        pl_stop("a thread was made outside a clone call (or while the program forked); the analysis cannot tell "
-                "its creator");
+        pl_stop("a thread was made outside a clone call; the analysis cannot tell its creator");
     }
     t->selected = pl_in_tids(t->tid);
 }
@@ -1494,6 +1506,7 @@ static void pl_vcpu_syscall(qemu_plugin_id_t id, unsigned int vcpu, int64_t num,
         st.child = 1;       /* every callback returns at once from now on */
         return;
     }
+    pl_clone_caller = kind == PL_SYS_CLONE ? (int)vcpu : -1;
     if (kind != PL_SYS_OTHER && pl_acquire(vcpu)) {
         pl_drain_holder();
         if (kind == PL_SYS_CLONE) {
@@ -1867,6 +1880,10 @@ static void pl_finish(void)
     if (st.next_tid)
         pl_note(notes, sizeof notes, "note: %u threads analysed as one eDAG (thread 0 the main one); the analysis "
                 "passed between them %llu times\n", st.next_tid + 1, (unsigned long long)st.handoffs);
+    if (st.late_threads)
+        pl_note(notes, sizeof notes, "warning: %llu threads were made while another thread forked: each started "
+                "from its creator's registers as they were at its first block, not at its creation\n",
+                (unsigned long long)st.late_threads);
     if (st.unanalysed_blocks)
         pl_note(notes, sizeof notes, "warning: %llu blocks that threads ran while the program forked were not "
                 "analysed\n", (unsigned long long)st.unanalysed_blocks);

@@ -2502,6 +2502,23 @@ static int edan__multi_room(edan_context *ctx, uint32_t np, size_t more)
            edan__grow(&ctx->a, (void **)&ctx->multi_pv, &ctx->multi_pv_cap, np + more, sizeof(uint64_t));
 }
 
+/* The accesses of `kind` from acc[*j] on that continue one another's bytes
+   (others between them skipped), up to 64 KiB: their length; *j moves past
+   the last one taken, or to the next access of that kind that does not
+   continue them. */
+static uint64_t edan__multi_run(const edan_access *acc, size_t n, size_t *j, int kind)
+{
+    uint64_t end = acc[*j].addr + acc[*j].size, a0 = acc[*j].addr;
+    size_t i;
+    for (i = *j + 1; i < n; i++) {
+        if (acc[i].kind != kind) continue;
+        if (acc[i].addr != end || !end || end - a0 + acc[i].size > (1u << 16)) break;
+        end += acc[i].size;
+    }
+    *j = i;
+    return end - a0;
+}
+
 /* in (its operand fields p) with the accesses acc[0 .. n), n >= 2, each
    checked: the model's rules for several accesses (edan_feed_accesses),
    every configuration, graph and hotspots included. */
@@ -2541,10 +2558,13 @@ static EDAN__NOINLINE edan_result edan__feed_multi(edan_context *ctx, const edan
                            ctx->reg_md + (size_t)rg * K, 0, &S1, &md1);
     }
     nreg = np;
-    for (j = 0; j < n; j++) {
-        if (acc[j].kind != EDAN_MEM_LOAD) continue;
-        if (!edan__multi_room(ctx, np, acc[j].size)) goto nomem;
-        edan__read_bytes(ctx, acc[j].addr, acc[j].size, K, 0, ctx->multi_pred, ctx->multi_pv, &np, &S1, &md1);
+    for (j = 0; j < n;) {   /* contiguous loads as one range (a rep string instruction's bytes) */
+        uint64_t a0, len;
+        if (acc[j].kind != EDAN_MEM_LOAD) { j++; continue; }
+        a0 = acc[j].addr;
+        len = edan__multi_run(acc, n, &j, EDAN_MEM_LOAD);
+        if (!edan__multi_room(ctx, np, (size_t)len)) goto nomem;
+        edan__read_bytes(ctx, a0, (uint32_t)len, K, 0, ctx->multi_pred, ctx->multi_pv, &np, &S1, &md1);
     }
     ctx->E += np;
     if (ctx->seg_start) edan__cross_preds(ctx, ctx->multi_pv, nreg, np);
@@ -2620,10 +2640,13 @@ static EDAN__NOINLINE edan_result edan__feed_multi(edan_context *ctx, const edan
 
     /* targets: registers, then every stored byte */
     edan__write_regs(ctx, p, vid, Fv, mdv, K);
-    for (j = 0; j < n; j++)
-        if (acc[j].kind == EDAN_MEM_STORE &&
-            (r = edan__write_bytes(ctx, acc[j].addr, acc[j].size, vid, Fv, mdv, K)) != EDAN_OK)
-            return r;
+    for (j = 0; j < n;) {   /* contiguous stores as one range: whole words stay whole */
+        uint64_t a0, len;
+        if (acc[j].kind != EDAN_MEM_STORE) { j++; continue; }
+        a0 = acc[j].addr;
+        len = edan__multi_run(acc, n, &j, EDAN_MEM_STORE);
+        if ((r = edan__write_bytes(ctx, a0, (uint32_t)len, vid, Fv, mdv, K)) != EDAN_OK) return r;
+    }
     return EDAN_OK;
 nomem:
     return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for an instruction's %lu accesses", (unsigned long)n);

@@ -669,6 +669,7 @@ static int analyze_x86_accesses(analyze_x86 *x, const char *p, const char *e, co
             return -1;
         }
         p = end;
+        if (x->n == BINTRACE_MAX_VERTEX_ACCESSES) { *why = "an instruction of more than 1048576 accesses"; return -1; }
         if (x->n == x->cap) {
             size_t nc = x->cap ? 2 * x->cap : 64;
             edan_access *na = (edan_access *)realloc(x->acc, nc * sizeof *na);

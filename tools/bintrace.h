@@ -86,6 +86,10 @@
 #define BINTRACE_ISA_RV64 1
 #define BINTRACE_ISA_X86_64 2
 #define BINTRACE_MAX_VERTEX 4096
+/* An instruction's accesses in all, over its VERTEX records (and a text
+   trace's lines): the tracer splits a longer rep string instruction into
+   vertices of at most this many, so that memory stays bounded. */
+#define BINTRACE_MAX_VERTEX_ACCESSES (1u << 20)
 #define BINTRACE_HEADER_SIZE 16
 #define BINTRACE_MAX_BLOCK 1024
 /* Largest encoded record: a DEFINE of BINTRACE_MAX_BLOCK instructions. */
@@ -799,6 +803,8 @@ static inline int bintrace__vertex(bintrace_reader *r, bintrace__cur *c, unsigne
     if (k > BINTRACE_MAX_VERTEX) return bintrace__err(r, at, "bad access count in a VERTEX record");
     if (r->vopen && (r->vblock != id || r->vidx != idx))
         return bintrace__err(r, at, "a VERTEX record continues another instruction");
+    if (r->vn + k > BINTRACE_MAX_VERTEX_ACCESSES)
+        return bintrace__err(r, at, "an instruction of more than 1048576 accesses (BINTRACE_MAX_VERTEX_ACCESSES)");
     s = &r->blocks[id].s[idx];
     if (s->unknown) return bintrace__rejected(r, at, s, "it does not decode");
     if (r->vn + k > r->vcap) {

@@ -9,7 +9,9 @@
    trace or to a binary trace (RISC-V). An x86-64 instruction takes the
    accesses QEMU reports for its execution, in order, as one vertex
    (edan_feed_accesses); a rep string instruction's iterations, which QEMU
-   executes one by one, are one vertex too.
+   executes one by one, are one vertex too (up to
+   BINTRACE_MAX_VERTEX_ACCESSES accesses: a longer one is split, so that
+   memory stays bounded, and the notes say so).
 
    Execution is observed per translation block: the block's callback flushes
    the previous block (whose memory callbacks have filled in the addresses)
@@ -187,6 +189,7 @@ typedef struct pl_state {
     uint32_t rep_flops;
     edan_access *rep_acc;
     size_t rep_n, rep_cap;
+    uint64_t rep_splits;    /* ... split there, for memory's sake */
     uint64_t fed;
     /* outputs */
     edan_context *ctx;
@@ -1048,7 +1051,12 @@ static uint32_t pl_emit_x86(pl_block *b, uint32_t first, uint32_t count)
         pl_x86_check(&b->s[i].in, x);       /* the plain runs above matched their decoding by construction */
         if (st.rep_on && (!x->rep || st.rep_s->in.pc != b->s[i].in.pc)) pl_rep_flush();
         if (x->rep) {
-            /* one more iteration (or QEMU's last look at rcx): its accesses join the vertex */
+            /* one more iteration (or QEMU's last look at rcx): its accesses join the vertex; a
+               vertex full of them is fed, and the iterations after it make another */
+            if (st.rep_on && st.rep_n + x->n > BINTRACE_MAX_VERTEX_ACCESSES) {
+                pl_rep_flush();
+                st.rep_splits++;
+            }
             if (!st.rep_on) {
                 st.rep_on = 1;
                 st.rep_s = &b->s[i];
@@ -1858,6 +1866,9 @@ static void pl_finish(void)
             {st.overread, "note", "executions of scalar instructions for which QEMU 7.2 loads a whole vector register "
                                   "(vfmadd231sd xmm, xmm, m64 loads 16 bytes) were analysed with their operand's bytes"},
             {st.xacc_overflow, "warning", "memory accesses were left out: more than their instruction's decoding allows"},
+            {st.rep_splits, "warning", "times a rep string instruction ran on past 1048576 memory accesses and the rest "
+                                       "was analysed as another vertex (so that memory stays bounded): each split "
+                                       "adds one to the chain through its registers"},
         };
         size_t k;
         for (k = 0; k < sizeof counted / sizeof counted[0]; k++)

@@ -234,4 +234,38 @@ if [ -s "$W/v.bt" ]; then
     || bad "changed byte: rc=$rc $(cat "$W/err")"
 fi
 
+# a 32 MB memset and memcpy (glibc: rep stosb, rep movsb, millions of
+# accesses each): memory stays a few bytes per byte of the program's data
+# (the rep accesses fed as byte ranges, long reps split, said)
+cat > "$W/copy.c" <<'C'
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+int main(int argc, char **argv)
+{
+    size_t n = (size_t)atol(argv[1]) << 20;
+    char *a = malloc(n), *b = malloc(n);
+    if (!a || !b) return 2;
+    memset(a, 1, n);
+    memcpy(b, a, n);
+    printf("%d\n", b[n - 1]);
+    return 0;
+}
+C
+gcc -O2 -o "$W/copy" "$W/copy.c"
+peak_kb() { python3 -c 'import resource, subprocess, sys
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"; }
+q=$(peak_kb qemu-x86_64 "$W/copy" 32)
+e=$(peak_kb $E trace --quiet --no-cache -o "$W/copy.rep" -- "$W/copy" 32)
+if $E trace --quiet --no-cache -o /dev/null -- "$W/copy" 1 2> "$W/err" > /dev/null &&
+   [ $(( (e - q) / 1024 )) -lt $((5 * 64)) ]; then
+  ok "a 32 MB memset and memcpy: edan trace's peak memory $((e / 1024)) MB, QEMU alone $((q / 1024)) MB (64 MB of data)"
+else
+  bad "a 32 MB memset and memcpy: edan trace $((e / 1024)) MB, QEMU alone $((q / 1024)) MB; $(cat "$W/err")"
+fi
+$E trace --quiet --no-cache -o /dev/null -- "$W/copy" 4 2> "$W/err" > /dev/null
+grep -q "rep string instruction ran on past 1048576" "$W/err" && ok "a 4 MB rep string instruction: split, said" \
+  || bad "a 4 MB memcpy: no word of the split: $(cat "$W/err")"
+
 [ $fails = 0 ] && echo "test_trace_x86: all checks passed" || { echo "test_trace_x86: $fails failed"; exit 1; }

@@ -641,6 +641,17 @@ static void test_multi(int rounds, uint64_t seed)
                 m->acc[j].addr = base + naive_rand(&s) % 120;
                 if (j && naive_rand(&s) % 3 == 0) m->acc[j].addr = m->acc[j - 1].addr;   /* read-modify-write */
             }
+            if (naive_rand(&s) % 3 == 0) {     /* a rep string instruction: loads and stores, each run contiguous */
+                uint64_t src = base + naive_rand(&s) % 60, dst = base + naive_rand(&s) % 60;
+                uint32_t sz = sizes[naive_rand(&s) % 3], movs = naive_rand(&s) % 2;
+                m->n = NAIVE_MAX_ACC;
+                for (j = 0; j < m->n; j++) {
+                    int ld = movs && j % 2 == 0;
+                    m->acc[j].kind = (uint8_t)(ld ? EDAN_MEM_LOAD : EDAN_MEM_STORE);
+                    m->acc[j].size = sz;
+                    m->acc[j].addr = ld ? src + sz * (j / 2) : dst + sz * (movs ? j / 2 : j);
+                }
+            }
             if (naive_rand(&s) % 4 == 0) {     /* as wide as x86's: up to EDAN_MAX_SRC read, EDAN_MAX_DST written */
                 x->nsrc = (uint8_t)(naive_rand(&s) % (EDAN_MAX_SRC + 1));
                 for (j = 0; j < x->nsrc; j++) x->src[j] = naive_regs[naive_rand(&s) % 10];

@@ -26,6 +26,8 @@ static const char analyze_usage[] =
     "writes), a .gz of one, a binary trace written by `edan trace --binary` (either\n"
     "ISA), or - for standard input. A RISC-V text trace is read and parsed on a\n"
     "second thread while the engine runs (the same answer; two cores used at most).\n"
+    "A trace of a program's several threads (`#edan-thread` lines, THREAD records)\n"
+    "is one eDAG; the report adds a Threads table.\n"
     "\n";
 
 #define ANALYZE_MAX_LINE 4096

@@ -397,8 +397,10 @@ edan_result edan_kill_mem(edan_context *ctx, uint64_t addr, uint64_t size);
    executed them); edan_thread_exit frees an ended thread's registers (its
    counts stay; its id is not used again). The whole program's metrics are
    the context's (edan_get_metrics, edan_get_bounds); a thread's share:
-   edan_get_thread_metrics. A program that never calls these is thread 0
-   alone, as before. */
+   edan_get_thread_metrics (cross_edges: values passed between threads).
+   Telling whose a vertex is costs 16 bytes per switch between threads
+   (memory that grows with the switches, not with the footprint). A
+   program that never calls these is thread 0 alone, as before. */
 #define EDAN_MAX_THREADS (1u << 20)
 typedef struct edan_thread_metrics {
     uint64_t N;             /* its instructions */

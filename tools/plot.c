@@ -338,7 +338,7 @@ static int plot_read_sweep(plot_set *ps, const char *path, const char *label, in
             plot_err(path, "line %lu: malformed CSV", lineno);
             goto out;
         }
-        if (lineno == 1) {
+        if (col_config < 0) {   /* the header: the first line that is not empty */
             for (j = 0; j < n; j++) {
                 if (!strcmp(field[j], "config")) col_config = j;
                 else if (!strcmp(field[j], "m")) col_m = j;
@@ -347,8 +347,8 @@ static int plot_read_sweep(plot_set *ps, const char *path, const char *label, in
                 else if (!strcmp(field[j], "slowdown_upper")) col_sd = j;
             }
             if (col_config < 0 || col_m < 0 || col_ns < 0 || col_t < 0 || col_sd < 0) {
-                plot_err(path, "line 1: not a sweep CSV (needs the columns config, m, added_ns, T_upper, "
-                               "slowdown_upper; write one with --sweep FILE.csv)");
+                plot_err(path, "line %lu: not a sweep CSV (needs the columns config, m, added_ns, T_upper, "
+                               "slowdown_upper; write one with --sweep FILE.csv)", lineno);
                 goto out;
             }
             continue;

@@ -328,6 +328,8 @@ expect_bad "$P/notl.json: no configuration has a timeline" "$P/notl.json"
 expect_bad "$P/badbin.json: line 1: timeline bin 1" "$P/badbin.json"
 expect_bad "$P/bad.csv: line 3: added_ns" --sweep "$P/bad.csv"
 expect_bad "$P/other.csv: line 1: not a sweep CSV" --sweep "$P/other.csv"
+printf '\n \n' > "$P/blank.csv"     # the header is the first line not empty (a blank first line once read past it)
+expect_bad "$P/blank.csv: line 2: not a sweep CSV" --sweep "$P/blank.csv"
 expect_bad "unknown option" --bogus "$P/a.json"
 expect_bad "either JSON reports or --sweep" "$P/a.json" --sweep "$R/sweep/lu.csv"
 ls "$P" | grep -q '\.tmp' && fail "edan plot left a temporary file"

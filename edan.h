@@ -211,14 +211,18 @@ typedef uint16_t edan_reg;
    EDAN_RV_* ids below. x86-64 (decoded outside this header): one id per
    value of the model, the 16 general registers in encoding order (rax rcx
    rdx rbx rsp rbp rsi rdi r8 .. r15), RFLAGS, the 32 vector registers
-   (x/y/zmm n), the mask registers k0 .. k7, the x87/MMX stack. */
+   (x/y/zmm n), the mask registers k0 .. k7, the x87/MMX stack, and four
+   temporaries that carry values between the vertices one instruction is
+   cracked into (its loads, its operation, its stores): written and read
+   within the instruction, never across two. */
 typedef enum edan_isa { EDAN_ISA_RISCV64 = 1, EDAN_ISA_X86_64 = 2 } edan_isa;
 #define EDAN_X86_GPR(n) ((edan_reg)(1 + (n)))
 #define EDAN_X86_RFLAGS ((edan_reg)17)
 #define EDAN_X86_VEC(n) ((edan_reg)(18 + (n)))
 #define EDAN_X86_MASK(n) ((edan_reg)(50 + (n)))
 #define EDAN_X86_X87 ((edan_reg)58)
-#define EDAN_X86_NUM_REGS 59
+#define EDAN_X86_TEMP(n) ((edan_reg)(59 + (n)))     /* n = 0 .. 3 */
+#define EDAN_X86_NUM_REGS 63
 
 enum { EDAN_INSN_HAS_PC = 1 };
 

@@ -548,14 +548,29 @@ done:
     return rc;
 }
 
-/* bintrace_decode_fn for x86-64 binary traces. */
-static int analyze_x86_decode(const uint8_t *bytes, unsigned len, uint64_t pc, edan_insn *in, uint32_t *flops)
+/* x86-64: what the user should know of the accesses recorded. */
+static void analyze_x86_notes(const char *path, unsigned long long mismatches, unsigned long long missing)
+{
+    if (mismatches)
+        fprintf(stderr, "%s: warning: %llu executions made other memory accesses than their decoding; analysed with "
+                "the accesses recorded\n", path, mismatches);
+    if (missing)
+        fprintf(stderr, "%s: warning: %llu executions of memory instructions have no accesses recorded (QEMU 7.2 "
+                "reports none for an instruction that crosses a page boundary); analysed without them\n", path,
+                missing);
+}
+
+/* bintrace_decode_fn for x86-64 binary traces: decoded and cracked. */
+static int analyze_x86_decode(const uint8_t *bytes, unsigned len, uint64_t pc, bintrace_decoded *out)
 {
     x86_decoded d;
     if (x86_decode(bytes, len, pc, &d, NULL, 0) != EDAN_OK || d.in.length != len) return -1;
     (void)x86_single_access(&d);
-    *in = d.in;
-    *flops = d.flops;
+    out->in = d.in;
+    out->flops = d.flops;
+    out->rep = d.rep;
+    out->nuop = d.nuop;
+    memcpy(out->uop, d.uop, d.nuop * sizeof *d.uop);
     return 0;
 }
 
@@ -596,6 +611,7 @@ static int analyze_binary(analyze_state *st, analyze_input *in, char *buf, size_
     }
     st->x86 = rd.isa == BINTRACE_ISA_X86_64;
     st->flops = rd.flops;
+    if (st->x86) analyze_x86_notes(in->path, rd.mismatches, rd.missing);
     bintrace_reader_free(&rd);
     return 0;
 }
@@ -622,26 +638,43 @@ static int analyze_is_x86_text(const char *head, size_t n)
 }
 
 typedef struct analyze_x86 {
-    edan_insn in;           /* the instruction whose line was read last */
-    uint32_t flops;
+    x86_decoded d;          /* the instruction whose line was read last, cracked */
     int open;               /* its accesses may continue on "+" lines */
     int skipping;           /* it does not decode and is skipped */
-    edan_access *acc;
+    edan_access *acc, *scratch;
     size_t n, cap;
+    unsigned long long mismatches;  /* lines whose accesses were not their vertices' */
+    unsigned long long missing;     /* ... lines of memory instructions without accesses */
 } analyze_x86;
 
-/* The pending instruction, with its accesses, to the analysis. */
+/* A vertex of an x86-64 line (bintrace_emit_execution) to the analysis. */
+static int analyze_x86_vertex(void *user, const edan_insn *in, const edan_access *acc, size_t n, const char **why)
+{
+    edan_context *ctx = (edan_context *)user;
+    if ((acc ? edan_feed_accesses(ctx, in, acc, n) : edan_feed(ctx, in)) == EDAN_OK) return 0;
+    *why = edan_error(ctx);
+    return -1;
+}
+
+/* The pending instruction, with its accesses, to the analysis: its
+   vertices, as bintrace_feed_execution feeds an execution of a binary
+   trace or of the tracer. */
 static int analyze_x86_flush(analyze_state *st, analyze_x86 *x, const char **why)
 {
+    int agrees;
     if (!x->open) return 0;
     x->open = 0;
     if (x->skipping) return 0;
-    if (edan_feed_accesses(st->ctx, &x->in, x->acc, x->n) != EDAN_OK) {
-        *why = edan_error(st->ctx);
+    if (x->d.rep && x->n == 0) return 0;        /* no iteration */
+    if (bintrace_emit_execution(x->d.uop, x->d.nuop, x->acc, x->n, x->d.rep, x->scratch, &agrees, analyze_x86_vertex,
+                                st->ctx, why))
         return -1;
+    if (!agrees) {
+        if (x->n) x->mismatches++;
+        else x->missing++;
     }
     st->insns++;
-    st->flops += x->flops;
+    st->flops += x->d.flops;
     return 0;
 }
 
@@ -677,6 +710,9 @@ static int analyze_x86_accesses(analyze_x86 *x, const char *p, const char *e, co
             edan_access *na = (edan_access *)realloc(x->acc, nc * sizeof *na);
             if (!na) { *why = "out of memory"; return -1; }
             x->acc = na;
+            na = (edan_access *)realloc(x->scratch, nc * sizeof *na);
+            if (!na) { *why = "out of memory"; return -1; }
+            x->scratch = na;
             x->cap = nc;
         }
         x->acc[x->n].addr = addr;
@@ -694,7 +730,6 @@ static int analyze_x86_line(analyze_state *st, analyze_x86 *x, const char *line,
     unsigned nb = 0;
     char *end;
     unsigned long long pc;
-    x86_decoded d;
     static char whybuf[200];
     if (len && line[len - 1] == '\r') e--;
     if (p == e) return 0;
@@ -722,17 +757,13 @@ static int analyze_x86_line(analyze_state *st, analyze_x86 *x, const char *line,
     memset(x, 0, offsetof(analyze_x86, acc));
     x->n = 0;
     x->open = 1;
-    if (x86_decode(bytes, nb, pc, &d, whybuf, sizeof whybuf) != EDAN_OK || d.in.length != nb) {
-        if (d.in.length != nb && whybuf[0] == 0) snprintf(whybuf, sizeof whybuf, "the bytes are not one instruction");
+    if (x86_decode(bytes, nb, pc, &x->d, whybuf, sizeof whybuf) != EDAN_OK || x->d.in.length != nb) {
+        if (x->d.in.length != nb && whybuf[0] == 0) snprintf(whybuf, sizeof whybuf, "the bytes are not one instruction");
         if (!st->a->skip_unknown) { *why = whybuf; return -1; }
         st->skipped++;
         x->skipping = 1;
         return 0;
     }
-    x->in = d.in;
-    x->in.pc = pc;
-    x->in.flags |= EDAN_INSN_HAS_PC;
-    x->flops = d.flops;
     return analyze_x86_accesses(x, bar + 1, e, why);
 }
 
@@ -782,8 +813,10 @@ static int analyze_x86_text(analyze_state *st, analyze_input *in, char *buf, siz
             rc = 2;
         }
     }
+    if (!rc) analyze_x86_notes(in->path, x.mismatches, x.missing);
 out:
     free(x.acc);
+    free(x.scratch);
     return rc;
 }
 

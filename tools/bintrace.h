@@ -104,7 +104,97 @@ typedef struct bintrace_sinsn {
     uint8_t raw[16];        /* the instruction's bytes (x86-64: up to 15) */
     uint32_t flops;         /* x86-64: floating-point operations of an execution */
     uint8_t unknown;        /* x86-64: does not decode (an error when executed) */
+    uint8_t rep;            /* x86-64: a rep string instruction (an execution is an iteration) */
+    uint8_t vertex_only;    /* x86-64: its accesses come in VERTEX records only (not one access of at
+                               most 8 bytes, or a rep) */
 } bintrace_sinsn;
+
+/* ---------------------------------------------------------------------- */
+/* Micro-operations                                                       */
+/* ---------------------------------------------------------------------- */
+/* An instruction of an ISA with memory operands (x86-64) is cracked into
+   the vertices a load/store machine executes (edan-model, "x86-64:
+   instructions cracked into loads, operations and stores"): its loads, an
+   operation, its stores, each a bintrace_uop, fed in that order. An
+   execution's accesses, in the order the tracer saw them, are matched to
+   the memory uops (bintrace_match_exact, else bintrace_assign). */
+#define BINTRACE_MAX_UOPS 6
+typedef struct bintrace_uop {
+    edan_insn in;           /* the vertex; a memory uop: mem its kind, size the bytes of one access */
+    uint32_t bytes;         /* a memory uop: the bytes of all its accesses */
+    uint8_t exact;          /* a memory uop of one access of `bytes` bytes (the tracer may hand it over
+                               in contiguous pieces: QEMU's are of at most 8 bytes) */
+    uint8_t at_most;        /* a memory uop of at most `bytes` bytes (a gather or scatter under a mask) */
+} bintrace_uop;
+
+/* Accesses a[0 .. n) of one execution of the instruction cracked into
+   u[0 .. nu): 1 when each memory uop is exact and its accesses come, in
+   order, as one contiguous run of its kind and bytes (or pieces of it);
+   then addrs[k] is uop k's first byte (0 for another uop) and *used the
+   accesses taken: all of them, or (prefix) the first of a longer list (a
+   rep string instruction's iterations). Else 0. */
+static inline int bintrace_match_exact(const bintrace_uop *u, uint32_t nu, const edan_access *a, size_t n,
+                                       uint64_t *addrs, size_t *used, int prefix)
+{
+    size_t j = 0;
+    uint32_t k;
+    for (k = 0; k < nu; k++) {
+        uint64_t at, got = 0;
+        addrs[k] = 0;
+        if (u[k].in.mem == EDAN_MEM_NONE) continue;
+        if (!u[k].exact || j == n || a[j].kind != u[k].in.mem) return 0;
+        at = a[j].addr;
+        while (got < u[k].bytes && j < n && a[j].kind == u[k].in.mem && a[j].addr == at + got) got += a[j++].size;
+        if (got != u[k].bytes) return 0;
+        addrs[k] = at;
+    }
+    if (j != n && !prefix) return 0;
+    *used = j;
+    return 1;
+}
+
+/* Accesses a[0 .. n) to the memory uops of u[0 .. nu), whatever they are:
+   loads in order to the load uops, each taking until it has its bytes (the
+   last one all that remain), stores likewise; the accesses of a kind no
+   uop makes go to the last memory uop (or to uop 0 when none is). out[] (n)
+   gets them uop by uop, uop k's at out[first[k] .. first[k] + count[k]).
+   1 when they are what the uops make (each its bytes, at most them for
+   at_most; none left over), else 0. */
+static inline int bintrace_assign(const bintrace_uop *u, uint32_t nu, const edan_access *a, size_t n,
+                                  edan_access *out, uint32_t *first, uint32_t *count)
+{
+    size_t w = 0, cur[3] = {0, 0, 0};
+    uint32_t k, last[3] = {UINT32_MAX, UINT32_MAX, UINT32_MAX}, stray;
+    int agrees = 1;
+    for (k = 0; k < nu; k++)
+        if (u[k].in.mem == EDAN_MEM_LOAD || u[k].in.mem == EDAN_MEM_STORE) last[u[k].in.mem] = k;
+    stray = last[EDAN_MEM_STORE] != UINT32_MAX ? last[EDAN_MEM_STORE]
+            : last[EDAN_MEM_LOAD] != UINT32_MAX ? last[EDAN_MEM_LOAD] : 0;
+    for (k = 0; k < nu; k++) {
+        unsigned kind = u[k].in.mem, other;
+        first[k] = (uint32_t)w;
+        if (kind == EDAN_MEM_LOAD || kind == EDAN_MEM_STORE) {
+            uint64_t got = 0;
+            size_t *c = &cur[kind];
+            for (; *c < n; ++*c) {
+                if (a[*c].kind != kind) continue;
+                if (k != last[kind] && got >= u[k].bytes) break;
+                got += a[*c].size;
+                out[w++] = a[*c];
+            }
+            if (u[k].at_most ? got > u[k].bytes : got != u[k].bytes) agrees = 0;
+        }
+        for (other = EDAN_MEM_LOAD; other <= EDAN_MEM_STORE; other++)
+            if (last[other] == UINT32_MAX && k == stray)
+                for (; cur[other] < n; cur[other]++)
+                    if (a[cur[other]].kind == other) {
+                        out[w++] = a[cur[other]];
+                        agrees = 0;
+                    }
+        count[k] = (uint32_t)(w - first[k]);
+    }
+    return agrees;
+}
 
 /* A block's instructions prepared for one analysis context. */
 typedef struct bintrace_prep {
@@ -123,14 +213,18 @@ static inline void bintrace_prep_free(bintrace_prep *bp)
     memset(bp, 0, sizeof *bp);
 }
 
-/* Feeds executed instructions s[first .. first+count) of a block of n to
-   ctx, with the addresses of its memory instructions in addrs[0 .. count)
-   (addrs[i] for s[first + i]); the block is prepared on its first execution.
-   A refused instruction stops the execution that reaches it, as edan_feed
-   would, and no other. On an error *at is the index in s of the instruction
-   at fault, or of the first one when the analysis does not say which. */
-static inline edan_result bintrace_feed_block(edan_context *ctx, bintrace_prep *bp, const bintrace_sinsn *s, uint32_t n,
-                                              uint32_t first, uint32_t count, const uint64_t *addrs, uint32_t *at)
+/* Feeds executed instructions (vertices) s[first .. first+count) of a
+   block of n to ctx, with the addresses of its memory instructions in
+   addrs[0 .. count) (addrs[i] for s[first + i]); s[i] is the edan_insn at
+   (char *)s0 + i * stride (the `in` of an array of bintrace_sinsn or
+   bintrace_uop). The block is prepared on its first execution. A refused
+   instruction stops the execution that reaches it, as edan_feed would, and
+   no other. On an error *at is the index in s of the instruction at fault,
+   or of the first one when the analysis does not say which. */
+#define BINTRACE_AT(s0, stride, i) ((const edan_insn *)(const void *)((const char *)(s0) + (size_t)(i) * (stride)))
+static inline edan_result bintrace_feed_block(edan_context *ctx, bintrace_prep *bp, const edan_insn *s0, size_t stride,
+                                              uint32_t n, uint32_t first, uint32_t count, const uint64_t *addrs,
+                                              uint32_t *at)
 {
     edan_result r;
     *at = first;
@@ -140,7 +234,7 @@ static inline edan_result bintrace_feed_block(edan_context *ctx, bintrace_prep *
         if (!(bp->p = (edan_prepared *)calloc(n, sizeof *bp->p))) return EDAN_ERR_NOMEM;
         bp->bad = n;
         for (i = 0; i < n; i++)
-            if (edan_prepare(ctx, &s[i].in, &bp->p[i]) != EDAN_OK) {
+            if (edan_prepare(ctx, BINTRACE_AT(s0, stride, i), &bp->p[i]) != EDAN_OK) {
                 memset(&bp->p[i], 0, sizeof bp->p[i]);
                 if (bp->bad == n) bp->bad = i;
             }
@@ -153,15 +247,51 @@ static inline edan_result bintrace_feed_block(edan_context *ctx, bintrace_prep *
            before bad): those before it, then its error again */
         uint32_t k = bp->bad > first ? bp->bad : first;
         edan_prepared again;
-        while (k < first + count && edan_prepare(ctx, &s[k].in, &again) == EDAN_OK) k++;
+        while (k < first + count && edan_prepare(ctx, BINTRACE_AT(s0, stride, k), &again) == EDAN_OK) k++;
         if (k < first + count) {
             r = edan_feed_prepared_n(ctx, bp->p + first, addrs, k - first);
             if (r != EDAN_OK) return r;
             *at = k;
-            return edan_prepare(ctx, &s[k].in, &again);
+            return edan_prepare(ctx, BINTRACE_AT(s0, stride, k), &again);
         }
     }
     return edan_feed_prepared_n(ctx, bp->p + first, addrs, count);
+}
+
+/* One execution of an instruction cracked into ub[first .. first+nu) (of a
+   block of nb uops, bp prepared for them) that made the accesses a[0 ..
+   n), in order: fed as its uops with their addresses when they match
+   exactly (bintrace_match_exact; a rep string instruction's accesses as
+   many iterations as they hold, an execution without any as none), else
+   each uop with the accesses bintrace_assign gives it. scratch has room
+   for n accesses. *agrees: 0 when the accesses were not what the uops make.
+   On an error *at is the uop at fault (an index in ub). */
+static inline edan_result bintrace_feed_execution(edan_context *ctx, bintrace_prep *bp, const bintrace_uop *ub,
+                                                  uint32_t nb, uint32_t first, uint32_t nu, const edan_access *a,
+                                                  size_t n, int rep, edan_access *scratch, int *agrees, uint32_t *at)
+{
+    uint64_t addrs[BINTRACE_MAX_UOPS];
+    uint32_t fi[BINTRACE_MAX_UOPS], ci[BINTRACE_MAX_UOPS], k;
+    size_t used;
+    edan_result r;
+    *agrees = 1;
+    *at = first;
+    if (rep && n == 0) return EDAN_OK;
+    while (n && bintrace_match_exact(ub + first, nu, a, n, addrs, &used, rep) && used) {
+        if ((r = bintrace_feed_block(ctx, bp, &ub[0].in, sizeof *ub, nb, first, nu, addrs, at)) != EDAN_OK) return r;
+        a += used;
+        n -= used;
+        if (!rep) return EDAN_OK;
+    }
+    if (rep && n == 0) return EDAN_OK;
+    if (!n && bintrace_match_exact(ub + first, nu, a, n, addrs, &used, 0))     /* no memory uop */
+        return bintrace_feed_block(ctx, bp, &ub[0].in, sizeof *ub, nb, first, nu, addrs, at);
+    *agrees = bintrace_assign(ub + first, nu, a, n, scratch, fi, ci);
+    for (k = 0; k < nu; k++) {
+        *at = first + k;
+        if ((r = edan_feed_accesses(ctx, &ub[first + k].in, scratch + fi[k], ci[k])) != EDAN_OK) return r;
+    }
+    return EDAN_OK;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -444,19 +574,31 @@ static inline int bintrace_writer_close(bintrace_writer *w)
 /* ---------------------------------------------------------------------- */
 typedef struct bintrace_block {
     bintrace_sinsn *s;
-    bintrace_prep prep;     /* for bintrace_reader_feed */
+    bintrace_prep prep;     /* for bintrace_reader_feed: s prepared (x86-64: u) */
     uint32_t n;
     uint32_t *mem_before;   /* mem_before[i]: memory instructions in s[0..i) */
-    bintrace_rmem *mem;     /* the memory instructions, in order */
-    int has_unknown;        /* x86-64: an instruction does not decode */
+    bintrace_rmem *mem;     /* the memory instructions, in order (x86-64: idx is the uop in u that
+                               takes the address) */
+    int has_unknown;        /* x86-64: an instruction does not decode, or cannot be in an EXEC record */
     uint64_t flops;         /* x86-64: of all its instructions */
+    bintrace_uop *u;        /* x86-64: the instructions' vertices, nu of them, s[i]'s at u[ufirst[i] ..
+                               ufirst[i + 1]) */
+    uint32_t nu, *ufirst;
 } bintrace_block;
 
-/* x86-64 traces: decodes the instruction bytes[0 .. len) at pc into *in
-   (a single-access instruction with in->mem and in->size set, as
-   x86_single_access says) and its flops; 0, or -1 when it does not decode.
-   Kept out of this header, which needs no x86 decoder (tools/x86.c). */
-typedef int (*bintrace_decode_fn)(const uint8_t *bytes, unsigned len, uint64_t pc, edan_insn *in, uint32_t *flops);
+/* x86-64 traces: an instruction decoded and cracked (tools/x86.c). */
+typedef struct bintrace_decoded {
+    edan_insn in;           /* the instruction; mem and size when it makes one access of at most 8 bytes,
+                               whose address an EXEC record carries (x86_single_access) */
+    uint32_t flops;
+    int rep;                /* a rep string instruction: a VERTEX's accesses are iterations */
+    uint32_t nuop;          /* 1 .. BINTRACE_MAX_UOPS */
+    bintrace_uop uop[BINTRACE_MAX_UOPS];
+} bintrace_decoded;
+
+/* Decodes the instruction bytes[0 .. len) at pc; 0, or -1 when it does
+   not decode. Kept out of this header, which needs no x86 decoder. */
+typedef int (*bintrace_decode_fn)(const uint8_t *bytes, unsigned len, uint64_t pc, bintrace_decoded *out);
 
 /* Called for every KILL record (bintrace_reader_decode; bintrace_reader_feed
    applies them to its context itself); returns 0, or nonzero to stop with
@@ -494,7 +636,11 @@ typedef struct bintrace_reader {
     unsigned long long count;   /* instructions decoded */
     char error[160];            /* what is wrong, after BINTRACE_ERR */
     edan_context *ctx;          /* bintrace_reader_feed: the analysis fed */
-    uint64_t addrs[BINTRACE_MAX_BLOCK];     /* one execution's addresses, for ctx */
+    uint64_t addrs[BINTRACE_MAX_BLOCK * BINTRACE_MAX_UOPS];    /* one execution's addresses, for ctx */
+    edan_access *scratch;       /* x86-64: room for a VERTEX's accesses, assigned to its uops */
+    size_t scap;
+    unsigned long long mismatches;  /* x86-64: VERTEX executions whose accesses were not their uops' */
+    unsigned long long missing;     /* x86-64: ... VERTEX executions of memory instructions without accesses */
     edan_reg kill_regs[BINTRACE_MAX_KILL_REGS];     /* one KILL record */
     uint64_t kill_ranges[BINTRACE_MAX_KILL_RANGES][2];
 } bintrace_reader;
@@ -513,9 +659,12 @@ static inline void bintrace_reader_free(bintrace_reader *r)
         bintrace_prep_free(&r->blocks[i].prep);
         free(r->blocks[i].mem_before);
         free(r->blocks[i].mem);
+        free(r->blocks[i].u);
+        free(r->blocks[i].ufirst);
     }
     free(r->blocks);
     free(r->vacc);
+    free(r->scratch);
     memset(r, 0, sizeof *r);
 }
 
@@ -578,17 +727,24 @@ static inline int bintrace__matches_bytes(const bintrace_sinsn *s)
 static inline int bintrace__define(bintrace_reader *r, bintrace__cur *c, const char **why)
 {
     uint64_t n = bintrace__v(c), v, expect = 0;
-    uint32_t i, k, mem = 0;
+    uint32_t i, k, mem = 0, nu = 0;
     bintrace_sinsn *s;
-    uint32_t *mb;
+    uint32_t *mb, *uf = NULL;
     bintrace_rmem *mi;
+    bintrace_uop *u = NULL;
+    int x86 = r->isa == BINTRACE_ISA_X86_64;
     if (c->is_short) return 0;
     if (c->bad) { *why = "malformed varint"; return -1; }
     if (n < 1 || n > BINTRACE_MAX_BLOCK) { *why = "bad block size"; return -1; }
     s = (bintrace_sinsn *)calloc((size_t)n, sizeof *s);
     mb = (uint32_t *)malloc(((size_t)n + 1) * sizeof *mb);
     mi = (bintrace_rmem *)calloc((size_t)n, sizeof *mi);
-    if (!s || !mb || !mi) { free(s); free(mb); free(mi); *why = "out of memory"; return -1; }
+    if (x86) {
+        u = (bintrace_uop *)malloc((size_t)n * BINTRACE_MAX_UOPS * sizeof *u);
+        uf = (uint32_t *)malloc(((size_t)n + 1) * sizeof *uf);
+    }
+#define BINTRACE__DEFINE_FREE() do { free(s); free(mb); free(mi); free(u); free(uf); } while (0)
+    if (!s || !mb || !mi || (x86 && (!u || !uf))) { BINTRACE__DEFINE_FREE(); *why = "out of memory"; return -1; }
     *why = NULL;
     for (i = 0; i < n && !c->is_short && !c->bad && !*why; i++) {
         edan_insn *in = &s[i].in;
@@ -596,23 +752,43 @@ static inline int bintrace__define(bintrace_reader *r, bintrace__cur *c, const c
         in->pc = expect + bintrace_unzigzag(bintrace__v(c));
         in->flags = EDAN_INSN_HAS_PC;
         len = bintrace__b(c);
-        if (r->isa == BINTRACE_ISA_X86_64) {
+        if (x86) {
+            bintrace_decoded d;
             if (!c->is_short && (len < 1 || len > 15)) { *why = "bad instruction length"; break; }
             expect = in->pc + len;
             for (k = 0; k < len; k++) s[i].raw[k] = bintrace__b(c);
             if (c->is_short || c->bad) break;
-            if (r->decode(s[i].raw, len, in->pc, in, &s[i].flops) != 0) {
-                memset(in, 0, sizeof *in);
-                in->cls = EDAN_CLASS_OTHER;
+            memset(&d, 0, sizeof d);
+            if (r->decode(s[i].raw, len, in->pc, &d) != 0 || d.nuop < 1 || d.nuop > BINTRACE_MAX_UOPS) {
+                /* an error when executed: one vertex without operands until then */
+                memset(&d, 0, sizeof d);
+                d.in.cls = EDAN_CLASS_OTHER;
+                d.nuop = 1;
+                d.uop[0].in.cls = EDAN_CLASS_OTHER;
                 s[i].unknown = 1;
-                s[i].flops = 0;
             }
+            *in = d.in;
+            s[i].flops = d.flops;
+            s[i].rep = (uint8_t)(d.rep != 0);
             in->pc = expect - len;
             in->flags |= EDAN_INSN_HAS_PC;
             in->length = len;
             in->addr = 0;
             mb[i] = mem;
-            if (in->mem != EDAN_MEM_NONE) mi[mem++].idx = i;
+            uf[i] = nu;
+            for (k = 0; k < d.nuop; k++) {
+                u[nu + k] = d.uop[k];
+                u[nu + k].in.pc = in->pc;
+                u[nu + k].in.flags |= EDAN_INSN_HAS_PC;
+                if (in->mem != EDAN_MEM_NONE && d.uop[k].in.mem == in->mem) mi[mem].idx = nu + k;
+            }
+            {   /* memory uops without an EXEC address: the instruction's accesses are VERTEX records */
+                uint32_t nm = 0;
+                for (k = 0; k < d.nuop; k++) nm += d.uop[k].in.mem != EDAN_MEM_NONE;
+                s[i].vertex_only = (uint8_t)(d.rep || nm != (in->mem != EDAN_MEM_NONE));
+            }
+            nu += d.nuop;
+            if (in->mem != EDAN_MEM_NONE) mem++;
             continue;
         }
         if (len > 4) { *why = "bad instruction length"; break; }
@@ -649,22 +825,31 @@ static inline int bintrace__define(bintrace_reader *r, bintrace__cur *c, const c
         if (in->mem != EDAN_MEM_NONE) mi[mem++].idx = i;
     }
     mb[n] = mem;
+    if (x86) uf[n] = nu;
     if (c->bad && !*why) *why = "malformed varint";
-    if (*why || c->is_short) { free(s); free(mb); free(mi); return *why ? -1 : 0; }
+    if (*why || c->is_short) { BINTRACE__DEFINE_FREE(); return *why ? -1 : 0; }
     if (r->nblocks == r->cap_blocks) {
         uint32_t nc = r->cap_blocks ? 2 * r->cap_blocks : 256;
         bintrace_block *nb = (bintrace_block *)realloc(r->blocks, nc * sizeof *nb);
-        if (!nb) { free(s); free(mb); free(mi); *why = "out of memory"; return -1; }
+        if (!nb) { BINTRACE__DEFINE_FREE(); *why = "out of memory"; return -1; }
         r->blocks = nb;
         r->cap_blocks = nc;
+    }
+#undef BINTRACE__DEFINE_FREE
+    if (x86) {
+        bintrace_uop *shrunk = (bintrace_uop *)realloc(u, (size_t)nu * sizeof *u);
+        if (shrunk) u = shrunk;
     }
     memset(&r->blocks[r->nblocks], 0, sizeof r->blocks[r->nblocks]);
     r->blocks[r->nblocks].s = s;
     r->blocks[r->nblocks].n = (uint32_t)n;
     r->blocks[r->nblocks].mem_before = mb;
     r->blocks[r->nblocks].mem = mi;
+    r->blocks[r->nblocks].u = u;
+    r->blocks[r->nblocks].nu = nu;
+    r->blocks[r->nblocks].ufirst = uf;
     for (i = 0; i < n; i++) {
-        r->blocks[r->nblocks].has_unknown |= s[i].unknown;
+        r->blocks[r->nblocks].has_unknown |= s[i].unknown | s[i].vertex_only;
         r->blocks[r->nblocks].flops += s[i].flops;
     }
     r->nblocks++;
@@ -788,9 +973,62 @@ static inline int bintrace__thread(bintrace_reader *r, bintrace__cur *c, unsigne
    an error (then *msg may point to a message). */
 typedef int (*bintrace_insn_fn)(void *user, const edan_insn *in, const char **msg);
 
+/* A vertex of an execution that bintrace_emit_execution hands over: in,
+   with acc NULL (a memory uop that matched exactly has its address in
+   in.addr), or with the accesses acc[0 .. n) assigned to it (none: in.mem
+   cleared). 0, or nonzero to stop (*why: a message). */
+typedef int (*bintrace_vertex_fn)(void *user, const edan_insn *in, const edan_access *acc, size_t n, const char **why);
+
+/* bintrace_feed_execution's way without an analysis: the same vertices,
+   in the same order, each to fn. 0, or fn's nonzero. */
+static inline int bintrace_emit_execution(const bintrace_uop *u, uint32_t nu, const edan_access *a, size_t n, int rep,
+                                          edan_access *scratch, int *agrees, bintrace_vertex_fn fn, void *user,
+                                          const char **why)
+{
+    uint64_t addrs[BINTRACE_MAX_UOPS];
+    uint32_t fi[BINTRACE_MAX_UOPS], ci[BINTRACE_MAX_UOPS], k;
+    size_t used;
+    int rc;
+    *agrees = 1;
+    if (rep && n == 0) return 0;
+    while ((n || !rep) && bintrace_match_exact(u, nu, a, n, addrs, &used, rep) && (used || !n)) {
+        for (k = 0; k < nu; k++) {
+            edan_insn v = u[k].in;
+            v.addr = addrs[k];
+            if ((rc = fn(user, &v, NULL, 0, why)) != 0) return rc;
+        }
+        a += used;
+        n -= used;
+        if (!rep || !n) return 0;
+    }
+    *agrees = bintrace_assign(u, nu, a, n, scratch, fi, ci);
+    for (k = 0; k < nu; k++) {
+        edan_insn v = u[k].in;
+        if (!ci[k]) v.mem = EDAN_MEM_NONE;
+        if ((rc = fn(user, &v, ci[k] ? scratch + fi[k] : NULL, ci[k], why)) != 0) return rc;
+    }
+    return 0;
+}
+
+/* The reader's bintrace_insn_fn behind a bintrace_vertex_fn: the
+   accesses in r->vertex during the call. */
+typedef struct bintrace__fnv { bintrace_reader *r; bintrace_insn_fn fn; void *user; } bintrace__fnv;
+static inline int bintrace__fn_vertex(void *user, const edan_insn *in, const edan_access *acc, size_t n, const char **why)
+{
+    bintrace__fnv *f = (bintrace__fnv *)user;
+    int rc;
+    if (!f->fn) return 0;
+    f->r->vertex = acc;
+    f->r->vertex_n = acc ? n : 0;
+    rc = f->fn(f->user, in, why);
+    f->r->vertex = NULL;
+    f->r->vertex_n = 0;
+    return rc;
+}
+
 /* Parses a VERTEX body (x86-64); the last of an execution's records feeds
-   it (r->ctx: edan_feed_accesses; else fn, with the first access in in's
-   mem, size and addr). 1 = done, 0 = short, -1 = error (reported). */
+   it (r->ctx: bintrace_feed_execution; else fn, vertex by vertex:
+   bintrace__emit_execution). 1 = done, 0 = short, -1 = error (reported). */
 static inline int bintrace__vertex(bintrace_reader *r, bintrace__cur *c, unsigned long long at, bintrace_insn_fn fn,
                                    void *user)
 {
@@ -834,27 +1072,35 @@ static inline int bintrace__vertex(bintrace_reader *r, bintrace__cur *c, unsigne
     r->vblock = (uint32_t)id;
     r->vidx = (uint32_t)idx;
     if (r->vopen) return 1;
-    if (r->ctx) {
-        if (edan_feed_accesses(r->ctx, &s->in, r->vacc, r->vn) != EDAN_OK)
-            return bintrace__rejected(r, at, s, edan_error(r->ctx));
-    } else {
-        edan_insn in = s->in;
-        const char *why = NULL;
-        in.mem = EDAN_MEM_NONE;     /* an execution without accesses */
-        if (r->vn) {
-            in.mem = r->vacc[0].kind;
-            in.size = (uint16_t)r->vacc[0].size;
-            in.addr = r->vacc[0].addr;
+    if (r->vn > r->scap) {
+        size_t nc = r->vn * 2;
+        edan_access *na = (edan_access *)realloc(r->scratch, nc * sizeof *na);
+        if (!na) return bintrace__err(r, at, "out of memory");
+        r->scratch = na;
+        r->scap = nc;
+    }
+    {
+        const bintrace_block *b = &r->blocks[id];
+        uint32_t first = b->ufirst[idx], nu = b->ufirst[idx + 1] - first, bad;
+        int agrees = 1;
+        if (r->ctx) {
+            if (bintrace_feed_execution(r->ctx, &r->blocks[id].prep, b->u, b->nu, first, nu, r->vacc, r->vn, s->rep,
+                                        r->scratch, &agrees, &bad) != EDAN_OK)
+                return bintrace__rejected(r, at, s, edan_error(r->ctx));
+        } else {
+            const char *why = NULL;
+            bintrace__fnv f;
+            f.r = r;
+            f.fn = fn;
+            f.user = user;
+            if (bintrace_emit_execution(b->u + first, nu, r->vacc, r->vn, s->rep, r->scratch, &agrees,
+                                        bintrace__fn_vertex, &f, &why) != 0)
+                return bintrace__rejected(r, at, s, why);
         }
-        r->vertex = r->vacc;
-        r->vertex_n = r->vn;
-        if (fn && fn(user, &in, &why) != 0) {
-            r->vertex = NULL;
-            r->vertex_n = 0;
-            return bintrace__rejected(r, at, s, why);
+        if (!agrees) {
+            if (r->vn) r->mismatches++;
+            else r->missing++;
         }
-        r->vertex = NULL;
-        r->vertex_n = 0;
     }
     r->vn = 0;
     r->count++;
@@ -937,8 +1183,12 @@ static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char
                     return bintrace__err(r, at, "bad instruction range in block");
             }
             if (b->has_unknown)
-                for (i = (uint32_t)first; i < first + count; i++)
+                for (i = (uint32_t)first; i < first + count; i++) {
                     if (b->s[i].unknown) return bintrace__rejected(r, at, &b->s[i], "it does not decode");
+                    if (b->s[i].vertex_only)
+                        return bintrace__rejected(r, at, &b->s[i], "an EXEC record of an instruction whose accesses "
+                                                  "come in VERTEX records");
+                }
             /* complete? (the address predictors must not move on a partial record) */
             nmem = b->mem_before[first + count] - b->mem_before[first];
             if ((size_t)(c.end - c.p) < 10 * (size_t)nmem) {
@@ -950,24 +1200,40 @@ static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char
             if (r->ctx) {
                 /* the memory instructions only, a varint of one byte (a
                    predicted stride) without the general decoder; then the
-                   block at once */
+                   block at once (x86-64: its instructions' vertices) */
                 uint32_t m, m1 = b->mem_before[first + count], bad;
+                uint32_t base = b->u ? b->ufirst[first] : (uint32_t)first;
                 for (m = b->mem_before[first]; m < m1; m++) {
                     uint64_t z;
                     if (c.p < c.end && *c.p < 0x80) z = *c.p++;
                     else z = bintrace__v(&c);
-                    r->addrs[b->mem[m].idx - first] = bintrace__address(&b->mem[m], z);
+                    r->addrs[b->mem[m].idx - base] = bintrace__address(&b->mem[m], z);
                 }
-                if (bintrace_feed_block(r->ctx, &b->prep, b->s, b->n, (uint32_t)first, (uint32_t)count, r->addrs,
-                                        &bad) != EDAN_OK)
+                if (b->u) {
+                    if (bintrace_feed_block(r->ctx, &b->prep, &b->u[0].in, sizeof *b->u, b->nu, base,
+                                            b->ufirst[first + count] - base, r->addrs, &bad) != EDAN_OK) {
+                        for (i = (uint32_t)first; i + 1 < first + count && b->ufirst[i + 1] <= bad; i++) {}
+                        return bintrace__rejected(r, at, &b->s[i], edan_error(r->ctx));
+                    }
+                } else if (bintrace_feed_block(r->ctx, &b->prep, &b->s[0].in, sizeof *b->s, b->n, (uint32_t)first,
+                                               (uint32_t)count, r->addrs, &bad) != EDAN_OK) {
                     return bintrace__rejected(r, at, &b->s[bad], edan_error(r->ctx));
+                }
             } else {
-                uint32_t m = b->mem_before[first];
+                uint32_t m = b->mem_before[first], k;
                 for (i = (uint32_t)first; i < first + count; i++) {
                     bintrace_sinsn *s = &b->s[i];
                     const char *why = NULL;
                     if (s->in.mem != EDAN_MEM_NONE) s->in.addr = bintrace__address(&b->mem[m++], bintrace__v(&c));
-                    if (fn(user, &s->in, &why) != 0) return bintrace__rejected(r, at, s, why);
+                    if (!b->u) {
+                        if (fn(user, &s->in, &why) != 0) return bintrace__rejected(r, at, s, why);
+                        continue;
+                    }
+                    for (k = b->ufirst[i]; k < b->ufirst[i + 1]; k++) {
+                        edan_insn v = b->u[k].in;
+                        v.addr = v.mem != EDAN_MEM_NONE ? s->in.addr : 0;
+                        if (fn(user, &v, &why) != 0) return bintrace__rejected(r, at, s, why);
+                    }
                 }
             }
             r->count += count;

@@ -6,12 +6,14 @@
    instruction once, from its bytes (RISC-V: edan.h's decoder; x86-64:
    tools/x86.c), and at execution feeds the pre-decoded records, completed by
    the memory callbacks' addresses, to the analysis (default), to a text
-   trace or to a binary trace (RISC-V). An x86-64 instruction takes the
-   accesses QEMU reports for its execution, in order, as one vertex
-   (edan_feed_accesses); a rep string instruction's iterations, which QEMU
-   executes one by one, are one vertex too (up to
-   BINTRACE_MAX_VERTEX_ACCESSES accesses: a longer one is split, so that
-   memory stays bounded, and the notes say so).
+   trace or to a binary trace. An x86-64 instruction is cracked into its
+   load, operation and store vertices (tools/x86.c) and takes the accesses
+   QEMU reports for its execution, in order: a run of executions whose
+   accesses are what their vertices make goes to the analysis as the
+   block's vertices with their addresses (compiled blocks), any other
+   execution vertex by vertex (bintrace_feed_execution). A rep string
+   instruction, which QEMU executes one iteration at a time, is cracked per
+   iteration.
 
    Execution is observed per translation block: the block's callback flushes
    the previous block (whose memory callbacks have filled in the addresses)
@@ -88,19 +90,20 @@ typedef struct pl_block {
     char **text;            /* n disassembly strings (text output only) */
     struct pl_xacc *xacc;   /* x86-64: n instructions' accesses of an execution, as QEMU reports them */
     uint32_t *flops;        /* x86-64: n instructions' flops */
+    bintrace_uop *u;        /* x86-64: the instructions' vertices, s[i]'s at u[ufirst[i] .. ufirst[i + 1]) */
+    uint32_t nu, *ufirst;
+    uint64_t *uaddrs;       /* x86-64: an execution's addresses, per vertex */
+    bintrace_prep uprep;    /* x86-64: u prepared for the analysis */
 } pl_block;
 
 /* x86-64: the memory accesses one execution of an instruction made, in
-   order (an instruction may make several: edan_feed_accesses). */
+   order. */
 typedef struct pl_xacc {
     uint32_t n, cap;
     edan_access *a;
-    int rep;                /* a rep string instruction: its executions in a row are one vertex */
-    int simple;             /* no access, or one of in.size bytes (in.mem): what RISC-V's are, so
-                               that runs of them take the compiled blocks' way */
-    int check;              /* its decoding says how many bytes it loads and stores: */
-    int at_most;            /* ... at most that many (a gather or scatter under a mask) */
-    uint32_t want_load, want_store;
+    int rep;                /* a rep string instruction: each execution is an iteration (or none) */
+    int check;              /* its vertices say what it loads and stores (not a state save) */
+    uint32_t want_load, want_store;     /* bytes it loads and stores */
     int crosses;            /* crosses a page boundary: QEMU 7.2 reports none of its accesses */
 } pl_xacc;
 
@@ -179,17 +182,8 @@ typedef struct pl_state {
     uint64_t cross_missing; /* x86-64: executions of page-crossing instructions without their accesses */
     uint64_t overread;      /* x86-64: executions whose loads QEMU widened, clipped to the operand */
     char acc_mismatch_first[200];
-    /* x86-64: a rep string instruction being executed, iteration by
-       iteration: its accesses so far, fed as one vertex when another
-       instruction runs */
-    int rep_on;
-    const bintrace_sinsn *rep_s;
-    pl_block *rep_b;
-    uint32_t rep_i;
-    uint32_t rep_flops;
-    edan_access *rep_acc;
-    size_t rep_n, rep_cap;
-    uint64_t rep_splits;    /* ... split there, for memory's sake */
+    edan_access *scratch;   /* x86-64: an execution's accesses assigned to its vertices */
+    size_t scratch_cap;
     uint64_t fed;
     /* outputs */
     edan_context *ctx;
@@ -871,36 +865,15 @@ static void pl_text_accesses(const edan_access *a, size_t n)
     fputc('\n', st.text_f);
 }
 
-/* x86-64: instruction i of b ran with the accesses a[0 .. n): its line
-   and its VERTEX record. */
-static void pl_out_vertex(pl_block *b, uint32_t i, const edan_access *a, size_t n)
+/* x86-64: instruction i of b ran with the accesses a[0 .. n): its line. */
+static void pl_out_line(pl_block *b, uint32_t i, const edan_access *a, size_t n)
 {
-    if (st.text_f) {
-        fputs(b->text[i] ? b->text[i] : "?", st.text_f);
-        pl_text_accesses(a, n);
-    }
-    if (st.bin_f) {
-        if (!b->bin_id) b->bin_id = bintrace_write_define(&st.bw, b->s, b->n) + 1;
-        bintrace_write_vertex(&st.bw, b->bin_id - 1, i, a, n, 0);
-    }
-}
-
-/* x86-64: the rep string instruction that ran up to now, as one vertex. */
-static void pl_rep_flush(void)
-{
-    st.rep_on = 0;
-    if (st.text_f || st.bin_f) pl_out_vertex(st.rep_b, st.rep_i, st.rep_acc, st.rep_n);
-    if (st.ctx) {
-        edan_result r = edan_feed_accesses(st.ctx, &st.rep_s->in, st.rep_acc, st.rep_n);
-        if (r != EDAN_OK) pl_refused(st.rep_s, r);
-    }
-    st.flops += st.rep_flops;
-    st.rep_n = 0;
+    fputs(b->text[i] ? b->text[i] : "?", st.text_f);
+    pl_text_accesses(a, n);
 }
 
 static void pl_kill_reg(edan_reg r)
 {
-    if (st.rep_on) pl_rep_flush();
     uint8_t bit = (uint8_t)(1u << (r & 7));
     if (!r || (st.kill_seen[r >> 3] & bit)) return;     /* register 0 is a constant */
     st.kill_seen[r >> 3] |= bit;
@@ -912,7 +885,6 @@ static void pl_kill_reg(edan_reg r)
    loop of stores, a push sequence), else a new range. */
 static void pl_kill_mem(uint64_t a, uint64_t size)
 {
-    if (st.rep_on) pl_rep_flush();
     if (!size || a + size - 1 < a) return;      /* QEMU cannot hand over such an access */
     if (st.kill_nranges) {
         uint64_t *last = st.kill_ranges[st.kill_nranges - 1], lo = last[0], end = last[0] + last[1];
@@ -939,156 +911,170 @@ static void pl_kill_insn(const bintrace_sinsn *s, uint64_t addr)
     if (s->in.mem == EDAN_MEM_STORE || s->in.mem == EDAN_MEM_AMO) pl_kill_mem(addr, s->in.size);
 }
 
-static void pl_x86_check(const edan_insn *in, pl_xacc *x);
+/* x86-64: 1 when r is a temporary of one instruction's vertices (never
+   live across instructions: nothing to kill). */
+static int pl_x86_temp(edan_reg r) { return r >= EDAN_X86_TEMP(0) && r <= EDAN_X86_TEMP(3); }
 
-/* x86-64: the same from the stores an execution made (x: its accesses). */
-static void pl_kill_x86(const bintrace_sinsn *s, pl_xacc *x)
+static void pl_x86_fixup(pl_block *b, uint32_t i, pl_xacc *x);
+
+/* x86-64: the same from instruction i of b, whose execution made x's
+   accesses: the registers its vertices write, the bytes it stored. */
+static void pl_kill_x86(pl_block *b, uint32_t i, pl_xacc *x)
 {
-    uint32_t i;
-    pl_x86_check(&s->in, x);
-    for (i = 0; i < s->in.ndst; i++) pl_kill_reg(s->in.dst[i]);
-    for (i = 0; i < x->n; i++)
-        if (x->a[i].kind == EDAN_MEM_STORE) pl_kill_mem(x->a[i].addr, x->a[i].size);
+    uint32_t k, j;
+    pl_x86_fixup(b, i, x);
+    for (k = b->ufirst[i]; k < b->ufirst[i + 1]; k++)
+        for (j = 0; j < b->u[k].in.ndst; j++)
+            if (!pl_x86_temp(b->u[k].in.dst[j])) pl_kill_reg(b->u[k].in.dst[j]);
+    for (k = 0; k < x->n; k++)
+        if (x->a[k].kind == EDAN_MEM_STORE) pl_kill_mem(x->a[k].addr, x->a[k].size);
     x->n = 0;
 }
 
-/* x86-64: the bytes execution x of instruction in loaded and stored
-   against its decoding's (a masked gather or scatter: at most those; a rep
-   iteration: those, or none at QEMU's last look at rcx); a difference is
-   counted and the first one kept for the notes. */
-static void pl_x86_check(const edan_insn *in, pl_xacc *x)
+/* x86-64: what QEMU 7.2 reports of an execution, made what the
+   instruction does: an atomic read-modify-write (lock add, xchg, cmpxchg)
+   reported once, as a store, loads its bytes first; a scalar operand that
+   QEMU loads with a whole vector register (vfmadd231sd xmm, xmm, m64 loads
+   16 bytes, in pieces from the operand's address on) is clipped to its
+   bytes. */
+static void pl_x86_fixup(pl_block *b, uint32_t i, pl_xacc *x)
 {
+    const edan_insn *in = &b->s[i].in;
     uint32_t k, ld = 0, stb = 0;
-    int ok;
     if (!x->check) return;
     if (x->n == 1 && x->a[0].kind == EDAN_MEM_STORE && x->want_load == x->a[0].size &&
         x->want_store == x->a[0].size && x->cap >= 2) {
-        /* an atomic read-modify-write (lock add, xchg, cmpxchg): QEMU 7.2
-           reports it once, as a store; it loads the bytes first */
         x->a[1] = x->a[0];
         x->a[0].kind = EDAN_MEM_LOAD;
         x->n = 2;
+        return;
     }
+    if (in->mem != EDAN_MEM_LOAD || x->n < 2) return;
     for (k = 0; k < x->n; k++) {
         if (x->a[k].kind == EDAN_MEM_LOAD) ld += x->a[k].size;
         else stb += x->a[k].size;
     }
-    if (x->simple && in->mem == EDAN_MEM_LOAD && !stb && ld > in->size && x->n > 1) {
-        /* QEMU 7.2 loads a whole xmm register for some scalar operands
-           (vfmadd231sd xmm, xmm, m64 loads 16 bytes): contiguous loads
-           from the operand's address on. The instruction loads its
-           operand's bytes only: clipped to them. */
-        for (k = 1; k < x->n && x->a[k].addr == x->a[k - 1].addr + x->a[k - 1].size; k++) {}
-        if (k == x->n) {
-            x->a[0].size = in->size;
-            x->n = 1;
-            st.overread++;
-            return;
-        }
+    if (stb || ld <= in->size) return;
+    for (k = 1; k < x->n && x->a[k].addr == x->a[k - 1].addr + x->a[k - 1].size; k++) {}
+    if (k == x->n) {
+        x->a[0].size = in->size;
+        x->n = 1;
+        st.overread++;
     }
-    ok = x->at_most ? ld <= x->want_load && stb <= x->want_store
-                    : (ld == x->want_load && stb == x->want_store) || (x->rep && ld == 0 && stb == 0);
-    if (ok) return;
+}
+
+/* x86-64: an execution of instruction i of b whose accesses were not what
+   its vertices make: counted, the first kept for the notes. */
+static void pl_x86_mismatch(pl_block *b, uint32_t i, const pl_xacc *x)
+{
+    const edan_insn *in = &b->s[i].in;
+    uint32_t k, ld = 0, stb = 0;
+    const char *mn;
     if (x->crosses && x->n == 0) {
         st.cross_missing++;
         return;
     }
-    if (!st.acc_mismatch++) {
-        const char *mn = x86_op_name(in->op);
-        snprintf(st.acc_mismatch_first, sizeof st.acc_mismatch_first,
-                 "pc 0x%llx %s: decoded %u bytes loaded and %u stored, QEMU reported %u and %u",
-                 (unsigned long long)in->pc, mn ? mn : "?", x->want_load, x->want_store, ld, stb);
+    if (!x->check || st.acc_mismatch++) return;
+    for (k = 0; k < x->n; k++) {
+        if (x->a[k].kind == EDAN_MEM_LOAD) ld += x->a[k].size;
+        else stb += x->a[k].size;
+    }
+    mn = x86_op_name(in->op);
+    snprintf(st.acc_mismatch_first, sizeof st.acc_mismatch_first,
+             "pc 0x%llx %s: decoded %u bytes loaded and %u stored, QEMU reported %u and %u",
+             (unsigned long long)in->pc, mn ? mn : "?", x->want_load, x->want_store, ld, stb);
+}
+
+/* x86-64: the analysis of instructions b[first .. first+count): runs of
+   executions whose accesses are exactly their vertices' go as ranges of
+   the block's vertices (compiled blocks); any other one vertex by vertex. */
+static void pl_feed_x86(pl_block *b, uint32_t first, uint32_t count)
+{
+    uint32_t i = first, end = first + count, j, at;
+    edan_result r;
+    while (i < end) {
+        for (j = i; j < end; j++) {
+            const pl_xacc *x = &b->xacc[j];
+            size_t used;
+            if (x->rep && x->n == 0) break;
+            if (!bintrace_match_exact(b->u + b->ufirst[j], b->ufirst[j + 1] - b->ufirst[j], x->a, x->n,
+                                      b->uaddrs + b->ufirst[j], &used, 0))
+                break;
+        }
+        if (j > i) {
+            r = bintrace_feed_block(st.ctx, &b->uprep, &b->u[0].in, sizeof *b->u, b->nu, b->ufirst[i],
+                                    b->ufirst[j] - b->ufirst[i], b->uaddrs + b->ufirst[i], &at);
+            if (r != EDAN_OK) {
+                while (i + 1 < j && b->ufirst[i + 1] <= at) i++;
+                pl_refused(&b->s[i], r);
+            }
+        }
+        if (j == end) return;
+        if (!(b->xacc[j].rep && b->xacc[j].n == 0)) {
+            pl_xacc *x = &b->xacc[j];
+            int agrees;
+            if (x->n > st.scratch_cap) {
+                size_t nc = x->n * 2;
+                edan_access *na = (edan_access *)realloc(st.scratch, nc * sizeof *na);
+                if (!na) pl_stop("out of memory for the accesses of an instruction (pc 0x%llx)",
+                                 (unsigned long long)b->s[j].in.pc);
+                st.scratch = na;
+                st.scratch_cap = nc;
+            }
+            r = bintrace_feed_execution(st.ctx, &b->uprep, b->u, b->nu, b->ufirst[j], b->ufirst[j + 1] - b->ufirst[j],
+                                        x->a, x->n, x->rep, st.scratch, &agrees, &at);
+            if (r != EDAN_OK) pl_refused(&b->s[j], r);
+            if (!agrees) pl_x86_mismatch(b, j, x);
+        }
+        i = j + 1;
     }
 }
 
-/* x86-64: did instructions b[first .. first+count) make exactly the
-   accesses their decoding expects of a simple instruction (none, or one of
-   in.size bytes of kind in.mem)? Then their addresses go to b->addrs. */
-static int pl_x86_plain(pl_block *b, uint32_t first, uint32_t count)
+/* x86-64: 1 when execution x of instruction s goes into a binary trace's
+   EXEC record (an instruction of at most one access of up to 8 bytes, and
+   that access), else 0 (a VERTEX record, with its accesses). */
+static int pl_x86_execable(const bintrace_sinsn *s, const pl_xacc *x)
 {
-    uint32_t i;
-    uint64_t flops = 0;
-    if (st.rep_on) return 0;
-    for (i = first; i < first + count; i++) {       /* one pass: addrs[] is scratch until it passes */
-        const pl_xacc *x = &b->xacc[i];
-        const edan_insn *in = &b->s[i].in;
-        if (!x->simple || x->n != (in->mem != EDAN_MEM_NONE) ||
-            (x->n && (x->a[0].size != in->size || x->a[0].kind != in->mem)))
-            return 0;
-        b->addrs[i] = x->n ? x->a[0].addr : 0;
-        flops += b->flops[i];
+    if (s->vertex_only) return 0;
+    if (s->in.mem == EDAN_MEM_NONE) return x->n == 0;
+    return x->n == 1 && x->a[0].kind == s->in.mem && x->a[0].size == s->in.size;
+}
+
+/* x86-64: the binary trace of instructions b[first .. first+count): EXEC
+   records of runs of instructions whose address they carry, VERTEX records
+   of the others (a rep's execution without an iteration: none). */
+static void pl_bin_x86(pl_block *b, uint32_t first, uint32_t count)
+{
+    uint32_t i = first, end = first + count, j;
+    if (!b->bin_id) b->bin_id = bintrace_write_define(&st.bw, b->s, b->n) + 1;
+    while (i < end) {
+        for (j = i; j < end && pl_x86_execable(&b->s[j], &b->xacc[j]); j++)
+            b->s[j].in.addr = b->xacc[j].n ? b->xacc[j].a[0].addr : 0;
+        if (j > i) bintrace_write_exec(&st.bw, b->bin_id - 1, b->s, b->n, i, j - i);
+        if (j == end) return;
+        if (!(b->xacc[j].rep && b->xacc[j].n == 0))
+            bintrace_write_vertex(&st.bw, b->bin_id - 1, j, b->xacc[j].a, b->xacc[j].n, 0);
+        i = j + 1;
     }
-    for (i = first; i < first + count; i++) b->xacc[i].n = 0;
-    st.flops += flops;
-    return 1;
 }
 
 /* x86-64: instructions b[first .. first+count) were executed; returns the
-   number of vertices that began (a rep's later iterations begin none). */
+   number that ran (a rep's execution without an iteration ran none). */
 static uint32_t pl_emit_x86(pl_block *b, uint32_t first, uint32_t count)
 {
-    uint32_t i, began = 0;
-    if (pl_x86_plain(b, first, count)) {
-        if (st.ctx) {
-            uint32_t at;
-            edan_result r = bintrace_feed_block(st.ctx, &b->prep, b->s, b->n, first, count, b->addrs + first, &at);
-            if (r != EDAN_OK) pl_refused(&b->s[at], r);
-        }
-        if (st.text_f)
-            for (i = first; i < first + count; i++) {
-                edan_access a;
-                a.addr = b->addrs[i];
-                a.size = b->s[i].in.size;
-                a.kind = b->s[i].in.mem;
-                fputs(b->text[i] ? b->text[i] : "?", st.text_f);
-                pl_text_accesses(&a, b->s[i].in.mem != EDAN_MEM_NONE);
-            }
-        if (st.bin_f) pl_bin_exec(b, first, count);
-        return count;
-    }
+    uint32_t i, ran = 0;
+    for (i = first; i < first + count; i++) pl_x86_fixup(b, i, &b->xacc[i]);
+    if (st.ctx) pl_feed_x86(b, first, count);
+    if (st.bin_f) pl_bin_x86(b, first, count);
     for (i = first; i < first + count; i++) {
         pl_xacc *x = &b->xacc[i];
-        pl_x86_check(&b->s[i].in, x);       /* the plain runs above matched their decoding by construction */
-        if (st.rep_on && (!x->rep || st.rep_s->in.pc != b->s[i].in.pc)) pl_rep_flush();
-        if (x->rep) {
-            /* one more iteration (or QEMU's last look at rcx): its accesses join the vertex; a
-               vertex full of them is fed, and the iterations after it make another */
-            if (st.rep_on && st.rep_n + x->n > BINTRACE_MAX_VERTEX_ACCESSES) {
-                pl_rep_flush();
-                st.rep_splits++;
-            }
-            if (!st.rep_on) {
-                st.rep_on = 1;
-                st.rep_s = &b->s[i];
-                st.rep_b = b;
-                st.rep_i = i;
-                st.rep_flops = 0;
-                began++;
-            }
-            if (st.rep_n + x->n > st.rep_cap) {
-                size_t nc = (st.rep_n + x->n) * 2 + 64;
-                edan_access *na = (edan_access *)realloc(st.rep_acc, nc * sizeof *na);
-                if (!na) pl_stop("out of memory for the accesses of a rep instruction (pc 0x%llx)",
-                                 (unsigned long long)b->s[i].in.pc);
-                st.rep_acc = na;
-                st.rep_cap = nc;
-            }
-            memcpy(st.rep_acc + st.rep_n, x->a, x->n * sizeof *x->a);
-            st.rep_n += x->n;
-            st.rep_flops += b->flops[i];
-            x->n = 0;
-            continue;
-        }
-        if (st.ctx) {
-            edan_result r = edan_feed_accesses(st.ctx, &b->s[i].in, x->a, x->n);
-            if (r != EDAN_OK) pl_refused(&b->s[i], r);
-        }
-        if (st.text_f || st.bin_f) pl_out_vertex(b, i, x->a, x->n);
+        if (x->rep && x->n == 0) continue;
+        if (st.text_f) pl_out_line(b, i, x->a, x->n);
         st.flops += b->flops[i];
-        x->n = 0;
-        began++;
+        ran++;
     }
-    return began;
+    for (i = first; i < first + count; i++) b->xacc[i].n = 0;
+    return ran;
 }
 
 static void pl_emit_known(pl_block *b, uint32_t first, uint32_t count);
@@ -1120,7 +1106,8 @@ static void pl_emit_known(pl_block *b, uint32_t first, uint32_t count)
     }
     if (st.ctx) {
         uint32_t at;
-        edan_result r = bintrace_feed_block(st.ctx, &b->prep, b->s, b->n, first, count, b->addrs + first, &at);
+        edan_result r = bintrace_feed_block(st.ctx, &b->prep, &b->s[0].in, sizeof *b->s, b->n, first, count,
+                                            b->addrs + first, &at);
         if (r != EDAN_OK) pl_refused(&b->s[at], r);
     }
     if (st.text_f) {
@@ -1178,7 +1165,7 @@ static void pl_flush(pl_block *b)
         if (active && !in_run) { run = i; in_run = 1; }
         else if (!active && in_run) { pl_emit(b, run, i - run); in_run = 0; }
         if (!active) {
-            if (st.x86) pl_kill_x86(&b->s[i], &b->xacc[i]);
+            if (st.x86) pl_kill_x86(b, i, &b->xacc[i]);
             else pl_kill_insn(&b->s[i], b->addrs[i]);
         }
     }
@@ -1243,7 +1230,6 @@ static void pl_thread_record(int verb, uint32_t a, uint32_t b)
 static void pl_drain_holder(void)
 {
     if (st.pending) { pl_flush(st.pending); st.pending = NULL; }
-    if (st.rep_on) pl_rep_flush();
     if (st.kill_pending) pl_kill_flush();
 }
 
@@ -1328,7 +1314,7 @@ static int pl_enter(unsigned vcpu)
 {
     if (pl_owner == (int)vcpu) {
         pl_ticks++;
-        if (++pl_quantum < PL_QUANTUM || !pl_waiting || st.rep_on) return 1;
+        if (++pl_quantum < PL_QUANTUM || !pl_waiting) return 1;
         pl_release();       /* its quantum is over and another waits */
         pthread_mutex_lock(&pl_mu);
         pl_yielder = (int)vcpu;
@@ -1601,16 +1587,21 @@ static void pl_block_free(pl_block *b)
         for (i = 0; i < b->n; i++) free(b->xacc[i].a);
     free(b->xacc);
     free(b->flops);
+    free(b->u);
+    free(b->ufirst);
+    free(b->uaddrs);
+    bintrace_prep_free(&b->uprep);
     free(b);
 }
 
 /* x86-64: instruction i of block b from its bytes (tools/x86.c): its
-   registers, flops and room for the accesses an execution makes (QEMU
-   hands a 16-byte access over as two of 8: room for pieces of 8, twice).
-   An instruction Zydis cannot decode, or one that saves or restores the
-   register state (whose registers are not listed), is counted for the
-   notes and analysed with the accesses it makes and no registers. -1 when
-   out of memory. */
+   vertices (appended to b->u), flops and room for the accesses an
+   execution makes (QEMU hands a 16-byte access over as two of 8: room for
+   pieces of 8, twice). An instruction Zydis cannot decode is flagged
+   (PL_UNKNOWN) and makes one vertex without operands; one that saves or
+   restores the register state (whose registers are not listed) is counted
+   for the notes and analysed with the accesses it makes. -1 when out of
+   memory. */
 static int pl_translate_x86(pl_block *b, uint32_t i, const uint8_t *data, size_t len, uint64_t pc)
 {
     x86_decoded d;
@@ -1638,36 +1629,48 @@ static int pl_translate_x86(pl_block *b, uint32_t i, const uint8_t *data, size_t
             }
         }
     }
+    b->ufirst[i] = b->nu;
+    b->xacc[i].crosses |= (pc & 4095) + len > 4096;
     if (r != EDAN_OK) {
-        memset(in, 0, sizeof *in);
-        in->cls = EDAN_CLASS_OTHER;
+        memset(&d, 0, sizeof d);
+        d.in.cls = EDAN_CLASS_OTHER;
+        d.nuop = 1;
+        d.uop[0].in.cls = EDAN_CLASS_OTHER;
         cap = 16;
         b->flags[i] |= PL_UNKNOWN;
         b->has_unknown = 1;
     } else {
-        *in = d.in;
         b->flops[i] = d.flops;
         b->xacc[i].rep = d.rep;
-        b->xacc[i].simple = x86_single_access(&d);
-        in->mem = d.in.mem;
-        in->size = d.in.size;
         for (k = 0; k < d.nacc; k++) {
             uint32_t bytes = (uint32_t)d.acc[k].count * d.acc[k].size;
             cap += 2u * d.acc[k].count * (d.acc[k].size > 8 ? (d.acc[k].size + 7u) / 8u : 1u);
             if (d.acc[k].kind == EDAN_MEM_LOAD) b->xacc[i].want_load += bytes;
             else b->xacc[i].want_store += bytes;
-            if (d.acc[k].masked) b->xacc[i].at_most = 1;
         }
         b->xacc[i].check = !d.state;
         if (d.state) {
-            const char *mn = x86_op_name(in->op);
+            const char *mn = x86_op_name(d.in.op);
             st.state_insns++;
             if (mn && strstr(mn, "rstor")) b->flags[i] |= PL_RESTORES;
         }
+        {   /* its accesses come in VERTEX records, unless it makes one of up to 8 bytes */
+            uint32_t nm = 0;
+            for (k = 0; k < d.nuop; k++) nm += d.uop[k].in.mem != EDAN_MEM_NONE;
+            (void)x86_single_access(&d);
+            b->s[i].vertex_only = (uint8_t)(d.rep || nm != (d.in.mem != EDAN_MEM_NONE));
+        }
     }
+    *in = d.in;
     in->pc = pc;
     in->flags |= EDAN_INSN_HAS_PC;
     in->length = (uint8_t)len;
+    for (k = 0; k < d.nuop; k++) {
+        b->u[b->nu] = d.uop[k];
+        b->u[b->nu].in.pc = pc;
+        b->u[b->nu].in.flags |= EDAN_INSN_HAS_PC;
+        b->nu++;
+    }
     b->xacc[i].cap = cap;
     if (cap && !(b->xacc[i].a = (edan_access *)calloc(cap, sizeof(edan_access)))) return -1;
     return 0;
@@ -1692,8 +1695,11 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
     if (st.x86) {
         b->xacc = (pl_xacc *)calloc(n, sizeof *b->xacc);
         b->flops = (uint32_t *)calloc(n, sizeof *b->flops);
+        b->u = (bintrace_uop *)malloc(n * X86_MAX_UOPS * sizeof *b->u);
+        b->ufirst = (uint32_t *)malloc((n + 1) * sizeof *b->ufirst);
     }
-    if (!b->s || !b->addrs || !b->flags || (st.text_f && !b->text) || (st.x86 && (!b->xacc || !b->flops))) {
+    if (!b->s || !b->addrs || !b->flags || (st.text_f && !b->text) ||
+        (st.x86 && (!b->xacc || !b->flops || !b->u || !b->ufirst))) {
         pl_block_free(b);
         return;
     }
@@ -1757,6 +1763,15 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
             free(d);
         }
     }
+    if (st.x86) {
+        bintrace_uop *shrunk = (bintrace_uop *)realloc(b->u, b->nu * sizeof *b->u);
+        if (shrunk) b->u = shrunk;
+        b->ufirst[n] = b->nu;
+        if (!(b->uaddrs = (uint64_t *)calloc(b->nu, sizeof *b->uaddrs))) {
+            pl_block_free(b);
+            return;
+        }
+    }
     b->all_static = !st.scope_dyn && all;
     /* With only --func scoping, a block outside the functions is only
        watched for what it writes: the registers (one callback per
@@ -1771,10 +1786,15 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
         u->nregs = 0;
         for (i = 0; i < n; i++) {
             const edan_insn *in = &b->s[i].in;
-            for (k = 0; k < in->ndst; k++) {
-                uint32_t j;
-                for (j = 0; j < u->nregs && u->regs[j] != in->dst[k]; j++) {}
-                if (j == u->nregs && in->dst[k]) u->regs[u->nregs++] = in->dst[k];
+            uint32_t v, v0 = st.x86 ? b->ufirst[i] : 0, v1 = st.x86 ? b->ufirst[i + 1] : 1;
+            for (v = v0; v < v1; v++) {     /* x86-64: each vertex's registers but its temporaries */
+                const edan_insn *w = st.x86 ? &b->u[v].in : in;
+                for (k = 0; k < w->ndst; k++) {
+                    uint32_t j;
+                    if (st.x86 && pl_x86_temp(w->dst[k])) continue;
+                    for (j = 0; j < u->nregs && u->regs[j] != w->dst[k]; j++) {}
+                    if (j == u->nregs && w->dst[k]) u->regs[u->nregs++] = w->dst[k];
+                }
             }
             if (st.x86) {
                 if (b->xacc[i].cap)     /* its stores' bytes, from QEMU's sizes */
@@ -1850,7 +1870,6 @@ static void pl_finish(void)
     char notes[2048] = "";
     pl_block *b, *nb;
     if (st.pending) { pl_flush(st.pending); st.pending = NULL; }
-    if (st.rep_on) pl_rep_flush();
     if (st.progress && st.t_last > st.t_start) fprintf(stderr, "\r%60s\r", "");
     if (st.cwd_fd >= 0 && fchdir(st.cwd_fd) != 0) { /* relative output paths may then fail: reported */ }
     if (st.skipped)
@@ -1866,9 +1885,6 @@ static void pl_finish(void)
             {st.overread, "note", "executions of scalar instructions for which QEMU 7.2 loads a whole vector register "
                                   "(vfmadd231sd xmm, xmm, m64 loads 16 bytes) were analysed with their operand's bytes"},
             {st.xacc_overflow, "warning", "memory accesses were left out: more than their instruction's decoding allows"},
-            {st.rep_splits, "warning", "times a rep string instruction ran on past 1048576 memory accesses and the rest "
-                                       "was analysed as another vertex (so that memory stays bounded): each split "
-                                       "adds one to the chain through its registers"},
         };
         size_t k;
         for (k = 0; k < sizeof counted / sizeof counted[0]; k++)
@@ -1957,7 +1973,6 @@ static int pl_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, ch
     int i;
     if (!strcmp(info->target_name, "x86_64")) {
         st.x86 = 1;
-        st.a.op_name = x86_op_name;
     } else if (strcmp(info->target_name, "riscv64") != 0) {
         fprintf(stderr, "edan plugin: target %s is neither riscv64 nor x86_64\n", info->target_name);
         return -1;
@@ -1969,6 +1984,7 @@ static int pl_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, ch
         return -1;
     }
     if (pl_read_args(args) < 0) return -1;
+    if (st.x86) st.a.op_name = x86_op_name;     /* after the arguments, which start st.a afresh */
     if (pl_load_symbols() < 0) return -1;
     st.scope_func = st.nfuncs > 0;
     st.scope_dyn = st.nregion > 0 || st.nexcl > 0 || (st.have_markers && !st.markers_off);

@@ -1,5 +1,6 @@
 /* tools/x86.c - the x86-64 front-end (tools/x86.h): Zydis decodes, this
-   maps its operands onto the model's values and accesses. */
+   maps its operands onto the model's values and accesses and cracks the
+   instruction into its load, operation and store vertices. */
 #include "x86.h"
 #include <Zydis/Zydis.h>
 #include <stdio.h>
@@ -10,9 +11,11 @@
 #define X86_STATUS_FLAGS (ZYDIS_CPUFLAG_CF | ZYDIS_CPUFLAG_PF | ZYDIS_CPUFLAG_AF | ZYDIS_CPUFLAG_ZF | \
                           ZYDIS_CPUFLAG_SF | ZYDIS_CPUFLAG_OF)
 
+#define X86_TEMP_STORE EDAN_X86_TEMP(3)     /* the operation's value that its stores write */
+
 /* The model's value of a Zydis register (0: a constant); *narrow: a write
    of it keeps the rest of its value (a merge). */
-static edan_reg x86_value(ZydisRegister r, int legacy_vector_write, int *narrow)
+static edan_reg x86_value(ZydisRegister r, int *narrow)
 {
     ZydisRegisterClass c = ZydisRegisterGetClass(r);
     *narrow = 0;
@@ -26,7 +29,6 @@ static edan_reg x86_value(ZydisRegister r, int legacy_vector_write, int *narrow)
     case ZYDIS_REGCLASS_XMM:
     case ZYDIS_REGCLASS_YMM:
     case ZYDIS_REGCLASS_ZMM:
-        *narrow = legacy_vector_write;
         return EDAN_X86_VEC(ZydisRegisterGetId(r));
     case ZYDIS_REGCLASS_MASK:
         return EDAN_X86_MASK(ZydisRegisterGetId(r));
@@ -43,21 +45,78 @@ static edan_reg x86_value(ZydisRegister r, int legacy_vector_write, int *narrow)
     }
 }
 
-static int x86_add(edan_reg *list, uint8_t *n, int max, edan_reg r)
+/* A small set of register ids. */
+#define X86_SET_MAX 24
+typedef struct x86_set { edan_reg r[X86_SET_MAX]; uint32_t n; } x86_set;
+
+static int x86_has_reg(const x86_set *s, edan_reg r)
 {
-    int i;
-    if (!r) return 1;
-    for (i = 0; i < *n; i++)
-        if (list[i] == r) return 1;
-    if (*n >= max) return 0;
-    list[(*n)++] = r;
-    return 1;
+    uint32_t i;
+    for (i = 0; i < s->n; i++)
+        if (s->r[i] == r) return 1;
+    return 0;
+}
+
+static void x86_put(x86_set *s, edan_reg r)
+{
+    if (r && !x86_has_reg(s, r) && s->n < X86_SET_MAX) s->r[s->n++] = r;
+}
+
+/* a minus b, and a and b */
+static x86_set x86_minus(const x86_set *a, const x86_set *b)
+{
+    x86_set o;
+    uint32_t i;
+    o.n = 0;
+    for (i = 0; i < a->n; i++)
+        if (!x86_has_reg(b, a->r[i])) o.r[o.n++] = a->r[i];
+    return o;
+}
+
+static x86_set x86_and(const x86_set *a, const x86_set *b)
+{
+    x86_set o;
+    uint32_t i;
+    o.n = 0;
+    for (i = 0; i < a->n; i++)
+        if (x86_has_reg(b, a->r[i])) o.r[o.n++] = a->r[i];
+    return o;
 }
 
 static int x86_has(const char *s, const char *part) { return strstr(s, part) != NULL; }
 
-/* The class of an instruction without memory access, and the flops of one
-   execution with `elems` floating-point elements per operation. */
+static int x86_in(const char *m, const char *const *list)
+{
+    for (; *list; list++)
+        if (!strcmp(m, *list)) return 1;
+    return 0;
+}
+
+/* Pure moves (edan-model: a plain load writes its register from the load
+   vertex, a plain store takes the register's writer). movsd here is also
+   the SSE move: the string one has no explicit operand and is told by its
+   category. */
+static const char *const x86_moves[] = {
+    "mov", "movzx", "movsx", "movsxd", "movss", "movsd", "movaps", "movapd", "movups", "movupd", "movdqa", "movdqu",
+    "movd", "movq", "lddqu", "movntdqa", "movnti", "movntps", "movntpd", "movntdq", "movntq", "movddup", "movhps",
+    "movhpd", "movlps", "movlpd", "vmovss", "vmovsd", "vmovaps", "vmovapd", "vmovups", "vmovupd", "vmovdqa",
+    "vmovdqa32", "vmovdqa64", "vmovdqu", "vmovdqu8", "vmovdqu16", "vmovdqu32", "vmovdqu64", "vmovd", "vmovq",
+    "vmovntdqa", "vmovntps", "vmovntpd", "vmovntdq", "vlddqu", "vmovddup", "vmovhps", "vmovhpd", "vmovlps",
+    "vmovlpd", "vextractf128", "vextracti128", "vextractf32x4", "vextractf64x2", "vextractf32x8", "vextractf64x4",
+    "vextracti32x4", "vextracti64x2", "vextracti32x8", "vextracti64x4", NULL};
+
+/* Zeroing idioms: of a register with itself, no sources (pcmpeq: all ones). */
+static int x86_zero_idiom(const char *m)
+{
+    static const char *const exact[] = {"xor", "sub", "xorps", "xorpd", "vxorps", "vxorpd", NULL};
+    static const char *const prefix[] = {"pxor", "vpxor", "psub", "vpsub", "pcmpgt", "vpcmpgt", "pcmpeq", "vpcmpeq",
+                                         NULL};
+    const char *const *p;
+    if (x86_in(m, exact)) return 1;
+    for (p = prefix; *p; p++)
+        if (!strncmp(m, *p, strlen(*p))) return 1;
+    return 0;
+}
 static uint8_t x86_class(const ZydisDecodedInstruction *ins, const char *m, int fp, uint32_t elems, uint32_t *flops)
 {
     *flops = 0;
@@ -89,6 +148,65 @@ static uint8_t x86_class(const ZydisDecodedInstruction *ins, const char *m, int 
     return EDAN_CLASS_INT_ALU;
 }
 
+/* A memory operand: its address registers and the accesses it makes. */
+typedef struct x86_memop {
+    x86_set addr;
+    int load, store;
+    uint16_t size, count;
+    uint8_t masked;
+} x86_memop;
+
+static void x86_why(char *why, size_t whylen, const char *fmt, const char *m)
+{
+    if (why && whylen) snprintf(why, whylen, fmt, m);
+}
+
+/* A vertex of the instruction being cracked: role, class, registers. 0, or
+   -1 when they do not fit (*why set). */
+static int x86_vertex(x86_decoded *out, int role, uint8_t cls, const x86_set *src, const x86_set *dst, const char *m,
+                      char *why, size_t whylen)
+{
+    bintrace_uop *u;
+    uint32_t k;
+    if (out->nuop >= X86_MAX_UOPS) {
+        x86_why(why, whylen, "%s: more vertices than an instruction is cracked into", m);
+        return -1;
+    }
+    if (src->n > EDAN_MAX_SRC || dst->n > EDAN_MAX_DST) {
+        if (why && whylen)
+            snprintf(why, whylen, "%s: more registers than a vertex holds (%d read, %d written)", m, EDAN_MAX_SRC,
+                     EDAN_MAX_DST);
+        return -1;
+    }
+    u = &out->uop[out->nuop++];
+    memset(u, 0, sizeof *u);
+    u->in.pc = out->in.pc;
+    u->in.flags = EDAN_INSN_HAS_PC;
+    u->in.length = out->in.length;
+    u->in.op = out->in.op + (uint32_t)role * X86_OP_ROLE;
+    u->in.cls = cls;
+    for (k = 0; k < src->n; k++) u->in.src[u->in.nsrc++] = src->r[k];
+    for (k = 0; k < dst->n; k++) u->in.dst[u->in.ndst++] = dst->r[k];
+    return 0;
+}
+
+/* A load or store vertex of memory operand mo. */
+static int x86_mem_vertex(x86_decoded *out, const x86_memop *mo, int kind, const x86_set *src, const x86_set *dst,
+                          const char *m, char *why, size_t whylen)
+{
+    bintrace_uop *u;
+    if (x86_vertex(out, kind == EDAN_MEM_LOAD ? X86_UOP_LOAD : X86_UOP_STORE,
+                   kind == EDAN_MEM_LOAD ? EDAN_CLASS_LOAD : EDAN_CLASS_STORE, src, dst, m, why, whylen))
+        return -1;
+    u = &out->uop[out->nuop - 1];
+    u->in.mem = (uint8_t)kind;
+    u->bytes = (uint32_t)mo->size * mo->count;
+    u->exact = mo->count == 1 && !mo->masked && mo->size <= EDAN_MAX_ACCESS;
+    u->at_most = mo->masked;
+    u->in.size = (uint16_t)(mo->size <= EDAN_MAX_ACCESS ? mo->size : EDAN_MAX_ACCESS);
+    return 0;
+}
+
 edan_result x86_decode(const uint8_t *bytes, size_t avail, uint64_t pc, x86_decoded *out, char *why, size_t whylen)
 {
     ZydisDecoder dec;
@@ -96,13 +214,20 @@ edan_result x86_decode(const uint8_t *bytes, size_t avail, uint64_t pc, x86_deco
     ZydisDecodedOperand op[ZYDIS_MAX_OPERAND_COUNT];
     edan_insn *in = &out->in;
     const char *m;
-    uint32_t i, elems = 1, flops = 0;
-    int fp = 0, loads = 0, stores = 0, masked, hint;
+    x86_set reads, writes, ptr, none;
+    x86_memop mem[X86_MAX_ACCESSES];
+    uint32_t i, nmem = 0, nload = 0, nstore = 0, elems = 1, flops = 0;
+    int fp = 0, hint, string, call, branch, move, masked;
+    uint8_t cls;
     memset(out, 0, sizeof *out);
+    memset(&reads, 0, sizeof reads);
+    memset(&writes, 0, sizeof writes);
+    memset(&ptr, 0, sizeof ptr);
+    memset(&none, 0, sizeof none);
     if (why && whylen) why[0] = 0;
     if (ZYAN_FAILED(ZydisDecoderInit(&dec, ZYDIS_MACHINE_MODE_LONG_64, ZYDIS_STACK_WIDTH_64)) ||
         ZYAN_FAILED(ZydisDecoderDecodeFull(&dec, bytes, avail, &ins, op))) {
-        if (why && whylen) snprintf(why, whylen, "not a valid x86-64 instruction");
+        x86_why(why, whylen, "%s", "not a valid x86-64 instruction");
         return EDAN_ERR_UNKNOWN_OP;
     }
     m = ZydisMnemonicGetString(ins.mnemonic);
@@ -111,21 +236,23 @@ edan_result x86_decode(const uint8_t *bytes, size_t avail, uint64_t pc, x86_deco
     in->pc = pc;
     in->flags = EDAN_INSN_HAS_PC;
     in->length = ins.length;
-    /* a nop of any length (nop word ptr [rax+rax]) reads and writes nothing;
-       a prefetch or cache-line flush computes an address and moves no data */
+    /* a nop of any length (nop word ptr [rax+rax]) reads and writes nothing */
     if (ins.meta.category == ZYDIS_CATEGORY_NOP || ins.meta.category == ZYDIS_CATEGORY_WIDENOP) {
         in->cls = EDAN_CLASS_OTHER;
-        return EDAN_OK;
+        return x86_vertex(out, X86_UOP_OP, EDAN_CLASS_OTHER, &none, &none, m, why, whylen) ? EDAN_ERR_UNKNOWN_OP
+                                                                                          : EDAN_OK;
     }
+    /* a prefetch or cache-line flush computes an address and moves no data */
     hint = ins.meta.category == ZYDIS_CATEGORY_PREFETCH || ins.meta.category == ZYDIS_CATEGORY_PREFETCHWT1 ||
            ins.meta.category == ZYDIS_CATEGORY_CLFLUSHOPT || ins.meta.category == ZYDIS_CATEGORY_CLWB ||
            ins.meta.category == ZYDIS_CATEGORY_CLDEMOTE || !strcmp(m, "clflush");
-    /* merge-masking keeps the unselected elements of the destination: a read */
-    masked = ins.avx.mask.mode == ZYDIS_MASK_MODE_MERGING && ins.avx.mask.reg != ZYDIS_REGISTER_K0 &&
-             ins.avx.mask.reg != ZYDIS_REGISTER_NONE;
+    string = ins.meta.category == ZYDIS_CATEGORY_STRINGOP;
+    call = ins.meta.category == ZYDIS_CATEGORY_CALL;
+    branch = call || ins.meta.category == ZYDIS_CATEGORY_RET || ins.meta.category == ZYDIS_CATEGORY_UNCOND_BR;
+    masked = ins.avx.mask.reg != ZYDIS_REGISTER_NONE && ins.avx.mask.reg != ZYDIS_REGISTER_K0;
     for (i = 0; i < ins.operand_count; i++) {
         const ZydisDecodedOperand *o = &op[i];
-        int narrow = 0, ok = 1;
+        int narrow = 0;
         if (o->element_type == ZYDIS_ELEMENT_TYPE_FLOAT16 || o->element_type == ZYDIS_ELEMENT_TYPE_FLOAT32 ||
             o->element_type == ZYDIS_ELEMENT_TYPE_FLOAT64 || o->element_type == ZYDIS_ELEMENT_TYPE_FLOAT80) {
             fp = 1;
@@ -136,98 +263,250 @@ edan_result x86_decode(const uint8_t *bytes, size_t avail, uint64_t pc, x86_deco
             if (ZydisRegisterGetClass(o->reg.value) == ZYDIS_REGCLASS_FLAGS) continue;     /* cpu_flags says */
             if (o->reg.value == ZYDIS_REGISTER_K0 && o->encoding == ZYDIS_OPERAND_ENCODING_MASK)
                 continue;       /* k0 as a write mask: no mask */
-            r = x86_value(o->reg.value, ins.encoding == ZYDIS_INSTRUCTION_ENCODING_LEGACY, &narrow);
-            if (o->actions & ZYDIS_OPERAND_ACTION_MASK_READ) ok &= x86_add(in->src, &in->nsrc, EDAN_MAX_SRC, r);
+            if (!(r = x86_value(o->reg.value, &narrow))) continue;
+            /* a call's target goes to rip: nothing waits for it */
+            if (call && o->visibility == ZYDIS_OPERAND_VISIBILITY_EXPLICIT) continue;
+            if (o->actions & ZYDIS_OPERAND_ACTION_MASK_READ) x86_put(&reads, r);
             if (o->actions & ZYDIS_OPERAND_ACTION_MASK_WRITE) {
-                ok &= x86_add(in->dst, &in->ndst, EDAN_MAX_DST, r);
-                if (narrow || (masked && i == 0)) ok &= x86_add(in->src, &in->nsrc, EDAN_MAX_SRC, r);
+                /* a write that keeps part of the value merges: 8 and 16 bits of a general
+                   register, a conditional write (cmov, merge-masking), a legacy SSE write of
+                   fewer than 128 bits (sqrtsd xmm, xmm; cvtsi2sd; movlpd), the x87 stack */
+                int partial = ins.encoding == ZYDIS_INSTRUCTION_ENCODING_LEGACY &&
+                              ZydisRegisterGetClass(o->reg.value) == ZYDIS_REGCLASS_XMM && o->size < 128;
+                x86_put(&writes, r);
+                if (narrow || partial || (o->actions & ZYDIS_OPERAND_ACTION_CONDWRITE)) x86_put(&reads, r);
             }
         } else if (o->type == ZYDIS_OPERAND_TYPE_MEMORY) {
-            edan_reg b = x86_value(o->mem.base, 0, &narrow), x = x86_value(o->mem.index, 0, &narrow);
-            ok &= x86_add(in->src, &in->nsrc, EDAN_MAX_SRC, b) && x86_add(in->src, &in->nsrc, EDAN_MAX_SRC, x);
-            if (!hint && (o->mem.type == ZYDIS_MEMOP_TYPE_MEM || o->mem.type == ZYDIS_MEMOP_TYPE_VSIB)) {
-                int vsib = o->mem.type == ZYDIS_MEMOP_TYPE_VSIB;
-                uint16_t size = (uint16_t)(vsib ? o->element_size / 8 : o->size / 8);
-                uint16_t count = 1;
-                if (vsib) {
-                    /* one element per index (dword or qword indices), as many as the data vector holds */
-                    unsigned ib = (unsigned)ZydisRegisterGetWidth(ZYDIS_MACHINE_MODE_LONG_64, o->mem.index);
-                    unsigned ie = x86_has(m, "gatherd") || x86_has(m, "scatterd") ? 32 : 64, data = 0, j;
-                    for (j = 0; j < ins.operand_count; j++)
-                        if (op[j].type == ZYDIS_OPERAND_TYPE_REGISTER && op[j].visibility == ZYDIS_OPERAND_VISIBILITY_EXPLICIT &&
-                            ZydisRegisterGetClass(op[j].reg.value) >= ZYDIS_REGCLASS_XMM &&
-                            ZydisRegisterGetClass(op[j].reg.value) <= ZYDIS_REGCLASS_ZMM && o->element_size)
+            edan_reg b = x86_value(o->mem.base, &narrow), x = x86_value(o->mem.index, &narrow);
+            x86_memop *mo;
+            if (hint || (o->mem.type != ZYDIS_MEMOP_TYPE_MEM && o->mem.type != ZYDIS_MEMOP_TYPE_VSIB)) {
+                x86_put(&reads, b);     /* lea: the address is the data */
+                x86_put(&reads, x);
+                continue;
+            }
+            if (nmem == X86_MAX_ACCESSES) {
+                if (why && whylen) snprintf(why, whylen, "%s: more than %d memory operands", m, X86_MAX_ACCESSES);
+                return EDAN_ERR_UNKNOWN_OP;
+            }
+            mo = &mem[nmem++];
+            memset(mo, 0, sizeof *mo);
+            x86_put(&mo->addr, b);
+            x86_put(&mo->addr, x);
+            mo->load = (o->actions & ZYDIS_OPERAND_ACTION_MASK_READ) != 0;
+            mo->store = (o->actions & ZYDIS_OPERAND_ACTION_MASK_WRITE) != 0;
+            mo->size = (uint16_t)(o->mem.type == ZYDIS_MEMOP_TYPE_VSIB ? o->element_size / 8 : o->size / 8);
+            mo->count = 1;
+            mo->masked = (uint8_t)masked;
+            if (o->mem.type == ZYDIS_MEMOP_TYPE_VSIB) {
+                /* one element per index (dword or qword indices), as many as the data vector
+                   holds; the mask (a k register, or AVX2's vector operand) decides which */
+                unsigned ib = (unsigned)ZydisRegisterGetWidth(ZYDIS_MACHINE_MODE_LONG_64, o->mem.index);
+                unsigned ie = x86_has(m, "gatherd") || x86_has(m, "scatterd") ? 32 : 64, data = 0, j;
+                for (j = 0; j < ins.operand_count; j++)
+                    if (op[j].type == ZYDIS_OPERAND_TYPE_REGISTER && op[j].visibility == ZYDIS_OPERAND_VISIBILITY_EXPLICIT &&
+                        ZydisRegisterGetClass(op[j].reg.value) >= ZYDIS_REGCLASS_XMM &&
+                        ZydisRegisterGetClass(op[j].reg.value) <= ZYDIS_REGCLASS_ZMM && o->element_size) {
+                        if (j > i && ins.encoding == ZYDIS_INSTRUCTION_ENCODING_VEX)
+                            x86_put(&mo->addr, x86_value(op[j].reg.value, &narrow));      /* AVX2's mask */
+                        else if (!data)
                             data = (unsigned)ZydisRegisterGetWidth(ZYDIS_MACHINE_MODE_LONG_64, op[j].reg.value) /
                                    o->element_size;
-                    count = (uint16_t)(ib / ie);
-                    if (data && data < count) count = (uint16_t)data;
-                }
-                int kinds[2], nk = 0, k;
-                if (o->actions & ZYDIS_OPERAND_ACTION_MASK_READ) kinds[nk++] = EDAN_MEM_LOAD;
-                if (o->actions & ZYDIS_OPERAND_ACTION_MASK_WRITE) kinds[nk++] = EDAN_MEM_STORE;
-                for (k = 0; k < nk; k++) {
-                    x86_access *a;
-                    if (out->nacc >= X86_MAX_ACCESSES) {
-                        if (why && whylen) snprintf(why, whylen, "%s: more than %d memory operands", m, X86_MAX_ACCESSES);
-                        return EDAN_ERR_UNKNOWN_OP;
                     }
-                    if (size == 0) {
-                        if (why && whylen) snprintf(why, whylen, "%s: a memory operand of no bytes", m);
-                        return EDAN_ERR_UNKNOWN_OP;
-                    }
-                    a = &out->acc[out->nacc++];
-                    a->split = size > EDAN_MAX_ACCESS;
-                    a->kind = (uint8_t)kinds[k];
-                    a->size = size;
-                    a->count = count;
-                    a->masked = (uint8_t)(vsib || (ins.avx.mask.reg != ZYDIS_REGISTER_NONE &&
-                                                   ins.avx.mask.reg != ZYDIS_REGISTER_K0));
-                    if (kinds[k] == EDAN_MEM_LOAD) loads = 1;
-                    else stores = 1;
-                }
+                if (masked) x86_put(&mo->addr, x86_value(ins.avx.mask.reg, &narrow));
+                mo->count = (uint16_t)(ib / ie);
+                if (data && data < mo->count) mo->count = (uint16_t)data;
+                mo->masked = 1;
+            }
+            if (mo->size == 0) {
+                x86_why(why, whylen, "%s: a memory operand of no bytes", m);
+                return EDAN_ERR_UNKNOWN_OP;
             }
         }
-        if (!ok) {
-            if (why && whylen)
-                snprintf(why, whylen, "%s: more registers than an instruction holds (%d read, %d written)", m,
-                         EDAN_MAX_SRC, EDAN_MAX_DST);
-            return EDAN_ERR_UNKNOWN_OP;
+    }
+    if (ins.cpu_flags) {
+        if (ins.cpu_flags->tested & X86_STATUS_FLAGS) x86_put(&reads, EDAN_X86_RFLAGS);
+        if ((ins.cpu_flags->modified | ins.cpu_flags->set_0 | ins.cpu_flags->set_1 | ins.cpu_flags->undefined) &
+            X86_STATUS_FLAGS)
+            x86_put(&writes, EDAN_X86_RFLAGS);
+    }
+    /* the operands Zydis leaves out or marks written only: a string instruction reads and
+       updates its pointers (and rcx under rep) */
+    if (string)
+        for (i = 0; i < nmem; i++) {
+            edan_reg p = mem[i].addr.n ? mem[i].addr.r[0] : 0;
+            x86_put(&reads, p);
+            x86_put(&writes, p);
+            x86_put(&ptr, p);
+        }
+    if (string && (ins.attributes & (ZYDIS_ATTRIB_HAS_REP | ZYDIS_ATTRIB_HAS_REPE | ZYDIS_ATTRIB_HAS_REPNE))) {
+        out->rep = 1;
+        x86_put(&reads, EDAN_X86_GPR(1));
+        x86_put(&writes, EDAN_X86_GPR(1));
+        x86_put(&ptr, EDAN_X86_GPR(1));
+    }
+    /* the stack pointer of push, pop, call, ret, enter and leave */
+    if (ins.meta.category == ZYDIS_CATEGORY_PUSH || ins.meta.category == ZYDIS_CATEGORY_POP || call ||
+        ins.meta.category == ZYDIS_CATEGORY_RET || !strcmp(m, "enter") || !strcmp(m, "leave"))
+        x86_put(&ptr, EDAN_X86_GPR(4));
+    {   /* zeroing idioms: a register with itself (32 or 64 bits of a general one), no memory */
+        const ZydisDecodedOperand *e[4];
+        uint32_t ne = 0;
+        for (i = 0; i < ins.operand_count && ne < 4; i++)
+            if (op[i].visibility == ZYDIS_OPERAND_VISIBILITY_EXPLICIT && op[i].type != ZYDIS_OPERAND_TYPE_IMMEDIATE &&
+                op[i].encoding != ZYDIS_OPERAND_ENCODING_MASK)
+                e[ne++] = &op[i];
+        if (!nmem && x86_zero_idiom(m) && (ne == 2 || ne == 3) && !(masked && ins.avx.mask.mode == ZYDIS_MASK_MODE_MERGING)) {
+            const ZydisDecodedOperand *a = e[ne - 2], *b = e[ne - 1];
+            if (a->type == ZYDIS_OPERAND_TYPE_REGISTER && b->type == ZYDIS_OPERAND_TYPE_REGISTER &&
+                a->reg.value == b->reg.value && ZydisRegisterGetClass(a->reg.value) != ZYDIS_REGCLASS_GPR8 &&
+                ZydisRegisterGetClass(a->reg.value) != ZYDIS_REGCLASS_GPR16)
+                reads.n = 0;
         }
     }
-    {   /* an instruction reads its memory operands before it writes: loads first, in order */
+    {   /* a scalar operation (addsd, vfmadd231ss) computes one element whatever its registers hold */
+        size_t ml = strlen(m);
+        if (ml > 2 && (!strcmp(m + ml - 2, "ss") || !strcmp(m + ml - 2, "sd") || !strcmp(m + ml - 2, "sh"))) elems = 1;
+    }
+    cls = x86_class(&ins, m, fp, elems, &flops);
+    out->flops = flops;
+    for (i = 0; i < nmem; i++) {
+        x86_access *a;
+        int k;
+        for (k = 0; k < 2; k++) {
+            if (!(k == 0 ? mem[i].load : mem[i].store)) continue;
+            if (out->nacc == X86_MAX_ACCESSES) {
+                if (why && whylen) snprintf(why, whylen, "%s: more than %d memory accesses", m, X86_MAX_ACCESSES);
+                return EDAN_ERR_UNKNOWN_OP;
+            }
+            a = &out->acc[out->nacc++];
+            a->kind = (uint8_t)(k == 0 ? EDAN_MEM_LOAD : EDAN_MEM_STORE);
+            a->size = mem[i].size;
+            a->count = mem[i].count;
+            a->masked = mem[i].masked;
+            a->split = mem[i].size > EDAN_MAX_ACCESS;
+            if (k == 0) nload++;
+            else nstore++;
+        }
+    }
+    if (nload > 3) {
+        if (why && whylen) snprintf(why, whylen, "%s: more than 3 memory operands read", m);
+        return EDAN_ERR_UNKNOWN_OP;
+    }
+    {   /* the accesses in the order an instruction makes them: loads, then stores */
         x86_access sorted[X86_MAX_ACCESSES];
         uint32_t n = 0, k;
         for (k = 0; k < out->nacc; k++) if (out->acc[k].kind == EDAN_MEM_LOAD) sorted[n++] = out->acc[k];
         for (k = 0; k < out->nacc; k++) if (out->acc[k].kind == EDAN_MEM_STORE) sorted[n++] = out->acc[k];
         memcpy(out->acc, sorted, n * sizeof *sorted);
     }
-    if (ins.cpu_flags) {
-        if ((ins.cpu_flags->tested & X86_STATUS_FLAGS) &&
-            !x86_add(in->src, &in->nsrc, EDAN_MAX_SRC, EDAN_X86_RFLAGS)) goto wide;
-        if (((ins.cpu_flags->modified | ins.cpu_flags->set_0 | ins.cpu_flags->set_1 | ins.cpu_flags->undefined) &
-             X86_STATUS_FLAGS) &&
-            !x86_add(in->dst, &in->ndst, EDAN_MAX_DST, EDAN_X86_RFLAGS)) goto wide;
+    in->cls = nload && nstore ? EDAN_CLASS_AMO : nload ? EDAN_CLASS_LOAD : nstore ? EDAN_CLASS_STORE : cls;
+    move = string ? (!strncmp(m, "movs", 4) || !strncmp(m, "stos", 4) || !strncmp(m, "lods", 4))
+                  : ins.meta.category == ZYDIS_CATEGORY_PUSH || ins.meta.category == ZYDIS_CATEGORY_POP ||
+                        x86_in(m, x86_moves) || !strncmp(m, "vbroadcast", 10) || !strncmp(m, "vpbroadcast", 11);
+    if (!strcmp(m, "vzeroupper")) return x86_vertex(out, X86_UOP_OP, EDAN_CLASS_OTHER, &none, &none, m, why, whylen)
+                                         ? EDAN_ERR_UNKNOWN_OP : EDAN_OK;
+    if (!strcmp(m, "vzeroall")) {       /* every vector register, four to a vertex */
+        for (i = 0; i < 16; i += 4) {
+            x86_set d;
+            uint32_t k;
+            d.n = 0;
+            for (k = i; k < i + 4; k++) x86_put(&d, EDAN_X86_VEC(k));
+            if (x86_vertex(out, X86_UOP_OP, EDAN_CLASS_OTHER, &none, &d, m, why, whylen)) return EDAN_ERR_UNKNOWN_OP;
+        }
+        return EDAN_OK;
     }
-    {   /* a scalar operation (addsd, vfmadd231ss) computes one element whatever its registers hold */
-        size_t ml = strlen(m);
-        if (ml > 2 && (!strcmp(m + ml - 2, "ss") || !strcmp(m + ml - 2, "sd") || !strcmp(m + ml - 2, "sh"))) elems = 1;
+    if (out->state) {
+        /* its registers are not listed: its loads, then its stores, each one vertex */
+        int k;
+        for (k = 0; k < 2; k++)
+            for (i = 0; i < nmem; i++)
+                if (k == 0 ? mem[i].load : mem[i].store)
+                    if (x86_mem_vertex(out, &mem[i], k == 0 ? EDAN_MEM_LOAD : EDAN_MEM_STORE, &mem[i].addr, &none, m,
+                                       why, whylen))
+                        return EDAN_ERR_UNKNOWN_OP;
+        if (!out->nuop && x86_vertex(out, X86_UOP_OP, cls, &none, &none, m, why, whylen)) return EDAN_ERR_UNKNOWN_OP;
+        return EDAN_OK;
     }
-    out->rep = ins.meta.category == ZYDIS_CATEGORY_STRINGOP &&
-               (ins.attributes & (ZYDIS_ATTRIB_HAS_REP | ZYDIS_ATTRIB_HAS_REPE | ZYDIS_ATTRIB_HAS_REPNE)) != 0;
-    in->cls = x86_class(&ins, m, fp, elems, &flops);
-    out->flops = flops;
-    if (loads || stores) in->cls = (uint8_t)(loads && stores ? EDAN_CLASS_AMO : loads ? EDAN_CLASS_LOAD : EDAN_CLASS_STORE);
+    if (!nmem) return x86_vertex(out, X86_UOP_OP, cls, &reads, &writes, m, why, whylen) ? EDAN_ERR_UNKNOWN_OP : EDAN_OK;
+    {
+        x86_set data_r = x86_minus(&reads, &ptr), data_w = x86_minus(&writes, &ptr);
+        x86_set ptr_r = x86_and(&reads, &ptr), ptr_w = x86_and(&writes, &ptr), ld[X86_MAX_ACCESSES], opsrc, opdst,
+                stval;
+        uint32_t k, nl = 0;
+        int pure_load = move && nload == 1 && !nstore && !data_r.n && data_w.n;
+        int pure_store = move && nstore == 1 && !data_w.n && nload <= 1;
+        int leave = !strcmp(m, "leave");
+        memset(ld, 0, sizeof ld);
+        opsrc = data_r;
+        opdst = data_w;
+        memset(&stval, 0, sizeof stval);
+        if (leave) {
+            /* mov rsp, rbp; pop rbp: rsp from the old rbp, then the load into rbp */
+            x86_set s, d;
+            s.n = d.n = 0;
+            x86_put(&s, EDAN_X86_GPR(5));
+            x86_put(&d, EDAN_X86_GPR(4));
+            d.n = 1;
+            if (x86_vertex(out, X86_UOP_OP, EDAN_CLASS_INT_ALU, &s, &d, m, why, whylen)) return EDAN_ERR_UNKNOWN_OP;
+            d.n = 0;
+            x86_put(&d, EDAN_X86_GPR(5));
+            return x86_mem_vertex(out, &mem[0], EDAN_MEM_LOAD, &mem[0].addr, &d, m, why, whylen) ? EDAN_ERR_UNKNOWN_OP
+                                                                                                : EDAN_OK;
+        }
+        /* loads: a plain load writes its register itself; a branch's target goes to rip */
+        for (i = 0; i < nmem; i++) {
+            x86_set d;
+            if (!mem[i].load) continue;
+            d.n = 0;
+            if (pure_load) d = data_w;
+            else if (!branch) x86_put(&d, EDAN_X86_TEMP(nl));
+            if (x86_mem_vertex(out, &mem[i], EDAN_MEM_LOAD, &mem[i].addr, &d, m, why, whylen)) return EDAN_ERR_UNKNOWN_OP;
+            ld[nl++] = d;
+        }
+        if (pure_load) {
+            opsrc = ptr_r;
+            opdst = ptr_w;
+        } else if (pure_store || call) {
+            /* the stored value: the loaded one (push [m], movs), the register's writer, or a
+               constant (an immediate, a call's return address) */
+            if (nload && !call) stval = ld[0];
+            else if (!call) stval = data_r;
+            opsrc = ptr_r;
+            opdst = ptr_w;
+        } else {
+            for (k = 0; k < nl; k++)
+                if (ld[k].n) x86_put(&opsrc, ld[k].r[0]);
+            for (k = 0; k < ptr_r.n; k++) x86_put(&opsrc, ptr_r.r[k]);
+            for (k = 0; k < ptr_w.n; k++) x86_put(&opdst, ptr_w.r[k]);
+            if (nstore) {
+                x86_put(&opdst, X86_TEMP_STORE);
+                x86_put(&stval, X86_TEMP_STORE);
+            }
+        }
+        if (opdst.n && x86_vertex(out, X86_UOP_OP, cls, &opsrc, &opdst, m, why, whylen)) return EDAN_ERR_UNKNOWN_OP;
+        for (i = 0; i < nmem; i++) {
+            x86_set s = mem[i].addr;
+            if (!mem[i].store) continue;
+            for (k = 0; k < stval.n; k++) x86_put(&s, stval.r[k]);
+            if (x86_mem_vertex(out, &mem[i], EDAN_MEM_STORE, &s, &none, m, why, whylen)) return EDAN_ERR_UNKNOWN_OP;
+        }
+    }
     return EDAN_OK;
-wide:
-    if (why && whylen)
-        snprintf(why, whylen, "%s: more registers than an instruction holds (%d read, %d written)", m, EDAN_MAX_SRC,
-                 EDAN_MAX_DST);
-    return EDAN_ERR_UNKNOWN_OP;
 }
 
 const char *x86_op_name(uint32_t op)
 {
+    op %= X86_OP_ROLE;
     return op <= ZYDIS_MNEMONIC_MAX_VALUE ? ZydisMnemonicGetString((ZydisMnemonic)op) : NULL;
+}
+
+const char *x86_op_role(uint32_t op)
+{
+    switch (op / X86_OP_ROLE) {
+    case X86_UOP_LOAD: return "load";
+    case X86_UOP_STORE: return "store";
+    default: return "";
+    }
 }
 
 const char *x86_reg_name(edan_reg r)
@@ -239,11 +518,13 @@ const char *x86_reg_name(edan_reg r)
                                         "zmm16", "zmm17", "zmm18", "zmm19", "zmm20", "zmm21", "zmm22", "zmm23",
                                         "zmm24", "zmm25", "zmm26", "zmm27", "zmm28", "zmm29", "zmm30", "zmm31"};
     static const char *const mask[8] = {"k0", "k1", "k2", "k3", "k4", "k5", "k6", "k7"};
+    static const char *const temp[4] = {"t0", "t1", "t2", "t3"};
     if (r >= EDAN_X86_GPR(0) && r <= EDAN_X86_GPR(15)) return gpr[r - EDAN_X86_GPR(0)];
     if (r == EDAN_X86_RFLAGS) return "rflags";
     if (r >= EDAN_X86_VEC(0) && r <= EDAN_X86_VEC(31)) return vec[r - EDAN_X86_VEC(0)];
     if (r >= EDAN_X86_MASK(0) && r <= EDAN_X86_MASK(7)) return mask[r - EDAN_X86_MASK(0)];
     if (r == EDAN_X86_X87) return "x87";
+    if (r >= EDAN_X86_TEMP(0) && r <= EDAN_X86_TEMP(3)) return temp[r - EDAN_X86_TEMP(0)];
     return NULL;
 }
 

@@ -1,32 +1,54 @@
 /* tools/x86.h - the x86-64 front-end: raw instruction bytes, decoded with
-   Zydis, as the model's vertex (edan.h's "Instructions with several
-   accesses" and its x86-64 register values): an edan_insn with the
-   registers it reads and writes (EDAN_X86_* ids) and its class, and the
-   memory accesses it makes, in order, for the tracer to match against the
-   ones it observes.
+   Zydis, cracked into the vertices of the model (edan-model, "x86-64:
+   instructions cracked into loads, operations and stores"):
+     - a load vertex per memory operand read: its sources are the registers
+       that form the address (and a gather's index vector and mask), its
+       target the loaded value (a temporary, EDAN_X86_TEMP(k));
+     - an operation vertex when the instruction computes: its sources are
+       the registers it reads as data and its loads' values, its targets
+       the registers and RFLAGS it writes (and, for its stores, a
+       temporary); a pure move has none: a plain load writes its register
+       from the load vertex, a plain store takes the register's writer; the
+       stack pointer of push, pop, call and ret, the pointers of a string
+       instruction are updated by an operation that does not wait for the
+       memory;
+     - a store vertex per memory operand written: its sources are the
+       address registers and the vertex that produced the value.
+   Order: loads, the operation, stores (leave, which is mov rsp, rbp; pop
+   rbp, updates rsp from the old rbp first).
 
    Registers: a write of a 32- or 64-bit general register is a plain write
-   (the upper half is zeroed), of 8 or 16 bits a merge (a read too); RFLAGS
-   is read by an instruction that tests a status flag and written by one
-   that changes one; a legacy SSE write of a vector register merges, a VEX
-   or EVEX one zeroes the rest (a plain write) unless it merges under a
-   mask; k0 as a write mask is no mask; the x87 stack, its control, status
-   and tag words and the MMX registers are one value, every write to it a
-   merge. Base and index registers of a memory operand are read. rip,
-   segment registers, MXCSR and other system registers are constants.
-   Memory: an operand that reads then writes (a read-modify-write, xchg,
-   cmpxchg) is a load then a store of its bytes; push, pop, call and ret
-   their implicit stack accesses; a string instruction's accesses are one
-   iteration's (QEMU executes a rep prefix one iteration at a time); a
-   gather or scatter (VSIB) makes up to `count` element accesses, as its
-   mask allows. */
+   (the upper half is zeroed), of 8 or 16 bits a merge (a read too); a
+   conditional write (cmov, merge-masking) is a merge; RFLAGS is read by an
+   instruction that tests a status flag and written by one that changes
+   one; a vector write that replaces bits 127:0 (any packed or 128-bit
+   write, every VEX or EVEX write) is a plain write, a legacy SSE write of
+   fewer bits (sqrtsd xmm, xmm; cvtsi2sd; movss xmm, xmm; movlpd) merges;
+   the zeroing idioms (xor eax, eax; pxor xmm0, xmm0; vpcmpeqd: all ones,
+   ...) read nothing; vzeroupper writes nothing, vzeroall every vector
+   register (four operation vertices of four registers each); k0 as a
+   write mask is no mask; the x87 stack, its control, status and tag words
+   and the MMX registers are one value, every write to it a merge. rip
+   (a branch target too), segment registers, MXCSR and other system
+   registers are constants.
+   Memory: a string instruction's accesses are one iteration's (QEMU
+   executes a rep prefix one iteration at a time: each iteration is an
+   instruction); a gather or scatter (VSIB) is one load or store vertex of
+   up to `count` element accesses, as its mask allows. */
 #ifndef EDAN_X86_H
 #define EDAN_X86_H
 #include <stddef.h>
 #include <stdint.h>
 #include "edan.h"
+#include "bintrace.h"
 
 #define X86_MAX_ACCESSES 4      /* memory operands of one instruction, in order */
+#define X86_MAX_UOPS BINTRACE_MAX_UOPS
+
+/* The role of a vertex an instruction is cracked into, kept in its op id:
+   op = mnemonic + role * X86_OP_ROLE (x86_op_name strips it). */
+enum { X86_UOP_OP = 0, X86_UOP_LOAD = 1, X86_UOP_STORE = 2 };
+#define X86_OP_ROLE 4096u
 
 typedef struct x86_access {
     uint8_t kind;               /* EDAN_MEM_LOAD or EDAN_MEM_STORE */
@@ -38,30 +60,35 @@ typedef struct x86_access {
 } x86_access;
 
 typedef struct x86_decoded {
-    edan_insn in;               /* op: the Zydis mnemonic; mem, addr and size unset */
+    edan_insn in;               /* the instruction as a whole: op (the Zydis mnemonic), class, pc,
+                                   length; mem and size set by x86_single_access */
     uint32_t nacc;
-    x86_access acc[X86_MAX_ACCESSES];
+    x86_access acc[X86_MAX_ACCESSES];   /* its memory operands, loads first */
+    uint32_t nuop;
+    bintrace_uop uop[X86_MAX_UOPS];     /* its vertices, in order */
     uint32_t flops;             /* floating-point operations (an FMA is 2) of one execution */
     int state;                  /* saves or restores the register state (fxsave, xsave, xrstor ...):
-                                   the registers it reads or writes are not in `in` */
-    int rep;                    /* a string instruction with a rep prefix: one vertex for all its
-                                   iterations (QEMU executes it once per iteration, and once more) */
+                                   its vertices carry its accesses and none of the registers */
+    int rep;                    /* a string instruction with a rep prefix: each execution is one
+                                   iteration (or none, at QEMU's last look at rcx) */
 } x86_decoded;
 
-/* Decodes the instruction at bytes[0 .. avail) (at pc). EDAN_OK, or
-   EDAN_ERR_UNKNOWN_OP with the reason in why (an encoding Zydis does not
-   know, too many registers for an edan_insn, ...). */
+/* Decodes and cracks the instruction at bytes[0 .. avail) (at pc).
+   EDAN_OK, or EDAN_ERR_UNKNOWN_OP with the reason in why (an encoding
+   Zydis does not know, too many registers for a vertex, ...). */
 edan_result x86_decode(const uint8_t *bytes, size_t avail, uint64_t pc, x86_decoded *out, char *why, size_t whylen);
-/* 1 when d makes at most one access of at most 8 bytes (QEMU hands such
-   an access over whole), is no rep and saves no state: then d->in.mem and
-   d->in.size are set to it, as a RISC-V instruction's (traces record one
-   address per execution of such an instruction); else 0. */
+/* 1 when d makes at most one access of at most 8 bytes, is no rep and
+   saves no state: then d->in.mem and d->in.size are set to it (a binary
+   trace records such an instruction's address in its EXEC records); else
+   0. */
 int x86_single_access(x86_decoded *d);
 /* The instruction at bytes[0 .. avail) in Intel syntax, as Zydis formats
    it ("add qword ptr [rdi], rax"); 0, or -1 when it does not decode. */
 int x86_format(const uint8_t *bytes, size_t avail, uint64_t pc, char *buf, size_t n);
-/* The mnemonic of an op id ("add", "vfmadd231pd"), or NULL. */
+/* The mnemonic of an op id ("add", "vfmadd231pd"; the role stripped), or NULL. */
 const char *x86_op_name(uint32_t op);
-/* The name of a register id ("rax", "rflags", "zmm3", "k1", "x87"), or NULL. */
+/* The role of a vertex by its op id: "load", "store", or "" for the operation. */
+const char *x86_op_role(uint32_t op);
+/* The name of a register id ("rax", "rflags", "zmm3", "k1", "x87", "t0"), or NULL. */
 const char *x86_reg_name(edan_reg r);
 #endif

@@ -66,25 +66,57 @@ static void same_hotspots(edan_context *a, edan_context *b)
             fail("hotspots differ");
 }
 
-/* The x86-64 decoder of this harness: a register read and one written,
-   from the first and last bytes; a single access when the second byte says
-   so; 0x0f alone does not decode. */
-static int fake_x86(const uint8_t *b, unsigned len, uint64_t pc, edan_insn *in, uint32_t *flops)
+/* The x86-64 decoder of this harness: an operation that reads a register
+   and writes one, from the first and last bytes; the second byte's low
+   bits add a load before it (1), a store after it (2) or both, a
+   read-modify-write that comes in VERTEX records (3; bit 6 set: a rep
+   string instruction, whose executions are iterations); 0x0f alone does
+   not decode. */
+static int fake_x86(const uint8_t *b, unsigned len, uint64_t pc, bintrace_decoded *d)
 {
-    (void)pc;
-    memset(in, 0, sizeof *in);
+    unsigned m = len >= 2 ? b[1] & 3 : 0, k = 0;
+    uint16_t size = (uint16_t)(len >= 2 ? 1u << ((b[1] >> 2) & 3) : 1);
+    bintrace_uop *op;
+    memset(d, 0, sizeof *d);
     if (len == 1 && b[0] == 0x0f) return -1;
-    in->cls = EDAN_CLASS_OTHER;
-    in->nsrc = 1;
-    in->src[0] = EDAN_X86_GPR(b[0] % 16);
-    in->ndst = 1;
-    in->dst[0] = EDAN_X86_GPR(b[len - 1] % 16);
-    if (len >= 2 && (b[1] & 3) && (b[1] & 3) < 3) {
-        in->mem = (b[1] & 3) == 1 ? EDAN_MEM_LOAD : EDAN_MEM_STORE;
-        in->cls = (b[1] & 3) == 1 ? EDAN_CLASS_LOAD : EDAN_CLASS_STORE;
-        in->size = (uint16_t)(1u << ((b[1] >> 2) & 3));
+    d->in.pc = pc;
+    d->in.cls = EDAN_CLASS_OTHER;
+    if (m & 1) {
+        bintrace_uop *u = &d->uop[k++];
+        u->in.cls = EDAN_CLASS_LOAD;
+        u->in.mem = EDAN_MEM_LOAD;
+        u->in.size = size;
+        u->bytes = size;
+        u->exact = 1;
+        u->in.nsrc = 1;
+        u->in.src[0] = EDAN_X86_GPR(b[0] % 16);
+        u->in.ndst = 1;
+        u->in.dst[0] = EDAN_X86_TEMP(0);
     }
-    *flops = b[0] & 3;
+    op = &d->uop[k++];
+    op->in.cls = EDAN_CLASS_OTHER;
+    op->in.src[op->in.nsrc++] = EDAN_X86_GPR(b[0] % 16);
+    if (m & 1) op->in.src[op->in.nsrc++] = EDAN_X86_TEMP(0);
+    op->in.dst[op->in.ndst++] = EDAN_X86_GPR(b[len - 1] % 16);
+    if (m & 2) {
+        bintrace_uop *u = &d->uop[k++];
+        op->in.dst[op->in.ndst++] = EDAN_X86_TEMP(3);
+        u->in.cls = EDAN_CLASS_STORE;
+        u->in.mem = EDAN_MEM_STORE;
+        u->in.size = size;
+        u->bytes = size;
+        u->exact = 1;
+        u->in.nsrc = 2;
+        u->in.src[0] = EDAN_X86_GPR(b[0] % 16);
+        u->in.src[1] = EDAN_X86_TEMP(3);
+    }
+    d->nuop = k;
+    if (m == 1 || m == 2) {
+        d->in.mem = (uint8_t)(m == 1 ? EDAN_MEM_LOAD : EDAN_MEM_STORE);
+        d->in.size = size;
+    }
+    d->rep = m == 3 && (b[1] & 0x40);
+    d->flops = b[0] & 3;
     return 0;
 }
 

@@ -116,6 +116,7 @@ typedef struct analyze_state {
     unsigned long long insns, skipped, lines;
     int x86;                    /* an x86-64 trace: its flops were counted */
     unsigned long long flops;
+    cli_code code;              /* x86-64: the instructions' bytes by pc, for --top and --dot */
 } analyze_state;
 
 /* A `#edan-kill` line of a scoped text trace (what code outside the scope
@@ -611,6 +612,17 @@ static int analyze_binary(analyze_state *st, analyze_input *in, char *buf, size_
     }
     st->x86 = rd.isa == BINTRACE_ISA_X86_64;
     st->flops = rd.flops;
+    if (st->x86 && (st->a->top || st->a->dot_path)) {     /* the instructions' bytes, to name them */
+        uint32_t i, j;
+        for (i = 0; i < rd.nblocks; i++)
+            for (j = 0; j < rd.blocks[i].n; j++)
+                if (cli_code_add(&st->code, rd.blocks[i].s[j].in.pc, rd.blocks[i].s[j].raw,
+                                 rd.blocks[i].s[j].in.length)) {
+                    fprintf(stderr, "edan: out of memory\n");
+                    bintrace_reader_free(&rd);
+                    return 2;
+                }
+    }
     if (st->x86) analyze_x86_notes(in->path, rd.mismatches, rd.missing);
     bintrace_reader_free(&rd);
     return 0;
@@ -764,6 +776,10 @@ static int analyze_x86_line(analyze_state *st, analyze_x86 *x, const char *line,
         x->skipping = 1;
         return 0;
     }
+    if ((st->a->top || st->a->dot_path) && cli_code_add(&st->code, pc, bytes, nb)) {
+        *why = "out of memory";
+        return -1;
+    }
     return analyze_x86_accesses(x, bar + 1, e, why);
 }
 
@@ -898,9 +914,13 @@ int edan_cmd_analyze(int argc, char **argv)
             a.flops_counted = 1;
             a.flops = st.flops;
             a.op_name = x86_op_name;
+            a.isa = EDAN_ISA_X86_64;
+            a.machine_insns = st.insns;
+            a.code = &st.code;
         }
         if (cli_report(st.ctx, &a, in.path, stdout)) rc = 2;
     }
     edan_destroy(st.ctx);
+    cli_code_free(&st.code);
     return rc;
 }

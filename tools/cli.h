@@ -43,6 +43,9 @@ typedef struct cli_analysis {
     const char *elf_path;       /* --elf PROG: --top names functions and source lines from it */
     uint64_t elf_bias;          /* the program's load offset: a pc minus it is an address of the file */
     /* the front-end's instruction set: RISC-V unless a tracer says otherwise */
+    int isa;                    /* EDAN_ISA_X86_64, or 0 / EDAN_ISA_RISCV64 */
+    uint64_t machine_insns;     /* x86-64: the instructions executed, whose vertices N counts */
+    const struct cli_code *code;    /* x86-64: the instructions' bytes by pc, to name them (--top, --dot) */
     const char *(*op_name)(uint32_t op);    /* names of op ids; NULL: edan_rv_op_name */
     int flops_counted;          /* the tracer counted the flops (x86: they depend on vector widths) ... */
     uint64_t flops;             /* ... these; else the op histogram times edan_rv_op_flops */
@@ -84,6 +87,18 @@ void cli_syms_close(cli_syms *s);
 
 /* Name of an op for reports (RISC-V front-end). */
 const char *cli_op_name(const cli_analysis *a, uint32_t op);
+
+/* x86-64: the bytes of the instructions a trace executed, by pc, so that a
+   report names an instruction in Intel syntax. Bounded by the program's
+   code, not by the trace. */
+typedef struct cli_code { uint64_t *pc; uint8_t (*bytes)[16]; size_t cap, used; } cli_code;
+/* 0, or -1 when out of memory; a pc known already keeps its bytes. */
+int cli_code_add(cli_code *c, uint64_t pc, const uint8_t *bytes, unsigned len);
+void cli_code_free(cli_code *c);
+/* The instruction of vertex `in` for a report: x86-64 "add qword ptr [rdi],
+   rax" (its bytes known), else the op's name; for x86-64 a load or store
+   vertex of the instruction says so (" (load)"). */
+void cli_insn_text(const cli_analysis *a, const edan_insn *in, int role, char *buf, size_t n);
 
 /* Print the report (table or JSON) and write --timeline/--dot files.
    `source` names the input for the report. Returns 0 or -1 (message printed). */

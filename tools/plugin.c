@@ -183,6 +183,7 @@ typedef struct pl_state {
     uint64_t overread;      /* x86-64: executions whose loads QEMU widened, clipped to the operand */
     char acc_mismatch_first[200];
     edan_access *scratch;   /* x86-64: an execution's accesses assigned to its vertices */
+    cli_code code;          /* x86-64: the instructions' bytes, for the report */
     size_t scratch_cap;
     uint64_t fed;
     /* outputs */
@@ -1925,6 +1926,16 @@ static void pl_finish(void)
         pl_finish_file(&st.bin_o, why);
         st.bin_f = NULL;
     }
+    /* x86-64: the instructions' bytes, for the report to name them */
+    if (st.x86 && st.ctx && (st.a.top || st.a.dot_path)) {
+        for (b = st.blocks; b; b = b->next_alloc) {
+            uint32_t i;
+            for (i = 0; i < b->n; i++)
+                if (cli_code_add(&st.code, b->s[i].in.pc, b->s[i].raw, b->s[i].in.length)) break;
+        }
+        st.a.code = &st.code;
+    }
+    st.a.machine_insns = st.fed;
     /* the blocks before the context that owns their compiled forms */
     for (b = st.blocks; b; b = nb) {
         nb = b->next_alloc;
@@ -1951,6 +1962,7 @@ static void pl_finish(void)
         edan_destroy(st.ctx);
         st.ctx = NULL;
     }
+    cli_code_free(&st.code);
     {
         char msg[64];
         snprintf(msg, sizeof msg, "%llu\n", (unsigned long long)st.fed);
@@ -1984,7 +1996,10 @@ static int pl_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, ch
         return -1;
     }
     if (pl_read_args(args) < 0) return -1;
-    if (st.x86) st.a.op_name = x86_op_name;     /* after the arguments, which start st.a afresh */
+    if (st.x86) {       /* after the arguments, which start st.a afresh */
+        st.a.op_name = x86_op_name;
+        st.a.isa = EDAN_ISA_X86_64;
+    }
     if (pl_load_symbols() < 0) return -1;
     st.scope_func = st.nfuncs > 0;
     st.scope_dyn = st.nregion > 0 || st.nexcl > 0 || (st.have_markers && !st.markers_off);

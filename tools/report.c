@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <elfutils/libdwfl.h>
 #include "cli.h"
+#include "x86.h"
 #include "files.h"
 
 int cli_err(const char *fmt, ...)
@@ -121,6 +122,74 @@ const char *cli_op_name(const cli_analysis *a, uint32_t op)
 {
     const char *n = a && a->op_name ? a->op_name(op) : edan_rv_op_name(op);
     return n ? n : "unknown-op";     /* an op id of another front-end or a damaged trace: named, not NULL */
+}
+
+int cli_code_add(cli_code *c, uint64_t pc, const uint8_t *bytes, unsigned len)
+{
+    size_t i, mask;
+    if ((c->used + 1) * 2 > c->cap) {   /* keep the load under 1/2 */
+        size_t nc = c->cap ? 2 * c->cap : 1024, j;
+        uint64_t *np = (uint64_t *)calloc(nc, sizeof *np);
+        uint8_t (*nb)[16] = (uint8_t (*)[16])calloc(nc, sizeof *nb);
+        if (!np || !nb) {
+            free(np);
+            free(nb);
+            return -1;
+        }
+        for (j = 0; j < c->cap; j++) {
+            if (!c->pc[j]) continue;
+            for (i = (size_t)((c->pc[j] * 0x9e3779b97f4a7c15ull) >> 20) & (nc - 1); np[i]; i = (i + 1) & (nc - 1)) {}
+            np[i] = c->pc[j];
+            memcpy(nb[i], c->bytes[j], 16);
+        }
+        free(c->pc);
+        free(c->bytes);
+        c->pc = np;
+        c->bytes = nb;
+        c->cap = nc;
+    }
+    mask = c->cap - 1;
+    for (i = (size_t)(((pc + 1) * 0x9e3779b97f4a7c15ull) >> 20) & mask; c->pc[i]; i = (i + 1) & mask)
+        if (c->pc[i] == pc + 1) return 0;
+    c->pc[i] = pc + 1;      /* 0: an empty slot */
+    if (len > 15) len = 15;
+    c->bytes[i][0] = (uint8_t)len;
+    memcpy(c->bytes[i] + 1, bytes, len);
+    c->used++;
+    return 0;
+}
+
+/* The bytes of the instruction at pc (*len of them), or NULL. */
+static const uint8_t *cli_code_get(const cli_code *c, uint64_t pc, unsigned *len)
+{
+    size_t i, mask;
+    if (!c || !c->cap) return NULL;
+    mask = c->cap - 1;
+    for (i = (size_t)(((pc + 1) * 0x9e3779b97f4a7c15ull) >> 20) & mask; c->pc[i]; i = (i + 1) & mask)
+        if (c->pc[i] == pc + 1) {
+            *len = c->bytes[i][0];
+            return c->bytes[i] + 1;
+        }
+    return NULL;
+}
+
+void cli_code_free(cli_code *c)
+{
+    free(c->pc);
+    free(c->bytes);
+    memset(c, 0, sizeof *c);
+}
+
+void cli_insn_text(const cli_analysis *a, const edan_insn *in, int role, char *buf, size_t n)
+{
+    unsigned len = 0;
+    const uint8_t *b = a && a->isa == EDAN_ISA_X86_64 && (in->flags & EDAN_INSN_HAS_PC)
+                       ? cli_code_get(a->code, in->pc, &len) : NULL;
+    size_t used;
+    if (!b || x86_format(b, len, in->pc, buf, n) != 0) snprintf(buf, n, "%s", cli_op_name(a, in->op));
+    used = strlen(buf);
+    if (role && a && a->isa == EDAN_ISA_X86_64 && *x86_op_role(in->op))
+        snprintf(buf + used, n - used, " (%s)", x86_op_role(in->op));
 }
 
 static void cli_config_label(const edan_config *c, char *buf, size_t n)
@@ -240,7 +309,7 @@ static int cli_write_timeline(edan_context *ctx, const cli_analysis *a)
 static void cli_dot_write(void *user, const char *data, size_t len) { fwrite(data, 1, len, (FILE *)user); }
 static const char *cli_dot_label(void *user, const edan_insn *in, char *buf, size_t n)
 {
-    snprintf(buf, n, "%s", cli_op_name((const cli_analysis *)user, in->op));
+    cli_insn_text((const cli_analysis *)user, in, 1, buf, n);
     return buf;
 }
 
@@ -400,7 +469,14 @@ static void cli_verdict_make(edan_context *ctx, const cli_analysis *a, uint32_t 
 
 static void cli_hot_key(const cli_analysis *a, const edan_hotspot *h, char *buf, size_t n)
 {
-    if (h->has_pc) snprintf(buf, n, "0x%llx %s", (unsigned long long)h->key, cli_op_name(a, h->op));
+    edan_insn in;
+    char text[160];
+    memset(&in, 0, sizeof in);
+    in.pc = h->key;
+    in.op = h->op;
+    in.flags = EDAN_INSN_HAS_PC;
+    cli_insn_text(a, &in, 0, text, sizeof text);
+    if (h->has_pc) snprintf(buf, n, "0x%llx %s", (unsigned long long)h->key, text);
     else snprintf(buf, n, "%s", cli_op_name(a, (uint32_t)h->key));
 }
 
@@ -409,6 +485,11 @@ static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char 
     uint32_t k, K = edan_num_configs(ctx), j, l;
     fprintf(o, "{\n  \"source\": ");
     cli_json_string(o, source);
+    if (a->isa == EDAN_ISA_X86_64)
+        fprintf(o, ",\n  \"isa\": \"x86-64\", \"vertices\": \"micro-operations\", \"machine_instructions\": %llu",
+                (unsigned long long)a->machine_insns);
+    else
+        fprintf(o, ",\n  \"isa\": \"riscv64\", \"vertices\": \"instructions\"");
     if (a->profile_path) {
         fprintf(o, ",\n  \"profile\": ");
         cli_json_string(o, a->profile_path);
@@ -559,6 +640,17 @@ static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char 
                 }
                 fprintf(o, "\"op\": ");
                 cli_json_string(o, cli_op_name(a, h[q].op));
+                if (a->isa == EDAN_ISA_X86_64 && h[q].has_pc) {
+                    char text[160];
+                    edan_insn in;
+                    memset(&in, 0, sizeof in);
+                    in.pc = h[q].key;
+                    in.op = h[q].op;
+                    in.flags = EDAN_INSN_HAS_PC;
+                    cli_insn_text(a, &in, 0, text, sizeof text);
+                    fprintf(o, ", \"instruction\": ");
+                    cli_json_string(o, text);
+                }
                 fprintf(o, ", \"executed\": %llu, \"mem_vertices\": %llu, \"chained\": %llu, \"max_md\": %llu}",
                         (unsigned long long)h[q].executed, (unsigned long long)h[q].mem_vertices,
                         (unsigned long long)h[q].chained, (unsigned long long)h[q].max_md);
@@ -658,9 +750,17 @@ static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char
     double d[EDAN_MAX_CONFIGS] = {0};
     char label[128], name[64];
     for (k = 0; k < K; k++) edan_get_metrics(ctx, k, &mt[k]);
-    fprintf(o, "%s: %llu instructions (%llu loads, %llu stores, %llu atomics), %llu register and memory edges\n\n",
-            source, (unsigned long long)mt[0].N, (unsigned long long)mt[0].loads, (unsigned long long)mt[0].stores,
-            (unsigned long long)mt[0].amos, (unsigned long long)(mt[0].E - mt[0].fill_edges));
+    if (a->isa == EDAN_ISA_X86_64)
+        fprintf(o, "%s (x86-64): %llu instructions cracked into %llu vertices (%llu loads, %llu stores, the rest "
+                "operations; N counts the vertices), %llu register and memory edges\n\n",
+                source, (unsigned long long)a->machine_insns, (unsigned long long)mt[0].N,
+                (unsigned long long)mt[0].loads, (unsigned long long)mt[0].stores,
+                (unsigned long long)(mt[0].E - mt[0].fill_edges));
+    else
+        fprintf(o, "%s (RISC-V): %llu instructions (%llu loads, %llu stores, %llu atomics), %llu register and memory "
+                "edges\n\n", source, (unsigned long long)mt[0].N, (unsigned long long)mt[0].loads,
+                (unsigned long long)mt[0].stores, (unsigned long long)mt[0].amos,
+                (unsigned long long)(mt[0].E - mt[0].fill_edges));
     for (k = 0; k < K; k++) {
         cli_verdict v;
         cli_verdict_make(ctx, a, k, &v);
@@ -746,12 +846,18 @@ static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char
         if (!h) return cli_err("out of memory");
         if (!a->elf_path || cli_syms_open(&sy, a->elf_path, a->elf_bias, &why)) memset(&sy, 0, sizeof sy);
         for (k = 0; k < K; k++) {
-            char key[96], where[160];
+            char key[200], where[160];
+            int kw = 24;
             edan_get_hotspots(ctx, k, h, a->top, &n);
             cli_config_label(edan_get_config(ctx, k), label, sizeof label);
+            for (q = 0; q < n; q++) {   /* the instruction column as wide as its longest entry */
+                cli_hot_key(a, &h[q], key, sizeof key);
+                if ((int)strlen(key) > kw) kw = (int)strlen(key);
+            }
             fprintf(o, "\nTop %u memory instructions by chained accesses [%s]:\n", a->top, label);
-            fprintf(o, "  %-24s %12s %12s %12s %8s  %s\n", "instruction", "executed", "mem vertices", "chained",
-                    "max md", sy.mod ? "where" : "");
+            fprintf(o, "  %-*s %12s %12s %12s %8s  %s\n", kw, "instruction",
+                    a->isa == EDAN_ISA_X86_64 ? "accesses" : "executed", "mem vertices", "chained", "max md",
+                    sy.mod ? "where" : "");
             for (q = 0; q < n; q++) {
                 where[0] = 0;
                 if (h[q].has_pc && sy.mod) {
@@ -763,7 +869,7 @@ static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char
                     else snprintf(where, sizeof where, "%s", fn ? fn : "?");
                 }
                 cli_hot_key(a, &h[q], key, sizeof key);
-                fprintf(o, "  %-24s %12llu %12llu %12llu %8llu  %s\n", key, (unsigned long long)h[q].executed,
+                fprintf(o, "  %-*s %12llu %12llu %12llu %8llu  %s\n", kw, key, (unsigned long long)h[q].executed,
                         (unsigned long long)h[q].mem_vertices, (unsigned long long)h[q].chained,
                         (unsigned long long)h[q].max_md, where);
             }

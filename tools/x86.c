@@ -550,6 +550,7 @@ int x86_format(const uint8_t *bytes, size_t avail, uint64_t pc, char *buf, size_
     if (ZYAN_FAILED(ZydisDecoderInit(&dec, ZYDIS_MACHINE_MODE_LONG_64, ZYDIS_STACK_WIDTH_64)) ||
         ZYAN_FAILED(ZydisDecoderDecodeFull(&dec, bytes, avail, &ins, op)) ||
         ZYAN_FAILED(ZydisFormatterInit(&fmt, ZYDIS_FORMATTER_STYLE_INTEL)) ||
+        ZYAN_FAILED(ZydisFormatterSetProperty(&fmt, ZYDIS_FORMATTER_PROP_FORCE_SIZE, ZYAN_TRUE)) ||
         ZYAN_FAILED(ZydisFormatterFormatInstruction(&fmt, &ins, op, ins.operand_count_visible, buf, n, pc, ZYAN_NULL)))
         return -1;
     return 0;

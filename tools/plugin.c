@@ -97,14 +97,23 @@ typedef struct pl_block {
 } pl_block;
 
 /* x86-64: the memory accesses one execution of an instruction made, in
-   order. */
+   order, and the pieces QEMU hands over when the execution makes exactly
+   its vertices' accesses (an access of more than 8 bytes in pieces of 8):
+   checked piece by piece, an exact execution's addresses go straight to
+   its vertices (pl_x86_exact). */
+#define PL_PIECES 8
+#define PL_CONT 0xffff      /* a piece that goes on the one before */
+#define PL_INLINE 4         /* accesses kept in the record itself */
 typedef struct pl_xacc {
     uint32_t n, cap;
-    edan_access *a;
-    int rep;                /* a rep string instruction: each execution is an iteration (or none) */
-    int check;              /* its vertices say what it loads and stores (not a state save) */
+    edan_access *a;         /* inline_a, or a buffer of cap */
+    uint8_t np;             /* the pieces of an exact execution; more than cap: none is exact */
+    uint8_t rep;            /* a rep string instruction: each execution is an iteration (or none) */
+    uint8_t check;          /* its vertices say what it loads and stores (not a state save) */
+    uint8_t crosses;        /* crosses a page boundary: QEMU 7.2 reports none of its accesses */
     uint32_t want_load, want_store;     /* bytes it loads and stores */
-    int crosses;            /* crosses a page boundary: QEMU 7.2 reports none of its accesses */
+    struct { uint8_t kind, size; uint16_t uop; } piece[PL_PIECES];  /* uop: the block's vertex, or PL_CONT */
+    edan_access inline_a[PL_INLINE];
 } pl_xacc;
 
 typedef struct pl_range { uint64_t lo, hi; } pl_range;
@@ -1059,22 +1068,74 @@ static void pl_bin_x86(pl_block *b, uint32_t first, uint32_t count)
     }
 }
 
+/* x86-64: 1 when execution x made exactly the pieces of its vertices'
+   accesses; their addresses are then in uaddrs. */
+static inline int pl_x86_exact(uint64_t *uaddrs, const pl_xacc *x)
+{
+    uint32_t k;
+    if (x->n != x->np || x->np > PL_PIECES) return 0;
+    for (k = 0; k < x->n; k++) {
+        const edan_access *a = &x->a[k];
+        if (a->kind != x->piece[k].kind || a->size != x->piece[k].size) return 0;
+        if (x->piece[k].uop != PL_CONT) uaddrs[x->piece[k].uop] = a->addr;
+        else if (a->addr != a[-1].addr + a[-1].size) return 0;
+    }
+    return 1;
+}
+
+/* x86-64: the text and binary traces of instructions b[first .. first+count). */
+static void pl_out_x86(pl_block *b, uint32_t first, uint32_t count)
+{
+    uint32_t i;
+    if (st.bin_f) pl_bin_x86(b, first, count);
+    if (st.text_f)
+        for (i = first; i < first + count; i++)
+            if (!(b->xacc[i].rep && b->xacc[i].n == 0)) pl_out_line(b, i, b->xacc[i].a, b->xacc[i].n);
+}
+
 /* x86-64: instructions b[first .. first+count) were executed; returns the
-   number that ran (a rep's execution without an iteration ran none). */
+   number that ran (a rep's execution without an iteration ran none). Runs
+   of exact executions go to the analysis as ranges of the block's vertices
+   (the whole block: its compiled form), any other execution vertex by
+   vertex after QEMU's quirks are undone (pl_x86_fixup). */
 static uint32_t pl_emit_x86(pl_block *b, uint32_t first, uint32_t count)
 {
-    uint32_t i, ran = 0;
-    for (i = first; i < first + count; i++) pl_x86_fixup(b, i, &b->xacc[i]);
-    if (st.ctx) pl_feed_x86(b, first, count);
-    if (st.bin_f) pl_bin_x86(b, first, count);
-    for (i = first; i < first + count; i++) {
-        pl_xacc *x = &b->xacc[i];
-        if (x->rep && x->n == 0) continue;
-        if (st.text_f) pl_out_line(b, i, x->a, x->n);
-        st.flops += b->flops[i];
-        ran++;
+    uint32_t i = first, end = first + count, j, ran = 0, at;
+    int outputs = st.text_f || st.bin_f;
+    while (i < end) {
+        uint64_t flops = 0;
+        for (j = i; j < end && pl_x86_exact(b->uaddrs, &b->xacc[j]); j++) {
+            flops += b->flops[j];
+            if (!outputs) b->xacc[j].n = 0;
+        }
+        if (j > i) {
+            if (st.ctx) {
+                edan_result r = bintrace_feed_block(st.ctx, &b->uprep, &b->u[0].in, sizeof *b->u, b->nu, b->ufirst[i],
+                                                    b->ufirst[j] - b->ufirst[i], b->uaddrs + b->ufirst[i], &at);
+                if (r != EDAN_OK) {
+                    uint32_t k = i;
+                    while (k + 1 < j && b->ufirst[k + 1] <= at) k++;
+                    pl_refused(&b->s[k], r);
+                }
+            }
+            if (outputs) {
+                pl_out_x86(b, i, j - i);
+                for (at = i; at < j; at++) b->xacc[at].n = 0;
+            }
+            st.flops += flops;
+            ran += j - i;
+        }
+        if (j == end) break;
+        pl_x86_fixup(b, j, &b->xacc[j]);
+        if (st.ctx) pl_feed_x86(b, j, 1);
+        if (outputs) pl_out_x86(b, j, 1);
+        if (!(b->xacc[j].rep && b->xacc[j].n == 0)) {
+            st.flops += b->flops[j];
+            ran++;
+        }
+        b->xacc[j].n = 0;
+        i = j + 1;
     }
-    for (i = first; i < first + count; i++) b->xacc[i].n = 0;
     return ran;
 }
 
@@ -1585,7 +1646,8 @@ static void pl_block_free(pl_block *b)
     free(b->flags);
     free(b->text);
     if (b->xacc)
-        for (i = 0; i < b->n; i++) free(b->xacc[i].a);
+        for (i = 0; i < b->n; i++)
+            if (b->xacc[i].a != b->xacc[i].inline_a) free(b->xacc[i].a);
     free(b->xacc);
     free(b->flops);
     free(b->u);
@@ -1666,6 +1728,29 @@ static int pl_translate_x86(pl_block *b, uint32_t i, const uint8_t *data, size_t
     in->pc = pc;
     in->flags |= EDAN_INSN_HAS_PC;
     in->length = (uint8_t)len;
+    {   /* the pieces of an exact execution: each vertex's access, in pieces of 8 beyond 8 bytes */
+        pl_xacc *x = &b->xacc[i];
+        uint32_t np = 0;
+        int exact = r == EDAN_OK;
+        for (k = 0; k < d.nuop && exact; k++) {
+            const bintrace_uop *u = &d.uop[k];
+            uint32_t p, pieces, size;
+            if (u->in.mem == EDAN_MEM_NONE) continue;
+            pieces = u->bytes <= 8 ? 1 : u->bytes / 8;
+            size = u->bytes <= 8 ? u->bytes : 8;
+            if (!u->exact || (u->bytes > 8 && u->bytes % 8) || np + pieces > PL_PIECES) {
+                exact = 0;
+                break;
+            }
+            for (p = 0; p < pieces; p++, np++) {
+                x->piece[np].kind = u->in.mem;
+                x->piece[np].size = (uint8_t)size;
+                x->piece[np].uop = (uint16_t)(p ? PL_CONT : b->nu + k);
+            }
+        }
+        if (np > cap) cap = np;
+        x->np = (uint8_t)(exact ? np : 0xff);
+    }
     for (k = 0; k < d.nuop; k++) {
         b->u[b->nu] = d.uop[k];
         b->u[b->nu].in.pc = pc;
@@ -1673,7 +1758,8 @@ static int pl_translate_x86(pl_block *b, uint32_t i, const uint8_t *data, size_t
         b->nu++;
     }
     b->xacc[i].cap = cap;
-    if (cap && !(b->xacc[i].a = (edan_access *)calloc(cap, sizeof(edan_access)))) return -1;
+    if (cap <= PL_INLINE) b->xacc[i].a = b->xacc[i].inline_a;
+    else if (!(b->xacc[i].a = (edan_access *)calloc(cap, sizeof(edan_access)))) return -1;
     return 0;
 }
 

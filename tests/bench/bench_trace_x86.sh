@@ -3,7 +3,10 @@
 # gemm example compiled with the host's gcc -O2 (dynamically linked), every
 # instruction of the run analysed online, without a cache and with L1+L2,
 # against qemu-x86_64 alone. Medians of RUNS runs (default 3), round-robin;
-# instructions per second of each.
+# guest instructions per second of each (the analysis cracks them into
+# more vertices: both counts are printed). EDAN_BASE=DIR (a checkout with
+# ./edan and build/edan-plugin.so built) adds that build's two runs, side
+# by side in the same rounds.
 # Usage: tests/bench/bench_trace_x86.sh [GEMM_SIZE (default 250)]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -13,14 +16,21 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/edan-bench.XXXXXX"); trap 'rm -rf "$work"' EXI
 gcc -O2 -Iexamples -Itools -o "$work/gemm" examples/gemm.c
 prog=("$work/gemm" "$size")
 ./edan trace --quiet --json -o "$work/r.json" -- "${prog[@]}" >/dev/null
-n=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["configs"][0]["instructions"])' "$work/r.json")
-echo "program: examples/gemm.c $size (gcc -O2, x86-64, dynamic), $n instructions analysed; $runs runs each (round-robin), median wall time"
+read -r n v < <(python3 -c 'import json,sys; d = json.load(open(sys.argv[1]))
+print(d.get("machine_instructions", d["configs"][0]["instructions"]), d["configs"][0]["instructions"])' "$work/r.json")
+echo "program: examples/gemm.c $size (gcc -O2, x86-64, dynamic), $n instructions analysed ($v vertices); $runs runs each (round-robin), median wall time"
 echo "machine: $(nproc) cores, $(uname -m), $(qemu-x86_64 --version | head -n 1)"
 . tests/bench/bench_lib.sh
 names=(qemu none l12)
 cmd_qemu=(qemu-x86_64 "${prog[@]}")
 cmd_none=(./edan trace --quiet -o "$work/r1" -- "${prog[@]}")
 cmd_l12=(./edan trace --quiet --cache 32K:8:64 --cache 1M:16:64:wb:10 -o "$work/r2" -- "${prog[@]}")
+if [ -n "${EDAN_BASE:-}" ]; then
+  names+=(base_none base_l12)
+  cmd_base_none=(env EDAN_PLUGIN="$EDAN_BASE/build/edan-plugin.so" "$EDAN_BASE/edan" trace --quiet -o "$work/r3" -- "${prog[@]}")
+  cmd_base_l12=(env EDAN_PLUGIN="$EDAN_BASE/build/edan-plugin.so" "$EDAN_BASE/edan" trace --quiet --cache 32K:8:64
+                --cache 1M:16:64:wb:10 -o "$work/r4" -- "${prog[@]}")
+fi
 bench_rounds "$runs" "${names[@]}"
 median() { bench_median <<<"${times[$1]}"; }
 t_qemu=$(median qemu); t_none=$(median none); t_l12=$(median l12)
@@ -30,3 +40,10 @@ printf '  %-44s %10s %17s %8s\n' "run" "median" "rate" "vs qemu"
 row "qemu-x86_64 alone (no plugin)" "$t_qemu" "$t_qemu"
 row "edan trace, online analysis, no cache" "$t_none" "$t_qemu"
 row "edan trace, online analysis, L1 32K + L2 1M" "$t_l12" "$t_qemu"
+if [ -n "${EDAN_BASE:-}" ]; then
+  t_bn=$(median base_none); t_bl=$(median base_l12)
+  row "$EDAN_BASE: online analysis, no cache" "$t_bn" "$t_qemu"
+  row "$EDAN_BASE: online analysis, L1 32K + L2 1M" "$t_bl" "$t_qemu"
+  awk -v a="$t_none" -v b="$t_bn" -v c="$t_l12" -v d="$t_bl" \
+    'BEGIN {printf "  this build against EDAN_BASE: no cache %.2fx the time, L1+L2 %.2fx\n", a / b, c / d}'
+fi

@@ -321,9 +321,10 @@ typedef struct edan_access {
 } edan_access;
 
 /* Feed one instruction that accesses memory several times, acc[0 .. n) in
-   the order it made them (x86 read-modify-write: a load, then a store;
-   push/pop, call/ret, string instructions, gathers, scatters). It is one
-   vertex. Its sources are its registers read and every byte its loads read
+   the order it made them (a gather's or scatter's elements; an x86-64
+   front-end cracks a read-modify-write, push or string instruction into
+   load, operation and store vertices of one access each, and feeds a
+   gather as one load vertex with its elements). It is one vertex. Its sources are its registers read and every byte its loads read
    (the bytes' writers before it: a load of a byte it stored itself makes
    no edge); its targets are its registers written and every byte its
    stores write. Each access goes through the cache model in order; it is a

@@ -491,11 +491,16 @@ def write_readme(rep, M, add_ns, settings, profile, roofline, plots, roof_note, 
                            for l in c.get("cache", [])) or "none (every access reaches RAM)"
         w(f"| {i} | {c['name']} | {caches} | {c['alpha']} | {fmt(c['freq_ghz'])} | {', '.join(c['m'].keys())} |")
     w("")
-    w("| kernel | problem size | scope | tau (cycles) | instructions |")
-    w("|---|---|---|---|---|")
+    w("| kernel | problem size | scope | tau (cycles) | instructions | vertices (N) |")
+    w("|---|---|---|---|---|---|")
     for k, size, tau, sopt, sname in kinfo:
         r = load(f"json/{k}.json")
-        w(f"| {k} | {size} | `{sopt} {sname}` | {tau} | {num(r['configs'][0]['instructions'], 'int')} |")
+        n = r["configs"][0]["instructions"]
+        w(f"| {k} | {size} | `{sopt} {sname}` | {tau} | {num(r.get('machine_instructions', n), 'int')} | "
+          f"{num(n, 'int')} |")
+    if r0.get("isa") == "x86-64":
+        w("\nAn x86-64 instruction is cracked into the vertices a load/store machine executes (its loads, an "
+          "operation, its stores): N counts the vertices.")
     w("")
 
     # ---- verdicts

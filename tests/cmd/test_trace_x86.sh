@@ -173,14 +173,16 @@ fi
 
 # 3c. EDAN_TRACE_BEGIN()/END() markers (examples/markers.c, built for the
 #     host): only the marked loop, which loads the n ints of arr once and
-#     stores nothing; --no-markers analyses the whole program
+#     stores nothing (gcc -O2: add edx, [rax], then the pointer step, the
+#     compare and the branch, 5 vertices an element); --no-markers analyses
+#     the whole program
 n=1000
 got=$($E trace --json --quiet -- build/examples-host/markers $n 2> "$W/err" | python3 -c '
 import json, sys; c = json.load(sys.stdin)["configs"][0]; print(c["load_bytes"], c["store_bytes"], c["instructions"])')
 all=$($E trace --json --quiet --no-markers -- build/examples-host/markers $n 2>> "$W/err" | python3 -c '
 import json, sys; print(json.load(sys.stdin)["configs"][0]["instructions"])')
 set -- $got
-if [ "${1:-}" = $((4 * n)) ] && [ "${2:-}" = 0 ] && [ "${3:-0}" -lt $((2 * n)) ] && [ "${all:-0}" -gt $((20 * n)) ]; then
+if [ "${1:-}" = $((4 * n)) ] && [ "${2:-}" = 0 ] && [ "${3:-0}" -le $((5 * n + 10)) ] && [ "${all:-0}" -gt $((20 * n)) ]; then
   ok "markers n=$n: the marked loop only: $1 bytes loaded, $2 stored, $3 instructions ($all without markers)"
 else
   bad "markers: got '$got', whole '$all'; $(cat "$W/err")"

@@ -12,6 +12,11 @@ $(B)/fuzz_%: tests/fuzz/fuzz_%.c edan.h $(wildcard tools/*.h) | $(B)/deps.ok
 	      -fno-sanitize-recover=undefined -I. -o $@.tmp $< -lz -lm && mv $@.tmp $@
 EXTRA_TESTS += $(B)/fuzz_rv $(B)/fuzz_bintrace
 
+# seeds of many CHECK stretches for fuzz_bintrace
+$(B)/seed_bintrace: tests/fuzz/seed_bintrace.c edan.h tools/bintrace.h | $(B)/deps.ok
+	$(CC) $(WARN) $(CFLAGS) -I. -o $@ $< -lz -lm
+EXTRA_TESTS += $(B)/seed_bintrace
+
 # probe --numa on emulated NUMA machines (qemu TCG, Debian's cloud kernel,
 # cached under build/numa/); tests/cmd/test_numa.sh, also run by `make test`.
 .PHONY: test-numa

@@ -4,12 +4,13 @@
    functions are static inline. Needs edan.h (for edan_insn) included first
    or here.
 
-   FORMAT (version 2; all integers little-endian; "varint" = unsigned LEB128,
+   FORMAT (version 3; all integers little-endian; "varint" = unsigned LEB128,
    at most 10 bytes; "zz" = zigzag-coded signed varint)
      Header, 16 bytes:
        0  "EDANBT"       magic
-       6  u16 version    2 (version 1, without KILL and CHECK records, is
-                         still read, with a warning that it is unchecked)
+       6  u16 version    3 (version 2, whose checksums cover each stretch
+                         alone, and version 1, without KILL and CHECK
+                         records, are still read, with a warning)
        8  u16 isa        1 = RISC-V RV64, 2 = x86-64
       10  u16 hdr_size   16 (a reader skips bytes up to hdr_size)
       12  u32 flags      0 (anything else is refused)
@@ -58,12 +59,13 @@
            varint verb: 0 create, then varint creator, varint child;
            1 switch, then varint thread (its instructions follow);
            2 exit, then varint thread.
-       3 CHECK (T >> 2 == 2, version 2): u32 zlib crc32 of every byte from
-         the end of the previous CHECK (the file's start for the first)
-         up to this record's tag. The writer puts one after at most
-         BINTRACE_CHECK_EVERY bytes and one right before END, which a
-         reader requires: a changed byte anywhere is an error, never a
-         different result.
+       3 CHECK (T >> 2 == 2, versions 2 and 3): u32 zlib crc32 of every
+         byte of the file from its start up to this record's tag (version
+         2: from the end of the previous CHECK). The writer puts one after
+         at most BINTRACE_CHECK_EVERY bytes and one right before END, which
+         a reader requires: a changed byte anywhere, and (version 3)
+         stretches moved, repeated or spliced in from another trace, are an
+         error, never a different result.
    A block's instructions carry everything edan_feed needs (decoded once at
    translation time), so a reader needs no instruction decoder; it checks
    each RISC-V instruction with raw bytes against them all the same (one
@@ -79,8 +81,10 @@
 #include <zlib.h>
 #include "edan.h"
 
-#define BINTRACE_VERSION 2
+#define BINTRACE_VERSION 3
+#ifndef BINTRACE_CHECK_EVERY       /* bytes between CHECK records (a test may write shorter stretches) */
 #define BINTRACE_CHECK_EVERY 65536
+#endif
 #define BINTRACE_MAX_KILL_REGS 8192
 #define BINTRACE_MAX_KILL_RANGES 1024
 #define BINTRACE_ISA_RV64 1
@@ -354,7 +358,9 @@ typedef struct bintrace_writer {
     uint64_t vlast;         /* the address of the last VERTEX access */
     int failed;             /* a write failed ... */
     int err;                /* ... with this errno */
-    uLong crc;              /* of the bytes since the last CHECK, up to buf[crc_from] */
+    unsigned version;       /* BINTRACE_VERSION, or 2 (tests of old files) */
+    uLong crc;              /* of the bytes up to buf[crc_from] since the start (version 2: since the
+                               last CHECK) */
     size_t crc_from;
     size_t since_check;     /* bytes since the last CHECK */
 } bintrace_writer;
@@ -378,15 +384,19 @@ static inline unsigned char *bintrace_writer_reserve(bintrace_writer *w, size_t 
     return w->buf + w->len;
 }
 
-/* Starts a trace of instructions of an ISA (BINTRACE_ISA_*) on f. */
-static inline int bintrace_writer_open_isa(bintrace_writer *w, FILE *f, unsigned isa)
+/* Starts a trace of instructions of an ISA (BINTRACE_ISA_*) on f, of a
+   format version (BINTRACE_VERSION; 2 writes what earlier versions wrote,
+   for tests of old files). */
+static inline int bintrace_writer_open_version(bintrace_writer *w, FILE *f, unsigned isa, unsigned version)
 {
     unsigned char hdr[BINTRACE_HEADER_SIZE] = {'E', 'D', 'A', 'N', 'B', 'T',
         BINTRACE_VERSION, 0, 0, 0, BINTRACE_HEADER_SIZE, 0, 0, 0, 0, 0};
+    hdr[6] = (unsigned char)version;
     hdr[8] = (unsigned char)isa;
     memset(w, 0, sizeof *w);
     w->f = f;
     w->isa = isa;
+    w->version = version;
     w->cap = 1u << 20;
     if (w->cap < 2 * (size_t)BINTRACE_MAX_RECORD) w->cap = 2 * (size_t)BINTRACE_MAX_RECORD;
     w->buf = (unsigned char *)malloc(w->cap);
@@ -398,17 +408,27 @@ static inline int bintrace_writer_open_isa(bintrace_writer *w, FILE *f, unsigned
     return BINTRACE_OK;
 }
 
+/* Starts a trace of the current version. */
+static inline int bintrace_writer_open_isa(bintrace_writer *w, FILE *f, unsigned isa)
+{
+    return bintrace_writer_open_version(w, f, isa, BINTRACE_VERSION);
+}
+
 static inline int bintrace_writer_open(bintrace_writer *w, FILE *f)
 {
     return bintrace_writer_open_isa(w, f, BINTRACE_ISA_RV64);
 }
 
-/* A CHECK record: the crc32 of everything since the previous one. */
+/* A CHECK record: the crc32 of everything before it (version 2: since the
+   previous one). The CRC goes on over the record itself, so that the next
+   covers it too: chained, a stretch cannot move. */
 static inline void bintrace__write_check(bintrace_writer *w)
 {
     unsigned char *p;
+    size_t tag;
     uLong c;
     p = bintrace_writer_reserve(w, 16);
+    tag = w->len;
     c = crc32(w->crc, w->buf + w->crc_from, (uInt)(w->len - w->crc_from));
     p = bintrace_put_varint(p, (2u << 2) | 3);
     p[0] = (unsigned char)c;
@@ -416,8 +436,13 @@ static inline void bintrace__write_check(bintrace_writer *w)
     p[2] = (unsigned char)(c >> 16);
     p[3] = (unsigned char)(c >> 24);
     w->len = (size_t)(p + 4 - w->buf);
-    w->crc = crc32(0L, Z_NULL, 0);
-    w->crc_from = w->len;
+    if (w->version >= 3) {
+        w->crc = c;
+        w->crc_from = tag;
+    } else {
+        w->crc = crc32(0L, Z_NULL, 0);
+        w->crc_from = w->len;
+    }
     w->since_check = 0;
 }
 
@@ -621,8 +646,13 @@ typedef struct bintrace_reader {
     const edan_access *vertex;  /* bintrace_reader_decode: during the callback for a VERTEX, its */
     size_t vertex_n;            /* accesses (else NULL, 0) */
     char warning[200];          /* after the header: what the caller should tell the user, or "" */
-    uLong crc;                  /* of the bytes since the last CHECK, consumed in earlier calls */
-    unsigned long long span;    /* their number */
+    uLong crc;                  /* of the bytes consumed in earlier calls, since the start (version 2:
+                                   since the last CHECK) */
+    unsigned long long span;    /* bytes consumed in earlier calls since the last CHECK record */
+    /* called for every CHECK record verified, with its tag's offset and the
+       offset after it, if set */
+    void (*on_check)(void *user, unsigned long long tag, unsigned long long end);
+    void *check_user;
     bintrace_kill_fn kill;      /* bintrace_reader_decode's KILL records, if set (else ignored) */
     void *kill_user;
     /* bintrace_reader_decode's THREAD records, if set (else ignored): verb
@@ -1117,6 +1147,7 @@ static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char
                                          size_t *used, bintrace_insn_fn fn, void *user)
 {
     size_t pos = 0, crc_pos = 0;    /* buf[crc_pos .. pos): consumed, not yet in r->crc */
+    size_t since = 0;               /* buf[since .. pos): consumed since the last CHECK record */
     *used = 0;
     if (r->done) return n ? bintrace__err(r, r->consumed, "data after the end record") : BINTRACE_EOF;
     if (!r->have_header) {
@@ -1140,6 +1171,10 @@ static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char
             snprintf(r->warning, sizeof r->warning,
                      "version %u binary trace: it has no checksums, a damaged file cannot be told from a good one",
                      version);
+        else if (version < 3)
+            snprintf(r->warning, sizeof r->warning,
+                     "version %u binary trace: its checksums cover each stretch alone, so stretches moved or "
+                     "repeated cannot be told from a good file", version);
         if (isa == BINTRACE_ISA_X86_64 && !r->decode)
             return bintrace__err(r, 8, "an x86-64 binary trace: this reader has no x86-64 decoder");
         if (isa != BINTRACE_ISA_RV64 && isa != BINTRACE_ISA_X86_64)
@@ -1266,21 +1301,32 @@ static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char
             want = (uLong)c.p[0] | (uLong)c.p[1] << 8 | (uLong)c.p[2] << 16 | (uLong)c.p[3] << 24;
             got = crc32(r->crc, buf + crc_pos, (uInt)(pos - crc_pos));
             if (want != got && !r->skip_checks) {
-                char msg[120];
-                snprintf(msg, sizeof msg, "checksum mismatch: bytes %llu to %llu of the file were changed",
-                         r->consumed + crc_pos - r->span, (unsigned long long)at);
+                char msg[150];
+                if (r->version >= 3)
+                    snprintf(msg, sizeof msg, "checksum mismatch: the file was changed after byte %llu, or its "
+                             "stretches were moved, repeated or spliced", r->consumed + since - r->span);
+                else
+                    snprintf(msg, sizeof msg, "checksum mismatch: bytes %llu to %llu of the file were changed",
+                             r->consumed + crc_pos - r->span, (unsigned long long)at);
                 return bintrace__err(r, at, msg);
             }
             c.p += 4;
-            r->crc = crc32(0L, Z_NULL, 0);
+            if (r->version >= 3) {      /* chained: the running CRC goes on, over this record too */
+                r->crc = got;
+                crc_pos = pos;
+            } else {
+                r->crc = crc32(0L, Z_NULL, 0);
+                crc_pos = (size_t)(c.p - buf);
+            }
             r->span = 0;
-            crc_pos = (size_t)(c.p - buf);
+            since = (size_t)(c.p - buf);
+            if (r->on_check) r->on_check(r->check_user, at, r->consumed + since);
         } else {
             if (id != 0) return bintrace__err(r, at, "unknown record kind");
             count = bintrace__v(&c);
             if (c.is_short) break;
             if (c.bad) return bintrace__err(r, at, "malformed varint");
-            if (r->version >= 2 && !r->skip_checks && r->span + (pos - crc_pos) > 0)
+            if (r->version >= 2 && !r->skip_checks && r->span + (pos - since) > 0)
                 return bintrace__err(r, at, "no checksum right before the end record: the trace was cut or changed");
             if (count != r->count) return bintrace__err(r, at, "instruction count in the end record does not match");
             r->done = 1;
@@ -1290,7 +1336,7 @@ static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char
     }
     *used = pos;
     r->crc = crc32(r->crc, buf + crc_pos, (uInt)(pos - crc_pos));
-    r->span += pos - crc_pos;
+    r->span += pos - since;
     r->consumed += pos;
     r->offset = r->consumed;
     if (r->done) return pos < n ? bintrace__err(r, r->consumed, "data after the end record") : BINTRACE_EOF;

@@ -186,6 +186,52 @@ static void same_metrics(edan_context *a, edan_context *b)
         if (x.layers[i] != y.layers[i]) fail("layer histograms differ");
 }
 
+/* The ends of the CHECK records a checked reading verified. */
+typedef struct stretch_ends { unsigned long long end[8]; int n; } stretch_ends;
+static void on_check(void *user, unsigned long long tag, unsigned long long end)
+{
+    stretch_ends *se = (stretch_ends *)user;
+    (void)tag;
+    if (se->n < 8) se->end[se->n++] = end;
+}
+
+/* data's stretches 1 and 2 (between its first CHECK records) swapped, and
+   stretch 1 in place of stretch 2: read with the checksums, each is an
+   error, or (version 2, whose checksums are per stretch) reads the numbers
+   of ref or others without a sanitizer's complaint. */
+static void stretches_moved(const uint8_t *data, size_t size, const stretch_ends *se, edan_context *ref,
+                            unsigned version)
+{
+    size_t a = (size_t)se->end[0], b = (size_t)se->end[1], c = (size_t)se->end[2], v;
+    uint8_t *bad = (uint8_t *)malloc(size + (b - a));
+    if (!bad || c > size) fail("stretches");
+    for (v = 0; v < 2; v++) {
+        size_t n = a, used;
+        edan_context *cx = make(0, 0);
+        bintrace_reader rx;
+        int rc;
+        memcpy(bad, data, a);
+        if (v == 0) {
+            memcpy(bad + n, data + b, c - b); n += c - b;
+            memcpy(bad + n, data + a, b - a); n += b - a;
+        } else {
+            memcpy(bad + n, data + a, b - a); n += b - a;
+            memcpy(bad + n, data + a, b - a); n += b - a;
+        }
+        memcpy(bad + n, data + c, size - c);
+        n += size - c;
+        bintrace_reader_init(&rx);
+        rx.decode = fake_x86;
+        rc = bintrace_reader_feed(&rx, bad, n, &used, cx);
+        /* the same bytes in the same order (stretches alike) read the same */
+        if (rc != BINTRACE_ERR && version >= 3 && (n != size || memcmp(bad, data, n))) fail("moved stretches read");
+        if (rc == BINTRACE_EOF && n == size && !memcmp(bad, data, n)) same_metrics(ref, cx);
+        bintrace_reader_free(&rx);
+        edan_destroy(cx);
+    }
+    free(bad);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     edan_context *ca = make(0, 0), *cb = make(1, 0), *cc = make(0, 0), *cd = make(0, 1), *ce = make(0, 1);
@@ -229,18 +275,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     same_metrics(cd, ce);
     same_threads(cd, ce);
     same_hotspots(cd, ce);
-    {   /* with the checksums: an error, or what the others read */
+    {   /* with the checksums: an error, or what the others read; then its
+           stretches between CHECK records swapped, repeated and replaced:
+           an error, or (a version 2 file) the same numbers */
         edan_context *cf = make(0, 0);
         bintrace_reader rf;
         size_t uf = 0;
         int f;
+        stretch_ends se;
+        memset(&se, 0, sizeof se);
         bintrace_reader_init(&rf);
         rf.decode = fake_x86;
+        rf.on_check = on_check;
+        rf.check_user = &se;
         f = bintrace_reader_feed(&rf, data, size, &uf, cf);
         if (f != BINTRACE_ERR) {
             if (f != a || uf != ua) fail("checked reading succeeded differently");
             same_metrics(ca, cf);
         }
+        if (f == BINTRACE_EOF && se.n >= 3) stretches_moved(data, size, &se, cf, rf.version);
         bintrace_reader_free(&rf);
         edan_destroy(cf);
     }

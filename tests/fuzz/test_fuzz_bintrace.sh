@@ -6,7 +6,9 @@
 # cache and without (then with hotspots), which must agree
 # (tests/fuzz/fuzz_bintrace.c). Seeds: binary traces of example kernels written
 # by `edan trace`, two of them scoped (KILL records), one of three threads (THREAD records). Fails on any crash, sanitizer report, leak, timeout or
-# disagreement. Seeds of x86-64 traces too (tests/cmd/x86/*.s).
+# disagreement. Seeds of x86-64 traces too (tests/cmd/x86/*.s), and traces
+# of many CHECK stretches (tests/fuzz/seed_bintrace.c), whose stretches the
+# harness moves and repeats: an error, never other numbers.
 . "$(dirname "$0")/../lib.sh"
 mkdir -p "$T/corpus"
 for cs in "kernel|sum 8" "kernel_gemm|gemm 4" "kernel_chase|chase 12" "kernel_cg_step|spmv 6" "kernel_lu|lu 5" \
@@ -42,5 +44,9 @@ printf 'EDANBT\x01\x00\x01\x00\x10\x00\x00\x00\x00\x00\x02\x03\x00\x00\x00\x01\x
 printf 'EDANBT\x01\x00\x01\x00\x10\x00\x00\x00\x00\x00\x02\x02\x00\x00\x00\x0b\x01\x08\x01\x01\x01\x02\x00\x00\x00\x0b\x01\x08\x01\x01\x01\x03\x00\x80\x01\x80\x01\x00\x7f' > "$T/corpus/badz.bin"
 head -c 25 /dev/zero | tr '\0' '\200' >> "$T/corpus/badz.bin"
 printf '\x03\x04' >> "$T/corpus/badz.bin"
+# traces of many CHECK stretches (one every 200 bytes), whose stretches the
+# harness moves, repeats and replaces
+build/seed_bintrace "$T/corpus/stretches-rv.bin" "$T/corpus/stretches-x86.bin" ||
+  { echo "seed_bintrace failed"; exit 1; }
 fuzz_run fuzz_bintrace 12000
 exit $fail

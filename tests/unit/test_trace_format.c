@@ -343,6 +343,28 @@ static int run(unsigned long long seed, int analyse, int *failures)
     return fail;
 }
 
+/* nblocks blocks of 1 to 8 real RV64 instructions (loads, stores, ALU
+   operations), not yet defined (id UINT32_MAX). */
+static void random_blocks(bintrace_sinsn (*blk)[8], uint32_t *nb, uint32_t *id, uint32_t nblocks)
+{
+    uint32_t b, i;
+    memset(blk, 0, nblocks * sizeof *blk);
+    for (b = 0; b < nblocks; b++) {
+        nb[b] = 1 + (uint32_t)(rnd() % 8);
+        id[b] = UINT32_MAX;
+        for (i = 0; i < nb[b]; i++) {
+            bintrace_sinsn *x = &blk[b][i];
+            do {
+                uint32_t word = (uint32_t)rnd() | 3;
+                memcpy(x->raw, &word, 4);
+            } while (edan_rv_decode(x->raw, 4, &x->in) != EDAN_OK);
+            x->in.length = 4;
+            x->in.pc = 0x10000 + 64 * b + 4 * i;
+            x->in.flags = EDAN_INSN_HAS_PC;
+        }
+    }
+}
+
 /* Every byte of a trace changed in turn (xor a random nonzero value): each
    read either fails or gives the metrics of the original, never others
    (the checksums, the check of instructions against their bytes). */
@@ -360,21 +382,7 @@ static int flips(void)
     memset(&ref, 0, sizeof ref);
     rng_state = 0xf11b5;
     if (!f || bintrace_writer_open(&w, f) != BINTRACE_OK) return 1;
-    memset(blk, 0, sizeof blk);
-    for (b = 0; b < NB; b++) {
-        nb[b] = 1 + (uint32_t)(rnd() % 8);
-        id[b] = UINT32_MAX;
-        for (i = 0; i < nb[b]; i++) {
-            bintrace_sinsn *x = &blk[b][i];
-            do {    /* real instructions: loads, stores and ALU operations */
-                uint32_t word = (uint32_t)rnd() | 3;
-                memcpy(x->raw, &word, 4);
-            } while (edan_rv_decode(x->raw, 4, &x->in) != EDAN_OK);
-            x->in.length = 4;
-            x->in.pc = 0x10000 + 64 * b + 4 * i;
-            x->in.flags = EDAN_INSN_HAS_PC;
-        }
-    }
+    random_blocks(blk, nb, id, NB);
     for (e = 0; e < EXECS; e++) {
         b = (uint32_t)(rnd() % NB);
         for (i = 0; i < nb[b]; i++) blk[b][i].in.addr = 0x8000 + 8 * (rnd() % 512);
@@ -428,12 +436,140 @@ static int flips(void)
     return fail;
 }
 
+/* CHECK records' offsets, as the reader verifies them. */
+typedef struct checks { unsigned long long end[64]; int n; } checks;
+static void on_check(void *user, unsigned long long tag, unsigned long long end)
+{
+    checks *c = (checks *)user;
+    (void)tag;
+    if (c->n < 64) c->end[c->n++] = end;
+}
+
+/* A trace of several CHECK stretches written in a format version: its
+   bytes (malloc'd) in *data, *size. */
+static int write_stretches(unsigned version, unsigned char **data, size_t *size)
+{
+    enum { NB = 12, EXECS = 250000 };
+    bintrace_sinsn blk[NB][8];
+    uint32_t nb[NB], b, i, id[NB];
+    bintrace_writer w;
+    FILE *f = tmpfile();
+    int e;
+    rng_state = 0x5e9;
+    if (!f || bintrace_writer_open_version(&w, f, BINTRACE_ISA_RV64, version) != BINTRACE_OK) return 1;
+    random_blocks(blk, nb, id, NB);
+    for (e = 0; e < EXECS; e++) {
+        b = (uint32_t)(rnd() % NB);
+        for (i = 0; i < nb[b]; i++) blk[b][i].in.addr = 0x8000 + 8 * (rnd() % 4096);
+        if (id[b] == UINT32_MAX) id[b] = bintrace_write_define(&w, blk[b], nb[b]);
+        bintrace_write_exec(&w, id[b], blk[b], nb[b], 0, nb[b]);
+    }
+    bintrace_writer_close(&w);
+    *size = (size_t)ftell(f);
+    rewind(f);
+    *data = (unsigned char *)malloc(*size);
+    if (!*data || fread(*data, 1, *size, f) != *size) return 1;
+    fclose(f);
+    return 0;
+}
+
+/* Reads data[0..size): its status, metrics and (c) CHECK offsets. */
+static int read_whole(const unsigned char *data, size_t size, edan_metrics *m, checks *c, char *warning, size_t wn)
+{
+    edan_context *ctx;
+    bintrace_reader r;
+    size_t used;
+    int rc;
+    if (edan_create(&ctx, NULL) != EDAN_OK) return BINTRACE_ERR;
+    bintrace_reader_init(&r);
+    r.on_check = on_check;
+    r.check_user = c;
+    rc = bintrace_reader_feed(&r, data, size, &used, ctx);
+    edan_get_metrics(ctx, 0, m);
+    if (warning) snprintf(warning, wn, "%s", r.warning);
+    bintrace_reader_free(&r);
+    edan_destroy(ctx);
+    return rc;
+}
+
+/* The stretches between CHECK records moved, repeated and replaced: in a
+   version 3 trace (the checksums chained) each is an error; a version 2
+   trace (each checksum its own stretch's) still reads, with its warning,
+   and reads them as a good file (its weakness, which version 3 removes). */
+static int stretches(void)
+{
+    unsigned version;
+    int fail = 0;
+    for (version = 2; version <= 3; version++) {
+        unsigned char *data, *bad;
+        size_t size, a, b0, b1, b2, k;
+        checks c;
+        edan_metrics ref, m;
+        char warning[200];
+        int rc, v;
+        memset(&c, 0, sizeof c);
+        if (write_stretches(version, &data, &size)) return 1;
+        rc = read_whole(data, size, &ref, &c, warning, sizeof warning);
+        if (rc != BINTRACE_EOF || c.n < 4 || (version == 2) != (strstr(warning, "version 2") != NULL)) {
+            fprintf(stderr, "stretches: version %u: status %d, %d CHECK records, warning '%s'\n", version, rc, c.n,
+                    warning);
+            free(data);
+            return 1;
+        }
+        a = c.end[0];
+        b0 = c.end[1];
+        b1 = c.end[2];
+        b2 = c.end[3];
+        bad = (unsigned char *)malloc(size + (b1 - a));
+        for (v = 0; v < 3; v++) {
+            size_t n = 0;
+            checks c2;
+            memset(&c2, 0, sizeof c2);
+            memcpy(bad, data, a);
+            n = a;
+            if (v == 0) {           /* stretches 1 and 2 swapped */
+                memcpy(bad + n, data + b0, b1 - b0); n += b1 - b0;
+                memcpy(bad + n, data + a, b0 - a); n += b0 - a;
+                k = b1;
+            } else if (v == 1) {    /* stretch 2 replaced by a copy of stretch 1 */
+                memcpy(bad + n, data + a, b0 - a); n += b0 - a;
+                memcpy(bad + n, data + a, b0 - a); n += b0 - a;
+                k = b1;
+            } else {                /* stretch 1 repeated */
+                memcpy(bad + n, data + a, b0 - a); n += b0 - a;
+                memcpy(bad + n, data + a, b2 - a); n += b2 - a;
+                k = b2;
+            }
+            memcpy(bad + n, data + k, size - k);
+            n += size - k;
+            rc = read_whole(bad, n, &m, &c2, NULL, 0);
+            if (version == 3 && rc != BINTRACE_ERR) {
+                fprintf(stderr, "stretches: version 3, change %d: status %d, W %llu (of %llu)\n", v, rc,
+                        (unsigned long long)m.W, (unsigned long long)ref.W);
+                fail = 1;
+            }
+            if (version == 2 && v == 0 && rc == BINTRACE_ERR) {
+                fprintf(stderr, "stretches: version 2, swapped: refused, which version 2 cannot do\n");
+                fail = 1;
+            }
+            if (version == 2 && v == 0)
+                printf("stretches: version 2, stretches 1 and 2 swapped: read to the end, W %llu where the file has %llu; "
+                       "version 3 refuses it\n", (unsigned long long)m.W, (unsigned long long)ref.W);
+        }
+        free(bad);
+        free(data);
+    }
+    printf("stretches: %s\n", fail ? "FAIL" : "ok");
+    return fail;
+}
+
 int main(void)
 {
     int failures = 0;
     unsigned long long seed;
     uint32_t i;
     for (seed = 1; seed <= 6; seed++) run(seed * 0x9e3779b97f4a7c15ull, seed <= 2, &failures);
+    failures += stretches();
     /* header checks */
     {
         static const unsigned char hdr[16] = {'E', 'D', 'A', 'N', 'B', 'T', BINTRACE_VERSION + 1, 0, 1, 0, 16, 0,

@@ -400,7 +400,8 @@ edan_result edan_kill_mem(edan_context *ctx, uint64_t addr, uint64_t size);
    writers as they are now; edan_thread_switch makes `thread` the one whose
    instructions are fed next (feed them in an order the program could have
    executed them); edan_thread_exit frees an ended thread's registers (its
-   counts stay; its id is not used again). The whole program's metrics are
+   counts stay; its id is not used again): when it is the thread fed, no
+   instruction (nor register kill) is taken until a switch to another. The whole program's metrics are
    the context's (edan_get_metrics, edan_get_bounds); a thread's share:
    edan_get_thread_metrics (cross_edges: values passed between threads).
    Telling whose a vertex is costs 16 bytes per switch between threads
@@ -1083,6 +1084,7 @@ const char *edan_class_name(edan_class c)
 #define EDAN__INLINE inline
 #define EDAN__NOINLINE
 #endif
+#define EDAN__NO_THREAD 0xffffffffu        /* no thread is running: the one fed exited */
 #define EDAN__CHUNK_BITS 12
 #define EDAN__CHUNK (1u << EDAN__CHUNK_BITS)
 #define EDAN__CHUNK_WORDS (EDAN__CHUNK >> 3)
@@ -1199,7 +1201,7 @@ struct edan_context {
     edan__filler *multi_fill; size_t multi_fill_cap;
     /* threads (edan_thread_*): thr[t] for each id used; the current one's
        registers are the context's, the others' saved in theirs */
-    struct edan__thread *thr; uint32_t nthr, thr_cap, cur_thr;
+    struct edan__thread *thr; uint32_t nthr, thr_cap, cur_thr;     /* cur_thr EDAN__NO_THREAD: the one fed exited */
     uint64_t thr_N0;        /* N when the current thread was switched to */
     /* cross-thread edges: the vertex ids each thread's stretch began at,
        seg[i] = {first id, thread}; a predecessor before seg_start (0: one
@@ -2460,10 +2462,19 @@ static EDAN__NOINLINE edan_result edan__feed_general(edan_context *ctx, const ed
     return edan__feed(ctx, in, p, addr, ctx->K, 0);
 }
 
+/* An instruction or a register kill while no thread runs (the one fed
+   exited, and no switch since): whose registers would it use? */
+static EDAN__NOINLINE edan_result edan__no_thread(edan_context *ctx)
+{
+    return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: no thread is running (the thread fed last exited; "
+                      "switch to a running thread first)", (unsigned long long)ctx->N + 1);
+}
+
 edan_result edan_feed(edan_context *ctx, const edan_insn *in)
 {
     edan_prepared ops;          /* only its operand fields are used */
     uint32_t i, n = 0;
+    if (ctx->cur_thr == EDAN__NO_THREAD) return edan__no_thread(ctx);
     /* the checks of edan__check, in the order that costs least; anything
        unusual goes to edan__check for the exact message */
     if (in->nsrc > EDAN_MAX_SRC || in->ndst > EDAN_MAX_DST || in->cls >= EDAN_CLASS_COUNT || in->op >= ctx->op_cap ||
@@ -2686,6 +2697,7 @@ edan_result edan_feed_accesses(edan_context *ctx, const edan_insn *in, const eda
         one.size = (uint16_t)acc[0].size;
         return edan_feed(ctx, &one);
     }
+    if (ctx->cur_thr == EDAN__NO_THREAD) return edan__no_thread(ctx);
     if ((r = edan__check(ctx, &one)) != EDAN_OK) return r;
     memset(&ops, 0, sizeof ops);
     edan__operands(&one, &ops);
@@ -2743,6 +2755,7 @@ static EDAN__NOINLINE edan_result edan__feed_general_n(edan_context *ctx, const 
 
 edan_result edan_feed_prepared_n(edan_context *ctx, const edan_prepared *p, const uint64_t *addrs, size_t n)
 {
+    if (ctx->cur_thr == EDAN__NO_THREAD && n) return edan__no_thread(ctx);
     if (edan__lean1(ctx)) return edan__feed_lean1_n(ctx, p, addrs, n);
     return edan__feed_general_n(ctx, p, addrs, n);
 }
@@ -2754,6 +2767,7 @@ edan_result edan_kill_regs(edan_context *ctx, const edan_reg *regs, size_t n)
     uint32_t k;
     if (!ctx) return EDAN_ERR_INVALID_ARG;
     if (n && !regs) return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "no registers");
+    if (n && ctx->cur_thr == EDAN__NO_THREAD) return edan__no_thread(ctx);
     for (i = 0; i < n; i++)
         if (regs[i] >= ctx->num_regs)
             return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "after instruction %llu: register id %u out of range",
@@ -2829,7 +2843,6 @@ nomem:
 }
 
 /* ---- threads ----------------------------------------------------------- */
-#define EDAN__NO_THREAD 0xffffffffu
 static void edan__blocks_flush(edan_context *ctx);
 
 /* Thread 0, made at the first call: it owns everything fed before. */
@@ -3765,6 +3778,7 @@ edan_result edan_feed_block(edan_context *ctx, edan_block *b, const uint64_t *ad
     if (b->ctx != ctx)
         return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: a block made for another context",
                           (unsigned long long)ctx->N + 1);
+    if (ctx->cur_thr == EDAN__NO_THREAD) return edan__no_thread(ctx);
     if (b->compiled && (addrs || !b->nmem) &&
         (ctx->K > 1 ? edan__block_run_k(ctx, b, addrs)
          : ctx->hotspots ? edan__block_run_hot(ctx, b, addrs)

@@ -162,24 +162,39 @@ static int analyze_kill_line(edan_context *ctx, const char *s, size_t len, const
 /* A `#edan-thread` line of a text trace of several threads:
    `create CREATOR CHILD`, `switch THREAD` or `exit THREAD` (edan_thread_*).
    0, or -1 with *why set. */
+/* A thread id: a plain decimal of 1 to 10 digits, at most 4294967295
+   (no sign, no spaces inside). 0, or -1. */
+static int analyze_thread_id(const char *tok, uint32_t *out)
+{
+    unsigned long long v = 0;
+    size_t k, n = strlen(tok);
+    if (n < 1 || n > 10) return -1;
+    for (k = 0; k < n; k++) {
+        if (tok[k] < '0' || tok[k] > '9') return -1;
+        v = v * 10 + (unsigned)(tok[k] - '0');
+    }
+    if (v > 0xffffffffull) return -1;
+    *out = (uint32_t)v;
+    return 0;
+}
+
 static int analyze_thread_line(edan_context *ctx, const char *s, size_t len, const char **why)
 {
-    char buf[128], verb[16];
-    unsigned long a = 0, b = 0;
-    int n, used = 0;
+    char buf[128], *tok[4], *save = NULL, *t;
+    uint32_t a = 0, b = 0;
+    int n = 0;
     edan_result r;
     if (len >= sizeof buf) { *why = "bad #edan-thread line (too long)"; return -1; }
     memcpy(buf, s, len);
     buf[len] = 0;
-    while (len && (buf[len - 1] == '\n' || buf[len - 1] == '\r')) buf[--len] = 0;
-    n = sscanf(buf + 12, " %15s %lu %lu %n", verb, &a, &b, &used);
-    if (n == 3 && !strcmp(verb, "create") && !buf[12 + used] && a <= 0xffffffffu && b <= 0xffffffffu) {
-        r = edan_thread_create(ctx, (uint32_t)a, (uint32_t)b);
-    } else if ((n = sscanf(buf + 12, " %15s %lu %n", verb, &a, &used)) == 2 && !buf[12 + used] && a <= 0xffffffffu &&
-               (!strcmp(verb, "switch") || !strcmp(verb, "exit"))) {
-        r = !strcmp(verb, "switch") ? edan_thread_switch(ctx, (uint32_t)a) : edan_thread_exit(ctx, (uint32_t)a);
+    for (t = strtok_r(buf + 12, " \t\r\n", &save); t && n < 4; t = strtok_r(NULL, " \t\r\n", &save)) tok[n++] = t;
+    if (n == 3 && !strcmp(tok[0], "create") && !analyze_thread_id(tok[1], &a) && !analyze_thread_id(tok[2], &b)) {
+        r = edan_thread_create(ctx, a, b);
+    } else if (n == 2 && (!strcmp(tok[0], "switch") || !strcmp(tok[0], "exit")) && !analyze_thread_id(tok[1], &a)) {
+        r = !strcmp(tok[0], "switch") ? edan_thread_switch(ctx, a) : edan_thread_exit(ctx, a);
     } else {
-        *why = "bad #edan-thread line (expected create CREATOR CHILD, switch THREAD or exit THREAD)";
+        *why = "bad #edan-thread line (expected create CREATOR CHILD, switch THREAD or exit THREAD, each thread a "
+               "decimal from 0 to 4294967295)";
         return -1;
     }
     if (r != EDAN_OK) { *why = edan_error(ctx); return -1; }

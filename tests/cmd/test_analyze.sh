@@ -276,4 +276,20 @@ printf 'lw a0,0(a0);0x1000\n#edan-thread switch 3\n' > "$T/badthread.txt"
 ./edan analyze "$T/badthread.txt" > /dev/null 2> "$T/err"; rc=$?
 [ $rc = 2 ] && grep -q "badthread.txt:2: switch to thread 3: it is not running" "$T/err" \
   && ok "#edan-thread switch to an unknown thread: FILE:LINE, exit 2" || bad "bad #edan-thread: rc=$rc $(cat "$T/err")"
+# instructions after the running thread exited belong to no thread: refused,
+# as after a lone exit of thread 0; thread ids are plain decimals only
+printf '#edan-thread create 0 1\n#edan-thread switch 1\naddi a0,a0,1\n#edan-thread exit 1\naddi a1,a1,1\n' > "$T/t1.txt"
+printf 'addi a0,a0,1\n#edan-thread exit 0\naddi a1,a1,1\n' > "$T/t2.txt"
+for f in t1:5 t2:3; do
+  ./edan analyze "$T/${f%%:*}.txt" > /dev/null 2> "$T/err"; rc=$?
+  [ $rc = 2 ] && grep -q "${f%%:*}.txt:${f#*:}: instruction 2: no thread is running" "$T/err" \
+    && ok "an instruction after its thread's exit (${f%%:*}): FILE:LINE, no thread is running, exit 2" \
+    || bad "an instruction after its thread's exit (${f%%:*}): rc=$rc $(cat "$T/err")"
+done
+for id in -18446744073709551615 +1 1x 4294967296 ' 0 0'; do
+  printf '#edan-thread create 0 %s\naddi a0,a0,1\n' "$id" > "$T/t3.txt"
+  ./edan analyze "$T/t3.txt" > /dev/null 2> "$T/err"; rc=$?
+  [ $rc = 2 ] && grep -q "t3.txt:1: bad #edan-thread line" "$T/err" \
+    && ok "#edan-thread create 0 '$id': refused, exit 2" || bad "#edan-thread create 0 '$id': rc=$rc $(cat "$T/err")"
+done
 exit $fail

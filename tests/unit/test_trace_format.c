@@ -563,6 +563,25 @@ static int stretches(void)
     return fail;
 }
 
+/* The callback way of reading into an analysis (ctx: user). */
+static int feed_insn(void *user, const edan_insn *in, const char **msg)
+{
+    edan_context *ctx = (edan_context *)user;
+    if (edan_feed(ctx, in) == EDAN_OK) return 0;
+    *msg = edan_error(ctx);
+    return 1;
+}
+
+static int thread_fed(void *user, unsigned verb, uint32_t a, uint32_t b, const char **msg)
+{
+    edan_context *ctx = (edan_context *)user;
+    edan_result r = verb == 0 ? edan_thread_create(ctx, a, b) : verb == 1 ? edan_thread_switch(ctx, a)
+                                                                            : edan_thread_exit(ctx, a);
+    if (r == EDAN_OK) return 0;
+    *msg = edan_error(ctx);
+    return 1;
+}
+
 int main(void)
 {
     int failures = 0;
@@ -570,6 +589,61 @@ int main(void)
     uint32_t i;
     for (seed = 1; seed <= 6; seed++) run(seed * 0x9e3779b97f4a7c15ull, seed <= 2, &failures);
     failures += stretches();
+    /* THREAD records: instructions after the thread fed exits belong to no
+       thread and are refused (the engine's rule), both ways of reading;
+       after a switch to a running thread they are taken again */
+    {
+        bintrace_sinsn blk[1];
+        int round;
+        memset(blk, 0, sizeof blk);
+        blk[0].in.pc = 0x1000;
+        blk[0].in.cls = EDAN_CLASS_INT_ALU;
+        blk[0].in.ndst = 1;
+        blk[0].in.dst[0] = 5;
+        for (round = 0; round < 2; round++) {
+            bintrace_writer w;
+            FILE *f = tmpfile();
+            unsigned char data[256];
+            size_t size, used;
+            edan_context *ctx;
+            bintrace_reader r;
+            int rc, rc2;
+            if (!f || bintrace_writer_open(&w, f) != BINTRACE_OK) return 1;
+            bintrace_write_define(&w, blk, 1);
+            bintrace_write_thread(&w, 0, 0, 1);
+            bintrace_write_exec(&w, 0, blk, 1, 0, 1);
+            bintrace_write_thread(&w, 2, 0, 0);         /* thread 0, the one fed, exits */
+            if (round == 1) bintrace_write_thread(&w, 1, 1, 0);
+            bintrace_write_exec(&w, 0, blk, 1, 0, 1);
+            bintrace_writer_close(&w);
+            size = (size_t)ftell(f);
+            rewind(f);
+            if (size > sizeof data || fread(data, 1, size, f) != size) return 1;
+            fclose(f);
+            edan_create(&ctx, NULL);
+            bintrace_reader_init(&r);
+            rc = bintrace_reader_feed(&r, data, size, &used, ctx);
+            if (round == 0 ? rc != BINTRACE_ERR || !strstr(r.error, "no thread is running") : rc != BINTRACE_EOF) {
+                fprintf(stderr, "an instruction after its thread's exit (round %d): status %d, '%s'\n", round, rc,
+                        r.error);
+                failures++;
+            }
+            bintrace_reader_free(&r);
+            edan_destroy(ctx);
+            edan_create(&ctx, NULL);
+            bintrace_reader_init(&r);
+            r.thread = thread_fed;
+            r.thread_user = ctx;
+            rc2 = bintrace_reader_decode(&r, data, size, &used, feed_insn, ctx);
+            if (rc2 != rc) {
+                fprintf(stderr, "an instruction after its thread's exit (round %d): read %d one way, %d the other\n",
+                        round, rc, rc2);
+                failures++;
+            }
+            bintrace_reader_free(&r);
+            edan_destroy(ctx);
+        }
+    }
     /* header checks */
     {
         static const unsigned char hdr[16] = {'E', 'D', 'A', 'N', 'B', 'T', BINTRACE_VERSION + 1, 0, 1, 0, 16, 0,

@@ -35,9 +35,17 @@ static const char analyze_usage[] =
 
 typedef struct analyze_input {
     const char *path;       /* for messages */
-    gzFile gz;
+    int fd;
+    int mode;               /* 0 not yet known, 1 plain, 2 gzip (one or more members), 3 done */
+    z_stream z;             /* gzip: the member being inflated */
+    unsigned char *raw;     /* bytes read from fd, raw[pos .. have) not yet used */
+    size_t pos, have;
+    int eof;                /* fd is at its end */
+    unsigned long long read;    /* bytes read from fd */
     unsigned long long total;   /* compressed bytes, 0 if unknown */
 } analyze_input;
+
+#define ANALYZE_RAW (1u << 18)
 
 /* Print one offending line, shortened and with control bytes escaped. */
 static void analyze_print_line(const char *s, size_t n)
@@ -57,8 +65,9 @@ static int analyze_open(analyze_input *in, const char *path)
 {
     int fd;
     struct stat st;
+    memset(in, 0, sizeof *in);
+    in->fd = -1;
     in->path = strcmp(path, "-") ? path : "<stdin>";
-    in->total = 0;
     if (!strcmp(path, "-")) {
         fd = dup(0);
     } else {
@@ -74,39 +83,137 @@ static int analyze_open(analyze_input *in, const char *path)
         return -1;
     }
     if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) in->total = (unsigned long long)st.st_size;
-    in->gz = gzdopen(fd, "rb");     /* reads plain files unchanged */
-    if (!in->gz) {
-        fprintf(stderr, "edan: %s: cannot open\n", in->path);
+    if (!(in->raw = (unsigned char *)malloc(ANALYZE_RAW))) {
+        fprintf(stderr, "edan: out of memory\n");
         close(fd);
         return -1;
     }
-    gzbuffer(in->gz, 1u << 18);
+    in->fd = fd;
     return 0;
 }
 
-/* Fill buf[have..cap) from the input; returns bytes added, 0 at end, -1 on
-   error, its message in why[] (or on standard error when why is NULL). */
-static long analyze_read(analyze_input *in, char *buf, size_t have, size_t cap, char *why, size_t why_len)
+static void analyze_close(analyze_input *in)
+{
+    if (in->mode == 2) inflateEnd(&in->z);
+    if (in->fd >= 0) close(in->fd);
+    free(in->raw);
+    in->fd = -1;
+    in->raw = NULL;
+}
+
+/* The input's bytes consumed so far (compressed ones for a .gz), for the
+   progress line. */
+static unsigned long long analyze_consumed(const analyze_input *in)
+{
+    return in->read - (in->have - in->pos) - (in->mode == 2 ? in->z.avail_in : 0);
+}
+
+/* More raw bytes, after raw[pos .. have) (moved to the start): 0, or -1 on
+   a read error (errno). At the end of the file, in->eof. */
+static int analyze_refill(analyze_input *in)
+{
+    ssize_t n;
+    if (in->pos) {
+        memmove(in->raw, in->raw + in->pos, in->have - in->pos);
+        in->have -= in->pos;
+        in->pos = 0;
+    }
+    while (!in->eof && in->have < ANALYZE_RAW) {
+        n = read(in->fd, in->raw + in->have, ANALYZE_RAW - in->have);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) return -1;
+        if (n == 0) in->eof = 1;
+        in->have += (size_t)n;
+        in->read += (unsigned long long)n;
+        if (n > 0) break;
+    }
+    return 0;
+}
+
+/* Some bytes into buf[have..cap): analyze_read's step. */
+static long analyze_read_some(analyze_input *in, char *buf, size_t have, size_t cap, char *why, size_t why_len);
+
+/* Fill buf[have..cap) from the input: a plain file as it is, a .gz (one
+   or more gzip members, as gzip writes and concatenates them) inflated;
+   returns bytes added, 0 at end, -1 on error, its message in why[] (or on
+   standard error when why is NULL): a read error, a damaged or cut-off
+   .gz, or data after its last member (which zlib's gzread would ignore and
+   gzip -t refuses). */
+static long analyze_read_some(analyze_input *in, char *buf, size_t have, size_t cap, char *why, size_t why_len)
 {
     char msg[256];
-    int n = gzread(in->gz, buf + have, (unsigned)(cap - have)), err = Z_OK;
+    long got = 0;
     msg[0] = 0;
-    if (n == 0) {
-        /* the end: of a plain file, or of a compressed stream, whose trailer
-           (length and CRC) must be there: a cut-off .gz is an error */
-        const char *m = gzerror(in->gz, &err);
-        if (err != Z_OK)
-            snprintf(msg, sizeof msg, "edan: %s: %s (a cut-off or damaged .gz file)", in->path,
-                     err == Z_BUF_ERROR ? "the compressed stream ends early" : m ? m : "read error");
+    if (in->mode == 0) {        /* plain or gzip, by the first two bytes */
+        while (in->have < 2 && !in->eof)
+            if (analyze_refill(in)) goto read_error;
+        in->mode = in->have >= 2 && in->raw[0] == 0x1f && in->raw[1] == 0x8b ? 2 : 1;
+        if (in->mode == 2 && inflateInit2(&in->z, 16 + MAX_WBITS) != Z_OK) {
+            snprintf(msg, sizeof msg, "edan: %s: out of memory", in->path);
+            goto fail;
+        }
     }
-    if (n < 0) {
-        const char *m = gzerror(in->gz, &err);
-        snprintf(msg, sizeof msg, "edan: %s: read error: %s", in->path, m ? m : "unknown");
+    if (in->mode == 1) {
+        if (in->pos == in->have && !in->eof && analyze_refill(in)) goto read_error;
+        got = (long)(in->have - in->pos < cap - have ? in->have - in->pos : cap - have);
+        memcpy(buf + have, in->raw + in->pos, (size_t)got);
+        in->pos += (size_t)got;
+        return got;
     }
-    if (!msg[0]) return n;
+    while (in->mode == 2 && got == 0) {
+        int r;
+        if (in->pos == in->have && !in->eof && analyze_refill(in)) goto read_error;
+        in->z.next_in = in->raw + in->pos;
+        in->z.avail_in = (uInt)(in->have - in->pos);
+        in->z.next_out = (Bytef *)buf + have;
+        in->z.avail_out = (uInt)(cap - have);
+        r = inflate(&in->z, Z_NO_FLUSH);
+        in->pos = in->have - in->z.avail_in;
+        got = (long)(cap - have - in->z.avail_out);
+        if (r == Z_STREAM_END) {
+            /* a member ends: another follows, or nothing, or data that is no gzip member */
+            while (in->have - in->pos < 2 && !in->eof)
+                if (analyze_refill(in)) goto read_error;
+            if (in->have == in->pos) {
+                in->mode = 3;
+            } else if (in->have - in->pos >= 2 && in->raw[in->pos] == 0x1f && in->raw[in->pos + 1] == 0x8b) {
+                inflateReset(&in->z);
+            } else {
+                unsigned long long after = in->have - in->pos;
+                if (in->total) after = in->total - (in->read - (in->have - in->pos));
+                snprintf(msg, sizeof msg, "edan: %s: %llu bytes after the end of the compressed stream (a damaged "
+                         "or appended-to .gz file)", in->path, after);
+                goto fail;
+            }
+        } else if (r == Z_BUF_ERROR && in->pos == in->have && in->eof) {
+            snprintf(msg, sizeof msg, "edan: %s: the compressed stream ends early (a cut-off or damaged .gz file)",
+                     in->path);
+            goto fail;
+        } else if (r != Z_OK && r != Z_BUF_ERROR) {
+            snprintf(msg, sizeof msg, "edan: %s: %s (a damaged .gz file)", in->path,
+                     in->z.msg ? in->z.msg : "inflate failed");
+            goto fail;
+        }
+    }
+    return got;
+read_error:
+    snprintf(msg, sizeof msg, "edan: %s: read error: %s", in->path, strerror(errno));
+fail:
     if (why) snprintf(why, why_len, "%s", msg);
     else fprintf(stderr, "%s\n", msg);
     return -1;
+}
+
+static long analyze_read(analyze_input *in, char *buf, size_t have, size_t cap, char *why, size_t why_len)
+{
+    size_t start = have;
+    while (have < cap) {
+        long n = analyze_read_some(in, buf, have, cap, why, why_len);
+        if (n < 0) return -1;
+        if (n == 0) break;
+        have += (size_t)n;
+    }
+    return (long)(have - start);
 }
 
 typedef struct analyze_state {
@@ -383,7 +490,7 @@ static void analyze_fill(analyze_pipe *pp, analyze_batch *b, char *carry, size_t
         if (n == 0) *eof = 1;
         have += (size_t)n;
     }
-    b->gzpos = (unsigned long long)gzoffset(pp->in->gz);
+    b->gzpos = analyze_consumed(pp->in);
     b->len = have;
     nul = (const char *)memchr(b->text, 0, have);
     while (start < have && (nl = (char *)memchr(b->text + start, '\n', have - start)) != NULL) {
@@ -623,7 +730,7 @@ static int analyze_binary(analyze_state *st, analyze_input *in, char *buf, size_
             return 2;
         }
         have += (size_t)n;
-        cli_progress_update(&st->prog, (unsigned long long)gzoffset(in->gz), st->insns);
+        cli_progress_update(&st->prog, analyze_consumed(in), st->insns);
     }
     st->x86 = rd.isa == BINTRACE_ISA_X86_64;
     st->flops = rd.flops;
@@ -670,6 +777,8 @@ typedef struct analyze_x86 {
     int skipping;           /* it does not decode and is skipped */
     edan_access *acc, *scratch;
     size_t n, cap;
+    unsigned long long line;    /* its line's number, and its start for a message about it */
+    char text[121];
     unsigned long long mismatches;  /* lines whose accesses were not their vertices' */
     unsigned long long missing;     /* ... lines of memory instructions without accesses */
 } analyze_x86;
@@ -693,19 +802,38 @@ static int analyze_x86_flush(analyze_state *st, analyze_x86 *x, const char **why
     x->open = 0;
     if (x->skipping) return 0;
     if (x->d.rep && x->n == 0) return 0;        /* no iteration */
+    if (!bintrace_agrees(x->d.uop, x->d.nuop, x->acc, x->n, x->d.rep, x->scratch)) {
+        /* QEMU 7.2 reports no access of an instruction that crosses a page
+           boundary: such a line is analysed without them (said); any other
+           line whose accesses are not its instruction's is refused */
+        static char msg[200];
+        uint32_t k, ld = 0, stb = 0;
+        if (!x->n && (x->d.in.pc & 4095) + x->d.in.length > 4096) {
+            x->missing++;
+        } else {
+            for (k = 0; k < x->d.nuop; k++) {
+                if (x->d.uop[k].in.mem == EDAN_MEM_LOAD) ld += x->d.uop[k].bytes;
+                if (x->d.uop[k].in.mem == EDAN_MEM_STORE) stb += x->d.uop[k].bytes;
+            }
+            snprintf(msg, sizeof msg, "the accesses are not the instruction's (it loads %u bytes and stores %u, in "
+                     "that order%s)", ld, stb, x->d.rep ? ", each iteration" : "");
+            *why = msg;
+            return -1;
+        }
+    }
     if (bintrace_emit_execution(x->d.uop, x->d.nuop, x->acc, x->n, x->d.rep, x->scratch, &agrees, analyze_x86_vertex,
                                 st->ctx, why))
         return -1;
-    if (!agrees) {
-        if (x->n) x->mismatches++;
-        else x->missing++;
-    }
+    (void)agrees;       /* checked above */
     st->insns++;
     st->flops += x->d.flops;
     return 0;
 }
 
 /* The accesses " L8@0x1000 S4@0x2000" at p (to e) join x's. */
+#if EDAN_MAX_ACCESS != 64
+#error "the message for a bad access size names 64 bytes"
+#endif
 static int analyze_x86_accesses(analyze_x86 *x, const char *p, const char *e, const char **why)
 {
     for (;;) {
@@ -721,7 +849,7 @@ static int analyze_x86_accesses(analyze_x86 *x, const char *p, const char *e, co
         size = strtoul(p, &end, 10);
         if (errno || end == p || size < 1 || size > EDAN_MAX_ACCESS || end + 3 > e || end[0] != '@' || end[1] != '0' ||
             end[2] != 'x') {
-            *why = "bad access (expected L<size>@0x<address>, a size of 1 to 4096 bytes)";
+            *why = "bad access (expected L<size>@0x<address>, a size of 1 to 64 bytes)";
             return -1;
         }
         p = end + 3;
@@ -764,7 +892,7 @@ static int analyze_x86_line(analyze_state *st, analyze_x86 *x, const char *line,
         if (!x->open) { *why = "a continuation line (+) after no instruction"; return -1; }
         return x->skipping ? 0 : analyze_x86_accesses(x, p + 1, e, why);
     }
-    if (analyze_x86_flush(st, x, why)) return -1;
+    if (analyze_x86_flush(st, x, why)) return -2;     /* the pending instruction's fault */
     if (*p == '#') {
         if (len >= 10 && !memcmp(line, "#edan-", 6)) return analyze_directive(st->ctx, line, len, why);
         return 0;
@@ -784,6 +912,8 @@ static int analyze_x86_line(analyze_state *st, analyze_x86 *x, const char *line,
     memset(x, 0, offsetof(analyze_x86, acc));
     x->n = 0;
     x->open = 1;
+    x->line = st->lines;
+    snprintf(x->text, sizeof x->text, "%.*s", (int)(e - line < 120 ? e - line : 120), line);
     if (x86_decode(bytes, nb, pc, &x->d, whybuf, sizeof whybuf) != EDAN_OK || x->d.in.length != nb) {
         if (x->d.in.length != nb && whybuf[0] == 0) snprintf(whybuf, sizeof whybuf, "the bytes are not one instruction");
         if (!st->a->skip_unknown) { *why = whybuf; return -1; }
@@ -812,12 +942,18 @@ static int analyze_x86_text(analyze_state *st, analyze_input *in, char *buf, siz
                (eof && start < have)) {
             size_t len = nl ? (size_t)(nl - (buf + start)) : have - start;
             const char *why = NULL;
+            int err = 0;
             st->lines++;
             if (memchr(buf + start, 0, len)) why = "binary data (NUL byte) in a text trace";
             else if (len > ANALYZE_MAX_LINE) why = "line too long";
-            if (why || analyze_x86_line(st, &x, buf + start, len, &why)) {
-                fprintf(stderr, "%s:%llu: %s: ", in->path, st->lines, why ? why : "error");
-                analyze_print_line(buf + start, len);
+            if (why || (err = analyze_x86_line(st, &x, buf + start, len, &why)) != 0) {
+                if (err == -2) {    /* the instruction of an earlier line, whose accesses ended here */
+                    fprintf(stderr, "%s:%llu: %s: ", in->path, x.line, why);
+                    analyze_print_line(x.text, strlen(x.text));
+                } else {
+                    fprintf(stderr, "%s:%llu: %s: ", in->path, st->lines, why ? why : "error");
+                    analyze_print_line(buf + start, len);
+                }
                 rc = 2;
                 goto out;
             }
@@ -835,12 +971,13 @@ static int analyze_x86_text(analyze_state *st, analyze_input *in, char *buf, siz
         if (n < 0) { rc = 2; goto out; }
         if (n == 0) eof = 1;
         have += (size_t)n;
-        cli_progress_update(&st->prog, (unsigned long long)gzoffset(in->gz), st->insns);
+        cli_progress_update(&st->prog, analyze_consumed(in), st->insns);
     }
     {
         const char *why = NULL;
         if (analyze_x86_flush(st, &x, &why)) {
-            fprintf(stderr, "%s:%llu: %s\n", in->path, st->lines, why);
+            fprintf(stderr, "%s:%llu: %s: ", in->path, x.line, why);
+            analyze_print_line(x.text, strlen(x.text));
             rc = 2;
         }
     }
@@ -906,6 +1043,8 @@ int edan_cmd_analyze(int argc, char **argv)
     buf = (char *)malloc(ANALYZE_CHUNK + 1);
     if (!buf) {
         fprintf(stderr, "edan: out of memory\n");
+        analyze_close(&in);
+        edan_destroy(st.ctx);
         return 2;
     }
     cli_progress_start(&st.prog, in.total, a.quiet);
@@ -915,7 +1054,7 @@ int edan_cmd_analyze(int argc, char **argv)
     else if (analyze_is_x86_text(buf, (size_t)n)) rc = analyze_x86_text(&st, &in, buf, (size_t)n);
     else rc = analyze_text(&st, &in, buf, (size_t)n);
     cli_progress_end(&st.prog);
-    gzclose(in.gz);
+    analyze_close(&in);
     free(buf);
     if (!rc && st.insns == 0) {
         fprintf(stderr, "%s: no instructions in the trace%s\n", in.path, st.lines ? "" : " (empty file)");

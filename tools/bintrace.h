@@ -1003,6 +1003,24 @@ static inline int bintrace__thread(bintrace_reader *r, bintrace__cur *c, unsigne
    an error (then *msg may point to a message). */
 typedef int (*bintrace_insn_fn)(void *user, const edan_insn *in, const char **msg);
 
+/* 1 when accesses a[0 .. n) are what the uops u[0 .. nu) make (rep: as
+   many iterations' of them), as bintrace_feed_execution would match them;
+   scratch has room for n accesses. */
+static inline int bintrace_agrees(const bintrace_uop *u, uint32_t nu, const edan_access *a, size_t n, int rep,
+                                  edan_access *scratch)
+{
+    uint64_t addrs[BINTRACE_MAX_UOPS];
+    uint32_t fi[BINTRACE_MAX_UOPS], ci[BINTRACE_MAX_UOPS];
+    size_t used;
+    if (rep && n == 0) return 1;
+    while ((n || !rep) && bintrace_match_exact(u, nu, a, n, addrs, &used, rep) && (used || !n)) {
+        a += used;
+        n -= used;
+        if (!rep || !n) return 1;
+    }
+    return bintrace_assign(u, nu, a, n, scratch, fi, ci);
+}
+
 /* A vertex of an execution that bintrace_emit_execution hands over: in,
    with acc NULL (a memory uop that matched exactly has its address in
    in.addr), or with the accesses acc[0 .. n) assigned to it (none: in.mem

@@ -203,6 +203,11 @@ static int x86_mem_vertex(x86_decoded *out, const x86_memop *mo, int kind, const
     u->bytes = (uint32_t)mo->size * mo->count;
     u->exact = mo->count == 1 && !mo->masked && mo->size <= EDAN_MAX_ACCESS;
     u->at_most = mo->masked;
+    if (out->state) {       /* a state save's size depends on the state enabled: whatever it makes */
+        u->bytes = UINT32_MAX;
+        u->exact = 0;
+        u->at_most = 1;
+    }
     u->in.size = (uint16_t)(mo->size <= EDAN_MAX_ACCESS ? mo->size : EDAN_MAX_ACCESS);
     return 0;
 }

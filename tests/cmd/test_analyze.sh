@@ -45,6 +45,17 @@ a=$(metrics "$T/v-paper.json")
 [ "$a" = "$(metrics "$T/v-authors.json")" ] && [ "$a" = "$(metrics "$T/v-pc.json")" ] \
   && ok "paper, authors' and PC formats agree" || bad "line formats disagree"
 
+# --- data after a gzip stream: refused, as gzip -t refuses it ----------------------
+printf 'lw a0,0(a0);0x1000\n' | gzip > "$T/trail.gz"
+printf 'garbage' >> "$T/trail.gz"
+./edan analyze "$T/trail.gz" > /dev/null 2> "$T/err"; rc=$?
+[ $rc = 2 ] && grep -q "7 bytes after the end of the compressed stream" "$T/err" \
+  && ok "data after a gzip stream: refused, exit 2" || bad "data after a gzip stream: rc=$rc $(cat "$T/err")"
+printf 'lw a0,0(a0);0x1000\n' | gzip > "$T/two.gz"
+printf 'lw a0,0(a0);0x2000\n' | gzip >> "$T/two.gz"
+[ "$(./edan analyze --json "$T/two.gz" | python3 -c 'import json,sys; print(json.load(sys.stdin)["configs"][0]["W"])')" = 2 ] \
+  && ok "two gzip members: one stream, both read" || bad "two gzip members"
+
 # --- file, gzip, stdin, CRLF agree ------------------------------------------------
 gzip -c "$T/v-paper.txt" > "$T/v.txt.gz"
 sed 's/$/\r/' "$T/v-paper.txt" > "$T/v-crlf.txt"

@@ -236,7 +236,9 @@ $E trace --json --quiet --skip-unknown --func kernel -- "$W/unknown" > "$W/out" 
 if [ -s "$W/v.txt" ]; then
   n=0
   for edit in 's/\(| vmovsd xmm0, .* | L8@\)0x[0-9a-f]*$/\1zz/' 's/^\(0x[0-9a-f]*\) f20f58[0-9a-f]* | addsd/\1 f20f58 | addsd/' '2i\
-+ L8@0x1000' 's/^\(0x[0-9a-f]*\) 488db780000000 | lea rsi, \[rdi+0x80\] |$/\1 488db780000000 lea rsi/'; do
++ L8@0x1000' 's/^\(0x[0-9a-f]*\) 488db780000000 | lea rsi, \[rdi+0x80\] |$/\1 488db780000000 lea rsi/' \
+              's/\(| vmovsd xmm0, .*\) | L8@0x[0-9a-f]*$/\1 |/' 's/\(| lea rsi, \[rdi+0x80\] |\)$/\1 L8@0x1000 S8@0x1000/' \
+              's/\(| vmovsd xmm0, .* | \)L8@/\1L65@/'; do
     n=$((n + 1))
     sed "$edit" "$W/v.txt" > "$W/bad$n.txt"
     cmp -s "$W/v.txt" "$W/bad$n.txt" && { bad "text edit $n changed nothing"; continue; }
@@ -245,6 +247,14 @@ if [ -s "$W/v.txt" ]; then
     [ $rc = 2 ] && grep -q "^$W/bad$n.txt:$line: " "$W/err" && ok "damaged x86-64 text trace $n: exit 2, $(head -c 110 "$W/err" | sed "s|$W/||")" \
       || bad "damaged text $n: rc=$rc, want line $line: $(cat "$W/err")"
   done
+  # a load without its access, a lea with two: not the instruction's (the tracer writes neither)
+  for n in 5 6; do
+    grep -q "the accesses are not the instruction's" <($E analyze --quiet "$W/bad$n.txt" 2>&1 >/dev/null) \
+      && ok "damaged x86-64 text trace $n: its accesses are not the instruction's, said" \
+      || bad "damaged text $n: $($E analyze --quiet "$W/bad$n.txt" 2>&1 >/dev/null)"
+  done
+  grep -q "a size of 1 to 64 bytes" <($E analyze --quiet "$W/bad7.txt" 2>&1 >/dev/null) \
+    && ok "L65@: the limit said, 64 bytes" || bad "L65@: $($E analyze --quiet "$W/bad7.txt" 2>&1 >/dev/null)"
 fi
 # damaged x86-64 binary traces: cut short, one byte changed
 if [ -s "$W/v.bt" ]; then

@@ -748,7 +748,15 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "-o") && i + 1 < argc) out_path = argv[++i];
         else if (!strcmp(argv[i], "--bench") && i + 1 < argc) bench_spec = argv[++i];
         else if (!strcmp(argv[i], "--chase") && i + 1 < argc) { bench_spec = argv[++i]; bench_chase = 1; }
-        else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) { usage(stdout); return 0; }
+        else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+            usage(stdout);
+            /* the help must have arrived: /dev/full or a closed pipe is an error */
+            if (fflush(stdout) != 0 || ferror(stdout)) {
+                fprintf(stderr, "probe: cannot write to standard output: %s\n", strerror(errno));
+                return 2;
+            }
+            return 0;
+        }
         else {
             suggest_unknown("probe", argv[i], usage_text);
             return 2;

@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <zlib.h>
 #include "cli.h"
+#include "files.h"
 #include "bintrace.h"
 #include "suggest.h"
 #include "x86.h"
@@ -1026,6 +1027,16 @@ int edan_cmd_analyze(int argc, char **argv)
     if (!path) {
         fprintf(stderr, "%sedan analyze: no trace given\n", analyze_usage);
         return 2;
+    }
+    {   /* no output may destroy an input or share a file with another */
+        const files_role out[] = {{"-", "the report"}, {a.timeline_path, "--timeline"}, {a.sweep_path, "--sweep"},
+                                  {a.dot_path, "--dot"}};
+        const files_role in[] = {{path, "the trace"}, {a.profile_path, "the profile"}, {a.elf_path, "--elf"}};
+        char err[600];
+        if (files_check_roles(out, sizeof out / sizeof out[0], in, sizeof in / sizeof in[0], err, sizeof err)) {
+            fprintf(stderr, "edan analyze: %s\n", err);
+            return 2;
+        }
     }
     if (cli_analysis_finish(&a)) return 2;
     memset(&st, 0, sizeof st);

@@ -14,7 +14,7 @@ static const char usage[] =
     "\n"
     "Commands:\n"
     "  analyze TRACE          eDAG memory-latency metrics of an instruction trace\n"
-    "  trace -- PROG ARGS     run a RISC-V program under QEMU and analyse it online\n"
+    "  trace -- PROG ARGS     run a RISC-V or x86-64 program under QEMU and analyse it online\n"
     "  rank RESULT.json...    rank applications by latency sensitivity (lambda, Lambda)\n"
     "  roofline PROFILE       draw the CARM and LARM roofline charts of a probe profile (SVG)\n"
     "  plot RESULT.json...    draw data movement over time (SVG)\n"
@@ -30,14 +30,16 @@ int main(int argc, char **argv)
     int rc;
     signal(SIGPIPE, SIG_IGN);       /* a closed pipe: a write error we report, not a silent death */
     if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
+        if (argc < 2) {
+            fprintf(stderr, usage, EDAN_VERSION_MAJOR, EDAN_VERSION_MINOR);
+            return 2;
+        }
         printf(usage, EDAN_VERSION_MAJOR, EDAN_VERSION_MINOR);
-        return argc < 2 ? 2 : 0;
-    }
-    if (!strcmp(argv[1], "--version")) {
+        rc = 0;
+    } else if (!strcmp(argv[1], "--version")) {
         printf("edan %d.%d\n", EDAN_VERSION_MAJOR, EDAN_VERSION_MINOR);
-        return 0;
-    }
-    if (!strcmp(argv[1], "analyze")) rc = edan_cmd_analyze(argc - 1, argv + 1);
+        rc = 0;
+    } else if (!strcmp(argv[1], "analyze")) rc = edan_cmd_analyze(argc - 1, argv + 1);
     else if (!strcmp(argv[1], "trace")) rc = edan_cmd_trace(argc - 1, argv + 1);
     else if (!strcmp(argv[1], "rank")) rc = edan_cmd_rank(argc - 1, argv + 1);
     else if (!strcmp(argv[1], "roofline")) rc = edan_cmd_roofline(argc - 1, argv + 1);
@@ -50,7 +52,8 @@ int main(int argc, char **argv)
     /* what went to standard output must have arrived: a full disk, a closed
        pipe or /dev/full is an error, not a success */
     if (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0) {
-        fprintf(stderr, "edan %s: cannot write to standard output: %s\n", argv[1], strerror(errno));
+        fprintf(stderr, "edan%s%s: cannot write to standard output: %s\n", argv[1][0] == '-' ? "" : " ",
+                argv[1][0] == '-' ? "" : argv[1], strerror(errno));
         if (rc == 0 || rc == 1) rc = 2;
     }
     return rc;

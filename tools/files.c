@@ -70,16 +70,25 @@ int files_out_open(files_out *o, const char *path, char *err, size_t errlen)
             return 0;
         }
     }
+    if (stat(o->target, &sb) == 0 && S_ISREG(sb.st_mode) && !(sb.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH))) {
+        files_out_discard(o);
+        return files_fail(err, errlen, path, "is read-only (no write permission): not replaced");
+    }
     o->tmp = (char *)malloc(strlen(o->target) + 32);
     if (!o->tmp) {
         files_out_discard(o);
         return files_fail(err, errlen, path, "out of memory");
     }
     sprintf(o->tmp, "%s.tmp.%ld", o->target, (long)getpid());
-    fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL, 0644);
+    fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
     if (fd < 0 && errno == EEXIST) {    /* a stale one of an earlier process of this pid */
         unlink(o->tmp);
-        fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL, 0644);
+        fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
+    }
+    if (fd >= 0 && stat(o->target, &sb) == 0 && S_ISREG(sb.st_mode)) {
+        /* the file it replaces keeps its mode and (when allowed) its owner */
+        if (fchown(fd, sb.st_uid, sb.st_gid) != 0) { /* not ours to give: the mode still holds */ }
+        if (fchmod(fd, sb.st_mode & 07777) != 0) { /* its default mode then; written all the same */ }
     }
     if (fd < 0 || !(o->f = fdopen(fd, "w"))) {
         int e = errno;
@@ -124,6 +133,89 @@ void files_out_discard(files_out *o)
     free(o->tmp);
     free(o->target);
     o->tmp = o->target = NULL;
+}
+
+/* Where a role's file is: its device and inode (exists), else the new
+   name's full form (its directory resolved). */
+typedef struct files_where { int exists, special; dev_t dev; ino_t ino; char name[PATH_MAX + 256]; } files_where;
+
+static void files_locate(const char *path, files_where *w)
+{
+    struct stat sb;
+    char dir[PATH_MAX], real[PATH_MAX];
+    const char *slash = strrchr(path, '/');
+    memset(w, 0, sizeof *w);
+    if (stat(path, &sb) == 0) {
+        w->exists = 1;
+        w->special = !S_ISREG(sb.st_mode);      /* a device or FIFO: two writers destroy nothing */
+        w->dev = sb.st_dev;
+        w->ino = sb.st_ino;
+        return;
+    }
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1, slash ? (slash == path ? "/" : path) : ".");
+    if (!realpath(dir, real)) snprintf(real, sizeof real, "%s", dir);
+    snprintf(w->name, sizeof w->name, "%s/%s", real, slash ? slash + 1 : path);
+}
+
+static int files_same_place(const files_where *a, const files_where *b)
+{
+    if (a->exists != b->exists || a->special || b->special) return 0;
+    return a->exists ? a->dev == b->dev && a->ino == b->ino : !strcmp(a->name, b->name);
+}
+
+int files_check_roles(const files_role *out, size_t nout, const files_role *in, size_t nin, char *err, size_t errlen)
+{
+    size_t i, j;
+    const char *std = NULL;
+    struct stat so;
+    files_where wstd, wi, wj;
+    /* the file standard output goes to, if a regular one: an output there is a second writer */
+    memset(&wstd, 0, sizeof wstd);
+    if (fstat(1, &so) == 0 && S_ISREG(so.st_mode)) {
+        wstd.exists = 1;
+        wstd.dev = so.st_dev;
+        wstd.ino = so.st_ino;
+    }
+    for (i = 0; i < nout; i++) {
+        if (!out[i].path) continue;
+        if (!strcmp(out[i].path, "-")) {
+            if (std) {
+                if (err && errlen)
+                    snprintf(err, errlen, "%s and %s both go to standard output: give one of them a file", std,
+                             out[i].what);
+                return -1;
+            }
+            std = out[i].what;
+            continue;
+        }
+        files_locate(out[i].path, &wi);
+        for (j = 0; j < nin; j++) {
+            if (!in[j].path || !strcmp(in[j].path, "-")) continue;
+            files_locate(in[j].path, &wj);
+            if (files_same_place(&wi, &wj)) {
+                if (err && errlen)
+                    snprintf(err, errlen, "%s %s is %s (%s): writing it would destroy it", out[i].what, out[i].path,
+                             in[j].what, in[j].path);
+                return -1;
+            }
+        }
+        for (j = 0; j < i; j++) {
+            if (!out[j].path || !strcmp(out[j].path, "-")) continue;
+            files_locate(out[j].path, &wj);
+            if (files_same_place(&wi, &wj)) {
+                if (err && errlen)
+                    snprintf(err, errlen, "%s and %s name the same file %s", out[j].what, out[i].what, out[i].path);
+                return -1;
+            }
+        }
+        if (wstd.exists && files_same_place(&wi, &wstd)) {
+            if (err && errlen)
+                snprintf(err, errlen, "%s %s is the file standard output goes to: give another", out[i].what,
+                         out[i].path);
+            return -1;
+        }
+    }
+    return 0;
 }
 
 char *files_read_all(const char *path, size_t max, size_t *len, char *err, size_t errlen)

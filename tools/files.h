@@ -11,6 +11,9 @@
      anything else        (a FIFO, a terminal, /dev/null, /dev/full, a
                           socket) written in place: replacing it would
                           destroy it.
+   A file replaced keeps its mode (and, as root, its owner); a file without
+   any write permission is refused, not replaced. A hard link is replaced
+   by a new file: its other names keep the old content (as editors do).
    Every write and the final close are checked; a failure names the target
    and the reason. */
 #ifndef EDAN_FILES_H
@@ -35,6 +38,15 @@ void files_out_discard(files_out *o);
 /* 1 when path names something an output may be written to without
    creating it (standard output, an existing FIFO or device). */
 int files_out_in_place(const char *path);
+
+/* An input or output of a command, and how the command line names it
+   ("--timeline", "the trace"). */
+typedef struct files_role { const char *path; const char *what; } files_role;
+/* Before any work: refused (-1, the reason in err) when an output is the
+   same file (device and inode, or the same new name) as an input or as
+   another output, or more than one output is standard output ("-", or the
+   file standard output already goes to). NULL paths are skipped. */
+int files_check_roles(const files_role *out, size_t nout, const files_role *in, size_t nin, char *err, size_t errlen);
 
 /* The whole of a file (or "-", standard input), NUL-terminated; at most
    max bytes. NULL with the reason in err (a directory, too large, ...). */

@@ -344,6 +344,33 @@ int edan_cmd_trace(int argc, char **argv)
         free(t.plugin_args);
         return 2;
     }
+    {   /* no output may destroy an input or share a file (or standard output) with another; the
+           plugin's standard output is the program's, so its own outputs need files */
+        int analysing_now = t.analyze || (!t.text_path && !t.bin_path);
+        const files_role out[] = {{analysing_now ? (t.output ? t.output : "-") : NULL, t.output ? "-o" : "the report"},
+                                  {t.text_path, "--text"}, {t.bin_path, "--binary"}, {a.timeline_path, "--timeline"},
+                                  {a.sweep_path, "--sweep"}, {a.dot_path, "--dot"}};
+        char *found = trace_which(argv[prog]);
+        const files_role in[] = {{found ? found : argv[prog], "the program"}, {a.profile_path, "the profile"},
+                                 {a.elf_path, "--elf"}};
+        const char *std = a.timeline_path && !strcmp(a.timeline_path, "-") ? "--timeline"
+                          : a.sweep_path && !strcmp(a.sweep_path, "-") ? "--sweep"
+                          : a.dot_path && !strcmp(a.dot_path, "-") ? "--dot" : NULL;
+        char err[600];
+        if (std) {
+            fprintf(stderr, "edan trace: %s -: give a file (standard output carries the report, a trace or the "
+                            "program's output)\n", std);
+            free(t.plugin_args);
+            return 2;
+        }
+        if (files_check_roles(out, sizeof out / sizeof out[0], in, sizeof in / sizeof in[0], err, sizeof err)) {
+            fprintf(stderr, "edan trace: %s\n", err);
+            free(found);
+            free(t.plugin_args);
+            return 2;
+        }
+        free(found);
+    }
     if (cli_analysis_finish(&a)) { free(t.plugin_args); return 2; }
     for (k = 0; k < t.nplugin; k++)
         if (!strcmp(t.plugin_args[k], "--text-pc")) text_pc = 1;

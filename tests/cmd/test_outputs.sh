@@ -89,6 +89,58 @@ PY
     && ok "$name: a closed pipe: exit 2, said" || bad "$name: closed pipe: $(head -c 300 "$T/pipe")"
 done
 
+# a file replaced keeps its mode; one without write permission is refused,
+# untouched; a hard link is replaced by a new file (the other name keeps
+# the old content, as README.md says)
+echo old > "$T/old"
+for cs in "${cmds[@]}"; do
+  name=${cs%%|*}; cmd=${cs#*|}
+  echo old > "$T/mode.out"; chmod 600 "$T/mode.out"
+  run_to "$cmd" "$T/mode.out"
+  [ $rc -eq 0 ] && [ "$(stat -c %a "$T/mode.out")" = 600 ] && ! cmp -s "$T/mode.out" "$T/old" \
+    && ok "$name: a 0600 file replaced: still 0600" || bad "$name: 0600 file: exit $rc, mode $(stat -c %a "$T/mode.out")"
+  echo old > "$T/ro.out"; chmod 444 "$T/ro.out"
+  run_to "$cmd" "$T/ro.out"
+  [ $rc -eq 2 ] && [ "$(cat "$T/ro.out")" = old ] && grep -q "read-only" "$T/err" \
+    && ok "$name: a 0444 file: exit 2, said, untouched" || bad "$name: 0444 file: exit $rc $(head -c 200 "$T/err")"
+  rm -f "$T/ro.out"
+  echo old > "$T/link1"; rm -f "$T/link2"; ln "$T/link1" "$T/link2"
+  run_to "$cmd" "$T/link2"
+  [ $rc -eq 0 ] && cmp -s "$T/link1" "$T/old" && ! cmp -s "$T/link2" "$T/old" \
+    && ok "$name: a hard link: a new file, the other name keeps the old content" || bad "$name: hard link: exit $rc"
+done
+
+# an output that is an input (or the program) is refused, the input intact;
+# two outputs on one file or on standard output are refused
+cp build/examples/sum "$T/prog"
+cp "$T/t.txt" "$T/t2.txt"
+cp hwprofiles/vm.json "$T/p.json"
+for cs in "analyze --timeline|./edan analyze --quiet --tau 20 --timeline $T/t2.txt $T/t2.txt|$T/t2.txt" \
+          "analyze --sweep|./edan analyze --quiet --sweep $T/t2.txt $T/t2.txt|$T/t2.txt" \
+          "analyze --dot|./edan analyze --quiet --dot $T/t2.txt $T/t2.txt|$T/t2.txt" \
+          "analyze --profile --sweep|./edan analyze --quiet --profile $T/p.json --sweep $T/p.json $T/t.txt|$T/p.json" \
+          "trace -o the program|./edan trace --quiet -o $T/prog -- $T/prog 4|$T/prog"; do
+  IFS='|' read -r name cmd file <<< "$cs"
+  sum=$(md5sum < "$file")
+  $cmd > /dev/null 2> "$T/err"; rc=$?
+  [ $rc -eq 2 ] && [ "$(md5sum < "$file")" = "$sum" ] && grep -q "would destroy it" "$T/err" \
+    && ok "$name on its input: exit 2, said, the input intact" || bad "$name on its input: exit $rc $(head -c 200 "$T/err")"
+done
+for cs in "analyze --json --sweep -|./edan analyze --quiet --json --sweep - $T/t.txt" \
+          "trace --sweep -|./edan trace --quiet --sweep - --func kernel -- build/examples/sum 4" \
+          "trace --timeline -|./edan trace --quiet --tau 20 --timeline - -o $T/x.json --func kernel -- build/examples/sum 4" \
+          "analyze --timeline X --sweep X|./edan analyze --quiet --tau 20 --timeline $T/x.csv --sweep $T/x.csv $T/t.txt"; do
+  IFS='|' read -r name cmd <<< "$cs"
+  $cmd > "$T/out" 2> "$T/err"; rc=$?
+  [ $rc -eq 2 ] && [ ! -s "$T/out" ] && grep -q "standard output\|the same file" "$T/err" \
+    && ok "$name: two outputs on one stream or file: exit 2, said" || bad "$name: exit $rc $(head -c 200 "$T/err")"
+done
+# help that cannot be written is an error
+for c in "./edan --help" "./edan analyze --help" "./probe --help"; do
+  $c > /dev/full 2> "$T/err"; rc=$?
+  [ $rc -eq 2 ] && grep -q "standard output" "$T/err" && ok "$c > /dev/full: exit 2, said" || bad "$c > /dev/full: exit $rc"
+done
+
 # a full filesystem (root only: a 256 KiB tmpfs filled up)
 if [ "$(id -u)" -eq 0 ] && mkdir -p "$T/full" && mount -t tmpfs -o size=256k tmpfs "$T/full" 2>/dev/null; then
   echo old > "$T/full/out"

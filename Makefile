@@ -8,7 +8,7 @@ WARN    := -std=c99 -Wall -Wextra -pedantic
 PREFIX  ?= /usr/local
 B       := build
 
-EDAN_SRCS  := $(filter-out tools/plugin%.c,$(wildcard tools/*.c))
+EDAN_SRCS  := $(filter-out tools/plugin%.c tools/preload.c,$(wildcard tools/*.c))
 PROBE_SRCS := $(wildcard probes/*.c) tools/files.c
 TEST_SRCS  := $(wildcard tests/unit/test_*.c)
 TESTS      := $(patsubst tests/unit/%.c,$(B)/%,$(TEST_SRCS))
@@ -70,7 +70,7 @@ install: all
 	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 	install -m 644 edan.h tools/edan_trace.h $(DESTDIR)$(PREFIX)/include/
 	install -m 755 edan probe $(DESTDIR)$(PREFIX)/bin/
-	install -m 755 $(B)/edan-plugin.so $(DESTDIR)$(PREFIX)/lib/edan/
+	install -m 755 $(B)/edan-plugin.so $(B)/edan-preload.so $(DESTDIR)$(PREFIX)/lib/edan/
 	install -m 644 tools/edan.1 probes/probe.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 	install -m 644 tools/edan.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/edan
 	install -m 644 tools/edan.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/probe

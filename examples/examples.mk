@@ -27,14 +27,20 @@ HOST_EXAMPLE_BINS := $(patsubst %,$(B)/examples-host/%,$(EXAMPLE_NAMES)) $(B)/ex
 
 QEMU_HEADER  := $(B)/qemu/qemu-plugin.h
 PLUGIN       := $(B)/edan-plugin.so
+# QEMU's kill() of itself, at a program's fatal signal, told to the plugin first
+PRELOAD      := $(B)/edan-preload.so
 # The plugin prints the report of `edan analyze`, so it links its report code.
 PLUGIN_SRCS  := tools/plugin.c tools/options.c tools/report.c tools/files.c tools/x86.c
 
 .PHONY: examples rv plugin
-all: $(PLUGIN) $(EXAMPLE_BINS) $(HOST_EXAMPLE_BINS)
-plugin: $(PLUGIN)
+all: $(PLUGIN) $(PRELOAD) $(EXAMPLE_BINS) $(HOST_EXAMPLE_BINS)
+plugin: $(PLUGIN) $(PRELOAD)
 examples: $(EXAMPLE_BINS) $(HOST_EXAMPLE_BINS)
-EXTRA_TESTS += $(PLUGIN) $(EXAMPLE_BINS) $(HOST_EXAMPLE_BINS)
+EXTRA_TESTS += $(PLUGIN) $(PRELOAD) $(EXAMPLE_BINS) $(HOST_EXAMPLE_BINS)
+
+$(PRELOAD): tools/preload.c | $(B)/deps.ok
+	$(CC) $(WARN) $(CFLAGS) -fPIC -shared -o $@.tmp $<
+	mv $@.tmp $@
 
 $(QEMU_HEADER): tools/fetch-qemu-header.sh | $(B)/deps.ok
 	bash tools/fetch-qemu-header.sh $@

@@ -47,6 +47,7 @@ typedef struct cli_analysis {
     uint64_t machine_insns;     /* x86-64: the instructions executed, whose vertices N counts */
     const struct cli_code *code;    /* x86-64: the instructions' bytes by pc, to name them (--top, --dot) */
     const char *(*op_name)(uint32_t op);    /* names of op ids; NULL: edan_rv_op_name */
+    const char *partial;        /* the run ended early, and why: the report says it covers part */
     int flops_counted;          /* the tracer counted the flops (x86: they depend on vector widths) ... */
     uint64_t flops;             /* ... these; else the op histogram times edan_rv_op_flops */
 } cli_analysis;

@@ -55,6 +55,8 @@
 #include <pthread.h>
 #include <time.h>
 #include <sys/mman.h>
+#include <dlfcn.h>
+#include <signal.h>
 #include <gelf.h>
 #include <libelf.h>
 #include <dwarf.h>
@@ -206,6 +208,15 @@ typedef struct pl_state {
     int progress;           /* progress line on a terminal */
     double t_start, t_last;
     uint64_t next_check;
+    /* ending early: a stop request of edan trace (the file stop_path), a
+       limit, a signal that kills the program */
+    uint64_t max_insns;     /* --max-insns: analyse at most about this many (0: no limit) */
+    double max_seconds;     /* --max-seconds */
+    char stop_path[4200];
+    int partial;            /* the run ended early: 1 stopped, 2 a limit reached, 3 the program crashed */
+    char partial_why[300];
+    int guest_is_host;      /* the program's addresses are this process's (QEMU's guest base 0) */
+    char notes[2048];       /* what the notes file says */
 } pl_state;
 
 static pl_state st;
@@ -239,6 +250,8 @@ static void pl_write_file(const char *name, const char *text)
     fputs(text, f);
     if (fclose(f) != 0 || rename(tmp, path) != 0) fprintf(stderr, "edan plugin: %s", text);
 }
+
+static void pl_note(char *notes, size_t cap, const char *fmt, ...);
 
 static int pl_fail(const char *fmt, ...)
 {
@@ -603,6 +616,17 @@ static int pl_read_args(const char *path)
             k++;
             continue;
         }
+        if (!strcmp(s, "--max-insns") || !strcmp(s, "--max-seconds")) {
+            char *end;
+            double d;
+            if (!v) return pl_fail("%s needs a value", s);
+            d = strtod(v, &end);
+            if (*end || !(d > 0) || d > 1e18) return pl_fail("%s %s: a positive number", s, v);
+            if (s[6] == 'i') st.max_insns = (uint64_t)d;
+            else st.max_seconds = d;
+            k++;
+            continue;
+        }
         if (!strcmp(s, "--threads")) {
             const char *why;
             if (!v || (st.nonly = cli_parse_threads(v, st.only, 32, &why)) < 0)
@@ -717,7 +741,8 @@ static void pl_progress(void)
 {
     double now = cli_now();
     st.next_check = st.fed + (1u << 22);
-    if (now - st.t_last < 1.0) return;
+    if (st.max_insns && st.next_check > st.max_insns) st.next_check = st.max_insns;
+    if (!st.progress || now - st.t_last < 1.0) return;
     st.t_last = now;
     fprintf(stderr, "\r  edan trace: %llu instructions, %.1f M/s   ", (unsigned long long)st.fed,
             (double)st.fed / (now - st.t_start) / 1e6);
@@ -1163,7 +1188,7 @@ static void pl_emit_known(pl_block *b, uint32_t first, uint32_t count)
     if (st.kill_pending) pl_kill_flush();
     if (st.x86) {
         st.fed += pl_emit_x86(b, first, count);
-        if (st.progress && st.fed >= st.next_check) pl_progress();
+        if (st.fed >= st.next_check) pl_progress();
         return;
     }
     if (st.ctx) {
@@ -1192,7 +1217,7 @@ static void pl_emit_known(pl_block *b, uint32_t first, uint32_t count)
     }
     if (st.bin_f) pl_bin_exec(b, first, count);
     st.fed += count;
-    if (st.progress && st.fed >= st.next_check) pl_progress();
+    if (st.fed >= st.next_check) pl_progress();
 }
 
 /* Replay the scoping decisions over an executed block. */
@@ -1372,8 +1397,14 @@ static int pl_acquire(unsigned vcpu)
 
 /* At the start of a block of vCPU: 1 when it is to be analysed (the
    caller holds the analysis). */
+static volatile int pl_ending;     /* the run ends now (a fatal signal in a thread): the others let go */
+
 static int pl_enter(unsigned vcpu)
 {
+    if (pl_ending) {        /* another thread ends the run: this one lets go of the analysis */
+        if (pl_owner == (int)vcpu) pl_release();
+        return 0;
+    }
     if (pl_owner == (int)vcpu) {
         pl_ticks++;
         if (++pl_quantum < PL_QUANTUM || !pl_waiting) return 1;
@@ -1445,10 +1476,14 @@ static void pl_forked_child(void)
 }
 
 /* The start of a block: the previous block of this thread ran. */
+static void pl_look(void);
+
 static void pl_vcpu_tb_exec(unsigned int vcpu, void *udata)
 {
     if (st.child || !pl_enter(vcpu)) return;
     if (st.pending) pl_flush(st.pending);
+    st.pending = NULL;
+    if (st.max_insns && st.fed >= st.max_insns) pl_look();
     st.pending = (pl_block *)udata;
 }
 
@@ -1505,6 +1540,120 @@ static void pl_vcpu_mem_untraced(unsigned int vcpu, qemu_plugin_meminfo_t info, 
 
 static void pl_finish(void);
 
+/* ---------------------------------------------------------------------- */
+/* Ending early                                                           */
+/* ---------------------------------------------------------------------- */
+/* The run ends before the program does, in the thread holding the
+   analysis: what was analysed is reported, marked partial (why: the
+   reason; kind: 1 stopped, 2 a limit, 3 a crash), the traces are written
+   as far as they go. */
+static void pl_end(int kind, const char *fmt, ...)
+{
+    va_list ap;
+    st.partial = kind;
+    va_start(ap, fmt);
+    vsnprintf(st.partial_why, sizeof st.partial_why, fmt, ap);
+    va_end(ap);
+    pl_finish();
+    st.child = 1;       /* every callback returns at once from now on */
+}
+
+/* edan trace asked the run to end (it got a signal): the file stop_path,
+   holding the signal's number. */
+static int pl_stop_asked(int *sig)
+{
+    char buf[32] = "";
+    int fd = open(st.stop_path, O_RDONLY);
+    ssize_t n;
+    if (fd < 0) return 0;
+    n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    *sig = n > 0 ? atoi(buf) : 0;
+    return 1;
+}
+
+/* At each block once --max-insns is reached: the run ends there. The
+   caller holds the analysis, between two blocks (none pending). */
+static void pl_look(void)
+{
+    if (st.max_insns && st.fed >= st.max_insns) {
+        pl_end(2, "stopped after %llu instructions (--max-insns %llu)", (unsigned long long)st.fed,
+               (unsigned long long)st.max_insns);
+        _exit(0);
+    }
+}
+
+/* This thread (not the holder: a thread that got a fatal signal, or the
+   watcher) takes the analysis to end the run: every vCPU lets go at its
+   next block (pl_enter), the holder after feeding what it ran. 0 when the
+   holder does not within 2 s (stopped inside QEMU): the run is left
+   unreported. */
+static int pl_take_for_end(void)
+{
+    struct timespec ts;
+    int waited = 0;
+    pthread_mutex_lock(&pl_mu);
+    pl_ending = 1;
+    while (pl_owner >= 0 && waited < 20) {
+        clock_gettime(CLOCK_REALTIME, &ts);
+        ts.tv_nsec += 100000000L;
+        if (ts.tv_nsec >= 1000000000L) { ts.tv_sec++; ts.tv_nsec -= 1000000000L; }
+        if (pthread_cond_timedwait(&pl_cv, &pl_mu, &ts) == ETIMEDOUT) waited++;
+    }
+    if (pl_owner >= 0) {
+        pthread_mutex_unlock(&pl_mu);
+        return 0;
+    }
+    pl_owner = PL_MAX_VCPUS;        /* no vCPU's: the memory callbacks write nothing */
+    pthread_mutex_unlock(&pl_mu);
+    pl_held = 1;
+    return 1;
+}
+
+/* A thread of the plugin's own: every 0.1 s it looks for a stop request
+   of edan trace and for --max-seconds, and ends the run, whatever the
+   program does (runs, waits in a system call, ignores the signal). Every
+   signal is blocked in it: QEMU's handlers run on the program's threads. */
+static void *pl_watch(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        struct timespec nap = {0, 100000000L};
+        double now;
+        int sig, kind = 0;
+        nanosleep(&nap, NULL);
+        if (st.child) return NULL;
+        now = cli_now();
+        if (pl_stop_asked(&sig)) kind = 1;
+        else if (st.max_seconds > 0 && now - st.t_start >= st.max_seconds) kind = 2;
+        if (!kind) continue;
+        if (!pl_take_for_end()) return NULL;
+        if (st.child) _exit(0);     /* ended meanwhile (an exec, a fatal signal) */
+        if (kind == 1) pl_end(1, "stopped by signal %d (%s) to edan trace", sig, sig > 0 ? strsignal(sig) : "?");
+        else pl_end(2, "stopped after %.1f s (--max-seconds %g)", now - st.t_start, st.max_seconds);
+        _exit(0);
+    }
+}
+
+/* QEMU ends the program at a signal it does not handle (SIGINT, SIGTERM,
+   a crash): it sends its process that signal, which edan-preload.so hands
+   here first, in the thread that got the signal, between two blocks. The
+   report of what was analysed is written; a crash's last block, cut short
+   by the fault, is left out. */
+static void pl_on_fatal_signal(int sig)
+{
+    int crash = sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGFPE || sig == SIGTRAP ||
+                sig == SIGSYS || sig == SIGABRT;
+    if (st.child) return;
+    if (!pl_held) {
+        if (!pl_take_for_end()) return;
+    } else if (crash) {
+        st.pending = NULL;      /* its block was cut short by the fault */
+    }
+    pl_end(crash ? 3 : 1, crash ? "the program crashed: signal %d (%s)" : "the program was killed by signal %d (%s)",
+           sig, strsignal(sig));
+}
+
 /* System calls that make, end or copy threads, by ISA. */
 enum { PL_SYS_OTHER, PL_SYS_EXIT, PL_SYS_EXIT_GROUP, PL_SYS_CLONE, PL_SYS_FORK, PL_SYS_EXEC };
 static int pl_syscall_kind(int64_t num, uint64_t a1)
@@ -1537,6 +1686,29 @@ static int pl_syscall_kind(int64_t num, uint64_t a1)
     return PL_SYS_OTHER;
 }
 
+/* An exec that cannot succeed (its program missing or not executable):
+   the program goes on, and so does the analysis. The path is read from
+   the program's memory when it is this process's (QEMU's guest base 0);
+   otherwise, and for paths relative to a directory descriptor, the exec
+   is taken to succeed. */
+static int pl_exec_can_succeed(int64_t num, uint64_t a1, uint64_t a2)
+{
+    int at = (st.x86 && num == 322) || (!st.x86 && num == 281);    /* execveat(dirfd, path, ...) */
+    uint64_t addr = at ? a2 : a1;
+    char path[4097];
+    ssize_t n;
+    int fd;
+    if (!st.guest_is_host || (at && (int64_t)a1 != -100 /* AT_FDCWD */)) return 1;
+    fd = open("/proc/self/mem", O_RDONLY);
+    if (fd < 0) return 1;
+    n = pread(fd, path, sizeof path - 1, (off_t)addr);
+    close(fd);
+    if (n <= 0) return 1;
+    path[n] = 0;
+    if (strlen(path) == (size_t)n) return 1;    /* no end within a page: cannot tell */
+    return access(path, X_OK) == 0;
+}
+
 /* A system call: the thread gives up the analysis (it may block in it,
    waiting for another thread) but through a clone, whose new thread
    pl_vcpu_init makes; an exit ends the thread; a fork or exit_group lets
@@ -1545,11 +1717,13 @@ static void pl_vcpu_syscall(qemu_plugin_id_t id, unsigned int vcpu, int64_t num,
                             uint64_t a3, uint64_t a4, uint64_t a5, uint64_t a6, uint64_t a7, uint64_t a8)
 {
     int kind = pl_syscall_kind(num, a1);
-    (void)id; (void)a2; (void)a3; (void)a4; (void)a5; (void)a6; (void)a7; (void)a8;
+    (void)id; (void)a3; (void)a4; (void)a5; (void)a6; (void)a7; (void)a8;
     if (st.child) return;
+    if (kind == PL_SYS_EXEC && !pl_exec_can_succeed(num, a1, a2)) kind = PL_SYS_OTHER;    /* it fails: no exec */
     if (kind == PL_SYS_EXEC) {
         /* QEMU replaces itself with the new program (which runs untraced):
-           the analysis ends here, whether or not the exec succeeds */
+           the analysis ends here (an exec that fails all the same is said
+           in the notes) */
         if (!pl_acquire(vcpu)) return;
         pl_drain_holder();
         pthread_mutex_lock(&pl_mu);
@@ -1560,6 +1734,10 @@ static void pl_vcpu_syscall(qemu_plugin_id_t id, unsigned int vcpu, int64_t num,
         st.execed = 1;
         pl_finish();
         st.child = 1;       /* every callback returns at once from now on */
+        pthread_mutex_lock(&pl_mu);
+        pl_owner = -1;      /* nor do the memory callbacks of the blocks kept */
+        pthread_mutex_unlock(&pl_mu);
+        pl_held = 0;
         return;
     }
     pl_clone_caller = kind == PL_SYS_CLONE ? (int)vcpu : -1;
@@ -1588,7 +1766,14 @@ static void pl_vcpu_syscall(qemu_plugin_id_t id, unsigned int vcpu, int64_t num,
 
 static void pl_vcpu_syscall_ret(qemu_plugin_id_t id, unsigned int vcpu, int64_t num, int64_t ret)
 {
-    (void)id; (void)ret; (void)num;
+    (void)id; (void)ret;
+    if (st.execed == 1 && pl_syscall_kind(num, 0) == PL_SYS_EXEC) {
+        /* the exec failed after all: the analysis had ended at it */
+        st.execed = 2;
+        pl_note(st.notes, sizeof st.notes, "warning: the program's exec failed (%lld) after the analysis had ended at "
+                "it; what the program ran after it was not analysed\n", (long long)ret);
+        pl_write_file("notes", st.notes);
+    }
     if (st.child) return;
     if (pl_forking) {
         pl_forking = 0;
@@ -1630,6 +1815,22 @@ static void pl_first_translation(void)
     st.a.elf_path = st.program;     /* --top names functions and source lines */
     st.a.elf_bias = off;
     st.started = 1;
+}
+
+/* Are the program's addresses this process's (QEMU's guest base 0)? The
+   bytes of its first translated instruction, read at its address from
+   this process's memory, say. */
+static void pl_check_guest_base(struct qemu_plugin_tb *tb)
+{
+    struct qemu_plugin_insn *qi = qemu_plugin_tb_get_insn(tb, 0);
+    const uint8_t *data = (const uint8_t *)qemu_plugin_insn_data(qi);
+    size_t len = qemu_plugin_insn_size(qi);
+    uint8_t here[16];
+    int fd = open("/proc/self/mem", O_RDONLY);
+    if (fd < 0) return;
+    if (len && len <= sizeof here && pread(fd, here, len, (off_t)qemu_plugin_insn_vaddr(qi)) == (ssize_t)len)
+        st.guest_is_host = !memcmp(here, data, len);
+    close(fd);
 }
 
 static int pl_is_link(edan_reg r) { return r == 1 || r == 5; }
@@ -1769,7 +1970,10 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
     pl_block *b;
     int any = 0, all = 1;
     (void)id;
-    if (!st.started) pl_first_translation();
+    if (!st.started) {
+        pl_first_translation();
+        if (n) pl_check_guest_base(tb);
+    }
     if (n == 0) return;
     if (n > BINTRACE_MAX_BLOCK) n = BINTRACE_MAX_BLOCK;     /* QEMU's limit is 512 */
     b = (pl_block *)calloc(1, sizeof *b);
@@ -1954,13 +2158,13 @@ static void pl_note(char *notes, size_t cap, const char *fmt, ...)
    with another (exec). Writes the report, the notes and the traces. */
 static void pl_finish(void)
 {
-    char notes[2048] = "";
+    char *notes = st.notes;
     pl_block *b, *nb;
     if (st.pending) { pl_flush(st.pending); st.pending = NULL; }
     if (st.progress && st.t_last > st.t_start) fprintf(stderr, "\r%60s\r", "");
     if (st.cwd_fd >= 0 && fchdir(st.cwd_fd) != 0) { /* relative output paths may then fail: reported */ }
     if (st.skipped)
-        pl_note(notes, sizeof notes, "warning: %llu executions of instructions that cannot be decoded were left "
+        pl_note(notes, sizeof st.notes, "warning: %llu executions of instructions that cannot be decoded were left "
                 "out (--skip-unknown); the first: %s\n", (unsigned long long)st.skipped, st.skipped_what);
     {   /* counts with a fixed text */
         const struct { uint64_t n; const char *kind, *what; } counted[] = {
@@ -1976,36 +2180,44 @@ static void pl_finish(void)
         size_t k;
         for (k = 0; k < sizeof counted / sizeof counted[0]; k++)
             if (counted[k].n)
-                pl_note(notes, sizeof notes, "%s: %llu %s\n", counted[k].kind, (unsigned long long)counted[k].n,
+                pl_note(notes, sizeof st.notes, "%s: %llu %s\n", counted[k].kind, (unsigned long long)counted[k].n,
                         counted[k].what);
     }
     if (st.acc_mismatch)
-        pl_note(notes, sizeof notes, "warning: %llu executions made other memory accesses than their decoding "
+        pl_note(notes, sizeof st.notes, "warning: %llu executions made other memory accesses than their decoding "
                 "(first: %s)\n", (unsigned long long)st.acc_mismatch, st.acc_mismatch_first);
     st.a.flops_counted = st.x86;
     st.a.flops = st.flops;
     if (st.forks)
-        pl_note(notes, sizeof notes, "warning: the program forked %u time%s; only the parent process was analysed\n",
+        pl_note(notes, sizeof st.notes, "warning: the program forked %u time%s; only the parent process was analysed\n",
                 st.forks, st.forks == 1 ? "" : "s");
     if (st.execed)
-        pl_note(notes, sizeof notes, "note: the program replaced itself with another (exec) after %llu "
+        pl_note(notes, sizeof st.notes, "note: the program replaced itself with another (exec) after %llu "
                 "instructions; the analysis ends there, the new program was not traced\n",
                 (unsigned long long)st.fed);
     if (st.next_tid)
-        pl_note(notes, sizeof notes, "note: %u threads analysed as one eDAG (thread 0 the main one); the analysis "
+        pl_note(notes, sizeof st.notes, "note: %u threads analysed as one eDAG (thread 0 the main one); the analysis "
                 "passed between them %llu times\n", st.next_tid + 1, (unsigned long long)st.handoffs);
     if (st.late_threads)
-        pl_note(notes, sizeof notes, "warning: %llu threads were made while another thread forked: each started "
+        pl_note(notes, sizeof st.notes, "warning: %llu threads were made while another thread forked: each started "
                 "from its creator's registers as they were at its first block, not at its creation\n",
                 (unsigned long long)st.late_threads);
     if (st.unanalysed_blocks)
-        pl_note(notes, sizeof notes, "warning: %llu blocks that threads ran while the program forked were not "
+        pl_note(notes, sizeof st.notes, "warning: %llu blocks that threads ran while the program forked were not "
                 "analysed\n", (unsigned long long)st.unanalysed_blocks);
     if (pl_stalled)
-        pl_note(notes, sizeof notes, "warning: %llu blocks were not analysed: the thread holding the analysis stood "
+        pl_note(notes, sizeof st.notes, "warning: %llu blocks were not analysed: the thread holding the analysis stood "
                 "still for 2 s (stopped inside QEMU), so the waiting threads ran on without it\n",
                 (unsigned long long)pl_stalled);
+    if (st.partial)
+        pl_note(notes, sizeof st.notes, "note: the run ended early: %s; the report and the traces cover what was "
+                "analysed until then\n", st.partial_why);
     if (notes[0]) pl_write_file("notes", notes);
+    if (st.partial) {
+        char what[400];
+        snprintf(what, sizeof what, "%d\n%s\n", st.partial, st.partial_why);
+        pl_write_file("partial", what);
+    }
     if (st.text_f) { pl_finish_file(&st.text_o, 0); st.text_f = NULL; }     /* its close says a failed write */
     if (st.bin_f) {
         int why = bintrace_writer_close(&st.bw) == BINTRACE_OK ? 0 : st.bw.err ? st.bw.err : EIO;
@@ -2022,13 +2234,14 @@ static void pl_finish(void)
         st.a.code = &st.code;
     }
     st.a.machine_insns = st.fed;
-    /* the blocks before the context that owns their compiled forms */
-    for (b = st.blocks; b; b = nb) {
+    if (st.partial) st.a.partial = st.partial_why;
+    /* the blocks before the context that owns their compiled forms; at an
+       exec QEMU may still run them (an exec that fails): kept */
+    for (b = st.blocks; b && !st.execed; b = nb) {
         nb = b->next_alloc;
         pl_block_free(b);
     }
-    st.blocks = NULL;
-    while (st.ublocks) {
+    while (st.ublocks && !st.execed) {
         pl_ublock *u = st.ublocks;
         st.ublocks = u->next_alloc;
         free(u);
@@ -2111,6 +2324,22 @@ static int pl_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, ch
     st.progress = !st.a.quiet && isatty(2);
     st.t_start = st.t_last = cli_now();
     st.next_check = 1u << 22;
+    if (st.max_insns && st.next_check > st.max_insns) st.next_check = st.max_insns;
+    snprintf(st.stop_path, sizeof st.stop_path, "%s/stop", st.dir);
+    {   /* edan-preload.so, when edan trace loaded it, tells of a fatal signal */
+        void *self = dlopen(NULL, RTLD_NOW);
+        void (*set)(void (*)(int)) = NULL;
+        if (self) *(void **)&set = dlsym(self, "edan_preload_set_kill_hook");
+        if (set) set(pl_on_fatal_signal);
+    }
+    {   /* the watcher, with every signal blocked (QEMU's handlers run on the program's threads) */
+        pthread_t w;
+        sigset_t all, old;
+        sigfillset(&all);
+        pthread_sigmask(SIG_BLOCK, &all, &old);
+        if (pthread_create(&w, NULL, pl_watch, NULL) == 0) pthread_detach(w);
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
+    }
     qemu_plugin_register_vcpu_init_cb(id, pl_vcpu_init);
     qemu_plugin_register_vcpu_syscall_cb(id, pl_vcpu_syscall);
     qemu_plugin_register_vcpu_syscall_ret_cb(id, pl_vcpu_syscall_ret);

@@ -490,6 +490,11 @@ static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char 
                 (unsigned long long)a->machine_insns);
     else
         fprintf(o, ",\n  \"isa\": \"riscv64\", \"vertices\": \"instructions\"");
+    fprintf(o, ",\n  \"partial\": %s", a->partial ? "true" : "false");
+    if (a->partial) {
+        fprintf(o, ", \"partial_reason\": ");
+        cli_json_string(o, a->partial);
+    }
     if (a->profile_path) {
         fprintf(o, ",\n  \"profile\": ");
         cli_json_string(o, a->profile_path);
@@ -761,6 +766,9 @@ static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char
                 "edges\n\n", source, (unsigned long long)mt[0].N, (unsigned long long)mt[0].loads,
                 (unsigned long long)mt[0].stores, (unsigned long long)mt[0].amos,
                 (unsigned long long)(mt[0].E - mt[0].fill_edges));
+    if (a->partial)
+        fprintf(o, "PARTIAL: the run ended early (%s): this report covers what was analysed until then.\n\n",
+                a->partial);
     for (k = 0; k < K; k++) {
         cli_verdict v;
         cli_verdict_make(ctx, a, k, &v);

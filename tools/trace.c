@@ -19,6 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <sys/prctl.h>
+#include <time.h>
 #include "cli.h"
 #include "files.h"
 #include "suggest.h"
@@ -44,8 +45,15 @@ static const char trace_usage[] =
     "output goes to standard error (so that the report can be piped); otherwise\n"
     "the program's output is left alone and the report follows.\n"
     "The exit status is the program's (128+N when it dies of signal N, 2 when\n"
-    "edan itself fails). A SIGTERM or SIGHUP to edan goes to the program too.\n"
-    "\n"
+    "edan itself fails). A signal to edan (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, ...)\n"
+    "goes to the program too and ends the run: the report of what was analysed\n"
+    "is written, marked PARTIAL (\"partial\": true), as are the traces, and the\n"
+    "exit status is 1; so too when the program dies of such a signal, and a\n"
+    "program that crashes (SIGSEGV, ...) reports what ran before it (exit 128+N).\n"
+    "A program that runs on 5 s after the signal is killed, without a report;\n"
+    "a second signal kills it at once.\n"
+    "\n";
+static const char trace_options[] =
     "Scope (default: every instruction, from the dynamic loader to exit):\n"
     "  --func NAME        only instructions inside function NAME (repeatable;\n"
     "                     NAME also matches NAME.constprop.0, NAME.isra.0, ...,\n"
@@ -71,6 +79,10 @@ static const char trace_usage[] =
     "                     `edan analyze FILE` reads it; - is standard output\n"
     "  --analyze          analyse as well when --text or --binary is given\n"
     "  -o, --output FILE  write the report to FILE instead of standard output (-)\n"
+    "  --max-insns N      end the run, with a partial report, once about N\n"
+    "                     instructions were analysed (at the end of a block)\n"
+    "  --max-seconds S    end the run, with a partial report, after S seconds\n"
+    "                     (exit status 0 for either limit)\n"
     "Environment:\n"
     "  --qemu PATH        qemu-riscv64 or qemu-x86_64 to use (default: $EDAN_QEMU,\n"
     "                     else the one on PATH for the program's machine)\n"
@@ -227,8 +239,9 @@ static char *trace_slurp(const char *dir, const char *name, size_t *len)
 
 static void trace_cleanup(const char *dir)
 {
-    static const char *const names[] = {"args", "report", "error", "notes", "count", "outputs", "report.tmp",
-                                        "error.tmp", "notes.tmp", "count.tmp", "outputs.tmp"};
+    static const char *const names[] = {"args", "report", "error", "notes", "count", "outputs", "partial", "stop",
+                                        "report.tmp", "error.tmp", "notes.tmp", "count.tmp", "outputs.tmp",
+                                        "partial.tmp"};
     char path[PATH_MAX + 64];
     size_t k;
     for (k = 0; k < sizeof names / sizeof names[0]; k++) {
@@ -265,11 +278,46 @@ static int trace_emit_report(const char *report, size_t len, const char *output)
    started, to pass on when it does. */
 static volatile pid_t trace_child = 0;
 static volatile sig_atomic_t trace_pending_sig = 0;
-static void trace_forward(int sig)
+static volatile sig_atomic_t trace_stop_sig = 0;     /* the signal that asked the run to end */
+static volatile sig_atomic_t trace_signals = 0;      /* how many came */
+static char trace_stop_path[PATH_MAX + 16];         /* the plugin's stop request, once the directory exists */
+
+/* A signal to edan trace (Ctrl-C, kill, timeout): the run ends with the
+   report of what was analysed, marked partial. The program gets the
+   signal too (a handler of its own runs; one it dies of ends the run
+   through the plugin) unless the terminal sent it to both; the plugin
+   also finds the stop request at its next look, so that a program that
+   ignores the signal stops as well. A second signal ends qemu at once. */
+static void trace_signal(int sig, siginfo_t *info, void *ctx)
 {
+    int from_tty = info && info->si_code == SI_KERNEL;
+    (void)ctx;
+    trace_signals++;
+    if (trace_signals > 1) {
+        if (trace_child > 0) kill(trace_child, SIGKILL);
+        return;
+    }
+    trace_stop_sig = sig;
+    if (trace_stop_path[0]) {       /* async-signal-safe: open, write, close */
+        char num[8];
+        int n = 0, v = sig, fd;
+        if (v >= 10) num[n++] = (char)('0' + v / 10);
+        num[n++] = (char)('0' + v % 10);
+        num[n++] = '\n';
+        fd = open(trace_stop_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        if (fd >= 0) {
+            if (write(fd, num, (size_t)n) < 0) { /* the plugin then takes no stop request: the grace period ends it */ }
+            close(fd);
+        }
+    }
+    if (from_tty && (sig == SIGINT || sig == SIGQUIT)) return;     /* the program got it from the terminal */
     if (trace_child > 0) kill(trace_child, sig);
     else trace_pending_sig = sig;
 }
+
+/* The signals that end edan trace's run as above. */
+static const int trace_stop_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU,
+                                         SIGVTALRM, SIGPROF};
 
 int edan_cmd_trace(int argc, char **argv)
 {
@@ -277,6 +325,8 @@ int edan_cmd_trace(int argc, char **argv)
     trace_args t;
     int i = 1, prog = -1, dynamic = 0, x86 = 0, text_pc = 0, status = 0, rc = 2, k, analysing, to_stdout, stdout_fd = -1, scoped = 0;
     char *qemu = NULL, *plugin = NULL, *program = NULL;
+    char preload[PATH_MAX] = "";
+    int killed = 0, partial = 0;
     char dir[] = "/tmp/edan-trace.XXXXXX", args_path[PATH_MAX + 64], plugin_arg[2 * PATH_MAX + 128];
     char *report, *err, *notes;
     size_t report_len = 0;
@@ -295,7 +345,7 @@ int edan_cmd_trace(int argc, char **argv)
         if (!strcmp(s, "--")) { prog = i + 1; break; }
         if (s[0] != '-' || !s[1]) { prog = i; break; }
         if (!strcmp(s, "-h") || !strcmp(s, "--help")) {
-            printf("%s%s", trace_usage, cli_analysis_help);
+            printf("%s%s%s", trace_usage, trace_options, cli_analysis_help);
             free(t.plugin_args);
             return 0;
         }
@@ -303,7 +353,8 @@ int edan_cmd_trace(int argc, char **argv)
         if (!strcmp(s, "--no-markers") || !strcmp(s, "--text-pc")) { trace_push(&t, s); i++; continue; }
         if (!strcmp(s, "--func") || !strcmp(s, "--region") || !strcmp(s, "--exclude") || !strcmp(s, "--text") ||
             !strcmp(s, "--binary") || !strcmp(s, "-o") || !strcmp(s, "--output") || !strcmp(s, "--qemu") ||
-            !strcmp(s, "--plugin") || !strcmp(s, "--sysroot") || !strcmp(s, "--threads")) {
+            !strcmp(s, "--plugin") || !strcmp(s, "--sysroot") || !strcmp(s, "--threads") ||
+            !strcmp(s, "--max-insns") || !strcmp(s, "--max-seconds")) {
             uint32_t lohi[32][2];
             const char *why;
             if (!v || !*v) {
@@ -315,6 +366,16 @@ int edan_cmd_trace(int argc, char **argv)
                 fprintf(stderr, "edan trace: --threads '%s': %s\n", v, why);
                 free(t.plugin_args);
                 return 2;
+            }
+            if (!strncmp(s, "--max-", 6)) {
+                char *end;
+                double d = strtod(v, &end);
+                if (*end || !(d > 0) || d > 1e18 || (s[6] == 'i' && d != (double)(unsigned long long)d)) {
+                    fprintf(stderr, "edan trace: %s '%s': a positive %s\n", s, v,
+                            s[6] == 'i' ? "whole number of instructions" : "number of seconds");
+                    free(t.plugin_args);
+                    return 2;
+                }
             }
             if (!strcmp(s, "--text")) t.text_path = v;
             else if (!strcmp(s, "--binary")) t.bin_path = v;
@@ -330,8 +391,8 @@ int edan_cmd_trace(int argc, char **argv)
             int start = i, got = cli_analysis_option(&a, argc, argv, &i);
             if (got < 0) { free(t.plugin_args); return 2; }
             if (got == 0) {
-                char help[12288];
-                snprintf(help, sizeof help, "%s%s", trace_usage, cli_analysis_help);
+                char help[16384];
+                snprintf(help, sizeof help, "%s%s%s", trace_usage, trace_options, cli_analysis_help);
                 suggest_unknown("edan trace", s, help);
                 free(t.plugin_args);
                 return 2;
@@ -340,7 +401,8 @@ int edan_cmd_trace(int argc, char **argv)
         }
     }
     if (prog < 0 || prog >= argc) {
-        fprintf(stderr, "%sedan trace: no program given (edan trace [options] -- PROGRAM ARGS)\n", trace_usage);
+        fprintf(stderr, "%s%sedan trace: no program given (edan trace [options] -- PROGRAM ARGS)\n", trace_usage,
+                trace_options);
         free(t.plugin_args);
         return 2;
     }
@@ -379,20 +441,9 @@ int edan_cmd_trace(int argc, char **argv)
         free(t.plugin_args);
         return 2;
     }
-    if (t.text_path && t.bin_path && !strcmp(t.text_path, t.bin_path)) {
-        fprintf(stderr, "edan trace: --text and --binary name the same file %s\n", t.text_path);
-        free(t.plugin_args);
-        return 2;
-    }
     analysing = t.analyze || (!t.text_path && !t.bin_path);
     to_stdout = (analysing && (!t.output || !strcmp(t.output, "-"))) + (t.text_path && !strcmp(t.text_path, "-")) +
                 (t.bin_path && !strcmp(t.bin_path, "-"));
-    if (to_stdout > 1) {
-        fprintf(stderr, "edan trace: the report, --text - and --binary - cannot share standard output: "
-                        "give files (-o FILE for the report)\n");
-        free(t.plugin_args);
-        return 2;
-    }
     /* the outputs can be written, and the analysis takes its options,
        before the program runs */
     if ((t.output && strcmp(t.output, "-") && cli_output_check(t.output)) ||
@@ -468,19 +519,24 @@ int edan_cmd_trace(int argc, char **argv)
         fprintf(stderr, "edan trace: the plugin path %s contains a comma, which QEMU cannot take\n", plugin);
         goto out;
     }
+    {   /* edan-preload.so beside the plugin: a program that a signal kills still gets its report */
+        const char *slash = strrchr(plugin, '/');
+        snprintf(preload, sizeof preload, "%.*sedan-preload.so", slash ? (int)(slash - plugin + 1) : 0, plugin);
+        if (access(preload, R_OK) != 0 || strchr(preload, ':') || strchr(preload, ' ')) preload[0] = 0;
+    }
 
     {
-        /* SIGTERM and SIGHUP to edan end the program too (it then ends
-           us); Ctrl-C is the program's (the terminal sends it to both):
-           wait for qemu to act on it. A closed pipe is a write error. Set
-           before the temporary directory exists, so that it is removed. */
+        /* a signal to edan ends the run with a partial report (trace_signal);
+           a closed pipe is a write error. Set before the temporary
+           directory exists, so that it is removed whatever comes. */
         struct sigaction sa;
+        size_t k2;
         memset(&sa, 0, sizeof sa);
-        sa.sa_handler = trace_forward;
+        sa.sa_sigaction = trace_signal;
+        sa.sa_flags = SA_SIGINFO;
         sigemptyset(&sa.sa_mask);
-        sigaction(SIGTERM, &sa, NULL);
-        sigaction(SIGHUP, &sa, NULL);
-        signal(SIGINT, SIG_IGN);
+        for (k2 = 0; k2 < sizeof trace_stop_signals / sizeof trace_stop_signals[0]; k2++)
+            sigaction(trace_stop_signals[k2], &sa, NULL);
         signal(SIGPIPE, SIG_IGN);
     }
 
@@ -493,6 +549,11 @@ int edan_cmd_trace(int argc, char **argv)
     if (!mkdtemp(dirbuf)) {
         fprintf(stderr, "edan trace: cannot create a temporary directory: %s\n", strerror(errno));
         goto out;
+    }
+    snprintf(trace_stop_path, sizeof trace_stop_path, "%s/stop", dirbuf);
+    if (trace_stop_sig) {       /* a signal came before: the run ends as soon as it starts */
+        FILE *sf = fopen(trace_stop_path, "w");
+        if (sf) { fprintf(sf, "%d\n", (int)trace_stop_sig); fclose(sf); }
     }
     trace_push(&t, "--dir");
     trace_push(&t, dirbuf);
@@ -526,7 +587,7 @@ int edan_cmd_trace(int argc, char **argv)
     }
     snprintf(plugin_arg, sizeof plugin_arg, "%s,args=%s", plugin, args_path);
 
-    qargv = (char **)calloc((size_t)(argc - prog) + 10, sizeof(char *));
+    qargv = (char **)calloc((size_t)(argc - prog) + 12, sizeof(char *));
     if (!qargv) { trace_cleanup(dirbuf); goto out; }
     k = 0;
     qargv[k++] = qemu;
@@ -535,6 +596,18 @@ int edan_cmd_trace(int argc, char **argv)
        through its resolver, which saves the register state (xsave) in the
        middle of the analysed code */
     if (x86) { qargv[k++] = (char *)"-E"; qargv[k++] = (char *)"LD_BIND_NOW=1"; }
+    if (preload[0]) {       /* the program keeps its own LD_PRELOAD, or none */
+        static char keep[PATH_MAX + 16];
+        const char *old = getenv("LD_PRELOAD");
+        if (old && *old) {
+            snprintf(keep, sizeof keep, "LD_PRELOAD=%s", old);
+            qargv[k++] = (char *)"-E";
+            qargv[k++] = keep;
+        } else {
+            qargv[k++] = (char *)"-U";
+            qargv[k++] = (char *)"LD_PRELOAD";
+        }
+    }
     qargv[k++] = (char *)"-plugin";
     qargv[k++] = plugin_arg;
     qargv[k++] = program;
@@ -550,10 +623,17 @@ int edan_cmd_trace(int argc, char **argv)
         goto out;
     }
     if (pid == 0) {
-        signal(SIGINT, SIG_DFL);
         signal(SIGPIPE, SIG_DFL);
-        prctl(PR_SET_PDEATHSIG, SIGTERM);       /* edan killed outright: qemu goes too */
+        /* edan killed outright (SIGKILL): qemu goes too, whatever the program ignores */
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() == 1) _exit(127);     /* edan went before the line above */
         if (to_stdout && dup2(2, 1) < 0) _exit(127);
+        if (preload[0]) {       /* for qemu only: the program's environment is given back by -U or -E */
+            const char *old = getenv("LD_PRELOAD");
+            static char both[2 * PATH_MAX + 2];
+            snprintf(both, sizeof both, "%s%s%s", preload, old && *old ? ":" : "", old && *old ? old : "");
+            setenv("LD_PRELOAD", both, 1);
+        }
         execv(qemu, qargv);
         fprintf(stderr, "edan trace: cannot run %s: %s\n", qemu, strerror(errno));
         _exit(127);
@@ -561,11 +641,25 @@ int edan_cmd_trace(int argc, char **argv)
     trace_child = pid;
     if (trace_pending_sig) kill(pid, trace_pending_sig);
     if (stdout_fd >= 0) close(stdout_fd);
-    while (waitpid(pid, &status, 0) < 0) {
-        if (errno != EINTR) {
-            fprintf(stderr, "edan trace: waitpid: %s\n", strerror(errno));
-            trace_cleanup(dirbuf);
-            goto out;
+    {   /* after a signal, the run has 5 s to end with its report; then qemu is killed */
+        double deadline = 0;
+        for (;;) {
+            pid_t w = waitpid(pid, &status, trace_signals ? WNOHANG : 0);
+            if (w == pid) break;
+            if (w < 0 && errno != EINTR) {
+                fprintf(stderr, "edan trace: waitpid: %s\n", strerror(errno));
+                trace_cleanup(dirbuf);
+                goto out;
+            }
+            if (trace_signals) {
+                struct timespec nap = {0, 50000000L};
+                if (!deadline) deadline = cli_now() + 5.0;
+                if (cli_now() > deadline && !killed) {
+                    kill(pid, SIGKILL);
+                    killed = 1;
+                }
+                nanosleep(&nap, NULL);
+            }
         }
     }
     trace_child = 0;
@@ -581,6 +675,11 @@ int edan_cmd_trace(int argc, char **argv)
     notes = trace_slurp(dirbuf, "notes", NULL);
     if (notes) { fprintf(stderr, "edan trace: %s", notes); free(notes); }
     report = trace_slurp(dirbuf, "report", &report_len);
+    {   /* the run ended early: 1 stopped, 2 a limit, 3 a crash (the plugin's "partial" file) */
+        char *p = trace_slurp(dirbuf, "partial", NULL);
+        if (p) partial = atoi(p);
+        free(p);
+    }
 
     if (WIFSIGNALED(status) && WTERMSIG(status) == SIGPIPE && stdout_fd >= 0) {
         /* the trace went to our standard output, and nobody read it */
@@ -599,17 +698,22 @@ int edan_cmd_trace(int argc, char **argv)
                 fprintf(stderr, "edan trace: %s was not written: the program did not exit\n",
                         t.text_path && strstr(line, t.text_path) == line ? t.text_path : t.bin_path ? t.bin_path : line);
         free(tmps);
-        fprintf(stderr, "edan trace: %s %s by signal %d (%s)%s\n", argv[prog],
-                sig == SIGINT || sig == SIGTERM ? "was stopped" : "crashed: killed", sig, strsignal(sig),
-                report || !(t.analyze || (!t.text_path && !t.bin_path))
-                    ? "" : "; no report: QEMU ends a crashed program without telling its plugins");
+        if (killed)
+            fprintf(stderr, "edan trace: %s did not stop within 5 s of signal %d (%s) and was killed; no report\n",
+                    argv[prog], (int)trace_stop_sig, strsignal(trace_stop_sig));
+        else
+            fprintf(stderr, "edan trace: %s %s by signal %d (%s)%s\n", argv[prog],
+                    partial == 3 ? "crashed: killed" : "was stopped", sig, strsignal(sig),
+                    report || !(t.analyze || (!t.text_path && !t.bin_path)) ? "; the report covers what ran before"
+                    : "; no report");
         if (x86 && sig == SIGILL)
             fprintf(stderr, "edan trace: note: QEMU 7.2 runs x86-64 code up to AVX2; a program built for "
                             "AVX-512 (-mavx512f, or -march=native on such a machine) gets this signal at its first "
                             "AVX-512 instruction: build it with -march=x86-64-v3 or older\n");
-        rc = 128 + sig;
+        rc = partial == 1 ? 1 : 128 + sig;      /* stopped by a signal: 1, as a stop request is */
     } else if (WIFEXITED(status)) {
         rc = WEXITSTATUS(status);
+        if (partial == 1) rc = 1;       /* stopped at a signal to edan: the run is not whole */
         if (!report && (t.analyze || (!t.text_path && !t.bin_path)) && rc != 0) {
             fprintf(stderr, "edan trace: %s under %s exited with status %d before the analysis ended\n",
                     argv[prog], qemu, rc);

@@ -22,6 +22,22 @@ static inline void *cli_grow(void *items, size_t *cap, size_t n, size_t esz, siz
     return p;
 }
 
+/* A rank's place in its MPI job (tools/job.c), from its launcher's
+   environment: Open MPI's OMPI_COMM_WORLD_RANK/SIZE, MPICH's PMI_RANK/SIZE,
+   PMIX_RANK, Slurm's SLURM_PROCID/NTASKS; rank 0 of 1 outside a job. */
+typedef struct cli_job {
+    long rank, size;
+    char host[256];
+    const char *var, *size_var;     /* the variables found, NULL outside a job */
+    const char *command;            /* the command every rank of the job runs (to tell jobs apart) */
+} cli_job;
+/* 0, or -1 (the reason in err) when the variables do not make a rank. */
+int cli_job_detect(cli_job *j, char *err, size_t errlen);
+/* path with %r the rank, %h the host, %% a %; malloc'd (NULL: out of memory). */
+char *cli_job_expand(const cli_job *j, const char *path);
+/* 1 when path names a file of its own for each rank (has %r). */
+int cli_job_per_rank(const char *path);
+
 /* Every analysis option of `edan analyze` / `edan trace`. */
 typedef struct cli_analysis {
     edan_options opts;
@@ -48,6 +64,7 @@ typedef struct cli_analysis {
     const struct cli_code *code;    /* x86-64: the instructions' bytes by pc, to name them (--top, --dot) */
     const char *(*op_name)(uint32_t op);    /* names of op ids; NULL: edan_rv_op_name */
     const char *partial;        /* the run ended early, and why: the report says it covers part */
+    const cli_job *job;         /* a rank of an MPI job: the report says which */
     int flops_counted;          /* the tracer counted the flops (x86: they depend on vector widths) ... */
     uint64_t flops;             /* ... these; else the op histogram times edan_rv_op_flops */
 } cli_analysis;
@@ -125,4 +142,5 @@ int edan_cmd_analyze(int argc, char **argv);
 int edan_cmd_trace(int argc, char **argv);      /* tools/trace.c */
 int edan_cmd_rank(int argc, char **argv);       /* tools/rank.c */
 int edan_cmd_plot(int argc, char **argv);       /* tools/plot.c */
+int edan_cmd_job(int argc, char **argv);        /* tools/job.c */
 #endif

@@ -18,6 +18,7 @@ static const char usage[] =
     "  rank RESULT.json...    rank applications by latency sensitivity (lambda, Lambda)\n"
     "  roofline PROFILE       draw the CARM and LARM roofline charts of a probe profile (SVG)\n"
     "  plot RESULT.json...    draw data movement over time (SVG)\n"
+    "  job RESULT.json...     one report of an MPI job from its ranks' results\n"
     "\n"
     "Exit status, every command: 0 success; 1 the analysed program or a check failed\n"
     "(trace passes on the program's status); 2 a usage error, bad input, or an output\n"
@@ -44,6 +45,7 @@ int main(int argc, char **argv)
     else if (!strcmp(argv[1], "rank")) rc = edan_cmd_rank(argc - 1, argv + 1);
     else if (!strcmp(argv[1], "roofline")) rc = edan_cmd_roofline(argc - 1, argv + 1);
     else if (!strcmp(argv[1], "plot")) rc = edan_cmd_plot(argc - 1, argv + 1);
+    else if (!strcmp(argv[1], "job")) rc = edan_cmd_job(argc - 1, argv + 1);
     else {
         fprintf(stderr, "edan: unknown command '%s'\n\n", argv[1]);
         fprintf(stderr, usage, EDAN_VERSION_MAJOR, EDAN_VERSION_MINOR);

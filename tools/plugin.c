@@ -217,6 +217,7 @@ typedef struct pl_state {
     char partial_why[300];
     int guest_is_host;      /* the program's addresses are this process's (QEMU's guest base 0) */
     char notes[2048];       /* what the notes file says */
+    cli_job job;            /* a rank of an MPI job (job.size 0: none) */
 } pl_state;
 
 static pl_state st;
@@ -614,6 +615,16 @@ static int pl_read_args(const char *path)
             if (!v) return pl_fail("--stdout-fd needs a value");
             st.stdout_fd = atoi(v);
             k++;
+            continue;
+        }
+        if (!strcmp(s, "--job")) {     /* RANK SIZE HOST VARIABLE COMMAND: a rank of an MPI job */
+            if (k + 5 >= argc) return pl_fail("--job needs a rank, a size, a host, a variable and a command");
+            st.job.rank = strtol(st.args_argv[k + 1], NULL, 10);
+            st.job.size = strtol(st.args_argv[k + 2], NULL, 10);
+            snprintf(st.job.host, sizeof st.job.host, "%s", st.args_argv[k + 3]);
+            st.job.var = st.args_argv[k + 4];
+            st.job.command = st.args_argv[k + 5];
+            k += 5;
             continue;
         }
         if (!strcmp(s, "--max-insns") || !strcmp(s, "--max-seconds")) {
@@ -2235,6 +2246,7 @@ static void pl_finish(void)
     }
     st.a.machine_insns = st.fed;
     if (st.partial) st.a.partial = st.partial_why;
+    if (st.job.size) st.a.job = &st.job;
     /* the blocks before the context that owns their compiled forms; at an
        exec QEMU may still run them (an exec that fails): kept */
     for (b = st.blocks; b && !st.execed; b = nb) {

@@ -491,6 +491,15 @@ static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char 
     else
         fprintf(o, ",\n  \"isa\": \"riscv64\", \"vertices\": \"instructions\"");
     fprintf(o, ",\n  \"partial\": %s", a->partial ? "true" : "false");
+    if (a->job) {
+        fprintf(o, ",\n  \"job\": {\"rank\": %ld, \"size\": %ld, \"host\": ", a->job->rank, a->job->size);
+        cli_json_string(o, a->job->host);
+        fprintf(o, ", \"launcher\": ");
+        cli_json_string(o, a->job->var ? a->job->var : "");
+        fprintf(o, ", \"command\": ");
+        cli_json_string(o, a->job->command ? a->job->command : "");
+        fputc('}', o);
+    }
     if (a->partial) {
         fprintf(o, ", \"partial_reason\": ");
         cli_json_string(o, a->partial);
@@ -766,6 +775,7 @@ static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char
                 "edges\n\n", source, (unsigned long long)mt[0].N, (unsigned long long)mt[0].loads,
                 (unsigned long long)mt[0].stores, (unsigned long long)mt[0].amos,
                 (unsigned long long)(mt[0].E - mt[0].fill_edges));
+    if (a->job) fprintf(o, "Rank %ld of %ld, on %s.\n\n", a->job->rank, a->job->size, a->job->host);
     if (a->partial)
         fprintf(o, "PARTIAL: the run ended early (%s): this report covers what was analysed until then.\n\n",
                 a->partial);

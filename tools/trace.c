@@ -61,6 +61,8 @@ static const char trace_options[] =
     "  --region NAME      everything from the entry of NAME until it returns,\n"
     "                     callees included (repeatable)\n"
     "  --exclude NAME     drop NAME and everything it calls (repeatable)\n"
+    "  --ranks LIST       under an MPI launcher (mpirun, mpiexec, srun): only these\n"
+    "                     ranks are traced (e.g. 0,3-5); the others run plain\n"
     "  --threads LIST     only these threads (0 the main thread, then 1, 2, ... in\n"
     "                     the order they were created; e.g. 1-4,7); the others'\n"
     "                     writes still end chains, as untraced code's do. By\n"
@@ -79,6 +81,10 @@ static const char trace_options[] =
     "                     `edan analyze FILE` reads it; - is standard output\n"
     "  --analyze          analyse as well when --text or --binary is given\n"
     "  -o, --output FILE  write the report to FILE instead of standard output (-)\n"
+    "                     Under an MPI launcher every output path needs %r (the\n"
+    "                     rank; %h: the host): results/rank%r.json; rank 0 alone\n"
+    "                     prints to the terminal, unless --all-ranks; `edan job`\n"
+    "                     reports the whole job from the ranks' --json results\n"
     "  --max-insns N      end the run, with a partial report, once about N\n"
     "                     instructions were analysed (at the end of a block)\n"
     "  --max-seconds S    end the run, with a partial report, after S seconds\n"
@@ -97,7 +103,64 @@ typedef struct trace_args {
     int nplugin;
     const char *text_path, *bin_path, *output, *qemu, *plugin, *sysroot;
     int analyze;
+    const char *ranks;          /* --ranks LIST: only these ranks of a job are traced */
+    int all_ranks;              /* --all-ranks: every rank prints to the terminal */
 } trace_args;
+
+/* A rank of an MPI job: every output path must name a file of its own
+   (%r), then each is expanded (%r, %h) in t, a and the plugin's arguments.
+   0, or a message and -1. */
+static int trace_job_outputs(const cli_job *job, trace_args *t, cli_analysis *a)
+{
+    const char **paths[6];
+    const char *names[6] = {"-o", "--text", "--binary", "--timeline", "--sweep", "--dot"};
+    int k, j;
+    paths[0] = &t->output;
+    paths[1] = &t->text_path;
+    paths[2] = &t->bin_path;
+    paths[3] = &a->timeline_path;
+    paths[4] = &a->sweep_path;
+    paths[5] = &a->dot_path;
+    for (k = 0; k < 6; k++) {
+        const char *p = *paths[k];
+        char *x;
+        if (!p) continue;
+        if (job->size > 1 && (!strcmp(p, "-") ? k > 0 : !cli_job_per_rank(p))) {
+            const char *dot = strrchr(p, '.'), *slash = strrchr(p, '/');
+            if (!strcmp(p, "-"))
+                fprintf(stderr, "edan trace: rank %ld of a job of %ld ranks (%s=%ld): %s - would mix every rank's "
+                        "trace on standard output: give a file with %%r (the rank) in its name\n", job->rank,
+                        job->size, job->size_var, job->size, names[k]);
+            else
+                fprintf(stderr, "edan trace: rank %ld of a job of %ld ranks (%s=%ld): %s %s would be written by "
+                        "every rank: put %%r (the rank) in its name, e.g. %.*s.%%r%s\n", job->rank, job->size,
+                        job->size_var, job->size, names[k], p, (int)(dot && (!slash || dot > slash) ? dot - p
+                                                                     : (long)strlen(p)), p,
+                        dot && (!slash || dot > slash) ? dot : "");
+            return -1;
+        }
+        if (!(x = cli_job_expand(job, p))) {
+            fprintf(stderr, "edan trace: out of memory\n");
+            return -1;
+        }
+        for (j = 0; j + 1 < t->nplugin; j++)     /* the plugin's copy of an analysis option's path */
+            if (k >= 3 && !strcmp(t->plugin_args[j], names[k]) && t->plugin_args[j + 1] == p) t->plugin_args[j + 1] = x;
+        *paths[k] = x;      /* freed at exit */
+    }
+    return 0;
+}
+
+/* 1 when rank r is in the list "0,2-5" (NULL: every rank). */
+static int trace_rank_listed(const char *list, long r)
+{
+    uint32_t lohi[64][2];
+    const char *why;
+    int n = list ? cli_parse_threads(list, lohi, 64, &why) : -1, k;
+    if (!list) return 1;
+    for (k = 0; k < n; k++)
+        if ((uint32_t)r >= lohi[k][0] && (uint32_t)r <= lohi[k][1]) return 1;
+    return 0;
+}
 
 static int trace_push(trace_args *t, const char *s)
 {
@@ -326,7 +389,9 @@ int edan_cmd_trace(int argc, char **argv)
     int i = 1, prog = -1, dynamic = 0, x86 = 0, text_pc = 0, status = 0, rc = 2, k, analysing, to_stdout, stdout_fd = -1, scoped = 0;
     char *qemu = NULL, *plugin = NULL, *program = NULL;
     char preload[PATH_MAX] = "";
-    int killed = 0, partial = 0;
+    int killed = 0, partial = 0, quiet_rank = 0;
+    cli_job job;
+    char *job_command = NULL, job_rank[24], job_size[24];
     char dir[] = "/tmp/edan-trace.XXXXXX", args_path[PATH_MAX + 64], plugin_arg[2 * PATH_MAX + 128];
     char *report, *err, *notes;
     size_t report_len = 0;
@@ -350,11 +415,12 @@ int edan_cmd_trace(int argc, char **argv)
             return 0;
         }
         if (!strcmp(s, "--analyze")) { t.analyze = 1; i++; continue; }
+        if (!strcmp(s, "--all-ranks")) { t.all_ranks = 1; i++; continue; }
         if (!strcmp(s, "--no-markers") || !strcmp(s, "--text-pc")) { trace_push(&t, s); i++; continue; }
         if (!strcmp(s, "--func") || !strcmp(s, "--region") || !strcmp(s, "--exclude") || !strcmp(s, "--text") ||
             !strcmp(s, "--binary") || !strcmp(s, "-o") || !strcmp(s, "--output") || !strcmp(s, "--qemu") ||
             !strcmp(s, "--plugin") || !strcmp(s, "--sysroot") || !strcmp(s, "--threads") ||
-            !strcmp(s, "--max-insns") || !strcmp(s, "--max-seconds")) {
+            !strcmp(s, "--max-insns") || !strcmp(s, "--max-seconds") || !strcmp(s, "--ranks")) {
             uint32_t lohi[32][2];
             const char *why;
             if (!v || !*v) {
@@ -362,8 +428,8 @@ int edan_cmd_trace(int argc, char **argv)
                 free(t.plugin_args);
                 return 2;
             }
-            if (!strcmp(s, "--threads") && cli_parse_threads(v, lohi, 32, &why) < 0) {
-                fprintf(stderr, "edan trace: --threads '%s': %s\n", v, why);
+            if ((!strcmp(s, "--threads") || !strcmp(s, "--ranks")) && cli_parse_threads(v, lohi, 32, &why) < 0) {
+                fprintf(stderr, "edan trace: %s '%s': %s\n", s, v, why);
                 free(t.plugin_args);
                 return 2;
             }
@@ -383,6 +449,7 @@ int edan_cmd_trace(int argc, char **argv)
             else if (!strcmp(s, "--qemu")) t.qemu = v;
             else if (!strcmp(s, "--plugin")) t.plugin = v;
             else if (!strcmp(s, "--sysroot")) t.sysroot = v;
+            else if (!strcmp(s, "--ranks")) t.ranks = v;
             else { trace_push(&t, s); trace_push(&t, v); }
             i += 2;
             continue;
@@ -405,6 +472,36 @@ int edan_cmd_trace(int argc, char **argv)
                 trace_options);
         free(t.plugin_args);
         return 2;
+    }
+    {   /* a rank of an MPI job: outputs of its own, the job told to the plugin */
+        char jerr[300];
+        size_t len = 0;
+        if (cli_job_detect(&job, jerr, sizeof jerr)) {
+            fprintf(stderr, "edan trace: %s\n", jerr);
+            free(t.plugin_args);
+            return 2;
+        }
+        if (trace_job_outputs(&job, &t, &a)) {
+            free(t.plugin_args);
+            return 2;
+        }
+        for (k = 1; k < argc; k++) len += strlen(argv[k]) + 1;
+        if (job.var && (job_command = (char *)malloc(len + 1))) {
+            job_command[0] = 0;
+            for (k = 1; k < argc; k++) {
+                strcat(job_command, argv[k]);
+                if (k + 1 < argc) strcat(job_command, " ");
+            }
+            snprintf(job_rank, sizeof job_rank, "%ld", job.rank);
+            snprintf(job_size, sizeof job_size, "%ld", job.size);
+            trace_push(&t, "--job");
+            trace_push(&t, job_rank);
+            trace_push(&t, job_size);
+            trace_push(&t, job.host);
+            trace_push(&t, job.var);
+            trace_push(&t, job_command);
+        }
+        quiet_rank = job.size > 1 && job.rank != 0 && !t.all_ranks;
     }
     {   /* no output may destroy an input or share a file (or standard output) with another; the
            plugin's standard output is the program's, so its own outputs need files */
@@ -507,6 +604,25 @@ int edan_cmd_trace(int argc, char **argv)
                 "qemu-user; qemu-user-static has no plugin support), or set EDAN_QEMU\n",
                 t.qemu ? t.qemu : getenv("EDAN_QEMU") && *getenv("EDAN_QEMU") ? getenv("EDAN_QEMU")
                 : x86 ? "qemu-x86_64" : "qemu-riscv64");
+        goto out;
+    }
+    if (!trace_rank_listed(t.ranks, job.rank)) {
+        /* a rank --ranks leaves out: the program runs plain (RISC-V: under qemu, no plugin) */
+        char **plain = (char **)calloc((size_t)(argc - prog) + 8, sizeof(char *));
+        int n = 0;
+        if (!plain) goto out;
+        if (!x86) {
+            plain[n++] = qemu;
+            if (dynamic) { plain[n++] = (char *)"-L"; plain[n++] = (char *)t.sysroot; }
+        }
+        plain[n++] = program;
+        for (i = prog + 1; i < argc; i++) plain[n++] = argv[i];
+        plain[n] = NULL;
+        fflush(NULL);
+        execv(plain[0], plain);
+        fprintf(stderr, "edan trace: cannot run %s: %s\n", plain[0], strerror(errno));
+        free(plain);
+        rc = 127;
         goto out;
     }
     plugin = t.plugin ? strdup(t.plugin) : trace_find_plugin();
@@ -673,7 +789,8 @@ int edan_cmd_trace(int argc, char **argv)
         goto out;
     }
     notes = trace_slurp(dirbuf, "notes", NULL);
-    if (notes) { fprintf(stderr, "edan trace: %s", notes); free(notes); }
+    if (notes && !quiet_rank) fprintf(stderr, "edan trace: %s", notes);
+    free(notes);
     report = trace_slurp(dirbuf, "report", &report_len);
     {   /* the run ended early: 1 stopped, 2 a limit, 3 a crash (the plugin's "partial" file) */
         char *p = trace_slurp(dirbuf, "partial", NULL);
@@ -719,7 +836,7 @@ int edan_cmd_trace(int argc, char **argv)
                     argv[prog], qemu, rc);
         }
     }
-    if (t.text_path || t.bin_path) {
+    if ((t.text_path || t.bin_path) && !quiet_rank) {
         char *count = trace_slurp(dirbuf, "count", NULL);
         if (count) {
 #define TRACE_NAME(p) (!strcmp((p), "-") ? "standard output" : (p))
@@ -741,13 +858,17 @@ int edan_cmd_trace(int argc, char **argv)
     }
     trace_cleanup(dirbuf);
     if (report) {
-        if (trace_emit_report(report, report_len, t.output) && rc < 2) rc = 2;
+        /* rank 0 alone prints to the terminal (--all-ranks: every rank) */
+        if (!(quiet_rank && (!t.output || !strcmp(t.output, "-"))) && trace_emit_report(report, report_len, t.output) &&
+            rc < 2)
+            rc = 2;
         free(report);
     } else if (analysing && rc == 0) {
         fprintf(stderr, "edan trace: the plugin produced no report\n");
         rc = 2;
     }
 out:
+    free(job_command);
     free(qargv);
     free(qemu);
     free(plugin);

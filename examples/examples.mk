@@ -68,6 +68,17 @@ $(B)/examples-host/%: examples/%.c examples/common.h tools/edan_trace.h | $(B)/d
 	$(CC) $(RV_WARN) $(HOST_CFLAGS) $(if $(filter $(THREAD_EXAMPLES),$*),$(EX_THREAD_FLAGS)) \
 	    -Iexamples -Itools -o $@ $< -lm
 
+# MPI (and MPI + OpenMP) kernels for this machine, with Debian's mpicc
+# (openmpi-bin, libopenmpi-dev: tools/deps.sh installs them): run them under
+# mpirun with `edan trace -o rank%r.json ...` and `edan job`
+MPICC ?= mpicc
+MPI_EXAMPLES := mpi_stencil mpi_cg
+all examples: $(patsubst %,$(B)/examples-host/%,$(MPI_EXAMPLES))
+EXTRA_TESTS += $(patsubst %,$(B)/examples-host/%,$(MPI_EXAMPLES))
+$(patsubst %,$(B)/examples-host/%,$(MPI_EXAMPLES)): $(B)/examples-host/%: examples/%.c examples/common.h | $(B)/deps.ok
+	@mkdir -p $(dir $@)
+	$(MPICC) $(RV_WARN) $(HOST_CFLAGS) -fopenmp -Iexamples -o $@ $< -lm
+
 # -fno-inline: the kernel stays a procedure of its own for --func (gfortran 12
 # has no noinline attribute; -O3 would inline it into the program)
 $(B)/examples-host/daxpy: examples/daxpy.f90 | $(B)/deps.ok

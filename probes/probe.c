@@ -708,6 +708,26 @@ static const char usage_text[] =
 
 static void usage(FILE *f) { fputs(usage_text, f); }
 
+/* path with %h the host's name (a profile per node: srun -N K probe -o
+   profiles/%h.json) and %% a %; kept for the run (NULL: out of memory, the
+   path as given). */
+static const char *probe_host_path(const char *path)
+{
+    char host[256] = "localhost", *out;
+    size_t n = 0;
+    const char *p;
+    if (!strchr(path, '%')) return path;
+    if (gethostname(host, sizeof host - 1) != 0) snprintf(host, sizeof host, "localhost");
+    if (!(out = (char *)malloc(strlen(path) * 2 + sizeof host))) return path;
+    for (p = path; *p; p++) {
+        if (p[0] == '%' && p[1] == 'h') { n += (size_t)sprintf(out + n, "%s", host); p++; }
+        else if (p[0] == '%' && p[1] == '%') { out[n++] = '%'; p++; }
+        else out[n++] = *p;
+    }
+    out[n] = 0;
+    return out;
+}
+
 int main(int argc, char **argv)
 {
     probe_opts o;
@@ -745,7 +765,7 @@ int main(int argc, char **argv)
         }
         else if (!strcmp(argv[i], "--numa")) want_numa = 1;
         else if (!strcmp(argv[i], "-q")) quiet = 1;
-        else if (!strcmp(argv[i], "-o") && i + 1 < argc) out_path = argv[++i];
+        else if (!strcmp(argv[i], "-o") && i + 1 < argc) out_path = probe_host_path(argv[++i]);
         else if (!strcmp(argv[i], "--bench") && i + 1 < argc) bench_spec = argv[++i];
         else if (!strcmp(argv[i], "--chase") && i + 1 < argc) { bench_spec = argv[++i]; bench_chase = 1; }
         else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {

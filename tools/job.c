@@ -31,31 +31,33 @@ static long job_number(const char *s, long max)
 
 int cli_job_detect(cli_job *j, char *err, size_t errlen)
 {
-    /* rank variable, size variable: the first launcher whose rank is set */
-    static const char *const vars[][2] = {{"OMPI_COMM_WORLD_RANK", "OMPI_COMM_WORLD_SIZE"},
-                                          {"PMI_RANK", "PMI_SIZE"},
-                                          {"PMIX_RANK", "OMPI_COMM_WORLD_SIZE"},
-                                          {"SLURM_PROCID", "SLURM_NTASKS"}};
-    size_t k;
+    /* the rank: the first of these set; the size: its launcher's variable, else another's (a
+       PMIx rank under srun has Slurm's SLURM_NTASKS) */
+    static const char *const rank_vars[] = {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK", "SLURM_PROCID"};
+    static const char *const size_vars[] = {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "OMPI_COMM_WORLD_SIZE",
+                                            "SLURM_NTASKS"};
+    size_t k, s;
     memset(j, 0, sizeof j[0]);
     j->size = 1;
     if (gethostname(j->host, sizeof j->host - 1) != 0) snprintf(j->host, sizeof j->host, "localhost");
-    for (k = 0; k < sizeof vars / sizeof vars[0]; k++) {
-        const char *r = getenv(vars[k][0]), *n = getenv(vars[k][1]);
+    for (k = 0; k < sizeof rank_vars / sizeof rank_vars[0]; k++) {
+        const char *r = getenv(rank_vars[k]), *n = getenv(size_vars[k]), *nv = size_vars[k];
         long rank, size;
         if (!r) continue;
+        for (s = 0; !n && s < sizeof size_vars / sizeof size_vars[0]; s++)
+            if ((n = getenv(size_vars[s]))) nv = size_vars[s];
         rank = job_number(r, 1L << 24);
         size = n ? job_number(n, 1L << 24) : -1;
         if (rank < 0 || size < 1 || rank >= size) {
             if (err && errlen)
-                snprintf(err, errlen, "%s=%s, %s=%s: not a rank of a job of that size", vars[k][0], r, vars[k][1],
+                snprintf(err, errlen, "%s=%s, %s=%s: not a rank of a job of that size", rank_vars[k], r, nv,
                          n ? n : "(not set)");
             return -1;
         }
         j->rank = rank;
         j->size = size;
-        j->var = vars[k][0];
-        j->size_var = vars[k][1];
+        j->var = rank_vars[k];
+        j->size_var = nv;
         return 0;
     }
     return 0;

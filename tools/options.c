@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include "cli.h"
 #include "files.h"
 
@@ -327,6 +328,18 @@ static int cli_apply_profile(cli_analysis *a)
     edan_profile *p = NULL;
     char err[512];
     uint32_t k;
+    struct stat sb;
+    if (stat(a->profile_path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        /* a directory of profiles, one per node (probe -o DIR/%h.json): this node's */
+        static char own[4096 + 300];
+        char host[256] = "localhost";
+        if (gethostname(host, sizeof host - 1) != 0) snprintf(host, sizeof host, "localhost");
+        snprintf(own, sizeof own, "%s/%s.json", a->profile_path, host);
+        if (access(own, R_OK) != 0)
+            return cli_err("--profile %s: a directory without this node's profile %s (probe -o %s/%%h.json writes it)",
+                           a->profile_path, own, a->profile_path);
+        a->profile_path = own;
+    }
     if (edan_profile_load(a->profile_path, NULL, &p, err, sizeof err) != EDAN_OK)
         return cli_err("%s", err);
     for (k = 0; k < a->num_configs; k++) {

@@ -36,6 +36,19 @@ void probe_stats_of(const double *v, int n, probe_stats *s)
     s->median = n % 2 ? tmp[n / 2] : 0.5 * (tmp[n / 2 - 1] + tmp[n / 2]);
     s->reps = n;
     s->spread = s->median > 0 ? (s->max - s->min) / s->median : 0;
+    {
+        double a = 0.25 * (n - 1), b = 0.75 * (n - 1);
+        int ia = (int)a, ib = (int)b;
+        s->q1 = tmp[ia] + (ia + 1 < n ? (a - ia) * (tmp[ia + 1] - tmp[ia]) : 0);
+        s->q3 = tmp[ib] + (ib + 1 < n ? (b - ib) * (tmp[ib + 1] - tmp[ib]) : 0);
+    }
+    s->quartile_spread = s->median > 0 ? (s->q3 - s->q1) / s->median : 0;
+    s->runs = 1;
+}
+
+int probe_stats_unstable(const probe_stats *s)
+{
+    return s->reps >= 3 && s->quartile_spread > PROBE_UNSTABLE;
 }
 
 typedef struct worker_arg { struct probe_team *team; int tid; } worker_arg;

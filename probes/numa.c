@@ -1030,10 +1030,10 @@ static const char *store_op_name(void)
 #endif
 }
 
-char *probe_numa_section(const probe_numa_args *args)
+char *probe_numa_section(probe_numa_args *args)
 {
     probe_numa_args a0;
-    const probe_numa_args *a = args;
+    probe_numa_args *a = args;
     machine m;
     sbuf b = {NULL, 0, 0, 0};
     warnings wn;
@@ -1052,6 +1052,7 @@ char *probe_numa_section(const probe_numa_args *args)
     memset(hbw_of_node, 0, sizeof hbw_of_node);
     memset(dax_of_node, 0, sizeof dax_of_node);
     if (machine_load(&m, err, sizeof err) != 0) {
+        snprintf(a->note, sizeof a->note, "--numa: skipped: %s", err);
         sb_put(&b, "{\"skipped\": true, \"reason\": ");
         sb_str(&b, err);
         sb_put(&b, ", \"nodes\": null, \"needs\": []}");
@@ -1068,6 +1069,12 @@ char *probe_numa_section(const probe_numa_args *args)
         if (dax_avail) kind_node(&m, MEMKIND_DAX_KMEM, c, dax_of_node);
     }
 
+    if (m.nnodes < 2)
+        snprintf(a->note, sizeof a->note,
+                 "--numa: one NUMA node, so no remote, contended or congested roofs, no latency matrix and no\n"
+                 "  hybrid model (each needs two nodes); the profile's \"numa\" section says so (\"skipped\") and\n"
+                 "  keeps the node and memkind's kinds (high-bandwidth memory: %s)",
+                 hbw_avail ? "found" : "none");
     sb_put(&b, "{\"skipped\": %s, ", m.nnodes < 2 ? "true" : "false");
     if (m.nnodes < 2)
         sb_put(&b, "\"reason\": \"the machine has one NUMA node\", "

@@ -9,9 +9,10 @@ typedef struct probe_numa_args {
     int quick;              /* --quick: fewer repetitions, smaller sweeps */
     int verbose;            /* progress lines on stderr */
     double freq_ghz;        /* measured core clock, for cycles */
+    char note[512];         /* set: what the section skipped and why, for the summary */
 } probe_numa_args;
 
 /* Returns a malloc'd JSON object text (never NULL unless out of memory).
    On a one-node machine it is {"skipped": true, "reason": "..."}. */
-char *probe_numa_section(const probe_numa_args *args);
+char *probe_numa_section(probe_numa_args *args);
 #endif

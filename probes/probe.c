@@ -10,6 +10,7 @@
 #include "numa.h"
 #include <errno.h>
 #include <math.h>
+#include <hwloc.h>
 #include <papi.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -26,6 +27,13 @@ static int quiet;
 /* DRAM working set per thread when all cores run: 256 MiB, less on a
    machine where cores x 256 MiB would not fit in a quarter of its memory */
 static size_t dram_bytes_all = DRAM_BYTES;
+/* the figures measured and those that stayed unstable (see stab_again) */
+#define STAB_MAX 128
+typedef struct stab_fig { char what[96]; const char *unit; probe_stats st; } stab_fig;
+static struct {
+    int rerun_limit, reruns, n, total;
+    stab_fig fig[STAB_MAX];
+} stab;
 
 void probe_log(const probe_opts *o, const char *fmt, ...)
 {
@@ -110,6 +118,10 @@ static void jw_stats(jw *w, const char *key, const probe_stats *s)
     jw_num(w, "median", s->median);
     jw_num(w, "min", s->min);
     jw_num(w, "max", s->max);
+    jw_num(w, "spread", s->spread);
+    jw_num(w, "quartile_spread", s->quartile_spread);
+    if (s->runs > 1) jw_int(w, "runs", s->runs);
+    if (probe_stats_unstable(s)) jw_bool(w, "unstable", 1);
     jw_end_obj(w);
 }
 
@@ -124,40 +136,59 @@ static void on_signal(int sig)
     raise(sig);
 }
 
-/* The default profile: $XDG_DATA_HOME/edan/hwprofiles/HOST.json
-   (~/.local/share/edan/... when unset), its directories made: a place that
-   works from anywhere and is never a file the project ships (its
-   hwprofiles/ holds measured and reference profiles); HOST.json in the
-   current directory without a home. */
-static void default_path(char *buf, size_t n, const char *host)
+/* The figures of the closing summary, by level (L1.., DRAM): their
+   statistics, for the spreads the profile's loader does not keep. */
+static struct {
+    const char *level;
+    probe_stats lat, load1, loadN;
+} sumrow[PROBE_MAX_CACHES + 1];
+static int nsumrow;
+static char numa_note[512];
+
+static int sumrow_of(const char *level)
 {
-    const char *x = getenv("XDG_DATA_HOME"), *h = getenv("HOME");
-    char dir[4096], *p;
-    if (x && *x == '/') snprintf(dir, sizeof dir, "%s/edan/hwprofiles", x);
-    else if (h && *h == '/') snprintf(dir, sizeof dir, "%s/.local/share/edan/hwprofiles", h);
-    else {
-        snprintf(buf, n, "%s.json", host);
-        return;
-    }
-    for (p = dir + 1; *p; p++)
-        if (*p == '/') {
-            *p = 0;
-            mkdir(dir, 0755);
-            *p = '/';
-        }
-    mkdir(dir, 0755);
-    snprintf(buf, n, "%s/%s.json", dir, host);
+    int i;
+    for (i = 0; i < nsumrow; i++)
+        if (!strcmp(sumrow[i].level, level)) return i;
+    if (nsumrow > PROBE_MAX_CACHES) return PROBE_MAX_CACHES;
+    memset(&sumrow[nsumrow], 0, sizeof sumrow[0]);
+    sumrow[nsumrow].level = level;
+    return nsumrow++;
+}
+
+/* the unstable figures the analysis uses first (clock, latencies), then
+   the least steady */
+static int stab_order(const void *a, const void *b)
+{
+    const stab_fig *x = (const stab_fig *)a, *y = (const stab_fig *)b;
+    int ux = !strcmp(x->what, "core clock") || strstr(x->what, "latency") != NULL;
+    int uy = !strcmp(y->what, "core clock") || strstr(y->what, "latency") != NULL;
+    if (ux != uy) return uy - ux;
+    return x->st.quartile_spread < y->st.quartile_spread ? 1 : x->st.quartile_spread > y->st.quartile_spread ? -1 : 0;
+}
+
+/* "12.3 ±4%": the median and half the middle half's span; '!' unstable */
+static void fig(char *buf, size_t n, const char *fmt, double v, const probe_stats *st)
+{
+    size_t len;
+    snprintf(buf, n, fmt, v);
+    len = strlen(buf);
+    if (st && st->reps >= 3)
+        snprintf(buf + len, n - len, " ±%2.0f%%%s", 50 * st->quartile_spread,
+                 probe_stats_unstable(st) ? "!" : " ");
 }
 
 /* The closing result block, from the profile just written (read back with
    edan.h's loader, as the analysis will read it): clock, caches and
-   latencies, RAM's latency (alpha) and m, the roofs. */
-static void print_summary(FILE *f, const char *json, size_t len, const char *path)
+   latencies, RAM's latency (alpha) and m, the roofs, the figures that stayed
+   unstable, and how to use the profile. */
+static void print_summary(FILE *f, const char *json, size_t len, const char *path, int is_default)
 {
     edan_profile *p = NULL;
     char err[300];
     size_t i;
     uint32_t l;
+    int k;
     static const char *const levels[] = {"L1", "L2", "L3", "L4", "DRAM"};
     if (edan_profile_parse(json, len, path, NULL, &p, err, sizeof err) != EDAN_OK) {
         fprintf(stderr, "probe: the profile does not read back: %s\n", err);
@@ -166,30 +197,57 @@ static void print_summary(FILE *f, const char *json, size_t len, const char *pat
     fprintf(f, "--------------------------------------------------------------------------\n");
     fprintf(f, "probe: %s\n", !strcmp(path, "-") ? "profile on standard output" : path);
     fprintf(f, "  host %-24s cores %-6u core clock %.2f GHz\n", p->host, p->cores, p->core_ghz);
-    fprintf(f, "  %-6s %12s %12s %12s %16s %16s\n", "level", "size", "latency ns", "cycles", "load GB/s 1 thr",
+    fprintf(f, "  %-6s %10s %14s %12s %16s %16s\n", "level", "size", "latency ns", "cycles", "load GB/s 1 thr",
             "load GB/s all");
     for (i = 0; i < sizeof levels / sizeof levels[0]; i++) {
-        char size[32] = "-", lat[32] = "-", cyc[32] = "-", b1[32] = "-", bn[32] = "-";
+        char size[32] = "-", lat[40] = "-", cyc[32] = "-", b1[40] = "-", bn[40] = "-";
         double x;
-        int have = !strcmp(levels[i], "DRAM");
+        int have = !strcmp(levels[i], "DRAM"), row = -1;
+        for (k = 0; k < nsumrow; k++)
+            if (!strcmp(sumrow[k].level, levels[i])) row = k;
         for (l = 0; l < p->num_caches; l++)
             if (!strcmp(p->cache[l].level, levels[i])) {
                 snprintf(size, sizeof size, "%llu KiB", (unsigned long long)(p->cache[l].size >> 10));
-                snprintf(lat, sizeof lat, "%.1f", p->cache[l].latency_ns);
+                fig(lat, sizeof lat, "%.1f", p->cache[l].latency_ns, row >= 0 ? &sumrow[row].lat : NULL);
                 snprintf(cyc, sizeof cyc, "%.0f", p->cache[l].latency_cycles);
                 have = 1;
             }
         if (!have) continue;
         if (!strcmp(levels[i], "DRAM")) {
-            snprintf(lat, sizeof lat, "%.1f", p->dram_latency_ns);
+            fig(lat, sizeof lat, "%.1f", p->dram_latency_ns, row >= 0 ? &sumrow[row].lat : NULL);
             snprintf(cyc, sizeof cyc, "%.0f = alpha", p->dram_latency_cycles);
         }
-        if ((x = edan_profile_bandwidth_of(p, levels[i], "load", 1)) > 0) snprintf(b1, sizeof b1, "%.1f", x);
-        if ((x = edan_profile_bandwidth_of(p, levels[i], "load", p->cores)) > 0) snprintf(bn, sizeof bn, "%.1f", x);
-        fprintf(f, "  %-6s %12s %12s %12s %16s %16s\n", levels[i], size, lat, cyc, b1, bn);
+        if ((x = edan_profile_bandwidth_of(p, levels[i], "load", 1)) > 0)
+            fig(b1, sizeof b1, "%.1f", x, row >= 0 ? &sumrow[row].load1 : NULL);
+        if ((x = edan_profile_bandwidth_of(p, levels[i], "load", p->cores)) > 0)
+            fig(bn, sizeof bn, "%.1f", x, row >= 0 && p->cores > 1 ? &sumrow[row].loadN : NULL);
+        fprintf(f, "  %-6s %10s %15s %12s %17s %17s\n", levels[i], size, lat, cyc, b1, bn);
     }
     fprintf(f, "  memory-level parallelism m %u; peak %.1f GFLOP/s one core, %.1f all cores\n", p->mlp_m,
             p->peak_GFLOPs_1core, p->peak_GFLOPs_all);
+    fprintf(f, "  (±: half the span of the middle half of the repetitions, of the median; !: unstable)\n");
+    if (numa_note[0]) fprintf(f, "  %s\n", numa_note);
+    if (stab.n) {
+        qsort(stab.fig, (size_t)stab.n, sizeof stab.fig[0], stab_order);
+        fprintf(f, "probe: warning: %d of %d figures stayed unstable (the middle half of their repetitions "
+                   "spans more than %.0f%% of the median, after %d rerun(s) in all):\n",
+                stab.n, stab.total, 100 * PROBE_UNSTABLE, stab.reruns);
+        for (k = 0; k < stab.n && k < 12; k++)
+            fprintf(f, "    %-28s %10.4g %-7s middle half %.4g..%.4g, all %.4g..%.4g\n", stab.fig[k].what,
+                    stab.fig[k].st.median, stab.fig[k].unit, stab.fig[k].st.q1, stab.fig[k].st.q3,
+                    stab.fig[k].st.min, stab.fig[k].st.max);
+        if (stab.n > 12) fprintf(f, "    ... and %d more (the profile's \"stability\" lists them)\n", stab.n - 12);
+        fprintf(f, "  Other work on this machine, frequency changes or a virtual machine's neighbours move them;\n"
+                   "  probe again on a quiet machine (a longer --budget helps) before trusting them.\n");
+    }
+    if (strcmp(path, "-")) {
+        if (is_default)
+            fprintf(f, "Use it: edan trace -- PROG and edan analyze TRACE take it without --profile (this machine's\n"
+                       "        own; --no-profile goes without); edan roofline %s -o roofline.svg\n", path);
+        else
+            fprintf(f, "Use it: edan trace --profile %s -- PROG (caches, alpha, m, clock);\n"
+                       "        edan roofline %s -o roofline.svg\n", path, path);
+    }
     fprintf(f, "--------------------------------------------------------------------------\n");
     edan_profile_free(p);
 }
@@ -371,6 +429,38 @@ static void budget_next(probe_opts *o)
 static void budget_count(int why)
 {
     if (why == PROBE_STOP_DEADLINE) bud.deadline_stops++;
+}
+
+/* ---- stability ----------------------------------------------------------
+   A figure whose repetitions disagree (probe_stats_unstable) is measured
+   again, up to rerun_limit times while the budget lasts, and the run whose
+   middle half agrees best is kept; one still unstable is listed in the
+   profile ("stability") and in the closing summary, so that nobody takes
+   a busy machine's numbers for its own. */
+
+/* after attempt (0, 1, ...) gave cur: keeps the steadier of *best and
+   cur in *best; returns 1 when another attempt is wanted */
+static int stab_again(probe_stats *best, const probe_stats *cur, int attempt, const char *what, const char *unit)
+{
+    int runs = attempt + 1;
+    if (!attempt || cur->quartile_spread < best->quartile_spread) *best = *cur;
+    best->runs = runs;
+    if (!probe_stats_unstable(best) || attempt >= stab.rerun_limit || probe_now() >= bud.end) return 0;
+    stab.reruns++;
+    probe_log(NULL, "  %s unstable: %.4g %s, middle half %.4g..%.4g (%.0f%% of the median): again", what,
+              best->median, unit, best->q1, best->q3, 100 * best->quartile_spread);
+    return 1;
+}
+
+/* a figure's final statistics: counted, and listed when unstable */
+static void stab_note(const char *what, const char *unit, const probe_stats *st)
+{
+    stab.total++;
+    if (!probe_stats_unstable(st) || stab.n >= STAB_MAX) return;
+    snprintf(stab.fig[stab.n].what, sizeof stab.fig[stab.n].what, "%s", what);
+    stab.fig[stab.n].unit = unit;
+    stab.fig[stab.n].st = *st;
+    stab.n++;
 }
 
 /* repetition loops outside the team (chases): at least floor_reps, up to
@@ -671,9 +761,46 @@ static int bench_one(const char *spec, int chase, const probe_opts *o, const pro
     return 0;
 }
 
+/* --topology [--profile FILE]: the machine, with the figures of FILE or of
+   this machine's own profile */
+static int show_topology(const char *path)
+{
+    probe_topo topo;
+    edan_profile *p = NULL;
+    char own[4400], err[600], host[256];
+    int rc = 0;
+    if (!path && files_own_profile_find(own, sizeof own) == 0) path = own;
+    if (path && edan_profile_load(path, NULL, &p, err, sizeof err) != EDAN_OK) {
+        fprintf(stderr, "probe: %s\n", err);
+        return 2;
+    }
+    if (probe_topo_init(&topo)) {
+        fprintf(stderr, "probe: hwloc could not load the topology\n");
+        edan_profile_free(p);
+        return 1;
+    }
+    probe_topo_print(stdout, &topo, p);
+    hostname_of(host, sizeof host);
+    if (p) {
+        printf("figures: %s%s", path, path == own ? " (this machine's own profile)" : "");
+        if (strcmp(p->host, host)) printf("; measured on %s, not on this machine (%s)", p->host, host);
+        printf("\n");
+    } else
+        printf("figures: none, no profile of this machine yet (probe writes one; --profile FILE shows another's)\n");
+    probe_topo_free(&topo);
+    edan_profile_free(p);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "probe: cannot write to standard output: %s\n", strerror(errno));
+        rc = 2;
+    }
+    return rc;
+}
+
 static const char usage_text[] =
 "usage: probe [--quick] [--budget SECONDS] [--numa] [-o FILE] [-q]\n"
+"       probe --topology [--profile FILE]\n"
 "       probe --bench OP,BYTES,THREADS | --chase BYTES\n"
+"       probe --version\n"
 "Measures this machine and writes its hardware profile (JSON, schema\n"
 "\"edan-hwprofile\", see hwprofiles/README.md) for `edan` to use:\n"
 "  topology and caches (hwloc; sysfs where hwloc lacks a field; cache\n"
@@ -696,11 +823,18 @@ static const char usage_text[] =
 "             $XDG_DATA_HOME/edan/hwprofiles/HOST.json, that is\n"
 "             ~/.local/share/edan/hwprofiles/HOST.json: never a shipped profile)\n"
 "  -q         no progress lines on stderr\n"
+"Every figure is the median of its repetitions; one whose middle half spans\n"
+"more than 10% of the median is measured again (up to 2 times, --quick 1)\n"
+"and, still unstable, listed in the profile (\"stability\") and in a warning.\n"
+"  --topology the machine as hwloc-ls draws it, with the measured figures\n"
+"             (latency, load bandwidth, alpha, m) beside the caches and NUMA\n"
+"             nodes: from this machine's own profile or --profile FILE\n"
 "  --bench OP,BYTES,THREADS  measure one bandwidth kernel (OP: load, store,\n"
 "             store_nt, 2:1, 1:1; BYTES per thread) and print its GB/s\n"
 "             median, min and max; writes no profile. load is the roof:\n"
 "             the better of load_in_order and load_last_first\n"
 "  --chase BYTES  one pointer-chase latency over BYTES: ns median, min, max\n"
+"  --version  probe's version, its profile version and libraries\n"
 "  -h, --help this text\n"
 "\n"
 "Exit status: 0 success; 1 a measurement failed; 2 a usage error or a profile\n"
@@ -735,7 +869,8 @@ int main(int argc, char **argv)
     const char *out_path = NULL;
     char host[256], defpath[4200];
     int want_numa = 0, i, isa, op, li, nlevels = 0, best_isa, bench_chase = 0, rc;
-    const char *bench_spec = NULL;
+    const char *bench_spec = NULL, *topo_profile = NULL;
+    int topology = 0;
     size_t line_bytes;
     double roof_flops[2] = {0, 0}, fma_peak_1 = 0;
     char roof_label[2][64];
@@ -768,6 +903,18 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "-o") && i + 1 < argc) out_path = probe_host_path(argv[++i]);
         else if (!strcmp(argv[i], "--bench") && i + 1 < argc) bench_spec = argv[++i];
         else if (!strcmp(argv[i], "--chase") && i + 1 < argc) { bench_spec = argv[++i]; bench_chase = 1; }
+        else if (!strcmp(argv[i], "--topology")) topology = 1;
+        else if (!strcmp(argv[i], "--profile") && i + 1 < argc) topo_profile = argv[++i];
+        else if (!strcmp(argv[i], "--version")) {
+            printf("probe %d.%d (edan.h %d.%d, profile version %d; hwloc %s, PAPI %d.%d)\n", EDAN_VERSION_MAJOR,
+                   EDAN_VERSION_MINOR, EDAN_VERSION_MAJOR, EDAN_VERSION_MINOR, PROFILE_VERSION, HWLOC_VERSION,
+                   PAPI_VERSION_MAJOR(PAPI_VERSION), PAPI_VERSION_MINOR(PAPI_VERSION));
+            if (fflush(stdout) != 0 || ferror(stdout)) {
+                fprintf(stderr, "probe: cannot write to standard output: %s\n", strerror(errno));
+                return 2;
+            }
+            return 0;
+        }
         else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
             usage(stdout);
             /* the help must have arrived: /dev/full or a closed pipe is an error */
@@ -782,6 +929,11 @@ int main(int argc, char **argv)
             return 2;
         }
     }
+    if (topo_profile && !topology) {
+        fprintf(stderr, "probe: --profile FILE is for --topology (the figures it shows)\n");
+        return 2;
+    }
+    if (topology) return show_topology(topo_profile);
     t_begin = probe_now();
     o.verbose = !quiet;
     o.rep_seconds = o.quick ? 0.004 : 0.02;
@@ -793,6 +945,7 @@ int main(int argc, char **argv)
     bud.end = t_begin + o.budget;
     bud.cur = -1;
     bud.rep_seconds = bud.shortest_rep = o.rep_seconds;
+    stab.rerun_limit = o.quick ? 1 : 2;
     if (bench_spec) {
         int rc;
         if (probe_topo_init(&topo)) {
@@ -804,7 +957,9 @@ int main(int argc, char **argv)
         return rc;
     }
     if (!out_path) {
-        default_path(defpath, sizeof defpath, hostname_of(host, sizeof host));
+        /* this machine's own profile, where edan finds it; HOST.json here without a home */
+        if (files_own_profile_home(defpath, sizeof defpath)) snprintf(defpath, sizeof defpath, "%s.json", hostname_of(host, sizeof host));
+        else hostname_of(host, sizeof host);
         out_path = defpath;
     } else hostname_of(host, sizeof host);
     /* fail before measuring if the output cannot be written (a directory,
@@ -834,8 +989,14 @@ int main(int argc, char **argv)
 
     /* ---- clocks ---- */
     budget_section(&o, SEC_CLOCKS, 1);
-    for (i = 0; i < 5; i++) ghz_runs[i] = probe_core_ghz(o.quick ? 0.02 : 0.05);
-    probe_stats_of(ghz_runs, 5, &ghz);
+    for (i = 0;; i++) {
+        probe_stats cur;
+        int r;
+        for (r = 0; r < 5; r++) ghz_runs[r] = probe_core_ghz(o.quick ? 0.02 : 0.05);
+        probe_stats_of(ghz_runs, 5, &cur);
+        if (!stab_again(&ghz, &cur, i, "core clock", "GHz")) break;
+    }
+    stab_note("core clock", "GHz", &ghz);
     core_ghz = ghz.median;
     tsc_ghz = probe_tsc_ghz(o.quick ? 0.05 : 0.2);
     probe_log(&o, "core clock %.3f GHz (dependent adds), TSC %.3f GHz", core_ghz, tsc_ghz);
@@ -982,11 +1143,23 @@ int main(int argc, char **argv)
             t = probe_chase_run(cb, ws, line, 1, steps);
             steps = (long)(o.rep_seconds * 2 / (t / (double)steps > 1e-10 ? t / (double)steps : 1e-10));
             if (steps < 2000) steps = 2000;
-            for (r = 0; chase_more(&o, r, nr, &why); r++)
-                vals[r] = probe_chase_run(cb, ws, line, 1, steps) / (double)steps * 1e9;
-            budget_count(why);
-            probe_stats_of(vals, r, &lat_st[li]);
+            {
+                char what[64];
+                int attempt;
+                snprintf(what, sizeof what, "%s latency", lv[li].name);
+                for (attempt = 0;; attempt++) {
+                    probe_stats cur;
+                    if (attempt) budget_next(&o);
+                    for (r = 0; chase_more(&o, r, nr, &why); r++)
+                        vals[r] = probe_chase_run(cb, ws, line, 1, steps) / (double)steps * 1e9;
+                    budget_count(why);
+                    probe_stats_of(vals, r, &cur);
+                    if (!stab_again(&lat_st[li], &cur, attempt, what, "ns")) break;
+                }
+                stab_note(what, "ns", &lat_st[li]);
+            }
             lv[li].lat_ns = lat_st[li].median;
+            sumrow[sumrow_of(lv[li].name)].lat = lat_st[li];
             lat_ws[li] = ws;
             probe_log(&o, "  %-4s %9zu B: %.2f ns = %.1f cycles", lv[li].name, ws, lv[li].lat_ns,
                       lv[li].lat_ns * core_ghz);
@@ -1002,6 +1175,10 @@ int main(int argc, char **argv)
             jw_num(&w, "tsc_cycles", lat_st[li].median * tsc_ghz);
             jw_num(&w, "ns_min", lat_st[li].min);
             jw_num(&w, "ns_max", lat_st[li].max);
+            jw_num(&w, "ns_spread", lat_st[li].spread);
+            jw_num(&w, "ns_quartile_spread", lat_st[li].quartile_spread);
+            if (lat_st[li].runs > 1) jw_int(&w, "runs", lat_st[li].runs);
+            if (probe_stats_unstable(&lat_st[li])) jw_bool(&w, "unstable", 1);
             jw_int(&w, "page_bytes", (long long)page);
             jw_end_obj(&w);
         }
@@ -1073,12 +1250,21 @@ int main(int argc, char **argv)
                     double flops;
                     if (!tm) continue;
                     n = probe_team_size(tm);
-                    if (t) budget_next(&o);
-                    why = probe_team_measure(tm, compute_job_fn, &cj, &o, secs, &nsecs);
-                    budget_count(why);
-                    flops = (double)cj.iters * probe_compute_accumulators() * fpi * n;
-                    for (r = 0; r < nsecs; r++) vals[r] = flops / secs[r] * 1e-9;
-                    probe_stats_of(vals, nsecs, &st);
+                    char what[64];
+                    int attempt;
+                    snprintf(what, sizeof what, "%s %s %d thread(s)", probe_isa_name[isa], probe_fop_name[op], n);
+                    for (attempt = 0;; attempt++) {
+                        probe_stats cur;
+                        if (t || attempt) budget_next(&o);
+                        why = probe_team_measure(tm, compute_job_fn, &cj, &o, secs, &nsecs);
+                        budget_count(why);
+                        flops = (double)cj.iters * probe_compute_accumulators() * fpi * n;
+                        for (r = 0; r < nsecs; r++) vals[r] = flops / secs[r] * 1e-9;
+                        probe_stats_of(vals, nsecs, &cur);
+                        if (!stab_again(&st, &cur, attempt, what, "GFLOP/s")) break;
+                    }
+                    stab_note(what, "GFLOP/s", &st);
+                    nsecs = st.reps;
                     jw_obj(&w, NULL);
                     jw_str(&w, "isa", probe_isa_name[isa]);
                     jw_str(&w, "op", probe_fop_name[op]);
@@ -1126,10 +1312,26 @@ int main(int argc, char **argv)
                     if (!tm) continue;
                     n = probe_team_size(tm);
                     bytes = level_ws(&lv[li], n);
-                    best = roof_measure(tm, best_isa, ops[k], bytes, &o, 1, ost, oreps, owhy, &orders);
-                    st = ost[best];
-                    nsecs = oreps[best];
-                    why = owhy[best];
+                    {
+                        char what[64];
+                        int attempt;
+                        probe_stats kept[2];
+                        snprintf(what, sizeof what, "%s %s %d thread(s)", lv[li].name, probe_memop_name[ops[k]], n);
+                        for (attempt = 0;; attempt++) {
+                            best = roof_measure(tm, best_isa, ops[k], bytes, &o, 1, ost, oreps, owhy, &orders);
+                            if (!attempt || ost[best].quartile_spread < st.quartile_spread) {
+                                kept[0] = ost[0];
+                                kept[1] = ost[1];
+                            }
+                            if (!stab_again(&st, &ost[best], attempt, what, "GB/s")) break;
+                        }
+                        stab_note(what, "GB/s", &st);
+                        ost[0] = kept[0];
+                        ost[1] = kept[1];
+                        best = orders == 2 && kept[1].median > kept[0].median;
+                        nsecs = st.reps;
+                        why = owhy[best];
+                    }
                     jw_obj(&w, NULL);
                     jw_str(&w, "level", lv[li].name);
                     jw_str(&w, "op", probe_memop_name[ops[k]]);
@@ -1148,6 +1350,10 @@ int main(int argc, char **argv)
                     }
                     jw_end_obj(&w);
                     if (ops[k] == PROBE_LOAD && n == 1) lv[li].load_GBps = st.median;
+                    if (ops[k] == PROBE_LOAD) {
+                        if (t) sumrow[sumrow_of(lv[li].name)].loadN = st;
+                        else sumrow[sumrow_of(lv[li].name)].load1 = st;
+                    }
                     probe_log(&o, "  %-4s %-8s %d thread(s) %9zu B/thread: %7.1f GB/s [%.1f..%.1f]%s", lv[li].name,
                               probe_memop_name[ops[k]], n, bytes, st.median, st.min, st.max,
                               orders == 2 ? (best ? " (last vector first)" : " (in order)") : "");
@@ -1296,6 +1502,8 @@ int main(int argc, char **argv)
         probe_log(&o, "NUMA section");
         sec = probe_numa_section(&na);
         if (!sec) { fprintf(stderr, "probe: out of memory in the NUMA probes\n"); return 1; }
+        snprintf(numa_note, sizeof numa_note, "%s", na.note);
+        if (na.note[0]) probe_log(&o, "%s", na.note);
         jw_raw(&w, "numa", sec);
         free(sec);
     }
@@ -1306,6 +1514,33 @@ int main(int argc, char **argv)
     jw_num(&w, "tsc_ghz", tsc_ghz);
     jw_str(&w, "core_method", "100 dependent 64-bit adds per loop iteration, one per cycle");
     jw_str(&w, "tsc_method", "rdtsc against CLOCK_MONOTONIC");
+    jw_end_obj(&w);
+
+    /* ---- stability: the figures that stayed unstable ---- */
+    jw_obj(&w, "stability");
+    jw_num(&w, "threshold", PROBE_UNSTABLE);
+    jw_str(&w, "rule", "a figure is unstable when the middle half of its repetitions (q1..q3) spans more than "
+                       "'threshold' of its median; it is measured again (up to max_reruns times while the "
+                       "budget lasts) and the run whose middle half agrees best is kept; every statistic "
+                       "carries its 'spread' ((max-min)/median) and 'quartile_spread' ((q3-q1)/median)");
+    jw_int(&w, "max_reruns", stab.rerun_limit);
+    jw_int(&w, "reruns", stab.reruns);
+    jw_int(&w, "figures", stab.total);
+    jw_arr(&w, "unstable");
+    for (i = 0; i < stab.n; i++) {
+        jw_obj(&w, NULL);
+        jw_str(&w, "figure", stab.fig[i].what);
+        jw_str(&w, "unit", stab.fig[i].unit);
+        jw_num(&w, "median", stab.fig[i].st.median);
+        jw_num(&w, "q1", stab.fig[i].st.q1);
+        jw_num(&w, "q3", stab.fig[i].st.q3);
+        jw_num(&w, "min", stab.fig[i].st.min);
+        jw_num(&w, "max", stab.fig[i].st.max);
+        jw_num(&w, "quartile_spread", stab.fig[i].st.quartile_spread);
+        jw_int(&w, "runs", stab.fig[i].st.runs);
+        jw_end_obj(&w);
+    }
+    jw_end_arr(&w);
     jw_end_obj(&w);
 
     /* ---- budget: planned and used seconds per section ---- */
@@ -1340,7 +1575,7 @@ int main(int argc, char **argv)
     rc = write_atomically(out_path, json, json_len, &o);
     /* the result block: on standard output, or standard error when the
        profile itself went there */
-    if (rc == 0) print_summary(!strcmp(out_path, "-") ? stderr : stdout, json, json_len, out_path);
+    if (rc == 0) print_summary(!strcmp(out_path, "-") ? stderr : stdout, json, json_len, out_path, out_path == defpath);
     free(json);
     return rc;
 }

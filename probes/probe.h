@@ -33,6 +33,11 @@ typedef struct probe_topo {
 
 int probe_topo_init(probe_topo *t);
 void probe_topo_free(probe_topo *t);
+/* The machine as hwloc-ls draws it (caches, cores, PUs, NUMA nodes), each
+   kind's measured figures from profile p beside its first object; p may be
+   NULL (no figures). */
+struct edan_profile;
+void probe_topo_print(FILE *f, const probe_topo *t, const struct edan_profile *p);
 /* Binds the calling thread to core `core` (one PU). 0 on success. */
 int probe_bind_core(const probe_topo *t, int core);
 /* Allocates `bytes` aligned to 2 MiB with transparent huge pages asked for. */
@@ -49,8 +54,17 @@ typedef struct probe_stats {
     double median, min, max;            /* of the per-repetition values */
     int reps;
     double spread;                      /* (max-min)/median of the kept reps */
+    double q1, q3;                      /* quartiles (linear interpolation) */
+    double quartile_spread;             /* (q3-q1)/median: the middle half's spread */
+    int runs;                           /* measured this many times (reruns of an unstable one + 1) */
 } probe_stats;
 void probe_stats_of(const double *v, int n, probe_stats *s);
+
+/* Unstable: the middle half of the repetitions spans more than
+   PROBE_UNSTABLE of the median. One disturbed repetition does not make a
+   figure unstable (max - min would); a machine that is busy for a while does. */
+#define PROBE_UNSTABLE 0.10
+int probe_stats_unstable(const probe_stats *s);
 
 typedef struct probe_opts {
     int quick, verbose;

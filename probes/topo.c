@@ -1,6 +1,7 @@
 /* probes/topo.c - topology with hwloc (sysfs fills what hwloc lacks),
    thread binding, buffers backed by transparent huge pages. */
 #include "probe.h"
+#include "edan.h"
 #include <hwloc.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,4 +174,104 @@ size_t probe_page_size(const void *p)
     }
     fclose(f);
     return huge ? huge : page;
+}
+
+/* ---- probe --topology: the machine as hwloc-ls draws it, with the
+   profile's measured figures beside the objects they describe ---------- */
+
+static const edan_profile_cache *topo_cache_of(const edan_profile *p, int level)
+{
+    char name[8];
+    uint32_t i;
+    snprintf(name, sizeof name, "L%d", level);
+    for (i = 0; p && i < p->num_caches; i++)
+        if (!strcmp(p->cache[i].level, name)) return &p->cache[i];
+    return NULL;
+}
+
+/* "L2 L#0 (1024KB)", "PU L#1 (P#1)", "NUMANode L#0 (P#0 17GB)" */
+static void topo_obj_name(char *b, size_t n, hwloc_obj_t o)
+{
+    char type[64], attr[256] = "", os[32] = "";
+    hwloc_obj_type_snprintf(type, sizeof type, o, 0);
+    hwloc_obj_attr_snprintf(attr, sizeof attr, o, " ", 0);
+    if ((o->type == HWLOC_OBJ_PU || o->type == HWLOC_OBJ_NUMANODE) && o->os_index != (unsigned)-1)
+        snprintf(os, sizeof os, "P#%u%s", o->os_index, attr[0] ? " " : "");
+    snprintf(b, n, "%s L#%u%s%s%s%s", type, o->logical_index, os[0] || attr[0] ? " (" : "", os, attr,
+             os[0] || attr[0] ? ")" : "");
+}
+
+/* the figures of o's kind, on the first object of that kind */
+static void topo_obj_figures(char *b, size_t n, hwloc_obj_t o, const edan_profile *p)
+{
+    double one, all;
+    size_t len = strlen(b);
+    if (!p || o->logical_index != 0) return;
+    if (hwloc_obj_type_is_dcache(o->type) && o->attr) {
+        int level = (int)o->attr->cache.depth;
+        const edan_profile_cache *c = topo_cache_of(p, level);
+        char name[8];
+        snprintf(name, sizeof name, "L%d", level);
+        if (!c) return;
+        one = edan_profile_bandwidth_of(p, name, "load", 1);
+        all = edan_profile_bandwidth_of(p, name, "load", p->cores);
+        snprintf(b + len, n - len, "%s%s: %.1f ns (%.0f cycles), load %.1f GB/s one core, %.1f all", len ? "\n" : "",
+                 name, c->latency_ns, c->latency_cycles, one, all);
+    } else if (o->type == HWLOC_OBJ_NUMANODE) {
+        one = edan_profile_bandwidth_of(p, "DRAM", "load", 1);
+        all = edan_profile_bandwidth_of(p, "DRAM", "load", p->cores);
+        snprintf(b + len, n - len, "%sDRAM: %.1f ns (alpha %.0f cycles), load %.1f GB/s one core, %.1f all; m %u",
+                 len ? "\n" : "", p->dram_latency_ns, p->dram_latency_cycles, one, all, p->mlp_m);
+    }
+}
+
+/* a cache or a core with one child and no memory is drawn on one line with
+   it, joined by " + " (as hwloc-ls does) */
+static int topo_joins(hwloc_obj_t o)
+{
+    return o->arity == 1 && !o->memory_arity && (hwloc_obj_type_is_cache(o->type) || o->type == HWLOC_OBJ_CORE) &&
+           !o->first_child->memory_arity;
+}
+
+static void topo_print_obj(FILE *f, hwloc_obj_t o, int depth, const edan_profile *p)
+{
+    char line[2048] = "", figs[1024] = "";
+    hwloc_obj_t cur = o, c;
+    for (;;) {
+        size_t len = strlen(line);
+        if (len) snprintf(line + len, sizeof line - len, " + ");
+        len = strlen(line);
+        topo_obj_name(line + len, sizeof line - len, cur);
+        topo_obj_figures(figs, sizeof figs, cur, p);
+        if (!topo_joins(cur)) break;
+        cur = cur->first_child;
+    }
+    fprintf(f, "%*s%s\n", 2 * depth, "", line);
+    if (figs[0]) {      /* one measured level a line, under the object */
+        char *q = figs, *nl;
+        for (;;) {
+            nl = strchr(q, '\n');
+            if (nl) *nl = 0;
+            fprintf(f, "%*s  | %s\n", 2 * depth, "", q);
+            if (!nl) break;
+            q = nl + 1;
+        }
+    }
+    for (c = cur->memory_first_child; c; c = c->next_sibling) topo_print_obj(f, c, depth + 1, p);
+    for (c = cur->first_child; c; c = c->next_sibling) topo_print_obj(f, c, depth + 1, p);
+}
+
+void probe_topo_print(FILE *f, const probe_topo *t, const edan_profile *p)
+{
+    hwloc_topology_t topo = (hwloc_topology_t)t->hwloc;
+    hwloc_obj_t root = hwloc_get_root_obj(topo), c;
+    char total[64];
+    snprintf(total, sizeof total, "%.1f GiB total", (double)root->total_memory / (double)(1u << 30));
+    fprintf(f, "Machine (%s): %s, %u package(s), %u cores, %u PUs\n", total, t->cpu_model, t->packages, t->cores,
+            t->pus);
+    if (p)
+        fprintf(f, "  measured: core clock %.2f GHz, peak %.1f GFLOP/s one core, %.1f all cores\n", p->core_ghz,
+                p->peak_GFLOPs_1core, p->peak_GFLOPs_all);
+    for (c = root->memory_first_child; c; c = c->next_sibling) topo_print_obj(f, c, 1, p);
+    for (c = root->first_child; c; c = c->next_sibling) topo_print_obj(f, c, 1, p);
 }

@@ -16,6 +16,11 @@ while [ $# -gt 0 ]; do
     *) break ;;
   esac
 done
+# The tests' answers must not depend on a profile that this machine's user or
+# administrator put where edan finds it without --profile.
+XDG_DATA_HOME=$(mktemp -d) XDG_DATA_DIRS=/nonexistent
+export XDG_DATA_HOME XDG_DATA_DIRS
+trap 'rm -rf "$XDG_DATA_HOME"' EXIT
 run() {
   local name=$1; shift
   local t0=$SECONDS log n

@@ -1028,6 +1028,7 @@ int edan_cmd_analyze(int argc, char **argv)
         fprintf(stderr, "%sedan analyze: no trace given\n", analyze_usage);
         return 2;
     }
+    cli_analysis_pick_profile(&a);
     {   /* no output may destroy an input or share a file with another */
         const files_role out[] = {{"-", "the report"}, {a.timeline_path, "--timeline"}, {a.sweep_path, "--sweep"},
                                   {a.dot_path, "--dot"}};

@@ -52,6 +52,8 @@ typedef struct cli_analysis {
     double alpha_add_ns;        /* --alpha-add NS: what-if at a farther memory */
     const char *sweep_path;     /* --sweep FILE.csv: bounds over added latency */
     const char *profile_path;   /* --profile FILE: caches, alpha, m, clock of a probed machine */
+    int no_profile;             /* --no-profile: not even this machine's own */
+    int profile_default;        /* profile_path is this machine's own, found without --profile */
     int remote_node;            /* --remote NODE: what-if at that NUMA node's latency; -1 = none */
     unsigned explicit_set[EDAN_MAX_CONFIGS];    /* CLI_SET_* given on the command line */
     char provenance[EDAN_MAX_CONFIGS][256];     /* where each value came from, for the report */
@@ -79,6 +81,9 @@ int cli_analysis_option(cli_analysis *a, int argc, char **argv, int *i);
 /* After the options: validate and fill a->opts. Prints a message and
    returns -1 when something does not fit. */
 int cli_analysis_finish(cli_analysis *a);
+/* Without --profile or --no-profile: this machine's own profile, when probe
+   wrote one (see --profile's help); cli_analysis_finish calls it. */
+void cli_analysis_pick_profile(cli_analysis *a);
 /* Fails (a message printed) when `path` cannot be written; before long
    work, so that a bad target is found first (tools/files.h). */
 int cli_output_check(const char *path);

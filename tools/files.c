@@ -248,3 +248,54 @@ char *files_read_all(const char *path, size_t max, size_t *len, char *err, size_
     if (len) *len = n;
     return buf;
 }
+
+static void files_host(char *host, size_t n)
+{
+    if (gethostname(host, n - 1) != 0 || !host[0]) snprintf(host, n, "localhost");
+    host[n - 1] = 0;
+}
+
+/* the user's directory of profiles, without the host's file */
+static int files_own_dir(char *dir, size_t n)
+{
+    const char *x = getenv("XDG_DATA_HOME"), *h = getenv("HOME");
+    if (x && *x == '/') snprintf(dir, n, "%s/edan/hwprofiles", x);
+    else if (h && *h == '/') snprintf(dir, n, "%s/.local/share/edan/hwprofiles", h);
+    else return -1;
+    return 0;
+}
+
+int files_own_profile_find(char *buf, size_t n)
+{
+    char host[256], dir[4096], dirs[4096];
+    const char *d = getenv("XDG_DATA_DIRS");
+    char *p, *save = NULL;
+    files_host(host, sizeof host);
+    if (files_own_dir(dir, sizeof dir) == 0) {
+        snprintf(buf, n, "%s/%s.json", dir, host);
+        if (access(buf, R_OK) == 0) return 0;
+    }
+    snprintf(dirs, sizeof dirs, "%s", d && *d ? d : "/usr/local/share:/usr/share");
+    for (p = strtok_r(dirs, ":", &save); p; p = strtok_r(NULL, ":", &save)) {
+        if (*p != '/') continue;    /* relative entries are ignored (XDG) */
+        snprintf(buf, n, "%s/edan/hwprofiles/%s.json", p, host);
+        if (access(buf, R_OK) == 0) return 0;
+    }
+    return -1;
+}
+
+int files_own_profile_home(char *buf, size_t n)
+{
+    char host[256], dir[4096], *p;
+    files_host(host, sizeof host);
+    if (files_own_dir(dir, sizeof dir)) return -1;
+    for (p = dir + 1; *p; p++)
+        if (*p == '/') {
+            *p = 0;
+            mkdir(dir, 0755);
+            *p = '/';
+        }
+    mkdir(dir, 0755);
+    snprintf(buf, n, "%s/%s.json", dir, host);
+    return 0;
+}

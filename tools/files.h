@@ -51,4 +51,15 @@ int files_check_roles(const files_role *out, size_t nout, const files_role *in, 
 /* The whole of a file (or "-", standard input), NUL-terminated; at most
    max bytes. NULL with the reason in err (a directory, too large, ...). */
 char *files_read_all(const char *path, size_t max, size_t *len, char *err, size_t errlen);
+
+/* This machine's own hardware profile, HOST.json (the host's name), the
+   one edan takes without --profile and probe writes without -o:
+   $XDG_DATA_HOME/edan/hwprofiles/ (~/.local/share/edan/hwprofiles/ when
+   unset) for a user, then the same under each of $XDG_DATA_DIRS
+   (/usr/local/share:/usr/share when unset) for every user of the machine.
+   files_own_profile_find: the first readable one (0), -1 when none;
+   files_own_profile_home: the user's, its directories made (0), -1 without
+   a home. */
+int files_own_profile_find(char *buf, size_t n);
+int files_own_profile_home(char *buf, size_t n);
 #endif

@@ -21,9 +21,15 @@ const char cli_analysis_help[] =
     "                      K/M/G suffixes; wb = write-back, write-allocate (default),\n"
     "                      wt = write-through, no-write-allocate; LAT = hit latency\n"
     "                      in cycles (default 1)\n"
-    "  --profile FILE      (global) a hardware profile written by probe: the cache\n"
+    "  --profile FILE|DIR  (global) a hardware profile written by probe: the cache\n"
     "                      hierarchy, alpha (DRAM latency in core cycles), m and\n"
-    "                      the clock come from it; explicit options win\n"
+    "                      the clock come from it; explicit options win. A\n"
+    "                      directory: its HOST.json. Without --profile, this\n"
+    "                      machine's own is used when probe has written one:\n"
+    "                      $XDG_DATA_HOME/edan/hwprofiles/HOST.json (default\n"
+    "                      ~/.local/share/...), else the same under each of\n"
+    "                      $XDG_DATA_DIRS (default /usr/local/share:/usr/share)\n"
+    "  --no-profile        (global) no profile, not even this machine's own\n"
     "  --no-cache          this configuration has no cache even with --profile\n"
     "  --config[=NAME]     start another configuration, analysed in the same pass;\n"
     "                      it inherits alpha, alpha0, freq, tau and costs, not caches\n"
@@ -200,6 +206,8 @@ int cli_analysis_option(cli_analysis *a, int argc, char **argv, int *i)
         a->explicit_set[a->num_configs - 1] |= CLI_SET_CACHE;
     } else if (!strcmp(name, "--profile")) {
         a->profile_path = val;
+    } else if (!strcmp(name, "--no-profile")) {
+        a->no_profile = 1;
     } else if (!strcmp(name, "--remote")) {
         uint32_t node;
         if (cli_parse_u32(val, &node) || node > 65535) return cli_err("--remote %s: expected a NUMA node number", val);
@@ -377,9 +385,22 @@ static int cli_apply_profile(cli_analysis *a)
     return 0;
 }
 
+/* This machine's own profile (files_own_profile_find says where). */
+void cli_analysis_pick_profile(cli_analysis *a)
+{
+    static char found[4096 + 300];
+    if (a->profile_path || a->no_profile || a->profile_default) return;
+    if (files_own_profile_find(found, sizeof found) == 0) {
+        a->profile_path = found;
+        a->profile_default = 1;
+    }
+}
+
 int cli_analysis_finish(cli_analysis *a)
 {
     uint32_t k;
+    if (a->no_profile && a->profile_path) return cli_err("--no-profile and --profile %s: give one", a->profile_path);
+    cli_analysis_pick_profile(a);
     if (a->elf_path) {
         cli_syms sy;
         const char *why = NULL;

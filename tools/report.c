@@ -507,7 +507,8 @@ static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char 
     if (a->profile_path) {
         fprintf(o, ",\n  \"profile\": ");
         cli_json_string(o, a->profile_path);
-        fprintf(o, ", \"profile_m\": %u", a->profile_m);
+        fprintf(o, ", \"profile_m\": %u, \"profile_default\": %s", a->profile_m,
+                a->profile_default ? "true" : "false");
     }
     fprintf(o, ",\n  \"configs\": [");
     for (k = 0; k < K; k++) {
@@ -845,7 +846,10 @@ static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char
 #undef ROW_U
 #undef ROW_D
     fprintf(o, "\nWhere the values come from");
-    if (a->profile_path) fprintf(o, " (profile %s, measured m = %u)", a->profile_path, a->profile_m);
+    if (a->profile_path)
+        fprintf(o, " (profile %s%s, measured m = %u)", a->profile_path,
+                a->profile_default ? ": this machine's own, used without --profile; --no-profile to go without" : "",
+                a->profile_m);
     fprintf(o, ":\n");
     for (k = 0; k < K; k++) {
         const edan_config *c = edan_get_config(ctx, k);

@@ -196,7 +196,7 @@ def main():
     else:
         # this machine's data caches as the C library reports them; the
         # model's default RAM latency (200 cycles) and clock (1 GHz)
-        cfg = []
+        cfg = ["--no-profile"]     # not this machine's own either
         for l in (1, 2, 3):
             p = "LEVEL1_DCACHE" if l == 1 else f"LEVEL{l}_CACHE"
             size, assoc, line = getconf(p + "_SIZE"), getconf(p + "_ASSOC"), getconf(p + "_LINESIZE")

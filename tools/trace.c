@@ -503,6 +503,7 @@ int edan_cmd_trace(int argc, char **argv)
         }
         quiet_rank = job.size > 1 && job.rank != 0 && !t.all_ranks;
     }
+    cli_analysis_pick_profile(&a);
     {   /* no output may destroy an input or share a file (or standard output) with another; the
            plugin's standard output is the program's, so its own outputs need files */
         int analysing_now = t.analyze || (!t.text_path && !t.bin_path);

@@ -29,7 +29,9 @@ assert "one NUMA node" in doc["reason"], doc["reason"]
 assert {n["roof"] for n in doc["needs"]} == {"remote", "contended", "congested", "hybrid"}, doc["needs"]
 assert doc["roofs"] == [] and doc["hybrid"] == [], "a one-node run measured NUMA roofs"
 assert doc["memkind"]["hbw"]["available"] is False and doc["memkind"]["hbw"]["reason"]
-print("host: one-node skip record ok")
+note = t.split("@@EDAN-NUMA-NOTE\n", 1)[1]
+assert "one NUMA node" in note and "remote, contended or congested roofs" in note and "hybrid" in note, note
+print("host: one-node skip record ok, and the summary says what was skipped")
 PY
 fi
 python3 -m json.tool < <(sed -n '/@@EDAN-NUMA-BEGIN/,/@@EDAN-NUMA-END/p' "$B/host.log" | sed '1d;$d') > /dev/null

@@ -40,7 +40,7 @@ ls "$tmp" | grep -q int.json && { echo "FAIL: interrupted probe left: $(ls "$tmp
 # a quick run, consistent
 ok=0
 for attempt in 1 2; do
-  ./probe --quick -q -o "$tmp/p.json" || { echo "FAIL: probe --quick exited $?"; fail=1; break; }
+  ./probe --quick -q -o "$tmp/p.json" > "$tmp/p.out" || { echo "FAIL: probe --quick exited $?"; fail=1; break; }
   if build/test_profile --check "$tmp/p.json"; then ok=1; break; fi
   echo "attempt $attempt inconsistent (shared machine?)"
 done
@@ -74,6 +74,80 @@ for e in d["bandwidth"]:
         assert "order" not in e and "orders_GBps" not in e, e
 print("sections present")
 PY
+# every figure carries its spreads; one is unstable exactly when its middle
+# half spans more than the threshold, and then the profile and the summary
+# list it; the summary says how to use the profile
+python3 - "$tmp/p.json" "$tmp/p.out" <<'PY' || fail=1
+import json, sys
+d = json.load(open(sys.argv[1])); out = open(sys.argv[2]).read()
+st = d["stability"]; th = st["threshold"]
+assert th == 0.10 and st["max_reruns"] == 1 and st["figures"] > 0
+stats = [e["GBps"] for e in d["bandwidth"]] + [e["GFLOPs"] for e in d["compute"]] + [d["frequency"]["core_ghz"]]
+flagged = 0
+for s in stats:
+    assert s["min"] <= s["median"] <= s["max"] and abs(s["spread"] - (s["max"] - s["min"]) / s["median"]) <= 1e-4 * (1 + s["spread"]), s
+    assert s.get("unstable", False) == (s["quartile_spread"] > th), s
+    flagged += s.get("unstable", False)
+for l in d["latency"]:
+    assert l.get("unstable", False) == (l["ns_quartile_spread"] > th), l
+    flagged += l.get("unstable", False)
+for u in st["unstable"]:
+    assert u["quartile_spread"] > th and u["q1"] <= u["median"] <= u["q3"] and 1 <= u["runs"] <= 2, u
+assert len(st["unstable"]) == flagged, (len(st["unstable"]), flagged)
+assert ("probe: warning: %d of %d figures stayed unstable" % (flagged, st["figures"]) in out) == (flagged > 0), out
+assert "Use it: edan trace --profile " + sys.argv[1] in out and "edan roofline " + sys.argv[1] in out, out
+print("stability: %d of %d figures unstable after %d reruns" % (flagged, st["figures"], st["reruns"]))
+PY
+# the statistics behind it: one outlier leaves a figure stable, a
+# disagreeing middle half does not
+cat > "$tmp/stats.c" <<'C'
+#include "probes/probe.h"
+#define EDAN_IMPLEMENTATION     /* topo.c draws profiles' figures */
+#include "edan.h"
+#include <stdio.h>
+int main(void)
+{
+    static const double outlier[] = {10, 10, 10, 10, 100}, split[] = {10, 10, 15, 15, 15}, calm[] = {100, 101, 99, 102, 98, 100, 100};
+    probe_stats s;
+    int bad = 0;
+    probe_stats_of(outlier, 5, &s);
+    bad |= !(s.median == 10 && s.q1 == 10 && s.q3 == 10 && s.spread == 9 && !probe_stats_unstable(&s));
+    probe_stats_of(split, 5, &s);
+    bad |= !(s.median == 15 && s.q1 == 10 && s.q3 == 15 && probe_stats_unstable(&s));
+    probe_stats_of(calm, 7, &s);
+    bad |= !(s.median == 100 && s.q1 == 99.5 && s.q3 == 100.5 && !probe_stats_unstable(&s));
+    probe_stats_of(split, 2, &s);
+    bad |= probe_stats_unstable(&s);         /* fewer than 3 repetitions: no judgement */
+    return bad;
+}
+C
+cc -std=c99 -Wall -Wextra -O2 -I. -D_GNU_SOURCE -o "$tmp/stats" "$tmp/stats.c" probes/measure.c probes/topo.c $(pkg-config --cflags --libs hwloc) -lpthread -lm \
+  && "$tmp/stats" && echo "stability rule: quartiles" || { echo "FAIL: probe_stats_of / probe_stats_unstable"; fail=1; }
+
+# --version; --topology draws the machine, with a profile's figures beside its caches and nodes
+./probe --version > "$tmp/v" && grep -Eq '^probe [0-9]+\.[0-9]+ \(edan.h .*profile version 1; hwloc [0-9.]+' "$tmp/v" \
+  && echo "--version: $(cat "$tmp/v")" || { echo "FAIL: --version: $(cat "$tmp/v")"; fail=1; }
+./probe --topology > "$tmp/topo" || { echo "FAIL: --topology exited $?"; fail=1; }
+grep -q "^Machine (" "$tmp/topo" && grep -q "PU L#0" "$tmp/topo" && grep -q "figures: none, no profile of this machine yet" "$tmp/topo" \
+  && echo "--topology without a profile" || { echo "FAIL: --topology: $(cat "$tmp/topo")"; fail=1; }
+./probe --topology --profile "$tmp/p.json" > "$tmp/topo" || { echo "FAIL: --topology --profile exited $?"; fail=1; }
+python3 - "$tmp/p.json" "$tmp/topo" <<'PY' || fail=1
+import json, sys
+d = json.load(open(sys.argv[1])); t = open(sys.argv[2]).read()
+pus = sum(1 for l in t.splitlines() if "PU L#" in l)
+assert pus == d["topology"]["pus"], (pus, t)
+for c in d["caches"]:
+    want = "| %s: %.1f ns (%.0f cycles)" % (c["level"], c["latency_ns"], c["latency_cycles"])
+    assert want in t, (want, t)
+dram = [l for l in d["latency"] if l["level"] == "DRAM"][0]
+assert "| DRAM: %.1f ns (alpha %.0f cycles)" % (dram["ns"], dram["cycles"]) in t and "m %d" % d["mlp"]["m"] in t, t
+assert "figures: " + sys.argv[1] in t
+print("--topology --profile: every cache level's and DRAM's figures beside them")
+PY
+./probe --topology --profile "$tmp/none.json" > /dev/null 2> "$tmp/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "none.json" "$tmp/err" || { echo "FAIL: --topology --profile missing: rc $rc"; fail=1; }
+./probe --profile "$tmp/p.json" > /dev/null 2> "$tmp/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "is for --topology" "$tmp/err" || { echo "FAIL: --profile without --topology: rc $rc"; fail=1; }
 
 # a budget too short for the probes: every measurement stops at its
 # deadline with 3 repetitions, and the profile is complete

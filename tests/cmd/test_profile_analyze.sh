@@ -67,4 +67,34 @@ assert c["flops"] > 0 and abs(c["arithmetic_intensity"] - c["flops"] / (c["load_
 assert sum(1 for t in texts if t.strip() == "t.txt (model)") == 1, texts
 assert sum(1 for t in texts if t.strip() == "t.txt") == 1, texts
 PY
+# --- this machine's own profile, used without --profile ----------------------
+H=$(hostname)
+mkdir -p "$T/xdg/edan/hwprofiles" "$T/sys/edan/hwprofiles"
+XDG_DATA_HOME="$T/empty" XDG_DATA_DIRS=/nonexistent ./edan analyze --json --quiet "$T/t.txt" > "$T/none.json" || bad "analyze with no profile anywhere"
+cp "$T/slow.json" "$T/sys/edan/hwprofiles/$H.json"
+XDG_DATA_HOME="$T/empty" XDG_DATA_DIRS="relative:/nonexistent:$T/sys" ./edan analyze --json --quiet "$T/t.txt" > "$T/sys.json" || bad "analyze, system profile"
+cp "$P" "$T/xdg/edan/hwprofiles/$H.json"
+XDG_DATA_HOME="$T/xdg" XDG_DATA_DIRS="$T/sys" ./edan analyze --json --quiet "$T/t.txt" > "$T/own.json" || bad "analyze, own profile"
+XDG_DATA_HOME="$T/xdg" ./edan analyze --quiet "$T/t.txt" > "$T/own.txt" || bad "analyze, own profile, text"
+XDG_DATA_HOME="$T/xdg" XDG_DATA_DIRS="$T/sys" ./edan analyze --json --quiet --no-profile "$T/t.txt" > "$T/nop.json" || bad "analyze --no-profile"
+XDG_DATA_HOME="$T/xdg" ./edan analyze --json --quiet --profile "$T/big.json" "$T/t.txt" > "$T/given.json" || bad "analyze --profile with an own profile"
+python3 - "$T" "$H" <<'PY' && ok "without --profile: this machine's own (XDG_DATA_HOME before XDG_DATA_DIRS), said in the provenance; --no-profile and --profile win" || bad "default profile"
+import json, sys
+d, host = sys.argv[1], sys.argv[2]
+L = lambda n: json.load(open(f"{d}/{n}"))
+none, sysp, own, nop, given = L("none.json"), L("sys.json"), L("own.json"), L("nop.json"), L("given.json")
+ref, slow, big = L("vm.json.out"), L("slow.json.out"), L("big.json.out")
+assert "profile" not in none and none["configs"][0]["cache"] == [], none.get("profile")
+assert sysp["profile"] == f"{d}/sys/edan/hwprofiles/{host}.json" and sysp["profile_default"] is True
+assert sysp["configs"][0]["alpha"] == slow["configs"][0]["alpha"] != ref["configs"][0]["alpha"]
+assert own["profile"] == f"{d}/xdg/edan/hwprofiles/{host}.json" and own["profile_default"] is True
+for k in ("alpha", "W", "D", "cache"):
+    assert own["configs"][0][k] == ref["configs"][0][k], k
+assert "profile" not in nop and nop["configs"][0] == none["configs"][0]
+assert given["profile_default"] is False and given["configs"][0]["W"] == big["configs"][0]["W"]
+PY
+grep -q "this machine's own, used without --profile; --no-profile to go without" "$T/own.txt" \
+  && ok "the report says the profile was found without --profile" || bad "report: $(grep -A1 'come from' "$T/own.txt")"
+./edan analyze --no-profile --profile "$P" "$T/t.txt" > /dev/null 2> "$T/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "give one" "$T/err" && ok "--no-profile with --profile refused" || bad "--no-profile --profile rc=$rc $(cat "$T/err")"
 exit $fail

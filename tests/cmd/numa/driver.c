@@ -27,6 +27,7 @@ int main(int argc, char **argv)
         return 1;
     }
     printf("@@EDAN-NUMA-BEGIN\n%s\n@@EDAN-NUMA-END\n", json);
+    if (a.note[0]) printf("@@EDAN-NUMA-NOTE\n%s\n", a.note);   /* what probe's summary says */
     fflush(stdout);
     free(json);
     return 0;

@@ -921,9 +921,11 @@ edan_result edan_hybrid_from_profile(const edan_profile *p, int cluster, edan_hy
 extern "C" {
 #endif
 /* A small JSON DOM (RFC 8259): parse a text into a tree, walk it read-only.
-   Numbers are doubles; strings are UTF-8 (\u escapes decoded) and may not
-   hold NUL; nesting is bounded by EDAN__JSON_MAX_DEPTH. Lookups on a value of
-   the wrong kind (or NULL) return the empty answer, so chains like
+   Numbers are finite doubles (one beyond a double's range is an error);
+   strings are UTF-8 (\u escapes decoded) and may not hold NUL; an object's
+   keys are distinct (a duplicate is an error); nesting is bounded by
+   EDAN__JSON_MAX_DEPTH. Lookups on a value of the wrong kind (or NULL)
+   return the empty answer, so chains like
    edan__json_number(edan__json_get(root, "a"), 0) never crash. */
 #ifndef EDAN__JSON_MAX_DEPTH
 #define EDAN__JSON_MAX_DEPTH 200
@@ -941,7 +943,7 @@ edan_result edan__json_parse(const char *text, size_t len, const edan_allocator 
                             edan__json **out, char *err, size_t errlen);
 void edan__json_free(edan__json *root);
 edan__json_type edan__json_kind(const edan__json *v);          /* EDAN__JSON_NULL for NULL */
-const edan__json *edan__json_get(const edan__json *obj, const char *key);   /* NULL if absent; first of duplicates */
+const edan__json *edan__json_get(const edan__json *obj, const char *key);   /* NULL if absent (keys are unique) */
 const edan__json *edan__json_at(const edan__json *arr, size_t i);         /* NULL if out of range */
 size_t edan__json_len(const edan__json *v);                              /* array/object size, else 0 */
 const char *edan__json_key_at(const edan__json *obj, size_t i);          /* NULL if out of range */
@@ -5317,16 +5319,33 @@ typedef struct edan__jp {
     edan_result rc;
 } edan__jp;
 
-static edan_result edan__jp_fail(edan__jp *p, edan_result rc, const char *fmt, ...)
+static edan_result edan__jp_vfail(edan__jp *p, unsigned long line, edan_result rc, const char *fmt, va_list ap)
 {
-    va_list ap;
     char msg[160];
     if (p->rc != EDAN_OK) return p->rc;     /* keep the first error */
     p->rc = rc;
-    va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
+    if (p->err && p->errlen) snprintf(p->err, p->errlen, "line %lu: %s", line, msg);
+    return rc;
+}
+
+/* An error at the line being read. */
+static edan_result edan__jp_fail(edan__jp *p, edan_result rc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    rc = edan__jp_vfail(p, p->line, rc, fmt, ap);
     va_end(ap);
-    if (p->err && p->errlen) snprintf(p->err, p->errlen, "line %lu: %s", p->line, msg);
+    return rc;
+}
+
+/* An error at an earlier line (a member found wrong when its object closes). */
+static edan_result edan__jp_fail_at(edan__jp *p, unsigned long line, edan_result rc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    rc = edan__jp_vfail(p, line, rc, fmt, ap);
+    va_end(ap);
     return rc;
 }
 
@@ -5489,6 +5508,7 @@ static edan__json *edan__jp_number(edan__jp *p)
     const char *q = p->s;
     char small[64], *tmp = small;
     size_t n;
+    double x;
     edan__json *v;
     if (q < p->end && *q == '-') q++;
     if (!edan__jp_digit(q, p->end)) {
@@ -5521,9 +5541,17 @@ static edan__json *edan__jp_number(edan__jp *p)
     }
     memcpy(tmp, p->s, n);
     tmp[n] = 0;
-    v = edan__jp_node(p, EDAN__JSON_NUMBER);
     /* The grammar above is a subset of strtod's ("C" locale assumed for '.'). */
-    if (v) v->num = strtod(tmp, NULL);
+    x = strtod(tmp, NULL);
+    /* beyond a double, strtod gives infinity: no reader could check a
+       range against it, and no JSON writer can write it back */
+    if (x - x != 0) {
+        edan__jp_fail(p, EDAN_ERR_PARSE, "number %.40s%s is out of range (beyond a double, about 1.8e308)", tmp,
+                      n > 40 ? "..." : "");
+        v = NULL;
+    } else if ((v = edan__jp_node(p, EDAN__JSON_NUMBER)) != NULL) {
+        v->num = x;
+    }
     if (tmp != small) edan__free(&p->a, tmp);
     p->s = q;
     return v;
@@ -5549,6 +5577,37 @@ static int edan__jp_push(edan__jp *p, edan__json *c, edan__json *item, char *key
     return 1;
 nomem:
     edan__jp_fail(p, EDAN_ERR_NOMEM, "out of memory");
+    return 0;
+}
+
+static int edan__jp_key_cmp(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* 1 when the object's keys are distinct; else 0 with the error: a reader
+   would see only one of two values, and which one is not in the text. */
+static int edan__jp_unique_keys(edan__jp *p, const edan__json *obj)
+{
+    char **sorted;
+    const char *dup = NULL;
+    size_t i, first = 0;
+    if (obj->n < 2) return 1;
+    sorted = (char **)edan__alloc(&p->a, obj->n * sizeof *sorted);
+    if (!sorted) {
+        edan__jp_fail(p, EDAN_ERR_NOMEM, "out of memory");
+        return 0;
+    }
+    memcpy(sorted, obj->keys, obj->n * sizeof *sorted);
+    qsort(sorted, obj->n, sizeof *sorted, edan__jp_key_cmp);
+    for (i = 1; i < obj->n && !dup; i++)
+        if (!strcmp(sorted[i - 1], sorted[i])) dup = sorted[i];
+    edan__free(&p->a, sorted);
+    if (!dup) return 1;
+    while (strcmp(obj->keys[first], dup)) first++;
+    for (i = first + 1; strcmp(obj->keys[i], dup); i++) {}
+    edan__jp_fail_at(p, obj->items[i]->line, EDAN_ERR_PARSE, "duplicate key \"%.40s\" (also on line %lu)", dup,
+                     obj->items[first]->line);
     return 0;
 }
 
@@ -5606,7 +5665,11 @@ static edan__json *edan__jp_value(edan__jp *p, int depth)
             }
             edan__jp_ws(p);
             if (p->s < p->end && *p->s == ',') { p->s++; continue; }
-            if (p->s < p->end && *p->s == close) { p->s++; return v; }
+            if (p->s < p->end && *p->s == close) {
+                p->s++;
+                if (obj && !edan__jp_unique_keys(p, v)) goto fail;
+                return v;
+            }
             edan__jp_fail(p, EDAN_ERR_PARSE, p->s >= p->end
                           ? (obj ? "unexpected end of input (truncated?), ',' or '}' expected"
                                  : "unexpected end of input (truncated?), ',' or ']' expected")

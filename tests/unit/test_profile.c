@@ -54,6 +54,8 @@ static void test_json(void)
             {"{a: 1}", 1, EDAN_ERR_PARSE}, {"[1]\n\nx", 3, EDAN_ERR_PARSE}, {"nul", 1, EDAN_ERR_PARSE},
             {"\"\\u12\"", 1, EDAN_ERR_PARSE}, {"\"\\ud800\"", 1, EDAN_ERR_PARSE}, {"\"a\tb\"", 1, EDAN_ERR_PARSE},
             {"\"\\x\"", 1, EDAN_ERR_PARSE}, {"[1 2]", 1, EDAN_ERR_PARSE}, {"{\"a\":1,}", 1, EDAN_ERR_PARSE},
+            {"[0,\n1e999]", 2, EDAN_ERR_PARSE}, {"-1e400", 1, EDAN_ERR_PARSE},
+            {"{\"a\": 1,\n\"b\": {\"a\": 2},\n\"a\": 3}", 3, EDAN_ERR_PARSE}, {"[{\"x\": 1, \"x\": 1}]", 1, EDAN_ERR_PARSE},
         };
         size_t i;
         for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -66,6 +68,31 @@ static void test_json(void)
                 fprintf(stderr, "case %u: '%s' gave '%s'\n", (unsigned)i, bad[i].text, err);
             CHECK(strncmp(err, want, strlen(want)) == 0);
         }
+    }
+    /* a number beyond a double and a duplicate key are named; numbers
+       that underflow are kept (as 0 or subnormals: finite) */
+    CHECK(parse("{\"W\": 1,\n \"W\": 2}", &r, err) == EDAN_ERR_PARSE);
+    CHECK(!strcmp(err, "line 2: duplicate key \"W\" (also on line 1)"));
+    CHECK(parse("[1e999]", &r, err) == EDAN_ERR_PARSE);
+    CHECK(strstr(err, "1e999 is out of range") != NULL);
+    CHECK(parse("[4.9e-324, 1e-400, 1e308, -0]", &r, err) == EDAN_OK);
+    CHECK(edan__json_number(edan__json_at(r, 0), 0) > 0 && edan__json_number(edan__json_at(r, 1), 1) == 0);
+    CHECK(edan__json_number(edan__json_at(r, 2), 0) == 1e308);
+    edan__json_free(r);
+    {   /* many keys: the duplicate is found without comparing every pair */
+        size_t nkeys = 50000, i, len = 0;
+        char *big = (char *)malloc(nkeys * 24 + 64);
+        big[len++] = '{';
+        for (i = 0; i < nkeys; i++) len += (size_t)sprintf(big + len, "%s\"k%lu\": %lu", i ? ", " : "", (unsigned long)i, (unsigned long)i);
+        big[len++] = '}';
+        CHECK(edan__json_parse(big, len, &al, &r, err, sizeof err) == EDAN_OK);
+        edan__json_free(r);
+        len -= 1;
+        len += (size_t)sprintf(big + len, ", \"k777\": 0}");
+        CHECK(edan__json_parse(big, len, &al, &r, err, sizeof err) == EDAN_ERR_PARSE && r == NULL);
+        CHECK(strstr(err, "duplicate key \"k777\"") != NULL);
+        CHECK_EQ_U(live_blocks, 0);
+        free(big);
     }
     /* nesting is bounded: deep input fails cleanly instead of overflowing the stack */
     {

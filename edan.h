@@ -961,6 +961,10 @@ unsigned long edan__json_line(const edan__json *v);
 edan_result edan__read_stream(FILE *f, size_t max, const edan_allocator *alloc, char **out, size_t *len);
 /* The parsed document of a loaded profile. */
 const edan__json *edan__profile_json(const edan_profile *p);
+/* The checks edan_profile_parse makes of a profile's "numa" section, on a
+   parsed document: for the reference profiles, which it refuses. EDAN_OK,
+   or EDAN_ERR_PARSE with "NAME:LINE: what is wrong" in err. */
+edan_result edan__profile_check_numa(const edan__json *profile, const char *name, char *err, size_t errlen);
 /* edan_hybrid_from_profile of a parsed document: also the reference
    profiles, which edan_profile_load refuses. */
 edan_result edan__hybrid_from_json(const edan__json *profile, int cluster, edan_hybrid_model *out,
@@ -5910,6 +5914,139 @@ static void edan__pl_stats(edan__pl *c, const edan__json *obj, const char *key, 
                             where, *mn, *med, *mx);
 }
 
+/* A number that may be missing or (nullable) null, checked as edan__pl_range. */
+static void edan__pl_check(edan__pl *c, const edan__json *obj, const char *key, const char *where, double lo,
+                           double hi, int integer, int nullable, edan_result *rc)
+{
+    const edan__json *v = edan__json_get(obj, key);
+    if (*rc != EDAN_OK || !v || (nullable && edan__json_kind(v) == EDAN__JSON_NULL)) return;
+    (void)edan__pl_range(c, v, key, where, lo, hi, integer, rc);
+}
+
+/* Statistics that may be partial, as probe --numa and the reference
+   profiles write them: missing, null, a number, or {"median", "min", "max"}
+   of numbers or nulls, each in [0, hi]. */
+static void edan__pl_stats_opt(edan__pl *c, const edan__json *obj, const char *key, const char *where, double hi,
+                               edan_result *rc)
+{
+    static const char *const part[3] = {"median", "min", "max"};
+    const edan__json *v = edan__json_get(obj, key);
+    char sub[96];
+    int k;
+    if (*rc != EDAN_OK || !v || edan__json_kind(v) == EDAN__JSON_NULL) return;
+    if (edan__json_kind(v) != EDAN__JSON_OBJECT) {
+        (void)edan__pl_range(c, v, key, where, 0, hi, 0, rc);
+        return;
+    }
+    snprintf(sub, sizeof sub, "%s.%s", where, key);
+    for (k = 0; k < 3; k++) edan__pl_check(c, v, part[k], sub, 0, hi, 0, 1, rc);
+}
+
+/* The list `key` of the numa section: missing, or an array of objects. */
+static const edan__json *edan__pl_numa_list(edan__pl *c, const edan__json *numa, const char *key, edan_result *rc)
+{
+    const edan__json *l = edan__json_get(numa, key);
+    size_t i;
+    if (*rc != EDAN_OK || !l) return NULL;
+    if (edan__json_kind(l) != EDAN__JSON_ARRAY) {
+        *rc = edan__pl_fail(c, EDAN_ERR_PARSE, l, "\"%s\" in \"numa\" must be an array", key);
+        return NULL;
+    }
+    for (i = 0; i < edan__json_len(l); i++)
+        if (edan__json_kind(edan__json_at(l, i)) != EDAN__JSON_OBJECT) {
+            *rc = edan__pl_fail(c, EDAN_ERR_PARSE, edan__json_at(l, i), "\"numa\".%s[%u] must be an object", key,
+                                (unsigned)i);
+            return NULL;
+        }
+    return l;
+}
+
+/* A fitted theta (the share of a transfer's time not overlapped) beyond
+   this fits no measurement. */
+#define EDAN__PL_MAX_THETA 1e6
+
+/* A number of an entry of a numa list, and what it may be. */
+typedef enum edan__pl_kind { EDAN__PL_INT, EDAN__PL_INT_OR_NULL, EDAN__PL_STATS } edan__pl_kind;
+typedef struct edan__pl_field {
+    const char *key;
+    double lo, hi;
+    edan__pl_kind kind;
+} edan__pl_field;
+
+/* The "numa" section (probe --numa, the reference profiles): the numbers
+   its readers take (clusters, nodes and threads become integers; roofs,
+   latencies and the hybrid model are drawn and computed with) in range. */
+static void edan__pl_numa(edan__pl *c, const edan__json *root, edan_result *rc)
+{
+#define EDAN__PL_CLUSTER {"cluster", 0, EDAN__PL_MAX_COUNT, EDAN__PL_INT}
+#define EDAN__PL_THREADS(key) {key, 1, EDAN__PL_MAX_COUNT, EDAN__PL_INT}
+#define EDAN__PL_NODE(key, kind) {key, 0, EDAN__PL_MAX_COUNT, kind}
+#define EDAN__PL_END {NULL, 0, 0, EDAN__PL_INT}
+    static const edan__pl_field clusters[] = {EDAN__PL_CLUSTER, EDAN__PL_THREADS("threads"), EDAN__PL_END};
+    static const edan__pl_field roofs[] = {
+        EDAN__PL_CLUSTER, EDAN__PL_NODE("node", EDAN__PL_INT_OR_NULL), EDAN__PL_THREADS("threads"),
+        EDAN__PL_THREADS("threads_total"), {"GBps", 0, EDAN__PL_MAX_RATE, EDAN__PL_STATS}, EDAN__PL_END};
+    static const edan__pl_field latency[] = {
+        EDAN__PL_CLUSTER, EDAN__PL_NODE("node", EDAN__PL_INT), {"ns", 0, EDAN__PL_MAX_NS, EDAN__PL_STATS},
+        {"cycles", 0, EDAN__PL_MAX_CYCLES, EDAN__PL_STATS}, EDAN__PL_END};
+    static const edan__pl_field hybrid[] = {
+        EDAN__PL_CLUSTER, EDAN__PL_NODE("fast_node", EDAN__PL_INT_OR_NULL), EDAN__PL_NODE("slow_node", EDAN__PL_INT_OR_NULL),
+        EDAN__PL_THREADS("threads"), EDAN__PL_END};
+#undef EDAN__PL_CLUSTER
+#undef EDAN__PL_THREADS
+#undef EDAN__PL_NODE
+#undef EDAN__PL_END
+    static const struct { const char *name; const edan__pl_field *fields; } lists[4] = {
+        {"clusters", clusters}, {"roofs", roofs}, {"latency", latency}, {"hybrid", hybrid}};
+    static const char *const tname[4] = {"lf", "ls", "sf", "ss"};
+    const edan__json *numa = edan__json_get(root, "numa"), *l;
+    char where[64];
+    size_t i;
+    int n, d, k;
+    if (*rc != EDAN_OK || !numa) return;
+    if (edan__json_kind(numa) != EDAN__JSON_OBJECT) {
+        *rc = edan__pl_fail(c, EDAN_ERR_PARSE, numa, "\"numa\" must be an object");
+        return;
+    }
+    for (n = 0; n < 4; n++) {
+        l = edan__pl_numa_list(c, numa, lists[n].name, rc);
+        for (i = 0; *rc == EDAN_OK && i < edan__json_len(l); i++) {
+            const edan__json *e = edan__json_at(l, i);
+            const edan__pl_field *f;
+            snprintf(where, sizeof where, "\"numa\".%s[%u]", lists[n].name, (unsigned)i);
+            for (f = lists[n].fields; f->key; f++)
+                if (f->kind == EDAN__PL_STATS) edan__pl_stats_opt(c, e, f->key, where, f->hi, rc);
+                else edan__pl_check(c, e, f->key, where, f->lo, f->hi, 1, f->kind == EDAN__PL_INT_OR_NULL, rc);
+        }
+    }
+    /* the hybrid models: bandwidths and thetas, null where unknown */
+    l = edan__json_get(numa, "hybrid");
+    for (i = 0; *rc == EDAN_OK && i < edan__json_len(l); i++) {
+        const edan__json *e = edan__json_at(l, i), *theta = edan__json_get(e, "theta");
+        snprintf(where, sizeof where, "\"numa\".hybrid[%u].bandwidth_GBps", (unsigned)i);
+        for (d = 0; d < 4; d++)
+            edan__pl_check(c, edan__json_get(e, "bandwidth_GBps"), tname[d], where, 0, EDAN__PL_MAX_RATE, 0, 1, rc);
+        for (d = 0; d < 4; d++) {
+            snprintf(where, sizeof where, "\"numa\".hybrid[%u].theta.%s", (unsigned)i, tname[d]);
+            for (k = 0; k < 4; k++)
+                edan__pl_check(c, edan__json_get(theta, tname[d]), tname[k], where, -EDAN__PL_MAX_THETA,
+                               EDAN__PL_MAX_THETA, 0, 1, rc);
+        }
+    }
+}
+
+edan_result edan__profile_check_numa(const edan__json *profile, const char *name, char *err, size_t errlen)
+{
+    edan__pl c;
+    edan_result rc = EDAN_OK;
+    if (err && errlen) err[0] = 0;
+    c.name = name ? name : "profile";
+    c.err = err;
+    c.errlen = errlen;
+    edan__pl_numa(&c, profile, &rc);
+    return rc;
+}
+
 static void *edan__pl_array(const edan_allocator *a, size_t n, size_t esz, edan_result *rc)
 {
     void *p;
@@ -5968,14 +6105,18 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
         goto fail;
     }
     v = edan__json_get(root, "version");
-    if (edan__json_kind(v) != EDAN__JSON_NUMBER || edan__json_number(v, 0) != (double)(int)edan__json_number(v, 0)) {
+    if (edan__json_kind(v) != EDAN__JSON_NUMBER) {
         rc = edan__pl_fail(&c, EDAN_ERR_VERSION, v ? v : root, "\"version\" must be an integer");
         goto fail;
     }
-    p->version = (int)edan__json_number(v, 0);
-    if (p->version < 1 || p->version > EDAN_PROFILE_VERSION) {
-        rc = edan__pl_fail(&c, EDAN_ERR_VERSION, v, "unsupported profile version %d (this edan.h reads version 1 to %d)",
-                           p->version, EDAN_PROFILE_VERSION);
+    if (!(edan__json_number(v, 0) >= 1 && edan__json_number(v, 0) <= EDAN_PROFILE_VERSION)) {
+        rc = edan__pl_fail(&c, EDAN_ERR_VERSION, v, "unsupported profile version %g (this edan.h reads version 1 to %d)",
+                           edan__json_number(v, 0), EDAN_PROFILE_VERSION);
+        goto fail;
+    }
+    p->version = (int)edan__json_number(v, 0);     /* in range: the conversion is defined */
+    if ((double)p->version != edan__json_number(v, 0)) {
+        rc = edan__pl_fail(&c, EDAN_ERR_VERSION, v, "\"version\" must be an integer");
         goto fail;
     }
     if (edan__json_bool(edan__json_get(root, "reference"), 0)) {
@@ -6106,6 +6247,7 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
         k->peak_GFLOPs = edan__pl_num(&c, e, "peak_GFLOPs", where, 0, EDAN__PL_MAX_RATE, 0, &rc);
         k->rms_error_pct = edan__pl_num(&c, e, "rms_error_pct", where, 0, EDAN__PL_MAX_RATE, 0, &rc);
     }
+    if (rc == EDAN_OK) edan__pl_numa(&c, root, &rc);
     v = edan__json_get(root, "bandwidth_method");
     p->write_allocate_counted = edan__json_bool(edan__json_get(v, "write_allocate_counted"), 0);
     p->counters_available = edan__json_bool(edan__json_get(edan__json_get(root, "counters"), "available"), 0);

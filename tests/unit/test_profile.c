@@ -322,6 +322,61 @@ static void test_profile(void)
             free(u);
         }
     }
+    /* a version far out of range is named, not converted to int first */
+    text = make_profile(&v, 1, "edan-hwprofile");
+    {
+        char *q = strstr(text, "\"version\": 1,"), *u = (char *)malloc(strlen(text) + 16);
+        sprintf(u, "%.*s\"version\": 1e308,%s", (int)(q - text), text, q + strlen("\"version\": 1,"));
+        CHECK(edan_profile_parse(u, strlen(u), "t.json", NULL, &p, err, sizeof err) == EDAN_ERR_VERSION && p == NULL);
+        CHECK(!strncmp(err, "t.json:3: unsupported profile version 1e+308", 44));
+        free(u);
+    }
+    free(text);
+    /* the numa section's numbers: a well-formed one loads; each number out
+       of range is refused with its name and line */
+    {
+        static const char numa[] =
+            "  \"numa\": {\"skipped\": false, \"clusters\": [{\"cluster\": 0, \"threads\": 2}],\n"
+            "   \"roofs\": [{\"roof\": \"local\", \"cluster\": 0, \"node\": 0, \"op\": \"load\", \"threads\": 2,\n"
+            "              \"GBps\": {\"median\": 20.5, \"min\": 20, \"max\": null}},\n"
+            "             {\"roof\": \"congested\", \"cluster\": 0, \"node\": null, \"GBps\": 7}],\n"
+            "   \"latency\": [{\"cluster\": 0, \"node\": 1, \"ns\": {\"median\": 120}}],\n"
+            "   \"hybrid\": [{\"cluster\": 0, \"fast_node\": 1, \"slow_node\": 0,\n"
+            "               \"bandwidth_GBps\": {\"lf\": 40, \"ls\": 20, \"sf\": null, \"ss\": 12},\n"
+            "               \"theta\": {\"lf\": {\"ls\": -0.1, \"sf\": null}, \"ls\": {\"lf\": 0.5}}}]},\n";
+        static const struct { const char *from, *to, *name; unsigned line; } bad[] = {
+            {"\"cluster\": 0, \"node\": 0", "\"cluster\": 1e308, \"node\": 0", "\"cluster\" in \"numa\".roofs[0] is 1e+308", 30},
+            {"\"cluster\": 0, \"threads\": 2", "\"cluster\": 0.5, \"threads\": 2", "\"cluster\" in \"numa\".clusters[0] is 0.5", 29},
+            {"\"median\": 20.5", "\"median\": 1e300", "\"median\" in \"numa\".roofs[0].GBps is 1e+300", 31},
+            {"\"median\": 20.5", "\"median\": -2", "\"median\" in \"numa\".roofs[0].GBps is -2", 31},
+            {"\"GBps\": 7", "\"GBps\": 7e99", "\"GBps\" in \"numa\".roofs[1] is 7e+99", 32},
+            {"\"GBps\": 7", "\"GBps\": \"fast\"", "\"GBps\" in \"numa\".roofs[1] must be a number", 32},
+            {"\"node\": 1, \"ns\"", "\"node\": -1, \"ns\"", "\"node\" in \"numa\".latency[0] is -1", 33},
+            {"\"ls\": 20", "\"ls\": 1e10", "\"ls\" in \"numa\".hybrid[0].bandwidth_GBps is 1e+10", 35},
+            {"\"ls\": -0.1", "\"ls\": -1e300", "\"ls\" in \"numa\".hybrid[0].theta.lf is -1e+300", 36},
+            {"\"roofs\": [", "\"roofs\": 3, \"x\": [", "\"roofs\" in \"numa\" must be an array", 30},
+        };
+        size_t i;
+        char *t = make_profile(&v, 1, "edan-hwprofile"), *q = strstr(t, "  \"counters\""), *u;
+        u = (char *)malloc(strlen(t) + sizeof numa + 64);
+        sprintf(u, "%.*s%s%s", (int)(q - t), t, numa, q);
+        CHECK(edan_profile_parse(u, strlen(u), "t.json", NULL, &p, err, sizeof err) == EDAN_OK);
+        if (!p) fprintf(stderr, "numa profile: %s\n", err);
+        edan_profile_free(p);
+        for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+            char *w = (char *)malloc(strlen(u) + 64), *at = strstr(u, bad[i].from), want[160];
+            CHECK(at != NULL);
+            if (!at) { free(w); continue; }
+            sprintf(w, "%.*s%s%s", (int)(at - u), u, bad[i].to, at + strlen(bad[i].from));
+            snprintf(want, sizeof want, "t.json:%u: %s", bad[i].line, bad[i].name);
+            CHECK(edan_profile_parse(w, strlen(w), "t.json", NULL, &p, err, sizeof err) == EDAN_ERR_PARSE && p == NULL);
+            if (strncmp(err, want, strlen(want))) fprintf(stderr, "numa case %u: '%s', not '%s'\n", (unsigned)i, err, want);
+            CHECK(!strncmp(err, want, strlen(want)));
+            free(w);
+        }
+        free(t);
+        free(u);
+    }
     CHECK(edan_profile_load("/nonexistent/x.json", NULL, &p, err, sizeof err) == EDAN_ERR_IO);
     CHECK(strncmp(err, "/nonexistent/x.json:0: ", 23) == 0);
 }

@@ -5847,7 +5847,8 @@ static double edan__pl_range(edan__pl *c, const edan__json *v, const char *key, 
     }
     x = edan__json_number(v, 0);
     if (!(x >= lo && x <= hi)) {
-        *rc = edan__pl_fail(c, EDAN_ERR_PARSE, v, "\"%s\" in %s is %g, out of range (%g to %g)", key, where, x, lo, hi);
+        *rc = edan__pl_fail(c, EDAN_ERR_PARSE, v, "\"%s\" in %s is %g, out of range (%.15g to %.15g)", key, where, x, lo,
+                            hi);
         return 0;
     }
     if (integer && x != (double)(uint64_t)x) {

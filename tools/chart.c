@@ -184,13 +184,14 @@ size_t chart_ticks_log2(const chart_axis *a, chart_tick *t, size_t max)
 {
     double vlo, vhi;
     size_t n = 0;
-    int e, elo, ehi;
-    if (!(a->lo >= -CHART_MAX_DECADE && a->hi <= CHART_MAX_DECADE)) return 0;
+    int e, elo, ehi, step;
+    if (!(a->lo >= -CHART_MAX_DECADE && a->hi <= CHART_MAX_DECADE) || !max) return 0;
     vlo = pow(10, a->lo);
     vhi = pow(10, a->hi);
     elo = (int)floor(log2(vlo));
     ehi = (int)ceil(log2(vhi));
-    for (e = elo; e <= ehi && n < max; e++) {
+    step = (ehi - elo) / (int)max + 1;     /* more powers than ticks: every step-th, over the whole axis */
+    for (e = elo; e <= ehi && n < max; e += step) {
         double v = pow(2, e);
         if (v < vlo * 0.999 || v > vhi * 1.001) continue;
         t[n].v = v;

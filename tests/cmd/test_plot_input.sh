@@ -5,6 +5,7 @@
 # naming the value and no chart left behind. Values the chart can draw,
 # however close together, give coordinates that are numbers (no nan, no inf).
 . "$(dirname "$0")/../lib.sh"
+. tests/cmd/refusal.sh
 
 cat > "$T/t.txt" <<'EOF'
 lw a4,0(a5);0x40080290
@@ -15,27 +16,8 @@ fadd.d fa0,fa0,fa1
 EOF
 ./edan analyze --json --tau 2 "$T/t.txt" > "$T/r.json" || bad "analyze --json --tau 2"
 
-# svg_numbers FILE: every attribute but the free-text data-label is free of nan and inf
-svg_numbers() {
-  python3 - "$1" <<'PY'
-import re, sys, xml.etree.ElementTree as ET
-for e in ET.parse(sys.argv[1]).getroot().iter():
-    for k, v in e.attrib.items():
-        if k != "data-label" and re.search(r"nan|inf", v, re.I):
-            sys.exit(f"{e.tag} {k}={v!r}")
-PY
-}
-
-refused() {  # what, pattern of the message, edan plot arguments...
-  local what=$1 pat=$2; shift 2
-  rm -f "$T/p.svg"
-  ./edan plot "$@" -o "$T/p.svg" > /dev/null 2> "$T/err"; local rc=$?
-  if [ $rc -eq 2 ] && grep -q -- "$pat" "$T/err" && [ ! -e "$T/p.svg" ] && ! ls "$T"/*.tmp > /dev/null 2>&1; then
-    ok "refused: $what"
-  else
-    bad "$what: rc=$rc $(cat "$T/err")"
-  fi
-}
+# plot_refused WHAT PATTERN ARGS...: `edan plot ARGS... -o $T/out.svg` is refused (tests/cmd/refusal.sh)
+plot_refused() { local what=$1 pat=$2; shift 2; refused "$what" "$pat" ./edan plot "$@" -o "$T/out.svg"; }
 # edit NAME EXPR: $T/NAME.json, the report with the Python expression EXPR applied to its first configuration `c`
 edit() {
   python3 - "$T" "$1" "$2" <<'PY'
@@ -48,18 +30,18 @@ json.dump(r, open(f"{d}/{name}.json", "w"), indent=1)
 PY
 }
 
-refused "--xmax inf" "--xmax inf: expected cycles from 1" "$T/r.json" --xmax inf
-refused "--xmax 4.9e-324" "--xmax 4.9e-324: expected cycles from 1" "$T/r.json" --xmax 4.9e-324
+plot_refused "--xmax inf" "--xmax inf: expected cycles from 1" "$T/r.json" --xmax inf
+plot_refused "--xmax 4.9e-324" "--xmax 4.9e-324: expected cycles from 1" "$T/r.json" --xmax 4.9e-324
 edit subbin 'c["timeline"]["bins"][1] = 4.9e-324'
-refused "a subnormal bin" 'subbin.json: line [0-9]*: timeline bin 1 of "no cache" is 4.94066e-324, not a byte count' "$T/subbin.json"
+plot_refused "a subnormal bin" 'subbin.json: line [0-9]*: timeline bin 1 of "no cache" is 4.94066e-324, not a byte count' "$T/subbin.json"
 edit hugebin 'c["timeline"]["bins"][0] = 1e300'
-refused "a bin of 1e300 bytes" "timeline bin 0 of \"no cache\" is 1e+300" "$T/hugebin.json"
+plot_refused "a bin of 1e300 bytes" "timeline bin 0 of \"no cache\" is 1e+300" "$T/hugebin.json"
 edit subtau 'c["timeline"]["tau"] = 4.9e-324'
-refused "a subnormal tau" "timeline tau 4.94066e-324 is not a whole number of cycles" "$T/subtau.json"
+plot_refused "a subnormal tau" "timeline tau 4.94066e-324 is not a whole number of cycles" "$T/subtau.json"
 sed 's/"tau": 2,/"tau": 1e999,/' "$T/r.json" > "$T/inftau.json"
-refused "a tau beyond a double" "inftau.json: not valid JSON: line [0-9]*: number 1e999 is out of range" "$T/inftau.json"
+plot_refused "a tau beyond a double" "inftau.json: not valid JSON: line [0-9]*: number 1e999 is out of range" "$T/inftau.json"
 sed 's/"tau": 2,/"tau": 2, "tau": 1,/' "$T/r.json" > "$T/duptau.json"
-refused "a duplicate tau" 'duplicate key "tau"' "$T/duptau.json"
+plot_refused "a duplicate tau" 'duplicate key "tau"' "$T/duptau.json"
 
 # what can be drawn is drawn with numbers: equal huge bins, a slowdown
 # sweep whose values are all the same (a zero span once divided by zero)

@@ -922,9 +922,11 @@ edan_result edan_hybrid_from_profile(const edan_profile *p, int cluster, edan_hy
 extern "C" {
 #endif
 /* A small JSON DOM (RFC 8259): parse a text into a tree, walk it read-only.
-   Numbers are doubles; strings are UTF-8 (\u escapes decoded) and may not
-   hold NUL; nesting is bounded by EDAN__JSON_MAX_DEPTH. Lookups on a value of
-   the wrong kind (or NULL) return the empty answer, so chains like
+   Numbers are finite doubles (one beyond a double's range is an error);
+   strings are UTF-8 (\u escapes decoded) and may not hold NUL; an object's
+   keys are distinct (a duplicate is an error); nesting is bounded by
+   EDAN__JSON_MAX_DEPTH. Lookups on a value of the wrong kind (or NULL)
+   return the empty answer, so chains like
    edan__json_number(edan__json_get(root, "a"), 0) never crash. */
 #ifndef EDAN__JSON_MAX_DEPTH
 #define EDAN__JSON_MAX_DEPTH 200
@@ -942,7 +944,7 @@ edan_result edan__json_parse(const char *text, size_t len, const edan_allocator 
                             edan__json **out, char *err, size_t errlen);
 void edan__json_free(edan__json *root);
 edan__json_type edan__json_kind(const edan__json *v);          /* EDAN__JSON_NULL for NULL */
-const edan__json *edan__json_get(const edan__json *obj, const char *key);   /* NULL if absent; first of duplicates */
+const edan__json *edan__json_get(const edan__json *obj, const char *key);   /* NULL if absent (keys are unique) */
 const edan__json *edan__json_at(const edan__json *arr, size_t i);         /* NULL if out of range */
 size_t edan__json_len(const edan__json *v);                              /* array/object size, else 0 */
 const char *edan__json_key_at(const edan__json *obj, size_t i);          /* NULL if out of range */
@@ -960,6 +962,10 @@ unsigned long edan__json_line(const edan__json *v);
 edan_result edan__read_stream(FILE *f, size_t max, const edan_allocator *alloc, char **out, size_t *len);
 /* The parsed document of a loaded profile. */
 const edan__json *edan__profile_json(const edan_profile *p);
+/* The checks edan_profile_parse makes of a profile's "numa" section, on a
+   parsed document: for the reference profiles, which it refuses. EDAN_OK,
+   or EDAN_ERR_PARSE with "NAME:LINE: what is wrong" in err. */
+edan_result edan__profile_check_numa(const edan__json *profile, const char *name, char *err, size_t errlen);
 /* edan_hybrid_from_profile of a parsed document: also the reference
    profiles, which edan_profile_load refuses. */
 edan_result edan__hybrid_from_json(const edan__json *profile, int cluster, edan_hybrid_model *out,
@@ -5331,16 +5337,33 @@ typedef struct edan__jp {
     edan_result rc;
 } edan__jp;
 
-static edan_result edan__jp_fail(edan__jp *p, edan_result rc, const char *fmt, ...)
+static edan_result edan__jp_vfail(edan__jp *p, unsigned long line, edan_result rc, const char *fmt, va_list ap)
 {
-    va_list ap;
     char msg[160];
     if (p->rc != EDAN_OK) return p->rc;     /* keep the first error */
     p->rc = rc;
-    va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
+    if (p->err && p->errlen) snprintf(p->err, p->errlen, "line %lu: %s", line, msg);
+    return rc;
+}
+
+/* An error at the line being read. */
+static edan_result edan__jp_fail(edan__jp *p, edan_result rc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    rc = edan__jp_vfail(p, p->line, rc, fmt, ap);
     va_end(ap);
-    if (p->err && p->errlen) snprintf(p->err, p->errlen, "line %lu: %s", p->line, msg);
+    return rc;
+}
+
+/* An error at an earlier line (a member found wrong when its object closes). */
+static edan_result edan__jp_fail_at(edan__jp *p, unsigned long line, edan_result rc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    rc = edan__jp_vfail(p, line, rc, fmt, ap);
+    va_end(ap);
     return rc;
 }
 
@@ -5503,6 +5526,7 @@ static edan__json *edan__jp_number(edan__jp *p)
     const char *q = p->s;
     char small[64], *tmp = small;
     size_t n;
+    double x;
     edan__json *v;
     if (q < p->end && *q == '-') q++;
     if (!edan__jp_digit(q, p->end)) {
@@ -5535,9 +5559,17 @@ static edan__json *edan__jp_number(edan__jp *p)
     }
     memcpy(tmp, p->s, n);
     tmp[n] = 0;
-    v = edan__jp_node(p, EDAN__JSON_NUMBER);
     /* The grammar above is a subset of strtod's ("C" locale assumed for '.'). */
-    if (v) v->num = strtod(tmp, NULL);
+    x = strtod(tmp, NULL);
+    /* beyond a double, strtod gives infinity: no reader could check a
+       range against it, and no JSON writer can write it back */
+    if (x - x != 0) {
+        edan__jp_fail(p, EDAN_ERR_PARSE, "number %.40s%s is out of range (beyond a double, about 1.8e308)", tmp,
+                      n > 40 ? "..." : "");
+        v = NULL;
+    } else if ((v = edan__jp_node(p, EDAN__JSON_NUMBER)) != NULL) {
+        v->num = x;
+    }
     if (tmp != small) edan__free(&p->a, tmp);
     p->s = q;
     return v;
@@ -5563,6 +5595,37 @@ static int edan__jp_push(edan__jp *p, edan__json *c, edan__json *item, char *key
     return 1;
 nomem:
     edan__jp_fail(p, EDAN_ERR_NOMEM, "out of memory");
+    return 0;
+}
+
+static int edan__jp_key_cmp(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* 1 when the object's keys are distinct; else 0 with the error: a reader
+   would see only one of two values, and which one is not in the text. */
+static int edan__jp_unique_keys(edan__jp *p, const edan__json *obj)
+{
+    char **sorted;
+    const char *dup = NULL;
+    size_t i, first = 0;
+    if (obj->n < 2) return 1;
+    sorted = (char **)edan__alloc(&p->a, obj->n * sizeof *sorted);
+    if (!sorted) {
+        edan__jp_fail(p, EDAN_ERR_NOMEM, "out of memory");
+        return 0;
+    }
+    memcpy(sorted, obj->keys, obj->n * sizeof *sorted);
+    qsort(sorted, obj->n, sizeof *sorted, edan__jp_key_cmp);
+    for (i = 1; i < obj->n && !dup; i++)
+        if (!strcmp(sorted[i - 1], sorted[i])) dup = sorted[i];
+    edan__free(&p->a, sorted);
+    if (!dup) return 1;
+    while (strcmp(obj->keys[first], dup)) first++;
+    for (i = first + 1; strcmp(obj->keys[i], dup); i++) {}
+    edan__jp_fail_at(p, obj->items[i]->line, EDAN_ERR_PARSE, "duplicate key \"%.40s\" (also on line %lu)", dup,
+                     obj->items[first]->line);
     return 0;
 }
 
@@ -5620,7 +5683,11 @@ static edan__json *edan__jp_value(edan__jp *p, int depth)
             }
             edan__jp_ws(p);
             if (p->s < p->end && *p->s == ',') { p->s++; continue; }
-            if (p->s < p->end && *p->s == close) { p->s++; return v; }
+            if (p->s < p->end && *p->s == close) {
+                p->s++;
+                if (obj && !edan__jp_unique_keys(p, v)) goto fail;
+                return v;
+            }
             edan__jp_fail(p, EDAN_ERR_PARSE, p->s >= p->end
                           ? (obj ? "unexpected end of input (truncated?), ',' or '}' expected"
                                  : "unexpected end of input (truncated?), ',' or ']' expected")
@@ -5794,7 +5861,8 @@ static double edan__pl_range(edan__pl *c, const edan__json *v, const char *key, 
     }
     x = edan__json_number(v, 0);
     if (!(x >= lo && x <= hi)) {
-        *rc = edan__pl_fail(c, EDAN_ERR_PARSE, v, "\"%s\" in %s is %g, out of range (%g to %g)", key, where, x, lo, hi);
+        *rc = edan__pl_fail(c, EDAN_ERR_PARSE, v, "\"%s\" in %s is %g, out of range (%.15g to %.15g)", key, where, x, lo,
+                            hi);
         return 0;
     }
     if (integer && x != (double)(uint64_t)x) {
@@ -5861,6 +5929,139 @@ static void edan__pl_stats(edan__pl *c, const edan__json *obj, const char *key, 
                             where, *mn, *med, *mx);
 }
 
+/* A number that may be missing or (nullable) null, checked as edan__pl_range. */
+static void edan__pl_check(edan__pl *c, const edan__json *obj, const char *key, const char *where, double lo,
+                           double hi, int integer, int nullable, edan_result *rc)
+{
+    const edan__json *v = edan__json_get(obj, key);
+    if (*rc != EDAN_OK || !v || (nullable && edan__json_kind(v) == EDAN__JSON_NULL)) return;
+    (void)edan__pl_range(c, v, key, where, lo, hi, integer, rc);
+}
+
+/* Statistics that may be partial, as probe --numa and the reference
+   profiles write them: missing, null, a number, or {"median", "min", "max"}
+   of numbers or nulls, each in [0, hi]. */
+static void edan__pl_stats_opt(edan__pl *c, const edan__json *obj, const char *key, const char *where, double hi,
+                               edan_result *rc)
+{
+    static const char *const part[3] = {"median", "min", "max"};
+    const edan__json *v = edan__json_get(obj, key);
+    char sub[96];
+    int k;
+    if (*rc != EDAN_OK || !v || edan__json_kind(v) == EDAN__JSON_NULL) return;
+    if (edan__json_kind(v) != EDAN__JSON_OBJECT) {
+        (void)edan__pl_range(c, v, key, where, 0, hi, 0, rc);
+        return;
+    }
+    snprintf(sub, sizeof sub, "%s.%s", where, key);
+    for (k = 0; k < 3; k++) edan__pl_check(c, v, part[k], sub, 0, hi, 0, 1, rc);
+}
+
+/* The list `key` of the numa section: missing, or an array of objects. */
+static const edan__json *edan__pl_numa_list(edan__pl *c, const edan__json *numa, const char *key, edan_result *rc)
+{
+    const edan__json *l = edan__json_get(numa, key);
+    size_t i;
+    if (*rc != EDAN_OK || !l) return NULL;
+    if (edan__json_kind(l) != EDAN__JSON_ARRAY) {
+        *rc = edan__pl_fail(c, EDAN_ERR_PARSE, l, "\"%s\" in \"numa\" must be an array", key);
+        return NULL;
+    }
+    for (i = 0; i < edan__json_len(l); i++)
+        if (edan__json_kind(edan__json_at(l, i)) != EDAN__JSON_OBJECT) {
+            *rc = edan__pl_fail(c, EDAN_ERR_PARSE, edan__json_at(l, i), "\"numa\".%s[%u] must be an object", key,
+                                (unsigned)i);
+            return NULL;
+        }
+    return l;
+}
+
+/* A fitted theta (the share of a transfer's time not overlapped) beyond
+   this fits no measurement. */
+#define EDAN__PL_MAX_THETA 1e6
+
+/* A number of an entry of a numa list, and what it may be. */
+typedef enum edan__pl_kind { EDAN__PL_INT, EDAN__PL_INT_OR_NULL, EDAN__PL_STATS } edan__pl_kind;
+typedef struct edan__pl_field {
+    const char *key;
+    double lo, hi;
+    edan__pl_kind kind;
+} edan__pl_field;
+
+/* The "numa" section (probe --numa, the reference profiles): the numbers
+   its readers take (clusters, nodes and threads become integers; roofs,
+   latencies and the hybrid model are drawn and computed with) in range. */
+static void edan__pl_numa(edan__pl *c, const edan__json *root, edan_result *rc)
+{
+#define EDAN__PL_CLUSTER {"cluster", 0, EDAN__PL_MAX_COUNT, EDAN__PL_INT}
+#define EDAN__PL_THREADS(key) {key, 1, EDAN__PL_MAX_COUNT, EDAN__PL_INT}
+#define EDAN__PL_NODE(key, kind) {key, 0, EDAN__PL_MAX_COUNT, kind}
+#define EDAN__PL_END {NULL, 0, 0, EDAN__PL_INT}
+    static const edan__pl_field clusters[] = {EDAN__PL_CLUSTER, EDAN__PL_THREADS("threads"), EDAN__PL_END};
+    static const edan__pl_field roofs[] = {
+        EDAN__PL_CLUSTER, EDAN__PL_NODE("node", EDAN__PL_INT_OR_NULL), EDAN__PL_THREADS("threads"),
+        EDAN__PL_THREADS("threads_total"), {"GBps", 0, EDAN__PL_MAX_RATE, EDAN__PL_STATS}, EDAN__PL_END};
+    static const edan__pl_field latency[] = {
+        EDAN__PL_CLUSTER, EDAN__PL_NODE("node", EDAN__PL_INT), {"ns", 0, EDAN__PL_MAX_NS, EDAN__PL_STATS},
+        {"cycles", 0, EDAN__PL_MAX_CYCLES, EDAN__PL_STATS}, EDAN__PL_END};
+    static const edan__pl_field hybrid[] = {
+        EDAN__PL_CLUSTER, EDAN__PL_NODE("fast_node", EDAN__PL_INT_OR_NULL), EDAN__PL_NODE("slow_node", EDAN__PL_INT_OR_NULL),
+        EDAN__PL_THREADS("threads"), EDAN__PL_END};
+#undef EDAN__PL_CLUSTER
+#undef EDAN__PL_THREADS
+#undef EDAN__PL_NODE
+#undef EDAN__PL_END
+    static const struct { const char *name; const edan__pl_field *fields; } lists[4] = {
+        {"clusters", clusters}, {"roofs", roofs}, {"latency", latency}, {"hybrid", hybrid}};
+    static const char *const tname[4] = {"lf", "ls", "sf", "ss"};
+    const edan__json *numa = edan__json_get(root, "numa"), *l;
+    char where[64];
+    size_t i;
+    int n, d, k;
+    if (*rc != EDAN_OK || !numa) return;
+    if (edan__json_kind(numa) != EDAN__JSON_OBJECT) {
+        *rc = edan__pl_fail(c, EDAN_ERR_PARSE, numa, "\"numa\" must be an object");
+        return;
+    }
+    for (n = 0; n < 4; n++) {
+        l = edan__pl_numa_list(c, numa, lists[n].name, rc);
+        for (i = 0; *rc == EDAN_OK && i < edan__json_len(l); i++) {
+            const edan__json *e = edan__json_at(l, i);
+            const edan__pl_field *f;
+            snprintf(where, sizeof where, "\"numa\".%s[%u]", lists[n].name, (unsigned)i);
+            for (f = lists[n].fields; f->key; f++)
+                if (f->kind == EDAN__PL_STATS) edan__pl_stats_opt(c, e, f->key, where, f->hi, rc);
+                else edan__pl_check(c, e, f->key, where, f->lo, f->hi, 1, f->kind == EDAN__PL_INT_OR_NULL, rc);
+        }
+    }
+    /* the hybrid models: bandwidths and thetas, null where unknown */
+    l = edan__json_get(numa, "hybrid");
+    for (i = 0; *rc == EDAN_OK && i < edan__json_len(l); i++) {
+        const edan__json *e = edan__json_at(l, i), *theta = edan__json_get(e, "theta");
+        snprintf(where, sizeof where, "\"numa\".hybrid[%u].bandwidth_GBps", (unsigned)i);
+        for (d = 0; d < 4; d++)
+            edan__pl_check(c, edan__json_get(e, "bandwidth_GBps"), tname[d], where, 0, EDAN__PL_MAX_RATE, 0, 1, rc);
+        for (d = 0; d < 4; d++) {
+            snprintf(where, sizeof where, "\"numa\".hybrid[%u].theta.%s", (unsigned)i, tname[d]);
+            for (k = 0; k < 4; k++)
+                edan__pl_check(c, edan__json_get(theta, tname[d]), tname[k], where, -EDAN__PL_MAX_THETA,
+                               EDAN__PL_MAX_THETA, 0, 1, rc);
+        }
+    }
+}
+
+edan_result edan__profile_check_numa(const edan__json *profile, const char *name, char *err, size_t errlen)
+{
+    edan__pl c;
+    edan_result rc = EDAN_OK;
+    if (err && errlen) err[0] = 0;
+    c.name = name ? name : "profile";
+    c.err = err;
+    c.errlen = errlen;
+    edan__pl_numa(&c, profile, &rc);
+    return rc;
+}
+
 static void *edan__pl_array(const edan_allocator *a, size_t n, size_t esz, edan_result *rc)
 {
     void *p;
@@ -5919,14 +6120,18 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
         goto fail;
     }
     v = edan__json_get(root, "version");
-    if (edan__json_kind(v) != EDAN__JSON_NUMBER || edan__json_number(v, 0) != (double)(int)edan__json_number(v, 0)) {
+    if (edan__json_kind(v) != EDAN__JSON_NUMBER) {
         rc = edan__pl_fail(&c, EDAN_ERR_VERSION, v ? v : root, "\"version\" must be an integer");
         goto fail;
     }
-    p->version = (int)edan__json_number(v, 0);
-    if (p->version < 1 || p->version > EDAN_PROFILE_VERSION) {
-        rc = edan__pl_fail(&c, EDAN_ERR_VERSION, v, "unsupported profile version %d (this edan.h reads version 1 to %d)",
-                           p->version, EDAN_PROFILE_VERSION);
+    if (!(edan__json_number(v, 0) >= 1 && edan__json_number(v, 0) <= EDAN_PROFILE_VERSION)) {
+        rc = edan__pl_fail(&c, EDAN_ERR_VERSION, v, "unsupported profile version %g (this edan.h reads version 1 to %d)",
+                           edan__json_number(v, 0), EDAN_PROFILE_VERSION);
+        goto fail;
+    }
+    p->version = (int)edan__json_number(v, 0);     /* in range: the conversion is defined */
+    if ((double)p->version != edan__json_number(v, 0)) {
+        rc = edan__pl_fail(&c, EDAN_ERR_VERSION, v, "\"version\" must be an integer");
         goto fail;
     }
     if (edan__json_bool(edan__json_get(root, "reference"), 0)) {
@@ -6057,6 +6262,7 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
         k->peak_GFLOPs = edan__pl_num(&c, e, "peak_GFLOPs", where, 0, EDAN__PL_MAX_RATE, 0, &rc);
         k->rms_error_pct = edan__pl_num(&c, e, "rms_error_pct", where, 0, EDAN__PL_MAX_RATE, 0, &rc);
     }
+    if (rc == EDAN_OK) edan__pl_numa(&c, root, &rc);
     v = edan__json_get(root, "bandwidth_method");
     p->write_allocate_counted = edan__json_bool(edan__json_get(v, "write_allocate_counted"), 0);
     p->counters_available = edan__json_bool(edan__json_get(edan__json_get(root, "counters"), "available"), 0);

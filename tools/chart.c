@@ -68,6 +68,10 @@ void chart_dash_attr(FILE *o, const char *dash)
 }
 
 /* ---- axes ---------------------------------------------------------------- */
+/* The decades of a log axis with ticks: a double's, and no more, so that a
+   decade or a power of two becomes an int only when it fits one. */
+#define CHART_MAX_DECADE 300.0
+
 double chart_pos(const chart_axis *a, double v)
 {
     double r;
@@ -91,10 +95,16 @@ static double chart_nice_step(double range, int want)
 void chart_fit_linear(chart_axis *a, double lo, double hi, int want, int si)
 {
     static const char *const pre[] = {"", "k", "M", "G", "T", "P"};
-    double top;
+    double top, min_span;
     int i = 0;
     a->log = 0;
     if (!(hi > lo)) hi = lo + 1;
+    /* a span of a millionth of the largest value (or of 1) at the least:
+       a narrower one (between subnormals, or + 1 at 1e19, which rounds to
+       nothing) has no step its tick labels tell apart, or a zero one */
+    top = fabs(lo) > fabs(hi) ? fabs(lo) : fabs(hi);
+    min_span = 1e-6 * (top > 1 ? top : 1);
+    if (hi - lo < min_span) hi = lo + min_span;
     a->step = chart_nice_step(hi - lo, want);
     a->lo = floor(lo / a->step) * a->step;
     a->hi = ceil(hi / a->step - 1e-9) * a->step;
@@ -147,8 +157,11 @@ size_t chart_ticks_log10(const chart_axis *a, int step, int with_2_5, int zero_a
                          chart_tick *t, size_t max)
 {
     static const int mant[3] = {1, 2, 5};
-    int lo = (int)floor(a->lo + 0.5), hi = (int)floor(a->hi + 0.5), e, k;
+    int lo, hi, e, k;
     size_t n = 0;
+    if (!(a->lo >= -CHART_MAX_DECADE && a->hi <= CHART_MAX_DECADE)) return 0;
+    lo = (int)floor(a->lo + 0.5);
+    hi = (int)floor(a->hi + 0.5);
     for (e = lo; e <= hi && n < max; e += step)
         for (k = 0; k < (with_2_5 && e < hi ? 3 : 1) && n < max; k++) {
             if (zero_at_lo && e == lo) {
@@ -169,10 +182,16 @@ size_t chart_ticks_log10(const chart_axis *a, int step, int with_2_5, int zero_a
 
 size_t chart_ticks_log2(const chart_axis *a, chart_tick *t, size_t max)
 {
-    double vlo = pow(10, a->lo), vhi = pow(10, a->hi);
+    double vlo, vhi;
     size_t n = 0;
-    int e;
-    for (e = (int)floor(log2(vlo)); e <= (int)ceil(log2(vhi)) && n < max; e++) {
+    int e, elo, ehi, step;
+    if (!(a->lo >= -CHART_MAX_DECADE && a->hi <= CHART_MAX_DECADE) || !max) return 0;
+    vlo = pow(10, a->lo);
+    vhi = pow(10, a->hi);
+    elo = (int)floor(log2(vlo));
+    ehi = (int)ceil(log2(vhi));
+    step = (ehi - elo) / (int)max + 1;     /* more powers than ticks: every step-th, over the whole axis */
+    for (e = elo; e <= ehi && n < max; e += step) {
         double v = pow(2, e);
         if (v < vlo * 0.999 || v > vhi * 1.001) continue;
         t[n].v = v;

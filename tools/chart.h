@@ -43,8 +43,9 @@ typedef struct chart_tick {
 /* The pixel of value v on axis a. */
 double chart_pos(const chart_axis *a, double v);
 
-/* A linear axis over at least [lo, hi] in round steps (1, 2, 2.5, 5 x 10^k),
-   about `want` of them; si: labels with k/M/G from 10000 on (2: from 1000
+/* A linear axis over at least [lo, hi] (finite) in round steps (1, 2, 2.5,
+   5 x 10^k), about `want` of them, spanning at least a millionth of the
+   largest value or of 1; si: labels with k/M/G from 10000 on (2: from 1000
    on, 0: never). Pixels are left as they are. */
 void chart_fit_linear(chart_axis *a, double lo, double hi, int want, int si);
 /* The ticks of a linear axis, every step from lo to hi: "20k", "1.5 kB",
@@ -54,11 +55,13 @@ size_t chart_ticks_linear(const chart_axis *a, const char *unit, chart_tick *t, 
    2 and 5 between them when with_2_5; zero_at_lo: the lo edge is labelled
    0 (the data has zeros) and has nothing between it and the next decade.
    Labels with SI prefixes and the unit ("20 kB"), or plain numbers
-   ("0.1", "2000") when unit is NULL. */
+   ("0.1", "2000") when unit is NULL. None for an axis beyond 1e-300 to
+   1e300. */
 size_t chart_ticks_log10(const chart_axis *a, int step, int with_2_5, int zero_at_lo, const char *unit,
                          chart_tick *t, size_t max);
 /* The ticks of a log axis at the powers of two inside it, as "1/4", "1",
-   "16": intensities, whose ridges fall on them. */
+   "16": intensities, whose ridges fall on them. None for an axis beyond
+   1e-300 to 1e300. */
 size_t chart_ticks_log2(const chart_axis *a, chart_tick *t, size_t max);
 
 /* The XML prologue, the <svg> element (W x H px), a white background, the

@@ -173,6 +173,12 @@ static int plot_config_wanted(const plot_select *sel, const char *name, size_t i
 }
 
 /* ---- reading a JSON report's timelines ------------------------------------ */
+/* A bin's bytes are the engine's 64-bit count. */
+#define PLOT_MAX_BYTES 18446744073709551616.0
+/* The longest time axis (--xmax): far beyond any trace (bins of at most
+   1e18 cycles, fewer than 1e9 of them in a report). */
+#define PLOT_MAX_CYCLES 1e30
+
 static int plot_read_report(plot_set *ps, const char *path, const char *label, const plot_select *sel)
 {
     size_t len, k, i, found = 0;
@@ -216,8 +222,9 @@ static int plot_read_report(plot_set *ps, const char *path, const char *label, c
             goto out;
         }
         tau = edan__json_number(tauv, 0);
-        if (!(tau > 0) || tau > 1e18) {
-            plot_err(path, "line %lu: timeline tau %g is not a positive number of cycles", edan__json_line(tauv), tau);
+        if (!(tau >= 1 && tau <= 1e18) || tau != floor(tau)) {
+            plot_err(path, "line %lu: timeline tau %g is not a whole number of cycles from 1 to 1e18",
+                     edan__json_line(tauv), tau);
             goto out;
         }
         s = plot_add_series(ps);
@@ -231,8 +238,9 @@ static int plot_read_report(plot_set *ps, const char *path, const char *label, c
         for (i = 0; i < edan__json_len(bins); i++) {
             const edan__json *b = edan__json_at(bins, i);
             double v = edan__json_number(b, -1);
-            if (edan__json_kind(b) != EDAN__JSON_NUMBER || !(v >= 0) || v > 1e300) {
-                plot_err(path, "line %lu: timeline bin %zu of \"%s\" is not a byte count", edan__json_line(b), i, name);
+            if (edan__json_kind(b) != EDAN__JSON_NUMBER || !(v >= 0 && v <= PLOT_MAX_BYTES) || v != floor(v)) {
+                plot_err(path, "line %lu: timeline bin %zu of \"%s\" is %g, not a byte count (a whole number from 0 "
+                         "to 2^64)", edan__json_line(b), i, name, v);
                 goto out;
             }
             if (plot_push(s, tau * (double)i, v)) {
@@ -570,8 +578,10 @@ static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
     f.x.p1 = right;
     nxt = chart_ticks_linear(&f.x, ch->xunit, xt, CHART_MAX_TICKS);
     if (ch->logy) {
-        /* a log axis gets 2 and 5 between its powers of ten when it spans few decades */
-        int step = ymax - ymin > 8 ? 2 : 1;
+        /* a log axis gets 2 and 5 between its powers of ten when it spans
+           few decades; it labels every decade over up to 8 of them, every
+           other over up to 16, and so on (a sweep's times may span 600) */
+        int step = 1 + (int)((ymax - ymin - 1) / 8);
         f.y.log = 1;
         f.y.lo = ymin;
         f.y.hi = ymax;
@@ -754,8 +764,8 @@ int edan_cmd_plot(int argc, char **argv)
                 goto done;
             }
         } else if (!strcmp(a, "--xmax")) {
-            if (plot_parse_num(val, &xmax) || !(xmax > 0)) {
-                plot_err(NULL, "--xmax %s: expected cycles > 0", val);
+            if (plot_parse_num(val, &xmax) || !(xmax >= 1 && xmax <= PLOT_MAX_CYCLES)) {
+                plot_err(NULL, "--xmax %s: expected cycles from 1 to %g", val, PLOT_MAX_CYCLES);
                 goto done;
             }
         } else if (!strcmp(a, "--m")) {

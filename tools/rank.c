@@ -4,6 +4,7 @@
    compares kernels. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
@@ -18,7 +19,7 @@ static const char rank_usage[] =
     "by Lambda (the same relative to the application's time). Each RESULT is the\n"
     "--json report of `edan analyze` or `edan trace`.\n"
     "\n"
-    "Options:\n"
+    "Options (each applies to every report, before or after it):\n"
     "  --m M             memory issue slots to rank at (default 4; must be in the reports)\n"
     "  --config NAME|N   which configuration of each report (default: the first)\n"
     "  --json            print the ranking as JSON\n"
@@ -56,6 +57,30 @@ static void rank_name(const char *source, char *out, size_t n)
     if (dot && dot != out && (!strcmp(dot, ".txt") || !strcmp(dot, ".gz") || !strcmp(dot, ".json") ||
                               !strcmp(dot, ".bin") || !strcmp(dot, ".edbt")))
         *dot = 0;
+}
+
+/* The largest W, D, C (the engine's 64-bit counts) and lambda, Lambda (at
+   most one latency per access) a report can hold. */
+#define RANK_MAX_VALUE 18446744073709551616.0
+
+/* obj's number `key`: 0 and *out, or -1 with `path:line: what is wrong`.
+   W, D and C are counts (whole); every value is in [0, 2^64], so that
+   what rank prints and divides stays finite. */
+static int rank_value(const char *path, const edan__json *obj, const char *key, int whole, double *out)
+{
+    const edan__json *v = edan__json_get(obj, key);
+    double x = edan__json_number(v, -1);
+    if (edan__json_kind(v) != EDAN__JSON_NUMBER) {
+        fprintf(stderr, "edan rank: %s:%lu: no number \"%s\"\n", path, edan__json_line(v ? v : obj), key);
+        return -1;
+    }
+    if (!(x >= 0 && x <= RANK_MAX_VALUE) || (whole && x != floor(x))) {
+        fprintf(stderr, "edan rank: %s:%lu: \"%s\" is %g: expected a %s from 0 to 2^64\n", path, edan__json_line(v),
+                key, x, whole ? "whole number" : "number");
+        return -1;
+    }
+    *out = x;
+    return 0;
 }
 
 /* Reads one report; returns 0 or prints `path: what is wrong` and returns -1. */
@@ -100,16 +125,11 @@ static int rank_load(const char *path, const char *config, uint32_t m, rank_app 
         goto done;
     }
     rank_name(edan__json_string(edan__json_get(root, "source"), path), app->name, sizeof app->name);
-    app->W = edan__json_number(edan__json_get(c, "W"), -1);
-    app->D = edan__json_number(edan__json_get(c, "D"), -1);
-    app->C = edan__json_number(edan__json_get(c, "C"), -1);
-    app->lambda = edan__json_number(edan__json_get(b, "lambda"), -1);
-    app->Lambda = edan__json_number(edan__json_get(b, "Lambda"), -1);
-    if (app->W < 0 || app->D < 0 || app->C < 0 || app->lambda < 0 || app->Lambda < 0) {
-        fprintf(stderr, "edan rank: %s: missing W, D, C, lambda or Lambda\n", path);
+    if (rank_value(path, c, "W", 1, &app->W) || rank_value(path, c, "D", 1, &app->D) ||
+        rank_value(path, c, "C", 1, &app->C) || rank_value(path, b, "lambda", 0, &app->lambda) ||
+        rank_value(path, b, "Lambda", 0, &app->Lambda))
         goto done;
-    }
-    app->w_over_c = app->C > 0 ? app->W / app->C : 0.0;
+    app->w_over_c = app->C > 0 ? app->W / app->C : 0.0;     /* C >= 1: at most 2^64 */
     rc = 0;
 done:
     edan__json_free(root);
@@ -125,6 +145,7 @@ int edan_cmd_rank(int argc, char **argv)
     int i, n = 0, json = 0, k;
     apps = (rank_app *)calloc((size_t)argc, sizeof *apps);
     if (!apps) return 2;
+    /* the options first, wherever they stand: each applies to every report */
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
             printf("%s", rank_usage);
@@ -147,7 +168,12 @@ int edan_cmd_rank(int argc, char **argv)
             suggest_unknown("edan rank", argv[i], rank_usage);
             free(apps);
             return 2;
-        } else {
+        }
+    }
+    for (i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--m") || !strcmp(argv[i], "--config")) {
+            i++;
+        } else if (strcmp(argv[i], "--json")) {
             if (rank_load(argv[i], config, m, &apps[n])) {
                 free(apps);
                 return 2;

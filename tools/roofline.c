@@ -10,18 +10,28 @@
    data in the fast memory. The charts read the profile's JSON, so they
    also draw the reference profiles transcribed from papers. Each file is
    written to a temporary name and renamed when complete. */
+#define _POSIX_C_SOURCE 200809L
 #include "roofline.h"
 #include "cli.h"
 #include "files.h"
 #include "suggest.h"
 #include "chart.h"
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define RL_MAX_LINES 64
 #define RL_MAX_POINTS 64
 #define RL_MAX_BOXES (2 * RL_MAX_POINTS + 8)
+/* What a chart draws: roofs (GB/s, GFLOP/s), intensities (flop/byte) and
+   performance from a billionth to a trillion. Beyond, its decades would
+   not fit a page; infinity or a subnormal would have none. */
+#define RL_MIN_VALUE 1e-9
+#define RL_MAX_VALUE 1e12
+
+static int rl_drawable(double v) { return v >= RL_MIN_VALUE && v <= RL_MAX_VALUE; }
 
 /* A slanted memory roof: GB/s; lo/hi: a hybrid roof's bounds (Eq. 4, 3) */
 typedef struct rl_line {
@@ -29,11 +39,13 @@ typedef struct rl_line {
     char kind[16];          /* L1..DRAM, local, remote, contended, congested, hybrid */
     double gbps, lo, hi;
     const char *color, *dash;
+    unsigned long line;     /* of its value in the profile; 0: computed here */
 } rl_line;
 
 typedef struct rl_compute {
     char label[96];
     double gflops;
+    unsigned long line;     /* as rl_line's */
 } rl_compute;
 
 typedef struct rl_chart {
@@ -61,7 +73,67 @@ static int boxes_overlap(const rl_box *a, const rl_box *b)
     return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
 }
 
-static int rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t npts, char *err, size_t errlen)
+/* 0 when the point's intensity and performance can be drawn (low <=
+   high), else 1 with what is wrong in why. */
+static int point_out_of_range(const roofline_point *q, char *why, size_t n)
+{
+    if (!rl_drawable(q->ai))
+        snprintf(why, n, "intensity %g flop/byte is out of range (a chart draws %g to %g)", q->ai, RL_MIN_VALUE,
+                 RL_MAX_VALUE);
+    else if (!rl_drawable(q->gflops_lo) || !rl_drawable(q->gflops_hi))
+        snprintf(why, n, "performance %g GFLOP/s is out of range (a chart draws %g to %g)",
+                 rl_drawable(q->gflops_lo) ? q->gflops_hi : q->gflops_lo, RL_MIN_VALUE, RL_MAX_VALUE);
+    else if (q->gflops_lo > q->gflops_hi)
+        snprintf(why, n, "the low performance %g is above the high %g", q->gflops_lo, q->gflops_hi);
+    else
+        return 0;
+    return 1;
+}
+
+/* 0 when every value the chart draws lies in what a chart draws, else -1
+   with `PATH:LINE: what` (PATH: when the value is computed here) in err. */
+static int rl_check(const rl_chart *ch, const roofline_point *pts, size_t npts, const char *path, char *err,
+                    size_t n)
+{
+    char at[32] = "";
+    size_t i;
+    int k;
+    if (!ch->nline) {
+        snprintf(err, n, "%s: no memory roof to draw", path);
+        return -1;
+    }
+    for (k = 0; k < ch->ncomp; k++) {
+        const rl_compute *c = &ch->comp[k];
+        if (rl_drawable(c->gflops)) continue;
+        if (c->line) snprintf(at, sizeof at, "%lu:", c->line);
+        snprintf(err, n, "%s:%s compute roof '%s' of %g GFLOP/s is out of range (a chart draws %g to %g)", path, at,
+                 c->label, c->gflops, RL_MIN_VALUE, RL_MAX_VALUE);
+        return -1;
+    }
+    for (k = 0; k < ch->nline; k++) {
+        const rl_line *l = &ch->line[k];
+        if (rl_drawable(l->gbps) && (l->lo == 0 || (rl_drawable(l->lo) && rl_drawable(l->hi)))) continue;
+        if (l->line) snprintf(at, sizeof at, "%lu:", l->line);
+        if (rl_drawable(l->gbps))
+            snprintf(err, n, "%s:%s the bounds %g to %g GB/s of roof '%s' are out of range (a chart draws %g to %g)",
+                     path, at, l->lo, l->hi, l->label, RL_MIN_VALUE, RL_MAX_VALUE);
+        else
+            snprintf(err, n, "%s:%s roof '%s' of %g GB/s is out of range (a chart draws %g to %g)", path, at,
+                     l->label, l->gbps, RL_MIN_VALUE, RL_MAX_VALUE);
+        return -1;
+    }
+    for (i = 0; i < npts; i++) {
+        char why[200];
+        if (point_out_of_range(&pts[i], why, sizeof why)) {
+            snprintf(err, n, "point '%s': %s", pts[i].label ? pts[i].label : "", why);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The chart; rl_check has passed it. */
+static void rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t npts)
 {
     int W = ch->larm ? 1120 : 880, H = 620;
     double peak = ch->ncomp ? ch->comp[0].gflops : 0, bwmax = 0, bwmin = 0;
@@ -79,26 +151,18 @@ static int rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t
         if (ch->line[k].gbps > bwmax) bwmax = ch->line[k].gbps;
         if (bwmin == 0 || ch->line[k].gbps < bwmin) bwmin = ch->line[k].gbps;
     }
-    if (!(bwmax > 0)) {
-        snprintf(err, errlen, "no memory roof to draw");
-        return -1;
-    }
     /* without a compute roof nothing bends the memory roofs: a range of
        intensities that does not run them up to performance no machine has */
     if (!ch->ncomp) xmax = 4;
     for (i = 0; i < npts; i++) {
         const roofline_point *q = &pts[i];
-        if (!(q->ai > 0) || !(q->gflops_lo > 0) || !(q->gflops_hi >= q->gflops_lo)) {
-            snprintf(err, errlen, "point '%s': intensity and performance must be positive, low <= high",
-                     q->label ? q->label : "");
-            return -1;
-        }
         if (q->ai < xmin) xmin = q->ai / 2;
         if (q->ai > xmax) xmax = q->ai * 2;
     }
-    /* y range: from the lowest roof at the left edge to above the peak, whole decades */
+    /* y range: from the lowest roof at the left edge (a --peak may lie
+       under the memory roofs there) to above the peak, whole decades */
     ymin = bwmin * xmin;
-    for (k = 1; k < ch->ncomp; k++) if (ch->comp[k].gflops < ymin) ymin = ch->comp[k].gflops;
+    for (k = 0; k < ch->ncomp; k++) if (ch->comp[k].gflops < ymin) ymin = ch->comp[k].gflops;
     for (i = 0; i < npts; i++) if (pts[i].gflops_lo < ymin) ymin = pts[i].gflops_lo;
     ymax = peak > 0 ? peak * 2 : bwmax * xmax;
     for (i = 0; i < npts; i++) if (pts[i].gflops_hi * 1.5 > ymax) ymax = pts[i].gflops_hi * 1.5;
@@ -106,6 +170,7 @@ static int rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t
     c.x.hi = log10(xmax);
     c.y.lo = floor(log10(ymin * 0.9));
     c.y.hi = ceil(log10(ymax));
+    if (c.y.hi <= c.y.lo) c.y.hi = c.y.lo + 1;     /* a peak under the roofs: not an axis of no height */
     c.x.p0 = 90;
     c.x.p1 = ch->larm ? W - 330 : W - 30;
     c.y.p1 = 60;
@@ -301,8 +366,7 @@ static int rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t
                        "bar: upper to lower time bound");
     }
     chart_text(o, c.x.p0, H - 6, "start", 10, "#777", 0, ch->foot);
-    chart_end(o);
-    return 0;       /* write errors: the caller's close says them */
+    chart_end(o);       /* write errors: the caller's close says them */
 }
 
 /* ---- the profile ------------------------------------------------------- */
@@ -341,20 +405,27 @@ static double best_median(const edan__json *root, const char *name, const char *
     return best;
 }
 
-/* Best median of bandwidth[] entries of `level` at `threads` (any op). */
-static double dom_bandwidth(const edan__json *root, const char *level, double threads)
+/* Best median of bandwidth[] entries of `level` at `threads` (any op);
+   *line (when not NULL): where it is in the profile. */
+static double dom_bandwidth(const edan__json *root, const char *level, double threads, unsigned long *line)
 {
     const char *const key[2] = {"level", NULL}, *const want[2] = {level, NULL};
-    return best_median(root, "bandwidth", "GBps", threads, key, want, NULL);
+    const edan__json *e = NULL;
+    double best = best_median(root, "bandwidth", "GBps", threads, key, want, &e);
+    if (line) *line = edan__json_line(edan__json_get(e, "GBps"));
+    return best;
 }
 
-/* Best compute median of (isa, op) at `threads`; isa NULL = any ISA. */
-static double dom_compute(const edan__json *root, const char *isa, const char *op, double threads, const char **which)
+/* Best compute median of (isa, op) at `threads`; isa NULL = any ISA;
+   *which: its ISA; *line: where it is in the profile. */
+static double dom_compute(const edan__json *root, const char *isa, const char *op, double threads, const char **which,
+                          unsigned long *line)
 {
     const char *const key[2] = {"op", "isa"}, *const want[2] = {op, isa};
     const edan__json *e = NULL;
     double best = best_median(root, "compute", "GFLOPs", threads, key, want, &e);
     if (which && e) *which = edan__json_string(edan__json_get(e, "isa"), "?");
+    *line = edan__json_line(edan__json_get(e, "GFLOPs"));
     return best;
 }
 
@@ -374,6 +445,7 @@ static void add_compute(rl_chart *ch, const edan__json *root, double threads, do
 {
     const char *isa = "", *add_isa = "";
     double scale = 1, peak, add, scalar;
+    unsigned long peak_line, add_line, scalar_line;
     char note[40] = "";
     if (given_peak > 0) {
         snprintf(ch->comp[0].label, sizeof ch->comp[0].label, "peak (--peak)");
@@ -381,29 +453,35 @@ static void add_compute(rl_chart *ch, const edan__json *root, double threads, do
         ch->ncomp = 1;
         return;
     }
-    peak = dom_compute(root, NULL, "fma", threads, &isa);
+    peak = dom_compute(root, NULL, "fma", threads, &isa, &peak_line);
     if (!(peak > 0) && threads != 1) {
         scale = threads;
         snprintf(note, sizeof note, " (1 core x %g)", threads);
-        peak = dom_compute(root, NULL, "fma", 1, &isa);
+        peak = dom_compute(root, NULL, "fma", 1, &isa, &peak_line);
     }
     if (!(peak > 0)) return;
-    add = dom_compute(root, isa, "add", scale == 1 ? threads : 1, &add_isa);
-    scalar = dom_compute(root, "scalar", "fma", scale == 1 ? threads : 1, NULL);
+    add = dom_compute(root, isa, "add", scale == 1 ? threads : 1, &add_isa, &add_line);
+    scalar = dom_compute(root, "scalar", "fma", scale == 1 ? threads : 1, NULL, &scalar_line);
     ch->ncomp = 0;
     snprintf(ch->comp[ch->ncomp].label, sizeof ch->comp[0].label, "%s FMA%s", isa, note);
+    ch->comp[ch->ncomp].line = peak_line;
     ch->comp[ch->ncomp++].gflops = peak * scale;
     if (add > 0 && add * scale < peak * scale * 0.98) {
         snprintf(ch->comp[ch->ncomp].label, sizeof ch->comp[0].label, "%s ADD%s", add_isa, note);
+        ch->comp[ch->ncomp].line = add_line;
         ch->comp[ch->ncomp++].gflops = add * scale;
     }
     if (scalar > 0 && strcmp(isa, "scalar")) {
         snprintf(ch->comp[ch->ncomp].label, sizeof ch->comp[0].label, "scalar FMA%s", note);
+        ch->comp[ch->ncomp].line = scalar_line;
         ch->comp[ch->ncomp++].gflops = scalar * scale;
     }
 }
 
-static rl_line *new_line(rl_chart *ch, const char *kind, double gbps, const char *color, const char *dash)
+/* A roof of gbps (none when not positive: the profile has no such entry)
+   from the profile's line `line` (0: computed here). */
+static rl_line *new_line(rl_chart *ch, const char *kind, double gbps, unsigned long line, const char *color,
+                         const char *dash)
 {
     rl_line *l;
     if (ch->nline >= RL_MAX_LINES || !(gbps > 0)) return NULL;
@@ -411,6 +489,7 @@ static rl_line *new_line(rl_chart *ch, const char *kind, double gbps, const char
     memset(l, 0, sizeof *l);
     snprintf(l->kind, sizeof l->kind, "%s", kind);
     l->gbps = gbps;
+    l->line = line;
     l->color = color;
     l->dash = dash;
     return l;
@@ -449,11 +528,13 @@ static int build_carm(rl_chart *ch, const edan__json *root, const char *path, do
     bandwidth_threads(root, counts, sizeof counts, &smallest);
     if (threads == 0) {
         threads = smallest;
-        if (dom_bandwidth(root, "DRAM", 1) > 0 || dom_bandwidth(root, "L1", 1) > 0) threads = 1;
+        if (dom_bandwidth(root, "DRAM", 1, NULL) > 0 || dom_bandwidth(root, "L1", 1, NULL) > 0) threads = 1;
     }
     memset(ch, 0, sizeof *ch);
     for (k = 0; k < 4; k++) {
-        rl_line *l = new_line(ch, level_name[k], dom_bandwidth(root, level_name[k], threads), chart_colors[level_color[k]], "");
+        unsigned long line;
+        double g = dom_bandwidth(root, level_name[k], threads, &line);
+        rl_line *l = new_line(ch, level_name[k], g, line, chart_colors[level_color[k]], "");
         if (l) snprintf(l->label, sizeof l->label, "%s", level_name[k]);
     }
     if (ch->nline == 0) {
@@ -522,7 +603,9 @@ static int build_larm(rl_chart *ch, const edan__json *root, const char *path, in
     }
     /* cache roofs of the cluster's cores, where the profile has them */
     for (k = 0; k < 3; k++) {
-        rl_line *l = new_line(ch, level_name[k], dom_bandwidth(root, level_name[k], threads), chart_colors[larm_level_color[k]], "");
+        unsigned long line;
+        double g = dom_bandwidth(root, level_name[k], threads, &line);
+        rl_line *l = new_line(ch, level_name[k], g, line, chart_colors[larm_level_color[k]], "");
         if (l) snprintf(l->label, sizeof l->label, "%s", level_name[k]);
     }
     for (k = 0; k < 4; k++) {
@@ -545,7 +628,8 @@ static int build_larm(rl_chart *ch, const edan__json *root, const char *path, in
             else if (edan__json_kind(node) == EDAN__JSON_NUMBER)
                 snprintf(where, sizeof where, "node %g", edan__json_number(node, 0));
             else snprintf(where, sizeof where, "interleaved");
-            l = new_line(ch, kinds[k], stat_median(edan__json_get(e, "GBps")), kind_color[k], dashes[nth % 5]);
+            l = new_line(ch, kinds[k], stat_median(edan__json_get(e, "GBps")),
+                         edan__json_line(edan__json_get(e, "GBps")), kind_color[k], dashes[nth % 5]);
             if (!l) continue;
             nth++;
             drawn++;
@@ -664,7 +748,7 @@ static int add_hybrid(rl_chart *ch, const edan_profile *p, const edan__json *roo
                          who ? who : "this store fraction");
             return -1;
         }
-        l = new_line(ch, "hybrid", r.bw_fit, "#8c564b", dashes[added % 4]);
+        l = new_line(ch, "hybrid", r.bw_fit, 0, "#8c564b", dashes[added % 4]);
         if (!l) break;
         l->lo = r.bw_lower;
         l->hi = r.bw_upper;
@@ -678,7 +762,7 @@ static int add_hybrid(rl_chart *ch, const edan_profile *p, const edan__json *roo
 
 /* ---- reference profiles ------------------------------------------------ */
 /* A roof of a reference profile: null (the paper gives none), a number or
-   {median, min, max}, each a positive finite number or null. 0, or -1 with
+   {median, min, max}, each a number a chart draws or null. 0, or -1 with
    `file:line: what` in err. */
 static int ref_roof_ok(const edan__json *v, const char *key, const char *path, char *err, size_t errlen)
 {
@@ -691,9 +775,9 @@ static int ref_roof_ok(const edan__json *v, const char *key, const char *path, c
     if (edan__json_kind(v) == EDAN__JSON_NULL) return 0;
     if (edan__json_kind(v) == EDAN__JSON_NUMBER) {
         double x = edan__json_number(v, 0);
-        if (x > 0 && x < 1e12) return 0;
-        snprintf(err, errlen, "%s:%lu: \"%s\" is %g: a roof must be a positive number (or null when unknown)", path,
-                 edan__json_line(v), key, x);
+        if (rl_drawable(x)) return 0;
+        snprintf(err, errlen, "%s:%lu: \"%s\" is %g: a roof must be a number from %g to %g (or null when unknown)",
+                 path, edan__json_line(v), key, x, RL_MIN_VALUE, RL_MAX_VALUE);
         return -1;
     }
     snprintf(err, errlen, "%s:%lu: \"%s\" must be a number, an object of numbers or null", path, edan__json_line(v),
@@ -719,17 +803,24 @@ static int ref_roofs_ok(const edan__json *v, const char *path, char *err, size_t
 }
 
 /* A reference profile (transcribed from a paper): a version this edan
-   reads, and roofs that are numbers. */
+   reads, roofs that are numbers, and the numa section as the loader
+   checks a measured profile's. */
 static int ref_check(const edan__json *root, const char *path, char *err, size_t errlen)
 {
     const edan__json *v = edan__json_get(root, "version");
     double x = edan__json_number(v, -1);
-    if (edan__json_kind(v) != EDAN__JSON_NUMBER || x != (double)(int)x || x < 1 || x > EDAN_PROFILE_VERSION) {
-        snprintf(err, errlen, "%s:%lu: unsupported profile version (this edan reads version 1 to %d)", path,
-                 v ? edan__json_line(v) : 1ul, EDAN_PROFILE_VERSION);
+    if (edan__json_kind(v) != EDAN__JSON_NUMBER) {
+        snprintf(err, errlen, "%s:%lu: unsupported profile version (no \"version\" number; this edan reads version 1 "
+                 "to %d)", path, v ? edan__json_line(v) : 1ul, EDAN_PROFILE_VERSION);
         return -1;
     }
-    return ref_roofs_ok(root, path, err, errlen, 0);
+    if (!(x >= 1 && x <= EDAN_PROFILE_VERSION) || x != floor(x)) {
+        snprintf(err, errlen, "%s:%lu: unsupported profile version %g (this edan reads version 1 to %d)", path,
+                 edan__json_line(v), x, EDAN_PROFILE_VERSION);
+        return -1;
+    }
+    if (ref_roofs_ok(root, path, err, errlen, 0)) return -1;
+    return edan__profile_check_numa(root, path, err, errlen) == EDAN_OK ? 0 : -1;
 }
 
 /* ---- applications ------------------------------------------------------ */
@@ -740,6 +831,25 @@ static char *read_all(const char *path, size_t *len)
     char err[512], *text = files_read_all(path, CLI_MAX_REPORT_BYTES, len, err, sizeof err);
     if (!text) fprintf(stderr, "edan roofline: %s\n", err);
     return text;
+}
+
+/* A report's counts (flops, bytes) are the engine's 64-bit integers. */
+#define RL_MAX_COUNT 18446744073709551616.0
+
+/* The number `key` of a report's object, dflt when missing; 0, or -1 with
+   `edan roofline: --app PATH:LINE: what` when it is no number from lo to hi. */
+static int app_number(const char *path, const edan__json *obj, const char *key, double lo, double hi, double dflt,
+                      double *out)
+{
+    const edan__json *v = edan__json_get(obj, key);
+    *out = edan__json_number(v, dflt);
+    if (!v || (edan__json_kind(v) == EDAN__JSON_NUMBER && *out >= lo && *out <= hi)) return 0;
+    if (edan__json_kind(v) == EDAN__JSON_NUMBER)
+        fprintf(stderr, "edan roofline: --app %s:%lu: \"%s\" is %g: expected a number from %g to %g\n", path,
+                edan__json_line(v), key, *out, lo, hi);
+    else
+        fprintf(stderr, "edan roofline: --app %s:%lu: \"%s\" must be a number\n", path, edan__json_line(v), key);
+    return -1;
 }
 
 /* An application from an `edan analyze/trace --json` report (its first
@@ -776,11 +886,12 @@ static int app_point(const char *spec, unsigned prof_m, roofline_point *q, char 
         fprintf(stderr, "edan roofline: --app %s: not an edan report\n", path);
         goto done;
     }
-    flops = edan__json_number(edan__json_get(c, "flops"), 0);
-    q->ai = edan__json_number(edan__json_get(c, "arithmetic_intensity"), 0);
-    q->load_bytes = edan__json_number(edan__json_get(c, "load_bytes"), 0);
-    q->store_bytes = edan__json_number(edan__json_get(c, "store_bytes"), 0);
-    ghz = edan__json_number(edan__json_get(c, "freq_ghz"), 1);
+    if (app_number(path, c, "flops", 0, RL_MAX_COUNT, 0, &flops) ||
+        app_number(path, c, "arithmetic_intensity", 0, RL_MAX_COUNT, 0, &q->ai) ||
+        app_number(path, c, "load_bytes", 0, RL_MAX_COUNT, 0, &q->load_bytes) ||
+        app_number(path, c, "store_bytes", 0, RL_MAX_COUNT, 0, &q->store_bytes) ||
+        app_number(path, c, "freq_ghz", RL_MIN_VALUE, RL_MAX_VALUE, 1, &ghz))
+        goto done;
     if (flops <= 0 || q->ai <= 0) {
         fprintf(stderr, "edan roofline: --app %s: the application does no floating-point work\n", path);
         goto done;
@@ -799,6 +910,10 @@ static int app_point(const char *spec, unsigned prof_m, roofline_point *q, char 
         q->gflops_hi = flops * ghz / hi_t;
     } else {
         fprintf(stderr, "edan roofline: --app %s: no time bounds\n", path);
+        goto done;
+    }
+    if (point_out_of_range(q, err, sizeof err)) {
+        fprintf(stderr, "edan roofline: --app %s: %s\n", spec, err);
         goto done;
     }
     src = edan__json_string(edan__json_get(root, "source"), path);
@@ -853,8 +968,10 @@ static const char roofline_usage[] =
     "  --cluster N         the locality-aware roofline (LARM) of cluster N (a NUMA\n"
     "                      node with cores) from `probe --numa`: its cache roofs and\n"
     "                      its local, remote, contended and congested memory roofs\n"
-    "  --larm              one LARM chart per cluster (and mode): CHART-clusterN.svg,\n"
-    "                      CHART-clusterN-MODE.svg when the roofs name modes\n"
+    "  --larm              one LARM chart per cluster (and mode), named after -o\n"
+    "                      CHART.svg (a file path: not -, a FIFO or a device):\n"
+    "                      CHART-clusterN.svg, CHART-clusterN-MODE.svg when the\n"
+    "                      roofs name modes\n"
     "  --mode M            with --cluster: the roofs of mode M (e.g. flat, cache)\n"
     "  --op OP             LARM roofs of this op (default load; store_nt, store)\n"
     "Applications:\n"
@@ -871,23 +988,28 @@ static const char roofline_usage[] =
     "                      are the fraction S stores\n"
     "  --peak GFLOPS       the top compute roof, for a profile without compute\n"
     "                      roofs (reference profiles) or to show another peak\n"
+    "A chart draws roofs, intensities and performance from 1e-9 to 1e12; a value\n"
+    "outside is an error that names it, and no chart is written.\n"
     "  --title TEXT        the chart's title\n"
     "Every roof line carries data-kind, data-label and data-gbps (or\n"
     "data-gflops) attributes for scripts.\n";
 
-static int parse_double(const char *opt, const char *s, double lo, double hi, double *out)
+/* The value of option opt: a number from lo to hi, whole when `whole`;
+   0, or -1 with a message. */
+static int parse_double(const char *opt, const char *s, double lo, double hi, int whole, double *out)
 {
     char *end;
     double v = strtod(s, &end);
-    if (end == s || *end || !(v >= lo && v <= hi)) {
-        fprintf(stderr, "edan roofline: %s wants a number from %g to %g, not '%s'\n", opt, lo, hi, s);
+    if (end == s || *end || !(v >= lo && v <= hi) || (whole && v != floor(v))) {
+        fprintf(stderr, "edan roofline: %s wants a %snumber from %.15g to %.15g, not '%s'\n", opt,
+                whole ? "whole " : "", lo, hi, s);
         return -1;
     }
     *out = v;
     return 0;
 }
 
-/* The chart, as tools/files.h writes outputs. */
+/* The chart, as tools/files.h writes outputs; rl_check has passed it. */
 static int write_chart(const char *out, const rl_chart *ch, const roofline_point *pts, size_t npts)
 {
     char err[600];
@@ -896,11 +1018,7 @@ static int write_chart(const char *out, const rl_chart *ch, const roofline_point
         fprintf(stderr, "edan roofline: cannot write %s\n", err);
         return -1;
     }
-    if (rl_svg(fo.f, ch, pts, npts, err, sizeof err) != 0) {
-        files_out_discard(&fo);
-        fprintf(stderr, "edan roofline: %s: %s\n", out, err);
-        return -1;
-    }
+    rl_svg(fo.f, ch, pts, npts);
     if (files_out_close(&fo, err, sizeof err)) {
         fprintf(stderr, "edan roofline: cannot write %s\n", err);
         return -1;
@@ -908,14 +1026,64 @@ static int write_chart(const char *out, const rl_chart *ch, const roofline_point
     return 0;
 }
 
-/* The clusters (and modes) numa.roofs has, in order of appearance. */
-typedef struct rl_key { int cluster; const char *mode; } rl_key;
+/* --larm names its charts after -o CHART.svg, CHART-clusterN.svg beside
+   it: only a plain file path has a "beside", a regular file or a new name
+   in an existing directory. "-", a FIFO, a device or a directory would give
+   names like "--cluster0.svg" or "/dev/null-cluster0.svg". 0, or -1 with
+   a message. */
+static int larm_base_ok(const char *out)
+{
+    struct stat st;
+    char dir[4096];
+    const char *slash = strrchr(out, '/');
+    if (!strcmp(out, "-")) {
+        fprintf(stderr, "edan roofline: --larm writes one chart per cluster, named after -o CHART.svg: standard output "
+                "(-o -) cannot name them\n");
+        return -1;
+    }
+    if (stat(out, &st) == 0) {
+        if (S_ISREG(st.st_mode)) return 0;
+        fprintf(stderr, "edan roofline: --larm names its charts after -o CHART.svg: %s is %s, not a regular file\n",
+                out, S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO" : "a device or socket");
+        return -1;
+    }
+    if (errno != ENOENT) {
+        fprintf(stderr, "edan roofline: -o %s: %s\n", out, strerror(errno));
+        return -1;
+    }
+    if (!slash) snprintf(dir, sizeof dir, ".");
+    else if ((size_t)(slash - out) >= sizeof dir) {
+        fprintf(stderr, "edan roofline: -o %s: too long a name\n", out);
+        return -1;
+    } else snprintf(dir, sizeof dir, "%.*s", slash == out ? 1 : (int)(slash - out), out);
+    if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "edan roofline: --larm names its charts after -o CHART.svg: %s is not a directory\n", dir);
+        return -1;
+    }
+    return 0;
+}
+
+/* 1 when a mode's name can be part of a file name: no directories (no
+   '/', no leading '.'), no control bytes. */
+static int names_file(const char *mode)
+{
+    const char *c;
+    if (!*mode || *mode == '.') return 0;
+    for (c = mode; *c; c++)
+        if (*c == '/' || (unsigned char)*c < 0x20) return 0;
+    return 1;
+}
+
+/* The clusters (and modes) numa.roofs has, in order of appearance; line:
+   of the first entry's mode. */
+typedef struct rl_key { int cluster; const char *mode; unsigned long line; } rl_key;
 
 static size_t larm_keys(const edan__json *roofs, rl_key *keys, size_t max)
 {
     size_t i, k, nk = 0;
     for (i = 0; i < edan__json_len(roofs); i++) {
         const edan__json *e = edan__json_at(roofs, i);
+        /* an integer from 0 to 2^20 when present: the loader or ref_check checked it */
         int c = (int)edan__json_number(edan__json_get(e, "cluster"), -1);
         const char *m = edan__json_string(edan__json_get(e, "mode"), NULL);
         if (c < 0) continue;
@@ -923,6 +1091,7 @@ static size_t larm_keys(const edan__json *roofs, rl_key *keys, size_t max)
             if (keys[k].cluster == c && (keys[k].mode == m || (keys[k].mode && m && !strcmp(keys[k].mode, m)))) break;
         if (k == nk && nk < max) {
             keys[nk].cluster = c;
+            keys[nk].line = edan__json_line(edan__json_get(e, "mode"));
             keys[nk++].mode = m;
         }
     }
@@ -939,7 +1108,7 @@ int edan_cmd_roofline(int argc, char **argv)
     double threads = 0, cluster_d = -1, peak = 0;
     int larm = 0, rc = 2, i;     /* every failure here is of the input or the output */
     rl_hybrid_req hy = {-1, -1};
-    rl_chart *ch = NULL;
+    rl_chart *ch = NULL, *charts = NULL;     /* charts: --larm's, one per cluster (and mode) */
     edan_profile *p = NULL;
     edan__json *own_root = NULL;     /* a reference profile's (the loader does not take those) */
     const edan__json *root = NULL;
@@ -958,15 +1127,15 @@ int edan_cmd_roofline(int argc, char **argv)
         else if (!strcmp(a, "--op") && more) op = argv[++i];
         else if (!strcmp(a, "--larm")) larm = 1;
         else if (!strcmp(a, "--threads") && more) {
-            if (parse_double(a, argv[++i], 1, 1 << 20, &threads) || threads != floor(threads)) return 2;
+            if (parse_double(a, argv[++i], 1, 1 << 20, 1, &threads)) return 2;
         } else if (!strcmp(a, "--cluster") && more) {
-            if (parse_double(a, argv[++i], 0, 1 << 20, &cluster_d) || cluster_d != floor(cluster_d)) return 2;
+            if (parse_double(a, argv[++i], 0, 1 << 20, 1, &cluster_d)) return 2;
         } else if (!strcmp(a, "--peak") && more) {
-            if (parse_double(a, argv[++i], 1e-9, 1e12, &peak)) return 2;
+            if (parse_double(a, argv[++i], RL_MIN_VALUE, RL_MAX_VALUE, 0, &peak)) return 2;
         } else if (!strcmp(a, "--fast-fraction") && more) {
-            if (parse_double(a, argv[++i], 0, 1, &hy.fast_fraction)) return 2;
+            if (parse_double(a, argv[++i], 0, 1, 0, &hy.fast_fraction)) return 2;
         } else if (!strcmp(a, "--store-fraction") && more) {
-            if (parse_double(a, argv[++i], 0, 1, &hy.store_fraction)) return 2;
+            if (parse_double(a, argv[++i], 0, 1, 0, &hy.store_fraction)) return 2;
         } else if (!strcmp(a, "--app") && more) {
             if (napps + npts >= RL_MAX_POINTS) {
                 fprintf(stderr, "edan roofline: at most %d applications and points\n", RL_MAX_POINTS);
@@ -981,6 +1150,10 @@ int edan_cmd_roofline(int argc, char **argv)
             if (parse_point(argv[++i], &pts[npts], labels[npts], sizeof labels[0])) {
                 fprintf(stderr, "edan roofline: --point '%s': expected LABEL:AI:GFLOPS or LABEL:AI:LOW-HIGH\n",
                         argv[i]);
+                return 2;
+            }
+            if (point_out_of_range(&pts[npts], err, sizeof err)) {
+                fprintf(stderr, "edan roofline: --point '%s': %s\n", argv[i], err);
                 return 2;
             }
             npts++;
@@ -1006,6 +1179,7 @@ int edan_cmd_roofline(int argc, char **argv)
         fprintf(stderr, "edan roofline: --mode goes with --cluster N\n");
         return 2;
     }
+    if (larm && larm_base_ok(out)) return 2;
     if (hy.store_fraction >= 0 && napps) {
         fprintf(stderr, "edan roofline: --store-fraction is for a chart without --app (an application has its own)\n");
         return 2;
@@ -1094,44 +1268,60 @@ int edan_cmd_roofline(int argc, char **argv)
         }
         sort_lines(ch);
         if (title) snprintf(ch->title, sizeof ch->title, "%s", title);
+        if (rl_check(ch, pts, npts, path, err, sizeof err)) {
+            fprintf(stderr, "%s\n", err);
+            goto done;
+        }
         if (write_chart(out, ch, pts, npts)) goto done;
         if (cluster_d < 0 && edan__json_len(edan__json_get(edan__json_get(root, "numa"), "roofs")) &&
             !edan__json_bool(edan__json_get(edan__json_get(root, "numa"), "skipped"), 0))
             fprintf(stderr, "edan roofline: the profile also has LARM roofs: --larm draws one chart per cluster\n");
     } else {
+        /* every chart is built and checked before any is written: a value
+           that cannot be drawn leaves no charts behind */
         const edan__json *roofs = larm_roofs(root, path, err, sizeof err);
         rl_key keys[64];
-        size_t nk, j, base_len = strlen(out);
-        int hybrids = 0, written = 0;
+        size_t nk, j, ndrawn = 0, which[64], base_len = strlen(out);
+        int hybrids = 0;
         char name[4300];
         if (!roofs) { fprintf(stderr, "%s\n", err); goto done; }
         if (base_len > 4 && !strcmp(out + base_len - 4, ".svg")) base_len -= 4;
         nk = larm_keys(roofs, keys, 64);
+        charts = (rl_chart *)calloc(nk ? nk : 1, sizeof *charts);
+        if (!charts) {
+            fprintf(stderr, "edan roofline: out of memory\n");
+            goto done;
+        }
         for (j = 0; j < nk; j++) {
-            int h = 0;
-            if (build_larm(ch, root, path, keys[j].cluster, keys[j].mode, op, peak, err, sizeof err)) {
+            rl_chart *c = &charts[ndrawn];
+            if (build_larm(c, root, path, keys[j].cluster, keys[j].mode, op, peak, err, sizeof err)) {
                 fprintf(stderr, "edan roofline: skipped: %s\n", err);
                 continue;
+            }
+            if (keys[j].mode && !names_file(keys[j].mode)) {
+                fprintf(stderr, "%s:%lu: mode \"%s\" of cluster %d cannot be part of a file name (--larm writes "
+                        "CHART-clusterN-MODE.svg)\n", path, keys[j].line, keys[j].mode, keys[j].cluster);
+                goto done;
             }
             if (hy.fast_fraction >= 0) {
                 edan_hybrid_model m;
                 if (hybrid_of(p, root, keys[j].cluster, &m, err, sizeof err) == EDAN_OK) {
-                    h = add_hybrid(ch, p, root, path, keys[j].cluster, &hy, pts, npts, err, sizeof err);
+                    int h = add_hybrid(c, p, root, path, keys[j].cluster, &hy, pts, npts, err, sizeof err);
                     if (h < 0) { fprintf(stderr, "%s\n", err); goto done; }
                     hybrids += h;
                 } else
                     fprintf(stderr, "edan roofline: cluster %d has no hybrid model: no hybrid roof on its chart\n",
                             keys[j].cluster);
             }
-            sort_lines(ch);
-            if (title) snprintf(ch->title, sizeof ch->title, "%s", title);
-            snprintf(name, sizeof name, "%.*s-cluster%d%s%s.svg", (int)base_len, out, keys[j].cluster,
-                     keys[j].mode ? "-" : "", keys[j].mode ? keys[j].mode : "");
-            if (write_chart(name, ch, pts, npts)) goto done;
-            fprintf(stderr, "edan roofline: wrote %s\n", name);
-            written++;
+            sort_lines(c);
+            if (title) snprintf(c->title, sizeof c->title, "%s", title);
+            if (rl_check(c, pts, npts, path, err, sizeof err)) {
+                fprintf(stderr, "%s\n", err);
+                goto done;
+            }
+            which[ndrawn++] = j;
         }
-        if (!written) {
+        if (!ndrawn) {
             fprintf(stderr, "%s: no LARM chart could be drawn\n", path);
             goto done;
         }
@@ -1139,10 +1329,21 @@ int edan_cmd_roofline(int argc, char **argv)
             fprintf(stderr, "%s: no cluster has a hybrid model for --fast-fraction\n", path);
             goto done;
         }
+        for (j = 0; j < ndrawn; j++) {
+            const rl_key *key = &keys[which[j]];
+            if ((size_t)snprintf(name, sizeof name, "%.*s-cluster%d%s%s.svg", (int)base_len, out, key->cluster,
+                                 key->mode ? "-" : "", key->mode ? key->mode : "") >= sizeof name) {
+                fprintf(stderr, "edan roofline: -o %s: too long a name for the charts of --larm\n", out);
+                goto done;
+            }
+            if (write_chart(name, &charts[j], pts, npts)) goto done;
+            fprintf(stderr, "edan roofline: wrote %s\n", name);
+        }
     }
     rc = 0;
 done:
     free(ch);
+    free(charts);
     if (p) edan_profile_free(p);
     edan__json_free(own_root);
     free(text);

@@ -33,4 +33,33 @@ printf '{"configs": [' > "$T/trunc.json"
 echo '{"a": 1}' > "$T/other.json"
 ./edan rank "$T/other.json" 2> "$T/err"; rc=$?
 [ $rc -eq 2 ] && grep -q "not an edan report" "$T/err" && ok "a foreign JSON file is refused" || bad "foreign: rc=$rc"
+# options apply to every report, wherever they stand
+./edan rank --json "$T/gemm.json" "$T/chase.json" --m 1 > "$T/m1.json" || bad "rank --m 1 after the reports"
+python3 - "$T" <<'PY' && ok "--m after the reports ranks at that m" || bad "--m after the reports"
+import json, sys
+d = sys.argv[1]
+r = json.load(open(d + "/m1.json"))
+assert r["m"] == 1, r["m"]
+for x in r["by_lambda"]:
+    c = json.load(open(f"{d}/{x['name']}.json"))["configs"][0]
+    assert x["lambda"] == c["m"]["1"]["lambda"] and x["Lambda"] == c["m"]["1"]["Lambda"], (x, c["m"]["1"])
+PY
+# numbers that cannot be ranked or written back are refused with FILE:LINE
+# and the value: beyond a double, a duplicate key (which of the two?), a
+# count that is no count (W/C would overflow), a subnormal cost
+refused() {  # what, sed expression, pattern of the message
+  sed "$2" "$T/gemm.json" > "$T/bad.json"
+  cmp -s "$T/gemm.json" "$T/bad.json" && { bad "$1: the edit did not apply"; return; }
+  ./edan rank --json "$T/bad.json" > "$T/out" 2> "$T/err"; local rc=$?
+  if [ $rc -eq 2 ] && grep -q -- "$3" "$T/err" && grep -q "bad.json:[0-9]*: " "$T/err" && ! grep -q "inf" "$T/out"; then
+    ok "refused: $1"
+  else
+    bad "$1: rc=$rc $(cat "$T/err") $(head -c 300 "$T/out")"
+  fi
+}
+refused "W beyond a double" 's/"W": [0-9]*,/"W": 1e999,/' "1e999 is out of range"
+refused "a duplicate W" 's/"W": [0-9]*,/"W": 1e300, "W": 6000,/' 'duplicate key "W"'
+refused "W of 1e300" 's/"W": [0-9]*,/"W": 1e300,/' '"W" is 1e+300'
+refused "a subnormal C" 's/"C": [0-9]*,/"C": 4.9e-324,/' '"C" is 4.94066e-324'
+refused "lambda of 1e300" 's/"4": {"lambda": [0-9.e+-]*,/"4": {"lambda": 1e300,/' '"lambda" is 1e+300'
 exit $fail

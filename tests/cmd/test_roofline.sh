@@ -7,6 +7,7 @@
 # clear. Every SVG is parsed as XML; roofs are read from their data-*
 # attributes.
 . "$(dirname "$0")/../lib.sh"
+. tests/cmd/refusal.sh
 
 ./edan trace --quiet --func kernel_gemm --json -o "$T/gemm.json" -- build/examples/gemm 16 > /dev/null || bad "trace gemm"
 ./edan trace --quiet --func kernel_triad --json -o "$T/triad.json" -- build/examples/triad 2000 > /dev/null || bad "trace triad"
@@ -251,6 +252,65 @@ if command -v rsvg-convert > /dev/null; then
 else
   skip "roofline PNG" "rsvg-convert is not installed (Debian librsvg2-bin; tools/deps.sh installs it)"
 fi
+# 7. numbers: what cannot be drawn is an error naming the value, with exit
+# status 2 and no chart (every --larm chart is checked before one is
+# written); what can be drawn has coordinates that are numbers
+# roofline_refused WHAT PATTERN ARGS...: `edan roofline ARGS... -o $T/out.svg` is refused, no chart
+# written (tests/cmd/refusal.sh)
+roofline_refused() { local what=$1 pat=$2; shift 2; refused "$what" "$pat" ./edan roofline "$@" -o "$T/out.svg"; }
+# variant NAME SOURCE EXPR: $T/NAME.json, profile SOURCE with the Python statement EXPR applied to it (`p`)
+variant() {
+  python3 - "$T/$1.json" "$2" "$3" <<'PY'
+import json, sys
+out, src, expr = sys.argv[1:]
+p = json.load(open(src))
+exec(expr)
+json.dump(p, open(out, "w"), indent=1)
+PY
+}
+if ./edan roofline hwprofiles/vm.json --peak 0.5 -o "$T/peak.svg" 2> "$T/err" && svg_numbers "$T/peak.svg" 2>> "$T/err"; then
+  ok "--peak under the memory roofs: an axis of some height, every coordinate a number"
+else bad "--peak 0.5: $(cat "$T/err")"; fi
+roofline_refused "--point of infinite intensity" "intensity inf flop/byte is out of range" hwprofiles/vm.json --point a:inf:5
+roofline_refused "--point of 1e308 GFLOP/s" "performance 1e+308 GFLOP/s is out of range" hwprofiles/vm.json --point a:1:1e308
+roofline_refused "--point of subnormal intensity" "intensity 4.94066e-324 flop/byte is out of range" hwprofiles/vm.json --point a:4.9e-324:5
+roofline_refused "--app with a runtime of 1e-300 s" "--app $T/gemm.json:1e-300: performance .* GFLOP/s is out of range" \
+  hwprofiles/vm.json --app "$T/gemm.json:1e-300"
+roofline_refused "--cluster 0.5" "--cluster wants a whole number from 0 to 1048576, not '0.5'" "$T/numa.json" --cluster 0.5
+sed '0,/"median": 20.0/s//"median": 1e999/' "$T/numa.json" > "$T/inf.json"
+roofline_refused "a numa roof beyond a double" "inf.json:[0-9]*: number 1e999 is out of range" "$T/inf.json" --larm
+variant big "$T/numa.json" 'p["numa"]["roofs"][0]["GBps"]["median"] = 1e300'
+roofline_refused "a numa roof of 1e300 GB/s" 'big.json:[0-9]*: "median" in "numa".roofs\[0\].GBps is 1e+300' "$T/big.json" --larm
+variant cl "$T/numa.json" 'p["numa"]["roofs"][0]["cluster"] = 1e308'
+roofline_refused "a cluster of 1e308" 'cl.json:[0-9]*: "cluster" in "numa".roofs\[0\] is 1e+308' "$T/cl.json" --larm
+variant refcl hwprofiles/reference-tpds19-knl.json 'p["numa"]["roofs"][0]["cluster"] = 1e308'
+roofline_refused "a cluster of 1e308 in a reference profile" '"cluster" in "numa".roofs\[0\] is 1e+308' "$T/refcl.json" --larm
+variant ver "$T/numa.json" 'p["version"] = 1e308'
+roofline_refused "a version of 1e308" "ver.json:[0-9]*: unsupported profile version 1e+308" "$T/ver.json"
+variant refver hwprofiles/reference-tpds19-knl.json 'p["version"] = 1e308'
+roofline_refused "a version of 1e308 in a reference profile" "refver.json:[0-9]*: unsupported profile version 1e+308" "$T/refver.json" --larm
+variant sub "$T/numa.json" '[e["GBps"].update(median=4.9e-324, min=0) for e in p["bandwidth"] if e["level"] == "L1"]'
+roofline_refused "a subnormal L1 roof" "sub.json:[0-9]*: roof 'L1' of 4.94066e-324 GB/s is out of range" "$T/sub.json"
+variant sub1 "$T/numa.json" '[e["GBps"].update(median=4.9e-324, min=0) for e in p["numa"]["roofs"] if e["cluster"] == 1]'
+roofline_refused "a subnormal roof of cluster 1: not even cluster 0's chart" "roof 'local node 1' of 4.94066e-324 GB/s" "$T/sub1.json" --larm
+sed '0,/"GBps": {/s//"GBps": {"median": 1e300, /' hwprofiles/vm.json > "$T/dup.json"
+roofline_refused "a duplicate key in a profile" 'dup.json:[0-9]*: duplicate key "median"' "$T/dup.json"
+variant mode hwprofiles/reference-tpds19-knl.json 'p["numa"]["roofs"][0]["mode"] = "../../x"'
+roofline_refused "a mode that names another directory" 'mode "../../x" of cluster 0 cannot be part of a file name' "$T/mode.json" --larm
+
+# --larm names its charts beside a plain file path only: not after "-"
+# (which made "--cluster0.svg"), a FIFO or a directory
+mkdir "$T/cwd" && mkfifo "$T/cwd/fifo"
+for o in - fifo "$T/cwd"; do
+  (cd "$T/cwd" && "$OLDPWD/edan" roofline "$OLDPWD/hwprofiles/reference-tpds19-knl.json" --larm -o "$o" > /dev/null 2> ../err)
+  rc=$?
+  if [ $rc -eq 2 ] && grep -q -- "--larm .* CHART.svg" "$T/err" && [ "$(ls "$T/cwd")" = fifo ]; then
+    ok "--larm -o $(basename "$o"): refused, no chart made"
+  else
+    bad "--larm -o $o: rc=$rc $(cat "$T/err"); $(ls "$T/cwd")"
+  fi
+done
+
 # reference profiles are checked too: a version this edan does not read,
 # a negative roof (once silently dropped)
 sed 's/"version": 1/"version": 99/' hwprofiles/reference-tpds19-knl.json > "$T/v99.json"

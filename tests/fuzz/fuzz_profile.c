@@ -1,10 +1,13 @@
 /* libFuzzer harness for the JSON reader and the hardware-profile loader:
    any input is parsed (edan__json_parse with an allocator that counts,
-   edan_profile_parse); an accepted profile becomes an analysis
-   configuration (edan_profile_to_config), which the engine must accept or
-   refuse with a message, in bounded time and memory, and its hybrid model
-   and roofs are read. A rejected one must say where (FILE:LINE:). A crash,
-   a hang, a sanitizer report or a broken rule aborts. Run by
+   edan_profile_parse); a parsed document holds only finite numbers and
+   distinct keys; an accepted profile becomes an analysis configuration
+   (edan_profile_to_config), which the engine must accept or refuse with a
+   message, in bounded time and memory, its hybrid model and roofs are
+   read, and its numa lists' clusters are integers the readers may convert.
+   A rejected one must say where (FILE:LINE:). A crash, a hang, a sanitizer
+   report or a broken rule aborts. Mutations add numbers beyond a double,
+   subnormals and duplicate keys (json_mutate.h). Run by
    tests/fuzz/test_fuzz_profile.sh. */
 #include <stdint.h>
 #include <stdio.h>
@@ -12,6 +15,7 @@
 #include <string.h>
 #define EDAN_IMPLEMENTATION
 #include "edan.h"
+#include "json_mutate.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -20,6 +24,47 @@ static long live_blocks;
 static void *count_alloc(size_t n, void *u) { (void)u; live_blocks++; return malloc(n); }
 static void *count_realloc(void *p, size_t n, void *u) { (void)u; if (!p) live_blocks++; return realloc(p, n); }
 static void count_free(void *p, void *u) { (void)u; if (p) live_blocks--; free(p); }
+
+static void broken(const char *rule)
+{
+    fprintf(stderr, "fuzz_profile: %s\n", rule);
+    abort();
+}
+
+/* What the reader promises of every document it returns: finite numbers,
+   and keys that are distinct in their object (each found where it is;
+   objects of up to 256 members, pairwise). */
+static void check_document(const edan__json *v, int depth)
+{
+    size_t i, n = edan__json_len(v);
+    if (edan__json_kind(v) == EDAN__JSON_NUMBER && edan__json_number(v, 0) - edan__json_number(v, 0) != 0)
+        broken("a number that is not finite");
+    if (depth > EDAN__JSON_MAX_DEPTH) broken("nesting beyond the bound");
+    for (i = 0; i < n; i++) {
+        if (edan__json_kind(v) == EDAN__JSON_OBJECT && n <= 256 &&
+            edan__json_get(v, edan__json_key_at(v, i)) != edan__json_value_at(v, i))
+            broken("a key twice in an object");
+        check_document(edan__json_at(v, i), depth + 1);
+    }
+}
+
+/* What the loader promises of an accepted profile's numa lists: a cluster,
+   when there is one, is an integer from 0 to 2^20 (edan roofline makes it
+   an int). */
+static void check_numa(const edan__json *root)
+{
+    static const char *const lists[4] = {"clusters", "roofs", "latency", "hybrid"};
+    size_t i;
+    int k;
+    for (k = 0; k < 4; k++) {
+        const edan__json *l = edan__json_get(edan__json_get(root, "numa"), lists[k]);
+        for (i = 0; i < edan__json_len(l); i++) {
+            const edan__json *c = edan__json_get(edan__json_at(l, i), "cluster");
+            double x = edan__json_number(c, 0);
+            if (c && !(x >= 0 && x <= 1048576 && x == (double)(long)x)) broken("a numa cluster out of range");
+        }
+    }
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -30,8 +75,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     edan_result r;
     /* the JSON reader: a tree or "line N: ...", and everything freed */
     if (edan__json_parse((const char *)data, size, &al, &root, err, sizeof err) == EDAN_OK) {
-        size_t i;
-        for (i = 0; i < edan__json_len(root); i++) (void)edan__json_key_at(root, i);
+        check_document(root, 0);
         edan__json_free(root);
     } else if (root != NULL || strncmp(err, "line ", 5) != 0) {
         abort();
@@ -61,6 +105,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         r = edan_create(&ctx, &o);
         if (r != EDAN_OK && (!ctx || !edan_error(ctx)[0])) abort();
         edan_destroy(ctx);
+        check_numa(edan__profile_json(p));
         (void)edan__profile_roof(p, "DRAM", 1);
         (void)edan_profile_bandwidth_of(p, "L1", "load", 1);
         {

@@ -54,6 +54,8 @@ static void test_json(void)
             {"{a: 1}", 1, EDAN_ERR_PARSE}, {"[1]\n\nx", 3, EDAN_ERR_PARSE}, {"nul", 1, EDAN_ERR_PARSE},
             {"\"\\u12\"", 1, EDAN_ERR_PARSE}, {"\"\\ud800\"", 1, EDAN_ERR_PARSE}, {"\"a\tb\"", 1, EDAN_ERR_PARSE},
             {"\"\\x\"", 1, EDAN_ERR_PARSE}, {"[1 2]", 1, EDAN_ERR_PARSE}, {"{\"a\":1,}", 1, EDAN_ERR_PARSE},
+            {"[0,\n1e999]", 2, EDAN_ERR_PARSE}, {"-1e400", 1, EDAN_ERR_PARSE},
+            {"{\"a\": 1,\n\"b\": {\"a\": 2},\n\"a\": 3}", 3, EDAN_ERR_PARSE}, {"[{\"x\": 1, \"x\": 1}]", 1, EDAN_ERR_PARSE},
         };
         size_t i;
         for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -66,6 +68,31 @@ static void test_json(void)
                 fprintf(stderr, "case %u: '%s' gave '%s'\n", (unsigned)i, bad[i].text, err);
             CHECK(strncmp(err, want, strlen(want)) == 0);
         }
+    }
+    /* a number beyond a double and a duplicate key are named; numbers
+       that underflow are kept (as 0 or subnormals: finite) */
+    CHECK(parse("{\"W\": 1,\n \"W\": 2}", &r, err) == EDAN_ERR_PARSE);
+    CHECK(!strcmp(err, "line 2: duplicate key \"W\" (also on line 1)"));
+    CHECK(parse("[1e999]", &r, err) == EDAN_ERR_PARSE);
+    CHECK(strstr(err, "1e999 is out of range") != NULL);
+    CHECK(parse("[4.9e-324, 1e-400, 1e308, -0]", &r, err) == EDAN_OK);
+    CHECK(edan__json_number(edan__json_at(r, 0), 0) > 0 && edan__json_number(edan__json_at(r, 1), 1) == 0);
+    CHECK(edan__json_number(edan__json_at(r, 2), 0) == 1e308);
+    edan__json_free(r);
+    {   /* many keys: the duplicate is found without comparing every pair */
+        size_t nkeys = 50000, i, len = 0;
+        char *big = (char *)malloc(nkeys * 24 + 64);
+        big[len++] = '{';
+        for (i = 0; i < nkeys; i++) len += (size_t)sprintf(big + len, "%s\"k%lu\": %lu", i ? ", " : "", (unsigned long)i, (unsigned long)i);
+        big[len++] = '}';
+        CHECK(edan__json_parse(big, len, &al, &r, err, sizeof err) == EDAN_OK);
+        edan__json_free(r);
+        len -= 1;
+        len += (size_t)sprintf(big + len, ", \"k777\": 0}");
+        CHECK(edan__json_parse(big, len, &al, &r, err, sizeof err) == EDAN_ERR_PARSE && r == NULL);
+        CHECK(strstr(err, "duplicate key \"k777\"") != NULL);
+        CHECK_EQ_U(live_blocks, 0);
+        free(big);
     }
     /* nesting is bounded: deep input fails cleanly instead of overflowing the stack */
     {
@@ -294,6 +321,61 @@ static void test_profile(void)
             free(t);
             free(u);
         }
+    }
+    /* a version far out of range is named, not converted to int first */
+    text = make_profile(&v, 1, "edan-hwprofile");
+    {
+        char *q = strstr(text, "\"version\": 1,"), *u = (char *)malloc(strlen(text) + 16);
+        sprintf(u, "%.*s\"version\": 1e308,%s", (int)(q - text), text, q + strlen("\"version\": 1,"));
+        CHECK(edan_profile_parse(u, strlen(u), "t.json", NULL, &p, err, sizeof err) == EDAN_ERR_VERSION && p == NULL);
+        CHECK(!strncmp(err, "t.json:3: unsupported profile version 1e+308", 44));
+        free(u);
+    }
+    free(text);
+    /* the numa section's numbers: a well-formed one loads; each number out
+       of range is refused with its name and line */
+    {
+        static const char numa[] =
+            "  \"numa\": {\"skipped\": false, \"clusters\": [{\"cluster\": 0, \"threads\": 2}],\n"
+            "   \"roofs\": [{\"roof\": \"local\", \"cluster\": 0, \"node\": 0, \"op\": \"load\", \"threads\": 2,\n"
+            "              \"GBps\": {\"median\": 20.5, \"min\": 20, \"max\": null}},\n"
+            "             {\"roof\": \"congested\", \"cluster\": 0, \"node\": null, \"GBps\": 7}],\n"
+            "   \"latency\": [{\"cluster\": 0, \"node\": 1, \"ns\": {\"median\": 120}}],\n"
+            "   \"hybrid\": [{\"cluster\": 0, \"fast_node\": 1, \"slow_node\": 0,\n"
+            "               \"bandwidth_GBps\": {\"lf\": 40, \"ls\": 20, \"sf\": null, \"ss\": 12},\n"
+            "               \"theta\": {\"lf\": {\"ls\": -0.1, \"sf\": null}, \"ls\": {\"lf\": 0.5}}}]},\n";
+        static const struct { const char *from, *to, *name; unsigned line; } bad[] = {
+            {"\"cluster\": 0, \"node\": 0", "\"cluster\": 1e308, \"node\": 0", "\"cluster\" in \"numa\".roofs[0] is 1e+308", 30},
+            {"\"cluster\": 0, \"threads\": 2", "\"cluster\": 0.5, \"threads\": 2", "\"cluster\" in \"numa\".clusters[0] is 0.5", 29},
+            {"\"median\": 20.5", "\"median\": 1e300", "\"median\" in \"numa\".roofs[0].GBps is 1e+300", 31},
+            {"\"median\": 20.5", "\"median\": -2", "\"median\" in \"numa\".roofs[0].GBps is -2", 31},
+            {"\"GBps\": 7", "\"GBps\": 7e99", "\"GBps\" in \"numa\".roofs[1] is 7e+99", 32},
+            {"\"GBps\": 7", "\"GBps\": \"fast\"", "\"GBps\" in \"numa\".roofs[1] must be a number", 32},
+            {"\"node\": 1, \"ns\"", "\"node\": -1, \"ns\"", "\"node\" in \"numa\".latency[0] is -1", 33},
+            {"\"ls\": 20", "\"ls\": 1e10", "\"ls\" in \"numa\".hybrid[0].bandwidth_GBps is 1e+10", 35},
+            {"\"ls\": -0.1", "\"ls\": -1e300", "\"ls\" in \"numa\".hybrid[0].theta.lf is -1e+300", 36},
+            {"\"roofs\": [", "\"roofs\": 3, \"x\": [", "\"roofs\" in \"numa\" must be an array", 30},
+        };
+        size_t i;
+        char *t = make_profile(&v, 1, "edan-hwprofile"), *q = strstr(t, "  \"counters\""), *u;
+        u = (char *)malloc(strlen(t) + sizeof numa + 64);
+        sprintf(u, "%.*s%s%s", (int)(q - t), t, numa, q);
+        CHECK(edan_profile_parse(u, strlen(u), "t.json", NULL, &p, err, sizeof err) == EDAN_OK);
+        if (!p) fprintf(stderr, "numa profile: %s\n", err);
+        edan_profile_free(p);
+        for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+            char *w = (char *)malloc(strlen(u) + 64), *at = strstr(u, bad[i].from), want[160];
+            CHECK(at != NULL);
+            if (!at) { free(w); continue; }
+            sprintf(w, "%.*s%s%s", (int)(at - u), u, bad[i].to, at + strlen(bad[i].from));
+            snprintf(want, sizeof want, "t.json:%u: %s", bad[i].line, bad[i].name);
+            CHECK(edan_profile_parse(w, strlen(w), "t.json", NULL, &p, err, sizeof err) == EDAN_ERR_PARSE && p == NULL);
+            if (strncmp(err, want, strlen(want))) fprintf(stderr, "numa case %u: '%s', not '%s'\n", (unsigned)i, err, want);
+            CHECK(!strncmp(err, want, strlen(want)));
+            free(w);
+        }
+        free(t);
+        free(u);
     }
     CHECK(edan_profile_load("/nonexistent/x.json", NULL, &p, err, sizeof err) == EDAN_ERR_IO);
     CHECK(strncmp(err, "/nonexistent/x.json:0: ", 23) == 0);

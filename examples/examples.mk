@@ -79,6 +79,14 @@ $(patsubst %,$(B)/examples-host/%,$(MPI_EXAMPLES)): $(B)/examples-host/%: exampl
 	@mkdir -p $(dir $@)
 	$(MPICC) $(RV_WARN) $(HOST_CFLAGS) -fopenmp -Iexamples -o $@ $< -lm
 
+# A kernel in a shared library: dgemm_ of the system BLAS (libblas-dev;
+# libblas3 or libopenblas0 at run time), for --func dgemm_
+all examples: $(B)/examples-host/blas_dgemm
+EXTRA_TESTS += $(B)/examples-host/blas_dgemm
+$(B)/examples-host/blas_dgemm: examples/blas_dgemm.c examples/common.h | $(B)/deps.ok
+	@mkdir -p $(dir $@)
+	$(CC) $(RV_WARN) $(HOST_CFLAGS) -Iexamples -o $@ $< -lblas -lm
+
 # -fno-inline: the kernel stays a procedure of its own for --func (gfortran 12
 # has no noinline attribute; -O3 would inline it into the program)
 $(B)/examples-host/daxpy: examples/daxpy.f90 | $(B)/deps.ok

@@ -492,7 +492,8 @@ typedef struct edan_hotspot {
    mix; a front-end turns it into flops, e.g. with edan_rv_op_flops). */
 edan_result edan_get_op_counts(edan_context *ctx, const uint64_t **counts, size_t *n);
 
-/* Fills out[0..*count) with the top `max` keys by chained, then mem_vertices. */
+/* Fills out[0..*count) with the top `max` keys by chained, then mem_vertices
+   (both the most first), then key (the smallest first); O(keys log max). */
 edan_result edan_get_hotspots(edan_context *ctx, uint32_t config, edan_hotspot *out, size_t max, size_t *count);
 
 /* Graphviz DOT of the recorded graph (opts.dot_max_vertices): memory access
@@ -3892,15 +3893,35 @@ static int edan__hot_before(const edan_hotspot *a, const edan_hotspot *b)
     return a->key < b->key;
 }
 
+/* h[0 .. n) is a heap whose every parent comes after its children in the
+   order (edan__hot_before): its root is the last of the kept. Moves h[i]
+   down to its place. */
+static void edan__hot_sift_down(edan_hotspot *h, size_t n, size_t i)
+{
+    for (;;) {
+        size_t c = 2 * i + 1, w = i;
+        edan_hotspot t;
+        if (c < n && edan__hot_before(&h[w], &h[c])) w = c;
+        if (c + 1 < n && edan__hot_before(&h[w], &h[c + 1])) w = c + 1;
+        if (w == i) return;
+        t = h[i];
+        h[i] = h[w];
+        h[w] = t;
+        i = w;
+    }
+}
+
 edan_result edan_get_hotspots(edan_context *ctx, uint32_t config, edan_hotspot *out, size_t max, size_t *count)
 {
     edan__cfg *g;
-    size_t j, n = 0, p;
+    size_t j, n = 0, p, i;
     if (!ctx || !count || config >= ctx->K || (max && !out)) return EDAN_ERR_INVALID_ARG;
     g = &ctx->cfg[config];
     *count = 0;
     if (!ctx->hotspots) return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "hotspots were not enabled in the options");
-    /* a partial insertion sort keeps the top `max` in one pass */
+    if (!max) return EDAN_OK;
+    /* the top `max` in a heap in out[] whose root is the last of them, then
+       sorted in place: O(keys log max) (the order is total: keys differ) */
     for (j = 0; j < g->hot_cap; j++) {
         edan_hotspot h;
         const edan__hot *s = &g->hot[j];
@@ -3912,10 +3933,22 @@ edan_result edan_get_hotspots(edan_context *ctx, uint32_t config, edan_hotspot *
         h.mem_vertices = s->mem;
         h.chained = s->chained;
         h.max_md = s->max_md;
-        if (n < max) n++;
-        else if (!max || !edan__hot_before(&h, &out[n - 1])) continue;
-        for (p = n - 1; p > 0 && edan__hot_before(&h, &out[p - 1]); p--) out[p] = out[p - 1];
-        out[p] = h;
+        if (n < max) {
+            for (i = n++; i > 0 && edan__hot_before(&out[(i - 1) / 2], &h); i = p) {
+                p = (i - 1) / 2;
+                out[i] = out[p];
+            }
+            out[i] = h;
+        } else if (edan__hot_before(&h, &out[0])) {
+            out[0] = h;
+            edan__hot_sift_down(out, n, 0);
+        }
+    }
+    for (j = n; j > 1; j--) {       /* the last of the heap to its end, in turn */
+        edan_hotspot t = out[0];
+        out[0] = out[j - 1];
+        out[j - 1] = t;
+        edan__hot_sift_down(out, j - 1, 0);
     }
     *count = n;
     return EDAN_OK;

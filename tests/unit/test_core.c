@@ -498,6 +498,69 @@ static void test_hotspots(void)
     edan_destroy(ctx);
 }
 
+/* Many keys, many ties: every top list, short or longer than the keys,
+   is the reference order (chained, then mem_vertices, the most first,
+   then the smallest key) computed here. */
+static int hot_cmp(const void *x, const void *y)
+{
+    const edan_hotspot *a = (const edan_hotspot *)x, *b = (const edan_hotspot *)y;
+    if (a->chained != b->chained) return a->chained > b->chained ? -1 : 1;
+    if (a->mem_vertices != b->mem_vertices) return a->mem_vertices > b->mem_vertices ? -1 : 1;
+    return a->key < b->key ? -1 : a->key > b->key;
+}
+static void test_many_hotspots(void)
+{
+    enum { KEYS = 20000 };
+    static edan_hotspot ref[KEYS], got[KEYS + 5];
+    static const size_t tops[] = {1, 2, 3, 100, 777, KEYS - 1, KEYS, KEYS + 5};
+    edan_context *ctx = make(NULL, 0);
+    edan_insn v;
+    uint64_t s = 12345;
+    size_t i, t, n;
+    /* key 0: the load that gives A1 its writer: every later load based on A1 is chained */
+    v = load(A1, A0, 0x200000, 8);
+    v.flags = EDAN_INSN_HAS_PC;
+    feed(ctx, &v, 1);
+    memset(ref, 0, sizeof ref);
+    ref[0].mem_vertices = 1;
+    for (i = 1; i < KEYS; i++) {
+        /* PCs in a scattered order, 1..4 loads each, some chained: few
+           distinct counts, many ties */
+        uint64_t pc = 4 * (1 + (i * 7919) % (KEYS - 1));
+        uint32_t execs, e;
+        s = s * 6364136223846793005ull + 1442695040888963407ull;
+        execs = 1 + (uint32_t)(s >> 62);
+        ref[i].key = pc;
+        ref[i].mem_vertices = execs;
+        for (e = 0; e < execs; e++) {
+            int chain = (s >> (33 + e)) & 1;
+            v = load(chain ? A1 : A2, chain ? A1 : A0, 0x100000 + 8 * (i % 512), 8);
+            v.pc = pc;
+            v.flags = EDAN_INSN_HAS_PC;
+            feed(ctx, &v, 1);
+            ref[i].chained += (uint64_t)chain;
+        }
+    }
+    qsort(ref, KEYS, sizeof ref[0], hot_cmp);
+    for (t = 0; t < sizeof tops / sizeof tops[0]; t++) {
+        size_t want = tops[t] < KEYS ? tops[t] : KEYS;
+        CHECK(edan_get_hotspots(ctx, 0, got, tops[t], &n) == EDAN_OK);
+        CHECK_EQ_U(n, want);
+        for (i = 0; i < want && i < n; i++)
+            if (got[i].key != ref[i].key || got[i].chained != ref[i].chained ||
+                got[i].mem_vertices != ref[i].mem_vertices) {
+                fprintf(stderr, "top %zu, place %zu:\n", tops[t], i);
+                CHECK_EQ_U(got[i].key, ref[i].key);
+                CHECK_EQ_U(got[i].chained, ref[i].chained);
+                CHECK_EQ_U(got[i].mem_vertices, ref[i].mem_vertices);
+                break;
+            }
+    }
+    CHECK(edan_get_hotspots(ctx, 0, got, 0, &n) == EDAN_OK);
+    CHECK_EQ_U(n, 0);
+    edan_destroy(ctx);
+}
+
 /* ---- bad input to the engine ---------------------------------------------- */
 static void test_errors(void)
 {
@@ -1269,6 +1332,7 @@ int main(void)
     test_several_accesses();
     test_costs_and_timeline();
     test_hotspots();
+    test_many_hotspots();
     test_errors();
     test_bounded_memory();
     test_threads();

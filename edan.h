@@ -11,9 +11,13 @@
    utilisation B and data movement over time, optionally through a
    multi-level set-associative LRU cache model. The graph is never stored:
    memory is bounded by the registers, the distinct memory bytes the program
-   touches, the number of layers and timeline bins, never by the trace
-   length. Several analysis configurations (cache hierarchies, latencies,
-   costs) share one pass.
+   writes, the number of layers and timeline bins, never by the trace
+   length. The bytes' last writers (the shadow memory: about 8 + 12 K
+   bytes per 8-byte word written with K configurations, tens of bytes for a
+   page with one word written; README.md's "Memory:") stay within
+   edan_options.shadow_limit, 8 GiB by default: a feed that needs more
+   fails with EDAN_ERR_LIMIT. Several analysis configurations (cache
+   hierarchies, latencies, costs) share one pass.
 
    It also contains a RISC-V (RV64GC) front-end (a parser for the text
    traces of QEMU-based tracers and a decoder of raw instruction bytes), a
@@ -295,7 +299,15 @@ typedef struct edan_options {
     uint32_t timeline_max_bins; /* 0 = 2^20: a timeline that would need more bins doubles its tau
                                    (the timeline at 2 tau is every other bin of the one at tau);
                                    edan_get_config says the tau used */
+    uint64_t shadow_limit;      /* bytes of shadow memory (the last writers of the bytes written) at
+                                   most; 0 = EDAN_SHADOW_LIMIT_DEFAULT. A feed that needs more fails
+                                   with EDAN_ERR_LIMIT */
 } edan_options;
+
+/* 8 GiB: the last writers of about 2.8 GB written densely with one
+   configuration (24 bytes per 8-byte word), or of 100 million pages with a
+   word written in each. */
+#define EDAN_SHADOW_LIMIT_DEFAULT ((uint64_t)8 << 30)
 
 /* ------------------------------------------------------------------------ */
 /* The analysis context                                                     */
@@ -493,7 +505,8 @@ typedef struct edan_hotspot {
    mix; a front-end turns it into flops, e.g. with edan_rv_op_flops). */
 edan_result edan_get_op_counts(edan_context *ctx, const uint64_t **counts, size_t *n);
 
-/* Fills out[0..*count) with the top `max` keys by chained, then mem_vertices. */
+/* Fills out[0..*count) with the top `max` keys by chained, then mem_vertices
+   (both the most first), then key (the smallest first); O(keys log max). */
 edan_result edan_get_hotspots(edan_context *ctx, uint32_t config, edan_hotspot *out, size_t max, size_t *count);
 
 /* Graphviz DOT of the recorded graph (opts.dot_max_vertices): memory access
@@ -1071,8 +1084,10 @@ const char *edan_class_name(edan_class c)
 }
 
 /* ---- the engine's state ------------------------------------------------ */
-/* Memory values are tracked per byte, stored per 8-byte word: a shadow
-   chunk holds one entry per word of a page (2^EDAN__CHUNK_BITS bytes). A
+/* Memory values are tracked per byte, stored per 8-byte word: each page
+   (2^EDAN__CHUNK_BITS bytes) written holds an entry per word written, in a
+   small table while few are (a sparse page) and in a chunk of one entry per
+   word of the page once many are (a dense page; see "shadow memory"). A
    word that one store wrote whole keeps that writer in its entry: vertex id,
    and per configuration the finish time F and memory depth md. A word that
    stores wrote in parts is "split": its entry names 8 store records, one per
@@ -1101,6 +1116,17 @@ const char *edan_class_name(edan_class c)
 #define EDAN__WORD_BYTES(K) ((8 + 12 * (size_t)(K) + 7) & ~(size_t)7)
 #define EDAN__WORD(ch, w, K) ((uint64_t *)((ch) + (size_t)((w) & (EDAN__CHUNK_WORDS - 1)) * EDAN__WORD_BYTES(K)))
 #define EDAN__NEAR 256
+#define EDAN__CHUNK_BYTES(K) (EDAN__CHUNK_WORDS * EDAN__WORD_BYTES(K))
+/* A sparse page: its header, then idx[cap] (each slot's word in the page + 1;
+   0: empty) padded to 8 bytes, then cap word entries. */
+typedef struct edan__sparse { uint16_t n, cap, lo, hi; } edan__sparse;  /* hi, lo: the words written, at most, at least */
+#define EDAN__SP_IDX(sp) ((uint16_t *)((sp) + 1))
+#define EDAN__SP_IDX_BYTES(cap) (((size_t)(cap) * 2 + 7) & ~(size_t)7)
+#define EDAN__SP_ENT(sp, j, K) \
+    ((uint64_t *)((unsigned char *)((sp) + 1) + EDAN__SP_IDX_BYTES((sp)->cap) + (size_t)(j) * EDAN__WORD_BYTES(K)))
+#define EDAN__SP_BYTES(cap, K) (sizeof(edan__sparse) + EDAN__SP_IDX_BYTES(cap) + (size_t)(cap) * EDAN__WORD_BYTES(K))
+#define EDAN__SP_MAX 256                        /* a sparse page's largest table */
+#define EDAN__PG_DENSE ((uint64_t)1 << 63)      /* a page table key's flag: the page is a chunk */
 
 /* A line's filler: the memory access vertex whose miss brought it from RAM
    (vid 0: none), its F and md in the line's configuration. */
@@ -1186,11 +1212,16 @@ struct edan_context {
     unsigned char *rec;     /* record r at rec + r * EDAN__REC_BYTES(K): edan__rec_head, F[K], md[K] */
     size_t rec_cap, rec_used;
     uint32_t *rec_free; size_t rec_free_n, rec_free_cap;
-    /* shadow memory: open-addressing hash of chunk number -> uint32[EDAN__CHUNK_WORDS] */
+    /* shadow memory: open-addressing hash of page number + 1 (| EDAN__PG_DENSE)
+       -> its chunk or its edan__sparse */
     uint64_t *ch_keys; unsigned char **ch_vals; size_t ch_cap, ch_used;
     uint32_t *split; size_t split_used, split_cap;      /* 8 record indices per split word */
     uint32_t *split_free; size_t split_free_n, split_free_cap;
-    uint64_t near_key[EDAN__NEAR]; unsigned char *near_chunk[EDAN__NEAR];    /* recently used chunks */
+    /* recently used pages: near_key[key % EDAN__NEAR] = key, with its chunk
+       or its sparse table (neither: the page has no word written) */
+    uint64_t near_key[EDAN__NEAR]; unsigned char *near_chunk[EDAN__NEAR]; edan__sparse *near_sparse[EDAN__NEAR];
+    uint64_t sh_bytes, sh_limit;    /* shadow memory's bytes (pages, splits, records, their tables), its limit */
+    edan_result sh_err;             /* why the last shadow allocation failed (the text in error) */
     uint64_t *op_count; size_t op_cap;
     uint32_t hotspots;
     int paper_cache;        /* the paper's cache rule: no fillers, w(v) = access size */
@@ -1339,6 +1370,7 @@ edan_result edan_create(edan_context **out, const edan_options *opts)
     ctx->paper_cache = opts->paper_cache != 0;
     ctx->tl_max = opts->timeline_max_bins ? (opts->timeline_max_bins < 4 ? 4 : opts->timeline_max_bins) : (size_t)1 << 20;
     ctx->dot_max = opts->dot_max_vertices;
+    ctx->sh_limit = opts->shadow_limit ? opts->shadow_limit : EDAN_SHADOW_LIMIT_DEFAULT;
     ctx->cfg = (edan__cfg *)edan__calloc(&a, K * sizeof(edan__cfg));
     ctx->reg_vid = (uint64_t *)edan__calloc(&a, ctx->num_regs * sizeof(uint64_t));
     ctx->reg_F = (uint64_t *)edan__calloc(&a, (size_t)ctx->num_regs * K * sizeof(uint64_t));
@@ -1423,62 +1455,253 @@ static size_t edan__hash64(uint64_t k, size_t mask)
     return (size_t)k & mask;
 }
 
-/* The chunk holding chunk number `key`, or NULL (create = 0) when none. */
-static unsigned char *edan__chunk_slow(edan_context *ctx, uint64_t key, int create)
+/* Every allocation of shadow memory is counted against its limit: n more
+   bytes, or 0 and the error (EDAN_ERR_LIMIT) in the context. */
+static int edan__sh_take(edan_context *ctx, size_t n)
 {
-    size_t mask, i;
-    uint32_t slot = (uint32_t)(key & (EDAN__NEAR - 1));
-    if (ctx->ch_cap) {
-        mask = ctx->ch_cap - 1;
-        for (i = edan__hash64(key, mask); ctx->ch_keys[i]; i = (i + 1) & mask)
-            if (ctx->ch_keys[i] == key + 1) {
-                ctx->near_key[slot] = key;
-                return ctx->near_chunk[slot] = ctx->ch_vals[i];
-            }
+    if (n > ctx->sh_limit - ctx->sh_bytes) {
+        ctx->sh_err = edan__fail(ctx, EDAN_ERR_LIMIT,
+                                 "instruction %llu: shadow memory (the last writers of the bytes written) would "
+                                 "exceed its limit of %llu bytes; raise edan_options.shadow_limit (0: %llu bytes)",
+                                 (unsigned long long)ctx->N, (unsigned long long)ctx->sh_limit,
+                                 (unsigned long long)EDAN_SHADOW_LIMIT_DEFAULT);
+        return 0;
     }
-    if (!create) {
-        /* remember the absence too: loads of data never written are common */
-        ctx->near_key[slot] = key;
-        ctx->near_chunk[slot] = NULL;
-        return NULL;
-    }
-    if ((ctx->ch_used + 1) * 4 > ctx->ch_cap * 3) {   /* keep the load under 3/4 */
-        size_t nc = ctx->ch_cap ? ctx->ch_cap * 2 : 1024, j;
-        uint64_t *nk = (uint64_t *)edan__calloc(&ctx->a, nc * sizeof(uint64_t));
-        unsigned char **nv = (unsigned char **)edan__calloc(&ctx->a, nc * sizeof(unsigned char *));
-        if (!nk || !nv) {
-            edan__free(&ctx->a, nk);
-            edan__free(&ctx->a, nv);
-            return NULL;
-        }
-        for (j = 0; j < ctx->ch_cap; j++) {
-            if (!ctx->ch_keys[j]) continue;
-            for (i = edan__hash64(ctx->ch_keys[j] - 1, nc - 1); nk[i]; i = (i + 1) & (nc - 1)) {}
-            nk[i] = ctx->ch_keys[j];
-            nv[i] = ctx->ch_vals[j];
-        }
-        edan__free(&ctx->a, ctx->ch_keys);
-        edan__free(&ctx->a, ctx->ch_vals);
-        ctx->ch_keys = nk;
-        ctx->ch_vals = nv;
-        ctx->ch_cap = nc;
-    }
-    mask = ctx->ch_cap - 1;
-    for (i = edan__hash64(key, mask); ctx->ch_keys[i]; i = (i + 1) & mask) {}
-    ctx->ch_vals[i] = (unsigned char *)edan__calloc(&ctx->a, EDAN__CHUNK_WORDS * EDAN__WORD_BYTES(ctx->K));
-    if (!ctx->ch_vals[i]) return NULL;
-    ctx->ch_keys[i] = key + 1;
-    ctx->ch_used++;
-    ctx->near_key[slot] = key;
-    return ctx->near_chunk[slot] = ctx->ch_vals[i];
+    ctx->sh_bytes += n;
+    return 1;
 }
 
-static EDAN__INLINE unsigned char *edan__chunk(edan_context *ctx, uint64_t key, int create)
+/* p (old bytes; NULL: a new block, zeroed when `zero`) resized to n bytes,
+   counted; NULL and the error in the context when the limit or the memory
+   is not there (p is then unchanged). */
+static void *edan__sh_realloc(edan_context *ctx, void *p, size_t old, size_t n, int zero, const char *what)
 {
-    uint32_t slot = (uint32_t)(key & (EDAN__NEAR - 1));
-    /* near_key/near_chunk start zeroed: "key 0 absent", which is true then */
-    if (ctx->near_key[slot] == key && (ctx->near_chunk[slot] || !create)) return ctx->near_chunk[slot];
-    return edan__chunk_slow(ctx, key, create);
+    void *q;
+    if (n > old && !edan__sh_take(ctx, n - old)) return NULL;
+    q = p ? edan__realloc(&ctx->a, p, n) : zero ? edan__calloc(&ctx->a, n) : edan__alloc(&ctx->a, n);
+    if (!q) {
+        if (n > old) ctx->sh_bytes -= n - old;
+        ctx->sh_err = edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for %s", what);
+        return NULL;
+    }
+    if (n < old) ctx->sh_bytes -= old - n;
+    return q;
+}
+
+static void edan__sh_free(edan_context *ctx, void *p, size_t n)
+{
+    ctx->sh_bytes -= n;
+    edan__free(&ctx->a, p);
+}
+
+/* edan__grow for shadow memory's tables: counted, the error in the context. */
+static int edan__sh_grow(edan_context *ctx, void **pp, size_t *cap, size_t need, size_t esz, const char *what)
+{
+    size_t nc;
+    void *np;
+    if (need <= *cap) return 1;
+    nc = *cap ? *cap : 16;
+    while (nc < need) nc *= 2;
+    np = edan__sh_realloc(ctx, *pp, *cap * esz, nc * esz, 0, what);
+    if (!np) return 0;
+    memset((char *)np + *cap * esz, 0, (nc - *cap) * esz);
+    *pp = np;
+    *cap = nc;
+    return 1;
+}
+
+/* Pages. A page is made sparse at its first word written: a table of the
+   words written, 1 slot, then 2, 4, ... EDAN__SP_MAX (an open-addressing
+   hash, at most 3/4 full past 4 slots). It becomes dense, a chunk of an
+   entry for every word of the page, when it would outgrow EDAN__SP_MAX
+   slots (a sparse page is then as large as half a chunk) or when 12 or
+   more words fill a quarter of the span between the first and the last
+   (an array written word by word, or one word in four: lookups in a chunk
+   are the fast ones, and it costs at most 4 times the entries of the span
+   written). So a page with one word written costs tens of bytes, and one
+   written densely a chunk. A page grown moves its entries: a pointer to
+   one is good until the next entry is made. */
+static EDAN__INLINE uint32_t edan__sp_home(uint32_t wi, uint32_t cap)
+{
+    return ((wi * 2654435769u) >> 23) & (cap - 1);
+}
+
+/* The entry of word wi (in the page) in sp, or NULL. */
+static EDAN__INLINE uint64_t *edan__sp_find(edan__sparse *sp, uint32_t wi, uint32_t K)
+{
+    const uint16_t *idx = EDAN__SP_IDX(sp);
+    const uint32_t m = sp->cap - 1u;
+    uint32_t i = edan__sp_home(wi, sp->cap), t;
+    for (t = 0; t <= m && idx[i]; t++, i = (i + 1) & m)
+        if (idx[i] == wi + 1) return EDAN__SP_ENT(sp, i, K);
+    return NULL;
+}
+
+static int edan__sp_room(const edan__sparse *sp)
+{
+    return sp->n < (sp->cap <= 4 ? sp->cap : sp->cap - sp->cap / 4);
+}
+
+/* Word wi, absent from sp that has room: its slot's entry (its bytes as they were). */
+static uint64_t *edan__sp_put(edan__sparse *sp, uint32_t wi, uint32_t K)
+{
+    uint16_t *idx = EDAN__SP_IDX(sp);
+    const uint32_t m = sp->cap - 1u;
+    uint32_t i = edan__sp_home(wi, sp->cap);
+    while (idx[i]) i = (i + 1) & m;
+    idx[i] = (uint16_t)(wi + 1);
+    if (!sp->n || wi < sp->lo) sp->lo = (uint16_t)wi;
+    if (!sp->n || wi > sp->hi) sp->hi = (uint16_t)wi;
+    sp->n++;
+    return EDAN__SP_ENT(sp, i, K);
+}
+
+/* The same, the entry made "never written". */
+static uint64_t *edan__sp_add(edan__sparse *sp, uint32_t wi, uint32_t K)
+{
+    uint64_t *e = edan__sp_put(sp, wi, K);
+    memset(e, 0, EDAN__WORD_BYTES(K));
+    return e;
+}
+
+static edan__sparse *edan__sp_new(edan_context *ctx, uint32_t cap)
+{
+    edan__sparse *sp = (edan__sparse *)edan__sh_realloc(ctx, NULL, 0, EDAN__SP_BYTES(cap, ctx->K), 0, "shadow memory");
+    if (!sp) return NULL;
+    sp->n = sp->lo = sp->hi = 0;
+    sp->cap = (uint16_t)cap;
+    memset(EDAN__SP_IDX(sp), 0, EDAN__SP_IDX_BYTES(cap));
+    return sp;
+}
+
+/* The slot of page `key` in the page table; ch_cap when it has none. */
+static EDAN__INLINE size_t edan__page_slot(const edan_context *ctx, uint64_t key)
+{
+    size_t mask, i;
+    if (!ctx->ch_cap) return 0;
+    mask = ctx->ch_cap - 1;
+    for (i = edan__hash64(key, mask); ctx->ch_keys[i]; i = (i + 1) & mask)
+        if ((ctx->ch_keys[i] & ~EDAN__PG_DENSE) == key + 1) return i;
+    return ctx->ch_cap;
+}
+
+/* Page key's near slot filled from the page table (its chunk, its sparse
+   table, or neither). The near slots start zeroed: "page 0 has no word
+   written", true then; every change of a page updates its near slot. */
+static EDAN__INLINE void edan__near_fill(edan_context *ctx, uint64_t key)
+{
+    const uint32_t slot = (uint32_t)(key & (EDAN__NEAR - 1));
+    size_t i;
+    if (ctx->near_key[slot] == key) return;
+    i = edan__page_slot(ctx, key);
+    ctx->near_key[slot] = key;
+    ctx->near_chunk[slot] = NULL;
+    ctx->near_sparse[slot] = NULL;
+    if (i == ctx->ch_cap) return;
+    if (ctx->ch_keys[i] & EDAN__PG_DENSE) ctx->near_chunk[slot] = ctx->ch_vals[i];
+    else ctx->near_sparse[slot] = (edan__sparse *)ctx->ch_vals[i];
+}
+
+/* Word w of page key, which has no entry for it and no room (or no page
+   at all): the page made, grown or made dense, and the word's new entry;
+   NULL when the memory or the limit says no (the error in the context). */
+static EDAN__NOINLINE uint64_t *edan__page_grow(edan_context *ctx, uint64_t key, uint64_t w, uint32_t K)
+{
+    const uint32_t slot = (uint32_t)(key & (EDAN__NEAR - 1)), wi = (uint32_t)(w & (EDAN__CHUNK_WORDS - 1));
+    const size_t eb = EDAN__WORD_BYTES(K);
+    edan__sparse *sp = ctx->near_sparse[slot], *ns;
+    size_t i;
+    uint32_t j;
+    if (!sp) {
+        if ((ctx->ch_used + 1) * 4 > ctx->ch_cap * 3) {     /* keep the page table's load under 3/4 */
+            size_t nc = ctx->ch_cap ? ctx->ch_cap * 2 : 1024, m = nc - 1;
+            uint64_t *nk = (uint64_t *)edan__sh_realloc(ctx, NULL, 0, nc * sizeof(uint64_t), 1, "shadow memory");
+            unsigned char **nv =
+                nk ? (unsigned char **)edan__sh_realloc(ctx, NULL, 0, nc * sizeof(unsigned char *), 1, "shadow memory")
+                   : NULL;
+            if (!nv) {
+                if (nk) edan__sh_free(ctx, nk, nc * sizeof(uint64_t));
+                return NULL;
+            }
+            for (i = 0; i < ctx->ch_cap; i++) {
+                size_t h;
+                if (!ctx->ch_keys[i]) continue;
+                for (h = edan__hash64((ctx->ch_keys[i] & ~EDAN__PG_DENSE) - 1, m); nk[h]; h = (h + 1) & m) {}
+                nk[h] = ctx->ch_keys[i];
+                nv[h] = ctx->ch_vals[i];
+            }
+            edan__sh_free(ctx, ctx->ch_keys, ctx->ch_cap * sizeof(uint64_t));
+            edan__sh_free(ctx, ctx->ch_vals, ctx->ch_cap * sizeof(unsigned char *));
+            ctx->ch_keys = nk;
+            ctx->ch_vals = nv;
+            ctx->ch_cap = nc;
+        }
+        if (!(ns = edan__sp_new(ctx, 1))) return NULL;
+        for (i = edan__hash64(key, ctx->ch_cap - 1); ctx->ch_keys[i]; i = (i + 1) & (ctx->ch_cap - 1)) {}
+        ctx->ch_keys[i] = key + 1;
+        ctx->ch_vals[i] = (unsigned char *)ns;
+        ctx->ch_used++;
+        ctx->near_sparse[slot] = ns;
+        return edan__sp_add(ns, wi, K);
+    }
+    i = edan__page_slot(ctx, key);
+    if (sp->cap >= EDAN__SP_MAX || (sp->n >= 12 && sp->hi - sp->lo < 4 * sp->n)) {
+        unsigned char *ch = (unsigned char *)edan__sh_realloc(ctx, NULL, 0, EDAN__CHUNK_BYTES(K), 1, "shadow memory");
+        if (!ch) return NULL;
+        for (j = 0; j < sp->cap; j++)
+            if (EDAN__SP_IDX(sp)[j]) memcpy(ch + (EDAN__SP_IDX(sp)[j] - 1u) * eb, EDAN__SP_ENT(sp, j, K), eb);
+        edan__sh_free(ctx, sp, EDAN__SP_BYTES(sp->cap, K));
+        ctx->ch_keys[i] |= EDAN__PG_DENSE;
+        ctx->ch_vals[i] = ch;
+        ctx->near_sparse[slot] = NULL;
+        ctx->near_chunk[slot] = ch;
+        return EDAN__WORD(ch, w, K);
+    }
+    if (!(ns = edan__sp_new(ctx, sp->cap * 2u))) return NULL;
+    for (j = 0; j < sp->cap; j++)
+        if (EDAN__SP_IDX(sp)[j]) memcpy(edan__sp_put(ns, EDAN__SP_IDX(sp)[j] - 1u, K), EDAN__SP_ENT(sp, j, K), eb);
+    edan__sh_free(ctx, sp, EDAN__SP_BYTES(sp->cap, K));
+    ctx->ch_vals[i] = (unsigned char *)ns;
+    ctx->near_sparse[slot] = ns;
+    return edan__sp_add(ns, wi, K);
+}
+
+/* A new entry for word w, which has none (its page's near slot filled). */
+static EDAN__NOINLINE uint64_t *edan__word_new(edan_context *ctx, uint64_t w, uint32_t K)
+{
+    const uint64_t key = w >> (EDAN__CHUNK_BITS - 3);
+    edan__sparse *sp = ctx->near_sparse[key & (EDAN__NEAR - 1)];
+    if (sp && edan__sp_room(sp)) return edan__sp_add(sp, (uint32_t)(w & (EDAN__CHUNK_WORDS - 1)), K);
+    return edan__page_grow(ctx, key, w, K);
+}
+
+static EDAN__NOINLINE uint64_t *edan__word_slow(edan_context *ctx, uint64_t w, uint32_t K, int create)
+{
+    const uint64_t key = w >> (EDAN__CHUNK_BITS - 3);
+    const uint32_t slot = (uint32_t)(key & (EDAN__NEAR - 1));
+    uint64_t *e;
+    edan__near_fill(ctx, key);
+    if (ctx->near_chunk[slot]) return EDAN__WORD(ctx->near_chunk[slot], w, K);
+    if (ctx->near_sparse[slot] &&
+        (e = edan__sp_find(ctx->near_sparse[slot], (uint32_t)(w & (EDAN__CHUNK_WORDS - 1)), K)) != NULL)
+        return e;
+    return create ? edan__word_new(ctx, w, K) : NULL;
+}
+
+/* The entry of word w (address w * 8), or NULL when it was never written;
+   create: made when missing (NULL then means the memory or the limit said
+   no: the error in the context, ctx->sh_err). Making one may move the
+   other entries of its page. */
+static EDAN__INLINE uint64_t *edan__word(edan_context *ctx, uint64_t w, uint32_t K, int create)
+{
+    const uint64_t key = w >> (EDAN__CHUNK_BITS - 3);
+    const uint32_t slot = (uint32_t)(key & (EDAN__NEAR - 1));
+    if (ctx->near_key[slot] == key) {
+        if (ctx->near_chunk[slot]) return EDAN__WORD(ctx->near_chunk[slot], w, K);
+        /* remember the absence too: loads of data never written are common */
+        if (!create && !ctx->near_sparse[slot]) return NULL;
+    }
+    return edan__word_slow(ctx, w, K, create);
 }
 
 /* Store records, one block each (vertex id, reference count, then F and md
@@ -1490,7 +1713,7 @@ typedef struct edan__rec_head { uint64_t vid; uint32_t ref, unused; } edan__rec_
 #define EDAN__REC_MD(ctx, r, K) ((uint32_t *)(EDAN__REC_F(ctx, r, K) + (K)))
 #define EDAN__REF(ctx, r) (EDAN__REC_HEAD(ctx, r, (ctx)->K)->ref)
 
-/* A new store record (index >= 1); 0 when out of memory. */
+/* A new store record (index >= 1); 0 when out of memory (the error in the context). */
 static uint32_t edan__rec_new(edan_context *ctx)
 {
     if (ctx->rec_free_n) return ctx->rec_free[--ctx->rec_free_n];
@@ -1498,8 +1721,12 @@ static uint32_t edan__rec_new(edan_context *ctx)
     if (ctx->rec_used >= ctx->rec_cap) {
         size_t nc = ctx->rec_cap ? ctx->rec_cap * 2 : 4096;
         unsigned char *r;
-        if (nc > 0xffffffffu) return 0;
-        r = (unsigned char *)edan__realloc(&ctx->a, ctx->rec, nc * EDAN__REC_BYTES(ctx->K));
+        if (nc > 0xffffffffu) {
+            ctx->sh_err = edan__fail(ctx, EDAN_ERR_LIMIT, "more than 2^32 store records");
+            return 0;
+        }
+        r = (unsigned char *)edan__sh_realloc(ctx, ctx->rec, ctx->rec_cap * EDAN__REC_BYTES(ctx->K),
+                                              nc * EDAN__REC_BYTES(ctx->K), 0, "store records");
         if (!r) return 0;
         ctx->rec = r;
         ctx->rec_cap = nc;
@@ -1510,7 +1737,8 @@ static uint32_t edan__rec_new(edan_context *ctx)
 static int edan__rec_release(edan_context *ctx, uint32_t r)
 {
     if (--EDAN__REF(ctx, r)) return 1;
-    if (!edan__grow(&ctx->a, (void **)&ctx->rec_free, &ctx->rec_free_cap, ctx->rec_free_n + 1, sizeof(uint32_t)))
+    if (!edan__sh_grow(ctx, (void **)&ctx->rec_free, &ctx->rec_free_cap, ctx->rec_free_n + 1, sizeof(uint32_t),
+                       "store records"))
         return 0;
     ctx->rec_free[ctx->rec_free_n++] = r;
     return 1;
@@ -1528,17 +1756,23 @@ static EDAN__INLINE void edan__put_writer(uint64_t *dst, const uint64_t *F, cons
     }
 }
 
-/* A new split (8 entries, uninitialised); its index, or EDAN__SPLIT when out of memory. */
+/* A new split (8 entries, uninitialised); its index, or EDAN__SPLIT when out
+   of memory (the error in the context). */
 static uint32_t edan__split_new(edan_context *ctx)
 {
     if (ctx->split_free_n) return ctx->split_free[--ctx->split_free_n];
-    if (ctx->split_used >= EDAN__SPLIT) return EDAN__SPLIT;
-    if (!edan__grow(&ctx->a, (void **)&ctx->split, &ctx->split_cap, (ctx->split_used + 1) * 8, sizeof(uint32_t)))
+    if (ctx->split_used >= EDAN__SPLIT) {
+        ctx->sh_err = edan__fail(ctx, EDAN_ERR_LIMIT, "more than 2^31 words written in parts");
+        return EDAN__SPLIT;
+    }
+    if (!edan__sh_grow(ctx, (void **)&ctx->split, &ctx->split_cap, (ctx->split_used + 1) * 8, sizeof(uint32_t),
+                       "store records"))
         return EDAN__SPLIT;
     return (uint32_t)ctx->split_used++;
 }
 
-/* The split word entry e loses its split: its 8 records released. 0 when out of memory. */
+/* The split word entry e loses its split: its 8 records released. 0 when
+   out of memory (here and below: the error in the context, ctx->sh_err). */
 static int edan__split_release(edan_context *ctx, uint64_t *e)
 {
     uint32_t idx = (uint32_t)(e[0] & ~EDAN__WSPLIT), j;
@@ -1546,8 +1780,8 @@ static int edan__split_release(edan_context *ctx, uint64_t *e)
         uint32_t r = ctx->split[(size_t)idx * 8 + j];
         if (r && !edan__rec_release(ctx, r)) return 0;
     }
-    if (!edan__grow(&ctx->a, (void **)&ctx->split_free, &ctx->split_free_cap, ctx->split_free_n + 1,
-                    sizeof(uint32_t)))
+    if (!edan__sh_grow(ctx, (void **)&ctx->split_free, &ctx->split_free_cap, ctx->split_free_n + 1,
+                       sizeof(uint32_t), "store records"))
         return 0;
     ctx->split_free[ctx->split_free_n++] = idx;
     e[0] = 0;
@@ -2210,16 +2444,10 @@ static EDAN__INLINE uint32_t edan__distinct_writers(const uint64_t *v, uint32_t 
 static EDAN__INLINE void edan__read_bytes(edan_context *ctx, uint64_t addr, uint32_t size, uint32_t K, int lean,
                                           edan__pred *preds, uint64_t *pv, uint32_t *np, uint64_t *S1, uint32_t *md1)
 {
-    uint64_t last = addr + size - 1, w, wl = last >> 3, key = ~(uint64_t)0, last_vid = 0;
-    const unsigned char *ch = NULL;
+    uint64_t last = addr + size - 1, w, wl = last >> 3, last_vid = 0;
     for (w = addr >> 3; w <= wl; w++) {
-        const uint64_t *e;
-        if (w >> (EDAN__CHUNK_BITS - 3) != key) {
-            key = w >> (EDAN__CHUNK_BITS - 3);
-            ch = edan__chunk(ctx, key, 0);
-        }
-        if (!ch) continue;
-        e = EDAN__WORD(ch, w, K);
+        const uint64_t *e = edan__word(ctx, w, K, 0);
+        if (!e) continue;
         if (!(e[0] & EDAN__WSPLIT)) {
             if (e[0] && e[0] != last_vid) {
                 last_vid = e[0];
@@ -2261,21 +2489,14 @@ static EDAN__INLINE void edan__write_regs(edan_context *ctx, const edan_prepared
 static EDAN__INLINE edan_result edan__write_bytes(edan_context *ctx, uint64_t addr, uint32_t size, uint64_t vid,
                                                   const uint64_t *Fv, const uint32_t *mdv, uint32_t K)
 {
-    uint64_t last = addr + size - 1, w, w0 = addr >> 3, wl = last >> 3, key = ~(uint64_t)0;
-    unsigned char *ch = NULL;
+    uint64_t last = addr + size - 1, w, w0 = addr >> 3, wl = last >> 3;
     uint32_t rec = 0;       /* this store's record, made for the first word it writes in part */
     for (w = w0; w <= wl; w++) {
         unsigned lo = w == w0 ? (unsigned)(addr & 7) : 0, hi = w == wl ? (unsigned)(last & 7) : 7;
-        uint64_t *e;
-        if (w >> (EDAN__CHUNK_BITS - 3) != key) {
-            key = w >> (EDAN__CHUNK_BITS - 3);
-            ch = edan__chunk(ctx, key, 1);
-            if (!ch) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for shadow memory");
-        }
-        e = EDAN__WORD(ch, w, K);
+        uint64_t *e = edan__word(ctx, w, K, 1);
+        if (!e) return ctx->sh_err;
         if (lo == 0 && hi == 7) {           /* the whole word: the writer in the entry */
-            if ((e[0] & EDAN__WSPLIT) && !edan__split_release(ctx, e))
-                return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for store records");
+            if ((e[0] & EDAN__WSPLIT) && !edan__split_release(ctx, e)) return ctx->sh_err;
             e[0] = vid;
             edan__put_writer(e + 1, Fv, mdv, K);
             continue;
@@ -2297,13 +2518,12 @@ static EDAN__INLINE edan_result edan__write_bytes(edan_context *ctx, uint64_t ad
         }
         if (!rec) {
             rec = edan__rec_new(ctx);
-            if (!rec) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for store records");
+            if (!rec) return ctx->sh_err;
             EDAN__REC_HEAD(ctx, rec, K)->vid = vid;
             EDAN__REC_HEAD(ctx, rec, K)->ref = 0;
             edan__put_writer(EDAN__REC_F(ctx, rec, K), Fv, mdv, K);
         }
-        if (!edan__store_part(ctx, e, lo, hi, rec))
-            return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for store records");
+        if (!edan__store_part(ctx, e, lo, hi, rec)) return ctx->sh_err;
     }
     return EDAN_OK;
 }
@@ -2407,18 +2627,12 @@ static EDAN__INLINE int edan__feed_lean1_fast(edan_context *ctx, const edan_insn
     uint32_t md = 0, np = 0, i, nv;
     int is_mem;
     if (in->mem != EDAN_MEM_NONE) {
-        unsigned char *ch;
         /* one word (an access that wraps around is not: edan__feed says so) */
         if (in->mem == EDAN_MEM_AMO || addr >> 3 != (addr + in->size - 1) >> 3 ||
             (in->mem == EDAN_MEM_STORE && in->size != 8))
             return 0;
-        ch = edan__chunk(ctx, addr >> EDAN__CHUNK_BITS, in->mem == EDAN_MEM_STORE);
-        if (ch) {
-            e = EDAN__WORD(ch, addr >> 3, 1);
-            if (e[0] & EDAN__WSPLIT) return 0;
-        } else if (in->mem == EDAN_MEM_STORE) {
-            return 0;
-        }
+        e = edan__word(ctx, addr >> 3, 1, in->mem == EDAN_MEM_STORE);
+        if (e ? (e[0] & EDAN__WSPLIT) != 0 : in->mem == EDAN_MEM_STORE) return 0;
     }
     np = edan__lean_sources(ctx, p, &S, &md, v);
     nv = p->edan__.nsrc;
@@ -2791,29 +3005,47 @@ edan_result edan_kill_regs(edan_context *ctx, const edan_reg *regs, size_t n)
     return EDAN_OK;
 }
 
-/* The bytes [addr, last] of chunk ch (number key) lose their writers; 0 when out of memory. */
-static int edan__kill_chunk(edan_context *ctx, unsigned char *ch, uint64_t key, uint64_t addr, uint64_t last)
+/* The bytes of word entry e (word w) in [addr, last] lose their writers; 0 when out of memory. */
+static int edan__kill_word(edan_context *ctx, uint64_t *e, uint64_t w, uint64_t addr, uint64_t last)
+{
+    unsigned lo = w == addr >> 3 ? (unsigned)(addr & 7) : 0, hi = w == last >> 3 ? (unsigned)(last & 7) : 7, j;
+    uint32_t *b;
+    if (!e[0]) return 1;
+    if (lo == 0 && hi == 7) {
+        if ((e[0] & EDAN__WSPLIT) && !edan__split_release(ctx, e)) return 0;
+        e[0] = 0;
+        return 1;
+    }
+    if (!(e[0] & EDAN__WSPLIT) && !edan__split_word(ctx, e)) return 0;
+    b = ctx->split + (size_t)(e[0] & ~EDAN__WSPLIT) * 8;
+    for (j = lo; j <= hi; j++) {
+        if (b[j] && !edan__rec_release(ctx, b[j])) return 0;
+        b[j] = 0;
+    }
+    return 1;
+}
+
+/* The bytes [addr, last] of page key (its chunk ch, or its sparse table
+   sp) lose their writers; 0 when out of memory. */
+static int edan__kill_page(edan_context *ctx, uint64_t key, unsigned char *ch, edan__sparse *sp, uint64_t addr,
+                           uint64_t last)
 {
     const uint32_t K = ctx->K;
     uint64_t w = key * EDAN__CHUNK_WORDS, wl = w + EDAN__CHUNK_WORDS - 1;
+    uint32_t j;
     if (addr >> 3 > w) w = addr >> 3;
     if (last >> 3 < wl) wl = last >> 3;
-    for (; w <= wl; w++) {
-        uint64_t *e = EDAN__WORD(ch, w, K);
-        unsigned lo = w == addr >> 3 ? (unsigned)(addr & 7) : 0, hi = w == last >> 3 ? (unsigned)(last & 7) : 7, j;
-        uint32_t *b;
-        if (!e[0]) continue;
-        if (lo == 0 && hi == 7) {
-            if ((e[0] & EDAN__WSPLIT) && !edan__split_release(ctx, e)) return 0;
-            e[0] = 0;
-            continue;
+    if (ch || wl - w < sp->cap) {
+        for (; w <= wl; w++) {
+            uint64_t *e = ch ? EDAN__WORD(ch, w, K) : edan__sp_find(sp, (uint32_t)(w & (EDAN__CHUNK_WORDS - 1)), K);
+            if (e && !edan__kill_word(ctx, e, w, addr, last)) return 0;
         }
-        if (!(e[0] & EDAN__WSPLIT) && !edan__split_word(ctx, e)) return 0;
-        b = ctx->split + (size_t)(e[0] & ~EDAN__WSPLIT) * 8;
-        for (j = lo; j <= hi; j++) {
-            if (b[j] && !edan__rec_release(ctx, b[j])) return 0;
-            b[j] = 0;
-        }
+        return 1;
+    }
+    for (j = 0; j < sp->cap; j++) {      /* fewer words written than in the range: visit those */
+        const uint64_t x = key * EDAN__CHUNK_WORDS + EDAN__SP_IDX(sp)[j] - 1;
+        if (EDAN__SP_IDX(sp)[j] && x >= w && x <= wl && !edan__kill_word(ctx, EDAN__SP_ENT(sp, j, K), x, addr, last))
+            return 0;
     }
     return 1;
 }
@@ -2832,20 +3064,25 @@ edan_result edan_kill_mem(edan_context *ctx, uint64_t addr, uint64_t size)
     k1 = last >> EDAN__CHUNK_BITS;
     if (k1 - k0 < 2 * (uint64_t)ctx->ch_used + 16) {
         for (key = k0;; key++) {
-            unsigned char *ch = edan__chunk(ctx, key, 0);
-            if (ch && !edan__kill_chunk(ctx, ch, key, addr, last)) goto nomem;
+            const uint32_t slot = (uint32_t)(key & (EDAN__NEAR - 1));
+            edan__near_fill(ctx, key);
+            if ((ctx->near_chunk[slot] || ctx->near_sparse[slot]) &&
+                !edan__kill_page(ctx, key, ctx->near_chunk[slot], ctx->near_sparse[slot], addr, last))
+                return ctx->sh_err;
             if (key == k1) break;
         }
-    } else {        /* a range wider than the chunks there are: visit those */
+    } else {        /* a range wider than the pages there are: visit those */
         for (j = 0; j < ctx->ch_cap; j++) {
+            const int dense = (ctx->ch_keys[j] & EDAN__PG_DENSE) != 0;
             if (!ctx->ch_keys[j]) continue;
-            key = ctx->ch_keys[j] - 1;
-            if (key >= k0 && key <= k1 && !edan__kill_chunk(ctx, ctx->ch_vals[j], key, addr, last)) goto nomem;
+            key = (ctx->ch_keys[j] & ~EDAN__PG_DENSE) - 1;
+            if (key >= k0 && key <= k1 &&
+                !edan__kill_page(ctx, key, dense ? ctx->ch_vals[j] : NULL,
+                                 dense ? NULL : (edan__sparse *)ctx->ch_vals[j], addr, last))
+                return ctx->sh_err;
         }
     }
     return EDAN_OK;
-nomem:
-    return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for store records");
 }
 
 /* ---- threads ----------------------------------------------------------- */
@@ -3504,21 +3741,38 @@ static EDAN__INLINE uint64_t edan__block_word_edge(edan_context *ctx, const edan
     return (uint64_t)edge;
 }
 
+/* edan__block_ready when a store's word has no entry yet: the stores'
+   entries made first (making one may move others of its page), then every
+   access's looked up. */
+static EDAN__NOINLINE int edan__block_ready_new(edan_context *ctx, edan_block *b, const uint64_t *addrs, uint32_t K)
+{
+    uint32_t i;
+    for (i = 0; i < b->nmem; i++) {
+        const edan__bmem *m = &b->mem[i];
+        const uint64_t a = addrs[m->idx];
+        if ((a & 7) + m->size > 8 || (m->kind == EDAN_MEM_STORE && !edan__word(ctx, a >> 3, K, 1))) return 0;
+    }
+    for (i = 0; i < b->nmem; i++) {
+        uint64_t *e = edan__word(ctx, addrs[b->mem[i].idx] >> 3, K, 0);
+        b->ent[i] = e;
+        if (e ? (e[0] & EDAN__WSPLIT) != 0 : b->mem[i].kind == EDAN_MEM_STORE) return 0;
+    }
+    return 1;
+}
+
 /* Before an execution of b: every access within one word (a store of 8
    bytes: a whole one), no split word; 0 when not. Each one's word entry
-   into b->ent; shadow chunks made for the stores, in order, so that a load
-   after a store to a new page finds it. */
+   into b->ent (NULL: a load of a word never written), the stores' made. */
 static EDAN__INLINE int edan__block_ready(edan_context *ctx, edan_block *b, const uint64_t *addrs, uint32_t K)
 {
     uint32_t i;
     for (i = 0; i < b->nmem; i++) {
         const edan__bmem *m = &b->mem[i];
-        uint64_t a = addrs[m->idx];
-        unsigned char *ch;
+        uint64_t a = addrs[m->idx], *e;
         if ((a & 7) + m->size > 8) return 0;
-        ch = edan__chunk(ctx, a >> EDAN__CHUNK_BITS, m->kind == EDAN_MEM_STORE);
-        b->ent[i] = ch ? EDAN__WORD(ch, a >> 3, K) : NULL;
-        if (ch ? (b->ent[i][0] & EDAN__WSPLIT) != 0 : m->kind == EDAN_MEM_STORE) return 0;
+        b->ent[i] = e = edan__word(ctx, a >> 3, K, 0);
+        if (!e && m->kind == EDAN_MEM_STORE) return edan__block_ready_new(ctx, b, addrs, K);
+        if (e && (e[0] & EDAN__WSPLIT)) return 0;
     }
     return 1;
 }
@@ -3912,15 +4166,35 @@ static int edan__hot_before(const edan_hotspot *a, const edan_hotspot *b)
     return a->key < b->key;
 }
 
+/* h[0 .. n) is a heap whose every parent comes after its children in the
+   order (edan__hot_before): its root is the last of the kept. Moves h[i]
+   down to its place. */
+static void edan__hot_sift_down(edan_hotspot *h, size_t n, size_t i)
+{
+    for (;;) {
+        size_t c = 2 * i + 1, w = i;
+        edan_hotspot t;
+        if (c < n && edan__hot_before(&h[w], &h[c])) w = c;
+        if (c + 1 < n && edan__hot_before(&h[w], &h[c + 1])) w = c + 1;
+        if (w == i) return;
+        t = h[i];
+        h[i] = h[w];
+        h[w] = t;
+        i = w;
+    }
+}
+
 edan_result edan_get_hotspots(edan_context *ctx, uint32_t config, edan_hotspot *out, size_t max, size_t *count)
 {
     edan__cfg *g;
-    size_t j, n = 0, p;
+    size_t j, n = 0, p, i;
     if (!ctx || !count || config >= ctx->K || (max && !out)) return EDAN_ERR_INVALID_ARG;
     g = &ctx->cfg[config];
     *count = 0;
     if (!ctx->hotspots) return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "hotspots were not enabled in the options");
-    /* a partial insertion sort keeps the top `max` in one pass */
+    if (!max) return EDAN_OK;
+    /* the top `max` in a heap in out[] whose root is the last of them, then
+       sorted in place: O(keys log max) (the order is total: keys differ) */
     for (j = 0; j < g->hot_cap; j++) {
         edan_hotspot h;
         const edan__hot *s = &g->hot[j];
@@ -3932,10 +4206,22 @@ edan_result edan_get_hotspots(edan_context *ctx, uint32_t config, edan_hotspot *
         h.mem_vertices = s->mem;
         h.chained = s->chained;
         h.max_md = s->max_md;
-        if (n < max) n++;
-        else if (!max || !edan__hot_before(&h, &out[n - 1])) continue;
-        for (p = n - 1; p > 0 && edan__hot_before(&h, &out[p - 1]); p--) out[p] = out[p - 1];
-        out[p] = h;
+        if (n < max) {
+            for (i = n++; i > 0 && edan__hot_before(&out[(i - 1) / 2], &h); i = p) {
+                p = (i - 1) / 2;
+                out[i] = out[p];
+            }
+            out[i] = h;
+        } else if (edan__hot_before(&h, &out[0])) {
+            out[0] = h;
+            edan__hot_sift_down(out, n, 0);
+        }
+    }
+    for (j = n; j > 1; j--) {       /* the last of the heap to its end, in turn */
+        edan_hotspot t = out[0];
+        out[0] = out[j - 1];
+        out[j - 1] = t;
+        edan__hot_sift_down(out, j - 1, 0);
     }
     *count = n;
     return EDAN_OK;

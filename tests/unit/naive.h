@@ -21,8 +21,9 @@ typedef struct naive_result {
 
 /* A scope gap in a trace: an entry with this flag is not an instruction but
    what unanalysed code wrote: the registers dst[0 .. ndst) and, when mem is
-   EDAN_MEM_STORE, the bytes [addr, addr + size). Fed as edan_kill_regs and
-   edan_kill_mem; the model finds it as the last writer, which makes no edge. */
+   EDAN_MEM_STORE, the bytes [addr, addr + size) (pc bytes when pc is not 0:
+   wider ranges than size holds). Fed as edan_kill_regs and edan_kill_mem;
+   the model finds it as the last writer, which makes no edge. */
 #define NAIVE_KILL 0x80
 
 /* An instruction with several accesses: an entry with this flag is fed with
@@ -55,7 +56,7 @@ static uint32_t naive_accesses_of(const edan_insn *x, edan_access *a)
     }
     if (x->mem == EDAN_MEM_NONE) return 0;
     a[0].addr = x->addr;
-    a[0].size = x->size;
+    a[0].size = (x->flags & NAIVE_KILL) && x->pc ? (uint32_t)x->pc : x->size;
     a[0].kind = x->mem;
     return 1;
 }
@@ -343,7 +344,7 @@ static void naive_random_kill(edan_insn *x, uint64_t base, uint64_t *s)
 static edan_result naive_kill(edan_context *ctx, const edan_insn *x)
 {
     edan_result r = edan_kill_regs(ctx, x->dst, x->ndst);
-    if (r == EDAN_OK && x->mem == EDAN_MEM_STORE) r = edan_kill_mem(ctx, x->addr, x->size);
+    if (r == EDAN_OK && x->mem == EDAN_MEM_STORE) r = edan_kill_mem(ctx, x->addr, x->pc ? x->pc : x->size);
     return r;
 }
 
@@ -880,6 +881,177 @@ static void test_long_blocks(int rounds, uint64_t seed)
         if (check_failures != before) {
             fprintf(stderr, "long block round %d (seed %llu) failed: %u instructions, %u runs\n", round,
                     (unsigned long long)seed, len, runs);
+            break;
+        }
+    }
+}
+
+/* Shadow memory's shapes of pages: the words a trace writes in a page, in
+   every shape the engine keeps them in (a small table that grows, slot by
+   slot, to the largest; a chunk, reached by the count or by an array
+   written word by word; many pages of a few words each), through every way
+   of feeding (edan_feed with one configuration and the general copy with
+   two and hotspots, prepared instructions, compiled blocks, instructions
+   with several accesses, two threads), with words written in parts, across
+   two words, AMOs, and scope gaps of a few bytes or of hundreds of pages;
+   every metric against the whole-graph model. */
+static uint64_t naive_page_addr(uint32_t shape, uint64_t base, uint64_t *k, int store, uint64_t *s)
+{
+    switch (shape) {
+    case 0:     /* an array written word by word (three pages), read behind */
+        if (store) return base + 8 * ((*k)++ % 1536);
+        return base + 8 * (naive_rand(s) % (*k < 1536 ? *k + 1 : 1536));
+    case 1:     /* 300 words of one page in a random order: the table grows to its largest, then a chunk */
+        return base + 8 * (naive_rand(s) % 300);
+    case 2:     /* a few words in each of 64 pages */
+        return base + 4096 * (naive_rand(s) % 64) + 8 * (naive_rand(s) % 3);
+    default:    /* one word in four, over two pages */
+        return base + 32 * (naive_rand(s) % 256);
+    }
+}
+
+static void naive_page_insn(edan_insn *x, uint32_t shape, uint64_t base, uint64_t *k, uint64_t *s)
+{
+    static const uint16_t part[] = {1, 2, 4};
+    uint32_t r = (uint32_t)(naive_rand(s) % 100), j;
+    memset(x, 0, sizeof *x);
+    if (r < 3) {        /* a scope gap: a few bytes, or hundreds of pages */
+        x->flags = NAIVE_KILL;
+        x->mem = EDAN_MEM_STORE;
+        x->addr = naive_page_addr(shape, base, k, 0, s) + naive_rand(s) % 8;
+        x->size = (uint16_t)(1 + naive_rand(s) % 24);
+        if (naive_rand(s) % 4 == 0) {
+            x->addr = base - 4096 * (naive_rand(s) % 4);
+            x->pc = 4096 * (1 + naive_rand(s) % 400);
+        }
+        if (naive_rand(s) % 2) x->dst[x->ndst++] = naive_regs[naive_rand(s) % 10];
+        return;
+    }
+    x->nsrc = (uint8_t)(naive_rand(s) % 3);
+    for (j = 0; j < x->nsrc; j++) x->src[j] = naive_regs[naive_rand(s) % 10];
+    x->cls = EDAN_CLASS_INT_ALU;
+    if (r < 33) {
+        x->dst[x->ndst++] = naive_regs[naive_rand(s) % 10];
+        return;
+    }
+    x->mem = (uint8_t)(r < 60 ? EDAN_MEM_LOAD : r < 97 ? EDAN_MEM_STORE : EDAN_MEM_AMO);
+    x->cls = (uint8_t)(x->mem == EDAN_MEM_LOAD ? EDAN_CLASS_LOAD : x->mem == EDAN_MEM_STORE ? EDAN_CLASS_STORE : EDAN_CLASS_AMO);
+    x->addr = naive_page_addr(shape, base, k, x->mem != EDAN_MEM_LOAD, s);
+    x->size = 8;
+    if (naive_rand(s) % 8 == 0) {
+        if (naive_rand(s) % 2) {        /* part of a word */
+            x->size = part[naive_rand(s) % 3];
+            x->addr += (naive_rand(s) % (8u / x->size)) * x->size;
+        } else {                        /* across two words */
+            x->addr += 1 + naive_rand(s) % 7;
+        }
+    }
+    if (x->mem != EDAN_MEM_STORE) x->dst[x->ndst++] = naive_regs[naive_rand(s) % 10];
+}
+
+static void test_page_shapes(int rounds, uint64_t seed)
+{
+    static edan_insn tr[2400], blk[8];
+    static edan_prepared prep[8];
+    static uint64_t addrs[8];
+    uint64_t s = seed;
+    int round;
+    for (round = 0; round < rounds; round++) {
+        const uint32_t shape = (uint32_t)round % 4, path = (uint32_t)(round / 4) % 6;
+        uint64_t base = 0x40000 + (shape == 0 ? 8 * (naive_rand(&s) % 512) : 0), k = 0;
+        edan_config cfgs[2];
+        edan_options o;
+        edan_context *ctx;
+        uint32_t K = path == 1 ? 2 : 1, c, j;
+        size_t n = 0, i, nm = 0;
+        int before = check_failures;
+        for (c = 0; c < K; c++) naive_random_config(&cfgs[c], &s);
+        memset(&o, 0, sizeof o);
+        o.num_configs = K;
+        o.configs = cfgs;
+        o.hotspots = path == 1;
+        o.paper_cache = round % 3 == 2;
+        CHECK(edan_create(&ctx, &o) == EDAN_OK);
+        if (path == 3) {        /* one block, executed again and again */
+            for (j = 0; j < 8; j++) {
+                edan_insn *x = &blk[j];
+                uint32_t r = (uint32_t)(naive_rand(&s) % 100);
+                memset(x, 0, sizeof *x);
+                x->nsrc = (uint8_t)(naive_rand(&s) % 3);
+                for (c = 0; c < x->nsrc; c++) x->src[c] = naive_regs[naive_rand(&s) % 10];
+                x->cls = EDAN_CLASS_INT_ALU;
+                if (r < 70 && j) {
+                    x->mem = (uint8_t)(r < 30 ? EDAN_MEM_LOAD : EDAN_MEM_STORE);
+                    x->cls = (uint8_t)(r < 30 ? EDAN_CLASS_LOAD : EDAN_CLASS_STORE);
+                    x->size = 8;
+                }
+                if (x->mem != EDAN_MEM_STORE) x->dst[x->ndst++] = naive_regs[naive_rand(&s) % 10];
+                CHECK(edan_prepare(ctx, x, &prep[j]) == EDAN_OK);
+            }
+            {
+                edan_block *b;
+                CHECK(edan_block_create(ctx, prep, 8, &b) == EDAN_OK);
+                while (n + 9 <= sizeof tr / sizeof tr[0]) {
+                    if (naive_rand(&s) % 16 == 0) {
+                        naive_page_insn(&tr[n], shape, base, &k, &s);
+                        if (tr[n].flags & NAIVE_KILL) {
+                            CHECK(naive_kill(ctx, &tr[n]) == EDAN_OK);
+                            n++;
+                        }
+                        continue;
+                    }
+                    for (j = 0; j < 8; j++) {
+                        tr[n + j] = blk[j];
+                        if (blk[j].mem != EDAN_MEM_NONE)
+                            tr[n + j].addr = naive_page_addr(shape, base, &k, blk[j].mem == EDAN_MEM_STORE, &s);
+                        addrs[j] = tr[n + j].addr;
+                    }
+                    CHECK(edan_feed_block(ctx, b, addrs) == EDAN_OK);
+                    n += 8;
+                }
+            }
+        } else {
+            n = 1500 + naive_rand(&s) % 900;
+            for (i = 0; i < n; i++) naive_page_insn(&tr[i], shape, base, &k, &s);
+            if (path == 4)      /* a fifth with 1 to 4 accesses */
+                for (i = 0; i < n && nm < 1024; i++) {
+                    naive_accesses *m = &naive_multi[nm];
+                    if ((tr[i].flags & NAIVE_KILL) || naive_rand(&s) % 5) continue;
+                    m->n = 1 + (uint32_t)(naive_rand(&s) % 4);
+                    for (j = 0; j < m->n; j++) {
+                        m->acc[j].kind = (uint8_t)(naive_rand(&s) % 2 ? EDAN_MEM_LOAD : EDAN_MEM_STORE);
+                        m->acc[j].size = naive_rand(&s) % 4 ? 8 : 1 + (uint32_t)(naive_rand(&s) % 16);
+                        m->acc[j].addr = naive_page_addr(shape, base, &k, m->acc[j].kind == EDAN_MEM_STORE, &s);
+                    }
+                    tr[i].flags |= NAIVE_MULTI;
+                    tr[i].addr = nm++;
+                    tr[i].mem = EDAN_MEM_NONE;
+                    tr[i].size = 0;
+                }
+            if (path == 5) {    /* two threads, taking turns in runs */
+                memmove(tr + 1, tr, (n < sizeof tr / sizeof tr[0] ? n : n - 1) * sizeof tr[0]);
+                n += n < sizeof tr / sizeof tr[0];
+                memset(&tr[0], 0, sizeof tr[0]);
+                tr[0].flags = NAIVE_SPAWN;
+                tr[0].addr = 1;
+                for (i = 0; i < n; i++) naive_thread[i] = i && (i / 37) % 2;
+                naive_mt = 1;
+            }
+            if (path == 2) {
+                edan_prepared p;
+                for (i = 0; i < n; i++)
+                    if (tr[i].flags & NAIVE_KILL) CHECK(naive_kill(ctx, &tr[i]) == EDAN_OK);
+                    else CHECK(edan_prepare(ctx, &tr[i], &p) == EDAN_OK && edan_feed_prepared_n(ctx, &p, &tr[i].addr, 1) == EDAN_OK);
+            } else {
+                CHECK(naive_feed(ctx, tr, n) == EDAN_OK);
+            }
+        }
+        naive_compare(ctx, tr, n, cfgs, K, o.paper_cache);
+        naive_mt = 0;
+        edan_destroy(ctx);
+        if (check_failures != before) {
+            fprintf(stderr, "page shapes round %d (seed %llu) failed: shape %u, path %u, %zu entries\n", round,
+                    (unsigned long long)seed, shape, path, n);
             break;
         }
     }

@@ -498,6 +498,69 @@ static void test_hotspots(void)
     edan_destroy(ctx);
 }
 
+/* Many keys, many ties: every top list, short or longer than the keys,
+   is the reference order (chained, then mem_vertices, the most first,
+   then the smallest key) computed here. */
+static int hot_cmp(const void *x, const void *y)
+{
+    const edan_hotspot *a = (const edan_hotspot *)x, *b = (const edan_hotspot *)y;
+    if (a->chained != b->chained) return a->chained > b->chained ? -1 : 1;
+    if (a->mem_vertices != b->mem_vertices) return a->mem_vertices > b->mem_vertices ? -1 : 1;
+    return a->key < b->key ? -1 : a->key > b->key;
+}
+static void test_many_hotspots(void)
+{
+    enum { KEYS = 20000 };
+    static edan_hotspot ref[KEYS], got[KEYS + 5];
+    static const size_t tops[] = {1, 2, 3, 100, 777, KEYS - 1, KEYS, KEYS + 5};
+    edan_context *ctx = make(NULL, 0);
+    edan_insn v;
+    uint64_t s = 12345;
+    size_t i, t, n;
+    /* key 0: the load that gives A1 its writer: every later load based on A1 is chained */
+    v = load(A1, A0, 0x200000, 8);
+    v.flags = EDAN_INSN_HAS_PC;
+    feed(ctx, &v, 1);
+    memset(ref, 0, sizeof ref);
+    ref[0].mem_vertices = 1;
+    for (i = 1; i < KEYS; i++) {
+        /* PCs in a scattered order, 1..4 loads each, some chained: few
+           distinct counts, many ties */
+        uint64_t pc = 4 * (1 + (i * 7919) % (KEYS - 1));
+        uint32_t execs, e;
+        s = s * 6364136223846793005ull + 1442695040888963407ull;
+        execs = 1 + (uint32_t)(s >> 62);
+        ref[i].key = pc;
+        ref[i].mem_vertices = execs;
+        for (e = 0; e < execs; e++) {
+            int chain = (s >> (33 + e)) & 1;
+            v = load(chain ? A1 : A2, chain ? A1 : A0, 0x100000 + 8 * (i % 512), 8);
+            v.pc = pc;
+            v.flags = EDAN_INSN_HAS_PC;
+            feed(ctx, &v, 1);
+            ref[i].chained += (uint64_t)chain;
+        }
+    }
+    qsort(ref, KEYS, sizeof ref[0], hot_cmp);
+    for (t = 0; t < sizeof tops / sizeof tops[0]; t++) {
+        size_t want = tops[t] < (size_t)KEYS ? tops[t] : (size_t)KEYS;
+        CHECK(edan_get_hotspots(ctx, 0, got, tops[t], &n) == EDAN_OK);
+        CHECK_EQ_U(n, want);
+        for (i = 0; i < want && i < n; i++)
+            if (got[i].key != ref[i].key || got[i].chained != ref[i].chained ||
+                got[i].mem_vertices != ref[i].mem_vertices) {
+                fprintf(stderr, "top %zu, place %zu:\n", tops[t], i);
+                CHECK_EQ_U(got[i].key, ref[i].key);
+                CHECK_EQ_U(got[i].chained, ref[i].chained);
+                CHECK_EQ_U(got[i].mem_vertices, ref[i].mem_vertices);
+                break;
+            }
+    }
+    CHECK(edan_get_hotspots(ctx, 0, got, 0, &n) == EDAN_OK);
+    CHECK_EQ_U(n, 0);
+    edan_destroy(ctx);
+}
+
 /* ---- bad input to the engine ---------------------------------------------- */
 static void test_errors(void)
 {
@@ -628,6 +691,15 @@ static void *c_realloc(void *q, size_t n, void *u)
         c_free(q, u);
     }
     return r;
+}
+/* A zeroed o with the counting allocator on c. */
+static void counted(edan_options *o, counting *c)
+{
+    memset(o, 0, sizeof *o);
+    o->allocator.alloc = c_alloc;
+    o->allocator.realloc = c_realloc;
+    o->allocator.free = c_free;
+    o->allocator.user = c;
 }
 /* ---- threads: registers per thread, memory shared ------------------------ */
 static edan_thread_metrics thread_of(edan_context *ctx, uint32_t t)
@@ -830,11 +902,7 @@ static void test_thread_churn(void)
     edan_context *ctx;
     size_t after10 = 0;
     uint32_t t;
-    memset(&o, 0, sizeof o);
-    o.allocator.alloc = c_alloc;
-    o.allocator.realloc = c_realloc;
-    o.allocator.free = c_free;
-    o.allocator.user = &cnt;
+    counted(&o, &cnt);
     CHECK(edan_create(&ctx, &o) == EDAN_OK);
     for (t = 1; t <= 1000; t++) {
         edan_insn v = load(1, 1, 0x1000 + 8 * (uint64_t)(t % 64), 8);
@@ -863,17 +931,13 @@ static void test_bounded_memory(void)
     edan_insn v;
     size_t peak1 = 0;
     uint64_t i;
-    memset(&o, 0, sizeof o);
+    counted(&o, &cnt);
     c[0] = cache_cfg(0, 0, 0, EDAN_WRITE_BACK);
     c[0].num_levels = 0;
     c[1] = cache_cfg(4096, 4, 64, EDAN_WRITE_BACK);
     o.num_configs = 2;
     o.configs = c;
     o.hotspots = 1;
-    o.allocator.alloc = c_alloc;
-    o.allocator.realloc = c_realloc;
-    o.allocator.free = c_free;
-    o.allocator.user = &cnt;
     CHECK(edan_create(&ctx, &o) == EDAN_OK);
     for (i = 0; i < 2200000; i++) {
         uint64_t a = (i * 40503u) % 16384;      /* a 16 KiB footprint, visited in a scattered order */
@@ -890,6 +954,101 @@ static void test_bounded_memory(void)
     CHECK(cnt.peak < 4u << 20);
     edan_destroy(ctx);
     CHECK_EQ_U(cnt.live, 0);
+}
+
+/* Shadow memory grows with the words written, not the pages touched: a
+   page with one word written costs tens of bytes, a page written whole no
+   more than an entry per word (24 bytes with one configuration). */
+static void test_sparse_pages(void)
+{
+    counting cnt = {0, 0};
+    edan_options o;
+    edan_context *ctx;
+    edan_insn v;
+    size_t empty;
+    uint64_t i;
+    counted(&o, &cnt);
+    CHECK(edan_create(&ctx, &o) == EDAN_OK);
+    v = alu(A1, 0, 0);
+    CHECK(edan_feed(ctx, &v) == EDAN_OK);
+    empty = cnt.live;
+    for (i = 0; i < 20000; i++) {       /* one word in each of 20,000 pages */
+        v = store(A1, A0, 0x10000000 + 4096 * i + 8 * (i % 512), 8);
+        CHECK(edan_feed(ctx, &v) == EDAN_OK);
+    }
+    CHECK(cnt.live - empty < 20000 * 100);
+    empty = cnt.live;
+    for (i = 0; i < 64 * 512; i++) {    /* 64 pages written whole */
+        v = store(A1, A0, 0x80000000 + 8 * i, 8);
+        CHECK(edan_feed(ctx, &v) == EDAN_OK);
+    }
+    CHECK(cnt.live - empty <= 64 * 512 * 24 + 2 * 4096);
+    v = load(A2, A0, 0x10000000 + 4096 * 77 + 8 * 77, 8);     /* the word written there */
+    CHECK(edan_feed(ctx, &v) == EDAN_OK);
+    CHECK_EQ_U(metrics(ctx, 0).E, 20000 + 64 * 512 + 1);
+    edan_destroy(ctx);
+    CHECK_EQ_U(cnt.live, 0);
+}
+
+/* Shadow memory's limit (edan_options.shadow_limit): a feed that needs more
+   fails with EDAN_ERR_LIMIT and a message that names the option, on every
+   way of feeding, whether the words are in many pages, in one array, or
+   written in parts (their records). */
+static void test_shadow_limit(void)
+{
+    uint32_t way;
+    for (way = 0; way < 8; way++) {
+        edan_options o;
+        edan_config c[2];
+        edan_context *ctx;
+        edan_insn v;
+        edan_prepared p;
+        edan_block *b = NULL;
+        edan_result r = EDAN_OK;
+        uint64_t i;
+        memset(&o, 0, sizeof o);
+        memset(c, 0, sizeof c);
+        o.shadow_limit = 1u << 20;
+        if (way == 1) {         /* the general copy */
+            o.num_configs = 2;
+            o.configs = c;
+        }
+        CHECK(edan_create(&ctx, &o) == EDAN_OK);
+        v = store(A1, A0, 0, 8);
+        CHECK(edan_prepare(ctx, &v, &p) == EDAN_OK);
+        if (way == 3) CHECK(edan_block_create(ctx, &p, 1, &b) == EDAN_OK);
+        for (i = 0; i < 1000000 && r == EDAN_OK; i++) {
+            const uint64_t a = way == 5 ? 8 * i : 0x10000000 + 4096 * i;   /* an array, or a page each */
+            v.addr = a;
+            if (way == 6) {     /* a byte of a word each: a record and a split each */
+                v.addr = 8 * i + 3;
+                v.size = 1;
+            }
+            switch (way) {
+            case 2: r = edan_feed_prepared_n(ctx, &p, &a, 1); break;
+            case 3: r = edan_feed_block(ctx, b, &a); break;
+            case 4: {
+                edan_access acc[2];
+                acc[0].addr = a;
+                acc[0].size = 8;
+                acc[0].kind = EDAN_MEM_LOAD;
+                acc[1] = acc[0];
+                acc[1].kind = EDAN_MEM_STORE;
+                r = edan_feed_accesses(ctx, &v, acc, 2);
+                break;
+            }
+            case 7:             /* a second thread's stores */
+                if (!i) CHECK(edan_thread_create(ctx, 0, 1) == EDAN_OK && edan_thread_switch(ctx, 1) == EDAN_OK);
+                /* fall through */
+            default: r = edan_feed(ctx, &v); break;
+            }
+        }
+        CHECK_EQ_U(r, EDAN_ERR_LIMIT);
+        CHECK(i > (way == 5 ? 30000 : 6000) && i < 100000);    /* tens of bytes a page, 24 an array's word */
+        CHECK(strstr(edan_error(ctx), "shadow_limit") != NULL && strstr(edan_error(ctx), "1048576") != NULL);
+        if (check_failures) fprintf(stderr, "way %u: %llu fed: %s\n", way, (unsigned long long)i, edan_error(ctx));
+        edan_destroy(ctx);
+    }
 }
 
 #include "naive.h"
@@ -1269,8 +1428,11 @@ int main(void)
     test_several_accesses();
     test_costs_and_timeline();
     test_hotspots();
+    test_many_hotspots();
     test_errors();
     test_bounded_memory();
+    test_sparse_pages();
+    test_shadow_limit();
     test_threads();
     test_thread_churn();
     test_differential(400, 0x5eed);
@@ -1278,6 +1440,7 @@ int main(void)
     test_threads_differential(300, 0x7ead);
     test_blocks(300, 0xb10c);
     test_long_blocks(20, 0x1024);
+    test_page_shapes(48, 0x9a9e);
     test_what_if();
     test_fill_dependencies();
     test_order_independence();

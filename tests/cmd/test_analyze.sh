@@ -202,6 +202,15 @@ for cmd in "analyze --cahce 1K $T/sum.txt|did you mean --cache?" "rank --mm 2 x.
   [ $rc -eq 2 ] && grep -qF -- "${cmd#*|}" "$T/err" && ok "edan ${cmd%|*}: ${cmd#*|}" \
     || bad "edan ${cmd%|*}: rc=$rc $(cat "$T/err")"
 done
+# a mistyped command: the closest command, in one line; a word near none: the list alone
+for cmd in "anlyze $T/sum.txt|did you mean analyze?" "trcae -- x|did you mean trace?" "--hepl|did you mean --help?" \
+           "jbo r.json|did you mean job?" \
+           "frobnicate|unknown command 'frobnicate' (commands: analyze, trace, rank, roofline, plot, job; see edan --help)"; do
+  ./edan ${cmd%|*} > "$T/out" 2> "$T/err"; rc=$?
+  [ $rc -eq 2 ] && grep -qF -- "${cmd#*|}" "$T/err" && [ "$(wc -l < "$T/err")" = 1 ] && [ ! -s "$T/out" ] \
+    && ok "edan ${cmd%|*}: ${cmd#*|}" || bad "edan ${cmd%|*}: rc=$rc $(cat "$T/err")"
+done
+./edan frobnicate 2> "$T/err"; grep -q "did you mean" "$T/err" && bad "edan frobnicate: a suggestion: $(cat "$T/err")"
 ./edan analyze --cache 1000:3:64 "$T/sum.txt" > /dev/null 2> "$T/err"; rc=$?
 [ $rc -eq 2 ] && grep -q "not a multiple" "$T/err" && ok "bad cache geometry refused" || bad "cache geometry: rc=$rc"
 ./edan analyze --skip-unknown --json "$T/e1.txt" > "$T/skip.json" 2> "$T/err"; rc=$?

@@ -20,7 +20,7 @@
    hierarchies, latencies, costs) share one pass.
 
    It also contains a RISC-V (RV64GC) front-end (a parser for the text
-   traces of QEMU-based tracers and a decoder of raw instruction bytes), a
+   traces of QEMU-based tracers and a decoder of raw instruction bytes),
    the loader of the hardware profiles written by `probe` (with a small
    internal JSON reader),
    and the hybrid fast/slow memory bandwidth model. These stay in this one

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "cli.h"
 #include "roofline.h"
+#include "suggest.h"
 
 
 static const char usage[] =
@@ -47,8 +48,15 @@ int main(int argc, char **argv)
     else if (!strcmp(argv[1], "plot")) rc = edan_cmd_plot(argc - 1, argv + 1);
     else if (!strcmp(argv[1], "job")) rc = edan_cmd_job(argc - 1, argv + 1);
     else {
-        fprintf(stderr, "edan: unknown command '%s'\n\n", argv[1]);
-        fprintf(stderr, usage, EDAN_VERSION_MAJOR, EDAN_VERSION_MINOR);
+        /* the commands, then the options a command's place also takes */
+        static const char *const words[] = {"analyze", "trace", "rank", "roofline", "plot", "job", "--help",
+                                            "--version"};
+        const char *near = suggest_word(argv[1], words, sizeof words / sizeof words[0]);
+        size_t j;
+        fprintf(stderr, "edan: unknown command '%s'%s%s%s (commands:", argv[1], near ? "; did you mean " : "",
+                near ? near : "", near ? "?" : "");
+        for (j = 0; words[j][0] != '-'; j++) fprintf(stderr, "%s %s", j ? "," : "", words[j]);
+        fprintf(stderr, "; see edan --help)\n");
         return 2;
     }
     /* what went to standard output must have arrived: a full disk, a closed

@@ -414,57 +414,78 @@ static const char *cli_duration(char *buf, size_t n, double s)
 }
 
 #define CLI_VERDICT_NS 100.0
+/* The classes by the chain's share of the upper bound's RAM latencies,
+   D / lambda(m) (README, "Reading the verdict"): half or more, the chain
+   is at least as long as the rounds that all accesses take m at a time
+   (D >= W/(m+1)), and more accesses in flight would not shorten it. */
+#define CLI_VERDICT_LATENCY_BOUND 0.5
+#define CLI_VERDICT_MIXED 0.1
 typedef struct cli_verdict {
+    const char *cls;            /* latency-bound, mixed, throughput-bound; none without RAM accesses */
     uint32_t m;                 /* memory accesses in flight */
-    double chained_fraction;    /* RAM accesses that wait for an earlier RAM access (md >= 2) */
+    uint64_t W, D;
+    double w_over_m;            /* RAM latencies for every access, m at a time: the lower bound without the chain */
+    double lambda;              /* RAM latencies of the upper bound, (W - D)/m + D */
+    double chain_share;         /* D / lambda: the part of them that is the longest chain's */
     double add_min_s, add_max_s;    /* what CLI_VERDICT_NS more RAM latency adds: lower and upper bound */
     double slowdown_min, slowdown_max;  /* the lower and the upper time bound, far over near */
-    char text[400];
+    char text[640];
 } cli_verdict;
 
-/* The plain-words verdict of configuration k, from its metrics only
-   (README, "Reading the verdict"). */
+/* a count of RAM latencies: whole (half up) and grouped from 100 on, else 3 digits */
+static const char *cli_rounds(char *buf, size_t n, double v)
+{
+    if (v >= 100.0) return cli_group(buf, n, (uint64_t)(v + 0.5));
+    snprintf(buf, n, "%.3g", v);
+    return buf;
+}
+
+/* The plain-words verdict of configuration k, from W, D, m and the what-if
+   alone (README, "Reading the verdict"). */
 static void cli_verdict_make(edan_context *ctx, const cli_analysis *a, uint32_t k, cli_verdict *v)
 {
     const edan_config *c = edan_get_config(ctx, k);
     edan_metrics mt;
     edan_bounds nb, fb;
-    char w[32], ch[32], d[32], lo[32], hi[32], pct[32];
+    char w[32], d[32], wm[32], lam[32], lo[32], hi[32], pct[32], add[128];
     double hz = c->freq_ghz * 1e9;
     memset(v, 0, sizeof *v);
     v->m = cli_verdict_m(a);
     edan_get_metrics(ctx, k, &mt);
     edan_get_bounds(ctx, k, v->m, &nb);
     edan_get_bounds_at(ctx, k, v->m, cli_far_alpha(c, CLI_VERDICT_NS), &fb);
-    v->chained_fraction = mt.W ? (double)mt.chained / (double)mt.W : 0.0;
+    v->W = mt.W;
+    v->D = mt.D;
+    v->w_over_m = (double)mt.W / (double)v->m;
+    v->lambda = nb.lambda;
+    v->chain_share = nb.lambda > 0 ? (double)mt.D / nb.lambda : 0.0;
     v->add_min_s = (fb.T_lower - nb.T_lower) / hz;
     v->add_max_s = (fb.T_upper - nb.T_upper) / hz;
     v->slowdown_min = nb.T_lower > 0 ? fb.T_lower / nb.T_lower : 1.0;
     v->slowdown_max = nb.T_upper > 0 ? fb.T_upper / nb.T_upper : 1.0;
     if (!mt.W) {
+        v->cls = "none";
         snprintf(v->text, sizeof v->text,
                  "no access reaches RAM%s: RAM latency does not change this run's time",
                  c->num_levels ? " (the caches serve every load and store)" : "");
         return;
     }
-    if (mt.chained && v->chained_fraction < 0.001) snprintf(pct, sizeof pct, "under 0.1%%");
-    else snprintf(pct, sizeof pct, "%.1f%%", 100.0 * v->chained_fraction);
+    v->cls = v->chain_share >= CLI_VERDICT_LATENCY_BOUND ? "latency-bound"
+             : v->chain_share >= CLI_VERDICT_MIXED ? "mixed" : "throughput-bound";
+    if (v->chain_share < 0.001) snprintf(pct, sizeof pct, "under 0.1%%");
+    else snprintf(pct, sizeof pct, "%.1f%%", 100.0 * v->chain_share);
     cli_group(w, sizeof w, mt.W);
-    cli_group(ch, sizeof ch, mt.chained);
     cli_group(d, sizeof d, mt.D);
+    cli_rounds(wm, sizeof wm, v->w_over_m);
+    cli_rounds(lam, sizeof lam, v->lambda);
     cli_duration(lo, sizeof lo, v->add_min_s);
     cli_duration(hi, sizeof hi, v->add_max_s);
-    if (!strcmp(lo, hi))
-        snprintf(v->text, sizeof v->text,
-                 "%s of the %s RAM accesses (%s) wait for an earlier RAM access; the longest chain makes %s RAM "
-                 "round trip%s in a row; %.0f ns more RAM latency adds %s (%.2fx the time) with %u accesses in flight",
-                 ch, w, pct, d, mt.D == 1 ? "" : "s", CLI_VERDICT_NS, hi, v->slowdown_max, v->m);
-    else
-        snprintf(v->text, sizeof v->text,
-                 "%s of the %s RAM accesses (%s) wait for an earlier RAM access; the longest chain makes %s RAM "
-                 "round trip%s in a row; %.0f ns more RAM latency adds %s to %s (up to %.2fx the time) with %u "
-                 "accesses in flight",
-                 ch, w, pct, d, mt.D == 1 ? "" : "s", CLI_VERDICT_NS, lo, hi, v->slowdown_max, v->m);
+    if (!strcmp(lo, hi)) snprintf(add, sizeof add, "%s (%.2fx the time)", hi, v->slowdown_max);
+    else snprintf(add, sizeof add, "%s to %s (up to %.2fx the time)", lo, hi, v->slowdown_max);
+    snprintf(v->text, sizeof v->text,
+             "%s: the longest chain makes %s RAM round trip%s in a row, against %s rounds for all %s RAM accesses with "
+             "%u in flight; the chain is %s of the upper bound's %s rounds; %.0f ns more RAM latency adds %s",
+             v->cls, d, mt.D == 1 ? "" : "s", wm, w, v->m, pct, lam, CLI_VERDICT_NS, add);
 }
 
 static void cli_hot_key(const cli_analysis *a, const edan_hotspot *h, char *buf, size_t n)
@@ -527,12 +548,15 @@ static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char 
             cli_verdict_make(ctx, a, k, &v);
             fprintf(o, ",\n      \"verdict\": {\"text\": ");
             cli_json_string(o, v.text);
-            fprintf(o, ", \"m\": %u", v.m);
+            fprintf(o, ", \"class\": \"%s\", \"m\": %u, \"W\": %llu, \"D\": %llu", v.cls, v.m,
+                    (unsigned long long)v.W, (unsigned long long)v.D);
             {
-                static const char *const names[] = {"chained_fraction", "added_ns", "added_seconds_min",
+                static const char *const names[] = {"W_over_m", "lambda", "chain_share", "latency_bound_from",
+                                                    "mixed_from", "added_ns", "added_seconds_min",
                                                     "added_seconds_max", "slowdown_min", "slowdown_max"};
-                const double vals[] = {v.chained_fraction, CLI_VERDICT_NS, v.add_min_s, v.add_max_s, v.slowdown_min,
-                                       v.slowdown_max};
+                const double vals[] = {v.w_over_m, v.lambda, v.chain_share, CLI_VERDICT_LATENCY_BOUND,
+                                       CLI_VERDICT_MIXED, CLI_VERDICT_NS, v.add_min_s, v.add_max_s,
+                                       v.slowdown_min, v.slowdown_max};
                 cli_json_nums(o, 1, names, vals, sizeof vals / sizeof vals[0]);
             }
             fputc('}', o);

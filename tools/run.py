@@ -61,6 +61,7 @@ KERNEL_TABLE = {
     "spmv":    ("256", "100", "--region", "kernel_cg_step"),
 }
 DEFAULT_KERNELS = "sum gemm omp_gemm mvt atax bicg gesummv trmm syrk trisolv lu triad chase spmv"
+CLASSES = {"latency-bound", "mixed", "throughput-bound"}   # a verdict's classes (README, "Reading the verdict")
 BUILDS = {"host": ("build/examples-host", "built for this machine (gcc -O2, `build/examples-host/`)"),
           "riscv": ("build/examples", "cross-compiled for RISC-V (RV64GC, `build/examples/`)")}
 
@@ -504,17 +505,31 @@ def write_readme(rep, M, add_ns, settings, profile, roofline, plots, roof_note, 
     w("")
 
     # ---- verdicts
+    def verdict(k, c):
+        cf = load(f"json/{k}.json")["configs"]
+        return cf[c].get("verdict", {}) if c < len(cf) else {}
+
+    def classes(c, order):
+        """'latency-bound: a, b; mixed: none; ...' of configuration c's verdicts, kernels in `order`"""
+        by = {}
+        for k in order:
+            by.setdefault(verdict(k, c).get("class", "n/a"), []).append(k)
+        return "; ".join(f"{cl}: {', '.join(by[cl]) if by.get(cl) else 'none'}"
+                         for cl in ["latency-bound", "mixed", "throughput-bound"] + sorted(set(by) - CLASSES))
+
+    v0 = verdict(kernels[0], 0)
     w("## Verdicts\n")
-    w("Each kernel's verdict on this machine (configuration 0), as `edan` prints it above its report: "
-      "how many of its RAM accesses wait for an earlier RAM access, how many RAM round trips lie in a row "
-      "on its longest chain, and what 100 ns more RAM latency would add at least and at most "
-      "(README.md of the repository, *Reading the verdict*).\n")
+    w("Each kernel's verdict on this machine (configuration 0), as `edan` prints it above its report. Its class "
+      "is the longest chain's share of the RAM latencies in the upper time bound, D / λ(m) at the verdict's m: "
+      f"latency-bound from {fmt(v0.get('latency_bound_from'))}, mixed from {fmt(v0.get('mixed_from'))}, else "
+      "throughput-bound; then the chain's RAM round trips against the W/m rounds that all RAM accesses take m at "
+      "a time, and what 100 ns more RAM latency would add at least and at most (README.md of the repository, "
+      "*Reading the verdict*).\n")
     w("| kernel | verdict |")
     w("|---|---|")
     for k in kernels:
-        v = load(f"json/{k}.json")["configs"][0].get("verdict", {})
-        w(f"| {k} | {v.get('text', 'n/a')} |")
-    w("")
+        w(f"| {k} | {verdict(k, 0).get('text', 'n/a')} |")
+    w(f"\nBy class: {classes(0, kernels)}.\n")
 
     # ---- the two ISAs
     rv = [k for k in kernels if os.path.exists(os.path.join(rep, f"json/rv-{k}.json"))]
@@ -543,10 +558,9 @@ def write_readme(rep, M, add_ns, settings, profile, roofline, plots, roof_note, 
     w("λ = (W − D)/m + D: how many RAM latencies the worst-case time grows by per cycle of added latency "
       "(absolute); Λ = λ/(λ·α₀ + C): the same relative to the kernel's time. The paper ranks with λ "
       "(Fig. 11) and Λ (Fig. 12); Λ ranks well only where W/C is large (≥ 0.3 in the paper).\n")
-    w("λ is absolute: a big streaming kernel whose many RAM accesses are independent still adds W/m RAM "
-      "latencies to its worst case, so it can outrank a pointer chase whose every access waits for the one "
-      "before; Λ divides by the kernel's own time, and there the chase, which does little but wait for RAM, "
-      "is the most latency-bound.\n")
+    w("λ is absolute: a large kernel whose RAM accesses are independent adds W/m RAM latencies to its worst "
+      "case, so it can outrank a smaller one whose every access waits for the one before; Λ divides by the "
+      "kernel's own time. Neither says whether the RAM time is a chain's: the verdict's class does.\n")
     for c in (0, 1):
         path = f"ranking-{c}.json"
         if not os.path.exists(os.path.join(rep, path)):
@@ -563,7 +577,11 @@ def write_readme(rep, M, add_ns, settings, profile, roofline, plots, roof_note, 
             w(f"| {a['rank']} | {a['name']} | {num(a['W'], 'int')} | {num(a['D'], 'int')} | {num(a['C'], 'int')} | "
               f"{num(a['lambda'], 'fix2')} | {num(a['Lambda'], 'sig')} | {wc:.3g}{'' if wc >= 0.3 else ' (< 0.3)'} | "
               f"{bL.get(a['name'], '?')} |")
-        w(f"\n(`edan rank --m {M} --config {c}`: [`ranking-{c}.txt`](ranking-{c}.txt), [`ranking-{c}.json`](ranking-{c}.json))\n")
+        first = lambda by, key: f"{by[0]['name']} ({num(by[0][key], 'fix2' if key == 'lambda' else 'sig')})"
+        w(f"\nFirst by λ: {first(rk['by_lambda'], 'lambda')}; first by Λ: {first(rk['by_Lambda'], 'Lambda')}. "
+          f"The verdicts' classes in this configuration, kernels in the order of λ: "
+          f"{classes(c, [a['name'] for a in rk['by_lambda']])}.\n")
+        w(f"(`edan rank --m {M} --config {c}`: [`ranking-{c}.txt`](ranking-{c}.txt), [`ranking-{c}.json`](ranking-{c}.json))\n")
     if not os.path.exists(os.path.join(rep, "ranking-0.json")):
         w("No ranking (see *Missing*).\n")
 

@@ -1,6 +1,7 @@
 /* tools/suggest.h - "did you mean": the option of a command's --help text
-   closest to a mistyped one, and the edit distance behind it (also for
-   the plugin's "no function named"). Header only (static inline). */
+   closest to a mistyped one, the command closest to a mistyped command,
+   and the edit distance behind them (also for the plugin's "no function
+   named"). Header only (static inline). */
 #ifndef EDAN_SUGGEST_H
 #define EDAN_SUGGEST_H
 #include <stdio.h>
@@ -27,13 +28,33 @@ static inline size_t suggest_distance(const char *a, size_t la, const char *b, s
     return row[lb];
 }
 
+/* The most edits a suggestion may be from a mistyped word of len bytes: a
+   third of it, at least 2; farther, the word is likely another one. */
+static inline size_t suggest_limit(size_t len) { return len / 3 > 2 ? len / 3 : 2; }
+
+/* The one of words[0..n) closest to word, or NULL when none is within
+   suggest_limit (the first of equally close ones). */
+static inline const char *suggest_word(const char *word, const char *const *words, size_t n)
+{
+    size_t lw = strlen(word), bestd = (size_t)-1, i;
+    const char *best = NULL;
+    for (i = 0; i < n; i++) {
+        size_t d = suggest_distance(word, lw, words[i], strlen(words[i]));
+        if (d < bestd && d <= suggest_limit(lw)) {
+            bestd = d;
+            best = words[i];
+        }
+    }
+    return best;
+}
+
 /* The `--option` of help (any word of it that starts with --) closest to
    opt (its part before '='), copied to out; "" when none is within a
    third of its length (at least 2 edits). The help text is the list, so
    the suggestions say what --help says. */
 static inline void suggest_option(const char *opt, const char *help, char *out, size_t n)
 {
-    size_t lo = strcspn(opt, "="), bestd = (size_t)-1, limit = lo / 3 > 2 ? lo / 3 : 2;
+    size_t lo = strcspn(opt, "="), bestd = (size_t)-1, limit = suggest_limit(lo);
     const char *p = help;
     out[0] = 0;
     while ((p = strstr(p, "--")) != NULL) {

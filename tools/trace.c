@@ -468,8 +468,7 @@ int edan_cmd_trace(int argc, char **argv)
         }
     }
     if (prog < 0 || prog >= argc) {
-        fprintf(stderr, "%s%sedan trace: no program given (edan trace [options] -- PROGRAM ARGS)\n", trace_usage,
-                trace_options);
+        fprintf(stderr, "edan trace: no program given (edan trace [options] -- PROGRAM ARGS; see edan trace --help)\n");
         free(t.plugin_args);
         return 2;
     }

@@ -202,6 +202,15 @@ for cmd in "analyze --cahce 1K $T/sum.txt|did you mean --cache?" "rank --mm 2 x.
   [ $rc -eq 2 ] && grep -qF -- "${cmd#*|}" "$T/err" && ok "edan ${cmd%|*}: ${cmd#*|}" \
     || bad "edan ${cmd%|*}: rc=$rc $(cat "$T/err")"
 done
+# a mistyped command: the closest command, in one line; a word near none: the list alone
+for cmd in "anlyze $T/sum.txt|did you mean analyze?" "trcae -- x|did you mean trace?" "--hepl|did you mean --help?" \
+           "jbo r.json|did you mean job?" \
+           "frobnicate|unknown command 'frobnicate' (commands: analyze, trace, rank, roofline, plot, job; see edan --help)"; do
+  ./edan ${cmd%|*} > "$T/out" 2> "$T/err"; rc=$?
+  [ $rc -eq 2 ] && grep -qF -- "${cmd#*|}" "$T/err" && [ "$(wc -l < "$T/err")" = 1 ] && [ ! -s "$T/out" ] \
+    && ok "edan ${cmd%|*}: ${cmd#*|}" || bad "edan ${cmd%|*}: rc=$rc $(cat "$T/err")"
+done
+./edan frobnicate 2> "$T/err"; grep -q "did you mean" "$T/err" && bad "edan frobnicate: a suggestion: $(cat "$T/err")"
 ./edan analyze --cache 1000:3:64 "$T/sum.txt" > /dev/null 2> "$T/err"; rc=$?
 [ $rc -eq 2 ] && grep -q "not a multiple" "$T/err" && ok "bad cache geometry refused" || bad "cache geometry: rc=$rc"
 ./edan analyze --skip-unknown --json "$T/e1.txt" > "$T/skip.json" 2> "$T/err"; rc=$?
@@ -254,19 +263,19 @@ EOF
 # (added time = the lower and upper bound's growth: max(D, W/m) and lambda(m)
 # times 100 ns, whatever the clock; slowdown = the upper bound's ratio)
 ./edan analyze --json --cache 1K:2:64 --m 1,4,8 --freq 2.5 --alpha 300 "$T/v-paper.txt" > "$T/verdict.json" || bad "verdict run"
-python3 - "$T/verdict.json" <<'EOF' && ok "verdict: chained share, D, added time and slowdown follow from the metrics" || bad "verdict numbers"
+python3 - "$T/verdict.json" <<'EOF' && ok "verdict: the chain's share, D, added time and slowdown follow from the metrics" || bad "verdict numbers"
 import json, sys
 c = json.load(open(sys.argv[1]))["configs"][0]
 v = c["verdict"]
 W, D, m = c["W"], c["D"], v["m"]
 assert m == 4, m                                        # the paper's m when evaluated, no profile
-assert abs(v["chained_fraction"] - c["chained"] / W) < 1e-12
 lam = (W - D) / m + D
+assert abs(v["chain_share"] - D / lam) < 1e-12 and abs(v["lambda"] - c["m"]["4"]["lambda"]) < 1e-12, v
 assert abs(v["added_seconds_max"] - lam * 100e-9) < 1e-15 * max(1, lam)
 assert abs(v["added_seconds_min"] - max(D, W / m) * 100e-9) < 1e-15 * max(1, lam)
 far = c["m"]["4"]["T_upper"] + lam * 100 * 2.5
 assert abs(v["slowdown_max"] - far / c["m"]["4"]["T_upper"]) < 1e-12
-assert f"{W:,} RAM accesses" in v["text"] and f"makes {D:,} RAM round trip" in v["text"], v["text"]
+assert f"all {W:,} RAM accesses" in v["text"] and f"makes {D:,} RAM round trip" in v["text"], v["text"]
 EOF
 
 # --- a text trace of two threads (#edan-thread lines) ------------------------------

@@ -55,6 +55,29 @@ for c in (0, 1):
     rk = json.load(open(os.path.join(R, f"ranking-{c}.json")))
     pos = {a["name"]: a["rank"] for a in rk["by_Lambda"]}
     check(pos["chase"] == 1, f"configuration {c}: chase not first by Lambda: {pos}")
+# The prose under each ranking is the table's: the first by lambda and by
+# Lambda as ranked, every kernel under its verdict's class in the order of
+# lambda; no kernel is called the most latency-bound ahead of the table.
+def by_class(text):
+    return {cl: ([] if ks == "none" else ks.split(", ")) for cl, ks in (p.split(": ", 1) for p in text.split("; "))}
+for c in (0, 1):
+    rk = json.load(open(os.path.join(R, f"ranking-{c}.json")))
+    sec = readme.split(f"### Configuration {c}:", 1)[-1].split("###", 1)[0]
+    for key, sym in (("by_lambda", "First by λ"), ("by_Lambda", "first by Λ")):
+        check(f"{sym}: {rk[key][0]['name']} (" in sec, f"configuration {c}: the prose does not say {sym} is {rk[key][0]['name']}")
+    got = re.search(r"kernels in the order of λ: (.*)\.\n", sec)
+    check(got is not None, f"configuration {c}: no classes under the ranking")
+    if got:
+        want = {}
+        for a in rk["by_lambda"]:
+            cl = json.load(open(os.path.join(R, f"json/{a['name']}.json")))["configs"][c]["verdict"]["class"]
+            want.setdefault(cl, []).append(a["name"])
+        got = {cl: ks for cl, ks in by_class(got.group(1)).items() if ks}
+        check(got == want, f"configuration {c}: classes {got}, the reports say {want}")
+    for k in ("chase", "gemm", "lu", "spmv"):
+        cl = json.load(open(os.path.join(R, f"json/{k}.json")))["configs"][c]["verdict"]["class"]
+        check((cl == "latency-bound") == (k == "chase"), f"configuration {c}: {k} is {cl}")
+check("most latency-bound" not in readme, "the README calls a kernel the most latency-bound")
 # each kernel's verdict is in the README's verdict table, as its report says it
 for k in ("chase", "gemm", "lu", "spmv"):
     v = json.load(open(os.path.join(R, f"json/{k}.json")))["configs"][0]["verdict"]["text"]

@@ -42,6 +42,9 @@ printf 'hello\n' > "$tmp/script"; chmod +x "$tmp/script"
 expect 2 'not an ELF' "a non-ELF file" -- ./edan trace -- "$tmp/script"
 expect 2 'no such program' "a missing program" -- ./edan trace -- "$tmp/does-not-exist"
 expect 2 'no program given' "no program" -- ./edan trace --json
+# options but no program: the message and where to look, not the whole --help
+expect 2 'no program given.*see edan trace --help' "options, no program" -- ./edan trace --func x
+[ "$(wc -l < "$tmp/err")" = 1 ] || { echo "FAIL edan trace --func x: $(wc -l < "$tmp/err") lines on stderr, not 1"; fail=1; }
 expect 2 'unknown option' "an unknown option" -- ./edan trace --bogus -- "$tmp/prog"
 expect 2 'needs a value' "an option without its value" -- ./edan trace --func
 expect 2 'cannot write' "an unwritable trace file" -- ./edan trace --binary /nonexistent/dir/t.bin -- "$tmp/prog"

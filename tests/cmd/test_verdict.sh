@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# The verdict rests on D, W, m and the what-if: its class is the longest
+# chain's share of the upper bound's RAM latencies, D / lambda(m)
+# (latency-bound from 0.5, mixed from 0.1, README "Reading the verdict").
+# A load that every later access depends on (a loop-invariant pointer, an
+# OpenMP kernel's shared variables) chains nearly every access but adds one
+# round trip to D: such a kernel is not latency-bound; a pointer chase is.
+. "$(dirname "$0")/../lib.sh"
+
+# check_verdict JSON [CLASS...]: the JSON verdict of every configuration
+# carries its numbers, they follow from W, D and m, the class from the
+# thresholds; with CLASS arguments, configuration k's class is the k-th
+check_verdict() {
+  python3 - "$@" <<'EOF'
+import json, sys
+r = json.load(open(sys.argv[1]))
+want = sys.argv[2:]
+for k, c in enumerate(r["configs"]):
+    v = c["verdict"]
+    W, D, m = c["W"], c["D"], v["m"]
+    assert (v["W"], v["D"]) == (W, D), (v["W"], v["D"], W, D)
+    assert v["latency_bound_from"] == 0.5 and v["mixed_from"] == 0.1, v
+    lam = (W - D) / m + D if W else 0.0
+    assert abs(v["W_over_m"] - W / m) <= 1e-12 * W and abs(v["lambda"] - lam) <= 1e-12 * max(1, lam), v
+    share = D / lam if lam else 0.0
+    assert abs(v["chain_share"] - share) <= 1e-12, (v["chain_share"], share)
+    cls = "none" if not W else "latency-bound" if share >= 0.5 else "mixed" if share >= 0.1 else "throughput-bound"
+    assert v["class"] == cls, (c["name"], v["class"], cls, share)
+    if k < len(want): assert cls == want[k], (c["name"], cls, want[k], v["text"])
+    t = v["text"]
+    if W:
+        assert t.startswith(cls + ": "), t
+        assert f"makes {D:,} RAM round trip" in t and f"all {W:,} RAM accesses with {m} in flight" in t, t
+        assert "wait for an earlier" not in t, t
+EOF
+}
+
+# --- an axpy whose one invariant load (the arrays' base, from memory) every
+# address depends on: 3,000 of the 3,001 RAM accesses have it on a path, D 3
+{
+  echo 'ld a1,0(a0);0x10000'
+  echo 'add a2,a1,a3'
+  python3 -c "
+for i in range(1000):
+    print(f'fld fa1,0(a1);{0x20000 + 8 * i:#x}')
+    print(f'fld fa2,0(a2);{0x40000 + 8 * i:#x}')
+    print('fmadd.d fa2,fa0,fa1,fa2')
+    print(f'fsd fa2,0(a2);{0x40000 + 8 * i:#x}')
+    print('addi a1,a1,8')
+    print('addi a2,a2,8')"
+} > "$T/invariant.txt"
+./edan analyze --json "$T/invariant.txt" > "$T/invariant.json" || bad "the invariant-load trace does not analyse"
+python3 -c "
+import json, sys
+c = json.load(open(sys.argv[1]))['configs'][0]
+assert (c['W'], c['D'], c['chained']) == (3001, 3, 3000), (c['W'], c['D'], c['chained'])" "$T/invariant.json" \
+  && check_verdict "$T/invariant.json" throughput-bound \
+  && ok "one invariant load under every access (3,000 of 3,001 chained, D 3): throughput-bound" \
+  || bad "the invariant load's verdict: $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["configs"][0]["verdict"])' "$T/invariant.json")"
+
+# --- the thresholds, at m = 4: a chain of D dependent loads beside W - D
+# independent ones; D / lambda exactly 0.5 and 0.1 on the boundaries
+chain_trace() {  # chain_trace D INDEPENDENT
+  python3 -c "
+import sys
+d, n = int(sys.argv[1]), int(sys.argv[2])
+for i in range(d): print(f'ld a0,0(a0);{0x10000 + 8 * i:#x}')
+for i in range(n): print(f'ld t0,0(a1);{0x80000 + 8 * i:#x}')" "$@"
+}
+for c in "20 20 latency-bound" "10 40 latency-bound" "9 41 mixed" "5 60 mixed" "2 72 mixed" "2 73 throughput-bound"; do
+  set -- $c
+  chain_trace "$1" "$2" > "$T/chain.txt"
+  ./edan analyze --json "$T/chain.txt" > "$T/chain.json" && check_verdict "$T/chain.json" "$3" \
+    && ok "D $1 beside $2 independent loads (m 4): $3" || bad "D $1 beside $2 independent loads: not $3"
+done
+printf 'addi a0,a0,1\n' > "$T/none.txt"
+./edan analyze --json "$T/none.txt" > "$T/none.json" && check_verdict "$T/none.json" none \
+  && ok "no RAM access: class none" || bad "no RAM access: $(cat "$T/none.json" | head -c 600)"
+
+# --- the example kernels: the chase is latency-bound with a cache and
+# without; gemm, triad and the OpenMP kernels (two threads, either ISA) are not
+trace_verdict() {  # trace_verdict WHAT CLASSES -- edan trace arguments
+  local what=$1 classes=$2; shift 3
+  if OMP_NUM_THREADS=2 ./edan trace --quiet --json -o "$T/k.json" "$@" > /dev/null 2> "$T/err"; then
+    check_verdict "$T/k.json" $classes && ok "$what: $classes" \
+      || bad "$what: $(python3 -c 'import json,sys; print([c["verdict"]["text"] for c in json.load(open(sys.argv[1]))["configs"]])' "$T/k.json")"
+  else
+    bad "$what: edan trace failed: $(tail -n 3 "$T/err")"
+  fi
+}
+trace_verdict "chase (RISC-V), L1 1K and no cache" "latency-bound latency-bound" -- \
+  --func kernel_chase --cache 1K:2:64 --config=none -- build/examples/chase 4096
+trace_verdict "chase (x86-64), L1 1K and no cache" "latency-bound latency-bound" -- \
+  --func kernel_chase --cache 1K:2:64 --config=none -- build/examples-host/chase 4096
+trace_verdict "gemm (RISC-V), L1 32K and no cache" "throughput-bound throughput-bound" -- \
+  --func kernel_gemm --cache 32K:8:64 --config=none -- build/examples/gemm 32
+trace_verdict "triad (RISC-V), no cache" "throughput-bound" -- --func kernel_triad -- build/examples/triad 10000
+for isa in examples examples-host; do
+  trace_verdict "omp_triad ($isa), L1 32K and no cache" "throughput-bound throughput-bound" -- \
+    --func kernel_triad --cache 32K:8:64 --config=none -- build/$isa/omp_triad 10000
+  trace_verdict "omp_gemm ($isa), no cache" "throughput-bound" -- --func kernel_gemm -- build/$isa/omp_gemm 32
+done
+
+# --- the line: the class first, the numbers of the JSON as printed
+./edan analyze "$T/invariant.txt" > "$T/invariant.out"
+grep -qF "Verdict [no cache]: throughput-bound: the longest chain makes 3 RAM round trips in a row, against 750 rounds for all 3,001 RAM accesses with 4 in flight; the chain is 0.4% of the upper bound's 753 rounds; 100 ns more RAM latency adds" "$T/invariant.out" \
+  && ok "the verdict line of the invariant load" || bad "the verdict line: $(grep Verdict "$T/invariant.out")"
+exit $fail

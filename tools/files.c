@@ -218,6 +218,17 @@ int files_check_roles(const files_role *out, size_t nout, const files_role *in, 
     return 0;
 }
 
+int files_check_output(const char *cmd, const char *out, const char *what, const files_role *in, size_t nin)
+{
+    files_role o;
+    char err[600];
+    o.path = out;
+    o.what = what;
+    if (!files_check_roles(&o, 1, in, nin, err, sizeof err)) return 0;
+    fprintf(stderr, "%s: %s\n", cmd, err);
+    return -1;
+}
+
 char *files_read_all(const char *path, size_t max, size_t *len, char *err, size_t errlen)
 {
     FILE *f;

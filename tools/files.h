@@ -47,6 +47,8 @@ typedef struct files_role { const char *path; const char *what; } files_role;
    another output, or more than one output is standard output ("-", or the
    file standard output already goes to). NULL paths are skipped. */
 int files_check_roles(const files_role *out, size_t nout, const files_role *in, size_t nin, char *err, size_t errlen);
+/* files_check_roles for one output; the message, `CMD: ...`, on stderr. */
+int files_check_output(const char *cmd, const char *out, const char *what, const files_role *in, size_t nin);
 
 /* The whole of a file (or "-", standard input), NUL-terminated; at most
    max bytes. NULL with the reason in err (a directory, too large, ...). */

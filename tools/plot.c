@@ -807,6 +807,21 @@ int edan_cmd_plot(int argc, char **argv)
         fputs(plot_usage, stderr);
         goto done;
     }
+    if (out_path) {     /* the chart must not be one of its inputs */
+        files_role *in = (files_role *)calloc(ninputs, sizeof *in);
+        int clash;
+        if (!in) {
+            plot_err(NULL, "out of memory");
+            goto done;
+        }
+        for (i = 0; i < ninputs; i++) {
+            in[i].path = inputs[i];
+            in[i].what = sweep_mode ? "a --sweep file" : "a report";
+        }
+        clash = files_check_output("edan plot", out_path, "the chart", in, ninputs);
+        free(in);
+        if (clash) goto done;
+    }
     if (ch.logy && slowdown) {
         plot_err(NULL, "--log and --slowdown do not go together");
         goto done;

@@ -857,9 +857,25 @@ static int app_number(const char *path, const edan__json *obj, const char *key, 
    the model's time bounds at m (the profile's m when the report has it,
    else 4, else its first m), converted with the report's clock; or flops /
    runtime when one is given (FILE:SECONDS). */
+/* --app RESULT.json[:RUNTIME_SECONDS]: the file's name into path, and the
+   runtime (0 when not given; a name may hold colons of its own). */
+static double app_file(const char *spec, char *path, size_t n)
+{
+    char *colon, *end;
+    double runtime = 0;
+    snprintf(path, n, "%s", spec);
+    colon = strrchr(path, ':');
+    if (colon) {
+        runtime = strtod(colon + 1, &end);
+        if (end != colon + 1 && !*end && runtime > 0) *colon = 0;
+        else runtime = 0;
+    }
+    return runtime;
+}
+
 static int app_point(const char *spec, unsigned prof_m, roofline_point *q, char *label, size_t n)
 {
-    char path[1024], key[16], *colon, *end, err[300];
+    char path[1024], key[16], err[300];
     double runtime = 0, flops, ghz, lo_t, hi_t;
     char *text;
     size_t len;
@@ -867,13 +883,7 @@ static int app_point(const char *spec, unsigned prof_m, roofline_point *q, char 
     const edan__json *c, *ms, *b;
     const char *src, *base;
     int rc = -1;
-    snprintf(path, sizeof path, "%s", spec);
-    colon = strrchr(path, ':');
-    if (colon) {
-        runtime = strtod(colon + 1, &end);
-        if (end != colon + 1 && !*end && runtime > 0) *colon = 0;
-        else runtime = 0;
-    }
+    runtime = app_file(spec, path, sizeof path);
     text = read_all(path, &len);
     if (!text) return -1;
     if (edan__json_parse(text, len, NULL, &root, err, sizeof err) != EDAN_OK) {
@@ -1024,6 +1034,22 @@ static int write_chart(const char *out, const rl_chart *ch, const roofline_point
         return -1;
     }
     return 0;
+}
+
+/* A chart that would be the profile or an --app's result file destroys it. */
+static int out_clashes(const char *out, const char *profile, const char *const *apps, size_t napps)
+{
+    files_role in[RL_MAX_POINTS + 1];
+    char paths[RL_MAX_POINTS][1024];
+    size_t k, n = 0;
+    in[n].path = profile;
+    in[n++].what = "the profile";
+    for (k = 0; k < napps; k++) {
+        app_file(apps[k], paths[k], sizeof paths[k]);
+        in[n].path = paths[k];
+        in[n++].what = "an --app result";
+    }
+    return files_check_output("edan roofline", out, "the chart", in, n);
 }
 
 /* --larm names its charts after -o CHART.svg, CHART-clusterN.svg beside
@@ -1272,7 +1298,7 @@ int edan_cmd_roofline(int argc, char **argv)
             fprintf(stderr, "%s\n", err);
             goto done;
         }
-        if (write_chart(out, ch, pts, npts)) goto done;
+        if (out_clashes(out, path, apps, napps) || write_chart(out, ch, pts, npts)) goto done;
         if (cluster_d < 0 && edan__json_len(edan__json_get(edan__json_get(root, "numa"), "roofs")) &&
             !edan__json_bool(edan__json_get(edan__json_get(root, "numa"), "skipped"), 0))
             fprintf(stderr, "edan roofline: the profile also has LARM roofs: --larm draws one chart per cluster\n");
@@ -1336,6 +1362,12 @@ int edan_cmd_roofline(int argc, char **argv)
                 fprintf(stderr, "edan roofline: -o %s: too long a name for the charts of --larm\n", out);
                 goto done;
             }
+            if (out_clashes(name, path, apps, napps)) goto done;
+        }
+        for (j = 0; j < ndrawn; j++) {
+            const rl_key *key = &keys[which[j]];
+            snprintf(name, sizeof name, "%.*s-cluster%d%s%s.svg", (int)base_len, out, key->cluster,
+                     key->mode ? "-" : "", key->mode ? key->mode : "");
             if (write_chart(name, &charts[j], pts, npts)) goto done;
             fprintf(stderr, "edan roofline: wrote %s\n", name);
         }

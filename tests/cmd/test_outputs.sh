@@ -115,11 +115,16 @@ done
 cp build/examples/sum "$T/prog"
 cp "$T/t.txt" "$T/t2.txt"
 cp hwprofiles/vm.json "$T/p.json"
+cp "$T/r.json" "$T/r2.json"
+cp hwprofiles/qemu-2node.json "$T/l-cluster0.svg"
 for cs in "analyze --timeline|./edan analyze --quiet --tau 20 --timeline $T/t2.txt $T/t2.txt|$T/t2.txt" \
           "analyze --sweep|./edan analyze --quiet --sweep $T/t2.txt $T/t2.txt|$T/t2.txt" \
           "analyze --dot|./edan analyze --quiet --dot $T/t2.txt $T/t2.txt|$T/t2.txt" \
           "analyze --profile --sweep|./edan analyze --quiet --profile $T/p.json --sweep $T/p.json $T/t.txt|$T/p.json" \
-          "trace -o the program|./edan trace --quiet -o $T/prog -- $T/prog 4|$T/prog"; do
+          "trace -o the program|./edan trace --quiet -o $T/prog -- $T/prog 4|$T/prog" \
+          "plot -o its report|./edan plot $T/r2.json -o $T/r2.json|$T/r2.json" \
+          "roofline -o its profile|./edan roofline $T/p.json -o $T/p.json|$T/p.json" \
+          "roofline --larm, a cluster's chart its profile|./edan roofline $T/l-cluster0.svg --larm -o $T/l.svg|$T/l-cluster0.svg"; do
   IFS='|' read -r name cmd file <<< "$cs"
   sum=$(md5sum < "$file")
   $cmd > /dev/null 2> "$T/err"; rc=$?

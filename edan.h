@@ -48,22 +48,28 @@
            edan_metrics m;
            edan_bounds b;
            char line[4096];
+           int rc = 0;
            memset(&opt, 0, sizeof opt);                 // zero = the paper's defaults
-           if (edan_rv_parser_create(&rv, NULL) != EDAN_OK || edan_create(&ctx, &opt) != EDAN_OK) return 1;
-           while (fgets(line, sizeof line, stdin)) {
+           if (edan_rv_parser_create(&rv, NULL) != EDAN_OK || edan_create(&ctx, &opt) != EDAN_OK) {
+               fprintf(stderr, "%s\n", ctx ? edan_error(ctx) : "out of memory");
+               rc = 1;
+           }
+           while (!rc && fgets(line, sizeof line, stdin)) {
                edan_result r = edan_rv_parse_line(rv, line, strlen(line), &in);
                if (r == EDAN_SKIP) continue;             // a blank or comment line
                if (r != EDAN_OK || edan_feed(ctx, &in) != EDAN_OK) {
                    fprintf(stderr, "%s\n", r != EDAN_OK ? edan_rv_error(rv) : edan_error(ctx));
-                   return 2;
+                   rc = 2;
                }
            }
-           edan_get_metrics(ctx, 0, &m);                // W, D, C, Tinf, ...
-           edan_get_bounds(ctx, 0, 4, &b);              // lambda, Lambda, bounds at m = 4
-           printf("W=%llu D=%llu lambda=%.2f\n", (unsigned long long)m.W, (unsigned long long)m.D, b.lambda);
-           edan_destroy(ctx);
+           if (!rc) {
+               edan_get_metrics(ctx, 0, &m);            // W, D, C, Tinf, ...
+               edan_get_bounds(ctx, 0, 4, &b);          // lambda, Lambda, bounds at m = 4
+               printf("W=%llu D=%llu lambda=%.2f\n", (unsigned long long)m.W, (unsigned long long)m.D, b.lambda);
+           }
+           edan_destroy(ctx);                           // a failed one too: NULL or its message
            edan_rv_parser_destroy(rv);
-           return 0;
+           return rc;
        }
    examples/embed.c does the same with two configurations in one pass. A
    front-end that meets the same static instruction many times (decoded
@@ -79,11 +85,14 @@
        #define EDAN_IMPLEMENTATION
    and link with -lm. Optional, before that include:
        #define EDAN_MALLOC(sz,user) / EDAN_REALLOC(p,sz,user) / EDAN_FREE(p,user)
-       to change the default allocator (per-context hooks in edan_options win),
-       and EDAN_CALLOC(sz,user) for zeroed blocks (default calloc, whose pages
-       the system maps as they are touched; without it, malloc and memset),
-       #define EDAN_ASSERT(x) to change assert().
+       all three (one alone is an #error) to change the default allocator
+       (per-context hooks in edan_options win), and EDAN_CALLOC(sz,user) for
+       zeroed blocks (default calloc, whose pages the system maps as they
+       are touched; with your three macros and no EDAN_CALLOC, EDAN_MALLOC
+       and memset).
    C99; no global state; no exit(); warning-free with -Wall -Wextra -pedantic.
+   Every function the implementation defines is edan_ (the API) or static:
+   no other symbol leaves the file that defines EDAN_IMPLEMENTATION.
 
    ERRORS
    Functions return an edan_result; on failure the context's text says what
@@ -135,8 +144,21 @@
 
    DOES NOT
    read files other than hardware profiles, run or trace programs (the edan
-   CLI and its QEMU plugin do), decode x86-64, keep state between contexts,
-   print, or exit.
+   CLI and its QEMU plugin do), decode x86-64 (it names x86-64's registers,
+   EDAN_X86_*, for a front-end that does: the project's tools/x86.c, with
+   Zydis), keep state between contexts, print, or exit.
+
+   CONTENTS (search for the banner's words)
+   API           Results; Instructions (ISA-neutral); Options; The analysis
+                 context; RISC-V front-end; Hardware profiles; hybrid
+                 fast/slow memory model: declarations
+   Internal      the JSON reader and what the project's CLI shares
+                 (EDAN_INTERNAL)
+   Implementation  engine: allocation, the engine's state, shadow memory,
+                 cache model, per-PC statistics, feeding, instructions with
+                 several accesses, threads, blocks, results; RISC-V
+                 front-end: building an instruction, decoder, text parser;
+                 JSON reader; hardware profiles; hybrid model
 
    LICENSE: MIT (at the end of this file).
 */
@@ -314,6 +336,12 @@ typedef struct edan_options {
 /* ------------------------------------------------------------------------ */
 typedef struct edan_context edan_context;
 
+/* A context for opts (NULL: the defaults). EDAN_OK: *out is ready. On a
+   failure *out is either NULL (out NULL, an allocator given in part,
+   out of memory: edan_result_string says why) or a context that holds
+   the message, for options it cannot take (edan_error says which); it can
+   only be read and destroyed. Either way edan_destroy(*out) is right
+   (edan_destroy(NULL) does nothing), so no failure leaks. */
 edan_result edan_create(edan_context **out, const edan_options *opts);
 void edan_destroy(edan_context *ctx);
 /* Text of the last error on this context ("" if none). */
@@ -931,6 +959,17 @@ edan_result edan_hybrid_from_profile(const edan_profile *p, int cluster, edan_hy
 #if (defined(EDAN_INTERNAL) || defined(EDAN_IMPLEMENTATION)) && !defined(EDAN__INTERNAL_H)
 #define EDAN__INTERNAL_H
 #include <stdio.h>
+/* Internal functions are static in a program that includes the
+   implementation without EDAN_INTERNAL: no edan__ symbol leaves its object
+   file. The project's own programs define EDAN_INTERNAL everywhere and
+   share one copy. */
+#ifdef EDAN_INTERNAL
+#define EDAN__IDEF
+#elif defined(__GNUC__) || defined(__clang__)
+#define EDAN__IDEF static __attribute__((unused))
+#else
+#define EDAN__IDEF static
+#endif
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -953,35 +992,35 @@ typedef enum edan__json_type {
 /* Parses text[0..len) (no NUL needed). On error *out is NULL and err holds
    "line N: what is wrong" (EDAN_ERR_PARSE, EDAN_ERR_LIMIT for too deep,
    EDAN_ERR_NOMEM). alloc may be NULL (EDAN_MALLOC/EDAN_FREE). */
-edan_result edan__json_parse(const char *text, size_t len, const edan_allocator *alloc,
+EDAN__IDEF edan_result edan__json_parse(const char *text, size_t len, const edan_allocator *alloc,
                             edan__json **out, char *err, size_t errlen);
-void edan__json_free(edan__json *root);
-edan__json_type edan__json_kind(const edan__json *v);          /* EDAN__JSON_NULL for NULL */
-const edan__json *edan__json_get(const edan__json *obj, const char *key);   /* NULL if absent (keys are unique) */
-const edan__json *edan__json_at(const edan__json *arr, size_t i);         /* NULL if out of range */
-size_t edan__json_len(const edan__json *v);                              /* array/object size, else 0 */
-const char *edan__json_key_at(const edan__json *obj, size_t i);          /* NULL if out of range */
-const edan__json *edan__json_value_at(const edan__json *obj, size_t i);   /* i-th member's value */
-double edan__json_number(const edan__json *v, double dflt);
-const char *edan__json_string(const edan__json *v, const char *dflt);
-int edan__json_bool(const edan__json *v, int dflt);
+EDAN__IDEF void edan__json_free(edan__json *root);
+EDAN__IDEF edan__json_type edan__json_kind(const edan__json *v);          /* EDAN__JSON_NULL for NULL */
+EDAN__IDEF const edan__json *edan__json_get(const edan__json *obj, const char *key);   /* NULL if absent (keys are unique) */
+EDAN__IDEF const edan__json *edan__json_at(const edan__json *arr, size_t i);         /* NULL if out of range */
+EDAN__IDEF size_t edan__json_len(const edan__json *v);                              /* array/object size, else 0 */
+EDAN__IDEF const char *edan__json_key_at(const edan__json *obj, size_t i);          /* NULL if out of range */
+EDAN__IDEF const edan__json *edan__json_value_at(const edan__json *obj, size_t i);   /* i-th member's value */
+EDAN__IDEF double edan__json_number(const edan__json *v, double dflt);
+EDAN__IDEF const char *edan__json_string(const edan__json *v, const char *dflt);
+EDAN__IDEF int edan__json_bool(const edan__json *v, int dflt);
 /* The 1-based line of the text where the value starts (0 for NULL). */
-unsigned long edan__json_line(const edan__json *v);
+EDAN__IDEF unsigned long edan__json_line(const edan__json *v);
 
 /* The rest of stream f, NUL-terminated, in memory from alloc (NULL:
    EDAN_MALLOC, free it with EDAN_FREE); *len without the NUL. At most max
    bytes: EDAN_ERR_LIMIT beyond, EDAN_ERR_IO on a read error (errno says
    why), EDAN_ERR_NOMEM. The profile loader's reading, and the CLI's. */
-edan_result edan__read_stream(FILE *f, size_t max, const edan_allocator *alloc, char **out, size_t *len);
+EDAN__IDEF edan_result edan__read_stream(FILE *f, size_t max, const edan_allocator *alloc, char **out, size_t *len);
 /* The parsed document of a loaded profile. */
-const edan__json *edan__profile_json(const edan_profile *p);
+EDAN__IDEF const edan__json *edan__profile_json(const edan_profile *p);
 /* The checks edan_profile_parse makes of a profile's "numa" section, on a
    parsed document: for the reference profiles, which it refuses. EDAN_OK,
    or EDAN_ERR_PARSE with "NAME:LINE: what is wrong" in err. */
-edan_result edan__profile_check_numa(const edan__json *profile, const char *name, char *err, size_t errlen);
+EDAN__IDEF edan_result edan__profile_check_numa(const edan__json *profile, const char *name, char *err, size_t errlen);
 /* edan_hybrid_from_profile of a parsed document: also the reference
    profiles, which edan_profile_load refuses. */
-edan_result edan__hybrid_from_json(const edan__json *profile, int cluster, edan_hybrid_model *out,
+EDAN__IDEF edan_result edan__hybrid_from_json(const edan__json *profile, int cluster, edan_hybrid_model *out,
                                    char *err, size_t errlen);
 #ifdef __cplusplus
 }
@@ -1000,11 +1039,10 @@ edan_result edan__hybrid_from_json(const edan__json *profile, int cluster, edan_
 #include <stdio.h>
 #include <stdarg.h>
 
-#ifndef EDAN_ASSERT
-#include <assert.h>
-#define EDAN_ASSERT(x) assert(x)
-#endif
-#ifndef EDAN_MALLOC
+/* The allocator: the three macros together or none (half of them would
+   free with one allocator what another allocated), as stb_ds asks. */
+#if defined(EDAN_MALLOC) && defined(EDAN_REALLOC) && defined(EDAN_FREE)
+#elif !defined(EDAN_MALLOC) && !defined(EDAN_REALLOC) && !defined(EDAN_FREE)
 #define EDAN_MALLOC(sz, user) ((void)(user), malloc(sz))
 #define EDAN_REALLOC(p, sz, user) ((void)(user), realloc((p), (sz)))
 #define EDAN_FREE(p, user) ((void)(user), free(p))
@@ -1013,6 +1051,8 @@ edan_result edan__hybrid_from_json(const edan__json *profile, int cluster, edan_
    gigabytes costs the sets a program uses */
 #define EDAN_CALLOC(sz, user) ((void)(user), calloc(1, (sz)))
 #endif
+#else
+#error "edan.h: define EDAN_MALLOC, EDAN_REALLOC and EDAN_FREE together, or none of them"
 #endif
 
 /* ---- engine: implementation ---- */
@@ -1347,18 +1387,25 @@ edan_result edan_create(edan_context **out, const edan_options *opts)
     if ((a.alloc != NULL) != (a.free != NULL) || (a.realloc && !a.alloc)) return EDAN_ERR_INVALID_ARG;
     if (a.alloc && !a.realloc) return EDAN_ERR_INVALID_ARG;
     K = opts->num_configs ? opts->num_configs : 1;
-    if (K > EDAN_MAX_CONFIGS || (opts->num_configs && !opts->configs) || opts->num_m > EDAN_MAX_M)
-        return EDAN_ERR_INVALID_ARG;
     ctx = (edan_context *)edan__calloc(&a, sizeof *ctx);
     if (!ctx) return EDAN_ERR_NOMEM;
     ctx->a = a;
+    *out = ctx;     /* from here a failure hands back the context with its message */
+    if (K > EDAN_MAX_CONFIGS)
+        return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "%u configurations: at most %u", (unsigned)K,
+                          (unsigned)EDAN_MAX_CONFIGS);
+    if (opts->num_configs && !opts->configs)
+        return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "num_configs is %u but configs is NULL", (unsigned)K);
+    if (opts->num_m > EDAN_MAX_M)
+        return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "num_m is %u: at most %u", (unsigned)opts->num_m,
+                          (unsigned)EDAN_MAX_M);
     ctx->K = K;
     ctx->num_regs = opts->num_regs ? opts->num_regs : EDAN_RV_NUM_REGS;
     if (ctx->num_regs > 65536) ctx->num_regs = 65536;
     if (opts->num_m) {
         ctx->num_m = opts->num_m;
         for (k = 0; k < opts->num_m; k++) {
-            if (!opts->m[k]) { edan__free(&a, ctx); return EDAN_ERR_INVALID_ARG; }
+            if (!opts->m[k]) return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "m[%u] is 0: every m is 1 or more", (unsigned)k);
             ctx->m[k] = opts->m[k];
         }
     } else {
@@ -1377,18 +1424,14 @@ edan_result edan_create(edan_context **out, const edan_options *opts)
     ctx->reg_md = (uint32_t *)edan__calloc(&a, (size_t)ctx->num_regs * K * sizeof(uint32_t));
     ctx->reg_slots = ctx->num_regs;
     if (!ctx->cfg || !ctx->reg_vid || !ctx->reg_F || !ctx->reg_md) {
+        *out = NULL;
         edan_destroy(ctx);
         return EDAN_ERR_NOMEM;
     }
     for (k = 0; k < K; k++) {
         r = edan__setup_config(ctx, k, opts->num_configs ? &opts->configs[k] : &zero_cfg);
-        if (r != EDAN_OK) {
-            /* keep the message: hand back the context so the caller can read it */
-            *out = ctx;
-            return r;
-        }
+        if (r != EDAN_OK) return r;     /* the message in the context handed back */
     }
-    *out = ctx;
     return EDAN_OK;
 }
 
@@ -4578,9 +4621,9 @@ static void edan__rv_fill(uint32_t op, unsigned rd, unsigned rs1, unsigned rs2, 
    parser and the decoder do (x0 dropped, CSR reads/writes as the spec says);
    csr and zimm matter only for CSR instructions. For the tests, which check
    the operand rules on every op without text or bytes; not in the API. */
-edan_result edan__rv_make(uint32_t op, unsigned rd, unsigned rs1, unsigned rs2, unsigned rs3,
+EDAN__IDEF edan_result edan__rv_make(uint32_t op, unsigned rd, unsigned rs1, unsigned rs2, unsigned rs3,
                           unsigned csr, unsigned zimm, edan_insn *out);
-edan_result edan__rv_make(uint32_t op, unsigned rd, unsigned rs1, unsigned rs2, unsigned rs3,
+EDAN__IDEF edan_result edan__rv_make(uint32_t op, unsigned rd, unsigned rs1, unsigned rs2, unsigned rs3,
                           unsigned csr, unsigned zimm, edan_insn *out)
 {
     if (!out || op >= EDAN_RV_OP_COUNT || rd > 31 || rs1 > 31 || rs2 > 31 || rs3 > 31 ||
@@ -6015,7 +6058,7 @@ fail:
     return NULL;
 }
 
-edan_result edan__json_parse(const char *text, size_t len, const edan_allocator *alloc,
+EDAN__IDEF edan_result edan__json_parse(const char *text, size_t len, const edan_allocator *alloc,
                             edan__json **out, char *err, size_t errlen)
 {
     edan__jp p;
@@ -6045,11 +6088,11 @@ edan_result edan__json_parse(const char *text, size_t len, const edan_allocator 
     return EDAN_OK;
 }
 
-void edan__json_free(edan__json *root) { edan__json_free_node(root); }
+EDAN__IDEF void edan__json_free(edan__json *root) { edan__json_free_node(root); }
 
-edan__json_type edan__json_kind(const edan__json *v) { return v ? v->type : EDAN__JSON_NULL; }
+EDAN__IDEF edan__json_type edan__json_kind(const edan__json *v) { return v ? v->type : EDAN__JSON_NULL; }
 
-const edan__json *edan__json_get(const edan__json *obj, const char *key)
+EDAN__IDEF const edan__json *edan__json_get(const edan__json *obj, const char *key)
 {
     size_t i;
     if (!obj || obj->type != EDAN__JSON_OBJECT || !key) return NULL;
@@ -6058,45 +6101,45 @@ const edan__json *edan__json_get(const edan__json *obj, const char *key)
     return NULL;
 }
 
-const edan__json *edan__json_at(const edan__json *arr, size_t i)
+EDAN__IDEF const edan__json *edan__json_at(const edan__json *arr, size_t i)
 {
     if (!arr || (arr->type != EDAN__JSON_ARRAY && arr->type != EDAN__JSON_OBJECT) || i >= arr->n) return NULL;
     return arr->items[i];
 }
 
-size_t edan__json_len(const edan__json *v)
+EDAN__IDEF size_t edan__json_len(const edan__json *v)
 {
     return v && (v->type == EDAN__JSON_ARRAY || v->type == EDAN__JSON_OBJECT) ? v->n : 0;
 }
 
-const char *edan__json_key_at(const edan__json *obj, size_t i)
+EDAN__IDEF const char *edan__json_key_at(const edan__json *obj, size_t i)
 {
     if (!obj || obj->type != EDAN__JSON_OBJECT || i >= obj->n) return NULL;
     return obj->keys[i];
 }
 
-const edan__json *edan__json_value_at(const edan__json *obj, size_t i)
+EDAN__IDEF const edan__json *edan__json_value_at(const edan__json *obj, size_t i)
 {
     if (!obj || obj->type != EDAN__JSON_OBJECT || i >= obj->n) return NULL;
     return obj->items[i];
 }
 
-double edan__json_number(const edan__json *v, double dflt)
+EDAN__IDEF double edan__json_number(const edan__json *v, double dflt)
 {
     return v && v->type == EDAN__JSON_NUMBER ? v->num : dflt;
 }
 
-const char *edan__json_string(const edan__json *v, const char *dflt)
+EDAN__IDEF const char *edan__json_string(const edan__json *v, const char *dflt)
 {
     return v && v->type == EDAN__JSON_STRING ? v->str : dflt;
 }
 
-int edan__json_bool(const edan__json *v, int dflt)
+EDAN__IDEF int edan__json_bool(const edan__json *v, int dflt)
 {
     return v && v->type == EDAN__JSON_BOOL ? v->num != 0 : dflt;
 }
 
-unsigned long edan__json_line(const edan__json *v) { return v ? v->line : 0; }
+EDAN__IDEF unsigned long edan__json_line(const edan__json *v) { return v ? v->line : 0; }
 
 /* ---- hardware profiles: implementation ---- */
 typedef struct edan__pl {
@@ -6336,7 +6379,7 @@ static void edan__pl_numa(edan__pl *c, const edan__json *root, edan_result *rc)
     }
 }
 
-edan_result edan__profile_check_numa(const edan__json *profile, const char *name, char *err, size_t errlen)
+EDAN__IDEF edan_result edan__profile_check_numa(const edan__json *profile, const char *name, char *err, size_t errlen)
 {
     edan__pl c;
     edan_result rc = EDAN_OK;
@@ -6561,7 +6604,7 @@ fail:
     return rc;
 }
 
-edan_result edan__read_stream(FILE *f, size_t max, const edan_allocator *alloc, char **out, size_t *len)
+EDAN__IDEF edan_result edan__read_stream(FILE *f, size_t max, const edan_allocator *alloc, char **out, size_t *len)
 {
     edan_allocator a;
     char *buf = NULL;
@@ -6689,8 +6732,8 @@ double edan_profile_bandwidth_of(const edan_profile *p, const char *level, const
 
 /* The level's roof: the best median over its ops at `threads`; 0 if none.
    For the tests (the CARM roof rule); not in the API. */
-double edan__profile_roof(const edan_profile *p, const char *level, uint32_t threads);
-double edan__profile_roof(const edan_profile *p, const char *level, uint32_t threads)
+EDAN__IDEF double edan__profile_roof(const edan_profile *p, const char *level, uint32_t threads);
+EDAN__IDEF double edan__profile_roof(const edan_profile *p, const char *level, uint32_t threads)
 {
     size_t i;
     double best = 0;
@@ -6702,7 +6745,7 @@ double edan__profile_roof(const edan_profile *p, const char *level, uint32_t thr
     return best;
 }
 
-const edan__json *edan__profile_json(const edan_profile *p) { return p ? p->json : NULL; }
+EDAN__IDEF const edan__json *edan__profile_json(const edan_profile *p) { return p ? p->json : NULL; }
 
 /* ---- hybrid fast/slow memory model: implementation ---- */
 #include <math.h>
@@ -6886,7 +6929,7 @@ edan_result edan_hybrid_from_profile(const edan_profile *p, int cluster, edan_hy
     return edan__hybrid_from_json(p->json, cluster, out, err, errlen);
 }
 
-edan_result edan__hybrid_from_json(const edan__json *profile, int cluster, edan_hybrid_model *out,
+EDAN__IDEF edan_result edan__hybrid_from_json(const edan__json *profile, int cluster, edan_hybrid_model *out,
                                    char *err, size_t errlen)
 {
     static const char *const name[EDAN_HYBRID_COUNT] = {"lf", "ls", "sf", "ss"};

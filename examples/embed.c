@@ -11,7 +11,7 @@ int main(void)
 {
     edan_config cfg[2];
     edan_options opt;
-    edan_context *ctx;
+    edan_context *ctx = NULL;
     edan_rv_parser *rv = NULL;
     edan_insn in;
     char line[4096];
@@ -26,7 +26,12 @@ int main(void)
     memset(&opt, 0, sizeof opt);
     opt.num_configs = 2;
     opt.configs = cfg;
-    if (edan_rv_parser_create(&rv, NULL) != EDAN_OK || edan_create(&ctx, &opt) != EDAN_OK) return 1;
+    if (edan_rv_parser_create(&rv, NULL) != EDAN_OK || edan_create(&ctx, &opt) != EDAN_OK) {
+        fprintf(stderr, "%s\n", ctx ? edan_error(ctx) : "out of memory");
+        edan_destroy(ctx);          /* a failed context too: NULL, or one holding the message */
+        edan_rv_parser_destroy(rv);
+        return 1;
+    }
 
     while (fgets(line, sizeof line, stdin)) {
         edan_result r = edan_rv_parse_line(rv, line, strlen(line), &in);

@@ -34,6 +34,30 @@ printf 'lw a4,0(a5);0x100\nlw a5,0(a4);0x200\n' | "$T/example" | grep -qx 'W=2 D
 printf 'lw a4,0(a5);0x100\nbogus a1\n' | "$T/example" > /dev/null 2> "$T/err"; rc=$?
 [ $rc -eq 2 ] && grep -q "bogus" "$T/err" && echo "ok   the example stops at a line it cannot read" \
   || { echo "FAIL the example dropped a bad line (exit $rc)"; fail=1; }
+# a program that includes the implementation exports only the API (edan_):
+# every internal function is static there; the allocator macros go three
+# together or not at all
+printf '#define EDAN_IMPLEMENTATION\n#include "edan.h"\n' > "$T/impl.c"
+for c in "gcc -std=c99" "clang -std=c99" "g++ -x c++ -std=c++11"; do
+  if $c -Wall -Wextra -pedantic -Werror -O2 -I. -c -o "$T/impl.o" "$T/impl.c" 2> "$T/err"; then
+    extra=$(nm -g --defined-only "$T/impl.o" | awk '$2 ~ /^[TDBRV]$/ && $3 !~ /^edan_[a-z]/ && $3 !~ /^(_Z|DW\.ref)/' | head -3)
+    api=$(nm -g --defined-only "$T/impl.o" | grep -c ' edan_[a-z]')
+    [ -z "$extra" ] && [ "$api" -gt 20 ] && echo "ok   $c: the implementation exports the $api edan_ functions and nothing else" \
+      || { echo "FAIL $c: the implementation exports $extra (edan_ functions: $api)"; fail=1; }
+  else
+    echo "FAIL $c: the implementation alone does not compile"; cat "$T/err"; fail=1
+  fi
+done
+for half in "EDAN_MALLOC(sz, u) malloc(sz)" "EDAN_FREE(p, u) free(p)"; do
+  printf '#include <stdlib.h>\n#define %s\n#define EDAN_IMPLEMENTATION\n#include "edan.h"\n' "$half" > "$T/half.c"
+  if gcc -std=c99 -I. -c -o "$T/half.o" "$T/half.c" 2> "$T/err"; then
+    echo "FAIL #define ${half%%(*} alone compiles"; fail=1
+  else
+    grep -q "EDAN_MALLOC, EDAN_REALLOC and EDAN_FREE together" "$T/err" \
+      && echo "ok   #define ${half%%(*} alone: an #error that says all three or none" \
+      || { echo "FAIL #define ${half%%(*} alone: $(head -c 300 "$T/err")"; fail=1; }
+  fi
+done
 cc -O2 -o "$T/gen" tests/gen_trace.c
 "$T/gen" 50000 20000 authors > "$T/t.txt"
 "$T/embed" < "$T/t.txt" > "$T/out" || { echo "FAIL embed run"; exit 1; }

@@ -562,6 +562,13 @@ static void test_many_hotspots(void)
 }
 
 /* ---- bad input to the engine ---------------------------------------------- */
+/* A free hook given without its alloc and realloc. */
+static void free_alone(void *p, void *user)
+{
+    (void)user;
+    free(p);
+}
+
 static void test_errors(void)
 {
     edan_context *ctx = make(NULL, 0), *other;
@@ -659,6 +666,34 @@ static void test_errors(void)
     CHECK(edan_create(&ctx, &o) == EDAN_ERR_INVALID_ARG);
     CHECK(ctx && strstr(edan_error(ctx), "not a multiple") != NULL);
     edan_destroy(ctx);
+    /* every option it cannot take: a context that says which (it leaked
+       or said nothing for these before); an allocator given in part: NULL */
+    memset(&o, 0, sizeof o);
+    o.num_configs = 2;
+    CHECK(edan_create(&ctx, &o) == EDAN_ERR_INVALID_ARG);
+    CHECK(ctx && strstr(edan_error(ctx), "configs is NULL") != NULL);
+    edan_destroy(ctx);
+    memset(&o, 0, sizeof o);
+    o.num_configs = EDAN_MAX_CONFIGS + 1;
+    o.configs = &c;
+    CHECK(edan_create(&ctx, &o) == EDAN_ERR_INVALID_ARG);
+    CHECK(ctx && strstr(edan_error(ctx), "at most") != NULL);
+    edan_destroy(ctx);
+    memset(&o, 0, sizeof o);
+    o.num_m = 2;
+    o.m[0] = 4;
+    CHECK(edan_create(&ctx, &o) == EDAN_ERR_INVALID_ARG);
+    CHECK(ctx && strstr(edan_error(ctx), "m[1] is 0") != NULL);
+    edan_destroy(ctx);
+    memset(&o, 0, sizeof o);
+    o.num_m = EDAN_MAX_M + 1;
+    CHECK(edan_create(&ctx, &o) == EDAN_ERR_INVALID_ARG);
+    CHECK(ctx && strstr(edan_error(ctx), "num_m") != NULL);
+    edan_destroy(ctx);
+    memset(&o, 0, sizeof o);
+    o.allocator.free = free_alone;
+    ctx = (edan_context *)&o;
+    CHECK(edan_create(&ctx, &o) == EDAN_ERR_INVALID_ARG && ctx == NULL);
 }
 
 /* ---- memory is bounded by the footprint, not the trace length ------------- */

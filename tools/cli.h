@@ -37,6 +37,10 @@ int cli_job_detect(cli_job *j, char *err, size_t errlen);
 char *cli_job_expand(const cli_job *j, const char *path);
 /* 1 when path names a file of its own for each rank (has %r). */
 int cli_job_per_rank(const char *path);
+/* A result's application name (edan rank's column, edan plot's legend):
+   its "source" (path when it has none) without directories and a trace's
+   or result's extension, then " rank R" for a rank of a job of several. */
+void cli_result_name(const edan__json *root, const char *path, char *out, size_t n);
 
 /* Every analysis option of `edan analyze` / `edan trace`. */
 typedef struct cli_analysis {

@@ -106,6 +106,26 @@ int cli_job_per_rank(const char *path)
 /* ---------------------------------------------------------------------- */
 /* edan job                                                               */
 /* ---------------------------------------------------------------------- */
+void cli_result_name(const edan__json *root, const char *path, char *out, size_t n)
+{
+    const char *source = edan__json_string(edan__json_get(root, "source"), path);
+    const char *b = strrchr(source, '/');
+    const edan__json *job = edan__json_get(root, "job");
+    double rank = edan__json_number(edan__json_get(job, "rank"), -1);
+    double size = edan__json_number(edan__json_get(job, "size"), 0);
+    char *dot;
+    size_t len;
+    b = b ? b + 1 : source;
+    snprintf(out, n, "%s", b);
+    dot = strrchr(out, '.');
+    if (dot && dot != out && (!strcmp(dot, ".txt") || !strcmp(dot, ".gz") || !strcmp(dot, ".json") ||
+                              !strcmp(dot, ".bin") || !strcmp(dot, ".edbt")))
+        *dot = 0;
+    len = strlen(out);
+    if (size > 1 && rank >= 0 && rank < size && rank == floor(rank) && len < n)
+        snprintf(out + len, n - len, " rank %.0f", rank);
+}
+
 static const char job_usage[] =
     "usage: edan job [options] RESULT.json...\n"
     "\n"

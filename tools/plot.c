@@ -198,6 +198,8 @@ static int plot_read_report(plot_set *ps, const char *path, const char *label, c
         goto out;
     }
     if (label) snprintf(stem, sizeof stem, "%s", label);
+    else if (edan__json_number(edan__json_get(edan__json_get(root, "job"), "size"), 0) > 1)
+        cli_result_name(root, path, stem, sizeof stem);    /* a rank of a job: "app rank R" */
     else plot_stem(path, stem, sizeof stem);
     for (k = 0; k < edan__json_len(configs); k++) {
         const edan__json *c = edan__json_at(configs, k), *tl = edan__json_get(c, "timeline"), *bins, *tauv;

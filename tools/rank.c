@@ -46,19 +46,6 @@ static int rank_by_Lambda(const void *a, const void *b)
     return strcmp(x->name, y->name);
 }
 
-/* The application's name: the report's source without directories and extension. */
-static void rank_name(const char *source, char *out, size_t n)
-{
-    const char *b = strrchr(source, '/');
-    char *dot;
-    b = b ? b + 1 : source;
-    snprintf(out, n, "%s", b);
-    dot = strrchr(out, '.');
-    if (dot && dot != out && (!strcmp(dot, ".txt") || !strcmp(dot, ".gz") || !strcmp(dot, ".json") ||
-                              !strcmp(dot, ".bin") || !strcmp(dot, ".edbt")))
-        *dot = 0;
-}
-
 /* The largest W, D, C (the engine's 64-bit counts) and lambda, Lambda (at
    most one latency per access) a report can hold. */
 #define RANK_MAX_VALUE 18446744073709551616.0
@@ -124,7 +111,7 @@ static int rank_load(const char *path, const char *config, uint32_t m, rank_app 
         fprintf(stderr, "edan rank: %s: the report has no m = %u (analyse with --m %u)\n", path, m, m);
         goto done;
     }
-    rank_name(edan__json_string(edan__json_get(root, "source"), path), app->name, sizeof app->name);
+    cli_result_name(root, path, app->name, sizeof app->name);
     if (rank_value(path, c, "W", 1, &app->W) || rank_value(path, c, "D", 1, &app->D) ||
         rank_value(path, c, "C", 1, &app->C) || rank_value(path, b, "lambda", 0, &app->lambda) ||
         rank_value(path, b, "Lambda", 0, &app->Lambda))

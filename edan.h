@@ -233,7 +233,8 @@ typedef enum edan_mem_kind {
    is dropped. Other ids are < edan_options.num_regs. */
 typedef uint16_t edan_reg;
 
-/* The instruction sets of front-ends, and their register ids. RISC-V: the
+/* The instruction sets of front-ends (the binary trace of tools/bintrace.h
+   stores these values, the reports name them), and their register ids. RISC-V: the
    EDAN_RV_* ids below. x86-64 (decoded outside this header): one id per
    value of the model, the 16 general registers in encoding order (rax rcx
    rdx rbx rsp rbp rsi rdi r8 .. r15), RFLAGS, the 32 vector registers
@@ -310,7 +311,7 @@ typedef struct edan_options {
     edan_allocator allocator;   /* zero = malloc/realloc/free */
     uint32_t num_configs;       /* 0 = one default config (no cache) */
     const edan_config *configs;
-    uint32_t num_m;             /* 0 = {1, 2, 4, 8, 16} */
+    uint32_t num_m;             /* 0 = EDAN_DEFAULT_M */
     uint32_t m[EDAN_MAX_M];     /* memory issue slots to evaluate */
     uint32_t num_regs;          /* register ids 0..num_regs-1; 0 = EDAN_RV_NUM_REGS */
     uint32_t hotspots;          /* nonzero: per-PC (or per-op) memory-vertex statistics */
@@ -325,6 +326,9 @@ typedef struct edan_options {
                                    most; 0 = EDAN_SHADOW_LIMIT_DEFAULT. A feed that needs more fails
                                    with EDAN_ERR_LIMIT */
 } edan_options;
+
+/* The m's of a zeroed edan_options (an initializer for uint32_t[]). */
+#define EDAN_DEFAULT_M {1, 2, 4, 8, 16}
 
 /* 8 GiB: the last writers of about 2.8 GB written densely with one
    configuration (24 bytes per 8-byte word), or of 100 million pages with a
@@ -1409,8 +1413,8 @@ edan_result edan_create(edan_context **out, const edan_options *opts)
             ctx->m[k] = opts->m[k];
         }
     } else {
-        static const uint32_t dm[] = {1, 2, 4, 8, 16};
-        ctx->num_m = 5;
+        static const uint32_t dm[] = EDAN_DEFAULT_M;
+        ctx->num_m = (uint32_t)(sizeof dm / sizeof dm[0]);
         memcpy(ctx->m, dm, sizeof dm);
     }
     ctx->hotspots = opts->hotspots;

@@ -733,7 +733,7 @@ static int analyze_binary(analyze_state *st, analyze_input *in, char *buf, size_
         have += (size_t)n;
         cli_progress_update(&st->prog, analyze_consumed(in), st->insns);
     }
-    st->x86 = rd.isa == BINTRACE_ISA_X86_64;
+    st->x86 = rd.isa == EDAN_ISA_X86_64;
     st->flops = rd.flops;
     if (st->x86 && (st->a->top || st->a->dot_path)) {     /* the instructions' bytes, to name them */
         uint32_t i, j;

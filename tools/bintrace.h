@@ -87,8 +87,6 @@
 #endif
 #define BINTRACE_MAX_KILL_REGS 8192
 #define BINTRACE_MAX_KILL_RANGES 1024
-#define BINTRACE_ISA_RV64 1
-#define BINTRACE_ISA_X86_64 2
 #define BINTRACE_MAX_VERTEX 4096
 /* An instruction's accesses in all, over its VERTEX records (and a text
    trace's lines): the tracer splits a longer rep string instruction into
@@ -353,7 +351,7 @@ typedef struct bintrace_writer {
     unsigned char *buf;
     size_t len, cap;
     uint32_t nblocks;
-    unsigned isa;           /* BINTRACE_ISA_* */
+    unsigned isa;           /* edan_isa: EDAN_ISA_* */
     uint64_t count;         /* instructions written */
     uint64_t vlast;         /* the address of the last VERTEX access */
     int failed;             /* a write failed ... */
@@ -384,7 +382,7 @@ static inline unsigned char *bintrace_writer_reserve(bintrace_writer *w, size_t 
     return w->buf + w->len;
 }
 
-/* Starts a trace of instructions of an ISA (BINTRACE_ISA_*) on f, of a
+/* Starts a trace of instructions of an ISA (edan_isa: EDAN_ISA_*) on f, of a
    format version (BINTRACE_VERSION; 2 writes what earlier versions wrote,
    for tests of old files). */
 static inline int bintrace_writer_open_version(bintrace_writer *w, FILE *f, unsigned isa, unsigned version)
@@ -416,7 +414,7 @@ static inline int bintrace_writer_open_isa(bintrace_writer *w, FILE *f, unsigned
 
 static inline int bintrace_writer_open(bintrace_writer *w, FILE *f)
 {
-    return bintrace_writer_open_isa(w, f, BINTRACE_ISA_RV64);
+    return bintrace_writer_open_isa(w, f, EDAN_ISA_RISCV64);
 }
 
 /* A CHECK record: the crc32 of everything before it (version 2: since the
@@ -464,12 +462,12 @@ static inline uint32_t bintrace_write_define(bintrace_writer *w, const bintrace_
     for (i = 0; i < n; i++) {
         const edan_insn *in = &s[i].in;
         uint8_t len = in->length > 4 ? 4 : in->length;
-        if (w->isa == BINTRACE_ISA_X86_64) len = in->length > 15 ? 15 : in->length;
+        if (w->isa == EDAN_ISA_X86_64) len = in->length > 15 ? 15 : in->length;
         p = bintrace_put_varint(p, bintrace_zigzag(in->pc - expect));
         expect = in->pc + in->length;
         *p++ = len;
         for (k = 0; k < len; k++) *p++ = s[i].raw[k];
-        if (w->isa == BINTRACE_ISA_X86_64) continue;
+        if (w->isa == EDAN_ISA_X86_64) continue;
         p = bintrace_put_varint(p, in->op);
         *p++ = in->cls;
         *p++ = in->mem;
@@ -762,7 +760,7 @@ static inline int bintrace__define(bintrace_reader *r, bintrace__cur *c, const c
     uint32_t *mb, *uf = NULL;
     bintrace_rmem *mi;
     bintrace_uop *u = NULL;
-    int x86 = r->isa == BINTRACE_ISA_X86_64;
+    int x86 = r->isa == EDAN_ISA_X86_64;
     if (c->is_short) return 0;
     if (c->bad) { *why = "malformed varint"; return -1; }
     if (n < 1 || n > BINTRACE_MAX_BLOCK) { *why = "bad block size"; return -1; }
@@ -1193,9 +1191,9 @@ static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char
             snprintf(r->warning, sizeof r->warning,
                      "version %u binary trace: its checksums cover each stretch alone, so stretches moved or "
                      "repeated cannot be told from a good file", version);
-        if (isa == BINTRACE_ISA_X86_64 && !r->decode)
+        if (isa == EDAN_ISA_X86_64 && !r->decode)
             return bintrace__err(r, 8, "an x86-64 binary trace: this reader has no x86-64 decoder");
-        if (isa != BINTRACE_ISA_RV64 && isa != BINTRACE_ISA_X86_64)
+        if (isa != EDAN_ISA_RISCV64 && isa != EDAN_ISA_X86_64)
             return bintrace__err(r, 8, "unknown ISA in the binary trace header");
         r->isa = isa;
         if (hdr_size < BINTRACE_HEADER_SIZE || hdr_size > 4096) return bintrace__err(r, 10, "bad header size");
@@ -1290,7 +1288,7 @@ static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char
                 }
             }
             r->count += count;
-            if (r->isa == BINTRACE_ISA_X86_64) {
+            if (r->isa == EDAN_ISA_X86_64) {
                 if (first == 0 && count == b->n) r->flops += b->flops;
                 else for (i = (uint32_t)first; i < first + count; i++) r->flops += b->s[i].flops;
             }
@@ -1309,7 +1307,7 @@ static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char
             int tr = bintrace__thread(r, &c, at, r->thread_user);
             if (tr == 0) break;
             if (tr < 0) return BINTRACE_ERR;
-        } else if (id == 3 && r->isa == BINTRACE_ISA_X86_64) {
+        } else if (id == 3 && r->isa == EDAN_ISA_X86_64) {
             int vr = bintrace__vertex(r, &c, at, fn, user);
             if (vr == 0) break;
             if (vr < 0) return BINTRACE_ERR;

@@ -2330,7 +2330,7 @@ static int pl_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, ch
     }
     pthread_atfork(NULL, pl_forked_parent, pl_forked_child);
     if (st.bin_f) {
-        if (bintrace_writer_open_isa(&st.bw, st.bin_f, st.x86 ? BINTRACE_ISA_X86_64 : BINTRACE_ISA_RV64) != BINTRACE_OK)
+        if (bintrace_writer_open_isa(&st.bw, st.bin_f, st.x86 ? EDAN_ISA_X86_64 : EDAN_ISA_RISCV64) != BINTRACE_OK)
             return pl_fail("out of memory");
     }
     st.cwd_fd = open(".", O_RDONLY);

@@ -340,12 +340,15 @@ static uint64_t cli_flops(edan_context *ctx, const cli_analysis *a)
     return f;
 }
 
+static const uint32_t cli_default_m[] = EDAN_DEFAULT_M;
 static uint32_t cli_m_at(const cli_analysis *a, uint32_t j)
 {
-    static const uint32_t dm[] = {1, 2, 4, 8, 16};
-    return a->opts.num_m ? a->opts.m[j] : dm[j];
+    return a->opts.num_m ? a->opts.m[j] : cli_default_m[j];
 }
-static uint32_t cli_num_m(const cli_analysis *a) { return a->opts.num_m ? a->opts.num_m : 5; }
+static uint32_t cli_num_m(const cli_analysis *a)
+{
+    return a->opts.num_m ? a->opts.num_m : (uint32_t)(sizeof cli_default_m / sizeof cli_default_m[0]);
+}
 
 /* RAM latency in cycles after adding `ns` nanoseconds at the config's clock. */
 static double cli_far_alpha(const edan_config *c, double ns) { return (double)c->alpha + ns * c->freq_ghz; }

@@ -34,7 +34,7 @@ static int write_trace(const char *path, unsigned isa)
         id[b] = UINT32_MAX;
         for (i = 0; i < nb[b]; i++) {
             bintrace_sinsn *x = &blk[b][i];
-            if (isa == BINTRACE_ISA_RV64) {
+            if (isa == EDAN_ISA_RISCV64) {
                 do {
                     uint32_t word = rnd() | 3;
                     memcpy(x->raw, &word, 4);
@@ -68,5 +68,5 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: seed_bintrace RV.bin X86.bin\n");
         return 2;
     }
-    return write_trace(argv[1], BINTRACE_ISA_RV64) || write_trace(argv[2], BINTRACE_ISA_X86_64);
+    return write_trace(argv[1], EDAN_ISA_RISCV64) || write_trace(argv[2], EDAN_ISA_X86_64);
 }

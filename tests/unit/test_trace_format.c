@@ -456,7 +456,7 @@ static int write_stretches(unsigned version, unsigned char **data, size_t *size)
     FILE *f = tmpfile();
     int e;
     rng_state = 0x5e9;
-    if (!f || bintrace_writer_open_version(&w, f, BINTRACE_ISA_RV64, version) != BINTRACE_OK) return 1;
+    if (!f || bintrace_writer_open_version(&w, f, EDAN_ISA_RISCV64, version) != BINTRACE_OK) return 1;
     random_blocks(blk, nb, id, NB);
     for (e = 0; e < EXECS; e++) {
         b = (uint32_t)(rnd() % NB);

@@ -130,7 +130,7 @@
                  edan_num_threads, edan_get_thread_metrics
    results       edan_get_config, edan_get_metrics, edan_get_bounds,
                  edan_get_bounds_at, edan_get_timeline, edan_get_op_counts,
-                 edan_get_hotspots, edan_write_dot
+                 edan_get_hotspots, edan_get_critical_chain, edan_write_dot
    RISC-V        edan_rv_parse_line (text traces), edan_rv_decode (bytes),
                  edan_rv_parser_create, _destroy, edan_rv_error,
                  edan_rv_op_name, edan_rv_op_flops
@@ -538,8 +538,22 @@ typedef struct edan_hotspot {
 edan_result edan_get_op_counts(edan_context *ctx, const uint64_t **counts, size_t *n);
 
 /* Fills out[0..*count) with the top `max` keys by chained, then mem_vertices
-   (both the most first), then key (the smallest first); O(keys log max). */
+   (both the most first), then key (the smallest first); O(keys log max).
+   With max 0, *count is the number of keys. */
 edan_result edan_get_hotspots(edan_context *ctx, uint32_t config, edan_hotspot *out, size_t max, size_t *count);
+
+/* Which instructions make D: the D memory access vertices of one longest
+   chain, from the recorded graph (opts.dot_max_vertices at least the
+   trace's N; a graph cut short is EDAN_ERR_LIMIT). fn(user, v, md) for each,
+   md = D first, 1 last. The chain is the one that ends at the first memory
+   vertex to reach D and steps back, from every vertex, to its latest
+   predecessor on a longest path to it (md one less before a memory vertex,
+   equal before any other): where several chains of D exist, this one. Md
+   alone cannot tell the chain in one pass: in a list walk, the load of a
+   node's value and the load of its next pointer have the same md, and only
+   the next pointer's value leads on. */
+typedef void (*edan_chain_fn)(void *user, const edan_insn *v, uint32_t md);
+edan_result edan_get_critical_chain(edan_context *ctx, uint32_t config, edan_chain_fn fn, void *user);
 
 /* Graphviz DOT of the recorded graph (opts.dot_max_vertices): memory access
    vertices red, a critical path bold. The name callback labels a vertex. */
@@ -1217,7 +1231,7 @@ typedef struct edan__cfg {
     uint64_t *tl_bins; size_t tl_bins_cap;
     edan__hot *hot; size_t hot_cap, hot_used;
     /* dot recording, per config (fill edges differ between caches) */
-    uint8_t *dot_mem; uint64_t *dot_best; uint64_t *dot_F;
+    uint8_t *dot_mem; uint64_t *dot_best; uint64_t *dot_F; uint32_t *dot_md;
     uint64_t (*dot_fe)[2]; size_t dot_fe_n, dot_fe_cap;
 } edan__cfg;
 
@@ -1472,6 +1486,7 @@ void edan_destroy(edan_context *ctx)
             edan__free(&a, g->dot_mem);
             edan__free(&a, g->dot_best);
             edan__free(&a, g->dot_F);
+            edan__free(&a, g->dot_md);
             edan__free(&a, g->dot_fe);
         }
     }
@@ -2153,7 +2168,8 @@ static edan_result edan__dot_record(edan_context *ctx, uint64_t vid, const edan_
             g->dot_mem = (uint8_t *)edan__calloc(&ctx->a, (size_t)ctx->dot_max + 1);
             g->dot_best = (uint64_t *)edan__calloc(&ctx->a, ((size_t)ctx->dot_max + 1) * sizeof(uint64_t));
             g->dot_F = (uint64_t *)edan__calloc(&ctx->a, ((size_t)ctx->dot_max + 1) * sizeof(uint64_t));
-            if (!g->dot_mem || !g->dot_best || !g->dot_F)
+            g->dot_md = (uint32_t *)edan__calloc(&ctx->a, ((size_t)ctx->dot_max + 1) * sizeof(uint32_t));
+            if (!g->dot_mem || !g->dot_best || !g->dot_F || !g->dot_md)
                 return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory recording the graph");
         }
     }
@@ -2648,6 +2664,7 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
             g->dot_mem[vid] = (uint8_t)is_mem;
             g->dot_best[vid] = best;
             g->dot_F[vid] = F;
+            g->dot_md[vid] = md;
         }
         Fv[k] = F;
         mdv[k] = md;
@@ -2918,6 +2935,7 @@ static EDAN__NOINLINE edan_result edan__feed_multi(edan_context *ctx, const edan
             g->dot_mem[vid] = (uint8_t)is_mem;
             g->dot_best[vid] = best;
             g->dot_F[vid] = F;
+            g->dot_md[vid] = md;
         }
         Fv[k] = F;
         mdv[k] = md;
@@ -4239,7 +4257,10 @@ edan_result edan_get_hotspots(edan_context *ctx, uint32_t config, edan_hotspot *
     g = &ctx->cfg[config];
     *count = 0;
     if (!ctx->hotspots) return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "hotspots were not enabled in the options");
-    if (!max) return EDAN_OK;
+    if (!max) {
+        *count = g->hot_used;
+        return EDAN_OK;
+    }
     /* the top `max` in a heap in out[] whose root is the last of them, then
        sorted in place: O(keys log max) (the order is total: keys differ) */
     for (j = 0; j < g->hot_cap; j++) {
@@ -4271,6 +4292,46 @@ edan_result edan_get_hotspots(edan_context *ctx, uint32_t config, edan_hotspot *
         edan__hot_sift_down(out, j - 1, 0);
     }
     *count = n;
+    return EDAN_OK;
+}
+
+/* The first recorded edge into vertex w of e[0 .. n) (sorted by target: recorded in vertex order). */
+static size_t edan__edges_into(uint64_t (*e)[2], size_t n, uint64_t w)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (e[mid][1] < w) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+edan_result edan_get_critical_chain(edan_context *ctx, uint32_t config, edan_chain_fn fn, void *user)
+{
+    edan__cfg *g;
+    uint64_t v, w = 0;
+    uint32_t D;
+    if (!ctx || !fn || config >= ctx->K) return EDAN_ERR_INVALID_ARG;
+    if (!ctx->dot_max) return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "the graph was not recorded (dot_max_vertices is 0)");
+    if (ctx->dot_overflow || ctx->N > ctx->dot_max)
+        return edan__fail(ctx, EDAN_ERR_LIMIT, "the eDAG has more than the %u vertices recorded", ctx->dot_max);
+    g = &ctx->cfg[config];
+    D = (uint32_t)g->num_layers;
+    for (v = 1; v <= ctx->N && D && !w; v++)
+        if (g->dot_mem[v] && g->dot_md[v] == D) w = v;
+    while (w) {
+        uint32_t want = g->dot_md[w] - g->dot_mem[w];
+        uint64_t best = 0;
+        size_t e;
+        if (g->dot_mem[w]) fn(user, &ctx->dot_v[w].in, g->dot_md[w]);
+        if (!want) break;
+        for (e = edan__edges_into(ctx->dot_e, ctx->dot_e_n, w); e < ctx->dot_e_n && ctx->dot_e[e][1] == w; e++)
+            if (g->dot_md[ctx->dot_e[e][0]] == want && ctx->dot_e[e][0] > best) best = ctx->dot_e[e][0];
+        for (e = edan__edges_into(g->dot_fe, g->dot_fe_n, w); e < g->dot_fe_n && g->dot_fe[e][1] == w; e++)
+            if (g->dot_md[g->dot_fe[e][0]] == want && g->dot_fe[e][0] > best) best = g->dot_fe[e][0];
+        w = best;       /* md(w) > 0 came from a predecessor of that md: never 0 here */
+    }
     return EDAN_OK;
 }
 

@@ -43,6 +43,12 @@ static naive_accesses naive_multi[1024];
 static int naive_mt;
 static uint32_t naive_thread[4096];
 
+/* When set, naive_run leaves the graph of its last run here (the tests of
+   edan_get_critical_chain): md and is_mem per trace entry, and the edges
+   (malloc'd; the caller frees them). */
+typedef struct naive_graph { uint64_t md[4096]; int is_mem[4096]; size_t (*edges)[2]; size_t ne; } naive_graph;
+static naive_graph *naive_out;
+
 /* The last writer of register r for entry v of thread t, or (size_t)-1. */
 static size_t naive_reg_writer(const edan_insn *tr, size_t v, uint32_t t, edan_reg r);
 
@@ -279,6 +285,12 @@ static void naive_run(const edan_insn *tr, size_t n, const edan_config *cfg, int
                 if (!(tr[v].flags & (NAIVE_KILL | NAIVE_SPAWN)) && S[v] <= cfg->tau * b && cfg->tau * b <= F[v])
                     R->bins[b] += w[v];
     }
+    if (naive_out && n <= 4096) {
+        for (v = 0; v < n; v++) { naive_out->md[v] = md[v]; naive_out->is_mem[v] = is_mem[v]; }
+        naive_out->edges = edges;
+        naive_out->ne = ne;
+        edges = NULL;
+    }
     for (l = 0; l < L; l++) free(lv[l]);
     free(edges); free(is_mem); free(t); free(w); free(S); free(F); free(md);
 }
@@ -410,8 +422,63 @@ static size_t naive_random_trace(edan_insn *tr, size_t max, uint64_t *s)
     return n;
 }
 
+/* The critical chain: when naive_chain is set, the trace's instructions
+   carry their index as pc and ctx recorded the graph; the chain
+   (edan_get_critical_chain) must have D memory vertices, md D down to 1,
+   the first the earliest memory vertex of md D, each reached from the one
+   after it in the model's graph. */
+static int naive_chain;
+typedef struct naive_chain_got { uint64_t pc[4096]; uint32_t md[4096]; size_t n; } naive_chain_got;
+static void naive_chain_add(void *user, const edan_insn *v, uint32_t md)
+{
+    naive_chain_got *c = (naive_chain_got *)user;
+    CHECK(v->flags & EDAN_INSN_HAS_PC);
+    if (c->n < 4096) {
+        c->pc[c->n] = v->pc;
+        c->md[c->n++] = md;
+    }
+}
+
+/* Is there a path from entry a to entry b in G? */
+static int naive_reaches(const naive_graph *G, size_t a, size_t b, size_t n)
+{
+    static unsigned char seen[4096];
+    size_t e;
+    int grew = 1;
+    memset(seen, 0, n);
+    seen[a] = 1;
+    while (grew && !seen[b]) {
+        grew = 0;
+        for (e = 0; e < G->ne; e++)
+            if (seen[G->edges[e][0]] && !seen[G->edges[e][1]]) seen[G->edges[e][1]] = 1, grew = 1;
+    }
+    return seen[b];
+}
+
+static void naive_check_chain(edan_context *ctx, uint32_t k, const edan_insn *tr, size_t n, const edan_config *c, int paper)
+{
+    static naive_graph G;
+    static naive_result R;
+    static naive_chain_got got;
+    size_t i, first;
+    got.n = 0;
+    CHECK(edan_get_critical_chain(ctx, k, naive_chain_add, &got) == EDAN_OK);
+    naive_out = &G;
+    naive_run(tr, n, c, paper, &R);
+    naive_out = NULL;
+    CHECK_EQ_U(got.n, R.D);
+    for (first = 0; first < n && !(G.is_mem[first] && G.md[first] == R.D); first++) {}
+    if (got.n) CHECK_EQ_U(got.pc[0], first);
+    for (i = 0; i < got.n && i < R.D; i++) {
+        CHECK_EQ_U(got.md[i], R.D - i);
+        CHECK(got.pc[i] < n && G.is_mem[got.pc[i]] && G.md[got.pc[i]] == R.D - i);
+        if (i && got.pc[i] < n) CHECK(naive_reaches(&G, (size_t)got.pc[i], (size_t)got.pc[i - 1], n));
+    }
+    free(G.edges);
+}
+
 /* Every metric of ctx's K configurations against the whole-graph model of
-   the trace tr[0 .. n). */
+   the trace tr[0 .. n) (and the critical chain: naive_chain). */
 static void naive_compare(edan_context *ctx, const edan_insn *tr, size_t n, const edan_config *cfgs, uint32_t K,
                           int paper)
 {
@@ -449,6 +516,7 @@ static void naive_compare(edan_context *ctx, const edan_insn *tr, size_t n, cons
             CHECK_EQ_U(nb, R.nbins);
             for (b = 0; b < nb && b < R.nbins && b < 65536; b++) CHECK_EQ_U(bins[b], R.bins[b]);
         }
+        if (naive_chain) naive_check_chain(ctx, k, tr, n, &cfgs[k], paper);
         if (naive_mt) {     /* each thread's share */
             uint32_t th;
             for (th = 0; th < edan_num_threads(ctx) && th < NAIVE_THREADS; th++) {
@@ -560,6 +628,17 @@ static void test_differential(int rounds, uint64_t seed)
            paper's cache rule. Kills (scope gaps) as they come. */
         o.hotspots = round % 4 == 1;
         o.paper_cache = round % 8 >= 4;
+        /* rounds 0, 1 mod 4 and even mod 3: the graph recorded, the critical chain checked */
+        naive_chain = round % 4 <= 1 && round % 3 != 1;
+        if (naive_chain) {
+            size_t i;
+            for (i = 0; i < n; i++)
+                if (!(tr[i].flags & NAIVE_KILL)) {
+                    tr[i].pc = i;
+                    tr[i].flags |= EDAN_INSN_HAS_PC;
+                }
+            o.dot_max_vertices = 400;
+        }
         o.timeline_max_bins = round % 3 == 2 ? 4 + (uint32_t)(naive_rand(&s) % 12) : 0;   /* tau doubles */
         CHECK(edan_create(&ctx, &o) == EDAN_OK);
         if (round % 4 == 2) {
@@ -597,6 +676,7 @@ static void test_differential(int rounds, uint64_t seed)
             CHECK(naive_feed(ctx, tr, n) == EDAN_OK);
         }
         naive_compare(ctx, tr, n, cfgs, K, o.paper_cache);
+        naive_chain = 0;
         edan_destroy(ctx);
         if (check_failures != before) {
             fprintf(stderr, "differential round %d (seed %llu) failed: %zu instructions, %u configs%s\n", round,

@@ -556,8 +556,8 @@ static void test_many_hotspots(void)
                 break;
             }
     }
-    CHECK(edan_get_hotspots(ctx, 0, got, 0, &n) == EDAN_OK);
-    CHECK_EQ_U(n, 0);
+    CHECK(edan_get_hotspots(ctx, 0, NULL, 0, &n) == EDAN_OK);     /* max 0: how many keys there are */
+    CHECK_EQ_U(n, KEYS);
     edan_destroy(ctx);
 }
 
@@ -1450,6 +1450,33 @@ static void test_timeline_cap(void)
     edan_destroy(ctx);
 }
 
+/* ---- the critical chain (on random traces: naive.h, naive_chain) -------- */
+static void chain_none(void *user, const edan_insn *v, uint32_t md)
+{
+    (void)user; (void)v; (void)md;
+}
+
+/* edan_get_critical_chain without the graph, or with one cut short */
+static void test_chain_errors(void)
+{
+    edan_context *ctx;
+    edan_options o;
+    edan_insn v[3];
+    v[0] = load(A1, A0, 0x100, 8);
+    v[1] = load(A1, A1, 0x200, 8);
+    v[2] = load(A1, A1, 0x300, 8);
+    memset(&o, 0, sizeof o);
+    CHECK(edan_create(&ctx, &o) == EDAN_OK);
+    feed(ctx, v, 3);
+    CHECK(edan_get_critical_chain(ctx, 0, chain_none, NULL) == EDAN_ERR_INVALID_ARG);
+    edan_destroy(ctx);
+    o.dot_max_vertices = 2;
+    CHECK(edan_create(&ctx, &o) == EDAN_OK);
+    feed(ctx, v, 3);
+    CHECK(edan_get_critical_chain(ctx, 0, chain_none, NULL) == EDAN_ERR_LIMIT);
+    edan_destroy(ctx);
+}
+
 int main(void)
 {
     test_summation();
@@ -1481,5 +1508,6 @@ int main(void)
     test_order_independence();
     test_scope_gaps();
     test_timeline_cap();
+    test_chain_errors();
     return check_summary("test_core");
 }

@@ -27,7 +27,7 @@ $(B)/deps.ok: tools/deps.sh
 deps: $(B)/deps.ok
 
 edan: $(EDAN_SRCS) $(wildcard tools/*.h) edan.h | $(B)/deps.ok
-	$(CC) $(WARN) $(CFLAGS) -I. -o $@ $(EDAN_SRCS) -lZydis -ldw -lelf -lz -lm -lpthread
+	$(CC) $(WARN) $(CFLAGS) -I. -o $@ $(EDAN_SRCS) -lZydis -ldw -lelf -liberty -lz -lm -lpthread
 
 probe: $(PROBE_SRCS) $(wildcard probes/*.h) tools/files.h tools/suggest.h edan.h | $(B)/deps.ok
 	$(CC) $(WARN) -D_GNU_SOURCE $(CFLAGS) -I. -o $@ $(PROBE_SRCS) $(PROBE_LIBS)

@@ -34,7 +34,7 @@ test-fresh:
 $(B)/fuzz_results: tests/fuzz/fuzz_results.c $(filter-out tools/edan.c,$(EDAN_SRCS)) $(wildcard tools/*.h) edan.h | $(B)/deps.ok
 	clang -std=c99 -g -O1 -Wall -Wextra -pedantic -fsanitize=fuzzer,address,undefined \
 	      -fno-sanitize-recover=undefined -I. -Itools -o $@.tmp $< $(filter-out tools/edan.c,$(EDAN_SRCS)) \
-	      -lZydis -ldw -lelf -lz -lm && mv $@.tmp $@
+	      -lZydis -ldw -lelf -liberty -lz -lm && mv $@.tmp $@
 EXTRA_TESTS += $(B)/fuzz_profile $(B)/fuzz_results
 
 # `make fuzz`: every fuzzer for FUZZ_SECONDS (default 300) each

@@ -1061,6 +1061,8 @@ int edan_cmd_analyze(int argc, char **argv)
     }
     cli_progress_start(&st.prog, in.total, a.quiet);
     n = analyze_read(&in, buf, 0, ANALYZE_BATCH_TEXT, NULL, 0);    /* enough to tell the format */
+    if (n > 13 && !memcmp(buf, "#edan-load 0x", 13))   /* a text trace's program's load offset (README) */
+        a.elf_bias = strtoull(buf + 13, NULL, 16);
     if (n < 0) rc = 2;
     else if (bintrace_detect((const unsigned char *)buf, (size_t)n)) rc = analyze_binary(&st, &in, buf, (size_t)n);
     else if (analyze_is_x86_text(buf, (size_t)n)) rc = analyze_x86_text(&st, &in, buf, (size_t)n);

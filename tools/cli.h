@@ -104,10 +104,46 @@ int cli_err(const char *fmt, ...);
 /* The program's symbols and DWARF line table (elfutils' libdwfl): the
    function and source line of a PC, for --top. bias: added to the
    program's addresses where it was loaded. */
-typedef struct cli_syms { void *dwfl, *mod; uint64_t mbias, bias; } cli_syms;
+typedef struct cli_syms {
+    void *dwfl, *mod;
+    uint64_t mbias, bias;
+    const char *sym;        /* the symbol of the last cli_syms_at, as the file has it */
+    char *demangled;        /* ... and its C++ name */
+} cli_syms;
 int cli_syms_open(cli_syms *s, const char *path, uint64_t bias, const char **why);
-void cli_syms_at(const cli_syms *s, uint64_t pc, const char **name, const char **file, int *line);
+/* The function and source line of a pc: name (a C++ one demangled, valid
+   until the next call; NULL: none), file (NULL: no line table entry), line. */
+void cli_syms_at(cli_syms *s, uint64_t pc, const char **name, const char **file, int *line);
 void cli_syms_close(cli_syms *s);
+
+/* The program's functions (libelf), a C++ one demangled (libiberty), and
+   the names users give them (--func, --region, --exclude, annotate --func):
+   the symbol (mangled or not, or a gcc clone of it: NAME.constprop.0, ...),
+   a C++ function's qualified name (`geo::dot<double>`), its signature with
+   or without the return type (`geo::dot<double>(double const*, int)`), its
+   last component when NAME names no scope, a Fortran procedure's name. */
+typedef struct cli_func {
+    char *name;             /* the symbol */
+    char *sig, *base;       /* C++: the demangled signature and name, else NULL */
+    const char *call;       /* C++: the signature from the name on (no return type) */
+    uint64_t value, size;
+} cli_func;
+typedef struct cli_funcs {
+    cli_func *f; size_t n;              /* defined functions: .symtab, else .dynsym */
+    cli_func *imports; size_t nimports; /* functions the program takes from shared libraries */
+    int have_symtab, dynamic;
+} cli_funcs;
+int cli_funcs_load(cli_funcs *fs, const char *path, const char **why);
+void cli_funcs_free(cli_funcs *fs);
+int cli_func_matches(const cli_func *f, const char *name);
+/* The function NAME the program imports, or NULL. */
+const cli_func *cli_funcs_import(const cli_funcs *fs, const char *name);
+/* Up to five functions named like NAME, ", "-separated ("" when none). */
+void cli_funcs_close_matches(const cli_funcs *fs, const char *name, char *out, size_t n);
+/* The message for OPT NAME that matches no function of program: a
+   function it imports, the close matches, or, for a dynamically linked
+   program without any, that it may be a shared library's. Returns -1. */
+int cli_func_miss(const cli_funcs *fs, const char *opt, const char *name, const char *program, char *msg, size_t n);
 
 /* The largest report, profile or sweep file the subcommands read. */
 #define CLI_MAX_REPORT_BYTES ((size_t)1 << 30)

@@ -43,7 +43,6 @@
 #include "bintrace.h"
 #include "edan_trace.h"
 #include "files.h"
-#include "suggest.h"
 #include "x86.h"
 
 #include <errno.h>
@@ -62,7 +61,6 @@
 #include <libelf.h>
 #include <dwarf.h>
 #include <elfutils/libdw.h>
-#include <libiberty/demangle.h>
 #include <qemu-plugin.h>
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
@@ -153,7 +151,6 @@ typedef struct pl_state {
     int nregion, nexcl;
     uint64_t min_exec_vaddr;
     int have_markers;       /* the binary contains EDAN_TRACE_BEGIN */
-    int dynamic;            /* dynamically linked: library functions have no symbols here */
     int scope_func, scope_dyn, scope_any;
     int started;            /* first translation seen: offset applied */
     /* dynamic scoping state: markers for the whole program (a BEGIN in
@@ -272,93 +269,6 @@ static int pl_fail(const char *fmt, ...)
 /* ---------------------------------------------------------------------- */
 /* Symbols (libelf)                                                       */
 /* ---------------------------------------------------------------------- */
-/* A function symbol; a C++ one also demangled: its signature
-   (`ns::f(int, double)`) and its name (`ns::f`). */
-typedef struct pl_sym { char *name, *sig, *base; uint64_t value, size; } pl_sym;
-
-static int pl_clone_of(const char *sym, const char *name)
-{
-    size_t n = strlen(name);
-    /* `kernel` also names gcc's clones: kernel.constprop.0, kernel.isra.0,
-       kernel.part.0, kernel.cold */
-    return strncmp(sym, name, n) == 0 && (sym[n] == 0 || sym[n] == '.');
-}
-
-/* NAME as users type it: the symbol (mangled or not, or a clone of it),
-   the demangled signature, the demangled name, or that name's last
-   component when NAME names no scope (`CG_ref` for `ns::CG_ref(...)`), or
-   a Fortran procedure's name. */
-static int pl_name_matches(const pl_sym *s, const char *name)
-{
-    const char *last, *mod;
-    size_t n = strlen(name);
-    if (pl_clone_of(s->name, name)) return 1;
-    /* Fortran (gfortran): an external procedure is NAME_, a module's
-       __MODULE_MOD_NAME */
-    if (!strncmp(s->name, name, n) && s->name[n] == '_' && s->name[n + 1] == 0) return 1;
-    if (!strncmp(s->name, "__", 2) && (mod = strstr(s->name, "_MOD_")) != NULL && !strcmp(mod + 5, name)) return 1;
-    if (!s->sig) return 0;
-    if (!strcmp(s->sig, name) || !strcmp(s->base, name)) return 1;
-    last = strrchr(s->base, ':');
-    return !strstr(name, "::") && last && !strcmp(last + 1, name);
-}
-
-/* The signature and the name of a C++ symbol (libiberty), or NULLs. */
-static void pl_demangle(pl_sym *s)
-{
-    char *p;
-    int depth = 0;
-    s->sig = s->base = NULL;
-    if (strncmp(s->name, "_Z", 2)) return;
-    s->sig = cplus_demangle(s->name, DMGL_PARAMS | DMGL_ANSI);
-    if (!s->sig) return;
-    s->base = strdup(s->sig);
-    if (!s->base) return;
-    for (p = s->base; *p; p++) {        /* the name ends at its parameter list, outside template arguments */
-        if (*p == '<') depth++;
-        else if (*p == '>' && depth) depth--;
-        else if (*p == '(' && !depth && p != s->base) { *p = 0; break; }
-    }
-}
-
-/* "did you mean" list for a missing name. */
-static void pl_close_matches(const pl_sym *syms, size_t nsyms, const char *name, char *out, size_t outlen)
-{
-    const char *best[5];
-    size_t bestd[5], nbest = 0, i, k, limit = strlen(name) / 3;
-    if (limit < 2) limit = 2;
-    out[0] = 0;
-    for (i = 0; i < nsyms; i++) {
-        const char *shown = syms[i].base ? syms[i].base : syms[i].name;     /* C++: as users write it */
-        const char *last = strrchr(shown, ':'), *cmp = last && !strstr(name, "::") ? last + 1 : shown;
-        size_t d = suggest_distance(cmp, strlen(cmp), name, strlen(name));
-        if (d > limit && !strstr(shown, name)) continue;
-        if (d > limit) d = limit + 1;
-        for (k = 0; k < nbest; k++)
-            if (strcmp(best[k], shown) == 0) break;
-        if (k < nbest) continue;
-        if (nbest < 5) { best[nbest] = shown; bestd[nbest++] = d; }
-        else {
-            size_t worst = 0;
-            for (k = 1; k < nbest; k++) if (bestd[k] > bestd[worst]) worst = k;
-            if (d >= bestd[worst]) continue;
-            best[worst] = shown;
-            bestd[worst] = d;
-        }
-    }
-    /* by distance */
-    for (i = 1; i < nbest; i++)
-        for (k = i; k > 0 && bestd[k] < bestd[k - 1]; k--) {
-            const char *t = best[k]; size_t td = bestd[k];
-            best[k] = best[k - 1]; bestd[k] = bestd[k - 1];
-            best[k - 1] = t; bestd[k - 1] = td;
-        }
-    for (i = 0; i < nbest; i++) {
-        size_t len = strlen(out);
-        snprintf(out + len, outlen - len, "%s%s", i ? ", " : "", best[i]);
-    }
-}
-
 /* What the DWARF says of a function without a symbol: inlined (1), and
    the functions it was inlined into, in callers[]. */
 typedef struct pl_dw { const char *name; int found; char *callers; size_t n; } pl_dw;
@@ -428,10 +338,9 @@ static int pl_load_symbols(void)
 {
     int fd, rc = 0;
     Elf *e;
-    Elf_Scn *scn = NULL;
-    size_t nph, i, nsyms = 0, capsyms = 0;
-    pl_sym *syms = NULL;
-    int have_symtab = 0, pass;
+    size_t nph, i;
+    cli_funcs fs;
+    const char *why;
     char *raw;
     size_t rawsize;
 
@@ -451,7 +360,6 @@ static int pl_load_symbols(void)
         for (i = 0; i < nph; i++) {
             GElf_Phdr ph;
             if (!gelf_getphdr(e, (int)i, &ph)) continue;
-            if (ph.p_type == PT_INTERP) st.dynamic = 1;
             if (ph.p_type != PT_LOAD || !(ph.p_flags & PF_X)) continue;
             if (ph.p_vaddr < st.min_exec_vaddr) st.min_exec_vaddr = ph.p_vaddr;
             if (raw && ph.p_offset <= rawsize && ph.p_filesz <= rawsize - ph.p_offset) {
@@ -472,46 +380,11 @@ static int pl_load_symbols(void)
     }
     if (st.min_exec_vaddr == UINT64_MAX) st.min_exec_vaddr = 0;
 
-    /* function symbols: .symtab, else .dynsym */
-    for (pass = 0; pass < 2 && !have_symtab; pass++) {
-        Elf64_Word want = pass == 0 ? SHT_SYMTAB : SHT_DYNSYM;
-        scn = NULL;
-        while ((scn = elf_nextscn(e, scn)) != NULL) {
-            GElf_Shdr sh;
-            Elf_Data *d;
-            size_t k, cnt;
-            if (!gelf_getshdr(scn, &sh) || sh.sh_type != want || sh.sh_entsize == 0) continue;
-            d = elf_getdata(scn, NULL);
-            if (!d) continue;
-            have_symtab = 1;
-            cnt = sh.sh_size / sh.sh_entsize;
-            for (k = 0; k < cnt; k++) {
-                GElf_Sym sym;
-                const char *nm;
-                if (!gelf_getsym(d, (int)k, &sym)) continue;
-                if ((GELF_ST_TYPE(sym.st_info) != STT_FUNC && GELF_ST_TYPE(sym.st_info) != STT_GNU_IFUNC) ||
-                    sym.st_shndx == SHN_UNDEF || sym.st_value == 0)
-                    continue;
-                nm = elf_strptr(e, sh.sh_link, sym.st_name);
-                if (!nm || !*nm) continue;
-                if (nsyms == capsyms) {
-                    size_t nc = capsyms ? 2 * capsyms : 1024;
-                    pl_sym *ns = (pl_sym *)realloc(syms, nc * sizeof *ns);
-                    if (!ns) { rc = pl_fail("out of memory"); goto done; }
-                    syms = ns;
-                    capsyms = nc;
-                }
-                syms[nsyms].name = strdup(nm);
-                syms[nsyms].value = sym.st_value;
-                syms[nsyms].size = sym.st_size;
-                if (!syms[nsyms].name) { rc = pl_fail("out of memory"); goto done; }
-                pl_demangle(&syms[nsyms]);
-                nsyms++;
-            }
-        }
+    if (cli_funcs_load(&fs, st.program, &why)) {
+        rc = pl_fail("%s: %s", st.program, why);
+        goto done;
     }
-
-    if (st.nnames > 0 && !have_symtab) {
+    if (st.nnames > 0 && !fs.have_symtab && !fs.n) {
         rc = pl_fail("%s has no symbol table (stripped?): --func, --region and --exclude need "
                      "the function symbols; rebuild without -s, or use EDAN_TRACE_BEGIN()/END() markers",
                      st.program);
@@ -520,26 +393,26 @@ static int pl_load_symbols(void)
     for (i = 0; i < (size_t)st.nnames; i++) {
         pl_name *nm = &st.names[i];
         size_t k;
-        for (k = 0; k < nsyms; k++) {
-            if (!pl_name_matches(&syms[k], nm->name)) continue;
+        for (k = 0; k < fs.n; k++) {
+            if (!cli_func_matches(&fs.f[k], nm->name)) continue;
             nm->found = 1;
             if (nm->kind == 0) {
-                if (syms[k].size == 0) continue;
+                if (fs.f[k].size == 0) continue;
                 if (st.nfuncs == (int)(sizeof st.funcs / sizeof st.funcs[0])) {
                     rc = pl_fail("--func %s: too many matching functions", nm->name);
                     goto done;
                 }
-                st.funcs[st.nfuncs].lo = syms[k].value;
-                st.funcs[st.nfuncs].hi = syms[k].value + syms[k].size;
+                st.funcs[st.nfuncs].lo = fs.f[k].value;
+                st.funcs[st.nfuncs].hi = fs.f[k].value + fs.f[k].size;
                 st.nfuncs++;
             } else if (nm->kind == 1 && st.nregion < 64) {
-                st.region_entry[st.nregion++] = syms[k].value;
+                st.region_entry[st.nregion++] = fs.f[k].value;
             } else if (nm->kind == 2 && st.nexcl < 64) {
-                st.excl_entry[st.nexcl++] = syms[k].value;
+                st.excl_entry[st.nexcl++] = fs.f[k].value;
             }
         }
         if (!nm->found) {
-            char close[1024], callers[512];
+            char msg[1600], callers[512];
             static const char *const opt[] = {"--func", "--region", "--exclude"};
             if (pl_inlined(st.program, nm->name, callers, sizeof callers)) {
                 rc = pl_fail("%s %s: the function was inlined%s%s: it has no code of its own to trace; trace its "
@@ -547,26 +420,13 @@ static int pl_load_symbols(void)
                              opt[nm->kind], nm->name, callers[0] ? " into " : "", callers);
                 goto done;
             }
-            pl_close_matches(syms, nsyms, nm->name, close, sizeof close);
-            static const char dyn_note[] =
-                " (the program is dynamically linked: functions of shared libraries cannot be named; "
-                "link it with -static)";
-            if (close[0])
-                rc = pl_fail("%s %s: no function of that name in %s; close matches: %s%s",
-                             opt[nm->kind], nm->name, st.program, close, st.dynamic ? dyn_note : "");
-            else
-                rc = pl_fail("%s %s: no function of that name in %s (no close match among %zu functions)%s",
-                             opt[nm->kind], nm->name, st.program, nsyms, st.dynamic ? dyn_note : "");
+            cli_func_miss(&fs, opt[nm->kind], nm->name, st.program, msg, sizeof msg);
+            rc = pl_fail("%s", msg);
             goto done;
         }
     }
 done:
-    for (i = 0; i < nsyms; i++) {
-        free(syms[i].name);
-        free(syms[i].sig);
-        free(syms[i].base);
-    }
-    free(syms);
+    cli_funcs_free(&fs);
     elf_end(e);
     close(fd);
     return rc;
@@ -1827,6 +1687,9 @@ static void pl_first_translation(void)
     st.a.elf_path = st.program;     /* --top names functions and source lines */
     st.a.elf_bias = off;
     st.started = 1;
+    /* a text trace says where a position-independent program was loaded,
+       for the readers that name its lines (edan analyze --elf, annotate) */
+    if (st.text_f && off) fprintf(st.text_f, "#edan-load 0x%llx\n", (unsigned long long)off);
 }
 
 /* Are the program's addresses this process's (QEMU's guest base 0)? The

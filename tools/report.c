@@ -10,10 +10,14 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <gelf.h>
+#include <libelf.h>
 #include <elfutils/libdwfl.h>
+#include <libiberty/demangle.h>
 #include "cli.h"
 #include "x86.h"
 #include "files.h"
+#include "suggest.h"
 
 int cli_err(const char *fmt, ...)
 {
@@ -50,16 +54,25 @@ int cli_syms_open(cli_syms *s, const char *path, uint64_t bias, const char **why
     return 0;
 }
 
-/* The function and source line of a pc: name (NULL: none), file (NULL:
-   no line table entry), line. */
-void cli_syms_at(const cli_syms *s, uint64_t pc, const char **name, const char **file, int *line)
+/* A C++ symbol as users write its name: qualified, with template
+   arguments, without return type, parameters or clone suffix
+   ("geo::dot<double>"); NULL for another symbol. malloc'd. */
+static char *cli_demangle_name(const char *sym)
+{
+    return strncmp(sym, "_Z", 2) ? NULL : cplus_demangle(sym, DMGL_ANSI);
+}
+
+void cli_syms_at(cli_syms *s, uint64_t pc, const char **name, const char **file, int *line)
 {
     Dwarf_Addr a = (Dwarf_Addr)(pc - s->bias) + s->mbias;
     Dwfl_Line *l;
-    *name = *file = NULL;
+    *name = *file = s->sym = NULL;
     *line = 0;
     if (!s->mod) return;
-    *name = dwfl_module_addrname(s->mod, a);
+    *name = s->sym = dwfl_module_addrname(s->mod, a);
+    free(s->demangled);
+    s->demangled = *name ? cli_demangle_name(*name) : NULL;
+    if (s->demangled) *name = s->demangled;
     l = dwfl_module_getsrc(s->mod, a);
     if (l) *file = dwfl_lineinfo(l, NULL, line, NULL, NULL, NULL);
 }
@@ -67,7 +80,227 @@ void cli_syms_at(const cli_syms *s, uint64_t pc, const char **name, const char *
 void cli_syms_close(cli_syms *s)
 {
     if (s->dwfl) dwfl_end(s->dwfl);
+    free(s->demangled);
     memset(s, 0, sizeof *s);
+}
+
+/* ---- the program's functions by the names users give (--func) ----------- */
+static int cli_clone_of(const char *sym, const char *name)
+{
+    size_t n = strlen(name);
+    /* `kernel` also names gcc's clones: kernel.constprop.0, kernel.isra.0,
+       kernel.part.0, kernel.cold */
+    return strncmp(sym, name, n) == 0 && (sym[n] == 0 || sym[n] == '.');
+}
+
+/* The last component of a qualified name: after its last "::" outside
+   template arguments ("get" of "geo::Vec<std::pair<int, int> >::get"). */
+static const char *cli_last_component(const char *q)
+{
+    const char *p, *last = q;
+    int depth = 0;
+    for (p = q; *p; p++) {
+        if (*p == '<') depth++;
+        else if (*p == '>' && depth) depth--;
+        else if (!depth && p[0] == ':' && p[1] == ':') last = p + 2;
+    }
+    return last;
+}
+
+int cli_func_matches(const cli_func *f, const char *name)
+{
+    const char *mod;
+    size_t n = strlen(name);
+    if (cli_clone_of(f->name, name)) return 1;
+    /* Fortran (gfortran): an external procedure is NAME_, a module's
+       __MODULE_MOD_NAME */
+    if (!strncmp(f->name, name, n) && f->name[n] == '_' && f->name[n + 1] == 0) return 1;
+    if (!strncmp(f->name, "__", 2) && (mod = strstr(f->name, "_MOD_")) != NULL && !strcmp(mod + 5, name)) return 1;
+    if (!f->sig) return 0;
+    if (!strcmp(f->sig, name) || !strcmp(f->base, name) || (f->call && !strcmp(f->call, name))) return 1;
+    return !strstr(name, "::") && cli_last_component(f->base) != f->base && !strcmp(cli_last_component(f->base), name);
+}
+
+/* A C++ symbol's signature, its name, and the signature from its name on
+   (the signature of a template function starts with its return type). */
+static int cli_func_demangle(cli_func *f)
+{
+    char *clone, *p;
+    size_t n;
+    f->sig = f->base = NULL;
+    f->call = NULL;
+    if (strncmp(f->name, "_Z", 2)) return 0;
+    if (!(f->sig = cplus_demangle(f->name, DMGL_PARAMS | DMGL_ANSI))) return 0;
+    if ((clone = strstr(f->sig, " [clone ")) != NULL) *clone = 0;
+    if (!(f->base = cli_demangle_name(f->name))) {
+        free(f->sig);
+        f->sig = NULL;
+        return -1;
+    }
+    n = strlen(f->base);
+    for (p = f->sig; (p = strstr(p, f->base)) != NULL; p++)
+        if (p[n] == '(' && (p == f->sig || p[-1] == ' ')) {
+            f->call = p;
+            break;
+        }
+    return 0;
+}
+
+static int cli_funcs_add(cli_func **v, size_t *n, size_t *cap, const char *name, uint64_t value, uint64_t size)
+{
+    cli_func *f;
+    cli_func *nv = (cli_func *)cli_grow(*v, cap, *n, sizeof **v, 256);
+    if (!nv) return -1;
+    *v = nv;
+    f = &nv[*n];
+    memset(f, 0, sizeof *f);
+    if (!(f->name = strdup(name))) return -1;
+    f->value = value;
+    f->size = size;
+    (*n)++;
+    return cli_func_demangle(f);
+}
+
+int cli_funcs_load(cli_funcs *fs, const char *path, const char **why)
+{
+    int fd, pass, rc = 0;
+    Elf *e;
+    Elf_Scn *scn;
+    size_t nph, i, cap = 0, icap = 0;
+    memset(fs, 0, sizeof *fs);
+    if (elf_version(EV_CURRENT) == EV_NONE) { *why = elf_errmsg(-1); return -1; }
+    if ((fd = open(path, O_RDONLY)) < 0) { *why = strerror(errno); return -1; }
+    e = elf_begin(fd, ELF_C_READ, NULL);
+    if (!e || elf_kind(e) != ELF_K_ELF) {
+        if (e) elf_end(e);
+        close(fd);
+        *why = "not an ELF file";
+        return -1;
+    }
+    if (elf_getphdrnum(e, &nph) == 0)
+        for (i = 0; i < nph; i++) {
+            GElf_Phdr ph;
+            if (gelf_getphdr(e, (int)i, &ph) && ph.p_type == PT_INTERP) fs->dynamic = 1;
+        }
+    /* the functions: .symtab, else .dynsym; what the program imports: .dynsym */
+    for (pass = 0; pass < 2 && !rc; pass++) {
+        Elf64_Word want = pass == 0 ? SHT_SYMTAB : SHT_DYNSYM;
+        for (scn = elf_nextscn(e, NULL); scn && !rc; scn = elf_nextscn(e, scn)) {
+            GElf_Shdr sh;
+            Elf_Data *d;
+            size_t k, cnt;
+            if (!gelf_getshdr(scn, &sh) || sh.sh_type != want || sh.sh_entsize == 0 || !(d = elf_getdata(scn, NULL)))
+                continue;
+            if (pass == 0) fs->have_symtab = 1;
+            cnt = sh.sh_size / sh.sh_entsize;
+            for (k = 0; k < cnt && !rc; k++) {
+                GElf_Sym sym;
+                const char *nm;
+                int undef;
+                if (!gelf_getsym(d, (int)k, &sym) ||
+                    (GELF_ST_TYPE(sym.st_info) != STT_FUNC && GELF_ST_TYPE(sym.st_info) != STT_GNU_IFUNC))
+                    continue;
+                nm = elf_strptr(e, sh.sh_link, sym.st_name);
+                if (!nm || !*nm) continue;
+                undef = sym.st_shndx == SHN_UNDEF;
+                if (undef && pass == 1) rc = cli_funcs_add(&fs->imports, &fs->nimports, &icap, nm, 0, 0);
+                else if (!undef && sym.st_value != 0 && (pass == 0 || !fs->have_symtab))
+                    rc = cli_funcs_add(&fs->f, &fs->n, &cap, nm, sym.st_value, sym.st_size);
+            }
+        }
+    }
+    elf_end(e);
+    close(fd);
+    if (rc) {
+        cli_funcs_free(fs);
+        *why = "out of memory";
+        return -1;
+    }
+    return 0;
+}
+
+static void cli_func_list_free(cli_func *v, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        free(v[i].name);
+        free(v[i].sig);
+        free(v[i].base);
+    }
+    free(v);
+}
+
+void cli_funcs_free(cli_funcs *fs)
+{
+    cli_func_list_free(fs->f, fs->n);
+    cli_func_list_free(fs->imports, fs->nimports);
+    memset(fs, 0, sizeof *fs);
+}
+
+const cli_func *cli_funcs_import(const cli_funcs *fs, const char *name)
+{
+    size_t i;
+    for (i = 0; i < fs->nimports; i++)
+        if (cli_func_matches(&fs->imports[i], name)) return &fs->imports[i];
+    return NULL;
+}
+
+void cli_funcs_close_matches(const cli_funcs *fs, const char *name, char *out, size_t outlen)
+{
+    const char *best[5];
+    size_t bestd[5], nbest = 0, i, k, limit = suggest_limit(strlen(name));
+    out[0] = 0;
+    for (i = 0; i < fs->n; i++) {
+        const char *shown = fs->f[i].base ? fs->f[i].base : fs->f[i].name;     /* C++: as users write it */
+        const char *cmp = strstr(name, "::") ? shown : cli_last_component(shown);
+        size_t d = suggest_distance(cmp, strlen(cmp), name, strlen(name));
+        if (d > limit && !strstr(shown, name)) continue;
+        if (d > limit) d = limit + 1;
+        for (k = 0; k < nbest; k++)
+            if (strcmp(best[k], shown) == 0) break;
+        if (k < nbest) continue;
+        if (nbest < 5) { best[nbest] = shown; bestd[nbest++] = d; }
+        else {
+            size_t worst = 0;
+            for (k = 1; k < nbest; k++) if (bestd[k] > bestd[worst]) worst = k;
+            if (d >= bestd[worst]) continue;
+            best[worst] = shown;
+            bestd[worst] = d;
+        }
+    }
+    /* by distance */
+    for (i = 1; i < nbest; i++)
+        for (k = i; k > 0 && bestd[k] < bestd[k - 1]; k--) {
+            const char *t = best[k]; size_t td = bestd[k];
+            best[k] = best[k - 1]; bestd[k] = bestd[k - 1];
+            best[k - 1] = t; bestd[k - 1] = td;
+        }
+    for (i = 0; i < nbest; i++) {
+        size_t len = strlen(out);
+        snprintf(out + len, outlen - len, "%s%s", i ? ", " : "", best[i]);
+    }
+}
+
+int cli_func_miss(const cli_funcs *fs, const char *opt, const char *name, const char *program, char *msg, size_t n)
+{
+    char close[1024];
+    const cli_func *imp = cli_funcs_import(fs, name);
+    if (imp) {
+        snprintf(msg, n, "%s %s: %s imports %s from a shared library, whose functions %s cannot name yet (link the "
+                 "program with -static to name it)", opt, name, program, imp->base ? imp->base : imp->name, opt);
+        return -1;
+    }
+    cli_funcs_close_matches(fs, name, close, sizeof close);
+    if (close[0])
+        snprintf(msg, n, "%s %s: no function of that name in %s; close matches: %s", opt, name, program, close);
+    else if (fs->dynamic)
+        snprintf(msg, n, "%s %s: no function of that name in %s (no close match among %zu functions; the program is "
+                 "dynamically linked: it may be a function of a shared library, which %s cannot name yet; link the "
+                 "program with -static)", opt, name, program, fs->n, opt);
+    else
+        snprintf(msg, n, "%s %s: no function of that name in %s (no close match among %zu functions)", opt, name,
+                 program, fs->n);
+    return -1;
 }
 
 /* ---- progress ------------------------------------------------------------ */
@@ -186,7 +419,8 @@ void cli_insn_text(const cli_analysis *a, const edan_insn *in, int role, char *b
     const uint8_t *b = a && a->isa == EDAN_ISA_X86_64 && (in->flags & EDAN_INSN_HAS_PC)
                        ? cli_code_get(a->code, in->pc, &len) : NULL;
     size_t used;
-    if (!b || x86_format(b, len, in->pc, buf, n) != 0) snprintf(buf, n, "%s", cli_op_name(a, in->op));
+    /* rip-relative targets at the program file's addresses, as objdump -d shows them */
+    if (!b || x86_format(b, len, in->pc - a->elf_bias, buf, n) != 0) snprintf(buf, n, "%s", cli_op_name(a, in->op));
     used = strlen(buf);
     if (role && a && a->isa == EDAN_ISA_X86_64 && *x86_op_role(in->op))
         snprintf(buf + used, n - used, " (%s)", x86_op_role(in->op));
@@ -500,7 +734,8 @@ static void cli_hot_key(const cli_analysis *a, const edan_hotspot *h, char *buf,
     in.op = h->op;
     in.flags = EDAN_INSN_HAS_PC;
     cli_insn_text(a, &in, 0, text, sizeof text);
-    if (h->has_pc) snprintf(buf, n, "0x%llx %s", (unsigned long long)h->key, text);
+    /* the program file's address, as objdump -d has it: where it was loaded does not show */
+    if (h->has_pc) snprintf(buf, n, "0x%llx %s", (unsigned long long)(h->key - a->elf_bias), text);
     else snprintf(buf, n, "%s", cli_op_name(a, (uint32_t)h->key));
 }
 
@@ -664,7 +899,9 @@ static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char 
             fprintf(o, ",\n      \"hotspots\": [");
             for (q = 0; q < n; q++) {
                 fprintf(o, "%s\n        {", q ? "," : "");
-                if (h[q].has_pc) fprintf(o, "\"pc\": \"0x%llx\", ", (unsigned long long)h[q].key);
+                if (h[q].has_pc)        /* address: in the program file; pc: where it ran */
+                    fprintf(o, "\"address\": \"0x%llx\", \"pc\": \"0x%llx\", ",
+                            (unsigned long long)(h[q].key - a->elf_bias), (unsigned long long)h[q].key);
                 if (h[q].has_pc && sy.mod) {
                     const char *fn, *file;
                     int line;
@@ -672,6 +909,10 @@ static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char 
                     if (fn) {
                         fprintf(o, "\"function\": ");
                         cli_json_string(o, fn);
+                        if (strcmp(fn, sy.sym)) {
+                            fprintf(o, ", \"symbol\": ");
+                            cli_json_string(o, sy.sym);
+                        }
                         fprintf(o, ", ");
                     }
                     if (file) {

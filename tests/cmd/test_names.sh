@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# The program's functions and addresses: --top lists the program file's
+# addresses (objdump -d's) and C++ functions demangled; --func names a C++
+# function by qualified name, signature and mangled name
+# (tests/cmd/geo.cpp); a --func miss speaks of dynamic linking only where it
+# may explain it.
+. "$(dirname "$0")/../lib.sh"
+rv=build/examples/chase host=build/examples-host/chase
+# the source lines of the chase's two loads, as the source has them
+val=$(grep -n 'sum += p->val;' examples/chase.c | cut -d: -f1)
+next=$(grep -n 'p = p->next;' examples/chase.c | cut -d: -f1)
+
+# --- --top: the program file's addresses, as objdump -d has them --------------
+for p in $rv $host; do
+  ./edan trace --func kernel_chase --top 2 --json -o "$T/top.json" -- $p 100 >/dev/null 2>&1
+  od=objdump; [ $p = $rv ] && od=riscv64-linux-gnu-objdump
+  python3 - "$T/top.json" > "$T/addrs" <<'EOF'
+import json, sys
+for h in json.load(open(sys.argv[1]))["configs"][0]["hotspots"]: print(h["address"], h["pc"], h["line"])
+EOF
+  good=0 n=0
+  while read -r addr pc line; do
+    n=$((n + 1))
+    # the instruction objdump lists at that address is a load, and its pc is where it ran
+    ins=$($od -d --start-address="$addr" --stop-address=$((addr + 16)) "$p" | grep -E "^ +${addr#0x}:")
+    if echo "$ins" | grep -qE $'\t(ld|mov|add)[ \t]' && [ $((pc - addr)) -ge 0 ] && { [ "$line" = "$val" ] || [ "$line" = "$next" ]; }; then
+      good=$((good + 1)); fi
+  done < "$T/addrs"
+  text=$(./edan trace --func kernel_chase --top 1 -- $p 100 2>/dev/null | awk '/^Top 1/{getline; getline; print $1}')
+  first=$(head -1 "$T/addrs" | cut -d' ' -f1)
+  if [ $n -eq 2 ] && [ $good -eq 2 ] && [ "$text" = "$first" ]; then
+    ok "--top on $p: the addresses ($(cut -d' ' -f1 "$T/addrs" | tr '\n' ' ')) are the loads objdump -d lists there; JSON keeps the pc"
+  else bad "--top addresses on $p: $good of $n, text '$text'"; cat "$T/addrs"; fi
+done
+
+# an x86-64 text trace says where the program was loaded: analyze --elf places its PCs
+./edan trace --func kernel_chase --text "$T/x.txt" -- $host 100 >/dev/null 2>&1
+./edan analyze --top 1 --elf $host "$T/x.txt" > "$T/x-top"
+if head -1 "$T/x.txt" | grep -q '^#edan-load 0x' && grep -qE "^  0x[0-9a-f]{4} .* kernel_chase  chase.c:($val|$next)\$" "$T/x-top"; then
+  ok "an x86-64 text trace opens with #edan-load: analyze --elf --top gives the file's address, function and line"
+else bad "#edan-load"; head -c 200 "$T/x.txt"; cat "$T/x-top"; fi
+
+# --- C++: --func by qualified name, signature, mangled name -----------------------
+g++ -O2 -g -o "$T/geo" tests/cmd/geo.cpp || exit 1
+mangled=$(nm "$T/geo" | awk '$3 ~ /^_ZN3geo3dotIdE/ {print $3}')
+W() { ./edan trace --json -o "$T/w.json" --func "$1" -- "$T/geo" "$2" >/dev/null 2>&1 && python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["configs"][0]["W"])' "$T/w.json"; }
+w1=$(W 'geo::dot<double>' 200) w1s=$(W 'geo::dot<double>' 100)
+w2=$(W 'geo::dot<double>(double const*, double const*, int)' 200)
+w3=$(W "$mangled" 200)
+w4=$(W 'double geo::dot<double>(double const*, double const*, int)' 200)
+wf=$(W 'geo::dot<float>' 200)
+# two calls (main and Vec::norm) of two loads per element
+if [ -n "$w1" ] && [ $((w1 - w1s)) -eq 400 ] && [ "$w2" = "$w1" ] && [ "$w3" = "$w1" ] && [ "$w4" = "$w1" ] &&
+   [ -n "$wf" ] && [ "$wf" != "$w1" ]; then
+  ok "--func geo::dot<double>, its signature, with its return type, and $mangled: the same W ($w1), 2 loads per element per call; geo::dot<float> another ($wf)"
+else bad "C++ --func: '$w1' '$w1s' '$w2' '$w3' '$w4' '$wf'"; fi
+./edan trace --func 'geo::dot<double>' --top 1 -- "$T/geo" 50 2>/dev/null > "$T/geo-top"
+./edan trace --func 'geo::dot<double>' --top 1 --json -o "$T/geo.json" -- "$T/geo" 50 >/dev/null 2>&1
+fs=$(python3 -c 'import json,sys; h=json.load(open(sys.argv[1]))["configs"][0]["hotspots"][0]; print(h["function"], h["symbol"])' "$T/geo.json")
+if grep -qE '^  0x[0-9a-f]+ .* geo::dot<double>  geo.cpp:[0-9]+$' "$T/geo-top" && [ "$fs" = "geo::dot<double> $mangled" ]; then
+  ok "--top names the C++ function demangled (geo::dot<double>); JSON has its symbol too"
+else bad "--top C++ name: '$fs'"; cat "$T/geo-top"; fi
+
+# --- a --func miss: dynamic linking said only where it may explain it -------------
+./edan trace --func kernel_chas -- $rv 10 2> "$T/m1" >/dev/null
+./edan trace --func 'geo::dott<double>' -- "$T/geo" 10 2> "$T/m2" >/dev/null
+./edan trace --func nosuchthingatall -- "$T/geo" 10 2> "$T/m3" >/dev/null
+./edan trace --func sqrt -- "$T/geo" 10 2> "$T/m4" >/dev/null; r4=$?
+if grep -q "close matches: kernel_chase" "$T/m1" && ! grep -q dynamic "$T/m1"; then
+  ok "a miss in a static program: close matches, no word of dynamic linking"
+else bad "static miss"; cat "$T/m1"; fi
+if grep -q "close matches: geo::dot<double>" "$T/m2" && ! grep -q dynamic "$T/m2" &&
+   grep -q "dynamically linked: it may be a function of a shared library" "$T/m3" &&
+   [ $r4 -eq 2 ] && grep -q "imports sqrt from a shared library" "$T/m4"; then
+  ok "a dynamically linked program: a near miss names the program's function only; no match at all may be a library's; an imported one is said to be"
+else bad "dynamic misses"; cat "$T/m2" "$T/m3" "$T/m4"; fi
+exit $fail

@@ -225,6 +225,7 @@ typedef struct analyze_state {
     int x86;                    /* an x86-64 trace: its flops were counted */
     unsigned long long flops;
     cli_code code;              /* x86-64: the instructions' bytes by pc, for --top and --dot */
+    uint64_t load;              /* where the program was loaded (a binary trace's header), 0: as linked */
 } analyze_state;
 
 /* A `#edan-kill` line of a scoped text trace (what code outside the scope
@@ -735,6 +736,7 @@ static int analyze_binary(analyze_state *st, analyze_input *in, char *buf, size_
     }
     st->x86 = rd.isa == EDAN_ISA_X86_64;
     st->flops = rd.flops;
+    st->load = rd.load;
     if (st->x86 && (st->a->top || st->a->dot_path)) {     /* the instructions' bytes, to name them */
         uint32_t i, j;
         for (i = 0; i < rd.nblocks; i++)
@@ -1078,6 +1080,7 @@ int edan_cmd_analyze(int argc, char **argv)
         if (st.skipped)
             fprintf(stderr, "edan analyze: skipped %llu lines with unknown instructions (--skip-unknown)\n",
                     st.skipped);
+        if (st.load) a.elf_bias = st.load;
         if (st.x86) {
             a.flops_counted = 1;
             a.flops = st.flops;

@@ -12,8 +12,13 @@
                          alone, and version 1, without KILL and CHECK
                          records, are still read, with a warning)
        8  u16 isa        1 = RISC-V RV64, 2 = x86-64
-      10  u16 hdr_size   16 (a reader skips bytes up to hdr_size)
+      10  u16 hdr_size   24 (16 before the load offset; a reader skips bytes
+                         up to hdr_size)
       12  u32 flags      0 (anything else is refused)
+      16  u64 load       where a position-independent program was loaded: a
+                         pc minus it is an address of the program file, as
+                         objdump -d lists them (0: as linked; absent when
+                         hdr_size is 16)
      Then records, each starting with a varint tag T; T & 3 is the kind:
        2 DEFINE: a block (straight-line run of static instructions) with id
          T >> 2, which must equal the number of blocks defined before.
@@ -92,7 +97,8 @@
    trace's lines): the tracer splits a longer rep string instruction into
    vertices of at most this many, so that memory stays bounded. */
 #define BINTRACE_MAX_VERTEX_ACCESSES (1u << 20)
-#define BINTRACE_HEADER_SIZE 16
+#define BINTRACE_HEADER_SIZE 16       /* the least a reader takes */
+#define BINTRACE_HEADER_LOAD 24       /* with the load offset, as written */
 #define BINTRACE_MAX_BLOCK 1024
 /* Largest encoded record: a DEFINE of BINTRACE_MAX_BLOCK instructions. */
 #define BINTRACE_MAX_RECORD (BINTRACE_MAX_BLOCK * 64 + 64)
@@ -361,6 +367,7 @@ typedef struct bintrace_writer {
                                last CHECK) */
     size_t crc_from;
     size_t since_check;     /* bytes since the last CHECK */
+    int flushed;            /* bytes went to f: the header can no longer change */
 } bintrace_writer;
 
 static inline int bintrace_writer_flush(bintrace_writer *w)
@@ -371,6 +378,7 @@ static inline int bintrace_writer_flush(bintrace_writer *w)
         w->failed = 1;
         w->err = errno;
     }
+    if (w->len) w->flushed = 1;
     w->len = 0;
     return w->failed ? BINTRACE_ERR : BINTRACE_OK;
 }
@@ -387,10 +395,12 @@ static inline unsigned char *bintrace_writer_reserve(bintrace_writer *w, size_t 
    for tests of old files). */
 static inline int bintrace_writer_open_version(bintrace_writer *w, FILE *f, unsigned isa, unsigned version)
 {
-    unsigned char hdr[BINTRACE_HEADER_SIZE] = {'E', 'D', 'A', 'N', 'B', 'T',
-        BINTRACE_VERSION, 0, 0, 0, BINTRACE_HEADER_SIZE, 0, 0, 0, 0, 0};
+    unsigned char hdr[BINTRACE_HEADER_LOAD] = {'E', 'D', 'A', 'N', 'B', 'T', BINTRACE_VERSION, 0, 0, 0,
+                                               BINTRACE_HEADER_LOAD, 0, 0, 0, 0, 0};
+    size_t hlen = version >= 3 ? BINTRACE_HEADER_LOAD : BINTRACE_HEADER_SIZE;
     hdr[6] = (unsigned char)version;
     hdr[8] = (unsigned char)isa;
+    hdr[10] = (unsigned char)hlen;
     memset(w, 0, sizeof *w);
     w->f = f;
     w->isa = isa;
@@ -399,10 +409,20 @@ static inline int bintrace_writer_open_version(bintrace_writer *w, FILE *f, unsi
     if (w->cap < 2 * (size_t)BINTRACE_MAX_RECORD) w->cap = 2 * (size_t)BINTRACE_MAX_RECORD;
     w->buf = (unsigned char *)malloc(w->cap);
     if (!w->buf) return BINTRACE_ERR;
-    memcpy(w->buf, hdr, sizeof hdr);
-    w->len = sizeof hdr;
+    memcpy(w->buf, hdr, hlen);
+    w->len = hlen;
     w->crc = crc32(0L, Z_NULL, 0);
-    w->since_check = sizeof hdr;
+    w->since_check = hlen;
+    return BINTRACE_OK;
+}
+
+/* The header's load offset (BINTRACE_HEADER_LOAD): before any record is
+   written. BINTRACE_ERR when too late or the header has none. */
+static inline int bintrace_writer_set_load(bintrace_writer *w, uint64_t load)
+{
+    int k;
+    if (w->flushed || w->len != BINTRACE_HEADER_LOAD || w->buf[10] != BINTRACE_HEADER_LOAD) return BINTRACE_ERR;
+    for (k = 0; k < 8; k++) w->buf[16 + k] = (unsigned char)(load >> (8 * k));
     return BINTRACE_OK;
 }
 
@@ -635,6 +655,7 @@ typedef struct bintrace_reader {
     int skip_checks;            /* set: CHECK records are not compared (fuzzing the structure behind them) */
     bintrace_decode_fn decode;  /* set: x86-64 traces are read (else refused) */
     unsigned isa;               /* the header's */
+    uint64_t load;              /* the header's load offset (0: none) */
     unsigned long long flops;   /* x86-64: of the instructions read */
     edan_access *vacc;          /* x86-64: the accesses of a VERTEX being read */
     size_t vn, vcap;
@@ -1198,6 +1219,10 @@ static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char
         r->isa = isa;
         if (hdr_size < BINTRACE_HEADER_SIZE || hdr_size > 4096) return bintrace__err(r, 10, "bad header size");
         if (n < hdr_size) return BINTRACE_OK;
+        if (hdr_size >= BINTRACE_HEADER_LOAD) {
+            int k;
+            for (k = 7; k >= 0; k--) r->load = r->load << 8 | buf[16 + k];
+        }
         pos = hdr_size;
         r->have_header = 1;
     }

@@ -1687,9 +1687,10 @@ static void pl_first_translation(void)
     st.a.elf_path = st.program;     /* --top names functions and source lines */
     st.a.elf_bias = off;
     st.started = 1;
-    /* a text trace says where a position-independent program was loaded,
-       for the readers that name its lines (edan analyze --elf, annotate) */
+    /* a trace says where a position-independent program was loaded, for
+       the readers that name its lines (edan analyze --elf, annotate) */
     if (st.text_f && off) fprintf(st.text_f, "#edan-load 0x%llx\n", (unsigned long long)off);
+    if (st.bin_f && off) bintrace_writer_set_load(&st.bw, off);     /* nothing written after the header yet */
 }
 
 /* Are the program's addresses this process's (QEMU's guest base 0)? The

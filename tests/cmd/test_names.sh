@@ -39,6 +39,13 @@ done
 if head -1 "$T/x.txt" | grep -q '^#edan-load 0x' && grep -qE "^  0x[0-9a-f]{4} .* kernel_chase  chase.c:($val|$next)\$" "$T/x-top"; then
   ok "an x86-64 text trace opens with #edan-load: analyze --elf --top gives the file's address, function and line"
 else bad "#edan-load"; head -c 200 "$T/x.txt"; cat "$T/x-top"; fi
+# ... and a binary trace's header, its load offset
+./edan trace --func kernel_chase --binary "$T/x.bin" -- $host 100 >/dev/null 2>&1
+./edan analyze --top 1 --elf $host "$T/x.bin" > "$T/b-top"
+if [ "$(od -An -tu2 -j10 -N2 "$T/x.bin" | tr -d ' ')" = 24 ] &&
+   grep -qE "^  0x[0-9a-f]{4} .* kernel_chase  chase.c:($val|$next)\$" "$T/b-top"; then
+  ok "an x86-64 binary trace's header holds the load offset: analyze --elf --top gives the file's address, function and line"
+else bad "binary trace load offset"; cat "$T/b-top"; fi
 
 # --- C++: --func by qualified name, signature, mangled name -----------------------
 g++ -O2 -g -o "$T/geo" tests/cmd/geo.cpp || exit 1

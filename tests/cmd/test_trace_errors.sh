@@ -110,7 +110,7 @@ python3 - "$tmp/t.bin" "$tmp/ver.bin" "$tmp/bad.bin" <<'PY'
 import sys
 d = bytearray(open(sys.argv[1], "rb").read())
 v = bytearray(d); v[6] = 9; open(sys.argv[2], "wb").write(v)
-b = bytearray(d); b[16] = 0x7c   # first record: an EXEC of block 31 before any DEFINE
+b = bytearray(d); b[d[10] | d[11] << 8] = 0x7c   # first record (after hdr_size bytes): an EXEC of block 31 before any DEFINE
 open(sys.argv[3], "wb").write(b)
 PY
 expect 2 'version 9' "a binary trace of an unknown version" -- ./edan analyze --quiet "$tmp/ver.bin"

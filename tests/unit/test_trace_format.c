@@ -28,6 +28,19 @@ typedef struct check {
     int quiet;              /* corrupted input: mismatches are expected */
 } check;
 
+/* Ends the trace w writes to the temporary file f and reads it into
+   data[0 .. cap): its size, 0 when it does not fit or cannot be read. */
+static size_t close_into(bintrace_writer *w, FILE *f, unsigned char *data, size_t cap)
+{
+    size_t size;
+    bintrace_writer_close(w);
+    size = (size_t)ftell(f);
+    rewind(f);
+    if (size > cap || fread(data, 1, size, f) != size) size = 0;
+    fclose(f);
+    return size;
+}
+
 static int same(const edan_insn *a, const edan_insn *b)
 {
     int k;
@@ -615,11 +628,7 @@ int main(void)
             bintrace_write_thread(&w, 2, 0, 0);         /* thread 0, the one fed, exits */
             if (round == 1) bintrace_write_thread(&w, 1, 1, 0);
             bintrace_write_exec(&w, 0, blk, 1, 0, 1);
-            bintrace_writer_close(&w);
-            size = (size_t)ftell(f);
-            rewind(f);
-            if (size > sizeof data || fread(data, 1, size, f) != size) return 1;
-            fclose(f);
+            if (!(size = close_into(&w, f, data, sizeof data))) return 1;
             edan_create(&ctx, NULL);
             bintrace_reader_init(&r);
             rc = bintrace_reader_feed(&r, data, size, &used, ctx);
@@ -664,6 +673,44 @@ int main(void)
             failures++;
         }
     }
+    /* the load offset of a position-independent program: set before any
+       record, read back; too late once a record is out; a version 2 file
+       (16-byte header) has none */
+    {
+        bintrace_sinsn blk[1];
+        int version;
+        memset(blk, 0, sizeof blk);
+        blk[0].in.pc = 0x4000001000ull;
+        blk[0].in.cls = EDAN_CLASS_INT_ALU;
+        for (version = 2; version <= BINTRACE_VERSION; version++) {
+            bintrace_writer w;
+            bintrace_reader r;
+            unsigned char data[256];
+            size_t size, used;
+            int set, late, rc;
+            check c;
+            FILE *f = tmpfile();
+            if (!f || bintrace_writer_open_version(&w, f, EDAN_ISA_RISCV64, (unsigned)version) != BINTRACE_OK) return 1;
+            set = bintrace_writer_set_load(&w, 0x4000000000ull);
+            bintrace_write_define(&w, blk, 1);
+            late = bintrace_writer_set_load(&w, 0x5000000000ull);
+            bintrace_write_exec(&w, 0, blk, 1, 0, 1);
+            if (!(size = close_into(&w, f, data, sizeof data))) return 1;
+            memset(&c, 0, sizeof c);
+            c.want = &blk[0].in;
+            c.n = 1;
+            bintrace_reader_init(&r);
+            rc = bintrace_reader_decode(&r, data, size, &used, on_insn, &c);
+            if (rc != BINTRACE_EOF || c.next != 1 || c.failed || late != BINTRACE_ERR ||
+                (version >= 3 ? set != BINTRACE_OK || r.load != 0x4000000000ull || data[10] != 24
+                              : set != BINTRACE_ERR || r.load != 0 || data[10] != 16)) {
+                fprintf(stderr, "version %d: load offset set %d, late %d, read 0x%llx (header %u bytes, rc %d)\n",
+                        version, set, late, (unsigned long long)r.load, data[10], rc);
+                failures++;
+            }
+            bintrace_reader_free(&r);
+        }
+    }
     /* an instruction the analysis refuses (a register id out of range) is
        an error when it runs, not before: the instructions before it are fed;
        a part of the block after it runs as usual */
@@ -695,11 +742,7 @@ int main(void)
             bintrace_write_exec(&w, 0, blk, 3, 0, 1);       /* runs the first only */
             if (round == 1) bintrace_write_exec(&w, 0, blk, 3, 0, 3);
             if (round == 2) bintrace_write_exec(&w, 0, blk, 3, 2, 1);
-            bintrace_writer_close(&w);
-            size = (size_t)ftell(f);
-            rewind(f);
-            if (size > sizeof data || fread(data, 1, size, f) != size) return 1;
-            fclose(f);
+            if (!(size = close_into(&w, f, data, sizeof data))) return 1;
             edan_create(&ctx, NULL);
             bintrace_reader_init(&r);
             rc = bintrace_reader_feed(&r, data, size, &used, ctx);
@@ -749,11 +792,7 @@ int main(void)
         bintrace_write_exec(&w, 0, blk, 1, 0, 1);
         bintrace_write_kill(&w, regs, 3, ranges, 2);
         bintrace_write_exec(&w, 0, blk, 1, 0, 1);
-        bintrace_writer_close(&w);
-        size = (size_t)ftell(f);
-        rewind(f);
-        if (size > sizeof data || fread(data, 1, size, f) != size) return 1;
-        fclose(f);
+        if (!(size = close_into(&w, f, data, sizeof data))) return 1;
         memset(&kl, 0, sizeof kl);
         bintrace_reader_init(&r);
         r.kill = log_kill;

@@ -51,6 +51,7 @@ typedef struct cli_analysis {
     const char *timeline_path;  /* --timeline FILE.csv */
     const char *dot_path;       /* --dot FILE */
     uint32_t top;               /* --top N */
+    uint32_t chain;             /* --chain[=VERTICES]: the critical chain, the eDAG recorded up to this many vertices */
     int skip_unknown;           /* --skip-unknown */
     int quiet;                  /* --quiet: no progress line */
     double alpha_add_ns;        /* --alpha-add NS: what-if at a farther memory */
@@ -76,6 +77,12 @@ typedef struct cli_analysis {
 } cli_analysis;
 
 enum { CLI_SET_ALPHA = 1, CLI_SET_FREQ = 2, CLI_SET_CACHE = 4 };
+
+/* The largest eDAG --dot writes, in vertices; the default of --chain (the
+   graph it records costs about 120 bytes a vertex). */
+#define CLI_DOT_LIMIT 2000
+#define CLI_CHAIN_DEFAULT 4000000u
+#define CLI_CHAIN_MAX 1000000000u
 
 void cli_analysis_init(cli_analysis *a);
 /* argv[*i] is an option: if it is an analysis option, consume it (and its

@@ -48,6 +48,11 @@ const char cli_analysis_help[] =
     "                      most chained memory accesses (per PC, or per mnemonic),\n"
     "                      with their function and source line when the program\n"
     "                      is known (edan trace; edan analyze --elf)\n"
+    "  --chain[=VERTICES]  (global) with --top: find one critical chain, the D RAM\n"
+    "                      accesses in a row that make the memory depth, and give\n"
+    "                      each instruction's part of it (a \"chain\" column); the\n"
+    "                      eDAG is recorded for it, about 120 bytes a vertex, up to\n"
+    "                      VERTICES (default 4000000; more: no chain, said why)\n"
     "  --elf PROG          (global) the program a text trace with PCs came from: its\n"
     "                      symbols and DWARF line table name --top's instructions\n"
     "  --alpha-add NS      (global) what-if: the bounds with NS more RAM latency\n"
@@ -61,8 +66,6 @@ const char cli_analysis_help[] =
     "                      edges), and bytes moved are the accesses' sizes\n"
     "  --skip-unknown      (global) skip unknown instructions, count and report them\n"
     "  --quiet             (global) no progress line\n";
-
-#define CLI_DOT_LIMIT 2000
 
 void cli_analysis_init(cli_analysis *a)
 {
@@ -269,6 +272,10 @@ int cli_analysis_option(cli_analysis *a, int argc, char **argv, int *i)
     } else if (!strcmp(name, "--top")) {
         if (cli_parse_u32(val, &a->top) || a->top > CLI_MAX_TOP)
             return cli_err("--top %s: expected a count, 0 to %u", val, CLI_MAX_TOP);
+    } else if (!strcmp(name, "--chain")) {
+        a->chain = CLI_CHAIN_DEFAULT;
+        if (eq && (cli_parse_u32(eq + 1, &a->chain) || !a->chain || a->chain > CLI_CHAIN_MAX))
+            return cli_err("--chain=%s: expected a number of vertices, 1 to %u", eq + 1, CLI_CHAIN_MAX);
     } else if (!strcmp(name, "--alpha-add")) {
         char *end;
         errno = 0;
@@ -290,7 +297,7 @@ int cli_analysis_option(cli_analysis *a, int argc, char **argv, int *i)
     } else {
         return 0;
     }
-    if (eq && !takes && strcmp(name, "--config")) return cli_err("%s takes no value", name);
+    if (eq && !takes && strcmp(name, "--config") && strcmp(name, "--chain")) return cli_err("%s takes no value", name);
     (*i)++;
     return 1;
 }
@@ -429,8 +436,9 @@ int cli_analysis_finish(cli_analysis *a)
     }
     a->opts.num_configs = a->num_configs;
     a->opts.configs = a->configs;
+    if (a->chain && !a->top) return cli_err("--chain needs --top N: it gives each of the N instructions its part of the chain");
     a->opts.hotspots = a->top ? 1 : 0;
-    a->opts.dot_max_vertices = a->dot_path ? CLI_DOT_LIMIT : 0;
+    a->opts.dot_max_vertices = a->dot_path && a->chain < CLI_DOT_LIMIT ? CLI_DOT_LIMIT : a->chain;
     return 0;
 }
 

@@ -551,7 +551,12 @@ static int cli_write_dot(edan_context *ctx, const cli_analysis *a)
 {
     cli_file cf;
     edan_result r;
+    edan_metrics mt;
     if (edan_get_config(ctx, 0) == NULL) return -1;
+    edan_get_metrics(ctx, 0, &mt);
+    if (mt.N > CLI_DOT_LIMIT)   /* --chain records more of the graph than a drawing takes */
+        return cli_err("--dot %s: the eDAG has more than %u vertices; DOT output is limited to small graphs",
+                       a->dot_path, CLI_DOT_LIMIT);
     if (cli_file_open(&cf, a->dot_path)) return -1;
     r = edan_write_dot(ctx, 0, cli_dot_write, cf.f, cli_dot_label, (void *)a);
     if (r != EDAN_OK) {
@@ -739,6 +744,95 @@ static void cli_hot_key(const cli_analysis *a, const edan_hotspot *h, char *buf,
     else snprintf(buf, n, "%s", cli_op_name(a, (uint32_t)h->key));
 }
 
+/* The --top list of a configuration: its first a->top hotspots (all
+   there are, when fewer), and with --chain each one's vertices on the
+   critical chain (chain[q]; NULL and why[] when it could not be found). */
+typedef struct cli_hot {
+    edan_hotspot *h;
+    size_t n;
+    uint64_t *chain;
+    char why[200];
+} cli_hot;
+
+/* A vertex of the critical chain: its key as the hotspots have it. */
+typedef struct cli_chain_key { uint64_t key; int has_pc; } cli_chain_key;
+typedef struct cli_chain_keys { cli_chain_key *k; size_t n, cap; int nomem; } cli_chain_keys;
+
+static void cli_chain_add(void *user, const edan_insn *v, uint32_t md)
+{
+    cli_chain_keys *c = (cli_chain_keys *)user;
+    cli_chain_key *nk;
+    (void)md;
+    if (c->nomem) return;
+    if (!(nk = (cli_chain_key *)cli_grow(c->k, &c->cap, c->n, sizeof *c->k, 1024))) {
+        c->nomem = 1;
+        return;
+    }
+    c->k = nk;
+    c->k[c->n].has_pc = (v->flags & EDAN_INSN_HAS_PC) != 0;
+    c->k[c->n].key = c->k[c->n].has_pc ? v->pc : v->op;
+    c->n++;
+}
+
+static int cli_chain_cmp(const void *x, const void *y)
+{
+    const cli_chain_key *a = (const cli_chain_key *)x, *b = (const cli_chain_key *)y;
+    if (a->has_pc != b->has_pc) return a->has_pc < b->has_pc ? -1 : 1;
+    return a->key < b->key ? -1 : a->key > b->key;
+}
+
+static void cli_hot_free(cli_hot *t)
+{
+    free(t->h);
+    free(t->chain);
+    memset(t, 0, sizeof *t);
+}
+
+/* 0, or -1 (a message printed) when out of memory. */
+static int cli_hot_get(edan_context *ctx, const cli_analysis *a, uint32_t k, cli_hot *t)
+{
+    size_t all = 0, q;
+    cli_chain_keys c;
+    edan_metrics mt;
+    memset(t, 0, sizeof *t);
+    edan_get_hotspots(ctx, k, NULL, 0, &all);
+    if (all > a->top) all = a->top;
+    if (!(t->h = (edan_hotspot *)calloc(all ? all : 1, sizeof *t->h))) return cli_err("out of memory");
+    edan_get_hotspots(ctx, k, t->h, all, &t->n);
+    if (!a->chain) return 0;
+    edan_get_metrics(ctx, k, &mt);
+    if (mt.N > a->chain) {
+        snprintf(t->why, sizeof t->why, "the eDAG has %llu vertices, more than --chain records (%u): give "
+                 "--chain=%llu, or narrow the trace", (unsigned long long)mt.N, a->chain, (unsigned long long)mt.N);
+        return 0;
+    }
+    memset(&c, 0, sizeof c);
+    if (edan_get_critical_chain(ctx, k, cli_chain_add, &c) != EDAN_OK || c.nomem) {
+        snprintf(t->why, sizeof t->why, "%s", c.nomem ? "out of memory" : edan_error(ctx));
+        free(c.k);
+        return 0;
+    }
+    qsort(c.k, c.n, sizeof *c.k, cli_chain_cmp);
+    if (!(t->chain = (uint64_t *)calloc(t->n ? t->n : 1, sizeof *t->chain))) {
+        free(c.k);
+        return cli_err("out of memory");
+    }
+    for (q = 0; q < t->n; q++) {        /* the chain's vertices of each key: a range of the sorted keys */
+        cli_chain_key want;
+        size_t lo = 0, hi = c.n;
+        want.key = t->h[q].key;
+        want.has_pc = t->h[q].has_pc;
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (cli_chain_cmp(&c.k[mid], &want) < 0) lo = mid + 1;
+            else hi = mid;
+        }
+        while (lo < c.n && !cli_chain_cmp(&c.k[lo], &want)) { t->chain[q]++; lo++; }
+    }
+    free(c.k);
+    return 0;
+}
+
 static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char *source, FILE *o)
 {
     uint32_t k, K = edan_num_configs(ctx), j, l;
@@ -889,13 +983,24 @@ static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char 
             }
         }
         if (a->top) {
-            edan_hotspot *h = (edan_hotspot *)calloc(a->top, sizeof *h);
-            size_t n = 0, q;
+            cli_hot t;
+            edan_hotspot *h;
+            size_t n, q;
             cli_syms sy;
             const char *why;
-            if (!h) return cli_err("out of memory");
+            if (cli_hot_get(ctx, a, k, &t)) return -1;
+            h = t.h;
+            n = t.n;
             if (!a->elf_path || cli_syms_open(&sy, a->elf_path, a->elf_bias, &why)) memset(&sy, 0, sizeof sy);
-            edan_get_hotspots(ctx, k, h, a->top, &n);
+            if (a->chain) {
+                fprintf(o, ",\n      \"critical_chain\": {\"found\": %s, ", t.chain ? "true" : "false");
+                if (t.chain) fprintf(o, "\"length\": %llu}", (unsigned long long)mt.D);
+                else {
+                    fprintf(o, "\"why\": ");
+                    cli_json_string(o, t.why);
+                    fputc('}', o);
+                }
+            }
             fprintf(o, ",\n      \"hotspots\": [");
             for (q = 0; q < n; q++) {
                 fprintf(o, "%s\n        {", q ? "," : "");
@@ -934,13 +1039,15 @@ static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char 
                     fprintf(o, ", \"instruction\": ");
                     cli_json_string(o, text);
                 }
-                fprintf(o, ", \"executed\": %llu, \"mem_vertices\": %llu, \"chained\": %llu, \"max_md\": %llu}",
+                fprintf(o, ", \"executed\": %llu, \"mem_vertices\": %llu, \"chained\": %llu, \"max_md\": %llu",
                         (unsigned long long)h[q].executed, (unsigned long long)h[q].mem_vertices,
                         (unsigned long long)h[q].chained, (unsigned long long)h[q].max_md);
+                if (t.chain) fprintf(o, ", \"chain\": %llu", (unsigned long long)t.chain[q]);
+                fputc('}', o);
             }
             fprintf(o, "\n      ]");
             cli_syms_close(&sy);
-            free(h);
+            cli_hot_free(&t);
         }
         fprintf(o, "\n    }");
     }
@@ -1129,25 +1236,30 @@ static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char
                     (unsigned long long)c->tau, (unsigned long long)a->configs[k].tau);
     }
     if (a->top) {
-        edan_hotspot *h = (edan_hotspot *)calloc(a->top, sizeof *h);
-        size_t n = 0, q;
         cli_syms sy;
         const char *why = NULL;
-        if (!h) return cli_err("out of memory");
         if (!a->elf_path || cli_syms_open(&sy, a->elf_path, a->elf_bias, &why)) memset(&sy, 0, sizeof sy);
         for (k = 0; k < K; k++) {
-            char key[200], where[160];
+            char key[200], where[160], chain[24] = "";
             int kw = 24;
-            edan_get_hotspots(ctx, k, h, a->top, &n);
+            cli_hot t;
+            edan_hotspot *h;
+            size_t n, q;
+            if (cli_hot_get(ctx, a, k, &t)) {
+                cli_syms_close(&sy);
+                return -1;
+            }
+            h = t.h;
+            n = t.n;
             cli_config_label(edan_get_config(ctx, k), label, sizeof label);
             for (q = 0; q < n; q++) {   /* the instruction column as wide as its longest entry */
                 cli_hot_key(a, &h[q], key, sizeof key);
                 if ((int)strlen(key) > kw) kw = (int)strlen(key);
             }
             fprintf(o, "\nTop %u memory instructions by chained accesses [%s]:\n", a->top, label);
-            fprintf(o, "  %-*s %12s %12s %12s %8s  %s\n", kw, "instruction",
+            fprintf(o, "  %-*s %12s %12s %12s %8s%s  %s\n", kw, "instruction",
                     a->isa == EDAN_ISA_X86_64 ? "accesses" : "executed", "mem vertices", "chained", "max md",
-                    sy.mod ? "where" : "");
+                    t.chain ? "    chain" : "", sy.mod ? "where" : "");
             for (q = 0; q < n; q++) {
                 where[0] = 0;
                 if (h[q].has_pc && sy.mod) {
@@ -1158,15 +1270,19 @@ static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char
                     if (file) snprintf(where, sizeof where, "%s  %s:%d", fn ? fn : "?", base ? base + 1 : file, line);
                     else snprintf(where, sizeof where, "%s", fn ? fn : "?");
                 }
+                if (t.chain) snprintf(chain, sizeof chain, " %8llu", (unsigned long long)t.chain[q]);
                 cli_hot_key(a, &h[q], key, sizeof key);
-                fprintf(o, "  %-*s %12llu %12llu %12llu %8llu  %s\n", kw, key, (unsigned long long)h[q].executed,
+                fprintf(o, "  %-*s %12llu %12llu %12llu %8llu%s  %s\n", kw, key, (unsigned long long)h[q].executed,
                         (unsigned long long)h[q].mem_vertices, (unsigned long long)h[q].chained,
-                        (unsigned long long)h[q].max_md, where);
+                        (unsigned long long)h[q].max_md, chain, where);
             }
+            if (t.chain) fprintf(o, "  (chain: the instruction's accesses among the D = %llu of the critical chain)\n",
+                                 (unsigned long long)mt[k].D);
+            else if (a->chain) fprintf(o, "  (no critical chain: %s)\n", t.why);
+            cli_hot_free(&t);
         }
         if (a->elf_path && !sy.mod) fprintf(o, "(no function names: %s: %s)\n", a->elf_path, why ? why : "error");
         cli_syms_close(&sy);
-        free(h);
     }
     cli_report_threads(ctx, o);
     return 0;

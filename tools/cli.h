@@ -186,6 +186,9 @@ void cli_progress_update(cli_progress *p, unsigned long long bytes, unsigned lon
 void cli_progress_end(cli_progress *p);
 double cli_now(void);
 
+/* v with thousands separators ("1,000") in buf, which it returns. */
+const char *cli_group(char *buf, size_t n, uint64_t v);
+
 /* A JSON string literal with escapes. */
 void cli_json_string(FILE *o, const char *s);
 
@@ -195,4 +198,5 @@ int edan_cmd_trace(int argc, char **argv);      /* tools/trace.c */
 int edan_cmd_rank(int argc, char **argv);       /* tools/rank.c */
 int edan_cmd_plot(int argc, char **argv);       /* tools/plot.c */
 int edan_cmd_job(int argc, char **argv);        /* tools/job.c */
+int edan_cmd_annotate(int argc, char **argv);   /* tools/annotate.c */
 #endif

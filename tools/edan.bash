@@ -14,7 +14,7 @@ _edan()
         case ${COMP_WORDS[i]} in -*) ;; *) sub=${COMP_WORDS[i]}; break ;; esac
     done
     if [ -z "$sub" ]; then
-        COMPREPLY=($(compgen -W "analyze trace rank roofline plot job --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "analyze trace rank roofline plot job annotate --help --version" -- "$cur"))
         return
     fi
     case $prev in

@@ -20,6 +20,7 @@ static const char usage[] =
     "  roofline PROFILE       draw the CARM and LARM roofline charts of a probe profile (SVG)\n"
     "  plot RESULT.json...    draw data movement over time (SVG)\n"
     "  job RESULT.json...     one report of an MPI job from its ranks' results\n"
+    "  annotate -- PROG ARGS  the analysis per source line, beside the source\n"
     "\n"
     "Exit status, every command: 0 success; 1 the analysed program or a check failed\n"
     "(trace passes on the program's status); 2 a usage error, bad input, or an output\n"
@@ -47,9 +48,10 @@ int main(int argc, char **argv)
     else if (!strcmp(argv[1], "roofline")) rc = edan_cmd_roofline(argc - 1, argv + 1);
     else if (!strcmp(argv[1], "plot")) rc = edan_cmd_plot(argc - 1, argv + 1);
     else if (!strcmp(argv[1], "job")) rc = edan_cmd_job(argc - 1, argv + 1);
+    else if (!strcmp(argv[1], "annotate")) rc = edan_cmd_annotate(argc - 1, argv + 1);
     else {
         /* the commands, then the options a command's place also takes */
-        static const char *const words[] = {"analyze", "trace", "rank", "roofline", "plot", "job", "--help",
+        static const char *const words[] = {"analyze", "trace", "rank", "roofline", "plot", "job", "annotate", "--help",
                                             "--version"};
         const char *near = suggest_word(argv[1], words, sizeof words / sizeof words[0]);
         size_t j;

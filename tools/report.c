@@ -632,8 +632,7 @@ static uint32_t cli_verdict_m(const cli_analysis *a)
     return four ? 4 : best;
 }
 
-/* n with thousands separators */
-static const char *cli_group(char *buf, size_t n, uint64_t v)
+const char *cli_group(char *buf, size_t n, uint64_t v)
 {
     char tmp[32];
     int len = snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)v), i, o = 0;
@@ -843,6 +842,10 @@ static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char 
                 (unsigned long long)a->machine_insns);
     else
         fprintf(o, ",\n  \"isa\": \"riscv64\", \"vertices\": \"instructions\"");
+    if (a->elf_path && a->top) {    /* the program whose symbols and lines name the hotspots */
+        fprintf(o, ",\n  \"elf\": ");
+        cli_json_string(o, a->elf_path);
+    }
     fprintf(o, ",\n  \"partial\": %s", a->partial ? "true" : "false");
     if (a->job) {
         fprintf(o, ",\n  \"job\": {\"rank\": %ld, \"size\": %ld, \"host\": ", a->job->rank, a->job->size);

@@ -204,8 +204,8 @@ for cmd in "analyze --cahce 1K $T/sum.txt|did you mean --cache?" "rank --mm 2 x.
 done
 # a mistyped command: the closest command, in one line; a word near none: the list alone
 for cmd in "anlyze $T/sum.txt|did you mean analyze?" "trcae -- x|did you mean trace?" "--hepl|did you mean --help?" \
-           "jbo r.json|did you mean job?" \
-           "frobnicate|unknown command 'frobnicate' (commands: analyze, trace, rank, roofline, plot, job; see edan --help)"; do
+           "jbo r.json|did you mean job?" "anotate -- x|did you mean annotate?" \
+           "frobnicate|unknown command 'frobnicate' (commands: analyze, trace, rank, roofline, plot, job, annotate; see edan --help)"; do
   ./edan ${cmd%|*} > "$T/out" 2> "$T/err"; rc=$?
   [ $rc -eq 2 ] && grep -qF -- "${cmd#*|}" "$T/err" && [ "$(wc -l < "$T/err")" = 1 ] && [ ! -s "$T/out" ] \
     && ok "edan ${cmd%|*}: ${cmd#*|}" || bad "edan ${cmd%|*}: rc=$rc $(cat "$T/err")"

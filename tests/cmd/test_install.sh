@@ -15,7 +15,7 @@ for page in edan probe; do
     && ok "man -l $page.1 renders" || bad "man -l $page.1: $(cat "$T/err")"
 done
 opts() { "$@" --help 2>/dev/null | grep -oE '(^|[ [(|])--[a-z0-9-]+' | sed 's/^[ [(|]//' | sort -u; }
-for c in analyze trace rank plot roofline; do
+for c in analyze trace rank plot roofline annotate; do
   missing=$(for o in $(opts ./edan $c); do grep -q -- "$o" "$T/edan.txt" || echo "$o"; done)
   [ -z "$missing" ] && ok "man edan names every option of edan $c --help" || bad "man edan lacks $c's $missing"
 done
@@ -25,7 +25,8 @@ missing=$(for o in $(opts ./probe); do grep -q -- "$o" "$T/probe.txt" || echo "$
 complete_of() {  # complete_of WORDS...: the completions of the last word
   bash -c '. tools/edan.bash; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); f=_edan; [ "$1" = ./probe ] && f=_probe; $f; printf "%s\n" "${COMPREPLY[@]}"' _ "$@"
 }
-[ "$(complete_of ./edan an)" = analyze ] && ok "completion: edan an -> analyze" || bad "completion of subcommands: $(complete_of ./edan an)"
+[ "$(complete_of ./edan ana)" = analyze ] && ok "completion: edan ana -> analyze" || bad "completion of subcommands: $(complete_of ./edan ana)"
+[ "$(complete_of ./edan ann)" = annotate ] && ok "completion: edan ann -> annotate" || bad "completion of annotate: $(complete_of ./edan ann)"
 complete_of ./edan analyze --ca | grep -qx -- --cache && ok "completion: edan analyze --ca -> --cache" \
   || bad "completion of options: $(complete_of ./edan analyze --ca)"
 complete_of ./edan trace --fu | grep -qx -- --func && ok "completion: edan trace --fu -> --func" || bad "completion of trace options"

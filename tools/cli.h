@@ -69,6 +69,8 @@ typedef struct cli_analysis {
     int isa;                    /* EDAN_ISA_X86_64, or 0 / EDAN_ISA_RISCV64 */
     uint64_t machine_insns;     /* x86-64: the instructions executed, whose vertices N counts */
     const struct cli_code *code;    /* x86-64: the instructions' bytes by pc, to name them (--top, --dot) */
+    const struct cli_object *objects;   /* the shared objects whose code ran (edan trace), for --top */
+    size_t nobjects;
     const char *(*op_name)(uint32_t op);    /* names of op ids; NULL: edan_rv_op_name */
     const char *partial;        /* the run ended early, and why: the report says it covers part */
     const cli_job *job;         /* a rank of an MPI job: the report says which */
@@ -151,6 +153,17 @@ void cli_funcs_close_matches(const cli_funcs *fs, const char *name, char *out, s
    function it imports, the close matches, or, for a dynamically linked
    program without any, that it may be a shared library's. Returns -1. */
 int cli_func_miss(const cli_funcs *fs, const char *opt, const char *name, const char *program, char *msg, size_t n);
+
+/* A shared object whose code the traced program ran: its file, the
+   addresses of its executable mapping [lo, hi) where the program saw it,
+   and its load bias (a pc minus bias is an address of the file, as
+   objdump -d of it shows). */
+typedef struct cli_object { char *path; uint64_t lo, hi, bias; int is_program; } cli_object;
+/* The object of a.objects that holds pc, or NULL. */
+const cli_object *cli_object_of(const cli_analysis *a, uint64_t pc);
+/* pc as an address of its file, as objdump -d shows it: the program's
+   (less a.elf_bias), or its shared object's (less its bias). */
+uint64_t cli_file_address(const cli_analysis *a, uint64_t pc);
 
 /* The largest report, profile or sweep file the subcommands read. */
 #define CLI_MAX_REPORT_BYTES ((size_t)1 << 30)

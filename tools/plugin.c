@@ -133,6 +133,7 @@ typedef struct pl_name {
     const char *name;
     int kind;               /* 0 func, 1 region, 2 exclude */
     int found;
+    int pending;            /* not in the program: looked for in each shared object as its code first runs */
 } pl_name;
 
 typedef struct pl_state {
@@ -150,6 +151,12 @@ typedef struct pl_state {
     uint64_t region_entry[64], excl_entry[64];
     int nregion, nexcl;
     uint64_t min_exec_vaddr;
+    /* the objects whose code ran (the program, shared objects, the vDSO),
+       each found in /proc/self/maps at its first translation */
+    cli_object *objs;
+    size_t nobjs, objs_cap;
+    int npending;           /* names not found yet */
+    int track_objects;      /* names pending, or --top to name library functions */
     int have_markers;       /* the binary contains EDAN_TRACE_BEGIN */
     int scope_func, scope_dyn, scope_any;
     int started;            /* first translation seen: offset applied */
@@ -334,6 +341,33 @@ static int pl_inlined(const char *path, const char *name, char *callers, size_t 
     return w.found;
 }
 
+static int pl_has_close_match(const cli_funcs *fs, const char *name)
+{
+    char close[1024];
+    cli_funcs_close_matches(fs, name, close, sizeof close);
+    return close[0] != 0;
+}
+
+/* Name k's functions of fs, whose addresses are bias away from where the
+   program sees them, into the scope: --func's ranges, --region's and
+   --exclude's entries. 0, or -1 when there are more than the scope holds. */
+static int pl_scope_add(const pl_name *nm, const cli_func *f, uint64_t bias)
+{
+    if (nm->kind == 0) {
+        if (f->size == 0) return 0;
+        if (st.nfuncs == (int)(sizeof st.funcs / sizeof st.funcs[0]))
+            return pl_fail("--func %s: too many matching functions", nm->name);
+        st.funcs[st.nfuncs].lo = f->value + bias;
+        st.funcs[st.nfuncs].hi = f->value + f->size + bias;
+        st.nfuncs++;
+    } else if (nm->kind == 1 && st.nregion < 64) {
+        st.region_entry[st.nregion++] = f->value + bias;
+    } else if (nm->kind == 2 && st.nexcl < 64) {
+        st.excl_entry[st.nexcl++] = f->value + bias;
+    }
+    return 0;
+}
+
 static int pl_load_symbols(void)
 {
     int fd, rc = 0;
@@ -396,19 +430,9 @@ static int pl_load_symbols(void)
         for (k = 0; k < fs.n; k++) {
             if (!cli_func_matches(&fs.f[k], nm->name)) continue;
             nm->found = 1;
-            if (nm->kind == 0) {
-                if (fs.f[k].size == 0) continue;
-                if (st.nfuncs == (int)(sizeof st.funcs / sizeof st.funcs[0])) {
-                    rc = pl_fail("--func %s: too many matching functions", nm->name);
-                    goto done;
-                }
-                st.funcs[st.nfuncs].lo = fs.f[k].value;
-                st.funcs[st.nfuncs].hi = fs.f[k].value + fs.f[k].size;
-                st.nfuncs++;
-            } else if (nm->kind == 1 && st.nregion < 64) {
-                st.region_entry[st.nregion++] = fs.f[k].value;
-            } else if (nm->kind == 2 && st.nexcl < 64) {
-                st.excl_entry[st.nexcl++] = fs.f[k].value;
+            if (pl_scope_add(nm, &fs.f[k], 0)) {
+                rc = -1;
+                goto done;
             }
         }
         if (!nm->found) {
@@ -419,6 +443,12 @@ static int pl_load_symbols(void)
                              "caller with --region CALLER, or mark the code with EDAN_TRACE_BEGIN()/EDAN_TRACE_END()",
                              opt[nm->kind], nm->name, callers[0] ? " into " : "", callers);
                 goto done;
+            }
+            if (fs.dynamic && (cli_funcs_import(&fs, nm->name) || !pl_has_close_match(&fs, nm->name))) {
+                /* a shared object's, maybe: looked for as each one's code first runs */
+                nm->pending = 1;
+                st.npending++;
+                continue;
             }
             cli_func_miss(&fs, opt[nm->kind], nm->name, st.program, msg, sizeof msg);
             rc = pl_fail("%s", msg);
@@ -1709,6 +1739,135 @@ static void pl_check_guest_base(struct qemu_plugin_tb *tb)
     close(fd);
 }
 
+/* The object whose code is at pc, -1 if none is known yet. */
+static long pl_object_find(uint64_t pc)
+{
+    size_t i;
+    for (i = st.nobjs; i-- > 0;)
+        if (pc >= st.objs[i].lo && pc < st.objs[i].hi) return (long)i;
+    return -1;
+}
+
+/* The address in path's ELF file of the byte at file offset off (its
+   PT_LOAD segment's), or -1. */
+static int pl_file_vaddr(const char *path, uint64_t off, uint64_t *vaddr)
+{
+    int fd = open(path, O_RDONLY), rc = -1;
+    Elf *e;
+    size_t nph, i;
+    if (fd < 0) return -1;
+    e = elf_begin(fd, ELF_C_READ, NULL);
+    if (e && elf_kind(e) == ELF_K_ELF && elf_getphdrnum(e, &nph) == 0)
+        for (i = 0; i < nph && rc; i++) {
+            GElf_Phdr ph;
+            if (!gelf_getphdr(e, (int)i, &ph) || ph.p_type != PT_LOAD) continue;
+            if (off >= ph.p_offset && off < ph.p_offset + ph.p_filesz) {
+                *vaddr = off - ph.p_offset + ph.p_vaddr;
+                rc = 0;
+            }
+        }
+    if (e) elf_end(e);
+    close(fd);
+    return rc;
+}
+
+/* The code at pc (host address haddr) is of an object not seen before:
+   its mapping from /proc/self/maps, and, for a shared object, the names
+   still pending among its functions. -1 when the scope is full. */
+static int pl_object_add(uint64_t pc, uint64_t haddr)
+{
+    FILE *f = fopen("/proc/self/maps", "r");
+    char line[4600], path[4096];
+    unsigned long long lo = 0, hi = 0, off = 0;
+    cli_object o;
+    int found = 0, i;
+    memset(&o, 0, sizeof o);
+    path[0] = 0;
+    while (f && fgets(line, sizeof line, f)) {
+        int n = 0;
+        if (sscanf(line, "%llx-%llx %*s %llx %*s %*s %n", &lo, &hi, &off, &n) < 3) continue;
+        if (haddr < lo || haddr >= hi) continue;
+        snprintf(path, sizeof path, "%s", n > 0 ? line + n : "");
+        path[strcspn(path, "\n")] = 0;
+        found = 1;
+        break;
+    }
+    if (f) fclose(f);
+    if (!found) {       /* not mapped as we look: a page of its own, looked up again next time */
+        lo = haddr & ~(uint64_t)4095;
+        hi = lo + 4096;
+        off = 0;
+        path[0] = 0;
+    }
+    o.lo = lo - (haddr - pc);
+    o.hi = hi - (haddr - pc);
+    if (path[0] == '/') {
+        uint64_t vaddr;
+        o.path = strdup(path);
+        if (!o.path) return pl_fail("out of memory");
+        if (pl_file_vaddr(path, haddr - lo + off, &vaddr) == 0) o.bias = pc - vaddr;
+    }
+    if (st.nobjs == st.objs_cap) {
+        size_t nc = st.objs_cap ? 2 * st.objs_cap : 16;
+        cli_object *no = (cli_object *)realloc(st.objs, nc * sizeof *no);
+        if (!no) { free(o.path); return pl_fail("out of memory"); }
+        st.objs = no;
+        st.objs_cap = nc;
+    }
+    if (o.path) {
+        char real_prog[4096], real_obj[4096];
+        o.is_program = realpath(st.program, real_prog) && realpath(o.path, real_obj) && !strcmp(real_prog, real_obj);
+    }
+    st.objs[st.nobjs++] = o;
+    if (!o.path || o.is_program || !st.npending) return 0;
+    {   /* the pending names among this object's functions */
+        cli_funcs fs;
+        const char *why;
+        if (cli_funcs_load(&fs, o.path, &why)) return 0;     /* not an ELF we can read: no names of its own */
+        for (i = 0; i < st.nnames; i++) {
+            pl_name *nm = &st.names[i];
+            size_t k;
+            if (!nm->pending) continue;
+            for (k = 0; k < fs.n; k++) {
+                if (!cli_func_matches(&fs.f[k], nm->name)) continue;
+                if (!nm->found) st.npending--;
+                nm->found = 1;
+                if (pl_scope_add(nm, &fs.f[k], o.bias)) {
+                    cli_funcs_free(&fs);
+                    return -1;
+                }
+            }
+        }
+        cli_funcs_free(&fs);
+    }
+    return 0;
+}
+
+/* At the end of the run: a name still pending is in no object that ran
+   code. -1 with the message. */
+static int pl_pending_names(void)
+{
+    char objs[2048] = "";
+    size_t i, len = 0;
+    int k;
+    for (i = 0; i < st.nobjs; i++) {
+        const char *b;
+        if (!st.objs[i].path || st.objs[i].is_program) continue;
+        b = strrchr(st.objs[i].path, '/');
+        if (len < sizeof objs)
+            len += (size_t)snprintf(objs + len, sizeof objs - len, "%s%s", len ? ", " : "", b ? b + 1 : st.objs[i].path);
+    }
+    for (k = 0; k < st.nnames; k++) {
+        static const char *const opt[] = {"--func", "--region", "--exclude"};
+        const pl_name *nm = &st.names[k];
+        if (!nm->pending || nm->found) continue;
+        return pl_fail("%s %s: no function of that name in %s nor in the shared objects whose code ran (%s): check "
+                       "the name (nm -D LIBRARY lists a library's), or that the program calls it",
+                       opt[nm->kind], nm->name, st.program, objs[0] ? objs : "none");
+    }
+    return 0;
+}
+
 static int pl_is_link(edan_reg r) { return r == 1 || r == 5; }
 
 /* A block and all it owns (its disassembly strings when it has them). */
@@ -1851,6 +2010,11 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
         if (n) pl_check_guest_base(tb);
     }
     if (n == 0) return;
+    if (st.track_objects) {     /* a shared object's first code: its names */
+        struct qemu_plugin_insn *q0 = qemu_plugin_tb_get_insn(tb, 0);
+        uint64_t pc0 = qemu_plugin_insn_vaddr(q0);
+        if (pl_object_find(pc0) < 0) pl_object_add(pc0, (uint64_t)(uintptr_t)qemu_plugin_insn_haddr(q0));
+    }
     if (n > BINTRACE_MAX_BLOCK) n = BINTRACE_MAX_BLOCK;     /* QEMU's limit is 512 */
     b = (pl_block *)calloc(1, sizeof *b);
     if (!b) return;
@@ -2037,6 +2201,9 @@ static void pl_finish(void)
     char *notes = st.notes;
     pl_block *b, *nb;
     if (st.pending) { pl_flush(st.pending); st.pending = NULL; }
+    if (st.npending && !st.partial) pl_pending_names();    /* the error edan trace reports */
+    st.a.objects = st.objs;     /* --top names a shared object's functions */
+    st.a.nobjects = st.nobjs;
     if (st.progress && st.t_last > st.t_start) fprintf(stderr, "\r%60s\r", "");
     if (st.cwd_fd >= 0 && fchdir(st.cwd_fd) != 0) { /* relative output paths may then fail: reported */ }
     if (st.skipped)
@@ -2177,9 +2344,15 @@ static int pl_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, ch
         st.a.isa = EDAN_ISA_X86_64;
     }
     if (pl_load_symbols() < 0) return -1;
-    st.scope_func = st.nfuncs > 0;
-    st.scope_dyn = st.nregion > 0 || st.nexcl > 0 || (st.have_markers && !st.markers_off);
-    st.scope_any = st.scope_func || st.nregion > 0 || (st.have_markers && !st.markers_off);
+    {   /* a name pending (a shared object's) scopes as one found does */
+        int pend[3] = {0, 0, 0};
+        for (i = 0; i < st.nnames; i++)
+            if (st.names[i].pending) pend[st.names[i].kind]++;
+        st.scope_func = st.nfuncs > 0 || pend[0];
+        st.scope_dyn = st.nregion > 0 || pend[1] || st.nexcl > 0 || pend[2] || (st.have_markers && !st.markers_off);
+        st.scope_any = st.scope_func || st.nregion > 0 || pend[1] || (st.have_markers && !st.markers_off);
+    }
+    st.track_objects = st.npending > 0 || st.a.top > 0;
     if (st.analyze) {
         edan_result r = edan_create(&st.ctx, &st.a.opts);
         if (r != EDAN_OK) return pl_fail("cannot start the analysis: %s", edan_result_string(r));

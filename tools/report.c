@@ -84,6 +84,80 @@ void cli_syms_close(cli_syms *s)
     memset(s, 0, sizeof *s);
 }
 
+const cli_object *cli_object_of(const cli_analysis *a, uint64_t pc)
+{
+    size_t i;
+    for (i = 0; i < a->nobjects; i++)
+        if (pc >= a->objects[i].lo && pc < a->objects[i].hi) return &a->objects[i];
+    return NULL;
+}
+
+uint64_t cli_file_address(const cli_analysis *a, uint64_t pc)
+{
+    const cli_object *o = cli_object_of(a, pc);
+    return o && !o->is_program && o->path ? pc - o->bias : pc - a->elf_bias;
+}
+
+/* The names of pcs for --top: the program's symbols, and those of each
+   shared object whose code ran, opened when one of its pcs is named. */
+typedef struct cli_where {
+    const cli_analysis *a;
+    cli_syms prog;
+    cli_syms *objs;         /* one per a->objects */
+    char *tried;
+    const char *why;        /* why the program's could not be opened */
+} cli_where;
+
+static void cli_where_open(cli_where *w, const cli_analysis *a)
+{
+    memset(w, 0, sizeof *w);
+    w->a = a;
+    if (!a->elf_path || cli_syms_open(&w->prog, a->elf_path, a->elf_bias, &w->why)) {
+        memset(&w->prog, 0, sizeof w->prog);
+        if (!a->elf_path) w->why = NULL;
+    }
+    if (a->nobjects) {
+        w->objs = (cli_syms *)calloc(a->nobjects, sizeof *w->objs);
+        w->tried = (char *)calloc(a->nobjects, 1);
+    }
+}
+
+/* Names the program or a shared object: any. */
+static int cli_where_any(const cli_where *w) { return w->prog.mod || (w->objs && w->a->nobjects > 1); }
+
+/* pc's function (demangled; NULL: none), its symbol as the file has it,
+   file and line (NULL: none), and its shared object's name (NULL: the
+   program's). */
+static void cli_where_at(cli_where *w, uint64_t pc, const char **fn, const char **sym, const char **file, int *line,
+                         const char **object)
+{
+    const cli_object *o = cli_object_of(w->a, pc);
+    cli_syms *s = &w->prog;
+    *object = NULL;
+    if (o && !o->is_program && o->path && w->objs && w->tried) {
+        size_t i = (size_t)(o - w->a->objects);
+        const char *why, *b = strrchr(o->path, '/');
+        if (!w->tried[i]) {
+            w->tried[i] = 1;
+            if (cli_syms_open(&w->objs[i], o->path, o->bias, &why)) memset(&w->objs[i], 0, sizeof w->objs[i]);
+        }
+        s = &w->objs[i];
+        *object = b ? b + 1 : o->path;
+    }
+    cli_syms_at(s, pc, fn, file, line);
+    *sym = s->sym;
+}
+
+static void cli_where_close(cli_where *w)
+{
+    size_t i;
+    cli_syms_close(&w->prog);
+    for (i = 0; w->objs && i < w->a->nobjects; i++)
+        if (w->tried[i]) cli_syms_close(&w->objs[i]);
+    free(w->objs);
+    free(w->tried);
+}
+
 /* ---- the program's functions by the names users give (--func) ----------- */
 static int cli_clone_of(const char *sym, const char *name)
 {
@@ -286,8 +360,9 @@ int cli_func_miss(const cli_funcs *fs, const char *opt, const char *name, const 
     char close[1024];
     const cli_func *imp = cli_funcs_import(fs, name);
     if (imp) {
-        snprintf(msg, n, "%s %s: %s imports %s from a shared library, whose functions %s cannot name yet (link the "
-                 "program with -static to name it)", opt, name, program, imp->base ? imp->base : imp->name, opt);
+        snprintf(msg, n, "%s %s: %s imports %s from a shared library: edan trace --func names it there (--top lists its "
+                 "instructions); only the program's own functions have lines here", opt, name, program,
+                 imp->base ? imp->base : imp->name);
         return -1;
     }
     cli_funcs_close_matches(fs, name, close, sizeof close);
@@ -295,8 +370,8 @@ int cli_func_miss(const cli_funcs *fs, const char *opt, const char *name, const 
         snprintf(msg, n, "%s %s: no function of that name in %s; close matches: %s", opt, name, program, close);
     else if (fs->dynamic)
         snprintf(msg, n, "%s %s: no function of that name in %s (no close match among %zu functions; the program is "
-                 "dynamically linked: it may be a function of a shared library, which %s cannot name yet; link the "
-                 "program with -static)", opt, name, program, fs->n, opt);
+                 "dynamically linked: if it is a shared library's, edan trace --func names it there)", opt, name,
+                 program, fs->n);
     else
         snprintf(msg, n, "%s %s: no function of that name in %s (no close match among %zu functions)", opt, name,
                  program, fs->n);
@@ -420,7 +495,7 @@ void cli_insn_text(const cli_analysis *a, const edan_insn *in, int role, char *b
                        ? cli_code_get(a->code, in->pc, &len) : NULL;
     size_t used;
     /* rip-relative targets at the program file's addresses, as objdump -d shows them */
-    if (!b || x86_format(b, len, in->pc - a->elf_bias, buf, n) != 0) snprintf(buf, n, "%s", cli_op_name(a, in->op));
+    if (!b || x86_format(b, len, cli_file_address(a, in->pc), buf, n) != 0) snprintf(buf, n, "%s", cli_op_name(a, in->op));
     used = strlen(buf);
     if (role && a && a->isa == EDAN_ISA_X86_64 && *x86_op_role(in->op))
         snprintf(buf + used, n - used, " (%s)", x86_op_role(in->op));
@@ -739,7 +814,7 @@ static void cli_hot_key(const cli_analysis *a, const edan_hotspot *h, char *buf,
     in.flags = EDAN_INSN_HAS_PC;
     cli_insn_text(a, &in, 0, text, sizeof text);
     /* the program file's address, as objdump -d has it: where it was loaded does not show */
-    if (h->has_pc) snprintf(buf, n, "0x%llx %s", (unsigned long long)(h->key - a->elf_bias), text);
+    if (h->has_pc) snprintf(buf, n, "0x%llx %s", (unsigned long long)cli_file_address(a, h->key), text);
     else snprintf(buf, n, "%s", cli_op_name(a, (uint32_t)h->key));
 }
 
@@ -989,12 +1064,11 @@ static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char 
             cli_hot t;
             edan_hotspot *h;
             size_t n, q;
-            cli_syms sy;
-            const char *why;
+            cli_where w;
             if (cli_hot_get(ctx, a, k, &t)) return -1;
             h = t.h;
             n = t.n;
-            if (!a->elf_path || cli_syms_open(&sy, a->elf_path, a->elf_bias, &why)) memset(&sy, 0, sizeof sy);
+            cli_where_open(&w, a);
             if (a->chain) {
                 fprintf(o, ",\n      \"critical_chain\": {\"found\": %s, ", t.chain ? "true" : "false");
                 if (t.chain) fprintf(o, "\"length\": %llu}", (unsigned long long)mt.D);
@@ -1007,19 +1081,24 @@ static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char 
             fprintf(o, ",\n      \"hotspots\": [");
             for (q = 0; q < n; q++) {
                 fprintf(o, "%s\n        {", q ? "," : "");
-                if (h[q].has_pc)        /* address: in the program file; pc: where it ran */
+                if (h[q].has_pc)        /* address: in the program's (or its object's) file; pc: where it ran */
                     fprintf(o, "\"address\": \"0x%llx\", \"pc\": \"0x%llx\", ",
-                            (unsigned long long)(h[q].key - a->elf_bias), (unsigned long long)h[q].key);
-                if (h[q].has_pc && sy.mod) {
-                    const char *fn, *file;
+                            (unsigned long long)cli_file_address(a, h[q].key), (unsigned long long)h[q].key);
+                if (h[q].has_pc && cli_where_any(&w)) {
+                    const char *fn, *sym, *file, *object;
                     int line;
-                    cli_syms_at(&sy, h[q].key, &fn, &file, &line);
+                    cli_where_at(&w, h[q].key, &fn, &sym, &file, &line, &object);
+                    if (object) {
+                        fprintf(o, "\"object\": ");
+                        cli_json_string(o, object);
+                        fprintf(o, ", ");
+                    }
                     if (fn) {
                         fprintf(o, "\"function\": ");
                         cli_json_string(o, fn);
-                        if (strcmp(fn, sy.sym)) {
+                        if (strcmp(fn, sym)) {
                             fprintf(o, ", \"symbol\": ");
-                            cli_json_string(o, sy.sym);
+                            cli_json_string(o, sym);
                         }
                         fprintf(o, ", ");
                     }
@@ -1049,7 +1128,7 @@ static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char 
                 fputc('}', o);
             }
             fprintf(o, "\n      ]");
-            cli_syms_close(&sy);
+            cli_where_close(&w);
             cli_hot_free(&t);
         }
         fprintf(o, "\n    }");
@@ -1239,17 +1318,16 @@ static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char
                     (unsigned long long)c->tau, (unsigned long long)a->configs[k].tau);
     }
     if (a->top) {
-        cli_syms sy;
-        const char *why = NULL;
-        if (!a->elf_path || cli_syms_open(&sy, a->elf_path, a->elf_bias, &why)) memset(&sy, 0, sizeof sy);
+        cli_where w;
+        cli_where_open(&w, a);
         for (k = 0; k < K; k++) {
-            char key[200], where[160], chain[24] = "";
+            char key[200], where[720], chain[24] = "";
             int kw = 24;
             cli_hot t;
             edan_hotspot *h;
             size_t n, q;
             if (cli_hot_get(ctx, a, k, &t)) {
-                cli_syms_close(&sy);
+                cli_where_close(&w);
                 return -1;
             }
             h = t.h;
@@ -1262,16 +1340,19 @@ static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char
             fprintf(o, "\nTop %u memory instructions by chained accesses [%s]:\n", a->top, label);
             fprintf(o, "  %-*s %12s %12s %12s %8s%s  %s\n", kw, "instruction",
                     a->isa == EDAN_ISA_X86_64 ? "accesses" : "executed", "mem vertices", "chained", "max md",
-                    t.chain ? "    chain" : "", sy.mod ? "where" : "");
+                    t.chain ? "    chain" : "", cli_where_any(&w) ? "where" : "");
             for (q = 0; q < n; q++) {
                 where[0] = 0;
-                if (h[q].has_pc && sy.mod) {
-                    const char *fn, *file, *base;
+                if (h[q].has_pc && cli_where_any(&w)) {
+                    const char *fn, *sym, *file, *base, *object;
+                    char fo[400];
                     int line;
-                    cli_syms_at(&sy, h[q].key, &fn, &file, &line);
+                    cli_where_at(&w, h[q].key, &fn, &sym, &file, &line, &object);
                     base = file ? strrchr(file, '/') : NULL;
-                    if (file) snprintf(where, sizeof where, "%s  %s:%d", fn ? fn : "?", base ? base + 1 : file, line);
-                    else snprintf(where, sizeof where, "%s", fn ? fn : "?");
+                    snprintf(fo, sizeof fo, "%s%s%s%s", fn ? fn : "?", object ? " [" : "", object ? object : "",
+                             object ? "]" : "");
+                    if (file) snprintf(where, sizeof where, "%s  %s:%d", fo, base ? base + 1 : file, line);
+                    else snprintf(where, sizeof where, "%s", fo);
                 }
                 if (t.chain) snprintf(chain, sizeof chain, " %8llu", (unsigned long long)t.chain[q]);
                 cli_hot_key(a, &h[q], key, sizeof key);
@@ -1284,8 +1365,8 @@ static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char
             else if (a->chain) fprintf(o, "  (no critical chain: %s)\n", t.why);
             cli_hot_free(&t);
         }
-        if (a->elf_path && !sy.mod) fprintf(o, "(no function names: %s: %s)\n", a->elf_path, why ? why : "error");
-        cli_syms_close(&sy);
+        if (a->elf_path && !w.prog.mod) fprintf(o, "(no function names: %s: %s)\n", a->elf_path, w.why ? w.why : "error");
+        cli_where_close(&w);
     }
     cli_report_threads(ctx, o);
     return 0;

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Kernels in shared libraries: dgemm_ of Debian's reference BLAS (libblas3),
+# called by examples/blas_dgemm.c, named by --func, --region and --exclude.
+# Its loop nest (C = C + A B, alpha = beta = 1, C n x n, inner dimension k):
+#     do j = 1, n; do l = 1, k; temp = b(l, j)          one load of b
+#       do i = 1, n; c(i, j) = c(i, j) + temp * a(i, l)  loads of a and c, a store of c
+# so one more l adds 3 n^2 + n memory vertices, and, without a cache, 2 to
+# D: c(i, j)'s chain is its load and its store at every l. Also: --top
+# names the library's function and its file's address (objdump -d of the
+# library), and a name in no object is an error that lists the objects.
+. "$(dirname "$0")/../lib.sh"
+prog=build/examples-host/blas_dgemm
+refdir=/usr/lib/x86_64-linux-gnu/blas      # the reference BLAS, whatever the alternatives pick
+[ -e "$refdir/libblas.so.3" ] || { skip shared_lib "no reference BLAS in $refdir (tools/deps.sh installs libblas-dev)"; exit $fail; }
+export LD_LIBRARY_PATH=$refdir
+
+wd() {  # wd N K [OPTION NAME]: "W D" of the traced dgemm_
+  ./edan trace --quiet --json -o "$T/r.json" "${3:---func}" "${4:-dgemm_}" -- $prog "$1" "$2" > /dev/null 2> "$T/err" || { echo "failed"; return; }
+  python3 -c 'import json,sys; c=json.load(open(sys.argv[1]))["configs"][0]; print(c["W"], c["D"])' "$T/r.json"
+}
+n=6
+read -r w1 d1 <<< "$(wd $n 5)"
+read -r w2 d2 <<< "$(wd $n 6)"
+read -r w3 d3 <<< "$(wd $n 7)"
+if [ "$w1" = failed ] || [ "$w2" = failed ] || [ "$w3" = failed ]; then
+  bad "--func dgemm_ (libblas.so.3): $(cat "$T/err")"
+else
+  [ $((w2 - w1)) -eq $((3 * n * n + n)) ] && [ $((w3 - w2)) -eq $((3 * n * n + n)) ] \
+    && ok "--func dgemm_ of libblas.so.3: one more l adds 3n^2 + n = $((3 * n * n + n)) memory vertices (W $w1, $w2, $w3)" \
+    || bad "--func dgemm_: W $w1, $w2, $w3 at k = 5, 6, 7: want steps of $((3 * n * n + n))"
+  [ $((d2 - d1)) -eq 2 ] && [ $((d3 - d2)) -eq 2 ] && ok "--func dgemm_: one more l adds 2 to D (D $d1, $d2, $d3)" \
+    || bad "--func dgemm_: D $d1, $d2, $d3 at k = 5, 6, 7: want steps of 2"
+fi
+
+# --region: the function and what it calls (lsame_ checks its arguments): at least --func's
+read -r wr dr <<< "$(wd $n 6 --region dgemm_)"
+[ "$wr" != failed ] && [ "$wr" -ge "$w2" ] && [ "$wr" -lt $((w2 + 200)) ] && [ "$dr" -ge "$d2" ] \
+  && ok "--region dgemm_: W $wr, D $dr (--func: $w2, $d2)" || bad "--region dgemm_: W $wr D $dr against $w2 $d2 $(cat "$T/err")"
+# --exclude: the program's main without the library's call in it
+read -r wx dx <<< "$(wd $n 6 --exclude dgemm_)"
+read -r wa da <<< "$(./edan trace --quiet --json -- $prog $n 6 2>/dev/null | python3 -c 'import json,sys; c=json.load(sys.stdin)["configs"][0]; print(c["W"], c["D"])')"
+[ "$wx" != failed ] && [ -n "$wa" ] && [ $((wa - wx)) -ge "$w2" ] \
+  && ok "--exclude dgemm_: the whole run's W less at least dgemm_'s ($wa - $wx >= $w2)" || bad "--exclude dgemm_: $wx of $wa $(cat "$T/err")"
+
+# --top: the library's function, its object, its file's address
+./edan trace --quiet --json --func dgemm_ --top 3 -o "$T/top.json" -- $prog $n 6 > /dev/null 2>&1
+read -r obj fn addr <<< "$(python3 -c 'import json,sys; h=json.load(open(sys.argv[1]))["configs"][0]["hotspots"][0]; print(h.get("object"), h.get("function"), h["address"])' "$T/top.json")"
+lib=$(readlink -f "$refdir/libblas.so.3")
+ins=$(objdump -d --start-address="$addr" --stop-address=$((addr + 16)) "$lib" | grep -E "^ +${addr#0x}:")
+case $obj in libblas.so*) o=1 ;; *) o=0 ;; esac
+[ $o = 1 ] && [ "$fn" = dgemm_ ] && echo "$ins" | grep -qE $'\t(movsd|addsd|mov)[ \t]' \
+  && ok "--top: dgemm_ in $obj at $addr, where objdump -d of the library has: $(echo "$ins" | cut -f3)" \
+  || bad "--top: object '$obj', function '$fn', address $addr: objdump has '$ins'"
+./edan trace --quiet --func dgemm_ --top 1 -- $prog 4 2>/dev/null | grep -q "dgemm_ \[libblas.so" \
+  && ok "--top's table names dgemm_ [libblas.so...]" || bad "--top's table does not name the library"
+
+# a name in no object: an error that lists the objects searched, exit 2
+./edan trace --quiet --func no_such_kernel -- $prog 4 > /dev/null 2> "$T/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "no_such_kernel: no function of that name in $prog nor in the shared objects whose code ran" "$T/err" \
+  && grep -q "libblas.so" "$T/err" && grep -q "libc.so" "$T/err" \
+  && ok "--func no_such_kernel: exit 2, the objects searched named" || bad "no_such_kernel: exit $rc $(cat "$T/err")"
+# a mistyped name of the program itself is refused before the program runs
+./edan trace --quiet --func mian -- $prog 4 > "$T/out" 2> "$T/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "close matches: main" "$T/err" && ! grep -q blas_dgemm "$T/out" \
+  && ok "--func mian: refused before the program ran (close matches: main)" || bad "--func mian: exit $rc $(cat "$T/err")"
+exit $fail

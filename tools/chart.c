@@ -1,6 +1,7 @@
 /* tools/chart.c - the SVG chart engine (tools/chart.h says what it draws). */
 #include "chart.h"
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 const char *const chart_colors[10] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
@@ -21,45 +22,259 @@ void chart_xml(FILE *o, const char *s)
     }
 }
 
-double chart_text_width(const char *s, double size)
+/* The advance widths of DejaVu Sans and DejaVu Sans Bold, in thousandths
+   of an em, of the printable ASCII characters (from the fonts' hmtx). */
+static const short chart_adv[2][95] = {
+   {318, 401, 460, 838, 636, 950, 780, 275, 390, 390, 500, 838, 318, 361, 318, 337,
+    636, 636, 636, 636, 636, 636, 636, 636, 636, 636, 337, 337, 838, 838, 838, 531,
+    1000, 684, 686, 698, 770, 632, 575, 775, 752, 295, 295, 656, 557, 863, 748, 787,
+    603, 787, 695, 635, 611, 732, 684, 989, 685, 611, 685, 390, 337, 390, 838, 500,
+    500, 613, 635, 550, 635, 615, 352, 635, 634, 278, 278, 579, 278, 974, 634, 612,
+    635, 635, 411, 521, 392, 634, 592, 818, 592, 592, 525, 636, 337, 636, 838},
+   {348, 456, 521, 838, 696, 1002, 872, 306, 457, 457, 523, 838, 380, 415, 380, 365,
+    696, 696, 696, 696, 696, 696, 696, 696, 696, 696, 400, 400, 838, 838, 838, 580,
+    1000, 774, 762, 734, 830, 683, 683, 821, 837, 372, 372, 775, 637, 995, 837, 850,
+    733, 850, 770, 720, 682, 812, 774, 1103, 771, 724, 725, 457, 365, 457, 838, 500,
+    500, 675, 716, 593, 716, 678, 435, 716, 712, 343, 343, 665, 343, 1042, 712, 687,
+    716, 716, 493, 595, 478, 712, 652, 924, 645, 652, 582, 712, 365, 712, 838}};
+
+static double chart_width_of(const char *s, double size, int bold)
 {
     double w = 0;
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if ((c & 0xc0) == 0x80) continue;
-        w += (c == 'i' || c == 'l' || c == '.' || c == ',' || c == ':' || c == ' ' || c == '|') ? 0.3
-             : (c >= 'A' && c <= 'Z') || c == 'm' || c == 'w' ? 0.72
-                                                                : 0.56;
+    while (*s) {
+        unsigned char c = (unsigned char)*s++;
+        if (c >= 0x20 && c < 0x7f) {
+            w += chart_adv[bold][c - 0x20];
+        } else if (c < 0x80) {
+            w += chart_adv[bold][0];        /* a control byte: written as a space */
+        } else {
+            /* a UTF-8 sequence: its code point's width where the charts use
+               it (middle dot, multiplication sign, tau), else an em */
+            unsigned long cp = c & (c >= 0xf0 ? 0x07 : c >= 0xe0 ? 0x0f : 0x1f);
+            while ((*s & 0xc0) == 0x80) cp = cp << 6 | ((unsigned char)*s++ & 0x3f);
+            w += cp == 0xb7 ? chart_adv[bold][0] : cp == 0xd7 ? 838 : cp == 0x3c4 ? 640 : 1000;
+        }
     }
-    return w * size;
+    return w / 1000 * size;
 }
 
-void chart_text(FILE *o, double x, double y, const char *anchor, double size, const char *color, double rot,
-                const char *text)
+double chart_text_width(const char *s, double size) { return chart_width_of(s, size, 0); }
+double chart_text_width_bold(const char *s, double size) { return chart_width_of(s, size, 1); }
+
+/* ---- boxes ---------------------------------------------------------------- */
+chart_box chart_box_of(double x0, double y0, double x1, double y1)
 {
+    chart_box b;
+    b.x0 = x0;
+    b.y0 = y0;
+    b.x1 = x1;
+    b.y1 = y1;
+    b.rot = b.ox = b.oy = 0;
+    return b;
+}
+
+chart_box chart_text_box(double x, double y, const char *anchor, double size, int bold, double rot, const char *text)
+{
+    double w = chart_width_of(text, size, bold), x0 = !strcmp(anchor, "end") ? x - w : !strcmp(anchor, "middle") ? x - w / 2 : x;
+    chart_box b = chart_box_of(x0 - 0.06 * size, y - 0.82 * size, x0 + w + 0.06 * size, y + 0.26 * size);
+    b.rot = rot;
+    b.ox = x;
+    b.oy = y;
+    return b;
+}
+
+/* A marker's shapes reach 1.3 r from its centre, the cross 1 px more. */
+chart_box chart_marker_box(double x, double y) { return chart_box_of(x - 5.7, y - 5.7, x + 5.7, y + 5.7); }
+
+/* The corners of a box in the chart's pixels, in order around it. */
+static void chart_corners(const chart_box *b, double *p)
+{
+    double c = cos(b->rot * 3.14159265358979 / 180), s = sin(b->rot * 3.14159265358979 / 180);
+    double xs[4] = {b->x0, b->x1, b->x1, b->x0}, ys[4] = {b->y0, b->y0, b->y1, b->y1};
+    int k;
+    for (k = 0; k < 4; k++) {
+        double dx = xs[k] - b->ox, dy = ys[k] - b->oy;
+        p[2 * k] = b->rot != 0 ? b->ox + c * dx - s * dy : xs[k];
+        p[2 * k + 1] = b->rot != 0 ? b->oy + s * dx + c * dy : ys[k];
+    }
+}
+
+/* 1 when the convex point sets p (np points) and q (nq) are apart along a
+   normal of one of their edges (separating axes), by at least 0.01 px. */
+static int chart_apart(const double *p, int np, const double *q, int nq)
+{
+    int pass, k, j;
+    for (pass = 0; pass < 2; pass++) {
+        const double *e = pass ? q : p;
+        int ne = pass ? nq : np;
+        for (k = 0; k < (ne == 2 ? 1 : ne); k++) {
+            int k2 = (k + 1) % ne;
+            double nx = e[2 * k + 1] - e[2 * k2 + 1], ny = e[2 * k2] - e[2 * k], len = sqrt(nx * nx + ny * ny);
+            double pmin = 1e300, pmax = -1e300, qmin = 1e300, qmax = -1e300;
+            if (len <= 0) continue;
+            for (j = 0; j < np; j++) {
+                double v = (p[2 * j] * nx + p[2 * j + 1] * ny) / len;
+                if (v < pmin) pmin = v;
+                if (v > pmax) pmax = v;
+            }
+            for (j = 0; j < nq; j++) {
+                double v = (q[2 * j] * nx + q[2 * j + 1] * ny) / len;
+                if (v < qmin) qmin = v;
+                if (v > qmax) qmax = v;
+            }
+            if (pmax <= qmin + 0.01 || qmax <= pmin + 0.01) return 1;
+        }
+    }
+    return 0;
+}
+
+int chart_boxes_overlap(const chart_box *a, const chart_box *b)
+{
+    double p[8], q[8];
+    if (a->rot == 0 && b->rot == 0)
+        return a->x0 < b->x1 - 0.01 && b->x0 < a->x1 - 0.01 && a->y0 < b->y1 - 0.01 && b->y0 < a->y1 - 0.01;
+    chart_corners(a, p);
+    chart_corners(b, q);
+    return !chart_apart(p, 4, q, 4);
+}
+
+int chart_box_within(const chart_box *b, double x0, double y0, double x1, double y1)
+{
+    double p[8];
+    int k;
+    chart_corners(b, p);
+    for (k = 0; k < 4; k++)
+        if (p[2 * k] < x0 || p[2 * k] > x1 || p[2 * k + 1] < y0 || p[2 * k + 1] > y1) return 0;
+    return 1;
+}
+
+int chart_segment_hits(const chart_box *b, double x0, double y0, double x1, double y1)
+{
+    double p[8], q[4];
+    q[0] = x0;
+    q[1] = y0;
+    q[2] = x1;
+    q[3] = y1;
+    chart_corners(b, p);
+    return !chart_apart(p, 4, q, 2);
+}
+
+void chart_bbox_attr(FILE *o, const chart_box *b)
+{
+    fprintf(o, " data-bbox=\"%.1f %.1f %.1f %.1f\"", floor(b->x0 * 10) / 10, floor(b->y0 * 10) / 10,
+            ceil(b->x1 * 10) / 10, ceil(b->y1 * 10) / 10);
+}
+
+void chart_layout_take(chart_layout *l, const chart_box *b)
+{
+    if (l->n == l->cap) {
+        size_t nc = l->cap ? 2 * l->cap : 64;
+        chart_box *nb = (chart_box *)realloc(l->box, nc * sizeof *nb);
+        if (!nb) return;
+        l->box = nb;
+        l->cap = nc;
+    }
+    l->box[l->n++] = *b;
+}
+
+int chart_layout_free(const chart_layout *l, const chart_box *b)
+{
+    size_t i;
+    for (i = 0; i < l->n; i++)
+        if (chart_boxes_overlap(&l->box[i], b)) return 0;
+    return 1;
+}
+
+int chart_layout_segment_free(const chart_layout *l, size_t from, double x0, double y0, double x1, double y1)
+{
+    size_t i;
+    for (i = from; i < l->n; i++)
+        if (chart_segment_hits(&l->box[i], x0, y0, x1, y1)) return 0;
+    return 1;
+}
+
+void chart_layout_release(chart_layout *l)
+{
+    free(l->box);
+    l->box = NULL;
+    l->n = l->cap = 0;
+}
+
+/* ---- text ----------------------------------------------------------------- */
+static void chart_text_full(FILE *o, double x, double y, const char *anchor, double size, int bold, const char *color,
+                            double rot, int halo, const char *text)
+{
+    chart_box b = chart_text_box(x, y, anchor, size, bold, rot, text);
     fprintf(o, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" text-anchor=\"%s\" fill=\"%s\"", x, y, size, anchor,
             color);
+    if (bold) fputs(" font-weight=\"bold\"", o);
+    if (halo) fputs(" stroke=\"white\" stroke-width=\"3\" stroke-linejoin=\"round\" paint-order=\"stroke\"", o);
     if (rot != 0) fprintf(o, " transform=\"rotate(%.2f %.1f %.1f)\"", rot, x, y);
+    chart_bbox_attr(o, &b);
     fputc('>', o);
     chart_xml(o, text);
     fputs("</text>\n", o);
 }
 
+void chart_text(FILE *o, double x, double y, const char *anchor, double size, const char *color, double rot,
+                const char *text)
+{
+    chart_text_full(o, x, y, anchor, size, 0, color, rot, 0, text);
+}
+
+void chart_text_halo(FILE *o, double x, double y, const char *anchor, double size, const char *color, double rot,
+                     const char *text)
+{
+    chart_text_full(o, x, y, anchor, size, 0, color, rot, 1, text);
+}
+
+size_t chart_wrap(const char *text, double size, double max_w, char *lines, size_t each, size_t max)
+{
+    size_t n = 0;
+    const char *p = text;
+    while (*p == ' ') p++;
+    while (*p && n < max) {
+        char *line = lines + n * each;
+        const char *end = p;
+        size_t fit = 0;         /* the bytes of p that fit: whole words, at least one */
+        for (;;) {
+            while (*end && *end != ' ') end++;
+            if ((size_t)(end - p) >= each) break;
+            memcpy(line, p, (size_t)(end - p));
+            line[end - p] = 0;
+            if (fit && chart_text_width(line, size) > max_w) break;
+            fit = (size_t)(end - p);
+            if (!*end) break;
+            end++;
+        }
+        if (!fit) fit = strlen(p) < each - 1 ? strlen(p) : each - 1;     /* a word longer than a line */
+        memcpy(line, p, fit);
+        line[fit] = 0;
+        p += fit;
+        while (*p == ' ') p++;
+        n++;
+    }
+    return n;
+}
+
 void chart_marker(FILE *o, int k, double x, double y, const char *col)
 {
     const double r = 3.6;
+    chart_box b = chart_marker_box(x, y);
     switch (k % CHART_NMARKERS) {
-    case 0: fprintf(o, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"%.1f\" fill=\"%s\"/>", x, y, r, col); break;
-    case 1: fprintf(o, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>", x - r, y - r, 2 * r, 2 * r, col); break;
-    case 2: fprintf(o, "<path d=\"M%.2f %.2fL%.2f %.2fL%.2f %.2fZ\" fill=\"%s\"/>", x, y - r * 1.2, x + r * 1.1, y + r * 0.8,
+    case 0: fprintf(o, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"%.1f\" fill=\"%s\"", x, y, r, col); break;
+    case 1: fprintf(o, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"", x - r, y - r, 2 * r, 2 * r, col); break;
+    case 2: fprintf(o, "<path d=\"M%.2f %.2fL%.2f %.2fL%.2f %.2fZ\" fill=\"%s\"", x, y - r * 1.2, x + r * 1.1, y + r * 0.8,
                     x - r * 1.1, y + r * 0.8, col); break;
-    case 3: fprintf(o, "<path d=\"M%.2f %.2fL%.2f %.2fL%.2f %.2fL%.2f %.2fZ\" fill=\"%s\"/>", x, y - r * 1.3, x + r * 1.3, y,
+    case 3: fprintf(o, "<path d=\"M%.2f %.2fL%.2f %.2fL%.2f %.2fL%.2f %.2fZ\" fill=\"%s\"", x, y - r * 1.3, x + r * 1.3, y,
                     x, y + r * 1.3, x - r * 1.3, y, col); break;
-    case 4: fprintf(o, "<path d=\"M%.2f %.2fL%.2f %.2fL%.2f %.2fZ\" fill=\"%s\"/>", x, y + r * 1.2, x + r * 1.1, y - r * 0.8,
+    case 4: fprintf(o, "<path d=\"M%.2f %.2fL%.2f %.2fL%.2f %.2fZ\" fill=\"%s\"", x, y + r * 1.2, x + r * 1.1, y - r * 0.8,
                     x - r * 1.1, y - r * 0.8, col); break;
-    default: fprintf(o, "<path d=\"M%.2f %.2fL%.2f %.2fM%.2f %.2fL%.2f %.2f\" stroke=\"%s\" stroke-width=\"2\"/>", x - r, y - r,
+    default: fprintf(o, "<path d=\"M%.2f %.2fL%.2f %.2fM%.2f %.2fL%.2f %.2f\" stroke=\"%s\" stroke-width=\"2\"", x - r, y - r,
                      x + r, y + r, x - r, y + r, x + r, y - r, col); break;
     }
+    chart_bbox_attr(o, &b);
+    fputs("/>", o);
 }
 
 void chart_dash_attr(FILE *o, const char *dash)
@@ -206,7 +421,7 @@ size_t chart_ticks_log2(const chart_axis *a, chart_tick *t, size_t max)
 /* ---- the document -------------------------------------------------------- */
 void chart_begin(FILE *o, int W, int H, double cx, const char *title, const char *subtitle)
 {
-    double room = 2 * (cx < W - cx ? cx : W - cx) - 20, fs;
+    double room = 2 * (cx < W - cx ? cx : W - cx) - 20, fs, w;
     fprintf(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     fprintf(o, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
                "font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n", W, H, W, H);
@@ -214,15 +429,32 @@ void chart_begin(FILE *o, int W, int H, double cx, const char *title, const char
     chart_xml(o, title);
     fprintf(o, "</title>\n<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
     /* titles shrink to fit the width */
-    fs = chart_text_width(title, 17) * 1.2 > room ? 17 * room / (chart_text_width(title, 17) * 1.2) : 17;
-    fprintf(o, "<text x=\"%.1f\" y=\"26\" font-size=\"%.1f\" font-weight=\"bold\" text-anchor=\"middle\">", cx, fs);
-    chart_xml(o, title);
-    fprintf(o, "</text>\n");
+    w = chart_text_width_bold(title, 17);
+    fs = w > room ? 17 * room / w : 17;
+    chart_text_full(o, cx, 26, "middle", fs, 1, "black", 0, 0, title);
     if (subtitle) {
-        fs = chart_text_width(subtitle, 12) > room ? 12 * room / chart_text_width(subtitle, 12) : 12;
-        fprintf(o, "<text x=\"%.1f\" y=\"46\" font-size=\"%.1f\" fill=\"#444\" text-anchor=\"middle\">", cx, fs);
-        chart_xml(o, subtitle);
-        fprintf(o, "</text>\n");
+        w = chart_text_width(subtitle, 12);
+        fs = w > room ? 12 * room / w : 12;
+        chart_text(o, cx, 46, "middle", fs, "#444", 0, subtitle);
+    }
+}
+
+/* The tick labels of one axis, each skipped that would overlap the one
+   before it (minor labels of a dense log axis). */
+static void chart_tick_labels(FILE *o, const chart_axis *a, const chart_tick *t, size_t n, int vertical, double at)
+{
+    chart_box prev;
+    size_t i;
+    int any = 0;
+    for (i = 0; i < n; i++) {
+        double p = chart_pos(a, t[i].v), size = t[i].minor ? 10 : 12;
+        double x = vertical ? at : p, y = vertical ? p + 4 : at;
+        const char *anchor = vertical ? "end" : "middle";
+        chart_box b = chart_text_box(x, y, anchor, size, 0, 0, t[i].label);
+        if (any && chart_boxes_overlap(&prev, &b)) continue;
+        chart_text(o, x, y, anchor, size, t[i].minor ? "#777" : "black", 0, t[i].label);
+        prev = b;
+        any = 1;
     }
 }
 
@@ -242,32 +474,23 @@ void chart_axes(FILE *o, const chart_axis *x, const chart_axis *y, const chart_t
     for (i = 0; i < nx; i++)
         fprintf(o, "<line x1=\"%.2f\" y1=\"%.1f\" x2=\"%.2f\" y2=\"%.1f\"%s/>\n", chart_pos(x, xt[i].v), top,
                 chart_pos(x, xt[i].v), bottom, minors && !xt[i].minor ? " stroke=\"#c8c8c8\"" : "");
-    fprintf(o, "</g>\n<g class=\"yticks\" font-size=\"12\" text-anchor=\"end\">\n");
+    fprintf(o, "</g>\n<g class=\"yticks\">\n");
     for (i = 0; i < ny; i++) {
         double py = chart_pos(y, yt[i].v);
-        fprintf(o, "<line x1=\"%.1f\" y1=\"%.2f\" x2=\"%.1f\" y2=\"%.2f\" stroke=\"black\"/>", left - (yt[i].minor ? 3 : 5),
-                py, left, py);
-        fprintf(o, "<text x=\"%.1f\" y=\"%.2f\"%s>", left - 8, py + 4, yt[i].minor ? " font-size=\"10\" fill=\"#777\"" : "");
-        chart_xml(o, yt[i].label);
-        fprintf(o, "</text>\n");
+        fprintf(o, "<line x1=\"%.1f\" y1=\"%.2f\" x2=\"%.1f\" y2=\"%.2f\" stroke=\"black\"/>\n",
+                left - (yt[i].minor ? 3 : 5), py, left, py);
     }
-    fprintf(o, "</g>\n<g class=\"xticks\" font-size=\"12\" text-anchor=\"middle\">\n");
+    chart_tick_labels(o, y, yt, ny, 1, left - 8);
+    fprintf(o, "</g>\n<g class=\"xticks\">\n");
     for (i = 0; i < nx; i++) {
         double px = chart_pos(x, xt[i].v);
-        fprintf(o, "<line x1=\"%.2f\" y1=\"%.1f\" x2=\"%.2f\" y2=\"%.1f\" stroke=\"black\"/>", px, bottom, px,
+        fprintf(o, "<line x1=\"%.2f\" y1=\"%.1f\" x2=\"%.2f\" y2=\"%.1f\" stroke=\"black\"/>\n", px, bottom, px,
                 bottom + (xt[i].minor ? 3 : 5));
-        fprintf(o, "<text x=\"%.2f\" y=\"%.1f\"%s>", px, bottom + 19, xt[i].minor ? " font-size=\"10\" fill=\"#777\"" : "");
-        chart_xml(o, xt[i].label);
-        fprintf(o, "</text>\n");
     }
+    chart_tick_labels(o, x, xt, nx, 0, bottom + 19);
     fprintf(o, "</g>\n");
-    fprintf(o, "<text class=\"xtitle\" x=\"%.1f\" y=\"%.1f\" font-size=\"13\" text-anchor=\"middle\">", (left + right) / 2,
-            bottom + 42);
-    chart_xml(o, xtitle);
-    fprintf(o, "</text>\n<text class=\"ytitle\" x=\"0\" y=\"0\" font-size=\"13\" text-anchor=\"middle\" "
-               "transform=\"translate(18,%.1f) rotate(-90)\">", (top + bottom) / 2);
-    chart_xml(o, ytitle);
-    fprintf(o, "</text>\n");
+    chart_text(o, (left + right) / 2, bottom + 42, "middle", 13, "black", 0, xtitle);
+    chart_text(o, 18, (top + bottom) / 2, "middle", 13, "black", -90, ytitle);
 }
 
 void chart_clip(FILE *o, const chart_axis *x, const chart_axis *y, const char *id, double pad)
@@ -290,19 +513,20 @@ void chart_legend_entry(FILE *o, double x, double y, const char *color, const ch
     chart_dash_attr(o, dash);
     fputs("/>", o);
     if (marker >= 0) chart_marker(o, marker, x + 12, y, color);
-    fprintf(o, "<text x=\"%.1f\" y=\"%.1f\">", x + 30, y + 4);
     if (max_w > 0 && chart_text_width(label, 12) > max_w + 0.5) {
         char sh[320];
         size_t n = strlen(label);
-        snprintf(sh, sizeof sh, "%s", label);
-        if (n >= sizeof sh) n = sizeof sh - 1;
-        while (n > 4 && chart_text_width(sh, 12) > max_w - 12) sh[--n] = 0;
-        chart_xml(o, sh);
-        fputs("...", o);
+        if (n > sizeof sh - 4) n = sizeof sh - 4;
+        memcpy(sh, label, n);
+        sh[n] = 0;
+        /* shorter by whole characters (not into a UTF-8 sequence) until it fits with "..." */
+        while (n > 4 && (chart_text_width(sh, 12) > max_w - chart_text_width("...", 12) ||
+                         ((unsigned char)label[n] & 0xc0) == 0x80)) sh[--n] = 0;
+        memcpy(sh + n, "...", 4);
+        chart_text(o, x + 30, y + 4, "start", 12, "black", 0, sh);
     } else {
-        chart_xml(o, label);
+        chart_text(o, x + 30, y + 4, "start", 12, "black", 0, label);
     }
-    fprintf(o, "</text>\n");
 }
 
 void chart_end(FILE *o) { fputs("</svg>\n", o); }

@@ -5,7 +5,15 @@
    colours, 6 dash patterns) and the marker shapes that, with the colours,
    tell up to 30 lines apart, text widths (labels that do not overlap) and
    XML text. A chart is drawn in this order: chart_begin, chart_axes, the
-   data (clipped by chart_clip), chart_frame, legend, chart_end. */
+   data (clipped by chart_clip), chart_frame, legend, chart_end.
+
+   Every text and every marker carries data-bbox="x0 y0 x1 y1": the box it
+   takes in its own coordinates (a text's transform, a rotation about its
+   anchor, turns it), from the advance widths of DejaVu Sans, the charts'
+   first font, and its tallest and deepest glyphs, so that a test can
+   check that no two overlap and that the rendered glyphs stay inside. A
+   chart_layout keeps the boxes taken so far, so that labels are placed
+   where they cover no other label and no marker. */
 #ifndef EDAN_CHART_H
 #define EDAN_CHART_H
 #include <stddef.h>
@@ -76,8 +84,8 @@ void chart_clip(FILE *o, const chart_axis *x, const chart_axis *y, const char *i
 /* The plot area's outline, drawn over the data. */
 void chart_frame(FILE *o, const chart_axis *x, const chart_axis *y);
 /* A legend entry: a 24 px stretch of the line (colour, dash, marker shape
-   or -1) from (x, y) and the label after it, shortened with "..." to fit
-   max_w px (0: any width). */
+   or -1) from (x, y) and the label after it (12 px), shortened with "..."
+   to fit max_w px (0: any width). */
 void chart_legend_entry(FILE *o, double x, double y, const char *color, const char *dash, int marker,
                         const char *label, double max_w);
 void chart_end(FILE *o);
@@ -85,13 +93,60 @@ void chart_end(FILE *o);
 /* s as XML character data or attribute value; control bytes (which XML
    does not allow) as spaces. */
 void chart_xml(FILE *o, const char *s);
-/* Width of a text in pixels, roughly (sans-serif at `size` px). */
+/* Width of a text in pixels: the sum of its characters' advances in DejaVu
+   Sans (bold or not) at `size` px, a whole em for a character it does not
+   know (kerning only narrows a text). */
 double chart_text_width(const char *s, double size);
-/* A text element; rot in degrees about (x, y), 0 for none. */
+double chart_text_width_bold(const char *s, double size);
+
+/* A box: the rectangle x0..x1, y0..y1 (y down), turned by rot degrees
+   about (ox, oy). */
+typedef struct chart_box {
+    double x0, y0, x1, y1, rot, ox, oy;
+} chart_box;
+/* The box of a text at (x, y), anchor "start", "middle" or "end", rotated
+   by rot degrees about (x, y): its advance and 0.06 em either side, 0.82 em
+   above the baseline and 0.26 em under it (DejaVu Sans's glyphs reach 0.80
+   and 0.24). */
+chart_box chart_text_box(double x, double y, const char *anchor, double size, int bold, double rot, const char *text);
+/* An upright box, and one around a marker of chart_marker at (x, y). */
+chart_box chart_box_of(double x0, double y0, double x1, double y1);
+chart_box chart_marker_box(double x, double y);
+/* 1 when the boxes share more than a line (rotated ones too). */
+int chart_boxes_overlap(const chart_box *a, const chart_box *b);
+/* 1 when the box lies wholly inside the upright rectangle. */
+int chart_box_within(const chart_box *b, double x0, double y0, double x1, double y1);
+/* 1 when the segment from (x0, y0) to (x1, y1) crosses the box. */
+int chart_segment_hits(const chart_box *b, double x0, double y0, double x1, double y1);
+/* The data-bbox attribute of a box (its rectangle; a rotation is the
+   element's own transform). */
+void chart_bbox_attr(FILE *o, const chart_box *b);
+
+/* The boxes taken on a chart so far: labels, markers, legends. */
+typedef struct chart_layout {
+    chart_box *box;
+    size_t n, cap;
+} chart_layout;
+/* Takes b (an allocation failure leaves it out: a later label may cover it). */
+void chart_layout_take(chart_layout *l, const chart_box *b);
+/* 1 when b overlaps no box taken. */
+int chart_layout_free(const chart_layout *l, const chart_box *b);
+/* 1 when the segment crosses no box taken from index `from` on. */
+int chart_layout_segment_free(const chart_layout *l, size_t from, double x0, double y0, double x1, double y1);
+void chart_layout_release(chart_layout *l);
+
+/* A text element with its data-bbox; rot in degrees about (x, y), 0 for
+   none. chart_text_halo: with a white outline under the glyphs, for a
+   label that may lie on a line. */
 void chart_text(FILE *o, double x, double y, const char *anchor, double size, const char *color, double rot,
                 const char *text);
+void chart_text_halo(FILE *o, double x, double y, const char *anchor, double size, const char *color, double rot,
+                     const char *text);
+/* Lines of at most max_w px at `size` px: text cut at spaces into up to
+   `max` lines of `each` bytes; returns the number of lines. */
+size_t chart_wrap(const char *text, double size, double max_w, char *lines, size_t each, size_t max);
 /* A marker of shape k (circle, square, triangle, diamond, triangle down,
-   cross) at (x, y). */
+   cross) at (x, y), with its data-bbox. */
 void chart_marker(FILE *o, int k, double x, double y, const char *col);
 /* The stroke-dasharray attribute of a dash pattern ("" for none). */
 void chart_dash_attr(FILE *o, const char *dash);

@@ -315,12 +315,20 @@ static void rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_
         fprintf(o, "\" data-ai=\"%.6g\" data-gflops-lo=\"%.6g\" data-gflops-hi=\"%.6g\">\n", q->ai, q->gflops_lo,
                 q->gflops_hi);
         if (bar >= 2) {     /* a range too short to see is not drawn: the label says (model) */
+            chart_box bb = chart_box_of(x - 6, cy(&c, q->gflops_hi) - 1, x + 6, cy(&c, q->gflops_lo) + 1);
             fprintf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#7b2d8e\" stroke-width=\"3\"/>\n",
                     x, cy(&c, q->gflops_lo), x, cy(&c, q->gflops_hi));
-            fprintf(o, "<path d=\"M%.1f %.1fH%.1fM%.1f %.1fH%.1f\" stroke=\"#7b2d8e\" stroke-width=\"2\"/>\n", x - 5,
+            fprintf(o, "<path d=\"M%.1f %.1fH%.1fM%.1f %.1fH%.1f\" stroke=\"#7b2d8e\" stroke-width=\"2\"", x - 5,
                     cy(&c, q->gflops_lo), x + 5, x - 5, cy(&c, q->gflops_hi), x + 5);
+            chart_bbox_attr(o, &bb);
+            fputs("/>\n", o);
         }
-        fprintf(o, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#7b2d8e\"/>\n", x, y);
+        {
+            chart_box db = chart_box_of(x - 5, y - 5, x + 5, y + 5);
+            fprintf(o, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#7b2d8e\"", x, y);
+            chart_bbox_attr(o, &db);
+            fputs("/>\n", o);
+        }
         first.x0 = x + 8;
         first.x1 = x + 8 + w;
         first.y0 = y - 9;

@@ -185,12 +185,22 @@ int chart_layout_free(const chart_layout *l, const chart_box *b)
     return 1;
 }
 
-int chart_layout_segment_free(const chart_layout *l, size_t from, double x0, double y0, double x1, double y1)
+int chart_layout_segment_free(const chart_layout *l, size_t skip_lo, size_t skip_hi, double x0, double y0, double x1,
+                              double y1)
 {
     size_t i;
-    for (i = from; i < l->n; i++)
-        if (chart_segment_hits(&l->box[i], x0, y0, x1, y1)) return 0;
+    for (i = 0; i < l->n; i++)
+        if ((i < skip_lo || i >= skip_hi) && chart_segment_hits(&l->box[i], x0, y0, x1, y1)) return 0;
     return 1;
+}
+
+chart_box chart_segment_box(double x0, double y0, double x1, double y1, double w)
+{
+    chart_box b = chart_box_of(x0, y0 - w / 2, x0 + sqrt((x1 - x0) * (x1 - x0) + (y1 - y0) * (y1 - y0)), y0 + w / 2);
+    b.rot = atan2(y1 - y0, x1 - x0) * 180 / 3.14159265358979;
+    b.ox = x0;
+    b.oy = y0;
+    return b;
 }
 
 void chart_layout_release(chart_layout *l)

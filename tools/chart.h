@@ -131,8 +131,12 @@ typedef struct chart_layout {
 void chart_layout_take(chart_layout *l, const chart_box *b);
 /* 1 when b overlaps no box taken. */
 int chart_layout_free(const chart_layout *l, const chart_box *b);
-/* 1 when the segment crosses no box taken from index `from` on. */
-int chart_layout_segment_free(const chart_layout *l, size_t from, double x0, double y0, double x1, double y1);
+/* 1 when the segment crosses no box taken but those of index skip_lo to
+   skip_hi - 1 (a leader line's own point). */
+int chart_layout_segment_free(const chart_layout *l, size_t skip_lo, size_t skip_hi, double x0, double y0, double x1,
+                              double y1);
+/* The box of a line's stroke from (x0, y0) to (x1, y1), w px wide. */
+chart_box chart_segment_box(double x0, double y0, double x1, double y1, double w);
 void chart_layout_release(chart_layout *l);
 
 /* A text element with its data-bbox; rot in degrees about (x, y), 0 for

@@ -24,7 +24,6 @@
 
 #define RL_MAX_LINES 64
 #define RL_MAX_POINTS 64
-#define RL_MAX_BOXES (2 * RL_MAX_POINTS + 8)
 /* What a chart draws: roofs (GB/s, GFLOP/s), intensities (flop/byte) and
    performance from a billionth to a trillion. Beyond, its decades would
    not fit a page; infinity or a subnormal would have none. */
@@ -36,6 +35,7 @@ static int rl_drawable(double v) { return v >= RL_MIN_VALUE && v <= RL_MAX_VALUE
 /* A slanted memory roof: GB/s; lo/hi: a hybrid roof's bounds (Eq. 4, 3) */
 typedef struct rl_line {
     char label[128];
+    char name[48];          /* along the line on a CARM chart */
     char kind[16];          /* L1..DRAM, local, remote, contended, congested, hybrid */
     double gbps, lo, hi;
     const char *color, *dash;
@@ -63,15 +63,6 @@ static double cx(const rl_frame *c, double ai) { return chart_pos(&c->x, ai); }
 static double cy(const rl_frame *c, double g) { return chart_pos(&c->y, g); }
 
 /* ---- the drawing ------------------------------------------------------- */
-
-/* Point labels: the first free spot among offsets 0, +-14, +-28 ... px
-   from the point, against the labels placed so far. */
-typedef struct rl_box { double x0, y0, x1, y1; } rl_box;
-
-static int boxes_overlap(const rl_box *a, const rl_box *b)
-{
-    return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
-}
 
 /* 0 when the point's intensity and performance can be drawn (low <=
    high), else 1 with what is wrong in why. */
@@ -132,21 +123,172 @@ static int rl_check(const rl_chart *ch, const roofline_point *pts, size_t npts, 
     return 0;
 }
 
+/* Everything is placed before a byte is written: labels where they cover
+   no other label and no marker (chart_layout), the notes under the plot,
+   and the canvas grows for them. */
+#define RL_NOTES 16
+#define RL_NOTE_BYTES 240
+#define RL_MAX_SEGS (RL_MAX_LINES + 3)
+
+/* A line on the plot, that labels would rather not cross. */
+typedef struct rl_seg { double x0, y0, x1, y1; } rl_seg;
+
+/* A text placed on the plot: its anchor, and a leader line from its point
+   when it stands away from it. */
+typedef struct rl_label {
+    double x, y, rot;
+    const char *anchor;
+    int shown;
+    int leader;
+    double lx0, ly0, lx1, ly1;
+    char text[160];
+} rl_label;
+
+/* The lines under the plot: notes (11 px) and the foot (10 px). */
+typedef struct rl_notes {
+    char line[RL_NOTES][RL_NOTE_BYTES];
+    const char *color[RL_NOTES];
+    double size[RL_NOTES];
+    size_t n;
+} rl_notes;
+
+/* Adds a note, wrapped to width px. */
+static void rl_note(rl_notes *nt, double width, double size, const char *color, const char *text)
+{
+    size_t k, n = chart_wrap(text, size, width, nt->line[nt->n], RL_NOTE_BYTES, RL_NOTES - nt->n);
+    for (k = 0; k < n; k++) {
+        nt->color[nt->n + k] = color;
+        nt->size[nt->n + k] = size;
+    }
+    nt->n += n;
+}
+
+/* What is taken on the plot: markers (points, bars, LARM roof markers),
+   texts (labels, the legend) and the points' leader lines. */
+typedef struct rl_layout { chart_layout marks, texts, leaders; } rl_layout;
+
+/* 1 when a label's box lies inside the plot, on nothing taken and, with
+   avoid, across none of the lines but line `own`. */
+static int rl_spot_ok(const rl_layout *lay, const rl_frame *c, const chart_box *b, const rl_seg *seg, int nseg,
+                      int own, int avoid)
+{
+    int k;
+    if (!chart_box_within(b, c->x.p0 + 2, c->y.p1 + 2, c->x.p1 - 2, c->y.p0 - 2) || !chart_layout_free(&lay->marks, b) ||
+        !chart_layout_free(&lay->texts, b) || !chart_layout_free(&lay->leaders, b))
+        return 0;
+    for (k = 0; avoid && k < nseg; k++)
+        if (k != own && chart_segment_hits(b, seg[k].x0, seg[k].y0, seg[k].x1, seg[k].y1)) return 0;
+    return 1;
+}
+
+/* The label of the point at (x, y), whose own markers (its dot and bar)
+   are taken as numbers own_lo to own_hi - 1: the first free spot nearest
+   the point, in rings of growing distance (up to `rings` of them). In
+   each ring, in order of what is given up: the label off the roofs and
+   its leader line (when away from the point) across no marker, text or
+   other leader; the leader across other leaders; the label across roofs;
+   then the leader across markers; last, across texts (drawn under them,
+   their outline hides it). All of these within 112 px of the point first,
+   then farther. 0 when there is no free spot. */
+static int rl_place_point_label(rl_layout *lay, const rl_frame *c, const rl_seg *seg, int nseg, double x, double y,
+                                size_t own_lo, size_t own_hi, size_t rings, rl_label *lab)
+{
+    static const double ring[] = {0, 10, 22, 36, 54, 76, 104, 140, 185, 240, 310, 400, 500};
+    static const double angle[] = {0, 180, -30, 30, -150, 150, -60, 60, -120, 120, -90, 90, -15, 15, -165, 165};
+    static const int first[6] = {0, 3, 4, 0, 3, 4}, last[6] = {2, 3, 4, 2, 3, 4};
+    static const size_t from[6] = {0, 0, 0, 7, 7, 7}, to[6] = {7, 7, 7, 99, 99, 99};
+    size_t r, d;
+    int level, group;
+    for (group = 0; group < 6; group++)
+    for (r = from[group]; r < sizeof ring / sizeof ring[0] && r < rings && r < to[group]; r++)
+        for (level = first[group]; level <= last[group]; level++)
+            for (d = 0; d < sizeof angle / sizeof angle[0]; d++) {
+                double ux = cos(angle[d] * 3.14159265358979 / 180), uy = sin(angle[d] * 3.14159265358979 / 180);
+                double gap = 8 + ring[r], px = x + gap * ux, py = y + gap * uy, base, tx, ty, len, lx0 = 0, ly0 = 0;
+                const char *anchor = ux > 0.35 ? "start" : ux < -0.35 ? "end" : "middle";
+                int leader;
+                chart_box b;
+                if (ring[r] == 0 && d >= 6) break;     /* next to the point: right, left and the four corners */
+                /* the box's middle on the ray (its near side when above or below) */
+                base = *anchor != 'm' ? py + 3.4 : uy < 0 ? py - 3.2 : py + 9.9;
+                b = chart_text_box(px, base, anchor, 12, 0, 0, lab->text);
+                if (!rl_spot_ok(lay, c, &b, seg, nseg, -1, level < 2)) continue;
+                /* the leader: from the dot's edge to the nearest point of the box */
+                tx = x < b.x0 ? b.x0 : x > b.x1 ? b.x1 : x;
+                ty = y < b.y0 ? b.y0 : y > b.y1 ? b.y1 : y;
+                len = sqrt((tx - x) * (tx - x) + (ty - y) * (ty - y));
+                leader = ring[r] > 0 && len >= 9;
+                if (leader) {
+                    lx0 = x + (tx - x) / len * 7.5;
+                    ly0 = y + (ty - y) / len * 7.5;
+                    if ((level < 4 && !chart_layout_segment_free(&lay->texts, 0, 0, lx0, ly0, tx, ty)) ||
+                        (level < 3 && !chart_layout_segment_free(&lay->marks, own_lo, own_hi, lx0, ly0, tx, ty)) ||
+                        (level < 1 && !chart_layout_segment_free(&lay->leaders, 0, 0, lx0, ly0, tx, ty)))
+                        continue;
+                }
+                lab->x = px;
+                lab->y = base;
+                lab->rot = 0;
+                lab->anchor = anchor;
+                lab->shown = 1;
+                lab->leader = leader;
+                lab->lx0 = lx0;
+                lab->ly0 = ly0;
+                lab->lx1 = tx;
+                lab->ly1 = ty;
+                chart_layout_take(&lay->texts, &b);
+                if (leader) {
+                    chart_box lb = chart_segment_box(lx0, ly0, tx, ty, 1.5);
+                    chart_layout_take(&lay->leaders, &lb);
+                }
+                return 1;
+            }
+    return 0;
+}
+
+/* The x pixel where memory roof l ends: at the top compute roof, or the
+   right edge. */
+static double rl_line_end(const rl_chart *ch, const rl_line *l, double xmax)
+{
+    double peak = ch->ncomp ? ch->comp[0].gflops : 0;
+    return peak > 0 && peak / l->gbps < xmax ? peak / l->gbps : xmax;
+}
+
 /* The chart; rl_check has passed it. */
 static void rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t npts)
 {
-    int W = ch->larm ? 1120 : 880, H = 620;
+    int W = ch->larm ? 1120 : 880, H;
     double peak = ch->ncomp ? ch->comp[0].gflops : 0, bwmax = 0, bwmin = 0;
-    double ymin, ymax, xmin = 1.0 / 32, xmax = 64;
-    char buf[200];
-    rl_box placed[RL_MAX_BOXES];
-    int nplaced = 0;
+    double ymin, ymax, xmin = 1.0 / 32, xmax = 64, span, lw = 0, lh, lx = 0, ly = 0, ang = 0, y;
+    char buf[200], text[1200];
     rl_frame c;
-    size_t i;
-    int k;
+    size_t i, k2, numbered = 0;
+    int k, nseg = 0, legend_out = 0;
     chart_tick xt[CHART_MAX_TICKS], yt[CHART_MAX_TICKS];
     size_t nxt, nyt;
+    rl_layout lay = {{NULL, 0, 0}, {NULL, 0, 0}, {NULL, 0, 0}};
+    rl_seg seg[RL_MAX_SEGS];
+    rl_label comp_lab[3], line_lab[RL_MAX_LINES], *app_lab;
+    size_t *own, *order, *crowd;    /* per point: its first marker in lay.marks (own[npts]: the end);
+                                       the order its label is placed in; its neighbours */
+    rl_notes *nt;
+    int any_model = 0;
+    char unplaced[400] = "";
 
+    app_lab = (rl_label *)calloc(npts + 1, sizeof *app_lab);
+    own = (size_t *)calloc(3 * (npts + 1), sizeof *own);
+    nt = (rl_notes *)calloc(1, sizeof *nt);
+    if (!app_lab || !own || !nt) {
+        free(app_lab);
+        free(own);
+        free(nt);
+        fprintf(o, "<!-- out of memory -->\n");
+        return;
+    }
+    order = own + npts + 1;
+    crowd = order + npts + 1;
+    memset(comp_lab, 0, sizeof comp_lab);
+    memset(line_lab, 0, sizeof line_lab);
     for (k = 0; k < ch->nline; k++) {
         if (ch->line[k].gbps > bwmax) bwmax = ch->line[k].gbps;
         if (bwmin == 0 || ch->line[k].gbps < bwmin) bwmin = ch->line[k].gbps;
@@ -174,9 +316,211 @@ static void rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_
     c.x.p0 = 90;
     c.x.p1 = ch->larm ? W - 330 : W - 30;
     c.y.p1 = 60;
-    c.y.p0 = H - 70;
-
+    c.y.p0 = 550;
     c.x.log = c.y.log = 1;
+    span = log10(xmax / xmin);
+
+    /* the lines labels would rather not cross: memory roofs, then compute roofs */
+    for (k = 0; k < ch->nline && nseg < RL_MAX_SEGS; k++) {
+        const rl_line *l = &ch->line[k];
+        double x2 = rl_line_end(ch, l, xmax);
+        seg[nseg].x0 = cx(&c, xmin);
+        seg[nseg].y0 = cy(&c, l->gbps * xmin);
+        seg[nseg].x1 = cx(&c, x2);
+        seg[nseg++].y1 = cy(&c, l->gbps * x2);
+    }
+    for (k = 0; k < ch->ncomp && nseg < RL_MAX_SEGS; k++) {
+        double g = ch->comp[k].gflops, x = g / bwmax > xmin ? g / bwmax : xmin;
+        seg[nseg].x0 = cx(&c, x);
+        seg[nseg].x1 = c.x.p1;
+        seg[nseg].y0 = seg[nseg].y1 = cy(&c, g);
+        nseg++;
+    }
+
+    /* 1. what does not move: the LARM roofs' markers, the points and their bars */
+    if (ch->larm)
+        for (k = 0; k < ch->nline; k++) {
+            double x2 = rl_line_end(ch, &ch->line[k], xmax);
+            int q;
+            for (q = 0; q < 3; q++) {
+                double ai = xmin * pow(10, span * (0.1 + 0.3 * q + 0.27 * (k + 0.5) / ch->nline));
+                chart_box b = chart_marker_box(cx(&c, ai), cy(&c, ch->line[k].gbps * ai));
+                if (ai <= x2) chart_layout_take(&lay.marks, &b);
+            }
+        }
+    for (i = 0; i < npts; i++) {
+        double x = cx(&c, pts[i].ai), yd = cy(&c, sqrt(pts[i].gflops_lo * pts[i].gflops_hi));
+        chart_box b = chart_box_of(x - 5, yd - 5, x + 5, yd + 5);
+        own[i] = lay.marks.n;
+        chart_layout_take(&lay.marks, &b);
+        if (cy(&c, pts[i].gflops_lo) - cy(&c, pts[i].gflops_hi) >= 2) {
+            b = chart_box_of(x - 6, cy(&c, pts[i].gflops_hi) - 1, x + 6, cy(&c, pts[i].gflops_lo) + 1);
+            chart_layout_take(&lay.marks, &b);
+        }
+        any_model |= pts[i].predicted;
+    }
+    own[npts] = lay.marks.n;
+
+    /* 2. the CARM legend: inside the plot where it covers no point and,
+       if it can, no roof; else outside at the right, the canvas wider */
+    lh = 20.0 * ch->nline + 12;
+    if (!ch->larm) {
+        static const double at[8][2] = {{1, 1}, {0, 1}, {0, 0}, {0.5, 1}, {0.5, 0}, {1, 0.5}, {0, 0.5}, {1, 0}};
+        int pass, a, found = 0;
+        for (k = 0; k < ch->nline; k++) {
+            snprintf(buf, sizeof buf, "%s %.1f GB/s", ch->line[k].label, ch->line[k].gbps);
+            if (chart_text_width(buf, 12) + 48 > lw) lw = chart_text_width(buf, 12) + 48;
+        }
+        for (pass = 0; pass < 2 && !found; pass++)
+            for (a = 0; a < 8 && !found; a++) {
+                chart_box b;
+                lx = c.x.p0 + 10 + at[a][0] * (c.x.p1 - c.x.p0 - 20 - lw);
+                ly = c.y.p1 + 10 + at[a][1] * (c.y.p0 - c.y.p1 - 20 - lh);
+                b = chart_box_of(lx, ly, lx + lw, ly + lh);
+                found = rl_spot_ok(&lay, &c, &b, seg, nseg, -1, !pass);
+                if (found) chart_layout_take(&lay.texts, &b);
+            }
+        if (!found) {
+            legend_out = 1;
+            lx = c.x.p1 + 16;
+            ly = c.y.p1;
+            W = (int)ceil(lx + lw + 10);
+        }
+    }
+
+    /* 3. the points' labels: beside their points where there is room,
+       then the others farther away with a leader line; one with no room
+       left is numbered, and the note under the plot names it */
+    for (i = 0; i < npts; i++) {
+        const roofline_point *q = &pts[i];
+        size_t j;
+        snprintf(app_lab[i].text, sizeof app_lab[i].text, "%s%s", q->label ? q->label : "",
+                 q->predicted ? " (model)" : "");
+        /* the most crowded points first: the others find room anywhere */
+        order[i] = i;
+        crowd[i] = 0;
+        for (j = 0; j < npts; j++)
+            if (j != i && fabs(cx(&c, pts[j].ai) - cx(&c, q->ai)) < 60 &&
+                fabs(cy(&c, sqrt(pts[j].gflops_lo * pts[j].gflops_hi)) - cy(&c, sqrt(q->gflops_lo * q->gflops_hi))) < 30)
+                crowd[i]++;
+    }
+    for (i = 1; i < npts; i++) {
+        size_t t = order[i], j = i;
+        for (; j > 0 && crowd[order[j - 1]] < crowd[t]; j--) order[j] = order[j - 1];
+        order[j] = t;
+    }
+    for (k2 = 0; k2 < npts; k2++) {
+        const roofline_point *q = &pts[i = order[k2]];
+        double x = cx(&c, q->ai), yd = cy(&c, sqrt(q->gflops_lo * q->gflops_hi));
+        if (app_lab[i].shown ||
+            rl_place_point_label(&lay, &c, seg, nseg, x, yd, own[i], own[i + 1], 99, &app_lab[i]))
+            continue;
+        {
+            size_t len = strlen(unplaced);
+            snprintf(unplaced + len, sizeof unplaced - len, "%s%zu = %s", len ? "; " : "", numbered + 1, app_lab[i].text);
+        }
+        snprintf(app_lab[i].text, sizeof app_lab[i].text, "%zu", ++numbered);
+        if (!rl_place_point_label(&lay, &c, seg, nseg, x, yd, own[i], own[i + 1], 99, &app_lab[i])) {
+            app_lab[i].x = x + 8;       /* nowhere free at all: beside the point */
+            app_lab[i].y = yd + 3.4;
+            app_lab[i].anchor = "start";
+            app_lab[i].shown = 1;
+            app_lab[i].leader = 0;
+        }
+    }
+
+    /* 4. compute roofs: the value above the line at its right end, else
+       under it, else farther left; none free: said in a note */
+    for (k = 0; k < ch->ncomp; k++) {
+        double yl = cy(&c, ch->comp[k].gflops), ridge = seg[ch->nline + k].x0;
+        int pass, found = 0, s2, side;
+        snprintf(comp_lab[k].text, sizeof comp_lab[k].text, "%s: %.1f GFLOP/s", ch->comp[k].label, ch->comp[k].gflops);
+        for (pass = 0; pass < 2 && !found; pass++)
+            for (s2 = 0; !found; s2++) {
+                double xe = c.x.p1 - 6 - 60.0 * s2;
+                if (xe - chart_text_width(comp_lab[k].text, 12) < ridge + 4) break;
+                for (side = 0; side < 2 && !found; side++) {
+                    double base = side ? yl + 14 : yl - 5;
+                    chart_box b = chart_text_box(xe, base, "end", 12, 0, 0, comp_lab[k].text);
+                    if (!rl_spot_ok(&lay, &c, &b, seg, nseg, ch->nline + k, !pass)) continue;
+                    found = 1;
+                    comp_lab[k].x = xe;
+                    comp_lab[k].y = base;
+                    comp_lab[k].anchor = "end";
+                    comp_lab[k].shown = 1;
+                    chart_layout_take(&lay.texts, &b);
+                }
+            }
+    }
+
+    /* 5. CARM: each memory roof's name along it (rotated to its slope in
+       pixels, the same for every roof), above or under it, at the first
+       free place from its own staggered start; none free: the legend
+       names it */
+    if (!ch->larm) {
+        double nx, ny;
+        int nstep = (int)ceil(span / log10(1.45)) + 1;
+        ang = atan2(cy(&c, 10) - cy(&c, 1), cx(&c, 10) - cx(&c, 1));
+        nx = sin(ang);
+        ny = -cos(ang);
+        for (k = 0; k < ch->nline; k++) {
+            const rl_line *l = &ch->line[k];
+            const char *name = l->name[0] ? l->name : l->label;
+            double x2 = cx(&c, rl_line_end(ch, l, xmax)), w = chart_text_width(name, 12);
+            int pass, found = 0, step, side;
+            snprintf(line_lab[k].text, sizeof line_lab[k].text, "%s", name);
+            for (pass = 0; pass < 2 && !found; pass++)
+                for (step = 0; step < 2 * nstep && !found; step++) {
+                    /* k, k + 1, ... to the right end, then k - 1, ... 0 */
+                    int j = step < nstep - k ? k + step : nstep - 1 - step;
+                    double ai = xmin * 1.3 * pow(1.45, j), px, py;
+                    if (j < 0) break;
+                    px = cx(&c, ai);
+                    py = cy(&c, l->gbps * ai);
+                    if (px + w * cos(ang) > x2) continue;
+                    for (side = 0; side < 2 && !found; side++) {
+                        double off = side ? -(0.82 * 12 + 4) : 5;
+                        chart_box b = chart_text_box(px + off * nx, py + off * ny, "start", 12, 0, ang * 180 / 3.14159265358979,
+                                                     name);
+                        if (!rl_spot_ok(&lay, &c, &b, seg, nseg, k, !pass)) continue;
+                        found = 1;
+                        line_lab[k].x = px + off * nx;
+                        line_lab[k].y = py + off * ny;
+                        line_lab[k].rot = ang * 180 / 3.14159265358979;
+                        line_lab[k].anchor = "start";
+                        line_lab[k].shown = 1;
+                        chart_layout_take(&lay.texts, &b);
+                    }
+                }
+        }
+    }
+
+    /* 6. the notes under the plot: what its lines do not say */
+    {
+        double width = W - c.x.p0 - 20;
+        char names[300] = "";
+        if (!ch->ncomp) rl_note(nt, width, 11, "#444", "this profile has no compute roofs: the memory roofs alone, up to 4 flop/byte");
+        for (k = 0; k < ch->ncomp; k++)
+            if (!comp_lab[k].shown && strlen(names) + strlen(comp_lab[k].text) + 3 < sizeof names)
+                snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", *names ? ", " : "", comp_lab[k].text);
+        if (*names) {
+            snprintf(text, sizeof text, "compute roofs (no room for their labels on the plot): %s", names);
+            rl_note(nt, width, 11, "#222", text);
+        }
+        if (any_model)
+            rl_note(nt, width, 11, "#7b2d8e", "(model): predicted by EDAN from the trace and this profile, not measured; "
+                                              "bar: upper to lower time bound");
+        if (numbered) {
+            snprintf(text, sizeof text, "points labelled by number (no room beside them): %s", unplaced);
+            rl_note(nt, width, 11, "#7b2d8e", text);
+        }
+        rl_note(nt, width, 10, "#777", ch->foot);
+    }
+    H = (int)(c.y.p0 + 56 + 14 * nt->n);
+    if (ch->larm && c.y.p1 + 30 + 19.0 * ch->nline > H - 20) H = (int)(c.y.p1 + 50 + 19.0 * ch->nline);
+    if (legend_out && ly + lh + 20 > H) H = (int)(ly + lh + 20);
+
+    /* the drawing */
     nxt = chart_ticks_log2(&c.x, xt, CHART_MAX_TICKS);            /* ridges fall on powers of two */
     nyt = chart_ticks_log10(&c.y, 1, 1, 0, NULL, yt, CHART_MAX_TICKS);
     chart_begin(o, W, H, (c.x.p0 + c.x.p1) / 2, ch->title, NULL);
@@ -187,24 +531,22 @@ static void rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_
     /* compute roofs, from the ridge of the fastest memory roof to the right edge */
     for (k = 0; k < ch->ncomp; k++) {
         static const char *const dash[3] = {"", " stroke-dasharray=\"8 5\"", " stroke-dasharray=\"3 4\""};
-        double g = ch->comp[k].gflops, x = g / bwmax > xmin ? g / bwmax : xmin;
+        const rl_seg *sg = &seg[ch->nline + k];
         fprintf(o, "<line class=\"roof\" data-kind=\"compute\" data-label=\"");
         chart_xml(o, ch->comp[k].label);
         fprintf(o, "\" data-gflops=\"%.6g\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333\" "
                    "stroke-width=\"%s\"%s/>\n",
-                g, cx(&c, x), cy(&c, g), c.x.p1, cy(&c, g), k ? "1.5" : "2.5", dash[k < 3 ? k : 2]);
+                ch->comp[k].gflops, sg->x0, sg->y0, sg->x1, sg->y1, k ? "1.5" : "2.5", dash[k < 3 ? k : 2]);
     }
     /* memory roofs: y = ai * bw up to the top compute roof (or the edge) */
     for (k = 0; k < ch->nline; k++) {
         const rl_line *l = &ch->line[k];
-        double x2 = peak > 0 && peak / l->gbps < xmax ? peak / l->gbps : xmax;
         fprintf(o, "<line class=\"roof\" data-kind=\"%s\" data-label=\"", l->kind);
         chart_xml(o, l->label);
         fprintf(o, "\" data-gbps=\"%.6g\"", l->gbps);
         if (l->lo > 0) fprintf(o, " data-gbps-lower=\"%.6g\" data-gbps-upper=\"%.6g\"", l->lo, l->hi);
-        fprintf(o, " x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"%s\"",
-                cx(&c, xmin), cy(&c, l->gbps * xmin), cx(&c, x2), cy(&c, l->gbps * x2), l->color,
-                !strcmp(l->kind, "hybrid") ? "3.5" : "2.5");
+        fprintf(o, " x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"%s\"", seg[k].x0,
+                seg[k].y0, seg[k].x1, seg[k].y1, l->color, !strcmp(l->kind, "hybrid") ? "3.5" : "2.5");
         if (l->dash && *l->dash) fprintf(o, " stroke-dasharray=\"%s\"", l->dash);
         fprintf(o, "/>\n");
     }
@@ -213,7 +555,7 @@ static void rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_
            its marker, at its own places along the line (as in the legend) */
         for (k = 0; k < ch->nline; k++) {
             const rl_line *l = &ch->line[k];
-            double span = log10(xmax / xmin), x2 = peak > 0 && peak / l->gbps < xmax ? peak / l->gbps : xmax;
+            double x2 = rl_line_end(ch, l, xmax);
             int q;
             fprintf(o, "<g class=\"roof-markers\" data-label=\"");
             chart_xml(o, l->label);
@@ -227,154 +569,81 @@ static void rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_
     }
     fprintf(o, "</g>\n");
     chart_frame(o, &c.x, &c.y);
-
-    {   /* compute labels above their line at the right end of the plot;
-           one that would overlap the label above it goes under its line */
-        double prev = -1e9;
-        for (k = 0; k < ch->ncomp; k++) {
-            double yl = cy(&c, ch->comp[k].gflops) - 6;
-            if (yl < prev + 13) yl = yl + 21 > prev + 13 ? yl + 21 : prev + 13;
-            snprintf(buf, sizeof buf, "%s: %.1f GFLOP/s", ch->comp[k].label, ch->comp[k].gflops);
-            chart_text(o, c.x.p1 - 6, yl, "end", 12, "#222", 0, buf);
-            prev = yl;
-        }
-    }
+    for (k = 0; k < ch->ncomp; k++)
+        if (comp_lab[k].shown) chart_text_halo(o, comp_lab[k].x, comp_lab[k].y, "end", 12, "#222", 0, comp_lab[k].text);
+    for (k = 0; k < ch->nline; k++)
+        if (line_lab[k].shown)
+            chart_text_halo(o, line_lab[k].x, line_lab[k].y, "start", 12, ch->line[k].color, line_lab[k].rot,
+                            line_lab[k].text);
     if (!ch->larm) {
-        /* CARM: names along the memory roofs (above the line, rotated to
-           its slope in pixels, the same for every roof), staggered so close
-           roofs do not share a spot; the values go in the legend, lower right */
-        double ang = atan2(cy(&c, 10) - cy(&c, 1), cx(&c, 10) - cx(&c, 1));
-        double nx = sin(ang), ny = -cos(ang);
-        double lx, ly, lw = 210;
-        for (k = 0; k < ch->nline; k++) {
-            double ai = xmin * 1.3 * pow(1.45, k), x, y;
-            if (cy(&c, ch->line[k].gbps * ai) > c.y.p0 - 12) ai = pow(10, c.y.lo) * 1.6 * pow(1.45, k) / ch->line[k].gbps;
-            x = cx(&c, ai) + 4 * nx;
-            y = cy(&c, ch->line[k].gbps * ai) + 4 * ny;
-            chart_text(o, x, y, "start", 12, ch->line[k].color, ang * 180 / 3.14159265358979,
-                     !strcmp(ch->line[k].kind, "hybrid") ? "hybrid" : ch->line[k].label);
-        }
-        for (k = 0; k < ch->nline; k++) {
-            double w = 40 + 7.2 * (strlen(ch->line[k].label) + 12);
-            if (w > lw) lw = w;
-        }
-        lx = c.x.p1 - lw - 10;
-        ly = c.y.p0 - 14 - 20.0 * ch->nline;
+        /* CARM: the values in the legend */
         fprintf(o, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"white\" fill-opacity=\"0.9\" "
-                   "stroke=\"#bbb\"/>\n", lx, ly - 8, lw, 20.0 * ch->nline + 12);
-        placed[nplaced].x0 = lx;
-        placed[nplaced].x1 = lx + lw;
-        placed[nplaced].y0 = ly - 8;
-        placed[nplaced++].y1 = ly + 20.0 * ch->nline + 4;
-        fprintf(o, "<g class=\"legend\" font-size=\"12\">\n");
+                   "stroke=\"#bbb\"/>\n", lx, ly, lw, lh);
+        fprintf(o, "<g class=\"legend\">\n");
         for (k = 0; k < ch->nline; k++) {
             const rl_line *l = &ch->line[k];
             snprintf(buf, sizeof buf, "%s %.1f GB/s", l->label, l->gbps);
-            chart_legend_entry(o, lx + 8, ly + 6, l->color, l->dash, -1, buf, 0);
-            ly += 20;
+            chart_legend_entry(o, lx + 8, ly + 14 + 20.0 * k, l->color, l->dash, -1, buf, 0);
         }
         fprintf(o, "</g>\n");
     } else {
         /* LARM: a legend at the right of the plot, in the order of the
            lines (fastest first, as they lie on the chart) */
-        double lx = c.x.p1 + 16, ly = c.y.p1 + 6;
-        chart_text(o, lx, ly, "start", 13, "#222", 0, "memory roofs [GB/s]");
-        ly += 20;
-        fprintf(o, "<g class=\"legend\" font-size=\"12\">\n");
+        double lx2 = c.x.p1 + 16, ly2 = c.y.p1 + 6;
+        chart_text(o, lx2, ly2, "start", 13, "#222", 0, "memory roofs [GB/s]");
+        ly2 += 20;
+        fprintf(o, "<g class=\"legend\">\n");
         for (k = 0; k < ch->nline; k++) {
             const rl_line *l = &ch->line[k];
             snprintf(buf, sizeof buf, "%7.1f  %s", l->gbps, l->label);
-            chart_legend_entry(o, lx, ly - 4, l->color, l->dash, k, buf, 0);
-            ly += 19;
+            chart_legend_entry(o, lx2, ly2 - 4, l->color, l->dash, k, buf, W - lx2 - 40);
+            ly2 += 19;
         }
         fprintf(o, "</g>\n");
     }
-    /* application points: a dot at the geometric middle of the range, the
-       range as a bar, the label at the first free spot near the dot (right,
-       then left, then 14, 28, ... px lower or higher) that no other label,
-       dot or the legend covers; a thin leader line when it moved */
-    for (i = 0; i < npts && nplaced < RL_MAX_BOXES; i++) {
-        double x = cx(&c, pts[i].ai), y = cy(&c, sqrt(pts[i].gflops_lo * pts[i].gflops_hi));
-        placed[nplaced].x0 = x - 6;
-        placed[nplaced].x1 = x + 6;
-        placed[nplaced].y0 = y - 6;
-        placed[nplaced++].y1 = y + 6;
-    }
+    /* application points: a dot at the geometric middle of the range,
+       the range as a bar, the label where step 3 put it; the leader lines
+       under them */
+    fprintf(o, "<g class=\"leaders\" stroke=\"#7b2d8e\" stroke-width=\"0.8\">\n");
+    for (i = 0; i < npts; i++)
+        if (app_lab[i].leader)
+            fprintf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", app_lab[i].lx0, app_lab[i].ly0,
+                    app_lab[i].lx1, app_lab[i].ly1);
+    fprintf(o, "</g>\n");
     for (i = 0; i < npts; i++) {
         const roofline_point *q = &pts[i];
-        char label[160];
-        double x = cx(&c, q->ai), y = cy(&c, sqrt(q->gflops_lo * q->gflops_hi)), w;
-        double bar = cy(&c, q->gflops_lo) - cy(&c, q->gflops_hi);   /* the range in pixels */
-        static const double off[9] = {0, 14, -14, 28, -28, 42, -42, 56, -56};
-        rl_box b, first;
-        int s, side, found = 0, right = 1;
-        snprintf(label, sizeof label, "%s%s", q->label ? q->label : "", q->predicted ? " (model)" : "");
-        w = 7.2 * (double)strlen(label);
+        const rl_label *lab = &app_lab[i];
+        double x = cx(&c, q->ai), yd = cy(&c, sqrt(q->gflops_lo * q->gflops_hi));
+        chart_box b;
         fprintf(o, "<g class=\"app\" data-label=\"");
         chart_xml(o, q->label ? q->label : "");
         fprintf(o, "\" data-ai=\"%.6g\" data-gflops-lo=\"%.6g\" data-gflops-hi=\"%.6g\">\n", q->ai, q->gflops_lo,
                 q->gflops_hi);
-        if (bar >= 2) {     /* a range too short to see is not drawn: the label says (model) */
-            chart_box bb = chart_box_of(x - 6, cy(&c, q->gflops_hi) - 1, x + 6, cy(&c, q->gflops_lo) + 1);
+        if (cy(&c, q->gflops_lo) - cy(&c, q->gflops_hi) >= 2) {     /* a range too short to see is not drawn */
+            b = chart_box_of(x - 6, cy(&c, q->gflops_hi) - 1, x + 6, cy(&c, q->gflops_lo) + 1);
             fprintf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#7b2d8e\" stroke-width=\"3\"/>\n",
                     x, cy(&c, q->gflops_lo), x, cy(&c, q->gflops_hi));
             fprintf(o, "<path d=\"M%.1f %.1fH%.1fM%.1f %.1fH%.1f\" stroke=\"#7b2d8e\" stroke-width=\"2\"", x - 5,
                     cy(&c, q->gflops_lo), x + 5, x - 5, cy(&c, q->gflops_hi), x + 5);
-            chart_bbox_attr(o, &bb);
+            chart_bbox_attr(o, &b);
             fputs("/>\n", o);
         }
-        {
-            chart_box db = chart_box_of(x - 5, y - 5, x + 5, y + 5);
-            fprintf(o, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#7b2d8e\"", x, y);
-            chart_bbox_attr(o, &db);
-            fputs("/>\n", o);
-        }
-        first.x0 = x + 8;
-        first.x1 = x + 8 + w;
-        first.y0 = y - 9;
-        first.y1 = y + 5;
-        b = first;
-        for (s = 0; s < 9 && !found; s++) {
-            for (side = 0; side < 2 && !found; side++) {
-                int j, clash = 0;
-                b.x0 = side ? x - 8 - w : x + 8;
-                b.x1 = side ? x - 8 : x + 8 + w;
-                b.y0 = y + off[s] - 9;
-                b.y1 = y + off[s] + 5;
-                if (b.x1 > c.x.p1 || b.x0 < c.x.p0 || b.y0 < c.y.p1 || b.y1 > c.y.p0) continue;
-                for (j = 0; j < nplaced && !clash; j++) {
-                    const rl_box *pb = &placed[j];
-                    /* its own dot is not in the way */
-                    if (pb->x0 == x - 6 && pb->y0 == y - 6) continue;
-                    clash = boxes_overlap(&b, pb);
-                }
-                if (!clash) { found = 1; right = !side; }
-            }
-        }
-        if (!found) b = first;
-        if (b.y0 != y - 9)
-            fprintf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#7b2d8e\" stroke-width=\"0.8\"/>\n",
-                    x, y, right ? b.x0 - 2 : b.x1 + 2, b.y0 + 7);
-        chart_text(o, right ? b.x0 : b.x1, b.y0 + 13, right ? "start" : "end", 12, "#7b2d8e", 0, label);
+        b = chart_box_of(x - 5, yd - 5, x + 5, yd + 5);
+        fprintf(o, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#7b2d8e\"", x, yd);
+        chart_bbox_attr(o, &b);
+        fputs("/>\n", o);
+        chart_text_halo(o, lab->x, lab->y, lab->anchor, 12, "#7b2d8e", 0, lab->text);
         fprintf(o, "</g>\n");
-        if (nplaced < RL_MAX_BOXES) placed[nplaced++] = b;
     }
-    {   /* what the chart holds that its lines do not say */
-        double ny = c.y.p1 + 16;
-        int any_model = 0;
-        for (i = 0; i < npts; i++) any_model |= pts[i].predicted;
-        if (!ch->ncomp) {
-            chart_text(o, c.x.p0 + 8, ny, "start", 11, "#444", 0,
-                       "this profile has no compute roofs: the memory roofs alone, up to 4 flop/byte");
-            ny += 15;
-        }
-        if (any_model)
-            chart_text(o, c.x.p0 + 8, ny, "start", 11, "#7b2d8e", 0,
-                       "(model): predicted by EDAN from the trace and this profile, not measured; "
-                       "bar: upper to lower time bound");
-    }
-    chart_text(o, c.x.p0, H - 6, "start", 10, "#777", 0, ch->foot);
+    y = c.y.p0 + 62;
+    for (k2 = 0; k2 < nt->n; k2++, y += 14) chart_text(o, c.x.p0, y, "start", nt->size[k2], nt->color[k2], 0, nt->line[k2]);
     chart_end(o);       /* write errors: the caller's close says them */
+    chart_layout_release(&lay.marks);
+    chart_layout_release(&lay.texts);
+    chart_layout_release(&lay.leaders);
+    free(app_lab);
+    free(own);
+    free(nt);
 }
 
 /* ---- the profile ------------------------------------------------------- */
@@ -760,9 +1029,13 @@ static int add_hybrid(rl_chart *ch, const edan_profile *p, const edan__json *roo
         if (!l) break;
         l->lo = r.bw_lower;
         l->hi = r.bw_upper;
-        if (who)
+        if (who) {
             snprintf(l->label, sizeof l->label, "hybrid %.40s, F=%g (stores %.0f%%)", who, F, 100 * st / (ld + st));
-        else snprintf(l->label, sizeof l->label, "hybrid F=%g, stores %g", F, h->store_fraction);
+            snprintf(l->name, sizeof l->name, "hybrid %.40s", who);
+        } else {
+            snprintf(l->label, sizeof l->label, "hybrid F=%g, stores %g", F, h->store_fraction);
+            snprintf(l->name, sizeof l->name, "hybrid");
+        }
         added++;
     }
     return added;

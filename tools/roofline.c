@@ -49,7 +49,7 @@ typedef struct rl_compute {
 } rl_compute;
 
 typedef struct rl_chart {
-    char title[240], foot[400];
+    char title[400], foot[400];
     rl_compute comp[3];     /* comp[0]: the top roof, where memory roofs end */
     int ncomp;
     rl_line line[RL_MAX_LINES];
@@ -706,14 +706,27 @@ static double dom_compute(const edan__json *root, const char *isa, const char *o
     return best;
 }
 
-static const char *host_of(const edan__json *root, const char *path)
+/* What a chart is of: the profile's host, or its machine's name (a
+   reference profile's); without either, its file's name and the CPU model
+   it gives. "(none)" (the kernel's name of a host without one, as in an
+   emulated machine), "localhost" and "unknown-host" (probe's when the host
+   has no name) name nothing. */
+static void host_of(const edan__json *root, const char *path, char *buf, size_t n)
 {
     const char *h = edan__json_string(edan__json_get(root, "host"), NULL), *s;
-    if (h && *h) return h;
+    const char *cpu = edan__json_string(edan__json_get(edan__json_get(root, "topology"), "cpu_model"), NULL);
+    if (h && *h && strcmp(h, "(none)") && strcmp(h, "localhost") && strcmp(h, "unknown-host")) {
+        snprintf(buf, n, "%.150s", h);
+        return;
+    }
     h = edan__json_string(edan__json_get(edan__json_get(root, "machine"), "name"), NULL);
-    if (h && *h) return h;
+    if (h && *h) {
+        snprintf(buf, n, "%.150s", h);
+        return;
+    }
     s = strrchr(path, '/');
-    return s ? s + 1 : path;
+    if (cpu && *cpu) snprintf(buf, n, "%.70s (%.75s)", s ? s + 1 : path, cpu);
+    else snprintf(buf, n, "%.150s", s ? s + 1 : path);
 }
 
 /* The compute roofs at `threads`: measured at that count, else one core's
@@ -799,6 +812,7 @@ static void bandwidth_threads(const edan__json *root, char *buf, size_t n, doubl
 static int build_carm(rl_chart *ch, const edan__json *root, const char *path, double threads, double peak,
                       char *err, size_t n)
 {
+    char host[160];
     char counts[200];
     double smallest;
     int k;
@@ -824,7 +838,8 @@ static int build_carm(rl_chart *ch, const edan__json *root, const char *path, do
         return -1;
     }
     add_compute(ch, root, threads, peak);
-    snprintf(ch->title, sizeof ch->title, "Cache-aware roofline: %s, %g thread%s", host_of(root, path), threads,
+    host_of(root, path, host, sizeof host);
+    snprintf(ch->title, sizeof ch->title, "Cache-aware roofline: %s, %g thread%s", host, threads,
              threads == 1 ? "" : "s");
     snprintf(ch->foot, sizeof ch->foot, "roofs: best medians of %s; memory levels at %g thread%s%s%s", path, threads,
              threads == 1 ? "" : "s",
@@ -854,6 +869,7 @@ static const edan__json *larm_roofs(const edan__json *root, const char *path, ch
 static int build_larm(rl_chart *ch, const edan__json *root, const char *path, int cluster, const char *mode,
                       const char *op, double peak, char *err, size_t n)
 {
+    char host[160];
     static const char *const kinds[4] = {"local", "remote", "contended", "congested"};
     static const char *const kind_color[4] = {"#08519c", "#cb181d", "#e6850e", "#6a3d9a"};
     static const char *const dashes[5] = {"", "9 4", "3 3", "12 3 3 3", "1 3"};
@@ -923,8 +939,9 @@ static int build_larm(rl_chart *ch, const edan__json *root, const char *path, in
         return -1;
     }
     add_compute(ch, root, threads, peak);
+    host_of(root, path, host, sizeof host);
     snprintf(ch->title, sizeof ch->title, "Locality-aware roofline: %s, cluster %d (%g core%s)%s%s",
-             host_of(root, path), cluster, threads, threads == 1 ? "" : "s", mode ? ", " : "", mode ? mode : "");
+             host, cluster, threads, threads == 1 ? "" : "s", mode ? ", " : "", mode ? mode : "");
     snprintf(ch->foot, sizeof ch->foot, "%s roofs of %s (probe --numa): the bandwidth the cluster's cores get", op,
              path);
     if (invalid) {

@@ -63,6 +63,7 @@ typedef struct cli_analysis {
     unsigned explicit_set[EDAN_MAX_CONFIGS];    /* CLI_SET_* given on the command line */
     char provenance[EDAN_MAX_CONFIGS][256];     /* where each value came from, for the report */
     uint32_t profile_m;         /* the profile's measured m, 0 = none */
+    unsigned long profile_crc;  /* the zlib CRC-32 of the profile's bytes: which profile, for charts */
     const char *elf_path;       /* --elf PROG: --top names functions and source lines from it */
     uint64_t elf_bias;          /* the program's load offset: a pc minus it is an address of the file */
     /* the front-end's instruction set: RISC-V unless a tracer says otherwise */

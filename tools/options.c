@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include <zlib.h>
 #include "cli.h"
 #include "files.h"
 
@@ -357,6 +358,16 @@ static int cli_apply_profile(cli_analysis *a)
     }
     if (edan_profile_load(a->profile_path, NULL, &p, err, sizeof err) != EDAN_OK)
         return cli_err("%s", err);
+    {   /* which profile this is, whatever its name later: the report says so for edan roofline */
+        size_t len;
+        char *text = files_read_all(a->profile_path, CLI_MAX_REPORT_BYTES, &len, err, sizeof err);
+        if (!text) {
+            edan_profile_free(p);
+            return cli_err("%s", err);
+        }
+        a->profile_crc = crc32(0L, (const unsigned char *)text, (unsigned)len);
+        free(text);
+    }
     for (k = 0; k < a->num_configs; k++) {
         edan_config *c = &a->configs[k], pc = *c;
         unsigned ex = a->explicit_set[k];

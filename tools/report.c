@@ -938,8 +938,8 @@ static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char 
     if (a->profile_path) {
         fprintf(o, ",\n  \"profile\": ");
         cli_json_string(o, a->profile_path);
-        fprintf(o, ", \"profile_m\": %u, \"profile_default\": %s", a->profile_m,
-                a->profile_default ? "true" : "false");
+        fprintf(o, ", \"profile_m\": %u, \"profile_default\": %s, \"profile_crc32\": \"%08lx\"", a->profile_m,
+                a->profile_default ? "true" : "false", a->profile_crc);
     }
     fprintf(o, ",\n  \"configs\": [");
     for (k = 0; k < K; k++) {

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <zlib.h>
 
 #define RL_MAX_LINES 64
 #define RL_MAX_POINTS 64
@@ -272,7 +273,7 @@ static void rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_
     size_t *own, *order, *crowd;    /* per point: its first marker in lay.marks (own[npts]: the end);
                                        the order its label is placed in; its neighbours */
     rl_notes *nt;
-    int any_model = 0;
+    int any_model = 0, any_foreign = 0;
     char unplaced[400] = "";
 
     app_lab = (rl_label *)calloc(npts + 1, sizeof *app_lab);
@@ -358,6 +359,7 @@ static void rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_
             chart_layout_take(&lay.marks, &b);
         }
         any_model |= pts[i].predicted;
+        any_foreign |= pts[i].foreign;
     }
     own[npts] = lay.marks.n;
 
@@ -395,7 +397,8 @@ static void rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_
         const roofline_point *q = &pts[i];
         size_t j;
         snprintf(app_lab[i].text, sizeof app_lab[i].text, "%s%s", q->label ? q->label : "",
-                 q->predicted ? " (model)" : "");
+                 !q->predicted ? "" : q->foreign == 1 ? " (model, other profile)"
+                                    : q->foreign == 2 ? " (model, no profile)" : " (model)");
         /* the most crowded points first: the others find room anywhere */
         order[i] = i;
         crowd[i] = 0;
@@ -508,8 +511,24 @@ static void rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_
             rl_note(nt, width, 11, "#222", text);
         }
         if (any_model)
-            rl_note(nt, width, 11, "#7b2d8e", "(model): predicted by EDAN from the trace and this profile, not measured; "
-                                              "bar: upper to lower time bound");
+            rl_note(nt, width, 11, "#7b2d8e", any_foreign ? "(model): predicted by EDAN from the trace and a profile, "
+                                                            "not measured; bar: upper to lower time bound"
+                                                          : "(model): predicted by EDAN from the trace and this profile, "
+                                                            "not measured; bar: upper to lower time bound");
+        if (any_foreign) {
+            size_t len;
+            snprintf(text, sizeof text, "hollow: predicted with another profile than this chart's (");
+            for (i = 0; i < npts; i++) {
+                len = strlen(text);
+                if (pts[i].foreign && len + 200 < sizeof text)
+                    snprintf(text + len, sizeof text - len, "%s%s: %s", text[len - 1] == '(' ? "" : "; ",
+                             pts[i].label ? pts[i].label : "", pts[i].foreign == 1 ? pts[i].analysed_with : "none");
+            }
+            len = strlen(text);
+            snprintf(text + len, sizeof text - len, "): its performance is the model's for that profile's latency, m "
+                     "and clock, not a prediction under these roofs");
+            rl_note(nt, width, 11, "#7b2d8e", text);
+        }
         if (numbered) {
             snprintf(text, sizeof text, "points labelled by number (no room beside them): %s", unplaced);
             rl_note(nt, width, 11, "#7b2d8e", text);
@@ -601,9 +620,9 @@ static void rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_
         }
         fprintf(o, "</g>\n");
     }
-    /* application points: a dot at the geometric middle of the range,
-       the range as a bar, the label where step 3 put it; the leader lines
-       under them */
+    /* application points: a dot at the geometric middle of the range
+       (hollow when predicted with another profile or none), the range as
+       a bar, the label where step 3 put it; the leader lines under them */
     fprintf(o, "<g class=\"leaders\" stroke=\"#7b2d8e\" stroke-width=\"0.8\">\n");
     for (i = 0; i < npts; i++)
         if (app_lab[i].leader)
@@ -617,8 +636,8 @@ static void rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_
         chart_box b;
         fprintf(o, "<g class=\"app\" data-label=\"");
         chart_xml(o, q->label ? q->label : "");
-        fprintf(o, "\" data-ai=\"%.6g\" data-gflops-lo=\"%.6g\" data-gflops-hi=\"%.6g\">\n", q->ai, q->gflops_lo,
-                q->gflops_hi);
+        fprintf(o, "\" data-ai=\"%.6g\" data-gflops-lo=\"%.6g\" data-gflops-hi=\"%.6g\"%s>\n", q->ai, q->gflops_lo,
+                q->gflops_hi, q->foreign == 1 ? " data-profile=\"other\"" : q->foreign == 2 ? " data-profile=\"none\"" : "");
         if (cy(&c, q->gflops_lo) - cy(&c, q->gflops_hi) >= 2) {     /* a range too short to see is not drawn */
             b = chart_box_of(x - 6, cy(&c, q->gflops_hi) - 1, x + 6, cy(&c, q->gflops_lo) + 1);
             fprintf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#7b2d8e\" stroke-width=\"3\"/>\n",
@@ -629,7 +648,10 @@ static void rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_
             fputs("/>\n", o);
         }
         b = chart_box_of(x - 5, yd - 5, x + 5, yd + 5);
-        fprintf(o, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#7b2d8e\"", x, yd);
+        if (q->foreign)
+            fprintf(o, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"white\" stroke=\"#7b2d8e\" stroke-width=\"2\"", x, yd);
+        else
+            fprintf(o, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#7b2d8e\"", x, yd);
         chart_bbox_attr(o, &b);
         fputs("/>\n", o);
         chart_text_halo(o, lab->x, lab->y, lab->anchor, 12, "#7b2d8e", 0, lab->text);
@@ -1150,11 +1172,34 @@ static int app_number(const char *path, const edan__json *obj, const char *key, 
     return -1;
 }
 
-/* An application from an `edan analyze/trace --json` report (its first
-   configuration): AI = flops / requested bytes; performance = flops over
-   the model's time bounds at m (the profile's m when the report has it,
-   else 4, else its first m), converted with the report's clock; or flops /
-   runtime when one is given (FILE:SECONDS). */
+/* The chart's profile: its path and the zlib CRC-32 of its bytes. */
+typedef struct rl_profile_id {
+    const char *path;
+    unsigned long crc;
+} rl_profile_id;
+
+/* 0 when the report was analysed with the chart's profile, 1 with another
+   (named in `with`), 2 with none. A report names its profile's CRC-32
+   ("profile_crc32"), whatever the file is called now; one written before
+   names only the path: the same file or not. */
+static int app_foreign(const edan__json *root, const rl_profile_id *id, char *with, size_t n)
+{
+    const char *p = edan__json_string(edan__json_get(root, "profile"), NULL);
+    const char *crc = edan__json_string(edan__json_get(root, "profile_crc32"), NULL);
+    struct stat a, b;
+    if (!p) return 2;
+    snprintf(with, n, "%s", p);
+    if (crc && *crc) {
+        char *end;
+        unsigned long v;
+        errno = 0;
+        v = strtoul(crc, &end, 16);
+        if (!*end && !errno) return v != id->crc;
+    }
+    if (!strcmp(p, id->path)) return 0;
+    return !(stat(p, &a) == 0 && stat(id->path, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino);
+}
+
 /* --app RESULT.json[:RUNTIME_SECONDS]: the file's name into path, and the
    runtime (0 when not given; a name may hold colons of its own). */
 static double app_file(const char *spec, char *path, size_t n)
@@ -1171,7 +1216,15 @@ static double app_file(const char *spec, char *path, size_t n)
     return runtime;
 }
 
-static int app_point(const char *spec, unsigned prof_m, roofline_point *q, char *label, size_t n)
+/* An application from an `edan analyze/trace --json` report (its first
+   configuration): AI = flops / requested bytes; performance = flops over
+   the model's time bounds at m (the profile's m when the report has it,
+   else 4, else its first m), converted with the report's clock; or flops /
+   runtime when one is given (FILE:SECONDS). A prediction made with
+   another profile than the chart's, or none, is marked (foreign) and said
+   on standard error. */
+static int app_point(const char *spec, unsigned prof_m, const rl_profile_id *id, roofline_point *q, char *label,
+                     size_t n)
 {
     char path[1024], key[16], err[300];
     double runtime = 0, flops, ghz, lo_t, hi_t;
@@ -1211,6 +1264,15 @@ static int app_point(const char *spec, unsigned prof_m, roofline_point *q, char 
     lo_t = edan__json_number(edan__json_get(b, "T_upper"), 0);
     hi_t = edan__json_number(edan__json_get(b, "T_lower"), 0);
     q->predicted = runtime <= 0;
+    q->foreign = q->predicted ? app_foreign(root, id, q->analysed_with, sizeof q->analysed_with) : 0;
+    if (q->foreign == 1)
+        fprintf(stderr, "edan roofline: --app %s was analysed with the profile %s, not %s: its point is drawn hollow and "
+                "marked \"other profile\" (the model's performance with that profile's latency, m and clock; analysed "
+                "with --profile %s it belongs on this chart)\n", path, q->analysed_with, id->path, id->path);
+    else if (q->foreign == 2)
+        fprintf(stderr, "edan roofline: --app %s was analysed without a profile: its point is drawn hollow and marked "
+                "\"no profile\" (the model's performance with its default latency and clock; analysed with --profile "
+                "%s it belongs on this chart)\n", path, id->path);
     if (runtime > 0) {
         q->gflops_lo = q->gflops_hi = flops / runtime / 1e9;
     } else if (lo_t > 0 && hi_t > 0) {
@@ -1438,6 +1500,7 @@ int edan_cmd_roofline(int argc, char **argv)
     const edan__json *root = NULL;
     char *text = NULL;
     unsigned prof_m = 0;
+    rl_profile_id id;
 
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -1546,8 +1609,10 @@ int edan_cmd_roofline(int argc, char **argv)
             goto done;
         }
     }
+    id.path = path;
+    id.crc = crc32(0L, (const unsigned char *)text, (unsigned)len);
     for (k = 0; k < napps; k++) {
-        if (app_point(apps[k], prof_m, &pts[npts], labels[npts], sizeof labels[0])) {
+        if (app_point(apps[k], prof_m, &id, &pts[npts], labels[npts], sizeof labels[0])) {
             rc = 2;
             goto done;
         }

@@ -19,6 +19,8 @@ typedef struct roofline_point {
     double load_bytes;      /* requested bytes, for its hybrid roof; 0 = unknown */
     double store_bytes;
     int predicted;          /* from EDAN's time bounds (an --app without a runtime), not measured */
+    int foreign;            /* predicted with another profile than the chart's (1) or with none (2) */
+    char analysed_with[160];    /* foreign 1: the profile the report names */
 } roofline_point;
 
 int edan_cmd_roofline(int argc, char **argv);

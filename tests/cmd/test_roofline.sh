@@ -9,8 +9,8 @@
 . "$(dirname "$0")/../lib.sh"
 . tests/cmd/refusal.sh
 
-./edan trace --quiet --func kernel_gemm --json -o "$T/gemm.json" -- build/examples/gemm 16 > /dev/null || bad "trace gemm"
-./edan trace --quiet --func kernel_triad --json -o "$T/triad.json" -- build/examples/triad 2000 > /dev/null || bad "trace triad"
+./edan trace --quiet --profile hwprofiles/vm.json --func kernel_gemm --json -o "$T/gemm.json" -- build/examples/gemm 16 > /dev/null || bad "trace gemm"
+./edan trace --quiet --profile hwprofiles/vm.json --func kernel_triad --json -o "$T/triad.json" -- build/examples/triad 2000 > /dev/null || bad "trace triad"
 
 # A two-cluster profile: this machine's profile with a numa section whose
 # roofs and hybrid models are made up (the structure probe --numa writes).
@@ -212,6 +212,37 @@ assert xt == ["4"], xt                   # the axis ends at 4 flop/byte
 marks = {g.get("data-label"): len(list(g)) for g in root.iter(NS + "g") if g.get("class") == "roof-markers"}
 assert len(marks) == len(roofs) and all(n >= 2 for n in marks.values()), marks
 PY
+
+# 5b'. a point predicted with another profile than the chart's, or with
+# none, is drawn hollow, marked in its label, said in a note and on
+# standard error; one predicted with the chart's profile (by the CRC-32 the
+# report keeps, under whatever name; or, in a report without it, by its
+# path) is not
+./edan trace --quiet --profile "$T/numa.json" --func kernel_gemm --json -o "$T/gemm-numa.json" -- build/examples/gemm 16 > /dev/null \
+  && ./edan trace --quiet --no-profile --func kernel_gemm --json -o "$T/gemm-none.json" -- build/examples/gemm 16 > /dev/null \
+  || bad "trace gemm with the two-cluster profile and with none"
+cp hwprofiles/vm.json "$T/vm-copy.json"
+python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); del d["profile_crc32"]; d["profile"] = sys.argv[3]; json.dump(d, open(sys.argv[2], "w"))' \
+  "$T/gemm.json" "$T/gemm-old.json" "$T/vm-copy.json"
+if ./edan roofline "$T/vm-copy.json" --app "$T/gemm.json" --app "$T/gemm-numa.json" --app "$T/gemm-none.json" \
+     --app "$T/gemm-old.json" -o "$T/foreign.svg" 2> "$T/err"; then
+  python3 - "$T" <<'PY' && ok "points predicted with another profile or none: hollow, marked, said in a note and on stderr; the same profile under another name is not" || bad "foreign points: $(cat "$T/err")"
+import json, sys
+sys.path.insert(0, sys.argv[1]); from check import *
+import xml.etree.ElementTree as ET
+d = sys.argv[1]
+root = ET.parse(d + "/foreign.svg").getroot()
+apps = [(g.get("data-profile"), g.find(NS + "text").text, g.find(NS + "circle").get("fill")) for g in root.iter(NS + "g")
+        if g.get("class") == "app"]
+assert apps == [(None, "gemm (model)", "#7b2d8e"), ("other", "gemm (model, other profile)", "white"),
+                ("none", "gemm (model, no profile)", "white"), (None, "gemm (model)", "#7b2d8e")], apps
+notes = " ".join(t.text or "" for t in root.iter(NS + "text"))
+assert "hollow: predicted with another profile than this chart's" in notes and d + "/numa.json" in notes, notes
+err = open(d + "/err").read()
+assert err.count("drawn hollow") == 2 and "gemm-numa.json was analysed with the profile " + d + "/numa.json, not " in err, err
+assert "gemm-none.json was analysed without a profile" in err, err
+PY
+else bad "foreign points: $(cat "$T/err")"; fi
 
 # 5c. compute roofs of nearly the same GFLOP/s (qemu-2node: sse and scalar
 # FMA at 0.5) keep their labels apart

@@ -39,6 +39,7 @@ typedef struct rl_line {
     char name[48];          /* along the line on a CARM chart */
     char kind[16];          /* L1..DRAM, local, remote, contended, congested, hybrid */
     double gbps, lo, hi;
+    double stores;          /* a hybrid roof's share of stores */
     const char *color, *dash;
     unsigned long line;     /* of its value in the profile; 0: computed here */
 } rl_line;
@@ -51,6 +52,7 @@ typedef struct rl_compute {
 
 typedef struct rl_chart {
     char title[400], foot[400];
+    char hybrid_note[900];  /* what the hybrid roofs are, and why they may lie above the memory roofs */
     rl_compute comp[3];     /* comp[0]: the top roof, where memory roofs end */
     int ncomp;
     rl_line line[RL_MAX_LINES];
@@ -533,6 +535,7 @@ static void rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_
             snprintf(text, sizeof text, "points labelled by number (no room beside them): %s", unplaced);
             rl_note(nt, width, 11, "#7b2d8e", text);
         }
+        if (ch->hybrid_note[0]) rl_note(nt, width, 11, "#8c564b", ch->hybrid_note);
         rl_note(nt, width, 10, "#777", ch->foot);
     }
     H = (int)(c.y.p0 + 56 + 14 * nt->n);
@@ -992,6 +995,66 @@ typedef struct rl_hybrid_req {
     double store_fraction;  /* without applications; < 0: none */
 } rl_hybrid_req;
 
+/* GB/s as the notes print it; "?" when the model has none. */
+static const char *gbps_text(double v, char *buf, size_t n)
+{
+    if (v > 0) snprintf(buf, n, "%.3g", v);
+    else snprintf(buf, n, "?");
+    return buf;
+}
+
+/* The chart's note on its hybrid roofs: what they are, and why one lies
+   above every memory roof drawn, when it does. The hybrid model of the
+   LARM paper (Sec. 6) is a bandwidth of both memories at once, from its
+   own benchmark; the memory roofs are each one memory's, of one op. */
+static void hybrid_note(rl_chart *ch, const edan_hybrid_model *m, double F)
+{
+    char b[4][16], *note = ch->hybrid_note;
+    size_t n = sizeof ch->hybrid_note, len;
+    double mem = 0, top = 0, upper = 0, stores = 0, st_bw, ld_bw;
+    int k;
+    for (k = 0; k < ch->nline; k++) {
+        const rl_line *l = &ch->line[k];
+        if (!strcmp(l->kind, "hybrid")) {
+            if (l->gbps > top) {
+                top = l->gbps;
+                upper = l->hi;
+            }
+            if (l->stores > stores) stores = l->stores;
+        } else if (strcmp(l->kind, "L1") && strcmp(l->kind, "L2") && strcmp(l->kind, "L3") && l->gbps > mem) {
+            mem = l->gbps;
+        }
+    }
+    snprintf(note, n, "hybrid: Eq. 5 of the LARM paper (TPDS 2019) for the application's own loads and stores with F = "
+             "%g of its data in the fast memory, from the profile's hybrid model: its bandwidths of loads from the fast "
+             "and the slow memory %s and %s GB/s, of stores %s and %s GB/s (measured by probe --numa's own benchmark), "
+             "and its fitted overlaps theta.", F, gbps_text(m->bw[EDAN_HYBRID_LF], b[0], 16),
+             gbps_text(m->bw[EDAN_HYBRID_LS], b[1], 16), gbps_text(m->bw[EDAN_HYBRID_SF], b[2], 16),
+             gbps_text(m->bw[EDAN_HYBRID_SS], b[3], 16));
+    if (!(mem > 0) || top <= mem) return;
+    len = strlen(note);
+    snprintf(note + len, n - len, " It lies above every memory roof here (at most %.3g GB/s):", mem);
+    ld_bw = m->bw[EDAN_HYBRID_LF] > m->bw[EDAN_HYBRID_LS] ? m->bw[EDAN_HYBRID_LF] : m->bw[EDAN_HYBRID_LS];
+    st_bw = m->bw[EDAN_HYBRID_SF] > m->bw[EDAN_HYBRID_SS] ? m->bw[EDAN_HYBRID_SF] : m->bw[EDAN_HYBRID_SS];
+    if (F > 0 && F < 1) {
+        len = strlen(note);
+        snprintf(note + len, n - len, " with its data on two memories both serve at once, and the transfers overlap "
+                 "(up to Eq. 3's bound, %.3g GB/s);", upper);
+    }
+    if (stores > 0 && st_bw > mem) {
+        len = strlen(note);
+        snprintf(note + len, n - len, " its stores move at the stores' bandwidth (up to %.3g GB/s), which these roofs "
+                 "do not show;", st_bw);
+    }
+    if (ld_bw > mem) {
+        len = strlen(note);
+        snprintf(note + len, n - len, " the model's own load bandwidths exceed these roofs: its benchmark (the "
+                 "paper's Fig. 15, loads and stores interleaved over pages of both memories) is not theirs;");
+    }
+    len = strlen(note);
+    if (note[len - 1] == ';') note[len - 1] = '.';
+}
+
 /* Adds the hybrid roof of each application with load/store bytes (or of
    the store fraction alone) from the cluster's model (-1: the first).
    Returns the number added, or -1 with a message. */
@@ -1075,8 +1138,10 @@ static int add_hybrid(rl_chart *ch, const edan_profile *p, const edan__json *roo
             snprintf(l->label, sizeof l->label, "hybrid F=%g, stores %g", F, h->store_fraction);
             snprintf(l->name, sizeof l->name, "hybrid");
         }
+        l->stores = st / (ld + st);
         added++;
     }
+    if (added) hybrid_note(ch, &m, F);
     return added;
 }
 

@@ -510,6 +510,51 @@ static void plot_points(FILE *o, const plot_frame *f, const plot_series *s, doub
 #undef PT
 }
 
+/* The points of a series that the chart draws (up to --xmax). */
+static size_t plot_drawn(const plot_series *s, double xmax)
+{
+    size_t n = 0;
+    while (n < s->n && !(xmax > 0 && s->x[n] > xmax)) n++;
+    return n;
+}
+
+/* 1 when two series have the same points (those drawn). */
+static int same_values(const plot_series *a, const plot_series *b, double xmax)
+{
+    size_t j, n = plot_drawn(a, xmax);
+    if (n != plot_drawn(b, xmax)) return 0;
+    for (j = 0; j < n; j++)
+        if (a->x[j] != b->x[j] || a->y[j] != b->y[j]) return 0;
+    return 1;
+}
+
+/* Lines that coincide: on[i] is the earlier line that series i lies on
+   (the same x, within 2.5 px in y at every point drawn: two lines of
+   1.6 px closer than that read as one), (size_t)-1 for none; nth[i]
+   numbers the lines on one (1, 2, ...), so that each is drawn dashed in
+   its own stretches and the line under it shows in the others. */
+static void plot_coincide(const plot_chart *ch, const plot_set *ps, const plot_frame *f, size_t *on, size_t *nth)
+{
+    size_t i, j, k;
+    for (i = 0; i < ps->n; i++) {
+        const plot_series *a = &ps->s[i];
+        size_t n = plot_drawn(a, ch->xmax);
+        on[i] = (size_t)-1;
+        nth[i] = 0;
+        for (j = 0; j < i && on[i] == (size_t)-1; j++) {
+            const plot_series *b = &ps->s[j];
+            if (on[j] != (size_t)-1 || n < 2 || plot_drawn(b, ch->xmax) != n) continue;
+            for (k = 0; k < n; k++)
+                if (a->x[k] != b->x[k] || fabs(plot_py(f, a->y[k]) - plot_py(f, b->y[k])) > 2.5) break;
+            if (k == n) on[i] = j;
+        }
+        if (on[i] != (size_t)-1)
+            for (j = 0; j < i; j++)
+                if (on[j] == on[i]) nth[i]++;
+        if (on[i] != (size_t)-1) nth[i]++;
+    }
+}
+
 static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
 {
     plot_frame f;
@@ -517,6 +562,15 @@ static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
     size_t i, j, nxt, nyt;
     int W = ch->width, H = ch->height, any = 0, ny, zero_at_bottom = 0;
     chart_tick xt[CHART_MAX_TICKS], yt[CHART_MAX_TICKS];
+    size_t *on = (size_t *)calloc(2 * ps->n + 1, sizeof *on), *nth = on + ps->n;
+    char (*legend)[400] = (char (*)[400])calloc(ps->n + 1, sizeof *legend);
+    char (*dash)[40] = (char (*)[40])calloc(ps->n + 1, sizeof *dash);
+    if (!on || !legend || !dash) {
+        free(on);
+        free(legend);
+        free(dash);
+        return plot_err(NULL, "out of memory");
+    }
     /* data range */
     for (i = 0; i < ps->n; i++)
         for (j = 0; j < ps->s[i].n; j++) {
@@ -554,14 +608,7 @@ static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
         ymin = 0;
     }
     if (ymax <= ymin) ymax = ymin + 1;
-    for (i = 0; i < ps->n; i++) {
-        double w = chart_text_width(ps->s[i].label, 12);
-        if (w > legend_w) legend_w = w;
-    }
-    legend_w += 40;
-    if (legend_w > W * 0.4) legend_w = W * 0.4;
     left = 84;
-    right = W - legend_w - 24;
     top = ch->subtitle ? 66 : 50;
     bottom = H - 58;
     if (ps->n * 18.0 + top + 20 > H - 20) {
@@ -569,16 +616,10 @@ static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
         bottom = H - 58;
     }
     {
-        /* about one x tick per 90 pixels (labels like "200k" fit), one y tick per 60 */
-        int xt_want = (int)((right - left) / 90), yt_want = (int)((bottom - top) / 60);
-        chart_fit_linear(&f.x, xmin, xmax, xt_want < 2 ? 2 : xt_want > 10 ? 10 : xt_want, 1);
+        /* one y tick per 60 pixels */
+        int yt_want = (int)((bottom - top) / 60);
         ny = yt_want < 2 ? 2 : yt_want > 8 ? 8 : yt_want;
     }
-    /* the axis ends where the data (or --xmax) does, not at the next round tick */
-    f.x.hi = ch->xmax > 0 ? ch->xmax : xmax > f.x.lo ? xmax : f.x.hi;
-    f.x.p0 = left;
-    f.x.p1 = right;
-    nxt = chart_ticks_linear(&f.x, ch->xunit, xt, CHART_MAX_TICKS);
     if (ch->logy) {
         /* a log axis gets 2 and 5 between its powers of ten when it spans
            few decades; it labels every decade over up to 8 of them, every
@@ -599,6 +640,39 @@ static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
     }
     f.y.p0 = bottom;
     f.y.p1 = top;
+    /* lines that lie on another (plot_coincide), then the legend's width */
+    plot_coincide(ch, ps, &f, on, nth);
+    for (i = 0; i < ps->n; i++) {
+        if (on[i] == (size_t)-1) snprintf(legend[i], sizeof legend[i], "%s", ps->s[i].label);
+        else snprintf(legend[i], sizeof legend[i], "%s %s %s", ps->s[i].label, same_values(&ps->s[i], &ps->s[on[i]], ch->xmax) ? "=" : "\xe2\x89\x88",
+                      ps->s[on[i]].label);
+        if (chart_text_width(legend[i], 12) > legend_w) legend_w = chart_text_width(legend[i], 12);
+    }
+    for (i = 0; i < ps->n; i++) {
+        size_t g = 0;
+        if (on[i] == (size_t)-1) {
+            snprintf(dash[i], sizeof dash[i], "%s", chart_dashes[ps->s[i].dash % CHART_NDASHES]);
+            continue;
+        }
+        /* the g lines on line b take turns in stretches of 6 px of every
+           6 (g + 1), b shows in the first: the nth from 6 nth px on */
+        for (j = 0; j < ps->n; j++) g += on[j] == on[i];
+        snprintf(dash[i], sizeof dash[i], "6,%zu", 6 * g);
+        nth[i] = 6 * (g + 1 - nth[i]);      /* now its stroke-dashoffset */
+    }
+    legend_w += 40;
+    if (legend_w > W * 0.4) legend_w = W * 0.4;
+    right = W - legend_w - 24;
+    {
+        /* about one x tick per 90 pixels (labels like "200k" fit) */
+        int xt_want = (int)((right - left) / 90);
+        chart_fit_linear(&f.x, xmin, xmax, xt_want < 2 ? 2 : xt_want > 10 ? 10 : xt_want, 1);
+    }
+    /* the axis ends where the data (or --xmax) does, not at the next round tick */
+    f.x.hi = ch->xmax > 0 ? ch->xmax : xmax > f.x.lo ? xmax : f.x.hi;
+    f.x.p0 = left;
+    f.x.p1 = right;
+    nxt = chart_ticks_linear(&f.x, ch->xunit, xt, CHART_MAX_TICKS);
 
     chart_begin(o, W, H, W / 2.0, ch->title, ch->subtitle);
     chart_axes(o, &f.x, &f.y, xt, nxt, yt, nyt, ch->xtitle, ch->ytitle);
@@ -606,15 +680,22 @@ static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
     chart_clip(o, &f.x, &f.y, "frame", 2);
     for (i = 0; i < ps->n; i++) {
         const plot_series *s = &ps->s[i];
-        const char *col = chart_colors[s->color % CHART_NCOLORS], *dash = chart_dashes[s->dash % CHART_NDASHES];
+        const char *col = chart_colors[s->color % CHART_NCOLORS];
         fprintf(o, "<g class=\"series\" data-label=\"");
         chart_xml(o, s->label);
-        fprintf(o, "\" data-points=\"%zu\" clip-path=\"url(#frame)\">\n", s->n);
+        fprintf(o, "\" data-points=\"%zu\"", s->n);
+        if (on[i] != (size_t)-1) {
+            fprintf(o, " data-on=\"");
+            chart_xml(o, ps->s[on[i]].label);
+            fputc('"', o);
+        }
+        fprintf(o, " clip-path=\"url(#frame)\">\n");
         if (s->n == 1 || (ch->xmax > 0 && s->n > 1 && s->x[1] > ch->xmax)) {
             fprintf(o, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3.5\" fill=\"%s\"/>\n", plot_px(&f, s->x[0]), plot_py(&f, s->y[0]), col);
         } else {
             fprintf(o, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\" stroke-opacity=\"0.9\" stroke-linejoin=\"round\"", col);
-            chart_dash_attr(o, dash);
+            chart_dash_attr(o, dash[i]);
+            if (on[i] != (size_t)-1) fprintf(o, " stroke-dashoffset=\"%zu\"", nth[i]);
             fprintf(o, " points=\"");
             plot_points(o, &f, s, ch->xmax);
             fprintf(o, "\"/>\n");
@@ -632,12 +713,16 @@ static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
     chart_frame(o, &f.x, &f.y);
     fprintf(o, "<g class=\"legend\" font-size=\"12\">\n");
     for (i = 0; i < ps->n; i++) {
-        const plot_series *s = &ps->s[ch->legend_by_last ? plot_nth_by_last(ps, i) : i];
-        chart_legend_entry(o, right + 16, top + 10 + 18.0 * (double)i, chart_colors[s->color % CHART_NCOLORS],
-                           chart_dashes[s->dash % CHART_NDASHES], s->marker, s->label, legend_w - 40);
+        size_t k = ch->legend_by_last ? plot_nth_by_last(ps, i) : i;
+        const plot_series *s = &ps->s[k];
+        chart_legend_entry(o, right + 16, top + 10 + 18.0 * (double)i, chart_colors[s->color % CHART_NCOLORS], dash[k],
+                           s->marker, legend[k], legend_w - 40);
     }
     fprintf(o, "</g>\n");
     chart_end(o);
+    free(on);
+    free(legend);
+    free(dash);
     return 0;
 }
 
@@ -893,7 +978,10 @@ int edan_cmd_plot(int argc, char **argv)
             fprintf(stderr, "edan plot: cannot write %s\n", ferr);
             goto done;
         }
-        plot_svg(fo.f, &ch, &ps);
+        if (plot_svg(fo.f, &ch, &ps)) {
+            files_out_discard(&fo);
+            goto done;
+        }
         if (files_out_close(&fo, ferr, sizeof ferr)) {
             fprintf(stderr, "edan plot: cannot write %s\n", ferr);
             goto done;

@@ -1205,7 +1205,8 @@ typedef struct edan__dotv {
    (the functions, in their own section below, say how). */
 #define EDAN__LPAGE_BITS 12
 #define EDAN__LPAGE ((size_t)1 << EDAN__LPAGE_BITS)
-#define EDAN__LBIG 255u                     /* a layer's byte: 255 = its count is in the big table */
+#define EDAN__LBIG 128u                     /* a layer of this many vertices or more is in the big table */
+#define EDAN__LDIRTY 1024u                  /* big layers whose counts a byte holds in part, at most */
 #define EDAN__TRACK (EDAN_MAX_M + 8)        /* m's not powers of 2 whose sums are kept: opts.m and 8 asked */
 typedef struct edan__lbig { uint32_t layer, lo, hi; } edan__lbig;  /* count lo + 2^32 hi; layer 0: empty */
 typedef struct edan__lpage { uint8_t *b; uint8_t fill; } edan__lpage;     /* b NULL: every byte is fill */
@@ -1213,12 +1214,12 @@ typedef struct edan__layers {
     edan__lpage *page; size_t npage, page_cap, uniform;     /* pages made, room for, without bytes */
     uint8_t **spare; size_t nspare, spare_cap;              /* bytes for pages that get theirs back */
     uint32_t D;
-    uint64_t n[EDAN__LBIG];                 /* n[c]: layers of c vertices, c = 1..254 (n[0] is not read) */
+    uint64_t n[256];                        /* n[c]: layers of c vertices, c = 1..127 (the others not read) */
     edan__lbig *big; size_t big_cap, big_used;
+    uint32_t dirty[EDAN__LDIRTY], ndirty;   /* the big layers whose bytes may hold vertices */
     uint64_t tz[64];                        /* tz[t]: big layers' increments from a count with t trailing zeros */
     uint32_t ntrk, nfixed, trk_next;        /* m's kept: opts.m's first (nfixed), then asked ones */
     uint32_t trk_m[EDAN__TRACK];
-    uint64_t trk_inv[EDAN__TRACK];          /* 2^64 / m, rounded up: c % m == 0 by a product */
     uint64_t trk_big[EDAN__TRACK];          /* sum of ceil(W_i / m) over the big layers */
 } edan__layers;
 static void edan__layers_init(edan__layers *L, const uint32_t *m, uint32_t num_m);
@@ -2249,14 +2250,17 @@ edan_result edan_prepare(edan_context *ctx, const edan_insn *in, edan_prepared *
 /* W_i, the memory vertices at memory depth i, for i = 1..D, in about a byte
    per layer: D grows with the trace (a pointer chase's is its length), the
    rest of the state with the footprint. Layer i's byte, at (i - 1) mod
-   EDAN__LPAGE of page (i - 1) / EDAN__LPAGE, is its count up to 254; 255
-   says the count is in the big table (layer -> count, open addressing, 12
-   bytes an entry, at most 3/4 full), which has at most one layer for every
-   255 memory vertices. A page whose bytes are all one value (a chase's
-   layers all hold the same few vertices) keeps that value alone once D is
-   a page past it, and gets bytes back when one of its layers grows; a
-   compiled block, which cannot stop half-way, takes them from the spares
-   its room made.
+   EDAN__LPAGE of page (i - 1) / EDAN__LPAGE, is its count up to 127. A
+   layer of 128 vertices or more is big: its count is in the big table
+   (layer -> count, open addressing, 12 bytes an entry, at most 3/4 full;
+   at most one layer for every 128 memory vertices), and its byte, 128 + p,
+   holds the p < 127 vertices that came since (255: none, and the layer is
+   not among the dirty ones that reading looks at), so that a vertex of a
+   big layer costs what one of a small layer does. A page whose bytes are
+   all one count (a chase's layers all hold the same few vertices) keeps
+   that count alone once D is a page past it, and gets bytes back when one
+   of its layers grows; a compiled block, which cannot stop half-way, takes
+   them from the spares its room made.
    The layered sum, sum_i ceil(W_i / m), is kept as the layers grow, so that
    reading it never passes over the layers: for the small ones, the number
    of layers of each count (n[c]) gives it at any m. A big layer's
@@ -2265,15 +2269,13 @@ edan_result edan_prepare(edan_context *ctx, const edan_insn *in, edan_prepared *
    counting the increments by their trailing zeros (tz) gives every power
    of 2; another m is kept for itself, opts.m's from the start and the last
    8 others asked (an m asked for the first time passes over the big table
-   once). */
+   once). The vertices a byte holds go into these when 127 have come, when
+   the dirty list is full, and before a reading. */
 static void edan__layers_init(edan__layers *L, const uint32_t *m, uint32_t num_m)
 {
     uint32_t j;
     for (j = 0; j < num_m; j++)
-        if (m[j] & (m[j] - 1)) {
-            L->trk_m[L->ntrk] = m[j];
-            L->trk_inv[L->ntrk++] = ~(uint64_t)0 / m[j] + 1;
-        }
+        if (m[j] & (m[j] - 1)) L->trk_m[L->ntrk++] = m[j];
     L->nfixed = L->ntrk;
 }
 
@@ -2320,11 +2322,11 @@ static uint8_t *edan__layers_bytes(const edan_allocator *a, edan__layers *L)
     return L->nspare ? L->spare[--L->nspare] : (uint8_t *)edan__alloc(a, EDAN__LPAGE);
 }
 
-/* Page q without its bytes when they are all one value. */
+/* Page q without its bytes when they are all one small count. */
 static void edan__layers_squeeze(const edan_allocator *a, edan__layers *L, size_t q)
 {
     uint8_t *b = L->page[q].b;
-    if (!b || memcmp(b, b + 1, EDAN__LPAGE - 1)) return;
+    if (!b || b[0] >= EDAN__LBIG || memcmp(b, b + 1, EDAN__LPAGE - 1)) return;
     L->page[q].fill = b[0];
     L->page[q].b = NULL;
     L->uniform++;
@@ -2362,26 +2364,39 @@ static EDAN__INLINE uint32_t edan__ctz64(uint64_t c)     /* c > 0 */
 #endif
 }
 
-/* One more vertex in big layer `layer`, whose count was c: its trailing
-   zeros counted, and for each m kept whether m divides c, by Lemire's test
-   (a product and a comparison for c < 2^32, where a division would cost
-   more than the rest of the vertex). */
-static EDAN__NOINLINE void edan__lbig_add(edan__layers *L, uint32_t layer)
+/* k more vertices in big layer e: the increments' trailing zeros and, for
+   each m kept, the multiples of m among the counts they come at. */
+static void edan__lbig_more(edan__layers *L, edan__lbig *e, uint64_t k)
 {
-    edan__lbig *e = edan__lbig_slot(L, layer);
-    const uint32_t nt = L->ntrk;
-    const uint64_t c = (uint64_t)e->hi << 32 | e->lo;
-    uint32_t j;
-    L->tz[edan__ctz64(c)]++;
-    if (e->hi)
-        for (j = 0; j < nt; j++) L->trk_big[j] += c % L->trk_m[j] == 0;
-    else
-        for (j = 0; j < nt; j++) L->trk_big[j] += c * L->trk_inv[j] <= L->trk_inv[j] - 1;
-    e->hi += ++e->lo == 0;
+    const uint64_t c = (uint64_t)e->hi << 32 | e->lo, last = c + k - 1;
+    uint64_t at = k, next;      /* the counts in c .. last that 2^t divides, then 2^(t+1) */
+    uint32_t t, j;
+    for (t = 0; at; t++, at = next) {
+        next = t < 63 ? (last >> (t + 1)) - ((c - 1) >> (t + 1)) : 0;
+        L->tz[t] += at - next;
+    }
+    for (j = 0; j < L->ntrk; j++) L->trk_big[j] += last / L->trk_m[j] - (c - 1) / L->trk_m[j];
+    e->lo = (uint32_t)(c + k);
+    e->hi = (uint32_t)((c + k) >> 32);
 }
 
-/* One more vertex in layer x + 1 whose page has no bytes or whose count
-   is 254 (255 goes to the big table): 0 when out of memory. */
+/* The vertices the dirty layers' bytes hold, into the big table and the
+   sums; the list emptied. */
+static void edan__layers_flush(edan__layers *L)
+{
+    uint32_t i;
+    for (i = 0; i < L->ndirty; i++) {
+        const size_t x = (size_t)L->dirty[i] - 1;
+        uint8_t *b = L->page[x >> EDAN__LPAGE_BITS].b + (x & (EDAN__LPAGE - 1));     /* never squeezed */
+        if (*b != 255 && *b != EDAN__LBIG) edan__lbig_more(L, edan__lbig_slot(L, L->dirty[i]), *b - EDAN__LBIG);
+        *b = 255;
+    }
+    L->ndirty = 0;
+}
+
+/* One more vertex in layer x + 1 whose page has no bytes, whose count
+   becomes 128 (big), or a big one whose byte is 254 or 255: 0 when out of
+   memory (not after a compiled block's room). */
 static EDAN__NOINLINE int edan__layer_add_slow(const edan_allocator *a, edan__layers *L, size_t x)
 {
     edan__lpage *pg = &L->page[x >> EDAN__LPAGE_BITS];
@@ -2400,18 +2415,25 @@ static EDAN__NOINLINE int edan__layer_add_slow(const edan_allocator *a, edan__la
         *b = (uint8_t)(c + 1);
         L->n[c]--;
         L->n[c + 1]++;
-    } else if (c == EDAN__LBIG) {
-        edan__lbig_add(L, (uint32_t)(x + 1));
-    } else {        /* its 255th vertex: into the big table */
+        return 1;
+    }
+    if (c == 254) {         /* 127 vertices held: into the table, the layer stays dirty */
+        edan__lbig_more(L, edan__lbig_slot(L, (uint32_t)(x + 1)), 127);
+        *b = EDAN__LBIG;
+        return 1;
+    }
+    if (c == EDAN__LBIG - 1) {      /* its 128th vertex: into the big table */
         if (!edan__lbig_room(a, L, 1)) return 0;
         e = edan__lbig_slot(L, (uint32_t)(x + 1));
         e->layer = (uint32_t)(x + 1);
         e->lo = EDAN__LBIG;
         L->big_used++;
-        *b = EDAN__LBIG;
         L->n[c]--;
         for (j = 0; j < L->ntrk; j++) L->trk_big[j] += ((uint64_t)EDAN__LBIG + L->trk_m[j] - 1) / L->trk_m[j];
     }
+    if (L->ndirty == EDAN__LDIRTY) edan__layers_flush(L);
+    L->dirty[L->ndirty++] = (uint32_t)(x + 1);
+    *b = (uint8_t)(c == 255 ? EDAN__LBIG + 1 : EDAN__LBIG);
     return 1;
 }
 
@@ -2427,14 +2449,10 @@ static EDAN__INLINE int edan__layer_add(const edan_allocator *a, edan__layers *L
     b = L->page[x >> EDAN__LPAGE_BITS].b;
     if (b) {
         uint8_t c = b[x & (EDAN__LPAGE - 1)];
-        if (c < EDAN__LBIG - 1) {
+        if (c != EDAN__LBIG - 1 && c < 254) {
             b[x & (EDAN__LPAGE - 1)] = (uint8_t)(c + 1);
-            L->n[c]--;
+            L->n[c]--;      /* a big layer's too: no branch, and n[128..] is not read */
             L->n[c + 1]++;
-            return 1;
-        }
-        if (c == EDAN__LBIG) {
-            edan__lbig_add(L, d);
             return 1;
         }
     }
@@ -2472,7 +2490,7 @@ static uint64_t edan__layer_count(const edan__layers *L, uint64_t i)
     const edan__lbig *e;
     if (c < EDAN__LBIG) return c;
     e = edan__lbig_slot(L, (uint32_t)i);
-    return (uint64_t)e->hi << 32 | e->lo;
+    return ((uint64_t)e->hi << 32 | e->lo) + (c == 255 ? 0 : c - EDAN__LBIG);
 }
 
 /* sum_i ceil(W_i / m): the small layers by their counts' numbers, the big
@@ -2482,9 +2500,10 @@ static uint64_t edan__layered_sum(edan__layers *L, uint32_t m)
     uint64_t s = 0;
     uint32_t c, j;
     size_t i;
+    edan__layers_flush(L);
     for (c = 1; c < EDAN__LBIG; c++) s += L->n[c] * (((uint64_t)c + m - 1) / m);
     if (!L->big_used) return s;
-    if (!(m & (m - 1))) {   /* each big layer's ceil(255 / m), and the increments at multiples of m */
+    if (!(m & (m - 1))) {   /* each big layer's ceil(128 / m), and the increments at multiples of m */
         s += L->big_used * (((uint64_t)EDAN__LBIG + m - 1) / m);
         for (c = edan__ctz64(m); c < 64; c++) s += L->tz[c];
         return s;
@@ -2493,7 +2512,6 @@ static uint64_t edan__layered_sum(edan__layers *L, uint32_t m)
     if (j == L->ntrk) {
         j = L->ntrk < EDAN__TRACK ? L->ntrk++ : L->nfixed + L->trk_next++ % (EDAN__TRACK - L->nfixed);
         L->trk_m[j] = m;
-        L->trk_inv[j] = ~(uint64_t)0 / m + 1;
         L->trk_big[j] = 0;
         for (i = 0; i < L->big_cap; i++)
             if (L->big[i].layer) L->trk_big[j] += (((uint64_t)L->big[i].hi << 32 | L->big[i].lo) + m - 1) / m;

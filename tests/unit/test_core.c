@@ -1617,6 +1617,39 @@ static void test_layers(void)
     }
 }
 
+/* More big layers at once than the engine lists as holding vertices in
+   their bytes (1024): 1200 registers at depths 1..1200 of a chain, loaded
+   from in turn 300 times (each of their layers big by the 128th round),
+   the layers and the layered bounds read between rounds. */
+static void test_layers_round_robin(void)
+{
+    static const uint32_t ms[] = {1, 2, 3, 4, 5, 7, 64, 100, 128, 129, 255, 256, 1000};
+    edan_context *ctx = make(NULL, 0);
+    edan_insn v;
+    uint32_t r, i;
+    memset(lay_want, 0, sizeof lay_want);
+    memset(lay_md, 0, sizeof lay_md);
+    lay_D = 0;
+    lay_addr = 0;
+    for (i = 0; i < 1200; i++) {    /* x9 chases; register 100 + i keeps depth i + 1 */
+        v = lay_load(9, 9);
+        feed(ctx, &v, 1);
+        v = alu((edan_reg)(100 + i), 9, 0);
+        feed(ctx, &v, 1);
+    }
+    for (r = 0; r < 300; r++) {
+        for (i = 0; i < 1200; i++) {
+            v = load(10, (edan_reg)(100 + i), 0x40000000 + 8 * lay_addr++, 8);
+            lay_want[i + 2]++;
+            feed(ctx, &v, 1);
+        }
+        if (lay_D < 1201) lay_D = 1201;
+        if (r % 50 == 49 || r == 127 || r == 128) lay_check(ctx, 1, ms, sizeof ms / sizeof ms[0]);
+    }
+    CHECK_EQ_U(layer(ctx, 0, 2), 301);
+    edan_destroy(ctx);
+}
+
 /* The histogram's memory: a chain of 10^6 layers of one vertex each (a
    chase's) takes a few pages; 10^6 more of 1 to 3 vertices in no order a
    byte each. */
@@ -1688,6 +1721,7 @@ int main(void)
     test_scope_gaps();
     test_timeline_cap();
     test_layers();
+    test_layers_round_robin();
     test_layers_memory();
     return check_summary("test_core");
 }

@@ -11,13 +11,15 @@
    utilisation B and data movement over time, optionally through a
    multi-level set-associative LRU cache model. The graph is never stored:
    memory is bounded by the registers, the distinct memory bytes the program
-   writes, the number of layers and timeline bins, never by the trace
-   length. The bytes' last writers (the shadow memory: about 8 + 12 K
-   bytes per 8-byte word written with K configurations, tens of bytes for a
-   page with one word written; README.md's "Memory:") stay within
-   edan_options.shadow_limit, 8 GiB by default: a feed that needs more
-   fails with EDAN_ERR_LIMIT. Several analysis configurations (cache
-   hierarchies, latencies, costs) share one pass.
+   writes and the timeline's bins (at most timeline_max_bins), with about
+   a byte per layer of memory depth (less when layers repeat, as a chase's
+   do), never by the trace length. The bytes' last writers (the shadow
+   memory: about 8 + 12 K bytes per 8-byte word written with K
+   configurations, tens of bytes for a page with one word written;
+   README.md's "Memory:") stay within edan_options.shadow_limit, 8 GiB by
+   default: a feed that needs more fails with EDAN_ERR_LIMIT. Several
+   analysis configurations (cache hierarchies, latencies, costs) share
+   one pass.
 
    It also contains a RISC-V (RV64GC) front-end (a parser for the text
    traces of QEMU-based tracers and a decoder of raw instruction bytes),
@@ -128,7 +130,7 @@
                  edan_block_destroy; edan_kill_regs, edan_kill_mem (scopes)
    threads       edan_thread_create, edan_thread_switch, edan_thread_exit,
                  edan_num_threads, edan_get_thread_metrics
-   results       edan_get_config, edan_get_metrics, edan_get_bounds,
+   results       edan_get_config, edan_get_metrics, edan_get_layers, edan_get_bounds,
                  edan_get_bounds_at, edan_get_timeline, edan_get_op_counts,
                  edan_get_hotspots, edan_get_critical_chain, edan_write_dot
    RISC-V        edan_rv_parse_line (text traces), edan_rv_decode (bytes),
@@ -489,7 +491,6 @@ typedef struct edan_metrics {
     uint64_t loads, stores, amos;       /* memory instructions seen */
     uint64_t load_bytes, store_bytes;   /* bytes requested by them (an AMO counts as both) */
     uint64_t chained;       /* memory access vertices with md >= 2 */
-    const uint64_t *layers; /* W_1..W_D at layers[0..D-1]; valid until the next feed */
     uint64_t level_hits[EDAN_MAX_LEVELS];   /* accesses served by each level */
     uint64_t ram_lines;     /* lines filled from RAM */
     uint64_t writebacks;    /* dirty lines written back from the last level */
@@ -500,6 +501,14 @@ typedef struct edan_metrics {
    its instructions, while it runs), and the timeline is summed into a
    buffer the context owns. Reading never changes a result. */
 edan_result edan_get_metrics(edan_context *ctx, uint32_t config, edan_metrics *out);
+
+/* The layer histogram: W_i, the memory access vertices at memory depth i,
+   for i = first .. first + n - 1 into out[0 .. n) (first >= 1; 0 past D).
+   The engine keeps it in about a byte per layer, not as D counts (D grows
+   with the trace: a pointer chase's is its length), so a caller reads it
+   in pieces of its choosing: (ctx, 0, 1, &w, 1) is W_1; every layer goes
+   through a buffer. */
+edan_result edan_get_layers(edan_context *ctx, uint32_t config, uint64_t first, uint64_t *out, size_t n);
 
 typedef struct edan_bounds {
     uint32_t m;
@@ -1210,6 +1219,30 @@ typedef struct edan__dotv {
     uint64_t best_pred;     /* per config: predecessor with the largest F (0 = none) */
 } edan__dotv;
 
+/* The layer histogram W_1..W_D of a configuration, about a byte per layer
+   (the functions, in their own section below, say how). */
+#define EDAN__LPAGE_BITS 12
+#define EDAN__LPAGE ((size_t)1 << EDAN__LPAGE_BITS)
+#define EDAN__LBIG 128u                     /* a layer of this many vertices or more is in the big table */
+#define EDAN__LDIRTY 1024u                  /* big layers whose counts a byte holds in part, at most */
+#define EDAN__TRACK (EDAN_MAX_M + 8)        /* m's not powers of 2 whose sums are kept: opts.m and 8 asked */
+typedef struct edan__lbig { uint32_t layer, lo, hi; } edan__lbig;  /* count lo + 2^32 hi; layer 0: empty */
+typedef struct edan__lpage { uint8_t *b; uint8_t fill; } edan__lpage;     /* b NULL: every byte is fill */
+typedef struct edan__layers {
+    edan__lpage *page; size_t npage, page_cap, uniform;     /* pages made, room for, without bytes */
+    uint8_t **spare; size_t nspare, spare_cap;              /* bytes for pages that get theirs back */
+    uint32_t D;
+    uint64_t n[256];                        /* n[c]: layers of c vertices, c = 1..127 (the others not read) */
+    edan__lbig *big; size_t big_cap, big_used;
+    uint32_t dirty[EDAN__LDIRTY], ndirty;   /* the big layers whose bytes may hold vertices */
+    uint64_t tz[64];                        /* tz[t]: big layers' increments from a count with t trailing zeros */
+    uint32_t ntrk, nfixed, trk_next;        /* m's kept: opts.m's first (nfixed), then asked ones */
+    uint32_t trk_m[EDAN__TRACK];
+    uint64_t trk_big[EDAN__TRACK];          /* sum of ceil(W_i / m) over the big layers */
+} edan__layers;
+static void edan__layers_init(edan__layers *L, const uint32_t *m, uint32_t num_m);
+static void edan__layers_free(const edan_allocator *a, edan__layers *L);
+
 typedef struct edan__cfg {
     edan_config c;          /* defaults filled in */
     edan__level lv[EDAN_MAX_LEVELS];
@@ -1217,12 +1250,7 @@ typedef struct edan__cfg {
     uint64_t W, C, T1, Tinf, bytes, chained, ram_lines, writebacks;
     uint64_t fill_edges;    /* fill edges that are not also register or memory edges */
     uint64_t level_hits[EDAN_MAX_LEVELS];
-    uint64_t *layers; size_t layers_cap, num_layers;
-    /* sum of ceil(W_i / m) over the layers for the last m's asked, valid
-       while W is (every new memory vertex adds to W): a report asks the
-       same m's many times, and D layers can be millions */
-    struct { uint32_t m; uint64_t W, sum; } layered_memo[8];
-    uint32_t layered_next;
+    edan__layers lay;
     /* the current thread's share since it was switched to: the counts
        then, and the largest md of its memory vertices since */
     uint64_t thr_W0, thr_C0, thr_ch0;
@@ -1447,6 +1475,7 @@ edan_result edan_create(edan_context **out, const edan_options *opts)
         return EDAN_ERR_NOMEM;
     }
     for (k = 0; k < K; k++) {
+        edan__layers_init(&ctx->cfg[k].lay, ctx->m, ctx->num_m);
         r = edan__setup_config(ctx, k, opts->num_configs ? &opts->configs[k] : &zero_cfg);
         if (r != EDAN_OK) return r;     /* the message in the context handed back */
     }
@@ -1479,7 +1508,7 @@ void edan_destroy(edan_context *ctx)
                 edan__free(&a, g->lv[i].mru);
                 edan__free(&a, g->lv[i].fill);
             }
-            edan__free(&a, g->layers);
+            edan__layers_free(&a, &g->lay);
             edan__free(&a, g->tl_diff);
             edan__free(&a, g->tl_bins);
             edan__free(&a, g->hot);
@@ -2237,6 +2266,280 @@ edan_result edan_prepare(edan_context *ctx, const edan_insn *in, edan_prepared *
     return EDAN_OK;
 }
 
+/* ---- the layer histogram ----------------------------------------------- */
+/* W_i, the memory vertices at memory depth i, for i = 1..D, in about a byte
+   per layer: D grows with the trace (a pointer chase's is its length), the
+   rest of the state with the footprint. Layer i's byte, at (i - 1) mod
+   EDAN__LPAGE of page (i - 1) / EDAN__LPAGE, is its count up to 127. A
+   layer of 128 vertices or more is big: its count is in the big table
+   (layer -> count, open addressing, 12 bytes an entry, at most 3/4 full;
+   at most one layer for every 128 memory vertices), and its byte, 128 + p,
+   holds the p < 127 vertices that came since (255: none, and the layer is
+   not among the dirty ones that reading looks at), so that a vertex of a
+   big layer costs what one of a small layer does. A page whose bytes are
+   all one count (a chase's layers all hold the same few vertices) keeps
+   that count alone once D is a page past it, and gets bytes back when one
+   of its layers grows; a compiled block, which cannot stop half-way, takes
+   them from the spares its room made.
+   The layered sum, sum_i ceil(W_i / m), is kept as the layers grow, so that
+   reading it never passes over the layers: for the small ones, the number
+   of layers of each count (n[c]) gives it at any m. A big layer's
+   ceil(c / m) grows by one when a vertex comes at a count c that m
+   divides: for m = 2^k, when c has k trailing zeros or more, so that
+   counting the increments by their trailing zeros (tz) gives every power
+   of 2; another m is kept for itself, opts.m's from the start and the last
+   8 others asked (an m asked for the first time passes over the big table
+   once). The vertices a byte holds go into these when 127 have come, when
+   the dirty list is full, and before a reading. */
+static void edan__layers_init(edan__layers *L, const uint32_t *m, uint32_t num_m)
+{
+    uint32_t j;
+    for (j = 0; j < num_m; j++)
+        if (m[j] & (m[j] - 1)) L->trk_m[L->ntrk++] = m[j];
+    L->nfixed = L->ntrk;
+}
+
+static void edan__layers_free(const edan_allocator *a, edan__layers *L)
+{
+    size_t i;
+    for (i = 0; i < L->npage; i++) edan__free(a, L->page[i].b);
+    for (i = 0; i < L->nspare; i++) edan__free(a, L->spare[i]);
+    edan__free(a, L->page);
+    edan__free(a, L->spare);
+    edan__free(a, L->big);
+}
+
+/* Layer `layer`'s slot in the big table, or the empty one it would take. */
+static edan__lbig *edan__lbig_slot(const edan__layers *L, uint32_t layer)
+{
+    size_t mask = L->big_cap - 1, h = (size_t)(((uint64_t)layer * 0x9E3779B97F4A7C15ull) >> 32) & mask;
+    while (L->big[h].layer && L->big[h].layer != layer) h = (h + 1) & mask;
+    return &L->big[h];
+}
+
+/* Room in the big table for `more` layers. */
+static int edan__lbig_room(const edan_allocator *a, edan__layers *L, size_t more)
+{
+    edan__lbig *old = L->big;
+    size_t oc = L->big_cap, nc = oc ? oc : 64, i;
+    if ((L->big_used + more) * 4 <= oc * 3) return 1;
+    while ((L->big_used + more) * 4 > nc * 3) nc *= 2;
+    L->big = (edan__lbig *)edan__calloc(a, nc * sizeof *L->big);
+    if (!L->big) {
+        L->big = old;
+        return 0;
+    }
+    L->big_cap = nc;
+    for (i = 0; i < oc; i++)
+        if (old[i].layer) *edan__lbig_slot(L, old[i].layer) = old[i];
+    edan__free(a, old);
+    return 1;
+}
+
+/* Bytes for a page, a spare's or new (NULL when out of memory). */
+static uint8_t *edan__layers_bytes(const edan_allocator *a, edan__layers *L)
+{
+    return L->nspare ? L->spare[--L->nspare] : (uint8_t *)edan__alloc(a, EDAN__LPAGE);
+}
+
+/* Page q without its bytes when they are all one small count. */
+static void edan__layers_squeeze(const edan_allocator *a, edan__layers *L, size_t q)
+{
+    uint8_t *b = L->page[q].b;
+    if (!b || b[0] >= EDAN__LBIG || memcmp(b, b + 1, EDAN__LPAGE - 1)) return;
+    L->page[q].fill = b[0];
+    L->page[q].b = NULL;
+    L->uniform++;
+    if (L->nspare < 2 && edan__grow(a, (void **)&L->spare, &L->spare_cap, L->nspare + 1, sizeof *L->spare))
+        L->spare[L->nspare++] = b;      /* for the next page: a chase's pages go round without malloc */
+    else
+        edan__free(a, b);
+}
+
+/* The pages of the layers up to d (zero counts); each new page squeezes
+   the one two before it. */
+static EDAN__NOINLINE int edan__layers_pages(const edan_allocator *a, edan__layers *L, uint64_t d)
+{
+    while (L->npage <= (d - 1) >> EDAN__LPAGE_BITS) {
+        uint8_t *b;
+        if (!edan__grow(a, (void **)&L->page, &L->page_cap, L->npage + 1, sizeof *L->page) ||
+            !(b = edan__layers_bytes(a, L)))
+            return 0;
+        memset(b, 0, EDAN__LPAGE);
+        L->page[L->npage].b = b;
+        L->page[L->npage].fill = 0;
+        if (++L->npage >= 3) edan__layers_squeeze(a, L, L->npage - 3);
+    }
+    return 1;
+}
+
+static EDAN__INLINE uint32_t edan__ctz64(uint64_t c)     /* c > 0 */
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return (uint32_t)__builtin_ctzll(c);
+#else
+    uint32_t t = 0;
+    while (!(c & 1)) c >>= 1, t++;
+    return t;
+#endif
+}
+
+/* k more vertices in big layer e: the increments' trailing zeros and, for
+   each m kept, the multiples of m among the counts they come at. */
+static void edan__lbig_more(edan__layers *L, edan__lbig *e, uint64_t k)
+{
+    const uint64_t c = (uint64_t)e->hi << 32 | e->lo, last = c + k - 1;
+    uint64_t at = k, next;      /* the counts in c .. last that 2^t divides, then 2^(t+1) */
+    uint32_t t, j;
+    for (t = 0; at; t++, at = next) {
+        next = t < 63 ? (last >> (t + 1)) - ((c - 1) >> (t + 1)) : 0;
+        L->tz[t] += at - next;
+    }
+    for (j = 0; j < L->ntrk; j++) L->trk_big[j] += last / L->trk_m[j] - (c - 1) / L->trk_m[j];
+    e->lo = (uint32_t)(c + k);
+    e->hi = (uint32_t)((c + k) >> 32);
+}
+
+/* The vertices the dirty layers' bytes hold, into the big table and the
+   sums; the list emptied. */
+static void edan__layers_flush(edan__layers *L)
+{
+    uint32_t i;
+    for (i = 0; i < L->ndirty; i++) {
+        const size_t x = (size_t)L->dirty[i] - 1;
+        uint8_t *b = L->page[x >> EDAN__LPAGE_BITS].b + (x & (EDAN__LPAGE - 1));     /* never squeezed */
+        if (*b != 255 && *b != EDAN__LBIG) edan__lbig_more(L, edan__lbig_slot(L, L->dirty[i]), *b - EDAN__LBIG);
+        *b = 255;
+    }
+    L->ndirty = 0;
+}
+
+/* One more vertex in layer x + 1 whose page has no bytes, whose count
+   becomes 128 (big), or a big one whose byte is 254 or 255: 0 when out of
+   memory (not after a compiled block's room). */
+static EDAN__NOINLINE int edan__layer_add_slow(const edan_allocator *a, edan__layers *L, size_t x)
+{
+    edan__lpage *pg = &L->page[x >> EDAN__LPAGE_BITS];
+    uint8_t *b = pg->b, c;
+    edan__lbig *e;
+    uint32_t j;
+    if (!b) {
+        if (!(b = edan__layers_bytes(a, L))) return 0;
+        memset(b, pg->fill, EDAN__LPAGE);
+        pg->b = b;
+        L->uniform--;
+    }
+    b += x & (EDAN__LPAGE - 1);
+    c = *b;
+    if (c < EDAN__LBIG - 1) {
+        *b = (uint8_t)(c + 1);
+        L->n[c]--;
+        L->n[c + 1]++;
+        return 1;
+    }
+    if (c == 254) {         /* 127 vertices held: into the table, the layer stays dirty */
+        edan__lbig_more(L, edan__lbig_slot(L, (uint32_t)(x + 1)), 127);
+        *b = EDAN__LBIG;
+        return 1;
+    }
+    if (c == EDAN__LBIG - 1) {      /* its 128th vertex: into the big table */
+        if (!edan__lbig_room(a, L, 1)) return 0;
+        e = edan__lbig_slot(L, (uint32_t)(x + 1));
+        e->layer = (uint32_t)(x + 1);
+        e->lo = EDAN__LBIG;
+        L->big_used++;
+        L->n[c]--;
+        for (j = 0; j < L->ntrk; j++) L->trk_big[j] += ((uint64_t)EDAN__LBIG + L->trk_m[j] - 1) / L->trk_m[j];
+    }
+    if (L->ndirty == EDAN__LDIRTY) edan__layers_flush(L);
+    L->dirty[L->ndirty++] = (uint32_t)(x + 1);
+    *b = (uint8_t)(c == 255 ? EDAN__LBIG + 1 : EDAN__LBIG);
+    return 1;
+}
+
+/* One more memory vertex at depth d (at most D + 1): 0 when out of memory. */
+static EDAN__INLINE int edan__layer_add(const edan_allocator *a, edan__layers *L, uint32_t d)
+{
+    size_t x = (size_t)d - 1;
+    uint8_t *b;
+    if (d > L->D) {
+        if (x >> EDAN__LPAGE_BITS >= L->npage && !edan__layers_pages(a, L, d)) return 0;
+        L->D = d;
+    }
+    b = L->page[x >> EDAN__LPAGE_BITS].b;
+    if (b) {
+        uint8_t c = b[x & (EDAN__LPAGE - 1)];
+        if (c != EDAN__LBIG - 1 && c < 254) {
+            b[x & (EDAN__LPAGE - 1)] = (uint8_t)(c + 1);
+            L->n[c]--;      /* a big layer's too: no branch, and n[128..] is not read */
+            L->n[c + 1]++;
+            return 1;
+        }
+    }
+    return edan__layer_add_slow(a, L, x);
+}
+
+/* Room for n more memory vertices (a compiled block's) that allocates
+   nothing: their pages, the bytes of as many pages without, n big layers. */
+static EDAN__NOINLINE int edan__layers_room_slow(const edan_allocator *a, edan__layers *L, uint32_t n)
+{
+    size_t want;
+    if (!edan__layers_pages(a, L, (uint64_t)L->D + n)) return 0;
+    want = n < L->uniform ? n : L->uniform;
+    if (!edan__grow(a, (void **)&L->spare, &L->spare_cap, want, sizeof *L->spare)) return 0;
+    while (L->nspare < want) {
+        uint8_t *b = (uint8_t *)edan__alloc(a, EDAN__LPAGE);
+        if (!b) return 0;
+        L->spare[L->nspare++] = b;
+    }
+    return edan__lbig_room(a, L, n);
+}
+static EDAN__INLINE int edan__layers_room(const edan_allocator *a, edan__layers *L, uint32_t n)
+{
+    if (!n || ((((uint64_t)L->D + n - 1) >> EDAN__LPAGE_BITS) < L->npage &&
+               L->nspare >= (n < L->uniform ? n : L->uniform) && (L->big_used + n) * 4 <= L->big_cap * 3))
+        return 1;
+    return edan__layers_room_slow(a, L, n);
+}
+
+/* W_i, for a layer i in 1..D. */
+static uint64_t edan__layer_count(const edan__layers *L, uint64_t i)
+{
+    const edan__lpage *pg = &L->page[(i - 1) >> EDAN__LPAGE_BITS];
+    uint8_t c = pg->b ? pg->b[(i - 1) & (EDAN__LPAGE - 1)] : pg->fill;
+    const edan__lbig *e;
+    if (c < EDAN__LBIG) return c;
+    e = edan__lbig_slot(L, (uint32_t)i);
+    return ((uint64_t)e->hi << 32 | e->lo) + (c == 255 ? 0 : c - EDAN__LBIG);
+}
+
+/* sum_i ceil(W_i / m): the small layers by their counts' numbers, the big
+   ones as kept for m, kept from now on when m is not yet. */
+static uint64_t edan__layered_sum(edan__layers *L, uint32_t m)
+{
+    uint64_t s = 0;
+    uint32_t c, j;
+    size_t i;
+    edan__layers_flush(L);
+    for (c = 1; c < EDAN__LBIG; c++) s += L->n[c] * (((uint64_t)c + m - 1) / m);
+    if (!L->big_used) return s;
+    if (!(m & (m - 1))) {   /* each big layer's ceil(128 / m), and the increments at multiples of m */
+        s += L->big_used * (((uint64_t)EDAN__LBIG + m - 1) / m);
+        for (c = edan__ctz64(m); c < 64; c++) s += L->tz[c];
+        return s;
+    }
+    for (j = 0; j < L->ntrk && L->trk_m[j] != m; j++) {}
+    if (j == L->ntrk) {
+        j = L->ntrk < EDAN__TRACK ? L->ntrk++ : L->nfixed + L->trk_next++ % (EDAN__TRACK - L->nfixed);
+        L->trk_m[j] = m;
+        L->trk_big[j] = 0;
+        for (i = 0; i < L->big_cap; i++)
+            if (L->big[i].layer) L->trk_big[j] += (((uint64_t)L->big[i].hi << 32 | L->big[i].lo) + m - 1) / m;
+    }
+    return s + L->trk_big[j];
+}
+
+/* ---- a vertex into the totals ------------------------------------------ */
 /* Room in g's timeline for a vertex finishing at F (its bins up to F/tau
    + 1): while that would take more than ctx->tl_max bins, tau doubles and
    every other bin is kept (U'_j = U_2j: a vertex is under way at 2 tau j
@@ -2320,13 +2623,11 @@ static EDAN__INLINE edan_result edan__vertex_sums(edan_context *ctx, edan__cfg *
     g->T1 += t;
     if (F > g->Tinf) g->Tinf = F;
     if (is_mem) {
+        if (!edan__layer_add(&ctx->a, &g->lay, md))
+            return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the layer histogram");
         g->W++;
         if (md >= 2) g->chained++;
-        if (md > g->layers_cap && !edan__grow(&ctx->a, (void **)&g->layers, &g->layers_cap, md, sizeof(uint64_t)))
-            return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the layer histogram");
-        if (md > g->num_layers) g->num_layers = md;
         if (md > g->thr_md) g->thr_md = md;
-        g->layers[md - 1]++;
     } else {
         g->C += t;
     }
@@ -3848,9 +4149,7 @@ static EDAN__INLINE int edan__block_ready(edan_context *ctx, edan_block *b, cons
    hotspot table. */
 static EDAN__INLINE int edan__block_room(edan_context *ctx, edan__cfg *g, const edan_block *b, int plain, int hot)
 {
-    if (g->num_layers + b->nmem > g->layers_cap &&
-        !edan__grow(&ctx->a, (void **)&g->layers, &g->layers_cap, g->num_layers + b->nmem, sizeof(uint64_t)))
-        return 0;
+    if (!edan__layers_room(&ctx->a, &g->lay, b->nmem)) return 0;
     if (!plain && g->c.tau &&     /* grown, not coarsened: tau depends on the F reached alone */
         !edan__grow(&ctx->a, (void **)&g->tl_diff, &g->tl_cap, (size_t)((g->Tinf + b->cost_bound) / g->c.tau + 2),
                     sizeof(int64_t)))
@@ -3961,9 +4260,8 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
             d++;
             if (Fm > Tinf) Tinf = Fm;
             if (d >= 2) g->chained++;
-            if (d > g->num_layers) g->num_layers = d;
             if (d > g->thr_md) g->thr_md = d;
-            g->layers[d - 1]++;
+            (void)edan__layer_add(&ctx->a, &g->lay, d);        /* room made above */
             is_mem = 1;
         } else {
             uint64_t pv[EDAN_MAX_SRC + 1];
@@ -4125,7 +4423,7 @@ edan_result edan_get_metrics(edan_context *ctx, uint32_t config, edan_metrics *o
     out->E = ctx->E + g->fill_edges;
     out->fill_edges = g->fill_edges;
     out->W = g->W;
-    out->D = g->num_layers;
+    out->D = g->lay.D;
     out->C = g->C;
     out->T1 = g->T1;
     out->Tinf = g->Tinf;
@@ -4139,10 +4437,19 @@ edan_result edan_get_metrics(edan_context *ctx, uint32_t config, edan_metrics *o
     out->load_bytes = ctx->mem_bytes[EDAN_MEM_LOAD] + ctx->mem_bytes[EDAN_MEM_AMO];
     out->store_bytes = ctx->mem_bytes[EDAN_MEM_STORE] + ctx->mem_bytes[EDAN_MEM_AMO];
     out->chained = g->chained;
-    out->layers = g->layers;
     for (i = 0; i < EDAN_MAX_LEVELS; i++) out->level_hits[i] = g->level_hits[i];
     out->ram_lines = g->ram_lines;
     out->writebacks = g->writebacks;
+    return EDAN_OK;
+}
+
+edan_result edan_get_layers(edan_context *ctx, uint32_t config, uint64_t first, uint64_t *out, size_t n)
+{
+    const edan__layers *L;
+    size_t i;
+    if (!ctx || config >= ctx->K || !first || (n && !out)) return EDAN_ERR_INVALID_ARG;
+    L = &ctx->cfg[config].lay;
+    for (i = 0; i < n; i++) out[i] = first <= L->D && i <= L->D - first ? edan__layer_count(L, first + i) : 0;
     return EDAN_OK;
 }
 
@@ -4155,35 +4462,19 @@ edan_result edan_get_bounds(edan_context *ctx, uint32_t config, uint32_t m, edan
 edan_result edan_get_bounds_at(edan_context *ctx, uint32_t config, uint32_t m, double alpha, edan_bounds *out)
 {
     edan__cfg *g;
-    double W, D, C, layered;
-    uint64_t sum = 0;
-    size_t i, j;
+    double W, D, C;
     if (!ctx || !out || config >= ctx->K || !m || !(alpha >= 0)) return EDAN_ERR_INVALID_ARG;
     edan__blocks_flush(ctx);
     g = &ctx->cfg[config];
     W = (double)g->W;
-    D = (double)g->num_layers;
+    D = (double)g->lay.D;
     C = (double)g->C;
     memset(out, 0, sizeof *out);
     out->m = m;
     out->lambda = g->W ? (W - D) / m + D : 0.0;
     out->Lambda = out->lambda > 0 ? out->lambda / (out->lambda * g->c.alpha0 + C) : 0.0;
-    for (j = 0; j < 8 && !(g->layered_memo[j].m == m && g->layered_memo[j].W == g->W); j++) {}
-    if (j < 8) {
-        sum = g->layered_memo[j].sum;
-    } else {
-        for (i = 0; i < g->num_layers; i++) {
-            uint64_t w = g->layers[i];
-            sum += w <= m ? (w != 0) : (w + m - 1) / m;     /* most layers of a long chain: no division */
-        }
-        j = g->layered_next++ % 8;
-        g->layered_memo[j].m = m;
-        g->layered_memo[j].W = g->W;
-        g->layered_memo[j].sum = sum;
-    }
-    layered = (double)sum;
     out->M_lower = (D > W / m ? D : W / m) * alpha;
-    out->M_layered = layered * alpha;
+    out->M_layered = (double)edan__layered_sum(&g->lay, m) * alpha;
     out->M_upper = out->lambda * alpha;
     out->T_lower = out->M_lower + C;
     out->T_layered = out->M_layered + C;
@@ -4317,7 +4608,7 @@ edan_result edan_get_critical_chain(edan_context *ctx, uint32_t config, edan_cha
     if (ctx->dot_overflow || ctx->N > ctx->dot_max)
         return edan__fail(ctx, EDAN_ERR_LIMIT, "the eDAG has more than the %u vertices recorded", ctx->dot_max);
     g = &ctx->cfg[config];
-    D = (uint32_t)g->num_layers;
+    D = g->lay.D;
     for (v = 1; v <= ctx->N && D && !w; v++)
         if (g->dot_mem[v] && g->dot_md[v] == D) w = v;
     while (w) {

@@ -1010,7 +1010,13 @@ static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char 
                 (unsigned long long)mt.writebacks);
         for (l = 0; l < c->num_levels; l++) fprintf(o, "%s%llu", l ? ", " : "", (unsigned long long)mt.level_hits[l]);
         fprintf(o, "],\n      \"layers\": [");
-        for (i = 0; i < mt.D; i++) fprintf(o, "%s%llu", i ? ", " : "", (unsigned long long)mt.layers[i]);
+        {   /* through a buffer: the engine keeps about a byte per layer, not D counts */
+            uint64_t w[512];
+            for (i = 0; i < mt.D; i++) {
+                if (i % 512 == 0) edan_get_layers(ctx, k, i + 1, w, 512);
+                fprintf(o, "%s%llu", i ? ", " : "", (unsigned long long)w[i % 512]);
+            }
+        }
         fprintf(o, "],\n      \"m\": {");
         for (j = 0; j < cli_num_m(a); j++) {
             uint32_t m = cli_m_at(a, j);

@@ -68,6 +68,13 @@ static edan_metrics metrics(edan_context *ctx, uint32_t k)
     CHECK(edan_get_metrics(ctx, k, &m) == EDAN_OK);
     return m;
 }
+/* W_i of configuration k */
+static uint64_t layer(edan_context *ctx, uint32_t k, uint64_t i)
+{
+    uint64_t w = ~(uint64_t)0;
+    CHECK(edan_get_layers(ctx, k, i, &w, 1) == EDAN_OK);
+    return w;
+}
 static edan_bounds bounds(edan_context *ctx, uint32_t k, uint32_t m)
 {
     edan_bounds b;
@@ -112,7 +119,7 @@ static void test_summation(void)
     CHECK_EQ_U(m.N, 18);
     CHECK_EQ_U(m.W, 4);
     CHECK_EQ_U(m.D, 1);
-    CHECK_EQ_U(m.layers[0], 4);
+    CHECK_EQ_U(layer(ctx, 0, 1), 4);
     CHECK_EQ_U(m.C, 14);            /* unit costs: the 14 other vertices */
     CHECK_EQ_U(m.T1, 18);           /* alpha = 1 */
     /* edges: add->bne x4; mv->addw0; lw_i->addw_i; addw chain x3; addi chain x3;
@@ -271,9 +278,10 @@ static void test_byte_overlap(void)
     /* depth: v4 depends on stores (md 1) -> md 2; v7 depends on v6 which
        depends on v5 (load, md 1) -> v6 md 2 -> v7 md 3 */
     CHECK_EQ_U(m.D, 3);
-    CHECK_EQ_U(m.layers[0], 3);     /* v2, v3, v5 */
-    CHECK_EQ_U(m.layers[1], 2);     /* v4, v6 */
-    CHECK_EQ_U(m.layers[2], 1);     /* v7 */
+    CHECK_EQ_U(layer(ctx, 0, 1), 3);    /* v2, v3, v5 */
+    CHECK_EQ_U(layer(ctx, 0, 2), 2);    /* v4, v6 */
+    CHECK_EQ_U(layer(ctx, 0, 3), 1);    /* v7 */
+    CHECK_EQ_U(layer(ctx, 0, 4), 0);    /* past D */
     CHECK_EQ_U(m.Tinf, 30);         /* v5 -> v6 -> v7: 10 + 10 + 10 (v0 -> v2 -> v4 is 21) */
     edan_destroy(ctx);
 }
@@ -1166,7 +1174,6 @@ static edan_metrics run_rule(const edan_insn *v, size_t n, const edan_config *c,
     CHECK(edan_create(&ctx, &o) == EDAN_OK);
     CHECK(naive_feed(ctx, v, n) == EDAN_OK);
     m = metrics(ctx, 0);
-    m.layers = NULL;
     edan_destroy(ctx);
     return m;
 }
@@ -1309,7 +1316,7 @@ static void test_order_independence(void)
             CHECK_EQ_U(ma.W, mb.W);
             CHECK_EQ_U(ma.D, mb.D);
             CHECK_EQ_U(ma.chained, mb.chained);
-            for (l = 0; l < ma.D && l < mb.D; l++) CHECK_EQ_U(ma.layers[l], mb.layers[l]);
+            for (l = 1; l <= ma.D && l <= mb.D; l++) CHECK_EQ_U(layer(ca, 0, l), layer(cb, 0, l));
             CHECK_NEAR(bounds(ca, 0, 4).lambda, bounds(cb, 0, 4).lambda, 1e-12);
         }
         edan_destroy(ca);
@@ -1348,7 +1355,7 @@ static void test_scope_gaps(void)
         CHECK_EQ_U(m.W, 2 * 2000);
         CHECK_EQ_U(m.N, 2 * n - 1);
         CHECK_EQ_U(m.D, round ? 1000 : 2000);
-        if (round) CHECK_EQ_U(m.layers[999], 4);     /* each call's last node: two loads */
+        if (round) CHECK_EQ_U(layer(ctx, 0, 1000), 4);      /* each call's last node: two loads */
         edan_destroy(ctx);
     }
 
@@ -1477,6 +1484,238 @@ static void test_chain_errors(void)
     edan_destroy(ctx);
 }
 
+/* ---- the layer histogram: compact, exact, its layered sums kept ---------- */
+/* Loads of addresses never written, each through one address register:
+   md(destination) = md(address register) + 1, so that the test knows every
+   layer without the reference model (whose traces are too short for layers
+   of 255 vertices and more). Registers 1..8 are anchors, seldom rewritten,
+   whose loads into 10..15 pile up in a few layers (the big table); 9 chases
+   alone for long stretches (layers of one vertex: pages without bytes),
+   16 keeps one of its depths, which an anchor later takes (a squeezed page
+   that gets bytes back, and grows big). */
+#define LAY_MAX 150000
+static uint64_t lay_want[LAY_MAX + 2], lay_got[LAY_MAX + 2];
+static uint32_t lay_md[17];
+static uint64_t lay_D, lay_addr;
+
+/* Every layer (and one past D, 0) of ctx's K configurations, and the
+   layered bound at each of ms[0 .. nms), against the test's own count. */
+static void lay_check(edan_context *ctx, uint32_t K, const uint32_t *ms, size_t nms)
+{
+    uint32_t k;
+    uint64_t i;
+    size_t j;
+    for (k = 0; k < K; k++) {
+        const double alpha = (double)edan_get_config(ctx, k)->alpha;
+        CHECK_EQ_U(metrics(ctx, k).D, lay_D);
+        CHECK(edan_get_layers(ctx, k, 1, lay_got, lay_D + 1) == EDAN_OK);
+        for (i = 0; i <= lay_D && lay_got[i] == lay_want[i + 1]; i++) {}
+        if (i <= lay_D) CHECK_EQ_U(lay_got[i], lay_want[i + 1]);
+        if (lay_D) CHECK_EQ_U(layer(ctx, k, lay_D), lay_want[lay_D]);
+        for (j = 0; j < nms; j++) {
+            uint64_t sum = 0;
+            for (i = 1; i <= lay_D; i++) sum += (lay_want[i] + ms[j] - 1) / ms[j];
+            CHECK_NEAR(bounds(ctx, k, ms[j]).M_layered, (double)sum * alpha, 0.0);
+        }
+    }
+}
+
+/* A load of register a into d, for the test's count too. */
+static edan_insn lay_load(edan_reg d, edan_reg a)
+{
+    lay_md[d] = lay_md[a] + 1;
+    if (lay_md[d] <= LAY_MAX) lay_want[lay_md[d]]++;
+    if (lay_md[d] > lay_D) lay_D = lay_md[d];
+    return load(d, a, 0x40000000 + 8 * lay_addr++, 8);
+}
+
+/* n instructions, as the compiled block b (NULL: one by one). */
+static void lay_feed(edan_context *ctx, edan_block *b, const edan_insn *v, uint32_t n)
+{
+    uint64_t addrs[8];
+    uint32_t i;
+    if (!b) {
+        feed(ctx, v, n);
+        return;
+    }
+    for (i = 0; i < n; i++) addrs[i] = v[i].addr;
+    CHECK(edan_feed_block(ctx, b, addrs) == EDAN_OK);
+}
+
+static void test_layers(void)
+{
+    /* kept from the start (opts.m), asked at every check, and every m
+       asked at the end of the second stage (which turns those out) */
+    static const uint32_t fixed[] = {1, 3, 7, 64, 255, 256}, asked[] = {2, 5, 254, 1000, 100000, 4294967295u};
+    uint32_t mode;
+    for (mode = 0; mode < 5; mode++) {
+        /* one by one or as blocks; the blocks' plain copy, with hotspots,
+           and two configurations (one cost table) */
+        const int blocks = mode >= 1 && mode <= 3;
+        const uint32_t K = mode >= 3 ? 2 : 1;
+        edan_config cfgs[2];
+        edan_options o;
+        edan_context *ctx;
+        edan_insn tmpl[12][4], v[4];
+        edan_prepared p[12][4];
+        edan_block *blk[12];
+        uint64_t s = 0x1a7e5 + mode, deep_lo[3], deep_hi[3];
+        uint32_t stage, i, j, k;
+        memset(lay_want, 0, sizeof lay_want);
+        memset(lay_md, 0, sizeof lay_md);
+        lay_D = 0;
+        memset(cfgs, 0, sizeof cfgs);
+        cfgs[1].alpha = 100;
+        memset(&o, 0, sizeof o);
+        o.num_configs = K;
+        o.configs = cfgs;
+        o.hotspots = mode == 2;
+        o.num_m = 6;
+        memcpy(o.m, fixed, sizeof fixed);
+        CHECK(edan_create(&ctx, &o) == EDAN_OK);
+        /* blocks 0..9: four loads from anchors or x0 into the workers, the
+           last sometimes a chase step; 10 and 11: two and four chase steps */
+        for (i = 0; i < 12; i++)
+            for (j = 0; j < 4; j++) {
+                edan_reg a = (edan_reg)(naive_rand(&s) % 9), d = (edan_reg)(10 + naive_rand(&s) % 6);
+                if (i >= 10 || (j == 3 && i % 3 == 0)) a = d = 9;
+                tmpl[i][j] = load(d, a, 0, 8);
+                CHECK(edan_prepare(ctx, &tmpl[i][j], &p[i][j]) == EDAN_OK);
+            }
+        for (i = 0; i < 12; i++) {
+            blk[i] = NULL;
+            CHECK(edan_block_create(ctx, p[i], i == 10 ? 2 : 4, &blk[i]) == EDAN_OK);
+        }
+        for (stage = 0; stage < 3; stage++) {
+            /* wide: the blocks of anchors, a chase step now and then, an
+               anchor moved to the chase's depth, another's, or 16's */
+            for (i = 0; i < 12000; i++) {
+                uint32_t r = (uint32_t)(naive_rand(&s) % 1000), b = r % 10;
+                if (r < 10) {
+                    edan_reg a = (edan_reg)(1 + naive_rand(&s) % 8), from = r < 4 ? 9 : r < 7 ? 16 : (edan_reg)(1 + r % 8);
+                    v[0] = alu(a, from, 0);
+                    lay_md[a] = lay_md[from];
+                    feed(ctx, v, 1);
+                    continue;
+                }
+                if (r >= 900) b = r >= 980 ? 11 : 10;
+                for (j = 0; j < (b == 10 ? 2u : 4u); j++) v[j] = lay_load(tmpl[b][j].dst[0], tmpl[b][j].src[0]);
+                lay_feed(ctx, blocks ? blk[b] : NULL, v, b == 10 ? 2 : 4);
+            }
+            lay_check(ctx, K, asked, 6);
+            lay_check(ctx, K, fixed, 6);
+            /* deep: the chase alone, 16 keeping a depth on the way */
+            deep_lo[stage] = lay_D + 1;
+            for (i = 0; i < 8000; i++) {
+                for (j = 0; j < 4; j++) v[j] = lay_load(9, 9);
+                lay_feed(ctx, blocks ? blk[11] : NULL, v, 4);
+                if (i == 1000 * (stage + 2)) {
+                    v[0] = alu(16, 9, 0);
+                    lay_md[16] = lay_md[9];
+                    feed(ctx, v, 1);
+                }
+            }
+            deep_hi[stage] = lay_D;
+            lay_check(ctx, K, asked, 6);
+            if (stage == 1) {   /* every m: the kept sums turned out, asked again after more feeding */
+                uint32_t all[300];
+                for (j = 0; j < 300; j++) all[j] = j + 1;
+                lay_check(ctx, K, all, 300);
+            }
+        }
+        CHECK(lay_D <= LAY_MAX);
+        {   /* layers of 255 vertices and more seen, some where the chase went alone */
+            uint64_t big = 0, big_deep = 0, l;
+            for (l = 1; l <= lay_D; l++) big += lay_want[l] >= 255;
+            for (stage = 0; stage < 2; stage++)
+                for (l = deep_lo[stage]; l <= deep_hi[stage]; l++) big_deep += lay_want[l] >= 255;
+            CHECK(big >= 20);
+            CHECK(big_deep >= 2);
+        }
+        for (k = 0; k < K; k++) {   /* bad calls */
+            CHECK(edan_get_layers(ctx, k, 0, lay_got, 1) == EDAN_ERR_INVALID_ARG);
+            CHECK(edan_get_layers(ctx, k, 1, NULL, 1) == EDAN_ERR_INVALID_ARG);
+            CHECK(edan_get_layers(ctx, k, 1, NULL, 0) == EDAN_OK);
+            CHECK(edan_get_layers(ctx, k, ~(uint64_t)0, lay_got, 2) == EDAN_OK && lay_got[0] == 0 && lay_got[1] == 0);
+        }
+        CHECK(edan_get_layers(ctx, K, 1, lay_got, 1) == EDAN_ERR_INVALID_ARG);
+        for (i = 0; i < 12; i++) edan_block_destroy(blk[i]);
+        edan_destroy(ctx);
+    }
+}
+
+/* More big layers at once than the engine lists as holding vertices in
+   their bytes (1024): 1200 registers at depths 1..1200 of a chain, loaded
+   from in turn 300 times (each of their layers big by the 128th round),
+   the layers and the layered bounds read between rounds. */
+static void test_layers_round_robin(void)
+{
+    static const uint32_t ms[] = {1, 2, 3, 4, 5, 7, 64, 100, 128, 129, 255, 256, 1000};
+    edan_context *ctx = make(NULL, 0);
+    edan_insn v;
+    uint32_t r, i;
+    memset(lay_want, 0, sizeof lay_want);
+    memset(lay_md, 0, sizeof lay_md);
+    lay_D = 0;
+    lay_addr = 0;
+    for (i = 0; i < 1200; i++) {    /* x9 chases; register 100 + i keeps depth i + 1 */
+        v = lay_load(9, 9);
+        feed(ctx, &v, 1);
+        v = alu((edan_reg)(100 + i), 9, 0);
+        feed(ctx, &v, 1);
+    }
+    for (r = 0; r < 300; r++) {
+        for (i = 0; i < 1200; i++) {
+            v = load(10, (edan_reg)(100 + i), 0x40000000 + 8 * lay_addr++, 8);
+            lay_want[i + 2]++;
+            feed(ctx, &v, 1);
+        }
+        if (lay_D < 1201) lay_D = 1201;
+        if (r % 50 == 49 || r == 127 || r == 128) lay_check(ctx, 1, ms, sizeof ms / sizeof ms[0]);
+    }
+    CHECK_EQ_U(layer(ctx, 0, 2), 301);
+    edan_destroy(ctx);
+}
+
+/* The histogram's memory: a chain of 10^6 layers of one vertex each (a
+   chase's) takes a few pages; 10^6 more of 1 to 3 vertices in no order a
+   byte each. */
+static void test_layers_memory(void)
+{
+    counting cnt = {0, 0};
+    edan_options o;
+    edan_context *ctx;
+    edan_insn v[3];
+    size_t base;
+    uint64_t s = 0x3e3, i;
+    counted(&o, &cnt);
+    CHECK(edan_create(&ctx, &o) == EDAN_OK);
+    v[0] = load(9, 9, 0x1000, 8);
+    feed(ctx, v, 1);
+    base = cnt.live;
+    for (i = 0; i < 1000000; i++) {
+        v[0] = load(9, 9, 0x40000000 + 8 * i, 8);
+        CHECK(edan_feed(ctx, &v[0]) == EDAN_OK);
+    }
+    CHECK_EQ_U(metrics(ctx, 0).D, 1000001);
+    CHECK(cnt.peak - base < 64 << 10);
+    base = cnt.live;
+    for (i = 0; i < 1000000; i++) {
+        uint32_t extra = (uint32_t)(naive_rand(&s) % 3), j;
+        v[0] = alu(8, 9, 0);        /* 9's depth, for the layer's other loads */
+        v[1] = load(9, 9, 0x80000000 + 32 * i, 8);
+        feed(ctx, v, 2);
+        for (j = 0; j < extra; j++) {
+            v[2] = load(10, 8, 0x80000000 + 32 * i + 8 + 8 * j, 8);
+            feed(ctx, &v[2], 1);
+        }
+    }
+    CHECK_EQ_U(metrics(ctx, 0).D, 2000001);
+    CHECK(cnt.peak - base < 1000000 + (64 << 10));
+    edan_destroy(ctx);
+    CHECK_EQ_U(cnt.live, 0);
+}
+
 int main(void)
 {
     test_summation();
@@ -1509,5 +1748,8 @@ int main(void)
     test_scope_gaps();
     test_timeline_cap();
     test_chain_errors();
+    test_layers();
+    test_layers_round_robin();
+    test_layers_memory();
     return check_summary("test_core");
 }

@@ -222,8 +222,10 @@ static void test_feed_decoded(void)
     CHECK_EQ_U(m.Tinf, 5 * 200 + 4);
     {
         static const uint64_t want[5] = {5, 1, 2, 2, 2};
+        uint64_t got[5];
         uint32_t l;
-        for (l = 0; l < 5 && m.D == 5; l++) CHECK_EQ_U(m.layers[l], want[l]);
+        CHECK(edan_get_layers(ctx, 0, 1, got, 5) == EDAN_OK);
+        for (l = 0; l < 5 && m.D == 5; l++) CHECK_EQ_U(got[l], want[l]);
     }
     CHECK_EQ_U(m.loads, 9);
     CHECK_EQ_U(m.stores, 3);

@@ -39,7 +39,7 @@ printf 'lw a4,0(a5);0x100\nbogus a1\n' | "$T/example" > /dev/null 2> "$T/err"; r
 # together or not at all
 printf '#define EDAN_IMPLEMENTATION\n#include "edan.h"\n' > "$T/impl.c"
 for c in "gcc -std=c99" "clang -std=c99" "g++ -x c++ -std=c++11"; do
-  if $c -Wall -Wextra -pedantic -Werror -O2 -I. -c -o "$T/impl.o" "$T/impl.c" 2> "$T/err"; then
+  if $c -Wall -Wextra -pedantic -Werror -O0 -I. -c -o "$T/impl.o" "$T/impl.c" 2> "$T/err"; then
     extra=$(nm -g --defined-only "$T/impl.o" | awk '$2 ~ /^[TDBRV]$/ && $3 !~ /^edan_[a-z]/ && $3 !~ /^(_Z|DW\.ref)/' | head -3)
     api=$(nm -g --defined-only "$T/impl.o" | grep -c ' edan_[a-z]')
     [ -z "$extra" ] && [ "$api" -gt 20 ] && echo "ok   $c: the implementation exports the $api edan_ functions and nothing else" \
@@ -50,7 +50,7 @@ for c in "gcc -std=c99" "clang -std=c99" "g++ -x c++ -std=c++11"; do
 done
 for half in "EDAN_MALLOC(sz, u) malloc(sz)" "EDAN_FREE(p, u) free(p)"; do
   printf '#include <stdlib.h>\n#define %s\n#define EDAN_IMPLEMENTATION\n#include "edan.h"\n' "$half" > "$T/half.c"
-  if gcc -std=c99 -I. -c -o "$T/half.o" "$T/half.c" 2> "$T/err"; then
+  if gcc -std=c99 -fsyntax-only -I. "$T/half.c" 2> "$T/err"; then
     echo "FAIL #define ${half%%(*} alone compiles"; fail=1
   else
     grep -q "EDAN_MALLOC, EDAN_REALLOC and EDAN_FREE together" "$T/err" \

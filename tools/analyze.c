@@ -756,24 +756,6 @@ static int analyze_binary(analyze_state *st, analyze_input *in, char *buf, size_
 /* ---------------------------------------------------------------------- */
 /* x86-64 text traces                                                     */
 /* ---------------------------------------------------------------------- */
-/* 1 when the first instruction line of head (n bytes) is an x86-64 one,
-   "0x<pc> <hex bytes> | ...". */
-static int analyze_is_x86_text(const char *head, size_t n)
-{
-    const char *p = head, *e = head + n;
-    while (p < e && *p == '#') {        /* comment and #edan-kill lines */
-        while (p < e && *p != '\n') p++;
-        p++;
-    }
-    if (e - p >= 2 && p[0] == '+' && p[1] == ' ') return 1;    /* continues an x86-64 line */
-    if (e - p < 4 || p[0] != '0' || p[1] != 'x') return 0;
-    for (p += 2; p < e && isxdigit((unsigned char)*p); p++) {}
-    if (p == e || *p++ != ' ') return 0;
-    if (p == e || !isxdigit((unsigned char)*p)) return 0;
-    while (p < e && isxdigit((unsigned char)*p)) p++;
-    return e - p >= 2 && p[0] == ' ' && p[1] == '|';
-}
-
 typedef struct analyze_x86 {
     x86_decoded d;          /* the instruction whose line was read last, cracked */
     int open;               /* its accesses may continue on "+" lines */
@@ -834,34 +816,11 @@ static int analyze_x86_flush(analyze_state *st, analyze_x86 *x, const char **why
 }
 
 /* The accesses " L8@0x1000 S4@0x2000" at p (to e) join x's. */
-#if EDAN_MAX_ACCESS != 64
-#error "the message for a bad access size names 64 bytes"
-#endif
 static int analyze_x86_accesses(analyze_x86 *x, const char *p, const char *e, const char **why)
 {
-    for (;;) {
-        char *end;
-        unsigned long size;
-        unsigned long long addr;
-        int kind;
-        while (p < e && (*p == ' ' || *p == '\t' || *p == '\r')) p++;
-        if (p == e) return 0;
-        if (*p != 'L' && *p != 'S') { *why = "bad access (expected L<size>@0x<address> or S<size>@0x<address>)"; return -1; }
-        kind = *p++ == 'L' ? EDAN_MEM_LOAD : EDAN_MEM_STORE;
-        errno = 0;
-        size = strtoul(p, &end, 10);
-        if (errno || end == p || size < 1 || size > EDAN_MAX_ACCESS || end + 3 > e || end[0] != '@' || end[1] != '0' ||
-            end[2] != 'x') {
-            *why = "bad access (expected L<size>@0x<address>, a size of 1 to 64 bytes)";
-            return -1;
-        }
-        p = end + 3;
-        addr = strtoull(p, &end, 16);
-        if (errno || end == p || (end < e && *end != ' ' && *end != '\t' && *end != '\r')) {
-            *why = "bad access address";
-            return -1;
-        }
-        p = end;
+    edan_access acc;
+    int r;
+    while ((r = x86_text_next_access(&p, e, &acc, why)) == 1) {
         if (x->n == BINTRACE_MAX_VERTEX_ACCESSES) { *why = "an instruction of more than 1048576 accesses"; return -1; }
         if (x->n == x->cap) {
             size_t nc = x->cap ? 2 * x->cap : 64;
@@ -873,11 +832,9 @@ static int analyze_x86_accesses(analyze_x86 *x, const char *p, const char *e, co
             x->scratch = na;
             x->cap = nc;
         }
-        x->acc[x->n].addr = addr;
-        x->acc[x->n].size = (uint32_t)size;
-        x->acc[x->n].kind = (uint8_t)kind;
-        x->n++;
+        x->acc[x->n++] = acc;
     }
+    return r;
 }
 
 /* One line (len bytes, no newline) of an x86-64 text trace. */
@@ -886,8 +843,7 @@ static int analyze_x86_line(analyze_state *st, analyze_x86 *x, const char *line,
     const char *p = line, *e = line + len, *bar;
     uint8_t bytes[16];
     unsigned nb = 0;
-    char *end;
-    unsigned long long pc;
+    uint64_t pc;
     static char whybuf[200];
     if (len && line[len - 1] == '\r') e--;
     if (p == e) return 0;
@@ -900,18 +856,7 @@ static int analyze_x86_line(analyze_state *st, analyze_x86 *x, const char *line,
         if (len >= 10 && !memcmp(line, "#edan-", 6)) return analyze_directive(st->ctx, line, len, why);
         return 0;
     }
-    errno = 0;
-    if (e - p < 3 || p[0] != '0' || p[1] != 'x') { *why = "expected 0x<pc> <bytes> | <instruction> | <accesses>"; return -1; }
-    pc = strtoull(p + 2, &end, 16);
-    if (errno || end == p + 2 || end >= e || *end != ' ') { *why = "bad pc (expected 0x<pc> <bytes> | ...)"; return -1; }
-    for (p = end + 1; p + 1 < e && isxdigit((unsigned char)p[0]) && isxdigit((unsigned char)p[1]); p += 2) {
-        char hex[3] = {p[0], p[1], 0};
-        if (nb == 15) { *why = "more than 15 instruction bytes"; return -1; }
-        bytes[nb++] = (uint8_t)strtoul(hex, NULL, 16);
-    }
-    if (!nb || p + 2 > e || p[0] != ' ' || p[1] != '|') { *why = "bad instruction bytes (expected hex digit pairs, then \" |\")"; return -1; }
-    bar = memchr(p + 2, '|', (size_t)(e - p - 2));
-    if (!bar) { *why = "no \"|\" after the instruction's text"; return -1; }
+    if (x86_text_parse_start(p, e, &pc, bytes, &nb, &bar, why)) return -1;
     memset(x, 0, offsetof(analyze_x86, acc));
     x->n = 0;
     x->open = 1;
@@ -928,7 +873,7 @@ static int analyze_x86_line(analyze_state *st, analyze_x86 *x, const char *line,
         *why = "out of memory";
         return -1;
     }
-    return analyze_x86_accesses(x, bar + 1, e, why);
+    return analyze_x86_accesses(x, bar, e, why);
 }
 
 static int analyze_x86_text(analyze_state *st, analyze_input *in, char *buf, size_t have)
@@ -1067,7 +1012,7 @@ int edan_cmd_analyze(int argc, char **argv)
         a.elf_bias = strtoull(buf + 13, NULL, 16);
     if (n < 0) rc = 2;
     else if (bintrace_detect((const unsigned char *)buf, (size_t)n)) rc = analyze_binary(&st, &in, buf, (size_t)n);
-    else if (analyze_is_x86_text(buf, (size_t)n)) rc = analyze_x86_text(&st, &in, buf, (size_t)n);
+    else if (x86_text_is(buf, (size_t)n)) rc = analyze_x86_text(&st, &in, buf, (size_t)n);
     else rc = analyze_text(&st, &in, buf, (size_t)n);
     cli_progress_end(&st.prog);
     analyze_close(&in);

@@ -625,19 +625,6 @@ static char *pl_normalise_disas(const char *d)
     return out;
 }
 
-/* x86-64: the start of an instruction's text trace line, "0x401000
-   480107 | add qword ptr [rdi], rax" (README.md, x86-64 text traces). */
-static char *pl_x86_line(const bintrace_sinsn *s)
-{
-    char intel[256], line[400];
-    int n = snprintf(line, sizeof line, "0x%llx ", (unsigned long long)s->in.pc);
-    uint32_t k;
-    for (k = 0; k < s->in.length && k < sizeof s->raw; k++) n += snprintf(line + n, sizeof line - (size_t)n, "%02x", s->raw[k]);
-    if (x86_format(s->raw, s->in.length, s->in.pc, intel, sizeof intel) != 0) snprintf(intel, sizeof intel, "(bad)");
-    snprintf(line + n, sizeof line - (size_t)n, " | %s", intel);
-    return strdup(line);
-}
-
 /* About once a second on a terminal: how far the run is. */
 static void pl_progress(void)
 {
@@ -788,25 +775,11 @@ static void pl_bin_exec(pl_block *b, uint32_t first, uint32_t count)
     bintrace_write_exec(&st.bw, b->bin_id - 1, b->s, b->n, first, count);
 }
 
-/* x86-64: a text trace's accesses, " | L8@0x1000 S8@0x1008", 64 to a line,
-   the rest on lines "+ ..." (README.md, x86-64 text traces). */
-static void pl_text_accesses(const edan_access *a, size_t n)
-{
-    size_t k;
-    fputs(" |", st.text_f);
-    for (k = 0; k < n; k++) {
-        if (k && k % 64 == 0) fputs("\n+", st.text_f);
-        fprintf(st.text_f, " %c%u@0x%llx", a[k].kind == EDAN_MEM_LOAD ? 'L' : 'S', a[k].size,
-                (unsigned long long)a[k].addr);
-    }
-    fputc('\n', st.text_f);
-}
-
 /* x86-64: instruction i of b ran with the accesses a[0 .. n): its line. */
 static void pl_out_line(pl_block *b, uint32_t i, const edan_access *a, size_t n)
 {
     fputs(b->text[i] ? b->text[i] : "?", st.text_f);
-    pl_text_accesses(a, n);
+    x86_text_write_accesses(st.text_f, a, n);
 }
 
 static void pl_kill_reg(edan_reg r)
@@ -2087,7 +2060,7 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
         else all = 0;
         if (f & (PL_BEGIN | PL_END)) all = 0;
         if (st.text_f && st.x86) {
-            b->text[i] = pl_x86_line(s);
+            b->text[i] = x86_text_start(s->in.pc, s->raw, s->in.length);
         } else if (st.text_f) {
             char *d = qemu_plugin_insn_disas(qi);
             b->text[i] = pl_normalise_disas(d ? d : "unknown");

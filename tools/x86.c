@@ -3,7 +3,10 @@
    instruction into its load, operation and store vertices. */
 #include "x86.h"
 #include <Zydis/Zydis.h>
+#include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The status flags: RFLAGS is read by an instruction that tests one of
@@ -559,4 +562,109 @@ int x86_format(const uint8_t *bytes, size_t avail, uint64_t pc, char *buf, size_
         ZYAN_FAILED(ZydisFormatterFormatInstruction(&fmt, &ins, op, ins.operand_count_visible, buf, n, pc, ZYAN_NULL)))
         return -1;
     return 0;
+}
+
+/* ---- the x86-64 text trace ------------------------------------------------ */
+char *x86_text_start(uint64_t pc, const uint8_t *raw, unsigned len)
+{
+    char intel[256], line[400], *out;
+    int n = snprintf(line, sizeof line, "0x%llx ", (unsigned long long)pc);
+    unsigned k;
+    for (k = 0; k < len && k < 15; k++) n += snprintf(line + n, sizeof line - (size_t)n, "%02x", raw[k]);
+    if (x86_format(raw, len, pc, intel, sizeof intel) != 0) snprintf(intel, sizeof intel, "(bad)");
+    snprintf(line + n, sizeof line - (size_t)n, " | %s", intel);
+    out = (char *)malloc(strlen(line) + 1);
+    if (out) memcpy(out, line, strlen(line) + 1);
+    return out;
+}
+
+void x86_text_write_accesses(FILE *f, const edan_access *a, size_t n)
+{
+    size_t k;
+    fputs(" |", f);
+    for (k = 0; k < n; k++) {
+        if (k && k % X86_TEXT_ACCESSES_PER_LINE == 0) fputs("\n+", f);
+        fprintf(f, " %c%u@0x%llx", a[k].kind == EDAN_MEM_LOAD ? 'L' : 'S', a[k].size, (unsigned long long)a[k].addr);
+    }
+    fputc('\n', f);
+}
+
+int x86_text_is(const char *head, size_t n)
+{
+    const char *p = head, *e = head + n;
+    while (p < e && *p == '#') {        /* comment and #edan- lines */
+        while (p < e && *p != '\n') p++;
+        p++;
+    }
+    if (e - p >= 2 && p[0] == '+' && p[1] == ' ') return 1;    /* continues an x86-64 line */
+    if (e - p < 4 || p[0] != '0' || p[1] != 'x') return 0;
+    for (p += 2; p < e && isxdigit((unsigned char)*p); p++) {}
+    if (p == e || *p++ != ' ') return 0;
+    if (p == e || !isxdigit((unsigned char)*p)) return 0;
+    while (p < e && isxdigit((unsigned char)*p)) p++;
+    return e - p >= 2 && p[0] == ' ' && p[1] == '|';
+}
+
+int x86_text_parse_start(const char *p, const char *e, uint64_t *pc, uint8_t *bytes, unsigned *nb,
+                         const char **accesses, const char **why)
+{
+    char *end;
+    const char *bar;
+    *nb = 0;
+    errno = 0;
+    if (e - p < 3 || p[0] != '0' || p[1] != 'x') { *why = "expected 0x<pc> <bytes> | <instruction> | <accesses>"; return -1; }
+    *pc = strtoull(p + 2, &end, 16);
+    if (errno || end == p + 2 || end >= e || *end != ' ') { *why = "bad pc (expected 0x<pc> <bytes> | ...)"; return -1; }
+    for (p = end + 1; p + 1 < e && isxdigit((unsigned char)p[0]) && isxdigit((unsigned char)p[1]); p += 2) {
+        char hex[3];
+        hex[0] = p[0];
+        hex[1] = p[1];
+        hex[2] = 0;
+        if (*nb == 15) { *why = "more than 15 instruction bytes"; return -1; }
+        bytes[(*nb)++] = (uint8_t)strtoul(hex, NULL, 16);
+    }
+    if (!*nb || p + 2 > e || p[0] != ' ' || p[1] != '|') {
+        *why = "bad instruction bytes (expected hex digit pairs, then \" |\")";
+        return -1;
+    }
+    bar = (const char *)memchr(p + 2, '|', (size_t)(e - p - 2));
+    if (!bar) { *why = "no \"|\" after the instruction's text"; return -1; }
+    *accesses = bar + 1;
+    return 0;
+}
+
+#if EDAN_MAX_ACCESS != 64
+#error "the message for a bad access size names 64 bytes"
+#endif
+int x86_text_next_access(const char **pp, const char *e, edan_access *out, const char **why)
+{
+    const char *p = *pp;
+    char *end;
+    unsigned long size;
+    unsigned long long addr;
+    int kind;
+    while (p < e && (*p == ' ' || *p == '\t' || *p == '\r')) p++;
+    *pp = p;
+    if (p == e) return 0;
+    if (*p != 'L' && *p != 'S') { *why = "bad access (expected L<size>@0x<address> or S<size>@0x<address>)"; return -1; }
+    kind = *p++ == 'L' ? EDAN_MEM_LOAD : EDAN_MEM_STORE;
+    errno = 0;
+    size = strtoul(p, &end, 10);
+    if (errno || end == p || size < 1 || size > EDAN_MAX_ACCESS || end + 3 > e || end[0] != '@' || end[1] != '0' ||
+        end[2] != 'x') {
+        *why = "bad access (expected L<size>@0x<address>, a size of 1 to 64 bytes)";
+        return -1;
+    }
+    p = end + 3;
+    addr = strtoull(p, &end, 16);
+    if (errno || end == p || (end < e && *end != ' ' && *end != '\t' && *end != '\r')) {
+        *why = "bad access address";
+        return -1;
+    }
+    *pp = end;
+    memset(out, 0, sizeof *out);
+    out->addr = addr;
+    out->size = (uint32_t)size;
+    out->kind = (uint8_t)kind;
+    return 1;
 }

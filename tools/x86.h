@@ -38,6 +38,7 @@
 #ifndef EDAN_X86_H
 #define EDAN_X86_H
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 #include "edan.h"
 #include "bintrace.h"
@@ -91,4 +92,24 @@ const char *x86_op_name(uint32_t op);
 const char *x86_op_role(uint32_t op);
 /* The name of a register id ("rax", "rflags", "zmm3", "k1", "x87", "t0"), or NULL. */
 const char *x86_reg_name(edan_reg r);
+
+/* The x86-64 text trace (README.md, "x86-64 text traces"), its writer
+   (the plugin) and its reader (edan analyze) in one place: a line per
+   execution, "0x<pc> <bytes> | <Intel syntax> | <accesses>", an access
+   "L<size>@0x<address>" or "S<size>@0x<address>", 64 to a line and the
+   rest on continuation lines "+ <accesses>". */
+#define X86_TEXT_ACCESSES_PER_LINE 64
+/* "0x<pc> <bytes> | <Intel syntax>", the line up to its accesses; malloc'd. */
+char *x86_text_start(uint64_t pc, const uint8_t *raw, unsigned len);
+/* " | <accesses>", continuation lines included, and the newline. */
+void x86_text_write_accesses(FILE *f, const edan_access *a, size_t n);
+/* 1 when the first instruction line of head[0 .. n) is one of this format. */
+int x86_text_is(const char *head, size_t n);
+/* An instruction line [p, e): its pc and bytes (at most 15), *accesses at
+   the text after its second "|". 0, or -1 with *why. */
+int x86_text_parse_start(const char *p, const char *e, uint64_t *pc, uint8_t *bytes, unsigned *nb,
+                         const char **accesses, const char **why);
+/* The access at *p (to e), *p moved past it: 1, or 0 at the end of the
+   line, or -1 with *why. */
+int x86_text_next_access(const char **p, const char *e, edan_access *out, const char **why);
 #endif

@@ -235,6 +235,57 @@ static void test_feed_decoded(void)
 
 /* bintrace_match_exact and bintrace_assign on add [rbx], rax's vertices:
    QEMU's pieces of one access make one; anything else is assigned. */
+/* The text trace's writer and reader (x86.c) agree: a line of 130
+   accesses (two continuation lines) written and read back. */
+static void test_text_round_trip(void)
+{
+    static const uint8_t add_m[] = {0x48, 0x01, 0x07};      /* add qword ptr [rdi], rax */
+    edan_access a[130], got;
+    FILE *f = tmpfile();
+    char buf[8192], *line;
+    size_t len, k = 0;
+    uint64_t pc;
+    uint8_t bytes[15];
+    unsigned nb;
+    const char *p, *e, *why = NULL;
+    int r;
+    for (k = 0; k < 130; k++) {
+        a[k].addr = 0x7fff0000 + 8 * k;
+        a[k].size = 1 + (uint32_t)(k % 64);
+        a[k].kind = k % 3 ? EDAN_MEM_LOAD : EDAN_MEM_STORE;
+    }
+    CHECK(f != NULL);
+    if (!f) return;
+    line = x86_text_start(0x401234, add_m, sizeof add_m);
+    CHECK(line && !strcmp(line, "0x401234 480107 | add qword ptr [rdi], rax"));
+    fputs(line ? line : "", f);
+    free(line);
+    x86_text_write_accesses(f, a, 130);
+    rewind(f);
+    len = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[len] = 0;
+    CHECK(x86_text_is(buf, len));
+    e = strchr(buf, '\n');
+    CHECK(e && x86_text_parse_start(buf, e, &pc, bytes, &nb, &p, &why) == 0 && pc == 0x401234 && nb == 3 &&
+          !memcmp(bytes, add_m, 3));
+    for (k = 0; e && k < 130;) {
+        r = x86_text_next_access(&p, e, &got, &why);
+        if (r == 0) {       /* the line's end: a continuation line follows */
+            CHECK(e[1] == '+');
+            p = e + 2;
+            e = strchr(p, '\n');
+            continue;
+        }
+        CHECK(r == 1 && got.addr == a[k].addr && got.size == a[k].size && got.kind == a[k].kind);
+        if (r != 1) break;
+        k++;
+    }
+    CHECK(k == 130 && e && x86_text_next_access(&p, e, &got, &why) == 0 && e[1] == 0);
+    p = "L65@0x10";
+    CHECK(x86_text_next_access(&p, p + strlen(p), &got, &why) == -1 && strstr(why, "1 to 64 bytes"));
+}
+
 static void test_match(void)
 {
     static const uint8_t add_m[] = {0x48, 0x01, 0x03}, movupd[] = {0x66, 0x0f, 0x10, 0x00};
@@ -315,5 +366,6 @@ int main(void)
     }
     test_feed_decoded();
     test_match();
+    test_text_round_trip();
     return check_summary("test_x86");
 }

@@ -1168,9 +1168,11 @@ const char *edan_class_name(edan_class c)
 #if defined(__GNUC__) || defined(__clang__)
 #define EDAN__INLINE inline __attribute__((always_inline))
 #define EDAN__NOINLINE __attribute__((noinline))
+#define EDAN__LIKELY(x) __builtin_expect(!!(x), 1)
 #else
 #define EDAN__INLINE inline
 #define EDAN__NOINLINE
+#define EDAN__LIKELY(x) (x)
 #endif
 #define EDAN__NO_THREAD 0xffffffffu        /* no thread is running: the one fed exited */
 #define EDAN__CHUNK_BITS 12
@@ -1223,18 +1225,19 @@ typedef struct edan__dotv {
    (the functions, in their own section below, say how). */
 #define EDAN__LPAGE_BITS 12
 #define EDAN__LPAGE ((size_t)1 << EDAN__LPAGE_BITS)
-#define EDAN__LBIG 128u                     /* a layer of this many vertices or more is in the big table */
-#define EDAN__LDIRTY 1024u                  /* big layers whose counts a byte holds in part, at most */
+#define EDAN__LBIG 255u                     /* a layer's byte: 255 = its count is in the big table */
+#define EDAN__LRECENT 1024u                 /* counters of big layers' recent vertices (a power of 2) */
 #define EDAN__TRACK (EDAN_MAX_M + 8)        /* m's not powers of 2 whose sums are kept: opts.m and 8 asked */
 typedef struct edan__lbig { uint32_t layer, lo, hi; } edan__lbig;  /* count lo + 2^32 hi; layer 0: empty */
 typedef struct edan__lpage { uint8_t *b; uint8_t fill; } edan__lpage;     /* b NULL: every byte is fill */
+typedef struct edan__lrecent { uint64_t n; uint32_t layer; } edan__lrecent;   /* layer 0: none */
 typedef struct edan__layers {
     edan__lpage *page; size_t npage, page_cap, uniform;     /* pages made, room for, without bytes */
     uint8_t **spare; size_t nspare, spare_cap;              /* bytes for pages that get theirs back */
     uint32_t D;
-    uint64_t n[256];                        /* n[c]: layers of c vertices, c = 1..127 (the others not read) */
+    uint64_t n[EDAN__LBIG];                 /* n[c]: layers of c vertices, c = 1..254 (n[0] is not read) */
     edan__lbig *big; size_t big_cap, big_used;
-    uint32_t dirty[EDAN__LDIRTY], ndirty;   /* the big layers whose bytes may hold vertices */
+    edan__lrecent recent[EDAN__LRECENT];    /* [i mod EDAN__LRECENT]: big layer i, the vertices its count lacks */
     uint64_t tz[64];                        /* tz[t]: big layers' increments from a count with t trailing zeros */
     uint32_t ntrk, nfixed, trk_next;        /* m's kept: opts.m's first (nfixed), then asked ones */
     uint32_t trk_m[EDAN__TRACK];
@@ -1250,7 +1253,6 @@ typedef struct edan__cfg {
     uint64_t W, C, T1, Tinf, bytes, chained, ram_lines, writebacks;
     uint64_t fill_edges;    /* fill edges that are not also register or memory edges */
     uint64_t level_hits[EDAN_MAX_LEVELS];
-    edan__layers lay;
     /* the current thread's share since it was switched to: the counts
        then, and the largest md of its memory vertices since */
     uint64_t thr_W0, thr_C0, thr_ch0;
@@ -1261,6 +1263,7 @@ typedef struct edan__cfg {
     /* dot recording, per config (fill edges differ between caches) */
     uint8_t *dot_mem; uint64_t *dot_best; uint64_t *dot_F; uint32_t *dot_md;
     uint64_t (*dot_fe)[2]; size_t dot_fe_n, dot_fe_cap;
+    edan__layers lay;       /* last: its 19 KB would part the fields every vertex reads */
 } edan__cfg;
 
 /* A thread (edan_thread_*): its registers while another runs, and its
@@ -2270,16 +2273,18 @@ edan_result edan_prepare(edan_context *ctx, const edan_insn *in, edan_prepared *
 /* W_i, the memory vertices at memory depth i, for i = 1..D, in about a byte
    per layer: D grows with the trace (a pointer chase's is its length), the
    rest of the state with the footprint. Layer i's byte, at (i - 1) mod
-   EDAN__LPAGE of page (i - 1) / EDAN__LPAGE, is its count up to 127. A
-   layer of 128 vertices or more is big: its count is in the big table
-   (layer -> count, open addressing, 12 bytes an entry, at most 3/4 full;
-   at most one layer for every 128 memory vertices), and its byte, 128 + p,
-   holds the p < 127 vertices that came since (255: none, and the layer is
-   not among the dirty ones that reading looks at), so that a vertex of a
-   big layer costs what one of a small layer does. A page whose bytes are
-   all one count (a chase's layers all hold the same few vertices) keeps
-   that count alone once D is a page past it, and gets bytes back when one
-   of its layers grows; a compiled block, which cannot stop half-way, takes
+   EDAN__LPAGE of page (i - 1) / EDAN__LPAGE, is its count up to 254; 255
+   says the layer is big: its count is in the big table (layer -> count,
+   open addressing, 12 bytes an entry, at most 3/4 full), which has at most
+   one layer for every 255 memory vertices, plus the vertices counted in
+   its counter of recent ones, if it holds one. Counter i mod
+   EDAN__LRECENT is big layer i's while i's vertices keep coming, until a
+   layer EDAN__LRECENT away takes it: a vertex of a big layer costs a
+   counter's increment (a streaming kernel's few layers of millions of
+   vertices each), not a look-up in the table. A page whose bytes are all
+   one count (a chase's layers all hold the same few vertices) keeps that
+   count alone once D is a page past it, and gets bytes back when one of
+   its layers grows; a compiled block, which cannot stop half-way, takes
    them from the spares its room made.
    The layered sum, sum_i ceil(W_i / m), is kept as the layers grow, so that
    reading it never passes over the layers: for the small ones, the number
@@ -2289,8 +2294,8 @@ edan_result edan_prepare(edan_context *ctx, const edan_insn *in, edan_prepared *
    counting the increments by their trailing zeros (tz) gives every power
    of 2; another m is kept for itself, opts.m's from the start and the last
    8 others asked (an m asked for the first time passes over the big table
-   once). The vertices a byte holds go into these when 127 have come, when
-   the dirty list is full, and before a reading. */
+   once). A counter's vertices go into these when another layer takes it
+   and before a reading (which passes over the EDAN__LRECENT counters). */
 static void edan__layers_init(edan__layers *L, const uint32_t *m, uint32_t num_m)
 {
     uint32_t j;
@@ -2342,11 +2347,11 @@ static uint8_t *edan__layers_bytes(const edan_allocator *a, edan__layers *L)
     return L->nspare ? L->spare[--L->nspare] : (uint8_t *)edan__alloc(a, EDAN__LPAGE);
 }
 
-/* Page q without its bytes when they are all one small count. */
+/* Page q without its bytes when they are all one value. */
 static void edan__layers_squeeze(const edan_allocator *a, edan__layers *L, size_t q)
 {
     uint8_t *b = L->page[q].b;
-    if (!b || b[0] >= EDAN__LBIG || memcmp(b, b + 1, EDAN__LPAGE - 1)) return;
+    if (!b || memcmp(b, b + 1, EDAN__LPAGE - 1)) return;
     L->page[q].fill = b[0];
     L->page[q].b = NULL;
     L->uniform++;
@@ -2400,26 +2405,21 @@ static void edan__lbig_more(edan__layers *L, edan__lbig *e, uint64_t k)
     e->hi = (uint32_t)((c + k) >> 32);
 }
 
-/* The vertices the dirty layers' bytes hold, into the big table and the
-   sums; the list emptied. */
-static void edan__layers_flush(edan__layers *L)
+/* The vertices counted in recent[r], into the big table and the sums. */
+static void edan__layers_flush1(edan__layers *L, uint32_t r)
 {
-    uint32_t i;
-    for (i = 0; i < L->ndirty; i++) {
-        const size_t x = (size_t)L->dirty[i] - 1;
-        uint8_t *b = L->page[x >> EDAN__LPAGE_BITS].b + (x & (EDAN__LPAGE - 1));     /* never squeezed */
-        if (*b != 255 && *b != EDAN__LBIG) edan__lbig_more(L, edan__lbig_slot(L, L->dirty[i]), *b - EDAN__LBIG);
-        *b = 255;
-    }
-    L->ndirty = 0;
+    edan__lrecent *t = &L->recent[r];
+    if (t->n) edan__lbig_more(L, edan__lbig_slot(L, t->layer), t->n);
+    t->n = 0;
 }
 
 /* One more vertex in layer x + 1 whose page has no bytes, whose count
-   becomes 128 (big), or a big one whose byte is 254 or 255: 0 when out of
-   memory (not after a compiled block's room). */
+   becomes 255 (big), or a big one without its counter of recent vertices:
+   0 when out of memory (not after a compiled block's room). */
 static EDAN__NOINLINE int edan__layer_add_slow(const edan_allocator *a, edan__layers *L, size_t x)
 {
     edan__lpage *pg = &L->page[x >> EDAN__LPAGE_BITS];
+    const uint32_t r = (uint32_t)((x + 1) & (EDAN__LRECENT - 1));
     uint8_t *b = pg->b, c;
     edan__lbig *e;
     uint32_t j;
@@ -2435,43 +2435,45 @@ static EDAN__NOINLINE int edan__layer_add_slow(const edan_allocator *a, edan__la
         *b = (uint8_t)(c + 1);
         L->n[c]--;
         L->n[c + 1]++;
-        return 1;
-    }
-    if (c == 254) {         /* 127 vertices held: into the table, the layer stays dirty */
-        edan__lbig_more(L, edan__lbig_slot(L, (uint32_t)(x + 1)), 127);
-        *b = EDAN__LBIG;
-        return 1;
-    }
-    if (c == EDAN__LBIG - 1) {      /* its 128th vertex: into the big table */
+    } else if (c == EDAN__LBIG) {       /* its counter, taken from the layer that had it */
+        edan__layers_flush1(L, r);
+        L->recent[r].layer = (uint32_t)(x + 1);
+        L->recent[r].n = 1;
+    } else {        /* its 255th vertex: into the big table */
         if (!edan__lbig_room(a, L, 1)) return 0;
         e = edan__lbig_slot(L, (uint32_t)(x + 1));
         e->layer = (uint32_t)(x + 1);
         e->lo = EDAN__LBIG;
         L->big_used++;
+        *b = EDAN__LBIG;
         L->n[c]--;
         for (j = 0; j < L->ntrk; j++) L->trk_big[j] += ((uint64_t)EDAN__LBIG + L->trk_m[j] - 1) / L->trk_m[j];
     }
-    if (L->ndirty == EDAN__LDIRTY) edan__layers_flush(L);
-    L->dirty[L->ndirty++] = (uint32_t)(x + 1);
-    *b = (uint8_t)(c == 255 ? EDAN__LBIG + 1 : EDAN__LBIG);
     return 1;
 }
 
 /* One more memory vertex at depth d (at most D + 1): 0 when out of memory. */
 static EDAN__INLINE int edan__layer_add(const edan_allocator *a, edan__layers *L, uint32_t d)
 {
-    size_t x = (size_t)d - 1;
+    size_t x;
     uint8_t *b;
+    /* a big layer that holds its counter, as a streaming kernel's few
+       layers of millions of vertices do: the branch laid out straight */
+    if (EDAN__LIKELY(L->recent[d & (EDAN__LRECENT - 1)].layer == d)) {
+        L->recent[d & (EDAN__LRECENT - 1)].n++;
+        return 1;
+    }
+    x = (size_t)d - 1;
     if (d > L->D) {
         if (x >> EDAN__LPAGE_BITS >= L->npage && !edan__layers_pages(a, L, d)) return 0;
         L->D = d;
     }
     b = L->page[x >> EDAN__LPAGE_BITS].b;
     if (b) {
-        uint8_t c = b[x & (EDAN__LPAGE - 1)];
-        if (c != EDAN__LBIG - 1 && c < 254) {
+        const uint32_t c = b[x & (EDAN__LPAGE - 1)];
+        if (c < EDAN__LBIG - 1) {
             b[x & (EDAN__LPAGE - 1)] = (uint8_t)(c + 1);
-            L->n[c]--;      /* a big layer's too: no branch, and n[128..] is not read */
+            L->n[c]--;
             L->n[c + 1]++;
             return 1;
         }
@@ -2507,10 +2509,11 @@ static uint64_t edan__layer_count(const edan__layers *L, uint64_t i)
 {
     const edan__lpage *pg = &L->page[(i - 1) >> EDAN__LPAGE_BITS];
     uint8_t c = pg->b ? pg->b[(i - 1) & (EDAN__LPAGE - 1)] : pg->fill;
+    const uint32_t r = (uint32_t)(i & (EDAN__LRECENT - 1));
     const edan__lbig *e;
     if (c < EDAN__LBIG) return c;
     e = edan__lbig_slot(L, (uint32_t)i);
-    return ((uint64_t)e->hi << 32 | e->lo) + (c == 255 ? 0 : c - EDAN__LBIG);
+    return ((uint64_t)e->hi << 32 | e->lo) + (L->recent[r].layer == i ? L->recent[r].n : 0);
 }
 
 /* sum_i ceil(W_i / m): the small layers by their counts' numbers, the big
@@ -2520,10 +2523,10 @@ static uint64_t edan__layered_sum(edan__layers *L, uint32_t m)
     uint64_t s = 0;
     uint32_t c, j;
     size_t i;
-    edan__layers_flush(L);
     for (c = 1; c < EDAN__LBIG; c++) s += L->n[c] * (((uint64_t)c + m - 1) / m);
     if (!L->big_used) return s;
-    if (!(m & (m - 1))) {   /* each big layer's ceil(128 / m), and the increments at multiples of m */
+    for (j = 0; j < EDAN__LRECENT; j++) edan__layers_flush1(L, j);
+    if (!(m & (m - 1))) {   /* each big layer's ceil(255 / m), and the increments at multiples of m */
         s += L->big_used * (((uint64_t)EDAN__LBIG + m - 1) / m);
         for (c = edan__ctz64(m); c < 64; c++) s += L->tz[c];
         return s;

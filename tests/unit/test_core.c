@@ -1644,10 +1644,11 @@ static void test_layers(void)
     }
 }
 
-/* More big layers at once than the engine lists as holding vertices in
-   their bytes (1024): 1200 registers at depths 1..1200 of a chain, loaded
-   from in turn 300 times (each of their layers big by the 128th round),
-   the layers and the layered bounds read between rounds. */
+/* More big layers at once than the engine has counters of recent
+   vertices for (1024): 1200 registers at depths 1..1200 of a chain, loaded
+   from in turn 320 times (each of their layers big from the 255th round,
+   layers 1024 apart taking each other's counter), the layers and the
+   layered bounds read between rounds. */
 static void test_layers_round_robin(void)
 {
     static const uint32_t ms[] = {1, 2, 3, 4, 5, 7, 64, 100, 128, 129, 255, 256, 1000};
@@ -1664,16 +1665,16 @@ static void test_layers_round_robin(void)
         v = alu((edan_reg)(100 + i), 9, 0);
         feed(ctx, &v, 1);
     }
-    for (r = 0; r < 300; r++) {
+    for (r = 0; r < 320; r++) {
         for (i = 0; i < 1200; i++) {
             v = load(10, (edan_reg)(100 + i), 0x40000000 + 8 * lay_addr++, 8);
             lay_want[i + 2]++;
             feed(ctx, &v, 1);
         }
         if (lay_D < 1201) lay_D = 1201;
-        if (r % 50 == 49 || r == 127 || r == 128) lay_check(ctx, 1, ms, sizeof ms / sizeof ms[0]);
+        if (r % 100 == 99 || (r >= 252 && r <= 255)) lay_check(ctx, 1, ms, sizeof ms / sizeof ms[0]);
     }
-    CHECK_EQ_U(layer(ctx, 0, 2), 301);
+    CHECK_EQ_U(layer(ctx, 0, 2), 321);
     edan_destroy(ctx);
 }
 

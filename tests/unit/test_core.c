@@ -1678,6 +1678,184 @@ static void test_layers_round_robin(void)
     edan_destroy(ctx);
 }
 
+/* An allocator whose fail_at-th call alone fails (0: none), counting the
+   calls. */
+static size_t fail_at, fail_calls;
+static void *fail_alloc(size_t n, void *u)
+{
+    (void)u;
+    return ++fail_calls == fail_at ? NULL : malloc(n);
+}
+static void *fail_realloc(void *q, size_t n, void *u)
+{
+    (void)u;
+    return ++fail_calls == fail_at ? NULL : realloc(q, n);
+}
+static void fail_free(void *q, void *u)
+{
+    (void)u;
+    free(q);
+}
+
+/* A context on that allocator (NULL if it failed), the test's count reset,
+   and the blocks of loads ld(10 + j, 1 + j) for j < 4 (from anchors 1..4)
+   and of x9's chase, 4 steps: 0 when one failed. */
+static int lay_fail_setup(edan_context **ctx, edan_block **wide, edan_block **chase)
+{
+    edan_options o;
+    edan_insn w[4], c[4];
+    edan_prepared pw[4], pc[4];
+    uint32_t j;
+    int ok;
+    memset(&o, 0, sizeof o);
+    o.allocator.alloc = fail_alloc;
+    o.allocator.realloc = fail_realloc;
+    o.allocator.free = fail_free;
+    fail_calls = 0;
+    memset(lay_want, 0, sizeof lay_want);
+    memset(lay_md, 0, sizeof lay_md);
+    lay_D = 0;
+    lay_addr = 0;
+    *ctx = NULL;
+    *wide = *chase = NULL;
+    for (j = 0; j < 4; j++) {
+        w[j] = load((edan_reg)(10 + j), (edan_reg)(1 + j), 0, 8);
+        c[j] = load(9, 9, 0, 8);
+    }
+    ok = edan_create(ctx, &o) == EDAN_OK;
+    for (j = 0; ok && j < 4; j++)
+        ok = edan_prepare(*ctx, &w[j], &pw[j]) == EDAN_OK && edan_prepare(*ctx, &c[j], &pc[j]) == EDAN_OK;
+    return ok && edan_block_create(*ctx, pw, 4, wide) == EDAN_OK && edan_block_create(*ctx, pc, 4, chase) == EDAN_OK;
+}
+
+/* A load ld(d, a), single or as block b (of that one load), and a block
+   of four (chase: x9's steps, else from the anchors), for the test's count
+   too. */
+static int lay_one(edan_context *ctx, edan_block *b, edan_reg d, edan_reg a)
+{
+    edan_insn v = lay_load(d, a);
+    return b ? edan_feed_block(ctx, b, &v.addr) == EDAN_OK : edan_feed(ctx, &v) == EDAN_OK;
+}
+static int lay_four(edan_context *ctx, edan_block *b, int chase)
+{
+    uint64_t addrs[4];
+    uint32_t j;
+    for (j = 0; j < 4; j++)
+        addrs[j] = lay_load((edan_reg)(chase ? 9 : 10 + j), (edan_reg)(chase ? 9 : 1 + j)).addr;
+    return edan_feed_block(ctx, b, addrs) == EDAN_OK;
+}
+/* Register d takes from's value (and depth). */
+static int lay_move(edan_context *ctx, edan_reg d, edan_reg from)
+{
+    edan_insn v = alu(d, from, 0);
+    lay_md[d] = lay_md[from];
+    return edan_feed(ctx, &v) == EDAN_OK;
+}
+/* After a run: every layer when all its feeds succeeded; its context gone. */
+static int lay_fail_end(edan_context *ctx, int ok, uint32_t *ok_runs, edan_block *b0, edan_block *b1, edan_block *b2)
+{
+    static const uint32_t ms[] = {1, 3, 4, 100};
+    if (ok) {
+        lay_check(ctx, 1, ms, sizeof ms / sizeof ms[0]);
+        ++*ok_runs;
+    }
+    edan_block_destroy(b0);
+    edan_block_destroy(b1);
+    edan_block_destroy(b2);
+    edan_destroy(ctx);
+    return ok;
+}
+
+/* A compiled block's vertices allocate nothing (its room is made before it
+   runs, or it is fed one by one): with each allocation failing in turn,
+   every layer is right after a run whose feeds all succeeded. Blocks and
+   single loads mixed at random, so that blocks meet what single loads
+   leave: a chase over five pages of layers (pages squeezed, their bytes
+   kept as spares), anchors moved to depths the chase passed (bytes back)
+   or to its end, about 280 loads from each (big layers, the table
+   growing). */
+static int lay_alloc_mixed(uint32_t *ok_runs)
+{
+    static const edan_reg keeper[7] = {5, 6, 7, 8, 14, 15, 16};
+    edan_context *ctx;
+    edan_block *bw, *bc;
+    uint64_t s = 0xa110c;
+    uint32_t phase, i, j;
+    int ok = lay_fail_setup(&ctx, &bw, &bc);
+    for (phase = 0; ok && phase < 15; phase++) {
+        const uint32_t keep = (uint32_t)(naive_rand(&s) % 600);
+        for (i = 0; ok && i < 600; i++) {       /* the chase, a keeper keeping a depth */
+            ok = naive_rand(&s) % 2 ? lay_four(ctx, bc, 1) : lay_one(ctx, NULL, 9, 9);
+            if (ok && i == keep) ok = lay_move(ctx, keeper[phase % 7], 9);
+        }
+        for (j = 1; ok && j <= 4; j++) {    /* anchors: a kept depth, the chase's end or 0 */
+            const uint32_t r = (uint32_t)(naive_rand(&s) % 10);
+            ok = lay_move(ctx, (edan_reg)j, r < 7 ? keeper[r] : r < 9 ? 9 : 0);
+        }
+        for (i = 0; ok && i < 450; i++) {
+            j = (uint32_t)(naive_rand(&s) % 8);
+            ok = j < 4 ? lay_four(ctx, bw, 0) : lay_one(ctx, NULL, (edan_reg)(6 + j), (edan_reg)(j - 3));
+        }
+    }
+    return lay_fail_end(ctx, ok, ok_runs, bw, bc, NULL);
+}
+
+/* The same, step by step, where a block's room is tight: new big layers
+   when the table is nearly full, and a block that gives three pages their
+   bytes back with one spare at hand. */
+static int lay_alloc_steps(uint32_t *ok_runs)
+{
+    static const edan_reg keeper[7] = {5, 6, 7, 8, 14, 15, 16};
+    edan_context *ctx;
+    edan_block *bw, *bc, *b1 = NULL;
+    edan_prepared p;
+    edan_insn v = load(10, 1, 0, 8);
+    uint32_t i, j, k;
+    int ok = lay_fail_setup(&ctx, &bw, &bc);
+    ok = ok && edan_prepare(ctx, &v, &p) == EDAN_OK && edan_block_create(ctx, &p, 1, &b1) == EDAN_OK;
+    /* 100 layers; a block of loads from the chase's end */
+    for (i = 0; ok && i < 100; i++) ok = lay_one(ctx, NULL, 9, 9);
+    for (j = 1; ok && j <= 4; j++) ok = lay_move(ctx, (edan_reg)j, 9);
+    ok = ok && lay_four(ctx, bw, 0);
+    /* 46 big layers by single loads (the table's 64 entries take 48), 4 of
+       254 vertices, which the block makes big */
+    for (k = 0; ok && k < 50; k++) {
+        ok = lay_one(ctx, NULL, 9, 9) && lay_move(ctx, (edan_reg)(k < 46 ? 1 : 1 + k - 46), 9);
+        for (i = 0; ok && k < 46 && i < 255; i++) ok = lay_one(ctx, NULL, 10, 1);
+    }
+    for (j = 1; ok && j <= 4; j++)
+        while (ok && lay_want[lay_md[j] + 1] < 254) ok = lay_one(ctx, NULL, (edan_reg)(9 + j), (edan_reg)j);
+    ok = ok && lay_four(ctx, bw, 0);
+    /* a chase over 10 pages, a keeper in each of pages 1..7: 8 pages
+       without bytes, a spare */
+    for (i = 0; ok && i < 40960; i++) {
+        ok = lay_one(ctx, NULL, 9, 9);
+        if (ok && i % 4096 == 2000 && i / 4096 >= 1 && i / 4096 <= 7) ok = lay_move(ctx, keeper[i / 4096 - 1], 9);
+    }
+    /* pages 1..3 get their bytes back by one block (three spares, one
+       kept), 4..7 by blocks of one and single loads */
+    for (j = 1; ok && j <= 4; j++) ok = lay_move(ctx, (edan_reg)j, keeper[j < 4 ? j - 1 : 2]);
+    ok = ok && lay_four(ctx, bw, 0);
+    for (k = 3; ok && k < 7; k++) ok = lay_move(ctx, 1, keeper[k]) && lay_one(ctx, k % 2 ? NULL : b1, 10, 1);
+    return lay_fail_end(ctx, ok, ok_runs, bw, bc, b1);
+}
+
+static void test_layers_alloc_fail(void)
+{
+    uint32_t ok_runs = 0, run;
+    for (run = 0; run < 2; run++) {
+        int (*f)(uint32_t *) = run ? lay_alloc_steps : lay_alloc_mixed;
+        size_t calls;
+        fail_at = 0;
+        CHECK(f(&ok_runs));
+        calls = fail_calls;
+        CHECK(calls >= 20);
+        for (fail_at = 1; fail_at <= calls; fail_at++) (void)f(&ok_runs);
+    }
+    CHECK(ok_runs >= 4);        /* some failures the blocks' fall-back got past */
+    fail_at = 0;
+}
+
 /* The histogram's memory: a chain of 10^6 layers of one vertex each (a
    chase's) takes a few pages; 10^6 more of 1 to 3 vertices in no order a
    byte each. */
@@ -1751,6 +1929,7 @@ int main(void)
     test_chain_errors();
     test_layers();
     test_layers_round_robin();
+    test_layers_alloc_fail();
     test_layers_memory();
     return check_summary("test_core");
 }

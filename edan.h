@@ -157,10 +157,11 @@
    Internal      the JSON reader and what the project's CLI shares
                  (EDAN_INTERNAL)
    Implementation  engine: allocation, the engine's state, shadow memory,
-                 cache model, per-PC statistics, feeding, instructions with
-                 several accesses, threads, blocks, results; RISC-V
-                 front-end: building an instruction, decoder, text parser;
-                 JSON reader; hardware profiles; hybrid model
+                 cache model, per-PC statistics, feeding, the layer
+                 histogram, instructions with several accesses, threads,
+                 blocks, results; RISC-V front-end: building an
+                 instruction, decoder, text parser; JSON reader; hardware
+                 profiles; hybrid model
 
    LICENSE: MIT (at the end of this file).
 */

@@ -13,13 +13,13 @@ bad() { echo "FAIL $*"; fail=1; }
 skip() { local name=$1; shift; echo "SKIP $name: $*"; }
 
 # fuzz_run NAME MAX_LEN: runs the libFuzzer harness build/NAME on the seeds in
-# $T/corpus for FUZZ_SECONDS (default 30); bad on a crash, a sanitizer
+# $T/corpus for FUZZ_SECONDS (default 20 in make test; make fuzz runs 300); bad on a crash, a sanitizer
 # report, a leak, a timeout or the harness's own "NAME: ..." message (the
 # input that did it is kept in build/), else ok.
 fuzz_run() {
   local name=$1 max_len=$2 rc
   [ -x "build/$name" ] || { bad "build/$name is missing (make test builds it from tests/$name.c)"; return; }
-  "build/$name" -max_total_time="${FUZZ_SECONDS:-30}" -max_len="$max_len" -timeout=20 -rss_limit_mb=2048 \
+  "build/$name" -max_total_time="${FUZZ_SECONDS:-20}" -max_len="$max_len" -timeout=20 -rss_limit_mb=2048 \
     -artifact_prefix="$T/" -print_final_stats=1 "$T/corpus" > "$T/log" 2>&1
   rc=$?
   grep -E "^(#[0-9]+.*DONE|stat::number_of_executed_units|stat::peak_rss)" "$T/log" || true
@@ -30,6 +30,6 @@ fuzz_run() {
       [ -e "$a" ] && cp "$a" "build/$name-$(basename "$a")" && echo "input kept: build/$name-$(basename "$a")"
     done
   else
-    ok "$name: no crash, sanitizer report or broken invariant in ${FUZZ_SECONDS:-30} s"
+    ok "$name: no crash, sanitizer report or broken invariant in ${FUZZ_SECONDS:-20} s"
   fi
 }

@@ -14,36 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* the engine's bytes allocated, now and at most */
-static size_t live, peak;
-static void *c_alloc(size_t n, void *u)
-{
-    size_t *p = (size_t *)malloc(n + 16);
-    (void)u;
-    if (!p) return NULL;
-    p[0] = n;
-    if ((live += n) > peak) peak = live;
-    return p + 2;
-}
-static void c_free(void *q, void *u)
-{
-    (void)u;
-    if (q) {
-        live -= ((size_t *)q)[-2];
-        free((size_t *)q - 2);
-    }
-}
-static void *c_realloc(void *q, size_t n, void *u)
-{
-    void *r = c_alloc(n, u);
-    if (r && q) {
-        size_t old = ((size_t *)q)[-2];
-        memcpy(r, q, old < n ? old : n);
-        c_free(q, u);
-    }
-    return r;
-}
+#include "bench_alloc.h"
 
 /* the process's peak RSS in KiB, 0 where /proc does not say */
 static long vm_hwm(void)
@@ -98,9 +69,7 @@ int main(int argc, char **argv)
     }
     loads = strtoull(argv[2], NULL, 10);
     memset(&o, 0, sizeof o);
-    o.allocator.alloc = c_alloc;
-    o.allocator.realloc = c_realloc;
-    o.allocator.free = c_free;
+    bench_alloc_hooks(&o.allocator);
     if (edan_create(&ctx, &o) != EDAN_OK) return 1;
     if (shape == 0) {           /* eight chase steps */
         for (i = 0; i < 8; i++) v[i] = ld(9, 9);
@@ -153,7 +122,7 @@ int main(int argc, char **argv)
         edan_get_bounds(ctx, 0, 4, &again) != EDAN_OK || bd.M_layered != again.M_layered)
         return 1;
     printf("%s: N %llu W %llu D %llu layered(m=4) %.0f alpha, engine peak %zu bytes, VmHWM %ld KiB\n", argv[1],
-           (unsigned long long)m.N, (unsigned long long)m.W, (unsigned long long)m.D, bd.M_layered / 200.0, peak,
+           (unsigned long long)m.N, (unsigned long long)m.W, (unsigned long long)m.D, bd.M_layered / 200.0, bench_alloc_peak,
            vm_hwm());
     for (i = 0; i < (shape == 1 ? 3 : 1); i++) edan_block_destroy(b[i]);
     edan_destroy(ctx);

@@ -14,35 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static size_t live, peak;
-static void *b_alloc(size_t n, void *u)
-{
-    size_t *p = (size_t *)malloc(n + 16);
-    (void)u;
-    if (!p) return NULL;
-    p[0] = n;
-    if ((live += n) > peak) peak = live;
-    return p + 2;
-}
-static void b_free(void *q, void *u)
-{
-    (void)u;
-    if (q) {
-        live -= ((size_t *)q)[-2];
-        free((size_t *)q - 2);
-    }
-}
-static void *b_realloc(void *q, size_t n, void *u)
-{
-    void *r = b_alloc(n, u);
-    if (r && q) {
-        size_t old = ((size_t *)q)[-2];
-        memcpy(r, q, old < n ? old : n);
-        b_free(q, u);
-    }
-    return r;
-}
+#include "bench_alloc.h"
 
 /* The loop body: a load of a[i], of b[i], an add, a store to c[i], the
    index and the branch (a triad); the store and the index alone for the
@@ -87,9 +59,7 @@ int main(int argc, char **argv)
         else words /= (uint64_t)atoi(argv[3]);
     }
     memset(&o, 0, sizeof o);
-    o.allocator.alloc = b_alloc;
-    o.allocator.realloc = b_realloc;
-    o.allocator.free = b_free;
+    bench_alloc_hooks(&o.allocator);
     if (edan_create(&ctx, &o) != EDAN_OK) return 1;
     for (i = 0; i < 6; i++) {
         memset(&body[i], 0, sizeof body[i]);
@@ -134,7 +104,7 @@ int main(int argc, char **argv)
         edan_get_metrics(ctx, 0, &m);
         if (m.N != n) return 1;
     }
-    printf("%llu %.1f\n", (unsigned long long)n, peak / 1048576.0);
+    printf("%llu %.1f\n", (unsigned long long)n, bench_alloc_peak / 1048576.0);
     edan_destroy(ctx);
     return 0;
 }

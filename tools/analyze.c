@@ -1,7 +1,6 @@
 /* tools/analyze.c - `edan analyze`: one streaming pass over a trace file
    (text, .gz or binary) into the eDAG engine, then the report. */
 #define _POSIX_C_SOURCE 200809L
-#include <ctype.h>
 #include <errno.h>
 #include <stddef.h>
 #include <stdarg.h>

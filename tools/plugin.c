@@ -368,6 +368,20 @@ static int pl_scope_add(const pl_name *nm, const cli_func *f, uint64_t bias)
     return 0;
 }
 
+/* nm's functions among fs (at bias from where their file has them) into
+   the scope, nm found when there are any; -1 when the scope is full. */
+static int pl_scope_name(pl_name *nm, const cli_funcs *fs, uint64_t bias)
+{
+    size_t k;
+    for (k = 0; k < fs->n; k++) {
+        if (!cli_func_matches(&fs->f[k], nm->name)) continue;
+        if (nm->pending && !nm->found) st.npending--;
+        nm->found = 1;
+        if (pl_scope_add(nm, &fs->f[k], bias)) return -1;
+    }
+    return 0;
+}
+
 static int pl_load_symbols(void)
 {
     int fd, rc = 0;
@@ -426,14 +440,9 @@ static int pl_load_symbols(void)
     }
     for (i = 0; i < (size_t)st.nnames; i++) {
         pl_name *nm = &st.names[i];
-        size_t k;
-        for (k = 0; k < fs.n; k++) {
-            if (!cli_func_matches(&fs.f[k], nm->name)) continue;
-            nm->found = 1;
-            if (pl_scope_add(nm, &fs.f[k], 0)) {
-                rc = -1;
-                goto done;
-            }
+        if (pl_scope_name(nm, &fs, 0)) {
+            rc = -1;
+            goto done;
         }
         if (!nm->found) {
             char msg[1600], callers[512];
@@ -639,13 +648,36 @@ static void pl_progress(void)
 
 /* Where pc is, for a message: "kernel in PROGRAM", or the shared library
    mapped there (QEMU's guest addresses are this process's in user mode). */
+/* The mapping of this process that holds addr, from /proc/self/maps: its
+   range, its file offset and its file (path "" when it has none). 1, or 0
+   when no mapping holds addr. */
+static int pl_mapping_of(uint64_t addr, uint64_t *lo, uint64_t *hi, uint64_t *off, char *path, size_t n)
+{
+    FILE *maps = fopen("/proc/self/maps", "r");
+    char buf[4600];
+    int found = 0;
+    while (maps && !found && fgets(buf, sizeof buf, maps)) {
+        unsigned long long l, h, o;
+        int at = 0;
+        if (sscanf(buf, "%llx-%llx %*s %llx %*s %*s %n", &l, &h, &o, &at) < 3 || addr < l || addr >= h) continue;
+        *lo = l;
+        *hi = h;
+        *off = o;
+        snprintf(path, n, "%s", at > 0 ? buf + at : "");
+        path[strcspn(path, "\n")] = 0;
+        found = 1;
+    }
+    if (maps) fclose(maps);
+    return found;
+}
+
 static void pl_where(uint64_t pc, char *out, size_t n)
 {
     cli_syms sy;
     const char *why = NULL, *fn = NULL, *file = NULL;
     int line = 0;
-    FILE *maps;
-    char buf[4600];
+    uint64_t lo, hi, off;
+    char path[4096];
     snprintf(out, n, "in no file of the program");
     if (st.started && cli_syms_open(&sy, st.program, st.a.elf_bias, &why) == 0) {
         cli_syms_at(&sy, pc, &fn, &file, &line);
@@ -654,18 +686,8 @@ static void pl_where(uint64_t pc, char *out, size_t n)
         cli_syms_close(&sy);
         if (fn) return;
     }
-    if (!(maps = fopen("/proc/self/maps", "r"))) return;
-    while (fgets(buf, sizeof buf, maps)) {
-        unsigned long long lo, hi, off;
-        int at = 0;
-        if (sscanf(buf, "%llx-%llx %*s %llx %*s %*s %n", &lo, &hi, &off, &at) >= 3 && at && pc >= lo && pc < hi) {
-            char *nl = strchr(buf + at, '\n');
-            if (nl) *nl = 0;
-            if (buf[at]) snprintf(out, n, "in %.300s (file offset 0x%llx)", buf + at, off + (pc - lo));
-            break;
-        }
-    }
-    fclose(maps);
+    if (pl_mapping_of(pc, &lo, &hi, &off, path, sizeof path) && path[0])
+        snprintf(out, n, "in %.300s (file offset 0x%llx)", path, (unsigned long long)(off + (pc - lo)));
 }
 
 /* The bytes of s, "0f 0b". */
@@ -1749,24 +1771,13 @@ static int pl_file_vaddr(const char *path, uint64_t off, uint64_t *vaddr)
    still pending among its functions. -1 when the scope is full. */
 static int pl_object_add(uint64_t pc, uint64_t haddr)
 {
-    FILE *f = fopen("/proc/self/maps", "r");
-    char line[4600], path[4096];
-    unsigned long long lo = 0, hi = 0, off = 0;
+    char path[4096];
+    uint64_t lo, hi, off;
     cli_object o;
-    int found = 0, i;
+    int i;
     memset(&o, 0, sizeof o);
-    path[0] = 0;
-    while (f && fgets(line, sizeof line, f)) {
-        int n = 0;
-        if (sscanf(line, "%llx-%llx %*s %llx %*s %*s %n", &lo, &hi, &off, &n) < 3) continue;
-        if (haddr < lo || haddr >= hi) continue;
-        snprintf(path, sizeof path, "%s", n > 0 ? line + n : "");
-        path[strcspn(path, "\n")] = 0;
-        found = 1;
-        break;
-    }
-    if (f) fclose(f);
-    if (!found) {       /* not mapped as we look: a page of its own, looked up again next time */
+    if (!pl_mapping_of(haddr, &lo, &hi, &off, path, sizeof path)) {
+        /* not mapped as we look: a page of its own, looked up again next time */
         lo = haddr & ~(uint64_t)4095;
         hi = lo + 4096;
         off = 0;
@@ -1797,20 +1808,11 @@ static int pl_object_add(uint64_t pc, uint64_t haddr)
         cli_funcs fs;
         const char *why;
         if (cli_funcs_load(&fs, o.path, &why)) return 0;     /* not an ELF we can read: no names of its own */
-        for (i = 0; i < st.nnames; i++) {
-            pl_name *nm = &st.names[i];
-            size_t k;
-            if (!nm->pending) continue;
-            for (k = 0; k < fs.n; k++) {
-                if (!cli_func_matches(&fs.f[k], nm->name)) continue;
-                if (!nm->found) st.npending--;
-                nm->found = 1;
-                if (pl_scope_add(nm, &fs.f[k], o.bias)) {
-                    cli_funcs_free(&fs);
-                    return -1;
-                }
+        for (i = 0; i < st.nnames; i++)
+            if (st.names[i].pending && pl_scope_name(&st.names[i], &fs, o.bias)) {
+                cli_funcs_free(&fs);
+                return -1;
             }
-        }
         cli_funcs_free(&fs);
     }
     return 0;

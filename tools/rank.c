@@ -9,24 +9,30 @@
 #include <string.h>
 #include "cli.h"
 #include "files.h"
-#include "suggest.h"
+#include "opt.h"
 
-static const char rank_usage[] =
-    "usage: edan rank [options] RESULT.json...\n"
-    "\n"
-    "Ranks applications by memory-latency sensitivity: by lambda (how many RAM\n"
-    "latencies the worst-case time grows by when the latency grows by one) and\n"
-    "by Lambda (the same relative to the application's time). Each RESULT is the\n"
-    "--json report of `edan analyze` or `edan trace`.\n"
-    "\n"
-    "Options (each applies to every report, before or after it):\n"
-    "  --m M             memory issue slots to rank at (default 4; must be in the reports)\n"
-    "  --config NAME|N   which configuration of each report (default: the first)\n"
-    "  --json            print the ranking as JSON\n"
-    "\n"
-    "Lambda ignores how computation overlaps memory accesses, so it ranks well\n"
-    "only when memory work is a large part of the work: the W/C column shows it\n"
-    "(rows with W/C < 0.3 are marked).\n";
+enum { RANK_HELP = 1, RANK_M, RANK_CONFIG, RANK_JSON };
+static const opt_def rank_opts[] = {
+    {NULL, NULL, 0,
+     "usage: edan rank [options] RESULT.json...\n"
+     "\n"
+     "Ranks applications by memory-latency sensitivity: by lambda (how many RAM\n"
+     "latencies the worst-case time grows by when the latency grows by one) and\n"
+     "by Lambda (the same relative to the application's time). Each RESULT is the\n"
+     "--json report of `edan analyze` or `edan trace`.\n"
+     "\n"
+     "Options (each applies to every report, before or after it):"},
+    {"--m", "M", RANK_M, "memory issue slots to rank at (default 4; must be in the\nreports)"},
+    {"--config", "NAME|N", RANK_CONFIG, "which configuration of each report (default: the\nfirst)"},
+    {"--json", NULL, RANK_JSON, "print the ranking as JSON"},
+    {"-h|--help", NULL, RANK_HELP, "this text"},
+    {NULL, NULL, 0,
+     "\n"
+     "Lambda ignores how computation overlaps memory accesses, so it ranks well\n"
+     "only when memory work is a large part of the work: the W/C column shows it\n"
+     "(rows with W/C < 0.3 are marked)."},
+};
+#define RANK_NOPTS (sizeof rank_opts / sizeof rank_opts[0])
 
 typedef struct rank_app {
     char name[128];
@@ -129,39 +135,35 @@ int edan_cmd_rank(int argc, char **argv)
     rank_app *apps;
     const char *config = NULL;
     uint32_t m = 4;
+    const char *val;
     int i, n = 0, json = 0, k;
     apps = (rank_app *)calloc((size_t)argc, sizeof *apps);
     if (!apps) return 2;
     /* the options first, wherever they stand: each applies to every report */
-    for (i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-            printf("%s", rank_usage);
+    for (i = 1; (k = opt_next("edan rank", rank_opts, RANK_NOPTS, argc, argv, &i, &val)) != OPT_END;) {
+        if (k == RANK_HELP) {
+            opt_help(stdout, rank_opts, RANK_NOPTS);
             free(apps);
             return 0;
-        } else if (!strcmp(argv[i], "--json")) {
+        } else if (k == RANK_JSON) {
             json = 1;
-        } else if (!strcmp(argv[i], "--m") && i + 1 < argc) {
-            char *end;
-            unsigned long v = strtoul(argv[++i], &end, 10);
-            if (*end || !v || v > 1000000) {
-                fprintf(stderr, "edan rank: --m %s: expected a positive integer\n", argv[i]);
+        } else if (k == RANK_M) {
+            if (opt_u32(val, 1, 1000000, &m)) {
+                opt_err("edan rank", "--m %s: expected a positive integer", val);
                 free(apps);
                 return 2;
             }
-            m = (uint32_t)v;
-        } else if (!strcmp(argv[i], "--config") && i + 1 < argc) {
-            config = argv[++i];
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            suggest_unknown("edan rank", argv[i], rank_usage);
+        } else if (k == RANK_CONFIG) {
+            config = val;
+        } else if (k == OPT_ERROR || k == OPT_REST) {
+            if (k == OPT_REST) opt_err("edan rank", "'--' is not an option of edan rank (see edan rank --help)");
             free(apps);
             return 2;
         }
     }
-    for (i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--m") || !strcmp(argv[i], "--config")) {
-            i++;
-        } else if (strcmp(argv[i], "--json")) {
-            if (rank_load(argv[i], config, m, &apps[n])) {
+    for (i = 1; (k = opt_next("edan rank", rank_opts, RANK_NOPTS, argc, argv, &i, &val)) != OPT_END;) {
+        if (k == OPT_OPERAND) {
+            if (rank_load(val, config, m, &apps[n])) {
                 free(apps);
                 return 2;
             }
@@ -169,7 +171,8 @@ int edan_cmd_rank(int argc, char **argv)
         }
     }
     if (n < 1) {
-        fprintf(stderr, "%sedan rank: no reports given\n", rank_usage);
+        opt_help(stderr, rank_opts, RANK_NOPTS);
+        opt_err("edan rank", "no reports given");
         free(apps);
         return 2;
     }

@@ -310,13 +310,17 @@ typedef struct edan_config {
     uint64_t tau;           /* timeline bin width in cycles; 0 = no timeline */
 } edan_config;
 
+/* The default of edan_options.num_regs: room for the register ids of every
+   front-end of this header (RISC-V's, with its 4096 CSRs, and x86-64's). */
+#define EDAN_DEFAULT_NUM_REGS (EDAN_RV_NUM_REGS > EDAN_X86_NUM_REGS ? EDAN_RV_NUM_REGS : EDAN_X86_NUM_REGS)
+
 typedef struct edan_options {
     edan_allocator allocator;   /* zero = malloc/realloc/free */
     uint32_t num_configs;       /* 0 = one default config (no cache) */
     const edan_config *configs;
     uint32_t num_m;             /* 0 = EDAN_DEFAULT_M */
     uint32_t m[EDAN_MAX_M];     /* memory issue slots to evaluate */
-    uint32_t num_regs;          /* register ids 0..num_regs-1; 0 = EDAN_RV_NUM_REGS */
+    uint32_t num_regs;          /* register ids 0..num_regs-1; 0 = EDAN_DEFAULT_NUM_REGS */
     uint32_t hotspots;          /* nonzero: per-PC (or per-op) memory-vertex statistics */
     uint32_t dot_max_vertices;  /* nonzero: record the graph for edan_write_dot, up to this */
     int paper_cache;            /* nonzero: the paper's cache rule, for reproducing its tables: a
@@ -1277,6 +1281,22 @@ typedef struct edan__thread {
     uint64_t *cnt;          /* per configuration: W, C, chained, D */
 } edan__thread;
 
+/* Every thread's state in one place (edan_thread_*): t[i] for each id
+   used; the current one's registers are the context's, the others' saved
+   in theirs. The feeding paths read seg_start and first only. */
+typedef struct edan__threads {
+    edan__thread *t; uint32_t n, cap, cur;     /* cur EDAN__NO_THREAD: the one fed exited */
+    uint64_t N0;            /* N when the current thread was switched to */
+    /* cross-thread edges: the vertex ids each thread's stretch began at,
+       seg[i] = {first id, thread}; a predecessor before seg_start (0: one
+       thread so far) may be another thread's. cross: such edges, cross0
+       at the current thread's switch */
+    uint64_t (*seg)[2]; size_t nseg, seg_cap, seg_hit;
+    uint64_t seg_start, cross, cross0;
+    uint64_t first;         /* the current thread's first vertex id, at least: a register writer
+                               before it is its creator's (inherited), a cross-thread edge */
+} edan__threads;
+
 struct edan_context {
     edan_allocator a;
     char error[256];
@@ -1326,18 +1346,7 @@ struct edan_context {
        predecessors and fillers, as many as their bytes need */
     struct edan__pred *multi_pred; uint64_t *multi_pv; size_t multi_pred_cap, multi_pv_cap;
     edan__filler *multi_fill; size_t multi_fill_cap;
-    /* threads (edan_thread_*): thr[t] for each id used; the current one's
-       registers are the context's, the others' saved in theirs */
-    struct edan__thread *thr; uint32_t nthr, thr_cap, cur_thr;     /* cur_thr EDAN__NO_THREAD: the one fed exited */
-    uint64_t thr_N0;        /* N when the current thread was switched to */
-    /* cross-thread edges: the vertex ids each thread's stretch began at,
-       seg[i] = {first id, thread}; a predecessor before seg_start (0: one
-       thread so far) may be another thread's. cross: such edges, cross0
-       at the current thread's switch */
-    uint64_t (*seg)[2]; size_t nseg, seg_cap, seg_hit;
-    uint64_t seg_start, cross, cross0;
-    uint64_t thr_first;     /* the current thread's first vertex id, at least: a register writer
-                               before it is its creator's (inherited), a cross-thread edge */
+    edan__threads th;       /* threads: whose registers, whose vertices */
 };
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -1450,7 +1459,7 @@ edan_result edan_create(edan_context **out, const edan_options *opts)
         return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "num_m is %u: at most %u", (unsigned)opts->num_m,
                           (unsigned)EDAN_MAX_M);
     ctx->K = K;
-    ctx->num_regs = opts->num_regs ? opts->num_regs : EDAN_RV_NUM_REGS;
+    ctx->num_regs = opts->num_regs ? opts->num_regs : EDAN_DEFAULT_NUM_REGS;
     if (ctx->num_regs > 65536) ctx->num_regs = 65536;
     if (opts->num_m) {
         ctx->num_m = opts->num_m;
@@ -1494,12 +1503,12 @@ void edan_destroy(edan_context *ctx)
     if (!ctx) return;
     a = ctx->a;
     while (ctx->blocks) edan_block_destroy(ctx->blocks);
-    for (j = 0; j < ctx->nthr; j++) {
-        edan__free(&a, ctx->thr[j].regs);
-        edan__free(&a, ctx->thr[j].cnt);
+    for (j = 0; j < ctx->th.n; j++) {
+        edan__free(&a, ctx->th.t[j].regs);
+        edan__free(&a, ctx->th.t[j].cnt);
     }
-    edan__free(&a, ctx->thr);
-    edan__free(&a, ctx->seg);
+    edan__free(&a, ctx->th.t);
+    edan__free(&a, ctx->th.seg);
     edan__free(&a, ctx->multi_pred);
     edan__free(&a, ctx->multi_pv);
     edan__free(&a, ctx->multi_fill);
@@ -2709,17 +2718,17 @@ static EDAN__INLINE edan_result edan__vertex(edan_context *ctx, edan__cfg *g, co
    one found, else by binary search). */
 static void edan__cross_mem(edan_context *ctx, uint64_t u)
 {
-    size_t lo = ctx->seg_hit, hi = ctx->nseg;
-    if (!(lo < hi && ctx->seg[lo][0] <= u && (lo + 1 == hi || u < ctx->seg[lo + 1][0]))) {
+    size_t lo = ctx->th.seg_hit, hi = ctx->th.nseg;
+    if (!(lo < hi && ctx->th.seg[lo][0] <= u && (lo + 1 == hi || u < ctx->th.seg[lo + 1][0]))) {
         lo = 0;
         while (hi - lo > 1) {
             size_t mid = (lo + hi) / 2;
-            if (ctx->seg[mid][0] <= u) lo = mid;
+            if (ctx->th.seg[mid][0] <= u) lo = mid;
             else hi = mid;
         }
-        ctx->seg_hit = lo;
+        ctx->th.seg_hit = lo;
     }
-    ctx->cross += ctx->nseg && ctx->seg[lo][1] != ctx->cur_thr;
+    ctx->th.cross += ctx->th.nseg && ctx->th.seg[lo][1] != ctx->th.cur;
 }
 
 /* The predecessors pv[0 .. n) of the current vertex, the first nreg its
@@ -2728,9 +2737,9 @@ static void edan__cross_mem(edan_context *ctx, uint64_t u)
 static EDAN__INLINE void edan__cross_preds(edan_context *ctx, const uint64_t *pv, uint32_t nreg, uint32_t n)
 {
     uint32_t j;
-    for (j = 0; j < nreg; j++) ctx->cross += pv[j] < ctx->thr_first;
+    for (j = 0; j < nreg; j++) ctx->th.cross += pv[j] < ctx->th.first;
     for (; j < n; j++)
-        if (pv[j] < ctx->seg_start) edan__cross_mem(ctx, pv[j]);
+        if (pv[j] < ctx->th.seg_start) edan__cross_mem(ctx, pv[j]);
 }
 
 /* The lean copy's register sources (edan__lean1): their writers' largest
@@ -2938,7 +2947,7 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
     nreg = np;
     if (reads_mem) edan__read_bytes(ctx, addr, in->size, K, lean, preds, pv, &np, &S1, &md1);
     ctx->E += np;
-    if (ctx->seg_start) edan__cross_preds(ctx, pv, nreg, np);
+    if (ctx->th.seg_start) edan__cross_preds(ctx, pv, nreg, np);
     if (!lean && ctx->dot_max) {
         edan_insn at = *in;
         edan_result r;
@@ -3005,9 +3014,9 @@ static EDAN__INLINE int edan__feed_lean1_fast(edan_context *ctx, const edan_insn
     }
     np = edan__lean_sources(ctx, p, &S, &md, v);
     nv = p->edan__.nsrc;
-    if (ctx->seg_start) {   /* a predecessor that may be another thread's: edan__feed counts it */
-        for (i = 0; i < nv && !(v[i] && v[i] < ctx->thr_first); i++) {}
-        if (i < nv || (in->mem == EDAN_MEM_LOAD && e && e[0] && e[0] < ctx->seg_start)) return 0;
+    if (ctx->th.seg_start) {   /* a predecessor that may be another thread's: edan__feed counts it */
+        for (i = 0; i < nv && !(v[i] && v[i] < ctx->th.first); i++) {}
+        if (i < nv || (in->mem == EDAN_MEM_LOAD && e && e[0] && e[0] < ctx->th.seg_start)) return 0;
     }
     if (ctx->multi_dst && nv > 1) np = edan__distinct_writers(v, nv);
     if (in->mem == EDAN_MEM_LOAD && e && e[0]) {
@@ -3063,7 +3072,7 @@ edan_result edan_feed(edan_context *ctx, const edan_insn *in)
 {
     edan_prepared ops;          /* only its operand fields are used */
     uint32_t i, n = 0;
-    if (ctx->cur_thr == EDAN__NO_THREAD) return edan__no_thread(ctx);
+    if (ctx->th.cur == EDAN__NO_THREAD) return edan__no_thread(ctx);
     /* the checks of edan__check, in the order that costs least; anything
        unusual goes to edan__check for the exact message */
     if (in->nsrc > EDAN_MAX_SRC || in->ndst > EDAN_MAX_DST || in->cls >= EDAN_CLASS_COUNT || in->op >= ctx->op_cap ||
@@ -3174,7 +3183,7 @@ static EDAN__NOINLINE edan_result edan__feed_multi(edan_context *ctx, const edan
         edan__read_bytes(ctx, a0, (uint32_t)len, K, 0, ctx->multi_pred, ctx->multi_pv, &np, &S1, &md1);
     }
     ctx->E += np;
-    if (ctx->seg_start) edan__cross_preds(ctx, ctx->multi_pv, nreg, np);
+    if (ctx->th.seg_start) edan__cross_preds(ctx, ctx->multi_pv, nreg, np);
     if (ctx->dot_max && (r = edan__dot_record(ctx, vid, &at, ctx->multi_pv, np)) != EDAN_OK) return r;
 
     for (k = 0; k < K; k++) {
@@ -3287,7 +3296,7 @@ edan_result edan_feed_accesses(edan_context *ctx, const edan_insn *in, const eda
         one.size = (uint16_t)acc[0].size;
         return edan_feed(ctx, &one);
     }
-    if (ctx->cur_thr == EDAN__NO_THREAD) return edan__no_thread(ctx);
+    if (ctx->th.cur == EDAN__NO_THREAD) return edan__no_thread(ctx);
     if ((r = edan__check(ctx, &one)) != EDAN_OK) return r;
     memset(&ops, 0, sizeof ops);
     edan__operands(&one, &ops);
@@ -3345,7 +3354,7 @@ static EDAN__NOINLINE edan_result edan__feed_general_n(edan_context *ctx, const 
 
 edan_result edan_feed_prepared_n(edan_context *ctx, const edan_prepared *p, const uint64_t *addrs, size_t n)
 {
-    if (ctx->cur_thr == EDAN__NO_THREAD && n) return edan__no_thread(ctx);
+    if (ctx->th.cur == EDAN__NO_THREAD && n) return edan__no_thread(ctx);
     if (edan__lean1(ctx)) return edan__feed_lean1_n(ctx, p, addrs, n);
     return edan__feed_general_n(ctx, p, addrs, n);
 }
@@ -3357,7 +3366,7 @@ edan_result edan_kill_regs(edan_context *ctx, const edan_reg *regs, size_t n)
     uint32_t k;
     if (!ctx) return EDAN_ERR_INVALID_ARG;
     if (n && !regs) return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "no registers");
-    if (n && ctx->cur_thr == EDAN__NO_THREAD) return edan__no_thread(ctx);
+    if (n && ctx->th.cur == EDAN__NO_THREAD) return edan__no_thread(ctx);
     for (i = 0; i < n; i++)
         if (regs[i] >= ctx->num_regs)
             return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "after instruction %llu: register id %u out of range",
@@ -3461,35 +3470,35 @@ static void edan__blocks_flush(edan_context *ctx);
 /* Thread 0, made at the first call: it owns everything fed before. */
 static edan_result edan__thr_init(edan_context *ctx)
 {
-    if (ctx->thr) return EDAN_OK;
-    ctx->thr = (edan__thread *)edan__calloc(&ctx->a, 16 * sizeof *ctx->thr);
-    if (!ctx->thr || !(ctx->thr[0].cnt = (uint64_t *)edan__calloc(&ctx->a, 4 * (size_t)ctx->K * sizeof(uint64_t)))) {
-        edan__free(&ctx->a, ctx->thr);
-        ctx->thr = NULL;
+    if (ctx->th.t) return EDAN_OK;
+    ctx->th.t = (edan__thread *)edan__calloc(&ctx->a, 16 * sizeof *ctx->th.t);
+    if (!ctx->th.t || !(ctx->th.t[0].cnt = (uint64_t *)edan__calloc(&ctx->a, 4 * (size_t)ctx->K * sizeof(uint64_t)))) {
+        edan__free(&ctx->a, ctx->th.t);
+        ctx->th.t = NULL;
         return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for threads");
     }
-    ctx->thr_cap = 16;
-    ctx->nthr = 1;
-    ctx->thr[0].state = 1;
-    ctx->cur_thr = 0;
+    ctx->th.cap = 16;
+    ctx->th.n = 1;
+    ctx->th.t[0].state = 1;
+    ctx->th.cur = 0;
     return EDAN_OK;
 }
 
 /* The current thread's stretch starts with the next vertex. */
 static edan_result edan__thr_segment(edan_context *ctx)
 {
-    if (ctx->nseg == ctx->seg_cap) {
-        size_t nc = ctx->seg_cap ? 2 * ctx->seg_cap : 64;
-        uint64_t (*ns)[2] = (uint64_t (*)[2])edan__realloc(&ctx->a, ctx->seg, nc * sizeof *ns);
+    if (ctx->th.nseg == ctx->th.seg_cap) {
+        size_t nc = ctx->th.seg_cap ? 2 * ctx->th.seg_cap : 64;
+        uint64_t (*ns)[2] = (uint64_t (*)[2])edan__realloc(&ctx->a, ctx->th.seg, nc * sizeof *ns);
         if (!ns) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the threads' stretches");
-        ctx->seg = ns;
-        ctx->seg_cap = nc;
+        ctx->th.seg = ns;
+        ctx->th.seg_cap = nc;
     }
-    if (ctx->nseg && ctx->seg[ctx->nseg - 1][0] == ctx->N + 1) ctx->nseg--;     /* an empty stretch */
-    ctx->seg[ctx->nseg][0] = ctx->N + 1;
-    ctx->seg[ctx->nseg][1] = ctx->cur_thr;
-    ctx->nseg++;
-    ctx->seg_start = ctx->N + 1;
+    if (ctx->th.nseg && ctx->th.seg[ctx->th.nseg - 1][0] == ctx->N + 1) ctx->th.nseg--;     /* an empty stretch */
+    ctx->th.seg[ctx->th.nseg][0] = ctx->N + 1;
+    ctx->th.seg[ctx->th.nseg][1] = ctx->th.cur;
+    ctx->th.nseg++;
+    ctx->th.seg_start = ctx->N + 1;
     return EDAN_OK;
 }
 
@@ -3520,14 +3529,14 @@ static void edan__thr_regs(edan_context *ctx, uint64_t *r, int save)
 static void edan__thr_account(edan_context *ctx)
 {
     uint32_t k;
-    edan__thread *T = ctx->cur_thr == EDAN__NO_THREAD ? NULL : &ctx->thr[ctx->cur_thr];
+    edan__thread *T = ctx->th.cur == EDAN__NO_THREAD ? NULL : &ctx->th.t[ctx->th.cur];
     edan__blocks_flush(ctx);
     if (T) {
-        T->N += ctx->N - ctx->thr_N0;
-        T->cross += ctx->cross - ctx->cross0;
+        T->N += ctx->N - ctx->th.N0;
+        T->cross += ctx->th.cross - ctx->th.cross0;
     }
-    ctx->thr_N0 = ctx->N;
-    ctx->cross0 = ctx->cross;
+    ctx->th.N0 = ctx->N;
+    ctx->th.cross0 = ctx->th.cross;
     for (k = 0; k < ctx->K; k++) {
         edan__cfg *g = &ctx->cfg[k];
         if (T) {
@@ -3549,24 +3558,24 @@ edan_result edan_thread_create(edan_context *ctx, uint32_t creator, uint32_t chi
     edan__thread *T;
     if (!ctx) return EDAN_ERR_INVALID_ARG;
     if ((r = edan__thr_init(ctx)) != EDAN_OK) return r;
-    if (creator >= ctx->nthr || ctx->thr[creator].state != 1)
+    if (creator >= ctx->th.n || ctx->th.t[creator].state != 1)
         return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "thread %u creates thread %u: thread %u is not running", creator,
                           child, creator);
-    if (child >= EDAN_MAX_THREADS || (child < ctx->nthr && ctx->thr[child].state))
+    if (child >= EDAN_MAX_THREADS || (child < ctx->th.n && ctx->th.t[child].state))
         return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "thread %u: %s", child,
                           child >= EDAN_MAX_THREADS ? "id too large" : "created before (an id is used once)");
-    if (child >= ctx->thr_cap) {
-        uint32_t nc = ctx->thr_cap;
+    if (child >= ctx->th.cap) {
+        uint32_t nc = ctx->th.cap;
         edan__thread *nt;
         while (nc <= child) nc *= 2;
-        nt = (edan__thread *)edan__realloc(&ctx->a, ctx->thr, nc * sizeof *nt);
+        nt = (edan__thread *)edan__realloc(&ctx->a, ctx->th.t, nc * sizeof *nt);
         if (!nt) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for threads");
-        memset(nt + ctx->thr_cap, 0, (nc - ctx->thr_cap) * sizeof *nt);
-        ctx->thr = nt;
-        ctx->thr_cap = nc;
+        memset(nt + ctx->th.cap, 0, (nc - ctx->th.cap) * sizeof *nt);
+        ctx->th.t = nt;
+        ctx->th.cap = nc;
     }
-    if (child >= ctx->nthr) ctx->nthr = child + 1;
-    T = &ctx->thr[child];
+    if (child >= ctx->th.n) ctx->th.n = child + 1;
+    T = &ctx->th.t[child];
     T->regs = (uint64_t *)edan__calloc(&ctx->a, edan__thr_regs_words(ctx) * sizeof(uint64_t));
     T->cnt = (uint64_t *)edan__calloc(&ctx->a, 4 * (size_t)ctx->K * sizeof(uint64_t));
     if (!T->regs || !T->cnt) {
@@ -3575,13 +3584,13 @@ edan_result edan_thread_create(edan_context *ctx, uint32_t creator, uint32_t chi
         memset(T, 0, sizeof *T);
         return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for thread %u", child);
     }
-    if (!ctx->nseg) {       /* thread 0's stretch, from the start */
+    if (!ctx->th.nseg) {       /* thread 0's stretch, from the start */
         if ((r = edan__thr_segment(ctx)) != EDAN_OK) return r;
-        ctx->seg[0][0] = ctx->seg_start = ctx->thr_first = 1;
+        ctx->th.seg[0][0] = ctx->th.seg_start = ctx->th.first = 1;
     }
     T->first = ctx->N + 1;
-    if (creator == ctx->cur_thr) edan__thr_regs(ctx, T->regs, 1);      /* its creator's writers, now */
-    else memcpy(T->regs, ctx->thr[creator].regs, edan__thr_regs_words(ctx) * sizeof(uint64_t));
+    if (creator == ctx->th.cur) edan__thr_regs(ctx, T->regs, 1);      /* its creator's writers, now */
+    else memcpy(T->regs, ctx->th.t[creator].regs, edan__thr_regs_words(ctx) * sizeof(uint64_t));
     T->state = 1;
     return EDAN_OK;
 }
@@ -3594,7 +3603,7 @@ static edan_result edan__thr_running(edan_context *ctx, uint32_t thread, const c
     char lead[64];
     if (!ctx) return EDAN_ERR_INVALID_ARG;
     if ((r = edan__thr_init(ctx)) != EDAN_OK) return r;
-    if (thread < ctx->nthr && ctx->thr[thread].state == 1) return EDAN_OK;
+    if (thread < ctx->th.n && ctx->th.t[thread].state == 1) return EDAN_OK;
     snprintf(lead, sizeof lead, what, thread);
     return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "%s: it is not running", lead);
 }
@@ -3604,17 +3613,17 @@ edan_result edan_thread_switch(edan_context *ctx, uint32_t thread)
     edan_result r;
     edan__thread *T;
     if ((r = edan__thr_running(ctx, thread, "switch to thread %u")) != EDAN_OK) return r;
-    if (thread == ctx->cur_thr) return EDAN_OK;
+    if (thread == ctx->th.cur) return EDAN_OK;
     edan__thr_account(ctx);
-    if (ctx->cur_thr != EDAN__NO_THREAD) {
-        T = &ctx->thr[ctx->cur_thr];
+    if (ctx->th.cur != EDAN__NO_THREAD) {
+        T = &ctx->th.t[ctx->th.cur];
         if (!T->regs && !(T->regs = (uint64_t *)edan__calloc(&ctx->a, edan__thr_regs_words(ctx) * sizeof(uint64_t))))
-            return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for thread %u", ctx->cur_thr);
+            return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for thread %u", ctx->th.cur);
         edan__thr_regs(ctx, T->regs, 1);
     }
-    edan__thr_regs(ctx, ctx->thr[thread].regs, 0);
-    ctx->cur_thr = thread;
-    ctx->thr_first = ctx->thr[thread].first;
+    edan__thr_regs(ctx, ctx->th.t[thread].regs, 0);
+    ctx->th.cur = thread;
+    ctx->th.first = ctx->th.t[thread].first;
     ctx->kill_epoch++;      /* blocks: every live-in may have another writer */
     return edan__thr_segment(ctx);
 }
@@ -3624,10 +3633,10 @@ edan_result edan_thread_exit(edan_context *ctx, uint32_t thread)
     edan_result r;
     edan__thread *T;
     if ((r = edan__thr_running(ctx, thread, "thread %u exits")) != EDAN_OK) return r;
-    T = &ctx->thr[thread];
-    if (thread == ctx->cur_thr) {   /* its share, then no thread until a switch */
+    T = &ctx->th.t[thread];
+    if (thread == ctx->th.cur) {   /* its share, then no thread until a switch */
         edan__thr_account(ctx);
-        ctx->cur_thr = EDAN__NO_THREAD;
+        ctx->th.cur = EDAN__NO_THREAD;
     }
     edan__free(&ctx->a, T->regs);
     T->regs = NULL;
@@ -3635,7 +3644,7 @@ edan_result edan_thread_exit(edan_context *ctx, uint32_t thread)
     return EDAN_OK;
 }
 
-uint32_t edan_num_threads(const edan_context *ctx) { return ctx && ctx->thr ? ctx->nthr : 1; }
+uint32_t edan_num_threads(const edan_context *ctx) { return ctx && ctx->th.t ? ctx->th.n : 1; }
 
 edan_result edan_get_thread_metrics(edan_context *ctx, uint32_t config, uint32_t thread, edan_thread_metrics *out)
 {
@@ -3643,10 +3652,10 @@ edan_result edan_get_thread_metrics(edan_context *ctx, uint32_t config, uint32_t
     const edan__thread *T;
     if (!ctx || !out || config >= ctx->K) return EDAN_ERR_INVALID_ARG;
     if ((r = edan__thr_init(ctx)) != EDAN_OK) return r;
-    if (thread >= ctx->nthr || !ctx->thr[thread].state)
+    if (thread >= ctx->th.n || !ctx->th.t[thread].state)
         return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "thread %u was never created", thread);
-    if (thread == ctx->cur_thr) edan__thr_account(ctx);
-    T = &ctx->thr[thread];
+    if (thread == ctx->th.cur) edan__thr_account(ctx);
+    T = &ctx->th.t[thread];
     out->N = T->N;
     out->W = T->cnt[4 * config];
     out->C = T->cnt[4 * config + 1];
@@ -4107,7 +4116,7 @@ static EDAN__NOINLINE int edan__block_distinct(const edan_context *ctx, const ed
 static EDAN__INLINE uint64_t edan__block_word_edge(edan_context *ctx, const edan__bstep *st, uint64_t w)
 {
     int edge = ctx->reg_vid[st->live[0]] != w && (st->nlive < 2 || !ctx->store_dst || edan__block_distinct(ctx, st, w));
-    if (edge && w < ctx->seg_start) edan__cross_mem(ctx, w);
+    if (edge && w < ctx->th.seg_start) edan__cross_mem(ctx, w);
     return (uint64_t)edge;
 }
 
@@ -4184,13 +4193,13 @@ static EDAN__INLINE uint64_t edan__block_live_edges(edan_context *ctx, edan_bloc
     uint64_t E = 0;
     uint32_t i;
     int all = 1;
-    if (ctx->seg_start)     /* writers from before this thread's first vertex (its creator's), each once */
+    if (ctx->th.seg_start)     /* writers from before this thread's first vertex (its creator's), each once */
         for (i = 0; i < b->nlive; i++) {
             uint64_t u = ctx->reg_vid[b->live_reg[i]];
             uint32_t j;
-            if (!u || u >= ctx->thr_first) continue;
+            if (!u || u >= ctx->th.first) continue;
             for (j = 0; j < i && ctx->reg_vid[b->live_reg[j]] != u; j++) {}
-            ctx->cross += j == i;
+            ctx->th.cross += j == i;
         }
     if (b->live_written && b->live_epoch == ctx->kill_epoch)
         return ctx->multi_dst && b->live_sets_len ? b->live_E - edan__block_shared_writers(ctx, b) : b->live_E;
@@ -4405,7 +4414,7 @@ edan_result edan_feed_block(edan_context *ctx, edan_block *b, const uint64_t *ad
     if (b->ctx != ctx)
         return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: a block made for another context",
                           (unsigned long long)ctx->N + 1);
-    if (ctx->cur_thr == EDAN__NO_THREAD) return edan__no_thread(ctx);
+    if (ctx->th.cur == EDAN__NO_THREAD) return edan__no_thread(ctx);
     if (b->compiled && (addrs || !b->nmem) &&
         (ctx->K > 1 ? edan__block_run_k(ctx, b, addrs)
          : ctx->hotspots ? edan__block_run_hot(ctx, b, addrs)

@@ -1927,6 +1927,89 @@ static int edan__store_part(edan_context *ctx, uint64_t *e, unsigned lo, unsigne
     return 1;
 }
 
+/* ---- the model's rules, once ------------------------------------------- */
+/* Each rule of the model that more than one feeding path applies (the
+   general feed, its lean copy, several accesses, compiled blocks) is
+   written here once; the paths differ only in how they find a vertex's
+   predecessors. */
+
+/* Start and depth: a vertex starts when its last predecessor finishes,
+   and lies as deep as its deepest one. A predecessor finishing at F with
+   memory depth m joins the vertex's start *S and depth *md. */
+static EDAN__INLINE void edan__join(uint64_t *S, uint32_t *md, uint64_t F, uint32_t m)
+{
+    if (F > *S) *S = F;
+    if (m > *md) *md = m;
+}
+
+/* edan__join that also names the critical predecessor (the graph's): the
+   first with the largest F. */
+static EDAN__INLINE void edan__join_best(uint64_t *S, uint32_t *md, uint64_t *best, uint64_t F, uint32_t m,
+                                         uint64_t id)
+{
+    if (!*best || F > *S) {
+        *S = F;
+        *best = id;
+    }
+    if (m > *md) *md = m;
+}
+
+/* A word's last writer (its entry e in the shadow memory: the vertex id,
+   then F[K], then md[K]) joins configuration k's start and depth. */
+static EDAN__INLINE void edan__join_word(const uint64_t *e, uint32_t K, uint32_t k, uint64_t *S, uint32_t *md)
+{
+    edan__join(S, md, e[1 + k], ((const uint32_t *)(e + 1 + K))[k]);
+}
+
+/* Vertex vid, finishing at Fv[k] with depth mdv[k], is the last writer
+   of a whole word (its entry e) / of register r. */
+static EDAN__INLINE void edan__set_word_writer(uint64_t *e, uint64_t vid, const uint64_t *Fv, const uint32_t *mdv,
+                                               uint32_t K)
+{
+    e[0] = vid;
+    edan__put_writer(e + 1, Fv, mdv, K);
+}
+static EDAN__INLINE void edan__set_reg_writer(uint64_t *reg_vid, uint64_t *reg_F, uint32_t *reg_md, edan_reg r,
+                                              uint64_t vid, const uint64_t *Fv, const uint32_t *mdv, uint32_t K)
+{
+    uint32_t k;
+    reg_vid[r] = vid;
+    for (k = 0; k < K; k++) {
+        reg_F[(size_t)r * K + k] = Fv[k];
+        reg_md[(size_t)r * K + k] = mdv[k];
+    }
+}
+
+/* Costs: an operation takes its class's cycles; a RAM access alpha; an
+   access served by the caches its slowest level's latency (1 at least). */
+static EDAN__INLINE uint64_t edan__op_time(const edan__cfg *g, const edan_insn *in)
+{
+    return g->c.cost[in->cls];
+}
+static EDAN__INLINE uint64_t edan__access_time(const edan__cfg *g, int is_mem, uint64_t hit_latency)
+{
+    return is_mem ? g->c.alpha : hit_latency ? hit_latency : 1;
+}
+
+/* Memory depth: a memory access vertex (one that reaches RAM) is one
+   deeper than its predecessors, and is chained when another RAM access
+   precedes it on a path. */
+static EDAN__INLINE uint32_t edan__depth(uint32_t md, int is_mem)
+{
+    return md + (uint32_t)(is_mem != 0);
+}
+static EDAN__INLINE int edan__chained(uint32_t md)
+{
+    return md >= 2;
+}
+
+/* Threads: a register writer from before the current thread's first
+   vertex is its creator's, so the edge from it crosses threads. */
+static EDAN__INLINE int edan__cross_reg(const edan_context *ctx, uint64_t writer)
+{
+    return writer && writer < ctx->th.first;
+}
+
 /* ---- cache model ------------------------------------------------------- */
 /* LRU by time stamps: a way's stamp is its last use (0: never), a set's
    least recently used way the one with the smallest; nothing moves on a
@@ -2077,7 +2160,7 @@ static void edan__cache_access(edan__cfg *g, const edan_insn *in, uint64_t addr,
         bytes += in->size;
     }
     *is_mem = mem;
-    *t = mem ? g->c.alpha : (lat ? lat : 1);
+    *t = edan__access_time(g, mem, lat);
     /* the paper's rule counts bytes as the EDAN authors' tool: a memory
        access vertex's access size */
     *w = fills ? bytes : mem ? in->size : 0;
@@ -2149,7 +2232,7 @@ static EDAN__INLINE int edan__hot_count(edan_context *ctx, edan__cfg *g, const e
     h->executed++;
     if (is_mem) {
         h->mem++;
-        if (md >= 2) h->chained++;
+        if (edan__chained(md)) h->chained++;
         if (md > h->max_md) h->max_md = md;
     }
     return 1;
@@ -2171,10 +2254,7 @@ static EDAN__INLINE void edan__add_pred(edan__pred *p, uint64_t *pv, uint32_t *n
                                         const uint32_t *md, int lean, uint64_t *S1, uint32_t *md1)
 {
     uint32_t i;
-    if (lean) {
-        if (*F > *S1) *S1 = *F;
-        if (*md > *md1) *md1 = *md;
-    }
+    if (lean) edan__join(S1, md1, *F, *md);
     for (i = 0; i < *n; i++)
         if (pv[i] == vid) return;
     pv[*n] = vid;
@@ -2588,11 +2668,8 @@ static EDAN__NOINLINE edan_result edan__fill_deps(edan_context *ctx, edan__cfg *
     uint32_t i, j;
     for (i = 0; i < fl->n; i++) {
         const edan__filler *f = &fl->f[i];
-        if (f->F > *S) {
-            *S = f->F;
-            if (best) *best = f->vid;
-        }
-        if (f->md > *md) *md = f->md;
+        if (best && f->F > *S) *best = f->vid;
+        edan__join(S, md, f->F, f->md);
         for (j = 0; j < npv && pv[j] != f->vid; j++) {}
         if (j < npv) continue;
         g->fill_edges++;
@@ -2620,11 +2697,21 @@ static EDAN__INLINE edan_result edan__fill_dep(edan_context *ctx, edan__cfg *g, 
         one.f[0] = *f;
         return edan__fill_deps(ctx, g, &one, vid, pv, npv, S, md, best);
     }
-    if (f->F > *S) *S = f->F;
-    if (f->md > *md) *md = f->md;
+    edan__join(S, md, f->F, f->md);
     for (j = 0; j < npv && pv[j] != f->vid; j++) {}
     g->fill_edges += j == npv;
     return EDAN_OK;
+}
+
+/* A memory access vertex of configuration g at depth md: its layer, and
+   whether it is chained; the current thread's deepest. 0 when out of
+   memory for the layer (never when room was made: edan__layers_room). */
+static EDAN__INLINE int edan__mem_depth(edan_context *ctx, edan__cfg *g, uint32_t md)
+{
+    if (!edan__layer_add(&ctx->a, &g->lay, md)) return 0;
+    if (edan__chained(md)) g->chained++;
+    if (md > g->thr_md) g->thr_md = md;
+    return 1;
 }
 
 /* A vertex of configuration g, starting at S and finishing at F after t
@@ -2636,11 +2723,9 @@ static EDAN__INLINE edan_result edan__vertex_sums(edan_context *ctx, edan__cfg *
     g->T1 += t;
     if (F > g->Tinf) g->Tinf = F;
     if (is_mem) {
-        if (!edan__layer_add(&ctx->a, &g->lay, md))
+        if (!edan__mem_depth(ctx, g, md))
             return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the layer histogram");
         g->W++;
-        if (md >= 2) g->chained++;
-        if (md > g->thr_md) g->thr_md = md;
     } else {
         g->C += t;
     }
@@ -2675,14 +2760,14 @@ static EDAN__INLINE edan_result edan__vertex(edan_context *ctx, edan__cfg *g, co
     long hit;
     if (in->mem == EDAN_MEM_NONE) {
         *is_mem = 0;
-        t = g->c.cost[in->cls];
+        t = edan__op_time(g, in);
         *F = S + t;
     } else if (!g->c.num_levels) {
         *is_mem = 1;
-        t = g->c.alpha;
+        t = edan__access_time(g, 1, 0);
         w = in->size;
         *F = S + t;
-        ++*md;
+        *md = edan__depth(*md, 1);
     } else if (in->mem == EDAN_MEM_LOAD && (hit = edan__l1_hit(&g->lv[0], addr, in->size)) >= 0) {
         /* the most common access, inline: a load of one line that L1 holds
            (a miss there goes the general way, which looks L1 up again); its
@@ -2707,7 +2792,7 @@ static EDAN__INLINE edan_result edan__vertex(edan_context *ctx, edan__cfg *g, co
         else if (fl.n) r = edan__fill_deps(ctx, g, &fl, vid, pv, npv, &S, md, best);
         if (r != EDAN_OK) return r;
         *F = S + t;
-        *md += (uint32_t)*is_mem;
+        *md = edan__depth(*md, *is_mem);
         if (fl.filled) edan__fillers_done(g, &fl, in, addr, vid, *F, *md);
     }
     return edan__vertex_sums(ctx, g, S, *F, t, w, *is_mem, *md);
@@ -2737,7 +2822,7 @@ static void edan__cross_mem(edan_context *ctx, uint64_t u)
 static EDAN__INLINE void edan__cross_preds(edan_context *ctx, const uint64_t *pv, uint32_t nreg, uint32_t n)
 {
     uint32_t j;
-    for (j = 0; j < nreg; j++) ctx->th.cross += pv[j] < ctx->th.first;
+    for (j = 0; j < nreg; j++) ctx->th.cross += (uint64_t)edan__cross_reg(ctx, pv[j]);
     for (; j < n; j++)
         if (pv[j] < ctx->th.seg_start) edan__cross_mem(ctx, pv[j]);
 }
@@ -2756,8 +2841,7 @@ static EDAN__INLINE uint32_t edan__lean_sources(const edan_context *ctx, const e
     do {                                                               \
         edan_reg r_ = p->edan__.src[j];                                       \
         v[j] = ctx->reg_vid[r_];                                       \
-        if (ctx->reg_F[r_] > *S) *S = ctx->reg_F[r_];                  \
-        if (ctx->reg_md[r_] > *md) *md = ctx->reg_md[r_];              \
+        edan__join(S, md, ctx->reg_F[r_], ctx->reg_md[r_]);            \
         np += v[j] != 0;                                               \
     } while (0)
     switch (p->edan__.nsrc) {
@@ -2775,16 +2859,19 @@ static EDAN__INLINE uint32_t edan__lean_sources(const edan_context *ctx, const e
     return np;
 }
 
-/* An instruction counted (N, its op, its access kind and bytes); its vertex id. */
+/* A vertex counted: N, its op, its access kind (EDAN_MEM_NONE: none); its id. */
+static EDAN__INLINE uint64_t edan__count_vertex(edan_context *ctx, uint32_t op, int mem)
+{
+    ctx->op_count[op]++;
+    if (mem != EDAN_MEM_NONE) ctx->mem_count[mem]++;
+    return ++ctx->N;
+}
+
+/* An instruction counted (edan__count_vertex, and its access's bytes); its vertex id. */
 static EDAN__INLINE uint64_t edan__count(edan_context *ctx, const edan_insn *in)
 {
-    uint64_t vid = ++ctx->N;
-    ctx->op_count[in->op]++;
-    if (in->mem != EDAN_MEM_NONE) {
-        ctx->mem_count[in->mem]++;
-        ctx->mem_bytes[in->mem] += in->size;
-    }
-    return vid;
+    if (in->mem != EDAN_MEM_NONE) ctx->mem_bytes[in->mem] += in->size;
+    return edan__count_vertex(ctx, in->op, in->mem);
 }
 
 /* The lean copy's register targets: vertex vid, finishing at F with
@@ -2793,12 +2880,8 @@ static EDAN__INLINE void edan__lean_target(edan_context *ctx, const edan_prepare
                                            uint32_t md)
 {
     uint32_t j;
-    for (j = 0; j < p->edan__.ndst; j++) {
-        edan_reg d = p->edan__.dst[j];
-        ctx->reg_vid[d] = vid;
-        ctx->reg_F[d] = F;
-        ctx->reg_md[d] = md;
-    }
+    for (j = 0; j < p->edan__.ndst; j++)
+        edan__set_reg_writer(ctx->reg_vid, ctx->reg_F, ctx->reg_md, p->edan__.dst[j], vid, &F, &md, 1);
 }
 
 /* The distinct predecessors among registers' writers v[0 .. n) (0: none):
@@ -2850,15 +2933,9 @@ static EDAN__INLINE void edan__read_bytes(edan_context *ctx, uint64_t addr, uint
 static EDAN__INLINE void edan__write_regs(edan_context *ctx, const edan_prepared *p, uint64_t vid, const uint64_t *Fv,
                                           const uint32_t *mdv, uint32_t K)
 {
-    uint32_t i, k;
-    for (i = 0; i < p->edan__.ndst; i++) {
-        edan_reg r = p->edan__.dst[i];
-        ctx->reg_vid[r] = vid;
-        for (k = 0; k < K; k++) {
-            ctx->reg_F[(size_t)r * K + k] = Fv[k];
-            ctx->reg_md[(size_t)r * K + k] = mdv[k];
-        }
-    }
+    uint32_t i;
+    for (i = 0; i < p->edan__.ndst; i++)
+        edan__set_reg_writer(ctx->reg_vid, ctx->reg_F, ctx->reg_md, p->edan__.dst[i], vid, Fv, mdv, K);
 }
 
 /* Vertex vid (finishing at Fv[k] with memory depth mdv[k] in
@@ -2874,8 +2951,7 @@ static EDAN__INLINE edan_result edan__write_bytes(edan_context *ctx, uint64_t ad
         if (!e) return ctx->sh_err;
         if (lo == 0 && hi == 7) {           /* the whole word: the writer in the entry */
             if ((e[0] & EDAN__WSPLIT) && !edan__split_release(ctx, e)) return ctx->sh_err;
-            e[0] = vid;
-            edan__put_writer(e + 1, Fv, mdv, K);
+            edan__set_word_writer(e, vid, Fv, mdv, K);
             continue;
         }
         if (!rec && wl == w0 && (e[0] & EDAN__WSPLIT)) {
@@ -2901,6 +2977,45 @@ static EDAN__INLINE edan_result edan__write_bytes(edan_context *ctx, uint64_t ad
             edan__put_writer(EDAN__REC_F(ctx, rec, K), Fv, mdv, K);
         }
         if (!edan__store_part(ctx, e, lo, hi, rec)) return ctx->sh_err;
+    }
+    return EDAN_OK;
+}
+
+/* The registers' writers of an instruction (its operand fields p) added
+   to its predecessors (edan__add_pred, not lean). */
+static EDAN__INLINE void edan__reg_preds(edan_context *ctx, const edan_prepared *p, uint32_t K, edan__pred *preds,
+                                         uint64_t *pv, uint32_t *np, uint64_t *S1, uint32_t *md1)
+{
+    uint32_t i;
+    for (i = 0; i < p->edan__.nsrc; i++) {
+        edan_reg r = p->edan__.src[i];
+        uint64_t v = ctx->reg_vid[r];
+        if (v) edan__add_pred(preds, pv, np, v, ctx->reg_F + (size_t)r * K, ctx->reg_md + (size_t)r * K, 0, S1, md1);
+    }
+}
+
+/* Configuration k's start *S and depth *md of a vertex from its
+   predecessors preds[0 .. np) (ids pv), and its critical one *best. */
+static EDAN__INLINE void edan__preds_join(const edan__pred *preds, const uint64_t *pv, uint32_t np, uint32_t k,
+                                          uint64_t *S, uint32_t *md, uint64_t *best)
+{
+    uint32_t i;
+    for (i = 0; i < np; i++) edan__join_best(S, md, best, preds[i].F[k], preds[i].md[k], pv[i]);
+}
+
+/* What a vertex leaves beside the totals in configuration g: its PC's
+   statistics (a memory instruction `at`, with hotspots) and, for a
+   recorded graph, its kind, critical predecessor, F and md. */
+static EDAN__INLINE edan_result edan__vertex_record(edan_context *ctx, edan__cfg *g, const edan_insn *at, uint64_t vid,
+                                                    int is_mem, uint64_t best, uint64_t F, uint32_t md)
+{
+    if (ctx->hotspots && at->mem != EDAN_MEM_NONE && !edan__hot_count(ctx, g, at, is_mem, md))
+        return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the hotspot table");
+    if (ctx->dot_max && !ctx->dot_overflow && vid <= ctx->dot_max) {
+        g->dot_mem[vid] = (uint8_t)is_mem;
+        g->dot_best[vid] = best;
+        g->dot_F[vid] = F;
+        g->dot_md[vid] = md;
     }
     return EDAN_OK;
 }
@@ -2936,13 +3051,7 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
                 if (j == np) pv[np++] = v[i];
             }
     } else {
-        for (i = 0; i < p->edan__.nsrc; i++) {
-            edan_reg r = p->edan__.src[i];
-            uint64_t v = ctx->reg_vid[r];
-            if (v)
-                edan__add_pred(preds, pv, &np, v, ctx->reg_F + (size_t)r * K, ctx->reg_md + (size_t)r * K, lean,
-                               &S1, &md1);
-        }
+        edan__reg_preds(ctx, p, K, preds, pv, &np, &S1, &md1);
     }
     nreg = np;
     if (reads_mem) edan__read_bytes(ctx, addr, in->size, K, lean, preds, pv, &np, &S1, &md1);
@@ -2961,25 +3070,16 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
         uint64_t S = 0, F, best = 0;
         uint32_t md = 0;
         int is_mem;
+        edan_result r;
         if (lean) {
             S = S1;
             md = md1;
         } else {
-            for (i = 0; i < np; i++) {
-                if (!best || preds[i].F[k] > S) { S = preds[i].F[k]; best = pv[i]; }
-                if (preds[i].md[k] > md) md = preds[i].md[k];
-            }
+            edan__preds_join(preds, pv, np, k, &S, &md, &best);
         }
-        edan_result r = edan__vertex(ctx, g, in, addr, vid, pv, np, S, &md, &best, &F, &is_mem);
+        r = edan__vertex(ctx, g, in, addr, vid, pv, np, S, &md, &best, &F, &is_mem);
         if (r != EDAN_OK) return r;
-        if (!lean && ctx->hotspots && in->mem != EDAN_MEM_NONE && !edan__hot_count(ctx, g, in, is_mem, md))
-            return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the hotspot table");
-        if (!lean && ctx->dot_max && !ctx->dot_overflow && vid <= ctx->dot_max) {
-            g->dot_mem[vid] = (uint8_t)is_mem;
-            g->dot_best[vid] = best;
-            g->dot_F[vid] = F;
-            g->dot_md[vid] = md;
-        }
+        if (!lean && (r = edan__vertex_record(ctx, g, in, vid, is_mem, best, F, md)) != EDAN_OK) return r;
         Fv[k] = F;
         mdv[k] = md;
     }
@@ -3015,14 +3115,13 @@ static EDAN__INLINE int edan__feed_lean1_fast(edan_context *ctx, const edan_insn
     np = edan__lean_sources(ctx, p, &S, &md, v);
     nv = p->edan__.nsrc;
     if (ctx->th.seg_start) {   /* a predecessor that may be another thread's: edan__feed counts it */
-        for (i = 0; i < nv && !(v[i] && v[i] < ctx->th.first); i++) {}
+        for (i = 0; i < nv && !edan__cross_reg(ctx, v[i]); i++) {}
         if (i < nv || (in->mem == EDAN_MEM_LOAD && e && e[0] && e[0] < ctx->th.seg_start)) return 0;
     }
     if (ctx->multi_dst && nv > 1) np = edan__distinct_writers(v, nv);
     if (in->mem == EDAN_MEM_LOAD && e && e[0]) {
         /* the word's writer: an edge unless it also wrote a register read */
-        if (e[1] > S) S = e[1];
-        if (*(const uint32_t *)(e + 2) > md) md = *(const uint32_t *)(e + 2);
+        edan__join_word(e, 1, 0, &S, &md);
         for (i = 0; i < p->edan__.nsrc && v[i] != e[0]; i++) {}
         np += i == p->edan__.nsrc;
         v[nv++] = e[0];
@@ -3032,10 +3131,7 @@ static EDAN__INLINE int edan__feed_lean1_fast(edan_context *ctx, const edan_insn
     *r = edan__vertex(ctx, ctx->cfg, in, addr, vid, v, nv, S, &md, NULL, &F, &is_mem);
     if (*r != EDAN_OK) return 1;
     edan__lean_target(ctx, p, vid, F, md);
-    if (in->mem == EDAN_MEM_STORE) {
-        e[0] = vid;
-        edan__put_writer(e + 1, &F, &md, 1);
-    }
+    if (in->mem == EDAN_MEM_STORE) edan__set_word_writer(e, vid, &F, &md, 1);
     return 1;
 }
 
@@ -3157,22 +3253,14 @@ static EDAN__NOINLINE edan_result edan__feed_multi(edan_context *ctx, const edan
     at.mem = (uint8_t)(loads && stores ? EDAN_MEM_AMO : loads ? EDAN_MEM_LOAD : EDAN_MEM_STORE);
     at.addr = acc[0].addr;
     at.size = (uint16_t)acc[0].size;
-    vid = ++ctx->N;
-    ctx->op_count[in->op]++;
-    ctx->mem_count[at.mem]++;
+    vid = edan__count_vertex(ctx, in->op, at.mem);
     ctx->mem_bytes[EDAN_MEM_LOAD] += loads;
     ctx->mem_bytes[EDAN_MEM_STORE] += stores;
 
     /* predecessors: the registers' writers, then every loaded byte's (all
        read before any of this instruction's stores lands) */
     if (!edan__multi_room(ctx, 0, EDAN_MAX_SRC)) goto nomem;
-    for (i = 0; i < p->edan__.nsrc; i++) {
-        edan_reg rg = p->edan__.src[i];
-        uint64_t v = ctx->reg_vid[rg];
-        if (v)
-            edan__add_pred(ctx->multi_pred, ctx->multi_pv, &np, v, ctx->reg_F + (size_t)rg * K,
-                           ctx->reg_md + (size_t)rg * K, 0, &S1, &md1);
-    }
+    edan__reg_preds(ctx, p, K, ctx->multi_pred, ctx->multi_pv, &np, &S1, &md1);
     nreg = np;
     for (j = 0; j < n;) {   /* contiguous loads as one range (a rep string instruction's bytes) */
         uint64_t a0, len;
@@ -3193,10 +3281,7 @@ static EDAN__NOINLINE edan_result edan__feed_multi(edan_context *ctx, const edan
         uint64_t S = 0, F, best = 0, t, w = 0, lat = 0;
         uint32_t md = 0;
         int is_mem = 0, filled = 0;
-        for (i = 0; i < np; i++) {
-            if (!best || preds[i].F[k] > S) { S = preds[i].F[k]; best = pv[i]; }
-            if (preds[i].md[k] > md) md = preds[i].md[k];
-        }
+        edan__preds_join(preds, pv, np, k, &S, &md, &best);
         if (!g->c.num_levels) {
             is_mem = 1;
             w = all;
@@ -3229,9 +3314,9 @@ static EDAN__NOINLINE edan_result edan__feed_multi(edan_context *ctx, const edan
                 if ((r = edan__fill_dep(ctx, g, &ctx->multi_fill[q], vid, pv, np, &S, &md, &best)) != EDAN_OK) return r;
             if (ctx->paper_cache) w = is_mem ? all : 0;     /* the authors' count: every access's size */
         }
-        t = is_mem ? g->c.alpha : lat ? lat : 1;
+        t = edan__access_time(g, is_mem, lat);
         F = S + t;
-        md += (uint32_t)is_mem;
+        md = edan__depth(md, is_mem);
         if (filled) {
             /* the lines this vertex brought from RAM: their filler's F and md */
             edan__fillers none;
@@ -3243,14 +3328,7 @@ static EDAN__NOINLINE edan_result edan__feed_multi(edan_context *ctx, const edan
             }
         }
         if ((r = edan__vertex_sums(ctx, g, S, F, t, w, is_mem, md)) != EDAN_OK) return r;
-        if (ctx->hotspots && !edan__hot_count(ctx, g, &at, is_mem, md))
-            return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the hotspot table");
-        if (ctx->dot_max && !ctx->dot_overflow && vid <= ctx->dot_max) {
-            g->dot_mem[vid] = (uint8_t)is_mem;
-            g->dot_best[vid] = best;
-            g->dot_F[vid] = F;
-            g->dot_md[vid] = md;
-        }
+        if ((r = edan__vertex_record(ctx, g, &at, vid, is_mem, best, F, md)) != EDAN_OK) return r;
         Fv[k] = F;
         mdv[k] = md;
     }
@@ -3855,7 +3933,7 @@ static int edan__block_compile(edan_context *ctx, edan_block *b)
         edan__bstep *st = &b->step[b->nstep];
         edan__bterm t[EDAN_MAX_SRC + 1];
         uint32_t nt = 0, vslot, vc, wseen[EDAN_MAX_SRC], nseen = 0, set = b->live_sets_len, q;
-        uint64_t cost = in->mem == EDAN_MEM_NONE ? g->c.cost[in->cls] : 0;
+        uint64_t cost = in->mem == EDAN_MEM_NONE ? edan__op_time(g, in) : 0;
         memset(st, 0, sizeof *st);
         b->live_sets[b->live_sets_len++] = 0;
         for (j = 0; j < p->edan__.nsrc; j++) {
@@ -4197,7 +4275,7 @@ static EDAN__INLINE uint64_t edan__block_live_edges(edan_context *ctx, edan_bloc
         for (i = 0; i < b->nlive; i++) {
             uint64_t u = ctx->reg_vid[b->live_reg[i]];
             uint32_t j;
-            if (!u || u >= ctx->th.first) continue;
+            if (!edan__cross_reg(ctx, u)) continue;
             for (j = 0; j < i && ctx->reg_vid[b->live_reg[j]] != u; j++) {}
             ctx->th.cross += j == i;
         }
@@ -4250,12 +4328,8 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
         S = F[t->slot] + t->c;      /* a step has a term at least, most one or two */
         d = md[t->slot];
         if (st->nt > 1) {
-            if (F[t[1].slot] + t[1].c > S) S = F[t[1].slot] + t[1].c;
-            if (md[t[1].slot] > d) d = md[t[1].slot];
-            for (te = t + st->nt, t += 2; t < te; t++) {
-                if (F[t->slot] + t->c > S) S = F[t->slot] + t->c;
-                if (md[t->slot] > d) d = md[t->slot];
-            }
+            edan__join(&S, &d, F[t[1].slot] + t[1].c, md[t[1].slot]);
+            for (te = t + st->nt, t += 2; t < te; t++) edan__join(&S, &d, F[t->slot] + t->c, md[t->slot]);
         }
         if (st->kind == EDAN_MEM_NONE) {
             F[st->dst] = S;
@@ -4264,17 +4338,14 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
         }
         e = ent[st->mem];
         if (st->kind == EDAN_MEM_LOAD && e && e[0]) {
-            if (e[1] > S) S = e[1];
-            if (*(const uint32_t *)(e + 2) > d) d = *(const uint32_t *)(e + 2);
+            edan__join_word(e, 1, 0, &S, &d);
             E += edan__block_word_edge(ctx, st, e[0]);
         }
         if (plain) {        /* edan__vertex without a cache: W, T1 and bytes are the block's */
-            Fm = S + g->c.alpha;
-            d++;
+            Fm = S + edan__access_time(g, 1, 0);
+            d = edan__depth(d, 1);
             if (Fm > Tinf) Tinf = Fm;
-            if (d >= 2) g->chained++;
-            if (d > g->thr_md) g->thr_md = d;
-            (void)edan__layer_add(&ctx->a, &g->lay, d);        /* room made above */
+            (void)edan__mem_depth(ctx, g, d);       /* room made above */
             is_mem = 1;
         } else {
             uint64_t pv[EDAN_MAX_SRC + 1];
@@ -4285,10 +4356,7 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
             Tinf = g->Tinf;
         }
         if (hot) (void)edan__hot_count(ctx, g, &b->p[st->idx].in, is_mem, d);     /* room made above */
-        if (st->kind == EDAN_MEM_STORE) {
-            e[0] = N0 + st->idx + 1;
-            edan__put_writer(e + 1, &Fm, &d, 1);
-        }
+        if (st->kind == EDAN_MEM_STORE) edan__set_word_writer(e, N0 + st->idx + 1, &Fm, &d, 1);
         F[st->dst] = Fm;
         md[st->dst] = d;
     }
@@ -4299,9 +4367,7 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
     for (i = 0; i < b->nout; i++) {
         const edan__bout *o = &b->out[i];
         uint64_t Fo = F[o->slot] + o->c;
-        md[o->reg] = md[o->slot];
-        F[o->reg] = Fo;
-        ctx->reg_vid[o->reg] = N0 + o->writer + 1;
+        edan__set_reg_writer(ctx->reg_vid, F, md, o->reg, N0 + o->writer + 1, &Fo, &md[o->slot], 1);
         if (o->tinf && Fo > Tinf) Tinf = Fo;
     }
     g->Tinf = Tinf;
@@ -4333,11 +4399,8 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
         for (k = 0; k < K; k++) {
             S[k] = 0;
             d[k] = 0;
-            for (t = b->terms + st->t0, te = t + st->nt; t < te; t++) {
-                const size_t at = (size_t)t->slot * K + k;
-                if (F[at] + t->c > S[k]) S[k] = F[at] + t->c;
-                if (md[at] > d[k]) d[k] = md[at];
-            }
+            for (t = b->terms + st->t0, te = t + st->nt; t < te; t++)
+                edan__join(&S[k], &d[k], F[(size_t)t->slot * K + k] + t->c, md[(size_t)t->slot * K + k]);
         }
         if (st->kind == EDAN_MEM_NONE) {
             for (k = 0; k < K; k++) {
@@ -4348,11 +4411,7 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
         }
         e = ent[st->mem];
         if (st->kind == EDAN_MEM_LOAD && e && e[0]) {
-            const uint32_t *emd = (const uint32_t *)(e + 1 + K);
-            for (k = 0; k < K; k++) {
-                if (e[1 + k] > S[k]) S[k] = e[1 + k];
-                if (emd[k] > d[k]) d[k] = emd[k];
-            }
+            for (k = 0; k < K; k++) edan__join_word(e, K, k, &S[k], &d[k]);
             E += edan__block_word_edge(ctx, st, e[0]);
         }
         npv = edan__block_preds(ctx, st, N0, e, pv);
@@ -4367,23 +4426,19 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
             F[(size_t)st->dst * K + k] = Fm[k];
             md[(size_t)st->dst * K + k] = d[k];
         }
-        if (st->kind == EDAN_MEM_STORE) {
-            e[0] = N0 + st->idx + 1;
-            edan__put_writer(e + 1, Fm, d, K);
-        }
+        if (st->kind == EDAN_MEM_STORE) edan__set_word_writer(e, N0 + st->idx + 1, Fm, d, K);
     }
     for (t = b->tinf, te = t + b->ntinf; t < te; t++)
         for (k = 0; k < K; k++)
             if (F[(size_t)t->slot * K + k] + t->c > Tinf[k]) Tinf[k] = F[(size_t)t->slot * K + k] + t->c;
     for (i = 0; i < b->nout; i++) {
         const edan__bout *o = &b->out[i];
+        uint64_t Fo[EDAN_MAX_CONFIGS];
         for (k = 0; k < K; k++) {
-            uint64_t Fo = F[(size_t)o->slot * K + k] + o->c;
-            md[(size_t)o->reg * K + k] = md[(size_t)o->slot * K + k];
-            F[(size_t)o->reg * K + k] = Fo;
-            if (o->tinf && Fo > Tinf[k]) Tinf[k] = Fo;
+            Fo[k] = F[(size_t)o->slot * K + k] + o->c;
+            if (o->tinf && Fo[k] > Tinf[k]) Tinf[k] = Fo[k];
         }
-        ctx->reg_vid[o->reg] = N0 + o->writer + 1;
+        edan__set_reg_writer(ctx->reg_vid, F, md, o->reg, N0 + o->writer + 1, Fo, md + (size_t)o->slot * K, K);
     }
     for (k = 0; k < K; k++) ctx->cfg[k].Tinf = Tinf[k];
     ctx->E += E;

@@ -1,0 +1,41 @@
+#!/usr/bin/env python3
+# tests/mutate_paths.py - changes one rule in one feeding path of edan.h at a
+# time (each mutation below) and runs tests/unit/test_paths.c against the
+# changed header: every mutation must be CAUGHT. A mutation whose text is no
+# longer in edan.h is listed as SKIP (the code moved: update it). Exit 1 when
+# one is missed or skipped.
+import os, subprocess, sys, tempfile
+os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+work = tempfile.mkdtemp()
+bad = 0
+muts=[
+ ("block plain depth", "            d = edan__depth(d, 1);\n            if (Fm > Tinf) Tinf = Fm;", "            d = edan__depth(d, 0);\n            if (Fm > Tinf) Tinf = Fm;"),
+ ("multi depth", "        md = edan__depth(md, is_mem);", "        md = edan__depth(md, 0);"),
+ ("lean fast word writer", "        edan__join_word(e, 1, 0, &S, &md);\n", "\n"),
+ ("block K word writer", "            for (k = 0; k < K; k++) edan__join_word(e, K, k, &S[k], &d[k]);", "            for (k = 1; k < K; k++) edan__join_word(e, K, k, &S[k], &d[k]);"),
+ ("general feed preds", "            edan__preds_join(preds, pv, np, k, &S, &md, &best);\n        }\n        r = edan__vertex", "        }\n        r = edan__vertex"),
+ ("block cross reg", "            ctx->th.cross += j == i;", "            ctx->th.cross += 0;"),
+ ("block term join", "            for (te = t + st->nt, t += 2; t < te; t++) edan__join(&S, &d, F[t->slot] + t->c, md[t->slot]);", "            for (te = t + st->nt, t += 2; t < te; t++) {}"),
+ ("multi fill dep", "                if ((r = edan__fill_dep(ctx, g, &ctx->multi_fill[q], vid, pv, np, &S, &md, &best)) != EDAN_OK) return r;", "                {}"),
+ ("block outs md", "edan__set_reg_writer(ctx->reg_vid, F, md, o->reg, N0 + o->writer + 1, &Fo, &md[o->slot], 1);", "edan__set_reg_writer(ctx->reg_vid, F, md, o->reg, N0 + o->writer + 1, &Fo, &md[0], 1);"),
+]
+src = open('edan.h').read()
+for name, a, b in muts:
+    if src.count(a) != 1:
+        print("SKIP", name + ": its text is not in edan.h once")
+        bad = 1
+        continue
+    with open(os.path.join(work, 'edan.h'), 'w') as f:
+        f.write(src.replace(a, b))
+    exe = os.path.join(work, 't')
+    r = subprocess.run(['cc', '-std=c99', '-O1', '-I' + work, '-Itests/unit', '-o', exe, 'tests/unit/test_paths.c', '-lm'],
+                       capture_output=True, text=True)
+    if r.returncode:
+        print("SKIP", name + ": does not compile:", r.stderr[:200])
+        bad = 1
+        continue
+    r = subprocess.run([exe], capture_output=True, text=True)
+    last = (r.stdout.strip().splitlines() or [''])[-1]
+    print("CAUGHT" if r.returncode else "MISSED", name, "|", last)
+    bad |= r.returncode == 0
+sys.exit(1 if bad else 0)

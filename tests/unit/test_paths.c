@@ -1,0 +1,262 @@
+/* Each rule of the model, through every feeding path: the same small
+   programs fed by edan_feed (its lean copy), with hotspots (the general
+   feed), with two configurations, by edan_feed_accesses (each access in
+   two halves: the several-accesses path), and as compiled blocks (lean,
+   with hotspots, with two configurations). Every path must give the
+   numbers worked out by hand from the model page, so a rule changed in one
+   path alone fails here, not only in the random differential test. */
+#define EDAN_IMPLEMENTATION
+#include "edan.h"
+#include "check.h"
+
+enum { A0 = 10, A1, A2, A3, A4, A5, A6 };
+
+static edan_insn op(int cls, edan_reg d, edan_reg s1, edan_reg s2)
+{
+    edan_insn in;
+    memset(&in, 0, sizeof in);
+    in.cls = (uint8_t)cls;
+    if (s1) in.src[in.nsrc++] = s1;
+    if (s2) in.src[in.nsrc++] = s2;
+    if (d) in.dst[in.ndst++] = d;
+    return in;
+}
+static edan_insn mem(int kind, edan_reg reg, edan_reg base, uint64_t addr)
+{
+    edan_insn in = kind == EDAN_MEM_LOAD ? op(EDAN_CLASS_LOAD, reg, base, 0) : op(EDAN_CLASS_STORE, 0, reg, base);
+    in.mem = (uint8_t)kind;
+    in.addr = addr;
+    in.size = 8;
+    return in;
+}
+
+typedef enum { P_FEED, P_FEED_HOT, P_FEED_K2, P_ACCESSES, P_BLOCK, P_BLOCK_HOT, P_BLOCK_K2, P_COUNT } path;
+static const char *const path_name[P_COUNT] = {"edan_feed",  "edan_feed with hotspots", "edan_feed, K = 2",
+                                               "edan_feed_accesses", "block", "block with hotspots",
+                                               "block, K = 2"};
+
+/* A context for path p with configuration c (twice for K = 2). */
+static edan_context *make(path p, const edan_config *c)
+{
+    edan_options o;
+    edan_config two[2];
+    edan_context *ctx = NULL;
+    memset(&o, 0, sizeof o);
+    two[0] = two[1] = *c;
+    o.configs = two;
+    o.num_configs = p == P_FEED_K2 || p == P_BLOCK_K2 ? 2 : 1;
+    o.hotspots = p == P_FEED_HOT || p == P_BLOCK_HOT;
+    CHECK(edan_create(&ctx, &o) == EDAN_OK);
+    return ctx;
+}
+
+/* v[0 .. n) fed the way p says; as blocks, v[0 .. cut) and v[cut .. n)
+   (cut 0: one block), so that the second reads what the first wrote. A
+   block must run compiled: the test is of the block path, not of its
+   fallback. */
+static void feed_part(path p, edan_context *ctx, const edan_insn *v, size_t n);
+static void feed(path p, edan_context *ctx, const edan_insn *v, size_t n, size_t cut)
+{
+    if (p >= P_BLOCK && cut && cut < n) {
+        feed_part(p, ctx, v, cut);
+        feed_part(p, ctx, v + cut, n - cut);
+    } else {
+        feed_part(p, ctx, v, n);
+    }
+}
+static void feed_part(path p, edan_context *ctx, const edan_insn *v, size_t n)
+{
+    size_t i;
+    if (p >= P_BLOCK) {
+        edan_prepared pr[16];
+        uint64_t addrs[16];
+        edan_block *b = NULL;
+        CHECK(n <= 16);
+        for (i = 0; i < n; i++) {
+            CHECK(edan_prepare(ctx, &v[i], &pr[i]) == EDAN_OK);
+            addrs[i] = v[i].addr;
+        }
+        CHECK(edan_block_create(ctx, pr, n, &b) == EDAN_OK);
+        CHECK(edan_feed_block(ctx, b, addrs) == EDAN_OK);
+        CHECK(b && b->compiled && b->runs == 1);
+        return;
+    }
+    for (i = 0; i < n; i++) {
+        if (p == P_ACCESSES && v[i].mem != EDAN_MEM_NONE) {
+            edan_access half[2];
+            half[0].kind = half[1].kind = v[i].mem;
+            half[0].size = half[1].size = v[i].size / 2;
+            half[0].addr = v[i].addr;
+            half[1].addr = v[i].addr + v[i].size / 2;
+            CHECK(edan_feed_accesses(ctx, &v[i], half, 2) == EDAN_OK);
+        } else {
+            CHECK(edan_feed(ctx, &v[i]) == EDAN_OK);
+        }
+    }
+}
+
+/* What the page says of a program. */
+typedef struct expect { uint64_t W, D, chained, Tinf, T1, C, E, fill_edges, bytes; } expect;
+
+static void check_metrics(edan_context *ctx, path p, const char *rule, const expect *x)
+{
+    uint32_t k, K = p == P_FEED_K2 || p == P_BLOCK_K2 ? 2 : 1;
+    for (k = 0; k < K; k++) {
+        edan_metrics m;
+        CHECK(edan_get_metrics(ctx, k, &m) == EDAN_OK);
+        if (m.W == x->W && m.D == x->D && m.chained == x->chained && m.Tinf == x->Tinf && m.T1 == x->T1 &&
+            m.C == x->C && m.E == x->E && m.fill_edges == x->fill_edges && m.bytes == x->bytes) {
+            CHECK(1);
+            continue;
+        }
+        CHECK(!"a rule differs in one path");
+        fprintf(stderr, "  %s through %s (configuration %u): W %llu D %llu chained %llu Tinf %llu T1 %llu C %llu "
+                "E %llu fill %llu bytes %llu; expected %llu %llu %llu %llu %llu %llu %llu %llu %llu\n",
+                rule, path_name[p], k, (unsigned long long)m.W, (unsigned long long)m.D,
+                (unsigned long long)m.chained, (unsigned long long)m.Tinf, (unsigned long long)m.T1,
+                (unsigned long long)m.C, (unsigned long long)m.E, (unsigned long long)m.fill_edges,
+                (unsigned long long)m.bytes, (unsigned long long)x->W, (unsigned long long)x->D,
+                (unsigned long long)x->chained, (unsigned long long)x->Tinf, (unsigned long long)x->T1,
+                (unsigned long long)x->C, (unsigned long long)x->E, (unsigned long long)x->fill_edges,
+                (unsigned long long)x->bytes);
+    }
+}
+
+static void every_path(const char *rule, const edan_config *c, const edan_insn *v, size_t n, size_t cut,
+                       const expect *x)
+{
+    int p;
+    for (p = 0; p < P_COUNT; p++) {
+        edan_context *ctx = make((path)p, c);
+        if (!ctx) continue;
+        feed((path)p, ctx, v, n, cut);
+        check_metrics(ctx, (path)p, rule, x);
+        edan_destroy(ctx);
+    }
+}
+
+static edan_config no_cache(void)
+{
+    edan_config c;
+    memset(&c, 0, sizeof c);
+    c.alpha = 200;
+    return c;
+}
+
+/* Memory depth and chained: each load of a pointer chase waits for the
+   one before; md = 1, 2, 3, two of them chained (md >= 2); each costs
+   alpha; F = 200, 400, 600. */
+static void test_depth(void)
+{
+    edan_config c = no_cache();
+    const edan_insn v[] = {mem(EDAN_MEM_LOAD, A0, A0, 0x1000), mem(EDAN_MEM_LOAD, A0, A0, 0x2000),
+                           mem(EDAN_MEM_LOAD, A0, A0, 0x3000)};
+    const expect x = {3, 3, 2, 600, 600, 0, 2, 0, 24};
+    every_path("memory depth", &c, v, 3, 0, &x);
+    every_path("memory depth across blocks", &c, v, 3, 2, &x);
+}
+
+/* Sources through memory: a load depends on the store that last wrote
+   its bytes (F 1 -> 201 -> 401 -> 402; md 1 -> 2); an operation costs
+   its class's cycle. */
+static void test_through_memory(void)
+{
+    edan_config c = no_cache();
+    const edan_insn v[] = {op(EDAN_CLASS_INT_ALU, A1, 0, 0), mem(EDAN_MEM_STORE, A1, A2, 0x1000),
+                           mem(EDAN_MEM_LOAD, A3, A4, 0x1000), op(EDAN_CLASS_INT_ALU, A5, A3, 0)};
+    const expect x = {2, 2, 1, 402, 402, 2, 3, 0, 16};
+    every_path("a store's reader", &c, v, 4, 0, &x);
+    every_path("a store's reader across blocks", &c, v, 4, 2, &x);
+}
+
+/* Fill edges: the second load hits the line the first one's miss brought,
+   so it starts when that miss finishes (200) and lies at its depth (1)
+   without being a memory access vertex itself; one fill edge, one line
+   of 64 bytes moved. */
+static void test_fill_edge(void)
+{
+    edan_config c = no_cache();
+    const edan_insn v[] = {mem(EDAN_MEM_LOAD, A0, A5, 0x1000), mem(EDAN_MEM_LOAD, A1, A6, 0x1008),
+                           op(EDAN_CLASS_INT_ALU, A2, A1, 0), mem(EDAN_MEM_LOAD, A3, A2, 0x9000)};
+    const expect x = {2, 2, 1, 402, 402, 2, 3, 1, 128};
+    c.num_levels = 1;
+    c.level[0].size = 1024;
+    c.level[0].assoc = 2;
+    c.level[0].line = 64;
+    c.level[0].latency = 1;
+    every_path("fill edge", &c, v, 4, 0, &x);
+    every_path("fill edge across blocks", &c, v, 4, 3, &x);
+}
+
+/* Costs per class: a multiply of 3 cycles, then an add of 1. */
+static void test_costs(void)
+{
+    edan_config c = no_cache();
+    const edan_insn v[] = {op(EDAN_CLASS_INT_MUL, A0, A1, A2), op(EDAN_CLASS_INT_ALU, A3, A0, 0)};
+    const expect x = {0, 0, 0, 4, 4, 4, 1, 0, 0};
+    c.cost[EDAN_CLASS_INT_MUL] = 3;
+    every_path("costs", &c, v, 2, 0, &x);
+}
+
+/* Start: a vertex starts when the last of its predecessors finishes, here
+   the third source of a fused multiply-add (the load: 200), and lies as
+   deep as the deepest (md 1); the store after it is chained (md 2). */
+static void test_start(void)
+{
+    edan_config c = no_cache();
+    edan_insn fma = op(EDAN_CLASS_FP_FMA, A5, A1, A2);
+    const expect x = {2, 2, 1, 401, 403, 3, 5, 0, 16};
+    fma.src[fma.nsrc++] = A3;
+    {
+        const edan_insn v[] = {op(EDAN_CLASS_INT_ALU, A1, 0, 0), op(EDAN_CLASS_INT_ALU, A2, A1, 0),
+                               mem(EDAN_MEM_LOAD, A3, A4, 0x1000), fma, mem(EDAN_MEM_STORE, A5, A6, 0x2000)};
+        every_path("start", &c, v, 5, 0, &x);
+        every_path("start across blocks", &c, v, 5, 3, &x);
+    }
+}
+
+/* Threads: thread 1 reads a register its creator wrote (a cross edge into
+   thread 1) and stores; thread 0 then loads what thread 1 stored (a cross
+   edge into thread 0). The chain crosses both: md 1, 2, 3. */
+static void test_threads(void)
+{
+    edan_config c = no_cache();
+    const edan_insn t0a[] = {op(EDAN_CLASS_INT_ALU, A0, 0, 0)};
+    const edan_insn t1[] = {mem(EDAN_MEM_LOAD, A1, A0, 0x1000), mem(EDAN_MEM_STORE, A1, A2, 0x2000)};
+    const edan_insn t0b[] = {mem(EDAN_MEM_LOAD, A3, A4, 0x2000)};
+    const expect x = {3, 3, 2, 601, 601, 1, 3, 0, 24};
+    int p;
+    for (p = 0; p < P_COUNT; p++) {
+        edan_context *ctx = make((path)p, &c);
+        edan_thread_metrics m0, m1;
+        if (!ctx) continue;
+        feed((path)p, ctx, t0a, 1, 0);
+        CHECK(edan_thread_create(ctx, 0, 1) == EDAN_OK && edan_thread_switch(ctx, 1) == EDAN_OK);
+        feed((path)p, ctx, t1, 2, 0);
+        CHECK(edan_thread_switch(ctx, 0) == EDAN_OK);
+        feed((path)p, ctx, t0b, 1, 0);
+        check_metrics(ctx, (path)p, "threads", &x);
+        CHECK(edan_get_thread_metrics(ctx, 0, 0, &m0) == EDAN_OK && edan_get_thread_metrics(ctx, 0, 1, &m1) == EDAN_OK);
+        if (!(m0.cross_edges == 1 && m1.cross_edges == 1 && m0.W == 1 && m1.W == 2 && m0.D == 3 && m1.D == 2 &&
+              m0.chained == 1 && m1.chained == 1)) {
+            CHECK(!"a thread's counts differ in one path");
+            fprintf(stderr, "  threads through %s: cross %llu %llu, W %llu %llu, D %llu %llu, chained %llu %llu; "
+                    "expected 1 1, 1 2, 3 2, 1 1\n", path_name[p], (unsigned long long)m0.cross_edges,
+                    (unsigned long long)m1.cross_edges, (unsigned long long)m0.W, (unsigned long long)m1.W,
+                    (unsigned long long)m0.D, (unsigned long long)m1.D, (unsigned long long)m0.chained,
+                    (unsigned long long)m1.chained);
+        }
+        edan_destroy(ctx);
+    }
+}
+
+int main(void)
+{
+    test_depth();
+    test_through_memory();
+    test_fill_edge();
+    test_costs();
+    test_start();
+    test_threads();
+    return check_summary("test_paths");
+}

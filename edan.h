@@ -3879,148 +3879,195 @@ static void edan__bc_term(edan__bterm *t, uint32_t *n, uint32_t s, uint64_t c, i
 
 /* Compiles b (one configuration, or several sharing a cost table): 1 done,
    0 the block does not fit (fed one by one), -1 out of memory. */
-static int edan__block_compile(edan_context *ctx, edan_block *b)
+/* A block's compiler's state (edan__block_compile). */
+typedef struct edan__bcomp {
+    edan_context *ctx;
+    edan_block *b;
+    const edan__cfg *g;     /* the first configuration: the costs every one shares */
+    uint32_t R;             /* registers: slots below R are registers, from R on locals */
+    uint32_t mask;          /* regs[]'s hash mask */
+    uint32_t nloc, nterms;  /* locals and terms made */
+    uint32_t mem_t;         /* a memory vertex's largest cost in any configuration */
+    uint32_t *uses;         /* readers of each local */
+    uint32_t *tloc;         /* a local's largest Tinf candidate c + 1 (0: none) */
+    edan__breg *regs;       /* the registers the block reads or writes */
+    int unfit;
+} edan__bcomp;
+
+/* The largest c + 1 of the Tinf candidates on slot s (0: none): a
+   register's in its entry (a slot that is a register was read), a local's
+   in tloc. */
+static uint32_t *edan__bc_tbest(edan__bcomp *bc, uint32_t s)
 {
-    const edan_allocator *a = &ctx->a;
-    const edan__cfg *g = &ctx->cfg[0];
-    const uint32_t n = b->n, R = ctx->num_regs;
-    uint32_t i, j, k, mask = 1, nloc = 0, nterms = 0, mem_t = 0, *uses = NULL, *tloc = NULL;
-    edan__breg *regs = NULL;
-    int ret = -1, unfit = 0;
-    /* the largest c + 1 of the Tinf candidates on slot s (0: none): a
-       register's in its entry (a slot that is a register was read), a local's in tloc */
-#define EDAN__TBEST(s) ((s) < R ? &edan__bc_reg(regs, mask, (edan_reg)(s))->tinf : &tloc[(s) - R])
-    /* the terms' costs are the configurations' only when they share a cost
-       table; a memory vertex's largest cost is any one's */
+    return s < bc->R ? &edan__bc_reg(bc->regs, bc->mask, (edan_reg)s)->tinf : &bc->tloc[s - bc->R];
+}
+
+/* Whether b can be compiled: the configurations share one cost table (the
+   terms' costs are theirs), and every instruction is one of the lean
+   copy's common cases (edan__feed_lean1_fast: a store of anything but a
+   whole word would send every execution one by one). Sets mem_t. */
+static int edan__bc_fits(edan__bcomp *bc)
+{
+    const edan_context *ctx = bc->ctx;
+    uint32_t i, k;
     for (k = 0; k < ctx->K; k++) {
         const edan__cfg *gk = &ctx->cfg[k];
-        if (memcmp(gk->c.cost, g->c.cost, sizeof g->c.cost)) return 0;
-        if (gk->c.alpha > mem_t) mem_t = gk->c.alpha;
+        if (memcmp(gk->c.cost, bc->g->c.cost, sizeof bc->g->c.cost)) return 0;
+        if (gk->c.alpha > bc->mem_t) bc->mem_t = gk->c.alpha;
         for (i = 0; i < gk->c.num_levels; i++)
-            if (gk->lv[i].latency > mem_t) mem_t = gk->lv[i].latency;
+            if (gk->lv[i].latency > bc->mem_t) bc->mem_t = gk->lv[i].latency;
     }
-    for (i = 0; i < n; i++) {
-        const edan_prepared *p = &b->p[i];
-        /* the lean copy's common cases only (edan__feed_lean1_fast): a store of
-           anything but a whole word would send every execution one by one */
+    for (i = 0; i < bc->b->n; i++) {
+        const edan_prepared *p = &bc->b->p[i];
         if (p->in.mem == EDAN_MEM_AMO || (p->edan__.writes_mem && p->edan__.ndst) ||
             (p->in.mem == EDAN_MEM_STORE && p->in.size != 8) || (p->in.mem != EDAN_MEM_NONE && p->in.size > 8))
             return 0;
     }
-    while (mask < 2 * (EDAN_MAX_SRC + EDAN_MAX_DST) * n) mask *= 2;
-    regs = (edan__breg *)edan__calloc(a, mask * sizeof *regs);
-    mask--;
-    /* at most one local per instruction and one per register written out
-       (EDAN_MAX_DST per instruction); at most EDAN_MAX_SRC + 1 terms per
-       step, one per output */
-    uses = (uint32_t *)edan__calloc(a, (1 + EDAN_MAX_DST) * (size_t)n * sizeof(uint32_t));
-    tloc = (uint32_t *)edan__calloc(a, (1 + EDAN_MAX_DST) * (size_t)n * sizeof(uint32_t));
-    b->live_reg = (edan_reg *)edan__calloc(a, EDAN_MAX_SRC * (size_t)n * sizeof(edan_reg));
-    b->live_edges = (uint32_t *)edan__calloc(a, EDAN_MAX_SRC * (size_t)n * sizeof(uint32_t));
-    b->live_sets = (edan_reg *)edan__calloc(a, (EDAN_MAX_SRC + 1) * (size_t)n * sizeof(edan_reg));
+    return 1;
+}
+
+/* The compiler's tables and the block's compiled form, at their largest:
+   at most one local per instruction and one per register written out
+   (EDAN_MAX_DST per instruction); at most EDAN_MAX_SRC + 1 terms per step,
+   one per output. 0 when out of memory. */
+static int edan__bc_alloc(edan__bcomp *bc)
+{
+    const edan_allocator *a = &bc->ctx->a;
+    edan_block *b = bc->b;
+    const size_t n = b->n;
+    bc->mask = 1;
+    while (bc->mask < 2 * (EDAN_MAX_SRC + EDAN_MAX_DST) * n) bc->mask *= 2;
+    bc->regs = (edan__breg *)edan__calloc(a, bc->mask * sizeof *bc->regs);
+    bc->mask--;
+    bc->uses = (uint32_t *)edan__calloc(a, (1 + EDAN_MAX_DST) * n * sizeof(uint32_t));
+    bc->tloc = (uint32_t *)edan__calloc(a, (1 + EDAN_MAX_DST) * n * sizeof(uint32_t));
+    b->live_reg = (edan_reg *)edan__calloc(a, EDAN_MAX_SRC * n * sizeof(edan_reg));
+    b->live_edges = (uint32_t *)edan__calloc(a, EDAN_MAX_SRC * n * sizeof(uint32_t));
+    b->live_sets = (edan_reg *)edan__calloc(a, (EDAN_MAX_SRC + 1) * n * sizeof(edan_reg));
     b->mem = (edan__bmem *)edan__calloc(a, n * sizeof(edan__bmem));
-    b->step = (edan__bstep *)edan__calloc(a, (1 + EDAN_MAX_DST) * (size_t)n * sizeof(edan__bstep));
-    b->terms = (edan__bterm *)edan__calloc(a, (EDAN_MAX_SRC + 1 + EDAN_MAX_DST) * (size_t)n * sizeof(edan__bterm));
-    b->out = (edan__bout *)edan__calloc(a, EDAN_MAX_DST * (size_t)n * sizeof(edan__bout));
+    b->step = (edan__bstep *)edan__calloc(a, (1 + EDAN_MAX_DST) * n * sizeof(edan__bstep));
+    b->terms = (edan__bterm *)edan__calloc(a, (EDAN_MAX_SRC + 1 + EDAN_MAX_DST) * n * sizeof(edan__bterm));
+    b->out = (edan__bout *)edan__calloc(a, EDAN_MAX_DST * n * sizeof(edan__bout));
     b->ops = (edan__bop *)edan__calloc(a, n * sizeof(edan__bop));
     b->ent = (uint64_t **)edan__calloc(a, n * sizeof(uint64_t *));
-    if (!regs || !uses || !tloc || !b->live_reg || !b->live_edges || !b->live_sets || !b->mem || !b->step ||
-        !b->terms || !b->out || !b->ops || !b->ent)
-        goto done;
-    for (i = 0; i < n; i++) {
-        const edan_prepared *p = &b->p[i];
-        const edan_insn *in = &p->in;
-        edan__bstep *st = &b->step[b->nstep];
-        edan__bterm t[EDAN_MAX_SRC + 1];
-        uint32_t nt = 0, vslot, vc, wseen[EDAN_MAX_SRC], nseen = 0, set = b->live_sets_len, q;
-        uint64_t cost = in->mem == EDAN_MEM_NONE ? edan__op_time(g, in) : 0;
-        memset(st, 0, sizeof *st);
-        b->live_sets[b->live_sets_len++] = 0;
-        for (j = 0; j < p->edan__.nsrc; j++) {
-            edan__breg *r = edan__bc_reg(regs, mask, p->edan__.src[j]);
-            if (!r->writer && !r->live) {
-                b->live_reg[b->nlive] = p->edan__.src[j];
-                r->live = ++b->nlive;
-            }
-            if (r->live) {
-                b->live_edges[r->live - 1]++;
-                b->live_sets[b->live_sets_len++] = p->edan__.src[j];
-                if (in->mem == EDAN_MEM_LOAD) st->live[st->nlive++] = p->edan__.src[j];
-                if (in->mem != EDAN_MEM_NONE) st->wr[st->nwr++] = p->edan__.src[j];
-            } else {
-                /* two registers one instruction of the block wrote: one edge */
-                for (q = 0; q < nseen && wseen[q] != r->writer; q++) {}
-                if (q == nseen) {
-                    wseen[nseen++] = r->writer;
-                    b->E++;
-                }
-                if (in->mem != EDAN_MEM_NONE && b->p[r->writer - 1].in.mem != EDAN_MEM_NONE)
-                    st->wr[st->nwr++] = EDAN__BW_IN | (r->writer - 1);
-            }
-            if (r->slot >= R) uses[r->slot - R]++;
-            edan__bc_term(t, &nt, r->slot, (uint64_t)r->c + cost, &unfit);
-        }
-        if (b->live_sets_len - set - 1 < 2) b->live_sets_len = set;     /* one live-in: one writer */
-        else b->live_sets[set] = (edan_reg)(b->live_sets_len - set - 1);
-        if (!nt) edan__bc_term(t, &nt, 0, cost, &unfit);    /* from the constant */
-        for (j = 0; j < b->nops && b->ops[j].op != in->op; j++) {}
-        if (j == b->nops) b->ops[b->nops++].op = in->op;
-        b->ops[j].count++;
-        if (in->mem != EDAN_MEM_NONE) {
-            b->mem[b->nmem].idx = i;
-            b->mem[b->nmem].size = in->size;
-            b->mem[b->nmem].kind = in->mem;
-            b->mem_count[in->mem]++;
-            b->mem_bytes[in->mem] += in->size;
-            b->cost_bound += mem_t;
-            st->kind = in->mem;
-            st->mem = b->nmem++;
-        } else {
-            b->C += cost;
-            b->cost_bound += cost;
-        }
-        if (in->mem != EDAN_MEM_NONE || nt > 1) {   /* a step: its own local */
-            st->dst = R + nloc++;
-            st->idx = i;
-            st->t0 = nterms;
-            st->nt = nt;
-            memcpy(b->terms + nterms, t, nt * sizeof *t);
-            nterms += nt;
-            b->nstep++;
-            vslot = st->dst;
-            vc = 0;
-        } else {
-            vslot = t[0].slot;
-            vc = t[0].c;
-        }
-        /* a Tinf candidate: its F (a step's: below, once its readers are known) */
-        if (in->mem == EDAN_MEM_NONE && nt == 1 && vc + 1 > *EDAN__TBEST(vslot)) *EDAN__TBEST(vslot) = vc + 1;
-        for (j = 0; j < p->edan__.ndst; j++) {      /* every register it writes holds its value */
-            edan__breg *r = edan__bc_reg(regs, mask, p->edan__.dst[j]);
-            r->slot = vslot;
-            r->c = vc;
-            r->live = 0;
-            r->writer = i + 1;
-        }
-        if (unfit || nterms > (EDAN_MAX_SRC + 1) * (size_t)n) { ret = 0; goto done; }
+    return bc->regs && bc->uses && bc->tloc && b->live_reg && b->live_edges && b->live_sets && b->mem && b->step &&
+           b->terms && b->out && b->ops && b->ent;
+}
+
+/* Instruction i's source j: a live-in (its writer before the block) or a
+   value of the block (one edge per writer), a term of its step t. */
+static void edan__bc_source(edan__bcomp *bc, uint32_t i, uint32_t j, edan__bstep *st, edan__bterm *t, uint32_t *nt,
+                            uint64_t cost, uint32_t *wseen, uint32_t *nseen)
+{
+    edan_block *b = bc->b;
+    const edan_prepared *p = &b->p[i];
+    const edan_insn *in = &p->in;
+    edan__breg *r = edan__bc_reg(bc->regs, bc->mask, p->edan__.src[j]);
+    uint32_t q;
+    if (!r->writer && !r->live) {
+        b->live_reg[b->nlive] = p->edan__.src[j];
+        r->live = ++b->nlive;
     }
-    /* the registers written out; one whose value is another written
-       register's live-in is read into a local first (the outputs are
-       written one after the other) */
-    for (i = 0; i <= mask; i++) {
-        edan__breg *r = &regs[i];
+    if (r->live) {
+        b->live_edges[r->live - 1]++;
+        b->live_sets[b->live_sets_len++] = p->edan__.src[j];
+        if (in->mem == EDAN_MEM_LOAD) st->live[st->nlive++] = p->edan__.src[j];
+        if (in->mem != EDAN_MEM_NONE) st->wr[st->nwr++] = p->edan__.src[j];
+    } else {
+        /* two registers one instruction of the block wrote: one edge */
+        for (q = 0; q < *nseen && wseen[q] != r->writer; q++) {}
+        if (q == *nseen) {
+            wseen[(*nseen)++] = r->writer;
+            b->E++;
+        }
+        if (in->mem != EDAN_MEM_NONE && b->p[r->writer - 1].in.mem != EDAN_MEM_NONE)
+            st->wr[st->nwr++] = EDAN__BW_IN | (r->writer - 1);
+    }
+    if (r->slot >= bc->R) bc->uses[r->slot - bc->R]++;
+    edan__bc_term(t, nt, r->slot, (uint64_t)r->c + cost, &bc->unfit);
+}
+
+/* Instruction i of the block compiled: its terms, its step when it needs
+   one (a memory access, or more than one term), its counts, the registers
+   it writes. 0 when it does not fit. */
+static int edan__bc_insn(edan__bcomp *bc, uint32_t i)
+{
+    edan_block *b = bc->b;
+    const edan_prepared *p = &b->p[i];
+    const edan_insn *in = &p->in;
+    edan__bstep *st = &b->step[b->nstep];
+    edan__bterm t[EDAN_MAX_SRC + 1];
+    uint32_t j, nt = 0, vslot, vc, wseen[EDAN_MAX_SRC], nseen = 0, set = b->live_sets_len;
+    uint64_t cost = in->mem == EDAN_MEM_NONE ? edan__op_time(bc->g, in) : 0;
+    memset(st, 0, sizeof *st);
+    b->live_sets[b->live_sets_len++] = 0;
+    for (j = 0; j < p->edan__.nsrc; j++) edan__bc_source(bc, i, j, st, t, &nt, cost, wseen, &nseen);
+    if (b->live_sets_len - set - 1 < 2) b->live_sets_len = set;     /* one live-in: one writer */
+    else b->live_sets[set] = (edan_reg)(b->live_sets_len - set - 1);
+    if (!nt) edan__bc_term(t, &nt, 0, cost, &bc->unfit);    /* from the constant */
+    for (j = 0; j < b->nops && b->ops[j].op != in->op; j++) {}
+    if (j == b->nops) b->ops[b->nops++].op = in->op;
+    b->ops[j].count++;
+    if (in->mem != EDAN_MEM_NONE) {
+        b->mem[b->nmem].idx = i;
+        b->mem[b->nmem].size = in->size;
+        b->mem[b->nmem].kind = in->mem;
+        b->mem_count[in->mem]++;
+        b->mem_bytes[in->mem] += in->size;
+        b->cost_bound += bc->mem_t;
+        st->kind = in->mem;
+        st->mem = b->nmem++;
+    } else {
+        b->C += cost;
+        b->cost_bound += cost;
+    }
+    if (in->mem != EDAN_MEM_NONE || nt > 1) {   /* a step: its own local */
+        st->dst = bc->R + bc->nloc++;
+        st->idx = i;
+        st->t0 = bc->nterms;
+        st->nt = nt;
+        memcpy(b->terms + bc->nterms, t, nt * sizeof *t);
+        bc->nterms += nt;
+        b->nstep++;
+        vslot = st->dst;
+        vc = 0;
+    } else {
+        vslot = t[0].slot;
+        vc = t[0].c;
+    }
+    /* a Tinf candidate: its F (a step's: below, once its readers are known) */
+    if (in->mem == EDAN_MEM_NONE && nt == 1 && vc + 1 > *edan__bc_tbest(bc, vslot)) *edan__bc_tbest(bc, vslot) = vc + 1;
+    for (j = 0; j < p->edan__.ndst; j++) {      /* every register it writes holds its value */
+        edan__breg *r = edan__bc_reg(bc->regs, bc->mask, p->edan__.dst[j]);
+        r->slot = vslot;
+        r->c = vc;
+        r->live = 0;
+        r->writer = i + 1;
+    }
+    return !bc->unfit && bc->nterms <= (EDAN_MAX_SRC + 1) * (size_t)b->n;
+}
+
+/* The registers written out; one whose value is another written
+   register's live-in is read into a local first (the outputs are written
+   one after the other). */
+static void edan__bc_outputs(edan__bcomp *bc)
+{
+    edan_block *b = bc->b;
+    uint32_t i;
+    for (i = 0; i <= bc->mask; i++) {
+        edan__breg *r = &bc->regs[i];
         edan__bout *o;
         if (!r->writer) continue;
-        if (r->slot < R && r->slot != r->reg - 1 && r->slot) {
-            edan__breg *src = edan__bc_reg(regs, mask, (edan_reg)r->slot);
+        if (r->slot < bc->R && r->slot != r->reg - 1 && r->slot) {
+            edan__breg *src = edan__bc_reg(bc->regs, bc->mask, (edan_reg)r->slot);
             if (src->writer) {
                 edan__bstep *st = &b->step[b->nstep++];
                 memset(st, 0, sizeof *st);
-                st->dst = R + nloc++;
-                st->t0 = nterms;
+                st->dst = bc->R + bc->nloc++;
+                st->t0 = bc->nterms;
                 st->nt = 1;
-                b->terms[nterms].slot = r->slot;
-                b->terms[nterms++].c = r->c;
+                b->terms[bc->nterms].slot = r->slot;
+                b->terms[bc->nterms++].c = r->c;
                 r->slot = st->dst;
                 r->c = 0;
             }
@@ -4030,75 +4077,111 @@ static int edan__block_compile(edan_context *ctx, edan_block *b)
         o->slot = r->slot;
         o->c = r->c;
         o->writer = r->writer - 1;
-        if (r->slot >= R) uses[r->slot - R]++;
+        if (r->slot >= bc->R) bc->uses[r->slot - bc->R]++;
     }
-    /* steps without a memory access that nothing reads: left out, their
-       terms Tinf candidates; those kept are candidates themselves */
+}
+
+/* The Tinf candidates: steps without a memory access that nothing reads
+   are left out, their terms candidates, and those kept are candidates
+   themselves; a candidate covered by a step's term (whose F is at least
+   as large and counts itself: a memory vertex's in edan__vertex, a step's
+   as a candidate) or by a register written out (which then counts) is
+   dropped; the rest into b->tinf. 0 when out of memory. */
+static int edan__bc_tinf(edan__bcomp *bc)
+{
+    edan_block *b = bc->b;
+    uint32_t i, j, k;
     for (i = k = 0; i < b->nstep; i++) {
         edan__bstep *st = &b->step[i];
-        if (st->kind == EDAN_MEM_NONE && !uses[st->dst - R]) {
-            for (j = 0; j < st->nt; j++)
-                if (b->terms[st->t0 + j].c + 1 > *EDAN__TBEST(b->terms[st->t0 + j].slot))
-                    *EDAN__TBEST(b->terms[st->t0 + j].slot) = b->terms[st->t0 + j].c + 1;
+        if (st->kind == EDAN_MEM_NONE && !bc->uses[st->dst - bc->R]) {
+            for (j = 0; j < st->nt; j++) {
+                const edan__bterm *t = &b->terms[st->t0 + j];
+                if (t->c + 1 > *edan__bc_tbest(bc, t->slot)) *edan__bc_tbest(bc, t->slot) = t->c + 1;
+            }
             continue;
         }
-        if (st->kind == EDAN_MEM_NONE && !*EDAN__TBEST(st->dst)) *EDAN__TBEST(st->dst) = 1;
+        if (st->kind == EDAN_MEM_NONE && !*edan__bc_tbest(bc, st->dst)) *edan__bc_tbest(bc, st->dst) = 1;
         b->step[k++] = *st;
     }
     b->nstep = k;
-    /* candidates covered: by a step's term (its F is at least as large and
-       counts itself: a memory vertex's in edan__vertex, a step's as a
-       candidate), then by a register written out, which then counts */
     for (i = 0; i < b->nstep; i++)
         for (j = 0; j < b->step[i].nt; j++) {
             const edan__bterm *t = &b->terms[b->step[i].t0 + j];
-            if (*EDAN__TBEST(t->slot) && t->c + 1 >= *EDAN__TBEST(t->slot)) *EDAN__TBEST(t->slot) = 0;
+            if (*edan__bc_tbest(bc, t->slot) && t->c + 1 >= *edan__bc_tbest(bc, t->slot)) *edan__bc_tbest(bc, t->slot) = 0;
         }
     for (i = 0; i < b->nout; i++) {
         edan__bout *o = &b->out[i];
-        if (*EDAN__TBEST(o->slot) && o->c + 1 >= *EDAN__TBEST(o->slot)) {
-            *EDAN__TBEST(o->slot) = 0;
+        if (*edan__bc_tbest(bc, o->slot) && o->c + 1 >= *edan__bc_tbest(bc, o->slot)) {
+            *edan__bc_tbest(bc, o->slot) = 0;
             o->tinf = 1;
         }
     }
-    for (i = 0; i <= mask; i++) b->ntinf += regs[i].tinf != 0;
-    for (i = 0; i < nloc; i++) b->ntinf += tloc[i] != 0;
-    b->tinf = (edan__bterm *)edan__calloc(a, (b->ntinf + 1) * sizeof(edan__bterm));
-    if (!b->tinf) goto done;
-    for (i = k = 0; i <= mask; i++)
-        if (regs[i].tinf) {
-            b->tinf[k].slot = regs[i].reg - 1;
-            b->tinf[k++].c = regs[i].tinf - 1;
+    for (i = 0; i <= bc->mask; i++) b->ntinf += bc->regs[i].tinf != 0;
+    for (i = 0; i < bc->nloc; i++) b->ntinf += bc->tloc[i] != 0;
+    b->tinf = (edan__bterm *)edan__calloc(&bc->ctx->a, (b->ntinf + 1) * sizeof(edan__bterm));
+    if (!b->tinf) return 0;
+    for (i = k = 0; i <= bc->mask; i++)
+        if (bc->regs[i].tinf) {
+            b->tinf[k].slot = bc->regs[i].reg - 1;
+            b->tinf[k++].c = bc->regs[i].tinf - 1;
         }
-    for (i = 0; i < nloc; i++)
-        if (tloc[i]) {
-            b->tinf[k].slot = R + i;
-            b->tinf[k++].c = tloc[i] - 1;
+    for (i = 0; i < bc->nloc; i++)
+        if (bc->tloc[i]) {
+            b->tinf[k].slot = bc->R + i;
+            b->tinf[k++].c = bc->tloc[i] - 1;
         }
-    /* the locals, past the registers */
-    if (R + nloc > ctx->reg_slots) {
-        uint64_t *nF = (uint64_t *)edan__realloc(a, ctx->reg_F, ((size_t)R + nloc) * ctx->K * sizeof(uint64_t));
-        uint32_t *nmd;
-        if (!nF) goto done;
-        ctx->reg_F = nF;
-        nmd = (uint32_t *)edan__realloc(a, ctx->reg_md, ((size_t)R + nloc) * ctx->K * sizeof(uint32_t));
-        if (!nmd) goto done;
-        ctx->reg_md = nmd;
-        ctx->reg_slots = R + nloc;
-    }
+    return 1;
+}
+
+/* The locals past the registers in reg_F / reg_md (K each); 0 when out of
+   memory. */
+static int edan__bc_locals(edan__bcomp *bc)
+{
+    edan_context *ctx = bc->ctx;
+    const edan_allocator *a = &ctx->a;
+    const size_t slots = (size_t)bc->R + bc->nloc;
+    uint64_t *nF;
+    uint32_t *nmd;
+    if (slots <= ctx->reg_slots) return 1;
+    if (!(nF = (uint64_t *)edan__realloc(a, ctx->reg_F, slots * ctx->K * sizeof(uint64_t)))) return 0;
+    ctx->reg_F = nF;
+    if (!(nmd = (uint32_t *)edan__realloc(a, ctx->reg_md, slots * ctx->K * sizeof(uint32_t)))) return 0;
+    ctx->reg_md = nmd;
+    ctx->reg_slots = slots;
+    return 1;
+}
+
+static int edan__block_compile(edan_context *ctx, edan_block *b)
+{
+    edan__bcomp bc;
+    uint32_t i;
+    int ret = -1;
+    memset(&bc, 0, sizeof bc);
+    bc.ctx = ctx;
+    bc.b = b;
+    bc.g = &ctx->cfg[0];
+    bc.R = ctx->num_regs;
+    if (!edan__bc_fits(&bc)) return 0;
+    if (!edan__bc_alloc(&bc)) goto done;
+    for (i = 0; i < b->n; i++)
+        if (!edan__bc_insn(&bc, i)) {
+            ret = 0;
+            goto done;
+        }
+    edan__bc_outputs(&bc);
+    if (!edan__bc_tinf(&bc) || !edan__bc_locals(&bc)) goto done;
     for (i = 0; i < b->nlive; i++) b->live_E += b->live_edges[i];
-    b->plain = ctx->K == 1 && !g->c.num_levels && !g->c.tau;
+    b->plain = ctx->K == 1 && !bc.g->c.num_levels && !bc.g->c.tau;
     if (b->plain) {
         b->W = b->nmem;
-        b->T1mem = (uint64_t)b->nmem * g->c.alpha;
+        b->T1mem = (uint64_t)b->nmem * bc.g->c.alpha;
         for (i = 0; i < EDAN_MEM_AMO; i++) b->bytes += b->mem_bytes[i];
     }
     ret = 1;
 done:
-#undef EDAN__TBEST
-    edan__free(a, regs);
-    edan__free(a, uses);
-    edan__free(a, tloc);
+    edan__free(&ctx->a, bc.regs);
+    edan__free(&ctx->a, bc.uses);
+    edan__free(&ctx->a, bc.tloc);
     return ret;
 }
 

@@ -5818,75 +5818,64 @@ static edan_result edan__rv_operand_error(edan_rv_parser *p, const edan__rv_form
                           fl->operand, what, edan__rv_quote(tok, sizeof tok, fl->at, e, 1));
 }
 
-edan_result edan_rv_parse_line(edan_rv_parser *p, const char *line, size_t len, edan_insn *out)
+/* The prefix of a line that starts with a digit: "cpu;", "cpu;pc;", "pc;"
+   or "pc:". *ps moves past it and the blanks after it. */
+static EDAN__INLINE edan_result edan__rv_prefix(edan_rv_parser *p, const char **ps, const char *e, uint64_t *pc,
+                                                int *has_pc)
 {
-    const char *s = line, *e, *m, *me, *te;
-    uint64_t w0, w1, addr = 0, pc = 0;
+    const char *s = *ps, *q = s;
+    char tok[64];
+    int hex = e - s > 2 && s[1] == 'x';
+    if (hex) q = edan__rv_hex(s, e, pc);
+    else while (q < e && (unsigned)(*q - '0') < 10u) q++;
+    if (q && q < e && *q == ';') {
+        s = q + 1;
+        *has_pc = hex;
+        if (!hex && e - s > 2 && s[0] == '0' && s[1] == 'x') {
+            q = edan__rv_hex(s, e, pc);
+            if (!q || q >= e || *q != ';')
+                return edan__rv_error(p, EDAN_ERR_PARSE, "malformed PC field '%s'",
+                                      edan__rv_quote(tok, sizeof tok, s, e, 1));
+            *has_pc = 1;
+            s = q + 1;
+        }
+    } else if (q && hex && q < e && *q == ':') {
+        *has_pc = 1;
+        s = q + 1;
+    }
+    EDAN__RV_SKIPWS(s, e);
+    *ps = s;
+    return EDAN_OK;
+}
+
+/* The first AMO form (index + 1) named by m..me less its ordering suffix
+   (.aq / .rl / .aqrl / .aq.rl), 0 if none. */
+static uint32_t edan__rv_lookup_amo(const edan_rv_parser *p, const char *m, const char *me)
+{
+    static const char *const sfx[4] = { ".aq.rl", ".aqrl", ".aq", ".rl" };
+    size_t n = (size_t)(me - m), sl, i, k;
+    uint32_t fi = 0;
+    for (i = 0; i < 4 && !fi; i++) {
+        sl = strlen(sfx[i]);
+        if (n > sl && n - sl <= 16 && memcmp(me - sl, sfx[i], sl) == 0) {
+            uint64_t v[2] = { 0, 0 };
+            for (k = 0; k < n - sl; k++) v[k >> 3] |= (uint64_t)(unsigned char)m[k] << ((k & 7) * 8);
+            fi = edan__rv_lookup(p, v[0], v[1]);
+            if (fi && edan__rv_ops[edan__rv_forms[fi - 1].op].cls != EDAN_CLASS_AMO) fi = 0;
+        }
+    }
+    return fi;
+}
+
+/* The mnemonic at *ps, possibly after QEMU's hex encoding: its first form
+   (index + 1) in *pfi; *ps moves past it and the blanks after it. */
+static EDAN__INLINE edan_result edan__rv_mnemonic(edan_rv_parser *p, const char **ps, const char *e, uint32_t *pfi)
+{
+    const char *s = *ps, *m, *me;
+    uint64_t w0, w1;
     uint32_t fi;
     unsigned k;
-    size_t tl;
-    edan__rv_memo *memo = NULL;
-    const char *t0;
-    int has_pc = 0, has_addr = 0;
-    edan__rv_fields fl;
-    edan__rv_fail best, cur;
-    const edan__rv_form *form, *bestform;
     char tok[64];
-
-    if (!p || !out || (!line && len)) return EDAN_ERR_INVALID_ARG;
-    if (len > EDAN_RV_MAX_LINE)
-        return edan__rv_error(p, EDAN_ERR_PARSE, "line too long (%lu bytes, at most %d)",
-                              (unsigned long)len, EDAN_RV_MAX_LINE);
-    e = line + len;
-    if (e > s && e[-1] == '\n') e--;
-    if (e > s && e[-1] == '\r') e--;
-    EDAN__RV_SKIPWS(s, e);
-    while (e > s && (e[-1] == ' ' || e[-1] == '\t')) e--;
-    if (s == e || *s == '#') return EDAN_SKIP;
-
-    /* "cpu;", "cpu;pc;", "pc;" or "pc:" prefixes */
-    if ((unsigned)(*s - '0') < 10u) {
-        const char *q = s;
-        int hex = e - s > 2 && s[1] == 'x';
-        if (hex) q = edan__rv_hex(s, e, &pc);
-        else while (q < e && (unsigned)(*q - '0') < 10u) q++;
-        if (q && q < e && *q == ';') {
-            s = q + 1;
-            has_pc = hex;
-            if (!hex && e - s > 2 && s[0] == '0' && s[1] == 'x') {
-                q = edan__rv_hex(s, e, &pc);
-                if (!q || q >= e || *q != ';')
-                    return edan__rv_error(p, EDAN_ERR_PARSE, "malformed PC field '%s'",
-                                          edan__rv_quote(tok, sizeof tok, s, e, 1));
-                has_pc = 1;
-                s = q + 1;
-            }
-        } else if (q && hex && q < e && *q == ':') {
-            has_pc = 1;
-            s = q + 1;
-        }
-        EDAN__RV_SKIPWS(s, e);
-    }
-
-    /* the instruction text ends at the address column */
-    t0 = s;
-    te = (const char *)memchr(s, ';', (size_t)(e - s));
-    if (!te) te = e;
-    tl = (size_t)(te - s);
-    while (tl && (s[tl - 1] == ' ' || s[tl - 1] == '\t')) tl--;
-    if (tl - 1 < EDAN__RV_MEMO_TEXT) {
-        const edan__rv_memo *hit;
-        uint64_t key[EDAN__RV_MEMO_TEXT / 8];
-        memo = &p->memo[2 * edan__rv_memo_key(s, tl, line + len, key)];
-        hit = edan__rv_memo_is(memo, key, tl) ? memo : edan__rv_memo_is(memo + 1, key, tl) ? memo + 1 : NULL;
-        if (hit) {
-            edan__rv_memo_get(hit, out);
-            s = te;
-            goto address;
-        }
-    }
-
-    /* mnemonic, possibly after QEMU's hex encoding */
     for (k = 0;; k++) {
         w0 = w1 = 0;
         for (m = s; s < e; s++) {
@@ -5910,25 +5899,29 @@ edan_result edan_rv_parse_line(edan_rv_parser *p, const char *line, size_t len, 
         return edan__rv_error(p, EDAN_ERR_PARSE, "malformed instruction '%s'",
                               edan__rv_quote(tok, sizeof tok, m, e, 1));
     if (!fi) {
-        /* atomics: .aq / .rl / .aqrl / .aq.rl ordering suffixes */
-        static const char *const sfx[4] = { ".aq.rl", ".aqrl", ".aq", ".rl" };
-        size_t n = (size_t)(me - m), sl, i;
-        for (i = 0; i < 4 && !fi; i++) {
-            sl = strlen(sfx[i]);
-            if (n > sl && n - sl <= 16 && memcmp(me - sl, sfx[i], sl) == 0) {
-                uint64_t v[2] = { 0, 0 };
-                for (k = 0; k < n - sl; k++) v[k >> 3] |= (uint64_t)(unsigned char)m[k] << ((k & 7) * 8);
-                fi = edan__rv_lookup(p, v[0], v[1]);
-                if (fi && edan__rv_ops[edan__rv_forms[fi - 1].op].cls != EDAN_CLASS_AMO) fi = 0;
-            }
-        }
+        fi = edan__rv_lookup_amo(p, m, me);
         if (!fi)
             return edan__rv_error(p, EDAN_ERR_UNKNOWN_OP, "unknown mnemonic '%s'",
                                   edan__rv_quote(tok, sizeof tok, m, me, 0));
     }
     EDAN__RV_SKIPWS(s, e);
+    *ps = s;
+    *pfi = fi;
+    return EDAN_OK;
+}
 
-    /* operands: the first form that matches; report the one that got furthest */
+/* The instruction text at *ps (mnemonic, operands, QEMU's target comment)
+   into out: the first form of the mnemonic whose operands match; if none
+   does, the error of the one that got furthest. *ps moves past the text. */
+static EDAN__INLINE edan_result edan__rv_insn_text(edan_rv_parser *p, const char **ps, const char *e, edan_insn *out)
+{
+    const char *s = *ps;
+    uint32_t fi = 0;
+    edan__rv_fields fl;
+    edan__rv_fail best, cur;
+    const edan__rv_form *form, *bestform;
+    edan_result rc = edan__rv_mnemonic(p, &s, e, &fi);
+    if (rc != EDAN_OK) return rc;
     form = &edan__rv_forms[fi - 1];
     bestform = form;
     best.operand = -1;
@@ -5945,49 +5938,50 @@ edan_result edan_rv_parse_line(edan_rv_parser *p, const char *line, size_t len, 
         if (!fi) return edan__rv_operand_error(p, bestform, &best, e);
         form = &edan__rv_forms[fi - 1];
     }
-
     if (s < e && *s == '#') {                   /* QEMU's "# 0x..." target comment */
         while (s < e && *s != ';') s++;
     }
     edan__rv_fill(form->op, fl.rd, fl.rs1, fl.rs2, fl.rs3, fl.csr, fl.zimm, out);
-    if (memo && s == te) {
-        memo[1] = memo[0];                      /* the older entry becomes way 1 */
-        edan__rv_memo_put(memo, out, t0, tl);
-    }
+    *ps = s;
+    return EDAN_OK;
+}
 
-address:
+/* The address column at *ps, if any: ";addr", or ";addr;addr" for an AMO
+   as QEMU 7.2 reports it (a load and a store of one address). */
+static EDAN__INLINE edan_result edan__rv_address(edan_rv_parser *p, const char **ps, const char *e,
+                                                 const edan_insn *out, uint64_t *addr, int *has_addr)
+{
+    const char *s = *ps, *q;
+    char tok[64];
+    if (!(s < e && *s == ';')) return EDAN_OK;
+    s++;
+    EDAN__RV_SKIPWS(s, e);
+    q = edan__rv_hex(s, e, addr);
+    if (!q || (q < e && *q != ';' && *q != ' ' && *q != '\t'))
+        return edan__rv_error(p, EDAN_ERR_PARSE, "malformed address '%s'",
+                              edan__rv_quote(tok, sizeof tok, s, e, 1));
+    *has_addr = 1;
+    s = q;
+    EDAN__RV_SKIPWS(s, e);
     if (s < e && *s == ';') {
-        const char *q;
+        uint64_t a2;
         s++;
         EDAN__RV_SKIPWS(s, e);
-        q = edan__rv_hex(s, e, &addr);
-        if (!q || (q < e && *q != ';' && *q != ' ' && *q != '\t'))
-            return edan__rv_error(p, EDAN_ERR_PARSE, "malformed address '%s'",
+        q = edan__rv_hex(s, e, &a2);
+        if (!q || a2 != *addr || out->cls != EDAN_CLASS_AMO)
+            return edan__rv_error(p, EDAN_ERR_PARSE, "unexpected second address '%s'",
                                   edan__rv_quote(tok, sizeof tok, s, e, 1));
-        has_addr = 1;
         s = q;
         EDAN__RV_SKIPWS(s, e);
-        if (s < e && *s == ';') {
-            /* QEMU 7.2 reports an AMO as a load and a store of one address */
-            uint64_t a2;
-            s++;
-            EDAN__RV_SKIPWS(s, e);
-            q = edan__rv_hex(s, e, &a2);
-            if (!q || a2 != addr || out->cls != EDAN_CLASS_AMO)
-                return edan__rv_error(p, EDAN_ERR_PARSE, "unexpected second address '%s'",
-                                      edan__rv_quote(tok, sizeof tok, s, e, 1));
-            s = q;
-            EDAN__RV_SKIPWS(s, e);
-        }
     }
-    if (s != e)
-        return edan__rv_error(p, EDAN_ERR_PARSE, "unexpected text '%s'",
-                              edan__rv_quote(tok, sizeof tok, s, e, 0));
+    *ps = s;
+    return EDAN_OK;
+}
 
-    out->pc = pc;
-    out->flags = has_pc ? EDAN_INSN_HAS_PC : 0;
-    out->length = 0;
-    out->addr = addr;
+/* An instruction that accesses memory has an address, one that does not has
+   none; a failed SC (no address) becomes one that does not. */
+static EDAN__INLINE edan_result edan__rv_check_access(edan_rv_parser *p, edan_insn *out, int has_addr)
+{
     if (out->mem != EDAN_MEM_NONE && !has_addr) {
         if (out->op == EDAN_RV_OP_SC_W || out->op == EDAN_RV_OP_SC_D) {
             out->mem = EDAN_MEM_NONE;   /* a failed SC does not access memory */
@@ -6003,6 +5997,69 @@ address:
                               edan__rv_ops[out->op].name);
     }
     return EDAN_OK;
+}
+
+edan_result edan_rv_parse_line(edan_rv_parser *p, const char *line, size_t len, edan_insn *out)
+{
+    const char *s = line, *e, *te;
+    uint64_t addr = 0, pc = 0;
+    size_t tl;
+    edan__rv_memo *memo = NULL;
+    const edan__rv_memo *hit = NULL;
+    const char *t0;
+    int has_pc = 0, has_addr = 0;
+    edan_result rc;
+    char tok[64];
+
+    if (!p || !out || (!line && len)) return EDAN_ERR_INVALID_ARG;
+    if (len > EDAN_RV_MAX_LINE)
+        return edan__rv_error(p, EDAN_ERR_PARSE, "line too long (%lu bytes, at most %d)",
+                              (unsigned long)len, EDAN_RV_MAX_LINE);
+    e = line + len;
+    if (e > s && e[-1] == '\n') e--;
+    if (e > s && e[-1] == '\r') e--;
+    EDAN__RV_SKIPWS(s, e);
+    while (e > s && (e[-1] == ' ' || e[-1] == '\t')) e--;
+    if (s == e || *s == '#') return EDAN_SKIP;
+    if ((unsigned)(*s - '0') < 10u) {
+        rc = edan__rv_prefix(p, &s, e, &pc, &has_pc);
+        if (rc != EDAN_OK) return rc;
+    }
+
+    /* the instruction text ends at the address column */
+    t0 = s;
+    te = (const char *)memchr(s, ';', (size_t)(e - s));
+    if (!te) te = e;
+    tl = (size_t)(te - s);
+    while (tl && (s[tl - 1] == ' ' || s[tl - 1] == '\t')) tl--;
+    if (tl - 1 < EDAN__RV_MEMO_TEXT) {
+        uint64_t key[EDAN__RV_MEMO_TEXT / 8];
+        memo = &p->memo[2 * edan__rv_memo_key(s, tl, line + len, key)];
+        hit = edan__rv_memo_is(memo, key, tl) ? memo : edan__rv_memo_is(memo + 1, key, tl) ? memo + 1 : NULL;
+    }
+    if (hit) {
+        edan__rv_memo_get(hit, out);
+        s = te;
+    } else {
+        rc = edan__rv_insn_text(p, &s, e, out);
+        if (rc != EDAN_OK) return rc;
+        if (memo && s == te) {
+            memo[1] = memo[0];                  /* the older entry becomes way 1 */
+            edan__rv_memo_put(memo, out, t0, tl);
+        }
+    }
+
+    rc = edan__rv_address(p, &s, e, out, &addr, &has_addr);
+    if (rc != EDAN_OK) return rc;
+    if (s != e)
+        return edan__rv_error(p, EDAN_ERR_PARSE, "unexpected text '%s'",
+                              edan__rv_quote(tok, sizeof tok, s, e, 0));
+
+    out->pc = pc;
+    out->flags = has_pc ? EDAN_INSN_HAS_PC : 0;
+    out->length = 0;
+    out->addr = addr;
+    return edan__rv_check_access(p, out, has_addr);
 }
 
 /* ---- JSON reader: implementation ---- */

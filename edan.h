@@ -6817,6 +6817,179 @@ static void *edan__pl_array(const edan_allocator *a, size_t n, size_t esz, edan_
     return p;
 }
 
+/* The profile's identity: "schema" first, so that a foreign or newer file
+   says so rather than "field missing"; then "version", and that it is not a
+   reference profile. */
+static edan_result edan__pl_identity(edan__pl *c, const edan__json *root, edan_profile *p)
+{
+    const edan__json *v = edan__json_get(root, "schema");
+    if (!v || strcmp(edan__json_string(v, ""), "edan-hwprofile") != 0)
+        return v ? edan__pl_fail(c, EDAN_ERR_VERSION, v, "\"schema\" is not \"edan-hwprofile\": not a hardware profile")
+                 : edan__pl_fail(c, EDAN_ERR_VERSION, root, "no \"schema\": \"edan-hwprofile\": not a hardware profile");
+    v = edan__json_get(root, "version");
+    if (edan__json_kind(v) != EDAN__JSON_NUMBER)
+        return edan__pl_fail(c, EDAN_ERR_VERSION, v ? v : root, "\"version\" must be an integer");
+    if (!(edan__json_number(v, 0) >= 1 && edan__json_number(v, 0) <= EDAN_PROFILE_VERSION))
+        return edan__pl_fail(c, EDAN_ERR_VERSION, v, "unsupported profile version %g (this edan.h reads version 1 to %d)",
+                             edan__json_number(v, 0), EDAN_PROFILE_VERSION);
+    p->version = (int)edan__json_number(v, 0);     /* in range: the conversion is defined */
+    if ((double)p->version != edan__json_number(v, 0))
+        return edan__pl_fail(c, EDAN_ERR_VERSION, v, "\"version\" must be an integer");
+    if (edan__json_bool(edan__json_get(root, "reference"), 0))
+        return edan__pl_fail(c, EDAN_ERR_PARSE, edan__json_get(root, "reference"),
+                             "a reference profile (roofs transcribed from a paper): it has no caches, latencies or clock "
+                             "for an analysis; edan roofline draws it");
+    return EDAN_OK;
+}
+
+/* "frequency" (the core clock must be positive) and "topology". */
+static void edan__pl_clock(edan__pl *c, const edan__json *root, edan_profile *p, edan_result *rc)
+{
+    const edan__json *v = edan__pl_need(c, root, "frequency", EDAN__JSON_OBJECT, "the profile", rc);
+    if (v) {
+        double mn = 0, mx = 0;
+        edan__pl_stats(c, v, "core_ghz", "\"frequency\"", &p->core_ghz, &mn, &mx, rc);
+        if (*rc == EDAN_OK && !(p->core_ghz > 0))
+            *rc = edan__pl_fail(c, EDAN_ERR_PARSE, v, "\"core_ghz\" must be positive");
+        p->tsc_ghz = edan__pl_opt(c, v, "tsc_ghz", "\"frequency\"", 0, 0, EDAN__PL_MAX_RATE, 0, rc);
+    }
+    v = edan__json_get(root, "topology");
+    p->cores = (uint32_t)edan__pl_opt(c, v, "cores", "\"topology\"", 1, 1, EDAN__PL_MAX_COUNT, 1, rc);
+}
+
+/* "caches": at most EDAN_MAX_LEVELS, with lines of a power of two. */
+static void edan__pl_caches(edan__pl *c, const edan__json *root, edan_profile *p, edan_result *rc)
+{
+    const edan__json *arr = edan__pl_need(c, root, "caches", EDAN__JSON_ARRAY, "the profile", rc);
+    char where[64];
+    size_t i;
+    for (i = 0; *rc == EDAN_OK && i < edan__json_len(arr); i++) {
+        edan_profile_cache *k;
+        const edan__json *e = edan__json_at(arr, i);
+        snprintf(where, sizeof where, "\"caches\"[%u]", (unsigned)i);
+        if (edan__json_kind(e) != EDAN__JSON_OBJECT) {
+            *rc = edan__pl_fail(c, EDAN_ERR_PARSE, e, "%s must be an object", where);
+            break;
+        }
+        if (p->num_caches == EDAN_MAX_LEVELS) {
+            *rc = edan__pl_fail(c, EDAN_ERR_LIMIT, e, "more than %d cache levels", EDAN_MAX_LEVELS);
+            break;
+        }
+        k = &p->cache[p->num_caches++];
+        edan__pl_str(c, e, "level", where, k->level, sizeof k->level, rc);
+        k->size = (uint64_t)edan__pl_num(c, e, "size_bytes", where, 1, EDAN__PL_MAX_BYTES, 1, rc);
+        k->line = (uint32_t)edan__pl_num(c, e, "line_bytes", where, 1, 4096, 1, rc);
+        k->assoc = (uint32_t)edan__pl_num(c, e, "assoc", where, 0, EDAN__PL_MAX_COUNT, 1, rc);
+        k->effective_size =
+            (uint64_t)edan__pl_opt(c, e, "effective_bytes", where, (double)k->size, 1, EDAN__PL_MAX_BYTES, 1, rc);
+        k->sharing = (uint32_t)edan__pl_opt(c, e, "effective_sharing_cores", where,
+                                            edan__pl_opt(c, e, "sharing_cores", where, 1, 1, EDAN__PL_MAX_COUNT, 1, rc),
+                                            1, EDAN__PL_MAX_COUNT, 1, rc);
+        k->latency_ns = edan__pl_num(c, e, "latency_ns", where, 0, EDAN__PL_MAX_NS, 0, rc);
+        k->latency_cycles = edan__pl_num(c, e, "latency_cycles", where, 0, EDAN__PL_MAX_CYCLES, 0, rc);
+        if (*rc == EDAN_OK && (k->line & (k->line - 1)))
+            *rc = edan__pl_fail(c, EDAN_ERR_PARSE, edan__json_get(e, "line_bytes"),
+                                "%s: line size %u is not a power of two", where, (unsigned)k->line);
+    }
+}
+
+/* "bandwidth": a level the analyzer knows, an op, a thread count, GB/s. */
+static void edan__pl_bandwidths(edan__pl *c, const edan__json *root, edan_profile *p, edan_result *rc)
+{
+    const edan__json *arr = edan__pl_need(c, root, "bandwidth", EDAN__JSON_ARRAY, "the profile", rc);
+    char where[64];
+    size_t i;
+    p->num_bandwidth = edan__json_len(arr);
+    p->bandwidth = (edan_profile_bandwidth *)edan__pl_array(&p->alloc, p->num_bandwidth, sizeof *p->bandwidth, rc);
+    for (i = 0; *rc == EDAN_OK && i < p->num_bandwidth; i++) {
+        edan_profile_bandwidth *b = &p->bandwidth[i];
+        const edan__json *e = edan__json_at(arr, i);
+        snprintf(where, sizeof where, "\"bandwidth\"[%u]", (unsigned)i);
+        if (edan__json_kind(e) != EDAN__JSON_OBJECT) {
+            *rc = edan__pl_fail(c, EDAN_ERR_PARSE, e, "%s must be an object", where);
+            break;
+        }
+        edan__pl_str(c, e, "level", where, b->level, sizeof b->level, rc);
+        if (*rc == EDAN_OK && !edan__pl_level_ok(b->level))
+            *rc = edan__pl_fail(c, EDAN_ERR_PARSE, edan__json_get(e, "level"), "%s: unknown level \"%s\"", where,
+                                b->level);
+        edan__pl_str(c, e, "op", where, b->op, sizeof b->op, rc);
+        b->threads = (uint32_t)edan__pl_num(c, e, "threads", where, 1, EDAN__PL_MAX_COUNT, 1, rc);
+        b->bytes = (uint64_t)edan__pl_num(c, e, "bytes", where, 0, EDAN__PL_MAX_BYTES, 1, rc);
+        edan__pl_stats(c, e, "GBps", where, &b->median, &b->min, &b->max, rc);
+    }
+}
+
+/* "latency": DRAM's, which must be there and positive, is alpha. */
+static void edan__pl_latencies(edan__pl *c, const edan__json *root, edan_profile *p, edan_result *rc)
+{
+    const edan__json *arr = edan__pl_need(c, root, "latency", EDAN__JSON_ARRAY, "the profile", rc);
+    char where[64];
+    size_t i;
+    p->num_latency = edan__json_len(arr);
+    p->latency = (edan_profile_latency *)edan__pl_array(&p->alloc, p->num_latency, sizeof *p->latency, rc);
+    for (i = 0; *rc == EDAN_OK && i < p->num_latency; i++) {
+        edan_profile_latency *l = &p->latency[i];
+        const edan__json *e = edan__json_at(arr, i);
+        snprintf(where, sizeof where, "\"latency\"[%u]", (unsigned)i);
+        if (edan__json_kind(e) != EDAN__JSON_OBJECT) {
+            *rc = edan__pl_fail(c, EDAN_ERR_PARSE, e, "%s must be an object", where);
+            break;
+        }
+        edan__pl_str(c, e, "level", where, l->level, sizeof l->level, rc);
+        l->ns = edan__pl_num(c, e, "ns", where, 0, EDAN__PL_MAX_NS, 0, rc);
+        l->cycles = edan__pl_num(c, e, "cycles", where, 0, EDAN__PL_MAX_CYCLES, 0, rc);
+        l->bytes = (uint64_t)edan__pl_opt(c, e, "bytes", where, 0, 0, EDAN__PL_MAX_BYTES, 1, rc);
+        if (*rc == EDAN_OK && !strcmp(l->level, "DRAM")) {
+            p->dram_latency_ns = l->ns;
+            p->dram_latency_cycles = l->cycles;
+        }
+    }
+    if (*rc == EDAN_OK && !(p->dram_latency_cycles > 0))
+        *rc = edan__pl_fail(c, EDAN_ERR_PARSE, arr, "\"latency\" has no positive DRAM entry (the analyzer's alpha)");
+}
+
+/* "compute" (optional): the best single-core and all-core GFLOP/s. */
+static void edan__pl_compute(edan__pl *c, const edan__json *root, edan_profile *p, edan_result *rc)
+{
+    const edan__json *arr = edan__json_get(root, "compute");
+    char where[64];
+    size_t i;
+    p->num_compute = edan__json_len(arr);
+    p->compute = (edan_profile_compute *)edan__pl_array(&p->alloc, p->num_compute ? p->num_compute : 1,
+                                                        sizeof *p->compute, rc);
+    for (i = 0; *rc == EDAN_OK && i < p->num_compute; i++) {
+        edan_profile_compute *k = &p->compute[i];
+        const edan__json *e = edan__json_at(arr, i);
+        snprintf(where, sizeof where, "\"compute\"[%u]", (unsigned)i);
+        edan__pl_str(c, e, "isa", where, k->isa, sizeof k->isa, rc);
+        edan__pl_str(c, e, "op", where, k->op, sizeof k->op, rc);
+        k->threads = (uint32_t)edan__pl_num(c, e, "threads", where, 1, EDAN__PL_MAX_COUNT, 1, rc);
+        edan__pl_stats(c, e, "GFLOPs", where, &k->median, &k->min, &k->max, rc);
+        if (k->threads == 1 && k->median > p->peak_GFLOPs_1core) p->peak_GFLOPs_1core = k->median;
+        if (k->threads == p->cores && k->median > p->peak_GFLOPs_all) p->peak_GFLOPs_all = k->median;
+    }
+}
+
+/* "carm_validation" (optional). */
+static void edan__pl_carm(edan__pl *c, const edan__json *root, edan_profile *p, edan_result *rc)
+{
+    const edan__json *arr = edan__json_get(root, "carm_validation");
+    char where[64];
+    size_t i;
+    p->num_carm = edan__json_len(arr);
+    p->carm = (edan_profile_carm *)edan__pl_array(&p->alloc, p->num_carm ? p->num_carm : 1, sizeof *p->carm, rc);
+    for (i = 0; *rc == EDAN_OK && i < p->num_carm; i++) {
+        edan_profile_carm *k = &p->carm[i];
+        const edan__json *e = edan__json_at(arr, i);
+        snprintf(where, sizeof where, "\"carm_validation\"[%u]", (unsigned)i);
+        edan__pl_str(c, e, "level", where, k->level, sizeof k->level, rc);
+        k->roof_GBps = edan__pl_num(c, e, "roof_GBps", where, 0, EDAN__PL_MAX_RATE, 0, rc);
+        k->peak_GFLOPs = edan__pl_num(c, e, "peak_GFLOPs", where, 0, EDAN__PL_MAX_RATE, 0, rc);
+        k->rms_error_pct = edan__pl_num(c, e, "rms_error_pct", where, 0, EDAN__PL_MAX_RATE, 0, rc);
+    }
+}
+
 edan_result edan_profile_parse(const char *text, size_t len, const char *name, const edan_allocator *alloc,
                                edan_profile **out, char *err, size_t errlen)
 {
@@ -6824,11 +6997,9 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
     edan_allocator a;
     edan_profile *p;
     edan__json *root = NULL;
-    const edan__json *v, *arr;
+    const edan__json *v;
     edan_result rc;
     char jerr[160];
-    size_t i;
-    char where[64];
 
     if (err && errlen) err[0] = 0;
     if (!out) return EDAN_ERR_INVALID_ARG;
@@ -6858,156 +7029,17 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
     p->json = root;
     p->alloc = a;
 
-    /* identity first: a foreign or newer file says so, not "field missing" */
-    v = edan__json_get(root, "schema");
-    if (!v || strcmp(edan__json_string(v, ""), "edan-hwprofile") != 0) {
-        rc = v ? edan__pl_fail(&c, EDAN_ERR_VERSION, v, "\"schema\" is not \"edan-hwprofile\": not a hardware profile")
-               : edan__pl_fail(&c, EDAN_ERR_VERSION, root, "no \"schema\": \"edan-hwprofile\": not a hardware profile");
-        goto fail;
-    }
-    v = edan__json_get(root, "version");
-    if (edan__json_kind(v) != EDAN__JSON_NUMBER) {
-        rc = edan__pl_fail(&c, EDAN_ERR_VERSION, v ? v : root, "\"version\" must be an integer");
-        goto fail;
-    }
-    if (!(edan__json_number(v, 0) >= 1 && edan__json_number(v, 0) <= EDAN_PROFILE_VERSION)) {
-        rc = edan__pl_fail(&c, EDAN_ERR_VERSION, v, "unsupported profile version %g (this edan.h reads version 1 to %d)",
-                           edan__json_number(v, 0), EDAN_PROFILE_VERSION);
-        goto fail;
-    }
-    p->version = (int)edan__json_number(v, 0);     /* in range: the conversion is defined */
-    if ((double)p->version != edan__json_number(v, 0)) {
-        rc = edan__pl_fail(&c, EDAN_ERR_VERSION, v, "\"version\" must be an integer");
-        goto fail;
-    }
-    if (edan__json_bool(edan__json_get(root, "reference"), 0)) {
-        rc = edan__pl_fail(&c, EDAN_ERR_PARSE, edan__json_get(root, "reference"),
-                           "a reference profile (roofs transcribed from a paper): it has no caches, latencies or clock "
-                           "for an analysis; edan roofline draws it");
-        goto fail;
-    }
-    rc = EDAN_OK;
+    rc = edan__pl_identity(&c, root, p);
+    if (rc != EDAN_OK) goto fail;
     snprintf(p->host, sizeof p->host, "%s", edan__json_string(edan__json_get(root, "host"), ""));
-
-    /* frequency */
-    v = edan__pl_need(&c, root, "frequency", EDAN__JSON_OBJECT, "the profile", &rc);
-    if (v) {
-        double mn = 0, mx = 0;
-        edan__pl_stats(&c, v, "core_ghz", "\"frequency\"", &p->core_ghz, &mn, &mx, &rc);
-        if (rc == EDAN_OK && !(p->core_ghz > 0))
-            rc = edan__pl_fail(&c, EDAN_ERR_PARSE, v, "\"core_ghz\" must be positive");
-        p->tsc_ghz = edan__pl_opt(&c, v, "tsc_ghz", "\"frequency\"", 0, 0, EDAN__PL_MAX_RATE, 0, &rc);
-    }
-    v = edan__json_get(root, "topology");
-    p->cores = (uint32_t)edan__pl_opt(&c, v, "cores", "\"topology\"", 1, 1, EDAN__PL_MAX_COUNT, 1, &rc);
-
-    /* caches */
-    arr = edan__pl_need(&c, root, "caches", EDAN__JSON_ARRAY, "the profile", &rc);
-    for (i = 0; rc == EDAN_OK && i < edan__json_len(arr); i++) {
-        edan_profile_cache *k;
-        const edan__json *e = edan__json_at(arr, i);
-        snprintf(where, sizeof where, "\"caches\"[%u]", (unsigned)i);
-        if (edan__json_kind(e) != EDAN__JSON_OBJECT) {
-            rc = edan__pl_fail(&c, EDAN_ERR_PARSE, e, "%s must be an object", where);
-            break;
-        }
-        if (p->num_caches == EDAN_MAX_LEVELS) {
-            rc = edan__pl_fail(&c, EDAN_ERR_LIMIT, e, "more than %d cache levels", EDAN_MAX_LEVELS);
-            break;
-        }
-        k = &p->cache[p->num_caches++];
-        edan__pl_str(&c, e, "level", where, k->level, sizeof k->level, &rc);
-        k->size = (uint64_t)edan__pl_num(&c, e, "size_bytes", where, 1, EDAN__PL_MAX_BYTES, 1, &rc);
-        k->line = (uint32_t)edan__pl_num(&c, e, "line_bytes", where, 1, 4096, 1, &rc);
-        k->assoc = (uint32_t)edan__pl_num(&c, e, "assoc", where, 0, EDAN__PL_MAX_COUNT, 1, &rc);
-        k->effective_size =
-            (uint64_t)edan__pl_opt(&c, e, "effective_bytes", where, (double)k->size, 1, EDAN__PL_MAX_BYTES, 1, &rc);
-        k->sharing = (uint32_t)edan__pl_opt(&c, e, "effective_sharing_cores", where,
-                                            edan__pl_opt(&c, e, "sharing_cores", where, 1, 1, EDAN__PL_MAX_COUNT, 1, &rc),
-                                            1, EDAN__PL_MAX_COUNT, 1, &rc);
-        k->latency_ns = edan__pl_num(&c, e, "latency_ns", where, 0, EDAN__PL_MAX_NS, 0, &rc);
-        k->latency_cycles = edan__pl_num(&c, e, "latency_cycles", where, 0, EDAN__PL_MAX_CYCLES, 0, &rc);
-        if (rc == EDAN_OK && (k->line & (k->line - 1)))
-            rc = edan__pl_fail(&c, EDAN_ERR_PARSE, edan__json_get(e, "line_bytes"), "%s: line size %u is not a power of two",
-                               where, (unsigned)k->line);
-    }
-
-    /* bandwidth */
-    arr = edan__pl_need(&c, root, "bandwidth", EDAN__JSON_ARRAY, "the profile", &rc);
-    p->num_bandwidth = edan__json_len(arr);
-    p->bandwidth = (edan_profile_bandwidth *)edan__pl_array(&a, p->num_bandwidth, sizeof *p->bandwidth, &rc);
-    for (i = 0; rc == EDAN_OK && i < p->num_bandwidth; i++) {
-        edan_profile_bandwidth *b = &p->bandwidth[i];
-        const edan__json *e = edan__json_at(arr, i);
-        snprintf(where, sizeof where, "\"bandwidth\"[%u]", (unsigned)i);
-        if (edan__json_kind(e) != EDAN__JSON_OBJECT) {
-            rc = edan__pl_fail(&c, EDAN_ERR_PARSE, e, "%s must be an object", where);
-            break;
-        }
-        edan__pl_str(&c, e, "level", where, b->level, sizeof b->level, &rc);
-        if (rc == EDAN_OK && !edan__pl_level_ok(b->level))
-            rc = edan__pl_fail(&c, EDAN_ERR_PARSE, edan__json_get(e, "level"), "%s: unknown level \"%s\"", where, b->level);
-        edan__pl_str(&c, e, "op", where, b->op, sizeof b->op, &rc);
-        b->threads = (uint32_t)edan__pl_num(&c, e, "threads", where, 1, EDAN__PL_MAX_COUNT, 1, &rc);
-        b->bytes = (uint64_t)edan__pl_num(&c, e, "bytes", where, 0, EDAN__PL_MAX_BYTES, 1, &rc);
-        edan__pl_stats(&c, e, "GBps", where, &b->median, &b->min, &b->max, &rc);
-    }
-
-    /* latency: DRAM's is alpha */
-    arr = edan__pl_need(&c, root, "latency", EDAN__JSON_ARRAY, "the profile", &rc);
-    p->num_latency = edan__json_len(arr);
-    p->latency = (edan_profile_latency *)edan__pl_array(&a, p->num_latency, sizeof *p->latency, &rc);
-    for (i = 0; rc == EDAN_OK && i < p->num_latency; i++) {
-        edan_profile_latency *l = &p->latency[i];
-        const edan__json *e = edan__json_at(arr, i);
-        snprintf(where, sizeof where, "\"latency\"[%u]", (unsigned)i);
-        if (edan__json_kind(e) != EDAN__JSON_OBJECT) {
-            rc = edan__pl_fail(&c, EDAN_ERR_PARSE, e, "%s must be an object", where);
-            break;
-        }
-        edan__pl_str(&c, e, "level", where, l->level, sizeof l->level, &rc);
-        l->ns = edan__pl_num(&c, e, "ns", where, 0, EDAN__PL_MAX_NS, 0, &rc);
-        l->cycles = edan__pl_num(&c, e, "cycles", where, 0, EDAN__PL_MAX_CYCLES, 0, &rc);
-        l->bytes = (uint64_t)edan__pl_opt(&c, e, "bytes", where, 0, 0, EDAN__PL_MAX_BYTES, 1, &rc);
-        if (rc == EDAN_OK && !strcmp(l->level, "DRAM")) {
-            p->dram_latency_ns = l->ns;
-            p->dram_latency_cycles = l->cycles;
-        }
-    }
-    if (rc == EDAN_OK && !(p->dram_latency_cycles > 0))
-        rc = edan__pl_fail(&c, EDAN_ERR_PARSE, arr, "\"latency\" has no positive DRAM entry (the analyzer's alpha)");
-
-    /* mlp */
+    edan__pl_clock(&c, root, p, &rc);
+    edan__pl_caches(&c, root, p, &rc);
+    edan__pl_bandwidths(&c, root, p, &rc);
+    edan__pl_latencies(&c, root, p, &rc);
     v = edan__pl_need(&c, root, "mlp", EDAN__JSON_OBJECT, "the profile", &rc);
     if (v) p->mlp_m = (uint32_t)edan__pl_num(&c, v, "m", "\"mlp\"", 1, EDAN__PL_MAX_COUNT, 1, &rc);
-
-    /* optional sections */
-    arr = edan__json_get(root, "compute");
-    p->num_compute = edan__json_len(arr);
-    p->compute = (edan_profile_compute *)edan__pl_array(&a, p->num_compute ? p->num_compute : 1, sizeof *p->compute, &rc);
-    for (i = 0; rc == EDAN_OK && i < p->num_compute; i++) {
-        edan_profile_compute *k = &p->compute[i];
-        const edan__json *e = edan__json_at(arr, i);
-        snprintf(where, sizeof where, "\"compute\"[%u]", (unsigned)i);
-        edan__pl_str(&c, e, "isa", where, k->isa, sizeof k->isa, &rc);
-        edan__pl_str(&c, e, "op", where, k->op, sizeof k->op, &rc);
-        k->threads = (uint32_t)edan__pl_num(&c, e, "threads", where, 1, EDAN__PL_MAX_COUNT, 1, &rc);
-        edan__pl_stats(&c, e, "GFLOPs", where, &k->median, &k->min, &k->max, &rc);
-        if (k->threads == 1 && k->median > p->peak_GFLOPs_1core) p->peak_GFLOPs_1core = k->median;
-        if (k->threads == p->cores && k->median > p->peak_GFLOPs_all) p->peak_GFLOPs_all = k->median;
-    }
-    arr = edan__json_get(root, "carm_validation");
-    p->num_carm = edan__json_len(arr);
-    p->carm = (edan_profile_carm *)edan__pl_array(&a, p->num_carm ? p->num_carm : 1, sizeof *p->carm, &rc);
-    for (i = 0; rc == EDAN_OK && i < p->num_carm; i++) {
-        edan_profile_carm *k = &p->carm[i];
-        const edan__json *e = edan__json_at(arr, i);
-        snprintf(where, sizeof where, "\"carm_validation\"[%u]", (unsigned)i);
-        edan__pl_str(&c, e, "level", where, k->level, sizeof k->level, &rc);
-        k->roof_GBps = edan__pl_num(&c, e, "roof_GBps", where, 0, EDAN__PL_MAX_RATE, 0, &rc);
-        k->peak_GFLOPs = edan__pl_num(&c, e, "peak_GFLOPs", where, 0, EDAN__PL_MAX_RATE, 0, &rc);
-        k->rms_error_pct = edan__pl_num(&c, e, "rms_error_pct", where, 0, EDAN__PL_MAX_RATE, 0, &rc);
-    }
+    edan__pl_compute(&c, root, p, &rc);
+    edan__pl_carm(&c, root, p, &rc);
     if (rc == EDAN_OK) edan__pl_numa(&c, root, &rc);
     v = edan__json_get(root, "bandwidth_method");
     p->write_allocate_counted = edan__json_bool(edan__json_get(v, "write_allocate_counted"), 0);

@@ -5965,75 +5965,64 @@ static edan_result edan__rv_operand_error(edan_rv_parser *p, const edan__rv_form
                           fl->operand, what, edan__rv_quote(tok, sizeof tok, fl->at, e, 1));
 }
 
-edan_result edan_rv_parse_line(edan_rv_parser *p, const char *line, size_t len, edan_insn *out)
+/* The prefix of a line that starts with a digit: "cpu;", "cpu;pc;", "pc;"
+   or "pc:". *ps moves past it and the blanks after it. */
+static EDAN__INLINE edan_result edan__rv_prefix(edan_rv_parser *p, const char **ps, const char *e, uint64_t *pc,
+                                                int *has_pc)
 {
-    const char *s = line, *e, *m, *me, *te;
-    uint64_t w0, w1, addr = 0, pc = 0;
+    const char *s = *ps, *q = s;
+    char tok[64];
+    int hex = e - s > 2 && s[1] == 'x';
+    if (hex) q = edan__rv_hex(s, e, pc);
+    else while (q < e && (unsigned)(*q - '0') < 10u) q++;
+    if (q && q < e && *q == ';') {
+        s = q + 1;
+        *has_pc = hex;
+        if (!hex && e - s > 2 && s[0] == '0' && s[1] == 'x') {
+            q = edan__rv_hex(s, e, pc);
+            if (!q || q >= e || *q != ';')
+                return edan__rv_error(p, EDAN_ERR_PARSE, "malformed PC field '%s'",
+                                      edan__rv_quote(tok, sizeof tok, s, e, 1));
+            *has_pc = 1;
+            s = q + 1;
+        }
+    } else if (q && hex && q < e && *q == ':') {
+        *has_pc = 1;
+        s = q + 1;
+    }
+    EDAN__RV_SKIPWS(s, e);
+    *ps = s;
+    return EDAN_OK;
+}
+
+/* The first AMO form (index + 1) named by m..me less its ordering suffix
+   (.aq / .rl / .aqrl / .aq.rl), 0 if none. */
+static uint32_t edan__rv_lookup_amo(const edan_rv_parser *p, const char *m, const char *me)
+{
+    static const char *const sfx[4] = { ".aq.rl", ".aqrl", ".aq", ".rl" };
+    size_t n = (size_t)(me - m), sl, i, k;
+    uint32_t fi = 0;
+    for (i = 0; i < 4 && !fi; i++) {
+        sl = strlen(sfx[i]);
+        if (n > sl && n - sl <= 16 && memcmp(me - sl, sfx[i], sl) == 0) {
+            uint64_t v[2] = { 0, 0 };
+            for (k = 0; k < n - sl; k++) v[k >> 3] |= (uint64_t)(unsigned char)m[k] << ((k & 7) * 8);
+            fi = edan__rv_lookup(p, v[0], v[1]);
+            if (fi && edan__rv_ops[edan__rv_forms[fi - 1].op].cls != EDAN_CLASS_AMO) fi = 0;
+        }
+    }
+    return fi;
+}
+
+/* The mnemonic at *ps, possibly after QEMU's hex encoding: its first form
+   (index + 1) in *pfi; *ps moves past it and the blanks after it. */
+static EDAN__INLINE edan_result edan__rv_mnemonic(edan_rv_parser *p, const char **ps, const char *e, uint32_t *pfi)
+{
+    const char *s = *ps, *m, *me;
+    uint64_t w0, w1;
     uint32_t fi;
     unsigned k;
-    size_t tl;
-    edan__rv_memo *memo = NULL;
-    const char *t0;
-    int has_pc = 0, has_addr = 0;
-    edan__rv_fields fl;
-    edan__rv_fail best, cur;
-    const edan__rv_form *form, *bestform;
     char tok[64];
-
-    if (!p || !out || (!line && len)) return EDAN_ERR_INVALID_ARG;
-    if (len > EDAN_RV_MAX_LINE)
-        return edan__rv_error(p, EDAN_ERR_PARSE, "line too long (%lu bytes, at most %d)",
-                              (unsigned long)len, EDAN_RV_MAX_LINE);
-    e = line + len;
-    if (e > s && e[-1] == '\n') e--;
-    if (e > s && e[-1] == '\r') e--;
-    EDAN__RV_SKIPWS(s, e);
-    while (e > s && (e[-1] == ' ' || e[-1] == '\t')) e--;
-    if (s == e || *s == '#') return EDAN_SKIP;
-
-    /* "cpu;", "cpu;pc;", "pc;" or "pc:" prefixes */
-    if ((unsigned)(*s - '0') < 10u) {
-        const char *q = s;
-        int hex = e - s > 2 && s[1] == 'x';
-        if (hex) q = edan__rv_hex(s, e, &pc);
-        else while (q < e && (unsigned)(*q - '0') < 10u) q++;
-        if (q && q < e && *q == ';') {
-            s = q + 1;
-            has_pc = hex;
-            if (!hex && e - s > 2 && s[0] == '0' && s[1] == 'x') {
-                q = edan__rv_hex(s, e, &pc);
-                if (!q || q >= e || *q != ';')
-                    return edan__rv_error(p, EDAN_ERR_PARSE, "malformed PC field '%s'",
-                                          edan__rv_quote(tok, sizeof tok, s, e, 1));
-                has_pc = 1;
-                s = q + 1;
-            }
-        } else if (q && hex && q < e && *q == ':') {
-            has_pc = 1;
-            s = q + 1;
-        }
-        EDAN__RV_SKIPWS(s, e);
-    }
-
-    /* the instruction text ends at the address column */
-    t0 = s;
-    te = (const char *)memchr(s, ';', (size_t)(e - s));
-    if (!te) te = e;
-    tl = (size_t)(te - s);
-    while (tl && (s[tl - 1] == ' ' || s[tl - 1] == '\t')) tl--;
-    if (tl - 1 < EDAN__RV_MEMO_TEXT) {
-        const edan__rv_memo *hit;
-        uint64_t key[EDAN__RV_MEMO_TEXT / 8];
-        memo = &p->memo[2 * edan__rv_memo_key(s, tl, line + len, key)];
-        hit = edan__rv_memo_is(memo, key, tl) ? memo : edan__rv_memo_is(memo + 1, key, tl) ? memo + 1 : NULL;
-        if (hit) {
-            edan__rv_memo_get(hit, out);
-            s = te;
-            goto address;
-        }
-    }
-
-    /* mnemonic, possibly after QEMU's hex encoding */
     for (k = 0;; k++) {
         w0 = w1 = 0;
         for (m = s; s < e; s++) {
@@ -6057,25 +6046,29 @@ edan_result edan_rv_parse_line(edan_rv_parser *p, const char *line, size_t len, 
         return edan__rv_error(p, EDAN_ERR_PARSE, "malformed instruction '%s'",
                               edan__rv_quote(tok, sizeof tok, m, e, 1));
     if (!fi) {
-        /* atomics: .aq / .rl / .aqrl / .aq.rl ordering suffixes */
-        static const char *const sfx[4] = { ".aq.rl", ".aqrl", ".aq", ".rl" };
-        size_t n = (size_t)(me - m), sl, i;
-        for (i = 0; i < 4 && !fi; i++) {
-            sl = strlen(sfx[i]);
-            if (n > sl && n - sl <= 16 && memcmp(me - sl, sfx[i], sl) == 0) {
-                uint64_t v[2] = { 0, 0 };
-                for (k = 0; k < n - sl; k++) v[k >> 3] |= (uint64_t)(unsigned char)m[k] << ((k & 7) * 8);
-                fi = edan__rv_lookup(p, v[0], v[1]);
-                if (fi && edan__rv_ops[edan__rv_forms[fi - 1].op].cls != EDAN_CLASS_AMO) fi = 0;
-            }
-        }
+        fi = edan__rv_lookup_amo(p, m, me);
         if (!fi)
             return edan__rv_error(p, EDAN_ERR_UNKNOWN_OP, "unknown mnemonic '%s'",
                                   edan__rv_quote(tok, sizeof tok, m, me, 0));
     }
     EDAN__RV_SKIPWS(s, e);
+    *ps = s;
+    *pfi = fi;
+    return EDAN_OK;
+}
 
-    /* operands: the first form that matches; report the one that got furthest */
+/* The instruction text at *ps (mnemonic, operands, QEMU's target comment)
+   into out: the first form of the mnemonic whose operands match; if none
+   does, the error of the one that got furthest. *ps moves past the text. */
+static EDAN__INLINE edan_result edan__rv_insn_text(edan_rv_parser *p, const char **ps, const char *e, edan_insn *out)
+{
+    const char *s = *ps;
+    uint32_t fi = 0;
+    edan__rv_fields fl;
+    edan__rv_fail best, cur;
+    const edan__rv_form *form, *bestform;
+    edan_result rc = edan__rv_mnemonic(p, &s, e, &fi);
+    if (rc != EDAN_OK) return rc;
     form = &edan__rv_forms[fi - 1];
     bestform = form;
     best.operand = -1;
@@ -6092,49 +6085,50 @@ edan_result edan_rv_parse_line(edan_rv_parser *p, const char *line, size_t len, 
         if (!fi) return edan__rv_operand_error(p, bestform, &best, e);
         form = &edan__rv_forms[fi - 1];
     }
-
     if (s < e && *s == '#') {                   /* QEMU's "# 0x..." target comment */
         while (s < e && *s != ';') s++;
     }
     edan__rv_fill(form->op, fl.rd, fl.rs1, fl.rs2, fl.rs3, fl.csr, fl.zimm, out);
-    if (memo && s == te) {
-        memo[1] = memo[0];                      /* the older entry becomes way 1 */
-        edan__rv_memo_put(memo, out, t0, tl);
-    }
+    *ps = s;
+    return EDAN_OK;
+}
 
-address:
+/* The address column at *ps, if any: ";addr", or ";addr;addr" for an AMO
+   as QEMU 7.2 reports it (a load and a store of one address). */
+static EDAN__INLINE edan_result edan__rv_address(edan_rv_parser *p, const char **ps, const char *e,
+                                                 const edan_insn *out, uint64_t *addr, int *has_addr)
+{
+    const char *s = *ps, *q;
+    char tok[64];
+    if (!(s < e && *s == ';')) return EDAN_OK;
+    s++;
+    EDAN__RV_SKIPWS(s, e);
+    q = edan__rv_hex(s, e, addr);
+    if (!q || (q < e && *q != ';' && *q != ' ' && *q != '\t'))
+        return edan__rv_error(p, EDAN_ERR_PARSE, "malformed address '%s'",
+                              edan__rv_quote(tok, sizeof tok, s, e, 1));
+    *has_addr = 1;
+    s = q;
+    EDAN__RV_SKIPWS(s, e);
     if (s < e && *s == ';') {
-        const char *q;
+        uint64_t a2;
         s++;
         EDAN__RV_SKIPWS(s, e);
-        q = edan__rv_hex(s, e, &addr);
-        if (!q || (q < e && *q != ';' && *q != ' ' && *q != '\t'))
-            return edan__rv_error(p, EDAN_ERR_PARSE, "malformed address '%s'",
+        q = edan__rv_hex(s, e, &a2);
+        if (!q || a2 != *addr || out->cls != EDAN_CLASS_AMO)
+            return edan__rv_error(p, EDAN_ERR_PARSE, "unexpected second address '%s'",
                                   edan__rv_quote(tok, sizeof tok, s, e, 1));
-        has_addr = 1;
         s = q;
         EDAN__RV_SKIPWS(s, e);
-        if (s < e && *s == ';') {
-            /* QEMU 7.2 reports an AMO as a load and a store of one address */
-            uint64_t a2;
-            s++;
-            EDAN__RV_SKIPWS(s, e);
-            q = edan__rv_hex(s, e, &a2);
-            if (!q || a2 != addr || out->cls != EDAN_CLASS_AMO)
-                return edan__rv_error(p, EDAN_ERR_PARSE, "unexpected second address '%s'",
-                                      edan__rv_quote(tok, sizeof tok, s, e, 1));
-            s = q;
-            EDAN__RV_SKIPWS(s, e);
-        }
     }
-    if (s != e)
-        return edan__rv_error(p, EDAN_ERR_PARSE, "unexpected text '%s'",
-                              edan__rv_quote(tok, sizeof tok, s, e, 0));
+    *ps = s;
+    return EDAN_OK;
+}
 
-    out->pc = pc;
-    out->flags = has_pc ? EDAN_INSN_HAS_PC : 0;
-    out->length = 0;
-    out->addr = addr;
+/* An instruction that accesses memory has an address, one that does not has
+   none; a failed SC (no address) becomes one that does not. */
+static EDAN__INLINE edan_result edan__rv_check_access(edan_rv_parser *p, edan_insn *out, int has_addr)
+{
     if (out->mem != EDAN_MEM_NONE && !has_addr) {
         if (out->op == EDAN_RV_OP_SC_W || out->op == EDAN_RV_OP_SC_D) {
             out->mem = EDAN_MEM_NONE;   /* a failed SC does not access memory */
@@ -6150,6 +6144,69 @@ address:
                               edan__rv_ops[out->op].name);
     }
     return EDAN_OK;
+}
+
+edan_result edan_rv_parse_line(edan_rv_parser *p, const char *line, size_t len, edan_insn *out)
+{
+    const char *s = line, *e, *te;
+    uint64_t addr = 0, pc = 0;
+    size_t tl;
+    edan__rv_memo *memo = NULL;
+    const edan__rv_memo *hit = NULL;
+    const char *t0;
+    int has_pc = 0, has_addr = 0;
+    edan_result rc;
+    char tok[64];
+
+    if (!p || !out || (!line && len)) return EDAN_ERR_INVALID_ARG;
+    if (len > EDAN_RV_MAX_LINE)
+        return edan__rv_error(p, EDAN_ERR_PARSE, "line too long (%lu bytes, at most %d)",
+                              (unsigned long)len, EDAN_RV_MAX_LINE);
+    e = line + len;
+    if (e > s && e[-1] == '\n') e--;
+    if (e > s && e[-1] == '\r') e--;
+    EDAN__RV_SKIPWS(s, e);
+    while (e > s && (e[-1] == ' ' || e[-1] == '\t')) e--;
+    if (s == e || *s == '#') return EDAN_SKIP;
+    if ((unsigned)(*s - '0') < 10u) {
+        rc = edan__rv_prefix(p, &s, e, &pc, &has_pc);
+        if (rc != EDAN_OK) return rc;
+    }
+
+    /* the instruction text ends at the address column */
+    t0 = s;
+    te = (const char *)memchr(s, ';', (size_t)(e - s));
+    if (!te) te = e;
+    tl = (size_t)(te - s);
+    while (tl && (s[tl - 1] == ' ' || s[tl - 1] == '\t')) tl--;
+    if (tl - 1 < EDAN__RV_MEMO_TEXT) {
+        uint64_t key[EDAN__RV_MEMO_TEXT / 8];
+        memo = &p->memo[2 * edan__rv_memo_key(s, tl, line + len, key)];
+        hit = edan__rv_memo_is(memo, key, tl) ? memo : edan__rv_memo_is(memo + 1, key, tl) ? memo + 1 : NULL;
+    }
+    if (hit) {
+        edan__rv_memo_get(hit, out);
+        s = te;
+    } else {
+        rc = edan__rv_insn_text(p, &s, e, out);
+        if (rc != EDAN_OK) return rc;
+        if (memo && s == te) {
+            memo[1] = memo[0];                  /* the older entry becomes way 1 */
+            edan__rv_memo_put(memo, out, t0, tl);
+        }
+    }
+
+    rc = edan__rv_address(p, &s, e, out, &addr, &has_addr);
+    if (rc != EDAN_OK) return rc;
+    if (s != e)
+        return edan__rv_error(p, EDAN_ERR_PARSE, "unexpected text '%s'",
+                              edan__rv_quote(tok, sizeof tok, s, e, 0));
+
+    out->pc = pc;
+    out->flags = has_pc ? EDAN_INSN_HAS_PC : 0;
+    out->length = 0;
+    out->addr = addr;
+    return edan__rv_check_access(p, out, has_addr);
 }
 
 /* ---- JSON reader: implementation ---- */
@@ -6907,6 +6964,179 @@ static void *edan__pl_array(const edan_allocator *a, size_t n, size_t esz, edan_
     return p;
 }
 
+/* The profile's identity: "schema" first, so that a foreign or newer file
+   says so rather than "field missing"; then "version", and that it is not a
+   reference profile. */
+static edan_result edan__pl_identity(edan__pl *c, const edan__json *root, edan_profile *p)
+{
+    const edan__json *v = edan__json_get(root, "schema");
+    if (!v || strcmp(edan__json_string(v, ""), "edan-hwprofile") != 0)
+        return v ? edan__pl_fail(c, EDAN_ERR_VERSION, v, "\"schema\" is not \"edan-hwprofile\": not a hardware profile")
+                 : edan__pl_fail(c, EDAN_ERR_VERSION, root, "no \"schema\": \"edan-hwprofile\": not a hardware profile");
+    v = edan__json_get(root, "version");
+    if (edan__json_kind(v) != EDAN__JSON_NUMBER)
+        return edan__pl_fail(c, EDAN_ERR_VERSION, v ? v : root, "\"version\" must be an integer");
+    if (!(edan__json_number(v, 0) >= 1 && edan__json_number(v, 0) <= EDAN_PROFILE_VERSION))
+        return edan__pl_fail(c, EDAN_ERR_VERSION, v, "unsupported profile version %g (this edan.h reads version 1 to %d)",
+                             edan__json_number(v, 0), EDAN_PROFILE_VERSION);
+    p->version = (int)edan__json_number(v, 0);     /* in range: the conversion is defined */
+    if ((double)p->version != edan__json_number(v, 0))
+        return edan__pl_fail(c, EDAN_ERR_VERSION, v, "\"version\" must be an integer");
+    if (edan__json_bool(edan__json_get(root, "reference"), 0))
+        return edan__pl_fail(c, EDAN_ERR_PARSE, edan__json_get(root, "reference"),
+                             "a reference profile (roofs transcribed from a paper): it has no caches, latencies or clock "
+                             "for an analysis; edan roofline draws it");
+    return EDAN_OK;
+}
+
+/* "frequency" (the core clock must be positive) and "topology". */
+static void edan__pl_clock(edan__pl *c, const edan__json *root, edan_profile *p, edan_result *rc)
+{
+    const edan__json *v = edan__pl_need(c, root, "frequency", EDAN__JSON_OBJECT, "the profile", rc);
+    if (v) {
+        double mn = 0, mx = 0;
+        edan__pl_stats(c, v, "core_ghz", "\"frequency\"", &p->core_ghz, &mn, &mx, rc);
+        if (*rc == EDAN_OK && !(p->core_ghz > 0))
+            *rc = edan__pl_fail(c, EDAN_ERR_PARSE, v, "\"core_ghz\" must be positive");
+        p->tsc_ghz = edan__pl_opt(c, v, "tsc_ghz", "\"frequency\"", 0, 0, EDAN__PL_MAX_RATE, 0, rc);
+    }
+    v = edan__json_get(root, "topology");
+    p->cores = (uint32_t)edan__pl_opt(c, v, "cores", "\"topology\"", 1, 1, EDAN__PL_MAX_COUNT, 1, rc);
+}
+
+/* "caches": at most EDAN_MAX_LEVELS, with lines of a power of two. */
+static void edan__pl_caches(edan__pl *c, const edan__json *root, edan_profile *p, edan_result *rc)
+{
+    const edan__json *arr = edan__pl_need(c, root, "caches", EDAN__JSON_ARRAY, "the profile", rc);
+    char where[64];
+    size_t i;
+    for (i = 0; *rc == EDAN_OK && i < edan__json_len(arr); i++) {
+        edan_profile_cache *k;
+        const edan__json *e = edan__json_at(arr, i);
+        snprintf(where, sizeof where, "\"caches\"[%u]", (unsigned)i);
+        if (edan__json_kind(e) != EDAN__JSON_OBJECT) {
+            *rc = edan__pl_fail(c, EDAN_ERR_PARSE, e, "%s must be an object", where);
+            break;
+        }
+        if (p->num_caches == EDAN_MAX_LEVELS) {
+            *rc = edan__pl_fail(c, EDAN_ERR_LIMIT, e, "more than %d cache levels", EDAN_MAX_LEVELS);
+            break;
+        }
+        k = &p->cache[p->num_caches++];
+        edan__pl_str(c, e, "level", where, k->level, sizeof k->level, rc);
+        k->size = (uint64_t)edan__pl_num(c, e, "size_bytes", where, 1, EDAN__PL_MAX_BYTES, 1, rc);
+        k->line = (uint32_t)edan__pl_num(c, e, "line_bytes", where, 1, 4096, 1, rc);
+        k->assoc = (uint32_t)edan__pl_num(c, e, "assoc", where, 0, EDAN__PL_MAX_COUNT, 1, rc);
+        k->effective_size =
+            (uint64_t)edan__pl_opt(c, e, "effective_bytes", where, (double)k->size, 1, EDAN__PL_MAX_BYTES, 1, rc);
+        k->sharing = (uint32_t)edan__pl_opt(c, e, "effective_sharing_cores", where,
+                                            edan__pl_opt(c, e, "sharing_cores", where, 1, 1, EDAN__PL_MAX_COUNT, 1, rc),
+                                            1, EDAN__PL_MAX_COUNT, 1, rc);
+        k->latency_ns = edan__pl_num(c, e, "latency_ns", where, 0, EDAN__PL_MAX_NS, 0, rc);
+        k->latency_cycles = edan__pl_num(c, e, "latency_cycles", where, 0, EDAN__PL_MAX_CYCLES, 0, rc);
+        if (*rc == EDAN_OK && (k->line & (k->line - 1)))
+            *rc = edan__pl_fail(c, EDAN_ERR_PARSE, edan__json_get(e, "line_bytes"),
+                                "%s: line size %u is not a power of two", where, (unsigned)k->line);
+    }
+}
+
+/* "bandwidth": a level the analyzer knows, an op, a thread count, GB/s. */
+static void edan__pl_bandwidths(edan__pl *c, const edan__json *root, edan_profile *p, edan_result *rc)
+{
+    const edan__json *arr = edan__pl_need(c, root, "bandwidth", EDAN__JSON_ARRAY, "the profile", rc);
+    char where[64];
+    size_t i;
+    p->num_bandwidth = edan__json_len(arr);
+    p->bandwidth = (edan_profile_bandwidth *)edan__pl_array(&p->alloc, p->num_bandwidth, sizeof *p->bandwidth, rc);
+    for (i = 0; *rc == EDAN_OK && i < p->num_bandwidth; i++) {
+        edan_profile_bandwidth *b = &p->bandwidth[i];
+        const edan__json *e = edan__json_at(arr, i);
+        snprintf(where, sizeof where, "\"bandwidth\"[%u]", (unsigned)i);
+        if (edan__json_kind(e) != EDAN__JSON_OBJECT) {
+            *rc = edan__pl_fail(c, EDAN_ERR_PARSE, e, "%s must be an object", where);
+            break;
+        }
+        edan__pl_str(c, e, "level", where, b->level, sizeof b->level, rc);
+        if (*rc == EDAN_OK && !edan__pl_level_ok(b->level))
+            *rc = edan__pl_fail(c, EDAN_ERR_PARSE, edan__json_get(e, "level"), "%s: unknown level \"%s\"", where,
+                                b->level);
+        edan__pl_str(c, e, "op", where, b->op, sizeof b->op, rc);
+        b->threads = (uint32_t)edan__pl_num(c, e, "threads", where, 1, EDAN__PL_MAX_COUNT, 1, rc);
+        b->bytes = (uint64_t)edan__pl_num(c, e, "bytes", where, 0, EDAN__PL_MAX_BYTES, 1, rc);
+        edan__pl_stats(c, e, "GBps", where, &b->median, &b->min, &b->max, rc);
+    }
+}
+
+/* "latency": DRAM's, which must be there and positive, is alpha. */
+static void edan__pl_latencies(edan__pl *c, const edan__json *root, edan_profile *p, edan_result *rc)
+{
+    const edan__json *arr = edan__pl_need(c, root, "latency", EDAN__JSON_ARRAY, "the profile", rc);
+    char where[64];
+    size_t i;
+    p->num_latency = edan__json_len(arr);
+    p->latency = (edan_profile_latency *)edan__pl_array(&p->alloc, p->num_latency, sizeof *p->latency, rc);
+    for (i = 0; *rc == EDAN_OK && i < p->num_latency; i++) {
+        edan_profile_latency *l = &p->latency[i];
+        const edan__json *e = edan__json_at(arr, i);
+        snprintf(where, sizeof where, "\"latency\"[%u]", (unsigned)i);
+        if (edan__json_kind(e) != EDAN__JSON_OBJECT) {
+            *rc = edan__pl_fail(c, EDAN_ERR_PARSE, e, "%s must be an object", where);
+            break;
+        }
+        edan__pl_str(c, e, "level", where, l->level, sizeof l->level, rc);
+        l->ns = edan__pl_num(c, e, "ns", where, 0, EDAN__PL_MAX_NS, 0, rc);
+        l->cycles = edan__pl_num(c, e, "cycles", where, 0, EDAN__PL_MAX_CYCLES, 0, rc);
+        l->bytes = (uint64_t)edan__pl_opt(c, e, "bytes", where, 0, 0, EDAN__PL_MAX_BYTES, 1, rc);
+        if (*rc == EDAN_OK && !strcmp(l->level, "DRAM")) {
+            p->dram_latency_ns = l->ns;
+            p->dram_latency_cycles = l->cycles;
+        }
+    }
+    if (*rc == EDAN_OK && !(p->dram_latency_cycles > 0))
+        *rc = edan__pl_fail(c, EDAN_ERR_PARSE, arr, "\"latency\" has no positive DRAM entry (the analyzer's alpha)");
+}
+
+/* "compute" (optional): the best single-core and all-core GFLOP/s. */
+static void edan__pl_compute(edan__pl *c, const edan__json *root, edan_profile *p, edan_result *rc)
+{
+    const edan__json *arr = edan__json_get(root, "compute");
+    char where[64];
+    size_t i;
+    p->num_compute = edan__json_len(arr);
+    p->compute = (edan_profile_compute *)edan__pl_array(&p->alloc, p->num_compute ? p->num_compute : 1,
+                                                        sizeof *p->compute, rc);
+    for (i = 0; *rc == EDAN_OK && i < p->num_compute; i++) {
+        edan_profile_compute *k = &p->compute[i];
+        const edan__json *e = edan__json_at(arr, i);
+        snprintf(where, sizeof where, "\"compute\"[%u]", (unsigned)i);
+        edan__pl_str(c, e, "isa", where, k->isa, sizeof k->isa, rc);
+        edan__pl_str(c, e, "op", where, k->op, sizeof k->op, rc);
+        k->threads = (uint32_t)edan__pl_num(c, e, "threads", where, 1, EDAN__PL_MAX_COUNT, 1, rc);
+        edan__pl_stats(c, e, "GFLOPs", where, &k->median, &k->min, &k->max, rc);
+        if (k->threads == 1 && k->median > p->peak_GFLOPs_1core) p->peak_GFLOPs_1core = k->median;
+        if (k->threads == p->cores && k->median > p->peak_GFLOPs_all) p->peak_GFLOPs_all = k->median;
+    }
+}
+
+/* "carm_validation" (optional). */
+static void edan__pl_carm(edan__pl *c, const edan__json *root, edan_profile *p, edan_result *rc)
+{
+    const edan__json *arr = edan__json_get(root, "carm_validation");
+    char where[64];
+    size_t i;
+    p->num_carm = edan__json_len(arr);
+    p->carm = (edan_profile_carm *)edan__pl_array(&p->alloc, p->num_carm ? p->num_carm : 1, sizeof *p->carm, rc);
+    for (i = 0; *rc == EDAN_OK && i < p->num_carm; i++) {
+        edan_profile_carm *k = &p->carm[i];
+        const edan__json *e = edan__json_at(arr, i);
+        snprintf(where, sizeof where, "\"carm_validation\"[%u]", (unsigned)i);
+        edan__pl_str(c, e, "level", where, k->level, sizeof k->level, rc);
+        k->roof_GBps = edan__pl_num(c, e, "roof_GBps", where, 0, EDAN__PL_MAX_RATE, 0, rc);
+        k->peak_GFLOPs = edan__pl_num(c, e, "peak_GFLOPs", where, 0, EDAN__PL_MAX_RATE, 0, rc);
+        k->rms_error_pct = edan__pl_num(c, e, "rms_error_pct", where, 0, EDAN__PL_MAX_RATE, 0, rc);
+    }
+}
+
 edan_result edan_profile_parse(const char *text, size_t len, const char *name, const edan_allocator *alloc,
                                edan_profile **out, char *err, size_t errlen)
 {
@@ -6914,11 +7144,9 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
     edan_allocator a;
     edan_profile *p;
     edan__json *root = NULL;
-    const edan__json *v, *arr;
+    const edan__json *v;
     edan_result rc;
     char jerr[160];
-    size_t i;
-    char where[64];
 
     if (err && errlen) err[0] = 0;
     if (!out) return EDAN_ERR_INVALID_ARG;
@@ -6948,156 +7176,17 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
     p->json = root;
     p->alloc = a;
 
-    /* identity first: a foreign or newer file says so, not "field missing" */
-    v = edan__json_get(root, "schema");
-    if (!v || strcmp(edan__json_string(v, ""), "edan-hwprofile") != 0) {
-        rc = v ? edan__pl_fail(&c, EDAN_ERR_VERSION, v, "\"schema\" is not \"edan-hwprofile\": not a hardware profile")
-               : edan__pl_fail(&c, EDAN_ERR_VERSION, root, "no \"schema\": \"edan-hwprofile\": not a hardware profile");
-        goto fail;
-    }
-    v = edan__json_get(root, "version");
-    if (edan__json_kind(v) != EDAN__JSON_NUMBER) {
-        rc = edan__pl_fail(&c, EDAN_ERR_VERSION, v ? v : root, "\"version\" must be an integer");
-        goto fail;
-    }
-    if (!(edan__json_number(v, 0) >= 1 && edan__json_number(v, 0) <= EDAN_PROFILE_VERSION)) {
-        rc = edan__pl_fail(&c, EDAN_ERR_VERSION, v, "unsupported profile version %g (this edan.h reads version 1 to %d)",
-                           edan__json_number(v, 0), EDAN_PROFILE_VERSION);
-        goto fail;
-    }
-    p->version = (int)edan__json_number(v, 0);     /* in range: the conversion is defined */
-    if ((double)p->version != edan__json_number(v, 0)) {
-        rc = edan__pl_fail(&c, EDAN_ERR_VERSION, v, "\"version\" must be an integer");
-        goto fail;
-    }
-    if (edan__json_bool(edan__json_get(root, "reference"), 0)) {
-        rc = edan__pl_fail(&c, EDAN_ERR_PARSE, edan__json_get(root, "reference"),
-                           "a reference profile (roofs transcribed from a paper): it has no caches, latencies or clock "
-                           "for an analysis; edan roofline draws it");
-        goto fail;
-    }
-    rc = EDAN_OK;
+    rc = edan__pl_identity(&c, root, p);
+    if (rc != EDAN_OK) goto fail;
     snprintf(p->host, sizeof p->host, "%s", edan__json_string(edan__json_get(root, "host"), ""));
-
-    /* frequency */
-    v = edan__pl_need(&c, root, "frequency", EDAN__JSON_OBJECT, "the profile", &rc);
-    if (v) {
-        double mn = 0, mx = 0;
-        edan__pl_stats(&c, v, "core_ghz", "\"frequency\"", &p->core_ghz, &mn, &mx, &rc);
-        if (rc == EDAN_OK && !(p->core_ghz > 0))
-            rc = edan__pl_fail(&c, EDAN_ERR_PARSE, v, "\"core_ghz\" must be positive");
-        p->tsc_ghz = edan__pl_opt(&c, v, "tsc_ghz", "\"frequency\"", 0, 0, EDAN__PL_MAX_RATE, 0, &rc);
-    }
-    v = edan__json_get(root, "topology");
-    p->cores = (uint32_t)edan__pl_opt(&c, v, "cores", "\"topology\"", 1, 1, EDAN__PL_MAX_COUNT, 1, &rc);
-
-    /* caches */
-    arr = edan__pl_need(&c, root, "caches", EDAN__JSON_ARRAY, "the profile", &rc);
-    for (i = 0; rc == EDAN_OK && i < edan__json_len(arr); i++) {
-        edan_profile_cache *k;
-        const edan__json *e = edan__json_at(arr, i);
-        snprintf(where, sizeof where, "\"caches\"[%u]", (unsigned)i);
-        if (edan__json_kind(e) != EDAN__JSON_OBJECT) {
-            rc = edan__pl_fail(&c, EDAN_ERR_PARSE, e, "%s must be an object", where);
-            break;
-        }
-        if (p->num_caches == EDAN_MAX_LEVELS) {
-            rc = edan__pl_fail(&c, EDAN_ERR_LIMIT, e, "more than %d cache levels", EDAN_MAX_LEVELS);
-            break;
-        }
-        k = &p->cache[p->num_caches++];
-        edan__pl_str(&c, e, "level", where, k->level, sizeof k->level, &rc);
-        k->size = (uint64_t)edan__pl_num(&c, e, "size_bytes", where, 1, EDAN__PL_MAX_BYTES, 1, &rc);
-        k->line = (uint32_t)edan__pl_num(&c, e, "line_bytes", where, 1, 4096, 1, &rc);
-        k->assoc = (uint32_t)edan__pl_num(&c, e, "assoc", where, 0, EDAN__PL_MAX_COUNT, 1, &rc);
-        k->effective_size =
-            (uint64_t)edan__pl_opt(&c, e, "effective_bytes", where, (double)k->size, 1, EDAN__PL_MAX_BYTES, 1, &rc);
-        k->sharing = (uint32_t)edan__pl_opt(&c, e, "effective_sharing_cores", where,
-                                            edan__pl_opt(&c, e, "sharing_cores", where, 1, 1, EDAN__PL_MAX_COUNT, 1, &rc),
-                                            1, EDAN__PL_MAX_COUNT, 1, &rc);
-        k->latency_ns = edan__pl_num(&c, e, "latency_ns", where, 0, EDAN__PL_MAX_NS, 0, &rc);
-        k->latency_cycles = edan__pl_num(&c, e, "latency_cycles", where, 0, EDAN__PL_MAX_CYCLES, 0, &rc);
-        if (rc == EDAN_OK && (k->line & (k->line - 1)))
-            rc = edan__pl_fail(&c, EDAN_ERR_PARSE, edan__json_get(e, "line_bytes"), "%s: line size %u is not a power of two",
-                               where, (unsigned)k->line);
-    }
-
-    /* bandwidth */
-    arr = edan__pl_need(&c, root, "bandwidth", EDAN__JSON_ARRAY, "the profile", &rc);
-    p->num_bandwidth = edan__json_len(arr);
-    p->bandwidth = (edan_profile_bandwidth *)edan__pl_array(&a, p->num_bandwidth, sizeof *p->bandwidth, &rc);
-    for (i = 0; rc == EDAN_OK && i < p->num_bandwidth; i++) {
-        edan_profile_bandwidth *b = &p->bandwidth[i];
-        const edan__json *e = edan__json_at(arr, i);
-        snprintf(where, sizeof where, "\"bandwidth\"[%u]", (unsigned)i);
-        if (edan__json_kind(e) != EDAN__JSON_OBJECT) {
-            rc = edan__pl_fail(&c, EDAN_ERR_PARSE, e, "%s must be an object", where);
-            break;
-        }
-        edan__pl_str(&c, e, "level", where, b->level, sizeof b->level, &rc);
-        if (rc == EDAN_OK && !edan__pl_level_ok(b->level))
-            rc = edan__pl_fail(&c, EDAN_ERR_PARSE, edan__json_get(e, "level"), "%s: unknown level \"%s\"", where, b->level);
-        edan__pl_str(&c, e, "op", where, b->op, sizeof b->op, &rc);
-        b->threads = (uint32_t)edan__pl_num(&c, e, "threads", where, 1, EDAN__PL_MAX_COUNT, 1, &rc);
-        b->bytes = (uint64_t)edan__pl_num(&c, e, "bytes", where, 0, EDAN__PL_MAX_BYTES, 1, &rc);
-        edan__pl_stats(&c, e, "GBps", where, &b->median, &b->min, &b->max, &rc);
-    }
-
-    /* latency: DRAM's is alpha */
-    arr = edan__pl_need(&c, root, "latency", EDAN__JSON_ARRAY, "the profile", &rc);
-    p->num_latency = edan__json_len(arr);
-    p->latency = (edan_profile_latency *)edan__pl_array(&a, p->num_latency, sizeof *p->latency, &rc);
-    for (i = 0; rc == EDAN_OK && i < p->num_latency; i++) {
-        edan_profile_latency *l = &p->latency[i];
-        const edan__json *e = edan__json_at(arr, i);
-        snprintf(where, sizeof where, "\"latency\"[%u]", (unsigned)i);
-        if (edan__json_kind(e) != EDAN__JSON_OBJECT) {
-            rc = edan__pl_fail(&c, EDAN_ERR_PARSE, e, "%s must be an object", where);
-            break;
-        }
-        edan__pl_str(&c, e, "level", where, l->level, sizeof l->level, &rc);
-        l->ns = edan__pl_num(&c, e, "ns", where, 0, EDAN__PL_MAX_NS, 0, &rc);
-        l->cycles = edan__pl_num(&c, e, "cycles", where, 0, EDAN__PL_MAX_CYCLES, 0, &rc);
-        l->bytes = (uint64_t)edan__pl_opt(&c, e, "bytes", where, 0, 0, EDAN__PL_MAX_BYTES, 1, &rc);
-        if (rc == EDAN_OK && !strcmp(l->level, "DRAM")) {
-            p->dram_latency_ns = l->ns;
-            p->dram_latency_cycles = l->cycles;
-        }
-    }
-    if (rc == EDAN_OK && !(p->dram_latency_cycles > 0))
-        rc = edan__pl_fail(&c, EDAN_ERR_PARSE, arr, "\"latency\" has no positive DRAM entry (the analyzer's alpha)");
-
-    /* mlp */
+    edan__pl_clock(&c, root, p, &rc);
+    edan__pl_caches(&c, root, p, &rc);
+    edan__pl_bandwidths(&c, root, p, &rc);
+    edan__pl_latencies(&c, root, p, &rc);
     v = edan__pl_need(&c, root, "mlp", EDAN__JSON_OBJECT, "the profile", &rc);
     if (v) p->mlp_m = (uint32_t)edan__pl_num(&c, v, "m", "\"mlp\"", 1, EDAN__PL_MAX_COUNT, 1, &rc);
-
-    /* optional sections */
-    arr = edan__json_get(root, "compute");
-    p->num_compute = edan__json_len(arr);
-    p->compute = (edan_profile_compute *)edan__pl_array(&a, p->num_compute ? p->num_compute : 1, sizeof *p->compute, &rc);
-    for (i = 0; rc == EDAN_OK && i < p->num_compute; i++) {
-        edan_profile_compute *k = &p->compute[i];
-        const edan__json *e = edan__json_at(arr, i);
-        snprintf(where, sizeof where, "\"compute\"[%u]", (unsigned)i);
-        edan__pl_str(&c, e, "isa", where, k->isa, sizeof k->isa, &rc);
-        edan__pl_str(&c, e, "op", where, k->op, sizeof k->op, &rc);
-        k->threads = (uint32_t)edan__pl_num(&c, e, "threads", where, 1, EDAN__PL_MAX_COUNT, 1, &rc);
-        edan__pl_stats(&c, e, "GFLOPs", where, &k->median, &k->min, &k->max, &rc);
-        if (k->threads == 1 && k->median > p->peak_GFLOPs_1core) p->peak_GFLOPs_1core = k->median;
-        if (k->threads == p->cores && k->median > p->peak_GFLOPs_all) p->peak_GFLOPs_all = k->median;
-    }
-    arr = edan__json_get(root, "carm_validation");
-    p->num_carm = edan__json_len(arr);
-    p->carm = (edan_profile_carm *)edan__pl_array(&a, p->num_carm ? p->num_carm : 1, sizeof *p->carm, &rc);
-    for (i = 0; rc == EDAN_OK && i < p->num_carm; i++) {
-        edan_profile_carm *k = &p->carm[i];
-        const edan__json *e = edan__json_at(arr, i);
-        snprintf(where, sizeof where, "\"carm_validation\"[%u]", (unsigned)i);
-        edan__pl_str(&c, e, "level", where, k->level, sizeof k->level, &rc);
-        k->roof_GBps = edan__pl_num(&c, e, "roof_GBps", where, 0, EDAN__PL_MAX_RATE, 0, &rc);
-        k->peak_GFLOPs = edan__pl_num(&c, e, "peak_GFLOPs", where, 0, EDAN__PL_MAX_RATE, 0, &rc);
-        k->rms_error_pct = edan__pl_num(&c, e, "rms_error_pct", where, 0, EDAN__PL_MAX_RATE, 0, &rc);
-    }
+    edan__pl_compute(&c, root, p, &rc);
+    edan__pl_carm(&c, root, p, &rc);
     if (rc == EDAN_OK) edan__pl_numa(&c, root, &rc);
     v = edan__json_get(root, "bandwidth_method");
     p->write_allocate_counted = edan__json_bool(edan__json_get(v, "write_allocate_counted"), 0);

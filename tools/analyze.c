@@ -14,21 +14,25 @@
 #include "cli.h"
 #include "files.h"
 #include "bintrace.h"
-#include "suggest.h"
 #include "x86.h"
 
-static const char analyze_usage[] =
-    "usage: edan analyze [options] TRACE\n"
-    "\n"
-    "Builds the execution DAG of an instruction trace in one pass and prints its\n"
-    "memory-latency metrics. TRACE is a text trace (RISC-V: one instruction per\n"
-    "line, in any of the formats of README.md; x86-64: the lines `edan trace --text`\n"
-    "writes), a .gz of one, a binary trace written by `edan trace --binary` (either\n"
-    "ISA), or - for standard input. A RISC-V text trace is read and parsed on a\n"
-    "second thread while the engine runs (the same answer; two cores used at most).\n"
-    "A trace of a program's several threads (`#edan-thread` lines, THREAD records)\n"
-    "is one eDAG; the report adds a Threads table.\n"
-    "\n";
+enum { ANALYZE_HELP = 1 };
+static const opt_def analyze_opts[] = {
+    {NULL, NULL, 0,
+     "usage: edan analyze [options] TRACE\n"
+     "\n"
+     "Builds the execution DAG of an instruction trace in one pass and prints its\n"
+     "memory-latency metrics. TRACE is a text trace (RISC-V: one instruction per\n"
+     "line, in any of the formats of README.md; x86-64: the lines `edan trace --text`\n"
+     "writes), a .gz of one, a binary trace written by `edan trace --binary` (either\n"
+     "ISA), or - for standard input. A RISC-V text trace is read and parsed on a\n"
+     "second thread while the engine runs (the same answer; two cores used at most).\n"
+     "A trace of a program's several threads (`#edan-thread` lines, THREAD records)\n"
+     "is one eDAG; the report adds a Threads table.\n"},
+    {"-h|--help", NULL, ANALYZE_HELP, "this text"},
+    {NULL, NULL, 0, ""},
+};
+#define ANALYZE_NOPTS (sizeof analyze_opts / sizeof analyze_opts[0])
 
 #define ANALYZE_MAX_LINE 4096
 #define ANALYZE_CHUNK (1u << 22)
@@ -935,6 +939,42 @@ out:
     return rc;
 }
 
+/* The options and the trace: 0, 1 when --help was printed, -1 (a
+   message printed) when they are wrong. */
+static int analyze_options(cli_analysis *a, int argc, char **argv, const char **path)
+{
+    opt_def t[ANALYZE_NOPTS + CLI_ANALYSIS_ROOM];
+    size_t n = opt_cat(t, sizeof t / sizeof t[0], analyze_opts, ANALYZE_NOPTS, cli_analysis_opts, cli_analysis_nopts);
+    const char *val = NULL;
+    int i = 1, k, rest = 0;     /* rest: after "--", every argument is a trace */
+    cli_analysis_init(a);
+    *path = NULL;
+    for (;;) {
+        if (!rest) k = opt_next("edan analyze", t, n, argc, argv, &i, &val);
+        else if (i < argc) k = OPT_OPERAND, val = argv[i++];
+        else k = OPT_END;
+        if (k == OPT_END) break;
+        if (k == OPT_ERROR) return -1;
+        if (k == OPT_REST) {
+            rest = 1;
+        } else if (k == ANALYZE_HELP) {
+            opt_help(stdout, t, n);
+            return 1;
+        } else if (k >= CLI_ANALYSIS_ID) {
+            if (cli_analysis_apply(a, k, val)) return -1;
+        } else if (*path) {
+            return opt_err("edan analyze", "one trace at a time (got %s and %s)", *path, val);
+        } else {
+            *path = val;
+        }
+    }
+    if (!*path) {
+        opt_help(stderr, t, 1);
+        return opt_err("edan analyze", "no trace given");
+    }
+    return 0;
+}
+
 int edan_cmd_analyze(int argc, char **argv)
 {
     cli_analysis a;
@@ -943,37 +983,9 @@ int edan_cmd_analyze(int argc, char **argv)
     const char *path = NULL;
     char *buf;
     long n;
-    int i = 1, rc, only_files = 0;
+    int rc = analyze_options(&a, argc, argv, &path);
     edan_result r;
-    cli_analysis_init(&a);
-    while (i < argc) {
-        if (!only_files && argv[i][0] == '-' && argv[i][1]) {
-            int got;
-            if (!strcmp(argv[i], "--")) { only_files = 1; i++; continue; }
-            if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-                printf("%s%s", analyze_usage, cli_analysis_help);
-                return 0;
-            }
-            got = cli_analysis_option(&a, argc, argv, &i);
-            if (got < 0) return 2;
-            if (got == 0) {
-                char help[8192];
-                snprintf(help, sizeof help, "%s%s", analyze_usage, cli_analysis_help);
-                suggest_unknown("edan analyze", argv[i], help);
-                return 2;
-            }
-            continue;
-        }
-        if (path) {
-            fprintf(stderr, "edan analyze: one trace at a time (got %s and %s)\n", path, argv[i]);
-            return 2;
-        }
-        path = argv[i++];
-    }
-    if (!path) {
-        fprintf(stderr, "%sedan analyze: no trace given\n", analyze_usage);
-        return 2;
-    }
+    if (rc) return rc < 0 ? 2 : 0;
     cli_analysis_pick_profile(&a);
     {   /* no output may destroy an input or share a file with another */
         const files_role out[] = {{"-", "the report"}, {a.timeline_path, "--timeline"}, {a.sweep_path, "--sweep"},

@@ -393,7 +393,7 @@ static int ann_check_funcs(const cli_funcs *fs, const ann_args *aa, const char *
         for (i = 0; i < fs->n && !cli_func_matches(&fs->f[i], aa->funcs[k]); i++) {}
         if (i < fs->n) continue;
         cli_func_miss(fs, "--func", aa->funcs[k], elf, msg, sizeof msg);
-        fprintf(stderr, "edan annotate: %s\n", msg);
+        opt_err("edan annotate", "%s", msg);
         return -1;
     }
     return 0;
@@ -549,7 +549,8 @@ static int ann_summary(const ann *A, long top, FILE *o)
         const ann_line *l = &r[i];
         char where[600];
         if (l->file == (size_t)-1)
-            snprintf(where, sizeof where, "%s  0x%llx (no line)", A->f[l->func].name, (unsigned long long)l->first_addr);
+            snprintf(where, sizeof where, "%s  0x%llx (no line)", A->f[l->func].name,
+                     (unsigned long long)l->first_addr);
         else
             snprintf(where, sizeof where, "%s  %s:%d", A->f[l->func].name, ann_base(A->files[l->file].name), l->line);
         fprintf(o, "%7s %11s %11s %11s %9s  %s\n", ann_share(A, l->chain, s1, sizeof s1),
@@ -611,7 +612,8 @@ static int ann_render(const char *rep_path, const char *elf_opt, const ann_args 
     A.chained = ann_u64(R.c, "chained");
     cc = edan__json_get(R.c, "critical_chain");
     A.have_chain = edan__json_bool(edan__json_get(cc, "found"), 0);
-    A.no_chain = !cc ? "the report was made without --chain" : edan__json_string(edan__json_get(cc, "why"), "not found");
+    A.no_chain = !cc ? "the report was made without --chain"
+                 : edan__json_string(edan__json_get(cc, "why"), "not found");
     if (ann_collect(&A, &R, aa, rep_path, &no_line)) goto out;
     ann_header(&A, &R, rep_path, no_line, o);
     if (!A.nl)
@@ -650,7 +652,7 @@ static int ann_kind(const char *path)
     if (!strcmp(path, "-")) return 0;
     if ((fd = open(path, O_RDONLY)) < 0) {
         if (errno == ENOENT && !strchr(path, '/')) return 1;   /* a program on PATH: edan trace finds it */
-        fprintf(stderr, "edan annotate: %s: %s\n", path, strerror(errno));
+        opt_err("edan annotate", "%s: %s", path, strerror(errno));
         return -1;
     }
     n = read(fd, h, sizeof h);
@@ -668,7 +670,7 @@ static int ann_run(int (*cmd)(int, char **), int argc, char **argv, int fd)
     fflush(stdout);
     if ((saved = dup(1)) < 0 || dup2(fd, 1) < 0) {
         if (saved >= 0) close(saved);
-        fprintf(stderr, "edan annotate: %s\n", strerror(errno));
+        opt_err("edan annotate", "%s", strerror(errno));
         return 2;
     }
     rc = cmd(argc, argv);
@@ -720,7 +722,8 @@ static int ann_option(ann_args *aa, cli_analysis *scratch, int id, const char *v
 static int ann_options(ann_args *aa, int argc, char **argv, int *prog)
 {
     opt_def tab[ANN_NOPTS + CLI_ANALYSIS_ROOM];
-    size_t n = opt_cat(tab, sizeof tab / sizeof tab[0], annotate_opts, ANN_NOPTS, cli_analysis_opts, cli_analysis_nopts);
+    size_t n = opt_cat(tab, sizeof tab / sizeof tab[0], annotate_opts, ANN_NOPTS, cli_analysis_opts,
+                       cli_analysis_nopts);
     cli_analysis scratch;
     const char *val;
     int i = 1, k, start;

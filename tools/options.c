@@ -186,7 +186,8 @@ static int cli_parse_cost(edan_config *c, const char *val)
     uint32_t cyc;
     if (cls < 0 || cls == EDAN_CLASS_LOAD || cls == EDAN_CLASS_STORE || cls == EDAN_CLASS_AMO)
         return cli_err("--cost %s: expected CLASS=CYCLES with a non-memory class (see --help)", val);
-    if (opt_u32(e + 1, 1, CLI_MAX_CYCLES, &cyc)) return cli_err("--cost %s: expected cycles, 1 to %u", val, CLI_MAX_CYCLES);
+    if (opt_u32(e + 1, 1, CLI_MAX_CYCLES, &cyc))
+        return cli_err("--cost %s: expected cycles, 1 to %u", val, CLI_MAX_CYCLES);
     c->cost[cls] = cyc;
     return 0;
 }
@@ -234,7 +235,8 @@ int cli_analysis_apply(cli_analysis *a, int id, const char *val)
 {
     uint32_t node;
     switch (id) {
-    case CLI_OPT_CACHE: case CLI_OPT_NO_CACHE: case CLI_OPT_ALPHA: case CLI_OPT_ALPHA0: case CLI_OPT_COST: case CLI_OPT_FREQ: case CLI_OPT_TAU:
+    case CLI_OPT_CACHE: case CLI_OPT_NO_CACHE: case CLI_OPT_ALPHA: case CLI_OPT_ALPHA0: case CLI_OPT_COST:
+    case CLI_OPT_FREQ: case CLI_OPT_TAU:
         return cli_apply_config(a, id, val);
     case CLI_OPT_CONFIG: return cli_start_config(a, val);
     case CLI_OPT_M: return cli_parse_m(a, val);
@@ -253,7 +255,8 @@ int cli_analysis_apply(cli_analysis *a, int id, const char *val)
         a->remote_node = (int)node;
         return 0;
     case CLI_OPT_TOP:
-        if (opt_u32(val, 0, CLI_MAX_TOP, &a->top)) return cli_err("--top %s: expected a count, 0 to %u", val, CLI_MAX_TOP);
+        if (opt_u32(val, 0, CLI_MAX_TOP, &a->top))
+            return cli_err("--top %s: expected a count, 0 to %u", val, CLI_MAX_TOP);
         return 0;
     case CLI_OPT_CHAIN:
         a->chain = CLI_CHAIN_DEFAULT;
@@ -261,7 +264,8 @@ int cli_analysis_apply(cli_analysis *a, int id, const char *val)
             return cli_err("--chain=%s: expected a number of vertices, 1 to %u", val, CLI_CHAIN_MAX);
         return 0;
     case CLI_OPT_ALPHA_ADD:
-        if (opt_double(val, 0, 0, 1e9, &a->alpha_add_ns)) return cli_err("--alpha-add %s: expected nanoseconds >= 0", val);
+        if (opt_double(val, 0, 0, 1e9, &a->alpha_add_ns))
+            return cli_err("--alpha-add %s: expected nanoseconds >= 0", val);
         return 0;
     }
     return cli_err("no analysis option %d", id);
@@ -318,8 +322,8 @@ static double cli_remote_delta(const edan_profile *p, const char *path, int node
         return -1;
     }
     if (far <= local)
-        fprintf(stderr, "edan: --remote %d: in %s node %d (%.1f ns) is no farther than cluster %d's own memory "
-                        "(%.1f ns): the what-if adds no latency\n", node, path, node, far, cluster, local);
+        cli_err("--remote %d: in %s node %d (%.1f ns) is no farther than cluster %d's own memory (%.1f ns): the "
+                "what-if adds no latency", node, path, node, far, cluster, local);
     return far > local ? far - local : 0.0;
 }
 

@@ -171,19 +171,19 @@ static int trace_job_outputs(const cli_job *job, trace_args *t, cli_analysis *a)
         if (job->size > 1 && (!strcmp(p, "-") ? k > 0 : !cli_job_per_rank(p))) {
             const char *dot = strrchr(p, '.'), *slash = strrchr(p, '/');
             if (!strcmp(p, "-"))
-                fprintf(stderr, "edan trace: rank %ld of a job of %ld ranks (%s=%ld): %s - would mix every rank's "
-                        "trace on standard output: give a file with %%r (the rank) in its name\n", job->rank,
+                opt_err("edan trace", "rank %ld of a job of %ld ranks (%s=%ld): %s - would mix every rank's "
+                        "trace on standard output: give a file with %%r (the rank) in its name", job->rank,
                         job->size, job->size_var, job->size, names[k]);
             else
-                fprintf(stderr, "edan trace: rank %ld of a job of %ld ranks (%s=%ld): %s %s would be written by "
-                        "every rank: put %%r (the rank) in its name, e.g. %.*s.%%r%s\n", job->rank, job->size,
+                opt_err("edan trace", "rank %ld of a job of %ld ranks (%s=%ld): %s %s would be written by "
+                        "every rank: put %%r (the rank) in its name, e.g. %.*s.%%r%s", job->rank, job->size,
                         job->size_var, job->size, names[k], p, (int)(dot && (!slash || dot > slash) ? dot - p
                                                                      : (long)strlen(p)), p,
                         dot && (!slash || dot > slash) ? dot : "");
             return -1;
         }
         if (!(x = cli_job_expand(job, p))) {
-            fprintf(stderr, "edan trace: out of memory\n");
+            opt_err("edan trace", "out of memory");
             return -1;
         }
         for (j = 0; j + 1 < t->nplugin; j++)     /* the plugin's copy of an analysis option's path */
@@ -273,21 +273,20 @@ static int trace_check_elf(const char *path, int *dynamic, int *x86)
     *dynamic = 0;
     *x86 = 0;
     if (fd < 0) {
-        fprintf(stderr, "edan trace: %s: %s\n", path, strerror(errno));
+        opt_err("edan trace", "%s: %s", path, strerror(errno));
         return -1;
     }
     n = read(fd, h, sizeof h);
     if (n < 20 || memcmp(h, "\177ELF", 4) != 0) {
-        fprintf(stderr, "edan trace: %s is not an ELF executable (not a compiled RISC-V or x86-64 program)\n", path);
+        opt_err("edan trace", "%s is not an ELF executable (not a compiled RISC-V or x86-64 program)", path);
         close(fd);
         return -1;
     }
     machine = h[18] | (unsigned)h[19] << 8;
     if (h[5] != 1) machine = (unsigned)h[18] << 8 | h[19];
     if ((machine != 243 && machine != 62) || h[4] != 2 || h[5] != 1 || n < 64) {
-        fprintf(stderr,
-                "edan trace: %s is neither a 64-bit RISC-V nor an x86-64 program (ELF machine: %s%s); "
-                "compile it for this machine, or cross-compile it with riscv64-linux-gnu-gcc (make rv SRC=...)\n",
+        opt_err("edan trace", "%s is neither a 64-bit RISC-V nor an x86-64 program (ELF machine: %s%s); "
+                "compile it for this machine, or cross-compile it with riscv64-linux-gnu-gcc (make rv SRC=...)",
                 path, trace_machine_name(machine), machine == 243 || machine == 62 ? ", 32-bit" : "");
         close(fd);
         return -1;
@@ -344,18 +343,18 @@ static int trace_emit_report(const char *report, size_t len, const char *output)
     files_out o;
     char err[512];
     if (files_out_open(&o, output ? output : "-", err, sizeof err)) {
-        fprintf(stderr, "edan trace: cannot write %s\n", err);
+        opt_err("edan trace", "cannot write %s", err);
         return -1;
     }
     if (fwrite(report, 1, len, o.f) != len) {
         int e = errno;
         files_out_discard(&o);
-        fprintf(stderr, "edan trace: cannot write %s: %s\n", output ? output : "the report to standard output",
+        opt_err("edan trace", "cannot write %s: %s", output ? output : "the report to standard output",
                 strerror(e));
         return -1;
     }
     if (files_out_close(&o, err, sizeof err)) {
-        fprintf(stderr, "edan trace: cannot write %s\n", err);
+        opt_err("edan trace", "cannot write %s", err);
         return -1;
     }
     return 0;
@@ -816,7 +815,9 @@ static void trace_died(const trace_run *r, const trace_args *t, char **argv, int
     for (line = tmps ? strtok_r(tmps, "\n", &save) : NULL; line; line = strtok_r(NULL, "\n", &save))
         if (unlink(line) == 0)
             opt_err("edan trace", "%s was not written: the program did not exit",
-                    t->text_path && strstr(line, t->text_path) == line ? t->text_path : t->bin_path ? t->bin_path : line);
+                    t->text_path && strstr(line, t->text_path) == line ? t->text_path
+                    : t->bin_path                                       ? t->bin_path
+                                                                        : line);
     free(tmps);
     if (r->killed)
         opt_err("edan trace", "%s did not stop within 5 s of signal %d (%s) and was killed; no report", given,

@@ -687,8 +687,8 @@ static int ann_option(ann_args *aa, cli_analysis *scratch, int id, const char *v
 {
     uint32_t top;
     if (val && !*val && id < CLI_ANALYSIS_ID)
-        return opt_err("edan annotate", "%.*s needs a value (see edan annotate --help)", (int)strcspn(argv[start], "="),
-                       argv[start]);
+        return opt_err("edan annotate", "%.*s '': an empty value (see edan annotate --help)",
+                       (int)strcspn(argv[start], "="), argv[start]);
     if (id == CLI_OPT_JSON)
         return opt_err("edan annotate", "%s: the annotation is text; edan trace --json --top N --chain gives the "
                        "numbers as JSON", argv[start]);

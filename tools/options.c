@@ -228,7 +228,7 @@ static int cli_apply_config(cli_analysis *a, int id, const char *val)
         c->tau = t;
         return 0;
     }
-    return -1;
+    return -1;      /* not an option of a configuration: cli_analysis_apply passes only these */
 }
 
 int cli_analysis_apply(cli_analysis *a, int id, const char *val)

@@ -424,7 +424,7 @@ static int trace_check_value(int id, const char *arg, const char *val)
     const char *why;
     double d;
     int len = (int)strcspn(arg, "=");
-    if (!*val) return opt_err("edan trace", "%.*s needs a value (see edan trace --help)", len, arg);
+    if (!*val) return opt_err("edan trace", "%.*s '': an empty value (see edan trace --help)", len, arg);
     if ((id == TRACE_THREADS || id == TRACE_RANKS) && cli_parse_threads(val, lohi, 32, &why) < 0)
         return opt_err("edan trace", "%.*s '%s': %s", len, arg, val, why);
     if ((id == TRACE_MAX_INSNS || id == TRACE_MAX_SECONDS) &&

@@ -14,21 +14,25 @@
 #include "cli.h"
 #include "files.h"
 #include "bintrace.h"
-#include "suggest.h"
 #include "x86.h"
 
-static const char analyze_usage[] =
-    "usage: edan analyze [options] TRACE\n"
-    "\n"
-    "Builds the execution DAG of an instruction trace in one pass and prints its\n"
-    "memory-latency metrics. TRACE is a text trace (RISC-V: one instruction per\n"
-    "line, in any of the formats of README.md; x86-64: the lines `edan trace --text`\n"
-    "writes), a .gz of one, a binary trace written by `edan trace --binary` (either\n"
-    "ISA), or - for standard input. A RISC-V text trace is read and parsed on a\n"
-    "second thread while the engine runs (the same answer; two cores used at most).\n"
-    "A trace of a program's several threads (`#edan-thread` lines, THREAD records)\n"
-    "is one eDAG; the report adds a Threads table.\n"
-    "\n";
+enum { ANALYZE_HELP = 1 };
+static const opt_def analyze_opts[] = {
+    {NULL, NULL, 0,
+     "usage: edan analyze [options] TRACE\n"
+     "\n"
+     "Builds the execution DAG of an instruction trace in one pass and prints its\n"
+     "memory-latency metrics. TRACE is a text trace (RISC-V: one instruction per\n"
+     "line, in any of the formats of README.md; x86-64: the lines `edan trace --text`\n"
+     "writes), a .gz of one, a binary trace written by `edan trace --binary` (either\n"
+     "ISA), or - for standard input. A RISC-V text trace is read and parsed on a\n"
+     "second thread while the engine runs (the same answer; two cores used at most).\n"
+     "A trace of a program's several threads (`#edan-thread` lines, THREAD records)\n"
+     "is one eDAG; the report adds a Threads table.\n"},
+    {"-h|--help", NULL, ANALYZE_HELP, "this text"},
+    {NULL, NULL, 0, ""},
+};
+#define ANALYZE_NOPTS (sizeof analyze_opts / sizeof analyze_opts[0])
 
 #define ANALYZE_MAX_LINE 4096
 #define ANALYZE_CHUNK (1u << 22)
@@ -47,18 +51,21 @@ typedef struct analyze_input {
 
 #define ANALYZE_RAW (1u << 18)
 
-/* Print one offending line, shortened and with control bytes escaped. */
-static void analyze_print_line(const char *s, size_t n)
+/* "PATH:LINE: WHY: TEXT" on standard error: the offending line, shortened
+   and with control bytes escaped. */
+static void analyze_bad_line(const char *path, unsigned long long no, const char *why, const char *s, size_t n)
 {
-    size_t i;
+    char text[4 * 120 + 1];
+    size_t i, o = 0;
     if (n > 120) n = 120;
     for (i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
         if (c == '\r' || c == '\n') break;
-        if (c < 0x20 || c >= 0x7f) fprintf(stderr, "\\x%02x", c);
-        else fputc(c, stderr);
+        if (c < 0x20 || c >= 0x7f) o += (size_t)snprintf(text + o, sizeof text - o, "\\x%02x", c);
+        else text[o++] = (char)c;
     }
-    fputc('\n', stderr);
+    text[o] = 0;
+    opt_ferr(NULL, path, no, "%s: %s", why, text);
 }
 
 static int analyze_open(analyze_input *in, const char *path)
@@ -74,17 +81,17 @@ static int analyze_open(analyze_input *in, const char *path)
         fd = open(path, O_RDONLY);
     }
     if (fd < 0) {
-        fprintf(stderr, "edan: %s: %s\n", in->path, strerror(errno));
+        cli_err("%s: %s", in->path, strerror(errno));
         return -1;
     }
     if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-        fprintf(stderr, "edan: %s: is a directory\n", in->path);
+        cli_err("%s: is a directory", in->path);
         close(fd);
         return -1;
     }
     if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) in->total = (unsigned long long)st.st_size;
     if (!(in->raw = (unsigned char *)malloc(ANALYZE_RAW))) {
-        fprintf(stderr, "edan: out of memory\n");
+        cli_err("out of memory");
         close(fd);
         return -1;
     }
@@ -200,7 +207,7 @@ read_error:
     snprintf(msg, sizeof msg, "edan: %s: read error: %s", in->path, strerror(errno));
 fail:
     if (why) snprintf(why, why_len, "%s", msg);
-    else fprintf(stderr, "%s\n", msg);
+    else opt_err(NULL, "%s", msg);
     return -1;
 }
 
@@ -566,8 +573,7 @@ static int analyze_feed_range(analyze_state *st, analyze_input *in, const analyz
         const char *line;
         size_t len;
         unsigned long long no = analyze_line_of(b, from + fed, &line, &len);
-        fprintf(stderr, "%s:%llu: %s: ", in->path, no, edan_error(st->ctx));
-        analyze_print_line(line, len);
+        analyze_bad_line(in->path, no, edan_error(st->ctx), line, len);
         return 2;
     }
     st->insns += fed;
@@ -586,16 +592,14 @@ static int analyze_consume(analyze_state *st, analyze_input *in, const analyze_b
         if (ev->kind == ANALYZE_EV_KILL) {
             const char *why = NULL;
             if (analyze_directive(st->ctx, ev->line, ev->len, &why)) {
-                fprintf(stderr, "%s:%llu: %s: ", in->path, ev->line_no, why);
-                analyze_print_line(ev->line, ev->len);
+                analyze_bad_line(in->path, ev->line_no, why, ev->line, ev->len);
                 return 2;
             }
         } else if (!ev->line) {         /* a read error, or out of memory */
-            fprintf(stderr, "%s\n", ev->msg);
+            opt_err(NULL, "%s", ev->msg);
             return 2;
         } else {
-            fprintf(stderr, "%s:%llu: %s: ", in->path, ev->line_no, ev->msg);
-            analyze_print_line(ev->line, ev->len);
+            analyze_bad_line(in->path, ev->line_no, ev->msg, ev->line, ev->len);
             if (ev->kind == ANALYZE_EV_ERROR) return 2;
         }
     }
@@ -619,7 +623,7 @@ static int analyze_text(analyze_state *st, analyze_input *in, char *buf, size_t 
         if (!b->text || !b->ev) break;
     }
     if (!pp || !pp->p || i < ANALYZE_SLOTS) {
-        fprintf(stderr, "edan: out of memory for the text parser\n");
+        cli_err("out of memory for the text parser");
         rc = 2;
         goto done;
     }
@@ -631,7 +635,7 @@ static int analyze_text(analyze_state *st, analyze_input *in, char *buf, size_t 
     pthread_cond_init(&pp->cv, NULL);
     inited = 1;
     if (pthread_create(&reader, NULL, analyze_reader, pp)) {
-        fprintf(stderr, "edan: cannot start the reading thread\n");
+        cli_err("cannot start the reading thread");
         rc = 2;
         goto done;
     }
@@ -676,12 +680,11 @@ done:
 static void analyze_x86_notes(const char *path, unsigned long long mismatches, unsigned long long missing)
 {
     if (mismatches)
-        fprintf(stderr, "%s: warning: %llu executions made other memory accesses than their decoding; analysed with "
-                "the accesses recorded\n", path, mismatches);
+        opt_ferr(NULL, path, 0, "warning: %llu executions made other memory accesses than their decoding; analysed "
+                 "with the accesses recorded", mismatches);
     if (missing)
-        fprintf(stderr, "%s: warning: %llu executions of memory instructions have no accesses recorded (QEMU 7.2 "
-                "reports none for an instruction that crosses a page boundary); analysed without them\n", path,
-                missing);
+        opt_ferr(NULL, path, 0, "warning: %llu executions of memory instructions have no accesses recorded (QEMU 7.2 "
+                 "reports none for an instruction that crosses a page boundary); analysed without them", missing);
 }
 
 /* bintrace_decode_fn for x86-64 binary traces: decoded and cracked. */
@@ -703,7 +706,7 @@ static int analyze_binary(analyze_state *st, analyze_input *in, char *buf, size_
     bintrace_reader rd;
     int rc;
     if (bintrace_reader_init(&rd) != BINTRACE_OK) {
-        fprintf(stderr, "edan: out of memory\n");
+        cli_err("out of memory");
         return 2;
     }
     rd.decode = analyze_x86_decode;
@@ -712,9 +715,9 @@ static int analyze_binary(analyze_state *st, analyze_input *in, char *buf, size_
         long n;
         int warned = rd.warning[0] != 0;
         rc = bintrace_reader_feed(&rd, (const unsigned char *)buf, have, &used, st->ctx);
-        if (!warned && rd.warning[0]) fprintf(stderr, "%s: warning: %s\n", in->path, rd.warning);
+        if (!warned && rd.warning[0]) opt_ferr(NULL, in->path, 0, "warning: %s", rd.warning);
         if (rc == BINTRACE_ERR) {
-            fprintf(stderr, "%s: byte %llu: %s\n", in->path, rd.offset, rd.error);
+            opt_ferr(NULL, in->path, 0, "byte %llu: %s", rd.offset, rd.error);
             bintrace_reader_free(&rd);
             return 2;
         }
@@ -725,8 +728,7 @@ static int analyze_binary(analyze_state *st, analyze_input *in, char *buf, size_
         n = analyze_read(in, buf, have, ANALYZE_CHUNK, NULL, 0);
         if (n < 0) { bintrace_reader_free(&rd); return 2; }
         if (n == 0) {
-            fprintf(stderr, "%s: truncated binary trace (no end record after %llu instructions)\n", in->path,
-                    rd.count);
+            opt_ferr(NULL, in->path, 0, "truncated binary trace (no end record after %llu instructions)", rd.count);
             bintrace_reader_free(&rd);
             return 2;
         }
@@ -742,7 +744,7 @@ static int analyze_binary(analyze_state *st, analyze_input *in, char *buf, size_
             for (j = 0; j < rd.blocks[i].n; j++)
                 if (cli_code_add(&st->code, rd.blocks[i].s[j].in.pc, rd.blocks[i].s[j].raw,
                                  rd.blocks[i].s[j].in.length)) {
-                    fprintf(stderr, "edan: out of memory\n");
+                    cli_err("out of memory");
                     bintrace_reader_free(&rd);
                     return 2;
                 }
@@ -895,11 +897,9 @@ static int analyze_x86_text(analyze_state *st, analyze_input *in, char *buf, siz
             else if (len > ANALYZE_MAX_LINE) why = "line too long";
             if (why || (err = analyze_x86_line(st, &x, buf + start, len, &why)) != 0) {
                 if (err == -2) {    /* the instruction of an earlier line, whose accesses ended here */
-                    fprintf(stderr, "%s:%llu: %s: ", in->path, x.line, why);
-                    analyze_print_line(x.text, strlen(x.text));
+                    analyze_bad_line(in->path, x.line, why, x.text, strlen(x.text));
                 } else {
-                    fprintf(stderr, "%s:%llu: %s: ", in->path, st->lines, why ? why : "error");
-                    analyze_print_line(buf + start, len);
+                    analyze_bad_line(in->path, st->lines, why ? why : "error", buf + start, len);
                 }
                 rc = 2;
                 goto out;
@@ -908,7 +908,7 @@ static int analyze_x86_text(analyze_state *st, analyze_input *in, char *buf, siz
         }
         if (eof) break;
         if (have - start > ANALYZE_MAX_LINE) {
-            fprintf(stderr, "%s:%llu: line too long\n", in->path, st->lines + 1);
+            opt_ferr(NULL, in->path, st->lines + 1, "line too long");
             rc = 2;
             goto out;
         }
@@ -923,8 +923,7 @@ static int analyze_x86_text(analyze_state *st, analyze_input *in, char *buf, siz
     {
         const char *why = NULL;
         if (analyze_x86_flush(st, &x, &why)) {
-            fprintf(stderr, "%s:%llu: %s: ", in->path, x.line, why);
-            analyze_print_line(x.text, strlen(x.text));
+            analyze_bad_line(in->path, x.line, why, x.text, strlen(x.text));
             rc = 2;
         }
     }
@@ -935,6 +934,42 @@ out:
     return rc;
 }
 
+/* The options and the trace: 0, 1 when --help was printed, -1 (a
+   message printed) when they are wrong. */
+static int analyze_options(cli_analysis *a, int argc, char **argv, const char **path)
+{
+    opt_def t[ANALYZE_NOPTS + CLI_ANALYSIS_ROOM];
+    size_t n = opt_cat(t, sizeof t / sizeof t[0], analyze_opts, ANALYZE_NOPTS, cli_analysis_opts, cli_analysis_nopts);
+    const char *val = NULL;
+    int i = 1, k, rest = 0;     /* rest: after "--", every argument is a trace */
+    cli_analysis_init(a);
+    *path = NULL;
+    for (;;) {
+        if (!rest) k = opt_next("edan analyze", t, n, argc, argv, &i, &val);
+        else if (i < argc) k = OPT_OPERAND, val = argv[i++];
+        else k = OPT_END;
+        if (k == OPT_END) break;
+        if (k == OPT_ERROR) return -1;
+        if (k == OPT_REST) {
+            rest = 1;
+        } else if (k == ANALYZE_HELP) {
+            opt_help(stdout, t, n);
+            return 1;
+        } else if (k >= CLI_ANALYSIS_ID) {
+            if (cli_analysis_apply(a, k, val)) return -1;
+        } else if (*path) {
+            return opt_err("edan analyze", "one trace at a time (got %s and %s)", *path, val);
+        } else {
+            *path = val;
+        }
+    }
+    if (!*path) {
+        opt_help(stderr, t, 1);
+        return opt_err("edan analyze", "no trace given");
+    }
+    return 0;
+}
+
 int edan_cmd_analyze(int argc, char **argv)
 {
     cli_analysis a;
@@ -943,37 +978,9 @@ int edan_cmd_analyze(int argc, char **argv)
     const char *path = NULL;
     char *buf;
     long n;
-    int i = 1, rc, only_files = 0;
+    int rc = analyze_options(&a, argc, argv, &path);
     edan_result r;
-    cli_analysis_init(&a);
-    while (i < argc) {
-        if (!only_files && argv[i][0] == '-' && argv[i][1]) {
-            int got;
-            if (!strcmp(argv[i], "--")) { only_files = 1; i++; continue; }
-            if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-                printf("%s%s", analyze_usage, cli_analysis_help);
-                return 0;
-            }
-            got = cli_analysis_option(&a, argc, argv, &i);
-            if (got < 0) return 2;
-            if (got == 0) {
-                char help[8192];
-                snprintf(help, sizeof help, "%s%s", analyze_usage, cli_analysis_help);
-                suggest_unknown("edan analyze", argv[i], help);
-                return 2;
-            }
-            continue;
-        }
-        if (path) {
-            fprintf(stderr, "edan analyze: one trace at a time (got %s and %s)\n", path, argv[i]);
-            return 2;
-        }
-        path = argv[i++];
-    }
-    if (!path) {
-        fprintf(stderr, "%sedan analyze: no trace given\n", analyze_usage);
-        return 2;
-    }
+    if (rc) return rc < 0 ? 2 : 0;
     cli_analysis_pick_profile(&a);
     {   /* no output may destroy an input or share a file with another */
         const files_role out[] = {{"-", "the report"}, {a.timeline_path, "--timeline"}, {a.sweep_path, "--sweep"},
@@ -981,7 +988,7 @@ int edan_cmd_analyze(int argc, char **argv)
         const files_role in[] = {{path, "the trace"}, {a.profile_path, "the profile"}, {a.elf_path, "--elf"}};
         char err[600];
         if (files_check_roles(out, sizeof out / sizeof out[0], in, sizeof in / sizeof in[0], err, sizeof err)) {
-            fprintf(stderr, "edan analyze: %s\n", err);
+            opt_err("edan analyze", "%s", err);
             return 2;
         }
     }
@@ -990,7 +997,7 @@ int edan_cmd_analyze(int argc, char **argv)
     st.a = &a;
     r = edan_create(&st.ctx, &a.opts);
     if (r != EDAN_OK) {
-        fprintf(stderr, "edan analyze: %s\n", st.ctx ? edan_error(st.ctx) : edan_result_string(r));
+        opt_err("edan analyze", "%s", st.ctx ? edan_error(st.ctx) : edan_result_string(r));
         edan_destroy(st.ctx);
         return 2;
     }
@@ -1000,7 +1007,7 @@ int edan_cmd_analyze(int argc, char **argv)
     }
     buf = (char *)malloc(ANALYZE_CHUNK + 1);
     if (!buf) {
-        fprintf(stderr, "edan: out of memory\n");
+        cli_err("out of memory");
         analyze_close(&in);
         edan_destroy(st.ctx);
         return 2;
@@ -1017,13 +1024,12 @@ int edan_cmd_analyze(int argc, char **argv)
     analyze_close(&in);
     free(buf);
     if (!rc && st.insns == 0) {
-        fprintf(stderr, "%s: no instructions in the trace%s\n", in.path, st.lines ? "" : " (empty file)");
+        opt_ferr(NULL, in.path, 0, "no instructions in the trace%s", st.lines ? "" : " (empty file)");
         rc = 2;
     }
     if (!rc) {
         if (st.skipped)
-            fprintf(stderr, "edan analyze: skipped %llu lines with unknown instructions (--skip-unknown)\n",
-                    st.skipped);
+            opt_err("edan analyze", "skipped %llu lines with unknown instructions (--skip-unknown)", st.skipped);
         if (st.load) a.elf_bias = st.load;
         if (st.x86) {
             a.flops_counted = 1;

@@ -19,47 +19,66 @@
 #include <elfutils/libdwfl.h>
 #include "cli.h"
 #include "files.h"
-#include "suggest.h"
 
-static const char annotate_usage[] =
-    "usage: edan annotate [options] [--] PROGRAM [ARGS...]\n"
-    "       edan annotate [options] --elf PROGRAM TRACE\n"
-    "       edan annotate [options] REPORT.json\n"
-    "\n"
-    "The analysis per source line, printed beside the source (as perf annotate\n"
-    "and cg_annotate do): for each line of the program's functions, its memory\n"
-    "access vertices (\"mem\"), those chained (waiting for an earlier RAM access),\n"
-    "the largest memory depth md among them, and the line's part of the critical\n"
-    "chain: of the D RAM accesses in a row that make the memory depth, how many\n"
-    "are the line's (\"chain\", and its share of D). A summary of the lines with\n"
-    "the most of the chain comes first, then each function's source.\n"
-    "\n"
-    "PROGRAM runs under edan trace (its options below apply); a TRACE with PCs\n"
-    "(edan trace --binary or --text, --text-pc for RISC-V) is analysed as edan\n"
-    "analyze does, with --elf naming the program it came from; a REPORT.json of\n"
-    "edan trace or edan analyze made with --json --top N --chain is read as it\n"
-    "is. Functions and lines come from the program's symbols and DWARF line\n"
-    "table (build it with -g); its source files are read where the DWARF says\n"
-    "they were compiled, else from the current directory. Addresses are the\n"
-    "program file's, as objdump -d lists them. One configuration is annotated.\n"
-    "The exit status is 0, 1 when the program failed or the run was stopped\n"
-    "(what ran is annotated), 2 for a usage error or input that cannot be read.\n"
-    "\n"
-    "Options:\n"
-    "  --func NAME        annotate function NAME only (repeatable); a program runs\n"
-    "                     traced in it alone (edan trace --func). C++ names as\n"
-    "                     written: geo::dot<double>, a signature, the symbol\n"
-    "  --top N            the summary's N lines (default 10; 0: no summary)\n"
-    "  --no-source        the summary alone\n"
-    "  --elf PROG         the program a TRACE came from (REPORT.json: its own)\n"
-    "  -o, --output FILE  write the annotation to FILE instead of standard output\n"
-    "  --chain=VERTICES   the largest eDAG whose chain is found (default 4000000,\n"
-    "                     about 120 bytes each: edan trace --chain)\n"
-    "Options of edan trace for a PROGRAM: --region, --exclude, --threads,\n"
-    "--no-markers, --max-insns, --max-seconds, --qemu, --plugin, --sysroot\n"
-    "(edan trace -h says what each does). The program's standard output goes to\n"
-    "standard error.\n"
-    "\n";
+enum {
+    ANN_HELP = 1, ANN_FUNC, ANN_TOP, ANN_NO_SOURCE, ANN_ELF, ANN_OUTPUT, ANN_REGION, ANN_EXCLUDE, ANN_THREADS,
+    ANN_NO_MARKERS, ANN_MAX_INSNS, ANN_MAX_SECONDS, ANN_QEMU, ANN_PLUGIN, ANN_SYSROOT
+};
+/* The first of the options of edan trace that annotate passes on for a program. */
+#define ANN_TRACING ANN_REGION
+static const opt_def annotate_opts[] = {
+    {NULL, NULL, 0,
+     "usage: edan annotate [options] [--] PROGRAM [ARGS...]\n"
+     "       edan annotate [options] --elf PROGRAM TRACE\n"
+     "       edan annotate [options] REPORT.json\n"
+     "\n"
+     "The analysis per source line, printed beside the source (as perf annotate\n"
+     "and cg_annotate do): for each line of the program's functions, its memory\n"
+     "access vertices (\"mem\"), those chained (waiting for an earlier RAM access),\n"
+     "the largest memory depth md among them, and the line's part of the critical\n"
+     "chain: of the D RAM accesses in a row that make the memory depth, how many\n"
+     "are the line's (\"chain\", and its share of D). A summary of the lines with\n"
+     "the most of the chain comes first, then each function's source.\n"
+     "\n"
+     "PROGRAM runs under edan trace (its options below apply); a TRACE with PCs\n"
+     "(edan trace --binary or --text, --text-pc for RISC-V) is analysed as edan\n"
+     "analyze does, with --elf naming the program it came from; a REPORT.json of\n"
+     "edan trace or edan analyze made with --json --top N --chain is read as it\n"
+     "is. Functions and lines come from the program's symbols and DWARF line\n"
+     "table (build it with -g); its source files are read where the DWARF says\n"
+     "they were compiled, else from the current directory. Addresses are the\n"
+     "program file's, as objdump -d lists them. One configuration is annotated.\n"
+     "The exit status is 0, 1 when the program failed or the run was stopped\n"
+     "(what ran is annotated), 2 for a usage error or input that cannot be read.\n"
+     "\n"
+     "Options:"},
+    {"--func", "NAME", ANN_FUNC,
+     "annotate function NAME only (repeatable); a program runs\n"
+     "traced in it alone (edan trace --func). C++ names as\n"
+     "written: geo::dot<double>, a signature, the symbol"},
+    {"--top", "N", ANN_TOP, "the summary's N lines (default 10; 0: no summary)"},
+    {"--no-source", NULL, ANN_NO_SOURCE, "the summary alone"},
+    {"--elf", "PROG", ANN_ELF, "the program a TRACE came from (REPORT.json: its own)"},
+    {"-o|--output", "FILE", ANN_OUTPUT, "write the annotation to FILE instead of standard output"},
+    {"-h|--help", NULL, ANN_HELP, "this text"},
+    {"--chain", "[=VERTICES]", CLI_OPT_CHAIN,
+     "the largest eDAG whose chain is found (default 4000000,\n"
+     "about 120 bytes each: edan trace --chain)"},
+    {NULL, NULL, 0,
+     "Options of edan trace for a PROGRAM (edan trace -h says what each does; the\n"
+     "program's standard output goes to standard error):"},
+    {"--region", "NAME", ANN_REGION, "NAME and what it calls"},
+    {"--exclude", "NAME", ANN_EXCLUDE, "not NAME and what it calls"},
+    {"--threads", "LIST", ANN_THREADS, "only these threads"},
+    {"--no-markers", NULL, ANN_NO_MARKERS, "ignore EDAN_TRACE_BEGIN()/EDAN_TRACE_END()"},
+    {"--max-insns", "N", ANN_MAX_INSNS, "end the run after about N instructions"},
+    {"--max-seconds", "S", ANN_MAX_SECONDS, "end the run after S seconds"},
+    {"--qemu", "PATH", ANN_QEMU, "the qemu to run the program"},
+    {"--plugin", "PATH", ANN_PLUGIN, "the EDAN plugin"},
+    {"--sysroot", "DIR", ANN_SYSROOT, "the library root of a RISC-V program"},
+    {NULL, NULL, 0, ""},
+};
+#define ANN_NOPTS (sizeof annotate_opts / sizeof annotate_opts[0])
 
 /* ---- the arguments --------------------------------------------------------- */
 typedef struct ann_args {
@@ -374,7 +393,7 @@ static int ann_check_funcs(const cli_funcs *fs, const ann_args *aa, const char *
         for (i = 0; i < fs->n && !cli_func_matches(&fs->f[i], aa->funcs[k]); i++) {}
         if (i < fs->n) continue;
         cli_func_miss(fs, "--func", aa->funcs[k], elf, msg, sizeof msg);
-        fprintf(stderr, "edan annotate: %s\n", msg);
+        opt_err("edan annotate", "%s", msg);
         return -1;
     }
     return 0;
@@ -386,210 +405,226 @@ static uint64_t ann_u64(const edan__json *o, const char *key)
     return v > 0 ? (uint64_t)v : 0;
 }
 
-/* The annotation of report `rep` (the JSON text of edan trace or analyze
-   with --top and --chain) of program elf. 0, or 2 with a message. */
-static int ann_render(const char *rep_path, const char *elf_opt, const ann_args *aa, FILE *o)
-{
-    size_t len = 0, i, n, shown;
-    char err[512], *text = files_read_all(rep_path, CLI_MAX_REPORT_BYTES, &len, err, sizeof err);
-    edan__json *root = NULL;
-    const edan__json *cfgs, *c, *hs, *cc;
-    const char *elf, *why = NULL;
-    cli_funcs fs;
-    ann A;
-    int rc = 2, have_funcs = 0, no_line = 0;
-    char s1[32], s2[32], s3[32], s4[32], s5[32];
-    memset(&A, 0, sizeof A);
-    memset(&fs, 0, sizeof fs);
-    if (!text) {
-        fprintf(stderr, "edan annotate: %s\n", err);
-        return 2;
-    }
-    if (edan__json_parse(text, len, NULL, &root, err, sizeof err) != EDAN_OK) {
-        fprintf(stderr, "%s:%s\n", rep_path, err + (strncmp(err, "line ", 5) ? 0 : 5));
-        goto out;
-    }
-    cfgs = edan__json_get(root, "configs");
-    if (edan__json_kind(cfgs) != EDAN__JSON_ARRAY || !edan__json_len(cfgs)) {
-        fprintf(stderr, "edan annotate: %s: not an edan report (no \"configs\" list)\n", rep_path);
-        goto out;
-    }
-    c = edan__json_at(cfgs, 0);
-    hs = edan__json_get(c, "hotspots");
-    if (edan__json_kind(hs) != EDAN__JSON_ARRAY) {
-        fprintf(stderr, "edan annotate: %s:%lu: the report has no memory instructions: it was made without --top "
-                "(edan trace --json --top 1000000 --chain)\n", rep_path, edan__json_line(c));
-        goto out;
-    }
-    elf = elf_opt ? elf_opt : edan__json_string(edan__json_get(root, "elf"), NULL);
-    if (!elf) {
-        fprintf(stderr, "edan annotate: %s does not name its program: give --elf PROG\n", rep_path);
-        goto out;
-    }
-    if (cli_syms_open(&A.sy, elf, 0, &why)) {
-        fprintf(stderr, "edan annotate: %s: %s\n", elf, why);
-        goto out;
-    }
-    A.mod = (Dwfl_Module *)A.sy.mod;
-    if (aa->nfuncs) {
-        if (cli_funcs_load(&fs, elf, &why)) {
-            fprintf(stderr, "edan annotate: %s: %s\n", elf, why);
-            goto out;
-        }
-        have_funcs = 1;
-        if (ann_check_funcs(&fs, aa, elf)) goto out;
-    }
-    A.D = ann_u64(c, "D");
-    A.W = ann_u64(c, "W");
-    A.chained = ann_u64(c, "chained");
-    cc = edan__json_get(c, "critical_chain");
-    A.have_chain = edan__json_bool(edan__json_get(cc, "found"), 0);
-    A.no_chain = !cc ? "the report was made without --chain"
-                 : edan__json_string(edan__json_get(cc, "why"), "not found");
+/* The report's parts that the annotation reads, and the program's symbols. */
+typedef struct ann_report {
+    char *text;                 /* the report's bytes */
+    edan__json *root;
+    const edan__json *cfgs, *c, *hs;    /* its configurations, the first, its memory instructions */
+    const char *elf;            /* the program */
+    cli_funcs fs;               /* its functions, for --func */
+    int have_funcs;
+} ann_report;
 
-    /* the memory instructions, in address order, placed at their functions and lines */
-    n = edan__json_len(hs);
+/* Reads report rep_path and opens its program's symbols (A->sy): 0, or
+   -1 with a message. */
+static int ann_open(ann_report *R, ann *A, const char *rep_path, const char *elf_opt, const ann_args *aa)
+{
+    size_t len = 0;
+    char err[512];
+    const char *why = NULL;
+    if (!(R->text = files_read_all(rep_path, CLI_MAX_REPORT_BYTES, &len, err, sizeof err)))
+        return opt_err("edan annotate", "%s", err);
+    if (edan__json_parse(R->text, len, NULL, &R->root, err, sizeof err) != EDAN_OK)
+        return opt_err(NULL, "%s:%s", rep_path, err + (strncmp(err, "line ", 5) ? 0 : 5));
+    R->cfgs = edan__json_get(R->root, "configs");
+    if (edan__json_kind(R->cfgs) != EDAN__JSON_ARRAY || !edan__json_len(R->cfgs))
+        return opt_err("edan annotate", "%s: not an edan report (no \"configs\" list)", rep_path);
+    R->c = edan__json_at(R->cfgs, 0);
+    R->hs = edan__json_get(R->c, "hotspots");
+    if (edan__json_kind(R->hs) != EDAN__JSON_ARRAY)
+        return opt_ferr("edan annotate", rep_path, edan__json_line(R->c), "the report has no memory instructions: it "
+                        "was made without --top (edan trace --json --top 1000000 --chain)");
+    R->elf = elf_opt ? elf_opt : edan__json_string(edan__json_get(R->root, "elf"), NULL);
+    if (!R->elf) return opt_err("edan annotate", "%s does not name its program: give --elf PROG", rep_path);
+    if (cli_syms_open(&A->sy, R->elf, 0, &why)) return opt_err("edan annotate", "%s: %s", R->elf, why);
+    A->mod = (Dwfl_Module *)A->sy.mod;
+    if (aa->nfuncs) {
+        if (cli_funcs_load(&R->fs, R->elf, &why)) return opt_err("edan annotate", "%s: %s", R->elf, why);
+        R->have_funcs = 1;
+        if (ann_check_funcs(&R->fs, aa, R->elf)) return -1;
+    }
+    return 0;
+}
+
+/* The memory instructions (of the --func functions), placed at their
+   functions and lines, one entry per function and line. *no_line: some
+   address has no line. 0, or -1 with a message. */
+static int ann_collect(ann *A, const ann_report *R, const ann_args *aa, const char *rep_path, int *no_line)
+{
+    size_t i, n = edan__json_len(R->hs);
     for (i = 0; i < n; i++) {
-        const edan__json *h = edan__json_at(hs, i);
+        const edan__json *h = edan__json_at(R->hs, i);
         const char *as = edan__json_string(edan__json_get(h, "address"), NULL);
         ann_line L, *nl;
-        if (!as) {
-            fprintf(stderr, "edan annotate: %s:%lu: a memory instruction without an address: the trace has no PCs "
-                    "(RISC-V: edan trace --text-pc or --binary)\n", rep_path, edan__json_line(h));
-            goto out;
-        }
+        if (!as)
+            return opt_ferr("edan annotate", rep_path, edan__json_line(h), "a memory instruction without an address: "
+                            "the trace has no PCs (RISC-V: edan trace --text-pc or --binary)");
         memset(&L, 0, sizeof L);
         L.first_addr = strtoull(as, NULL, 16);
-        if (!ann_selected(&fs, aa, L.first_addr)) continue;
+        if (!ann_selected(&R->fs, aa, L.first_addr)) continue;
         L.mem = ann_u64(h, "mem_vertices");
         L.chained = ann_u64(h, "chained");
         L.max_md = ann_u64(h, "max_md");
         L.chain = ann_u64(h, "chain");
-        if (!(nl = (ann_line *)cli_grow(A.l, &A.capl, A.nl, sizeof *nl, 256))) { ann_oom(); goto out; }
-        A.l = nl;
-        A.l[A.nl++] = L;
+        if (!(nl = (ann_line *)cli_grow(A->l, &A->capl, A->nl, sizeof *nl, 256))) return ann_oom();
+        A->l = nl;
+        A->l[A->nl++] = L;
     }
-    qsort(A.l, A.nl, sizeof *A.l, ann_addr_cmp);
-    for (i = 0, n = 0; i < A.nl; i++) {
-        ann_line L = A.l[i];
-        if (ann_place(&A, L.first_addr, &L.func, &L.file, &L.line)) { ann_oom(); goto out; }
+    qsort(A->l, A->nl, sizeof *A->l, ann_addr_cmp);
+    for (i = 0, n = 0; i < A->nl; i++) {
+        ann_line L = A->l[i];
+        if (ann_place(A, L.first_addr, &L.func, &L.file, &L.line)) return ann_oom();
         if (L.func == (size_t)-1) {
-            A.unplaced += L.mem;
+            A->unplaced += L.mem;
             continue;
         }
-        if (L.file == (size_t)-1) no_line = 1;
-        A.l[n++] = L;
+        if (L.file == (size_t)-1) *no_line = 1;
+        A->l[n++] = L;
     }
-    A.nl = n;
-    /* one entry per function and line */
-    qsort(A.l, A.nl, sizeof *A.l, ann_line_cmp);
-    for (i = 0, n = 0; i < A.nl; i++) {
-        if (n && !ann_line_cmp(&A.l[n - 1], &A.l[i])) {
-            ann_line *p = &A.l[n - 1];
-            p->mem += A.l[i].mem;
-            p->chained += A.l[i].chained;
-            p->chain += A.l[i].chain;
-            if (A.l[i].max_md > p->max_md) p->max_md = A.l[i].max_md;
-            if (A.l[i].first_addr < p->first_addr) p->first_addr = A.l[i].first_addr;
-        } else A.l[n++] = A.l[i];
+    A->nl = n;
+    qsort(A->l, A->nl, sizeof *A->l, ann_line_cmp);
+    for (i = 0, n = 0; i < A->nl; i++) {
+        if (n && !ann_line_cmp(&A->l[n - 1], &A->l[i])) {
+            ann_line *p = &A->l[n - 1];
+            p->mem += A->l[i].mem;
+            p->chained += A->l[i].chained;
+            p->chain += A->l[i].chain;
+            if (A->l[i].max_md > p->max_md) p->max_md = A->l[i].max_md;
+            if (A->l[i].first_addr < p->first_addr) p->first_addr = A->l[i].first_addr;
+        } else A->l[n++] = A->l[i];
     }
-    A.nl = n;
-    for (i = 0; i < A.nl; i++) A.chain_total += A.l[i].chain;
+    A->nl = n;
+    for (i = 0; i < A->nl; i++) A->chain_total += A->l[i].chain;
+    return 0;
+}
 
-    /* the header */
+/* The header: what was annotated, W, chained, D and the critical chain,
+   and what the lines below leave out. */
+static void ann_header(const ann *A, const ann_report *R, const char *rep_path, int no_line, FILE *o)
+{
+    const edan__json *root = R->root;
+    const char *elf = R->elf;
+    char s1[32], s2[32], s3[32], s4[32], s5[32];
     fprintf(o, "edan annotate: %s", edan__json_string(edan__json_get(root, "source"), rep_path));
     if (strcmp(elf, edan__json_string(edan__json_get(root, "source"), ""))) fprintf(o, " (program %s)", elf);
-    fprintf(o, " [%s]%s\n", edan__json_string(edan__json_get(c, "name"), "?"),
-            edan__json_len(cfgs) > 1 ? " (the report's first configuration)" : "");
+    fprintf(o, " [%s]%s\n", edan__json_string(edan__json_get(R->c, "name"), "?"),
+            edan__json_len(R->cfgs) > 1 ? " (the report's first configuration)" : "");
     if (edan__json_bool(edan__json_get(root, "partial"), 0))
         fprintf(o, "PARTIAL: %s\n", edan__json_string(edan__json_get(root, "partial_reason"), "the run ended early"));
-    fprintf(o, "W = %s memory access vertices, %s chained; D = %s", cli_group(s1, sizeof s1, A.W),
-            cli_group(s2, sizeof s2, A.chained), cli_group(s3, sizeof s3, A.D));
-    if (!A.W) fprintf(o, "\n");
-    else if (A.have_chain && !A.chain_total)
+    fprintf(o, "W = %s memory access vertices, %s chained; D = %s", cli_group(s1, sizeof s1, A->W),
+            cli_group(s2, sizeof s2, A->chained), cli_group(s3, sizeof s3, A->D));
+    if (!A->W) fprintf(o, "\n");
+    else if (A->have_chain && !A->chain_total)
         fprintf(o, ": the critical chain is %s RAM access%s in a row, none of them at the lines below\n",
-                cli_group(s4, sizeof s4, A.D), A.D == 1 ? "" : "es");
-    else if (A.have_chain)
+                cli_group(s4, sizeof s4, A->D), A->D == 1 ? "" : "es");
+    else if (A->have_chain)
         fprintf(o, ": the critical chain is %s RAM access%s in a row, %s of them (%s) at the lines below\n",
-                cli_group(s4, sizeof s4, A.D), A.D == 1 ? "" : "es", cli_group(s5, sizeof s5, A.chain_total),
-                ann_share(&A, A.chain_total, s1, sizeof s1));
-    else fprintf(o, " (no critical chain: %s)\n", A.no_chain);
+                cli_group(s4, sizeof s4, A->D), A->D == 1 ? "" : "es", cli_group(s5, sizeof s5, A->chain_total),
+                ann_share(A, A->chain_total, s1, sizeof s1));
+    else fprintf(o, " (no critical chain: %s)\n", A->no_chain);
     if (!strcmp(edan__json_string(edan__json_get(root, "isa"), ""), "x86-64"))
         fprintf(o, "(x86-64: an instruction's memory operands are vertices of their own: mem counts accesses)\n");
-    if (A.unplaced)
+    if (A->unplaced)
         fprintf(o, "(%s memory vertices lie outside the functions of %s: in a shared library, the loader, or code "
                 "without a symbol)\n",
-                cli_group(s1, sizeof s1, A.unplaced), elf);
-    if (no_line && A.nfiles == 0)
+                cli_group(s1, sizeof s1, A->unplaced), elf);
+    if (no_line && A->nfiles == 0)
         fprintf(o, "(no address has a source line: %s has no DWARF line table; build it with -g)\n", elf);
-    if (!A.nl) {
+}
+
+/* The summary: the top lines with the most of the chain. 0, or -1. */
+static int ann_summary(const ann *A, long top, FILE *o)
+{
+    ann_line *r = (ann_line *)malloc(A->nl * sizeof *r);
+    size_t i, shown;
+    char s1[32], s2[32], s3[32], s4[32], s5[32];
+    if (!r) return ann_oom();
+    memcpy(r, A->l, A->nl * sizeof *r);
+    qsort(r, A->nl, sizeof *r, ann_rank_cmp);
+    shown = A->nl < (size_t)top ? A->nl : (size_t)top;
+    fprintf(o, "\nLines by their %s (%zu of %zu):\n", A->have_chain ? "part of the critical chain" : "chained accesses",
+            shown, A->nl);
+    fprintf(o, "%7s %11s %11s %11s %9s  %s\n", "chain%", "chain", "mem", "chained", "max md", "where");
+    for (i = 0; i < shown; i++) {
+        const ann_line *l = &r[i];
+        char where[600];
+        if (l->file == (size_t)-1)
+            snprintf(where, sizeof where, "%s  0x%llx (no line)", A->f[l->func].name,
+                     (unsigned long long)l->first_addr);
+        else
+            snprintf(where, sizeof where, "%s  %s:%d", A->f[l->func].name, ann_base(A->files[l->file].name), l->line);
+        fprintf(o, "%7s %11s %11s %11s %9s  %s\n", ann_share(A, l->chain, s1, sizeof s1),
+                A->have_chain ? ann_count(l->chain, s2, sizeof s2) : "-", ann_count(l->mem, s3, sizeof s3),
+                ann_count(l->chained, s4, sizeof s4), ann_count(l->max_md, s5, sizeof s5), where);
+    }
+    free(r);
+    return 0;
+}
+
+/* The source of each function, the one with the most of the chain first. 0, or -1. */
+static int ann_sources(ann *A, FILE *o)
+{
+    size_t *start, ns = 0, i, k;
+    ann_line *best;
+    if (!(start = (size_t *)malloc((A->nl + 1) * sizeof *start)) ||
+        !(best = (ann_line *)malloc((A->nl + 1) * sizeof *best))) {
+        free(start);
+        return ann_oom();
+    }
+    /* sections: a function's lines of one file (line-less ones left out) */
+    for (i = 0; i < A->nl; i++) {
+        if (A->l[i].file == (size_t)-1) continue;
+        if (ns && A->l[start[ns - 1]].func == A->l[i].func && A->l[start[ns - 1]].file == A->l[i].file) {
+            best[ns - 1].chain += A->l[i].chain;
+            best[ns - 1].chained += A->l[i].chained;
+            best[ns - 1].mem += A->l[i].mem;
+            continue;
+        }
+        best[ns] = A->l[i];
+        best[ns].line = (int)ns;       /* the section's index, to sort the sections */
+        start[ns++] = i;
+    }
+    qsort(best, ns, sizeof *best, ann_rank_cmp);
+    for (k = 0; k < ns; k++) {
+        size_t s = start[best[k].line], e = s;
+        while (e < A->nl && A->l[e].func == A->l[s].func && A->l[e].file == A->l[s].file) e++;
+        ann_section(A, o, &A->l[s], e - s);
+    }
+    free(start);
+    free(best);
+    return 0;
+}
+
+/* The annotation of report `rep` (the JSON text of edan trace or analyze
+   with --top and --chain) of program elf. 0, or 2 with a message. */
+static int ann_render(const char *rep_path, const char *elf_opt, const ann_args *aa, FILE *o)
+{
+    ann_report R;
+    ann A;
+    const edan__json *cc;
+    size_t i;
+    int rc = 2, no_line = 0;
+    memset(&A, 0, sizeof A);
+    memset(&R, 0, sizeof R);
+    if (ann_open(&R, &A, rep_path, elf_opt, aa)) goto out;
+    A.D = ann_u64(R.c, "D");
+    A.W = ann_u64(R.c, "W");
+    A.chained = ann_u64(R.c, "chained");
+    cc = edan__json_get(R.c, "critical_chain");
+    A.have_chain = edan__json_bool(edan__json_get(cc, "found"), 0);
+    A.no_chain = !cc ? "the report was made without --chain"
+                 : edan__json_string(edan__json_get(cc, "why"), "not found");
+    if (ann_collect(&A, &R, aa, rep_path, &no_line)) goto out;
+    ann_header(&A, &R, rep_path, no_line, o);
+    if (!A.nl)
         fprintf(o, "nothing to annotate: no memory access vertices%s%s\n",
                 aa->nfuncs ? " in " : A.unplaced ? " in the functions of " : "",
-                aa->nfuncs ? aa->funcs[0] : A.unplaced ? elf : "");
-        rc = 0;
+                aa->nfuncs ? aa->funcs[0] : A.unplaced ? R.elf : "");
+    else if ((aa->top && ann_summary(&A, aa->top, o)) || (!aa->no_source && ann_sources(&A, o)))
         goto out;
-    }
-
-    /* the summary: the lines with the most of the chain */
-    if (aa->top) {
-        ann_line *r = (ann_line *)malloc(A.nl * sizeof *r);
-        if (!r) { ann_oom(); goto out; }
-        memcpy(r, A.l, A.nl * sizeof *r);
-        qsort(r, A.nl, sizeof *r, ann_rank_cmp);
-        shown = A.nl < (size_t)aa->top ? A.nl : (size_t)aa->top;
-        fprintf(o, "\nLines by their %s (%zu of %zu):\n", A.have_chain ? "part of the critical chain" : "chained accesses",
-                shown, A.nl);
-        fprintf(o, "%7s %11s %11s %11s %9s  %s\n", "chain%", "chain", "mem", "chained", "max md", "where");
-        for (i = 0; i < shown; i++) {
-            const ann_line *l = &r[i];
-            char where[600];
-            if (l->file == (size_t)-1)
-                snprintf(where, sizeof where, "%s  0x%llx (no line)", A.f[l->func].name,
-                         (unsigned long long)l->first_addr);
-            else
-                snprintf(where, sizeof where, "%s  %s:%d", A.f[l->func].name, ann_base(A.files[l->file].name), l->line);
-            fprintf(o, "%7s %11s %11s %11s %9s  %s\n", ann_share(&A, l->chain, s1, sizeof s1),
-                    A.have_chain ? ann_count(l->chain, s2, sizeof s2) : "-", ann_count(l->mem, s3, sizeof s3),
-                    ann_count(l->chained, s4, sizeof s4), ann_count(l->max_md, s5, sizeof s5), where);
-        }
-        free(r);
-    }
-
-    /* the source of each function, the one with the most of the chain first */
-    if (!aa->no_source) {
-        size_t *start, ns = 0, k;
-        ann_line *best;
-        if (!(start = (size_t *)malloc((A.nl + 1) * sizeof *start)) ||
-            !(best = (ann_line *)malloc((A.nl + 1) * sizeof *best))) {
-            free(start);
-            ann_oom();
-            goto out;
-        }
-        /* sections: a function's lines of one file (line-less ones left out) */
-        for (i = 0; i < A.nl; i++) {
-            if (A.l[i].file == (size_t)-1) continue;
-            if (ns && A.l[start[ns - 1]].func == A.l[i].func && A.l[start[ns - 1]].file == A.l[i].file) {
-                best[ns - 1].chain += A.l[i].chain;
-                best[ns - 1].chained += A.l[i].chained;
-                best[ns - 1].mem += A.l[i].mem;
-                continue;
-            }
-            best[ns] = A.l[i];
-            best[ns].line = (int)ns;       /* the section's index, to sort the sections */
-            start[ns++] = i;
-        }
-        qsort(best, ns, sizeof *best, ann_rank_cmp);
-        for (k = 0; k < ns; k++) {
-            size_t s = start[best[k].line], e = s;
-            while (e < A.nl && A.l[e].func == A.l[s].func && A.l[e].file == A.l[s].file) e++;
-            ann_section(&A, o, &A.l[s], e - s);
-        }
-        free(start);
-        free(best);
-    }
     rc = 0;
 out:
-    if (have_funcs) cli_funcs_free(&fs);
+    if (R.have_funcs) cli_funcs_free(&R.fs);
     for (i = 0; i < A.nf; i++) free(A.f[i].name);
     for (i = 0; i < A.nfiles; i++) {
         free(A.files[i].name);
@@ -601,8 +636,8 @@ out:
     free(A.files);
     free(A.l);
     if (A.sy.dwfl) cli_syms_close(&A.sy);
-    edan__json_free(root);
-    free(text);
+    edan__json_free(R.root);
+    free(R.text);
     return rc;
 }
 
@@ -617,7 +652,7 @@ static int ann_kind(const char *path)
     if (!strcmp(path, "-")) return 0;
     if ((fd = open(path, O_RDONLY)) < 0) {
         if (errno == ENOENT && !strchr(path, '/')) return 1;   /* a program on PATH: edan trace finds it */
-        fprintf(stderr, "edan annotate: %s: %s\n", path, strerror(errno));
+        opt_err("edan annotate", "%s: %s", path, strerror(errno));
         return -1;
     }
     n = read(fd, h, sizeof h);
@@ -625,19 +660,6 @@ static int ann_kind(const char *path)
     if (n >= 4 && !memcmp(h, "\177ELF", 4)) return 1;
     for (i = 0; i < n && (h[i] == ' ' || h[i] == '\n' || h[i] == '\t' || h[i] == '\r'); i++) {}
     return i < n && h[i] == '{' ? 2 : 0;
-}
-
-/* The options edan trace takes for a program, each with a value but two. */
-static int ann_trace_option(const char *s, int *takes)
-{
-    static const char *const with[] = {"--region", "--exclude", "--threads", "--max-insns", "--max-seconds", "--qemu",
-                                       "--plugin", "--sysroot", NULL};
-    int k;
-    *takes = 0;
-    if (!strcmp(s, "--no-markers")) return 1;
-    for (k = 0; with[k]; k++)
-        if (!strcmp(s, with[k])) return *takes = 1;
-    return 0;
 }
 
 /* Runs cmd (edan_cmd_trace or edan_cmd_analyze) on argv with standard
@@ -648,7 +670,7 @@ static int ann_run(int (*cmd)(int, char **), int argc, char **argv, int fd)
     fflush(stdout);
     if ((saved = dup(1)) < 0 || dup2(fd, 1) < 0) {
         if (saved >= 0) close(saved);
-        fprintf(stderr, "edan annotate: %s\n", strerror(errno));
+        opt_err("edan annotate", "%s", strerror(errno));
         return 2;
     }
     rc = cmd(argc, argv);
@@ -658,223 +680,214 @@ static int ann_run(int (*cmd)(int, char **), int argc, char **argv, int fd)
     return rc;
 }
 
+/* One option of annotate's own, or one it passes on (an option of edan
+   trace, an analysis option) as it was given, argv[start .. end): 0, or
+   -1 with a message. scratch: the analysis options checked now. */
+static int ann_option(ann_args *aa, cli_analysis *scratch, int id, const char *val, char **argv, int start, int end)
+{
+    uint32_t top;
+    if (val && !*val && id < CLI_ANALYSIS_ID)
+        return opt_err("edan annotate", "%.*s '': an empty value (see edan annotate --help)",
+                       (int)strcspn(argv[start], "="), argv[start]);
+    if (id == CLI_OPT_JSON)
+        return opt_err("edan annotate", "%s: the annotation is text; edan trace --json --top N --chain gives the "
+                       "numbers as JSON", argv[start]);
+    if (id == CLI_OPT_CONFIG)
+        return opt_err("edan annotate", "%s: one configuration is annotated: run edan annotate once per "
+                       "configuration", argv[start]);
+    if (id == ANN_FUNC) {
+        if (aa->nfuncs == 64) return opt_err("edan annotate", "at most 64 --func names");
+        aa->funcs[aa->nfuncs++] = val;
+    } else if (id == ANN_TOP) {
+        if (opt_u32(val, 0, 1000000, &top))
+            return opt_err("edan annotate", "--top %s: expected a count of lines, 0 to 1000000", val);
+        aa->top = top;
+    } else if (id == ANN_NO_SOURCE) {
+        aa->no_source = 1;
+    } else if (id == ANN_ELF) {
+        aa->elf = val;
+    } else if (id == ANN_OUTPUT) {
+        aa->output = val;
+    } else {
+        if (id >= CLI_ANALYSIS_ID && cli_analysis_apply(scratch, id, val)) return -1;
+        if (id == CLI_OPT_CHAIN) aa->chain_given = 1;
+        if (id < CLI_ANALYSIS_ID) aa->tracing_opt = argv[start];
+        while (start < end) aa->fwd[aa->nfwd++] = argv[start++];
+    }
+    return 0;
+}
+
+/* The options, up to "--" or the input, whose index goes to *prog: 0; 1
+   when --help was printed; -1 (a message printed) when they are wrong. */
+static int ann_options(ann_args *aa, int argc, char **argv, int *prog)
+{
+    opt_def tab[ANN_NOPTS + CLI_ANALYSIS_ROOM];
+    size_t n = opt_cat(tab, sizeof tab / sizeof tab[0], annotate_opts, ANN_NOPTS, cli_analysis_opts,
+                       cli_analysis_nopts);
+    cli_analysis scratch;
+    const char *val;
+    int i = 1, k, start;
+    cli_analysis_init(&scratch);
+    *prog = -1;
+    while ((k = cli_next_before_program("edan annotate", tab, n, argc, argv, &i, &start, &val, prog)) != OPT_END) {
+        if (k == OPT_ERROR) return -1;
+        if (k == ANN_HELP) {
+            opt_help(stdout, tab, n);
+            return 1;
+        }
+        if (ann_option(aa, &scratch, k, val, argv, start, i)) return -1;
+    }
+    if (*prog < 0 || *prog >= argc)
+        return opt_err("edan annotate", "no program, trace or report given (edan annotate [options] -- PROGRAM ARGS; "
+                       "see edan annotate --help)");
+    return 0;
+}
+
+/* What the input argv[prog] is (ann_kind), that the options fit it, and
+   that the output can be written; for a trace, that the --func names are
+   the program's (a mistyped one is said before a long analysis). 0, or -1
+   with a message. */
+static int ann_check_input(const ann_args *aa, int argc, char **argv, int prog, int *kind)
+{
+    const char *input = argv[prog];
+    if (!strcmp(argv[prog - 1], "--")) *kind = 1;      /* -- PROGRAM */
+    else if ((*kind = ann_kind(input)) < 0) return -1;
+    if (*kind != 1 && prog + 1 < argc)
+        return opt_err("edan annotate", "one %s at a time (got %s and %s)", *kind == 2 ? "report" : "trace", input,
+                       argv[prog + 1]);
+    if (*kind == 1 && aa->elf)
+        return opt_err("edan annotate", "--elf names the program of a trace; %s is a program, which runs", input);
+    if (*kind != 1 && aa->tracing_opt)
+        return opt_err("edan annotate", "%s is an option of edan trace, for a program; %s is a %s", aa->tracing_opt,
+                       input, *kind == 2 ? "report" : "trace");
+    if (*kind == 2 && aa->nfwd)
+        return opt_err("edan annotate", "%s: a report is annotated as it was analysed (%s is an analysis option)",
+                       input, aa->fwd[0]);
+    if (*kind == 0 && !aa->elf)
+        return opt_err("edan annotate", "%s is a trace: give --elf PROG, the program it came from", input);
+    if (aa->output && strcmp(aa->output, "-")) {
+        const files_role outs[] = {{aa->output, "-o"}};
+        const files_role ins[] = {{input, *kind == 1 ? "the program" : *kind == 2 ? "the report" : "the trace"},
+                                  {aa->elf, "--elf"}};
+        char err[600];
+        if (files_check_roles(outs, 1, ins, 2, err, sizeof err)) return opt_err("edan annotate", "%s", err);
+        if (cli_output_check(aa->output)) return -1;
+    }
+    if (*kind == 0) {
+        cli_funcs fs;
+        const char *why;
+        int bad;
+        if (cli_funcs_load(&fs, aa->elf, &why)) return opt_err("edan annotate", "--elf %s: %s", aa->elf, why);
+        bad = ann_check_funcs(&fs, aa, aa->elf);
+        cli_funcs_free(&fs);
+        if (bad) return -1;
+    }
+    return 0;
+}
+
+/* Where edan trace or edan analyze writes the report annotate reads. */
+typedef struct ann_tmp { char dir[4200], rep[4300]; } ann_tmp;
+
+/* The report of a program (edan trace) or of a trace (edan analyze
+   --elf), made in a private directory (tmp->dir; "" until it exists): 0,
+   or the exit status (said) when there is none. *run_rc: the status of
+   edan trace. */
+static int ann_analyse(const ann_args *aa, int argc, char **argv, int prog, int kind, ann_tmp *tmp, int *run_rc)
+{
+    const char *tmpdir = getenv("TMPDIR");
+    char **av;
+    int n = 0, k, fd;
+    if (!tmpdir || !*tmpdir || strlen(tmpdir) > 4000) tmpdir = "/tmp";
+    snprintf(tmp->dir, sizeof tmp->dir, "%s/edan-annotate.XXXXXX", tmpdir);
+    if (!mkdtemp(tmp->dir)) {
+        tmp->dir[0] = 0;
+        return opt_err("edan annotate", "cannot create a temporary directory in %s: %s", tmpdir, strerror(errno)), 2;
+    }
+    snprintf(tmp->rep, sizeof tmp->rep, "%s/report.json", tmp->dir);
+    if (!(av = (char **)calloc((size_t)argc + (size_t)aa->nfwd + 2 * (size_t)aa->nfuncs + 24, sizeof *av)))
+        return ann_oom(), 2;
+    av[n++] = (char *)(kind == 1 ? "trace" : "analyze");
+    for (k = 0; k < aa->nfwd; k++) av[n++] = (char *)aa->fwd[k];
+    av[n++] = (char *)"--json";
+    av[n++] = (char *)"--top";
+    av[n++] = (char *)"1000000";
+    if (!aa->chain_given) av[n++] = (char *)"--chain";
+    if (kind == 1) {
+        for (k = 0; k < aa->nfuncs; k++) {
+            av[n++] = (char *)"--func";
+            av[n++] = (char *)aa->funcs[k];
+        }
+        av[n++] = (char *)"-o";
+        av[n++] = tmp->rep;
+        av[n++] = (char *)"--";
+        for (k = prog; k < argc; k++) av[n++] = argv[k];
+        /* the program's output goes to standard error, the annotation to standard output */
+        *run_rc = ann_run(edan_cmd_trace, n, av, 2);
+    } else {
+        av[n++] = (char *)"--elf";
+        av[n++] = (char *)aa->elf;
+        av[n++] = (char *)"--";
+        av[n++] = argv[prog];
+        if ((fd = open(tmp->rep, O_WRONLY | O_CREAT | O_EXCL, 0600)) < 0) {
+            free(av);
+            return opt_err("edan annotate", "%s: %s", tmp->rep, strerror(errno)), 2;
+        }
+        *run_rc = ann_run(edan_cmd_analyze, n, av, fd);
+        close(fd);
+        if (*run_rc) {
+            free(av);
+            return 2;
+        }
+    }
+    free(av);
+    if (access(tmp->rep, R_OK) != 0) return *run_rc ? *run_rc : 2;     /* edan trace said why */
+    return 0;
+}
+
+/* The annotation of report to -o or standard output: 0, or 2 with a message. */
+static int ann_write(const ann_args *aa, const char *report)
+{
+    files_out out;
+    char err[600];
+    int rc;
+    if (files_out_open(&out, aa->output ? aa->output : "-", err, sizeof err))
+        return opt_err("edan annotate", "cannot write %s", err), 2;
+    rc = ann_render(report, aa->elf, aa, out.f);
+    if (rc) files_out_discard(&out);
+    else if (files_out_close(&out, err, sizeof err)) rc = (opt_err("edan annotate", "cannot write %s", err), 2);
+    return rc;
+}
+
 int edan_cmd_annotate(int argc, char **argv)
 {
     ann_args aa;
-    cli_analysis scratch;
-    int i = 1, prog = -1, kind, rc = 2, k, n = 0, run_rc = 0;
-    char dir[4200], rep[4300], topn[16];
-    const char *tmpdir = getenv("TMPDIR"), *input = NULL, *report = NULL;
-    char **av = NULL;
-    files_out out;
+    ann_tmp tmp;
+    int prog, kind, rc, run_rc = 0;
+    const char *report;
     memset(&aa, 0, sizeof aa);
     aa.top = 10;
-    dir[0] = 0;
-    if (!(aa.fwd = (const char **)calloc((size_t)argc * 2 + 16, sizeof *aa.fwd))) {
-        ann_oom();
-        return 2;
+    tmp.dir[0] = 0;
+    if (!(aa.fwd = (const char **)calloc((size_t)argc * 2 + 16, sizeof *aa.fwd))) return ann_oom(), 2;
+    rc = ann_options(&aa, argc, argv, &prog);
+    if (rc || ann_check_input(&aa, argc, argv, prog, &kind)) {
+        free(aa.fwd);
+        return rc > 0 ? 0 : 2;
     }
-    cli_analysis_init(&scratch);
-    while (i < argc) {
-        const char *s = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL, *eq = strchr(s, '=');
-        size_t nlen = eq ? (size_t)(eq - s) : strlen(s);
-        int takes;
-        if (!strcmp(s, "--")) { prog = i + 1; break; }
-        if (s[0] != '-' || !s[1]) { prog = i; break; }
-        if (!strcmp(s, "-h") || !strcmp(s, "--help")) {
-            printf("%s%s", annotate_usage, cli_analysis_help);
-            free(aa.fwd);
-            return 0;
-        }
-        if (!strcmp(s, "--no-source")) { aa.no_source = 1; i++; continue; }
-        if (!strcmp(s, "--func") || !strcmp(s, "--top") || !strcmp(s, "--elf") || !strcmp(s, "-o") ||
-            !strcmp(s, "--output")) {
-            if (!v || !*v) {
-                fprintf(stderr, "edan annotate: %s needs a value\n", s);
-                goto out;
-            }
-            if (!strcmp(s, "--func")) {
-                if (aa.nfuncs == 64) {
-                    fprintf(stderr, "edan annotate: at most 64 --func names\n");
-                    goto out;
-                }
-                aa.funcs[aa.nfuncs++] = v;
-            } else if (!strcmp(s, "--top")) {
-                char *end;
-                aa.top = strtol(v, &end, 10);
-                if (*end || end == v || aa.top < 0 || aa.top > 1000000) {
-                    fprintf(stderr, "edan annotate: --top %s: expected a count of lines, 0 to 1000000\n", v);
-                    goto out;
-                }
-            } else if (!strcmp(s, "--elf")) aa.elf = v;
-            else aa.output = v;
-            i += 2;
-            continue;
-        }
-        if (ann_trace_option(s, &takes)) {
-            if (takes && (!v || !*v)) {
-                fprintf(stderr, "edan annotate: %s needs a value\n", s);
-                goto out;
-            }
-            aa.tracing_opt = s;
-            aa.fwd[aa.nfwd++] = s;
-            if (takes) aa.fwd[aa.nfwd++] = v;
-            i += 1 + takes;
-            continue;
-        }
-        if ((nlen == 6 && !strncmp(s, "--json", 6)) || (nlen == 8 && !strncmp(s, "--config", 8))) {
-            fprintf(stderr, "edan annotate: %s: %s\n", s,
-                    s[2] == 'j' ? "the annotation is text; edan trace --json --top N --chain gives the numbers as JSON"
-                                : "one configuration is annotated: run edan annotate once per configuration");
-            goto out;
-        }
-        {
-            int start = i, got = cli_analysis_option(&scratch, argc, argv, &i);
-            if (got < 0) goto out;
-            if (got == 0) {
-                char help[16384];
-                snprintf(help, sizeof help, "%s%s", annotate_usage, cli_analysis_help);
-                suggest_unknown("edan annotate", s, help);
-                goto out;
-            }
-            if (nlen == 7 && !strncmp(s, "--chain", 7)) aa.chain_given = 1;
-            for (k = start; k < i; k++) aa.fwd[aa.nfwd++] = argv[k];
-        }
-    }
-    if (prog < 0 || prog >= argc) {
-        fprintf(stderr, "edan annotate: no program, trace or report given (edan annotate [options] -- PROGRAM ARGS; "
-                        "see edan annotate --help)\n");
-        goto out;
-    }
-    input = argv[prog];
-    if (!strcmp(argv[prog - 1], "--")) kind = 1;       /* -- PROGRAM */
-    else if ((kind = ann_kind(input)) < 0) goto out;
-    if (kind != 1 && prog + 1 < argc) {
-        fprintf(stderr, "edan annotate: one %s at a time (got %s and %s)\n", kind == 2 ? "report" : "trace", input,
-                argv[prog + 1]);
-        goto out;
-    }
-    if (kind == 1 && aa.elf) {
-        fprintf(stderr, "edan annotate: --elf names the program of a trace; %s is a program, which runs\n", input);
-        goto out;
-    }
-    if (kind != 1 && aa.tracing_opt) {
-        fprintf(stderr, "edan annotate: %s is an option of edan trace, for a program; %s is a %s\n", aa.tracing_opt,
-                input, kind == 2 ? "report" : "trace");
-        goto out;
-    }
-    if (kind == 2 && aa.nfwd) {
-        fprintf(stderr, "edan annotate: %s: a report is annotated as it was analysed (%s is an analysis option)\n",
-                input, aa.fwd[0]);
-        goto out;
-    }
-    if (kind == 0 && !aa.elf) {
-        fprintf(stderr, "edan annotate: %s is a trace: give --elf PROG, the program it came from\n", input);
-        goto out;
-    }
-    if (aa.output && strcmp(aa.output, "-")) {
-        const files_role outs[] = {{aa.output, "-o"}};
-        const files_role ins[] = {{input, kind == 1 ? "the program" : kind == 2 ? "the report" : "the trace"},
-                                  {aa.elf, "--elf"}};
-        char err[600];
-        if (files_check_roles(outs, 1, ins, 2, err, sizeof err)) {
-            fprintf(stderr, "edan annotate: %s\n", err);
-            goto out;
-        }
-        if (cli_output_check(aa.output)) goto out;
-    }
-    if (kind == 0) {        /* the names first: a mistyped one is said before a long analysis */
-        cli_funcs fs;
-        const char *why;
-        if (cli_funcs_load(&fs, aa.elf, &why)) {
-            fprintf(stderr, "edan annotate: --elf %s: %s\n", aa.elf, why);
-            goto out;
-        }
-        k = ann_check_funcs(&fs, &aa, aa.elf);
-        cli_funcs_free(&fs);
-        if (k) goto out;
-    }
-
-    if (kind == 2) report = input;
-    else {
-        int fd;
-        if (!tmpdir || !*tmpdir || strlen(tmpdir) > 4000) tmpdir = "/tmp";
-        snprintf(dir, sizeof dir, "%s/edan-annotate.XXXXXX", tmpdir);
-        if (!mkdtemp(dir)) {
-            fprintf(stderr, "edan annotate: cannot create a temporary directory in %s: %s\n", tmpdir, strerror(errno));
-            dir[0] = 0;
-            goto out;
-        }
-        snprintf(rep, sizeof rep, "%s/report.json", dir);
-        report = rep;
-        if (!(av = (char **)calloc((size_t)argc + (size_t)aa.nfwd + 2 * (size_t)aa.nfuncs + 24, sizeof *av))) {
-            ann_oom();
-            goto out;
-        }
-        snprintf(topn, sizeof topn, "%u", 1000000u);
-        av[n++] = (char *)(kind == 1 ? "trace" : "analyze");
-        for (k = 0; k < aa.nfwd; k++) av[n++] = (char *)aa.fwd[k];
-        av[n++] = (char *)"--json";
-        av[n++] = (char *)"--top";
-        av[n++] = topn;
-        if (!aa.chain_given) av[n++] = (char *)"--chain";
-        if (kind == 1) {
-            for (k = 0; k < aa.nfuncs; k++) {
-                av[n++] = (char *)"--func";
-                av[n++] = (char *)aa.funcs[k];
-            }
-            av[n++] = (char *)"-o";
-            av[n++] = rep;
-            av[n++] = (char *)"--";
-            for (k = prog; k < argc; k++) av[n++] = argv[k];
-            /* the program's output goes to standard error, the annotation to standard output */
-            run_rc = ann_run(edan_cmd_trace, n, av, 2);
-        } else {
-            av[n++] = (char *)"--elf";
-            av[n++] = (char *)aa.elf;
-            av[n++] = (char *)"--";
-            av[n++] = (char *)input;
-            if ((fd = open(rep, O_WRONLY | O_CREAT | O_EXCL, 0600)) < 0) {
-                fprintf(stderr, "edan annotate: %s: %s\n", rep, strerror(errno));
-                goto out;
-            }
-            run_rc = ann_run(edan_cmd_analyze, n, av, fd);
-            close(fd);
-            if (run_rc) {
-                rc = 2;
-                goto out;
-            }
-        }
-        if (access(rep, R_OK) != 0) {       /* edan trace said why */
-            rc = run_rc ? run_rc : 2;
-            goto out;
-        }
-    }
-    {
-        char err[600];
-        if (files_out_open(&out, aa.output ? aa.output : "-", err, sizeof err)) {
-            fprintf(stderr, "edan annotate: cannot write %s\n", err);
-            goto out;
-        }
-        rc = ann_render(report, aa.elf, &aa, out.f);
-        if (rc) files_out_discard(&out);
-        else if (files_out_close(&out, err, sizeof err)) {
-            fprintf(stderr, "edan annotate: cannot write %s\n", err);
-            rc = 2;
-        }
-    }
+    if (kind == 2) report = argv[prog];
+    else if ((rc = ann_analyse(&aa, argc, argv, prog, kind, &tmp, &run_rc)) != 0) goto out;
+    else report = tmp.rep;
+    rc = ann_write(&aa, report);
     if (!rc && run_rc) {
         /* the program failed, or the run was stopped (edan trace said so): what ran is annotated */
         if (run_rc != 1)
-            fprintf(stderr, "edan annotate: %s ended with status %d; the annotation covers what ran\n", input, run_rc);
+            opt_err("edan annotate", "%s ended with status %d; the annotation covers what ran", argv[prog], run_rc);
         rc = 1;
     }
 out:
-    if (dir[0]) {
-        if (report == rep) unlink(rep);
-        rmdir(dir);
+    if (tmp.dir[0]) {
+        unlink(tmp.rep);
+        rmdir(tmp.dir);
     }
-    free(av);
     free(aa.fwd);
     return rc;
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #define EDAN_INTERNAL     /* the CLI reads JSON with the profile loader's reader */
 #include "edan.h"
+#include "opt.h"
 
 /* Room for element n of a growing array (esz-byte elements, *cap of them
    allocated; the capacity doubles from `first`): the array, moved or not,
@@ -88,10 +89,32 @@ enum { CLI_SET_ALPHA = 1, CLI_SET_FREQ = 2, CLI_SET_CACHE = 4 };
 #define CLI_CHAIN_MAX 1000000000u
 
 void cli_analysis_init(cli_analysis *a);
-/* argv[*i] is an option: if it is an analysis option, consume it (and its
-   value), advance *i past it and return 1; return 0 if it is not one;
-   print a message and return -1 if it is malformed. */
+/* The analysis options (tools/opt.h), which a command joins to its own
+   (opt_cat): their ids are CLI_ANALYSIS_ID and above, a command's own
+   below. */
+#define CLI_ANALYSIS_ID 100
+#define CLI_ANALYSIS_ROOM 64      /* more than cli_analysis_nopts: room to join them */
+enum {
+    CLI_OPT_CACHE = CLI_ANALYSIS_ID, CLI_OPT_PROFILE, CLI_OPT_NO_PROFILE, CLI_OPT_NO_CACHE, CLI_OPT_CONFIG,
+    CLI_OPT_ALPHA, CLI_OPT_ALPHA0, CLI_OPT_COST, CLI_OPT_FREQ, CLI_OPT_TAU, CLI_OPT_M, CLI_OPT_TIMELINE, CLI_OPT_JSON,
+    CLI_OPT_DOT, CLI_OPT_TOP, CLI_OPT_CHAIN, CLI_OPT_ELF, CLI_OPT_ALPHA_ADD, CLI_OPT_SWEEP, CLI_OPT_REMOTE,
+    CLI_OPT_PAPER_CACHE, CLI_OPT_SKIP_UNKNOWN, CLI_OPT_QUIET
+};
+extern const opt_def cli_analysis_opts[];
+extern const size_t cli_analysis_nopts;
+/* Applies analysis option `id` (its value val, NULL for a flag or an
+   optional value not given): 0, or -1 with a message printed. */
+int cli_analysis_apply(cli_analysis *a, int id, const char *val);
+/* For a reader of one analysis option at a time (the QEMU plugin, of the
+   ones edan trace passed on): argv[*i] read as one, *i moved past it (and
+   its value) and 1; 0 when it is not an option; -1 (a message printed)
+   when it is another option or is malformed. */
 int cli_analysis_option(cli_analysis *a, int argc, char **argv, int *i);
+/* opt_next for a command whose options end at the program it runs (edan
+   trace, edan annotate): OPT_END at "--" or at the first operand, whose
+   index goes to *prog; *start: the index of the argument read. */
+int cli_next_before_program(const char *cmd, const opt_def *t, size_t n, int argc, char **argv, int *i, int *start,
+                            const char **val, int *prog);
 /* After the options: validate and fill a->opts. Prints a message and
    returns -1 when something does not fit. */
 int cli_analysis_finish(cli_analysis *a);
@@ -101,8 +124,6 @@ void cli_analysis_pick_profile(cli_analysis *a);
 /* Fails (a message printed) when `path` cannot be written; before long
    work, so that a bad target is found first (tools/files.h). */
 int cli_output_check(const char *path);
-/* The options' --help text. */
-extern const char cli_analysis_help[];
 
 /* A list of thread ids, "0,2-5" (edan trace --threads): its ranges into
    lohi[k][0..1], at most cap; the number, or -1 with *why set. */

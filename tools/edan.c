@@ -7,7 +7,7 @@
 #include <string.h>
 #include "cli.h"
 #include "roofline.h"
-#include "suggest.h"
+#include "opt.h"
 
 
 static const char usage[] =
@@ -54,18 +54,21 @@ int main(int argc, char **argv)
         static const char *const words[] = {"analyze", "trace", "rank", "roofline", "plot", "job", "annotate", "--help",
                                             "--version"};
         const char *near = suggest_word(argv[1], words, sizeof words / sizeof words[0]);
+        char list[128] = "";
         size_t j;
-        fprintf(stderr, "edan: unknown command '%s'%s%s%s (commands:", argv[1], near ? "; did you mean " : "",
-                near ? near : "", near ? "?" : "");
-        for (j = 0; words[j][0] != '-'; j++) fprintf(stderr, "%s %s", j ? "," : "", words[j]);
-        fprintf(stderr, "; see edan --help)\n");
+        for (j = 0; words[j][0] != '-'; j++)
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s %s", j ? "," : "", words[j]);
+        opt_err("edan", "unknown command '%s'%s%s%s (commands:%s; see edan --help)", argv[1],
+                near ? "; did you mean " : "", near ? near : "", near ? "?" : "", list);
         return 2;
     }
     /* what went to standard output must have arrived: a full disk, a closed
        pipe or /dev/full is an error, not a success */
     if (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0) {
-        fprintf(stderr, "edan%s%s: cannot write to standard output: %s\n", argv[1][0] == '-' ? "" : " ",
-                argv[1][0] == '-' ? "" : argv[1], strerror(errno));
+        char who[64];
+        int e = errno;
+        snprintf(who, sizeof who, "edan%s%.40s", argv[1][0] == '-' ? "" : " ", argv[1][0] == '-' ? "" : argv[1]);
+        opt_err(who, "cannot write to standard output: %s", strerror(e));
         if (rc == 0 || rc == 1) rc = 2;
     }
     return rc;

@@ -4,7 +4,6 @@
    its ranks' JSON results. No launcher of our own: the cluster's runs the
    ranks. */
 #define _POSIX_C_SOURCE 200809L
-#include <errno.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -13,20 +12,16 @@
 #include "cli.h"
 #include "chart.h"
 #include "files.h"
-#include "suggest.h"
+#include "opt.h"
 
 /* ---------------------------------------------------------------------- */
 /* A rank in its job                                                      */
 /* ---------------------------------------------------------------------- */
-/* A plain decimal, at most max; -1 when not one. */
-static long job_number(const char *s, long max)
+/* A rank's or a job size's variable: the number, at most 2^24; -1 when not one. */
+static long job_number(const char *s)
 {
-    char *end;
-    long v;
-    if (!s || !*s || *s < '0' || *s > '9') return -1;
-    errno = 0;
-    v = strtol(s, &end, 10);
-    return errno || *end || v > max ? -1 : v;
+    uint32_t v;
+    return s && !opt_u32(s, 0, 1u << 24, &v) ? (long)v : -1;
 }
 
 int cli_job_detect(cli_job *j, char *err, size_t errlen)
@@ -46,8 +41,8 @@ int cli_job_detect(cli_job *j, char *err, size_t errlen)
         if (!r) continue;
         for (s = 0; !n && s < sizeof size_vars / sizeof size_vars[0]; s++)
             if ((n = getenv(size_vars[s]))) nv = size_vars[s];
-        rank = job_number(r, 1L << 24);
-        size = n ? job_number(n, 1L << 24) : -1;
+        rank = job_number(r);
+        size = job_number(n);
         if (rank < 0 || size < 1 || rank >= size) {
             if (err && errlen)
                 snprintf(err, errlen, "%s=%s, %s=%s: not a rank of a job of that size", rank_vars[k], r, nv,
@@ -126,23 +121,28 @@ void cli_result_name(const edan__json *root, const char *path, char *out, size_t
         snprintf(out + len, n - len, " rank %.0f", rank);
 }
 
-static const char job_usage[] =
-    "usage: edan job [options] RESULT.json...\n"
-    "\n"
-    "One report of an MPI job from its ranks' results (the --json reports that\n"
-    "`edan trace -o results/rank%r.json ...` writes under mpirun, mpiexec or\n"
-    "srun): a table of the ranks (instructions, W, D, chained share, lambda,\n"
-    "time bounds), their totals, and the job's verdict: a bulk-synchronous job\n"
-    "runs at the pace of its slowest rank (the largest upper bound), and the\n"
-    "spread of W and D across the ranks is its imbalance. Every rank of the job\n"
-    "must be there once: a missing rank, a rank twice and a result of another\n"
-    "job (another program or other options) are errors naming the files.\n"
-    "\n"
-    "Options:\n"
-    "  --config N        which configuration of the reports (default 0)\n"
-    "  --m M             memory issue slots (default 4; must be in the reports)\n"
-    "  --json            print the job report as JSON\n"
-    "  --svg FILE        draw the ranks' time bounds (SVG; - is standard output)\n";
+enum { JOB_HELP = 1, JOB_CONFIG, JOB_M, JOB_JSON, JOB_SVG };
+static const opt_def job_opts[] = {
+    {NULL, NULL, 0,
+     "usage: edan job [options] RESULT.json...\n"
+     "\n"
+     "One report of an MPI job from its ranks' results (the --json reports that\n"
+     "`edan trace -o results/rank%r.json ...` writes under mpirun, mpiexec or\n"
+     "srun): a table of the ranks (instructions, W, D, chained share, lambda,\n"
+     "time bounds), their totals, and the job's verdict: a bulk-synchronous job\n"
+     "runs at the pace of its slowest rank (the largest upper bound), and the\n"
+     "spread of W and D across the ranks is its imbalance. Every rank of the job\n"
+     "must be there once: a missing rank, a rank twice and a result of another\n"
+     "job (another program or other options) are errors naming the files.\n"
+     "\n"
+     "Options:"},
+    {"--config", "N", JOB_CONFIG, "which configuration of the reports (default 0)"},
+    {"--m", "M", JOB_M, "memory issue slots (default 4; must be in the reports)"},
+    {"--json", NULL, JOB_JSON, "print the job report as JSON"},
+    {"--svg", "FILE", JOB_SVG, "draw the ranks' time bounds (SVG; - is standard output)"},
+    {"-h|--help", NULL, JOB_HELP, "this text"},
+};
+#define JOB_NOPTS (sizeof job_opts / sizeof job_opts[0])
 
 typedef struct job_rank {
     const char *path;
@@ -164,7 +164,7 @@ static int job_load(const char *path, uint32_t config, uint32_t m, job_rank *r)
     r->path = path;
     if (!text) return cli_err("job: %s", err);
     if (edan__json_parse(text, len, NULL, &root, err, sizeof err) != EDAN_OK) {
-        fprintf(stderr, "%s:%s\n", path, err + (strncmp(err, "line ", 5) ? 0 : 5));
+        opt_err(NULL, "%s:%s", path, err + (strncmp(err, "line ", 5) ? 0 : 5));
         goto done;
     }
     job = edan__json_get(root, "job");
@@ -414,8 +414,8 @@ static int job_svg(const job_rank *r, size_t n, const job_sum *s, uint32_t m, co
 int edan_cmd_job(int argc, char **argv)
 {
     uint32_t config = 0, m = 4;
-    int json = 0, i, rc = 2;
-    const char *svg = NULL;
+    int json = 0, i, k, rc = 2;
+    const char *svg = NULL, *val;
     job_rank *r = NULL;
     size_t n = 0;
     job_sum s;
@@ -424,32 +424,25 @@ int edan_cmd_job(int argc, char **argv)
         cli_err("out of memory");
         return 2;
     }
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            printf("%s", job_usage);
-            free(files);
-            return 0;
-        }
-        if (!strcmp(a, "--json")) { json = 1; continue; }
-        if (!strcmp(a, "--config") || !strcmp(a, "--m") || !strcmp(a, "--svg")) {
-            long v;
-            if (i + 1 >= argc) { cli_err("job: %s needs a value", a); goto out; }
-            if (!strcmp(a, "--svg")) { svg = argv[++i]; continue; }
-            v = job_number(argv[++i], !strcmp(a, "--m") ? 4096 : EDAN_MAX_CONFIGS - 1);
-            if (v < 0 || (!strcmp(a, "--m") && v < 1)) { cli_err("job: %s %s: a small whole number", a, argv[i]); goto out; }
-            if (!strcmp(a, "--m")) m = (uint32_t)v;
-            else config = (uint32_t)v;
-            continue;
-        }
-        if (a[0] == '-' && a[1]) {
-            suggest_unknown("edan job", a, job_usage);
+    for (i = 1; (k = opt_next("edan job", job_opts, JOB_NOPTS, argc, argv, &i, &val)) != OPT_END;) {
+        if (k == OPT_ERROR) goto out;
+        if (k == JOB_HELP) {
+            opt_help(stdout, job_opts, JOB_NOPTS);
+            rc = 0;
             goto out;
         }
-        files[n++] = a;
+        if (k == JOB_JSON) json = 1;
+        else if (k == JOB_SVG) svg = val;
+        else if (k == OPT_OPERAND) files[n++] = val;
+        else if (k == OPT_REST) while (i < argc) files[n++] = argv[i++];
+        else if (k == JOB_M ? opt_u32(val, 1, 4096, &m) : opt_u32(val, 0, EDAN_MAX_CONFIGS - 1, &config)) {
+            cli_err("job: %s %s: a small whole number", k == JOB_M ? "--m" : "--config", val);
+            goto out;
+        }
     }
     if (!n) {
-        fprintf(stderr, "%sedan job: no results given\n", job_usage);
+        opt_help(stderr, job_opts, JOB_NOPTS);
+        opt_err("edan job", "no results given");
         goto out;
     }
     if (svg) {

@@ -110,6 +110,27 @@ static inline int opt_double(const char *s, double lo, int lo_open, double hi, d
     return 0;
 }
 
+/* A list of decimal integers in [lo, hi] separated by commas ("1,4,8";
+   a comma may end it), into out: their number (0 for ""), -1 when s is
+   not such a list, -2 when it has more than cap. */
+static inline int opt_u32_list(const char *s, uint32_t lo, uint32_t hi, uint32_t *out, size_t cap)
+{
+    size_t n = 0;
+    while (*s) {
+        char v[24];
+        size_t len = strcspn(s, ",");
+        uint32_t x;
+        if (len >= sizeof v) return -1;
+        memcpy(v, s, len);
+        v[len] = 0;
+        if (opt_u32(v, lo, hi, &x)) return -1;
+        if (n == cap) return -2;
+        out[n++] = x;
+        s += len + (s[len] == ',');
+    }
+    return (int)n;
+}
+
 /* ---- options ------------------------------------------------------------------ */
 
 /* One row of a command's options. name NULL: a line of the help text

@@ -1,9 +1,8 @@
 /* tools/options.c - the analysis options shared by `edan analyze` and
-   `edan trace`, one parser: --help text, parsing, a profile's defaults, the
-   final checks (outputs writable, --elf readable: with the report's
+   `edan trace`, one table: --help text, applying each option, a profile's
+   defaults, the final checks (outputs writable, --elf readable: with the report's
    helpers). No main: also linked into the QEMU plugin. */
 #define _POSIX_C_SOURCE 200809L
-#include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -14,88 +13,7 @@
 #include <zlib.h>
 #include "cli.h"
 #include "files.h"
-
-const char cli_analysis_help[] =
-    "Analysis options (per configuration unless marked global):\n"
-    "  --cache SIZE:ASSOC:LINE[:wb|wt][:LAT]\n"
-    "                      add a cache level (L1 first; once per level). SIZE takes\n"
-    "                      K/M/G suffixes; wb = write-back, write-allocate (default),\n"
-    "                      wt = write-through, no-write-allocate; LAT = hit latency\n"
-    "                      in cycles (default 1)\n"
-    "  --profile FILE|DIR  (global) a hardware profile written by probe: the cache\n"
-    "                      hierarchy, alpha (DRAM latency in core cycles), m and\n"
-    "                      the clock come from it; explicit options win. A\n"
-    "                      directory: its HOST.json. Without --profile, this\n"
-    "                      machine's own is used when probe has written one:\n"
-    "                      $XDG_DATA_HOME/edan/hwprofiles/HOST.json (default\n"
-    "                      ~/.local/share/...), else the same under each of\n"
-    "                      $XDG_DATA_DIRS (default /usr/local/share:/usr/share)\n"
-    "  --no-profile        (global) no profile, not even this machine's own\n"
-    "  --no-cache          this configuration has no cache even with --profile\n"
-    "  --config[=NAME]     start another configuration, analysed in the same pass;\n"
-    "                      it inherits alpha, alpha0, freq, tau and costs, not caches\n"
-    "  --alpha CYCLES      cost of a RAM access (default 200)\n"
-    "  --alpha0 CYCLES     baseline latency in Lambda (default: alpha)\n"
-    "  --cost CLASS=CYCLES cost of an instruction class (default 1): int_alu, int_mul,\n"
-    "                      int_div, fp_add, fp_mul, fp_fma, fp_div, fp_cvt, branch,\n"
-    "                      jump, csr, other\n"
-    "  --freq GHZ          clock for B in GB/s (default 1)\n"
-    "  --tau CYCLES        bin width of the data-movement timeline\n"
-    "  --m LIST            (global) memory issue slots, e.g. 1,4,8 (default 1,2,4,8,16)\n"
-    "  --timeline FILE.csv (global) write the data movement per bin (needs --tau)\n"
-    "  --json              (global) print the report as JSON\n"
-    "  --dot FILE          (global) write the eDAG as Graphviz DOT (small traces only)\n"
-    "  --top N             (global) list the N memory instructions that contribute\n"
-    "                      most chained memory accesses (per PC, or per mnemonic),\n"
-    "                      with their function and source line when the program\n"
-    "                      is known (edan trace; edan analyze --elf)\n"
-    "  --chain[=VERTICES]  (global) with --top: find one critical chain, the D RAM\n"
-    "                      accesses in a row that make the memory depth, and give\n"
-    "                      each instruction's part of it (a \"chain\" column); the\n"
-    "                      eDAG is recorded for it, about 120 bytes a vertex, up to\n"
-    "                      VERTICES (default 4000000; more: no chain, said why)\n"
-    "  --elf PROG          (global) the program a text trace with PCs came from: its\n"
-    "                      symbols and DWARF line table name --top's instructions\n"
-    "  --alpha-add NS      (global) what-if: the bounds with NS more RAM latency\n"
-    "                      (cycles = NS x freq) and the predicted slowdown\n"
-    "  --sweep FILE.csv    (global) the time bounds for 0..250 ns of added latency\n"
-    "  --remote NODE       (global) what-if at NUMA node NODE's latency, taken from\n"
-    "                      the --profile's NUMA latency matrix\n"
-    "  --paper-cache       (global) the EDAN paper's cache rule, to reproduce its\n"
-    "                      tables: a cache hit depends only on its registers and\n"
-    "                      bytes, not on the miss that brought its line (no fill\n"
-    "                      edges), and bytes moved are the accesses' sizes\n"
-    "  --skip-unknown      (global) skip unknown instructions, count and report them\n"
-    "  --quiet             (global) no progress line\n";
-
-void cli_analysis_init(cli_analysis *a)
-{
-    memset(a, 0, sizeof *a);
-    a->num_configs = 1;
-    a->remote_node = -1;
-}
-
-/* A size with an optional K/M/G/T (KiB, MiB, GiB, TiB) suffix, at most max. */
-static int cli_parse_size(const char *s, uint64_t max, uint64_t *out)
-{
-    char *end;
-    unsigned long long v;
-    unsigned shift = 0;
-    errno = 0;
-    if (*s < '0' || *s > '9') return -1;
-    v = strtoull(s, &end, 10);
-    if (errno) return -1;
-    if (*end == 'K' || *end == 'k') shift = 10;
-    else if (*end == 'M' || *end == 'm') shift = 20;
-    else if (*end == 'G' || *end == 'g') shift = 30;
-    else if (*end == 'T' || *end == 't') shift = 40;
-    if (shift) end++;
-    if (*end == 'i' && end[1] == 'B') end += 2;
-    else if (*end == 'B') end++;
-    if (*end || v > (max >> shift)) return -1;      /* no wrap-around: 17179869185G is too large, not 1G */
-    *out = v << shift;
-    return 0;
-}
+#include "opt.h"
 
 /* Limits of the options' numbers: far beyond any machine, small enough
    that nothing derived from them overflows. */
@@ -104,26 +22,77 @@ static int cli_parse_size(const char *s, uint64_t max, uint64_t *out)
 #define CLI_MAX_CYCLES 1000000000u              /* alpha, a hit latency, a class cost */
 #define CLI_MAX_GHZ 1000.0
 #define CLI_MAX_TOP 1000000u
+#define CLI_MAX_M 1000000u
 
-static int cli_parse_u32(const char *s, uint32_t *out)
-{
-    char *end;
-    unsigned long v;
-    errno = 0;
-    if (*s < '0' || *s > '9') return -1;
-    v = strtoul(s, &end, 10);
-    if (errno || *end || v > 0xffffffffUL) return -1;
-    *out = (uint32_t)v;
-    return 0;
-}
+const opt_def cli_analysis_opts[] = {
+    {NULL, NULL, 0, "Analysis options (per configuration unless marked global):"},
+    {"--cache", "SIZE:ASSOC:LINE[:wb|wt][:LAT]", CLI_OPT_CACHE,
+     "add a cache level (L1 first; once per level). SIZE takes\n"
+     "K/M/G suffixes; wb = write-back, write-allocate (default),\n"
+     "wt = write-through, no-write-allocate; LAT = hit latency\n"
+     "in cycles (default 1)"},
+    {"--profile", "FILE|DIR", CLI_OPT_PROFILE,
+     "(global) a hardware profile written by probe: the cache\n"
+     "hierarchy, alpha (DRAM latency in core cycles), m and\n"
+     "the clock come from it; explicit options win. A\n"
+     "directory: its HOST.json. Without --profile, this\n"
+     "machine's own is used when probe has written one:\n"
+     "$XDG_DATA_HOME/edan/hwprofiles/HOST.json (default\n"
+     "~/.local/share/...), else the same under each of\n"
+     "$XDG_DATA_DIRS (default /usr/local/share:/usr/share)"},
+    {"--no-profile", NULL, CLI_OPT_NO_PROFILE, "(global) no profile, not even this machine's own"},
+    {"--no-cache", NULL, CLI_OPT_NO_CACHE, "this configuration has no cache even with --profile"},
+    {"--config", "[=NAME]", CLI_OPT_CONFIG,
+     "start another configuration, analysed in the same pass;\n"
+     "it inherits alpha, alpha0, freq, tau and costs, not caches"},
+    {"--alpha", "CYCLES", CLI_OPT_ALPHA, "cost of a RAM access (default 200)"},
+    {"--alpha0", "CYCLES", CLI_OPT_ALPHA0, "baseline latency in Lambda (default: alpha)"},
+    {"--cost", "CLASS=CYCLES", CLI_OPT_COST,
+     "cost of an instruction class (default 1): int_alu, int_mul,\n"
+     "int_div, fp_add, fp_mul, fp_fma, fp_div, fp_cvt, branch,\n"
+     "jump, csr, other"},
+    {"--freq", "GHZ", CLI_OPT_FREQ, "clock for B in GB/s (default 1)"},
+    {"--tau", "CYCLES", CLI_OPT_TAU, "bin width of the data-movement timeline"},
+    {"--m", "LIST", CLI_OPT_M, "(global) memory issue slots, e.g. 1,4,8 (default 1,2,4,8,16)"},
+    {"--timeline", "FILE.csv", CLI_OPT_TIMELINE, "(global) write the data movement per bin (needs --tau)"},
+    {"--json", NULL, CLI_OPT_JSON, "(global) print the report as JSON"},
+    {"--dot", "FILE", CLI_OPT_DOT, "(global) write the eDAG as Graphviz DOT (small traces only)"},
+    {"--top", "N", CLI_OPT_TOP,
+     "(global) list the N memory instructions that contribute\n"
+     "most chained memory accesses (per PC, or per mnemonic),\n"
+     "with their function and source line when the program\n"
+     "is known (edan trace; edan analyze --elf)"},
+    {"--chain", "[=VERTICES]", CLI_OPT_CHAIN,
+     "(global) with --top: find one critical chain, the D RAM\n"
+     "accesses in a row that make the memory depth, and give\n"
+     "each instruction's part of it (a \"chain\" column); the\n"
+     "eDAG is recorded for it, about 120 bytes a vertex, up to\n"
+     "VERTICES (default 4000000; more: no chain, said why)"},
+    {"--elf", "PROG", CLI_OPT_ELF,
+     "(global) the program a text trace with PCs came from: its\n"
+     "symbols and DWARF line table name --top's instructions"},
+    {"--alpha-add", "NS", CLI_OPT_ALPHA_ADD,
+     "(global) what-if: the bounds with NS more RAM latency\n"
+     "(cycles = NS x freq) and the predicted slowdown"},
+    {"--sweep", "FILE.csv", CLI_OPT_SWEEP, "(global) the time bounds for 0..250 ns of added latency"},
+    {"--remote", "NODE", CLI_OPT_REMOTE,
+     "(global) what-if at NUMA node NODE's latency, taken from\n"
+     "the --profile's NUMA latency matrix"},
+    {"--paper-cache", NULL, CLI_OPT_PAPER_CACHE,
+     "(global) the EDAN paper's cache rule, to reproduce its\n"
+     "tables: a cache hit depends only on its registers and\n"
+     "bytes, not on the miss that brought its line (no fill\n"
+     "edges), and bytes moved are the accesses' sizes"},
+    {"--skip-unknown", NULL, CLI_OPT_SKIP_UNKNOWN, "(global) skip unknown instructions, count and report them"},
+    {"--quiet", NULL, CLI_OPT_QUIET, "(global) no progress line"},
+};
+const size_t cli_analysis_nopts = sizeof cli_analysis_opts / sizeof cli_analysis_opts[0];
 
-/* A number in (0, max]: no inf, no nan. */
-static int cli_parse_double(const char *s, double max, double *out)
+void cli_analysis_init(cli_analysis *a)
 {
-    char *end;
-    errno = 0;
-    *out = strtod(s, &end);
-    return (errno || end == s || *end || !(*out > 0) || !(*out <= max)) ? -1 : 0;
+    memset(a, 0, sizeof *a);
+    a->num_configs = 1;
+    a->remote_node = -1;
 }
 
 static int cli_parse_cache(edan_config *c, const char *spec)
@@ -143,16 +112,16 @@ static int cli_parse_cache(edan_config *c, const char *spec)
         *p++ = 0;
     }
     if (n < 3 || n > 5) return cli_err("--cache %s: expected SIZE:ASSOC:LINE[:wb|wt][:LAT]", spec);
-    if (cli_parse_size(field[0], CLI_MAX_CACHE, &size) || !size)
+    if (opt_size(field[0], CLI_MAX_CACHE, &size) || !size)
         return cli_err("--cache %s: bad size '%s' (1 byte to 16T)", spec, field[0]);
-    if (cli_parse_u32(field[1], &assoc) || !assoc || assoc > (1u << 20))
+    if (opt_u32(field[1], 1, 1u << 20, &assoc))
         return cli_err("--cache %s: bad associativity '%s' (1 to 1048576)", spec, field[1]);
-    if (cli_parse_u32(field[2], &line) || !line || line > 4096)
+    if (opt_u32(field[2], 1, 4096, &line))
         return cli_err("--cache %s: bad line size '%s' (1 to 4096 bytes)", spec, field[2]);
     for (i = 3; i < n; i++) {
         if (!strcmp(field[i], "wb")) wp = EDAN_WRITE_BACK;
         else if (!strcmp(field[i], "wt")) wp = EDAN_WRITE_THROUGH;
-        else if (cli_parse_u32(field[i], &lat) || !lat || lat > CLI_MAX_CYCLES)
+        else if (opt_u32(field[i], 1, CLI_MAX_CYCLES, &lat))
             return cli_err("--cache %s: '%s' is neither wb, wt nor a latency (1 to %u cycles)", spec, field[i],
                            CLI_MAX_CYCLES);
     }
@@ -178,128 +147,149 @@ static int cli_parse_class(const char *s, size_t len)
     return -1;
 }
 
-int cli_analysis_option(cli_analysis *a, int argc, char **argv, int *i)
+/* --m LIST: distinct memory issue slot counts (each is a key of the JSON report). */
+static int cli_parse_m(cli_analysis *a, const char *val)
 {
-    const char *opt = argv[*i], *val = NULL;
+    uint32_t m[EDAN_MAX_M];
+    int n = opt_u32_list(val, 1, CLI_MAX_M, m, EDAN_MAX_M), j, k;
+    if (n == -2) return cli_err("--m: at most %d values", EDAN_MAX_M);
+    if (n < 0) return cli_err("--m %s: expected a list of positive integers, e.g. 1,4,8", val);
+    if (n == 0) return cli_err("--m: empty list");
+    for (j = 1; j < n; j++)
+        for (k = 0; k < j; k++)
+            if (m[k] == m[j]) return cli_err("--m %s: %u given twice", val, m[j]);
+    memcpy(a->opts.m, m, (size_t)n * sizeof m[0]);
+    a->opts.num_m = (uint32_t)n;
+    return 0;
+}
+
+/* --config[=NAME]: the next configuration inherits costs, alpha, freq and tau, not caches. */
+static int cli_start_config(cli_analysis *a, const char *name)
+{
+    edan_config *c = &a->configs[a->num_configs - 1], *next = &a->configs[a->num_configs];
+    if (a->num_configs >= EDAN_MAX_CONFIGS) return cli_err("at most %d configurations", EDAN_MAX_CONFIGS);
+    *next = *c;
+    next->num_levels = 0;
+    next->write_policy = EDAN_WRITE_BACK;
+    next->name = name;
+    memset(next->level, 0, sizeof next->level);
+    a->explicit_set[a->num_configs] = a->explicit_set[a->num_configs - 1] & ~(unsigned)CLI_SET_CACHE;
+    a->num_configs++;
+    return 0;
+}
+
+/* --cost CLASS=CYCLES of a non-memory class. */
+static int cli_parse_cost(edan_config *c, const char *val)
+{
+    const char *e = strchr(val, '=');
+    int cls = e ? cli_parse_class(val, (size_t)(e - val)) : -1;
+    uint32_t cyc;
+    if (cls < 0 || cls == EDAN_CLASS_LOAD || cls == EDAN_CLASS_STORE || cls == EDAN_CLASS_AMO)
+        return cli_err("--cost %s: expected CLASS=CYCLES with a non-memory class (see --help)", val);
+    if (opt_u32(e + 1, 1, CLI_MAX_CYCLES, &cyc))
+        return cli_err("--cost %s: expected cycles, 1 to %u", val, CLI_MAX_CYCLES);
+    c->cost[cls] = cyc;
+    return 0;
+}
+
+/* The options that set a number of the current configuration. */
+static int cli_apply_config(cli_analysis *a, int id, const char *val)
+{
     edan_config *c = &a->configs[a->num_configs - 1];
-    static const char *const with_value[] = {"--cache", "--alpha", "--alpha0", "--cost", "--freq", "--tau",
-                                             "--m", "--timeline", "--dot", "--top", "--alpha-add", "--sweep",
-                                             "--profile", "--remote", "--elf", NULL};
-    int k, takes = 0;
-    char name[32];
-    const char *eq = strchr(opt, '=');
-    size_t nlen = eq ? (size_t)(eq - opt) : strlen(opt);
-    if (nlen >= sizeof name) return 0;
-    memcpy(name, opt, nlen);
-    name[nlen] = 0;
-    for (k = 0; with_value[k]; k++)
-        if (!strcmp(name, with_value[k])) takes = 1;
-    if (takes) {
-        if (eq) val = eq + 1;
-        else if (*i + 1 < argc) val = argv[++*i];
-        else return cli_err("%s needs a value", name);
-        /* "--timeline --config=b" is a forgotten value, not a file named "--config=b" */
-        if (!eq && val[0] == '-' && val[1] == '-')
-            return cli_err("%s needs a value, not the option '%s'", name, val);
-    }
-    if (!strcmp(name, "--cache")) {
+    unsigned *set = &a->explicit_set[a->num_configs - 1];
+    uint64_t t;
+    switch (id) {
+    case CLI_OPT_CACHE:
         if (cli_parse_cache(c, val)) return -1;
-        a->explicit_set[a->num_configs - 1] |= CLI_SET_CACHE;
-    } else if (!strcmp(name, "--no-cache")) {
+        *set |= CLI_SET_CACHE;
+        return 0;
+    case CLI_OPT_NO_CACHE:
         c->num_levels = 0;
-        a->explicit_set[a->num_configs - 1] |= CLI_SET_CACHE;
-    } else if (!strcmp(name, "--profile")) {
-        a->profile_path = val;
-    } else if (!strcmp(name, "--no-profile")) {
-        a->no_profile = 1;
-    } else if (!strcmp(name, "--remote")) {
-        uint32_t node;
-        if (cli_parse_u32(val, &node) || node > 65535) return cli_err("--remote %s: expected a NUMA node number", val);
-        a->remote_node = (int)node;
-    } else if (!strcmp(name, "--config")) {
-        if (a->num_configs >= EDAN_MAX_CONFIGS) return cli_err("at most %d configurations", EDAN_MAX_CONFIGS);
-        a->configs[a->num_configs] = *c;        /* inherit costs, alpha, freq, tau */
-        a->configs[a->num_configs].num_levels = 0;
-        a->configs[a->num_configs].write_policy = EDAN_WRITE_BACK;
-        a->configs[a->num_configs].name = eq ? eq + 1 : NULL;
-        a->explicit_set[a->num_configs] = a->explicit_set[a->num_configs - 1] & ~(unsigned)CLI_SET_CACHE;
-        memset(a->configs[a->num_configs].level, 0, sizeof c->level);
-        a->num_configs++;
-    } else if (!strcmp(name, "--alpha")) {
-        if (cli_parse_u32(val, &c->alpha) || !c->alpha || c->alpha > CLI_MAX_CYCLES)
+        *set |= CLI_SET_CACHE;
+        return 0;
+    case CLI_OPT_ALPHA:
+        if (opt_u32(val, 1, CLI_MAX_CYCLES, &c->alpha))
             return cli_err("--alpha %s: expected cycles, 1 to %u", val, CLI_MAX_CYCLES);
-        a->explicit_set[a->num_configs - 1] |= CLI_SET_ALPHA;
-    } else if (!strcmp(name, "--alpha0")) {
-        if (cli_parse_double(val, CLI_MAX_CYCLES, &c->alpha0))
+        *set |= CLI_SET_ALPHA;
+        return 0;
+    case CLI_OPT_ALPHA0:
+        if (opt_double(val, 0, 1, CLI_MAX_CYCLES, &c->alpha0))
             return cli_err("--alpha0 %s: expected cycles, more than 0 and at most %u", val, CLI_MAX_CYCLES);
-    } else if (!strcmp(name, "--cost")) {
-        const char *e = strchr(val, '=');
-        int cls = e ? cli_parse_class(val, (size_t)(e - val)) : -1;
-        uint32_t cyc;
-        if (cls < 0 || cls == EDAN_CLASS_LOAD || cls == EDAN_CLASS_STORE || cls == EDAN_CLASS_AMO)
-            return cli_err("--cost %s: expected CLASS=CYCLES with a non-memory class (see --help)", val);
-        if (cli_parse_u32(e + 1, &cyc) || !cyc || cyc > CLI_MAX_CYCLES)
-            return cli_err("--cost %s: expected cycles, 1 to %u", val, CLI_MAX_CYCLES);
-        c->cost[cls] = cyc;
-    } else if (!strcmp(name, "--freq")) {
-        if (cli_parse_double(val, CLI_MAX_GHZ, &c->freq_ghz))
+        return 0;
+    case CLI_OPT_COST:
+        return cli_parse_cost(c, val);
+    case CLI_OPT_FREQ:
+        if (opt_double(val, 0, 1, CLI_MAX_GHZ, &c->freq_ghz))
             return cli_err("--freq %s: expected GHz, more than 0 and at most %g", val, CLI_MAX_GHZ);
-        a->explicit_set[a->num_configs - 1] |= CLI_SET_FREQ;
-    } else if (!strcmp(name, "--tau")) {
-        uint64_t t;
-        if (cli_parse_size(val, CLI_MAX_TAU, &t) || !t) return cli_err("--tau %s: expected cycles, 1 to 2^50", val);
+        *set |= CLI_SET_FREQ;
+        return 0;
+    case CLI_OPT_TAU:
+        if (opt_size(val, CLI_MAX_TAU, &t) || !t) return cli_err("--tau %s: expected cycles, 1 to 2^50", val);
         c->tau = t;
-    } else if (!strcmp(name, "--m")) {
-        const char *p = val;
-        a->opts.num_m = 0;
-        while (*p) {
-            char *end;
-            unsigned long v;
-            errno = 0;
-            v = strtoul(p, &end, 10);
-            if (end == p || errno || v == 0 || v > 1000000 || (*end && *end != ','))
-                return cli_err("--m %s: expected a list of positive integers, e.g. 1,4,8", val);
-            if (a->opts.num_m >= EDAN_MAX_M) return cli_err("--m: at most %d values", EDAN_MAX_M);
-            for (k = 0; k < (int)a->opts.num_m; k++)
-                if (a->opts.m[k] == v) return cli_err("--m %s: %lu given twice", val, v);
-            a->opts.m[a->opts.num_m++] = (uint32_t)v;
-            p = *end ? end + 1 : end;
-        }
-        if (!a->opts.num_m) return cli_err("--m: empty list");
-    } else if (!strcmp(name, "--timeline")) {
-        a->timeline_path = val;
-    } else if (!strcmp(name, "--dot")) {
-        a->dot_path = val;
-    } else if (!strcmp(name, "--top")) {
-        if (cli_parse_u32(val, &a->top) || a->top > CLI_MAX_TOP)
-            return cli_err("--top %s: expected a count, 0 to %u", val, CLI_MAX_TOP);
-    } else if (!strcmp(name, "--chain")) {
-        a->chain = CLI_CHAIN_DEFAULT;
-        if (eq && (cli_parse_u32(eq + 1, &a->chain) || !a->chain || a->chain > CLI_CHAIN_MAX))
-            return cli_err("--chain=%s: expected a number of vertices, 1 to %u", eq + 1, CLI_CHAIN_MAX);
-    } else if (!strcmp(name, "--alpha-add")) {
-        char *end;
-        errno = 0;
-        a->alpha_add_ns = strtod(val, &end);
-        if (errno || end == val || *end || !(a->alpha_add_ns >= 0) || a->alpha_add_ns > 1e9)
-            return cli_err("--alpha-add %s: expected nanoseconds >= 0", val);
-    } else if (!strcmp(name, "--sweep")) {
-        a->sweep_path = val;
-    } else if (!strcmp(name, "--json")) {
-        a->json = 1;
-    } else if (!strcmp(name, "--elf")) {
-        a->elf_path = val;
-    } else if (!strcmp(name, "--paper-cache")) {
-        a->opts.paper_cache = 1;
-    } else if (!strcmp(name, "--skip-unknown")) {
-        a->skip_unknown = 1;
-    } else if (!strcmp(name, "--quiet")) {
-        a->quiet = 1;
-    } else {
         return 0;
     }
-    if (eq && !takes && strcmp(name, "--config") && strcmp(name, "--chain")) return cli_err("%s takes no value", name);
-    (*i)++;
+    return -1;      /* not an option of a configuration: cli_analysis_apply passes only these */
+}
+
+int cli_analysis_apply(cli_analysis *a, int id, const char *val)
+{
+    uint32_t node;
+    switch (id) {
+    case CLI_OPT_CACHE: case CLI_OPT_NO_CACHE: case CLI_OPT_ALPHA: case CLI_OPT_ALPHA0: case CLI_OPT_COST:
+    case CLI_OPT_FREQ: case CLI_OPT_TAU:
+        return cli_apply_config(a, id, val);
+    case CLI_OPT_CONFIG: return cli_start_config(a, val);
+    case CLI_OPT_M: return cli_parse_m(a, val);
+    case CLI_OPT_PROFILE: a->profile_path = val; return 0;
+    case CLI_OPT_NO_PROFILE: a->no_profile = 1; return 0;
+    case CLI_OPT_TIMELINE: a->timeline_path = val; return 0;
+    case CLI_OPT_DOT: a->dot_path = val; return 0;
+    case CLI_OPT_SWEEP: a->sweep_path = val; return 0;
+    case CLI_OPT_ELF: a->elf_path = val; return 0;
+    case CLI_OPT_JSON: a->json = 1; return 0;
+    case CLI_OPT_PAPER_CACHE: a->opts.paper_cache = 1; return 0;
+    case CLI_OPT_SKIP_UNKNOWN: a->skip_unknown = 1; return 0;
+    case CLI_OPT_QUIET: a->quiet = 1; return 0;
+    case CLI_OPT_REMOTE:
+        if (opt_u32(val, 0, 65535, &node)) return cli_err("--remote %s: expected a NUMA node number", val);
+        a->remote_node = (int)node;
+        return 0;
+    case CLI_OPT_TOP:
+        if (opt_u32(val, 0, CLI_MAX_TOP, &a->top))
+            return cli_err("--top %s: expected a count, 0 to %u", val, CLI_MAX_TOP);
+        return 0;
+    case CLI_OPT_CHAIN:
+        a->chain = CLI_CHAIN_DEFAULT;
+        if (val && opt_u32(val, 1, CLI_CHAIN_MAX, &a->chain))
+            return cli_err("--chain=%s: expected a number of vertices, 1 to %u", val, CLI_CHAIN_MAX);
+        return 0;
+    case CLI_OPT_ALPHA_ADD:
+        if (opt_double(val, 0, 0, 1e9, &a->alpha_add_ns))
+            return cli_err("--alpha-add %s: expected nanoseconds >= 0", val);
+        return 0;
+    }
+    return cli_err("no analysis option %d", id);
+}
+
+int cli_next_before_program(const char *cmd, const opt_def *t, size_t n, int argc, char **argv, int *i, int *start,
+                            const char **val, int *prog)
+{
+    int k;
+    *start = *i;
+    k = opt_next(cmd, t, n, argc, argv, i, val);
+    if (k != OPT_REST && k != OPT_OPERAND) return k;
+    *prog = k == OPT_REST ? *i : *start;
+    return OPT_END;
+}
+
+int cli_analysis_option(cli_analysis *a, int argc, char **argv, int *i)
+{
+    const char *val;
+    int next = *i, id = opt_next("edan", cli_analysis_opts, cli_analysis_nopts, argc, argv, &next, &val);
+    if (id == OPT_ERROR) return -1;
+    if (id < CLI_ANALYSIS_ID) return 0;
+    if (cli_analysis_apply(a, id, val)) return -1;
+    *i = next;
     return 1;
 }
 
@@ -332,8 +322,8 @@ static double cli_remote_delta(const edan_profile *p, const char *path, int node
         return -1;
     }
     if (far <= local)
-        fprintf(stderr, "edan: --remote %d: in %s node %d (%.1f ns) is no farther than cluster %d's own memory "
-                        "(%.1f ns): the what-if adds no latency\n", node, path, node, far, cluster, local);
+        cli_err("--remote %d: in %s node %d (%.1f ns) is no farther than cluster %d's own memory (%.1f ns): the "
+                "what-if adds no latency", node, path, node, far, cluster, local);
     return far > local ? far - local : 0.0;
 }
 

@@ -22,11 +22,9 @@
 int cli_err(const char *fmt, ...)
 {
     va_list ap;
-    fprintf(stderr, "edan: ");
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    opt_verr("edan", NULL, 0, fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
     return -1;
 }
 

@@ -108,11 +108,22 @@ static void test_numbers(void)
     CHECK(opt_double("nan", 0, 0, 10, &d) && opt_double("inf", 0, 0, INFINITY, &d) && opt_double("1e999", 0, 0, 1e308, &d));
 }
 
+static void test_list(void)
+{
+    uint32_t m[3];
+    CHECK(opt_u32_list("1,4,8", 1, 100, m, 3) == 3 && m[0] == 1 && m[1] == 4 && m[2] == 8);
+    CHECK(opt_u32_list("", 1, 100, m, 3) == 0 && opt_u32_list("4,", 1, 100, m, 3) == 1 && m[0] == 4);
+    CHECK(opt_u32_list(",4", 1, 100, m, 3) == -1 && opt_u32_list("1,,4", 1, 100, m, 3) == -1);
+    CHECK(opt_u32_list("0", 1, 100, m, 3) == -1 && opt_u32_list("101", 1, 100, m, 3) == -1);
+    CHECK(opt_u32_list("4x", 1, 100, m, 3) == -1 && opt_u32_list("1,2,3,4", 1, 100, m, 3) == -2);
+}
+
 int main(void)
 {
     test_next();
     test_errors();
     test_help();
     test_numbers();
+    test_list();
     return check_summary("test_opt");
 }

@@ -444,26 +444,37 @@ int cli_analysis_finish(cli_analysis *a)
 }
 
 
+/* The decimal thread id of s[0 .. len) into *id: 0, or -1. */
+static int cli_thread_id(const char *s, size_t len, uint32_t *id)
+{
+    char buf[24];
+    if (!len || len >= sizeof buf) return -1;
+    memcpy(buf, s, len);
+    buf[len] = 0;
+    return opt_u32(buf, 0, UINT32_MAX, id);
+}
+
 int cli_parse_threads(const char *s, uint32_t (*lohi)[2], int cap, const char **why)
 {
     int n = 0;
     for (;;) {
-        char *end;
-        unsigned long lo, hi;
-        if (*s < '0' || *s > '9') { *why = "expected a thread id (0 is the main thread)"; return -1; }
-        lo = hi = strtoul(s, &end, 10);
-        if (*end == '-') {
-            s = end + 1;
-            if (*s < '0' || *s > '9') { *why = "expected the range's last thread id"; return -1; }
-            hi = strtoul(s, &end, 10);
+        size_t len = strspn(s, "0123456789");
+        uint32_t lo, hi;
+        if (cli_thread_id(s, len, &lo)) { *why = "expected a thread id (0 is the main thread)"; return -1; }
+        s += len;
+        hi = lo;
+        if (*s == '-') {
+            len = strspn(++s, "0123456789");
+            if (cli_thread_id(s, len, &hi)) { *why = "expected the range's last thread id"; return -1; }
+            s += len;
         }
         if (lo > hi || hi >= EDAN_MAX_THREADS) { *why = "bad range (ids go up from 0, below 2^20)"; return -1; }
         if (n == cap) { *why = "too many ranges"; return -1; }
-        lohi[n][0] = (uint32_t)lo;
-        lohi[n][1] = (uint32_t)hi;
+        lohi[n][0] = lo;
+        lohi[n][1] = hi;
         n++;
-        if (!*end) return n;
-        if (*end != ',') { *why = "expected ',' between ids"; return -1; }
-        s = end + 1;
+        if (!*s) return n;
+        if (*s != ',') { *why = "expected ',' between ids"; return -1; }
+        s++;
     }
 }

@@ -64,12 +64,12 @@ static int rank_value(const char *path, const edan__json *obj, const char *key, 
     const edan__json *v = edan__json_get(obj, key);
     double x = edan__json_number(v, -1);
     if (edan__json_kind(v) != EDAN__JSON_NUMBER) {
-        fprintf(stderr, "edan rank: %s:%lu: no number \"%s\"\n", path, edan__json_line(v ? v : obj), key);
+        opt_ferr("edan rank", path, edan__json_line(v ? v : obj), "no number \"%s\"", key);
         return -1;
     }
     if (!(x >= 0 && x <= RANK_MAX_VALUE) || (whole && x != floor(x))) {
-        fprintf(stderr, "edan rank: %s:%lu: \"%s\" is %g: expected a %s from 0 to 2^64\n", path, edan__json_line(v),
-                key, x, whole ? "whole number" : "number");
+        opt_ferr("edan rank", path, edan__json_line(v), "\"%s\" is %g: expected a %s from 0 to 2^64", key, x,
+                 whole ? "whole number" : "number");
         return -1;
     }
     *out = x;
@@ -85,36 +85,35 @@ static int rank_load(const char *path, const char *config, uint32_t m, rank_app 
     const edan__json *cfgs, *c = NULL, *b;
     int rc = -1;
     if (!text) {
-        fprintf(stderr, "edan rank: %s\n", err);
+        opt_err("edan rank", "%s", err);
         return -1;
     }
     if (edan__json_parse(text, len, NULL, &root, err, sizeof err) != EDAN_OK) {
-        fprintf(stderr, "%s:%s\n", path, err + (strncmp(err, "line ", 5) ? 0 : 5));
+        opt_err(NULL, "%s:%s", path, err + (strncmp(err, "line ", 5) ? 0 : 5));
         goto done;
     }
     cfgs = edan__json_get(root, "configs");
     if (!cfgs || edan__json_kind(cfgs) != EDAN__JSON_ARRAY || !(n = edan__json_len(cfgs))) {
-        fprintf(stderr, "edan rank: %s: not an edan report (no \"configs\" list)\n", path);
+        opt_ferr("edan rank", path, 0, "not an edan report (no \"configs\" list)");
         goto done;
     }
     if (!config) {
         c = edan__json_at(cfgs, 0);
     } else {
-        char *end;
-        unsigned long idx = strtoul(config, &end, 10);
-        if (*config && !*end) c = idx < n ? edan__json_at(cfgs, idx) : NULL;
+        uint64_t idx;
+        if (!opt_u64(config, 0, UINT64_MAX, &idx)) c = idx < n ? edan__json_at(cfgs, (size_t)idx) : NULL;
         for (i = 0; !c && i < n; i++)
             if (!strcmp(edan__json_string(edan__json_get(edan__json_at(cfgs, i), "name"), ""), config))
                 c = edan__json_at(cfgs, i);
         if (!c) {
-            fprintf(stderr, "edan rank: %s: no configuration '%s'\n", path, config);
+            opt_ferr("edan rank", path, 0, "no configuration '%s'", config);
             goto done;
         }
     }
     snprintf(key, sizeof key, "%u", m);
     b = edan__json_get(edan__json_get(c, "m"), key);
     if (!b) {
-        fprintf(stderr, "edan rank: %s: the report has no m = %u (analyse with --m %u)\n", path, m, m);
+        opt_ferr("edan rank", path, 0, "the report has no m = %u (analyse with --m %u)", m, m);
         goto done;
     }
     cli_result_name(root, path, app->name, sizeof app->name);

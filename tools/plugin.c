@@ -1974,6 +1974,173 @@ static int pl_translate_x86(pl_block *b, uint32_t i, const uint8_t *data, size_t
     return 0;
 }
 
+/* A block of n instructions, its arrays allocated (x86-64: room for its
+   vertices); NULL when out of memory. */
+static pl_block *pl_block_new(size_t n)
+{
+    pl_block *b = (pl_block *)calloc(1, sizeof *b);
+    if (!b) return NULL;
+    b->n = (uint32_t)n;
+    b->s = (bintrace_sinsn *)calloc(n, sizeof *b->s);
+    b->addrs = (uint64_t *)calloc(n, sizeof *b->addrs);
+    b->flags = (uint16_t *)calloc(n, sizeof *b->flags);
+    if (st.text_f) b->text = (char **)calloc(n, sizeof(char *));
+    if (st.x86) {
+        b->xacc = (pl_xacc *)calloc(n, sizeof *b->xacc);
+        b->flops = (uint32_t *)calloc(n, sizeof *b->flops);
+        b->u = (bintrace_uop *)malloc(n * X86_MAX_UOPS * sizeof *b->u);
+        b->ufirst = (uint32_t *)malloc((n + 1) * sizeof *b->ufirst);
+    }
+    if (!b->s || !b->addrs || !b->flags || (st.text_f && !b->text) ||
+        (st.x86 && (!b->xacc || !b->flops || !b->u || !b->ufirst))) {
+        pl_block_free(b);
+        return NULL;
+    }
+    return b;
+}
+
+/* RISC-V: instruction s from its bytes (an undecodable one flagged
+   PL_UNKNOWN); its flags: markers, calls and returns. */
+static uint16_t pl_translate_rv(pl_block *b, bintrace_sinsn *s, const uint8_t *data, size_t len, uint64_t pc)
+{
+    edan_insn *in = &s->in;
+    uint16_t f = 0;
+    uint32_t word = 0;
+    size_t k;
+    for (k = 0; k < len && k < 4; k++) word |= (uint32_t)data[k] << (8 * k);
+    if (edan_rv_decode(data, len, in) != EDAN_OK) {
+        memset(in, 0, sizeof *in);
+        in->cls = EDAN_CLASS_OTHER;
+        f |= PL_UNKNOWN;
+        b->has_unknown = 1;
+    }
+    in->pc = pc;
+    in->flags |= EDAN_INSN_HAS_PC;
+    in->length = (uint8_t)len;
+    if (len == 4 && word == EDAN_TRACE_BEGIN_INSN) f |= PL_BEGIN;
+    if (len == 4 && word == EDAN_TRACE_END_INSN) f |= PL_END;
+    if (in->cls == EDAN_CLASS_JUMP) {
+        int link_dst = in->ndst > 0 && pl_is_link(in->dst[0]);
+        int link_src = in->nsrc > 0 && pl_is_link(in->src[0]);
+        if (link_dst && !(link_src && in->src[0] != in->dst[0])) f |= PL_CALL;
+        else if (!link_dst && link_src && (in->ndst == 0 || in->dst[0] == 0)) f |= PL_RET;
+    }
+    return f;
+}
+
+/* Instruction i of b, QEMU's qi: decoded, its flags (the scope's too) and
+   its text; *any when it is in --func's scope, else *all cleared. -1 when
+   out of memory. */
+static int pl_translate_insn(pl_block *b, uint32_t i, struct qemu_plugin_insn *qi, int *any, int *all)
+{
+    const uint8_t *data = (const uint8_t *)qemu_plugin_insn_data(qi);
+    size_t len = qemu_plugin_insn_size(qi), k;
+    uint64_t pc = qemu_plugin_insn_vaddr(qi);
+    bintrace_sinsn *s = &b->s[i];
+    uint16_t f = 0;
+    for (k = 0; k < len && k < sizeof s->raw; k++) s->raw[k] = data[k];
+    if (st.x86) {
+        if (pl_translate_x86(b, i, data, len, pc) < 0) return -1;
+    } else {
+        f = pl_translate_rv(b, s, data, len, pc);
+    }
+    f |= b->flags[i];       /* what the x86-64 translation set */
+    if (st.x86) {       /* x86: call and ret by their mnemonic; markers by their bytes */
+        const char *mn = x86_op_name(s->in.op);
+        if (len == EDAN_TRACE_X86_LEN && !memcmp(data, EDAN_TRACE_X86_BEGIN, len)) f |= PL_BEGIN;
+        if (len == EDAN_TRACE_X86_LEN && !memcmp(data, EDAN_TRACE_X86_END, len)) f |= PL_END;
+        if (mn && !strcmp(mn, "call")) f |= PL_CALL;
+        if (mn && !strcmp(mn, "ret")) f |= PL_RET;
+    }
+    if (st.nfuncs && pl_in_funcs(pc)) f |= PL_INFUNC;
+    if (st.nregion && pl_in_list(st.region_entry, st.nregion, pc)) f |= PL_REGION_ENTRY;
+    if (st.nexcl && pl_in_list(st.excl_entry, st.nexcl, pc)) f |= PL_EXCL_ENTRY;
+    b->flags[i] = f;
+    if (!st.scope_func || (f & PL_INFUNC)) *any = 1;
+    else *all = 0;
+    if (f & (PL_BEGIN | PL_END)) *all = 0;
+    if (st.text_f && st.x86) {
+        b->text[i] = x86_text_start(s->in.pc, s->raw, s->in.length);
+    } else if (st.text_f) {
+        char *d = qemu_plugin_insn_disas(qi);
+        b->text[i] = pl_normalise_disas(d ? d : "unknown");
+        free(d);
+    }
+    return 0;
+}
+
+/* With only --func scoping, a block outside the functions is only
+   watched for what it writes: the registers (one callback per execution)
+   and its stores' bytes. Block b, translated, goes; tb gets the
+   callbacks. */
+static void pl_watch_untraced(struct qemu_plugin_tb *tb, pl_block *b)
+{
+    uint32_t n = b->n, i, k;
+    pl_ublock *u = (pl_ublock *)malloc(sizeof *u + (EDAN_MAX_DST * n + EDAN_X86_NUM_REGS) * sizeof(edan_reg));
+    if (!u) {
+        pl_block_free(b);
+        return;
+    }
+    u->nregs = 0;
+    for (i = 0; i < n; i++) {
+        const edan_insn *in = &b->s[i].in;
+        uint32_t v, v0 = st.x86 ? b->ufirst[i] : 0, v1 = st.x86 ? b->ufirst[i + 1] : 1;
+        for (v = v0; v < v1; v++) {     /* x86-64: each vertex's registers but its temporaries */
+            const edan_insn *w = st.x86 ? &b->u[v].in : in;
+            for (k = 0; k < w->ndst; k++) {
+                uint32_t j;
+                if (st.x86 && pl_x86_temp(w->dst[k])) continue;
+                for (j = 0; j < u->nregs && u->regs[j] != w->dst[k]; j++) {}
+                if (j == u->nregs && w->dst[k]) u->regs[u->nregs++] = w->dst[k];
+            }
+        }
+        if (st.x86) {
+            if (b->xacc[i].cap)     /* its stores' bytes, from QEMU's sizes */
+                qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), pl_vcpu_mem_untraced_x86,
+                                                 QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW, NULL);
+            if (b->flags[i] & PL_RESTORES)      /* xrstor and kin: every vector, mask and x87 register */
+                for (k = EDAN_X86_VEC(0); k < EDAN_X86_NUM_REGS; k++) {
+                    uint32_t j;
+                    for (j = 0; j < u->nregs && u->regs[j] != (edan_reg)k; j++) {}
+                    if (j == u->nregs) u->regs[u->nregs++] = (edan_reg)k;
+                }
+        } else if (in->mem == EDAN_MEM_STORE || in->mem == EDAN_MEM_AMO)
+            qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), pl_vcpu_mem_untraced,
+                                             QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW,
+                                             (void *)(uintptr_t)in->size);
+    }
+    qemu_plugin_register_vcpu_tb_exec_cb(tb, pl_vcpu_tb_untraced, QEMU_PLUGIN_CB_NO_REGS, u);
+    u->next_alloc = st.ublocks;
+    st.ublocks = u;
+    pl_block_free(b);
+}
+
+/* A block in the scope, b, gets its callbacks on tb. Plain memory
+   callbacks for both kinds: the access kind and size come from the
+   decoder (QEMU 7.2's inline memory counters filtered by read or write
+   count the wrong kind). A load outside --func scoping needs none; a store
+   there kills its bytes. */
+static void pl_watch_traced(struct qemu_plugin_tb *tb, pl_block *b)
+{
+    uint32_t i;
+    for (i = 0; i < b->n; i++) {
+        edan_mem_kind mk = (edan_mem_kind)b->s[i].in.mem;
+        if (st.x86) {       /* every access, as QEMU makes them */
+            if (b->xacc[i].cap)
+                qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), pl_vcpu_mem_x86,
+                                                 QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW, &b->xacc[i]);
+            continue;
+        }
+        if (mk == EDAN_MEM_NONE) continue;
+        if (!st.scope_dyn && st.scope_func && !(b->flags[i] & PL_INFUNC) && mk == EDAN_MEM_LOAD) continue;
+        qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), pl_vcpu_mem,
+                                         QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW, &b->addrs[i]);
+    }
+    qemu_plugin_register_vcpu_tb_exec_cb(tb, pl_vcpu_tb_exec, QEMU_PLUGIN_CB_NO_REGS, b);
+    b->next_alloc = st.blocks;
+    st.blocks = b;
+}
+
 static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 {
     size_t n = qemu_plugin_tb_n_insns(tb), i;
@@ -1991,84 +2158,12 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
         if (pl_object_find(pc0) < 0) pl_object_add(pc0, (uint64_t)(uintptr_t)qemu_plugin_insn_haddr(q0));
     }
     if (n > BINTRACE_MAX_BLOCK) n = BINTRACE_MAX_BLOCK;     /* QEMU's limit is 512 */
-    b = (pl_block *)calloc(1, sizeof *b);
-    if (!b) return;
-    b->n = (uint32_t)n;
-    b->s = (bintrace_sinsn *)calloc(n, sizeof *b->s);
-    b->addrs = (uint64_t *)calloc(n, sizeof *b->addrs);
-    b->flags = (uint16_t *)calloc(n, sizeof *b->flags);
-    if (st.text_f) b->text = (char **)calloc(n, sizeof(char *));
-    if (st.x86) {
-        b->xacc = (pl_xacc *)calloc(n, sizeof *b->xacc);
-        b->flops = (uint32_t *)calloc(n, sizeof *b->flops);
-        b->u = (bintrace_uop *)malloc(n * X86_MAX_UOPS * sizeof *b->u);
-        b->ufirst = (uint32_t *)malloc((n + 1) * sizeof *b->ufirst);
-    }
-    if (!b->s || !b->addrs || !b->flags || (st.text_f && !b->text) ||
-        (st.x86 && (!b->xacc || !b->flops || !b->u || !b->ufirst))) {
-        pl_block_free(b);
-        return;
-    }
-    for (i = 0; i < n; i++) {
-        struct qemu_plugin_insn *qi = qemu_plugin_tb_get_insn(tb, i);
-        const uint8_t *data = (const uint8_t *)qemu_plugin_insn_data(qi);
-        size_t len = qemu_plugin_insn_size(qi);
-        uint64_t pc = qemu_plugin_insn_vaddr(qi);
-        bintrace_sinsn *s = &b->s[i];
-        edan_insn *in = &s->in;
-        uint16_t f = 0;
-        uint32_t word = 0;
-        size_t k;
-        for (k = 0; k < len && k < sizeof s->raw; k++) s->raw[k] = data[k];
-        for (k = 0; k < len && k < 4; k++) word |= (uint32_t)data[k] << (8 * k);
-        if (st.x86) {
-            if (pl_translate_x86(b, (uint32_t)i, data, len, pc) < 0) {
-                pl_block_free(b);
-                return;
-            }
-            goto decoded;
+    if (!(b = pl_block_new(n))) return;
+    for (i = 0; i < n; i++)
+        if (pl_translate_insn(b, (uint32_t)i, qemu_plugin_tb_get_insn(tb, i), &any, &all) < 0) {
+            pl_block_free(b);
+            return;
         }
-        if (edan_rv_decode(data, len, in) != EDAN_OK) {
-            memset(in, 0, sizeof *in);
-            in->cls = EDAN_CLASS_OTHER;
-            f |= PL_UNKNOWN;
-            b->has_unknown = 1;
-        }
-        in->pc = pc;
-        in->flags |= EDAN_INSN_HAS_PC;
-        in->length = (uint8_t)len;
-        if (len == 4 && word == EDAN_TRACE_BEGIN_INSN) f |= PL_BEGIN;
-        if (len == 4 && word == EDAN_TRACE_END_INSN) f |= PL_END;
-        if (in->cls == EDAN_CLASS_JUMP) {
-            int link_dst = in->ndst > 0 && pl_is_link(in->dst[0]);
-            int link_src = in->nsrc > 0 && pl_is_link(in->src[0]);
-            if (link_dst && !(link_src && in->src[0] != in->dst[0])) f |= PL_CALL;
-            else if (!link_dst && link_src && (in->ndst == 0 || in->dst[0] == 0)) f |= PL_RET;
-        }
-    decoded:
-        f |= b->flags[i];       /* what the x86-64 translation set */
-        if (st.x86) {       /* x86: call and ret by their mnemonic; markers by their bytes */
-            const char *mn = x86_op_name(in->op);
-            if (len == EDAN_TRACE_X86_LEN && !memcmp(data, EDAN_TRACE_X86_BEGIN, len)) f |= PL_BEGIN;
-            if (len == EDAN_TRACE_X86_LEN && !memcmp(data, EDAN_TRACE_X86_END, len)) f |= PL_END;
-            if (mn && !strcmp(mn, "call")) f |= PL_CALL;
-            if (mn && !strcmp(mn, "ret")) f |= PL_RET;
-        }
-        if (st.nfuncs && pl_in_funcs(pc)) f |= PL_INFUNC;
-        if (st.nregion && pl_in_list(st.region_entry, st.nregion, pc)) f |= PL_REGION_ENTRY;
-        if (st.nexcl && pl_in_list(st.excl_entry, st.nexcl, pc)) f |= PL_EXCL_ENTRY;
-        b->flags[i] = f;
-        if (!st.scope_func || (f & PL_INFUNC)) any = 1;
-        else all = 0;
-        if (f & (PL_BEGIN | PL_END)) all = 0;
-        if (st.text_f && st.x86) {
-            b->text[i] = x86_text_start(s->in.pc, s->raw, s->in.length);
-        } else if (st.text_f) {
-            char *d = qemu_plugin_insn_disas(qi);
-            b->text[i] = pl_normalise_disas(d ? d : "unknown");
-            free(d);
-        }
-    }
     if (st.x86) {
         bintrace_uop *shrunk = (bintrace_uop *)realloc(b->u, b->nu * sizeof *b->u);
         if (shrunk) b->u = shrunk;
@@ -2079,70 +2174,8 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
         }
     }
     b->all_static = !st.scope_dyn && all;
-    /* With only --func scoping, a block outside the functions is only
-       watched for what it writes: the registers (one callback per
-       execution) and its stores' bytes. */
-    if (!st.scope_dyn && !any) {
-        pl_ublock *u = (pl_ublock *)malloc(sizeof *u + (EDAN_MAX_DST * n + EDAN_X86_NUM_REGS) * sizeof(edan_reg));
-        uint32_t k;
-        if (!u) {
-            pl_block_free(b);
-            return;
-        }
-        u->nregs = 0;
-        for (i = 0; i < n; i++) {
-            const edan_insn *in = &b->s[i].in;
-            uint32_t v, v0 = st.x86 ? b->ufirst[i] : 0, v1 = st.x86 ? b->ufirst[i + 1] : 1;
-            for (v = v0; v < v1; v++) {     /* x86-64: each vertex's registers but its temporaries */
-                const edan_insn *w = st.x86 ? &b->u[v].in : in;
-                for (k = 0; k < w->ndst; k++) {
-                    uint32_t j;
-                    if (st.x86 && pl_x86_temp(w->dst[k])) continue;
-                    for (j = 0; j < u->nregs && u->regs[j] != w->dst[k]; j++) {}
-                    if (j == u->nregs && w->dst[k]) u->regs[u->nregs++] = w->dst[k];
-                }
-            }
-            if (st.x86) {
-                if (b->xacc[i].cap)     /* its stores' bytes, from QEMU's sizes */
-                    qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), pl_vcpu_mem_untraced_x86,
-                                                     QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW, NULL);
-                if (b->flags[i] & PL_RESTORES)      /* xrstor and kin: every vector, mask and x87 register */
-                    for (k = EDAN_X86_VEC(0); k < EDAN_X86_NUM_REGS; k++) {
-                        uint32_t j;
-                        for (j = 0; j < u->nregs && u->regs[j] != (edan_reg)k; j++) {}
-                        if (j == u->nregs) u->regs[u->nregs++] = (edan_reg)k;
-                    }
-            } else if (in->mem == EDAN_MEM_STORE || in->mem == EDAN_MEM_AMO)
-                qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), pl_vcpu_mem_untraced,
-                                                 QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW,
-                                                 (void *)(uintptr_t)in->size);
-        }
-        qemu_plugin_register_vcpu_tb_exec_cb(tb, pl_vcpu_tb_untraced, QEMU_PLUGIN_CB_NO_REGS, u);
-        u->next_alloc = st.ublocks;
-        st.ublocks = u;
-        pl_block_free(b);
-        return;
-    }
-    /* Plain memory callbacks for both kinds: the access kind and size come
-       from the decoder (QEMU 7.2's inline memory counters filtered by read
-       or write count the wrong kind). A load outside --func scoping needs
-       none; a store there kills its bytes. */
-    for (i = 0; i < n; i++) {
-        edan_mem_kind mk = (edan_mem_kind)b->s[i].in.mem;
-        if (st.x86) {       /* every access, as QEMU makes them */
-            if (b->xacc[i].cap)
-                qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), pl_vcpu_mem_x86,
-                                                 QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW, &b->xacc[i]);
-            continue;
-        }
-        if (mk == EDAN_MEM_NONE) continue;
-        if (!st.scope_dyn && st.scope_func && !(b->flags[i] & PL_INFUNC) && mk == EDAN_MEM_LOAD) continue;
-        qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), pl_vcpu_mem,
-                                         QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW, &b->addrs[i]);
-    }
-    qemu_plugin_register_vcpu_tb_exec_cb(tb, pl_vcpu_tb_exec, QEMU_PLUGIN_CB_NO_REGS, b);
-    b->next_alloc = st.blocks;
-    st.blocks = b;
+    if (!st.scope_dyn && !any) pl_watch_untraced(tb, b);
+    else pl_watch_traced(tb, b);
 }
 
 /* Closes an output; `why`: the errno of a write that failed before (0: none). */

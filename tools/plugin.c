@@ -44,8 +44,10 @@
 #include "edan_trace.h"
 #include "files.h"
 #include "x86.h"
+#include "opt.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -244,17 +246,17 @@ static pl_thr pl_thrs[PL_MAX_VCPUS];
 /* ---------------------------------------------------------------------- */
 /* Messages to `edan trace`                                               */
 /* ---------------------------------------------------------------------- */
+/* The file `name` of the directory edan trace reads, written whole
+   (tools/files.h); on standard error when it cannot be. */
 static void pl_write_file(const char *name, const char *text)
 {
-    char path[4096], tmp[4200];
-    FILE *f;
+    char path[4096], err[512];
+    files_out o;
     if (!st.dir) { fprintf(stderr, "edan plugin: %s", text); return; }
     snprintf(path, sizeof path, "%s/%s", st.dir, name);
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    f = fopen(tmp, "w");
-    if (!f) { fprintf(stderr, "edan plugin: %s", text); return; }
-    fputs(text, f);
-    if (fclose(f) != 0 || rename(tmp, path) != 0) fprintf(stderr, "edan plugin: %s", text);
+    if (files_out_open(&o, path, err, sizeof err)) { fprintf(stderr, "edan plugin: %s", text); return; }
+    fputs(text, o.f);
+    if (files_out_close(&o, err, sizeof err)) fprintf(stderr, "edan plugin: %s", text);
 }
 
 static void pl_note(char *notes, size_t cap, const char *fmt, ...);
@@ -476,25 +478,12 @@ done:
 /* ---------------------------------------------------------------------- */
 static int pl_read_args(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    size_t len = 0, cap = 4096, n = 0, i;
+    char err[512];
+    size_t len = 0, n = 0, i;
     int argc, k;
-    if (!f) return pl_fail("cannot read plugin arguments %s: %s", path, strerror(errno));
-    st.args_buf = (char *)malloc(cap + 1);
-    while (st.args_buf) {
-        size_t got = fread(st.args_buf + len, 1, cap - len, f);
-        len += got;
-        if (len < cap) break;
-        cap *= 2;
-        {
-            char *nb = (char *)realloc(st.args_buf, cap + 1);
-            if (!nb) { free(st.args_buf); st.args_buf = NULL; }
-            else st.args_buf = nb;
-        }
-    }
-    fclose(f);
-    if (!st.args_buf) return pl_fail("out of memory");
-    st.args_buf[len] = 0;
+    /* a command line's worth: far below the limit */
+    st.args_buf = files_read_all(path, (size_t)1 << 30, &len, err, sizeof err);
+    if (!st.args_buf) return pl_fail("cannot read plugin arguments %s", err);
     for (i = 0; i < len; i++) n += st.args_buf[i] == 0;
     st.args_argv = (char **)calloc(n + 2, sizeof(char *));
     if (!st.args_argv) return pl_fail("out of memory");
@@ -512,15 +501,20 @@ static int pl_read_args(const char *path)
         if (!strcmp(s, "--no-markers")) { st.markers_off = 1; continue; }
         if (!strcmp(s, "--text-pc")) { st.text_pc = 1; continue; }
         if (!strcmp(s, "--stdout-fd")) {
+            uint32_t fd;
             if (!v) return pl_fail("--stdout-fd needs a value");
-            st.stdout_fd = atoi(v);
+            if (opt_u32(v, 0, INT_MAX, &fd)) return pl_fail("--stdout-fd %s: a descriptor number", v);
+            st.stdout_fd = (int)fd;
             k++;
             continue;
         }
         if (!strcmp(s, "--job")) {     /* RANK SIZE HOST VARIABLE COMMAND: a rank of an MPI job */
+            uint64_t rank, size;
             if (k + 5 >= argc) return pl_fail("--job needs a rank, a size, a host, a variable and a command");
-            st.job.rank = strtol(st.args_argv[k + 1], NULL, 10);
-            st.job.size = strtol(st.args_argv[k + 2], NULL, 10);
+            if (opt_u64(st.args_argv[k + 1], 0, LONG_MAX, &rank) || opt_u64(st.args_argv[k + 2], 0, LONG_MAX, &size))
+                return pl_fail("--job %s %s: a rank and a size", st.args_argv[k + 1], st.args_argv[k + 2]);
+            st.job.rank = (long)rank;
+            st.job.size = (long)size;
             snprintf(st.job.host, sizeof st.job.host, "%s", st.args_argv[k + 3]);
             st.job.var = st.args_argv[k + 4];
             st.job.command = st.args_argv[k + 5];
@@ -528,11 +522,9 @@ static int pl_read_args(const char *path)
             continue;
         }
         if (!strcmp(s, "--max-insns") || !strcmp(s, "--max-seconds")) {
-            char *end;
             double d;
             if (!v) return pl_fail("%s needs a value", s);
-            d = strtod(v, &end);
-            if (*end || !(d > 0) || d > 1e18) return pl_fail("%s %s: a positive number", s, v);
+            if (opt_double(v, 0, 1, 1e18, &d)) return pl_fail("%s %s: a positive number", s, v);
             if (s[6] == 'i') st.max_insns = (uint64_t)d;
             else st.max_seconds = d;
             k++;
@@ -1462,10 +1454,13 @@ static int pl_stop_asked(int *sig)
     char buf[32] = "";
     int fd = open(st.stop_path, O_RDONLY);
     ssize_t n;
+    uint32_t num;
     if (fd < 0) return 0;
     n = read(fd, buf, sizeof buf - 1);
     close(fd);
-    *sig = n > 0 ? atoi(buf) : 0;
+    buf[n > 0 ? n : 0] = 0;
+    buf[strcspn(buf, "\n")] = 0;      /* "15\n" */
+    *sig = opt_u32(buf, 0, INT_MAX, &num) ? 0 : (int)num;
     return 1;
 }
 
@@ -2299,16 +2294,12 @@ static void pl_finish(void)
         free(u);
     }
     if (st.ctx) {
-        char path[4096], tmp[4200];
-        FILE *f;
+        char path[4096], err[512];
+        files_out o;
         snprintf(path, sizeof path, "%s/report", st.dir);
-        snprintf(tmp, sizeof tmp, "%s.tmp", path);
-        f = fopen(tmp, "w");
-        if (f) {
-            int ok = cli_report(st.ctx, &st.a, st.source, f) == 0;
-            if (fclose(f) != 0) ok = 0;
-            if (ok) rename(tmp, path);
-            else remove(tmp);
+        if (files_out_open(&o, path, err, sizeof err) == 0) {
+            if (cli_report(st.ctx, &st.a, st.source, o.f) == 0) (void)files_out_close(&o, err, sizeof err);
+            else files_out_discard(&o);
         }
         edan_destroy(st.ctx);
         st.ctx = NULL;

@@ -59,10 +59,6 @@
 #include <sys/mman.h>
 #include <dlfcn.h>
 #include <signal.h>
-#include <gelf.h>
-#include <libelf.h>
-#include <dwarf.h>
-#include <elfutils/libdw.h>
 #include <qemu-plugin.h>
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
@@ -276,73 +272,8 @@ static int pl_fail(const char *fmt, ...)
 }
 
 /* ---------------------------------------------------------------------- */
-/* Symbols (libelf)                                                       */
+/* Symbols (tools/syms.c) and the scope                                   */
 /* ---------------------------------------------------------------------- */
-/* What the DWARF says of a function without a symbol: inlined (1), and
-   the functions it was inlined into, in callers[]. */
-typedef struct pl_dw { const char *name; int found; char *callers; size_t n; } pl_dw;
-
-static void pl_dw_caller(pl_dw *w, const char *caller)
-{
-    size_t len = strlen(w->callers);
-    const char *p = w->callers;
-    if (!caller) return;
-    for (; (p = strstr(p, caller)) != NULL; p += strlen(caller))      /* once each */
-        if ((p == w->callers || p[-1] == ' ') && (p[strlen(caller)] == ',' || !p[strlen(caller)])) return;
-    if (len + strlen(caller) + 3 < w->n) snprintf(w->callers + len, w->n - len, "%s%s", len ? ", " : "", caller);
-}
-
-static void pl_dw_walk(Dwarf_Die *first, const char *caller, pl_dw *w, int depth)
-{
-    Dwarf_Die die = *first, child, next;
-    if (depth > 64) return;
-    do {
-        int tag = dwarf_tag(&die);
-        const char *here = caller;
-        if (tag == DW_TAG_subprogram) {
-            const char *nm = dwarf_diename(&die);
-            if (nm && !strcmp(nm, w->name) && dwarf_func_inline(&die)) w->found = 1;
-            if (nm) here = nm;
-        } else if (tag == DW_TAG_inlined_subroutine) {
-            Dwarf_Attribute at;
-            Dwarf_Die origin;
-            const char *on;
-            if (dwarf_attr(&die, DW_AT_abstract_origin, &at) && dwarf_formref_die(&at, &origin) &&
-                (on = dwarf_diename(&origin)) != NULL && !strcmp(on, w->name)) {
-                w->found = 1;
-                pl_dw_caller(w, caller);
-            }
-        }
-        if (dwarf_child(&die, &child) == 0) pl_dw_walk(&child, here, w, depth + 1);
-        if (dwarf_siblingof(&die, &next) != 0) break;
-        die = next;
-    } while (1);
-}
-
-static int pl_inlined(const char *path, const char *name, char *callers, size_t n)
-{
-    int fd = open(path, O_RDONLY);
-    Dwarf *dw;
-    Dwarf_Off off = 0, next;
-    size_t hsize;
-    pl_dw w;
-    callers[0] = 0;
-    if (fd < 0) return 0;
-    dw = dwarf_begin(fd, DWARF_C_READ);
-    w.name = name;
-    w.found = 0;
-    w.callers = callers;
-    w.n = n;
-    while (dw && dwarf_nextcu(dw, off, &next, &hsize, NULL, NULL, NULL) == 0) {
-        Dwarf_Die cu, child;
-        if (dwarf_offdie(dw, off + hsize, &cu) && dwarf_child(&cu, &child) == 0) pl_dw_walk(&child, NULL, &w, 0);
-        off = next;
-    }
-    if (dw) dwarf_end(dw);
-    close(fd);
-    return w.found;
-}
-
 static int pl_has_close_match(const cli_funcs *fs, const char *name)
 {
     char close[1024];
@@ -386,49 +317,15 @@ static int pl_scope_name(pl_name *nm, const cli_funcs *fs, uint64_t bias)
 
 static int pl_load_symbols(void)
 {
-    int fd, rc = 0;
-    Elf *e;
-    size_t nph, i;
+    int rc = 0;
+    size_t i;
     cli_funcs fs;
     const char *why;
-    char *raw;
-    size_t rawsize;
+    char err[4400];
 
-    if (elf_version(EV_CURRENT) == EV_NONE) return pl_fail("libelf: %s", elf_errmsg(-1));
-    fd = open(st.args.program, O_RDONLY);
-    if (fd < 0) return pl_fail("%s: %s", st.args.program, strerror(errno));
-    e = elf_begin(fd, ELF_C_READ, NULL);
-    if (!e || elf_kind(e) != ELF_K_ELF) {
-        if (e) elf_end(e);
-        close(fd);
-        return pl_fail("%s: not an ELF file", st.args.program);
-    }
-    /* lowest executable segment, and the markers in executable segments */
-    st.syms.min_exec_vaddr = UINT64_MAX;
-    raw = elf_rawfile(e, &rawsize);
-    if (elf_getphdrnum(e, &nph) == 0) {
-        for (i = 0; i < nph; i++) {
-            GElf_Phdr ph;
-            if (!gelf_getphdr(e, (int)i, &ph)) continue;
-            if (ph.p_type != PT_LOAD || !(ph.p_flags & PF_X)) continue;
-            if (ph.p_vaddr < st.syms.min_exec_vaddr) st.syms.min_exec_vaddr = ph.p_vaddr;
-            if (raw && ph.p_offset <= rawsize && ph.p_filesz <= rawsize - ph.p_offset) {
-                const unsigned char *p = (const unsigned char *)raw + ph.p_offset;
-                uint64_t off;
-                for (off = 0; !st.is_x86 && off + 4 <= ph.p_filesz; off += 2) {
-                    uint32_t w = p[off] | (uint32_t)p[off + 1] << 8 | (uint32_t)p[off + 2] << 16 |
-                                 (uint32_t)p[off + 3] << 24;
-                    if (w == EDAN_TRACE_BEGIN_INSN) { st.syms.have_markers = 1; break; }
-                }
-                for (off = 0; st.is_x86 && off + EDAN_TRACE_X86_LEN <= ph.p_filesz; off++)
-                    if (p[off] == 0x0f && !memcmp(p + off, EDAN_TRACE_X86_BEGIN, EDAN_TRACE_X86_LEN)) {
-                        st.syms.have_markers = 1;
-                        break;
-                    }
-            }
-        }
-    }
-    if (st.syms.min_exec_vaddr == UINT64_MAX) st.syms.min_exec_vaddr = 0;
+    if (cli_elf_exec_segments(st.args.program, st.is_x86, &st.syms.min_exec_vaddr, &st.syms.have_markers, err,
+                              sizeof err))
+        return pl_fail("%s", err);
 
     if (cli_funcs_load(&fs, st.args.program, &why)) {
         rc = pl_fail("%s: %s", st.args.program, why);
@@ -449,7 +346,7 @@ static int pl_load_symbols(void)
         if (!nm->found) {
             char msg[1600], callers[512];
             static const char *const opt[] = {"--func", "--region", "--exclude"};
-            if (pl_inlined(st.args.program, nm->name, callers, sizeof callers)) {
+            if (cli_func_inlined(st.args.program, nm->name, callers, sizeof callers)) {
                 rc = pl_fail("%s %s: the function was inlined%s%s: it has no code of its own to trace; trace its "
                              "caller with --region CALLER, or mark the code with EDAN_TRACE_BEGIN()/EDAN_TRACE_END()",
                              opt[nm->kind], nm->name, callers[0] ? " into " : "", callers);
@@ -468,8 +365,6 @@ static int pl_load_symbols(void)
     }
 done:
     cli_funcs_free(&fs);
-    elf_end(e);
-    close(fd);
     return rc;
 }
 
@@ -1653,29 +1548,6 @@ static long pl_object_find(uint64_t pc)
     return -1;
 }
 
-/* The address in path's ELF file of the byte at file offset off (its
-   PT_LOAD segment's), or -1. */
-static int pl_file_vaddr(const char *path, uint64_t off, uint64_t *vaddr)
-{
-    int fd = open(path, O_RDONLY), rc = -1;
-    Elf *e;
-    size_t nph, i;
-    if (fd < 0) return -1;
-    e = elf_begin(fd, ELF_C_READ, NULL);
-    if (e && elf_kind(e) == ELF_K_ELF && elf_getphdrnum(e, &nph) == 0)
-        for (i = 0; i < nph && rc; i++) {
-            GElf_Phdr ph;
-            if (!gelf_getphdr(e, (int)i, &ph) || ph.p_type != PT_LOAD) continue;
-            if (off >= ph.p_offset && off < ph.p_offset + ph.p_filesz) {
-                *vaddr = off - ph.p_offset + ph.p_vaddr;
-                rc = 0;
-            }
-        }
-    if (e) elf_end(e);
-    close(fd);
-    return rc;
-}
-
 /* The code at pc (host address haddr) is of an object not seen before:
    its mapping from /proc/self/maps, and, for a shared object, the names
    still pending among its functions. -1 when the scope is full. */
@@ -1699,7 +1571,7 @@ static int pl_object_add(uint64_t pc, uint64_t haddr)
         uint64_t vaddr;
         o.path = strdup(path);
         if (!o.path) return pl_fail("out of memory");
-        if (pl_file_vaddr(path, haddr - lo + off, &vaddr) == 0) o.bias = pc - vaddr;
+        if (cli_elf_vaddr(path, haddr - lo + off, &vaddr) == 0) o.bias = pc - vaddr;
     }
     if (st.syms.nobjs == st.syms.objs_cap) {
         size_t nc = st.syms.objs_cap ? 2 * st.syms.objs_cap : 16;

@@ -1,6 +1,7 @@
 /* tools/x86.c - the x86-64 front-end (tools/x86.h): Zydis decodes, this
    maps its operands onto the model's values and accesses and cracks the
-   instruction into its load, operation and store vertices. */
+   instruction into its load, operation and store vertices; the text trace;
+   the accesses of an execution as the QEMU plugin sees them. */
 #include "x86.h"
 #include <Zydis/Zydis.h>
 #include <ctype.h>

@@ -30,7 +30,7 @@ PLUGIN       := $(B)/edan-plugin.so
 # QEMU's kill() of itself, at a program's fatal signal, told to the plugin first
 PRELOAD      := $(B)/edan-preload.so
 # The plugin prints the report of `edan analyze`, so it links its report code.
-PLUGIN_SRCS  := tools/plugin.c tools/options.c tools/report.c tools/files.c tools/x86.c
+PLUGIN_SRCS  := tools/plugin.c tools/options.c tools/report.c tools/syms.c tools/files.c tools/x86.c
 
 .PHONY: examples rv plugin
 all: $(PLUGIN) $(PRELOAD) $(EXAMPLE_BINS) $(HOST_EXAMPLE_BINS)

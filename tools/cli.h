@@ -132,9 +132,9 @@ int cli_parse_threads(const char *s, uint32_t (*lohi)[2], int cap, const char **
 /* "edan: " and the message on standard error; returns -1. */
 int cli_err(const char *fmt, ...);
 
-/* The program's symbols and DWARF line table (elfutils' libdwfl): the
-   function and source line of a PC, for --top. bias: added to the
-   program's addresses where it was loaded. */
+/* The program's ELF and DWARF (tools/syms.c). Its symbols and DWARF line
+   table (elfutils' libdwfl): the function and source line of a PC, for
+   --top. bias: added to the program's addresses where it was loaded. */
 typedef struct cli_syms {
     void *dwfl, *mod;
     uint64_t mbias, bias;
@@ -175,6 +175,17 @@ void cli_funcs_close_matches(const cli_funcs *fs, const char *name, char *out, s
    function it imports, the close matches, or, for a dynamically linked
    program without any, that it may be a shared library's. Returns -1. */
 int cli_func_miss(const cli_funcs *fs, const char *opt, const char *name, const char *program, char *msg, size_t n);
+/* What the DWARF of path says of NAME, a function without a symbol: 1
+   when it was inlined (callers: the functions it was inlined into,
+   ", "-separated), else 0. */
+int cli_func_inlined(const char *path, const char *name, char *callers, size_t n);
+/* The address in path's ELF file of the byte at file offset off (its
+   PT_LOAD segment's): 0, or -1. */
+int cli_elf_vaddr(const char *path, uint64_t off, uint64_t *vaddr);
+/* path's executable segments: their lowest address (0: none), and
+   whether they hold the EDAN_TRACE_BEGIN marker (x86: its x86-64 form,
+   else RISC-V's). 0, or -1 with the message in err. */
+int cli_elf_exec_segments(const char *path, int x86, uint64_t *min_vaddr, int *markers, char *err, size_t errlen);
 
 /* A shared object whose code the traced program ran: its file, the
    addresses of its executable mapping [lo, hi) where the program saw it,

@@ -44,8 +44,10 @@
 #include "edan_trace.h"
 #include "files.h"
 #include "x86.h"
+#include "opt.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,10 +59,6 @@
 #include <sys/mman.h>
 #include <dlfcn.h>
 #include <signal.h>
-#include <gelf.h>
-#include <libelf.h>
-#include <dwarf.h>
-#include <elfutils/libdw.h>
 #include <qemu-plugin.h>
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
@@ -89,33 +87,13 @@ typedef struct pl_block {
     uint16_t *flags;        /* n flags */
     int has_unknown;        /* an instruction has PL_UNKNOWN */
     char **text;            /* n disassembly strings (text output only) */
-    struct pl_xacc *xacc;   /* x86-64: n instructions' accesses of an execution, as QEMU reports them */
+    x86_exec *xacc;         /* x86-64: n instructions' accesses of an execution, as QEMU reports them */
     uint32_t *flops;        /* x86-64: n instructions' flops */
     bintrace_uop *u;        /* x86-64: the instructions' vertices, s[i]'s at u[ufirst[i] .. ufirst[i + 1]) */
     uint32_t nu, *ufirst;
     uint64_t *uaddrs;       /* x86-64: an execution's addresses, per vertex */
     bintrace_prep uprep;    /* x86-64: u prepared for the analysis */
 } pl_block;
-
-/* x86-64: the memory accesses one execution of an instruction made, in
-   order, and the pieces QEMU hands over when the execution makes exactly
-   its vertices' accesses (an access of more than 8 bytes in pieces of 8):
-   checked piece by piece, an exact execution's addresses go straight to
-   its vertices (pl_x86_exact). */
-#define PL_PIECES 8
-#define PL_CONT 0xffff      /* a piece that goes on the one before */
-#define PL_INLINE 4         /* accesses kept in the record itself */
-typedef struct pl_xacc {
-    uint32_t n, cap;
-    edan_access *a;         /* inline_a, or a buffer of cap */
-    uint8_t np;             /* the pieces of an exact execution; more than cap: none is exact */
-    uint8_t rep;            /* a rep string instruction: each execution is an iteration (or none) */
-    uint8_t check;          /* its vertices say what it loads and stores (not a state save) */
-    uint8_t crosses;        /* crosses a page boundary: QEMU 7.2 reports none of its accesses */
-    uint32_t want_load, want_store;     /* bytes it loads and stores */
-    struct { uint8_t kind, size; uint16_t uop; } piece[PL_PIECES];  /* uop: the block's vertex, or PL_CONT */
-    edan_access inline_a[PL_INLINE];
-} pl_xacc;
 
 typedef struct pl_range { uint64_t lo, hi; } pl_range;
 
@@ -136,93 +114,113 @@ typedef struct pl_name {
     int pending;            /* not in the program: looked for in each shared object as its code first runs */
 } pl_name;
 
-typedef struct pl_state {
-    /* arguments */
+/* The plugin's arguments (edan trace's, from the file args=FILE). */
+typedef struct pl_args {
     const char *dir, *program, *source, *text_path, *bin_path;
     int analyze, markers_off, text_pc;
-    pl_name names[64];
+    pl_name names[64];      /* --func, --region, --exclude */
     int nnames;
-    cli_analysis a;
-    char *args_buf;
-    char **args_argv;
-    /* symbols, link-time addresses until the load offset is known */
-    pl_range funcs[256];
-    int nfuncs;
-    uint64_t region_entry[64], excl_entry[64];
-    int nregion, nexcl;
+    uint32_t only[32][2];   /* --threads: these ranges only */
+    int nonly;              /* 0: every thread */
+    uint64_t max_insns;     /* --max-insns: analyse at most about this many (0: no limit) */
+    double max_seconds;     /* --max-seconds */
+    int stdout_fd;          /* "-": edan trace's standard output, handed over as this descriptor */
+    cli_job job;            /* a rank of an MPI job (job.size 0: none) */
+    cli_analysis a;         /* the analysis options, and what the report needs */
+    char *buf;              /* the file, and its arguments in it */
+    char **argv;
+} pl_args;
+
+/* The program's symbols, and the objects whose code ran (the program,
+   shared objects, the vDSO), each found in /proc/self/maps at its first
+   translation. */
+typedef struct pl_syms {
     uint64_t min_exec_vaddr;
-    /* the objects whose code ran (the program, shared objects, the vDSO),
-       each found in /proc/self/maps at its first translation */
+    int have_markers;       /* the binary contains EDAN_TRACE_BEGIN */
+    int started;            /* first translation seen: the load offset applied */
     cli_object *objs;
     size_t nobjs, objs_cap;
     int npending;           /* names not found yet */
     int track_objects;      /* names pending, or --top to name library functions */
-    int have_markers;       /* the binary contains EDAN_TRACE_BEGIN */
-    int scope_func, scope_dyn, scope_any;
-    int started;            /* first translation seen: offset applied */
-    /* dynamic scoping state: markers for the whole program (a BEGIN in
-       any thread opens the scope for all); --region and --exclude follow
-       each thread's calls (pl_thr) */
+} pl_syms;
+
+/* The scope (--func, --region, --exclude, markers): link-time addresses
+   until the load offset is known. Markers count for the whole program (a
+   BEGIN in any thread opens the scope for all); --region and --exclude
+   follow each thread's calls (pl_thr). */
+typedef struct pl_scope {
+    pl_range funcs[256];
+    int nfuncs;
+    uint64_t region_entry[64], excl_entry[64];
+    int nregion, nexcl;
+    int func, dyn, any;     /* --func scoping; scoping decided at execution; any scoping */
     int marker_on;
-    /* execution */
-    pl_block *pending;
-    pl_block *blocks;
-    pl_ublock *ublocks;
-    /* what untraced code wrote since the last traced instruction */
-    int kill_pending;
-    uint8_t kill_seen[PL_KILL_REGS / 8];
-    edan_reg kill_regs[PL_KILL_REGS];
-    uint32_t kill_nregs, kill_nranges;
-    uint64_t kill_ranges[PL_KILL_RANGES][2];    /* {lo, size} */
-    uint64_t kills_regs, kills_bytes;           /* totals, for the notes */
-    unsigned forks;             /* the program forked this many times */
-    int child;                  /* this is a forked child's copy, or the analysis ended at an exec:
-                                   nothing more is analysed or written */
-    int execed;                 /* the program called exec */
-    unsigned vcpus;             /* threads QEMU made (vCPUs) */
-    /* threads (pl_thr): the one holding the analysis, the engine's */
+} pl_scope;
+
+/* What untraced code wrote since the last traced instruction. */
+typedef struct pl_kills {
+    int pending;
+    uint8_t seen[PL_KILL_REGS / 8];
+    edan_reg regs[PL_KILL_REGS];
+    uint32_t nregs, nranges;
+    uint64_t ranges[PL_KILL_RANGES][2];         /* {lo, size} */
+    uint64_t total_regs, total_bytes;           /* totals, for the notes */
+} pl_kills;
+
+/* The threads (pl_thr): the one holding the analysis, the engine's ids. */
+typedef struct pl_threads {
     struct pl_thr *cur;
     uint32_t cur_tid, next_tid;
-    uint32_t only[32][2];           /* --threads: these ranges only */
-    int nonly;                      /* 0: every thread */
+    unsigned vcpus;                 /* threads QEMU made (vCPUs) */
     uint64_t unanalysed_blocks;     /* blocks run while the program forked or exited */
     uint64_t handoffs;              /* the analysis passed from one thread to another */
     uint64_t late_threads;          /* threads made at their first block, not at their clone */
-    uint64_t skipped;               /* executions of undecodable instructions left out (--skip-unknown) */
-    char skipped_what[900];         /* the first one */
-    int x86;                /* the program is x86-64 (else RISC-V) */
-    uint64_t flops;         /* x86-64: flops of the analysed instructions */
-    uint64_t xacc_overflow; /* x86-64: executions with more accesses than their instruction can make */
-    uint64_t state_insns;   /* x86-64: translated instructions that save or restore the register state */
-    uint64_t acc_mismatch;  /* x86-64: executions whose accesses were not their decoding's */
-    uint64_t cross_missing; /* x86-64: executions of page-crossing instructions without their accesses */
-    uint64_t overread;      /* x86-64: executions whose loads QEMU widened, clipped to the operand */
-    char acc_mismatch_first[200];
-    edan_access *scratch;   /* x86-64: an execution's accesses assigned to its vertices */
-    cli_code code;          /* x86-64: the instructions' bytes, for the report */
-    size_t scratch_cap;
-    uint64_t fed;
-    /* outputs */
+} pl_threads;
+
+/* The analysis and the outputs. */
+typedef struct pl_outputs {
     edan_context *ctx;
     FILE *text_f, *bin_f;
     files_out text_o, bin_o;    /* their targets (tools/files.h) */
-    int stdout_fd;              /* "-": edan trace's standard output, handed over as this descriptor */
     bintrace_writer bw;
-    int out_failed;
+    int failed;
     int cwd_fd;             /* the start directory: the program may chdir */
     int progress;           /* progress line on a terminal */
     double t_start, t_last;
     uint64_t next_check;
-    /* ending early: a stop request of edan trace (the file stop_path), a
-       limit, a signal that kills the program */
-    uint64_t max_insns;     /* --max-insns: analyse at most about this many (0: no limit) */
-    double max_seconds;     /* --max-seconds */
-    char stop_path[4200];
-    int partial;            /* the run ended early: 1 stopped, 2 a limit reached, 3 the program crashed */
-    char partial_why[300];
-    int guest_is_host;      /* the program's addresses are this process's (QEMU's guest base 0) */
     char notes[2048];       /* what the notes file says */
-    cli_job job;            /* a rank of an MPI job (job.size 0: none) */
+    cli_code code;          /* x86-64: the instructions' bytes, for the report */
+} pl_outputs;
+
+/* The run: its blocks, what it fed, how it ends (a stop request of edan
+   trace (the file stop_path), a limit, a signal that kills the program). */
+typedef struct pl_run {
+    pl_block *pending;
+    pl_block *blocks;
+    pl_ublock *ublocks;
+    uint64_t fed;
+    uint64_t skipped;           /* executions of undecodable instructions left out (--skip-unknown) */
+    char skipped_what[900];     /* the first one */
+    unsigned forks;             /* the program forked this many times */
+    int child;                  /* this is a forked child's copy, or the analysis ended at an exec:
+                                   nothing more is analysed or written */
+    int execed;                 /* the program called exec */
+    int guest_is_host;          /* the program's addresses are this process's (QEMU's guest base 0) */
+    char stop_path[4200];
+    int partial;                /* the run ended early: 1 stopped, 2 a limit reached, 3 the program crashed */
+    char partial_why[300];
+} pl_run;
+
+typedef struct pl_state {
+    int is_x86;             /* the program is x86-64 (else RISC-V) */
+    pl_args args;
+    pl_syms syms;
+    pl_scope scope;
+    pl_kills kill;
+    pl_threads thr;
+    pl_outputs out;
+    pl_run run;
+    x86_run x86;            /* x86-64: counts and scratch space (tools/x86.h) */
 } pl_state;
 
 static pl_state st;
@@ -244,17 +242,17 @@ static pl_thr pl_thrs[PL_MAX_VCPUS];
 /* ---------------------------------------------------------------------- */
 /* Messages to `edan trace`                                               */
 /* ---------------------------------------------------------------------- */
+/* The file `name` of the directory edan trace reads, written whole
+   (tools/files.h); on standard error when it cannot be. */
 static void pl_write_file(const char *name, const char *text)
 {
-    char path[4096], tmp[4200];
-    FILE *f;
-    if (!st.dir) { fprintf(stderr, "edan plugin: %s", text); return; }
-    snprintf(path, sizeof path, "%s/%s", st.dir, name);
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    f = fopen(tmp, "w");
-    if (!f) { fprintf(stderr, "edan plugin: %s", text); return; }
-    fputs(text, f);
-    if (fclose(f) != 0 || rename(tmp, path) != 0) fprintf(stderr, "edan plugin: %s", text);
+    char path[4096], err[512];
+    files_out o;
+    if (!st.args.dir) { fprintf(stderr, "edan plugin: %s", text); return; }
+    snprintf(path, sizeof path, "%s/%s", st.args.dir, name);
+    if (files_out_open(&o, path, err, sizeof err)) { fprintf(stderr, "edan plugin: %s", text); return; }
+    fputs(text, o.f);
+    if (files_out_close(&o, err, sizeof err)) fprintf(stderr, "edan plugin: %s", text);
 }
 
 static void pl_note(char *notes, size_t cap, const char *fmt, ...);
@@ -274,73 +272,8 @@ static int pl_fail(const char *fmt, ...)
 }
 
 /* ---------------------------------------------------------------------- */
-/* Symbols (libelf)                                                       */
+/* Symbols (tools/syms.c) and the scope                                   */
 /* ---------------------------------------------------------------------- */
-/* What the DWARF says of a function without a symbol: inlined (1), and
-   the functions it was inlined into, in callers[]. */
-typedef struct pl_dw { const char *name; int found; char *callers; size_t n; } pl_dw;
-
-static void pl_dw_caller(pl_dw *w, const char *caller)
-{
-    size_t len = strlen(w->callers);
-    const char *p = w->callers;
-    if (!caller) return;
-    for (; (p = strstr(p, caller)) != NULL; p += strlen(caller))      /* once each */
-        if ((p == w->callers || p[-1] == ' ') && (p[strlen(caller)] == ',' || !p[strlen(caller)])) return;
-    if (len + strlen(caller) + 3 < w->n) snprintf(w->callers + len, w->n - len, "%s%s", len ? ", " : "", caller);
-}
-
-static void pl_dw_walk(Dwarf_Die *first, const char *caller, pl_dw *w, int depth)
-{
-    Dwarf_Die die = *first, child, next;
-    if (depth > 64) return;
-    do {
-        int tag = dwarf_tag(&die);
-        const char *here = caller;
-        if (tag == DW_TAG_subprogram) {
-            const char *nm = dwarf_diename(&die);
-            if (nm && !strcmp(nm, w->name) && dwarf_func_inline(&die)) w->found = 1;
-            if (nm) here = nm;
-        } else if (tag == DW_TAG_inlined_subroutine) {
-            Dwarf_Attribute at;
-            Dwarf_Die origin;
-            const char *on;
-            if (dwarf_attr(&die, DW_AT_abstract_origin, &at) && dwarf_formref_die(&at, &origin) &&
-                (on = dwarf_diename(&origin)) != NULL && !strcmp(on, w->name)) {
-                w->found = 1;
-                pl_dw_caller(w, caller);
-            }
-        }
-        if (dwarf_child(&die, &child) == 0) pl_dw_walk(&child, here, w, depth + 1);
-        if (dwarf_siblingof(&die, &next) != 0) break;
-        die = next;
-    } while (1);
-}
-
-static int pl_inlined(const char *path, const char *name, char *callers, size_t n)
-{
-    int fd = open(path, O_RDONLY);
-    Dwarf *dw;
-    Dwarf_Off off = 0, next;
-    size_t hsize;
-    pl_dw w;
-    callers[0] = 0;
-    if (fd < 0) return 0;
-    dw = dwarf_begin(fd, DWARF_C_READ);
-    w.name = name;
-    w.found = 0;
-    w.callers = callers;
-    w.n = n;
-    while (dw && dwarf_nextcu(dw, off, &next, &hsize, NULL, NULL, NULL) == 0) {
-        Dwarf_Die cu, child;
-        if (dwarf_offdie(dw, off + hsize, &cu) && dwarf_child(&cu, &child) == 0) pl_dw_walk(&child, NULL, &w, 0);
-        off = next;
-    }
-    if (dw) dwarf_end(dw);
-    close(fd);
-    return w.found;
-}
-
 static int pl_has_close_match(const cli_funcs *fs, const char *name)
 {
     char close[1024];
@@ -355,15 +288,15 @@ static int pl_scope_add(const pl_name *nm, const cli_func *f, uint64_t bias)
 {
     if (nm->kind == 0) {
         if (f->size == 0) return 0;
-        if (st.nfuncs == (int)(sizeof st.funcs / sizeof st.funcs[0]))
+        if (st.scope.nfuncs == (int)(sizeof st.scope.funcs / sizeof st.scope.funcs[0]))
             return pl_fail("--func %s: too many matching functions", nm->name);
-        st.funcs[st.nfuncs].lo = f->value + bias;
-        st.funcs[st.nfuncs].hi = f->value + f->size + bias;
-        st.nfuncs++;
-    } else if (nm->kind == 1 && st.nregion < 64) {
-        st.region_entry[st.nregion++] = f->value + bias;
-    } else if (nm->kind == 2 && st.nexcl < 64) {
-        st.excl_entry[st.nexcl++] = f->value + bias;
+        st.scope.funcs[st.scope.nfuncs].lo = f->value + bias;
+        st.scope.funcs[st.scope.nfuncs].hi = f->value + f->size + bias;
+        st.scope.nfuncs++;
+    } else if (nm->kind == 1 && st.scope.nregion < 64) {
+        st.scope.region_entry[st.scope.nregion++] = f->value + bias;
+    } else if (nm->kind == 2 && st.scope.nexcl < 64) {
+        st.scope.excl_entry[st.scope.nexcl++] = f->value + bias;
     }
     return 0;
 }
@@ -375,7 +308,7 @@ static int pl_scope_name(pl_name *nm, const cli_funcs *fs, uint64_t bias)
     size_t k;
     for (k = 0; k < fs->n; k++) {
         if (!cli_func_matches(&fs->f[k], nm->name)) continue;
-        if (nm->pending && !nm->found) st.npending--;
+        if (nm->pending && !nm->found) st.syms.npending--;
         nm->found = 1;
         if (pl_scope_add(nm, &fs->f[k], bias)) return -1;
     }
@@ -384,62 +317,28 @@ static int pl_scope_name(pl_name *nm, const cli_funcs *fs, uint64_t bias)
 
 static int pl_load_symbols(void)
 {
-    int fd, rc = 0;
-    Elf *e;
-    size_t nph, i;
+    int rc = 0;
+    size_t i;
     cli_funcs fs;
     const char *why;
-    char *raw;
-    size_t rawsize;
+    char err[4400];
 
-    if (elf_version(EV_CURRENT) == EV_NONE) return pl_fail("libelf: %s", elf_errmsg(-1));
-    fd = open(st.program, O_RDONLY);
-    if (fd < 0) return pl_fail("%s: %s", st.program, strerror(errno));
-    e = elf_begin(fd, ELF_C_READ, NULL);
-    if (!e || elf_kind(e) != ELF_K_ELF) {
-        if (e) elf_end(e);
-        close(fd);
-        return pl_fail("%s: not an ELF file", st.program);
-    }
-    /* lowest executable segment, and the markers in executable segments */
-    st.min_exec_vaddr = UINT64_MAX;
-    raw = elf_rawfile(e, &rawsize);
-    if (elf_getphdrnum(e, &nph) == 0) {
-        for (i = 0; i < nph; i++) {
-            GElf_Phdr ph;
-            if (!gelf_getphdr(e, (int)i, &ph)) continue;
-            if (ph.p_type != PT_LOAD || !(ph.p_flags & PF_X)) continue;
-            if (ph.p_vaddr < st.min_exec_vaddr) st.min_exec_vaddr = ph.p_vaddr;
-            if (raw && ph.p_offset <= rawsize && ph.p_filesz <= rawsize - ph.p_offset) {
-                const unsigned char *p = (const unsigned char *)raw + ph.p_offset;
-                uint64_t off;
-                for (off = 0; !st.x86 && off + 4 <= ph.p_filesz; off += 2) {
-                    uint32_t w = p[off] | (uint32_t)p[off + 1] << 8 | (uint32_t)p[off + 2] << 16 |
-                                 (uint32_t)p[off + 3] << 24;
-                    if (w == EDAN_TRACE_BEGIN_INSN) { st.have_markers = 1; break; }
-                }
-                for (off = 0; st.x86 && off + EDAN_TRACE_X86_LEN <= ph.p_filesz; off++)
-                    if (p[off] == 0x0f && !memcmp(p + off, EDAN_TRACE_X86_BEGIN, EDAN_TRACE_X86_LEN)) {
-                        st.have_markers = 1;
-                        break;
-                    }
-            }
-        }
-    }
-    if (st.min_exec_vaddr == UINT64_MAX) st.min_exec_vaddr = 0;
+    if (cli_elf_exec_segments(st.args.program, st.is_x86, &st.syms.min_exec_vaddr, &st.syms.have_markers, err,
+                              sizeof err))
+        return pl_fail("%s", err);
 
-    if (cli_funcs_load(&fs, st.program, &why)) {
-        rc = pl_fail("%s: %s", st.program, why);
+    if (cli_funcs_load(&fs, st.args.program, &why)) {
+        rc = pl_fail("%s: %s", st.args.program, why);
         goto done;
     }
-    if (st.nnames > 0 && !fs.have_symtab && !fs.n) {
+    if (st.args.nnames > 0 && !fs.have_symtab && !fs.n) {
         rc = pl_fail("%s has no symbol table (stripped?): --func, --region and --exclude need "
                      "the function symbols; rebuild without -s, or use EDAN_TRACE_BEGIN()/END() markers",
-                     st.program);
+                     st.args.program);
         goto done;
     }
-    for (i = 0; i < (size_t)st.nnames; i++) {
-        pl_name *nm = &st.names[i];
+    for (i = 0; i < (size_t)st.args.nnames; i++) {
+        pl_name *nm = &st.args.names[i];
         if (pl_scope_name(nm, &fs, 0)) {
             rc = -1;
             goto done;
@@ -447,7 +346,7 @@ static int pl_load_symbols(void)
         if (!nm->found) {
             char msg[1600], callers[512];
             static const char *const opt[] = {"--func", "--region", "--exclude"};
-            if (pl_inlined(st.program, nm->name, callers, sizeof callers)) {
+            if (cli_func_inlined(st.args.program, nm->name, callers, sizeof callers)) {
                 rc = pl_fail("%s %s: the function was inlined%s%s: it has no code of its own to trace; trace its "
                              "caller with --region CALLER, or mark the code with EDAN_TRACE_BEGIN()/EDAN_TRACE_END()",
                              opt[nm->kind], nm->name, callers[0] ? " into " : "", callers);
@@ -456,18 +355,16 @@ static int pl_load_symbols(void)
             if (fs.dynamic && (cli_funcs_import(&fs, nm->name) || !pl_has_close_match(&fs, nm->name))) {
                 /* a shared object's, maybe: looked for as each one's code first runs */
                 nm->pending = 1;
-                st.npending++;
+                st.syms.npending++;
                 continue;
             }
-            cli_func_miss(&fs, opt[nm->kind], nm->name, st.program, msg, sizeof msg);
+            cli_func_miss(&fs, opt[nm->kind], nm->name, st.args.program, msg, sizeof msg);
             rc = pl_fail("%s", msg);
             goto done;
         }
     }
 done:
     cli_funcs_free(&fs);
-    elf_end(e);
-    close(fd);
     return rc;
 }
 
@@ -476,90 +373,80 @@ done:
 /* ---------------------------------------------------------------------- */
 static int pl_read_args(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    size_t len = 0, cap = 4096, n = 0, i;
+    char err[512];
+    size_t len = 0, n = 0, i;
     int argc, k;
-    if (!f) return pl_fail("cannot read plugin arguments %s: %s", path, strerror(errno));
-    st.args_buf = (char *)malloc(cap + 1);
-    while (st.args_buf) {
-        size_t got = fread(st.args_buf + len, 1, cap - len, f);
-        len += got;
-        if (len < cap) break;
-        cap *= 2;
-        {
-            char *nb = (char *)realloc(st.args_buf, cap + 1);
-            if (!nb) { free(st.args_buf); st.args_buf = NULL; }
-            else st.args_buf = nb;
-        }
-    }
-    fclose(f);
-    if (!st.args_buf) return pl_fail("out of memory");
-    st.args_buf[len] = 0;
-    for (i = 0; i < len; i++) n += st.args_buf[i] == 0;
-    st.args_argv = (char **)calloc(n + 2, sizeof(char *));
-    if (!st.args_argv) return pl_fail("out of memory");
+    /* a command line's worth: far below the limit */
+    st.args.buf = files_read_all(path, (size_t)1 << 30, &len, err, sizeof err);
+    if (!st.args.buf) return pl_fail("cannot read plugin arguments %s", err);
+    for (i = 0; i < len; i++) n += st.args.buf[i] == 0;
+    st.args.argv = (char **)calloc(n + 2, sizeof(char *));
+    if (!st.args.argv) return pl_fail("out of memory");
     argc = 0;
-    st.args_argv[argc++] = (char *)"trace";
-    for (i = 0; i < len; i += strlen(st.args_buf + i) + 1) st.args_argv[argc++] = st.args_buf + i;
+    st.args.argv[argc++] = (char *)"trace";
+    for (i = 0; i < len; i += strlen(st.args.buf + i) + 1) st.args.argv[argc++] = st.args.buf + i;
 
-    cli_analysis_init(&st.a);
+    cli_analysis_init(&st.args.a);
     for (k = 1; k < argc; k++) {
-        const char *s = st.args_argv[k];
-        const char *v = k + 1 < argc ? st.args_argv[k + 1] : NULL;
+        const char *s = st.args.argv[k];
+        const char *v = k + 1 < argc ? st.args.argv[k + 1] : NULL;
         const char **slot = NULL;
         int r;
-        if (!strcmp(s, "--analyze")) { st.analyze = 1; continue; }
-        if (!strcmp(s, "--no-markers")) { st.markers_off = 1; continue; }
-        if (!strcmp(s, "--text-pc")) { st.text_pc = 1; continue; }
+        if (!strcmp(s, "--analyze")) { st.args.analyze = 1; continue; }
+        if (!strcmp(s, "--no-markers")) { st.args.markers_off = 1; continue; }
+        if (!strcmp(s, "--text-pc")) { st.args.text_pc = 1; continue; }
         if (!strcmp(s, "--stdout-fd")) {
+            uint32_t fd;
             if (!v) return pl_fail("--stdout-fd needs a value");
-            st.stdout_fd = atoi(v);
+            if (opt_u32(v, 0, INT_MAX, &fd)) return pl_fail("--stdout-fd %s: a descriptor number", v);
+            st.args.stdout_fd = (int)fd;
             k++;
             continue;
         }
         if (!strcmp(s, "--job")) {     /* RANK SIZE HOST VARIABLE COMMAND: a rank of an MPI job */
+            uint64_t rank, size;
             if (k + 5 >= argc) return pl_fail("--job needs a rank, a size, a host, a variable and a command");
-            st.job.rank = strtol(st.args_argv[k + 1], NULL, 10);
-            st.job.size = strtol(st.args_argv[k + 2], NULL, 10);
-            snprintf(st.job.host, sizeof st.job.host, "%s", st.args_argv[k + 3]);
-            st.job.var = st.args_argv[k + 4];
-            st.job.command = st.args_argv[k + 5];
+            if (opt_u64(st.args.argv[k + 1], 0, LONG_MAX, &rank) || opt_u64(st.args.argv[k + 2], 0, LONG_MAX, &size))
+                return pl_fail("--job %s %s: a rank and a size", st.args.argv[k + 1], st.args.argv[k + 2]);
+            st.args.job.rank = (long)rank;
+            st.args.job.size = (long)size;
+            snprintf(st.args.job.host, sizeof st.args.job.host, "%s", st.args.argv[k + 3]);
+            st.args.job.var = st.args.argv[k + 4];
+            st.args.job.command = st.args.argv[k + 5];
             k += 5;
             continue;
         }
         if (!strcmp(s, "--max-insns") || !strcmp(s, "--max-seconds")) {
-            char *end;
             double d;
             if (!v) return pl_fail("%s needs a value", s);
-            d = strtod(v, &end);
-            if (*end || !(d > 0) || d > 1e18) return pl_fail("%s %s: a positive number", s, v);
-            if (s[6] == 'i') st.max_insns = (uint64_t)d;
-            else st.max_seconds = d;
+            if (opt_double(v, 0, 1, 1e18, &d)) return pl_fail("%s %s: a positive number", s, v);
+            if (s[6] == 'i') st.args.max_insns = (uint64_t)d;
+            else st.args.max_seconds = d;
             k++;
             continue;
         }
         if (!strcmp(s, "--threads")) {
             const char *why;
-            if (!v || (st.nonly = cli_parse_threads(v, st.only, 32, &why)) < 0)
+            if (!v || (st.args.nonly = cli_parse_threads(v, st.args.only, 32, &why)) < 0)
                 return pl_fail("--threads: %s", v ? why : "needs a value");
             k++;
             continue;
         }
-        if (!strcmp(s, "--dir")) slot = &st.dir;
-        else if (!strcmp(s, "--program")) slot = &st.program;
-        else if (!strcmp(s, "--source")) slot = &st.source;
-        else if (!strcmp(s, "--text")) slot = &st.text_path;
-        else if (!strcmp(s, "--binary")) slot = &st.bin_path;
+        if (!strcmp(s, "--dir")) slot = &st.args.dir;
+        else if (!strcmp(s, "--program")) slot = &st.args.program;
+        else if (!strcmp(s, "--source")) slot = &st.args.source;
+        else if (!strcmp(s, "--text")) slot = &st.args.text_path;
+        else if (!strcmp(s, "--binary")) slot = &st.args.bin_path;
         else if (!strcmp(s, "--func") || !strcmp(s, "--region") || !strcmp(s, "--exclude")) {
             if (!v) return pl_fail("%s needs a function name", s);
-            if (st.nnames == 64) return pl_fail("too many --func/--region/--exclude names (at most 64)");
-            st.names[st.nnames].name = v;
-            st.names[st.nnames].kind = s[2] == 'f' ? 0 : s[2] == 'r' ? 1 : 2;
-            st.nnames++;
+            if (st.args.nnames == 64) return pl_fail("too many --func/--region/--exclude names (at most 64)");
+            st.args.names[st.args.nnames].name = v;
+            st.args.names[st.args.nnames].kind = s[2] == 'f' ? 0 : s[2] == 'r' ? 1 : 2;
+            st.args.nnames++;
             k++;
             continue;
         } else {
-            r = cli_analysis_option(&st.a, argc, st.args_argv, &k);
+            r = cli_analysis_option(&st.args.a, argc, st.args.argv, &k);
             if (r < 0) return pl_fail("bad analysis option %s", s);
             if (r == 0) return pl_fail("unknown plugin argument %s", s);
             k--;    /* cli_analysis_option moved past the option */
@@ -569,10 +456,10 @@ static int pl_read_args(const char *path)
         *slot = v;
         k++;
     }
-    if (!st.dir || !st.program) return pl_fail("plugin arguments lack --dir or --program");
-    if (!st.source) st.source = st.program;
-    if (cli_analysis_finish(&st.a) < 0) return pl_fail("bad analysis options");
-    if (!st.text_path && !st.bin_path) st.analyze = 1;
+    if (!st.args.dir || !st.args.program) return pl_fail("plugin arguments lack --dir or --program");
+    if (!st.args.source) st.args.source = st.args.program;
+    if (cli_analysis_finish(&st.args.a) < 0) return pl_fail("bad analysis options");
+    if (!st.args.text_path && !st.args.bin_path) st.args.analyze = 1;
     return 0;
 }
 
@@ -587,9 +474,9 @@ static FILE *pl_open_out(files_out *o, const char *path)
     if (!strcmp(path, "-")) {
         memset(o, 0, sizeof *o);
         o->path = "standard output";
-        o->f = st.stdout_fd >= 0 ? fdopen(st.stdout_fd, "wb") : NULL;
+        o->f = st.args.stdout_fd >= 0 ? fdopen(st.args.stdout_fd, "wb") : NULL;
         if (!o->f) {
-            pl_fail("cannot write the trace to standard output: %s", st.stdout_fd >= 0 ? strerror(errno) : "no descriptor");
+            pl_fail("cannot write the trace to standard output: %s", st.args.stdout_fd >= 0 ? strerror(errno) : "no descriptor");
             return NULL;
         }
     } else if (files_out_open(o, path, err, sizeof err)) {
@@ -638,12 +525,12 @@ static char *pl_normalise_disas(const char *d)
 static void pl_progress(void)
 {
     double now = cli_now();
-    st.next_check = st.fed + (1u << 22);
-    if (st.max_insns && st.next_check > st.max_insns) st.next_check = st.max_insns;
-    if (!st.progress || now - st.t_last < 1.0) return;
-    st.t_last = now;
-    fprintf(stderr, "\r  edan trace: %llu instructions, %.1f M/s   ", (unsigned long long)st.fed,
-            (double)st.fed / (now - st.t_start) / 1e6);
+    st.out.next_check = st.run.fed + (1u << 22);
+    if (st.args.max_insns && st.out.next_check > st.args.max_insns) st.out.next_check = st.args.max_insns;
+    if (!st.out.progress || now - st.out.t_last < 1.0) return;
+    st.out.t_last = now;
+    fprintf(stderr, "\r  edan trace: %llu instructions, %.1f M/s   ", (unsigned long long)st.run.fed,
+            (double)st.run.fed / (now - st.out.t_start) / 1e6);
 }
 
 /* Where pc is, for a message: "kernel in PROGRAM", or the shared library
@@ -679,10 +566,10 @@ static void pl_where(uint64_t pc, char *out, size_t n)
     uint64_t lo, hi, off;
     char path[4096];
     snprintf(out, n, "in no file of the program");
-    if (st.started && cli_syms_open(&sy, st.program, st.a.elf_bias, &why) == 0) {
+    if (st.syms.started && cli_syms_open(&sy, st.args.program, st.args.a.elf_bias, &why) == 0) {
         cli_syms_at(&sy, pc, &fn, &file, &line);
-        if (fn && file) snprintf(out, n, "in %s (%s, %.200s:%d)", fn, st.program, file, line);
-        else if (fn) snprintf(out, n, "in %s (%s)", fn, st.program);
+        if (fn && file) snprintf(out, n, "in %s (%s, %.200s:%d)", fn, st.args.program, file, line);
+        else if (fn) snprintf(out, n, "in %s (%s)", fn, st.args.program);
         cli_syms_close(&sy);
         if (fn) return;
     }
@@ -708,8 +595,8 @@ static void pl_stop(const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (st.text_f) { files_out_discard(&st.text_o); st.text_f = NULL; }
-    if (st.bin_f) { files_out_discard(&st.bin_o); st.bin_f = NULL; }
+    if (st.out.text_f) { files_out_discard(&st.out.text_o); st.out.text_f = NULL; }
+    if (st.out.bin_f) { files_out_discard(&st.out.bin_o); st.out.bin_f = NULL; }
     pl_fail("%s", msg);
     fflush(NULL);
     _exit(2);
@@ -722,15 +609,15 @@ static void pl_unknown(const bintrace_sinsn *s)
     char where[600], bytes[64], why[160] = "not an RV64GC instruction";
     pl_bytes(s, bytes, sizeof bytes);
     pl_where(s->in.pc, where, sizeof where);
-    if (st.x86) {
+    if (st.is_x86) {
         x86_decoded d;
         (void)x86_decode(s->raw, s->in.length, s->in.pc, &d, why, sizeof why);
     }
-    if (!st.a.skip_unknown)
+    if (!st.args.a.skip_unknown)
         pl_stop("pc 0x%llx %s: bytes %s: the instruction cannot be decoded: %s; --skip-unknown leaves such "
                 "instructions out and counts them", (unsigned long long)s->in.pc, where, bytes, why);
-    if (!st.skipped++)
-        snprintf(st.skipped_what, sizeof st.skipped_what, "pc 0x%llx %s, bytes %s: %s", (unsigned long long)s->in.pc,
+    if (!st.run.skipped++)
+        snprintf(st.run.skipped_what, sizeof st.run.skipped_what, "pc 0x%llx %s, bytes %s: %s", (unsigned long long)s->in.pc,
                  where, bytes, why);
 }
 
@@ -742,7 +629,7 @@ static void pl_refused(const bintrace_sinsn *s, edan_result r)
     pl_bytes(s, bytes, sizeof bytes);
     pl_where(s->in.pc, where, sizeof where);
     pl_stop("pc 0x%llx %s: bytes %s: the analysis cannot place the instruction in the model: %s: %s",
-            (unsigned long long)s->in.pc, where, bytes, edan_result_string(r), edan_error(st.ctx));
+            (unsigned long long)s->in.pc, where, bytes, edan_result_string(r), edan_error(st.out.ctx));
 }
 
 /* ---------------------------------------------------------------------- */
@@ -753,35 +640,35 @@ static void pl_refused(const bintrace_sinsn *s, edan_result r)
 static void pl_kill_flush(void)
 {
     uint32_t i, j;
-    if (!st.kill_pending) return;
-    if (st.ctx) {
-        edan_result r = edan_kill_regs(st.ctx, st.kill_regs, st.kill_nregs);
-        for (i = 0; r == EDAN_OK && i < st.kill_nranges; i++)
-            r = edan_kill_mem(st.ctx, st.kill_ranges[i][0], st.kill_ranges[i][1]);
+    if (!st.kill.pending) return;
+    if (st.out.ctx) {
+        edan_result r = edan_kill_regs(st.out.ctx, st.kill.regs, st.kill.nregs);
+        for (i = 0; r == EDAN_OK && i < st.kill.nranges; i++)
+            r = edan_kill_mem(st.out.ctx, st.kill.ranges[i][0], st.kill.ranges[i][1]);
         if (r != EDAN_OK)
             pl_stop("after instruction %llu: the analysis refused what code outside the scope wrote: %s: %s",
-                    (unsigned long long)st.fed, edan_result_string(r), edan_error(st.ctx));
+                    (unsigned long long)st.run.fed, edan_result_string(r), edan_error(st.out.ctx));
     }
-    if (st.text_f) {
+    if (st.out.text_f) {
         /* lines of at most 32 items, far below `edan analyze`'s line limit */
-        for (i = 0; i < st.kill_nregs + st.kill_nranges; i += 32) {
-            fputs("#edan-kill", st.text_f);
-            for (j = i; j < i + 32 && j < st.kill_nregs + st.kill_nranges; j++) {
-                if (j < st.kill_nregs) fprintf(st.text_f, " r%u", st.kill_regs[j]);
-                else fprintf(st.text_f, " m0x%llx+%llu", (unsigned long long)st.kill_ranges[j - st.kill_nregs][0],
-                             (unsigned long long)st.kill_ranges[j - st.kill_nregs][1]);
+        for (i = 0; i < st.kill.nregs + st.kill.nranges; i += 32) {
+            fputs("#edan-kill", st.out.text_f);
+            for (j = i; j < i + 32 && j < st.kill.nregs + st.kill.nranges; j++) {
+                if (j < st.kill.nregs) fprintf(st.out.text_f, " r%u", st.kill.regs[j]);
+                else fprintf(st.out.text_f, " m0x%llx+%llu", (unsigned long long)st.kill.ranges[j - st.kill.nregs][0],
+                             (unsigned long long)st.kill.ranges[j - st.kill.nregs][1]);
             }
-            fputc('\n', st.text_f);
+            fputc('\n', st.out.text_f);
         }
     }
-    if (st.bin_f)
-        bintrace_write_kill(&st.bw, st.kill_regs, st.kill_nregs, (const uint64_t (*)[2])st.kill_ranges,
-                            st.kill_nranges);
-    st.kills_regs += st.kill_nregs;
-    for (i = 0; i < st.kill_nranges; i++) st.kills_bytes += st.kill_ranges[i][1];
-    for (i = 0; i < st.kill_nregs; i++) st.kill_seen[st.kill_regs[i] >> 3] = 0;
-    st.kill_nregs = st.kill_nranges = 0;
-    st.kill_pending = 0;
+    if (st.out.bin_f)
+        bintrace_write_kill(&st.out.bw, st.kill.regs, st.kill.nregs, (const uint64_t (*)[2])st.kill.ranges,
+                            st.kill.nranges);
+    st.kill.total_regs += st.kill.nregs;
+    for (i = 0; i < st.kill.nranges; i++) st.kill.total_bytes += st.kill.ranges[i][1];
+    for (i = 0; i < st.kill.nregs; i++) st.kill.seen[st.kill.regs[i] >> 3] = 0;
+    st.kill.nregs = st.kill.nranges = 0;
+    st.kill.pending = 0;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -793,24 +680,24 @@ static void pl_bin_exec(pl_block *b, uint32_t first, uint32_t count)
 {
     uint32_t i;
     for (i = first; i < first + count; i++) b->s[i].in.addr = b->addrs[i];     /* the writer's field */
-    if (!b->bin_id) b->bin_id = bintrace_write_define(&st.bw, b->s, b->n) + 1;
-    bintrace_write_exec(&st.bw, b->bin_id - 1, b->s, b->n, first, count);
+    if (!b->bin_id) b->bin_id = bintrace_write_define(&st.out.bw, b->s, b->n) + 1;
+    bintrace_write_exec(&st.out.bw, b->bin_id - 1, b->s, b->n, first, count);
 }
 
 /* x86-64: instruction i of b ran with the accesses a[0 .. n): its line. */
 static void pl_out_line(pl_block *b, uint32_t i, const edan_access *a, size_t n)
 {
-    fputs(b->text[i] ? b->text[i] : "?", st.text_f);
-    x86_text_write_accesses(st.text_f, a, n);
+    fputs(b->text[i] ? b->text[i] : "?", st.out.text_f);
+    x86_text_write_accesses(st.out.text_f, a, n);
 }
 
 static void pl_kill_reg(edan_reg r)
 {
     uint8_t bit = (uint8_t)(1u << (r & 7));
-    if (!r || (st.kill_seen[r >> 3] & bit)) return;     /* register 0 is a constant */
-    st.kill_seen[r >> 3] |= bit;
-    st.kill_regs[st.kill_nregs++] = r;
-    st.kill_pending = 1;
+    if (!r || (st.kill.seen[r >> 3] & bit)) return;     /* register 0 is a constant */
+    st.kill.seen[r >> 3] |= bit;
+    st.kill.regs[st.kill.nregs++] = r;
+    st.kill.pending = 1;
 }
 
 /* Bytes [a, a + size): merged with the last range when they touch it (a
@@ -818,8 +705,8 @@ static void pl_kill_reg(edan_reg r)
 static void pl_kill_mem(uint64_t a, uint64_t size)
 {
     if (!size || a + size - 1 < a) return;      /* QEMU cannot hand over such an access */
-    if (st.kill_nranges) {
-        uint64_t *last = st.kill_ranges[st.kill_nranges - 1], lo = last[0], end = last[0] + last[1];
+    if (st.kill.nranges) {
+        uint64_t *last = st.kill.ranges[st.kill.nranges - 1], lo = last[0], end = last[0] + last[1];
         if (a <= end && a + size >= lo) {
             if (a < lo) lo = a;
             if (a + size > end) end = a + size;
@@ -828,11 +715,11 @@ static void pl_kill_mem(uint64_t a, uint64_t size)
             return;
         }
     }
-    if (st.kill_nranges == PL_KILL_RANGES) pl_kill_flush();
-    st.kill_ranges[st.kill_nranges][0] = a;
-    st.kill_ranges[st.kill_nranges][1] = size;
-    st.kill_nranges++;
-    st.kill_pending = 1;
+    if (st.kill.nranges == PL_KILL_RANGES) pl_kill_flush();
+    st.kill.ranges[st.kill.nranges][0] = a;
+    st.kill.ranges[st.kill.nranges][1] = size;
+    st.kill.nranges++;
+    st.kill.pending = 1;
 }
 
 /* What instruction s, executed outside the scope at address addr, wrote. */
@@ -843,78 +730,18 @@ static void pl_kill_insn(const bintrace_sinsn *s, uint64_t addr)
     if (s->in.mem == EDAN_MEM_STORE || s->in.mem == EDAN_MEM_AMO) pl_kill_mem(addr, s->in.size);
 }
 
-/* x86-64: 1 when r is a temporary of one instruction's vertices (never
-   live across instructions: nothing to kill). */
-static int pl_x86_temp(edan_reg r) { return r >= EDAN_X86_TEMP(0) && r <= EDAN_X86_TEMP(3); }
-
-static void pl_x86_fixup(pl_block *b, uint32_t i, pl_xacc *x);
-
 /* x86-64: the same from instruction i of b, whose execution made x's
    accesses: the registers its vertices write, the bytes it stored. */
-static void pl_kill_x86(pl_block *b, uint32_t i, pl_xacc *x)
+static void pl_kill_x86(pl_block *b, uint32_t i, x86_exec *x)
 {
     uint32_t k, j;
-    pl_x86_fixup(b, i, x);
+    x86_exec_fixup(x, &b->s[i].in, &st.x86);
     for (k = b->ufirst[i]; k < b->ufirst[i + 1]; k++)
         for (j = 0; j < b->u[k].in.ndst; j++)
-            if (!pl_x86_temp(b->u[k].in.dst[j])) pl_kill_reg(b->u[k].in.dst[j]);
+            if (!x86_reg_is_temp(b->u[k].in.dst[j])) pl_kill_reg(b->u[k].in.dst[j]);
     for (k = 0; k < x->n; k++)
         if (x->a[k].kind == EDAN_MEM_STORE) pl_kill_mem(x->a[k].addr, x->a[k].size);
     x->n = 0;
-}
-
-/* x86-64: what QEMU 7.2 reports of an execution, made what the
-   instruction does: an atomic read-modify-write (lock add, xchg, cmpxchg)
-   reported once, as a store, loads its bytes first; a scalar operand that
-   QEMU loads with a whole vector register (vfmadd231sd xmm, xmm, m64 loads
-   16 bytes, in pieces from the operand's address on) is clipped to its
-   bytes. */
-static void pl_x86_fixup(pl_block *b, uint32_t i, pl_xacc *x)
-{
-    const edan_insn *in = &b->s[i].in;
-    uint32_t k, ld = 0, stb = 0;
-    if (!x->check) return;
-    if (x->n == 1 && x->a[0].kind == EDAN_MEM_STORE && x->want_load == x->a[0].size &&
-        x->want_store == x->a[0].size && x->cap >= 2) {
-        x->a[1] = x->a[0];
-        x->a[0].kind = EDAN_MEM_LOAD;
-        x->n = 2;
-        return;
-    }
-    if (in->mem != EDAN_MEM_LOAD || x->n < 2) return;
-    for (k = 0; k < x->n; k++) {
-        if (x->a[k].kind == EDAN_MEM_LOAD) ld += x->a[k].size;
-        else stb += x->a[k].size;
-    }
-    if (stb || ld <= in->size) return;
-    for (k = 1; k < x->n && x->a[k].addr == x->a[k - 1].addr + x->a[k - 1].size; k++) {}
-    if (k == x->n) {
-        x->a[0].size = in->size;
-        x->n = 1;
-        st.overread++;
-    }
-}
-
-/* x86-64: an execution of instruction i of b whose accesses were not what
-   its vertices make: counted, the first kept for the notes. */
-static void pl_x86_mismatch(pl_block *b, uint32_t i, const pl_xacc *x)
-{
-    const edan_insn *in = &b->s[i].in;
-    uint32_t k, ld = 0, stb = 0;
-    const char *mn;
-    if (x->crosses && x->n == 0) {
-        st.cross_missing++;
-        return;
-    }
-    if (!x->check || st.acc_mismatch++) return;
-    for (k = 0; k < x->n; k++) {
-        if (x->a[k].kind == EDAN_MEM_LOAD) ld += x->a[k].size;
-        else stb += x->a[k].size;
-    }
-    mn = x86_op_name(in->op);
-    snprintf(st.acc_mismatch_first, sizeof st.acc_mismatch_first,
-             "pc 0x%llx %s: decoded %u bytes loaded and %u stored, QEMU reported %u and %u",
-             (unsigned long long)in->pc, mn ? mn : "?", x->want_load, x->want_store, ld, stb);
 }
 
 /* x86-64: the analysis of instructions b[first .. first+count): runs of
@@ -926,7 +753,7 @@ static void pl_feed_x86(pl_block *b, uint32_t first, uint32_t count)
     edan_result r;
     while (i < end) {
         for (j = i; j < end; j++) {
-            const pl_xacc *x = &b->xacc[j];
+            const x86_exec *x = &b->xacc[j];
             size_t used;
             if (x->rep && x->n == 0) break;
             if (!bintrace_match_exact(b->u + b->ufirst[j], b->ufirst[j + 1] - b->ufirst[j], x->a, x->n,
@@ -934,7 +761,7 @@ static void pl_feed_x86(pl_block *b, uint32_t first, uint32_t count)
                 break;
         }
         if (j > i) {
-            r = bintrace_feed_block(st.ctx, &b->uprep, &b->u[0].in, sizeof *b->u, b->nu, b->ufirst[i],
+            r = bintrace_feed_block(st.out.ctx, &b->uprep, &b->u[0].in, sizeof *b->u, b->nu, b->ufirst[i],
                                     b->ufirst[j] - b->ufirst[i], b->uaddrs + b->ufirst[i], &at);
             if (r != EDAN_OK) {
                 while (i + 1 < j && b->ufirst[i + 1] <= at) i++;
@@ -943,33 +770,23 @@ static void pl_feed_x86(pl_block *b, uint32_t first, uint32_t count)
         }
         if (j == end) return;
         if (!(b->xacc[j].rep && b->xacc[j].n == 0)) {
-            pl_xacc *x = &b->xacc[j];
+            x86_exec *x = &b->xacc[j];
             int agrees;
-            if (x->n > st.scratch_cap) {
+            if (x->n > st.x86.scratch_cap) {
                 size_t nc = x->n * 2;
-                edan_access *na = (edan_access *)realloc(st.scratch, nc * sizeof *na);
+                edan_access *na = (edan_access *)realloc(st.x86.scratch, nc * sizeof *na);
                 if (!na) pl_stop("out of memory for the accesses of an instruction (pc 0x%llx)",
                                  (unsigned long long)b->s[j].in.pc);
-                st.scratch = na;
-                st.scratch_cap = nc;
+                st.x86.scratch = na;
+                st.x86.scratch_cap = nc;
             }
-            r = bintrace_feed_execution(st.ctx, &b->uprep, b->u, b->nu, b->ufirst[j], b->ufirst[j + 1] - b->ufirst[j],
-                                        x->a, x->n, x->rep, st.scratch, &agrees, &at);
+            r = bintrace_feed_execution(st.out.ctx, &b->uprep, b->u, b->nu, b->ufirst[j], b->ufirst[j + 1] - b->ufirst[j],
+                                        x->a, x->n, x->rep, st.x86.scratch, &agrees, &at);
             if (r != EDAN_OK) pl_refused(&b->s[j], r);
-            if (!agrees) pl_x86_mismatch(b, j, x);
+            if (!agrees) x86_exec_mismatch(&st.x86, &b->s[j].in, x);
         }
         i = j + 1;
     }
-}
-
-/* x86-64: 1 when execution x of instruction s goes into a binary trace's
-   EXEC record (an instruction of at most one access of up to 8 bytes, and
-   that access), else 0 (a VERTEX record, with its accesses). */
-static int pl_x86_execable(const bintrace_sinsn *s, const pl_xacc *x)
-{
-    if (s->vertex_only) return 0;
-    if (s->in.mem == EDAN_MEM_NONE) return x->n == 0;
-    return x->n == 1 && x->a[0].kind == s->in.mem && x->a[0].size == s->in.size;
 }
 
 /* x86-64: the binary trace of instructions b[first .. first+count): EXEC
@@ -978,39 +795,24 @@ static int pl_x86_execable(const bintrace_sinsn *s, const pl_xacc *x)
 static void pl_bin_x86(pl_block *b, uint32_t first, uint32_t count)
 {
     uint32_t i = first, end = first + count, j;
-    if (!b->bin_id) b->bin_id = bintrace_write_define(&st.bw, b->s, b->n) + 1;
+    if (!b->bin_id) b->bin_id = bintrace_write_define(&st.out.bw, b->s, b->n) + 1;
     while (i < end) {
-        for (j = i; j < end && pl_x86_execable(&b->s[j], &b->xacc[j]); j++)
+        for (j = i; j < end && x86_exec_execable(&b->s[j], &b->xacc[j]); j++)
             b->s[j].in.addr = b->xacc[j].n ? b->xacc[j].a[0].addr : 0;
-        if (j > i) bintrace_write_exec(&st.bw, b->bin_id - 1, b->s, b->n, i, j - i);
+        if (j > i) bintrace_write_exec(&st.out.bw, b->bin_id - 1, b->s, b->n, i, j - i);
         if (j == end) return;
         if (!(b->xacc[j].rep && b->xacc[j].n == 0))
-            bintrace_write_vertex(&st.bw, b->bin_id - 1, j, b->xacc[j].a, b->xacc[j].n, 0);
+            bintrace_write_vertex(&st.out.bw, b->bin_id - 1, j, b->xacc[j].a, b->xacc[j].n, 0);
         i = j + 1;
     }
-}
-
-/* x86-64: 1 when execution x made exactly the pieces of its vertices'
-   accesses; their addresses are then in uaddrs. */
-static inline int pl_x86_exact(uint64_t *uaddrs, const pl_xacc *x)
-{
-    uint32_t k;
-    if (x->n != x->np || x->np > PL_PIECES) return 0;
-    for (k = 0; k < x->n; k++) {
-        const edan_access *a = &x->a[k];
-        if (a->kind != x->piece[k].kind || a->size != x->piece[k].size) return 0;
-        if (x->piece[k].uop != PL_CONT) uaddrs[x->piece[k].uop] = a->addr;
-        else if (a->addr != a[-1].addr + a[-1].size) return 0;
-    }
-    return 1;
 }
 
 /* x86-64: the text and binary traces of instructions b[first .. first+count). */
 static void pl_out_x86(pl_block *b, uint32_t first, uint32_t count)
 {
     uint32_t i;
-    if (st.bin_f) pl_bin_x86(b, first, count);
-    if (st.text_f)
+    if (st.out.bin_f) pl_bin_x86(b, first, count);
+    if (st.out.text_f)
         for (i = first; i < first + count; i++)
             if (!(b->xacc[i].rep && b->xacc[i].n == 0)) pl_out_line(b, i, b->xacc[i].a, b->xacc[i].n);
 }
@@ -1019,20 +821,20 @@ static void pl_out_x86(pl_block *b, uint32_t first, uint32_t count)
    number that ran (a rep's execution without an iteration ran none). Runs
    of exact executions go to the analysis as ranges of the block's vertices
    (the whole block: its compiled form), any other execution vertex by
-   vertex after QEMU's quirks are undone (pl_x86_fixup). */
+   vertex after QEMU's quirks are undone (x86_exec_fixup). */
 static uint32_t pl_emit_x86(pl_block *b, uint32_t first, uint32_t count)
 {
     uint32_t i = first, end = first + count, j, ran = 0, at;
-    int outputs = st.text_f || st.bin_f;
+    int outputs = st.out.text_f || st.out.bin_f;
     while (i < end) {
         uint64_t flops = 0;
-        for (j = i; j < end && pl_x86_exact(b->uaddrs, &b->xacc[j]); j++) {
+        for (j = i; j < end && x86_exec_exact(b->uaddrs, &b->xacc[j]); j++) {
             flops += b->flops[j];
             if (!outputs) b->xacc[j].n = 0;
         }
         if (j > i) {
-            if (st.ctx) {
-                edan_result r = bintrace_feed_block(st.ctx, &b->uprep, &b->u[0].in, sizeof *b->u, b->nu, b->ufirst[i],
+            if (st.out.ctx) {
+                edan_result r = bintrace_feed_block(st.out.ctx, &b->uprep, &b->u[0].in, sizeof *b->u, b->nu, b->ufirst[i],
                                                     b->ufirst[j] - b->ufirst[i], b->uaddrs + b->ufirst[i], &at);
                 if (r != EDAN_OK) {
                     uint32_t k = i;
@@ -1044,15 +846,15 @@ static uint32_t pl_emit_x86(pl_block *b, uint32_t first, uint32_t count)
                 pl_out_x86(b, i, j - i);
                 for (at = i; at < j; at++) b->xacc[at].n = 0;
             }
-            st.flops += flops;
+            st.x86.flops += flops;
             ran += j - i;
         }
         if (j == end) break;
-        pl_x86_fixup(b, j, &b->xacc[j]);
-        if (st.ctx) pl_feed_x86(b, j, 1);
+        x86_exec_fixup(&b->xacc[j], &b->s[j].in, &st.x86);
+        if (st.out.ctx) pl_feed_x86(b, j, 1);
         if (outputs) pl_out_x86(b, j, 1);
         if (!(b->xacc[j].rep && b->xacc[j].n == 0)) {
-            st.flops += b->flops[j];
+            st.x86.flops += b->flops[j];
             ran++;
         }
         b->xacc[j].n = 0;
@@ -1082,25 +884,25 @@ static void pl_emit(pl_block *b, uint32_t first, uint32_t count)
 static void pl_emit_known(pl_block *b, uint32_t first, uint32_t count)
 {
     uint32_t i;
-    if (st.kill_pending) pl_kill_flush();
-    if (st.x86) {
-        st.fed += pl_emit_x86(b, first, count);
-        if (st.fed >= st.next_check) pl_progress();
+    if (st.kill.pending) pl_kill_flush();
+    if (st.is_x86) {
+        st.run.fed += pl_emit_x86(b, first, count);
+        if (st.run.fed >= st.out.next_check) pl_progress();
         return;
     }
-    if (st.ctx) {
+    if (st.out.ctx) {
         uint32_t at;
-        edan_result r = bintrace_feed_block(st.ctx, &b->prep, &b->s[0].in, sizeof *b->s, b->n, first, count,
+        edan_result r = bintrace_feed_block(st.out.ctx, &b->prep, &b->s[0].in, sizeof *b->s, b->n, first, count,
                                             b->addrs + first, &at);
         if (r != EDAN_OK) pl_refused(&b->s[at], r);
     }
-    if (st.text_f) {
+    if (st.out.text_f) {
         char line[512];
         for (i = first; i < first + count; i++) {
             size_t len = b->text[i] ? strlen(b->text[i]) : 0;
             char *p = line;
             if (len > sizeof line - 64) len = sizeof line - 64;
-            if (st.text_pc) {   /* the EDAN authors' "cpu;pc;insn;addr" variant */
+            if (st.args.text_pc) {   /* the EDAN authors' "cpu;pc;insn;addr" variant */
                 *p++ = '0'; *p++ = ';';
                 p = pl_hex(p, b->s[i].in.pc);
                 *p++ = ';';
@@ -1109,12 +911,12 @@ static void pl_emit_known(pl_block *b, uint32_t first, uint32_t count)
             p += len;
             if (b->s[i].in.mem != EDAN_MEM_NONE) { *p++ = ';'; p = pl_hex(p, b->addrs[i]); }
             *p++ = '\n';
-            fwrite(line, 1, (size_t)(p - line), st.text_f);
+            fwrite(line, 1, (size_t)(p - line), st.out.text_f);
         }
     }
-    if (st.bin_f) pl_bin_exec(b, first, count);
-    st.fed += count;
-    if (st.fed >= st.next_check) pl_progress();
+    if (st.out.bin_f) pl_bin_exec(b, first, count);
+    st.run.fed += count;
+    if (st.run.fed >= st.out.next_check) pl_progress();
 }
 
 /* Replay the scoping decisions over an executed block. */
@@ -1122,18 +924,18 @@ static void pl_flush(pl_block *b)
 {
     uint32_t i, run = 0;
     int in_run = 0;
-    pl_thr *T = st.cur;
+    pl_thr *T = st.thr.cur;
     if (b->all_static && T->selected) { pl_emit(b, 0, b->n); return; }
     for (i = 0; i < b->n; i++) {
         uint16_t f = b->flags[i];
         int active;
         if (f & (PL_BEGIN | PL_END)) {
-            if (!st.markers_off && st.have_markers) st.marker_on = (f & PL_BEGIN) != 0;
+            if (!st.args.markers_off && st.syms.have_markers) st.scope.marker_on = (f & PL_BEGIN) != 0;
             active = 0;     /* markers are not part of the analysed program */
         } else {
             if ((f & PL_REGION_ENTRY) && !T->region_on) { T->region_on = 1; T->region_depth = 0; }
             if ((f & PL_EXCL_ENTRY) && !T->excl_on) { T->excl_on = 1; T->excl_depth = 0; }
-            active = (!st.scope_any || (f & PL_INFUNC) || T->region_on || st.marker_on) && !T->excl_on &&
+            active = (!st.scope.any || (f & PL_INFUNC) || T->region_on || st.scope.marker_on) && !T->excl_on &&
                      T->selected;
             if (f & PL_CALL) {
                 if (T->region_on) T->region_depth++;
@@ -1149,7 +951,7 @@ static void pl_flush(pl_block *b)
         if (active && !in_run) { run = i; in_run = 1; }
         else if (!active && in_run) { pl_emit(b, run, i - run); in_run = 0; }
         if (!active) {
-            if (st.x86) pl_kill_x86(b, i, &b->xacc[i]);
+            if (st.is_x86) pl_kill_x86(b, i, &b->xacc[i]);
             else pl_kill_insn(&b->s[i], b->addrs[i]);
         }
     }
@@ -1196,25 +998,25 @@ static void pl_thread_record(int verb, uint32_t a, uint32_t b)
 {
     static const char *const verbs[] = {"create", "switch", "exit"};
     edan_result r = EDAN_OK;
-    if (st.ctx) {
-        r = verb == 0 ? edan_thread_create(st.ctx, a, b)
-            : verb == 1 ? edan_thread_switch(st.ctx, a) : edan_thread_exit(st.ctx, a);
+    if (st.out.ctx) {
+        r = verb == 0 ? edan_thread_create(st.out.ctx, a, b)
+            : verb == 1 ? edan_thread_switch(st.out.ctx, a) : edan_thread_exit(st.out.ctx, a);
         if (r != EDAN_OK)
-            pl_stop("the analysis refused a thread's %s: %s", verbs[verb], edan_error(st.ctx));
+            pl_stop("the analysis refused a thread's %s: %s", verbs[verb], edan_error(st.out.ctx));
     }
-    if (st.text_f) {
-        if (verb == 0) fprintf(st.text_f, "#edan-thread create %u %u\n", a, b);
-        else fprintf(st.text_f, "#edan-thread %s %u\n", verbs[verb], a);
+    if (st.out.text_f) {
+        if (verb == 0) fprintf(st.out.text_f, "#edan-thread create %u %u\n", a, b);
+        else fprintf(st.out.text_f, "#edan-thread %s %u\n", verbs[verb], a);
     }
-    if (st.bin_f) bintrace_write_thread(&st.bw, (unsigned)verb, a, b);
+    if (st.out.bin_f) bintrace_write_thread(&st.out.bw, (unsigned)verb, a, b);
 }
 
 /* Everything the holder ran is fed (its pending block, a rep instruction,
    what its untraced code wrote). */
 static void pl_drain_holder(void)
 {
-    if (st.pending) { pl_flush(st.pending); st.pending = NULL; }
-    if (st.kill_pending) pl_kill_flush();
+    if (st.run.pending) { pl_flush(st.run.pending); st.run.pending = NULL; }
+    if (st.kill.pending) pl_kill_flush();
 }
 
 static void pl_release(void)
@@ -1264,29 +1066,29 @@ static int pl_acquire(unsigned vcpu)
     if (!got) {
         t->missed = 1;
         if (still == 10) __atomic_fetch_add(&pl_stalled, 1, __ATOMIC_RELAXED);
-        else if (!pl_exiting) __atomic_fetch_add(&st.unanalysed_blocks, 1, __ATOMIC_RELAXED);
+        else if (!pl_exiting) __atomic_fetch_add(&st.thr.unanalysed_blocks, 1, __ATOMIC_RELAXED);
         return 0;
     }
     pl_ticks++;
     pl_held = 1;
     pl_quantum = 0;
-    st.cur = t;
+    st.thr.cur = t;
     if (t->late) {      /* from its creator's registers as they are now, not at the clone */
         pl_thread_record(0, t->creator, t->tid);
         t->late = 0;
-        st.late_threads++;
+        st.thr.late_threads++;
     }
-    if (st.cur_tid != t->tid) {
+    if (st.thr.cur_tid != t->tid) {
         pl_thread_record(1, t->tid, 0);
-        st.cur_tid = t->tid;
-        st.handoffs++;
+        st.thr.cur_tid = t->tid;
+        st.thr.handoffs++;
     }
     if (t->missed) {    /* blocks of it ran unanalysed: what they wrote is unknown */
         edan_reg all[EDAN_X86_NUM_REGS];
-        uint32_t k, n = st.x86 ? EDAN_X86_NUM_REGS : EDAN_RV_NUM_REGS;
+        uint32_t k, n = st.is_x86 ? EDAN_X86_NUM_REGS : EDAN_RV_NUM_REGS;
         for (k = 1; k < n; k++) all[k - 1] = (edan_reg)k;
-        if (st.ctx && edan_kill_regs(st.ctx, all, n - 1) != EDAN_OK)
-            pl_stop("the analysis refused a kill: %s", edan_error(st.ctx));
+        if (st.out.ctx && edan_kill_regs(st.out.ctx, all, n - 1) != EDAN_OK)
+            pl_stop("the analysis refused a kill: %s", edan_error(st.out.ctx));
         t->missed = 0;
     }
     return 1;
@@ -1316,8 +1118,8 @@ static int pl_enter(unsigned vcpu)
 static int pl_in_tids(uint32_t tid)
 {
     int k;
-    if (!st.nonly) return 1;
-    for (k = 0; k < st.nonly; k++) if (tid >= st.only[k][0] && tid <= st.only[k][1]) return 1;
+    if (!st.args.nonly) return 1;
+    for (k = 0; k < st.args.nonly; k++) if (tid >= st.args.only[k][0] && tid <= st.args.only[k][1]) return 1;
     return 0;
 }
 
@@ -1334,16 +1136,16 @@ static void pl_vcpu_init(qemu_plugin_id_t id, unsigned int vcpu)
 {
     pl_thr *t;
     (void)id;
-    if (st.child) return;
+    if (st.run.child) return;
     if (vcpu >= PL_MAX_VCPUS) pl_stop("the program runs more than %d threads at once", PL_MAX_VCPUS);
     t = &pl_thrs[vcpu];
     memset(t, 0, sizeof *t);
-    if (st.vcpus++ == 0) t->tid = 0;
+    if (st.thr.vcpus++ == 0) t->tid = 0;
     else if (pl_cloning && pl_held) {
-        t->tid = __atomic_add_fetch(&st.next_tid, 1, __ATOMIC_RELAXED);
-        pl_thread_record(0, st.cur_tid, t->tid);
+        t->tid = __atomic_add_fetch(&st.thr.next_tid, 1, __ATOMIC_RELAXED);
+        pl_thread_record(0, st.thr.cur_tid, t->tid);
     } else if (pl_clone_caller >= 0) {     /* another thread forked then and a third held the analysis */
-        t->tid = __atomic_add_fetch(&st.next_tid, 1, __ATOMIC_RELAXED);
+        t->tid = __atomic_add_fetch(&st.thr.next_tid, 1, __ATOMIC_RELAXED);
         t->late = 1;
         t->creator = pl_thrs[pl_clone_caller].tid;
     } else {
@@ -1359,17 +1161,17 @@ static void pl_vcpu_init(qemu_plugin_id_t id, unsigned int vcpu)
    must neither analyse nor write (its copies of the outputs' descriptors
    go to /dev/null, its callbacks return at once, its exit writes
    nothing); the parent counts it for the notes. */
-static void pl_forked_parent(void) { st.forks++; }
+static void pl_forked_parent(void) { st.run.forks++; }
 static void pl_forked_child(void)
 {
     int null = open("/dev/null", O_WRONLY), k;
     FILE *fs[2];
-    fs[0] = st.text_f;
-    fs[1] = st.bin_f;
+    fs[0] = st.out.text_f;
+    fs[1] = st.out.bin_f;
     for (k = 0; k < 2; k++)
         if (fs[k] && null >= 0) dup2(null, fileno(fs[k]));
     if (null >= 0) close(null);
-    st.child = 1;
+    st.run.child = 1;
 }
 
 /* The start of a block: the previous block of this thread ran. */
@@ -1377,11 +1179,11 @@ static void pl_look(void);
 
 static void pl_vcpu_tb_exec(unsigned int vcpu, void *udata)
 {
-    if (st.child || !pl_enter(vcpu)) return;
-    if (st.pending) pl_flush(st.pending);
-    st.pending = NULL;
-    if (st.max_insns && st.fed >= st.max_insns) pl_look();
-    st.pending = (pl_block *)udata;
+    if (st.run.child || !pl_enter(vcpu)) return;
+    if (st.run.pending) pl_flush(st.run.pending);
+    st.run.pending = NULL;
+    if (st.args.max_insns && st.run.fed >= st.args.max_insns) pl_look();
+    st.run.pending = (pl_block *)udata;
 }
 
 /* Memory callbacks come from the thread that holds the analysis but while a
@@ -1396,9 +1198,9 @@ static void pl_vcpu_mem(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t 
 /* x86-64: one access of an instruction's execution, appended to its list. */
 static void pl_vcpu_mem_x86(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)
 {
-    pl_xacc *x = (pl_xacc *)udata;
+    x86_exec *x = (x86_exec *)udata;
     if (pl_owner != (int)vcpu) return;
-    if (x->n == x->cap) { st.xacc_overflow++; return; }
+    if (x->n == x->cap) { st.x86.xacc_overflow++; return; }
     x->a[x->n].addr = vaddr;
     x->a[x->n].size = 1u << qemu_plugin_mem_size_shift(info);
     x->a[x->n].kind = qemu_plugin_mem_is_store(info) ? EDAN_MEM_STORE : EDAN_MEM_LOAD;
@@ -1419,10 +1221,10 @@ static void pl_vcpu_tb_untraced(unsigned int vcpu, void *udata)
 {
     const pl_ublock *u = (const pl_ublock *)udata;
     uint32_t i;
-    if (st.child || !pl_enter(vcpu)) return;
-    if (st.pending) {
-        pl_flush(st.pending);
-        st.pending = NULL;
+    if (st.run.child || !pl_enter(vcpu)) return;
+    if (st.run.pending) {
+        pl_flush(st.run.pending);
+        st.run.pending = NULL;
     }
     for (i = 0; i < u->nregs; i++) pl_kill_reg(u->regs[i]);
 }
@@ -1447,12 +1249,12 @@ static void pl_finish(void);
 static void pl_end(int kind, const char *fmt, ...)
 {
     va_list ap;
-    st.partial = kind;
+    st.run.partial = kind;
     va_start(ap, fmt);
-    vsnprintf(st.partial_why, sizeof st.partial_why, fmt, ap);
+    vsnprintf(st.run.partial_why, sizeof st.run.partial_why, fmt, ap);
     va_end(ap);
     pl_finish();
-    st.child = 1;       /* every callback returns at once from now on */
+    st.run.child = 1;       /* every callback returns at once from now on */
 }
 
 /* edan trace asked the run to end (it got a signal): the file stop_path,
@@ -1460,12 +1262,15 @@ static void pl_end(int kind, const char *fmt, ...)
 static int pl_stop_asked(int *sig)
 {
     char buf[32] = "";
-    int fd = open(st.stop_path, O_RDONLY);
+    int fd = open(st.run.stop_path, O_RDONLY);
     ssize_t n;
+    uint32_t num;
     if (fd < 0) return 0;
     n = read(fd, buf, sizeof buf - 1);
     close(fd);
-    *sig = n > 0 ? atoi(buf) : 0;
+    buf[n > 0 ? n : 0] = 0;
+    buf[strcspn(buf, "\n")] = 0;      /* "15\n" */
+    *sig = opt_u32(buf, 0, INT_MAX, &num) ? 0 : (int)num;
     return 1;
 }
 
@@ -1473,9 +1278,9 @@ static int pl_stop_asked(int *sig)
    caller holds the analysis, between two blocks (none pending). */
 static void pl_look(void)
 {
-    if (st.max_insns && st.fed >= st.max_insns) {
-        pl_end(2, "stopped after %llu instructions (--max-insns %llu)", (unsigned long long)st.fed,
-               (unsigned long long)st.max_insns);
+    if (st.args.max_insns && st.run.fed >= st.args.max_insns) {
+        pl_end(2, "stopped after %llu instructions (--max-insns %llu)", (unsigned long long)st.run.fed,
+               (unsigned long long)st.args.max_insns);
         _exit(0);
     }
 }
@@ -1519,15 +1324,15 @@ static void *pl_watch(void *arg)
         double now;
         int sig, kind = 0;
         nanosleep(&nap, NULL);
-        if (st.child) return NULL;
+        if (st.run.child) return NULL;
         now = cli_now();
         if (pl_stop_asked(&sig)) kind = 1;
-        else if (st.max_seconds > 0 && now - st.t_start >= st.max_seconds) kind = 2;
+        else if (st.args.max_seconds > 0 && now - st.out.t_start >= st.args.max_seconds) kind = 2;
         if (!kind) continue;
         if (!pl_take_for_end()) return NULL;
-        if (st.child) _exit(0);     /* ended meanwhile (an exec, a fatal signal) */
+        if (st.run.child) _exit(0);     /* ended meanwhile (an exec, a fatal signal) */
         if (kind == 1) pl_end(1, "stopped by signal %d (%s) to edan trace", sig, sig > 0 ? strsignal(sig) : "?");
-        else pl_end(2, "stopped after %.1f s (--max-seconds %g)", now - st.t_start, st.max_seconds);
+        else pl_end(2, "stopped after %.1f s (--max-seconds %g)", now - st.out.t_start, st.args.max_seconds);
         _exit(0);
     }
 }
@@ -1541,11 +1346,11 @@ static void pl_on_fatal_signal(int sig)
 {
     int crash = sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGFPE || sig == SIGTRAP ||
                 sig == SIGSYS || sig == SIGABRT;
-    if (st.child) return;
+    if (st.run.child) return;
     if (!pl_held) {
         if (!pl_take_for_end()) return;
     } else if (crash) {
-        st.pending = NULL;      /* its block was cut short by the fault */
+        st.run.pending = NULL;      /* its block was cut short by the fault */
     }
     pl_end(crash ? 3 : 1, crash ? "the program crashed: signal %d (%s)" : "the program was killed by signal %d (%s)",
            sig, strsignal(sig));
@@ -1559,7 +1364,7 @@ static int pl_syscall_kind(int64_t num, uint64_t a1)
        system) QEMU makes a process of it */
     const uint64_t clone_vm = 0x100, clone_vfork = 0x4000;
     if (a1 & clone_vfork) a1 &= ~clone_vm;
-    if (st.x86) {
+    if (st.is_x86) {
         switch (num) {
         case 60: return PL_SYS_EXIT;
         case 231: return PL_SYS_EXIT_GROUP;
@@ -1590,12 +1395,12 @@ static int pl_syscall_kind(int64_t num, uint64_t a1)
    is taken to succeed. */
 static int pl_exec_can_succeed(int64_t num, uint64_t a1, uint64_t a2)
 {
-    int at = (st.x86 && num == 322) || (!st.x86 && num == 281);    /* execveat(dirfd, path, ...) */
+    int at = (st.is_x86 && num == 322) || (!st.is_x86 && num == 281);    /* execveat(dirfd, path, ...) */
     uint64_t addr = at ? a2 : a1;
     char path[4097];
     ssize_t n;
     int fd;
-    if (!st.guest_is_host || (at && (int64_t)a1 != -100 /* AT_FDCWD */)) return 1;
+    if (!st.run.guest_is_host || (at && (int64_t)a1 != -100 /* AT_FDCWD */)) return 1;
     fd = open("/proc/self/mem", O_RDONLY);
     if (fd < 0) return 1;
     n = pread(fd, path, sizeof path - 1, (off_t)addr);
@@ -1615,7 +1420,7 @@ static void pl_vcpu_syscall(qemu_plugin_id_t id, unsigned int vcpu, int64_t num,
 {
     int kind = pl_syscall_kind(num, a1);
     (void)id; (void)a3; (void)a4; (void)a5; (void)a6; (void)a7; (void)a8;
-    if (st.child) return;
+    if (st.run.child) return;
     if (kind == PL_SYS_EXEC && !pl_exec_can_succeed(num, a1, a2)) kind = PL_SYS_OTHER;    /* it fails: no exec */
     if (kind == PL_SYS_EXEC) {
         /* QEMU replaces itself with the new program (which runs untraced):
@@ -1628,9 +1433,9 @@ static void pl_vcpu_syscall(qemu_plugin_id_t id, unsigned int vcpu, int64_t num,
         pl_exiting = 1;
         pthread_cond_broadcast(&pl_cv);
         pthread_mutex_unlock(&pl_mu);
-        st.execed = 1;
+        st.run.execed = 1;
         pl_finish();
-        st.child = 1;       /* every callback returns at once from now on */
+        st.run.child = 1;       /* every callback returns at once from now on */
         pthread_mutex_lock(&pl_mu);
         pl_owner = -1;      /* nor do the memory callbacks of the blocks kept */
         pthread_mutex_unlock(&pl_mu);
@@ -1644,8 +1449,8 @@ static void pl_vcpu_syscall(qemu_plugin_id_t id, unsigned int vcpu, int64_t num,
             pl_cloning = 1;     /* held through the call, for pl_vcpu_init: released at its return */
             return;
         } else if (kind == PL_SYS_EXIT) {
-            pl_thread_record(2, st.cur_tid, 0);
-            st.cur_tid = UINT32_MAX;
+            pl_thread_record(2, st.thr.cur_tid, 0);
+            st.thr.cur_tid = UINT32_MAX;
         }
     }
     if (kind == PL_SYS_FORK || kind == PL_SYS_EXIT_GROUP) {
@@ -1664,14 +1469,14 @@ static void pl_vcpu_syscall(qemu_plugin_id_t id, unsigned int vcpu, int64_t num,
 static void pl_vcpu_syscall_ret(qemu_plugin_id_t id, unsigned int vcpu, int64_t num, int64_t ret)
 {
     (void)id; (void)ret;
-    if (st.execed == 1 && pl_syscall_kind(num, 0) == PL_SYS_EXEC) {
+    if (st.run.execed == 1 && pl_syscall_kind(num, 0) == PL_SYS_EXEC) {
         /* the exec failed after all: the analysis had ended at it */
-        st.execed = 2;
-        pl_note(st.notes, sizeof st.notes, "warning: the program's exec failed (%lld) after the analysis had ended at "
+        st.run.execed = 2;
+        pl_note(st.out.notes, sizeof st.out.notes, "warning: the program's exec failed (%lld) after the analysis had ended at "
                 "it; what the program ran after it was not analysed\n", (long long)ret);
-        pl_write_file("notes", st.notes);
+        pl_write_file("notes", st.out.notes);
     }
-    if (st.child) return;
+    if (st.run.child) return;
     if (pl_forking) {
         pl_forking = 0;
         pthread_mutex_lock(&pl_mu);
@@ -1688,8 +1493,8 @@ static void pl_vcpu_syscall_ret(qemu_plugin_id_t id, unsigned int vcpu, int64_t 
 static int pl_in_funcs(uint64_t pc)
 {
     int i;
-    for (i = 0; i < st.nfuncs; i++)
-        if (pc >= st.funcs[i].lo && pc < st.funcs[i].hi) return 1;
+    for (i = 0; i < st.scope.nfuncs; i++)
+        if (pc >= st.scope.funcs[i].lo && pc < st.scope.funcs[i].hi) return 1;
     return 0;
 }
 
@@ -1704,18 +1509,18 @@ static int pl_in_list(const uint64_t *a, int n, uint64_t pc)
    the load offset is applied at the first translation. */
 static void pl_first_translation(void)
 {
-    uint64_t off = qemu_plugin_start_code() - st.min_exec_vaddr;
+    uint64_t off = qemu_plugin_start_code() - st.syms.min_exec_vaddr;
     int i;
-    for (i = 0; i < st.nfuncs; i++) { st.funcs[i].lo += off; st.funcs[i].hi += off; }
-    for (i = 0; i < st.nregion; i++) st.region_entry[i] += off;
-    for (i = 0; i < st.nexcl; i++) st.excl_entry[i] += off;
-    st.a.elf_path = st.program;     /* --top names functions and source lines */
-    st.a.elf_bias = off;
-    st.started = 1;
+    for (i = 0; i < st.scope.nfuncs; i++) { st.scope.funcs[i].lo += off; st.scope.funcs[i].hi += off; }
+    for (i = 0; i < st.scope.nregion; i++) st.scope.region_entry[i] += off;
+    for (i = 0; i < st.scope.nexcl; i++) st.scope.excl_entry[i] += off;
+    st.args.a.elf_path = st.args.program;     /* --top names functions and source lines */
+    st.args.a.elf_bias = off;
+    st.syms.started = 1;
     /* a trace says where a position-independent program was loaded, for
        the readers that name its lines (edan analyze --elf, annotate) */
-    if (st.text_f && off) fprintf(st.text_f, "#edan-load 0x%llx\n", (unsigned long long)off);
-    if (st.bin_f && off) bintrace_writer_set_load(&st.bw, off);     /* nothing written after the header yet */
+    if (st.out.text_f && off) fprintf(st.out.text_f, "#edan-load 0x%llx\n", (unsigned long long)off);
+    if (st.out.bin_f && off) bintrace_writer_set_load(&st.out.bw, off);     /* nothing written after the header yet */
 }
 
 /* Are the program's addresses this process's (QEMU's guest base 0)? The
@@ -1730,7 +1535,7 @@ static void pl_check_guest_base(struct qemu_plugin_tb *tb)
     int fd = open("/proc/self/mem", O_RDONLY);
     if (fd < 0) return;
     if (len && len <= sizeof here && pread(fd, here, len, (off_t)qemu_plugin_insn_vaddr(qi)) == (ssize_t)len)
-        st.guest_is_host = !memcmp(here, data, len);
+        st.run.guest_is_host = !memcmp(here, data, len);
     close(fd);
 }
 
@@ -1738,32 +1543,9 @@ static void pl_check_guest_base(struct qemu_plugin_tb *tb)
 static long pl_object_find(uint64_t pc)
 {
     size_t i;
-    for (i = st.nobjs; i-- > 0;)
-        if (pc >= st.objs[i].lo && pc < st.objs[i].hi) return (long)i;
+    for (i = st.syms.nobjs; i-- > 0;)
+        if (pc >= st.syms.objs[i].lo && pc < st.syms.objs[i].hi) return (long)i;
     return -1;
-}
-
-/* The address in path's ELF file of the byte at file offset off (its
-   PT_LOAD segment's), or -1. */
-static int pl_file_vaddr(const char *path, uint64_t off, uint64_t *vaddr)
-{
-    int fd = open(path, O_RDONLY), rc = -1;
-    Elf *e;
-    size_t nph, i;
-    if (fd < 0) return -1;
-    e = elf_begin(fd, ELF_C_READ, NULL);
-    if (e && elf_kind(e) == ELF_K_ELF && elf_getphdrnum(e, &nph) == 0)
-        for (i = 0; i < nph && rc; i++) {
-            GElf_Phdr ph;
-            if (!gelf_getphdr(e, (int)i, &ph) || ph.p_type != PT_LOAD) continue;
-            if (off >= ph.p_offset && off < ph.p_offset + ph.p_filesz) {
-                *vaddr = off - ph.p_offset + ph.p_vaddr;
-                rc = 0;
-            }
-        }
-    if (e) elf_end(e);
-    close(fd);
-    return rc;
 }
 
 /* The code at pc (host address haddr) is of an object not seen before:
@@ -1789,27 +1571,27 @@ static int pl_object_add(uint64_t pc, uint64_t haddr)
         uint64_t vaddr;
         o.path = strdup(path);
         if (!o.path) return pl_fail("out of memory");
-        if (pl_file_vaddr(path, haddr - lo + off, &vaddr) == 0) o.bias = pc - vaddr;
+        if (cli_elf_vaddr(path, haddr - lo + off, &vaddr) == 0) o.bias = pc - vaddr;
     }
-    if (st.nobjs == st.objs_cap) {
-        size_t nc = st.objs_cap ? 2 * st.objs_cap : 16;
-        cli_object *no = (cli_object *)realloc(st.objs, nc * sizeof *no);
+    if (st.syms.nobjs == st.syms.objs_cap) {
+        size_t nc = st.syms.objs_cap ? 2 * st.syms.objs_cap : 16;
+        cli_object *no = (cli_object *)realloc(st.syms.objs, nc * sizeof *no);
         if (!no) { free(o.path); return pl_fail("out of memory"); }
-        st.objs = no;
-        st.objs_cap = nc;
+        st.syms.objs = no;
+        st.syms.objs_cap = nc;
     }
     if (o.path) {
         char real_prog[4096], real_obj[4096];
-        o.is_program = realpath(st.program, real_prog) && realpath(o.path, real_obj) && !strcmp(real_prog, real_obj);
+        o.is_program = realpath(st.args.program, real_prog) && realpath(o.path, real_obj) && !strcmp(real_prog, real_obj);
     }
-    st.objs[st.nobjs++] = o;
-    if (!o.path || o.is_program || !st.npending) return 0;
+    st.syms.objs[st.syms.nobjs++] = o;
+    if (!o.path || o.is_program || !st.syms.npending) return 0;
     {   /* the pending names among this object's functions */
         cli_funcs fs;
         const char *why;
         if (cli_funcs_load(&fs, o.path, &why)) return 0;     /* not an ELF we can read: no names of its own */
-        for (i = 0; i < st.nnames; i++)
-            if (st.names[i].pending && pl_scope_name(&st.names[i], &fs, o.bias)) {
+        for (i = 0; i < st.args.nnames; i++)
+            if (st.args.names[i].pending && pl_scope_name(&st.args.names[i], &fs, o.bias)) {
                 cli_funcs_free(&fs);
                 return -1;
             }
@@ -1825,20 +1607,20 @@ static int pl_pending_names(void)
     char objs[2048] = "";
     size_t i, len = 0;
     int k;
-    for (i = 0; i < st.nobjs; i++) {
+    for (i = 0; i < st.syms.nobjs; i++) {
         const char *b;
-        if (!st.objs[i].path || st.objs[i].is_program) continue;
-        b = strrchr(st.objs[i].path, '/');
+        if (!st.syms.objs[i].path || st.syms.objs[i].is_program) continue;
+        b = strrchr(st.syms.objs[i].path, '/');
         if (len < sizeof objs)
-            len += (size_t)snprintf(objs + len, sizeof objs - len, "%s%s", len ? ", " : "", b ? b + 1 : st.objs[i].path);
+            len += (size_t)snprintf(objs + len, sizeof objs - len, "%s%s", len ? ", " : "", b ? b + 1 : st.syms.objs[i].path);
     }
-    for (k = 0; k < st.nnames; k++) {
+    for (k = 0; k < st.args.nnames; k++) {
         static const char *const opt[] = {"--func", "--region", "--exclude"};
-        const pl_name *nm = &st.names[k];
+        const pl_name *nm = &st.args.names[k];
         if (!nm->pending || nm->found) continue;
         return pl_fail("%s %s: no function of that name in %s nor in the shared objects whose code ran (%s): check "
                        "the name (nm -D LIBRARY lists a library's), or that the program calls it",
-                       opt[nm->kind], nm->name, st.program, objs[0] ? objs : "none");
+                       opt[nm->kind], nm->name, st.args.program, objs[0] ? objs : "none");
     }
     return 0;
 }
@@ -1911,21 +1693,15 @@ static int pl_translate_x86(pl_block *b, uint32_t i, const uint8_t *data, size_t
         d.nuop = 1;
         d.uop[0].in.cls = EDAN_CLASS_OTHER;
         cap = 16;
+        b->xacc[i].np = 0xff;       /* no execution of it is exact */
         b->flags[i] |= PL_UNKNOWN;
         b->has_unknown = 1;
     } else {
         b->flops[i] = d.flops;
-        b->xacc[i].rep = d.rep;
-        for (k = 0; k < d.nacc; k++) {
-            uint32_t bytes = (uint32_t)d.acc[k].count * d.acc[k].size;
-            cap += 2u * d.acc[k].count * (d.acc[k].size > 8 ? (d.acc[k].size + 7u) / 8u : 1u);
-            if (d.acc[k].kind == EDAN_MEM_LOAD) b->xacc[i].want_load += bytes;
-            else b->xacc[i].want_store += bytes;
-        }
-        b->xacc[i].check = !d.state;
+        cap = x86_exec_prepare(&b->xacc[i], &d, b->nu);
         if (d.state) {
             const char *mn = x86_op_name(d.in.op);
-            st.state_insns++;
+            st.x86.state_insns++;
             if (mn && strstr(mn, "rstor")) b->flags[i] |= PL_RESTORES;
         }
         {   /* its accesses come in VERTEX records, unless it makes one of up to 8 bytes */
@@ -1939,29 +1715,6 @@ static int pl_translate_x86(pl_block *b, uint32_t i, const uint8_t *data, size_t
     in->pc = pc;
     in->flags |= EDAN_INSN_HAS_PC;
     in->length = (uint8_t)len;
-    {   /* the pieces of an exact execution: each vertex's access, in pieces of 8 beyond 8 bytes */
-        pl_xacc *x = &b->xacc[i];
-        uint32_t np = 0;
-        int exact = r == EDAN_OK;
-        for (k = 0; k < d.nuop && exact; k++) {
-            const bintrace_uop *u = &d.uop[k];
-            uint32_t p, pieces, size;
-            if (u->in.mem == EDAN_MEM_NONE) continue;
-            pieces = u->bytes <= 8 ? 1 : u->bytes / 8;
-            size = u->bytes <= 8 ? u->bytes : 8;
-            if (!u->exact || (u->bytes > 8 && u->bytes % 8) || np + pieces > PL_PIECES) {
-                exact = 0;
-                break;
-            }
-            for (p = 0; p < pieces; p++, np++) {
-                x->piece[np].kind = u->in.mem;
-                x->piece[np].size = (uint8_t)size;
-                x->piece[np].uop = (uint16_t)(p ? PL_CONT : b->nu + k);
-            }
-        }
-        if (np > cap) cap = np;
-        x->np = (uint8_t)(exact ? np : 0xff);
-    }
     for (k = 0; k < d.nuop; k++) {
         b->u[b->nu] = d.uop[k];
         b->u[b->nu].in.pc = pc;
@@ -1969,9 +1722,176 @@ static int pl_translate_x86(pl_block *b, uint32_t i, const uint8_t *data, size_t
         b->nu++;
     }
     b->xacc[i].cap = cap;
-    if (cap <= PL_INLINE) b->xacc[i].a = b->xacc[i].inline_a;
+    if (cap <= X86_EXEC_INLINE) b->xacc[i].a = b->xacc[i].inline_a;
     else if (!(b->xacc[i].a = (edan_access *)calloc(cap, sizeof(edan_access)))) return -1;
     return 0;
+}
+
+/* A block of n instructions, its arrays allocated (x86-64: room for its
+   vertices); NULL when out of memory. */
+static pl_block *pl_block_new(size_t n)
+{
+    pl_block *b = (pl_block *)calloc(1, sizeof *b);
+    if (!b) return NULL;
+    b->n = (uint32_t)n;
+    b->s = (bintrace_sinsn *)calloc(n, sizeof *b->s);
+    b->addrs = (uint64_t *)calloc(n, sizeof *b->addrs);
+    b->flags = (uint16_t *)calloc(n, sizeof *b->flags);
+    if (st.out.text_f) b->text = (char **)calloc(n, sizeof(char *));
+    if (st.is_x86) {
+        b->xacc = (x86_exec *)calloc(n, sizeof *b->xacc);
+        b->flops = (uint32_t *)calloc(n, sizeof *b->flops);
+        b->u = (bintrace_uop *)malloc(n * X86_MAX_UOPS * sizeof *b->u);
+        b->ufirst = (uint32_t *)malloc((n + 1) * sizeof *b->ufirst);
+    }
+    if (!b->s || !b->addrs || !b->flags || (st.out.text_f && !b->text) ||
+        (st.is_x86 && (!b->xacc || !b->flops || !b->u || !b->ufirst))) {
+        pl_block_free(b);
+        return NULL;
+    }
+    return b;
+}
+
+/* RISC-V: instruction s from its bytes (an undecodable one flagged
+   PL_UNKNOWN); its flags: markers, calls and returns. */
+static uint16_t pl_translate_rv(pl_block *b, bintrace_sinsn *s, const uint8_t *data, size_t len, uint64_t pc)
+{
+    edan_insn *in = &s->in;
+    uint16_t f = 0;
+    uint32_t word = 0;
+    size_t k;
+    for (k = 0; k < len && k < 4; k++) word |= (uint32_t)data[k] << (8 * k);
+    if (edan_rv_decode(data, len, in) != EDAN_OK) {
+        memset(in, 0, sizeof *in);
+        in->cls = EDAN_CLASS_OTHER;
+        f |= PL_UNKNOWN;
+        b->has_unknown = 1;
+    }
+    in->pc = pc;
+    in->flags |= EDAN_INSN_HAS_PC;
+    in->length = (uint8_t)len;
+    if (len == 4 && word == EDAN_TRACE_BEGIN_INSN) f |= PL_BEGIN;
+    if (len == 4 && word == EDAN_TRACE_END_INSN) f |= PL_END;
+    if (in->cls == EDAN_CLASS_JUMP) {
+        int link_dst = in->ndst > 0 && pl_is_link(in->dst[0]);
+        int link_src = in->nsrc > 0 && pl_is_link(in->src[0]);
+        if (link_dst && !(link_src && in->src[0] != in->dst[0])) f |= PL_CALL;
+        else if (!link_dst && link_src && (in->ndst == 0 || in->dst[0] == 0)) f |= PL_RET;
+    }
+    return f;
+}
+
+/* Instruction i of b, QEMU's qi: decoded, its flags (the scope's too) and
+   its text; *any when it is in --func's scope, else *all cleared. -1 when
+   out of memory. */
+static int pl_translate_insn(pl_block *b, uint32_t i, struct qemu_plugin_insn *qi, int *any, int *all)
+{
+    const uint8_t *data = (const uint8_t *)qemu_plugin_insn_data(qi);
+    size_t len = qemu_plugin_insn_size(qi), k;
+    uint64_t pc = qemu_plugin_insn_vaddr(qi);
+    bintrace_sinsn *s = &b->s[i];
+    uint16_t f = 0;
+    for (k = 0; k < len && k < sizeof s->raw; k++) s->raw[k] = data[k];
+    if (st.is_x86) {
+        if (pl_translate_x86(b, i, data, len, pc) < 0) return -1;
+    } else {
+        f = pl_translate_rv(b, s, data, len, pc);
+    }
+    f |= b->flags[i];       /* what the x86-64 translation set */
+    if (st.is_x86) {       /* x86: call and ret by their mnemonic; markers by their bytes */
+        const char *mn = x86_op_name(s->in.op);
+        if (len == EDAN_TRACE_X86_LEN && !memcmp(data, EDAN_TRACE_X86_BEGIN, len)) f |= PL_BEGIN;
+        if (len == EDAN_TRACE_X86_LEN && !memcmp(data, EDAN_TRACE_X86_END, len)) f |= PL_END;
+        if (mn && !strcmp(mn, "call")) f |= PL_CALL;
+        if (mn && !strcmp(mn, "ret")) f |= PL_RET;
+    }
+    if (st.scope.nfuncs && pl_in_funcs(pc)) f |= PL_INFUNC;
+    if (st.scope.nregion && pl_in_list(st.scope.region_entry, st.scope.nregion, pc)) f |= PL_REGION_ENTRY;
+    if (st.scope.nexcl && pl_in_list(st.scope.excl_entry, st.scope.nexcl, pc)) f |= PL_EXCL_ENTRY;
+    b->flags[i] = f;
+    if (!st.scope.func || (f & PL_INFUNC)) *any = 1;
+    else *all = 0;
+    if (f & (PL_BEGIN | PL_END)) *all = 0;
+    if (st.out.text_f && st.is_x86) {
+        b->text[i] = x86_text_start(s->in.pc, s->raw, s->in.length);
+    } else if (st.out.text_f) {
+        char *d = qemu_plugin_insn_disas(qi);
+        b->text[i] = pl_normalise_disas(d ? d : "unknown");
+        free(d);
+    }
+    return 0;
+}
+
+/* With only --func scoping, a block outside the functions is only
+   watched for what it writes: the registers (one callback per execution)
+   and its stores' bytes. Block b, translated, goes; tb gets the
+   callbacks. */
+static void pl_watch_untraced(struct qemu_plugin_tb *tb, pl_block *b)
+{
+    uint32_t n = b->n, i, k;
+    pl_ublock *u = (pl_ublock *)malloc(sizeof *u + (EDAN_MAX_DST * n + EDAN_X86_NUM_REGS) * sizeof(edan_reg));
+    if (!u) {
+        pl_block_free(b);
+        return;
+    }
+    u->nregs = 0;
+    for (i = 0; i < n; i++) {
+        const edan_insn *in = &b->s[i].in;
+        uint32_t v, v0 = st.is_x86 ? b->ufirst[i] : 0, v1 = st.is_x86 ? b->ufirst[i + 1] : 1;
+        for (v = v0; v < v1; v++) {     /* x86-64: each vertex's registers but its temporaries */
+            const edan_insn *w = st.is_x86 ? &b->u[v].in : in;
+            for (k = 0; k < w->ndst; k++) {
+                uint32_t j;
+                if (st.is_x86 && x86_reg_is_temp(w->dst[k])) continue;
+                for (j = 0; j < u->nregs && u->regs[j] != w->dst[k]; j++) {}
+                if (j == u->nregs && w->dst[k]) u->regs[u->nregs++] = w->dst[k];
+            }
+        }
+        if (st.is_x86) {
+            if (b->xacc[i].cap)     /* its stores' bytes, from QEMU's sizes */
+                qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), pl_vcpu_mem_untraced_x86,
+                                                 QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW, NULL);
+            if (b->flags[i] & PL_RESTORES)      /* xrstor and kin: every vector, mask and x87 register */
+                for (k = EDAN_X86_VEC(0); k < EDAN_X86_NUM_REGS; k++) {
+                    uint32_t j;
+                    for (j = 0; j < u->nregs && u->regs[j] != (edan_reg)k; j++) {}
+                    if (j == u->nregs) u->regs[u->nregs++] = (edan_reg)k;
+                }
+        } else if (in->mem == EDAN_MEM_STORE || in->mem == EDAN_MEM_AMO)
+            qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), pl_vcpu_mem_untraced,
+                                             QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW,
+                                             (void *)(uintptr_t)in->size);
+    }
+    qemu_plugin_register_vcpu_tb_exec_cb(tb, pl_vcpu_tb_untraced, QEMU_PLUGIN_CB_NO_REGS, u);
+    u->next_alloc = st.run.ublocks;
+    st.run.ublocks = u;
+    pl_block_free(b);
+}
+
+/* A block in the scope, b, gets its callbacks on tb. Plain memory
+   callbacks for both kinds: the access kind and size come from the
+   decoder (QEMU 7.2's inline memory counters filtered by read or write
+   count the wrong kind). A load outside --func scoping needs none; a store
+   there kills its bytes. */
+static void pl_watch_traced(struct qemu_plugin_tb *tb, pl_block *b)
+{
+    uint32_t i;
+    for (i = 0; i < b->n; i++) {
+        edan_mem_kind mk = (edan_mem_kind)b->s[i].in.mem;
+        if (st.is_x86) {       /* every access, as QEMU makes them */
+            if (b->xacc[i].cap)
+                qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), pl_vcpu_mem_x86,
+                                                 QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW, &b->xacc[i]);
+            continue;
+        }
+        if (mk == EDAN_MEM_NONE) continue;
+        if (!st.scope.dyn && st.scope.func && !(b->flags[i] & PL_INFUNC) && mk == EDAN_MEM_LOAD) continue;
+        qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), pl_vcpu_mem,
+                                         QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW, &b->addrs[i]);
+    }
+    qemu_plugin_register_vcpu_tb_exec_cb(tb, pl_vcpu_tb_exec, QEMU_PLUGIN_CB_NO_REGS, b);
+    b->next_alloc = st.run.blocks;
+    st.run.blocks = b;
 }
 
 static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
@@ -1980,96 +1900,24 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
     pl_block *b;
     int any = 0, all = 1;
     (void)id;
-    if (!st.started) {
+    if (!st.syms.started) {
         pl_first_translation();
         if (n) pl_check_guest_base(tb);
     }
     if (n == 0) return;
-    if (st.track_objects) {     /* a shared object's first code: its names */
+    if (st.syms.track_objects) {     /* a shared object's first code: its names */
         struct qemu_plugin_insn *q0 = qemu_plugin_tb_get_insn(tb, 0);
         uint64_t pc0 = qemu_plugin_insn_vaddr(q0);
         if (pl_object_find(pc0) < 0) pl_object_add(pc0, (uint64_t)(uintptr_t)qemu_plugin_insn_haddr(q0));
     }
     if (n > BINTRACE_MAX_BLOCK) n = BINTRACE_MAX_BLOCK;     /* QEMU's limit is 512 */
-    b = (pl_block *)calloc(1, sizeof *b);
-    if (!b) return;
-    b->n = (uint32_t)n;
-    b->s = (bintrace_sinsn *)calloc(n, sizeof *b->s);
-    b->addrs = (uint64_t *)calloc(n, sizeof *b->addrs);
-    b->flags = (uint16_t *)calloc(n, sizeof *b->flags);
-    if (st.text_f) b->text = (char **)calloc(n, sizeof(char *));
-    if (st.x86) {
-        b->xacc = (pl_xacc *)calloc(n, sizeof *b->xacc);
-        b->flops = (uint32_t *)calloc(n, sizeof *b->flops);
-        b->u = (bintrace_uop *)malloc(n * X86_MAX_UOPS * sizeof *b->u);
-        b->ufirst = (uint32_t *)malloc((n + 1) * sizeof *b->ufirst);
-    }
-    if (!b->s || !b->addrs || !b->flags || (st.text_f && !b->text) ||
-        (st.x86 && (!b->xacc || !b->flops || !b->u || !b->ufirst))) {
-        pl_block_free(b);
-        return;
-    }
-    for (i = 0; i < n; i++) {
-        struct qemu_plugin_insn *qi = qemu_plugin_tb_get_insn(tb, i);
-        const uint8_t *data = (const uint8_t *)qemu_plugin_insn_data(qi);
-        size_t len = qemu_plugin_insn_size(qi);
-        uint64_t pc = qemu_plugin_insn_vaddr(qi);
-        bintrace_sinsn *s = &b->s[i];
-        edan_insn *in = &s->in;
-        uint16_t f = 0;
-        uint32_t word = 0;
-        size_t k;
-        for (k = 0; k < len && k < sizeof s->raw; k++) s->raw[k] = data[k];
-        for (k = 0; k < len && k < 4; k++) word |= (uint32_t)data[k] << (8 * k);
-        if (st.x86) {
-            if (pl_translate_x86(b, (uint32_t)i, data, len, pc) < 0) {
-                pl_block_free(b);
-                return;
-            }
-            goto decoded;
+    if (!(b = pl_block_new(n))) return;
+    for (i = 0; i < n; i++)
+        if (pl_translate_insn(b, (uint32_t)i, qemu_plugin_tb_get_insn(tb, i), &any, &all) < 0) {
+            pl_block_free(b);
+            return;
         }
-        if (edan_rv_decode(data, len, in) != EDAN_OK) {
-            memset(in, 0, sizeof *in);
-            in->cls = EDAN_CLASS_OTHER;
-            f |= PL_UNKNOWN;
-            b->has_unknown = 1;
-        }
-        in->pc = pc;
-        in->flags |= EDAN_INSN_HAS_PC;
-        in->length = (uint8_t)len;
-        if (len == 4 && word == EDAN_TRACE_BEGIN_INSN) f |= PL_BEGIN;
-        if (len == 4 && word == EDAN_TRACE_END_INSN) f |= PL_END;
-        if (in->cls == EDAN_CLASS_JUMP) {
-            int link_dst = in->ndst > 0 && pl_is_link(in->dst[0]);
-            int link_src = in->nsrc > 0 && pl_is_link(in->src[0]);
-            if (link_dst && !(link_src && in->src[0] != in->dst[0])) f |= PL_CALL;
-            else if (!link_dst && link_src && (in->ndst == 0 || in->dst[0] == 0)) f |= PL_RET;
-        }
-    decoded:
-        f |= b->flags[i];       /* what the x86-64 translation set */
-        if (st.x86) {       /* x86: call and ret by their mnemonic; markers by their bytes */
-            const char *mn = x86_op_name(in->op);
-            if (len == EDAN_TRACE_X86_LEN && !memcmp(data, EDAN_TRACE_X86_BEGIN, len)) f |= PL_BEGIN;
-            if (len == EDAN_TRACE_X86_LEN && !memcmp(data, EDAN_TRACE_X86_END, len)) f |= PL_END;
-            if (mn && !strcmp(mn, "call")) f |= PL_CALL;
-            if (mn && !strcmp(mn, "ret")) f |= PL_RET;
-        }
-        if (st.nfuncs && pl_in_funcs(pc)) f |= PL_INFUNC;
-        if (st.nregion && pl_in_list(st.region_entry, st.nregion, pc)) f |= PL_REGION_ENTRY;
-        if (st.nexcl && pl_in_list(st.excl_entry, st.nexcl, pc)) f |= PL_EXCL_ENTRY;
-        b->flags[i] = f;
-        if (!st.scope_func || (f & PL_INFUNC)) any = 1;
-        else all = 0;
-        if (f & (PL_BEGIN | PL_END)) all = 0;
-        if (st.text_f && st.x86) {
-            b->text[i] = x86_text_start(s->in.pc, s->raw, s->in.length);
-        } else if (st.text_f) {
-            char *d = qemu_plugin_insn_disas(qi);
-            b->text[i] = pl_normalise_disas(d ? d : "unknown");
-            free(d);
-        }
-    }
-    if (st.x86) {
+    if (st.is_x86) {
         bintrace_uop *shrunk = (bintrace_uop *)realloc(b->u, b->nu * sizeof *b->u);
         if (shrunk) b->u = shrunk;
         b->ufirst[n] = b->nu;
@@ -2078,71 +1926,9 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
             return;
         }
     }
-    b->all_static = !st.scope_dyn && all;
-    /* With only --func scoping, a block outside the functions is only
-       watched for what it writes: the registers (one callback per
-       execution) and its stores' bytes. */
-    if (!st.scope_dyn && !any) {
-        pl_ublock *u = (pl_ublock *)malloc(sizeof *u + (EDAN_MAX_DST * n + EDAN_X86_NUM_REGS) * sizeof(edan_reg));
-        uint32_t k;
-        if (!u) {
-            pl_block_free(b);
-            return;
-        }
-        u->nregs = 0;
-        for (i = 0; i < n; i++) {
-            const edan_insn *in = &b->s[i].in;
-            uint32_t v, v0 = st.x86 ? b->ufirst[i] : 0, v1 = st.x86 ? b->ufirst[i + 1] : 1;
-            for (v = v0; v < v1; v++) {     /* x86-64: each vertex's registers but its temporaries */
-                const edan_insn *w = st.x86 ? &b->u[v].in : in;
-                for (k = 0; k < w->ndst; k++) {
-                    uint32_t j;
-                    if (st.x86 && pl_x86_temp(w->dst[k])) continue;
-                    for (j = 0; j < u->nregs && u->regs[j] != w->dst[k]; j++) {}
-                    if (j == u->nregs && w->dst[k]) u->regs[u->nregs++] = w->dst[k];
-                }
-            }
-            if (st.x86) {
-                if (b->xacc[i].cap)     /* its stores' bytes, from QEMU's sizes */
-                    qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), pl_vcpu_mem_untraced_x86,
-                                                     QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW, NULL);
-                if (b->flags[i] & PL_RESTORES)      /* xrstor and kin: every vector, mask and x87 register */
-                    for (k = EDAN_X86_VEC(0); k < EDAN_X86_NUM_REGS; k++) {
-                        uint32_t j;
-                        for (j = 0; j < u->nregs && u->regs[j] != (edan_reg)k; j++) {}
-                        if (j == u->nregs) u->regs[u->nregs++] = (edan_reg)k;
-                    }
-            } else if (in->mem == EDAN_MEM_STORE || in->mem == EDAN_MEM_AMO)
-                qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), pl_vcpu_mem_untraced,
-                                                 QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW,
-                                                 (void *)(uintptr_t)in->size);
-        }
-        qemu_plugin_register_vcpu_tb_exec_cb(tb, pl_vcpu_tb_untraced, QEMU_PLUGIN_CB_NO_REGS, u);
-        u->next_alloc = st.ublocks;
-        st.ublocks = u;
-        pl_block_free(b);
-        return;
-    }
-    /* Plain memory callbacks for both kinds: the access kind and size come
-       from the decoder (QEMU 7.2's inline memory counters filtered by read
-       or write count the wrong kind). A load outside --func scoping needs
-       none; a store there kills its bytes. */
-    for (i = 0; i < n; i++) {
-        edan_mem_kind mk = (edan_mem_kind)b->s[i].in.mem;
-        if (st.x86) {       /* every access, as QEMU makes them */
-            if (b->xacc[i].cap)
-                qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), pl_vcpu_mem_x86,
-                                                 QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW, &b->xacc[i]);
-            continue;
-        }
-        if (mk == EDAN_MEM_NONE) continue;
-        if (!st.scope_dyn && st.scope_func && !(b->flags[i] & PL_INFUNC) && mk == EDAN_MEM_LOAD) continue;
-        qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), pl_vcpu_mem,
-                                         QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW, &b->addrs[i]);
-    }
-    qemu_plugin_register_vcpu_tb_exec_cb(tb, pl_vcpu_tb_exec, QEMU_PLUGIN_CB_NO_REGS, b);
-    b->next_alloc = st.blocks;
-    st.blocks = b;
+    b->all_static = !st.scope.dyn && all;
+    if (!st.scope.dyn && !any) pl_watch_untraced(tb, b);
+    else pl_watch_traced(tb, b);
 }
 
 /* Closes an output; `why`: the errno of a write that failed before (0: none). */
@@ -2151,10 +1937,10 @@ static void pl_finish_file(files_out *o, int why)
     char err[512];
     if (why) {
         files_out_discard(o);
-        st.out_failed = 1;
+        st.out.failed = 1;
         pl_fail("cannot write %s: %s", o->path, strerror(why));
     } else if (files_out_close(o, err, sizeof err)) {
-        st.out_failed = 1;
+        st.out.failed = 1;
         pl_fail("cannot write %s", err);
     }
 }
@@ -2173,128 +1959,105 @@ static void pl_note(char *notes, size_t cap, const char *fmt, ...)
    with another (exec). Writes the report, the notes and the traces. */
 static void pl_finish(void)
 {
-    char *notes = st.notes;
+    char *notes = st.out.notes;
     pl_block *b, *nb;
-    if (st.pending) { pl_flush(st.pending); st.pending = NULL; }
-    if (st.npending && !st.partial) pl_pending_names();    /* the error edan trace reports */
-    st.a.objects = st.objs;     /* --top names a shared object's functions */
-    st.a.nobjects = st.nobjs;
-    if (st.progress && st.t_last > st.t_start) fprintf(stderr, "\r%60s\r", "");
-    if (st.cwd_fd >= 0 && fchdir(st.cwd_fd) != 0) { /* relative output paths may then fail: reported */ }
-    if (st.skipped)
-        pl_note(notes, sizeof st.notes, "warning: %llu executions of instructions that cannot be decoded were left "
-                "out (--skip-unknown); the first: %s\n", (unsigned long long)st.skipped, st.skipped_what);
-    {   /* counts with a fixed text */
-        const struct { uint64_t n; const char *kind, *what; } counted[] = {
-            {st.state_insns, "warning", "translated instructions save or restore the register state (xsave, xrstor, "
-                                        "...): analysed with their memory accesses, without the registers they read "
-                                        "or write"},
-            {st.cross_missing, "warning", "executions of instructions that cross a page boundary were analysed "
-                                          "without their memory accesses: QEMU 7.2 reports none for them"},
-            {st.overread, "note", "executions of scalar instructions for which QEMU 7.2 loads a whole vector register "
-                                  "(vfmadd231sd xmm, xmm, m64 loads 16 bytes) were analysed with their operand's bytes"},
-            {st.xacc_overflow, "warning", "memory accesses were left out: more than their instruction's decoding allows"},
-        };
-        size_t k;
-        for (k = 0; k < sizeof counted / sizeof counted[0]; k++)
-            if (counted[k].n)
-                pl_note(notes, sizeof st.notes, "%s: %llu %s\n", counted[k].kind, (unsigned long long)counted[k].n,
-                        counted[k].what);
-    }
-    if (st.acc_mismatch)
-        pl_note(notes, sizeof st.notes, "warning: %llu executions made other memory accesses than their decoding "
-                "(first: %s)\n", (unsigned long long)st.acc_mismatch, st.acc_mismatch_first);
-    st.a.flops_counted = st.x86;
-    st.a.flops = st.flops;
-    if (st.forks)
-        pl_note(notes, sizeof st.notes, "warning: the program forked %u time%s; only the parent process was analysed\n",
-                st.forks, st.forks == 1 ? "" : "s");
-    if (st.execed)
-        pl_note(notes, sizeof st.notes, "note: the program replaced itself with another (exec) after %llu "
+    if (st.run.pending) { pl_flush(st.run.pending); st.run.pending = NULL; }
+    if (st.syms.npending && !st.run.partial) pl_pending_names();    /* the error edan trace reports */
+    st.args.a.objects = st.syms.objs;     /* --top names a shared object's functions */
+    st.args.a.nobjects = st.syms.nobjs;
+    if (st.out.progress && st.out.t_last > st.out.t_start) fprintf(stderr, "\r%60s\r", "");
+    if (st.out.cwd_fd >= 0 && fchdir(st.out.cwd_fd) != 0) { /* relative output paths may then fail: reported */ }
+    if (st.run.skipped)
+        pl_note(notes, sizeof st.out.notes, "warning: %llu executions of instructions that cannot be decoded were left "
+                "out (--skip-unknown); the first: %s\n", (unsigned long long)st.run.skipped, st.run.skipped_what);
+    x86_run_notes(&st.x86, notes, sizeof st.out.notes);
+    st.args.a.flops_counted = st.is_x86;
+    st.args.a.flops = st.x86.flops;
+    if (st.run.forks)
+        pl_note(notes, sizeof st.out.notes, "warning: the program forked %u time%s; only the parent process was analysed\n",
+                st.run.forks, st.run.forks == 1 ? "" : "s");
+    if (st.run.execed)
+        pl_note(notes, sizeof st.out.notes, "note: the program replaced itself with another (exec) after %llu "
                 "instructions; the analysis ends there, the new program was not traced\n",
-                (unsigned long long)st.fed);
-    if (st.next_tid)
-        pl_note(notes, sizeof st.notes, "note: %u threads analysed as one eDAG (thread 0 the main one); the analysis "
-                "passed between them %llu times\n", st.next_tid + 1, (unsigned long long)st.handoffs);
-    if (st.late_threads)
-        pl_note(notes, sizeof st.notes, "warning: %llu threads were made while another thread forked: each started "
+                (unsigned long long)st.run.fed);
+    if (st.thr.next_tid)
+        pl_note(notes, sizeof st.out.notes, "note: %u threads analysed as one eDAG (thread 0 the main one); the analysis "
+                "passed between them %llu times\n", st.thr.next_tid + 1, (unsigned long long)st.thr.handoffs);
+    if (st.thr.late_threads)
+        pl_note(notes, sizeof st.out.notes, "warning: %llu threads were made while another thread forked: each started "
                 "from its creator's registers as they were at its first block, not at its creation\n",
-                (unsigned long long)st.late_threads);
-    if (st.unanalysed_blocks)
-        pl_note(notes, sizeof st.notes, "warning: %llu blocks that threads ran while the program forked were not "
-                "analysed\n", (unsigned long long)st.unanalysed_blocks);
+                (unsigned long long)st.thr.late_threads);
+    if (st.thr.unanalysed_blocks)
+        pl_note(notes, sizeof st.out.notes, "warning: %llu blocks that threads ran while the program forked were not "
+                "analysed\n", (unsigned long long)st.thr.unanalysed_blocks);
     if (pl_stalled)
-        pl_note(notes, sizeof st.notes, "warning: %llu blocks were not analysed: the thread holding the analysis stood "
+        pl_note(notes, sizeof st.out.notes, "warning: %llu blocks were not analysed: the thread holding the analysis stood "
                 "still for 2 s (stopped inside QEMU), so the waiting threads ran on without it\n",
                 (unsigned long long)pl_stalled);
-    if (st.partial)
-        pl_note(notes, sizeof st.notes, "note: the run ended early: %s; the report and the traces cover what was "
-                "analysed until then\n", st.partial_why);
+    if (st.run.partial)
+        pl_note(notes, sizeof st.out.notes, "note: the run ended early: %s; the report and the traces cover what was "
+                "analysed until then\n", st.run.partial_why);
     if (notes[0]) pl_write_file("notes", notes);
-    if (st.partial) {
+    if (st.run.partial) {
         char what[400];
-        snprintf(what, sizeof what, "%d\n%s\n", st.partial, st.partial_why);
+        snprintf(what, sizeof what, "%d\n%s\n", st.run.partial, st.run.partial_why);
         pl_write_file("partial", what);
     }
-    if (st.text_f) { pl_finish_file(&st.text_o, 0); st.text_f = NULL; }     /* its close says a failed write */
-    if (st.bin_f) {
-        int why = bintrace_writer_close(&st.bw) == BINTRACE_OK ? 0 : st.bw.err ? st.bw.err : EIO;
-        pl_finish_file(&st.bin_o, why);
-        st.bin_f = NULL;
+    if (st.out.text_f) { pl_finish_file(&st.out.text_o, 0); st.out.text_f = NULL; }     /* its close says a failed write */
+    if (st.out.bin_f) {
+        int why = bintrace_writer_close(&st.out.bw) == BINTRACE_OK ? 0 : st.out.bw.err ? st.out.bw.err : EIO;
+        pl_finish_file(&st.out.bin_o, why);
+        st.out.bin_f = NULL;
     }
     /* x86-64: the instructions' bytes, for the report to name them */
-    if (st.x86 && st.ctx && (st.a.top || st.a.dot_path)) {
-        for (b = st.blocks; b; b = b->next_alloc) {
+    if (st.is_x86 && st.out.ctx && (st.args.a.top || st.args.a.dot_path)) {
+        for (b = st.run.blocks; b; b = b->next_alloc) {
             uint32_t i;
             for (i = 0; i < b->n; i++)
-                if (cli_code_add(&st.code, b->s[i].in.pc, b->s[i].raw, b->s[i].in.length)) break;
+                if (cli_code_add(&st.out.code, b->s[i].in.pc, b->s[i].raw, b->s[i].in.length)) break;
         }
-        st.a.code = &st.code;
+        st.args.a.code = &st.out.code;
     }
-    st.a.machine_insns = st.fed;
-    if (st.partial) st.a.partial = st.partial_why;
-    if (st.job.size) st.a.job = &st.job;
+    st.args.a.machine_insns = st.run.fed;
+    if (st.run.partial) st.args.a.partial = st.run.partial_why;
+    if (st.args.job.size) st.args.a.job = &st.args.job;
     /* the blocks before the context that owns their compiled forms; at an
        exec QEMU may still run them (an exec that fails): kept */
-    for (b = st.blocks; b && !st.execed; b = nb) {
+    for (b = st.run.blocks; b && !st.run.execed; b = nb) {
         nb = b->next_alloc;
         pl_block_free(b);
     }
-    while (st.ublocks && !st.execed) {
-        pl_ublock *u = st.ublocks;
-        st.ublocks = u->next_alloc;
+    while (st.run.ublocks && !st.run.execed) {
+        pl_ublock *u = st.run.ublocks;
+        st.run.ublocks = u->next_alloc;
         free(u);
     }
-    if (st.ctx) {
-        char path[4096], tmp[4200];
-        FILE *f;
-        snprintf(path, sizeof path, "%s/report", st.dir);
-        snprintf(tmp, sizeof tmp, "%s.tmp", path);
-        f = fopen(tmp, "w");
-        if (f) {
-            int ok = cli_report(st.ctx, &st.a, st.source, f) == 0;
-            if (fclose(f) != 0) ok = 0;
-            if (ok) rename(tmp, path);
-            else remove(tmp);
+    if (st.out.ctx) {
+        char path[4096], err[512];
+        files_out o;
+        snprintf(path, sizeof path, "%s/report", st.args.dir);
+        if (files_out_open(&o, path, err, sizeof err) == 0) {
+            if (cli_report(st.out.ctx, &st.args.a, st.args.source, o.f) == 0) (void)files_out_close(&o, err, sizeof err);
+            else files_out_discard(&o);
         }
-        edan_destroy(st.ctx);
-        st.ctx = NULL;
+        edan_destroy(st.out.ctx);
+        st.out.ctx = NULL;
     }
-    cli_code_free(&st.code);
+    cli_code_free(&st.out.code);
     {
         char msg[64];
-        snprintf(msg, sizeof msg, "%llu\n", (unsigned long long)st.fed);
+        snprintf(msg, sizeof msg, "%llu\n", (unsigned long long)st.run.fed);
         pl_write_file("count", msg);
     }
-    free(st.args_argv);
-    free(st.args_buf);
-    if (st.cwd_fd >= 0) close(st.cwd_fd);
+    free(st.args.argv);
+    free(st.args.buf);
+    if (st.out.cwd_fd >= 0) close(st.out.cwd_fd);
 }
 
 static void pl_atexit(qemu_plugin_id_t id, void *udata)
 {
     (void)id; (void)udata;
-    if (!st.child) pl_finish();     /* a forked child writes nothing; after an exec it is written */
+    if (!st.run.child) pl_finish();     /* a forked child writes nothing; after an exec it is written */
 }
 
 static int pl_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, char **argv)
@@ -2302,7 +2065,7 @@ static int pl_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, ch
     const char *args = NULL;
     int i;
     if (!strcmp(info->target_name, "x86_64")) {
-        st.x86 = 1;
+        st.is_x86 = 1;
     } else if (strcmp(info->target_name, "riscv64") != 0) {
         fprintf(stderr, "edan plugin: target %s is neither riscv64 nor x86_64\n", info->target_name);
         return -1;
@@ -2314,43 +2077,43 @@ static int pl_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, ch
         return -1;
     }
     if (pl_read_args(args) < 0) return -1;
-    if (st.x86) {       /* after the arguments, which start st.a afresh */
-        st.a.op_name = x86_op_name;
-        st.a.isa = EDAN_ISA_X86_64;
+    if (st.is_x86) {       /* after the arguments, which start st.args.a afresh */
+        st.args.a.op_name = x86_op_name;
+        st.args.a.isa = EDAN_ISA_X86_64;
     }
     if (pl_load_symbols() < 0) return -1;
     {   /* a name pending (a shared object's) scopes as one found does */
         int pend[3] = {0, 0, 0};
-        for (i = 0; i < st.nnames; i++)
-            if (st.names[i].pending) pend[st.names[i].kind]++;
-        st.scope_func = st.nfuncs > 0 || pend[0];
-        st.scope_dyn = st.nregion > 0 || pend[1] || st.nexcl > 0 || pend[2] || (st.have_markers && !st.markers_off);
-        st.scope_any = st.scope_func || st.nregion > 0 || pend[1] || (st.have_markers && !st.markers_off);
+        for (i = 0; i < st.args.nnames; i++)
+            if (st.args.names[i].pending) pend[st.args.names[i].kind]++;
+        st.scope.func = st.scope.nfuncs > 0 || pend[0];
+        st.scope.dyn = st.scope.nregion > 0 || pend[1] || st.scope.nexcl > 0 || pend[2] || (st.syms.have_markers && !st.args.markers_off);
+        st.scope.any = st.scope.func || st.scope.nregion > 0 || pend[1] || (st.syms.have_markers && !st.args.markers_off);
     }
-    st.track_objects = st.npending > 0 || st.a.top > 0;
-    if (st.analyze) {
-        edan_result r = edan_create(&st.ctx, &st.a.opts);
+    st.syms.track_objects = st.syms.npending > 0 || st.args.a.top > 0;
+    if (st.args.analyze) {
+        edan_result r = edan_create(&st.out.ctx, &st.args.a.opts);
         if (r != EDAN_OK) return pl_fail("cannot start the analysis: %s", edan_result_string(r));
     }
-    if (st.text_path && !(st.text_f = pl_open_out(&st.text_o, st.text_path))) return -1;
-    if (st.bin_path && !(st.bin_f = pl_open_out(&st.bin_o, st.bin_path))) return -1;
+    if (st.args.text_path && !(st.out.text_f = pl_open_out(&st.out.text_o, st.args.text_path))) return -1;
+    if (st.args.bin_path && !(st.out.bin_f = pl_open_out(&st.out.bin_o, st.args.bin_path))) return -1;
     {   /* the temporary files, for edan trace to remove if the program dies by a signal */
         char list[2 * 4200] = "";
-        if (st.text_o.tmp) snprintf(list, sizeof list, "%s\n", st.text_o.tmp);
-        if (st.bin_o.tmp) snprintf(list + strlen(list), sizeof list - strlen(list), "%s\n", st.bin_o.tmp);
+        if (st.out.text_o.tmp) snprintf(list, sizeof list, "%s\n", st.out.text_o.tmp);
+        if (st.out.bin_o.tmp) snprintf(list + strlen(list), sizeof list - strlen(list), "%s\n", st.out.bin_o.tmp);
         if (list[0]) pl_write_file("outputs", list);
     }
     pthread_atfork(NULL, pl_forked_parent, pl_forked_child);
-    if (st.bin_f) {
-        if (bintrace_writer_open_isa(&st.bw, st.bin_f, st.x86 ? EDAN_ISA_X86_64 : EDAN_ISA_RISCV64) != BINTRACE_OK)
+    if (st.out.bin_f) {
+        if (bintrace_writer_open_isa(&st.out.bw, st.out.bin_f, st.is_x86 ? EDAN_ISA_X86_64 : EDAN_ISA_RISCV64) != BINTRACE_OK)
             return pl_fail("out of memory");
     }
-    st.cwd_fd = open(".", O_RDONLY);
-    st.progress = !st.a.quiet && isatty(2);
-    st.t_start = st.t_last = cli_now();
-    st.next_check = 1u << 22;
-    if (st.max_insns && st.next_check > st.max_insns) st.next_check = st.max_insns;
-    snprintf(st.stop_path, sizeof st.stop_path, "%s/stop", st.dir);
+    st.out.cwd_fd = open(".", O_RDONLY);
+    st.out.progress = !st.args.a.quiet && isatty(2);
+    st.out.t_start = st.out.t_last = cli_now();
+    st.out.next_check = 1u << 22;
+    if (st.args.max_insns && st.out.next_check > st.args.max_insns) st.out.next_check = st.args.max_insns;
+    snprintf(st.run.stop_path, sizeof st.run.stop_path, "%s/stop", st.args.dir);
     {   /* edan-preload.so, when edan trace loaded it, tells of a fatal signal */
         void *self = dlopen(NULL, RTLD_NOW);
         void (*set)(void (*)(int)) = NULL;
@@ -2376,13 +2139,13 @@ static int pl_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, ch
 QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
                                            int argc, char **argv)
 {
-    st.cwd_fd = -1;
-    st.stdout_fd = -1;
+    st.out.cwd_fd = -1;
+    st.args.stdout_fd = -1;
     if (pl_install(id, info, argc, argv) == 0) return 0;
-    if (st.text_f) files_out_discard(&st.text_o);
-    if (st.bin_f) files_out_discard(&st.bin_o);
+    if (st.out.text_f) files_out_discard(&st.out.text_o);
+    if (st.out.bin_f) files_out_discard(&st.out.bin_o);
     /* Under `edan trace`, the message is in the error file: end here rather
        than have QEMU add its own "could not load plugin" line. */
-    if (st.dir) _exit(2);
+    if (st.args.dir) _exit(2);
     return -1;
 }

@@ -1,6 +1,7 @@
 /* tools/x86.c - the x86-64 front-end (tools/x86.h): Zydis decodes, this
    maps its operands onto the model's values and accesses and cracks the
-   instruction into its load, operation and store vertices. */
+   instruction into its load, operation and store vertices; the text trace;
+   the accesses of an execution as the QEMU plugin sees them. */
 #include "x86.h"
 #include <Zydis/Zydis.h>
 #include <ctype.h>
@@ -667,4 +668,123 @@ int x86_text_next_access(const char **pp, const char *e, edan_access *out, const
     out->size = (uint32_t)size;
     out->kind = (uint8_t)kind;
     return 1;
+}
+
+/* ---- the QEMU plugin's executions ------------------------------------------ */
+
+uint32_t x86_exec_prepare(x86_exec *x, const x86_decoded *d, uint32_t first_uop)
+{
+    uint32_t cap = 0, np = 0, k;
+    int exact = 1;
+    x->rep = (uint8_t)d->rep;
+    for (k = 0; k < d->nacc; k++) {
+        uint32_t bytes = (uint32_t)d->acc[k].count * d->acc[k].size;
+        /* QEMU hands a 16-byte access over as two of 8: room for pieces of 8, twice */
+        cap += 2u * d->acc[k].count * (d->acc[k].size > 8 ? (d->acc[k].size + 7u) / 8u : 1u);
+        if (d->acc[k].kind == EDAN_MEM_LOAD) x->want_load += bytes;
+        else x->want_store += bytes;
+    }
+    x->check = !d->state;
+    /* the pieces of an exact execution: each vertex's access, in pieces of 8 beyond 8 bytes */
+    for (k = 0; k < d->nuop; k++) {
+        const bintrace_uop *u = &d->uop[k];
+        uint32_t p, pieces, size;
+        if (u->in.mem == EDAN_MEM_NONE) continue;
+        pieces = u->bytes <= 8 ? 1 : u->bytes / 8;
+        size = u->bytes <= 8 ? u->bytes : 8;
+        if (!u->exact || (u->bytes > 8 && u->bytes % 8) || np + pieces > X86_PIECES) {
+            exact = 0;
+            break;
+        }
+        for (p = 0; p < pieces; p++, np++) {
+            x->piece[np].kind = u->in.mem;
+            x->piece[np].size = (uint8_t)size;
+            x->piece[np].uop = (uint16_t)(p ? X86_PIECE_CONT : first_uop + k);
+        }
+    }
+    if (np > cap) cap = np;
+    x->np = (uint8_t)(exact ? np : 0xff);
+    return cap;
+}
+
+/* What QEMU 7.2 reports of an execution, made what the instruction does:
+   an atomic read-modify-write (lock add, xchg, cmpxchg) reported once, as
+   a store, loads its bytes first; a scalar operand that QEMU loads with a
+   whole vector register (vfmadd231sd xmm, xmm, m64 loads 16 bytes, in
+   pieces from the operand's address on) is clipped to its bytes. */
+void x86_exec_fixup(x86_exec *x, const edan_insn *in, x86_run *run)
+{
+    uint32_t k, ld = 0, stb = 0;
+    if (!x->check) return;
+    if (x->n == 1 && x->a[0].kind == EDAN_MEM_STORE && x->want_load == x->a[0].size &&
+        x->want_store == x->a[0].size && x->cap >= 2) {
+        x->a[1] = x->a[0];
+        x->a[0].kind = EDAN_MEM_LOAD;
+        x->n = 2;
+        return;
+    }
+    if (in->mem != EDAN_MEM_LOAD || x->n < 2) return;
+    for (k = 0; k < x->n; k++) {
+        if (x->a[k].kind == EDAN_MEM_LOAD) ld += x->a[k].size;
+        else stb += x->a[k].size;
+    }
+    if (stb || ld <= in->size) return;
+    for (k = 1; k < x->n && x->a[k].addr == x->a[k - 1].addr + x->a[k - 1].size; k++) {}
+    if (k == x->n) {
+        x->a[0].size = in->size;
+        x->n = 1;
+        run->overread++;
+    }
+}
+
+void x86_exec_mismatch(x86_run *run, const edan_insn *in, const x86_exec *x)
+{
+    uint32_t k, ld = 0, stb = 0;
+    const char *mn;
+    if (x->crosses && x->n == 0) {
+        run->cross_missing++;
+        return;
+    }
+    if (!x->check || run->acc_mismatch++) return;
+    for (k = 0; k < x->n; k++) {
+        if (x->a[k].kind == EDAN_MEM_LOAD) ld += x->a[k].size;
+        else stb += x->a[k].size;
+    }
+    mn = x86_op_name(in->op);
+    snprintf(run->acc_mismatch_first, sizeof run->acc_mismatch_first,
+             "pc 0x%llx %s: decoded %u bytes loaded and %u stored, QEMU reported %u and %u",
+             (unsigned long long)in->pc, mn ? mn : "?", x->want_load, x->want_store, ld, stb);
+}
+
+int x86_exec_execable(const bintrace_sinsn *s, const x86_exec *x)
+{
+    if (s->vertex_only) return 0;
+    if (s->in.mem == EDAN_MEM_NONE) return x->n == 0;
+    return x->n == 1 && x->a[0].kind == s->in.mem && x->a[0].size == s->in.size;
+}
+
+void x86_run_notes(const x86_run *run, char *notes, size_t cap)
+{
+    const struct { uint64_t n; const char *kind, *what; } counted[] = {     /* counts with a fixed text */
+        {run->state_insns, "warning", "translated instructions save or restore the register state (xsave, xrstor, "
+                                      "...): analysed with their memory accesses, without the registers they read "
+                                      "or write"},
+        {run->cross_missing, "warning", "executions of instructions that cross a page boundary were analysed "
+                                        "without their memory accesses: QEMU 7.2 reports none for them"},
+        {run->overread, "note", "executions of scalar instructions for which QEMU 7.2 loads a whole vector register "
+                                "(vfmadd231sd xmm, xmm, m64 loads 16 bytes) were analysed with their operand's bytes"},
+        {run->xacc_overflow, "warning", "memory accesses were left out: more than their instruction's decoding allows"},
+    };
+    size_t k, len;
+    for (k = 0; k < sizeof counted / sizeof counted[0]; k++)
+        if (counted[k].n) {
+            len = strlen(notes);
+            snprintf(notes + len, cap - len, "%s: %llu %s\n", counted[k].kind, (unsigned long long)counted[k].n,
+                     counted[k].what);
+        }
+    if (run->acc_mismatch) {
+        len = strlen(notes);
+        snprintf(notes + len, cap - len, "warning: %llu executions made other memory accesses than their decoding "
+                 "(first: %s)\n", (unsigned long long)run->acc_mismatch, run->acc_mismatch_first);
+    }
 }

@@ -112,4 +112,75 @@ int x86_text_parse_start(const char *p, const char *e, uint64_t *pc, uint8_t *by
 /* The access at *p (to e), *p moved past it: 1, or 0 at the end of the
    line, or -1 with *why. */
 int x86_text_next_access(const char **p, const char *e, edan_access *out, const char **why);
+
+/* An x86-64 program's executions as the QEMU plugin (tools/plugin.c) sees
+   them, and what it counts of them. */
+/* 1 when r is a temporary of one instruction's vertices (never live
+   across instructions: nothing to kill). */
+static inline int x86_reg_is_temp(edan_reg r) { return r >= EDAN_X86_TEMP(0) && r <= EDAN_X86_TEMP(3); }
+
+/* The memory accesses one execution of an instruction made, in order, as
+   QEMU reports them, and the pieces QEMU hands over when the execution
+   makes exactly its vertices' accesses (an access of more than 8 bytes in
+   pieces of 8): checked piece by piece, an exact execution's addresses go
+   straight to its vertices (x86_exec_exact). */
+#define X86_PIECES 8
+#define X86_PIECE_CONT 0xffff   /* a piece that goes on the one before */
+#define X86_EXEC_INLINE 4       /* accesses kept in the record itself */
+typedef struct x86_exec {
+    uint32_t n, cap;
+    edan_access *a;         /* inline_a, or a buffer of cap */
+    uint8_t np;             /* the pieces of an exact execution; more than cap: none is exact */
+    uint8_t rep;            /* a rep string instruction: each execution is an iteration (or none) */
+    uint8_t check;          /* its vertices say what it loads and stores (not a state save) */
+    uint8_t crosses;        /* crosses a page boundary: QEMU 7.2 reports none of its accesses */
+    uint32_t want_load, want_store;     /* bytes it loads and stores */
+    struct { uint8_t kind, size; uint16_t uop; } piece[X86_PIECES];    /* uop: the block's vertex, or
+                                                                          X86_PIECE_CONT */
+    edan_access inline_a[X86_EXEC_INLINE];
+} x86_exec;
+
+/* What a run counts, for its notes, and its scratch space. */
+typedef struct x86_run {
+    uint64_t flops;         /* flops of the analysed instructions */
+    uint64_t xacc_overflow; /* executions with more accesses than their instruction can make */
+    uint64_t state_insns;   /* translated instructions that save or restore the register state */
+    uint64_t acc_mismatch;  /* executions whose accesses were not their decoding's */
+    uint64_t cross_missing; /* executions of page-crossing instructions without their accesses */
+    uint64_t overread;      /* executions whose loads QEMU widened, clipped to the operand */
+    char acc_mismatch_first[200];
+    edan_access *scratch;   /* an execution's accesses assigned to its vertices */
+    size_t scratch_cap;
+} x86_run;
+
+/* x of the instruction d (decoded), whose vertices are the block's from
+   first_uop on: what it loads and stores and the pieces of an exact
+   execution; returns the room its accesses need. */
+uint32_t x86_exec_prepare(x86_exec *x, const x86_decoded *d, uint32_t first_uop);
+/* 1 when execution x made exactly the pieces of its vertices' accesses;
+   their addresses are then in uaddrs. */
+static inline int x86_exec_exact(uint64_t *uaddrs, const x86_exec *x)
+{
+    uint32_t k;
+    if (x->n != x->np || x->np > X86_PIECES) return 0;
+    for (k = 0; k < x->n; k++) {
+        const edan_access *a = &x->a[k];
+        if (a->kind != x->piece[k].kind || a->size != x->piece[k].size) return 0;
+        if (x->piece[k].uop != X86_PIECE_CONT) uaddrs[x->piece[k].uop] = a->addr;
+        else if (a->addr != a[-1].addr + a[-1].size) return 0;
+    }
+    return 1;
+}
+/* Execution x of instruction in made what the instruction does (QEMU
+   7.2's quirks undone; run counts the clipped loads). */
+void x86_exec_fixup(x86_exec *x, const edan_insn *in, x86_run *run);
+/* An execution x of instruction in whose accesses were not what its
+   vertices make: counted, the first kept for the notes. */
+void x86_exec_mismatch(x86_run *run, const edan_insn *in, const x86_exec *x);
+/* 1 when execution x of s goes into a binary trace's EXEC record (an
+   instruction of at most one access of up to 8 bytes, and that access),
+   else 0 (a VERTEX record, with its accesses). */
+int x86_exec_execable(const bintrace_sinsn *s, const x86_exec *x);
+/* The run's warnings and notes, appended to notes[0 .. cap). */
+void x86_run_notes(const x86_run *run, char *notes, size_t cap);
 #endif

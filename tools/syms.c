@@ -1,0 +1,439 @@
+/* tools/syms.c - the program's ELF and DWARF, read in one place (cli.h):
+   its symbols and line table (libdwfl) that name the hotspots of --top and
+   the plugin's messages; its functions by the names users give (libelf,
+   demangled by libiberty) for --func, --region, --exclude and annotate
+   --func; what the DWARF says of a function inlined everywhere (libdw);
+   the executable segments and addresses the plugin places code by. No
+   main: linked into edan and into the QEMU plugin. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <elfutils/libdwfl.h>
+#include <libiberty/demangle.h>
+#include "cli.h"
+#include "edan_trace.h"
+#include "suggest.h"
+
+/* ---- the program's symbols and line table (elfutils' libdwfl) ------------ */
+
+/* Opens path for symbol lookups; 0, or -1 with *why set. */
+int cli_syms_open(cli_syms *s, const char *path, uint64_t bias, const char **why)
+{
+    static const Dwfl_Callbacks cb = {NULL, dwfl_standard_find_debuginfo, dwfl_offline_section_address, NULL};
+    int fd;
+    memset(s, 0, sizeof *s);
+    s->bias = bias;
+    fd = open(path, O_RDONLY);
+    if (fd < 0) { *why = strerror(errno); return -1; }
+    s->dwfl = dwfl_begin(&cb);
+    if (!s->dwfl) { close(fd); *why = dwfl_errmsg(-1); return -1; }
+    s->mod = dwfl_report_offline(s->dwfl, "", path, fd);     /* takes the descriptor */
+    dwfl_report_end(s->dwfl, NULL, NULL);
+    if (!s->mod || !dwfl_module_getelf(s->mod, &s->mbias)) {
+        *why = "not an ELF file";
+        dwfl_end(s->dwfl);
+        s->dwfl = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+/* A C++ symbol as users write its name: qualified, with template
+   arguments, without return type, parameters or clone suffix
+   ("geo::dot<double>"); NULL for another symbol. malloc'd. */
+static char *cli_demangle_name(const char *sym)
+{
+    return strncmp(sym, "_Z", 2) ? NULL : cplus_demangle(sym, DMGL_ANSI);
+}
+
+void cli_syms_at(cli_syms *s, uint64_t pc, const char **name, const char **file, int *line)
+{
+    Dwarf_Addr a = (Dwarf_Addr)(pc - s->bias) + s->mbias;
+    Dwfl_Line *l;
+    *name = *file = s->sym = NULL;
+    *line = 0;
+    if (!s->mod) return;
+    *name = s->sym = dwfl_module_addrname(s->mod, a);
+    free(s->demangled);
+    s->demangled = *name ? cli_demangle_name(*name) : NULL;
+    if (s->demangled) *name = s->demangled;
+    l = dwfl_module_getsrc(s->mod, a);
+    if (l) *file = dwfl_lineinfo(l, NULL, line, NULL, NULL, NULL);
+}
+
+void cli_syms_close(cli_syms *s)
+{
+    if (s->dwfl) dwfl_end(s->dwfl);
+    free(s->demangled);
+    memset(s, 0, sizeof *s);
+}
+
+/* ---- the program's functions by the names users give (--func) ----------- */
+static int cli_clone_of(const char *sym, const char *name)
+{
+    size_t n = strlen(name);
+    /* `kernel` also names gcc's clones: kernel.constprop.0, kernel.isra.0,
+       kernel.part.0, kernel.cold */
+    return strncmp(sym, name, n) == 0 && (sym[n] == 0 || sym[n] == '.');
+}
+
+/* The last component of a qualified name: after its last "::" outside
+   template arguments ("get" of "geo::Vec<std::pair<int, int> >::get"). */
+static const char *cli_last_component(const char *q)
+{
+    const char *p, *last = q;
+    int depth = 0;
+    for (p = q; *p; p++) {
+        if (*p == '<') depth++;
+        else if (*p == '>' && depth) depth--;
+        else if (!depth && p[0] == ':' && p[1] == ':') last = p + 2;
+    }
+    return last;
+}
+
+int cli_func_matches(const cli_func *f, const char *name)
+{
+    const char *mod;
+    size_t n = strlen(name);
+    if (cli_clone_of(f->name, name)) return 1;
+    /* Fortran (gfortran): an external procedure is NAME_, a module's
+       __MODULE_MOD_NAME */
+    if (!strncmp(f->name, name, n) && f->name[n] == '_' && f->name[n + 1] == 0) return 1;
+    if (!strncmp(f->name, "__", 2) && (mod = strstr(f->name, "_MOD_")) != NULL && !strcmp(mod + 5, name)) return 1;
+    if (!f->sig) return 0;
+    if (!strcmp(f->sig, name) || !strcmp(f->base, name) || (f->call && !strcmp(f->call, name))) return 1;
+    return !strstr(name, "::") && cli_last_component(f->base) != f->base && !strcmp(cli_last_component(f->base), name);
+}
+
+/* A C++ symbol's signature, its name, and the signature from its name on
+   (the signature of a template function starts with its return type). */
+static int cli_func_demangle(cli_func *f)
+{
+    char *clone, *p;
+    size_t n;
+    f->sig = f->base = NULL;
+    f->call = NULL;
+    if (strncmp(f->name, "_Z", 2)) return 0;
+    if (!(f->sig = cplus_demangle(f->name, DMGL_PARAMS | DMGL_ANSI))) return 0;
+    if ((clone = strstr(f->sig, " [clone ")) != NULL) *clone = 0;
+    if (!(f->base = cli_demangle_name(f->name))) {
+        free(f->sig);
+        f->sig = NULL;
+        return -1;
+    }
+    n = strlen(f->base);
+    for (p = f->sig; (p = strstr(p, f->base)) != NULL; p++)
+        if (p[n] == '(' && (p == f->sig || p[-1] == ' ')) {
+            f->call = p;
+            break;
+        }
+    return 0;
+}
+
+static int cli_funcs_add(cli_func **v, size_t *n, size_t *cap, const char *name, uint64_t value, uint64_t size)
+{
+    cli_func *f;
+    cli_func *nv = (cli_func *)cli_grow(*v, cap, *n, sizeof **v, 256);
+    if (!nv) return -1;
+    *v = nv;
+    f = &nv[*n];
+    memset(f, 0, sizeof *f);
+    if (!(f->name = strdup(name))) return -1;
+    f->value = value;
+    f->size = size;
+    (*n)++;
+    return cli_func_demangle(f);
+}
+
+int cli_funcs_load(cli_funcs *fs, const char *path, const char **why)
+{
+    int fd, pass, rc = 0;
+    Elf *e;
+    Elf_Scn *scn;
+    size_t nph, i, cap = 0, icap = 0;
+    memset(fs, 0, sizeof *fs);
+    if (elf_version(EV_CURRENT) == EV_NONE) { *why = elf_errmsg(-1); return -1; }
+    if ((fd = open(path, O_RDONLY)) < 0) { *why = strerror(errno); return -1; }
+    e = elf_begin(fd, ELF_C_READ, NULL);
+    if (!e || elf_kind(e) != ELF_K_ELF) {
+        if (e) elf_end(e);
+        close(fd);
+        *why = "not an ELF file";
+        return -1;
+    }
+    if (elf_getphdrnum(e, &nph) == 0)
+        for (i = 0; i < nph; i++) {
+            GElf_Phdr ph;
+            if (gelf_getphdr(e, (int)i, &ph) && ph.p_type == PT_INTERP) fs->dynamic = 1;
+        }
+    /* the functions: .symtab, else .dynsym; what the program imports: .dynsym */
+    for (pass = 0; pass < 2 && !rc; pass++) {
+        Elf64_Word want = pass == 0 ? SHT_SYMTAB : SHT_DYNSYM;
+        for (scn = elf_nextscn(e, NULL); scn && !rc; scn = elf_nextscn(e, scn)) {
+            GElf_Shdr sh;
+            Elf_Data *d;
+            size_t k, cnt;
+            if (!gelf_getshdr(scn, &sh) || sh.sh_type != want || sh.sh_entsize == 0 || !(d = elf_getdata(scn, NULL)))
+                continue;
+            if (pass == 0) fs->have_symtab = 1;
+            cnt = sh.sh_size / sh.sh_entsize;
+            for (k = 0; k < cnt && !rc; k++) {
+                GElf_Sym sym;
+                const char *nm;
+                int undef;
+                if (!gelf_getsym(d, (int)k, &sym) ||
+                    (GELF_ST_TYPE(sym.st_info) != STT_FUNC && GELF_ST_TYPE(sym.st_info) != STT_GNU_IFUNC))
+                    continue;
+                nm = elf_strptr(e, sh.sh_link, sym.st_name);
+                if (!nm || !*nm) continue;
+                undef = sym.st_shndx == SHN_UNDEF;
+                if (undef && pass == 1) rc = cli_funcs_add(&fs->imports, &fs->nimports, &icap, nm, 0, 0);
+                else if (!undef && sym.st_value != 0 && (pass == 0 || !fs->have_symtab))
+                    rc = cli_funcs_add(&fs->f, &fs->n, &cap, nm, sym.st_value, sym.st_size);
+            }
+        }
+    }
+    elf_end(e);
+    close(fd);
+    if (rc) {
+        cli_funcs_free(fs);
+        *why = "out of memory";
+        return -1;
+    }
+    return 0;
+}
+
+static void cli_func_list_free(cli_func *v, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        free(v[i].name);
+        free(v[i].sig);
+        free(v[i].base);
+    }
+    free(v);
+}
+
+void cli_funcs_free(cli_funcs *fs)
+{
+    cli_func_list_free(fs->f, fs->n);
+    cli_func_list_free(fs->imports, fs->nimports);
+    memset(fs, 0, sizeof *fs);
+}
+
+const cli_func *cli_funcs_import(const cli_funcs *fs, const char *name)
+{
+    size_t i;
+    for (i = 0; i < fs->nimports; i++)
+        if (cli_func_matches(&fs->imports[i], name)) return &fs->imports[i];
+    return NULL;
+}
+
+void cli_funcs_close_matches(const cli_funcs *fs, const char *name, char *out, size_t outlen)
+{
+    const char *best[5];
+    size_t bestd[5], nbest = 0, i, k, limit = suggest_limit(strlen(name));
+    out[0] = 0;
+    for (i = 0; i < fs->n; i++) {
+        const char *shown = fs->f[i].base ? fs->f[i].base : fs->f[i].name;     /* C++: as users write it */
+        const char *cmp = strstr(name, "::") ? shown : cli_last_component(shown);
+        size_t d = suggest_distance(cmp, strlen(cmp), name, strlen(name));
+        if (d > limit && !strstr(shown, name)) continue;
+        if (d > limit) d = limit + 1;
+        for (k = 0; k < nbest; k++)
+            if (strcmp(best[k], shown) == 0) break;
+        if (k < nbest) continue;
+        if (nbest < 5) { best[nbest] = shown; bestd[nbest++] = d; }
+        else {
+            size_t worst = 0;
+            for (k = 1; k < nbest; k++) if (bestd[k] > bestd[worst]) worst = k;
+            if (d >= bestd[worst]) continue;
+            best[worst] = shown;
+            bestd[worst] = d;
+        }
+    }
+    /* by distance */
+    for (i = 1; i < nbest; i++)
+        for (k = i; k > 0 && bestd[k] < bestd[k - 1]; k--) {
+            const char *t = best[k]; size_t td = bestd[k];
+            best[k] = best[k - 1]; bestd[k] = bestd[k - 1];
+            best[k - 1] = t; bestd[k - 1] = td;
+        }
+    for (i = 0; i < nbest; i++) {
+        size_t len = strlen(out);
+        snprintf(out + len, outlen - len, "%s%s", i ? ", " : "", best[i]);
+    }
+}
+
+int cli_func_miss(const cli_funcs *fs, const char *opt, const char *name, const char *program, char *msg, size_t n)
+{
+    char close[1024];
+    const cli_func *imp = cli_funcs_import(fs, name);
+    if (imp) {
+        snprintf(msg, n, "%s %s: %s imports %s from a shared library: edan trace --func names it there (--top lists its "
+                 "instructions); only the program's own functions have lines here", opt, name, program,
+                 imp->base ? imp->base : imp->name);
+        return -1;
+    }
+    cli_funcs_close_matches(fs, name, close, sizeof close);
+    if (close[0])
+        snprintf(msg, n, "%s %s: no function of that name in %s; close matches: %s", opt, name, program, close);
+    else if (fs->dynamic)
+        snprintf(msg, n, "%s %s: no function of that name in %s (no close match among %zu functions; the program is "
+                 "dynamically linked: if it is a shared library's, edan trace --func names it there)", opt, name,
+                 program, fs->n);
+    else
+        snprintf(msg, n, "%s %s: no function of that name in %s (no close match among %zu functions)", opt, name,
+                 program, fs->n);
+    return -1;
+}
+
+/* ---- what the DWARF says of a function without a symbol (libdw) --------- */
+
+/* The search: inlined (found), and the functions it was inlined into. */
+typedef struct cli_dw { const char *name; int found; char *callers; size_t n; } cli_dw;
+
+static void cli_dw_caller(cli_dw *w, const char *caller)
+{
+    size_t len = strlen(w->callers);
+    const char *p = w->callers;
+    if (!caller) return;
+    for (; (p = strstr(p, caller)) != NULL; p += strlen(caller))      /* once each */
+        if ((p == w->callers || p[-1] == ' ') && (p[strlen(caller)] == ',' || !p[strlen(caller)])) return;
+    if (len + strlen(caller) + 3 < w->n) snprintf(w->callers + len, w->n - len, "%s%s", len ? ", " : "", caller);
+}
+
+static void cli_dw_walk(Dwarf_Die *first, const char *caller, cli_dw *w, int depth)
+{
+    Dwarf_Die die = *first, child, next;
+    if (depth > 64) return;
+    do {
+        int tag = dwarf_tag(&die);
+        const char *here = caller;
+        if (tag == DW_TAG_subprogram) {
+            const char *nm = dwarf_diename(&die);
+            if (nm && !strcmp(nm, w->name) && dwarf_func_inline(&die)) w->found = 1;
+            if (nm) here = nm;
+        } else if (tag == DW_TAG_inlined_subroutine) {
+            Dwarf_Attribute at;
+            Dwarf_Die origin;
+            const char *on;
+            if (dwarf_attr(&die, DW_AT_abstract_origin, &at) && dwarf_formref_die(&at, &origin) &&
+                (on = dwarf_diename(&origin)) != NULL && !strcmp(on, w->name)) {
+                w->found = 1;
+                cli_dw_caller(w, caller);
+            }
+        }
+        if (dwarf_child(&die, &child) == 0) cli_dw_walk(&child, here, w, depth + 1);
+        if (dwarf_siblingof(&die, &next) != 0) break;
+        die = next;
+    } while (1);
+}
+
+int cli_func_inlined(const char *path, const char *name, char *callers, size_t n)
+{
+    int fd = open(path, O_RDONLY);
+    Dwarf *dw;
+    Dwarf_Off off = 0, next;
+    size_t hsize;
+    cli_dw w;
+    callers[0] = 0;
+    if (fd < 0) return 0;
+    dw = dwarf_begin(fd, DWARF_C_READ);
+    w.name = name;
+    w.found = 0;
+    w.callers = callers;
+    w.n = n;
+    while (dw && dwarf_nextcu(dw, off, &next, &hsize, NULL, NULL, NULL) == 0) {
+        Dwarf_Die cu, child;
+        if (dwarf_offdie(dw, off + hsize, &cu) && dwarf_child(&cu, &child) == 0) cli_dw_walk(&child, NULL, &w, 0);
+        off = next;
+    }
+    if (dw) dwarf_end(dw);
+    close(fd);
+    return w.found;
+}
+
+/* ---- the program's segments (libelf) ------------------------------------ */
+
+int cli_elf_vaddr(const char *path, uint64_t off, uint64_t *vaddr)
+{
+    int fd = open(path, O_RDONLY), rc = -1;
+    Elf *e;
+    size_t nph, i;
+    if (fd < 0) return -1;
+    e = elf_begin(fd, ELF_C_READ, NULL);
+    if (e && elf_kind(e) == ELF_K_ELF && elf_getphdrnum(e, &nph) == 0)
+        for (i = 0; i < nph && rc; i++) {
+            GElf_Phdr ph;
+            if (!gelf_getphdr(e, (int)i, &ph) || ph.p_type != PT_LOAD) continue;
+            if (off >= ph.p_offset && off < ph.p_offset + ph.p_filesz) {
+                *vaddr = off - ph.p_offset + ph.p_vaddr;
+                rc = 0;
+            }
+        }
+    if (e) elf_end(e);
+    close(fd);
+    return rc;
+}
+
+int cli_elf_exec_segments(const char *path, int x86, uint64_t *min_vaddr, int *markers, char *err, size_t errlen)
+{
+    int fd;
+    Elf *e;
+    size_t nph, i;
+    char *raw;
+    size_t rawsize;
+    if (elf_version(EV_CURRENT) == EV_NONE) {
+        snprintf(err, errlen, "libelf: %s", elf_errmsg(-1));
+        return -1;
+    }
+    fd = open(path, O_RDONLY);
+    if (fd < 0) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    e = elf_begin(fd, ELF_C_READ, NULL);
+    if (!e || elf_kind(e) != ELF_K_ELF) {
+        if (e) elf_end(e);
+        close(fd);
+        snprintf(err, errlen, "%s: not an ELF file", path);
+        return -1;
+    }
+    *min_vaddr = UINT64_MAX;
+    *markers = 0;
+    raw = elf_rawfile(e, &rawsize);
+    if (elf_getphdrnum(e, &nph) == 0) {
+        for (i = 0; i < nph; i++) {
+            GElf_Phdr ph;
+            if (!gelf_getphdr(e, (int)i, &ph)) continue;
+            if (ph.p_type != PT_LOAD || !(ph.p_flags & PF_X)) continue;
+            if (ph.p_vaddr < *min_vaddr) *min_vaddr = ph.p_vaddr;
+            if (raw && ph.p_offset <= rawsize && ph.p_filesz <= rawsize - ph.p_offset) {
+                const unsigned char *p = (const unsigned char *)raw + ph.p_offset;
+                uint64_t off;
+                for (off = 0; !x86 && off + 4 <= ph.p_filesz; off += 2) {
+                    uint32_t w = p[off] | (uint32_t)p[off + 1] << 8 | (uint32_t)p[off + 2] << 16 |
+                                 (uint32_t)p[off + 3] << 24;
+                    if (w == EDAN_TRACE_BEGIN_INSN) { *markers = 1; break; }
+                }
+                for (off = 0; x86 && off + EDAN_TRACE_X86_LEN <= ph.p_filesz; off++)
+                    if (p[off] == 0x0f && !memcmp(p + off, EDAN_TRACE_X86_BEGIN, EDAN_TRACE_X86_LEN)) {
+                        *markers = 1;
+                        break;
+                    }
+            }
+        }
+    }
+    if (*min_vaddr == UINT64_MAX) *min_vaddr = 0;
+    elf_end(e);
+    close(fd);
+    return 0;
+}

@@ -14,7 +14,7 @@
 #include "roofline.h"
 #include "cli.h"
 #include "files.h"
-#include "suggest.h"
+#include "opt.h"
 #include "chart.h"
 #include <errno.h>
 #include <math.h>
@@ -1214,7 +1214,7 @@ static int ref_check(const edan__json *root, const char *path, char *err, size_t
 static char *read_all(const char *path, size_t *len)
 {
     char err[512], *text = files_read_all(path, CLI_MAX_REPORT_BYTES, len, err, sizeof err);
-    if (!text) fprintf(stderr, "edan roofline: %s\n", err);
+    if (!text) opt_err("edan roofline", "%s", err);
     return text;
 }
 
@@ -1230,10 +1230,10 @@ static int app_number(const char *path, const edan__json *obj, const char *key, 
     *out = edan__json_number(v, dflt);
     if (!v || (edan__json_kind(v) == EDAN__JSON_NUMBER && *out >= lo && *out <= hi)) return 0;
     if (edan__json_kind(v) == EDAN__JSON_NUMBER)
-        fprintf(stderr, "edan roofline: --app %s:%lu: \"%s\" is %g: expected a number from %g to %g\n", path,
+        opt_err("edan roofline", "--app %s:%lu: \"%s\" is %g: expected a number from %g to %g", path,
                 edan__json_line(v), key, *out, lo, hi);
     else
-        fprintf(stderr, "edan roofline: --app %s:%lu: \"%s\" must be a number\n", path, edan__json_line(v), key);
+        opt_err("edan roofline", "--app %s:%lu: \"%s\" must be a number", path, edan__json_line(v), key);
     return -1;
 }
 
@@ -1303,13 +1303,13 @@ static int app_point(const char *spec, unsigned prof_m, const rl_profile_id *id,
     text = read_all(path, &len);
     if (!text) return -1;
     if (edan__json_parse(text, len, NULL, &root, err, sizeof err) != EDAN_OK) {
-        fprintf(stderr, "%s:%s\n", path, err + (strncmp(err, "line ", 5) ? 0 : 5));
+        opt_err(NULL, "%s:%s", path, err + (strncmp(err, "line ", 5) ? 0 : 5));
         goto done;
     }
     c = edan__json_at(edan__json_get(root, "configs"), 0);
     ms = edan__json_get(c, "m");
     if (!c || !ms || !edan__json_len(ms)) {
-        fprintf(stderr, "edan roofline: --app %s: not an edan report\n", path);
+        opt_err("edan roofline", "--app %s: not an edan report", path);
         goto done;
     }
     if (app_number(path, c, "flops", 0, RL_MAX_COUNT, 0, &flops) ||
@@ -1319,7 +1319,7 @@ static int app_point(const char *spec, unsigned prof_m, const rl_profile_id *id,
         app_number(path, c, "freq_ghz", RL_MIN_VALUE, RL_MAX_VALUE, 1, &ghz))
         goto done;
     if (flops <= 0 || q->ai <= 0) {
-        fprintf(stderr, "edan roofline: --app %s: the application does no floating-point work\n", path);
+        opt_err("edan roofline", "--app %s: the application does no floating-point work", path);
         goto done;
     }
     snprintf(key, sizeof key, "%u", prof_m);
@@ -1331,24 +1331,24 @@ static int app_point(const char *spec, unsigned prof_m, const rl_profile_id *id,
     q->predicted = runtime <= 0;
     q->foreign = q->predicted ? app_foreign(root, id, q->analysed_with, sizeof q->analysed_with) : 0;
     if (q->foreign == 1)
-        fprintf(stderr, "edan roofline: --app %s was analysed with the profile %s, not %s: its point is drawn hollow and "
+        opt_err("edan roofline", "--app %s was analysed with the profile %s, not %s: its point is drawn hollow and "
                 "marked \"other profile\" (the model's performance with that profile's latency, m and clock; analysed "
-                "with --profile %s it belongs on this chart)\n", path, q->analysed_with, id->path, id->path);
+                "with --profile %s it belongs on this chart)", path, q->analysed_with, id->path, id->path);
     else if (q->foreign == 2)
-        fprintf(stderr, "edan roofline: --app %s was analysed without a profile: its point is drawn hollow and marked "
+        opt_err("edan roofline", "--app %s was analysed without a profile: its point is drawn hollow and marked "
                 "\"no profile\" (the model's performance with its default latency and clock; analysed with --profile "
-                "%s it belongs on this chart)\n", path, id->path);
+                "%s it belongs on this chart)", path, id->path);
     if (runtime > 0) {
         q->gflops_lo = q->gflops_hi = flops / runtime / 1e9;
     } else if (lo_t > 0 && hi_t > 0) {
         q->gflops_lo = flops * ghz / lo_t;      /* flop per cycle x cycles per ns */
         q->gflops_hi = flops * ghz / hi_t;
     } else {
-        fprintf(stderr, "edan roofline: --app %s: no time bounds\n", path);
+        opt_err("edan roofline", "--app %s: no time bounds", path);
         goto done;
     }
     if (point_out_of_range(q, err, sizeof err)) {
-        fprintf(stderr, "edan roofline: --app %s: %s\n", spec, err);
+        opt_err("edan roofline", "--app %s: %s", spec, err);
         goto done;
     }
     src = edan__json_string(edan__json_get(root, "source"), path);
@@ -1386,76 +1386,18 @@ static int parse_point(const char *s, roofline_point *q, char *label, size_t n)
     return *end ? -1 : 0;
 }
 
-/* ---- the command ------------------------------------------------------- */
-
-static const char roofline_usage[] =
-    "usage: edan roofline PROFILE -o CHART.svg [options]\n"
-    "Draws roofline charts of a hardware profile written by `probe` (or a\n"
-    "reference profile in hwprofiles/), log-log, GFLOP/s against flop/byte.\n"
-    "\n"
-    "Charts:\n"
-    "  (default)           the cache-aware roofline (CARM): one roof per compute\n"
-    "                      kind (best ISA FMA and ADD, scalar FMA) and per memory\n"
-    "                      level (L1, L2, L3, DRAM: the best bandwidth median of\n"
-    "                      the level at --threads)\n"
-    "  --threads N         the roofs of N threads (default 1, or the fewest the\n"
-    "                      profile has)\n"
-    "  --cluster N         the locality-aware roofline (LARM) of cluster N (a NUMA\n"
-    "                      node with cores) from `probe --numa`: its cache roofs and\n"
-    "                      its local, remote, contended and congested memory roofs\n"
-    "  --larm              one LARM chart per cluster (and mode), named after -o\n"
-    "                      CHART.svg (a file path: not -, a FIFO or a device):\n"
-    "                      CHART-clusterN.svg, CHART-clusterN-MODE.svg when the\n"
-    "                      roofs name modes\n"
-    "  --mode M            with --cluster: the roofs of mode M (e.g. flat, cache)\n"
-    "  --op OP             LARM roofs of this op (default load; store_nt, store)\n"
-    "Applications:\n"
-    "  --app RESULT.json[:RUNTIME_SECONDS]\n"
-    "                      an `edan analyze/trace --json` report: its arithmetic\n"
-    "                      intensity and its performance over the model's time\n"
-    "                      bounds (a range), or over the measured runtime\n"
-    "  --point LABEL:AI:GFLOPS | --point LABEL:AI:LOW-HIGH\n"
-    "  --fast-fraction F   for each --app, the hybrid roof (TPDS 2019, Eq. 5) of\n"
-    "                      its loads and stores with the fraction F (0..1) of them\n"
-    "                      in the fast memory, from the profile's hybrid model\n"
-    "                      (probe --numa; the cluster's, else the first)\n"
-    "  --store-fraction S  without --app: the hybrid roof of a kernel whose bytes\n"
-    "                      are the fraction S stores\n"
-    "  --peak GFLOPS       the top compute roof, for a profile without compute\n"
-    "                      roofs (reference profiles) or to show another peak\n"
-    "A chart draws roofs, intensities and performance from 1e-9 to 1e12; a value\n"
-    "outside is an error that names it, and no chart is written.\n"
-    "  --title TEXT        the chart's title\n"
-    "Every roof line carries data-kind, data-label and data-gbps (or\n"
-    "data-gflops) attributes for scripts.\n";
-
-/* The value of option opt: a number from lo to hi, whole when `whole`;
-   0, or -1 with a message. */
-static int parse_double(const char *opt, const char *s, double lo, double hi, int whole, double *out)
-{
-    char *end;
-    double v = strtod(s, &end);
-    if (end == s || *end || !(v >= lo && v <= hi) || (whole && v != floor(v))) {
-        fprintf(stderr, "edan roofline: %s wants a %snumber from %.15g to %.15g, not '%s'\n", opt,
-                whole ? "whole " : "", lo, hi, s);
-        return -1;
-    }
-    *out = v;
-    return 0;
-}
-
 /* The chart, as tools/files.h writes outputs; rl_check has passed it. */
 static int write_chart(const char *out, const rl_chart *ch, const roofline_point *pts, size_t npts)
 {
     char err[600];
     files_out fo;
     if (files_out_open(&fo, out, err, sizeof err)) {
-        fprintf(stderr, "edan roofline: cannot write %s\n", err);
+        opt_err("edan roofline", "cannot write %s", err);
         return -1;
     }
     rl_svg(fo.f, ch, pts, npts);
     if (files_out_close(&fo, err, sizeof err)) {
-        fprintf(stderr, "edan roofline: cannot write %s\n", err);
+        opt_err("edan roofline", "cannot write %s", err);
         return -1;
     }
     return 0;
@@ -1488,27 +1430,27 @@ static int larm_base_ok(const char *out)
     char dir[4096];
     const char *slash = strrchr(out, '/');
     if (!strcmp(out, "-")) {
-        fprintf(stderr, "edan roofline: --larm writes one chart per cluster, named after -o CHART.svg: standard output "
-                "(-o -) cannot name them\n");
+        opt_err("edan roofline", "--larm writes one chart per cluster, named after -o CHART.svg: standard output "
+                "(-o -) cannot name them");
         return -1;
     }
     if (stat(out, &st) == 0) {
         if (S_ISREG(st.st_mode)) return 0;
-        fprintf(stderr, "edan roofline: --larm names its charts after -o CHART.svg: %s is %s, not a regular file\n",
+        opt_err("edan roofline", "--larm names its charts after -o CHART.svg: %s is %s, not a regular file",
                 out, S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO" : "a device or socket");
         return -1;
     }
     if (errno != ENOENT) {
-        fprintf(stderr, "edan roofline: -o %s: %s\n", out, strerror(errno));
+        opt_err("edan roofline", "-o %s: %s", out, strerror(errno));
         return -1;
     }
     if (!slash) snprintf(dir, sizeof dir, ".");
     else if ((size_t)(slash - out) >= sizeof dir) {
-        fprintf(stderr, "edan roofline: -o %s: too long a name\n", out);
+        opt_err("edan roofline", "-o %s: too long a name", out);
         return -1;
     } else snprintf(dir, sizeof dir, "%.*s", slash == out ? 1 : (int)(slash - out), out);
     if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
-        fprintf(stderr, "edan roofline: --larm names its charts after -o CHART.svg: %s is not a directory\n", dir);
+        opt_err("edan roofline", "--larm names its charts after -o CHART.svg: %s is not a directory", dir);
         return -1;
     }
     return 0;
@@ -1549,263 +1491,367 @@ static size_t larm_keys(const edan__json *roofs, rl_key *keys, size_t max)
     return nk;
 }
 
-int edan_cmd_roofline(int argc, char **argv)
-{
-    const char *path = NULL, *out = NULL, *title = NULL, *mode = NULL, *op = "load";
-    roofline_point pts[RL_MAX_POINTS];
-    char labels[RL_MAX_POINTS][64], err[600];
+/* ---- the command ------------------------------------------------------- */
+
+enum {
+    RL_HELP = 1, RL_OUT, RL_TITLE, RL_THREADS, RL_CLUSTER, RL_LARM, RL_MODE, RL_OP, RL_APP, RL_POINT, RL_FAST,
+    RL_STORE, RL_PEAK
+};
+static const opt_def roofline_opts[] = {
+    {NULL, NULL, 0,
+     "usage: edan roofline PROFILE -o CHART.svg [options]\n"
+     "Draws roofline charts of a hardware profile written by `probe` (or a\n"
+     "reference profile in hwprofiles/), log-log, GFLOP/s against flop/byte.\n"
+     "\n"
+     "Charts:\n"
+     "  (default)           the cache-aware roofline (CARM): one roof per compute\n"
+     "                      kind (best ISA FMA and ADD, scalar FMA) and per memory\n"
+     "                      level (L1, L2, L3, DRAM: the best bandwidth median of\n"
+     "                      the level at --threads)"},
+    {"--threads", "N", RL_THREADS, "the roofs of N threads (default 1, or the fewest the\nprofile has)"},
+    {"--cluster", "N", RL_CLUSTER,
+     "the locality-aware roofline (LARM) of cluster N (a NUMA\nnode with cores) from `probe --numa`: its cache "
+     "roofs and\nits local, remote, contended and congested memory roofs"},
+    {"--larm", NULL, RL_LARM,
+     "one LARM chart per cluster (and mode), named after -o\nCHART.svg (a file path: not -, a FIFO or a device):\n"
+     "CHART-clusterN.svg, CHART-clusterN-MODE.svg when the\nroofs name modes"},
+    {"--mode", "M", RL_MODE, "with --cluster: the roofs of mode M (e.g. flat, cache)"},
+    {"--op", "OP", RL_OP, "LARM roofs of this op (default load; store_nt, store)"},
+    {NULL, NULL, 0, "Applications:"},
+    {"--app", "RESULT.json[:RUNTIME_SECONDS]", RL_APP,
+     "an `edan analyze/trace --json` report: its arithmetic\nintensity and its performance over the model's time\n"
+     "bounds (a range), or over the measured runtime"},
+    {"--point", "LABEL:AI:GFLOPS", RL_POINT, "a point of your own; LABEL:AI:LOW-HIGH for a range"},
+    {"--fast-fraction", "F", RL_FAST,
+     "for each --app, the hybrid roof (TPDS 2019, Eq. 5) of\nits loads and stores with the fraction F (0..1) of them\n"
+     "in the fast memory, from the profile's hybrid model\n(probe --numa; the cluster's, else the first)"},
+    {"--store-fraction", "S", RL_STORE,
+     "without --app: the hybrid roof of a kernel whose bytes\nare the fraction S stores"},
+    {"--peak", "GFLOPS", RL_PEAK,
+     "the top compute roof, for a profile without compute\nroofs (reference profiles) or to show another peak"},
+    {NULL, NULL, 0, "Output:"},
+    {"-o", "CHART.svg", RL_OUT, "the chart; with --larm, the base of the charts' names"},
+    {"--title", "TEXT", RL_TITLE, "the chart's title"},
+    {"-h|--help", NULL, RL_HELP, "this text"},
+    {NULL, NULL, 0,
+     "A chart draws roofs, intensities and performance from 1e-9 to 1e12; a value\n"
+     "outside is an error that names it, and no chart is written.\n"
+     "Every roof line carries data-kind, data-label and data-gbps (or\n"
+     "data-gflops) attributes for scripts."},
+};
+#define RL_NOPTS (sizeof roofline_opts / sizeof roofline_opts[0])
+
+/* What the command line asks for. */
+typedef struct rl_args {
+    const char *path, *out, *title, *mode, *op;
+    roofline_point pts[RL_MAX_POINTS];      /* the --point's, then the --app's */
+    char labels[RL_MAX_POINTS][64];
     const char *apps[RL_MAX_POINTS];
-    size_t npts = 0, napps = 0, k, len = 0;
-    double threads = 0, cluster_d = -1, peak = 0;
-    int larm = 0, rc = 2, i;     /* every failure here is of the input or the output */
-    rl_hybrid_req hy = {-1, -1};
-    rl_chart *ch = NULL, *charts = NULL;     /* charts: --larm's, one per cluster (and mode) */
-    edan_profile *p = NULL;
-    edan__json *own_root = NULL;     /* a reference profile's (the loader does not take those) */
-    const edan__json *root = NULL;
-    char *text = NULL;
-    unsigned prof_m = 0;
+    size_t npts, napps;
+    double threads, cluster, peak;          /* cluster -1: none */
+    int larm;
+    rl_hybrid_req hy;
+} rl_args;
+
+/* The value of option opt: a number from lo to hi, whole when `whole`;
+   0, or -1 with a message. */
+static int rl_number(const char *opt, const char *s, double lo, double hi, int whole, double *out)
+{
+    double v;
+    if (opt_double(s, lo, 0, hi, &v) || (whole && v != floor(v)))
+        return opt_err("edan roofline", "%s wants a %snumber from %.15g to %.15g, not '%s'", opt,
+                       whole ? "whole " : "", lo, hi, s);
+    *out = v;
+    return 0;
+}
+
+/* --point SPEC as the next point; 0, or -1 with a message. */
+static int rl_add_point(rl_args *a, const char *spec)
+{
+    char why[600];
+    roofline_point *q = &a->pts[a->npts];
+    if (parse_point(spec, q, a->labels[a->npts], sizeof a->labels[0]))
+        return opt_err("edan roofline", "--point '%s': expected LABEL:AI:GFLOPS or LABEL:AI:LOW-HIGH", spec);
+    if (point_out_of_range(q, why, sizeof why)) return opt_err("edan roofline", "--point '%s': %s", spec, why);
+    a->npts++;
+    return 0;
+}
+
+/* The options: 1 when --help was printed, 0, or -1 with a message. */
+static int rl_read_options(rl_args *a, int argc, char **argv)
+{
+    const char *val;
+    int i, k;
+    for (i = 1; (k = opt_next("edan roofline", roofline_opts, RL_NOPTS, argc, argv, &i, &val)) != OPT_END;) {
+        if ((k == RL_APP || k == RL_POINT) && a->napps + a->npts >= RL_MAX_POINTS)
+            return opt_err("edan roofline", "at most %d applications and points", RL_MAX_POINTS);
+        switch (k) {
+        case RL_HELP: opt_help(stdout, roofline_opts, RL_NOPTS); return 1;
+        case RL_OUT: a->out = val; break;
+        case RL_TITLE: a->title = val; break;
+        case RL_MODE: a->mode = val; break;
+        case RL_OP: a->op = val; break;
+        case RL_LARM: a->larm = 1; break;
+        case RL_THREADS: if (rl_number("--threads", val, 1, 1 << 20, 1, &a->threads)) return -1; break;
+        case RL_CLUSTER: if (rl_number("--cluster", val, 0, 1 << 20, 1, &a->cluster)) return -1; break;
+        case RL_PEAK: if (rl_number("--peak", val, RL_MIN_VALUE, RL_MAX_VALUE, 0, &a->peak)) return -1; break;
+        case RL_FAST: if (rl_number("--fast-fraction", val, 0, 1, 0, &a->hy.fast_fraction)) return -1; break;
+        case RL_STORE: if (rl_number("--store-fraction", val, 0, 1, 0, &a->hy.store_fraction)) return -1; break;
+        case RL_APP: a->apps[a->napps++] = val; break;
+        case RL_POINT: if (rl_add_point(a, val)) return -1; break;
+        case OPT_OPERAND:
+            if (a->path) return opt_err("edan roofline", "one profile only ('%s')", val);
+            a->path = val;
+            break;
+        case OPT_REST:
+            return opt_err("edan roofline", "'--' is not an option of edan roofline (see edan roofline --help)");
+        default: return -1;     /* OPT_ERROR: said */
+        }
+    }
+    return 0;
+}
+
+/* The options that go together; 0, or -1 with a message. */
+static int rl_check_options(const rl_args *a)
+{
+    if (!a->path || !a->out) {
+        opt_help(stderr, roofline_opts, RL_NOPTS);
+        return opt_err("edan roofline", "%s", !a->path ? "no profile given (edan roofline PROFILE -o CHART.svg)"
+                                                       : "no output given (-o CHART.svg)");
+    }
+    if (a->larm && a->cluster >= 0)
+        return opt_err("edan roofline", "--larm draws every cluster; --cluster N draws one: not both");
+    if (a->mode && a->cluster < 0) return opt_err("edan roofline", "--mode goes with --cluster N");
+    if (a->larm && larm_base_ok(a->out)) return -1;
+    if (a->hy.store_fraction >= 0 && a->napps)
+        return opt_err("edan roofline", "--store-fraction is for a chart without --app (an application has its own)");
+    if (a->hy.store_fraction >= 0 && a->hy.fast_fraction < 0)
+        return opt_err("edan roofline", "--store-fraction needs --fast-fraction F");
+    if (a->hy.fast_fraction >= 0 && !a->napps && a->hy.store_fraction < 0)
+        return opt_err("edan roofline", "--fast-fraction needs --app RESULT.json or --store-fraction S");
+    return 0;
+}
+
+/* The profile as read: its text, the loader's profile (a measured one) or
+   the JSON alone (a reference profile, which the loader does not take). */
+typedef struct rl_input {
+    char *text;
+    size_t len;
+    edan_profile *p;
+    edan__json *own_root;
+    const edan__json *root;     /* the profile's JSON, either way */
+    unsigned prof_m;            /* the measured profile's m; 0: none */
+} rl_input;
+
+static void rl_input_free(rl_input *in)
+{
+    if (in->p) edan_profile_free(in->p);
+    edan__json_free(in->own_root);
+    free(in->text);
+}
+
+/* The profile, then the --app points after the --point ones; 0, or -1
+   with a message. One parse: a measured profile through the loader, which
+   checks it and keeps its JSON; only when that fails, the JSON alone, to
+   tell a reference profile (transcribed from a paper, with only what the
+   paper gives) from a file that is not a profile. */
+static int rl_read_inputs(rl_args *a, rl_input *in)
+{
+    char err[600], jerr[600];
     rl_profile_id id;
-
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        int more = i + 1 < argc;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            fputs(roofline_usage, stdout);
-            return 0;
-        } else if (!strcmp(a, "-o") && more) out = argv[++i];
-        else if (!strcmp(a, "--title") && more) title = argv[++i];
-        else if (!strcmp(a, "--mode") && more) mode = argv[++i];
-        else if (!strcmp(a, "--op") && more) op = argv[++i];
-        else if (!strcmp(a, "--larm")) larm = 1;
-        else if (!strcmp(a, "--threads") && more) {
-            if (parse_double(a, argv[++i], 1, 1 << 20, 1, &threads)) return 2;
-        } else if (!strcmp(a, "--cluster") && more) {
-            if (parse_double(a, argv[++i], 0, 1 << 20, 1, &cluster_d)) return 2;
-        } else if (!strcmp(a, "--peak") && more) {
-            if (parse_double(a, argv[++i], RL_MIN_VALUE, RL_MAX_VALUE, 0, &peak)) return 2;
-        } else if (!strcmp(a, "--fast-fraction") && more) {
-            if (parse_double(a, argv[++i], 0, 1, 0, &hy.fast_fraction)) return 2;
-        } else if (!strcmp(a, "--store-fraction") && more) {
-            if (parse_double(a, argv[++i], 0, 1, 0, &hy.store_fraction)) return 2;
-        } else if (!strcmp(a, "--app") && more) {
-            if (napps + npts >= RL_MAX_POINTS) {
-                fprintf(stderr, "edan roofline: at most %d applications and points\n", RL_MAX_POINTS);
-                return 2;
-            }
-            apps[napps++] = argv[++i];
-        } else if (!strcmp(a, "--point") && more) {
-            if (napps + npts >= RL_MAX_POINTS) {
-                fprintf(stderr, "edan roofline: at most %d applications and points\n", RL_MAX_POINTS);
-                return 2;
-            }
-            if (parse_point(argv[++i], &pts[npts], labels[npts], sizeof labels[0])) {
-                fprintf(stderr, "edan roofline: --point '%s': expected LABEL:AI:GFLOPS or LABEL:AI:LOW-HIGH\n",
-                        argv[i]);
-                return 2;
-            }
-            if (point_out_of_range(&pts[npts], err, sizeof err)) {
-                fprintf(stderr, "edan roofline: --point '%s': %s\n", argv[i], err);
-                return 2;
-            }
-            npts++;
-        } else if (a[0] == '-' && a[1]) {
-            suggest_unknown("edan roofline", a, roofline_usage);
-            return 2;
-        } else if (!path) path = a;
-        else {
-            fprintf(stderr, "edan roofline: one profile only ('%s')\n", a);
-            return 2;
-        }
-    }
-    if (!path || !out) {
-        fprintf(stderr, "%sedan roofline: %s\n", roofline_usage,
-                !path ? "no profile given (edan roofline PROFILE -o CHART.svg)" : "no output given (-o CHART.svg)");
-        return 2;
-    }
-    if (larm && cluster_d >= 0) {
-        fprintf(stderr, "edan roofline: --larm draws every cluster; --cluster N draws one: not both\n");
-        return 2;
-    }
-    if (mode && cluster_d < 0) {
-        fprintf(stderr, "edan roofline: --mode goes with --cluster N\n");
-        return 2;
-    }
-    if (larm && larm_base_ok(out)) return 2;
-    if (hy.store_fraction >= 0 && napps) {
-        fprintf(stderr, "edan roofline: --store-fraction is for a chart without --app (an application has its own)\n");
-        return 2;
-    }
-    if (hy.store_fraction >= 0 && hy.fast_fraction < 0) {
-        fprintf(stderr, "edan roofline: --store-fraction needs --fast-fraction F\n");
-        return 2;
-    }
-    if (hy.fast_fraction >= 0 && !napps && hy.store_fraction < 0) {
-        fprintf(stderr, "edan roofline: --fast-fraction needs --app RESULT.json or --store-fraction S\n");
-        return 2;
-    }
-
-    text = read_all(path, &len);
-    if (!text) return 2;
-    /* one parse: a measured profile through the loader, which checks it and
-       keeps its JSON; only when that fails, the JSON alone, to tell a
-       reference profile (transcribed from a paper, with only what the paper
-       gives) from a file that is not a profile */
-    if (edan_profile_parse(text, len, path, NULL, &p, err, sizeof err) == EDAN_OK) {
-        root = edan__profile_json(p);
-        prof_m = p->mlp_m;
+    size_t k;
+    in->text = read_all(a->path, &in->len);
+    if (!in->text) return -1;
+    if (edan_profile_parse(in->text, in->len, a->path, NULL, &in->p, err, sizeof err) == EDAN_OK) {
+        in->root = edan__profile_json(in->p);
+        in->prof_m = in->p->mlp_m;
     } else {
-        char jerr[600];
-        if (edan__json_parse(text, len, NULL, &own_root, jerr, sizeof jerr) != EDAN_OK) {
-            fprintf(stderr, "%s:%s\n", path, jerr + (strncmp(jerr, "line ", 5) ? 0 : 5));
-            goto done;
-        }
-        root = own_root;
-        if (!str_is(edan__json_get(root, "schema"), "edan-hwprofile")) {
-            fprintf(stderr, "%s: not a hardware profile (\"schema\" is not \"edan-hwprofile\")\n", path);
-            goto done;
-        }
-        if (!edan__json_bool(edan__json_get(root, "reference"), 0)) {
-            fprintf(stderr, "%s\n", err);     /* the loader's: a measured profile that does not check */
-            goto done;
-        }
-        if (ref_check(root, path, err, sizeof err)) {
-            fprintf(stderr, "%s\n", err);
-            goto done;
-        }
+        if (edan__json_parse(in->text, in->len, NULL, &in->own_root, jerr, sizeof jerr) != EDAN_OK)
+            return opt_err(NULL, "%s:%s", a->path, jerr + (strncmp(jerr, "line ", 5) ? 0 : 5));
+        in->root = in->own_root;
+        if (!str_is(edan__json_get(in->root, "schema"), "edan-hwprofile"))
+            return opt_ferr(NULL, a->path, 0, "not a hardware profile (\"schema\" is not \"edan-hwprofile\")");
+        /* else the loader's message: a measured profile that does not check */
+        if (!edan__json_bool(edan__json_get(in->root, "reference"), 0)) return opt_err(NULL, "%s", err);
+        if (ref_check(in->root, a->path, err, sizeof err)) return opt_err(NULL, "%s", err);
     }
-    id.path = path;
-    id.crc = crc32(0L, (const unsigned char *)text, (unsigned)len);
-    for (k = 0; k < napps; k++) {
-        if (app_point(apps[k], prof_m, &id, &pts[npts], labels[npts], sizeof labels[0])) {
-            rc = 2;
-            goto done;
-        }
-        npts++;
+    id.path = a->path;
+    id.crc = crc32(0L, (const unsigned char *)in->text, (unsigned)in->len);
+    for (k = 0; k < a->napps; k++) {
+        if (app_point(a->apps[k], in->prof_m, &id, &a->pts[a->npts], a->labels[a->npts], sizeof a->labels[0]))
+            return -1;
+        a->npts++;
     }
-    ch = (rl_chart *)calloc(1, sizeof *ch);
-    if (!ch) {
-        fprintf(stderr, "edan roofline: out of memory\n");
+    return 0;
+}
+
+/* A built chart made ready: its lines in order, the --title, its values
+   checked; 0, or -1 with a message. */
+static int rl_finish(rl_chart *ch, const rl_args *a)
+{
+    char err[600];
+    sort_lines(ch);
+    if (a->title) snprintf(ch->title, sizeof ch->title, "%s", a->title);
+    if (rl_check(ch, a->pts, a->npts, a->path, err, sizeof err)) return opt_err(NULL, "%s", err);
+    return 0;
+}
+
+/* The LARM chart of --cluster N, of --mode or, when the roofs name modes,
+   of the first one (said); 0, or -1 with a message. */
+static int rl_build_cluster(rl_chart *ch, const rl_args *a, const rl_input *in)
+{
+    char err[600];
+    const edan__json *roofs = larm_roofs(in->root, a->path, err, sizeof err);
+    const char *mode = a->mode;
+    int cl = (int)a->cluster;
+    rl_key keys[64];
+    size_t nk, j;
+    if (!roofs) return opt_err(NULL, "%s", err);
+    nk = larm_keys(roofs, keys, 64);
+    for (j = 0; j < nk && keys[j].cluster != cl; j++) {}
+    if (j == nk) {
+        char list[300];
+        size_t l = 0, q;
+        list[0] = 0;
+        for (q = 0; q < nk; q++)
+            if ((q == 0 || keys[q].cluster != keys[q - 1].cluster) && l < sizeof list)
+                l += (size_t)snprintf(list + l, sizeof list - l, "%s%d", l ? ", " : "", keys[q].cluster);
+        return opt_ferr(NULL, a->path, 0, "no LARM roofs for cluster %d; the profile has clusters %s", cl, list);
+    }
+    if (!mode && keys[j].mode) {
+        mode = keys[j].mode;
+        opt_err("edan roofline", "cluster %d, mode %s (--mode chooses another)", cl, mode);
+    }
+    if (build_larm(ch, in->root, a->path, cl, mode, a->op, a->peak, err, sizeof err)) return opt_err(NULL, "%s", err);
+    return 0;
+}
+
+/* The one chart of the CARM or of --cluster N, written to -o; 0, or -1
+   with a message. */
+static int rl_draw_one(const rl_args *a, const rl_input *in)
+{
+    char err[600];
+    const edan__json *numa = edan__json_get(in->root, "numa");
+    int rc = -1;
+    rl_chart *ch = (rl_chart *)calloc(1, sizeof *ch);
+    if (!ch) return opt_err("edan roofline", "out of memory");
+    if (a->cluster >= 0) {
+        if (rl_build_cluster(ch, a, in)) goto done;
+    } else if (build_carm(ch, in->root, a->path, a->threads, a->peak, err, sizeof err)) {
+        opt_err(NULL, "%s", err);
         goto done;
     }
-    if (!larm) {
-        int cl = (int)cluster_d;
-        if (cluster_d >= 0) {
-            const edan__json *roofs = larm_roofs(root, path, err, sizeof err);
-            rl_key keys[64];
-            size_t nk, j;
-            if (!roofs) { fprintf(stderr, "%s\n", err); goto done; }
-            nk = larm_keys(roofs, keys, 64);
-            for (j = 0; j < nk && keys[j].cluster != cl; j++) {}
-            if (j == nk) {
-                char list[300];
-                size_t l = 0, q;
-                list[0] = 0;
-                for (q = 0; q < nk; q++)
-                    if ((q == 0 || keys[q].cluster != keys[q - 1].cluster) && l < sizeof list)
-                        l += (size_t)snprintf(list + l, sizeof list - l, "%s%d", l ? ", " : "", keys[q].cluster);
-                fprintf(stderr, "%s: no LARM roofs for cluster %d; the profile has clusters %s\n", path, cl, list);
-                goto done;
-            }
-            if (!mode && keys[j].mode) {
-                mode = keys[j].mode;
-                fprintf(stderr, "edan roofline: cluster %d, mode %s (--mode chooses another)\n", cl, mode);
-            }
-            if (build_larm(ch, root, path, cl, mode, op, peak, err, sizeof err)) { fprintf(stderr, "%s\n", err); goto done; }
-        } else if (build_carm(ch, root, path, threads, peak, err, sizeof err)) {
-            fprintf(stderr, "%s\n", err);
-            goto done;
-        }
-        if (add_hybrid(ch, p, root, path, cl, &hy, pts, npts, err, sizeof err) < 0) {
-            fprintf(stderr, "%s\n", err);
-            goto done;
-        }
-        sort_lines(ch);
-        if (title) snprintf(ch->title, sizeof ch->title, "%s", title);
-        if (rl_check(ch, pts, npts, path, err, sizeof err)) {
-            fprintf(stderr, "%s\n", err);
-            goto done;
-        }
-        if (out_clashes(out, path, apps, napps) || write_chart(out, ch, pts, npts)) goto done;
-        if (cluster_d < 0 && edan__json_len(edan__json_get(edan__json_get(root, "numa"), "roofs")) &&
-            !edan__json_bool(edan__json_get(edan__json_get(root, "numa"), "skipped"), 0))
-            fprintf(stderr, "edan roofline: the profile also has LARM roofs: --larm draws one chart per cluster\n");
-    } else {
-        /* every chart is built and checked before any is written: a value
-           that cannot be drawn leaves no charts behind */
-        const edan__json *roofs = larm_roofs(root, path, err, sizeof err);
-        rl_key keys[64];
-        size_t nk, j, ndrawn = 0, which[64], base_len = strlen(out);
-        int hybrids = 0;
-        char name[4300];
-        if (!roofs) { fprintf(stderr, "%s\n", err); goto done; }
-        if (base_len > 4 && !strcmp(out + base_len - 4, ".svg")) base_len -= 4;
-        nk = larm_keys(roofs, keys, 64);
-        charts = (rl_chart *)calloc(nk ? nk : 1, sizeof *charts);
-        if (!charts) {
-            fprintf(stderr, "edan roofline: out of memory\n");
-            goto done;
-        }
-        for (j = 0; j < nk; j++) {
-            rl_chart *c = &charts[ndrawn];
-            if (build_larm(c, root, path, keys[j].cluster, keys[j].mode, op, peak, err, sizeof err)) {
-                fprintf(stderr, "edan roofline: skipped: %s\n", err);
-                continue;
-            }
-            if (keys[j].mode && !names_file(keys[j].mode)) {
-                fprintf(stderr, "%s:%lu: mode \"%s\" of cluster %d cannot be part of a file name (--larm writes "
-                        "CHART-clusterN-MODE.svg)\n", path, keys[j].line, keys[j].mode, keys[j].cluster);
-                goto done;
-            }
-            if (hy.fast_fraction >= 0) {
-                edan_hybrid_model m;
-                if (hybrid_of(p, root, keys[j].cluster, &m, err, sizeof err) == EDAN_OK) {
-                    int h = add_hybrid(c, p, root, path, keys[j].cluster, &hy, pts, npts, err, sizeof err);
-                    if (h < 0) { fprintf(stderr, "%s\n", err); goto done; }
-                    hybrids += h;
-                } else
-                    fprintf(stderr, "edan roofline: cluster %d has no hybrid model: no hybrid roof on its chart\n",
-                            keys[j].cluster);
-            }
-            sort_lines(c);
-            if (title) snprintf(c->title, sizeof c->title, "%s", title);
-            if (rl_check(c, pts, npts, path, err, sizeof err)) {
-                fprintf(stderr, "%s\n", err);
-                goto done;
-            }
-            which[ndrawn++] = j;
-        }
-        if (!ndrawn) {
-            fprintf(stderr, "%s: no LARM chart could be drawn\n", path);
-            goto done;
-        }
-        if (hy.fast_fraction >= 0 && !hybrids) {
-            fprintf(stderr, "%s: no cluster has a hybrid model for --fast-fraction\n", path);
-            goto done;
-        }
-        for (j = 0; j < ndrawn; j++) {
-            const rl_key *key = &keys[which[j]];
-            if ((size_t)snprintf(name, sizeof name, "%.*s-cluster%d%s%s.svg", (int)base_len, out, key->cluster,
-                                 key->mode ? "-" : "", key->mode ? key->mode : "") >= sizeof name) {
-                fprintf(stderr, "edan roofline: -o %s: too long a name for the charts of --larm\n", out);
-                goto done;
-            }
-            if (out_clashes(name, path, apps, napps)) goto done;
-        }
-        for (j = 0; j < ndrawn; j++) {
-            const rl_key *key = &keys[which[j]];
-            snprintf(name, sizeof name, "%.*s-cluster%d%s%s.svg", (int)base_len, out, key->cluster,
-                     key->mode ? "-" : "", key->mode ? key->mode : "");
-            if (write_chart(name, &charts[j], pts, npts)) goto done;
-            fprintf(stderr, "edan roofline: wrote %s\n", name);
-        }
+    if (add_hybrid(ch, in->p, in->root, a->path, (int)a->cluster, &a->hy, a->pts, a->npts, err, sizeof err) < 0) {
+        opt_err(NULL, "%s", err);
+        goto done;
     }
+    if (rl_finish(ch, a) || out_clashes(a->out, a->path, a->apps, a->napps) || write_chart(a->out, ch, a->pts, a->npts))
+        goto done;
+    if (a->cluster < 0 && edan__json_len(edan__json_get(numa, "roofs")) &&
+        !edan__json_bool(edan__json_get(numa, "skipped"), 0))
+        opt_err("edan roofline", "the profile also has LARM roofs: --larm draws one chart per cluster");
     rc = 0;
 done:
     free(ch);
+    return rc;
+}
+
+/* --larm's charts, one per key that has one (which[]: its key): every one
+   is built and checked before any is written, so that a value that
+   cannot be drawn leaves no charts behind. How many, or -1 with a
+   message. */
+static int rl_build_larm_all(rl_chart *charts, const rl_key *keys, size_t nk, size_t *which, const rl_args *a,
+                             const rl_input *in)
+{
+    char err[600];
+    size_t j;
+    int ndrawn = 0, hybrids = 0;
+    for (j = 0; j < nk; j++) {
+        rl_chart *c = &charts[ndrawn];
+        if (build_larm(c, in->root, a->path, keys[j].cluster, keys[j].mode, a->op, a->peak, err, sizeof err)) {
+            opt_err("edan roofline", "skipped: %s", err);
+            continue;
+        }
+        if (keys[j].mode && !names_file(keys[j].mode))
+            return opt_ferr(NULL, a->path, keys[j].line, "mode \"%s\" of cluster %d cannot be part of a file name "
+                            "(--larm writes CHART-clusterN-MODE.svg)", keys[j].mode, keys[j].cluster);
+        if (a->hy.fast_fraction >= 0) {
+            edan_hybrid_model m;
+            if (hybrid_of(in->p, in->root, keys[j].cluster, &m, err, sizeof err) == EDAN_OK) {
+                int h = add_hybrid(c, in->p, in->root, a->path, keys[j].cluster, &a->hy, a->pts, a->npts, err,
+                                   sizeof err);
+                if (h < 0) return opt_err(NULL, "%s", err);
+                hybrids += h;
+            } else
+                opt_err("edan roofline", "cluster %d has no hybrid model: no hybrid roof on its chart",
+                        keys[j].cluster);
+        }
+        if (rl_finish(c, a)) return -1;
+        which[ndrawn++] = j;
+    }
+    if (!ndrawn) return opt_ferr(NULL, a->path, 0, "no LARM chart could be drawn");
+    if (a->hy.fast_fraction >= 0 && !hybrids)
+        return opt_ferr(NULL, a->path, 0, "no cluster has a hybrid model for --fast-fraction");
+    return ndrawn;
+}
+
+/* The name of key's --larm chart: -o CHART.svg's first base_len bytes
+   (without .svg), -clusterN, -MODE; -1 when it does not fit. */
+static int larm_name(char *name, size_t n, const char *out, size_t base_len, const rl_key *key)
+{
+    return (size_t)snprintf(name, n, "%.*s-cluster%d%s%s.svg", (int)base_len, out, key->cluster, key->mode ? "-" : "",
+                            key->mode ? key->mode : "") >= n ? -1 : 0;
+}
+
+/* --larm: one chart per cluster (and mode), named after -o; every name is
+   checked before a chart is written. 0, or -1 with a message. */
+static int rl_draw_larm(const rl_args *a, const rl_input *in)
+{
+    char err[600], name[4300];
+    const edan__json *roofs = larm_roofs(in->root, a->path, err, sizeof err);
+    rl_key keys[64];
+    size_t nk, j, which[64], base_len = strlen(a->out);
+    int ndrawn, rc = -1;
+    rl_chart *charts;
+    if (!roofs) return opt_err(NULL, "%s", err);
+    if (base_len > 4 && !strcmp(a->out + base_len - 4, ".svg")) base_len -= 4;
+    nk = larm_keys(roofs, keys, 64);
+    charts = (rl_chart *)calloc(nk ? nk : 1, sizeof *charts);
+    if (!charts) return opt_err("edan roofline", "out of memory");
+    ndrawn = rl_build_larm_all(charts, keys, nk, which, a, in);
+    if (ndrawn < 0) goto done;
+    for (j = 0; j < (size_t)ndrawn; j++) {
+        if (larm_name(name, sizeof name, a->out, base_len, &keys[which[j]])) {
+            opt_err("edan roofline", "-o %s: too long a name for the charts of --larm", a->out);
+            goto done;
+        }
+        if (out_clashes(name, a->path, a->apps, a->napps)) goto done;
+    }
+    for (j = 0; j < (size_t)ndrawn; j++) {
+        larm_name(name, sizeof name, a->out, base_len, &keys[which[j]]);
+        if (write_chart(name, &charts[j], a->pts, a->npts)) goto done;
+        opt_err("edan roofline", "wrote %s", name);
+    }
+    rc = 0;
+done:
     free(charts);
-    if (p) edan_profile_free(p);
-    edan__json_free(own_root);
-    free(text);
+    return rc;
+}
+
+int edan_cmd_roofline(int argc, char **argv)
+{
+    rl_args a;
+    rl_input in;
+    int r, rc = 2;     /* every failure here is of the input or the output */
+    memset(&a, 0, sizeof a);
+    memset(&in, 0, sizeof in);
+    a.op = "load";
+    a.cluster = -1;
+    a.hy.fast_fraction = a.hy.store_fraction = -1;
+    r = rl_read_options(&a, argc, argv);
+    if (r) return r > 0 ? 0 : 2;
+    if (rl_check_options(&a)) return 2;
+    if (!rl_read_inputs(&a, &in) && !(a.larm ? rl_draw_larm(&a, &in) : rl_draw_one(&a, &in))) rc = 0;
+    rl_input_free(&in);
     return rc;
 }

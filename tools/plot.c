@@ -436,17 +436,11 @@ static size_t plot_nth_by_last(const plot_set *ps, size_t n)
     return n;
 }
 
-typedef struct plot_frame {
-    chart_axis x, y;
-} plot_frame;
-
-static double plot_px(const plot_frame *f, double x) { return chart_pos(&f->x, x); }
-static double plot_py(const plot_frame *f, double y) { return chart_pos(&f->y, y); }
 
 /* One series as polyline points. Long series are reduced per pixel column to
    the first, lowest, highest and last point (in time order), which draws the
    same picture as every point. */
-static void plot_points(FILE *o, const plot_frame *f, const plot_series *s, double xmax)
+static void plot_points(FILE *o, const chart_plane *f, const plot_series *s, double xmax)
 {
     size_t i = 0, col_n = 0;
     long col = -1;
@@ -454,7 +448,7 @@ static void plot_points(FILE *o, const plot_frame *f, const plot_series *s, doub
     size_t first = 0, last = 0, lo = 0, hi = 0;
     int reduce = s->n > (size_t)(4 * cols);
     int cnt = 0;
-#define PT(k) do { fprintf(o, "%s%.2f,%.2f", cnt++ ? " " : "", plot_px(f, s->x[k]), plot_py(f, s->y[k])); \
+#define PT(k) do { fprintf(o, "%s%.2f,%.2f", cnt++ ? " " : "", chart_x(f, s->x[k]), chart_y(f, s->y[k])); \
                    if (cnt % 8 == 0) fputc('\n', o); } while (0)
     for (i = 0; i < s->n; i++) {
         long c;
@@ -514,7 +508,7 @@ static int same_values(const plot_series *a, const plot_series *b, double xmax)
    1.6 px closer than that read as one), (size_t)-1 for none; nth[i]
    numbers the lines on one (1, 2, ...), so that each is drawn dashed in
    its own stretches and the line under it shows in the others. */
-static void plot_coincide(const plot_chart *ch, const plot_set *ps, const plot_frame *f, size_t *on, size_t *nth)
+static void plot_coincide(const plot_chart *ch, const plot_set *ps, const chart_plane *f, size_t *on, size_t *nth)
 {
     size_t i, j, k;
     for (i = 0; i < ps->n; i++) {
@@ -526,7 +520,7 @@ static void plot_coincide(const plot_chart *ch, const plot_set *ps, const plot_f
             const plot_series *b = &ps->s[j];
             if (on[j] != (size_t)-1 || n < 2 || plot_drawn(b, ch->xmax) != n) continue;
             for (k = 0; k < n; k++)
-                if (a->x[k] != b->x[k] || fabs(plot_py(f, a->y[k]) - plot_py(f, b->y[k])) > 2.5) break;
+                if (a->x[k] != b->x[k] || fabs(chart_y(f, a->y[k]) - chart_y(f, b->y[k])) > 2.5) break;
             if (k == n) on[i] = j;
         }
         if (on[i] != (size_t)-1)
@@ -617,7 +611,7 @@ static size_t plot_y_axis(const plot_chart *ch, chart_axis *y, double ymin, doub
    values, with an almost-equal sign for the same pixels: plot_coincide)
    and dash (its own stretches when on another; nth becomes its
    stroke-dashoffset); the widest text's width. */
-static double plot_legend_texts(const plot_chart *ch, const plot_set *ps, const plot_frame *f, size_t *on,
+static double plot_legend_texts(const plot_chart *ch, const plot_set *ps, const chart_plane *f, size_t *on,
                                 size_t *nth, char (*legend)[400], char (*dash)[40])
 {
     double legend_w = 0;
@@ -648,7 +642,7 @@ static double plot_legend_texts(const plot_chart *ch, const plot_set *ps, const 
 
 /* Series i, clipped to the frame: a dot for a single point, else its
    line (dashed over the line it lies on, on[i]) and its markers. */
-static void plot_draw_series(FILE *o, const plot_chart *ch, const plot_set *ps, const plot_frame *f, size_t i,
+static void plot_draw_series(FILE *o, const plot_chart *ch, const plot_set *ps, const chart_plane *f, size_t i,
                              const size_t *on, const size_t *nth, const char *dash)
 {
     const plot_series *s = &ps->s[i];
@@ -664,8 +658,8 @@ static void plot_draw_series(FILE *o, const plot_chart *ch, const plot_set *ps, 
     }
     fprintf(o, " clip-path=\"url(#frame)\">\n");
     if (s->n == 1 || (ch->xmax > 0 && s->n > 1 && s->x[1] > ch->xmax)) {
-        fprintf(o, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3.5\" fill=\"%s\"/>\n", plot_px(f, s->x[0]),
-                plot_py(f, s->y[0]), col);
+        fprintf(o, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3.5\" fill=\"%s\"/>\n", chart_x(f, s->x[0]),
+                chart_y(f, s->y[0]), col);
     } else {
         fprintf(o, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\" stroke-opacity=\"0.9\" "
                    "stroke-linejoin=\"round\"", col);
@@ -678,7 +672,7 @@ static void plot_draw_series(FILE *o, const plot_chart *ch, const plot_set *ps, 
             size_t every = s->n > 40 ? s->n / 12 : 1;
             for (j = 0; j < s->n; j += every) {
                 if (ch->xmax > 0 && s->x[j] > ch->xmax) break;
-                chart_marker(o, s->marker, plot_px(f, s->x[j]), plot_py(f, s->y[j]), col);
+                chart_marker(o, s->marker, chart_x(f, s->x[j]), chart_y(f, s->y[j]), col);
             }
             fputc('\n', o);
         }
@@ -688,7 +682,7 @@ static void plot_draw_series(FILE *o, const plot_chart *ch, const plot_set *ps, 
 
 static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
 {
-    plot_frame f;
+    chart_plane f;
     double xmin = 0, xmax = 0, ymin = 0, ymax = 0, legend_w, left, right, top, bottom;
     size_t i, nxt, nyt;
     int W = ch->width, H = ch->height, zero_at_bottom, xt_want;

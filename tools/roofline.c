@@ -60,10 +60,6 @@ typedef struct rl_chart {
     int larm;               /* legend outside at the right, no labels along the lines */
 } rl_chart;
 
-typedef struct rl_frame { chart_axis x, y; } rl_frame;   /* both log axes */
-
-static double cx(const rl_frame *c, double ai) { return chart_pos(&c->x, ai); }
-static double cy(const rl_frame *c, double g) { return chart_pos(&c->y, g); }
 
 /* ---- the drawing ------------------------------------------------------- */
 
@@ -172,7 +168,7 @@ typedef struct rl_layout { chart_layout marks, texts, leaders; } rl_layout;
 
 /* 1 when a label's box lies inside the plot, on nothing taken and, with
    avoid, across none of the lines but line `own`. */
-static int rl_spot_ok(const rl_layout *lay, const rl_frame *c, const chart_box *b, const rl_seg *seg, int nseg,
+static int rl_spot_ok(const rl_layout *lay, const chart_plane *c, const chart_box *b, const rl_seg *seg, int nseg,
                       int own, int avoid)
 {
     int k;
@@ -193,7 +189,7 @@ static int rl_spot_ok(const rl_layout *lay, const rl_frame *c, const chart_box *
    then the leader across markers; last, across texts (drawn under them,
    their outline hides it). All of these within 112 px of the point first,
    then farther. 0 when there is no free spot. */
-static int rl_place_point_label(rl_layout *lay, const rl_frame *c, const rl_seg *seg, int nseg, double x, double y,
+static int rl_place_point_label(rl_layout *lay, const chart_plane *c, const rl_seg *seg, int nseg, double x, double y,
                                 size_t own_lo, size_t own_hi, size_t rings, rl_label *lab)
 {
     static const double ring[] = {0, 10, 22, 36, 54, 76, 104, 140, 185, 240, 310, 400, 500};
@@ -266,7 +262,7 @@ typedef struct rl_plan {
     int W, H;
     double xmin, xmax, span;    /* intensities; span: decades */
     double bwmax;               /* the fastest memory roof */
-    rl_frame c;
+    chart_plane c;              /* both log axes */
     rl_seg seg[RL_MAX_SEGS];    /* memory roofs, then compute roofs */
     int nseg;
     rl_layout lay;
@@ -328,22 +324,22 @@ static void rl_plan_axes(rl_plan *pl)
 static void rl_plan_segments(rl_plan *pl)
 {
     const rl_chart *ch = pl->ch;
-    const rl_frame *c = &pl->c;
+    const chart_plane *c = &pl->c;
     rl_seg *seg = pl->seg;
     int k;
     for (k = 0; k < ch->nline && pl->nseg < RL_MAX_SEGS; k++) {
         const rl_line *l = &ch->line[k];
         double x2 = rl_line_end(ch, l, pl->xmax);
-        seg[pl->nseg].x0 = cx(c, pl->xmin);
-        seg[pl->nseg].y0 = cy(c, l->gbps * pl->xmin);
-        seg[pl->nseg].x1 = cx(c, x2);
-        seg[pl->nseg++].y1 = cy(c, l->gbps * x2);
+        seg[pl->nseg].x0 = chart_x(c, pl->xmin);
+        seg[pl->nseg].y0 = chart_y(c, l->gbps * pl->xmin);
+        seg[pl->nseg].x1 = chart_x(c, x2);
+        seg[pl->nseg++].y1 = chart_y(c, l->gbps * x2);
     }
     for (k = 0; k < ch->ncomp && pl->nseg < RL_MAX_SEGS; k++) {
         double g = ch->comp[k].gflops, x = g / pl->bwmax > pl->xmin ? g / pl->bwmax : pl->xmin;
-        seg[pl->nseg].x0 = cx(c, x);
+        seg[pl->nseg].x0 = chart_x(c, x);
         seg[pl->nseg].x1 = c->x.p1;
-        seg[pl->nseg].y0 = seg[pl->nseg].y1 = cy(c, g);
+        seg[pl->nseg].y0 = seg[pl->nseg].y1 = chart_y(c, g);
         pl->nseg++;
     }
 }
@@ -359,16 +355,16 @@ static double rl_marker_ai(const rl_plan *pl, int k, int q)
 /* The middle of point q's range (geometric), in pixels. */
 static double rl_point_y(const rl_plan *pl, const roofline_point *q)
 {
-    return cy(&pl->c, sqrt(q->gflops_lo * q->gflops_hi));
+    return chart_y(&pl->c, sqrt(q->gflops_lo * q->gflops_hi));
 }
 
 /* 1 when point q's range is tall enough to draw as a bar (2 px), with its
    box in *b. */
 static int rl_bar_box(const rl_plan *pl, const roofline_point *q, chart_box *b)
 {
-    double x = cx(&pl->c, q->ai);
-    if (cy(&pl->c, q->gflops_lo) - cy(&pl->c, q->gflops_hi) < 2) return 0;
-    *b = chart_box_of(x - 6, cy(&pl->c, q->gflops_hi) - 1, x + 6, cy(&pl->c, q->gflops_lo) + 1);
+    double x = chart_x(&pl->c, q->ai);
+    if (chart_y(&pl->c, q->gflops_lo) - chart_y(&pl->c, q->gflops_hi) < 2) return 0;
+    *b = chart_box_of(x - 6, chart_y(&pl->c, q->gflops_hi) - 1, x + 6, chart_y(&pl->c, q->gflops_lo) + 1);
     return 1;
 }
 
@@ -384,12 +380,12 @@ static void rl_take_marks(rl_plan *pl)
             double x2 = rl_line_end(ch, &ch->line[k], pl->xmax);
             for (q = 0; q < 3; q++) {
                 double ai = rl_marker_ai(pl, k, q);
-                chart_box b = chart_marker_box(cx(&pl->c, ai), cy(&pl->c, ch->line[k].gbps * ai));
+                chart_box b = chart_marker_box(chart_x(&pl->c, ai), chart_y(&pl->c, ch->line[k].gbps * ai));
                 if (ai <= x2) chart_layout_take(&pl->lay.marks, &b);
             }
         }
     for (i = 0; i < pl->npts; i++) {
-        double x = cx(&pl->c, pl->pts[i].ai), yd = rl_point_y(pl, &pl->pts[i]);
+        double x = chart_x(&pl->c, pl->pts[i].ai), yd = rl_point_y(pl, &pl->pts[i]);
         chart_box b = chart_box_of(x - 5, yd - 5, x + 5, yd + 5);
         pl->own[i] = pl->lay.marks.n;
         chart_layout_take(&pl->lay.marks, &b);
@@ -406,7 +402,7 @@ static void rl_place_legend(rl_plan *pl)
 {
     static const double at[8][2] = {{1, 1}, {0, 1}, {0, 0}, {0.5, 1}, {0.5, 0}, {1, 0.5}, {0, 0.5}, {1, 0}};
     const rl_chart *ch = pl->ch;
-    const rl_frame *c = &pl->c;
+    const chart_plane *c = &pl->c;
     char buf[200];
     int k, pass, a, found = 0;
     pl->lh = 20.0 * ch->nline + 12;
@@ -448,7 +444,7 @@ static void rl_place_point_labels(rl_plan *pl)
         pl->order[i] = i;
         pl->crowd[i] = 0;
         for (j = 0; j < npts; j++)
-            if (j != i && fabs(cx(&pl->c, pts[j].ai) - cx(&pl->c, q->ai)) < 60 &&
+            if (j != i && fabs(chart_x(&pl->c, pts[j].ai) - chart_x(&pl->c, q->ai)) < 60 &&
                 fabs(rl_point_y(pl, &pts[j]) - rl_point_y(pl, q)) < 30)
                 pl->crowd[i]++;
     }
@@ -459,7 +455,7 @@ static void rl_place_point_labels(rl_plan *pl)
     }
     for (k = 0; k < npts; k++) {
         rl_label *lab = &pl->app_lab[i = pl->order[k]];
-        double x = cx(&pl->c, pts[i].ai), yd = rl_point_y(pl, &pts[i]);
+        double x = chart_x(&pl->c, pts[i].ai), yd = rl_point_y(pl, &pts[i]);
         size_t len = strlen(pl->unplaced);
         if (lab->shown ||
             rl_place_point_label(&pl->lay, &pl->c, pl->seg, pl->nseg, x, yd, pl->own[i], pl->own[i + 1], 99, lab))
@@ -485,7 +481,7 @@ static void rl_place_compute_labels(rl_plan *pl)
     int k;
     for (k = 0; k < ch->ncomp; k++) {
         rl_label *lab = &pl->comp_lab[k];
-        double yl = cy(&pl->c, ch->comp[k].gflops), ridge = pl->seg[ch->nline + k].x0;
+        double yl = chart_y(&pl->c, ch->comp[k].gflops), ridge = pl->seg[ch->nline + k].x0;
         int pass, found = 0, s2, side;
         snprintf(lab->text, sizeof lab->text, "%s: %.1f GFLOP/s", ch->comp[k].label, ch->comp[k].gflops);
         for (pass = 0; pass < 2 && !found; pass++)
@@ -513,13 +509,13 @@ static void rl_place_compute_labels(rl_plan *pl)
 static void rl_place_line_names(rl_plan *pl)
 {
     const rl_chart *ch = pl->ch;
-    const rl_frame *c = &pl->c;
-    double ang = atan2(cy(c, 10) - cy(c, 1), cx(c, 10) - cx(c, 1)), nx = sin(ang), ny = -cos(ang);
+    const chart_plane *c = &pl->c;
+    double ang = atan2(chart_y(c, 10) - chart_y(c, 1), chart_x(c, 10) - chart_x(c, 1)), nx = sin(ang), ny = -cos(ang);
     int k, nstep = (int)ceil(pl->span / log10(1.45)) + 1;
     for (k = 0; k < ch->nline; k++) {
         const rl_line *l = &ch->line[k];
         const char *name = l->name[0] ? l->name : l->label;
-        double x2 = cx(c, rl_line_end(ch, l, pl->xmax)), w = chart_text_width(name, 12);
+        double x2 = chart_x(c, rl_line_end(ch, l, pl->xmax)), w = chart_text_width(name, 12);
         rl_label *lab = &pl->line_lab[k];
         int pass, found = 0, step, side;
         snprintf(lab->text, sizeof lab->text, "%s", name);
@@ -529,8 +525,8 @@ static void rl_place_line_names(rl_plan *pl)
                 int j = step < nstep - k ? k + step : nstep - 1 - step;
                 double ai = pl->xmin * 1.3 * pow(1.45, j), px, py;
                 if (j < 0) break;
-                px = cx(c, ai);
-                py = cy(c, l->gbps * ai);
+                px = chart_x(c, ai);
+                py = chart_y(c, l->gbps * ai);
                 if (px + w * cos(ang) > x2) continue;
                 for (side = 0; side < 2 && !found; side++) {
                     double off = side ? -(0.82 * 12 + 4) : 5;
@@ -638,7 +634,7 @@ static void rl_draw_roofs(FILE *o, const rl_plan *pl)
         fprintf(o, "\">");
         for (q = 0; q < 3; q++) {
             double ai = rl_marker_ai(pl, k, q);
-            if (ai <= x2) chart_marker(o, k, cx(&pl->c, ai), cy(&pl->c, l->gbps * ai), l->color);
+            if (ai <= x2) chart_marker(o, k, chart_x(&pl->c, ai), chart_y(&pl->c, l->gbps * ai), l->color);
         }
         fprintf(o, "</g>\n");
     }
@@ -693,7 +689,7 @@ static void rl_draw_points(FILE *o, const rl_plan *pl)
     for (i = 0; i < pl->npts; i++) {
         const roofline_point *q = &pl->pts[i];
         const rl_label *lab = &pl->app_lab[i];
-        double x = cx(&pl->c, q->ai), yd = rl_point_y(pl, q);
+        double x = chart_x(&pl->c, q->ai), yd = rl_point_y(pl, q);
         chart_box b;
         fprintf(o, "<g class=\"app\" data-label=\"");
         chart_xml(o, q->label ? q->label : "");
@@ -702,9 +698,9 @@ static void rl_draw_points(FILE *o, const rl_plan *pl)
                 q->foreign == 1 ? " data-profile=\"other\"" : q->foreign == 2 ? " data-profile=\"none\"" : "");
         if (rl_bar_box(pl, q, &b)) {     /* a range too short to see is not drawn */
             fprintf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#7b2d8e\" "
-                       "stroke-width=\"3\"/>\n", x, cy(&pl->c, q->gflops_lo), x, cy(&pl->c, q->gflops_hi));
+                       "stroke-width=\"3\"/>\n", x, chart_y(&pl->c, q->gflops_lo), x, chart_y(&pl->c, q->gflops_hi));
             fprintf(o, "<path d=\"M%.1f %.1fH%.1fM%.1f %.1fH%.1f\" stroke=\"#7b2d8e\" stroke-width=\"2\"", x - 5,
-                    cy(&pl->c, q->gflops_lo), x + 5, x - 5, cy(&pl->c, q->gflops_hi), x + 5);
+                    chart_y(&pl->c, q->gflops_lo), x + 5, x - 5, chart_y(&pl->c, q->gflops_hi), x + 5);
             chart_bbox_attr(o, &b);
             fputs("/>\n", o);
         }

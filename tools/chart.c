@@ -306,6 +306,9 @@ double chart_pos(const chart_axis *a, double v)
     return a->p0 + r * (a->p1 - a->p0);
 }
 
+double chart_x(const chart_plane *p, double v) { return chart_pos(&p->x, v); }
+double chart_y(const chart_plane *p, double v) { return chart_pos(&p->y, v); }
+
 /* A round step (1, 2, 2.5 or 5 x 10^k) that cuts `range` into about `want` pieces. */
 static double chart_nice_step(double range, int want)
 {

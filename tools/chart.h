@@ -51,6 +51,13 @@ typedef struct chart_tick {
 /* The pixel of value v on axis a. */
 double chart_pos(const chart_axis *a, double v);
 
+/* A plot's two axes, and the pixel of a value on each. */
+typedef struct chart_plane {
+    chart_axis x, y;
+} chart_plane;
+double chart_x(const chart_plane *p, double v);
+double chart_y(const chart_plane *p, double v);
+
 /* A linear axis over at least [lo, hi] (finite) in round steps (1, 2, 2.5,
    5 x 10^k), about `want` of them, spanning at least a millionth of the
    largest value or of 1; si: labels with k/M/G from 10000 on (2: from 1000

@@ -12,8 +12,6 @@
    edan.h (internal, declared for the CLI under EDAN_INTERNAL).
    The SVG is written to a temporary file and renamed when complete. */
 #define _POSIX_C_SOURCE 200809L
-#include <errno.h>
-#include <stdarg.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,39 +20,46 @@
 #include "cli.h"
 #include "files.h"
 #include "chart.h"
-#include "suggest.h"
+#include "opt.h"
 
-static const char plot_usage[] =
-    "usage: edan plot [options] REPORT.json...\n"
-    "       edan plot [options] --sweep SWEEP.csv [--sweep SWEEP2.csv ...]\n"
-    "\n"
-    "Draws an SVG chart.\n"
-    "\n"
-    "With JSON reports (`edan analyze --json --tau CYCLES`, `edan trace --json\n"
-    "--tau CYCLES`): the data movement over time. Every configuration that has a\n"
-    "timeline is a line: x = time in cycles (phase i at i x tau), y = the bytes\n"
-    "moved to or from RAM by the accesses under way at that time (U_i of the\n"
-    "EDAN model, ASAP schedule with unbounded parallelism).\n"
-    "\n"
-    "With --sweep files (`--sweep FILE.csv` of `edan analyze`/`edan trace`):\n"
-    "the upper time bound against the RAM latency added, one line per\n"
-    "configuration and m.\n"
-    "\n"
-    "Options:\n"
-    "  -o, --output FILE   write the SVG to FILE (default: standard output)\n"
-    "  --title TEXT        the chart's title\n"
-    "  --label TEXT        legend name of the next REPORT or --sweep file\n"
-    "                      (default: the file name without .json/.csv)\n"
-    "  --sweep FILE.csv    plot a latency sweep (repeatable)\n"
-    "  --config NAME|N     only this configuration (name, or 0-based index as in\n"
-    "                      `edan rank`; repeatable)\n"
-    "  --m LIST            with --sweep: only these m, e.g. 4 or 1,8\n"
-    "  --slowdown          with --sweep: y = T_upper relative to no added latency\n"
-    "  --xmax CYCLES       with reports: draw time 0..CYCLES only\n"
-    "  --log               logarithmic y axis (zero on the bottom edge)\n"
-    "  --width PX, --height PX   size of the chart (default 960 x 540)\n"
-    "\n"
-    "Bad input stops with `FILE: what is wrong` and exit status 2.\n";
+enum {
+    PLOT_HELP = 1, PLOT_OUT, PLOT_TITLE, PLOT_LABEL, PLOT_SWEEP, PLOT_CONFIG, PLOT_M, PLOT_SLOWDOWN, PLOT_XMAX,
+    PLOT_LOG, PLOT_WIDTH, PLOT_HEIGHT
+};
+static const opt_def plot_opts[] = {
+    {NULL, NULL, 0,
+     "usage: edan plot [options] REPORT.json...\n"
+     "       edan plot [options] --sweep SWEEP.csv [--sweep SWEEP2.csv ...]\n"
+     "\n"
+     "Draws an SVG chart.\n"
+     "\n"
+     "With JSON reports (`edan analyze --json --tau CYCLES`, `edan trace --json\n"
+     "--tau CYCLES`): the data movement over time. Every configuration that has a\n"
+     "timeline is a line: x = time in cycles (phase i at i x tau), y = the bytes\n"
+     "moved to or from RAM by the accesses under way at that time (U_i of the\n"
+     "EDAN model, ASAP schedule with unbounded parallelism).\n"
+     "\n"
+     "With --sweep files (`--sweep FILE.csv` of `edan analyze`/`edan trace`):\n"
+     "the upper time bound against the RAM latency added, one line per\n"
+     "configuration and m."},
+    {NULL, NULL, 0, "\nOptions:"},
+    {"-o|--output", "FILE", PLOT_OUT, "write the SVG to FILE (default: standard output)"},
+    {"--title", "TEXT", PLOT_TITLE, "the chart's title"},
+    {"--label", "TEXT", PLOT_LABEL,
+     "legend name of the next REPORT or --sweep file\n(default: the file name without .json/.csv)"},
+    {"--sweep", "FILE.csv", PLOT_SWEEP, "plot a latency sweep (repeatable)"},
+    {"--config", "NAME|N", PLOT_CONFIG,
+     "only this configuration (name, or 0-based index as in\n`edan rank`; repeatable)"},
+    {"--m", "LIST", PLOT_M, "with --sweep: only these m, e.g. 4 or 1,8"},
+    {"--slowdown", NULL, PLOT_SLOWDOWN, "with --sweep: y = T_upper relative to no added latency"},
+    {"--xmax", "CYCLES", PLOT_XMAX, "with reports: draw time 0..CYCLES only"},
+    {"--log", NULL, PLOT_LOG, "logarithmic y axis (zero on the bottom edge)"},
+    {"--width", "PX", PLOT_WIDTH, "width of the chart (default 960)"},
+    {"--height", "PX", PLOT_HEIGHT, "height of the chart (default 540)"},
+    {"-h|--help", NULL, PLOT_HELP, "this text"},
+    {NULL, NULL, 0, "\nBad input stops with `FILE: what is wrong` and exit status 2."},
+};
+#define PLOT_NOPTS (sizeof plot_opts / sizeof plot_opts[0])
 
 /* ---- series ---------------------------------------------------------------- */
 typedef struct plot_series {
@@ -73,21 +78,6 @@ typedef struct plot_set {
     plot_series *s;
     size_t n, cap;
 } plot_set;
-
-#if defined(__GNUC__)
-static int plot_err(const char *file, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-#endif
-static int plot_err(const char *file, const char *fmt, ...)
-{
-    va_list ap;
-    fprintf(stderr, "edan plot: ");
-    if (file) fprintf(stderr, "%s: ", file);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-    return -1;
-}
 
 static plot_series *plot_add_series(plot_set *ps)
 {
@@ -162,12 +152,9 @@ static int plot_config_wanted(const plot_select *sel, const char *name, size_t i
     if (!sel->n) return 1;
     for (i = 0; i < sel->n; i++) {
         const char *q = sel->names[i];
-        char *end;
-        unsigned long v;
+        uint64_t v;
         if (!strcmp(q, name)) return 1;
-        errno = 0;
-        v = strtoul(q, &end, 10);
-        if (*q >= '0' && *q <= '9' && !*end && !errno && v == index) return 1;
+        if (!opt_u64(q, 0, UINT64_MAX, &v) && v == index) return 1;
     }
     return 0;
 }
@@ -189,12 +176,12 @@ static int plot_read_report(plot_set *ps, const char *path, const char *label, c
     int rc = -1;
     if (!text) return -1;
     if (edan__json_parse(text, len, NULL, &root, err, sizeof err) != EDAN_OK) {
-        plot_err(path, "not valid JSON: %s", err);
+        opt_ferr("edan plot", path, 0, "not valid JSON: %s", err);
         goto out;
     }
     configs = edan__json_get(root, "configs");
     if (edan__json_kind(root) != EDAN__JSON_OBJECT || edan__json_kind(configs) != EDAN__JSON_ARRAY) {
-        plot_err(path, "not an EDAN report (no \"configs\" array; write one with --json)");
+        opt_ferr("edan plot", path, 0, "not an EDAN report (no \"configs\" array; write one with --json)");
         goto out;
     }
     if (label) snprintf(stem, sizeof stem, "%s", label);
@@ -208,7 +195,7 @@ static int plot_read_report(plot_set *ps, const char *path, const char *label, c
         double tau;
         char cname[48];
         if (edan__json_kind(c) != EDAN__JSON_OBJECT) {
-            plot_err(path, "line %lu: configuration %zu is not an object", edan__json_line(c), k + 1);
+            opt_ferr("edan plot", path, 0, "line %lu: configuration %zu is not an object", edan__json_line(c), k + 1);
             goto out;
         }
         if (!name) {
@@ -220,18 +207,19 @@ static int plot_read_report(plot_set *ps, const char *path, const char *label, c
         tauv = edan__json_get(tl, "tau");
         bins = edan__json_get(tl, "bins");
         if (edan__json_kind(tauv) != EDAN__JSON_NUMBER || edan__json_kind(bins) != EDAN__JSON_ARRAY) {
-            plot_err(path, "line %lu: the timeline needs a number \"tau\" and an array \"bins\"", edan__json_line(tl));
+            opt_ferr("edan plot", path, 0, "line %lu: the timeline needs a number \"tau\" and an array \"bins\"",
+                     edan__json_line(tl));
             goto out;
         }
         tau = edan__json_number(tauv, 0);
         if (!(tau >= 1 && tau <= 1e18) || tau != floor(tau)) {
-            plot_err(path, "line %lu: timeline tau %g is not a whole number of cycles from 1 to 1e18",
+            opt_ferr("edan plot", path, 0, "line %lu: timeline tau %g is not a whole number of cycles from 1 to 1e18",
                      edan__json_line(tauv), tau);
             goto out;
         }
         s = plot_add_series(ps);
         if (!s) {
-            plot_err(path, "out of memory");
+            opt_ferr("edan plot", path, 0, "out of memory");
             goto out;
         }
         snprintf(s->file_label, sizeof s->file_label, "%s", stem);
@@ -241,27 +229,27 @@ static int plot_read_report(plot_set *ps, const char *path, const char *label, c
             const edan__json *b = edan__json_at(bins, i);
             double v = edan__json_number(b, -1);
             if (edan__json_kind(b) != EDAN__JSON_NUMBER || !(v >= 0 && v <= PLOT_MAX_BYTES) || v != floor(v)) {
-                plot_err(path, "line %lu: timeline bin %zu of \"%s\" is %g, not a byte count (a whole number from 0 "
-                         "to 2^64)", edan__json_line(b), i, name, v);
+                opt_ferr("edan plot", path, 0, "line %lu: timeline bin %zu of \"%s\" is %g, not a byte count (a whole "
+                         "number from 0 to 2^64)", edan__json_line(b), i, name, v);
                 goto out;
             }
             if (plot_push(s, tau * (double)i, v)) {
-                plot_err(path, "out of memory");
+                opt_ferr("edan plot", path, 0, "out of memory");
                 goto out;
             }
         }
         if (!s->n) {
-            plot_err(path, "line %lu: the timeline of \"%s\" has no bins", edan__json_line(bins), name);
+            opt_ferr("edan plot", path, 0, "line %lu: the timeline of \"%s\" has no bins", edan__json_line(bins), name);
             goto out;
         }
         found++;
     }
     if (!found && sel->n) {
-        plot_err(path, "no configuration given with --config has a timeline");
+        opt_ferr("edan plot", path, 0, "no configuration given with --config has a timeline");
         goto out;
     }
     if (!found) {
-        plot_err(path, "no configuration has a timeline (analyse with --tau CYCLES)");
+        opt_ferr("edan plot", path, 0, "no configuration has a timeline (analyse with --tau CYCLES)");
         goto out;
     }
     rc = 0;
@@ -302,14 +290,6 @@ static int plot_csv_split(char *line, char **field, int max)
     return n;
 }
 
-static int plot_parse_num(const char *s, double *v)
-{
-    char *end;
-    errno = 0;
-    *v = strtod(s, &end);
-    return (end == s || *end || errno || *v != *v) ? -1 : 0;
-}
-
 static int plot_m_wanted(const unsigned *ms, size_t nm, unsigned m)
 {
     size_t i;
@@ -330,7 +310,7 @@ static int plot_read_sweep(plot_set *ps, const char *path, const char *label, in
     size_t nseen = 0;
     if (!text) return -1;
     if (memchr(text, 0, len)) {
-        plot_err(path, "binary data, not a CSV");
+        opt_ferr("edan plot", path, 0, "binary data, not a CSV");
         goto out;
     }
     if (label) snprintf(stem, sizeof stem, "%s", label);
@@ -345,7 +325,7 @@ static int plot_read_sweep(plot_set *ps, const char *path, const char *label, in
         if (!*line) continue;
         n = plot_csv_split(line, field, 32);
         if (n < 0) {
-            plot_err(path, "line %lu: malformed CSV", lineno);
+            opt_ferr("edan plot", path, 0, "line %lu: malformed CSV", lineno);
             goto out;
         }
         if (col_config < 0) {   /* the header: the first line that is not empty */
@@ -357,30 +337,30 @@ static int plot_read_sweep(plot_set *ps, const char *path, const char *label, in
                 else if (!strcmp(field[j], "slowdown_upper")) col_sd = j;
             }
             if (col_config < 0 || col_m < 0 || col_ns < 0 || col_t < 0 || col_sd < 0) {
-                plot_err(path, "line %lu: not a sweep CSV (needs the columns config, m, added_ns, T_upper, "
-                               "slowdown_upper; write one with --sweep FILE.csv)", lineno);
+                opt_ferr("edan plot", path, 0, "line %lu: not a sweep CSV (needs the columns config, m, added_ns, "
+                         "T_upper, slowdown_upper; write one with --sweep FILE.csv)", lineno);
                 goto out;
             }
             continue;
         }
         if (n <= col_config || n <= col_m || n <= col_ns || n <= col_t || n <= col_sd) {
-            plot_err(path, "line %lu: %d fields, fewer than the header's", lineno, n);
+            opt_ferr("edan plot", path, 0, "line %lu: %d fields, fewer than the header's", lineno, n);
             goto out;
         }
-        if (plot_parse_num(field[col_m], &m) || m < 1 || m > 1e9 || m != floor(m)) {
-            plot_err(path, "line %lu: m '%s' is not a positive integer", lineno, field[col_m]);
+        if (opt_double(field[col_m], 1, 0, 1e9, &m) || m != floor(m)) {
+            opt_ferr("edan plot", path, 0, "line %lu: m '%s' is not a positive integer", lineno, field[col_m]);
             goto out;
         }
-        if (plot_parse_num(field[col_ns], &ns) || ns < 0 || ns > 1e12) {
-            plot_err(path, "line %lu: added_ns '%s' is not a latency", lineno, field[col_ns]);
+        if (opt_double(field[col_ns], 0, 0, 1e12, &ns)) {
+            opt_ferr("edan plot", path, 0, "line %lu: added_ns '%s' is not a latency", lineno, field[col_ns]);
             goto out;
         }
-        if (plot_parse_num(field[col_t], &t) || t < 0 || t > 1e300) {
-            plot_err(path, "line %lu: T_upper '%s' is not a time", lineno, field[col_t]);
+        if (opt_double(field[col_t], 0, 0, 1e300, &t)) {
+            opt_ferr("edan plot", path, 0, "line %lu: T_upper '%s' is not a time", lineno, field[col_t]);
             goto out;
         }
-        if (plot_parse_num(field[col_sd], &sd) || sd < 0 || sd > 1e300) {
-            plot_err(path, "line %lu: slowdown_upper '%s' is not a ratio", lineno, field[col_sd]);
+        if (opt_double(field[col_sd], 0, 0, 1e300, &sd)) {
+            opt_ferr("edan plot", path, 0, "line %lu: slowdown_upper '%s' is not a ratio", lineno, field[col_sd]);
             goto out;
         }
         if (sel->n) {
@@ -396,7 +376,7 @@ static int plot_read_sweep(plot_set *ps, const char *path, const char *label, in
         if (!s) {
             s = plot_add_series(ps);
             if (!s) {
-                plot_err(path, "out of memory");
+                opt_ferr("edan plot", path, 0, "out of memory");
                 goto out;
             }
             snprintf(s->file_label, sizeof s->file_label, "%s", stem);
@@ -404,21 +384,22 @@ static int plot_read_sweep(plot_set *ps, const char *path, const char *label, in
             s->m = (unsigned)m;
         }
         if (s->n && ns <= s->x[s->n - 1]) {
-            plot_err(path, "line %lu: added_ns %g does not increase along \"%s\", m = %u", lineno, ns, s->config, s->m);
+            opt_ferr("edan plot", path, 0, "line %lu: added_ns %g does not increase along \"%s\", m = %u", lineno, ns,
+                     s->config, s->m);
             goto out;
         }
         if (plot_push(s, ns, slowdown ? sd : t)) {
-            plot_err(path, "out of memory");
+            opt_ferr("edan plot", path, 0, "out of memory");
             goto out;
         }
     }
     if (col_config < 0) {
-        plot_err(path, "empty file, not a sweep CSV");
+        opt_ferr("edan plot", path, 0, "empty file, not a sweep CSV");
         goto out;
     }
     if (ps->n == first) {
-        if (nm || sel->n) plot_err(path, "no rows for the configurations and m asked for");
-        else plot_err(path, "no rows after the header");
+        if (nm || sel->n) opt_ferr("edan plot", path, 0, "no rows for the configurations and m asked for");
+        else opt_ferr("edan plot", path, 0, "no rows after the header");
         goto out;
     }
     rc = 0;
@@ -455,17 +436,11 @@ static size_t plot_nth_by_last(const plot_set *ps, size_t n)
     return n;
 }
 
-typedef struct plot_frame {
-    chart_axis x, y;
-} plot_frame;
-
-static double plot_px(const plot_frame *f, double x) { return chart_pos(&f->x, x); }
-static double plot_py(const plot_frame *f, double y) { return chart_pos(&f->y, y); }
 
 /* One series as polyline points. Long series are reduced per pixel column to
    the first, lowest, highest and last point (in time order), which draws the
    same picture as every point. */
-static void plot_points(FILE *o, const plot_frame *f, const plot_series *s, double xmax)
+static void plot_points(FILE *o, const chart_plane *f, const plot_series *s, double xmax)
 {
     size_t i = 0, col_n = 0;
     long col = -1;
@@ -473,7 +448,7 @@ static void plot_points(FILE *o, const plot_frame *f, const plot_series *s, doub
     size_t first = 0, last = 0, lo = 0, hi = 0;
     int reduce = s->n > (size_t)(4 * cols);
     int cnt = 0;
-#define PT(k) do { fprintf(o, "%s%.2f,%.2f", cnt++ ? " " : "", plot_px(f, s->x[k]), plot_py(f, s->y[k])); \
+#define PT(k) do { fprintf(o, "%s%.2f,%.2f", cnt++ ? " " : "", chart_x(f, s->x[k]), chart_y(f, s->y[k])); \
                    if (cnt % 8 == 0) fputc('\n', o); } while (0)
     for (i = 0; i < s->n; i++) {
         long c;
@@ -533,7 +508,7 @@ static int same_values(const plot_series *a, const plot_series *b, double xmax)
    1.6 px closer than that read as one), (size_t)-1 for none; nth[i]
    numbers the lines on one (1, 2, ...), so that each is drawn dashed in
    its own stretches and the line under it shows in the others. */
-static void plot_coincide(const plot_chart *ch, const plot_set *ps, const plot_frame *f, size_t *on, size_t *nth)
+static void plot_coincide(const plot_chart *ch, const plot_set *ps, const chart_plane *f, size_t *on, size_t *nth)
 {
     size_t i, j, k;
     for (i = 0; i < ps->n; i++) {
@@ -545,7 +520,7 @@ static void plot_coincide(const plot_chart *ch, const plot_set *ps, const plot_f
             const plot_series *b = &ps->s[j];
             if (on[j] != (size_t)-1 || n < 2 || plot_drawn(b, ch->xmax) != n) continue;
             for (k = 0; k < n; k++)
-                if (a->x[k] != b->x[k] || fabs(plot_py(f, a->y[k]) - plot_py(f, b->y[k])) > 2.5) break;
+                if (a->x[k] != b->x[k] || fabs(chart_y(f, a->y[k]) - chart_y(f, b->y[k])) > 2.5) break;
             if (k == n) on[i] = j;
         }
         if (on[i] != (size_t)-1)
@@ -555,97 +530,99 @@ static void plot_coincide(const plot_chart *ch, const plot_set *ps, const plot_f
     }
 }
 
-static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
+/* The data's range up to --xmax: x from 0 (or below), y as its axis wants
+   it (exponents of ten on a log axis, a decade under the data when it has
+   zeros: 1 is returned then, the bottom edge says 0). */
+static int plot_range(const plot_chart *ch, const plot_set *ps, double *xmin, double *xmax, double *ymin, double *ymax)
 {
-    plot_frame f;
-    double xmin = 0, xmax = 0, ymin = 0, ymax = 0, legend_w = 0, left, right, top, bottom;
-    size_t i, j, nxt, nyt;
-    int W = ch->width, H = ch->height, any = 0, ny, zero_at_bottom = 0;
-    chart_tick xt[CHART_MAX_TICKS], yt[CHART_MAX_TICKS];
-    size_t *on = (size_t *)calloc(2 * ps->n + 1, sizeof *on), *nth = on + ps->n;
-    char (*legend)[400] = (char (*)[400])calloc(ps->n + 1, sizeof *legend);
-    char (*dash)[40] = (char (*)[40])calloc(ps->n + 1, sizeof *dash);
-    if (!on || !legend || !dash) {
-        free(on);
-        free(legend);
-        free(dash);
-        return plot_err(NULL, "out of memory");
-    }
-    /* data range */
+    size_t i, j;
+    int any = 0, zero_at_bottom = 0;
     for (i = 0; i < ps->n; i++)
         for (j = 0; j < ps->s[i].n; j++) {
             double x = ps->s[i].x[j];
             if (ch->xmax > 0 && x > ch->xmax) break;
-            if (!any || x < xmin) xmin = x;
-            if (!any || x > xmax) xmax = x;
-            if (!any || ps->s[i].y[j] < ymin) ymin = ps->s[i].y[j];
-            if (!any || ps->s[i].y[j] > ymax) ymax = ps->s[i].y[j];
+            if (!any || x < *xmin) *xmin = x;
+            if (!any || x > *xmax) *xmax = x;
+            if (!any || ps->s[i].y[j] < *ymin) *ymin = ps->s[i].y[j];
+            if (!any || ps->s[i].y[j] > *ymax) *ymax = ps->s[i].y[j];
             any = 1;
         }
-    if (ch->xmax > 0) xmax = ch->xmax;
-    if (xmin > 0) xmin = 0;
+    if (ch->xmax > 0) *xmax = ch->xmax;
+    if (*xmin > 0) *xmin = 0;
     if (ch->logy) {
         /* the smallest positive value sets the bottom decade */
         double pmin = 0;
         for (i = 0; i < ps->n; i++)
             for (j = 0; j < ps->s[i].n; j++)
                 if (ps->s[i].y[j] > 0 && (pmin == 0 || ps->s[i].y[j] < pmin)) pmin = ps->s[i].y[j];
-        ymin = pmin > 0 ? floor(log10(pmin)) : 0;
-        ymax = ymax > 0 ? ceil(log10(ymax) - 1e-9) : 1;
+        *ymin = pmin > 0 ? floor(log10(pmin)) : 0;
+        *ymax = *ymax > 0 ? ceil(log10(*ymax) - 1e-9) : 1;
         /* zero has no place on a log axis: when the data has zeros, the
            bottom edge is a decade below the smallest value and says 0 */
         for (i = 0; i < ps->n && !zero_at_bottom; i++)
             for (j = 0; j < ps->s[i].n; j++)
                 if (!(ps->s[i].y[j] > 0) && !(ch->xmax > 0 && ps->s[i].x[j] > ch->xmax)) zero_at_bottom = 1;
-        if (zero_at_bottom) ymin -= 1;
+        if (zero_at_bottom) *ymin -= 1;
     } else if (ch->y_from_data) {
         /* leave a little room under the lowest line, but not below the
            floor when no line goes under it */
-        double lowest = ymin, pad = (ymax - ymin) * 0.05;
-        ymin = lowest - pad < 0 ? 0 : lowest - pad;
-        if (ch->y_floor > 0 && lowest >= ch->y_floor && ymin < ch->y_floor) ymin = ch->y_floor;
+        double lowest = *ymin, pad = (*ymax - *ymin) * 0.05;
+        *ymin = lowest - pad < 0 ? 0 : lowest - pad;
+        if (ch->y_floor > 0 && lowest >= ch->y_floor && *ymin < ch->y_floor) *ymin = ch->y_floor;
     } else {
-        ymin = 0;
+        *ymin = 0;
     }
-    if (ymax <= ymin) ymax = ymin + 1;
-    left = 84;
-    top = ch->subtitle ? 66 : 50;
-    bottom = H - 58;
-    if (ps->n * 18.0 + top + 20 > H - 20) {
-        H = (int)(ps->n * 18.0 + top + 40);
-        bottom = H - 58;
-    }
-    {
-        /* one y tick per 60 pixels */
-        int yt_want = (int)((bottom - top) / 60);
-        ny = yt_want < 2 ? 2 : yt_want > 8 ? 8 : yt_want;
-    }
+    if (*ymax <= *ymin) *ymax = *ymin + 1;
+    return zero_at_bottom;
+}
+
+/* The y axis over plot_range's ymin..ymax, from pixel bottom up to top,
+   and its ticks. */
+static size_t plot_y_axis(const plot_chart *ch, chart_axis *y, double ymin, double ymax, int zero_at_bottom,
+                          double top, double bottom, chart_tick *yt)
+{
+    /* one y tick per 60 pixels */
+    int yt_want = (int)((bottom - top) / 60), ny = yt_want < 2 ? 2 : yt_want > 8 ? 8 : yt_want;
+    size_t nyt;
     if (ch->logy) {
         /* a log axis gets 2 and 5 between its powers of ten when it spans
            few decades; it labels every decade over up to 8 of them, every
            other over up to 16, and so on (a sweep's times may span 600) */
         int step = 1 + (int)((ymax - ymin - 1) / 8);
-        f.y.log = 1;
-        f.y.lo = ymin;
-        f.y.hi = ymax;
-        nyt = chart_ticks_log10(&f.y, step, ymax - ymin <= 3 && step == 1, zero_at_bottom, ch->yunit, yt,
+        y->log = 1;
+        y->lo = ymin;
+        y->hi = ymax;
+        nyt = chart_ticks_log10(y, step, ymax - ymin <= 3 && step == 1, zero_at_bottom, ch->yunit, yt,
                                 CHART_MAX_TICKS);
     } else {
-        chart_fit_linear(&f.y, ymin, ymax, ny, strcmp(ch->yunit, "B") ? 1 : 2);
+        chart_fit_linear(y, ymin, ymax, ny, strcmp(ch->yunit, "B") ? 1 : 2);
         if (*ch->yunit && strcmp(ch->yunit, "B")) {
-            f.y.scale = 1;
-            f.y.prefix = "";
+            y->scale = 1;
+            y->prefix = "";
         }
-        nyt = chart_ticks_linear(&f.y, ch->yunit, yt, CHART_MAX_TICKS);
+        nyt = chart_ticks_linear(y, ch->yunit, yt, CHART_MAX_TICKS);
     }
-    f.y.p0 = bottom;
-    f.y.p1 = top;
-    /* lines that lie on another (plot_coincide), then the legend's width */
-    plot_coincide(ch, ps, &f, on, nth);
+    y->p0 = bottom;
+    y->p1 = top;
+    return nyt;
+}
+
+/* Each line's legend text ("B = A" for a line on another with the same
+   values, with an almost-equal sign for the same pixels: plot_coincide)
+   and dash (its own stretches when on another; nth becomes its
+   stroke-dashoffset); the widest text's width. */
+static double plot_legend_texts(const plot_chart *ch, const plot_set *ps, const chart_plane *f, size_t *on,
+                                size_t *nth, char (*legend)[400], char (*dash)[40])
+{
+    double legend_w = 0;
+    size_t i, j;
+    plot_coincide(ch, ps, f, on, nth);
     for (i = 0; i < ps->n; i++) {
-        if (on[i] == (size_t)-1) snprintf(legend[i], sizeof legend[i], "%s", ps->s[i].label);
-        else snprintf(legend[i], sizeof legend[i], "%s %s %s", ps->s[i].label, same_values(&ps->s[i], &ps->s[on[i]], ch->xmax) ? "=" : "\xe2\x89\x88",
-                      ps->s[on[i]].label);
+        const plot_series *s = &ps->s[i];
+        if (on[i] == (size_t)-1) snprintf(legend[i], sizeof legend[i], "%s", s->label);
+        else
+            snprintf(legend[i], sizeof legend[i], "%s %s %s", s->label,
+                     same_values(s, &ps->s[on[i]], ch->xmax) ? "=" : "\xe2\x89\x88", ps->s[on[i]].label);
         if (chart_text_width(legend[i], 12) > legend_w) legend_w = chart_text_width(legend[i], 12);
     }
     for (i = 0; i < ps->n; i++) {
@@ -660,14 +637,81 @@ static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
         snprintf(dash[i], sizeof dash[i], "6,%zu", 6 * g);
         nth[i] = 6 * (g + 1 - nth[i]);      /* now its stroke-dashoffset */
     }
-    legend_w += 40;
+    return legend_w;
+}
+
+/* Series i, clipped to the frame: a dot for a single point, else its
+   line (dashed over the line it lies on, on[i]) and its markers. */
+static void plot_draw_series(FILE *o, const plot_chart *ch, const plot_set *ps, const chart_plane *f, size_t i,
+                             const size_t *on, const size_t *nth, const char *dash)
+{
+    const plot_series *s = &ps->s[i];
+    const char *col = chart_colors[s->color % CHART_NCOLORS];
+    size_t j;
+    fprintf(o, "<g class=\"series\" data-label=\"");
+    chart_xml(o, s->label);
+    fprintf(o, "\" data-points=\"%zu\"", s->n);
+    if (on[i] != (size_t)-1) {
+        fprintf(o, " data-on=\"");
+        chart_xml(o, ps->s[on[i]].label);
+        fputc('"', o);
+    }
+    fprintf(o, " clip-path=\"url(#frame)\">\n");
+    if (s->n == 1 || (ch->xmax > 0 && s->n > 1 && s->x[1] > ch->xmax)) {
+        fprintf(o, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3.5\" fill=\"%s\"/>\n", chart_x(f, s->x[0]),
+                chart_y(f, s->y[0]), col);
+    } else {
+        fprintf(o, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\" stroke-opacity=\"0.9\" "
+                   "stroke-linejoin=\"round\"", col);
+        chart_dash_attr(o, dash);
+        if (on[i] != (size_t)-1) fprintf(o, " stroke-dashoffset=\"%zu\"", nth[i]);
+        fprintf(o, " points=\"");
+        plot_points(o, f, s, ch->xmax);
+        fprintf(o, "\"/>\n");
+        if (s->marker >= 0) {   /* at every point of a short series, at a dozen of a long one */
+            size_t every = s->n > 40 ? s->n / 12 : 1;
+            for (j = 0; j < s->n; j += every) {
+                if (ch->xmax > 0 && s->x[j] > ch->xmax) break;
+                chart_marker(o, s->marker, chart_x(f, s->x[j]), chart_y(f, s->y[j]), col);
+            }
+            fputc('\n', o);
+        }
+    }
+    fprintf(o, "</g>\n");
+}
+
+static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
+{
+    chart_plane f;
+    double xmin = 0, xmax = 0, ymin = 0, ymax = 0, legend_w, left, right, top, bottom;
+    size_t i, nxt, nyt;
+    int W = ch->width, H = ch->height, zero_at_bottom, xt_want;
+    chart_tick xt[CHART_MAX_TICKS], yt[CHART_MAX_TICKS];
+    size_t *on = (size_t *)calloc(2 * ps->n + 1, sizeof *on), *nth = on + ps->n;
+    char (*legend)[400] = (char (*)[400])calloc(ps->n + 1, sizeof *legend);
+    char (*dash)[40] = (char (*)[40])calloc(ps->n + 1, sizeof *dash);
+    if (!on || !legend || !dash) {
+        free(on);
+        free(legend);
+        free(dash);
+        return opt_err("edan plot", "out of memory");
+    }
+    memset(&f, 0, sizeof f);
+    zero_at_bottom = plot_range(ch, ps, &xmin, &xmax, &ymin, &ymax);
+    left = 84;
+    top = ch->subtitle ? 66 : 50;
+    bottom = H - 58;
+    if (ps->n * 18.0 + top + 20 > H - 20) {
+        H = (int)(ps->n * 18.0 + top + 40);
+        bottom = H - 58;
+    }
+    nyt = plot_y_axis(ch, &f.y, ymin, ymax, zero_at_bottom, top, bottom, yt);
+    legend_w = plot_legend_texts(ch, ps, &f, on, nth, legend, dash) + 40;
     if (legend_w > W * 0.4) legend_w = W * 0.4;
     right = W - legend_w - 24;
-    {
-        /* about one x tick per 90 pixels (labels like "200k" fit) */
-        int xt_want = (int)((right - left) / 90);
-        chart_fit_linear(&f.x, xmin, xmax, xt_want < 2 ? 2 : xt_want > 10 ? 10 : xt_want, 1);
-    }
+    /* about one x tick per 90 pixels (labels like "200k" fit) */
+    xt_want = (int)((right - left) / 90);
+    chart_fit_linear(&f.x, xmin, xmax, xt_want < 2 ? 2 : xt_want > 10 ? 10 : xt_want, 1);
     /* the axis ends where the data (or --xmax) does, not at the next round tick */
     f.x.hi = ch->xmax > 0 ? ch->xmax : xmax > f.x.lo ? xmax : f.x.hi;
     f.x.p0 = left;
@@ -678,38 +722,7 @@ static int plot_svg(FILE *o, const plot_chart *ch, const plot_set *ps)
     chart_axes(o, &f.x, &f.y, xt, nxt, yt, nyt, ch->xtitle, ch->ytitle);
     /* the data, clipped to the frame */
     chart_clip(o, &f.x, &f.y, "frame", 2);
-    for (i = 0; i < ps->n; i++) {
-        const plot_series *s = &ps->s[i];
-        const char *col = chart_colors[s->color % CHART_NCOLORS];
-        fprintf(o, "<g class=\"series\" data-label=\"");
-        chart_xml(o, s->label);
-        fprintf(o, "\" data-points=\"%zu\"", s->n);
-        if (on[i] != (size_t)-1) {
-            fprintf(o, " data-on=\"");
-            chart_xml(o, ps->s[on[i]].label);
-            fputc('"', o);
-        }
-        fprintf(o, " clip-path=\"url(#frame)\">\n");
-        if (s->n == 1 || (ch->xmax > 0 && s->n > 1 && s->x[1] > ch->xmax)) {
-            fprintf(o, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3.5\" fill=\"%s\"/>\n", plot_px(&f, s->x[0]), plot_py(&f, s->y[0]), col);
-        } else {
-            fprintf(o, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\" stroke-opacity=\"0.9\" stroke-linejoin=\"round\"", col);
-            chart_dash_attr(o, dash[i]);
-            if (on[i] != (size_t)-1) fprintf(o, " stroke-dashoffset=\"%zu\"", nth[i]);
-            fprintf(o, " points=\"");
-            plot_points(o, &f, s, ch->xmax);
-            fprintf(o, "\"/>\n");
-            if (s->marker >= 0) {   /* at every point of a short series, at a dozen of a long one */
-                size_t every = s->n > 40 ? s->n / 12 : 1;
-                for (j = 0; j < s->n; j += every) {
-                    if (ch->xmax > 0 && s->x[j] > ch->xmax) break;
-                    chart_marker(o, s->marker, plot_px(&f, s->x[j]), plot_py(&f, s->y[j]), col);
-                }
-                fputc('\n', o);
-            }
-        }
-        fprintf(o, "</g>\n");
-    }
+    for (i = 0; i < ps->n; i++) plot_draw_series(o, ch, ps, &f, i, on, nth, dash[i]);
     chart_frame(o, &f.x, &f.y);
     fprintf(o, "<g class=\"legend\" font-size=\"12\">\n");
     for (i = 0; i < ps->n; i++) {
@@ -780,219 +793,219 @@ static void plot_name_series(plot_set *ps, int sweep)
     }
 }
 
-static int plot_parse_int(const char *s, int lo, int hi, int *out)
+/* What the command line asks for. */
+typedef struct plot_args {
+    const char *out_path, *title;
+    const char **inputs, **labels;  /* labels[i]: the --label given before inputs[i], or NULL */
+    int ninputs;
+    int sweep_mode;                 /* -1 no input yet, 0 reports, 1 --sweep files */
+    int slowdown, logy, width, height;
+    unsigned ms[64];
+    size_t nm;
+    double xmax;
+    plot_select sel;
+} plot_args;
+
+/* --m LIST: positive integers separated by commas (one may end it);
+   0, or -1 with a message. */
+static int plot_parse_m(const char *val, unsigned *ms, size_t *nm)
 {
-    char *end;
-    long v;
-    errno = 0;
-    v = strtol(s, &end, 10);
-    if (end == s || *end || errno || v < lo || v > hi) return -1;
-    *out = (int)v;
+    const char *p = val;
+    *nm = 0;
+    if (!*p) return opt_err("edan plot", "--m: empty list");
+    while (*p) {
+        char piece[32];
+        size_t len = strcspn(p, ",");
+        uint32_t v;
+        if (len >= sizeof piece || *nm == 64) break;
+        memcpy(piece, p, len);
+        piece[len] = 0;
+        if (opt_u32(piece, 1, 1000000, &v)) break;
+        ms[(*nm)++] = v;
+        p += len;
+        if (*p) p++;
+    }
+    if (*p) return opt_err("edan plot", "--m %s: expected a list of positive integers, e.g. 1,4,8", val);
+    return 0;
+}
+
+/* The options, in order: a --label names the input after it. 1 when
+   --help was printed, 0, or -1 with a message. */
+static int plot_read_options(plot_args *a, int argc, char **argv)
+{
+    const char *val, *pending_label = NULL;
+    uint32_t px;
+    int i, k;
+    for (i = 1; (k = opt_next("edan plot", plot_opts, PLOT_NOPTS, argc, argv, &i, &val)) != OPT_END;) {
+        switch (k) {
+        case PLOT_HELP: opt_help(stdout, plot_opts, PLOT_NOPTS); return 1;
+        case PLOT_OUT: a->out_path = val; break;
+        case PLOT_TITLE: a->title = val; break;
+        case PLOT_LABEL: pending_label = val; break;
+        case PLOT_SLOWDOWN: a->slowdown = 1; break;
+        case PLOT_LOG: a->logy = 1; break;
+        case PLOT_CONFIG: a->sel.names[a->sel.n++] = val; break;
+        case PLOT_M:
+            if (plot_parse_m(val, a->ms, &a->nm)) return -1;
+            break;
+        case PLOT_WIDTH:
+        case PLOT_HEIGHT:
+            if (k == PLOT_WIDTH ? opt_u32(val, 300, 10000, &px) : opt_u32(val, 200, 10000, &px))
+                return opt_err("edan plot", "%s %s: expected pixels in %s..10000",
+                               k == PLOT_WIDTH ? "--width" : "--height", val, k == PLOT_WIDTH ? "300" : "200");
+            *(k == PLOT_WIDTH ? &a->width : &a->height) = (int)px;
+            break;
+        case PLOT_XMAX:
+            if (opt_double(val, 1, 0, PLOT_MAX_CYCLES, &a->xmax))
+                return opt_err("edan plot", "--xmax %s: expected cycles from 1 to %g", val, PLOT_MAX_CYCLES);
+            break;
+        case PLOT_SWEEP:
+        case OPT_OPERAND:
+            if (a->sweep_mode >= 0 && a->sweep_mode != (k == PLOT_SWEEP))
+                return opt_err("edan plot", "give either JSON reports or --sweep files, not both");
+            a->sweep_mode = k == PLOT_SWEEP;
+            a->labels[a->ninputs] = pending_label;
+            pending_label = NULL;
+            a->inputs[a->ninputs++] = val;
+            break;
+        case OPT_REST: return opt_err("edan plot", "'--' is not an option of edan plot (see edan plot --help)");
+        default: return -1;     /* OPT_ERROR: said */
+        }
+    }
+    return 0;
+}
+
+/* The options that go together, the chart that is none of its inputs,
+   then the inputs read into ps; 0, or -1 with a message. */
+static int plot_read_inputs(const plot_args *a, plot_set *ps)
+{
+    int i;
+    if (!a->ninputs) {
+        opt_help(stderr, plot_opts, PLOT_NOPTS);
+        return opt_err("edan plot", "no report or --sweep file given");
+    }
+    if (a->out_path) {
+        files_role *in = (files_role *)calloc((size_t)a->ninputs, sizeof *in);
+        int clash;
+        if (!in) return opt_err("edan plot", "out of memory");
+        for (i = 0; i < a->ninputs; i++) {
+            in[i].path = a->inputs[i];
+            in[i].what = a->sweep_mode ? "a --sweep file" : "a report";
+        }
+        clash = files_check_output("edan plot", a->out_path, "the chart", in, (size_t)a->ninputs);
+        free(in);
+        if (clash) return -1;
+    }
+    if (a->logy && a->slowdown) return opt_err("edan plot", "--log and --slowdown do not go together");
+    if (a->sweep_mode == 1 && a->xmax > 0) return opt_err("edan plot", "--xmax is for timelines, not --sweep");
+    if (a->sweep_mode == 0 && (a->nm || a->slowdown))
+        return opt_err("edan plot", "%s is for --sweep files", a->nm ? "--m" : "--slowdown");
+    for (i = 0; i < a->ninputs; i++) {
+        int r = a->sweep_mode ? plot_read_sweep(ps, a->inputs[i], a->labels[i], a->slowdown, a->ms, a->nm, &a->sel)
+                              : plot_read_report(ps, a->inputs[i], a->labels[i], &a->sel);
+        if (r) return -1;
+    }
+    return 0;
+}
+
+/* The titles, units and axis rules of a what-if chart (sweeps) and of a
+   data movement chart (timelines); subtitle: room for the subtitle. */
+static void plot_describe(plot_chart *ch, const plot_args *a, const plot_set *ps, char *subtitle, size_t n)
+{
+    size_t k;
+    memset(ch, 0, sizeof *ch);
+    ch->width = a->width;
+    ch->height = a->height;
+    ch->logy = a->logy;
+    ch->subtitle = subtitle;
+    ch->xunit = "";
+    if (a->sweep_mode) {
+        int one = ps->n > 0;
+        ch->title = a->title ? a->title
+                  : a->slowdown ? "Slowdown when RAM gets farther" : "Time bound when RAM gets farther";
+        snprintf(subtitle, n, "%s against the RAM latency added (EDAN what-if, exact at every point)",
+                 a->slowdown ? "upper time bound relative to the local one" : "upper time bound T_upper");
+        ch->xtitle = "added RAM latency (ns)";
+        ch->ytitle = a->slowdown ? "slowdown (T_upper / T_upper at +0 ns)" : "T_upper (cycles)";
+        ch->yunit = a->slowdown ? "\xc3\x97" : "";
+        ch->y_from_data = a->slowdown;
+        ch->y_floor = a->slowdown ? 1 : 0;    /* x1: no slower; nothing is below it */
+        ch->legend_by_last = 1;
+        /* one configuration throughout: the subtitle names it */
+        for (k = 1; k < ps->n; k++)
+            if (strcmp(ps->s[k].config, ps->s[0].config)) one = 0;
+        if (one && strlen(subtitle) + strlen(ps->s[0].config) + 20 < n)
+            snprintf(subtitle + strlen(subtitle), n - strlen(subtitle), "; configuration %s", ps->s[0].config);
+    } else {
+        double tau0 = ps->s[0].tau;
+        int same = 1;
+        for (k = 1; k < ps->n; k++)
+            if (ps->s[k].tau != tau0) same = 0;
+        ch->title = a->title ? a->title : "Data movement over time";
+        if (same)
+            snprintf(subtitle, n,
+                     "bytes moved to/from RAM by the accesses under way at time t = i\xc2\xb7\xcf\x84 "
+                     "(\xcf\x84 = %g cycle%s; ASAP schedule)", tau0, tau0 == 1 ? "" : "s");
+        else
+            snprintf(subtitle, n,
+                     "bytes moved to/from RAM by the accesses under way at time t = i\xc2\xb7\xcf\x84 "
+                     "(\xcf\x84 differs per line; ASAP schedule)");
+        ch->xtitle = "time (cycles)";
+        ch->ytitle = "data movement U_i (bytes)";
+        ch->yunit = "B";
+        ch->xmax = a->xmax;
+    }
+}
+
+/* The chart, as tools/files.h writes outputs (standard output without
+   -o); 0, or -1 with a message. */
+static int plot_write(const char *out_path, const plot_chart *ch, const plot_set *ps)
+{
+    files_out fo;
+    char ferr[600];
+    if (files_out_open(&fo, out_path ? out_path : "-", ferr, sizeof ferr))
+        return opt_err("edan plot", "cannot write %s", ferr);
+    if (plot_svg(fo.f, ch, ps)) {
+        files_out_discard(&fo);
+        return -1;
+    }
+    if (files_out_close(&fo, ferr, sizeof ferr)) return opt_err("edan plot", "cannot write %s", ferr);
     return 0;
 }
 
 int edan_cmd_plot(int argc, char **argv)
 {
-    const char *out_path = NULL, *title = NULL, *pending_label = NULL;
-    const char **inputs = NULL, **labels = NULL;
-    int *is_sweep = NULL;
-    int ninputs = 0, i, sweep_mode = -1, slowdown = 0, rc = 2;
-    unsigned ms[64];
-    size_t nm = 0;
-    double xmax = 0;
+    plot_args a;
     plot_chart ch;
     plot_set ps = {NULL, 0, 0};
-    plot_select sel = {NULL, 0};
-    char subtitle[512], ytitle[160];
+    char subtitle[512];
+    int rc = 2, r;
 
-    memset(&ch, 0, sizeof ch);
-    ch.width = 960;
-    ch.height = 540;
-    inputs = (const char **)calloc((size_t)argc + 1, sizeof *inputs);
-    labels = (const char **)calloc((size_t)argc + 1, sizeof *labels);
-    is_sweep = (int *)calloc((size_t)argc + 1, sizeof *is_sweep);
-    sel.names = (const char **)calloc((size_t)argc + 1, sizeof *sel.names);
-    if (!inputs || !labels || !is_sweep || !sel.names) {
-        plot_err(NULL, "out of memory");
+    memset(&a, 0, sizeof a);
+    a.sweep_mode = -1;
+    a.width = 960;
+    a.height = 540;
+    a.inputs = (const char **)calloc((size_t)argc + 1, sizeof *a.inputs);
+    a.labels = (const char **)calloc((size_t)argc + 1, sizeof *a.labels);
+    a.sel.names = (const char **)calloc((size_t)argc + 1, sizeof *a.sel.names);
+    if (!a.inputs || !a.labels || !a.sel.names) {
+        opt_err("edan plot", "out of memory");
         goto done;
     }
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        int takes = !strcmp(a, "-o") || !strcmp(a, "--output") || !strcmp(a, "--title") || !strcmp(a, "--label") ||
-                    !strcmp(a, "--sweep") || !strcmp(a, "--m") || !strcmp(a, "--xmax") || !strcmp(a, "--width") ||
-                    !strcmp(a, "--height") || !strcmp(a, "--config");
-        const char *val = NULL;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            fputs(plot_usage, stdout);
-            rc = 0;
-            goto done;
-        }
-        if (takes) {
-            if (i + 1 >= argc) {
-                plot_err(NULL, "%s needs a value", a);
-                goto done;
-            }
-            val = argv[++i];
-        }
-        if (!strcmp(a, "-o") || !strcmp(a, "--output")) out_path = val;
-        else if (!strcmp(a, "--title")) title = val;
-        else if (!strcmp(a, "--label")) pending_label = val;
-        else if (!strcmp(a, "--slowdown")) slowdown = 1;
-        else if (!strcmp(a, "--log")) ch.logy = 1;
-        else if (!strcmp(a, "--config")) sel.names[sel.n++] = val;
-        else if (!strcmp(a, "--width")) {
-            if (plot_parse_int(val, 300, 10000, &ch.width)) {
-                plot_err(NULL, "--width %s: expected pixels in 300..10000", val);
-                goto done;
-            }
-        } else if (!strcmp(a, "--height")) {
-            if (plot_parse_int(val, 200, 10000, &ch.height)) {
-                plot_err(NULL, "--height %s: expected pixels in 200..10000", val);
-                goto done;
-            }
-        } else if (!strcmp(a, "--xmax")) {
-            if (plot_parse_num(val, &xmax) || !(xmax >= 1 && xmax <= PLOT_MAX_CYCLES)) {
-                plot_err(NULL, "--xmax %s: expected cycles from 1 to %g", val, PLOT_MAX_CYCLES);
-                goto done;
-            }
-        } else if (!strcmp(a, "--m")) {
-            const char *p = val;
-            nm = 0;
-            while (*p) {
-                char *end;
-                unsigned long v;
-                errno = 0;
-                v = strtoul(p, &end, 10);
-                if (end == p || errno || !v || v > 1000000 || (*end && *end != ',') || nm == 64) {
-                    plot_err(NULL, "--m %s: expected a list of positive integers, e.g. 1,4,8", val);
-                    goto done;
-                }
-                ms[nm++] = (unsigned)v;
-                p = *end ? end + 1 : end;
-            }
-            if (!nm) {
-                plot_err(NULL, "--m: empty list");
-                goto done;
-            }
-        } else if (!strcmp(a, "--sweep") || a[0] != '-') {
-            int sw = !strcmp(a, "--sweep");
-            const char *file = sw ? val : a;
-            if (sweep_mode >= 0 && sweep_mode != sw) {
-                plot_err(NULL, "give either JSON reports or --sweep files, not both");
-                goto done;
-            }
-            sweep_mode = sw;
-            labels[ninputs] = pending_label;
-            pending_label = NULL;
-            inputs[ninputs++] = file;
-        } else {
-            suggest_unknown("edan plot", a, plot_usage);
-            goto done;
-        }
-    }
-    if (!ninputs) {
-        fputs(plot_usage, stderr);
+    r = plot_read_options(&a, argc, argv);
+    if (r) {
+        rc = r > 0 ? 0 : 2;
         goto done;
     }
-    if (out_path) {     /* the chart must not be one of its inputs */
-        files_role *in = (files_role *)calloc(ninputs, sizeof *in);
-        int clash;
-        if (!in) {
-            plot_err(NULL, "out of memory");
-            goto done;
-        }
-        for (i = 0; i < ninputs; i++) {
-            in[i].path = inputs[i];
-            in[i].what = sweep_mode ? "a --sweep file" : "a report";
-        }
-        clash = files_check_output("edan plot", out_path, "the chart", in, ninputs);
-        free(in);
-        if (clash) goto done;
-    }
-    if (ch.logy && slowdown) {
-        plot_err(NULL, "--log and --slowdown do not go together");
-        goto done;
-    }
-    if (sweep_mode == 1 && xmax > 0) {
-        plot_err(NULL, "--xmax is for timelines, not --sweep");
-        goto done;
-    }
-    if (sweep_mode == 0 && (nm || slowdown)) {
-        plot_err(NULL, "%s is for --sweep files", nm ? "--m" : "--slowdown");
-        goto done;
-    }
-    for (i = 0; i < ninputs; i++) {
-        int r = sweep_mode ? plot_read_sweep(&ps, inputs[i], labels[i], slowdown, ms, nm, &sel)
-                           : plot_read_report(&ps, inputs[i], labels[i], &sel);
-        if (r) goto done;
-    }
-    plot_name_series(&ps, sweep_mode);
-    if (sweep_mode) {
-        ch.title = title ? title : (slowdown ? "Slowdown when RAM gets farther" : "Time bound when RAM gets farther");
-        snprintf(subtitle, sizeof subtitle, "%s against the RAM latency added (EDAN what-if, exact at every point)",
-                 slowdown ? "upper time bound relative to the local one" : "upper time bound T_upper");
-        ch.subtitle = subtitle;
-        ch.xtitle = "added RAM latency (ns)";
-        ch.ytitle = slowdown ? "slowdown (T_upper / T_upper at +0 ns)" : "T_upper (cycles)";
-        ch.xunit = "";
-        ch.yunit = slowdown ? "\xc3\x97" : "";
-        ch.y_from_data = slowdown;
-        ch.y_floor = slowdown ? 1 : 0;    /* x1: no slower; nothing is below it */
-        ch.legend_by_last = 1;
-        {   /* one configuration throughout: the subtitle names it */
-            size_t k;
-            int one = ps.n > 0;
-            for (k = 1; k < ps.n; k++)
-                if (strcmp(ps.s[k].config, ps.s[0].config)) one = 0;
-            if (one && strlen(subtitle) + strlen(ps.s[0].config) + 20 < sizeof subtitle)
-                snprintf(subtitle + strlen(subtitle), sizeof subtitle - strlen(subtitle), "; configuration %s",
-                         ps.s[0].config);
-        }
-    } else {
-        double tau0 = ps.s[0].tau;
-        int same = 1;
-        size_t k;
-        for (k = 1; k < ps.n; k++)
-            if (ps.s[k].tau != tau0) same = 0;
-        ch.title = title ? title : "Data movement over time";
-        if (same)
-            snprintf(subtitle, sizeof subtitle,
-                     "bytes moved to/from RAM by the accesses under way at time t = i\xc2\xb7\xcf\x84 "
-                     "(\xcf\x84 = %g cycle%s; ASAP schedule)", tau0, tau0 == 1 ? "" : "s");
-        else
-            snprintf(subtitle, sizeof subtitle,
-                     "bytes moved to/from RAM by the accesses under way at time t = i\xc2\xb7\xcf\x84 "
-                     "(\xcf\x84 differs per line; ASAP schedule)");
-        ch.subtitle = subtitle;
-        ch.xtitle = "time (cycles)";
-        snprintf(ytitle, sizeof ytitle, "data movement U_i (bytes)");
-        ch.ytitle = ytitle;
-        ch.xunit = "";
-        ch.yunit = "B";
-        ch.xmax = xmax;
-    }
-    {   /* the chart, as tools/files.h writes outputs */
-        files_out fo;
-        char ferr[600];
-        if (files_out_open(&fo, out_path ? out_path : "-", ferr, sizeof ferr)) {
-            fprintf(stderr, "edan plot: cannot write %s\n", ferr);
-            goto done;
-        }
-        if (plot_svg(fo.f, &ch, &ps)) {
-            files_out_discard(&fo);
-            goto done;
-        }
-        if (files_out_close(&fo, ferr, sizeof ferr)) {
-            fprintf(stderr, "edan plot: cannot write %s\n", ferr);
-            goto done;
-        }
-    }
+    if (plot_read_inputs(&a, &ps)) goto done;
+    plot_name_series(&ps, a.sweep_mode);
+    plot_describe(&ch, &a, &ps, subtitle, sizeof subtitle);
+    if (plot_write(a.out_path, &ch, &ps)) goto done;
     rc = 0;
 done:
     plot_free(&ps);
-    free(inputs);
-    free(labels);
-    free(is_sweep);
-    free(sel.names);
+    free(a.inputs);
+    free(a.labels);
+    free(a.sel.names);
     return rc;
 }

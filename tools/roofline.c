@@ -14,7 +14,7 @@
 #include "roofline.h"
 #include "cli.h"
 #include "files.h"
-#include "suggest.h"
+#include "opt.h"
 #include "chart.h"
 #include <errno.h>
 #include <math.h>
@@ -60,10 +60,6 @@ typedef struct rl_chart {
     int larm;               /* legend outside at the right, no labels along the lines */
 } rl_chart;
 
-typedef struct rl_frame { chart_axis x, y; } rl_frame;   /* both log axes */
-
-static double cx(const rl_frame *c, double ai) { return chart_pos(&c->x, ai); }
-static double cy(const rl_frame *c, double g) { return chart_pos(&c->y, g); }
 
 /* ---- the drawing ------------------------------------------------------- */
 
@@ -172,7 +168,7 @@ typedef struct rl_layout { chart_layout marks, texts, leaders; } rl_layout;
 
 /* 1 when a label's box lies inside the plot, on nothing taken and, with
    avoid, across none of the lines but line `own`. */
-static int rl_spot_ok(const rl_layout *lay, const rl_frame *c, const chart_box *b, const rl_seg *seg, int nseg,
+static int rl_spot_ok(const rl_layout *lay, const chart_plane *c, const chart_box *b, const rl_seg *seg, int nseg,
                       int own, int avoid)
 {
     int k;
@@ -193,7 +189,7 @@ static int rl_spot_ok(const rl_layout *lay, const rl_frame *c, const chart_box *
    then the leader across markers; last, across texts (drawn under them,
    their outline hides it). All of these within 112 px of the point first,
    then farther. 0 when there is no free spot. */
-static int rl_place_point_label(rl_layout *lay, const rl_frame *c, const rl_seg *seg, int nseg, double x, double y,
+static int rl_place_point_label(rl_layout *lay, const chart_plane *c, const rl_seg *seg, int nseg, double x, double y,
                                 size_t own_lo, size_t own_hi, size_t rings, rl_label *lab)
 {
     static const double ring[] = {0, 10, 22, 36, 54, 76, 104, 140, 185, 240, 310, 400, 500};
@@ -257,302 +253,361 @@ static double rl_line_end(const rl_chart *ch, const rl_line *l, double xmax)
     return peak > 0 && peak / l->gbps < xmax ? peak / l->gbps : xmax;
 }
 
-/* The chart; rl_check has passed it. */
-static void rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t npts)
-{
-    int W = ch->larm ? 1120 : 880, H;
-    double peak = ch->ncomp ? ch->comp[0].gflops : 0, bwmax = 0, bwmin = 0;
-    double ymin, ymax, xmin = 1.0 / 32, xmax = 64, span, lw = 0, lh, lx = 0, ly = 0, ang = 0, y;
-    char buf[200], text[1200];
-    rl_frame c;
-    size_t i, k2, numbered = 0;
-    int k, nseg = 0, legend_out = 0;
-    chart_tick xt[CHART_MAX_TICKS], yt[CHART_MAX_TICKS];
-    size_t nxt, nyt;
-    rl_layout lay = {{NULL, 0, 0}, {NULL, 0, 0}, {NULL, 0, 0}};
-    rl_seg seg[RL_MAX_SEGS];
+/* A chart as placed, before a byte is written (rl_svg's steps fill it in
+   order). */
+typedef struct rl_plan {
+    const rl_chart *ch;
+    const roofline_point *pts;
+    size_t npts;
+    int W, H;
+    double xmin, xmax, span;    /* intensities; span: decades */
+    double bwmax;               /* the fastest memory roof */
+    chart_plane c;              /* both log axes */
+    rl_seg seg[RL_MAX_SEGS];    /* memory roofs, then compute roofs */
+    int nseg;
+    rl_layout lay;
     rl_label comp_lab[3], line_lab[RL_MAX_LINES], *app_lab;
     size_t *own, *order, *crowd;    /* per point: its first marker in lay.marks (own[npts]: the end);
                                        the order its label is placed in; its neighbours */
+    double lx, ly, lw, lh;      /* the CARM legend's box */
+    int legend_out;             /* outside the plot, at the right */
+    size_t numbered;            /* points labelled by number */
+    char unplaced[400];         /* what their numbers stand for */
+    int any_model, any_foreign;
     rl_notes *nt;
-    int any_model = 0, any_foreign = 0;
-    char unplaced[400] = "";
+} rl_plan;
 
-    app_lab = (rl_label *)calloc(npts + 1, sizeof *app_lab);
-    own = (size_t *)calloc(3 * (npts + 1), sizeof *own);
-    nt = (rl_notes *)calloc(1, sizeof *nt);
-    if (!app_lab || !own || !nt) {
-        free(app_lab);
-        free(own);
-        free(nt);
-        fprintf(o, "<!-- out of memory -->\n");
-        return;
-    }
-    order = own + npts + 1;
-    crowd = order + npts + 1;
-    memset(comp_lab, 0, sizeof comp_lab);
-    memset(line_lab, 0, sizeof line_lab);
+/* The axes: intensities from 1/32 to 64 or wider for the points; y from
+   the lowest roof at the left edge (a --peak may lie under the memory
+   roofs there) to above the peak, whole decades. */
+static void rl_plan_axes(rl_plan *pl)
+{
+    const rl_chart *ch = pl->ch;
+    const roofline_point *pts = pl->pts;
+    double peak = ch->ncomp ? ch->comp[0].gflops : 0, bwmin = 0, ymin, ymax;
+    size_t i;
+    int k;
+    pl->xmin = 1.0 / 32;
+    pl->xmax = 64;
     for (k = 0; k < ch->nline; k++) {
-        if (ch->line[k].gbps > bwmax) bwmax = ch->line[k].gbps;
+        if (ch->line[k].gbps > pl->bwmax) pl->bwmax = ch->line[k].gbps;
         if (bwmin == 0 || ch->line[k].gbps < bwmin) bwmin = ch->line[k].gbps;
     }
     /* without a compute roof nothing bends the memory roofs: a range of
        intensities that does not run them up to performance no machine has */
-    if (!ch->ncomp) xmax = 4;
-    for (i = 0; i < npts; i++) {
-        const roofline_point *q = &pts[i];
-        if (q->ai < xmin) xmin = q->ai / 2;
-        if (q->ai > xmax) xmax = q->ai * 2;
+    if (!ch->ncomp) pl->xmax = 4;
+    for (i = 0; i < pl->npts; i++) {
+        if (pts[i].ai < pl->xmin) pl->xmin = pts[i].ai / 2;
+        if (pts[i].ai > pl->xmax) pl->xmax = pts[i].ai * 2;
     }
-    /* y range: from the lowest roof at the left edge (a --peak may lie
-       under the memory roofs there) to above the peak, whole decades */
-    ymin = bwmin * xmin;
+    ymin = bwmin * pl->xmin;
     for (k = 0; k < ch->ncomp; k++) if (ch->comp[k].gflops < ymin) ymin = ch->comp[k].gflops;
-    for (i = 0; i < npts; i++) if (pts[i].gflops_lo < ymin) ymin = pts[i].gflops_lo;
-    ymax = peak > 0 ? peak * 2 : bwmax * xmax;
-    for (i = 0; i < npts; i++) if (pts[i].gflops_hi * 1.5 > ymax) ymax = pts[i].gflops_hi * 1.5;
-    c.x.lo = log10(xmin);
-    c.x.hi = log10(xmax);
-    c.y.lo = floor(log10(ymin * 0.9));
-    c.y.hi = ceil(log10(ymax));
-    if (c.y.hi <= c.y.lo) c.y.hi = c.y.lo + 1;     /* a peak under the roofs: not an axis of no height */
-    c.x.p0 = 90;
-    c.x.p1 = ch->larm ? W - 330 : W - 30;
-    c.y.p1 = 60;
-    c.y.p0 = 550;
-    c.x.log = c.y.log = 1;
-    span = log10(xmax / xmin);
+    for (i = 0; i < pl->npts; i++) if (pts[i].gflops_lo < ymin) ymin = pts[i].gflops_lo;
+    ymax = peak > 0 ? peak * 2 : pl->bwmax * pl->xmax;
+    for (i = 0; i < pl->npts; i++) if (pts[i].gflops_hi * 1.5 > ymax) ymax = pts[i].gflops_hi * 1.5;
+    pl->c.x.lo = log10(pl->xmin);
+    pl->c.x.hi = log10(pl->xmax);
+    pl->c.y.lo = floor(log10(ymin * 0.9));
+    pl->c.y.hi = ceil(log10(ymax));
+    /* a peak under the roofs: not an axis of no height */
+    if (pl->c.y.hi <= pl->c.y.lo) pl->c.y.hi = pl->c.y.lo + 1;
+    pl->c.x.p0 = 90;
+    pl->c.x.p1 = ch->larm ? pl->W - 330 : pl->W - 30;
+    pl->c.y.p1 = 60;
+    pl->c.y.p0 = 550;
+    pl->c.x.log = pl->c.y.log = 1;
+    pl->span = log10(pl->xmax / pl->xmin);
+}
 
-    /* the lines labels would rather not cross: memory roofs, then compute roofs */
-    for (k = 0; k < ch->nline && nseg < RL_MAX_SEGS; k++) {
+/* The lines labels would rather not cross: memory roofs up to the top
+   compute roof, then compute roofs from the fastest memory roof's ridge. */
+static void rl_plan_segments(rl_plan *pl)
+{
+    const rl_chart *ch = pl->ch;
+    const chart_plane *c = &pl->c;
+    rl_seg *seg = pl->seg;
+    int k;
+    for (k = 0; k < ch->nline && pl->nseg < RL_MAX_SEGS; k++) {
         const rl_line *l = &ch->line[k];
-        double x2 = rl_line_end(ch, l, xmax);
-        seg[nseg].x0 = cx(&c, xmin);
-        seg[nseg].y0 = cy(&c, l->gbps * xmin);
-        seg[nseg].x1 = cx(&c, x2);
-        seg[nseg++].y1 = cy(&c, l->gbps * x2);
+        double x2 = rl_line_end(ch, l, pl->xmax);
+        seg[pl->nseg].x0 = chart_x(c, pl->xmin);
+        seg[pl->nseg].y0 = chart_y(c, l->gbps * pl->xmin);
+        seg[pl->nseg].x1 = chart_x(c, x2);
+        seg[pl->nseg++].y1 = chart_y(c, l->gbps * x2);
     }
-    for (k = 0; k < ch->ncomp && nseg < RL_MAX_SEGS; k++) {
-        double g = ch->comp[k].gflops, x = g / bwmax > xmin ? g / bwmax : xmin;
-        seg[nseg].x0 = cx(&c, x);
-        seg[nseg].x1 = c.x.p1;
-        seg[nseg].y0 = seg[nseg].y1 = cy(&c, g);
-        nseg++;
+    for (k = 0; k < ch->ncomp && pl->nseg < RL_MAX_SEGS; k++) {
+        double g = ch->comp[k].gflops, x = g / pl->bwmax > pl->xmin ? g / pl->bwmax : pl->xmin;
+        seg[pl->nseg].x0 = chart_x(c, x);
+        seg[pl->nseg].x1 = c->x.p1;
+        seg[pl->nseg].y0 = seg[pl->nseg].y1 = chart_y(c, g);
+        pl->nseg++;
     }
+}
 
-    /* 1. what does not move: the LARM roofs' markers, the points and their bars */
+/* The intensity of LARM roof k's marker q (of 3): its own places along
+   the line, as in the legend, so that roofs of nearly the same bandwidth,
+   which lie on each other, show each; beyond the roof's end (x2) none. */
+static double rl_marker_ai(const rl_plan *pl, int k, int q)
+{
+    return pl->xmin * pow(10, pl->span * (0.1 + 0.3 * q + 0.27 * (k + 0.5) / pl->ch->nline));
+}
+
+/* The middle of point q's range (geometric), in pixels. */
+static double rl_point_y(const rl_plan *pl, const roofline_point *q)
+{
+    return chart_y(&pl->c, sqrt(q->gflops_lo * q->gflops_hi));
+}
+
+/* 1 when point q's range is tall enough to draw as a bar (2 px), with its
+   box in *b. */
+static int rl_bar_box(const rl_plan *pl, const roofline_point *q, chart_box *b)
+{
+    double x = chart_x(&pl->c, q->ai);
+    if (chart_y(&pl->c, q->gflops_lo) - chart_y(&pl->c, q->gflops_hi) < 2) return 0;
+    *b = chart_box_of(x - 6, chart_y(&pl->c, q->gflops_hi) - 1, x + 6, chart_y(&pl->c, q->gflops_lo) + 1);
+    return 1;
+}
+
+/* Step 1, what does not move: the LARM roofs' markers, the points and
+   their bars. */
+static void rl_take_marks(rl_plan *pl)
+{
+    const rl_chart *ch = pl->ch;
+    size_t i;
+    int k, q;
     if (ch->larm)
         for (k = 0; k < ch->nline; k++) {
-            double x2 = rl_line_end(ch, &ch->line[k], xmax);
-            int q;
+            double x2 = rl_line_end(ch, &ch->line[k], pl->xmax);
             for (q = 0; q < 3; q++) {
-                double ai = xmin * pow(10, span * (0.1 + 0.3 * q + 0.27 * (k + 0.5) / ch->nline));
-                chart_box b = chart_marker_box(cx(&c, ai), cy(&c, ch->line[k].gbps * ai));
-                if (ai <= x2) chart_layout_take(&lay.marks, &b);
+                double ai = rl_marker_ai(pl, k, q);
+                chart_box b = chart_marker_box(chart_x(&pl->c, ai), chart_y(&pl->c, ch->line[k].gbps * ai));
+                if (ai <= x2) chart_layout_take(&pl->lay.marks, &b);
             }
         }
-    for (i = 0; i < npts; i++) {
-        double x = cx(&c, pts[i].ai), yd = cy(&c, sqrt(pts[i].gflops_lo * pts[i].gflops_hi));
+    for (i = 0; i < pl->npts; i++) {
+        double x = chart_x(&pl->c, pl->pts[i].ai), yd = rl_point_y(pl, &pl->pts[i]);
         chart_box b = chart_box_of(x - 5, yd - 5, x + 5, yd + 5);
-        own[i] = lay.marks.n;
-        chart_layout_take(&lay.marks, &b);
-        if (cy(&c, pts[i].gflops_lo) - cy(&c, pts[i].gflops_hi) >= 2) {
-            b = chart_box_of(x - 6, cy(&c, pts[i].gflops_hi) - 1, x + 6, cy(&c, pts[i].gflops_lo) + 1);
-            chart_layout_take(&lay.marks, &b);
-        }
-        any_model |= pts[i].predicted;
-        any_foreign |= pts[i].foreign;
+        pl->own[i] = pl->lay.marks.n;
+        chart_layout_take(&pl->lay.marks, &b);
+        if (rl_bar_box(pl, &pl->pts[i], &b)) chart_layout_take(&pl->lay.marks, &b);
+        pl->any_model |= pl->pts[i].predicted;
+        pl->any_foreign |= pl->pts[i].foreign;
     }
-    own[npts] = lay.marks.n;
+    pl->own[pl->npts] = pl->lay.marks.n;
+}
 
-    /* 2. the CARM legend: inside the plot where it covers no point and,
-       if it can, no roof; else outside at the right, the canvas wider */
-    lh = 20.0 * ch->nline + 12;
-    if (!ch->larm) {
-        static const double at[8][2] = {{1, 1}, {0, 1}, {0, 0}, {0.5, 1}, {0.5, 0}, {1, 0.5}, {0, 0.5}, {1, 0}};
-        int pass, a, found = 0;
-        for (k = 0; k < ch->nline; k++) {
-            snprintf(buf, sizeof buf, "%s %.1f GB/s", ch->line[k].label, ch->line[k].gbps);
-            if (chart_text_width(buf, 12) + 48 > lw) lw = chart_text_width(buf, 12) + 48;
-        }
-        for (pass = 0; pass < 2 && !found; pass++)
-            for (a = 0; a < 8 && !found; a++) {
-                chart_box b;
-                lx = c.x.p0 + 10 + at[a][0] * (c.x.p1 - c.x.p0 - 20 - lw);
-                ly = c.y.p1 + 10 + at[a][1] * (c.y.p0 - c.y.p1 - 20 - lh);
-                b = chart_box_of(lx, ly, lx + lw, ly + lh);
-                found = rl_spot_ok(&lay, &c, &b, seg, nseg, -1, !pass);
-                if (found) chart_layout_take(&lay.texts, &b);
-            }
-        if (!found) {
-            legend_out = 1;
-            lx = c.x.p1 + 16;
-            ly = c.y.p1;
-            W = (int)ceil(lx + lw + 10);
-        }
+/* Step 2, the CARM legend: inside the plot where it covers no point and,
+   if it can, no roof; else outside at the right, the canvas wider. */
+static void rl_place_legend(rl_plan *pl)
+{
+    static const double at[8][2] = {{1, 1}, {0, 1}, {0, 0}, {0.5, 1}, {0.5, 0}, {1, 0.5}, {0, 0.5}, {1, 0}};
+    const rl_chart *ch = pl->ch;
+    const chart_plane *c = &pl->c;
+    char buf[200];
+    int k, pass, a, found = 0;
+    pl->lh = 20.0 * ch->nline + 12;
+    if (ch->larm) return;
+    for (k = 0; k < ch->nline; k++) {
+        snprintf(buf, sizeof buf, "%s %.1f GB/s", ch->line[k].label, ch->line[k].gbps);
+        if (chart_text_width(buf, 12) + 48 > pl->lw) pl->lw = chart_text_width(buf, 12) + 48;
     }
+    for (pass = 0; pass < 2 && !found; pass++)
+        for (a = 0; a < 8 && !found; a++) {
+            chart_box b;
+            pl->lx = c->x.p0 + 10 + at[a][0] * (c->x.p1 - c->x.p0 - 20 - pl->lw);
+            pl->ly = c->y.p1 + 10 + at[a][1] * (c->y.p0 - c->y.p1 - 20 - pl->lh);
+            b = chart_box_of(pl->lx, pl->ly, pl->lx + pl->lw, pl->ly + pl->lh);
+            found = rl_spot_ok(&pl->lay, c, &b, pl->seg, pl->nseg, -1, !pass);
+            if (found) chart_layout_take(&pl->lay.texts, &b);
+        }
+    if (!found) {
+        pl->legend_out = 1;
+        pl->lx = c->x.p1 + 16;
+        pl->ly = c->y.p1;
+        pl->W = (int)ceil(pl->lx + pl->lw + 10);
+    }
+}
 
-    /* 3. the points' labels: beside their points where there is room,
-       then the others farther away with a leader line; one with no room
-       left is numbered, and the note under the plot names it */
+/* Step 3, the points' labels: beside their points where there is room,
+   then the others farther away with a leader line, the most crowded
+   points first (the others find room anywhere); one with no room left is
+   numbered, and the note under the plot names it. */
+static void rl_place_point_labels(rl_plan *pl)
+{
+    const roofline_point *pts = pl->pts;
+    size_t i, j, k, npts = pl->npts;
     for (i = 0; i < npts; i++) {
         const roofline_point *q = &pts[i];
-        size_t j;
-        snprintf(app_lab[i].text, sizeof app_lab[i].text, "%s%s", q->label ? q->label : "",
+        snprintf(pl->app_lab[i].text, sizeof pl->app_lab[i].text, "%s%s", q->label ? q->label : "",
                  !q->predicted ? "" : q->foreign == 1 ? " (model, other profile)"
                                     : q->foreign == 2 ? " (model, no profile)" : " (model)");
-        /* the most crowded points first: the others find room anywhere */
-        order[i] = i;
-        crowd[i] = 0;
+        pl->order[i] = i;
+        pl->crowd[i] = 0;
         for (j = 0; j < npts; j++)
-            if (j != i && fabs(cx(&c, pts[j].ai) - cx(&c, q->ai)) < 60 &&
-                fabs(cy(&c, sqrt(pts[j].gflops_lo * pts[j].gflops_hi)) - cy(&c, sqrt(q->gflops_lo * q->gflops_hi))) < 30)
-                crowd[i]++;
+            if (j != i && fabs(chart_x(&pl->c, pts[j].ai) - chart_x(&pl->c, q->ai)) < 60 &&
+                fabs(rl_point_y(pl, &pts[j]) - rl_point_y(pl, q)) < 30)
+                pl->crowd[i]++;
     }
     for (i = 1; i < npts; i++) {
-        size_t t = order[i], j = i;
-        for (; j > 0 && crowd[order[j - 1]] < crowd[t]; j--) order[j] = order[j - 1];
-        order[j] = t;
+        size_t t = pl->order[i];
+        for (j = i; j > 0 && pl->crowd[pl->order[j - 1]] < pl->crowd[t]; j--) pl->order[j] = pl->order[j - 1];
+        pl->order[j] = t;
     }
-    for (k2 = 0; k2 < npts; k2++) {
-        const roofline_point *q = &pts[i = order[k2]];
-        double x = cx(&c, q->ai), yd = cy(&c, sqrt(q->gflops_lo * q->gflops_hi));
-        if (app_lab[i].shown ||
-            rl_place_point_label(&lay, &c, seg, nseg, x, yd, own[i], own[i + 1], 99, &app_lab[i]))
+    for (k = 0; k < npts; k++) {
+        rl_label *lab = &pl->app_lab[i = pl->order[k]];
+        double x = chart_x(&pl->c, pts[i].ai), yd = rl_point_y(pl, &pts[i]);
+        size_t len = strlen(pl->unplaced);
+        if (lab->shown ||
+            rl_place_point_label(&pl->lay, &pl->c, pl->seg, pl->nseg, x, yd, pl->own[i], pl->own[i + 1], 99, lab))
             continue;
-        {
-            size_t len = strlen(unplaced);
-            snprintf(unplaced + len, sizeof unplaced - len, "%s%zu = %s", len ? "; " : "", numbered + 1, app_lab[i].text);
-        }
-        snprintf(app_lab[i].text, sizeof app_lab[i].text, "%zu", ++numbered);
-        if (!rl_place_point_label(&lay, &c, seg, nseg, x, yd, own[i], own[i + 1], 99, &app_lab[i])) {
-            app_lab[i].x = x + 8;       /* nowhere free at all: beside the point */
-            app_lab[i].y = yd + 3.4;
-            app_lab[i].anchor = "start";
-            app_lab[i].shown = 1;
-            app_lab[i].leader = 0;
+        snprintf(pl->unplaced + len, sizeof pl->unplaced - len, "%s%zu = %s", len ? "; " : "", pl->numbered + 1,
+                 lab->text);
+        snprintf(lab->text, sizeof lab->text, "%zu", ++pl->numbered);
+        if (!rl_place_point_label(&pl->lay, &pl->c, pl->seg, pl->nseg, x, yd, pl->own[i], pl->own[i + 1], 99, lab)) {
+            lab->x = x + 8;       /* nowhere free at all: beside the point */
+            lab->y = yd + 3.4;
+            lab->anchor = "start";
+            lab->shown = 1;
+            lab->leader = 0;
         }
     }
+}
 
-    /* 4. compute roofs: the value above the line at its right end, else
-       under it, else farther left; none free: said in a note */
+/* Step 4, the compute roofs' values: above the line at its right end,
+   else under it, else farther left; none free: said in a note. */
+static void rl_place_compute_labels(rl_plan *pl)
+{
+    const rl_chart *ch = pl->ch;
+    int k;
     for (k = 0; k < ch->ncomp; k++) {
-        double yl = cy(&c, ch->comp[k].gflops), ridge = seg[ch->nline + k].x0;
+        rl_label *lab = &pl->comp_lab[k];
+        double yl = chart_y(&pl->c, ch->comp[k].gflops), ridge = pl->seg[ch->nline + k].x0;
         int pass, found = 0, s2, side;
-        snprintf(comp_lab[k].text, sizeof comp_lab[k].text, "%s: %.1f GFLOP/s", ch->comp[k].label, ch->comp[k].gflops);
+        snprintf(lab->text, sizeof lab->text, "%s: %.1f GFLOP/s", ch->comp[k].label, ch->comp[k].gflops);
         for (pass = 0; pass < 2 && !found; pass++)
             for (s2 = 0; !found; s2++) {
-                double xe = c.x.p1 - 6 - 60.0 * s2;
-                if (xe - chart_text_width(comp_lab[k].text, 12) < ridge + 4) break;
+                double xe = pl->c.x.p1 - 6 - 60.0 * s2;
+                if (xe - chart_text_width(lab->text, 12) < ridge + 4) break;
                 for (side = 0; side < 2 && !found; side++) {
                     double base = side ? yl + 14 : yl - 5;
-                    chart_box b = chart_text_box(xe, base, "end", 12, 0, 0, comp_lab[k].text);
-                    if (!rl_spot_ok(&lay, &c, &b, seg, nseg, ch->nline + k, !pass)) continue;
+                    chart_box b = chart_text_box(xe, base, "end", 12, 0, 0, lab->text);
+                    if (!rl_spot_ok(&pl->lay, &pl->c, &b, pl->seg, pl->nseg, ch->nline + k, !pass)) continue;
                     found = 1;
-                    comp_lab[k].x = xe;
-                    comp_lab[k].y = base;
-                    comp_lab[k].anchor = "end";
-                    comp_lab[k].shown = 1;
-                    chart_layout_take(&lay.texts, &b);
+                    lab->x = xe;
+                    lab->y = base;
+                    lab->anchor = "end";
+                    lab->shown = 1;
+                    chart_layout_take(&pl->lay.texts, &b);
                 }
             }
     }
+}
 
-    /* 5. CARM: each memory roof's name along it (rotated to its slope in
-       pixels, the same for every roof), above or under it, at the first
-       free place from its own staggered start; none free: the legend
-       names it */
-    if (!ch->larm) {
-        double nx, ny;
-        int nstep = (int)ceil(span / log10(1.45)) + 1;
-        ang = atan2(cy(&c, 10) - cy(&c, 1), cx(&c, 10) - cx(&c, 1));
-        nx = sin(ang);
-        ny = -cos(ang);
-        for (k = 0; k < ch->nline; k++) {
-            const rl_line *l = &ch->line[k];
-            const char *name = l->name[0] ? l->name : l->label;
-            double x2 = cx(&c, rl_line_end(ch, l, xmax)), w = chart_text_width(name, 12);
-            int pass, found = 0, step, side;
-            snprintf(line_lab[k].text, sizeof line_lab[k].text, "%s", name);
-            for (pass = 0; pass < 2 && !found; pass++)
-                for (step = 0; step < 2 * nstep && !found; step++) {
-                    /* k, k + 1, ... to the right end, then k - 1, ... 0 */
-                    int j = step < nstep - k ? k + step : nstep - 1 - step;
-                    double ai = xmin * 1.3 * pow(1.45, j), px, py;
-                    if (j < 0) break;
-                    px = cx(&c, ai);
-                    py = cy(&c, l->gbps * ai);
-                    if (px + w * cos(ang) > x2) continue;
-                    for (side = 0; side < 2 && !found; side++) {
-                        double off = side ? -(0.82 * 12 + 4) : 5;
-                        chart_box b = chart_text_box(px + off * nx, py + off * ny, "start", 12, 0, ang * 180 / 3.14159265358979,
-                                                     name);
-                        if (!rl_spot_ok(&lay, &c, &b, seg, nseg, k, !pass)) continue;
-                        found = 1;
-                        line_lab[k].x = px + off * nx;
-                        line_lab[k].y = py + off * ny;
-                        line_lab[k].rot = ang * 180 / 3.14159265358979;
-                        line_lab[k].anchor = "start";
-                        line_lab[k].shown = 1;
-                        chart_layout_take(&lay.texts, &b);
-                    }
+/* Step 5, CARM: each memory roof's name along it (rotated to its slope in
+   pixels, the same for every roof), above or under it, at the first free
+   place from its own staggered start; none free: the legend names it. */
+static void rl_place_line_names(rl_plan *pl)
+{
+    const rl_chart *ch = pl->ch;
+    const chart_plane *c = &pl->c;
+    double ang = atan2(chart_y(c, 10) - chart_y(c, 1), chart_x(c, 10) - chart_x(c, 1)), nx = sin(ang), ny = -cos(ang);
+    int k, nstep = (int)ceil(pl->span / log10(1.45)) + 1;
+    for (k = 0; k < ch->nline; k++) {
+        const rl_line *l = &ch->line[k];
+        const char *name = l->name[0] ? l->name : l->label;
+        double x2 = chart_x(c, rl_line_end(ch, l, pl->xmax)), w = chart_text_width(name, 12);
+        rl_label *lab = &pl->line_lab[k];
+        int pass, found = 0, step, side;
+        snprintf(lab->text, sizeof lab->text, "%s", name);
+        for (pass = 0; pass < 2 && !found; pass++)
+            for (step = 0; step < 2 * nstep && !found; step++) {
+                /* k, k + 1, ... to the right end, then k - 1, ... 0 */
+                int j = step < nstep - k ? k + step : nstep - 1 - step;
+                double ai = pl->xmin * 1.3 * pow(1.45, j), px, py;
+                if (j < 0) break;
+                px = chart_x(c, ai);
+                py = chart_y(c, l->gbps * ai);
+                if (px + w * cos(ang) > x2) continue;
+                for (side = 0; side < 2 && !found; side++) {
+                    double off = side ? -(0.82 * 12 + 4) : 5;
+                    chart_box b = chart_text_box(px + off * nx, py + off * ny, "start", 12, 0,
+                                                 ang * 180 / 3.14159265358979, name);
+                    if (!rl_spot_ok(&pl->lay, c, &b, pl->seg, pl->nseg, k, !pass)) continue;
+                    found = 1;
+                    lab->x = px + off * nx;
+                    lab->y = py + off * ny;
+                    lab->rot = ang * 180 / 3.14159265358979;
+                    lab->anchor = "start";
+                    lab->shown = 1;
+                    chart_layout_take(&pl->lay.texts, &b);
                 }
-        }
-    }
-
-    /* 6. the notes under the plot: what its lines do not say */
-    {
-        double width = W - c.x.p0 - 20;
-        char names[300] = "";
-        if (!ch->ncomp) rl_note(nt, width, 11, "#444", "this profile has no compute roofs: the memory roofs alone, up to 4 flop/byte");
-        for (k = 0; k < ch->ncomp; k++)
-            if (!comp_lab[k].shown && strlen(names) + strlen(comp_lab[k].text) + 3 < sizeof names)
-                snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", *names ? ", " : "", comp_lab[k].text);
-        if (*names) {
-            snprintf(text, sizeof text, "compute roofs (no room for their labels on the plot): %s", names);
-            rl_note(nt, width, 11, "#222", text);
-        }
-        if (any_model)
-            rl_note(nt, width, 11, "#7b2d8e", any_foreign ? "(model): predicted by EDAN from the trace and a profile, "
-                                                            "not measured; bar: upper to lower time bound"
-                                                          : "(model): predicted by EDAN from the trace and this profile, "
-                                                            "not measured; bar: upper to lower time bound");
-        if (any_foreign) {
-            size_t len;
-            snprintf(text, sizeof text, "hollow: predicted with another profile than this chart's (");
-            for (i = 0; i < npts; i++) {
-                len = strlen(text);
-                if (pts[i].foreign && len + 200 < sizeof text)
-                    snprintf(text + len, sizeof text - len, "%s%s: %s", text[len - 1] == '(' ? "" : "; ",
-                             pts[i].label ? pts[i].label : "", pts[i].foreign == 1 ? pts[i].analysed_with : "none");
             }
+    }
+}
+
+/* Step 6, the notes under the plot: what its lines do not say; then the
+   canvas's height, which they and the legends take. */
+static void rl_plan_notes(rl_plan *pl)
+{
+    const rl_chart *ch = pl->ch;
+    double width = pl->W - pl->c.x.p0 - 20;
+    char names[300] = "", text[1200];
+    size_t i, len;
+    int k;
+    if (!ch->ncomp)
+        rl_note(pl->nt, width, 11, "#444",
+                "this profile has no compute roofs: the memory roofs alone, up to 4 flop/byte");
+    for (k = 0; k < ch->ncomp; k++)
+        if (!pl->comp_lab[k].shown && strlen(names) + strlen(pl->comp_lab[k].text) + 3 < sizeof names)
+            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", *names ? ", " : "",
+                     pl->comp_lab[k].text);
+    if (*names) {
+        snprintf(text, sizeof text, "compute roofs (no room for their labels on the plot): %s", names);
+        rl_note(pl->nt, width, 11, "#222", text);
+    }
+    if (pl->any_model)
+        rl_note(pl->nt, width, 11, "#7b2d8e",
+                pl->any_foreign ? "(model): predicted by EDAN from the trace and a profile, "
+                                  "not measured; bar: upper to lower time bound"
+                                : "(model): predicted by EDAN from the trace and this profile, "
+                                  "not measured; bar: upper to lower time bound");
+    if (pl->any_foreign) {
+        snprintf(text, sizeof text, "hollow: predicted with another profile than this chart's (");
+        for (i = 0; i < pl->npts; i++) {
+            const roofline_point *q = &pl->pts[i];
             len = strlen(text);
-            snprintf(text + len, sizeof text - len, "): its performance is the model's for that profile's latency, m "
-                     "and clock, not a prediction under these roofs");
-            rl_note(nt, width, 11, "#7b2d8e", text);
+            if (q->foreign && len + 200 < sizeof text)
+                snprintf(text + len, sizeof text - len, "%s%s: %s", text[len - 1] == '(' ? "" : "; ",
+                         q->label ? q->label : "", q->foreign == 1 ? q->analysed_with : "none");
         }
-        if (numbered) {
-            snprintf(text, sizeof text, "points labelled by number (no room beside them): %s", unplaced);
-            rl_note(nt, width, 11, "#7b2d8e", text);
-        }
-        if (ch->hybrid_note[0]) rl_note(nt, width, 11, "#8c564b", ch->hybrid_note);
-        rl_note(nt, width, 10, "#777", ch->foot);
+        len = strlen(text);
+        snprintf(text + len, sizeof text - len, "): its performance is the model's for that profile's latency, m "
+                 "and clock, not a prediction under these roofs");
+        rl_note(pl->nt, width, 11, "#7b2d8e", text);
     }
-    H = (int)(c.y.p0 + 56 + 14 * nt->n);
-    if (ch->larm && c.y.p1 + 30 + 19.0 * ch->nline > H - 20) H = (int)(c.y.p1 + 50 + 19.0 * ch->nline);
-    if (legend_out && ly + lh + 20 > H) H = (int)(ly + lh + 20);
+    if (pl->numbered) {
+        snprintf(text, sizeof text, "points labelled by number (no room beside them): %s", pl->unplaced);
+        rl_note(pl->nt, width, 11, "#7b2d8e", text);
+    }
+    if (ch->hybrid_note[0]) rl_note(pl->nt, width, 11, "#8c564b", ch->hybrid_note);
+    rl_note(pl->nt, width, 10, "#777", ch->foot);
+    pl->H = (int)(pl->c.y.p0 + 56 + 14 * pl->nt->n);
+    if (ch->larm && pl->c.y.p1 + 30 + 19.0 * ch->nline > pl->H - 20) pl->H = (int)(pl->c.y.p1 + 50 + 19.0 * ch->nline);
+    if (pl->legend_out && pl->ly + pl->lh + 20 > pl->H) pl->H = (int)(pl->ly + pl->lh + 20);
+}
 
-    /* the drawing */
-    nxt = chart_ticks_log2(&c.x, xt, CHART_MAX_TICKS);            /* ridges fall on powers of two */
-    nyt = chart_ticks_log10(&c.y, 1, 1, 0, NULL, yt, CHART_MAX_TICKS);
-    chart_begin(o, W, H, (c.x.p0 + c.x.p1) / 2, ch->title, NULL);
-    chart_axes(o, &c.x, &c.y, xt, nxt, yt, nyt, "arithmetic intensity [flop/byte of loads and stores]",
-               "performance [GFLOP/s]");
-    chart_clip(o, &c.x, &c.y, "plot", 0);
+/* The roofs, clipped to the plot: compute roofs from the ridge of the
+   fastest memory roof to the right edge, memory roofs y = ai * bw up to
+   the top compute roof (or the edge), and on a LARM chart each memory
+   roof's markers. */
+static void rl_draw_roofs(FILE *o, const rl_plan *pl)
+{
+    static const char *const dash[3] = {"", " stroke-dasharray=\"8 5\"", " stroke-dasharray=\"3 4\""};
+    const rl_chart *ch = pl->ch;
+    const rl_seg *seg = pl->seg;
+    int k, q;
     fprintf(o, "<g clip-path=\"url(#plot)\" fill=\"none\" stroke-linecap=\"round\">\n");
-    /* compute roofs, from the ridge of the fastest memory roof to the right edge */
     for (k = 0; k < ch->ncomp; k++) {
-        static const char *const dash[3] = {"", " stroke-dasharray=\"8 5\"", " stroke-dasharray=\"3 4\""};
         const rl_seg *sg = &seg[ch->nline + k];
         fprintf(o, "<line class=\"roof\" data-kind=\"compute\" data-label=\"");
         chart_xml(o, ch->comp[k].label);
@@ -560,7 +615,6 @@ static void rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_
                    "stroke-width=\"%s\"%s/>\n",
                 ch->comp[k].gflops, sg->x0, sg->y0, sg->x1, sg->y1, k ? "1.5" : "2.5", dash[k < 3 ? k : 2]);
     }
-    /* memory roofs: y = ai * bw up to the top compute roof (or the edge) */
     for (k = 0; k < ch->nline; k++) {
         const rl_line *l = &ch->line[k];
         fprintf(o, "<line class=\"roof\" data-kind=\"%s\" data-label=\"", l->kind);
@@ -572,87 +626,88 @@ static void rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_
         if (l->dash && *l->dash) fprintf(o, " stroke-dasharray=\"%s\"", l->dash);
         fprintf(o, "/>\n");
     }
-    if (ch->larm) {
-        /* roofs of nearly the same bandwidth lie on each other: each gets
-           its marker, at its own places along the line (as in the legend) */
-        for (k = 0; k < ch->nline; k++) {
-            const rl_line *l = &ch->line[k];
-            double x2 = rl_line_end(ch, l, xmax);
-            int q;
-            fprintf(o, "<g class=\"roof-markers\" data-label=\"");
-            chart_xml(o, l->label);
-            fprintf(o, "\">");
-            for (q = 0; q < 3; q++) {
-                double ai = xmin * pow(10, span * (0.1 + 0.3 * q + 0.27 * (k + 0.5) / ch->nline));
-                if (ai <= x2) chart_marker(o, k, cx(&c, ai), cy(&c, l->gbps * ai), l->color);
-            }
-            fprintf(o, "</g>\n");
-        }
-    }
-    fprintf(o, "</g>\n");
-    chart_frame(o, &c.x, &c.y);
-    for (k = 0; k < ch->ncomp; k++)
-        if (comp_lab[k].shown) chart_text_halo(o, comp_lab[k].x, comp_lab[k].y, "end", 12, "#222", 0, comp_lab[k].text);
-    for (k = 0; k < ch->nline; k++)
-        if (line_lab[k].shown)
-            chart_text_halo(o, line_lab[k].x, line_lab[k].y, "start", 12, ch->line[k].color, line_lab[k].rot,
-                            line_lab[k].text);
-    if (!ch->larm) {
-        /* CARM: the values in the legend */
-        fprintf(o, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"white\" fill-opacity=\"0.9\" "
-                   "stroke=\"#bbb\"/>\n", lx, ly, lw, lh);
-        fprintf(o, "<g class=\"legend\">\n");
-        for (k = 0; k < ch->nline; k++) {
-            const rl_line *l = &ch->line[k];
-            snprintf(buf, sizeof buf, "%s %.1f GB/s", l->label, l->gbps);
-            chart_legend_entry(o, lx + 8, ly + 14 + 20.0 * k, l->color, l->dash, -1, buf, 0);
+    for (k = 0; ch->larm && k < ch->nline; k++) {
+        const rl_line *l = &ch->line[k];
+        double x2 = rl_line_end(ch, l, pl->xmax);
+        fprintf(o, "<g class=\"roof-markers\" data-label=\"");
+        chart_xml(o, l->label);
+        fprintf(o, "\">");
+        for (q = 0; q < 3; q++) {
+            double ai = rl_marker_ai(pl, k, q);
+            if (ai <= x2) chart_marker(o, k, chart_x(&pl->c, ai), chart_y(&pl->c, l->gbps * ai), l->color);
         }
         fprintf(o, "</g>\n");
-    } else {
-        /* LARM: a legend at the right of the plot, in the order of the
-           lines (fastest first, as they lie on the chart) */
-        double lx2 = c.x.p1 + 16, ly2 = c.y.p1 + 6;
+    }
+    fprintf(o, "</g>\n");
+}
+
+/* The memory roofs' legend: CARM, a box where step 2 put it, the values
+   after the names; LARM, at the right of the plot, the values first, in
+   the order of the lines (fastest first, as they lie on the chart), with
+   their markers. */
+static void rl_draw_legend(FILE *o, const rl_plan *pl)
+{
+    const rl_chart *ch = pl->ch;
+    double lx2 = pl->c.x.p1 + 16, ly2 = pl->c.y.p1 + 6;
+    char buf[200];
+    int k;
+    if (!ch->larm)
+        fprintf(o, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"white\" fill-opacity=\"0.9\" "
+                   "stroke=\"#bbb\"/>\n", pl->lx, pl->ly, pl->lw, pl->lh);
+    else {
         chart_text(o, lx2, ly2, "start", 13, "#222", 0, "memory roofs [GB/s]");
         ly2 += 20;
-        fprintf(o, "<g class=\"legend\">\n");
-        for (k = 0; k < ch->nline; k++) {
-            const rl_line *l = &ch->line[k];
+    }
+    fprintf(o, "<g class=\"legend\">\n");
+    for (k = 0; k < ch->nline; k++) {
+        const rl_line *l = &ch->line[k];
+        if (!ch->larm) {
+            snprintf(buf, sizeof buf, "%s %.1f GB/s", l->label, l->gbps);
+            chart_legend_entry(o, pl->lx + 8, pl->ly + 14 + 20.0 * k, l->color, l->dash, -1, buf, 0);
+        } else {
             snprintf(buf, sizeof buf, "%7.1f  %s", l->gbps, l->label);
-            chart_legend_entry(o, lx2, ly2 - 4, l->color, l->dash, k, buf, W - lx2 - 40);
+            chart_legend_entry(o, lx2, ly2 - 4, l->color, l->dash, k, buf, pl->W - lx2 - 40);
             ly2 += 19;
         }
-        fprintf(o, "</g>\n");
     }
-    /* application points: a dot at the geometric middle of the range
-       (hollow when predicted with another profile or none), the range as
-       a bar, the label where step 3 put it; the leader lines under them */
-    fprintf(o, "<g class=\"leaders\" stroke=\"#7b2d8e\" stroke-width=\"0.8\">\n");
-    for (i = 0; i < npts; i++)
-        if (app_lab[i].leader)
-            fprintf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", app_lab[i].lx0, app_lab[i].ly0,
-                    app_lab[i].lx1, app_lab[i].ly1);
     fprintf(o, "</g>\n");
-    for (i = 0; i < npts; i++) {
-        const roofline_point *q = &pts[i];
-        const rl_label *lab = &app_lab[i];
-        double x = cx(&c, q->ai), yd = cy(&c, sqrt(q->gflops_lo * q->gflops_hi));
+}
+
+/* The application points: the leader lines under them, then each one's
+   dot at the geometric middle of its range (hollow when predicted with
+   another profile or none), the range as a bar, the label where step 3
+   put it. */
+static void rl_draw_points(FILE *o, const rl_plan *pl)
+{
+    size_t i;
+    fprintf(o, "<g class=\"leaders\" stroke=\"#7b2d8e\" stroke-width=\"0.8\">\n");
+    for (i = 0; i < pl->npts; i++)
+        if (pl->app_lab[i].leader)
+            fprintf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", pl->app_lab[i].lx0,
+                    pl->app_lab[i].ly0, pl->app_lab[i].lx1, pl->app_lab[i].ly1);
+    fprintf(o, "</g>\n");
+    for (i = 0; i < pl->npts; i++) {
+        const roofline_point *q = &pl->pts[i];
+        const rl_label *lab = &pl->app_lab[i];
+        double x = chart_x(&pl->c, q->ai), yd = rl_point_y(pl, q);
         chart_box b;
         fprintf(o, "<g class=\"app\" data-label=\"");
         chart_xml(o, q->label ? q->label : "");
         fprintf(o, "\" data-ai=\"%.6g\" data-gflops-lo=\"%.6g\" data-gflops-hi=\"%.6g\"%s>\n", q->ai, q->gflops_lo,
-                q->gflops_hi, q->foreign == 1 ? " data-profile=\"other\"" : q->foreign == 2 ? " data-profile=\"none\"" : "");
-        if (cy(&c, q->gflops_lo) - cy(&c, q->gflops_hi) >= 2) {     /* a range too short to see is not drawn */
-            b = chart_box_of(x - 6, cy(&c, q->gflops_hi) - 1, x + 6, cy(&c, q->gflops_lo) + 1);
-            fprintf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#7b2d8e\" stroke-width=\"3\"/>\n",
-                    x, cy(&c, q->gflops_lo), x, cy(&c, q->gflops_hi));
+                q->gflops_hi,
+                q->foreign == 1 ? " data-profile=\"other\"" : q->foreign == 2 ? " data-profile=\"none\"" : "");
+        if (rl_bar_box(pl, q, &b)) {     /* a range too short to see is not drawn */
+            fprintf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#7b2d8e\" "
+                       "stroke-width=\"3\"/>\n", x, chart_y(&pl->c, q->gflops_lo), x, chart_y(&pl->c, q->gflops_hi));
             fprintf(o, "<path d=\"M%.1f %.1fH%.1fM%.1f %.1fH%.1f\" stroke=\"#7b2d8e\" stroke-width=\"2\"", x - 5,
-                    cy(&c, q->gflops_lo), x + 5, x - 5, cy(&c, q->gflops_hi), x + 5);
+                    chart_y(&pl->c, q->gflops_lo), x + 5, x - 5, chart_y(&pl->c, q->gflops_hi), x + 5);
             chart_bbox_attr(o, &b);
             fputs("/>\n", o);
         }
         b = chart_box_of(x - 5, yd - 5, x + 5, yd + 5);
         if (q->foreign)
-            fprintf(o, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"white\" stroke=\"#7b2d8e\" stroke-width=\"2\"", x, yd);
+            fprintf(o, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"white\" stroke=\"#7b2d8e\" stroke-width=\"2\"",
+                    x, yd);
         else
             fprintf(o, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#7b2d8e\"", x, yd);
         chart_bbox_attr(o, &b);
@@ -660,15 +715,75 @@ static void rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_
         chart_text_halo(o, lab->x, lab->y, lab->anchor, 12, "#7b2d8e", 0, lab->text);
         fprintf(o, "</g>\n");
     }
-    y = c.y.p0 + 62;
-    for (k2 = 0; k2 < nt->n; k2++, y += 14) chart_text(o, c.x.p0, y, "start", nt->size[k2], nt->color[k2], 0, nt->line[k2]);
+}
+
+/* The chart; rl_check has passed it. Everything is placed first (steps 1
+   to 6), then drawn. */
+static void rl_svg(FILE *o, const rl_chart *ch, const roofline_point *pts, size_t npts)
+{
+    rl_plan *pl = (rl_plan *)calloc(1, sizeof *pl);
+    chart_tick xt[CHART_MAX_TICKS], yt[CHART_MAX_TICKS];
+    size_t nxt, nyt, k2;
+    double y;
+    int k;
+    if (pl) {
+        pl->app_lab = (rl_label *)calloc(npts + 1, sizeof *pl->app_lab);
+        pl->own = (size_t *)calloc(3 * (npts + 1), sizeof *pl->own);
+        pl->nt = (rl_notes *)calloc(1, sizeof *pl->nt);
+    }
+    if (!pl || !pl->app_lab || !pl->own || !pl->nt) {
+        if (pl) {
+            free(pl->app_lab);
+            free(pl->own);
+            free(pl->nt);
+        }
+        free(pl);
+        fprintf(o, "<!-- out of memory -->\n");
+        return;
+    }
+    pl->ch = ch;
+    pl->pts = pts;
+    pl->npts = npts;
+    pl->W = ch->larm ? 1120 : 880;
+    pl->order = pl->own + npts + 1;
+    pl->crowd = pl->order + npts + 1;
+    rl_plan_axes(pl);
+    rl_plan_segments(pl);
+    rl_take_marks(pl);
+    rl_place_legend(pl);
+    rl_place_point_labels(pl);
+    rl_place_compute_labels(pl);
+    if (!ch->larm) rl_place_line_names(pl);
+    rl_plan_notes(pl);
+
+    nxt = chart_ticks_log2(&pl->c.x, xt, CHART_MAX_TICKS);            /* ridges fall on powers of two */
+    nyt = chart_ticks_log10(&pl->c.y, 1, 1, 0, NULL, yt, CHART_MAX_TICKS);
+    chart_begin(o, pl->W, pl->H, (pl->c.x.p0 + pl->c.x.p1) / 2, ch->title, NULL);
+    chart_axes(o, &pl->c.x, &pl->c.y, xt, nxt, yt, nyt, "arithmetic intensity [flop/byte of loads and stores]",
+               "performance [GFLOP/s]");
+    chart_clip(o, &pl->c.x, &pl->c.y, "plot", 0);
+    rl_draw_roofs(o, pl);
+    chart_frame(o, &pl->c.x, &pl->c.y);
+    for (k = 0; k < ch->ncomp; k++)
+        if (pl->comp_lab[k].shown)
+            chart_text_halo(o, pl->comp_lab[k].x, pl->comp_lab[k].y, "end", 12, "#222", 0, pl->comp_lab[k].text);
+    for (k = 0; k < ch->nline; k++)
+        if (pl->line_lab[k].shown)
+            chart_text_halo(o, pl->line_lab[k].x, pl->line_lab[k].y, "start", 12, ch->line[k].color,
+                            pl->line_lab[k].rot, pl->line_lab[k].text);
+    rl_draw_legend(o, pl);
+    rl_draw_points(o, pl);
+    y = pl->c.y.p0 + 62;
+    for (k2 = 0; k2 < pl->nt->n; k2++, y += 14)
+        chart_text(o, pl->c.x.p0, y, "start", pl->nt->size[k2], pl->nt->color[k2], 0, pl->nt->line[k2]);
     chart_end(o);       /* write errors: the caller's close says them */
-    chart_layout_release(&lay.marks);
-    chart_layout_release(&lay.texts);
-    chart_layout_release(&lay.leaders);
-    free(app_lab);
-    free(own);
-    free(nt);
+    chart_layout_release(&pl->lay.marks);
+    chart_layout_release(&pl->lay.texts);
+    chart_layout_release(&pl->lay.leaders);
+    free(pl->app_lab);
+    free(pl->own);
+    free(pl->nt);
+    free(pl);
 }
 
 /* ---- the profile ------------------------------------------------------- */
@@ -1214,7 +1329,7 @@ static int ref_check(const edan__json *root, const char *path, char *err, size_t
 static char *read_all(const char *path, size_t *len)
 {
     char err[512], *text = files_read_all(path, CLI_MAX_REPORT_BYTES, len, err, sizeof err);
-    if (!text) fprintf(stderr, "edan roofline: %s\n", err);
+    if (!text) opt_err("edan roofline", "%s", err);
     return text;
 }
 
@@ -1230,10 +1345,10 @@ static int app_number(const char *path, const edan__json *obj, const char *key, 
     *out = edan__json_number(v, dflt);
     if (!v || (edan__json_kind(v) == EDAN__JSON_NUMBER && *out >= lo && *out <= hi)) return 0;
     if (edan__json_kind(v) == EDAN__JSON_NUMBER)
-        fprintf(stderr, "edan roofline: --app %s:%lu: \"%s\" is %g: expected a number from %g to %g\n", path,
+        opt_err("edan roofline", "--app %s:%lu: \"%s\" is %g: expected a number from %g to %g", path,
                 edan__json_line(v), key, *out, lo, hi);
     else
-        fprintf(stderr, "edan roofline: --app %s:%lu: \"%s\" must be a number\n", path, edan__json_line(v), key);
+        opt_err("edan roofline", "--app %s:%lu: \"%s\" must be a number", path, edan__json_line(v), key);
     return -1;
 }
 
@@ -1303,13 +1418,13 @@ static int app_point(const char *spec, unsigned prof_m, const rl_profile_id *id,
     text = read_all(path, &len);
     if (!text) return -1;
     if (edan__json_parse(text, len, NULL, &root, err, sizeof err) != EDAN_OK) {
-        fprintf(stderr, "%s:%s\n", path, err + (strncmp(err, "line ", 5) ? 0 : 5));
+        opt_err(NULL, "%s:%s", path, err + (strncmp(err, "line ", 5) ? 0 : 5));
         goto done;
     }
     c = edan__json_at(edan__json_get(root, "configs"), 0);
     ms = edan__json_get(c, "m");
     if (!c || !ms || !edan__json_len(ms)) {
-        fprintf(stderr, "edan roofline: --app %s: not an edan report\n", path);
+        opt_err("edan roofline", "--app %s: not an edan report", path);
         goto done;
     }
     if (app_number(path, c, "flops", 0, RL_MAX_COUNT, 0, &flops) ||
@@ -1319,7 +1434,7 @@ static int app_point(const char *spec, unsigned prof_m, const rl_profile_id *id,
         app_number(path, c, "freq_ghz", RL_MIN_VALUE, RL_MAX_VALUE, 1, &ghz))
         goto done;
     if (flops <= 0 || q->ai <= 0) {
-        fprintf(stderr, "edan roofline: --app %s: the application does no floating-point work\n", path);
+        opt_err("edan roofline", "--app %s: the application does no floating-point work", path);
         goto done;
     }
     snprintf(key, sizeof key, "%u", prof_m);
@@ -1331,24 +1446,24 @@ static int app_point(const char *spec, unsigned prof_m, const rl_profile_id *id,
     q->predicted = runtime <= 0;
     q->foreign = q->predicted ? app_foreign(root, id, q->analysed_with, sizeof q->analysed_with) : 0;
     if (q->foreign == 1)
-        fprintf(stderr, "edan roofline: --app %s was analysed with the profile %s, not %s: its point is drawn hollow and "
+        opt_err("edan roofline", "--app %s was analysed with the profile %s, not %s: its point is drawn hollow and "
                 "marked \"other profile\" (the model's performance with that profile's latency, m and clock; analysed "
-                "with --profile %s it belongs on this chart)\n", path, q->analysed_with, id->path, id->path);
+                "with --profile %s it belongs on this chart)", path, q->analysed_with, id->path, id->path);
     else if (q->foreign == 2)
-        fprintf(stderr, "edan roofline: --app %s was analysed without a profile: its point is drawn hollow and marked "
+        opt_err("edan roofline", "--app %s was analysed without a profile: its point is drawn hollow and marked "
                 "\"no profile\" (the model's performance with its default latency and clock; analysed with --profile "
-                "%s it belongs on this chart)\n", path, id->path);
+                "%s it belongs on this chart)", path, id->path);
     if (runtime > 0) {
         q->gflops_lo = q->gflops_hi = flops / runtime / 1e9;
     } else if (lo_t > 0 && hi_t > 0) {
         q->gflops_lo = flops * ghz / lo_t;      /* flop per cycle x cycles per ns */
         q->gflops_hi = flops * ghz / hi_t;
     } else {
-        fprintf(stderr, "edan roofline: --app %s: no time bounds\n", path);
+        opt_err("edan roofline", "--app %s: no time bounds", path);
         goto done;
     }
     if (point_out_of_range(q, err, sizeof err)) {
-        fprintf(stderr, "edan roofline: --app %s: %s\n", spec, err);
+        opt_err("edan roofline", "--app %s: %s", spec, err);
         goto done;
     }
     src = edan__json_string(edan__json_get(root, "source"), path);
@@ -1386,76 +1501,18 @@ static int parse_point(const char *s, roofline_point *q, char *label, size_t n)
     return *end ? -1 : 0;
 }
 
-/* ---- the command ------------------------------------------------------- */
-
-static const char roofline_usage[] =
-    "usage: edan roofline PROFILE -o CHART.svg [options]\n"
-    "Draws roofline charts of a hardware profile written by `probe` (or a\n"
-    "reference profile in hwprofiles/), log-log, GFLOP/s against flop/byte.\n"
-    "\n"
-    "Charts:\n"
-    "  (default)           the cache-aware roofline (CARM): one roof per compute\n"
-    "                      kind (best ISA FMA and ADD, scalar FMA) and per memory\n"
-    "                      level (L1, L2, L3, DRAM: the best bandwidth median of\n"
-    "                      the level at --threads)\n"
-    "  --threads N         the roofs of N threads (default 1, or the fewest the\n"
-    "                      profile has)\n"
-    "  --cluster N         the locality-aware roofline (LARM) of cluster N (a NUMA\n"
-    "                      node with cores) from `probe --numa`: its cache roofs and\n"
-    "                      its local, remote, contended and congested memory roofs\n"
-    "  --larm              one LARM chart per cluster (and mode), named after -o\n"
-    "                      CHART.svg (a file path: not -, a FIFO or a device):\n"
-    "                      CHART-clusterN.svg, CHART-clusterN-MODE.svg when the\n"
-    "                      roofs name modes\n"
-    "  --mode M            with --cluster: the roofs of mode M (e.g. flat, cache)\n"
-    "  --op OP             LARM roofs of this op (default load; store_nt, store)\n"
-    "Applications:\n"
-    "  --app RESULT.json[:RUNTIME_SECONDS]\n"
-    "                      an `edan analyze/trace --json` report: its arithmetic\n"
-    "                      intensity and its performance over the model's time\n"
-    "                      bounds (a range), or over the measured runtime\n"
-    "  --point LABEL:AI:GFLOPS | --point LABEL:AI:LOW-HIGH\n"
-    "  --fast-fraction F   for each --app, the hybrid roof (TPDS 2019, Eq. 5) of\n"
-    "                      its loads and stores with the fraction F (0..1) of them\n"
-    "                      in the fast memory, from the profile's hybrid model\n"
-    "                      (probe --numa; the cluster's, else the first)\n"
-    "  --store-fraction S  without --app: the hybrid roof of a kernel whose bytes\n"
-    "                      are the fraction S stores\n"
-    "  --peak GFLOPS       the top compute roof, for a profile without compute\n"
-    "                      roofs (reference profiles) or to show another peak\n"
-    "A chart draws roofs, intensities and performance from 1e-9 to 1e12; a value\n"
-    "outside is an error that names it, and no chart is written.\n"
-    "  --title TEXT        the chart's title\n"
-    "Every roof line carries data-kind, data-label and data-gbps (or\n"
-    "data-gflops) attributes for scripts.\n";
-
-/* The value of option opt: a number from lo to hi, whole when `whole`;
-   0, or -1 with a message. */
-static int parse_double(const char *opt, const char *s, double lo, double hi, int whole, double *out)
-{
-    char *end;
-    double v = strtod(s, &end);
-    if (end == s || *end || !(v >= lo && v <= hi) || (whole && v != floor(v))) {
-        fprintf(stderr, "edan roofline: %s wants a %snumber from %.15g to %.15g, not '%s'\n", opt,
-                whole ? "whole " : "", lo, hi, s);
-        return -1;
-    }
-    *out = v;
-    return 0;
-}
-
 /* The chart, as tools/files.h writes outputs; rl_check has passed it. */
 static int write_chart(const char *out, const rl_chart *ch, const roofline_point *pts, size_t npts)
 {
     char err[600];
     files_out fo;
     if (files_out_open(&fo, out, err, sizeof err)) {
-        fprintf(stderr, "edan roofline: cannot write %s\n", err);
+        opt_err("edan roofline", "cannot write %s", err);
         return -1;
     }
     rl_svg(fo.f, ch, pts, npts);
     if (files_out_close(&fo, err, sizeof err)) {
-        fprintf(stderr, "edan roofline: cannot write %s\n", err);
+        opt_err("edan roofline", "cannot write %s", err);
         return -1;
     }
     return 0;
@@ -1488,27 +1545,27 @@ static int larm_base_ok(const char *out)
     char dir[4096];
     const char *slash = strrchr(out, '/');
     if (!strcmp(out, "-")) {
-        fprintf(stderr, "edan roofline: --larm writes one chart per cluster, named after -o CHART.svg: standard output "
-                "(-o -) cannot name them\n");
+        opt_err("edan roofline", "--larm writes one chart per cluster, named after -o CHART.svg: standard output "
+                "(-o -) cannot name them");
         return -1;
     }
     if (stat(out, &st) == 0) {
         if (S_ISREG(st.st_mode)) return 0;
-        fprintf(stderr, "edan roofline: --larm names its charts after -o CHART.svg: %s is %s, not a regular file\n",
+        opt_err("edan roofline", "--larm names its charts after -o CHART.svg: %s is %s, not a regular file",
                 out, S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO" : "a device or socket");
         return -1;
     }
     if (errno != ENOENT) {
-        fprintf(stderr, "edan roofline: -o %s: %s\n", out, strerror(errno));
+        opt_err("edan roofline", "-o %s: %s", out, strerror(errno));
         return -1;
     }
     if (!slash) snprintf(dir, sizeof dir, ".");
     else if ((size_t)(slash - out) >= sizeof dir) {
-        fprintf(stderr, "edan roofline: -o %s: too long a name\n", out);
+        opt_err("edan roofline", "-o %s: too long a name", out);
         return -1;
     } else snprintf(dir, sizeof dir, "%.*s", slash == out ? 1 : (int)(slash - out), out);
     if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
-        fprintf(stderr, "edan roofline: --larm names its charts after -o CHART.svg: %s is not a directory\n", dir);
+        opt_err("edan roofline", "--larm names its charts after -o CHART.svg: %s is not a directory", dir);
         return -1;
     }
     return 0;
@@ -1549,263 +1606,367 @@ static size_t larm_keys(const edan__json *roofs, rl_key *keys, size_t max)
     return nk;
 }
 
-int edan_cmd_roofline(int argc, char **argv)
-{
-    const char *path = NULL, *out = NULL, *title = NULL, *mode = NULL, *op = "load";
-    roofline_point pts[RL_MAX_POINTS];
-    char labels[RL_MAX_POINTS][64], err[600];
+/* ---- the command ------------------------------------------------------- */
+
+enum {
+    RL_HELP = 1, RL_OUT, RL_TITLE, RL_THREADS, RL_CLUSTER, RL_LARM, RL_MODE, RL_OP, RL_APP, RL_POINT, RL_FAST,
+    RL_STORE, RL_PEAK
+};
+static const opt_def roofline_opts[] = {
+    {NULL, NULL, 0,
+     "usage: edan roofline PROFILE -o CHART.svg [options]\n"
+     "Draws roofline charts of a hardware profile written by `probe` (or a\n"
+     "reference profile in hwprofiles/), log-log, GFLOP/s against flop/byte.\n"
+     "\n"
+     "Charts:\n"
+     "  (default)           the cache-aware roofline (CARM): one roof per compute\n"
+     "                      kind (best ISA FMA and ADD, scalar FMA) and per memory\n"
+     "                      level (L1, L2, L3, DRAM: the best bandwidth median of\n"
+     "                      the level at --threads)"},
+    {"--threads", "N", RL_THREADS, "the roofs of N threads (default 1, or the fewest the\nprofile has)"},
+    {"--cluster", "N", RL_CLUSTER,
+     "the locality-aware roofline (LARM) of cluster N (a NUMA\nnode with cores) from `probe --numa`: its cache "
+     "roofs and\nits local, remote, contended and congested memory roofs"},
+    {"--larm", NULL, RL_LARM,
+     "one LARM chart per cluster (and mode), named after -o\nCHART.svg (a file path: not -, a FIFO or a device):\n"
+     "CHART-clusterN.svg, CHART-clusterN-MODE.svg when the\nroofs name modes"},
+    {"--mode", "M", RL_MODE, "with --cluster: the roofs of mode M (e.g. flat, cache)"},
+    {"--op", "OP", RL_OP, "LARM roofs of this op (default load; store_nt, store)"},
+    {NULL, NULL, 0, "Applications:"},
+    {"--app", "RESULT.json[:RUNTIME_SECONDS]", RL_APP,
+     "an `edan analyze/trace --json` report: its arithmetic\nintensity and its performance over the model's time\n"
+     "bounds (a range), or over the measured runtime"},
+    {"--point", "LABEL:AI:GFLOPS", RL_POINT, "a point of your own; LABEL:AI:LOW-HIGH for a range"},
+    {"--fast-fraction", "F", RL_FAST,
+     "for each --app, the hybrid roof (TPDS 2019, Eq. 5) of\nits loads and stores with the fraction F (0..1) of them\n"
+     "in the fast memory, from the profile's hybrid model\n(probe --numa; the cluster's, else the first)"},
+    {"--store-fraction", "S", RL_STORE,
+     "without --app: the hybrid roof of a kernel whose bytes\nare the fraction S stores"},
+    {"--peak", "GFLOPS", RL_PEAK,
+     "the top compute roof, for a profile without compute\nroofs (reference profiles) or to show another peak"},
+    {NULL, NULL, 0, "Output:"},
+    {"-o", "CHART.svg", RL_OUT, "the chart; with --larm, the base of the charts' names"},
+    {"--title", "TEXT", RL_TITLE, "the chart's title"},
+    {"-h|--help", NULL, RL_HELP, "this text"},
+    {NULL, NULL, 0,
+     "A chart draws roofs, intensities and performance from 1e-9 to 1e12; a value\n"
+     "outside is an error that names it, and no chart is written.\n"
+     "Every roof line carries data-kind, data-label and data-gbps (or\n"
+     "data-gflops) attributes for scripts."},
+};
+#define RL_NOPTS (sizeof roofline_opts / sizeof roofline_opts[0])
+
+/* What the command line asks for. */
+typedef struct rl_args {
+    const char *path, *out, *title, *mode, *op;
+    roofline_point pts[RL_MAX_POINTS];      /* the --point's, then the --app's */
+    char labels[RL_MAX_POINTS][64];
     const char *apps[RL_MAX_POINTS];
-    size_t npts = 0, napps = 0, k, len = 0;
-    double threads = 0, cluster_d = -1, peak = 0;
-    int larm = 0, rc = 2, i;     /* every failure here is of the input or the output */
-    rl_hybrid_req hy = {-1, -1};
-    rl_chart *ch = NULL, *charts = NULL;     /* charts: --larm's, one per cluster (and mode) */
-    edan_profile *p = NULL;
-    edan__json *own_root = NULL;     /* a reference profile's (the loader does not take those) */
-    const edan__json *root = NULL;
-    char *text = NULL;
-    unsigned prof_m = 0;
+    size_t npts, napps;
+    double threads, cluster, peak;          /* cluster -1: none */
+    int larm;
+    rl_hybrid_req hy;
+} rl_args;
+
+/* The value of option opt: a number from lo to hi, whole when `whole`;
+   0, or -1 with a message. */
+static int rl_number(const char *opt, const char *s, double lo, double hi, int whole, double *out)
+{
+    double v;
+    if (opt_double(s, lo, 0, hi, &v) || (whole && v != floor(v)))
+        return opt_err("edan roofline", "%s wants a %snumber from %.15g to %.15g, not '%s'", opt,
+                       whole ? "whole " : "", lo, hi, s);
+    *out = v;
+    return 0;
+}
+
+/* --point SPEC as the next point; 0, or -1 with a message. */
+static int rl_add_point(rl_args *a, const char *spec)
+{
+    char why[600];
+    roofline_point *q = &a->pts[a->npts];
+    if (parse_point(spec, q, a->labels[a->npts], sizeof a->labels[0]))
+        return opt_err("edan roofline", "--point '%s': expected LABEL:AI:GFLOPS or LABEL:AI:LOW-HIGH", spec);
+    if (point_out_of_range(q, why, sizeof why)) return opt_err("edan roofline", "--point '%s': %s", spec, why);
+    a->npts++;
+    return 0;
+}
+
+/* The options: 1 when --help was printed, 0, or -1 with a message. */
+static int rl_read_options(rl_args *a, int argc, char **argv)
+{
+    const char *val;
+    int i, k;
+    for (i = 1; (k = opt_next("edan roofline", roofline_opts, RL_NOPTS, argc, argv, &i, &val)) != OPT_END;) {
+        if ((k == RL_APP || k == RL_POINT) && a->napps + a->npts >= RL_MAX_POINTS)
+            return opt_err("edan roofline", "at most %d applications and points", RL_MAX_POINTS);
+        switch (k) {
+        case RL_HELP: opt_help(stdout, roofline_opts, RL_NOPTS); return 1;
+        case RL_OUT: a->out = val; break;
+        case RL_TITLE: a->title = val; break;
+        case RL_MODE: a->mode = val; break;
+        case RL_OP: a->op = val; break;
+        case RL_LARM: a->larm = 1; break;
+        case RL_THREADS: if (rl_number("--threads", val, 1, 1 << 20, 1, &a->threads)) return -1; break;
+        case RL_CLUSTER: if (rl_number("--cluster", val, 0, 1 << 20, 1, &a->cluster)) return -1; break;
+        case RL_PEAK: if (rl_number("--peak", val, RL_MIN_VALUE, RL_MAX_VALUE, 0, &a->peak)) return -1; break;
+        case RL_FAST: if (rl_number("--fast-fraction", val, 0, 1, 0, &a->hy.fast_fraction)) return -1; break;
+        case RL_STORE: if (rl_number("--store-fraction", val, 0, 1, 0, &a->hy.store_fraction)) return -1; break;
+        case RL_APP: a->apps[a->napps++] = val; break;
+        case RL_POINT: if (rl_add_point(a, val)) return -1; break;
+        case OPT_OPERAND:
+            if (a->path) return opt_err("edan roofline", "one profile only ('%s')", val);
+            a->path = val;
+            break;
+        case OPT_REST:
+            return opt_err("edan roofline", "'--' is not an option of edan roofline (see edan roofline --help)");
+        default: return -1;     /* OPT_ERROR: said */
+        }
+    }
+    return 0;
+}
+
+/* The options that go together; 0, or -1 with a message. */
+static int rl_check_options(const rl_args *a)
+{
+    if (!a->path || !a->out) {
+        opt_help(stderr, roofline_opts, RL_NOPTS);
+        return opt_err("edan roofline", "%s", !a->path ? "no profile given (edan roofline PROFILE -o CHART.svg)"
+                                                       : "no output given (-o CHART.svg)");
+    }
+    if (a->larm && a->cluster >= 0)
+        return opt_err("edan roofline", "--larm draws every cluster; --cluster N draws one: not both");
+    if (a->mode && a->cluster < 0) return opt_err("edan roofline", "--mode goes with --cluster N");
+    if (a->larm && larm_base_ok(a->out)) return -1;
+    if (a->hy.store_fraction >= 0 && a->napps)
+        return opt_err("edan roofline", "--store-fraction is for a chart without --app (an application has its own)");
+    if (a->hy.store_fraction >= 0 && a->hy.fast_fraction < 0)
+        return opt_err("edan roofline", "--store-fraction needs --fast-fraction F");
+    if (a->hy.fast_fraction >= 0 && !a->napps && a->hy.store_fraction < 0)
+        return opt_err("edan roofline", "--fast-fraction needs --app RESULT.json or --store-fraction S");
+    return 0;
+}
+
+/* The profile as read: its text, the loader's profile (a measured one) or
+   the JSON alone (a reference profile, which the loader does not take). */
+typedef struct rl_input {
+    char *text;
+    size_t len;
+    edan_profile *p;
+    edan__json *own_root;
+    const edan__json *root;     /* the profile's JSON, either way */
+    unsigned prof_m;            /* the measured profile's m; 0: none */
+} rl_input;
+
+static void rl_input_free(rl_input *in)
+{
+    if (in->p) edan_profile_free(in->p);
+    edan__json_free(in->own_root);
+    free(in->text);
+}
+
+/* The profile, then the --app points after the --point ones; 0, or -1
+   with a message. One parse: a measured profile through the loader, which
+   checks it and keeps its JSON; only when that fails, the JSON alone, to
+   tell a reference profile (transcribed from a paper, with only what the
+   paper gives) from a file that is not a profile. */
+static int rl_read_inputs(rl_args *a, rl_input *in)
+{
+    char err[600], jerr[600];
     rl_profile_id id;
-
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        int more = i + 1 < argc;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            fputs(roofline_usage, stdout);
-            return 0;
-        } else if (!strcmp(a, "-o") && more) out = argv[++i];
-        else if (!strcmp(a, "--title") && more) title = argv[++i];
-        else if (!strcmp(a, "--mode") && more) mode = argv[++i];
-        else if (!strcmp(a, "--op") && more) op = argv[++i];
-        else if (!strcmp(a, "--larm")) larm = 1;
-        else if (!strcmp(a, "--threads") && more) {
-            if (parse_double(a, argv[++i], 1, 1 << 20, 1, &threads)) return 2;
-        } else if (!strcmp(a, "--cluster") && more) {
-            if (parse_double(a, argv[++i], 0, 1 << 20, 1, &cluster_d)) return 2;
-        } else if (!strcmp(a, "--peak") && more) {
-            if (parse_double(a, argv[++i], RL_MIN_VALUE, RL_MAX_VALUE, 0, &peak)) return 2;
-        } else if (!strcmp(a, "--fast-fraction") && more) {
-            if (parse_double(a, argv[++i], 0, 1, 0, &hy.fast_fraction)) return 2;
-        } else if (!strcmp(a, "--store-fraction") && more) {
-            if (parse_double(a, argv[++i], 0, 1, 0, &hy.store_fraction)) return 2;
-        } else if (!strcmp(a, "--app") && more) {
-            if (napps + npts >= RL_MAX_POINTS) {
-                fprintf(stderr, "edan roofline: at most %d applications and points\n", RL_MAX_POINTS);
-                return 2;
-            }
-            apps[napps++] = argv[++i];
-        } else if (!strcmp(a, "--point") && more) {
-            if (napps + npts >= RL_MAX_POINTS) {
-                fprintf(stderr, "edan roofline: at most %d applications and points\n", RL_MAX_POINTS);
-                return 2;
-            }
-            if (parse_point(argv[++i], &pts[npts], labels[npts], sizeof labels[0])) {
-                fprintf(stderr, "edan roofline: --point '%s': expected LABEL:AI:GFLOPS or LABEL:AI:LOW-HIGH\n",
-                        argv[i]);
-                return 2;
-            }
-            if (point_out_of_range(&pts[npts], err, sizeof err)) {
-                fprintf(stderr, "edan roofline: --point '%s': %s\n", argv[i], err);
-                return 2;
-            }
-            npts++;
-        } else if (a[0] == '-' && a[1]) {
-            suggest_unknown("edan roofline", a, roofline_usage);
-            return 2;
-        } else if (!path) path = a;
-        else {
-            fprintf(stderr, "edan roofline: one profile only ('%s')\n", a);
-            return 2;
-        }
-    }
-    if (!path || !out) {
-        fprintf(stderr, "%sedan roofline: %s\n", roofline_usage,
-                !path ? "no profile given (edan roofline PROFILE -o CHART.svg)" : "no output given (-o CHART.svg)");
-        return 2;
-    }
-    if (larm && cluster_d >= 0) {
-        fprintf(stderr, "edan roofline: --larm draws every cluster; --cluster N draws one: not both\n");
-        return 2;
-    }
-    if (mode && cluster_d < 0) {
-        fprintf(stderr, "edan roofline: --mode goes with --cluster N\n");
-        return 2;
-    }
-    if (larm && larm_base_ok(out)) return 2;
-    if (hy.store_fraction >= 0 && napps) {
-        fprintf(stderr, "edan roofline: --store-fraction is for a chart without --app (an application has its own)\n");
-        return 2;
-    }
-    if (hy.store_fraction >= 0 && hy.fast_fraction < 0) {
-        fprintf(stderr, "edan roofline: --store-fraction needs --fast-fraction F\n");
-        return 2;
-    }
-    if (hy.fast_fraction >= 0 && !napps && hy.store_fraction < 0) {
-        fprintf(stderr, "edan roofline: --fast-fraction needs --app RESULT.json or --store-fraction S\n");
-        return 2;
-    }
-
-    text = read_all(path, &len);
-    if (!text) return 2;
-    /* one parse: a measured profile through the loader, which checks it and
-       keeps its JSON; only when that fails, the JSON alone, to tell a
-       reference profile (transcribed from a paper, with only what the paper
-       gives) from a file that is not a profile */
-    if (edan_profile_parse(text, len, path, NULL, &p, err, sizeof err) == EDAN_OK) {
-        root = edan__profile_json(p);
-        prof_m = p->mlp_m;
+    size_t k;
+    in->text = read_all(a->path, &in->len);
+    if (!in->text) return -1;
+    if (edan_profile_parse(in->text, in->len, a->path, NULL, &in->p, err, sizeof err) == EDAN_OK) {
+        in->root = edan__profile_json(in->p);
+        in->prof_m = in->p->mlp_m;
     } else {
-        char jerr[600];
-        if (edan__json_parse(text, len, NULL, &own_root, jerr, sizeof jerr) != EDAN_OK) {
-            fprintf(stderr, "%s:%s\n", path, jerr + (strncmp(jerr, "line ", 5) ? 0 : 5));
-            goto done;
-        }
-        root = own_root;
-        if (!str_is(edan__json_get(root, "schema"), "edan-hwprofile")) {
-            fprintf(stderr, "%s: not a hardware profile (\"schema\" is not \"edan-hwprofile\")\n", path);
-            goto done;
-        }
-        if (!edan__json_bool(edan__json_get(root, "reference"), 0)) {
-            fprintf(stderr, "%s\n", err);     /* the loader's: a measured profile that does not check */
-            goto done;
-        }
-        if (ref_check(root, path, err, sizeof err)) {
-            fprintf(stderr, "%s\n", err);
-            goto done;
-        }
+        if (edan__json_parse(in->text, in->len, NULL, &in->own_root, jerr, sizeof jerr) != EDAN_OK)
+            return opt_err(NULL, "%s:%s", a->path, jerr + (strncmp(jerr, "line ", 5) ? 0 : 5));
+        in->root = in->own_root;
+        if (!str_is(edan__json_get(in->root, "schema"), "edan-hwprofile"))
+            return opt_ferr(NULL, a->path, 0, "not a hardware profile (\"schema\" is not \"edan-hwprofile\")");
+        /* else the loader's message: a measured profile that does not check */
+        if (!edan__json_bool(edan__json_get(in->root, "reference"), 0)) return opt_err(NULL, "%s", err);
+        if (ref_check(in->root, a->path, err, sizeof err)) return opt_err(NULL, "%s", err);
     }
-    id.path = path;
-    id.crc = crc32(0L, (const unsigned char *)text, (unsigned)len);
-    for (k = 0; k < napps; k++) {
-        if (app_point(apps[k], prof_m, &id, &pts[npts], labels[npts], sizeof labels[0])) {
-            rc = 2;
-            goto done;
-        }
-        npts++;
+    id.path = a->path;
+    id.crc = crc32(0L, (const unsigned char *)in->text, (unsigned)in->len);
+    for (k = 0; k < a->napps; k++) {
+        if (app_point(a->apps[k], in->prof_m, &id, &a->pts[a->npts], a->labels[a->npts], sizeof a->labels[0]))
+            return -1;
+        a->npts++;
     }
-    ch = (rl_chart *)calloc(1, sizeof *ch);
-    if (!ch) {
-        fprintf(stderr, "edan roofline: out of memory\n");
+    return 0;
+}
+
+/* A built chart made ready: its lines in order, the --title, its values
+   checked; 0, or -1 with a message. */
+static int rl_finish(rl_chart *ch, const rl_args *a)
+{
+    char err[600];
+    sort_lines(ch);
+    if (a->title) snprintf(ch->title, sizeof ch->title, "%s", a->title);
+    if (rl_check(ch, a->pts, a->npts, a->path, err, sizeof err)) return opt_err(NULL, "%s", err);
+    return 0;
+}
+
+/* The LARM chart of --cluster N, of --mode or, when the roofs name modes,
+   of the first one (said); 0, or -1 with a message. */
+static int rl_build_cluster(rl_chart *ch, const rl_args *a, const rl_input *in)
+{
+    char err[600];
+    const edan__json *roofs = larm_roofs(in->root, a->path, err, sizeof err);
+    const char *mode = a->mode;
+    int cl = (int)a->cluster;
+    rl_key keys[64];
+    size_t nk, j;
+    if (!roofs) return opt_err(NULL, "%s", err);
+    nk = larm_keys(roofs, keys, 64);
+    for (j = 0; j < nk && keys[j].cluster != cl; j++) {}
+    if (j == nk) {
+        char list[300];
+        size_t l = 0, q;
+        list[0] = 0;
+        for (q = 0; q < nk; q++)
+            if ((q == 0 || keys[q].cluster != keys[q - 1].cluster) && l < sizeof list)
+                l += (size_t)snprintf(list + l, sizeof list - l, "%s%d", l ? ", " : "", keys[q].cluster);
+        return opt_ferr(NULL, a->path, 0, "no LARM roofs for cluster %d; the profile has clusters %s", cl, list);
+    }
+    if (!mode && keys[j].mode) {
+        mode = keys[j].mode;
+        opt_err("edan roofline", "cluster %d, mode %s (--mode chooses another)", cl, mode);
+    }
+    if (build_larm(ch, in->root, a->path, cl, mode, a->op, a->peak, err, sizeof err)) return opt_err(NULL, "%s", err);
+    return 0;
+}
+
+/* The one chart of the CARM or of --cluster N, written to -o; 0, or -1
+   with a message. */
+static int rl_draw_one(const rl_args *a, const rl_input *in)
+{
+    char err[600];
+    const edan__json *numa = edan__json_get(in->root, "numa");
+    int rc = -1;
+    rl_chart *ch = (rl_chart *)calloc(1, sizeof *ch);
+    if (!ch) return opt_err("edan roofline", "out of memory");
+    if (a->cluster >= 0) {
+        if (rl_build_cluster(ch, a, in)) goto done;
+    } else if (build_carm(ch, in->root, a->path, a->threads, a->peak, err, sizeof err)) {
+        opt_err(NULL, "%s", err);
         goto done;
     }
-    if (!larm) {
-        int cl = (int)cluster_d;
-        if (cluster_d >= 0) {
-            const edan__json *roofs = larm_roofs(root, path, err, sizeof err);
-            rl_key keys[64];
-            size_t nk, j;
-            if (!roofs) { fprintf(stderr, "%s\n", err); goto done; }
-            nk = larm_keys(roofs, keys, 64);
-            for (j = 0; j < nk && keys[j].cluster != cl; j++) {}
-            if (j == nk) {
-                char list[300];
-                size_t l = 0, q;
-                list[0] = 0;
-                for (q = 0; q < nk; q++)
-                    if ((q == 0 || keys[q].cluster != keys[q - 1].cluster) && l < sizeof list)
-                        l += (size_t)snprintf(list + l, sizeof list - l, "%s%d", l ? ", " : "", keys[q].cluster);
-                fprintf(stderr, "%s: no LARM roofs for cluster %d; the profile has clusters %s\n", path, cl, list);
-                goto done;
-            }
-            if (!mode && keys[j].mode) {
-                mode = keys[j].mode;
-                fprintf(stderr, "edan roofline: cluster %d, mode %s (--mode chooses another)\n", cl, mode);
-            }
-            if (build_larm(ch, root, path, cl, mode, op, peak, err, sizeof err)) { fprintf(stderr, "%s\n", err); goto done; }
-        } else if (build_carm(ch, root, path, threads, peak, err, sizeof err)) {
-            fprintf(stderr, "%s\n", err);
-            goto done;
-        }
-        if (add_hybrid(ch, p, root, path, cl, &hy, pts, npts, err, sizeof err) < 0) {
-            fprintf(stderr, "%s\n", err);
-            goto done;
-        }
-        sort_lines(ch);
-        if (title) snprintf(ch->title, sizeof ch->title, "%s", title);
-        if (rl_check(ch, pts, npts, path, err, sizeof err)) {
-            fprintf(stderr, "%s\n", err);
-            goto done;
-        }
-        if (out_clashes(out, path, apps, napps) || write_chart(out, ch, pts, npts)) goto done;
-        if (cluster_d < 0 && edan__json_len(edan__json_get(edan__json_get(root, "numa"), "roofs")) &&
-            !edan__json_bool(edan__json_get(edan__json_get(root, "numa"), "skipped"), 0))
-            fprintf(stderr, "edan roofline: the profile also has LARM roofs: --larm draws one chart per cluster\n");
-    } else {
-        /* every chart is built and checked before any is written: a value
-           that cannot be drawn leaves no charts behind */
-        const edan__json *roofs = larm_roofs(root, path, err, sizeof err);
-        rl_key keys[64];
-        size_t nk, j, ndrawn = 0, which[64], base_len = strlen(out);
-        int hybrids = 0;
-        char name[4300];
-        if (!roofs) { fprintf(stderr, "%s\n", err); goto done; }
-        if (base_len > 4 && !strcmp(out + base_len - 4, ".svg")) base_len -= 4;
-        nk = larm_keys(roofs, keys, 64);
-        charts = (rl_chart *)calloc(nk ? nk : 1, sizeof *charts);
-        if (!charts) {
-            fprintf(stderr, "edan roofline: out of memory\n");
-            goto done;
-        }
-        for (j = 0; j < nk; j++) {
-            rl_chart *c = &charts[ndrawn];
-            if (build_larm(c, root, path, keys[j].cluster, keys[j].mode, op, peak, err, sizeof err)) {
-                fprintf(stderr, "edan roofline: skipped: %s\n", err);
-                continue;
-            }
-            if (keys[j].mode && !names_file(keys[j].mode)) {
-                fprintf(stderr, "%s:%lu: mode \"%s\" of cluster %d cannot be part of a file name (--larm writes "
-                        "CHART-clusterN-MODE.svg)\n", path, keys[j].line, keys[j].mode, keys[j].cluster);
-                goto done;
-            }
-            if (hy.fast_fraction >= 0) {
-                edan_hybrid_model m;
-                if (hybrid_of(p, root, keys[j].cluster, &m, err, sizeof err) == EDAN_OK) {
-                    int h = add_hybrid(c, p, root, path, keys[j].cluster, &hy, pts, npts, err, sizeof err);
-                    if (h < 0) { fprintf(stderr, "%s\n", err); goto done; }
-                    hybrids += h;
-                } else
-                    fprintf(stderr, "edan roofline: cluster %d has no hybrid model: no hybrid roof on its chart\n",
-                            keys[j].cluster);
-            }
-            sort_lines(c);
-            if (title) snprintf(c->title, sizeof c->title, "%s", title);
-            if (rl_check(c, pts, npts, path, err, sizeof err)) {
-                fprintf(stderr, "%s\n", err);
-                goto done;
-            }
-            which[ndrawn++] = j;
-        }
-        if (!ndrawn) {
-            fprintf(stderr, "%s: no LARM chart could be drawn\n", path);
-            goto done;
-        }
-        if (hy.fast_fraction >= 0 && !hybrids) {
-            fprintf(stderr, "%s: no cluster has a hybrid model for --fast-fraction\n", path);
-            goto done;
-        }
-        for (j = 0; j < ndrawn; j++) {
-            const rl_key *key = &keys[which[j]];
-            if ((size_t)snprintf(name, sizeof name, "%.*s-cluster%d%s%s.svg", (int)base_len, out, key->cluster,
-                                 key->mode ? "-" : "", key->mode ? key->mode : "") >= sizeof name) {
-                fprintf(stderr, "edan roofline: -o %s: too long a name for the charts of --larm\n", out);
-                goto done;
-            }
-            if (out_clashes(name, path, apps, napps)) goto done;
-        }
-        for (j = 0; j < ndrawn; j++) {
-            const rl_key *key = &keys[which[j]];
-            snprintf(name, sizeof name, "%.*s-cluster%d%s%s.svg", (int)base_len, out, key->cluster,
-                     key->mode ? "-" : "", key->mode ? key->mode : "");
-            if (write_chart(name, &charts[j], pts, npts)) goto done;
-            fprintf(stderr, "edan roofline: wrote %s\n", name);
-        }
+    if (add_hybrid(ch, in->p, in->root, a->path, (int)a->cluster, &a->hy, a->pts, a->npts, err, sizeof err) < 0) {
+        opt_err(NULL, "%s", err);
+        goto done;
     }
+    if (rl_finish(ch, a) || out_clashes(a->out, a->path, a->apps, a->napps) || write_chart(a->out, ch, a->pts, a->npts))
+        goto done;
+    if (a->cluster < 0 && edan__json_len(edan__json_get(numa, "roofs")) &&
+        !edan__json_bool(edan__json_get(numa, "skipped"), 0))
+        opt_err("edan roofline", "the profile also has LARM roofs: --larm draws one chart per cluster");
     rc = 0;
 done:
     free(ch);
+    return rc;
+}
+
+/* --larm's charts, one per key that has one (which[]: its key): every one
+   is built and checked before any is written, so that a value that
+   cannot be drawn leaves no charts behind. How many, or -1 with a
+   message. */
+static int rl_build_larm_all(rl_chart *charts, const rl_key *keys, size_t nk, size_t *which, const rl_args *a,
+                             const rl_input *in)
+{
+    char err[600];
+    size_t j;
+    int ndrawn = 0, hybrids = 0;
+    for (j = 0; j < nk; j++) {
+        rl_chart *c = &charts[ndrawn];
+        if (build_larm(c, in->root, a->path, keys[j].cluster, keys[j].mode, a->op, a->peak, err, sizeof err)) {
+            opt_err("edan roofline", "skipped: %s", err);
+            continue;
+        }
+        if (keys[j].mode && !names_file(keys[j].mode))
+            return opt_ferr(NULL, a->path, keys[j].line, "mode \"%s\" of cluster %d cannot be part of a file name "
+                            "(--larm writes CHART-clusterN-MODE.svg)", keys[j].mode, keys[j].cluster);
+        if (a->hy.fast_fraction >= 0) {
+            edan_hybrid_model m;
+            if (hybrid_of(in->p, in->root, keys[j].cluster, &m, err, sizeof err) == EDAN_OK) {
+                int h = add_hybrid(c, in->p, in->root, a->path, keys[j].cluster, &a->hy, a->pts, a->npts, err,
+                                   sizeof err);
+                if (h < 0) return opt_err(NULL, "%s", err);
+                hybrids += h;
+            } else
+                opt_err("edan roofline", "cluster %d has no hybrid model: no hybrid roof on its chart",
+                        keys[j].cluster);
+        }
+        if (rl_finish(c, a)) return -1;
+        which[ndrawn++] = j;
+    }
+    if (!ndrawn) return opt_ferr(NULL, a->path, 0, "no LARM chart could be drawn");
+    if (a->hy.fast_fraction >= 0 && !hybrids)
+        return opt_ferr(NULL, a->path, 0, "no cluster has a hybrid model for --fast-fraction");
+    return ndrawn;
+}
+
+/* The name of key's --larm chart: -o CHART.svg's first base_len bytes
+   (without .svg), -clusterN, -MODE; -1 when it does not fit. */
+static int larm_name(char *name, size_t n, const char *out, size_t base_len, const rl_key *key)
+{
+    return (size_t)snprintf(name, n, "%.*s-cluster%d%s%s.svg", (int)base_len, out, key->cluster, key->mode ? "-" : "",
+                            key->mode ? key->mode : "") >= n ? -1 : 0;
+}
+
+/* --larm: one chart per cluster (and mode), named after -o; every name is
+   checked before a chart is written. 0, or -1 with a message. */
+static int rl_draw_larm(const rl_args *a, const rl_input *in)
+{
+    char err[600], name[4300];
+    const edan__json *roofs = larm_roofs(in->root, a->path, err, sizeof err);
+    rl_key keys[64];
+    size_t nk, j, which[64], base_len = strlen(a->out);
+    int ndrawn, rc = -1;
+    rl_chart *charts;
+    if (!roofs) return opt_err(NULL, "%s", err);
+    if (base_len > 4 && !strcmp(a->out + base_len - 4, ".svg")) base_len -= 4;
+    nk = larm_keys(roofs, keys, 64);
+    charts = (rl_chart *)calloc(nk ? nk : 1, sizeof *charts);
+    if (!charts) return opt_err("edan roofline", "out of memory");
+    ndrawn = rl_build_larm_all(charts, keys, nk, which, a, in);
+    if (ndrawn < 0) goto done;
+    for (j = 0; j < (size_t)ndrawn; j++) {
+        if (larm_name(name, sizeof name, a->out, base_len, &keys[which[j]])) {
+            opt_err("edan roofline", "-o %s: too long a name for the charts of --larm", a->out);
+            goto done;
+        }
+        if (out_clashes(name, a->path, a->apps, a->napps)) goto done;
+    }
+    for (j = 0; j < (size_t)ndrawn; j++) {
+        larm_name(name, sizeof name, a->out, base_len, &keys[which[j]]);
+        if (write_chart(name, &charts[j], a->pts, a->npts)) goto done;
+        opt_err("edan roofline", "wrote %s", name);
+    }
+    rc = 0;
+done:
     free(charts);
-    if (p) edan_profile_free(p);
-    edan__json_free(own_root);
-    free(text);
+    return rc;
+}
+
+int edan_cmd_roofline(int argc, char **argv)
+{
+    rl_args a;
+    rl_input in;
+    int r, rc = 2;     /* every failure here is of the input or the output */
+    memset(&a, 0, sizeof a);
+    memset(&in, 0, sizeof in);
+    a.op = "load";
+    a.cluster = -1;
+    a.hy.fast_fraction = a.hy.store_fraction = -1;
+    r = rl_read_options(&a, argc, argv);
+    if (r) return r > 0 ? 0 : 2;
+    if (rl_check_options(&a)) return 2;
+    if (!rl_read_inputs(&a, &in) && !(a.larm ? rl_draw_larm(&a, &in) : rl_draw_one(&a, &in))) rc = 0;
+    rl_input_free(&in);
     return rc;
 }

@@ -23,6 +23,7 @@
 #define EDAN_INTERNAL
 #define EDAN_IMPLEMENTATION
 #include "edan.h"
+#include "../tools/opt.h"
 #include <hwloc.h>
 #include <numa.h>
 #include <numaif.h>
@@ -981,7 +982,7 @@ static void warn(warnings *w, const probe_numa_args *a, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(w->text[w->n], sizeof w->text[0], fmt, ap);
     va_end(ap);
-    if (a->verbose) fprintf(stderr, "probe: numa: warning: %s\n", w->text[w->n]);
+    if (a->verbose) opt_err("probe", "numa: warning: %s", w->text[w->n]);
     w->n++;
 }
 
@@ -1031,368 +1032,469 @@ static const char *store_op_name(void)
 #endif
 }
 
-char *probe_numa_section(probe_numa_args *args)
-{
-    probe_numa_args a0;
-    probe_numa_args *a = args;
+/* What the section's stages share. */
+typedef struct numa_run {
+    probe_numa_args *a;
     machine m;
-    sbuf b = {NULL, 0, 0, 0};
+    sbuf b;
     warnings wn;
     char err[200];
-    int balancing = numa_balancing_state(), c, n, i;
-    int hbw_avail, dax_avail, hbw_of_node[MAX_NODES], dax_of_node[MAX_NODES], hbw_cluster[MAX_NODES];
-    const char *hbw_env = getenv("MEMKIND_HBW_NODES");
-    double (*load_bw)[MAX_NODES] = NULL;     /* [cluster][node slot] median GB/s */
-    size_t bytes;
+    int balancing;                  /* /proc/sys/kernel/numa_balancing, -1 unknown */
+    int hbw_avail, dax_avail;       /* memkind's kinds */
+    int hbw_of_node[MAX_NODES], dax_of_node[MAX_NODES], hbw_cluster[MAX_NODES];
+    double (*load_bw)[MAX_NODES];   /* [cluster][node slot] median GB/s */
+    size_t bytes;                   /* per thread */
     int reps;
     unsigned long long llc_total, llc_largest, cache_mult;
-    double t_start = now_s();
+} numa_run;
 
-    if (!a) { memset(&a0, 0, sizeof a0); a = &a0; }
-    memset(&wn, 0, sizeof wn);
-    memset(hbw_of_node, 0, sizeof hbw_of_node);
-    memset(dax_of_node, 0, sizeof dax_of_node);
-    if (machine_load(&m, err, sizeof err) != 0) {
-        snprintf(a->note, sizeof a->note, "--numa: skipped: %s", err);
-        sb_put(&b, "{\"skipped\": true, \"reason\": ");
-        sb_str(&b, err);
-        sb_put(&b, ", \"nodes\": null, \"needs\": []}");
-        machine_free(&m);
-        return b.oom ? (free(b.p), (char *)NULL) : b.p;
+/* The section's text, or NULL when out of memory; the machine freed. */
+static char *numa_done(numa_run *r)
+{
+    free(r->load_bw);
+    machine_free(&r->m);
+    if (r->b.oom) {
+        free(r->b.p);
+        return NULL;
     }
-    progress(a, "%d NUMA nodes, %d clusters, %d cores", m.nnodes, m.ncluster, m.npu);
+    return r->b.p;
+}
 
-    /* memkind kinds: where an allocation lands when made from each cluster */
-    hbw_avail = memkind_check_available(MEMKIND_HBW) == 0;
-    dax_avail = memkind_check_available(MEMKIND_DAX_KMEM) == 0;
-    for (c = 0; c < m.ncluster; c++) {
-        hbw_cluster[c] = hbw_avail ? kind_node(&m, MEMKIND_HBW, c, hbw_of_node) : -1;
-        if (dax_avail) kind_node(&m, MEMKIND_DAX_KMEM, c, dax_of_node);
+/* memkind's kinds: where an allocation lands when made from each cluster */
+static void numa_kinds(numa_run *r)
+{
+    int c;
+    r->hbw_avail = memkind_check_available(MEMKIND_HBW) == 0;
+    r->dax_avail = memkind_check_available(MEMKIND_DAX_KMEM) == 0;
+    for (c = 0; c < r->m.ncluster; c++) {
+        r->hbw_cluster[c] = r->hbw_avail ? kind_node(&r->m, MEMKIND_HBW, c, r->hbw_of_node) : -1;
+        if (r->dax_avail) kind_node(&r->m, MEMKIND_DAX_KMEM, c, r->dax_of_node);
     }
+}
 
-    if (m.nnodes < 2)
-        snprintf(a->note, sizeof a->note,
+/* memkind's HBW and DAX_KMEM kinds as found */
+static void sb_memkind(numa_run *r)
+{
+    sbuf *b = &r->b;
+    const char *hbw_env = getenv("MEMKIND_HBW_NODES");
+    int c, n, i;
+    sb_put(b, ",\n  \"memkind\": {\"hbw\": {\"available\": %s, \"MEMKIND_HBW_NODES\": ",
+           r->hbw_avail ? "true" : "false");
+    if (hbw_env) sb_str(b, hbw_env);
+    else sb_put(b, "null");
+    if (r->hbw_avail) {
+        sb_put(b, ", \"from_cluster\": [");
+        for (c = 0; c < r->m.ncluster; c++)
+            sb_put(b, "%s{\"cluster\": %d, \"node\": %d}", c ? ", " : "", r->m.node_os[r->m.cluster[c]],
+                   r->hbw_cluster[c]);
+        sb_put(b, "]");
+    } else {
+        sb_put(b, ", \"reason\": \"memkind finds no high-bandwidth node (set MEMKIND_HBW_NODES to name them)\"");
+    }
+    sb_put(b, "}, \"dax_kmem\": {\"available\": %s, \"nodes\": [", r->dax_avail ? "true" : "false");
+    for (n = 0, i = 0; n < r->m.nnodes; n++)
+        if (r->dax_of_node[n]) sb_put(b, "%s%d", i++ ? ", " : "", r->m.node_os[n]);
+    sb_put(b, "]}}");
+}
+
+/* The topology: nodes, clusters, balancing, pages, the nodes' kinds and
+   memkind's; on one node, what is skipped and why. */
+static void sb_topology(numa_run *r)
+{
+    sbuf *b = &r->b;
+    const machine *m = &r->m;
+    int c;
+    if (m->nnodes < 2)
+        snprintf(r->a->note, sizeof r->a->note,
                  "--numa: one NUMA node, so no remote, contended or congested roofs, no latency matrix and no\n"
                  "  hybrid model (each needs two nodes); the profile's \"numa\" section says so (\"skipped\") and\n"
                  "  keeps the node and memkind's kinds (high-bandwidth memory: %s)",
-                 hbw_avail ? "found" : "none");
-    sb_put(&b, "{\"skipped\": %s, ", m.nnodes < 2 ? "true" : "false");
-    if (m.nnodes < 2)
-        sb_put(&b, "\"reason\": \"the machine has one NUMA node\", "
-                   "\"needs\": [{\"roof\": \"remote\", \"nodes\": 2}, {\"roof\": \"contended\", \"nodes\": 2}, "
-                   "{\"roof\": \"congested\", \"nodes\": 2}, {\"roof\": \"hybrid\", \"nodes\": 2}], ");
-    sb_put(&b, "\"nodes\": %d, \"clusters\": [", m.nnodes);
-    for (c = 0; c < m.ncluster; c++)
-        sb_put(&b, "%s{\"cluster\": %d, \"threads\": %d}", c ? ", " : "", m.node_os[m.cluster[c]],
-               cluster_threads(&m, c));
-    sb_put(&b, "],\n  \"numa_balancing\": ");
-    if (balancing >= 0) sb_put(&b, "%d", balancing);
-    else sb_put(&b, "null");
-    sb_put(&b, ", \"page_bytes\": %zu, \"huge_pages\": false,\n  ", m.page);
-    sb_nodes(&b, &m, hbw_of_node);
-    sb_put(&b, ",\n  \"memkind\": {\"hbw\": {\"available\": %s, \"MEMKIND_HBW_NODES\": ",
-           hbw_avail ? "true" : "false");
-    if (hbw_env) sb_str(&b, hbw_env);
-    else sb_put(&b, "null");
-    if (hbw_avail) {
-        sb_put(&b, ", \"from_cluster\": [");
-        for (c = 0; c < m.ncluster; c++)
-            sb_put(&b, "%s{\"cluster\": %d, \"node\": %d}", c ? ", " : "", m.node_os[m.cluster[c]], hbw_cluster[c]);
-        sb_put(&b, "]");
-    } else {
-        sb_put(&b, ", \"reason\": \"memkind finds no high-bandwidth node (set MEMKIND_HBW_NODES to name them)\"");
-    }
-    sb_put(&b, "}, \"dax_kmem\": {\"available\": %s, \"nodes\": [", dax_avail ? "true" : "false");
-    for (n = 0, i = 0; n < m.nnodes; n++)
-        if (dax_of_node[n]) sb_put(&b, "%s%d", i++ ? ", " : "", m.node_os[n]);
-    sb_put(&b, "]}}");
+                 r->hbw_avail ? "found" : "none");
+    sb_put(b, "{\"skipped\": %s, ", m->nnodes < 2 ? "true" : "false");
+    if (m->nnodes < 2)
+        sb_put(b, "\"reason\": \"the machine has one NUMA node\", "
+                  "\"needs\": [{\"roof\": \"remote\", \"nodes\": 2}, {\"roof\": \"contended\", \"nodes\": 2}, "
+                  "{\"roof\": \"congested\", \"nodes\": 2}, {\"roof\": \"hybrid\", \"nodes\": 2}], ");
+    sb_put(b, "\"nodes\": %d, \"clusters\": [", m->nnodes);
+    for (c = 0; c < m->ncluster; c++)
+        sb_put(b, "%s{\"cluster\": %d, \"threads\": %d}", c ? ", " : "", m->node_os[m->cluster[c]],
+               cluster_threads(m, c));
+    sb_put(b, "],\n  \"numa_balancing\": ");
+    if (r->balancing >= 0) sb_put(b, "%d", r->balancing);
+    else sb_put(b, "null");
+    sb_put(b, ", \"page_bytes\": %zu, \"huge_pages\": false,\n  ", m->page);
+    sb_nodes(b, m, r->hbw_of_node);
+    sb_memkind(r);
+}
 
-    if (m.nnodes < 2) {
-        sb_put(&b, ",\n  \"roofs\": [], \"latency\": [], \"hybrid\": [], \"warnings\": []}");
-        machine_free(&m);
-        if (b.oom) { free(b.p); return NULL; }
-        return b.p;
-    }
-    if (balancing > 0)
-        warn(&wn, a, "NUMA balancing is on (/proc/sys/kernel/numa_balancing = %d): pages are checked after "
-                     "every run and runs whose pages moved are marked invalid", balancing);
-
-    /* sizes: large enough to leave the caches, small enough for every node */
-    reps = a->quick ? 3 : 7;
-    bytes = a->quick ? (size_t)8 << 20 : (size_t)64 << 20;
+/* Buffer sizes: large enough to leave the caches, small enough for every
+   node; then the method, which says them. */
+static void numa_sizes(numa_run *r)
+{
+    const machine *m = &r->m;
+    unsigned long long smallest = (unsigned long long)-1;
+    int n;
+    r->reps = r->a->quick ? 3 : 7;
+    r->bytes = r->a->quick ? (size_t)8 << 20 : (size_t)64 << 20;
     /* per thread at least 2x (quick) or 4x its share of the last-level caches */
-    llc_sizes(&m, &llc_total, &llc_largest);
-    cache_mult = a->quick ? 2 : 4;
-    if (m.npu > 0 && (unsigned long long)bytes < cache_mult * llc_total / (unsigned long long)m.npu)
-        bytes = (size_t)(((cache_mult * llc_total / (unsigned long long)m.npu) + ((1u << 20) - 1)) & ~((1ULL << 20) - 1));
-    {
-        unsigned long long smallest = (unsigned long long)-1;
-        for (n = 0; n < m.nnodes; n++)
-            if (m.node_obj[n]->attr->numanode.local_memory &&
-                m.node_obj[n]->attr->numanode.local_memory < smallest)
-                smallest = m.node_obj[n]->attr->numanode.local_memory;
-        /* contended puts every thread's buffer on one node: use at most a quarter of it */
-        while (bytes > ((size_t)1 << 20) && (unsigned long long)bytes * (unsigned long long)m.npu > smallest / 4)
-            bytes /= 2;
-    }
-    bytes -= bytes % (4 * LINE > m.page ? 4 * LINE : m.page);
-    if (m.npu > 0 && (unsigned long long)bytes < cache_mult * llc_total / (unsigned long long)m.npu)
-        warn(&wn, a, "buffers of %zu bytes per thread are below %llux the last-level cache share: the smallest "
-                     "node is too small, roofs may include cache hits", bytes, cache_mult);
-
-    load_bw = calloc((size_t)m.ncluster, sizeof *load_bw);
-    if (!load_bw) { machine_free(&m); free(b.p); return NULL; }
-    sb_put(&b, ",\n  \"method\": {\"bytes_per_thread\": %zu, \"reps\": %d, \"warmup\": 1, "
-               "\"load\": \"sum of doubles, 8 accumulators\", \"store\": \"%s\", "
-               "\"write_allocate_counted\": false, \"threads\": \"one per core, pinned with hwloc\", "
-               "\"placement\": \"hwloc_set_area_membind (bind, interleave); per-page first touch under "
-               "set_mempolicy (hybrid)\", \"verification\": \"move_pages on every page before and after the runs\"}",
-           bytes, reps,
+    llc_sizes(m, &r->llc_total, &r->llc_largest);
+    r->cache_mult = r->a->quick ? 2 : 4;
+    if (m->npu > 0 && (unsigned long long)r->bytes < r->cache_mult * r->llc_total / (unsigned long long)m->npu)
+        r->bytes = (size_t)(((r->cache_mult * r->llc_total / (unsigned long long)m->npu) + ((1u << 20) - 1)) &
+                            ~((1ULL << 20) - 1));
+    for (n = 0; n < m->nnodes; n++)
+        if (m->node_obj[n]->attr->numanode.local_memory && m->node_obj[n]->attr->numanode.local_memory < smallest)
+            smallest = m->node_obj[n]->attr->numanode.local_memory;
+    /* contended puts every thread's buffer on one node: use at most a quarter of it */
+    while (r->bytes > ((size_t)1 << 20) && (unsigned long long)r->bytes * (unsigned long long)m->npu > smallest / 4)
+        r->bytes /= 2;
+    r->bytes -= r->bytes % (4 * LINE > m->page ? 4 * LINE : m->page);
+    if (m->npu > 0 && (unsigned long long)r->bytes < r->cache_mult * r->llc_total / (unsigned long long)m->npu)
+        warn(&r->wn, r->a, "buffers of %zu bytes per thread are below %llux the last-level cache share: the smallest "
+                           "node is too small, roofs may include cache hits", r->bytes, r->cache_mult);
+    sb_put(&r->b, ",\n  \"method\": {\"bytes_per_thread\": %zu, \"reps\": %d, \"warmup\": 1, "
+                  "\"load\": \"sum of doubles, 8 accumulators\", \"store\": \"%s\", "
+                  "\"write_allocate_counted\": false, \"threads\": \"one per core, pinned with hwloc\", "
+                  "\"placement\": \"hwloc_set_area_membind (bind, interleave); per-page first touch under "
+                  "set_mempolicy (hybrid)\", \"verification\": \"move_pages on every page before and after the runs\"}",
+           r->bytes, r->reps,
 #ifdef NUMA_NT_STORES
            "non-temporal (movntpd) stores"
 #else
            "plain stores"
 #endif
     );
+}
 
-    /* local and remote: cluster c's cores, buffers on node n */
-    sb_put(&b, ",\n  \"roofs\": [");
-    {
-        int first = 1;
-        for (c = 0; c < m.ncluster; c++)
-            for (n = 0; n < m.nnodes; n++) {
-                int op;
-                for (op = 0; op < 2; op++) {
-                    placement p = place_on_node(m.node_os[n]);
-                    job *j;
-                    const char *e = NULL;
-                    j = job_new(&m, c, op ? K_STORE : K_LOAD, 0, reps, bytes, &p);
-                    if (!j) continue;
-                    progress(a, "cluster %d node %d %s", m.node_os[m.cluster[c]], m.node_os[n], op ? "store" : "load");
-                    if (job_run(j, err, sizeof err) != 0) e = err;
-                    sb_roof_entry(&b, &first, &m, node_is_local(&m, c, n) ? "local" : "remote", c, m.node_os[n],
-                                  op ? store_op_name() : "load", j, e, &wn, a);
-                    if (!op) {
-                        pages_sum ps = job_pages(j, c);
-                        load_bw[c][n] = e || ps.before || ps.after ? NAN : median_of(j, c);
-                    }
-                    job_free(j);
+/* local and remote roofs: cluster c's cores, buffers on node n, load and
+   store; the load medians kept for the hybrid model's nodes */
+static void numa_local_remote(numa_run *r, int *first)
+{
+    const machine *m = &r->m;
+    int c, n, op;
+    for (c = 0; c < m->ncluster; c++)
+        for (n = 0; n < m->nnodes; n++)
+            for (op = 0; op < 2; op++) {
+                placement p = place_on_node(m->node_os[n]);
+                const char *e = NULL;
+                job *j = job_new(m, c, op ? K_STORE : K_LOAD, 0, r->reps, r->bytes, &p);
+                if (!j) continue;
+                progress(r->a, "cluster %d node %d %s", m->node_os[m->cluster[c]], m->node_os[n],
+                         op ? "store" : "load");
+                if (job_run(j, r->err, sizeof r->err) != 0) e = r->err;
+                sb_roof_entry(&r->b, first, m, node_is_local(m, c, n) ? "local" : "remote", c, m->node_os[n],
+                              op ? store_op_name() : "load", j, e, &r->wn, r->a);
+                if (!op) {
+                    pages_sum ps = job_pages(j, c);
+                    r->load_bw[c][n] = e || ps.before || ps.after ? NAN : median_of(j, c);
                 }
-            }
-        /* contended: every core of every cluster, all buffers on node n */
-        for (n = 0; n < m.nnodes; n++) {
-            placement p = place_on_node(m.node_os[n]);
-            job *j;
-            const char *e = NULL;
-            j = job_new(&m, -1, K_LOAD, 0, reps, bytes, &p);
-            if (!j) continue;
-            progress(a, "contended node %d", m.node_os[n]);
-            if (job_run(j, err, sizeof err) != 0) e = err;
-            for (c = 0; c < m.ncluster; c++)
-                sb_roof_entry(&b, &first, &m, "contended", c, m.node_os[n], "load", j, e, &wn, a);
-            job_free(j);
-        }
-        /* congested: every core, private buffers interleaved over all nodes */
-        {
-            placement p;
-            job *j;
-            const char *e = NULL;
-            memset(&p, 0, sizeof p);
-            p.kind = PLACE_INTERLEAVE;
-            j = job_new(&m, -1, K_LOAD, 0, reps, bytes, &p);
-            if (j) {
-                progress(a, "congested");
-                if (job_run(j, err, sizeof err) != 0) e = err;
-                for (c = 0; c < m.ncluster; c++)
-                    sb_roof_entry(&b, &first, &m, "congested", c, -1, "load", j, e, &wn, a);
                 job_free(j);
             }
-        }
-    }
-    sb_put(&b, "]");
+}
 
-    /* latency: one core of each cluster, a chase on each node */
-    sb_put(&b, ",\n  \"latency\": [");
-    for (c = 0, i = 0; c < m.ncluster; c++)
-        for (n = 0; n < m.nnodes; n++) {
+/* every core of every cluster at once, buffers placed by p: one roof
+   entry per cluster (node_os -1: interleaved over all nodes) */
+static void numa_all_cores(numa_run *r, int *first, const char *roof, placement *p, int node_os)
+{
+    const char *e = NULL;
+    int c;
+    job *j = job_new(&r->m, -1, K_LOAD, 0, r->reps, r->bytes, p);
+    if (!j) return;
+    if (node_os >= 0) progress(r->a, "%s node %d", roof, node_os);
+    else progress(r->a, "%s", roof);
+    if (job_run(j, r->err, sizeof r->err) != 0) e = r->err;
+    for (c = 0; c < r->m.ncluster; c++)
+        sb_roof_entry(&r->b, first, &r->m, roof, c, node_os, "load", j, e, &r->wn, r->a);
+    job_free(j);
+}
+
+/* the roofs: local and remote; contended (all buffers on node n);
+   congested (private buffers interleaved over all nodes) */
+static void sb_roofs(numa_run *r)
+{
+    placement p;
+    int n, first = 1;
+    sb_put(&r->b, ",\n  \"roofs\": [");
+    numa_local_remote(r, &first);
+    for (n = 0; n < r->m.nnodes; n++) {
+        p = place_on_node(r->m.node_os[n]);
+        numa_all_cores(r, &first, "contended", &p, r->m.node_os[n]);
+    }
+    memset(&p, 0, sizeof p);
+    p.kind = PLACE_INTERLEAVE;
+    numa_all_cores(r, &first, "congested", &p, -1);
+    sb_put(&r->b, "]");
+}
+
+/* one latency entry: a finished chase */
+static void sb_latency_entry(numa_run *r, const chase_arg *ca)
+{
+    sbuf *b = &r->b;
+    pages_sum ps;
+    int k;
+    if (ca->err[0] && ca->err[0] != '?') {
+        sb_put(b, "\"valid\": false, \"error\": ");
+        sb_str(b, ca->err);
+        return;
+    }
+    ps.pages = ca->pc.pages;
+    ps.before = ca->pc.misplaced;
+    ps.after = ca->pc.misplaced;
+    sb_stats(b, "ns", ca->ns, ca->reps);
+    if (r->a->freq_ghz > 0) {
+        double cyc[MAX_REPS];
+        for (k = 0; k < ca->reps; k++) cyc[k] = ca->ns[k] * r->a->freq_ghz;
+        sb_put(b, ", ");
+        sb_stats(b, "cycles", cyc, ca->reps);
+    }
+    sb_put(b, ", ");
+    sb_pages(b, ps);
+    sb_put(b, ", \"valid\": %s", ca->pc.misplaced ? "false" : "true");
+}
+
+/* the latency matrix: one core of each cluster, a chase on each node */
+static void sb_latency(numa_run *r)
+{
+    const machine *m = &r->m;
+    int c, n, i = 0;
+    sb_put(&r->b, ",\n  \"latency\": [");
+    for (c = 0; c < m->ncluster; c++)
+        for (n = 0; n < m->nnodes; n++) {
             chase_arg ca;
             pthread_t t;
             int k;
             memset(&ca, 0, sizeof ca);
-            ca.m = &m;
-            ca.node = m.node_os[n];
-            ca.bytes = a->quick ? (size_t)8 << 20 : (size_t)128 << 20;
-            while ((unsigned long long)ca.bytes < cache_mult * llc_largest) ca.bytes *= 2;
+            ca.m = m;
+            ca.node = m->node_os[n];
+            ca.bytes = r->a->quick ? (size_t)8 << 20 : (size_t)128 << 20;
+            while ((unsigned long long)ca.bytes < r->cache_mult * r->llc_largest) ca.bytes *= 2;
             while (ca.bytes > ((size_t)1 << 20) &&
-                   (unsigned long long)ca.bytes > m.node_obj[n]->attr->numanode.local_memory / 4)
+                   (unsigned long long)ca.bytes > m->node_obj[n]->attr->numanode.local_memory / 4)
                 ca.bytes /= 2;
-            ca.steps = a->quick ? 200000 : 4000000;
-            ca.reps = a->quick ? 3 : 5;
+            ca.steps = r->a->quick ? 200000 : 4000000;
+            ca.reps = r->a->quick ? 3 : 5;
             ca.pu = -1;
-            for (k = 0; k < m.npu; k++)
-                if (m.pu_cluster[k] == c) { ca.pu = m.pu[k]; break; }
+            for (k = 0; k < m->npu; k++)
+                if (m->pu_cluster[k] == c) { ca.pu = m->pu[k]; break; }
             if (ca.pu < 0 || pthread_create(&t, NULL, chase_main, &ca) != 0) continue;
             pthread_join(t, NULL);
-            sb_put(&b, "%s\n    {\"cluster\": %d, \"node\": %d, \"bytes\": %zu, ", i++ ? "," : "",
-                   m.node_os[m.cluster[c]], m.node_os[n], ca.bytes);
-            if (ca.err[0] && ca.err[0] != '?') {
-                sb_put(&b, "\"valid\": false, \"error\": ");
-                sb_str(&b, ca.err);
-            } else {
-                pages_sum ps;
-                ps.pages = ca.pc.pages;
-                ps.before = ca.pc.misplaced;
-                ps.after = ca.pc.misplaced;
-                sb_stats(&b, "ns", ca.ns, ca.reps);
-                if (a->freq_ghz > 0) {
-                    double cyc[MAX_REPS];
-                    for (k = 0; k < ca.reps; k++) cyc[k] = ca.ns[k] * a->freq_ghz;
-                    sb_put(&b, ", ");
-                    sb_stats(&b, "cycles", cyc, ca.reps);
-                }
-                sb_put(&b, ", ");
-                sb_pages(&b, ps);
-                sb_put(&b, ", \"valid\": %s", ca.pc.misplaced ? "false" : "true");
-            }
-            sb_put(&b, "}");
+            sb_put(&r->b, "%s\n    {\"cluster\": %d, \"node\": %d, \"bytes\": %zu, ", i++ ? "," : "",
+                   m->node_os[m->cluster[c]], m->node_os[n], ca.bytes);
+            sb_latency_entry(r, &ca);
+            sb_put(&r->b, "}");
         }
-    sb_put(&b, "]");
+    sb_put(&r->b, "]");
+}
 
-    /* hybrid: per cluster, a fast and a slow node */
-    sb_put(&b, ",\n  \"hybrid\": [");
-    for (c = 0; c < m.ncluster; c++) {
-        int fast = -1, slow = -1, np = 0, fe, sq;
+/* one hybrid point of cluster c: fe/8 of the pages on the fast node, sq/4
+   of the traffic stores; the quantities from where the pages really are */
+static void hybrid_point(numa_run *r, int c, int fast, int slow, hy_point *p)
+{
+    const machine *m = &r->m;
+    placement pl;
+    job *j;
+    int w, k;
+    memset(&pl, 0, sizeof pl);
+    pl.kind = PLACE_SPLIT;
+    pl.fast = m->node_os[fast];
+    pl.slow = m->node_os[slow];
+    pl.fast_eighths = p->fe;
+    j = job_new(m, c, K_MIX, p->sq, r->reps, r->bytes, &pl);
+    if (!j) { snprintf(p->err, sizeof p->err, "out of memory"); return; }
+    progress(r->a, "hybrid cluster %d fast %d/8 stores %d/4", m->node_os[m->cluster[c]], p->fe, p->sq);
+    if (job_run(j, p->err, sizeof p->err) != 0) { job_free(j); return; }
+    p->nrep = job_bandwidth(j, -1, p->gbps);
+    p->bw = stats_of(p->gbps, p->nrep);
+    p->pages = job_pages(j, -1);
+    p->valid = p->pages.before == 0 && p->pages.after == 0 && p->bw.median > 0;
+    for (w = 0; w < j->nw; w++) {
+        const worker *wk = &j->w[w];
+        double pg = (double)m->page / 1e9;
+        p->q[LF] += pg * (double)wk->before_r.per_node[fast];
+        p->q[LS] += pg * (double)wk->before_r.per_node[slow];
+        p->q[SF] += pg * (double)wk->before_w.per_node[fast];
+        p->q[SS] += pg * (double)wk->before_w.per_node[slow];
+    }
+    for (k = 0; k < 4; k++)
+        if (!(p->q[k] >= 0)) p->valid = 0;
+    if (!p->valid)
+        warn(&r->wn, r->a, "hybrid cluster %d point fast %d/8 stores %d/4: pages misplaced (%zu before, %zu after)",
+             m->node_os[m->cluster[c]], p->fe, p->sq, p->pages.before, p->pages.after);
+    job_free(j);
+}
+
+static void sb_hybrid_points(sbuf *b, const hy_point *pt, int np)
+{
+    int i;
+    for (i = 0; i < np; i++) {
+        const hy_point *p = &pt[i];
+        sb_put(b, "%s\n      {\"fast_fraction\": %g, \"store_fraction\": %g, ", i ? "," : "", p->fe / 8.0,
+               p->sq / 4.0);
+        if (p->err[0]) {
+            sb_put(b, "\"valid\": false, \"error\": ");
+            sb_str(b, p->err);
+            sb_put(b, "}");
+            continue;
+        }
+        sb_put(b, "\"q_GB\": {\"lf\": ");
+        sb_num(b, p->q[LF]);
+        sb_put(b, ", \"ls\": ");
+        sb_num(b, p->q[LS]);
+        sb_put(b, ", \"sf\": ");
+        sb_num(b, p->q[SF]);
+        sb_put(b, ", \"ss\": ");
+        sb_num(b, p->q[SS]);
+        sb_put(b, "}, ");
+        sb_stats(b, "GBps", p->gbps, p->nrep);
+        sb_put(b, ", ");
+        sb_pages(b, p->pages);
+        sb_put(b, ", \"valid\": %s}", p->valid ? "true" : "false");
+    }
+}
+
+/* the fitted model of cluster c: bandwidths, theta, its error */
+static void sb_hybrid_fit(numa_run *r, int c, const hy_fit *fit)
+{
+    sbuf *b = &r->b;
+    int i, k;
+    sb_put(b, ",\n     \"bandwidth_GBps\": {");
+    for (i = 0; i < 4; i++) {
+        sb_put(b, "%s\"%s\": ", i ? ", " : "", hy_name[i]);
+        sb_num(b, fit->b[i]);
+    }
+    sb_put(b, "},\n     \"theta\": {");
+    for (i = 0; i < 4; i++) {
+        int f2 = 1;
+        sb_put(b, "%s\"%s\": {", i ? ", " : "", hy_name[i]);
+        for (k = 0; k < 4; k++) {
+            if (k == i) continue;
+            sb_put(b, "%s\"%s\": ", f2 ? "" : ", ", hy_name[k]);
+            sb_num(b, fit->theta[i][k]);
+            f2 = 0;
+        }
+        sb_put(b, "}");
+    }
+    sb_put(b, "},\n     \"points_fitted\": %d, \"error_pct\": ", fit->used);
+    sb_num(b, fit->err_pct);
+    sb_put(b, ", \"rms_error_pct\": ");
+    sb_num(b, fit->rms_pct);
+    if (fit->used && isnan(fit->err_pct)) {
+        sb_put(b, ", \"error_note\": \"the fitted theta give a time <= 0 at some point "
+                  "(an ill-conditioned fit): no error\"");
+        warn(&r->wn, r->a, "hybrid cluster %d: the fitted theta give a time <= 0 at some point; the fit is "
+                           "ill-conditioned, no model error", r->m.node_os[r->m.cluster[c]]);
+    }
+}
+
+/* cluster c's fast and slow nodes: memkind's HBW node and the cluster's
+   own, else the best and worst measured load bandwidth; 0, or -1 when
+   there are no two */
+static int hybrid_nodes(const numa_run *r, int c, int *fast, int *slow, const char **fast_from,
+                        const char **slow_from)
+{
+    const machine *m = &r->m;
+    int n, h = r->hbw_cluster[c] >= 0 ? node_slot(m, r->hbw_cluster[c]) : -1;
+    *fast = *slow = -1;
+    if (h >= 0 && h != m->cluster[c]) {
+        *fast = h;
+        *slow = m->cluster[c];
+        *fast_from = "memkind_hbw";
+        *slow_from = "cluster_node";
+        return 0;
+    }
+    for (n = 0; n < m->nnodes; n++)
+        if (isfinite(r->load_bw[c][n]) && (*fast < 0 || r->load_bw[c][n] > r->load_bw[c][*fast])) *fast = n;
+    for (n = 0; n < m->nnodes; n++)
+        if (n != *fast && isfinite(r->load_bw[c][n]) && (*slow < 0 || r->load_bw[c][n] < r->load_bw[c][*slow]))
+            *slow = n;
+    *fast_from = "best_measured_load";
+    *slow_from = "worst_measured_load";
+    return *fast < 0 || *slow < 0 ? -1 : 0;
+}
+
+/* hybrid: per cluster, a fast and a slow node, fast fraction 0..1 in 1/8
+   x store fraction 0..1 in 1/4, and the model fitted to them */
+static void sb_hybrid(numa_run *r)
+{
+    const machine *m = &r->m;
+    int c;
+    sb_put(&r->b, ",\n  \"hybrid\": [");
+    for (c = 0; c < m->ncluster; c++) {
+        int fast, slow, np = 0, fe, sq;
         const char *fast_from, *slow_from;
         hy_point *pt;
         hy_fit fit;
-        if (hbw_cluster[c] >= 0 && node_slot(&m, hbw_cluster[c]) >= 0 &&
-            node_slot(&m, hbw_cluster[c]) != m.cluster[c]) {
-            fast = node_slot(&m, hbw_cluster[c]);
-            slow = m.cluster[c];
-            fast_from = "memkind_hbw";
-            slow_from = "cluster_node";
-        } else {
-            for (n = 0; n < m.nnodes; n++)
-                if (isfinite(load_bw[c][n]) && (fast < 0 || load_bw[c][n] > load_bw[c][fast])) fast = n;
-            for (n = 0; n < m.nnodes; n++)
-                if (n != fast && isfinite(load_bw[c][n]) && (slow < 0 || load_bw[c][n] < load_bw[c][slow])) slow = n;
-            fast_from = "best_measured_load";
-            slow_from = "worst_measured_load";
-        }
-        sb_put(&b, "%s\n    {\"cluster\": %d, ", c ? "," : "", m.node_os[m.cluster[c]]);
-        if (fast < 0 || slow < 0) {
-            sb_put(&b, "\"skipped\": true, \"reason\": \"no two nodes with a valid load bandwidth\"}");
+        sb_put(&r->b, "%s\n    {\"cluster\": %d, ", c ? "," : "", m->node_os[m->cluster[c]]);
+        if (hybrid_nodes(r, c, &fast, &slow, &fast_from, &slow_from)) {
+            sb_put(&r->b, "\"skipped\": true, \"reason\": \"no two nodes with a valid load bandwidth\"}");
             continue;
         }
-        sb_put(&b, "\"fast_node\": %d, \"fast_from\": \"%s\", \"slow_node\": %d, \"slow_from\": \"%s\", "
-                   "\"threads\": %d, \"bytes_per_thread\": %zu, \"store_op\": \"%s\", \"points\": [",
-               m.node_os[fast], fast_from, m.node_os[slow], slow_from, cluster_threads(&m, c), bytes,
+        sb_put(&r->b, "\"fast_node\": %d, \"fast_from\": \"%s\", \"slow_node\": %d, \"slow_from\": \"%s\", "
+                      "\"threads\": %d, \"bytes_per_thread\": %zu, \"store_op\": \"%s\", \"points\": [",
+               m->node_os[fast], fast_from, m->node_os[slow], slow_from, cluster_threads(m, c), r->bytes,
                store_op_name());
         pt = calloc(9 * 5, sizeof *pt);
-        if (!pt) { sb_put(&b, "]}"); continue; }
+        if (!pt) { sb_put(&r->b, "]}"); continue; }
         for (fe = 0; fe <= 8; fe++)
             for (sq = 0; sq <= 4; sq++) {
                 hy_point *p = &pt[np++];
-                placement pl;
-                job *j;
-                int w, k;
-                memset(&pl, 0, sizeof pl);
-                pl.kind = PLACE_SPLIT;
-                pl.fast = m.node_os[fast];
-                pl.slow = m.node_os[slow];
-                pl.fast_eighths = fe;
                 p->fe = fe;
                 p->sq = sq;
-                j = job_new(&m, c, K_MIX, sq, reps, bytes, &pl);
-                if (!j) { snprintf(p->err, sizeof p->err, "out of memory"); continue; }
-                progress(a, "hybrid cluster %d fast %d/8 stores %d/4", m.node_os[m.cluster[c]], fe, sq);
-                if (job_run(j, p->err, sizeof p->err) != 0) { job_free(j); continue; }
-                p->nrep = job_bandwidth(j, -1, p->gbps);
-                p->bw = stats_of(p->gbps, p->nrep);
-                p->pages = job_pages(j, -1);
-                p->valid = p->pages.before == 0 && p->pages.after == 0 && p->bw.median > 0;
-                /* the quantities from where the pages really are */
-                for (w = 0; w < j->nw; w++) {
-                    const worker *wk = &j->w[w];
-                    double pg = (double)m.page / 1e9;
-                    p->q[LF] += pg * (double)wk->before_r.per_node[fast];
-                    p->q[LS] += pg * (double)wk->before_r.per_node[slow];
-                    p->q[SF] += pg * (double)wk->before_w.per_node[fast];
-                    p->q[SS] += pg * (double)wk->before_w.per_node[slow];
-                }
-                for (k = 0; k < 4; k++)
-                    if (!(p->q[k] >= 0)) p->valid = 0;
-                if (!p->valid)
-                    warn(&wn, a, "hybrid cluster %d point fast %d/8 stores %d/4: pages misplaced (%zu before, %zu after)",
-                         m.node_os[m.cluster[c]], fe, sq, p->pages.before, p->pages.after);
-                job_free(j);
+                hybrid_point(r, c, fast, slow, p);
             }
-        for (i = 0; i < np; i++) {
-            hy_point *p = &pt[i];
-            sb_put(&b, "%s\n      {\"fast_fraction\": %g, \"store_fraction\": %g, ", i ? "," : "",
-                   p->fe / 8.0, p->sq / 4.0);
-            if (p->err[0]) {
-                sb_put(&b, "\"valid\": false, \"error\": ");
-                sb_str(&b, p->err);
-                sb_put(&b, "}");
-                continue;
-            }
-            sb_put(&b, "\"q_GB\": {\"lf\": ");
-            sb_num(&b, p->q[LF]);
-            sb_put(&b, ", \"ls\": ");
-            sb_num(&b, p->q[LS]);
-            sb_put(&b, ", \"sf\": ");
-            sb_num(&b, p->q[SF]);
-            sb_put(&b, ", \"ss\": ");
-            sb_num(&b, p->q[SS]);
-            sb_put(&b, "}, ");
-            sb_stats(&b, "GBps", p->gbps, p->nrep);
-            sb_put(&b, ", ");
-            sb_pages(&b, p->pages);
-            sb_put(&b, ", \"valid\": %s}", p->valid ? "true" : "false");
-        }
-        sb_put(&b, "]");
+        sb_hybrid_points(&r->b, pt, np);
+        sb_put(&r->b, "]");
         hy_fit_points(pt, np, &fit);
-        sb_put(&b, ",\n     \"bandwidth_GBps\": {");
-        for (i = 0; i < 4; i++) {
-            sb_put(&b, "%s\"%s\": ", i ? ", " : "", hy_name[i]);
-            sb_num(&b, fit.b[i]);
-        }
-        sb_put(&b, "},\n     \"theta\": {");
-        for (i = 0; i < 4; i++) {
-            int k, f2 = 1;
-            sb_put(&b, "%s\"%s\": {", i ? ", " : "", hy_name[i]);
-            for (k = 0; k < 4; k++) {
-                if (k == i) continue;
-                sb_put(&b, "%s\"%s\": ", f2 ? "" : ", ", hy_name[k]);
-                sb_num(&b, fit.theta[i][k]);
-                f2 = 0;
-            }
-            sb_put(&b, "}");
-        }
-        sb_put(&b, "},\n     \"points_fitted\": %d, \"error_pct\": ", fit.used);
-        sb_num(&b, fit.err_pct);
-        sb_put(&b, ", \"rms_error_pct\": ");
-        sb_num(&b, fit.rms_pct);
-        if (fit.used && isnan(fit.err_pct)) {
-            sb_put(&b, ", \"error_note\": \"the fitted theta give a time <= 0 at some point "
-                       "(an ill-conditioned fit): no error\"");
-            warn(&wn, a, "hybrid cluster %d: the fitted theta give a time <= 0 at some point; the fit is "
-                         "ill-conditioned, no model error", m.node_os[m.cluster[c]]);
-        }
-        sb_put(&b, "}");
+        sb_hybrid_fit(r, c, &fit);
+        sb_put(&r->b, "}");
         free(pt);
     }
-    sb_put(&b, "]");
+    sb_put(&r->b, "]");
+}
 
-    sb_put(&b, ",\n  \"warnings\": [");
-    for (i = 0; i < wn.n; i++) {
-        if (i) sb_put(&b, ", ");
-        sb_str(&b, wn.text[i]);
+char *probe_numa_section(probe_numa_args *args)
+{
+    probe_numa_args a0;
+    numa_run run;
+    numa_run *r = &run;
+    char err[200];
+    double t_start = now_s();
+    int i;
+    memset(r, 0, sizeof *r);
+    r->balancing = numa_balancing_state();
+    if (!args) { memset(&a0, 0, sizeof a0); args = &a0; }
+    r->a = args;
+    if (machine_load(&r->m, err, sizeof err) != 0) {
+        snprintf(r->a->note, sizeof r->a->note, "--numa: skipped: %s", err);
+        sb_put(&r->b, "{\"skipped\": true, \"reason\": ");
+        sb_str(&r->b, err);
+        sb_put(&r->b, ", \"nodes\": null, \"needs\": []}");
+        return numa_done(r);
     }
-    sb_put(&b, "], \"seconds\": %.1f}", now_s() - t_start);
-    free(load_bw);
-    machine_free(&m);
-    if (b.oom) { free(b.p); return NULL; }
-    return b.p;
+    progress(r->a, "%d NUMA nodes, %d clusters, %d cores", r->m.nnodes, r->m.ncluster, r->m.npu);
+    numa_kinds(r);
+    sb_topology(r);
+    if (r->m.nnodes < 2) {
+        sb_put(&r->b, ",\n  \"roofs\": [], \"latency\": [], \"hybrid\": [], \"warnings\": []}");
+        return numa_done(r);
+    }
+    if (r->balancing > 0)
+        warn(&r->wn, r->a, "NUMA balancing is on (/proc/sys/kernel/numa_balancing = %d): pages are checked after "
+                           "every run and runs whose pages moved are marked invalid", r->balancing);
+    numa_sizes(r);
+    r->load_bw = calloc((size_t)r->m.ncluster, sizeof *r->load_bw);
+    if (!r->load_bw) {
+        r->b.oom = 1;
+        return numa_done(r);
+    }
+    sb_roofs(r);
+    sb_latency(r);
+    sb_hybrid(r);
+    sb_put(&r->b, ",\n  \"warnings\": [");
+    for (i = 0; i < r->wn.n; i++) {
+        if (i) sb_put(&r->b, ", ");
+        sb_str(&r->b, r->wn.text[i]);
+    }
+    sb_put(&r->b, "], \"seconds\": %.1f}", now_s() - t_start);
+    return numa_done(r);
 }

@@ -4,11 +4,13 @@
    reads. See hwprofiles/README.md for the schema. */
 #include "probe.h"
 #include "../tools/files.h"
-#include "../tools/suggest.h"
+#include "../tools/opt.h"
 #include "edan.h"
 #include <sys/stat.h>
 #include "numa.h"
 #include <errno.h>
+#include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <hwloc.h>
 #include <papi.h>
@@ -191,7 +193,7 @@ static void print_summary(FILE *f, const char *json, size_t len, const char *pat
     int k;
     static const char *const levels[] = {"L1", "L2", "L3", "L4", "DRAM"};
     if (edan_profile_parse(json, len, path, NULL, &p, err, sizeof err) != EDAN_OK) {
-        fprintf(stderr, "probe: the profile does not read back: %s\n", err);
+        opt_err("probe", "the profile does not read back: %s", err);
         return;
     }
     fprintf(f, "--------------------------------------------------------------------------\n");
@@ -676,7 +678,7 @@ static int write_atomically(const char *path, const char *text, size_t len, cons
     files_out out;
     char err[600];
     if (files_out_open(&out, path, err, sizeof err)) {
-        fprintf(stderr, "probe: cannot write %s\n", err);
+        opt_err("probe", "cannot write %s", err);
         return 2;
     }
     if (out.tmp) {
@@ -687,12 +689,12 @@ static int write_atomically(const char *path, const char *text, size_t len, cons
         int e = errno;
         files_out_discard(&out);
         tmp_live = 0;
-        fprintf(stderr, "probe: cannot write %s: %s\n", path, strerror(e));
+        opt_err("probe", "cannot write %s: %s", path, strerror(e));
         return 2;
     }
     if (files_out_close(&out, err, sizeof err)) {
         tmp_live = 0;
-        fprintf(stderr, "probe: cannot write %s\n", err);
+        opt_err("probe", "cannot write %s", err);
         return 2;
     }
     tmp_live = 0;
@@ -700,64 +702,98 @@ static int write_atomically(const char *path, const char *text, size_t len, cons
     return 0;
 }
 
-/* --bench OP,BYTES,THREADS: one bandwidth kernel, for side-by-side runs
-   with other tools; --chase BYTES: one pointer-chase latency. Both print
-   "median min max" (GB/s or ns) on stdout. */
-static int bench_one(const char *spec, int chase, const probe_opts *o, const probe_topo *topo)
+/* 0, or 2 with a message when what went to standard output did not all
+   arrive: /dev/full or a closed pipe is an error */
+static int stdout_status(void)
 {
-    double vals[1024];
-    int r, threads = 1, k, one_order = 0;
-    unsigned long long bytes = 0;
-    char opname[16] = "";
+    if (fflush(stdout) == 0 && !ferror(stdout)) return 0;
+    opt_err("probe", "cannot write to standard output: %s", strerror(errno));
+    return 2;
+}
+
+/* --chase BYTES: one pointer-chase latency over BYTES, "median min max" ns
+   on stdout */
+static int bench_chase(const char *spec, const probe_opts *o, const probe_topo *topo)
+{
+    double vals[1024], t;
     probe_stats st;
-    if (chase) {
-        char *end, *cb;
-        size_t line = topo->ncaches ? topo->cache[0].line : 64;
-        long steps = 2000;
-        double t;
-        bytes = strtoull(spec, &end, 10);
-        if (*end || bytes < line * 2) {
-            fprintf(stderr, "probe: --chase wants a size in bytes (at least two lines), not '%s'\n", spec);
-            return 2;
-        }
-        cb = (char *)probe_alloc((size_t)bytes);
-        if (!cb) { fprintf(stderr, "probe: cannot allocate %llu bytes\n", bytes); return 1; }
-        memset(cb, 0, (size_t)bytes);
-        probe_bind_core(topo, 0);
-        probe_chase_build(cb, (size_t)bytes, line, 99, 0);
-        t = probe_chase_run(cb, (size_t)bytes, line, 1, steps);
-        steps = (long)(o->rep_seconds * 4 / (t / (double)steps > 1e-10 ? t / (double)steps : 1e-10));
-        if (steps < 2000) steps = 2000;
-        for (r = 0; r < o->min_reps; r++) vals[r] = probe_chase_run(cb, (size_t)bytes, line, 1, steps) / (double)steps * 1e9;
-        probe_stats_of(vals, o->min_reps, &st);
-        printf("%.3f %.3f %.3f\n", st.median, st.min, st.max);
-        probe_free(cb, (size_t)bytes);
-        return 0;
+    size_t line = topo->ncaches ? topo->cache[0].line : 64;
+    long steps = 2000;
+    uint64_t bytes;
+    char *cb;
+    int r;
+    if (opt_u64(spec, line * 2, SIZE_MAX, &bytes)) {
+        opt_err("probe", "--chase wants a size in bytes (at least two lines), not '%s'", spec);
+        return 2;
     }
-    if (sscanf(spec, "%15[^,],%llu,%d", opname, &bytes, &threads) != 3 || threads < 1 || bytes < 4096) {
-        fprintf(stderr, "probe: --bench wants OP,BYTES,THREADS (e.g. load,24576,1), not '%s'\n", spec);
+    cb = (char *)probe_alloc((size_t)bytes);
+    if (!cb) {
+        opt_err("probe", "cannot allocate %llu bytes", (unsigned long long)bytes);
+        return 1;
+    }
+    memset(cb, 0, (size_t)bytes);
+    probe_bind_core(topo, 0);
+    probe_chase_build(cb, (size_t)bytes, line, 99, 0);
+    t = probe_chase_run(cb, (size_t)bytes, line, 1, steps);
+    steps = (long)(o->rep_seconds * 4 / (t / (double)steps > 1e-10 ? t / (double)steps : 1e-10));
+    if (steps < 2000) steps = 2000;
+    for (r = 0; r < o->min_reps; r++)
+        vals[r] = probe_chase_run(cb, (size_t)bytes, line, 1, steps) / (double)steps * 1e9;
+    probe_stats_of(vals, o->min_reps, &st);
+    printf("%.3f %.3f %.3f\n", st.median, st.min, st.max);
+    probe_free(cb, (size_t)bytes);
+    return 0;
+}
+
+/* "OP,BYTES,THREADS" into op's name (at most 15 bytes), bytes (at least
+   4096) and threads (at least 1): 0, or -1 when spec is not one */
+static int bench_spec_read(const char *spec, char opname[16], uint64_t *bytes, int *threads)
+{
+    const char *c1 = strchr(spec, ','), *c2 = c1 ? strchr(c1 + 1, ',') : NULL;
+    char num[32];
+    size_t len;
+    uint64_t n;
+    if (!c2 || c1 == spec || c1 - spec > 15 || (len = (size_t)(c2 - c1 - 1)) >= sizeof num) return -1;
+    memcpy(opname, spec, (size_t)(c1 - spec));
+    opname[c1 - spec] = 0;
+    memcpy(num, c1 + 1, len);
+    num[len] = 0;
+    if (opt_u64(num, 4096, SIZE_MAX, bytes) || opt_u64(c2 + 1, 1, INT_MAX, &n)) return -1;
+    *threads = (int)n;
+    return 0;
+}
+
+/* --bench OP,BYTES,THREADS: one bandwidth kernel, for side-by-side runs
+   with other tools: "median min max" GB/s on stdout */
+static int bench_bandwidth(const char *spec, const probe_opts *o, const probe_topo *topo)
+{
+    int threads, k, one_order = 0, reps[2], why[2], orders;
+    uint64_t bytes;
+    char opname[16];
+    probe_stats st, ost[2];
+    probe_opts oc = *o;
+    probe_team *tm;
+    if (bench_spec_read(spec, opname, &bytes, &threads)) {
+        opt_err("probe", "--bench wants OP,BYTES,THREADS (e.g. load,24576,1), not '%s'", spec);
         return 2;
     }
     for (k = 0; k < PROBE_MEMOP_COUNT; k++)
         if (!strcmp(opname, probe_memop_name[k])) break;
     if (!strcmp(opname, "load_in_order")) k = PROBE_LOAD, one_order = 1;
     if (k == PROBE_MEMOP_COUNT) {
-        fprintf(stderr,
-                "probe: --bench: unknown op '%s' (load, load_in_order, load_last_first, store, store_nt, 2:1, 1:1)\n",
+        opt_err("probe", "--bench: unknown op '%s' (load, load_in_order, load_last_first, store, store_nt, 2:1, 1:1)",
                 opname);
         return 2;
     }
-    {
-        probe_team *tm = probe_team_create(topo, threads, (size_t)bytes);
-        probe_opts oc = *o;
-        probe_stats ost[2];
-        int reps[2], why[2], orders;
-        if (!tm) { fprintf(stderr, "probe: cannot create %d pinned threads with %llu bytes each\n", threads, bytes); return 1; }
-        if (one_order) mem_measure(tm, probe_isa_best(), (probe_memop)k, (size_t)bytes, o, &st, &reps[0]);
-        else st = ost[roof_measure(tm, probe_isa_best(), (probe_memop)k, (size_t)bytes, &oc, 0, ost, reps, why, &orders)];
-        printf("%.3f %.3f %.3f\n", st.median, st.min, st.max);
-        probe_team_destroy(tm);
+    tm = probe_team_create(topo, threads, (size_t)bytes);
+    if (!tm) {
+        opt_err("probe", "cannot create %d pinned threads with %llu bytes each", threads, (unsigned long long)bytes);
+        return 1;
     }
+    if (one_order) mem_measure(tm, probe_isa_best(), (probe_memop)k, (size_t)bytes, o, &st, &reps[0]);
+    else st = ost[roof_measure(tm, probe_isa_best(), (probe_memop)k, (size_t)bytes, &oc, 0, ost, reps, why, &orders)];
+    printf("%.3f %.3f %.3f\n", st.median, st.min, st.max);
+    probe_team_destroy(tm);
     return 0;
 }
 
@@ -768,14 +804,13 @@ static int show_topology(const char *path)
     probe_topo topo;
     edan_profile *p = NULL;
     char own[4400], err[600], host[256];
-    int rc = 0;
     if (!path && files_own_profile_find(own, sizeof own) == 0) path = own;
     if (path && edan_profile_load(path, NULL, &p, err, sizeof err) != EDAN_OK) {
-        fprintf(stderr, "probe: %s\n", err);
+        opt_err("probe", "%s", err);
         return 2;
     }
     if (probe_topo_init(&topo)) {
-        fprintf(stderr, "probe: hwloc could not load the topology\n");
+        opt_err("probe", "hwloc could not load the topology");
         edan_profile_free(p);
         return 1;
     }
@@ -789,58 +824,64 @@ static int show_topology(const char *path)
         printf("figures: none, no profile of this machine yet (probe writes one; --profile FILE shows another's)\n");
     probe_topo_free(&topo);
     edan_profile_free(p);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "probe: cannot write to standard output: %s\n", strerror(errno));
-        rc = 2;
-    }
-    return rc;
+    return stdout_status();
 }
 
-static const char usage_text[] =
-"usage: probe [--quick] [--budget SECONDS] [--numa] [-o FILE] [-q]\n"
-"       probe --topology [--profile FILE]\n"
-"       probe --bench OP,BYTES,THREADS | --chase BYTES\n"
-"       probe --version\n"
-"Measures this machine and writes its hardware profile (JSON, schema\n"
-"\"edan-hwprofile\", see hwprofiles/README.md) for `edan` to use:\n"
-"  topology and caches (hwloc; sysfs where hwloc lacks a field; cache\n"
-"    sizes checked against a latency sweep), the core clock (dependent-add\n"
-"    chain) and the TSC rate;\n"
-"  compute roofs: FMA/ADD/MUL, scalar/SSE/AVX2/AVX-512 double (those this\n"
-"    CPU has), one core and all cores;\n"
-"  bandwidth roofs: L1, L2, L3, DRAM x load, store, 2:1 and 1:1 in-place\n"
-"    load:store mixes, non-temporal store (DRAM), one core and all cores;\n"
-"  latency per level and DRAM (Sattolo pointer chase; DRAM = the analyzer's\n"
-"    alpha), memory-level parallelism m from 1..32 interleaved chases;\n"
-"  CARM validation (FMA+load mixes, AI 1/16..16) with its RMS error;\n"
-"  PAPI counters where the machine has them.\n"
-"Threads are pinned one per core with hwloc.\n"
-"  --quick    fewer and shorter repetitions, 15 s budget (full: 90 s)\n"
-"  --budget SECONDS  the run's time budget: measurements past their share\n"
-"             stop at 3 repetitions (min, median, max)\n"
-"  --numa     add the \"numa\" section (LARM roofs; skipped on one node)\n"
-"  -o FILE    output file (- standard output; default\n"
-"             $XDG_DATA_HOME/edan/hwprofiles/HOST.json, that is\n"
-"             ~/.local/share/edan/hwprofiles/HOST.json: never a shipped profile)\n"
-"  -q         no progress lines on stderr\n"
-"Every figure is the median of its repetitions; one whose middle half spans\n"
-"more than 10% of the median is measured again (up to 2 times, --quick 1)\n"
-"and, still unstable, listed in the profile (\"stability\") and in a warning.\n"
-"  --topology the machine as hwloc-ls draws it, with the measured figures\n"
-"             (latency, load bandwidth, alpha, m) beside the caches and NUMA\n"
-"             nodes: from this machine's own profile or --profile FILE\n"
-"  --bench OP,BYTES,THREADS  measure one bandwidth kernel (OP: load, store,\n"
-"             store_nt, 2:1, 1:1; BYTES per thread) and print its GB/s\n"
-"             median, min and max; writes no profile. load is the roof:\n"
-"             the better of load_in_order and load_last_first\n"
-"  --chase BYTES  one pointer-chase latency over BYTES: ns median, min, max\n"
-"  --version  probe's version, its profile version and libraries\n"
-"  -h, --help this text\n"
-"\n"
-"Exit status: 0 success; 1 a measurement failed; 2 a usage error or a profile\n"
-"that cannot be written.\n";
-
-static void usage(FILE *f) { fputs(usage_text, f); }
+enum {
+    PROBE_QUICK = 1, PROBE_BUDGET, PROBE_NUMA, PROBE_OUT, PROBE_QUIET, PROBE_TOPOLOGY, PROBE_PROFILE, PROBE_BENCH,
+    PROBE_CHASE, PROBE_VERSION, PROBE_HELP
+};
+static const opt_def probe_opts_table[] = {
+    {NULL, NULL, 0,
+     "usage: probe [--quick] [--budget SECONDS] [--numa] [-o FILE] [-q]\n"
+     "       probe --topology [--profile FILE]\n"
+     "       probe --bench OP,BYTES,THREADS | --chase BYTES\n"
+     "       probe --version\n"
+     "Measures this machine and writes its hardware profile (JSON, schema\n"
+     "\"edan-hwprofile\", see hwprofiles/README.md) for `edan` to use:\n"
+     "  topology and caches (hwloc; sysfs where hwloc lacks a field; cache\n"
+     "    sizes checked against a latency sweep), the core clock (dependent-add\n"
+     "    chain) and the TSC rate;\n"
+     "  compute roofs: FMA/ADD/MUL, scalar/SSE/AVX2/AVX-512 double (those this\n"
+     "    CPU has), one core and all cores;\n"
+     "  bandwidth roofs: L1, L2, L3, DRAM x load, store, 2:1 and 1:1 in-place\n"
+     "    load:store mixes, non-temporal store (DRAM), one core and all cores;\n"
+     "  latency per level and DRAM (Sattolo pointer chase; DRAM = the analyzer's\n"
+     "    alpha), memory-level parallelism m from 1..32 interleaved chases;\n"
+     "  CARM validation (FMA+load mixes, AI 1/16..16) with its RMS error;\n"
+     "  PAPI counters where the machine has them.\n"
+     "Threads are pinned one per core with hwloc."},
+    {"--quick", NULL, PROBE_QUICK, "fewer and shorter repetitions, 15 s budget (full: 90 s)"},
+    {"--budget", "SECONDS", PROBE_BUDGET, "the run's time budget: measurements past their share\n"
+                                          "stop at 3 repetitions (min, median, max)"},
+    {"--numa", NULL, PROBE_NUMA, "add the \"numa\" section (LARM roofs; skipped on one node)"},
+    {"-o", "FILE", PROBE_OUT, "output file (- standard output; default\n"
+                              "$XDG_DATA_HOME/edan/hwprofiles/HOST.json, that is\n"
+                              "~/.local/share/edan/hwprofiles/HOST.json: never a\n"
+                              "shipped profile)"},
+    {"-q", NULL, PROBE_QUIET, "no progress lines on stderr"},
+    {NULL, NULL, 0,
+     "Every figure is the median of its repetitions; one whose middle half spans\n"
+     "more than 10% of the median is measured again (up to 2 times, --quick 1)\n"
+     "and, still unstable, listed in the profile (\"stability\") and in a warning."},
+    {"--topology", NULL, PROBE_TOPOLOGY, "the machine as hwloc-ls draws it, with the measured\n"
+                                         "figures (latency, load bandwidth, alpha, m) beside the\n"
+                                         "caches and NUMA nodes: from this machine's own profile\n"
+                                         "or --profile FILE"},
+    {"--profile", "FILE", PROBE_PROFILE, "the profile whose figures --topology shows"},
+    {"--bench", "OP,BYTES,THREADS", PROBE_BENCH, "measure one bandwidth kernel (OP: load, store,\n"
+                                                 "store_nt, 2:1, 1:1; BYTES per thread) and print its GB/s\n"
+                                                 "median, min and max; writes no profile. load is the\n"
+                                                 "roof: the better of load_in_order and load_last_first"},
+    {"--chase", "BYTES", PROBE_CHASE, "one pointer-chase latency over BYTES: ns median, min, max"},
+    {"--version", NULL, PROBE_VERSION, "probe's version, its profile version and libraries"},
+    {"-h|--help", NULL, PROBE_HELP, "this text"},
+    {NULL, NULL, 0,
+     "\n"
+     "Exit status: 0 success; 1 a measurement failed; 2 a usage error or a profile\n"
+     "that cannot be written."},
+};
+#define PROBE_NOPTS (sizeof probe_opts_table / sizeof probe_opts_table[0])
 
 /* path with %h the host's name (a profile per node: srun -N K probe -o
    profiles/%h.json) and %% a %; kept for the run (NULL: out of memory, the
@@ -862,720 +903,884 @@ static const char *probe_host_path(const char *path)
     return out;
 }
 
-int main(int argc, char **argv)
-{
-    probe_opts o;
-    probe_topo topo;
-    const char *out_path = NULL;
-    char host[256], defpath[4200];
-    int want_numa = 0, i, isa, op, li, nlevels = 0, best_isa, bench_chase = 0, rc;
-    const char *bench_spec = NULL, *topo_profile = NULL;
-    int topology = 0;
-    size_t line_bytes;
-    double roof_flops[2] = {0, 0}, fma_peak_1 = 0;
-    char roof_label[2][64];
-    level_info lv[PROBE_MAX_CACHES + 1];
-    probe_team *team1 = NULL, *teamN = NULL;
-    char *chase_buf = NULL;     /* the chases' buffer, then thread 0's in both teams */
-    double secs[1024], vals[1024];
-    int nsecs;
-    char *json = NULL;
-    size_t json_len = 0;
-    FILE *mf;
-    jw w;
-    probe_stats st;
-    double core_ghz, tsc_ghz, ghz_runs[5];
-    probe_stats ghz;
 
-    memset(&o, 0, sizeof o);
-    for (i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--quick")) o.quick = 1;
-        else if (!strcmp(argv[i], "--budget") && i + 1 < argc) {
-            char *end;
-            o.budget = strtod(argv[++i], &end);
-            if (*end || !(o.budget > 0)) {
-                fprintf(stderr, "probe: --budget wants seconds > 0, not '%s'\n", argv[i]);
-                return 2;
-            }
+/* ---- the run: a table of steps, each measuring and writing its part ---- */
+typedef struct probe_run {
+    probe_opts o;
+    int want_numa, topology, bench_chase;
+    const char *out_path;           /* the profile's path; "-": standard output */
+    const char *bench_spec, *topo_profile;
+    char host[256], defpath[4200];  /* defpath: this machine's own profile */
+    probe_topo topo;
+    int best_isa;
+    size_t line_bytes;
+    probe_stats ghz;                /* the core clock */
+    double core_ghz, tsc_ghz;
+    char *json;                     /* the profile's text, as w writes it */
+    size_t json_len;
+    jw w;
+    char *chase_buf;                /* the chases' buffer, then thread 0's in both teams */
+    size_t built;                   /* the working set whose cycle chase_buf holds */
+    size_t page;                    /* the page size backing chase_buf */
+    double sweep_ns[40];            /* the latency sweep: ns at sweep_sz bytes */
+    size_t sweep_sz[40];
+    int nsweep;
+    level_info lv[PROBE_MAX_CACHES + 1];
+    int nlevels;
+    probe_team *team1, *teamN;      /* one core; all cores (NULL on one core) */
+    double roof_flops[2];           /* the best compute median, one core and all */
+    char roof_label[2][64];
+    double fma_peak_1;              /* one core's best FMA median: CARM's roof */
+} probe_run;
+
+static int step_clocks(probe_run *r)
+{
+    double ghz_runs[5];
+    int i, k;
+    budget_section(&r->o, SEC_CLOCKS, 1);
+    for (i = 0;; i++) {
+        probe_stats cur;
+        for (k = 0; k < 5; k++) ghz_runs[k] = probe_core_ghz(r->o.quick ? 0.02 : 0.05);
+        probe_stats_of(ghz_runs, 5, &cur);
+        if (!stab_again(&r->ghz, &cur, i, "core clock", "GHz")) break;
+    }
+    stab_note("core clock", "GHz", &r->ghz);
+    r->core_ghz = r->ghz.median;
+    r->tsc_ghz = probe_tsc_ghz(r->o.quick ? 0.05 : 0.2);
+    probe_log(&r->o, "core clock %.3f GHz (dependent adds), TSC %.3f GHz", r->core_ghz, r->tsc_ghz);
+    return 0;
+}
+
+/* the profile's text opens: what it is, where and when measured */
+static int step_header(probe_run *r)
+{
+    jw *w = &r->w;
+    char ts[64];
+    time_t now = time(NULL);
+    FILE *mf = open_memstream(&r->json, &r->json_len);
+    if (!mf) {
+        opt_err("probe", "out of memory");
+        return 1;
+    }
+    memset(w, 0, sizeof *w);
+    w->f = mf;
+    w->first[0] = 1;
+    fputc('{', mf);
+    w->first[1] = 1;
+    w->depth = 1;
+    jw_str(w, "schema", "edan-hwprofile");
+    jw_int(w, "version", PROFILE_VERSION);
+    jw_str(w, "generator", "probe");
+    strftime(ts, sizeof ts, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    jw_str(w, "created", ts);
+    jw_str(w, "host", r->host);
+    jw_str(w, "mode", r->o.quick ? "quick" : "full");
+    return 0;
+}
+
+static int step_topology(probe_run *r)
+{
+    jw *w = &r->w;
+    int i, isa;
+    jw_obj(w, "topology");
+    jw_str(w, "source", "hwloc");
+    jw_str(w, "cpu_model", r->topo.cpu_model);
+    jw_int(w, "packages", r->topo.packages);
+    jw_int(w, "cores", r->topo.cores);
+    jw_int(w, "pus", r->topo.pus);
+    jw_arr(w, "numa_nodes");
+    for (i = 0; i < (int)r->topo.numa_nodes && i < 64; i++) {
+        jw_obj(w, NULL);
+        jw_int(w, "index", i);
+        jw_int(w, "bytes", (long long)r->topo.numa_bytes[i]);
+        jw_end_obj(w);
+    }
+    jw_end_arr(w);
+    jw_arr(w, "isa");
+    for (isa = 0; isa < PROBE_ISA_COUNT; isa++)
+        if (probe_isa_supported(isa)) jw_str(w, NULL, probe_isa_name[isa]);
+    jw_end_arr(w);
+    jw_bool(w, "fma", __builtin_cpu_supports("fma"));
+    jw_end_obj(w);
+    return 0;
+}
+
+/* Steps of one chase over `bytes` (the cycle built) that last about
+   `seconds`, at least 2000. */
+static long chase_steps(const probe_run *r, size_t bytes, double seconds)
+{
+    long steps = 2000;
+    double t = probe_chase_run(r->chase_buf, bytes, r->line_bytes, 1, steps);
+    steps = (long)(seconds / (t / (double)steps > 1e-10 ? t / (double)steps : 1e-10));
+    return steps < 2000 ? 2000 : steps;
+}
+
+/* The levels (r->lv): each cache's reported size, unless at the working
+   set it would give the latency is already nearer DRAM's than the previous
+   level's (seen in VMs that report the host's cache); then the largest
+   swept size that is not. DRAM last. */
+static void sweep_levels(probe_run *r)
+{
+    const double *sweep_ns = r->sweep_ns;
+    const size_t *sweep_sz = r->sweep_sz;
+    double dram_ns = sweep_ns[r->nsweep - 1];
+    level_info *lv = r->lv;
+    int li, ns = r->nsweep;
+    for (li = 0; li < (int)r->topo.ncaches && li < 3; li++) {
+        probe_cache *c = &r->topo.cache[li];
+        size_t per_core = c->size / c->sharing, prev = li ? lv[li - 1].capacity / lv[li - 1].sharing : 0;
+        int j, at = -1, fit = -1, below = 0;
+        double limit;
+        /* `at`: the swept size nearest below the working set this level
+           would get (see level_ws) */
+        for (j = 0; j < ns; j++) {
+            if (sweep_sz[j] <= (li ? (size_t)sqrt((double)prev * (double)per_core) : per_core / 2)) at = j;
+            if (sweep_sz[j] <= prev / 2) below = j;
         }
-        else if (!strcmp(argv[i], "--numa")) want_numa = 1;
-        else if (!strcmp(argv[i], "-q")) quiet = 1;
-        else if (!strcmp(argv[i], "-o") && i + 1 < argc) out_path = probe_host_path(argv[++i]);
-        else if (!strcmp(argv[i], "--bench") && i + 1 < argc) bench_spec = argv[++i];
-        else if (!strcmp(argv[i], "--chase") && i + 1 < argc) { bench_spec = argv[++i]; bench_chase = 1; }
-        else if (!strcmp(argv[i], "--topology")) topology = 1;
-        else if (!strcmp(argv[i], "--profile") && i + 1 < argc) topo_profile = argv[++i];
-        else if (!strcmp(argv[i], "--version")) {
+        /* a level ends where the latency passes the geometric mean of the
+           previous level's and DRAM's */
+        limit = sqrt(sweep_ns[below] * dram_ns);
+        for (j = 0; j < ns; j++)
+            if (sweep_ns[j] <= limit && sweep_sz[j] <= c->size && sweep_sz[j] > prev) fit = j;
+        lv[r->nlevels].capacity = c->size;
+        lv[r->nlevels].sharing = c->sharing;
+        lv[r->nlevels].prev = prev;
+        if (li > 0 && at >= 0 && sweep_ns[at] > limit) {
+            if (fit < 0)    /* nothing beyond the previous level stays below: the smallest step */
+                for (fit = 0; fit + 1 < ns && sweep_sz[fit] <= prev; fit++) {}
+            c->effective = sweep_sz[fit];
+            c->effective_source = "latency sweep: at half the reported size the latency is already nearer DRAM's";
+            lv[r->nlevels].capacity = sweep_sz[fit];
+            lv[r->nlevels].sharing = r->topo.cores;     /* unknown sharing: assume all cores share it */
+            probe_log(&r->o, "L%d: hwloc reports %zu KiB, the latency sweep ends the level at %zu KiB; using that",
+                      c->level, (size_t)(c->size >> 10), (size_t)(sweep_sz[fit] >> 10));
+        }
+        lv[r->nlevels].name = c->level == 1 ? "L1" : c->level == 2 ? "L2" : "L3";
+        r->nlevels++;
+    }
+    lv[r->nlevels].name = "DRAM";
+    lv[r->nlevels].capacity = DRAM_BYTES;
+    lv[r->nlevels].sharing = 1;
+    lv[r->nlevels].prev = 0;
+    r->nlevels++;
+}
+
+/* latency sweep 4 KiB .. DRAM_BYTES: checks the reported cache sizes */
+static int step_sweep(probe_run *r)
+{
+    char *cb = r->chase_buf = (char *)probe_alloc(DRAM_BYTES);
+    double vals[1024];
+    probe_stats st;
+    size_t sz;
+    int i;
+    if (!cb) {
+        opt_err("probe", "cannot allocate %zu bytes", (size_t)DRAM_BYTES);
+        return 1;
+    }
+    budget_section(&r->o, SEC_SWEEP, r->o.quick ? 15 : 17);
+    memset(cb, 0, DRAM_BYTES);
+    r->page = probe_page_size(cb);
+    probe_log(&r->o, "latency sweep 4 KiB .. %zu MiB (page size %zu KiB)", (size_t)DRAM_BYTES >> 20, r->page >> 10);
+    for (sz = 4096; sz <= DRAM_BYTES && r->nsweep < 40; sz *= 2) {
+        long steps;
+        int k, nr = r->o.quick ? 3 : 5, why;
+        /* quick: no sizes between 32 MiB and the DRAM buffer (their builds are slow) */
+        if (r->o.quick && sz > ((size_t)32 << 20) && sz < DRAM_BYTES) continue;
+        budget_next(&r->o);
+        probe_chase_build(cb, sz, r->line_bytes, 12345 + sz, sz == DRAM_BYTES);
+        r->built = sz;
+        steps = chase_steps(r, sz, r->o.rep_seconds);
+        for (k = 0; chase_more(&r->o, k, nr, &why); k++)
+            vals[k] = probe_chase_run(cb, sz, r->line_bytes, 1, steps) / (double)steps * 1e9;
+        budget_count(why);
+        probe_stats_of(vals, k, &st);
+        r->sweep_sz[r->nsweep] = sz;
+        r->sweep_ns[r->nsweep++] = st.min;      /* the least disturbed: other work only adds */
+    }
+    jw_str(&r->w, "latency_sweep_statistic", "min of the repetitions (interference only adds)");
+    jw_arr(&r->w, "latency_sweep");
+    for (i = 0; i < r->nsweep; i++) {
+        jw_obj(&r->w, NULL);
+        jw_int(&r->w, "bytes", (long long)r->sweep_sz[i]);
+        jw_num(&r->w, "ns", r->sweep_ns[i]);
+        jw_end_obj(&r->w);
+    }
+    jw_end_arr(&r->w);
+    sweep_levels(r);
+    return 0;
+}
+
+/* level li's latency: a chase over its working set (*ws), measured again
+   while unstable */
+static void latency_of_level(probe_run *r, int li, probe_stats *st, size_t *ws)
+{
+    double vals[1024];
+    char what[64];
+    long steps;
+    int k, nr = r->o.min_reps, why, attempt;
+    *ws = level_ws(&r->lv[li], 1);
+    budget_next(&r->o);
+    if (*ws != r->built) probe_chase_build(r->chase_buf, *ws, r->line_bytes, 777 + li, 0);
+    r->built = *ws;
+    steps = chase_steps(r, *ws, r->o.rep_seconds * 2);
+    snprintf(what, sizeof what, "%s latency", r->lv[li].name);
+    for (attempt = 0;; attempt++) {
+        probe_stats cur;
+        if (attempt) budget_next(&r->o);
+        for (k = 0; chase_more(&r->o, k, nr, &why); k++)
+            vals[k] = probe_chase_run(r->chase_buf, *ws, r->line_bytes, 1, steps) / (double)steps * 1e9;
+        budget_count(why);
+        probe_stats_of(vals, k, &cur);
+        if (!stab_again(st, &cur, attempt, what, "ns")) break;
+    }
+    stab_note(what, "ns", st);
+}
+
+/* the caches as reported, with the working sets the levels use */
+static void write_caches(probe_run *r)
+{
+    jw *w = &r->w;
+    int li;
+    jw_arr(w, "caches");
+    for (li = 0; li + 1 < r->nlevels; li++) {
+        const probe_cache *c = &r->topo.cache[li];
+        jw_obj(w, NULL);
+        jw_str(w, "level", r->lv[li].name);
+        jw_int(w, "size_bytes", (long long)c->size);
+        jw_int(w, "line_bytes", c->line);
+        jw_int(w, "assoc", c->fully_assoc ? 0 : c->assoc);
+        jw_bool(w, "fully_associative", c->fully_assoc);
+        jw_int(w, "sharing_cores", c->sharing);
+        jw_int(w, "instances", c->instances);
+        jw_str(w, "source", c->source ? c->source : "hwloc");
+        jw_int(w, "effective_bytes", (long long)r->lv[li].capacity);
+        jw_int(w, "effective_sharing_cores", r->lv[li].sharing);
+        jw_str(w, "effective_source", c->effective_source ? c->effective_source : "reported size");
+        jw_num(w, "latency_ns", r->lv[li].lat_ns);
+        jw_num(w, "latency_cycles", r->lv[li].lat_ns * r->core_ghz);
+        jw_end_obj(w);
+    }
+    jw_end_arr(w);
+}
+
+/* latency per level, DRAM first on the cycle the sweep built last (and
+   memory-level parallelism on it), then the caches */
+static int step_latency(probe_run *r)
+{
+    jw *w = &r->w;
+    size_t lat_ws[PROBE_MAX_CACHES + 1];
+    probe_stats lat_st[PROBE_MAX_CACHES + 1];
+    int li;
+    probe_log(&r->o, "latency per level");
+    budget_section(&r->o, SEC_LATENCY, r->nlevels + 32);
+    for (li = r->nlevels - 1; li >= 0; li--) {
+        latency_of_level(r, li, &lat_st[li], &lat_ws[li]);
+        r->lv[li].lat_ns = lat_st[li].median;
+        sumrow[sumrow_of(r->lv[li].name)].lat = lat_st[li];
+        probe_log(&r->o, "  %-4s %9zu B: %.2f ns = %.1f cycles", r->lv[li].name, lat_ws[li], r->lv[li].lat_ns,
+                  r->lv[li].lat_ns * r->core_ghz);
+        if (li == r->nlevels - 1) mlp_measure(w, &r->o, r->chase_buf, r->line_bytes, r->lv[li].lat_ns);
+    }
+    jw_arr(w, "latency");
+    for (li = 0; li < r->nlevels; li++) {
+        jw_obj(w, NULL);
+        jw_str(w, "level", r->lv[li].name);
+        jw_int(w, "bytes", (long long)lat_ws[li]);
+        jw_num(w, "ns", lat_st[li].median);
+        jw_num(w, "cycles", lat_st[li].median * r->core_ghz);
+        jw_num(w, "tsc_cycles", lat_st[li].median * r->tsc_ghz);
+        jw_num(w, "ns_min", lat_st[li].min);
+        jw_num(w, "ns_max", lat_st[li].max);
+        jw_num(w, "ns_spread", lat_st[li].spread);
+        jw_num(w, "ns_quartile_spread", lat_st[li].quartile_spread);
+        if (lat_st[li].runs > 1) jw_int(w, "runs", lat_st[li].runs);
+        if (probe_stats_unstable(&lat_st[li])) jw_bool(w, "unstable", 1);
+        jw_int(w, "page_bytes", (long long)r->page);
+        jw_end_obj(w);
+    }
+    jw_end_arr(w);
+    write_caches(r);
+    jw_str(w, "latency_clock", "cycles: core clock measured by a dependent-add chain; tsc_cycles: TSC");
+    /* from here on thread 0's buffer in both teams (a second 256 MiB first
+       touch costs a VM like this one half a second): refilled as a fresh
+       team buffer, the chase's pointers gone */
+    memset(r->chase_buf, 1, DRAM_BYTES);
+    return 0;
+}
+
+/* the pinned teams, one core and all cores, thread 0 on the chases' buffer */
+static int step_teams(probe_run *r)
+{
+    uint64_t mem = 0;
+    int i;
+    for (i = 0; i < (int)r->topo.numa_nodes && i < 64; i++) mem += r->topo.numa_bytes[i];
+    if (mem && (uint64_t)r->topo.cores * DRAM_BYTES > mem / 4) {
+        dram_bytes_all = (size_t)(mem / 4 / r->topo.cores) / (2u << 20) * (2u << 20);
+        if (dram_bytes_all < ((size_t)32 << 20)) dram_bytes_all = (size_t)32 << 20;
+    }
+    budget_section(&r->o, SEC_TEAMS, 1);
+    r->team1 = probe_team_create_with(&r->topo, 1, DRAM_BYTES, r->chase_buf);
+    r->teamN = r->topo.cores > 1 ? probe_team_create_with(&r->topo, (int)r->topo.cores, dram_bytes_all, r->chase_buf)
+                                 : NULL;
+    if (!r->team1 || (r->topo.cores > 1 && !r->teamN)) {
+        opt_err("probe", "cannot create the pinned threads or their buffers");
+        return 1;
+    }
+    return 0;
+}
+
+/* compute roof of isa and op with team t (0: one core, 1: all cores),
+   cj calibrated; the entry written */
+static void compute_one(probe_run *r, compute_job *cj, int t)
+{
+    jw *w = &r->w;
+    probe_team *tm = t ? r->teamN : r->team1;
+    double secs[1024], vals[1024], flops;
+    double fpi = (double)probe_isa_lanes(cj->isa) * (cj->op == PROBE_OP_FMA ? 2 : 1);
+    const char *isa = probe_isa_name[cj->isa], *op = probe_fop_name[cj->op];
+    probe_stats st;
+    char what[64];
+    int n = probe_team_size(tm), k, why, attempt, nsecs;
+    snprintf(what, sizeof what, "%s %s %d thread(s)", isa, op, n);
+    for (attempt = 0;; attempt++) {
+        probe_stats cur;
+        if (t || attempt) budget_next(&r->o);
+        why = probe_team_measure(tm, compute_job_fn, cj, &r->o, secs, &nsecs);
+        budget_count(why);
+        flops = (double)cj->iters * probe_compute_accumulators() * fpi * n;
+        for (k = 0; k < nsecs; k++) vals[k] = flops / secs[k] * 1e-9;
+        probe_stats_of(vals, nsecs, &cur);
+        if (!stab_again(&st, &cur, attempt, what, "GFLOP/s")) break;
+    }
+    stab_note(what, "GFLOP/s", &st);
+    jw_obj(w, NULL);
+    jw_str(w, "isa", isa);
+    jw_str(w, "op", op);
+    jw_int(w, "threads", n);
+    jw_int(w, "accumulators", probe_compute_accumulators());
+    jw_stats(w, "GFLOPs", &st);
+    jw_num(w, "flops_per_cycle_per_core", st.median / n / r->core_ghz);
+    jw_num(w, "instructions_per_cycle_per_core", st.median / n / r->core_ghz / fpi);
+    jw_int(w, "reps", st.reps);
+    jw_str(w, "stop", probe_stop_name[why]);
+    jw_end_obj(w);
+    if (st.median > r->roof_flops[t]) {
+        r->roof_flops[t] = st.median;
+        snprintf(r->roof_label[t], sizeof r->roof_label[t], "%s %s", isa, op);
+    }
+    if (t == 0 && cj->op == PROBE_OP_FMA && st.median > r->fma_peak_1) r->fma_peak_1 = st.median;
+    probe_log(&r->o, "  %-6s %s %d thread(s): %.1f GFLOP/s (%.2f instr/cycle/core)", isa, op, n, st.median,
+              st.median / n / r->core_ghz / fpi);
+}
+
+/* compute roofs: every ISA the CPU has x FMA, ADD, MUL, one core and all */
+static int step_compute(probe_run *r)
+{
+    int isa, op, t, nmeas = 0;
+    probe_log(&r->o, "compute roofs");
+    for (isa = 0; isa < PROBE_ISA_COUNT; isa++)
+        nmeas += probe_isa_supported(isa) ? PROBE_FOP_COUNT * (r->teamN ? 2 : 1) : 0;
+    budget_section(&r->o, SEC_COMPUTE, nmeas);
+    jw_arr(&r->w, "compute");
+    for (isa = 0; isa < PROBE_ISA_COUNT; isa++) {
+        if (!probe_isa_supported(isa)) continue;
+        for (op = 0; op < PROBE_FOP_COUNT; op++) {
+            compute_job cj;
+            memset(&cj, 0, sizeof cj);
+            cj.isa = isa;
+            cj.op = op;
+            cj.iters = 1000;
+            budget_next(&r->o);
+            calibrate(compute_job_fn, &cj, &cj.iters, NULL, r->o.rep_seconds);
+            for (t = 0; t < 2; t++)
+                if (t ? r->teamN : r->team1) compute_one(r, &cj, t);
+        }
+    }
+    jw_end_arr(&r->w);
+    return 0;
+}
+
+/* bandwidth roof of op at level li with team t (0: one core, 1: all
+   cores), measured again while unstable (the orders of the steadiest run
+   kept); the entry written */
+static void bandwidth_one(probe_run *r, int li, probe_memop op, int t)
+{
+    jw *w = &r->w;
+    probe_team *tm = t ? r->teamN : r->team1;
+    level_info *L = &r->lv[li];
+    int n = probe_team_size(tm), orders, best, attempt, oreps[2], owhy[2];
+    size_t bytes = level_ws(L, n);
+    probe_stats st, ost[2], kept[2];
+    char what[64];
+    snprintf(what, sizeof what, "%s %s %d thread(s)", L->name, probe_memop_name[op], n);
+    for (attempt = 0;; attempt++) {
+        best = roof_measure(tm, r->best_isa, op, bytes, &r->o, 1, ost, oreps, owhy, &orders);
+        if (!attempt || ost[best].quartile_spread < st.quartile_spread) {
+            kept[0] = ost[0];
+            kept[1] = ost[1];
+        }
+        if (!stab_again(&st, &ost[best], attempt, what, "GB/s")) break;
+    }
+    stab_note(what, "GB/s", &st);
+    best = orders == 2 && kept[1].median > kept[0].median;
+    jw_obj(w, NULL);
+    jw_str(w, "level", L->name);
+    jw_str(w, "op", probe_memop_name[op]);
+    jw_int(w, "threads", n);
+    jw_int(w, "bytes", (long long)bytes);
+    jw_str(w, "isa", probe_isa_name[r->best_isa]);
+    jw_stats(w, "GBps", &st);
+    jw_int(w, "reps", st.reps);
+    jw_str(w, "stop", probe_stop_name[owhy[best]]);
+    if (orders == 2) {
+        jw_str(w, "order", best ? "last_first" : "in_order");
+        jw_obj(w, "orders_GBps");
+        jw_num(w, "in_order", kept[0].median);
+        jw_num(w, "last_first", kept[1].median);
+        jw_end_obj(w);
+    }
+    jw_end_obj(w);
+    if (op == PROBE_LOAD && n == 1) L->load_GBps = st.median;
+    if (op == PROBE_LOAD) {
+        if (t) sumrow[sumrow_of(L->name)].loadN = st;
+        else sumrow[sumrow_of(L->name)].load1 = st;
+    }
+    probe_log(&r->o, "  %-4s %-8s %d thread(s) %9zu B/thread: %7.1f GB/s [%.1f..%.1f]%s", L->name,
+              probe_memop_name[op], n, bytes, st.median, st.min, st.max,
+              orders == 2 ? (best ? " (last vector first)" : " (in order)") : "");
+}
+
+/* how the bandwidth figures count, and DRAM's parallelism by Little's law */
+static void write_bandwidth_method(probe_run *r)
+{
+    jw *w = &r->w;
+    const level_info *dram = &r->lv[r->nlevels - 1];
+    /* Little's law: outstanding lines = bandwidth x latency / line */
+    jw_obj(w, "mlp_little");
+    jw_num(w, "m", dram->load_GBps * dram->lat_ns / (double)r->line_bytes);
+    jw_num(w, "GBps", dram->load_GBps);
+    jw_num(w, "latency_ns", dram->lat_ns);
+    jw_int(w, "line_bytes", (long long)r->line_bytes);
+    jw_str(w, "note", "one core's DRAM load bandwidth (prefetchers included) x DRAM latency / line size");
+    jw_end_obj(w);
+    jw_obj(w, "bandwidth_method");
+    jw_bool(w, "write_allocate_counted", 0);
+    jw_str(w, "bytes_counted", "bytes named by the load and store instructions; the read a write-allocate "
+                               "cache does before a plain store is not counted");
+    jw_str(w, "mixes", "2:1 is a[i] += b[i] and 1:1 is a[i] += c, in place, so they cause no "
+                       "write-allocate traffic; load = 1:0 and store = 0:1");
+    jw_str(w, "working_set", "bytes is per thread: L1 half its size, deeper levels the geometric mean of "
+                             "the previous level's and this level's per-thread capacity, DRAM 256 MiB "
+                             "(all cores: less if cores x 256 MiB exceed a quarter of the memory)");
+    jw_str(w, "GBps", "1e9 bytes per second, all threads together");
+    jw_end_obj(w);
+}
+
+/* bandwidth roofs: every level x load, store, the mixes (and non-temporal
+   stores to DRAM), one core and all */
+static int step_bandwidth(probe_run *r)
+{
+    static const probe_memop ops[] = {PROBE_LOAD, PROBE_STORE, PROBE_MIX_2_1, PROBE_MIX_1_1, PROBE_STORE_NT};
+    int li, k, t, nmeas = 0;
+    probe_log(&r->o, "bandwidth roofs (%s kernels)", probe_isa_name[r->best_isa]);
+    for (li = 0; li < r->nlevels; li++)
+        for (k = 0; k < (int)(sizeof ops / sizeof ops[0]); k++)
+            if (ops[k] != PROBE_STORE_NT || !strcmp(r->lv[li].name, "DRAM"))
+                nmeas += (r->teamN ? 2 : 1) * (ops[k] == PROBE_LOAD ? 2 : 1);
+    budget_section(&r->o, SEC_BANDWIDTH, nmeas);
+    jw_arr(&r->w, "bandwidth");
+    for (li = 0; li < r->nlevels; li++)
+        for (k = 0; k < (int)(sizeof ops / sizeof ops[0]); k++) {
+            if (ops[k] == PROBE_STORE_NT && strcmp(r->lv[li].name, "DRAM")) continue;
+            for (t = 0; t < 2; t++)
+                if (t ? r->teamN : r->team1) bandwidth_one(r, li, ops[k], t);
+        }
+    jw_end_arr(&r->w);
+    write_bandwidth_method(r);
+    return 0;
+}
+
+/* CARM validation at level li: one core, FMA + load mixes against the
+   roofs min(AI x the level's load roof, peak); their relative RMS error */
+static void carm_level(probe_run *r, int li, int cisa, double peak)
+{
+    jw *w = &r->w;
+    const level_info *L = &r->lv[li];
+    double err = 0, secs[1024], vals[1024];
+    probe_stats st;
+    int v, npts = 0, nsecs;
+    jw_obj(w, NULL);
+    jw_str(w, "level", L->name);
+    jw_str(w, "isa", probe_isa_name[cisa]);
+    jw_int(w, "threads", 1);
+    jw_int(w, "bytes", (long long)level_ws(L, 1));
+    jw_num(w, "roof_GBps", L->load_GBps);
+    jw_num(w, "peak_GFLOPs", peak);
+    jw_arr(w, "points");
+    for (v = 0; v < PROBE_CARM_VARIANTS; v++) {
+        carm_job cj;
+        int k, why;
+        double ai, roof;
+        memset(&cj, 0, sizeof cj);
+        cj.isa = cisa;
+        cj.variant = v;
+        cj.bytes = level_ws(L, 1);
+        cj.span = span_of(cj.bytes);
+        cj.passes = 1;
+        budget_next(&r->o);
+        calibrate(carm_job_fn, &cj, &cj.passes, probe_team_buf(r->team1, 0), r->o.rep_seconds);
+        why = probe_team_measure(r->team1, carm_job_fn, &cj, &r->o, secs, &nsecs);
+        budget_count(why);
+        for (k = 0; k < nsecs; k++) vals[k] = cj.flops / secs[k] * 1e-9;
+        probe_stats_of(vals, nsecs, &st);
+        ai = cj.moved > 0 ? cj.flops / cj.moved : probe_carm_ai(cisa, v);
+        roof = ai * L->load_GBps < peak ? ai * L->load_GBps : peak;
+        if (roof > 0) {
+            err += ((st.median - roof) / roof) * ((st.median - roof) / roof);
+            npts++;
+        }
+        jw_obj(w, NULL);
+        jw_num(w, "ai", ai);
+        jw_stats(w, "GFLOPs", &st);
+        jw_num(w, "roof_GFLOPs", roof);
+        jw_int(w, "reps", nsecs);
+        jw_str(w, "stop", probe_stop_name[why]);
+        jw_end_obj(w);
+    }
+    jw_end_arr(w);
+    /* the paper's footnote 5: 100/n * sqrt(sum(((y - yhat)/yhat)^2)) */
+    err = npts ? 100.0 / npts * sqrt(err) : 0;
+    jw_num(w, "rms_error_pct", err);
+    jw_end_obj(w);
+    probe_log(&r->o, "  %-4s relative RMS error %.2f%%", L->name, err);
+}
+
+/* CARM validation: one core, FMA + load mixes, held against one core's
+   best FMA median */
+static int step_carm(probe_run *r)
+{
+    int li, cisa = r->best_isa >= PROBE_ISA_AVX2 ? r->best_isa : PROBE_ISA_SSE;
+    probe_log(&r->o, "CARM validation (%s FMA + loads, AI 1/16..16)", probe_isa_name[cisa]);
+    budget_section(&r->o, SEC_CARM, r->nlevels * PROBE_CARM_VARIANTS);
+    jw_arr(&r->w, "carm_validation");
+    for (li = 0; li < r->nlevels; li++) carm_level(r, li, cisa, r->fma_peak_1);
+    jw_end_arr(&r->w);
+    return 0;
+}
+
+/* roofs: the best median of each family */
+static int step_roofs(probe_run *r)
+{
+    jw *w = &r->w;
+    int t;
+    jw_obj(w, "roofs");
+    jw_arr(w, "compute");
+    for (t = 0; t < 2; t++) {
+        if (!r->roof_flops[t]) continue;
+        jw_obj(w, NULL);
+        jw_str(w, "name", r->roof_label[t]);
+        jw_int(w, "threads", t ? (int)r->topo.cores : 1);
+        jw_num(w, "GFLOPs", r->roof_flops[t]);
+        jw_end_obj(w);
+    }
+    jw_end_arr(w);
+    jw_str(w, "rule", "each roof is the best median of its family (compute: every ISA and op; memory: "
+                      "every op of the level); see \"compute\" and \"bandwidth\"");
+    jw_end_obj(w);
+    return 0;
+}
+
+static int step_counters(probe_run *r)
+{
+    budget_section(&r->o, SEC_TAIL, 1);
+    write_counters(&r->w, r->best_isa, r->team1, &r->o);
+    return 0;
+}
+
+/* how the figures were measured; the budgeted part of the run ends */
+static int step_method(probe_run *r)
+{
+    jw *w = &r->w;
+    jw_obj(w, "method");
+    jw_str(w, "threads", "pinned with hwloc, one per core (first PU of each core), main thread on core 0");
+    jw_str(w, "buffers", "mmap'd, 2 MiB aligned, MADV_HUGEPAGE, first touched by their owning thread "
+                         "before any timing");
+    jw_str(w, "repetitions", "one untimed warm-up, then at least floor_reps timed repetitions, and more "
+                             "until min_reps are done and the best five agree within 'settle', or max_reps, "
+                             "or the measurement's deadline from the time budget (see \"budget\"); each "
+                             "entry's 'reps' and 'stop' tell which; median, min and max over the timed ones");
+    jw_int(w, "floor_reps", r->o.floor_reps);
+    jw_int(w, "min_reps", r->o.min_reps);
+    jw_int(w, "max_reps", r->o.max_reps);
+    jw_num(w, "settle", r->o.settle);
+    jw_num(w, "rep_seconds", bud.rep_seconds);
+    jw_num(w, "budget_seconds", r->o.budget);
+    jw_int(w, "window_bytes", (long long)WINDOW_BYTES);
+    jw_str(w, "windows", "DRAM working sets are walked window by window, each call continuing where the "
+                         "last stopped, so a repetition lasts rep_seconds, not a pass over the whole set");
+    jw_str(w, "loop_overhead", "kernels are unrolled 8 (memory) or 12 (compute) wide; the loop counter runs "
+                               "on other ports in parallel; a repetition takes rep_seconds so timer and "
+                               "barrier costs (microseconds) stay below 0.1%");
+    jw_end_obj(w);
+    budget_close();
+    return 0;
+}
+
+/* --numa: the LARM roofs and the hybrid model (numa.c), outside the budget */
+static int step_numa(probe_run *r)
+{
+    probe_numa_args na;
+    char *sec;
+    memset(&na, 0, sizeof na);
+    na.quick = r->o.quick;
+    na.verbose = !quiet;
+    na.freq_ghz = r->core_ghz;
+    probe_log(&r->o, "NUMA section");
+    sec = probe_numa_section(&na);
+    if (!sec) {
+        opt_err("probe", "out of memory in the NUMA probes");
+        return 1;
+    }
+    snprintf(numa_note, sizeof numa_note, "%s", na.note);
+    if (na.note[0]) probe_log(&r->o, "%s", na.note);
+    jw_raw(&r->w, "numa", sec);
+    free(sec);
+    return 0;
+}
+
+static int numa_wanted(const probe_run *r) { return r->want_numa; }
+
+static int step_frequency(probe_run *r)
+{
+    jw *w = &r->w;
+    jw_obj(w, "frequency");
+    jw_stats(w, "core_ghz", &r->ghz);
+    jw_num(w, "tsc_ghz", r->tsc_ghz);
+    jw_str(w, "core_method", "100 dependent 64-bit adds per loop iteration, one per cycle");
+    jw_str(w, "tsc_method", "rdtsc against CLOCK_MONOTONIC");
+    jw_end_obj(w);
+    return 0;
+}
+
+/* stability: the figures that stayed unstable */
+static int step_stability(probe_run *r)
+{
+    jw *w = &r->w;
+    int i;
+    jw_obj(w, "stability");
+    jw_num(w, "threshold", PROBE_UNSTABLE);
+    jw_str(w, "rule", "a figure is unstable when the middle half of its repetitions (q1..q3) spans more than "
+                      "'threshold' of its median; it is measured again (up to max_reruns times while the "
+                      "budget lasts) and the run whose middle half agrees best is kept; every statistic "
+                      "carries its 'spread' ((max-min)/median) and 'quartile_spread' ((q3-q1)/median)");
+    jw_int(w, "max_reruns", stab.rerun_limit);
+    jw_int(w, "reruns", stab.reruns);
+    jw_int(w, "figures", stab.total);
+    jw_arr(w, "unstable");
+    for (i = 0; i < stab.n; i++) {
+        jw_obj(w, NULL);
+        jw_str(w, "figure", stab.fig[i].what);
+        jw_str(w, "unit", stab.fig[i].unit);
+        jw_num(w, "median", stab.fig[i].st.median);
+        jw_num(w, "q1", stab.fig[i].st.q1);
+        jw_num(w, "q3", stab.fig[i].st.q3);
+        jw_num(w, "min", stab.fig[i].st.min);
+        jw_num(w, "max", stab.fig[i].st.max);
+        jw_num(w, "quartile_spread", stab.fig[i].st.quartile_spread);
+        jw_int(w, "runs", stab.fig[i].st.runs);
+        jw_end_obj(w);
+    }
+    jw_end_arr(w);
+    jw_end_obj(w);
+    return 0;
+}
+
+/* budget: planned and used seconds per section */
+static int step_budget(probe_run *r)
+{
+    jw *w = &r->w;
+    int i;
+    jw_obj(w, "budget");
+    jw_num(w, "seconds", r->o.budget);
+    jw_num(w, "elapsed_seconds", probe_now() - t_begin);
+    jw_int(w, "deadline_stops", bud.deadline_stops);
+    jw_num(w, "shortest_rep_seconds", bud.shortest_rep);
+    jw_str(w, "rule", "each section gets the share of the time left that its weight has among the sections "
+                      "to come, each measurement its section's time left over the measurements left; past "
+                      "its deadline a measurement stops at floor_reps; when its time is less than "
+                      "floor_reps + 3 repetitions, its repetitions are shortened (not below 1 ms). Buffers, "
+                      "chase builds, calibration and warm-ups are not cut; the NUMA section (--numa) is outside "
+                      "the budget");
+    jw_arr(w, "sections");
+    for (i = 0; i < SEC_COUNT; i++) {
+        jw_obj(w, NULL);
+        jw_str(w, "name", sec_name[i]);
+        jw_num(w, "weight", sec_weight[i]);
+        jw_num(w, "planned_seconds", bud.planned[i]);
+        jw_num(w, "seconds", bud.used[i]);
+        jw_end_obj(w);
+    }
+    jw_end_arr(w);
+    jw_end_obj(w);
+    return 0;
+}
+
+/* The profile's steps in the order of its keys. */
+typedef struct probe_step {
+    const char *name;
+    int (*wanted)(const probe_run *r);  /* whether the options ask for it; NULL: always */
+    int (*run)(probe_run *r);           /* 0, or the exit status (1: a measurement failed) */
+} probe_step;
+static const probe_step probe_steps[] = {
+    {"clocks", NULL, step_clocks},
+    {"header", NULL, step_header},
+    {"topology", NULL, step_topology},
+    {"latency sweep", NULL, step_sweep},
+    {"latency", NULL, step_latency},
+    {"teams", NULL, step_teams},
+    {"compute", NULL, step_compute},
+    {"bandwidth", NULL, step_bandwidth},
+    {"carm validation", NULL, step_carm},
+    {"roofs", NULL, step_roofs},
+    {"counters", NULL, step_counters},
+    {"method", NULL, step_method},
+    {"numa", numa_wanted, step_numa},
+    {"frequency", NULL, step_frequency},
+    {"stability", NULL, step_stability},
+    {"budget", NULL, step_budget},
+};
+
+/* The command line into r: -1 to go on, or the exit status (--help,
+   --version, a usage error). --help and --version act where they stand. */
+static int probe_args(int argc, char **argv, probe_run *r)
+{
+    const char *val;
+    int i = 1, k;
+    while ((k = opt_next("probe", probe_opts_table, PROBE_NOPTS, argc, argv, &i, &val)) != OPT_END) {
+        switch (k) {
+        case PROBE_QUICK: r->o.quick = 1; break;
+        case PROBE_BUDGET:
+            if (opt_double(val, 0, 1, DBL_MAX, &r->o.budget))
+                return opt_err("probe", "--budget wants seconds > 0, not '%s'", val), 2;
+            break;
+        case PROBE_NUMA: r->want_numa = 1; break;
+        case PROBE_QUIET: quiet = 1; break;
+        case PROBE_OUT: r->out_path = probe_host_path(val); break;
+        case PROBE_BENCH: r->bench_spec = val; break;
+        case PROBE_CHASE: r->bench_spec = val; r->bench_chase = 1; break;
+        case PROBE_TOPOLOGY: r->topology = 1; break;
+        case PROBE_PROFILE: r->topo_profile = val; break;
+        case PROBE_VERSION:
             printf("probe %d.%d (edan.h %d.%d, profile version %d; hwloc %s, PAPI %d.%d)\n", EDAN_VERSION_MAJOR,
                    EDAN_VERSION_MINOR, EDAN_VERSION_MAJOR, EDAN_VERSION_MINOR, PROFILE_VERSION, HWLOC_VERSION,
                    PAPI_VERSION_MAJOR(PAPI_VERSION), PAPI_VERSION_MINOR(PAPI_VERSION));
-            if (fflush(stdout) != 0 || ferror(stdout)) {
-                fprintf(stderr, "probe: cannot write to standard output: %s\n", strerror(errno));
-                return 2;
-            }
-            return 0;
-        }
-        else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-            usage(stdout);
-            /* the help must have arrived: /dev/full or a closed pipe is an error */
-            if (fflush(stdout) != 0 || ferror(stdout)) {
-                fprintf(stderr, "probe: cannot write to standard output: %s\n", strerror(errno));
-                return 2;
-            }
-            return 0;
-        }
-        else {
-            suggest_unknown("probe", argv[i], usage_text);
-            return 2;
+            return stdout_status();
+        case PROBE_HELP:
+            opt_help(stdout, probe_opts_table, PROBE_NOPTS);
+            return stdout_status();
+        case OPT_OPERAND: return opt_err("probe", "unexpected argument '%s' (see probe --help)", val), 2;
+        case OPT_REST: return opt_err("probe", "'--' is not an option of probe (see probe --help)"), 2;
+        default: return 2;      /* OPT_ERROR: said */
         }
     }
-    if (topo_profile && !topology) {
-        fprintf(stderr, "probe: --profile FILE is for --topology (the figures it shows)\n");
-        return 2;
-    }
-    if (topology) return show_topology(topo_profile);
+    if (r->topo_profile && !r->topology)
+        return opt_err("probe", "--profile FILE is for --topology (the figures it shows)"), 2;
+    return -1;
+}
+
+/* The repetition rules of the mode, the budget, the stability reruns. */
+static void probe_setup(probe_run *r)
+{
+    probe_opts *o = &r->o;
     t_begin = probe_now();
-    o.verbose = !quiet;
-    o.rep_seconds = o.quick ? 0.004 : 0.02;
-    o.min_reps = o.quick ? 5 : 9;
-    o.max_reps = o.quick ? 11 : 31;
-    o.settle = o.quick ? 0.03 : 0.01;
-    o.floor_reps = 3;
-    if (!(o.budget > 0)) o.budget = o.quick ? 15 : 90;
-    bud.end = t_begin + o.budget;
+    o->verbose = !quiet;
+    o->rep_seconds = o->quick ? 0.004 : 0.02;
+    o->min_reps = o->quick ? 5 : 9;
+    o->max_reps = o->quick ? 11 : 31;
+    o->settle = o->quick ? 0.03 : 0.01;
+    o->floor_reps = 3;
+    if (!(o->budget > 0)) o->budget = o->quick ? 15 : 90;
+    bud.end = t_begin + o->budget;
     bud.cur = -1;
-    bud.rep_seconds = bud.shortest_rep = o.rep_seconds;
-    stab.rerun_limit = o.quick ? 1 : 2;
-    if (bench_spec) {
-        int rc;
-        if (probe_topo_init(&topo)) {
-            fprintf(stderr, "probe: hwloc could not load the topology\n");
-            return 1;
-        }
-        rc = bench_one(bench_spec, bench_chase, &o, &topo);
-        probe_topo_free(&topo);
-        return rc;
-    }
-    if (!out_path) {
-        /* this machine's own profile, where edan finds it; HOST.json here without a home */
-        if (files_own_profile_home(defpath, sizeof defpath)) snprintf(defpath, sizeof defpath, "%s.json", hostname_of(host, sizeof host));
-        else hostname_of(host, sizeof host);
-        out_path = defpath;
-    } else hostname_of(host, sizeof host);
-    /* fail before measuring if the output cannot be written (a directory,
-       no permission, no such directory) */
-    if (!files_out_in_place(out_path)) {
+    bud.rep_seconds = bud.shortest_rep = o->rep_seconds;
+    stab.rerun_limit = o->quick ? 1 : 2;
+}
+
+/* The profile's path (this machine's own, where edan finds it, by
+   default; HOST.json here without a home), checked writable before
+   anything is measured: 0, or 2 with a message. */
+static int probe_output(probe_run *r)
+{
+    if (!r->out_path) {
+        if (files_own_profile_home(r->defpath, sizeof r->defpath))
+            snprintf(r->defpath, sizeof r->defpath, "%s.json", hostname_of(r->host, sizeof r->host));
+        else hostname_of(r->host, sizeof r->host);
+        r->out_path = r->defpath;
+    } else hostname_of(r->host, sizeof r->host);
+    /* a directory, no permission, no such directory */
+    if (!files_out_in_place(r->out_path)) {
         files_out t;
         char err[600];
-        if (files_out_open(&t, out_path, err, sizeof err)) {
-            fprintf(stderr, "probe: cannot write %s\n", err);
+        if (files_out_open(&t, r->out_path, err, sizeof err)) {
+            opt_err("probe", "cannot write %s", err);
             return 2;
         }
         files_out_discard(&t);
     }
+    return 0;
+}
+
+/* The profile's text closed, written and summed up: the exit status. */
+static int probe_finish(probe_run *r)
+{
+    int rc;
+    probe_team_destroy(r->team1);
+    probe_team_destroy(r->teamN);
+    probe_free(r->chase_buf, DRAM_BYTES);
+    probe_topo_free(&r->topo);
+    fputs("\n}\n", r->w.f);
+    if (fclose(r->w.f) != 0 || !r->json) {
+        opt_err("probe", "out of memory");
+        return 1;
+    }
+    rc = write_atomically(r->out_path, r->json, r->json_len, &r->o);
+    /* the result block: on standard output, or standard error when the
+       profile itself went there */
+    if (rc == 0)
+        print_summary(!strcmp(r->out_path, "-") ? stderr : stdout, r->json, r->json_len, r->out_path,
+                      r->out_path == r->defpath);
+    free(r->json);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    static probe_run run;
+    probe_run *r = &run;
+    size_t s;
+    int rc = probe_args(argc, argv, r);
+    if (rc >= 0) return rc;
+    if (r->topology) return show_topology(r->topo_profile);
+    probe_setup(r);
+    if (r->bench_spec) {
+        if (probe_topo_init(&r->topo)) return opt_err("probe", "hwloc could not load the topology"), 1;
+        rc = r->bench_chase ? bench_chase(r->bench_spec, &r->o, &r->topo)
+                            : bench_bandwidth(r->bench_spec, &r->o, &r->topo);
+        probe_topo_free(&r->topo);
+        return rc;
+    }
+    if ((rc = probe_output(r)) != 0) return rc;
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     signal(SIGHUP, on_signal);
-
-    if (probe_topo_init(&topo)) {
-        fprintf(stderr, "probe: hwloc could not load the topology\n");
-        return 1;
-    }
-    probe_log(&o, "%u package(s), %u cores, %u PUs, %u NUMA node(s), %u cache levels (%s)",
-              topo.packages, topo.cores, topo.pus, topo.numa_nodes, topo.ncaches, o.quick ? "quick" : "full");
-    probe_bind_core(&topo, 0);
-    best_isa = probe_isa_best();
-    line_bytes = topo.ncaches ? topo.cache[0].line : 64;
-
-    /* ---- clocks ---- */
-    budget_section(&o, SEC_CLOCKS, 1);
-    for (i = 0;; i++) {
-        probe_stats cur;
-        int r;
-        for (r = 0; r < 5; r++) ghz_runs[r] = probe_core_ghz(o.quick ? 0.02 : 0.05);
-        probe_stats_of(ghz_runs, 5, &cur);
-        if (!stab_again(&ghz, &cur, i, "core clock", "GHz")) break;
-    }
-    stab_note("core clock", "GHz", &ghz);
-    core_ghz = ghz.median;
-    tsc_ghz = probe_tsc_ghz(o.quick ? 0.05 : 0.2);
-    probe_log(&o, "core clock %.3f GHz (dependent adds), TSC %.3f GHz", core_ghz, tsc_ghz);
-
-    mf = open_memstream(&json, &json_len);
-    if (!mf) { fprintf(stderr, "probe: out of memory\n"); return 1; }
-    memset(&w, 0, sizeof w);
-    w.f = mf;
-    w.first[0] = 1;
-    fputc('{', mf);
-    w.first[1] = 1;
-    w.depth = 1;
-    jw_str(&w, "schema", "edan-hwprofile");
-    jw_int(&w, "version", PROFILE_VERSION);
-    jw_str(&w, "generator", "probe");
-    {
-        char ts[64];
-        time_t now = time(NULL);
-        strftime(ts, sizeof ts, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-        jw_str(&w, "created", ts);
-    }
-    jw_str(&w, "host", host);
-    jw_str(&w, "mode", o.quick ? "quick" : "full");
-
-    /* ---- topology ---- */
-    jw_obj(&w, "topology");
-    jw_str(&w, "source", "hwloc");
-    jw_str(&w, "cpu_model", topo.cpu_model);
-    jw_int(&w, "packages", topo.packages);
-    jw_int(&w, "cores", topo.cores);
-    jw_int(&w, "pus", topo.pus);
-    jw_arr(&w, "numa_nodes");
-    for (i = 0; i < (int)topo.numa_nodes && i < 64; i++) {
-        jw_obj(&w, NULL);
-        jw_int(&w, "index", i);
-        jw_int(&w, "bytes", (long long)topo.numa_bytes[i]);
-        jw_end_obj(&w);
-    }
-    jw_end_arr(&w);
-    jw_arr(&w, "isa");
-    for (isa = 0; isa < PROBE_ISA_COUNT; isa++)
-        if (probe_isa_supported(isa)) jw_str(&w, NULL, probe_isa_name[isa]);
-    jw_end_arr(&w);
-    jw_bool(&w, "fma", __builtin_cpu_supports("fma"));
-    jw_end_obj(&w);
-
-    /* ---- latency sweep: checks the reported cache sizes ---- */
-    {
-        char *cb = chase_buf = (char *)probe_alloc(DRAM_BYTES);
-        size_t line = topo.ncaches ? topo.cache[0].line : 64, sz;
-        double sweep_ns[40];
-        size_t sweep_sz[40];
-        int ns = 0;
-        size_t page, built = 0, lat_ws[PROBE_MAX_CACHES + 1];
-        probe_stats lat_st[PROBE_MAX_CACHES + 1];
-        if (!cb) { fprintf(stderr, "probe: cannot allocate %zu bytes\n", (size_t)DRAM_BYTES); return 1; }
-        budget_section(&o, SEC_SWEEP, o.quick ? 15 : 17);
-        memset(cb, 0, DRAM_BYTES);
-        page = probe_page_size(cb);
-        probe_log(&o, "latency sweep 4 KiB .. %zu MiB (page size %zu KiB)", (size_t)DRAM_BYTES >> 20, page >> 10);
-        for (sz = 4096; sz <= DRAM_BYTES && ns < 40; sz *= 2) {
-            long steps = 2000;
-            int r, nr = o.quick ? 3 : 5, why;
-            double t;
-            /* quick: no sizes between 32 MiB and the DRAM buffer (their builds are slow) */
-            if (o.quick && sz > ((size_t)32 << 20) && sz < DRAM_BYTES) continue;
-            budget_next(&o);
-            probe_chase_build(cb, sz, line, 12345 + sz, sz == DRAM_BYTES);
-            built = sz;
-            t = probe_chase_run(cb, sz, line, 1, steps);
-            steps = (long)(o.rep_seconds / (t / (double)steps > 1e-10 ? t / (double)steps : 1e-10));
-            if (steps < 2000) steps = 2000;
-            for (r = 0; chase_more(&o, r, nr, &why); r++)
-                vals[r] = probe_chase_run(cb, sz, line, 1, steps) / (double)steps * 1e9;
-            budget_count(why);
-            probe_stats_of(vals, r, &st);
-            sweep_sz[ns] = sz;
-            sweep_ns[ns++] = st.min;        /* the least disturbed: other work only adds */
-        }
-        {
-            double dram_ns = sweep_ns[ns - 1];
-            jw_str(&w, "latency_sweep_statistic", "min of the repetitions (interference only adds)");
-            jw_arr(&w, "latency_sweep");
-            for (i = 0; i < ns; i++) {
-                jw_obj(&w, NULL);
-                jw_int(&w, "bytes", (long long)sweep_sz[i]);
-                jw_num(&w, "ns", sweep_ns[i]);
-                jw_end_obj(&w);
-            }
-            jw_end_arr(&w);
-            /* levels: the reported size, unless at the working set it would
-               give the latency is already nearer DRAM's than the previous
-               level's (seen in VMs that report the host's cache); then the
-               largest swept size that is not */
-            for (li = 0; li < (int)topo.ncaches && li < 3; li++) {
-                probe_cache *c = &topo.cache[li];
-                size_t per_core = c->size / c->sharing, prev = li ? lv[li - 1].capacity / lv[li - 1].sharing : 0;
-                int j, at = -1, fit = -1, below = 0;
-                double limit;
-                /* `at`: the swept size nearest below the working set this
-                   level would get (see level_ws) */
-                for (j = 0; j < ns; j++) {
-                    if (sweep_sz[j] <= (li ? (size_t)sqrt((double)prev * (double)per_core) : per_core / 2)) at = j;
-                    if (sweep_sz[j] <= prev / 2) below = j;
-                }
-                /* a level ends where the latency passes the geometric mean
-                   of the previous level's and DRAM's */
-                limit = sqrt(sweep_ns[below] * dram_ns);
-                for (j = 0; j < ns; j++)
-                    if (sweep_ns[j] <= limit && sweep_sz[j] <= c->size && sweep_sz[j] > prev) fit = j;
-                lv[nlevels].capacity = c->size;
-                lv[nlevels].sharing = c->sharing;
-                lv[nlevels].prev = prev;
-                if (li > 0 && at >= 0 && sweep_ns[at] > limit) {
-                    if (fit < 0)    /* nothing beyond the previous level stays below: the smallest step */
-                        for (fit = 0; fit + 1 < ns && sweep_sz[fit] <= prev; fit++) {}
-                    c->effective = sweep_sz[fit];
-                    c->effective_source = "latency sweep: at half the reported size the latency is already nearer DRAM's";
-                    lv[nlevels].capacity = sweep_sz[fit];
-                    lv[nlevels].sharing = topo.cores;   /* unknown sharing: assume all cores share it */
-                    probe_log(&o, "L%d: hwloc reports %zu KiB, the latency sweep ends the level at %zu KiB; using that",
-                              c->level, (size_t)(c->size >> 10), (size_t)(sweep_sz[fit] >> 10));
-                }
-                lv[nlevels].name = c->level == 1 ? "L1" : c->level == 2 ? "L2" : "L3";
-                nlevels++;
-            }
-            lv[nlevels].name = "DRAM";
-            lv[nlevels].capacity = DRAM_BYTES;
-            lv[nlevels].sharing = 1;
-            lv[nlevels].prev = 0;
-            nlevels++;
-        }
-        /* ---- latency per level: DRAM first, on the cycle the sweep built last ---- */
-        probe_log(&o, "latency per level");
-        budget_section(&o, SEC_LATENCY, nlevels + 32);
-        for (li = nlevels - 1; li >= 0; li--) {
-            size_t ws = level_ws(&lv[li], 1);
-            long steps = 2000;
-            double t;
-            int r, nr = o.min_reps, why;
-            budget_next(&o);
-            if (ws != built) probe_chase_build(cb, ws, line, 777 + li, 0);
-            built = ws;
-            t = probe_chase_run(cb, ws, line, 1, steps);
-            steps = (long)(o.rep_seconds * 2 / (t / (double)steps > 1e-10 ? t / (double)steps : 1e-10));
-            if (steps < 2000) steps = 2000;
-            {
-                char what[64];
-                int attempt;
-                snprintf(what, sizeof what, "%s latency", lv[li].name);
-                for (attempt = 0;; attempt++) {
-                    probe_stats cur;
-                    if (attempt) budget_next(&o);
-                    for (r = 0; chase_more(&o, r, nr, &why); r++)
-                        vals[r] = probe_chase_run(cb, ws, line, 1, steps) / (double)steps * 1e9;
-                    budget_count(why);
-                    probe_stats_of(vals, r, &cur);
-                    if (!stab_again(&lat_st[li], &cur, attempt, what, "ns")) break;
-                }
-                stab_note(what, "ns", &lat_st[li]);
-            }
-            lv[li].lat_ns = lat_st[li].median;
-            sumrow[sumrow_of(lv[li].name)].lat = lat_st[li];
-            lat_ws[li] = ws;
-            probe_log(&o, "  %-4s %9zu B: %.2f ns = %.1f cycles", lv[li].name, ws, lv[li].lat_ns,
-                      lv[li].lat_ns * core_ghz);
-            if (li == nlevels - 1) mlp_measure(&w, &o, cb, line, lv[li].lat_ns);
-        }
-        jw_arr(&w, "latency");
-        for (li = 0; li < nlevels; li++) {
-            jw_obj(&w, NULL);
-            jw_str(&w, "level", lv[li].name);
-            jw_int(&w, "bytes", (long long)lat_ws[li]);
-            jw_num(&w, "ns", lat_st[li].median);
-            jw_num(&w, "cycles", lat_st[li].median * core_ghz);
-            jw_num(&w, "tsc_cycles", lat_st[li].median * tsc_ghz);
-            jw_num(&w, "ns_min", lat_st[li].min);
-            jw_num(&w, "ns_max", lat_st[li].max);
-            jw_num(&w, "ns_spread", lat_st[li].spread);
-            jw_num(&w, "ns_quartile_spread", lat_st[li].quartile_spread);
-            if (lat_st[li].runs > 1) jw_int(&w, "runs", lat_st[li].runs);
-            if (probe_stats_unstable(&lat_st[li])) jw_bool(&w, "unstable", 1);
-            jw_int(&w, "page_bytes", (long long)page);
-            jw_end_obj(&w);
-        }
-        jw_end_arr(&w);
-        jw_arr(&w, "caches");
-        for (li = 0; li + 1 < nlevels; li++) {
-            const probe_cache *c = &topo.cache[li];
-            jw_obj(&w, NULL);
-            jw_str(&w, "level", lv[li].name);
-            jw_int(&w, "size_bytes", (long long)c->size);
-            jw_int(&w, "line_bytes", c->line);
-            jw_int(&w, "assoc", c->fully_assoc ? 0 : c->assoc);
-            jw_bool(&w, "fully_associative", c->fully_assoc);
-            jw_int(&w, "sharing_cores", c->sharing);
-            jw_int(&w, "instances", c->instances);
-            jw_str(&w, "source", c->source ? c->source : "hwloc");
-            jw_int(&w, "effective_bytes", (long long)lv[li].capacity);
-            jw_int(&w, "effective_sharing_cores", lv[li].sharing);
-            jw_str(&w, "effective_source", c->effective_source ? c->effective_source : "reported size");
-            jw_num(&w, "latency_ns", lv[li].lat_ns);
-            jw_num(&w, "latency_cycles", lv[li].lat_ns * core_ghz);
-            jw_end_obj(&w);
-        }
-        jw_end_arr(&w);
-        jw_str(&w, "latency_clock", "cycles: core clock measured by a dependent-add chain; tsc_cycles: TSC");
-
-        /* from here on thread 0's buffer in both teams (a second 256 MiB
-           first touch costs a VM like this one half a second): refilled
-           as a fresh team buffer, the chase's pointers gone */
-        memset(cb, 1, DRAM_BYTES);
-    }
-
-    /* ---- compute roofs ---- */
-    {
-        uint64_t mem = 0;
-        for (i = 0; i < (int)topo.numa_nodes && i < 64; i++) mem += topo.numa_bytes[i];
-        if (mem && (uint64_t)topo.cores * DRAM_BYTES > mem / 4) {
-            dram_bytes_all = (size_t)(mem / 4 / topo.cores) / (2u << 20) * (2u << 20);
-            if (dram_bytes_all < ((size_t)32 << 20)) dram_bytes_all = (size_t)32 << 20;
-        }
-    }
-    budget_section(&o, SEC_TEAMS, 1);
-    team1 = probe_team_create_with(&topo, 1, DRAM_BYTES, chase_buf);
-    teamN = topo.cores > 1 ? probe_team_create_with(&topo, (int)topo.cores, dram_bytes_all, chase_buf) : NULL;
-    if (!team1 || (topo.cores > 1 && !teamN)) {
-        fprintf(stderr, "probe: cannot create the pinned threads or their buffers\n");
-        return 1;
-    }
-    probe_log(&o, "compute roofs");
-    {
-        int t, nmeas = 0;
-        for (isa = 0; isa < PROBE_ISA_COUNT; isa++) nmeas += probe_isa_supported(isa) ? PROBE_FOP_COUNT * (teamN ? 2 : 1) : 0;
-        budget_section(&o, SEC_COMPUTE, nmeas);
-        jw_arr(&w, "compute");
-        for (isa = 0; isa < PROBE_ISA_COUNT; isa++) {
-            if (!probe_isa_supported(isa)) continue;
-            for (op = 0; op < PROBE_FOP_COUNT; op++) {
-                compute_job cj;
-                double fpi = (double)probe_isa_lanes(isa) * (op == PROBE_OP_FMA ? 2 : 1);
-                memset(&cj, 0, sizeof cj);
-                cj.isa = isa;
-                cj.op = op;
-                cj.iters = 1000;
-                budget_next(&o);
-                calibrate(compute_job_fn, &cj, &cj.iters, NULL, o.rep_seconds);
-                for (t = 0; t < 2; t++) {
-                    probe_team *tm = t ? teamN : team1;
-                    int n, r, why;
-                    double flops;
-                    if (!tm) continue;
-                    n = probe_team_size(tm);
-                    char what[64];
-                    int attempt;
-                    snprintf(what, sizeof what, "%s %s %d thread(s)", probe_isa_name[isa], probe_fop_name[op], n);
-                    for (attempt = 0;; attempt++) {
-                        probe_stats cur;
-                        if (t || attempt) budget_next(&o);
-                        why = probe_team_measure(tm, compute_job_fn, &cj, &o, secs, &nsecs);
-                        budget_count(why);
-                        flops = (double)cj.iters * probe_compute_accumulators() * fpi * n;
-                        for (r = 0; r < nsecs; r++) vals[r] = flops / secs[r] * 1e-9;
-                        probe_stats_of(vals, nsecs, &cur);
-                        if (!stab_again(&st, &cur, attempt, what, "GFLOP/s")) break;
-                    }
-                    stab_note(what, "GFLOP/s", &st);
-                    nsecs = st.reps;
-                    jw_obj(&w, NULL);
-                    jw_str(&w, "isa", probe_isa_name[isa]);
-                    jw_str(&w, "op", probe_fop_name[op]);
-                    jw_int(&w, "threads", n);
-                    jw_int(&w, "accumulators", probe_compute_accumulators());
-                    jw_stats(&w, "GFLOPs", &st);
-                    jw_num(&w, "flops_per_cycle_per_core", st.median / n / core_ghz);
-                    jw_num(&w, "instructions_per_cycle_per_core", st.median / n / core_ghz / fpi);
-                    jw_int(&w, "reps", nsecs);
-                    jw_str(&w, "stop", probe_stop_name[why]);
-                    jw_end_obj(&w);
-                    if (st.median > roof_flops[t]) {
-                        roof_flops[t] = st.median;
-                        snprintf(roof_label[t], sizeof roof_label[t], "%s %s", probe_isa_name[isa], probe_fop_name[op]);
-                    }
-                    if (t == 0 && op == PROBE_OP_FMA && st.median > fma_peak_1) fma_peak_1 = st.median;
-                    probe_log(&o, "  %-6s %s %d thread(s): %.1f GFLOP/s (%.2f instr/cycle/core)", probe_isa_name[isa],
-                              probe_fop_name[op], n, st.median, st.median / n / core_ghz / fpi);
-                }
-            }
-        }
-        jw_end_arr(&w);
-    }
-
-    /* ---- bandwidth roofs ---- */
-    {
-        static const probe_memop ops[] = {PROBE_LOAD, PROBE_STORE, PROBE_MIX_2_1, PROBE_MIX_1_1, PROBE_STORE_NT};
-        int t, k, nmeas = 0;
-        probe_log(&o, "bandwidth roofs (%s kernels)", probe_isa_name[best_isa]);
-        for (li = 0; li < nlevels; li++)
-            for (k = 0; k < (int)(sizeof ops / sizeof ops[0]); k++)
-                if (ops[k] != PROBE_STORE_NT || !strcmp(lv[li].name, "DRAM"))
-                    nmeas += (teamN ? 2 : 1) * (ops[k] == PROBE_LOAD ? 2 : 1);
-        budget_section(&o, SEC_BANDWIDTH, nmeas);
-        jw_arr(&w, "bandwidth");
-        for (li = 0; li < nlevels; li++) {
-            for (k = 0; k < (int)(sizeof ops / sizeof ops[0]); k++) {
-                if (ops[k] == PROBE_STORE_NT && strcmp(lv[li].name, "DRAM")) continue;
-                for (t = 0; t < 2; t++) {
-                    probe_team *tm = t ? teamN : team1;
-                    size_t bytes;
-                    int n, why, orders, best;
-                    probe_stats ost[2];
-                    int oreps[2], owhy[2];
-                    if (!tm) continue;
-                    n = probe_team_size(tm);
-                    bytes = level_ws(&lv[li], n);
-                    {
-                        char what[64];
-                        int attempt;
-                        probe_stats kept[2];
-                        snprintf(what, sizeof what, "%s %s %d thread(s)", lv[li].name, probe_memop_name[ops[k]], n);
-                        for (attempt = 0;; attempt++) {
-                            best = roof_measure(tm, best_isa, ops[k], bytes, &o, 1, ost, oreps, owhy, &orders);
-                            if (!attempt || ost[best].quartile_spread < st.quartile_spread) {
-                                kept[0] = ost[0];
-                                kept[1] = ost[1];
-                            }
-                            if (!stab_again(&st, &ost[best], attempt, what, "GB/s")) break;
-                        }
-                        stab_note(what, "GB/s", &st);
-                        ost[0] = kept[0];
-                        ost[1] = kept[1];
-                        best = orders == 2 && kept[1].median > kept[0].median;
-                        nsecs = st.reps;
-                        why = owhy[best];
-                    }
-                    jw_obj(&w, NULL);
-                    jw_str(&w, "level", lv[li].name);
-                    jw_str(&w, "op", probe_memop_name[ops[k]]);
-                    jw_int(&w, "threads", n);
-                    jw_int(&w, "bytes", (long long)bytes);
-                    jw_str(&w, "isa", probe_isa_name[best_isa]);
-                    jw_stats(&w, "GBps", &st);
-                    jw_int(&w, "reps", nsecs);
-                    jw_str(&w, "stop", probe_stop_name[why]);
-                    if (orders == 2) {
-                        jw_str(&w, "order", best ? "last_first" : "in_order");
-                        jw_obj(&w, "orders_GBps");
-                        jw_num(&w, "in_order", ost[0].median);
-                        jw_num(&w, "last_first", ost[1].median);
-                        jw_end_obj(&w);
-                    }
-                    jw_end_obj(&w);
-                    if (ops[k] == PROBE_LOAD && n == 1) lv[li].load_GBps = st.median;
-                    if (ops[k] == PROBE_LOAD) {
-                        if (t) sumrow[sumrow_of(lv[li].name)].loadN = st;
-                        else sumrow[sumrow_of(lv[li].name)].load1 = st;
-                    }
-                    probe_log(&o, "  %-4s %-8s %d thread(s) %9zu B/thread: %7.1f GB/s [%.1f..%.1f]%s", lv[li].name,
-                              probe_memop_name[ops[k]], n, bytes, st.median, st.min, st.max,
-                              orders == 2 ? (best ? " (last vector first)" : " (in order)") : "");
-                }
-            }
-        }
-        jw_end_arr(&w);
-        /* Little's law: outstanding lines = bandwidth x latency / line */
-        jw_obj(&w, "mlp_little");
-        jw_num(&w, "m", lv[nlevels - 1].load_GBps * lv[nlevels - 1].lat_ns / (double)line_bytes);
-        jw_num(&w, "GBps", lv[nlevels - 1].load_GBps);
-        jw_num(&w, "latency_ns", lv[nlevels - 1].lat_ns);
-        jw_int(&w, "line_bytes", (long long)line_bytes);
-        jw_str(&w, "note", "one core's DRAM load bandwidth (prefetchers included) x DRAM latency / line size");
-        jw_end_obj(&w);
-        jw_obj(&w, "bandwidth_method");
-        jw_bool(&w, "write_allocate_counted", 0);
-        jw_str(&w, "bytes_counted", "bytes named by the load and store instructions; the read a write-allocate "
-                                    "cache does before a plain store is not counted");
-        jw_str(&w, "mixes", "2:1 is a[i] += b[i] and 1:1 is a[i] += c, in place, so they cause no "
-                            "write-allocate traffic; load = 1:0 and store = 0:1");
-        jw_str(&w, "working_set", "bytes is per thread: L1 half its size, deeper levels the geometric mean of "
-                                  "the previous level's and this level's per-thread capacity, DRAM 256 MiB "
-                                  "(all cores: less if cores x 256 MiB exceed a quarter of the memory)");
-        jw_str(&w, "GBps", "1e9 bytes per second, all threads together");
-        jw_end_obj(&w);
-    }
-
-    /* ---- CARM validation: one core, FMA + load mixes ---- */
-    {
-        double peak = 0;
-        int v;
-        int cisa = best_isa >= PROBE_ISA_AVX2 ? best_isa : PROBE_ISA_SSE;
-        /* the roof the points are held against: one core's best FMA median */
-        peak = fma_peak_1;
-        probe_log(&o, "CARM validation (%s FMA + loads, AI 1/16..16)", probe_isa_name[cisa]);
-        budget_section(&o, SEC_CARM, nlevels * PROBE_CARM_VARIANTS);
-        jw_arr(&w, "carm_validation");
-        for (li = 0; li < nlevels; li++) {
-            double err = 0;
-            int npts = 0;
-            jw_obj(&w, NULL);
-            jw_str(&w, "level", lv[li].name);
-            jw_str(&w, "isa", probe_isa_name[cisa]);
-            jw_int(&w, "threads", 1);
-            jw_int(&w, "bytes", (long long)level_ws(&lv[li], 1));
-            jw_num(&w, "roof_GBps", lv[li].load_GBps);
-            jw_num(&w, "peak_GFLOPs", peak);
-            jw_arr(&w, "points");
-            for (v = 0; v < PROBE_CARM_VARIANTS; v++) {
-                carm_job cj;
-                int r, why;
-                double ai, roof;
-                memset(&cj, 0, sizeof cj);
-                cj.isa = cisa;
-                cj.variant = v;
-                cj.bytes = level_ws(&lv[li], 1);
-                cj.span = span_of(cj.bytes);
-                cj.passes = 1;
-                budget_next(&o);
-                calibrate(carm_job_fn, &cj, &cj.passes, probe_team_buf(team1, 0), o.rep_seconds);
-                why = probe_team_measure(team1, carm_job_fn, &cj, &o, secs, &nsecs);
-                budget_count(why);
-                for (r = 0; r < nsecs; r++) vals[r] = cj.flops / secs[r] * 1e-9;
-                probe_stats_of(vals, nsecs, &st);
-                ai = cj.moved > 0 ? cj.flops / cj.moved : probe_carm_ai(cisa, v);
-                roof = ai * lv[li].load_GBps < peak ? ai * lv[li].load_GBps : peak;
-                if (roof > 0) {
-                    err += ((st.median - roof) / roof) * ((st.median - roof) / roof);
-                    npts++;
-                }
-                jw_obj(&w, NULL);
-                jw_num(&w, "ai", ai);
-                jw_stats(&w, "GFLOPs", &st);
-                jw_num(&w, "roof_GFLOPs", roof);
-                jw_int(&w, "reps", nsecs);
-                jw_str(&w, "stop", probe_stop_name[why]);
-                jw_end_obj(&w);
-            }
-            jw_end_arr(&w);
-            /* the paper's footnote 5: 100/n * sqrt(sum(((y - yhat)/yhat)^2)) */
-            err = npts ? 100.0 / npts * sqrt(err) : 0;
-            jw_num(&w, "rms_error_pct", err);
-            jw_end_obj(&w);
-            probe_log(&o, "  %-4s relative RMS error %.2f%%", lv[li].name, err);
-        }
-        jw_end_arr(&w);
-    }
-
-    /* ---- roofs: the best median of each family ---- */
-    jw_obj(&w, "roofs");
-    jw_arr(&w, "compute");
-    {
-        int t;
-        for (t = 0; t < 2; t++) {
-            if (!roof_flops[t]) continue;
-            jw_obj(&w, NULL);
-            jw_str(&w, "name", roof_label[t]);
-            jw_int(&w, "threads", t ? (int)topo.cores : 1);
-            jw_num(&w, "GFLOPs", roof_flops[t]);
-            jw_end_obj(&w);
-        }
-    }
-    jw_end_arr(&w);
-    jw_str(&w, "rule", "each roof is the best median of its family (compute: every ISA and op; memory: "
-                       "every op of the level); see \"compute\" and \"bandwidth\"");
-    jw_end_obj(&w);
-
-    /* ---- hardware counters ---- */
-    budget_section(&o, SEC_TAIL, 1);
-    write_counters(&w, best_isa, team1, &o);
-
-    /* ---- method ---- */
-    jw_obj(&w, "method");
-    jw_str(&w, "threads", "pinned with hwloc, one per core (first PU of each core), main thread on core 0");
-    jw_str(&w, "buffers", "mmap'd, 2 MiB aligned, MADV_HUGEPAGE, first touched by their owning thread "
-                          "before any timing");
-    jw_str(&w, "repetitions", "one untimed warm-up, then at least floor_reps timed repetitions, and more "
-                              "until min_reps are done and the best five agree within 'settle', or max_reps, "
-                              "or the measurement's deadline from the time budget (see \"budget\"); each "
-                              "entry's 'reps' and 'stop' tell which; median, min and max over the timed ones");
-    jw_int(&w, "floor_reps", o.floor_reps);
-    jw_int(&w, "min_reps", o.min_reps);
-    jw_int(&w, "max_reps", o.max_reps);
-    jw_num(&w, "settle", o.settle);
-    jw_num(&w, "rep_seconds", bud.rep_seconds);
-    jw_num(&w, "budget_seconds", o.budget);
-    jw_int(&w, "window_bytes", (long long)WINDOW_BYTES);
-    jw_str(&w, "windows", "DRAM working sets are walked window by window, each call continuing where the "
-                          "last stopped, so a repetition lasts rep_seconds, not a pass over the whole set");
-    jw_str(&w, "loop_overhead", "kernels are unrolled 8 (memory) or 12 (compute) wide; the loop counter runs "
-                                "on other ports in parallel; a repetition takes rep_seconds so timer and "
-                                "barrier costs (microseconds) stay below 0.1%");
-    jw_end_obj(&w);
-
-    budget_close();
-
-    /* ---- NUMA ---- */
-    if (want_numa) {
-        probe_numa_args na;
-        char *sec;
-        memset(&na, 0, sizeof na);
-        na.quick = o.quick;
-        na.verbose = !quiet;
-        na.freq_ghz = core_ghz;
-        probe_log(&o, "NUMA section");
-        sec = probe_numa_section(&na);
-        if (!sec) { fprintf(stderr, "probe: out of memory in the NUMA probes\n"); return 1; }
-        snprintf(numa_note, sizeof numa_note, "%s", na.note);
-        if (na.note[0]) probe_log(&o, "%s", na.note);
-        jw_raw(&w, "numa", sec);
-        free(sec);
-    }
-
-    /* ---- frequency ---- */
-    jw_obj(&w, "frequency");
-    jw_stats(&w, "core_ghz", &ghz);
-    jw_num(&w, "tsc_ghz", tsc_ghz);
-    jw_str(&w, "core_method", "100 dependent 64-bit adds per loop iteration, one per cycle");
-    jw_str(&w, "tsc_method", "rdtsc against CLOCK_MONOTONIC");
-    jw_end_obj(&w);
-
-    /* ---- stability: the figures that stayed unstable ---- */
-    jw_obj(&w, "stability");
-    jw_num(&w, "threshold", PROBE_UNSTABLE);
-    jw_str(&w, "rule", "a figure is unstable when the middle half of its repetitions (q1..q3) spans more than "
-                       "'threshold' of its median; it is measured again (up to max_reruns times while the "
-                       "budget lasts) and the run whose middle half agrees best is kept; every statistic "
-                       "carries its 'spread' ((max-min)/median) and 'quartile_spread' ((q3-q1)/median)");
-    jw_int(&w, "max_reruns", stab.rerun_limit);
-    jw_int(&w, "reruns", stab.reruns);
-    jw_int(&w, "figures", stab.total);
-    jw_arr(&w, "unstable");
-    for (i = 0; i < stab.n; i++) {
-        jw_obj(&w, NULL);
-        jw_str(&w, "figure", stab.fig[i].what);
-        jw_str(&w, "unit", stab.fig[i].unit);
-        jw_num(&w, "median", stab.fig[i].st.median);
-        jw_num(&w, "q1", stab.fig[i].st.q1);
-        jw_num(&w, "q3", stab.fig[i].st.q3);
-        jw_num(&w, "min", stab.fig[i].st.min);
-        jw_num(&w, "max", stab.fig[i].st.max);
-        jw_num(&w, "quartile_spread", stab.fig[i].st.quartile_spread);
-        jw_int(&w, "runs", stab.fig[i].st.runs);
-        jw_end_obj(&w);
-    }
-    jw_end_arr(&w);
-    jw_end_obj(&w);
-
-    /* ---- budget: planned and used seconds per section ---- */
-    jw_obj(&w, "budget");
-    jw_num(&w, "seconds", o.budget);
-    jw_num(&w, "elapsed_seconds", probe_now() - t_begin);
-    jw_int(&w, "deadline_stops", bud.deadline_stops);
-    jw_num(&w, "shortest_rep_seconds", bud.shortest_rep);
-    jw_str(&w, "rule", "each section gets the share of the time left that its weight has among the sections "
-                       "to come, each measurement its section's time left over the measurements left; past "
-                       "its deadline a measurement stops at floor_reps; when its time is less than "
-                       "floor_reps + 3 repetitions, its repetitions are shortened (not below 1 ms). Buffers, chase builds, calibration "
-                       "and warm-ups are not cut; the NUMA section (--numa) is outside the budget");
-    jw_arr(&w, "sections");
-    for (i = 0; i < SEC_COUNT; i++) {
-        jw_obj(&w, NULL);
-        jw_str(&w, "name", sec_name[i]);
-        jw_num(&w, "weight", sec_weight[i]);
-        jw_num(&w, "planned_seconds", bud.planned[i]);
-        jw_num(&w, "seconds", bud.used[i]);
-        jw_end_obj(&w);
-    }
-    jw_end_arr(&w);
-    jw_end_obj(&w);
-
-    probe_team_destroy(team1);
-    probe_team_destroy(teamN);
-    probe_free(chase_buf, DRAM_BYTES);
-    probe_topo_free(&topo);
-    fputs("\n}\n", mf);
-    if (fclose(mf) != 0 || !json) { fprintf(stderr, "probe: out of memory\n"); return 1; }
-    rc = write_atomically(out_path, json, json_len, &o);
-    /* the result block: on standard output, or standard error when the
-       profile itself went there */
-    if (rc == 0) print_summary(!strcmp(out_path, "-") ? stderr : stdout, json, json_len, out_path, out_path == defpath);
-    free(json);
-    return rc;
+    if (probe_topo_init(&r->topo)) return opt_err("probe", "hwloc could not load the topology"), 1;
+    probe_log(&r->o, "%u package(s), %u cores, %u PUs, %u NUMA node(s), %u cache levels (%s)", r->topo.packages,
+              r->topo.cores, r->topo.pus, r->topo.numa_nodes, r->topo.ncaches, r->o.quick ? "quick" : "full");
+    probe_bind_core(&r->topo, 0);
+    r->best_isa = probe_isa_best();
+    r->line_bytes = r->topo.ncaches ? r->topo.cache[0].line : 64;
+    for (s = 0; s < sizeof probe_steps / sizeof probe_steps[0]; s++)
+        if (!probe_steps[s].wanted || probe_steps[s].wanted(r))
+            if ((rc = probe_steps[s].run(r)) != 0) return rc;
+    return probe_finish(r);
 }

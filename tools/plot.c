@@ -810,22 +810,12 @@ typedef struct plot_args {
    0, or -1 with a message. */
 static int plot_parse_m(const char *val, unsigned *ms, size_t *nm)
 {
-    const char *p = val;
-    *nm = 0;
-    if (!*p) return opt_err("edan plot", "--m: empty list");
-    while (*p) {
-        char piece[32];
-        size_t len = strcspn(p, ",");
-        uint32_t v;
-        if (len >= sizeof piece || *nm == 64) break;
-        memcpy(piece, p, len);
-        piece[len] = 0;
-        if (opt_u32(piece, 1, 1000000, &v)) break;
-        ms[(*nm)++] = v;
-        p += len;
-        if (*p) p++;
-    }
-    if (*p) return opt_err("edan plot", "--m %s: expected a list of positive integers, e.g. 1,4,8", val);
+    uint32_t m[64];
+    int n = opt_u32_list(val, 1, 1000000, m, 64), k;
+    if (n == 0) return opt_err("edan plot", "--m: empty list");
+    if (n < 0) return opt_err("edan plot", "--m %s: expected a list of positive integers, e.g. 1,4,8", val);
+    for (k = 0; k < n; k++) ms[k] = m[k];
+    *nm = (size_t)n;
     return 0;
 }
 

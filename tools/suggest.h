@@ -1,10 +1,9 @@
-/* tools/suggest.h - "did you mean": the option of a command's --help text
-   closest to a mistyped one, the command closest to a mistyped command,
-   and the edit distance behind them (also for the plugin's "no function
-   named"). Header only (static inline). */
+/* tools/suggest.h - "did you mean": the word of a list closest to a
+   mistyped one (a command; an option, for tools/opt.h; a function, for
+   the plugin's "no function named") and the edit distance behind it.
+   Header only (static inline). */
 #ifndef EDAN_SUGGEST_H
 #define EDAN_SUGGEST_H
-#include <stdio.h>
 #include <string.h>
 
 /* Levenshtein distance of a[0..la) and b[0..lb), b under 128 bytes (the
@@ -48,49 +47,4 @@ static inline const char *suggest_word(const char *word, const char *const *word
     return best;
 }
 
-/* The `--option` of help (any word of it that starts with --) closest to
-   opt (its part before '='), copied to out; "" when none is within a
-   third of its length (at least 2 edits). The help text is the list, so
-   the suggestions say what --help says. */
-static inline void suggest_option(const char *opt, const char *help, char *out, size_t n)
-{
-    size_t lo = strcspn(opt, "="), bestd = (size_t)-1, limit = suggest_limit(lo);
-    const char *p = help;
-    out[0] = 0;
-    while ((p = strstr(p, "--")) != NULL) {
-        size_t l = 2, d;
-        while (p[l] && (p[l] == '-' || (p[l] >= 'a' && p[l] <= 'z') || (p[l] >= '0' && p[l] <= '9'))) l++;
-        if (l > 2 && (p == help || p[-1] == ' ' || p[-1] == '\n' || p[-1] == '[' || p[-1] == '(' || p[-1] == '|')) {
-            d = suggest_distance(opt, lo, p, l);
-            if (d < bestd && d <= limit && l < n) {
-                bestd = d;
-                memcpy(out, p, l);
-                out[l] = 0;
-            }
-        }
-        p += l;
-    }
-}
-/* Says on standard error that opt is not an option of cmd, whose --help
-   text is help: "CMD: unknown option OPT; did you mean X? (see CMD --help)",
-   or, for an option given without its value, "CMD: OPT needs a value". */
-static inline void suggest_unknown(const char *cmd, const char *opt, const char *help)
-{
-    char near[64];
-    size_t lo = strlen(opt);
-    const char *p = help;
-    int known = 0;      /* help names opt as an option: it came without its value */
-    while (lo && !known && (p = strstr(p, opt)) != NULL) {
-        known = (p == help || p[-1] == ' ' || p[-1] == '\n' || p[-1] == '[' || p[-1] == '|') &&
-                (p[lo] == ' ' || p[lo] == '=' || p[lo] == ']' || p[lo] == '|' || p[lo] == '\n' || !p[lo]);
-        p += lo;
-    }
-    if (known) {
-        fprintf(stderr, "%s: %s needs a value (see %s --help)\n", cmd, opt, cmd);
-        return;
-    }
-    suggest_option(opt, help, near, sizeof near);
-    fprintf(stderr, "%s: unknown option %s%s%s%s (see %s --help)\n", cmd, opt, near[0] ? "; did you mean " : "", near,
-            near[0] ? "?" : "", cmd);
-}
 #endif

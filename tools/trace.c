@@ -7,6 +7,7 @@
    plugin arguments cannot contain commas); the plugin answers through files
    in the same private temporary directory: `report`, `error`, `notes`. */
 #define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -323,17 +324,19 @@ static char *trace_slurp(const char *dir, const char *name, size_t *len)
     return files_read_all(path, CLI_MAX_REPORT_BYTES, len, err, sizeof err);
 }
 
+/* The run's directory (made by mkdtemp, ours alone) and the files the
+   plugin left in it, a temporary file of a write it did not finish too. */
 static void trace_cleanup(const char *dir)
 {
-    static const char *const names[] = {"args", "report", "error", "notes", "count", "outputs", "partial", "stop",
-                                        "report.tmp", "error.tmp", "notes.tmp", "count.tmp", "outputs.tmp",
-                                        "partial.tmp"};
-    char path[PATH_MAX + 64];
-    size_t k;
-    for (k = 0; k < sizeof names / sizeof names[0]; k++) {
-        snprintf(path, sizeof path, "%s/%s", dir, names[k]);
+    char path[PATH_MAX + 300];
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    while (d && (e = readdir(d)) != NULL) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
         unlink(path);
     }
+    if (d) closedir(d);
     rmdir(dir);
 }
 

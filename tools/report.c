@@ -17,6 +17,7 @@
 #include "cli.h"
 #include "x86.h"
 #include "files.h"
+#include "jsonw.h"
 #include "suggest.h"
 
 int cli_err(const char *fmt, ...)
@@ -547,17 +548,7 @@ int cli_output_check(const char *path)
     return 0;
 }
 
-void cli_json_string(FILE *o, const char *s)
-{
-    fputc('"', o);
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\') fprintf(o, "\\%c", ch);
-        else if (ch < 0x20) fprintf(o, "\\u%04x", ch);
-        else fputc(ch, o);
-    }
-    fputc('"', o);
-}
+void cli_json_string(FILE *o, const char *s) { jw_quote(o, s); }
 
 static void cli_json_double(FILE *o, double v)
 {

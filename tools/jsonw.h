@@ -10,6 +10,7 @@
 #ifndef EDAN_JSONW_H
 #define EDAN_JSONW_H
 #include <float.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -141,6 +142,12 @@ static inline void jw_nums(jw *w, const char *const *names, const double *v, siz
 {
     size_t i;
     for (i = 0; i < n; i++) jw_num(w, names[i], v[i]);
+}
+/* n counts, each under its name */
+static inline void jw_uints(jw *w, const char *const *names, const uint64_t *v, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) jw_uint(w, names[i], v[i]);
 }
 
 #endif

@@ -1280,38 +1280,49 @@ static void cli_row_d(FILE *o, const char *name, const double *v, uint32_t K, co
     fputc('\n', o);
 }
 
-static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char *source, FILE *o)
+/* The table's rows: `expr`, a value of configuration k, for each k. */
+#define CLI_ROW_U(title, expr) do { for (k = 0; k < K; k++) u[k] = (expr); cli_row_u(o, title, u, K, w); } while (0)
+#define CLI_ROW_D(title, expr, fmt) do { for (k = 0; k < K; k++) d[k] = (expr); cli_row_d(o, title, d, K, fmt, w); } while (0)
+
+/* What was analysed, the job's rank, whether it is partial, each
+   configuration's verdict. */
+static void cli_table_head(edan_context *ctx, const cli_analysis *a, const char *source, const edan_metrics *mt,
+                           FILE *o)
 {
-    uint32_t K = edan_num_configs(ctx), k, j, num_m = cli_num_m(a);
-    int w = 18;
-    edan_metrics mt[EDAN_MAX_CONFIGS];
-    uint64_t u[EDAN_MAX_CONFIGS] = {0};
-    double d[EDAN_MAX_CONFIGS] = {0};
-    char label[128], name[64];
-    for (k = 0; k < K; k++) edan_get_metrics(ctx, k, &mt[k]);
+    uint32_t k;
+    char label[128];
     if (a->isa == EDAN_ISA_X86_64)
         fprintf(o, "%s (x86-64): %llu instructions cracked into %llu vertices (%llu loads, %llu stores, the rest "
                 "operations; N counts the vertices), %llu register and memory edges\n\n",
-                source, (unsigned long long)a->machine_insns, (unsigned long long)mt[0].N,
-                (unsigned long long)mt[0].loads, (unsigned long long)mt[0].stores,
-                (unsigned long long)(mt[0].E - mt[0].fill_edges));
+                source, (unsigned long long)a->machine_insns, (unsigned long long)mt->N,
+                (unsigned long long)mt->loads, (unsigned long long)mt->stores,
+                (unsigned long long)(mt->E - mt->fill_edges));
     else
         fprintf(o, "%s (RISC-V): %llu instructions (%llu loads, %llu stores, %llu atomics), %llu register and memory "
-                "edges\n\n", source, (unsigned long long)mt[0].N, (unsigned long long)mt[0].loads,
-                (unsigned long long)mt[0].stores, (unsigned long long)mt[0].amos,
-                (unsigned long long)(mt[0].E - mt[0].fill_edges));
+                "edges\n\n", source, (unsigned long long)mt->N, (unsigned long long)mt->loads,
+                (unsigned long long)mt->stores, (unsigned long long)mt->amos,
+                (unsigned long long)(mt->E - mt->fill_edges));
     if (a->job) fprintf(o, "Rank %ld of %ld, on %s.\n\n", a->job->rank, a->job->size, a->job->host);
     if (a->partial)
         fprintf(o, "PARTIAL: the run ended early (%s): this report covers what was analysed until then.\n\n",
                 a->partial);
-    for (k = 0; k < K; k++) {
+    for (k = 0; k < edan_num_configs(ctx); k++) {
         cli_verdict v;
         cli_verdict_make(ctx, a, k, &v);
         cli_config_label(edan_get_config(ctx, k), label, sizeof label);
         fprintf(o, "Verdict [%s]: %s.\n", label, v.text);
     }
     fputc('\n', o);
-    for (k = 0; k < K; k++) {     /* the columns as wide as the longest label: none is cut */
+}
+
+/* The configurations' labels over their columns; returns the columns'
+   width, that of the longest label (none is cut), 18 at least. */
+static int cli_table_columns(edan_context *ctx, FILE *o)
+{
+    uint32_t k, K = edan_num_configs(ctx);
+    int w = 18;
+    char label[128];
+    for (k = 0; k < K; k++) {
         cli_config_label(edan_get_config(ctx, k), label, sizeof label);
         if ((int)strlen(label) > w) w = (int)strlen(label);
     }
@@ -1321,61 +1332,82 @@ static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char
         fprintf(o, " %*s", w, label);
     }
     fputc('\n', o);
-#define ROW_U(title, expr) do { for (k = 0; k < K; k++) u[k] = (expr); cli_row_u(o, title, u, K, w); } while (0)
-#define ROW_D(title, expr, fmt) do { for (k = 0; k < K; k++) d[k] = (expr); cli_row_d(o, title, d, K, fmt, w); } while (0)
-    ROW_U("alpha (cycles)", edan_get_config(ctx, k)->alpha);
-    ROW_U("memory work W", mt[k].W);
-    ROW_U("memory depth D", mt[k].D);
-    ROW_U("chained (md >= 2)", mt[k].chained);
-    ROW_U("fill edges", mt[k].fill_edges);
-    ROW_U("C (cycles)", mt[k].C);
-    ROW_U("T1 (cycles)", mt[k].T1);
-    ROW_U("Tinf (cycles)", mt[k].Tinf);
-    ROW_D("parallelism T1/Tinf", mt[k].parallelism, "%.2f");
-    ROW_D("W/C", mt[k].C ? (double)mt[k].W / (double)mt[k].C : 0.0, "%.4f");
-    ROW_U("bytes to/from RAM", mt[k].bytes);
-    ROW_U("bytes requested (ld+st)", mt[k].load_bytes + mt[k].store_bytes);
-    ROW_U("flops", cli_flops(ctx, a));
-    ROW_D("B (bytes/cycle)", mt[k].B_bytes_per_cycle, "%.3f");
+    return w;
+}
+
+/* The eDAG's metrics, a row each. */
+static void cli_table_metrics(edan_context *ctx, const cli_analysis *a, const edan_metrics *mt, int w, FILE *o)
+{
+    uint32_t k, K = edan_num_configs(ctx);
+    uint64_t u[EDAN_MAX_CONFIGS] = {0};
+    double d[EDAN_MAX_CONFIGS] = {0};
+    char name[64];
+    CLI_ROW_U("alpha (cycles)", edan_get_config(ctx, k)->alpha);
+    CLI_ROW_U("memory work W", mt[k].W);
+    CLI_ROW_U("memory depth D", mt[k].D);
+    CLI_ROW_U("chained (md >= 2)", mt[k].chained);
+    CLI_ROW_U("fill edges", mt[k].fill_edges);
+    CLI_ROW_U("C (cycles)", mt[k].C);
+    CLI_ROW_U("T1 (cycles)", mt[k].T1);
+    CLI_ROW_U("Tinf (cycles)", mt[k].Tinf);
+    CLI_ROW_D("parallelism T1/Tinf", mt[k].parallelism, "%.2f");
+    CLI_ROW_D("W/C", mt[k].C ? (double)mt[k].W / (double)mt[k].C : 0.0, "%.4f");
+    CLI_ROW_U("bytes to/from RAM", mt[k].bytes);
+    CLI_ROW_U("bytes requested (ld+st)", mt[k].load_bytes + mt[k].store_bytes);
+    CLI_ROW_U("flops", cli_flops(ctx, a));
+    CLI_ROW_D("B (bytes/cycle)", mt[k].B_bytes_per_cycle, "%.3f");
     for (k = 0; k < K; k++) d[k] = mt[k].B_GBps;
     snprintf(name, sizeof name, "B (GB/s at %.3g GHz)", edan_get_config(ctx, 0)->freq_ghz);
     cli_row_d(o, name, d, K, "%.2f", w);
+}
+
+/* The bounds for each m; with --alpha-add, the time bounds with RAM farther. */
+static void cli_table_bounds(edan_context *ctx, const cli_analysis *a, int w, FILE *o)
+{
+    uint32_t k, K = edan_num_configs(ctx), j, num_m = cli_num_m(a);
+    double d[EDAN_MAX_CONFIGS] = {0};
     for (j = 0; j < num_m; j++) {
         uint32_t m = cli_m_at(a, j);
         edan_bounds b[EDAN_MAX_CONFIGS];
         for (k = 0; k < K; k++) edan_get_bounds(ctx, k, m, &b[k]);
         fprintf(o, "  m = %u\n", m);
-        ROW_D("  lambda", b[k].lambda, "%.2f");
-        ROW_D("  Lambda", b[k].Lambda, "%.6g");
-        ROW_D("  T lower (cycles)", b[k].T_lower, "%.1f");
-        ROW_D("  T layered (cycles)", b[k].T_layered, "%.1f");
-        ROW_D("  T upper (cycles)", b[k].T_upper, "%.1f");
+        CLI_ROW_D("  lambda", b[k].lambda, "%.2f");
+        CLI_ROW_D("  Lambda", b[k].Lambda, "%.6g");
+        CLI_ROW_D("  T lower (cycles)", b[k].T_lower, "%.1f");
+        CLI_ROW_D("  T layered (cycles)", b[k].T_layered, "%.1f");
+        CLI_ROW_D("  T upper (cycles)", b[k].T_upper, "%.1f");
     }
-    if (a->alpha_add_ns > 0) {
-        fprintf(o, "\nWhat-if: RAM latency + %g ns\n", a->alpha_add_ns);
-        ROW_D("alpha far (cycles)", cli_far_alpha(edan_get_config(ctx, k), a->alpha_add_ns), "%.1f");
-        for (j = 0; j < num_m; j++) {
-            uint32_t m = cli_m_at(a, j);
-            edan_bounds nb[EDAN_MAX_CONFIGS], fb[EDAN_MAX_CONFIGS];
-            for (k = 0; k < K; k++) {
-                edan_get_bounds(ctx, k, m, &nb[k]);
-                edan_get_bounds_at(ctx, k, m, cli_far_alpha(edan_get_config(ctx, k), a->alpha_add_ns), &fb[k]);
-            }
-            fprintf(o, "  m = %u\n", m);
-            ROW_D("  T upper far (cycles)", fb[k].T_upper, "%.1f");
-            ROW_D("  + lambda x d-alpha", fb[k].T_upper - nb[k].T_upper, "%.1f");
-            ROW_D("  slowdown (upper)", nb[k].T_upper > 0 ? fb[k].T_upper / nb[k].T_upper : 1.0, "%.4fx");
+    if (!(a->alpha_add_ns > 0)) return;
+    fprintf(o, "\nWhat-if: RAM latency + %g ns\n", a->alpha_add_ns);
+    CLI_ROW_D("alpha far (cycles)", cli_far_alpha(edan_get_config(ctx, k), a->alpha_add_ns), "%.1f");
+    for (j = 0; j < num_m; j++) {
+        uint32_t m = cli_m_at(a, j);
+        edan_bounds nb[EDAN_MAX_CONFIGS], fb[EDAN_MAX_CONFIGS];
+        for (k = 0; k < K; k++) {
+            edan_get_bounds(ctx, k, m, &nb[k]);
+            edan_get_bounds_at(ctx, k, m, cli_far_alpha(edan_get_config(ctx, k), a->alpha_add_ns), &fb[k]);
         }
+        fprintf(o, "  m = %u\n", m);
+        CLI_ROW_D("  T upper far (cycles)", fb[k].T_upper, "%.1f");
+        CLI_ROW_D("  + lambda x d-alpha", fb[k].T_upper - nb[k].T_upper, "%.1f");
+        CLI_ROW_D("  slowdown (upper)", nb[k].T_upper > 0 ? fb[k].T_upper / nb[k].T_upper : 1.0, "%.4fx");
     }
-#undef ROW_U
-#undef ROW_D
+}
+#undef CLI_ROW_U
+#undef CLI_ROW_D
+
+/* Where each configuration's values come from: the profile, the options. */
+static void cli_table_provenance(edan_context *ctx, const cli_analysis *a, FILE *o)
+{
+    uint32_t k;
+    char label[128];
     fprintf(o, "\nWhere the values come from");
     if (a->profile_path)
         fprintf(o, " (profile %s%s, measured m = %u)", a->profile_path,
                 a->profile_default ? ": this machine's own, used without --profile; --no-profile to go without" : "",
                 a->profile_m);
     fprintf(o, ":\n");
-    for (k = 0; k < K; k++) {
+    for (k = 0; k < edan_num_configs(ctx); k++) {
         const edan_config *c = edan_get_config(ctx, k);
         cli_config_label(c, label, sizeof label);
         fprintf(o, "  %s:\n    %s\n", label, a->provenance[k]);
@@ -1384,56 +1416,80 @@ static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char
                        "doubling keeps every other bin)\n",
                     (unsigned long long)c->tau, (unsigned long long)a->configs[k].tau);
     }
+}
+
+/* A hotspot's function [object]  file:line, when the program is known. */
+static void cli_table_where(cli_where *w, const edan_hotspot *h, char *where, size_t n)
+{
+    const char *fn, *sym, *file, *base, *object;
+    char fo[400];
+    int line;
+    where[0] = 0;
+    if (!h->has_pc || !cli_where_any(w)) return;
+    cli_where_at(w, h->key, &fn, &sym, &file, &line, &object);
+    base = file ? strrchr(file, '/') : NULL;
+    snprintf(fo, sizeof fo, "%s%s%s%s", fn ? fn : "?", object ? " [" : "", object ? object : "", object ? "]" : "");
+    if (file) snprintf(where, n, "%s  %s:%d", fo, base ? base + 1 : file, line);
+    else snprintf(where, n, "%s", fo);
+}
+
+/* Configuration k's --top list; 0, or -1 (a message printed) when out of memory. */
+static int cli_table_hotspots(edan_context *ctx, const cli_analysis *a, uint32_t k, const edan_metrics *mt,
+                              cli_where *w, FILE *o)
+{
+    char key[200], where[720], chain[24] = "", label[128];
+    int kw = 24;
+    cli_hot t;
+    const edan_hotspot *h;
+    size_t q;
+    if (cli_hot_get(ctx, a, k, &t)) return -1;
+    h = t.h;
+    cli_config_label(edan_get_config(ctx, k), label, sizeof label);
+    for (q = 0; q < t.n; q++) {     /* the instruction column as wide as its longest entry */
+        cli_hot_key(a, &h[q], key, sizeof key);
+        if ((int)strlen(key) > kw) kw = (int)strlen(key);
+    }
+    fprintf(o, "\nTop %u memory instructions by chained accesses [%s]:\n", a->top, label);
+    fprintf(o, "  %-*s %12s %12s %12s %8s%s  %s\n", kw, "instruction",
+            a->isa == EDAN_ISA_X86_64 ? "accesses" : "executed", "mem vertices", "chained", "max md",
+            t.chain ? "    chain" : "", cli_where_any(w) ? "where" : "");
+    for (q = 0; q < t.n; q++) {
+        cli_table_where(w, &h[q], where, sizeof where);
+        if (t.chain) snprintf(chain, sizeof chain, " %8llu", (unsigned long long)t.chain[q]);
+        cli_hot_key(a, &h[q], key, sizeof key);
+        fprintf(o, "  %-*s %12llu %12llu %12llu %8llu%s  %s\n", kw, key, (unsigned long long)h[q].executed,
+                (unsigned long long)h[q].mem_vertices, (unsigned long long)h[q].chained,
+                (unsigned long long)h[q].max_md, chain, where);
+    }
+    if (t.chain) fprintf(o, "  (chain: the instruction's accesses among the D = %llu of the critical chain)\n",
+                         (unsigned long long)mt->D);
+    else if (a->chain) fprintf(o, "  (no critical chain: %s)\n", t.why);
+    cli_hot_free(&t);
+    return 0;
+}
+
+static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char *source, FILE *o)
+{
+    uint32_t K = edan_num_configs(ctx), k;
+    int w;
+    edan_metrics mt[EDAN_MAX_CONFIGS];
+    for (k = 0; k < K; k++) edan_get_metrics(ctx, k, &mt[k]);
+    cli_table_head(ctx, a, source, &mt[0], o);
+    w = cli_table_columns(ctx, o);
+    cli_table_metrics(ctx, a, mt, w, o);
+    cli_table_bounds(ctx, a, w, o);
+    cli_table_provenance(ctx, a, o);
     if (a->top) {
-        cli_where w;
-        cli_where_open(&w, a);
-        for (k = 0; k < K; k++) {
-            char key[200], where[720], chain[24] = "";
-            int kw = 24;
-            cli_hot t;
-            edan_hotspot *h;
-            size_t n, q;
-            if (cli_hot_get(ctx, a, k, &t)) {
-                cli_where_close(&w);
+        cli_where where;
+        cli_where_open(&where, a);
+        for (k = 0; k < K; k++)
+            if (cli_table_hotspots(ctx, a, k, &mt[k], &where, o)) {
+                cli_where_close(&where);
                 return -1;
             }
-            h = t.h;
-            n = t.n;
-            cli_config_label(edan_get_config(ctx, k), label, sizeof label);
-            for (q = 0; q < n; q++) {   /* the instruction column as wide as its longest entry */
-                cli_hot_key(a, &h[q], key, sizeof key);
-                if ((int)strlen(key) > kw) kw = (int)strlen(key);
-            }
-            fprintf(o, "\nTop %u memory instructions by chained accesses [%s]:\n", a->top, label);
-            fprintf(o, "  %-*s %12s %12s %12s %8s%s  %s\n", kw, "instruction",
-                    a->isa == EDAN_ISA_X86_64 ? "accesses" : "executed", "mem vertices", "chained", "max md",
-                    t.chain ? "    chain" : "", cli_where_any(&w) ? "where" : "");
-            for (q = 0; q < n; q++) {
-                where[0] = 0;
-                if (h[q].has_pc && cli_where_any(&w)) {
-                    const char *fn, *sym, *file, *base, *object;
-                    char fo[400];
-                    int line;
-                    cli_where_at(&w, h[q].key, &fn, &sym, &file, &line, &object);
-                    base = file ? strrchr(file, '/') : NULL;
-                    snprintf(fo, sizeof fo, "%s%s%s%s", fn ? fn : "?", object ? " [" : "", object ? object : "",
-                             object ? "]" : "");
-                    if (file) snprintf(where, sizeof where, "%s  %s:%d", fo, base ? base + 1 : file, line);
-                    else snprintf(where, sizeof where, "%s", fo);
-                }
-                if (t.chain) snprintf(chain, sizeof chain, " %8llu", (unsigned long long)t.chain[q]);
-                cli_hot_key(a, &h[q], key, sizeof key);
-                fprintf(o, "  %-*s %12llu %12llu %12llu %8llu%s  %s\n", kw, key, (unsigned long long)h[q].executed,
-                        (unsigned long long)h[q].mem_vertices, (unsigned long long)h[q].chained,
-                        (unsigned long long)h[q].max_md, chain, where);
-            }
-            if (t.chain) fprintf(o, "  (chain: the instruction's accesses among the D = %llu of the critical chain)\n",
-                                 (unsigned long long)mt[k].D);
-            else if (a->chain) fprintf(o, "  (no critical chain: %s)\n", t.why);
-            cli_hot_free(&t);
-        }
-        if (a->elf_path && !w.prog.mod) fprintf(o, "(no function names: %s: %s)\n", a->elf_path, w.why ? w.why : "error");
-        cli_where_close(&w);
+        if (a->elf_path && !where.prog.mod)
+            fprintf(o, "(no function names: %s: %s)\n", a->elf_path, where.why ? where.why : "error");
+        cli_where_close(&where);
     }
     cli_report_threads(ctx, o);
     return 0;

@@ -1282,7 +1282,8 @@ static void cli_row_d(FILE *o, const char *name, const double *v, uint32_t K, co
 
 /* The table's rows: `expr`, a value of configuration k, for each k. */
 #define CLI_ROW_U(title, expr) do { for (k = 0; k < K; k++) u[k] = (expr); cli_row_u(o, title, u, K, w); } while (0)
-#define CLI_ROW_D(title, expr, fmt) do { for (k = 0; k < K; k++) d[k] = (expr); cli_row_d(o, title, d, K, fmt, w); } while (0)
+#define CLI_ROW_D(title, expr, fmt) \
+    do { for (k = 0; k < K; k++) d[k] = (expr); cli_row_d(o, title, d, K, fmt, w); } while (0)
 
 /* What was analysed, the job's rank, whether it is partial, each
    configuration's verdict. */

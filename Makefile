@@ -29,7 +29,7 @@ deps: $(B)/deps.ok
 edan: $(EDAN_SRCS) $(wildcard tools/*.h) edan.h | $(B)/deps.ok
 	$(CC) $(WARN) $(CFLAGS) -I. -o $@ $(EDAN_SRCS) -lZydis -ldw -lelf -liberty -lz -lm -lpthread
 
-probe: $(PROBE_SRCS) $(wildcard probes/*.h) tools/files.h tools/opt.h tools/suggest.h edan.h | $(B)/deps.ok
+probe: $(PROBE_SRCS) $(wildcard probes/*.h) tools/files.h tools/jsonw.h tools/opt.h tools/suggest.h edan.h | $(B)/deps.ok
 	$(CC) $(WARN) -D_GNU_SOURCE $(CFLAGS) -I. -o $@ $(PROBE_SRCS) $(PROBE_LIBS)
 
 $(B)/test_%: tests/unit/test_%.c edan.h $(wildcard tests/unit/*.h) $(wildcard tools/*.h) | $(B)/deps.ok

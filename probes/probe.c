@@ -4,6 +4,7 @@
    reads. See hwprofiles/README.md for the schema. */
 #include "probe.h"
 #include "../tools/files.h"
+#include "../tools/jsonw.h"
 #include "../tools/opt.h"
 #include "edan.h"
 #include <sys/stat.h>
@@ -49,71 +50,7 @@ void probe_log(const probe_opts *o, const char *fmt, ...)
     fputc('\n', stderr);
 }
 
-/* ---- JSON writer: pretty, comma bookkeeping per nesting level ---------- */
-typedef struct jw { FILE *f; int depth; int first[64]; } jw;
-
-static void jw_key(jw *w, const char *key)
-{
-    int i;
-    if (!w->first[w->depth]) fputc(',', w->f);
-    w->first[w->depth] = 0;
-    fputc('\n', w->f);
-    for (i = 0; i < w->depth; i++) fputs("  ", w->f);
-    if (key) fprintf(w->f, "\"%s\": ", key);
-}
-static void jw_open(jw *w, const char *key, char c)
-{
-    jw_key(w, key);
-    fputc(c, w->f);
-    w->first[++w->depth] = 1;
-}
-static void jw_obj(jw *w, const char *key) { jw_open(w, key, '{'); }
-static void jw_arr(jw *w, const char *key) { jw_open(w, key, '['); }
-static void jw_close(jw *w, char c)
-{
-    int i, empty = w->first[w->depth];
-    w->depth--;
-    if (!empty) {
-        fputc('\n', w->f);
-        for (i = 0; i < w->depth; i++) fputs("  ", w->f);
-    }
-    fputc(c, w->f);
-}
-static void jw_end_obj(jw *w) { jw_close(w, '}'); }
-static void jw_end_arr(jw *w) { jw_close(w, ']'); }
-static void jw_num(jw *w, const char *key, double v)
-{
-    jw_key(w, key);
-    if (v != v || v - v != 0) fputs("null", w->f);     /* NaN/inf are not JSON */
-    else fprintf(w->f, "%.6g", v);
-}
-static void jw_int(jw *w, const char *key, long long v)
-{
-    jw_key(w, key);
-    fprintf(w->f, "%lld", v);
-}
-static void jw_bool(jw *w, const char *key, int v)
-{
-    jw_key(w, key);
-    fputs(v ? "true" : "false", w->f);
-}
-static void jw_str(jw *w, const char *key, const char *s)
-{
-    jw_key(w, key);
-    fputc('"', w->f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') fprintf(w->f, "\\%c", c);
-        else if (c < 0x20) fprintf(w->f, "\\u%04x", c);
-        else fputc(c, w->f);
-    }
-    fputc('"', w->f);
-}
-static void jw_raw(jw *w, const char *key, const char *text)
-{
-    jw_key(w, key);
-    fputs(text, w->f);
-}
+/* a measurement's statistics as a JSON object */
 static void jw_stats(jw *w, const char *key, const probe_stats *s)
 {
     jw_obj(w, key);

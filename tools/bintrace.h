@@ -1175,6 +1175,183 @@ static inline int bintrace__vertex(bintrace_reader *r, bintrace__cur *c, unsigne
     return 1;
 }
 
+/* The file header, once buf has it whole: version, ISA, header size,
+   recorded load. BINTRACE_OK with r->have_header set and *pos after the
+   header, or unset when more input is needed; BINTRACE_ERR. */
+static inline int bintrace__header(bintrace_reader *r, const unsigned char *buf, size_t n, size_t *pos)
+{
+    unsigned version, isa, hdr_size;
+    if (n < BINTRACE_HEADER_SIZE) return BINTRACE_OK;
+    if (!bintrace_detect(buf, n)) return bintrace__err(r, 0, "not an EDAN binary trace (bad magic)");
+    version = buf[6] | (unsigned)buf[7] << 8;
+    isa = buf[8] | (unsigned)buf[9] << 8;
+    hdr_size = buf[10] | (unsigned)buf[11] << 8;
+    r->crc = crc32(0L, Z_NULL, 0);
+    r->span = 0;
+    if (buf[12] | buf[13] | buf[14] | buf[15]) return bintrace__err(r, 12, "unknown flags in the binary trace header");
+    if (version < 1 || version > BINTRACE_VERSION) {
+        char msg[100];
+        snprintf(msg, sizeof msg, "binary trace version %u; this edan reads versions 1 to %d", version,
+                 BINTRACE_VERSION);
+        return bintrace__err(r, 6, msg);
+    }
+    r->version = version;
+    if (version < 2)
+        snprintf(r->warning, sizeof r->warning,
+                 "version %u binary trace: it has no checksums, a damaged file cannot be told from a good one",
+                 version);
+    else if (version < 3)
+        snprintf(r->warning, sizeof r->warning,
+                 "version %u binary trace: its checksums cover each stretch alone, so stretches moved or "
+                 "repeated cannot be told from a good file", version);
+    if (isa == EDAN_ISA_X86_64 && !r->decode)
+        return bintrace__err(r, 8, "an x86-64 binary trace: this reader has no x86-64 decoder");
+    if (isa != EDAN_ISA_RISCV64 && isa != EDAN_ISA_X86_64)
+        return bintrace__err(r, 8, "unknown ISA in the binary trace header");
+    r->isa = isa;
+    if (hdr_size < BINTRACE_HEADER_SIZE || hdr_size > 4096) return bintrace__err(r, 10, "bad header size");
+    if (n < hdr_size) return BINTRACE_OK;
+    if (hdr_size >= BINTRACE_HEADER_LOAD) {
+        int k;
+        for (k = 7; k >= 0; k--) r->load = r->load << 8 | buf[16 + k];
+    }
+    *pos = hdr_size;
+    r->have_header = 1;
+    return BINTRACE_OK;
+}
+
+/* An EXEC record's instructions first..first+count of block b, complete in
+   c, fed to the analysis: the memory instructions' addresses (a varint of
+   one byte, a predicted stride, without the general decoder), then the
+   block at once (x86-64: its instructions' vertices). 1, or -1 (reported)
+   when the analysis refuses it. */
+static inline int bintrace__exec_feed(bintrace_reader *r, bintrace__cur *c, unsigned long long at, bintrace_block *b,
+                                      uint64_t first, uint64_t count)
+{
+    uint32_t m, m1 = b->mem_before[first + count], bad, i;
+    uint32_t base = b->u ? b->ufirst[first] : (uint32_t)first;
+    for (m = b->mem_before[first]; m < m1; m++) {
+        uint64_t z;
+        if (c->p < c->end && *c->p < 0x80) z = *c->p++;
+        else z = bintrace__v(c);
+        r->addrs[b->mem[m].idx - base] = bintrace__address(&b->mem[m], z);
+    }
+    if (b->u) {
+        if (bintrace_feed_block(r->ctx, &b->prep, &b->u[0].in, sizeof *b->u, b->nu, base,
+                                b->ufirst[first + count] - base, r->addrs, &bad) != EDAN_OK) {
+            for (i = (uint32_t)first; i + 1 < first + count && b->ufirst[i + 1] <= bad; i++) {}
+            return bintrace__rejected(r, at, &b->s[i], edan_error(r->ctx));
+        }
+    } else if (bintrace_feed_block(r->ctx, &b->prep, &b->s[0].in, sizeof *b->s, b->n, (uint32_t)first,
+                                   (uint32_t)count, r->addrs, &bad) != EDAN_OK) {
+        return bintrace__rejected(r, at, &b->s[bad], edan_error(r->ctx));
+    }
+    return 1;
+}
+
+/* The same instructions, each (x86-64: each of its vertices) handed to fn
+   with its address. 1, or -1 (reported) when fn refuses one. */
+static inline int bintrace__exec_emit(bintrace_reader *r, bintrace__cur *c, unsigned long long at, bintrace_block *b,
+                                      uint64_t first, uint64_t count, bintrace_insn_fn fn, void *user)
+{
+    uint32_t m = b->mem_before[first], k, i;
+    for (i = (uint32_t)first; i < first + count; i++) {
+        bintrace_sinsn *s = &b->s[i];
+        const char *why = NULL;
+        if (s->in.mem != EDAN_MEM_NONE) s->in.addr = bintrace__address(&b->mem[m++], bintrace__v(c));
+        if (!b->u) {
+            if (fn(user, &s->in, &why) != 0) return bintrace__rejected(r, at, s, why);
+            continue;
+        }
+        for (k = b->ufirst[i]; k < b->ufirst[i + 1]; k++) {
+            edan_insn v = b->u[k].in;
+            v.addr = v.mem != EDAN_MEM_NONE ? s->in.addr : 0;
+            if (fn(user, &v, &why) != 0) return bintrace__rejected(r, at, s, why);
+        }
+    }
+    return 1;
+}
+
+/* An EXEC record (tag t) of a block, whole or a range of its instructions.
+   1 = done, 0 = short, -1 = error (reported). */
+static inline int bintrace__exec(bintrace_reader *r, bintrace__cur *c, unsigned long long at, uint64_t t,
+                                 bintrace_insn_fn fn, void *user)
+{
+    uint64_t id = t >> 2, first = 0, count;
+    bintrace_block *b;
+    uint32_t i, nmem;
+    int rc;
+    if (id >= r->nblocks) return bintrace__err(r, at, "execution of an undefined block");
+    b = &r->blocks[id];
+    count = b->n;
+    if (t & 1) {
+        first = bintrace__v(c);
+        count = bintrace__v(c);
+        if (c->is_short) return 0;
+        if (c->bad) return bintrace__err(r, at, "malformed varint");
+        if (count == 0 || first >= b->n || count > b->n - first)
+            return bintrace__err(r, at, "bad instruction range in block");
+    }
+    if (b->has_unknown)
+        for (i = (uint32_t)first; i < first + count; i++) {
+            if (b->s[i].unknown) return bintrace__rejected(r, at, &b->s[i], "it does not decode");
+            if (b->s[i].vertex_only)
+                return bintrace__rejected(r, at, &b->s[i], "an EXEC record of an instruction whose accesses "
+                                          "come in VERTEX records");
+        }
+    /* complete? (the address predictors must not move on a partial record) */
+    nmem = b->mem_before[first + count] - b->mem_before[first];
+    if ((size_t)(c->end - c->p) < 10 * (size_t)nmem) {
+        bintrace__cur probe = *c;
+        for (i = 0; i < nmem && !probe.is_short && !probe.bad; i++) (void)bintrace__v(&probe);
+        if (probe.is_short) return 0;
+        if (probe.bad) return bintrace__err(r, at, "malformed varint");
+    }
+    if (r->ctx) rc = bintrace__exec_feed(r, c, at, b, first, count);
+    else rc = bintrace__exec_emit(r, c, at, b, first, count, fn, user);
+    if (rc < 0) return rc;
+    r->count += count;
+    if (r->isa == EDAN_ISA_X86_64) {
+        if (first == 0 && count == b->n) r->flops += b->flops;
+        else for (i = (uint32_t)first; i < first + count; i++) r->flops += b->s[i].flops;
+    }
+    return 1;
+}
+
+/* A CHECK record at buf[pos]: the CRC of the bytes since the last one
+   (version 3: of all before it) must match. *crc_pos and *since move past
+   it. 1 = done, 0 = short, -1 = error (reported). */
+static inline int bintrace__check(bintrace_reader *r, bintrace__cur *c, const unsigned char *buf, size_t pos,
+                                  unsigned long long at, size_t *crc_pos, size_t *since)
+{
+    uLong want, got;
+    if (c->end - c->p < 4) return 0;
+    want = (uLong)c->p[0] | (uLong)c->p[1] << 8 | (uLong)c->p[2] << 16 | (uLong)c->p[3] << 24;
+    got = crc32(r->crc, buf + *crc_pos, (uInt)(pos - *crc_pos));
+    if (want != got && !r->skip_checks) {
+        char msg[150];
+        if (r->version >= 3)
+            snprintf(msg, sizeof msg, "checksum mismatch: the file was changed after byte %llu, or its "
+                     "stretches were moved, repeated or spliced", r->consumed + *since - r->span);
+        else
+            snprintf(msg, sizeof msg, "checksum mismatch: bytes %llu to %llu of the file were changed",
+                     r->consumed + *crc_pos - r->span, at);
+        return bintrace__err(r, at, msg);
+    }
+    c->p += 4;
+    if (r->version >= 3) {      /* chained: the running CRC goes on, over this record too */
+        r->crc = got;
+        *crc_pos = pos;
+    } else {
+        r->crc = crc32(0L, Z_NULL, 0);
+        *crc_pos = (size_t)(c->p - buf);
+    }
+    r->span = 0;
+    *since = (size_t)(c->p - buf);
+    if (r->on_check) r->on_check(r->check_user, at, r->consumed + *since);
+    return 1;
+}
+
 /* Decodes the complete records in buf[0..n), calling fn for every
    instruction in trace order, and sets *used to the bytes consumed; the
    caller keeps buf[*used..n) and appends more input. Returns BINTRACE_OK
@@ -1188,48 +1365,14 @@ static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char
     *used = 0;
     if (r->done) return n ? bintrace__err(r, r->consumed, "data after the end record") : BINTRACE_EOF;
     if (!r->have_header) {
-        unsigned version, isa, hdr_size;
-        if (n < BINTRACE_HEADER_SIZE) return BINTRACE_OK;
-        if (!bintrace_detect(buf, n)) return bintrace__err(r, 0, "not an EDAN binary trace (bad magic)");
-        version = buf[6] | (unsigned)buf[7] << 8;
-        isa = buf[8] | (unsigned)buf[9] << 8;
-        hdr_size = buf[10] | (unsigned)buf[11] << 8;
-        r->crc = crc32(0L, Z_NULL, 0);
-        r->span = 0;
-        if (buf[12] | buf[13] | buf[14] | buf[15]) return bintrace__err(r, 12, "unknown flags in the binary trace header");
-        if (version < 1 || version > BINTRACE_VERSION) {
-            char msg[100];
-            snprintf(msg, sizeof msg, "binary trace version %u; this edan reads versions 1 to %d", version,
-                     BINTRACE_VERSION);
-            return bintrace__err(r, 6, msg);
-        }
-        r->version = version;
-        if (version < 2)
-            snprintf(r->warning, sizeof r->warning,
-                     "version %u binary trace: it has no checksums, a damaged file cannot be told from a good one",
-                     version);
-        else if (version < 3)
-            snprintf(r->warning, sizeof r->warning,
-                     "version %u binary trace: its checksums cover each stretch alone, so stretches moved or "
-                     "repeated cannot be told from a good file", version);
-        if (isa == EDAN_ISA_X86_64 && !r->decode)
-            return bintrace__err(r, 8, "an x86-64 binary trace: this reader has no x86-64 decoder");
-        if (isa != EDAN_ISA_RISCV64 && isa != EDAN_ISA_X86_64)
-            return bintrace__err(r, 8, "unknown ISA in the binary trace header");
-        r->isa = isa;
-        if (hdr_size < BINTRACE_HEADER_SIZE || hdr_size > 4096) return bintrace__err(r, 10, "bad header size");
-        if (n < hdr_size) return BINTRACE_OK;
-        if (hdr_size >= BINTRACE_HEADER_LOAD) {
-            int k;
-            for (k = 7; k >= 0; k--) r->load = r->load << 8 | buf[16 + k];
-        }
-        pos = hdr_size;
-        r->have_header = 1;
+        int hr = bintrace__header(r, buf, n, &pos);
+        if (hr != BINTRACE_OK || !r->have_header) return hr;
     }
     while (pos < n) {
         bintrace__cur c;
-        uint64_t t, id, first = 0, count;
+        uint64_t t, id, count;
         unsigned long long at = r->consumed + pos;
+        int rr;
         if (r->ctx) {
             int w = bintrace__exec_whole(r, buf, n, &pos);
             if (w == BINTRACE_ERR) return w;
@@ -1245,123 +1388,20 @@ static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char
         if (r->vopen && t != ((3u << 2) | 3) && t != ((2u << 2) | 3))
             return bintrace__err(r, at, "an instruction's accesses continue in no VERTEX record");
         if ((t & 3) <= 1) {
-            bintrace_block *b;
-            uint32_t i, nmem;
-            if (id >= r->nblocks) return bintrace__err(r, at, "execution of an undefined block");
-            b = &r->blocks[id];
-            count = b->n;
-            if (t & 1) {
-                first = bintrace__v(&c);
-                count = bintrace__v(&c);
-                if (c.is_short) break;
-                if (c.bad) return bintrace__err(r, at, "malformed varint");
-                if (count == 0 || first >= b->n || count > b->n - first)
-                    return bintrace__err(r, at, "bad instruction range in block");
-            }
-            if (b->has_unknown)
-                for (i = (uint32_t)first; i < first + count; i++) {
-                    if (b->s[i].unknown) return bintrace__rejected(r, at, &b->s[i], "it does not decode");
-                    if (b->s[i].vertex_only)
-                        return bintrace__rejected(r, at, &b->s[i], "an EXEC record of an instruction whose accesses "
-                                                  "come in VERTEX records");
-                }
-            /* complete? (the address predictors must not move on a partial record) */
-            nmem = b->mem_before[first + count] - b->mem_before[first];
-            if ((size_t)(c.end - c.p) < 10 * (size_t)nmem) {
-                bintrace__cur probe = c;
-                for (i = 0; i < nmem && !probe.is_short && !probe.bad; i++) (void)bintrace__v(&probe);
-                if (probe.is_short) break;
-                if (probe.bad) return bintrace__err(r, at, "malformed varint");
-            }
-            if (r->ctx) {
-                /* the memory instructions only, a varint of one byte (a
-                   predicted stride) without the general decoder; then the
-                   block at once (x86-64: its instructions' vertices) */
-                uint32_t m, m1 = b->mem_before[first + count], bad;
-                uint32_t base = b->u ? b->ufirst[first] : (uint32_t)first;
-                for (m = b->mem_before[first]; m < m1; m++) {
-                    uint64_t z;
-                    if (c.p < c.end && *c.p < 0x80) z = *c.p++;
-                    else z = bintrace__v(&c);
-                    r->addrs[b->mem[m].idx - base] = bintrace__address(&b->mem[m], z);
-                }
-                if (b->u) {
-                    if (bintrace_feed_block(r->ctx, &b->prep, &b->u[0].in, sizeof *b->u, b->nu, base,
-                                            b->ufirst[first + count] - base, r->addrs, &bad) != EDAN_OK) {
-                        for (i = (uint32_t)first; i + 1 < first + count && b->ufirst[i + 1] <= bad; i++) {}
-                        return bintrace__rejected(r, at, &b->s[i], edan_error(r->ctx));
-                    }
-                } else if (bintrace_feed_block(r->ctx, &b->prep, &b->s[0].in, sizeof *b->s, b->n, (uint32_t)first,
-                                               (uint32_t)count, r->addrs, &bad) != EDAN_OK) {
-                    return bintrace__rejected(r, at, &b->s[bad], edan_error(r->ctx));
-                }
-            } else {
-                uint32_t m = b->mem_before[first], k;
-                for (i = (uint32_t)first; i < first + count; i++) {
-                    bintrace_sinsn *s = &b->s[i];
-                    const char *why = NULL;
-                    if (s->in.mem != EDAN_MEM_NONE) s->in.addr = bintrace__address(&b->mem[m++], bintrace__v(&c));
-                    if (!b->u) {
-                        if (fn(user, &s->in, &why) != 0) return bintrace__rejected(r, at, s, why);
-                        continue;
-                    }
-                    for (k = b->ufirst[i]; k < b->ufirst[i + 1]; k++) {
-                        edan_insn v = b->u[k].in;
-                        v.addr = v.mem != EDAN_MEM_NONE ? s->in.addr : 0;
-                        if (fn(user, &v, &why) != 0) return bintrace__rejected(r, at, s, why);
-                    }
-                }
-            }
-            r->count += count;
-            if (r->isa == EDAN_ISA_X86_64) {
-                if (first == 0 && count == b->n) r->flops += b->flops;
-                else for (i = (uint32_t)first; i < first + count; i++) r->flops += b->s[i].flops;
-            }
+            rr = bintrace__exec(r, &c, at, t, fn, user);
         } else if ((t & 3) == 2) {
             const char *why = NULL;
-            int dr;
             if (id != r->nblocks) return bintrace__err(r, at, "block defined out of order");
-            dr = bintrace__define(r, &c, &why);
-            if (dr == 0) break;
-            if (dr < 0) return bintrace__err(r, at, why);
+            rr = bintrace__define(r, &c, &why);
+            if (rr < 0) return bintrace__err(r, at, why);
         } else if (id == 1 && r->version >= 2) {
-            int kr = bintrace__kill(r, &c, at);
-            if (kr == 0) break;
-            if (kr < 0) return BINTRACE_ERR;
+            rr = bintrace__kill(r, &c, at);
         } else if (id == 4) {
-            int tr = bintrace__thread(r, &c, at, r->thread_user);
-            if (tr == 0) break;
-            if (tr < 0) return BINTRACE_ERR;
+            rr = bintrace__thread(r, &c, at, r->thread_user);
         } else if (id == 3 && r->isa == EDAN_ISA_X86_64) {
-            int vr = bintrace__vertex(r, &c, at, fn, user);
-            if (vr == 0) break;
-            if (vr < 0) return BINTRACE_ERR;
+            rr = bintrace__vertex(r, &c, at, fn, user);
         } else if (id == 2 && r->version >= 2) {
-            uLong want, got;
-            if (c.end - c.p < 4) break;
-            want = (uLong)c.p[0] | (uLong)c.p[1] << 8 | (uLong)c.p[2] << 16 | (uLong)c.p[3] << 24;
-            got = crc32(r->crc, buf + crc_pos, (uInt)(pos - crc_pos));
-            if (want != got && !r->skip_checks) {
-                char msg[150];
-                if (r->version >= 3)
-                    snprintf(msg, sizeof msg, "checksum mismatch: the file was changed after byte %llu, or its "
-                             "stretches were moved, repeated or spliced", r->consumed + since - r->span);
-                else
-                    snprintf(msg, sizeof msg, "checksum mismatch: bytes %llu to %llu of the file were changed",
-                             r->consumed + crc_pos - r->span, (unsigned long long)at);
-                return bintrace__err(r, at, msg);
-            }
-            c.p += 4;
-            if (r->version >= 3) {      /* chained: the running CRC goes on, over this record too */
-                r->crc = got;
-                crc_pos = pos;
-            } else {
-                r->crc = crc32(0L, Z_NULL, 0);
-                crc_pos = (size_t)(c.p - buf);
-            }
-            r->span = 0;
-            since = (size_t)(c.p - buf);
-            if (r->on_check) r->on_check(r->check_user, at, r->consumed + since);
+            rr = bintrace__check(r, &c, buf, pos, at, &crc_pos, &since);
         } else {
             if (id != 0) return bintrace__err(r, at, "unknown record kind");
             count = bintrace__v(&c);
@@ -1371,7 +1411,10 @@ static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char
                 return bintrace__err(r, at, "no checksum right before the end record: the trace was cut or changed");
             if (count != r->count) return bintrace__err(r, at, "instruction count in the end record does not match");
             r->done = 1;
+            rr = 1;
         }
+        if (rr == 0) break;
+        if (rr < 0) return BINTRACE_ERR;
         pos = (size_t)(c.p - buf);
         if (r->done) break;
     }

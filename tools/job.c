@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "chart.h"
 #include "files.h"
+#include "jsonw.h"
 #include "opt.h"
 
 /* ---------------------------------------------------------------------- */
@@ -334,33 +335,57 @@ static void job_table(const job_rank *r, size_t n, const job_sum *s, uint32_t co
 
 static void job_json(const job_rank *r, size_t n, const job_sum *s, uint32_t config, uint32_t m, FILE *o)
 {
+    static const char *const spread_names[] = {"W_min", "W_max", "D_min", "D_max"};
+    static const char *const total_names[] = {"instructions", "W", "D", "chained"};
+    static const char *const rank_names[] = {"instructions", "W", "D", "chained", "lambda", "T_lower", "T_upper"};
+    const double spread[] = {s->W_min, s->W_max, s->D_min, s->D_max};
+    const double total[] = {s->insns, s->W, s->D, s->chained};
     size_t i;
     char verdict[600];
+    jw w;
     job_verdict(r, n, s, verdict, sizeof verdict);
-    fprintf(o, "{\n  \"program\": ");
-    cli_json_string(o, r[0].program);
-    fprintf(o, ",\n  \"ranks\": %zu, \"config\": %u, \"m\": %u, \"partial\": %s,\n  \"verdict\": ", n, config, m,
-            s->partial ? "true" : "false");
-    cli_json_string(o, verdict);
-    fprintf(o, ",\n  \"slowest\": {\"rank\": %ld, \"T_upper\": %.17g, \"over_median\": %.17g},\n",
-            r[s->slowest].rank, r[s->slowest].T_upper,
-            s->median_upper > 0 ? r[s->slowest].T_upper / s->median_upper : 1.0);
-    fprintf(o, "  \"imbalance\": {\"W_min\": %.17g, \"W_max\": %.17g, \"D_min\": %.17g, \"D_max\": %.17g},\n",
-            s->W_min, s->W_max, s->D_min, s->D_max);
-    fprintf(o, "  \"total\": {\"instructions\": %.17g, \"W\": %.17g, \"D\": %.17g, \"chained\": %.17g},\n", s->insns,
-            s->W, s->D, s->chained);
-    fprintf(o, "  \"by_rank\": [");
+    jw_init(&w, o);
+    w.real_digits = 17;
+    jw_obj_as(&w, NULL, JW_ROWS);
+    jw_row(&w);
+    jw_str(&w, "program", r[0].program);
+    jw_row(&w);
+    jw_uint(&w, "ranks", n);
+    jw_uint(&w, "config", config);
+    jw_uint(&w, "m", m);
+    jw_bool(&w, "partial", s->partial);
+    jw_row(&w);
+    jw_str(&w, "verdict", verdict);
+    jw_row(&w);
+    jw_obj_as(&w, "slowest", JW_INLINE);
+    jw_int(&w, "rank", r[s->slowest].rank);
+    jw_num(&w, "T_upper", r[s->slowest].T_upper);
+    jw_num(&w, "over_median", s->median_upper > 0 ? r[s->slowest].T_upper / s->median_upper : 1.0);
+    jw_end_obj(&w);
+    jw_row(&w);
+    jw_obj_as(&w, "imbalance", JW_INLINE);
+    jw_nums(&w, spread_names, spread, sizeof spread / sizeof spread[0]);
+    jw_end_obj(&w);
+    jw_row(&w);
+    jw_obj_as(&w, "total", JW_INLINE);
+    jw_nums(&w, total_names, total, sizeof total / sizeof total[0]);
+    jw_end_obj(&w);
+    jw_row(&w);
+    jw_arr_as(&w, "by_rank", JW_ROWS);
     for (i = 0; i < n; i++) {
-        fprintf(o, "%s\n    {\"rank\": %ld, \"host\": ", i ? "," : "", r[i].rank);
-        cli_json_string(o, r[i].host);
-        fprintf(o, ", \"file\": ");
-        cli_json_string(o, r[i].path);
-        fprintf(o, ", \"instructions\": %.17g, \"W\": %.17g, \"D\": %.17g, \"chained\": %.17g, \"lambda\": %.17g, "
-                   "\"T_lower\": %.17g, \"T_upper\": %.17g, \"partial\": %s}",
-                r[i].insns, r[i].W, r[i].D, r[i].chained, r[i].lambda, r[i].T_lower, r[i].T_upper,
-                r[i].partial ? "true" : "false");
+        const double counts[] = {r[i].insns, r[i].W, r[i].D, r[i].chained, r[i].lambda, r[i].T_lower, r[i].T_upper};
+        jw_row(&w);
+        jw_obj_as(&w, NULL, JW_INLINE);
+        jw_int(&w, "rank", r[i].rank);
+        jw_str(&w, "host", r[i].host);
+        jw_str(&w, "file", r[i].path);
+        jw_nums(&w, rank_names, counts, sizeof counts / sizeof counts[0]);
+        jw_bool(&w, "partial", r[i].partial);
+        jw_end_obj(&w);
     }
-    fprintf(o, "\n  ]\n}\n");
+    jw_end_arr(&w);
+    jw_end_obj(&w);
+    fputc('\n', o);
 }
 
 /* The ranks' time bounds: a bar from the lower to the upper bound per rank,

@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "x86.h"
 #include "files.h"
+#include "jsonw.h"
 #include "suggest.h"
 
 int cli_err(const char *fmt, ...)
@@ -269,40 +270,7 @@ int cli_output_check(const char *path)
     return 0;
 }
 
-void cli_json_string(FILE *o, const char *s)
-{
-    fputc('"', o);
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\') fprintf(o, "\\%c", ch);
-        else if (ch < 0x20) fprintf(o, "\\u%04x", ch);
-        else fputc(ch, o);
-    }
-    fputc('"', o);
-}
-
-static void cli_json_double(FILE *o, double v)
-{
-    if (v != v || v > 1e300 || v < -1e300) fputs("null", o);
-    else fprintf(o, "%.17g", v);
-}
-
-/* `prefix` (separator and key) then the number */
-static void cli_json_num(FILE *o, const char *prefix, double v)
-{
-    fputs(prefix, o);
-    cli_json_double(o, v);
-}
-
-/* n members "name": value, each after ", " (the first too when `more`). */
-static void cli_json_nums(FILE *o, int more, const char *const *names, const double *v, size_t n)
-{
-    size_t i;
-    for (i = 0; i < n; i++) {
-        fprintf(o, "%s\"%s\": ", more || i ? ", " : "", names[i]);
-        cli_json_double(o, v[i]);
-    }
-}
+void cli_json_string(FILE *o, const char *s) { jw_quote(o, s); }
 
 static int cli_write_timeline(edan_context *ctx, const cli_analysis *a)
 {
@@ -627,259 +595,354 @@ static int cli_hot_get(edan_context *ctx, const cli_analysis *a, uint32_t k, cli
     return 0;
 }
 
+/* ---- the JSON report ---------------------------------------------------- */
+/* Through tools/jsonw.h: rows of a few members each, small records inline;
+   reals round-trip (%.17g), beyond 1e300 null. */
+
+/* The trace: its source, ISA, program, whether it is partial, the job's
+   rank and the profile the configurations came from. */
+static void cli_json_header(jw *w, const cli_analysis *a, const char *source)
+{
+    char crc[16];
+    jw_row(w);
+    jw_str(w, "source", source);
+    jw_row(w);
+    if (a->isa == EDAN_ISA_X86_64) {
+        jw_str(w, "isa", "x86-64");
+        jw_str(w, "vertices", "micro-operations");
+        jw_uint(w, "machine_instructions", a->machine_insns);
+    } else {
+        jw_str(w, "isa", "riscv64");
+        jw_str(w, "vertices", "instructions");
+    }
+    if (a->elf_path && a->top) {    /* the program whose symbols and lines name the hotspots */
+        jw_row(w);
+        jw_str(w, "elf", a->elf_path);
+    }
+    jw_row(w);
+    jw_bool(w, "partial", a->partial != NULL);
+    if (a->job) {
+        jw_row(w);
+        jw_obj_as(w, "job", JW_INLINE);
+        jw_int(w, "rank", a->job->rank);
+        jw_int(w, "size", a->job->size);
+        jw_str(w, "host", a->job->host);
+        jw_str(w, "launcher", a->job->var ? a->job->var : "");
+        jw_str(w, "command", a->job->command ? a->job->command : "");
+        jw_end_obj(w);
+    }
+    if (a->partial) jw_str(w, "partial_reason", a->partial);
+    if (a->profile_path) {
+        jw_row(w);
+        jw_str(w, "profile", a->profile_path);
+        jw_uint(w, "profile_m", a->profile_m);
+        jw_bool(w, "profile_default", a->profile_default);
+        snprintf(crc, sizeof crc, "%08lx", a->profile_crc);
+        jw_str(w, "profile_crc32", crc);
+    }
+}
+
+static void cli_json_verdict(jw *w, edan_context *ctx, const cli_analysis *a, uint32_t k)
+{
+    static const char *const names[] = {"W_over_m", "lambda", "chain_share", "latency_bound_from", "mixed_from",
+                                        "added_ns", "added_seconds_min", "added_seconds_max", "slowdown_min",
+                                        "slowdown_max"};
+    cli_verdict v;
+    cli_verdict_make(ctx, a, k, &v);
+    {
+        const double vals[] = {v.w_over_m, v.lambda, v.chain_share, CLI_VERDICT_LATENCY_BOUND, CLI_VERDICT_MIXED,
+                               CLI_VERDICT_NS, v.add_min_s, v.add_max_s, v.slowdown_min, v.slowdown_max};
+        jw_row(w);
+        jw_obj_as(w, "verdict", JW_INLINE);
+        jw_str(w, "text", v.text);
+        jw_str(w, "class", v.cls);
+        jw_uint(w, "m", v.m);
+        jw_uint(w, "W", v.W);
+        jw_uint(w, "D", v.D);
+        jw_nums(w, names, vals, sizeof vals / sizeof vals[0]);
+        jw_end_obj(w);
+    }
+}
+
+/* The configuration itself: caches, write policy, RAM latency, clock, costs. */
+static void cli_json_config(jw *w, const edan_config *c)
+{
+    uint32_t l, j;
+    jw_row(w);
+    jw_arr_as(w, "cache", JW_INLINE);
+    for (l = 0; l < c->num_levels; l++) {
+        jw_obj_as(w, NULL, JW_INLINE);
+        jw_uint(w, "level", l + 1);
+        jw_uint(w, "size", c->level[l].size);
+        jw_uint(w, "assoc", c->level[l].assoc);
+        jw_uint(w, "line", c->level[l].line);
+        jw_uint(w, "latency", c->level[l].latency);
+        jw_end_obj(w);
+    }
+    jw_end_arr(w);
+    jw_row(w);
+    jw_str(w, "write_policy", c->write_policy == EDAN_WRITE_THROUGH ? "wt" : "wb");
+    jw_uint(w, "alpha", c->alpha);
+    jw_num(w, "alpha0", c->alpha0);
+    jw_num(w, "freq_ghz", c->freq_ghz);
+    jw_row(w);
+    jw_obj_as(w, "costs", JW_INLINE);
+    for (j = 0; j < EDAN_CLASS_COUNT; j++) jw_uint(w, edan_class_name((edan_class)j), c->cost[j]);
+    jw_end_obj(w);
+}
+
+/* The eDAG's counts: size, W, D, C, T1, Tinf, bytes, accesses, each
+   level's hits and the layers' widths. */
+static void cli_json_metrics(jw *w, edan_context *ctx, const cli_analysis *a, uint32_t k, const edan_metrics *mt)
+{
+    static const char *const size_names[] = {"instructions", "edges", "fill_edges", "W", "D", "C"};
+    static const char *const access_names[] = {"loads", "stores", "amos", "chained"};
+    static const char *const byte_names[] = {"flops", "load_bytes", "store_bytes"};
+    uint64_t fl = cli_flops(ctx, a), req = mt->load_bytes + mt->store_bytes, i, layer[512];
+    const uint64_t sizes[] = {mt->N, mt->E, mt->fill_edges, mt->W, mt->D, mt->C};
+    const uint64_t accesses[] = {mt->loads, mt->stores, mt->amos, mt->chained};
+    const uint64_t bytes[] = {fl, mt->load_bytes, mt->store_bytes};
+    uint32_t l;
+    jw_row(w);
+    jw_uints(w, size_names, sizes, sizeof sizes / sizeof sizes[0]);
+    jw_row(w);
+    jw_uint(w, "T1", mt->T1);
+    jw_uint(w, "Tinf", mt->Tinf);
+    jw_num(w, "parallelism", mt->parallelism);
+    jw_row(w);
+    jw_uint(w, "bytes", mt->bytes);
+    jw_num(w, "B_bytes_per_cycle", mt->B_bytes_per_cycle);
+    jw_num(w, "B_GBps", mt->B_GBps);
+    jw_row(w);
+    jw_uints(w, access_names, accesses, sizeof accesses / sizeof accesses[0]);
+    jw_row(w);
+    jw_uints(w, byte_names, bytes, sizeof bytes / sizeof bytes[0]);
+    jw_num(w, "arithmetic_intensity", req ? (double)fl / (double)req : 0.0);
+    jw_uint(w, "ram_lines", mt->ram_lines);
+    jw_uint(w, "writebacks", mt->writebacks);
+    jw_arr_as(w, "level_hits", JW_INLINE);
+    for (l = 0; l < edan_get_config(ctx, k)->num_levels; l++) jw_uint(w, NULL, mt->level_hits[l]);
+    jw_end_arr(w);
+    jw_row(w);
+    jw_arr_as(w, "layers", JW_INLINE);
+    for (i = 0; i < mt->D; i++) {   /* through a buffer: the engine keeps about a byte per layer, not D counts */
+        if (i % 512 == 0) edan_get_layers(ctx, k, i + 1, layer, 512);
+        jw_uint(w, NULL, layer[i % 512]);
+    }
+    jw_end_arr(w);
+}
+
+/* The bounds for each m. */
+static void cli_json_bounds(jw *w, edan_context *ctx, const cli_analysis *a, uint32_t k)
+{
+    static const char *const names[] = {"lambda", "Lambda", "M_lower", "M_layered", "M_upper",
+                                        "T_lower", "T_layered", "T_upper"};
+    char m[16];
+    uint32_t j;
+    jw_row(w);
+    jw_obj_as(w, "m", JW_ROWS);
+    for (j = 0; j < cli_num_m(a); j++) {
+        edan_bounds b;
+        edan_get_bounds(ctx, k, cli_m_at(a, j), &b);
+        {
+            const double vals[] = {b.lambda, b.Lambda, b.M_lower, b.M_layered, b.M_upper,
+                                   b.T_lower, b.T_layered, b.T_upper};
+            snprintf(m, sizeof m, "%u", cli_m_at(a, j));
+            jw_row(w);
+            jw_obj_as(w, m, JW_INLINE);
+            jw_nums(w, names, vals, sizeof vals / sizeof vals[0]);
+            jw_end_obj(w);
+        }
+    }
+    jw_end_obj(w);
+}
+
+/* --alpha-add: the time bounds with RAM that many nanoseconds farther. */
+static void cli_json_what_if(jw *w, edan_context *ctx, const cli_analysis *a, uint32_t k)
+{
+    const edan_config *c = edan_get_config(ctx, k);
+    double far = cli_far_alpha(c, a->alpha_add_ns);
+    char m[16];
+    uint32_t j;
+    jw_row(w);
+    jw_obj_as(w, "what_if", JW_INLINE);
+    jw_num(w, "alpha_add_ns", a->alpha_add_ns);
+    jw_uint(w, "alpha_cycles", c->alpha);
+    jw_num(w, "alpha_far_cycles", far);
+    jw_obj_as(w, "m", JW_ROWS);
+    for (j = 0; j < cli_num_m(a); j++) {
+        edan_bounds nb, fb;
+        edan_get_bounds(ctx, k, cli_m_at(a, j), &nb);
+        edan_get_bounds_at(ctx, k, cli_m_at(a, j), far, &fb);
+        snprintf(m, sizeof m, "%u", cli_m_at(a, j));
+        jw_row(w);
+        jw_obj_as(w, m, JW_INLINE);
+        jw_num(w, "T_lower", fb.T_lower);
+        jw_num(w, "T_layered", fb.T_layered);
+        jw_num(w, "T_upper", fb.T_upper);
+        jw_num(w, "delta_T_upper", fb.T_upper - nb.T_upper);
+        jw_num(w, "slowdown_upper", nb.T_upper > 0 ? fb.T_upper / nb.T_upper : 1.0);
+        jw_end_obj(w);
+    }
+    jw_end_obj(w);
+    jw_end_obj(w);
+}
+
+static void cli_json_timeline(jw *w, edan_context *ctx, const cli_analysis *a, uint32_t k)
+{
+    const edan_config *c = edan_get_config(ctx, k);
+    const uint64_t *bins;
+    size_t nb, b;
+    if (!c->tau || edan_get_timeline(ctx, k, &bins, &nb) != EDAN_OK) return;
+    jw_row(w);
+    jw_obj_as(w, "timeline", JW_INLINE);
+    jw_uint(w, "tau", c->tau);
+    if (c->tau != a->configs[k].tau)    /* doubled: the bins were bounded */
+        jw_uint(w, "tau_requested", a->configs[k].tau);
+    jw_arr_as(w, "bins", JW_INLINE);
+    for (b = 0; b < nb; b++) jw_uint(w, NULL, bins[b]);
+    jw_end_arr(w);
+    jw_end_obj(w);
+}
+
+/* A hotspot: where it is (addresses, object, function, line), what it is
+   and its counts. */
+static void cli_json_hotspot(jw *w, const cli_analysis *a, cli_where *where, const cli_hot *t, size_t q)
+{
+    const edan_hotspot *h = &t->h[q];
+    char text[160];
+    jw_row(w);
+    jw_obj_as(w, NULL, JW_INLINE);
+    if (h->has_pc) {        /* address: in the program's (or its object's) file; pc: where it ran */
+        snprintf(text, sizeof text, "0x%llx", (unsigned long long)cli_file_address(a, h->key));
+        jw_str(w, "address", text);
+        snprintf(text, sizeof text, "0x%llx", (unsigned long long)h->key);
+        jw_str(w, "pc", text);
+    }
+    if (h->has_pc && cli_where_any(where)) {
+        const char *fn, *sym, *file, *object;
+        int line;
+        cli_where_at(where, h->key, &fn, &sym, &file, &line, &object);
+        if (object) jw_str(w, "object", object);
+        if (fn) jw_str(w, "function", fn);
+        if (fn && strcmp(fn, sym)) jw_str(w, "symbol", sym);
+        if (file) {
+            jw_str(w, "file", file);
+            jw_int(w, "line", line);
+        }
+    }
+    jw_str(w, "op", cli_op_name(a, h->op));
+    if (a->isa == EDAN_ISA_X86_64 && h->has_pc) {
+        edan_insn in;
+        memset(&in, 0, sizeof in);
+        in.pc = h->key;
+        in.op = h->op;
+        in.flags = EDAN_INSN_HAS_PC;
+        cli_insn_text(a, &in, 0, text, sizeof text);
+        jw_str(w, "instruction", text);
+    }
+    jw_uint(w, "executed", h->executed);
+    jw_uint(w, "mem_vertices", h->mem_vertices);
+    jw_uint(w, "chained", h->chained);
+    jw_uint(w, "max_md", h->max_md);
+    if (t->chain) jw_uint(w, "chain", t->chain[q]);
+    jw_end_obj(w);
+}
+
+/* --top's hotspots, and with --chain whether the critical chain was found;
+   0, or -1 (a message printed) when out of memory. */
+static int cli_json_hotspots(jw *w, edan_context *ctx, const cli_analysis *a, uint32_t k, const edan_metrics *mt)
+{
+    cli_hot t;
+    cli_where where;
+    size_t q;
+    if (cli_hot_get(ctx, a, k, &t)) return -1;
+    cli_where_open(&where, a);
+    if (a->chain) {
+        jw_row(w);
+        jw_obj_as(w, "critical_chain", JW_INLINE);
+        jw_bool(w, "found", t.chain != NULL);
+        if (t.chain) jw_uint(w, "length", mt->D);
+        else jw_str(w, "why", t.why);
+        jw_end_obj(w);
+    }
+    jw_row(w);
+    jw_arr_as(w, "hotspots", JW_ROWS);
+    for (q = 0; q < t.n; q++) cli_json_hotspot(w, a, &where, &t, q);
+    jw_end_arr(w);
+    cli_where_close(&where);
+    cli_hot_free(&t);
+    return 0;
+}
+
+/* Each thread's share of a trace of several, per configuration. */
+static void cli_json_threads(jw *w, edan_context *ctx)
+{
+    uint32_t t, k, K = edan_num_configs(ctx);
+    if (edan_num_threads(ctx) < 2) return;
+    jw_row(w);
+    jw_arr_as(w, "threads", JW_ROWS);
+    for (t = 0; t < edan_num_threads(ctx); t++) {
+        edan_thread_metrics tm;
+        if (edan_get_thread_metrics(ctx, 0, t, &tm) != EDAN_OK) continue;    /* an id never used */
+        jw_row(w);
+        jw_obj_as(w, NULL, JW_INLINE);
+        jw_uint(w, "thread", t);
+        jw_bool(w, "live", tm.live);
+        jw_uint(w, "instructions", tm.N);
+        jw_uint(w, "cross_edges", tm.cross_edges);
+        jw_arr_as(w, "configs", JW_INLINE);
+        for (k = 0; k < K; k++) {
+            edan_get_thread_metrics(ctx, k, t, &tm);
+            jw_obj_as(w, NULL, JW_INLINE);
+            jw_uint(w, "W", tm.W);
+            jw_uint(w, "D", tm.D);
+            jw_uint(w, "C", tm.C);
+            jw_uint(w, "chained", tm.chained);
+            jw_end_obj(w);
+        }
+        jw_end_arr(w);
+        jw_end_obj(w);
+    }
+    jw_end_arr(w);
+}
+
 static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char *source, FILE *o)
 {
-    uint32_t k, K = edan_num_configs(ctx), j, l;
-    fprintf(o, "{\n  \"source\": ");
-    cli_json_string(o, source);
-    if (a->isa == EDAN_ISA_X86_64)
-        fprintf(o, ",\n  \"isa\": \"x86-64\", \"vertices\": \"micro-operations\", \"machine_instructions\": %llu",
-                (unsigned long long)a->machine_insns);
-    else
-        fprintf(o, ",\n  \"isa\": \"riscv64\", \"vertices\": \"instructions\"");
-    if (a->elf_path && a->top) {    /* the program whose symbols and lines name the hotspots */
-        fprintf(o, ",\n  \"elf\": ");
-        cli_json_string(o, a->elf_path);
-    }
-    fprintf(o, ",\n  \"partial\": %s", a->partial ? "true" : "false");
-    if (a->job) {
-        fprintf(o, ",\n  \"job\": {\"rank\": %ld, \"size\": %ld, \"host\": ", a->job->rank, a->job->size);
-        cli_json_string(o, a->job->host);
-        fprintf(o, ", \"launcher\": ");
-        cli_json_string(o, a->job->var ? a->job->var : "");
-        fprintf(o, ", \"command\": ");
-        cli_json_string(o, a->job->command ? a->job->command : "");
-        fputc('}', o);
-    }
-    if (a->partial) {
-        fprintf(o, ", \"partial_reason\": ");
-        cli_json_string(o, a->partial);
-    }
-    if (a->profile_path) {
-        fprintf(o, ",\n  \"profile\": ");
-        cli_json_string(o, a->profile_path);
-        fprintf(o, ", \"profile_m\": %u, \"profile_default\": %s, \"profile_crc32\": \"%08lx\"", a->profile_m,
-                a->profile_default ? "true" : "false", a->profile_crc);
-    }
-    fprintf(o, ",\n  \"configs\": [");
+    uint32_t k, K = edan_num_configs(ctx);
+    char label[128];
+    jw w;
+    jw_init(&w, o);
+    w.real_digits = 17;
+    w.real_max = 1e300;
+    jw_obj_as(&w, NULL, JW_ROWS);
+    cli_json_header(&w, a, source);
+    jw_row(&w);
+    jw_arr_as(&w, "configs", JW_ROWS);
     for (k = 0; k < K; k++) {
         const edan_config *c = edan_get_config(ctx, k);
         edan_metrics mt;
-        char label[128];
-        uint64_t i;
         edan_get_metrics(ctx, k, &mt);
         cli_config_label(c, label, sizeof label);
-        fprintf(o, "%s\n    {\n      \"name\": ", k ? "," : "");
-        cli_json_string(o, label);
-        fprintf(o, ",\n      \"provenance\": ");
-        cli_json_string(o, a->provenance[k]);
-        {
-            cli_verdict v;
-            cli_verdict_make(ctx, a, k, &v);
-            fprintf(o, ",\n      \"verdict\": {\"text\": ");
-            cli_json_string(o, v.text);
-            fprintf(o, ", \"class\": \"%s\", \"m\": %u, \"W\": %llu, \"D\": %llu", v.cls, v.m,
-                    (unsigned long long)v.W, (unsigned long long)v.D);
-            {
-                static const char *const names[] = {"W_over_m", "lambda", "chain_share", "latency_bound_from",
-                                                    "mixed_from", "added_ns", "added_seconds_min",
-                                                    "added_seconds_max", "slowdown_min", "slowdown_max"};
-                const double vals[] = {v.w_over_m, v.lambda, v.chain_share, CLI_VERDICT_LATENCY_BOUND,
-                                       CLI_VERDICT_MIXED, CLI_VERDICT_NS, v.add_min_s, v.add_max_s,
-                                       v.slowdown_min, v.slowdown_max};
-                cli_json_nums(o, 1, names, vals, sizeof vals / sizeof vals[0]);
-            }
-            fputc('}', o);
-        }
-        fprintf(o, ",\n      \"cache\": [");
-        for (l = 0; l < c->num_levels; l++)
-            fprintf(o, "%s{\"level\": %u, \"size\": %llu, \"assoc\": %u, \"line\": %u, \"latency\": %u}", l ? ", " : "",
-                    l + 1, (unsigned long long)c->level[l].size, c->level[l].assoc, c->level[l].line,
-                    c->level[l].latency);
-        fprintf(o, "],\n      \"write_policy\": \"%s\", \"alpha\": %u, \"alpha0\": ",
-                c->write_policy == EDAN_WRITE_THROUGH ? "wt" : "wb", c->alpha);
-        cli_json_double(o, c->alpha0);
-        fprintf(o, ", \"freq_ghz\": ");
-        cli_json_double(o, c->freq_ghz);
-        fprintf(o, ",\n      \"costs\": {");
-        for (j = 0; j < EDAN_CLASS_COUNT; j++)
-            fprintf(o, "%s\"%s\": %u", j ? ", " : "", edan_class_name((edan_class)j), c->cost[j]);
-        fprintf(o, "},\n");
-        fprintf(o, "      \"instructions\": %llu, \"edges\": %llu, \"fill_edges\": %llu, \"W\": %llu, \"D\": %llu, "
-                   "\"C\": %llu,\n",
-                (unsigned long long)mt.N, (unsigned long long)mt.E, (unsigned long long)mt.fill_edges,
-                (unsigned long long)mt.W, (unsigned long long)mt.D, (unsigned long long)mt.C);
-        fprintf(o, "      \"T1\": %llu, \"Tinf\": %llu, \"parallelism\": ", (unsigned long long)mt.T1,
-                (unsigned long long)mt.Tinf);
-        cli_json_double(o, mt.parallelism);
-        fprintf(o, ",\n      \"bytes\": %llu, \"B_bytes_per_cycle\": ", (unsigned long long)mt.bytes);
-        cli_json_double(o, mt.B_bytes_per_cycle);
-        fprintf(o, ", \"B_GBps\": ");
-        cli_json_double(o, mt.B_GBps);
-        fprintf(o, ",\n      \"loads\": %llu, \"stores\": %llu, \"amos\": %llu, \"chained\": %llu,",
-                (unsigned long long)mt.loads, (unsigned long long)mt.stores, (unsigned long long)mt.amos,
-                (unsigned long long)mt.chained);
-        {
-            uint64_t fl = cli_flops(ctx, a), req = mt.load_bytes + mt.store_bytes;
-            fprintf(o, "\n      \"flops\": %llu, \"load_bytes\": %llu, \"store_bytes\": %llu, \"arithmetic_intensity\": ",
-                    (unsigned long long)fl, (unsigned long long)mt.load_bytes, (unsigned long long)mt.store_bytes);
-            cli_json_double(o, req ? (double)fl / (double)req : 0.0);
-            fputc(',', o);
-        }
-        fprintf(o, " \"ram_lines\": %llu, \"writebacks\": %llu, \"level_hits\": [", (unsigned long long)mt.ram_lines,
-                (unsigned long long)mt.writebacks);
-        for (l = 0; l < c->num_levels; l++) fprintf(o, "%s%llu", l ? ", " : "", (unsigned long long)mt.level_hits[l]);
-        fprintf(o, "],\n      \"layers\": [");
-        {   /* through a buffer: the engine keeps about a byte per layer, not D counts */
-            uint64_t w[512];
-            for (i = 0; i < mt.D; i++) {
-                if (i % 512 == 0) edan_get_layers(ctx, k, i + 1, w, 512);
-                fprintf(o, "%s%llu", i ? ", " : "", (unsigned long long)w[i % 512]);
-            }
-        }
-        fprintf(o, "],\n      \"m\": {");
-        for (j = 0; j < cli_num_m(a); j++) {
-            uint32_t m = cli_m_at(a, j);
-            edan_bounds b;
-            edan_get_bounds(ctx, k, m, &b);
-            fprintf(o, "%s\n        \"%u\": {", j ? "," : "", m);
-            {
-                static const char *const names[] = {"lambda", "Lambda", "M_lower", "M_layered", "M_upper",
-                                                    "T_lower", "T_layered", "T_upper"};
-                const double vals[] = {b.lambda, b.Lambda, b.M_lower, b.M_layered, b.M_upper,
-                                       b.T_lower, b.T_layered, b.T_upper};
-                cli_json_nums(o, 0, names, vals, sizeof vals / sizeof vals[0]);
-            }
-            fputc('}', o);
-        }
-        fprintf(o, "\n      }");
-        if (a->alpha_add_ns > 0) {
-            double far = cli_far_alpha(c, a->alpha_add_ns);
-            fprintf(o, ",\n      \"what_if\": {\"alpha_add_ns\": ");
-            cli_json_double(o, a->alpha_add_ns);
-            fprintf(o, ", \"alpha_cycles\": %u, \"alpha_far_cycles\": ", c->alpha);
-            cli_json_double(o, far);
-            fprintf(o, ", \"m\": {");
-            for (j = 0; j < cli_num_m(a); j++) {
-                edan_bounds nb, fb;
-                edan_get_bounds(ctx, k, cli_m_at(a, j), &nb);
-                edan_get_bounds_at(ctx, k, cli_m_at(a, j), far, &fb);
-                fprintf(o, "%s\n        \"%u\": {", j ? "," : "", cli_m_at(a, j));
-                cli_json_num(o, "\"T_lower\": ", fb.T_lower);
-                cli_json_num(o, ", \"T_layered\": ", fb.T_layered);
-                cli_json_num(o, ", \"T_upper\": ", fb.T_upper);
-                cli_json_num(o, ", \"delta_T_upper\": ", fb.T_upper - nb.T_upper);
-                cli_json_num(o, ", \"slowdown_upper\": ", nb.T_upper > 0 ? fb.T_upper / nb.T_upper : 1.0);
-                fputc('}', o);
-            }
-            fprintf(o, "\n      }}");
-        }
-        if (c->tau) {
-            const uint64_t *bins;
-            size_t nb, b;
-            if (edan_get_timeline(ctx, k, &bins, &nb) == EDAN_OK) {
-                fprintf(o, ",\n      \"timeline\": {\"tau\": %llu, ", (unsigned long long)c->tau);
-                if (c->tau != a->configs[k].tau)    /* doubled: the bins were bounded */
-                    fprintf(o, "\"tau_requested\": %llu, ", (unsigned long long)a->configs[k].tau);
-                fprintf(o, "\"bins\": [");
-                for (b = 0; b < nb; b++) fprintf(o, "%s%llu", b ? ", " : "", (unsigned long long)bins[b]);
-                fprintf(o, "]}");
-            }
-        }
-        if (a->top) {
-            cli_hot t;
-            edan_hotspot *h;
-            size_t n, q;
-            cli_where w;
-            if (cli_hot_get(ctx, a, k, &t)) return -1;
-            h = t.h;
-            n = t.n;
-            cli_where_open(&w, a);
-            if (a->chain) {
-                fprintf(o, ",\n      \"critical_chain\": {\"found\": %s, ", t.chain ? "true" : "false");
-                if (t.chain) fprintf(o, "\"length\": %llu}", (unsigned long long)mt.D);
-                else {
-                    fprintf(o, "\"why\": ");
-                    cli_json_string(o, t.why);
-                    fputc('}', o);
-                }
-            }
-            fprintf(o, ",\n      \"hotspots\": [");
-            for (q = 0; q < n; q++) {
-                fprintf(o, "%s\n        {", q ? "," : "");
-                if (h[q].has_pc)        /* address: in the program's (or its object's) file; pc: where it ran */
-                    fprintf(o, "\"address\": \"0x%llx\", \"pc\": \"0x%llx\", ",
-                            (unsigned long long)cli_file_address(a, h[q].key), (unsigned long long)h[q].key);
-                if (h[q].has_pc && cli_where_any(&w)) {
-                    const char *fn, *sym, *file, *object;
-                    int line;
-                    cli_where_at(&w, h[q].key, &fn, &sym, &file, &line, &object);
-                    if (object) {
-                        fprintf(o, "\"object\": ");
-                        cli_json_string(o, object);
-                        fprintf(o, ", ");
-                    }
-                    if (fn) {
-                        fprintf(o, "\"function\": ");
-                        cli_json_string(o, fn);
-                        if (strcmp(fn, sym)) {
-                            fprintf(o, ", \"symbol\": ");
-                            cli_json_string(o, sym);
-                        }
-                        fprintf(o, ", ");
-                    }
-                    if (file) {
-                        fprintf(o, "\"file\": ");
-                        cli_json_string(o, file);
-                        fprintf(o, ", \"line\": %d, ", line);
-                    }
-                }
-                fprintf(o, "\"op\": ");
-                cli_json_string(o, cli_op_name(a, h[q].op));
-                if (a->isa == EDAN_ISA_X86_64 && h[q].has_pc) {
-                    char text[160];
-                    edan_insn in;
-                    memset(&in, 0, sizeof in);
-                    in.pc = h[q].key;
-                    in.op = h[q].op;
-                    in.flags = EDAN_INSN_HAS_PC;
-                    cli_insn_text(a, &in, 0, text, sizeof text);
-                    fprintf(o, ", \"instruction\": ");
-                    cli_json_string(o, text);
-                }
-                fprintf(o, ", \"executed\": %llu, \"mem_vertices\": %llu, \"chained\": %llu, \"max_md\": %llu",
-                        (unsigned long long)h[q].executed, (unsigned long long)h[q].mem_vertices,
-                        (unsigned long long)h[q].chained, (unsigned long long)h[q].max_md);
-                if (t.chain) fprintf(o, ", \"chain\": %llu", (unsigned long long)t.chain[q]);
-                fputc('}', o);
-            }
-            fprintf(o, "\n      ]");
-            cli_where_close(&w);
-            cli_hot_free(&t);
-        }
-        fprintf(o, "\n    }");
+        jw_row(&w);
+        jw_obj_as(&w, NULL, JW_ROWS);
+        jw_row(&w);
+        jw_str(&w, "name", label);
+        jw_row(&w);
+        jw_str(&w, "provenance", a->provenance[k]);
+        cli_json_verdict(&w, ctx, a, k);
+        cli_json_config(&w, c);
+        cli_json_metrics(&w, ctx, a, k, &mt);
+        cli_json_bounds(&w, ctx, a, k);
+        if (a->alpha_add_ns > 0) cli_json_what_if(&w, ctx, a, k);
+        cli_json_timeline(&w, ctx, a, k);
+        if (a->top && cli_json_hotspots(&w, ctx, a, k, &mt)) return -1;
+        jw_end_obj(&w);
     }
-    fprintf(o, "\n  ]");
-    if (edan_num_threads(ctx) > 1) {    /* each thread's share, per configuration */
-        uint32_t t, K = edan_num_configs(ctx);
-        fprintf(o, ",\n  \"threads\": [");
-        for (t = 0; t < edan_num_threads(ctx); t++) {
-            edan_thread_metrics tm;
-            if (edan_get_thread_metrics(ctx, 0, t, &tm) != EDAN_OK) continue;    /* an id never used */
-            fprintf(o, "%s\n    {\"thread\": %u, \"live\": %s, \"instructions\": %llu, \"cross_edges\": %llu, "
-                    "\"configs\": [", t ? "," : "", t, tm.live ? "true" : "false", (unsigned long long)tm.N,
-                    (unsigned long long)tm.cross_edges);
-            for (k = 0; k < K; k++) {
-                edan_get_thread_metrics(ctx, k, t, &tm);
-                fprintf(o, "%s{\"W\": %llu, \"D\": %llu, \"C\": %llu, \"chained\": %llu}", k ? ", " : "",
-                        (unsigned long long)tm.W, (unsigned long long)tm.D, (unsigned long long)tm.C,
-                        (unsigned long long)tm.chained);
-            }
-            fprintf(o, "]}");
-        }
-        fprintf(o, "\n  ]");
-    }
-    fprintf(o, "\n}\n");
+    jw_end_arr(&w);
+    cli_json_threads(&w, ctx);
+    jw_end_obj(&w);
+    fputc('\n', o);
     return 0;
 }
 
@@ -939,38 +1002,50 @@ static void cli_row_d(FILE *o, const char *name, const double *v, uint32_t K, co
     fputc('\n', o);
 }
 
-static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char *source, FILE *o)
+/* The table's rows: `expr`, a value of configuration k, for each k. */
+#define CLI_ROW_U(title, expr) do { for (k = 0; k < K; k++) u[k] = (expr); cli_row_u(o, title, u, K, w); } while (0)
+#define CLI_ROW_D(title, expr, fmt) \
+    do { for (k = 0; k < K; k++) d[k] = (expr); cli_row_d(o, title, d, K, fmt, w); } while (0)
+
+/* What was analysed, the job's rank, whether it is partial, each
+   configuration's verdict. */
+static void cli_table_head(edan_context *ctx, const cli_analysis *a, const char *source, const edan_metrics *mt,
+                           FILE *o)
 {
-    uint32_t K = edan_num_configs(ctx), k, j, num_m = cli_num_m(a);
-    int w = 18;
-    edan_metrics mt[EDAN_MAX_CONFIGS];
-    uint64_t u[EDAN_MAX_CONFIGS] = {0};
-    double d[EDAN_MAX_CONFIGS] = {0};
-    char label[128], name[64];
-    for (k = 0; k < K; k++) edan_get_metrics(ctx, k, &mt[k]);
+    uint32_t k;
+    char label[128];
     if (a->isa == EDAN_ISA_X86_64)
         fprintf(o, "%s (x86-64): %llu instructions cracked into %llu vertices (%llu loads, %llu stores, the rest "
                 "operations; N counts the vertices), %llu register and memory edges\n\n",
-                source, (unsigned long long)a->machine_insns, (unsigned long long)mt[0].N,
-                (unsigned long long)mt[0].loads, (unsigned long long)mt[0].stores,
-                (unsigned long long)(mt[0].E - mt[0].fill_edges));
+                source, (unsigned long long)a->machine_insns, (unsigned long long)mt->N,
+                (unsigned long long)mt->loads, (unsigned long long)mt->stores,
+                (unsigned long long)(mt->E - mt->fill_edges));
     else
         fprintf(o, "%s (RISC-V): %llu instructions (%llu loads, %llu stores, %llu atomics), %llu register and memory "
-                "edges\n\n", source, (unsigned long long)mt[0].N, (unsigned long long)mt[0].loads,
-                (unsigned long long)mt[0].stores, (unsigned long long)mt[0].amos,
-                (unsigned long long)(mt[0].E - mt[0].fill_edges));
+                "edges\n\n", source, (unsigned long long)mt->N, (unsigned long long)mt->loads,
+                (unsigned long long)mt->stores, (unsigned long long)mt->amos,
+                (unsigned long long)(mt->E - mt->fill_edges));
     if (a->job) fprintf(o, "Rank %ld of %ld, on %s.\n\n", a->job->rank, a->job->size, a->job->host);
     if (a->partial)
         fprintf(o, "PARTIAL: the run ended early (%s): this report covers what was analysed until then.\n\n",
                 a->partial);
-    for (k = 0; k < K; k++) {
+    for (k = 0; k < edan_num_configs(ctx); k++) {
         cli_verdict v;
         cli_verdict_make(ctx, a, k, &v);
         cli_config_label(edan_get_config(ctx, k), label, sizeof label);
         fprintf(o, "Verdict [%s]: %s.\n", label, v.text);
     }
     fputc('\n', o);
-    for (k = 0; k < K; k++) {     /* the columns as wide as the longest label: none is cut */
+}
+
+/* The configurations' labels over their columns; returns the columns'
+   width, that of the longest label (none is cut), 18 at least. */
+static int cli_table_columns(edan_context *ctx, FILE *o)
+{
+    uint32_t k, K = edan_num_configs(ctx);
+    int w = 18;
+    char label[128];
+    for (k = 0; k < K; k++) {
         cli_config_label(edan_get_config(ctx, k), label, sizeof label);
         if ((int)strlen(label) > w) w = (int)strlen(label);
     }
@@ -980,61 +1055,82 @@ static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char
         fprintf(o, " %*s", w, label);
     }
     fputc('\n', o);
-#define ROW_U(title, expr) do { for (k = 0; k < K; k++) u[k] = (expr); cli_row_u(o, title, u, K, w); } while (0)
-#define ROW_D(title, expr, fmt) do { for (k = 0; k < K; k++) d[k] = (expr); cli_row_d(o, title, d, K, fmt, w); } while (0)
-    ROW_U("alpha (cycles)", edan_get_config(ctx, k)->alpha);
-    ROW_U("memory work W", mt[k].W);
-    ROW_U("memory depth D", mt[k].D);
-    ROW_U("chained (md >= 2)", mt[k].chained);
-    ROW_U("fill edges", mt[k].fill_edges);
-    ROW_U("C (cycles)", mt[k].C);
-    ROW_U("T1 (cycles)", mt[k].T1);
-    ROW_U("Tinf (cycles)", mt[k].Tinf);
-    ROW_D("parallelism T1/Tinf", mt[k].parallelism, "%.2f");
-    ROW_D("W/C", mt[k].C ? (double)mt[k].W / (double)mt[k].C : 0.0, "%.4f");
-    ROW_U("bytes to/from RAM", mt[k].bytes);
-    ROW_U("bytes requested (ld+st)", mt[k].load_bytes + mt[k].store_bytes);
-    ROW_U("flops", cli_flops(ctx, a));
-    ROW_D("B (bytes/cycle)", mt[k].B_bytes_per_cycle, "%.3f");
+    return w;
+}
+
+/* The eDAG's metrics, a row each. */
+static void cli_table_metrics(edan_context *ctx, const cli_analysis *a, const edan_metrics *mt, int w, FILE *o)
+{
+    uint32_t k, K = edan_num_configs(ctx);
+    uint64_t u[EDAN_MAX_CONFIGS] = {0};
+    double d[EDAN_MAX_CONFIGS] = {0};
+    char name[64];
+    CLI_ROW_U("alpha (cycles)", edan_get_config(ctx, k)->alpha);
+    CLI_ROW_U("memory work W", mt[k].W);
+    CLI_ROW_U("memory depth D", mt[k].D);
+    CLI_ROW_U("chained (md >= 2)", mt[k].chained);
+    CLI_ROW_U("fill edges", mt[k].fill_edges);
+    CLI_ROW_U("C (cycles)", mt[k].C);
+    CLI_ROW_U("T1 (cycles)", mt[k].T1);
+    CLI_ROW_U("Tinf (cycles)", mt[k].Tinf);
+    CLI_ROW_D("parallelism T1/Tinf", mt[k].parallelism, "%.2f");
+    CLI_ROW_D("W/C", mt[k].C ? (double)mt[k].W / (double)mt[k].C : 0.0, "%.4f");
+    CLI_ROW_U("bytes to/from RAM", mt[k].bytes);
+    CLI_ROW_U("bytes requested (ld+st)", mt[k].load_bytes + mt[k].store_bytes);
+    CLI_ROW_U("flops", cli_flops(ctx, a));
+    CLI_ROW_D("B (bytes/cycle)", mt[k].B_bytes_per_cycle, "%.3f");
     for (k = 0; k < K; k++) d[k] = mt[k].B_GBps;
     snprintf(name, sizeof name, "B (GB/s at %.3g GHz)", edan_get_config(ctx, 0)->freq_ghz);
     cli_row_d(o, name, d, K, "%.2f", w);
+}
+
+/* The bounds for each m; with --alpha-add, the time bounds with RAM farther. */
+static void cli_table_bounds(edan_context *ctx, const cli_analysis *a, int w, FILE *o)
+{
+    uint32_t k, K = edan_num_configs(ctx), j, num_m = cli_num_m(a);
+    double d[EDAN_MAX_CONFIGS] = {0};
     for (j = 0; j < num_m; j++) {
         uint32_t m = cli_m_at(a, j);
         edan_bounds b[EDAN_MAX_CONFIGS];
         for (k = 0; k < K; k++) edan_get_bounds(ctx, k, m, &b[k]);
         fprintf(o, "  m = %u\n", m);
-        ROW_D("  lambda", b[k].lambda, "%.2f");
-        ROW_D("  Lambda", b[k].Lambda, "%.6g");
-        ROW_D("  T lower (cycles)", b[k].T_lower, "%.1f");
-        ROW_D("  T layered (cycles)", b[k].T_layered, "%.1f");
-        ROW_D("  T upper (cycles)", b[k].T_upper, "%.1f");
+        CLI_ROW_D("  lambda", b[k].lambda, "%.2f");
+        CLI_ROW_D("  Lambda", b[k].Lambda, "%.6g");
+        CLI_ROW_D("  T lower (cycles)", b[k].T_lower, "%.1f");
+        CLI_ROW_D("  T layered (cycles)", b[k].T_layered, "%.1f");
+        CLI_ROW_D("  T upper (cycles)", b[k].T_upper, "%.1f");
     }
-    if (a->alpha_add_ns > 0) {
-        fprintf(o, "\nWhat-if: RAM latency + %g ns\n", a->alpha_add_ns);
-        ROW_D("alpha far (cycles)", cli_far_alpha(edan_get_config(ctx, k), a->alpha_add_ns), "%.1f");
-        for (j = 0; j < num_m; j++) {
-            uint32_t m = cli_m_at(a, j);
-            edan_bounds nb[EDAN_MAX_CONFIGS], fb[EDAN_MAX_CONFIGS];
-            for (k = 0; k < K; k++) {
-                edan_get_bounds(ctx, k, m, &nb[k]);
-                edan_get_bounds_at(ctx, k, m, cli_far_alpha(edan_get_config(ctx, k), a->alpha_add_ns), &fb[k]);
-            }
-            fprintf(o, "  m = %u\n", m);
-            ROW_D("  T upper far (cycles)", fb[k].T_upper, "%.1f");
-            ROW_D("  + lambda x d-alpha", fb[k].T_upper - nb[k].T_upper, "%.1f");
-            ROW_D("  slowdown (upper)", nb[k].T_upper > 0 ? fb[k].T_upper / nb[k].T_upper : 1.0, "%.4fx");
+    if (!(a->alpha_add_ns > 0)) return;
+    fprintf(o, "\nWhat-if: RAM latency + %g ns\n", a->alpha_add_ns);
+    CLI_ROW_D("alpha far (cycles)", cli_far_alpha(edan_get_config(ctx, k), a->alpha_add_ns), "%.1f");
+    for (j = 0; j < num_m; j++) {
+        uint32_t m = cli_m_at(a, j);
+        edan_bounds nb[EDAN_MAX_CONFIGS], fb[EDAN_MAX_CONFIGS];
+        for (k = 0; k < K; k++) {
+            edan_get_bounds(ctx, k, m, &nb[k]);
+            edan_get_bounds_at(ctx, k, m, cli_far_alpha(edan_get_config(ctx, k), a->alpha_add_ns), &fb[k]);
         }
+        fprintf(o, "  m = %u\n", m);
+        CLI_ROW_D("  T upper far (cycles)", fb[k].T_upper, "%.1f");
+        CLI_ROW_D("  + lambda x d-alpha", fb[k].T_upper - nb[k].T_upper, "%.1f");
+        CLI_ROW_D("  slowdown (upper)", nb[k].T_upper > 0 ? fb[k].T_upper / nb[k].T_upper : 1.0, "%.4fx");
     }
-#undef ROW_U
-#undef ROW_D
+}
+#undef CLI_ROW_U
+#undef CLI_ROW_D
+
+/* Where each configuration's values come from: the profile, the options. */
+static void cli_table_provenance(edan_context *ctx, const cli_analysis *a, FILE *o)
+{
+    uint32_t k;
+    char label[128];
     fprintf(o, "\nWhere the values come from");
     if (a->profile_path)
         fprintf(o, " (profile %s%s, measured m = %u)", a->profile_path,
                 a->profile_default ? ": this machine's own, used without --profile; --no-profile to go without" : "",
                 a->profile_m);
     fprintf(o, ":\n");
-    for (k = 0; k < K; k++) {
+    for (k = 0; k < edan_num_configs(ctx); k++) {
         const edan_config *c = edan_get_config(ctx, k);
         cli_config_label(c, label, sizeof label);
         fprintf(o, "  %s:\n    %s\n", label, a->provenance[k]);
@@ -1043,56 +1139,80 @@ static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char
                        "doubling keeps every other bin)\n",
                     (unsigned long long)c->tau, (unsigned long long)a->configs[k].tau);
     }
+}
+
+/* A hotspot's function [object]  file:line, when the program is known. */
+static void cli_table_where(cli_where *w, const edan_hotspot *h, char *where, size_t n)
+{
+    const char *fn, *sym, *file, *base, *object;
+    char fo[400];
+    int line;
+    where[0] = 0;
+    if (!h->has_pc || !cli_where_any(w)) return;
+    cli_where_at(w, h->key, &fn, &sym, &file, &line, &object);
+    base = file ? strrchr(file, '/') : NULL;
+    snprintf(fo, sizeof fo, "%s%s%s%s", fn ? fn : "?", object ? " [" : "", object ? object : "", object ? "]" : "");
+    if (file) snprintf(where, n, "%s  %s:%d", fo, base ? base + 1 : file, line);
+    else snprintf(where, n, "%s", fo);
+}
+
+/* Configuration k's --top list; 0, or -1 (a message printed) when out of memory. */
+static int cli_table_hotspots(edan_context *ctx, const cli_analysis *a, uint32_t k, const edan_metrics *mt,
+                              cli_where *w, FILE *o)
+{
+    char key[200], where[720], chain[24] = "", label[128];
+    int kw = 24;
+    cli_hot t;
+    const edan_hotspot *h;
+    size_t q;
+    if (cli_hot_get(ctx, a, k, &t)) return -1;
+    h = t.h;
+    cli_config_label(edan_get_config(ctx, k), label, sizeof label);
+    for (q = 0; q < t.n; q++) {     /* the instruction column as wide as its longest entry */
+        cli_hot_key(a, &h[q], key, sizeof key);
+        if ((int)strlen(key) > kw) kw = (int)strlen(key);
+    }
+    fprintf(o, "\nTop %u memory instructions by chained accesses [%s]:\n", a->top, label);
+    fprintf(o, "  %-*s %12s %12s %12s %8s%s  %s\n", kw, "instruction",
+            a->isa == EDAN_ISA_X86_64 ? "accesses" : "executed", "mem vertices", "chained", "max md",
+            t.chain ? "    chain" : "", cli_where_any(w) ? "where" : "");
+    for (q = 0; q < t.n; q++) {
+        cli_table_where(w, &h[q], where, sizeof where);
+        if (t.chain) snprintf(chain, sizeof chain, " %8llu", (unsigned long long)t.chain[q]);
+        cli_hot_key(a, &h[q], key, sizeof key);
+        fprintf(o, "  %-*s %12llu %12llu %12llu %8llu%s  %s\n", kw, key, (unsigned long long)h[q].executed,
+                (unsigned long long)h[q].mem_vertices, (unsigned long long)h[q].chained,
+                (unsigned long long)h[q].max_md, chain, where);
+    }
+    if (t.chain) fprintf(o, "  (chain: the instruction's accesses among the D = %llu of the critical chain)\n",
+                         (unsigned long long)mt->D);
+    else if (a->chain) fprintf(o, "  (no critical chain: %s)\n", t.why);
+    cli_hot_free(&t);
+    return 0;
+}
+
+static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char *source, FILE *o)
+{
+    uint32_t K = edan_num_configs(ctx), k;
+    int w;
+    edan_metrics mt[EDAN_MAX_CONFIGS];
+    for (k = 0; k < K; k++) edan_get_metrics(ctx, k, &mt[k]);
+    cli_table_head(ctx, a, source, &mt[0], o);
+    w = cli_table_columns(ctx, o);
+    cli_table_metrics(ctx, a, mt, w, o);
+    cli_table_bounds(ctx, a, w, o);
+    cli_table_provenance(ctx, a, o);
     if (a->top) {
-        cli_where w;
-        cli_where_open(&w, a);
-        for (k = 0; k < K; k++) {
-            char key[200], where[720], chain[24] = "";
-            int kw = 24;
-            cli_hot t;
-            edan_hotspot *h;
-            size_t n, q;
-            if (cli_hot_get(ctx, a, k, &t)) {
-                cli_where_close(&w);
+        cli_where where;
+        cli_where_open(&where, a);
+        for (k = 0; k < K; k++)
+            if (cli_table_hotspots(ctx, a, k, &mt[k], &where, o)) {
+                cli_where_close(&where);
                 return -1;
             }
-            h = t.h;
-            n = t.n;
-            cli_config_label(edan_get_config(ctx, k), label, sizeof label);
-            for (q = 0; q < n; q++) {   /* the instruction column as wide as its longest entry */
-                cli_hot_key(a, &h[q], key, sizeof key);
-                if ((int)strlen(key) > kw) kw = (int)strlen(key);
-            }
-            fprintf(o, "\nTop %u memory instructions by chained accesses [%s]:\n", a->top, label);
-            fprintf(o, "  %-*s %12s %12s %12s %8s%s  %s\n", kw, "instruction",
-                    a->isa == EDAN_ISA_X86_64 ? "accesses" : "executed", "mem vertices", "chained", "max md",
-                    t.chain ? "    chain" : "", cli_where_any(&w) ? "where" : "");
-            for (q = 0; q < n; q++) {
-                where[0] = 0;
-                if (h[q].has_pc && cli_where_any(&w)) {
-                    const char *fn, *sym, *file, *base, *object;
-                    char fo[400];
-                    int line;
-                    cli_where_at(&w, h[q].key, &fn, &sym, &file, &line, &object);
-                    base = file ? strrchr(file, '/') : NULL;
-                    snprintf(fo, sizeof fo, "%s%s%s%s", fn ? fn : "?", object ? " [" : "", object ? object : "",
-                             object ? "]" : "");
-                    if (file) snprintf(where, sizeof where, "%s  %s:%d", fo, base ? base + 1 : file, line);
-                    else snprintf(where, sizeof where, "%s", fo);
-                }
-                if (t.chain) snprintf(chain, sizeof chain, " %8llu", (unsigned long long)t.chain[q]);
-                cli_hot_key(a, &h[q], key, sizeof key);
-                fprintf(o, "  %-*s %12llu %12llu %12llu %8llu%s  %s\n", kw, key, (unsigned long long)h[q].executed,
-                        (unsigned long long)h[q].mem_vertices, (unsigned long long)h[q].chained,
-                        (unsigned long long)h[q].max_md, chain, where);
-            }
-            if (t.chain) fprintf(o, "  (chain: the instruction's accesses among the D = %llu of the critical chain)\n",
-                                 (unsigned long long)mt[k].D);
-            else if (a->chain) fprintf(o, "  (no critical chain: %s)\n", t.why);
-            cli_hot_free(&t);
-        }
-        if (a->elf_path && !w.prog.mod) fprintf(o, "(no function names: %s: %s)\n", a->elf_path, w.why ? w.why : "error");
-        cli_where_close(&w);
+        if (a->elf_path && !where.prog.mod)
+            fprintf(o, "(no function names: %s: %s)\n", a->elf_path, where.why ? where.why : "error");
+        cli_where_close(&where);
     }
     cli_report_threads(ctx, o);
     return 0;

@@ -6,7 +6,7 @@
    It runs `edan trace` (a program) or `edan analyze --elf` (a trace) for a
    JSON report with every memory instruction (--top) and the critical chain
    (--chain), or reads such a report, and names its addresses' functions and
-   lines from the program's symbols and DWARF line table (libdwfl). */
+   lines from the program's symbols and DWARF line table (tools/syms.c). */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <fcntl.h>
@@ -15,8 +15,6 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
-#include <dwarf.h>
-#include <elfutils/libdwfl.h>
 #include "cli.h"
 #include "files.h"
 
@@ -117,7 +115,6 @@ typedef struct ann_line {
 
 typedef struct ann {
     cli_syms sy;
-    Dwfl_Module *mod;
     ann_func *f; size_t nf, capf;
     ann_file *files; size_t nfiles, capfiles;
     ann_line *l; size_t nl, capl;
@@ -147,19 +144,17 @@ static size_t ann_file_id(ann *A, const char *name)
    addresses come in order), else a new entry. (size_t)-1: none. */
 static size_t ann_func_at(ann *A, uint64_t addr)
 {
-    GElf_Sym sym;
-    GElf_Off off;
     const char *name, *fn, *src;
     ann_func *nf;
+    uint64_t lo, hi;
     int line;
     if (A->nf && addr >= A->f[A->nf - 1].lo && addr < A->f[A->nf - 1].hi) return A->nf - 1;
-    name = dwfl_module_addrinfo(A->mod, (Dwarf_Addr)addr + A->sy.mbias, &off, &sym, NULL, NULL, NULL);
-    if (!name) return (size_t)-1;
+    if (!(name = cli_syms_func_at(&A->sy, addr, &lo, &hi))) return (size_t)-1;
     cli_syms_at(&A->sy, addr, &fn, &src, &line);        /* the name demangled */
     if (!(nf = (ann_func *)cli_grow(A->f, &A->capf, A->nf, sizeof *nf, 16))) return (size_t)-2;
     A->f = nf;
-    nf[A->nf].lo = addr - off;
-    nf[A->nf].hi = addr - off + (sym.st_size ? sym.st_size : 1);
+    nf[A->nf].lo = lo;
+    nf[A->nf].hi = hi;
     if (!(nf[A->nf].name = strdup(fn ? fn : name))) return (size_t)-2;
     return A->nf++;
 }
@@ -167,14 +162,12 @@ static size_t ann_func_at(ann *A, uint64_t addr)
 /* The function and source line of address `addr` of the program file. */
 static int ann_place(ann *A, uint64_t addr, size_t *func, size_t *file, int *line)
 {
-    Dwfl_Line *dl;
-    const char *src = NULL;
+    const char *src, *name;
     *file = (size_t)-1;
     *line = 0;
     if ((*func = ann_func_at(A, addr)) == (size_t)-2) return -1;
     if (*func == (size_t)-1) return 0;
-    if ((dl = dwfl_module_getsrc(A->mod, (Dwarf_Addr)addr + A->sy.mbias)) != NULL)
-        src = dwfl_lineinfo(dl, NULL, line, NULL, NULL, NULL);
+    cli_syms_at(&A->sy, addr, &name, &src, line);
     if (!src) {
         *line = 0;
         return 0;
@@ -183,18 +176,12 @@ static int ann_place(ann *A, uint64_t addr, size_t *func, size_t *file, int *lin
     return *file == (size_t)-2 ? -1 : 0;
 }
 
-/* The directory the DWARF says src was compiled in, or NULL. */
-static const char *ann_comp_dir(ann *A, uint64_t addr)
-{
-    Dwfl_Line *dl = dwfl_module_getsrc(A->mod, (Dwarf_Addr)addr + A->sy.mbias);
-    return dl ? dwfl_line_comp_dir(dl) : NULL;
-}
 
 /* Reads a source file: as named, under the compilation directory, or from
    the current directory. */
 static void ann_load_file(ann *A, ann_file *F, uint64_t addr)
 {
-    const char *dir = ann_comp_dir(A, addr), *base;
+    const char *dir = cli_syms_comp_dir(&A->sy, addr), *base;
     char path[8192], err[256];
     size_t len, i, n = 1;
     const char *cands[3];
@@ -281,41 +268,6 @@ static const char *ann_base(const char *path)
     return s ? s + 1 : path;
 }
 
-/* The lines of the program file's line table within [lo, hi) in file F:
-   the first and last, so that a function's whole source shows. */
-static void ann_func_extent(ann *A, const ann_func *fn, const ann_file *F, int *first, int *last)
-{
-    Dwarf_Addr bias;
-    Dwarf_Die *cu = dwfl_module_addrdie(A->mod, (Dwarf_Addr)fn->lo + A->sy.mbias, &bias);
-    size_t n = 0, i;
-    Dwarf_Die *scopes = NULL;
-    int ns, k;
-    if (!cu) return;
-    /* the line of its name (DWARF's declaration line) */
-    ns = dwarf_getscopes(cu, (Dwarf_Addr)fn->lo + A->sy.mbias - bias, &scopes);
-    for (k = ns - 1; k >= 0; k--) {
-        const char *df;
-        int dl;
-        if (dwarf_tag(&scopes[k]) != DW_TAG_subprogram) continue;
-        if ((df = dwarf_decl_file(&scopes[k])) && !strcmp(df, F->name) && dwarf_decl_line(&scopes[k], &dl) == 0 &&
-            dl > 0)
-            *first = dl;
-        break;
-    }
-    free(scopes);
-    if (dwfl_getsrclines(cu, &n) != 0) return;
-    for (i = 0; i < n; i++) {
-        Dwfl_Line *dl = dwfl_onesrcline(cu, i);
-        Dwarf_Addr a;
-        int ln;
-        const char *src = dl ? dwfl_lineinfo(dl, &a, &ln, NULL, NULL, NULL) : NULL;
-        if (!src || ln <= 0 || strcmp(src, F->name)) continue;
-        a -= A->sy.mbias;
-        if (a < fn->lo || a >= fn->hi) continue;
-        if (!*first || ln < *first) *first = ln;
-        if (ln > *last) *last = ln;
-    }
-}
 
 #define ANN_WHOLE 60        /* a function of at most this many lines shows whole */
 #define ANN_CONTEXT 3       /* else each annotated line with this many around it */
@@ -331,7 +283,7 @@ static void ann_section(ann *A, FILE *o, const ann_line *l, size_t n)
     char s1[32], s2[32], s3[32], s4[32];
     unsigned char *show;
     ann_load_file(A, F, l[0].first_addr);
-    ann_func_extent(A, fn, F, &first, &last);
+    cli_syms_func_lines(&A->sy, fn->lo, fn->hi, F->name, &first, &last);   /* the function's whole source */
     for (i = 0; i < n; i++) {
         mem += l[i].mem;
         chained += l[i].chained;
@@ -437,7 +389,6 @@ static int ann_open(ann_report *R, ann *A, const char *rep_path, const char *elf
     R->elf = elf_opt ? elf_opt : edan__json_string(edan__json_get(R->root, "elf"), NULL);
     if (!R->elf) return opt_err("edan annotate", "%s does not name its program: give --elf PROG", rep_path);
     if (cli_syms_open(&A->sy, R->elf, 0, &why)) return opt_err("edan annotate", "%s: %s", R->elf, why);
-    A->mod = (Dwfl_Module *)A->sy.mod;
     if (aa->nfuncs) {
         if (cli_funcs_load(&R->fs, R->elf, &why)) return opt_err("edan annotate", "%s: %s", R->elf, why);
         R->have_funcs = 1;

@@ -145,6 +145,15 @@ int cli_syms_open(cli_syms *s, const char *path, uint64_t bias, const char **why
 /* The function and source line of a pc: name (a C++ one demangled, valid
    until the next call; NULL: none), file (NULL: no line table entry), line. */
 void cli_syms_at(cli_syms *s, uint64_t pc, const char **name, const char **file, int *line);
+/* The symbol holding pc (as the file names it), its extent [*lo, *hi)
+   (one byte for a symbol without a size); NULL when none. */
+const char *cli_syms_func_at(cli_syms *s, uint64_t pc, uint64_t *lo, uint64_t *hi);
+/* The directory the DWARF says pc's source was compiled in, or NULL. */
+const char *cli_syms_comp_dir(cli_syms *s, uint64_t pc);
+/* The line table's lines of source `file` within [lo, hi): *first (the
+   function's declaration line, when its DWARF has one) and *last, each
+   widened (0: none yet). */
+void cli_syms_func_lines(cli_syms *s, uint64_t lo, uint64_t hi, const char *file, int *first, int *last);
 void cli_syms_close(cli_syms *s);
 
 /* The program's functions (libelf), a C++ one demangled (libiberty), and

@@ -68,6 +68,58 @@ void cli_syms_at(cli_syms *s, uint64_t pc, const char **name, const char **file,
     if (l) *file = dwfl_lineinfo(l, NULL, line, NULL, NULL, NULL);
 }
 
+const char *cli_syms_func_at(cli_syms *s, uint64_t pc, uint64_t *lo, uint64_t *hi)
+{
+    GElf_Sym sym;
+    GElf_Off off;
+    const char *name;
+    if (!s->mod) return NULL;
+    name = dwfl_module_addrinfo(s->mod, (Dwarf_Addr)(pc - s->bias) + s->mbias, &off, &sym, NULL, NULL, NULL);
+    if (!name) return NULL;
+    *lo = pc - off;
+    *hi = pc - off + (sym.st_size ? sym.st_size : 1);
+    return name;
+}
+
+const char *cli_syms_comp_dir(cli_syms *s, uint64_t pc)
+{
+    Dwfl_Line *l = s->mod ? dwfl_module_getsrc(s->mod, (Dwarf_Addr)(pc - s->bias) + s->mbias) : NULL;
+    return l ? dwfl_line_comp_dir(l) : NULL;
+}
+
+void cli_syms_func_lines(cli_syms *s, uint64_t lo, uint64_t hi, const char *file, int *first, int *last)
+{
+    Dwarf_Addr bias, at = (Dwarf_Addr)(lo - s->bias) + s->mbias;
+    Dwarf_Die *cu = s->mod ? dwfl_module_addrdie(s->mod, at, &bias) : NULL, *scopes = NULL;
+    size_t n = 0, i;
+    int ns, k;
+    if (!cu) return;
+    /* the line of its name (DWARF's declaration line) */
+    ns = dwarf_getscopes(cu, at - bias, &scopes);
+    for (k = ns - 1; k >= 0; k--) {
+        const char *df;
+        int dl;
+        if (dwarf_tag(&scopes[k]) != DW_TAG_subprogram) continue;
+        if ((df = dwarf_decl_file(&scopes[k])) && !strcmp(df, file) && dwarf_decl_line(&scopes[k], &dl) == 0 && dl > 0)
+            *first = dl;
+        break;
+    }
+    free(scopes);
+    if (dwfl_getsrclines(cu, &n) != 0) return;
+    for (i = 0; i < n; i++) {
+        Dwfl_Line *dl = dwfl_onesrcline(cu, i);
+        Dwarf_Addr a;
+        uint64_t pc;
+        int ln;
+        const char *src = dl ? dwfl_lineinfo(dl, &a, &ln, NULL, NULL, NULL) : NULL;
+        if (!src || ln <= 0 || strcmp(src, file)) continue;
+        pc = (uint64_t)(a - s->mbias) + s->bias;
+        if (pc < lo || pc >= hi) continue;
+        if (!*first || ln < *first) *first = ln;
+        if (ln > *last) *last = ln;
+    }
+}
+
 void cli_syms_close(cli_syms *s)
 {
     if (s->dwfl) dwfl_end(s->dwfl);

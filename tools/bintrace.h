@@ -953,6 +953,16 @@ static inline int bintrace__exec_whole(bintrace_reader *r, const unsigned char *
     return 1;
 }
 
+/* After a record was applied or handed on: 1, or the error "WHAT record
+   rejected: WHY" when something refused it (why not NULL). */
+static inline int bintrace__applied(bintrace_reader *r, unsigned long long at, const char *what, const char *why)
+{
+    char msg[160];
+    if (!why) return 1;
+    snprintf(msg, sizeof msg, "%s record rejected: %.100s", what, why);
+    return bintrace__err(r, at, msg);
+}
+
 /* Parses a KILL body and applies it (r->ctx) or hands it to r->kill. 1 =
    done, 0 = short, -1 = error (reported). */
 static inline int bintrace__kill(bintrace_reader *r, bintrace__cur *c, unsigned long long at)
@@ -986,12 +996,7 @@ static inline int bintrace__kill(bintrace_reader *r, bintrace__cur *c, unsigned 
                                   (uint32_t)nranges, &why) != 0) {
         if (!why) why = "error";
     }
-    if (why) {
-        char msg[160];
-        snprintf(msg, sizeof msg, "kill record rejected: %.100s", why);
-        return bintrace__err(r, at, msg);
-    }
-    return 1;
+    return bintrace__applied(r, at, "kill", why);
 }
 
 /* Parses a THREAD body and applies it (r->ctx) or hands it to r->thread.
@@ -1010,12 +1015,7 @@ static inline int bintrace__thread(bintrace_reader *r, bintrace__cur *c, unsigne
     } else if (r->thread && r->thread(user, (unsigned)verb, (uint32_t)a, (uint32_t)b, &why) != 0) {
         if (!why) why = "error";
     }
-    if (why) {
-        char msg[160];
-        snprintf(msg, sizeof msg, "thread record rejected: %.100s", why);
-        return bintrace__err(r, at, msg);
-    }
-    return 1;
+    return bintrace__applied(r, at, "thread", why);
 }
 
 /* Called for every decoded instruction; returns 0, or nonzero to stop with

@@ -2859,19 +2859,22 @@ static EDAN__INLINE uint32_t edan__lean_sources(const edan_context *ctx, const e
     return np;
 }
 
-/* A vertex counted: N, its op, its access kind (EDAN_MEM_NONE: none); its id. */
-static EDAN__INLINE uint64_t edan__count_vertex(edan_context *ctx, uint32_t op, int mem)
+/* A vertex counted: N, its op, its access kind (EDAN_MEM_NONE: none) and
+   that many bytes of it; its id. */
+static EDAN__INLINE uint64_t edan__count_vertex(edan_context *ctx, uint32_t op, int mem, uint32_t bytes)
 {
     ctx->op_count[op]++;
-    if (mem != EDAN_MEM_NONE) ctx->mem_count[mem]++;
+    if (mem != EDAN_MEM_NONE) {
+        ctx->mem_count[mem]++;
+        ctx->mem_bytes[mem] += bytes;
+    }
     return ++ctx->N;
 }
 
-/* An instruction counted (edan__count_vertex, and its access's bytes); its vertex id. */
+/* An instruction counted (edan__count_vertex); its vertex id. */
 static EDAN__INLINE uint64_t edan__count(edan_context *ctx, const edan_insn *in)
 {
-    if (in->mem != EDAN_MEM_NONE) ctx->mem_bytes[in->mem] += in->size;
-    return edan__count_vertex(ctx, in->op, in->mem);
+    return edan__count_vertex(ctx, in->op, in->mem, in->size);
 }
 
 /* The lean copy's register targets: vertex vid, finishing at F with
@@ -3253,7 +3256,7 @@ static EDAN__NOINLINE edan_result edan__feed_multi(edan_context *ctx, const edan
     at.mem = (uint8_t)(loads && stores ? EDAN_MEM_AMO : loads ? EDAN_MEM_LOAD : EDAN_MEM_STORE);
     at.addr = acc[0].addr;
     at.size = (uint16_t)acc[0].size;
-    vid = edan__count_vertex(ctx, in->op, at.mem);
+    vid = edan__count_vertex(ctx, in->op, at.mem, 0);     /* the bytes by kind: */
     ctx->mem_bytes[EDAN_MEM_LOAD] += loads;
     ctx->mem_bytes[EDAN_MEM_STORE] += stores;
 

@@ -41,12 +41,14 @@ $(B)/test_%: tests/unit/test_%.c edan.h $(wildcard tests/unit/*.h) $(wildcard to
 test: all $(TESTS) $(EXTRA_TESTS)
 	@bash tests/run.sh $(TESTS)
 
-# The unit tests (the model, the RISC-V front-end, the profile loader and the
-# hybrid model) with only a C compiler: no root, no Debian packages. The
+# The code's shape (tests/funclen.sh, tests/include_graph.sh), then the unit
+# tests (the model, the RISC-V front-end, the profile loader and the hybrid
+# model) with only a C compiler (and bash, python3): no root, no Debian packages. The
 # binary trace's test needs zlib.h; without it, it is a counted skip. The
 # x86-64 front-end's needs Zydis: `make test` runs it.
 CHECK_TESTS := $(filter-out test_trace_format test_x86,$(patsubst tests/unit/%.c,%,$(TEST_SRCS)))
 check:
+	@bash tests/funclen.sh && bash tests/include_graph.sh && echo "code shape: no function over 150 lines, no include cycle"
 	@mkdir -p $(B)/check
 	@for t in $(CHECK_TESTS); do \
 	  $(CC) $(WARN) $(CFLAGS) -I. -Itests/unit -o $(B)/check/$$t tests/unit/$$t.c -lm || exit 1; done

@@ -5,6 +5,7 @@
 # reads best as one switch. A function starts at a line in column 0 that opens
 # a brace after a parameter list, and ends at the "}" in column 0.
 cd "$(dirname "$0")/.."
+shopt -s nullglob
 LIMIT=${1:-150}
 EXEMPT=" x86_decode edan__rv_decode32 "
 awk -v limit="$LIMIT" -v exempt="$EXEMPT" '

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The code's shape, checked on every run: no function of edan.h, tools/ or
+# probes/ over 150 lines (decoders' switch tables excepted), the includes
+# without a cycle, and each rule of the model caught by tests/unit/test_paths.c
+# when it is changed in one feeding path alone. Each check is also shown to
+# fail on a tree made to break it.
+. "$(dirname "$0")/../lib.sh"
+out=$(bash tests/funclen.sh) && ok "no function over 150 lines" || bad "functions over 150 lines: $out"
+out=$(bash tests/include_graph.sh) && ok "the includes make no cycle" || bad "includes: $out"
+out=$(python3 tests/mutate_paths.py) && ok "every rule changed in one feeding path is caught ($(grep -c CAUGHT <<< "$out") mutations)" \
+  || bad "a mutation of one feeding path: $out"
+# the scans themselves find what they look for: a long function, a cycle
+mkdir -p "$T/tree/tools" "$T/tree/probes" "$T/tree/tests"
+cp tests/funclen.sh tests/include_graph.sh "$T/tree/tests/"
+{ echo '#include "b.h"'; } > "$T/tree/tools/a.h"
+{ echo '#include "a.h"'; } > "$T/tree/tools/b.h"
+{ echo 'int f(void)'; echo '{'; for i in $(seq 151); do echo "    (void)$i;"; done; echo '    return 0;'; echo '}'; } > "$T/tree/tools/long.c"
+echo '/* the header */' > "$T/tree/edan.h"
+echo '/* a probe */' > "$T/tree/probes/p.c"
+out=$(bash "$T/tree/tests/funclen.sh") && bad "funclen.sh missed a function of 155 lines" \
+  || { grep -q "tools/long.c:1: f: 155 lines" <<< "$out" && ok "funclen.sh finds a function of 155 lines" || bad "funclen.sh said: $out"; }
+out=$(bash "$T/tree/tests/include_graph.sh") && bad "include_graph.sh missed a cycle" \
+  || { grep -q "include cycle" <<< "$out" && ok "include_graph.sh finds a cycle" || bad "include_graph.sh said: $out"; }
+exit $fail

@@ -105,11 +105,6 @@ extern const size_t cli_analysis_nopts;
 /* Applies analysis option `id` (its value val, NULL for a flag or an
    optional value not given): 0, or -1 with a message printed. */
 int cli_analysis_apply(cli_analysis *a, int id, const char *val);
-/* For a reader of one analysis option at a time (the QEMU plugin, of the
-   ones edan trace passed on): argv[*i] read as one, *i moved past it (and
-   its value) and 1; 0 when it is not an option; -1 (a message printed)
-   when it is another option or is malformed. */
-int cli_analysis_option(cli_analysis *a, int argc, char **argv, int *i);
 /* opt_next for a command whose options end at the program it runs (edan
    trace, edan annotate): OPT_END at "--" or at the first operand, whose
    index goes to *prog; *start: the index of the argument read. */

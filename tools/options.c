@@ -282,16 +282,6 @@ int cli_next_before_program(const char *cmd, const opt_def *t, size_t n, int arg
     return OPT_END;
 }
 
-int cli_analysis_option(cli_analysis *a, int argc, char **argv, int *i)
-{
-    const char *val;
-    int next = *i, id = opt_next("edan", cli_analysis_opts, cli_analysis_nopts, argc, argv, &next, &val);
-    if (id == OPT_ERROR) return -1;
-    if (id < CLI_ANALYSIS_ID) return 0;
-    if (cli_analysis_apply(a, id, val)) return -1;
-    *i = next;
-    return 1;
-}
 
 /* The added latency (ns) of NUMA node `node` seen from the first cluster:
    its chase latency minus the cluster's local one, from the profile's

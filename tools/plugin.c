@@ -371,11 +371,91 @@ done:
 /* ---------------------------------------------------------------------- */
 /* Arguments                                                              */
 /* ---------------------------------------------------------------------- */
+/* The plugin's arguments, which edan trace writes (tools/trace.c), and
+   the analysis options after them. */
+enum { PA_ANALYZE = 1, PA_NO_MARKERS, PA_TEXT_PC, PA_STDOUT_FD, PA_JOB, PA_MAX_INSNS, PA_MAX_SECONDS, PA_THREADS,
+       PA_DIR, PA_PROGRAM, PA_SOURCE, PA_TEXT, PA_BINARY, PA_FUNC, PA_REGION, PA_EXCLUDE };
+static const opt_def pl_opts[] = {
+    {"--analyze", NULL, PA_ANALYZE, "analyse online (also with a trace written)"},
+    {"--no-markers", NULL, PA_NO_MARKERS, "the program's EDAN_TRACE markers do not scope"},
+    {"--text-pc", NULL, PA_TEXT_PC, "the text trace has PCs"},
+    {"--stdout-fd", "FD", PA_STDOUT_FD, "edan trace's standard output"},
+    {"--job", "RANK SIZE HOST VARIABLE COMMAND", PA_JOB, "a rank of an MPI job (five values)"},
+    {"--max-insns", "N", PA_MAX_INSNS, "stop after N instructions"},
+    {"--max-seconds", "S", PA_MAX_SECONDS, "stop after S seconds"},
+    {"--threads", "LIST", PA_THREADS, "the threads analysed"},
+    {"--dir", "DIR", PA_DIR, "edan trace's directory for the plugin's files"},
+    {"--program", "PATH", PA_PROGRAM, "the program"},
+    {"--source", "NAME", PA_SOURCE, "the program as the report names it"},
+    {"--text", "FILE", PA_TEXT, "write a text trace"},
+    {"--binary", "FILE", PA_BINARY, "write a binary trace"},
+    {"--func", "NAME", PA_FUNC, "scope: a function"},
+    {"--region", "NAME", PA_REGION, "scope: a function and its callees"},
+    {"--exclude", "NAME", PA_EXCLUDE, "scope: not this function"},
+};
+
+/* One parsed argument (pl_read_args): its id and value; *k past --job's
+   four more values. 0, or -1 with the error set. */
+static int pl_arg(int id, const char *v, int argc, int *k)
+{
+    uint32_t fd;
+    uint64_t rank, size;
+    double d;
+    const char *why;
+    switch (id) {
+    case PA_ANALYZE: st.args.analyze = 1; return 0;
+    case PA_NO_MARKERS: st.args.markers_off = 1; return 0;
+    case PA_TEXT_PC: st.args.text_pc = 1; return 0;
+    case PA_STDOUT_FD:
+        if (opt_u32(v, 0, INT_MAX, &fd)) return pl_fail("--stdout-fd %s: a descriptor number", v);
+        st.args.stdout_fd = (int)fd;
+        return 0;
+    case PA_JOB:        /* RANK, then SIZE HOST VARIABLE COMMAND */
+        if (*k + 4 > argc) return pl_fail("--job needs a rank, a size, a host, a variable and a command");
+        if (opt_u64(v, 0, LONG_MAX, &rank) || opt_u64(st.args.argv[*k], 0, LONG_MAX, &size))
+            return pl_fail("--job %s %s: a rank and a size", v, st.args.argv[*k]);
+        st.args.job.rank = (long)rank;
+        st.args.job.size = (long)size;
+        snprintf(st.args.job.host, sizeof st.args.job.host, "%s", st.args.argv[*k + 1]);
+        st.args.job.var = st.args.argv[*k + 2];
+        st.args.job.command = st.args.argv[*k + 3];
+        *k += 4;
+        return 0;
+    case PA_MAX_INSNS: case PA_MAX_SECONDS:
+        if (opt_double(v, 0, 1, 1e18, &d))
+            return pl_fail("%s %s: a positive number", id == PA_MAX_INSNS ? "--max-insns" : "--max-seconds", v);
+        if (id == PA_MAX_INSNS) st.args.max_insns = (uint64_t)d;
+        else st.args.max_seconds = d;
+        return 0;
+    case PA_THREADS:
+        if ((st.args.nonly = cli_parse_threads(v, st.args.only, 32, &why)) < 0) return pl_fail("--threads: %s", why);
+        return 0;
+    case PA_DIR: st.args.dir = v; return 0;
+    case PA_PROGRAM: st.args.program = v; return 0;
+    case PA_SOURCE: st.args.source = v; return 0;
+    case PA_TEXT: st.args.text_path = v; return 0;
+    case PA_BINARY: st.args.bin_path = v; return 0;
+    case PA_FUNC: case PA_REGION: case PA_EXCLUDE:
+        if (st.args.nnames == 64) return pl_fail("too many --func/--region/--exclude names (at most 64)");
+        st.args.names[st.args.nnames].name = v;
+        st.args.names[st.args.nnames].kind = id == PA_FUNC ? 0 : id == PA_REGION ? 1 : 2;
+        st.args.nnames++;
+        return 0;
+    case OPT_OPERAND: return pl_fail("unexpected plugin argument %s", v);
+    case OPT_ERROR: case OPT_REST: return pl_fail("bad plugin arguments (see the message above)");
+    default:
+        if (id >= CLI_ANALYSIS_ID && cli_analysis_apply(&st.args.a, id, v) == 0) return 0;
+        return pl_fail("bad analysis option (see the message above)");
+    }
+}
+
 static int pl_read_args(const char *path)
 {
     char err[512];
-    size_t len = 0, n = 0, i;
-    int argc, k;
+    opt_def t[CLI_ANALYSIS_ROOM + 32];
+    size_t len = 0, n = 0, i, nt;
+    int argc, k, id;
+    const char *v;
     /* a command line's worth: far below the limit */
     st.args.buf = files_read_all(path, (size_t)1 << 30, &len, err, sizeof err);
     if (!st.args.buf) return pl_fail("cannot read plugin arguments %s", err);
@@ -387,75 +467,11 @@ static int pl_read_args(const char *path)
     for (i = 0; i < len; i += strlen(st.args.buf + i) + 1) st.args.argv[argc++] = st.args.buf + i;
 
     cli_analysis_init(&st.args.a);
-    for (k = 1; k < argc; k++) {
-        const char *s = st.args.argv[k];
-        const char *v = k + 1 < argc ? st.args.argv[k + 1] : NULL;
-        const char **slot = NULL;
-        int r;
-        if (!strcmp(s, "--analyze")) { st.args.analyze = 1; continue; }
-        if (!strcmp(s, "--no-markers")) { st.args.markers_off = 1; continue; }
-        if (!strcmp(s, "--text-pc")) { st.args.text_pc = 1; continue; }
-        if (!strcmp(s, "--stdout-fd")) {
-            uint32_t fd;
-            if (!v) return pl_fail("--stdout-fd needs a value");
-            if (opt_u32(v, 0, INT_MAX, &fd)) return pl_fail("--stdout-fd %s: a descriptor number", v);
-            st.args.stdout_fd = (int)fd;
-            k++;
-            continue;
-        }
-        if (!strcmp(s, "--job")) {     /* RANK SIZE HOST VARIABLE COMMAND: a rank of an MPI job */
-            uint64_t rank, size;
-            if (k + 5 >= argc) return pl_fail("--job needs a rank, a size, a host, a variable and a command");
-            if (opt_u64(st.args.argv[k + 1], 0, LONG_MAX, &rank) || opt_u64(st.args.argv[k + 2], 0, LONG_MAX, &size))
-                return pl_fail("--job %s %s: a rank and a size", st.args.argv[k + 1], st.args.argv[k + 2]);
-            st.args.job.rank = (long)rank;
-            st.args.job.size = (long)size;
-            snprintf(st.args.job.host, sizeof st.args.job.host, "%s", st.args.argv[k + 3]);
-            st.args.job.var = st.args.argv[k + 4];
-            st.args.job.command = st.args.argv[k + 5];
-            k += 5;
-            continue;
-        }
-        if (!strcmp(s, "--max-insns") || !strcmp(s, "--max-seconds")) {
-            double d;
-            if (!v) return pl_fail("%s needs a value", s);
-            if (opt_double(v, 0, 1, 1e18, &d)) return pl_fail("%s %s: a positive number", s, v);
-            if (s[6] == 'i') st.args.max_insns = (uint64_t)d;
-            else st.args.max_seconds = d;
-            k++;
-            continue;
-        }
-        if (!strcmp(s, "--threads")) {
-            const char *why;
-            if (!v || (st.args.nonly = cli_parse_threads(v, st.args.only, 32, &why)) < 0)
-                return pl_fail("--threads: %s", v ? why : "needs a value");
-            k++;
-            continue;
-        }
-        if (!strcmp(s, "--dir")) slot = &st.args.dir;
-        else if (!strcmp(s, "--program")) slot = &st.args.program;
-        else if (!strcmp(s, "--source")) slot = &st.args.source;
-        else if (!strcmp(s, "--text")) slot = &st.args.text_path;
-        else if (!strcmp(s, "--binary")) slot = &st.args.bin_path;
-        else if (!strcmp(s, "--func") || !strcmp(s, "--region") || !strcmp(s, "--exclude")) {
-            if (!v) return pl_fail("%s needs a function name", s);
-            if (st.args.nnames == 64) return pl_fail("too many --func/--region/--exclude names (at most 64)");
-            st.args.names[st.args.nnames].name = v;
-            st.args.names[st.args.nnames].kind = s[2] == 'f' ? 0 : s[2] == 'r' ? 1 : 2;
-            st.args.nnames++;
-            k++;
-            continue;
-        } else {
-            r = cli_analysis_option(&st.args.a, argc, st.args.argv, &k);
-            if (r < 0) return pl_fail("bad analysis option %s", s);
-            if (r == 0) return pl_fail("unknown plugin argument %s", s);
-            k--;    /* cli_analysis_option moved past the option */
-            continue;
-        }
-        if (!v) return pl_fail("%s needs a value", s);
-        *slot = v;
-        k++;
-    }
+    if (!(nt = opt_cat(t, sizeof t / sizeof t[0], pl_opts, sizeof pl_opts / sizeof pl_opts[0], cli_analysis_opts,
+                       cli_analysis_nopts)))
+        return pl_fail("too many plugin options");
+    for (k = 1; (id = opt_next("edan plugin", t, nt, argc, st.args.argv, &k, &v)) != OPT_END;)
+        if (pl_arg(id, v, argc, &k)) return -1;
     if (!st.args.dir || !st.args.program) return pl_fail("plugin arguments lack --dir or --program");
     if (!st.args.source) st.args.source = st.args.program;
     if (cli_analysis_finish(&st.args.a) < 0) return pl_fail("bad analysis options");

@@ -96,16 +96,30 @@ static inline int opt_size(const char *s, uint64_t max, uint64_t *out)
     return 0;
 }
 
+/* A finite number in [lo, hi] (lo_open: in (lo, hi]) at the start of s,
+   *end past it: no inf, no nan; -1 (nothing written) when there is none
+   or it is out of range. For a number followed by more of a value
+   ("AI:GFLOPS"); opt_double for a value that is one number. */
+static inline int opt_double_at(const char *s, const char **end, double lo, int lo_open, double hi, double *out)
+{
+    char *e;
+    double v;
+    if (!s || !*s || *s == ' ' || *s == '\t' || *s == '\n') return -1;
+    errno = 0;
+    v = strtod(s, &e);
+    if (errno || e == s || !isfinite(v) || v > hi || v < lo || (lo_open && v == lo)) return -1;
+    *end = e;
+    *out = v;
+    return 0;
+}
+
 /* A finite number in [lo, hi] (lo_open: in (lo, hi]): no inf, no nan, no
    trailing text. */
 static inline int opt_double(const char *s, double lo, int lo_open, double hi, double *out)
 {
-    char *end;
+    const char *end;
     double v;
-    if (!s || !*s) return -1;
-    errno = 0;
-    v = strtod(s, &end);
-    if (errno || end == s || *end || !isfinite(v) || v > hi || v < lo || (lo_open && v == lo)) return -1;
+    if (opt_double_at(s, &end, lo, lo_open, hi, &v) || *end) return -1;
     *out = v;
     return 0;
 }

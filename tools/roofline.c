@@ -17,6 +17,7 @@
 #include "opt.h"
 #include "chart.h"
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1384,15 +1385,12 @@ static int app_foreign(const edan__json *root, const rl_profile_id *id, char *wi
    runtime (0 when not given; a name may hold colons of its own). */
 static double app_file(const char *spec, char *path, size_t n)
 {
-    char *colon, *end;
+    char *colon;
     double runtime = 0;
     snprintf(path, n, "%s", spec);
     colon = strrchr(path, ':');
-    if (colon) {
-        runtime = strtod(colon + 1, &end);
-        if (end != colon + 1 && !*end && runtime > 0) *colon = 0;
-        else runtime = 0;
-    }
+    if (colon && !opt_double(colon + 1, 0, 1, DBL_MAX, &runtime)) *colon = 0;
+    else runtime = 0;
     return runtime;
 }
 
@@ -1477,7 +1475,9 @@ done:
     return rc;
 }
 
-/* LABEL:AI:GFLOPS or LABEL:AI:LO-HI (the label may not contain ':') */
+/* LABEL:AI:GFLOPS or LABEL:AI:LO-HI (the label may not contain ':'): any
+   number strtod reads, so that the range check says what is wrong with
+   an infinite or a subnormal one. */
 static int parse_point(const char *s, roofline_point *q, char *label, size_t n)
 {
     const char *a = strchr(s, ':'), *b;

@@ -324,6 +324,19 @@ static char *trace_slurp(const char *dir, const char *name, size_t *len)
     return files_read_all(path, CLI_MAX_REPORT_BYTES, len, err, sizeof err);
 }
 
+/* The number on the first line of a file the plugin wrote ("count",
+   "partial"); 0 when there is none. */
+static uint64_t trace_first_number(const char *text)
+{
+    char line[32];
+    size_t len = strcspn(text, "\n");
+    uint64_t v;
+    if (len >= sizeof line) return 0;
+    memcpy(line, text, len);
+    line[len] = 0;
+    return opt_u64(line, 0, UINT64_MAX, &v) ? 0 : v;
+}
+
 /* The run's directory (made by mkdtemp, ours alone) and the files the
    plugin left in it, a temporary file of a write it did not finish too. */
 static void trace_cleanup(const char *dir)
@@ -842,7 +855,7 @@ static int trace_counts(const trace_run *r, const trace_args *t, int rc)
         char *count = trace_slurp(r->dir, "count", NULL);
         if (count) {
 #define TRACE_NAME(p) (!strcmp((p), "-") ? "standard output" : (p))
-            opt_err("edan trace", "%llu instructions written to %s%s%s", strtoull(count, NULL, 10),
+            opt_err("edan trace", "%llu instructions written to %s%s%s", (unsigned long long)trace_first_number(count),
                     TRACE_NAME(t->text_path ? t->text_path : t->bin_path), t->text_path && t->bin_path ? " and " : "",
                     t->text_path && t->bin_path ? TRACE_NAME(t->bin_path) : "");
 #undef TRACE_NAME
@@ -851,7 +864,7 @@ static int trace_counts(const trace_run *r, const trace_args *t, int rc)
     }
     if (t->scoped && WIFEXITED(r->status)) {
         char *count = trace_slurp(r->dir, "count", NULL);
-        if (count && strtoull(count, NULL, 10) == 0) {
+        if (count && trace_first_number(count) == 0) {
             opt_err("edan trace", "nothing was analysed: the program never ran the code of --func/--region (the report "
                     "is empty)");
             if (rc == 0) rc = 1;
@@ -877,7 +890,7 @@ static int trace_collect(trace_run *r, const trace_args *t, char **argv)
     free(notes);
     report = trace_slurp(r->dir, "report", &report_len);
     /* the run ended early: 1 stopped, 2 a limit, 3 a crash (the plugin's "partial" file) */
-    if ((p = trace_slurp(r->dir, "partial", NULL))) partial = atoi(p);
+    if ((p = trace_slurp(r->dir, "partial", NULL))) partial = (int)trace_first_number(p);
     free(p);
     if (WIFSIGNALED(r->status) && WTERMSIG(r->status) == SIGPIPE && r->stdout_fd >= 0) {
         /* the trace went to our standard output, and nobody read it */

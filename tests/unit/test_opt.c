@@ -105,6 +105,13 @@ static void test_numbers(void)
     CHECK(opt_size("17179869185G", UINT64_MAX, &u) && opt_size("1Q", 1ull << 40, &u));
     CHECK(!opt_double("2.5", 0, 1, 10, &d) && d == 2.5);
     CHECK(opt_double("0", 0, 1, 10, &d) && !opt_double("0", 0, 0, 10, &d));
+    {
+        const char *end;
+        CHECK(!opt_double_at("1e-3-2", &end, 0, 1, 10, &d) && d == 1e-3 && !strcmp(end, "-2"));
+        CHECK(!opt_double_at("2.5:7", &end, 0, 1, 10, &d) && d == 2.5 && *end == ':');
+        CHECK(opt_double_at(":7", &end, 0, 1, 10, &d) && opt_double_at(" 2", &end, 0, 1, 10, &d) &&
+              opt_double_at("inf:1", &end, 0, 1, INFINITY, &d));
+    }
     CHECK(opt_double("nan", 0, 0, 10, &d) && opt_double("inf", 0, 0, INFINITY, &d) && opt_double("1e999", 0, 0, 1e308, &d));
 }
 

@@ -193,9 +193,11 @@ printf 'addi a5,a5,4\nlw a4,0(a5);0x10\nadd' > "$T/e5.txt";   expect_error "trun
 : > "$T/e6.txt";                                              expect_error "empty file" "$T/e6.txt" "e6.txt: no instructions"
 head -c 3000 /dev/urandom > "$T/e7.txt";                      expect_error "binary garbage" "$T/e7.txt" "e7.txt:[0-9]+: "
 printf 'addi a5,a5,4\n' > "$T/e8.txt"; expect_error "missing file" "$T/nonexistent.txt" "nonexistent.txt: No such file"
-# a mistyped option gets the closest of --help; a known one without its value says so
+# a mistyped option gets the closest of the command's options (not a word of
+# its prose: plot's help mentions analyze's --tau); a known one without its value says so
 for cmd in "analyze --cahce 1K $T/sum.txt|did you mean --cache?" "rank --mm 2 x.json|did you mean --m?" \
-           "plot --tua 5 x.json|did you mean --tau?" "roofline hwprofiles/vm.json -o|-o needs a value" \
+           "plot --lable A x.json|did you mean --label?" \
+           "plot --tua 5 x.json|unknown option --tua (see edan plot --help)" "roofline hwprofiles/vm.json -o|-o needs a value" \
            "roofline hwprofiles/vm.json --cluster|--cluster needs a value" \
            "analyze --tau 5 --timeline --config=b $T/sum.txt|--timeline needs a value, not the option '--config=b'"; do
   ./edan ${cmd%|*} > /dev/null 2> "$T/err"; rc=$?

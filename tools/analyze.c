@@ -304,9 +304,9 @@ static int analyze_thread_line(edan_context *ctx, const char *s, size_t len, con
     buf[len] = 0;
     for (t = strtok_r(buf + 12, " \t\r\n", &save); t && n < 4; t = strtok_r(NULL, " \t\r\n", &save)) tok[n++] = t;
     if (n == 3 && !strcmp(tok[0], "create") && !analyze_thread_id(tok[1], &a) && !analyze_thread_id(tok[2], &b)) {
-        r = edan_thread_create(ctx, a, b);
+        r = bintrace_thread_apply(ctx, 0, a, b);
     } else if (n == 2 && (!strcmp(tok[0], "switch") || !strcmp(tok[0], "exit")) && !analyze_thread_id(tok[1], &a)) {
-        r = !strcmp(tok[0], "switch") ? edan_thread_switch(ctx, a) : edan_thread_exit(ctx, a);
+        r = bintrace_thread_apply(ctx, !strcmp(tok[0], "switch") ? 1 : 2, a, 0);
     } else {
         *why = "bad #edan-thread line (expected create CREATOR CHILD, switch THREAD or exit THREAD, each thread a "
                "decimal from 0 to 4294967295)";

@@ -999,6 +999,14 @@ static inline int bintrace__kill(bintrace_reader *r, bintrace__cur *c, unsigned 
     return bintrace__applied(r, at, "kill", why);
 }
 
+/* A thread record applied to the analysis, the one way a thread id reaches
+   the engine from a trace (binary or text) or from the tracer: verb 0
+   creates thread b from thread a, 1 switches to a, 2 ends a. */
+static inline edan_result bintrace_thread_apply(edan_context *ctx, unsigned verb, uint32_t a, uint32_t b)
+{
+    return verb == 0 ? edan_thread_create(ctx, a, b) : verb == 1 ? edan_thread_switch(ctx, a) : edan_thread_exit(ctx, a);
+}
+
 /* Parses a THREAD body and applies it (r->ctx) or hands it to r->thread.
    1 = done, 0 = short, -1 = error (reported). */
 static inline int bintrace__thread(bintrace_reader *r, bintrace__cur *c, unsigned long long at, void *user)
@@ -1009,8 +1017,7 @@ static inline int bintrace__thread(bintrace_reader *r, bintrace__cur *c, unsigne
     if (c->bad) return bintrace__err(r, at, "malformed varint");
     if (verb > 2 || a > 0xffffffffu || b > 0xffffffffu) return bintrace__err(r, at, "bad thread record");
     if (r->ctx) {
-        edan_result e = verb == 0 ? edan_thread_create(r->ctx, (uint32_t)a, (uint32_t)b)
-                        : verb == 1 ? edan_thread_switch(r->ctx, (uint32_t)a) : edan_thread_exit(r->ctx, (uint32_t)a);
+        edan_result e = bintrace_thread_apply(r->ctx, (unsigned)verb, (uint32_t)a, (uint32_t)b);
         if (e != EDAN_OK) why = edan_error(r->ctx);
     } else if (r->thread && r->thread(user, (unsigned)verb, (uint32_t)a, (uint32_t)b, &why) != 0) {
         if (!why) why = "error";

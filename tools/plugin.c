@@ -1015,8 +1015,7 @@ static void pl_thread_record(int verb, uint32_t a, uint32_t b)
     static const char *const verbs[] = {"create", "switch", "exit"};
     edan_result r = EDAN_OK;
     if (st.out.ctx) {
-        r = verb == 0 ? edan_thread_create(st.out.ctx, a, b)
-            : verb == 1 ? edan_thread_switch(st.out.ctx, a) : edan_thread_exit(st.out.ctx, a);
+        r = bintrace_thread_apply(st.out.ctx, (unsigned)verb, a, b);
         if (r != EDAN_OK)
             pl_stop("the analysis refused a thread's %s: %s", verbs[verb], edan_error(st.out.ctx));
     }

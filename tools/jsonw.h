@@ -1,5 +1,6 @@
 /* tools/jsonw.h - the one JSON writer: the analysis report (edan analyze
-   --json) and the hardware profile (probe) write through it. It keeps the
+   and edan trace --json), edan job --json and the hardware profile (probe)
+   write through it. It keeps the
    commas and the indentation; each container says how its members are laid
    out, so that a writer of small records keeps them on one line. Header
    only (static inline), so that probe uses it without linking the edan

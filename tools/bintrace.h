@@ -297,7 +297,7 @@ static inline edan_result bintrace_feed_execution(edan_context *ctx, bintrace_pr
     *agrees = bintrace_assign(ub + first, nu, a, n, scratch, fi, ci);
     for (k = 0; k < nu; k++) {
         *at = first + k;
-        if ((r = edan_feed_accesses(ctx, &ub[first + k].in, scratch + fi[k], ci[k])) != EDAN_OK) return r;
+        if ((r = edan_feed_accesses(ctx, &ub[first + k].in, ci[k] ? scratch + fi[k] : NULL, ci[k])) != EDAN_OK) return r;
     }
     return EDAN_OK;
 }

@@ -48,5 +48,10 @@ printf '\x03\x04' >> "$T/corpus/badz.bin"
 # harness moves, repeats and replaces
 build/seed_bintrace "$T/corpus/stretches-rv.bin" "$T/corpus/stretches-x86.bin" ||
   { echo "seed_bintrace failed"; exit 1; }
+# inputs the fuzzer once found a fault with, kept as seeds (each run reads
+# them first): tests/fuzz/regress/bintrace-*.bin
+#   bintrace-uop-without-access.bin: an x86-64 VERTEX whose uop has no
+#   access while no access was ever assigned (a null pointer plus 0)
+cp tests/fuzz/regress/bintrace-*.bin "$T/corpus/"
 fuzz_run fuzz_bintrace 12000
 exit $fail

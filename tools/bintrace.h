@@ -1071,6 +1071,7 @@ static inline int bintrace_emit_execution(const bintrace_uop *u, uint32_t nu, co
             v.addr = addrs[k];
             if ((rc = fn(user, &v, NULL, 0, why)) != 0) return rc;
         }
+        if (!used) return 0;        /* an execution without accesses (a is NULL then): done */
         a += used;
         n -= used;
         if (!rep || !n) return 0;

@@ -52,6 +52,8 @@ build/seed_bintrace "$T/corpus/stretches-rv.bin" "$T/corpus/stretches-x86.bin" |
 # them first): tests/fuzz/regress/bintrace-*.bin
 #   bintrace-uop-without-access.bin: an x86-64 VERTEX whose uop has no
 #   access while no access was ever assigned (a null pointer plus 0)
+#   bintrace-execution-without-access.bin: the same read for a caller
+#   without an analysis (bintrace_emit_execution)
 cp tests/fuzz/regress/bintrace-*.bin "$T/corpus/"
 fuzz_run fuzz_bintrace 12000
 exit $fail

@@ -306,14 +306,15 @@ static int trace_check_elf(const char *path, int *dynamic, int *x86)
     return 0;
 }
 
-/* Writes argv as NUL-terminated strings. */
-static int trace_write_args(const char *path, char **args, int n)
+/* Writes argv as NUL-terminated strings (files.h's writer); 0, or -1 with
+   the reason in err. */
+static int trace_write_args(const char *path, char **args, int n, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "wb");
+    files_out o;
     int k;
-    if (!f) return -1;
-    for (k = 0; k < n; k++) fwrite(args[k], 1, strlen(args[k]) + 1, f);
-    return fclose(f) == 0 ? 0 : -1;
+    if (files_out_open(&o, path, err, errlen)) return -1;
+    for (k = 0; k < n; k++) fwrite(args[k], 1, strlen(args[k]) + 1, o.f);
+    return files_out_close(&o, err, errlen);
 }
 
 /* dir/name, NUL-terminated (files_read_all), or NULL when the plugin did not write it. */
@@ -683,6 +684,7 @@ static void trace_catch_signals(void)
 static int trace_plugin_args(trace_run *r, trace_args *t, char **argv)
 {
     const char *tmpdir = getenv("TMPDIR");
+    char err[PATH_MAX + 128];
     if (tmpdir && *tmpdir && !strchr(tmpdir, ',') && strlen(tmpdir) < sizeof r->dir - 32)
         snprintf(r->dir, sizeof r->dir, "%s/edan-trace.XXXXXX", tmpdir);
     else
@@ -715,8 +717,8 @@ static int trace_plugin_args(trace_run *r, trace_args *t, char **argv)
         trace_push(t, fdbuf);
     }
     snprintf(r->args_path, sizeof r->args_path, "%s/args", r->dir);
-    if (trace_write_args(r->args_path, t->plugin_args, t->nplugin))
-        return opt_err("edan trace", "cannot write %s: %s", r->args_path, strerror(errno));
+    if (trace_write_args(r->args_path, t->plugin_args, t->nplugin, err, sizeof err))
+        return opt_err("edan trace", "cannot write %s", err);
     snprintf(r->plugin_arg, sizeof r->plugin_arg, "%s,args=%s", r->plugin, r->args_path);
     return 0;
 }
@@ -851,26 +853,21 @@ static void trace_died(const trace_run *r, const trace_args *t, char **argv, int
    for --func/--region, none is a failure (exit 1). rc: the status so far. */
 static int trace_counts(const trace_run *r, const trace_args *t, int rc)
 {
-    if ((t->text_path || t->bin_path) && !r->quiet_rank) {
-        char *count = trace_slurp(r->dir, "count", NULL);
-        if (count) {
+    char *text = trace_slurp(r->dir, "count", NULL);
+    uint64_t count = text ? trace_first_number(text) : 0;
+    if (text && (t->text_path || t->bin_path) && !r->quiet_rank) {
 #define TRACE_NAME(p) (!strcmp((p), "-") ? "standard output" : (p))
-            opt_err("edan trace", "%llu instructions written to %s%s%s", (unsigned long long)trace_first_number(count),
-                    TRACE_NAME(t->text_path ? t->text_path : t->bin_path), t->text_path && t->bin_path ? " and " : "",
-                    t->text_path && t->bin_path ? TRACE_NAME(t->bin_path) : "");
+        opt_err("edan trace", "%llu instructions written to %s%s%s", (unsigned long long)count,
+                TRACE_NAME(t->text_path ? t->text_path : t->bin_path), t->text_path && t->bin_path ? " and " : "",
+                t->text_path && t->bin_path ? TRACE_NAME(t->bin_path) : "");
 #undef TRACE_NAME
-            free(count);
-        }
     }
-    if (t->scoped && WIFEXITED(r->status)) {
-        char *count = trace_slurp(r->dir, "count", NULL);
-        if (count && trace_first_number(count) == 0) {
-            opt_err("edan trace", "nothing was analysed: the program never ran the code of --func/--region (the report "
-                    "is empty)");
-            if (rc == 0) rc = 1;
-        }
-        free(count);
+    if (text && t->scoped && WIFEXITED(r->status) && count == 0) {
+        opt_err("edan trace", "nothing was analysed: the program never ran the code of --func/--region (the report "
+                "is empty)");
+        if (rc == 0) rc = 1;
     }
+    free(text);
     return rc;
 }
 

@@ -899,12 +899,8 @@ static int step_header(probe_run *r)
         opt_err("probe", "out of memory");
         return 1;
     }
-    memset(w, 0, sizeof *w);
-    w->f = mf;
-    w->first[0] = 1;
-    fputc('{', mf);
-    w->first[1] = 1;
-    w->depth = 1;
+    jw_init(w, mf);
+    jw_obj(w, NULL);
     jw_str(w, "schema", "edan-hwprofile");
     jw_int(w, "version", PROFILE_VERSION);
     jw_str(w, "generator", "probe");
@@ -1675,7 +1671,8 @@ static int probe_finish(probe_run *r)
     probe_team_destroy(r->teamN);
     probe_free(r->chase_buf, DRAM_BYTES);
     probe_topo_free(&r->topo);
-    fputs("\n}\n", r->w.f);
+    jw_end_obj(&r->w);
+    fputc('\n', r->w.f);
     if (fclose(r->w.f) != 0 || !r->json) {
         opt_err("probe", "out of memory");
         return 1;

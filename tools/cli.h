@@ -239,9 +239,6 @@ double cli_now(void);
 /* v with thousands separators ("1,000") in buf, which it returns. */
 const char *cli_group(char *buf, size_t n, uint64_t v);
 
-/* A JSON string literal with escapes. */
-void cli_json_string(FILE *o, const char *s);
-
 /* Subcommands. */
 int edan_cmd_analyze(int argc, char **argv);
 int edan_cmd_trace(int argc, char **argv);      /* tools/trace.c */

@@ -9,6 +9,7 @@
 #include <string.h>
 #include "cli.h"
 #include "files.h"
+#include "jsonw.h"
 #include "opt.h"
 
 enum { RANK_HELP = 1, RANK_M, RANK_CONFIG, RANK_JSON };
@@ -176,20 +177,33 @@ int edan_cmd_rank(int argc, char **argv)
         return 2;
     }
     if (json) {
-        printf("{\n  \"m\": %u,\n", m);
+        jw w;
+        jw_init(&w, stdout);
+        w.real_digits = 17;
+        jw_obj_as(&w, NULL, JW_ROWS);
+        jw_row(&w);
+        jw_uint(&w, "m", m);
         for (k = 0; k < 2; k++) {
             qsort(apps, (size_t)n, sizeof *apps, k ? rank_by_Lambda : rank_by_lambda);
-            printf("  \"%s\": [", k ? "by_Lambda" : "by_lambda");
+            jw_row(&w);
+            jw_arr_as(&w, k ? "by_Lambda" : "by_lambda", JW_ROWS);
             for (i = 0; i < n; i++) {
-                printf("%s\n    {\"rank\": %d, \"name\": ", i ? "," : "", i + 1);
-                cli_json_string(stdout, apps[i].name);
-                printf(", \"W\": %.17g, \"D\": %.17g, \"C\": %.17g, \"lambda\": %.17g, \"Lambda\": %.17g, "
-                       "\"W_over_C\": %.17g}",
-                       apps[i].W, apps[i].D, apps[i].C, apps[i].lambda, apps[i].Lambda, apps[i].w_over_c);
+                jw_row(&w);
+                jw_obj_as(&w, NULL, JW_INLINE);
+                jw_int(&w, "rank", i + 1);
+                jw_str(&w, "name", apps[i].name);
+                jw_num(&w, "W", apps[i].W);
+                jw_num(&w, "D", apps[i].D);
+                jw_num(&w, "C", apps[i].C);
+                jw_num(&w, "lambda", apps[i].lambda);
+                jw_num(&w, "Lambda", apps[i].Lambda);
+                jw_num(&w, "W_over_C", apps[i].w_over_c);
+                jw_end_obj(&w);
             }
-            printf("\n  ]%s\n", k ? "" : ",");
+            jw_end_arr(&w);
         }
-        printf("}\n");
+        jw_end_obj(&w);
+        putchar('\n');
     } else {
         for (k = 0; k < 2; k++) {
             qsort(apps, (size_t)n, sizeof *apps, k ? rank_by_Lambda : rank_by_lambda);

@@ -270,8 +270,6 @@ int cli_output_check(const char *path)
     return 0;
 }
 
-void cli_json_string(FILE *o, const char *s) { jw_quote(o, s); }
-
 static int cli_write_timeline(edan_context *ctx, const cli_analysis *a)
 {
     cli_file cf;

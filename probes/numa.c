@@ -23,6 +23,7 @@
 #define EDAN_INTERNAL
 #define EDAN_IMPLEMENTATION
 #include "edan.h"
+#include "../tools/jsonw.h"
 #include "../tools/opt.h"
 #include <hwloc.h>
 #include <numa.h>
@@ -47,55 +48,6 @@
 #define LINE 64
 #define MAX_REPS 15
 #define MAX_NODES 64
-
-/* ------------------------------------------------------------------------ */
-/* JSON text builder                                                        */
-/* ------------------------------------------------------------------------ */
-typedef struct sbuf { char *p; size_t n, cap; int oom; } sbuf;
-
-static void sb_put(sbuf *b, const char *fmt, ...)
-{
-    va_list ap;
-    int k;
-    if (b->oom) return;
-    for (;;) {
-        size_t room = b->cap - b->n;
-        va_start(ap, fmt);
-        k = vsnprintf(b->p ? b->p + b->n : NULL, b->p ? room : 0, fmt, ap);
-        va_end(ap);
-        if (k < 0) { b->oom = 1; return; }
-        if (b->p && (size_t)k < room) { b->n += (size_t)k; return; }
-        {
-            size_t cap = b->cap ? b->cap * 2 : 4096;
-            char *q;
-            while (cap < b->n + (size_t)k + 1) cap *= 2;
-            q = realloc(b->p, cap);
-            if (!q) { b->oom = 1; return; }
-            b->p = q; b->cap = cap;
-        }
-    }
-}
-
-/* A number, or null when it is not finite (JSON has no NaN). */
-static void sb_num(sbuf *b, double v)
-{
-    if (isfinite(v)) sb_put(b, "%.9g", v);
-    else sb_put(b, "null");
-}
-
-static void sb_str(sbuf *b, const char *s)
-{
-    sb_put(b, "\"");
-    for (; s && *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') sb_put(b, "\\%c", c);
-        else if (c < 0x20) sb_put(b, "\\u%04x", c);
-        else sb_put(b, "%c", c);
-    }
-    sb_put(b, "\"");
-}
-
-static void sb_stats(sbuf *b, const char *key, const double *v, int n);
 
 /* ------------------------------------------------------------------------ */
 /* Small helpers                                                            */
@@ -129,16 +81,15 @@ static stats stats_of(const double *v, int n)
     return r;
 }
 
-static void sb_stats(sbuf *b, const char *key, const double *v, int n)
+/* median, min and max of n repetitions under key */
+static void json_stats(jw *w, const char *key, const double *v, int n)
 {
     stats s = stats_of(v, n);
-    sb_put(b, "\"%s\": {\"median\": ", key);
-    sb_num(b, s.median);
-    sb_put(b, ", \"min\": ");
-    sb_num(b, s.min);
-    sb_put(b, ", \"max\": ");
-    sb_num(b, s.max);
-    sb_put(b, "}");
+    jw_obj_as(w, key, JW_INLINE);
+    jw_num(w, "median", s.median);
+    jw_num(w, "min", s.min);
+    jw_num(w, "max", s.max);
+    jw_end_obj(w);
 }
 
 static void progress(const probe_numa_args *a, const char *fmt, ...)
@@ -659,10 +610,13 @@ static pages_sum job_pages(const job *j, int c)
     return s;
 }
 
-static void sb_pages(sbuf *b, pages_sum s)
+static void json_pages(jw *w, pages_sum s)
 {
-    sb_put(b, "\"pages\": {\"checked\": %zu, \"misplaced_before\": %zu, \"misplaced_after\": %zu}",
-           s.pages, s.before, s.after);
+    jw_obj_as(w, "pages", JW_INLINE);
+    jw_uint(w, "checked", s.pages);
+    jw_uint(w, "misplaced_before", s.before);
+    jw_uint(w, "misplaced_after", s.after);
+    jw_end_obj(w);
 }
 
 /* A job over the cores of cluster c (all clusters when c < 0). */
@@ -759,15 +713,33 @@ static void *chase_main(void *arg)
 /* ------------------------------------------------------------------------ */
 /* Node kinds: hwloc subtype, HMAT attributes, memory tiers                 */
 /* ------------------------------------------------------------------------ */
-static void sb_memattr(sbuf *b, const machine *m, int n, int c, hwloc_memattr_id_t id, const char *key, int *first)
+static const struct memattr_key {
+    hwloc_memattr_id_t id;
+    const char *key;
+} memattr_keys[] = {
+    {HWLOC_MEMATTR_ID_BANDWIDTH, "bandwidth_MiBps"},
+    {HWLOC_MEMATTR_ID_READ_BANDWIDTH, "read_bandwidth_MiBps"},
+    {HWLOC_MEMATTR_ID_WRITE_BANDWIDTH, "write_bandwidth_MiBps"},
+    {HWLOC_MEMATTR_ID_LATENCY, "latency_ns"},
+    {HWLOC_MEMATTR_ID_READ_LATENCY, "read_latency_ns"},
+    {HWLOC_MEMATTR_ID_WRITE_LATENCY, "write_latency_ns"},
+};
+#define N_MEMATTR (sizeof memattr_keys / sizeof memattr_keys[0])
+
+/* node n's HMAT attributes as seen from cluster c's cores: have[k] says
+   whether memattr_keys[k] is known; returns how many are */
+static int memattrs_of(const machine *m, int n, int c, hwloc_uint64_t *v, int *have)
 {
     struct hwloc_location loc;
-    hwloc_uint64_t v;
+    size_t k;
+    int known = 0;
     loc.type = HWLOC_LOCATION_TYPE_CPUSET;
     loc.location.cpuset = m->node_obj[m->cluster[c]]->cpuset;
-    if (hwloc_memattr_get_value(m->topo, id, m->node_obj[n], &loc, 0, &v) != 0) return;
-    sb_put(b, "%s\"%s\": %llu", *first ? "" : ", ", key, (unsigned long long)v);
-    *first = 0;
+    for (k = 0; k < N_MEMATTR; k++) {
+        have[k] = hwloc_memattr_get_value(m->topo, memattr_keys[k].id, m->node_obj[n], &loc, 0, &v[k]) == 0;
+        known += have[k];
+    }
+    return known;
 }
 
 /* The kernel's memory tier of a node (Linux >= 6.1), -1 when unknown. */
@@ -796,41 +768,50 @@ static int memory_tier(int node_os)
     return -1;
 }
 
-static void sb_nodes(sbuf *b, const machine *m, const int *hbw_of_node)
+/* node n's HMAT attributes, one entry per cluster that has any */
+static void json_hmat(jw *w, const machine *m, int n)
 {
-    int n, c, printed;
-    sb_put(b, "\"node_info\": [");
+    int c;
+    size_t k;
+    jw_arr_as(w, "hmat", JW_INLINE);
+    for (c = 0; c < m->ncluster; c++) {
+        hwloc_uint64_t v[N_MEMATTR];
+        int have[N_MEMATTR];
+        if (!memattrs_of(m, n, c, v, have)) continue;
+        jw_obj_as(w, NULL, JW_INLINE);
+        jw_int(w, "cluster", m->node_os[m->cluster[c]]);
+        for (k = 0; k < N_MEMATTR; k++)
+            if (have[k]) jw_uint(w, memattr_keys[k].key, v[k]);
+        jw_end_obj(w);
+    }
+    jw_end_arr(w);
+}
+
+static void json_nodes(jw *w, const machine *m, const int *hbw_of_node)
+{
+    int n, c;
+    jw_arr_as(w, "node_info", JW_WRAP);
     for (n = 0; n < m->nnodes; n++) {
         hwloc_obj_t o = m->node_obj[n];
-        int first = 1, tier = memory_tier(m->node_os[n]);
-        sb_put(b, "%s\n    {\"node\": %d, \"cpus\": %s, \"bytes\": %llu, \"subtype\": ", n ? "," : "",
-               m->node_os[n], m->has_cpus[n] ? "true" : "false",
-               (unsigned long long)o->attr->numanode.local_memory);
-        if (o->subtype) sb_str(b, o->subtype);
-        else sb_put(b, "null");
-        sb_put(b, ", \"memory_tier\": ");
-        if (tier >= 0) sb_put(b, "%d", tier);
-        else sb_put(b, "null");
-        sb_put(b, ", \"memkind_hbw\": %s, \"local_to\": [", hbw_of_node[n] ? "true" : "false");
+        int tier = memory_tier(m->node_os[n]);
+        jw_row(w);
+        jw_obj_as(w, NULL, JW_INLINE);
+        jw_int(w, "node", m->node_os[n]);
+        jw_bool(w, "cpus", m->has_cpus[n]);
+        jw_uint(w, "bytes", (unsigned long long)o->attr->numanode.local_memory);
+        if (o->subtype) jw_str(w, "subtype", o->subtype);
+        else jw_null(w, "subtype");
+        if (tier >= 0) jw_int(w, "memory_tier", tier);
+        else jw_null(w, "memory_tier");
+        jw_bool(w, "memkind_hbw", hbw_of_node[n]);
+        jw_arr_as(w, "local_to", JW_INLINE);
         for (c = 0; c < m->ncluster; c++)
-            if (node_is_local(m, c, n)) { sb_put(b, "%s%d", first ? "" : ", ", m->node_os[m->cluster[c]]); first = 0; }
-        sb_put(b, "], \"hmat\": [");
-        for (c = 0, printed = 0; c < m->ncluster; c++) {
-            int f2 = 1;
-            size_t mark = b->n;
-            sb_put(b, "%s{\"cluster\": %d, ", printed ? ", " : "", m->node_os[m->cluster[c]]);
-            sb_memattr(b, m, n, c, HWLOC_MEMATTR_ID_BANDWIDTH, "bandwidth_MiBps", &f2);
-            sb_memattr(b, m, n, c, HWLOC_MEMATTR_ID_READ_BANDWIDTH, "read_bandwidth_MiBps", &f2);
-            sb_memattr(b, m, n, c, HWLOC_MEMATTR_ID_WRITE_BANDWIDTH, "write_bandwidth_MiBps", &f2);
-            sb_memattr(b, m, n, c, HWLOC_MEMATTR_ID_LATENCY, "latency_ns", &f2);
-            sb_memattr(b, m, n, c, HWLOC_MEMATTR_ID_READ_LATENCY, "read_latency_ns", &f2);
-            sb_memattr(b, m, n, c, HWLOC_MEMATTR_ID_WRITE_LATENCY, "write_latency_ns", &f2);
-            if (f2) { if (!b->oom) b->n = mark; }    /* no attribute for this initiator */
-            else { sb_put(b, "}"); printed++; }
-        }
-        sb_put(b, "]}");
+            if (node_is_local(m, c, n)) jw_int(w, NULL, m->node_os[m->cluster[c]]);
+        jw_end_arr(w);
+        json_hmat(w, m, n);
+        jw_end_obj(w);
     }
-    sb_put(b, "]");
+    jw_end_arr(w);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -987,33 +968,35 @@ static void warn(warnings *w, const probe_numa_args *a, const char *fmt, ...)
 }
 
 /* Appends the roof entry of cluster c from a finished job. */
-static void sb_roof_entry(sbuf *b, int *first, const machine *m, const char *roof, int c, int node_os,
-                          const char *op, const job *j, const char *err, warnings *wn, const probe_numa_args *a)
+static void json_roof_entry(jw *w, const machine *m, const char *roof, int c, int node_os, const char *op,
+                            const job *j, const char *err, warnings *wn, const probe_numa_args *a)
 {
     double g[MAX_REPS];
     pages_sum ps = job_pages(j, c);
     int n = err ? 0 : job_bandwidth(j, c, g);
-    sb_put(b, "%s\n    {\"roof\": \"%s\", \"cluster\": %d, \"node\": ", *first ? "" : ",", roof,
-           m->node_os[m->cluster[c]]);
-    if (node_os >= 0) sb_put(b, "%d", node_os);
-    else sb_put(b, "null");
-    sb_put(b, ", \"op\": \"%s\", \"threads\": %d, \"threads_total\": %d, \"bytes\": %zu, ", op,
-           cluster_threads(m, c), j->nw, j->bytes * (size_t)cluster_threads(m, c));
+    jw_row(w);
+    jw_obj_as(w, NULL, JW_INLINE);
+    jw_str(w, "roof", roof);
+    jw_int(w, "cluster", m->node_os[m->cluster[c]]);
+    if (node_os >= 0) jw_int(w, "node", node_os);
+    else jw_null(w, "node");
+    jw_str(w, "op", op);
+    jw_int(w, "threads", cluster_threads(m, c));
+    jw_int(w, "threads_total", j->nw);
+    jw_uint(w, "bytes", j->bytes * (size_t)cluster_threads(m, c));
     if (err) {
-        sb_put(b, "\"valid\": false, \"error\": ");
-        sb_str(b, err);
+        jw_bool(w, "valid", 0);
+        jw_str(w, "error", err);
     } else {
         int valid = ps.before == 0 && ps.after == 0;
-        sb_stats(b, "GBps", g, n);
-        sb_put(b, ", ");
-        sb_pages(b, ps);
-        sb_put(b, ", \"valid\": %s", valid ? "true" : "false");
+        json_stats(w, "GBps", g, n);
+        json_pages(w, ps);
+        jw_bool(w, "valid", valid);
         if (!valid)
             warn(wn, a, "%s %s roof cluster %d node %d: %zu pages misplaced before, %zu after the runs",
                  roof, op, m->node_os[m->cluster[c]], node_os, ps.before, ps.after);
     }
-    sb_put(b, "}");
-    *first = 0;
+    jw_end_obj(w);
 }
 
 static double median_of(const job *j, int c)
@@ -1036,7 +1019,11 @@ static const char *store_op_name(void)
 typedef struct numa_run {
     probe_numa_args *a;
     machine m;
-    sbuf b;
+    FILE *f;                        /* the section's text, in memory */
+    char *text;
+    size_t len;
+    jw w;
+    int oom;
     warnings wn;
     char err[200];
     int balancing;                  /* /proc/sys/kernel/numa_balancing, -1 unknown */
@@ -1053,11 +1040,12 @@ static char *numa_done(numa_run *r)
 {
     free(r->load_bw);
     machine_free(&r->m);
-    if (r->b.oom) {
-        free(r->b.p);
+    jw_end_obj(&r->w);
+    if (fclose(r->f) != 0 || r->oom) {
+        free(r->text);
         return NULL;
     }
-    return r->b.p;
+    return r->text;
 }
 
 /* memkind's kinds: where an allocation lands when made from each cluster */
@@ -1073,35 +1061,44 @@ static void numa_kinds(numa_run *r)
 }
 
 /* memkind's HBW and DAX_KMEM kinds as found */
-static void sb_memkind(numa_run *r)
+static void json_memkind(numa_run *r)
 {
-    sbuf *b = &r->b;
+    jw *w = &r->w;
     const char *hbw_env = getenv("MEMKIND_HBW_NODES");
-    int c, n, i;
-    sb_put(b, ",\n  \"memkind\": {\"hbw\": {\"available\": %s, \"MEMKIND_HBW_NODES\": ",
-           r->hbw_avail ? "true" : "false");
-    if (hbw_env) sb_str(b, hbw_env);
-    else sb_put(b, "null");
+    int c, n;
+    jw_obj_as(w, "memkind", JW_INLINE);
+    jw_obj_as(w, "hbw", JW_INLINE);
+    jw_bool(w, "available", r->hbw_avail);
+    if (hbw_env) jw_str(w, "MEMKIND_HBW_NODES", hbw_env);
+    else jw_null(w, "MEMKIND_HBW_NODES");
     if (r->hbw_avail) {
-        sb_put(b, ", \"from_cluster\": [");
-        for (c = 0; c < r->m.ncluster; c++)
-            sb_put(b, "%s{\"cluster\": %d, \"node\": %d}", c ? ", " : "", r->m.node_os[r->m.cluster[c]],
-                   r->hbw_cluster[c]);
-        sb_put(b, "]");
+        jw_arr_as(w, "from_cluster", JW_INLINE);
+        for (c = 0; c < r->m.ncluster; c++) {
+            jw_obj_as(w, NULL, JW_INLINE);
+            jw_int(w, "cluster", r->m.node_os[r->m.cluster[c]]);
+            jw_int(w, "node", r->hbw_cluster[c]);
+            jw_end_obj(w);
+        }
+        jw_end_arr(w);
     } else {
-        sb_put(b, ", \"reason\": \"memkind finds no high-bandwidth node (set MEMKIND_HBW_NODES to name them)\"");
+        jw_str(w, "reason", "memkind finds no high-bandwidth node (set MEMKIND_HBW_NODES to name them)");
     }
-    sb_put(b, "}, \"dax_kmem\": {\"available\": %s, \"nodes\": [", r->dax_avail ? "true" : "false");
-    for (n = 0, i = 0; n < r->m.nnodes; n++)
-        if (r->dax_of_node[n]) sb_put(b, "%s%d", i++ ? ", " : "", r->m.node_os[n]);
-    sb_put(b, "]}}");
+    jw_end_obj(w);
+    jw_obj_as(w, "dax_kmem", JW_INLINE);
+    jw_bool(w, "available", r->dax_avail);
+    jw_arr_as(w, "nodes", JW_INLINE);
+    for (n = 0; n < r->m.nnodes; n++)
+        if (r->dax_of_node[n]) jw_int(w, NULL, r->m.node_os[n]);
+    jw_end_arr(w);
+    jw_end_obj(w);
+    jw_end_obj(w);
 }
 
 /* The topology: nodes, clusters, balancing, pages, the nodes' kinds and
    memkind's; on one node, what is skipped and why. */
-static void sb_topology(numa_run *r)
+static void json_topology(numa_run *r)
 {
-    sbuf *b = &r->b;
+    jw *w = &r->w;
     const machine *m = &r->m;
     int c;
     if (m->nnodes < 2)
@@ -1110,21 +1107,37 @@ static void sb_topology(numa_run *r)
                  "  hybrid model (each needs two nodes); the profile's \"numa\" section says so (\"skipped\") and\n"
                  "  keeps the node and memkind's kinds (high-bandwidth memory: %s)",
                  r->hbw_avail ? "found" : "none");
-    sb_put(b, "{\"skipped\": %s, ", m->nnodes < 2 ? "true" : "false");
-    if (m->nnodes < 2)
-        sb_put(b, "\"reason\": \"the machine has one NUMA node\", "
-                  "\"needs\": [{\"roof\": \"remote\", \"nodes\": 2}, {\"roof\": \"contended\", \"nodes\": 2}, "
-                  "{\"roof\": \"congested\", \"nodes\": 2}, {\"roof\": \"hybrid\", \"nodes\": 2}], ");
-    sb_put(b, "\"nodes\": %d, \"clusters\": [", m->nnodes);
-    for (c = 0; c < m->ncluster; c++)
-        sb_put(b, "%s{\"cluster\": %d, \"threads\": %d}", c ? ", " : "", m->node_os[m->cluster[c]],
-               cluster_threads(m, c));
-    sb_put(b, "],\n  \"numa_balancing\": ");
-    if (r->balancing >= 0) sb_put(b, "%d", r->balancing);
-    else sb_put(b, "null");
-    sb_put(b, ", \"page_bytes\": %zu, \"huge_pages\": false,\n  ", m->page);
-    sb_nodes(b, m, r->hbw_of_node);
-    sb_memkind(r);
+    jw_bool(w, "skipped", m->nnodes < 2);
+    if (m->nnodes < 2) {
+        static const char *const needs[] = {"remote", "contended", "congested", "hybrid"};
+        jw_str(w, "reason", "the machine has one NUMA node");
+        jw_arr_as(w, "needs", JW_INLINE);
+        for (c = 0; c < 4; c++) {
+            jw_obj_as(w, NULL, JW_INLINE);
+            jw_str(w, "roof", needs[c]);
+            jw_int(w, "nodes", 2);
+            jw_end_obj(w);
+        }
+        jw_end_arr(w);
+    }
+    jw_int(w, "nodes", m->nnodes);
+    jw_arr_as(w, "clusters", JW_INLINE);
+    for (c = 0; c < m->ncluster; c++) {
+        jw_obj_as(w, NULL, JW_INLINE);
+        jw_int(w, "cluster", m->node_os[m->cluster[c]]);
+        jw_int(w, "threads", cluster_threads(m, c));
+        jw_end_obj(w);
+    }
+    jw_end_arr(w);
+    jw_row(w);
+    if (r->balancing >= 0) jw_int(w, "numa_balancing", r->balancing);
+    else jw_null(w, "numa_balancing");
+    jw_uint(w, "page_bytes", m->page);
+    jw_bool(w, "huge_pages", 0);
+    jw_row(w);
+    json_nodes(w, m, r->hbw_of_node);
+    jw_row(w);
+    json_memkind(r);
 }
 
 /* Buffer sizes: large enough to leave the caches, small enough for every
@@ -1152,23 +1165,28 @@ static void numa_sizes(numa_run *r)
     if (m->npu > 0 && (unsigned long long)r->bytes < r->cache_mult * r->llc_total / (unsigned long long)m->npu)
         warn(&r->wn, r->a, "buffers of %zu bytes per thread are below %llux the last-level cache share: the smallest "
                            "node is too small, roofs may include cache hits", r->bytes, r->cache_mult);
-    sb_put(&r->b, ",\n  \"method\": {\"bytes_per_thread\": %zu, \"reps\": %d, \"warmup\": 1, "
-                  "\"load\": \"sum of doubles, 8 accumulators\", \"store\": \"%s\", "
-                  "\"write_allocate_counted\": false, \"threads\": \"one per core, pinned with hwloc\", "
-                  "\"placement\": \"hwloc_set_area_membind (bind, interleave); per-page first touch under "
-                  "set_mempolicy (hybrid)\", \"verification\": \"move_pages on every page before and after the runs\"}",
-           r->bytes, r->reps,
+    jw_row(&r->w);
+    jw_obj_as(&r->w, "method", JW_INLINE);
+    jw_uint(&r->w, "bytes_per_thread", r->bytes);
+    jw_int(&r->w, "reps", r->reps);
+    jw_int(&r->w, "warmup", 1);
+    jw_str(&r->w, "load", "sum of doubles, 8 accumulators");
 #ifdef NUMA_NT_STORES
-           "non-temporal (movntpd) stores"
+    jw_str(&r->w, "store", "non-temporal (movntpd) stores");
 #else
-           "plain stores"
+    jw_str(&r->w, "store", "plain stores");
 #endif
-    );
+    jw_bool(&r->w, "write_allocate_counted", 0);
+    jw_str(&r->w, "threads", "one per core, pinned with hwloc");
+    jw_str(&r->w, "placement", "hwloc_set_area_membind (bind, interleave); per-page first touch under "
+                               "set_mempolicy (hybrid)");
+    jw_str(&r->w, "verification", "move_pages on every page before and after the runs");
+    jw_end_obj(&r->w);
 }
 
 /* local and remote roofs: cluster c's cores, buffers on node n, load and
    store; the load medians kept for the hybrid model's nodes */
-static void numa_local_remote(numa_run *r, int *first)
+static void numa_local_remote(numa_run *r)
 {
     const machine *m = &r->m;
     int c, n, op;
@@ -1182,8 +1200,8 @@ static void numa_local_remote(numa_run *r, int *first)
                 progress(r->a, "cluster %d node %d %s", m->node_os[m->cluster[c]], m->node_os[n],
                          op ? "store" : "load");
                 if (job_run(j, r->err, sizeof r->err) != 0) e = r->err;
-                sb_roof_entry(&r->b, first, m, node_is_local(m, c, n) ? "local" : "remote", c, m->node_os[n],
-                              op ? store_op_name() : "load", j, e, &r->wn, r->a);
+                json_roof_entry(&r->w, m, node_is_local(m, c, n) ? "local" : "remote", c, m->node_os[n],
+                                op ? store_op_name() : "load", j, e, &r->wn, r->a);
                 if (!op) {
                     pages_sum ps = job_pages(j, c);
                     r->load_bw[c][n] = e || ps.before || ps.after ? NAN : median_of(j, c);
@@ -1194,7 +1212,7 @@ static void numa_local_remote(numa_run *r, int *first)
 
 /* every core of every cluster at once, buffers placed by p: one roof
    entry per cluster (node_os -1: interleaved over all nodes) */
-static void numa_all_cores(numa_run *r, int *first, const char *roof, placement *p, int node_os)
+static void numa_all_cores(numa_run *r, const char *roof, placement *p, int node_os)
 {
     const char *e = NULL;
     int c;
@@ -1204,60 +1222,60 @@ static void numa_all_cores(numa_run *r, int *first, const char *roof, placement 
     else progress(r->a, "%s", roof);
     if (job_run(j, r->err, sizeof r->err) != 0) e = r->err;
     for (c = 0; c < r->m.ncluster; c++)
-        sb_roof_entry(&r->b, first, &r->m, roof, c, node_os, "load", j, e, &r->wn, r->a);
+        json_roof_entry(&r->w, &r->m, roof, c, node_os, "load", j, e, &r->wn, r->a);
     job_free(j);
 }
 
 /* the roofs: local and remote; contended (all buffers on node n);
    congested (private buffers interleaved over all nodes) */
-static void sb_roofs(numa_run *r)
+static void json_roofs(numa_run *r)
 {
     placement p;
-    int n, first = 1;
-    sb_put(&r->b, ",\n  \"roofs\": [");
-    numa_local_remote(r, &first);
+    int n;
+    jw_row(&r->w);
+    jw_arr_as(&r->w, "roofs", JW_WRAP);
+    numa_local_remote(r);
     for (n = 0; n < r->m.nnodes; n++) {
         p = place_on_node(r->m.node_os[n]);
-        numa_all_cores(r, &first, "contended", &p, r->m.node_os[n]);
+        numa_all_cores(r, "contended", &p, r->m.node_os[n]);
     }
     memset(&p, 0, sizeof p);
     p.kind = PLACE_INTERLEAVE;
-    numa_all_cores(r, &first, "congested", &p, -1);
-    sb_put(&r->b, "]");
+    numa_all_cores(r, "congested", &p, -1);
+    jw_end_arr(&r->w);
 }
 
 /* one latency entry: a finished chase */
-static void sb_latency_entry(numa_run *r, const chase_arg *ca)
+static void json_latency_entry(numa_run *r, const chase_arg *ca)
 {
-    sbuf *b = &r->b;
+    jw *w = &r->w;
     pages_sum ps;
     int k;
     if (ca->err[0] && ca->err[0] != '?') {
-        sb_put(b, "\"valid\": false, \"error\": ");
-        sb_str(b, ca->err);
+        jw_bool(w, "valid", 0);
+        jw_str(w, "error", ca->err);
         return;
     }
     ps.pages = ca->pc.pages;
     ps.before = ca->pc.misplaced;
     ps.after = ca->pc.misplaced;
-    sb_stats(b, "ns", ca->ns, ca->reps);
+    json_stats(w, "ns", ca->ns, ca->reps);
     if (r->a->freq_ghz > 0) {
         double cyc[MAX_REPS];
         for (k = 0; k < ca->reps; k++) cyc[k] = ca->ns[k] * r->a->freq_ghz;
-        sb_put(b, ", ");
-        sb_stats(b, "cycles", cyc, ca->reps);
+        json_stats(w, "cycles", cyc, ca->reps);
     }
-    sb_put(b, ", ");
-    sb_pages(b, ps);
-    sb_put(b, ", \"valid\": %s", ca->pc.misplaced ? "false" : "true");
+    json_pages(w, ps);
+    jw_bool(w, "valid", !ca->pc.misplaced);
 }
 
 /* the latency matrix: one core of each cluster, a chase on each node */
-static void sb_latency(numa_run *r)
+static void json_latency(numa_run *r)
 {
     const machine *m = &r->m;
-    int c, n, i = 0;
-    sb_put(&r->b, ",\n  \"latency\": [");
+    int c, n;
+    jw_row(&r->w);
+    jw_arr_as(&r->w, "latency", JW_WRAP);
     for (c = 0; c < m->ncluster; c++)
         for (n = 0; n < m->nnodes; n++) {
             chase_arg ca;
@@ -1278,12 +1296,15 @@ static void sb_latency(numa_run *r)
                 if (m->pu_cluster[k] == c) { ca.pu = m->pu[k]; break; }
             if (ca.pu < 0 || pthread_create(&t, NULL, chase_main, &ca) != 0) continue;
             pthread_join(t, NULL);
-            sb_put(&r->b, "%s\n    {\"cluster\": %d, \"node\": %d, \"bytes\": %zu, ", i++ ? "," : "",
-                   m->node_os[m->cluster[c]], m->node_os[n], ca.bytes);
-            sb_latency_entry(r, &ca);
-            sb_put(&r->b, "}");
+            jw_row(&r->w);
+            jw_obj_as(&r->w, NULL, JW_INLINE);
+            jw_int(&r->w, "cluster", m->node_os[m->cluster[c]]);
+            jw_int(&r->w, "node", m->node_os[n]);
+            jw_uint(&r->w, "bytes", ca.bytes);
+            json_latency_entry(r, &ca);
+            jw_end_obj(&r->w);
         }
-    sb_put(&r->b, "]");
+    jw_end_arr(&r->w);
 }
 
 /* one hybrid point of cluster c: fe/8 of the pages on the fast node, sq/4
@@ -1323,64 +1344,54 @@ static void hybrid_point(numa_run *r, int c, int fast, int slow, hy_point *p)
     job_free(j);
 }
 
-static void sb_hybrid_points(sbuf *b, const hy_point *pt, int np)
+static void json_hybrid_points(jw *w, const hy_point *pt, int np)
 {
     int i;
     for (i = 0; i < np; i++) {
         const hy_point *p = &pt[i];
-        sb_put(b, "%s\n      {\"fast_fraction\": %g, \"store_fraction\": %g, ", i ? "," : "", p->fe / 8.0,
-               p->sq / 4.0);
+        jw_row(w);
+        jw_obj_as(w, NULL, JW_INLINE);
+        jw_num(w, "fast_fraction", p->fe / 8.0);
+        jw_num(w, "store_fraction", p->sq / 4.0);
         if (p->err[0]) {
-            sb_put(b, "\"valid\": false, \"error\": ");
-            sb_str(b, p->err);
-            sb_put(b, "}");
-            continue;
+            jw_bool(w, "valid", 0);
+            jw_str(w, "error", p->err);
+        } else {
+            jw_obj_as(w, "q_GB", JW_INLINE);
+            jw_nums(w, hy_name, p->q, 4);
+            jw_end_obj(w);
+            json_stats(w, "GBps", p->gbps, p->nrep);
+            json_pages(w, p->pages);
+            jw_bool(w, "valid", p->valid);
         }
-        sb_put(b, "\"q_GB\": {\"lf\": ");
-        sb_num(b, p->q[LF]);
-        sb_put(b, ", \"ls\": ");
-        sb_num(b, p->q[LS]);
-        sb_put(b, ", \"sf\": ");
-        sb_num(b, p->q[SF]);
-        sb_put(b, ", \"ss\": ");
-        sb_num(b, p->q[SS]);
-        sb_put(b, "}, ");
-        sb_stats(b, "GBps", p->gbps, p->nrep);
-        sb_put(b, ", ");
-        sb_pages(b, p->pages);
-        sb_put(b, ", \"valid\": %s}", p->valid ? "true" : "false");
+        jw_end_obj(w);
     }
 }
 
 /* the fitted model of cluster c: bandwidths, theta, its error */
-static void sb_hybrid_fit(numa_run *r, int c, const hy_fit *fit)
+static void json_hybrid_fit(numa_run *r, int c, const hy_fit *fit)
 {
-    sbuf *b = &r->b;
+    jw *w = &r->w;
     int i, k;
-    sb_put(b, ",\n     \"bandwidth_GBps\": {");
+    jw_row(w);
+    jw_obj_as(w, "bandwidth_GBps", JW_INLINE);
+    jw_nums(w, hy_name, fit->b, 4);
+    jw_end_obj(w);
+    jw_row(w);
+    jw_obj_as(w, "theta", JW_INLINE);
     for (i = 0; i < 4; i++) {
-        sb_put(b, "%s\"%s\": ", i ? ", " : "", hy_name[i]);
-        sb_num(b, fit->b[i]);
+        jw_obj_as(w, hy_name[i], JW_INLINE);
+        for (k = 0; k < 4; k++)
+            if (k != i) jw_num(w, hy_name[k], fit->theta[i][k]);
+        jw_end_obj(w);
     }
-    sb_put(b, "},\n     \"theta\": {");
-    for (i = 0; i < 4; i++) {
-        int f2 = 1;
-        sb_put(b, "%s\"%s\": {", i ? ", " : "", hy_name[i]);
-        for (k = 0; k < 4; k++) {
-            if (k == i) continue;
-            sb_put(b, "%s\"%s\": ", f2 ? "" : ", ", hy_name[k]);
-            sb_num(b, fit->theta[i][k]);
-            f2 = 0;
-        }
-        sb_put(b, "}");
-    }
-    sb_put(b, "},\n     \"points_fitted\": %d, \"error_pct\": ", fit->used);
-    sb_num(b, fit->err_pct);
-    sb_put(b, ", \"rms_error_pct\": ");
-    sb_num(b, fit->rms_pct);
+    jw_end_obj(w);
+    jw_row(w);
+    jw_int(w, "points_fitted", fit->used);
+    jw_num(w, "error_pct", fit->err_pct);
+    jw_num(w, "rms_error_pct", fit->rms_pct);
     if (fit->used && isnan(fit->err_pct)) {
-        sb_put(b, ", \"error_note\": \"the fitted theta give a time <= 0 at some point "
-                  "(an ill-conditioned fit): no error\"");
+        jw_str(w, "error_note", "the fitted theta give a time <= 0 at some point (an ill-conditioned fit): no error");
         warn(&r->wn, r->a, "hybrid cluster %d: the fitted theta give a time <= 0 at some point; the fit is "
                            "ill-conditioned, no model error", r->m.node_os[r->m.cluster[c]]);
     }
@@ -1414,27 +1425,41 @@ static int hybrid_nodes(const numa_run *r, int c, int *fast, int *slow, const ch
 
 /* hybrid: per cluster, a fast and a slow node, fast fraction 0..1 in 1/8
    x store fraction 0..1 in 1/4, and the model fitted to them */
-static void sb_hybrid(numa_run *r)
+static void json_hybrid(numa_run *r)
 {
     const machine *m = &r->m;
+    jw *w = &r->w;
     int c;
-    sb_put(&r->b, ",\n  \"hybrid\": [");
+    jw_row(w);
+    jw_arr_as(w, "hybrid", JW_WRAP);
     for (c = 0; c < m->ncluster; c++) {
         int fast, slow, np = 0, fe, sq;
         const char *fast_from, *slow_from;
         hy_point *pt;
         hy_fit fit;
-        sb_put(&r->b, "%s\n    {\"cluster\": %d, ", c ? "," : "", m->node_os[m->cluster[c]]);
+        jw_row(w);
+        jw_obj_as(w, NULL, JW_WRAP);
+        jw_int(w, "cluster", m->node_os[m->cluster[c]]);
         if (hybrid_nodes(r, c, &fast, &slow, &fast_from, &slow_from)) {
-            sb_put(&r->b, "\"skipped\": true, \"reason\": \"no two nodes with a valid load bandwidth\"}");
+            jw_bool(w, "skipped", 1);
+            jw_str(w, "reason", "no two nodes with a valid load bandwidth");
+            jw_end_obj(w);
             continue;
         }
-        sb_put(&r->b, "\"fast_node\": %d, \"fast_from\": \"%s\", \"slow_node\": %d, \"slow_from\": \"%s\", "
-                      "\"threads\": %d, \"bytes_per_thread\": %zu, \"store_op\": \"%s\", \"points\": [",
-               m->node_os[fast], fast_from, m->node_os[slow], slow_from, cluster_threads(m, c), r->bytes,
-               store_op_name());
+        jw_int(w, "fast_node", m->node_os[fast]);
+        jw_str(w, "fast_from", fast_from);
+        jw_int(w, "slow_node", m->node_os[slow]);
+        jw_str(w, "slow_from", slow_from);
+        jw_int(w, "threads", cluster_threads(m, c));
+        jw_uint(w, "bytes_per_thread", r->bytes);
+        jw_str(w, "store_op", store_op_name());
+        jw_arr_as(w, "points", JW_WRAP);
         pt = calloc(9 * 5, sizeof *pt);
-        if (!pt) { sb_put(&r->b, "]}"); continue; }
+        if (!pt) {
+            jw_end_arr(w);
+            jw_end_obj(w);
+            continue;
+        }
         for (fe = 0; fe <= 8; fe++)
             for (sq = 0; sq <= 4; sq++) {
                 hy_point *p = &pt[np++];
@@ -1442,14 +1467,28 @@ static void sb_hybrid(numa_run *r)
                 p->sq = sq;
                 hybrid_point(r, c, fast, slow, p);
             }
-        sb_hybrid_points(&r->b, pt, np);
-        sb_put(&r->b, "]");
+        json_hybrid_points(w, pt, np);
+        jw_end_arr(w);
         hy_fit_points(pt, np, &fit);
-        sb_hybrid_fit(r, c, &fit);
-        sb_put(&r->b, "}");
+        json_hybrid_fit(r, c, &fit);
+        jw_end_obj(w);
         free(pt);
     }
-    sb_put(&r->b, "]");
+    jw_end_arr(w);
+}
+
+/* the empty measurement lists of a section that measured nothing */
+static void json_nothing_measured(jw *w)
+{
+    jw_row(w);
+    jw_arr_as(w, "roofs", JW_WRAP);
+    jw_end_arr(w);
+    jw_arr_as(w, "latency", JW_WRAP);
+    jw_end_arr(w);
+    jw_arr_as(w, "hybrid", JW_WRAP);
+    jw_end_arr(w);
+    jw_arr_as(w, "warnings", JW_INLINE);
+    jw_end_arr(w);
 }
 
 char *probe_numa_section(probe_numa_args *args)
@@ -1457,25 +1496,34 @@ char *probe_numa_section(probe_numa_args *args)
     probe_numa_args a0;
     numa_run run;
     numa_run *r = &run;
-    char err[200];
+    char err[200], seconds[32];
     double t_start = now_s();
     int i;
     memset(r, 0, sizeof *r);
+    r->f = open_memstream(&r->text, &r->len);
+    if (!r->f) return NULL;
+    /* the section is written on its own, its root's members wrapped at the
+       rows below; probe puts the text under the profile's "numa" key */
+    jw_init(&r->w, r->f);
+    r->w.real_digits = 9;
+    jw_obj_as(&r->w, NULL, JW_WRAP);
     r->balancing = numa_balancing_state();
     if (!args) { memset(&a0, 0, sizeof a0); args = &a0; }
     r->a = args;
     if (machine_load(&r->m, err, sizeof err) != 0) {
         snprintf(r->a->note, sizeof r->a->note, "--numa: skipped: %s", err);
-        sb_put(&r->b, "{\"skipped\": true, \"reason\": ");
-        sb_str(&r->b, err);
-        sb_put(&r->b, ", \"nodes\": null, \"needs\": []}");
+        jw_bool(&r->w, "skipped", 1);
+        jw_str(&r->w, "reason", err);
+        jw_null(&r->w, "nodes");
+        jw_arr_as(&r->w, "needs", JW_INLINE);
+        jw_end_arr(&r->w);
         return numa_done(r);
     }
     progress(r->a, "%d NUMA nodes, %d clusters, %d cores", r->m.nnodes, r->m.ncluster, r->m.npu);
     numa_kinds(r);
-    sb_topology(r);
+    json_topology(r);
     if (r->m.nnodes < 2) {
-        sb_put(&r->b, ",\n  \"roofs\": [], \"latency\": [], \"hybrid\": [], \"warnings\": []}");
+        json_nothing_measured(&r->w);
         return numa_done(r);
     }
     if (r->balancing > 0)
@@ -1484,17 +1532,18 @@ char *probe_numa_section(probe_numa_args *args)
     numa_sizes(r);
     r->load_bw = calloc((size_t)r->m.ncluster, sizeof *r->load_bw);
     if (!r->load_bw) {
-        r->b.oom = 1;
+        r->oom = 1;
         return numa_done(r);
     }
-    sb_roofs(r);
-    sb_latency(r);
-    sb_hybrid(r);
-    sb_put(&r->b, ",\n  \"warnings\": [");
-    for (i = 0; i < r->wn.n; i++) {
-        if (i) sb_put(&r->b, ", ");
-        sb_str(&r->b, r->wn.text[i]);
-    }
-    sb_put(&r->b, "], \"seconds\": %.1f}", now_s() - t_start);
+    json_roofs(r);
+    json_latency(r);
+    json_hybrid(r);
+    jw_row(&r->w);
+    jw_arr_as(&r->w, "warnings", JW_INLINE);
+    for (i = 0; i < r->wn.n; i++) jw_str(&r->w, NULL, r->wn.text[i]);
+    jw_end_arr(&r->w);
+    /* the section's duration, to a tenth of a second */
+    snprintf(seconds, sizeof seconds, "%.1f", now_s() - t_start);
+    jw_raw(&r->w, "seconds", seconds);
     return numa_done(r);
 }

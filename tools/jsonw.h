@@ -1,6 +1,7 @@
 /* tools/jsonw.h - the one JSON writer: the analysis report (edan analyze
-   and edan trace --json), edan job --json and the hardware profile (probe)
-   write through it. It keeps the
+   and edan trace --json), edan job --json, edan rank --json and the
+   hardware profile (probe, its numa section included) write through it.
+   It keeps the
    commas and the indentation; each container says how its members are laid
    out, so that a writer of small records keeps them on one line. Header
    only (static inline), so that probe uses it without linking the edan
@@ -21,6 +22,7 @@
 enum jw_layout {
     JW_LINES,   /* each member on a line of its own; an empty container closes at once */
     JW_ROWS,    /* on the current line after ", "; jw_row starts a new line; the close on a line of its own */
+    JW_WRAP,    /* as JW_ROWS, but the close stays on the current line: {"a": 1,\n  "b": 2} */
     JW_INLINE   /* all on the current line: {"a": 1, "b": 2} */
 };
 
@@ -74,7 +76,7 @@ static inline void jw_key(jw *w, const char *key)
     int level = w->depth, first = w->first[level], layout = w->layout[level];
     if (!first) fputc(',', w->f);
     w->first[level] = 0;
-    if (layout == JW_LINES || (layout == JW_ROWS && w->row)) jw_newline(w, level);
+    if (layout == JW_LINES || ((layout == JW_ROWS || layout == JW_WRAP) && w->row)) jw_newline(w, level);
     else if (!first) fputc(' ', w->f);
     w->row = 0;
     if (key) fprintf(w->f, "\"%s\": ", key);
@@ -121,6 +123,11 @@ static inline void jw_uint(jw *w, const char *key, unsigned long long v)
 {
     jw_key(w, key);
     fprintf(w->f, "%llu", v);
+}
+static inline void jw_null(jw *w, const char *key)
+{
+    jw_key(w, key);
+    fputs("null", w->f);
 }
 static inline void jw_bool(jw *w, const char *key, int v)
 {

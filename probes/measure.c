@@ -1,5 +1,7 @@
-/* probes/measure.c - clocks, statistics and the team of pinned threads
-   that runs every multi-threaded measurement. */
+/* probes/measure.c - clocks and statistics of every probe (numa.c's too),
+   and the team of pinned threads that runs the CARM probes' multi-threaded
+   measurements (numa.c runs its own jobs: their buffers are placed on a
+   chosen node and checked page by page). */
 #include "probe.h"
 #include <pthread.h>
 #include <stdlib.h>

@@ -18,6 +18,7 @@
 #define _GNU_SOURCE
 #endif
 #include "numa.h"
+#include "probe.h"
 /* numa.c holds the probe's one copy of edan.h's implementation (the hybrid
    model fit and error, and the reading loop files.c shares) */
 #define EDAN_INTERNAL
@@ -39,7 +40,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #define NUMA_NT_STORES 1
@@ -52,39 +52,20 @@
 /* ------------------------------------------------------------------------ */
 /* Small helpers                                                            */
 /* ------------------------------------------------------------------------ */
-static double now_s(void)
+/* median, min and max of n repetitions by measure.c's statistics; NaN
+   (null in the JSON) when there are none */
+static probe_stats stats_of(const double *v, int n)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-typedef struct stats { double median, min, max; } stats;
-
-static stats stats_of(const double *v, int n)
-{
-    double s[MAX_REPS];
-    stats r = {NAN, NAN, NAN};
-    int i;
-    if (n <= 0) return r;
-    for (i = 0; i < n; i++) s[i] = v[i];
-    qsort(s, (size_t)n, sizeof *s, cmp_double);
-    r.min = s[0];
-    r.max = s[n - 1];
-    r.median = (n & 1) ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
-    return r;
+    probe_stats s;
+    probe_stats_of(v, n, &s);
+    if (n <= 0) s.median = s.min = s.max = NAN;
+    return s;
 }
 
 /* median, min and max of n repetitions under key */
 static void json_stats(jw *w, const char *key, const double *v, int n)
 {
-    stats s = stats_of(v, n);
+    probe_stats s = stats_of(v, n);
     jw_obj_as(w, key, JW_INLINE);
     jw_num(w, "median", s.median);
     jw_num(w, "min", s.min);
@@ -522,9 +503,9 @@ static void *worker_main(void *arg)
     if (ok) run_kernel(w);      /* warm-up: TLB, prefetchers, clocks */
     for (rep = 0; rep < j->reps; rep++) {
         pthread_barrier_wait(&j->bar);
-        w->t0[rep] = now_s();
+        w->t0[rep] = probe_now();
         if (ok) run_kernel(w);
-        w->t1[rep] = now_s();
+        w->t1[rep] = probe_now();
     }
     pthread_barrier_wait(&j->bar);
     if (ok) {
@@ -699,9 +680,9 @@ static void *chase_main(void *arg)
         long s;
         for (s = 0; s < a->steps; s++) q = (void **)*q;     /* warm-up */
         for (rep = 0; rep < a->reps; rep++) {
-            double t0 = now_s();
+            double t0 = probe_now();
             for (s = 0; s < a->steps; s++) q = (void **)*q;
-            a->ns[rep] = (now_s() - t0) * 1e9 / (double)a->steps;
+            a->ns[rep] = (probe_now() - t0) * 1e9 / (double)a->steps;
         }
         if (q == NULL) a->err[0] = '?';     /* keeps the chase alive */
     }
@@ -881,7 +862,7 @@ typedef struct hy_point {
     double q[4];                /* GB per pass, from the verified pages */
     double gbps[MAX_REPS];
     int nrep;
-    stats bw;
+    probe_stats bw;
     pages_sum pages;
     int valid;
     char err[160];
@@ -1497,7 +1478,7 @@ char *probe_numa_section(probe_numa_args *args)
     numa_run run;
     numa_run *r = &run;
     char err[200], seconds[32];
-    double t_start = now_s();
+    double t_start = probe_now();
     int i;
     memset(r, 0, sizeof *r);
     r->f = open_memstream(&r->text, &r->len);
@@ -1543,7 +1524,7 @@ char *probe_numa_section(probe_numa_args *args)
     for (i = 0; i < r->wn.n; i++) jw_str(&r->w, NULL, r->wn.text[i]);
     jw_end_arr(&r->w);
     /* the section's duration, to a tenth of a second */
-    snprintf(seconds, sizeof seconds, "%.1f", now_s() - t_start);
+    snprintf(seconds, sizeof seconds, "%.1f", probe_now() - t_start);
     jw_raw(&r->w, "seconds", seconds);
     return numa_done(r);
 }

@@ -518,8 +518,7 @@ static void mlp_measure(jw *w, probe_opts *o, char *cb, size_t line, double dram
 
 static const char *hostname_of(char *buf, size_t n)
 {
-    if (gethostname(buf, n) != 0 || !buf[0]) snprintf(buf, n, "unknown-host");
-    buf[n - 1] = 0;
+    files_host(buf, n);
     return buf;
 }
 
@@ -825,19 +824,11 @@ static const opt_def probe_opts_table[] = {
    path as given). */
 static const char *probe_host_path(const char *path)
 {
-    char host[256] = "localhost", *out;
-    size_t n = 0;
-    const char *p;
+    char host[256], *out;
     if (!strchr(path, '%')) return path;
-    if (gethostname(host, sizeof host - 1) != 0) snprintf(host, sizeof host, "localhost");
-    if (!(out = (char *)malloc(strlen(path) * 2 + sizeof host))) return path;
-    for (p = path; *p; p++) {
-        if (p[0] == '%' && p[1] == 'h') { n += (size_t)sprintf(out + n, "%s", host); p++; }
-        else if (p[0] == '%' && p[1] == '%') { out[n++] = '%'; p++; }
-        else out[n++] = *p;
-    }
-    out[n] = 0;
-    return out;
+    files_host(host, sizeof host);
+    out = files_expand(path, -1, host);
+    return out ? out : path;
 }
 
 

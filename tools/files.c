@@ -260,10 +260,45 @@ char *files_read_all(const char *path, size_t max, size_t *len, char *err, size_
     return buf;
 }
 
-static void files_host(char *host, size_t n)
+void files_host(char *host, size_t n)
 {
+    if (!n) return;
+    memset(host, 0, n);
     if (gethostname(host, n - 1) != 0 || !host[0]) snprintf(host, n, "localhost");
     host[n - 1] = 0;
+}
+
+/* what replaces p[0] p[1] when they are %h, %r (rank >= 0) or %%; NULL otherwise */
+static const char *files_piece(const char *p, long rank, const char *host, char *num, size_t nn)
+{
+    if (p[0] != '%') return NULL;
+    if (p[1] == 'h') return host;
+    if (p[1] == 'r' && rank >= 0) {
+        snprintf(num, nn, "%ld", rank);
+        return num;
+    }
+    return p[1] == '%' ? "%" : NULL;
+}
+
+char *files_expand(const char *path, long rank, const char *host)
+{
+    char num[32], *out = NULL;
+    int pass;
+    /* the first pass measures, the second writes */
+    for (pass = 0; pass < 2; pass++) {
+        const char *p;
+        size_t k = 0;
+        for (p = path; *p; p++) {
+            const char *piece = files_piece(p, rank, host, num, sizeof num);
+            size_t len = piece ? strlen(piece) : 1;
+            if (out) memcpy(out + k, piece ? piece : p, len);
+            k += len;
+            if (piece) p++;
+        }
+        if (out) out[k] = 0;
+        else if (!(out = (char *)malloc(k + 1))) return NULL;
+    }
+    return out;
 }
 
 /* the user's directory of profiles, without the host's file */

@@ -54,6 +54,14 @@ int files_check_output(const char *cmd, const char *out, const char *what, const
    max bytes. NULL with the reason in err (a directory, too large, ...). */
 char *files_read_all(const char *path, size_t max, size_t *len, char *err, size_t errlen);
 
+/* This machine's host name ("localhost" when it has none): %h in paths, the
+   name of its own profile and the host of a job's rank. */
+void files_host(char *host, size_t n);
+
+/* path with %h the host's name, %r the rank (rank < 0: %r kept as it is) and
+   %% a %; any other % kept. malloc'd; NULL when out of memory. */
+char *files_expand(const char *path, long rank, const char *host);
+
 /* This machine's own hardware profile, HOST.json (the host's name), the
    one edan takes without --profile and probe writes without -o:
    $XDG_DATA_HOME/edan/hwprofiles/ (~/.local/share/edan/hwprofiles/ when

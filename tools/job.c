@@ -35,7 +35,7 @@ int cli_job_detect(cli_job *j, char *err, size_t errlen)
     size_t k, s;
     memset(j, 0, sizeof j[0]);
     j->size = 1;
-    if (gethostname(j->host, sizeof j->host - 1) != 0) snprintf(j->host, sizeof j->host, "localhost");
+    files_host(j->host, sizeof j->host);
     for (k = 0; k < sizeof rank_vars / sizeof rank_vars[0]; k++) {
         const char *r = getenv(rank_vars[k]), *n = getenv(size_vars[k]), *nv = size_vars[k];
         long rank, size;
@@ -61,32 +61,7 @@ int cli_job_detect(cli_job *j, char *err, size_t errlen)
 
 char *cli_job_expand(const cli_job *j, const char *path)
 {
-    size_t n = 0, cap = strlen(path) + 64;
-    char *out = (char *)malloc(cap);
-    const char *p;
-    if (!out) return NULL;
-    for (p = path; *p; p++) {
-        char piece[300];
-        const char *add = piece;
-        piece[0] = *p;
-        piece[1] = 0;
-        if (p[0] == '%' && p[1] == 'r') snprintf(piece, sizeof piece, "%ld", j->rank);
-        else if (p[0] == '%' && p[1] == 'h') add = j->host;
-        else if (p[0] == '%' && p[1] == '%') piece[1] = 0;
-        else add = NULL;
-        if (add) p++;
-        else add = piece;
-        if (n + strlen(add) + 1 > cap) {
-            char *nb;
-            cap = 2 * cap + strlen(add);
-            if (!(nb = (char *)realloc(out, cap))) { free(out); return NULL; }
-            out = nb;
-        }
-        memcpy(out + n, add, strlen(add));
-        n += strlen(add);
-    }
-    out[n] = 0;
-    return out;
+    return files_expand(path, j->rank, j->host);
 }
 
 int cli_job_per_rank(const char *path)

@@ -328,8 +328,8 @@ static int cli_apply_profile(cli_analysis *a)
     if (stat(a->profile_path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
         /* a directory of profiles, one per node (probe -o DIR/%h.json): this node's */
         static char own[4096 + 300];
-        char host[256] = "localhost";
-        if (gethostname(host, sizeof host - 1) != 0) snprintf(host, sizeof host, "localhost");
+        char host[256];
+        files_host(host, sizeof host);
         snprintf(own, sizeof own, "%s/%s.json", a->profile_path, host);
         if (access(own, R_OK) != 0)
             return cli_err("--profile %s: a directory without this node's profile %s (probe -o %s/%%h.json writes it)",

@@ -826,6 +826,7 @@ unsigned edan_rv_op_flops(uint32_t op);     /* fadd/fmul/fdiv/fsqrt/fmin/fmax 1,
    the hybrid memory model. What else the file holds (topology, the NUMA
    roofs) is for `edan roofline` and for readers of the JSON. */
 #define EDAN_PROFILE_VERSION 1      /* the newest profile version this header reads */
+#define EDAN_PROFILE_SCHEMA "edan-hwprofile"    /* a profile's "schema" */
 
 typedef struct edan_profile_cache {
     char level[8];              /* "L1", "L2", "L3" */
@@ -1050,6 +1051,12 @@ EDAN__IDEF const edan__json *edan__profile_json(const edan_profile *p);
    parsed document: for the reference profiles, which it refuses. EDAN_OK,
    or EDAN_ERR_PARSE with "NAME:LINE: what is wrong" in err. */
 EDAN__IDEF edan_result edan__profile_check_numa(const edan__json *profile, const char *name, char *err, size_t errlen);
+/* The checks edan_profile_parse makes of a profile's "schema" and
+   "version" (an integer from 1 to EDAN_PROFILE_VERSION, stored in *version
+   when not NULL), for the reference profiles too. EDAN_OK, or
+   EDAN_ERR_VERSION with "NAME:LINE: what is wrong" in err. */
+EDAN__IDEF edan_result edan__profile_check_version(const edan__json *profile, const char *name, int *version,
+                                                   char *err, size_t errlen);
 /* edan_hybrid_from_profile of a parsed document: also the reference
    profiles, which edan_profile_load refuses. */
 EDAN__IDEF edan_result edan__hybrid_from_json(const edan__json *profile, int cluster, edan_hybrid_model *out,
@@ -6967,24 +6974,50 @@ static void *edan__pl_array(const edan_allocator *a, size_t n, size_t esz, edan_
     return p;
 }
 
-/* The profile's identity: "schema" first, so that a foreign or newer file
-   says so rather than "field missing"; then "version", and that it is not a
-   reference profile. */
-static edan_result edan__pl_identity(edan__pl *c, const edan__json *root, edan_profile *p)
+/* "schema" first, so that a foreign or newer file says so rather than
+   "field missing"; then "version" */
+static edan_result edan__pl_version(edan__pl *c, const edan__json *root, int *version)
 {
     const edan__json *v = edan__json_get(root, "schema");
-    if (!v || strcmp(edan__json_string(v, ""), "edan-hwprofile") != 0)
-        return v ? edan__pl_fail(c, EDAN_ERR_VERSION, v, "\"schema\" is not \"edan-hwprofile\": not a hardware profile")
-                 : edan__pl_fail(c, EDAN_ERR_VERSION, root, "no \"schema\": \"edan-hwprofile\": not a hardware profile");
+    int n;
+    if (!v || strcmp(edan__json_string(v, ""), EDAN_PROFILE_SCHEMA) != 0)
+        return v ? edan__pl_fail(c, EDAN_ERR_VERSION, v, "\"schema\" is not \"%s\": not a hardware profile",
+                                 EDAN_PROFILE_SCHEMA)
+                 : edan__pl_fail(c, EDAN_ERR_VERSION, root, "no \"schema\": \"%s\": not a hardware profile",
+                                 EDAN_PROFILE_SCHEMA);
     v = edan__json_get(root, "version");
+    if (!v)
+        return edan__pl_fail(c, EDAN_ERR_VERSION, root, "no \"version\" (this edan.h reads version 1 to %d)",
+                             EDAN_PROFILE_VERSION);
     if (edan__json_kind(v) != EDAN__JSON_NUMBER)
-        return edan__pl_fail(c, EDAN_ERR_VERSION, v ? v : root, "\"version\" must be an integer");
+        return edan__pl_fail(c, EDAN_ERR_VERSION, v, "\"version\" must be an integer");
     if (!(edan__json_number(v, 0) >= 1 && edan__json_number(v, 0) <= EDAN_PROFILE_VERSION))
         return edan__pl_fail(c, EDAN_ERR_VERSION, v, "unsupported profile version %g (this edan.h reads version 1 to %d)",
                              edan__json_number(v, 0), EDAN_PROFILE_VERSION);
-    p->version = (int)edan__json_number(v, 0);     /* in range: the conversion is defined */
-    if ((double)p->version != edan__json_number(v, 0))
+    n = (int)edan__json_number(v, 0);     /* in range: the conversion is defined */
+    if ((double)n != edan__json_number(v, 0))
         return edan__pl_fail(c, EDAN_ERR_VERSION, v, "\"version\" must be an integer");
+    if (version) *version = n;
+    return EDAN_OK;
+}
+
+EDAN__IDEF edan_result edan__profile_check_version(const edan__json *profile, const char *name, int *version,
+                                                   char *err, size_t errlen)
+{
+    edan__pl c;
+    if (err && errlen) err[0] = 0;
+    c.name = name ? name : "profile";
+    c.err = err;
+    c.errlen = errlen;
+    return edan__pl_version(&c, profile, version);
+}
+
+/* The profile's identity: its schema and version, and that it is not a
+   reference profile. */
+static edan_result edan__pl_identity(edan__pl *c, const edan__json *root, edan_profile *p)
+{
+    edan_result rc = edan__pl_version(c, root, &p->version);
+    if (rc != EDAN_OK) return rc;
     if (edan__json_bool(edan__json_get(root, "reference"), 0))
         return edan__pl_fail(c, EDAN_ERR_PARSE, edan__json_get(root, "reference"),
                              "a reference profile (roofs transcribed from a paper): it has no caches, latencies or clock "

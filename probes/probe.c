@@ -22,7 +22,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#define PROFILE_VERSION 1
 #define DRAM_BYTES ((size_t)256 << 20)     /* per thread; >= 8x any real last-level share */
 
 static double t_begin;
@@ -892,8 +891,8 @@ static int step_header(probe_run *r)
     }
     jw_init(w, mf);
     jw_obj(w, NULL);
-    jw_str(w, "schema", "edan-hwprofile");
-    jw_int(w, "version", PROFILE_VERSION);
+    jw_str(w, "schema", EDAN_PROFILE_SCHEMA);
+    jw_int(w, "version", EDAN_PROFILE_VERSION);
     jw_str(w, "generator", "probe");
     strftime(ts, sizeof ts, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
     jw_str(w, "created", ts);
@@ -1596,7 +1595,7 @@ static int probe_args(int argc, char **argv, probe_run *r)
         case PROBE_PROFILE: r->topo_profile = val; break;
         case PROBE_VERSION:
             printf("probe %d.%d (edan.h %d.%d, profile version %d; hwloc %s, PAPI %d.%d)\n", EDAN_VERSION_MAJOR,
-                   EDAN_VERSION_MINOR, EDAN_VERSION_MAJOR, EDAN_VERSION_MINOR, PROFILE_VERSION, HWLOC_VERSION,
+                   EDAN_VERSION_MINOR, EDAN_VERSION_MAJOR, EDAN_VERSION_MINOR, EDAN_PROFILE_VERSION, HWLOC_VERSION,
                    PAPI_VERSION_MAJOR(PAPI_VERSION), PAPI_VERSION_MINOR(PAPI_VERSION));
             return stdout_status();
         case PROBE_HELP:

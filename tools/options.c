@@ -336,17 +336,16 @@ static int cli_apply_profile(cli_analysis *a)
                            a->profile_path, own, a->profile_path);
         a->profile_path = own;
     }
-    if (edan_profile_load(a->profile_path, NULL, &p, err, sizeof err) != EDAN_OK)
-        return cli_err("%s", err);
-    {   /* which profile this is, whatever its name later: the report says so for edan roofline */
+    {   /* read once: the profile and which profile it is (its CRC-32, whatever its
+           name later: the report says so for edan roofline) come from the same bytes */
         size_t len;
         char *text = files_read_all(a->profile_path, CLI_MAX_REPORT_BYTES, &len, err, sizeof err);
-        if (!text) {
-            edan_profile_free(p);
-            return cli_err("%s", err);
-        }
+        edan_result r;
+        if (!text) return cli_err("%s", err);
+        r = edan_profile_parse(text, len, a->profile_path, NULL, &p, err, sizeof err);
         a->profile_crc = crc32(0L, (const unsigned char *)text, (unsigned)len);
         free(text);
+        if (r != EDAN_OK) return cli_err("%s", err);
     }
     for (k = 0; k < a->num_configs; k++) {
         edan_config *c = &a->configs[k], pc = *c;

@@ -1308,18 +1308,7 @@ static int ref_roofs_ok(const edan__json *v, const char *path, char *err, size_t
    checks a measured profile's. */
 static int ref_check(const edan__json *root, const char *path, char *err, size_t errlen)
 {
-    const edan__json *v = edan__json_get(root, "version");
-    double x = edan__json_number(v, -1);
-    if (edan__json_kind(v) != EDAN__JSON_NUMBER) {
-        snprintf(err, errlen, "%s:%lu: unsupported profile version (no \"version\" number; this edan reads version 1 "
-                 "to %d)", path, v ? edan__json_line(v) : 1ul, EDAN_PROFILE_VERSION);
-        return -1;
-    }
-    if (!(x >= 1 && x <= EDAN_PROFILE_VERSION) || x != floor(x)) {
-        snprintf(err, errlen, "%s:%lu: unsupported profile version %g (this edan reads version 1 to %d)", path,
-                 edan__json_line(v), x, EDAN_PROFILE_VERSION);
-        return -1;
-    }
+    if (edan__profile_check_version(root, path, NULL, err, errlen) != EDAN_OK) return -1;
     if (ref_roofs_ok(root, path, err, errlen, 0)) return -1;
     return edan__profile_check_numa(root, path, err, errlen) == EDAN_OK ? 0 : -1;
 }
@@ -1784,8 +1773,8 @@ static int rl_read_inputs(rl_args *a, rl_input *in)
         if (edan__json_parse(in->text, in->len, NULL, &in->own_root, jerr, sizeof jerr) != EDAN_OK)
             return opt_err(NULL, "%s:%s", a->path, jerr + (strncmp(jerr, "line ", 5) ? 0 : 5));
         in->root = in->own_root;
-        if (!str_is(edan__json_get(in->root, "schema"), "edan-hwprofile"))
-            return opt_ferr(NULL, a->path, 0, "not a hardware profile (\"schema\" is not \"edan-hwprofile\")");
+        if (!str_is(edan__json_get(in->root, "schema"), EDAN_PROFILE_SCHEMA))
+            return opt_ferr(NULL, a->path, 0, "not a hardware profile (\"schema\" is not \"" EDAN_PROFILE_SCHEMA "\")");
         /* else the loader's message: a measured profile that does not check */
         if (!edan__json_bool(edan__json_get(in->root, "reference"), 0)) return opt_err(NULL, "%s", err);
         if (ref_check(in->root, a->path, err, sizeof err)) return opt_err(NULL, "%s", err);

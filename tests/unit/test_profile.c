@@ -266,6 +266,15 @@ static void test_profile(void)
     CHECK(edan_profile_parse(text, strlen(text), "t.json", NULL, &p, err, sizeof err) == EDAN_ERR_VERSION);
     CHECK(strncmp(err, "t.json:2: \"schema\"", 18) == 0);
     free(text);
+    {   /* no "version" at all: said so (it used to say "must be an integer") */
+        char *q;
+        text = make_profile(&v, 1, "edan-hwprofile");
+        q = strstr(text, "\"version\"");
+        memcpy(q, "\"vErsion\"", 9);
+        CHECK(edan_profile_parse(text, strlen(text), "t.json", NULL, &p, err, sizeof err) == EDAN_ERR_VERSION);
+        CHECK(strstr(err, "t.json:1: no \"version\"") == err);
+        free(text);
+    }
 
     /* inconsistent or missing fields name the place */
     {

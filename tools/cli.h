@@ -183,6 +183,15 @@ int cli_func_miss(const cli_funcs *fs, const char *opt, const char *name, const 
    when it was inlined (callers: the functions it was inlined into,
    ", "-separated), else 0. */
 int cli_func_inlined(const char *path, const char *name, char *callers, size_t n);
+/* The ELF header's facts that edan trace checks before anything runs: the
+   machine (EM_*), 64-bit, little-endian, and an interpreter (dynamically
+   linked). 0; -1 when the file cannot be opened (errno says why); -2 when
+   it is not an ELF file. */
+typedef struct cli_elf_id {
+    unsigned machine;
+    int is64, little, dynamic;
+} cli_elf_id;
+int cli_elf_ident(const char *path, cli_elf_id *id);
 /* The address in path's ELF file of the byte at file offset off (its
    PT_LOAD segment's): 0, or -1. */
 int cli_elf_vaddr(const char *path, uint64_t off, uint64_t *vaddr);

@@ -204,12 +204,45 @@ static int cli_funcs_add(cli_func **v, size_t *n, size_t *cap, const char *name,
     return cli_func_demangle(f);
 }
 
+/* whether the ELF asks for an interpreter (PT_INTERP): dynamically linked */
+static int syms_has_interp(Elf *e)
+{
+    size_t nph, i;
+    if (elf_getphdrnum(e, &nph) != 0) return 0;
+    for (i = 0; i < nph; i++) {
+        GElf_Phdr ph;
+        if (gelf_getphdr(e, (int)i, &ph) && ph.p_type == PT_INTERP) return 1;
+    }
+    return 0;
+}
+
+int cli_elf_ident(const char *path, cli_elf_id *id)
+{
+    int fd, rc = -2;
+    Elf *e;
+    GElf_Ehdr eh;
+    memset(id, 0, sizeof *id);
+    if (elf_version(EV_CURRENT) == EV_NONE) return -2;
+    if ((fd = open(path, O_RDONLY)) < 0) return -1;
+    e = elf_begin(fd, ELF_C_READ, NULL);
+    if (e && elf_kind(e) == ELF_K_ELF && gelf_getehdr(e, &eh)) {
+        id->machine = eh.e_machine;
+        id->is64 = eh.e_ident[EI_CLASS] == ELFCLASS64;
+        id->little = eh.e_ident[EI_DATA] == ELFDATA2LSB;
+        id->dynamic = syms_has_interp(e);
+        rc = 0;
+    }
+    if (e) elf_end(e);
+    close(fd);
+    return rc;
+}
+
 int cli_funcs_load(cli_funcs *fs, const char *path, const char **why)
 {
     int fd, pass, rc = 0;
     Elf *e;
     Elf_Scn *scn;
-    size_t nph, i, cap = 0, icap = 0;
+    size_t cap = 0, icap = 0;
     memset(fs, 0, sizeof *fs);
     if (elf_version(EV_CURRENT) == EV_NONE) { *why = elf_errmsg(-1); return -1; }
     if ((fd = open(path, O_RDONLY)) < 0) { *why = strerror(errno); return -1; }
@@ -220,11 +253,7 @@ int cli_funcs_load(cli_funcs *fs, const char *path, const char **why)
         *why = "not an ELF file";
         return -1;
     }
-    if (elf_getphdrnum(e, &nph) == 0)
-        for (i = 0; i < nph; i++) {
-            GElf_Phdr ph;
-            if (gelf_getphdr(e, (int)i, &ph) && ph.p_type == PT_INTERP) fs->dynamic = 1;
-        }
+    fs->dynamic = syms_has_interp(e);
     /* the functions: .symtab, else .dynsym; what the program imports: .dynsym */
     for (pass = 0; pass < 2 && !rc; pass++) {
         Elf64_Word want = pass == 0 ? SHT_SYMTAB : SHT_DYNSYM;

@@ -8,6 +8,7 @@
    in the same private temporary directory: `report`, `error`, `notes`. */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -252,57 +253,30 @@ static char *trace_find_plugin(void)
 static const char *trace_machine_name(unsigned m)
 {
     switch (m) {
-    case 3: return "x86 (32-bit)";
-    case 40: return "ARM";
-    case 62: return "x86-64";
-    case 183: return "AArch64";
-    case 243: return "RISC-V";
+    case EM_386: return "x86 (32-bit)";
+    case EM_ARM: return "ARM";
+    case EM_X86_64: return "x86-64";
+    case EM_AARCH64: return "AArch64";
+    case EM_RISCV: return "RISC-V";
     default: return "another architecture";
     }
 }
 
 /* Checks that path is a 64-bit little-endian RISC-V or x86-64 ELF
-   executable; sets *x86 for x86-64 and *dynamic when it has an interpreter
-   (dynamically linked). */
+   executable (syms.c reads its header); sets *x86 for x86-64 and *dynamic
+   when it has an interpreter (dynamically linked). */
 static int trace_check_elf(const char *path, int *dynamic, int *x86)
 {
-    unsigned char h[64];
-    int fd = open(path, O_RDONLY);
-    ssize_t n;
-    unsigned machine, phnum, phentsize, k;
-    unsigned long long phoff;
-    *dynamic = 0;
-    *x86 = 0;
-    if (fd < 0) {
-        opt_err("edan trace", "%s: %s", path, strerror(errno));
-        return -1;
-    }
-    n = read(fd, h, sizeof h);
-    if (n < 20 || memcmp(h, "\177ELF", 4) != 0) {
-        opt_err("edan trace", "%s is not an ELF executable (not a compiled RISC-V or x86-64 program)", path);
-        close(fd);
-        return -1;
-    }
-    machine = h[18] | (unsigned)h[19] << 8;
-    if (h[5] != 1) machine = (unsigned)h[18] << 8 | h[19];
-    if ((machine != 243 && machine != 62) || h[4] != 2 || h[5] != 1 || n < 64) {
-        opt_err("edan trace", "%s is neither a 64-bit RISC-V nor an x86-64 program (ELF machine: %s%s); "
-                "compile it for this machine, or cross-compile it with riscv64-linux-gnu-gcc (make rv SRC=...)",
-                path, trace_machine_name(machine), machine == 243 || machine == 62 ? ", 32-bit" : "");
-        close(fd);
-        return -1;
-    }
-    *x86 = machine == 62;
-    phoff = 0;
-    for (k = 0; k < 8; k++) phoff |= (unsigned long long)h[32 + k] << (8 * k);
-    phentsize = h[54] | (unsigned)h[55] << 8;
-    phnum = h[56] | (unsigned)h[57] << 8;
-    for (k = 0; k < phnum && phentsize >= 4 && phentsize <= 256; k++) {
-        unsigned char ph[4];
-        if (pread(fd, ph, 4, (off_t)(phoff + (unsigned long long)k * phentsize)) != 4) break;
-        if ((ph[0] | ph[1] << 8 | ph[2] << 16 | (unsigned)ph[3] << 24) == 3 /* PT_INTERP */) *dynamic = 1;
-    }
-    close(fd);
+    cli_elf_id id;
+    int rc = cli_elf_ident(path, &id), ours = id.machine == EM_RISCV || id.machine == EM_X86_64;
+    *dynamic = id.dynamic;
+    *x86 = id.machine == EM_X86_64;
+    if (rc == -1) return opt_err("edan trace", "%s: %s", path, strerror(errno));
+    if (rc) return opt_err("edan trace", "%s is not an ELF executable (not a compiled RISC-V or x86-64 program)", path);
+    if (!ours || !id.is64 || !id.little)
+        return opt_err("edan trace", "%s is neither a 64-bit RISC-V nor an x86-64 program (ELF machine: %s%s); "
+                       "compile it for this machine, or cross-compile it with riscv64-linux-gnu-gcc (make rv SRC=...)",
+                       path, trace_machine_name(id.machine), ours ? ", 32-bit" : "");
     return 0;
 }
 

@@ -277,20 +277,11 @@ static int analyze_kill_line(edan_context *ctx, const char *s, size_t len, const
 /* A `#edan-thread` line of a text trace of several threads:
    `create CREATOR CHILD`, `switch THREAD` or `exit THREAD` (edan_thread_*).
    0, or -1 with *why set. */
-/* A thread id: a plain decimal of 1 to 10 digits, at most 4294967295
-   (no sign, no spaces inside). 0, or -1. */
+/* A thread id: a plain decimal, at most 4294967295 (opt.h's number
+   parser: no sign, no spaces). 0, or -1. */
 static int analyze_thread_id(const char *tok, uint32_t *out)
 {
-    unsigned long long v = 0;
-    size_t k, n = strlen(tok);
-    if (n < 1 || n > 10) return -1;
-    for (k = 0; k < n; k++) {
-        if (tok[k] < '0' || tok[k] > '9') return -1;
-        v = v * 10 + (unsigned)(tok[k] - '0');
-    }
-    if (v > 0xffffffffull) return -1;
-    *out = (uint32_t)v;
-    return 0;
+    return opt_u32(tok, 0, UINT32_MAX, out);
 }
 
 static int analyze_thread_line(edan_context *ctx, const char *s, size_t len, const char **why)

@@ -371,16 +371,8 @@ typedef struct ann_report {
    -1 with a message. */
 static int ann_open(ann_report *R, ann *A, const char *rep_path, const char *elf_opt, const ann_args *aa)
 {
-    size_t len = 0;
-    char err[512];
     const char *why = NULL;
-    if (!(R->text = files_read_all(rep_path, CLI_MAX_REPORT_BYTES, &len, err, sizeof err)))
-        return opt_err("edan annotate", "%s", err);
-    if (edan__json_parse(R->text, len, NULL, &R->root, err, sizeof err) != EDAN_OK)
-        return opt_err(NULL, "%s:%s", rep_path, err + (strncmp(err, "line ", 5) ? 0 : 5));
-    R->cfgs = edan__json_get(R->root, "configs");
-    if (edan__json_kind(R->cfgs) != EDAN__JSON_ARRAY || !edan__json_len(R->cfgs))
-        return opt_err("edan annotate", "%s: not an edan report (no \"configs\" list)", rep_path);
+    if (cli_report_read("edan annotate", rep_path, &R->text, &R->root, &R->cfgs)) return -1;
     R->c = edan__json_at(R->cfgs, 0);
     R->hs = edan__json_get(R->c, "hotspots");
     if (edan__json_kind(R->hs) != EDAN__JSON_ARRAY)

@@ -229,6 +229,21 @@ void cli_code_free(cli_code *c);
    vertex of the instruction says so (" (load)"). */
 void cli_insn_text(const cli_analysis *a, const edan_insn *in, int role, char *buf, size_t n);
 
+/* The model's m in the tools: the paper's (the default of edan rank, edan
+   job and the roofline's application points) and the largest an option takes. */
+#define CLI_M_PAPER 4u
+#define CLI_MAX_M 1000000u
+
+/* Reads the JSON document at path: 0, with *text (the bytes, to free) and
+   *root (to edan__json_free); or -1 with "CMD: PATH: why" (unreadable) or
+   "CMD: PATH:LINE: not valid JSON: why" printed. */
+int cli_json_read(const char *cmd, const char *path, char **text, size_t *len, edan__json **root);
+/* cli_json_read of a JSON report of edan analyze or edan trace, with its
+   "configs" list (not empty): 0; or -1 with the message printed ("not an
+   edan report" when it has no such list), *text and *root NULL. */
+int cli_report_read(const char *cmd, const char *path, char **text, edan__json **root,
+                    const edan__json **configs);
+
 /* Print the report (table or JSON) and write --timeline/--dot files.
    `source` names the input for the report. Returns 0 or -1 (message printed). */
 int cli_report(edan_context *ctx, const cli_analysis *a, const char *source, FILE *out);

@@ -131,28 +131,23 @@ typedef struct job_rank {
 /* One rank's result; 0, or a message and -1. */
 static int job_load(const char *path, uint32_t config, uint32_t m, job_rank *r)
 {
-    size_t len = 0;
-    char err[512], key[16], *text = files_read_all(path, CLI_MAX_REPORT_BYTES, &len, err, sizeof err);
-    edan__json *root = NULL;
+    char key[16], *text;
+    edan__json *root;
     const edan__json *job, *c, *mb;
     int rc = -1;
     memset(r, 0, sizeof *r);
     r->path = path;
-    if (!text) return cli_err("job: %s", err);
-    if (edan__json_parse(text, len, NULL, &root, err, sizeof err) != EDAN_OK) {
-        opt_err(NULL, "%s:%s", path, err + (strncmp(err, "line ", 5) ? 0 : 5));
-        goto done;
-    }
+    if (cli_json_read("edan job", path, &text, NULL, &root)) return -1;
     job = edan__json_get(root, "job");
     if (edan__json_kind(job) != EDAN__JSON_OBJECT) {
-        cli_err("job: %s: no \"job\" section: not the result of a rank (edan trace under mpirun, mpiexec or srun)",
+        opt_err("edan job", "%s: no \"job\" section: not the result of a rank (edan trace under mpirun, mpiexec or srun)",
                 path);
         goto done;
     }
     r->rank = (long)edan__json_number(edan__json_get(job, "rank"), -1);
     r->size = (long)edan__json_number(edan__json_get(job, "size"), -1);
     if (r->rank < 0 || r->size < 1 || r->rank >= r->size || r->size > (1L << 24)) {
-        cli_err("job: %s: a bad rank or job size", path);
+        opt_err("edan job", "%s: a bad rank or job size", path);
         goto done;
     }
     snprintf(r->host, sizeof r->host, "%s", edan__json_string(edan__json_get(job, "host"), "?"));
@@ -161,13 +156,13 @@ static int job_load(const char *path, uint32_t config, uint32_t m, job_rank *r)
     r->partial = edan__json_bool(edan__json_get(root, "partial"), 0);
     c = edan__json_at(edan__json_get(root, "configs"), config);
     if (!c) {
-        cli_err("job: %s: no configuration %u", path, config);
+        opt_err("edan job", "%s: no configuration %u", path, config);
         goto done;
     }
     snprintf(key, sizeof key, "%u", m);
     mb = edan__json_get(edan__json_get(c, "m"), key);
     if (!mb) {
-        cli_err("job: %s: no m = %u in configuration %u (--m picks one the reports have)", path, m, config);
+        opt_err("edan job", "%s: no m = %u in configuration %u (--m picks one the reports have)", path, m, config);
         goto done;
     }
     r->insns = edan__json_number(edan__json_get(c, "instructions"), -1);
@@ -182,7 +177,7 @@ static int job_load(const char *path, uint32_t config, uint32_t m, job_rank *r)
         size_t k;
         for (k = 0; k < sizeof v / sizeof v[0]; k++)
             if (!(v[k] >= 0 && v[k] < 1e300)) {
-                cli_err("job: %s: a metric of configuration %u is missing or out of range", path, config);
+                opt_err("edan job", "%s: a metric of configuration %u is missing or out of range", path, config);
                 goto done;
             }
     }
@@ -206,7 +201,7 @@ static int job_check(job_rank *r, size_t n)
     char list[256] = "";
     for (i = 1; i < n; i++) {
         if (r[i].size != r[0].size || strcmp(r[i].command, r[0].command) || strcmp(r[i].program, r[0].program))
-            return cli_err("job: %s is not of the job of %s (%s): %s", r[i].path, r[0].path,
+            return opt_err("edan job", "%s is not of the job of %s (%s): %s", r[i].path, r[0].path,
                            r[i].size != r[0].size ? "another number of ranks"
                            : strcmp(r[i].program, r[0].program) ? "another program" : "other options",
                            r[i].size != r[0].size ? "" : strcmp(r[i].program, r[0].program) ? r[i].program
@@ -215,7 +210,7 @@ static int job_check(job_rank *r, size_t n)
     qsort(r, n, sizeof *r, job_cmp_rank);
     for (i = 1; i < n; i++)
         if (r[i].rank == r[i - 1].rank)
-            return cli_err("job: %s and %s are both rank %ld", r[i - 1].path, r[i].path, r[i].rank);
+            return opt_err("edan job", "%s and %s are both rank %ld", r[i - 1].path, r[i].path, r[i].rank);
     if ((long)n == r[0].size) return 0;
     {
         long k;
@@ -227,7 +222,7 @@ static int job_check(job_rank *r, size_t n)
                 snprintf(list + strlen(list), sizeof list - strlen(list), "%s%ld", missing > 1 ? ", " : "", k);
         }
     }
-    return cli_err("job: %zu rank%s of the job's %ld missing: %s%s", missing, missing == 1 ? "" : "s", r[0].size,
+    return opt_err("edan job", "%zu rank%s of the job's %ld missing: %s%s", missing, missing == 1 ? "" : "s", r[0].size,
                    list, missing > 8 ? ", ..." : "");
 }
 
@@ -376,7 +371,7 @@ static int job_svg(const job_rank *r, size_t n, const job_sum *s, uint32_t m, co
     FILE *o;
     for (i = 0; i < n; i++)
         if (r[i].T_upper > hi) hi = r[i].T_upper;
-    if (files_out_open(&out, path, err, sizeof err)) return cli_err("job: cannot write %s", err);
+    if (files_out_open(&out, path, err, sizeof err)) return opt_err("edan job", "cannot write %s", err);
     o = out.f;
     memset(&x, 0, sizeof x);
     memset(&y, 0, sizeof y);
@@ -407,13 +402,13 @@ static int job_svg(const job_rank *r, size_t n, const job_sum *s, uint32_t m, co
     }
     chart_frame(o, &x, &y);
     chart_end(o);
-    if (files_out_close(&out, err, sizeof err)) return cli_err("job: cannot write %s", err);
+    if (files_out_close(&out, err, sizeof err)) return opt_err("edan job", "cannot write %s", err);
     return 0;
 }
 
 int edan_cmd_job(int argc, char **argv)
 {
-    uint32_t config = 0, m = 4;
+    uint32_t config = 0, m = CLI_M_PAPER;
     int json = 0, i, k, rc = 2;
     const char *svg = NULL, *val;
     job_rank *r = NULL;
@@ -435,8 +430,8 @@ int edan_cmd_job(int argc, char **argv)
         else if (k == JOB_SVG) svg = val;
         else if (k == OPT_OPERAND) files[n++] = val;
         else if (k == OPT_REST) while (i < argc) files[n++] = argv[i++];
-        else if (k == JOB_M ? opt_u32(val, 1, 4096, &m) : opt_u32(val, 0, EDAN_MAX_CONFIGS - 1, &config)) {
-            cli_err("job: %s %s: a small whole number", k == JOB_M ? "--m" : "--config", val);
+        else if (k == JOB_M ? opt_u32(val, 1, CLI_MAX_M, &m) : opt_u32(val, 0, EDAN_MAX_CONFIGS - 1, &config)) {
+            opt_err("edan job", "%s %s: a small whole number", k == JOB_M ? "--m" : "--config", val);
             goto out;
         }
     }
@@ -454,7 +449,7 @@ int edan_cmd_job(int argc, char **argv)
         for (k = 0; k < n; k++) { in[k].path = files[k]; in[k].what = "a result"; }
         if (files_check_roles(&out_role, 1, in, n, err, sizeof err)) {
             free(in);
-            cli_err("job: %s", err);
+            opt_err("edan job", "%s", err);
             goto out;
         }
         free(in);

@@ -22,7 +22,6 @@
 #define CLI_MAX_CYCLES 1000000000u              /* alpha, a hit latency, a class cost */
 #define CLI_MAX_GHZ 1000.0
 #define CLI_MAX_TOP 1000000u
-#define CLI_MAX_M 1000000u
 
 const opt_def cli_analysis_opts[] = {
     {NULL, NULL, 0, "Analysis options (per configuration unless marked global):"},
@@ -370,8 +369,8 @@ static int cli_apply_profile(cli_analysis *a)
     a->profile_m = p->mlp_m;
     if (!a->opts.num_m) {       /* 1, the paper's 4, and the measured m */
         a->opts.m[a->opts.num_m++] = 1;
-        a->opts.m[a->opts.num_m++] = 4;
-        if (p->mlp_m > 1 && p->mlp_m != 4) a->opts.m[a->opts.num_m++] = p->mlp_m;
+        a->opts.m[a->opts.num_m++] = CLI_M_PAPER;
+        if (p->mlp_m > 1 && p->mlp_m != CLI_M_PAPER) a->opts.m[a->opts.num_m++] = p->mlp_m;
     }
     if (a->remote_node >= 0) {
         double d = cli_remote_delta(p, a->profile_path, a->remote_node);

@@ -135,7 +135,7 @@ static void plot_stem(const char *path, char *buf, size_t n)
 static char *plot_slurp(const char *path, size_t *len)
 {
     char err[512], *text = files_read_all(path, CLI_MAX_REPORT_BYTES, len, err, sizeof err);
-    if (!text) fprintf(stderr, "%s\n", err);
+    if (!text) opt_err("edan plot", "%s", err);
     return text;
 }
 
@@ -168,22 +168,13 @@ static int plot_config_wanted(const plot_select *sel, const char *name, size_t i
 
 static int plot_read_report(plot_set *ps, const char *path, const char *label, const plot_select *sel)
 {
-    size_t len, k, i, found = 0;
-    char err[256], stem[160];
-    char *text = plot_slurp(path, &len);
-    edan__json *root = NULL;
+    size_t k, i, found = 0;
+    char stem[160];
+    char *text;
+    edan__json *root;
     const edan__json *configs;
     int rc = -1;
-    if (!text) return -1;
-    if (edan__json_parse(text, len, NULL, &root, err, sizeof err) != EDAN_OK) {
-        opt_ferr("edan plot", path, 0, "not valid JSON: %s", err);
-        goto out;
-    }
-    configs = edan__json_get(root, "configs");
-    if (edan__json_kind(root) != EDAN__JSON_OBJECT || edan__json_kind(configs) != EDAN__JSON_ARRAY) {
-        opt_ferr("edan plot", path, 0, "not an EDAN report (no \"configs\" array; write one with --json)");
-        goto out;
-    }
+    if (cli_report_read("edan plot", path, &text, &root, &configs)) return -1;
     if (label) snprintf(stem, sizeof stem, "%s", label);
     else if (edan__json_number(edan__json_get(edan__json_get(root, "job"), "size"), 0) > 1)
         cli_result_name(root, path, stem, sizeof stem);    /* a rank of a job: "app rank R" */
@@ -811,7 +802,7 @@ typedef struct plot_args {
 static int plot_parse_m(const char *val, unsigned *ms, size_t *nm)
 {
     uint32_t m[64];
-    int n = opt_u32_list(val, 1, 1000000, m, 64), k;
+    int n = opt_u32_list(val, 1, CLI_MAX_M, m, 64), k;
     if (n == 0) return opt_err("edan plot", "--m: empty list");
     if (n < 0) return opt_err("edan plot", "--m %s: expected a list of positive integers, e.g. 1,4,8", val);
     for (k = 0; k < n; k++) ms[k] = m[k];

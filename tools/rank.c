@@ -80,24 +80,13 @@ static int rank_value(const char *path, const edan__json *obj, const char *key, 
 /* Reads one report; returns 0 or prints `path: what is wrong` and returns -1. */
 static int rank_load(const char *path, const char *config, uint32_t m, rank_app *app)
 {
-    size_t len = 0, i, n;
-    char err[512], key[16], *text = files_read_all(path, CLI_MAX_REPORT_BYTES, &len, err, sizeof err);
-    edan__json *root = NULL;
+    size_t i, n;
+    char key[16], *text;
+    edan__json *root;
     const edan__json *cfgs, *c = NULL, *b;
     int rc = -1;
-    if (!text) {
-        opt_err("edan rank", "%s", err);
-        return -1;
-    }
-    if (edan__json_parse(text, len, NULL, &root, err, sizeof err) != EDAN_OK) {
-        opt_err(NULL, "%s:%s", path, err + (strncmp(err, "line ", 5) ? 0 : 5));
-        goto done;
-    }
-    cfgs = edan__json_get(root, "configs");
-    if (!cfgs || edan__json_kind(cfgs) != EDAN__JSON_ARRAY || !(n = edan__json_len(cfgs))) {
-        opt_ferr("edan rank", path, 0, "not an edan report (no \"configs\" list)");
-        goto done;
-    }
+    if (cli_report_read("edan rank", path, &text, &root, &cfgs)) return -1;
+    n = edan__json_len(cfgs);
     if (!config) {
         c = edan__json_at(cfgs, 0);
     } else {
@@ -134,7 +123,7 @@ int edan_cmd_rank(int argc, char **argv)
 {
     rank_app *apps;
     const char *config = NULL;
-    uint32_t m = 4;
+    uint32_t m = CLI_M_PAPER;
     const char *val;
     int i, n = 0, json = 0, k;
     apps = (rank_app *)calloc((size_t)argc, sizeof *apps);
@@ -148,7 +137,7 @@ int edan_cmd_rank(int argc, char **argv)
         } else if (k == RANK_JSON) {
             json = 1;
         } else if (k == RANK_M) {
-            if (opt_u32(val, 1, 1000000, &m)) {
+            if (opt_u32(val, 1, CLI_MAX_M, &m)) {
                 opt_err("edan rank", "--m %s: expected a positive integer", val);
                 free(apps);
                 return 2;

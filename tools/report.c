@@ -1233,3 +1233,42 @@ int cli_report(edan_context *ctx, const cli_analysis *a, const char *source, FIL
     fflush(out);
     return rc;
 }
+
+/* ---- reading a report back ---------------------------------------------- */
+
+int cli_json_read(const char *cmd, const char *path, char **text, size_t *len, edan__json **root)
+{
+    char err[512];
+    size_t n = 0;
+    *root = NULL;
+    if (!(*text = files_read_all(path, CLI_MAX_REPORT_BYTES, &n, err, sizeof err))) return opt_err(cmd, "%s", err);
+    if (len) *len = n;
+    if (edan__json_parse(*text, n, NULL, root, err, sizeof err) != EDAN_OK) {
+        /* the parser says "line N: why" */
+        char *at = err;
+        unsigned long line = strncmp(err, "line ", 5) ? 0 : strtoul(err + 5, &at, 10);
+        if (line && !strncmp(at, ": ", 2)) at += 2;
+        else at = err, line = 0;
+        free(*text);
+        *text = NULL;
+        *root = NULL;
+        return opt_ferr(cmd, path, line, "not valid JSON: %s", at);
+    }
+    return 0;
+}
+
+int cli_report_read(const char *cmd, const char *path, char **text, edan__json **root,
+                    const edan__json **configs)
+{
+    if (cli_json_read(cmd, path, text, NULL, root)) return -1;
+    *configs = edan__json_get(*root, "configs");
+    if (edan__json_kind(*root) == EDAN__JSON_OBJECT && edan__json_kind(*configs) == EDAN__JSON_ARRAY &&
+        edan__json_len(*configs))
+        return 0;
+    edan__json_free(*root);
+    free(*text);
+    *text = NULL;
+    *root = NULL;
+    return opt_ferr(cmd, path, 0, "not an edan report (no \"configs\" list; edan analyze --json and edan trace "
+                    "--json write one)");
+}

@@ -1396,22 +1396,16 @@ static int app_point(const char *spec, unsigned prof_m, const rl_profile_id *id,
     char path[1024], key[16], err[300];
     double runtime = 0, flops, ghz, lo_t, hi_t;
     char *text;
-    size_t len;
-    edan__json *root = NULL;
-    const edan__json *c, *ms, *b;
+    edan__json *root;
+    const edan__json *cfgs, *c, *ms, *b;
     const char *src, *base;
     int rc = -1;
     runtime = app_file(spec, path, sizeof path);
-    text = read_all(path, &len);
-    if (!text) return -1;
-    if (edan__json_parse(text, len, NULL, &root, err, sizeof err) != EDAN_OK) {
-        opt_err(NULL, "%s:%s", path, err + (strncmp(err, "line ", 5) ? 0 : 5));
-        goto done;
-    }
-    c = edan__json_at(edan__json_get(root, "configs"), 0);
+    if (cli_report_read("edan roofline", path, &text, &root, &cfgs)) return -1;
+    c = edan__json_at(cfgs, 0);
     ms = edan__json_get(c, "m");
-    if (!c || !ms || !edan__json_len(ms)) {
-        opt_err("edan roofline", "--app %s: not an edan report", path);
+    if (!ms || !edan__json_len(ms)) {
+        opt_err("edan roofline", "--app %s: not an edan report (its first configuration has no \"m\")", path);
         goto done;
     }
     if (app_number(path, c, "flops", 0, RL_MAX_COUNT, 0, &flops) ||
@@ -1424,9 +1418,11 @@ static int app_point(const char *spec, unsigned prof_m, const rl_profile_id *id,
         opt_err("edan roofline", "--app %s: the application does no floating-point work", path);
         goto done;
     }
+    /* the profile's m, else the paper's, else the report's first */
     snprintf(key, sizeof key, "%u", prof_m);
     b = edan__json_get(ms, key);
-    if (!b) b = edan__json_get(ms, "4");
+    snprintf(key, sizeof key, "%u", CLI_M_PAPER);
+    if (!b) b = edan__json_get(ms, key);
     if (!b) b = edan__json_value_at(ms, 0);
     lo_t = edan__json_number(edan__json_get(b, "T_upper"), 0);
     hi_t = edan__json_number(edan__json_get(b, "T_lower"), 0);

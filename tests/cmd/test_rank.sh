@@ -33,6 +33,17 @@ printf '{"configs": [' > "$T/trunc.json"
 echo '{"a": 1}' > "$T/other.json"
 ./edan rank "$T/other.json" 2> "$T/err"; rc=$?
 [ $rc -eq 2 ] && grep -q "not an edan report" "$T/err" && ok "a foreign JSON file is refused" || bad "foreign: rc=$rc"
+# every command that reads reports reads them one way: the same messages
+for cmd in "rank" "plot -o $T/o.svg" "annotate" "roofline hwprofiles/vm.json -o $T/o.svg --app"; do
+  ./edan $cmd "$T/other.json" 2> "$T/err"; rc=$?
+  [ $rc -eq 2 ] && grep -q "^edan ${cmd%% *}: $T/other.json: not an edan report" "$T/err" || bad "edan $cmd of a foreign JSON: rc=$rc $(cat "$T/err")"
+  ./edan $cmd "$T/trunc.json" 2> "$T/err"; rc=$?
+  [ $rc -eq 2 ] && grep -q "^edan ${cmd%% *}: $T/trunc.json:1: not valid JSON: unexpected end" "$T/err" \
+    || bad "edan $cmd of a truncated report: rc=$rc $(cat "$T/err")"
+done
+./edan job "$T/trunc.json" 2> "$T/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "^edan job: $T/trunc.json:1: not valid JSON" "$T/err" && ok "rank, plot, annotate, roofline --app and job refuse foreign and truncated reports in the same words" \
+  || bad "edan job of a truncated report: rc=$rc $(cat "$T/err")"
 # options apply to every report, wherever they stand
 ./edan rank --json "$T/gemm.json" "$T/chase.json" --m 1 > "$T/m1.json" || bad "rank --m 1 after the reports"
 python3 - "$T" <<'PY' && ok "--m after the reports ranks at that m" || bad "--m after the reports"

@@ -346,7 +346,7 @@ printf '{"configs": [{"name": "c", "timeline": {"tau": 10, "bins": [1, "x"]}}]}'
 printf 'config,m,added_ns,alpha_cycles,T_lower,T_layered,T_upper,slowdown_upper\n"c",4,0,200,1,2,3,1\n"c",4,x,200,1,2,3,1\n' > "$P/bad.csv"
 printf 'a,b\n1,2\n' > "$P/other.csv"
 expect_bad "$P/missing.json: " "$P/missing.json"
-expect_bad "$P/trunc.json: not valid JSON" "$P/trunc.json"
+expect_bad "$P/trunc.json:1: not valid JSON" "$P/trunc.json"
 expect_bad "$P/notl.json: no configuration has a timeline" "$P/notl.json"
 expect_bad "$P/badbin.json: line 1: timeline bin 1" "$P/badbin.json"
 expect_bad "$P/bad.csv: line 3: added_ns" --sweep "$P/bad.csv"

@@ -1398,7 +1398,6 @@ static int app_point(const char *spec, unsigned prof_m, const rl_profile_id *id,
     char *text;
     edan__json *root;
     const edan__json *cfgs, *c, *ms, *b;
-    const char *src, *base;
     int rc = -1;
     runtime = app_file(spec, path, sizeof path);
     if (cli_report_read("edan roofline", path, &text, &root, &cfgs)) return -1;
@@ -1449,9 +1448,7 @@ static int app_point(const char *spec, unsigned prof_m, const rl_profile_id *id,
         opt_err("edan roofline", "--app %s: %s", spec, err);
         goto done;
     }
-    src = edan__json_string(edan__json_get(root, "source"), path);
-    base = strrchr(src, '/');
-    snprintf(label, n, "%s", base ? base + 1 : src);
+    cli_result_name(root, path, label, n);     /* as edan rank and edan plot name it */
     q->label = label;
     rc = 0;
 done:

@@ -44,6 +44,14 @@ done
 ./edan job "$T/trunc.json" 2> "$T/err"; rc=$?
 [ $rc -eq 2 ] && grep -q "^edan job: $T/trunc.json:1: not valid JSON" "$T/err" && ok "rank, plot, annotate, roofline --app and job refuse foreign and truncated reports in the same words" \
   || bad "edan job of a truncated report: rc=$rc $(cat "$T/err")"
+# a report of a text trace is named the same by rank and by roofline --app (the trace's name without .txt)
+./edan trace --quiet --text "$T/triad.txt" -- build/examples/triad 300 > /dev/null || bad "text trace of triad"
+./edan analyze --json "$T/triad.txt" > "$T/triad-text.json" || bad "analyze the text trace"
+./edan rank --json "$T/triad-text.json" > "$T/rank-text.json" || bad "rank the text trace's report"
+./edan roofline hwprofiles/vm.json --app "$T/triad-text.json" -o "$T/app.svg" 2> /dev/null || bad "roofline --app"
+name=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["by_lambda"][0]["name"])' "$T/rank-text.json")
+[ "$name" = triad ] && grep -q "data-label=\"$name\"" "$T/app.svg" && ok "rank and roofline --app name a text trace's report alike ($name)" \
+  || bad "names: rank '$name', roofline: $(grep -o 'data-label="[^"]*"' "$T/app.svg" | head -1)"
 # options apply to every report, wherever they stand
 ./edan rank --json "$T/gemm.json" "$T/chase.json" --m 1 > "$T/m1.json" || bad "rank --m 1 after the reports"
 python3 - "$T" <<'PY' && ok "--m after the reports ranks at that m" || bad "--m after the reports"

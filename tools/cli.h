@@ -248,8 +248,9 @@ int cli_report_read(const char *cmd, const char *path, char **text, edan__json *
    `source` names the input for the report. Returns 0 or -1 (message printed). */
 int cli_report(edan_context *ctx, const cli_analysis *a, const char *source, FILE *out);
 
-/* Where stats come from while reading: a progress line on stderr about once
-   a second when stderr is a terminal. total_bytes 0 = unknown. */
+/* How far a run is: a progress line on stderr about once a second when
+   stderr is a terminal, of the input read (total_bytes 0 = unknown) or,
+   given no bytes (the tracer), of the instructions alone. */
 typedef struct cli_progress {
     int enabled;
     double t_start, t_last;

@@ -185,8 +185,7 @@ typedef struct pl_outputs {
     bintrace_writer bw;
     int failed;
     int cwd_fd;             /* the start directory: the program may chdir */
-    int progress;           /* progress line on a terminal */
-    double t_start, t_last;
+    cli_progress progress;  /* the progress line on a terminal; its t_start is the run's start */
     uint64_t next_check;
     char notes[2048];       /* what the notes file says */
     cli_code code;          /* x86-64: the instructions' bytes, for the report */
@@ -540,13 +539,9 @@ static char *pl_normalise_disas(const char *d)
 /* About once a second on a terminal: how far the run is. */
 static void pl_progress(void)
 {
-    double now = cli_now();
     st.out.next_check = st.run.fed + (1u << 22);
     if (st.args.max_insns && st.out.next_check > st.args.max_insns) st.out.next_check = st.args.max_insns;
-    if (!st.out.progress || now - st.out.t_last < 1.0) return;
-    st.out.t_last = now;
-    fprintf(stderr, "\r  edan trace: %llu instructions, %.1f M/s   ", (unsigned long long)st.run.fed,
-            (double)st.run.fed / (now - st.out.t_start) / 1e6);
+    cli_progress_update(&st.out.progress, 0, st.run.fed);
 }
 
 /* Where pc is, for a message: "kernel in PROGRAM", or the shared library
@@ -1342,12 +1337,12 @@ static void *pl_watch(void *arg)
         if (st.run.child) return NULL;
         now = cli_now();
         if (pl_stop_asked(&sig)) kind = 1;
-        else if (st.args.max_seconds > 0 && now - st.out.t_start >= st.args.max_seconds) kind = 2;
+        else if (st.args.max_seconds > 0 && now - st.out.progress.t_start >= st.args.max_seconds) kind = 2;
         if (!kind) continue;
         if (!pl_take_for_end()) return NULL;
         if (st.run.child) _exit(0);     /* ended meanwhile (an exec, a fatal signal) */
         if (kind == 1) pl_end(1, "stopped by signal %d (%s) to edan trace", sig, sig > 0 ? strsignal(sig) : "?");
-        else pl_end(2, "stopped after %.1f s (--max-seconds %g)", now - st.out.t_start, st.args.max_seconds);
+        else pl_end(2, "stopped after %.1f s (--max-seconds %g)", now - st.out.progress.t_start, st.args.max_seconds);
         _exit(0);
     }
 }
@@ -1980,7 +1975,7 @@ static void pl_finish(void)
     if (st.syms.npending && !st.run.partial) pl_pending_names();    /* the error edan trace reports */
     st.args.a.objects = st.syms.objs;     /* --top names a shared object's functions */
     st.args.a.nobjects = st.syms.nobjs;
-    if (st.out.progress && st.out.t_last > st.out.t_start) fprintf(stderr, "\r%60s\r", "");
+    cli_progress_end(&st.out.progress);
     if (st.out.cwd_fd >= 0 && fchdir(st.out.cwd_fd) != 0) { /* relative output paths may then fail: reported */ }
     if (st.run.skipped)
         pl_note(notes, sizeof st.out.notes, "warning: %llu executions of instructions that cannot be decoded were left "
@@ -2124,8 +2119,7 @@ static int pl_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, ch
             return pl_fail("out of memory");
     }
     st.out.cwd_fd = open(".", O_RDONLY);
-    st.out.progress = !st.args.a.quiet && isatty(2);
-    st.out.t_start = st.out.t_last = cli_now();
+    cli_progress_start(&st.out.progress, 0, st.args.a.quiet);
     st.out.next_check = 1u << 22;
     if (st.args.max_insns && st.out.next_check > st.args.max_insns) st.out.next_check = st.args.max_insns;
     snprintf(st.run.stop_path, sizeof st.run.stop_path, "%s/stop", st.args.dir);

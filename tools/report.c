@@ -136,8 +136,10 @@ void cli_progress_update(cli_progress *p, unsigned long long bytes, unsigned lon
         cli_human(t, sizeof t, (double)p->total_bytes, "B");
         fprintf(stderr, "\r  %s of %s (%.0f%%), %llu instructions, %s   ", b, t,
                 100.0 * (double)bytes / (double)p->total_bytes, insns, r);
-    } else {
+    } else if (bytes) {
         fprintf(stderr, "\r  %s read, %llu instructions, %s   ", b, insns, r);
+    } else {    /* no input file: the tracer's */
+        fprintf(stderr, "\r  %llu instructions, %s   ", insns, r);
     }
 }
 

@@ -19,6 +19,7 @@
 #endif
 #include "numa.h"
 #include "probe.h"
+#include "sattolo.h"
 /* numa.c holds the probe's one copy of edan.h's implementation (the hybrid
    model fit and error, and the reading loop files.c shares) */
 #define EDAN_INTERNAL
@@ -651,8 +652,7 @@ static void *chase_main(void *arg)
     const machine *m = a->m;
     hwloc_cpuset_t set = hwloc_bitmap_alloc();
     placement p;
-    size_t n = a->bytes / LINE, i;
-    uint64_t rng = 0x9e3779b97f4a7c15ULL;
+    size_t n = a->bytes / LINE, i, *next;
     char *buf;
     int rep;
     hwloc_bitmap_only(set, (unsigned)a->pu);
@@ -661,20 +661,15 @@ static void *chase_main(void *arg)
     p = place_on_node(a->node);
     buf = buffer_make(m, &p, a->bytes, a->err, sizeof a->err);
     if (!buf) return NULL;
-    /* Sattolo: a random cyclic permutation, so the chase visits every line */
-    for (i = 0; i < n; i++) *(size_t *)(buf + i * LINE) = i;
-    for (i = n - 1; i > 0; i--) {
-        size_t j, t;
-        rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
-        j = (size_t)(rng % i);
-        t = *(size_t *)(buf + i * LINE);
-        *(size_t *)(buf + i * LINE) = *(size_t *)(buf + j * LINE);
-        *(size_t *)(buf + j * LINE) = t;
+    /* one random cycle through every line (sattolo.h, as the other chases) */
+    if (!(next = malloc(n * sizeof *next))) {
+        snprintf(a->err, sizeof a->err, "out of memory");
+        munmap(buf, a->bytes);
+        return NULL;
     }
-    for (i = 0; i < n; i++) {
-        size_t next = *(size_t *)(buf + i * LINE);
-        *(void **)(buf + i * LINE) = buf + next * LINE;
-    }
+    probe_sattolo(next, n, 0);
+    for (i = 0; i < n; i++) *(void **)(buf + i * LINE) = buf + next[i] * LINE;
+    free(next);
     {
         void **q = (void **)buf;
         long s;

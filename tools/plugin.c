@@ -1583,12 +1583,10 @@ static int pl_object_add(uint64_t pc, uint64_t haddr)
         if (!o.path) return pl_fail("out of memory");
         if (cli_elf_vaddr(path, haddr - lo + off, &vaddr) == 0) o.bias = pc - vaddr;
     }
-    if (st.syms.nobjs == st.syms.objs_cap) {
-        size_t nc = st.syms.objs_cap ? 2 * st.syms.objs_cap : 16;
-        cli_object *no = (cli_object *)realloc(st.syms.objs, nc * sizeof *no);
+    {
+        cli_object *no = (cli_object *)cli_grow(st.syms.objs, &st.syms.objs_cap, st.syms.nobjs, sizeof *no, 16);
         if (!no) { free(o.path); return pl_fail("out of memory"); }
         st.syms.objs = no;
-        st.syms.objs_cap = nc;
     }
     if (o.path) {
         char real_prog[4096], real_obj[4096];

@@ -515,12 +515,6 @@ static void mlp_measure(jw *w, probe_opts *o, char *cb, size_t line, double dram
     probe_log(o, "  m = %d (%.4f accesses/ns at k=1, best %.4f)", m, thr[1], best);
 }
 
-static const char *hostname_of(char *buf, size_t n)
-{
-    files_host(buf, n);
-    return buf;
-}
-
 /* PAPI: where the machine has counters, count DP ops, loads and stores
    around one core's FMA and L1 load/store kernels against what the kernels
    are known to execute. */
@@ -773,7 +767,7 @@ static int show_topology(const char *path)
         return 1;
     }
     probe_topo_print(stdout, &topo, p);
-    hostname_of(host, sizeof host);
+    files_host(host, sizeof host);
     if (p) {
         printf("figures: %s%s", path, path == own ? " (this machine's own profile)" : "");
         if (strcmp(p->host, host)) printf("; measured on %s, not on this machine (%s)", p->host, host);
@@ -1657,12 +1651,12 @@ static void probe_setup(probe_run *r)
    anything is measured: 0, or 2 with a message. */
 static int probe_output(probe_run *r)
 {
+    files_host(r->host, sizeof r->host);
     if (!r->out_path) {
         if (files_own_profile_home(r->defpath, sizeof r->defpath))
-            snprintf(r->defpath, sizeof r->defpath, "%s.json", hostname_of(r->host, sizeof r->host));
-        else hostname_of(r->host, sizeof r->host);
+            snprintf(r->defpath, sizeof r->defpath, "%s.json", r->host);
         r->out_path = r->defpath;
-    } else hostname_of(r->host, sizeof r->host);
+    }
     /* a directory, no permission, no such directory */
     if (!files_out_in_place(r->out_path)) {
         files_out t;

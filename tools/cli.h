@@ -234,6 +234,12 @@ void cli_insn_text(const cli_analysis *a, const edan_insn *in, int role, char *b
 #define CLI_M_PAPER 4u
 #define CLI_MAX_M 1000000u
 
+/* The whole file at path (at most CLI_MAX_REPORT_BYTES), NUL-terminated;
+   NULL with "CMD: PATH: why" printed. */
+char *cli_file_read(const char *cmd, const char *path, size_t *len);
+/* A JSON parser's message "line N: why": why, with N in *line (0 when the
+   message names no line). */
+const char *cli_json_where(const char *err, unsigned long *line);
 /* Reads the JSON document at path: 0, with *text (the bytes, to free) and
    *root (to edan__json_free); or -1 with "CMD: PATH: why" (unreadable) or
    "CMD: PATH:LINE: not valid JSON: why" printed. */

@@ -265,7 +265,6 @@ void files_host(char *host, size_t n)
     if (!n) return;
     memset(host, 0, n);
     if (gethostname(host, n - 1) != 0 || !host[0]) snprintf(host, n, "localhost");
-    host[n - 1] = 0;
 }
 
 /* what replaces p[0] p[1] when they are %h, %r (rank >= 0) or %%; NULL otherwise */

@@ -338,9 +338,9 @@ static int cli_apply_profile(cli_analysis *a)
     {   /* read once: the profile and which profile it is (its CRC-32, whatever its
            name later: the report says so for edan roofline) come from the same bytes */
         size_t len;
-        char *text = files_read_all(a->profile_path, CLI_MAX_REPORT_BYTES, &len, err, sizeof err);
+        char *text = cli_file_read("edan", a->profile_path, &len);
         edan_result r;
-        if (!text) return cli_err("%s", err);
+        if (!text) return -1;
         r = edan_profile_parse(text, len, a->profile_path, NULL, &p, err, sizeof err);
         a->profile_crc = crc32(0L, (const unsigned char *)text, (unsigned)len);
         free(text);

@@ -132,13 +132,6 @@ static void plot_stem(const char *path, char *buf, size_t n)
 }
 
 /* The whole file in memory, NUL-terminated (tools/files.h). */
-static char *plot_slurp(const char *path, size_t *len)
-{
-    char err[512], *text = files_read_all(path, CLI_MAX_REPORT_BYTES, len, err, sizeof err);
-    if (!text) opt_err("edan plot", "%s", err);
-    return text;
-}
-
 /* Configurations asked for with --config (names, or 0-based indices as in
    `edan rank`); none = all. */
 typedef struct plot_select {
@@ -294,7 +287,7 @@ static int plot_read_sweep(plot_set *ps, const char *path, const char *label, in
                            size_t nm, const plot_select *sel)
 {
     size_t len, first = ps->n, i;
-    char *text = plot_slurp(path, &len), *line, *next, *field[32], stem[160];
+    char *text = cli_file_read("edan plot", path, &len), *line, *next, *field[32], stem[160];
     int n, col_config = -1, col_m = -1, col_ns = -1, col_t = -1, col_sd = -1, j, rc = -1;
     unsigned long lineno = 0;
     const char *seen[EDAN_MAX_CONFIGS * 4];

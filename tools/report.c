@@ -1238,23 +1238,36 @@ int cli_report(edan_context *ctx, const cli_analysis *a, const char *source, FIL
 
 /* ---- reading a report back ---------------------------------------------- */
 
+char *cli_file_read(const char *cmd, const char *path, size_t *len)
+{
+    char err[512], *text = files_read_all(path, CLI_MAX_REPORT_BYTES, len, err, sizeof err);
+    if (!text) opt_err(cmd, "%s", err);
+    return text;
+}
+
+const char *cli_json_where(const char *err, unsigned long *line)
+{
+    char *at;
+    *line = strncmp(err, "line ", 5) ? 0 : strtoul(err + 5, &at, 10);
+    if (*line && !strncmp(at, ": ", 2)) return at + 2;
+    *line = 0;
+    return err;
+}
+
 int cli_json_read(const char *cmd, const char *path, char **text, size_t *len, edan__json **root)
 {
     char err[512];
     size_t n = 0;
     *root = NULL;
-    if (!(*text = files_read_all(path, CLI_MAX_REPORT_BYTES, &n, err, sizeof err))) return opt_err(cmd, "%s", err);
+    if (!(*text = cli_file_read(cmd, path, &n))) return -1;
     if (len) *len = n;
     if (edan__json_parse(*text, n, NULL, root, err, sizeof err) != EDAN_OK) {
-        /* the parser says "line N: why" */
-        char *at = err;
-        unsigned long line = strncmp(err, "line ", 5) ? 0 : strtoul(err + 5, &at, 10);
-        if (line && !strncmp(at, ": ", 2)) at += 2;
-        else at = err, line = 0;
+        unsigned long line;
+        const char *why = cli_json_where(err, &line);
         free(*text);
         *text = NULL;
         *root = NULL;
-        return opt_ferr(cmd, path, line, "not valid JSON: %s", at);
+        return opt_ferr(cmd, path, line, "not valid JSON: %s", why);
     }
     return 0;
 }

@@ -1315,14 +1315,6 @@ static int ref_check(const edan__json *root, const char *path, char *err, size_t
 
 /* ---- applications ------------------------------------------------------ */
 
-/* The whole file (tools/files.h); NULL with the reason printed. */
-static char *read_all(const char *path, size_t *len)
-{
-    char err[512], *text = files_read_all(path, CLI_MAX_REPORT_BYTES, len, err, sizeof err);
-    if (!text) opt_err("edan roofline", "%s", err);
-    return text;
-}
-
 /* A report's counts (flops, bytes) are the engine's 64-bit integers. */
 #define RL_MAX_COUNT 18446744073709551616.0
 
@@ -1757,14 +1749,17 @@ static int rl_read_inputs(rl_args *a, rl_input *in)
     char err[600], jerr[600];
     rl_profile_id id;
     size_t k;
-    in->text = read_all(a->path, &in->len);
+    in->text = cli_file_read("edan roofline", a->path, &in->len);
     if (!in->text) return -1;
     if (edan_profile_parse(in->text, in->len, a->path, NULL, &in->p, err, sizeof err) == EDAN_OK) {
         in->root = edan__profile_json(in->p);
         in->prof_m = in->p->mlp_m;
     } else {
-        if (edan__json_parse(in->text, in->len, NULL, &in->own_root, jerr, sizeof jerr) != EDAN_OK)
-            return opt_err(NULL, "%s:%s", a->path, jerr + (strncmp(jerr, "line ", 5) ? 0 : 5));
+        if (edan__json_parse(in->text, in->len, NULL, &in->own_root, jerr, sizeof jerr) != EDAN_OK) {
+            unsigned long line;
+            const char *why = cli_json_where(jerr, &line);
+            return opt_ferr(NULL, a->path, line, "%s", why);
+        }
         in->root = in->own_root;
         if (!str_is(edan__json_get(in->root, "schema"), EDAN_PROFILE_SCHEMA))
             return opt_ferr(NULL, a->path, 0, "not a hardware profile (\"schema\" is not \"" EDAN_PROFILE_SCHEMA "\")");

@@ -523,7 +523,7 @@ static const char *const counter_names[3] = {"PAPI_DP_OPS", "PAPI_LD_INS", "PAPI
 /* An event set of the counter_names this machine can count (have[k]), tried
    once: 0, or -1 with why not in reason. PAPI can report counters (from
    CPUID) that perf_event cannot open, as in a virtual machine. */
-static int counters_open(int *es, int *have, char *reason, size_t n)
+static int counters_open(int ncnt, int *es, int *have, char *reason, size_t n)
 {
     int k, codes[3], nev = 0, rc;
     long long val[3];
@@ -540,7 +540,7 @@ static int counters_open(int *es, int *have, char *reason, size_t n)
     if (!nev)
         snprintf(reason, n, "PAPI reports %d hardware counters, but none of PAPI_DP_OPS, PAPI_LD_INS and "
                  "PAPI_SR_INS can be counted (perf_event cannot open them: virtual machine, or "
-                 "/proc/sys/kernel/perf_event_paranoid)", PAPI_num_cmp_hwctrs(0));
+                 "/proc/sys/kernel/perf_event_paranoid)", ncnt);
     else if ((rc = PAPI_start(*es)) != PAPI_OK)
         snprintf(reason, n, "PAPI_start failed: %s", PAPI_strerror(rc));
     else if ((rc = PAPI_stop(*es, val)) != PAPI_OK)
@@ -563,7 +563,7 @@ static void write_counters(jw *w, int isa, probe_team *team1, const probe_opts *
         if (ncnt <= 0)
             snprintf(reason, sizeof reason, "PAPI_num_cmp_hwctrs(0) = %d: no hardware counters visible "
                      "(virtual machine or perf_event disabled)", ncnt);
-        else counters_open(&es, have, reason, sizeof reason);
+        else counters_open(ncnt, &es, have, reason, sizeof reason);
     }
     jw_obj(w, "counters");
     if (reason[0]) {
@@ -574,7 +574,7 @@ static void write_counters(jw *w, int isa, probe_team *team1, const probe_opts *
         probe_log(o, "counters: %s", reason);
         return;
     } else {
-        int k, j, nev = have[0] + have[1] + have[2];
+        int k, j, nev;
         long long val[3];
         char *buf = probe_team_buf(team1, 0);
         double sink = 0;

@@ -995,8 +995,7 @@ static const char *store_op_name(void)
 typedef struct numa_run {
     probe_numa_args *a;
     machine m;
-    FILE *f;                        /* the section's text, in memory */
-    char *text;
+    char *text;                     /* the section's text, in memory (w.f) */
     size_t len;
     jw w;
     int oom;
@@ -1017,7 +1016,7 @@ static char *numa_done(numa_run *r)
     free(r->load_bw);
     machine_free(&r->m);
     jw_end_obj(&r->w);
-    if (fclose(r->f) != 0 || r->oom) {
+    if (fclose(r->w.f) != 0 || r->oom) {
         free(r->text);
         return NULL;
     }
@@ -1474,13 +1473,13 @@ char *probe_numa_section(probe_numa_args *args)
     numa_run *r = &run;
     char err[200], seconds[32];
     double t_start = probe_now();
+    FILE *f;
     int i;
     memset(r, 0, sizeof *r);
-    r->f = open_memstream(&r->text, &r->len);
-    if (!r->f) return NULL;
+    if (!(f = open_memstream(&r->text, &r->len))) return NULL;
     /* the section is written on its own, its root's members wrapped at the
        rows below; probe puts the text under the profile's "numa" key */
-    jw_init(&r->w, r->f);
+    jw_init(&r->w, f);
     r->w.real_digits = 9;
     jw_obj_as(&r->w, NULL, JW_WRAP);
     r->balancing = numa_balancing_state();

@@ -130,6 +130,8 @@
                  edan_block_destroy; edan_kill_regs, edan_kill_mem (scopes)
    threads       edan_thread_create, edan_thread_switch, edan_thread_exit,
                  edan_num_threads, edan_get_thread_metrics
+   signals       edan_signal_deliver, edan_signal_return, edan_signal_drop,
+                 edan_signal_depth
    results       edan_get_config, edan_get_metrics, edan_get_layers, edan_get_bounds,
                  edan_get_bounds_at, edan_get_timeline, edan_get_op_counts,
                  edan_get_hotspots, edan_get_critical_chain, edan_write_dot
@@ -474,6 +476,26 @@ edan_result edan_thread_exit(edan_context *ctx, uint32_t thread);
 /* 1 + the largest thread id created (1 when there is only thread 0). */
 uint32_t edan_num_threads(const edan_context *ctx);
 edan_result edan_get_thread_metrics(edan_context *ctx, uint32_t config, uint32_t thread, edan_thread_metrics *out);
+
+/* Signals: a handler runs on the thread it interrupts and, when it returns
+   (sigreturn), the interrupted code gets its registers back as they were:
+   their writers are the interrupted code's again, whatever the handler
+   wrote. edan_signal_deliver saves the current thread's register writers
+   (before the front-end kills the registers the kernel sets for the
+   handler: edan_kill_regs); edan_signal_return gives the thread back the
+   last saved ones and forgets them; edan_signal_drop forgets them without
+   restoring (a handler left by a non-local exit, siglongjmp). Memory is
+   not saved: what a handler stores stays. Saved states nest, per thread,
+   up to EDAN_MAX_SIGNAL_DEPTH: one more forgets the oldest (a handler
+   abandoned unseen). Each costs the registers' writers (about 20 bytes a
+   register id with one configuration). A return or drop with none saved
+   is EDAN_ERR_INVALID_ARG. */
+#define EDAN_MAX_SIGNAL_DEPTH 64
+edan_result edan_signal_deliver(edan_context *ctx);
+edan_result edan_signal_return(edan_context *ctx);
+edan_result edan_signal_drop(edan_context *ctx);
+/* The current thread's saved states (0 when no handler runs). */
+uint32_t edan_signal_depth(const edan_context *ctx);
 
 uint32_t edan_num_configs(const edan_context *ctx);
 /* The effective configuration (defaults filled in). */
@@ -1283,6 +1305,9 @@ typedef struct edan__cfg {
 typedef struct edan__thread {
     int state;              /* 0: id unused; 1: live; 2: exited */
     uint64_t *regs;         /* saved registers: vid[R], F[R * K], then md[R * K] (uint32) */
+    uint64_t **sig;         /* its register writers at each signal delivered and not yet returned from
+                               (edan_signal_*), oldest first; sig[nsig ..] kept for the next ones */
+    uint32_t nsig, sig_alloc;
     uint64_t N, cross;
     uint64_t first;         /* N + 1 at its creation: its own vertices' ids are at least this */
     uint64_t *cnt;          /* per configuration: W, C, chained, D */
@@ -1511,8 +1536,11 @@ void edan_destroy(edan_context *ctx)
     a = ctx->a;
     while (ctx->blocks) edan_block_destroy(ctx->blocks);
     for (j = 0; j < ctx->th.n; j++) {
-        edan__free(&a, ctx->th.t[j].regs);
-        edan__free(&a, ctx->th.t[j].cnt);
+        edan__thread *T = &ctx->th.t[j];
+        for (i = 0; i < T->sig_alloc; i++) edan__free(&a, T->sig[i]);
+        edan__free(&a, T->sig);
+        edan__free(&a, T->regs);
+        edan__free(&a, T->cnt);
     }
     edan__free(&a, ctx->th.t);
     edan__free(&a, ctx->th.seg);
@@ -3728,11 +3756,80 @@ edan_result edan_thread_exit(edan_context *ctx, uint32_t thread)
     }
     edan__free(&ctx->a, T->regs);
     T->regs = NULL;
+    while (T->sig_alloc) edan__free(&ctx->a, T->sig[--T->sig_alloc]);
+    edan__free(&ctx->a, T->sig);
+    T->sig = NULL;
+    T->nsig = 0;
     T->state = 2;
     return EDAN_OK;
 }
 
 uint32_t edan_num_threads(const edan_context *ctx) { return ctx && ctx->th.t ? ctx->th.n : 1; }
+
+/* ---- signals ------------------------------------------------------------ */
+/* The running thread, for a signal's verb (what: "a signal ..."); NULL
+   with the error set. */
+static edan__thread *edan__sig_thread(edan_context *ctx, const char *what)
+{
+    if (edan__thr_init(ctx) != EDAN_OK) return NULL;
+    if (ctx->th.cur == EDAN__NO_THREAD) {
+        edan__fail(ctx, EDAN_ERR_INVALID_ARG, "after instruction %llu: %s: no thread is running",
+                   (unsigned long long)ctx->N, what);
+        return NULL;
+    }
+    return &ctx->th.t[ctx->th.cur];
+}
+
+edan_result edan_signal_deliver(edan_context *ctx)
+{
+    edan__thread *T;
+    size_t words;
+    if (!ctx) return EDAN_ERR_INVALID_ARG;
+    if (!(T = edan__sig_thread(ctx, "a signal delivered"))) return EDAN_ERR_INVALID_ARG;
+    words = edan__thr_regs_words(ctx);
+    if (T->nsig == EDAN_MAX_SIGNAL_DEPTH) {     /* the oldest goes: its buffer, at the top, takes this one */
+        uint64_t *oldest = T->sig[0];
+        memmove(T->sig, T->sig + 1, (EDAN_MAX_SIGNAL_DEPTH - 1) * sizeof *T->sig);
+        T->sig[--T->nsig] = oldest;
+    }
+    if (T->nsig == T->sig_alloc) {
+        uint64_t **ns = (uint64_t **)edan__realloc(&ctx->a, T->sig, (T->sig_alloc + 1) * sizeof *ns);
+        if (!ns) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for a signal's registers");
+        T->sig = ns;
+        if (!(T->sig[T->sig_alloc] = (uint64_t *)edan__alloc(&ctx->a, words * sizeof(uint64_t))))
+            return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for a signal's registers");
+        T->sig_alloc++;
+    }
+    edan__thr_regs(ctx, T->sig[T->nsig++], 1);
+    return EDAN_OK;
+}
+
+/* The last saved state of the running thread leaves its stack, restored
+   into the registers when `restore`. */
+static edan_result edan__signal_leave(edan_context *ctx, int restore)
+{
+    edan__thread *T;
+    if (!ctx) return EDAN_ERR_INVALID_ARG;
+    if (!(T = edan__sig_thread(ctx, restore ? "a signal handler returns" : "a signal handler is left")))
+        return EDAN_ERR_INVALID_ARG;
+    if (!T->nsig)
+        return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "after instruction %llu: thread %u %s no signal handler: none "
+                          "was delivered", (unsigned long long)ctx->N, ctx->th.cur, restore ? "returns from" : "leaves");
+    T->nsig--;
+    if (restore) {
+        edan__thr_regs(ctx, T->sig[T->nsig], 0);
+        ctx->kill_epoch++;      /* blocks: every live-in may have another writer */
+    }
+    return EDAN_OK;
+}
+
+edan_result edan_signal_return(edan_context *ctx) { return edan__signal_leave(ctx, 1); }
+edan_result edan_signal_drop(edan_context *ctx) { return edan__signal_leave(ctx, 0); }
+
+uint32_t edan_signal_depth(const edan_context *ctx)
+{
+    return ctx && ctx->th.t && ctx->th.cur != EDAN__NO_THREAD ? ctx->th.t[ctx->th.cur].nsig : 0;
+}
 
 edan_result edan_get_thread_metrics(edan_context *ctx, uint32_t config, uint32_t thread, edan_thread_metrics *out)
 {

@@ -26,6 +26,14 @@ typedef struct naive_result {
    the model finds it as the last writer, which makes no edge. */
 #define NAIVE_KILL 0x80
 
+/* A signal's verb, an entry flagged NAIVE_KILL | NAIVE_SIGNAL: addr 0 a
+   handler starts (edan_signal_deliver), 1 it returns (edan_signal_return:
+   the thread's register writers become those at its start again), 2 it is
+   left (edan_signal_drop). naive_sigmatch[i] of a return or drop: the
+   delivery it ends, found by naive_signals. */
+#define NAIVE_SIGNAL 0x10
+static size_t naive_sigmatch[4096];
+
 /* An instruction with several accesses: an entry with this flag is fed with
    edan_feed_accesses, its accesses naive_multi[addr] (its mem and size
    unused). */
@@ -121,9 +129,36 @@ static size_t naive_reg_writer(const edan_insn *tr, size_t v, uint32_t t, edan_r
             if (tr[u].addr == t) t = tu;     /* before t started: its creator's */
             continue;
         }
+        if (tu == t && (tr[u].flags & NAIVE_SIGNAL) && tr[u].addr == 1) {
+            u = naive_sigmatch[u];          /* a handler returned: its registers are those at its start */
+            continue;
+        }
         if (tu == t && naive_writes_reg(&tr[u], r)) return u;
     }
     return (size_t)-1;
+}
+
+/* naive_sigmatch of tr[0 .. n): each return and drop's delivery, the last
+   open one of its thread (at most EDAN_MAX_SIGNAL_DEPTH open: one more
+   forgets the oldest, as the engine does). */
+static void naive_signals(const edan_insn *tr, size_t n)
+{
+    static size_t open[NAIVE_THREADS][EDAN_MAX_SIGNAL_DEPTH];
+    size_t depth[NAIVE_THREADS] = {0}, i;
+    for (i = 0; i < n; i++) {
+        uint32_t t = naive_mt ? naive_thread[i] % NAIVE_THREADS : 0;
+        if (!(tr[i].flags & NAIVE_SIGNAL)) continue;
+        if (tr[i].addr == 0) {
+            if (depth[t] == EDAN_MAX_SIGNAL_DEPTH) {
+                memmove(open[t], open[t] + 1, (EDAN_MAX_SIGNAL_DEPTH - 1) * sizeof open[t][0]);
+                depth[t]--;
+            }
+            open[t][depth[t]++] = i;
+        } else {
+            CHECK(depth[t] > 0);
+            naive_sigmatch[i] = depth[t] ? open[t][--depth[t]] : i;
+        }
+    }
 }
 
 static void naive_run(const edan_insn *tr, size_t n, const edan_config *cfg, int paper, naive_result *R)
@@ -140,6 +175,7 @@ static void naive_run(const edan_insn *tr, size_t n, const edan_config *cfg, int
     uint32_t L = cfg->num_levels, l;
     int changed, wt = cfg->write_policy == EDAN_WRITE_THROUGH;
     memset(R, 0, sizeof *R);
+    naive_signals(tr, n);
     for (l = 0; l < L; l++) {
         sets[l] = (uint32_t)(cfg->level[l].size / cfg->level[l].assoc / cfg->level[l].line);
         lv[l] = (naive_line *)calloc((size_t)sets[l] * cfg->level[l].assoc, sizeof(naive_line));
@@ -355,7 +391,10 @@ static void naive_random_kill(edan_insn *x, uint64_t base, uint64_t *s)
 /* Feeds a kill entry (NAIVE_KILL) as the engine takes it. */
 static edan_result naive_kill(edan_context *ctx, const edan_insn *x)
 {
-    edan_result r = edan_kill_regs(ctx, x->dst, x->ndst);
+    edan_result r;
+    if (x->flags & NAIVE_SIGNAL)
+        return x->addr == 0 ? edan_signal_deliver(ctx) : x->addr == 1 ? edan_signal_return(ctx) : edan_signal_drop(ctx);
+    r = edan_kill_regs(ctx, x->dst, x->ndst);
     if (r == EDAN_OK && x->mem == EDAN_MEM_STORE) r = edan_kill_mem(ctx, x->addr, x->pc ? x->pc : x->size);
     return r;
 }
@@ -391,12 +430,20 @@ static size_t naive_random_trace(edan_insn *tr, size_t max, uint64_t *s)
     size_t n = 1 + naive_rand(s) % max, i;
     uint64_t base = 0xfd0 + (naive_rand(s) % 3) * 0x1000;  /* windows crossing page (shadow-chunk) edges */
     int aligned = naive_rand(s) % 2;    /* half the traces: every access aligned to its size, as compiled code's */
-    int gaps = naive_rand(s) % 3 == 0;
+    int gaps = naive_rand(s) % 3 == 0, sigs = gaps && naive_rand(s) % 2;
+    uint32_t depth = 0;     /* signal handlers running */
     for (i = 0; i < n; i++) {
         edan_insn *x = &tr[i];
         uint32_t r = (uint32_t)(naive_rand(s) % 100), j;
         if (gaps && naive_rand(s) % 30 == 0) {
             naive_random_kill(x, base, s);
+            continue;
+        }
+        if (sigs && naive_rand(s) % 25 == 0) {     /* a handler starts, returns, or is left */
+            memset(x, 0, sizeof *x);
+            x->flags = NAIVE_KILL | NAIVE_SIGNAL;
+            x->addr = depth && naive_rand(s) % 2 ? (naive_rand(s) % 4 ? 1 : 2) : 0;
+            depth = x->addr ? depth - 1 : depth + 1;
             continue;
         }
         memset(x, 0, sizeof *x);
@@ -583,6 +630,15 @@ static void test_threads_differential(int rounds, uint64_t seed)
             if (i == nb) break;
             tr[n] = base[i];
             naive_thread[n++] = (uint32_t)(naive_rand(&s) % started);
+        }
+        {   /* a signal's return or drop in a thread that runs no handler: a delivery */
+            uint32_t depth[4] = {0, 0, 0, 0};
+            for (i = 0; i < n; i++) {
+                if (!(tr[i].flags & NAIVE_SIGNAL)) continue;
+                if (tr[i].addr && !depth[naive_thread[i]]) tr[i].addr = 0;
+                if (tr[i].addr) depth[naive_thread[i]]--;
+                else depth[naive_thread[i]]++;
+            }
         }
         /* the spawns named threads in the order they start: rename so that
            thread ids are 0 .. T-1 in start order (started counts them) */

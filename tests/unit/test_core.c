@@ -965,6 +965,116 @@ static void test_thread_churn(void)
     CHECK_EQ_U(cnt.live, 0);
 }
 
+/* ---- signals: a handler runs on the interrupted thread's registers ------ */
+/* A chase of n loads (a0 = a0->next) interrupted every `every` loads by a
+   handler that loads a counter into a0 and a1, adds and stores it, after
+   the kernel set a0 and a1 for it (killed): with the handler's return the
+   chase's a0 is its last load again, so D = n (the handler's loads are
+   independent of the chase: W = n + 2 per handler). Fed through edan_feed
+   or compiled blocks (the restored a0 is a block's live-in). */
+static void test_signals(void)
+{
+    static const edan_reg set_by_kernel[] = {A0, A1, SP};
+    edan_insn chase = load(A0, A0, 0, 8), h[3];
+    edan_prepared p, hp[3];
+    edan_block *b = NULL, *hb = NULL;
+    edan_context *ctx;
+    uint32_t round, i, nsig = 0;
+    const uint32_t n = 1000, every = 37;
+    h[0] = load(A0, ZERO, 0x9000, 8);
+    h[1] = alu(A1, A0, A0);
+    h[2] = store(A1, ZERO, 0x9000, 8);
+    for (round = 0; round < 3; round++) {     /* 0: edan_feed; 1: blocks; 2: the handler dropped, not returned from */
+        ctx = make(NULL, 0);
+        CHECK(edan_prepare(ctx, &chase, &p) == EDAN_OK);
+        for (i = 0; i < 3; i++) CHECK(edan_prepare(ctx, &h[i], &hp[i]) == EDAN_OK);
+        CHECK(edan_block_create(ctx, &p, 1, &b) == EDAN_OK && edan_block_create(ctx, hp, 3, &hb) == EDAN_OK);
+        nsig = 0;
+        for (i = 0; i < n; i++) {
+            uint64_t a = 0x100000 + 64 * (uint64_t)i, ha[3] = {0x9000, 0, 0x9000};
+            chase.addr = a;
+            if (round == 1) CHECK(edan_feed_block(ctx, b, &a) == EDAN_OK);
+            else CHECK(edan_feed(ctx, &chase) == EDAN_OK);
+            if (i % every != 5) continue;
+            CHECK(edan_signal_deliver(ctx) == EDAN_OK);
+            CHECK_EQ_U(edan_signal_depth(ctx), 1);
+            CHECK(edan_kill_regs(ctx, set_by_kernel, 3) == EDAN_OK);
+            if (round == 1) CHECK(edan_feed_block(ctx, hb, ha) == EDAN_OK);
+            else CHECK(edan_feed_many(ctx, h, 3, NULL) == EDAN_OK);
+            CHECK((round == 2 ? edan_signal_drop(ctx) : edan_signal_return(ctx)) == EDAN_OK);
+            CHECK_EQ_U(edan_signal_depth(ctx), 0);
+            nsig++;
+        }
+        CHECK(nsig > 20);
+        CHECK_EQ_U(metrics(ctx, 0).W, n + 2 * nsig);
+        /* dropped: the chase's a0 is the handler's load after each one, whose md is 1 +
+           the counter's last store's: the chains restart, D far below n */
+        if (round == 2) CHECK(metrics(ctx, 0).D < n / 2);
+        else CHECK_EQ_U(metrics(ctx, 0).D, n);
+        edan_destroy(ctx);
+    }
+
+    /* nested handlers each get their own registers back; a return or drop
+       with none running is refused and changes nothing; beyond
+       EDAN_MAX_SIGNAL_DEPTH the oldest is forgotten */
+    ctx = make(NULL, 0);
+    CHECK(edan_signal_return(ctx) == EDAN_ERR_INVALID_ARG && strstr(edan_error(ctx), "no signal handler"));
+    CHECK(edan_signal_drop(ctx) == EDAN_ERR_INVALID_ARG);
+    chase.addr = 0x100000;
+    CHECK(edan_feed(ctx, &chase) == EDAN_OK);           /* a0: md 1 */
+    CHECK(edan_signal_deliver(ctx) == EDAN_OK);
+    chase.addr = 0x100040;
+    CHECK(edan_feed(ctx, &chase) == EDAN_OK);           /* a0: md 2, in the first handler */
+    CHECK(edan_signal_deliver(ctx) == EDAN_OK);
+    CHECK(edan_kill_regs(ctx, set_by_kernel, 1) == EDAN_OK);
+    CHECK(edan_signal_return(ctx) == EDAN_OK);          /* a0: md 2 again */
+    chase.addr = 0x100080;
+    CHECK(edan_feed(ctx, &chase) == EDAN_OK);           /* md 3 */
+    CHECK(edan_signal_return(ctx) == EDAN_OK);          /* a0: md 1 */
+    chase.addr = 0x1000c0;
+    CHECK(edan_feed(ctx, &chase) == EDAN_OK);           /* md 2 */
+    CHECK_EQ_U(metrics(ctx, 0).D, 3);
+    CHECK_EQ_U(layer(ctx, 0, 2), 2);
+    for (i = 0; i < EDAN_MAX_SIGNAL_DEPTH + 5; i++) CHECK(edan_signal_deliver(ctx) == EDAN_OK);
+    CHECK_EQ_U(edan_signal_depth(ctx), EDAN_MAX_SIGNAL_DEPTH);
+    for (i = 0; i < EDAN_MAX_SIGNAL_DEPTH; i++) CHECK(edan_signal_return(ctx) == EDAN_OK);
+    CHECK(edan_signal_return(ctx) == EDAN_ERR_INVALID_ARG);
+    edan_destroy(ctx);
+
+    /* a compiled block's live-in written in the handler and not before: no
+       writer after the return (E counts the handler's edge alone) */
+    ctx = make(NULL, 0);
+    CHECK(edan_prepare(ctx, &chase, &p) == EDAN_OK && edan_block_create(ctx, &p, 1, &b) == EDAN_OK);
+    CHECK(edan_signal_deliver(ctx) == EDAN_OK);
+    h[1] = alu(A0, 0, 0);
+    CHECK(edan_feed(ctx, &h[1]) == EDAN_OK);
+    {
+        uint64_t a = 0x100000;
+        CHECK(edan_feed_block(ctx, b, &a) == EDAN_OK);      /* a0 from the alu: an edge */
+        CHECK(edan_signal_return(ctx) == EDAN_OK);
+        a = 0x200000;
+        CHECK(edan_feed_block(ctx, b, &a) == EDAN_OK);      /* a0 has no writer again: none */
+    }
+    CHECK_EQ_U(metrics(ctx, 0).E, 1);
+    CHECK_EQ_U(metrics(ctx, 0).D, 1);
+    edan_destroy(ctx);
+
+    /* per thread: thread 1's handler does not touch thread 0's saved state;
+       a thread that exits with handlers running frees them */
+    ctx = make(NULL, 0);
+    CHECK(edan_signal_deliver(ctx) == EDAN_OK);
+    CHECK(edan_thread_create(ctx, 0, 1) == EDAN_OK && edan_thread_switch(ctx, 1) == EDAN_OK);
+    CHECK_EQ_U(edan_signal_depth(ctx), 0);
+    CHECK(edan_signal_return(ctx) == EDAN_ERR_INVALID_ARG);
+    CHECK(edan_signal_deliver(ctx) == EDAN_OK && edan_signal_deliver(ctx) == EDAN_OK);
+    CHECK(edan_thread_exit(ctx, 1) == EDAN_OK);
+    CHECK(edan_signal_deliver(ctx) == EDAN_ERR_INVALID_ARG && strstr(edan_error(ctx), "no thread is running"));
+    CHECK(edan_thread_switch(ctx, 0) == EDAN_OK);
+    CHECK_EQ_U(edan_signal_depth(ctx), 1);
+    CHECK(edan_signal_return(ctx) == EDAN_OK);
+    edan_destroy(ctx);
+}
+
 static void test_bounded_memory(void)
 {
     counting cnt = {0, 0};
@@ -1915,6 +2025,7 @@ int main(void)
     test_shadow_limit();
     test_threads();
     test_thread_churn();
+    test_signals();
     test_differential(400, 0x5eed);
     test_multi(400, 0x3a11);
     test_threads_differential(300, 0x7ead);

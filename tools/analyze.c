@@ -28,7 +28,9 @@ static const opt_def analyze_opts[] = {
      "ISA), or - for standard input. A RISC-V text trace is read and parsed on a\n"
      "second thread while the engine runs (the same answer; two cores used at most).\n"
      "A trace of a program's several threads (`#edan-thread` lines, THREAD records)\n"
-     "is one eDAG; the report adds a Threads table.\n"},
+     "is one eDAG; the report adds a Threads table. A signal handler that ran\n"
+     "(`#edan-signal` lines) gives the interrupted code its registers back when it\n"
+     "returns.\n"},
     {"-h|--help", NULL, ANALYZE_HELP, "this text"},
     {NULL, NULL, 0, ""},
 };
@@ -307,12 +309,52 @@ static int analyze_thread_line(edan_context *ctx, const char *s, size_t len, con
     return 0;
 }
 
-/* A directive line (`#edan-kill`, `#edan-thread`); 0, or -1 with *why set. */
+/* A `#edan-signal` line: `deliver` (a signal handler of the running
+   thread starts), `return` (it returns: sigreturn) or `drop` (it is left
+   by a non-local exit). 0, or -1 with *why set. */
+static int analyze_signal_line(edan_context *ctx, const char *s, size_t len, const char **why)
+{
+    static const char *const verbs[] = {"deliver", "return", "drop"};
+    const char *p = s + 12, *e = s + len;
+    size_t n;
+    unsigned v;
+    while (e > p && (e[-1] == '\n' || e[-1] == '\r' || e[-1] == ' ' || e[-1] == '\t')) e--;
+    while (p < e && (*p == ' ' || *p == '\t')) p++;
+    n = (size_t)(e - p);
+    for (v = 0; v < 3; v++)
+        if (n == strlen(verbs[v]) && !memcmp(p, verbs[v], n)) {
+            if (bintrace_thread_apply(ctx, BINTRACE_SIGNAL + v, 0, 0) == EDAN_OK) return 0;
+            *why = edan_error(ctx);
+            return -1;
+        }
+    *why = "bad #edan-signal line (expected deliver, return or drop)";
+    return -1;
+}
+
+/* The directive lines a text trace carries among its instructions, in
+   trace order; any other comment is skipped. */
+typedef int (*analyze_directive_fn)(edan_context *ctx, const char *s, size_t len, const char **why);
+static const struct { const char *prefix; size_t len; analyze_directive_fn fn; } analyze_directives[] = {
+    {"#edan-kill", 10, analyze_kill_line},
+    {"#edan-thread", 12, analyze_thread_line},
+    {"#edan-signal", 12, analyze_signal_line},
+};
+
+/* The directive of line s[0 .. len), or NULL. */
+static analyze_directive_fn analyze_directive_of(const char *s, size_t len)
+{
+    size_t k;
+    for (k = 0; k < sizeof analyze_directives / sizeof analyze_directives[0]; k++)
+        if (len >= analyze_directives[k].len && !memcmp(s, analyze_directives[k].prefix, analyze_directives[k].len))
+            return analyze_directives[k].fn;
+    return NULL;
+}
+
+/* A directive line applied; 0, or -1 with *why set. */
 static int analyze_directive(edan_context *ctx, const char *s, size_t len, const char **why)
 {
-    if (len >= 12 && !memcmp(s, "#edan-thread", 12)) return analyze_thread_line(ctx, s, len, why);
-    if (len >= 10 && !memcmp(s, "#edan-kill", 10)) return analyze_kill_line(ctx, s, len, why);
-    return 0;       /* another comment */
+    analyze_directive_fn fn = analyze_directive_of(s, len);
+    return fn ? fn(ctx, s, len, why) : 0;
 }
 
 /* The text trace is read and parsed on a second thread while this one feeds
@@ -423,7 +465,7 @@ static int analyze_parse_line(analyze_pipe *pp, analyze_batch *b, char *line, si
                                : "binary data (NUL byte) in a text trace");
         return -1;
     }
-    if (line[0] == '#' && ((len >= 10 && !memcmp(line, "#edan-kill", 10)) || (len >= 12 && !memcmp(line, "#edan-thread", 12)))) {
+    if (line[0] == '#' && analyze_directive_of(line, len)) {
         if (!analyze_event_add(b, ANALYZE_EV_KILL, no, line, len)) {
             analyze_error(b, no, line, len, "out of memory");
             return -1;

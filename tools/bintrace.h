@@ -60,10 +60,15 @@
            more = 1: the next record is a VERTEX of the same instruction
            whose accesses follow these (a long rep); the instruction counts
            once, with the last.
-       3 THREAD (T >> 2 == 4): a program of several threads (edan_thread_*):
+       3 THREAD (T >> 2 == 4): a program of several threads (edan_thread_*)
+         and the signals of the thread running (edan_signal_*):
            varint verb: 0 create, then varint creator, varint child;
            1 switch, then varint thread (its instructions follow);
-           2 exit, then varint thread.
+           2 exit, then varint thread;
+           3 a signal handler starts (its instructions follow), 4 it
+           returns (sigreturn: the thread's registers as they were at its
+           start), 5 it is left by a non-local exit: nothing follows these
+           three (a reader before them refuses the record).
        3 CHECK (T >> 2 == 2, versions 2 and 3): u32 zlib crc32 of every
          byte of the file from its start up to this record's tag (version
          2: from the end of the previous CHECK). The writer puts one after
@@ -578,14 +583,17 @@ static inline void bintrace_write_kill(bintrace_writer *w, const edan_reg *regs,
     bintrace__wrote(w, (size_t)(p - p0));
 }
 
-/* A THREAD record: verb 0 (thread a creates thread b), 1 (switch to a) or
-   2 (a exits). */
+/* A THREAD record: verb 0 (thread a creates thread b), 1 (switch to a), 2
+   (a exits), or the running thread's signals (a and b unused):
+   BINTRACE_SIGNAL (a handler starts), BINTRACE_SIGRETURN (it returns),
+   BINTRACE_SIGDROP (it is left). */
+enum { BINTRACE_SIGNAL = 3, BINTRACE_SIGRETURN = 4, BINTRACE_SIGDROP = 5 };
 static inline void bintrace_write_thread(bintrace_writer *w, unsigned verb, uint32_t a, uint32_t b)
 {
     unsigned char *p = bintrace_writer_reserve(w, 32), *p0 = p;
     p = bintrace_put_varint(p, (4u << 2) | 3);
     p = bintrace_put_varint(p, verb);
-    p = bintrace_put_varint(p, a);
+    if (verb < BINTRACE_SIGNAL) p = bintrace_put_varint(p, a);
     if (verb == 0) p = bintrace_put_varint(p, b);
     w->len += (size_t)(p - p0);
     bintrace__wrote(w, (size_t)(p - p0));
@@ -999,23 +1007,32 @@ static inline int bintrace__kill(bintrace_reader *r, bintrace__cur *c, unsigned 
     return bintrace__applied(r, at, "kill", why);
 }
 
-/* A thread record applied to the analysis, the one way a thread id reaches
-   the engine from a trace (binary or text) or from the tracer: verb 0
-   creates thread b from thread a, 1 switches to a, 2 ends a. */
+/* A thread record applied to the analysis, the one way a thread id or a
+   signal reaches the engine from a trace (binary or text) or from the
+   tracer: verb 0 creates thread b from thread a, 1 switches to a, 2 ends
+   a; BINTRACE_SIGNAL, _SIGRETURN, _SIGDROP: the running thread's signal
+   handler starts, returns, is left. */
 static inline edan_result bintrace_thread_apply(edan_context *ctx, unsigned verb, uint32_t a, uint32_t b)
 {
-    return verb == 0 ? edan_thread_create(ctx, a, b) : verb == 1 ? edan_thread_switch(ctx, a) : edan_thread_exit(ctx, a);
+    switch (verb) {
+    case 0: return edan_thread_create(ctx, a, b);
+    case 1: return edan_thread_switch(ctx, a);
+    case 2: return edan_thread_exit(ctx, a);
+    case BINTRACE_SIGNAL: return edan_signal_deliver(ctx);
+    case BINTRACE_SIGRETURN: return edan_signal_return(ctx);
+    default: return edan_signal_drop(ctx);
+    }
 }
 
 /* Parses a THREAD body and applies it (r->ctx) or hands it to r->thread.
    1 = done, 0 = short, -1 = error (reported). */
 static inline int bintrace__thread(bintrace_reader *r, bintrace__cur *c, unsigned long long at, void *user)
 {
-    uint64_t verb = bintrace__v(c), a = bintrace__v(c), b = verb == 0 ? bintrace__v(c) : 0;
+    uint64_t verb = bintrace__v(c), a = verb < BINTRACE_SIGNAL ? bintrace__v(c) : 0, b = verb == 0 ? bintrace__v(c) : 0;
     const char *why = NULL;
     if (c->is_short) return 0;
     if (c->bad) return bintrace__err(r, at, "malformed varint");
-    if (verb > 2 || a > 0xffffffffu || b > 0xffffffffu) return bintrace__err(r, at, "bad thread record");
+    if (verb > BINTRACE_SIGDROP || a > 0xffffffffu || b > 0xffffffffu) return bintrace__err(r, at, "bad thread record");
     if (r->ctx) {
         edan_result e = bintrace_thread_apply(r->ctx, (unsigned)verb, (uint32_t)a, (uint32_t)b);
         if (e != EDAN_OK) why = edan_error(r->ctx);

@@ -1007,15 +1007,17 @@ static __thread int pl_held;        /* this host thread's vCPU holds the analysi
 /* The engine and the outputs now follow thread tid. */
 static void pl_thread_record(int verb, uint32_t a, uint32_t b)
 {
-    static const char *const verbs[] = {"create", "switch", "exit"};
+    static const char *const verbs[] = {"create", "switch", "exit", "deliver", "return", "drop"};
     edan_result r = EDAN_OK;
     if (st.out.ctx) {
         r = bintrace_thread_apply(st.out.ctx, (unsigned)verb, a, b);
         if (r != EDAN_OK)
-            pl_stop("the analysis refused a thread's %s: %s", verbs[verb], edan_error(st.out.ctx));
+            pl_stop("the analysis refused a %s's %s: %s", verb >= BINTRACE_SIGNAL ? "signal" : "thread", verbs[verb],
+                    edan_error(st.out.ctx));
     }
     if (st.out.text_f) {
         if (verb == 0) fprintf(st.out.text_f, "#edan-thread create %u %u\n", a, b);
+        else if (verb >= BINTRACE_SIGNAL) fprintf(st.out.text_f, "#edan-signal %s\n", verbs[verb]);
         else fprintf(st.out.text_f, "#edan-thread %s %u\n", verbs[verb], a);
     }
     if (st.out.bin_f) bintrace_write_thread(&st.out.bw, (unsigned)verb, a, b);

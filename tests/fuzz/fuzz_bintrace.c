@@ -149,8 +149,7 @@ static int kill_one(void *user, const edan_reg *regs, uint32_t nregs, const uint
 static int thread_one(void *user, unsigned verb, uint32_t a, uint32_t b, const char **msg)
 {
     edan_context *ctx = ((way *)user)->ctx;
-    edan_result r = verb == 0 ? edan_thread_create(ctx, a, b) : verb == 1 ? edan_thread_switch(ctx, a)
-                                                                            : edan_thread_exit(ctx, a);
+    edan_result r = bintrace_thread_apply(ctx, verb, a, b);
     if (r == EDAN_OK) return 0;
     *msg = edan_error(ctx);
     return 1;

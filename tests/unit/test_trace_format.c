@@ -588,10 +588,20 @@ static int feed_insn(void *user, const edan_insn *in, const char **msg)
 static int thread_fed(void *user, unsigned verb, uint32_t a, uint32_t b, const char **msg)
 {
     edan_context *ctx = (edan_context *)user;
-    edan_result r = verb == 0 ? edan_thread_create(ctx, a, b) : verb == 1 ? edan_thread_switch(ctx, a)
-                                                                            : edan_thread_exit(ctx, a);
+    edan_result r = bintrace_thread_apply(ctx, verb, a, b);
     if (r == EDAN_OK) return 0;
     *msg = edan_error(ctx);
+    return 1;
+}
+
+static int kill_fed(void *user, const edan_reg *regs, uint32_t nregs, const uint64_t (*ranges)[2], uint32_t nranges,
+                    const char **msg)
+{
+    edan_context *ctx = (edan_context *)user;
+    edan_result r = edan_kill_regs(ctx, regs, nregs);
+    (void)ranges;
+    if (r == EDAN_OK && !nranges) return 0;
+    *msg = nranges ? "ranges" : edan_error(ctx);
     return 1;
 }
 
@@ -651,6 +661,90 @@ int main(void)
             }
             bintrace_reader_free(&r);
             edan_destroy(ctx);
+        }
+    }
+    /* THREAD records' signal verbs: a chase (a0 = *a0) interrupted by a
+       handler that writes a0 (killed by the kernel first, then loaded):
+       after the sigreturn the chase goes on from its own a0 (D = 6, the
+       handler's load one more access); dropped instead, from the
+       handler's (D = 4). Both ways of reading agree with the engine fed
+       directly; a sigreturn with no handler running is refused. */
+    {
+        bintrace_sinsn blk[2];
+        const edan_reg a0 = 10;          /* x10 */
+        unsigned verb;
+        memset(blk, 0, sizeof blk);
+        blk[0].in.cls = blk[1].in.cls = EDAN_CLASS_LOAD;
+        blk[0].in.mem = blk[1].in.mem = EDAN_MEM_LOAD;
+        blk[0].in.size = blk[1].in.size = 8;
+        blk[0].in.nsrc = blk[0].in.ndst = blk[1].in.ndst = 1;
+        blk[0].in.src[0] = blk[0].in.dst[0] = blk[1].in.dst[0] = a0;
+        blk[0].in.pc = 0x1000;
+        blk[1].in.pc = 0x2000;
+        for (verb = BINTRACE_SIGRETURN; verb <= BINTRACE_SIGDROP + 1; verb++) {
+            bintrace_writer w;
+            FILE *f = tmpfile();
+            unsigned char data[512];
+            size_t size, used, k;
+            edan_context *ctx[3];
+            bintrace_reader r;
+            edan_metrics m[3];
+            int rc[2], way;
+            uint64_t want_d = verb == BINTRACE_SIGRETURN ? 6 : 4;
+            if (!f || bintrace_writer_open(&w, f) != BINTRACE_OK) return 1;
+            bintrace_write_define(&w, blk, 1);
+            bintrace_write_define(&w, blk + 1, 1);
+            for (k = 0; k < 6; k++) {
+                blk[0].in.addr = 0x8000 + 64 * k;
+                if (k == 3) {       /* the handler */
+                    blk[1].in.addr = 0x9000;
+                    if (verb <= BINTRACE_SIGDROP) bintrace_write_thread(&w, BINTRACE_SIGNAL, 0, 0);
+                    bintrace_write_kill(&w, &a0, 1, NULL, 0);
+                    bintrace_write_exec(&w, 1, blk + 1, 1, 0, 1);
+                    bintrace_write_thread(&w, verb <= BINTRACE_SIGDROP ? verb : BINTRACE_SIGRETURN, 0, 0);
+                }
+                bintrace_write_exec(&w, 0, blk, 1, 0, 1);
+            }
+            if (!(size = close_into(&w, f, data, sizeof data))) return 1;
+            for (way = 0; way < 3; way++) edan_create(&ctx[way], NULL);
+            bintrace_reader_init(&r);
+            rc[0] = bintrace_reader_feed(&r, data, size, &used, ctx[0]);
+            bintrace_reader_free(&r);
+            bintrace_reader_init(&r);
+            r.thread = thread_fed;
+            r.thread_user = ctx[1];
+            r.kill = kill_fed;
+            r.kill_user = ctx[1];
+            rc[1] = bintrace_reader_decode(&r, data, size, &used, feed_insn, ctx[1]);
+            if (verb > BINTRACE_SIGDROP) {      /* no handler ran: refused both ways */
+                if (rc[0] != BINTRACE_ERR || rc[1] != BINTRACE_ERR || !strstr(r.error, "no signal handler")) {
+                    fprintf(stderr, "a sigreturn without a signal: status %d and %d, '%s'\n", rc[0], rc[1], r.error);
+                    failures++;
+                }
+            } else {
+                for (k = 0; k < 6; k++) {   /* the engine itself */
+                    blk[0].in.addr = 0x8000 + 64 * k;
+                    if (k == 3) {
+                        blk[1].in.addr = 0x9000;
+                        edan_signal_deliver(ctx[2]);
+                        edan_kill_regs(ctx[2], &a0, 1);
+                        edan_feed(ctx[2], &blk[1].in);
+                        if (verb == BINTRACE_SIGRETURN) edan_signal_return(ctx[2]);
+                        else edan_signal_drop(ctx[2]);
+                    }
+                    edan_feed(ctx[2], &blk[0].in);
+                }
+                for (way = 0; way < 3; way++) edan_get_metrics(ctx[way], 0, &m[way]);
+                if (rc[0] != BINTRACE_EOF || rc[1] != BINTRACE_EOF || m[0].W != 7 || m[0].D != want_d ||
+                    m[1].D != want_d || m[2].D != want_d || m[1].E != m[0].E || m[2].E != m[0].E) {
+                    fprintf(stderr, "signal verb %u: status %d and %d, D %llu, %llu and %llu (want %llu), W %llu\n", verb,
+                            rc[0], rc[1], (unsigned long long)m[0].D, (unsigned long long)m[1].D,
+                            (unsigned long long)m[2].D, (unsigned long long)want_d, (unsigned long long)m[0].W);
+                    failures++;
+                }
+            }
+            bintrace_reader_free(&r);
+            for (way = 0; way < 3; way++) edan_destroy(ctx[way]);
         }
     }
     /* header checks */

@@ -162,11 +162,13 @@ typedef struct cli_func {
     char *sig, *base;       /* C++: the demangled signature and name, else NULL */
     const char *call;       /* C++: the signature from the name on (no return type) */
     uint64_t value, size;
+    int ifunc;              /* an IFUNC: value is its resolver, which picks the implementation at load time */
 } cli_func;
 typedef struct cli_funcs {
-    cli_func *f; size_t n;              /* defined functions: .symtab, else .dynsym */
+    cli_func *f; size_t n;              /* defined functions: .symtab, else its detached debug file's (a -dbg
+                                           package's), else .dynsym */
     cli_func *imports; size_t nimports; /* functions the program takes from shared libraries */
-    int have_symtab, dynamic;
+    int have_symtab, debug_symtab, dynamic;
 } cli_funcs;
 int cli_funcs_load(cli_funcs *fs, const char *path, const char **why);
 void cli_funcs_free(cli_funcs *fs);
@@ -205,6 +207,19 @@ int cli_elf_exec_segments(const char *path, int x86, uint64_t *min_vaddr, int *m
    and its load bias (a pc minus bias is an address of the file, as
    objdump -d of it shows). */
 typedef struct cli_object { char *path; uint64_t lo, hi, bias; int is_program; } cli_object;
+
+/* Where an address of a file is (the tracer's following of control flow,
+   tools/flow.h): its functions from the symbols (.symtab, a detached debug
+   file's, .dynsym; a NAME.cold part counted as NAME), code without a symbol
+   from the unwind table's ranges (libdw), and its PLT sections. NULL when
+   out of memory; a file that cannot be read places nothing. */
+typedef struct cli_fnmap cli_fnmap;
+cli_fnmap *cli_fnmap_open(const char *path);
+/* addr, an address of the file: *fn its function (an id: the function's
+   address; 0: not known), *entry whether it is the first instruction of a
+   function or part, *plt whether it lies in a PLT. */
+void cli_fnmap_place(cli_fnmap *m, uint64_t addr, uint64_t *fn, int *entry, int *plt);
+void cli_fnmap_close(cli_fnmap *m);
 /* The object of a.objects that holds pc, or NULL. */
 const cli_object *cli_object_of(const cli_analysis *a, uint64_t pc);
 /* pc as an address of its file, as objdump -d shows it: the program's

@@ -44,6 +44,7 @@
 #include "edan_trace.h"
 #include "files.h"
 #include "x86.h"
+#include "flow.h"
 #include "opt.h"
 
 #include <errno.h>
@@ -68,8 +69,6 @@ enum {
     PL_INFUNC = 1,          /* inside a --func function */
     PL_BEGIN = 2,           /* EDAN_TRACE_BEGIN marker */
     PL_END = 4,             /* EDAN_TRACE_END marker */
-    PL_CALL = 8,            /* jal/jalr writing a link register */
-    PL_RET = 16,            /* jalr x0 through a link register */
     PL_REGION_ENTRY = 32,   /* entry of a --region function */
     PL_EXCL_ENTRY = 64,     /* entry of an --exclude function */
     PL_RESTORES = 128,      /* x86-64: restores the register state (xrstor, fxrstor) */
@@ -93,6 +92,8 @@ typedef struct pl_block {
     uint32_t nu, *ufirst;
     uint64_t *uaddrs;       /* x86-64: an execution's addresses, per vertex */
     bintrace_prep uprep;    /* x86-64: u prepared for the analysis */
+    flow_xfer end;          /* how its last instruction moves control */
+    int handler;            /* it starts a signal handler */
 } pl_block;
 
 typedef struct pl_range { uint64_t lo, hi; } pl_range;
@@ -100,6 +101,9 @@ typedef struct pl_range { uint64_t lo, hi; } pl_range;
 /* A block outside the scope: the registers its instructions write. */
 typedef struct pl_ublock {
     struct pl_ublock *next_alloc;
+    uint64_t pc;            /* its first instruction's */
+    flow_xfer end;          /* how its last instruction moves control */
+    int handler;            /* it starts a signal handler */
     uint32_t nregs;
     edan_reg regs[];
 } pl_ublock;
@@ -141,8 +145,24 @@ typedef struct pl_syms {
     cli_object *objs;
     size_t nobjs, objs_cap;
     int npending;           /* names not found yet */
-    int track_objects;      /* names pending, or --top to name library functions */
+    int track_objects;      /* names pending, --top to name library functions, frames to follow */
+    cli_fnmap **fnmaps;     /* objs[i]'s functions, opened when first asked (pl_place) */
+    size_t fnmaps_cap;
 } pl_syms;
+
+/* The program's signal handlers, from its rt_sigaction calls, and what
+   the run did with them (pl_signal_*). */
+typedef struct pl_signals {
+    uint64_t handler[65];   /* each signal's handler, 0: none (the default action, or ignored) */
+    uint64_t at[65];        /* the distinct handlers, nat of them */
+    uint32_t nat;
+    int sync;               /* a handler of a signal an instruction raises (SIGSEGV, SIGBUS, SIGFPE, SIGILL,
+                               SIGTRAP, SIGSYS): a block may be cut short by one */
+    uint64_t delivered;     /* handlers started by a signal */
+    uint64_t cut;           /* ... of them in the middle of a block (a fault) */
+    uint64_t unseen;        /* sigreturns whose delivery was not seen: the registers lost their writers */
+    uint64_t left;          /* handlers left by a non-local exit (siglongjmp) */
+} pl_signals;
 
 /* The scope (--func, --region, --exclude, markers): link-time addresses
    until the load offset is known. Markers count for the whole program (a
@@ -205,6 +225,8 @@ typedef struct pl_run {
                                    nothing more is analysed or written */
     int execed;                 /* the program called exec */
     int guest_is_host;          /* the program's addresses are this process's (QEMU's guest base 0) */
+    uint64_t guest_base;        /* where the program's memory is in this process: its address plus this */
+    int mem_fd;                 /* /proc/self/mem, to read the program's memory (-1: cannot) */
     char stop_path[4200];
     int partial;                /* the run ended early: 1 stopped, 2 a limit reached, 3 the program crashed */
     char partial_why[300];
@@ -219,6 +241,7 @@ typedef struct pl_state {
     pl_threads thr;
     pl_outputs out;
     pl_run run;
+    pl_signals sig;
     x86_run x86;            /* x86-64: counts and scratch space (tools/x86.h) */
 } pl_state;
 
@@ -230,8 +253,7 @@ static pl_state st;
 typedef struct pl_thr {
     uint32_t tid;           /* the engine's thread id (edan_thread_*) */
     int selected;           /* analysed (--threads) */
-    int region_on, excl_on;
-    uint64_t region_depth, excl_depth;
+    flow_thread flow;       /* its frames, the region and exclusion it is in, its signal handlers */
     int missed;             /* ran blocks that were not analysed: its registers lose their writers */
     int late;               /* made while its creator could not hold the analysis: made at its first block */
     uint32_t creator;       /* ... by this thread */
@@ -648,6 +670,7 @@ static void pl_refused(const bintrace_sinsn *s, edan_result r)
 /* ---------------------------------------------------------------------- */
 /* The pending kills go out, in trace order: before the next traced
    instruction (or when the range buffer is full, still before it). */
+static void pl_kill_reg(edan_reg r);
 static void pl_kill_flush(void)
 {
     uint32_t i, j;
@@ -680,6 +703,15 @@ static void pl_kill_flush(void)
     for (i = 0; i < st.kill.nregs; i++) st.kill.seen[st.kill.regs[i] >> 3] = 0;
     st.kill.nregs = st.kill.nranges = 0;
     st.kill.pending = 0;
+}
+
+/* Every register of the thread loses its writer (what set them is not
+   known). */
+static void pl_kill_all_regs(void)
+{
+    uint32_t k, n = st.is_x86 ? EDAN_X86_NUM_REGS : EDAN_RV_NUM_REGS;
+    for (k = 1; k < n; k++)
+        if (!st.is_x86 || !x86_reg_is_temp((edan_reg)k)) pl_kill_reg((edan_reg)k);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -930,34 +962,28 @@ static void pl_emit_known(pl_block *b, uint32_t first, uint32_t count)
     if (st.run.fed >= st.out.next_check) pl_progress();
 }
 
-/* Replay the scoping decisions over an executed block. */
-static void pl_flush(pl_block *b)
+/* Replay the scoping decisions over the first n instructions of an
+   executed block (all of them, but for one a fault cut short). The
+   region and exclusion change at a function's entry here and where
+   control lands (pl_flow_block). */
+static void pl_flush_n(pl_block *b, uint32_t n)
 {
     uint32_t i, run = 0;
     int in_run = 0;
     pl_thr *T = st.thr.cur;
-    if (b->all_static && T->selected) { pl_emit(b, 0, b->n); return; }
-    for (i = 0; i < b->n; i++) {
+    flow_thread *F = &T->flow;
+    if (b->all_static && T->selected) { if (n) pl_emit(b, 0, n); return; }
+    for (i = 0; i < n; i++) {
         uint16_t f = b->flags[i];
         int active;
         if (f & (PL_BEGIN | PL_END)) {
             if (!st.args.markers_off && st.syms.have_markers) st.scope.marker_on = (f & PL_BEGIN) != 0;
             active = 0;     /* markers are not part of the analysed program */
         } else {
-            if ((f & PL_REGION_ENTRY) && !T->region_on) { T->region_on = 1; T->region_depth = 0; }
-            if ((f & PL_EXCL_ENTRY) && !T->excl_on) { T->excl_on = 1; T->excl_depth = 0; }
-            active = (!st.scope.any || (f & PL_INFUNC) || T->region_on || st.scope.marker_on) && !T->excl_on &&
-                     T->selected;
-            if (f & PL_CALL) {
-                if (T->region_on) T->region_depth++;
-                if (T->excl_on) T->excl_depth++;
-            } else if (f & PL_RET) {
-                if (T->region_on) { if (T->region_depth) T->region_depth--; else T->region_on = 0; }
-                if (T->excl_on) {
-                    if (T->excl_depth) T->excl_depth--;
-                    else { T->excl_on = 0; active = 0; }    /* the excluded function's ret */
-                }
-            }
+            if (f & PL_REGION_ENTRY) flow_scope_enter(F, FLOW_REGION);
+            if (f & PL_EXCL_ENTRY) flow_scope_enter(F, FLOW_EXCLUDE);
+            active = (!st.scope.any || (f & PL_INFUNC) || F->on[FLOW_REGION] || st.scope.marker_on) &&
+                     !F->on[FLOW_EXCLUDE] && T->selected;
         }
         if (active && !in_run) { run = i; in_run = 1; }
         else if (!active && in_run) { pl_emit(b, run, i - run); in_run = 0; }
@@ -966,8 +992,10 @@ static void pl_flush(pl_block *b)
             else pl_kill_insn(&b->s[i], b->addrs[i]);
         }
     }
-    if (in_run) pl_emit(b, run, b->n - run);
+    if (in_run) pl_emit(b, run, n - run);
 }
+
+static void pl_flush(pl_block *b) { pl_flush_n(b, b->n); }
 
 /* ---------------------------------------------------------------------- */
 /* Threads                                                                */
@@ -1096,11 +1124,7 @@ static int pl_acquire(unsigned vcpu)
         st.thr.handoffs++;
     }
     if (t->missed) {    /* blocks of it ran unanalysed: what they wrote is unknown */
-        edan_reg all[EDAN_X86_NUM_REGS];
-        uint32_t k, n = st.is_x86 ? EDAN_X86_NUM_REGS : EDAN_RV_NUM_REGS;
-        for (k = 1; k < n; k++) all[k - 1] = (edan_reg)k;
-        if (st.out.ctx && edan_kill_regs(st.out.ctx, all, n - 1) != EDAN_OK)
-            pl_stop("the analysis refused a kill: %s", edan_error(st.out.ctx));
+        pl_kill_all_regs();
         t->missed = 0;
     }
     return 1;
@@ -1151,7 +1175,9 @@ static void pl_vcpu_init(qemu_plugin_id_t id, unsigned int vcpu)
     if (st.run.child) return;
     if (vcpu >= PL_MAX_VCPUS) pl_stop("the program runs more than %d threads at once", PL_MAX_VCPUS);
     t = &pl_thrs[vcpu];
+    flow_free(&t->flow);        /* an ended thread's, whose index QEMU gives this one */
     memset(t, 0, sizeof *t);
+    flow_init(&t->flow, st.scope.dyn);
     if (st.thr.vcpus++ == 0) t->tid = 0;
     else if (pl_cloning && pl_held) {
         t->tid = __atomic_add_fetch(&st.thr.next_tid, 1, __ATOMIC_RELAXED);
@@ -1164,6 +1190,213 @@ static void pl_vcpu_init(qemu_plugin_id_t id, unsigned int vcpu)
         pl_stop("a thread was made outside a clone call; the analysis cannot tell its creator");
     }
     t->selected = pl_in_tids(t->tid);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Signals and control flow (tools/flow.h)                                */
+/* ---------------------------------------------------------------------- */
+/* A program's signal handler runs on the thread it interrupts: QEMU sets
+   the registers and writes the signal frame in its own code, and the next
+   block the thread runs is the handler's first, which no instruction of
+   the thread sent control to. The tracer knows the handlers from the
+   program's rt_sigaction calls; it recognises such a start (flow_block),
+   saves the thread's register writers (edan_signal_deliver: a SIGNAL
+   record), kills the registers the kernel set and analyses the handler as
+   code the program ran (in the scope or not, like any code). At the
+   handler's rt_sigreturn the interrupted code gets its register writers
+   back (a SIGRETURN record). A fault's signal (SIGSEGV, ...) cuts its block
+   short: the instructions before the faulting one ran (those that made
+   their accesses; x86-64 always knows, RISC-V once such a handler is
+   registered). */
+enum { PL_SYS_SIGACTION_X86 = 13, PL_SYS_SIGRETURN_X86 = 15, PL_SYS_SIGACTION_RV = 134, PL_SYS_SIGRETURN_RV = 139 };
+#define PL_NOT_RUN (~(uint64_t)0)   /* RISC-V: an address no access of this execution set */
+
+/* n bytes of the program's memory at addr; 0, or -1 when they cannot be read. */
+static int pl_guest_read(uint64_t addr, void *buf, size_t n)
+{
+    if (st.run.mem_fd < 0) return -1;
+    return pread(st.run.mem_fd, buf, n, (off_t)(addr + st.run.guest_base)) == (ssize_t)n ? 0 : -1;
+}
+
+static int pl_is_handler(uint64_t pc)
+{
+    uint32_t k;
+    for (k = 0; k < st.sig.nat; k++)
+        if (st.sig.at[k] == pc) return 1;
+    return 0;
+}
+
+static void pl_unrun(pl_block *b, uint32_t from);
+
+/* Signal sig's handler is now h (0 or 1: the default action, ignored). */
+static void pl_signal_set(unsigned sig, uint64_t h)
+{
+    static const unsigned sync_sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS};
+    unsigned k, j;
+    if (sig == 0 || sig > 64) return;
+    st.sig.handler[sig] = h > 1 ? h : 0;
+    st.sig.nat = 0;
+    for (k = 1; k <= 64; k++) {
+        if (!st.sig.handler[k]) continue;
+        for (j = 0; j < st.sig.nat && st.sig.at[j] != st.sig.handler[k]; j++) {}
+        if (j == st.sig.nat) st.sig.at[st.sig.nat++] = st.sig.handler[k];
+    }
+    for (k = 0; k < sizeof sync_sigs / sizeof sync_sigs[0] && !st.sig.sync; k++)
+        if (st.sig.handler[sync_sigs[k]]) {
+            pl_block *b;
+            st.sig.sync = 1;        /* RISC-V: from now on every execution says which accesses it made */
+            for (b = st.run.blocks; b && !st.is_x86; b = b->next_alloc) pl_unrun(b, 0);
+        }
+}
+
+/* RISC-V: instruction i of b has a memory callback (a load outside --func
+   scoping needs none). */
+static int pl_rv_watched(const pl_block *b, uint32_t i)
+{
+    edan_mem_kind mk = (edan_mem_kind)b->s[i].in.mem;
+    if (mk == EDAN_MEM_NONE) return 0;
+    return st.scope.dyn || !st.scope.func || (b->flags[i] & PL_INFUNC) || mk != EDAN_MEM_LOAD;
+}
+
+/* The instructions of b's execution that ran: those before the first
+   memory instruction that made no access (a fault stopped it). */
+static uint32_t pl_ran(const pl_block *b)
+{
+    uint32_t i;
+    for (i = 0; i < b->n; i++) {
+        if (st.is_x86) {
+            const x86_exec *x = &b->xacc[i];
+            if (x->np && x->np <= X86_PIECES && !x->rep && !x->crosses && !x->n) return i;
+        } else if (pl_rv_watched(b, i) && b->addrs[i] == PL_NOT_RUN) {
+            return i;
+        }
+    }
+    return b->n;
+}
+
+/* b's executions from instruction `from` on did not run: their accesses go. */
+static void pl_unrun(pl_block *b, uint32_t from)
+{
+    uint32_t i;
+    for (i = from; i < b->n; i++) {
+        if (st.is_x86) b->xacc[i].n = 0;
+        else b->addrs[i] = PL_NOT_RUN;
+    }
+}
+
+/* The pending block ran, up to where a fault's signal stopped it when the
+   next block, at pc, is a handler that it did not send control to. */
+static void pl_flush_pending(uint64_t pc)
+{
+    pl_block *b = st.run.pending;
+    uint32_t n;
+    if (!b) return;
+    st.run.pending = NULL;
+    n = b->n;
+    if (st.sig.sync && pl_is_handler(pc) && !flow_reaches(&st.thr.cur->flow, pc) && (n = pl_ran(b)) < b->n) {
+        flow_end(&st.thr.cur->flow, NULL);      /* its last instruction did not run */
+        st.sig.cut++;
+    }
+    pl_flush_n(b, n);
+    if (n < b->n) pl_unrun(b, n);
+    else if (st.sig.sync && !st.is_x86) pl_unrun(b, 0);
+}
+
+/* A handler starts: the interrupted code's writers saved (what its
+   untraced code wrote first), then the registers the kernel sets for the
+   handler lose theirs: x86-64 rdi, rsi, rdx (the signal, siginfo,
+   ucontext), rax, rsp, RFLAGS; RISC-V a0, a1, a2, sp, ra. */
+static void pl_signal_enter(void)
+{
+    static const edan_reg x86_set[] = {EDAN_X86_GPR(7), EDAN_X86_GPR(6), EDAN_X86_GPR(2), EDAN_X86_GPR(0),
+                                       EDAN_X86_GPR(4), EDAN_X86_RFLAGS};
+    static const edan_reg rv_set[] = {10, 11, 12, 2, 1};
+    size_t k;
+    pl_kill_flush();
+    pl_thread_record(BINTRACE_SIGNAL, 0, 0);
+    if (st.is_x86)
+        for (k = 0; k < sizeof x86_set / sizeof x86_set[0]; k++) pl_kill_reg(x86_set[k]);
+    else
+        for (k = 0; k < sizeof rv_set / sizeof rv_set[0]; k++) pl_kill_reg(rv_set[k]);
+    st.sig.delivered++;
+}
+
+/* The thread's rt_sigreturn: its registers as the handler's delivery
+   found them; a sigreturn whose delivery was not seen leaves them without
+   writers. */
+static void pl_signal_return(void)
+{
+    pl_drain_holder();
+    if (flow_sigreturn(&st.thr.cur->flow)) {
+        pl_thread_record(BINTRACE_SIGRETURN, 0, 0);
+    } else {
+        st.sig.unseen++;
+        pl_kill_all_regs();
+    }
+}
+
+/* Where pc is, for telling a non-local exit from a jump: the function of
+   its object (symbols, unwind tables: cli_fnmap, opened when first asked),
+   remembered by pc. */
+static pthread_mutex_t pl_objs_mu = PTHREAD_MUTEX_INITIALIZER;     /* the objects, which translation adds */
+#define PL_PLACES 1024
+static struct { uint64_t pc; flow_place p; } pl_places[PL_PLACES];
+static long pl_object_find(uint64_t pc);
+
+static void pl_place(void *user, uint64_t pc, flow_place *out)
+{
+    size_t h = (size_t)((pc * 0x9e3779b97f4a7c15ull) >> 54) % PL_PLACES;
+    long i;
+    (void)user;
+    pthread_mutex_lock(&pl_objs_mu);
+    if (pc && pl_places[h].pc == pc) {
+        *out = pl_places[h].p;
+        pthread_mutex_unlock(&pl_objs_mu);
+        return;
+    }
+    memset(out, 0, sizeof *out);
+    if ((i = pl_object_find(pc)) >= 0 && st.syms.objs[i].path) {
+        cli_fnmap *m = st.syms.fnmaps[i];
+        if (!m) m = st.syms.fnmaps[i] = cli_fnmap_open(st.syms.objs[i].path);
+        if (m) {
+            uint64_t fn;
+            cli_fnmap_place(m, pc - st.syms.objs[i].bias, &fn, &out->entry, &out->plt);
+            if (fn) out->fn = fn + st.syms.objs[i].bias;
+        }
+    }
+    pl_places[h].pc = pc;
+    pl_places[h].p = *out;
+    pthread_mutex_unlock(&pl_objs_mu);
+}
+
+/* A block of the thread holding the analysis starts at pc (its last
+   instruction moves control as end): control lands there from the last
+   (a scope may end, handlers left by a non-local exit are dropped), or a
+   signal handler starts. */
+static void pl_flow_block(uint64_t pc, const flow_xfer *end)
+{
+    flow_thread *F = &st.thr.cur->flow;
+    flow_event ev;
+    flow_block(F, pc, st.sig.nat && pl_is_handler(pc), pl_place, NULL, &ev);
+    for (; ev.dropped; ev.dropped--) {
+        pl_kill_flush();
+        pl_thread_record(BINTRACE_SIGDROP, 0, 0);
+        st.sig.left++;
+    }
+    if (ev.signal) pl_signal_enter();
+    flow_end(F, end);
+}
+
+/* The program asks for signal sig's handler to be the one in the
+   sigaction at act (rt_sigaction, on entry; it takes effect when the call
+   succeeds: pl_vcpu_syscall_ret). */
+static __thread struct { int set; unsigned sig; uint64_t handler; } pl_sigaction;
+static void pl_sigaction_call(uint64_t sig, uint64_t act)
+{
+    uint64_t h;
+    pl_sigaction.set = act && sig <= 64 && pl_guest_read(act, &h, sizeof h) == 0;
+    pl_sigaction.sig = (unsigned)sig;
+    pl_sigaction.handler = h;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1191,11 +1424,12 @@ static void pl_look(void);
 
 static void pl_vcpu_tb_exec(unsigned int vcpu, void *udata)
 {
+    pl_block *b = (pl_block *)udata;
     if (st.run.child || !pl_enter(vcpu)) return;
-    if (st.run.pending) pl_flush(st.run.pending);
-    st.run.pending = NULL;
+    pl_flush_pending(b->s[0].in.pc);
+    pl_flow_block(b->s[0].in.pc, &b->end);
     if (st.args.max_insns && st.run.fed >= st.args.max_insns) pl_look();
-    st.run.pending = (pl_block *)udata;
+    st.run.pending = b;
 }
 
 /* Memory callbacks come from the thread that holds the analysis but while a
@@ -1234,10 +1468,8 @@ static void pl_vcpu_tb_untraced(unsigned int vcpu, void *udata)
     const pl_ublock *u = (const pl_ublock *)udata;
     uint32_t i;
     if (st.run.child || !pl_enter(vcpu)) return;
-    if (st.run.pending) {
-        pl_flush(st.run.pending);
-        st.run.pending = NULL;
-    }
+    pl_flush_pending(u->pc);
+    pl_flow_block(u->pc, &u->end);
     for (i = 0; i < u->nregs; i++) pl_kill_reg(u->regs[i]);
 }
 
@@ -1402,21 +1634,17 @@ static int pl_syscall_kind(int64_t num, uint64_t a1)
 
 /* An exec that cannot succeed (its program missing or not executable):
    the program goes on, and so does the analysis. The path is read from
-   the program's memory when it is this process's (QEMU's guest base 0);
-   otherwise, and for paths relative to a directory descriptor, the exec
-   is taken to succeed. */
+   the program's memory (pl_guest_read's); when it cannot be, and for
+   paths relative to a directory descriptor, the exec is taken to
+   succeed. */
 static int pl_exec_can_succeed(int64_t num, uint64_t a1, uint64_t a2)
 {
     int at = (st.is_x86 && num == 322) || (!st.is_x86 && num == 281);    /* execveat(dirfd, path, ...) */
     uint64_t addr = at ? a2 : a1;
     char path[4097];
     ssize_t n;
-    int fd;
-    if (!st.run.guest_is_host || (at && (int64_t)a1 != -100 /* AT_FDCWD */)) return 1;
-    fd = open("/proc/self/mem", O_RDONLY);
-    if (fd < 0) return 1;
-    n = pread(fd, path, sizeof path - 1, (off_t)addr);
-    close(fd);
+    if (st.run.mem_fd < 0 || (at && (int64_t)a1 != -100 /* AT_FDCWD */)) return 1;
+    n = pread(st.run.mem_fd, path, sizeof path - 1, (off_t)(addr + st.run.guest_base));    /* up to a page's end */
     if (n <= 0) return 1;
     path[n] = 0;
     if (strlen(path) == (size_t)n) return 1;    /* no end within a page: cannot tell */
@@ -1433,6 +1661,12 @@ static void pl_vcpu_syscall(qemu_plugin_id_t id, unsigned int vcpu, int64_t num,
     int kind = pl_syscall_kind(num, a1);
     (void)id; (void)a3; (void)a4; (void)a5; (void)a6; (void)a7; (void)a8;
     if (st.run.child) return;
+    if (num == (st.is_x86 ? PL_SYS_SIGACTION_X86 : PL_SYS_SIGACTION_RV)) pl_sigaction_call(a1, a2);
+    if (num == (st.is_x86 ? PL_SYS_SIGRETURN_X86 : PL_SYS_SIGRETURN_RV)) {
+        if (pl_acquire(vcpu)) pl_signal_return();
+        pl_release();
+        return;
+    }
     if (kind == PL_SYS_EXEC && !pl_exec_can_succeed(num, a1, a2)) kind = PL_SYS_OTHER;    /* it fails: no exec */
     if (kind == PL_SYS_EXEC) {
         /* QEMU replaces itself with the new program (which runs untraced):
@@ -1480,7 +1714,7 @@ static void pl_vcpu_syscall(qemu_plugin_id_t id, unsigned int vcpu, int64_t num,
 
 static void pl_vcpu_syscall_ret(qemu_plugin_id_t id, unsigned int vcpu, int64_t num, int64_t ret)
 {
-    (void)id; (void)ret;
+    (void)id;
     if (st.run.execed == 1 && pl_syscall_kind(num, 0) == PL_SYS_EXEC) {
         /* the exec failed after all: the analysis had ended at it */
         st.run.execed = 2;
@@ -1489,6 +1723,14 @@ static void pl_vcpu_syscall_ret(qemu_plugin_id_t id, unsigned int vcpu, int64_t 
         pl_write_file("notes", st.out.notes);
     }
     if (st.run.child) return;
+    if (pl_sigaction.set) {     /* a handler set (under the analysis, which every block's start reads) */
+        pl_sigaction.set = 0;
+        if (ret == 0) {
+            int held = pl_acquire(vcpu);
+            pl_signal_set(pl_sigaction.sig, pl_sigaction.handler);
+            if (held) pl_release();
+        }
+    }
     if (pl_forking) {
         pl_forking = 0;
         pthread_mutex_lock(&pl_mu);
@@ -1543,12 +1785,15 @@ static void pl_check_guest_base(struct qemu_plugin_tb *tb)
     struct qemu_plugin_insn *qi = qemu_plugin_tb_get_insn(tb, 0);
     const uint8_t *data = (const uint8_t *)qemu_plugin_insn_data(qi);
     size_t len = qemu_plugin_insn_size(qi);
+    uint64_t vaddr = qemu_plugin_insn_vaddr(qi);
     uint8_t here[16];
-    int fd = open("/proc/self/mem", O_RDONLY);
-    if (fd < 0) return;
-    if (len && len <= sizeof here && pread(fd, here, len, (off_t)qemu_plugin_insn_vaddr(qi)) == (ssize_t)len)
+    /* user mode: the program's memory is this process's, at its address
+       plus QEMU's guest base (where its first instruction's bytes are) */
+    st.run.guest_base = (uint64_t)(uintptr_t)qemu_plugin_insn_haddr(qi) - vaddr;
+    st.run.mem_fd = open("/proc/self/mem", O_RDONLY | O_CLOEXEC);
+    if (st.run.mem_fd < 0) return;
+    if (len && len <= sizeof here && pread(st.run.mem_fd, here, len, (off_t)vaddr) == (ssize_t)len)
         st.run.guest_is_host = !memcmp(here, data, len);
-    close(fd);
 }
 
 /* The object whose code is at pc, -1 if none is known yet. */
@@ -1587,8 +1832,14 @@ static int pl_object_add(uint64_t pc, uint64_t haddr)
     }
     {
         cli_object *no = (cli_object *)cli_grow(st.syms.objs, &st.syms.objs_cap, st.syms.nobjs, sizeof *no, 16);
+        cli_fnmap **nf;
         if (!no) { free(o.path); return pl_fail("out of memory"); }
         st.syms.objs = no;
+        nf = (cli_fnmap **)cli_grow(st.syms.fnmaps, &st.syms.fnmaps_cap, st.syms.nobjs, sizeof *nf, 16);
+        if (!nf) { free(o.path); return pl_fail("out of memory"); }
+        st.syms.fnmaps = nf;
+        nf[st.syms.nobjs] = NULL;
+        memset(pl_places, 0, sizeof pl_places);     /* an object at an address where another was */
     }
     if (o.path) {
         char real_prog[4096], real_obj[4096];
@@ -1634,8 +1885,6 @@ static int pl_pending_names(void)
     }
     return 0;
 }
-
-static int pl_is_link(edan_reg r) { return r == 1 || r == 5; }
 
 /* A block and all it owns (its disassembly strings when it has them). */
 static void pl_block_free(pl_block *b)
@@ -1699,6 +1948,8 @@ static int pl_translate_x86(pl_block *b, uint32_t i, const uint8_t *data, size_t
     b->xacc[i].crosses |= (pc & 4095) + len > 4096;
     if (r != EDAN_OK) {
         memset(&d, 0, sizeof d);
+        d.xfer.pc = pc;
+        d.xfer.next = pc + len;
         d.in.cls = EDAN_CLASS_OTHER;
         d.nuop = 1;
         d.uop[0].in.cls = EDAN_CLASS_OTHER;
@@ -1725,6 +1976,7 @@ static int pl_translate_x86(pl_block *b, uint32_t i, const uint8_t *data, size_t
     in->pc = pc;
     in->flags |= EDAN_INSN_HAS_PC;
     in->length = (uint8_t)len;
+    b->end = d.xfer;        /* the block's last instruction's, in the end */
     for (k = 0; k < d.nuop; k++) {
         b->u[b->nu] = d.uop[k];
         b->u[b->nu].in.pc = pc;
@@ -1745,7 +1997,8 @@ static pl_block *pl_block_new(size_t n)
     if (!b) return NULL;
     b->n = (uint32_t)n;
     b->s = (bintrace_sinsn *)calloc(n, sizeof *b->s);
-    b->addrs = (uint64_t *)calloc(n, sizeof *b->addrs);
+    b->addrs = (uint64_t *)malloc(n * sizeof *b->addrs);
+    if (b->addrs) memset(b->addrs, 0xff, n * sizeof *b->addrs);    /* PL_NOT_RUN: no access made yet */
     b->flags = (uint16_t *)calloc(n, sizeof *b->flags);
     if (st.out.text_f) b->text = (char **)calloc(n, sizeof(char *));
     if (st.is_x86) {
@@ -1763,7 +2016,7 @@ static pl_block *pl_block_new(size_t n)
 }
 
 /* RISC-V: instruction s from its bytes (an undecodable one flagged
-   PL_UNKNOWN); its flags: markers, calls and returns. */
+   PL_UNKNOWN); its flags: the markers. */
 static uint16_t pl_translate_rv(pl_block *b, bintrace_sinsn *s, const uint8_t *data, size_t len, uint64_t pc)
 {
     edan_insn *in = &s->in;
@@ -1782,12 +2035,7 @@ static uint16_t pl_translate_rv(pl_block *b, bintrace_sinsn *s, const uint8_t *d
     in->length = (uint8_t)len;
     if (len == 4 && word == EDAN_TRACE_BEGIN_INSN) f |= PL_BEGIN;
     if (len == 4 && word == EDAN_TRACE_END_INSN) f |= PL_END;
-    if (in->cls == EDAN_CLASS_JUMP) {
-        int link_dst = in->ndst > 0 && pl_is_link(in->dst[0]);
-        int link_src = in->nsrc > 0 && pl_is_link(in->src[0]);
-        if (link_dst && !(link_src && in->src[0] != in->dst[0])) f |= PL_CALL;
-        else if (!link_dst && link_src && (in->ndst == 0 || in->dst[0] == 0)) f |= PL_RET;
-    }
+    flow_rv_decode(data, len, pc, &b->end);     /* the block's last instruction's, in the end */
     return f;
 }
 
@@ -1808,12 +2056,9 @@ static int pl_translate_insn(pl_block *b, uint32_t i, struct qemu_plugin_insn *q
         f = pl_translate_rv(b, s, data, len, pc);
     }
     f |= b->flags[i];       /* what the x86-64 translation set */
-    if (st.is_x86) {       /* x86: call and ret by their mnemonic; markers by their bytes */
-        const char *mn = x86_op_name(s->in.op);
+    if (st.is_x86) {       /* x86: markers by their bytes */
         if (len == EDAN_TRACE_X86_LEN && !memcmp(data, EDAN_TRACE_X86_BEGIN, len)) f |= PL_BEGIN;
         if (len == EDAN_TRACE_X86_LEN && !memcmp(data, EDAN_TRACE_X86_END, len)) f |= PL_END;
-        if (mn && !strcmp(mn, "call")) f |= PL_CALL;
-        if (mn && !strcmp(mn, "ret")) f |= PL_RET;
     }
     if (st.scope.nfuncs && pl_in_funcs(pc)) f |= PL_INFUNC;
     if (st.scope.nregion && pl_in_list(st.scope.region_entry, st.scope.nregion, pc)) f |= PL_REGION_ENTRY;
@@ -1845,6 +2090,8 @@ static void pl_watch_untraced(struct qemu_plugin_tb *tb, pl_block *b)
         return;
     }
     u->nregs = 0;
+    u->pc = b->s[0].in.pc;
+    u->end = b->end;
     for (i = 0; i < n; i++) {
         const edan_insn *in = &b->s[i].in;
         uint32_t v, v0 = st.is_x86 ? b->ufirst[i] : 0, v1 = st.is_x86 ? b->ufirst[i + 1] : 1;
@@ -1887,15 +2134,13 @@ static void pl_watch_traced(struct qemu_plugin_tb *tb, pl_block *b)
 {
     uint32_t i;
     for (i = 0; i < b->n; i++) {
-        edan_mem_kind mk = (edan_mem_kind)b->s[i].in.mem;
         if (st.is_x86) {       /* every access, as QEMU makes them */
             if (b->xacc[i].cap)
                 qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), pl_vcpu_mem_x86,
                                                  QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW, &b->xacc[i]);
             continue;
         }
-        if (mk == EDAN_MEM_NONE) continue;
-        if (!st.scope.dyn && st.scope.func && !(b->flags[i] & PL_INFUNC) && mk == EDAN_MEM_LOAD) continue;
+        if (!pl_rv_watched(b, i)) continue;
         qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), pl_vcpu_mem,
                                          QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW, &b->addrs[i]);
     }
@@ -1918,7 +2163,9 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
     if (st.syms.track_objects) {     /* a shared object's first code: its names */
         struct qemu_plugin_insn *q0 = qemu_plugin_tb_get_insn(tb, 0);
         uint64_t pc0 = qemu_plugin_insn_vaddr(q0);
+        pthread_mutex_lock(&pl_objs_mu);
         if (pl_object_find(pc0) < 0) pl_object_add(pc0, (uint64_t)(uintptr_t)qemu_plugin_insn_haddr(q0));
+        pthread_mutex_unlock(&pl_objs_mu);
     }
     if (n > BINTRACE_MAX_BLOCK) n = BINTRACE_MAX_BLOCK;     /* QEMU's limit is 512 */
     if (!(b = pl_block_new(n))) return;
@@ -2055,6 +2302,12 @@ static void pl_finish(void)
     }
     cli_code_free(&st.out.code);
     {
+        size_t i;
+        for (i = 0; i < st.syms.nobjs && st.syms.fnmaps; i++) cli_fnmap_close(st.syms.fnmaps[i]);
+        free(st.syms.fnmaps);
+        st.syms.fnmaps = NULL;
+    }
+    {
         char msg[64];
         snprintf(msg, sizeof msg, "%llu\n", (unsigned long long)st.run.fed);
         pl_write_file("count", msg);
@@ -2100,7 +2353,7 @@ static int pl_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, ch
         st.scope.dyn = st.scope.nregion > 0 || pend[1] || st.scope.nexcl > 0 || pend[2] || (st.syms.have_markers && !st.args.markers_off);
         st.scope.any = st.scope.func || st.scope.nregion > 0 || pend[1] || (st.syms.have_markers && !st.args.markers_off);
     }
-    st.syms.track_objects = st.syms.npending > 0 || st.args.a.top > 0;
+    st.syms.track_objects = st.syms.npending > 0 || st.args.a.top > 0 || st.scope.dyn;
     if (st.args.analyze) {
         edan_result r = edan_create(&st.out.ctx, &st.args.a.opts);
         if (r != EDAN_OK) return pl_fail("cannot start the analysis: %s", edan_result_string(r));
@@ -2150,6 +2403,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 {
     st.out.cwd_fd = -1;
     st.args.stdout_fd = -1;
+    st.run.mem_fd = -1;
     if (pl_install(id, info, argc, argv) == 0) return 0;
     if (st.out.text_f) files_out_discard(&st.out.text_o);
     if (st.out.bin_f) files_out_discard(&st.out.bin_o);

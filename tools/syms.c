@@ -16,6 +16,7 @@
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
+#include <elfutils/libdwelf.h>
 #include <libiberty/demangle.h>
 #include "cli.h"
 #include "edan_trace.h"
@@ -189,7 +190,8 @@ static int cli_func_demangle(cli_func *f)
     return 0;
 }
 
-static int cli_funcs_add(cli_func **v, size_t *n, size_t *cap, const char *name, uint64_t value, uint64_t size)
+static int cli_funcs_add(cli_func **v, size_t *n, size_t *cap, const char *name, uint64_t value, uint64_t size,
+                         int ifunc)
 {
     cli_func *f;
     cli_func *nv = (cli_func *)cli_grow(*v, cap, *n, sizeof **v, 256);
@@ -200,6 +202,7 @@ static int cli_funcs_add(cli_func **v, size_t *n, size_t *cap, const char *name,
     if (!(f->name = strdup(name))) return -1;
     f->value = value;
     f->size = size;
+    f->ifunc = ifunc;
     (*n)++;
     return cli_func_demangle(f);
 }
@@ -237,11 +240,70 @@ int cli_elf_ident(const char *path, cli_elf_id *id)
     return rc;
 }
 
+/* The functions of e's symbol tables of type `want` (SHT_SYMTAB or
+   SHT_DYNSYM) into fs: those defined (into fs->f, when `defined`) and
+   those imported (into fs->imports, when `imports`). 1 when e has such a
+   table, 0 when not, -1 when out of memory. */
+static int syms_read_functions(Elf *e, Elf64_Word want, int defined, int imports, cli_funcs *fs, size_t *cap,
+                               size_t *icap)
+{
+    Elf_Scn *scn;
+    int found = 0;
+    for (scn = elf_nextscn(e, NULL); scn; scn = elf_nextscn(e, scn)) {
+        GElf_Shdr sh;
+        Elf_Data *d;
+        size_t k, cnt;
+        if (!gelf_getshdr(scn, &sh) || sh.sh_type != want || sh.sh_entsize == 0 || !(d = elf_getdata(scn, NULL)))
+            continue;
+        found = 1;
+        cnt = sh.sh_size / sh.sh_entsize;
+        for (k = 0; k < cnt; k++) {
+            GElf_Sym sym;
+            const char *nm;
+            int type, undef;
+            if (!gelf_getsym(d, (int)k, &sym)) continue;
+            type = GELF_ST_TYPE(sym.st_info);
+            if (type != STT_FUNC && type != STT_GNU_IFUNC) continue;
+            nm = elf_strptr(e, sh.sh_link, sym.st_name);
+            if (!nm || !*nm) continue;
+            undef = sym.st_shndx == SHN_UNDEF;
+            if (undef && imports) {
+                if (cli_funcs_add(&fs->imports, &fs->nimports, icap, nm, 0, 0, 0)) return -1;
+            } else if (!undef && defined && sym.st_value != 0) {
+                if (cli_funcs_add(&fs->f, &fs->n, cap, nm, sym.st_value, sym.st_size, type == STT_GNU_IFUNC)) return -1;
+            }
+        }
+    }
+    return found;
+}
+
+/* The detached debug file of e (Debian's -dbg packages: by its build id,
+   under /usr/lib/debug/.build-id/), open, or NULL. */
+static Elf *syms_debug_file(Elf *e, int *fd)
+{
+    const unsigned char *id;
+    ssize_t n = dwelf_elf_gnu_build_id(e, (const void **)&id), k;
+    char path[256];
+    size_t len;
+    Elf *d;
+    if (n < 2 || n > 64) return NULL;
+    len = (size_t)snprintf(path, sizeof path, "/usr/lib/debug/.build-id/%02x/", id[0]);
+    for (k = 1; k < n; k++) len += (size_t)snprintf(path + len, sizeof path - len, "%02x", id[k]);
+    snprintf(path + len, sizeof path - len, ".debug");
+    if ((*fd = open(path, O_RDONLY)) < 0) return NULL;
+    d = elf_begin(*fd, ELF_C_READ, NULL);
+    if (!d || elf_kind(d) != ELF_K_ELF) {
+        if (d) elf_end(d);
+        close(*fd);
+        return NULL;
+    }
+    return d;
+}
+
 int cli_funcs_load(cli_funcs *fs, const char *path, const char **why)
 {
-    int fd, pass, rc = 0;
+    int fd, rc;
     Elf *e;
-    Elf_Scn *scn;
     size_t cap = 0, icap = 0;
     memset(fs, 0, sizeof *fs);
     if (elf_version(EV_CURRENT) == EV_NONE) { *why = elf_errmsg(-1); return -1; }
@@ -254,36 +316,23 @@ int cli_funcs_load(cli_funcs *fs, const char *path, const char **why)
         return -1;
     }
     fs->dynamic = syms_has_interp(e);
-    /* the functions: .symtab, else .dynsym; what the program imports: .dynsym */
-    for (pass = 0; pass < 2 && !rc; pass++) {
-        Elf64_Word want = pass == 0 ? SHT_SYMTAB : SHT_DYNSYM;
-        for (scn = elf_nextscn(e, NULL); scn && !rc; scn = elf_nextscn(e, scn)) {
-            GElf_Shdr sh;
-            Elf_Data *d;
-            size_t k, cnt;
-            if (!gelf_getshdr(scn, &sh) || sh.sh_type != want || sh.sh_entsize == 0 || !(d = elf_getdata(scn, NULL)))
-                continue;
-            if (pass == 0) fs->have_symtab = 1;
-            cnt = sh.sh_size / sh.sh_entsize;
-            for (k = 0; k < cnt && !rc; k++) {
-                GElf_Sym sym;
-                const char *nm;
-                int undef;
-                if (!gelf_getsym(d, (int)k, &sym) ||
-                    (GELF_ST_TYPE(sym.st_info) != STT_FUNC && GELF_ST_TYPE(sym.st_info) != STT_GNU_IFUNC))
-                    continue;
-                nm = elf_strptr(e, sh.sh_link, sym.st_name);
-                if (!nm || !*nm) continue;
-                undef = sym.st_shndx == SHN_UNDEF;
-                if (undef && pass == 1) rc = cli_funcs_add(&fs->imports, &fs->nimports, &icap, nm, 0, 0);
-                else if (!undef && sym.st_value != 0 && (pass == 0 || !fs->have_symtab))
-                    rc = cli_funcs_add(&fs->f, &fs->n, &cap, nm, sym.st_value, sym.st_size);
-            }
+    /* the functions: .symtab, else the debug file's, else .dynsym; what the program imports: .dynsym */
+    rc = syms_read_functions(e, SHT_SYMTAB, 1, 0, fs, &cap, &icap);
+    if (rc > 0) fs->have_symtab = 1;
+    if (rc == 0) {
+        int dfd;
+        Elf *d = syms_debug_file(e, &dfd);
+        if (d) {
+            rc = syms_read_functions(d, SHT_SYMTAB, 1, 0, fs, &cap, &icap);
+            if (rc > 0) fs->debug_symtab = 1;
+            elf_end(d);
+            close(dfd);
         }
     }
+    if (rc >= 0) rc = syms_read_functions(e, SHT_DYNSYM, !fs->have_symtab && !fs->debug_symtab, 1, fs, &cap, &icap);
     elf_end(e);
     close(fd);
-    if (rc) {
+    if (rc < 0) {
         cli_funcs_free(fs);
         *why = "out of memory";
         return -1;
@@ -517,4 +566,165 @@ int cli_elf_exec_segments(const char *path, int x86, uint64_t *min_vaddr, int *m
     elf_end(e);
     close(fd);
     return 0;
+}
+
+/* ---- where an address is: a file's functions as ranges ------------------- */
+typedef struct cli_fnrange { uint64_t lo, hi, fn; } cli_fnrange;
+struct cli_fnmap {
+    cli_fnrange *r;         /* the functions with a symbol and a size, sorted by lo */
+    size_t n;
+    uint64_t *start;        /* every function symbol's address (those without a size too: _init, _fini), sorted */
+    size_t nstart;
+    uint64_t *fde;          /* the unwind table's functions: their first addresses, sorted */
+    size_t nfde;
+    uint64_t plt[8][2];     /* its PLT sections: [lo, hi) */
+    int nplt;
+};
+
+static int cli_fnrange_cmp(const void *x, const void *y)
+{
+    const cli_fnrange *a = (const cli_fnrange *)x, *b = (const cli_fnrange *)y;
+    return a->lo < b->lo ? -1 : a->lo > b->lo;
+}
+
+static int cli_u64_cmp(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return a < b ? -1 : a > b;
+}
+
+/* The index after the last of v[0 .. n) (sorted) that is at most addr. */
+static size_t cli_upper(const uint64_t *v, size_t n, size_t stride, uint64_t addr)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (v[mid * stride] <= addr) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+/* The value of the function named like part's name without its ".cold"
+   (".cold.N") suffix, or part's own. */
+static uint64_t cli_fnmap_parent(const cli_funcs *fs, const cli_func *part)
+{
+    const char *c = strstr(part->name, ".cold");
+    size_t len, k;
+    if (!c || (c[5] && c[5] != '.')) return part->value;
+    len = (size_t)(c - part->name);
+    for (k = 0; k < fs->n; k++)
+        if (strlen(fs->f[k].name) == len && !strncmp(fs->f[k].name, part->name, len)) return fs->f[k].value;
+    return part->value;
+}
+
+static int32_t cli_le32(const unsigned char *p)
+{
+    return (int32_t)((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
+}
+
+/* The first addresses of the functions .eh_frame_hdr's search table
+   lists (every function compiled with unwind information, hand-written
+   assembly with CFI too), as linkers write it: a table of (initial
+   location, FDE) pairs of 4-byte offsets from the section's start
+   (DW_EH_PE_datarel | DW_EH_PE_sdata4), its count a 4-byte number. */
+static void cli_fnmap_fdes(cli_fnmap *m, Elf_Data *d, uint64_t addr)
+{
+    const unsigned char *p = (const unsigned char *)d->d_buf;
+    size_t k, n, at;
+    if (!p || d->d_size < 12 || p[0] != 1 || p[2] != 0x03 || p[3] != 0x3b) return;
+    at = 4 + ((p[1] & 0x0f) == 0x03 || (p[1] & 0x0f) == 0x0b ? 4 : (p[1] & 0x0f) == 0x04 || (p[1] & 0x0f) == 0x0c ? 8 : 0);
+    if (at == 4 || at + 4 > d->d_size) return;
+    n = (size_t)(uint32_t)cli_le32(p + at);
+    at += 4;
+    if (n > (d->d_size - at) / 8 || !(m->fde = (uint64_t *)malloc((n ? n : 1) * sizeof *m->fde))) return;
+    for (k = 0; k < n; k++) m->fde[k] = addr + (uint64_t)(int64_t)cli_le32(p + at + 8 * k);
+    m->nfde = n;
+}
+
+cli_fnmap *cli_fnmap_open(const char *path)
+{
+    cli_fnmap *m = (cli_fnmap *)calloc(1, sizeof *m);
+    cli_funcs fs;
+    const char *why;
+    size_t k, shstr;
+    Elf_Scn *scn;
+    Elf *e;
+    int fd;
+    if (!m) return NULL;
+    if (cli_funcs_load(&fs, path, &why) == 0) {
+        m->r = (cli_fnrange *)malloc((fs.n ? fs.n : 1) * sizeof *m->r);
+        m->start = (uint64_t *)malloc((fs.n ? fs.n : 1) * sizeof *m->start);
+        for (k = 0; m->r && m->start && k < fs.n; k++) {
+            if (fs.f[k].ifunc) continue;    /* its value is its resolver's */
+            m->start[m->nstart++] = fs.f[k].value;
+            if (!fs.f[k].size) continue;
+            m->r[m->n].lo = fs.f[k].value;
+            m->r[m->n].hi = fs.f[k].value + fs.f[k].size;
+            m->r[m->n].fn = cli_fnmap_parent(&fs, &fs.f[k]);
+            m->n++;
+        }
+        cli_funcs_free(&fs);
+        if (m->r) qsort(m->r, m->n, sizeof *m->r, cli_fnrange_cmp);
+        if (m->start) qsort(m->start, m->nstart, sizeof *m->start, cli_u64_cmp);
+    }
+    if ((fd = open(path, O_RDONLY)) < 0) return m;
+    if ((e = elf_begin(fd, ELF_C_READ, NULL)) && elf_kind(e) == ELF_K_ELF && elf_getshdrstrndx(e, &shstr) == 0)
+        for (scn = elf_nextscn(e, NULL); scn; scn = elf_nextscn(e, scn)) {
+            GElf_Shdr sh;
+            const char *nm;
+            Elf_Data *d;
+            if (!gelf_getshdr(scn, &sh) || !(nm = elf_strptr(e, shstr, sh.sh_name))) continue;
+            if (!strcmp(nm, ".eh_frame_hdr") && !m->fde && (d = elf_getdata(scn, NULL))) cli_fnmap_fdes(m, d, sh.sh_addr);
+            if ((!strcmp(nm, ".init") || !strcmp(nm, ".fini")) && sh.sh_size) {    /* DT_INIT, DT_FINI: stripped, no CFI */
+                uint64_t *ns = (uint64_t *)realloc(m->start, (m->nstart + 1) * sizeof *ns);
+                if (ns) {
+                    m->start = ns;
+                    m->start[m->nstart++] = sh.sh_addr;
+                    qsort(m->start, m->nstart, sizeof *m->start, cli_u64_cmp);
+                }
+            }
+            if ((!strncmp(nm, ".plt", 4) || !strcmp(nm, ".iplt")) && m->nplt < 8) {
+                m->plt[m->nplt][0] = sh.sh_addr;
+                m->plt[m->nplt][1] = sh.sh_addr + sh.sh_size;
+                m->nplt++;
+            }
+        }
+    if (e) elf_end(e);
+    close(fd);
+    return m;
+}
+
+void cli_fnmap_place(cli_fnmap *m, uint64_t addr, uint64_t *fn, int *entry, int *plt)
+{
+    size_t k;
+    *fn = 0;
+    *entry = *plt = 0;
+    for (k = 0; k < (size_t)m->nplt; k++)
+        if (addr >= m->plt[k][0] && addr < m->plt[k][1]) {
+            *plt = 1;
+            *fn = m->plt[k][0];
+            return;
+        }
+    k = cli_upper(m->start, m->nstart, 1, addr);
+    *entry = k && m->start[k - 1] == addr;
+    k = m->n ? cli_upper(&m->r[0].lo, m->n, sizeof *m->r / sizeof(uint64_t), addr) : 0;
+    if (k && addr < m->r[k - 1].hi) {       /* a function with a symbol */
+        *fn = m->r[k - 1].fn;
+        return;
+    }
+    k = cli_upper(m->fde, m->nfde, 1, addr);     /* else the unwind table's */
+    if (k) {
+        *fn = m->fde[k - 1];
+        *entry |= addr == m->fde[k - 1];
+    }
+}
+
+void cli_fnmap_close(cli_fnmap *m)
+{
+    if (!m) return;
+    free(m->r);
+    free(m->start);
+    free(m->fde);
+    free(m);
 }

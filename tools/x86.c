@@ -49,6 +49,29 @@ static edan_reg x86_value(ZydisRegister r, int *narrow)
     }
 }
 
+/* How ins (at pc) moves control: a call, jump, conditional branch,
+   return or system call, direct (a relative target) or indirect. */
+static void x86_transfer(const ZydisDecodedInstruction *ins, const ZydisDecodedOperand *op, uint64_t pc, flow_xfer *x)
+{
+    ZyanU64 target;
+    memset(x, 0, sizeof *x);
+    x->pc = pc;
+    x->next = pc + ins->length;
+    switch (ins->meta.category) {
+    case ZYDIS_CATEGORY_CALL: x->kind = FLOW_CALL; break;
+    case ZYDIS_CATEGORY_UNCOND_BR: x->kind = FLOW_JUMP; break;
+    case ZYDIS_CATEGORY_COND_BR: x->kind = FLOW_BRANCH; break;
+    case ZYDIS_CATEGORY_RET: x->kind = FLOW_RET; x->indirect = 1; return;
+    case ZYDIS_CATEGORY_SYSCALL: x->kind = FLOW_SYSCALL; return;
+    default: return;
+    }
+    if (ins->operand_count_visible > 0 && op[0].type == ZYDIS_OPERAND_TYPE_IMMEDIATE && op[0].imm.is_relative &&
+        ZYAN_SUCCESS(ZydisCalcAbsoluteAddress(ins, &op[0], pc, &target)))
+        x->target = target;
+    else
+        x->indirect = 1;
+}
+
 /* A small set of register ids. */
 #define X86_SET_MAX 24
 typedef struct x86_set { edan_reg r[X86_SET_MAX]; uint32_t n; } x86_set;
@@ -240,6 +263,7 @@ edan_result x86_decode(const uint8_t *bytes, size_t avail, uint64_t pc, x86_deco
         return EDAN_ERR_UNKNOWN_OP;
     }
     m = ZydisMnemonicGetString(ins.mnemonic);
+    x86_transfer(&ins, op, pc, &out->xfer);
     out->state = x86_has(m, "xsave") || x86_has(m, "xrstor") || x86_has(m, "fxsave") || x86_has(m, "fxrstor");
     in->op = (uint32_t)ins.mnemonic;
     in->pc = pc;

@@ -42,6 +42,7 @@
 #include <stdint.h>
 #include "edan.h"
 #include "bintrace.h"
+#include "flow.h"
 
 #define X86_MAX_ACCESSES 4      /* memory operands of one instruction, in order */
 #define X86_MAX_UOPS BINTRACE_MAX_UOPS
@@ -72,6 +73,7 @@ typedef struct x86_decoded {
                                    its vertices carry its accesses and none of the registers */
     int rep;                    /* a string instruction with a rep prefix: each execution is one
                                    iteration (or none, at QEMU's last look at rcx) */
+    flow_xfer xfer;             /* how it moves control (a call, jump, branch, return, syscall) */
 } x86_decoded;
 
 /* Decodes and cracks the instruction at bytes[0 .. avail) (at pc).

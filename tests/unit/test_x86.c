@@ -364,6 +364,32 @@ int main(void)
               !strcmp(x86_reg_name(F), "rflags") && !strcmp(x86_reg_name(EDAN_X86_TEMP(3)), "t3") &&
               x86_reg_name(EDAN_X86_NUM_REGS) == NULL);
     }
+    {   /* transfers (tools/flow.h), at 0x1000: direct targets from the relative operand */
+        static const struct { uint8_t b[8]; uint8_t len; int kind, indirect; uint64_t target; } tx[] = {
+            {{0xe8, 0x0b, 0x00, 0x00, 0x00}, 5, FLOW_CALL, 0, 0x1010},      /* call 0x1010 */
+            {{0xff, 0xd0}, 2, FLOW_CALL, 1, 0},                             /* call rax */
+            {{0xff, 0x15, 0x10, 0x00, 0x00, 0x00}, 6, FLOW_CALL, 1, 0},     /* call [rip+0x10] */
+            {{0xc3}, 1, FLOW_RET, 1, 0},                                    /* ret */
+            {{0xc2, 0x08, 0x00}, 3, FLOW_RET, 1, 0},                        /* ret 8 */
+            {{0xeb, 0xfe}, 2, FLOW_JUMP, 0, 0x1000},                        /* jmp $ */
+            {{0xe9, 0xfb, 0xef, 0xff, 0xff}, 5, FLOW_JUMP, 0, 0},           /* jmp 0 */
+            {{0xff, 0xe2}, 2, FLOW_JUMP, 1, 0},                             /* jmp rdx */
+            {{0xff, 0x25, 0x00, 0x00, 0x00, 0x00}, 6, FLOW_JUMP, 1, 0},     /* jmp [rip] */
+            {{0x74, 0x05}, 2, FLOW_BRANCH, 0, 0x1007},                      /* je 0x1007 */
+            {{0x0f, 0x85, 0xfa, 0xff, 0xff, 0xff}, 6, FLOW_BRANCH, 0, 0x1000},  /* jne 0x1000 */
+            {{0x0f, 0x05}, 2, FLOW_SYSCALL, 0, 0},                          /* syscall */
+            {{0x48, 0x01, 0xc0}, 3, FLOW_NEXT, 0, 0},                       /* add rax, rax */
+        };
+        size_t k;
+        for (k = 0; k < sizeof tx / sizeof tx[0]; k++) {
+            x86_decoded d;
+            CHECK(x86_decode(tx[k].b, tx[k].len, 0x1000, &d, why, sizeof why) == EDAN_OK);
+            CHECK_EQ_U(d.xfer.kind, tx[k].kind);
+            CHECK_EQ_U(d.xfer.indirect, tx[k].indirect);
+            CHECK_EQ_U(d.xfer.target, tx[k].target);
+            CHECK_EQ_U(d.xfer.next, 0x1000 + tx[k].len);
+        }
+    }
     test_feed_decoded();
     test_match();
     test_text_round_trip();

@@ -43,6 +43,22 @@ int cli_job_per_rank(const char *path);
    or result's extension, then " rank R" for a rank of a job of several. */
 void cli_result_name(const edan__json *root, const char *path, char *out, size_t n);
 
+/* What edan trace met in the program that the numbers depend on, for the
+   report to say (tools/plugin.c fills it; NULL for edan analyze). */
+typedef struct cli_tracer {
+    int aslr;                   /* the program ran with the system's address randomisation (--aslr) */
+    uint64_t signals;           /* signal handlers that ran (each analysed as code of the program) ... */
+    uint64_t signals_cut;       /* ... at a fault, which cut its block short */
+    uint64_t sigreturns_unseen; /* sigreturns whose handler's start was not seen: the registers lost their writers */
+    uint64_t signals_left;      /* handlers left by a non-local exit (siglongjmp) */
+    uint64_t nonlocal;          /* non-local exits followed (longjmp, a C++ exception): frames left */
+    uint64_t unplaced;          /* transfers of control no frame explains (coroutines, hand-made stacks) ... */
+    uint64_t unplaced_in_scope; /* ... while a --region or --exclude scope ran: its end may be wrong there */
+    uint64_t unplaced_from, unplaced_to;    /* the first of those in scope (else the first) */
+    const struct cli_scoped *scoped;    /* what the scope's names found */
+    size_t nscoped;
+} cli_tracer;
+
 /* Every analysis option of `edan analyze` / `edan trace`. */
 typedef struct cli_analysis {
     edan_options opts;
@@ -76,6 +92,7 @@ typedef struct cli_analysis {
     const char *(*op_name)(uint32_t op);    /* names of op ids; NULL: edan_rv_op_name */
     const char *partial;        /* the run ended early, and why: the report says it covers part */
     const cli_job *job;         /* a rank of an MPI job: the report says which */
+    const cli_tracer *tracer;   /* edan trace: what the tracer met (signals, non-local exits, the scope) */
     int flops_counted;          /* the tracer counted the flops (x86: they depend on vector widths) ... */
     uint64_t flops;             /* ... these; else the op histogram times edan_rv_op_flops */
 } cli_analysis;
@@ -163,6 +180,7 @@ typedef struct cli_func {
     const char *call;       /* C++: the signature from the name on (no return type) */
     uint64_t value, size;
     int ifunc;              /* an IFUNC: value is its resolver, which picks the implementation at load time */
+    int local;              /* a file's own (STB_LOCAL: static in C), not one other objects may call */
 } cli_func;
 typedef struct cli_funcs {
     cli_func *f; size_t n;              /* defined functions: .symtab, else its detached debug file's (a -dbg
@@ -194,6 +212,8 @@ typedef struct cli_elf_id {
     int is64, little, dynamic;
 } cli_elf_id;
 int cli_elf_ident(const char *path, cli_elf_id *id);
+/* The dynamic loader path asks for (PT_INTERP) into out: 0, or -1 (none). */
+int cli_elf_interp(const char *path, char *out, size_t n);
 /* The address in path's ELF file of the byte at file offset off (its
    PT_LOAD segment's): 0, or -1. */
 int cli_elf_vaddr(const char *path, uint64_t off, uint64_t *vaddr);
@@ -208,6 +228,18 @@ int cli_elf_exec_segments(const char *path, int x86, uint64_t *min_vaddr, int *m
    objdump -d of it shows). */
 typedef struct cli_object { char *path; uint64_t lo, hi, bias; int is_program; } cli_object;
 
+/* A function a scope's name found (edan trace's --func, --region,
+   --exclude), for the report. */
+typedef struct cli_scoped {
+    const char *option;         /* "--func", "--region", "--exclude" */
+    const char *name;           /* the name given (without its @OBJECT) */
+    char function[256];         /* the function traced: its symbol (an IFUNC's implementation's, or 0x its address) */
+    char object[256];           /* the file it is in (the program's too) */
+    int shared;                 /* object is a shared object's, not the program's */
+    int ifunc;                  /* the name is an IFUNC: function is the implementation the program ran ("" when it
+                                   never did) */
+} cli_scoped;
+
 /* Where an address of a file is (the tracer's following of control flow,
    tools/flow.h): its functions from the symbols (.symtab, a detached debug
    file's, .dynsym; a NAME.cold part counted as NAME), code without a symbol
@@ -219,7 +251,17 @@ cli_fnmap *cli_fnmap_open(const char *path);
    address; 0: not known), *entry whether it is the first instruction of a
    function or part, *plt whether it lies in a PLT. */
 void cli_fnmap_place(cli_fnmap *m, uint64_t addr, uint64_t *fn, int *entry, int *plt);
+/* The extent [*lo, *hi) of the function holding addr (its symbol's, else
+   its unwind table entry's): 0, or -1 when none is known. */
+int cli_fnmap_range(cli_fnmap *m, uint64_t addr, uint64_t *lo, uint64_t *hi);
 void cli_fnmap_close(cli_fnmap *m);
+/* The slots of path's global offset table that hold the address of
+   function `name` once it is relocated: its JUMP_SLOT, GLOB_DAT and 64-bit
+   relocations against the name, and, when resolver is not 0, the IRELATIVE
+   ones whose resolver (addend) it is (an IFUNC called within its own
+   object, or a static program's). Their addresses in the file, up to cap;
+   their number. */
+size_t cli_elf_got_slots(const char *path, const char *name, uint64_t resolver, uint64_t *slots, size_t cap);
 /* The object of a.objects that holds pc, or NULL. */
 const cli_object *cli_object_of(const cli_analysis *a, uint64_t pc);
 /* pc as an address of its file, as objdump -d shows it: the program's

@@ -116,6 +116,7 @@ static void flow_cut(flow_thread *t, uint64_t j, flow_event *ev)
     if (handlers > t->nsig) handlers = t->nsig;
     t->nsig -= handlers;
     ev->dropped += handlers;
+    ev->nonlocal = 1;
     t->depth = j;
     if (t->lo > j) t->lo = j;
 }
@@ -137,10 +138,9 @@ static void flow_nonlocal(flow_thread *t, uint64_t pc, flow_where_fn where, void
             where(user, flow_at(t, j)->ret - 1, &caller);
             if (caller.fn == at.fn) { flow_cut(t, j, ev); return; }
         }
-    if (!t->lost++) {
-        t->lost_from = t->pend.pc;
-        t->lost_to = pc;
-    }
+    ev->unplaced = 1;
+    ev->in_scope = t->on[FLOW_REGION] || t->on[FLOW_EXCLUDE];
+    ev->from = t->pend.pc;
 }
 
 /* The last transfer lands at pc. */
@@ -190,7 +190,10 @@ int flow_reaches(const flow_thread *t, uint64_t pc)
     switch (x->kind) {
     case FLOW_NEXT: case FLOW_SYSCALL: return x->next == pc;
     case FLOW_BRANCH: return x->next == pc || x->target == pc;
-    case FLOW_JUMP: case FLOW_CALL: return x->indirect || x->target == pc;
+    /* through a pointer: taken for a signal that came before the target ran
+       (a signal handler called through a pointer is rare; a signal right
+       after a call through the PLT or a virtual call is not) */
+    case FLOW_JUMP: case FLOW_CALL: return !x->indirect && x->target == pc;
     default: return 0;              /* a return never lands on a function's first instruction */
     }
 }

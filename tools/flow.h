@@ -87,14 +87,16 @@ typedef struct flow_thread {
     flow_saved *sig;        /* the handlers running: the state each interrupted, oldest first */
     uint32_t nsig;
     int oom;                /* a frame or a signal could not be kept: out of memory */
-    uint64_t lost;          /* non-local exits it could not place */
-    uint64_t lost_from, lost_to;    /* the first of them */
 } flow_thread;
 
 /* What flow_block found. */
 typedef struct flow_event {
     int signal;             /* a signal handler starts here: the thread's state was saved */
     uint32_t dropped;       /* handlers a non-local exit left (their saved states forgotten) */
+    int nonlocal;           /* a non-local exit landed here: the frames it left went */
+    int unplaced;           /* control came here in a way no frame explains (nothing changed) ... */
+    int in_scope;           /* ... while a region or an exclusion ran: where it ends may be wrong */
+    uint64_t from;          /* ... from the instruction there */
 } flow_event;
 
 void flow_init(flow_thread *t, int track);
@@ -102,7 +104,9 @@ void flow_free(flow_thread *t);
 /* The instruction the thread ran last moved control as x (NULL: unknown,
    as after an instruction cut short by a fault). */
 void flow_end(flow_thread *t, const flow_xfer *x);
-/* 1 when the thread's last instruction could have sent control to pc. */
+/* 1 when the thread's last instruction could have sent control to pc: it
+   ran on to it, or branched, jumped or called there directly (a jump or
+   call through a pointer is taken to have gone elsewhere). */
 int flow_reaches(const flow_thread *t, uint64_t pc);
 /* The thread's next block starts at pc; handler: pc is a signal handler's
    first instruction. A handler's start that no instruction of the thread

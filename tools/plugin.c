@@ -113,15 +113,34 @@ typedef struct pl_ublock {
 
 typedef struct pl_name {
     const char *name;
+    const char *object;     /* NAME@OBJECT: only that object's (its file name, or the start of it); else NULL */
     int kind;               /* 0 func, 1 region, 2 exclude */
     int found;
     int pending;            /* not in the program: looked for in each shared object as its code first runs */
 } pl_name;
 
+/* An IFUNC a scope's name found (memcpy, strlen in the C library): its
+   symbol is the resolver, which the dynamic loader (a static program's
+   start) calls to pick the implementation for this processor and writes
+   into the global offset tables. The implementation is in the scope once
+   a slot that the program reads it from holds it (pl_ifunc_check). */
+#define PL_IFUNC_SLOTS 32
+typedef struct pl_ifunc {
+    int name;               /* its st.args.names index */
+    int found;              /* its st.syms.found entry */
+    char *path;             /* the object that defines it */
+    uint64_t resolver;      /* its resolver: an address of that file */
+    uint64_t bias;          /* the object's load bias ... */
+    int placed;             /* ... known: the slots listed */
+    uint64_t slots[PL_IFUNC_SLOTS];     /* where the program reads it, as addresses now */
+    size_t nslots;
+    uint64_t impl;          /* the implementation; 0 until a slot holds it */
+} pl_ifunc;
+
 /* The plugin's arguments (edan trace's, from the file args=FILE). */
 typedef struct pl_args {
     const char *dir, *program, *source, *text_path, *bin_path;
-    int analyze, markers_off, text_pc;
+    int analyze, markers_off, text_pc, aslr;
     pl_name names[64];      /* --func, --region, --exclude */
     int nnames;
     uint32_t only[32][2];   /* --threads: these ranges only */
@@ -148,6 +167,12 @@ typedef struct pl_syms {
     int track_objects;      /* names pending, --top to name library functions, frames to follow */
     cli_fnmap **fnmaps;     /* objs[i]'s functions, opened when first asked (pl_place) */
     size_t fnmaps_cap;
+    cli_scoped found[64];   /* what the scope's names found, for the report */
+    int nfound;
+    pl_ifunc ifunc[16];     /* the IFUNCs among them */
+    int nifunc, unresolved;
+    char loader[4096];      /* the dynamic loader's file (its real path), whose own copies of memcpy and
+                               the like are not the program's */
 } pl_syms;
 
 /* The program's signal handlers, from its rt_sigaction calls, and what
@@ -162,6 +187,10 @@ typedef struct pl_signals {
     uint64_t cut;           /* ... of them in the middle of a block (a fault) */
     uint64_t unseen;        /* sigreturns whose delivery was not seen: the registers lost their writers */
     uint64_t left;          /* handlers left by a non-local exit (siglongjmp) */
+    uint64_t strays;        /* accesses QEMU reported outside the program's instructions (x86-64) */
+    uint64_t stray[16][2];  /* ... the bytes they wrote since the last block was fed: {lo, size} */
+    uint32_t nstray;
+    cli_tracer report;      /* the report's account of all this, made at the end */
 } pl_signals;
 
 /* The scope (--func, --region, --exclude, markers): link-time addresses
@@ -302,11 +331,12 @@ static int pl_has_close_match(const cli_funcs *fs, const char *name)
     return close[0] != 0;
 }
 
-/* Name k's functions of fs, whose addresses are bias away from where the
-   program sees them, into the scope: --func's ranges, --region's and
-   --exclude's entries. 0, or -1 when there are more than the scope holds. */
+/* Function f (at bias from where its file has it) into the scope of name
+   nm: --func's ranges, --region's and --exclude's entries. 0, or -1 when
+   there are more than the scope holds. */
 static int pl_scope_add(const pl_name *nm, const cli_func *f, uint64_t bias)
 {
+    static const char *const opt[] = {"--func", "--region", "--exclude"};
     if (nm->kind == 0) {
         if (f->size == 0) return 0;
         if (st.scope.nfuncs == (int)(sizeof st.scope.funcs / sizeof st.scope.funcs[0]))
@@ -314,26 +344,160 @@ static int pl_scope_add(const pl_name *nm, const cli_func *f, uint64_t bias)
         st.scope.funcs[st.scope.nfuncs].lo = f->value + bias;
         st.scope.funcs[st.scope.nfuncs].hi = f->value + f->size + bias;
         st.scope.nfuncs++;
-    } else if (nm->kind == 1 && st.scope.nregion < 64) {
-        st.scope.region_entry[st.scope.nregion++] = f->value + bias;
-    } else if (nm->kind == 2 && st.scope.nexcl < 64) {
-        st.scope.excl_entry[st.scope.nexcl++] = f->value + bias;
+        return 0;
+    }
+    if ((nm->kind == 1 ? st.scope.nregion : st.scope.nexcl) == 64)
+        return pl_fail("%s %s: too many matching functions", opt[nm->kind], nm->name);
+    if (nm->kind == 1) st.scope.region_entry[st.scope.nregion++] = f->value + bias;
+    else st.scope.excl_entry[st.scope.nexcl++] = f->value + bias;
+    return 0;
+}
+
+static const char *pl_base(const char *path)
+{
+    const char *b = strrchr(path, '/');
+    return b ? b + 1 : path;
+}
+
+/* Whether the object at path is one nm names (NAME@OBJECT: its file name
+   or the start of it up to a dot, "libm" or "libm.so" for libm.so.6). */
+static int pl_name_in(const pl_name *nm, const char *path)
+{
+    const char *b = pl_base(path);
+    size_t n;
+    if (!nm->object) return 1;
+    n = strlen(nm->object);
+    return !strncmp(b, nm->object, n) && (b[n] == 0 || b[n] == '.');
+}
+
+/* What name k found: function fname of the object at path. Its index. */
+static int pl_found_add(int k, const char *fname, const char *path, int ifunc)
+{
+    cli_scoped *f;
+    static const char *const opt[] = {"--func", "--region", "--exclude"};
+    if (st.syms.nfound == (int)(sizeof st.syms.found / sizeof st.syms.found[0])) return -1;
+    f = &st.syms.found[st.syms.nfound];
+    f->option = opt[st.args.names[k].kind];
+    f->name = st.args.names[k].name;
+    snprintf(f->function, sizeof f->function, "%s", fname);
+    snprintf(f->object, sizeof f->object, "%s", pl_base(path));
+    f->shared = path != st.args.program;
+    f->ifunc = ifunc;
+    return st.syms.nfound++;
+}
+
+static int pl_guest_read(uint64_t addr, void *buf, size_t n);
+
+/* The slots of the object at path (at bias) that hold IFUNC c's
+   implementation once relocated: by its name, and in its own object by
+   its resolver too. */
+static void pl_ifunc_slots(pl_ifunc *c, const char *path, uint64_t bias, int own)
+{
+    uint64_t got[PL_IFUNC_SLOTS];
+    size_t n = cli_elf_got_slots(path, st.args.names[c->name].name, own ? c->resolver : 0, got,
+                                 PL_IFUNC_SLOTS - c->nslots), k;
+    for (k = 0; k < n; k++) c->slots[c->nslots++] = got[k] + bias;
+}
+
+/* IFUNC c's object is at bias: its slots there and in every object seen. */
+static void pl_ifunc_place(pl_ifunc *c, uint64_t bias)
+{
+    size_t i;
+    c->bias = bias;
+    c->placed = 1;
+    pl_ifunc_slots(c, c->path, bias, 1);
+    for (i = 0; i < st.syms.nobjs; i++)
+        if (st.syms.objs[i].path && strcmp(st.syms.objs[i].path, c->path))
+            pl_ifunc_slots(c, st.syms.objs[i].path, st.syms.objs[i].bias, 0);
+}
+
+/* Name k found IFUNC f in the object at path (bias, when placed). */
+static int pl_ifunc_add(int k, const cli_func *f, const char *path, uint64_t bias, int placed)
+{
+    pl_ifunc *c;
+    if (st.syms.nifunc == (int)(sizeof st.syms.ifunc / sizeof st.syms.ifunc[0]))
+        return pl_fail("%s: too many IFUNCs in the scope", st.args.names[k].name);
+    c = &st.syms.ifunc[st.syms.nifunc];
+    memset(c, 0, sizeof *c);
+    c->name = k;
+    c->found = pl_found_add(k, "", path, 1);      /* the implementation named when known */
+    c->resolver = f->value;
+    if (!(c->path = strdup(path))) return pl_fail("out of memory");
+    st.syms.nifunc++;
+    st.syms.unresolved++;
+    if (placed) pl_ifunc_place(c, bias);
+    return 0;
+}
+
+/* Name k's functions among fs, of the object at path (at bias from where
+   the file has them; placed: the bias is known), into the scope; name k
+   found when there are any. An IFUNC's implementation comes in when it is
+   known. -1 when the scope is full. */
+static int pl_scope_name(int k, const cli_funcs *fs, const char *path, uint64_t bias, int placed)
+{
+    pl_name *nm = &st.args.names[k];
+    size_t j;
+    char real[4096];
+    int loader = st.syms.loader[0] && realpath(path, real) && !strcmp(real, st.syms.loader);
+    if (!pl_name_in(nm, path)) return 0;
+    for (j = 0; j < fs->n; j++) {
+        if (!cli_func_matches(&fs->f[j], nm->name)) continue;
+        if (loader && fs->f[j].local && !nm->object) continue;     /* its private memcpy: NAME@ld-linux... for it */
+        if (nm->pending && !nm->found) st.syms.npending--;
+        nm->found = 1;
+        if (fs->f[j].ifunc) {
+            if (pl_ifunc_add(k, &fs->f[j], path, bias, placed)) return -1;
+            continue;
+        }
+        pl_found_add(k, fs->f[j].name, path, 0);
+        if (pl_scope_add(nm, &fs->f[j], bias)) return -1;
     }
     return 0;
 }
 
-/* nm's functions among fs (at bias from where their file has them) into
-   the scope, nm found when there are any; -1 when the scope is full. */
-static int pl_scope_name(pl_name *nm, const cli_funcs *fs, uint64_t bias)
+/* At a translation, while an IFUNC's implementation is not known: a slot
+   that now holds a function of its object other than the resolver (not
+   the lazy binding's PLT entry) holds it; it comes into the scope. */
+static void pl_ifunc_check(void)
 {
-    size_t k;
-    for (k = 0; k < fs->n; k++) {
-        if (!cli_func_matches(&fs->f[k], nm->name)) continue;
-        if (nm->pending && !nm->found) st.syms.npending--;
-        nm->found = 1;
-        if (pl_scope_add(nm, &fs->f[k], bias)) return -1;
+    int i;
+    for (i = 0; i < st.syms.nifunc; i++) {
+        pl_ifunc *c = &st.syms.ifunc[i];
+        cli_fnmap *m;
+        size_t k;
+        if (c->impl || !c->placed) continue;
+        for (k = 0; k < c->nslots && !c->impl; k++) {
+            uint64_t v, fn, lo, hi;
+            int entry, plt;
+            if (pl_guest_read(c->slots[k], &v, sizeof v) || v < c->bias || v == c->resolver + c->bias) continue;
+            if (!(m = cli_fnmap_open(c->path))) continue;
+            cli_fnmap_place(m, v - c->bias, &fn, &entry, &plt);
+            if (fn && entry && !plt && cli_fnmap_range(m, v - c->bias, &lo, &hi) == 0) {
+                cli_funcs fs;
+                const char *why;
+                cli_func impl;
+                size_t j;
+                memset(&impl, 0, sizeof impl);
+                impl.value = v;
+                impl.size = hi - lo;
+                c->impl = v;
+                st.syms.unresolved--;
+                pl_scope_add(&st.args.names[c->name], &impl, 0);
+                if (c->found >= 0) snprintf(st.syms.found[c->found].function, sizeof st.syms.found[c->found].function, "0x%llx",
+                         (unsigned long long)(v - c->bias));
+                if (c->found >= 0 && cli_funcs_load(&fs, c->path, &why) == 0) {     /* its name, when the symbols have it */
+                    for (j = 0; j < fs.n; j++)
+                        if (fs.f[j].value == v - c->bias && !fs.f[j].ifunc) {
+                            snprintf(st.syms.found[c->found].function, sizeof st.syms.found[c->found].function, "%s",
+                                     fs.f[j].name);
+                            break;
+                        }
+                    cli_funcs_free(&fs);
+                }
+            }
+            cli_fnmap_close(m);
+        }
     }
-    return 0;
 }
 
 static int pl_load_symbols(void)
@@ -352,6 +516,11 @@ static int pl_load_symbols(void)
         rc = pl_fail("%s: %s", st.args.program, why);
         goto done;
     }
+    {
+        char interp[4096];
+        if (cli_elf_interp(st.args.program, interp, sizeof interp) || !realpath(interp, st.syms.loader))
+            st.syms.loader[0] = 0;
+    }
     if (st.args.nnames > 0 && !fs.have_symtab && !fs.n) {
         rc = pl_fail("%s has no symbol table (stripped?): --func, --region and --exclude need "
                      "the function symbols; rebuild without -s, or use EDAN_TRACE_BEGIN()/END() markers",
@@ -360,13 +529,23 @@ static int pl_load_symbols(void)
     }
     for (i = 0; i < (size_t)st.args.nnames; i++) {
         pl_name *nm = &st.args.names[i];
-        if (pl_scope_name(nm, &fs, 0)) {
+        static const char *const opt[] = {"--func", "--region", "--exclude"};
+        if (nm->object && !pl_name_in(nm, st.args.program)) {    /* NAME@OBJECT: a shared object's */
+            if (!fs.dynamic) {
+                rc = pl_fail("%s %s@%s: %s is statically linked: it has no shared object %s", opt[nm->kind], nm->name,
+                             nm->object, st.args.program, nm->object);
+                goto done;
+            }
+            nm->pending = 1;
+            st.syms.npending++;
+            continue;
+        }
+        if (pl_scope_name((int)i, &fs, st.args.program, 0, 0)) {
             rc = -1;
             goto done;
         }
         if (!nm->found) {
             char msg[1600], callers[512];
-            static const char *const opt[] = {"--func", "--region", "--exclude"};
             if (cli_func_inlined(st.args.program, nm->name, callers, sizeof callers)) {
                 rc = pl_fail("%s %s: the function was inlined%s%s: it has no code of its own to trace; trace its "
                              "caller with --region CALLER, or mark the code with EDAN_TRACE_BEGIN()/EDAN_TRACE_END()",
@@ -394,11 +573,12 @@ done:
 /* ---------------------------------------------------------------------- */
 /* The plugin's arguments, which edan trace writes (tools/trace.c), and
    the analysis options after them. */
-enum { PA_ANALYZE = 1, PA_NO_MARKERS, PA_TEXT_PC, PA_STDOUT_FD, PA_JOB, PA_MAX_INSNS, PA_MAX_SECONDS, PA_THREADS,
+enum { PA_ANALYZE = 1, PA_NO_MARKERS, PA_ASLR, PA_TEXT_PC, PA_STDOUT_FD, PA_JOB, PA_MAX_INSNS, PA_MAX_SECONDS, PA_THREADS,
        PA_DIR, PA_PROGRAM, PA_SOURCE, PA_TEXT, PA_BINARY, PA_FUNC, PA_REGION, PA_EXCLUDE };
 static const opt_def pl_opts[] = {
     {"--analyze", NULL, PA_ANALYZE, "analyse online (also with a trace written)"},
     {"--no-markers", NULL, PA_NO_MARKERS, "the program's EDAN_TRACE markers do not scope"},
+    {"--aslr", NULL, PA_ASLR, "the program runs with address randomisation (for the report)"},
     {"--text-pc", NULL, PA_TEXT_PC, "the text trace has PCs"},
     {"--stdout-fd", "FD", PA_STDOUT_FD, "edan trace's standard output"},
     {"--job", "RANK SIZE HOST VARIABLE COMMAND", PA_JOB, "a rank of an MPI job (five values)"},
@@ -426,6 +606,7 @@ static int pl_arg(int id, const char *v, int argc, int *k)
     switch (id) {
     case PA_ANALYZE: st.args.analyze = 1; return 0;
     case PA_NO_MARKERS: st.args.markers_off = 1; return 0;
+    case PA_ASLR: st.args.aslr = 1; return 0;
     case PA_TEXT_PC: st.args.text_pc = 1; return 0;
     case PA_STDOUT_FD:
         if (opt_u32(v, 0, INT_MAX, &fd)) return pl_fail("--stdout-fd %s: a descriptor number", v);
@@ -456,12 +637,19 @@ static int pl_arg(int id, const char *v, int argc, int *k)
     case PA_SOURCE: st.args.source = v; return 0;
     case PA_TEXT: st.args.text_path = v; return 0;
     case PA_BINARY: st.args.bin_path = v; return 0;
-    case PA_FUNC: case PA_REGION: case PA_EXCLUDE:
+    case PA_FUNC: case PA_REGION: case PA_EXCLUDE: {
+        pl_name *nm = &st.args.names[st.args.nnames];
+        char *at = strrchr((char *)v, '@');
         if (st.args.nnames == 64) return pl_fail("too many --func/--region/--exclude names (at most 64)");
-        st.args.names[st.args.nnames].name = v;
-        st.args.names[st.args.nnames].kind = id == PA_FUNC ? 0 : id == PA_REGION ? 1 : 2;
+        nm->name = v;
+        nm->kind = id == PA_FUNC ? 0 : id == PA_REGION ? 1 : 2;
+        if (at && at > v && at[1]) {    /* NAME@OBJECT (the argument file is the plugin's own) */
+            *at = 0;
+            nm->object = at + 1;
+        }
         st.args.nnames++;
         return 0;
+    }
     case OPT_OPERAND: return pl_fail("unexpected plugin argument %s", v);
     case OPT_ERROR: case OPT_REST: return pl_fail("bad plugin arguments (see the message above)");
     default:
@@ -1053,9 +1241,11 @@ static void pl_thread_record(int verb, uint32_t a, uint32_t b)
 
 /* Everything the holder ran is fed (its pending block, a rep instruction,
    what its untraced code wrote). */
+static void pl_strays_flush(void);
 static void pl_drain_holder(void)
 {
     if (st.run.pending) { pl_flush(st.run.pending); st.run.pending = NULL; }
+    pl_strays_flush();
     if (st.kill.pending) pl_kill_flush();
 }
 
@@ -1208,6 +1398,7 @@ static void pl_vcpu_init(qemu_plugin_id_t id, unsigned int vcpu)
    short: the instructions before the faulting one ran (those that made
    their accesses; x86-64 always knows, RISC-V once such a handler is
    registered). */
+#define PL_STRAYS 16
 enum { PL_SYS_SIGACTION_X86 = 13, PL_SYS_SIGRETURN_X86 = 15, PL_SYS_SIGACTION_RV = 134, PL_SYS_SIGRETURN_RV = 139 };
 #define PL_NOT_RUN (~(uint64_t)0)   /* RISC-V: an address no access of this execution set */
 
@@ -1284,6 +1475,52 @@ static void pl_unrun(pl_block *b, uint32_t from)
     }
 }
 
+/* x86-64: an access QEMU made outside the program's instructions (it
+   writes a signal's frame with helpers that report to the last
+   instruction that used one): a write of the kernel's, as untraced code's
+   is, after the block being fed (pl_flush_pending). */
+static void pl_stray(int store, uint64_t vaddr, uint64_t size)
+{
+    uint32_t k = st.sig.nstray;
+    st.sig.strays++;
+    if (!store) return;
+    if (k && vaddr <= st.sig.stray[k - 1][0] + st.sig.stray[k - 1][1] && vaddr + size >= st.sig.stray[k - 1][0]) {
+        uint64_t lo = st.sig.stray[k - 1][0] < vaddr ? st.sig.stray[k - 1][0] : vaddr;
+        uint64_t end = st.sig.stray[k - 1][0] + st.sig.stray[k - 1][1];
+        if (vaddr + size > end) end = vaddr + size;
+        st.sig.stray[k - 1][0] = lo;
+        st.sig.stray[k - 1][1] = end - lo;
+        return;
+    }
+    if (k == PL_STRAYS) { pl_kill_mem(st.sig.stray[0][0], st.sig.stray[0][1]); k = 0; }     /* kept in order */
+    st.sig.stray[k][0] = vaddr;
+    st.sig.stray[k][1] = size;
+    st.sig.nstray = k + 1;
+}
+
+/* x86-64, a signal delivered after block b ran its first n instructions:
+   accesses beyond what an instruction makes are the signal frame's that
+   QEMU handed to it (pl_stray). */
+static void pl_trim(pl_block *b, uint32_t n)
+{
+    uint32_t i, k;
+    for (i = 0; i < n; i++) {
+        x86_exec *x = &b->xacc[i];
+        if (!x->np || x->np > X86_PIECES || x->rep || x->n <= x->np) continue;
+        for (k = x->np; k < x->n; k++) pl_stray(x->a[k].kind == EDAN_MEM_STORE, x->a[k].addr, x->a[k].size);
+        x->n = x->np;
+    }
+}
+
+/* The writes QEMU made outside the program's instructions since the last
+   block: lost writers, as untraced code's. */
+static void pl_strays_flush(void)
+{
+    uint32_t k;
+    for (k = 0; k < st.sig.nstray; k++) pl_kill_mem(st.sig.stray[k][0], st.sig.stray[k][1]);
+    st.sig.nstray = 0;
+}
+
 /* The pending block ran, up to where a fault's signal stopped it when the
    next block, at pc, is a handler that it did not send control to. */
 static void pl_flush_pending(uint64_t pc)
@@ -1293,13 +1530,17 @@ static void pl_flush_pending(uint64_t pc)
     if (!b) return;
     st.run.pending = NULL;
     n = b->n;
-    if (st.sig.sync && pl_is_handler(pc) && !flow_reaches(&st.thr.cur->flow, pc) && (n = pl_ran(b)) < b->n) {
-        flow_end(&st.thr.cur->flow, NULL);      /* its last instruction did not run */
-        st.sig.cut++;
+    if (st.sig.nat && pl_is_handler(pc) && !flow_reaches(&st.thr.cur->flow, pc)) {
+        if (st.sig.sync && (n = pl_ran(b)) < b->n) {
+            flow_end(&st.thr.cur->flow, NULL);      /* its last instruction did not run */
+            st.sig.cut++;
+        }
+        if (st.is_x86) pl_trim(b, n);
     }
     pl_flush_n(b, n);
     if (n < b->n) pl_unrun(b, n);
     else if (st.sig.sync && !st.is_x86) pl_unrun(b, 0);
+    pl_strays_flush();
 }
 
 /* A handler starts: the interrupted code's writers saved (what its
@@ -1378,6 +1619,15 @@ static void pl_flow_block(uint64_t pc, const flow_xfer *end)
     flow_thread *F = &st.thr.cur->flow;
     flow_event ev;
     flow_block(F, pc, st.sig.nat && pl_is_handler(pc), pl_place, NULL, &ev);
+    st.sig.report.nonlocal += (uint64_t)ev.nonlocal;
+    if (ev.unplaced) {      /* the first one, the first in a scope before it */
+        if ((ev.in_scope && !st.sig.report.unplaced_in_scope) || !st.sig.report.unplaced) {
+            st.sig.report.unplaced_from = ev.from;
+            st.sig.report.unplaced_to = pc;
+        }
+        st.sig.report.unplaced++;
+        st.sig.report.unplaced_in_scope += (uint64_t)ev.in_scope;
+    }
     for (; ev.dropped; ev.dropped--) {
         pl_kill_flush();
         pl_thread_record(BINTRACE_SIGDROP, 0, 0);
@@ -1427,6 +1677,7 @@ static void pl_vcpu_tb_exec(unsigned int vcpu, void *udata)
     pl_block *b = (pl_block *)udata;
     if (st.run.child || !pl_enter(vcpu)) return;
     pl_flush_pending(b->s[0].in.pc);
+    pl_strays_flush();
     pl_flow_block(b->s[0].in.pc, &b->end);
     if (st.args.max_insns && st.run.fed >= st.args.max_insns) pl_look();
     st.run.pending = b;
@@ -1446,7 +1697,15 @@ static void pl_vcpu_mem_x86(unsigned int vcpu, qemu_plugin_meminfo_t info, uint6
 {
     x86_exec *x = (x86_exec *)udata;
     if (pl_owner != (int)vcpu) return;
-    if (x->n == x->cap) { st.x86.xacc_overflow++; return; }
+    if (x->owner != st.run.pending) {
+        pl_stray(qemu_plugin_mem_is_store(info), vaddr, (uint64_t)1 << qemu_plugin_mem_size_shift(info));
+        return;
+    }
+    if (x->n == x->cap) {       /* a signal frame's writes, handed to this instruction, or QEMU's quirk */
+        if (st.sig.nat) pl_stray(qemu_plugin_mem_is_store(info), vaddr, (uint64_t)1 << qemu_plugin_mem_size_shift(info));
+        else st.x86.xacc_overflow++;
+        return;
+    }
     x->a[x->n].addr = vaddr;
     x->a[x->n].size = 1u << qemu_plugin_mem_size_shift(info);
     x->a[x->n].kind = qemu_plugin_mem_is_store(info) ? EDAN_MEM_STORE : EDAN_MEM_LOAD;
@@ -1768,6 +2027,8 @@ static void pl_first_translation(void)
     for (i = 0; i < st.scope.nfuncs; i++) { st.scope.funcs[i].lo += off; st.scope.funcs[i].hi += off; }
     for (i = 0; i < st.scope.nregion; i++) st.scope.region_entry[i] += off;
     for (i = 0; i < st.scope.nexcl; i++) st.scope.excl_entry[i] += off;
+    for (i = 0; i < st.syms.nifunc; i++)
+        if (!st.syms.ifunc[i].placed) pl_ifunc_place(&st.syms.ifunc[i], off);     /* the program's own */
     st.args.a.elf_path = st.args.program;     /* --top names functions and source lines */
     st.args.a.elf_bias = off;
     st.syms.started = 1;
@@ -1846,13 +2107,16 @@ static int pl_object_add(uint64_t pc, uint64_t haddr)
         o.is_program = realpath(st.args.program, real_prog) && realpath(o.path, real_obj) && !strcmp(real_prog, real_obj);
     }
     st.syms.objs[st.syms.nobjs++] = o;
-    if (!o.path || o.is_program || !st.syms.npending) return 0;
-    {   /* the pending names among this object's functions */
+    if (!o.path || o.is_program) return 0;
+    for (i = 0; i < st.syms.nifunc; i++)     /* where it reads the IFUNCs found so far */
+        if (st.syms.ifunc[i].placed && !st.syms.ifunc[i].impl) pl_ifunc_slots(&st.syms.ifunc[i], o.path, o.bias, 0);
+    if (!st.args.nnames) return 0;
+    {   /* the scope's names among this object's functions (every function of a name, in every object) */
         cli_funcs fs;
         const char *why;
         if (cli_funcs_load(&fs, o.path, &why)) return 0;     /* not an ELF we can read: no names of its own */
         for (i = 0; i < st.args.nnames; i++)
-            if (st.args.names[i].pending && pl_scope_name(&st.args.names[i], &fs, o.bias)) {
+            if (pl_scope_name(i, &fs, o.path, o.bias, 1)) {
                 cli_funcs_free(&fs);
                 return -1;
             }
@@ -1879,6 +2143,10 @@ static int pl_pending_names(void)
         static const char *const opt[] = {"--func", "--region", "--exclude"};
         const pl_name *nm = &st.args.names[k];
         if (!nm->pending || nm->found) continue;
+        if (nm->object)
+            return pl_fail("%s %s@%s: no function of that name in a shared object named %s whose code ran (those that "
+                           "ran: %s): check the names (nm -D LIBRARY lists a library's)", opt[nm->kind], nm->name,
+                           nm->object, nm->object, objs[0] ? objs : "none");
         return pl_fail("%s %s: no function of that name in %s nor in the shared objects whose code ran (%s): check "
                        "the name (nm -D LIBRARY lists a library's), or that the program calls it",
                        opt[nm->kind], nm->name, st.args.program, objs[0] ? objs : "none");
@@ -1984,6 +2252,7 @@ static int pl_translate_x86(pl_block *b, uint32_t i, const uint8_t *data, size_t
         b->nu++;
     }
     b->xacc[i].cap = cap;
+    b->xacc[i].owner = b;
     if (cap <= X86_EXEC_INLINE) b->xacc[i].a = b->xacc[i].inline_a;
     else if (!(b->xacc[i].a = (edan_access *)calloc(cap, sizeof(edan_access)))) return -1;
     return 0;
@@ -2167,6 +2436,7 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
         if (pl_object_find(pc0) < 0) pl_object_add(pc0, (uint64_t)(uintptr_t)qemu_plugin_insn_haddr(q0));
         pthread_mutex_unlock(&pl_objs_mu);
     }
+    if (st.syms.unresolved) pl_ifunc_check();      /* before this block's scope is decided */
     if (n > BINTRACE_MAX_BLOCK) n = BINTRACE_MAX_BLOCK;     /* QEMU's limit is 512 */
     if (!(b = pl_block_new(n))) return;
     for (i = 0; i < n; i++)
@@ -2254,6 +2524,25 @@ static void pl_finish(void)
     if (st.run.partial)
         pl_note(notes, sizeof st.out.notes, "note: the run ended early: %s; the report and the traces cover what was "
                 "analysed until then\n", st.run.partial_why);
+    {   /* the report's account of what the tracer met */
+        cli_tracer *t = &st.sig.report;
+        t->aslr = st.args.aslr;
+        t->signals = st.sig.delivered;
+        t->signals_cut = st.sig.cut;
+        t->sigreturns_unseen = st.sig.unseen;
+        t->signals_left = st.sig.left;
+        t->scoped = st.syms.found;
+        t->nscoped = (size_t)st.syms.nfound;
+        st.args.a.tracer = t;
+        if (t->unplaced_in_scope) {
+            pl_note(notes, sizeof st.out.notes, "warning: %llu time%s control went somewhere no frame explains while a "
+                    "--region or --exclude scope ran (first from 0x%llx to 0x%llx): where the scope ends may be wrong "
+                    "there (the report says so; exit status 1)\n", (unsigned long long)t->unplaced_in_scope,
+                    t->unplaced_in_scope == 1 ? "" : "s", (unsigned long long)t->unplaced_from,
+                    (unsigned long long)t->unplaced_to);
+            pl_write_file("unfollowed", "1\n");
+        }
+    }
     if (notes[0]) pl_write_file("notes", notes);
     if (st.run.partial) {
         char what[400];
@@ -2345,15 +2634,14 @@ static int pl_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, ch
         st.args.a.isa = EDAN_ISA_X86_64;
     }
     if (pl_load_symbols() < 0) return -1;
-    {   /* a name pending (a shared object's) scopes as one found does */
-        int pend[3] = {0, 0, 0};
-        for (i = 0; i < st.args.nnames; i++)
-            if (st.args.names[i].pending) pend[st.args.names[i].kind]++;
-        st.scope.func = st.scope.nfuncs > 0 || pend[0];
-        st.scope.dyn = st.scope.nregion > 0 || pend[1] || st.scope.nexcl > 0 || pend[2] || (st.syms.have_markers && !st.args.markers_off);
-        st.scope.any = st.scope.func || st.scope.nregion > 0 || pend[1] || (st.syms.have_markers && !st.args.markers_off);
+    {   /* each name scopes, whatever it finds now (a shared object's and an IFUNC's functions come later) */
+        int kinds[3] = {0, 0, 0}, markers = st.syms.have_markers && !st.args.markers_off;
+        for (i = 0; i < st.args.nnames; i++) kinds[st.args.names[i].kind]++;
+        st.scope.func = kinds[0] > 0;
+        st.scope.dyn = kinds[1] || kinds[2] || markers;
+        st.scope.any = kinds[0] || kinds[1] || markers;
     }
-    st.syms.track_objects = st.syms.npending > 0 || st.args.a.top > 0 || st.scope.dyn;
+    st.syms.track_objects = st.args.nnames > 0 || st.args.a.top > 0 || st.scope.dyn;
     if (st.args.analyze) {
         edan_result r = edan_create(&st.out.ctx, &st.args.a.opts);
         if (r != EDAN_OK) return pl_fail("cannot start the analysis: %s", edan_result_string(r));

@@ -599,6 +599,52 @@ static int cli_hot_get(edan_context *ctx, const cli_analysis *a, uint32_t k, cli
 /* Through tools/jsonw.h: rows of a few members each, small records inline;
    reals round-trip (%.17g), beyond 1e300 null. */
 
+/* What edan trace met: the address randomisation, the signal handlers,
+   the non-local exits, what the scope's names found. */
+static void cli_json_tracer(jw *w, const cli_tracer *t)
+{
+    size_t i;
+    jw_row(w);
+    jw_obj_as(w, "tracer", JW_ROWS);
+    jw_row(w);
+    jw_bool(w, "aslr", t->aslr);
+    jw_row(w);
+    jw_obj_as(w, "signals", JW_INLINE);
+    jw_uint(w, "handled", t->signals);
+    jw_uint(w, "at_faults", t->signals_cut);
+    jw_uint(w, "returns_unseen", t->sigreturns_unseen);
+    jw_uint(w, "left", t->signals_left);
+    jw_end_obj(w);
+    jw_row(w);
+    jw_obj_as(w, "nonlocal_exits", JW_INLINE);
+    jw_uint(w, "followed", t->nonlocal);
+    jw_uint(w, "unplaced", t->unplaced);
+    jw_uint(w, "unplaced_in_scope", t->unplaced_in_scope);
+    if (t->unplaced) {
+        char at[24];
+        snprintf(at, sizeof at, "0x%llx", (unsigned long long)t->unplaced_from);
+        jw_str(w, "first_from", at);
+        snprintf(at, sizeof at, "0x%llx", (unsigned long long)t->unplaced_to);
+        jw_str(w, "first_to", at);
+    }
+    jw_end_obj(w);
+    jw_row(w);
+    jw_arr_as(w, "scope", JW_ROWS);
+    for (i = 0; i < t->nscoped; i++) {
+        jw_row(w);
+        jw_obj_as(w, NULL, JW_INLINE);
+        jw_str(w, "option", t->scoped[i].option);
+        jw_str(w, "name", t->scoped[i].name);
+        jw_str(w, "function", t->scoped[i].function);
+        jw_str(w, "object", t->scoped[i].object);
+        jw_bool(w, "shared", t->scoped[i].shared);
+        jw_bool(w, "ifunc", t->scoped[i].ifunc);
+        jw_end_obj(w);
+    }
+    jw_end_arr(w);
+    jw_end_obj(w);
+}
+
 /* The trace: its source, ISA, program, whether it is partial, the job's
    rank and the profile the configurations came from. */
 static void cli_json_header(jw *w, const cli_analysis *a, const char *source)
@@ -632,6 +678,7 @@ static void cli_json_header(jw *w, const cli_analysis *a, const char *source)
         jw_end_obj(w);
     }
     if (a->partial) jw_str(w, "partial_reason", a->partial);
+    if (a->tracer) cli_json_tracer(w, a->tracer);
     if (a->profile_path) {
         jw_row(w);
         jw_str(w, "profile", a->profile_path);
@@ -1007,6 +1054,70 @@ static void cli_row_d(FILE *o, const char *name, const double *v, uint32_t K, co
 #define CLI_ROW_D(title, expr, fmt) \
     do { for (k = 0; k < K; k++) d[k] = (expr); cli_row_d(o, title, d, K, fmt, w); } while (0)
 
+/* What the scope's name of entry i found, on a line, when it is worth
+   saying (an IFUNC, a shared object's function, several functions);
+   *next: the entry after the name's. */
+static void cli_table_scope_name(const cli_tracer *t, size_t i, size_t *next, FILE *o)
+{
+    size_t j, end = i;
+    int say = 0;
+    while (end < t->nscoped && !strcmp(t->scoped[end].name, t->scoped[i].name) &&
+           !strcmp(t->scoped[end].option, t->scoped[i].option))
+        end++;
+    *next = end;
+    for (j = i; j < end; j++) say |= t->scoped[j].ifunc || t->scoped[j].shared || end - i > 1;
+    if (!say) return;
+    fprintf(o, "Scope: %s %s:", t->scoped[i].option, t->scoped[i].name);
+    for (j = i; j < end; j++) {
+        const cli_scoped *f = &t->scoped[j];
+        if (f->ifunc && !f->function[0])
+            fprintf(o, "%s an IFUNC of %s whose implementation the program never reached", j > i ? ";" : "", f->object);
+        else if (f->ifunc)
+            fprintf(o, "%s %s [%s], the implementation of the IFUNC that the program ran", j > i ? ";" : "", f->function,
+                    f->object);
+        else
+            fprintf(o, "%s %s [%s]", j > i ? ";" : "", f->function, f->object);
+    }
+    fprintf(o, "\n");
+}
+
+/* What the tracer met that the numbers depend on: what the scope's names
+   found, signal handlers, non-local exits, transfers it could not place. */
+static void cli_table_tracer(const cli_tracer *t, FILE *o)
+{
+    size_t i, next;
+    int said = 0;
+    for (i = 0; i < t->nscoped; i = next) cli_table_scope_name(t, i, &next, o), said = 1;
+    if (t->signals) {
+        fprintf(o, "Signals: %llu signal handler%s ran, analysed as code of the program (within the scope or not, as any "
+                "code); at each one's sigreturn the interrupted code got its registers back", (unsigned long long)t->signals,
+                t->signals == 1 ? "" : "s");
+        if (t->signals_cut) fprintf(o, "; %llu at a fault, after the instructions before it", (unsigned long long)t->signals_cut);
+        if (t->signals_left) fprintf(o, "; %llu left by a non-local exit", (unsigned long long)t->signals_left);
+        fprintf(o, ".\n");
+        said = 1;
+    }
+    if (t->sigreturns_unseen) {
+        fprintf(o, "Signals: %llu sigreturn%s whose handler's start the tracer did not see: the registers lost their "
+                "writers there.\n", (unsigned long long)t->sigreturns_unseen, t->sigreturns_unseen == 1 ? "" : "s");
+        said = 1;
+    }
+    if (t->nonlocal) {
+        fprintf(o, "Non-local exits: %llu (longjmp, C++ exceptions) left frames; a --region or --exclude scope ends when "
+                "control returns below its frame by any path.\n", (unsigned long long)t->nonlocal);
+        said = 1;
+    }
+    if (t->unplaced_in_scope) {
+        fprintf(o, "WARNING: %llu time%s control went somewhere no frame explains while a --region or --exclude scope "
+                "ran (first from 0x%llx to 0x%llx: a coroutine switch, a hand-made stack?): the tracer could not follow "
+                "it, and where the scope ends may be wrong there.\n", (unsigned long long)t->unplaced_in_scope,
+                t->unplaced_in_scope == 1 ? "" : "s", (unsigned long long)t->unplaced_from,
+                (unsigned long long)t->unplaced_to);
+        said = 1;
+    }
+    if (said) fputc('\n', o);
+}
+
 /* What was analysed, the job's rank, whether it is partial, each
    configuration's verdict. */
 static void cli_table_head(edan_context *ctx, const cli_analysis *a, const char *source, const edan_metrics *mt,
@@ -1029,6 +1140,7 @@ static void cli_table_head(edan_context *ctx, const cli_analysis *a, const char 
     if (a->partial)
         fprintf(o, "PARTIAL: the run ended early (%s): this report covers what was analysed until then.\n\n",
                 a->partial);
+    if (a->tracer) cli_table_tracer(a->tracer, o);
     for (k = 0; k < edan_num_configs(ctx); k++) {
         cli_verdict v;
         cli_verdict_make(ctx, a, k, &v);
@@ -1130,6 +1242,9 @@ static void cli_table_provenance(edan_context *ctx, const cli_analysis *a, FILE 
                 a->profile_default ? ": this machine's own, used without --profile; --no-profile to go without" : "",
                 a->profile_m);
     fprintf(o, ":\n");
+    if (a->tracer)
+        fprintf(o, "  the program's addresses: %s\n", a->tracer->aslr ? "randomised by the system (--aslr): caches may see "
+                "other sets in another run" : "the same in every run (address randomisation off; --aslr keeps it)");
     for (k = 0; k < edan_num_configs(ctx); k++) {
         const edan_config *c = edan_get_config(ctx, k);
         cli_config_label(c, label, sizeof label);

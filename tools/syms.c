@@ -191,7 +191,7 @@ static int cli_func_demangle(cli_func *f)
 }
 
 static int cli_funcs_add(cli_func **v, size_t *n, size_t *cap, const char *name, uint64_t value, uint64_t size,
-                         int ifunc)
+                         int ifunc, int local)
 {
     cli_func *f;
     cli_func *nv = (cli_func *)cli_grow(*v, cap, *n, sizeof **v, 256);
@@ -203,21 +203,48 @@ static int cli_funcs_add(cli_func **v, size_t *n, size_t *cap, const char *name,
     f->value = value;
     f->size = size;
     f->ifunc = ifunc;
+    f->local = local;
     (*n)++;
     return cli_func_demangle(f);
 }
 
-/* whether the ELF asks for an interpreter (PT_INTERP): dynamically linked */
-static int syms_has_interp(Elf *e)
+/* path as an ELF file (and *fd, which syms_elf_close closes), or NULL. */
+static Elf *syms_elf_open(const char *path, int *fd)
 {
-    size_t nph, i;
+    Elf *e;
+    if (elf_version(EV_CURRENT) == EV_NONE || (*fd = open(path, O_RDONLY)) < 0) return NULL;
+    e = elf_begin(*fd, ELF_C_READ, NULL);
+    if (e && elf_kind(e) == ELF_K_ELF) return e;
+    if (e) elf_end(e);
+    close(*fd);
+    return NULL;
+}
+
+static void syms_elf_close(Elf *e, int fd)
+{
+    elf_end(e);
+    close(fd);
+}
+
+/* Whether the ELF asks for an interpreter (PT_INTERP): dynamically
+   linked; its path into out[0 .. n) when out is not NULL. */
+static int syms_interp(Elf *e, char *out, size_t n)
+{
+    size_t nph, i, len;
+    char *raw = elf_rawfile(e, &len);
     if (elf_getphdrnum(e, &nph) != 0) return 0;
     for (i = 0; i < nph; i++) {
         GElf_Phdr ph;
-        if (gelf_getphdr(e, (int)i, &ph) && ph.p_type == PT_INTERP) return 1;
+        if (!gelf_getphdr(e, (int)i, &ph) || ph.p_type != PT_INTERP) continue;
+        if (!out) return 1;
+        if (!raw || ph.p_offset >= len || !ph.p_filesz || ph.p_filesz > len - ph.p_offset || ph.p_filesz >= n) return 0;
+        memcpy(out, raw + ph.p_offset, ph.p_filesz);
+        out[ph.p_filesz] = 0;
+        return 1;
     }
     return 0;
 }
+#define syms_has_interp(e) syms_interp(e, NULL, 0)
 
 int cli_elf_ident(const char *path, cli_elf_id *id)
 {
@@ -268,9 +295,11 @@ static int syms_read_functions(Elf *e, Elf64_Word want, int defined, int imports
             if (!nm || !*nm) continue;
             undef = sym.st_shndx == SHN_UNDEF;
             if (undef && imports) {
-                if (cli_funcs_add(&fs->imports, &fs->nimports, icap, nm, 0, 0, 0)) return -1;
+                if (cli_funcs_add(&fs->imports, &fs->nimports, icap, nm, 0, 0, 0, 0)) return -1;
             } else if (!undef && defined && sym.st_value != 0) {
-                if (cli_funcs_add(&fs->f, &fs->n, cap, nm, sym.st_value, sym.st_size, type == STT_GNU_IFUNC)) return -1;
+                if (cli_funcs_add(&fs->f, &fs->n, cap, nm, sym.st_value, sym.st_size, type == STT_GNU_IFUNC,
+                                  GELF_ST_BIND(sym.st_info) == STB_LOCAL))
+                    return -1;
             }
         }
     }
@@ -495,12 +524,11 @@ int cli_func_inlined(const char *path, const char *name, char *callers, size_t n
 
 int cli_elf_vaddr(const char *path, uint64_t off, uint64_t *vaddr)
 {
-    int fd = open(path, O_RDONLY), rc = -1;
-    Elf *e;
+    int fd, rc = -1;
+    Elf *e = syms_elf_open(path, &fd);
     size_t nph, i;
-    if (fd < 0) return -1;
-    e = elf_begin(fd, ELF_C_READ, NULL);
-    if (e && elf_kind(e) == ELF_K_ELF && elf_getphdrnum(e, &nph) == 0)
+    if (!e) return -1;
+    if (elf_getphdrnum(e, &nph) == 0)
         for (i = 0; i < nph && rc; i++) {
             GElf_Phdr ph;
             if (!gelf_getphdr(e, (int)i, &ph) || ph.p_type != PT_LOAD) continue;
@@ -509,8 +537,7 @@ int cli_elf_vaddr(const char *path, uint64_t off, uint64_t *vaddr)
                 rc = 0;
             }
         }
-    if (e) elf_end(e);
-    close(fd);
+    syms_elf_close(e, fd);
     return rc;
 }
 
@@ -576,6 +603,7 @@ struct cli_fnmap {
     uint64_t *start;        /* every function symbol's address (those without a size too: _init, _fini), sorted */
     size_t nstart;
     uint64_t *fde;          /* the unwind table's functions: their first addresses, sorted */
+    uint64_t *fde_end;      /* ... and their ends (= the first: not known) */
     size_t nfde;
     uint64_t plt[8][2];     /* its PLT sections: [lo, hi) */
     int nplt;
@@ -623,12 +651,19 @@ static int32_t cli_le32(const unsigned char *p)
     return (int32_t)((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
 }
 
-/* The first addresses of the functions .eh_frame_hdr's search table
-   lists (every function compiled with unwind information, hand-written
-   assembly with CFI too), as linkers write it: a table of (initial
-   location, FDE) pairs of 4-byte offsets from the section's start
-   (DW_EH_PE_datarel | DW_EH_PE_sdata4), its count a 4-byte number. */
-static void cli_fnmap_fdes(cli_fnmap *m, Elf_Data *d, uint64_t addr)
+static int64_t cli_le64(const unsigned char *p)
+{
+    return (int64_t)((uint64_t)(uint32_t)cli_le32(p) | (uint64_t)(uint32_t)cli_le32(p + 4) << 32);
+}
+
+/* The functions .eh_frame_hdr's search table lists (every function
+   compiled with unwind information, hand-written assembly with CFI too),
+   as linkers write it: a table of (initial location, FDE) pairs of 4-byte
+   offsets from the section's start (DW_EH_PE_datarel | DW_EH_PE_sdata4),
+   its count a 4-byte number; each one's end from its FDE in .eh_frame
+   (ef, at ef_addr; NULL: not known), whose initial location is a 4-byte
+   pc-relative or an 8-byte absolute one (the encodings compilers use). */
+static void cli_fnmap_fdes(cli_fnmap *m, Elf_Data *d, uint64_t addr, Elf_Data *ef, uint64_t ef_addr)
 {
     const unsigned char *p = (const unsigned char *)d->d_buf;
     size_t k, n, at;
@@ -637,8 +672,20 @@ static void cli_fnmap_fdes(cli_fnmap *m, Elf_Data *d, uint64_t addr)
     if (at == 4 || at + 4 > d->d_size) return;
     n = (size_t)(uint32_t)cli_le32(p + at);
     at += 4;
-    if (n > (d->d_size - at) / 8 || !(m->fde = (uint64_t *)malloc((n ? n : 1) * sizeof *m->fde))) return;
-    for (k = 0; k < n; k++) m->fde[k] = addr + (uint64_t)(int64_t)cli_le32(p + at + 8 * k);
+    if (n > (d->d_size - at) / 8) return;
+    m->fde = (uint64_t *)malloc((n ? n : 1) * sizeof *m->fde);
+    m->fde_end = (uint64_t *)malloc((n ? n : 1) * sizeof *m->fde_end);
+    if (!m->fde || !m->fde_end) return;
+    for (k = 0; k < n; k++) {
+        uint64_t start = addr + (uint64_t)(int64_t)cli_le32(p + at + 8 * k);
+        uint64_t fde = addr + (uint64_t)(int64_t)cli_le32(p + at + 8 * k + 4), off = fde - ef_addr;
+        const unsigned char *f = ef && ef->d_buf && fde >= ef_addr && off + 24 <= ef->d_size ?
+                                 (const unsigned char *)ef->d_buf + off : NULL;
+        m->fde[k] = m->fde_end[k] = start;
+        if (!f || (uint32_t)cli_le32(f) == 0xffffffffu) continue;
+        if (fde + 8 + (uint64_t)(int64_t)cli_le32(f + 8) == start) m->fde_end[k] = start + (uint32_t)cli_le32(f + 12);
+        else if ((uint64_t)cli_le64(f + 8) == start) m->fde_end[k] = start + (uint64_t)cli_le64(f + 16);
+    }
     m->nfde = n;
 }
 
@@ -650,6 +697,8 @@ cli_fnmap *cli_fnmap_open(const char *path)
     size_t k, shstr;
     Elf_Scn *scn;
     Elf *e;
+    Elf_Data *hdr = NULL, *ef = NULL;
+    uint64_t hdr_addr = 0, ef_addr = 0;
     int fd;
     if (!m) return NULL;
     if (cli_funcs_load(&fs, path, &why) == 0) {
@@ -668,14 +717,15 @@ cli_fnmap *cli_fnmap_open(const char *path)
         if (m->r) qsort(m->r, m->n, sizeof *m->r, cli_fnrange_cmp);
         if (m->start) qsort(m->start, m->nstart, sizeof *m->start, cli_u64_cmp);
     }
-    if ((fd = open(path, O_RDONLY)) < 0) return m;
-    if ((e = elf_begin(fd, ELF_C_READ, NULL)) && elf_kind(e) == ELF_K_ELF && elf_getshdrstrndx(e, &shstr) == 0)
+    if (!(e = syms_elf_open(path, &fd))) return m;
+    if (elf_getshdrstrndx(e, &shstr) == 0)
         for (scn = elf_nextscn(e, NULL); scn; scn = elf_nextscn(e, scn)) {
             GElf_Shdr sh;
             const char *nm;
             Elf_Data *d;
             if (!gelf_getshdr(scn, &sh) || !(nm = elf_strptr(e, shstr, sh.sh_name))) continue;
-            if (!strcmp(nm, ".eh_frame_hdr") && !m->fde && (d = elf_getdata(scn, NULL))) cli_fnmap_fdes(m, d, sh.sh_addr);
+            if (!strcmp(nm, ".eh_frame_hdr") && (d = elf_getdata(scn, NULL))) { hdr = d; hdr_addr = sh.sh_addr; }
+            if (!strcmp(nm, ".eh_frame") && (d = elf_getdata(scn, NULL))) { ef = d; ef_addr = sh.sh_addr; }
             if ((!strcmp(nm, ".init") || !strcmp(nm, ".fini")) && sh.sh_size) {    /* DT_INIT, DT_FINI: stripped, no CFI */
                 uint64_t *ns = (uint64_t *)realloc(m->start, (m->nstart + 1) * sizeof *ns);
                 if (ns) {
@@ -690,8 +740,8 @@ cli_fnmap *cli_fnmap_open(const char *path)
                 m->nplt++;
             }
         }
-    if (e) elf_end(e);
-    close(fd);
+    if (hdr) cli_fnmap_fdes(m, hdr, hdr_addr, ef, ef_addr);
+    syms_elf_close(e, fd);
     return m;
 }
 
@@ -720,11 +770,91 @@ void cli_fnmap_place(cli_fnmap *m, uint64_t addr, uint64_t *fn, int *entry, int 
     }
 }
 
+int cli_fnmap_range(cli_fnmap *m, uint64_t addr, uint64_t *lo, uint64_t *hi)
+{
+    size_t k = m->n ? cli_upper(&m->r[0].lo, m->n, sizeof *m->r / sizeof(uint64_t), addr) : 0;
+    if (k && addr < m->r[k - 1].hi) {
+        *lo = m->r[k - 1].lo;
+        *hi = m->r[k - 1].hi;
+        return 0;
+    }
+    k = cli_upper(m->fde, m->nfde, 1, addr);
+    if (k && addr < m->fde_end[k - 1]) {
+        *lo = m->fde[k - 1];
+        *hi = m->fde_end[k - 1];
+        return 0;
+    }
+    return -1;
+}
+
 void cli_fnmap_close(cli_fnmap *m)
 {
     if (!m) return;
     free(m->r);
     free(m->start);
     free(m->fde);
+    free(m->fde_end);
     free(m);
+}
+
+size_t cli_elf_got_slots(const char *path, const char *name, uint64_t resolver, uint64_t *slots, size_t cap)
+{
+    int fd;
+    Elf *e = syms_elf_open(path, &fd);
+    Elf_Scn *scn;
+    GElf_Ehdr eh;
+    size_t n = 0;
+    unsigned by_name[3], irel;
+    if (!e) return 0;
+    if (!gelf_getehdr(e, &eh)) goto done;
+    if (eh.e_machine == EM_X86_64) {
+        by_name[0] = R_X86_64_JUMP_SLOT; by_name[1] = R_X86_64_GLOB_DAT; by_name[2] = R_X86_64_64;
+        irel = R_X86_64_IRELATIVE;
+    } else if (eh.e_machine == EM_RISCV) {
+        by_name[0] = R_RISCV_JUMP_SLOT; by_name[1] = R_RISCV_64; by_name[2] = R_RISCV_64;
+        irel = R_RISCV_IRELATIVE;
+    } else {
+        goto done;
+    }
+    for (scn = elf_nextscn(e, NULL); scn && n < cap; scn = elf_nextscn(e, scn)) {
+        GElf_Shdr sh, symsh;
+        Elf_Data *d, *syms = NULL;
+        Elf_Scn *symscn;
+        size_t k, cnt;
+        if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_RELA || !sh.sh_entsize || !(d = elf_getdata(scn, NULL)))
+            continue;
+        if (sh.sh_link && (symscn = elf_getscn(e, sh.sh_link)) && gelf_getshdr(symscn, &symsh))
+            syms = elf_getdata(symscn, NULL);
+        cnt = sh.sh_size / sh.sh_entsize;
+        for (k = 0; k < cnt && n < cap; k++) {
+            GElf_Rela r;
+            GElf_Sym sym;
+            unsigned type;
+            const char *nm;
+            if (!gelf_getrela(d, (int)k, &r)) continue;
+            type = (unsigned)GELF_R_TYPE(r.r_info);
+            if (type == irel) {
+                if (resolver && (uint64_t)r.r_addend == resolver) slots[n++] = r.r_offset;
+                continue;
+            }
+            if ((type != by_name[0] && type != by_name[1] && type != by_name[2]) || !syms || !GELF_R_SYM(r.r_info) ||
+                !gelf_getsym(syms, (int)GELF_R_SYM(r.r_info), &sym) ||
+                !(nm = elf_strptr(e, symsh.sh_link, sym.st_name)) || strcmp(nm, name))
+                continue;
+            slots[n++] = r.r_offset;
+        }
+    }
+done:
+    syms_elf_close(e, fd);
+    return n;
+}
+
+int cli_elf_interp(const char *path, char *out, size_t n)
+{
+    int fd, rc;
+    Elf *e = syms_elf_open(path, &fd);
+    if (!e) return -1;
+    rc = syms_interp(e, out, n) ? 0 : -1;
+    syms_elf_close(e, fd);
+    return rc;
 }

@@ -21,6 +21,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <sys/prctl.h>
+#include <sys/personality.h>
 #include <time.h>
 #include "cli.h"
 #include "files.h"
@@ -28,7 +29,7 @@
 enum {
     TRACE_HELP = 1, TRACE_FUNC, TRACE_REGION, TRACE_EXCLUDE, TRACE_RANKS, TRACE_THREADS, TRACE_NO_MARKERS, TRACE_TEXT,
     TRACE_TEXT_PC, TRACE_BINARY, TRACE_ANALYZE, TRACE_OUTPUT, TRACE_ALL_RANKS, TRACE_MAX_INSNS, TRACE_MAX_SECONDS,
-    TRACE_QEMU, TRACE_PLUGIN, TRACE_SYSROOT
+    TRACE_QEMU, TRACE_PLUGIN, TRACE_SYSROOT, TRACE_ASLR
 };
 static const opt_def trace_opts[] = {
     {NULL, NULL, 0,
@@ -80,6 +81,11 @@ static const opt_def trace_opts[] = {
      "the order they were created; e.g. 1-4,7); the others'\n"
      "writes still end chains, as untraced code's do. By\n"
      "default every thread; scoping applies to each"},
+    {"--aslr", NULL, TRACE_ASLR,
+     "keep the address randomisation of the system: by default\n"
+     "the program runs without it (as under setarch -R), so that\n"
+     "its memory lands where it did in the last run and a cache\n"
+     "model sees the same sets: the same numbers every run"},
     {"--no-markers", NULL, TRACE_NO_MARKERS,
      "ignore EDAN_TRACE_BEGIN()/EDAN_TRACE_END() markers; by\n"
      "default a program containing them is analysed only\n"
@@ -133,6 +139,7 @@ typedef struct trace_args {
     int all_ranks;              /* --all-ranks: every rank prints to the terminal */
     int text_pc;                /* --text-pc */
     int scoped;                 /* --func or --region: nothing analysed is worth saying */
+    int aslr;                   /* --aslr: the system's address randomisation kept */
 } trace_args;
 
 /* What a run needs beside the options: found before it starts, or made for it. */
@@ -150,6 +157,7 @@ typedef struct trace_run {
     char args_path[PATH_MAX + 64], plugin_arg[2 * PATH_MAX + 128];
     int stdout_fd;              /* standard output handed to the plugin for a trace, -1: not */
     int status, killed;         /* qemu's wait status; killed at the end of the grace period */
+    int aslr;                   /* the program runs with the system's address randomisation */
 } trace_run;
 
 /* A rank of an MPI job: every output path must name a file of its own
@@ -441,6 +449,7 @@ static int trace_own_option(trace_args *t, int id, const char *arg, const char *
     case TRACE_RANKS: t->ranks = val; break;
     default:        /* the plugin's: the scope, the threads, the limits, the markers, --text-pc */
         if (id == TRACE_TEXT_PC) t->text_pc = 1;
+        if (id == TRACE_ASLR) t->aslr = 1;
         if (id == TRACE_FUNC || id == TRACE_REGION) t->scoped = 1;
         trace_push(t, trace_name(id));
         if (val) trace_push(t, val);
@@ -749,6 +758,12 @@ static pid_t trace_start(const trace_run *r, char **qargv)
         prctl(PR_SET_PDEATHSIG, SIGKILL);
         if (getppid() == 1) _exit(127);     /* edan went before the line above */
         if (r->to_stdout && dup2(2, 1) < 0) _exit(127);
+        /* the same addresses in every run (setarch -R): QEMU maps the program's memory with the
+           system's mmap, whose randomisation would move large allocations across cache sets */
+        if (!r->aslr) {
+            int pers = personality(0xffffffff);
+            if (pers != -1) personality((unsigned long)pers | ADDR_NO_RANDOMIZE);
+        }
         if (r->preload[0]) {        /* for qemu only: the program's environment is given back by -U or -E */
             const char *old = getenv("LD_PRELOAD");
             static char both[2 * PATH_MAX + 2];
@@ -851,7 +866,7 @@ static int trace_collect(trace_run *r, const trace_args *t, char **argv)
 {
     char *err = trace_slurp(r->dir, "error", NULL), *notes, *report, *p;
     size_t report_len = 0;
-    int partial = 0, rc = 2;
+    int partial = 0, unfollowed = 0, rc = 2;
     if (err) {
         trace_say(err);
         free(err);
@@ -862,6 +877,9 @@ static int trace_collect(trace_run *r, const trace_args *t, char **argv)
     report = trace_slurp(r->dir, "report", &report_len);
     /* the run ended early: 1 stopped, 2 a limit, 3 a crash (the plugin's "partial" file) */
     if ((p = trace_slurp(r->dir, "partial", NULL))) partial = (int)trace_first_number(p);
+    free(p);
+    /* the plugin could not follow the program where the scope's end depends on it */
+    if ((p = trace_slurp(r->dir, "unfollowed", NULL))) unfollowed = 1;
     free(p);
     if (WIFSIGNALED(r->status) && WTERMSIG(r->status) == SIGPIPE && r->stdout_fd >= 0) {
         /* the trace went to our standard output, and nobody read it */
@@ -880,6 +898,7 @@ static int trace_collect(trace_run *r, const trace_args *t, char **argv)
             opt_err("edan trace", "%s under %s exited with status %d before the analysis ended", argv[r->prog],
                     r->qemu, rc);
     }
+    if (unfollowed && rc == 0) rc = 1;
     rc = trace_counts(r, t, rc);
     trace_cleanup(r->dir);
     r->dir[0] = 0;
@@ -926,6 +945,7 @@ int edan_cmd_trace(int argc, char **argv)
     if (trace_find_plugin_files(&r, &t)) goto out;
     trace_catch_signals();
     if (trace_plugin_args(&r, &t, argv) || !(qargv = trace_qemu_argv(&r, &t, argc, argv))) goto out;
+    r.aslr = t.aslr;
     pid = trace_start(&r, qargv);
     if (r.stdout_fd >= 0) close(r.stdout_fd);
     if (pid < 0 || trace_wait(&r, pid)) goto out;

@@ -137,6 +137,9 @@ typedef struct x86_exec {
     uint8_t check;          /* its vertices say what it loads and stores (not a state save) */
     uint8_t crosses;        /* crosses a page boundary: QEMU 7.2 reports none of its accesses */
     uint32_t want_load, want_store;     /* bytes it loads and stores */
+    const void *owner;      /* the tracer's block it belongs to: an access QEMU reports for it while another
+                               block runs is none of its own (QEMU 7.2 hands signal frames' writes to the
+                               last instruction that made an access through a helper) */
     struct { uint8_t kind, size; uint16_t uop; } piece[X86_PIECES];    /* uop: the block's vertex, or
                                                                           X86_PIECE_CONT */
     edan_access inline_a[X86_EXEC_INLINE];

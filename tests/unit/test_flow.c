@@ -99,8 +99,8 @@ static void test_frames(void)
     go(&t, X(FLOW_JUMP, 1, 0x2018, 0), 0x2100, 0);    /* a switch's jump within kernel */
     go(&t, X(FLOW_JUMP, 1, 0x2100, 0), 0xa010, 0);    /* into a PLT */
     go(&t, X(FLOW_JUMP, 1, 0xa010, 0), 0x4000, 0);    /* ... to a function's start: a tail call */
-    go(&t, X(FLOW_JUMP, 1, 0x4010, 0), 0xc000, 0);    /* into code nothing is known of */
-    CHECK(t.on[FLOW_REGION] && t.depth == 1 && !t.lost);
+    ev = go(&t, X(FLOW_JUMP, 1, 0x4010, 0), 0xc000, 0);   /* into code nothing is known of */
+    CHECK(t.on[FLOW_REGION] && t.depth == 1 && !ev.unplaced && !ev.nonlocal);
     RET(&t, 0x2020, 0x1014);                          /* kernel returns: the region ends */
     CHECK(!t.on[FLOW_REGION] && t.depth == 0);
 
@@ -111,8 +111,8 @@ static void test_frames(void)
     CALL(&t, 0x2010, 0x3000);
     CALL(&t, 0x3010, 0x3000);
     CALL(&t, 0x3010, 0x4000);
-    RET(&t, 0x4040, 0x1008);
-    CHECK(!t.on[FLOW_REGION] && t.depth == 0 && !t.lost);
+    ev = RET(&t, 0x4040, 0x1008);
+    CHECK(!t.on[FLOW_REGION] && t.depth == 0 && ev.nonlocal && !ev.unplaced);
     /* ... or jumps there (x86's __longjmp: jmp rdx, from another function) */
     CALL(&t, 0x1020, 0x2000);
     flow_scope_enter(&t, FLOW_REGION);
@@ -129,8 +129,8 @@ static void test_frames(void)
     /* an exception caught in main's .cold landing pad: main's frame */
     CALL(&t, 0x2040, 0x6000);
     CALL(&t, 0x6010, 0x7000);                         /* __cxa_throw ... */
-    go(&t, X(FLOW_JUMP, 1, 0x7040, 0), 0x9100, 0);
-    CHECK(!t.on[FLOW_REGION] && t.depth == 0 && !t.lost);
+    ev = go(&t, X(FLOW_JUMP, 1, 0x7040, 0), 0x9100, 0);
+    CHECK(!t.on[FLOW_REGION] && t.depth == 0 && ev.nonlocal && !ev.unplaced);
     /* a call that does not return ends its function: its return address is
        the next function's first (kernel's call at 0x2ffc, return address
        0x3000, helper's); an exception from below it landing in helper's
@@ -138,20 +138,20 @@ static void test_frames(void)
     CALL(&t, 0x1020, 0x2000);
     CALL(&t, 0x2ffc, 0x4000);
     CALL(&t, 0x4010, 0x5000);
-    go(&t, X(FLOW_JUMP, 1, 0x5040, 0), 0x3100, 0);
-    CHECK(t.depth == 3 && t.lost == 1);
-    go(&t, X(FLOW_JUMP, 1, 0x5040, 0), 0x1100, 0);
-    CHECK_EQ_U(t.depth, 0);
-    t.lost = 0;
+    ev = go(&t, X(FLOW_JUMP, 1, 0x5040, 0), 0x3100, 0);
+    CHECK(t.depth == 3 && ev.unplaced && !ev.in_scope && ev.from == 0x5040);
+    ev = go(&t, X(FLOW_JUMP, 1, 0x5040, 0), 0x1100, 0);
+    CHECK(t.depth == 0 && ev.nonlocal && !ev.unplaced);
     /* a return to an older frame's return address (frames skipped) */
     CALL(&t, 0x1020, 0x2000);
     CALL(&t, 0x2010, 0x3000);
     CALL(&t, 0x3010, 0x4000);
     RET(&t, 0x4040, 0x2014);
     CHECK_EQ_U(t.depth, 1);
-    /* a jump nowhere a frame explains: counted, the frames kept */
-    go(&t, X(FLOW_JUMP, 1, 0x2040, 0), 0x8100, 0);
-    CHECK(t.lost == 1 && t.lost_from == 0x2040 && t.lost_to == 0x8100 && t.depth == 1);
+    /* a jump nowhere a frame explains: said, the frames kept */
+    flow_scope_enter(&t, FLOW_REGION);
+    ev = go(&t, X(FLOW_JUMP, 1, 0x2040, 0), 0x8100, 0);
+    CHECK(ev.unplaced && ev.in_scope && ev.from == 0x2040 && t.depth == 1);
     RET(&t, 0x2050, 0x1024);
     CHECK_EQ_U(t.depth, 0);
 
@@ -184,7 +184,7 @@ static void test_frames(void)
     for (i = 0; i < FLOW_MAX_FRAMES + 100; i++) RET(&t, 0x2020, 0x2014);
     CHECK(t.on[FLOW_REGION] && t.depth == 1);
     RET(&t, 0x2020, 0x1024);
-    CHECK(!t.on[FLOW_REGION] && t.depth == 0 && t.lost == 1);
+    CHECK(!t.on[FLOW_REGION] && t.depth == 0);
     flow_free(&t);
 }
 
@@ -212,14 +212,21 @@ static void test_signals(void)
         /* the interrupted branch lands (the first block after the sigreturn) */
         flow_block(&t, 0x2020, 0, where, NULL, &ev);
         CHECK(!ev.signal && t.depth == (uint64_t)track);
-        /* called directly, or jumped to through a pointer: no signal */
+        /* called directly: no signal */
         ev = CALL(&t, 0x2030, 0x8000);
-        CHECK(!ev.signal);
-        ev = go(&t, X(FLOW_CALL, 1, 0x8030, 0), 0x8000, 1);
         CHECK(!ev.signal && t.nsig == 0);
-        if (track) CHECK_EQ_U(t.depth, 3);
-        RET(&t, 0x8020, 0x8034);
+        if (track) CHECK_EQ_U(t.depth, 2);
         RET(&t, 0x8020, 0x2034);
+        /* after a call through a pointer (the PLT's, a virtual call) the
+           handler's start is a signal that came before the callee ran */
+        ev = go(&t, X(FLOW_CALL, 1, 0x2040, 0), 0x8000, 1);
+        CHECK(ev.signal && t.nsig == 1);
+        CHECK_EQ_U(t.depth, track ? 3 : 0);
+        RET(&t, 0x8020, 0xb000);
+        CHECK(flow_sigreturn(&t));
+        flow_block(&t, 0x5000, 0, where, NULL, &ev);
+        RET(&t, 0x5010, 0x2044);
+        CHECK_EQ_U(t.depth, track);
         /* a signal right after a call, before its callee ran: the call's
            frame is there; after the sigreturn the callee's block runs */
         ev = go(&t, X(FLOW_CALL, 0, 0x2050, 0x4000), 0x8000, 1);

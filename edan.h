@@ -114,7 +114,9 @@
    memory access vertex that brought each line it touches from RAM (fill
    dependencies; options.paper_cache keeps the EDAN paper's rule without
    them). In a scoped trace, what unanalysed code wrote loses its writer
-   (edan_kill_regs, edan_kill_mem). md(v) = [v is a memory access vertex] +
+   (edan_kill_regs, edan_kill_mem). A signal handler's return gives the
+   thread the register writers it had at the handler's start
+   (edan_signal_*). md(v) = [v is a memory access vertex] +
    max md over its predecessors; D = max md; W_i = memory vertices with md = i;
    lambda(m) = (W - D)/m + D; Lambda = lambda / (lambda alpha0 + C);
    max(D, W/m) alpha <= sum ceil(W_i/m) alpha <= lambda alpha.

@@ -3,7 +3,7 @@
 # As root: apt-get. Otherwise: prints the exact command and fails.
 set -u
 pkgs=(gcc g++ gfortran make clang libclang-rt-14-dev zlib1g-dev pkg-config
-      libhwloc-dev hwloc libnuma-dev libmemkind-dev libpapi-dev libelf-dev libdw-dev libiberty-dev libzydis-dev
+      libhwloc-dev hwloc libnuma-dev libmemkind-dev libpapi-dev libelf-dev libdw-dev libiberty-dev libzydis-dev libc6-dbg
       qemu-user gcc-riscv64-linux-gnu g++-riscv64-linux-gnu libc6-dev-riscv64-cross
       python3 dpkg-dev qemu-system-x86 busybox-static cpio librsvg2-bin fonts-dejavu-core man-db time
       openmpi-bin libopenmpi-dev slurm-wlm munge libblas-dev)

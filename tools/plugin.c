@@ -1532,7 +1532,10 @@ static void pl_flush_pending(uint64_t pc)
     n = b->n;
     if (st.sig.nat && pl_is_handler(pc) && !flow_reaches(&st.thr.cur->flow, pc)) {
         if (st.sig.sync && (n = pl_ran(b)) < b->n) {
-            flow_end(&st.thr.cur->flow, NULL);      /* its last instruction did not run */
+            flow_xfer at;       /* its last instruction did not run: the faulting one is where it resumes */
+            memset(&at, 0, sizeof at);
+            at.pc = at.next = b->s[n].in.pc;
+            flow_end(&st.thr.cur->flow, &at);
             st.sig.cut++;
         }
         if (st.is_x86) pl_trim(b, n);
@@ -2534,14 +2537,21 @@ static void pl_finish(void)
         t->scoped = st.syms.found;
         t->nscoped = (size_t)st.syms.nfound;
         st.args.a.tracer = t;
-        if (t->unplaced_in_scope) {
+        if (t->unplaced_in_scope)
             pl_note(notes, sizeof st.out.notes, "warning: %llu time%s control went somewhere no frame explains while a "
                     "--region or --exclude scope ran (first from 0x%llx to 0x%llx): where the scope ends may be wrong "
                     "there (the report says so; exit status 1)\n", (unsigned long long)t->unplaced_in_scope,
                     t->unplaced_in_scope == 1 ? "" : "s", (unsigned long long)t->unplaced_from,
                     (unsigned long long)t->unplaced_to);
-            pl_write_file("unfollowed", "1\n");
-        }
+        if (t->sigreturns_unseen)
+            pl_note(notes, sizeof st.out.notes, "warning: %llu signal handler%s returned whose start the tracer did not "
+                    "see: the registers lost their writers there (the report says so; exit status 1)\n",
+                    (unsigned long long)t->sigreturns_unseen, t->sigreturns_unseen == 1 ? "" : "s");
+        if (st.sig.strays)
+            pl_note(notes, sizeof st.out.notes, "note: %llu memory accesses that QEMU reported outside the program's "
+                    "instructions (the signal frames it writes) were taken as the kernel's: the bytes written lost "
+                    "their writers\n", (unsigned long long)st.sig.strays);
+        if (t->unplaced_in_scope || t->sigreturns_unseen) pl_write_file("unfollowed", "1\n");
     }
     if (notes[0]) pl_write_file("notes", notes);
     if (st.run.partial) {

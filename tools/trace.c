@@ -48,7 +48,10 @@ static const opt_def trace_opts[] = {
      "(exit 2) naming its pc, bytes and function; --skip-unknown leaves such\n"
      "instructions out and counts them. A program's threads (pthreads, OpenMP) go\n"
      "into one eDAG, taking turns under the analysis; the report adds a Threads\n"
-     "table. A forked child is not traced; at an exec the analysis ends.\n"
+     "table. A forked child is not traced; at an exec the analysis ends. A signal\n"
+     "handler the program registered runs as its code (in the scope or not), on the\n"
+     "interrupted code's registers, which its sigreturn gives back. The program runs\n"
+     "without address randomisation (--aslr keeps it): the same numbers every run.\n"
      "When the report or a trace goes to standard output, the program's standard\n"
      "output goes to standard error (so that the report can be piped); otherwise\n"
      "the program's output is left alone and the report follows.\n"
@@ -67,10 +70,14 @@ static const opt_def trace_opts[] = {
      "only instructions inside function NAME (repeatable;\n"
      "NAME also matches NAME.constprop.0, NAME.isra.0, ...,\n"
      "and the Fortran procedures NAME_ and __MODULE_MOD_NAME;\n"
-     "a function of the program or of a shared library it\n"
-     "maps, dlopen included: looked up as its code first runs)"},
+     "every function of that name, of the program and of the\n"
+     "shared libraries it maps, dlopen included: looked up as\n"
+     "their code first runs; NAME@OBJECT: that object's only,\n"
+     "e.g. dupfn@liba.so; an IFUNC such as memcpy means the\n"
+     "implementation the program runs)"},
     {"--region", "NAME", TRACE_REGION,
-     "everything from the entry of NAME until it returns,\n"
+     "everything from the entry of NAME until control returns\n"
+     "below its frame (by a return, longjmp, an exception),\n"
      "callees included (repeatable)"},
     {"--exclude", "NAME", TRACE_EXCLUDE, "drop NAME and everything it calls (repeatable)"},
     {"--ranks", "LIST", TRACE_RANKS,

@@ -4,7 +4,8 @@
 # RISC-V, static, where the ISA has the feature); each answer against the
 # numbers worked out by hand or a relation that holds only when the scope
 # is followed:
-#  - signals: a chase of N nodes under a 200 us timer has D = N under
+#  - signals: the example chase of N nodes under a 200 us timer (linked
+#    with tests/cmd/real/timer.c) has D = N under
 #    --func and --region (its handlers run on its registers, which their
 #    sigreturn gives back); --func counts the same W with and without the
 #    timer; the binary trace with its SIGNAL records gives the same W and D;
@@ -27,8 +28,11 @@ build() {   # build OUT COMPILER ARGS...: 0, or bad and 1
   local out=$1; shift
   "$@" -o "$out" 2> "$T/cc.err" || { bad "cannot build $out: $(head -3 "$T/cc.err")"; return 1; }
 }
-build "$T/sigchase" gcc -O2 $R/sigchase.c
-build "$T/sigchase.rv" riscv64-linux-gnu-gcc -O2 -static $R/sigchase.c
+# the example chase (a random cycle: every load misses), with and without a timer
+build "$T/chase" gcc -O2 -Iexamples examples/chase.c
+build "$T/chase.rv" riscv64-linux-gnu-gcc -O2 -static -Iexamples examples/chase.c
+build "$T/tchase" gcc -O2 -Iexamples examples/chase.c $R/timer.c
+build "$T/tchase.rv" riscv64-linux-gnu-gcc -O2 -static -Iexamples examples/chase.c $R/timer.c
 build "$T/nonlocal" gcc -O2 $R/nonlocal.c
 build "$T/nonlocal.rv" riscv64-linux-gnu-gcc -O2 -static $R/nonlocal.c
 build "$T/throw" g++ -O2 $R/throw.cpp
@@ -70,9 +74,9 @@ EOF
 # ---- 1. signals during a scoped kernel ----------------------------------------------------------
 N=100000
 for isa in x86 rv; do
-  p=$T/sigchase; [ $isa = rv ] && p=$T/sigchase.rv
+  s=; [ $isa = rv ] && s=.rv
   for scope in func region; do
-    trace "$T/s.json" --$scope kernel_chase -- "$p" $N 1
+    trace "$T/s.json" --$scope kernel_chase -- "$T/tchase$s" $N
     got=$(get "$T/s.json" c.D t.signals.handled t.signals.returns_unseen)
     IFS='|' read -r d handled unseen <<< "$got"
     if [ $rc = 0 ] && [ "$d" = $N ] && [ "$handled" -gt 0 ] && [ "$unseen" = 0 ]; then
@@ -82,14 +86,14 @@ for isa in x86 rv; do
     fi
   done
   # --func: the handler runs outside the function: W as without the timer
-  trace "$T/a.json" --func kernel_chase -- "$p" $N 0; w0=$(get "$T/a.json" c.W)
-  trace "$T/b.json" --func kernel_chase -- "$p" $N 1; w1=$(get "$T/b.json" c.W)
+  trace "$T/a.json" --func kernel_chase -- "$T/chase$s" $N; w0=$(get "$T/a.json" c.W)
+  trace "$T/b.json" --func kernel_chase -- "$T/tchase$s" $N; w1=$(get "$T/b.json" c.W)
   want=$((2 * N)); [ $isa = x86 ] && want=$((2 * N + 1))     # x86-64: ret's load
   [ "$w0" = $want ] && [ "$w1" = $want ] && ok "$isa --func kernel_chase: W = $want with and without the timer" \
     || bad "$isa --func kernel_chase: W $w0 without the timer, $w1 with it (want $want)"
   # the binary trace carries the signals: its analysis is the online one
-  $E trace --no-profile --quiet --json -o "$T/on.json" --analyze --binary "$T/s.bt" --region kernel_chase -- "$p" $N 1 \
-    > /dev/null 2>&1
+  $E trace --no-profile --quiet --json -o "$T/on.json" --analyze --binary "$T/s.bt" --region kernel_chase -- \
+    "$T/tchase$s" $N > /dev/null 2>&1
   $E analyze --no-profile --quiet --json "$T/s.bt" > "$T/off.json" 2> "$T/stderr"
   a=$(get "$T/on.json" c.W c.D c.instructions); b=$(get "$T/off.json" c.W c.D c.instructions)
   [ "$a" = "$b" ] && [ "$(get "$T/on.json" c.D)" = $N ] \

@@ -29,7 +29,8 @@ const opt_def cli_analysis_opts[] = {
      "add a cache level (L1 first; once per level). SIZE takes\n"
      "K/M/G suffixes; wb = write-back, write-allocate (default),\n"
      "wt = write-through, no-write-allocate; LAT = hit latency\n"
-     "in cycles (default 1)"},
+     "in cycles (default 1). Any number of sets, as lscpu\n"
+     "reports a cache (30M:20:64: 24576 sets, line mod sets)"},
     {"--profile", "FILE|DIR", CLI_OPT_PROFILE,
      "(global) a hardware profile written by probe: the cache\n"
      "hierarchy, alpha (DRAM latency in core cycles), m and\n"

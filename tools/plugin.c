@@ -93,7 +93,6 @@ typedef struct pl_block {
     uint64_t *uaddrs;       /* x86-64: an execution's addresses, per vertex */
     bintrace_prep uprep;    /* x86-64: u prepared for the analysis */
     flow_xfer end;          /* how its last instruction moves control */
-    int handler;            /* it starts a signal handler */
 } pl_block;
 
 typedef struct pl_range { uint64_t lo, hi; } pl_range;
@@ -103,13 +102,15 @@ typedef struct pl_ublock {
     struct pl_ublock *next_alloc;
     uint64_t pc;            /* its first instruction's */
     flow_xfer end;          /* how its last instruction moves control */
-    int handler;            /* it starts a signal handler */
     uint32_t nregs;
     edan_reg regs[];
 } pl_ublock;
 
 #define PL_KILL_REGS EDAN_RV_NUM_REGS
 #define PL_KILL_RANGES BINTRACE_MAX_KILL_RANGES
+
+/* The options that name a scope, by pl_name's kind. */
+static const char *const pl_kind_opt[] = {"--func", "--region", "--exclude"};
 
 typedef struct pl_name {
     const char *name;
@@ -336,7 +337,6 @@ static int pl_has_close_match(const cli_funcs *fs, const char *name)
    there are more than the scope holds. */
 static int pl_scope_add(const pl_name *nm, const cli_func *f, uint64_t bias)
 {
-    static const char *const opt[] = {"--func", "--region", "--exclude"};
     if (nm->kind == 0) {
         if (f->size == 0) return 0;
         if (st.scope.nfuncs == (int)(sizeof st.scope.funcs / sizeof st.scope.funcs[0]))
@@ -347,7 +347,7 @@ static int pl_scope_add(const pl_name *nm, const cli_func *f, uint64_t bias)
         return 0;
     }
     if ((nm->kind == 1 ? st.scope.nregion : st.scope.nexcl) == 64)
-        return pl_fail("%s %s: too many matching functions", opt[nm->kind], nm->name);
+        return pl_fail("%s %s: too many matching functions", pl_kind_opt[nm->kind], nm->name);
     if (nm->kind == 1) st.scope.region_entry[st.scope.nregion++] = f->value + bias;
     else st.scope.excl_entry[st.scope.nexcl++] = f->value + bias;
     return 0;
@@ -374,10 +374,9 @@ static int pl_name_in(const pl_name *nm, const char *path)
 static int pl_found_add(int k, const char *fname, const char *path, int ifunc)
 {
     cli_scoped *f;
-    static const char *const opt[] = {"--func", "--region", "--exclude"};
     if (st.syms.nfound == (int)(sizeof st.syms.found / sizeof st.syms.found[0])) return -1;
     f = &st.syms.found[st.syms.nfound];
-    f->option = opt[st.args.names[k].kind];
+    f->option = pl_kind_opt[st.args.names[k].kind];
     f->name = st.args.names[k].name;
     snprintf(f->function, sizeof f->function, "%s", fname);
     snprintf(f->object, sizeof f->object, "%s", pl_base(path));
@@ -529,10 +528,9 @@ static int pl_load_symbols(void)
     }
     for (i = 0; i < (size_t)st.args.nnames; i++) {
         pl_name *nm = &st.args.names[i];
-        static const char *const opt[] = {"--func", "--region", "--exclude"};
-        if (nm->object && !pl_name_in(nm, st.args.program)) {    /* NAME@OBJECT: a shared object's */
+            if (nm->object && !pl_name_in(nm, st.args.program)) {    /* NAME@OBJECT: a shared object's */
             if (!fs.dynamic) {
-                rc = pl_fail("%s %s@%s: %s is statically linked: it has no shared object %s", opt[nm->kind], nm->name,
+                rc = pl_fail("%s %s@%s: %s is statically linked: it has no shared object %s", pl_kind_opt[nm->kind], nm->name,
                              nm->object, st.args.program, nm->object);
                 goto done;
             }
@@ -549,7 +547,7 @@ static int pl_load_symbols(void)
             if (cli_func_inlined(st.args.program, nm->name, callers, sizeof callers)) {
                 rc = pl_fail("%s %s: the function was inlined%s%s: it has no code of its own to trace; trace its "
                              "caller with --region CALLER, or mark the code with EDAN_TRACE_BEGIN()/EDAN_TRACE_END()",
-                             opt[nm->kind], nm->name, callers[0] ? " into " : "", callers);
+                             pl_kind_opt[nm->kind], nm->name, callers[0] ? " into " : "", callers);
                 goto done;
             }
             if (fs.dynamic && (cli_funcs_import(&fs, nm->name) || !pl_has_close_match(&fs, nm->name))) {
@@ -558,7 +556,7 @@ static int pl_load_symbols(void)
                 st.syms.npending++;
                 continue;
             }
-            cli_func_miss(&fs, opt[nm->kind], nm->name, st.args.program, msg, sizeof msg);
+            cli_func_miss(&fs, pl_kind_opt[nm->kind], nm->name, st.args.program, msg, sizeof msg);
             rc = pl_fail("%s", msg);
             goto done;
         }
@@ -1475,6 +1473,8 @@ static void pl_unrun(pl_block *b, uint32_t from)
     }
 }
 
+static void pl_strays_flush(void);
+
 /* x86-64: an access QEMU made outside the program's instructions (it
    writes a signal's frame with helpers that report to the last
    instruction that used one): a write of the kernel's, as untraced code's
@@ -1492,7 +1492,10 @@ static void pl_stray(int store, uint64_t vaddr, uint64_t size)
         st.sig.stray[k - 1][1] = end - lo;
         return;
     }
-    if (k == PL_STRAYS) { pl_kill_mem(st.sig.stray[0][0], st.sig.stray[0][1]); k = 0; }     /* kept in order */
+    if (k == PL_STRAYS) {       /* kills now, the order among them is of no matter */
+        pl_strays_flush();
+        k = 0;
+    }
     st.sig.stray[k][0] = vaddr;
     st.sig.stray[k][1] = size;
     st.sig.nstray = k + 1;
@@ -1522,12 +1525,16 @@ static void pl_strays_flush(void)
 }
 
 /* The pending block ran, up to where a fault's signal stopped it when the
-   next block, at pc, is a handler that it did not send control to. */
+   next block, at pc, is a handler that it did not send control to; then
+   what QEMU wrote outside the program's instructions. */
 static void pl_flush_pending(uint64_t pc)
 {
     pl_block *b = st.run.pending;
     uint32_t n;
-    if (!b) return;
+    if (!b) {
+        pl_strays_flush();
+        return;
+    }
     st.run.pending = NULL;
     n = b->n;
     if (st.sig.nat && pl_is_handler(pc) && !flow_reaches(&st.thr.cur->flow, pc)) {
@@ -1646,7 +1653,7 @@ static void pl_flow_block(uint64_t pc, const flow_xfer *end)
 static __thread struct { int set; unsigned sig; uint64_t handler; } pl_sigaction;
 static void pl_sigaction_call(uint64_t sig, uint64_t act)
 {
-    uint64_t h;
+    uint64_t h = 0;
     pl_sigaction.set = act && sig <= 64 && pl_guest_read(act, &h, sizeof h) == 0;
     pl_sigaction.sig = (unsigned)sig;
     pl_sigaction.handler = h;
@@ -1680,7 +1687,6 @@ static void pl_vcpu_tb_exec(unsigned int vcpu, void *udata)
     pl_block *b = (pl_block *)udata;
     if (st.run.child || !pl_enter(vcpu)) return;
     pl_flush_pending(b->s[0].in.pc);
-    pl_strays_flush();
     pl_flow_block(b->s[0].in.pc, &b->end);
     if (st.args.max_insns && st.run.fed >= st.args.max_insns) pl_look();
     st.run.pending = b;
@@ -2143,16 +2149,15 @@ static int pl_pending_names(void)
             len += (size_t)snprintf(objs + len, sizeof objs - len, "%s%s", len ? ", " : "", b ? b + 1 : st.syms.objs[i].path);
     }
     for (k = 0; k < st.args.nnames; k++) {
-        static const char *const opt[] = {"--func", "--region", "--exclude"};
-        const pl_name *nm = &st.args.names[k];
+            const pl_name *nm = &st.args.names[k];
         if (!nm->pending || nm->found) continue;
         if (nm->object)
             return pl_fail("%s %s@%s: no function of that name in a shared object named %s whose code ran (those that "
-                           "ran: %s): check the names (nm -D LIBRARY lists a library's)", opt[nm->kind], nm->name,
+                           "ran: %s): check the names (nm -D LIBRARY lists a library's)", pl_kind_opt[nm->kind], nm->name,
                            nm->object, nm->object, objs[0] ? objs : "none");
         return pl_fail("%s %s: no function of that name in %s nor in the shared objects whose code ran (%s): check "
                        "the name (nm -D LIBRARY lists a library's), or that the program calls it",
-                       opt[nm->kind], nm->name, st.args.program, objs[0] ? objs : "none");
+                       pl_kind_opt[nm->kind], nm->name, st.args.program, objs[0] ? objs : "none");
     }
     return 0;
 }

@@ -143,8 +143,8 @@ grep -q '"instructions"' "$tmp/fork.json" && ! grep -q "child 3" "$tmp/fork.json
 expect 1 'nothing was analysed' "--func of a function that never runs" -- ./edan trace --func abort -- build/examples/sum 5
 cp build/examples/sum "$tmp/noexec"; chmod -x "$tmp/noexec"
 expect 2 'not executable' "a program without execute permission" -- ./edan trace -- "$tmp/noexec" 5
-expect 2 '66 sets, not a power of two' "a bad cache explained before the program runs" -- \
-  ./edan trace --cache 33K:8:64 -- build/examples/sum 5
+expect 2 'is not a multiple of associativity 7 x line 64' "a bad cache explained before the program runs" -- \
+  ./edan trace --cache 33K:7:64 -- build/examples/sum 5
 
 # what goes to standard output is the report or the trace alone (the program's output to stderr)
 ./edan trace --json --func kernel -- build/examples/sum 20 2>"$tmp/err" | python3 -c 'import json,sys; json.load(sys.stdin)' \

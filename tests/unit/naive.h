@@ -355,7 +355,8 @@ static void naive_random_config(edan_config *c, uint64_t *s)
         uint64_t prev = 0;
         for (l = 0; l < c->num_levels; l++) {
             uint32_t assoc = 1u << (naive_rand(s) % 3);
-            uint32_t nsets = 1u << (naive_rand(s) % 4);
+            /* sets a power of two, or not (a line's set is line mod sets) */
+            uint32_t nsets = naive_rand(s) % 4 ? 1u << (naive_rand(s) % 4) : 3 + (uint32_t)(naive_rand(s) % 3) * 2;
             uint64_t size = (uint64_t)assoc * nsets * line;
             if (size <= prev) { nsets *= 4; size = (uint64_t)assoc * nsets * line; }
             c->level[l].size = size;

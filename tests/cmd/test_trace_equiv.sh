@@ -25,11 +25,12 @@ cases=(
   "|atax 40"
   "|sum-dyn 100"
 )
-strip() {  # metrics without the input's name
+strip() {  # metrics without the input's name and what only the tracer knows
   python3 - "$1" <<'PY'
 import json, sys
 j = json.load(open(sys.argv[1]))
 j.pop("source", None)
+j.pop("tracer", None)
 print(json.dumps(j, sort_keys=True))
 PY
 }
@@ -68,7 +69,9 @@ done
 if python3 - "$tmp/online.json" "$tmp/text.json" "$tmp/bin.json" <<'PY'
 import json, sys
 r = [json.load(open(f)) for f in sys.argv[1:]]
-for x in r: x.pop("source")
+for x in r:
+    x.pop("source")
+    x.pop("tracer", None)
 hot = r[0]["configs"][0]["hotspots"]
 print("     spmv hotspots:", [(h["pc"], h["op"], h["chained"]) for h in hot[:3]])
 sys.exit(0 if r[0] == r[1] == r[2] and hot and hot[0]["chained"] > 0 else 1)

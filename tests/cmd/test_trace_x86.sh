@@ -82,7 +82,7 @@ done
 same() { python3 -c '
 import json, sys
 def strip(d):
-    if isinstance(d, dict): return {k: strip(v) for k, v in d.items() if k not in ("source", "trace")}
+    if isinstance(d, dict): return {k: strip(v) for k, v in d.items() if k not in ("source", "trace", "tracer")}
     if isinstance(d, list): return [strip(x) for x in d]
     return d
 a, b = (strip(json.load(open(f))) for f in sys.argv[1:3])

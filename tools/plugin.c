@@ -64,6 +64,12 @@
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 
+#if defined(__GNUC__) || defined(__clang__)
+#define PL_NOINLINE __attribute__((noinline))      /* a rare path kept out of a hot one */
+#else
+#define PL_NOINLINE
+#endif
+
 /* Per-instruction flags, fixed at translation time. */
 enum {
     PL_INFUNC = 1,          /* inside a --func function */
@@ -1524,33 +1530,39 @@ static void pl_strays_flush(void)
     st.sig.nstray = 0;
 }
 
-/* The pending block ran, up to where a fault's signal stopped it when the
-   next block, at pc, is a handler that it did not send control to; then
-   what QEMU wrote outside the program's instructions. */
-static void pl_flush_pending(uint64_t pc)
+/* The instructions of the pending block b that ran, when the next block,
+   at pc, may be a signal handler's start: all, but for a fault's signal
+   (those before the faulting one); x86-64 accesses past what an
+   instruction makes go (QEMU's signal frame writes). Out of the hot path. */
+static PL_NOINLINE uint32_t pl_ran_before(pl_block *b, uint64_t pc)
+{
+    uint32_t n = b->n;
+    if (!pl_is_handler(pc) || flow_reaches(&st.thr.cur->flow, pc)) return n;
+    if (st.sig.sync && (n = pl_ran(b)) < b->n) {
+        flow_xfer at;       /* its last instruction did not run: the faulting one is where it resumes */
+        memset(&at, 0, sizeof at);
+        at.pc = at.next = b->s[n].in.pc;
+        flow_end(&st.thr.cur->flow, &at);
+        st.sig.cut++;
+    }
+    if (st.is_x86) pl_trim(b, n);
+    return n;
+}
+
+/* The pending block ran (pl_ran_before), then what QEMU wrote outside the
+   program's instructions. */
+static inline void pl_flush_pending(uint64_t pc)
 {
     pl_block *b = st.run.pending;
     uint32_t n;
-    if (!b) {
-        pl_strays_flush();
-        return;
+    if (b) {
+        st.run.pending = NULL;
+        n = st.sig.nat ? pl_ran_before(b, pc) : b->n;
+        pl_flush_n(b, n);
+        if (n < b->n) pl_unrun(b, n);
+        else if (st.sig.sync && !st.is_x86) pl_unrun(b, 0);     /* RISC-V: the next execution says what ran */
     }
-    st.run.pending = NULL;
-    n = b->n;
-    if (st.sig.nat && pl_is_handler(pc) && !flow_reaches(&st.thr.cur->flow, pc)) {
-        if (st.sig.sync && (n = pl_ran(b)) < b->n) {
-            flow_xfer at;       /* its last instruction did not run: the faulting one is where it resumes */
-            memset(&at, 0, sizeof at);
-            at.pc = at.next = b->s[n].in.pc;
-            flow_end(&st.thr.cur->flow, &at);
-            st.sig.cut++;
-        }
-        if (st.is_x86) pl_trim(b, n);
-    }
-    pl_flush_n(b, n);
-    if (n < b->n) pl_unrun(b, n);
-    else if (st.sig.sync && !st.is_x86) pl_unrun(b, 0);
-    pl_strays_flush();
+    if (st.sig.nstray) pl_strays_flush();
 }
 
 /* A handler starts: the interrupted code's writers saved (what its
@@ -1628,6 +1640,7 @@ static void pl_flow_block(uint64_t pc, const flow_xfer *end)
 {
     flow_thread *F = &st.thr.cur->flow;
     flow_event ev;
+    if (!F->track && !st.sig.nat) return;      /* no frames to follow, no handler to recognise: nothing to do */
     flow_block(F, pc, st.sig.nat && pl_is_handler(pc), pl_place, NULL, &ev);
     st.sig.report.nonlocal += (uint64_t)ev.nonlocal;
     if (ev.unplaced) {      /* the first one, the first in a scope before it */
@@ -1686,8 +1699,8 @@ static void pl_vcpu_tb_exec(unsigned int vcpu, void *udata)
 {
     pl_block *b = (pl_block *)udata;
     if (st.run.child || !pl_enter(vcpu)) return;
-    pl_flush_pending(b->s[0].in.pc);
-    pl_flow_block(b->s[0].in.pc, &b->end);
+    if (st.run.pending || st.sig.nstray) pl_flush_pending(b->s[0].in.pc);
+    if (st.sig.nat || st.thr.cur->flow.track) pl_flow_block(b->s[0].in.pc, &b->end);
     if (st.args.max_insns && st.run.fed >= st.args.max_insns) pl_look();
     st.run.pending = b;
 }
@@ -1736,8 +1749,8 @@ static void pl_vcpu_tb_untraced(unsigned int vcpu, void *udata)
     const pl_ublock *u = (const pl_ublock *)udata;
     uint32_t i;
     if (st.run.child || !pl_enter(vcpu)) return;
-    pl_flush_pending(u->pc);
-    pl_flow_block(u->pc, &u->end);
+    if (st.run.pending || st.sig.nstray) pl_flush_pending(u->pc);      /* the hot path checks inline */
+    if (st.sig.nat || st.thr.cur->flow.track) pl_flow_block(u->pc, &u->end);
     for (i = 0; i < u->nregs; i++) pl_kill_reg(u->regs[i]);
 }
 

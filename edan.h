@@ -258,7 +258,13 @@ typedef enum edan_isa { EDAN_ISA_RISCV64 = 1, EDAN_ISA_X86_64 = 2 } edan_isa;
 #define EDAN_X86_TEMP(n) ((edan_reg)(59 + (n)))     /* n = 0 .. 3 */
 #define EDAN_X86_NUM_REGS 63
 
-enum { EDAN_INSN_HAS_PC = 1 };
+/* edan_insn.flags. EDAN_INSN_STACK: a stack-slot access, its address the
+   stack pointer plus a constant (RISC-V: base sp; x86-64: base rsp, no
+   index; push, pop, call, ret): a load of what a stack-slot store of the
+   thread wrote is forwarded at any distance (store-to-load forwarding,
+   edan_options.forward). EDAN_INSN_LOCKED: a load of a locked
+   read-modify-write (x86-64: lock, xchg with memory), never forwarded. */
+enum { EDAN_INSN_HAS_PC = 1, EDAN_INSN_STACK = 2, EDAN_INSN_LOCKED = 4 };
 
 /* One executed instruction. Front-ends fill it; edan_feed consumes it. */
 typedef struct edan_insn {
@@ -336,7 +342,16 @@ typedef struct edan_options {
     uint64_t shadow_limit;      /* bytes of shadow memory (the last writers of the bytes written) at
                                    most; 0 = EDAN_SHADOW_LIMIT_DEFAULT. A feed that needs more fails
                                    with EDAN_ERR_LIMIT */
+    uint32_t forward;           /* store-to-load forwarding: a load of bytes that one store vertex of its
+                                   thread wrote is no memory access vertex when that store is among the
+                                   thread's last `forward` stores (the store buffer), or when both are
+                                   stack-slot accesses (EDAN_INSN_STACK). 0 = EDAN_FORWARD_DEFAULT
+                                   stores; EDAN_FORWARD_OFF: no forwarding (the paper's model) */
 } edan_options;
+
+#define EDAN_FORWARD_DEFAULT 32
+#define EDAN_FORWARD_MAX 4096
+#define EDAN_FORWARD_OFF 0xffffffffu
 
 /* The m's of a zeroed edan_options (an initializer for uint32_t[]). */
 #define EDAN_DEFAULT_M {1, 2, 4, 8, 16}
@@ -520,6 +535,7 @@ typedef struct edan_metrics {
     uint64_t loads, stores, amos;       /* memory instructions seen */
     uint64_t load_bytes, store_bytes;   /* bytes requested by them (an AMO counts as both) */
     uint64_t chained;       /* memory access vertices with md >= 2 */
+    uint64_t forwarded;     /* loads that store-to-load forwarding answered (no memory access vertices) */
     uint64_t level_hits[EDAN_MAX_LEVELS];   /* accesses served by each level */
     uint64_t ram_lines;     /* lines filled from RAM */
     uint64_t writebacks;    /* dirty lines written back from the last level */
@@ -1255,7 +1271,7 @@ typedef struct edan__hot {
 
 typedef struct edan__dotv {
     edan_insn in;
-    uint64_t best_pred;     /* per config: predecessor with the largest F (0 = none) */
+    uint64_t fwd;           /* a forwarded load's store (0: none) */
 } edan__dotv;
 
 /* The layer histogram W_1..W_D of a configuration, about a byte per layer
@@ -1303,6 +1319,27 @@ typedef struct edan__cfg {
     edan__layers lay;       /* last: its 19 KB would part the fields every vertex reads */
 } edan__cfg;
 
+/* Store-to-load forwarding's state of a thread (edan-model, "Store-to-load
+   forwarding"): its last S store vertices (a ring, the newest before
+   head) and its stack-slot stores (an open-addressing table of cap slots
+   by vertex id, 0 empty; the stores that no byte names as its writer any
+   more go when it would grow: it is bounded by the stack). An entry: the
+   store's vertex id, its first byte and size (addr * 128 + size), and per
+   configuration its start S and the memory depth there (its own access
+   not counted, nor fillers that join at its end), what a load it forwards
+   to takes. */
+typedef struct edan__fwd {
+    unsigned char *ring;
+    uint32_t head, n;
+    unsigned char *stack;
+    uint32_t cap, used;
+} edan__fwd;
+#define EDAN__FW_BYTES(K) ((16 + 12 * (size_t)(K) + 7) & ~(size_t)7)
+#define EDAN__FW_VID(e) (((uint64_t *)(e))[0])
+#define EDAN__FW_AT(e) (((uint64_t *)(e))[1])
+#define EDAN__FW_S(e) ((uint64_t *)(e) + 2)
+#define EDAN__FW_MD(e, K) ((uint32_t *)((uint64_t *)(e) + 2 + (K)))
+
 /* A thread (edan_thread_*): its registers while another runs, and its
    share of the counts. */
 typedef struct edan__thread {
@@ -1311,6 +1348,7 @@ typedef struct edan__thread {
     uint64_t **sig;         /* its register writers at each signal delivered and not yet returned from
                                (edan_signal_*), oldest first; sig[nsig ..] kept for the next ones */
     uint32_t nsig, sig_alloc;
+    edan__fwd fw;           /* its forwarding state while another runs (the running one's: ctx->fw) */
     uint64_t N, cross;
     uint64_t first;         /* N + 1 at its creation: its own vertices' ids are at least this */
     uint64_t *cnt;          /* per configuration: W, C, chained, D */
@@ -1382,6 +1420,11 @@ struct edan_context {
     struct edan__pred *multi_pred; uint64_t *multi_pv; size_t multi_pred_cap, multi_pv_cap;
     edan__filler *multi_fill; size_t multi_fill_cap;
     edan__threads th;       /* threads: whose registers, whose vertices */
+    /* store-to-load forwarding: the running thread's state, the store
+       buffer's size (0: off), the loads forwarded */
+    edan__fwd fw;
+    uint32_t fw_S;
+    uint64_t forwarded;
 };
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -1506,6 +1549,10 @@ edan_result edan_create(edan_context **out, const edan_options *opts)
     }
     ctx->hotspots = opts->hotspots;
     ctx->paper_cache = opts->paper_cache != 0;
+    if (opts->forward != EDAN_FORWARD_OFF && opts->forward > EDAN_FORWARD_MAX)
+        return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "forward is %u: at most %u stores (EDAN_FORWARD_OFF: none)",
+                          (unsigned)opts->forward, (unsigned)EDAN_FORWARD_MAX);
+    ctx->fw_S = opts->forward == EDAN_FORWARD_OFF ? 0 : opts->forward ? opts->forward : EDAN_FORWARD_DEFAULT;
     ctx->tl_max = opts->timeline_max_bins ? (opts->timeline_max_bins < 4 ? 4 : opts->timeline_max_bins) : (size_t)1 << 20;
     ctx->dot_max = opts->dot_max_vertices;
     ctx->sh_limit = opts->shadow_limit ? opts->shadow_limit : EDAN_SHADOW_LIMIT_DEFAULT;
@@ -1527,6 +1574,13 @@ edan_result edan_create(edan_context **out, const edan_options *opts)
     return EDAN_OK;
 }
 
+static void edan__fw_free(const edan_allocator *a, edan__fwd *f)
+{
+    edan__free(a, f->ring);
+    edan__free(a, f->stack);
+    memset(f, 0, sizeof *f);
+}
+
 void edan_destroy(edan_context *ctx)
 {
     edan_allocator a;
@@ -1535,8 +1589,10 @@ void edan_destroy(edan_context *ctx)
     if (!ctx) return;
     a = ctx->a;
     while (ctx->blocks) edan_block_destroy(ctx->blocks);
+    edan__fw_free(&a, &ctx->fw);
     for (j = 0; j < ctx->th.n; j++) {
         edan__thread *T = &ctx->th.t[j];
+        edan__fw_free(&a, &T->fw);
         for (i = 0; i < T->sig_alloc; i++) edan__free(&a, T->sig[i]);
         edan__free(&a, T->sig);
         edan__free(&a, T->regs);
@@ -2320,6 +2376,7 @@ static edan_result edan__dot_record(edan_context *ctx, uint64_t vid, const edan_
     if (!edan__grow(&ctx->a, (void **)&ctx->dot_v, &ctx->dot_v_cap, vid + 1, sizeof(edan__dotv)))
         return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory recording the graph");
     ctx->dot_v[vid].in = *in;
+    ctx->dot_v[vid].fwd = 0;
     for (i = 0; i < np; i++) {
         if (!edan__grow(&ctx->a, (void **)&ctx->dot_e, &ctx->dot_e_cap, ctx->dot_e_n + 1, sizeof *ctx->dot_e))
             return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory recording the graph");
@@ -2790,16 +2847,21 @@ static EDAN__INLINE edan_result edan__vertex_sums(edan_context *ctx, edan__cfg *
 
 /* Configuration g's part of vertex vid, whose predecessors pv[0 .. npv)
    finish by S and have memory depth *md at most: its fill dependences (a
-   cache-served access depends on the lines' fillers), its time, its
-   finish *F, its memory depth *md and whether it is a memory vertex
-   (*is_mem), added to g's totals. *best (NULL: not wanted) names the
-   first predecessor with the largest F; a filler finishing later
-   replaces it. */
+   cache-served access depends on the lines' fillers), its time, its start
+   *Sv, its finish *F, its memory depth *md and whether it is a memory
+   vertex (*is_mem), added to g's totals. *best (NULL: not wanted) names
+   the first predecessor with the largest F; a filler finishing later
+   replaces it. A memory vertex that the cache also served for some lines
+   (an access across lines) waits for their fillers at its end, not its
+   start: its RAM request goes out with the others' (edan-model, "An
+   access that touches several lines"). */
 static EDAN__INLINE edan_result edan__vertex(edan_context *ctx, edan__cfg *g, const edan_insn *in, uint64_t addr,
                                              uint64_t vid, const uint64_t *pv, uint32_t npv, uint64_t S,
-                                             uint32_t *md, uint64_t *best, uint64_t *F, int *is_mem)
+                                             uint32_t *md, uint64_t *best, uint64_t *Sv, uint32_t *mdS, uint64_t *F,
+                                             int *is_mem)
 {
     uint64_t t, w = 0;
+    uint32_t md0 = UINT32_MAX;     /* the depth at its start, when its fills join at its end */
     long hit;
     if (in->mem == EDAN_MEM_NONE) {
         *is_mem = 0;
@@ -2831,14 +2893,41 @@ static EDAN__INLINE edan_result edan__vertex(edan_context *ctx, edan__cfg *g, co
         fl.n = 0;
         fl.filled = 0;
         edan__cache_access(g, in, addr, vid, is_mem, &t, &w, &fl);
-        if (fl.n == 1) r = edan__fill_dep(ctx, g, &fl.f[0], vid, pv, npv, &S, md, best);
-        else if (fl.n) r = edan__fill_deps(ctx, g, &fl, vid, pv, npv, &S, md, best);
-        if (r != EDAN_OK) return r;
-        *F = S + t;
-        *md = edan__depth(*md, *is_mem);
+        if (*is_mem && fl.n) {      /* across lines, some from RAM, some served: the fills join at its end */
+            uint64_t Fend = 0, fbest = 0;
+            uint32_t mdend = 0;
+            if ((r = edan__fill_deps(ctx, g, &fl, vid, pv, npv, &Fend, &mdend, best ? &fbest : NULL)) != EDAN_OK)
+                return r;
+            *F = S + t;
+            md0 = *md;
+            *md = edan__depth(*md, 1);
+            if (Fend > *F) {
+                *F = Fend;
+                if (best) *best = fbest;
+            }
+            if (mdend > *md) *md = mdend;
+        } else {
+            if (fl.n == 1) r = edan__fill_dep(ctx, g, &fl.f[0], vid, pv, npv, &S, md, best);
+            else if (fl.n) r = edan__fill_deps(ctx, g, &fl, vid, pv, npv, &S, md, best);
+            if (r != EDAN_OK) return r;
+            *F = S + t;
+            *md = edan__depth(*md, *is_mem);
+        }
         if (fl.filled) edan__fillers_done(g, &fl, in, addr, vid, *F, *md);
     }
+    *Sv = S;
+    *mdS = md0 != UINT32_MAX ? md0 : *md - (uint32_t)(*is_mem != 0);
     return edan__vertex_sums(ctx, g, S, *F, t, w, *is_mem, *md);
+}
+
+/* Configuration g's part of load vid that store-to-load forwarding
+   answers: no memory access vertex, no cache lookup, one cycle from S
+   (its address's writers and the store's start), at depth *md. */
+static EDAN__INLINE edan_result edan__vertex_forwarded(edan_context *ctx, edan__cfg *g, uint64_t S, uint32_t md,
+                                                       uint64_t *F)
+{
+    *F = S + 1;
+    return edan__vertex_sums(ctx, g, S, *F, 1, 0, 0, md);
 }
 
 /* Memory predecessor u (a vertex id before seg_start) of the current
@@ -2942,6 +3031,184 @@ static EDAN__INLINE uint32_t edan__distinct_writers(const uint64_t *v, uint32_t 
         np += j == i;
     }
     return np;
+}
+
+/* ---- store-to-load forwarding ---------------------------------------- */
+/* The ring's entry of store vertex vid, or NULL: newest first (a spill's
+   reload and a value stored and read again are near), none older than
+   the ring's oldest. */
+static EDAN__INLINE const unsigned char *edan__fw_ring_find(const edan_context *ctx, uint64_t vid)
+{
+    const edan__fwd *f = &ctx->fw;
+    const size_t esz = EDAN__FW_BYTES(ctx->K);
+    uint32_t i, j = f->head;
+    if (!f->n || vid < EDAN__FW_VID(f->ring + (size_t)((f->head + ctx->fw_S - f->n) % ctx->fw_S) * esz)) return NULL;
+    for (i = 0; i < f->n; i++) {
+        const unsigned char *e;
+        j = j ? j - 1 : ctx->fw_S - 1;
+        e = f->ring + (size_t)j * esz;
+        if (EDAN__FW_VID(e) == vid) return e;
+        if (EDAN__FW_VID(e) < vid) return NULL;
+    }
+    return NULL;
+}
+
+/* The stack table's slot of store vertex vid (its entry, or the empty slot it would take). */
+static EDAN__INLINE unsigned char *edan__fw_stack_slot(const edan__fwd *f, size_t esz, uint64_t vid)
+{
+    const size_t m = f->cap - 1;
+    size_t i = edan__hash64(vid, m);
+    while (EDAN__FW_VID(f->stack + i * esz) && EDAN__FW_VID(f->stack + i * esz) != vid) i = (i + 1) & m;
+    return f->stack + i * esz;
+}
+
+/* The store vertex whose value a load of [addr, addr + size) takes from
+   the store buffer or a stack slot, when the model forwards it: every
+   byte last written by one store vertex s of this thread (a word's or a
+   split byte's writer), s among the thread's last fw_S stores, or s and
+   the load both stack-slot accesses. Its entry, or NULL (an AMO, a
+   locked read-modify-write, bytes of several stores, of none or of
+   another thread). */
+static EDAN__NOINLINE const unsigned char *edan__fw_find(edan_context *ctx, const edan_insn *in, uint64_t addr)
+{
+    const uint32_t K = ctx->K;
+    uint64_t last = addr + in->size - 1, w, wl = last >> 3, vid = 0;
+    const unsigned char *e;
+    if (in->mem != EDAN_MEM_LOAD || (in->flags & EDAN_INSN_LOCKED)) return NULL;
+    for (w = addr >> 3; w <= wl; w++) {
+        const uint64_t *x = edan__word(ctx, w, K, 0);
+        if (!x || !x[0]) return NULL;
+        if (!(x[0] & EDAN__WSPLIT)) {
+            if (vid && x[0] != vid) return NULL;
+            vid = x[0];
+        } else {
+            const uint32_t *b = ctx->split + (size_t)(x[0] & ~EDAN__WSPLIT) * 8;
+            unsigned lo = w == addr >> 3 ? (unsigned)(addr & 7) : 0, hi = w == wl ? (unsigned)(last & 7) : 7, j;
+            for (j = lo; j <= hi; j++) {
+                if (!b[j] || (vid && EDAN__REC_HEAD(ctx, b[j], K)->vid != vid)) return NULL;
+                vid = EDAN__REC_HEAD(ctx, b[j], K)->vid;
+            }
+        }
+    }
+    if ((e = edan__fw_ring_find(ctx, vid)) != NULL) return e;
+    if (!(in->flags & EDAN_INSN_STACK) || !ctx->fw.cap) return NULL;
+    e = edan__fw_stack_slot(&ctx->fw, EDAN__FW_BYTES(K), vid);
+    return EDAN__FW_VID(e) ? e : NULL;
+}
+
+/* A load may forward: its word's writer v (a whole-word entry's) is the
+   ring's, or it reads a stack slot. For the paths that take the common
+   case inline and give the others to edan__feed. */
+static EDAN__INLINE int edan__fw_may(const edan_context *ctx, const edan_insn *in, uint64_t v)
+{
+    const edan__fwd *f = &ctx->fw;
+    if (!ctx->fw_S || !v) return 0;
+    if (in->flags & EDAN_INSN_STACK) return 1;
+    return f->n && v >= EDAN__FW_VID(f->ring + (size_t)((f->head + ctx->fw_S - f->n) % ctx->fw_S) *
+                                                EDAN__FW_BYTES(ctx->K));
+}
+
+/* Whether store vertex vid is still the last writer of a byte of [addr,
+   addr + size): a stack-slot store that none names has nothing to forward. */
+static int edan__fw_live(edan_context *ctx, uint64_t vid, uint64_t addr, uint32_t size)
+{
+    const uint32_t K = ctx->K;
+    uint64_t last = addr + size - 1, w, wl = last >> 3;
+    for (w = addr >> 3; w <= wl; w++) {
+        const uint64_t *x = edan__word(ctx, w, K, 0);
+        if (!x) continue;
+        if (!(x[0] & EDAN__WSPLIT)) {
+            if (x[0] == vid) return 1;
+        } else {
+            const uint32_t *b = ctx->split + (size_t)(x[0] & ~EDAN__WSPLIT) * 8;
+            unsigned lo = w == addr >> 3 ? (unsigned)(addr & 7) : 0, hi = w == wl ? (unsigned)(last & 7) : 7, j;
+            for (j = lo; j <= hi; j++)
+                if (b[j] && EDAN__REC_HEAD(ctx, b[j], K)->vid == vid) return 1;
+        }
+    }
+    return 0;
+}
+
+/* Room for a store in the running thread's ring and for `stack` more in
+   its stack table, made (the table rebuilt with the stores still live,
+   at most 3/4 full). 0 when out of memory (the error in the context). */
+static EDAN__NOINLINE int edan__fw_room(edan_context *ctx, uint32_t stack)
+{
+    edan__fwd *f = &ctx->fw;
+    const size_t esz = EDAN__FW_BYTES(ctx->K);
+    if (!f->ring && !(f->ring = (unsigned char *)edan__alloc(&ctx->a, ctx->fw_S * esz))) goto nomem;
+    if (stack && 4 * ((size_t)f->used + stack) > 3 * (size_t)f->cap) {
+        edan__fwd old = *f;
+        size_t live = 0;
+        uint32_t i;
+        for (i = 0; i < old.cap; i++) {
+            unsigned char *e = old.stack + (size_t)i * esz;
+            if (EDAN__FW_VID(e) && edan__fw_live(ctx, EDAN__FW_VID(e), EDAN__FW_AT(e) >> 7, (uint32_t)(EDAN__FW_AT(e) & 127)))
+                live++;
+            else
+                EDAN__FW_VID(e) = 0;
+        }
+        f->cap = 64;
+        while (4 * (live + stack) > 3 * (size_t)f->cap || (old.cap > f->cap && 2 * (live + stack) > (size_t)f->cap))
+            f->cap *= 2;
+        f->used = 0;
+        if (!(f->stack = (unsigned char *)edan__calloc(&ctx->a, f->cap * esz))) {
+            *f = old;
+            goto nomem;
+        }
+        for (i = 0; i < old.cap; i++)
+            if (EDAN__FW_VID(old.stack + (size_t)i * esz)) {
+                memcpy(edan__fw_stack_slot(f, esz, EDAN__FW_VID(old.stack + (size_t)i * esz)), old.stack + (size_t)i * esz, esz);
+                f->used++;
+            }
+        edan__free(&ctx->a, old.stack);
+    }
+    return 1;
+nomem:
+    edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the store buffer");
+    return 0;
+}
+
+/* Store vertex vid (of one access of size bytes at addr; stack: a stack
+   slot), started at Sv[k] at memory depth mdS[k] (its predecessors', less
+   the fillers that join at its end) in configuration k, into the running
+   thread's ring and, for a stack slot, its stack table, for which
+   edan__fw_room made room. */
+static EDAN__INLINE void edan__fw_put(edan_context *ctx, uint64_t vid, uint64_t addr, uint32_t size, int stack,
+                                      const uint64_t *Sv, const uint32_t *mdS)
+{
+    edan__fwd *f = &ctx->fw;
+    const uint32_t K = ctx->K;
+    unsigned char *e = f->ring + (size_t)f->head * EDAN__FW_BYTES(K);
+    uint32_t k;
+    f->head = f->head + 1 == ctx->fw_S ? 0 : f->head + 1;
+    if (f->n < ctx->fw_S) f->n++;
+    EDAN__FW_VID(e) = vid;
+    EDAN__FW_AT(e) = addr << 7 | size;
+    for (k = 0; k < K; k++) {
+        EDAN__FW_S(e)[k] = Sv[k];
+        EDAN__FW_MD(e, K)[k] = mdS[k];
+    }
+    if (stack) {
+        memcpy(edan__fw_stack_slot(f, EDAN__FW_BYTES(K), vid), e, EDAN__FW_BYTES(K));
+        f->used++;
+    }
+}
+
+/* Room for a store and `stack` more stack slots, made when missing
+   (edan__fw_room); 0 when out of memory. */
+static EDAN__INLINE int edan__fw_ready(edan_context *ctx, uint32_t stack)
+{
+    return (ctx->fw.ring && 4 * ((size_t)ctx->fw.used + stack) <= 3 * (size_t)ctx->fw.cap) || edan__fw_room(ctx, stack);
+}
+
+/* edan__fw_ready and edan__fw_put: 0 when out of memory. */
+static EDAN__INLINE int edan__fw_store(edan_context *ctx, uint64_t vid, uint64_t addr, uint32_t size, int stack,
+                                       const uint64_t *Sv, const uint32_t *mdS)
+{
+    if (!edan__fw_ready(ctx, (uint32_t)stack)) return 0;
+    edan__fw_put(ctx, vid, addr, size, stack, Sv, mdS);
+    return 1;
 }
 
 /* The last writers of bytes [addr, addr + size) (the access wraps
@@ -3078,12 +3345,16 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
     uint64_t pv[EDAN__MAX_PREDS];      /* the predecessors' ids */
     uint64_t Fv[EDAN_MAX_CONFIGS];     /* this vertex's F and md, per configuration */
     uint32_t mdv[EDAN_MAX_CONFIGS];
+    uint64_t Sv[EDAN_MAX_CONFIGS];     /* ... its start and the depth there: a store's, for the loads it */
+    uint32_t mdSv[EDAN_MAX_CONFIGS];   /* may forward to */
     uint32_t np = 0, i, k, md1 = 0, nreg;
     uint64_t vid, S1 = 0;
     const int reads_mem = p->edan__.reads_mem, writes_mem = p->edan__.writes_mem;
+    const unsigned char *fw = NULL;    /* a forwarded load's store */
     if (in->mem != EDAN_MEM_NONE && addr + in->size - 1 < addr)
         return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: access wraps around the address space",
                           (unsigned long long)ctx->N + 1);
+    if (in->mem == EDAN_MEM_LOAD && ctx->fw_S) fw = edan__fw_find(ctx, in, addr);
     vid = edan__count(ctx, in);
 
     /* predecessors: the last writers of the registers and bytes read */
@@ -3100,8 +3371,12 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
         edan__reg_preds(ctx, p, K, preds, pv, &np, &S1, &md1);
     }
     nreg = np;
-    if (reads_mem) edan__read_bytes(ctx, addr, in->size, K, lean, preds, pv, &np, &S1, &md1);
+    if (fw)     /* forwarded: the store counts with its start and its depth less its own access */
+        edan__add_pred(preds, pv, &np, EDAN__FW_VID(fw), EDAN__FW_S(fw), EDAN__FW_MD(fw, K), lean, &S1, &md1);
+    else if (reads_mem)
+        edan__read_bytes(ctx, addr, in->size, K, lean, preds, pv, &np, &S1, &md1);
     ctx->E += np;
+    ctx->forwarded += fw != NULL;
     if (ctx->th.seg_start) edan__cross_preds(ctx, pv, nreg, np);
     if (!lean && ctx->dot_max) {
         edan_insn at = *in;
@@ -3109,6 +3384,7 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
         at.addr = addr;
         r = edan__dot_record(ctx, vid, &at, pv, np);
         if (r != EDAN_OK) return r;
+        if (fw && !ctx->dot_overflow) ctx->dot_v[vid].fwd = EDAN__FW_VID(fw);
     }
 
     for (k = 0; k < K; k++) {
@@ -3123,7 +3399,12 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
         } else {
             edan__preds_join(preds, pv, np, k, &S, &md, &best);
         }
-        r = edan__vertex(ctx, g, in, addr, vid, pv, np, S, &md, &best, &F, &is_mem);
+        if (fw) {
+            is_mem = 0;
+            r = edan__vertex_forwarded(ctx, g, S, md, &F);
+        } else {
+            r = edan__vertex(ctx, g, in, addr, vid, pv, np, S, &md, &best, &Sv[k], &mdSv[k], &F, &is_mem);
+        }
         if (r != EDAN_OK) return r;
         if (!lean && (r = edan__vertex_record(ctx, g, in, vid, is_mem, best, F, md)) != EDAN_OK) return r;
         Fv[k] = F;
@@ -3136,7 +3417,13 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
     } else {
         edan__write_regs(ctx, p, vid, Fv, mdv, K);
     }
-    if (writes_mem) return edan__write_bytes(ctx, addr, in->size, vid, Fv, mdv, K);
+    if (writes_mem) {
+        edan_result r = edan__write_bytes(ctx, addr, in->size, vid, Fv, mdv, K);
+        if (r != EDAN_OK) return r;
+        if (in->mem == EDAN_MEM_STORE && ctx->fw_S &&
+            !edan__fw_store(ctx, vid, addr, in->size, (in->flags & EDAN_INSN_STACK) != 0, Sv, mdSv))
+            return EDAN_ERR_NOMEM;
+    }
     return EDAN_OK;
 }
 
@@ -3147,8 +3434,8 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
 static EDAN__INLINE int edan__feed_lean1_fast(edan_context *ctx, const edan_insn *in, const edan_prepared *p,
                                               uint64_t addr, edan_result *r)
 {
-    uint64_t S = 0, F, vid, v[EDAN_MAX_SRC + 1], *e = NULL;     /* v: the predecessors' ids (0: none) */
-    uint32_t md = 0, np = 0, i, nv;
+    uint64_t S = 0, Sv, F, vid, v[EDAN_MAX_SRC + 1], *e = NULL;     /* v: the predecessors' ids (0: none) */
+    uint32_t md = 0, mdS, np = 0, i, nv;
     int is_mem;
     if (in->mem != EDAN_MEM_NONE) {
         /* one word (an access that wraps around is not: edan__feed says so) */
@@ -3157,6 +3444,7 @@ static EDAN__INLINE int edan__feed_lean1_fast(edan_context *ctx, const edan_insn
             return 0;
         e = edan__word(ctx, addr >> 3, 1, in->mem == EDAN_MEM_STORE);
         if (e ? (e[0] & EDAN__WSPLIT) != 0 : in->mem == EDAN_MEM_STORE) return 0;
+        if (in->mem == EDAN_MEM_LOAD && e && edan__fw_may(ctx, in, e[0])) return 0;    /* edan__feed forwards */
     }
     np = edan__lean_sources(ctx, p, &S, &md, v);
     nv = p->edan__.nsrc;
@@ -3174,10 +3462,14 @@ static EDAN__INLINE int edan__feed_lean1_fast(edan_context *ctx, const edan_insn
     }
     vid = edan__count(ctx, in);
     ctx->E += np;
-    *r = edan__vertex(ctx, ctx->cfg, in, addr, vid, v, nv, S, &md, NULL, &F, &is_mem);
+    *r = edan__vertex(ctx, ctx->cfg, in, addr, vid, v, nv, S, &md, NULL, &Sv, &mdS, &F, &is_mem);
     if (*r != EDAN_OK) return 1;
     edan__lean_target(ctx, p, vid, F, md);
-    if (in->mem == EDAN_MEM_STORE) edan__set_word_writer(e, vid, &F, &md, 1);
+    if (in->mem == EDAN_MEM_STORE) {
+        edan__set_word_writer(e, vid, &F, &md, 1);
+        if (ctx->fw_S && !edan__fw_store(ctx, vid, addr, in->size, (in->flags & EDAN_INSN_STACK) != 0, &Sv, &mdS))
+            *r = EDAN_ERR_NOMEM;
+    }
     return 1;
 }
 
@@ -3324,8 +3616,8 @@ static EDAN__NOINLINE edan_result edan__feed_multi(edan_context *ctx, const edan
         edan__cfg *g = &ctx->cfg[k];
         const edan__pred *preds = ctx->multi_pred;
         const uint64_t *pv = ctx->multi_pv;
-        uint64_t S = 0, F, best = 0, t, w = 0, lat = 0;
-        uint32_t md = 0;
+        uint64_t S = 0, F, best = 0, t, w = 0, lat = 0, Fend = 0;
+        uint32_t md = 0, mdend = 0;
         int is_mem = 0, filled = 0;
         edan__preds_join(preds, pv, np, k, &S, &md, &best);
         if (!g->c.num_levels) {
@@ -3356,13 +3648,24 @@ static EDAN__NOINLINE edan_result edan__feed_multi(edan_context *ctx, const edan
                     if (q == nf) ctx->multi_fill[nf++] = fl.f[i];
                 }
             }
-            for (q = 0; q < nf; q++)
-                if ((r = edan__fill_dep(ctx, g, &ctx->multi_fill[q], vid, pv, np, &S, &md, &best)) != EDAN_OK) return r;
+            if (is_mem) {   /* some lines from RAM: the others' fills join at its end (edan__vertex) */
+                uint64_t fbest = 0;
+                for (q = 0; q < nf; q++)
+                    if ((r = edan__fill_dep(ctx, g, &ctx->multi_fill[q], vid, pv, np, &Fend, &mdend, &fbest)) != EDAN_OK)
+                        return r;
+                if (Fend > S + edan__access_time(g, 1, 0)) best = fbest;
+            } else {
+                for (q = 0; q < nf; q++)
+                    if ((r = edan__fill_dep(ctx, g, &ctx->multi_fill[q], vid, pv, np, &S, &md, &best)) != EDAN_OK)
+                        return r;
+            }
             if (ctx->paper_cache) w = is_mem ? all : 0;     /* the authors' count: every access's size */
         }
         t = edan__access_time(g, is_mem, lat);
         F = S + t;
         md = edan__depth(md, is_mem);
+        if (Fend > F) F = Fend;
+        if (mdend > md) md = mdend;
         if (filled) {
             /* the lines this vertex brought from RAM: their filler's F and md */
             edan__fillers none;
@@ -3744,8 +4047,13 @@ edan_result edan_thread_switch(edan_context *ctx, uint32_t thread)
         if (!T->regs && !(T->regs = (uint64_t *)edan__calloc(&ctx->a, edan__thr_regs_words(ctx) * sizeof(uint64_t))))
             return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for thread %u", ctx->th.cur);
         edan__thr_regs(ctx, T->regs, 1);
+        T->fw = ctx->fw;
+    } else {
+        edan__fw_free(&ctx->a, &ctx->fw);       /* the exited thread's */
     }
     edan__thr_regs(ctx, ctx->th.t[thread].regs, 0);
+    ctx->fw = ctx->th.t[thread].fw;             /* its stores (another thread's never forward) */
+    memset(&ctx->th.t[thread].fw, 0, sizeof ctx->th.t[thread].fw);
     ctx->th.cur = thread;
     ctx->th.first = ctx->th.t[thread].first;
     ctx->kill_epoch++;      /* blocks: every live-in may have another writer */
@@ -3761,7 +4069,9 @@ edan_result edan_thread_exit(edan_context *ctx, uint32_t thread)
     if (thread == ctx->th.cur) {   /* its share, then no thread until a switch */
         edan__thr_account(ctx);
         ctx->th.cur = EDAN__NO_THREAD;
+        edan__fw_free(&ctx->a, &ctx->fw);
     }
+    edan__fw_free(&ctx->a, &T->fw);
     edan__free(&ctx->a, T->regs);
     T->regs = NULL;
     while (T->sig_alloc) edan__free(&ctx->a, T->sig[--T->sig_alloc]);
@@ -3909,6 +4219,7 @@ struct edan_block {
     edan_prepared *p;
     uint32_t n;
     int compiled;                   /* 0: always fed one by one */
+    uint32_t nstack;                /* its stack-slot stores (the forwarding's stack table needs room for) */
     int plain;                      /* no cache, no timeline: see edan__block_exec */
     uint32_t nlive, nmem, nstep, nout, ntinf, nops;
     edan_reg *live_reg;             /* the registers it reads before writing them ... */
@@ -4353,6 +4664,7 @@ edan_result edan_block_create(edan_context *ctx, const edan_prepared *p, size_t 
         }
     }
     b->compiled = c;
+    for (i = 0; i < n; i++) b->nstack += p[i].in.mem == EDAN_MEM_STORE && (p[i].in.flags & EDAN_INSN_STACK);
     b->next = ctx->blocks;
     if (ctx->blocks) ctx->blocks->prev = b;
     ctx->blocks = b;
@@ -4514,13 +4826,15 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
     uint64_t *F = ctx->reg_F, **ent = b->ent, N0 = ctx->N, E, Tinf;
     uint32_t *md = ctx->reg_md, i;
     const edan__bterm *t, *te;
-    if (!edan__block_ready(ctx, b, addrs, 1) || !edan__block_room(ctx, g, b, plain, hot)) return 0;
+    if (!edan__block_ready(ctx, b, addrs, 1) || !edan__block_room(ctx, g, b, plain, hot) ||
+        (ctx->fw_S && !edan__fw_ready(ctx, b->nstack)))
+        return 0;
     E = edan__block_live_edges(ctx, b);
     Tinf = g->Tinf;
     for (i = 0; i < b->nstep; i++) {
         const edan__bstep *st = &b->step[i];
-        uint64_t S, Fm = 0, *e;      /* Fm: set by edan__vertex, which cannot fail here */
-        uint32_t d;
+        uint64_t S, Sm = 0, Fm = 0, *e;      /* Sm, Fm, dS: set by edan__vertex, which cannot fail here */
+        uint32_t d, dS = 0;
         int is_mem;
         t = b->terms + st->t0;
         S = F[t->slot] + t->c;      /* a step has a term at least, most one or two */
@@ -4536,10 +4850,34 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
         }
         e = ent[st->mem];
         if (st->kind == EDAN_MEM_LOAD && e && e[0]) {
-            edan__join_word(e, 1, 0, &S, &d);
+            const edan_insn *in = &b->p[st->idx].in;
+            const unsigned char *fw = edan__fw_may(ctx, in, e[0]) ? edan__fw_find(ctx, in, addrs[st->idx]) : NULL;
             E += edan__block_word_edge(ctx, st, e[0]);
+            if (fw) {       /* forwarded: an operation of one cycle from the store's start */
+                edan__join(&S, &d, EDAN__FW_S(fw)[0], EDAN__FW_MD(fw, 1)[0]);
+                Fm = S + 1;
+                ctx->forwarded++;
+                if (plain) {    /* the block's constants counted it as a RAM access */
+                    g->W--;
+                    g->T1 -= edan__access_time(g, 1, 0) - 1;
+                    g->C++;
+                    g->bytes -= in->size;
+                    if (Fm > Tinf) Tinf = Fm;
+                } else {
+                    g->Tinf = Tinf;
+                    (void)edan__vertex_forwarded(ctx, g, S, d, &Fm);
+                    Tinf = g->Tinf;
+                }
+                if (hot) (void)edan__hot_count(ctx, g, in, 0, d);
+                F[st->dst] = Fm;
+                md[st->dst] = d;
+                continue;
+            }
+            edan__join_word(e, 1, 0, &S, &d);
         }
         if (plain) {        /* edan__vertex without a cache: W, T1 and bytes are the block's */
+            Sm = S;
+            dS = d;
             Fm = S + edan__access_time(g, 1, 0);
             d = edan__depth(d, 1);
             if (Fm > Tinf) Tinf = Fm;
@@ -4549,12 +4887,17 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
             uint64_t pv[EDAN_MAX_SRC + 1];
             uint32_t npv = edan__block_preds(ctx, st, N0, e, pv);
             g->Tinf = Tinf;
-            (void)edan__vertex(ctx, g, &b->p[st->idx].in, addrs[st->idx], N0 + st->idx + 1, pv, npv, S, &d, NULL, &Fm,
-                               &is_mem);      /* grown above; no graph recorded */
+            (void)edan__vertex(ctx, g, &b->p[st->idx].in, addrs[st->idx], N0 + st->idx + 1, pv, npv, S, &d, NULL, &Sm,
+                               &dS, &Fm, &is_mem);      /* grown above; no graph recorded */
             Tinf = g->Tinf;
         }
         if (hot) (void)edan__hot_count(ctx, g, &b->p[st->idx].in, is_mem, d);     /* room made above */
-        if (st->kind == EDAN_MEM_STORE) edan__set_word_writer(e, N0 + st->idx + 1, &Fm, &d, 1);
+        if (st->kind == EDAN_MEM_STORE) {
+            edan__set_word_writer(e, N0 + st->idx + 1, &Fm, &d, 1);
+            if (ctx->fw_S)      /* room made before */
+                edan__fw_put(ctx, N0 + st->idx + 1, addrs[st->idx], b->p[st->idx].in.size,
+                             (b->p[st->idx].in.flags & EDAN_INSN_STACK) != 0, &Sm, &dS);
+        }
         F[st->dst] = Fm;
         md[st->dst] = d;
     }
@@ -4585,15 +4928,17 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
     uint64_t *F = ctx->reg_F, **ent = b->ent, N0 = ctx->N, E, Tinf[EDAN_MAX_CONFIGS];
     uint32_t *md = ctx->reg_md, i, k;
     const edan__bterm *t, *te;
-    if (!edan__block_ready(ctx, b, addrs, K)) return 0;
+    if (!edan__block_ready(ctx, b, addrs, K) || (ctx->fw_S && !edan__fw_ready(ctx, b->nstack))) return 0;
     for (k = 0; k < K; k++)
         if (!edan__block_room(ctx, &ctx->cfg[k], b, 0, hot)) return 0;
     E = edan__block_live_edges(ctx, b);
     for (k = 0; k < K; k++) Tinf[k] = ctx->cfg[k].Tinf;
     for (i = 0; i < b->nstep; i++) {
         const edan__bstep *st = &b->step[i];
-        uint64_t S[EDAN_MAX_CONFIGS], Fm[EDAN_MAX_CONFIGS], *e, pv[EDAN_MAX_SRC + 1];
-        uint32_t d[EDAN_MAX_CONFIGS], npv;
+        uint64_t S[EDAN_MAX_CONFIGS], Sm[EDAN_MAX_CONFIGS], Fm[EDAN_MAX_CONFIGS], *e, pv[EDAN_MAX_SRC + 1];
+        uint32_t d[EDAN_MAX_CONFIGS], dS[EDAN_MAX_CONFIGS], npv;
+        int memk[EDAN_MAX_CONFIGS];
+        const unsigned char *fw = NULL;
         for (k = 0; k < K; k++) {
             S[k] = 0;
             d[k] = 0;
@@ -4609,22 +4954,36 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
         }
         e = ent[st->mem];
         if (st->kind == EDAN_MEM_LOAD && e && e[0]) {
-            for (k = 0; k < K; k++) edan__join_word(e, K, k, &S[k], &d[k]);
+            const edan_insn *in = &b->p[st->idx].in;
+            if (edan__fw_may(ctx, in, e[0])) fw = edan__fw_find(ctx, in, addrs[st->idx]);
+            for (k = 0; k < K; k++)     /* forwarded: the store's start and depth less its access */
+                if (fw) edan__join(&S[k], &d[k], EDAN__FW_S(fw)[k], EDAN__FW_MD(fw, K)[k]);
+                else edan__join_word(e, K, k, &S[k], &d[k]);
             E += edan__block_word_edge(ctx, st, e[0]);
+            ctx->forwarded += fw != NULL;
         }
         npv = edan__block_preds(ctx, st, N0, e, pv);
         for (k = 0; k < K; k++) {
             edan__cfg *g = &ctx->cfg[k];
-            int is_mem;
             g->Tinf = Tinf[k];
-            (void)edan__vertex(ctx, g, &b->p[st->idx].in, addrs[st->idx], N0 + st->idx + 1, pv, npv, S[k], &d[k], NULL,
-                               &Fm[k], &is_mem);
+            if (fw) {
+                memk[k] = 0;
+                (void)edan__vertex_forwarded(ctx, g, S[k], d[k], &Fm[k]);
+            } else {
+                (void)edan__vertex(ctx, g, &b->p[st->idx].in, addrs[st->idx], N0 + st->idx + 1, pv, npv, S[k], &d[k],
+                                   NULL, &Sm[k], &dS[k], &Fm[k], &memk[k]);
+            }
             Tinf[k] = g->Tinf;
-            if (hot) (void)edan__hot_count(ctx, g, &b->p[st->idx].in, is_mem, d[k]);
+            if (hot) (void)edan__hot_count(ctx, g, &b->p[st->idx].in, memk[k], d[k]);
             F[(size_t)st->dst * K + k] = Fm[k];
             md[(size_t)st->dst * K + k] = d[k];
         }
-        if (st->kind == EDAN_MEM_STORE) edan__set_word_writer(e, N0 + st->idx + 1, Fm, d, K);
+        if (st->kind == EDAN_MEM_STORE) {
+            edan__set_word_writer(e, N0 + st->idx + 1, Fm, d, K);
+            if (ctx->fw_S)      /* room made before */
+                edan__fw_put(ctx, N0 + st->idx + 1, addrs[st->idx], b->p[st->idx].in.size,
+                             (b->p[st->idx].in.flags & EDAN_INSN_STACK) != 0, Sm, dS);
+        }
     }
     for (t = b->tinf, te = t + b->ntinf; t < te; t++)
         for (k = 0; k < K; k++)
@@ -4697,6 +5056,7 @@ edan_result edan_get_metrics(edan_context *ctx, uint32_t config, edan_metrics *o
     out->bytes = g->bytes;
     out->B_bytes_per_cycle = g->Tinf ? (double)g->bytes / (double)g->Tinf : 0.0;
     out->B_GBps = out->B_bytes_per_cycle * g->c.freq_ghz;
+    out->forwarded = ctx->forwarded;
     out->loads = ctx->mem_count[EDAN_MEM_LOAD];
     out->stores = ctx->mem_count[EDAN_MEM_STORE];
     out->amos = ctx->mem_count[EDAN_MEM_AMO];
@@ -4868,7 +5228,8 @@ edan_result edan_get_critical_chain(edan_context *ctx, uint32_t config, edan_cha
 {
     edan__cfg *g;
     uint64_t v, w = 0;
-    uint32_t D;
+    uint32_t D, want;
+    int skip = 0;
     if (!ctx || !fn || config >= ctx->K) return EDAN_ERR_INVALID_ARG;
     if (!ctx->dot_max) return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "the graph was not recorded (dot_max_vertices is 0)");
     if (ctx->dot_overflow || ctx->N > ctx->dot_max)
@@ -4877,17 +5238,42 @@ edan_result edan_get_critical_chain(edan_context *ctx, uint32_t config, edan_cha
     D = g->lay.D;
     for (v = 1; v <= ctx->N && D && !w; v++)
         if (g->dot_mem[v] && g->dot_md[v] == D) w = v;
+    /* From w at depth `want`, back through a predecessor that gave it: a
+       register's or byte's writer of that depth; a filler, of that depth
+       when w waited for it at its start, of w's own when w is a memory
+       vertex that waited for it at its end (an access across lines: the
+       chain goes on through the filler, not w); a forwarded load's store,
+       by the depth at its start (`at_start`: the store's access is no part
+       of the chain, its predecessors are). */
+    want = D;
     while (w) {
-        uint32_t want = g->dot_md[w] - g->dot_mem[w];
-        uint64_t best = 0;
+        const int at_start = skip;
+        uint64_t best = 0, u;
         size_t e;
-        if (g->dot_mem[w]) fn(user, &ctx->dot_v[w].in, g->dot_md[w]);
+        skip = 0;
+        if (!at_start && g->dot_mem[w]) {
+            for (e = edan__edges_into(g->dot_fe, g->dot_fe_n, w); e < g->dot_fe_n && g->dot_fe[e][1] == w; e++)
+                if (g->dot_md[g->dot_fe[e][0]] == g->dot_md[w] && g->dot_fe[e][0] > best) best = g->dot_fe[e][0];
+            if (best) {
+                w = best;
+                continue;
+            }
+            fn(user, &ctx->dot_v[w].in, g->dot_md[w]);
+            want = g->dot_md[w] - 1;
+        } else if (!at_start) {
+            want = g->dot_md[w];
+        }
         if (!want) break;
         for (e = edan__edges_into(ctx->dot_e, ctx->dot_e_n, w); e < ctx->dot_e_n && ctx->dot_e[e][1] == w; e++)
-            if (g->dot_md[ctx->dot_e[e][0]] == want && ctx->dot_e[e][0] > best) best = ctx->dot_e[e][0];
-        for (e = edan__edges_into(g->dot_fe, g->dot_fe_n, w); e < g->dot_fe_n && g->dot_fe[e][1] == w; e++)
-            if (g->dot_md[g->dot_fe[e][0]] == want && g->dot_fe[e][0] > best) best = g->dot_fe[e][0];
-        w = best;       /* md(w) > 0 came from a predecessor of that md: never 0 here */
+            if ((u = ctx->dot_e[e][0]) != ctx->dot_v[w].fwd && g->dot_md[u] == want && u > best) best = u;
+        if (!g->dot_mem[w])     /* a memory vertex's fillers all join at its end */
+            for (e = edan__edges_into(g->dot_fe, g->dot_fe_n, w); e < g->dot_fe_n && g->dot_fe[e][1] == w; e++)
+                if (g->dot_md[g->dot_fe[e][0]] == want && g->dot_fe[e][0] > best) best = g->dot_fe[e][0];
+        if (!best && ctx->dot_v[w].fwd) {
+            best = ctx->dot_v[w].fwd;
+            skip = 1;
+        }
+        w = best;       /* md(w) > 0 came from a predecessor of that depth: never 0 here */
     }
     return EDAN_OK;
 }
@@ -5220,6 +5606,10 @@ static void edan__rv_fill(uint32_t op, unsigned rd, unsigned rs1, unsigned rs2, 
     if (o->f1) edan__rv_add_src(in, edan__rv_reg_id(o->f1, rs1));
     if (o->f2) edan__rv_add_src(in, edan__rv_reg_id(o->f2, rs2));
     if (o->f3) edan__rv_add_src(in, edan__rv_reg_id(o->f3, rs3));
+    /* a load or store based on sp: a stack slot (store-to-load forwarding) */
+    in->flags = (uint8_t)(in->flags & ~EDAN_INSN_STACK);
+    if ((o->mem == EDAN_MEM_LOAD || o->mem == EDAN_MEM_STORE) && o->f1 == EDAN__RV_FILE_X && rs1 == 2)
+        in->flags |= EDAN_INSN_STACK;
     if (o->fd) {
         edan_reg d = edan__rv_reg_id(o->fd, rd);
         if (d != 0) in->dst[in->ndst++] = d;

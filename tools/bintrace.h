@@ -79,7 +79,9 @@
    A block's instructions carry everything edan_feed needs (decoded once at
    translation time), so a reader needs no instruction decoder; it checks
    each RISC-V instruction with raw bytes against them all the same (one
-   that does not decode must be recorded as op 0 without operands).
+   that does not decode must be recorded as op 0 without operands) and
+   takes from them whether it accesses a stack slot (base sp: store-to-load
+   forwarding; an instruction without bytes does not).
 */
 #ifndef EDAN_BINTRACE_H
 #define EDAN_BINTRACE_H
@@ -768,13 +770,16 @@ static inline int bintrace__rejected(bintrace_reader *r, unsigned long long at, 
 
 /* The fields of a RISC-V instruction with raw bytes are what its bytes
    decode to (the plugin decodes them so); one that does not decode is
-   recorded as op 0 without operands. */
-static inline int bintrace__matches_bytes(const bintrace_sinsn *s)
+   recorded as op 0 without operands. *flags: the decoding's flags (a
+   stack-slot access). */
+static inline int bintrace__matches_bytes(const bintrace_sinsn *s, uint8_t *flags)
 {
     const edan_insn *in = &s->in;
     edan_insn d;
+    *flags = 0;
     if (edan_rv_decode(s->raw, in->length, &d) != EDAN_OK)
         return in->op == 0 && in->cls == EDAN_CLASS_OTHER && in->mem == EDAN_MEM_NONE && !in->nsrc && !in->ndst;
+    *flags = (uint8_t)(d.flags & EDAN_INSN_STACK);
     return d.op == in->op && d.cls == in->cls && d.mem == in->mem && d.size == in->size && d.nsrc == in->nsrc &&
            d.ndst == in->ndst && !memcmp(d.src, in->src, in->nsrc * sizeof *in->src) &&
            !memcmp(d.dst, in->dst, in->ndst * sizeof *in->dst);
@@ -876,8 +881,11 @@ static inline int bintrace__define(bintrace_reader *r, bintrace__cur *c, const c
             if (k < in->nsrc) in->src[k] = (edan_reg)v;
             else in->dst[k - in->nsrc] = (edan_reg)v;
         }
-        if (!c->is_short && !c->bad && !*why && len && !bintrace__matches_bytes(&s[i]))
-            *why = "an instruction's fields do not match its bytes";
+        if (!c->is_short && !c->bad && !*why && len) {
+            uint8_t fl;
+            if (!bintrace__matches_bytes(&s[i], &fl)) *why = "an instruction's fields do not match its bytes";
+            in->flags |= fl;    /* a stack slot is known from the bytes (its base register); none without */
+        }
         mb[i] = mem;
         if (in->mem != EDAN_MEM_NONE) mi[mem++].idx = i;
     }

@@ -181,6 +181,7 @@ typedef struct x86_memop {
     int load, store;
     uint16_t size, count;
     uint8_t masked;
+    uint8_t flags;      /* its vertices' EDAN_INSN_STACK (a stack slot), EDAN_INSN_LOCKED (a locked load) */
 } x86_memop;
 
 static void x86_why(char *why, size_t whylen, const char *fmt, const char *m)
@@ -227,6 +228,7 @@ static int x86_mem_vertex(x86_decoded *out, const x86_memop *mo, int kind, const
         return -1;
     u = &out->uop[out->nuop - 1];
     u->in.mem = (uint8_t)kind;
+    u->in.flags |= (uint8_t)(mo->flags & (kind == EDAN_MEM_LOAD ? EDAN_INSN_STACK | EDAN_INSN_LOCKED : EDAN_INSN_STACK));
     u->bytes = (uint32_t)mo->size * mo->count;
     u->exact = mo->count == 1 && !mo->masked && mo->size <= EDAN_MAX_ACCESS;
     u->at_most = mo->masked;
@@ -330,6 +332,13 @@ edan_result x86_decode(const uint8_t *bytes, size_t avail, uint64_t pc, x86_deco
             mo->size = (uint16_t)(o->mem.type == ZYDIS_MEMOP_TYPE_VSIB ? o->element_size / 8 : o->size / 8);
             mo->count = 1;
             mo->masked = (uint8_t)masked;
+            /* a stack slot: rsp plus a constant (push, pop, call and ret too); a locked
+               read-modify-write (lock, xchg with memory): store-to-load forwarding */
+            if (o->mem.base == ZYDIS_REGISTER_RSP && o->mem.index == ZYDIS_REGISTER_NONE &&
+                o->mem.type == ZYDIS_MEMOP_TYPE_MEM)
+                mo->flags |= EDAN_INSN_STACK;
+            if ((ins.attributes & ZYDIS_ATTRIB_HAS_LOCK) || ins.mnemonic == ZYDIS_MNEMONIC_XCHG)
+                mo->flags |= EDAN_INSN_LOCKED;
             if (o->mem.type == ZYDIS_MEMOP_TYPE_VSIB) {
                 /* one element per index (dword or qword indices), as many as the data vector
                    holds; the mask (a k register, or AVX2's vector operand) decides which */
@@ -372,10 +381,15 @@ edan_result x86_decode(const uint8_t *bytes, size_t avail, uint64_t pc, x86_deco
             x86_put(&ptr, p);
         }
     if (string && (ins.attributes & (ZYDIS_ATTRIB_HAS_REP | ZYDIS_ATTRIB_HAS_REPE | ZYDIS_ATTRIB_HAS_REPNE))) {
+        x86_set noflags;
         out->rep = 1;
         x86_put(&reads, EDAN_X86_GPR(1));
         x86_put(&writes, EDAN_X86_GPR(1));
         x86_put(&ptr, EDAN_X86_GPR(1));
+        /* repe/repne test ZF to go on: a control dependence, none in the model */
+        memset(&noflags, 0, sizeof noflags);
+        x86_put(&noflags, EDAN_X86_RFLAGS);
+        reads = x86_minus(&reads, &noflags);
     }
     /* the stack pointer of push, pop, call, ret, enter and leave */
     if (ins.meta.category == ZYDIS_CATEGORY_PUSH || ins.meta.category == ZYDIS_CATEGORY_POP || call ||
@@ -466,7 +480,10 @@ edan_result x86_decode(const uint8_t *bytes, size_t avail, uint64_t pc, x86_deco
         x86_set ptr_r = x86_and(&reads, &ptr), ptr_w = x86_and(&writes, &ptr), ld[X86_MAX_ACCESSES], opsrc, opdst,
                 stval;
         uint32_t k, nl = 0;
-        int pure_load = move && nload == 1 && !nstore && !data_r.n && data_w.n;
+        /* cmps, scas, lods: the compare (RFLAGS) or lods' write of rax from the load in one
+           operation, the pointers' (and rcx's) update in another that reads only them */
+        int str_split = string && nload && !nstore;
+        int pure_load = !str_split && move && nload == 1 && !nstore && !data_r.n && data_w.n;
         int pure_store = move && nstore == 1 && !data_w.n && nload <= 1;
         int leave = !strcmp(m, "leave");
         memset(ld, 0, sizeof ld);
@@ -483,6 +500,7 @@ edan_result x86_decode(const uint8_t *bytes, size_t avail, uint64_t pc, x86_deco
             if (x86_vertex(out, X86_UOP_OP, EDAN_CLASS_INT_ALU, &s, &d, m, why, whylen)) return EDAN_ERR_UNKNOWN_OP;
             d.n = 0;
             x86_put(&d, EDAN_X86_GPR(5));
+            mem[0].flags |= EDAN_INSN_STACK;    /* the pop of the rbp that push rbp saved */
             return x86_mem_vertex(out, &mem[0], EDAN_MEM_LOAD, &mem[0].addr, &d, m, why, whylen) ? EDAN_ERR_UNKNOWN_OP
                                                                                                 : EDAN_OK;
         }
@@ -496,7 +514,12 @@ edan_result x86_decode(const uint8_t *bytes, size_t avail, uint64_t pc, x86_deco
             if (x86_mem_vertex(out, &mem[i], EDAN_MEM_LOAD, &mem[i].addr, &d, m, why, whylen)) return EDAN_ERR_UNKNOWN_OP;
             ld[nl++] = d;
         }
-        if (pure_load) {
+        if (str_split) {
+            for (k = 0; k < nl; k++) x86_put(&opsrc, ld[k].r[0]);
+            if (opdst.n && x86_vertex(out, X86_UOP_OP, cls, &opsrc, &opdst, m, why, whylen)) return EDAN_ERR_UNKNOWN_OP;
+            opsrc = ptr_r;
+            opdst = ptr_w;
+        } else if (pure_load) {
             opsrc = ptr_r;
             opdst = ptr_w;
         } else if (pure_store || call) {

@@ -11,7 +11,7 @@ typedef struct naive_line { uint64_t line; uint64_t stamp; int valid, dirty; siz
 
 #define NAIVE_THREADS 8
 typedef struct naive_result {
-    uint64_t N, E, W, D, C, T1, Tinf, bytes, writebacks, ram_lines, chained, fill_edges;
+    uint64_t N, E, W, D, C, T1, Tinf, bytes, writebacks, ram_lines, chained, fill_edges, forwarded;
     uint64_t tN[NAIVE_THREADS], tW[NAIVE_THREADS], tC[NAIVE_THREADS], tD[NAIVE_THREADS], tchained[NAIVE_THREADS];
     uint64_t tcross[NAIVE_THREADS];     /* register and memory edges into its vertices from another thread's */
     uint64_t layers[4096];
@@ -161,17 +161,79 @@ static void naive_signals(const edan_insn *tr, size_t n)
     }
 }
 
+/* Store-to-load forwarding (edan-model): the store buffer's size, 0 off
+   (the tests set it as they set the engine's options.forward). */
+static uint32_t naive_fwd_S = EDAN_FORWARD_DEFAULT;
+
+/* options.forward for a round: the default mostly, off or a store buffer
+   of 1 to 4 now and then; the model's naive_fwd_S set to match (the
+   caller puts it back to the default). */
+static uint32_t naive_random_forward(int round, uint64_t *s)
+{
+    uint32_t f = round % 5 == 3 ? EDAN_FORWARD_OFF : round % 5 == 4 ? 1 + (uint32_t)(*s % 4) : 0;
+    naive_fwd_S = f == EDAN_FORWARD_OFF ? 0 : f ? f : EDAN_FORWARD_DEFAULT;
+    return f;
+}
+
+/* The store entry that load entry v forwards from, or (size_t)-1: every
+   byte it reads last written by one plain store u of its thread (no kill,
+   no several-access or AMO writer), u among the thread's last
+   naive_fwd_S stores or both stack-slot accesses. */
+/* The kind of an instruction's memory access when it makes one (an access
+   list of one is an ordinary instruction), else EDAN_MEM_NONE; *a its access. */
+static uint8_t naive_single(const edan_insn *x, edan_access *a)
+{
+    edan_access acc[NAIVE_MAX_ACC];
+    if (x->flags & (NAIVE_KILL | NAIVE_SPAWN | NAIVE_SIGNAL)) return EDAN_MEM_NONE;
+    if (naive_accesses_of(x, acc) != 1) return EDAN_MEM_NONE;
+    *a = acc[0];
+    return acc[0].kind;
+}
+
+static size_t naive_forward_of(const edan_insn *tr, size_t v)
+{
+    const edan_insn *x = &tr[v];
+    edan_access a, au;
+    size_t u = (size_t)-1, q;
+    uint64_t b;
+    uint32_t tv = naive_mt ? naive_thread[v] : 0, later = 0;
+    if (!naive_fwd_S || naive_single(x, &a) != EDAN_MEM_LOAD || (x->flags & EDAN_INSN_LOCKED)) return (size_t)-1;
+    for (b = a.addr; b < a.addr + a.size; b++) {
+        size_t wb = (size_t)-1;
+        for (q = v; q-- > 0;)
+            if (naive_writes_byte(&tr[q], b)) { wb = q; break; }
+        if (wb == (size_t)-1 || (u != (size_t)-1 && wb != u)) return (size_t)-1;
+        u = wb;
+    }
+    if (u == (size_t)-1 || naive_single(&tr[u], &au) != EDAN_MEM_STORE || (naive_mt ? naive_thread[u] : 0) != tv)
+        return (size_t)-1;
+    if ((x->flags & EDAN_INSN_STACK) && (tr[u].flags & EDAN_INSN_STACK)) return u;
+    for (q = u + 1; q < v; q++)     /* the thread's stores since u */
+        if ((naive_mt ? naive_thread[q] : 0) == tv && naive_single(&tr[q], &au) == EDAN_MEM_STORE) later++;
+    return later < naive_fwd_S ? u : (size_t)-1;
+}
+
+/* The kinds of the model's edges: a predecessor whose finish starts the
+   vertex; a forwarding store, whose start does (and its depth less its
+   own access); a filler of an access across lines that went to RAM, whose
+   finish ends it (and whose depth it takes). */
+enum { NAIVE_E_FINISH = 0, NAIVE_E_FORWARD = 1, NAIVE_E_END = 2 };
+
 static void naive_run(const edan_insn *tr, size_t n, const edan_config *cfg, int paper, naive_result *R)
 {
     naive_line *lv[EDAN_MAX_LEVELS];
     uint32_t sets[EDAN_MAX_LEVELS];
     uint64_t clock = 0, alpha = cfg->alpha ? cfg->alpha : 200;
-    size_t (*edges)[2] = (size_t (*)[2])malloc(sizeof *edges * (n * (EDAN_MAX_SRC + 2 * EDAN_MAX_ACCESS * NAIVE_MAX_ACC) + 1));
+    size_t cap_e = n * (EDAN_MAX_SRC + 2 * EDAN_MAX_ACCESS * NAIVE_MAX_ACC) + 1;
+    size_t (*edges)[2] = (size_t (*)[2])malloc(sizeof *edges * cap_e);
+    unsigned char *ekind = (unsigned char *)malloc(cap_e);
     size_t ne = 0, v, u, e, i;
     int *is_mem = (int *)calloc(n, sizeof(int));
     uint64_t *t = (uint64_t *)calloc(n, sizeof(uint64_t)), *w = (uint64_t *)calloc(n, sizeof(uint64_t));
     uint64_t *S = (uint64_t *)calloc(n, sizeof(uint64_t)), *F = (uint64_t *)calloc(n, sizeof(uint64_t));
+    uint64_t *Fend = (uint64_t *)calloc(n, sizeof(uint64_t));
     uint64_t *md = (uint64_t *)calloc(n, sizeof(uint64_t));
+    uint64_t *mdS = (uint64_t *)calloc(n, sizeof(uint64_t)), *mdE = (uint64_t *)calloc(n, sizeof(uint64_t));
     uint32_t L = cfg->num_levels, l;
     int changed, wt = cfg->write_policy == EDAN_WRITE_THROUGH;
     memset(R, 0, sizeof *R);
@@ -182,20 +244,30 @@ static void naive_run(const edan_insn *tr, size_t n, const edan_config *cfg, int
     }
     for (v = 0; v < n; v++) {
         const edan_insn *x = &tr[v];
-        size_t preds[EDAN_MAX_SRC + 2 * EDAN_MAX_ACCESS * NAIVE_MAX_ACC];
-        size_t np = 0, k;
+        size_t preds[EDAN_MAX_SRC + 2 * EDAN_MAX_ACCESS * NAIVE_MAX_ACC], fills[EDAN_MAX_ACCESS * NAIVE_MAX_ACC];
+        unsigned char pkind[EDAN_MAX_SRC + 2 * EDAN_MAX_ACCESS * NAIVE_MAX_ACC];
+        size_t np = 0, nf = 0, k, fwd;
         edan_access acc[NAIVE_MAX_ACC];
         uint32_t na = naive_accesses_of(x, acc), ai;
         uint64_t all = 0;
         if (x->flags & (NAIVE_KILL | NAIVE_SPAWN)) continue;        /* not a vertex */
+        fwd = naive_forward_of(tr, v);
         /* sources: registers, then bytes read; a kill as the last writer makes no edge */
         for (i = 0; i < x->nsrc; i++) {
             if (!x->src[i]) continue;
             u = naive_reg_writer(tr, v, naive_mt ? naive_thread[v] : 0, x->src[i]);
             if (u != (size_t)-1) {
                 for (k = 0; k < np && preds[k] != u; k++) {}
-                if (k == np && !(tr[u].flags & NAIVE_KILL)) preds[np++] = u;
+                if (k == np && !(tr[u].flags & NAIVE_KILL)) { pkind[np] = NAIVE_E_FINISH; preds[np++] = u; }
             }
+        }
+        if (fwd != (size_t)-1) {
+            /* forwarded: the store's start, no memory access vertex, no cache lookup, one cycle */
+            for (k = 0; k < np && preds[k] != fwd; k++) {}
+            if (k == np) { pkind[np] = NAIVE_E_FORWARD; preds[np++] = fwd; }
+            R->forwarded++;
+            t[v] = 1;
+            na = 0;
         }
         for (ai = 0; ai < na; ai++) {
             uint64_t b;
@@ -205,7 +277,7 @@ static void naive_run(const edan_insn *tr, size_t n, const edan_config *cfg, int
                 for (u = v; u-- > 0;)
                     if (naive_writes_byte(&tr[u], b)) {
                         for (k = 0; k < np && preds[k] != u; k++) {}
-                        if (k == np && !(tr[u].flags & NAIVE_KILL)) preds[np++] = u;
+                        if (k == np && !(tr[u].flags & NAIVE_KILL)) { pkind[np] = NAIVE_E_FINISH; preds[np++] = u; }
                         break;
                     }
         }
@@ -214,7 +286,9 @@ static void naive_run(const edan_insn *tr, size_t n, const edan_config *cfg, int
             for (k = 0; k < np; k++)
                 if (naive_thread[preds[k]] != naive_thread[v]) R->tcross[naive_thread[v] % NAIVE_THREADS]++;
         /* memory access vertex, cost, bytes moved; fillers of the lines served */
-        if (na == 0) {
+        if (fwd != (size_t)-1) {
+            /* t set above */
+        } else if (na == 0) {
             t[v] = cfg->cost[x->cls] ? cfg->cost[x->cls] : 1;
         } else if (!L) {
             is_mem[v] = 1;
@@ -249,8 +323,11 @@ static void naive_run(const edan_insn *tr, size_t n, const edan_config *cfg, int
                     if (!paper && filler && filler != v + 1) {
                         for (k = 0; k < np && preds[k] != filler - 1; k++) {}
                         if (k == np) {
-                            preds[np++] = filler - 1;
-                            R->fill_edges++;
+                            for (k = 0; k < nf && fills[k] != filler - 1; k++) {}
+                            if (k == nf) {
+                                fills[nf++] = filler - 1;
+                                R->fill_edges++;
+                            }
                         }
                     }
                 }
@@ -277,19 +354,33 @@ static void naive_run(const edan_insn *tr, size_t n, const edan_config *cfg, int
                 if (acc[ai].kind != EDAN_MEM_LOAD && wt) { is_mem[v] = 1; w[v] += acc[ai].size; }
             if (paper) w[v] = is_mem[v] ? all : 0;
             t[v] = lat ? lat : 1;
+            /* the fillers: of an access that also went to RAM, at its end; else at its start */
+            for (k = 0; k < nf; k++) { pkind[np] = is_mem[v] ? NAIVE_E_END : NAIVE_E_FINISH; preds[np++] = fills[k]; }
         }
         if (is_mem[v]) t[v] = alpha;
-        for (k = 0; k < np; k++) { edges[ne][0] = preds[k]; edges[ne][1] = v; ne++; }
+        for (k = 0; k < np; k++) { edges[ne][0] = preds[k]; edges[ne][1] = v; ekind[ne] = pkind[k]; ne++; }
     }
     /* S, F, md by fixpoint over the edge list, in reverse edge order so the
-       iteration does not lean on the trace order */
+       iteration does not lean on the trace order. A vertex starts at S
+       (its predecessors' finishes, a forwarding store's start) at depth mdS
+       (theirs; the store's at its start); it ends at F = max(S + t, the
+       ending fillers' F), at md = max(mdS + [memory vertex], their md) */
     for (v = 0; v < n; v++) { F[v] = t[v]; md[v] = (uint64_t)is_mem[v]; }
     do {
         changed = 0;
         for (e = ne; e-- > 0;) {
             size_t a = edges[e][0], b = edges[e][1];
-            if (F[a] > S[b]) { S[b] = F[a]; F[b] = S[b] + t[b]; changed = 1; }
-            if (md[a] + (uint64_t)is_mem[b] > md[b]) { md[b] = md[a] + (uint64_t)is_mem[b]; changed = 1; }
+            if (ekind[e] == NAIVE_E_END) {
+                if (F[a] > Fend[b]) { Fend[b] = F[a]; changed = 1; }
+                if (md[a] > mdE[b]) { mdE[b] = md[a]; changed = 1; }
+            } else {
+                uint64_t from = ekind[e] == NAIVE_E_FORWARD ? S[a] : F[a];
+                uint64_t depth = ekind[e] == NAIVE_E_FORWARD ? mdS[a] : md[a];
+                if (from > S[b]) { S[b] = from; changed = 1; }
+                if (depth > mdS[b]) { mdS[b] = depth; changed = 1; }
+            }
+            F[b] = S[b] + t[b] > Fend[b] ? S[b] + t[b] : Fend[b];
+            md[b] = mdS[b] + (uint64_t)is_mem[b] > mdE[b] ? mdS[b] + (uint64_t)is_mem[b] : mdE[b];
         }
     } while (changed);
     R->E = ne;
@@ -328,7 +419,7 @@ static void naive_run(const edan_insn *tr, size_t n, const edan_config *cfg, int
         edges = NULL;
     }
     for (l = 0; l < L; l++) free(lv[l]);
-    free(edges); free(is_mem); free(t); free(w); free(S); free(F); free(md);
+    free(edges); free(ekind); free(is_mem); free(t); free(w); free(S); free(F); free(Fend); free(md); free(mdS); free(mdE);
 }
 
 static uint64_t naive_rand(uint64_t *s)
@@ -431,7 +522,7 @@ static size_t naive_random_trace(edan_insn *tr, size_t max, uint64_t *s)
     size_t n = 1 + naive_rand(s) % max, i;
     uint64_t base = 0xfd0 + (naive_rand(s) % 3) * 0x1000;  /* windows crossing page (shadow-chunk) edges */
     int aligned = naive_rand(s) % 2;    /* half the traces: every access aligned to its size, as compiled code's */
-    int gaps = naive_rand(s) % 3 == 0, sigs = gaps && naive_rand(s) % 2;
+    int gaps = naive_rand(s) % 3 == 0, sigs = gaps && naive_rand(s) % 2, stack = naive_rand(s) % 2;
     uint32_t depth = 0;     /* signal handlers running */
     for (i = 0; i < n; i++) {
         edan_insn *x = &tr[i];
@@ -463,6 +554,9 @@ static size_t naive_random_trace(edan_insn *tr, size_t max, uint64_t *s)
             x->addr = base + naive_rand(s) % 96;
             if (aligned) x->addr &= ~(uint64_t)(x->size - 1);
             if (x->mem != EDAN_MEM_STORE) { x->ndst = 1; x->dst[0] = naive_regs[naive_rand(s) % 10]; }
+            /* in half the traces, stack-slot accesses (forwarded at any distance) and locked loads */
+            if (stack && naive_rand(s) % 3 == 0) x->flags |= EDAN_INSN_STACK;
+            if (stack && x->mem == EDAN_MEM_LOAD && naive_rand(s) % 8 == 0) x->flags |= EDAN_INSN_LOCKED;
         } else {
             x->cls = EDAN_CLASS_BRANCH;
         }
@@ -556,6 +650,7 @@ static void naive_compare(edan_context *ctx, const edan_insn *tr, size_t n, cons
         CHECK_EQ_U(m.writebacks, R.writebacks);
         CHECK_EQ_U(m.ram_lines, R.ram_lines);
         CHECK_EQ_U(m.chained, R.chained);
+        CHECK_EQ_U(m.forwarded, R.forwarded);
         for (b = 0; b < m.D && b < 4096; b++) {
             uint64_t w = ~(uint64_t)0;
             CHECK(edan_get_layers(ctx, k, b + 1, &w, 1) == EDAN_OK);
@@ -654,6 +749,7 @@ static void test_threads_differential(int rounds, uint64_t seed)
         o.num_configs = K;
         o.configs = cfgs;
         o.hotspots = round % 2;     /* the general copy, or the lean one */
+        o.forward = naive_random_forward(round, &s);
         CHECK(edan_create(&ctx, &o) == EDAN_OK);
         CHECK(naive_feed(ctx, tr, n) == EDAN_OK);
         naive_compare(ctx, tr, n, cfgs, K, 0);
@@ -661,6 +757,7 @@ static void test_threads_differential(int rounds, uint64_t seed)
             fprintf(stderr, "threads round %d (seed %llu) failed: %zu entries, %u threads, %u configs\n", round,
                     (unsigned long long)seed, n, T, K);
         edan_destroy(ctx);
+        naive_fwd_S = EDAN_FORWARD_DEFAULT;
     }
     naive_mt = 0;
 }
@@ -689,6 +786,7 @@ static void test_differential(int rounds, uint64_t seed)
            paper's cache rule. Kills (scope gaps) as they come. */
         o.hotspots = round % 4 == 1;
         o.paper_cache = round % 8 >= 4;
+        o.forward = naive_random_forward(round, &s);
         /* rounds 0, 1 mod 4 and even mod 3: the graph recorded, the critical chain checked */
         naive_chain = round % 4 <= 1 && round % 3 != 1;
         if (naive_chain) {
@@ -739,6 +837,7 @@ static void test_differential(int rounds, uint64_t seed)
         naive_compare(ctx, tr, n, cfgs, K, o.paper_cache);
         naive_chain = 0;
         edan_destroy(ctx);
+        naive_fwd_S = EDAN_FORWARD_DEFAULT;
         if (check_failures != before) {
             fprintf(stderr, "differential round %d (seed %llu) failed: %zu instructions, %u configs%s\n", round,
                     (unsigned long long)seed, n, K, o.paper_cache ? ", the paper's cache rule" : "");
@@ -811,10 +910,12 @@ static void test_multi(int rounds, uint64_t seed)
         o.configs = cfgs;
         o.hotspots = round % 4 == 1;
         o.paper_cache = round % 2;
+        o.forward = naive_random_forward(round, &s);
         CHECK(edan_create(&ctx, &o) == EDAN_OK);
         CHECK(naive_feed(ctx, tr, n) == EDAN_OK);
         naive_compare(ctx, tr, n, cfgs, K, o.paper_cache);
         edan_destroy(ctx);
+        naive_fwd_S = EDAN_FORWARD_DEFAULT;
         if (check_failures != before) {
             fprintf(stderr, "multi-access round %d (seed %llu) failed: %zu instructions, %zu with access lists, %u configs%s\n",
                     round, (unsigned long long)seed, n, nm, K, o.paper_cache ? ", the paper's cache rule" : "");
@@ -866,6 +967,7 @@ static void test_blocks(int rounds, uint64_t seed)
         o.configs = cfgs;
         o.hotspots = round % 5 == 2;
         o.paper_cache = round % 7 >= 4;
+        o.forward = naive_random_forward(round, &s);
         o.timeline_max_bins = round % 3 == 1 ? 4 + (uint32_t)(naive_rand(&s) % 12) : 0;
         CHECK(edan_create(&ctx, &o) == EDAN_OK);
         for (i = 0; i < nb; i++) {
@@ -951,6 +1053,7 @@ static void test_blocks(int rounds, uint64_t seed)
             edan_destroy(ref);
         }
         edan_destroy(ctx);
+        naive_fwd_S = EDAN_FORWARD_DEFAULT;
         if (check_failures != before) {
             fprintf(stderr, "block round %d (seed %llu) failed: %zu instructions, %u blocks, %u configs%s%s%s\n", round,
                     (unsigned long long)seed, n, nb, K, odd ? ", odd accesses" : "", gaps ? ", scope gaps" : "",
@@ -983,6 +1086,7 @@ static void test_long_blocks(int rounds, uint64_t seed)
         o.num_configs = 1;
         o.configs = &cfg;
         o.paper_cache = round % 4 == 2;
+        o.forward = naive_random_forward(round, &s);
         CHECK(edan_create(&ctx, &o) == EDAN_OK);
         for (j = 0; j < len; j++) {
             edan_insn *x = &blk[j];
@@ -1019,6 +1123,7 @@ static void test_long_blocks(int rounds, uint64_t seed)
         }
         naive_compare(ctx, tr, n, &cfg, 1, o.paper_cache);
         edan_destroy(ctx);
+        naive_fwd_S = EDAN_FORWARD_DEFAULT;
         if (check_failures != before) {
             fprintf(stderr, "long block round %d (seed %llu) failed: %u instructions, %u runs\n", round,
                     (unsigned long long)seed, len, runs);
@@ -1112,6 +1217,7 @@ static void test_page_shapes(int rounds, uint64_t seed)
         o.configs = cfgs;
         o.hotspots = path == 1;
         o.paper_cache = round % 3 == 2;
+        o.forward = naive_random_forward(round, &s);
         CHECK(edan_create(&ctx, &o) == EDAN_OK);
         if (path == 3) {        /* one block, executed again and again */
             for (j = 0; j < 8; j++) {
@@ -1190,6 +1296,7 @@ static void test_page_shapes(int rounds, uint64_t seed)
         naive_compare(ctx, tr, n, cfgs, K, o.paper_cache);
         naive_mt = 0;
         edan_destroy(ctx);
+        naive_fwd_S = EDAN_FORWARD_DEFAULT;
         if (check_failures != before) {
             fprintf(stderr, "page shapes round %d (seed %llu) failed: shape %u, path %u, %zu entries\n", round,
                     (unsigned long long)seed, shape, path, n);

@@ -35,6 +35,9 @@ static const char *const path_name[P_COUNT] = {"edan_feed",  "edan_feed with hot
                                                "edan_feed_accesses", "block", "block with hotspots",
                                                "block, K = 2"};
 
+/* options.forward of the contexts make() makes (0: the default store buffer). */
+static uint32_t forward;
+
 /* A context for path p with configuration c (twice for K = 2). */
 static edan_context *make(path p, const edan_config *c)
 {
@@ -46,6 +49,7 @@ static edan_context *make(path p, const edan_config *c)
     o.configs = two;
     o.num_configs = p == P_FEED_K2 || p == P_BLOCK_K2 ? 2 : 1;
     o.hotspots = p == P_FEED_HOT || p == P_BLOCK_HOT;
+    o.forward = forward;
     CHECK(edan_create(&ctx, &o) == EDAN_OK);
     return ctx;
 }
@@ -96,7 +100,7 @@ static void feed_part(path p, edan_context *ctx, const edan_insn *v, size_t n)
 }
 
 /* What the page says of a program. */
-typedef struct expect { uint64_t W, D, chained, Tinf, T1, C, E, fill_edges, bytes; } expect;
+typedef struct expect { uint64_t W, D, chained, Tinf, T1, C, E, fill_edges, bytes, forwarded; } expect;
 
 static void check_metrics(edan_context *ctx, path p, const char *rule, const expect *x)
 {
@@ -105,34 +109,42 @@ static void check_metrics(edan_context *ctx, path p, const char *rule, const exp
         edan_metrics m;
         CHECK(edan_get_metrics(ctx, k, &m) == EDAN_OK);
         if (m.W == x->W && m.D == x->D && m.chained == x->chained && m.Tinf == x->Tinf && m.T1 == x->T1 &&
-            m.C == x->C && m.E == x->E && m.fill_edges == x->fill_edges && m.bytes == x->bytes) {
+            m.C == x->C && m.E == x->E && m.fill_edges == x->fill_edges && m.bytes == x->bytes &&
+            m.forwarded == x->forwarded) {
             CHECK(1);
             continue;
         }
         CHECK(!"a rule differs in one path");
         fprintf(stderr, "  %s through %s (configuration %u): W %llu D %llu chained %llu Tinf %llu T1 %llu C %llu "
-                "E %llu fill %llu bytes %llu; expected %llu %llu %llu %llu %llu %llu %llu %llu %llu\n",
+                "E %llu fill %llu bytes %llu forwarded %llu; expected %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu\n",
                 rule, path_name[p], k, (unsigned long long)m.W, (unsigned long long)m.D,
                 (unsigned long long)m.chained, (unsigned long long)m.Tinf, (unsigned long long)m.T1,
                 (unsigned long long)m.C, (unsigned long long)m.E, (unsigned long long)m.fill_edges,
-                (unsigned long long)m.bytes, (unsigned long long)x->W, (unsigned long long)x->D,
-                (unsigned long long)x->chained, (unsigned long long)x->Tinf, (unsigned long long)x->T1,
-                (unsigned long long)x->C, (unsigned long long)x->E, (unsigned long long)x->fill_edges,
-                (unsigned long long)x->bytes);
+                (unsigned long long)m.bytes, (unsigned long long)m.forwarded, (unsigned long long)x->W,
+                (unsigned long long)x->D, (unsigned long long)x->chained, (unsigned long long)x->Tinf,
+                (unsigned long long)x->T1, (unsigned long long)x->C, (unsigned long long)x->E,
+                (unsigned long long)x->fill_edges, (unsigned long long)x->bytes, (unsigned long long)x->forwarded);
     }
 }
 
-static void every_path(const char *rule, const edan_config *c, const edan_insn *v, size_t n, size_t cut,
-                       const expect *x)
+/* The paths up to `last`; edan_feed_accesses expecting xa (its loads of
+   two accesses are never forwarded). */
+static void paths_to(const char *rule, const edan_config *c, const edan_insn *v, size_t n, size_t cut,
+                     const expect *x, const expect *xa, int last)
 {
     int p;
-    for (p = 0; p < P_COUNT; p++) {
+    for (p = 0; p <= last; p++) {
         edan_context *ctx = make((path)p, c);
         if (!ctx) continue;
         feed((path)p, ctx, v, n, cut);
-        check_metrics(ctx, (path)p, rule, x);
+        check_metrics(ctx, (path)p, rule, p == P_ACCESSES ? xa : x);
         edan_destroy(ctx);
     }
+}
+static void every_path(const char *rule, const edan_config *c, const edan_insn *v, size_t n, size_t cut,
+                       const expect *x)
+{
+    paths_to(rule, c, v, n, cut, x, x, P_COUNT - 1);
 }
 
 static edan_config no_cache(void)
@@ -151,22 +163,75 @@ static void test_depth(void)
     edan_config c = no_cache();
     const edan_insn v[] = {mem(EDAN_MEM_LOAD, A0, A0, 0x1000), mem(EDAN_MEM_LOAD, A0, A0, 0x2000),
                            mem(EDAN_MEM_LOAD, A0, A0, 0x3000)};
-    const expect x = {3, 3, 2, 600, 600, 0, 2, 0, 24};
+    const expect x = {3, 3, 2, 600, 600, 0, 2, 0, 24, 0};
     every_path("memory depth", &c, v, 3, 0, &x);
     every_path("memory depth across blocks", &c, v, 3, 2, &x);
 }
 
-/* Sources through memory: a load depends on the store that last wrote
-   its bytes (F 1 -> 201 -> 401 -> 402; md 1 -> 2); an operation costs
-   its class's cycle. */
+/* Sources through memory, without forwarding (the paper's model): a load
+   depends on the store that last wrote its bytes (F 1 -> 201 -> 401 ->
+   402; md 1 -> 2); an operation costs its class's cycle. With the store
+   buffer (the default) the load is forwarded: an operation of one cycle
+   from the store's start (1 -> 2 -> 3), at the store's depth less its
+   own access (0); W 1, the store's F 201 is Tinf. Through
+   edan_feed_accesses (halves: several accesses) it is not. */
 static void test_through_memory(void)
 {
     edan_config c = no_cache();
     const edan_insn v[] = {op(EDAN_CLASS_INT_ALU, A1, 0, 0), mem(EDAN_MEM_STORE, A1, A2, 0x1000),
                            mem(EDAN_MEM_LOAD, A3, A4, 0x1000), op(EDAN_CLASS_INT_ALU, A5, A3, 0)};
-    const expect x = {2, 2, 1, 402, 402, 2, 3, 0, 16};
+    const expect x = {2, 2, 1, 402, 402, 2, 3, 0, 16, 0}, xf = {1, 1, 0, 201, 203, 3, 3, 0, 8, 1};
+    forward = EDAN_FORWARD_OFF;
     every_path("a store's reader", &c, v, 4, 0, &x);
     every_path("a store's reader across blocks", &c, v, 4, 2, &x);
+    forward = 0;
+    paths_to("store-to-load forwarding", &c, v, 4, 0, &xf, &x, P_COUNT - 1);
+    paths_to("store-to-load forwarding across blocks", &c, v, 4, 2, &xf, &x, P_COUNT - 1);
+}
+
+/* A spill: a chased pointer saved to a stack slot, another store, the slot
+   reloaded and chased. A store buffer of one store (forward = 1) has lost
+   the slot's store, but stack slots forward at any distance: the reload
+   starts at the store's start (200), F 201, md 1, and the next load is at
+   md 2 (W 4, C 1). Without the stack flags (or with forwarding off) the
+   reload waits for the store: md 1, 2, 3, 4, F 800. */
+static void test_spill(void)
+{
+    edan_config c = no_cache();
+    edan_insn v[] = {mem(EDAN_MEM_LOAD, A0, A0, 0x1000), mem(EDAN_MEM_STORE, A0, A4, 0x7f00),
+                     mem(EDAN_MEM_STORE, A1, A2, 0x3000), mem(EDAN_MEM_LOAD, A2, A4, 0x7f00),
+                     mem(EDAN_MEM_LOAD, A3, A2, 0x5000)};
+    const expect xs = {4, 2, 2, 401, 801, 1, 3, 0, 32, 1}, x = {5, 4, 3, 800, 1000, 0, 3, 0, 40, 0};
+    forward = 1;
+    every_path("a spill, not stack slots", &c, v, 5, 0, &x);
+    v[1].flags |= EDAN_INSN_STACK;
+    v[3].flags |= EDAN_INSN_STACK;
+    paths_to("a spill to a stack slot", &c, v, 5, 0, &xs, &x, P_COUNT - 1);
+    paths_to("a spill to a stack slot across blocks", &c, v, 5, 3, &xs, &x, P_COUNT - 1);
+    forward = EDAN_FORWARD_OFF;
+    every_path("a spill to a stack slot, no forwarding", &c, v, 5, 0, &x);
+    forward = 0;
+}
+
+/* An access across two lines that the cache serves in part: a 16-byte
+   load that hits the line the load before it is bringing from RAM and
+   misses the next. Its RAM request does not wait for that fill: it ends
+   at max(0 + 200, the filler's 200) at depth max(0 + 1, 1) (before the
+   rule: F 400, md 2). One fill edge; two lines moved. Blocks compile no
+   access across words: the feeding paths only. */
+static void test_across_lines(void)
+{
+    edan_config c = no_cache();
+    edan_insn v[] = {mem(EDAN_MEM_LOAD, A0, A5, 0x1000), mem(EDAN_MEM_LOAD, A1, A6, 0x1038),
+                     op(EDAN_CLASS_INT_ALU, A2, A1, 0)};
+    const expect x = {2, 1, 0, 201, 401, 1, 2, 1, 128, 0};
+    v[1].size = 16;
+    c.num_levels = 1;
+    c.level[0].size = 1024;
+    c.level[0].assoc = 2;
+    c.level[0].line = 64;
+    c.level[0].latency = 1;
+    paths_to("an access across lines", &c, v, 3, 0, &x, &x, P_ACCESSES);
 }
 
 /* Fill edges: the second load hits the line the first one's miss brought,
@@ -178,7 +243,7 @@ static void test_fill_edge(void)
     edan_config c = no_cache();
     const edan_insn v[] = {mem(EDAN_MEM_LOAD, A0, A5, 0x1000), mem(EDAN_MEM_LOAD, A1, A6, 0x1008),
                            op(EDAN_CLASS_INT_ALU, A2, A1, 0), mem(EDAN_MEM_LOAD, A3, A2, 0x9000)};
-    const expect x = {2, 2, 1, 402, 402, 2, 3, 1, 128};
+    const expect x = {2, 2, 1, 402, 402, 2, 3, 1, 128, 0};
     c.num_levels = 1;
     c.level[0].size = 1024;
     c.level[0].assoc = 2;
@@ -193,7 +258,7 @@ static void test_costs(void)
 {
     edan_config c = no_cache();
     const edan_insn v[] = {op(EDAN_CLASS_INT_MUL, A0, A1, A2), op(EDAN_CLASS_INT_ALU, A3, A0, 0)};
-    const expect x = {0, 0, 0, 4, 4, 4, 1, 0, 0};
+    const expect x = {0, 0, 0, 4, 4, 4, 1, 0, 0, 0};
     c.cost[EDAN_CLASS_INT_MUL] = 3;
     every_path("costs", &c, v, 2, 0, &x);
 }
@@ -205,7 +270,7 @@ static void test_start(void)
 {
     edan_config c = no_cache();
     edan_insn fma = op(EDAN_CLASS_FP_FMA, A5, A1, A2);
-    const expect x = {2, 2, 1, 401, 403, 3, 5, 0, 16};
+    const expect x = {2, 2, 1, 401, 403, 3, 5, 0, 16, 0};
     fma.src[fma.nsrc++] = A3;
     {
         const edan_insn v[] = {op(EDAN_CLASS_INT_ALU, A1, 0, 0), op(EDAN_CLASS_INT_ALU, A2, A1, 0),
@@ -224,7 +289,7 @@ static void test_threads(void)
     const edan_insn t0a[] = {op(EDAN_CLASS_INT_ALU, A0, 0, 0)};
     const edan_insn t1[] = {mem(EDAN_MEM_LOAD, A1, A0, 0x1000), mem(EDAN_MEM_STORE, A1, A2, 0x2000)};
     const edan_insn t0b[] = {mem(EDAN_MEM_LOAD, A3, A4, 0x2000)};
-    const expect x = {3, 3, 2, 601, 601, 1, 3, 0, 24};
+    const expect x = {3, 3, 2, 601, 601, 1, 3, 0, 24, 0};
     int p;
     for (p = 0; p < P_COUNT; p++) {
         edan_context *ctx = make((path)p, &c);
@@ -254,6 +319,8 @@ int main(void)
 {
     test_depth();
     test_through_memory();
+    test_spill();
+    test_across_lines();
     test_fill_edge();
     test_costs();
     test_start();

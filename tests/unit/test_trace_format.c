@@ -242,7 +242,7 @@ static int run(unsigned long long seed, int analyse, int *failures)
             }
             in->pc = pc;
             pc += in->length ? in->length : 2;
-            in->flags = EDAN_INSN_HAS_PC;
+            in->flags = (uint8_t)(EDAN_INSN_HAS_PC | (in->flags & EDAN_INSN_STACK));     /* the reader's, from the bytes */
             blk[b][i].stride = (rnd() % 9) * 8 - 32;  /* the test's own stride, also backwards */
             blk[b][i].last = analyse ? rnd() & 0xffffff : rnd();
         }

@@ -31,15 +31,15 @@ static const x86_case cases[] = {
     {"mov al, [rdi]", {0x8a, 0x07}, 2, "L1 rdi > t0 ; O rax t0 > rax"},
     {"mov eax, [rdi]", {0x8b, 0x07}, 2, "L4 rdi > rax"},
     {"add [rbx+rcx*8], rax", {0x48, 0x01, 0x04, 0xcb}, 4, "L8 rbx rcx > t0 ; O rax t0 > rflags t3 ; S8 rbx rcx t3"},
-    {"push rbp", {0x55}, 1, "O rsp > rsp ; S8 rsp rbp >"},
-    {"pop rbp", {0x5d}, 1, "L8 rsp > rbp ; O rsp > rsp"},
+    {"push rbp", {0x55}, 1, "O rsp > rsp ; S8s rsp rbp >"},
+    {"pop rbp", {0x5d}, 1, "L8s rsp > rbp ; O rsp > rsp"},
     {"adc rax, rbx", {0x48, 0x11, 0xd8}, 3, "O rax rbx rflags > rax rflags"},
     {"addsd xmm0, xmm1", {0xf2, 0x0f, 0x58, 0xc1}, 4, "O zmm0 zmm1 > zmm0"},
     {"vaddsd xmm0, xmm1, xmm2", {0xc5, 0xf3, 0x58, 0xc2}, 4, "O zmm1 zmm2 > zmm0"},
     {"vfmadd231pd ymm0, ymm1, [rax]", {0xc4, 0xe2, 0xf5, 0xb8, 0x00}, 5, "L32 rax > t0 ; O zmm0 zmm1 t0 > zmm0"},
     {"rep movsb", {0xf3, 0xa4}, 2, "L1 rsi > t0 ; O rsi rdi rcx > rsi rdi rcx ; S1 rdi t0 >"},
-    {"call .+5", {0xe8, 0x00, 0x00, 0x00, 0x00}, 5, "O rsp > rsp ; S8 rsp >"},
-    {"ret", {0xc3}, 1, "L8 rsp > ; O rsp > rsp"},
+    {"call .+5", {0xe8, 0x00, 0x00, 0x00, 0x00}, 5, "O rsp > rsp ; S8s rsp >"},
+    {"ret", {0xc3}, 1, "L8s rsp > ; O rsp > rsp"},
     {"vgatherdpd zmm0{k1}, [rax+ymm1*8]", {0x62, 0xf2, 0xfd, 0x49, 0x92, 0x04, 0xc8}, 7, "L8x8 rax zmm1 k1 > t0 ; O zmm0 k1 t0 > zmm0 k1"},
     {"cpuid", {0x0f, 0xa2}, 2, "O rax rcx > rax rbx rcx rdx"},
     {"div rcx", {0x48, 0xf7, 0xf1}, 3, "O rax rdx rcx > rax rdx rflags"},
@@ -55,7 +55,7 @@ static const x86_case cases[] = {
     {"je .+2", {0x74, 0x00}, 2, "O rflags >"},
     {"nop word ptr [rax+rax]", {0x66, 0x0f, 0x1f, 0x04, 0x00}, 5, "O >"},
     {"prefetcht0 [rax]", {0x0f, 0x18, 0x08}, 3, "O rax >"},
-    {"lock xadd [rsi], eax", {0xf0, 0x0f, 0xc1, 0x06}, 4, "L4 rsi > t0 ; O rax t0 > rax rflags t3 ; S4 rsi t3 >"},
+    {"lock xadd [rsi], eax", {0xf0, 0x0f, 0xc1, 0x06}, 4, "L4k rsi > t0 ; O rax t0 > rax rflags t3 ; S4 rsi t3 >"},
     {"movupd xmm0, [rax]", {0x66, 0x0f, 0x10, 0x00}, 4, "L16 rax > zmm0"},
     {"sqrtsd xmm0, xmm1", {0xf2, 0x0f, 0x51, 0xc1}, 4, "O zmm0 zmm1 > zmm0"},
     {"cvtsi2sd xmm0, rax", {0xf2, 0x48, 0x0f, 0x2a, 0xc0}, 5, "O zmm0 rax > zmm0"},
@@ -68,28 +68,42 @@ static const x86_case cases[] = {
     {"vzeroupper", {0xc5, 0xf8, 0x77}, 3, "O >"},
     {"vzeroall", {0xc5, 0xfc, 0x77}, 3, "O > zmm0 zmm1 zmm2 zmm3 ; O > zmm4 zmm5 zmm6 zmm7 ; O > zmm8 zmm9 zmm10 zmm11 ; O > zmm12 zmm13 zmm14 zmm15"},
     {"xor al, al", {0x30, 0xc0}, 2, "O rax > rax rflags"},
-    {"call rax", {0xff, 0xd0}, 2, "O rsp > rsp ; S8 rsp >"},
-    {"call qword ptr [rax]", {0xff, 0x10}, 2, "L8 rax > ; O rsp > rsp ; S8 rsp >"},
+    {"call rax", {0xff, 0xd0}, 2, "O rsp > rsp ; S8s rsp >"},
+    {"call qword ptr [rax]", {0xff, 0x10}, 2, "L8 rax > ; O rsp > rsp ; S8s rsp >"},
     {"jmp qword ptr [rax]", {0xff, 0x20}, 2, "L8 rax >"},
-    {"leave", {0xc9}, 1, "O rbp > rsp ; L8 rbp > rbp"},
+    {"leave", {0xc9}, 1, "O rbp > rsp ; L8s rbp > rbp"},
     {"cmovz rax, [rdi]", {0x48, 0x0f, 0x44, 0x07}, 4, "L8 rdi > t0 ; O rax rflags t0 > rax"},
-    {"xchg [rdi], rax", {0x48, 0x87, 0x07}, 3, "L8 rdi > t0 ; O rax t0 > rax t3 ; S8 rdi t3 >"},
-    {"push qword ptr [rax]", {0xff, 0x30}, 2, "L8 rax > t0 ; O rsp > rsp ; S8 rsp t0 >"},
-    {"cmpsb", {0xa6}, 1, "L1 rsi > t0 ; L1 rdi > t1 ; O rsi rdi t0 t1 > rsi rdi rflags"},
+    {"xchg [rdi], rax", {0x48, 0x87, 0x07}, 3, "L8k rdi > t0 ; O rax t0 > rax t3 ; S8 rdi t3 >"},
+    {"push qword ptr [rax]", {0xff, 0x30}, 2, "L8 rax > t0 ; O rsp > rsp ; S8s rsp t0 >"},
+    {"cmpsb", {0xa6}, 1, "L1 rsi > t0 ; L1 rdi > t1 ; O t0 t1 > rflags ; O rsi rdi > rsi rdi"},
     {"stosq", {0x48, 0xab}, 2, "O rdi > rdi ; S8 rdi rax >"},
     {"mov qword ptr [rax], 5", {0x48, 0xc7, 0x00, 0x05, 0x00, 0x00, 0x00}, 7, "S8 rax >"},
     {"vgatherdpd ymm0, [rax+xmm1*8], ymm2", {0xc4, 0xe2, 0xed, 0x92, 0x04, 0xc8}, 6, "L8x4 rax zmm1 zmm2 > t0 ; O zmm0 zmm2 t0 > zmm0 zmm2"},
     {"setz byte ptr [rdi]", {0x0f, 0x94, 0x07}, 3, "O rflags > t3 ; S1 rdi t3 >"},
     {"mov [rdi], rax", {0x48, 0x89, 0x07}, 3, "S8 rdi rax >"},
     {"vpxord zmm0{k1}, zmm1, zmm1", {0x62, 0xf1, 0x75, 0x49, 0xef, 0xc1}, 6, "O zmm0 zmm1 k1 > zmm0"},
-    {"popfq", {0x9d}, 1, "L8 rsp > rflags ; O rsp > rsp"},
-    {"pushfq", {0x9c}, 1, "O rsp > rsp ; S8 rsp rflags >"},
+    {"popfq", {0x9d}, 1, "L8s rsp > rflags ; O rsp > rsp"},
+    {"pushfq", {0x9c}, 1, "O rsp > rsp ; S8s rsp rflags >"},
     {"movzx eax, word ptr [rdi]", {0x0f, 0xb7, 0x07}, 3, "L2 rdi > rax"},
     {"mov ax, [rdi]", {0x66, 0x8b, 0x07}, 3, "L2 rdi > t0 ; O rax t0 > rax"},
     {"vbroadcastsd ymm0, qword ptr [rdi]", {0xc4, 0xe2, 0x7d, 0x19, 0x07}, 5, "L8 rdi > zmm0"},
     {"vmovupd [rdi+32], ymm1", {0xc5, 0xfd, 0x11, 0x4f, 0x20}, 5, "S32 rdi zmm1 >"},
     {"cmp qword ptr [rdi], 0", {0x48, 0x83, 0x3f, 0x00}, 4, "L8 rdi > t0 ; O t0 > rflags"},
     {"mulsd xmm0, qword ptr [rdi+rcx*8]", {0xf2, 0x0f, 0x59, 0x04, 0xcf}, 5, "L8 rdi rcx > t0 ; O zmm0 t0 > zmm0"},
+    /* stack slots (rsp plus a constant: s) and locked loads (k), for store-to-load forwarding */
+    {"mov rax, [rsp+8]", {0x48, 0x8b, 0x44, 0x24, 0x08}, 5, "L8s rsp > rax"},
+    {"mov [rsp+rcx*8], rax", {0x48, 0x89, 0x04, 0xcc}, 4, "S8 rsp rcx rax >"},
+    {"cmpxchg [rdi], rcx (no lock)", {0x48, 0x0f, 0xb1, 0x0f}, 4, "L8 rdi > t0 ; O rax rcx t0 > rax rflags t3 ; S8 rdi t3 >"},
+    {"lock cmpxchg [rdi], rcx", {0xf0, 0x48, 0x0f, 0xb1, 0x0f}, 5,
+     "L8k rdi > t0 ; O rax rcx t0 > rax rflags t3 ; S8 rdi t3 >"},
+    /* string instructions: the pointers' update reads only the pointers and rcx; the
+       compare (cmps, scas) or lods' write of rax from the load is an operation of its own;
+       repe/repne's test of ZF is control, no source */
+    {"repe cmpsb", {0xf3, 0xa6}, 2, "L1 rsi > t0 ; L1 rdi > t1 ; O t0 t1 > rflags ; O rsi rdi rcx > rsi rdi rcx"},
+    {"repne scasb", {0xf2, 0xae}, 2, "L1 rdi > t0 ; O rax t0 > rflags ; O rdi rcx > rdi rcx"},
+    {"lodsb", {0xac}, 1, "L1 rsi > t0 ; O rax t0 > rax ; O rsi > rsi"},
+    {"lodsq", {0x48, 0xad}, 2, "L8 rsi > t0 ; O t0 > rax ; O rsi > rsi"},
+    {"rep stosb", {0xf3, 0xaa}, 2, "O rdi rcx > rdi rcx ; S1 rdi rax >"},
 };
 
 /* The register id of a name ("rax", "zmm3", "t0"), 0 when none. */
@@ -122,7 +136,7 @@ static int same_vertices(const x86_decoded *d, const char *want)
     for (v = strtok_r(buf, ";", &save); v; v = strtok_r(NULL, ";", &save), k++) {
         char *tok, *save2 = NULL;
         edan_reg src[16], dst[16];
-        uint32_t ns = 0, nd = 0, size = 0, count = 1;
+        uint32_t ns = 0, nd = 0, size = 0, count = 1, flags = 0;
         int role, targets = 0;
         const bintrace_uop *u = &d->uop[k];
         if (k >= d->nuop) return 0;
@@ -130,7 +144,8 @@ static int same_vertices(const x86_decoded *d, const char *want)
         role = tok[0] == 'L' ? X86_UOP_LOAD : tok[0] == 'S' ? X86_UOP_STORE : X86_UOP_OP;
         if (tok[0] != 'O') {
             size = (uint32_t)strtoul(tok + 1, &tok, 10);
-            if (*tok == 'x') count = (uint32_t)strtoul(tok + 1, NULL, 10);
+            if (*tok == 'x') count = (uint32_t)strtoul(tok + 1, &tok, 10);
+            for (; *tok; tok++) flags |= *tok == 's' ? EDAN_INSN_STACK : *tok == 'k' ? EDAN_INSN_LOCKED : 0x80;
         }
         while ((tok = strtok_r(NULL, " ", &save2))) {
             if (!strcmp(tok, ">")) { targets = 1; continue; }
@@ -141,7 +156,8 @@ static int same_vertices(const x86_decoded *d, const char *want)
         if (role == X86_UOP_OP && u->in.mem != EDAN_MEM_NONE) return 0;
         if (role != X86_UOP_OP &&
             (u->in.mem != (role == X86_UOP_LOAD ? EDAN_MEM_LOAD : EDAN_MEM_STORE) || u->in.size != size ||
-             u->bytes != size * count || u->exact != (count == 1)))
+             u->bytes != size * count || u->exact != (count == 1) ||
+             (u->in.flags & (EDAN_INSN_STACK | EDAN_INSN_LOCKED)) != flags))
             return 0;
         if (!same_set(u->in.src, u->in.nsrc, src, ns) || !same_set(u->in.dst, u->in.ndst, dst, nd)) return 0;
     }
@@ -155,7 +171,9 @@ static void print_vertices(const x86_decoded *d)
         const bintrace_uop *u = &d->uop[k];
         const char *role = x86_op_role(u->in.op);
         fprintf(stderr, "%s%s", k ? " ; " : "", *role == 'l' ? "L" : *role == 's' ? "S" : "O");
-        if (u->in.mem) fprintf(stderr, "%u%s", (unsigned)u->in.size, u->exact ? "" : "x");
+        if (u->in.mem)
+            fprintf(stderr, "%u%s%s%s", (unsigned)u->in.size, u->exact ? "" : "x",
+                    u->in.flags & EDAN_INSN_STACK ? "s" : "", u->in.flags & EDAN_INSN_LOCKED ? "k" : "");
         for (i = 0; i < u->in.nsrc; i++) fprintf(stderr, " %s", x86_reg_name(u->in.src[i]));
         fprintf(stderr, " >");
         for (i = 0; i < u->in.ndst; i++) fprintf(stderr, " %s", x86_reg_name(u->in.dst[i]));
@@ -166,7 +184,8 @@ static void print_vertices(const x86_decoded *d)
 /* A sequence decoded and fed to the model with the addresses an execution
    would give (rdi = 0x1000, rsi = 0x2000, rbx = 0x3000, rsp = 0x8000; the
    rep movsb iteration with rsi = 0x3000, rdi = 0x4000), each instruction
-   as its vertices, every number worked out by hand from the model page:
+   as its vertices, every number worked out by hand from the model page.
+   Without store-to-load forwarding (forward off, the paper's model):
      1 mov rax, [rdi]        L1 -> rax                              md 1
      2 mov al, [rsi]         L2; O2 merges rax <- L1, L2            md 1
      3 add [rbx], rax        L3; O3 <- O2, L3; S3 <- O3             md 2
@@ -183,8 +202,16 @@ static void print_vertices(const x86_decoded *d)
     13 mov r9b, [rdi]        L13 <- O12 (rdi), S12 (bytes) (md 5); O13 <- L13
    N = 21, W = 12 (9 loads, 3 stores), D = 5, E = 22, C = 9, layers 5 1 2 2
    2, Tinf = 1004 (L1, O2, O3, S3, L4, O5, S6, L7: 5 x 200 + 4; the same
-   to L4, then O12, S12, L13, O13). */
-static void test_feed_decoded(void)
+   to L4, then O12, S12, L13, O13).
+   With it (the default): L4, L7, L12 and L13 read bytes that one of the
+   last stores wrote: operations of one cycle from the store's start, at
+   its depth less its own access. S3 starts at 202 (md 1 there): L4 202 ->
+   203 (md 1), O5 -> 204, S6 204 -> 404 (md 2), L7 from S6's start 204 ->
+   205 (md 1); L12 from S3's start 202 -> 203, O12 (rcx from L4) 203 ->
+   204, S12 204 -> 404 (md 2), L13 -> 205. W = 8 (L1 L2 L3 L8 L10, S3 S6
+   S12), D = 2, C = 13, layers 5 3, Tinf = 404, E = 22 (the store's edge
+   stays), 4 forwarded. */
+static void feed_decoded(uint32_t forward, edan_metrics *m, uint64_t *layers)
 {
     static const uint8_t code[] = {0x48, 0x8b, 0x07, 0x8a, 0x06, 0x48, 0x01, 0x03, 0x48, 0x8b, 0x0b, 0x48, 0x11, 0xca,
                                    0x52, 0x41, 0x58, 0xf2, 0x0f, 0x10, 0x47, 0x08, 0xf2, 0x0f, 0x58, 0xc1, 0xc5, 0xfb,
@@ -194,11 +221,11 @@ static void test_feed_decoded(void)
                                          {0x1008}, {0}, {0x1010}, {0}, {0x3000, 0x4000}, {0x4000}};
     edan_options o;
     edan_context *ctx;
-    edan_metrics m;
     size_t at = 0, i = 0;
     char why[200];
     memset(&o, 0, sizeof o);
     o.num_regs = EDAN_X86_NUM_REGS;
+    o.forward = forward;
     CHECK(edan_create(&ctx, &o) == EDAN_OK);
     while (at < sizeof code && i < 13) {
         x86_decoded d;
@@ -213,24 +240,40 @@ static void test_feed_decoded(void)
         i++;
     }
     CHECK(i == 13 && at == sizeof code);
-    CHECK(edan_get_metrics(ctx, 0, &m) == EDAN_OK);
+    CHECK(edan_get_metrics(ctx, 0, m) == EDAN_OK);
+    CHECK(m->D <= 5 && edan_get_layers(ctx, 0, 1, layers, m->D) == EDAN_OK);
+    edan_destroy(ctx);
+}
+
+static void test_feed_decoded(void)
+{
+    static const uint64_t want[5] = {5, 1, 2, 2, 2}, want_fw[2] = {5, 3};
+    edan_metrics m;
+    uint64_t got[5];
+    uint32_t l;
+    feed_decoded(EDAN_FORWARD_OFF, &m, got);
     CHECK_EQ_U(m.N, 21);
     CHECK_EQ_U(m.W, 12);
     CHECK_EQ_U(m.D, 5);
     CHECK_EQ_U(m.E, 22);
     CHECK_EQ_U(m.C, 9);
     CHECK_EQ_U(m.Tinf, 5 * 200 + 4);
-    {
-        static const uint64_t want[5] = {5, 1, 2, 2, 2};
-        uint64_t got[5];
-        uint32_t l;
-        CHECK(edan_get_layers(ctx, 0, 1, got, 5) == EDAN_OK);
-        for (l = 0; l < 5 && m.D == 5; l++) CHECK_EQ_U(got[l], want[l]);
-    }
+    CHECK_EQ_U(m.forwarded, 0);
+    for (l = 0; l < 5 && m.D == 5; l++) CHECK_EQ_U(got[l], want[l]);
     CHECK_EQ_U(m.loads, 9);
     CHECK_EQ_U(m.stores, 3);
     CHECK_EQ_U(m.amos, 0);
-    edan_destroy(ctx);
+    feed_decoded(0, &m, got);
+    CHECK_EQ_U(m.N, 21);
+    CHECK_EQ_U(m.W, 8);
+    CHECK_EQ_U(m.D, 2);
+    CHECK_EQ_U(m.E, 22);
+    CHECK_EQ_U(m.C, 13);
+    CHECK_EQ_U(m.Tinf, 404);
+    CHECK_EQ_U(m.forwarded, 4);
+    for (l = 0; l < 2 && m.D == 2; l++) CHECK_EQ_U(got[l], want_fw[l]);
+    CHECK_EQ_U(m.loads, 9);
+    CHECK_EQ_U(m.stores, 3);
 }
 
 /* bintrace_match_exact and bintrace_assign on add [rbx], rax's vertices:

@@ -798,6 +798,7 @@ typedef struct analyze_x86 {
     size_t n, cap;
     unsigned long long line;    /* its line's number, and its start for a message about it */
     char text[121];
+    bintrace_chunk chunk;       /* a rep movs or stos gathering into 8-byte chunks */
     unsigned long long mismatches;  /* lines whose accesses were not their vertices' */
     unsigned long long missing;     /* ... lines of memory instructions without accesses */
 } analyze_x86;
@@ -840,8 +841,8 @@ static int analyze_x86_flush(analyze_state *st, analyze_x86 *x, const char **why
             return -1;
         }
     }
-    if (bintrace_emit_execution(x->d.uop, x->d.nuop, x->acc, x->n, x->d.rep, x->scratch, &agrees, analyze_x86_vertex,
-                                st->ctx, why))
+    if (bintrace_emit_execution(x->d.uop, x->d.nuop, x->acc, x->n, x->d.rep, &x->chunk, x->scratch, &agrees,
+                                analyze_x86_vertex, st->ctx, why))
         return -1;
     (void)agrees;       /* checked above */
     st->insns++;
@@ -887,8 +888,9 @@ static int analyze_x86_line(analyze_state *st, analyze_x86 *x, const char *line,
     }
     if (analyze_x86_flush(st, x, why)) return -2;     /* the pending instruction's fault */
     if (*p == '#') {
-        if (len >= 10 && !memcmp(line, "#edan-", 6)) return analyze_directive(st->ctx, line, len, why);
-        return 0;
+        if (len < 10 || memcmp(line, "#edan-", 6)) return 0;
+        if (bintrace_chunk_flush(&x->chunk, analyze_x86_vertex, st->ctx, why)) return -1;     /* before it */
+        return analyze_directive(st->ctx, line, len, why);
     }
     if (x86_text_parse_start(p, e, &pc, bytes, &nb, &bar, why)) return -1;
     memset(x, 0, offsetof(analyze_x86, acc));
@@ -955,7 +957,7 @@ static int analyze_x86_text(analyze_state *st, analyze_input *in, char *buf, siz
     }
     {
         const char *why = NULL;
-        if (analyze_x86_flush(st, &x, &why)) {
+        if (analyze_x86_flush(st, &x, &why) || bintrace_chunk_flush(&x.chunk, analyze_x86_vertex, st->ctx, &why)) {
             analyze_bad_line(in->path, x.line, why, x.text, strlen(x.text));
             rc = 2;
         }

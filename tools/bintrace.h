@@ -273,24 +273,174 @@ static inline edan_result bintrace_feed_block(edan_context *ctx, bintrace_prep *
     return edan_feed_prepared_n(ctx, bp->p + first, addrs, count);
 }
 
+/* A vertex of an execution that bintrace_emit_execution hands over: in,
+   with acc NULL (a memory uop that matched exactly has its address in
+   in.addr), or with the accesses acc[0 .. n) assigned to it (none: in.mem
+   cleared). 0, or nonzero to stop (*why: a message). */
+typedef int (*bintrace_vertex_fn)(void *user, const edan_insn *in, const edan_access *acc, size_t n, const char **why);
+
+/* The bintrace_vertex_fn of an analysis: user a bintrace_to, which keeps
+   the result of the last feed. */
+typedef struct bintrace_to { edan_context *ctx; edan_result r; } bintrace_to;
+static inline int bintrace_vertex_to(void *user, const edan_insn *in, const edan_access *acc, size_t n, const char **why)
+{
+    bintrace_to *t = (bintrace_to *)user;
+    t->r = acc ? edan_feed_accesses(t->ctx, in, acc, n) : edan_feed(t->ctx, in);
+    if (t->r == EDAN_OK) return 0;
+    *why = edan_error(t->ctx);
+    return -1;
+}
+
+/* rep movs and rep stos of 1-, 2- or 4-byte elements go in chunks of 8
+   bytes (edan-model, x86-64), as the 8-byte loop a load/store machine
+   runs: the tracer hands such an instruction over an iteration at a time
+   (QEMU runs it so), and consecutive iterations of one instruction gather
+   here until they make 8 bytes in the direction of the copy; a chunk then
+   goes as the instruction's vertices with one load (movs) and one store
+   of it. Anything else that reaches the analysis first (another
+   instruction, what untraced code wrote, a thread's or a signal's turn,
+   the end) sends the chunk as it is, shorter: bintrace_chunk_flush. */
+typedef struct bintrace_chunk {
+    bintrace_uop u[BINTRACE_MAX_UOPS];  /* the instruction's vertices (copied: its block may go) */
+    uint32_t nu;                        /* 0: no chunk gathers */
+    int dir;                            /* +1 the copy goes up, -1 down, 0 not known (one element) */
+    edan_access ld, st;                 /* the chunk so far: what its load (movs) and store cover */
+} bintrace_chunk;
+
+/* 1 when u[0 .. nu) is a rep movs or rep stos of 1-, 2- or 4-byte
+   elements: one store vertex of such an element, and for movs one load. */
+static inline int bintrace_chunked(const bintrace_uop *u, uint32_t nu, int rep)
+{
+    uint32_t k, nl = 0, ns = 0, e = 0;
+    if (!rep) return 0;
+    for (k = 0; k < nu; k++) {
+        if (u[k].in.mem == EDAN_MEM_NONE) continue;
+        if (!u[k].exact || (e && u[k].bytes != e)) return 0;
+        e = u[k].bytes;
+        if (u[k].in.mem == EDAN_MEM_LOAD) nl++;
+        else if (u[k].in.mem == EDAN_MEM_STORE) ns++;
+        else return 0;
+    }
+    return ns == 1 && nl <= 1 && (e == 1 || e == 2 || e == 4);
+}
+
+/* The gathered chunk, if any, to fn: the instruction's vertices, its load
+   and store with the chunk's bytes. 0, or fn's nonzero. */
+static inline int bintrace_chunk_flush(bintrace_chunk *c, bintrace_vertex_fn fn, void *user, const char **why)
+{
+    uint32_t k, nu = c->nu;
+    int rc;
+    c->nu = 0;
+    for (k = 0; k < nu; k++) {
+        const edan_insn *in = &c->u[k].in;
+        const edan_access *a = in->mem == EDAN_MEM_LOAD ? &c->ld : in->mem == EDAN_MEM_STORE ? &c->st : NULL;
+        if ((rc = fn(user, in, a, a != NULL, why)) != 0) return rc;
+    }
+    return 0;
+}
+
+/* An execution of the rep movs or stos u[0 .. nu) (bintrace_chunked) with
+   accesses a[0 .. n): its iterations into chunks (a chunk that is full or
+   that an iteration does not continue to fn). 1 when taken, 0 when the
+   accesses are not whole iterations (the chunk, flushed, is left for the
+   caller's usual way), or fn's nonzero. */
+static inline int bintrace_chunk_add(bintrace_chunk *c, const bintrace_uop *u, uint32_t nu, const edan_access *a,
+                                     size_t n, bintrace_vertex_fn fn, void *user, const char **why)
+{
+    uint32_t k, e = 0, movs = 0;
+    size_t i, step;
+    int rc;
+    for (k = 0; k < nu; k++)
+        if (u[k].in.mem != EDAN_MEM_NONE) {
+            e = u[k].bytes;
+            movs += u[k].in.mem == EDAN_MEM_LOAD;
+        }
+    step = movs ? 2 : 1;
+    if (!n) return (rc = bintrace_chunk_flush(c, fn, user, why)) != 0 ? rc : 1;   /* the run ended (rcx 0) */
+    for (i = 0; i < n; i++)     /* whole iterations only: (load,) store, each of one element */
+        if (a[i].size != e || a[i].kind != (movs && i % 2 == 0 ? EDAN_MEM_LOAD : EDAN_MEM_STORE) || n % step)
+            return (rc = bintrace_chunk_flush(c, fn, user, why)) != 0 ? rc : 0;
+    if (c->nu && (c->nu != nu || c->u[0].in.pc != u[0].in.pc)) {
+        if ((rc = bintrace_chunk_flush(c, fn, user, why)) != 0) return rc;
+    }
+    for (i = 0; i < n; i += step) {
+        const edan_access *l = movs ? &a[i] : NULL, *s = &a[i + step - 1];
+        if (c->nu) {
+            int up = s->addr == c->st.addr + c->st.size && (!l || l->addr == c->ld.addr + c->ld.size);
+            int down = s->addr + e == c->st.addr && (!l || l->addr + e == c->ld.addr);
+            if ((up && c->dir >= 0) || (down && c->dir <= 0)) {
+                c->dir = up && c->dir >= 0 ? 1 : -1;
+                if (c->dir < 0) {
+                    c->st.addr = s->addr;
+                    if (l) c->ld.addr = l->addr;
+                }
+                c->st.size += e;
+                c->ld.size += l ? e : 0;
+                if (c->st.size == 8 && (rc = bintrace_chunk_flush(c, fn, user, why)) != 0) return rc;
+                continue;
+            }
+            if ((rc = bintrace_chunk_flush(c, fn, user, why)) != 0) return rc;
+        }
+        memcpy(c->u, u, nu * sizeof *u);
+        c->nu = nu;
+        c->dir = 0;
+        c->st = *s;
+        if (l) c->ld = *l;
+    }
+    return 1;
+}
+
+/* bintrace_chunk_flush to the analysis ctx: its result. */
+static inline edan_result bintrace_chunk_feed(bintrace_chunk *c, edan_context *ctx)
+{
+    bintrace_to t;
+    const char *why = NULL;
+    t.ctx = ctx;
+    t.r = EDAN_OK;
+    if (!c->nu) return EDAN_OK;
+    (void)bintrace_chunk_flush(c, bintrace_vertex_to, &t, &why);
+    return t.r;
+}
+
+/* The chunk c (NULL: none) takes an execution of ub[0 .. nu) with a[0 ..
+   n) when the instruction is chunked, and is flushed before any other: 1
+   when taken, 0 when the caller's usual way goes on, or fn's nonzero. */
+static inline int bintrace__chunk_step(bintrace_chunk *c, const bintrace_uop *u, uint32_t nu, const edan_access *a,
+                                       size_t n, int rep, bintrace_vertex_fn fn, void *user, const char **why)
+{
+    if (!c) return 0;
+    if (bintrace_chunked(u, nu, rep)) return bintrace_chunk_add(c, u, nu, a, n, fn, user, why);
+    return c->nu ? bintrace_chunk_flush(c, fn, user, why) : 0;
+}
+
 /* One execution of an instruction cracked into ub[first .. first+nu) (of a
    block of nb uops, bp prepared for them) that made the accesses a[0 ..
    n), in order: fed as its uops with their addresses when they match
    exactly (bintrace_match_exact; a rep string instruction's accesses as
    many iterations as they hold, an execution without any as none), else
-   each uop with the accesses bintrace_assign gives it. scratch has room
-   for n accesses. *agrees: 0 when the accesses were not what the uops make.
-   On an error *at is the uop at fault (an index in ub). */
+   each uop with the accesses bintrace_assign gives it; a rep movs or stos
+   of small elements into the chunk ch (NULL: per iteration), which any
+   other execution flushes first. scratch has room for n accesses.
+   *agrees: 0 when the accesses were not what the uops make. On an error
+   *at is the uop at fault (an index in ub). */
 static inline edan_result bintrace_feed_execution(edan_context *ctx, bintrace_prep *bp, const bintrace_uop *ub,
                                                   uint32_t nb, uint32_t first, uint32_t nu, const edan_access *a,
-                                                  size_t n, int rep, edan_access *scratch, int *agrees, uint32_t *at)
+                                                  size_t n, int rep, bintrace_chunk *ch, edan_access *scratch,
+                                                  int *agrees, uint32_t *at)
 {
     uint64_t addrs[BINTRACE_MAX_UOPS];
     uint32_t fi[BINTRACE_MAX_UOPS], ci[BINTRACE_MAX_UOPS], k;
     size_t used;
     edan_result r;
+    bintrace_to t;
+    const char *why = NULL;
+    int rc;
     *agrees = 1;
     *at = first;
+    t.ctx = ctx;
+    t.r = EDAN_OK;
+    if ((rc = bintrace__chunk_step(ch, ub + first, nu, a, n, rep, bintrace_vertex_to, &t, &why)) != 0)
+        return rc < 0 ? t.r : EDAN_OK;
     if (rep && n == 0) return EDAN_OK;
     while (n && bintrace_match_exact(ub + first, nu, a, n, addrs, &used, rep) && used) {
         if ((r = bintrace_feed_block(ctx, bp, &ub[0].in, sizeof *ub, nb, first, nu, addrs, at)) != EDAN_OK) return r;
@@ -698,6 +848,7 @@ typedef struct bintrace_reader {
     uint64_t addrs[BINTRACE_MAX_BLOCK * BINTRACE_MAX_UOPS];    /* one execution's addresses, for ctx */
     edan_access *scratch;       /* x86-64: room for a VERTEX's accesses, assigned to its uops */
     size_t scap;
+    bintrace_chunk chunk;       /* x86-64: a rep movs or stos gathering into 8-byte chunks */
     unsigned long long mismatches;  /* x86-64: VERTEX executions whose accesses were not their uops' */
     unsigned long long missing;     /* x86-64: ... VERTEX executions of memory instructions without accesses */
     edan_reg kill_regs[BINTRACE_MAX_KILL_REGS];     /* one KILL record */
@@ -1072,23 +1223,18 @@ static inline int bintrace_agrees(const bintrace_uop *u, uint32_t nu, const edan
     return bintrace_assign(u, nu, a, n, scratch, fi, ci);
 }
 
-/* A vertex of an execution that bintrace_emit_execution hands over: in,
-   with acc NULL (a memory uop that matched exactly has its address in
-   in.addr), or with the accesses acc[0 .. n) assigned to it (none: in.mem
-   cleared). 0, or nonzero to stop (*why: a message). */
-typedef int (*bintrace_vertex_fn)(void *user, const edan_insn *in, const edan_access *acc, size_t n, const char **why);
-
 /* bintrace_feed_execution's way without an analysis: the same vertices,
-   in the same order, each to fn. 0, or fn's nonzero. */
+   in the same order (the chunk ch too), each to fn. 0, or fn's nonzero. */
 static inline int bintrace_emit_execution(const bintrace_uop *u, uint32_t nu, const edan_access *a, size_t n, int rep,
-                                          edan_access *scratch, int *agrees, bintrace_vertex_fn fn, void *user,
-                                          const char **why)
+                                          bintrace_chunk *ch, edan_access *scratch, int *agrees, bintrace_vertex_fn fn,
+                                          void *user, const char **why)
 {
     uint64_t addrs[BINTRACE_MAX_UOPS];
     uint32_t fi[BINTRACE_MAX_UOPS], ci[BINTRACE_MAX_UOPS], k;
     size_t used;
     int rc;
     *agrees = 1;
+    if ((rc = bintrace__chunk_step(ch, u, nu, a, n, rep, fn, user, why)) != 0) return rc < 0 ? rc : 0;
     if (rep && n == 0) return 0;
     while ((n || !rep) && bintrace_match_exact(u, nu, a, n, addrs, &used, rep) && (used || !n)) {
         for (k = 0; k < nu; k++) {
@@ -1185,7 +1331,7 @@ static inline int bintrace__vertex(bintrace_reader *r, bintrace__cur *c, unsigne
         int agrees = 1;
         if (r->ctx) {
             if (bintrace_feed_execution(r->ctx, &r->blocks[id].prep, b->u, b->nu, first, nu, r->vacc, r->vn, s->rep,
-                                        r->scratch, &agrees, &bad) != EDAN_OK)
+                                        &r->chunk, r->scratch, &agrees, &bad) != EDAN_OK)
                 return bintrace__rejected(r, at, s, edan_error(r->ctx));
         } else {
             const char *why = NULL;
@@ -1193,7 +1339,7 @@ static inline int bintrace__vertex(bintrace_reader *r, bintrace__cur *c, unsigne
             f.r = r;
             f.fn = fn;
             f.user = user;
-            if (bintrace_emit_execution(b->u + first, nu, r->vacc, r->vn, s->rep, r->scratch, &agrees,
+            if (bintrace_emit_execution(b->u + first, nu, r->vacc, r->vn, s->rep, &r->chunk, r->scratch, &agrees,
                                         bintrace__fn_vertex, &f, &why) != 0)
                 return bintrace__rejected(r, at, s, why);
         }
@@ -1385,6 +1531,34 @@ static inline int bintrace__check(bintrace_reader *r, bintrace__cur *c, const un
     return 1;
 }
 
+/* Before the record at [p, end) (at): a gathering chunk goes to the
+   analysis or to fn, unless the record is a VERTEX (which may continue
+   it), a DEFINE or a CHECK. 1, 0 when the tag is cut short, -1 on an
+   error (reported). */
+static inline int bintrace__chunk_out(bintrace_reader *r, const unsigned char *p, const unsigned char *end,
+                                      unsigned long long at, bintrace_insn_fn fn, void *user)
+{
+    bintrace__cur c;
+    uint64_t t;
+    const char *why = NULL;
+    c.p = p;
+    c.end = end;
+    c.is_short = c.bad = 0;
+    t = bintrace__v(&c);
+    if (c.is_short) return 0;
+    if (c.bad || t == ((3u << 2) | 3) || (t & 3) == 2 || t == ((2u << 2) | 3)) return 1;   /* the record says */
+    if (r->ctx) {
+        if (bintrace_chunk_feed(&r->chunk, r->ctx) != EDAN_OK) why = edan_error(r->ctx);
+    } else {
+        bintrace__fnv f;
+        f.r = r;
+        f.fn = fn;
+        f.user = user;
+        if (bintrace_chunk_flush(&r->chunk, bintrace__fn_vertex, &f, &why) != 0 && !why) why = "error";
+    }
+    return bintrace__applied(r, at, "rep chunk", why);
+}
+
 /* Decodes the complete records in buf[0..n), calling fn for every
    instruction in trace order, and sets *used to the bytes consumed; the
    caller keeps buf[*used..n) and appends more input. Returns BINTRACE_OK
@@ -1406,6 +1580,10 @@ static inline int bintrace_reader_decode(bintrace_reader *r, const unsigned char
         uint64_t t, id, count;
         unsigned long long at = r->consumed + pos;
         int rr;
+        if (r->chunk.nu && (rr = bintrace__chunk_out(r, buf + pos, buf + n, at, fn, user)) <= 0) {
+            if (rr < 0) return BINTRACE_ERR;
+            break;
+        }
         if (r->ctx) {
             int w = bintrace__exec_whole(r, buf, n, &pos);
             if (w == BINTRACE_ERR) return w;

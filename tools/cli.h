@@ -78,7 +78,7 @@ typedef struct cli_analysis {
     int profile_default;        /* profile_path is this machine's own, found without --profile */
     int remote_node;            /* --remote NODE: what-if at that NUMA node's latency; -1 = none */
     unsigned explicit_set[EDAN_MAX_CONFIGS];    /* CLI_SET_* given on the command line */
-    char provenance[EDAN_MAX_CONFIGS][256];     /* where each value came from, for the report */
+    char provenance[EDAN_MAX_CONFIGS][384];     /* where each value came from, for the report */
     uint32_t profile_m;         /* the profile's measured m, 0 = none */
     unsigned long profile_crc;  /* the zlib CRC-32 of the profile's bytes: which profile, for charts */
     const char *elf_path;       /* --elf PROG: --top names functions and source lines from it */
@@ -115,7 +115,7 @@ enum {
     CLI_OPT_CACHE = CLI_ANALYSIS_ID, CLI_OPT_PROFILE, CLI_OPT_NO_PROFILE, CLI_OPT_NO_CACHE, CLI_OPT_CONFIG,
     CLI_OPT_ALPHA, CLI_OPT_ALPHA0, CLI_OPT_COST, CLI_OPT_FREQ, CLI_OPT_TAU, CLI_OPT_M, CLI_OPT_TIMELINE, CLI_OPT_JSON,
     CLI_OPT_DOT, CLI_OPT_TOP, CLI_OPT_CHAIN, CLI_OPT_ELF, CLI_OPT_ALPHA_ADD, CLI_OPT_SWEEP, CLI_OPT_REMOTE,
-    CLI_OPT_PAPER_CACHE, CLI_OPT_SKIP_UNKNOWN, CLI_OPT_QUIET
+    CLI_OPT_PAPER_CACHE, CLI_OPT_PAPER, CLI_OPT_FORWARD, CLI_OPT_SKIP_UNKNOWN, CLI_OPT_QUIET
 };
 extern const opt_def cli_analysis_opts[];
 extern const size_t cli_analysis_nopts;

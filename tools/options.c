@@ -78,6 +78,15 @@ const opt_def cli_analysis_opts[] = {
     {"--remote", "NODE", CLI_OPT_REMOTE,
      "(global) what-if at NUMA node NODE's latency, taken from\n"
      "the --profile's NUMA latency matrix"},
+    {"--forward", "STORES", CLI_OPT_FORWARD,
+     "(global) store-to-load forwarding: a load of bytes one\n"
+     "store of its thread wrote, among its last STORES stores\n"
+     "(the store buffer; default 32, at most 4096) or both at\n"
+     "a stack slot (sp/rsp plus a constant), is an operation\n"
+     "from the store's start, no RAM access; 0 = off"},
+    {"--paper", NULL, CLI_OPT_PAPER,
+     "(global) the EDAN paper's model exactly, to reproduce its\n"
+     "tables: --paper-cache and --forward 0"},
     {"--paper-cache", NULL, CLI_OPT_PAPER_CACHE,
      "(global) the EDAN paper's cache rule, to reproduce its\n"
      "tables: a cache hit depends only on its registers and\n"
@@ -248,6 +257,15 @@ int cli_analysis_apply(cli_analysis *a, int id, const char *val)
     case CLI_OPT_ELF: a->elf_path = val; return 0;
     case CLI_OPT_JSON: a->json = 1; return 0;
     case CLI_OPT_PAPER_CACHE: a->opts.paper_cache = 1; return 0;
+    case CLI_OPT_PAPER:
+        a->opts.paper_cache = 1;
+        a->opts.forward = EDAN_FORWARD_OFF;
+        return 0;
+    case CLI_OPT_FORWARD:
+        if (opt_u32(val, 0, EDAN_FORWARD_MAX, &a->opts.forward))
+            return cli_err("--forward %s: expected a number of stores, 0 (off) to %u", val, EDAN_FORWARD_MAX);
+        if (!a->opts.forward) a->opts.forward = EDAN_FORWARD_OFF;
+        return 0;
     case CLI_OPT_SKIP_UNKNOWN: a->skip_unknown = 1; return 0;
     case CLI_OPT_QUIET: a->quiet = 1; return 0;
     case CLI_OPT_REMOTE:
@@ -423,6 +441,13 @@ int cli_analysis_finish(cli_analysis *a)
                  !a->configs[k].num_levels ? "none (no cache)"
                  : a->opts.paper_cache ? "the paper's (--paper-cache: no fill edges, bytes = access sizes)"
                                        : "fill dependencies (a hit waits for the miss that filled its line)");
+        len = strlen(a->provenance[k]);
+        if (a->opts.forward == EDAN_FORWARD_OFF)
+            snprintf(a->provenance[k] + len, sizeof a->provenance[k] - len, "; forwarding: off");
+        else
+            snprintf(a->provenance[k] + len, sizeof a->provenance[k] - len,
+                     "; forwarding: the last %u stores and stack slots",
+                     a->opts.forward ? a->opts.forward : EDAN_FORWARD_DEFAULT);
     }
     a->opts.num_configs = a->num_configs;
     a->opts.configs = a->configs;

@@ -863,10 +863,12 @@ static void pl_refused(const bintrace_sinsn *s, edan_result r)
 /* The pending kills go out, in trace order: before the next traced
    instruction (or when the range buffer is full, still before it). */
 static void pl_kill_reg(edan_reg r);
+static void pl_chunk_flush(void);
 static void pl_kill_flush(void)
 {
     uint32_t i, j;
     if (!st.kill.pending) return;
+    pl_chunk_flush();
     if (st.out.ctx) {
         edan_result r = edan_kill_regs(st.out.ctx, st.kill.regs, st.kill.nregs);
         for (i = 0; r == EDAN_OK && i < st.kill.nranges; i++)
@@ -979,6 +981,17 @@ static void pl_kill_x86(pl_block *b, uint32_t i, x86_exec *x)
     x->n = 0;
 }
 
+/* x86-64: a rep movs or stos gathering into a chunk goes to the analysis
+   before anything else does (bintrace_chunk). */
+static void pl_chunk_flush(void)
+{
+    edan_result r;
+    if (!st.x86.chunk.nu || !st.out.ctx) return;
+    if ((r = bintrace_chunk_feed(&st.x86.chunk, st.out.ctx)) != EDAN_OK)
+        pl_stop("after instruction %llu: the analysis refused a rep string instruction's chunk: %s: %s",
+                (unsigned long long)st.run.fed, edan_result_string(r), edan_error(st.out.ctx));
+}
+
 /* x86-64: the analysis of instructions b[first .. first+count): runs of
    executions whose accesses are exactly their vertices' go as ranges of
    the block's vertices (compiled blocks); any other one vertex by vertex. */
@@ -990,12 +1003,13 @@ static void pl_feed_x86(pl_block *b, uint32_t first, uint32_t count)
         for (j = i; j < end; j++) {
             const x86_exec *x = &b->xacc[j];
             size_t used;
-            if (x->rep && x->n == 0) break;
+            if (x->rep && (x->n == 0 || x->np == 0xff)) break;
             if (!bintrace_match_exact(b->u + b->ufirst[j], b->ufirst[j + 1] - b->ufirst[j], x->a, x->n,
                                       b->uaddrs + b->ufirst[j], &used, 0))
                 break;
         }
         if (j > i) {
+            pl_chunk_flush();
             r = bintrace_feed_block(st.out.ctx, &b->uprep, &b->u[0].in, sizeof *b->u, b->nu, b->ufirst[i],
                                     b->ufirst[j] - b->ufirst[i], b->uaddrs + b->ufirst[i], &at);
             if (r != EDAN_OK) {
@@ -1016,7 +1030,7 @@ static void pl_feed_x86(pl_block *b, uint32_t first, uint32_t count)
                 st.x86.scratch_cap = nc;
             }
             r = bintrace_feed_execution(st.out.ctx, &b->uprep, b->u, b->nu, b->ufirst[j], b->ufirst[j + 1] - b->ufirst[j],
-                                        x->a, x->n, x->rep, st.x86.scratch, &agrees, &at);
+                                        x->a, x->n, x->rep, &st.x86.chunk, st.x86.scratch, &agrees, &at);
             if (r != EDAN_OK) pl_refused(&b->s[j], r);
             if (!agrees) x86_exec_mismatch(&st.x86, &b->s[j].in, x);
         }
@@ -1069,8 +1083,10 @@ static uint32_t pl_emit_x86(pl_block *b, uint32_t first, uint32_t count)
         }
         if (j > i) {
             if (st.out.ctx) {
-                edan_result r = bintrace_feed_block(st.out.ctx, &b->uprep, &b->u[0].in, sizeof *b->u, b->nu, b->ufirst[i],
-                                                    b->ufirst[j] - b->ufirst[i], b->uaddrs + b->ufirst[i], &at);
+                edan_result r;
+                pl_chunk_flush();
+                r = bintrace_feed_block(st.out.ctx, &b->uprep, &b->u[0].in, sizeof *b->u, b->nu, b->ufirst[i],
+                                        b->ufirst[j] - b->ufirst[i], b->uaddrs + b->ufirst[i], &at);
                 if (r != EDAN_OK) {
                     uint32_t k = i;
                     while (k + 1 < j && b->ufirst[k + 1] <= at) k++;
@@ -1229,6 +1245,7 @@ static void pl_thread_record(int verb, uint32_t a, uint32_t b)
 {
     static const char *const verbs[] = {"create", "switch", "exit", "deliver", "return", "drop"};
     edan_result r = EDAN_OK;
+    pl_chunk_flush();
     if (st.out.ctx) {
         r = bintrace_thread_apply(st.out.ctx, (unsigned)verb, a, b);
         if (r != EDAN_OK)
@@ -2510,6 +2527,7 @@ static void pl_finish(void)
     char *notes = st.out.notes;
     pl_block *b, *nb;
     if (st.run.pending) { pl_flush(st.run.pending); st.run.pending = NULL; }
+    pl_chunk_flush();
     if (st.syms.npending && !st.run.partial) pl_pending_names();    /* the error edan trace reports */
     st.args.a.objects = st.syms.objs;     /* --top names a shared object's functions */
     st.args.a.nobjects = st.syms.nobjs;

@@ -743,11 +743,11 @@ static void cli_json_config(jw *w, const edan_config *c)
 static void cli_json_metrics(jw *w, edan_context *ctx, const cli_analysis *a, uint32_t k, const edan_metrics *mt)
 {
     static const char *const size_names[] = {"instructions", "edges", "fill_edges", "W", "D", "C"};
-    static const char *const access_names[] = {"loads", "stores", "amos", "chained"};
+    static const char *const access_names[] = {"loads", "stores", "amos", "chained", "forwarded"};
     static const char *const byte_names[] = {"flops", "load_bytes", "store_bytes"};
     uint64_t fl = cli_flops(ctx, a), req = mt->load_bytes + mt->store_bytes, i, layer[512];
     const uint64_t sizes[] = {mt->N, mt->E, mt->fill_edges, mt->W, mt->D, mt->C};
-    const uint64_t accesses[] = {mt->loads, mt->stores, mt->amos, mt->chained};
+    const uint64_t accesses[] = {mt->loads, mt->stores, mt->amos, mt->chained, mt->forwarded};
     const uint64_t bytes[] = {fl, mt->load_bytes, mt->store_bytes};
     uint32_t l;
     jw_row(w);
@@ -1181,6 +1181,7 @@ static void cli_table_metrics(edan_context *ctx, const cli_analysis *a, const ed
     CLI_ROW_U("memory work W", mt[k].W);
     CLI_ROW_U("memory depth D", mt[k].D);
     CLI_ROW_U("chained (md >= 2)", mt[k].chained);
+    CLI_ROW_U("forwarded loads", mt[k].forwarded);
     CLI_ROW_U("fill edges", mt[k].fill_edges);
     CLI_ROW_U("C (cycles)", mt[k].C);
     CLI_ROW_U("T1 (cycles)", mt[k].T1);

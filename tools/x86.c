@@ -750,6 +750,9 @@ uint32_t x86_exec_prepare(x86_exec *x, const x86_decoded *d, uint32_t first_uop)
         }
     }
     if (np > cap) cap = np;
+    /* a rep movs or stos of small elements gathers its iterations into 8-byte chunks
+       (bintrace_chunk): never an exact execution of its own vertices */
+    if (bintrace_chunked(d->uop, d->nuop, d->rep)) exact = 0;
     x->np = (uint8_t)(exact ? np : 0xff);
     return cap;
 }

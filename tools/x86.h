@@ -156,6 +156,7 @@ typedef struct x86_run {
     char acc_mismatch_first[200];
     edan_access *scratch;   /* an execution's accesses assigned to its vertices */
     size_t scratch_cap;
+    bintrace_chunk chunk;   /* a rep movs or stos gathering into 8-byte chunks */
 } x86_run;
 
 /* x of the instruction d (decoded), whose vertices are the block's from

@@ -5546,7 +5546,7 @@ typedef struct edan__rv_memo {
     uint16_t size;
     uint8_t mem, cls, nsrc, ndst;
     uint8_t len;            /* of text; 0 = empty */
-    uint8_t pad;
+    uint8_t flags;          /* EDAN_INSN_STACK: a stack slot (base sp) */
     edan_reg src[EDAN_MAX_SRC];
     edan_reg dst[EDAN_MAX_DST];
     char text[EDAN__RV_MEMO_TEXT];
@@ -6072,6 +6072,7 @@ static EDAN__INLINE void edan__rv_memo_get(const edan__rv_memo *m, edan_insn *ou
     out->cls = m->cls;
     out->nsrc = m->nsrc;
     out->ndst = m->ndst;
+    out->flags = m->flags;
     memcpy(out->src, m->src, sizeof out->src);
     memcpy(out->dst, m->dst, sizeof out->dst);
 }
@@ -6084,6 +6085,7 @@ static void edan__rv_memo_put(edan__rv_memo *m, const edan_insn *in, const char 
     m->cls = in->cls;
     m->nsrc = in->nsrc;
     m->ndst = in->ndst;
+    m->flags = (uint8_t)(in->flags & EDAN_INSN_STACK);
     memcpy(m->src, in->src, sizeof m->src);
     memcpy(m->dst, in->dst, sizeof m->dst);
     m->len = (uint8_t)n;
@@ -6708,7 +6710,7 @@ edan_result edan_rv_parse_line(edan_rv_parser *p, const char *line, size_t len, 
                               edan__rv_quote(tok, sizeof tok, s, e, 0));
 
     out->pc = pc;
-    out->flags = has_pc ? EDAN_INSN_HAS_PC : 0;
+    out->flags = (uint8_t)((out->flags & EDAN_INSN_STACK) | (has_pc ? EDAN_INSN_HAS_PC : 0));
     out->length = 0;
     out->addr = addr;
     return edan__rv_check_access(p, out, has_addr);

@@ -41,7 +41,7 @@ chase.c:$val 1 $n $((n - 1)) $n"
 done
 
 # --- the chain column of --top over every instruction adds up to D ---------------
-for args in "--func kernel_chase -- $rv 500" "--func kernel_lu -- build/examples-host/lu 12" "--region main -- build/examples/walk 50"; do
+for args in "--func kernel_chase -- $rv 500" "--func kernel_lu -- build/examples-host/lu 16" "--region main -- build/examples/walk 50"; do
   # shellcheck disable=SC2086
   ./edan trace --top 100000 --chain --json -o "$T/r.json" $args >/dev/null 2>&1
   if python3 - "$T/r.json" <<'EOF'

@@ -81,11 +81,13 @@ mkdir -p "$T/other"
 [ $rc = 2 ] && grep -q "other/rank3.json is not of the job" "$T/err" && ok "edan job with a rank of another job: refused, named" \
   || bad "foreign rank: exit $rc $(cat "$T/err")"
 
-# --ranks: rank 1 alone traced, the others run plain (no report of theirs)
+# --ranks: rank 1 alone traced, the others run plain (no report of theirs);
+# 40 cells a rank, more than the store buffer's 32 stores: a sweep's loads
+# find none of the sweep before in it, and every access is a RAM access
 mkdir -p "$T/some"
 "${MPIRUN[@]}" -np 3 ./edan trace --quiet --json --ranks 1 -o "$T/some/rank%r.json" --func kernel_stencil -- \
-  build/examples-host/mpi_stencil 20 2 > /dev/null 2> "$T/err"
-[ "$(ls "$T/some")" = rank1.json ] && [ "$(json "$T/some/rank1.json" W)" = $((2 * (3 * 20 + 2))) ] \
+  build/examples-host/mpi_stencil 40 2 > /dev/null 2> "$T/err"
+[ "$(ls "$T/some")" = rank1.json ] && [ "$(json "$T/some/rank1.json" W)" = $((2 * (3 * 40 + 2))) ] \
   && ok "--ranks 1: rank 1 alone traced" || bad "--ranks 1: $(ls "$T/some") $(tail -2 "$T/err")"
 
 # MPI + OpenMP conjugate gradient: the job report of 2 ranks of 2 threads each

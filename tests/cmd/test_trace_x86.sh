@@ -10,7 +10,8 @@
 #  - tests/cmd/x86/cracked.s: one function per rule of the cracking (a
 #    load-op sum, a read-modify-write k times, push/pop, cvtsi2sd's merge, a
 #    movupd loop, xor and pxor zeroing idioms, vzeroall, lock xadd, cmpxchg,
-#    rep movsb), each's N E W D C loads stores layers worked out by hand;
+#    rep movsb), each's N E W D C loads stores layers worked out by hand
+#    without store-to-load forwarding, and with it where it forwards;
 #  - examples/chase.c built for the host and for RISC-V: the same depth n,
 #    and x86's W one more (the kernel's ret loads its return address);
 #  - a dynamically linked program (tests/cmd/x86/libm_call.c) whose traced
@@ -23,7 +24,8 @@
 #  - tests/cmd/x86/vector.s, hand-written: an AVX2 gather with loaded
 #    indices, an SSE load that merges beside a VEX one that does not, a
 #    scalar FMA from memory (whose 16-byte load in QEMU 7.2 is clipped to
-#    its 8-byte operand), a rep movsb of 5000 iterations; the binary and text traces of the same run
+#    its 8-byte operand), loads forwarded from a store, a rep movsb of 5000
+#    iterations in 625 chunks of 8 bytes; the binary and text traces of the same run
 #    analysed to the same report as the online analysis (so too a whole
 #    program with two configurations, caches and a timeline);
 #  - bad input: a 32-bit x86 program is refused naming its machine, and so
@@ -52,27 +54,46 @@ print(" ".join(str(c[k]) for k in sys.argv[2:]))' "$@"; }
 kernel() { as --64 -o "$W/$1.o" "tests/cmd/x86/$1.s" && as --64 -o "$W/start.o" tests/cmd/x86/start.s &&
            ld -static -o "$W/$1" "$W/$1.o" "$W/start.o" || { echo "cannot build $1.s"; exit 1; }; }
 kernel chains
-if $E trace --json --quiet --func kernel -- "$W/chains" > "$W/chains.json" 2> "$W/err"; then
-  got=$(json "$W/chains.json" instructions edges W D C Tinf loads stores amos layers)
-  want="22 25 11 5 11 1003 8 3 0 [4, 1, 2, 2, 2]"
-  [ "$got" = "$want" ] && ok "chains.s: N E W D C Tinf loads stores amos layers = $want" \
-    || bad "chains.s: got '$got', want '$want'"
-  grep -q warning "$W/err" && bad "chains.s: warnings: $(cat "$W/err")"
-else
-  bad "chains.s: edan trace failed: $(cat "$W/err")"
-fi
+for fw in "--forward 0|22 25 11 5 11 1003 8 3 0 [4, 1, 2, 2, 2]" "|22 25 7 2 15 404 8 3 0 [4, 3]"; do
+  o=${fw%%|*} want=${fw#*|}
+  # shellcheck disable=SC2086
+  if $E trace --json --quiet $o --func kernel -- "$W/chains" > "$W/chains.json" 2> "$W/err"; then
+    got=$(json "$W/chains.json" instructions edges W D C Tinf loads stores amos layers)
+    [ "$got" = "$want" ] && ok "chains.s ${o:-forwarding}: N E W D C Tinf loads stores amos layers = $want" \
+      || bad "chains.s ${o:-forwarding}: got '$got', want '$want'"
+    grep -q warning "$W/err" && bad "chains.s: warnings: $(cat "$W/err")"
+  else
+    bad "chains.s: edan trace failed: $(cat "$W/err")"
+  fi
+done
 
 # 1a. the rules of the cracking, a function each (tests/cmd/x86/cracked.s)
 kernel cracked
 for fw in "k_sum|11 8 5 1 6 5 0 [5]" "k_rmw|11 8 7 6 4 4 3 [2, 1, 1, 1, 1, 1]" "k_pushpop|8 8 5 4 3 3 2 [2, 1, 1, 1]" \
           "k_cvt|7 4 5 4 2 3 2 [2, 1, 1, 1]" "k_movupd|23 21 5 1 18 5 0 [5]" "k_xor|6 2 4 2 2 4 0 [3, 1]" \
           "k_pxor|8 4 4 2 4 4 0 [3, 1]" "k_vzeroall|11 3 5 3 6 3 2 [3, 1, 1]" "k_xadd|10 8 6 4 4 3 3 [2, 1, 1, 2]" \
-          "k_cmpxchg|8 5 5 3 3 4 1 [3, 1, 1]" "k_movsb|14 14 7 2 7 4 3 [4, 3]"; do
+          "k_cmpxchg|8 5 5 3 3 4 1 [3, 1, 1]" "k_movsb|8 6 3 2 5 2 1 [2, 1]"; do
   f=${fw%%|*} want=${fw#*|}
-  if $E trace --json --quiet --func "$f" -- "$W/cracked" > "$W/c.json" 2> "$W/err"; then
+  # the cracking alone: without store-to-load forwarding (checked below)
+  if $E trace --json --quiet --forward 0 --func "$f" -- "$W/cracked" > "$W/c.json" 2> "$W/err"; then
     got=$(json "$W/c.json" instructions edges W D C loads stores layers)
     [ "$got" = "$want" ] && ! grep -q warning "$W/err" && ok "cracked.s $f: N E W D C loads stores layers = $want" \
       || bad "cracked.s $f: got '$got', want '$want' $(cat "$W/err")"
+  else
+    bad "cracked.s $f: edan trace failed: $(cat "$W/err")"
+  fi
+done
+# ... and with it (the default): a load of what a recent store wrote, or of
+# a stack slot, is an operation from the store's start (cracked.s's
+# "Forwarded" paragraph); lock xadd's loads are locked: never forwarded
+for fw in "k_rmw|11 8 5 2 6 4 3 [2, 3] 2" "k_pushpop|8 8 4 2 4 3 2 [2, 2] 1" "k_cvt|7 4 4 2 3 3 2 [2, 2] 1" \
+          "k_vzeroall|11 3 4 2 7 3 2 [3, 1] 1" "k_xadd|10 8 6 4 4 3 3 [2, 1, 1, 2] 0" \
+          "k_cmpxchg|8 5 4 2 4 4 1 [3, 1] 1"; do
+  f=${fw%%|*} want=${fw#*|}
+  if $E trace --json --quiet --func "$f" -- "$W/cracked" > "$W/c.json" 2> "$W/err"; then
+    got=$(json "$W/c.json" instructions edges W D C loads stores layers forwarded)
+    [ "$got" = "$want" ] && ok "cracked.s $f, forwarded: N E W D C loads stores layers forwarded = $want" \
+      || bad "cracked.s $f, forwarded: got '$got', want '$want' $(cat "$W/err")"
   else
     bad "cracked.s $f: edan trace failed: $(cat "$W/err")"
   fi
@@ -92,7 +113,7 @@ sys.exit(a != b)' "$@"; }
 kernel vector
 if $E trace --analyze --json --quiet --func kernel --binary "$W/v.bt" --text "$W/v.txt" -- "$W/vector" > "$W/v.json" 2> "$W/err"; then
   got=$(json "$W/v.json" instructions edges W D loads stores amos layers load_bytes store_bytes flops)
-  want="15016 20055 10008 5 5007 5001 0 [4970, 4969, 2, 35, 32] 5088 5032 3"
+  want="1891 2520 1250 3 632 626 0 [623, 622, 5] 5088 5032 3"
   [ "$got" = "$want" ] && ok "vector.s: N E W D loads stores amos layers bytes flops = $want" \
     || bad "vector.s: got '$got', want '$want'"
   $E analyze --json --quiet "$W/v.bt" > "$W/vb.json" && same "$W/v.json" "$W/vb.json" \

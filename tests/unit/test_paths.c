@@ -214,24 +214,24 @@ static void test_spill(void)
 }
 
 /* An access across two lines that the cache serves in part: a 16-byte
-   load that hits the line the load before it is bringing from RAM and
-   misses the next. Its RAM request does not wait for that fill: it ends
-   at max(0 + 200, the filler's 200) at depth max(0 + 1, 1) (before the
-   rule: F 400, md 2). One fill edge; two lines moved. Blocks compile no
-   access across words: the feeding paths only. */
+   load that hits the line a chased load (md 2, F 400) is bringing from RAM
+   and misses the next. Its RAM request does not wait for that fill: it
+   ends at max(0 + 200, the filler's 400) at depth max(0 + 1, 2) (before
+   the rule: F 600, md 3). One fill edge; three lines moved. Blocks compile
+   no access across words: the feeding paths only. */
 static void test_across_lines(void)
 {
     edan_config c = no_cache();
-    edan_insn v[] = {mem(EDAN_MEM_LOAD, A0, A5, 0x1000), mem(EDAN_MEM_LOAD, A1, A6, 0x1038),
-                     op(EDAN_CLASS_INT_ALU, A2, A1, 0)};
-    const expect x = {2, 1, 0, 201, 401, 1, 2, 1, 128, 0};
-    v[1].size = 16;
+    edan_insn v[] = {mem(EDAN_MEM_LOAD, A0, A5, 0x1000), mem(EDAN_MEM_LOAD, A3, A0, 0x2000),
+                     mem(EDAN_MEM_LOAD, A1, A6, 0x2038), op(EDAN_CLASS_INT_ALU, A2, A1, 0)};
+    const expect x = {3, 2, 2, 401, 601, 1, 3, 1, 192, 0};
+    v[2].size = 16;
     c.num_levels = 1;
     c.level[0].size = 1024;
     c.level[0].assoc = 2;
     c.level[0].line = 64;
     c.level[0].latency = 1;
-    paths_to("an access across lines", &c, v, 3, 0, &x, &x, P_ACCESSES);
+    paths_to("an access across lines", &c, v, 4, 0, &x, &x, P_ACCESSES);
 }
 
 /* Fill edges: the second load hits the line the first one's miss brought,

@@ -491,6 +491,40 @@ static void make_api(void)
     CHECK(edan__rv_make(EDAN_RV_OP_CSRRS, 1, 0, 0, 0, 4096, 0, &in) == EDAN_ERR_INVALID_ARG);
 }
 
+/* Stack slots (store-to-load forwarding): a load or store based on sp,
+   and nothing else, carries EDAN_INSN_STACK; the memo keeps it (each line
+   twice), and bytes decode to the same (c.ldsp, c.sdsp, ld/sd off sp). */
+static void stack_slots(void)
+{
+    static const struct { const char *line; int stack; } lines[] = {
+        {"ld ra,8(sp);0x7fff0008", 1}, {"sd s0,16(sp);0x7fff0010", 1}, {"fld fa0,24(sp);0x7fff0018", 1},
+        {"lw a0,0(sp);0x7fff0000", 1}, {"ld a0,8(a1);0x20008", 0}, {"sd sp,0(a0);0x20000", 0},
+        {"addi sp,sp,-16", 0}, {"amoadd.w a0,a1,(sp);0x7fff0000", 0},
+        {"0;0x10000;ld ra,8(sp);0x7fff0008", 1}, {"0;0x10004;ld a1,8(a1);0x20000", 0},
+    };
+    static const struct { uint8_t bytes[4]; unsigned len; int stack; } enc[] = {
+        {{0xa2, 0x60}, 2, 1},               /* c.ldsp ra,8(sp) */
+        {{0x22, 0xe8}, 2, 1},               /* c.sdsp s0,16(sp) */
+        {{0x83, 0x30, 0x81, 0x00}, 4, 1},   /* ld ra,8(sp) */
+        {{0x03, 0xb5, 0x85, 0x00}, 4, 0},   /* ld a0,8(a1) */
+    };
+    size_t i, k;
+    for (k = 0; k < 2; k++)
+        for (i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+            edan_insn in;
+            CHECK_MSG(parse(lines[i].line, &in) == EDAN_OK, "'%s': %s", lines[i].line, edan_rv_error(P));
+            CHECK_MSG(((in.flags & EDAN_INSN_STACK) != 0) == lines[i].stack, "'%s' (pass %u): stack flag %d, expected %d",
+                      lines[i].line, (unsigned)k, (in.flags & EDAN_INSN_STACK) != 0, lines[i].stack);
+        }
+    for (i = 0; i < sizeof enc / sizeof enc[0]; i++) {
+        edan_insn in;
+        memset(&in, 0, sizeof in);
+        CHECK_MSG(edan_rv_decode(enc[i].bytes, enc[i].len, &in) == EDAN_OK, "encoding %u does not decode", (unsigned)i);
+        CHECK_MSG(((in.flags & EDAN_INSN_STACK) != 0) == enc[i].stack, "encoding %u (%s): stack flag %d, expected %d",
+                  (unsigned)i, edan_rv_op_name(in.op), (in.flags & EDAN_INSN_STACK) != 0, enc[i].stack);
+    }
+}
+
 int main(void)
 {
     size_t i;
@@ -501,6 +535,7 @@ int main(void)
     every_op();
     bad_input();
     memo();
+    stack_slots();
     make_api();
     return check_summary("test_rv_parse");
 }

@@ -8,7 +8,23 @@
 # operation, S store), what each reads from whom, and md. Every function ends
 # in ret: a load of the return address (md 1, written outside the scope) and
 # an operation on rsp. Columns of the expectations: N E W D C loads stores
-# layers (W_1 W_2 ...).
+# layers (W_1 W_2 ...), traced with --forward 0 (the cracking alone).
+#
+# Forwarded (the default): a load of bytes that one of the thread's last 32
+# stores wrote, or of a stack slot a stack store wrote, is an operation of
+# one cycle from that store's start, at the depth of the store's
+# predecessors. Columns N E W D C loads stores layers forwarded:
+#   k_rmw      the second and third loads from the stores before them
+#              (md 1): each store at md 2, W 5, D 2   11 8 5 2 6 4 3 [2, 3] 2
+#   k_pushpop  pop's load from push's store (stack slots): mov [rdi+8]'s
+#              store at md 2                          8 8 4 2 4 3 2 [2, 2] 1
+#   k_cvt      the reload of [rdi+8] from its store (md 1)
+#                                                     7 4 4 2 3 3 2 [2, 2] 1
+#   k_vzeroall the reload of [rdi+64] (32 bytes, one store)
+#                                                     11 3 4 2 7 3 2 [3, 1] 1
+#   k_xadd     lock xadd's loads are locked: never forwarded (as above)
+#                                                     10 8 6 4 4 3 3 [2, 1, 1, 2] 0
+#   k_cmpxchg  mov rdx, [rdi] from cmpxchg's store    8 5 4 2 4 4 1 [3, 1] 1
 .intel_syntax noprefix
 .globl kernel, k_sum, k_rmw, k_pushpop, k_cvt, k_movupd, k_xor, k_pxor, k_vzeroall, k_xadd, k_cmpxchg, k_movsb
 .text
@@ -141,16 +157,17 @@ k_cmpxchg:
     ret
 .size k_cmpxchg, .-k_cmpxchg
 
-# rep movsb of 3 bytes: three iterations, each a load, an operation on
-# rsi, rdi and rcx, a store of the loaded byte (QEMU's last look at rcx
-# makes no vertex).
-#   14 14 7 2 7 4 3 [4, 3]
+# rep movsb of 3 bytes: QEMU runs three iterations (its last look at rcx
+# makes no vertex); a rep movs of bytes goes in chunks of 8, here one of 3
+# bytes: a load of 3 <- rsi's writer (md 1), an operation on rsi, rdi and
+# rcx, a store of 3 <- O (rdi), L (md 2).
+#   8 6 3 2 5 2 1 [2, 1]
 .type k_movsb, @function
 k_movsb:
     lea rsi, [rdi]          # O
     lea rdi, [rdi+64]       # O
     mov ecx, 3              # O
-    rep movsb               # L <- rsi's writer; O <- rsi's, rdi's, rcx's; S <- O (rdi), L: three times
+    rep movsb               # one chunk: L <- rsi's writer; O <- rsi's, rdi's, rcx's; S <- O (rdi), L
     ret
 .size k_movsb, .-k_movsb
 

@@ -8,7 +8,10 @@
           threads handoff N    thread A walks N nodes and leaves its place
                                in a shared pointer; after joining A, thread B
                                walks N more from there: D = 2N + 4
-          threads serial N     the hand-off's two walks, by the main thread
+          threads serial N     the hand-off's two walks, by the main thread:
+                               the second's load of the pointer is
+                               forwarded from the first's store (the same
+                               thread): D = 2N + 2
           threads parfor T N   T threads (1..16) meet at a barrier, then
                                thread k walks a list of (k + 1) N nodes:
                                D = TN + 2, W = the sum of the walks'

@@ -7,7 +7,8 @@
      exec    work(100), an execv of a program that does not exist (it
              fails), work(1000): exit 0
    READY_FILE is created once the signals are set up. work(n) loads and
-   stores a volatile n times: 2n memory accesses. */
+   stores a volatile n times: each load but the first is forwarded from the
+   store before it, n + 1 memory accesses (2n with --forward 0). */
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>

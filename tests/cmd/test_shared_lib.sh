@@ -5,7 +5,10 @@
 #     do j = 1, n; do l = 1, k; temp = b(l, j)          one load of b
 #       do i = 1, n; c(i, j) = c(i, j) + temp * a(i, l)  loads of a and c, a store of c
 # so one more l adds 3 n^2 + n memory vertices, and, without a cache, 2 to
-# D: c(i, j)'s chain is its load and its store at every l. Also: --top
+# D: c(i, j)'s chain is its load and its store at every l, without
+# store-to-load forwarding (--forward 0). With it (the default), c(i, j)'s
+# load comes from its store of the l before, n stores ago (n <= 32, the
+# store buffer): one more l adds 2 n^2 + n and D stays. Also: --top
 # names the library's function and its file's address (objdump -d of the
 # library), and a name in no object is an error that lists the objects.
 . "$(dirname "$0")/../lib.sh"
@@ -14,33 +17,46 @@ refdir=/usr/lib/x86_64-linux-gnu/blas      # the reference BLAS, whatever the al
 [ -e "$refdir/libblas.so.3" ] || { skip shared_lib "no reference BLAS in $refdir (tools/deps.sh installs libblas-dev)"; exit $fail; }
 export LD_LIBRARY_PATH=$refdir
 
-wd() {  # wd N K [OPTION NAME]: "W D" of the traced dgemm_
-  ./edan trace --quiet --json -o "$T/r.json" "${3:---func}" "${4:-dgemm_}" -- $prog "$1" "$2" > /dev/null 2> "$T/err" || { echo "failed"; return; }
+wd() {  # wd N K [OPTION NAME]: "W D" of the traced dgemm_ (with $FWD's options)
+  # shellcheck disable=SC2086
+  ./edan trace --quiet --json -o "$T/r.json" ${FWD:-} "${3:---func}" "${4:-dgemm_}" -- $prog "$1" "$2" > /dev/null 2> "$T/err" || { echo "failed"; return; }
   python3 -c 'import json,sys; c=json.load(open(sys.argv[1]))["configs"][0]; print(c["W"], c["D"])' "$T/r.json"
 }
 n=6
+FWD="--forward 0"
 read -r w1 d1 <<< "$(wd $n 5)"
 read -r w2 d2 <<< "$(wd $n 6)"
 read -r w3 d3 <<< "$(wd $n 7)"
-if [ "$w1" = failed ] || [ "$w2" = failed ] || [ "$w3" = failed ]; then
+FWD=
+read -r f1 e1 <<< "$(wd $n 5)"
+read -r f2 e2 <<< "$(wd $n 6)"
+read -r f3 e3 <<< "$(wd $n 7)"
+if [ "$w1" = failed ] || [ "$w2" = failed ] || [ "$w3" = failed ] || [ "$f1" = failed ] || [ "$f3" = failed ]; then
   bad "--func dgemm_ (libblas.so.3): $(cat "$T/err")"
 else
   [ $((w2 - w1)) -eq $((3 * n * n + n)) ] && [ $((w3 - w2)) -eq $((3 * n * n + n)) ] \
-    && ok "--func dgemm_ of libblas.so.3: one more l adds 3n^2 + n = $((3 * n * n + n)) memory vertices (W $w1, $w2, $w3)" \
-    || bad "--func dgemm_: W $w1, $w2, $w3 at k = 5, 6, 7: want steps of $((3 * n * n + n))"
-  [ $((d2 - d1)) -eq 2 ] && [ $((d3 - d2)) -eq 2 ] && ok "--func dgemm_: one more l adds 2 to D (D $d1, $d2, $d3)" \
-    || bad "--func dgemm_: D $d1, $d2, $d3 at k = 5, 6, 7: want steps of 2"
+    && ok "--func dgemm_ of libblas.so.3, --forward 0: one more l adds 3n^2 + n = $((3 * n * n + n)) memory vertices (W $w1, $w2, $w3)" \
+    || bad "--func dgemm_, --forward 0: W $w1, $w2, $w3 at k = 5, 6, 7: want steps of $((3 * n * n + n))"
+  [ $((d2 - d1)) -eq 2 ] && [ $((d3 - d2)) -eq 2 ] && ok "--func dgemm_, --forward 0: one more l adds 2 to D (D $d1, $d2, $d3)" \
+    || bad "--func dgemm_, --forward 0: D $d1, $d2, $d3 at k = 5, 6, 7: want steps of 2"
+  [ $((f2 - f1)) -eq $((2 * n * n + n)) ] && [ $((f3 - f2)) -eq $((2 * n * n + n)) ] && [ "$e1" = "$e3" ] \
+    && ok "--func dgemm_, forwarding: one more l adds 2n^2 + n = $((2 * n * n + n)) (W $f1, $f2, $f3), D stays $e1" \
+    || bad "--func dgemm_, forwarding: W $f1, $f2, $f3, D $e1, $e2, $e3 at k = 5, 6, 7: want steps of $((2 * n * n + n)), one D"
 fi
 
 # --region: the function and what it calls (lsame_ checks its arguments): at least --func's
 read -r wr dr <<< "$(wd $n 6 --region dgemm_)"
-[ "$wr" != failed ] && [ "$wr" -ge "$w2" ] && [ "$wr" -lt $((w2 + 200)) ] && [ "$dr" -ge "$d2" ] \
-  && ok "--region dgemm_: W $wr, D $dr (--func: $w2, $d2)" || bad "--region dgemm_: W $wr D $dr against $w2 $d2 $(cat "$T/err")"
-# --exclude: the program's main without the library's call in it
+[ "$wr" != failed ] && [ "$wr" -ge "$f2" ] && [ "$wr" -lt $((f2 + 200)) ] && [ "$dr" -ge "$e2" ] \
+  && ok "--region dgemm_: W $wr, D $dr (--func: $f2, $e2)" || bad "--region dgemm_: W $wr D $dr against $f2 $e2 $(cat "$T/err")"
+# --exclude: the program's main without the library's call in it (without
+# forwarding: in the whole run dgemm_'s loads of the arguments its caller
+# stored, and the caller's of what dgemm_ stored, are forwarded)
+FWD="--forward 0"
 read -r wx dx <<< "$(wd $n 6 --exclude dgemm_)"
-read -r wa da <<< "$(./edan trace --quiet --json -- $prog $n 6 2>/dev/null | python3 -c 'import json,sys; c=json.load(sys.stdin)["configs"][0]; print(c["W"], c["D"])')"
+FWD=
+read -r wa da <<< "$(./edan trace --quiet --json --forward 0 -- $prog $n 6 2>/dev/null | python3 -c 'import json,sys; c=json.load(sys.stdin)["configs"][0]; print(c["W"], c["D"])')"
 [ "$wx" != failed ] && [ -n "$wa" ] && [ $((wa - wx)) -ge "$w2" ] \
-  && ok "--exclude dgemm_: the whole run's W less at least dgemm_'s ($wa - $wx >= $w2)" || bad "--exclude dgemm_: $wx of $wa $(cat "$T/err")"
+  && ok "--exclude dgemm_ (--forward 0): the whole run's W less at least dgemm_'s ($wa - $wx >= $w2)" || bad "--exclude dgemm_: $wx of $wa $(cat "$T/err")"
 
 # --top: the library's function, its object, its file's address
 ./edan trace --quiet --json --func dgemm_ --top 3 -o "$T/top.json" -- $prog $n 6 > /dev/null 2>&1

@@ -12,6 +12,11 @@
 #    movupd loop, xor and pxor zeroing idioms, vzeroall, lock xadd, cmpxchg,
 #    rep movsb), each's N E W D C loads stores layers worked out by hand
 #    without store-to-load forwarding, and with it where it forwards;
+#  - tests/cmd/x86/pagerules.s: the page's examples, worked by hand: an
+#    unaligned SSE sum over 8,192 doubles with a 32 KiB cache (D 1), a
+#    spilled loop counter with and without forwarding, repe cmpsb over 100
+#    bytes (D 1), a 64 KiB rep stosb in 8,192 stores; --paper is
+#    --paper-cache and --forward 0;
 #  - examples/chase.c built for the host and for RISC-V: the same depth n,
 #    and x86's W one more (the kernel's ret loads its return address);
 #  - a dynamically linked program (tests/cmd/x86/libm_call.c) whose traced
@@ -99,6 +104,24 @@ for fw in "k_rmw|11 8 5 2 6 4 3 [2, 3] 2" "k_pushpop|8 8 4 2 4 3 2 [2, 2] 1" "k_
   fi
 done
 
+# 1b. the page's examples of an access across lines, store-to-load
+#     forwarding and the string instructions (tests/cmd/x86/pagerules.s)
+kernel pagerules
+for fw in "k_straddle|--cache 32K:8:64|W D|1025 1" "k_spill|--forward 1|W D forwarded|302 2 100" \
+          "k_spill|--forward 0|W D forwarded|402 202 0" "k_cmps||instructions W D|405 201 1" \
+          "k_stos||instructions W D stores|16389 8193 1 8192"; do
+  IFS='|' read -r f o keys want <<< "$fw"
+  # shellcheck disable=SC2086
+  if $E trace --json --quiet --no-profile $o --func "$f" -- "$W/pagerules" > "$W/p.json" 2> "$W/err"; then
+    # shellcheck disable=SC2086
+    got=$(json "$W/p.json" $keys)
+    [ "$got" = "$want" ] && ok "pagerules.s $f ${o:-(defaults)}: $keys = $want" \
+      || bad "pagerules.s $f ${o:-(defaults)}: $keys got '$got', want '$want' $(cat "$W/err")"
+  else
+    bad "pagerules.s $f: edan trace failed: $(cat "$W/err")"
+  fi
+done
+
 # same A B: the two reports are the same but for the trace's name
 same() { python3 -c '
 import json, sys
@@ -108,6 +131,20 @@ def strip(d):
     return d
 a, b = (strip(json.load(open(f))) for f in sys.argv[1:3])
 sys.exit(a != b)' "$@"; }
+
+# --paper is the paper's model exactly: --paper-cache and --forward 0 (and
+# not the default, which forwards and keeps fill edges)
+P="--no-profile --cache 4K:2:64 --region kernel"
+# shellcheck disable=SC2086
+if $E trace --json --quiet $P --paper -- "$W/pagerules" > "$W/pa.json" 2> "$W/err" &&
+   $E trace --json --quiet $P --paper-cache --forward 0 -- "$W/pagerules" > "$W/pb.json" 2>> "$W/err" &&
+   $E trace --json --quiet $P -- "$W/pagerules" > "$W/pc.json" 2>> "$W/err"; then
+  same "$W/pa.json" "$W/pb.json" && ! same "$W/pa.json" "$W/pc.json" \
+    && ok "--paper = --paper-cache --forward 0 (W D $(json "$W/pa.json" W D); the default: $(json "$W/pc.json" W D))" \
+    || bad "--paper differs from --paper-cache --forward 0, or equals the default"
+else
+  bad "--paper: edan trace failed: $(cat "$W/err")"
+fi
 
 # 1b. the vector kernel, online and from its binary and text traces
 kernel vector

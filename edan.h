@@ -113,10 +113,15 @@
    write-through store. An access the cache serves also depends on the
    memory access vertex that brought each line it touches from RAM (fill
    dependencies; options.paper_cache keeps the EDAN paper's rule without
-   them). In a scoped trace, what unanalysed code wrote loses its writer
-   (edan_kill_regs, edan_kill_mem). A signal handler's return gives the
-   thread the register writers it had at the handler's start
-   (edan_signal_*). md(v) = [v is a memory access vertex] +
+   them); a memory access vertex served in part waits for those fills at its
+   end, not its start (an access across lines). A load of bytes that one
+   store of its thread wrote, among its last options.forward stores (32) or
+   both stack-slot accesses (EDAN_INSN_STACK), is forwarded: no memory
+   access vertex, one cycle from the store's start (metrics.forwarded;
+   EDAN_FORWARD_OFF: the paper's model). In a scoped trace, what
+   unanalysed code wrote loses its writer (edan_kill_regs, edan_kill_mem).
+   A signal handler's return gives the thread the register writers it had
+   at the handler's start (edan_signal_*). md(v) = [v is a memory access vertex] +
    max md over its predecessors; D = max md; W_i = memory vertices with md = i;
    lambda(m) = (W - D)/m + D; Lambda = lambda / (lambda alpha0 + C);
    max(D, W/m) alpha <= sum ceil(W_i/m) alpha <= lambda alpha.

@@ -1335,6 +1335,7 @@ typedef struct edan__cfg {
    to takes. */
 typedef struct edan__fwd {
     unsigned char *ring;
+    uint64_t lo;            /* the ring's oldest store's vertex id (n > 0) */
     uint32_t head, n;
     unsigned char *stack;
     uint32_t cap, used;
@@ -3047,7 +3048,7 @@ static EDAN__INLINE const unsigned char *edan__fw_ring_find(const edan_context *
     const edan__fwd *f = &ctx->fw;
     const size_t esz = EDAN__FW_BYTES(ctx->K);
     uint32_t i, j = f->head;
-    if (!f->n || vid < EDAN__FW_VID(f->ring + (size_t)((f->head + ctx->fw_S - f->n) % ctx->fw_S) * esz)) return NULL;
+    if (!f->n || vid < f->lo) return NULL;
     for (i = 0; i < f->n; i++) {
         const unsigned char *e;
         j = j ? j - 1 : ctx->fw_S - 1;
@@ -3104,13 +3105,13 @@ static EDAN__NOINLINE const unsigned char *edan__fw_find(edan_context *ctx, cons
 /* A load may forward: its word's writer v (a whole-word entry's) is the
    ring's, or it reads a stack slot. For the paths that take the common
    case inline and give the others to edan__feed. */
+static EDAN__INLINE int edan__fw_may_at(const edan_context *ctx, int stack, uint64_t v)
+{
+    return ctx->fw_S && v && (stack || (ctx->fw.n && v >= ctx->fw.lo));
+}
 static EDAN__INLINE int edan__fw_may(const edan_context *ctx, const edan_insn *in, uint64_t v)
 {
-    const edan__fwd *f = &ctx->fw;
-    if (!ctx->fw_S || !v) return 0;
-    if (in->flags & EDAN_INSN_STACK) return 1;
-    return f->n && v >= EDAN__FW_VID(f->ring + (size_t)((f->head + ctx->fw_S - f->n) % ctx->fw_S) *
-                                                EDAN__FW_BYTES(ctx->K));
+    return edan__fw_may_at(ctx, (in->flags & EDAN_INSN_STACK) != 0, v);
 }
 
 /* Whether store vertex vid is still the last writer of a byte of [addr,
@@ -3189,6 +3190,8 @@ static EDAN__INLINE void edan__fw_put(edan_context *ctx, uint64_t vid, uint64_t 
     f->head = f->head + 1 == ctx->fw_S ? 0 : f->head + 1;
     if (f->n < ctx->fw_S) f->n++;
     EDAN__FW_VID(e) = vid;
+    /* the oldest: the next one to go once the ring is full, else the first */
+    f->lo = f->n == ctx->fw_S ? EDAN__FW_VID(f->ring + (size_t)f->head * EDAN__FW_BYTES(K)) : f->n == 1 ? vid : f->lo;
     EDAN__FW_AT(e) = addr << 7 | size;
     for (k = 0; k < K; k++) {
         EDAN__FW_S(e)[k] = Sv[k];
@@ -3198,6 +3201,14 @@ static EDAN__INLINE void edan__fw_put(edan_context *ctx, uint64_t vid, uint64_t 
         memcpy(edan__fw_stack_slot(f, EDAN__FW_BYTES(K), vid), e, EDAN__FW_BYTES(K));
         f->used++;
     }
+}
+
+/* edan__fw_put of one configuration's S and depth, out of the line (for a
+   compiled block's loop, whose registers it would take). */
+static EDAN__NOINLINE void edan__fw_put1(edan_context *ctx, uint64_t vid, uint64_t addr, uint32_t size, int stack,
+                                         uint64_t S, uint32_t d)
+{
+    edan__fw_put(ctx, vid, addr, size, stack, &S, &d);
 }
 
 /* Room for a store and `stack` more stack slots, made when missing
@@ -4202,6 +4213,7 @@ typedef struct edan__bstep {
     uint32_t kind;                  /* EDAN_MEM_NONE, or EDAN_MEM_LOAD / _STORE: a memory vertex */
     uint32_t idx;                   /* its instruction (a memory vertex's id and address) */
     uint32_t mem;                   /* a memory vertex: its index among them */
+    uint32_t stack;                 /* ... of a stack slot (EDAN_INSN_STACK: forwarded at any distance) */
     uint32_t nlive;                 /* a load: the registers it reads as live-ins; its word's */
     edan_reg live[EDAN_MAX_SRC];    /* writer is an edge unless it wrote one of them */
     uint32_t nwr;                   /* a memory vertex: the writers of the registers it reads that may */
@@ -4224,7 +4236,8 @@ struct edan_block {
     edan_prepared *p;
     uint32_t n;
     int compiled;                   /* 0: always fed one by one */
-    uint32_t nstack;                /* its stack-slot stores (the forwarding's stack table needs room for) */
+    uint32_t nstore, nstack;        /* its stores, those of stack slots (room in the forwarding's ring and
+                                       stack table) */
     int plain;                      /* no cache, no timeline: see edan__block_exec */
     uint32_t nlive, nmem, nstep, nout, ntinf, nops;
     edan_reg *live_reg;             /* the registers it reads before writing them ... */
@@ -4448,6 +4461,7 @@ static int edan__bc_insn(edan__bcomp *bc, uint32_t i)
         b->cost_bound += bc->mem_t;
         st->kind = in->mem;
         st->mem = b->nmem++;
+        st->stack = (in->flags & EDAN_INSN_STACK) != 0;
     } else {
         b->C += cost;
         b->cost_bound += cost;
@@ -4669,7 +4683,10 @@ edan_result edan_block_create(edan_context *ctx, const edan_prepared *p, size_t 
         }
     }
     b->compiled = c;
-    for (i = 0; i < n; i++) b->nstack += p[i].in.mem == EDAN_MEM_STORE && (p[i].in.flags & EDAN_INSN_STACK);
+    for (i = 0; i < n; i++) {
+        b->nstore += p[i].in.mem == EDAN_MEM_STORE;
+        b->nstack += p[i].in.mem == EDAN_MEM_STORE && (p[i].in.flags & EDAN_INSN_STACK);
+    }
     b->next = ctx->blocks;
     if (ctx->blocks) ctx->blocks->prev = b;
     ctx->blocks = b;
@@ -4818,6 +4835,32 @@ static EDAN__INLINE uint32_t edan__block_preds(const edan_context *ctx, const ed
     return n;
 }
 
+/* A compiled block's load step st that store-to-load forwarding answers
+   from the store entry fw: an operation of one cycle from the store's start
+   (*S, *d joined with it); in a plain block, whose constants counted it as
+   a RAM access, those counts are taken back. */
+static EDAN__NOINLINE void edan__block_forwarded(edan_context *ctx, edan__cfg *g, const edan_block *b,
+                                                 const edan__bstep *st, const unsigned char *fw, int plain, int hot,
+                                                 uint64_t *S, uint32_t *d, uint64_t *Tinf)
+{
+    const edan_insn *in = &b->p[st->idx].in;
+    uint64_t Fm;
+    edan__join(S, d, EDAN__FW_S(fw)[0], EDAN__FW_MD(fw, 1)[0]);
+    ctx->forwarded++;
+    if (plain) {
+        g->W--;
+        g->T1 -= edan__access_time(g, 1, 0) - 1;
+        g->C++;
+        g->bytes -= in->size;
+        if (*S + 1 > *Tinf) *Tinf = *S + 1;
+    } else {
+        g->Tinf = *Tinf;
+        (void)edan__vertex_forwarded(ctx, g, *S, *d, &Fm);
+        *Tinf = g->Tinf;
+    }
+    if (hot) (void)edan__hot_count(ctx, g, in, 0, *d);
+}
+
 /* One execution of a compiled block, one configuration; 0, before
    anything is counted, when an instruction needs more than the lean copy's
    common cases (edan__feed_lean1_fast) or an allocation fails: the caller
@@ -4832,14 +4875,14 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
     uint32_t *md = ctx->reg_md, i;
     const edan__bterm *t, *te;
     if (!edan__block_ready(ctx, b, addrs, 1) || !edan__block_room(ctx, g, b, plain, hot) ||
-        (ctx->fw_S && !edan__fw_ready(ctx, b->nstack)))
+        (ctx->fw_S && b->nstore && !edan__fw_ready(ctx, b->nstack)))
         return 0;
     E = edan__block_live_edges(ctx, b);
     Tinf = g->Tinf;
     for (i = 0; i < b->nstep; i++) {
         const edan__bstep *st = &b->step[i];
-        uint64_t S, Sm = 0, Fm = 0, *e;      /* Sm, Fm, dS: set by edan__vertex, which cannot fail here */
-        uint32_t d, dS = 0;
+        uint64_t S, Fm = 0, *e;      /* Fm: set by edan__vertex, which cannot fail here */
+        uint32_t d;
         int is_mem;
         t = b->terms + st->t0;
         S = F[t->slot] + t->c;      /* a step has a term at least, most one or two */
@@ -4855,54 +4898,37 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
         }
         e = ent[st->mem];
         if (st->kind == EDAN_MEM_LOAD && e && e[0]) {
-            const edan_insn *in = &b->p[st->idx].in;
-            const unsigned char *fw = edan__fw_may(ctx, in, e[0]) ? edan__fw_find(ctx, in, addrs[st->idx]) : NULL;
+            const unsigned char *fw =
+                edan__fw_may_at(ctx, (int)st->stack, e[0]) ? edan__fw_find(ctx, &b->p[st->idx].in, addrs[st->idx]) : NULL;
             E += edan__block_word_edge(ctx, st, e[0]);
             if (fw) {       /* forwarded: an operation of one cycle from the store's start */
-                edan__join(&S, &d, EDAN__FW_S(fw)[0], EDAN__FW_MD(fw, 1)[0]);
-                Fm = S + 1;
-                ctx->forwarded++;
-                if (plain) {    /* the block's constants counted it as a RAM access */
-                    g->W--;
-                    g->T1 -= edan__access_time(g, 1, 0) - 1;
-                    g->C++;
-                    g->bytes -= in->size;
-                    if (Fm > Tinf) Tinf = Fm;
-                } else {
-                    g->Tinf = Tinf;
-                    (void)edan__vertex_forwarded(ctx, g, S, d, &Fm);
-                    Tinf = g->Tinf;
-                }
-                if (hot) (void)edan__hot_count(ctx, g, in, 0, d);
-                F[st->dst] = Fm;
+                edan__block_forwarded(ctx, g, b, st, fw, plain, hot, &S, &d, &Tinf);
+                F[st->dst] = S + 1;
                 md[st->dst] = d;
                 continue;
             }
             edan__join_word(e, 1, 0, &S, &d);
         }
+        if (plain && st->kind == EDAN_MEM_STORE && ctx->fw_S)    /* its start and depth there; room made before */
+            edan__fw_put1(ctx, N0 + st->idx + 1, addrs[st->idx], b->p[st->idx].in.size, (int)st->stack, S, d);
         if (plain) {        /* edan__vertex without a cache: W, T1 and bytes are the block's */
-            Sm = S;
-            dS = d;
             Fm = S + edan__access_time(g, 1, 0);
             d = edan__depth(d, 1);
             if (Fm > Tinf) Tinf = Fm;
             (void)edan__mem_depth(ctx, g, d);       /* room made above */
             is_mem = 1;
         } else {
-            uint64_t pv[EDAN_MAX_SRC + 1];
-            uint32_t npv = edan__block_preds(ctx, st, N0, e, pv);
+            uint64_t pv[EDAN_MAX_SRC + 1], Sm = 0;
+            uint32_t npv = edan__block_preds(ctx, st, N0, e, pv), dS = 0;
             g->Tinf = Tinf;
             (void)edan__vertex(ctx, g, &b->p[st->idx].in, addrs[st->idx], N0 + st->idx + 1, pv, npv, S, &d, NULL, &Sm,
                                &dS, &Fm, &is_mem);      /* grown above; no graph recorded */
             Tinf = g->Tinf;
+            if (st->kind == EDAN_MEM_STORE && ctx->fw_S)
+                edan__fw_put(ctx, N0 + st->idx + 1, addrs[st->idx], b->p[st->idx].in.size, (int)st->stack, &Sm, &dS);
         }
         if (hot) (void)edan__hot_count(ctx, g, &b->p[st->idx].in, is_mem, d);     /* room made above */
-        if (st->kind == EDAN_MEM_STORE) {
-            edan__set_word_writer(e, N0 + st->idx + 1, &Fm, &d, 1);
-            if (ctx->fw_S)      /* room made before */
-                edan__fw_put(ctx, N0 + st->idx + 1, addrs[st->idx], b->p[st->idx].in.size,
-                             (b->p[st->idx].in.flags & EDAN_INSN_STACK) != 0, &Sm, &dS);
-        }
+        if (st->kind == EDAN_MEM_STORE) edan__set_word_writer(e, N0 + st->idx + 1, &Fm, &d, 1);
         F[st->dst] = Fm;
         md[st->dst] = d;
     }
@@ -4933,7 +4959,7 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
     uint64_t *F = ctx->reg_F, **ent = b->ent, N0 = ctx->N, E, Tinf[EDAN_MAX_CONFIGS];
     uint32_t *md = ctx->reg_md, i, k;
     const edan__bterm *t, *te;
-    if (!edan__block_ready(ctx, b, addrs, K) || (ctx->fw_S && !edan__fw_ready(ctx, b->nstack))) return 0;
+    if (!edan__block_ready(ctx, b, addrs, K) || (ctx->fw_S && b->nstore && !edan__fw_ready(ctx, b->nstack))) return 0;
     for (k = 0; k < K; k++)
         if (!edan__block_room(ctx, &ctx->cfg[k], b, 0, hot)) return 0;
     E = edan__block_live_edges(ctx, b);

@@ -3175,6 +3175,29 @@ nomem:
     return 0;
 }
 
+/* The running thread's ring takes store vertex vid (of one access of size
+   bytes at addr): its entry, the ring moved on (the oldest is the next to
+   go once it is full); edan__fw_room made room. */
+static EDAN__INLINE unsigned char *edan__fw_next(edan_context *ctx, uint64_t vid, uint64_t addr, uint32_t size)
+{
+    edan__fwd *f = &ctx->fw;
+    const size_t esz = EDAN__FW_BYTES(ctx->K);
+    unsigned char *e = f->ring + (size_t)f->head * esz;
+    f->head = f->head + 1 == ctx->fw_S ? 0 : f->head + 1;
+    if (f->n < ctx->fw_S) f->n++;
+    EDAN__FW_VID(e) = vid;
+    EDAN__FW_AT(e) = addr << 7 | size;
+    f->lo = f->n == ctx->fw_S ? EDAN__FW_VID(f->ring + (size_t)f->head * esz) : f->n == 1 ? vid : f->lo;
+    return e;
+}
+
+/* Entry e, whole, into the stack table too (a stack slot's store). */
+static EDAN__INLINE void edan__fw_stack_put(edan_context *ctx, const unsigned char *e)
+{
+    memcpy(edan__fw_stack_slot(&ctx->fw, EDAN__FW_BYTES(ctx->K), EDAN__FW_VID(e)), e, EDAN__FW_BYTES(ctx->K));
+    ctx->fw.used++;
+}
+
 /* Store vertex vid (of one access of size bytes at addr; stack: a stack
    slot), started at Sv[k] at memory depth mdS[k] (its predecessors', less
    the fillers that join at its end) in configuration k, into the running
@@ -3183,32 +3206,25 @@ nomem:
 static EDAN__INLINE void edan__fw_put(edan_context *ctx, uint64_t vid, uint64_t addr, uint32_t size, int stack,
                                       const uint64_t *Sv, const uint32_t *mdS)
 {
-    edan__fwd *f = &ctx->fw;
     const uint32_t K = ctx->K;
-    unsigned char *e = f->ring + (size_t)f->head * EDAN__FW_BYTES(K);
+    unsigned char *e = edan__fw_next(ctx, vid, addr, size);
     uint32_t k;
-    f->head = f->head + 1 == ctx->fw_S ? 0 : f->head + 1;
-    if (f->n < ctx->fw_S) f->n++;
-    EDAN__FW_VID(e) = vid;
-    /* the oldest: the next one to go once the ring is full, else the first */
-    f->lo = f->n == ctx->fw_S ? EDAN__FW_VID(f->ring + (size_t)f->head * EDAN__FW_BYTES(K)) : f->n == 1 ? vid : f->lo;
-    EDAN__FW_AT(e) = addr << 7 | size;
     for (k = 0; k < K; k++) {
         EDAN__FW_S(e)[k] = Sv[k];
         EDAN__FW_MD(e, K)[k] = mdS[k];
     }
-    if (stack) {
-        memcpy(edan__fw_stack_slot(f, EDAN__FW_BYTES(K), vid), e, EDAN__FW_BYTES(K));
-        f->used++;
-    }
+    if (stack) edan__fw_stack_put(ctx, e);
 }
 
-/* edan__fw_put of one configuration's S and depth, out of the line (for a
-   compiled block's loop, whose registers it would take). */
+/* edan__fw_put of one configuration, out of the line (a compiled block's
+   loop keeps its registers). */
 static EDAN__NOINLINE void edan__fw_put1(edan_context *ctx, uint64_t vid, uint64_t addr, uint32_t size, int stack,
                                          uint64_t S, uint32_t d)
 {
-    edan__fw_put(ctx, vid, addr, size, stack, &S, &d);
+    unsigned char *e = edan__fw_next(ctx, vid, addr, size);
+    EDAN__FW_S(e)[0] = S;
+    EDAN__FW_MD(e, 1)[0] = d;
+    if (stack) edan__fw_stack_put(ctx, e);
 }
 
 /* Room for a store and `stack` more stack slots, made when missing
@@ -4836,29 +4852,35 @@ static EDAN__INLINE uint32_t edan__block_preds(const edan_context *ctx, const ed
 }
 
 /* A compiled block's load step st that store-to-load forwarding answers
-   from the store entry fw: an operation of one cycle from the store's start
-   (*S, *d joined with it); in a plain block, whose constants counted it as
-   a RAM access, those counts are taken back. */
-static EDAN__NOINLINE void edan__block_forwarded(edan_context *ctx, edan__cfg *g, const edan_block *b,
-                                                 const edan__bstep *st, const unsigned char *fw, int plain, int hot,
-                                                 uint64_t *S, uint32_t *d, uint64_t *Tinf)
+   from the store entry fw, starting at S at depth d from its address:
+   an operation of one cycle from the store's start, its start and depth
+   in *Sf, *df; in a plain block, whose constants counted it as a RAM
+   access, those counts are taken back. Returns Tinf with it. (Values in,
+   not pointers: the block's loop keeps its own in registers.) */
+static EDAN__NOINLINE uint64_t edan__block_forwarded(edan_context *ctx, edan__cfg *g, const edan_block *b,
+                                                     const edan__bstep *st, const unsigned char *fw, int plain,
+                                                     int hot, uint64_t S, uint32_t d, uint64_t Tinf, uint64_t *Sf,
+                                                     uint32_t *df)
 {
     const edan_insn *in = &b->p[st->idx].in;
     uint64_t Fm;
-    edan__join(S, d, EDAN__FW_S(fw)[0], EDAN__FW_MD(fw, 1)[0]);
+    edan__join(&S, &d, EDAN__FW_S(fw)[0], EDAN__FW_MD(fw, 1)[0]);
     ctx->forwarded++;
     if (plain) {
         g->W--;
         g->T1 -= edan__access_time(g, 1, 0) - 1;
         g->C++;
         g->bytes -= in->size;
-        if (*S + 1 > *Tinf) *Tinf = *S + 1;
+        if (S + 1 > Tinf) Tinf = S + 1;
     } else {
-        g->Tinf = *Tinf;
-        (void)edan__vertex_forwarded(ctx, g, *S, *d, &Fm);
-        *Tinf = g->Tinf;
+        g->Tinf = Tinf;
+        (void)edan__vertex_forwarded(ctx, g, S, d, &Fm);
+        Tinf = g->Tinf;
     }
-    if (hot) (void)edan__hot_count(ctx, g, in, 0, *d);
+    if (hot) (void)edan__hot_count(ctx, g, in, 0, d);
+    *Sf = S;
+    *df = d;
+    return Tinf;
 }
 
 /* One execution of a compiled block, one configuration; 0, before
@@ -4902,9 +4924,11 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
                 edan__fw_may_at(ctx, (int)st->stack, e[0]) ? edan__fw_find(ctx, &b->p[st->idx].in, addrs[st->idx]) : NULL;
             E += edan__block_word_edge(ctx, st, e[0]);
             if (fw) {       /* forwarded: an operation of one cycle from the store's start */
-                edan__block_forwarded(ctx, g, b, st, fw, plain, hot, &S, &d, &Tinf);
-                F[st->dst] = S + 1;
-                md[st->dst] = d;
+                uint64_t Sf;
+                uint32_t df;
+                Tinf = edan__block_forwarded(ctx, g, b, st, fw, plain, hot, S, d, Tinf, &Sf, &df);
+                F[st->dst] = Sf + 1;
+                md[st->dst] = df;
                 continue;
             }
             edan__join_word(e, 1, 0, &S, &d);

@@ -139,7 +139,8 @@
                  edan_num_threads, edan_get_thread_metrics
    signals       edan_signal_deliver, edan_signal_return, edan_signal_drop,
                  edan_signal_depth
-   results       edan_get_config, edan_get_metrics, edan_get_layers, edan_get_bounds,
+   results       edan_get_config, edan_get_metrics, edan_get_layers,
+                 edan_get_layer_summary, edan_get_bounds,
                  edan_get_bounds_at, edan_get_timeline, edan_get_op_counts,
                  edan_get_hotspots, edan_get_critical_chain, edan_write_dot
    RISC-V        edan_rv_parse_line (text traces), edan_rv_decode (bytes),
@@ -559,6 +560,17 @@ edan_result edan_get_metrics(edan_context *ctx, uint32_t config, edan_metrics *o
    in pieces of its choosing: (ctx, 0, 1, &w, 1) is W_1; every layer goes
    through a buffer. */
 edan_result edan_get_layers(edan_context *ctx, uint32_t config, uint64_t first, uint64_t *out, size_t n);
+
+/* The layer histogram in at most max_bins bins of `width` layers each (the
+   smallest power of 2 that makes them enough; the last may be shorter):
+   bins[j] covers layers first .. first + count - 1, sum and max of their
+   W_i. *nbins gets ceil(D / width), *width the width. Its size does not
+   grow with D, and it costs a pass over the engine's byte per layer (a page
+   of 4,096 layers of one count: one step), not D reads: a report of a run
+   of any depth. */
+typedef struct edan_layer_bin { uint64_t first, count, sum, max; } edan_layer_bin;
+edan_result edan_get_layer_summary(edan_context *ctx, uint32_t config, edan_layer_bin *bins, size_t max_bins,
+                                   size_t *nbins, uint64_t *width);
 
 typedef struct edan_bounds {
     uint32_t m;
@@ -5131,6 +5143,48 @@ edan_result edan_get_layers(edan_context *ctx, uint32_t config, uint64_t first, 
     if (!ctx || config >= ctx->K || !first || (n && !out)) return EDAN_ERR_INVALID_ARG;
     L = &ctx->cfg[config].lay;
     for (i = 0; i < n; i++) out[i] = first <= L->D && i <= L->D - first ? edan__layer_count(L, first + i) : 0;
+    return EDAN_OK;
+}
+
+/* Layers [lo, hi] (1-based, one page's run) of W = c each into bins of width w. */
+static void edan__bins_add_run(edan_layer_bin *bins, uint64_t w, uint64_t lo, uint64_t hi, uint64_t c)
+{
+    while (lo <= hi) {
+        edan_layer_bin *b = &bins[(lo - 1) / w];
+        uint64_t end = ((lo - 1) / w + 1) * w, n = (end < hi ? end : hi) - lo + 1;
+        b->count += n;
+        b->sum += n * c;
+        if (c > b->max) b->max = c;
+        lo += n;
+    }
+}
+
+edan_result edan_get_layer_summary(edan_context *ctx, uint32_t config, edan_layer_bin *bins, size_t max_bins,
+                                   size_t *nbins, uint64_t *width)
+{
+    const edan__layers *L;
+    uint64_t w = 1, i, nb;
+    size_t p;
+    if (!ctx || config >= ctx->K || !bins || !max_bins || !nbins || !width) return EDAN_ERR_INVALID_ARG;
+    L = &ctx->cfg[config].lay;
+    while ((L->D + w - 1) / w > max_bins) w *= 2;
+    nb = (L->D + w - 1) / w;
+    for (i = 0; i < nb; i++) {
+        bins[i].first = i * w + 1;
+        bins[i].count = bins[i].sum = bins[i].max = 0;
+    }
+    for (p = 0; (uint64_t)p << EDAN__LPAGE_BITS < L->D; p++) {
+        const edan__lpage *pg = &L->page[p];
+        uint64_t lo = ((uint64_t)p << EDAN__LPAGE_BITS) + 1, hi = lo + EDAN__LPAGE - 1;
+        if (hi > L->D) hi = L->D;
+        if (!pg->b && pg->fill < EDAN__LBIG) {      /* a page of one count */
+            edan__bins_add_run(bins, w, lo, hi, pg->fill);
+            continue;
+        }
+        for (i = lo; i <= hi; i++) edan__bins_add_run(bins, w, i, i, edan__layer_count(L, i));
+    }
+    *nbins = (size_t)nb;
+    *width = w;
     return EDAN_OK;
 }
 

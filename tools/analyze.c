@@ -1019,7 +1019,7 @@ int edan_cmd_analyze(int argc, char **argv)
     cli_analysis_pick_profile(&a);
     {   /* no output may destroy an input or share a file with another */
         const files_role out[] = {{"-", "the report"}, {a.timeline_path, "--timeline"}, {a.sweep_path, "--sweep"},
-                                  {a.dot_path, "--dot"}};
+                                  {a.dot_path, "--dot"}, {a.layers_path, "--layers"}};
         const files_role in[] = {{path, "the trace"}, {a.profile_path, "the profile"}, {a.elf_path, "--elf"}};
         char err[600];
         if (files_check_roles(out, sizeof out / sizeof out[0], in, sizeof in / sizeof in[0], err, sizeof err)) {

@@ -67,6 +67,7 @@ typedef struct cli_analysis {
     int json;                   /* --json */
     const char *timeline_path;  /* --timeline FILE.csv */
     const char *dot_path;       /* --dot FILE */
+    const char *layers_path;    /* --layers FILE: every W_i (FILE.csv: text; else binary) */
     uint32_t top;               /* --top N */
     uint32_t chain;             /* --chain[=VERTICES]: the critical chain, the eDAG recorded up to this many vertices */
     int skip_unknown;           /* --skip-unknown */
@@ -102,6 +103,7 @@ enum { CLI_SET_ALPHA = 1, CLI_SET_FREQ = 2, CLI_SET_CACHE = 4 };
 /* The largest eDAG --dot writes, in vertices; the default of --chain (the
    graph it records costs about 120 bytes a vertex). */
 #define CLI_DOT_LIMIT 2000
+#define CLI_LAYER_BINS 4096     /* the report's layer summary: bins at most */
 #define CLI_CHAIN_DEFAULT 4000000u
 #define CLI_CHAIN_MAX 1000000000u
 
@@ -115,7 +117,7 @@ enum {
     CLI_OPT_CACHE = CLI_ANALYSIS_ID, CLI_OPT_PROFILE, CLI_OPT_NO_PROFILE, CLI_OPT_NO_CACHE, CLI_OPT_CONFIG,
     CLI_OPT_ALPHA, CLI_OPT_ALPHA0, CLI_OPT_COST, CLI_OPT_FREQ, CLI_OPT_TAU, CLI_OPT_M, CLI_OPT_TIMELINE, CLI_OPT_JSON,
     CLI_OPT_DOT, CLI_OPT_TOP, CLI_OPT_CHAIN, CLI_OPT_ELF, CLI_OPT_ALPHA_ADD, CLI_OPT_SWEEP, CLI_OPT_REMOTE,
-    CLI_OPT_PAPER_CACHE, CLI_OPT_PAPER, CLI_OPT_FORWARD, CLI_OPT_SKIP_UNKNOWN, CLI_OPT_QUIET
+    CLI_OPT_PAPER_CACHE, CLI_OPT_PAPER, CLI_OPT_FORWARD, CLI_OPT_LAYERS, CLI_OPT_SKIP_UNKNOWN, CLI_OPT_QUIET
 };
 extern const opt_def cli_analysis_opts[];
 extern const size_t cli_analysis_nopts;

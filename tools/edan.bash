@@ -18,7 +18,7 @@ _edan()
         return
     fi
     case $prev in
-        --profile|--timeline|--dot|--sweep|--text|--binary|-o|--output|--elf|--app|--qemu|--plugin)
+        --profile|--timeline|--dot|--layers|--sweep|--text|--binary|-o|--output|--elf|--app|--qemu|--plugin)
             COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --sysroot) COMPREPLY=($(compgen -d -- "$cur")); return ;;
     esac

@@ -57,6 +57,11 @@ const opt_def cli_analysis_opts[] = {
     {"--timeline", "FILE.csv", CLI_OPT_TIMELINE, "(global) write the data movement per bin (needs --tau)"},
     {"--json", NULL, CLI_OPT_JSON, "(global) print the report as JSON"},
     {"--dot", "FILE", CLI_OPT_DOT, "(global) write the eDAG as Graphviz DOT (small traces only)"},
+    {"--layers", "FILE", CLI_OPT_LAYERS,
+     "(global) write every layer's W_i, i = 1..D, of each\n"
+     "configuration (the report has a summary of at most 4096\n"
+     "bins): FILE.csv as text, a row a layer; any other name\n"
+     "binary (README.md, \"Trace formats\")"},
     {"--top", "N", CLI_OPT_TOP,
      "(global) list the N memory instructions that contribute\n"
      "most chained memory accesses (per PC, or per mnemonic),\n"
@@ -253,6 +258,7 @@ int cli_analysis_apply(cli_analysis *a, int id, const char *val)
     case CLI_OPT_NO_PROFILE: a->no_profile = 1; return 0;
     case CLI_OPT_TIMELINE: a->timeline_path = val; return 0;
     case CLI_OPT_DOT: a->dot_path = val; return 0;
+    case CLI_OPT_LAYERS: a->layers_path = val; return 0;
     case CLI_OPT_SWEEP: a->sweep_path = val; return 0;
     case CLI_OPT_ELF: a->elf_path = val; return 0;
     case CLI_OPT_JSON: a->json = 1; return 0;
@@ -433,7 +439,7 @@ int cli_analysis_finish(cli_analysis *a)
             if (!a->configs[k].tau) return cli_err("--timeline needs --tau (in every configuration)");
     }
     if ((a->timeline_path && cli_output_check(a->timeline_path)) || (a->dot_path && cli_output_check(a->dot_path)) ||
-        (a->sweep_path && cli_output_check(a->sweep_path)))
+        (a->sweep_path && cli_output_check(a->sweep_path)) || (a->layers_path && cli_output_check(a->layers_path)))
         return -1;
     for (k = 0; k < a->num_configs; k++) {
         size_t len = strlen(a->provenance[k]);

@@ -1791,6 +1791,7 @@ static void pl_finish(void);
 static void pl_end(int kind, const char *fmt, ...)
 {
     va_list ap;
+    pl_write_file("ending", "1\n");       /* edan trace waits for the report from now on */
     st.run.partial = kind;
     va_start(ap, fmt);
     vsnprintf(st.run.partial_why, sizeof st.run.partial_why, fmt, ap);
@@ -1830,14 +1831,19 @@ static void pl_look(void)
 /* This thread (not the holder: a thread that got a fatal signal, or the
    watcher) takes the analysis to end the run: every vCPU lets go at its
    next block (pl_enter), the holder after feeding what it ran. 0 when the
-   holder does not within 2 s (stopped inside QEMU): the run is left
-   unreported. */
+   holder does not within 2 s (stopped inside QEMU), or another thread
+   ends the run already (pl_ender). */
+static int pl_ender;     /* a thread took the analysis to end the run (under pl_mu) */
 static int pl_take_for_end(void)
 {
     struct timespec ts;
     int waited = 0;
     pthread_mutex_lock(&pl_mu);
     pl_ending = 1;
+    if (pl_ender) {
+        pthread_mutex_unlock(&pl_mu);
+        return 0;
+    }
     while (pl_owner >= 0 && waited < 20) {
         clock_gettime(CLOCK_REALTIME, &ts);
         ts.tv_nsec += 100000000L;
@@ -1849,6 +1855,7 @@ static int pl_take_for_end(void)
         return 0;
     }
     pl_owner = PL_MAX_VCPUS;        /* no vCPU's: the memory callbacks write nothing */
+    pl_ender = 1;
     pthread_mutex_unlock(&pl_mu);
     pl_held = 1;
     return 1;
@@ -1871,7 +1878,12 @@ static void *pl_watch(void *arg)
         if (pl_stop_asked(&sig)) kind = 1;
         else if (st.args.max_seconds > 0 && now - st.out.progress.t_start >= st.args.max_seconds) kind = 2;
         if (!kind) continue;
-        if (!pl_take_for_end()) return NULL;
+        /* the holder stands still (QEMU stopped it, or the host gives it
+           no time): asked again at the next look, never given up */
+        if (!pl_take_for_end()) {
+            if (__atomic_load_n(&pl_ender, __ATOMIC_ACQUIRE)) return NULL;     /* a fatal signal's thread ends it */
+            continue;
+        }
         if (st.run.child) _exit(0);     /* ended meanwhile (an exec, a fatal signal) */
         if (kind == 1) pl_end(1, "stopped by signal %d (%s) to edan trace", sig, sig > 0 ? strsignal(sig) : "?");
         else pl_end(2, "stopped after %.1f s (--max-seconds %g)", now - st.out.progress.t_start, st.args.max_seconds);
@@ -1890,7 +1902,13 @@ static void pl_on_fatal_signal(int sig)
                 sig == SIGSYS || sig == SIGABRT;
     if (st.run.child) return;
     if (!pl_held) {
-        if (!pl_take_for_end()) return;
+        if (!pl_take_for_end()) {
+            /* the watcher ends the run (a stop request): QEMU's end of the
+               process waits for its report, which ends the process */
+            if (__atomic_load_n(&pl_ender, __ATOMIC_ACQUIRE))
+                for (;;) pause();
+            return;
+        }
     } else if (crash) {
         st.run.pending = NULL;      /* its block was cut short by the fault */
     }

@@ -303,6 +303,62 @@ static int cli_write_timeline(edan_context *ctx, const cli_analysis *a)
     return cli_file_close(&cf);
 }
 
+/* --layers FILE: every W_i of each configuration, streamed through a
+   buffer (the engine holds no array of D counts). FILE.csv: "layer,W[label]
+   ..." and a row a layer, 0 past a configuration's D; any other name: the
+   binary form, "EDANLAYR", u32 version 1, u32 configurations K, K x u64 D,
+   then each configuration's D x u64 W_i (all little-endian). */
+static void cli_put_le(FILE *f, uint64_t v, int bytes)
+{
+    int i;
+    for (i = 0; i < bytes; i++) fputc((int)(v >> (8 * i) & 0xff), f);
+}
+static int cli_write_layers(edan_context *ctx, const cli_analysis *a)
+{
+    enum { CHUNK = 4096 };
+    static uint64_t w[EDAN_MAX_CONFIGS][CHUNK];
+    cli_file cf;
+    uint32_t k, K = edan_num_configs(ctx);
+    uint64_t D[EDAN_MAX_CONFIGS], Dmax = 0, i, j;
+    const char *dot = strrchr(a->layers_path, '.');
+    int csv = dot && !strcmp(dot, ".csv");
+    char label[128];
+    for (k = 0; k < K; k++) {
+        edan_metrics mt;
+        edan_get_metrics(ctx, k, &mt);
+        D[k] = mt.D;
+        if (D[k] > Dmax) Dmax = D[k];
+    }
+    if (cli_file_open(&cf, a->layers_path)) return -1;
+    if (csv) {
+        fprintf(cf.f, "layer");
+        for (k = 0; k < K; k++) {
+            cli_config_label(edan_get_config(ctx, k), label, sizeof label);
+            fprintf(cf.f, ",W[%s]", label);
+        }
+        fputc('\n', cf.f);
+        for (i = 1; i <= Dmax; i += CHUNK) {
+            for (k = 0; k < K; k++) edan_get_layers(ctx, k, i, w[k], CHUNK);
+            for (j = 0; j < CHUNK && i + j <= Dmax; j++) {
+                fprintf(cf.f, "%llu", (unsigned long long)(i + j));
+                for (k = 0; k < K; k++) fprintf(cf.f, ",%llu", (unsigned long long)w[k][j]);
+                fputc('\n', cf.f);
+            }
+        }
+    } else {
+        fwrite("EDANLAYR", 1, 8, cf.f);
+        cli_put_le(cf.f, 1, 4);
+        cli_put_le(cf.f, K, 4);
+        for (k = 0; k < K; k++) cli_put_le(cf.f, D[k], 8);
+        for (k = 0; k < K; k++)
+            for (i = 1; i <= D[k]; i += CHUNK) {
+                edan_get_layers(ctx, k, i, w[0], CHUNK);
+                for (j = 0; j < CHUNK && i + j <= D[k]; j++) cli_put_le(cf.f, w[0][j], 8);
+            }
+    }
+    return cli_file_close(&cf);
+}
+
 static void cli_dot_write(void *user, const char *data, size_t len) { fwrite(data, 1, len, (FILE *)user); }
 static const char *cli_dot_label(void *user, const edan_insn *in, char *buf, size_t n)
 {
@@ -738,14 +794,42 @@ static void cli_json_config(jw *w, const edan_config *c)
     jw_end_obj(w);
 }
 
+/* The layer histogram, a size that does not grow with D: at most
+   CLI_LAYER_BINS bins of `width` layers, each's first layer, layers, sum
+   of W_i and largest W_i (width 1 up to D = CLI_LAYER_BINS: every W_i);
+   the whole in --layers FILE. */
+static void cli_json_layers(jw *w, edan_context *ctx, uint32_t k, const edan_metrics *mt)
+{
+    static edan_layer_bin bins[CLI_LAYER_BINS];
+    size_t n = 0, i;
+    uint64_t width = 1;
+    (void)mt;
+    if (edan_get_layer_summary(ctx, k, bins, CLI_LAYER_BINS, &n, &width) != EDAN_OK) n = 0;
+    jw_row(w);
+    jw_obj_as(w, "layers", JW_INLINE);
+    jw_uint(w, "width", width);
+    jw_uint(w, "bins", n);
+    {
+        static const char *const names[] = {"first", "count", "sum", "max"};
+        size_t f;
+        for (f = 0; f < 4; f++) {
+            jw_arr_as(w, names[f], JW_INLINE);
+            for (i = 0; i < n; i++)
+                jw_uint(w, NULL, f == 0 ? bins[i].first : f == 1 ? bins[i].count : f == 2 ? bins[i].sum : bins[i].max);
+            jw_end_arr(w);
+        }
+    }
+    jw_end_obj(w);
+}
+
 /* The eDAG's counts: size, W, D, C, T1, Tinf, bytes, accesses, each
-   level's hits and the layers' widths. */
+   level's hits and the layers' summary. */
 static void cli_json_metrics(jw *w, edan_context *ctx, const cli_analysis *a, uint32_t k, const edan_metrics *mt)
 {
     static const char *const size_names[] = {"instructions", "edges", "fill_edges", "W", "D", "C"};
     static const char *const access_names[] = {"loads", "stores", "amos", "chained", "forwarded"};
     static const char *const byte_names[] = {"flops", "load_bytes", "store_bytes"};
-    uint64_t fl = cli_flops(ctx, a), req = mt->load_bytes + mt->store_bytes, i, layer[512];
+    uint64_t fl = cli_flops(ctx, a), req = mt->load_bytes + mt->store_bytes;
     const uint64_t sizes[] = {mt->N, mt->E, mt->fill_edges, mt->W, mt->D, mt->C};
     const uint64_t accesses[] = {mt->loads, mt->stores, mt->amos, mt->chained, mt->forwarded};
     const uint64_t bytes[] = {fl, mt->load_bytes, mt->store_bytes};
@@ -770,13 +854,7 @@ static void cli_json_metrics(jw *w, edan_context *ctx, const cli_analysis *a, ui
     jw_arr_as(w, "level_hits", JW_INLINE);
     for (l = 0; l < edan_get_config(ctx, k)->num_levels; l++) jw_uint(w, NULL, mt->level_hits[l]);
     jw_end_arr(w);
-    jw_row(w);
-    jw_arr_as(w, "layers", JW_INLINE);
-    for (i = 0; i < mt->D; i++) {   /* through a buffer: the engine keeps about a byte per layer, not D counts */
-        if (i % 512 == 0) edan_get_layers(ctx, k, i + 1, layer, 512);
-        jw_uint(w, NULL, layer[i % 512]);
-    }
-    jw_end_arr(w);
+    cli_json_layers(w, ctx, k, mt);
 }
 
 /* The bounds for each m. */
@@ -1347,6 +1425,7 @@ int cli_report(edan_context *ctx, const cli_analysis *a, const char *source, FIL
     rc = a->json ? cli_report_json(ctx, a, source, out) : cli_report_table(ctx, a, source, out);
     if (!rc && a->timeline_path) rc = cli_write_timeline(ctx, a);
     if (!rc && a->dot_path) rc = cli_write_dot(ctx, a);
+    if (!rc && a->layers_path) rc = cli_write_layers(ctx, a);
     if (!rc && a->sweep_path) rc = cli_write_sweep(ctx, a);
     fflush(out);
     return rc;

@@ -6,7 +6,7 @@
    The plugin's options travel in a file of NUL-terminated arguments (QEMU
    plugin arguments cannot contain commas); the plugin answers through files
    in the same private temporary directory: `report`, `error`, `notes`. */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE     /* syscall(SYS_pidfd_open) */
 #include <dirent.h>
 #include <elf.h>
 #include <errno.h>
@@ -16,7 +16,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -172,8 +174,8 @@ typedef struct trace_run {
    0, or a message and -1. */
 static int trace_job_outputs(const cli_job *job, trace_args *t, cli_analysis *a)
 {
-    const char **paths[6];
-    const char *names[6] = {"-o", "--text", "--binary", "--timeline", "--sweep", "--dot"};
+    const char **paths[7];
+    const char *names[7] = {"-o", "--text", "--binary", "--timeline", "--sweep", "--dot", "--layers"};
     int k, j;
     paths[0] = &t->output;
     paths[1] = &t->text_path;
@@ -181,7 +183,8 @@ static int trace_job_outputs(const cli_job *job, trace_args *t, cli_analysis *a)
     paths[3] = &a->timeline_path;
     paths[4] = &a->sweep_path;
     paths[5] = &a->dot_path;
-    for (k = 0; k < 6; k++) {
+    paths[6] = &a->layers_path;
+    for (k = 0; k < 7; k++) {
         const char *p = *paths[k];
         char *x;
         if (!p) continue;
@@ -530,13 +533,14 @@ static int trace_check_roles(const trace_args *t, const cli_analysis *a, const c
     int analysing = t->analyze || (!t->text_path && !t->bin_path);
     const files_role out[] = {{analysing ? (t->output ? t->output : "-") : NULL, t->output ? "-o" : "the report"},
                               {t->text_path, "--text"}, {t->bin_path, "--binary"}, {a->timeline_path, "--timeline"},
-                              {a->sweep_path, "--sweep"}, {a->dot_path, "--dot"}};
+                              {a->sweep_path, "--sweep"}, {a->dot_path, "--dot"}, {a->layers_path, "--layers"}};
     char *found = trace_which(program);
     const files_role in[] = {{found ? found : program, "the program"}, {a->profile_path, "the profile"},
                              {a->elf_path, "--elf"}};
     const char *std = a->timeline_path && !strcmp(a->timeline_path, "-") ? "--timeline"
                       : a->sweep_path && !strcmp(a->sweep_path, "-") ? "--sweep"
-                      : a->dot_path && !strcmp(a->dot_path, "-") ? "--dot" : NULL;
+                      : a->dot_path && !strcmp(a->dot_path, "-") ? "--dot"
+                      : a->layers_path && !strcmp(a->layers_path, "-") ? "--layers" : NULL;
     char err[600];
     int rc = 0;
     if (std)
@@ -654,7 +658,7 @@ static int trace_find_plugin_files(trace_run *r, const trace_args *t)
 }
 
 /* A signal to edan ends the run with a partial report (trace_signal); a
-   closed pipe is a write error. Set before the temporary directory
+   closed pipe is a write error; an ignored SIGHUP (nohup) stays ignored. Set before the temporary directory
    exists, so that it is removed whatever comes. */
 static void trace_catch_signals(void)
 {
@@ -664,8 +668,12 @@ static void trace_catch_signals(void)
     sa.sa_sigaction = trace_signal;
     sa.sa_flags = SA_SIGINFO;
     sigemptyset(&sa.sa_mask);
-    for (k = 0; k < sizeof trace_stop_signals / sizeof trace_stop_signals[0]; k++)
+    for (k = 0; k < sizeof trace_stop_signals / sizeof trace_stop_signals[0]; k++) {
+        struct sigaction old;
+        /* nohup's SIGHUP stays ignored: a long run outlives its terminal */
+        if (trace_stop_signals[k] == SIGHUP && sigaction(SIGHUP, NULL, &old) == 0 && old.sa_handler == SIG_IGN) continue;
         sigaction(trace_stop_signals[k], &sa, NULL);
+    }
     signal(SIGPIPE, SIG_IGN);
 }
 
@@ -786,25 +794,49 @@ static pid_t trace_start(const trace_run *r, char **qargv)
     return pid;
 }
 
-/* Waits for qemu; after a signal, the run has 5 s to end with its report,
-   then qemu is killed. 0, or -1 with a message. */
+/* Waits for qemu. After a signal the run has 5 s to start ending (the
+   plugin then writes its file "ending") and as long as it needs to write
+   the report of what ran (its size does not grow with the run); a second
+   signal, or 5 s without a start, kills qemu. The wait never blocks for
+   more than 0.1 s, so that a signal that comes between a look at
+   trace_signals and the wait is acted on: pidfd and poll when the kernel
+   has them, else naps. 0, or -1 with a message. */
 static int trace_wait(trace_run *r, pid_t pid)
 {
     double deadline = 0;
+    int said = 0, pidfd = -1;
+#ifdef SYS_pidfd_open
+    pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+#endif
     for (;;) {
-        pid_t w = waitpid(pid, &r->status, trace_signals ? WNOHANG : 0);
+        pid_t w = waitpid(pid, &r->status, WNOHANG);
         if (w == pid) break;
-        if (w < 0 && errno != EINTR) return opt_err("edan trace", "waitpid: %s", strerror(errno));
-        if (trace_signals) {
-            struct timespec nap = {0, 50000000L};
+        if (w < 0 && errno != EINTR) {
+            if (pidfd >= 0) close(pidfd);
+            return opt_err("edan trace", "waitpid: %s", strerror(errno));
+        }
+        if (trace_signals && !r->killed) {
+            char ending[PATH_MAX + 16];
+            snprintf(ending, sizeof ending, "%s/ending", r->dir);
             if (!deadline) deadline = cli_now() + 5.0;
-            if (cli_now() > deadline && !r->killed) {
+            if (access(ending, F_OK) == 0) {
+                if (!said && r->analysing && !r->quiet_rank)
+                    opt_err("edan trace", "stopping: writing the report of what ran (a second signal kills the run)");
+                said = 1;
+            } else if (cli_now() > deadline) {
                 kill(pid, SIGKILL);
                 r->killed = 1;
             }
+        }
+        if (pidfd >= 0) {
+            struct pollfd pf = {pidfd, POLLIN, 0};
+            (void)poll(&pf, 1, trace_signals ? 50 : 100);     /* a signal ends it early (EINTR) */
+        } else {
+            struct timespec nap = {0, 20000000L};
             nanosleep(&nap, NULL);
         }
     }
+    if (pidfd >= 0) close(pidfd);
     trace_child = 0;
     return 0;
 }
@@ -834,7 +866,7 @@ static void trace_died(const trace_run *r, const trace_args *t, char **argv, int
                                                                         : line);
     free(tmps);
     if (r->killed)
-        opt_err("edan trace", "%s did not stop within 5 s of signal %d (%s) and was killed; no report", given,
+        opt_err("edan trace", "%s did not start to end within 5 s of signal %d (%s) and was killed; no report", given,
                 (int)trace_stop_sig, strsignal(trace_stop_sig));
     else
         opt_err("edan trace", "%s %s by signal %d (%s)%s", given, partial == 3 ? "crashed: killed" : "was stopped", sig,

@@ -6,6 +6,8 @@
      crash   work(1000), then a fault (SIGSEGV)
      exec    work(100), an execv of a program that does not exist (it
              fails), work(1000): exit 0
+     chase   chase(): a chain of dependent loads for ever (D grows by one
+             a load), signals at their default action
    READY_FILE is created once the signals are set up. work(n) loads and
    stores a volatile n times: each load but the first is forwarded from the
    store before it, n + 1 memory accesses (2n with --forward 0). */
@@ -20,6 +22,15 @@ __attribute__((noinline)) void work(long n)
 {
     long i;
     for (i = 0; i < n; i++) sink += i;
+}
+
+struct link { struct link *next; };
+static struct link ring[64];
+
+__attribute__((noinline)) void chase(void)
+{
+    struct link *volatile *p = (struct link *volatile *)&ring[0].next;
+    for (;;) p = (struct link *volatile *)&(*p)->next;
 }
 
 int main(int argc, char **argv)
@@ -45,6 +56,11 @@ int main(int argc, char **argv)
         execv(args[0], args);
         work(1000);
         return 0;
+    }
+    if (!strcmp(mode, "chase")) {
+        int i;
+        for (i = 0; i < 64; i++) ring[i].next = &ring[(i * 29 + 17) % 64];
+        chase();
     }
     if (!strcmp(mode, "sleep")) {
         work(100);

@@ -7,6 +7,8 @@
 #    was analysed marked partial (text and JSON), the binary trace written
 #    and whole (its analysis has the report's W), no process and no
 #    temporary file left;
+#  - SIGINT at several points of an endless chain (chase): the partial
+#    report, D = W; under nohup SIGHUP does not end the run;
 #  - SIGKILL to edan: qemu goes too (a program that ignores SIGTERM
 #    included); only edan's own temporary directory may stay;
 #  - a crash after the traced function ran: exit 128+11, the function's
@@ -54,6 +56,42 @@ pid=$!
 wait_for "$T/ready"; sleep 0.5; kill -INT $pid; wait $pid; rc=$?
 [ $rc = 1 ] && grep -q "^PARTIAL: the run ended early" "$T/report.txt" && ok "the text report of a stopped run: PARTIAL" \
   || bad "text report of a stopped run: exit $rc $(head -5 "$T/report.txt")"
+
+# SIGINT at several points of an endless chain of dependent loads (both
+# ISAs): the partial report of every load run until then, D = W (each load
+# a layer); the report's size does not depend on how far the chain got.
+# How long the report takes is measured in tests/bench/bench_layers.sh.
+for isa in x86 rv; do
+  p=$T/stopme; [ $isa = rv ] && p=$T/stopme.rv
+  for at in 0 0.5 3; do
+    rm -f "$T/ready" "$T/r.json"
+    $E trace --quiet --json -o "$T/r.json" --func chase -- "$p" chase "$T/ready" > /dev/null 2> "$T/err" &
+    pid=$!
+    wait_for "$T/ready" || bad "$isa chase: the program did not start"
+    sleep $at
+    kill -INT $pid
+    wait $pid; rc=$?
+    dw=$(json "$T/r.json" partial D W 2>&1)
+    d=$(echo "$dw" | cut -d'|' -f2)
+    if [ $rc = 1 ] && [ "$dw" = "True|$d|$d" ] && gone "$p chase"; then
+      ok "$isa: SIGINT ${at} s into an endless chain: exit 1, partial report, D = W = $d"
+    else
+      bad "$isa: SIGINT ${at} s into an endless chain: exit $rc, '$dw' $(tail -2 "$T/err")"
+    fi
+  done
+done
+# nohup: SIGHUP stays ignored, the run goes on (then SIGTERM ends it)
+rm -f "$T/ready" "$T/r.json"
+nohup $E trace --quiet --json -o "$T/r.json" --func work -- "$T/stopme" spin "$T/ready" > /dev/null 2> "$T/err" &
+pid=$!
+wait_for "$T/ready"
+kill -HUP $pid; sleep 0.5
+if kill -0 $pid 2> /dev/null; then
+  kill -TERM $pid; wait $pid; rc=$?
+  [ $rc = 1 ] && [ "$(json "$T/r.json" partial)" = True ] && ok "under nohup: SIGHUP ignored, SIGTERM then stops the run"     || bad "under nohup: after SIGTERM exit $rc $(tail -2 "$T/err")"
+else
+  wait $pid; bad "under nohup: SIGHUP ended the run (exit $?)"
+fi
 
 # 2. SIGKILL to edan: qemu goes too, though the program ignores SIGTERM
 rm -f "$T/ready"

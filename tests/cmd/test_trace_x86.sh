@@ -48,10 +48,13 @@ ok() { echo "  ok   $*"; }
 bad() { echo "  FAIL $*"; fails=$((fails + 1)); }
 for t in as ld gcc qemu-x86_64; do command -v "$t" >/dev/null || { echo "test_trace_x86: $t is missing"; exit 1; }; done
 
-# json FILE KEY...: the first configuration's values
+# json FILE KEY...: the first configuration's values (layers: each W_i, from
+# the report's summary of bins one layer wide)
 json() { python3 -c '
 import json, sys
 c = json.load(open(sys.argv[1]))["configs"][0]
+L = c.get("layers")
+if L: c["layers"] = L["sum"] if L["width"] == 1 else "width %d" % L["width"]
 print(" ".join(str(c[k]) for k in sys.argv[2:]))' "$@"; }
 
 # 1. the hand-written kernel

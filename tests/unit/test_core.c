@@ -1654,6 +1654,33 @@ static void lay_check(edan_context *ctx, uint32_t K, const uint32_t *ms, size_t 
         for (i = 0; i <= lay_D && lay_got[i] == lay_want[i + 1]; i++) {}
         if (i <= lay_D) CHECK_EQ_U(lay_got[i], lay_want[i + 1]);
         if (lay_D) CHECK_EQ_U(layer(ctx, k, lay_D), lay_want[lay_D]);
+        {   /* the summary of at most 1, 3, 4096, 5000 bins, against the test's counts */
+            static const size_t limits[] = {1, 3, 4096, 5000};
+            static edan_layer_bin bins[5000];
+            size_t l, nb = 0, b;
+            uint64_t w = 0;
+            for (l = 0; l < sizeof limits / sizeof limits[0]; l++) {
+                CHECK(edan_get_layer_summary(ctx, k, bins, limits[l], &nb, &w) == EDAN_OK);
+                CHECK(nb <= limits[l] && (w == 1 || (lay_D + w / 2 - 1) / (w / 2) > limits[l]) && !(w & (w - 1)));
+                CHECK_EQ_U(nb, (lay_D + w - 1) / w);
+                for (b = 0; b < nb; b++) {
+                    uint64_t sum = 0, max = 0, n = 0;
+                    for (i = b * w + 1; i <= lay_D && i <= (b + 1) * w; i++, n++) {
+                        sum += lay_want[i];
+                        if (lay_want[i] > max) max = lay_want[i];
+                    }
+                    if (bins[b].first != b * w + 1 || bins[b].count != n || bins[b].sum != sum || bins[b].max != max) {
+                        CHECK_EQ_U(bins[b].first, b * w + 1);
+                        CHECK_EQ_U(bins[b].count, n);
+                        CHECK_EQ_U(bins[b].sum, sum);
+                        CHECK_EQ_U(bins[b].max, max);
+                        break;
+                    }
+                }
+            }
+            CHECK(edan_get_layer_summary(ctx, k, NULL, 1, &nb, &w) == EDAN_ERR_INVALID_ARG);
+            CHECK(edan_get_layer_summary(ctx, k, bins, 0, &nb, &w) == EDAN_ERR_INVALID_ARG);
+        }
         for (j = 0; j < nms; j++) {
             uint64_t sum = 0;
             for (i = 1; i <= lay_D; i++) sum += (lay_want[i] + ms[j] - 1) / ms[j];

@@ -22,7 +22,7 @@ printf '%-40s %10s %12s %12s %9s\n' "configuration" "median s" "min..max" "Mline
 mls() { awk -v n="$nlines" -v t="$1" 'BEGIN{printf "%.1f", n/t/1e6}'; }
 run() {
   local name=$1 trace=$2; shift 2
-  read -r med mn mx rss < <(python3 tests/bench/runstat.py 3 ./edan analyze --quiet "$@" "$trace")
+  read -r med mn mx rss < <(python3 tests/bench/runstat.py 3 ./edan analyze --no-profile --quiet "$@" "$trace")
   printf '%-40s %10s %12s %12s %9s\n' "$name" "$med" "$mn..$mx" "$(mls "$med")" "$rss"
 }
 run "no cache" "$T"
@@ -35,8 +35,8 @@ echo
 echo "side by side, no cache (5 pairs, triad then mix; median of the per-pair ratios):"
 ratios=() tt=() tm=()
 for i in 1 2 3 4 5; do
-  read -r a _ < <(python3 tests/bench/runstat.py 1 ./edan analyze --quiet "$T")
-  read -r b _ < <(python3 tests/bench/runstat.py 1 ./edan analyze --quiet "$M")
+  read -r a _ < <(python3 tests/bench/runstat.py 1 ./edan analyze --no-profile --quiet "$T")
+  read -r b _ < <(python3 tests/bench/runstat.py 1 ./edan analyze --no-profile --quiet "$M")
   tt+=("$a"); tm+=("$b"); ratios+=("$(awk -v a="$a" -v b="$b" 'BEGIN{printf "%.3f", b/a}')")
 done
 med() { printf '%s\n' "$@" | sort -g | sed -n 3p; }
@@ -47,8 +47,8 @@ echo "RSS against trace length (footprint 1 MB, no cache):"
 for n in 5000000 20000000; do
   t=build/bench/trace-$n.txt
   [ -s "$t" ] || build/gen_trace "$n" 1000000 > "$t"
-  read -r med mn mx rss < <(python3 tests/bench/runstat.py 1 ./edan analyze --quiet "$t")
+  read -r med mn mx rss < <(python3 tests/bench/runstat.py 1 ./edan analyze --no-profile --quiet "$t")
   printf '  %10d lines: %6s MiB\n' "$n" "$rss"
 done
-read -r med mn mx rss < <(python3 tests/bench/runstat.py 1 ./edan analyze --quiet "$T")
+read -r med mn mx rss < <(python3 tests/bench/runstat.py 1 ./edan analyze --no-profile --quiet "$T")
 printf '  %10d lines: %6s MiB\n' "$nlines" "$rss"

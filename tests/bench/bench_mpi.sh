@@ -19,14 +19,14 @@ command -v mpirun > /dev/null || { echo "mpirun is missing (tools/deps.sh instal
 export OMPI_MCA_btl_tcp_if_include=lo
 work=$(mktemp -d "${TMPDIR:-/tmp}/edan-bench.XXXXXX"); trap 'rm -rf "$work"' EXIT
 mpi=(mpirun --oversubscribe -np 4)
-"${mpi[@]}" ./edan trace --quiet --no-cache --json -o "$work/r%r.json" --func kernel_stencil -- $prog "$cells" "$steps" > /dev/null
+"${mpi[@]}" ./edan trace --no-profile --quiet --no-cache --json -o "$work/r%r.json" --func kernel_stencil -- $prog "$cells" "$steps" > /dev/null
 insns=$(python3 -c 'import json,sys; print(sum(json.load(open(f))["configs"][0]["instructions"] for f in sys.argv[1:]))' "$work"/r?.json)
 echo "job: 4 ranks of examples/mpi_stencil.c ($cells cells in all, $steps steps; gcc -O2), mpirun --oversubscribe; kernel_stencil's instructions over the ranks: $insns; $runs runs each (round-robin), median wall time"
 echo "machine: $(nproc) cores, $(uname -m), $(qemu-x86_64 --version | head -n 1), $(mpirun --version | head -n 1)"
 . tests/bench/bench_lib.sh
 cmd_native=("${mpi[@]}" $prog "$cells" "$steps")
 cmd_qemu=("${mpi[@]}" qemu-x86_64 $prog "$cells" "$steps")
-cmd_traced=("${mpi[@]}" ./edan trace --quiet --no-cache --json -o "$work/t%r.json" --func kernel_stencil -- $prog "$cells" "$steps")
+cmd_traced=("${mpi[@]}" ./edan trace --no-profile --quiet --no-cache --json -o "$work/t%r.json" --func kernel_stencil -- $prog "$cells" "$steps")
 bench_rounds "$runs" native qemu traced
 t_n=$(bench_median <<<"${times[native]}"); t_q=$(bench_median <<<"${times[qemu]}"); t_t=$(bench_median <<<"${times[traced]}")
 printf '  %-52s %8s %12s\n' "run (4 ranks)" "median" "vs qemu"

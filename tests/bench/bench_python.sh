@@ -94,7 +94,7 @@ ref_run() {
 }
 # edan: prints "W D".
 ours_wd() {
-  ./edan analyze --json --quiet "$1" |
+  ./edan analyze --no-profile --json --quiet "$1" |
     "$PY" -c 'import json, sys; c = json.load(sys.stdin)["configs"][0]; print(c["W"], c["D"])'
 }
 
@@ -108,18 +108,19 @@ SYN=$OUT/synthetic-$LINES.trace
 traces+=("$SYN|synthetic: tests/gen_trace.c $LINES 65536 authors")
 
 # A real kernel: gemm n=32, only the kernel (the reference knows too few instructions for a
-# whole program, see below), traced by `edan trace --text` and given the CPU prefix.
+# whole program, see below), traced by `edan trace --text` and given the CPU prefix; its comment lines
+# (#edan-kill: what code outside the scope wrote) left out, as the reference knows none.
 GEMM=$OUT/gemm-32.trace
 if [ ! -s "$GEMM" ]; then
   if { [ -x build/examples/gemm ] && [ -f build/edan-plugin.so ]; } ||
      make -s build/examples/gemm build/edan-plugin.so >/dev/null 2>&1; then
-    if nice ./edan trace --func kernel_gemm --text "$GEMM.txt" -- build/examples/gemm 32 >/dev/null 2>"$GEMM.err"; then
-      sed 's/^/0;/' "$GEMM.txt" > "$GEMM" && rm -f "$GEMM.txt" "$GEMM.err"
+    if nice ./edan trace --no-profile --func kernel_gemm --text "$GEMM.txt" -- build/examples/gemm 32 >/dev/null 2>"$GEMM.err"; then
+      sed '/^#/d; s/^/0;/' "$GEMM.txt" > "$GEMM" && rm -f "$GEMM.txt" "$GEMM.err"
     fi
   fi
 fi
 if [ -s "$GEMM" ]; then
-  traces+=("$GEMM|gemm n=32: edan trace --func kernel_gemm --text F -- build/examples/gemm 32; sed 's/^/0;/'")
+  traces+=("$GEMM|gemm n=32: edan trace --func kernel_gemm --text F -- build/examples/gemm 32; sed '/^#/d; s/^/0;/'")
 else
   echo "(no gemm trace: needs riscv64-linux-gnu-gcc, qemu-riscv64 and build/edan-plugin.so)"
 fi
@@ -138,7 +139,7 @@ for entry in "${traces[@]}"; do
   echo "  (${entry#*|})"
   oW= oD= med=
   read -r oW oD < <(ours_wd "$t") || true
-  read -r med mn mx orss < <(python3 tests/bench/runstat.py "$RUNS" nice ./edan analyze --json --quiet "$t") || true
+  read -r med mn mx orss < <(python3 tests/bench/runstat.py "$RUNS" nice ./edan analyze --no-profile --json --quiet "$t") || true
   if [ -z "${oW:-}" ] || [ -z "${med:-}" ]; then
     echo "  edan analyze failed on $t"
     rc=1

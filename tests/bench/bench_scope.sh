@@ -14,7 +14,7 @@ size=${1:-2000000}
 runs=${RUNS:-5}
 work=$(mktemp -d "${TMPDIR:-/tmp}/edan-bench.XXXXXX"); trap 'rm -rf "$work"' EXIT
 prog=(build/examples/chase "$size")
-count() { ./edan trace --quiet --json -o "$work/c.json" "$@" -- "${prog[@]}" >/dev/null
+count() { ./edan trace --no-profile --quiet --json -o "$work/c.json" "$@" -- "${prog[@]}" >/dev/null
           python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["configs"][0]["instructions"])' "$work/c.json"; }
 all=$(count); scoped=$(count --func kernel_chase)
 echo "program: ${prog[*]}: $all instructions, $scoped in kernel_chase ($(awk -v a="$all" -v s="$scoped" 'BEGIN {printf "%.0f", 100 * (a - s) / a}')% outside the scope)"
@@ -22,8 +22,8 @@ echo "machine: $(nproc) cores, load average before: $(cut -d' ' -f1-3 /proc/load
 . tests/bench/bench_lib.sh
 names=(qemu scoped full)
 cmd_qemu=(qemu-riscv64 "${prog[@]}")
-cmd_scoped=(./edan trace --quiet -o "$work/r1" --func kernel_chase -- "${prog[@]}")
-cmd_full=(./edan trace --quiet -o "$work/r2" -- "${prog[@]}")
+cmd_scoped=(./edan trace --no-profile --quiet -o "$work/r1" --func kernel_chase -- "${prog[@]}")
+cmd_full=(./edan trace --no-profile --quiet -o "$work/r2" -- "${prog[@]}")
 bench_rounds "$runs" "${names[@]}"
 ratios() {  # each round's time of $1 over qemu's
   paste <(tr ' ' '\n' <<<"${times[$1]}" | grep .) <(tr ' ' '\n' <<<"${times[qemu]}" | grep .) | awk '{print $1 / $2}' | tr '\n' ' '; }

@@ -46,10 +46,10 @@ echo
 echo "edan analyze, a store to each of 300,000 pages (6.9 MB of text), median of 3:"
 awk 'BEGIN { for (i = 0; i < 300000; i++) printf "sd a5,%d(a4);0x%x\n", 8 * (i % 512), 268435456 + 4096 * i + 8 * (i % 512) }' \
   > "$work/pages.txt"
-read -r med mn mx rss < <(python3 tests/bench/runstat.py 3 ./edan analyze --quiet "$work/pages.txt")
+read -r med mn mx rss < <(python3 tests/bench/runstat.py 3 ./edan analyze --no-profile --quiet "$work/pages.txt")
 echo "  this build: $med s ($mn..$mx), peak RSS $rss MiB"
 if [ -n "$base" ]; then
-  read -r med mn mx rss < <(python3 tests/bench/runstat.py 1 "$base/edan" analyze --quiet "$work/pages.txt")
+  read -r med mn mx rss < <(python3 tests/bench/runstat.py 1 "$base/edan" analyze --no-profile --quiet "$work/pages.txt")
   echo "  $base: $med s, peak RSS $rss MiB"
 fi
 
@@ -59,10 +59,10 @@ for n in 100000 1000000; do
   awk -v n="$n" 'BEGIN { for (i = 0; i < n; i++)
       if (i % 3 == 0) printf "0;0x%x;ld a5,0(a5);0x%x\n", 65536 + 4 * i, 8388608 + 8 * (i % 1000);
       else printf "0;0x%x;ld a4,0(a6);0x%x\n", 65536 + 4 * i, 9437184 + 8 * (i % 1000) }' > "$work/pcs.txt"
-  read -r med mn mx rss < <(python3 tests/bench/runstat.py 3 ./edan analyze --quiet --top "$n" "$work/pcs.txt")
+  read -r med mn mx rss < <(python3 tests/bench/runstat.py 3 ./edan analyze --no-profile --quiet --top "$n" "$work/pcs.txt")
   echo "  $n PCs, --top $n: this build $med s ($mn..$mx), peak RSS $rss MiB"
   if [ -n "$base" ] && [ "$n" -le 100000 ]; then
-    read -r med mn mx rss < <(python3 tests/bench/runstat.py 1 "$base/edan" analyze --quiet --top "$n" "$work/pcs.txt")
+    read -r med mn mx rss < <(python3 tests/bench/runstat.py 1 "$base/edan" analyze --no-profile --quiet --top "$n" "$work/pcs.txt")
     echo "  $n PCs, --top $n: $base $med s"
   fi
 done

@@ -14,7 +14,7 @@ prog=(build/examples/gemm "$size")
 l1l2=(--cache 32K:8:64 --cache 1M:16:64:wb:10)
 
 
-./edan trace --quiet --json -o "$work/r.json" -- "${prog[@]}" >/dev/null
+./edan trace --no-profile --quiet --json -o "$work/r.json" -- "${prog[@]}" >/dev/null
 n=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["configs"][0]["instructions"])' "$work/r.json")
 echo "program: ${prog[*]} (static), $n instructions analysed; $runs runs each (round-robin), median wall time"
 echo "machine: $(nproc) cores, $(uname -m), $(qemu-riscv64 --version | head -n 1)"
@@ -24,12 +24,12 @@ echo "machine: $(nproc) cores, $(uname -m), $(qemu-riscv64 --version | head -n 1
 . tests/bench/bench_lib.sh
 names=(qemu none l12 text bin atext abin)
 cmd_qemu=(qemu-riscv64 "${prog[@]}")
-cmd_none=(./edan trace --quiet -o "$work/r1" -- "${prog[@]}")
-cmd_l12=(./edan trace --quiet "${l1l2[@]}" -o "$work/r2" -- "${prog[@]}")
-cmd_text=(./edan trace --text "$work/t.txt" -- "${prog[@]}")
-cmd_bin=(./edan trace --binary "$work/t.bin" -- "${prog[@]}")
-cmd_atext=(./edan analyze --quiet "$work/t.txt")
-cmd_abin=(./edan analyze --quiet "$work/t.bin")
+cmd_none=(./edan trace --no-profile --quiet -o "$work/r1" -- "${prog[@]}")
+cmd_l12=(./edan trace --no-profile --quiet "${l1l2[@]}" -o "$work/r2" -- "${prog[@]}")
+cmd_text=(./edan trace --no-profile --text "$work/t.txt" -- "${prog[@]}")
+cmd_bin=(./edan trace --no-profile --binary "$work/t.bin" -- "${prog[@]}")
+cmd_atext=(./edan analyze --no-profile --quiet "$work/t.txt")
+cmd_abin=(./edan analyze --no-profile --quiet "$work/t.bin")
 bench_rounds "$runs" "${names[@]}"
 median() { bench_median <<<"${times[$1]}"; }
 t_qemu=$(median qemu); t_none=$(median none); t_l12=$(median l12); t_text=$(median text)
@@ -60,7 +60,7 @@ echo "  reading alone, without the analysis (tests/bench/bench_trace_decode.c):"
 ${CC:-cc} -std=c99 -O2 -I. -o "$work/decode" tests/bench/bench_trace_decode.c -lz -lm
 "$work/decode" "$work/t.txt" "$work/t.bin"
 # same metrics three ways (a check, not a timing)
-./edan analyze --quiet --json "$work/t.bin" > "$work/b.json"
+./edan analyze --no-profile --quiet --json "$work/t.bin" > "$work/b.json"
 python3 - "$work/r.json" "$work/b.json" <<'PY'
 import json, sys
 a, b = (json.load(open(p))["configs"][0] for p in sys.argv[1:3])

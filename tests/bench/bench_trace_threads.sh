@@ -17,7 +17,7 @@ prog=build/examples-host/omp_gemm
 work=$(mktemp -d "${TMPDIR:-/tmp}/edan-bench.XXXXXX"); trap 'rm -rf "$work"' EXIT
 declare -A n
 for t in 1 2 4; do
-  OMP_NUM_THREADS=$t ./edan trace --quiet --no-cache --json --func kernel_gemm -o "$work/r$t.json" -- $prog "$size" > /dev/null 2>&1
+  OMP_NUM_THREADS=$t ./edan trace --no-profile --quiet --no-cache --json --func kernel_gemm -o "$work/r$t.json" -- $prog "$size" > /dev/null 2>&1
   n[$t]=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["configs"][0]["instructions"])' "$work/r$t.json")
 done
 echo "program: examples/gemm.c $size with OpenMP (gcc -O3 -march=x86-64-v3 -fopenmp), kernel_gemm's instructions: ${n[1]} (1 thread), ${n[2]} (2), ${n[4]} (4); $runs runs each (round-robin), median wall time"
@@ -26,7 +26,7 @@ echo "machine: $(nproc) cores, $(uname -m), $(qemu-x86_64 --version | head -n 1)
 names=(qemu1 t1 t2 t4)
 cmd_qemu1=(env OMP_NUM_THREADS=1 qemu-x86_64 $prog "$size")
 for t in 1 2 4; do
-  eval "cmd_t$t=(env OMP_NUM_THREADS=$t ./edan trace --quiet --no-cache --func kernel_gemm -o $work/o$t -- $prog $size)"
+  eval "cmd_t$t=(env OMP_NUM_THREADS=$t ./edan trace --no-profile --quiet --no-cache --func kernel_gemm -o $work/o$t -- $prog $size)"
 done
 bench_rounds "$runs" "${names[@]}"
 median() { bench_median <<<"${times[$1]}"; }

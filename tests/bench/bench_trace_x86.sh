@@ -15,7 +15,7 @@ runs=${RUNS:-3}
 work=$(mktemp -d "${TMPDIR:-/tmp}/edan-bench.XXXXXX"); trap 'rm -rf "$work"' EXIT
 gcc -O2 -Iexamples -Itools -o "$work/gemm" examples/gemm.c
 prog=("$work/gemm" "$size")
-./edan trace --quiet --json -o "$work/r.json" -- "${prog[@]}" >/dev/null
+./edan trace --no-profile --quiet --json -o "$work/r.json" -- "${prog[@]}" >/dev/null
 read -r n v < <(python3 -c 'import json,sys; d = json.load(open(sys.argv[1]))
 print(d.get("machine_instructions", d["configs"][0]["instructions"]), d["configs"][0]["instructions"])' "$work/r.json")
 echo "program: examples/gemm.c $size (gcc -O2, x86-64, dynamic), $n instructions analysed ($v vertices); $runs runs each (round-robin), median wall time"
@@ -23,12 +23,12 @@ echo "machine: $(nproc) cores, $(uname -m), $(qemu-x86_64 --version | head -n 1)
 . tests/bench/bench_lib.sh
 names=(qemu none l12)
 cmd_qemu=(qemu-x86_64 "${prog[@]}")
-cmd_none=(./edan trace --quiet -o "$work/r1" -- "${prog[@]}")
-cmd_l12=(./edan trace --quiet --cache 32K:8:64 --cache 1M:16:64:wb:10 -o "$work/r2" -- "${prog[@]}")
+cmd_none=(./edan trace --no-profile --quiet -o "$work/r1" -- "${prog[@]}")
+cmd_l12=(./edan trace --no-profile --quiet --cache 32K:8:64 --cache 1M:16:64:wb:10 -o "$work/r2" -- "${prog[@]}")
 if [ -n "${EDAN_BASE:-}" ]; then
   names+=(base_none base_l12)
-  cmd_base_none=(env EDAN_PLUGIN="$EDAN_BASE/build/edan-plugin.so" "$EDAN_BASE/edan" trace --quiet -o "$work/r3" -- "${prog[@]}")
-  cmd_base_l12=(env EDAN_PLUGIN="$EDAN_BASE/build/edan-plugin.so" "$EDAN_BASE/edan" trace --quiet --cache 32K:8:64
+  cmd_base_none=(env EDAN_PLUGIN="$EDAN_BASE/build/edan-plugin.so" "$EDAN_BASE/edan" trace --no-profile --quiet -o "$work/r3" -- "${prog[@]}")
+  cmd_base_l12=(env EDAN_PLUGIN="$EDAN_BASE/build/edan-plugin.so" "$EDAN_BASE/edan" trace --no-profile --quiet --cache 32K:8:64
                 --cache 1M:16:64:wb:10 -o "$work/r4" -- "${prog[@]}")
 fi
 bench_rounds "$runs" "${names[@]}"

@@ -3,12 +3,21 @@
 # probes/ over 150 lines (decoders' switch tables excepted), the includes
 # without a cycle, and each rule of the model caught by tests/unit/test_paths.c
 # when it is changed in one feeding path alone. Each check is also shown to
-# fail on a tree made to break it.
+# fail on a tree made to break it. Every benchmark runs without the user's
+# profile.
 . "$(dirname "$0")/../lib.sh"
 out=$(bash tests/funclen.sh) && ok "no function over 150 lines" || bad "functions over 150 lines: $out"
 out=$(bash tests/include_graph.sh) && ok "the includes make no cycle" || bad "includes: $out"
 out=$(python3 tests/mutate_paths.py) && ok "every rule changed in one feeding path is caught ($(grep -c CAUGHT <<< "$out") mutations)" \
   || bad "a mutation of one feeding path: $out"
+# every benchmark's analysis names its profile (or none): a profile in the
+# user's home would change what its rows mean
+hermetic() { grep -nE '(\./edan|/edan"?) (trace|analyze) ' "$@" | grep -vE ':[0-9]+:\s*(#|echo|row |printf|traces\+=)|label=' |
+  grep -vE -- '--no-profile|--profile'; }
+out=$(hermetic tests/bench/*.sh) && bad "benchmarks that may read the user's profile: $out" \
+  || ok "every benchmark's edan trace and analyze passes --no-profile or --profile"
+printf 'cmd=(./edan trace --quiet -o r -- prog)\n' > "$T/b.sh"
+hermetic "$T/b.sh" > /dev/null && ok "the scan finds a benchmark without --no-profile" || bad "the scan missed one"
 # the scans themselves find what they look for: a long function, a cycle
 mkdir -p "$T/tree/tools" "$T/tree/probes" "$T/tree/tests"
 cp tests/funclen.sh tests/include_graph.sh "$T/tree/tests/"

@@ -81,8 +81,17 @@ enum {
     PL_UNKNOWN = 256        /* does not decode: stops the trace, or skipped (--skip-unknown) */
 };
 
+/* A translation's place in the code index (pl_code_*): the blocks made
+   at one PC, whatever their kind. */
+typedef struct pl_code_node {
+    struct pl_code_node *next;      /* in its bucket */
+    struct pl_code_node *prev_alloc, *next_alloc;   /* all translations of its kind */
+    uint64_t pc;
+    int untraced;                   /* a pl_ublock's, else a pl_block's */
+} pl_code_node;
+
 typedef struct pl_block {
-    struct pl_block *next_alloc;    /* all blocks, freed at exit */
+    pl_code_node node;      /* first: the code index's and the list of all blocks */
     uint32_t n;
     uint32_t bin_id;        /* binary trace block id + 1; 0 = not yet defined */
     int all_static;         /* no dynamic scoping and every insn selected */
@@ -105,10 +114,11 @@ typedef struct pl_range { uint64_t lo, hi; } pl_range;
 
 /* A block outside the scope: the registers its instructions write. */
 typedef struct pl_ublock {
-    struct pl_ublock *next_alloc;
+    pl_code_node node;      /* first: the code index's and the list of all of them */
     uint64_t pc;            /* its first instruction's */
     flow_xfer end;          /* how its last instruction moves control */
     uint32_t nregs;
+    uint32_t nbytes;        /* its instructions' bytes, after the registers: for the code index */
     edan_reg regs[];
 } pl_ublock;
 
@@ -251,8 +261,12 @@ typedef struct pl_outputs {
    trace (the file stop_path), a limit, a signal that kills the program). */
 typedef struct pl_run {
     pl_block *pending;
-    pl_block *blocks;
-    pl_ublock *ublocks;
+    pl_code_node *blocks;       /* every pl_block alive, by node.next_alloc */
+    pl_code_node *ublocks;      /* every pl_ublock alive */
+    pl_code_node **index;       /* the code index: buckets of the translations by PC */
+    size_t index_size, index_count;
+    pl_code_node *retired;      /* blocks whose code was rewritten, freed once no longer pending */
+    uint64_t reused, rewritten; /* translations that found their block made before; blocks freed so */
     uint64_t fed;
     uint64_t skipped;           /* executions of undecodable instructions left out (--skip-unknown) */
     char skipped_what[900];     /* the first one */
@@ -1457,7 +1471,8 @@ static void pl_signal_set(unsigned sig, uint64_t h)
         if (st.sig.handler[sync_sigs[k]]) {
             pl_block *b;
             st.sig.sync = 1;        /* RISC-V: from now on every execution says which accesses it made */
-            for (b = st.run.blocks; b && !st.is_x86; b = b->next_alloc) pl_unrun(b, 0);
+            for (b = (pl_block *)(void *)st.run.blocks; b && !st.is_x86; b = (pl_block *)(void *)b->node.next_alloc)
+                pl_unrun(b, 0);
         }
 }
 
@@ -2233,6 +2248,177 @@ static void pl_block_free(pl_block *b)
     free(b);
 }
 
+/* ---------------------------------------------------------------------- */
+/* The code index: translations by PC                                     */
+/* ---------------------------------------------------------------------- */
+/* QEMU translates code again when it runs it again after its cache was
+   flushed, and when the program rewrites it (a JIT). A translation whose
+   bytes, scope and kind are a block's made before at its PC shares that
+   block; one whose bytes differ from an earlier block's at its PC (their
+   common start) means the program wrote over that code: QEMU threw its
+   translations away, so that block never runs again and is freed (a
+   program of one thread: with several, another may still be inside it,
+   and it is kept). Memory follows the live code, not the run's history. */
+static pl_code_node **pl_code_bucket(uint64_t pc)
+{
+    return &st.run.index[((pc >> 1) * 0x9E3779B97F4A7C15ull) >> 32 & (st.run.index_size - 1)];
+}
+
+static void pl_code_link(pl_code_node *n, uint64_t pc, int untraced)
+{
+    pl_code_node **list = untraced ? &st.run.ublocks : &st.run.blocks, **head;
+    n->pc = pc;
+    n->untraced = untraced;
+    n->prev_alloc = NULL;
+    n->next_alloc = *list;
+    if (*list) (*list)->prev_alloc = n;
+    *list = n;
+    if (st.run.index_count >= st.run.index_size) {     /* twice the buckets, at most one node a bucket on average */
+        size_t size = st.run.index_size ? st.run.index_size * 2 : 4096, i;
+        pl_code_node **old = st.run.index, **index = (pl_code_node **)calloc(size, sizeof *index);
+        if (index) {
+            size_t old_size = st.run.index_size;
+            st.run.index = index;
+            st.run.index_size = size;
+            for (i = 0; i < old_size; i++)
+                while (old[i]) {
+                    pl_code_node *m = old[i];
+                    old[i] = m->next;
+                    head = pl_code_bucket(m->pc);
+                    m->next = *head;
+                    *head = m;
+                }
+            free(old);
+        }
+    }
+    n->next = NULL;
+    if (!st.run.index_size) return;     /* out of memory: kept, not indexed */
+    head = pl_code_bucket(pc);
+    n->next = *head;
+    *head = n;
+    st.run.index_count++;
+}
+
+static void pl_code_unlink(pl_code_node *n)
+{
+    pl_code_node **list = n->untraced ? &st.run.ublocks : &st.run.blocks, **at;
+    if (n->prev_alloc) n->prev_alloc->next_alloc = n->next_alloc;
+    else *list = n->next_alloc;
+    if (n->next_alloc) n->next_alloc->prev_alloc = n->prev_alloc;
+    for (at = st.run.index_size ? pl_code_bucket(n->pc) : NULL; at && *at; at = &(*at)->next)
+        if (*at == n) {
+            *at = n->next;
+            st.run.index_count--;
+            break;
+        }
+}
+
+/* The instructions' bytes of a translation, one after the other. */
+static size_t pl_block_bytes(const pl_block *b, uint8_t *out, size_t cap)
+{
+    size_t len = 0;
+    uint32_t i;
+    for (i = 0; i < b->n && len + b->s[i].in.length <= cap; i++) {
+        memcpy(out + len, b->s[i].raw, b->s[i].in.length);
+        len += b->s[i].in.length;
+    }
+    return len;
+}
+
+static const uint8_t *pl_ublock_bytes(const pl_ublock *u) { return (const uint8_t *)(u->regs + u->nregs); }
+
+enum { PL_CODE_SAME, PL_CODE_REWRITTEN, PL_CODE_OTHER };
+/* What translation b (its bytes: bytes, len) is to the earlier one n at
+   its PC: the same code, code written over, or another run of the same
+   code (a block of another length: both may run). */
+static int pl_code_compare(const pl_block *b, const uint8_t *bytes, size_t len, const pl_code_node *n, int untraced)
+{
+    uint8_t mine[BINTRACE_MAX_BLOCK * 16];
+    const uint8_t *theirs;
+    size_t their_len, common;
+    if (n->untraced) {
+        const pl_ublock *u = (const pl_ublock *)(const void *)n;
+        theirs = pl_ublock_bytes(u);
+        their_len = u->nbytes;
+    } else {
+        their_len = pl_block_bytes((const pl_block *)(const void *)n, mine, sizeof mine);
+        theirs = mine;
+    }
+    common = len < their_len ? len : their_len;
+    if (memcmp(bytes, theirs, common)) return PL_CODE_REWRITTEN;
+    if (len != their_len || n->untraced != untraced) return PL_CODE_OTHER;
+    if (!untraced) {
+        const pl_block *o = (const pl_block *)(const void *)n;
+        uint32_t i;
+        for (i = 0; i < b->n; i++)
+            if (b->flags[i] != o->flags[i]) return PL_CODE_OTHER;     /* the scope changed (an IFUNC's names) */
+    }
+    return PL_CODE_SAME;
+}
+
+static void pl_code_free(pl_code_node *n)
+{
+    if (n->untraced) {
+        free(n);
+        return;
+    }
+    if (st.is_x86 && (st.args.a.top || st.args.a.dot_path)) {    /* its bytes, for the report to name them */
+        const pl_block *b = (const pl_block *)(const void *)n;
+        uint32_t i;
+        for (i = 0; i < b->n; i++)
+            if (cli_code_add(&st.out.code, b->s[i].in.pc, b->s[i].raw, b->s[i].in.length)) break;
+    }
+    pl_block_free((pl_block *)(void *)n);
+}
+
+/* The blocks retired while an execution of theirs was pending, freed now
+   that it is not. */
+static void pl_code_sweep(void)
+{
+    pl_code_node **at = &st.run.retired;
+    while (*at) {
+        pl_code_node *n = *at;
+        if (!n->untraced && (pl_block *)(void *)n == st.run.pending) {
+            at = &n->next;
+            continue;
+        }
+        *at = n->next;
+        pl_code_free(n);
+    }
+}
+
+/* The earlier translation at b's PC that b shares (NULL: none); those
+   written over are freed. */
+static pl_code_node *pl_code_lookup(const pl_block *b, int untraced)
+{
+    uint8_t bytes[BINTRACE_MAX_BLOCK * 16];
+    size_t len = pl_block_bytes(b, bytes, sizeof bytes);
+    uint64_t pc = b->s[0].in.pc;
+    pl_code_node *n, *next, *same = NULL;
+    if (!st.run.index_size) return NULL;
+    for (n = *pl_code_bucket(pc); n; n = next) {
+        int how;
+        next = n->next;
+        if (n->pc != pc) continue;
+        how = pl_code_compare(b, bytes, len, n, untraced);
+        if (how == PL_CODE_SAME && !same) {
+            same = n;
+        } else if (how == PL_CODE_REWRITTEN && st.thr.vcpus <= 1) {
+            pthread_mutex_lock(&pl_mu);     /* not while the run ends (pl_finish reads the lists) */
+            if (!pl_ending) {
+                pl_code_unlink(n);
+                n->next = st.run.retired;
+                st.run.retired = n;
+                st.run.rewritten++;
+            }
+            pthread_mutex_unlock(&pl_mu);
+        }
+    }
+    if (st.run.retired) pl_code_sweep();
+    if (same) st.run.reused++;
+    return same;
+}
+
 /* x86-64: instruction i of block b from its bytes (tools/x86.c): its
    vertices (appended to b->u), flops and room for the accesses an
    execution makes (QEMU hands a 16-byte access over as two of 8: room for
@@ -2406,21 +2592,27 @@ static int pl_translate_insn(pl_block *b, uint32_t i, struct qemu_plugin_insn *q
    watched for what it writes: the registers (one callback per execution)
    and its stores' bytes. Block b, translated, goes; tb gets the
    callbacks. */
-static void pl_watch_untraced(struct qemu_plugin_tb *tb, pl_block *b)
+static void pl_watch_untraced(struct qemu_plugin_tb *tb, pl_block *b, pl_ublock *same)
 {
     uint32_t n = b->n, i, k;
-    pl_ublock *u = (pl_ublock *)malloc(sizeof *u + (EDAN_MAX_DST * n + EDAN_X86_NUM_REGS) * sizeof(edan_reg));
+    uint8_t bytes[BINTRACE_MAX_BLOCK * 16];
+    size_t nbytes = pl_block_bytes(b, bytes, sizeof bytes);
+    pl_ublock *u = same ? same
+                        : (pl_ublock *)malloc(sizeof *u + (EDAN_MAX_DST * n + EDAN_X86_NUM_REGS) * sizeof(edan_reg) +
+                                              nbytes);
     if (!u) {
         pl_block_free(b);
         return;
     }
-    u->nregs = 0;
-    u->pc = b->s[0].in.pc;
-    u->end = b->end;
+    if (!same) {
+        u->nregs = 0;
+        u->pc = b->s[0].in.pc;
+        u->end = b->end;
+    }
     for (i = 0; i < n; i++) {
         const edan_insn *in = &b->s[i].in;
         uint32_t v, v0 = st.is_x86 ? b->ufirst[i] : 0, v1 = st.is_x86 ? b->ufirst[i + 1] : 1;
-        for (v = v0; v < v1; v++) {     /* x86-64: each vertex's registers but its temporaries */
+        for (v = v0; v < v1 && !same; v++) {     /* x86-64: each vertex's registers but its temporaries */
             const edan_insn *w = st.is_x86 ? &b->u[v].in : in;
             for (k = 0; k < w->ndst; k++) {
                 uint32_t j;
@@ -2433,7 +2625,7 @@ static void pl_watch_untraced(struct qemu_plugin_tb *tb, pl_block *b)
             if (b->xacc[i].cap)     /* its stores' bytes, from QEMU's sizes */
                 qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), pl_vcpu_mem_untraced_x86,
                                                  QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW, NULL);
-            if (b->flags[i] & PL_RESTORES)      /* xrstor and kin: every vector, mask and x87 register */
+            if ((b->flags[i] & PL_RESTORES) && !same)   /* xrstor and kin: every vector, mask and x87 register */
                 for (k = EDAN_X86_VEC(0); k < EDAN_X86_NUM_REGS; k++) {
                     uint32_t j;
                     for (j = 0; j < u->nregs && u->regs[j] != (edan_reg)k; j++) {}
@@ -2445,8 +2637,11 @@ static void pl_watch_untraced(struct qemu_plugin_tb *tb, pl_block *b)
                                              (void *)(uintptr_t)in->size);
     }
     qemu_plugin_register_vcpu_tb_exec_cb(tb, pl_vcpu_tb_untraced, QEMU_PLUGIN_CB_NO_REGS, u);
-    u->next_alloc = st.run.ublocks;
-    st.run.ublocks = u;
+    if (!same) {    /* its bytes after its registers, for the code index */
+        u->nbytes = (uint32_t)nbytes;
+        memcpy(u->regs + u->nregs, bytes, nbytes);
+        pl_code_link(&u->node, u->pc, 1);
+    }
     pl_block_free(b);
 }
 
@@ -2470,8 +2665,6 @@ static void pl_watch_traced(struct qemu_plugin_tb *tb, pl_block *b)
                                          QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW, &b->addrs[i]);
     }
     qemu_plugin_register_vcpu_tb_exec_cb(tb, pl_vcpu_tb_exec, QEMU_PLUGIN_CB_NO_REGS, b);
-    b->next_alloc = st.run.blocks;
-    st.run.blocks = b;
 }
 
 static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
@@ -2510,8 +2703,19 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
         }
     }
     b->all_static = !st.scope.dyn && all;
-    if (!st.scope.dyn && !any) pl_watch_untraced(tb, b);
-    else pl_watch_traced(tb, b);
+    {
+        int untraced = !st.scope.dyn && !any;
+        pl_code_node *same = pl_code_lookup(b, untraced);
+        if (untraced) {
+            pl_watch_untraced(tb, b, (pl_ublock *)(void *)same);
+        } else if (same) {
+            pl_block_free(b);
+            pl_watch_traced(tb, (pl_block *)(void *)same);
+        } else {
+            pl_code_link(&b->node, b->s[0].in.pc, 0);
+            pl_watch_traced(tb, b);
+        }
+    }
 }
 
 /* Closes an output; `why`: the errno of a write that failed before (0: none). */
@@ -2543,7 +2747,8 @@ static void pl_note(char *notes, size_t cap, const char *fmt, ...)
 static void pl_finish(void)
 {
     char *notes = st.out.notes;
-    pl_block *b, *nb;
+    pl_block *b;
+    pl_code_node *nb;
     if (st.run.pending) { pl_flush(st.run.pending); st.run.pending = NULL; }
     pl_chunk_flush();
     if (st.syms.npending && !st.run.partial) pl_pending_names();    /* the error edan trace reports */
@@ -2578,6 +2783,10 @@ static void pl_finish(void)
         pl_note(notes, sizeof st.out.notes, "warning: %llu blocks were not analysed: the thread holding the analysis stood "
                 "still for 2 s (stopped inside QEMU), so the waiting threads ran on without it\n",
                 (unsigned long long)pl_stalled);
+    if (st.run.rewritten)
+        pl_note(notes, sizeof st.out.notes, "note: the program wrote over %llu blocks of code it had run (a JIT, or code "
+                "loaded where other code was): each version was analysed as it ran, and its translation freed once "
+                "written over\n", (unsigned long long)st.run.rewritten);
     if (st.run.partial)
         pl_note(notes, sizeof st.out.notes, "note: the run ended early: %s; the report and the traces cover what was "
                 "analysed until then\n", st.run.partial_why);
@@ -2621,7 +2830,7 @@ static void pl_finish(void)
     }
     /* x86-64: the instructions' bytes, for the report to name them */
     if (st.is_x86 && st.out.ctx && (st.args.a.top || st.args.a.dot_path)) {
-        for (b = st.run.blocks; b; b = b->next_alloc) {
+        for (b = (pl_block *)(void *)st.run.blocks; b; b = (pl_block *)(void *)b->node.next_alloc) {
             uint32_t i;
             for (i = 0; i < b->n; i++)
                 if (cli_code_add(&st.out.code, b->s[i].in.pc, b->s[i].raw, b->s[i].in.length)) break;
@@ -2633,14 +2842,20 @@ static void pl_finish(void)
     if (st.args.job.size) st.args.a.job = &st.args.job;
     /* the blocks before the context that owns their compiled forms; at an
        exec QEMU may still run them (an exec that fails): kept */
-    for (b = st.run.blocks; b && !st.run.execed; b = nb) {
-        nb = b->next_alloc;
-        pl_block_free(b);
+    st.run.pending = NULL;
+    for (; st.run.blocks && !st.run.execed; st.run.blocks = nb) {
+        nb = st.run.blocks->next_alloc;
+        pl_block_free((pl_block *)(void *)st.run.blocks);
     }
-    while (st.run.ublocks && !st.run.execed) {
-        pl_ublock *u = st.run.ublocks;
-        st.run.ublocks = u->next_alloc;
-        free(u);
+    for (; st.run.ublocks && !st.run.execed; st.run.ublocks = nb) {
+        nb = st.run.ublocks->next_alloc;
+        free(st.run.ublocks);
+    }
+    if (!st.run.execed) {
+        pl_code_sweep();
+        free(st.run.index);
+        st.run.index = NULL;
+        st.run.index_size = 0;
     }
     if (st.out.ctx) {
         char path[4096], err[512];

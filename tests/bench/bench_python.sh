@@ -92,9 +92,9 @@ ref_run() {
     echo "error $(grep -E 'Error|error' "$log" | tail -1)"
   fi
 }
-# edan: prints "W D".
+# edan: prints "W D" (EDAN_ARGS: more options).
 ours_wd() {
-  ./edan analyze --no-profile --json --quiet "$1" |
+  ./edan analyze --no-profile ${EDAN_ARGS:-} --json --quiet "$1" |
     "$PY" -c 'import json, sys; c = json.load(sys.stdin)["configs"][0]; print(c["W"], c["D"])'
 }
 
@@ -183,7 +183,9 @@ probe() {
   fi
   printf '  %-10s edan W=%s D=%s; reference %s\n             %s\n' "$name" "$oW" "$oD" "$r" "$what"
 }
-probe overlap "sd to 0x1000, lw from 0x1004: the reference matches memory by the access's start address, edan by byte" \
+EDAN_ARGS="--forward 0" probe overlap "sd to 0x1000, lw from 0x1004, edan --forward 0: the reference matches memory by the access's start address, edan by byte" \
+  '0;sd a0,0(sp);0x1000\n0;lw a1,4(sp);0x1004\n'
+probe forward "the same with store-to-load forwarding (edan's default): the load takes the stored value, no RAM access" \
   '0;sd a0,0(sp);0x1000\n0;lw a1,4(sp);0x1004\n'
 probe amo "sd then amoadd.w on the same word: the reference's AMO does not read memory (no edge from the store)" \
   '0;sd a0,0(a1);0x1000\n0;amoadd.w a5,a4,(a1);0x1000\n'

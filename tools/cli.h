@@ -59,6 +59,30 @@ typedef struct cli_tracer {
     size_t nscoped;
 } cli_tracer;
 
+/* A sampled run (edan trace --sample PERIOD:LENGTH, --skip N): LENGTH
+   instructions of the scope analysed out of every PERIOD, the rest run
+   without analysis callbacks. Each window starts with every register and
+   byte's writer forgotten (what ran between windows is unknown), so no
+   chain crosses windows. tools/plugin.c fills it; the report lists the
+   first CLI_SAMPLE_LISTED windows and estimates the whole run from all
+   of them (running sums). */
+#define CLI_SAMPLE_LISTED 4096
+typedef struct cli_window {
+    uint64_t start;             /* the scope's instructions run before it */
+    uint64_t insns, W, D, bytes, T1;
+    int D_lower;                /* D is a lower bound (more vertices than the layers looked at) */
+} cli_window;
+enum { CLI_WIN_INSNS, CLI_WIN_W, CLI_WIN_BYTES, CLI_WIN_D, CLI_WIN_VARS };
+typedef struct cli_sampled {
+    uint64_t period, length, skip;
+    uint64_t windows;           /* windows analysed (the last may be cut short by the end) */
+    uint64_t insns;             /* the scope's instructions the whole run made (counted between windows too) */
+    uint64_t D_max;             /* the deepest window's D: the run's D is at least this */
+    int D_lower;                /* a window's D is a lower bound */
+    double sum[CLI_WIN_VARS], prod[CLI_WIN_VARS][CLI_WIN_VARS];    /* over the windows: sums, sums of products */
+    cli_window listed[CLI_SAMPLE_LISTED];
+} cli_sampled;
+
 /* Every analysis option of `edan analyze` / `edan trace`. */
 typedef struct cli_analysis {
     edan_options opts;
@@ -94,6 +118,7 @@ typedef struct cli_analysis {
     const char *partial;        /* the run ended early, and why: the report says it covers part */
     const cli_job *job;         /* a rank of an MPI job: the report says which */
     const cli_tracer *tracer;   /* edan trace: what the tracer met (signals, non-local exits, the scope) */
+    const cli_sampled *sampled; /* edan trace --sample: the windows (NULL: the whole run) */
     int flops_counted;          /* the tracer counted the flops (x86: they depend on vector widths) ... */
     uint64_t flops;             /* ... these; else the op histogram times edan_rv_op_flops */
 } cli_analysis;
@@ -142,6 +167,10 @@ int cli_output_check(const char *path);
 /* A list of thread ids, "0,2-5" (edan trace --threads): its ranges into
    lohi[k][0..1], at most cap; the number, or -1 with *why set. */
 int cli_parse_threads(const char *s, uint32_t (*lohi)[2], int cap, const char **why);
+/* A count of instructions: digits, optionally k, M, G or T (10^3 .. 10^12). 0, or -1. */
+int cli_parse_count(const char *s, uint64_t *out);
+/* --sample PERIOD:LENGTH, LENGTH < PERIOD: 0, or -1 and *why. */
+int cli_parse_sample(const char *s, uint64_t *period, uint64_t *length, const char **why);
 
 /* "edan: " and the message on standard error; returns -1. */
 int cli_err(const char *fmt, ...);

@@ -498,3 +498,42 @@ int cli_parse_threads(const char *s, uint32_t (*lohi)[2], int cap, const char **
         s++;
     }
 }
+
+int cli_parse_count(const char *s, uint64_t *out)
+{
+    static const char units[] = "kMGT";
+    char buf[32];
+    size_t len = strlen(s);
+    const char *u;
+    uint64_t v, scale = 1;
+    if (!len || len >= sizeof buf) return -1;
+    memcpy(buf, s, len + 1);
+    if ((u = strchr(units, buf[len - 1])) != NULL && len > 1) {
+        size_t k;
+        for (k = 0; k <= (size_t)(u - units); k++) scale *= 1000;
+        buf[--len] = 0;
+    }
+    if (opt_u64(buf, 1, UINT64_MAX / scale, &v)) return -1;
+    *out = v * scale;
+    return 0;
+}
+
+int cli_parse_sample(const char *s, uint64_t *period, uint64_t *length, const char **why)
+{
+    char buf[64];
+    char *colon;
+    if (strlen(s) >= sizeof buf || !(colon = strchr(strcpy(buf, s), ':'))) {
+        *why = "expected PERIOD:LENGTH, instructions (10M:1M: 1,000,000 of every 10,000,000)";
+        return -1;
+    }
+    *colon = 0;
+    if (cli_parse_count(buf, period) || cli_parse_count(colon + 1, length)) {
+        *why = "PERIOD and LENGTH are positive whole numbers of instructions (k, M, G: thousands, millions, billions)";
+        return -1;
+    }
+    if (*length >= *period) {
+        *why = "LENGTH must be smaller than PERIOD (a LENGTH of PERIOD analyses everything: leave --sample out)";
+        return -1;
+    }
+    return 0;
+}

@@ -297,6 +297,27 @@ typedef struct pl_state {
 
 static pl_state st;
 
+/* Sampled windows (--sample PERIOD:LENGTH, --skip N): the run alternates
+   between a window, analysed as any run is, and a stretch that runs
+   without analysis callbacks (QEMU retranslates the code with none but a
+   count of the scope's instructions a block). QEMU's plugin reset (which
+   flushes its translations) switches between them. */
+typedef struct pl_sampling {
+    int active;                 /* --sample or --skip given */
+    int on;                     /* a window is analysed now */
+    int requested;              /* a switch is asked of QEMU (atomic) */
+    qemu_plugin_id_t id;
+    uint64_t off_count;         /* the scope's instructions run between windows (atomic) */
+    uint64_t off_until;         /* ... where the next window starts */
+    uint64_t on_until;          /* st.run.fed where the window ends */
+    uint64_t fed0;              /* st.run.fed at the window's start */
+    edan_metrics m0;            /* the counts then */
+    uint32_t *snap;             /* the layers 1..nsnap then, for the window's D (saturated at 2^32 - 1) */
+    size_t nsnap, snap_cap;
+    cli_sampled out;            /* for the report */
+} pl_sampling;
+static pl_sampling pl_samp;
+
 /* A guest thread (a QEMU vCPU, by its index; QEMU gives an ended thread's
    index to a later one). */
 #define PL_MAX_VCPUS 4096
@@ -592,7 +613,7 @@ done:
 /* The plugin's arguments, which edan trace writes (tools/trace.c), and
    the analysis options after them. */
 enum { PA_ANALYZE = 1, PA_NO_MARKERS, PA_ASLR, PA_TEXT_PC, PA_STDOUT_FD, PA_JOB, PA_MAX_INSNS, PA_MAX_SECONDS, PA_THREADS,
-       PA_DIR, PA_PROGRAM, PA_SOURCE, PA_TEXT, PA_BINARY, PA_FUNC, PA_REGION, PA_EXCLUDE };
+       PA_DIR, PA_PROGRAM, PA_SOURCE, PA_TEXT, PA_BINARY, PA_FUNC, PA_REGION, PA_EXCLUDE, PA_SAMPLE, PA_SKIP };
 static const opt_def pl_opts[] = {
     {"--analyze", NULL, PA_ANALYZE, "analyse online (also with a trace written)"},
     {"--no-markers", NULL, PA_NO_MARKERS, "the program's EDAN_TRACE markers do not scope"},
@@ -611,6 +632,8 @@ static const opt_def pl_opts[] = {
     {"--func", "NAME", PA_FUNC, "scope: a function"},
     {"--region", "NAME", PA_REGION, "scope: a function and its callees"},
     {"--exclude", "NAME", PA_EXCLUDE, "scope: not this function"},
+    {"--sample", "PERIOD:LENGTH", PA_SAMPLE, "analyse LENGTH instructions of every PERIOD"},
+    {"--skip", "N", PA_SKIP, "start the analysis after N instructions"},
 };
 
 /* One parsed argument (pl_read_args): its id and value; *k past --job's
@@ -649,6 +672,13 @@ static int pl_arg(int id, const char *v, int argc, int *k)
         return 0;
     case PA_THREADS:
         if ((st.args.nonly = cli_parse_threads(v, st.args.only, 32, &why)) < 0) return pl_fail("--threads: %s", why);
+        return 0;
+    case PA_SAMPLE: case PA_SKIP:
+        if (id == PA_SKIP ? cli_parse_count(v, &pl_samp.out.skip) : cli_parse_sample(v, &pl_samp.out.period,
+                                                                                           &pl_samp.out.length, &why))
+            return pl_fail("%s %s: %s", id == PA_SKIP ? "--skip" : "--sample", v,
+                           id == PA_SKIP ? "a positive whole number of instructions" : why);
+        pl_samp.active = 1;
         return 0;
     case PA_DIR: st.args.dir = v; return 0;
     case PA_PROGRAM: st.args.program = v; return 0;
@@ -765,10 +795,16 @@ static char *pl_normalise_disas(const char *d)
 }
 
 /* About once a second on a terminal: how far the run is. */
+static void pl_samp_end_window(void);
+static void pl_samp_close(void);
 static void pl_progress(void)
 {
     st.out.next_check = st.run.fed + (1u << 22);
     if (st.args.max_insns && st.out.next_check > st.args.max_insns) st.out.next_check = st.args.max_insns;
+    if (pl_samp.on) {
+        if (st.run.fed >= pl_samp.on_until) pl_samp_end_window();
+        else if (st.out.next_check > pl_samp.on_until) st.out.next_check = pl_samp.on_until;
+    }
     cli_progress_update(&st.out.progress, 0, st.run.fed);
 }
 
@@ -1295,9 +1331,14 @@ static void pl_release(void)
     pl_held = 0;
 }
 
+static volatile int pl_ending;     /* the run ends now (a fatal signal in a thread): the others let go;
+                                      2: a window ends (--sample), until QEMU switches (no thread waits
+                                      for the analysis inside a callback then: QEMU's switch waits for
+                                      every thread to leave its blocks) */
+
 /* vCPU takes the analysis (waiting for it); 0 when it may not (a fork or
-   the exit is under way, or its holder stands still): then it runs its
-   block unanalysed. */
+   the exit is under way, the run or a window ends, or its holder stands
+   still): then it runs its block unanalysed. */
 static int pl_acquire(unsigned vcpu)
 {
     pl_thr *t = &pl_thrs[vcpu];
@@ -1309,7 +1350,7 @@ static int pl_acquire(unsigned vcpu)
        stopped inside QEMU (an exclusive section: a full code cache, an
        atomic QEMU runs alone), which waits for this thread to leave its
        callback: it runs this block unanalysed rather than wait for ever. */
-    while (pl_owner >= 0 ? !pl_draining : pl_yielder == (int)vcpu && pl_waiting > 1 && !pl_draining) {
+    while (!pl_ending && (pl_owner >= 0 ? !pl_draining : pl_yielder == (int)vcpu && pl_waiting > 1 && !pl_draining)) {
         struct timespec ts;
         uint64_t before = pl_ticks;
         clock_gettime(CLOCK_REALTIME, &ts);
@@ -1331,7 +1372,7 @@ static int pl_acquire(unsigned vcpu)
     if (!got) {
         t->missed = 1;
         if (still == 10) __atomic_fetch_add(&pl_stalled, 1, __ATOMIC_RELAXED);
-        else if (!pl_exiting) __atomic_fetch_add(&st.thr.unanalysed_blocks, 1, __ATOMIC_RELAXED);
+        else if (!pl_exiting && !pl_ending) __atomic_fetch_add(&st.thr.unanalysed_blocks, 1, __ATOMIC_RELAXED);
         return 0;
     }
     pl_ticks++;
@@ -1357,8 +1398,6 @@ static int pl_acquire(unsigned vcpu)
 
 /* At the start of a block of vCPU: 1 when it is to be analysed (the
    caller holds the analysis). */
-static volatile int pl_ending;     /* the run ends now (a fatal signal in a thread): the others let go */
-
 static int pl_enter(unsigned vcpu)
 {
     if (pl_ending) {        /* another thread ends the run: this one lets go of the analysis */
@@ -1994,6 +2033,7 @@ static void pl_vcpu_syscall(qemu_plugin_id_t id, unsigned int vcpu, int64_t num,
     if (st.run.child) return;
     if (num == (st.is_x86 ? PL_SYS_SIGACTION_X86 : PL_SYS_SIGACTION_RV)) pl_sigaction_call(a1, a2);
     if (num == (st.is_x86 ? PL_SYS_SIGRETURN_X86 : PL_SYS_SIGRETURN_RV)) {
+        if (pl_samp.active && !pl_samp.on) return;     /* between windows: the handler ran unanalysed */
         if (pl_acquire(vcpu)) pl_signal_return();
         pl_release();
         return;
@@ -2667,17 +2707,17 @@ static void pl_watch_traced(struct qemu_plugin_tb *tb, pl_block *b)
     qemu_plugin_register_vcpu_tb_exec_cb(tb, pl_vcpu_tb_exec, QEMU_PLUGIN_CB_NO_REGS, b);
 }
 
-static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
+/* What every translation does first, analysed or not: the symbols at the
+   first, a shared object's names at its first code, the IFUNCs resolved
+   so far. The block's instructions (0: nothing to do). */
+static size_t pl_tb_prelude(struct qemu_plugin_tb *tb)
 {
-    size_t n = qemu_plugin_tb_n_insns(tb), i;
-    pl_block *b;
-    int any = 0, all = 1;
-    (void)id;
+    size_t n = qemu_plugin_tb_n_insns(tb);
     if (!st.syms.started) {
         pl_first_translation();
         if (n) pl_check_guest_base(tb);
     }
-    if (n == 0) return;
+    if (n == 0) return 0;
     if (st.syms.track_objects) {     /* a shared object's first code: its names */
         struct qemu_plugin_insn *q0 = qemu_plugin_tb_get_insn(tb, 0);
         uint64_t pc0 = qemu_plugin_insn_vaddr(q0);
@@ -2686,6 +2726,16 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
         pthread_mutex_unlock(&pl_objs_mu);
     }
     if (st.syms.unresolved) pl_ifunc_check();      /* before this block's scope is decided */
+    return n;
+}
+
+static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
+{
+    size_t n = pl_tb_prelude(tb), i;
+    pl_block *b;
+    int any = 0, all = 1;
+    (void)id;
+    if (n == 0) return;
     if (n > BINTRACE_MAX_BLOCK) n = BINTRACE_MAX_BLOCK;     /* QEMU's limit is 512 */
     if (!(b = pl_block_new(n))) return;
     for (i = 0; i < n; i++)
@@ -2751,6 +2801,11 @@ static void pl_finish(void)
     pl_code_node *nb;
     if (st.run.pending) { pl_flush(st.run.pending); st.run.pending = NULL; }
     pl_chunk_flush();
+    if (pl_samp.active) {
+        if (pl_samp.on) pl_samp_close();
+        pl_samp.out.insns = st.run.fed + __atomic_load_n(&pl_samp.off_count, __ATOMIC_RELAXED);
+        st.args.a.sampled = &pl_samp.out;
+    }
     if (st.syms.npending && !st.run.partial) pl_pending_names();    /* the error edan trace reports */
     st.args.a.objects = st.syms.objs;     /* --top names a shared object's functions */
     st.args.a.nobjects = st.syms.nobjs;
@@ -2885,6 +2940,185 @@ static void pl_finish(void)
     if (st.out.cwd_fd >= 0) close(st.out.cwd_fd);
 }
 
+/* ---------------------------------------------------------------------- */
+/* Sampled windows                                                        */
+/* ---------------------------------------------------------------------- */
+static void pl_atexit(qemu_plugin_id_t id, void *udata);
+
+/* The callbacks of a window (on) or of a stretch between windows. */
+static void pl_tb_trans_off(qemu_plugin_id_t id, struct qemu_plugin_tb *tb);
+static void pl_samp_register(int on)
+{
+    qemu_plugin_register_vcpu_init_cb(pl_samp.id, pl_vcpu_init);
+    qemu_plugin_register_vcpu_syscall_cb(pl_samp.id, pl_vcpu_syscall);
+    qemu_plugin_register_vcpu_syscall_ret_cb(pl_samp.id, pl_vcpu_syscall_ret);
+    qemu_plugin_register_vcpu_tb_trans_cb(pl_samp.id, on ? pl_vcpu_tb_trans : pl_tb_trans_off);
+    qemu_plugin_register_atexit_cb(pl_samp.id, pl_atexit, NULL);
+}
+
+/* The window's D: its vertices are at depths 1.. (every writer was
+   forgotten at its start), so D is the deepest layer it added to. */
+static uint64_t pl_samp_window_depth(const edan_metrics *m1, int *lower)
+{
+    uint64_t W = m1->W - pl_samp.m0.W, top = W < pl_samp.nsnap ? W : pl_samp.nsnap, i, d = 0, buf[4096];
+    *lower = 0;
+    if (m1->D > pl_samp.m0.D) return m1->D;
+    for (i = 1; i <= top; i += 4096) {
+        size_t n = top - i + 1 < 4096 ? (size_t)(top - i + 1) : 4096, j;
+        edan_get_layers(st.out.ctx, 0, i, buf, n);
+        for (j = 0; j < n; j++)
+            if (buf[j] != pl_samp.snap[i - 1 + j] || pl_samp.snap[i - 1 + j] == UINT32_MAX) d = i + j;
+    }
+    *lower = W > pl_samp.nsnap && pl_samp.nsnap < pl_samp.m0.D;     /* layers past the snapshot not looked at */
+    return d;
+}
+
+/* The window ends: its counts, for the report and the estimate. */
+static void pl_samp_close(void)
+{
+    cli_sampled *o = &pl_samp.out;
+    cli_window w;
+    edan_metrics m1;
+    double x[CLI_WIN_VARS];
+    int j, k;
+    if (!st.out.ctx || edan_get_metrics(st.out.ctx, 0, &m1) != EDAN_OK) return;
+    memset(&w, 0, sizeof w);
+    w.start = pl_samp.fed0 + __atomic_load_n(&pl_samp.off_count, __ATOMIC_RELAXED);
+    w.insns = st.run.fed - pl_samp.fed0;
+    w.W = m1.W - pl_samp.m0.W;
+    w.bytes = m1.bytes - pl_samp.m0.bytes;
+    w.T1 = m1.T1 - pl_samp.m0.T1;
+    w.D = pl_samp_window_depth(&m1, &w.D_lower);
+    if (o->windows < CLI_SAMPLE_LISTED) o->listed[o->windows] = w;
+    o->windows++;
+    if (w.D > o->D_max) o->D_max = w.D;
+    o->D_lower |= w.D_lower;
+    x[CLI_WIN_INSNS] = (double)w.insns;
+    x[CLI_WIN_W] = (double)w.W;
+    x[CLI_WIN_BYTES] = (double)w.bytes;
+    x[CLI_WIN_D] = (double)w.D;
+    for (j = 0; j < CLI_WIN_VARS; j++) {
+        o->sum[j] += x[j];
+        for (k = 0; k < CLI_WIN_VARS; k++) o->prod[j][k] += x[j] * x[k];
+    }
+    pl_samp.on = 0;
+}
+
+/* A window starts: every register and byte forgets its writer (what ran
+   since the last window is unknown), the counts and layers as they are. */
+static void pl_samp_open(void)
+{
+    uint32_t k;
+    pl_samp.on = 1;
+    pl_samp.fed0 = st.run.fed;
+    pl_samp.on_until = pl_samp.out.period ? st.run.fed + pl_samp.out.length : UINT64_MAX;
+    if (st.out.next_check > pl_samp.on_until) st.out.next_check = pl_samp.on_until;
+    if (!st.out.ctx) return;
+    for (k = 0; k < PL_MAX_VCPUS; k++) pl_thrs[k].missed = 1;    /* each thread's registers, at its next block */
+    if (st.thr.cur) {
+        pl_kill_all_regs();
+        pl_kill_flush();
+        pl_thrs[st.thr.cur - pl_thrs].missed = 0;
+        while (edan_signal_depth(st.out.ctx) > 0 && edan_signal_drop(st.out.ctx) == EDAN_OK) {}
+    }
+    for (k = 0; k < st.thr.vcpus && k < PL_MAX_VCPUS; k++) {    /* no call or handler frame is known */
+        flow_free(&pl_thrs[k].flow);
+        flow_init(&pl_thrs[k].flow, st.scope.dyn);
+    }
+    (void)edan_kill_mem(st.out.ctx, 0, UINT64_MAX);
+    edan_get_metrics(st.out.ctx, 0, &pl_samp.m0);
+    {   /* the layers a window of LENGTH instructions may add to (D <= W), saturated to 32 bits */
+        uint64_t want = pl_samp.out.period ? 2 * pl_samp.out.length + 4096 : 0, i, buf[4096];
+        if (want > pl_samp.m0.D) want = pl_samp.m0.D;
+        if (want > pl_samp.snap_cap) {
+            uint32_t *ns = (uint32_t *)realloc(pl_samp.snap, want * sizeof *ns);
+            if (ns) {
+                pl_samp.snap = ns;
+                pl_samp.snap_cap = want;
+            }
+        }
+        pl_samp.nsnap = want < pl_samp.snap_cap ? want : pl_samp.snap_cap;
+        for (i = 1; i <= pl_samp.nsnap; i += 4096) {
+            size_t n = pl_samp.nsnap - i + 1 < 4096 ? (size_t)(pl_samp.nsnap - i + 1) : 4096, j;
+            edan_get_layers(st.out.ctx, 0, i, buf, n);
+            for (j = 0; j < n; j++) pl_samp.snap[i - 1 + j] = buf[j] >= UINT32_MAX ? UINT32_MAX : (uint32_t)buf[j];
+        }
+    }
+}
+
+/* QEMU's reset callbacks: every vCPU stopped, the translations flushed, no
+   callback registered. */
+static void pl_samp_to_off(qemu_plugin_id_t id)
+{
+    (void)id;
+    if (!st.run.child) {
+        if (st.run.pending) { pl_flush(st.run.pending); st.run.pending = NULL; }
+        pl_strays_flush();
+        if (st.kill.pending) pl_kill_flush();
+        pl_chunk_flush();
+        pl_samp_close();
+    }
+    {
+        int two = 2;
+        __atomic_compare_exchange_n(&pl_ending, &two, 0, 0, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED);
+    }
+    pl_samp.off_until = __atomic_load_n(&pl_samp.off_count, __ATOMIC_RELAXED) + pl_samp.out.period - pl_samp.out.length;
+    __atomic_store_n(&pl_samp.requested, 0, __ATOMIC_RELEASE);
+    pl_samp_register(0);
+}
+
+static void pl_samp_to_on(qemu_plugin_id_t id)
+{
+    (void)id;
+    if (!st.run.child) pl_samp_open();
+    __atomic_store_n(&pl_samp.requested, 0, __ATOMIC_RELEASE);
+    pl_samp_register(1);
+}
+
+/* The window has its LENGTH instructions: the stretch without analysis
+   starts once QEMU can switch (at the end of a block). */
+static void pl_samp_end_window(void)
+{
+    int zero = 0;
+    if (!pl_samp.out.period || __atomic_exchange_n(&pl_samp.requested, 1, __ATOMIC_ACQ_REL)) return;
+    pl_samp.on_until = UINT64_MAX;
+    __atomic_compare_exchange_n(&pl_ending, &zero, 2, 0, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED);
+    pthread_mutex_lock(&pl_mu);     /* the threads waiting for the analysis run on */
+    pthread_cond_broadcast(&pl_cv);
+    pthread_mutex_unlock(&pl_mu);
+    qemu_plugin_reset(pl_samp.id, pl_samp_to_off);
+}
+
+/* Between windows: a block counts the scope's instructions it runs. */
+static void pl_tb_off(unsigned int vcpu, void *udata)
+{
+    uint64_t c;
+    if (pl_owner == (int)vcpu) pl_release();    /* the holder lets go: the next window's thread takes it */
+    if (pl_ending) return;
+    c = __atomic_add_fetch(&pl_samp.off_count, (uint64_t)(uintptr_t)udata, __ATOMIC_RELAXED);
+    if (c >= pl_samp.off_until && !__atomic_exchange_n(&pl_samp.requested, 1, __ATOMIC_ACQ_REL))
+        qemu_plugin_reset(pl_samp.id, pl_samp_to_on);
+}
+
+static void pl_tb_trans_off(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
+{
+    size_t n = pl_tb_prelude(tb), i, in = 0;
+    (void)id;
+    for (i = 0; i < n; i++)
+        in += !st.scope.func || pl_in_funcs(qemu_plugin_insn_vaddr(qemu_plugin_tb_get_insn(tb, i)));
+    /* every block (one without the scope's instructions too): the analysis's holder lets go at its next */
+    if (n) qemu_plugin_register_vcpu_tb_exec_cb(tb, pl_tb_off, QEMU_PLUGIN_CB_NO_REGS, (void *)(uintptr_t)in);
+}
+
+/* The start: a stretch without analysis until the scope's first block
+   runs (the first window opens there), or until --skip's instructions. */
+static void pl_samp_start(qemu_plugin_id_t id)
+{
+    pl_samp.id = id;
+    pl_samp.off_until = pl_samp.out.skip;
+    pl_samp_register(0);
+}
+
 static void pl_atexit(qemu_plugin_id_t id, void *udata)
 {
     (void)id; (void)udata;
@@ -2920,6 +3154,9 @@ static int pl_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, ch
         st.scope.dyn = kinds[1] || kinds[2] || markers;
         st.scope.any = kinds[0] || kinds[1] || markers;
     }
+    if (pl_samp.active && st.scope.dyn)
+        return pl_fail("--sample and --skip: %s runs EDAN_TRACE markers, which scope by where they run, which the "
+                       "stretches without analysis do not watch: add --no-markers, or use --func", st.args.program);
     st.syms.track_objects = st.args.nnames > 0 || st.args.a.top > 0 || st.scope.dyn;
     if (st.args.analyze) {
         edan_result r = edan_create(&st.out.ctx, &st.args.a.opts);
@@ -2956,6 +3193,10 @@ static int pl_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, ch
         pthread_sigmask(SIG_BLOCK, &all, &old);
         if (pthread_create(&w, NULL, pl_watch, NULL) == 0) pthread_detach(w);
         pthread_sigmask(SIG_SETMASK, &old, NULL);
+    }
+    if (pl_samp.active) {
+        pl_samp_start(id);
+        return 0;
     }
     qemu_plugin_register_vcpu_init_cb(id, pl_vcpu_init);
     qemu_plugin_register_vcpu_syscall_cb(id, pl_vcpu_syscall);

@@ -655,6 +655,149 @@ static int cli_hot_get(edan_context *ctx, const cli_analysis *a, uint32_t k, cli
 /* Through tools/jsonw.h: rows of a few members each, small records inline;
    reals round-trip (%.17g), beyond 1e300 null. */
 
+/* ---- sampled runs --------------------------------------------------------- */
+
+/* The whole run's value of a sum over windows of c . (insns, W, bytes, D),
+   by the ratio to the instructions, scaled to the run's; its 95% interval
+   from the windows' spread (Student's t, the share not sampled taken into
+   account). No interval from fewer than two windows. */
+typedef struct cli_estimate { double value, low, high; int interval; } cli_estimate;
+static double cli_t95(uint64_t df)
+{
+    static const double t[30] = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+                                 2.201,  2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+                                 2.080,  2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042};
+    return df >= 1 && df <= 30 ? t[df - 1] : df > 120 ? 1.960 : df > 60 ? 1.980 : 2.000;
+}
+
+static cli_estimate cli_sample_estimate(const cli_sampled *s, const double *c)
+{
+    cli_estimate e;
+    double v[CLI_WIN_VARS], sx = 0, sn = s->sum[CLI_WIN_INSNS], R, ss = 0, f, se;
+    int i, j;
+    memset(&e, 0, sizeof e);
+    for (i = 0; i < CLI_WIN_VARS; i++) sx += c[i] * s->sum[i];
+    if (sn <= 0) return e;
+    R = sx / sn;
+    e.value = e.low = e.high = R * (double)s->insns;
+    if (s->windows < 2) return e;
+    for (i = 0; i < CLI_WIN_VARS; i++) v[i] = c[i] - (i == CLI_WIN_INSNS ? R : 0);
+    for (i = 0; i < CLI_WIN_VARS; i++)
+        for (j = 0; j < CLI_WIN_VARS; j++) ss += v[i] * v[j] * s->prod[i][j];
+    if (ss < 0) ss = 0;     /* rounding */
+    f = s->insns ? sn / (double)s->insns : 1;
+    se = (double)s->insns * sqrt((f < 1 ? 1 - f : 0) * ss / (double)(s->windows - 1) / (double)s->windows) /
+         (sn / (double)s->windows);
+    e.interval = 1;
+    e.low = e.value - cli_t95(s->windows - 1) * se;
+    e.high = e.value + cli_t95(s->windows - 1) * se;
+    if (e.low < 0) e.low = 0;
+    return e;
+}
+
+/* The estimates the report gives: W, bytes, lambda at m. */
+static void cli_sample_estimates(const cli_sampled *s, uint32_t m, cli_estimate out[3])
+{
+    double cw[CLI_WIN_VARS] = {0}, cb[CLI_WIN_VARS] = {0}, cl[CLI_WIN_VARS] = {0};
+    cw[CLI_WIN_W] = 1;
+    cb[CLI_WIN_BYTES] = 1;
+    cl[CLI_WIN_W] = 1.0 / m;
+    cl[CLI_WIN_D] = 1 - 1.0 / m;
+    out[0] = cli_sample_estimate(s, cw);
+    out[1] = cli_sample_estimate(s, cb);
+    out[2] = cli_sample_estimate(s, cl);
+}
+
+static void cli_json_sampled(jw *w, const cli_sampled *s, uint32_t m)
+{
+    static const char *const names[3] = {"W", "bytes", "lambda"};
+    cli_estimate e[3];
+    uint64_t i, n = s->windows < CLI_SAMPLE_LISTED ? s->windows : CLI_SAMPLE_LISTED;
+    int k;
+    cli_sample_estimates(s, m, e);
+    jw_row(w);
+    jw_obj_as(w, "sampled", JW_ROWS);
+    jw_row(w);
+    jw_uint(w, "period", s->period);
+    jw_uint(w, "length", s->length);
+    jw_uint(w, "skip", s->skip);
+    jw_uint(w, "windows", s->windows);
+    jw_row(w);
+    jw_uint(w, "instructions", s->insns);
+    jw_uint(w, "analysed", (uint64_t)s->sum[CLI_WIN_INSNS]);
+    jw_uint(w, "m", m);
+    jw_num(w, "confidence", 0.95);
+    for (k = 0; k < 3; k++) {
+        jw_row(w);
+        jw_obj_as(w, names[k], JW_INLINE);
+        jw_num(w, "estimate", e[k].value);
+        if (e[k].interval) {
+            jw_num(w, "low", e[k].low);
+            jw_num(w, "high", e[k].high);
+        } else {
+            jw_null(w, "low");
+            jw_null(w, "high");
+        }
+        jw_end_obj(w);
+    }
+    jw_row(w);
+    jw_uint(w, "D_lower_bound", s->D_max);
+    jw_bool(w, "window_D_lower_bound", s->D_lower);
+    jw_row(w);
+    jw_arr_as(w, "listed", JW_ROWS);
+    for (i = 0; i < n; i++) {
+        const cli_window *x = &s->listed[i];
+        jw_row(w);
+        jw_obj_as(w, NULL, JW_INLINE);
+        jw_uint(w, "start", x->start);
+        jw_uint(w, "instructions", x->insns);
+        jw_uint(w, "W", x->W);
+        jw_uint(w, "D", x->D);
+        jw_bool(w, "D_lower_bound", x->D_lower);
+        jw_num(w, "lambda", x->W ? (double)(x->W - x->D) / m + (double)x->D : 0);
+        jw_uint(w, "bytes", x->bytes);
+        jw_uint(w, "T1", x->T1);
+        jw_end_obj(w);
+    }
+    jw_end_arr(w);
+    jw_end_obj(w);
+}
+
+static void cli_table_sampled(const cli_sampled *s, uint32_t m, FILE *o)
+{
+    static const char *const names[3] = {"W", "bytes between the last level and RAM", "lambda (the windows')"};
+    cli_estimate e[3];
+    uint64_t i, an = (uint64_t)s->sum[CLI_WIN_INSNS];
+    int k;
+    cli_sample_estimates(s, m, e);
+    fprintf(o, "SAMPLED: %llu window%s of %llu instructions of the scope every %llu", (unsigned long long)s->windows,
+            s->windows == 1 ? "" : "s", (unsigned long long)s->length, (unsigned long long)s->period);
+    if (s->skip) fprintf(o, ", after %llu skipped", (unsigned long long)s->skip);
+    fprintf(o, ": %llu of %llu instructions analysed (%.1f%%). The counts below are the windows'; each window starts "
+            "with every writer forgotten, so no chain crosses windows. The whole run, estimated from the windows",
+            (unsigned long long)an, (unsigned long long)s->insns, s->insns ? 100.0 * (double)an / (double)s->insns : 0);
+    fprintf(o, s->windows >= 2 ? " (95%% interval from their spread):\n" : " (one window: no interval):\n");
+    for (k = 0; k < 3; k++) {
+        const char *f = k == 2 ? "  %s: %.1f" : "  %s: %.0f", *fi = k == 2 ? " [%.1f, %.1f]" : " [%.0f, %.0f]";
+        fprintf(o, f, names[k], e[k].value);
+        if (e[k].interval) fprintf(o, fi, e[k].low, e[k].high);
+        if (k == 2) fprintf(o, " at m = %u", m);
+        fputc('\n', o);
+    }
+    fprintf(o, "  D: at least %llu (the deepest window's%s)\n", (unsigned long long)s->D_max,
+            s->D_lower ? ", itself a lower bound" : "");
+    fprintf(o, "  %-14s %14s %12s %12s %10s\n", "window start", "instructions", "W", "D", "lambda");
+    for (i = 0; i < s->windows && i < 8; i++) {
+        const cli_window *x = &s->listed[i];
+        fprintf(o, "  %-14llu %14llu %12llu %11llu%s %10.1f\n", (unsigned long long)x->start,
+                (unsigned long long)x->insns, (unsigned long long)x->W, (unsigned long long)x->D, x->D_lower ? "+" : " ",
+                x->W ? (double)(x->W - x->D) / m + (double)x->D : 0.0);
+    }
+    if (s->windows > 8)
+        fprintf(o, "  ... %llu more (--json lists up to %d)\n", (unsigned long long)(s->windows - 8), CLI_SAMPLE_LISTED);
+    fputc('\n', o);
+}
+
 /* What edan trace met: the address randomisation, the signal handlers,
    the non-local exits, what the scope's names found. */
 static void cli_json_tracer(jw *w, const cli_tracer *t)
@@ -735,6 +878,7 @@ static void cli_json_header(jw *w, const cli_analysis *a, const char *source)
     }
     if (a->partial) jw_str(w, "partial_reason", a->partial);
     if (a->tracer) cli_json_tracer(w, a->tracer);
+    if (a->sampled) cli_json_sampled(w, a->sampled, cli_verdict_m(a));
     if (a->profile_path) {
         jw_row(w);
         jw_str(w, "profile", a->profile_path);
@@ -1219,6 +1363,7 @@ static void cli_table_head(edan_context *ctx, const cli_analysis *a, const char 
         fprintf(o, "PARTIAL: the run ended early (%s): this report covers what was analysed until then.\n\n",
                 a->partial);
     if (a->tracer) cli_table_tracer(a->tracer, o);
+    if (a->sampled) cli_table_sampled(a->sampled, cli_verdict_m(a), o);
     for (k = 0; k < edan_num_configs(ctx); k++) {
         cli_verdict v;
         cli_verdict_make(ctx, a, k, &v);

@@ -31,7 +31,7 @@
 enum {
     TRACE_HELP = 1, TRACE_FUNC, TRACE_REGION, TRACE_EXCLUDE, TRACE_RANKS, TRACE_THREADS, TRACE_NO_MARKERS, TRACE_TEXT,
     TRACE_TEXT_PC, TRACE_BINARY, TRACE_ANALYZE, TRACE_OUTPUT, TRACE_ALL_RANKS, TRACE_MAX_INSNS, TRACE_MAX_SECONDS,
-    TRACE_QEMU, TRACE_PLUGIN, TRACE_SYSROOT, TRACE_ASLR
+    TRACE_QEMU, TRACE_PLUGIN, TRACE_SYSROOT, TRACE_ASLR, TRACE_SAMPLE, TRACE_SKIP
 };
 static const opt_def trace_opts[] = {
     {NULL, NULL, 0,
@@ -125,6 +125,16 @@ static const opt_def trace_opts[] = {
     {"--max-seconds", "S", TRACE_MAX_SECONDS,
      "end the run, with a partial report, after S seconds\n"
      "(exit status 0 for either limit)"},
+    {"--sample", "PERIOD:LENGTH", TRACE_SAMPLE,
+     "analyse LENGTH instructions of the scope out of every\n"
+     "PERIOD (10M:1M; k, M, G: 10^3, 10^6, 10^9); the rest runs\n"
+     "without analysis callbacks. Each window starts with every\n"
+     "writer forgotten; the report gives the windows and the\n"
+     "whole run's W, bytes and lambda estimated, with a 95%\n"
+     "interval; D is a lower bound (no chain crosses windows)"},
+    {"--skip", "N", TRACE_SKIP,
+     "start the analysis after N instructions of the scope\n"
+     "(run without analysis callbacks until then)"},
     {NULL, NULL, 0, "Environment:"},
     {"--qemu", "PATH", TRACE_QEMU,
      "qemu-riscv64 or qemu-x86_64 to use (default: $EDAN_QEMU,\n"
@@ -149,6 +159,8 @@ typedef struct trace_args {
     int text_pc;                /* --text-pc */
     int scoped;                 /* --func or --region: nothing analysed is worth saying */
     int aslr;                   /* --aslr: the system's address randomisation kept */
+    int dynamic_scope;          /* --region or --exclude: the scope follows calls and returns */
+    int sampled;                /* --sample or --skip */
 } trace_args;
 
 /* What a run needs beside the options: found before it starts, or made for it. */
@@ -436,6 +448,13 @@ static int trace_check_value(int id, const char *arg, const char *val)
     if (!*val) return opt_err("edan trace", "%.*s '': an empty value (see edan trace --help)", len, arg);
     if ((id == TRACE_THREADS || id == TRACE_RANKS) && cli_parse_threads(val, lohi, 32, &why) < 0)
         return opt_err("edan trace", "%.*s '%s': %s", len, arg, val, why);
+    if (id == TRACE_SAMPLE || id == TRACE_SKIP) {
+        uint64_t p, l;
+        if (id == TRACE_SKIP ? cli_parse_count(val, &p) : cli_parse_sample(val, &p, &l, &why))
+            return opt_err("edan trace", "%.*s '%s': %s", len, arg, val,
+                           id == TRACE_SKIP ? "a positive whole number of instructions (k, M, G: 10^3, 10^6, 10^9)"
+                                            : why);
+    }
     if ((id == TRACE_MAX_INSNS || id == TRACE_MAX_SECONDS) &&
         (opt_double(val, 0, 1, 1e18, &d) || (id == TRACE_MAX_INSNS && d != (double)(unsigned long long)d)))
         return opt_err("edan trace", "%.*s '%s': a positive %s", len, arg, val,
@@ -461,6 +480,8 @@ static int trace_own_option(trace_args *t, int id, const char *arg, const char *
         if (id == TRACE_TEXT_PC) t->text_pc = 1;
         if (id == TRACE_ASLR) t->aslr = 1;
         if (id == TRACE_FUNC || id == TRACE_REGION) t->scoped = 1;
+        if (id == TRACE_REGION || id == TRACE_EXCLUDE) t->dynamic_scope = 1;
+        if (id == TRACE_SAMPLE || id == TRACE_SKIP) t->sampled = 1;
         trace_push(t, trace_name(id));
         if (val) trace_push(t, val);
     }
@@ -560,6 +581,11 @@ static int trace_check(trace_run *r, const trace_args *t, cli_analysis *a, char 
     if (trace_check_roles(t, a, argv[r->prog]) || cli_analysis_finish(a)) return -1;
     if (t->text_pc && !t->text_path)
         return opt_err("edan trace", "--text-pc changes the lines of --text FILE, which is not given");
+    if (t->sampled && (t->text_path || t->bin_path))
+        return opt_err("edan trace", "--sample and --skip analyse online: they write no trace (--text, --binary)");
+    if (t->sampled && t->dynamic_scope)
+        return opt_err("edan trace", "--sample and --skip take --func or the whole program: --region and --exclude "
+                       "follow calls and returns, which the stretches without analysis do not watch");
     r->analysing = t->analyze || (!t->text_path && !t->bin_path);
     r->to_stdout = (r->analysing && (!t->output || !strcmp(t->output, "-"))) +
                    (t->text_path && !strcmp(t->text_path, "-")) + (t->bin_path && !strcmp(t->bin_path, "-"));

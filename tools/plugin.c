@@ -95,6 +95,7 @@ typedef struct pl_block {
     uint32_t n;
     uint32_t bin_id;        /* binary trace block id + 1; 0 = not yet defined */
     int all_static;         /* no dynamic scoping and every insn selected */
+    uint32_t nscope;        /* its instructions in the static scope (--func's, or all) */
     bintrace_sinsn *s;      /* n static instructions */
     uint64_t *addrs;        /* n: an execution's addresses, set by the memory callbacks */
     bintrace_prep prep;     /* s prepared for the analysis */
@@ -1287,8 +1288,11 @@ static int pl_exiting;              /* exit_group was called: what runs now does
 static volatile uint64_t pl_ticks;  /* the holder's blocks, for a waiter to see it move */
 static uint64_t pl_stalled;         /* blocks run unanalysed: the holder stood still (atomic) */
 static uint32_t pl_quantum;         /* the holder's blocks since it took the analysis */
-static __thread int pl_held;        /* this host thread's vCPU holds the analysis (not in the hot paths:
-                                       thread-local variables of a loaded library cost a call) */
+static __thread unsigned pl_held;   /* this host thread's vCPU holds the analysis: pl_gen + 1 (not in the hot
+                                       paths: thread-local variables of a loaded library cost a call) */
+static unsigned pl_gen;             /* taken from its holder between two windows (--sample): that thread's
+                                       pl_held is then out of date */
+#define PL_HOLDS() (pl_held == pl_gen + 1)
 
 /* The engine and the outputs now follow thread tid. */
 static void pl_thread_record(int verb, uint32_t a, uint32_t b)
@@ -1322,7 +1326,7 @@ static void pl_drain_holder(void)
 
 static void pl_release(void)
 {
-    if (!pl_held) return;
+    if (!PL_HOLDS()) return;
     pl_drain_holder();
     pthread_mutex_lock(&pl_mu);
     pl_owner = -1;
@@ -1343,7 +1347,7 @@ static int pl_acquire(unsigned vcpu)
 {
     pl_thr *t = &pl_thrs[vcpu];
     int got, still = 0;
-    if (pl_held) return 1;
+    if (PL_HOLDS()) return 1;
     pthread_mutex_lock(&pl_mu);
     pl_waiting++;
     /* A holder that runs no block for 2 s while holding the analysis is
@@ -1376,7 +1380,7 @@ static int pl_acquire(unsigned vcpu)
         return 0;
     }
     pl_ticks++;
-    pl_held = 1;
+    pl_held = pl_gen + 1;
     pl_quantum = 0;
     st.thr.cur = t;
     if (t->late) {      /* from its creator's registers as they are now, not at the clone */
@@ -1443,7 +1447,7 @@ static void pl_vcpu_init(qemu_plugin_id_t id, unsigned int vcpu)
     memset(t, 0, sizeof *t);
     flow_init(&t->flow, st.scope.dyn);
     if (st.thr.vcpus++ == 0) t->tid = 0;
-    else if (pl_cloning && pl_held) {
+    else if (pl_cloning && PL_HOLDS()) {
         t->tid = __atomic_add_fetch(&st.thr.next_tid, 1, __ATOMIC_RELAXED);
         pl_thread_record(0, st.thr.cur_tid, t->tid);
     } else if (pl_clone_caller >= 0) {     /* another thread forked then and a third held the analysis */
@@ -1769,7 +1773,12 @@ static void pl_look(void);
 static void pl_vcpu_tb_exec(unsigned int vcpu, void *udata)
 {
     pl_block *b = (pl_block *)udata;
-    if (st.run.child || !pl_enter(vcpu)) return;
+    if (st.run.child) return;
+    if (!pl_enter(vcpu)) {
+        if (pl_ending == 2)     /* a window ends (--sample): counted as run between windows */
+            __atomic_add_fetch(&pl_samp.off_count, b->nscope, __ATOMIC_RELAXED);
+        return;
+    }
     if (st.run.pending || st.sig.nstray) pl_flush_pending(b->s[0].in.pc);
     if (st.sig.nat || st.thr.cur->flow.track) pl_flow_block(b->s[0].in.pc, &b->end);
     if (st.args.max_insns && st.run.fed >= st.args.max_insns) pl_look();
@@ -1911,7 +1920,7 @@ static int pl_take_for_end(void)
     pl_owner = PL_MAX_VCPUS;        /* no vCPU's: the memory callbacks write nothing */
     pl_ender = 1;
     pthread_mutex_unlock(&pl_mu);
-    pl_held = 1;
+    pl_held = pl_gen + 1;
     return 1;
 }
 
@@ -1955,7 +1964,7 @@ static void pl_on_fatal_signal(int sig)
     int crash = sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGFPE || sig == SIGTRAP ||
                 sig == SIGSYS || sig == SIGABRT;
     if (st.run.child) return;
-    if (!pl_held) {
+    if (!PL_HOLDS()) {
         if (!pl_take_for_end()) {
             /* the watcher ends the run (a stop request): QEMU's end of the
                process waits for its report, which ends the process */
@@ -2753,6 +2762,7 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
         }
     }
     b->all_static = !st.scope.dyn && all;
+    for (i = 0; i < n; i++) b->nscope += !st.scope.func || (b->flags[i] & PL_INFUNC);
     {
         int untraced = !st.scope.dyn && !any;
         pl_code_node *same = pl_code_lookup(b, untraced);
@@ -3058,6 +3068,11 @@ static void pl_samp_to_off(qemu_plugin_id_t id)
         pl_chunk_flush();
         pl_samp_close();
     }
+    pthread_mutex_lock(&pl_mu);     /* every vCPU stands outside its blocks: no one holds the analysis between windows */
+    pl_owner = -1;
+    pl_gen++;
+    pthread_cond_broadcast(&pl_cv);
+    pthread_mutex_unlock(&pl_mu);
     {
         int two = 2;
         __atomic_compare_exchange_n(&pl_ending, &two, 0, 0, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED);
@@ -3093,7 +3108,7 @@ static void pl_samp_end_window(void)
 static void pl_tb_off(unsigned int vcpu, void *udata)
 {
     uint64_t c;
-    if (pl_owner == (int)vcpu) pl_release();    /* the holder lets go: the next window's thread takes it */
+    (void)vcpu;
     if (pl_ending) return;
     c = __atomic_add_fetch(&pl_samp.off_count, (uint64_t)(uintptr_t)udata, __ATOMIC_RELAXED);
     if (c >= pl_samp.off_until && !__atomic_exchange_n(&pl_samp.requested, 1, __ATOMIC_ACQ_REL))
@@ -3106,8 +3121,7 @@ static void pl_tb_trans_off(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
     (void)id;
     for (i = 0; i < n; i++)
         in += !st.scope.func || pl_in_funcs(qemu_plugin_insn_vaddr(qemu_plugin_tb_get_insn(tb, i)));
-    /* every block (one without the scope's instructions too): the analysis's holder lets go at its next */
-    if (n) qemu_plugin_register_vcpu_tb_exec_cb(tb, pl_tb_off, QEMU_PLUGIN_CB_NO_REGS, (void *)(uintptr_t)in);
+    if (in) qemu_plugin_register_vcpu_tb_exec_cb(tb, pl_tb_off, QEMU_PLUGIN_CB_NO_REGS, (void *)(uintptr_t)in);
 }
 
 /* The start: a stretch without analysis until the scope's first block

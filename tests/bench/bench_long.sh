@@ -2,7 +2,9 @@
 # Benchmark of long runs, side by side in one run (RUNS rounds, default 5,
 # round-robin; medians):
 #  1. a chain of 10^7 and 10^8 dependent loads (tests/bench/chain.c, both
-#     ISAs) under edan trace --func walk against QEMU alone;
+#     ISAs; a ring in the first cache level, which QEMU alone runs at close
+#     to the host's speed) under edan trace --func walk against QEMU alone,
+#     and the chase example's random list of 2^24 nodes;
 #  2. SIGINT to edan trace once an endless chain (tests/cmd/stopme.c chase)
 #     is about 10^8 loads deep: the time from the signal to edan's exit,
 #     the report written (its D);
@@ -35,6 +37,14 @@ for isa in x86 rv; do
     awk -v i=$isa -v n=$n -v q="$tq" -v e="$te" 'BEGIN { printf "  %-6s %-10d %8.2f s %8.2f s %7.1fx %12.1f\n", i, n, q, e, e / q, 1e9 * (e - q) / n }'
   done
 done
+
+echo "  the chase example (a random list of 2^24 nodes, the walk D = 2^24 loads), --func kernel_chase, whole process:"
+times=()
+cmd_q=(qemu-riscv64 build/examples/chase 16777216)
+cmd_e=(./edan trace --no-profile --quiet -o "$work/r" --func kernel_chase -- build/examples/chase 16777216)
+bench_rounds "$runs" q e
+tq=$(bench_median <<<"${times[q]}"); te=$(bench_median <<<"${times[e]}")
+awk -v q="$tq" -v e="$te" 'BEGIN { printf "  %-6s %-10s %8.2f s %8.2f s %7.1fx\n", "rv", "chase", q, e, e / q }'
 
 echo; echo "2. SIGINT once an endless chain is about 10^8 loads deep: the time to edan's exit"
 printf '  %-6s %12s %14s\n' isa D "to the exit"

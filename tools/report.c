@@ -726,6 +726,7 @@ static void cli_json_sampled(jw *w, const cli_sampled *s, uint32_t m)
     jw_uint(w, "instructions", s->insns);
     jw_uint(w, "analysed", (uint64_t)s->sum[CLI_WIN_INSNS]);
     jw_uint(w, "m", m);
+    jw_uint(w, "config", 0);
     jw_num(w, "confidence", 0.95);
     for (k = 0; k < 3; k++) {
         jw_row(w);
@@ -763,7 +764,7 @@ static void cli_json_sampled(jw *w, const cli_sampled *s, uint32_t m)
     jw_end_obj(w);
 }
 
-static void cli_table_sampled(const cli_sampled *s, uint32_t m, FILE *o)
+static void cli_table_sampled(const cli_sampled *s, uint32_t m, const char *config, FILE *o)
 {
     static const char *const names[3] = {"W", "bytes between the last level and RAM", "lambda (the windows')"};
     cli_estimate e[3];
@@ -776,6 +777,7 @@ static void cli_table_sampled(const cli_sampled *s, uint32_t m, FILE *o)
     fprintf(o, ": %llu of %llu instructions analysed (%.1f%%). The counts below are the windows'; each window starts "
             "with every writer forgotten, so no chain crosses windows. The whole run, estimated from the windows",
             (unsigned long long)an, (unsigned long long)s->insns, s->insns ? 100.0 * (double)an / (double)s->insns : 0);
+    if (config) fprintf(o, " (its first configuration, %s)", config);
     fprintf(o, s->windows >= 2 ? " (95%% interval from their spread):\n" : " (one window: no interval):\n");
     for (k = 0; k < 3; k++) {
         const char *f = k == 2 ? "  %s: %.1f" : "  %s: %.0f", *fi = k == 2 ? " [%.1f, %.1f]" : " [%.0f, %.0f]";
@@ -1363,7 +1365,10 @@ static void cli_table_head(edan_context *ctx, const cli_analysis *a, const char 
         fprintf(o, "PARTIAL: the run ended early (%s): this report covers what was analysed until then.\n\n",
                 a->partial);
     if (a->tracer) cli_table_tracer(a->tracer, o);
-    if (a->sampled) cli_table_sampled(a->sampled, cli_verdict_m(a), o);
+    if (a->sampled) {       /* the windows' counts are the first configuration's */
+        cli_config_label(edan_get_config(ctx, 0), label, sizeof label);
+        cli_table_sampled(a->sampled, cli_verdict_m(a), edan_num_configs(ctx) > 1 ? label : NULL, o);
+    }
     for (k = 0; k < edan_num_configs(ctx); k++) {
         cli_verdict v;
         cli_verdict_make(ctx, a, k, &v);

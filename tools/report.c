@@ -728,7 +728,7 @@ static void cli_json_sampled(jw *w, const cli_sampled *s, uint32_t m)
     jw_uint(w, "m", m);
     jw_uint(w, "config", 0);
     jw_num(w, "confidence", 0.95);
-    for (k = 0; k < 3; k++) {
+    for (k = 0; k < 3 && s->period; k++) {     /* --skip alone: nothing to estimate */
         jw_row(w);
         jw_obj_as(w, names[k], JW_INLINE);
         jw_num(w, "estimate", e[k].value);
@@ -771,6 +771,12 @@ static void cli_table_sampled(const cli_sampled *s, uint32_t m, const char *conf
     uint64_t i, an = (uint64_t)s->sum[CLI_WIN_INSNS];
     int k;
     cli_sample_estimates(s, m, e);
+    if (!s->period) {       /* --skip alone: one window from there on */
+        fprintf(o, "SKIPPED: the first %llu instructions of the scope ran without analysis (--skip); the counts below "
+                "are of the %llu that followed, of %llu.\n\n", (unsigned long long)s->skip, (unsigned long long)an,
+                (unsigned long long)s->insns);
+        return;
+    }
     fprintf(o, "SAMPLED: %llu window%s of %llu instructions of the scope every %llu", (unsigned long long)s->windows,
             s->windows == 1 ? "" : "s", (unsigned long long)s->length, (unsigned long long)s->period);
     if (s->skip) fprintf(o, ", after %llu skipped", (unsigned long long)s->skip);

@@ -916,7 +916,11 @@ static int trace_counts(const trace_run *r, const trace_args *t, int rc)
                 t->text_path && t->bin_path ? TRACE_NAME(t->bin_path) : "");
 #undef TRACE_NAME
     }
-    if (text && t->scoped && WIFEXITED(r->status) && count == 0) {
+    if (text && t->sampled && WIFEXITED(r->status) && count == 0) {
+        opt_err("edan trace", "nothing was analysed: the run ended before --skip's instructions of the scope had run "
+                "(the report is empty)");
+        if (rc == 0) rc = 1;
+    } else if (text && t->scoped && WIFEXITED(r->status) && count == 0) {
         opt_err("edan trace", "nothing was analysed: the program never ran the code of --func/--region (the report "
                 "is empty)");
         if (rc == 0) rc = 1;

@@ -8,7 +8,8 @@
 #    count of the scope's instructions is the full run's (threads: within
 #    10^-4, their spinning varies);
 #  - --skip N: the analysis starts after N instructions of the scope (its
-#    instructions plus N are the full run's, within a few blocks);
+#    instructions plus N are the full run's, within a few blocks); alone, the
+#    report says SKIPPED; past the run's end, exit 1 and why;
 #  - a chain cut into windows: D is a lower bound, each window's D its own
 #    loads (every writer forgotten at its start); SIGINT between windows
 #    still gives the partial report;
@@ -75,6 +76,13 @@ $E trace --no-profile --quiet --json -o "$T/k.json" --skip 5M --sample 4M:400k -
 first=$(field "$T/k.json" sampled.listed.0.start)
 [ "$first" -ge 5000000 ] && [ "$(field "$T/k.json" sampled.windows)" = 4 ] && ok "--skip 5M --sample 4M:400k: the first window at $first, 4 windows" \
   || bad "--skip with --sample: first window at $first, $(field "$T/k.json" sampled.windows) windows"
+
+$E trace --no-profile --skip 5000 -- build/examples/triad 1000 > "$T/k.txt" 2>&1
+grep -q "^SKIPPED: the first 5000 instructions of the scope ran without analysis" "$T/k.txt" \
+  && ok "--skip alone: the text report says SKIPPED" || bad "--skip alone: $(grep -m1 -E "SKIPPED|SAMPLED" "$T/k.txt")"
+$E trace --no-profile --quiet --skip 1G --func kernel_triad -- build/examples/triad 1000 > /dev/null 2> "$T/k.err"; rc=$?
+[ $rc = 1 ] && grep -q "ended before --skip's instructions" "$T/k.err" && ok "--skip past the run's end: exit 1, said" \
+  || bad "--skip past the end: exit $rc, $(cat "$T/k.err")"
 
 # a chain cut into windows; SIGINT between windows
 rm -f "$T/ready"

@@ -96,6 +96,7 @@ typedef struct pl_block {
     uint32_t bin_id;        /* binary trace block id + 1; 0 = not yet defined */
     int all_static;         /* no dynamic scoping and every insn selected */
     uint32_t nscope;        /* its instructions in the static scope (--func's, or all) */
+    int whole;              /* RISC-V: fed whole through its compiled form (pl_flush_pending) */
     bintrace_sinsn *s;      /* n static instructions */
     uint64_t *addrs;        /* n: an execution's addresses, set by the memory callbacks */
     bintrace_prep prep;     /* s prepared for the analysis */
@@ -1632,10 +1633,21 @@ static inline void pl_flush_pending(uint64_t pc)
     uint32_t n;
     if (b) {
         st.run.pending = NULL;
+        if (b->whole && !(st.sig.nat | st.sig.sync | st.kill.pending) && st.thr.cur->selected) {
+            /* the common case, without the layers below: its compiled form fed whole */
+            edan_result r = edan_feed_block(st.out.ctx, b->prep.blk, b->addrs);
+            if (r != EDAN_OK) pl_refused(&b->s[0], r);
+            st.run.fed += b->n;
+            if (st.run.fed >= st.out.next_check) pl_progress();
+            return;
+        }
         n = st.sig.nat ? pl_ran_before(b, pc) : b->n;
         pl_flush_n(b, n);
         if (n < b->n) pl_unrun(b, n);
         else if (st.sig.sync && !st.is_x86) pl_unrun(b, 0);     /* RISC-V: the next execution says what ran */
+        /* RISC-V, every instruction in the scope, each one known, no trace written: whole from now on */
+        b->whole = !st.is_x86 && b->all_static && !b->has_unknown && !st.out.text_f && !st.out.bin_f && st.out.ctx &&
+                   b->prep.owner == st.out.ctx && b->prep.blk;
     }
     if (st.sig.nstray) pl_strays_flush();
 }

@@ -32,7 +32,8 @@ edan: $(EDAN_SRCS) $(wildcard tools/*.h) edan.h | $(B)/deps.ok
 probe: $(PROBE_SRCS) $(wildcard probes/*.h) tools/files.h tools/jsonw.h tools/opt.h tools/suggest.h edan.h | $(B)/deps.ok
 	$(CC) $(WARN) -D_GNU_SOURCE $(CFLAGS) -I. -o $@ $(PROBE_SRCS) $(PROBE_LIBS)
 
-$(B)/test_%: tests/unit/test_%.c edan.h $(wildcard tests/unit/*.h) $(wildcard tools/*.h) | $(B)/deps.ok
+# (test_flow and test_files include their tools/*.c whole)
+$(B)/test_%: tests/unit/test_%.c edan.h $(wildcard tests/unit/*.h) $(wildcard tools/*.h) tools/flow.c tools/files.c | $(B)/deps.ok
 	$(CC) $(WARN) $(CFLAGS) -I. -Itests/unit -o $@ $< -lz -lm
 
 -include tests/tests.mk

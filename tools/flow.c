@@ -204,9 +204,12 @@ static void flow_deliver(flow_thread *t, flow_event *ev)
 {
     flow_saved *s;
     int k;
-    if (t->pend_set && t->pend.kind == FLOW_CALL) {     /* the call ran: its frame is there */
+    if (t->pend_set && t->pend.kind == FLOW_CALL) {
+        /* the call ran: its frame is there, and what is left of it is a jump
+           to its target (kept, so that a signal that comes again right at
+           this handler's sigreturn is told from the callee's start) */
         if (t->track) flow_push(t, t->pend.next, 0);
-        t->pend_set = 0;
+        t->pend.kind = FLOW_JUMP;
     }
     if (!t->sig && !(t->sig = (flow_saved *)calloc(FLOW_MAX_SIGNALS, sizeof *t->sig))) {
         t->oom = 1;

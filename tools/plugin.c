@@ -2053,12 +2053,7 @@ static void pl_vcpu_syscall(qemu_plugin_id_t id, unsigned int vcpu, int64_t num,
     (void)id; (void)a3; (void)a4; (void)a5; (void)a6; (void)a7; (void)a8;
     if (st.run.child) return;
     if (num == (st.is_x86 ? PL_SYS_SIGACTION_X86 : PL_SYS_SIGACTION_RV)) pl_sigaction_call(a1, a2);
-    if (num == (st.is_x86 ? PL_SYS_SIGRETURN_X86 : PL_SYS_SIGRETURN_RV)) {
-        if (pl_samp.active && !pl_samp.on) return;     /* between windows: the handler ran unanalysed */
-        if (pl_acquire(vcpu)) pl_signal_return();
-        pl_release();
-        return;
-    }
+    if (num == (st.is_x86 ? PL_SYS_SIGRETURN_X86 : PL_SYS_SIGRETURN_RV)) return;    /* at its return (below) */
     if (kind == PL_SYS_EXEC && !pl_exec_can_succeed(num, a1, a2)) kind = PL_SYS_OTHER;    /* it fails: no exec */
     if (kind == PL_SYS_EXEC) {
         /* QEMU replaces itself with the new program (which runs untraced):
@@ -2107,6 +2102,16 @@ static void pl_vcpu_syscall(qemu_plugin_id_t id, unsigned int vcpu, int64_t num,
 static void pl_vcpu_syscall_ret(qemu_plugin_id_t id, unsigned int vcpu, int64_t num, int64_t ret)
 {
     (void)id;
+    /* A sigreturn returns here unless a signal came meanwhile: QEMU then
+       answers -512 (its ERESTARTSYS), runs that signal's handler and makes
+       the sigreturn again. Taken at its entry, the handler's registers
+       went back twice, the second time unseen. */
+    if (num == (st.is_x86 ? PL_SYS_SIGRETURN_X86 : PL_SYS_SIGRETURN_RV) && !st.run.child && ret != -512) {
+        if (pl_samp.active && !pl_samp.on) return;     /* between windows: the handler ran unanalysed */
+        if (pl_acquire(vcpu)) pl_signal_return();
+        pl_release();
+        return;
+    }
     if (st.run.execed == 1 && pl_syscall_kind(num, 0) == PL_SYS_EXEC) {
         /* the exec failed after all: the analysis had ended at it */
         st.run.execed = 2;

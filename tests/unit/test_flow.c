@@ -237,6 +237,22 @@ static void test_signals(void)
         flow_block(&t, 0x4000, 0, where, NULL, &ev);
         CHECK_EQ_U(t.depth, track ? 2 : 0);
         RET(&t, 0x4010, 0x2054);
+        /* the same, and a second signal right at the first one's sigreturn
+           (pending while the handler ran): the handler's start is still a
+           delivery, not the callee's start (it was taken for one, and its
+           sigreturn was then a return unseen) */
+        ev = go(&t, X(FLOW_CALL, 0, 0x2060, 0x4000), 0x8000, 1);
+        CHECK(ev.signal && t.nsig == 1);
+        RET(&t, 0x8020, 0xb000);
+        CHECK(flow_sigreturn(&t));
+        flow_block(&t, 0x8000, 1, where, NULL, &ev);
+        CHECK(ev.signal && t.nsig == 1);
+        RET(&t, 0x8020, 0xb000);
+        CHECK(flow_sigreturn(&t) && t.nsig == 0);
+        flow_block(&t, 0x4000, 0, where, NULL, &ev);
+        CHECK(!ev.signal);
+        CHECK_EQ_U(t.depth, track ? 2 : 0);
+        RET(&t, 0x4010, 0x2064);
         /* a sigreturn without a delivery seen */
         CHECK(flow_sigreturn(&t) == 0);
         if (track) {

@@ -116,8 +116,8 @@ typedef struct pl_range { uint64_t lo, hi; } pl_range;
 
 /* A block outside the scope: the registers its instructions write. */
 typedef struct pl_ublock {
-    pl_code_node node;      /* first: the code index's and the list of all of them */
-    uint64_t pc;            /* its first instruction's */
+    pl_code_node node;      /* first: the code index's and the list of all of them (node.pc: its first
+                               instruction's) */
     flow_xfer end;          /* how its last instruction moves control */
     uint32_t nregs;
     uint32_t nbytes;        /* its instructions' bytes, after the registers: for the code index */
@@ -268,7 +268,7 @@ typedef struct pl_run {
     pl_code_node **index;       /* the code index: buckets of the translations by PC */
     size_t index_size, index_count;
     pl_code_node *retired;      /* blocks whose code was rewritten, freed once no longer pending */
-    uint64_t reused, rewritten; /* translations that found their block made before; blocks freed so */
+    uint64_t rewritten;         /* blocks freed because the program wrote over their code */
     uint64_t fed;
     uint64_t skipped;           /* executions of undecodable instructions left out (--skip-unknown) */
     char skipped_what[900];     /* the first one */
@@ -1841,8 +1841,8 @@ static void pl_vcpu_tb_untraced(unsigned int vcpu, void *udata)
     const pl_ublock *u = (const pl_ublock *)udata;
     uint32_t i;
     if (st.run.child || !pl_enter(vcpu)) return;
-    if (st.run.pending || st.sig.nstray) pl_flush_pending(u->pc);      /* the hot path checks inline */
-    if (st.sig.nat || st.thr.cur->flow.track) pl_flow_block(u->pc, &u->end);
+    if (st.run.pending || st.sig.nstray) pl_flush_pending(u->node.pc);     /* the hot path checks inline */
+    if (st.sig.nat || st.thr.cur->flow.track) pl_flow_block(u->node.pc, &u->end);
     for (i = 0; i < u->nregs; i++) pl_kill_reg(u->regs[i]);
 }
 
@@ -2481,7 +2481,6 @@ static pl_code_node *pl_code_lookup(const pl_block *b, int untraced)
         }
     }
     if (st.run.retired) pl_code_sweep();
-    if (same) st.run.reused++;
     return same;
 }
 
@@ -2672,7 +2671,6 @@ static void pl_watch_untraced(struct qemu_plugin_tb *tb, pl_block *b, pl_ublock 
     }
     if (!same) {
         u->nregs = 0;
-        u->pc = b->s[0].in.pc;
         u->end = b->end;
     }
     for (i = 0; i < n; i++) {
@@ -2706,7 +2704,7 @@ static void pl_watch_untraced(struct qemu_plugin_tb *tb, pl_block *b, pl_ublock 
     if (!same) {    /* its bytes after its registers, for the code index */
         u->nbytes = (uint32_t)nbytes;
         memcpy(u->regs + u->nregs, bytes, nbytes);
-        pl_code_link(&u->node, u->pc, 1);
+        pl_code_link(&u->node, b->s[0].in.pc, 1);
     }
     pl_block_free(b);
 }
@@ -2972,7 +2970,8 @@ static void pl_finish(void)
 /* ---------------------------------------------------------------------- */
 static void pl_atexit(qemu_plugin_id_t id, void *udata);
 
-/* The callbacks of a window (on) or of a stretch between windows. */
+/* The callbacks of an analysed run or window (on), or of a stretch
+   between windows (--sample, --skip). */
 static void pl_tb_trans_off(qemu_plugin_id_t id, struct qemu_plugin_tb *tb);
 static void pl_samp_register(int on)
 {
@@ -3079,9 +3078,7 @@ static void pl_samp_to_off(qemu_plugin_id_t id)
 {
     (void)id;
     if (!st.run.child) {
-        if (st.run.pending) { pl_flush(st.run.pending); st.run.pending = NULL; }
-        pl_strays_flush();
-        if (st.kill.pending) pl_kill_flush();
+        pl_drain_holder();
         pl_chunk_flush();
         pl_samp_close();
     }
@@ -3139,15 +3136,6 @@ static void pl_tb_trans_off(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
     for (i = 0; i < n; i++)
         in += !st.scope.func || pl_in_funcs(qemu_plugin_insn_vaddr(qemu_plugin_tb_get_insn(tb, i)));
     if (in) qemu_plugin_register_vcpu_tb_exec_cb(tb, pl_tb_off, QEMU_PLUGIN_CB_NO_REGS, (void *)(uintptr_t)in);
-}
-
-/* The start: a stretch without analysis until the scope's first block
-   runs (the first window opens there), or until --skip's instructions. */
-static void pl_samp_start(qemu_plugin_id_t id)
-{
-    pl_samp.id = id;
-    pl_samp.off_until = pl_samp.out.skip;
-    pl_samp_register(0);
 }
 
 static void pl_atexit(qemu_plugin_id_t id, void *udata)
@@ -3225,15 +3213,11 @@ static int pl_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, ch
         if (pthread_create(&w, NULL, pl_watch, NULL) == 0) pthread_detach(w);
         pthread_sigmask(SIG_SETMASK, &old, NULL);
     }
-    if (pl_samp.active) {
-        pl_samp_start(id);
-        return 0;
-    }
-    qemu_plugin_register_vcpu_init_cb(id, pl_vcpu_init);
-    qemu_plugin_register_vcpu_syscall_cb(id, pl_vcpu_syscall);
-    qemu_plugin_register_vcpu_syscall_ret_cb(id, pl_vcpu_syscall_ret);
-    qemu_plugin_register_vcpu_tb_trans_cb(id, pl_vcpu_tb_trans);
-    qemu_plugin_register_atexit_cb(id, pl_atexit, NULL);
+    /* sampled: a stretch without analysis until the scope's first block runs
+       (the first window opens there), or until --skip's instructions */
+    pl_samp.id = id;
+    pl_samp.off_until = pl_samp.out.skip;
+    pl_samp_register(!pl_samp.active);
     return 0;
 }
 

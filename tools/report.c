@@ -708,6 +708,13 @@ static void cli_sample_estimates(const cli_sampled *s, uint32_t m, cli_estimate 
     out[2] = cli_sample_estimate(s, cl);
 }
 
+/* A window's lambda at m: (W - D)/m + D, 0 without W (the page's rule;
+   the estimate's coefficients in cli_sample_estimates are the same). */
+static double cli_window_lambda(const cli_window *x, uint32_t m)
+{
+    return x->W ? (double)(x->W - x->D) / m + (double)x->D : 0;
+}
+
 static void cli_json_sampled(jw *w, const cli_sampled *s, uint32_t m)
 {
     static const char *const names[3] = {"W", "bytes", "lambda"};
@@ -755,7 +762,7 @@ static void cli_json_sampled(jw *w, const cli_sampled *s, uint32_t m)
         jw_uint(w, "W", x->W);
         jw_uint(w, "D", x->D);
         jw_bool(w, "D_lower_bound", x->D_lower);
-        jw_num(w, "lambda", x->W ? (double)(x->W - x->D) / m + (double)x->D : 0);
+        jw_num(w, "lambda", cli_window_lambda(x, m));
         jw_uint(w, "bytes", x->bytes);
         jw_uint(w, "T1", x->T1);
         jw_end_obj(w);
@@ -799,7 +806,7 @@ static void cli_table_sampled(const cli_sampled *s, uint32_t m, const char *conf
         const cli_window *x = &s->listed[i];
         fprintf(o, "  %-14llu %14llu %12llu %11llu%s %10.1f\n", (unsigned long long)x->start,
                 (unsigned long long)x->insns, (unsigned long long)x->W, (unsigned long long)x->D, x->D_lower ? "+" : " ",
-                x->W ? (double)(x->W - x->D) / m + (double)x->D : 0.0);
+                cli_window_lambda(x, m));
     }
     if (s->windows > 8)
         fprintf(o, "  ... %llu more (--json lists up to %d)\n", (unsigned long long)(s->windows - 8), CLI_SAMPLE_LISTED);

@@ -127,7 +127,14 @@
    max(D, W/m) alpha <= sum ceil(W_i/m) alpha <= lambda alpha.
    S(v) = max F(pred), F(v) = S(v) + t(v); t = alpha for a memory access
    vertex, the serving level's hit latency for a cache hit, the class cost
-   otherwise. README.md has the whole picture.
+   otherwise. The windowed schedule (on by default; edan_config.window)
+   plays the same graph through each thread's window of a core (R vertices,
+   LQ loads, SQ stores in flight, K dispatched a cycle, m memory slots):
+   its time T_window and lambda_window, the RAM latencies on its critical
+   path (the exact slope of T_window against alpha), are what a core's run
+   time follows; lambda assumes any two independent accesses overlap,
+   however far apart. Blocks are then fed one by one (every vertex needs
+   its own dispatch). README.md has the whole picture.
 
    API (by area; each declaration below carries its own comment)
    engine        edan_create, edan_destroy, edan_error, edan_result_string,
@@ -139,9 +146,10 @@
                  edan_num_threads, edan_get_thread_metrics
    signals       edan_signal_deliver, edan_signal_return, edan_signal_drop,
                  edan_signal_depth
-   results       edan_get_config, edan_get_metrics, edan_get_layers,
-                 edan_get_layer_summary, edan_get_bounds,
-                 edan_get_bounds_at, edan_get_timeline, edan_get_op_counts,
+   results       edan_num_configs, edan_get_config, edan_get_metrics,
+                 edan_get_layers, edan_get_layer_summary, edan_get_bounds,
+                 edan_get_bounds_at, edan_get_window, edan_get_timeline,
+                 edan_get_op_counts,
                  edan_get_hotspots, edan_get_critical_chain, edan_write_dot
    RISC-V        edan_rv_parse_line (text traces), edan_rv_decode (bytes),
                  edan_rv_parser_create, _destroy, edan_rv_error,
@@ -167,7 +175,8 @@
    Internal      the JSON reader and what the project's CLI shares
                  (EDAN_INTERNAL)
    Implementation  engine: allocation, the engine's state, shadow memory,
-                 cache model, per-PC statistics, feeding, the layer
+                 cache model, per-PC statistics, the windowed schedule,
+                 feeding, the layer
                  histogram, instructions with several accesses, threads,
                  blocks, results; RISC-V front-end: building an
                  instruction, decoder, text parser; JSON reader; hardware
@@ -324,7 +333,19 @@ typedef struct edan_config {
     uint32_t cost[EDAN_CLASS_COUNT];    /* per-class cost in cycles; 0 = 1 */
     double freq_ghz;        /* for B in GB/s; 0 = 1 GHz */
     uint64_t tau;           /* timeline bin width in cycles; 0 = no timeline */
+    /* The windowed schedule (edan_get_window): a core's window of `window`
+       vertices in flight (its reorder buffer; 0 = EDAN_WINDOW_DEFAULT,
+       EDAN_WINDOW_OFF: no schedule), `lq` loads and `sq` stores in flight
+       (0 = EDAN_QUEUE_DEFAULT each) and `width` vertices dispatched a cycle
+       (0 = EDAN_WIDTH_DEFAULT); its memory slots are the m's. */
+    uint32_t window, lq, sq, width;
 } edan_config;
+
+#define EDAN_WINDOW_DEFAULT 192
+#define EDAN_QUEUE_DEFAULT 32
+#define EDAN_WIDTH_DEFAULT 8
+#define EDAN_WINDOW_OFF 0xffffffffu
+#define EDAN_WINDOW_MAX 65536       /* window, lq, sq, width and a scheduled m: at most this */
 
 /* The default of edan_options.num_regs: room for the register ids of every
    front-end of this header (RISC-V's, with its 4096 CSRs, and x86-64's). */
@@ -353,6 +374,9 @@ typedef struct edan_options {
                                    thread's last `forward` stores (the store buffer), or when both are
                                    stack-slot accesses (EDAN_INSN_STACK). 0 = EDAN_FORWARD_DEFAULT
                                    stores; EDAN_FORWARD_OFF: no forwarding (the paper's model) */
+    uint32_t window_m;          /* the m's of the windowed schedule: 0 = every m of the list (m[]),
+                                   else this one alone (it need not be in m[]); each m scheduled costs
+                                   about as much as the rest of the analysis of a vertex */
 } edan_options;
 
 #define EDAN_FORWARD_DEFAULT 32
@@ -587,6 +611,22 @@ edan_result edan_get_bounds(edan_context *ctx, uint32_t config, uint32_t m, edan
    latency are exact without another pass (the what-if of the model:
    T_upper grows by lambda x delta-alpha). */
 edan_result edan_get_bounds_at(edan_context *ctx, uint32_t config, uint32_t m, double alpha, edan_bounds *out);
+
+/* The windowed schedule (edan-model, "The windowed schedule"): the trace
+   played through each thread's window of the configuration (edan_config's
+   window, lq, sq, width) with m memory slots. T is the latest retirement
+   over the threads, in cycles at the configuration's alpha; lambda of
+   them are RAM latencies on its critical path, so lambda is the exact
+   slope of T against alpha there (T = c + lambda * alpha) and
+   0 <= lambda <= W. EDAN_ERR_INVALID_ARG (and the context's text) when
+   the configuration has no schedule or none at this m (options.window_m). */
+typedef struct edan_window {
+    uint32_t m, rob, lq, sq, width;
+    uint64_t T;             /* T_window, cycles */
+    uint64_t lambda;        /* lambda_window: the RAM latencies on its critical path */
+    uint64_t c;             /* T - lambda * alpha: the cycles that are not RAM latency */
+} edan_window;
+edan_result edan_get_window(edan_context *ctx, uint32_t config, uint32_t m, edan_window *out);
 
 /* Data movement over time: bins[i] = U_i for i = 0..ceil(Tinf/tau).
    The array is owned by the context and valid until the next feed. */
@@ -1333,8 +1373,46 @@ typedef struct edan__cfg {
     /* dot recording, per config (fill edges differ between caches) */
     uint8_t *dot_mem; uint64_t *dot_best; uint64_t *dot_F; uint32_t *dot_md;
     uint64_t (*dot_fe)[2]; size_t dot_fe_n, dot_fe_cap;
+    uint32_t win;           /* its windowed schedules: ctx->wnm from wfirst on (0: none) */
+    uint32_t wfirst;
     edan__layers lay;       /* last: its 19 KB would part the fields every vertex reads */
 } edan__cfg;
+
+/* The windowed schedule (edan-model, "The windowed schedule"). A time is
+   v cycles at the configuration's alpha of which k are RAM latencies
+   (v = c + k alpha): a maximum takes the larger v and on a tie the larger
+   k, so the k of the last retirement is the exact slope of T_window
+   against alpha. */
+typedef struct edan__wt { uint64_t v, k; } edan__wt;
+/* A vertex in the window: its finish as its successors see it (a store's:
+   its start + 1), its start (what a load it forwards to takes), its
+   retirement. */
+typedef struct edan__went { edan__wt F, S, ret; } edan__went;
+/* One schedule: a thread's window in one configuration at one m. */
+typedef struct edan__win {
+    edan__went *ring;       /* [i mod R]: vertex i, for its last R vertices */
+    edan__wt *disp;         /* [i mod K]: vertex i's dispatch */
+    edan__wt *lq, *sq;      /* [j mod LQ]: load j's retirement; [j mod SQ]: store j's drain */
+    edan__wt *slot;         /* the m memory slots' free times, a min-heap */
+    uint64_t nload, nstore;
+    edan__wt left;          /* the retirement of the newest vertex that left the window */
+    edan__wt last;          /* ... of its last vertex */
+    uint64_t alpha;
+    uint32_t R, LQ, SQ, K, m;
+    uint32_t ri, di, li, si; /* the next vertex's, load's, store's places: n mod R, n mod K, ... */
+} edan__win;
+/* A thread's schedules, one per configuration with a window and m. Only
+   its last R vertices are kept: an older one retired before the thread
+   dispatched its next, so its finish can no longer delay the thread (and
+   bounds what another thread reads from it: edan__win_at). */
+typedef struct edan__wthr {
+    uint64_t n;             /* its vertices */
+    uint64_t *vid;          /* [i mod ctx->wR]: vertex i's id */
+    uint32_t vi;            /* n mod ctx->wR */
+    edan__win *s;           /* ctx->wn schedules */
+    int gone;               /* exited: only fin is kept, each of its vertices has left */
+    edan__wt *fin;          /* exited: each schedule's last retirement */
+} edan__wthr;
 
 /* Store-to-load forwarding's state of a thread (edan-model, "Store-to-load
    forwarding"): its last S store vertices (a ring, the newest before
@@ -1437,12 +1515,19 @@ struct edan_context {
        predecessors and fillers, as many as their bytes need */
     struct edan__pred *multi_pred; uint64_t *multi_pv; size_t multi_pred_cap, multi_pv_cap;
     edan__filler *multi_fill; size_t multi_fill_cap;
+    uint64_t *multi_fv; size_t multi_fv_cap;       /* their ids (the windowed schedule) */
     edan__threads th;       /* threads: whose registers, whose vertices */
     /* store-to-load forwarding: the running thread's state, the store
        buffer's size (0: off), the loads forwarded */
     edan__fwd fw;
     uint32_t fw_S;
     uint64_t forwarded;
+    /* the windowed schedules: wn per thread, wnm per configuration with a
+       window (at the m's wm), the largest window wR; each thread's (by
+       id; wt[0] before threads), the running one's wcur (NULL: none) */
+    uint32_t wn, wnm, wR, wm[EDAN_MAX_M];
+    edan__wthr **wt; size_t wt_cap;
+    edan__wthr *wcur;
 };
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -1518,7 +1603,102 @@ static edan_result edan__setup_config(edan_context *ctx, uint32_t k, const edan_
         }
     }
     if (!g->c.name) g->c.name = g->c.num_levels ? "cache" : "no cache";
+    if (g->c.window != EDAN_WINDOW_OFF) {
+        const char *bad = NULL;
+        if (!g->c.window) g->c.window = EDAN_WINDOW_DEFAULT;
+        if (!g->c.lq) g->c.lq = EDAN_QUEUE_DEFAULT;
+        if (!g->c.sq) g->c.sq = EDAN_QUEUE_DEFAULT;
+        if (!g->c.width) g->c.width = EDAN_WIDTH_DEFAULT;
+        if (g->c.window > EDAN_WINDOW_MAX) bad = "window";
+        else if (g->c.lq > EDAN_WINDOW_MAX) bad = "lq";
+        else if (g->c.sq > EDAN_WINDOW_MAX) bad = "sq";
+        else if (g->c.width > EDAN_WINDOW_MAX) bad = "width";
+        if (bad)
+            return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "config %u: %s is more than %u (EDAN_WINDOW_OFF: no schedule)",
+                              k, bad, (unsigned)EDAN_WINDOW_MAX);
+        g->win = 1;
+    }
     return EDAN_OK;
+}
+
+/* ---- the windowed schedule: its state ---------------------------------- */
+/* A thread's schedules in one block: the edan__win's, then the vertex ids'
+   ring, then each schedule's rings and slots. NULL when out of memory. */
+static edan__wthr *edan__wthr_new(edan_context *ctx)
+{
+    size_t bytes = sizeof(edan__wthr) + ctx->wn * sizeof(edan__win) + ctx->wR * sizeof(uint64_t), off;
+    uint32_t k, j, n = 0;
+    unsigned char *b;
+    edan__wthr *w;
+    for (k = 0; k < ctx->K; k++) {
+        const edan__cfg *g = &ctx->cfg[k];
+        if (!g->win) continue;
+        for (j = 0; j < ctx->wnm; j++)
+            bytes += g->c.window * sizeof(edan__went) +
+                     ((size_t)g->c.width + g->c.lq + g->c.sq + ctx->wm[j]) * sizeof(edan__wt);
+    }
+    if (!(b = (unsigned char *)edan__calloc(&ctx->a, bytes))) return NULL;
+    w = (edan__wthr *)b;
+    w->s = (edan__win *)(b + sizeof(edan__wthr));
+    w->vid = (uint64_t *)(b + sizeof(edan__wthr) + ctx->wn * sizeof(edan__win));
+    off = sizeof(edan__wthr) + ctx->wn * sizeof(edan__win) + ctx->wR * sizeof(uint64_t);
+    for (k = 0; k < ctx->K; k++) {
+        const edan__cfg *g = &ctx->cfg[k];
+        if (!g->win) continue;
+        for (j = 0; j < ctx->wnm; j++, n++) {
+            edan__win *s = &w->s[n];
+            s->R = g->c.window;
+            s->LQ = g->c.lq;
+            s->SQ = g->c.sq;
+            s->K = g->c.width;
+            s->m = ctx->wm[j];
+            s->alpha = g->c.alpha;
+            s->ring = (edan__went *)(b + off);
+            off += s->R * sizeof(edan__went);
+            s->disp = (edan__wt *)(b + off);
+            s->lq = s->disp + s->K;
+            s->sq = s->lq + s->LQ;
+            s->slot = s->sq + s->SQ;
+            off += ((size_t)s->K + s->LQ + s->SQ + s->m) * sizeof(edan__wt);
+        }
+    }
+    return w;
+}
+
+/* Thread id's schedules, new (0 when out of memory). */
+static int edan__wthr_add(edan_context *ctx, uint32_t id)
+{
+    if (!ctx->wn) return 1;
+    if (id >= ctx->wt_cap) {
+        size_t nc = ctx->wt_cap ? ctx->wt_cap : 16;
+        edan__wthr **nw;
+        while (nc <= id) nc *= 2;
+        if (!(nw = (edan__wthr **)edan__realloc(&ctx->a, ctx->wt, nc * sizeof *nw))) return 0;
+        memset(nw + ctx->wt_cap, 0, (nc - ctx->wt_cap) * sizeof *nw);
+        ctx->wt = nw;
+        ctx->wt_cap = nc;
+    }
+    return (ctx->wt[id] = edan__wthr_new(ctx)) != NULL;
+}
+
+/* An exited thread's schedules: only their last retirements stay (fin),
+   in a block of their own; every vertex of it has left its window (0 when
+   out of memory). */
+static int edan__wthr_gone(edan_context *ctx, uint32_t id)
+{
+    edan__wthr *w, *z;
+    uint32_t j;
+    if (!ctx->wn || id >= ctx->wt_cap || !(w = ctx->wt[id]) || w->gone) return 1;
+    z = (edan__wthr *)edan__calloc(&ctx->a, sizeof(edan__wthr) + ctx->wn * sizeof(edan__wt));
+    if (!z) return 0;
+    z->fin = (edan__wt *)(z + 1);
+    for (j = 0; j < ctx->wn; j++) z->fin[j] = w->s[j].last;
+    z->n = w->n;
+    z->gone = 1;
+    if (ctx->wcur == w) ctx->wcur = NULL;
+    edan__free(&ctx->a, w);
+    ctx->wt[id] = z;
+    return 1;
 }
 
 edan_result edan_create(edan_context **out, const edan_options *opts)
@@ -1589,6 +1769,27 @@ edan_result edan_create(edan_context **out, const edan_options *opts)
         r = edan__setup_config(ctx, k, opts->num_configs ? &opts->configs[k] : &zero_cfg);
         if (r != EDAN_OK) return r;     /* the message in the context handed back */
     }
+    /* the windowed schedules: at window_m, or every m of the list */
+    ctx->wnm = opts->window_m ? 1 : ctx->num_m;
+    if (opts->window_m) ctx->wm[0] = opts->window_m;
+    else memcpy(ctx->wm, ctx->m, ctx->num_m * sizeof ctx->m[0]);
+    for (k = 0; k < K; k++) {
+        edan__cfg *g = &ctx->cfg[k];
+        uint32_t j;
+        if (!g->win) continue;
+        for (j = 0; j < ctx->wnm; j++)
+            if (ctx->wm[j] > EDAN_WINDOW_MAX)
+                return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "%s %u: the windowed schedule takes m up to %u "
+                                  "(window_m picks one, EDAN_WINDOW_OFF turns it off)",
+                                  opts->window_m ? "window_m" : "m", (unsigned)ctx->wm[j], (unsigned)EDAN_WINDOW_MAX);
+        g->wfirst = ctx->wn;
+        ctx->wn += ctx->wnm;
+        if (g->c.window > ctx->wR) ctx->wR = g->c.window;
+    }
+    if (ctx->wn) {
+        if (!edan__wthr_add(ctx, 0)) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the windowed schedule");
+        ctx->wcur = ctx->wt[0];
+    }
     return EDAN_OK;
 }
 
@@ -1618,9 +1819,12 @@ void edan_destroy(edan_context *ctx)
     }
     edan__free(&a, ctx->th.t);
     edan__free(&a, ctx->th.seg);
+    for (j = 0; j < ctx->wt_cap; j++) edan__free(&a, ctx->wt[j]);
+    edan__free(&a, ctx->wt);
     edan__free(&a, ctx->multi_pred);
     edan__free(&a, ctx->multi_pv);
     edan__free(&a, ctx->multi_fill);
+    edan__free(&a, ctx->multi_fv);
     if (ctx->cfg) {
         for (k = 0; k < ctx->K; k++) {
             edan__cfg *g = &ctx->cfg[k];
@@ -2832,6 +3036,167 @@ static EDAN__INLINE int edan__mem_depth(edan_context *ctx, edan__cfg *g, uint32_
     return 1;
 }
 
+/* ---- the windowed schedule: a vertex ------------------------------------ */
+static EDAN__INLINE edan__wt edan__wt_max(edan__wt a, edan__wt b)
+{
+    return a.v > b.v || (a.v == b.v && a.k > b.k) ? a : b;
+}
+static EDAN__INLINE int edan__wt_lt(edan__wt a, edan__wt b)
+{
+    return a.v < b.v || (a.v == b.v && a.k < b.k);
+}
+static EDAN__INLINE edan__wt edan__wt_add(edan__wt a, uint64_t v, uint64_t k)
+{
+    a.v += v;
+    a.k += k;
+    return a;
+}
+
+/* The thread whose stretch holds vertex id u (the last one found, else
+   by binary search), as seg's index. */
+static size_t edan__seg_of(edan_context *ctx, uint64_t u)
+{
+    size_t lo = ctx->th.seg_hit, hi = ctx->th.nseg;
+    if (!(lo < hi && ctx->th.seg[lo][0] <= u && (lo + 1 == hi || u < ctx->th.seg[lo + 1][0]))) {
+        lo = 0;
+        while (hi - lo > 1) {
+            size_t mid = (lo + hi) / 2;
+            if (ctx->th.seg[mid][0] <= u) lo = mid;
+            else hi = mid;
+        }
+        ctx->th.seg_hit = lo;
+    }
+    return lo;
+}
+
+/* Where predecessor u of the current vertex vid is: its thread's
+   schedules *w and how many of that thread's vertices came after it (*d,
+   1 for the vertex before the current one); 0 when it is not among that
+   thread's last ctx->wR (it has left every window; *w NULL: a vertex no
+   schedule saw). */
+static int edan__win_where(edan_context *ctx, uint64_t u, uint64_t vid, edan__wthr **w, uint64_t *d)
+{
+    edan__wthr *o;
+    uint64_t lo, hi, n;
+    if (u >= ctx->th.seg_start) {   /* the running thread's stretch (all of it with one thread) */
+        *w = ctx->wcur;
+        *d = vid - u;
+        return *d <= ctx->wR;
+    }
+    {
+        size_t sg = edan__seg_of(ctx, u);
+        uint64_t t = ctx->th.nseg ? ctx->th.seg[sg][1] : 0;
+        *w = o = t < ctx->wt_cap ? ctx->wt[t] : NULL;
+    }
+    if (!o || o->gone) return 0;
+    n = o->n - (o == ctx->wcur);       /* the current vertex is counted already (its id in the ring) */
+    lo = o->n > ctx->wR ? o->n - ctx->wR : 0;   /* its vertices lo .. n - 1 are in the ring, ids rising */
+    hi = n;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2, x = o->vid[mid % ctx->wR];
+        if (x == u) {
+            *d = n - mid;
+            return 1;
+        }
+        if (x < u) lo = mid + 1;
+        else hi = mid;
+    }
+    return 0;
+}
+
+/* Predecessor u's time in schedule j: its finish as its successors see
+   it (its start: a forwarding store's), or, once it has left its window,
+   the retirement of the newest vertex that left (a bound on its finish;
+   for the running thread's own, no later than the current vertex's
+   dispatch, so it changes nothing). */
+static EDAN__INLINE edan__wt edan__win_at(edan_context *ctx, uint64_t u, uint64_t vid, uint32_t j, int start)
+{
+    edan__wthr *w;
+    uint64_t d;
+    edan__wt z = {0, 0};
+    int in = edan__win_where(ctx, u, vid, &w, &d);
+    const edan__win *s;
+    if (!w) return z;
+    if (w->gone) return w->fin[j];
+    s = &w->s[j];
+    if (!in || d > s->R) return s->left;
+    {
+        uint32_t at = s->ri >= d ? s->ri - (uint32_t)d : s->ri + s->R - (uint32_t)d;
+        return start ? s->ring[at].S : s->ring[at].F;
+    }
+}
+
+/* The current vertex vid of the running thread in configuration g's
+   schedules: kind its access (EDAN_MEM_*; an AMO is a load and a store),
+   is_mem whether it is a memory access vertex (cost alpha), else its cost
+   t; its predecessors pv[0 .. np) (0: none), fwd a forwarded load's store
+   (after the first nreg, its start counts); fillers fill[0 .. nfill) that
+   join at its start, or at its end when fill_end. */
+static EDAN__NOINLINE void edan__win_vertex(edan_context *ctx, edan__cfg *g, uint64_t vid, int kind, int is_mem,
+                                            uint64_t t, const uint64_t *pv, uint32_t np, uint32_t nreg, uint64_t fwd,
+                                            const uint64_t *fill, uint32_t nfill, int fill_end)
+{
+    edan__wthr *c = ctx->wcur;
+    const uint64_t i = c->n - 1;       /* counted already */
+    const int load = kind == EDAN_MEM_LOAD || kind == EDAN_MEM_AMO;
+    const int store = kind == EDAN_MEM_STORE || kind == EDAN_MEM_AMO;
+    uint32_t j, q;
+    for (j = g->wfirst; j < g->wfirst + ctx->wnm; j++) {
+        edan__win *s = &c->s[j];
+        edan__wt S = {0, 0}, d = {0, 0}, st, F, seen, ret;
+        for (q = 0; q < np; q++)
+            if (pv[q]) S = edan__wt_max(S, edan__win_at(ctx, pv[q], vid, j, pv[q] == fwd && q >= nreg));
+        if (!fill_end)
+            for (q = 0; q < nfill; q++) S = edan__wt_max(S, edan__win_at(ctx, fill[q], vid, j, 0));
+        /* dispatch: K a cycle, after the vertex R earlier retired, the load
+           LQ loads earlier retired, the store SQ stores earlier drained */
+        if (i >= s->K) d = edan__wt_add(s->disp[s->di], 1, 0);
+        if (i >= s->R) d = edan__wt_max(d, s->ring[s->ri].ret);
+        if (load && s->nload >= s->LQ) d = edan__wt_max(d, s->lq[s->li]);
+        if (store && s->nstore >= s->SQ) d = edan__wt_max(d, s->sq[s->si]);
+        s->disp[s->di] = d;
+        if (++s->di == s->K) s->di = 0;
+        st = edan__wt_max(d, S);
+        if (is_mem) {   /* the first free slot, held until its finish */
+            uint32_t at = 0, m = s->m;
+            st = edan__wt_max(st, s->slot[0]);
+            F = edan__wt_add(st, s->alpha, 1);
+            for (;;) {      /* the slot's new free time sifts down the heap */
+                uint32_t l = 2 * at + 1, b = at;
+                const edan__wt *bv = &F;
+                if (l < m && edan__wt_lt(s->slot[l], *bv)) bv = &s->slot[b = l];
+                if (l + 1 < m && edan__wt_lt(s->slot[l + 1], *bv)) bv = &s->slot[b = l + 1];
+                if (b == at) break;
+                s->slot[at] = *bv;
+                at = b;
+            }
+            s->slot[at] = F;
+        } else {
+            F = edan__wt_add(st, t, 0);
+        }
+        if (fill_end)
+            for (q = 0; q < nfill; q++) F = edan__wt_max(F, edan__win_at(ctx, fill[q], vid, j, 0));
+        seen = kind == EDAN_MEM_STORE ? edan__wt_add(st, 1, 0) : F;     /* a store retires into the store buffer */
+        ret = edan__wt_max(s->last, seen);
+        if (store) {
+            s->sq[s->si] = edan__wt_max(ret, F);
+            if (++s->si == s->SQ) s->si = 0;
+            s->nstore++;
+        }
+        if (load) {
+            s->lq[s->li] = ret;
+            if (++s->li == s->LQ) s->li = 0;
+            s->nload++;
+        }
+        if (i >= s->R) s->left = s->ring[s->ri].ret;
+        s->ring[s->ri].F = seen;
+        s->ring[s->ri].S = st;
+        s->ring[s->ri].ret = ret;
+        if (++s->ri == s->R) s->ri = 0;
+        s->last = ret;
+    }
+}
+
 /* A vertex of configuration g, starting at S and finishing at F after t
    cycles, moving w bytes, a memory vertex at depth md or not: into g's
    totals (T1, Tinf, W, the layers, C, the bytes and the timeline). */
@@ -2881,6 +3246,9 @@ static EDAN__INLINE edan_result edan__vertex(edan_context *ctx, edan__cfg *g, co
     uint64_t t, w = 0;
     uint32_t md0 = UINT32_MAX;     /* the depth at its start, when its fills join at its end */
     long hit;
+    uint64_t wf[EDAN__MAX_LINES];  /* its fillers, for the windowed schedule */
+    uint32_t nwf = 0;
+    int wend = 0;
     if (in->mem == EDAN_MEM_NONE) {
         *is_mem = 0;
         t = edan__op_time(g, in);
@@ -2903,6 +3271,7 @@ static EDAN__INLINE edan_result edan__vertex(edan_context *ctx, edan__cfg *g, co
         if (f && f->vid && f->vid != vid) {
             edan_result r = edan__fill_dep(ctx, g, f, vid, pv, npv, &S, md, best);
             if (r != EDAN_OK) return r;
+            wf[nwf++] = f->vid;
         }
         *F = S + t;
     } else {
@@ -2911,6 +3280,11 @@ static EDAN__INLINE edan_result edan__vertex(edan_context *ctx, edan__cfg *g, co
         fl.n = 0;
         fl.filled = 0;
         edan__cache_access(g, in, addr, vid, is_mem, &t, &w, &fl);
+        if (g->win) {
+            uint32_t q;
+            for (q = 0; q < fl.n; q++) wf[nwf++] = fl.f[q].vid;
+            wend = *is_mem && fl.n;
+        }
         if (*is_mem && fl.n) {      /* across lines, some from RAM, some served: the fills join at its end */
             uint64_t Fend = 0, fbest = 0;
             uint32_t mdend = 0;
@@ -2935,6 +3309,7 @@ static EDAN__INLINE edan_result edan__vertex(edan_context *ctx, edan__cfg *g, co
     }
     *Sv = S;
     *mdS = md0 != UINT32_MAX ? md0 : *md - (uint32_t)(*is_mem != 0);
+    if (g->win) edan__win_vertex(ctx, g, vid, in->mem, *is_mem, t, pv, npv, npv, 0, wf, nwf, wend);
     return edan__vertex_sums(ctx, g, S, *F, t, w, *is_mem, *md);
 }
 
@@ -2953,16 +3328,7 @@ static EDAN__INLINE edan_result edan__vertex_forwarded(edan_context *ctx, edan__
    one found, else by binary search). */
 static void edan__cross_mem(edan_context *ctx, uint64_t u)
 {
-    size_t lo = ctx->th.seg_hit, hi = ctx->th.nseg;
-    if (!(lo < hi && ctx->th.seg[lo][0] <= u && (lo + 1 == hi || u < ctx->th.seg[lo + 1][0]))) {
-        lo = 0;
-        while (hi - lo > 1) {
-            size_t mid = (lo + hi) / 2;
-            if (ctx->th.seg[mid][0] <= u) lo = mid;
-            else hi = mid;
-        }
-        ctx->th.seg_hit = lo;
-    }
+    size_t lo = edan__seg_of(ctx, u);
     ctx->th.cross += ctx->th.nseg && ctx->th.seg[lo][1] != ctx->th.cur;
 }
 
@@ -3017,6 +3383,12 @@ static EDAN__INLINE uint64_t edan__count_vertex(edan_context *ctx, uint32_t op, 
     if (mem != EDAN_MEM_NONE) {
         ctx->mem_count[mem]++;
         ctx->mem_bytes[mem] += bytes;
+    }
+    if (ctx->wcur) {    /* the windowed schedules: the thread's vertex ids */
+        edan__wthr *w = ctx->wcur;
+        w->vid[w->vi] = ctx->N + 1;
+        if (++w->vi == ctx->wR) w->vi = 0;
+        w->n++;
     }
     return ++ctx->N;
 }
@@ -3446,6 +3818,7 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
         if (fw) {
             is_mem = 0;
             r = edan__vertex_forwarded(ctx, g, S, md, &F);
+            if (g->win) edan__win_vertex(ctx, g, vid, EDAN_MEM_LOAD, 0, 1, pv, np, nreg, EDAN__FW_VID(fw), NULL, 0, 0);
         } else {
             r = edan__vertex(ctx, g, in, addr, vid, pv, np, S, &md, &best, &Sv[k], &mdSv[k], &F, &is_mem);
         }
@@ -3661,7 +4034,7 @@ static EDAN__NOINLINE edan_result edan__feed_multi(edan_context *ctx, const edan
         const edan__pred *preds = ctx->multi_pred;
         const uint64_t *pv = ctx->multi_pv;
         uint64_t S = 0, F, best = 0, t, w = 0, lat = 0, Fend = 0;
-        uint32_t md = 0, mdend = 0;
+        uint32_t md = 0, mdend = 0, nf = 0;
         int is_mem = 0, filled = 0;
         edan__preds_join(preds, pv, np, k, &S, &md, &best);
         if (!g->c.num_levels) {
@@ -3670,7 +4043,7 @@ static EDAN__NOINLINE edan_result edan__feed_multi(edan_context *ctx, const edan
         } else {
             /* every access through the hierarchy in order; the fillers of
                the lines served, each once, are dependences */
-            uint32_t nf = 0, q;
+            uint32_t q;
             for (j = 0; j < n; j++) {
                 edan__fillers fl;
                 edan_insn one = *in;
@@ -3706,6 +4079,12 @@ static EDAN__NOINLINE edan_result edan__feed_multi(edan_context *ctx, const edan
             if (ctx->paper_cache) w = is_mem ? all : 0;     /* the authors' count: every access's size */
         }
         t = edan__access_time(g, is_mem, lat);
+        if (g->win) {
+            uint32_t q;
+            if (!edan__grow(&ctx->a, (void **)&ctx->multi_fv, &ctx->multi_fv_cap, nf + 1, sizeof(uint64_t))) goto nomem;
+            for (q = 0; q < nf; q++) ctx->multi_fv[q] = ctx->multi_fill[q].vid;
+            edan__win_vertex(ctx, g, vid, at.mem, is_mem, t, pv, np, np, 0, ctx->multi_fv, nf, is_mem);
+        }
         F = S + t;
         md = edan__depth(md, is_mem);
         if (Fend > F) F = Fend;
@@ -4059,6 +4438,12 @@ edan_result edan_thread_create(edan_context *ctx, uint32_t creator, uint32_t chi
         if ((r = edan__thr_segment(ctx)) != EDAN_OK) return r;
         ctx->th.seg[0][0] = ctx->th.seg_start = ctx->th.first = 1;
     }
+    if (!edan__wthr_add(ctx, child)) {
+        edan__free(&ctx->a, T->regs);
+        edan__free(&ctx->a, T->cnt);
+        memset(T, 0, sizeof *T);
+        return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for thread %u's windowed schedule", child);
+    }
     T->first = ctx->N + 1;
     if (creator == ctx->th.cur) edan__thr_regs(ctx, T->regs, 1);      /* its creator's writers, now */
     else memcpy(T->regs, ctx->th.t[creator].regs, edan__thr_regs_words(ctx) * sizeof(uint64_t));
@@ -4100,6 +4485,7 @@ edan_result edan_thread_switch(edan_context *ctx, uint32_t thread)
     memset(&ctx->th.t[thread].fw, 0, sizeof ctx->th.t[thread].fw);
     ctx->th.cur = thread;
     ctx->th.first = ctx->th.t[thread].first;
+    if (ctx->wn) ctx->wcur = ctx->wt[thread];
     ctx->kill_epoch++;      /* blocks: every live-in may have another writer */
     return edan__thr_segment(ctx);
 }
@@ -4110,6 +4496,8 @@ edan_result edan_thread_exit(edan_context *ctx, uint32_t thread)
     edan__thread *T;
     if ((r = edan__thr_running(ctx, thread, "thread %u exits")) != EDAN_OK) return r;
     T = &ctx->th.t[thread];
+    if (!edan__wthr_gone(ctx, thread))
+        return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for thread %u's windowed schedule", thread);
     if (thread == ctx->th.cur) {   /* its share, then no thread until a switch */
         edan__thr_account(ctx);
         ctx->th.cur = EDAN__NO_THREAD;
@@ -4694,8 +5082,9 @@ edan_result edan_block_create(edan_context *ctx, const edan_prepared *p, size_t 
     if (n) memcpy(b->p, p, n * sizeof *p);
     b->ctx = ctx;
     b->n = (uint32_t)n;
-    /* compiled without graph recording (multi_dst may change) */
-    c = n && n <= 65536 && !ctx->dot_max ? edan__block_compile(ctx, b) : 0;
+    /* compiled without graph recording (multi_dst may change) and without
+       a windowed schedule (each vertex has its own dispatch and retirement) */
+    c = n && n <= 65536 && !ctx->dot_max && !ctx->wn ? edan__block_compile(ctx, b) : 0;
     if (c <= 0) {       /* fed one by one: no compiled form, no counts of its own */
         edan_block plain;
         edan__block_free_form(b);
@@ -5214,6 +5603,34 @@ edan_result edan_get_bounds_at(edan_context *ctx, uint32_t config, uint32_t m, d
     out->T_lower = out->M_lower + C;
     out->T_layered = out->M_layered + C;
     out->T_upper = out->M_upper + C;
+    return EDAN_OK;
+}
+
+edan_result edan_get_window(edan_context *ctx, uint32_t config, uint32_t m, edan_window *out)
+{
+    const edan__cfg *g;
+    edan__wt T = {0, 0};
+    uint32_t j;
+    size_t t;
+    if (!ctx || !out || config >= ctx->K) return EDAN_ERR_INVALID_ARG;
+    g = &ctx->cfg[config];
+    if (!g->win) return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "config %u has no windowed schedule", config);
+    for (j = 0; j < ctx->wnm && ctx->wm[j] != m; j++) {}
+    if (j == ctx->wnm)
+        return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "no windowed schedule at m = %u (options.window_m is %u)", m,
+                          ctx->wnm == 1 ? ctx->wm[0] : 0);
+    for (t = 0; t < ctx->wt_cap; t++)       /* the latest retirement over the threads */
+        if (ctx->wt[t])
+            T = edan__wt_max(T, ctx->wt[t]->gone ? ctx->wt[t]->fin[g->wfirst + j] : ctx->wt[t]->s[g->wfirst + j].last);
+    memset(out, 0, sizeof *out);
+    out->m = m;
+    out->rob = g->c.window;
+    out->lq = g->c.lq;
+    out->sq = g->c.sq;
+    out->width = g->c.width;
+    out->T = T.v;
+    out->lambda = T.k;
+    out->c = T.v - T.k * g->c.alpha;
     return EDAN_OK;
 }
 

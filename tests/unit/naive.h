@@ -17,7 +17,11 @@ typedef struct naive_result {
     uint64_t layers[4096];
     uint64_t bins[65536];
     size_t nbins;
+    uint64_t wc[EDAN_MAX_M], wk[EDAN_MAX_M];   /* the windowed schedule at naive_wm[j]: T = wc + wk alpha */
 } naive_result;
+
+/* The m's of the windowed schedule naive_run plays (none: it plays none). */
+static uint32_t naive_wnm, naive_wm[EDAN_MAX_M];
 
 /* A scope gap in a trace: an entry with this flag is not an instruction but
    what unanalysed code wrote: the registers dst[0 .. ndst) and, when mem is
@@ -219,6 +223,98 @@ static size_t naive_forward_of(const edan_insn *tr, size_t v)
    finish ends it (and whose depth it takes). */
 enum { NAIVE_E_FINISH = 0, NAIVE_E_FORWARD = 1, NAIVE_E_END = 2 };
 
+/* A time of the windowed schedule: c cycles plus k RAM latencies; times
+   compare by their value at alpha, a tie by k. */
+typedef struct naive_t { uint64_t c, k; } naive_t;
+static uint64_t naive_alpha;
+static int naive_later(naive_t a, naive_t b)
+{
+    uint64_t x = a.c + a.k * naive_alpha, y = b.c + b.k * naive_alpha;
+    return x > y || (x == y && a.k > b.k);
+}
+static naive_t naive_tmax(naive_t a, naive_t b) { return naive_later(b, a) ? b : a; }
+
+/* The windowed schedule of the model page, played the plain way: every
+   vertex's dispatch, start, finish and retirement kept, each thread's
+   vertices, loads and stores listed, the m slots scanned for the first
+   free, the edges (sorted by target) read as they are. A predecessor that
+   has left its thread's window (it is not among the thread's last R
+   vertices when the current one is played) counts with the retirement of
+   that thread's newest vertex to leave it. */
+static void naive_window(const edan_insn *tr, size_t n, const edan_config *cfg, const size_t (*edges)[2],
+                         const unsigned char *ekind, size_t ne, const int *is_mem, const uint64_t *t,
+                         const unsigned char *kind, naive_result *R)
+{
+    const uint64_t W = cfg->window ? cfg->window : 192, LQ = cfg->lq ? cfg->lq : 32, SQ = cfg->sq ? cfg->sq : 32;
+    const uint64_t K = cfg->width ? cfg->width : 8;
+    naive_t *disp = (naive_t *)calloc(n, sizeof(naive_t)), *st = (naive_t *)calloc(n, sizeof(naive_t));
+    naive_t *F = (naive_t *)calloc(n, sizeof(naive_t)), *seen = (naive_t *)calloc(n, sizeof(naive_t));
+    naive_t *ret = (naive_t *)calloc(n, sizeof(naive_t)), *drain = (naive_t *)calloc(n, sizeof(naive_t));
+    size_t *tv = (size_t *)calloc(NAIVE_THREADS * n, sizeof(size_t));     /* tv[th * n + i]: thread th's vertex i */
+    size_t *tl = (size_t *)calloc(NAIVE_THREADS * n, sizeof(size_t));     /* ... its load i */
+    size_t *ts = (size_t *)calloc(NAIVE_THREADS * n, sizeof(size_t));     /* ... its store i */
+    size_t *local = (size_t *)calloc(n, sizeof(size_t));
+    naive_t *slots = (naive_t *)calloc(NAIVE_THREADS * 65536, sizeof(naive_t));
+    uint32_t j;
+    naive_alpha = cfg->alpha ? cfg->alpha : 200;
+    for (j = 0; j < naive_wnm; j++) {
+        const uint32_t m = naive_wm[j];
+        size_t nv[NAIVE_THREADS] = {0}, nl[NAIVE_THREADS] = {0}, ns[NAIVE_THREADS] = {0}, v, e = 0, q;
+        naive_t T = {0, 0};
+        memset(slots, 0, NAIVE_THREADS * 65536 * sizeof(naive_t));
+        for (v = 0; v < n; v++) {
+            const uint32_t th = naive_mt ? naive_thread[v] % NAIVE_THREADS : 0;
+            const size_t i = nv[th];
+            const int load = kind[v] == EDAN_MEM_LOAD || kind[v] == EDAN_MEM_AMO;
+            const int store = kind[v] == EDAN_MEM_STORE || kind[v] == EDAN_MEM_AMO;
+            naive_t S = {0, 0}, d = {0, 0}, end = {0, 0}, *sl = slots + (size_t)th * 65536;
+            if (tr[v].flags & (NAIVE_KILL | NAIVE_SPAWN)) continue;
+            for (; e < ne && edges[e][1] < v; e++) {}
+            for (q = e; q < ne && edges[q][1] == v; q++) {
+                const size_t u = edges[q][0];
+                const uint32_t tu = naive_mt ? naive_thread[u] % NAIVE_THREADS : 0;
+                naive_t x;
+                if (local[u] + W < nv[tu]) x = ret[tv[tu * n + nv[tu] - W - 1]];   /* left its window */
+                else x = ekind[q] == NAIVE_E_FORWARD ? st[u] : seen[u];
+                if (ekind[q] == NAIVE_E_END) end = naive_tmax(end, x);
+                else S = naive_tmax(S, x);
+            }
+            if (i >= K) { d = disp[tv[th * n + i - K]]; d.c++; }
+            if (i >= W) d = naive_tmax(d, ret[tv[th * n + i - W]]);
+            if (load && nl[th] >= LQ) d = naive_tmax(d, ret[tl[th * n + nl[th] - LQ]]);
+            if (store && ns[th] >= SQ) d = naive_tmax(d, drain[ts[th * n + ns[th] - SQ]]);
+            disp[v] = d;
+            st[v] = naive_tmax(d, S);
+            if (is_mem[v]) {
+                uint32_t b = 0, x;
+                for (x = 1; x < m; x++)
+                    if (naive_later(sl[b], sl[x])) b = x;
+                st[v] = naive_tmax(st[v], sl[b]);
+                F[v] = st[v];
+                F[v].k++;
+                sl[b] = F[v];
+            } else {
+                F[v] = st[v];
+                F[v].c += t[v];
+            }
+            F[v] = naive_tmax(F[v], end);
+            seen[v] = F[v];
+            if (kind[v] == EDAN_MEM_STORE) { seen[v] = st[v]; seen[v].c++; }
+            ret[v] = i ? naive_tmax(ret[tv[th * n + i - 1]], seen[v]) : seen[v];
+            drain[v] = naive_tmax(ret[v], F[v]);
+            if (load) tl[th * n + nl[th]++] = v;
+            if (store) ts[th * n + ns[th]++] = v;
+            local[v] = i;
+            tv[th * n + nv[th]++] = v;
+            T = naive_tmax(T, ret[v]);
+        }
+        R->wc[j] = T.c;
+        R->wk[j] = T.k;
+    }
+    free(disp); free(st); free(F); free(seen); free(ret); free(drain); free(tv); free(tl); free(ts); free(local);
+    free(slots);
+}
+
 static void naive_run(const edan_insn *tr, size_t n, const edan_config *cfg, int paper, naive_result *R)
 {
     naive_line *lv[EDAN_MAX_LEVELS];
@@ -233,6 +329,7 @@ static void naive_run(const edan_insn *tr, size_t n, const edan_config *cfg, int
     uint64_t *S = (uint64_t *)calloc(n, sizeof(uint64_t)), *F = (uint64_t *)calloc(n, sizeof(uint64_t));
     uint64_t *Fend = (uint64_t *)calloc(n, sizeof(uint64_t));
     uint64_t *md = (uint64_t *)calloc(n, sizeof(uint64_t));
+    unsigned char *kind = (unsigned char *)calloc(n, 1);       /* its access's kind (an AMO loads and stores) */
     uint64_t *mdS = (uint64_t *)calloc(n, sizeof(uint64_t)), *mdE = (uint64_t *)calloc(n, sizeof(uint64_t));
     uint32_t L = cfg->num_levels, l;
     int changed, wt = cfg->write_policy == EDAN_WRITE_THROUGH;
@@ -252,6 +349,14 @@ static void naive_run(const edan_insn *tr, size_t n, const edan_config *cfg, int
         uint64_t all = 0;
         if (x->flags & (NAIVE_KILL | NAIVE_SPAWN)) continue;        /* not a vertex */
         fwd = naive_forward_of(tr, v);
+        {
+            int ld = 0, sd = 0;
+            for (ai = 0; ai < na; ai++) {
+                ld |= acc[ai].kind != EDAN_MEM_STORE;
+                sd |= acc[ai].kind != EDAN_MEM_LOAD;
+            }
+            kind[v] = (unsigned char)(ld && sd ? EDAN_MEM_AMO : ld ? EDAN_MEM_LOAD : sd ? EDAN_MEM_STORE : EDAN_MEM_NONE);
+        }
         /* sources: registers, then bytes read; a kill as the last writer makes no edge */
         for (i = 0; i < x->nsrc; i++) {
             if (!x->src[i]) continue;
@@ -384,6 +489,8 @@ static void naive_run(const edan_insn *tr, size_t n, const edan_config *cfg, int
         }
     } while (changed);
     R->E = ne;
+    if (cfg->window != EDAN_WINDOW_OFF && naive_wnm)
+        naive_window(tr, n, cfg, (const size_t (*)[2])edges, ekind, ne, is_mem, t, kind, R);
     for (v = 0; v < n; v++) {
         uint32_t th = naive_mt ? naive_thread[v] % NAIVE_THREADS : 0;
         if (tr[v].flags & (NAIVE_KILL | NAIVE_SPAWN)) continue;
@@ -419,6 +526,7 @@ static void naive_run(const edan_insn *tr, size_t n, const edan_config *cfg, int
         edges = NULL;
     }
     for (l = 0; l < L; l++) free(lv[l]);
+    free(kind);
     free(edges); free(ekind); free(is_mem); free(t); free(w); free(S); free(F); free(Fend); free(md); free(mdS); free(mdE);
 }
 
@@ -439,6 +547,16 @@ static void naive_random_config(edan_config *c, uint64_t *s)
     c->cost[EDAN_CLASS_FP_FMA] = (uint32_t)(naive_rand(s) % 6);
     c->cost[EDAN_CLASS_INT_ALU] = (uint32_t)(naive_rand(s) % 3);
     c->tau = 1 + naive_rand(s) % 40;
+    /* a windowed schedule in two of three: small windows and queues, so
+       that vertices leave them in a trace of hundreds */
+    if (naive_rand(s) % 3 == 0) {
+        c->window = EDAN_WINDOW_OFF;
+    } else {
+        c->window = naive_rand(s) % 4 ? 1 + (uint32_t)(naive_rand(s) % 40) : 0;
+        c->lq = naive_rand(s) % 3 ? 1 + (uint32_t)(naive_rand(s) % 8) : 0;
+        c->sq = naive_rand(s) % 3 ? 1 + (uint32_t)(naive_rand(s) % 8) : 0;
+        c->width = naive_rand(s) % 3 ? 1 + (uint32_t)(naive_rand(s) % 4) : 0;
+    }
     c->write_policy = naive_rand(s) % 2 ? EDAN_WRITE_BACK : EDAN_WRITE_THROUGH;
     c->num_levels = kind == 0 ? 0 : kind == 3 ? 2 : 1;
     {
@@ -625,7 +743,13 @@ static void naive_compare(edan_context *ctx, const edan_insn *tr, size_t n, cons
                           int paper)
 {
     static naive_result R;
+    static const uint32_t dm[] = EDAN_DEFAULT_M;
     uint32_t k, mm;
+    const int own_m = !naive_wnm;       /* the windowed schedule's m's: the caller's, or the default list */
+    if (own_m) {
+        naive_wnm = (uint32_t)(sizeof dm / sizeof dm[0]);
+        memcpy(naive_wm, dm, sizeof dm);
+    }
     for (k = 0; k < K; k++) {
         edan_metrics m;
         const uint64_t *bins;
@@ -651,6 +775,19 @@ static void naive_compare(edan_context *ctx, const edan_insn *tr, size_t n, cons
         CHECK_EQ_U(m.ram_lines, R.ram_lines);
         CHECK_EQ_U(m.chained, R.chained);
         CHECK_EQ_U(m.forwarded, R.forwarded);
+        for (mm = 0; mm < naive_wnm; mm++) {    /* the windowed schedule */
+            edan_window wd;
+            const uint64_t alpha = cfgs[k].alpha ? cfgs[k].alpha : 200;
+            if (cfgs[k].window == EDAN_WINDOW_OFF) {
+                CHECK(edan_get_window(ctx, k, naive_wm[mm], &wd) == EDAN_ERR_INVALID_ARG);
+                continue;
+            }
+            CHECK(edan_get_window(ctx, k, naive_wm[mm], &wd) == EDAN_OK);
+            CHECK_EQ_U(wd.lambda, R.wk[mm]);
+            CHECK_EQ_U(wd.c, R.wc[mm]);
+            CHECK_EQ_U(wd.T, R.wc[mm] + R.wk[mm] * alpha);
+            CHECK(wd.lambda <= m.W);
+        }
         for (b = 0; b < m.D && b < 4096; b++) {
             uint64_t w = ~(uint64_t)0;
             CHECK(edan_get_layers(ctx, k, b + 1, &w, 1) == EDAN_OK);
@@ -693,6 +830,7 @@ static void naive_compare(edan_context *ctx, const edan_insn *tr, size_t n, cons
             CHECK(bd.Lambda >= 0.0 && bd.Lambda <= 1.0);
         }
     }
+    if (own_m) naive_wnm = 0;
 }
 
 /* Random traces of several threads: a trace of naive_random_trace whose

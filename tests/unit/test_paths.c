@@ -8,6 +8,7 @@
 #define EDAN_IMPLEMENTATION
 #include "edan.h"
 #include "check.h"
+#include <math.h>
 
 enum { A0 = 10, A1, A2, A3, A4, A5, A6 };
 
@@ -37,6 +38,11 @@ static const char *const path_name[P_COUNT] = {"edan_feed",  "edan_feed with hot
 
 /* options.forward of the contexts make() makes (0: the default store buffer). */
 static uint32_t forward;
+/* The windowed schedule in the block paths too (fed one by one: a block is
+   compiled only without one), at options.window_m = window_m; when 0, the
+   block paths run without it, compiled. */
+static int window_on;
+static uint32_t window_m;
 
 /* A context for path p with configuration c (twice for K = 2). */
 static edan_context *make(path p, const edan_config *c)
@@ -50,6 +56,8 @@ static edan_context *make(path p, const edan_config *c)
     o.num_configs = p == P_FEED_K2 || p == P_BLOCK_K2 ? 2 : 1;
     o.hotspots = p == P_FEED_HOT || p == P_BLOCK_HOT;
     o.forward = forward;
+    o.window_m = window_m;
+    if (p >= P_BLOCK && !window_on) two[0].window = two[1].window = EDAN_WINDOW_OFF;
     CHECK(edan_create(&ctx, &o) == EDAN_OK);
     return ctx;
 }
@@ -82,7 +90,7 @@ static void feed_part(path p, edan_context *ctx, const edan_insn *v, size_t n)
         }
         CHECK(edan_block_create(ctx, pr, n, &b) == EDAN_OK);
         CHECK(edan_feed_block(ctx, b, addrs) == EDAN_OK);
-        CHECK(b && b->compiled && b->runs == 1);
+        CHECK(b && (window_on ? !b->compiled : b->compiled && b->runs == 1));
         return;
     }
     for (i = 0; i < n; i++) {
@@ -315,6 +323,95 @@ static void test_threads(void)
     }
 }
 
+/* The windowed schedule of program v[0 .. n) through path p (fed 8 at a
+   time: blocks hold 16 at most) with configuration c at m: lambda_window,
+   the same in both configurations of the K = 2 paths; *T its time. */
+static uint64_t window_of(path p, const edan_config *c, uint32_t m, const edan_insn *v, size_t n, uint64_t *T)
+{
+    edan_context *ctx;
+    edan_window w[2];
+    uint32_t k, K = p == P_FEED_K2 || p == P_BLOCK_K2 ? 2 : 1;
+    size_t i;
+    window_on = 1;
+    window_m = m;
+    ctx = make(p, c);
+    if (ctx)
+        for (i = 0; i < n; i += 8) feed(p, ctx, v + i, n - i < 8 ? n - i : 8, 0);
+    window_on = 0;
+    window_m = 0;
+    if (!ctx) return 0;
+    memset(w, 0, sizeof w);
+    for (k = 0; k < K; k++) CHECK(edan_get_window(ctx, k, m, &w[k]) == EDAN_OK);
+    CHECK(K == 1 || (w[0].lambda == w[1].lambda && w[0].T == w[1].T));
+    CHECK(w[0].m == m && w[0].rob == (c->window ? c->window : 192) && w[0].lq == (c->lq ? c->lq : 32) &&
+          w[0].sq == (c->sq ? c->sq : 32) && w[0].width == (c->width ? c->width : 8));
+    CHECK(w[0].T == w[0].c + w[0].lambda * (c->alpha ? c->alpha : 200));
+    edan_destroy(ctx);
+    *T = w[0].T;
+    return w[0].lambda;
+}
+
+/* lambda_window of v through every path is within tol of `want`, and
+   the finite difference T(alpha + 1) - T(alpha) equals it (the schedule
+   is linear in alpha there). */
+static void window_every_path(const char *rule, edan_config c, uint32_t m, const edan_insn *v, size_t n, double want,
+                              double tol)
+{
+    int p;
+    for (p = 0; p < P_COUNT; p++) {
+        uint64_t T0, T1, lam, lam1;
+        c.alpha = 200;
+        lam = window_of((path)p, &c, m, v, n, &T0);
+        c.alpha = 201;
+        lam1 = window_of((path)p, &c, m, v, n, &T1);
+        if (fabs((double)lam - want) <= tol && T1 - T0 == lam && lam1 == lam) {
+            CHECK(1);
+            continue;
+        }
+        CHECK(!"a windowed schedule differs from the page");
+        fprintf(stderr, "  %s through %s at m = %u: lambda_window %llu (at alpha 201: %llu), T(201) - T(200) = %lld; "
+                "expected %.2f +- %.0f\n", rule, path_name[p], m, (unsigned long long)lam, (unsigned long long)lam1,
+                (long long)(T1 - T0), want, tol);
+    }
+}
+
+/* The page's worked checks of the windowed schedule: a chain of n
+   dependent RAM loads has lambda_window n; n independent ones, one every 8
+   instructions, with R = 192, LQ = 32: about n / 16 with m = 16 (the
+   slots), n / 24 with m = 64 (the window holds 24); one every 400
+   instructions: n (the window never holds two). Stores, one every 2
+   instructions, against the store queue: m = 64 slots, SQ stores in
+   flight, each draining after alpha: about n / SQ (32, then 8), and n / m
+   once SQ is not the limit. Every path, and both configurations of K = 2. */
+static void test_window(void)
+{
+    static edan_insn v[400 * 100];
+    edan_config c = no_cache();
+    size_t i, f, n;
+    for (i = 0; i < 100; i++) v[i] = mem(EDAN_MEM_LOAD, A0, A0, 0x1000 + 64 * i);
+    window_every_path("a chain", c, 16, v, 100, 100, 0);
+    for (n = i = 0; i < 1000; i++) {
+        v[n++] = mem(EDAN_MEM_LOAD, A1, A2, 0x10000 + 8 * i);
+        for (f = 1; f < 8; f++) v[n++] = op(EDAN_CLASS_INT_ALU, (edan_reg)(A3 + f % 4), (edan_reg)(A3 + f % 4), 0);
+    }
+    window_every_path("a load every 8 instructions, m = 16", c, 16, v, n, 1000.0 / 16, 2);
+    window_every_path("a load every 8 instructions, m = 64", c, 64, v, n, 1000.0 / 24, 2);
+    for (n = i = 0; i < 100; i++) {
+        v[n++] = mem(EDAN_MEM_LOAD, A1, A2, 0x10000 + 8 * i);
+        for (f = 1; f < 400; f++) v[n++] = op(EDAN_CLASS_INT_ALU, (edan_reg)(A3 + f % 4), (edan_reg)(A3 + f % 4), 0);
+    }
+    window_every_path("a load every 400 instructions", c, 16, v, n, 100, 0);
+    for (n = i = 0; i < 1000; i++) {
+        v[n++] = mem(EDAN_MEM_STORE, A1, A2, 0x10000 + 8 * i);
+        v[n++] = op(EDAN_CLASS_INT_ALU, A3, A3, 0);
+    }
+    window_every_path("a store every 2 instructions, SQ = 32", c, 64, v, n, 1000.0 / 32, 2);
+    c.sq = 8;
+    window_every_path("a store every 2 instructions, SQ = 8", c, 64, v, n, 1000.0 / 8, 2);
+    c.sq = 4096;
+    window_every_path("a store every 2 instructions, SQ = 4096", c, 64, v, n, 1000.0 / 64, 2);
+}
+
 int main(void)
 {
     test_depth();
@@ -325,5 +422,6 @@ int main(void)
     test_costs();
     test_start();
     test_threads();
+    test_window();
     return check_summary("test_paths");
 }

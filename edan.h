@@ -972,6 +972,7 @@ typedef struct edan_profile {
     double dram_latency_ns;
     double dram_latency_cycles; /* alpha */
     uint32_t mlp_m;             /* m: smallest k of interleaved chases within 90% of the best */
+    uint32_t window_rob, window_lq, window_sq, window_width;   /* the core's window ("window"; 0: not measured) */
     int write_allocate_counted; /* 0: store bandwidths count only the stored bytes */
     int counters_available;
     double peak_GFLOPs_1core, peak_GFLOPs_all;      /* best compute medians (0 if absent) */
@@ -998,7 +999,9 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
 void edan_profile_free(edan_profile *p);
 /* Fills cfg->num_levels/level[] (size rounded down to assoc x 2^k sets x
    line, from the effective size), cfg->alpha (DRAM latency in core cycles,
-   rounded) and cfg->freq_ghz; leaves every other field as it was. */
+   rounded), cfg->freq_ghz and, when the profile measured the window, its
+   window, lq, sq and width (0: the default); leaves every other field as
+   it was. */
 edan_result edan_profile_to_config(const edan_profile *p, edan_config *cfg);
 /* Median GB/s of (level, op, threads); 0 if the profile has no such entry. */
 double edan_profile_bandwidth_of(const edan_profile *p, const char *level, const char *op, uint32_t threads);
@@ -1393,7 +1396,7 @@ typedef struct edan__win {
     edan__went *ring;       /* [i mod R]: vertex i, for its last R vertices */
     edan__wt *disp;         /* [i mod K]: vertex i's dispatch */
     edan__wt *lq, *sq;      /* [j mod LQ]: load j's retirement; [j mod SQ]: store j's drain */
-    edan__wt *slot;         /* the m memory slots' free times, a min-heap */
+    edan__wt *slot;         /* the m memory slots' free times, ascending */
     uint64_t nload, nstore;
     edan__wt left;          /* the retirement of the newest vertex that left the window */
     edan__wt last;          /* ... of its last vertex */
@@ -3157,18 +3160,20 @@ static EDAN__NOINLINE void edan__win_vertex(edan_context *ctx, edan__cfg *g, uin
         s->disp[s->di] = d;
         if (++s->di == s->K) s->di = 0;
         st = edan__wt_max(d, S);
-        if (is_mem) {   /* the first free slot, held until its finish */
-            uint32_t at = 0, m = s->m;
-            st = edan__wt_max(st, s->slot[0]);
+        if (is_mem) {
+            /* a slot free at its ready time, the one freed last (a slot
+               freed earlier stays for a later vertex ready sooner: this
+               one's start is the same), else the first to be free; held
+               until its finish. slot[] ascends: the one taken moves up to
+               its new free time's place */
+            uint32_t at = s->m;
+            while (at > 0 && edan__wt_lt(st, s->slot[at - 1])) at--;
+            at = at ? at - 1 : 0;
+            st = edan__wt_max(st, s->slot[at]);
             F = edan__wt_add(st, s->alpha, 1);
-            for (;;) {      /* the slot's new free time sifts down the heap */
-                uint32_t l = 2 * at + 1, b = at;
-                const edan__wt *bv = &F;
-                if (l < m && edan__wt_lt(s->slot[l], *bv)) bv = &s->slot[b = l];
-                if (l + 1 < m && edan__wt_lt(s->slot[l + 1], *bv)) bv = &s->slot[b = l + 1];
-                if (b == at) break;
-                s->slot[at] = *bv;
-                at = b;
+            while (at + 1 < s->m && edan__wt_lt(s->slot[at + 1], F)) {
+                s->slot[at] = s->slot[at + 1];
+                at++;
             }
             s->slot[at] = F;
         } else {
@@ -8244,6 +8249,13 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
     edan__pl_latencies(&c, root, p, &rc);
     v = edan__pl_need(&c, root, "mlp", EDAN__JSON_OBJECT, "the profile", &rc);
     if (v) p->mlp_m = (uint32_t)edan__pl_num(&c, v, "m", "\"mlp\"", 1, EDAN__PL_MAX_COUNT, 1, &rc);
+    v = edan__json_get(root, "window");    /* optional: profiles before it have none */
+    if (v && rc == EDAN_OK) {
+        p->window_rob = (uint32_t)edan__pl_num(&c, v, "rob", "\"window\"", 1, EDAN_WINDOW_MAX, 1, &rc);
+        p->window_lq = (uint32_t)edan__pl_num(&c, v, "lq", "\"window\"", 1, EDAN_WINDOW_MAX, 1, &rc);
+        p->window_sq = (uint32_t)edan__pl_num(&c, v, "sq", "\"window\"", 1, EDAN_WINDOW_MAX, 1, &rc);
+        p->window_width = (uint32_t)edan__pl_opt(&c, v, "width", "\"window\"", 0, 1, EDAN_WINDOW_MAX, 1, &rc);
+    }
     edan__pl_compute(&c, root, p, &rc);
     edan__pl_carm(&c, root, p, &rc);
     if (rc == EDAN_OK) edan__pl_numa(&c, root, &rc);
@@ -8371,6 +8383,12 @@ edan_result edan_profile_to_config(const edan_profile *p, edan_config *cfg)
     }
     cfg->alpha = p->dram_latency_cycles >= 1 ? (uint32_t)(p->dram_latency_cycles + 0.5) : 1;
     cfg->freq_ghz = p->core_ghz;
+    if (p->window_rob) {        /* measured: its window; a width not measured is the default */
+        cfg->window = p->window_rob;
+        cfg->lq = p->window_lq;
+        cfg->sq = p->window_sq;
+        cfg->width = p->window_width;
+    }
     return EDAN_OK;
 }
 

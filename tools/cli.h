@@ -105,6 +105,9 @@ typedef struct cli_analysis {
     unsigned explicit_set[EDAN_MAX_CONFIGS];    /* CLI_SET_* given on the command line */
     char provenance[EDAN_MAX_CONFIGS][384];     /* where each value came from, for the report */
     uint32_t profile_m;         /* the profile's measured m, 0 = none */
+    int profile_window;         /* the profile measured the window (its "window" section) */
+    int window_all_m;           /* --window-all-m: the windowed schedule at every m, not the verdict's alone */
+    int paper;                  /* --paper: the paper's model, no windowed schedule */
     unsigned long profile_crc;  /* the zlib CRC-32 of the profile's bytes: which profile, for charts */
     const char *elf_path;       /* --elf PROG: --top names functions and source lines from it */
     uint64_t elf_bias;          /* the program's load offset: a pc minus it is an address of the file */
@@ -123,7 +126,16 @@ typedef struct cli_analysis {
     uint64_t flops;             /* ... these; else the op histogram times edan_rv_op_flops */
 } cli_analysis;
 
-enum { CLI_SET_ALPHA = 1, CLI_SET_FREQ = 2, CLI_SET_CACHE = 4 };
+enum { CLI_SET_ALPHA = 1, CLI_SET_FREQ = 2, CLI_SET_CACHE = 4, CLI_SET_WINDOW = 8 };
+
+/* Where configuration k's windowed schedule came from: "option" (--window,
+   --lq, --sq, --width), "profile" (its "window" section), "default" (the
+   model page's), or "off" (--window 0, --paper). */
+const char *cli_window_source(const cli_analysis *a, uint32_t k);
+/* The m the verdict speaks of (and the windowed schedule runs at unless
+   --window-all-m): the profile's measured m when it is in the list, else
+   4 (the paper's) when it is, else the largest. */
+uint32_t cli_verdict_m(const cli_analysis *a);
 
 /* The largest eDAG --dot writes, in vertices; the default of --chain (the
    graph it records costs about 120 bytes a vertex). */
@@ -142,7 +154,8 @@ enum {
     CLI_OPT_CACHE = CLI_ANALYSIS_ID, CLI_OPT_PROFILE, CLI_OPT_NO_PROFILE, CLI_OPT_NO_CACHE, CLI_OPT_CONFIG,
     CLI_OPT_ALPHA, CLI_OPT_ALPHA0, CLI_OPT_COST, CLI_OPT_FREQ, CLI_OPT_TAU, CLI_OPT_M, CLI_OPT_TIMELINE, CLI_OPT_JSON,
     CLI_OPT_DOT, CLI_OPT_TOP, CLI_OPT_CHAIN, CLI_OPT_ELF, CLI_OPT_ALPHA_ADD, CLI_OPT_SWEEP, CLI_OPT_REMOTE,
-    CLI_OPT_PAPER_CACHE, CLI_OPT_PAPER, CLI_OPT_FORWARD, CLI_OPT_LAYERS, CLI_OPT_SKIP_UNKNOWN, CLI_OPT_QUIET
+    CLI_OPT_PAPER_CACHE, CLI_OPT_PAPER, CLI_OPT_FORWARD, CLI_OPT_LAYERS, CLI_OPT_SKIP_UNKNOWN, CLI_OPT_QUIET,
+    CLI_OPT_WINDOW, CLI_OPT_LQ, CLI_OPT_SQ, CLI_OPT_WIDTH, CLI_OPT_WINDOW_ALL_M
 };
 extern const opt_def cli_analysis_opts[];
 extern const size_t cli_analysis_nopts;

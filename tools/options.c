@@ -91,12 +91,25 @@ const opt_def cli_analysis_opts[] = {
      "from the store's start, no RAM access; 0 = off"},
     {"--paper", NULL, CLI_OPT_PAPER,
      "(global) the EDAN paper's model exactly, to reproduce its\n"
-     "tables: --paper-cache and --forward 0"},
+     "tables: --paper-cache, --forward 0 and --window 0"},
     {"--paper-cache", NULL, CLI_OPT_PAPER_CACHE,
      "(global) the EDAN paper's cache rule, to reproduce its\n"
      "tables: a cache hit depends only on its registers and\n"
      "bytes, not on the miss that brought its line (no fill\n"
      "edges), and bytes moved are the accesses' sizes"},
+    {"--window", "R", CLI_OPT_WINDOW,
+     "the windowed schedule's window: R vertices (instructions;\n"
+     "x86-64: micro-operations) in flight, the reorder buffer\n"
+     "(default: the profile's, else 192); 0 = no windowed\n"
+     "schedule (T_window, lambda_window: README.md, \"The\n"
+     "windowed schedule\")"},
+    {"--lq", "N", CLI_OPT_LQ, "loads in flight in the window (default: the profile's, else 32)"},
+    {"--sq", "N", CLI_OPT_SQ, "stores in flight in the window (default: the profile's, else 32)"},
+    {"--width", "K", CLI_OPT_WIDTH, "vertices the window takes in a cycle (default: the profile's, else 8)"},
+    {"--window-all-m", NULL, CLI_OPT_WINDOW_ALL_M,
+     "(global) the windowed schedule at every m of --m (each\n"
+     "costs about as much as the rest of the analysis); by\n"
+     "default at the verdict's m alone: the profile's m, else 4"},
     {"--skip-unknown", NULL, CLI_OPT_SKIP_UNKNOWN, "(global) skip unknown instructions, count and report them"},
     {"--quiet", NULL, CLI_OPT_QUIET, "(global) no progress line"},
 };
@@ -241,6 +254,18 @@ static int cli_apply_config(cli_analysis *a, int id, const char *val)
         if (opt_size(val, CLI_MAX_TAU, &t) || !t) return cli_err("--tau %s: expected cycles, 1 to 2^50", val);
         c->tau = t;
         return 0;
+    case CLI_OPT_WINDOW: case CLI_OPT_LQ: case CLI_OPT_SQ: case CLI_OPT_WIDTH: {
+        static const char *const names[] = {"--window", "--lq", "--sq", "--width"};
+        uint32_t *f = id == CLI_OPT_WINDOW ? &c->window : id == CLI_OPT_LQ ? &c->lq : id == CLI_OPT_SQ ? &c->sq : &c->width;
+        const char *name = names[id - CLI_OPT_WINDOW];
+        uint32_t v;
+        if (opt_u32(val, id == CLI_OPT_WINDOW ? 0 : 1, EDAN_WINDOW_MAX, &v))
+            return cli_err("%s %s: expected %s to %u", name, val, id == CLI_OPT_WINDOW ? "0 (off)" : "1",
+                           (unsigned)EDAN_WINDOW_MAX);
+        *f = id == CLI_OPT_WINDOW && !v ? EDAN_WINDOW_OFF : v;
+        *set |= CLI_SET_WINDOW;
+        return 0;
+    }
     }
     return -1;      /* not an option of a configuration: cli_analysis_apply passes only these */
 }
@@ -250,8 +275,9 @@ int cli_analysis_apply(cli_analysis *a, int id, const char *val)
     uint32_t node;
     switch (id) {
     case CLI_OPT_CACHE: case CLI_OPT_NO_CACHE: case CLI_OPT_ALPHA: case CLI_OPT_ALPHA0: case CLI_OPT_COST:
-    case CLI_OPT_FREQ: case CLI_OPT_TAU:
+    case CLI_OPT_FREQ: case CLI_OPT_TAU: case CLI_OPT_WINDOW: case CLI_OPT_LQ: case CLI_OPT_SQ: case CLI_OPT_WIDTH:
         return cli_apply_config(a, id, val);
+    case CLI_OPT_WINDOW_ALL_M: a->window_all_m = 1; return 0;
     case CLI_OPT_CONFIG: return cli_start_config(a, val);
     case CLI_OPT_M: return cli_parse_m(a, val);
     case CLI_OPT_PROFILE: a->profile_path = val; return 0;
@@ -266,6 +292,7 @@ int cli_analysis_apply(cli_analysis *a, int id, const char *val)
     case CLI_OPT_PAPER:
         a->opts.paper_cache = 1;
         a->opts.forward = EDAN_FORWARD_OFF;
+        a->paper = 1;
         return 0;
     case CLI_OPT_FORWARD:
         if (opt_u32(val, 0, EDAN_FORWARD_MAX, &a->opts.forward))
@@ -382,6 +409,12 @@ static int cli_apply_profile(cli_analysis *a)
         }
         if (!(ex & CLI_SET_ALPHA)) c->alpha = pc.alpha;
         if (!(ex & CLI_SET_FREQ)) c->freq_ghz = pc.freq_ghz;
+        if (!(ex & CLI_SET_WINDOW) && p->window_rob) {     /* what the profile measured; the rest default */
+            c->window = pc.window;
+            c->lq = pc.lq;
+            c->sq = pc.sq;
+            c->width = pc.width;
+        }
         {
             char al[96];
             if (ex & CLI_SET_ALPHA) snprintf(al, sizeof al, "option");
@@ -392,6 +425,7 @@ static int cli_apply_profile(cli_analysis *a)
         }
     }
     a->profile_m = p->mlp_m;
+    a->profile_window = p->window_rob != 0;
     if (!a->opts.num_m) {       /* 1, the paper's 4, and the measured m */
         a->opts.m[a->opts.num_m++] = 1;
         a->opts.m[a->opts.num_m++] = CLI_M_PAPER;
@@ -404,6 +438,27 @@ static int cli_apply_profile(cli_analysis *a)
     }
     edan_profile_free(p);
     return 0;
+}
+
+uint32_t cli_verdict_m(const cli_analysis *a)
+{
+    static const uint32_t dm[] = EDAN_DEFAULT_M;
+    const uint32_t *m = a->opts.num_m ? a->opts.m : dm;
+    const uint32_t n = a->opts.num_m ? a->opts.num_m : (uint32_t)(sizeof dm / sizeof dm[0]);
+    uint32_t j, best = 0, four = 0;
+    for (j = 0; j < n; j++) {
+        if (a->profile_m > 1 && m[j] == a->profile_m) return m[j];
+        if (m[j] == CLI_M_PAPER) four = 1;
+        if (m[j] > best) best = m[j];
+    }
+    return four ? CLI_M_PAPER : best;
+}
+
+const char *cli_window_source(const cli_analysis *a, uint32_t k)
+{
+    if (a->configs[k].window == EDAN_WINDOW_OFF) return "off";
+    if (a->explicit_set[k] & CLI_SET_WINDOW) return "option";
+    return a->profile_window ? "profile" : "default";
 }
 
 /* This machine's own profile (files_own_profile_find says where). */
@@ -441,6 +496,9 @@ int cli_analysis_finish(cli_analysis *a)
     if ((a->timeline_path && cli_output_check(a->timeline_path)) || (a->dot_path && cli_output_check(a->dot_path)) ||
         (a->sweep_path && cli_output_check(a->sweep_path)) || (a->layers_path && cli_output_check(a->layers_path)))
         return -1;
+    /* the windowed schedule: none in the paper's model; at the verdict's m */
+    for (k = 0; k < a->num_configs && a->paper; k++) a->configs[k].window = EDAN_WINDOW_OFF;
+    a->opts.window_m = a->window_all_m ? 0 : cli_verdict_m(a);
     for (k = 0; k < a->num_configs; k++) {
         size_t len = strlen(a->provenance[k]);
         snprintf(a->provenance[k] + len, sizeof a->provenance[k] - len, "; cache rule: %s",
@@ -454,6 +512,8 @@ int cli_analysis_finish(cli_analysis *a)
             snprintf(a->provenance[k] + len, sizeof a->provenance[k] - len,
                      "; forwarding: the last %u stores and stack slots",
                      a->opts.forward ? a->opts.forward : EDAN_FORWARD_DEFAULT);
+        len = strlen(a->provenance[k]);
+        snprintf(a->provenance[k] + len, sizeof a->provenance[k] - len, "; window: %s", cli_window_source(a, k));
     }
     a->opts.num_configs = a->num_configs;
     a->opts.configs = a->configs;

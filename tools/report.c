@@ -437,19 +437,6 @@ static int cli_write_sweep(edan_context *ctx, const cli_analysis *a)
 }
 
 /* ---- the verdict ------------------------------------------------------------ */
-/* The m a verdict speaks of: the profile's measured m, else 4 (the paper's)
-   when it was evaluated, else the largest evaluated. */
-static uint32_t cli_verdict_m(const cli_analysis *a)
-{
-    uint32_t j, best = 0, four = 0;
-    for (j = 0; j < cli_num_m(a); j++) {
-        uint32_t m = cli_m_at(a, j);
-        if (a->profile_m > 1 && m == a->profile_m) return m;
-        if (m == 4) four = 1;
-        if (m > best) best = m;
-    }
-    return four ? 4 : best;
-}
 
 const char *cli_group(char *buf, size_t n, uint64_t v)
 {
@@ -482,6 +469,12 @@ static const char *cli_duration(char *buf, size_t n, double s)
 #define CLI_VERDICT_MIXED 0.1
 typedef struct cli_verdict {
     const char *cls;            /* latency-bound, mixed, throughput-bound; none without RAM accesses */
+    int windowed;               /* the class and the what-if are the windowed schedule's (below) */
+    uint64_t T_window, lambda_window;   /* the window's time and its RAM latencies on the critical path */
+    double window_share;        /* the share of T_window that is RAM latency more slots would not hide: lambda_window
+                                   alpha / T_window times the larger of D / max(lambda_window, lambda) (the chain's)
+                                   and 1 - (W/m) / lambda_window (beyond what m at a time need) */
+    double add_window_s;        /* what CLI_VERDICT_NS more RAM latency adds on the window, at least (its slope) */
     uint32_t m;                 /* memory accesses in flight */
     uint64_t W, D;
     double w_over_m;            /* RAM latencies for every access, m at a time: the lower bound without the chain */
@@ -489,7 +482,7 @@ typedef struct cli_verdict {
     double chain_share;         /* D / lambda: the part of them that is the longest chain's */
     double add_min_s, add_max_s;    /* what CLI_VERDICT_NS more RAM latency adds: lower and upper bound */
     double slowdown_min, slowdown_max;  /* the lower and the upper time bound, far over near */
-    char text[640];
+    char text[1024];
 } cli_verdict;
 
 /* a count of RAM latencies: whole (half up) and grouped from 100 on, else 3 digits */
@@ -502,6 +495,59 @@ static const char *cli_rounds(char *buf, size_t n, double v)
 
 /* The plain-words verdict of configuration k, from W, D, m and the what-if
    alone (README, "Reading the verdict"). */
+/* Configuration k's windowed schedule at m: 1 and *w, or 0 when it has
+   none there (--window 0, --paper; another m without --window-all-m). */
+static int cli_window_at(edan_context *ctx, const cli_analysis *a, uint32_t k, uint32_t m, edan_window *w)
+{
+    if (edan_get_config(ctx, k)->window == EDAN_WINDOW_OFF || (a->opts.window_m && a->opts.window_m != m)) return 0;
+    return edan_get_window(ctx, k, m, w) == EDAN_OK;
+}
+
+/* The verdict's class and text from the windowed schedule: its time, the
+   RAM latencies on its critical path against W/m (all overlapped m at a
+   time) and W (none overlapped), its slope as the what-if; the paper's
+   bounds beside it. */
+static void cli_verdict_window(const edan_config *c, const edan_window *wd, const edan_metrics *mt, cli_verdict *v)
+{
+    char w[32], lw[32], d[32], wm[32], lam[32], add[32], lo[32], hi[32], T[32];
+    const double hz = c->freq_ghz * 1e9, W = (double)mt->W, ideal = W / (double)v->m;
+    v->windowed = 1;
+    v->T_window = wd->T;
+    v->lambda_window = wd->lambda;
+    if (wd->lambda && wd->T) {
+        /* the critical path's RAM latencies that more slots would not
+           hide: the chain's (its share of the window's latencies, or of the
+           paper's upper bound where that is larger), or those beyond what
+           m at a time need */
+        const double lw = (double)wd->lambda, beyond = 1.0 - ideal / lw;
+        const double chain = (double)mt->D / (lw > v->lambda ? lw : v->lambda);
+        const double hidden_not = chain > beyond ? chain : beyond;
+        v->window_share = (hidden_not < 1.0 ? hidden_not : 1.0) * lw * (double)c->alpha / (double)wd->T;
+        if (v->window_share < 0) v->window_share = 0;
+        if (v->window_share > 1) v->window_share = 1;
+    }
+    v->add_window_s = (double)wd->lambda * CLI_VERDICT_NS * c->freq_ghz / hz;
+    v->cls = v->window_share >= CLI_VERDICT_LATENCY_BOUND ? "latency-bound"
+             : v->window_share >= CLI_VERDICT_MIXED ? "mixed" : "throughput-bound";
+    cli_group(w, sizeof w, mt->W);
+    cli_group(lw, sizeof lw, wd->lambda);
+    cli_group(d, sizeof d, mt->D);
+    cli_rounds(wm, sizeof wm, ideal);
+    cli_rounds(lam, sizeof lam, v->lambda);
+    cli_duration(add, sizeof add, v->add_window_s);
+    cli_duration(lo, sizeof lo, v->add_min_s);
+    cli_duration(hi, sizeof hi, v->add_max_s);
+    cli_duration(T, sizeof T, (double)wd->T / hz);
+    snprintf(v->text, sizeof v->text,
+             "%s: on a core's window (%u in flight, %u loads, %u stores, %u RAM accesses at a time) %s of the %s RAM "
+             "accesses' latencies lie on the critical path (the longest chain %s, %s if every %u overlapped); %.0f%% "
+             "of its %s is RAM latency that more accesses in flight would not hide; %.0f ns more RAM latency adds "
+             "about %s (at least that: the schedule's slope); by the paper's bounds, where any two independent "
+             "accesses overlap, lambda is %s and the %.0f ns add %s to %s",
+             v->cls, wd->rob, wd->lq, wd->sq, v->m, lw, w, d, wm, v->m, 100.0 * v->window_share, T, CLI_VERDICT_NS,
+             add, lam, CLI_VERDICT_NS, lo, hi);
+}
+
 static void cli_verdict_make(edan_context *ctx, const cli_analysis *a, uint32_t k, cli_verdict *v)
 {
     const edan_config *c = edan_get_config(ctx, k);
@@ -529,6 +575,13 @@ static void cli_verdict_make(edan_context *ctx, const cli_analysis *a, uint32_t 
                  "no access reaches RAM%s: RAM latency does not change this run's time",
                  c->num_levels ? " (the caches serve every load and store)" : "");
         return;
+    }
+    {
+        edan_window wd;
+        if (cli_window_at(ctx, a, k, v->m, &wd)) {
+            cli_verdict_window(c, &wd, &mt, v);
+            return;
+        }
     }
     v->cls = v->chain_share >= CLI_VERDICT_LATENCY_BOUND ? "latency-bound"
              : v->chain_share >= CLI_VERDICT_MIXED ? "mixed" : "throughput-bound";
@@ -918,10 +971,18 @@ static void cli_json_verdict(jw *w, edan_context *ctx, const cli_analysis *a, ui
         jw_obj_as(w, "verdict", JW_INLINE);
         jw_str(w, "text", v.text);
         jw_str(w, "class", v.cls);
+        jw_str(w, "from", v.windowed ? "window" : "bounds");
         jw_uint(w, "m", v.m);
         jw_uint(w, "W", v.W);
         jw_uint(w, "D", v.D);
         jw_nums(w, names, vals, sizeof vals / sizeof vals[0]);
+        if (v.windowed) {
+            jw_row(w);
+            jw_uint(w, "T_window", v.T_window);
+            jw_uint(w, "lambda_window", v.lambda_window);
+            jw_num(w, "window_share", v.window_share);
+            jw_num(w, "added_seconds_window", v.add_window_s);
+        }
         jw_end_obj(w);
     }
 }
@@ -1031,10 +1092,15 @@ static void cli_json_bounds(jw *w, edan_context *ctx, const cli_analysis *a, uin
         {
             const double vals[] = {b.lambda, b.Lambda, b.M_lower, b.M_layered, b.M_upper,
                                    b.T_lower, b.T_layered, b.T_upper};
+            edan_window wd;
             snprintf(m, sizeof m, "%u", cli_m_at(a, j));
             jw_row(w);
             jw_obj_as(w, m, JW_INLINE);
             jw_nums(w, names, vals, sizeof vals / sizeof vals[0]);
+            if (cli_window_at(ctx, a, k, cli_m_at(a, j), &wd)) {
+                jw_uint(w, "T_window", wd.T);
+                jw_uint(w, "lambda_window", wd.lambda);
+            }
             jw_end_obj(w);
         }
     }
@@ -1216,6 +1282,17 @@ static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char 
         jw_str(&w, "provenance", a->provenance[k]);
         cli_json_verdict(&w, ctx, a, k);
         cli_json_config(&w, c);
+        jw_row(&w);
+        jw_obj_as(&w, "window", JW_INLINE);
+        if (c->window != EDAN_WINDOW_OFF) {
+            jw_uint(&w, "rob", c->window);
+            jw_uint(&w, "lq", c->lq);
+            jw_uint(&w, "sq", c->sq);
+            jw_uint(&w, "width", c->width);
+            jw_uint(&w, "m", a->opts.window_m);     /* 0: every m */
+        }
+        jw_str(&w, "source", cli_window_source(a, k));
+        jw_end_obj(&w);
         cli_json_metrics(&w, ctx, a, k, &mt);
         cli_json_bounds(&w, ctx, a, k);
         if (a->alpha_add_ns > 0) cli_json_what_if(&w, ctx, a, k);
@@ -1448,6 +1525,23 @@ static void cli_table_bounds(edan_context *ctx, const cli_analysis *a, int w, FI
         edan_bounds b[EDAN_MAX_CONFIGS];
         for (k = 0; k < K; k++) edan_get_bounds(ctx, k, m, &b[k]);
         fprintf(o, "  m = %u\n", m);
+        {   /* the windowed schedule first, where it ran at this m ("-": not here) */
+            edan_window wd[EDAN_MAX_CONFIGS];
+            int any = 0, has[EDAN_MAX_CONFIGS];
+            for (k = 0; k < K; k++) any |= has[k] = cli_window_at(ctx, a, k, m, &wd[k]);
+            if (any) {
+                uint32_t f;
+                for (f = 0; f < 2; f++) {
+                    fprintf(o, "  %-26s", f ? "  lambda window" : "  T window (cycles)");
+                    for (k = 0; k < K; k++) {
+                        char cell[32] = "-";
+                        if (has[k]) snprintf(cell, sizeof cell, "%llu", (unsigned long long)(f ? wd[k].lambda : wd[k].T));
+                        fprintf(o, " %*s", w, cell);
+                    }
+                    fputc('\n', o);
+                }
+            }
+        }
         CLI_ROW_D("  lambda", b[k].lambda, "%.2f");
         CLI_ROW_D("  Lambda", b[k].Lambda, "%.6g");
         CLI_ROW_D("  T lower (cycles)", b[k].T_lower, "%.1f");

@@ -236,8 +236,9 @@ static naive_t naive_tmax(naive_t a, naive_t b) { return naive_later(b, a) ? b :
 
 /* The windowed schedule of the model page, played the plain way: every
    vertex's dispatch, start, finish and retirement kept, each thread's
-   vertices, loads and stores listed, the m slots scanned for the first
-   free, the edges (sorted by target) read as they are. A predecessor that
+   vertices, loads and stores listed, the m slots scanned for the one
+   freed last among those free at the vertex's ready time (else the first
+   to be free), the edges (sorted by target) read as they are. A predecessor that
    has left its thread's window (it is not among the thread's last R
    vertices when the current one is played) counts with the retirement of
    that thread's newest vertex to leave it. */
@@ -285,10 +286,13 @@ static void naive_window(const edan_insn *tr, size_t n, const edan_config *cfg, 
             if (store && ns[th] >= SQ) d = naive_tmax(d, drain[ts[th * n + ns[th] - SQ]]);
             disp[v] = d;
             st[v] = naive_tmax(d, S);
-            if (is_mem[v]) {
-                uint32_t b = 0, x;
-                for (x = 1; x < m; x++)
-                    if (naive_later(sl[b], sl[x])) b = x;
+            if (is_mem[v]) {    /* the slot free at its ready time that was freed last, else the first free */
+                uint32_t b = m, x;
+                for (x = 0; x < m; x++)
+                    if (!naive_later(sl[x], st[v]) && (b == m || naive_later(sl[x], sl[b]))) b = x;
+                if (b == m)
+                    for (b = 0, x = 1; x < m; x++)
+                        if (naive_later(sl[b], sl[x])) b = x;
                 st[v] = naive_tmax(st[v], sl[b]);
                 F[v] = st[v];
                 F[v].k++;

@@ -66,6 +66,14 @@ static void chase_reset(char *buf, size_t bytes, size_t stride, int k)
     }
 }
 
+void probe_chase_two(char *buf, size_t bytes, size_t stride, char **p, char **q)
+{
+    chase_reset(buf, bytes, stride, 2);
+    *p = chase_cur.p[0];
+    *q = chase_cur.p[1];
+    chase_cur.buf = NULL;       /* the next probe_chase_run starts afresh */
+}
+
 /* K chains in one loop; K is a compile-time constant so the pointers live
    in registers. */
 #define CHASE_K(K)                                                     \
@@ -113,14 +121,16 @@ double probe_chase_run(char *buf, size_t bytes, size_t stride, int k, long steps
     return t1 - t0;
 }
 
-/* 100 dependent adds per iteration: one per cycle on every x86 core since
-   the P6, so adds/second is the core clock; the loop's own counter and
-   branch run in parallel on other ports. */
+/* 100 dependent adds of a register per iteration: one per cycle on every
+   x86 core since the P6, so adds/second is the core clock; the loop's own
+   counter and branch run in parallel on other ports. Not adds of an
+   immediate: cores since Golden Cove fold chains of those at rename (about
+   3 a cycle), which read as a clock three times too fast. */
 static long add_chain(long iters)
 {
-    long x = 0, i;
+    long x = 0, one = 1, i;
     for (i = 0; i < iters; i++)
-        __asm__ volatile(".rept 100\n\taddq $1, %0\n\t.endr" : "+r"(x));
+        __asm__ volatile(".rept 100\n\taddq %1, %0\n\t.endr" : "+r"(x) : "r"(one));
     return x;
 }
 

@@ -142,6 +142,21 @@ double probe_chase_run(char *buf, size_t bytes, size_t stride, int k, long steps
 double probe_core_ghz(double seconds);
 double probe_tsc_ghz(double seconds);
 
+/* ---- the core's window (window.c) ---- */
+enum { PROBE_WINDOW_ROB, PROBE_WINDOW_LQ, PROBE_WINDOW_SQ, PROBE_WINDOW_WIDTH };
+#define PROBE_WINDOW_MAX_FILL 1024      /* fillers after each load, at most */
+/* 1 where the generated loops run (x86-64). */
+int probe_window_supported(void);
+/* Seconds for `iters` iterations of: *p = **p, n fillers of `kind`
+   (PROBE_WINDOW_ROB nops, _LQ L1 loads, _SQ stores), *q = **q, n fillers;
+   the chases go on from where they stop. -1 when it cannot run. */
+double probe_window_run(int kind, int n, char **p, char **q, long iters);
+/* Seconds for `iters` passes over a block of n nops: the dispatch width
+   is n x iters / (seconds x core Hz). */
+double probe_window_nops(int n, long iters);
+/* Two starts half a lap apart on the chase cycle of buf (built with marks). */
+void probe_chase_two(char *buf, size_t bytes, size_t stride, char **p, char **q);
+
 /* ---- JSON text output (probe.c) ---- */
 void probe_log(const probe_opts *o, const char *fmt, ...);
 #endif

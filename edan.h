@@ -8250,7 +8250,7 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
     v = edan__pl_need(&c, root, "mlp", EDAN__JSON_OBJECT, "the profile", &rc);
     if (v) p->mlp_m = (uint32_t)edan__pl_num(&c, v, "m", "\"mlp\"", 1, EDAN__PL_MAX_COUNT, 1, &rc);
     v = edan__json_get(root, "window");    /* optional: profiles before it have none */
-    if (v && rc == EDAN_OK) {
+    if (v && rc == EDAN_OK && !edan__json_bool(edan__json_get(v, "skipped"), 0)) {
         p->window_rob = (uint32_t)edan__pl_num(&c, v, "rob", "\"window\"", 1, EDAN_WINDOW_MAX, 1, &rc);
         p->window_lq = (uint32_t)edan__pl_num(&c, v, "lq", "\"window\"", 1, EDAN_WINDOW_MAX, 1, &rc);
         p->window_sq = (uint32_t)edan__pl_num(&c, v, "sq", "\"window\"", 1, EDAN_WINDOW_MAX, 1, &rc);

@@ -126,11 +126,16 @@ typedef struct cli_analysis {
     uint64_t flops;             /* ... these; else the op histogram times edan_rv_op_flops */
 } cli_analysis;
 
-enum { CLI_SET_ALPHA = 1, CLI_SET_FREQ = 2, CLI_SET_CACHE = 4, CLI_SET_WINDOW = 8 };
+enum {
+    CLI_SET_ALPHA = 1, CLI_SET_FREQ = 2, CLI_SET_CACHE = 4,
+    CLI_SET_WINDOW = 8, CLI_SET_LQ = 16, CLI_SET_SQ = 32, CLI_SET_WIDTH = 64,     /* --window, --lq, --sq, --width */
+    CLI_SET_WINDOW_ANY = CLI_SET_WINDOW | CLI_SET_LQ | CLI_SET_SQ | CLI_SET_WIDTH
+};
 
 /* Where configuration k's windowed schedule came from: "option" (--window,
-   --lq, --sq, --width), "profile" (its "window" section), "default" (the
-   model page's), or "off" (--window 0, --paper). */
+   --lq, --sq or --width; the others from the profile, else the page's
+   defaults), "profile" (its "window" section), "default" (the model
+   page's), or "off" (--window 0, --paper). */
 const char *cli_window_source(const cli_analysis *a, uint32_t k);
 /* The m the verdict speaks of (and the windowed schedule runs at unless
    --window-all-m): the profile's measured m when it is in the list, else

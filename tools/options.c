@@ -263,7 +263,8 @@ static int cli_apply_config(cli_analysis *a, int id, const char *val)
             return cli_err("%s %s: expected %s to %u", name, val, id == CLI_OPT_WINDOW ? "0 (off)" : "1",
                            (unsigned)EDAN_WINDOW_MAX);
         *f = id == CLI_OPT_WINDOW && !v ? EDAN_WINDOW_OFF : v;
-        *set |= CLI_SET_WINDOW;
+        *set |= id == CLI_OPT_WINDOW ? CLI_SET_WINDOW : id == CLI_OPT_LQ ? CLI_SET_LQ : id == CLI_OPT_SQ ? CLI_SET_SQ
+                                                                                     : CLI_SET_WIDTH;
         return 0;
     }
     }
@@ -409,11 +410,11 @@ static int cli_apply_profile(cli_analysis *a)
         }
         if (!(ex & CLI_SET_ALPHA)) c->alpha = pc.alpha;
         if (!(ex & CLI_SET_FREQ)) c->freq_ghz = pc.freq_ghz;
-        if (!(ex & CLI_SET_WINDOW) && p->window_rob) {     /* what the profile measured; the rest default */
-            c->window = pc.window;
-            c->lq = pc.lq;
-            c->sq = pc.sq;
-            c->width = pc.width;
+        if (p->window_rob) {    /* what the profile measured, where no option says otherwise */
+            if (!(ex & CLI_SET_WINDOW)) c->window = pc.window;
+            if (!(ex & CLI_SET_LQ)) c->lq = pc.lq;
+            if (!(ex & CLI_SET_SQ)) c->sq = pc.sq;
+            if (!(ex & CLI_SET_WIDTH)) c->width = pc.width;
         }
         {
             char al[96];
@@ -457,7 +458,7 @@ uint32_t cli_verdict_m(const cli_analysis *a)
 const char *cli_window_source(const cli_analysis *a, uint32_t k)
 {
     if (a->configs[k].window == EDAN_WINDOW_OFF) return "off";
-    if (a->explicit_set[k] & CLI_SET_WINDOW) return "option";
+    if (a->explicit_set[k] & CLI_SET_WINDOW_ANY) return "option";
     return a->profile_window ? "profile" : "default";
 }
 

@@ -391,6 +391,60 @@ static void test_profile(void)
 }
 
 /* ---- the chase permutation ---------------------------------------- */
+/* The profile's "window" (probe's measure of the core's window): into
+   edan_profile and, by edan_profile_to_config, into a configuration's
+   window, lq, sq and width (a width not measured: the default); a skipped
+   one, or none, leaves them; a bad one names its place. */
+static void test_profile_window(void)
+{
+    ref_profile v = {3.25, 1.5, 4.875, 4.25, 13.8125, 101.5, 329.875, 211.25, 12.75, 7};
+    char *t = make_profile(&v, 1, "edan-hwprofile"), *u = (char *)malloc(9000), *q;
+    edan_profile *p;
+    edan_config cfg;
+    char err[300];
+    static const char *const sections[] = {
+        "\"window\": {\"rob\": 481, \"lq\": 190, \"sq\": 143, \"width\": 6},",
+        "\"window\": {\"rob\": 481, \"lq\": 190, \"sq\": 143},",
+        "\"window\": {\"skipped\": true, \"reason\": \"no jump\"},",
+        "",
+        "\"window\": {\"rob\": 481, \"lq\": 0, \"sq\": 143},",
+        "\"window\": {\"rob\": 481, \"sq\": 143},"};
+    size_t i;
+    q = strstr(t, "  \"mlp\"");
+    for (i = 0; i < sizeof sections / sizeof sections[0]; i++) {
+        edan_result rc;
+        snprintf(u, 9000, "%.*s  %s\n%s", (int)(q - t), t, sections[i], q);
+        rc = edan_profile_parse(u, strlen(u), "w.json", NULL, &p, err, sizeof err);
+        if (i >= 4) {   /* "w.json:LINE: ..." at the section's line, naming "lq" in "window" */
+            char at[32];
+            const char *c;
+            int line = 1;
+            for (c = u; c < u + (q - t); c++) line += *c == '\n';
+            snprintf(at, sizeof at, "w.json:%d: ", line);
+            CHECK(rc == EDAN_ERR_PARSE && p == NULL);
+            CHECK(strstr(err, at) == err && strstr(err, "\"window\"") != NULL && strstr(err, "\"lq\"") != NULL);
+            continue;
+        }
+        CHECK(rc == EDAN_OK);
+        if (!p) { fprintf(stderr, "%s\n", err); continue; }
+        memset(&cfg, 0, sizeof cfg);
+        cfg.window = 7;     /* kept where the profile measured nothing */
+        CHECK(edan_profile_to_config(p, &cfg) == EDAN_OK);
+        if (i < 2) {
+            CHECK_EQ_U(p->window_rob, 481);
+            CHECK_EQ_U(p->window_lq, 190);
+            CHECK_EQ_U(p->window_sq, 143);
+            CHECK_EQ_U(p->window_width, i == 0 ? 6 : 0);
+            CHECK(cfg.window == 481 && cfg.lq == 190 && cfg.sq == 143 && cfg.width == (i == 0 ? 6u : 0u));
+        } else {
+            CHECK(p->window_rob == 0 && cfg.window == 7 && cfg.lq == 0);
+        }
+        edan_profile_free(p);
+    }
+    free(u);
+    free(t);
+}
+
 static void test_sattolo(void)
 {
     static const size_t sizes[] = {1, 2, 3, 7, 64, 1000, 4097, 65536};
@@ -518,6 +572,7 @@ int main(int argc, char **argv)
     if (argc == 3 && !strcmp(argv[1], "--check")) return check_file(argv[2]);
     test_json();
     test_profile();
+    test_profile_window();
     test_sattolo();
     test_read_stream();
     return check_summary("test_profile");

@@ -1398,7 +1398,6 @@ typedef struct edan__win {
     edan__wt *lq, *sq;      /* [j mod LQ]: load j's retirement; [j mod SQ]: store j's drain */
     edan__wt *slot;         /* the m memory slots' free times, ascending */
     uint64_t nload, nstore;
-    edan__wt left;          /* the retirement of the newest vertex that left the window */
     edan__wt last;          /* ... of its last vertex */
     uint64_t alpha;
     uint32_t R, LQ, SQ, K, m;
@@ -1531,6 +1530,9 @@ struct edan_context {
     uint32_t wn, wnm, wR, wm[EDAN_MAX_M];
     edan__wthr **wt; size_t wt_cap;
     edan__wthr *wcur;
+    /* per stretch of th.seg that ended, each schedule's last retirement
+       then (wseg[stretch * wn + j]; wseg_n stretches) */
+    edan__wt *wseg; size_t wseg_cap, wseg_n;
 };
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -1824,6 +1826,7 @@ void edan_destroy(edan_context *ctx)
     edan__free(&a, ctx->th.seg);
     for (j = 0; j < ctx->wt_cap; j++) edan__free(&a, ctx->wt[j]);
     edan__free(&a, ctx->wt);
+    edan__free(&a, ctx->wseg);
     edan__free(&a, ctx->multi_pred);
     edan__free(&a, ctx->multi_pv);
     edan__free(&a, ctx->multi_fill);
@@ -3073,24 +3076,23 @@ static size_t edan__seg_of(edan_context *ctx, uint64_t u)
 }
 
 /* Where predecessor u of the current vertex vid is: its thread's
-   schedules *w and how many of that thread's vertices came after it (*d,
-   1 for the vertex before the current one); 0 when it is not among that
-   thread's last ctx->wR (it has left every window; *w NULL: a vertex no
-   schedule saw). */
-static int edan__win_where(edan_context *ctx, uint64_t u, uint64_t vid, edan__wthr **w, uint64_t *d)
+   schedules *w, how many of that thread's vertices came after it (*d, 1
+   for the vertex before the current one) and, for another thread's, its
+   stretch *sg; 0 when it is not among that thread's last ctx->wR (it has
+   left every window; *w NULL: a vertex no schedule saw). */
+static int edan__win_where(edan_context *ctx, uint64_t u, uint64_t vid, edan__wthr **w, uint64_t *d, size_t *sg)
 {
     edan__wthr *o;
-    uint64_t lo, hi, n;
+    uint64_t lo, hi, n, t;
+    *sg = 0;
     if (u >= ctx->th.seg_start) {   /* the running thread's stretch (all of it with one thread) */
         *w = ctx->wcur;
         *d = vid - u;
         return *d <= ctx->wR;
     }
-    {
-        size_t sg = edan__seg_of(ctx, u);
-        uint64_t t = ctx->th.nseg ? ctx->th.seg[sg][1] : 0;
-        *w = o = t < ctx->wt_cap ? ctx->wt[t] : NULL;
-    }
+    *sg = edan__seg_of(ctx, u);
+    t = ctx->th.nseg ? ctx->th.seg[*sg][1] : 0;
+    *w = o = t < ctx->wt_cap ? ctx->wt[t] : NULL;
     if (!o || o->gone) return 0;
     n = o->n - (o == ctx->wcur);       /* the current vertex is counted already (its id in the ring) */
     lo = o->n > ctx->wR ? o->n - ctx->wR : 0;   /* its vertices lo .. n - 1 are in the ring, ids rising */
@@ -3108,25 +3110,44 @@ static int edan__win_where(edan_context *ctx, uint64_t u, uint64_t vid, edan__wt
 }
 
 /* Predecessor u's time in schedule j: its finish as its successors see
-   it (its start: a forwarding store's), or, once it has left its window,
-   the retirement of the newest vertex that left (a bound on its finish;
-   for the running thread's own, no later than the current vertex's
-   dispatch, so it changes nothing). */
+   it (its start: a forwarding store's). Once it has left its window: the
+   running thread's own finished before the current vertex's dispatch (it
+   retired before the vertex R earlier did), so it counts with nothing;
+   another thread's counts with that thread's retirement when the stretch
+   that holds it ended (it was switched away from), a bound on its finish
+   that the windows do not keep (edan-model: the note on threads). */
 static EDAN__INLINE edan__wt edan__win_at(edan_context *ctx, uint64_t u, uint64_t vid, uint32_t j, int start)
 {
     edan__wthr *w;
     uint64_t d;
+    size_t sg;
     edan__wt z = {0, 0};
-    int in = edan__win_where(ctx, u, vid, &w, &d);
+    int in = edan__win_where(ctx, u, vid, &w, &d, &sg);
     const edan__win *s;
     if (!w) return z;
-    if (w->gone) return w->fin[j];
+    if (w->gone || !in || d > w->s[j].R) {
+        if (w == ctx->wcur) return z;
+        return sg < ctx->wseg_n ? ctx->wseg[sg * ctx->wn + j] : z;
+    }
     s = &w->s[j];
-    if (!in || d > s->R) return s->left;
     {
         uint32_t at = s->ri >= d ? s->ri - (uint32_t)d : s->ri + s->R - (uint32_t)d;
         return start ? s->ring[at].S : s->ring[at].F;
     }
+}
+
+/* The running thread's stretch ends (a switch, its exit): each schedule's
+   last retirement is its vertices' bound once they leave its window
+   (edan__win_at). 0 when out of memory. */
+static int edan__win_stretch_end(edan_context *ctx)
+{
+    size_t sg = ctx->th.nseg ? ctx->th.nseg - 1 : 0;
+    uint32_t j;
+    if (!ctx->wn || !ctx->wcur || !ctx->th.nseg) return 1;
+    if (!edan__grow(&ctx->a, (void **)&ctx->wseg, &ctx->wseg_cap, (sg + 1) * ctx->wn, sizeof(edan__wt))) return 0;
+    for (j = 0; j < ctx->wn; j++) ctx->wseg[sg * ctx->wn + j] = ctx->wcur->s[j].last;
+    if (ctx->wseg_n < sg + 1) ctx->wseg_n = sg + 1;
+    return 1;
 }
 
 /* The current vertex vid of the running thread in configuration g's
@@ -3193,7 +3214,6 @@ static EDAN__NOINLINE void edan__win_vertex(edan_context *ctx, edan__cfg *g, uin
             if (++s->li == s->LQ) s->li = 0;
             s->nload++;
         }
-        if (i >= s->R) s->left = s->ring[s->ri].ret;
         s->ring[s->ri].F = seen;
         s->ring[s->ri].S = st;
         s->ring[s->ri].ret = ret;
@@ -4475,6 +4495,7 @@ edan_result edan_thread_switch(edan_context *ctx, uint32_t thread)
     edan__thread *T;
     if ((r = edan__thr_running(ctx, thread, "switch to thread %u")) != EDAN_OK) return r;
     if (thread == ctx->th.cur) return EDAN_OK;
+    if (!edan__win_stretch_end(ctx)) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the threads' stretches");
     edan__thr_account(ctx);
     if (ctx->th.cur != EDAN__NO_THREAD) {
         T = &ctx->th.t[ctx->th.cur];
@@ -4501,7 +4522,7 @@ edan_result edan_thread_exit(edan_context *ctx, uint32_t thread)
     edan__thread *T;
     if ((r = edan__thr_running(ctx, thread, "thread %u exits")) != EDAN_OK) return r;
     T = &ctx->th.t[thread];
-    if (!edan__wthr_gone(ctx, thread))
+    if ((thread == ctx->th.cur && !edan__win_stretch_end(ctx)) || !edan__wthr_gone(ctx, thread))
         return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for thread %u's windowed schedule", thread);
     if (thread == ctx->th.cur) {   /* its share, then no thread until a switch */
         edan__thr_account(ctx);

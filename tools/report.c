@@ -507,10 +507,26 @@ static int cli_window_at(edan_context *ctx, const cli_analysis *a, uint32_t k, u
    RAM latencies on its critical path against W/m (all overlapped m at a
    time) and W (none overlapped), its slope as the what-if; the paper's
    bounds beside it. */
-static void cli_verdict_window(const edan_config *c, const edan_window *wd, const edan_metrics *mt, cli_verdict *v)
+static void cli_verdict_window(edan_context *ctx, uint32_t k, const edan_window *wd, const edan_metrics *mt,
+                               cli_verdict *v)
 {
-    char w[32], lw[32], d[32], wm[32], lam[32], add[32], lo[32], hi[32], T[32];
-    const double hz = c->freq_ghz * 1e9, W = (double)mt->W, ideal = W / (double)v->m;
+    char w[32], lw[32], d[32], wm[32], lam[32], add[32], lo[32], hi[32], T[32], per[96] = "";
+    const edan_config *c = edan_get_config(ctx, k);
+    uint32_t t, threads = 0;
+    uint64_t busiest = mt->W;
+    double hz = c->freq_ghz * 1e9, ideal;
+    if (edan_num_threads(ctx) > 1) {   /* each thread that ran is a core with m slots: its accesses over them */
+        busiest = 0;
+        for (t = 0; t < edan_num_threads(ctx); t++) {
+            edan_thread_metrics tm;
+            if (edan_get_thread_metrics(ctx, k, t, &tm) != EDAN_OK || !tm.N) continue;
+            threads++;
+            if (tm.W > busiest) busiest = tm.W;
+        }
+    }
+    if (threads > 1) snprintf(per, sizeof per, " in each of %u threads, the busiest's %s", threads,
+                              cli_group(lo, sizeof lo, busiest));
+    ideal = (double)busiest / (double)v->m;
     v->windowed = 1;
     v->T_window = wd->T;
     v->lambda_window = wd->lambda;
@@ -540,12 +556,12 @@ static void cli_verdict_window(const edan_config *c, const edan_window *wd, cons
     cli_duration(T, sizeof T, (double)wd->T / hz);
     snprintf(v->text, sizeof v->text,
              "%s: on a core's window (%u in flight, %u loads, %u stores, %u RAM accesses at a time) %s of the %s RAM "
-             "accesses' latencies lie on the critical path (the longest chain %s, %s if every %u overlapped); %.0f%% "
+             "accesses' latencies lie on the critical path (the longest chain %s, %s if every %u overlapped%s); %.0f%% "
              "of its %s is RAM latency that more accesses in flight would not hide; %.0f ns more RAM latency adds "
              "about %s (at least that: the schedule's slope); by the paper's bounds, where any two independent "
              "accesses overlap, lambda is %s and the %.0f ns add %s to %s",
-             v->cls, wd->rob, wd->lq, wd->sq, v->m, lw, w, d, wm, v->m, 100.0 * v->window_share, T, CLI_VERDICT_NS,
-             add, lam, CLI_VERDICT_NS, lo, hi);
+             v->cls, wd->rob, wd->lq, wd->sq, v->m, lw, w, d, wm, v->m, per, 100.0 * v->window_share, T,
+             CLI_VERDICT_NS, add, lam, CLI_VERDICT_NS, lo, hi);
 }
 
 static void cli_verdict_make(edan_context *ctx, const cli_analysis *a, uint32_t k, cli_verdict *v)
@@ -579,7 +595,7 @@ static void cli_verdict_make(edan_context *ctx, const cli_analysis *a, uint32_t 
     {
         edan_window wd;
         if (cli_window_at(ctx, a, k, v->m, &wd)) {
-            cli_verdict_window(c, &wd, &mt, v);
+            cli_verdict_window(ctx, k, &wd, &mt, v);
             return;
         }
     }

@@ -39,7 +39,10 @@ for k, c in enumerate(r["configs"]):
         assert 0 <= lw <= W, (lw, W)
         share = 0.0
         if lw and v["T_window"]:
-            share = min(1.0, max(D / max(lw, lam), 1 - W / m / lw)) * lw * c["alpha"] / v["T_window"]
+            # each thread that ran is a core with m slots of its own: the busiest's accesses over them
+            ran = [t["configs"][k]["W"] for t in r.get("threads", []) if t["instructions"]]
+            busiest = max(ran) if ran else W
+            share = min(1.0, max(D / max(lw, lam), 1 - busiest / m / lw)) * lw * c["alpha"] / v["T_window"]
             share = min(1.0, max(0.0, share))
         assert abs(v["window_share"] - share) <= 1e-12, (v["window_share"], share)
         if W: assert t.startswith(cls_of(share) + ": on a core's window") and f" {lw:,} of the {W:,} RAM" in t, t

@@ -240,8 +240,9 @@ static naive_t naive_tmax(naive_t a, naive_t b) { return naive_later(b, a) ? b :
    freed last among those free at the vertex's ready time (else the first
    to be free), the edges (sorted by target) read as they are. A predecessor that
    has left its thread's window (it is not among the thread's last R
-   vertices when the current one is played) counts with the retirement of
-   that thread's newest vertex to leave it. */
+   vertices when the current one is played) counts with nothing when it is
+   the current thread's, else with the retirement of the last vertex of its
+   stretch (the run of entries of its thread that holds it). */
 static void naive_window(const edan_insn *tr, size_t n, const edan_config *cfg, const size_t (*edges)[2],
                          const unsigned char *ekind, size_t ne, const int *is_mem, const uint64_t *t,
                          const unsigned char *kind, naive_result *R)
@@ -255,9 +256,25 @@ static void naive_window(const edan_insn *tr, size_t n, const edan_config *cfg, 
     size_t *tl = (size_t *)calloc(NAIVE_THREADS * n, sizeof(size_t));     /* ... its load i */
     size_t *ts = (size_t *)calloc(NAIVE_THREADS * n, sizeof(size_t));     /* ... its store i */
     size_t *local = (size_t *)calloc(n, sizeof(size_t));
+    size_t *send = (size_t *)calloc(n, sizeof(size_t));    /* each vertex's stretch's last vertex */
     naive_t *slots = (naive_t *)calloc(NAIVE_THREADS * 65536, sizeof(naive_t));
     uint32_t j;
     naive_alpha = cfg->alpha ? cfg->alpha : 200;
+    {   /* the stretches: runs of entries of one thread, as naive_feed switches (spawns run in none) */
+        size_t v, first = 0, last = n;
+        uint32_t cur = 0;
+        for (v = 0; v <= n; v++) {
+            if (v < n && (tr[v].flags & NAIVE_SPAWN)) continue;
+            if (v == n || (naive_mt && naive_thread[v] != cur)) {
+                size_t x;
+                for (x = first; x < v; x++) send[x] = last;
+                first = v;
+                last = n;
+                if (v < n) cur = naive_thread[v];
+            }
+            if (v < n && !(tr[v].flags & NAIVE_KILL)) last = v;
+        }
+    }
     for (j = 0; j < naive_wnm; j++) {
         const uint32_t m = naive_wm[j];
         size_t nv[NAIVE_THREADS] = {0}, nl[NAIVE_THREADS] = {0}, ns[NAIVE_THREADS] = {0}, v, e = 0, q;
@@ -275,8 +292,13 @@ static void naive_window(const edan_insn *tr, size_t n, const edan_config *cfg, 
                 const size_t u = edges[q][0];
                 const uint32_t tu = naive_mt ? naive_thread[u] % NAIVE_THREADS : 0;
                 naive_t x;
-                if (local[u] + W < nv[tu]) x = ret[tv[tu * n + nv[tu] - W - 1]];   /* left its window */
-                else x = ekind[q] == NAIVE_E_FORWARD ? st[u] : seen[u];
+                if (local[u] + W < nv[tu]) {    /* left its window: its own thread's finished before this
+                                                   dispatch; another's counts with its stretch's end */
+                    naive_t zero = {0, 0};
+                    x = tu == th ? zero : ret[send[u]];
+                } else {
+                    x = ekind[q] == NAIVE_E_FORWARD ? st[u] : seen[u];
+                }
                 if (ekind[q] == NAIVE_E_END) end = naive_tmax(end, x);
                 else S = naive_tmax(S, x);
             }
@@ -316,6 +338,7 @@ static void naive_window(const edan_insn *tr, size_t n, const edan_config *cfg, 
         R->wk[j] = T.k;
     }
     free(disp); free(st); free(F); free(seen); free(ret); free(drain); free(tv); free(tl); free(ts); free(local);
+    free(send);
     free(slots);
 }
 

@@ -17,10 +17,13 @@ static const opt_def rank_opts[] = {
     {NULL, NULL, 0,
      "usage: edan rank [options] RESULT.json...\n"
      "\n"
-     "Ranks applications by memory-latency sensitivity: by lambda (how many RAM\n"
-     "latencies the worst-case time grows by when the latency grows by one) and\n"
-     "by Lambda (the same relative to the application's time). Each RESULT is the\n"
-     "--json report of `edan analyze` or `edan trace`.\n"
+     "Ranks applications by memory-latency sensitivity: first by lambda_window\n"
+     "(the RAM latencies on the windowed schedule's critical path: how many\n"
+     "latencies a core's time grows by when the latency grows by one; when\n"
+     "every report has it at M), then by lambda (the same for the paper's\n"
+     "worst-case time, any two independent accesses overlapping) and by Lambda\n"
+     "(lambda relative to the application's time). Each RESULT is the --json\n"
+     "report of `edan analyze` or `edan trace`.\n"
      "\n"
      "Options (each applies to every report, before or after it):"},
     {"--m", "M", RANK_M, "memory issue slots to rank at (default 4; must be in the\nreports)"},
@@ -38,7 +41,15 @@ static const opt_def rank_opts[] = {
 typedef struct rank_app {
     char name[128];
     double W, D, C, lambda, Lambda, w_over_c;
+    double lambda_window;   /* -1: the report has no windowed schedule at this m */
 } rank_app;
+
+static int rank_by_window(const void *a, const void *b)
+{
+    const rank_app *x = (const rank_app *)a, *y = (const rank_app *)b;
+    if (x->lambda_window != y->lambda_window) return x->lambda_window < y->lambda_window ? 1 : -1;
+    return strcmp(x->name, y->name);
+}
 
 static int rank_by_lambda(const void *a, const void *b)
 {
@@ -112,6 +123,8 @@ static int rank_load(const char *path, const char *config, uint32_t m, rank_app 
         rank_value(path, b, "Lambda", 0, &app->Lambda))
         goto done;
     app->w_over_c = app->C > 0 ? app->W / app->C : 0.0;     /* C >= 1: at most 2^64 */
+    app->lambda_window = -1;
+    if (edan__json_get(b, "lambda_window") && rank_value(path, b, "lambda_window", 1, &app->lambda_window)) goto done;
     rc = 0;
 done:
     edan__json_free(root);
@@ -125,7 +138,7 @@ int edan_cmd_rank(int argc, char **argv)
     const char *config = NULL;
     uint32_t m = CLI_M_PAPER;
     const char *val;
-    int i, n = 0, json = 0, k;
+    int i, n = 0, json = 0, k, window = 0;
     apps = (rank_app *)calloc((size_t)argc, sizeof *apps);
     if (!apps) return 2;
     /* the options first, wherever they stand: each applies to every report */
@@ -165,6 +178,18 @@ int edan_cmd_rank(int argc, char **argv)
         free(apps);
         return 2;
     }
+    {   /* the window's ranking when every report has it at m */
+        int all = 1;
+        for (i = 0; i < n; i++) all &= apps[i].lambda_window >= 0;
+        window = all;
+        if (!all && !json)
+            for (i = 0; i < n; i++)
+                if (apps[i].lambda_window < 0) {
+                    printf("No ranking by lambda_window: %s has no windowed schedule at m = %u (analysed with "
+                           "--window 0, or at another m: --window-all-m).\n\n", apps[i].name, m);
+                    break;
+                }
+    }
     if (json) {
         jw w;
         jw_init(&w, stdout);
@@ -172,10 +197,10 @@ int edan_cmd_rank(int argc, char **argv)
         jw_obj_as(&w, NULL, JW_ROWS);
         jw_row(&w);
         jw_uint(&w, "m", m);
-        for (k = 0; k < 2; k++) {
-            qsort(apps, (size_t)n, sizeof *apps, k ? rank_by_Lambda : rank_by_lambda);
+        for (k = window ? -1 : 0; k < 2; k++) {
+            qsort(apps, (size_t)n, sizeof *apps, k < 0 ? rank_by_window : k ? rank_by_Lambda : rank_by_lambda);
             jw_row(&w);
-            jw_arr_as(&w, k ? "by_Lambda" : "by_lambda", JW_ROWS);
+            jw_arr_as(&w, k < 0 ? "by_lambda_window" : k ? "by_Lambda" : "by_lambda", JW_ROWS);
             for (i = 0; i < n; i++) {
                 jw_row(&w);
                 jw_obj_as(&w, NULL, JW_INLINE);
@@ -187,6 +212,7 @@ int edan_cmd_rank(int argc, char **argv)
                 jw_num(&w, "lambda", apps[i].lambda);
                 jw_num(&w, "Lambda", apps[i].Lambda);
                 jw_num(&w, "W_over_C", apps[i].w_over_c);
+                if (apps[i].lambda_window >= 0) jw_num(&w, "lambda_window", apps[i].lambda_window);
                 jw_end_obj(&w);
             }
             jw_end_arr(&w);
@@ -194,16 +220,21 @@ int edan_cmd_rank(int argc, char **argv)
         jw_end_obj(&w);
         putchar('\n');
     } else {
-        for (k = 0; k < 2; k++) {
-            qsort(apps, (size_t)n, sizeof *apps, k ? rank_by_Lambda : rank_by_lambda);
-            printf("%sRanking by %s (m = %u), most latency-sensitive first:\n", k ? "\n" : "",
-                   k ? "Lambda, relative sensitivity" : "lambda, absolute sensitivity", m);
-            printf("  %4s  %-20s %14s %10s %14s %12s %10s %8s\n", "rank", "application", "W", "D", "lambda", "Lambda",
-                   "W/C", "");
-            for (i = 0; i < n; i++)
-                printf("  %4d  %-20s %14.0f %10.0f %14.2f %12.6g %10.4f %8s\n", i + 1, apps[i].name, apps[i].W,
-                       apps[i].D, apps[i].lambda, apps[i].Lambda, apps[i].w_over_c,
-                       k && apps[i].w_over_c < 0.3 ? "W/C<0.3" : "");
+        for (k = window ? -1 : 0; k < 2; k++) {
+            char lw[32] = "-";
+            qsort(apps, (size_t)n, sizeof *apps, k < 0 ? rank_by_window : k ? rank_by_Lambda : rank_by_lambda);
+            printf("%sRanking by %s (m = %u), most latency-sensitive first:\n", k > (window ? -1 : 0) ? "\n" : "",
+                   k < 0 ? "lambda_window, a core's sensitivity (the windowed schedule)"
+                   : k ? "Lambda, relative sensitivity" : "lambda, absolute sensitivity (the paper's bound)", m);
+            printf("  %4s  %-20s %14s %10s %14s %14s %12s %10s %8s\n", "rank", "application", "W", "D",
+                   "lambda_window", "lambda", "Lambda", "W/C", "");
+            for (i = 0; i < n; i++) {
+                if (apps[i].lambda_window >= 0) snprintf(lw, sizeof lw, "%.0f", apps[i].lambda_window);
+                else snprintf(lw, sizeof lw, "-");
+                printf("  %4d  %-20s %14.0f %10.0f %14s %14.2f %12.6g %10.4f %8s\n", i + 1, apps[i].name, apps[i].W,
+                       apps[i].D, lw, apps[i].lambda, apps[i].Lambda, apps[i].w_over_c,
+                       k > 0 && apps[i].w_over_c < 0.3 ? "W/C<0.3" : "");
+            }
         }
     }
     free(apps);

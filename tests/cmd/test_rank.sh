@@ -81,4 +81,20 @@ refused "a duplicate W" 's/"W": [0-9]*,/"W": 1e300, "W": 6000,/' 'duplicate key 
 refused "W of 1e300" 's/"W": [0-9]*,/"W": 1e300,/' '"W" is 1e+300'
 refused "a subnormal C" 's/"C": [0-9]*,/"C": 4.9e-324,/' '"C" is 4.94066e-324'
 refused "lambda of 1e300" 's/"4": {"lambda": [0-9.e+-]*,/"4": {"lambda": 1e300,/' '"lambda" is 1e+300'
+# the windowed schedule's ranking first, when every report has lambda_window at m
+python3 - "$T" <<'PY' && ok "by_lambda_window: first, sorted, each report's own lambda_window" || bad "by_lambda_window"
+import json, sys
+d = sys.argv[1]
+r = json.load(open(d + "/rank.json"))
+assert list(r)[:2] == ["m", "by_lambda_window"], list(r)
+vals = [x["lambda_window"] for x in r["by_lambda_window"]]
+assert vals == sorted(vals, reverse=True) and r["by_lambda_window"][0]["name"] == "chase", r["by_lambda_window"]
+for x in r["by_lambda_window"]:
+    c = json.load(open(f"{d}/{x['name']}.json"))["configs"][0]
+    assert x["lambda_window"] == c["m"]["4"]["lambda_window"], x
+PY
+./edan trace --quiet --window 0 --func kernel_gemm --json -o "$T/gemm0.json" -- build/examples/gemm 16 > /dev/null || bad "trace gemm --window 0"
+./edan rank "$T/gemm0.json" "$T/chase.json" > "$T/t0.txt" && grep -q "No ranking by lambda_window: gemm has no windowed schedule at m = 4" "$T/t0.txt" \
+  && ! grep -q "Ranking by lambda_window" "$T/t0.txt" && ok "a report without the window: no window ranking, said why" \
+  || bad "rank without the window: $(head -3 "$T/t0.txt")"
 exit $fail

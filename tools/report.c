@@ -411,6 +411,14 @@ static uint32_t cli_num_m(const cli_analysis *a)
 /* RAM latency in cycles after adding `ns` nanoseconds at the config's clock. */
 static double cli_far_alpha(const edan_config *c, double ns) { return (double)c->alpha + ns * c->freq_ghz; }
 
+/* Configuration k's windowed schedule at m: 1 and *w, or 0 when it has
+   none there (--window 0, --paper; another m without --window-all-m). */
+static int cli_window_at(edan_context *ctx, const cli_analysis *a, uint32_t k, uint32_t m, edan_window *w)
+{
+    if (edan_get_config(ctx, k)->window == EDAN_WINDOW_OFF || (a->opts.window_m && a->opts.window_m != m)) return 0;
+    return edan_get_window(ctx, k, m, w) == EDAN_OK;
+}
+
 static int cli_write_sweep(edan_context *ctx, const cli_analysis *a)
 {
     cli_file cf;
@@ -418,18 +426,30 @@ static int cli_write_sweep(edan_context *ctx, const cli_analysis *a)
     int ns;
     char label[128];
     if (cli_file_open(&cf, a->sweep_path)) return -1;
-    fprintf(cf.f, "config,m,added_ns,alpha_cycles,T_lower,T_layered,T_upper,slowdown_upper\n");
+    /* T_window_lower: the windowed schedule's time along today's critical
+       path at the far latency, c + lambda_window x alpha (its time is a
+       maximum of such lines: at least this); empty where it did not run */
+    fprintf(cf.f, "config,m,added_ns,alpha_cycles,T_lower,T_layered,T_upper,slowdown_upper,T_window_lower,"
+                  "slowdown_window\n");
     for (k = 0; k < K; k++) {
         const edan_config *c = edan_get_config(ctx, k);
         cli_config_label(c, label, sizeof label);
         for (j = 0; j < cli_num_m(a); j++) {
             edan_bounds base, b;
+            edan_window wd;
+            const int win = cli_window_at(ctx, a, k, cli_m_at(a, j), &wd);
             edan_get_bounds(ctx, k, cli_m_at(a, j), &base);
             for (ns = 0; ns <= 250; ns += 5) {
                 double al = cli_far_alpha(c, ns);
                 edan_get_bounds_at(ctx, k, cli_m_at(a, j), al, &b);
-                fprintf(cf.f, "\"%s\",%u,%d,%.6g,%.17g,%.17g,%.17g,%.9g\n", label, cli_m_at(a, j), ns, al, b.T_lower,
+                fprintf(cf.f, "\"%s\",%u,%d,%.6g,%.17g,%.17g,%.17g,%.9g,", label, cli_m_at(a, j), ns, al, b.T_lower,
                         b.T_layered, b.T_upper, base.T_upper > 0 ? b.T_upper / base.T_upper : 1.0);
+                if (win) {
+                    double tw = (double)wd.c + (double)wd.lambda * al;
+                    fprintf(cf.f, "%.17g,%.9g\n", tw, wd.T ? tw / (double)wd.T : 1.0);
+                } else {
+                    fprintf(cf.f, ",\n");
+                }
             }
         }
     }
@@ -495,13 +515,6 @@ static const char *cli_rounds(char *buf, size_t n, double v)
 
 /* The plain-words verdict of configuration k, from W, D, m and the what-if
    alone (README, "Reading the verdict"). */
-/* Configuration k's windowed schedule at m: 1 and *w, or 0 when it has
-   none there (--window 0, --paper; another m without --window-all-m). */
-static int cli_window_at(edan_context *ctx, const cli_analysis *a, uint32_t k, uint32_t m, edan_window *w)
-{
-    if (edan_get_config(ctx, k)->window == EDAN_WINDOW_OFF || (a->opts.window_m && a->opts.window_m != m)) return 0;
-    return edan_get_window(ctx, k, m, w) == EDAN_OK;
-}
 
 /* The verdict's class and text from the windowed schedule: its time, the
    RAM latencies on its critical path against W/m (all overlapped m at a

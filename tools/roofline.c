@@ -1377,8 +1377,10 @@ static double app_file(const char *spec, char *path, size_t n)
 
 /* An application from an `edan analyze/trace --json` report (its first
    configuration): AI = flops / requested bytes; performance = flops over
-   the model's time bounds at m (the profile's m when the report has it,
-   else 4, else its first m), converted with the report's clock; or flops /
+   the windowed schedule's time T_window at m (the profile's m when the
+   report has it, else 4, else its first m), converted with the report's
+   clock; without the window flops over the model's time bounds (a range:
+   their C adds every instruction's cost as if none overlapped); or flops /
    runtime when one is given (FILE:SECONDS). A prediction made with
    another profile than the chart's, or none, is marked (foreign) and said
    on standard error. */
@@ -1415,8 +1417,12 @@ static int app_point(const char *spec, unsigned prof_m, const rl_profile_id *id,
     snprintf(key, sizeof key, "%u", CLI_M_PAPER);
     if (!b) b = edan__json_get(ms, key);
     if (!b) b = edan__json_value_at(ms, 0);
-    lo_t = edan__json_number(edan__json_get(b, "T_upper"), 0);
-    hi_t = edan__json_number(edan__json_get(b, "T_lower"), 0);
+    if (edan__json_get(b, "T_window")) {     /* a core's time (the windowed schedule): one point */
+        lo_t = hi_t = edan__json_number(edan__json_get(b, "T_window"), 0);
+    } else {                                    /* the paper's bounds: a range */
+        lo_t = edan__json_number(edan__json_get(b, "T_upper"), 0);
+        hi_t = edan__json_number(edan__json_get(b, "T_lower"), 0);
+    }
     q->predicted = runtime <= 0;
     q->foreign = q->predicted ? app_foreign(root, id, q->analysed_with, sizeof q->analysed_with) : 0;
     if (q->foreign == 1)

@@ -69,6 +69,33 @@ done
 ./edan analyze --window 8 --lq 2 --sq 2 --width 1 "$T/gap8.txt" | grep -q "T window (cycles)" \
   && ok "the text report shows T window first" || bad "no T window row in the text report"
 
+# --- the sweep: the window's time along today's critical path at each added latency
+./edan analyze --sweep "$T/sw.csv" "$T/chain.txt" > /dev/null && python3 - "$T/sw.csv" "$T/chain.json" <<'EOF' \
+  && ok "--sweep: T_window_lower = c + lambda_window x alpha at m 4, empty at the other m's" || bad "sweep: $(head -3 "$T/sw.csv")"
+import csv, json, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+m4 = json.load(open(sys.argv[2]))["configs"][0]["m"]["4"]
+for r in rows:
+    if r["m"] == "4":
+        want = (m4["T_window"] - 100 * 200) + 100 * float(r["alpha_cycles"])
+        assert abs(float(r["T_window_lower"]) - want) < 1e-9 * want, (r, want)
+        assert abs(float(r["slowdown_window"]) - want / m4["T_window"]) < 1e-9, r
+    else:
+        assert r["T_window_lower"] == "" and r["slowdown_window"] == "", r
+EOF
+
+# --- the roofline's model point: flops over T_window at the report's clock (one
+# point, not the bounds' range, whose C adds every instruction's cost)
+./edan trace --quiet --json -o "$T/gemm.json" --no-profile --func kernel_gemm -- build/examples/gemm 16 > /dev/null \
+  && ./edan roofline hwprofiles/vm.json --app "$T/gemm.json" -o "$T/g.svg" 2> /dev/null \
+  && python3 - "$T/gemm.json" "$T/g.svg" <<'EOF' && ok "roofline --app: the model point is flops x GHz / T_window" || bad "roofline model point: $(grep -o 'data-label="gemm"[^>]*' "$T/g.svg")"
+import json, re, sys
+c = json.load(open(sys.argv[1]))["configs"][0]
+want = c["flops"] * c["freq_ghz"] / c["m"]["4"]["T_window"]
+lo, hi = map(float, re.search(r'data-label="gemm" data-ai="[^"]*" data-gflops-lo="([^"]*)" data-gflops-hi="([^"]*)"', open(sys.argv[2]).read()).groups())
+assert abs(lo - want) <= 1e-5 * want and lo == hi, (lo, hi, want)
+EOF
+
 # --- from the profile: its "window" section (probe's measure)
 python3 -c "
 import json

@@ -1161,6 +1161,15 @@ static void cli_json_what_if(jw *w, edan_context *ctx, const cli_analysis *a, ui
         jw_num(w, "T_upper", fb.T_upper);
         jw_num(w, "delta_T_upper", fb.T_upper - nb.T_upper);
         jw_num(w, "slowdown_upper", nb.T_upper > 0 ? fb.T_upper / nb.T_upper : 1.0);
+        {   /* the window's time along today's critical path at the far latency: at least this */
+            edan_window wd;
+            if (cli_window_at(ctx, a, k, cli_m_at(a, j), &wd)) {
+                const double tw = (double)wd.c + (double)wd.lambda * far;
+                jw_num(w, "T_window_lower", tw);
+                jw_num(w, "delta_T_window", tw - (double)wd.T);
+                jw_num(w, "slowdown_window", wd.T ? tw / (double)wd.T : 1.0);
+            }
+        }
         jw_end_obj(w);
     }
     jw_end_obj(w);
@@ -1588,6 +1597,23 @@ static void cli_table_bounds(edan_context *ctx, const cli_analysis *a, int w, FI
             edan_get_bounds_at(ctx, k, m, cli_far_alpha(edan_get_config(ctx, k), a->alpha_add_ns), &fb[k]);
         }
         fprintf(o, "  m = %u\n", m);
+        {   /* the window's slope first, where it ran at this m ("-": not here) */
+            edan_window wd[EDAN_MAX_CONFIGS];
+            int any = 0, has[EDAN_MAX_CONFIGS];
+            for (k = 0; k < K; k++) any |= has[k] = cli_window_at(ctx, a, k, m, &wd[k]);
+            if (any) {
+                fprintf(o, "  %-26s", "  + lambda_window x d-alpha");
+                for (k = 0; k < K; k++) {
+                    char cell[32] = "-";
+                    if (has[k])
+                        snprintf(cell, sizeof cell, "%.1f",
+                                 (double)wd[k].lambda * (cli_far_alpha(edan_get_config(ctx, k), a->alpha_add_ns) -
+                                                         (double)edan_get_config(ctx, k)->alpha));
+                    fprintf(o, " %*s", w, cell);
+                }
+                fputc('\n', o);
+            }
+        }
         CLI_ROW_D("  T upper far (cycles)", fb[k].T_upper, "%.1f");
         CLI_ROW_D("  + lambda x d-alpha", fb[k].T_upper - nb[k].T_upper, "%.1f");
         CLI_ROW_D("  slowdown (upper)", nb[k].T_upper > 0 ? fb[k].T_upper / nb[k].T_upper : 1.0, "%.4fx");

@@ -96,6 +96,17 @@ lo, hi = map(float, re.search(r'data-label="gemm" data-ai="[^"]*" data-gflops-lo
 assert abs(lo - want) <= 1e-5 * want and lo == hi, (lo, hi, want)
 EOF
 
+./edan analyze --json --alpha-add 50 "$T/chain.txt" > "$T/wi.json" && python3 - "$T/wi.json" <<'EOF' \
+  && ok "--alpha-add: the window's time along today's critical path at the far latency, and its growth" || bad "what-if: $(jget "$T/wi.json" 'r["configs"][0]["what_if"]')"
+import json, sys
+c = json.load(open(sys.argv[1]))["configs"][0]
+wi, m4 = c["what_if"], c["m"]["4"]
+x = wi["m"]["4"]
+assert abs(x["delta_T_window"] - m4["lambda_window"] * (wi["alpha_far_cycles"] - wi["alpha_cycles"])) < 1e-9, x
+assert abs(x["T_window_lower"] - (m4["T_window"] + x["delta_T_window"])) < 1e-9, x
+assert "T_window_lower" not in wi["m"]["1"], wi["m"]["1"]
+EOF
+
 # --- from the profile: its "window" section (probe's measure)
 python3 -c "
 import json

@@ -3116,10 +3116,10 @@ static int edan__win_where(edan_context *ctx, uint64_t u, uint64_t vid, edan__wt
    another thread's counts with that thread's retirement when the stretch
    that holds it ended (it was switched away from), a bound on its finish
    that the windows do not keep (edan-model: the note on threads). */
-static EDAN__INLINE edan__wt edan__win_at(edan_context *ctx, uint64_t u, uint64_t vid, uint32_t j, int start)
+static EDAN__NOINLINE edan__wt edan__win_at_far(edan_context *ctx, uint64_t u, uint64_t vid, uint32_t j, int start)
 {
     edan__wthr *w;
-    uint64_t d;
+    uint64_t d = 0;
     size_t sg;
     edan__wt z = {0, 0};
     int in = edan__win_where(ctx, u, vid, &w, &d, &sg);
@@ -3134,6 +3134,22 @@ static EDAN__INLINE edan__wt edan__win_at(edan_context *ctx, uint64_t u, uint64_
         uint32_t at = s->ri >= d ? s->ri - (uint32_t)d : s->ri + s->R - (uint32_t)d;
         return start ? s->ring[at].S : s->ring[at].F;
     }
+}
+
+/* edan__win_at_far with the common case inline: a predecessor of the
+   running thread's current stretch (all of them with one thread). */
+static EDAN__INLINE edan__wt edan__win_at(edan_context *ctx, uint64_t u, uint64_t vid, uint32_t j, int start)
+{
+    if (u >= ctx->th.seg_start) {
+        const edan__win *s = &ctx->wcur->s[j];
+        const uint64_t d = vid - u;
+        edan__wt z = {0, 0};
+        uint32_t at;
+        if (d > s->R) return z;         /* it finished before the current vertex's dispatch */
+        at = s->ri >= d ? s->ri - (uint32_t)d : s->ri + s->R - (uint32_t)d;
+        return start ? s->ring[at].S : s->ring[at].F;
+    }
+    return edan__win_at_far(ctx, u, vid, j, start);
 }
 
 /* The running thread's stretch ends (a switch, its exit): each schedule's

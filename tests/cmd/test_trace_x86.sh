@@ -135,16 +135,16 @@ def strip(d):
 a, b = (strip(json.load(open(f))) for f in sys.argv[1:3])
 sys.exit(a != b)' "$@"; }
 
-# --paper is the paper's model exactly: --paper-cache and --forward 0 (and
+# --paper is the paper's model exactly: --paper-cache, --forward 0 and --window 0 (and
 # not the default, which forwards and keeps fill edges)
 P="--no-profile --cache 4K:2:64 --region kernel"
 # shellcheck disable=SC2086
 if $E trace --json --quiet $P --paper -- "$W/pagerules" > "$W/pa.json" 2> "$W/err" &&
-   $E trace --json --quiet $P --paper-cache --forward 0 -- "$W/pagerules" > "$W/pb.json" 2>> "$W/err" &&
+   $E trace --json --quiet $P --paper-cache --forward 0 --window 0 -- "$W/pagerules" > "$W/pb.json" 2>> "$W/err" &&
    $E trace --json --quiet $P -- "$W/pagerules" > "$W/pc.json" 2>> "$W/err"; then
   same "$W/pa.json" "$W/pb.json" && ! same "$W/pa.json" "$W/pc.json" \
-    && ok "--paper = --paper-cache --forward 0 (W D $(json "$W/pa.json" W D); the default: $(json "$W/pc.json" W D))" \
-    || bad "--paper differs from --paper-cache --forward 0, or equals the default"
+    && ok "--paper = --paper-cache --forward 0 --window 0 (W D $(json "$W/pa.json" W D); the default: $(json "$W/pc.json" W D))" \
+    || bad "--paper differs from --paper-cache --forward 0 --window 0, or equals the default"
 else
   bad "--paper: edan trace failed: $(cat "$W/err")"
 fi

@@ -3176,26 +3176,42 @@ static EDAN__NOINLINE void edan__win_vertex(edan_context *ctx, edan__cfg *g, uin
                                             uint64_t t, const uint64_t *pv, uint32_t np, uint32_t nreg, uint64_t fwd,
                                             const uint64_t *fill, uint32_t nfill, int fill_end)
 {
-    edan__wthr *c = ctx->wcur;
-    const uint64_t i = c->n - 1;       /* counted already */
+    /* the state read into locals first: the stores below could alias it */
+    edan__wthr *const c = ctx->wcur;
+    const uint64_t i = c->n - 1, seg_start = ctx->th.seg_start;     /* counted already */
     const int load = kind == EDAN_MEM_LOAD || kind == EDAN_MEM_AMO;
     const int store = kind == EDAN_MEM_STORE || kind == EDAN_MEM_AMO;
+    const uint32_t first = g->wfirst, end = g->wfirst + ctx->wnm;
     uint32_t j, q;
-    for (j = g->wfirst; j < g->wfirst + ctx->wnm; j++) {
-        edan__win *s = &c->s[j];
+    for (j = first; j < end; j++) {
+        edan__win *const s = &c->s[j];
+        edan__went *const ring = s->ring;
+        const uint32_t R = s->R, ri = s->ri, K = s->K, di = s->di;
         edan__wt S = {0, 0}, d = {0, 0}, st, F, seen, ret;
-        for (q = 0; q < np; q++)
-            if (pv[q]) S = edan__wt_max(S, edan__win_at(ctx, pv[q], vid, j, pv[q] == fwd && q >= nreg));
+        for (q = 0; q < np; q++) {
+            const uint64_t u = pv[q];
+            const int start = u == fwd && q >= nreg;
+            if (!u) continue;
+            if (u >= seg_start) {       /* the running thread's stretch: in the ring, or finished */
+                const uint64_t dd = vid - u;
+                if (dd <= R) {
+                    const uint32_t at = ri >= dd ? ri - (uint32_t)dd : ri + R - (uint32_t)dd;
+                    S = edan__wt_max(S, start ? ring[at].S : ring[at].F);
+                }
+            } else {
+                S = edan__wt_max(S, edan__win_at_far(ctx, u, vid, j, start));
+            }
+        }
         if (!fill_end)
             for (q = 0; q < nfill; q++) S = edan__wt_max(S, edan__win_at(ctx, fill[q], vid, j, 0));
         /* dispatch: K a cycle, after the vertex R earlier retired, the load
            LQ loads earlier retired, the store SQ stores earlier drained */
-        if (i >= s->K) d = edan__wt_add(s->disp[s->di], 1, 0);
-        if (i >= s->R) d = edan__wt_max(d, s->ring[s->ri].ret);
+        if (i >= K) d = edan__wt_add(s->disp[di], 1, 0);
+        if (i >= R) d = edan__wt_max(d, ring[ri].ret);
         if (load && s->nload >= s->LQ) d = edan__wt_max(d, s->lq[s->li]);
         if (store && s->nstore >= s->SQ) d = edan__wt_max(d, s->sq[s->si]);
-        s->disp[s->di] = d;
-        if (++s->di == s->K) s->di = 0;
+        s->disp[di] = d;
+        s->di = di + 1 == K ? 0 : di + 1;
         st = edan__wt_max(d, S);
         if (is_mem) {
             /* a slot free at its ready time, the one freed last (a slot
@@ -3203,16 +3219,18 @@ static EDAN__NOINLINE void edan__win_vertex(edan_context *ctx, edan__cfg *g, uin
                one's start is the same), else the first to be free; held
                until its finish. slot[] ascends: the one taken moves up to
                its new free time's place */
-            uint32_t at = s->m;
-            while (at > 0 && edan__wt_lt(st, s->slot[at - 1])) at--;
+            edan__wt *const slot = s->slot;
+            const uint32_t m = s->m;
+            uint32_t at = m;
+            while (at > 0 && edan__wt_lt(st, slot[at - 1])) at--;
             at = at ? at - 1 : 0;
-            st = edan__wt_max(st, s->slot[at]);
+            st = edan__wt_max(st, slot[at]);
             F = edan__wt_add(st, s->alpha, 1);
-            while (at + 1 < s->m && edan__wt_lt(s->slot[at + 1], F)) {
-                s->slot[at] = s->slot[at + 1];
+            while (at + 1 < m && edan__wt_lt(slot[at + 1], F)) {
+                slot[at] = slot[at + 1];
                 at++;
             }
-            s->slot[at] = F;
+            slot[at] = F;
         } else {
             F = edan__wt_add(st, t, 0);
         }
@@ -3230,10 +3248,10 @@ static EDAN__NOINLINE void edan__win_vertex(edan_context *ctx, edan__cfg *g, uin
             if (++s->li == s->LQ) s->li = 0;
             s->nload++;
         }
-        s->ring[s->ri].F = seen;
-        s->ring[s->ri].S = st;
-        s->ring[s->ri].ret = ret;
-        if (++s->ri == s->R) s->ri = 0;
+        ring[ri].F = seen;
+        ring[ri].S = st;
+        ring[ri].ret = ret;
+        s->ri = ri + 1 == R ? 0 : ri + 1;
         s->last = ret;
     }
 }
@@ -4712,6 +4730,13 @@ struct edan_block {
     edan__bop *ops;
     uint64_t cost_bound;            /* the cost of all its vertices, memory vertices at their largest */
     uint64_t **ent;                 /* per memory instruction, per execution: its word's entry */
+    /* the windowed schedule (a plain block, K = 1): per instruction its
+       register sources' writers, wsrc[i * EDAN_MAX_SRC + s]: j + 1 for the
+       block's instruction j, EDAN__BW_IN | a live-in register; per load,
+       per execution, its word's writer before the block ran it (wmem) or
+       the store that forwards to it (wfw) */
+    uint32_t *wsrc;
+    uint64_t *wmem, *wfw;
     /* the same in every execution: added to the context `runs` times when it
        is read (W, T1's memory part and bytes only when plain) */
     uint64_t runs, C, E, W, T1mem, bytes, mem_count[4], mem_bytes[4];
@@ -5036,6 +5061,63 @@ static int edan__bc_tinf(edan__bcomp *bc)
     return 1;
 }
 
+/* b's view for the windowed schedule (edan_block's wsrc, wmem, wfw): each
+   instruction's register sources' writers, the block's own or live-in.
+   0 when out of memory. */
+static int edan__block_window_form(edan_context *ctx, edan_block *b)
+{
+    uint32_t i, s, j, d;
+    b->wsrc = (uint32_t *)edan__calloc(&ctx->a, (size_t)b->n * EDAN_MAX_SRC * sizeof(uint32_t));
+    b->wmem = (uint64_t *)edan__calloc(&ctx->a, (size_t)b->n * sizeof(uint64_t));
+    b->wfw = (uint64_t *)edan__calloc(&ctx->a, (size_t)b->n * sizeof(uint64_t));
+    if (!b->wsrc || !b->wmem || !b->wfw) return 0;
+    for (i = 0; i < b->n; i++)
+        for (s = 0; s < b->p[i].edan__.nsrc; s++) {
+            const edan_reg r = b->p[i].edan__.src[s];
+            uint32_t x = EDAN__BW_IN | r;
+            for (j = i; j-- > 0 && x & EDAN__BW_IN;)
+                for (d = 0; d < b->p[j].edan__.ndst; d++)
+                    if (b->p[j].edan__.dst[d] == r) { x = j + 1; break; }
+            b->wsrc[i * EDAN_MAX_SRC + s] = x;
+        }
+    return 1;
+}
+
+/* One execution of plain block b (its vertices N0 + 1 ..) through the
+   windowed schedule, after its steps: each vertex's predecessors are its
+   register sources' writers (the block's, or the live-ins', whose writers
+   the registers still hold) and a load's word writer or forwarding store,
+   as the steps found them (edan__feed's, vertex by vertex). */
+static EDAN__NOINLINE void edan__block_window(edan_context *ctx, edan_block *b, uint64_t N0)
+{
+    edan__cfg *g = ctx->cfg;
+    edan__wthr *w = ctx->wcur;
+    uint32_t i, s;
+    for (i = 0; i < b->n; i++) {
+        const edan_prepared *p = &b->p[i];
+        const uint32_t *src = b->wsrc + (size_t)i * EDAN_MAX_SRC;
+        uint64_t pv[EDAN_MAX_SRC + 1], vid = N0 + i + 1, fwd = 0;
+        uint32_t np = 0, nreg;
+        const int kind = p->in.mem;
+        int is_mem = kind != EDAN_MEM_NONE;
+        for (s = 0; s < p->edan__.nsrc; s++)
+            pv[np++] = src[s] & EDAN__BW_IN ? ctx->reg_vid[src[s] & ~EDAN__BW_IN] : N0 + src[s];
+        nreg = np;
+        if (kind == EDAN_MEM_LOAD) {
+            if (b->wfw[i]) {    /* forwarded: an operation of one cycle from the store's start */
+                fwd = pv[np++] = b->wfw[i];
+                is_mem = 0;
+            } else if (b->wmem[i]) {
+                pv[np++] = b->wmem[i];
+            }
+        }
+        w->vid[w->vi] = vid;    /* counted: the thread's vertex ids */
+        if (++w->vi == ctx->wR) w->vi = 0;
+        w->n++;
+        edan__win_vertex(ctx, g, vid, kind, is_mem, fwd ? 1 : g->c.cost[p->in.cls], pv, np, nreg, fwd, NULL, 0, 0);
+    }
+}
+
 /* The locals past the registers in reg_F / reg_md (K each); 0 when out of
    memory. */
 static int edan__bc_locals(edan__bcomp *bc)
@@ -5075,6 +5157,13 @@ static int edan__block_compile(edan_context *ctx, edan_block *b)
     if (!edan__bc_tinf(&bc) || !edan__bc_locals(&bc)) goto done;
     for (i = 0; i < b->nlive; i++) b->live_E += b->live_edges[i];
     b->plain = ctx->K == 1 && !bc.g->c.num_levels && !bc.g->c.tau;
+    if (ctx->wn) {      /* the windowed schedule: plain blocks only, each vertex played after the steps */
+        if (!b->plain || ctx->hotspots) {
+            ret = 0;
+            goto done;
+        }
+        if (!edan__block_window_form(ctx, b)) goto done;
+    }
     if (b->plain) {
         b->W = b->nmem;
         b->T1mem = (uint64_t)b->nmem * bc.g->c.alpha;
@@ -5091,6 +5180,9 @@ done:
 static void edan__block_free_form(edan_block *b)
 {
     const edan_allocator *a = &b->ctx->a;
+    edan__free(a, b->wsrc);
+    edan__free(a, b->wmem);
+    edan__free(a, b->wfw);
     edan__free(a, b->live_reg);
     edan__free(a, b->live_edges);
     edan__free(a, b->live_sets);
@@ -5124,9 +5216,9 @@ edan_result edan_block_create(edan_context *ctx, const edan_prepared *p, size_t 
     if (n) memcpy(b->p, p, n * sizeof *p);
     b->ctx = ctx;
     b->n = (uint32_t)n;
-    /* compiled without graph recording (multi_dst may change) and without
-       a windowed schedule (each vertex has its own dispatch and retirement) */
-    c = n && n <= 65536 && !ctx->dot_max && !ctx->wn ? edan__block_compile(ctx, b) : 0;
+    /* compiled without graph recording (multi_dst may change); with a
+       windowed schedule only when plain (edan__block_window) */
+    c = n && n <= 65536 && !ctx->dot_max ? edan__block_compile(ctx, b) : 0;
     if (c <= 0) {       /* fed one by one: no compiled form, no counts of its own */
         edan_block plain;
         edan__block_free_form(b);
@@ -5362,6 +5454,10 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
             continue;
         }
         e = ent[st->mem];
+        if (plain && ctx->wn && st->kind == EDAN_MEM_LOAD) {     /* the windowed schedule's, for later */
+            b->wmem[st->idx] = e ? e[0] : 0;
+            b->wfw[st->idx] = 0;
+        }
         if (st->kind == EDAN_MEM_LOAD && e && e[0]) {
             const unsigned char *fw =
                 edan__fw_may_at(ctx, (int)st->stack, e[0]) ? edan__fw_find(ctx, &b->p[st->idx].in, addrs[st->idx]) : NULL;
@@ -5369,6 +5465,7 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
             if (fw) {       /* forwarded: an operation of one cycle from the store's start */
                 uint64_t Sf;
                 uint32_t df;
+                if (plain && ctx->wn) b->wfw[st->idx] = EDAN__FW_VID(fw);
                 Tinf = edan__block_forwarded(ctx, g, b, st, fw, plain, hot, S, d, Tinf, &Sf, &df);
                 F[st->dst] = Sf + 1;
                 md[st->dst] = df;
@@ -5400,9 +5497,10 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
         md[st->dst] = d;
     }
     /* Tinf's own terms, then the registers written out (which may overwrite
-       the live-ins those terms read) */
+       the live-ins those terms read, as the windowed schedule does) */
     for (t = b->tinf, te = t + b->ntinf; t < te; t++)
         if (F[t->slot] + t->c > Tinf) Tinf = F[t->slot] + t->c;
+    if (plain && ctx->wn) edan__block_window(ctx, b, N0);
     for (i = 0; i < b->nout; i++) {
         const edan__bout *o = &b->out[i];
         uint64_t Fo = F[o->slot] + o->c;

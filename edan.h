@@ -51,7 +51,7 @@
            edan_bounds b;
            char line[4096];
            int rc = 0;
-           memset(&opt, 0, sizeof opt);                 // zero = the paper's defaults
+           memset(&opt, 0, sizeof opt);                 // zero = the model's defaults
            if (edan_rv_parser_create(&rv, NULL) != EDAN_OK || edan_create(&ctx, &opt) != EDAN_OK) {
                fprintf(stderr, "%s\n", ctx ? edan_error(ctx) : "out of memory");
                rc = 1;
@@ -297,7 +297,7 @@ typedef struct edan_insn {
 } edan_insn;
 
 /* ------------------------------------------------------------------------ */
-/* Options: a zero-initialised struct means the paper's defaults.           */
+/* Options: a zero-initialised struct means the model's defaults.           */
 /* ------------------------------------------------------------------------ */
 typedef struct edan_allocator {
     void *(*alloc)(size_t size, void *user);

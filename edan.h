@@ -5088,11 +5088,116 @@ static int edan__block_window_form(edan_context *ctx, edan_block *b)
    register sources' writers (the block's, or the live-ins', whose writers
    the registers still hold) and a load's word writer or forwarding store,
    as the steps found them (edan__feed's, vertex by vertex). */
+/* edan__block_window with one schedule (options.window_m, the default of
+   the edan commands): its state in locals across the block's vertices, a
+   predecessor of the block read from the ring at its known distance. The
+   same steps as edan__win_vertex. */
+static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b, uint64_t N0)
+{
+    edan__cfg *const g = ctx->cfg;
+    edan__wthr *const w = ctx->wcur;
+    const uint32_t sj = g->wfirst;
+    edan__win *const s = &w->s[sj];
+    edan__went *const ring = s->ring;
+    edan__wt *const slot = s->slot;
+    const uint32_t R = s->R, K = s->K, LQ = s->LQ, SQ = s->SQ, m = s->m;
+    const uint64_t seg_start = ctx->th.seg_start, alpha = s->alpha;
+    uint32_t ri = s->ri, di = s->di, li = s->li, si = s->si, x, q;
+    uint64_t i = w->n, nload = s->nload, nstore = s->nstore;
+    edan__wt last = s->last;
+    for (x = 0; x < b->n; x++, i++) {
+        const edan_prepared *p = &b->p[x];
+        const uint32_t *src = b->wsrc + (size_t)x * EDAN_MAX_SRC;
+        const uint64_t vid = N0 + x + 1;
+        const int kind = p->in.mem, load = kind == EDAN_MEM_LOAD, store = kind == EDAN_MEM_STORE;
+        int is_mem = kind != EDAN_MEM_NONE;
+        edan__wt S = {0, 0}, d = {0, 0}, st, F, seen, ret;
+        w->vid[w->vi] = vid;    /* counted: the thread's vertex ids */
+        if (++w->vi == ctx->wR) w->vi = 0;
+        w->n++;
+        s->ri = ri;             /* for edan__win_at_far, which reads the schedule */
+        for (q = 0; q < p->edan__.nsrc; q++) {
+            uint64_t u, dd;
+            if (!(src[q] & EDAN__BW_IN)) {      /* the block's instruction src[q] - 1 */
+                dd = x + 1 - src[q];
+            } else {
+                if (!(u = ctx->reg_vid[src[q] & ~EDAN__BW_IN])) continue;
+                if (u < seg_start) {            /* another stretch's */
+                    S = edan__wt_max(S, edan__win_at_far(ctx, u, vid, sj, 0));
+                    continue;
+                }
+                dd = vid - u;
+            }
+            if (dd <= R) S = edan__wt_max(S, ring[ri >= dd ? ri - (uint32_t)dd : ri + R - (uint32_t)dd].F);
+        }
+        if (load && (b->wfw[x] || b->wmem[x])) {    /* the word's writer, or the forwarding store's start */
+            const int fw = b->wfw[x] != 0;
+            const uint64_t u = fw ? b->wfw[x] : b->wmem[x], dd = vid - u;
+            if (fw) is_mem = 0;
+            if (u < seg_start) {
+                S = edan__wt_max(S, edan__win_at_far(ctx, u, vid, sj, fw));
+            } else if (dd <= R) {
+                const edan__went *e = &ring[ri >= dd ? ri - (uint32_t)dd : ri + R - (uint32_t)dd];
+                S = edan__wt_max(S, fw ? e->S : e->F);
+            }
+        }
+        if (i >= K) d = edan__wt_add(s->disp[di], 1, 0);
+        if (i >= R) d = edan__wt_max(d, ring[ri].ret);
+        if (load && nload >= LQ) d = edan__wt_max(d, s->lq[li]);
+        if (store && nstore >= SQ) d = edan__wt_max(d, s->sq[si]);
+        s->disp[di] = d;
+        di = di + 1 == K ? 0 : di + 1;
+        st = edan__wt_max(d, S);
+        if (is_mem) {
+            uint32_t at = m;
+            while (at > 0 && edan__wt_lt(st, slot[at - 1])) at--;
+            at = at ? at - 1 : 0;
+            st = edan__wt_max(st, slot[at]);
+            F = edan__wt_add(st, alpha, 1);
+            while (at + 1 < m && edan__wt_lt(slot[at + 1], F)) {
+                slot[at] = slot[at + 1];
+                at++;
+            }
+            slot[at] = F;
+        } else {
+            F = edan__wt_add(st, kind == EDAN_MEM_LOAD ? 1 : g->c.cost[p->in.cls], 0);
+        }
+        seen = store ? edan__wt_add(st, 1, 0) : F;
+        ret = edan__wt_max(last, seen);
+        if (store) {
+            s->sq[si] = edan__wt_max(ret, F);
+            si = si + 1 == SQ ? 0 : si + 1;
+            nstore++;
+        }
+        if (load) {
+            s->lq[li] = ret;
+            li = li + 1 == LQ ? 0 : li + 1;
+            nload++;
+        }
+        ring[ri].F = seen;
+        ring[ri].S = st;
+        ring[ri].ret = ret;
+        ri = ri + 1 == R ? 0 : ri + 1;
+        last = ret;
+    }
+    s->ri = ri;
+    s->di = di;
+    s->li = li;
+    s->si = si;
+    s->nload = nload;
+    s->nstore = nstore;
+    s->last = last;
+}
+
 static EDAN__NOINLINE void edan__block_window(edan_context *ctx, edan_block *b, uint64_t N0)
 {
     edan__cfg *g = ctx->cfg;
     edan__wthr *w = ctx->wcur;
     uint32_t i, s;
+    if (ctx->wnm == 1) {
+        edan__block_window1(ctx, b, N0);
+        return;
+    }
     for (i = 0; i < b->n; i++) {
         const edan_prepared *p = &b->p[i];
         const uint32_t *src = b->wsrc + (size_t)i * EDAN_MAX_SRC;

@@ -1134,6 +1134,11 @@ static void test_blocks(int rounds, uint64_t seed)
         o.paper_cache = round % 7 >= 4;
         o.forward = naive_random_forward(round, &s);
         o.timeline_max_bins = round % 3 == 1 ? 4 + (uint32_t)(naive_rand(&s) % 12) : 0;
+        if (round % 2) {    /* the windowed schedule at one m (a compiled block's own pass) */
+            o.window_m = 1 + (uint32_t)(naive_rand(&s) % 8);
+            naive_wnm = 1;
+            naive_wm[0] = o.window_m;
+        }
         CHECK(edan_create(&ctx, &o) == EDAN_OK);
         for (i = 0; i < nb; i++) {
             len[i] = 1 + (uint32_t)(naive_rand(&s) % 12);
@@ -1197,6 +1202,7 @@ static void test_blocks(int rounds, uint64_t seed)
         }
         for (i = 0; i < nb; i += 2) edan_block_destroy(b[i]);    /* the others: edan_destroy's */
         naive_compare(ctx, tr, n, cfgs, K, o.paper_cache);
+        naive_wnm = 0;
         if (o.hotspots) {
             static edan_hotspot h1[64], h2[64];
             edan_context *ref;

@@ -416,6 +416,52 @@ static void test_window(void)
     window_every_path("a store every 2 instructions, SQ = 4096", c, 64, v, n, 1000.0 / 64, 2);
 }
 
+/* Threads: each its own window and slots (a core each). Thread 0 chases
+   50 loads, thread 1 (created at the start) 80 on another list, fed ten
+   at a time in turn: the schedule's time is the longer chase's, 80 RAM
+   latencies, not their sum; one thread's 130 loads in one window, 130. */
+static void test_window_threads(void)
+{
+    edan_config c = no_cache();
+    edan_options o;
+    edan_context *ctx = NULL;
+    edan_window w;
+    int t0 = 0, t1 = 0, turn = 0;
+    memset(&o, 0, sizeof o);
+    o.configs = &c;
+    o.num_configs = 1;
+    o.window_m = 4;
+    CHECK(edan_create(&ctx, &o) == EDAN_OK);
+    if (!ctx) return;
+    CHECK(edan_thread_create(ctx, 0, 1) == EDAN_OK);
+    while (t0 < 50 || t1 < 80) {
+        int k;
+        CHECK(edan_thread_switch(ctx, (uint32_t)(turn & 1)) == EDAN_OK);
+        for (k = 0; k < 10; k++) {
+            edan_insn v;
+            if (turn & 1 ? t1 >= 80 : t0 >= 50) break;
+            v = turn & 1 ? mem(EDAN_MEM_LOAD, A1, A1, 0x100000 + 64 * (uint64_t)t1++)
+                         : mem(EDAN_MEM_LOAD, A0, A0, 0x200000 + 64 * (uint64_t)t0++);
+            CHECK(edan_feed(ctx, &v) == EDAN_OK);
+        }
+        turn++;
+    }
+    CHECK(edan_get_window(ctx, 0, 4, &w) == EDAN_OK);
+    CHECK_EQ_U(w.lambda, 80);
+    CHECK_EQ_U(w.T, 80 * 200);
+    edan_destroy(ctx);
+    ctx = NULL;
+    CHECK(edan_create(&ctx, &o) == EDAN_OK);
+    if (!ctx) return;
+    for (t0 = 0; t0 < 130; t0++) {
+        edan_insn v = mem(EDAN_MEM_LOAD, A0, A0, 0x200000 + 64 * (uint64_t)t0);
+        CHECK(edan_feed(ctx, &v) == EDAN_OK);
+    }
+    CHECK(edan_get_window(ctx, 0, 4, &w) == EDAN_OK);
+    CHECK_EQ_U(w.lambda, 130);
+    edan_destroy(ctx);
+}
+
 int main(void)
 {
     test_depth();
@@ -427,5 +473,6 @@ int main(void)
     test_start();
     test_threads();
     test_window();
+    test_window_threads();
     return check_summary("test_paths");
 }

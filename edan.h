@@ -1407,6 +1407,10 @@ typedef struct edan__win {
    its last R vertices are kept: an older one retired before the thread
    dispatched its next, so its finish can no longer delay the thread (and
    bounds what another thread reads from it: edan__win_at). */
+/* What a compiled block's memory step found for the schedule (with a
+   cache): a memory access vertex or not, its cost, the filler of the one
+   line it touched (0: none). */
+typedef struct edan__wcap { uint64_t t, fill; int is_mem; } edan__wcap;
 typedef struct edan__wthr {
     uint64_t n;             /* its vertices */
     uint64_t *vid;          /* [i mod ctx->wR]: vertex i's id */
@@ -1533,6 +1537,9 @@ struct edan_context {
     /* per stretch of th.seg that ended, each schedule's last retirement
        then (wseg[stretch * wn + j]; wseg_n stretches) */
     edan__wt *wseg; size_t wseg_cap, wseg_n;
+    /* a compiled block's memory step: edan__vertex leaves what the
+       schedule needs here (the block plays its vertices after its steps) */
+    struct edan__wcap *wcap;
 };
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -3368,7 +3375,15 @@ static EDAN__INLINE edan_result edan__vertex(edan_context *ctx, edan__cfg *g, co
     }
     *Sv = S;
     *mdS = md0 != UINT32_MAX ? md0 : *md - (uint32_t)(*is_mem != 0);
-    if (g->win) edan__win_vertex(ctx, g, vid, in->mem, *is_mem, t, pv, npv, npv, 0, wf, nwf, wend);
+    if (g->win) {
+        if (ctx->wcap) {    /* a compiled block's step (one word: one line, no fill at its end) */
+            ctx->wcap->is_mem = *is_mem;
+            ctx->wcap->t = t;
+            ctx->wcap->fill = nwf ? wf[0] : 0;
+        } else {
+            edan__win_vertex(ctx, g, vid, in->mem, *is_mem, t, pv, npv, npv, 0, wf, nwf, wend);
+        }
+    }
     return edan__vertex_sums(ctx, g, S, *F, t, w, *is_mem, *md);
 }
 
@@ -4730,13 +4745,14 @@ struct edan_block {
     edan__bop *ops;
     uint64_t cost_bound;            /* the cost of all its vertices, memory vertices at their largest */
     uint64_t **ent;                 /* per memory instruction, per execution: its word's entry */
-    /* the windowed schedule (a plain block, K = 1): per instruction its
+    /* the windowed schedule (K = 1): per instruction its
        register sources' writers, wsrc[i * EDAN_MAX_SRC + s]: j + 1 for the
        block's instruction j, EDAN__BW_IN | a live-in register; per load,
        per execution, its word's writer before the block ran it (wmem) or
        the store that forwards to it (wfw) */
     uint32_t *wsrc;
     uint64_t *wmem, *wfw;
+    edan__wcap *wcap;               /* per memory instruction, with a cache: what its step found */
     /* the same in every execution: added to the context `runs` times when it
        is read (W, T1's memory part and bytes only when plain) */
     uint64_t runs, C, E, W, T1mem, bytes, mem_count[4], mem_bytes[4];
@@ -5070,7 +5086,8 @@ static int edan__block_window_form(edan_context *ctx, edan_block *b)
     b->wsrc = (uint32_t *)edan__calloc(&ctx->a, (size_t)b->n * EDAN_MAX_SRC * sizeof(uint32_t));
     b->wmem = (uint64_t *)edan__calloc(&ctx->a, (size_t)b->n * sizeof(uint64_t));
     b->wfw = (uint64_t *)edan__calloc(&ctx->a, (size_t)b->n * sizeof(uint64_t));
-    if (!b->wsrc || !b->wmem || !b->wfw) return 0;
+    b->wcap = (edan__wcap *)edan__calloc(&ctx->a, (size_t)b->n * sizeof(edan__wcap));
+    if (!b->wsrc || !b->wmem || !b->wfw || !b->wcap) return 0;
     for (i = 0; i < b->n; i++)
         for (s = 0; s < b->p[i].edan__.nsrc; s++) {
             const edan_reg r = b->p[i].edan__.src[s];
@@ -5083,15 +5100,33 @@ static int edan__block_window_form(edan_context *ctx, edan_block *b)
     return 1;
 }
 
-/* One execution of plain block b (its vertices N0 + 1 ..) through the
-   windowed schedule, after its steps: each vertex's predecessors are its
-   register sources' writers (the block's, or the live-ins', whose writers
-   the registers still hold) and a load's word writer or forwarding store,
-   as the steps found them (edan__feed's, vertex by vertex). */
+/* One execution of block b (its vertices N0 + 1 ..; one configuration)
+   through the windowed schedule, after its steps: each vertex's
+   predecessors are its register sources' writers (the block's, or the
+   live-ins', whose writers the registers still hold), a load's word writer
+   or forwarding store and, with a cache, the filler of the line an access
+   touched, as the steps found them (edan__feed's, vertex by vertex). */
 /* edan__block_window with one schedule (options.window_m, the default of
    the edan commands): its state in locals across the block's vertices, a
    predecessor of the block read from the ring at its known distance. The
    same steps as edan__win_vertex. */
+/* Predecessor u (0: none) of block vertex vid in schedule sj, whose ring
+   and place the caller holds: edan__win_at with the block pass's state. */
+static EDAN__INLINE edan__wt edan__block_window_at(edan_context *ctx, const edan__went *ring, uint32_t R, uint32_t ri,
+                                                   uint64_t seg_start, uint32_t sj, uint64_t vid, uint64_t u, int start)
+{
+    edan__wt z = {0, 0};
+    uint64_t dd;
+    if (!u) return z;
+    if (u < seg_start) return edan__win_at_far(ctx, u, vid, sj, start);
+    dd = vid - u;
+    if (dd > R) return z;
+    {
+        const edan__went *e = &ring[ri >= dd ? ri - (uint32_t)dd : ri + R - (uint32_t)dd];
+        return start ? e->S : e->F;
+    }
+}
+
 static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b, uint64_t N0)
 {
     edan__cfg *const g = ctx->cfg;
@@ -5111,6 +5146,7 @@ static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b,
         const uint64_t vid = N0 + x + 1;
         const int kind = p->in.mem, load = kind == EDAN_MEM_LOAD, store = kind == EDAN_MEM_STORE;
         int is_mem = kind != EDAN_MEM_NONE;
+        uint64_t tc = g->c.cost[p->in.cls];     /* its cost when it is no memory access vertex */
         edan__wt S = {0, 0}, d = {0, 0}, st, F, seen, ret;
         w->vid[w->vi] = vid;    /* counted: the thread's vertex ids */
         if (++w->vi == ctx->wR) w->vi = 0;
@@ -5130,16 +5166,19 @@ static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b,
             }
             if (dd <= R) S = edan__wt_max(S, ring[ri >= dd ? ri - (uint32_t)dd : ri + R - (uint32_t)dd].F);
         }
+        if (is_mem && !b->plain && !b->wfw[x]) {   /* with a cache: what the step found; its line's filler */
+            const edan__wcap *cp = &b->wcap[x];
+            is_mem = cp->is_mem;
+            tc = cp->t;
+            S = edan__wt_max(S, edan__block_window_at(ctx, ring, R, ri, seg_start, sj, vid, cp->fill, 0));
+        }
         if (load && (b->wfw[x] || b->wmem[x])) {    /* the word's writer, or the forwarding store's start */
             const int fw = b->wfw[x] != 0;
-            const uint64_t u = fw ? b->wfw[x] : b->wmem[x], dd = vid - u;
-            if (fw) is_mem = 0;
-            if (u < seg_start) {
-                S = edan__wt_max(S, edan__win_at_far(ctx, u, vid, sj, fw));
-            } else if (dd <= R) {
-                const edan__went *e = &ring[ri >= dd ? ri - (uint32_t)dd : ri + R - (uint32_t)dd];
-                S = edan__wt_max(S, fw ? e->S : e->F);
+            if (fw) {
+                is_mem = 0;
+                tc = 1;
             }
+            S = edan__wt_max(S, edan__block_window_at(ctx, ring, R, ri, seg_start, sj, vid, fw ? b->wfw[x] : b->wmem[x], fw));
         }
         if (i >= K) d = edan__wt_add(s->disp[di], 1, 0);
         if (i >= R) d = edan__wt_max(d, ring[ri].ret);
@@ -5160,7 +5199,7 @@ static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b,
             }
             slot[at] = F;
         } else {
-            F = edan__wt_add(st, kind == EDAN_MEM_LOAD ? 1 : g->c.cost[p->in.cls], 0);
+            F = edan__wt_add(st, tc, 0);
         }
         seen = store ? edan__wt_add(st, 1, 0) : F;
         ret = edan__wt_max(last, seen);
@@ -5219,7 +5258,12 @@ static EDAN__NOINLINE void edan__block_window(edan_context *ctx, edan_block *b, 
         w->vid[w->vi] = vid;    /* counted: the thread's vertex ids */
         if (++w->vi == ctx->wR) w->vi = 0;
         w->n++;
-        edan__win_vertex(ctx, g, vid, kind, is_mem, fwd ? 1 : g->c.cost[p->in.cls], pv, np, nreg, fwd, NULL, 0, 0);
+        if (is_mem && !b->plain) {      /* with a cache: what the step found; its line's filler */
+            const edan__wcap *cp = &b->wcap[i];
+            edan__win_vertex(ctx, g, vid, kind, cp->is_mem, cp->t, pv, np, nreg, fwd, &cp->fill, cp->fill != 0, 0);
+        } else {
+            edan__win_vertex(ctx, g, vid, kind, is_mem, fwd ? 1 : g->c.cost[p->in.cls], pv, np, nreg, fwd, NULL, 0, 0);
+        }
     }
 }
 
@@ -5262,8 +5306,8 @@ static int edan__block_compile(edan_context *ctx, edan_block *b)
     if (!edan__bc_tinf(&bc) || !edan__bc_locals(&bc)) goto done;
     for (i = 0; i < b->nlive; i++) b->live_E += b->live_edges[i];
     b->plain = ctx->K == 1 && !bc.g->c.num_levels && !bc.g->c.tau;
-    if (ctx->wn) {      /* the windowed schedule: plain blocks only, each vertex played after the steps */
-        if (!b->plain || ctx->hotspots) {
+    if (ctx->wn) {      /* the windowed schedule: one configuration, each vertex played after the steps */
+        if (ctx->K != 1 || ctx->hotspots) {
             ret = 0;
             goto done;
         }
@@ -5288,6 +5332,7 @@ static void edan__block_free_form(edan_block *b)
     edan__free(a, b->wsrc);
     edan__free(a, b->wmem);
     edan__free(a, b->wfw);
+    edan__free(a, b->wcap);
     edan__free(a, b->live_reg);
     edan__free(a, b->live_edges);
     edan__free(a, b->live_sets);
@@ -5322,7 +5367,7 @@ edan_result edan_block_create(edan_context *ctx, const edan_prepared *p, size_t 
     b->ctx = ctx;
     b->n = (uint32_t)n;
     /* compiled without graph recording (multi_dst may change); with a
-       windowed schedule only when plain (edan__block_window) */
+       windowed schedule only for one configuration (edan__block_window) */
     c = n && n <= 65536 && !ctx->dot_max ? edan__block_compile(ctx, b) : 0;
     if (c <= 0) {       /* fed one by one: no compiled form, no counts of its own */
         edan_block plain;
@@ -5559,7 +5604,7 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
             continue;
         }
         e = ent[st->mem];
-        if (plain && ctx->wn && st->kind == EDAN_MEM_LOAD) {     /* the windowed schedule's, for later */
+        if (ctx->wn && st->kind == EDAN_MEM_LOAD) {     /* the windowed schedule's, for later */
             b->wmem[st->idx] = e ? e[0] : 0;
             b->wfw[st->idx] = 0;
         }
@@ -5570,7 +5615,7 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
             if (fw) {       /* forwarded: an operation of one cycle from the store's start */
                 uint64_t Sf;
                 uint32_t df;
-                if (plain && ctx->wn) b->wfw[st->idx] = EDAN__FW_VID(fw);
+                if (ctx->wn) b->wfw[st->idx] = EDAN__FW_VID(fw);
                 Tinf = edan__block_forwarded(ctx, g, b, st, fw, plain, hot, S, d, Tinf, &Sf, &df);
                 F[st->dst] = Sf + 1;
                 md[st->dst] = df;
@@ -5590,8 +5635,10 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
             uint64_t pv[EDAN_MAX_SRC + 1], Sm = 0;
             uint32_t npv = edan__block_preds(ctx, st, N0, e, pv), dS = 0;
             g->Tinf = Tinf;
+            ctx->wcap = ctx->wn ? &b->wcap[st->idx] : NULL;    /* the schedule's part, for edan__block_window */
             (void)edan__vertex(ctx, g, &b->p[st->idx].in, addrs[st->idx], N0 + st->idx + 1, pv, npv, S, &d, NULL, &Sm,
                                &dS, &Fm, &is_mem);      /* grown above; no graph recorded */
+            ctx->wcap = NULL;
             Tinf = g->Tinf;
             if (st->kind == EDAN_MEM_STORE && ctx->fw_S)
                 edan__fw_put(ctx, N0 + st->idx + 1, addrs[st->idx], b->p[st->idx].in.size, (int)st->stack, &Sm, &dS);
@@ -5605,7 +5652,7 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
        the live-ins those terms read, as the windowed schedule does) */
     for (t = b->tinf, te = t + b->ntinf; t < te; t++)
         if (F[t->slot] + t->c > Tinf) Tinf = F[t->slot] + t->c;
-    if (plain && ctx->wn) edan__block_window(ctx, b, N0);
+    if (ctx->wn) edan__block_window(ctx, b, N0);
     for (i = 0; i < b->nout; i++) {
         const edan__bout *o = &b->out[i];
         uint64_t Fo = F[o->slot] + o->c;

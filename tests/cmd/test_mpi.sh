@@ -53,8 +53,9 @@ assert d["total"]["W"] == sum(r["W"] for r in d["by_rank"])
 assert d["total"]["instructions"] == sum(r["instructions"] for r in d["by_rank"])
 assert d["slowest"]["rank"] in (1, 2), d["slowest"]      # the interior ranks do more
 EOF
-# edan rank and plot name each rank's result by its program and rank
-./edan rank "$T"/st/rank*.json > "$T/rank.txt" 2> "$T/err" && [ "$(grep -c 'mpi_stencil rank [0-3] ' "$T/rank.txt")" -eq 8 ] \
+# edan rank and plot name each rank's result by its program and rank (rank: three tables, by
+# lambda_window, lambda and Lambda)
+./edan rank "$T"/st/rank*.json > "$T/rank.txt" 2> "$T/err" && [ "$(grep -c 'mpi_stencil rank [0-3] ' "$T/rank.txt")" -eq 12 ] \
   && ok "edan rank: each rank's result named 'mpi_stencil rank R'" || bad "edan rank of the ranks: $(head -5 "$T/rank.txt") $(cat "$T/err")"
 for r in 1 2; do   # a timeline each, to plot (the job was traced without --tau)
   python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d["configs"][0]["timeline"]={"tau":10,"bins":[1,2,3]}; json.dump(d,open(sys.argv[2],"w"))' \

@@ -133,8 +133,9 @@
    its time T_window and lambda_window, the RAM latencies on its critical
    path (the exact slope of T_window against alpha), are what a core's run
    time follows; lambda assumes any two independent accesses overlap,
-   however far apart. Blocks are then fed one by one (every vertex needs
-   its own dispatch). README.md has the whole picture.
+   however far apart. A block stays compiled with it for one configuration
+   without hotspots (its vertices played after its steps); with several or
+   with hotspots it is fed one by one. README.md has the whole picture.
 
    API (by area; each declaration below carries its own comment)
    engine        edan_create, edan_destroy, edan_error, edan_result_string,

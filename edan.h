@@ -5087,7 +5087,7 @@ static int edan__block_window_form(edan_context *ctx, edan_block *b)
     b->wsrc = (uint32_t *)edan__calloc(&ctx->a, (size_t)b->n * EDAN_MAX_SRC * sizeof(uint32_t));
     b->wmem = (uint64_t *)edan__calloc(&ctx->a, (size_t)b->n * sizeof(uint64_t));
     b->wfw = (uint64_t *)edan__calloc(&ctx->a, (size_t)b->n * sizeof(uint64_t));
-    b->wcap = (edan__wcap *)edan__calloc(&ctx->a, (size_t)b->n * sizeof(edan__wcap));
+    b->wcap = (edan__wcap *)edan__calloc(&ctx->a, (size_t)b->n * ctx->K * sizeof(edan__wcap));
     if (!b->wsrc || !b->wmem || !b->wfw || !b->wcap) return 0;
     for (i = 0; i < b->n; i++)
         for (s = 0; s < b->p[i].edan__.nsrc; s++) {
@@ -5128,9 +5128,9 @@ static EDAN__INLINE edan__wt edan__block_window_at(edan_context *ctx, const edan
     }
 }
 
-static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b, uint64_t N0)
+static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b, uint64_t N0, uint32_t k)
 {
-    edan__cfg *const g = ctx->cfg;
+    edan__cfg *const g = &ctx->cfg[k];
     edan__wthr *const w = ctx->wcur;
     const uint32_t sj = g->wfirst;
     edan__win *const s = &w->s[sj];
@@ -5168,7 +5168,7 @@ static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b,
             if (dd <= R) S = edan__wt_max(S, ring[ri >= dd ? ri - (uint32_t)dd : ri + R - (uint32_t)dd].F);
         }
         if (is_mem && !b->plain && !b->wfw[x]) {   /* with a cache: what the step found; its line's filler */
-            const edan__wcap *cp = &b->wcap[x];
+            const edan__wcap *cp = &b->wcap[(size_t)x * ctx->K + k];
             is_mem = cp->is_mem;
             tc = cp->t;
             S = edan__wt_max(S, edan__block_window_at(ctx, ring, R, ri, seg_start, sj, vid, cp->fill, 0));
@@ -5229,13 +5229,13 @@ static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b,
     s->last = last;
 }
 
-static EDAN__NOINLINE void edan__block_window(edan_context *ctx, edan_block *b, uint64_t N0)
+static EDAN__NOINLINE void edan__block_window_k(edan_context *ctx, edan_block *b, uint64_t N0, uint32_t k)
 {
-    edan__cfg *g = ctx->cfg;
+    edan__cfg *g = &ctx->cfg[k];
     edan__wthr *w = ctx->wcur;
     uint32_t i, s;
     if (ctx->wnm == 1) {
-        edan__block_window1(ctx, b, N0);
+        edan__block_window1(ctx, b, N0, k);
         return;
     }
     for (i = 0; i < b->n; i++) {
@@ -5259,12 +5259,29 @@ static EDAN__NOINLINE void edan__block_window(edan_context *ctx, edan_block *b, 
         w->vid[w->vi] = vid;    /* counted: the thread's vertex ids */
         if (++w->vi == ctx->wR) w->vi = 0;
         w->n++;
-        if (is_mem && !b->plain) {      /* with a cache: what the step found; its line's filler */
-            const edan__wcap *cp = &b->wcap[i];
+        if (is_mem && !b->plain && !fwd) {      /* with a cache: what the step found; its line's filler */
+            const edan__wcap *cp = &b->wcap[(size_t)i * ctx->K + k];
             edan__win_vertex(ctx, g, vid, kind, cp->is_mem, cp->t, pv, np, nreg, fwd, &cp->fill, cp->fill != 0, 0);
         } else {
             edan__win_vertex(ctx, g, vid, kind, is_mem, fwd ? 1 : g->c.cost[p->in.cls], pv, np, nreg, fwd, NULL, 0, 0);
         }
+    }
+}
+
+/* Every configuration's schedules: the thread's vertex ids are counted
+   again in each pass (the same ids), so that each pass sees the thread as
+   edan_feed would, vertex by vertex. */
+static void edan__block_window(edan_context *ctx, edan_block *b, uint64_t N0)
+{
+    edan__wthr *w = ctx->wcur;
+    const uint64_t n0 = w->n;
+    const uint32_t vi0 = w->vi;
+    uint32_t k;
+    for (k = 0; k < ctx->K; k++) {
+        if (!ctx->cfg[k].win) continue;
+        w->n = n0;
+        w->vi = vi0;
+        edan__block_window_k(ctx, b, N0, k);
     }
 }
 
@@ -5307,8 +5324,8 @@ static int edan__block_compile(edan_context *ctx, edan_block *b)
     if (!edan__bc_tinf(&bc) || !edan__bc_locals(&bc)) goto done;
     for (i = 0; i < b->nlive; i++) b->live_E += b->live_edges[i];
     b->plain = ctx->K == 1 && !bc.g->c.num_levels && !bc.g->c.tau;
-    if (ctx->wn) {      /* the windowed schedule: one configuration, each vertex played after the steps */
-        if (ctx->K != 1 || ctx->hotspots) {
+    if (ctx->wn) {      /* the windowed schedule: each vertex played after the steps (not with hotspots) */
+        if (ctx->hotspots) {
             ret = 0;
             goto done;
         }
@@ -5702,9 +5719,14 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
             continue;
         }
         e = ent[st->mem];
+        if (ctx->wn && st->kind == EDAN_MEM_LOAD) {     /* the windowed schedule's, for later */
+            b->wmem[st->idx] = e ? e[0] : 0;
+            b->wfw[st->idx] = 0;
+        }
         if (st->kind == EDAN_MEM_LOAD && e && e[0]) {
             const edan_insn *in = &b->p[st->idx].in;
             if (edan__fw_may(ctx, in, e[0])) fw = edan__fw_find(ctx, in, addrs[st->idx]);
+            if (fw && ctx->wn) b->wfw[st->idx] = EDAN__FW_VID(fw);
             for (k = 0; k < K; k++)     /* forwarded: the store's start and depth less its access */
                 if (fw) edan__join(&S[k], &d[k], EDAN__FW_S(fw)[k], EDAN__FW_MD(fw, K)[k]);
                 else edan__join_word(e, K, k, &S[k], &d[k]);
@@ -5719,8 +5741,10 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
                 memk[k] = 0;
                 (void)edan__vertex_forwarded(ctx, g, S[k], d[k], &Fm[k]);
             } else {
+                ctx->wcap = ctx->wn ? &b->wcap[(size_t)st->idx * K + k] : NULL;     /* edan__block_window's */
                 (void)edan__vertex(ctx, g, &b->p[st->idx].in, addrs[st->idx], N0 + st->idx + 1, pv, npv, S[k], &d[k],
                                    NULL, &Sm[k], &dS[k], &Fm[k], &memk[k]);
+                ctx->wcap = NULL;
             }
             Tinf[k] = g->Tinf;
             if (hot) (void)edan__hot_count(ctx, g, &b->p[st->idx].in, memk[k], d[k]);
@@ -5737,6 +5761,7 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
     for (t = b->tinf, te = t + b->ntinf; t < te; t++)
         for (k = 0; k < K; k++)
             if (F[(size_t)t->slot * K + k] + t->c > Tinf[k]) Tinf[k] = F[(size_t)t->slot * K + k] + t->c;
+    if (ctx->wn) edan__block_window(ctx, b, N0);   /* before the registers are written out */
     for (i = 0; i < b->nout; i++) {
         const edan__bout *o = &b->out[i];
         uint64_t Fo[EDAN_MAX_CONFIGS];

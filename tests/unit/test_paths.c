@@ -90,9 +90,8 @@ static void feed_part(path p, edan_context *ctx, const edan_insn *v, size_t n)
         }
         CHECK(edan_block_create(ctx, pr, n, &b) == EDAN_OK);
         CHECK(edan_feed_block(ctx, b, addrs) == EDAN_OK);
-        /* with the window only a block of one configuration without
-           hotspots is compiled: the others are fed one by one */
-        CHECK(b && (window_on && p != P_BLOCK ? !b->compiled : b->compiled && b->runs == 1));
+        /* with the window a block with hotspots is fed one by one */
+        CHECK(b && (window_on && p == P_BLOCK_HOT ? !b->compiled : b->compiled && b->runs == 1));
         return;
     }
     for (i = 0; i < n; i++) {

@@ -1706,7 +1706,6 @@ static int edan__wthr_gone(edan_context *ctx, uint32_t id)
     if (!z) return 0;
     z->fin = (edan__wt *)(z + 1);
     for (j = 0; j < ctx->wn; j++) z->fin[j] = w->s[j].last;
-    z->n = w->n;
     z->gone = 1;
     if (ctx->wcur == w) ctx->wcur = NULL;
     edan__free(&ctx->a, w);
@@ -3124,6 +3123,14 @@ static int edan__win_where(edan_context *ctx, uint64_t u, uint64_t vid, edan__wt
    another thread's counts with that thread's retirement when the stretch
    that holds it ended (it was switched away from), a bound on its finish
    that the windows do not keep (edan-model: the note on threads). */
+/* Schedule s's vertex d back from its next one (1 <= d <= s->R): its finish
+   as its successors see it, or its start. */
+static EDAN__INLINE edan__wt edan__win_back(const edan__win *s, uint64_t d, int start)
+{
+    const edan__went *e = &s->ring[s->ri >= d ? s->ri - (uint32_t)d : s->ri + s->R - (uint32_t)d];
+    return start ? e->S : e->F;
+}
+
 static EDAN__NOINLINE edan__wt edan__win_at_far(edan_context *ctx, uint64_t u, uint64_t vid, uint32_t j, int start)
 {
     edan__wthr *w;
@@ -3138,10 +3145,7 @@ static EDAN__NOINLINE edan__wt edan__win_at_far(edan_context *ctx, uint64_t u, u
         return sg < ctx->wseg_n ? ctx->wseg[sg * ctx->wn + j] : z;
     }
     s = &w->s[j];
-    {
-        uint32_t at = s->ri >= d ? s->ri - (uint32_t)d : s->ri + s->R - (uint32_t)d;
-        return start ? s->ring[at].S : s->ring[at].F;
-    }
+    return edan__win_back(s, d, start);
 }
 
 /* edan__win_at_far with the common case inline: a predecessor of the
@@ -3152,10 +3156,8 @@ static EDAN__INLINE edan__wt edan__win_at(edan_context *ctx, uint64_t u, uint64_
         const edan__win *s = &ctx->wcur->s[j];
         const uint64_t d = vid - u;
         edan__wt z = {0, 0};
-        uint32_t at;
         if (d > s->R) return z;         /* it finished before the current vertex's dispatch */
-        at = s->ri >= d ? s->ri - (uint32_t)d : s->ri + s->R - (uint32_t)d;
-        return start ? s->ring[at].S : s->ring[at].F;
+        return edan__win_back(s, d, start);
     }
     return edan__win_at_far(ctx, u, vid, j, start);
 }
@@ -3174,6 +3176,67 @@ static int edan__win_stretch_end(edan_context *ctx)
     return 1;
 }
 
+/* Vertex i of schedule s's thread, its predecessors finished by S (and,
+   for fillers that join at its end, by Fend): dispatched K a cycle, after
+   the vertex R earlier retired, the load LQ loads earlier retired, the
+   store SQ stores earlier drained; a memory access vertex (is_mem) holds a
+   slot for alpha, anything else takes t; a store retires into the store
+   buffer a cycle after its start; retired in order. kind: EDAN_MEM_*, an
+   AMO a load and a store. */
+static EDAN__INLINE void edan__win_step(edan__win *s, uint64_t i, int kind, int is_mem, uint64_t t, edan__wt S,
+                                        edan__wt Fend)
+{
+    const int load = kind == EDAN_MEM_LOAD || kind == EDAN_MEM_AMO;
+    const int store = kind == EDAN_MEM_STORE || kind == EDAN_MEM_AMO;
+    edan__wt d = {0, 0}, st, F, seen, ret;
+    if (i >= s->K) d = edan__wt_add(s->disp[s->di], 1, 0);
+    if (i >= s->R) d = edan__wt_max(d, s->ring[s->ri].ret);
+    if (load && s->nload >= s->LQ) d = edan__wt_max(d, s->lq[s->li]);
+    if (store && s->nstore >= s->SQ) d = edan__wt_max(d, s->sq[s->si]);
+    s->disp[s->di] = d;
+    if (++s->di == s->K) s->di = 0;
+    st = edan__wt_max(d, S);
+    if (is_mem) {
+        /* a slot free at its ready time, the one freed last (a slot freed
+           earlier stays for a later vertex ready sooner: this one's start
+           is the same), else the first to be free; held until its finish.
+           slot[] ascends: the one taken moves up to its new free time's
+           place */
+        edan__wt *const slot = s->slot;
+        const uint32_t m = s->m;
+        uint32_t at = m;
+        while (at > 0 && edan__wt_lt(st, slot[at - 1])) at--;
+        at = at ? at - 1 : 0;
+        st = edan__wt_max(st, slot[at]);
+        F = edan__wt_add(st, s->alpha, 1);
+        while (at + 1 < m && edan__wt_lt(slot[at + 1], F)) {
+            slot[at] = slot[at + 1];
+            at++;
+        }
+        slot[at] = F;
+    } else {
+        F = edan__wt_add(st, t, 0);
+    }
+    F = edan__wt_max(F, Fend);
+    seen = kind == EDAN_MEM_STORE ? edan__wt_add(st, 1, 0) : F;     /* a store retires into the store buffer */
+    ret = edan__wt_max(s->last, seen);
+    if (store) {
+        s->sq[s->si] = edan__wt_max(ret, F);
+        if (++s->si == s->SQ) s->si = 0;
+        s->nstore++;
+    }
+    if (load) {
+        s->lq[s->li] = ret;
+        if (++s->li == s->LQ) s->li = 0;
+        s->nload++;
+    }
+    s->ring[s->ri].F = seen;
+    s->ring[s->ri].S = st;
+    s->ring[s->ri].ret = ret;
+    if (++s->ri == s->R) s->ri = 0;
+    s->last = ret;
+}
+
 /* The current vertex vid of the running thread in configuration g's
    schedules: kind its access (EDAN_MEM_*; an AMO is a load and a store),
    is_mem whether it is a memory access vertex (cost alpha), else its cost
@@ -3184,83 +3247,19 @@ static EDAN__NOINLINE void edan__win_vertex(edan_context *ctx, edan__cfg *g, uin
                                             uint64_t t, const uint64_t *pv, uint32_t np, uint32_t nreg, uint64_t fwd,
                                             const uint64_t *fill, uint32_t nfill, int fill_end)
 {
-    /* the state read into locals first: the stores below could alias it */
     edan__wthr *const c = ctx->wcur;
-    const uint64_t i = c->n - 1, seg_start = ctx->th.seg_start;     /* counted already */
-    const int load = kind == EDAN_MEM_LOAD || kind == EDAN_MEM_AMO;
-    const int store = kind == EDAN_MEM_STORE || kind == EDAN_MEM_AMO;
-    const uint32_t first = g->wfirst, end = g->wfirst + ctx->wnm;
+    const uint64_t i = c->n - 1;       /* counted already */
     uint32_t j, q;
-    for (j = first; j < end; j++) {
-        edan__win *const s = &c->s[j];
-        edan__went *const ring = s->ring;
-        const uint32_t R = s->R, ri = s->ri, K = s->K, di = s->di;
-        edan__wt S = {0, 0}, d = {0, 0}, st, F, seen, ret;
-        for (q = 0; q < np; q++) {
-            const uint64_t u = pv[q];
-            const int start = u == fwd && q >= nreg;
-            if (!u) continue;
-            if (u >= seg_start) {       /* the running thread's stretch: in the ring, or finished */
-                const uint64_t dd = vid - u;
-                if (dd <= R) {
-                    const uint32_t at = ri >= dd ? ri - (uint32_t)dd : ri + R - (uint32_t)dd;
-                    S = edan__wt_max(S, start ? ring[at].S : ring[at].F);
-                }
-            } else {
-                S = edan__wt_max(S, edan__win_at_far(ctx, u, vid, j, start));
-            }
+    for (j = g->wfirst; j < g->wfirst + ctx->wnm; j++) {
+        edan__wt S = {0, 0}, Fend = {0, 0};
+        for (q = 0; q < np; q++)
+            if (pv[q]) S = edan__wt_max(S, edan__win_at(ctx, pv[q], vid, j, pv[q] == fwd && q >= nreg));
+        for (q = 0; q < nfill; q++) {
+            const edan__wt f = edan__win_at(ctx, fill[q], vid, j, 0);
+            if (fill_end) Fend = edan__wt_max(Fend, f);
+            else S = edan__wt_max(S, f);
         }
-        if (!fill_end)
-            for (q = 0; q < nfill; q++) S = edan__wt_max(S, edan__win_at(ctx, fill[q], vid, j, 0));
-        /* dispatch: K a cycle, after the vertex R earlier retired, the load
-           LQ loads earlier retired, the store SQ stores earlier drained */
-        if (i >= K) d = edan__wt_add(s->disp[di], 1, 0);
-        if (i >= R) d = edan__wt_max(d, ring[ri].ret);
-        if (load && s->nload >= s->LQ) d = edan__wt_max(d, s->lq[s->li]);
-        if (store && s->nstore >= s->SQ) d = edan__wt_max(d, s->sq[s->si]);
-        s->disp[di] = d;
-        s->di = di + 1 == K ? 0 : di + 1;
-        st = edan__wt_max(d, S);
-        if (is_mem) {
-            /* a slot free at its ready time, the one freed last (a slot
-               freed earlier stays for a later vertex ready sooner: this
-               one's start is the same), else the first to be free; held
-               until its finish. slot[] ascends: the one taken moves up to
-               its new free time's place */
-            edan__wt *const slot = s->slot;
-            const uint32_t m = s->m;
-            uint32_t at = m;
-            while (at > 0 && edan__wt_lt(st, slot[at - 1])) at--;
-            at = at ? at - 1 : 0;
-            st = edan__wt_max(st, slot[at]);
-            F = edan__wt_add(st, s->alpha, 1);
-            while (at + 1 < m && edan__wt_lt(slot[at + 1], F)) {
-                slot[at] = slot[at + 1];
-                at++;
-            }
-            slot[at] = F;
-        } else {
-            F = edan__wt_add(st, t, 0);
-        }
-        if (fill_end)
-            for (q = 0; q < nfill; q++) F = edan__wt_max(F, edan__win_at(ctx, fill[q], vid, j, 0));
-        seen = kind == EDAN_MEM_STORE ? edan__wt_add(st, 1, 0) : F;     /* a store retires into the store buffer */
-        ret = edan__wt_max(s->last, seen);
-        if (store) {
-            s->sq[s->si] = edan__wt_max(ret, F);
-            if (++s->si == s->SQ) s->si = 0;
-            s->nstore++;
-        }
-        if (load) {
-            s->lq[s->li] = ret;
-            if (++s->li == s->LQ) s->li = 0;
-            s->nload++;
-        }
-        ring[ri].F = seen;
-        ring[ri].S = st;
-        ring[ri].ret = ret;
-        s->ri = ri + 1 == R ? 0 : ri + 1;
-        s->last = ret;
+        edan__win_step(&c->s[j], i, kind, is_mem, t, S, Fend);
     }
 }
 
@@ -5101,134 +5100,61 @@ static int edan__block_window_form(edan_context *ctx, edan_block *b)
     return 1;
 }
 
-/* One execution of block b (its vertices N0 + 1 ..; one configuration)
-   through the windowed schedule, after its steps: each vertex's
-   predecessors are its register sources' writers (the block's, or the
-   live-ins', whose writers the registers still hold), a load's word writer
-   or forwarding store and, with a cache, the filler of the line an access
-   touched, as the steps found them (edan__feed's, vertex by vertex). */
-/* edan__block_window with one schedule (options.window_m, the default of
-   the edan commands): its state in locals across the block's vertices, a
-   predecessor of the block read from the ring at its known distance. The
-   same steps as edan__win_vertex. */
-/* Predecessor u (0: none) of block vertex vid in schedule sj, whose ring
-   and place the caller holds: edan__win_at with the block pass's state. */
-static EDAN__INLINE edan__wt edan__block_window_at(edan_context *ctx, const edan__went *ring, uint32_t R, uint32_t ri,
-                                                   uint64_t seg_start, uint32_t sj, uint64_t vid, uint64_t u, int start)
-{
-    edan__wt z = {0, 0};
-    uint64_t dd;
-    if (!u) return z;
-    if (u < seg_start) return edan__win_at_far(ctx, u, vid, sj, start);
-    dd = vid - u;
-    if (dd > R) return z;
-    {
-        const edan__went *e = &ring[ri >= dd ? ri - (uint32_t)dd : ri + R - (uint32_t)dd];
-        return start ? e->S : e->F;
-    }
-}
-
+/* edan__block_window_k with one schedule (options.window_m, the default of
+   the edan commands): each vertex's predecessors straight from the block
+   (one of its own is at a known distance in the ring), then its step. */
 static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b, uint64_t N0, uint32_t k)
 {
     edan__cfg *const g = &ctx->cfg[k];
     edan__wthr *const w = ctx->wcur;
     const uint32_t sj = g->wfirst;
     edan__win *const s = &w->s[sj];
-    edan__went *const ring = s->ring;
-    edan__wt *const slot = s->slot;
-    const uint32_t R = s->R, K = s->K, LQ = s->LQ, SQ = s->SQ, m = s->m;
-    const uint64_t seg_start = ctx->th.seg_start, alpha = s->alpha;
-    uint32_t ri = s->ri, di = s->di, li = s->li, si = s->si, x, q;
-    uint64_t i = w->n, nload = s->nload, nstore = s->nstore;
-    edan__wt last = s->last;
-    for (x = 0; x < b->n; x++, i++) {
+    uint32_t x, q;
+    for (x = 0; x < b->n; x++) {
         const edan_prepared *p = &b->p[x];
         const uint32_t *src = b->wsrc + (size_t)x * EDAN_MAX_SRC;
-        const uint64_t vid = N0 + x + 1;
-        const int kind = p->in.mem, load = kind == EDAN_MEM_LOAD, store = kind == EDAN_MEM_STORE;
+        const uint64_t vid = N0 + x + 1, i = w->n;
+        const int kind = p->in.mem;
         int is_mem = kind != EDAN_MEM_NONE;
-        uint64_t tc = g->c.cost[p->in.cls];     /* its cost when it is no memory access vertex */
-        edan__wt S = {0, 0}, d = {0, 0}, st, F, seen, ret;
+        uint64_t t = g->c.cost[p->in.cls];      /* its cost when it is no memory access vertex */
+        edan__wt S = {0, 0}, z = {0, 0};
         w->vid[w->vi] = vid;    /* counted: the thread's vertex ids */
         if (++w->vi == ctx->wR) w->vi = 0;
         w->n++;
-        s->ri = ri;             /* for edan__win_at_far, which reads the schedule */
         for (q = 0; q < p->edan__.nsrc; q++) {
-            uint64_t u, dd;
             if (!(src[q] & EDAN__BW_IN)) {      /* the block's instruction src[q] - 1 */
-                dd = x + 1 - src[q];
+                const uint64_t d = x + 1 - src[q];
+                if (d <= s->R) S = edan__wt_max(S, edan__win_back(s, d, 0));
             } else {
-                if (!(u = ctx->reg_vid[src[q] & ~EDAN__BW_IN])) continue;
-                if (u < seg_start) {            /* another stretch's */
-                    S = edan__wt_max(S, edan__win_at_far(ctx, u, vid, sj, 0));
-                    continue;
-                }
-                dd = vid - u;
+                const uint64_t u = ctx->reg_vid[src[q] & ~EDAN__BW_IN];
+                if (u) S = edan__wt_max(S, edan__win_at(ctx, u, vid, sj, 0));
             }
-            if (dd <= R) S = edan__wt_max(S, ring[ri >= dd ? ri - (uint32_t)dd : ri + R - (uint32_t)dd].F);
         }
         if (is_mem && !b->plain && !b->wfw[x]) {   /* with a cache: what the step found; its line's filler */
             const edan__wcap *cp = &b->wcap[(size_t)x * ctx->K + k];
             is_mem = cp->is_mem;
-            tc = cp->t;
-            S = edan__wt_max(S, edan__block_window_at(ctx, ring, R, ri, seg_start, sj, vid, cp->fill, 0));
+            t = cp->t;
+            if (cp->fill) S = edan__wt_max(S, edan__win_at(ctx, cp->fill, vid, sj, 0));
         }
-        if (load && (b->wfw[x] || b->wmem[x])) {    /* the word's writer, or the forwarding store's start */
-            const int fw = b->wfw[x] != 0;
-            if (fw) {
+        if (kind == EDAN_MEM_LOAD) {    /* the word's writer, or the forwarding store's start */
+            if (b->wfw[x]) {
                 is_mem = 0;
-                tc = 1;
+                t = 1;
+                S = edan__wt_max(S, edan__win_at(ctx, b->wfw[x], vid, sj, 1));
+            } else if (b->wmem[x]) {
+                S = edan__wt_max(S, edan__win_at(ctx, b->wmem[x], vid, sj, 0));
             }
-            S = edan__wt_max(S, edan__block_window_at(ctx, ring, R, ri, seg_start, sj, vid, fw ? b->wfw[x] : b->wmem[x], fw));
         }
-        if (i >= K) d = edan__wt_add(s->disp[di], 1, 0);
-        if (i >= R) d = edan__wt_max(d, ring[ri].ret);
-        if (load && nload >= LQ) d = edan__wt_max(d, s->lq[li]);
-        if (store && nstore >= SQ) d = edan__wt_max(d, s->sq[si]);
-        s->disp[di] = d;
-        di = di + 1 == K ? 0 : di + 1;
-        st = edan__wt_max(d, S);
-        if (is_mem) {
-            uint32_t at = m;
-            while (at > 0 && edan__wt_lt(st, slot[at - 1])) at--;
-            at = at ? at - 1 : 0;
-            st = edan__wt_max(st, slot[at]);
-            F = edan__wt_add(st, alpha, 1);
-            while (at + 1 < m && edan__wt_lt(slot[at + 1], F)) {
-                slot[at] = slot[at + 1];
-                at++;
-            }
-            slot[at] = F;
-        } else {
-            F = edan__wt_add(st, tc, 0);
-        }
-        seen = store ? edan__wt_add(st, 1, 0) : F;
-        ret = edan__wt_max(last, seen);
-        if (store) {
-            s->sq[si] = edan__wt_max(ret, F);
-            si = si + 1 == SQ ? 0 : si + 1;
-            nstore++;
-        }
-        if (load) {
-            s->lq[li] = ret;
-            li = li + 1 == LQ ? 0 : li + 1;
-            nload++;
-        }
-        ring[ri].F = seen;
-        ring[ri].S = st;
-        ring[ri].ret = ret;
-        ri = ri + 1 == R ? 0 : ri + 1;
-        last = ret;
+        edan__win_step(s, i, kind, is_mem, t, S, z);
     }
-    s->ri = ri;
-    s->di = di;
-    s->li = li;
-    s->si = si;
-    s->nload = nload;
-    s->nstore = nstore;
-    s->last = last;
 }
 
+/* One execution of block b (its vertices N0 + 1 ..) in configuration k,
+   through the windowed schedule, after its steps: each vertex's
+   predecessors are its register sources' writers (the block's, or the
+   live-ins', whose writers the registers still hold), a load's word writer
+   or forwarding store and, with a cache, the filler of the line an access
+   touched, as the steps found them (edan__feed's, vertex by vertex). */
 static EDAN__NOINLINE void edan__block_window_k(edan_context *ctx, edan_block *b, uint64_t N0, uint32_t k)
 {
     edan__cfg *g = &ctx->cfg[k];

@@ -583,6 +583,19 @@ static int win_jump(const win_curve *c)
     return best;
 }
 
+/* The point at n fillers measured onto curve c, the largest quartile
+   spread so far in *spread; -1 when the loop cannot run. */
+static int win_measure(const probe_opts *o, int kind, int n, char **p, char **q, double dram_ns, win_curve *c,
+                       double *spread)
+{
+    probe_stats st;
+    c->n[c->len] = n;
+    if ((c->ns[c->len] = win_point(o, kind, n, p, q, dram_ns, &st)) < 0) return -1;
+    if (st.quartile_spread > *spread) *spread = st.quartile_spread;
+    c->len++;
+    return 0;
+}
+
 /* One sweep of a structure: *value (0: no jump found); its curve and the
    jump into the JSON object of the sweep. */
 static void win_sweep(jw *w, const probe_opts *o, int kind, int maxn, char **p, char **q, double dram_ns,
@@ -590,16 +603,11 @@ static void win_sweep(jw *w, const probe_opts *o, int kind, int maxn, char **p, 
 {
     static win_curve coarse, fine;
     const int step = o->quick ? 16 : 8;
-    probe_stats st;
     double lo, hi, spread = 0;
-    int j, n, at;
+    int j, n, at, fj;
     coarse.len = fine.len = 0;
-    for (n = 0; n <= maxn; n += step) {
-        coarse.n[coarse.len] = n;
-        if ((coarse.ns[coarse.len] = win_point(o, kind, n, p, q, dram_ns, &st)) < 0) return;
-        if (st.quartile_spread > spread) spread = st.quartile_spread;
-        coarse.len++;
-    }
+    for (n = 0; n <= maxn; n += step)
+        if (win_measure(o, kind, n, p, q, dram_ns, &coarse, &spread)) return;
     j = win_jump(&coarse);
     /* one by one across the step, between the coarse points on either side
        (which anchor the two levels) */
@@ -607,23 +615,20 @@ static void win_sweep(jw *w, const probe_opts *o, int kind, int maxn, char **p, 
         fine.n[fine.len] = coarse.n[at];
         fine.ns[fine.len++] = coarse.ns[at];
     }
-    for (n = coarse.n[j - 1] + 1; n < coarse.n[j]; n++) {
-        fine.n[fine.len] = n;
-        if ((fine.ns[fine.len] = win_point(o, kind, n, p, q, dram_ns, &st)) < 0) return;
-        if (st.quartile_spread > spread) spread = st.quartile_spread;
-        fine.len++;
-    }
+    for (n = coarse.n[j - 1] + 1; n < coarse.n[j]; n++)
+        if (win_measure(o, kind, n, p, q, dram_ns, &fine, &spread)) return;
     for (at = j; at < j + 4 && at < coarse.len; at++) {
         fine.n[fine.len] = coarse.n[at];
         fine.ns[fine.len++] = coarse.ns[at];
     }
-    at = fine.n[win_jump(&fine)];
+    fj = win_jump(&fine);
+    at = fine.n[fj];
     lo = coarse.ns[0];
     hi = coarse.ns[coarse.len - 1];
     jw_obj(w, NULL);
     jw_int(w, "jump_at", at);
-    jw_num(w, "ns_below", fine.ns[win_jump(&fine) - 1]);
-    jw_num(w, "ns_above", fine.ns[win_jump(&fine)]);
+    jw_num(w, "ns_below", fine.ns[fj - 1]);
+    jw_num(w, "ns_above", fine.ns[fj]);
     jw_num(w, "ns_first", lo);
     jw_num(w, "ns_last", hi);
     jw_num(w, "quartile_spread_max", spread);
@@ -640,7 +645,7 @@ static void win_sweep(jw *w, const probe_opts *o, int kind, int maxn, char **p, 
     jw_int(w, "value", *value);
     jw_end_obj(w);
     probe_log(o, "    %d (time per iteration %.0f ns below the jump at %d fillers, %.0f above; %.0f..%.0f over the "
-              "sweep)", *value, fine.ns[win_jump(&fine) - 1], at, fine.ns[win_jump(&fine)], lo, hi);
+              "sweep)", *value, fine.ns[fj - 1], at, fine.ns[fj], lo, hi);
 }
 
 /* A structure, swept twice: its size is the larger finding. A core that

@@ -1389,16 +1389,23 @@ static void cli_row_u(FILE *o, const char *name, const uint64_t *v, uint32_t K, 
     for (k = 0; k < K; k++) fprintf(o, " %*llu", w, (unsigned long long)v[k]);
     fputc('\n', o);
 }
-static void cli_row_d(FILE *o, const char *name, const double *v, uint32_t K, const char *fmt, int w)
+/* A row of configurations' values; "-" in the columns whose has[k] is 0
+   (has NULL: none; a windowed schedule that did not run there). */
+static void cli_row_where(FILE *o, const char *name, const double *v, const int *has, uint32_t K, const char *fmt, int w)
 {
     uint32_t k;
     char cell[64];
     fprintf(o, "  %-26s", name);
     for (k = 0; k < K; k++) {
-        snprintf(cell, sizeof cell, fmt, v[k]);
+        if (!has || has[k]) snprintf(cell, sizeof cell, fmt, v[k]);
+        else snprintf(cell, sizeof cell, "-");
         fprintf(o, " %*s", w, cell);
     }
     fputc('\n', o);
+}
+static void cli_row_d(FILE *o, const char *name, const double *v, uint32_t K, const char *fmt, int w)
+{
+    cli_row_where(o, name, v, NULL, K, fmt, w);
 }
 
 /* The table's rows: `expr`, a value of configuration k, for each k. */
@@ -1568,16 +1575,10 @@ static void cli_table_bounds(edan_context *ctx, const cli_analysis *a, int w, FI
             int any = 0, has[EDAN_MAX_CONFIGS];
             for (k = 0; k < K; k++) any |= has[k] = cli_window_at(ctx, a, k, m, &wd[k]);
             if (any) {
-                uint32_t f;
-                for (f = 0; f < 2; f++) {
-                    fprintf(o, "  %-26s", f ? "  lambda window" : "  T window (cycles)");
-                    for (k = 0; k < K; k++) {
-                        char cell[32] = "-";
-                        if (has[k]) snprintf(cell, sizeof cell, "%llu", (unsigned long long)(f ? wd[k].lambda : wd[k].T));
-                        fprintf(o, " %*s", w, cell);
-                    }
-                    fputc('\n', o);
-                }
+                for (k = 0; k < K; k++) d[k] = (double)wd[k].T;
+                cli_row_where(o, "  T window (cycles)", d, has, K, "%.0f", w);
+                for (k = 0; k < K; k++) d[k] = (double)wd[k].lambda;
+                cli_row_where(o, "  lambda window", d, has, K, "%.0f", w);
             }
         }
         CLI_ROW_D("  lambda", b[k].lambda, "%.2f");
@@ -1602,16 +1603,10 @@ static void cli_table_bounds(edan_context *ctx, const cli_analysis *a, int w, FI
             int any = 0, has[EDAN_MAX_CONFIGS];
             for (k = 0; k < K; k++) any |= has[k] = cli_window_at(ctx, a, k, m, &wd[k]);
             if (any) {
-                fprintf(o, "  %-26s", "  + lambda_window x d-alpha");
-                for (k = 0; k < K; k++) {
-                    char cell[32] = "-";
-                    if (has[k])
-                        snprintf(cell, sizeof cell, "%.1f",
-                                 (double)wd[k].lambda * (cli_far_alpha(edan_get_config(ctx, k), a->alpha_add_ns) -
-                                                         (double)edan_get_config(ctx, k)->alpha));
-                    fprintf(o, " %*s", w, cell);
-                }
-                fputc('\n', o);
+                for (k = 0; k < K; k++)
+                    d[k] = (double)wd[k].lambda * (cli_far_alpha(edan_get_config(ctx, k), a->alpha_add_ns) -
+                                                   (double)edan_get_config(ctx, k)->alpha);
+                cli_row_where(o, "  + lambda_window x d-alpha", d, has, K, "%.1f", w);
             }
         }
         CLI_ROW_D("  T upper far (cycles)", fb[k].T_upper, "%.1f");

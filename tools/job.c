@@ -108,8 +108,9 @@ static const opt_def job_opts[] = {
      "time bounds), their totals, and the job's verdict: a bulk-synchronous job\n"
      "runs at the pace of its slowest rank (the largest upper bound), and the\n"
      "spread of W and D across the ranks is its imbalance. Every rank of the job\n"
-     "must be there once: a missing rank, a rank twice and a result of another\n"
-     "job (another program or other options) are errors naming the files.\n"
+     "must be there once: a missing rank, a rank twice, a result of another job\n"
+     "(another program, ISA or other options), a rank that is not a whole number\n"
+     "and a D or chained count above W are errors naming the files.\n"
      "\n"
      "Options:"},
     {"--config", "N", JOB_CONFIG, "which configuration of the reports (default 0)"},
@@ -123,7 +124,7 @@ static const opt_def job_opts[] = {
 typedef struct job_rank {
     const char *path;
     long rank, size;
-    char host[128], command[2048], program[1024];
+    char host[128], command[2048], program[1024], isa[16];
     double insns, W, D, chained, lambda, T_lower, T_upper;
     int partial;
 } job_rank;
@@ -144,12 +145,21 @@ static int job_load(const char *path, uint32_t config, uint32_t m, job_rank *r)
                 path);
         goto done;
     }
-    r->rank = (long)edan__json_number(edan__json_get(job, "rank"), -1);
-    r->size = (long)edan__json_number(edan__json_get(job, "size"), -1);
-    if (r->rank < 0 || r->size < 1 || r->rank >= r->size || r->size > (1L << 24)) {
-        opt_err("edan job", "%s: a bad rank or job size", path);
-        goto done;
+    {   /* whole numbers: a rank of 1.5 is no rank, not rank 1 */
+        double rank = edan__json_number(edan__json_get(job, "rank"), -1);
+        double size = edan__json_number(edan__json_get(job, "size"), -1);
+        if (!(rank >= 0 && rank == floor(rank) && rank < 1 << 24)) {
+            opt_err("edan job", "%s: \"job\".\"rank\" is not a whole number from 0", path);
+            goto done;
+        }
+        if (!(size >= 1 && size == floor(size) && size <= 1 << 24) || rank >= size) {
+            opt_err("edan job", "%s: \"job\".\"size\" is not a whole number above the rank", path);
+            goto done;
+        }
+        r->rank = (long)rank;
+        r->size = (long)size;
     }
+    snprintf(r->isa, sizeof r->isa, "%s", edan__json_string(edan__json_get(root, "isa"), "?"));
     snprintf(r->host, sizeof r->host, "%s", edan__json_string(edan__json_get(job, "host"), "?"));
     snprintf(r->command, sizeof r->command, "%s", edan__json_string(edan__json_get(job, "command"), ""));
     snprintf(r->program, sizeof r->program, "%s", edan__json_string(edan__json_get(root, "source"), ""));
@@ -180,6 +190,11 @@ static int job_load(const char *path, uint32_t config, uint32_t m, job_rank *r)
                 opt_err("edan job", "%s: a metric of configuration %u is missing or out of range", path, config);
                 goto done;
             }
+        if (r->D > r->W || r->chained > r->W) {   /* D counts accesses of W; chained ones too */
+            opt_err("edan job", "%s: configuration %u's %s (%.0f) exceeds its W (%.0f)", path, config,
+                    r->D > r->W ? "D" : "\"chained\"", r->D > r->W ? r->D : r->chained, r->W);
+            goto done;
+        }
     }
     rc = 0;
 done:
@@ -200,6 +215,9 @@ static int job_check(job_rank *r, size_t n)
     size_t i, missing = 0;
     char list[256] = "";
     for (i = 1; i < n; i++) {
+        if (strcmp(r[i].isa, r[0].isa))
+            return opt_err("edan job", "%s is not of the job of %s: \"isa\" %s, not %s", r[i].path, r[0].path,
+                           r[i].isa, r[0].isa);
         if (r[i].size != r[0].size || strcmp(r[i].command, r[0].command) || strcmp(r[i].program, r[0].program))
             return opt_err("edan job", "%s is not of the job of %s (%s): %s", r[i].path, r[0].path,
                            r[i].size != r[0].size ? "another number of ranks"

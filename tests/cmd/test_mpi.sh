@@ -10,7 +10,8 @@
 #    2T; every rank's file there, `edan job`'s totals their sums;
 #  - the MPI + OpenMP conjugate gradient traced and reported as one job;
 #  - refusals: an output without %r under 2 ranks (before anything runs),
-#    `edan job` of a missing, a duplicate and a foreign rank;
+#    `edan job` of a missing, a duplicate and a foreign rank, of a rank of
+#    another ISA, a fractional rank number and D above W;
 #  - --ranks: rank 1 traced alone, the others plain.
 . "$(dirname "$0")/../lib.sh"
 command -v mpirun > /dev/null || { bad "mpirun is missing (tools/deps.sh installs openmpi-bin)"; exit 1; }
@@ -81,6 +82,19 @@ mkdir -p "$T/other"
 ./edan job "$T/st/rank0.json" "$T/st/rank1.json" "$T/st/rank2.json" "$T/other/rank3.json" > /dev/null 2> "$T/err"; rc=$?
 [ $rc = 2 ] && grep -q "other/rank3.json is not of the job" "$T/err" && ok "edan job with a rank of another job: refused, named" \
   || bad "foreign rank: exit $rc $(cat "$T/err")"
+# a rank of another ISA, a fractional rank number, D above W: each refused, the file and field named
+mkdir -p "$T/bad"
+edit() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); exec(sys.argv[3]); json.dump(d,open(sys.argv[2],"w"))' "$@"; }
+cp "$T"/st/rank[023].json "$T/bad/"
+for c in 'isa|d["isa"]="x86-64" if d["isa"]!="x86-64" else "riscv64"|"isa"' \
+         'fraction|d["job"]["rank"]=1.5|"job"."rank" is not a whole number' \
+         'depth|d["configs"][0]["D"]=d["configs"][0]["W"]+1|D ('; do
+  name=${c%%|*} rest=${c#*|} code=${rest%%|*} want=${rest#*|}
+  edit "$T/st/rank1.json" "$T/bad/rank1.json" "$code"
+  ./edan job "$T"/bad/rank*.json > /dev/null 2> "$T/err"; rc=$?
+  [ $rc = 2 ] && grep -q "bad/rank1.json" "$T/err" && grep -qF "$want" "$T/err" \
+    && ok "edan job refuses a rank's $name: exit 2, '$(head -c 120 "$T/err")'" || bad "edan job, a rank's $name: exit $rc $(cat "$T/err")"
+done
 
 # --ranks: rank 1 alone traced, the others run plain (no report of theirs);
 # 40 cells a rank, more than the store buffer's 32 stores: a sweep's loads

@@ -487,8 +487,14 @@ static const char *cli_duration(char *buf, size_t n, double s)
    (D >= W/(m+1)), and more accesses in flight would not shorten it. */
 #define CLI_VERDICT_LATENCY_BOUND 0.5
 #define CLI_VERDICT_MIXED 0.1
+/* Below this share of the time in RAM latency (the window's lambda_window
+   alpha / T_window, or the paper's lambda alpha / T_upper) the run is
+   compute-bound: a kernel that the caches hold, whose few RAM accesses
+   more or fewer in flight would not change, is not a DRAM stream. */
+#define CLI_VERDICT_COMPUTE_BOUND 0.1
 typedef struct cli_verdict {
-    const char *cls;            /* latency-bound, mixed, throughput-bound; none without RAM accesses */
+    const char *cls;            /* latency-bound, mixed, throughput-bound, compute-bound; none without RAM accesses */
+    double ram_share;           /* the share of the time that is RAM latency on the critical path */
     int windowed;               /* the class and the what-if are the windowed schedule's (below) */
     uint64_t T_window, lambda_window;   /* the window's time and its RAM latencies on the critical path */
     double window_share;        /* the share of T_window that is RAM latency more slots would not hide: lambda_window
@@ -504,6 +510,15 @@ typedef struct cli_verdict {
     double slowdown_min, slowdown_max;  /* the lower and the upper time bound, far over near */
     char text[1024];
 } cli_verdict;
+
+/* The class from the share of the time that is RAM latency and the share of
+   it that more accesses in flight would not hide. */
+static const char *cli_verdict_class(double ram_share, double hidden_not_share)
+{
+    if (ram_share < CLI_VERDICT_COMPUTE_BOUND) return "compute-bound";
+    return hidden_not_share >= CLI_VERDICT_LATENCY_BOUND ? "latency-bound"
+           : hidden_not_share >= CLI_VERDICT_MIXED ? "mixed" : "throughput-bound";
+}
 
 /* a count of RAM latencies: whole (half up) and grouped from 100 on, else 3 digits */
 static const char *cli_rounds(char *buf, size_t n, double v)
@@ -551,13 +566,13 @@ static void cli_verdict_window(edan_context *ctx, uint32_t k, const edan_window 
         const double lw = (double)wd->lambda, beyond = 1.0 - ideal / lw;
         const double chain = (double)mt->D / (lw > v->lambda ? lw : v->lambda);
         const double hidden_not = chain > beyond ? chain : beyond;
-        v->window_share = (hidden_not < 1.0 ? hidden_not : 1.0) * lw * (double)c->alpha / (double)wd->T;
+        v->ram_share = lw * (double)c->alpha / (double)wd->T;
+        if (v->ram_share > 1) v->ram_share = 1;
+        v->window_share = (hidden_not < 1.0 ? hidden_not : 1.0) * v->ram_share;
         if (v->window_share < 0) v->window_share = 0;
-        if (v->window_share > 1) v->window_share = 1;
     }
     v->add_window_s = (double)wd->lambda * CLI_VERDICT_NS * c->freq_ghz / hz;
-    v->cls = v->window_share >= CLI_VERDICT_LATENCY_BOUND ? "latency-bound"
-             : v->window_share >= CLI_VERDICT_MIXED ? "mixed" : "throughput-bound";
+    v->cls = cli_verdict_class(v->ram_share, v->window_share);
     cli_group(w, sizeof w, mt->W);
     cli_group(lw, sizeof lw, wd->lambda);
     cli_group(d, sizeof d, mt->D);
@@ -570,11 +585,11 @@ static void cli_verdict_window(edan_context *ctx, uint32_t k, const edan_window 
     snprintf(v->text, sizeof v->text,
              "%s: on a core's window (%u in flight, %u loads, %u stores, %u RAM accesses at a time) %s of the %s RAM "
              "accesses' latencies lie on the critical path (the longest chain %s, %s if every %u overlapped%s); %.0f%% "
-             "of its %s is RAM latency that more accesses in flight would not hide; %.0f ns more RAM latency adds "
-             "about %s (at least that: the schedule's slope); by the paper's bounds, where any two independent "
-             "accesses overlap, lambda is %s and the %.0f ns add %s to %s",
-             v->cls, wd->rob, wd->lq, wd->sq, v->m, lw, w, d, wm, v->m, per, 100.0 * v->window_share, T,
-             CLI_VERDICT_NS, add, lam, CLI_VERDICT_NS, lo, hi);
+             "of its %s is RAM latency, %.0f%% latency that more accesses in flight would not hide; %.0f ns more RAM "
+             "latency adds about %s (at least that: the schedule's slope); by the paper's bounds, where any two "
+             "independent accesses overlap, lambda is %s and the %.0f ns add %s to %s",
+             v->cls, wd->rob, wd->lq, wd->sq, v->m, lw, w, d, wm, v->m, per, 100.0 * v->ram_share, T,
+             100.0 * v->window_share, CLI_VERDICT_NS, add, lam, CLI_VERDICT_NS, lo, hi);
 }
 
 static void cli_verdict_make(edan_context *ctx, const cli_analysis *a, uint32_t k, cli_verdict *v)
@@ -612,8 +627,8 @@ static void cli_verdict_make(edan_context *ctx, const cli_analysis *a, uint32_t 
             return;
         }
     }
-    v->cls = v->chain_share >= CLI_VERDICT_LATENCY_BOUND ? "latency-bound"
-             : v->chain_share >= CLI_VERDICT_MIXED ? "mixed" : "throughput-bound";
+    v->ram_share = nb.T_upper > 0 ? v->lambda * (double)c->alpha / nb.T_upper : 0.0;
+    v->cls = cli_verdict_class(v->ram_share, v->chain_share);
     if (v->chain_share < 0.001) snprintf(pct, sizeof pct, "under 0.1%%");
     else snprintf(pct, sizeof pct, "%.1f%%", 100.0 * v->chain_share);
     cli_group(w, sizeof w, mt.W);
@@ -626,8 +641,9 @@ static void cli_verdict_make(edan_context *ctx, const cli_analysis *a, uint32_t 
     else snprintf(add, sizeof add, "%s to %s (up to %.2fx the time)", lo, hi, v->slowdown_max);
     snprintf(v->text, sizeof v->text,
              "%s: the longest chain makes %s RAM round trip%s in a row, against %s rounds for all %s RAM accesses with "
-             "%u in flight; the chain is %s of the upper bound's %s rounds; %.0f ns more RAM latency adds %s",
-             v->cls, d, mt.D == 1 ? "" : "s", wm, w, v->m, pct, lam, CLI_VERDICT_NS, add);
+             "%u in flight; the chain is %s of the upper bound's %s rounds, RAM latency %.0f%% of its time; %.0f ns "
+             "more RAM latency adds %s",
+             v->cls, d, mt.D == 1 ? "" : "s", wm, w, v->m, pct, lam, 100.0 * v->ram_share, CLI_VERDICT_NS, add);
 }
 
 static void cli_hot_key(const cli_analysis *a, const edan_hotspot *h, char *buf, size_t n)
@@ -989,13 +1005,13 @@ static void cli_json_header(jw *w, const cli_analysis *a, const char *source)
 static void cli_json_verdict(jw *w, edan_context *ctx, const cli_analysis *a, uint32_t k)
 {
     static const char *const names[] = {"W_over_m", "lambda", "chain_share", "latency_bound_from", "mixed_from",
-                                        "added_ns", "added_seconds_min", "added_seconds_max", "slowdown_min",
+                                        "compute_bound_below", "ram_share", "added_ns", "added_seconds_min", "added_seconds_max", "slowdown_min",
                                         "slowdown_max"};
     cli_verdict v;
     cli_verdict_make(ctx, a, k, &v);
     {
         const double vals[] = {v.w_over_m, v.lambda, v.chain_share, CLI_VERDICT_LATENCY_BOUND, CLI_VERDICT_MIXED,
-                               CLI_VERDICT_NS, v.add_min_s, v.add_max_s, v.slowdown_min, v.slowdown_max};
+                               CLI_VERDICT_COMPUTE_BOUND, v.ram_share, CLI_VERDICT_NS, v.add_min_s, v.add_max_s, v.slowdown_min, v.slowdown_max};
         jw_row(w);
         jw_obj_as(w, "verdict", JW_INLINE);
         jw_str(w, "text", v.text);

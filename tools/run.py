@@ -61,7 +61,7 @@ KERNEL_TABLE = {
     "spmv":    ("256", "100", "--region", "kernel_cg_step"),
 }
 DEFAULT_KERNELS = "sum gemm omp_gemm mvt atax bicg gesummv trmm syrk trisolv lu triad chase spmv"
-CLASSES = {"latency-bound", "mixed", "throughput-bound"}   # a verdict's classes (README, "Reading the verdict")
+CLASSES = {"latency-bound", "mixed", "throughput-bound", "compute-bound"}   # a verdict's classes (README, "Reading the verdict")
 BUILDS = {"host": ("build/examples-host", "built for this machine (gcc -O2, `build/examples-host/`)"),
           "riscv": ("build/examples", "cross-compiled for RISC-V (RV64GC, `build/examples/`)")}
 
@@ -516,7 +516,7 @@ def write_readme(rep, M, add_ns, settings, profile, roofline, plots, roof_note, 
         for k in order:
             by.setdefault(verdict(k, c).get("class", "n/a"), []).append(k)
         return "; ".join(f"{cl}: {', '.join(by[cl]) if by.get(cl) else 'none'}"
-                         for cl in ["latency-bound", "mixed", "throughput-bound"] + sorted(set(by) - CLASSES))
+                         for cl in ["latency-bound", "mixed", "throughput-bound", "compute-bound"] + sorted(set(by) - CLASSES))
 
     v0 = verdict(kernels[0], 0)
     w("## Verdicts\n")
@@ -528,14 +528,16 @@ def write_readme(rep, M, add_ns, settings, profile, roofline, plots, roof_note, 
           f"{win.get('source', '?')}), so that accesses too far apart for one window do not overlap as the paper's "
           "bounds let them; its time T_window and λ_window, the RAM latencies on its critical path, are what a "
           "core's run time follows when RAM latency changes. Each kernel's verdict on this machine (configuration "
-          "0), as `edan` prints it above its report, takes its class from the share of T_window that is RAM latency "
-          f"more accesses in flight would not hide: latency-bound from {fmt(v0.get('latency_bound_from'))}, mixed "
+          "0), as `edan` prints it above its report, is compute-bound when RAM latency is under "
+          f"{fmt(v0.get('compute_bound_below'))} of T_window, else takes its class from the share of T_window that "
+          f"is RAM latency more accesses in flight would not hide: latency-bound from {fmt(v0.get('latency_bound_from'))}, mixed "
           f"from {fmt(v0.get('mixed_from'))}, else throughput-bound; the paper's bounds stand beside it (README.md of "
           "the repository, *Reading the verdict*).\n")
     else:
         w("Each kernel's verdict on this machine (configuration 0), as `edan` prints it above its report. Its "
-          "class is the longest chain's share of the RAM latencies in the upper time bound, D / λ(m) at the "
-          f"verdict's m: latency-bound from {fmt(v0.get('latency_bound_from'))}, mixed from "
+          "class is compute-bound when RAM latency is under "
+          f"{fmt(v0.get('compute_bound_below'))} of the upper time bound, else the longest chain's share of the RAM "
+          f"latencies in the upper time bound, D / λ(m) at the verdict's m: latency-bound from {fmt(v0.get('latency_bound_from'))}, mixed from "
           f"{fmt(v0.get('mixed_from'))}, else throughput-bound; then the chain's RAM round trips against the W/m "
           "rounds that all RAM accesses take m at a time, and what 100 ns more RAM latency would add at least and "
           "at most (README.md of the repository, *Reading the verdict*).\n")

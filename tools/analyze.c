@@ -25,7 +25,9 @@ static const opt_def analyze_opts[] = {
      "memory-latency metrics. TRACE is a text trace (RISC-V: one instruction per\n"
      "line, in any of the formats of README.md; x86-64: the lines `edan trace --text`\n"
      "writes), a .gz of one, a binary trace written by `edan trace --binary` (either\n"
-     "ISA), or - for standard input. A RISC-V text trace is read and parsed on a\n"
+     "ISA), or - for standard input. A text trace's first line `#edan-trace x86-64`\n"
+     "or `#edan-trace riscv64` (edan trace writes it) says its ISA; without it the\n"
+     "first instruction line decides. A RISC-V text trace is read and parsed on a\n"
      "second thread while the engine runs (the same answer; two cores used at most).\n"
      "A trace of a program's several threads (`#edan-thread` lines, THREAD records)\n"
      "is one eDAG; the report adds a Threads table. A signal handler that ran\n"
@@ -68,6 +70,40 @@ static void analyze_bad_line(const char *path, unsigned long long no, const char
     }
     text[o] = 0;
     opt_ferr(NULL, path, no, "%s: %s", why, text);
+}
+
+/* A text trace's head: its leading comment lines up to the first
+   instruction, of which `#edan-trace ISA` (the first line of the traces
+   edan trace writes) says the ISA and `#edan-load 0xADDR` where a
+   position-independent program was loaded. The ISA, ANALYZE_ISA_UNSAID
+   (read by the first instruction line then), or -1 after an error. */
+#define ANALYZE_ISA_UNSAID 0x7fff
+static int analyze_text_head(const char *path, const char *buf, size_t n, uint64_t *load)
+{
+    const char *p = buf, *e = buf + n;
+    unsigned long long no = 0;
+    int isa = ANALYZE_ISA_UNSAID;
+    while (p < e && *p == '#') {
+        const char *nl = (const char *)memchr(p, '\n', (size_t)(e - p)), *end = nl ? nl : e;
+        size_t len = (size_t)(end - p);
+        no++;
+        if (len > 12 && !memcmp(p, "#edan-trace ", 12)) {
+            const char *w = p + 12;
+            size_t wl = len - 12;
+            while (wl && (w[wl - 1] == '\r' || w[wl - 1] == ' ')) wl--;
+            if (wl == 6 && !memcmp(w, "x86-64", 6)) isa = EDAN_ISA_X86_64;
+            else if (wl == 7 && !memcmp(w, "riscv64", 7)) isa = EDAN_ISA_RISCV64;
+            else {
+                analyze_bad_line(path, no, "unknown ISA (expected #edan-trace riscv64 or #edan-trace x86-64)", p, len);
+                return -1;
+            }
+        } else if (len > 13 && !memcmp(p, "#edan-load 0x", 13)) {
+            *load = strtoull(p + 13, NULL, 16);
+        }
+        if (!nl) break;
+        p = nl + 1;
+    }
+    return isa;
 }
 
 static int analyze_open(analyze_input *in, const char *path)
@@ -633,6 +669,10 @@ static int analyze_consume(analyze_state *st, analyze_input *in, const analyze_b
             return 2;
         } else {
             analyze_bad_line(in->path, ev->line_no, ev->msg, ev->line, ev->len);
+            if (ev->kind == ANALYZE_EV_ERROR && x86_text_is(ev->line, ev->len))
+                opt_ferr(NULL, in->path, ev->line_no, "an x86-64 trace's line, in a trace read as RISC-V: the trace "
+                         "has no \"#edan-trace x86-64\" first line (edan trace writes it) and no x86-64 line in its "
+                         "first %u KiB", ANALYZE_BATCH_TEXT >> 10);
             if (ev->kind == ANALYZE_EV_ERROR) return 2;
         }
     }
@@ -1049,12 +1089,15 @@ int edan_cmd_analyze(int argc, char **argv)
     }
     cli_progress_start(&st.prog, in.total, a.quiet);
     n = analyze_read(&in, buf, 0, ANALYZE_BATCH_TEXT, NULL, 0);    /* enough to tell the format */
-    if (n > 13 && !memcmp(buf, "#edan-load 0x", 13))   /* a text trace's program's load offset (README) */
-        a.elf_bias = strtoull(buf + 13, NULL, 16);
     if (n < 0) rc = 2;
     else if (bintrace_detect((const unsigned char *)buf, (size_t)n)) rc = analyze_binary(&st, &in, buf, (size_t)n);
-    else if (x86_text_is(buf, (size_t)n)) rc = analyze_x86_text(&st, &in, buf, (size_t)n);
-    else rc = analyze_text(&st, &in, buf, (size_t)n);
+    else {
+        int isa = analyze_text_head(in.path, buf, (size_t)n, &a.elf_bias);
+        if (isa < 0) rc = 2;
+        else if (isa == EDAN_ISA_X86_64 || (isa == ANALYZE_ISA_UNSAID && x86_text_is(buf, (size_t)n)))
+            rc = analyze_x86_text(&st, &in, buf, (size_t)n);
+        else rc = analyze_text(&st, &in, buf, (size_t)n);
+    }
     cli_progress_end(&st.prog);
     analyze_close(&in);
     free(buf);

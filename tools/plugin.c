@@ -3182,6 +3182,8 @@ static int pl_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, ch
         if (r != EDAN_OK) return pl_fail("cannot start the analysis: %s", edan_result_string(r));
     }
     if (st.args.text_path && !(st.out.text_f = pl_open_out(&st.out.text_o, st.args.text_path))) return -1;
+    /* the ISA first: a reader then never guesses it past comment lines */
+    if (st.out.text_f) fprintf(st.out.text_f, "#edan-trace %s\n", st.is_x86 ? "x86-64" : "riscv64");
     if (st.args.bin_path && !(st.out.bin_f = pl_open_out(&st.out.bin_o, st.args.bin_path))) return -1;
     {   /* the temporary files, for edan trace to remove if the program dies by a signal */
         char list[2 * 4200] = "";

@@ -181,6 +181,31 @@ else
   bad "gemm 30: $(tail -3 "$W/err")"
 fi
 
+# 1d. the text trace says its ISA in its first line: 400 KB of comment lines
+#     before the first instruction change nothing (file, pipe, .gz); without
+#     that line the RISC-V reader that a guess would pick names it
+if [ "$(head -1 "$W/g.txt")" = "#edan-trace x86-64" ]; then
+  # after the #edan-trace and #edan-load lines, as edan trace writes its #edan-kill lines
+  { head -2 "$W/g.txt"; yes '#edan-kill m0x10+8' | head -n 20000; tail -n +3 "$W/g.txt"; } > "$W/g400.txt"
+  gzip -c "$W/g400.txt" > "$W/g400.txt.gz"
+  $E analyze $O --json --quiet "$W/g400.txt" > "$W/g4f.json" 2> "$W/err" &&
+  $E analyze $O --json --quiet - < "$W/g400.txt" > "$W/g4p.json" 2>> "$W/err" &&
+  $E analyze $O --json --quiet "$W/g400.txt.gz" > "$W/g4z.json" 2>> "$W/err" &&
+  same "$W/g.json" "$W/g4f.json" && same "$W/g.json" "$W/g4p.json" && same "$W/g.json" "$W/g4z.json" \
+    && ok "a text trace with 400 KB of comments before its first instruction: the same report (file, pipe, .gz)" \
+    || bad "400 KB of leading comments: $(tail -3 "$W/err")"
+  tail -n +2 "$W/g400.txt" > "$W/g400-nohead.txt"
+  $E analyze --quiet "$W/g400-nohead.txt" > /dev/null 2> "$W/err"; rc=$?
+  [ $rc = 2 ] && grep -q '"#edan-trace x86-64" first line' "$W/err" && ok "the same without its #edan-trace line: exit 2, the missing line named" \
+    || bad "no #edan-trace line: exit $rc $(tail -3 "$W/err")"
+  { echo "#edan-trace sparc64"; tail -n +2 "$W/g.txt"; } > "$W/gs.txt"
+  $E analyze --quiet "$W/gs.txt" > /dev/null 2> "$W/err"; rc=$?
+  [ $rc = 2 ] && grep -q "gs.txt:1: unknown ISA" "$W/err" && ok "#edan-trace sparc64: exit 2, file:1: unknown ISA" \
+    || bad "#edan-trace sparc64: exit $rc $(cat "$W/err")"
+else
+  bad "the text trace's first line is not #edan-trace x86-64: $(head -1 "$W/g.txt")"
+fi
+
 # 2. chase on both ISAs
 gcc -O2 -Iexamples -Itools -o "$W/chase" examples/chase.c
 n=2000

@@ -987,12 +987,13 @@ static int show_topology(const char *path)
 
 enum {
     PROBE_QUICK = 1, PROBE_BUDGET, PROBE_NUMA, PROBE_OUT, PROBE_QUIET, PROBE_TOPOLOGY, PROBE_PROFILE, PROBE_BENCH,
-    PROBE_CHASE, PROBE_VERSION, PROBE_HELP
+    PROBE_CHASE, PROBE_INSTALL, PROBE_VERSION, PROBE_HELP
 };
 static const opt_def probe_opts_table[] = {
     {NULL, NULL, 0,
      "usage: probe [--quick] [--budget SECONDS] [--numa] [-o FILE] [-q]\n"
      "       probe --topology [--profile FILE]\n"
+     "       probe --install FILE\n"
      "       probe --bench OP,BYTES,THREADS | --chase BYTES\n"
      "       probe --version\n"
      "Measures this machine and writes its hardware profile (JSON, schema\n"
@@ -1027,6 +1028,10 @@ static const opt_def probe_opts_table[] = {
                                          "caches and NUMA nodes: from this machine's own profile\n"
                                          "or --profile FILE"},
     {"--profile", "FILE", PROBE_PROFILE, "the profile whose figures --topology shows"},
+    {"--install", "FILE", PROBE_INSTALL, "make FILE (a profile of this machine, written by probe\n"
+                                         "-o FILE) this machine's own profile, the one edan\n"
+                                         "uses without --profile, when it has none; says where.\n"
+                                         "An own profile already there is kept (exit 0)"},
     {"--bench", "OP,BYTES,THREADS", PROBE_BENCH, "measure one bandwidth kernel (OP: load, store,\n"
                                                  "store_nt, 2:1, 1:1; BYTES per thread) and print its GB/s\n"
                                                  "median, min and max; writes no profile. load is the\n"
@@ -1054,9 +1059,58 @@ static const char *probe_host_path(const char *path)
 }
 
 
+/* --install FILE: FILE, a profile of this host, becomes its own profile
+   (copied atomically where edan looks first) unless it has one. */
+static int install_profile(const char *path)
+{
+    edan_profile *p = NULL;
+    char own[4400], err[600], host[256];
+    char *text;
+    size_t len;
+    files_out t;
+    if (edan_profile_load(path, NULL, &p, err, sizeof err) != EDAN_OK) {
+        opt_err("probe", "--install %s", err);
+        return 2;
+    }
+    files_host(host, sizeof host);
+    if (strcmp(p->host, host)) {
+        opt_err("probe", "--install %s: measured on %s, not on this machine (%s): not installed", path, p->host, host);
+        edan_profile_free(p);
+        return 2;
+    }
+    edan_profile_free(p);
+    if (files_own_profile_find(own, sizeof own) == 0) {
+        printf("this machine's own profile is %s already; %s not installed (probe -o %s measures it anew)\n", own,
+               path, own);
+        return stdout_status();
+    }
+    if (files_own_profile_home(own, sizeof own)) {
+        opt_err("probe", "--install %s: no home directory to install it in ($HOME, $XDG_DATA_HOME unset)", path);
+        return 2;
+    }
+    if (!(text = files_read_all(path, (size_t)1 << 26, &len, err, sizeof err))) {
+        opt_err("probe", "--install %s", err);
+        return 2;
+    }
+    if (files_out_open(&t, own, err, sizeof err)) {
+        opt_err("probe", "--install: cannot write %s", err);
+        free(text);
+        return 2;
+    }
+    fwrite(text, 1, len, t.f);
+    free(text);
+    if (files_out_close(&t, err, sizeof err)) {
+        opt_err("probe", "--install: %s", err);
+        return 2;
+    }
+    printf("installed %s as this machine's own profile: %s (edan uses it without --profile)\n", path, own);
+    return stdout_status();
+}
+
 /* ---- the run: a table of steps, each measuring and writing its part ---- */
 typedef struct probe_run {
     probe_opts o;
+    const char *install;        /* --install FILE */
     int want_numa, topology, bench_chase;
     const char *out_path;           /* the profile's path; "-": standard output */
     const char *bench_spec, *topo_profile;
@@ -1819,6 +1873,7 @@ static int probe_args(int argc, char **argv, probe_run *r)
         case PROBE_CHASE: r->bench_spec = val; r->bench_chase = 1; break;
         case PROBE_TOPOLOGY: r->topology = 1; break;
         case PROBE_PROFILE: r->topo_profile = val; break;
+        case PROBE_INSTALL: r->install = val; break;
         case PROBE_VERSION:
             printf("probe %d.%d (edan.h %d.%d, profile version %d; hwloc %s, PAPI %d.%d)\n", EDAN_VERSION_MAJOR,
                    EDAN_VERSION_MINOR, EDAN_VERSION_MAJOR, EDAN_VERSION_MINOR, EDAN_PROFILE_VERSION, HWLOC_VERSION,
@@ -1832,6 +1887,8 @@ static int probe_args(int argc, char **argv, probe_run *r)
         default: return 2;      /* OPT_ERROR: said */
         }
     }
+    if (r->install && (r->topology || r->bench_spec || r->out_path || r->want_numa || r->o.quick))
+        return opt_err("probe", "--install FILE takes no other option"), 2;
     if (r->topo_profile && !r->topology)
         return opt_err("probe", "--profile FILE is for --topology (the figures it shows)"), 2;
     return -1;
@@ -1911,6 +1968,7 @@ int main(int argc, char **argv)
     int rc = probe_args(argc, argv, r);
     if (rc >= 0) return rc;
     if (r->topology) return show_topology(r->topo_profile);
+    if (r->install) return install_profile(r->install);
     probe_setup(r);
     if (r->bench_spec) {
         if (probe_topo_init(&r->topo)) return opt_err("probe", "hwloc could not load the topology"), 1;

@@ -105,6 +105,7 @@ typedef struct cli_analysis {
     unsigned explicit_set[EDAN_MAX_CONFIGS];    /* CLI_SET_* given on the command line */
     char provenance[EDAN_MAX_CONFIGS][384];     /* where each value came from, for the report */
     uint32_t profile_m;         /* the profile's measured m, 0 = none */
+    edan_config profile_caches; /* the profile's cache hierarchy (no levels without a profile) */
     int profile_window;         /* the profile measured the window (its "window" section) */
     int window_all_m;           /* --window-all-m: the windowed schedule at every m, not the verdict's alone */
     int paper;                  /* --paper: the paper's model, no windowed schedule */

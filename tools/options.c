@@ -426,6 +426,8 @@ static int cli_apply_profile(cli_analysis *a)
         }
     }
     a->profile_m = p->mlp_m;
+    edan_profile_to_config(p, &a->profile_caches);
+    a->profile_caches.name = NULL;
     a->profile_window = p->window_rob != 0;
     if (!a->opts.num_m) {       /* 1, the paper's 4, and the measured m */
         a->opts.m[a->opts.num_m++] = 1;

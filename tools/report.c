@@ -1495,11 +1495,48 @@ static void cli_table_tracer(const cli_tracer *t, FILE *o)
 
 /* What was analysed, the job's rank, whether it is partial, each
    configuration's verdict. */
+/* Where the report's machine came from, when not all from a profile: the
+   report's first lines, before any number (README, "Reading the report"). */
+static void cli_table_settings(edan_context *ctx, const cli_analysis *a, FILE *o)
+{
+    uint32_t k;
+    int said = 0;
+    char label[128], prof[128];
+    if (!a->profile_path && !a->no_profile) {
+        const edan_config *c = edan_get_config(ctx, 0);
+        char list[256] = "";
+        size_t n = 0;
+        if (!(a->explicit_set[0] & CLI_SET_ALPHA))
+            n += (size_t)snprintf(list + n, sizeof list - n, "RAM latency alpha %u cycles, ", c->alpha);
+        if (!(a->explicit_set[0] & CLI_SET_FREQ))
+            n += (size_t)snprintf(list + n, sizeof list - n, "clock %.3g GHz, ", c->freq_ghz);
+        if (!a->opts.num_m) n += (size_t)snprintf(list + n, sizeof list - n, "m 4, ");
+        if (!(a->explicit_set[0] & CLI_SET_CACHE)) n += (size_t)snprintf(list + n, sizeof list - n, "no cache, ");
+        if (!(a->explicit_set[0] & CLI_SET_WINDOW_ANY) && !a->paper)
+            n += (size_t)snprintf(list + n, sizeof list - n, "window %u/%u/%u/%u, ", c->window, c->lq, c->sq,
+                                  c->width);
+        if (n >= 2 && n < sizeof list) list[n - 2] = 0;
+        if (list[0])
+            fprintf(o, "No hardware profile of this machine: the model's defaults (%s) stand where no option is "
+                    "given. ./probe measures them and writes this machine's profile, which every later run uses "
+                    "(make run does too); --profile FILE takes another machine's.\n\n", list);
+    }
+    for (k = 0; a->profile_path && k < edan_num_configs(ctx); k++) {
+        if (!(a->explicit_set[k] & CLI_SET_CACHE)) continue;
+        cli_config_label(edan_get_config(ctx, k), label, sizeof label);
+        cli_config_label(&a->profile_caches, prof, sizeof prof);
+        fprintf(o, "Caches [%s]: --cache, in place of the profile's whole hierarchy (%s).\n", label, prof);
+        said = 1;
+    }
+    if (said) fputc('\n', o);
+}
+
 static void cli_table_head(edan_context *ctx, const cli_analysis *a, const char *source, const edan_metrics *mt,
                            FILE *o)
 {
     uint32_t k;
     char label[128];
+    cli_table_settings(ctx, a, o);
     if (a->isa == EDAN_ISA_X86_64)
         fprintf(o, "%s (x86-64): %llu instructions cracked into %llu vertices (%llu loads, %llu stores, the rest "
                 "operations; N counts the vertices), %llu register and memory edges\n\n",

@@ -186,6 +186,12 @@ def main():
             R.die(f"{probe} --quick wrote no profile")
         profile = rp("profile.json")
         R.say(f"hardware profile: {profile}")
+    installed = ""
+    if profile and os.access(probe, os.X_OK):
+        # the machine's own profile, which later edan runs use without --profile, when it has none
+        out = subprocess.run([probe, "--install", profile], capture_output=True, text=True)
+        installed = " ".join((out.stdout if out.returncode == 0 else out.stderr).split())
+        if installed: R.say(installed)
     R.step_done(t, "hardware profile")
 
     # Analysis options: the profile's caches, alpha, m and clock in the first
@@ -365,13 +371,13 @@ def main():
         f.write("".join(s + "\n" for s in R.steps))
     try:
         write_readme(report, M, add_ns, settings, "profile.json" if profile else "", roofline, " ".join(plots),
-                     roof_note, dm_plots, build_text)
+                     roof_note, dm_plots, build_text, installed)
     except (OSError, ValueError, KeyError) as e:
         R.die(f"cannot write {rp('README.md')}: {e}")
     R.say(f"done: {rp('README.md')}")
 
 
-def write_readme(rep, M, add_ns, settings, profile, roofline, plots, roof_note, dm_specs, build_text):
+def write_readme(rep, M, add_ns, settings, profile, roofline, plots, roof_note, dm_specs, build_text, installed=""):
     """REPORT_DIR/README.md from the files the run wrote (written to a temporary
     name and renamed)."""
     dm_specs = dm_specs.split()
@@ -431,6 +437,7 @@ def write_readme(rep, M, add_ns, settings, profile, roofline, plots, roof_note, 
         w(f"- hardware profile: [`{profile}`]({profile}), measured by `./probe`"
           + (f" ({mode} mode)" if isinstance(mode, str) else "")
           + (f" on {p['created']}" if isinstance(p.get("created"), str) else ""))
+        if installed: w(f"- {installed}")
         cpu_p = get(p, "topology", "cpu_model")
         cores = get(p, "topology", "cores")
         if cpu_p: w(f"- CPU: {' '.join(str(cpu_p).split())}" + (f", {cores} cores" if cores else ""))

@@ -236,8 +236,24 @@ grep -q 'edan trace of gemm failed' "$T/bad.err" || fail "tools/run.py: no messa
 R2=$T/report2
 # (the RISC-V builds, EDAN_RUN_ISA=riscv: the EDAN paper's setting)
 # (and an OpenMP kernel, two threads: one eDAG, ranked with the others)
-EDAN=$EDAN EDAN_RUN_ISA=riscv EDAN_RUN_PROFILE=hwprofiles/vm.json EDAN_RUN_KERNELS="chase:2048:100 gemm:16:10 spmv:16:10 omp_gemm:16:10" \
+# (a profile of this host, in a home of its own: make run installs it as the
+# machine's own, which a later edan run uses without --profile)
+python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); p["host"]=sys.argv[3]; json.dump(p,open(sys.argv[2],"w"),indent=1)' \
+  hwprofiles/vm.json "$T/this.json" "$(hostname)"
+own=$T/xdg/edan/hwprofiles/$(hostname).json
+XDG_DATA_HOME=$T/xdg EDAN=$EDAN EDAN_RUN_ISA=riscv EDAN_RUN_PROFILE=$T/this.json EDAN_RUN_KERNELS="chase:2048:100 gemm:16:10 spmv:16:10 omp_gemm:16:10" \
   EDAN_RUN_DM_PLOTS="spmv" python3 tools/run.py "$R2" 2> "$T/run2.err" || { cat "$T/run2.err"; fail "tools/run.py with a profile failed"; }
+cmp -s "$own" "$T/this.json" || fail "make run did not install its profile as the machine's own ($own): $(grep -i install "$T/run2.err")"
+grep -q "installed .* as this machine's own profile: $own" "$T/run2.err" || fail "make run did not say where it installed the profile"
+grep -q "this machine's own profile: $own" "$R2/README.md" || fail "the report's README does not say where the profile was installed"
+printf 'ld a1,0(a0);0x1000\nld a2,0(a1);0x2000\n' > "$T/two.txt"
+XDG_DATA_HOME=$T/xdg ./edan analyze --json "$T/two.txt" > "$T/own.json" &&
+  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["profile"]==sys.argv[2] and d["profile_default"], d.get("profile")' "$T/own.json" "$own" \
+  || fail "a later edan analyze without --profile does not use the installed profile"
+XDG_DATA_HOME=$T/xdg ./probe --install "$T/this.json" > "$T/again.out" 2>&1 && grep -q "already" "$T/again.out" \
+  && cmp -s "$own" "$T/this.json" || fail "probe --install replaced the machine's own profile: $(cat "$T/again.out")"
+XDG_DATA_HOME=$T/none ./edan analyze "$T/two.txt" > "$T/none.txt" && head -1 "$T/none.txt" | grep -q "^No hardware profile of this machine: the model's defaults (RAM latency alpha 200 cycles" \
+  || fail "a run without any profile does not say so in its first line: $(head -2 "$T/none.txt")"
 grep -q -- "-- build/examples/gemm 16" "$R2/commands.sh" || fail "EDAN_RUN_ISA=riscv did not trace build/examples/gemm"
 grep -q "cross-compiled for RISC-V" "$R2/README.md" || fail "EDAN_RUN_ISA=riscv: the README does not say so"
 python3 - "$R2" <<'EOF' || fail "the roofline of the run with a profile"

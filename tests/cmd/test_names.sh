@@ -37,8 +37,8 @@ done
 # an x86-64 text trace says where the program was loaded: analyze --elf places its PCs
 ./edan trace --func kernel_chase --text "$T/x.txt" -- $host 100 >/dev/null 2>&1
 ./edan analyze --top 1 --elf $host "$T/x.txt" > "$T/x-top"
-if head -1 "$T/x.txt" | grep -q '^#edan-load 0x' && grep -qE "^  0x[0-9a-f]{4} .* kernel_chase  chase.c:($val|$next)\$" "$T/x-top"; then
-  ok "an x86-64 text trace opens with #edan-load: analyze --elf --top gives the file's address, function and line"
+if [ "$(head -1 "$T/x.txt")" = "#edan-trace x86-64" ] && sed -n 2p "$T/x.txt" | grep -q '^#edan-load 0x' && grep -qE "^  0x[0-9a-f]{4} .* kernel_chase  chase.c:($val|$next)\$" "$T/x-top"; then
+  ok "an x86-64 text trace opens with its ISA and #edan-load: analyze --elf --top gives the file's address, function and line"
 else bad "#edan-load"; head -c 200 "$T/x.txt"; cat "$T/x-top"; fi
 # ... and a binary trace's header, its load offset
 ./edan trace --func kernel_chase --binary "$T/x.bin" -- $host 100 >/dev/null 2>&1

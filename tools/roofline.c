@@ -26,6 +26,7 @@
 
 #define RL_MAX_LINES 64
 #define RL_MAX_POINTS 64
+#define RL_MAX_ARGS 32      /* --app and --point: an --app with a runtime draws two points */
 /* What a chart draws: roofs (GB/s, GFLOP/s), intensities (flop/byte) and
    performance from a billionth to a trillion. Beyond, its decades would
    not fit a page; infinity or a subnormal would have none. */
@@ -1381,11 +1382,12 @@ static double app_file(const char *spec, char *path, size_t n)
    report has it, else 4, else its first m), converted with the report's
    clock; without the window flops over the model's time bounds (a range:
    their C adds every instruction's cost as if none overlapped); or flops /
-   runtime when one is given (FILE:SECONDS). A prediction made with
-   another profile than the chart's, or none, is marked (foreign) and said
-   on standard error. */
-static int app_point(const char *spec, unsigned prof_m, const rl_profile_id *id, roofline_point *q, char *label,
-                     size_t n)
+   runtime when one is given (FILE:SECONDS), unless model_only (the model's
+   point drawn beside the measured one). A prediction made with another
+   profile than the chart's, or none, is marked (foreign) and said on
+   standard error. */
+static int app_point(const char *spec, int model_only, unsigned prof_m, const rl_profile_id *id, roofline_point *q,
+                     char *label, size_t n)
 {
     char path[1024], key[16], err[300];
     double runtime = 0, flops, ghz, lo_t, hi_t;
@@ -1394,6 +1396,7 @@ static int app_point(const char *spec, unsigned prof_m, const rl_profile_id *id,
     const edan__json *cfgs, *c, *ms, *b;
     int rc = -1;
     runtime = app_file(spec, path, sizeof path);
+    if (model_only) runtime = 0;
     if (cli_report_read("edan roofline", path, &text, &root, &cfgs)) return -1;
     c = edan__json_at(cfgs, 0);
     ms = edan__json_get(c, "m");
@@ -1614,8 +1617,9 @@ static const opt_def roofline_opts[] = {
     {"--op", "OP", RL_OP, "LARM roofs of this op (default load; store_nt, store)"},
     {NULL, NULL, 0, "Applications:"},
     {"--app", "RESULT.json[:RUNTIME_SECONDS]", RL_APP,
-     "an `edan analyze/trace --json` report: its arithmetic\nintensity and its performance over the model's time\n"
-     "bounds (a range), or over the measured runtime"},
+     "an `edan analyze/trace --json` report: its arithmetic\nintensity and the model's performance, flops over the\n"
+     "windowed schedule's time T_window (without the window:\nover the time bounds, a range); with SECONDS, the\n"
+     "measured performance (flops / SECONDS) beside it"},
     {"--point", "LABEL:AI:GFLOPS", RL_POINT, "a point of your own; LABEL:AI:LOW-HIGH for a range"},
     {"--fast-fraction", "F", RL_FAST,
      "for each --app, the hybrid roof (TPDS 2019, Eq. 5) of\nits loads and stores with the fraction F (0..1) of them\n"
@@ -1678,8 +1682,8 @@ static int rl_read_options(rl_args *a, int argc, char **argv)
     const char *val;
     int i, k;
     for (i = 1; (k = opt_next("edan roofline", roofline_opts, RL_NOPTS, argc, argv, &i, &val)) != OPT_END;) {
-        if ((k == RL_APP || k == RL_POINT) && a->napps + a->npts >= RL_MAX_POINTS)
-            return opt_err("edan roofline", "at most %d applications and points", RL_MAX_POINTS);
+        if ((k == RL_APP || k == RL_POINT) && a->napps + a->npts >= RL_MAX_ARGS)
+            return opt_err("edan roofline", "at most %d applications and points", RL_MAX_ARGS);
         switch (k) {
         case RL_HELP: opt_help(stdout, roofline_opts, RL_NOPTS); return 1;
         case RL_OUT: a->out = val; break;
@@ -1776,9 +1780,15 @@ static int rl_read_inputs(rl_args *a, rl_input *in)
     id.path = a->path;
     id.crc = crc32(0L, (const unsigned char *)in->text, (unsigned)in->len);
     for (k = 0; k < a->napps; k++) {
-        if (app_point(a->apps[k], in->prof_m, &id, &a->pts[a->npts], a->labels[a->npts], sizeof a->labels[0]))
-            return -1;
-        a->npts++;
+        char path[1024];
+        int measured = app_file(a->apps[k], path, sizeof path) > 0, model;
+        /* a measured runtime: the model's point first, the measured one beside it */
+        for (model = measured; model >= 0; model--) {
+            if (app_point(a->apps[k], model, in->prof_m, &id, &a->pts[a->npts], a->labels[a->npts],
+                          sizeof a->labels[0]))
+                return -1;
+            a->npts++;
+        }
     }
     return 0;
 }

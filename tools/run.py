@@ -282,13 +282,15 @@ def main():
     jsons = [rp("json", f"{k}.json") for k in kernels]
     sweeps = [rp("sweep", f"{k}.csv") for k in kernels]
 
-    # The m the rankings and the what-if use: 4 (the EDAN paper's) if the
-    # reports have it, else the first m of the first report.
+    # One m for the whole report: the verdicts' (the profile's measured m,
+    # else the EDAN paper's 4), which the rankings and the what-if use too.
     try:
-        ms = list(json.load(open(jsons[0]))["configs"][0]["m"].keys())
+        c0 = json.load(open(jsons[0]))["configs"][0]
+        ms = list(c0["m"].keys())
+        M = str(c0.get("verdict", {}).get("m", ""))
     except (OSError, ValueError, KeyError, IndexError):
         R.die(f"cannot read {jsons[0]}")
-    M = "4" if "4" in ms else ms[0]
+    if M not in ms: M = "4" if "4" in ms else ms[0]
 
     # ---- 3. rank
     t = R.seconds()
@@ -318,8 +320,9 @@ def main():
         if R.run([edan, "roofline", profile] + apps + ["-o", rp("svg", "roofline.svg")], log=log):
             R.die(f"edan roofline failed: {last_line(log)}")
         roof_note = ("Each kernel with floating-point work (configuration 0) sits at its arithmetic intensity "
-                     "(flops per byte loaded or stored); its bar spans the performance between the model's upper "
-                     "and lower time bound at the profile's m (flops x clock / cycles, at the report's clock).")
+                     "(flops per byte loaded or stored) and the model's performance: its flops over the windowed "
+                     "schedule's time T_window at the profile's m, at the report's clock (`edan roofline --app "
+                     "FILE:SECONDS` draws a measured runtime's point beside it).")
         # a profile of probe --numa on a machine with several nodes: the LARM charts too
         numa = json.load(open(profile)).get("numa", {})
         if isinstance(numa, dict) and numa.get("roofs") and not numa.get("skipped"):
@@ -446,14 +449,22 @@ def write_readme(rep, M, add_ns, settings, profile, roofline, plots, roof_note, 
         caches = get(p, "caches")
         if isinstance(caches, list) and caches:
             parts = []
+            derived = []
             for c in caches:
                 if not isinstance(c, dict): continue
                 sz = val(c.get("size_bytes"))
+                eff = val(c.get("effective_bytes"))
                 lat = val(c.get("latency_cycles"))
                 parts.append(f"{c.get('level', '?')} {sz / 1024:.0f} KiB" if sz else str(c.get("level", "?")))
                 if c.get("assoc"): parts[-1] += f" {c['assoc']}-way"
                 if lat: parts[-1] += f" ({lat:.0f} cycles)"
+                if sz and eff and eff != sz:   # the size the analysis takes, and why
+                    parts[-1] += f", analysed as {eff / 1024:.0f} KiB"
+                    derived.append(f"{c.get('level', '?')} is analysed as {eff / 1024:.0f} KiB, not the "
+                                   f"{sz / 1024:.0f} KiB {c.get('source', 'the system')} reports: "
+                                   f"{c.get('effective_source', 'probe measured it so')}")
             w("- caches: " + ", ".join(parts))
+            for d in derived: w(f"  ({d})")
         lats = get(p, "latency")
         if isinstance(lats, list):
             for l in lats:
@@ -461,7 +472,7 @@ def write_readme(rep, M, add_ns, settings, profile, roofline, plots, roof_note, 
                     ns, cyc = val(l.get("ns")), val(l.get("cycles"))
                     if ns: w(f"- RAM latency: {ns:.1f} ns" + (f" = {cyc:.0f} core cycles" if cyc else ""))
         m = val(get(p, "mlp", "m"))
-        if m: w(f"- memory-level parallelism m: {m:g}")
+        if m: w(f"- memory-level parallelism m: {m:g} (measured; the m of every verdict, ranking and what-if below)")
         roofs = get(p, "roofs", "compute")
         if isinstance(roofs, list):
             for r in roofs:
@@ -499,6 +510,10 @@ def write_readme(rep, M, add_ns, settings, profile, roofline, plots, roof_note, 
         caches = ", ".join(f"L{l['level']} {l['size']//1024} KiB / {l['assoc']} / {l['line']} B / {l['latency']}"
                            for l in c.get("cache", [])) or "none (every access reaches RAM)"
         w(f"| {i} | {c['name']} | {caches} | {c['alpha']} | {fmt(c['freq_ghz'])} | {', '.join(c['m'].keys())} |")
+    w(f"\nThe bounds are computed at each m of the table; every verdict, ranking and what-if of this report "
+      f"reads them at one, **m = {M}** ("
+      + ("the profile's measured memory-level parallelism" if profile and str(M) == str(fmt(get(load("profile.json"), "mlp", "m")))
+         else "the EDAN paper's") + ").")
     w("")
     w("| kernel | problem size | scope | tau (cycles) | instructions | vertices (N) |")
     w("|---|---|---|---|---|---|")

@@ -186,6 +186,27 @@ for i in range(4):
         assert j >= i or not overlap(boxes[i], boxes[j]), ("labels overlap", i, j)
 PY
 
+# 5a. an application with its measured runtime: the model's point (flops over
+# T_window at the profile's m, at the report's clock) and the measured one
+# (flops / seconds) side by side, the first said (model)
+./edan roofline hwprofiles/vm.json --app "$T/gemm.json:0.002" -o "$T/both.svg" 2> "$T/err" \
+  && python3 - "$T" <<'PY' && ok "--app FILE:SECONDS: the model's point (T_window) beside the measured one" || bad "model beside measured: $(cat "$T/err")"
+import sys, json
+sys.path.insert(0, sys.argv[1]); from check import *
+import xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1] + "/both.svg").getroot()
+pts = [(g.find(NS + "text").text, float(g.get("data-gflops-lo")), float(g.get("data-gflops-hi")))
+       for g in root.iter(NS + "g") if g.get("class") == "app"]
+c = json.load(open(sys.argv[1] + "/gemm.json"))["configs"][0]
+m = str(json.load(open("hwprofiles/vm.json"))["mlp"]["m"])
+b = c["m"][m] if m in c["m"] else c["m"]["4"]
+model = c["flops"] * c["freq_ghz"] / b["T_window"]
+measured = c["flops"] / 0.002 / 1e9
+assert len(pts) == 2, pts
+assert pts[0][0].endswith("(model)") and close(pts[0][1], model) and close(pts[0][2], model), (pts, model)
+assert not pts[1][0].endswith("(model)") and close(pts[1][1], measured) and close(pts[1][2], measured), (pts, measured)
+PY
+
 # 5b. what a reader of the chart must be told: an application's point from
 # EDAN's bounds says (model), a point given as a measurement does not; a
 # profile without compute roofs keeps its memory roofs to 4 flop/byte and

@@ -106,6 +106,7 @@ typedef struct cli_analysis {
     char provenance[EDAN_MAX_CONFIGS][384];     /* where each value came from, for the report */
     uint32_t profile_m;         /* the profile's measured m, 0 = none */
     edan_config profile_caches; /* the profile's cache hierarchy (no levels without a profile) */
+    char profile_cache_note[512];   /* the profile's caches taken at another size than the system reports, and why */
     int profile_window;         /* the profile measured the window (its "window" section) */
     int window_all_m;           /* --window-all-m: the windowed schedule at every m, not the verdict's alone */
     int paper;                  /* --paper: the paper's model, no windowed schedule */

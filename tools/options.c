@@ -426,6 +426,22 @@ static int cli_apply_profile(cli_analysis *a)
         }
     }
     a->profile_m = p->mlp_m;
+    {   /* a level the profile takes at another size than hwloc reports: its reason, for the report */
+        const edan__json *cs = edan__json_get(edan__profile_json(p), "caches");
+        size_t i, n = 0;
+        a->profile_cache_note[0] = 0;
+        for (i = 0; i < edan__json_len(cs) && n < sizeof a->profile_cache_note; i++) {
+            const edan__json *c = edan__json_at(cs, i);
+            double size = edan__json_number(edan__json_get(c, "size_bytes"), 0);
+            double eff = edan__json_number(edan__json_get(c, "effective_bytes"), size);
+            if (!(size > 0 && eff > 0) || eff == size) continue;
+            n += (size_t)snprintf(a->profile_cache_note + n, sizeof a->profile_cache_note - n,
+                                  "%s%s taken as %.0f KiB, not the %.0f KiB %s reports (%s)", n ? "; " : "",
+                                  edan__json_string(edan__json_get(c, "level"), "?"), eff / 1024, size / 1024,
+                                  edan__json_string(edan__json_get(c, "source"), "the system"),
+                                  edan__json_string(edan__json_get(c, "effective_source"), "measured"));
+        }
+    }
     edan_profile_to_config(p, &a->profile_caches);
     a->profile_caches.name = NULL;
     a->profile_window = p->window_rob != 0;

@@ -997,6 +997,7 @@ static void cli_json_header(jw *w, const cli_analysis *a, const char *source)
         jw_str(w, "profile", a->profile_path);
         jw_uint(w, "profile_m", a->profile_m);
         jw_bool(w, "profile_default", a->profile_default);
+        if (a->profile_cache_note[0]) jw_str(w, "profile_caches", a->profile_cache_note);
         snprintf(crc, sizeof crc, "%08lx", a->profile_crc);
         jw_str(w, "profile_crc32", crc);
     }
@@ -1592,7 +1593,6 @@ static void cli_table_metrics(edan_context *ctx, const cli_analysis *a, const ed
     uint32_t k, K = edan_num_configs(ctx);
     uint64_t u[EDAN_MAX_CONFIGS] = {0};
     double d[EDAN_MAX_CONFIGS] = {0};
-    char name[64];
     CLI_ROW_U("alpha (cycles)", edan_get_config(ctx, k)->alpha);
     CLI_ROW_U("memory work W", mt[k].W);
     CLI_ROW_U("memory depth D", mt[k].D);
@@ -1607,10 +1607,11 @@ static void cli_table_metrics(edan_context *ctx, const cli_analysis *a, const ed
     CLI_ROW_U("bytes to/from RAM", mt[k].bytes);
     CLI_ROW_U("bytes requested (ld+st)", mt[k].load_bytes + mt[k].store_bytes);
     CLI_ROW_U("flops", cli_flops(ctx, a));
-    CLI_ROW_D("B (bytes/cycle)", mt[k].B_bytes_per_cycle, "%.3f");
-    for (k = 0; k < K; k++) d[k] = mt[k].B_GBps;
-    snprintf(name, sizeof name, "B (GB/s at %.3g GHz)", edan_get_config(ctx, 0)->freq_ghz);
-    cli_row_d(o, name, d, K, "%.2f", w);
+    /* the bandwidth the run would need to finish in its critical path's
+       time: a figure of the model, not a measurement (each configuration's
+       clock) */
+    CLI_ROW_D("B = bytes/Tinf (B/cycle)", mt[k].B_bytes_per_cycle, "%.3f");
+    CLI_ROW_D("B = bytes/Tinf (GB/s)", mt[k].B_GBps, "%.2f");
 }
 
 /* The bounds for each m; with --alpha-add, the time bounds with RAM farther. */
@@ -1684,6 +1685,7 @@ static void cli_table_provenance(edan_context *ctx, const cli_analysis *a, FILE 
     if (a->tracer)
         fprintf(o, "  the program's addresses: %s\n", a->tracer->aslr ? "randomised by the system (--aslr): caches may see "
                 "other sets in another run" : "the same in every run (address randomisation off; --aslr keeps it)");
+    if (a->profile_cache_note[0]) fprintf(o, "  the profile's caches: %s\n", a->profile_cache_note);
     for (k = 0; k < edan_num_configs(ctx); k++) {
         const edan_config *c = edan_get_config(ctx, k);
         cli_config_label(c, label, sizeof label);

@@ -246,6 +246,25 @@ XDG_DATA_HOME=$T/xdg EDAN=$EDAN EDAN_RUN_ISA=riscv EDAN_RUN_PROFILE=$T/this.json
 cmp -s "$own" "$T/this.json" || fail "make run did not install its profile as the machine's own ($own): $(grep -i install "$T/run2.err")"
 grep -q "installed .* as this machine's own profile: $own" "$T/run2.err" || fail "make run did not say where it installed the profile"
 grep -q "this machine's own profile: $own" "$R2/README.md" || fail "the report's README does not say where the profile was installed"
+# one m throughout the report (the profile's measured m: verdicts, rankings,
+# what-if), and the L3 the analysis takes (not hwloc's) explained where shown
+python3 - "$R2" "$T/this.json" <<'EOF' || fail "one m and one L3 size throughout the report"
+import json, re, sys
+r, prof = sys.argv[1], json.load(open(sys.argv[2]))
+text = open(r + "/README.md").read()
+m = prof["mlp"]["m"]
+ms = set(re.findall(r"\(m = (\d+)\)", text)) | set(re.findall(r"--m (\d+)", text)) | set(re.findall(r"(\d+) RAM accesses at a time", text))
+assert ms == {str(m)}, ms
+for k in ("chase", "gemm", "spmv"):
+    assert json.load(open(f"{r}/json/{k}.json"))["configs"][0]["verdict"]["m"] == m
+l3 = [c for c in prof["caches"] if c["level"] == "L3"][0]
+eff, rep = l3["effective_bytes"] // 1024, l3["size_bytes"] // 1024
+assert eff != rep
+assert f"L3 is analysed as {eff} KiB, not the {rep} KiB" in text, "the derived L3 not explained"
+assert f"L3 {eff} KiB" in text
+d = json.load(open(f"{r}/json/gemm.json"))
+assert f"L3 taken as {eff} KiB, not the {rep} KiB" in d["profile_caches"], d.get("profile_caches")
+EOF
 printf 'ld a1,0(a0);0x1000\nld a2,0(a1);0x2000\n' > "$T/two.txt"
 XDG_DATA_HOME=$T/xdg ./edan analyze --json "$T/two.txt" > "$T/own.json" &&
   python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["profile"]==sys.argv[2] and d["profile_default"], d.get("profile")' "$T/own.json" "$own" \

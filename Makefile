@@ -39,8 +39,21 @@ $(B)/test_%: tests/unit/test_%.c edan.h $(wildcard tests/unit/*.h) $(wildcard to
 -include tests/tests.mk
 -include examples/examples.mk
 
-test: all $(TESTS) $(EXTRA_TESTS)
-	@bash tests/run.sh $(TESTS)
+# `make test T=NAME` builds what test_NAME needs and nothing else: a unit
+# test its program; a script (tests/cmd, tests/fuzz) the tools, the example
+# programs and the build/ programs it names, a fuzz script its fuzzer.
+ifeq ($(T),)
+TEST_NEEDS := all $(TESTS) $(EXTRA_TESTS)
+else
+T_SCRIPT   := $(wildcard tests/cmd/test_$(T).sh tests/fuzz/test_$(T).sh)
+TEST_NEEDS := $(if $(wildcard tests/unit/test_$(T).c),$(B)/test_$(T)) \
+              $(if $(T_SCRIPT),all $(filter-out $(B)/fuzz_% $(B)/seed_%,$(EXTRA_TESTS)) \
+                $(addprefix $(B)/,$(shell grep -oh 'build/[a-z0-9_]*' $(T_SCRIPT) | sed 's|build/||' | \
+                  grep -E '^(test|fuzz|seed)_' | sort -u))) \
+              $(if $(wildcard tests/fuzz/test_$(T).sh),$(B)/$(T))
+endif
+test: $(TEST_NEEDS)
+	@bash tests/run.sh $(filter $(TESTS),$(TEST_NEEDS))
 
 # The code's shape (tests/funclen.sh, tests/include_graph.sh), then the unit
 # tests (the model, the RISC-V front-end, the profile loader and the hybrid

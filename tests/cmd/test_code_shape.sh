@@ -30,4 +30,13 @@ out=$(bash "$T/tree/tests/funclen.sh") && bad "funclen.sh missed a function of 1
   || { grep -q "tools/long.c:1: f: 155 lines" <<< "$out" && ok "funclen.sh finds a function of 155 lines" || bad "funclen.sh said: $out"; }
 out=$(bash "$T/tree/tests/include_graph.sh") && bad "include_graph.sh missed a cycle" \
   || { grep -q "include cycle" <<< "$out" && ok "include_graph.sh finds a cycle" || bad "include_graph.sh said: $out"; }
+# one test builds alone: after edan.h changes, `make test T=core` rebuilds
+# test_core and nothing else; T=probe what test_probe.sh runs (probe, the
+# plugin and examples, build/test_profile) and no fuzzer
+built=$(make -n -W edan.h test T=core 2>/dev/null | grep -o -- '-o [^ ]*' | sort -u | tr '\n' ' ')
+[ "$built" = "-o build/test_core " ] && ok "make test T=core after edan.h changed builds build/test_core alone" \
+  || bad "make test T=core builds: $built"
+built=$(make -n -W edan.h test T=probe 2>/dev/null | grep -o -- '-o [^ ]*' | sort -u | tr '\n' ' ')
+grep -q -- "-o build/test_profile" <<< "$built" && grep -q -- "-o probe" <<< "$built" && ! grep -q "fuzz_\|test_core" <<< "$built" \
+  && ok "make test T=probe builds probe and build/test_profile, no fuzzer, no other unit test" || bad "make test T=probe builds: $built"
 exit $fail

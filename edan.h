@@ -1,4 +1,4 @@
-/* edan.h - v0.1 - execution-DAG memory-latency analysis in one header.
+/* edan.h - v0.2 - execution-DAG memory-latency analysis in one header.
    MIT license at the end of this file.
 
    WHAT IT DOES
@@ -104,6 +104,28 @@
    write it into the caller's err buffer.
    After an error from edan_feed the context may only be read or destroyed.
 
+   THREADS
+   A context, its prepared instructions and its blocks belong to one thread
+   at a time: nothing inside takes a lock, and even the getters write (they
+   add in the counts that compiled blocks defer), so two threads that share
+   a context serialise every call themselves. Separate contexts share
+   nothing and may run on separate threads at once. The RISC-V parser is
+   one thread's like a context; edan_rv_decode, edan_rv_op_name,
+   edan_result_string, the profile loaders, edan_profile_* and the hybrid
+   model keep no state of their own and may be called from any thread (a
+   loaded edan_profile is read-only for them: share it freely).
+   The program's own threads are another matter: a trace of several threads
+   is one context fed in trace order (edan_thread_*).
+
+   VERSIONS
+   EDAN_VERSION_MAJOR.EDAN_VERSION_MINOR moves with the API: the minor for
+   additions, the major for a change that breaks a caller.
+   0.2  the windowed schedule: edan_config.window, lq, sq, width
+        (EDAN_WINDOW_OFF, EDAN_WINDOW_MAX), edan_options.window_m,
+        edan_window and edan_get_window; edan_get_layer_summary (the
+        layer histogram in bins whose size does not grow with D).
+   0.1  the first API.
+
    MODEL
    Vertices are executed instructions; an edge u -> v exists iff u is the most
    recent writer of a register or memory byte that v reads (true dependencies
@@ -196,7 +218,7 @@ extern "C" {
 #endif
 
 #define EDAN_VERSION_MAJOR 0
-#define EDAN_VERSION_MINOR 1
+#define EDAN_VERSION_MINOR 2
 
 /* ------------------------------------------------------------------------ */
 /* Results                                                                  */

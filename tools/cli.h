@@ -83,6 +83,18 @@ typedef struct cli_sampled {
     cli_window listed[CLI_SAMPLE_LISTED];
 } cli_sampled;
 
+/* A named region of a traced program (EDAN_TRACE_BEGIN("name"),
+   tools/edan_trace.h): its own analysis, as if it alone had been traced.
+   tools/plugin.c fills it; the report gives each one a section. */
+typedef struct cli_region {
+    const char *name;
+    edan_context *ctx;
+    uint64_t entries;           /* the BEGINs that opened it */
+    uint64_t machine_insns;     /* the instructions analysed in it (x86-64: N counts their vertices) */
+    uint64_t flops;             /* x86-64: their flops (else its op histogram's) */
+    int open_at_end;            /* the run ended while it was open */
+} cli_region;
+
 /* Every analysis option of `edan analyze` / `edan trace`. */
 typedef struct cli_analysis {
     edan_options opts;
@@ -126,6 +138,8 @@ typedef struct cli_analysis {
     const cli_sampled *sampled; /* edan trace --sample: the windows (NULL: the whole run) */
     int flops_counted;          /* the tracer counted the flops (x86: they depend on vector widths) ... */
     uint64_t flops;             /* ... these; else the op histogram times edan_rv_op_flops */
+    const cli_region *regions;  /* edan trace: the program's named regions, a report section each */
+    size_t nregions;
 } cli_analysis;
 
 enum {

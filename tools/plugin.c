@@ -75,11 +75,16 @@ enum {
     PL_INFUNC = 1,          /* inside a --func function */
     PL_BEGIN = 2,           /* EDAN_TRACE_BEGIN marker */
     PL_END = 4,             /* EDAN_TRACE_END marker */
+    PL_NAME = 8,            /* the name after a marker (edan_trace.h): not analysed */
     PL_REGION_ENTRY = 32,   /* entry of a --region function */
     PL_EXCL_ENTRY = 64,     /* entry of an --exclude function */
     PL_RESTORES = 128,      /* x86-64: restores the register state (xrstor, fxrstor) */
     PL_UNKNOWN = 256        /* does not decode: stops the trace, or skipped (--skip-unknown) */
 };
+/* A marker's named region (pl_regions), in its flags' bits 9..14: 0 none. */
+#define PL_REGION_SHIFT 9
+#define PL_REGION_OF(f) (((uint32_t)(f) >> PL_REGION_SHIFT) & 63u)
+#define PL_MAX_REGIONS 32
 
 /* A translation's place in the code index (pl_code_*): the blocks made
    at one PC, whatever their kind. */
@@ -110,6 +115,7 @@ typedef struct pl_block {
     uint64_t *uaddrs;       /* x86-64: an execution's addresses, per vertex */
     bintrace_prep uprep;    /* x86-64: u prepared for the analysis */
     flow_xfer end;          /* how its last instruction moves control */
+    bintrace_prep *rprep;   /* PL_MAX_REGIONS + 1: s (x86-64: u) prepared for each named region's analysis */
 } pl_block;
 
 typedef struct pl_range { uint64_t lo, hi; } pl_range;
@@ -235,6 +241,34 @@ typedef struct pl_kills {
     uint64_t total_regs, total_bytes;           /* totals, for the notes */
 } pl_kills;
 
+/* Named regions (EDAN_TRACE_BEGIN("name")): each one's analysis in a
+   context of its own, fed what the main one is fed while the region is
+   open. For a region everything else is code outside its scope: what
+   untraced code writes goes to every context (pl_kill_flush), what code
+   analysed while another region (or none) is open writes goes to the
+   other regions' contexts as kills (kill, gathered while kill_in is open
+   and sent when the open region changes). Regions do not nest. */
+typedef struct pl_region {
+    char name[128];
+    edan_context *ctx;      /* made at its first BEGIN (when the run is analysed) */
+    uint64_t entries;       /* BEGINs that opened it */
+    uint64_t insns;         /* instructions analysed in it */
+    uint64_t flops;         /* x86-64: their flops */
+} pl_region;
+typedef struct pl_regions {
+    pl_region r[PL_MAX_REGIONS + 1];    /* by id, 1 .. n */
+    uint32_t n;
+    uint32_t open;          /* the open region (0: none) */
+    uint64_t depth;         /* its BEGINs not yet ended */
+    uint32_t made;          /* regions with a context */
+    pl_kills kill;          /* what code analysed while kill_in was open wrote */
+    uint32_t kill_in;
+    bintrace_chunk chunk;   /* x86-64: the open region's rep chunk (as st.x86.chunk is the main one's) */
+    uint32_t (*log)[3];     /* thread creations and exits ({verb, a, b}), for a context made later */
+    size_t nlog, log_cap;
+    cli_region out[PL_MAX_REGIONS];     /* for the report */
+} pl_regions;
+
 /* The threads (pl_thr): the one holding the analysis, the engine's ids. */
 typedef struct pl_threads {
     struct pl_thr *cur;
@@ -290,6 +324,7 @@ typedef struct pl_state {
     pl_syms syms;
     pl_scope scope;
     pl_kills kill;
+    pl_regions reg;
     pl_threads thr;
     pl_outputs out;
     pl_run run;
@@ -916,19 +951,45 @@ static void pl_refused(const bintrace_sinsn *s, edan_result r)
    instruction (or when the range buffer is full, still before it). */
 static void pl_kill_reg(edan_reg r);
 static void pl_chunk_flush(void);
+
+/* The kills of k go to ctx (the trace stops when it refuses them). */
+static void pl_kills_apply(edan_context *ctx, const pl_kills *k)
+{
+    uint32_t i;
+    edan_result r = edan_kill_regs(ctx, k->regs, k->nregs);
+    for (i = 0; r == EDAN_OK && i < k->nranges; i++) r = edan_kill_mem(ctx, k->ranges[i][0], k->ranges[i][1]);
+    if (r != EDAN_OK)
+        pl_stop("after instruction %llu: the analysis refused what code outside the scope wrote: %s: %s",
+                (unsigned long long)st.run.fed, edan_result_string(r), edan_error(ctx));
+}
+
+static void pl_kills_clear(pl_kills *k)
+{
+    uint32_t i;
+    for (i = 0; i < k->nregs; i++) k->seen[k->regs[i] >> 3] = 0;
+    k->nregs = k->nranges = 0;
+    k->pending = 0;
+}
+
+/* What code analysed while region kill_in (0: none) was open wrote goes
+   to the other regions' contexts. */
+static void pl_region_kill_flush(void)
+{
+    uint32_t id;
+    if (!st.reg.kill.pending) return;
+    for (id = 1; id <= st.reg.n; id++)
+        if (st.reg.r[id].ctx && id != st.reg.kill_in) pl_kills_apply(st.reg.r[id].ctx, &st.reg.kill);
+    pl_kills_clear(&st.reg.kill);
+}
+
 static void pl_kill_flush(void)
 {
     uint32_t i, j;
     if (!st.kill.pending) return;
     pl_chunk_flush();
-    if (st.out.ctx) {
-        edan_result r = edan_kill_regs(st.out.ctx, st.kill.regs, st.kill.nregs);
-        for (i = 0; r == EDAN_OK && i < st.kill.nranges; i++)
-            r = edan_kill_mem(st.out.ctx, st.kill.ranges[i][0], st.kill.ranges[i][1]);
-        if (r != EDAN_OK)
-            pl_stop("after instruction %llu: the analysis refused what code outside the scope wrote: %s: %s",
-                    (unsigned long long)st.run.fed, edan_result_string(r), edan_error(st.out.ctx));
-    }
+    if (st.out.ctx) pl_kills_apply(st.out.ctx, &st.kill);
+    for (i = 1; i <= st.reg.n; i++)     /* code outside the scope is outside every region */
+        if (st.reg.r[i].ctx) pl_kills_apply(st.reg.r[i].ctx, &st.kill);
     if (st.out.text_f) {
         /* lines of at most 32 items, far below `edan analyze`'s line limit */
         for (i = 0; i < st.kill.nregs + st.kill.nranges; i += 32) {
@@ -946,9 +1007,7 @@ static void pl_kill_flush(void)
                             st.kill.nranges);
     st.kill.total_regs += st.kill.nregs;
     for (i = 0; i < st.kill.nranges; i++) st.kill.total_bytes += st.kill.ranges[i][1];
-    for (i = 0; i < st.kill.nregs; i++) st.kill.seen[st.kill.regs[i] >> 3] = 0;
-    st.kill.nregs = st.kill.nranges = 0;
-    st.kill.pending = 0;
+    pl_kills_clear(&st.kill);
 }
 
 /* Every register of the thread loses its writer (what set them is not
@@ -980,22 +1039,23 @@ static void pl_out_line(pl_block *b, uint32_t i, const edan_access *a, size_t n)
     x86_text_write_accesses(st.out.text_f, a, n);
 }
 
-static void pl_kill_reg(edan_reg r)
+static void pl_kills_reg(pl_kills *k, edan_reg r)
 {
     uint8_t bit = (uint8_t)(1u << (r & 7));
-    if (!r || (st.kill.seen[r >> 3] & bit)) return;     /* register 0 is a constant */
-    st.kill.seen[r >> 3] |= bit;
-    st.kill.regs[st.kill.nregs++] = r;
-    st.kill.pending = 1;
+    if (!r || (k->seen[r >> 3] & bit)) return;     /* register 0 is a constant */
+    k->seen[r >> 3] |= bit;
+    k->regs[k->nregs++] = r;
+    k->pending = 1;
 }
+static void pl_kill_reg(edan_reg r) { pl_kills_reg(&st.kill, r); }
 
 /* Bytes [a, a + size): merged with the last range when they touch it (a
    loop of stores, a push sequence), else a new range. */
-static void pl_kill_mem(uint64_t a, uint64_t size)
+static void pl_kills_mem(pl_kills *k, uint64_t a, uint64_t size)
 {
     if (!size || a + size - 1 < a) return;      /* QEMU cannot hand over such an access */
-    if (st.kill.nranges) {
-        uint64_t *last = st.kill.ranges[st.kill.nranges - 1], lo = last[0], end = last[0] + last[1];
+    if (k->nranges) {
+        uint64_t *last = k->ranges[k->nranges - 1], lo = last[0], end = last[0] + last[1];
         if (a <= end && a + size >= lo) {
             if (a < lo) lo = a;
             if (a + size > end) end = a + size;
@@ -1004,50 +1064,65 @@ static void pl_kill_mem(uint64_t a, uint64_t size)
             return;
         }
     }
-    if (st.kill.nranges == PL_KILL_RANGES) pl_kill_flush();
-    st.kill.ranges[st.kill.nranges][0] = a;
-    st.kill.ranges[st.kill.nranges][1] = size;
-    st.kill.nranges++;
-    st.kill.pending = 1;
+    if (k->nranges == PL_KILL_RANGES) {
+        if (k == &st.kill) pl_kill_flush();
+        else pl_region_kill_flush();
+    }
+    k->ranges[k->nranges][0] = a;
+    k->ranges[k->nranges][1] = size;
+    k->nranges++;
+    k->pending = 1;
 }
+static void pl_kill_mem(uint64_t a, uint64_t size) { pl_kills_mem(&st.kill, a, size); }
 
 /* What instruction s, executed outside the scope at address addr, wrote. */
-static void pl_kill_insn(const bintrace_sinsn *s, uint64_t addr)
+static void pl_kills_insn(pl_kills *kl, const bintrace_sinsn *s, uint64_t addr)
 {
     uint32_t i;
-    for (i = 0; i < s->in.ndst; i++) pl_kill_reg(s->in.dst[i]);
-    if (s->in.mem == EDAN_MEM_STORE || s->in.mem == EDAN_MEM_AMO) pl_kill_mem(addr, s->in.size);
+    for (i = 0; i < s->in.ndst; i++) pl_kills_reg(kl, s->in.dst[i]);
+    if (s->in.mem == EDAN_MEM_STORE || s->in.mem == EDAN_MEM_AMO) pl_kills_mem(kl, addr, s->in.size);
 }
+static void pl_kill_insn(const bintrace_sinsn *s, uint64_t addr) { pl_kills_insn(&st.kill, s, addr); }
 
 /* x86-64: the same from instruction i of b, whose execution made x's
    accesses: the registers its vertices write, the bytes it stored. */
-static void pl_kill_x86(pl_block *b, uint32_t i, x86_exec *x)
+static void pl_kills_x86(pl_kills *kl, const pl_block *b, uint32_t i, const x86_exec *x)
 {
     uint32_t k, j;
-    x86_exec_fixup(x, &b->s[i].in, &st.x86);
     for (k = b->ufirst[i]; k < b->ufirst[i + 1]; k++)
         for (j = 0; j < b->u[k].in.ndst; j++)
-            if (!x86_reg_is_temp(b->u[k].in.dst[j])) pl_kill_reg(b->u[k].in.dst[j]);
+            if (!x86_reg_is_temp(b->u[k].in.dst[j])) pl_kills_reg(kl, b->u[k].in.dst[j]);
     for (k = 0; k < x->n; k++)
-        if (x->a[k].kind == EDAN_MEM_STORE) pl_kill_mem(x->a[k].addr, x->a[k].size);
+        if (x->a[k].kind == EDAN_MEM_STORE) pl_kills_mem(kl, x->a[k].addr, x->a[k].size);
+}
+static void pl_kill_x86(pl_block *b, uint32_t i, x86_exec *x)
+{
+    x86_exec_fixup(x, &b->s[i].in, &st.x86);
+    pl_kills_x86(&st.kill, b, i, x);
     x->n = 0;
 }
 
 /* x86-64: a rep movs or stos gathering into a chunk goes to the analysis
    before anything else does (bintrace_chunk). */
-static void pl_chunk_flush(void)
+static void pl_chunk_to(bintrace_chunk *c, edan_context *ctx)
 {
     edan_result r;
-    if (!st.x86.chunk.nu || !st.out.ctx) return;
-    if ((r = bintrace_chunk_feed(&st.x86.chunk, st.out.ctx)) != EDAN_OK)
+    if (!c->nu || !ctx) return;
+    if ((r = bintrace_chunk_feed(c, ctx)) != EDAN_OK)
         pl_stop("after instruction %llu: the analysis refused a rep string instruction's chunk: %s: %s",
-                (unsigned long long)st.run.fed, edan_result_string(r), edan_error(st.out.ctx));
+                (unsigned long long)st.run.fed, edan_result_string(r), edan_error(ctx));
+}
+static void pl_chunk_flush(void)
+{
+    pl_chunk_to(&st.x86.chunk, st.out.ctx);
+    if (st.reg.chunk.nu) pl_chunk_to(&st.reg.chunk, st.reg.r[st.reg.open].ctx);    /* the open region's */
 }
 
 /* x86-64: the analysis of instructions b[first .. first+count): runs of
    executions whose accesses are exactly their vertices' go as ranges of
    the block's vertices (compiled blocks); any other one vertex by vertex. */
-static void pl_feed_x86(pl_block *b, uint32_t first, uint32_t count)
+static void pl_feed_x86(pl_block *b, uint32_t first, uint32_t count, edan_context *ctx, bintrace_prep *prep,
+                        bintrace_chunk *chunk)
 {
     uint32_t i = first, end = first + count, j, at;
     edan_result r;
@@ -1062,7 +1137,7 @@ static void pl_feed_x86(pl_block *b, uint32_t first, uint32_t count)
         }
         if (j > i) {
             pl_chunk_flush();
-            r = bintrace_feed_block(st.out.ctx, &b->uprep, &b->u[0].in, sizeof *b->u, b->nu, b->ufirst[i],
+            r = bintrace_feed_block(ctx, prep, &b->u[0].in, sizeof *b->u, b->nu, b->ufirst[i],
                                     b->ufirst[j] - b->ufirst[i], b->uaddrs + b->ufirst[i], &at);
             if (r != EDAN_OK) {
                 while (i + 1 < j && b->ufirst[i + 1] <= at) i++;
@@ -1081,13 +1156,126 @@ static void pl_feed_x86(pl_block *b, uint32_t first, uint32_t count)
                 st.x86.scratch = na;
                 st.x86.scratch_cap = nc;
             }
-            r = bintrace_feed_execution(st.out.ctx, &b->uprep, b->u, b->nu, b->ufirst[j], b->ufirst[j + 1] - b->ufirst[j],
-                                        x->a, x->n, x->rep, &st.x86.chunk, st.x86.scratch, &agrees, &at);
+            r = bintrace_feed_execution(ctx, prep, b->u, b->nu, b->ufirst[j], b->ufirst[j + 1] - b->ufirst[j],
+                                        x->a, x->n, x->rep, chunk, st.x86.scratch, &agrees, &at);
             if (r != EDAN_OK) pl_refused(&b->s[j], r);
-            if (!agrees) x86_exec_mismatch(&st.x86, &b->s[j].in, x);
+            if (!agrees && ctx == st.out.ctx) x86_exec_mismatch(&st.x86, &b->s[j].in, x);
         }
         i = j + 1;
     }
+}
+
+/* ---------------------------------------------------------------------- */
+/* Named regions                                                          */
+/* ---------------------------------------------------------------------- */
+/* The open region, when it has a context to feed; else NULL. */
+static inline pl_region *pl_region_fed(void)
+{
+    return st.reg.open && st.reg.r[st.reg.open].ctx ? &st.reg.r[st.reg.open] : NULL;
+}
+
+/* b prepared for the open region's analysis. */
+static bintrace_prep *pl_region_prep(pl_block *b)
+{
+    if (!b->rprep && !(b->rprep = (bintrace_prep *)calloc(PL_MAX_REGIONS + 1, sizeof *b->rprep)))
+        pl_stop("out of memory for region \"%s\"", st.reg.r[st.reg.open].name);
+    return &b->rprep[st.reg.open];
+}
+
+/* The open region's analysis of b's instructions (x86-64: vertices)
+   [first, first + count), which ran with the addresses addrs. */
+static void pl_region_feed(pl_block *b, uint32_t first, uint32_t count, const uint64_t *addrs)
+{
+    pl_region *R = &st.reg.r[st.reg.open];
+    bintrace_prep *p = pl_region_prep(b);
+    uint32_t at, k = 0;
+    edan_result r;
+    if (st.is_x86) {
+        pl_chunk_flush();
+        r = bintrace_feed_block(R->ctx, p, &b->u[0].in, sizeof *b->u, b->nu, first, count, addrs, &at);
+        while (r != EDAN_OK && k + 1 < b->n && b->ufirst[k + 1] <= at) k++;
+    } else {
+        r = bintrace_feed_block(R->ctx, p, &b->s[0].in, sizeof *b->s, b->n, first, count, addrs, &at);
+        k = at;
+    }
+    if (r != EDAN_OK) pl_refused(&b->s[k], r);
+}
+
+/* What instructions b[first .. first+count), analysed now, write: kills
+   for the regions that are not open, when there are any. */
+static void pl_region_record(pl_block *b, uint32_t first, uint32_t count)
+{
+    uint32_t i;
+    if (st.reg.made <= (pl_region_fed() ? 1u : 0u)) return;
+    for (i = first; i < first + count; i++) {
+        if (st.is_x86) pl_kills_x86(&st.reg.kill, b, i, &b->xacc[i]);   /* QEMU's accesses: fixup changes no store */
+        else pl_kills_insn(&st.reg.kill, &b->s[i], b->addrs[i]);
+    }
+}
+
+/* Region R's context, at its first BEGIN: the threads made and ended so
+   far, the running one, the signal handlers it is in. */
+static void pl_region_make(pl_region *R)
+{
+    size_t k;
+    uint32_t d;
+    edan_result r;
+    if (!st.out.ctx || R->ctx) return;
+    if ((r = edan_create(&R->ctx, &st.args.a.opts)) != EDAN_OK)
+        pl_stop("cannot start the analysis of region \"%s\": %s", R->name, edan_result_string(r));
+    st.reg.made++;
+    for (k = 0; r == EDAN_OK && k < st.reg.nlog; k++)
+        r = bintrace_thread_apply(R->ctx, st.reg.log[k][0], st.reg.log[k][1], st.reg.log[k][2]);
+    if (r == EDAN_OK && st.reg.nlog) r = edan_thread_switch(R->ctx, st.thr.cur_tid);
+    for (d = edan_signal_depth(st.out.ctx); r == EDAN_OK && d > 0; d--) r = edan_signal_deliver(R->ctx);
+    if (r != EDAN_OK) pl_stop("the analysis of region \"%s\" refused the program's threads: %s", R->name, edan_error(R->ctx));
+}
+
+/* Region id (0: none) is open from now on. */
+static void pl_region_switch(uint32_t id)
+{
+    pl_chunk_flush();           /* the rep chunk of the region that was open, into it */
+    pl_region_kill_flush();     /* what its code wrote, to the others */
+    st.reg.open = st.reg.kill_in = id;
+    if (!id) return;
+    st.reg.depth = 1;
+    st.reg.r[id].entries++;
+    pl_region_make(&st.reg.r[id]);
+}
+
+/* A marker that would nest regions, or end one that is not open: the
+   trace stops. */
+static PL_NOINLINE void pl_region_refuse(const bintrace_sinsn *s, uint16_t f)
+{
+    char where[600], what[200], open[200];
+    uint32_t id = PL_REGION_OF(f);
+    pl_where(s->in.pc, where, sizeof where);
+    snprintf(what, sizeof what, "EDAN_TRACE_%s(%s%s%s)", f & PL_BEGIN ? "BEGIN" : "END", id ? "\"" : "",
+             id ? st.reg.r[id].name : "", id ? "\"" : "");
+    if (st.reg.open) snprintf(open, sizeof open, "region \"%s\"", st.reg.r[st.reg.open].name);
+    else snprintf(open, sizeof open, "the scope of EDAN_TRACE_BEGIN()");
+    pl_stop("pc 0x%llx %s: %s while %s is open: %s (edan_trace.h)", (unsigned long long)s->in.pc, where, what, open,
+            f & PL_BEGIN ? "named regions do not nest, in each other or with unnamed markers"
+                         : "a named region ends at its own EDAN_TRACE_END(\"name\"), and only there");
+}
+
+/* Marker s (flags f) ran: the markers' scope opens or closes, and a
+   named region with it. The open region's BEGIN again (in another
+   thread, say) only counts; its END ends it once it balances them. */
+static void pl_marker(const bintrace_sinsn *s, uint16_t f)
+{
+    uint32_t id = PL_REGION_OF(f);
+    if (st.reg.open && id == st.reg.open) {
+        if (f & PL_BEGIN) st.reg.depth++;
+        else if (--st.reg.depth == 0) {
+            pl_region_switch(0);
+            st.scope.marker_on = 0;
+        }
+        return;
+    }
+    if (st.reg.open || (id && st.scope.marker_on)) pl_region_refuse(s, f);
+    st.scope.marker_on = (f & PL_BEGIN) != 0;
+    if (id && (f & PL_BEGIN)) pl_region_switch(id);
 }
 
 /* x86-64: the binary trace of instructions b[first .. first+count): EXEC
@@ -1127,6 +1315,7 @@ static uint32_t pl_emit_x86(pl_block *b, uint32_t first, uint32_t count)
 {
     uint32_t i = first, end = first + count, j, ran = 0, at;
     int outputs = st.out.text_f || st.out.bin_f;
+    pl_region *R = pl_region_fed();
     while (i < end) {
         uint64_t flops = 0;
         for (j = i; j < end && x86_exec_exact(b->uaddrs, &b->xacc[j]); j++) {
@@ -1145,6 +1334,10 @@ static uint32_t pl_emit_x86(pl_block *b, uint32_t first, uint32_t count)
                     pl_refused(&b->s[k], r);
                 }
             }
+            if (R) {
+                pl_region_feed(b, b->ufirst[i], b->ufirst[j] - b->ufirst[i], b->uaddrs + b->ufirst[i]);
+                R->flops += flops;
+            }
             if (outputs) {
                 pl_out_x86(b, i, j - i);
                 for (at = i; at < j; at++) b->xacc[at].n = 0;
@@ -1154,10 +1347,12 @@ static uint32_t pl_emit_x86(pl_block *b, uint32_t first, uint32_t count)
         }
         if (j == end) break;
         x86_exec_fixup(&b->xacc[j], &b->s[j].in, &st.x86);
-        if (st.out.ctx) pl_feed_x86(b, j, 1);
+        if (st.out.ctx) pl_feed_x86(b, j, 1, st.out.ctx, &b->uprep, &st.x86.chunk);
+        if (R) pl_feed_x86(b, j, 1, R->ctx, pl_region_prep(b), &st.reg.chunk);
         if (outputs) pl_out_x86(b, j, 1);
         if (!(b->xacc[j].rep && b->xacc[j].n == 0)) {
             st.x86.flops += b->flops[j];
+            if (R) R->flops += b->flops[j];
             ran++;
         }
         b->xacc[j].n = 0;
@@ -1187,9 +1382,13 @@ static void pl_emit(pl_block *b, uint32_t first, uint32_t count)
 static void pl_emit_known(pl_block *b, uint32_t first, uint32_t count)
 {
     uint32_t i;
+    pl_region *R = pl_region_fed();
     if (st.kill.pending) pl_kill_flush();
+    if (st.reg.made) pl_region_record(b, first, count);
     if (st.is_x86) {
-        st.run.fed += pl_emit_x86(b, first, count);
+        uint32_t ran = pl_emit_x86(b, first, count);
+        st.run.fed += ran;
+        if (R) R->insns += ran;
         if (st.run.fed >= st.out.next_check) pl_progress();
         return;
     }
@@ -1198,6 +1397,10 @@ static void pl_emit_known(pl_block *b, uint32_t first, uint32_t count)
         edan_result r = bintrace_feed_block(st.out.ctx, &b->prep, &b->s[0].in, sizeof *b->s, b->n, first, count,
                                             b->addrs + first, &at);
         if (r != EDAN_OK) pl_refused(&b->s[at], r);
+    }
+    if (R) {
+        pl_region_feed(b, first, count, b->addrs + first);
+        R->insns += count;
     }
     if (st.out.text_f) {
         char line[512];
@@ -1236,8 +1439,10 @@ static void pl_flush_n(pl_block *b, uint32_t n)
     for (i = 0; i < n; i++) {
         uint16_t f = b->flags[i];
         int active;
-        if (f & (PL_BEGIN | PL_END)) {
-            if (!st.args.markers_off && st.syms.have_markers) st.scope.marker_on = (f & PL_BEGIN) != 0;
+        if (f & (PL_BEGIN | PL_END | PL_NAME)) {
+            /* the run before the marker goes to the region that was open */
+            if (in_run) { pl_emit(b, run, i - run); in_run = 0; }
+            if ((f & (PL_BEGIN | PL_END)) && !st.args.markers_off && st.syms.have_markers) pl_marker(&b->s[i], f);
             active = 0;     /* markers are not part of the analysed program */
         } else {
             if (f & PL_REGION_ENTRY) flow_scope_enter(F, FLOW_REGION);
@@ -1302,10 +1507,27 @@ static void pl_thread_record(int verb, uint32_t a, uint32_t b)
     edan_result r = EDAN_OK;
     pl_chunk_flush();
     if (st.out.ctx) {
+        uint32_t id;
         r = bintrace_thread_apply(st.out.ctx, (unsigned)verb, a, b);
+        for (id = 1; r == EDAN_OK && id <= st.reg.n; id++) {     /* the named regions' analyses follow */
+            edan_context *rc = st.reg.r[id].ctx;
+            if (rc && (verb < BINTRACE_SIGRETURN || edan_signal_depth(rc) > 0))
+                if ((r = bintrace_thread_apply(rc, (unsigned)verb, a, b)) != EDAN_OK)
+                    pl_stop("the analysis of region \"%s\" refused a %s's %s: %s", st.reg.r[id].name,
+                            verb >= BINTRACE_SIGNAL ? "signal" : "thread", verbs[verb], edan_error(rc));
+        }
         if (r != EDAN_OK)
             pl_stop("the analysis refused a %s's %s: %s", verb >= BINTRACE_SIGNAL ? "signal" : "thread", verbs[verb],
                     edan_error(st.out.ctx));
+        if (verb == 0 || verb == 2) {    /* for a region's context made later */
+            uint32_t (*nl)[3] = (uint32_t (*)[3])cli_grow(st.reg.log, &st.reg.log_cap, st.reg.nlog, sizeof *nl, 16);
+            if (!nl) pl_stop("out of memory for the threads");
+            st.reg.log = nl;
+            st.reg.log[st.reg.nlog][0] = (uint32_t)verb;
+            st.reg.log[st.reg.nlog][1] = a;
+            st.reg.log[st.reg.nlog][2] = b;
+            st.reg.nlog++;
+        }
     }
     if (st.out.text_f) {
         if (verb == 0) fprintf(st.out.text_f, "#edan-thread create %u %u\n", a, b);
@@ -2311,6 +2533,9 @@ static void pl_block_free(pl_block *b)
     free(b->ufirst);
     free(b->uaddrs);
     bintrace_prep_free(&b->uprep);
+    if (b->rprep)
+        for (i = 0; i <= PL_MAX_REGIONS; i++) bintrace_prep_free(&b->rprep[i]);
+    free(b->rprep);
     free(b);
 }
 
@@ -2615,6 +2840,68 @@ static uint16_t pl_translate_rv(pl_block *b, bintrace_sinsn *s, const uint8_t *d
     return f;
 }
 
+/* The name after the marker at pc, of len bytes (edan_trace.h): its
+   address, or 0 when none follows (an unnamed marker). */
+static uint64_t pl_marker_name_at(uint64_t pc, size_t len)
+{
+    uint8_t c[8];
+    if (pl_guest_read(pc + len, c, sizeof c)) return 0;
+    if (st.is_x86) {
+        uint32_t rel = (uint32_t)c[4] | (uint32_t)c[5] << 8 | (uint32_t)c[6] << 16 | (uint32_t)c[7] << 24;
+        if (memcmp(c, EDAN_TRACE_X86_NAME, 4)) return 0;
+        return pc + len + (uint64_t)(int64_t)(int32_t)rel;
+    } else {
+        uint32_t hi = (uint32_t)c[0] | (uint32_t)c[1] << 8 | (uint32_t)c[2] << 16 | (uint32_t)c[3] << 24;
+        uint32_t lo = (uint32_t)c[4] | (uint32_t)c[5] << 8 | (uint32_t)c[6] << 16 | (uint32_t)c[7] << 24;
+        if ((hi & 0xfff) != 0x017 || (lo & 0xfffff) != 0x02013) return 0;    /* auipc zero; slti zero, zero */
+        return pc + len + (uint64_t)(int64_t)(int32_t)(hi & 0xfffff000u) + (uint64_t)(int64_t)((int32_t)lo >> 20);
+    }
+}
+
+/* The named region of the marker at pc (0: unnamed), made at its first
+   translation; the trace stops on a name it cannot read or one too many. */
+static uint32_t pl_marker_region(uint64_t pc, size_t len)
+{
+    uint64_t at = pl_marker_name_at(pc, len);
+    char name[sizeof st.reg.r[0].name];
+    size_t k;
+    uint32_t id;
+    if (!at) return 0;
+    for (k = 0; k < sizeof name; k++)
+        if (pl_guest_read(at + k, &name[k], 1) || !name[k]) break;
+    if (k == sizeof name || (k < sizeof name && name[k]))
+        pl_stop("pc 0x%llx: the region name of an EDAN_TRACE marker %s at 0x%llx", (unsigned long long)pc,
+                k == sizeof name ? "is longer than 127 bytes" : "cannot be read", (unsigned long long)at);
+    if (!k) return 0;
+    for (id = 1; id <= st.reg.n; id++)
+        if (!strcmp(st.reg.r[id].name, name)) return id;
+    if (st.reg.n == PL_MAX_REGIONS)
+        pl_stop("pc 0x%llx: region \"%s\": a program has at most %d named regions", (unsigned long long)pc, name,
+                PL_MAX_REGIONS);
+    memcpy(st.reg.r[st.reg.n + 1].name, name, k + 1);
+    return ++st.reg.n;
+}
+
+/* Is the instruction at pc (its bytes data[0 .. len)) part of the name
+   after a marker? */
+static int pl_marker_name_part(const uint8_t *data, size_t len, uint64_t pc)
+{
+    uint8_t m[8];
+    uint32_t w;
+    if (st.is_x86)
+        return len == EDAN_TRACE_X86_NAME_LEN && !memcmp(data, EDAN_TRACE_X86_NAME, 4) &&
+               !pl_guest_read(pc - EDAN_TRACE_X86_LEN, m, EDAN_TRACE_X86_LEN) &&
+               (!memcmp(m, EDAN_TRACE_X86_BEGIN, EDAN_TRACE_X86_LEN) || !memcmp(m, EDAN_TRACE_X86_END, EDAN_TRACE_X86_LEN));
+    if (len != 4) return 0;
+    w = (uint32_t)data[0] | (uint32_t)data[1] << 8 | (uint32_t)data[2] << 16 | (uint32_t)data[3] << 24;
+    if ((w & 0xfff) == 0x017) pc -= 4;                          /* the auipc: the marker before it */
+    else if ((w & 0xfffff) == 0x02013) pc -= 8;                 /* the slti: the marker before the auipc */
+    else return 0;
+    if (pl_guest_read(pc, m, 4)) return 0;
+    w = (uint32_t)m[0] | (uint32_t)m[1] << 8 | (uint32_t)m[2] << 16 | (uint32_t)m[3] << 24;
+    return (w == EDAN_TRACE_BEGIN_INSN || w == EDAN_TRACE_END_INSN) && pl_marker_name_at(pc, 4) != 0;
+}
+
 /* Instruction i of b, QEMU's qi: decoded, its flags (the scope's too) and
    its text; *any when it is in --func's scope, else *all cleared. -1 when
    out of memory. */
@@ -2636,13 +2923,15 @@ static int pl_translate_insn(pl_block *b, uint32_t i, struct qemu_plugin_insn *q
         if (len == EDAN_TRACE_X86_LEN && !memcmp(data, EDAN_TRACE_X86_BEGIN, len)) f |= PL_BEGIN;
         if (len == EDAN_TRACE_X86_LEN && !memcmp(data, EDAN_TRACE_X86_END, len)) f |= PL_END;
     }
+    if (f & (PL_BEGIN | PL_END)) f |= (uint16_t)(pl_marker_region(pc, len) << PL_REGION_SHIFT);
+    else if (pl_marker_name_part(data, len, pc)) f |= PL_NAME;
     if (st.scope.nfuncs && pl_in_funcs(pc)) f |= PL_INFUNC;
     if (st.scope.nregion && pl_in_list(st.scope.region_entry, st.scope.nregion, pc)) f |= PL_REGION_ENTRY;
     if (st.scope.nexcl && pl_in_list(st.scope.excl_entry, st.scope.nexcl, pc)) f |= PL_EXCL_ENTRY;
     b->flags[i] = f;
     if (!st.scope.func || (f & PL_INFUNC)) *any = 1;
     else *all = 0;
-    if (f & (PL_BEGIN | PL_END)) *all = 0;
+    if (f & (PL_BEGIN | PL_END | PL_NAME)) *all = 0;
     if (st.out.text_f && st.is_x86) {
         b->text[i] = x86_text_start(s->in.pc, s->raw, s->in.length);
     } else if (st.out.text_f) {
@@ -2817,6 +3106,48 @@ static void pl_note(char *notes, size_t cap, const char *fmt, ...)
     va_end(ap);
 }
 
+/* The end of the run: the named regions for the report, and what the
+   notes say of them. */
+static void pl_region_finish(char *notes)
+{
+    uint32_t id;
+    pl_chunk_flush();
+    for (id = 1; id <= st.reg.n; id++) {
+        pl_region *R = &st.reg.r[id];
+        cli_region *o = &st.reg.out[st.args.a.nregions];
+        if (id == st.reg.open)
+            pl_note(notes, sizeof st.out.notes, "warning: region \"%s\" was still open when the analysis ended "
+                    "(%llu EDAN_TRACE_BEGIN(\"%s\") without their END)\n", R->name,
+                    (unsigned long long)st.reg.depth, R->name);
+        if (!R->ctx) continue;
+        o->name = R->name;
+        o->ctx = R->ctx;
+        o->entries = R->entries;
+        o->machine_insns = R->insns;
+        o->flops = R->flops;
+        o->open_at_end = id == st.reg.open;
+        st.args.a.nregions++;
+    }
+    st.args.a.regions = st.reg.out;
+    if (!st.out.ctx && !st.run.child)
+        pl_note(notes, sizeof st.out.notes, "note: the program has named regions (EDAN_TRACE_BEGIN(\"name\")): a "
+                "trace file holds what all the markers scope, and only the analysis (--analyze) reports each "
+                "region\n");
+}
+
+/* After the report: the regions' analyses go. */
+static void pl_region_free(void)
+{
+    uint32_t id;
+    for (id = 1; id <= st.reg.n; id++) {
+        if (st.reg.r[id].ctx) edan_destroy(st.reg.r[id].ctx);
+        st.reg.r[id].ctx = NULL;
+    }
+    st.args.a.nregions = 0;
+    free(st.reg.log);
+    st.reg.log = NULL;
+}
+
 /* The end of the analysis: at exit, or when the program replaces itself
    with another (exec). Writes the report, the notes and the traces. */
 static void pl_finish(void)
@@ -2896,6 +3227,7 @@ static void pl_finish(void)
                     "their writers\n", (unsigned long long)st.sig.strays);
         if (t->unplaced_in_scope || t->sigreturns_unseen) pl_write_file("unfollowed", "1\n");
     }
+    if (st.reg.n) pl_region_finish(notes);
     if (notes[0]) pl_write_file("notes", notes);
     if (st.run.partial) {
         char what[400];
@@ -2948,6 +3280,7 @@ static void pl_finish(void)
         edan_destroy(st.out.ctx);
         st.out.ctx = NULL;
     }
+    pl_region_free();
     cli_code_free(&st.out.code);
     {
         size_t i;

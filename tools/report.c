@@ -1312,51 +1312,101 @@ static void cli_json_threads(jw *w, edan_context *ctx)
     jw_end_arr(w);
 }
 
-static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char *source, FILE *o)
+/* The "configs" list: each configuration's metrics. 0, or -1 (a message
+   printed) when out of memory. */
+static int cli_json_configs(jw *w, edan_context *ctx, const cli_analysis *a)
 {
     uint32_t k, K = edan_num_configs(ctx);
     char label[128];
+    jw_row(w);
+    jw_arr_as(w, "configs", JW_ROWS);
+    for (k = 0; k < K; k++) {
+        const edan_config *c = edan_get_config(ctx, k);
+        edan_metrics mt;
+        edan_get_metrics(ctx, k, &mt);
+        cli_config_label(c, label, sizeof label);
+        jw_row(w);
+        jw_obj_as(w, NULL, JW_ROWS);
+        jw_row(w);
+        jw_str(w, "name", label);
+        jw_row(w);
+        jw_str(w, "provenance", a->provenance[k]);
+        cli_json_verdict(w, ctx, a, k);
+        cli_json_config(w, c);
+        jw_row(w);
+        jw_obj_as(w, "window", JW_INLINE);
+        if (c->window != EDAN_WINDOW_OFF) {
+            jw_uint(w, "rob", c->window);
+            jw_uint(w, "lq", c->lq);
+            jw_uint(w, "sq", c->sq);
+            jw_uint(w, "width", c->width);
+            jw_uint(w, "m", a->opts.window_m);     /* 0: every m */
+        }
+        jw_str(w, "source", cli_window_source(a, k));
+        jw_end_obj(w);
+        cli_json_metrics(w, ctx, a, k, &mt);
+        cli_json_bounds(w, ctx, a, k);
+        if (a->alpha_add_ns > 0) cli_json_what_if(w, ctx, a, k);
+        cli_json_timeline(w, ctx, a, k);
+        if (a->top && cli_json_hotspots(w, ctx, a, k, &mt)) return -1;
+        jw_end_obj(w);
+    }
+    jw_end_arr(w);
+    return 0;
+}
+
+/* A named region's report is the main one's with its own counts and
+   without what only the whole run has (--top lists, the tracer's account,
+   the windows of a sampled run, the files). */
+static cli_analysis cli_region_analysis(const cli_analysis *a, const cli_region *r)
+{
+    cli_analysis ra = *a;
+    ra.top = 0;
+    ra.machine_insns = r->machine_insns;
+    ra.flops = r->flops;
+    ra.tracer = NULL;
+    ra.sampled = NULL;
+    ra.job = NULL;
+    ra.partial = NULL;
+    ra.regions = NULL;
+    ra.nregions = 0;
+    return ra;
+}
+
+/* The "regions" list: each named region's name, entries and configurations. */
+static void cli_json_regions(jw *w, const cli_analysis *a)
+{
+    size_t i;
+    if (!a->nregions) return;
+    jw_row(w);
+    jw_arr_as(w, "regions", JW_ROWS);
+    for (i = 0; i < a->nregions; i++) {
+        const cli_region *r = &a->regions[i];
+        cli_analysis ra = cli_region_analysis(a, r);
+        jw_row(w);
+        jw_obj_as(w, NULL, JW_ROWS);
+        jw_row(w);
+        jw_str(w, "name", r->name);
+        jw_uint(w, "entries", r->entries);
+        if (a->isa == EDAN_ISA_X86_64) jw_uint(w, "machine_instructions", r->machine_insns);
+        jw_bool(w, "open_at_end", r->open_at_end);
+        (void)cli_json_configs(w, r->ctx, &ra);
+        jw_end_obj(w);
+    }
+    jw_end_arr(w);
+}
+
+static int cli_report_json(edan_context *ctx, const cli_analysis *a, const char *source, FILE *o)
+{
     jw w;
     jw_init(&w, o);
     w.real_digits = 17;
     w.real_max = 1e300;
     jw_obj_as(&w, NULL, JW_ROWS);
     cli_json_header(&w, a, source);
-    jw_row(&w);
-    jw_arr_as(&w, "configs", JW_ROWS);
-    for (k = 0; k < K; k++) {
-        const edan_config *c = edan_get_config(ctx, k);
-        edan_metrics mt;
-        edan_get_metrics(ctx, k, &mt);
-        cli_config_label(c, label, sizeof label);
-        jw_row(&w);
-        jw_obj_as(&w, NULL, JW_ROWS);
-        jw_row(&w);
-        jw_str(&w, "name", label);
-        jw_row(&w);
-        jw_str(&w, "provenance", a->provenance[k]);
-        cli_json_verdict(&w, ctx, a, k);
-        cli_json_config(&w, c);
-        jw_row(&w);
-        jw_obj_as(&w, "window", JW_INLINE);
-        if (c->window != EDAN_WINDOW_OFF) {
-            jw_uint(&w, "rob", c->window);
-            jw_uint(&w, "lq", c->lq);
-            jw_uint(&w, "sq", c->sq);
-            jw_uint(&w, "width", c->width);
-            jw_uint(&w, "m", a->opts.window_m);     /* 0: every m */
-        }
-        jw_str(&w, "source", cli_window_source(a, k));
-        jw_end_obj(&w);
-        cli_json_metrics(&w, ctx, a, k, &mt);
-        cli_json_bounds(&w, ctx, a, k);
-        if (a->alpha_add_ns > 0) cli_json_what_if(&w, ctx, a, k);
-        cli_json_timeline(&w, ctx, a, k);
-        if (a->top && cli_json_hotspots(&w, ctx, a, k, &mt)) return -1;
-        jw_end_obj(&w);
-    }
-    jw_end_arr(&w);
+    if (cli_json_configs(&w, ctx, a)) return -1;
     cli_json_threads(&w, ctx);
+    cli_json_regions(&w, a);
     jw_end_obj(&w);
     fputc('\n', o);
     return 0;
@@ -1537,7 +1587,6 @@ static void cli_table_head(edan_context *ctx, const cli_analysis *a, const char 
 {
     uint32_t k;
     char label[128];
-    cli_table_settings(ctx, a, o);
     if (a->isa == EDAN_ISA_X86_64)
         fprintf(o, "%s (x86-64): %llu instructions cracked into %llu vertices (%llu loads, %llu stores, the rest "
                 "operations; N counts the vertices), %llu register and memory edges\n\n",
@@ -1747,12 +1796,36 @@ static int cli_table_hotspots(edan_context *ctx, const cli_analysis *a, uint32_t
     return 0;
 }
 
+/* Each named region's section: what it ran, its verdicts and metrics
+   (the main report's provenance holds for them). */
+static void cli_report_regions(const cli_analysis *a, FILE *o)
+{
+    size_t i;
+    for (i = 0; i < a->nregions; i++) {
+        const cli_region *r = &a->regions[i];
+        cli_analysis ra = cli_region_analysis(a, r);
+        uint32_t k, K = edan_num_configs(r->ctx);
+        edan_metrics mt[EDAN_MAX_CONFIGS];
+        char title[200];
+        int w;
+        for (k = 0; k < K; k++) edan_get_metrics(r->ctx, k, &mt[k]);
+        snprintf(title, sizeof title, "Region \"%s\", entered %llu time%s%s", r->name, (unsigned long long)r->entries,
+                 r->entries == 1 ? "" : "s", r->open_at_end ? " (still open at the end)" : "");
+        fprintf(o, "\n");
+        cli_table_head(r->ctx, &ra, title, &mt[0], o);
+        w = cli_table_columns(r->ctx, o);
+        cli_table_metrics(r->ctx, &ra, mt, w, o);
+        cli_table_bounds(r->ctx, &ra, w, o);
+    }
+}
+
 static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char *source, FILE *o)
 {
     uint32_t K = edan_num_configs(ctx), k;
     int w;
     edan_metrics mt[EDAN_MAX_CONFIGS];
     for (k = 0; k < K; k++) edan_get_metrics(ctx, k, &mt[k]);
+    cli_table_settings(ctx, a, o);     /* once, before the whole report (not a region's section) */
     cli_table_head(ctx, a, source, &mt[0], o);
     w = cli_table_columns(ctx, o);
     cli_table_metrics(ctx, a, mt, w, o);
@@ -1771,6 +1844,7 @@ static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char
         cli_where_close(&where);
     }
     cli_report_threads(ctx, o);
+    cli_report_regions(a, o);
     return 0;
 }
 

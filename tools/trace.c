@@ -98,7 +98,9 @@ static const opt_def trace_opts[] = {
     {"--no-markers", NULL, TRACE_NO_MARKERS,
      "ignore EDAN_TRACE_BEGIN()/EDAN_TRACE_END() markers; by\n"
      "default a program containing them is analysed only\n"
-     "between a BEGIN and the following END (edan_trace.h)"},
+     "between a BEGIN and the following END (edan_trace.h);\n"
+     "a named region, BEGIN(\"name\") ... END(\"name\"), gets a\n"
+     "report section and a JSON \"regions\" entry of its own"},
     {NULL, NULL, 0, "Output:"},
     {"--text", "FILE", TRACE_TEXT,
      "write a text trace instead of analysing; - is standard\n"

@@ -1203,8 +1203,9 @@ static const opt_def probe_opts_table[] = {
     {"-h|--help", NULL, PROBE_HELP, "this text"},
     {NULL, NULL, 0,
      "\n"
-     "Exit status: 0 success; 1 a measurement failed; 2 a usage error or a profile\n"
-     "that cannot be written."},
+     "Exit status: 0 success (a profile whose checks failed is written, and says so);\n"
+     "1 a measurement failed, or with --check a check failed; 2 a usage error, a\n"
+     "profile that cannot be written, or a --check FILE that does not load."},
 };
 #define PROBE_NOPTS (sizeof probe_opts_table / sizeof probe_opts_table[0])
 

@@ -38,15 +38,16 @@ static struct {
     stab_fig fig[STAB_MAX];
 } stab;
 
-/* the checks against the machine's limits made during the run, after
-   their retries (see check_record) */
+/* the checks against the machine's limits made during the run, each as
+   it stands after its retries (check_again); the profile's "checks" and the
+   closing summary list them */
 #define CHECK_MAX 128
 static struct {
     int n, failed, retries;
     probe_check c[CHECK_MAX];
 } checks;
 
-/* a check's final result; a failed one is also said on stderr */
+/* a check's final result, counted */
 static void check_record(const probe_check *c)
 {
     checks.retries += c->retries;

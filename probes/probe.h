@@ -103,7 +103,7 @@ char *probe_team_buf(probe_team *team, int tid);
 int probe_team_measure(probe_team *team, probe_job job, void *arg, const probe_opts *o,
                        double *secs, int *nsecs);
 
-/* ---- checks of the figures against the machine's limits (measure.c) ----
+/* ---- checks of the figures against the machine's limits (check.c) ----
    A figure that breaks physics (more flops a cycle than the core has
    units for, a deeper level faster than the one above it) is measured
    again, PROBE_CHECK_RETRIES times at most, and one that still fails is

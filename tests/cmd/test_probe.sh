@@ -126,7 +126,7 @@ int main(void)
     return bad;
 }
 C
-cc -std=c99 -Wall -Wextra -O2 -I. -D_GNU_SOURCE -o "$tmp/stats" "$tmp/stats.c" probes/measure.c probes/kernels.c probes/topo.c $(pkg-config --cflags --libs hwloc) -lpthread -lm \
+cc -std=c99 -Wall -Wextra -O2 -I. -D_GNU_SOURCE -o "$tmp/stats" "$tmp/stats.c" probes/measure.c probes/topo.c $(pkg-config --cflags --libs hwloc) -lpthread -lm \
   && "$tmp/stats" && echo "stability rule: quartiles" || { echo "FAIL: probe_stats_of / probe_stats_unstable"; fail=1; }
 
 # the checks against the machine's limits on crafted figures: the issue's
@@ -166,7 +166,7 @@ int main(void)
     return bad;
 }
 C
-cc -std=c99 -Wall -Wextra -O2 -I. -D_GNU_SOURCE -o "$tmp/checks" "$tmp/checks.c" probes/measure.c probes/kernels.c probes/topo.c $(pkg-config --cflags --libs hwloc) -lpthread -lm \
+cc -std=c99 -Wall -Wextra -O2 -I. -D_GNU_SOURCE -o "$tmp/checks" "$tmp/checks.c" probes/check.c probes/kernels.c probes/measure.c probes/topo.c $(pkg-config --cflags --libs hwloc) -lpthread -lm \
   && "$tmp/checks" && echo "checks on crafted figures: impossible flops per cycle, a clock too slow for the FLOP roof, inverted roofs and latencies fail" \
   || { echo "FAIL: probe_check_* on crafted figures"; fail=1; }
 

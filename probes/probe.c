@@ -218,6 +218,9 @@ static void print_summary(FILE *f, const char *json, size_t len, const char *pat
         fprintf(f, "  Other work on this machine, frequency changes or a virtual machine's neighbours move them;\n"
                    "  probe again on a quiet machine (a longer --budget helps) before trusting them.\n");
     }
+    if (checks.n && !checks.failed)
+        fprintf(f, "  checks against the machine's limits: all %d passed (%d re-measurement(s) on the way)\n", checks.n,
+                checks.retries);
     print_failed_checks(f, checks.c, checks.n, checks.failed, 1);
     if (strcmp(path, "-")) {
         if (is_default)

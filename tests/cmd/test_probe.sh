@@ -206,6 +206,7 @@ clk = [r for r in res if r["check"] == "clock_vs_flop_roof"][0]
 assert clk["limit"] == d["frequency"]["core_ghz"]["median"], clk
 assert abs(clk["value"] - roof["GFLOPs"]["median"] / lim[roof["isa"]]) <= 1e-4 * clk["value"], clk
 assert ("checks against the machine's limits failed" in out) == (ck["failed"] > 0), out
+assert ("checks against the machine's limits: all %d passed (%d re-measurement(s)" % (len(res), ck["retries"]) in out) == (ck["failed"] == 0), out
 print("checks: %d of %d failed, %d retries" % (ck["failed"], len(res), ck["retries"]))
 PY
 ./probe --check "$tmp/p.json" > "$tmp/check.out"; rc=$?

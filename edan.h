@@ -1000,6 +1000,9 @@ typedef struct edan_profile {
     int counters_available;
     double peak_GFLOPs_1core, peak_GFLOPs_all;      /* best compute medians (0 if absent) */
     uint32_t cores;
+    uint32_t num_checks;        /* probe's checks against the machine's limits ("checks"; 0: none) */
+    uint32_t checks_failed;     /* of them, those that still failed after their re-measurements */
+    uint32_t unstable_figures;  /* figures that stayed unstable ("stability") */
     size_t num_bandwidth, num_latency, num_compute, num_carm;
     edan_profile_bandwidth *bandwidth;
     edan_profile_latency *latency;
@@ -1170,6 +1173,8 @@ EDAN__IDEF unsigned long edan__json_line(const edan__json *v);
 EDAN__IDEF edan_result edan__read_stream(FILE *f, size_t max, const edan_allocator *alloc, char **out, size_t *len);
 /* The parsed document of a loaded profile. */
 EDAN__IDEF const edan__json *edan__profile_json(const edan_profile *p);
+/* The level's roof: the best median over its ops at `threads`; 0 if none. */
+EDAN__IDEF double edan__profile_roof(const edan_profile *p, const char *level, uint32_t threads);
 /* The checks edan_profile_parse makes of a profile's "numa" section, on a
    parsed document: for the reference profiles, which it refuses. EDAN_OK,
    or EDAN_ERR_PARSE with "NAME:LINE: what is wrong" in err. */
@@ -8443,6 +8448,36 @@ static void edan__pl_compute(edan__pl *c, const edan__json *root, edan_profile *
     }
 }
 
+/* "checks" (optional: profiles before it have none): an object whose
+   "results" are objects each with "passed" true or false; counted. The
+   figures that stayed unstable are counted from "stability". */
+static void edan__pl_checks(edan__pl *c, const edan__json *root, edan_profile *p, edan_result *rc)
+{
+    const edan__json *v = edan__json_get(root, "checks"), *arr;
+    size_t i;
+    p->unstable_figures = (uint32_t)edan__json_len(edan__json_get(edan__json_get(root, "stability"), "unstable"));
+    if (!v || *rc != EDAN_OK) return;
+    if (edan__json_kind(v) != EDAN__JSON_OBJECT) {
+        *rc = edan__pl_fail(c, EDAN_ERR_PARSE, v, "\"checks\" must be an object");
+        return;
+    }
+    arr = edan__json_get(v, "results");
+    if (arr && edan__json_kind(arr) != EDAN__JSON_ARRAY) {
+        *rc = edan__pl_fail(c, EDAN_ERR_PARSE, arr, "\"checks\".\"results\" must be an array");
+        return;
+    }
+    for (i = 0; i < edan__json_len(arr); i++) {
+        const edan__json *e = edan__json_at(arr, i), *ok = edan__json_get(e, "passed");
+        if (edan__json_kind(ok) != EDAN__JSON_BOOL) {
+            *rc = edan__pl_fail(c, EDAN_ERR_PARSE, ok ? ok : e, "\"checks\".\"results\"[%u] needs \"passed\": true or false",
+                                (unsigned)i);
+            return;
+        }
+        p->num_checks++;
+        p->checks_failed += !edan__json_bool(ok, 0);
+    }
+}
+
 /* "carm_validation" (optional). */
 static void edan__pl_carm(edan__pl *c, const edan__json *root, edan_profile *p, edan_result *rc)
 {
@@ -8519,6 +8554,7 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
     }
     edan__pl_compute(&c, root, p, &rc);
     edan__pl_carm(&c, root, p, &rc);
+    edan__pl_checks(&c, root, p, &rc);
     if (rc == EDAN_OK) edan__pl_numa(&c, root, &rc);
     v = edan__json_get(root, "bandwidth_method");
     p->write_allocate_counted = edan__json_bool(edan__json_get(v, "write_allocate_counted"), 0);
@@ -8664,9 +8700,7 @@ double edan_profile_bandwidth_of(const edan_profile *p, const char *level, const
     return 0;
 }
 
-/* The level's roof: the best median over its ops at `threads`; 0 if none.
-   For the tests (the CARM roof rule); not in the API. */
-EDAN__IDEF double edan__profile_roof(const edan_profile *p, const char *level, uint32_t threads);
+/* (for the tests' CARM roof rule and probe --check; not in the API) */
 EDAN__IDEF double edan__profile_roof(const edan_profile *p, const char *level, uint32_t threads)
 {
     size_t i;

@@ -6,6 +6,7 @@
 #include "../tools/files.h"
 #include "../tools/jsonw.h"
 #include "../tools/opt.h"
+#define EDAN_INTERNAL      /* the profile's JSON, for --check */
 #include "edan.h"
 #include <sys/stat.h>
 #include "numa.h"
@@ -37,6 +38,23 @@ static struct {
     stab_fig fig[STAB_MAX];
 } stab;
 
+/* the checks against the machine's limits made during the run, each as
+   it stands after its retries (check_again); the profile's "checks" and the
+   closing summary list them */
+#define CHECK_MAX 128
+static struct {
+    int n, failed, retries;
+    probe_check c[CHECK_MAX];
+} checks;
+
+/* a check's final result, counted */
+static void check_record(const probe_check *c)
+{
+    checks.retries += c->retries;
+    if (!c->passed) checks.failed++;
+    if (checks.n < CHECK_MAX) checks.c[checks.n++] = *c;
+}
+
 void probe_log(const probe_opts *o, const char *fmt, ...)
 {
     va_list ap;
@@ -50,16 +68,22 @@ void probe_log(const probe_opts *o, const char *fmt, ...)
 }
 
 /* a measurement's statistics as a JSON object */
-static void jw_stats(jw *w, const char *key, const probe_stats *s)
+static void jw_stats_as(jw *w, const char *const key[5], const probe_stats *s)
 {
-    jw_obj(w, key);
-    jw_num(w, "median", s->median);
-    jw_num(w, "min", s->min);
-    jw_num(w, "max", s->max);
-    jw_num(w, "spread", s->spread);
-    jw_num(w, "quartile_spread", s->quartile_spread);
+    jw_num(w, key[0], s->median);
+    jw_num(w, key[1], s->min);
+    jw_num(w, key[2], s->max);
+    jw_num(w, key[3], s->spread);
+    jw_num(w, key[4], s->quartile_spread);
     if (s->runs > 1) jw_int(w, "runs", s->runs);
     if (probe_stats_unstable(s)) jw_bool(w, "unstable", 1);
+}
+
+static void jw_stats(jw *w, const char *key, const probe_stats *s)
+{
+    static const char *const keys[5] = {"median", "min", "max", "spread", "quartile_spread"};
+    jw_obj(w, key);
+    jw_stats_as(w, keys, s);
     jw_end_obj(w);
 }
 
@@ -114,6 +138,22 @@ static void fig(char *buf, size_t n, const char *fmt, double v, const probe_stat
     if (st && st->reps >= 3)
         snprintf(buf + len, n - len, " ±%2.0f%%%s", 50 * st->quartile_spread,
                  probe_stats_unstable(st) ? "!" : " ");
+}
+
+/* The failed ones of the n checks c (nfailed of them) on f; run: the
+   checks of this run (they were measured again). */
+static void print_failed_checks(FILE *f, const probe_check *c, int n, int nfailed, int run)
+{
+    int i;
+    if (!nfailed) return;
+    fprintf(f, "probe: warning: %d of %d checks against the machine's limits failed", nfailed, n);
+    if (run) fprintf(f, " (after up to %d re-measurements each)", PROBE_CHECK_RETRIES);
+    fprintf(f, "; these figures break physics:\n");
+    for (i = 0; i < n; i++)
+        if (!c[i].passed)
+            fprintf(f, "    %-18s %-36s %.4g > %.4g: %s above %s\n", probe_check_name[c[i].kind], c[i].figure, c[i].value,
+                    c[i].limit, c[i].value_is, c[i].limit_is);
+    if (run) fprintf(f, "  The profile records them (\"checks\"); edan trace, edan roofline and make run show them.\n");
 }
 
 /* The closing result block, from the profile just written (read back with
@@ -178,6 +218,10 @@ static void print_summary(FILE *f, const char *json, size_t len, const char *pat
         fprintf(f, "  Other work on this machine, frequency changes or a virtual machine's neighbours move them;\n"
                    "  probe again on a quiet machine (a longer --budget helps) before trusting them.\n");
     }
+    if (checks.n && !checks.failed)
+        fprintf(f, "  checks against the machine's limits: all %d passed (%d re-measurement(s) on the way)\n", checks.n,
+                checks.retries);
+    print_failed_checks(f, checks.c, checks.n, checks.failed, 1);
     if (strcmp(path, "-")) {
         if (is_default)
             fprintf(f, "Use it: edan trace -- PROG and edan analyze TRACE take it without --profile (this machine's\n"
@@ -399,6 +443,33 @@ static void stab_note(const char *what, const char *unit, const probe_stats *st)
     stab.fig[stab.n].unit = unit;
     stab.fig[stab.n].st = *st;
     stab.n++;
+}
+
+/* The core clock in a measurement's window: dependent-add chains right
+   before or after it, the fastest of five of about a millisecond each.
+   Other work only slows a chain (a chain the scheduler stops for a few
+   milliseconds reads as a clock several times too slow), so the fastest
+   short one is the clock; of two samples around a measurement the faster
+   is the clock the kernel saw. */
+static double clock_sample(const probe_opts *o)
+{
+    double best = 0, g;
+    int k;
+    (void)o;
+    for (k = 0; k < 5; k++)
+        if ((g = probe_core_ghz(0.001)) > best) best = g;
+    return best;
+}
+
+/* after try (0, 1, ...) gave check c: 1 when its figures are to be
+   measured again (failed, fewer than PROBE_CHECK_RETRIES retries so far) */
+static int check_again(probe_check *c, int try)
+{
+    c->retries = try;
+    if (c->passed || try >= PROBE_CHECK_RETRIES) return 0;
+    probe_log(NULL, "  %s %s: %.4g against %.4g (%s): again", probe_check_name[c->kind], c->figure, c->value, c->limit,
+              c->limit_is);
+    return 1;
 }
 
 /* repetition loops outside the team (chases): at least floor_reps, up to
@@ -985,9 +1056,99 @@ static int show_topology(const char *path)
     return stdout_status();
 }
 
+/* the ISA named s (probe_isa_name), or -1 */
+static int isa_of(const char *s)
+{
+    int i;
+    for (i = 0; s && i < PROBE_ISA_COUNT; i++)
+        if (!strcmp(s, probe_isa_name[i])) return i;
+    return -1;
+}
+
+/* A profile's compute entries checked (each at its "clock_ghz", or the
+   profile's clock in profiles without it) into c[*n..max), and the
+   profile's clock against one core's FLOP roof. */
+static void check_profile_compute(const edan_profile *p, probe_check *c, int *n, int max)
+{
+    const edan__json *arr = edan__json_get(edan__profile_json(p), "compute");
+    double roof = 0;
+    int roof_isa = 0;
+    size_t i;
+    for (i = 0; i < edan__json_len(arr) && *n < max - 1; i++) {
+        const edan__json *e = edan__json_at(arr, i);
+        const edan_profile_compute *k = &p->compute[i];
+        int isa = isa_of(k->isa);
+        char what[64];
+        if (isa < 0) continue;
+        snprintf(what, sizeof what, "%s %s %u thread(s)", k->isa, k->op, (unsigned)k->threads);
+        probe_check_flops(&c[(*n)++], isa, what, k->median, (int)k->threads,
+                          edan__json_number(edan__json_get(e, "clock_ghz"), p->core_ghz));
+        if (k->threads == 1 && k->median > roof) roof = k->median, roof_isa = isa;
+    }
+    if (roof > 0) probe_check_clock(&c[(*n)++], roof_isa, roof, p->core_ghz);
+}
+
+/* A profile's memory roofs (one core and all) and latencies checked in
+   level order into c[*n..max). */
+static void check_profile_levels(const edan_profile *p, probe_check *c, int *n, int max)
+{
+    static const char *const levels[] = {"L1", "L2", "L3", "L4", "DRAM"};
+    const int nl = (int)(sizeof levels / sizeof levels[0]);
+    int t, k, prev;
+    size_t i;
+    for (t = 0; t < (p->cores > 1 ? 2 : 1); t++) {
+        uint32_t th = t ? p->cores : 1;
+        for (k = 0, prev = -1; k < nl && *n < max; k++) {
+            if (!(edan__profile_roof(p, levels[k], th) > 0)) continue;
+            if (prev >= 0)
+                probe_check_order(&c[(*n)++], PROBE_CHECK_ROOFS, levels[prev], edan__profile_roof(p, levels[prev], th),
+                                  levels[k], edan__profile_roof(p, levels[k], th), (int)th);
+            prev = k;
+        }
+    }
+    {
+        double ns[5] = {0};
+        for (i = 0; i < p->num_latency; i++)
+            for (k = 0; k < nl; k++)
+                if (!strcmp(p->latency[i].level, levels[k])) ns[k] = p->latency[i].ns;
+        for (k = 0, prev = -1; k < nl && *n < max; k++) {
+            if (!(ns[k] > 0)) continue;
+            if (prev >= 0) probe_check_order(&c[(*n)++], PROBE_CHECK_LATENCY, levels[prev], ns[prev], levels[k], ns[k], 1);
+            prev = k;
+        }
+    }
+}
+
+/* --check FILE: a profile's figures against the machine's limits, the
+   checks a run makes of its own (without re-measuring): the failed ones
+   and a count on standard output; 1 when one failed, 2 when FILE does
+   not load. */
+static int check_profile(const char *path)
+{
+    static probe_check c[CHECK_MAX];
+    edan_profile *p = NULL;
+    char err[600];
+    int n = 0, failed = 0, i;
+    if (edan_profile_load(path, NULL, &p, err, sizeof err) != EDAN_OK) {
+        opt_err("probe", "%s", err);
+        return 2;
+    }
+    check_profile_compute(p, c, &n, CHECK_MAX);
+    check_profile_levels(p, c, &n, CHECK_MAX);
+    for (i = 0; i < n; i++) failed += !c[i].passed;
+    print_failed_checks(stdout, c, n, failed, 0);
+    printf("probe --check %s: %d checks, %d failed", path, n, failed);
+    if (p->num_checks)
+        printf("; its run recorded %u, %u failed", (unsigned)p->num_checks, (unsigned)p->checks_failed);
+    printf("\n");
+    edan_profile_free(p);
+    i = stdout_status();
+    return i ? i : failed ? 1 : 0;
+}
+
 enum {
     PROBE_QUICK = 1, PROBE_BUDGET, PROBE_NUMA, PROBE_OUT, PROBE_QUIET, PROBE_TOPOLOGY, PROBE_PROFILE, PROBE_BENCH,
-    PROBE_CHASE, PROBE_INSTALL, PROBE_VERSION, PROBE_HELP
+    PROBE_CHASE, PROBE_INSTALL, PROBE_CHECK, PROBE_VERSION, PROBE_HELP
 };
 static const opt_def probe_opts_table[] = {
     {NULL, NULL, 0,
@@ -995,6 +1156,7 @@ static const opt_def probe_opts_table[] = {
      "       probe --topology [--profile FILE]\n"
      "       probe --install FILE\n"
      "       probe --bench OP,BYTES,THREADS | --chase BYTES\n"
+     "       probe --check FILE\n"
      "       probe --version\n"
      "Measures this machine and writes its hardware profile (JSON, schema\n"
      "\"edan-hwprofile\", see hwprofiles/README.md) for `edan` to use:\n"
@@ -1022,7 +1184,13 @@ static const opt_def probe_opts_table[] = {
     {NULL, NULL, 0,
      "Every figure is the median of its repetitions; one whose middle half spans\n"
      "more than 10% of the median is measured again (up to 2 times, --quick 1)\n"
-     "and, still unstable, listed in the profile (\"stability\") and in a warning."},
+     "and, still unstable, listed in the profile (\"stability\") and in a warning.\n"
+     "Every figure is checked against the machine's limits: flops per cycle per\n"
+     "core at most 2 FP units x the ISA's lanes x 2 (scalar 4, SSE 8, AVX2 16,\n"
+     "AVX-512 32) at the clock measured around the kernel, the clock at least one\n"
+     "core's FLOP roof over that, roofs L1 >= L2 >= L3 >= DRAM, latencies rising\n"
+     "by level (5% slack); what fails is measured again (up to 2 times) and,\n"
+     "still failing, recorded in the profile (\"checks\") and in a warning."},
     {"--topology", NULL, PROBE_TOPOLOGY, "the machine as hwloc-ls draws it, with the measured\n"
                                          "figures (latency, load bandwidth, alpha, m) beside the\n"
                                          "caches and NUMA nodes: from this machine's own profile\n"
@@ -1037,12 +1205,16 @@ static const opt_def probe_opts_table[] = {
                                                  "median, min and max; writes no profile. load is the\n"
                                                  "roof: the better of load_in_order and load_last_first"},
     {"--chase", "BYTES", PROBE_CHASE, "one pointer-chase latency over BYTES: ns median, min, max"},
+    {"--check", "FILE", PROBE_CHECK, "check profile FILE's figures against the machine's limits\n"
+                                     "(flops per cycle, roofs and latencies ordered by level,\n"
+                                     "the clock against the FLOP roof); exit 1 if one fails"},
     {"--version", NULL, PROBE_VERSION, "probe's version, its profile version and libraries"},
     {"-h|--help", NULL, PROBE_HELP, "this text"},
     {NULL, NULL, 0,
      "\n"
-     "Exit status: 0 success; 1 a measurement failed; 2 a usage error or a profile\n"
-     "that cannot be written."},
+     "Exit status: 0 success (a profile whose checks failed is written, and says so);\n"
+     "1 a measurement failed, or with --check a check failed; 2 a usage error, a\n"
+     "profile that cannot be written, or a --check FILE that does not load."},
 };
 #define PROBE_NOPTS (sizeof probe_opts_table / sizeof probe_opts_table[0])
 
@@ -1113,12 +1285,16 @@ typedef struct probe_run {
     const char *install;        /* --install FILE */
     int want_numa, topology, bench_chase;
     const char *out_path;           /* the profile's path; "-": standard output */
-    const char *bench_spec, *topo_profile;
+    const char *bench_spec, *topo_profile, *check_path;
     char host[256], defpath[4200];  /* defpath: this machine's own profile */
     probe_topo topo;
     int best_isa;
     size_t line_bytes;
-    probe_stats ghz;                /* the core clock */
+    probe_stats ghz;                /* the core clock: the samples around the latencies */
+    double clk[256];                /* those samples */
+    int nclk;
+    probe_stats lat_st[PROBE_MAX_CACHES + 1];   /* each level's latency, ns */
+    size_t lat_ws[PROBE_MAX_CACHES + 1];        /* and its working set */
     double core_ghz, tsc_ghz;
     char *json;                     /* the profile's text, as w writes it */
     size_t json_len;
@@ -1133,25 +1309,20 @@ typedef struct probe_run {
     int nlevels;
     probe_team *team1, *teamN;      /* one core; all cores (NULL on one core) */
     double roof_flops[2];           /* the best compute median, one core and all */
+    int roof_isa[2];                /* its ISA */
     char roof_label[2][64];
     double fma_peak_1;              /* one core's best FMA median: CARM's roof */
 } probe_run;
 
+/* The TSC's rate, and a first reading of the core clock for the progress
+   lines; the profile's clock is measured in the latencies' window (see
+   latency_of_level). */
 static int step_clocks(probe_run *r)
 {
-    double ghz_runs[5];
-    int i, k;
     budget_section(&r->o, SEC_CLOCKS, 1);
-    for (i = 0;; i++) {
-        probe_stats cur;
-        for (k = 0; k < 5; k++) ghz_runs[k] = probe_core_ghz(r->o.quick ? 0.02 : 0.05);
-        probe_stats_of(ghz_runs, 5, &cur);
-        if (!stab_again(&r->ghz, &cur, i, "core clock", "GHz")) break;
-    }
-    stab_note("core clock", "GHz", &r->ghz);
-    r->core_ghz = r->ghz.median;
+    r->core_ghz = probe_core_ghz(r->o.quick ? 0.02 : 0.05);
     r->tsc_ghz = probe_tsc_ghz(r->o.quick ? 0.05 : 0.2);
-    probe_log(&r->o, "core clock %.3f GHz (dependent adds), TSC %.3f GHz", r->core_ghz, r->tsc_ghz);
+    probe_log(&r->o, "core clock %.3f GHz (dependent adds, a first reading), TSC %.3f GHz", r->core_ghz, r->tsc_ghz);
     return 0;
 }
 
@@ -1311,7 +1482,8 @@ static int step_sweep(probe_run *r)
 }
 
 /* level li's latency: a chase over its working set (*ws), measured again
-   while unstable */
+   while unstable; the core clock sampled before and after each run of
+   repetitions (r->clk: the latencies' cycles use that clock) */
 static void latency_of_level(probe_run *r, int li, probe_stats *st, size_t *ws)
 {
     double vals[1024];
@@ -1327,13 +1499,24 @@ static void latency_of_level(probe_run *r, int li, probe_stats *st, size_t *ws)
     for (attempt = 0;; attempt++) {
         probe_stats cur;
         if (attempt) budget_next(&r->o);
+        if (r->nclk < (int)(sizeof r->clk / sizeof r->clk[0])) r->clk[r->nclk++] = clock_sample(&r->o);
         for (k = 0; chase_more(&r->o, k, nr, &why); k++)
             vals[k] = probe_chase_run(r->chase_buf, *ws, r->line_bytes, 1, steps) / (double)steps * 1e9;
+        if (r->nclk < (int)(sizeof r->clk / sizeof r->clk[0])) r->clk[r->nclk++] = clock_sample(&r->o);
         budget_count(why);
         probe_stats_of(vals, k, &cur);
         if (!stab_again(st, &cur, attempt, what, "ns")) break;
     }
-    stab_note(what, "ns", st);
+    r->lv[li].lat_ns = st->median;
+    sumrow[sumrow_of(r->lv[li].name)].lat = *st;
+}
+
+/* the profile's core clock: the statistics of the samples around the
+   latencies */
+static void latency_clock(probe_run *r)
+{
+    probe_stats_of(r->clk, r->nclk, &r->ghz);
+    r->core_ghz = r->ghz.median;
 }
 
 /* the caches as reported, with the working sets the levels use */
@@ -1364,50 +1547,112 @@ static void write_caches(probe_run *r)
 }
 
 /* latency per level, DRAM first on the cycle the sweep built last (and
-   memory-level parallelism on it), then the caches */
+   memory-level parallelism and the window on it), then the caches; the
+   core clock of their window. They are checked and written after the
+   compute roofs (step_latency_out). */
 static int step_latency(probe_run *r)
 {
     jw *w = &r->w;
-    size_t lat_ws[PROBE_MAX_CACHES + 1];
-    probe_stats lat_st[PROBE_MAX_CACHES + 1];
     int li;
     probe_log(&r->o, "latency per level");
     budget_section(&r->o, SEC_LATENCY, r->nlevels + 32);
     for (li = r->nlevels - 1; li >= 0; li--) {
-        latency_of_level(r, li, &lat_st[li], &lat_ws[li]);
-        r->lv[li].lat_ns = lat_st[li].median;
-        sumrow[sumrow_of(r->lv[li].name)].lat = lat_st[li];
-        probe_log(&r->o, "  %-4s %9zu B: %.2f ns = %.1f cycles", r->lv[li].name, lat_ws[li], r->lv[li].lat_ns,
-                  r->lv[li].lat_ns * r->core_ghz);
+        latency_of_level(r, li, &r->lat_st[li], &r->lat_ws[li]);
+        probe_log(&r->o, "  %-4s %9zu B: %.2f ns", r->lv[li].name, r->lat_ws[li], r->lv[li].lat_ns);
         if (li == r->nlevels - 1) {
             mlp_measure(w, &r->o, r->chase_buf, r->line_bytes, r->lv[li].lat_ns);
             window_measure(w, &r->o, r->chase_buf, DRAM_BYTES, r->line_bytes, r->lv[li].lat_ns, r->core_ghz);
         }
     }
+    latency_clock(r);
+    /* from here on thread 0's buffer in both teams (a second 256 MiB first
+       touch costs a VM like this one half a second): refilled as a fresh
+       team buffer, the chase's pointers gone */
+    memset(r->chase_buf, 1, DRAM_BYTES);
+    r->built = 0;
+    return 0;
+}
+
+/* A round of re-measurements of failed checks: `measurements` of them,
+   each given floor_reps + 3 repetitions of the run's length, past the
+   section's share of the budget if need be (the rounds are bounded:
+   PROBE_CHECK_RETRIES). */
+static void budget_retry(probe_opts *o, int measurements)
+{
+    double need = probe_now() + measurements * (o->floor_reps + 3) * bud.rep_seconds;
+    if (bud.sec_end < need) bud.sec_end = need;
+    bud.left = measurements > 0 ? measurements : 1;
+}
+
+/* The latencies' checks: the clock of their window against one core's
+   FLOP roof (c[0]), and rising level by level (c[1..]); returns how many
+   failed. */
+static int latency_checks(probe_run *r, probe_check *c)
+{
+    int li, failed = 0;
+    probe_check_clock(&c[0], r->roof_isa[0], r->roof_flops[0], r->core_ghz);
+    for (li = 1; li < r->nlevels; li++)
+        probe_check_order(&c[li], PROBE_CHECK_LATENCY, r->lv[li - 1].name, r->lat_st[li - 1].median, r->lv[li].name,
+                          r->lat_st[li].median, 1);
+    for (li = 0; li < r->nlevels; li++) failed += !c[li].passed;
+    return failed;
+}
+
+/* After the compute roofs: the latencies and their clock checked (a clock
+   too slow for the FLOP roof: the clock and every latency measured again,
+   in a new window; two levels out of order: the two again), at most
+   PROBE_CHECK_RETRIES rounds; then written with the cycles of that clock. */
+static int step_latency_out(probe_run *r)
+{
+    static const char *const keys[5] = {"ns", "ns_min", "ns_max", "ns_spread", "ns_quartile_spread"};
+    jw *w = &r->w;
+    probe_check c[PROBE_MAX_CACHES + 1];
+    int li, try, again = 0, retried[PROBE_MAX_CACHES + 1] = {0};
+    for (try = 0; latency_checks(r, c) && try < PROBE_CHECK_RETRIES; try++) {
+        int redo[PROBE_MAX_CACHES + 1] = {0};
+        for (li = 0; li < r->nlevels; li++) {
+            if (c[li].passed) continue;
+            check_again(&c[li], try);
+            retried[li]++;
+            if (li) redo[li - 1] = redo[li] = 1;
+        }
+        if (!c[0].passed) r->nclk = 0;      /* a new window for the clock */
+        budget_retry(&r->o, r->nlevels);
+        for (li = r->nlevels - 1; li >= 0; li--)
+            if (!c[0].passed || redo[li]) {
+                latency_of_level(r, li, &r->lat_st[li], &r->lat_ws[li]);
+                again = 1;
+            }
+        latency_clock(r);
+    }
+    if (again) {    /* the chases' pointers gone again */
+        memset(r->chase_buf, 1, DRAM_BYTES);
+        r->built = 0;
+    }
+    for (li = 0; li < r->nlevels; li++) {
+        c[li].retries = retried[li];
+        check_record(&c[li]);
+    }
+    stab_note("core clock", "GHz", &r->ghz);
     jw_arr(w, "latency");
     for (li = 0; li < r->nlevels; li++) {
+        const probe_stats *st = &r->lat_st[li];
+        char what[64];
+        snprintf(what, sizeof what, "%s latency", r->lv[li].name);
+        stab_note(what, "ns", st);
         jw_obj(w, NULL);
         jw_str(w, "level", r->lv[li].name);
-        jw_int(w, "bytes", (long long)lat_ws[li]);
-        jw_num(w, "ns", lat_st[li].median);
-        jw_num(w, "cycles", lat_st[li].median * r->core_ghz);
-        jw_num(w, "tsc_cycles", lat_st[li].median * r->tsc_ghz);
-        jw_num(w, "ns_min", lat_st[li].min);
-        jw_num(w, "ns_max", lat_st[li].max);
-        jw_num(w, "ns_spread", lat_st[li].spread);
-        jw_num(w, "ns_quartile_spread", lat_st[li].quartile_spread);
-        if (lat_st[li].runs > 1) jw_int(w, "runs", lat_st[li].runs);
-        if (probe_stats_unstable(&lat_st[li])) jw_bool(w, "unstable", 1);
+        jw_int(w, "bytes", (long long)r->lat_ws[li]);
+        jw_stats_as(w, keys, st);
+        jw_num(w, "cycles", st->median * r->core_ghz);
+        jw_num(w, "tsc_cycles", st->median * r->tsc_ghz);
         jw_int(w, "page_bytes", (long long)r->page);
         jw_end_obj(w);
     }
     jw_end_arr(w);
     write_caches(r);
-    jw_str(w, "latency_clock", "cycles: core clock measured by a dependent-add chain; tsc_cycles: TSC");
-    /* from here on thread 0's buffer in both teams (a second 256 MiB first
-       touch costs a VM like this one half a second): refilled as a fresh
-       team buffer, the chase's pointers gone */
-    memset(r->chase_buf, 1, DRAM_BYTES);
+    jw_str(w, "latency_clock", "cycles: the core clock (dependent-add chain) sampled before and after each level's "
+                               "chase, the median of those samples (\"frequency\"); tsc_cycles: TSC");
     return 0;
 }
 
@@ -1432,29 +1677,52 @@ static int step_teams(probe_run *r)
     return 0;
 }
 
+/* one compute measurement with the clock sampled before and after it:
+   GFLOP/s per repetition into vals, the window's clock into *ghz */
+static int compute_window(probe_run *r, probe_team *tm, compute_job *cj, double *vals, int *nvals, double *ghz)
+{
+    double secs[1024], fpi = (double)probe_isa_lanes(cj->isa) * (cj->op == PROBE_OP_FMA ? 2 : 1), flops, g1;
+    int n = probe_team_size(tm), k, why;
+    *ghz = clock_sample(&r->o);
+    why = probe_team_measure(tm, compute_job_fn, cj, &r->o, secs, nvals);
+    g1 = clock_sample(&r->o);
+    if (g1 > *ghz) *ghz = g1;
+    budget_count(why);
+    flops = (double)cj->iters * probe_compute_accumulators() * fpi * n;
+    for (k = 0; k < *nvals; k++) vals[k] = flops / secs[k] * 1e-9;
+    return why;
+}
+
 /* compute roof of isa and op with team t (0: one core, 1: all cores),
-   cj calibrated; the entry written */
+   cj calibrated: measured again while unstable, and while its flops per
+   cycle (at the clock of its window) break the ISA's limit; the entry
+   written */
 static void compute_one(probe_run *r, compute_job *cj, int t)
 {
     jw *w = &r->w;
     probe_team *tm = t ? r->teamN : r->team1;
-    double secs[1024], vals[1024], flops;
+    double vals[1024], ghz = 0, g;
     double fpi = (double)probe_isa_lanes(cj->isa) * (cj->op == PROBE_OP_FMA ? 2 : 1);
     const char *isa = probe_isa_name[cj->isa], *op = probe_fop_name[cj->op];
     probe_stats st;
+    probe_check chk;
     char what[64];
-    int n = probe_team_size(tm), k, why, attempt, nsecs;
+    int n = probe_team_size(tm), why = 0, attempt, nsecs, try;
     snprintf(what, sizeof what, "%s %s %d thread(s)", isa, op, n);
-    for (attempt = 0;; attempt++) {
-        probe_stats cur;
-        if (t || attempt) budget_next(&r->o);
-        why = probe_team_measure(tm, compute_job_fn, cj, &r->o, secs, &nsecs);
-        budget_count(why);
-        flops = (double)cj->iters * probe_compute_accumulators() * fpi * n;
-        for (k = 0; k < nsecs; k++) vals[k] = flops / secs[k] * 1e-9;
-        probe_stats_of(vals, nsecs, &cur);
-        if (!stab_again(&st, &cur, attempt, what, "GFLOP/s")) break;
+    for (try = 0;; try++) {
+        for (attempt = 0;; attempt++) {
+            probe_stats cur;
+            int y;
+            if (t || attempt || try) budget_next(&r->o);
+            y = compute_window(r, tm, cj, vals, &nsecs, &g);
+            probe_stats_of(vals, nsecs, &cur);
+            if (!attempt || cur.quartile_spread < st.quartile_spread) ghz = g, why = y;
+            if (!stab_again(&st, &cur, attempt, what, "GFLOP/s")) break;
+        }
+        probe_check_flops(&chk, cj->isa, what, st.median, n, ghz);
+        if (!check_again(&chk, try)) break;
     }
+    check_record(&chk);
     stab_note(what, "GFLOP/s", &st);
     jw_obj(w, NULL);
     jw_str(w, "isa", isa);
@@ -1462,18 +1730,21 @@ static void compute_one(probe_run *r, compute_job *cj, int t)
     jw_int(w, "threads", n);
     jw_int(w, "accumulators", probe_compute_accumulators());
     jw_stats(w, "GFLOPs", &st);
-    jw_num(w, "flops_per_cycle_per_core", st.median / n / r->core_ghz);
-    jw_num(w, "instructions_per_cycle_per_core", st.median / n / r->core_ghz / fpi);
+    jw_num(w, "clock_ghz", ghz);
+    jw_num(w, "flops_per_cycle_per_core", st.median / n / ghz);
+    jw_num(w, "instructions_per_cycle_per_core", st.median / n / ghz / fpi);
     jw_int(w, "reps", st.reps);
     jw_str(w, "stop", probe_stop_name[why]);
+    if (!chk.passed) jw_bool(w, "check_failed", 1);
     jw_end_obj(w);
     if (st.median > r->roof_flops[t]) {
         r->roof_flops[t] = st.median;
+        r->roof_isa[t] = cj->isa;
         snprintf(r->roof_label[t], sizeof r->roof_label[t], "%s %s", isa, op);
     }
     if (t == 0 && cj->op == PROBE_OP_FMA && st.median > r->fma_peak_1) r->fma_peak_1 = st.median;
-    probe_log(&r->o, "  %-6s %s %d thread(s): %.1f GFLOP/s (%.2f instr/cycle/core)", isa, op, n, st.median,
-              st.median / n / r->core_ghz / fpi);
+    probe_log(&r->o, "  %-6s %s %d thread(s): %.1f GFLOP/s (%.2f instr/cycle/core at %.2f GHz)", isa, op, n, st.median,
+              st.median / n / ghz / fpi, ghz);
 }
 
 /* compute roofs: every ISA the CPU has x FMA, ADD, MUL, one core and all */
@@ -1503,54 +1774,112 @@ static int step_compute(probe_run *r)
     return 0;
 }
 
-/* bandwidth roof of op at level li with team t (0: one core, 1: all
-   cores), measured again while unstable (the orders of the steadiest run
-   kept); the entry written */
-static void bandwidth_one(probe_run *r, int li, probe_memop op, int t)
+/* One bandwidth entry, measured before it is written: the roofs are
+   checked level against level first. */
+typedef struct bw_entry {
+    int li, t, orders, why;
+    probe_memop op;
+    size_t bytes;
+    probe_stats st, kept[2];        /* the figure; each order's (loads) */
+} bw_entry;
+
+/* bandwidth roof of e's op at level e->li with team e->t (0: one core, 1:
+   all cores), measured again while unstable (the orders of the steadiest
+   run kept) */
+static void bandwidth_one(probe_run *r, bw_entry *e)
+{
+    probe_team *tm = e->t ? r->teamN : r->team1;
+    level_info *L = &r->lv[e->li];
+    int n = probe_team_size(tm), best, attempt, oreps[2], owhy[2];
+    probe_stats ost[2];
+    char what[64];
+    e->bytes = level_ws(L, n);
+    snprintf(what, sizeof what, "%s %s %d thread(s)", L->name, probe_memop_name[e->op], n);
+    for (attempt = 0;; attempt++) {
+        best = roof_measure(tm, r->best_isa, e->op, e->bytes, &r->o, 1, ost, oreps, owhy, &e->orders);
+        if (!attempt || ost[best].quartile_spread < e->st.quartile_spread) {
+            e->kept[0] = ost[0];
+            e->kept[1] = ost[1];
+            e->why = owhy[best];
+        }
+        if (!stab_again(&e->st, &ost[best], attempt, what, "GB/s")) break;
+    }
+    best = e->orders == 2 && e->kept[1].median > e->kept[0].median;
+    if (e->op == PROBE_LOAD && n == 1) L->load_GBps = e->st.median;
+    probe_log(&r->o, "  %-4s %-8s %d thread(s) %9zu B/thread: %7.1f GB/s [%.1f..%.1f]%s", L->name,
+              probe_memop_name[e->op], n, e->bytes, e->st.median, e->st.min, e->st.max,
+              e->orders == 2 ? (best ? " (last vector first)" : " (in order)") : "");
+}
+
+/* the entry written (its figure noted for the stability list) */
+static void bandwidth_write(probe_run *r, const bw_entry *e, int check_failed)
 {
     jw *w = &r->w;
-    probe_team *tm = t ? r->teamN : r->team1;
-    level_info *L = &r->lv[li];
-    int n = probe_team_size(tm), orders, best, attempt, oreps[2], owhy[2];
-    size_t bytes = level_ws(L, n);
-    probe_stats st, ost[2], kept[2];
+    const level_info *L = &r->lv[e->li];
+    int n = e->t ? probe_team_size(r->teamN) : 1, best = e->orders == 2 && e->kept[1].median > e->kept[0].median;
     char what[64];
-    snprintf(what, sizeof what, "%s %s %d thread(s)", L->name, probe_memop_name[op], n);
-    for (attempt = 0;; attempt++) {
-        best = roof_measure(tm, r->best_isa, op, bytes, &r->o, 1, ost, oreps, owhy, &orders);
-        if (!attempt || ost[best].quartile_spread < st.quartile_spread) {
-            kept[0] = ost[0];
-            kept[1] = ost[1];
-        }
-        if (!stab_again(&st, &ost[best], attempt, what, "GB/s")) break;
-    }
-    stab_note(what, "GB/s", &st);
-    best = orders == 2 && kept[1].median > kept[0].median;
+    snprintf(what, sizeof what, "%s %s %d thread(s)", L->name, probe_memop_name[e->op], n);
+    stab_note(what, "GB/s", &e->st);
     jw_obj(w, NULL);
     jw_str(w, "level", L->name);
-    jw_str(w, "op", probe_memop_name[op]);
+    jw_str(w, "op", probe_memop_name[e->op]);
     jw_int(w, "threads", n);
-    jw_int(w, "bytes", (long long)bytes);
+    jw_int(w, "bytes", (long long)e->bytes);
     jw_str(w, "isa", probe_isa_name[r->best_isa]);
-    jw_stats(w, "GBps", &st);
-    jw_int(w, "reps", st.reps);
-    jw_str(w, "stop", probe_stop_name[owhy[best]]);
-    if (orders == 2) {
+    jw_stats(w, "GBps", &e->st);
+    jw_int(w, "reps", e->st.reps);
+    jw_str(w, "stop", probe_stop_name[e->why]);
+    if (e->orders == 2) {
         jw_str(w, "order", best ? "last_first" : "in_order");
         jw_obj(w, "orders_GBps");
-        jw_num(w, "in_order", kept[0].median);
-        jw_num(w, "last_first", kept[1].median);
+        jw_num(w, "in_order", e->kept[0].median);
+        jw_num(w, "last_first", e->kept[1].median);
         jw_end_obj(w);
     }
+    if (check_failed) jw_bool(w, "check_failed", 1);
     jw_end_obj(w);
-    if (op == PROBE_LOAD && n == 1) L->load_GBps = st.median;
-    if (op == PROBE_LOAD) {
-        if (t) sumrow[sumrow_of(L->name)].loadN = st;
-        else sumrow[sumrow_of(L->name)].load1 = st;
+    if (e->op == PROBE_LOAD) {
+        if (e->t) sumrow[sumrow_of(L->name)].loadN = e->st;
+        else sumrow[sumrow_of(L->name)].load1 = e->st;
     }
-    probe_log(&r->o, "  %-4s %-8s %d thread(s) %9zu B/thread: %7.1f GB/s [%.1f..%.1f]%s", L->name,
-              probe_memop_name[op], n, bytes, st.median, st.min, st.max,
-              orders == 2 ? (best ? " (last vector first)" : " (in order)") : "");
+}
+
+/* the entry that is level li's roof with team t (the best median of its
+   ops); -1 if none */
+static int bandwidth_roof(const bw_entry *e, int n, int li, int t)
+{
+    int i, best = -1;
+    for (i = 0; i < n; i++)
+        if (e[i].li == li && e[i].t == t && (best < 0 || e[i].st.median > e[best].st.median)) best = i;
+    return best;
+}
+
+/* The roofs ordered L1 >= L2 >= L3 >= DRAM, one core and all: a level
+   whose roof is above the one before it has both roofs (the entries that
+   set them) measured again, PROBE_CHECK_RETRIES rounds at most; the
+   checks recorded, failed[i] set for each entry of a failed one. */
+static void bandwidth_checks(probe_run *r, bw_entry *e, int n, int *failed)
+{
+    int t, li, try;
+    for (t = 0; t < 2; t++)
+        for (li = 1; li < r->nlevels && (t ? r->teamN : r->team1); li++) {
+            probe_check c;
+            int a, b, threads = t ? probe_team_size(r->teamN) : 1;
+            for (try = 0;; try++) {
+                a = bandwidth_roof(e, n, li - 1, t);
+                b = bandwidth_roof(e, n, li, t);
+                if (a < 0 || b < 0) break;
+                probe_check_order(&c, PROBE_CHECK_ROOFS, r->lv[li - 1].name, e[a].st.median, r->lv[li].name,
+                                  e[b].st.median, threads);
+                if (!check_again(&c, try)) break;
+                budget_retry(&r->o, 2 * (e[a].orders + e[b].orders));
+                bandwidth_one(r, &e[a]);
+                bandwidth_one(r, &e[b]);
+            }
+            if (a < 0 || b < 0) continue;
+            check_record(&c);
+            if (!c.passed) failed[a] = failed[b] = 1;
+        }
 }
 
 /* how the bandwidth figures count, and DRAM's parallelism by Little's law */
@@ -1584,20 +1913,29 @@ static void write_bandwidth_method(probe_run *r)
 static int step_bandwidth(probe_run *r)
 {
     static const probe_memop ops[] = {PROBE_LOAD, PROBE_STORE, PROBE_MIX_2_1, PROBE_MIX_1_1, PROBE_STORE_NT};
-    int li, k, t, nmeas = 0;
+    static bw_entry e[(PROBE_MAX_CACHES + 1) * 5 * 2];
+    int li, k, t, nmeas = 0, n = 0, failed[sizeof e / sizeof e[0]] = {0};
     probe_log(&r->o, "bandwidth roofs (%s kernels)", probe_isa_name[r->best_isa]);
     for (li = 0; li < r->nlevels; li++)
         for (k = 0; k < (int)(sizeof ops / sizeof ops[0]); k++)
             if (ops[k] != PROBE_STORE_NT || !strcmp(r->lv[li].name, "DRAM"))
                 nmeas += (r->teamN ? 2 : 1) * (ops[k] == PROBE_LOAD ? 2 : 1);
     budget_section(&r->o, SEC_BANDWIDTH, nmeas);
-    jw_arr(&r->w, "bandwidth");
     for (li = 0; li < r->nlevels; li++)
         for (k = 0; k < (int)(sizeof ops / sizeof ops[0]); k++) {
             if (ops[k] == PROBE_STORE_NT && strcmp(r->lv[li].name, "DRAM")) continue;
             for (t = 0; t < 2; t++)
-                if (t ? r->teamN : r->team1) bandwidth_one(r, li, ops[k], t);
+                if ((t ? r->teamN : r->team1) && n < (int)(sizeof e / sizeof e[0])) {
+                    memset(&e[n], 0, sizeof e[n]);
+                    e[n].li = li;
+                    e[n].op = ops[k];
+                    e[n].t = t;
+                    bandwidth_one(r, &e[n++]);
+                }
         }
+    bandwidth_checks(r, e, n, failed);
+    jw_arr(&r->w, "bandwidth");
+    for (k = 0; k < n; k++) bandwidth_write(r, &e[k], failed[k]);
     jw_end_arr(&r->w);
     write_bandwidth_method(r);
     return 0;
@@ -1759,7 +2097,10 @@ static int step_frequency(probe_run *r)
     jw_obj(w, "frequency");
     jw_stats(w, "core_ghz", &r->ghz);
     jw_num(w, "tsc_ghz", r->tsc_ghz);
-    jw_str(w, "core_method", "100 dependent 64-bit adds per loop iteration, one per cycle");
+    jw_str(w, "core_method", "100 dependent 64-bit adds per loop iteration, one per cycle; sampled before and after "
+                             "each level's latency chase (the window of the figures alpha and the cycles come "
+                             "from), the statistics of those samples");
+    jw_int(w, "core_samples", r->nclk);
     jw_str(w, "tsc_method", "rdtsc against CLOCK_MONOTONIC");
     jw_end_obj(w);
     return 0;
@@ -1793,6 +2134,57 @@ static int step_stability(probe_run *r)
         jw_int(w, "runs", stab.fig[i].st.runs);
         jw_end_obj(w);
     }
+    jw_end_arr(w);
+    jw_end_obj(w);
+    return 0;
+}
+
+/* one check as a JSON object: what was held against what, its figures */
+static void jw_check(jw *w, const probe_check *c)
+{
+    int k;
+    jw_obj(w, NULL);
+    jw_str(w, "check", probe_check_name[c->kind]);
+    jw_str(w, "figure", c->figure);
+    jw_bool(w, "passed", c->passed);
+    jw_num(w, "value", c->value);
+    jw_num(w, "limit", c->limit);
+    jw_str(w, "value_is", c->value_is);
+    jw_str(w, "limit_is", c->limit_is);
+    jw_int(w, "retries", c->retries);
+    jw_obj_as(w, "figures", JW_INLINE);
+    for (k = 0; k < c->nfig; k++) jw_num(w, c->fig[k].name, c->fig[k].v);
+    jw_end_obj(w);
+    jw_end_obj(w);
+}
+
+/* checks: the figures held against the machine's limits, each check's
+   result after its retries; the unstable figures counted */
+static int step_checks(probe_run *r)
+{
+    jw *w = &r->w;
+    int i;
+    jw_obj(w, "checks");
+    jw_str(w, "rule", "each figure is held against the machine's limits: flops per cycle per core within the ISA's "
+                      "limit (at the clock measured around the kernel), the profile's clock at least one core's "
+                      "FLOP roof over that limit, memory roofs ordered L1 >= L2 >= L3 >= DRAM (one core and all), "
+                      "latencies rising by level; a check fails when its value exceeds its limit by more than "
+                      "'slack'; a failed one has its figures measured again, at most 'max_retries' times, and one "
+                      "that still fails is kept here with passed false (and \"check_failed\" in its entry)");
+    jw_num(w, "slack", PROBE_CHECK_SLACK);
+    jw_int(w, "max_retries", PROBE_CHECK_RETRIES);
+    jw_obj(w, "flops_per_cycle_limit");
+    for (i = 0; i < PROBE_ISA_COUNT; i++) jw_num(w, probe_isa_name[i], probe_flops_per_cycle_limit(i));
+    jw_str(w, "reason", "2 FP units (no x86 core issues more than two FMA, ADD or MUL vector instructions a cycle) x "
+                        "the ISA's double lanes (1, 2, 4, 8) x 2 flops (an FMA is a multiply and an add)");
+    jw_end_obj(w);
+    jw_int(w, "count", checks.n);
+    jw_int(w, "failed", checks.failed);
+    jw_int(w, "retries", checks.retries);
+    jw_int(w, "unstable", stab.n);
+    jw_int(w, "figures", stab.total);
+    jw_arr(w, "results");
+    for (i = 0; i < checks.n; i++) jw_check(w, &checks.c[i]);
     jw_end_arr(w);
     jw_end_obj(w);
     return 0;
@@ -1842,6 +2234,7 @@ static const probe_step probe_steps[] = {
     {"latency", NULL, step_latency},
     {"teams", NULL, step_teams},
     {"compute", NULL, step_compute},
+    {"latency checks", NULL, step_latency_out},
     {"bandwidth", NULL, step_bandwidth},
     {"carm validation", NULL, step_carm},
     {"roofs", NULL, step_roofs},
@@ -1849,6 +2242,7 @@ static const probe_step probe_steps[] = {
     {"method", NULL, step_method},
     {"numa", numa_wanted, step_numa},
     {"frequency", NULL, step_frequency},
+    {"checks", NULL, step_checks},
     {"stability", NULL, step_stability},
     {"budget", NULL, step_budget},
 };
@@ -1872,6 +2266,7 @@ static int probe_args(int argc, char **argv, probe_run *r)
         case PROBE_BENCH: r->bench_spec = val; break;
         case PROBE_CHASE: r->bench_spec = val; r->bench_chase = 1; break;
         case PROBE_TOPOLOGY: r->topology = 1; break;
+        case PROBE_CHECK: r->check_path = val; break;
         case PROBE_PROFILE: r->topo_profile = val; break;
         case PROBE_INSTALL: r->install = val; break;
         case PROBE_VERSION:
@@ -1887,7 +2282,7 @@ static int probe_args(int argc, char **argv, probe_run *r)
         default: return 2;      /* OPT_ERROR: said */
         }
     }
-    if (r->install && (r->topology || r->bench_spec || r->out_path || r->want_numa || r->o.quick))
+    if (r->install && (r->topology || r->bench_spec || r->out_path || r->want_numa || r->o.quick || r->check_path))
         return opt_err("probe", "--install FILE takes no other option"), 2;
     if (r->topo_profile && !r->topology)
         return opt_err("probe", "--profile FILE is for --topology (the figures it shows)"), 2;
@@ -1969,6 +2364,7 @@ int main(int argc, char **argv)
     if (rc >= 0) return rc;
     if (r->topology) return show_topology(r->topo_profile);
     if (r->install) return install_profile(r->install);
+    if (r->check_path) return check_profile(r->check_path);
     probe_setup(r);
     if (r->bench_spec) {
         if (probe_topo_init(&r->topo)) return opt_err("probe", "hwloc could not load the topology"), 1;

@@ -103,6 +103,47 @@ char *probe_team_buf(probe_team *team, int tid);
 int probe_team_measure(probe_team *team, probe_job job, void *arg, const probe_opts *o,
                        double *secs, int *nsecs);
 
+/* ---- checks of the figures against the machine's limits (check.c) ----
+   A figure that breaks physics (more flops a cycle than the core has
+   units for, a deeper level faster than the one above it) is measured
+   again, PROBE_CHECK_RETRIES times at most, and one that still fails is
+   recorded as failed in the profile ("checks"), never silently kept. */
+#define PROBE_CHECK_RETRIES 2
+/* A check fails when its value exceeds its limit by more than this: the
+   clock and a kernel are measured a few milliseconds apart and turbo moves
+   the clock by a few percent in between. */
+#define PROBE_CHECK_SLACK 0.05
+enum { PROBE_CHECK_FLOPS, PROBE_CHECK_CLOCK, PROBE_CHECK_ROOFS, PROBE_CHECK_LATENCY, PROBE_CHECK_KINDS };
+/* "flops_per_cycle", "clock_vs_flop_roof", "roof_order", "latency_order" */
+extern const char *const probe_check_name[PROBE_CHECK_KINDS];
+/* What a check holds against what: passed when value <= limit x (1 +
+   PROBE_CHECK_SLACK); fig[] are the measured figures it was computed from. */
+typedef struct probe_check {
+    int kind, passed, retries;
+    char figure[64];                    /* which: "avx512 fma 1 thread(s)", "L2 <= L1 1 thread(s)" */
+    double value, limit;
+    const char *value_is, *limit_is;    /* what value and limit are, in words */
+    int nfig;
+    struct { char name[24]; double v; } fig[3];
+} probe_check;
+/* The most flops one core can do a cycle with isa: 2 FP units (no x86 core
+   issues more than two FMA, ADD or MUL vector instructions a cycle) x the
+   ISA's double lanes x 2 flops (an FMA is a multiply and an add): scalar
+   4, SSE 8, AVX2 16, AVX-512 32. */
+double probe_flops_per_cycle_limit(int isa);
+/* gflops measured with `threads` threads (one per core) at a core clock
+   of ghz (measured around the kernel): per core and cycle within isa's limit. */
+int probe_check_flops(probe_check *c, int isa, const char *what, double gflops, int threads, double ghz);
+/* The profile's clock against one core's FLOP roof (of isa): the slowest
+   clock that could deliver the roof within the limit must not exceed it. */
+int probe_check_clock(probe_check *c, int isa, double roof_gflops, double ghz);
+/* Memory roofs ordered L1 >= L2 >= L3 >= DRAM: the deeper level's roof
+   not above the shallower one's (kind PROBE_CHECK_ROOFS, GB/s, threads);
+   latencies increasing by level: the shallower not above the deeper
+   (PROBE_CHECK_LATENCY, ns; threads ignored). */
+int probe_check_order(probe_check *c, int kind, const char *shallow, double shallow_v, const char *deep, double deep_v,
+                      int threads);
+
 /* ---- kernels (kernels.c) ---- */
 enum { PROBE_ISA_SCALAR, PROBE_ISA_SSE, PROBE_ISA_AVX2, PROBE_ISA_AVX512, PROBE_ISA_COUNT };
 enum { PROBE_OP_FMA, PROBE_OP_ADD, PROBE_OP_MUL, PROBE_FOP_COUNT };

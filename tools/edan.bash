@@ -32,7 +32,7 @@ _edan()
 _probe()
 {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
-    case $prev in -o|--profile) COMPREPLY=($(compgen -f -- "$cur")); return ;; esac
+    case $prev in -o|--profile|--check) COMPREPLY=($(compgen -f -- "$cur")); return ;; esac
     COMPREPLY=($(compgen -W "$(_edan_options "${COMP_WORDS[0]}") -o -q" -- "$cur"))
 }
 

@@ -374,7 +374,7 @@ static double cli_remote_delta(const edan_profile *p, const char *path, int node
 static int cli_apply_profile(cli_analysis *a)
 {
     edan_profile *p = NULL;
-    char err[512];
+    char err[512], checks[128] = "";
     uint32_t k;
     struct stat sb;
     if (stat(a->profile_path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
@@ -399,6 +399,13 @@ static int cli_apply_profile(cli_analysis *a)
         free(text);
         if (r != EDAN_OK) return cli_err("%s", err);
     }
+    /* what probe's checks of the profile's figures found: said, never silently used */
+    if (p->num_checks)
+        snprintf(checks, sizeof checks, "; profile checks: %u of %u failed, %u figures unstable",
+                 (unsigned)p->checks_failed, (unsigned)p->num_checks, (unsigned)p->unstable_figures);
+    else if (p->unstable_figures)
+        snprintf(checks, sizeof checks, "; profile checks: none recorded, %u figures unstable",
+                 (unsigned)p->unstable_figures);
     for (k = 0; k < a->num_configs; k++) {
         edan_config *c = &a->configs[k], pc = *c;
         unsigned ex = a->explicit_set[k];
@@ -420,11 +427,15 @@ static int cli_apply_profile(cli_analysis *a)
             char al[96];
             if (ex & CLI_SET_ALPHA) snprintf(al, sizeof al, "option");
             else snprintf(al, sizeof al, "profile (DRAM %.1f ns at %.2f GHz)", p->dram_latency_ns, p->core_ghz);
-            snprintf(a->provenance[k], sizeof a->provenance[k], "caches: %s; alpha: %s; clock: %s; m: %s",
+            snprintf(a->provenance[k], sizeof a->provenance[k], "caches: %s; alpha: %s; clock: %s; m: %s%s",
                      ex & CLI_SET_CACHE ? "option" : "profile", al, ex & CLI_SET_FREQ ? "option" : "profile",
-                     a->opts.num_m ? "option" : "profile");
+                     a->opts.num_m ? "option" : "profile", checks);
         }
     }
+    if (p->checks_failed)
+        opt_ferr(NULL, a->profile_path, 0, "warning: %u of %u of the profile's checks against the machine's limits "
+                 "failed: its figures break physics (probe --check %s lists them)", (unsigned)p->checks_failed,
+                 (unsigned)p->num_checks, a->profile_path);
     a->profile_m = p->mlp_m;
     {   /* a level the profile takes at another size than hwloc reports: its reason, for the report */
         const edan__json *cs = edan__json_get(edan__profile_json(p), "caches");

@@ -55,6 +55,7 @@ typedef struct rl_compute {
 typedef struct rl_chart {
     char title[400], foot[400];
     char hybrid_note[900];  /* what the hybrid roofs are, and why they may lie above the memory roofs */
+    char checks_note[600];  /* probe's checks of the figures that failed, the unstable ones */
     rl_compute comp[3];     /* comp[0]: the top roof, where memory roofs end */
     int ncomp;
     rl_line line[RL_MAX_LINES];
@@ -592,6 +593,7 @@ static void rl_plan_notes(rl_plan *pl)
         rl_note(pl->nt, width, 11, "#7b2d8e", text);
     }
     if (ch->hybrid_note[0]) rl_note(pl->nt, width, 11, "#8c564b", ch->hybrid_note);
+    if (ch->checks_note[0]) rl_note(pl->nt, width, 11, "#c00000", ch->checks_note);
     rl_note(pl->nt, width, 10, "#777", ch->foot);
     pl->H = (int)(pl->c.y.p0 + 56 + 14 * pl->nt->n);
     if (ch->larm && pl->c.y.p1 + 30 + 19.0 * ch->nline > pl->H - 20) pl->H = (int)(pl->c.y.p1 + 50 + 19.0 * ch->nline);
@@ -951,6 +953,38 @@ static void bandwidth_threads(const edan__json *root, char *buf, size_t n, doubl
     }
 }
 
+/* What probe's checks of the profile's figures found ("checks"; the
+   unstable figures of "stability"), under the chart: the failed checks
+   with their figures; nothing for a profile with neither. With warn, a
+   failed check is also said on stderr. */
+static void checks_note(rl_chart *ch, const edan__json *root, const char *path, int warn)
+{
+    const edan__json *res = edan__json_get(edan__json_get(root, "checks"), "results");
+    size_t i, n = edan__json_len(res), failed = 0, len = 0, cap = sizeof ch->checks_note, said = 0;
+    size_t unstable = edan__json_len(edan__json_get(edan__json_get(root, "stability"), "unstable"));
+    char *t = ch->checks_note;
+    t[0] = 0;
+    for (i = 0; i < n; i++) failed += !edan__json_bool(edan__json_get(edan__json_at(res, i), "passed"), 1);
+    if (!n && !unstable) return;
+    if (n) len = (size_t)snprintf(t, cap, "probe's checks: %u of %u failed", (unsigned)failed, (unsigned)n);
+    else len = (size_t)snprintf(t, cap, "probe's checks: none recorded");
+    for (i = 0; i < n && len < cap; i++) {
+        const edan__json *e = edan__json_at(res, i);
+        if (edan__json_bool(edan__json_get(e, "passed"), 1)) continue;
+        len += (size_t)snprintf(t + len, cap - len, "%s %s %s (%.4g > %.4g)", said++ ? ";" : ":",
+                                edan__json_string(edan__json_get(e, "check"), "?"),
+                                edan__json_string(edan__json_get(e, "figure"), "?"),
+                                edan__json_number(edan__json_get(e, "value"), 0),
+                                edan__json_number(edan__json_get(e, "limit"), 0));
+    }
+    if (len < cap && unstable)
+        len += (size_t)snprintf(t + len, cap - len, "; %u figures unstable", (unsigned)unstable);
+    if (len < cap) snprintf(t + len, cap - len, " (probe --check %s)", path);
+    if (failed && warn)
+        opt_ferr(NULL, path, 0, "warning: %u of %u of the profile's checks against the machine's limits failed: the "
+                 "chart says which", (unsigned)failed, (unsigned)n);
+}
+
 static int build_carm(rl_chart *ch, const edan__json *root, const char *path, double threads, double peak,
                       char *err, size_t n)
 {
@@ -988,6 +1022,7 @@ static int build_carm(rl_chart *ch, const edan__json *root, const char *path, do
              edan__json_bool(edan__json_get(edan__json_get(root, "bandwidth_method"), "write_allocate_counted"), 0)
                  ? "" : ", write-allocate not counted",
              ch->ncomp ? "" : "; the profile has no compute roofs");
+    checks_note(ch, root, path, 1);
     return 0;
 }
 
@@ -1090,6 +1125,7 @@ static int build_larm(rl_chart *ch, const edan__json *root, const char *path, in
         size_t len = strlen(ch->foot);
         snprintf(ch->foot + len, sizeof ch->foot - len, "; %d left out: their pages were not on their node", invalid);
     }
+    checks_note(ch, root, path, 0);
     return 0;
 }
 

@@ -193,6 +193,13 @@ def main():
         installed = " ".join((out.stdout if out.returncode == 0 else out.stderr).split())
         if installed: R.say(installed)
     R.step_done(t, "hardware profile")
+    if profile:
+        try:
+            said = profile_checks(json.load(open(profile)))
+        except (OSError, ValueError):
+            said = []
+        for line in said:
+            R.say(line[2:] if line.startswith("- ") else line)
 
     # Analysis options: the profile's caches, alpha, m and clock in the first
     # configuration, and the same kernel without caches (the model's RAM-only
@@ -380,6 +387,41 @@ def main():
     R.say(f"done: {rp('README.md')}")
 
 
+def profile_checks(p):
+    """The report's lines on probe's checks of the profile's figures against
+    the machine's limits ("checks") and the figures that stayed unstable
+    ("stability"): each failed check with its figures. None for a profile
+    with neither."""
+    checks = p.get("checks") if isinstance(p.get("checks"), dict) else {}
+    results = [r for r in checks.get("results", []) if isinstance(r, dict)] if isinstance(checks.get("results"), list) else []
+    stab = p.get("stability") if isinstance(p.get("stability"), dict) else {}
+    unstable = [u for u in stab.get("unstable", []) if isinstance(u, dict)] if isinstance(stab.get("unstable"), list) else []
+    if not results and not unstable:
+        return []
+    failed = [r for r in results if r.get("passed") is False]
+    out = []
+    if results:
+        out.append(f"- probe's checks against the machine's limits: {len(failed)} of {len(results)} failed"
+                   + (" after their re-measurements; these figures break physics, do not trust them:" if failed else ""))
+    else:
+        out.append("- probe's checks against the machine's limits: none recorded (a profile of an older probe)")
+    for r in failed:
+        figs = r.get("figures") if isinstance(r.get("figures"), dict) else {}
+        out.append(f"  - {r.get('check', '?')} {r.get('figure', '?')}: {r.get('value', '?'):.4g} > {r.get('limit', '?'):.4g}"
+                   if isinstance(r.get("value"), (int, float)) and isinstance(r.get("limit"), (int, float))
+                   else f"  - {r.get('check', '?')} {r.get('figure', '?')}")
+        if figs:
+            out[-1] += " (" + ", ".join(f"{k} {v:.4g}" if isinstance(v, (int, float)) else f"{k} {v}"
+                                        for k, v in figs.items()) + ")"
+    if unstable:
+        total = stab.get("figures")
+        out.append(f"- figures that stayed unstable: {len(unstable)}" + (f" of {total}" if isinstance(total, int) else "")
+                   + " (the middle half of their repetitions spans more than "
+                   + f"{100 * stab.get('threshold', 0.1):.0f}% of the median): "
+                   + ", ".join(str(u.get("figure", "?")) for u in unstable))
+    return out
+
+
 def write_readme(rep, M, add_ns, settings, profile, roofline, plots, roof_note, dm_specs, build_text, installed=""):
     """REPORT_DIR/README.md from the files the run wrote (written to a temporary
     name and renamed)."""
@@ -491,6 +533,8 @@ def write_readme(rep, M, add_ns, settings, profile, roofline, plots, roof_note, 
             if best:
                 w("- bandwidth (best op, GB/s): " + ", ".join(
                     f"{lv} {g:.1f} ({t} thread{'s' if t != 1 else ''})" for (lv, t), g in best.items()))
+        for line in profile_checks(p):
+            w(line)
     else:
         w("- no hardware profile (see *Missing* below)")
     w("")

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # ./probe on this machine: a quick run writes a profile that the loader
 # accepts and that is consistent (build/test_profile --check), with the
-# budget it kept recorded (its speed is make bench's, not a test's); a run
+# budget it kept recorded (its speed is make bench's, not a test's) and its
+# checks against the machine's limits recorded as their figures say (and
+# found again by probe --check FILE; crafted figures that break physics
+# fail them); a run
 # with a 2 s budget stops its measurements at
 # their deadlines and still has 3 repetitions each; the chase cycle is one
 # cycle with evenly spaced marks; bad arguments and an unwritable output
@@ -125,6 +128,120 @@ int main(void)
 C
 cc -std=c99 -Wall -Wextra -O2 -I. -D_GNU_SOURCE -o "$tmp/stats" "$tmp/stats.c" probes/measure.c probes/topo.c $(pkg-config --cflags --libs hwloc) -lpthread -lm \
   && "$tmp/stats" && echo "stability rule: quartiles" || { echo "FAIL: probe_stats_of / probe_stats_unstable"; fail=1; }
+
+# the checks against the machine's limits on crafted figures: the issue's
+# 111.5 GFLOP/s of AVX-512 FMA on one core at 1.16 GHz (96 flops a cycle)
+# and its clock, inverted roofs and latencies fail; sound figures pass
+cat > "$tmp/checks.c" <<'C'
+#include "probes/probe.h"
+#define EDAN_IMPLEMENTATION     /* topo.c draws profiles' figures */
+#include "edan.h"
+#include <stdio.h>
+#define T(cond) do { if (!(cond)) { printf("check failed: %s\n", #cond); bad = 1; } } while (0)
+int main(void)
+{
+    probe_check c;
+    double zero = 0, nan = zero / zero;
+    int bad = 0, isa;
+    for (isa = 0; isa < PROBE_ISA_COUNT; isa++)      /* 2 FP units x lanes x 2 flops (FMA) */
+        T(probe_flops_per_cycle_limit(isa) == 2 * probe_isa_lanes(isa) * 2);
+    T(probe_flops_per_cycle_limit(PROBE_ISA_AVX512) == 32);
+    T(!probe_check_flops(&c, PROBE_ISA_AVX512, "avx512 fma 1 thread(s)", 111.5, 1, 1.16) && !c.passed);
+    T(c.value > 96 && c.value < 96.2 && c.limit == 32 && c.kind == PROBE_CHECK_FLOPS && c.nfig == 3);
+    T(probe_check_flops(&c, PROBE_ISA_AVX512, "avx512 fma 1 thread(s)", 111.5, 1, 3.5));
+    T(!probe_check_flops(&c, PROBE_ISA_AVX2, "avx2 fma 2 thread(s)", 111.5, 2, 3.0));  /* 18.6 > 16 */
+    T(probe_check_flops(&c, PROBE_ISA_AVX2, "avx2 fma 2 thread(s)", 96, 2, 3.0));      /* 16 */
+    T(probe_check_flops(&c, PROBE_ISA_SCALAR, "scalar fma 1 thread(s)", 4.15, 1, 1.0)); /* within 5% */
+    T(!probe_check_flops(&c, PROBE_ISA_SCALAR, "scalar fma 1 thread(s)", 4.3, 1, 1.0));
+    T(!probe_check_flops(&c, PROBE_ISA_SSE, "x", nan, 1, 2.0) && !probe_check_flops(&c, PROBE_ISA_SSE, "x", 4, 1, 0));
+    T(!probe_check_clock(&c, PROBE_ISA_AVX512, 111.5, 1.16) && c.kind == PROBE_CHECK_CLOCK);
+    T(c.limit == 1.16 && c.value > 3.48 && c.value < 3.49);   /* the slowest clock for 111.5 GFLOP/s: 3.48 GHz */
+    T(probe_check_clock(&c, PROBE_ISA_AVX512, 111.5, 3.6));
+    T(!probe_check_order(&c, PROBE_CHECK_ROOFS, "L1", 162, "L2", 323, 1) && c.kind == PROBE_CHECK_ROOFS);
+    T(probe_check_order(&c, PROBE_CHECK_ROOFS, "L1", 323, "L2", 162, 1));
+    T(probe_check_order(&c, PROBE_CHECK_ROOFS, "L2", 100, "L3", 104, 2));    /* within 5% */
+    T(!probe_check_order(&c, PROBE_CHECK_ROOFS, "L3", 40, "DRAM", 60, 2));
+    T(!probe_check_order(&c, PROBE_CHECK_LATENCY, "L3", 40, "DRAM", 30, 1) && c.kind == PROBE_CHECK_LATENCY);
+    T(probe_check_order(&c, PROBE_CHECK_LATENCY, "L1", 1.2, "L2", 4, 1));
+    return bad;
+}
+C
+cc -std=c99 -Wall -Wextra -O2 -I. -D_GNU_SOURCE -o "$tmp/checks" "$tmp/checks.c" probes/check.c probes/kernels.c probes/measure.c probes/topo.c $(pkg-config --cflags --libs hwloc) -lpthread -lm \
+  && "$tmp/checks" && echo "checks on crafted figures: impossible flops per cycle, a clock too slow for the FLOP roof, inverted roofs and latencies fail" \
+  || { echo "FAIL: probe_check_* on crafted figures"; fail=1; }
+
+# the quick run's checks: one per compute entry (at the clock measured around
+# it), the clock against the FLOP roof, the roofs and latencies level by
+# level; each passed exactly when its value is within its limit (+ slack),
+# recomputed here from the figures the profile holds; failed ones marked in
+# their entries and in the summary; probe --check FILE finds the same
+python3 - "$tmp/p.json" "$tmp/p.out" <<'PY' || fail=1
+import json, sys
+d = json.load(open(sys.argv[1])); out = open(sys.argv[2]).read()
+ck = d["checks"]; res = ck["results"]; slack = ck["slack"]
+lim = ck["flops_per_cycle_limit"]
+lanes = {"scalar": 1, "sse": 2, "avx2": 4, "avx512": 8}
+assert all(lim[i] == 2 * lanes[i] * 2 for i in lanes) and "2 FP units" in lim["reason"], lim
+assert ck["max_retries"] == 2 and 0 < slack < 0.2
+kinds = [r["check"] for r in res]
+levels = [l["level"] for l in d["latency"]]
+cores = d["topology"]["cores"]
+assert kinds.count("flops_per_cycle") == len(d["compute"]), kinds
+assert kinds.count("clock_vs_flop_roof") == 1
+assert kinds.count("latency_order") == len(levels) - 1
+assert kinds.count("roof_order") == (len(levels) - 1) * (2 if cores > 1 else 1)
+for r in res:
+    assert r["passed"] == (r["value"] <= r["limit"] * (1 + slack)), r
+    assert 0 <= r["retries"] <= ck["max_retries"] and r["figures"], r
+assert ck["failed"] == sum(not r["passed"] for r in res) and ck["count"] == len(res)
+assert ck["unstable"] == len(d["stability"]["unstable"]) and ck["figures"] == d["stability"]["figures"]
+byfig = {r["figure"]: r for r in res if r["check"] == "flops_per_cycle"}
+for e in d["compute"]:
+    r = byfig["%s %s %d thread(s)" % (e["isa"], e["op"], e["threads"])]
+    f = e["GFLOPs"]["median"] / e["threads"] / e["clock_ghz"]
+    assert abs(e["flops_per_cycle_per_core"] - f) <= 1e-4 * f and abs(r["value"] - f) <= 1e-4 * f, (e, r)
+    assert r["limit"] == lim[e["isa"]] and e.get("check_failed", False) == (not r["passed"]), (e, r)
+roof = max((e for e in d["compute"] if e["threads"] == 1), key=lambda e: e["GFLOPs"]["median"])
+clk = [r for r in res if r["check"] == "clock_vs_flop_roof"][0]
+assert clk["limit"] == d["frequency"]["core_ghz"]["median"], clk
+assert abs(clk["value"] - roof["GFLOPs"]["median"] / lim[roof["isa"]]) <= 1e-4 * clk["value"], clk
+assert ("checks against the machine's limits failed" in out) == (ck["failed"] > 0), out
+assert ("checks against the machine's limits: all %d passed (%d re-measurement(s)" % (len(res), ck["retries"]) in out) == (ck["failed"] == 0), out
+print("checks: %d of %d failed, %d retries" % (ck["failed"], len(res), ck["retries"]))
+PY
+./probe --check "$tmp/p.json" > "$tmp/check.out"; rc=$?
+python3 - "$tmp/p.json" "$tmp/check.out" "$rc" <<'PY' || fail=1
+import json, sys
+d = json.load(open(sys.argv[1])); out = open(sys.argv[2]).read(); rc = int(sys.argv[3])
+n, f = len(d["checks"]["results"]), d["checks"]["failed"]
+assert ("%d checks, %d failed" % (n, f)) in out and rc == (1 if f else 0), (out, rc)
+print("probe --check of the run's profile: the run's %d checks, %d failed, exit %d" % (n, f, rc))
+PY
+# crafted from the run's profile: one core's widest FMA at three times the
+# flops a cycle its ISA allows (at the profile's clock), and L1's roofs
+# below L2's: --check exits 1 and names them
+fig=$(python3 - "$tmp/p.json" "$tmp/bad.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+lanes = {"scalar": 1, "sse": 2, "avx2": 4, "avx512": 8}
+e = max((e for e in d["compute"] if e["threads"] == 1 and e["op"] == "fma"), key=lambda e: lanes[e["isa"]])
+ghz = d["frequency"]["core_ghz"]["median"]
+e["clock_ghz"] = ghz
+e["GFLOPs"].update(median=3 * 2 * lanes[e["isa"]] * 2 * ghz, max=3 * 2 * lanes[e["isa"]] * 2 * ghz)
+for b in d["bandwidth"]:
+    if b["level"] == "L1":
+        b["GBps"].update(min=0.01, median=0.01)
+json.dump(d, open(sys.argv[2], "w"))
+print(e["isa"])
+PY
+)
+./probe --check "$tmp/bad.json" > "$tmp/bad.out"; rc=$?
+[ $rc -eq 1 ] && grep -q "flops_per_cycle *$fig fma 1 thread(s)" "$tmp/bad.out" && grep -q "clock_vs_flop_roof" "$tmp/bad.out" \
+  && grep -q "roof_order *L2 <= L1 1 thread(s)" "$tmp/bad.out" \
+  && echo "probe --check: a crafted profile's impossible flops per cycle, clock and inverted roofs fail (exit 1)" \
+  || { echo "FAIL: probe --check crafted ($fig): rc $rc $(cat "$tmp/bad.out")"; fail=1; }
+./probe --check "$tmp/none.json" > /dev/null 2> "$tmp/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "none.json" "$tmp/err" || { echo "FAIL: --check missing file: rc $rc"; fail=1; }
 
 # --version; --topology draws the machine, with a profile's figures beside its caches and nodes
 ./probe --version > "$tmp/v" && grep -Eq '^probe [0-9]+\.[0-9]+ \(edan.h .*profile version 1; hwloc [0-9.]+' "$tmp/v" \

@@ -2,7 +2,9 @@
 # The analyzer with a hardware profile: caches, alpha, m and the clock come
 # from the profile, explicit options win, the report says where each came
 # from; a bigger cache does not raise W; a larger alpha scales the memory
-# bounds; --remote needs the profile's NUMA matrix.
+# bounds; --remote needs the profile's NUMA matrix; what probe's checks of
+# the profile found (failed checks, unstable figures) is in the provenance
+# and under edan roofline's chart, a failed check also on stderr.
 . "$(dirname "$0")/../lib.sh"
 P=hwprofiles/vm.json
 cc -O2 -o "$T/gen" tests/gen_trace.c && "$T/gen" 300000 4000000 > "$T/t.txt" || exit 1
@@ -98,4 +100,42 @@ grep -q "this machine's own, used without --profile; --no-profile to go without"
   && ok "the report says the profile was found without --profile" || bad "report: $(grep -A1 'come from' "$T/own.txt")"
 ./edan analyze --no-profile --profile "$P" "$T/t.txt" > /dev/null 2> "$T/err"; rc=$?
 [ $rc -eq 2 ] && grep -q "give one" "$T/err" && ok "--no-profile with --profile refused" || bad "--no-profile --profile rc=$rc $(cat "$T/err")"
+# --- probe's checks of the profile: in the provenance line, never silently used ---
+python3 - "$P" "$T/checked.json" "$T/passed.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+res = [{"check": "flops_per_cycle", "figure": "avx512 fma 1 thread(s)", "passed": False, "value": 96.1, "limit": 32,
+        "retries": 2, "figures": {"GFLOPs": 111.5, "threads": 1, "clock_ghz": 1.16}},
+       {"check": "latency_order", "figure": "L1 < L2", "passed": True, "value": 1.5, "limit": 4.2, "retries": 0,
+        "figures": {"L1": 1.5, "L2": 4.2}}]
+d["checks"] = {"count": 2, "failed": 1, "results": res}
+d["stability"] = {"threshold": 0.1, "figures": 63, "unstable": [{"figure": "core clock"}]}
+json.dump(d, open(sys.argv[2], "w"))
+res[0]["passed"] = True
+del d["stability"]
+json.dump(d, open(sys.argv[3], "w"))
+PY
+./edan analyze --json --quiet --profile "$T/checked.json" "$T/t.txt" > "$T/checked.out" 2> "$T/err" || bad "analyze, profile with a failed check"
+./edan analyze --quiet --profile "$T/checked.json" "$T/t.txt" > "$T/checked.txt" 2> /dev/null || bad "analyze, text"
+./edan analyze --json --quiet --profile "$T/passed.json" "$T/t.txt" > "$T/passed.out" 2> "$T/err2" || bad "analyze, profile whose checks passed"
+python3 - "$T" <<'PY' && ok "the profile's checks in the provenance (1 of 2 failed, 1 unstable; 0 of 2), a warning for the failed one" || bad "checks in the provenance: $(cat "$T/err")"
+import json, sys
+d = sys.argv[1]
+c = json.load(open(d + "/checked.out"))["configs"][0]["provenance"]
+assert "profile checks: 1 of 2 failed, 1 figures unstable" in c, c
+assert "profile checks: 1 of 2 failed, 1 figures unstable" in open(d + "/checked.txt").read()
+p = json.load(open(d + "/passed.out"))["configs"][0]["provenance"]
+assert "profile checks: 0 of 2 failed, 0 figures unstable" in p, p
+err = open(d + "/err").read()
+assert "checked.json: warning: 1 of 2 of the profile's checks against the machine's limits failed" in err, err
+assert "probe --check " + d + "/checked.json" in err, err
+assert open(d + "/err2").read() == "", open(d + "/err2").read()
+PY
+./edan roofline "$T/checked.json" -o "$T/checked.svg" 2> "$T/err" || bad "roofline of a profile with a failed check"
+python3 - "$T/checked.svg" "$T/err" <<'PY' && ok "edan roofline: the failed check under the chart, a warning on stderr" || bad "roofline checks note: $(cat "$T/err")"
+import sys, xml.etree.ElementTree as ET
+texts = " ".join(t.text or "" for t in ET.parse(sys.argv[1]).getroot().iter("{http://www.w3.org/2000/svg}text"))
+assert "probe's checks: 1 of 2 failed: flops_per_cycle avx512 fma 1 thread(s) (96.1 > 32); 1 figures unstable" in texts, texts
+assert "warning: 1 of 2 of the profile's checks" in open(sys.argv[2]).read()
+PY
 exit $fail

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # tests/cmd/test_run.sh - `make run` in a reduced mode (four small kernels
-# built for this machine, no probing; then three RISC-V ones with a profile)
+# built for this machine, no probing; then three RISC-V ones with a profile,
+# whose failed check and unstable figures the report, its progress lines and
+# the roofline show)
 # and `edan plot` directly: the report README has the rankings of
 # `edan rank`, every SVG parses as XML, the charts hold the series of the
 # reports they were drawn from, scaled the way the data says, and bad input
@@ -236,10 +238,23 @@ grep -q 'edan trace of gemm failed' "$T/bad.err" || fail "tools/run.py: no messa
 R2=$T/report2
 # (the RISC-V builds, EDAN_RUN_ISA=riscv: the EDAN paper's setting)
 # (and an OpenMP kernel, two threads: one eDAG, ranked with the others)
+# (the shipped profile with probe's checks: one failed, two figures unstable;
+# the report, its progress lines and the roofline say so)
+python3 - hwprofiles/vm.json "$T/vm-checked.json" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["checks"] = {"count": 2, "failed": 1, "results": [
+    {"check": "roof_order", "figure": "L2 <= L1 1 thread(s)", "passed": False, "value": 323, "limit": 162,
+     "retries": 2, "figures": {"L1": 162, "L2": 323, "threads": 1}},
+    {"check": "latency_order", "figure": "L1 < L2", "passed": True, "value": 1.5, "limit": 4.2, "retries": 0,
+     "figures": {"L1": 1.5, "L2": 4.2}}]}
+d["stability"] = {"threshold": 0.1, "figures": 63, "unstable": [{"figure": "DRAM latency"}, {"figure": "core clock"}]}
+json.dump(d, open(sys.argv[2], "w"), indent=1)
+EOF
 # (a profile of this host, in a home of its own: make run installs it as the
 # machine's own, which a later edan run uses without --profile)
 python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); p["host"]=sys.argv[3]; json.dump(p,open(sys.argv[2],"w"),indent=1)' \
-  hwprofiles/vm.json "$T/this.json" "$(hostname)"
+  "$T/vm-checked.json" "$T/this.json" "$(hostname)"
 own=$T/xdg/edan/hwprofiles/$(hostname).json
 XDG_DATA_HOME=$T/xdg EDAN=$EDAN EDAN_RUN_ISA=riscv EDAN_RUN_PROFILE=$T/this.json EDAN_RUN_KERNELS="chase:2048:100 gemm:16:10 spmv:16:10 omp_gemm:16:10" \
   EDAN_RUN_DM_PLOTS="spmv" python3 tools/run.py "$R2" 2> "$T/run2.err" || { cat "$T/run2.err"; fail "tools/run.py with a profile failed"; }
@@ -293,8 +308,17 @@ ser = json.load(open(f"{r}/json/gemm.json"))["configs"][1]
 assert omp["configs"][1]["W"] >= ser["W"], (omp["configs"][1]["W"], ser["W"])   # the same loads, and libgomp's
 assert any(a["name"] == "omp_gemm" for a in json.load(open(f"{r}/ranking-0.json"))["by_lambda"])
 assert "export OMP_NUM_THREADS=2" in open(r + "/commands.sh").read()
+readme = open(r + "/README.md").read()
+assert "- probe's checks against the machine's limits: 1 of 2 failed" in readme, readme
+assert "  - roof_order L2 <= L1 1 thread(s): 323 > 162 (L1 162, L2 323, threads 1)" in readme, readme
+assert "- figures that stayed unstable: 2 of 63" in readme and "DRAM latency, core clock" in readme, readme
+texts = " ".join(t.text or "" for t in root.iter(NS + "text"))
+assert "probe's checks: 1 of 2 failed: roof_order L2 <= L1 1 thread(s) (323 > 162); 2 figures unstable" in texts, texts
 assert "ran with OMP_NUM_THREADS=2 threads, all of them in one eDAG" in open(r + "/README.md").read()
 EOF
+grep -q "probe's checks against the machine's limits: 1 of 2 failed" "$T/run2.err" \
+  && grep -q "roof_order L2 <= L1 1 thread(s): 323 > 162" "$T/run2.err" \
+  || fail "make run does not say that a check of the profile failed: $(cat "$T/run2.err")"
 echo "roofline checks passed"
 
 # ---- edan plot directly: several reports overlay, legend names, bad input ----

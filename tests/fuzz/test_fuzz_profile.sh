@@ -5,7 +5,7 @@
 # message (tests/fuzz/fuzz_profile.c). Seeds: the shipped profiles, one with
 # the numbers that once hung or were silently converted, ones with numbers
 # beyond a double, subnormal and far out of range (a version and a cluster
-# of 1e308) and with duplicate keys; mutations add such numbers and keys
+# of 1e308), with duplicate keys and with probe's "checks"; mutations add such numbers and keys
 # anywhere (tests/fuzz/json_mutate.h). Fails on any crash, sanitizer
 # report, leak, timeout or broken rule.
 . "$(dirname "$0")/../lib.sh"
@@ -19,5 +19,7 @@ sed -e 's/"version": 1/"version": 1e308/' -e '0,/"cluster": 0/s//"cluster": 1e30
   > "$T/corpus/far.json"
 sed -e '0,/"GBps": {/s//"GBps": {"median": 1e300, /' -e 's/"cluster": 1,/"cluster": 1, "cluster": 0,/' \
   hwprofiles/qemu-2node.json > "$T/corpus/duplicate.json"
+sed -e '$ s/^}$/, "checks": {"results": [{"check": "roof_order", "passed": false}, {"passed": true}]}, "stability": {"unstable": [{"figure": "L1 latency"}]}}/' \
+  hwprofiles/vm.json > "$T/corpus/checks.json"
 fuzz_run fuzz_profile 65536
 exit $fail

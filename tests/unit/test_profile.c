@@ -567,12 +567,59 @@ static void test_read_stream(void)
     fclose(f);
 }
 
+/* "checks" (probe's checks of its figures against the machine's limits):
+   a profile without it loads with none; with it, the failed ones are
+   counted; one that is not an object, or a result without "passed", is a
+   parse error at its line. The unstable figures come from "stability". */
+static void test_profile_checks(void)
+{
+    static const char *const tails[] = {
+        ",\n  \"checks\": {\"results\": [{\"check\": \"flops_per_cycle\", \"passed\": true},\n"
+        "    {\"check\": \"roof_order\", \"passed\": false}, {\"check\": \"latency_order\", \"passed\": false}]},\n"
+        "  \"stability\": {\"unstable\": [{\"figure\": \"L1 latency\"}]}\n}\n",
+        ",\n  \"checks\": \"none\"\n}\n",
+        ",\n  \"checks\": {\"results\": [{\"passed\": true},\n    {\"passed\": 0}]}\n}\n",
+    };
+    ref_profile v = {3.25, 1.5, 4.875, 4.25, 13.8125, 101.5, 329.875, 211.25, 12.75, 7};
+    char *base = make_profile(&v, 1, "edan-hwprofile"), text[9000], err[300];
+    edan_profile *p = NULL;
+    size_t k;
+    CHECK(edan_profile_parse(base, strlen(base), "t.json", NULL, &p, err, sizeof err) == EDAN_OK);
+    if (p) CHECK(p->num_checks == 0 && p->checks_failed == 0 && p->unstable_figures == 0);
+    edan_profile_free(p);
+    for (k = 0; k < sizeof tails / sizeof tails[0]; k++) {
+        size_t n = strlen(base) - 3;        /* without "\n}\n" */
+        edan_result rc;
+        memcpy(text, base, n);
+        snprintf(text + n, sizeof text - n, "%s", tails[k]);
+        rc = edan_profile_parse(text, strlen(text), "t.json", NULL, &p, err, sizeof err);
+        if (k == 0) {
+            CHECK(rc == EDAN_OK && p && p->num_checks == 3 && p->checks_failed == 2 && p->unstable_figures == 1);
+            if (rc != EDAN_OK) fprintf(stderr, "%s\n", err);
+        } else {
+            CHECK(rc == EDAN_ERR_PARSE && p == NULL);
+            char want[128];
+            size_t i, line = 2 + (k == 2);  /* "checks" opens the tail's second line; its second result the third */
+            for (i = 0; i < n; i++) line += text[i] == '\n';
+            snprintf(want, sizeof want, k == 1 ? "t.json:%u: \"checks\" must be an object"
+                                               : "t.json:%u: \"checks\".\"results\"[1] needs \"passed\"",
+                     (unsigned)line);
+            CHECK(strstr(err, want) != NULL);
+            if (!strstr(err, want)) fprintf(stderr, "want %s, got %s\n", want, err);
+        }
+        edan_profile_free(p);
+        p = NULL;
+    }
+    free(base);
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 3 && !strcmp(argv[1], "--check")) return check_file(argv[2]);
     test_json();
     test_profile();
     test_profile_window();
+    test_profile_checks();
     test_sattolo();
     test_read_stream();
     return check_summary("test_profile");

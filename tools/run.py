@@ -160,6 +160,7 @@ def main():
 
     # ---- 1. the machine
     profile = ""
+    installed = ""
     t = R.seconds()
     given = os.environ.get("EDAN_RUN_PROFILE", "")
     if given == "none":
@@ -186,9 +187,8 @@ def main():
             R.die(f"{probe} --quick wrote no profile")
         profile = rp("profile.json")
         R.say(f"hardware profile: {profile}")
-    installed = ""
-    if profile and os.access(probe, os.X_OK):
-        # the machine's own profile, which later edan runs use without --profile, when it has none
+        # what was measured becomes the machine's own profile, which later edan
+        # runs use without --profile, when it has none (a given profile does not)
         out = subprocess.run([probe, "--install", profile], capture_output=True, text=True)
         installed = " ".join((out.stdout if out.returncode == 0 else out.stderr).split())
         if installed: R.say(installed)

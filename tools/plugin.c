@@ -508,28 +508,38 @@ static int pl_ifunc_add(int k, const cli_func *f, const char *path, uint64_t bia
 
 /* Name k's functions among fs, of the object at path (at bias from where
    the file has them; placed: the bias is known), into the scope; name k
-   found when there are any. An IFUNC's implementation comes in when it is
-   known. -1 when the scope is full. */
+   found when there are any. A C++ name given short names a function of
+   this object only when the name found none before (in the program, or
+   an object that ran code before). An IFUNC's implementation comes in
+   when it is known. -1 when the scope is full or a short name is
+   ambiguous (the message written). */
 static int pl_scope_name(int k, const cli_funcs *fs, const char *path, uint64_t bias, int placed)
 {
     pl_name *nm = &st.args.names[k];
     size_t j;
-    char real[4096];
-    int loader = st.syms.loader[0] && realpath(path, real) && !strcmp(real, st.syms.loader);
+    char real[4096], msg[2048];
+    unsigned char *sel;
+    int loader = st.syms.loader[0] && realpath(path, real) && !strcmp(real, st.syms.loader), rc = 0;
     if (!pl_name_in(nm, path)) return 0;
-    for (j = 0; j < fs->n; j++) {
-        if (!cli_func_matches(&fs->f[j], nm->name)) continue;
+    if (!(sel = (unsigned char *)calloc(fs->n ? fs->n : 1, 1))) return pl_fail("out of memory");
+    if (cli_funcs_select(fs, pl_kind_opt[nm->kind], nm->name, path, nm->found, sel, msg, sizeof msg) < 0) {
+        free(sel);
+        return pl_fail("%s", msg);
+    }
+    for (j = 0; j < fs->n && !rc; j++) {
+        if (!sel[j]) continue;
         if (loader && fs->f[j].local && !nm->object) continue;     /* its private memcpy: NAME@ld-linux... for it */
         if (nm->pending && !nm->found) st.syms.npending--;
         nm->found = 1;
         if (fs->f[j].ifunc) {
-            if (pl_ifunc_add(k, &fs->f[j], path, bias, placed)) return -1;
+            rc = pl_ifunc_add(k, &fs->f[j], path, bias, placed);
             continue;
         }
         pl_found_add(k, fs->f[j].name, path, 0);
-        if (pl_scope_add(nm, &fs->f[j], bias)) return -1;
+        rc = pl_scope_add(nm, &fs->f[j], bias);
     }
-    return 0;
+    free(sel);
+    return rc;
 }
 
 /* At a translation, while an IFUNC's implementation is not known: a slot

@@ -788,15 +788,16 @@ static int ann_analyse(const ann_args *aa, int argc, char **argv, int prog, int 
     return 0;
 }
 
-/* The annotation of report to -o or standard output: 0, or 2 with a message. */
-static int ann_write(const ann_args *aa, const char *report)
+/* The annotation of report (of program elf: NULL, the report's) to -o or
+   standard output: 0, or 2 with a message. */
+static int ann_write(const ann_args *aa, const char *report, const char *elf)
 {
     files_out out;
     char err[600];
     int rc;
     if (files_out_open(&out, aa->output ? aa->output : "-", err, sizeof err))
         return opt_err("edan annotate", "cannot write %s", err), 2;
-    rc = ann_render(report, aa->elf, aa, out.f);
+    rc = ann_render(report, elf, aa, out.f);
     if (rc) files_out_discard(&out);
     else if (files_out_close(&out, err, sizeof err)) rc = (opt_err("edan annotate", "cannot write %s", err), 2);
     return rc;
@@ -820,7 +821,8 @@ int edan_cmd_annotate(int argc, char **argv)
     if (kind == 2) report = argv[prog];
     else if ((rc = ann_analyse(&aa, argc, argv, prog, kind, &tmp, &run_rc)) != 0) goto out;
     else report = tmp.rep;
-    rc = ann_write(&aa, report);
+    /* a program run: its path as given (the report's is not its bytes when they are not UTF-8) */
+    rc = ann_write(&aa, report, kind == 1 && strchr(argv[prog], '/') ? argv[prog] : aa.elf);
     if (!rc && run_rc) {
         /* the program failed, or the run was stopped (edan trace said so): what ran is annotated */
         if (run_rc != 1)

@@ -4,9 +4,10 @@
 # function by qualified name, signature and mangled name
 # (tests/cmd/geo.cpp), and short: a template function without its arguments,
 # a method by its trailing components; one ambiguous so is refused with the
-# candidates. A --func miss speaks of dynamic linking only where it may
-# explain it, and a name not in a dynamically linked program is looked for
-# in its shared objects.
+# candidates. A path that is not UTF-8 reaches the JSON report escaped. A
+# --func miss speaks of dynamic linking only where it may explain it, and a
+# name not in a dynamically linked program is looked for in its shared
+# objects.
 . "$(dirname "$0")/../lib.sh"
 rv=build/examples/chase host=build/examples-host/chase
 # the source lines of the chase's two loads, as the source has them
@@ -90,6 +91,22 @@ done
 [ $rc -eq 2 ] && grep -q "geo::dot<double>, geo::dot<float>" "$T/a.err" || { amb=0; echo "annotate: rc $rc"; cat "$T/a.err"; }
 [ $amb = 1 ] && ok "--func dot and --func geo::dot (trace, annotate): exit 2 before the program runs, the two instantiations listed" \
   || bad "an ambiguous short name"
+
+# --- a path that is not UTF-8 reaches the JSON report escaped ----------------------
+d="$T/$(printf 'caf\351')"      # a directory named in Latin-1
+mkdir -p "$d" && cp $host "$d/chase"
+./edan trace --quiet --json --top 1 -o "$T/u.json" --func kernel_chase -- "$d/chase" 10 > /dev/null 2> "$T/u.err"
+./edan annotate --func kernel_chase -- "$d/chase" 10 > "$T/u.ann" 2>> "$T/u.err"; rc=$?
+if python3 -m json.tool "$T/u.json" > /dev/null && ! LC_ALL=C grep -q $'\351' "$T/u.json" &&
+   [ $rc -eq 0 ] && grep -q "chase.c:$val" "$T/u.ann" &&
+   python3 - "$T/u.json" "$d/chase" <<'EOF'
+import json, os, sys
+r = json.load(open(sys.argv[1], encoding="utf-8"))
+want = os.fsencode(sys.argv[2]).decode("latin-1")     # ASCII but the one byte: each byte its character
+sys.exit(0 if r["source"] == want and r["elf"] == want else 1)
+EOF
+then ok "a program under a directory named in Latin-1: the JSON report parses (python3 -m json.tool), its byte 0xe9 written as \\u00e9; annotate runs it and finds its lines"
+else bad "invalid UTF-8 in a path: $(head -c 300 "$T/u.json") $(cat "$T/u.err")"; fi
 
 # --- a --func miss: dynamic linking said only where it may explain it -------------
 ./edan trace --func kernel_chas -- $rv 10 2> "$T/m1" >/dev/null

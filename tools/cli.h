@@ -57,6 +57,16 @@ typedef struct cli_tracer {
     uint64_t unplaced_from, unplaced_to;    /* the first of those in scope (else the first) */
     const struct cli_scoped *scoped;    /* what the scope's names found */
     size_t nscoped;
+    /* --func alone: what its functions called outside the scope, run but not analysed */
+    int func_scope;             /* the scope is --func's alone (the rest is counted) */
+    uint64_t called_out;        /* instructions run outside the scope between a call from it and the return */
+    struct cli_callee {
+        char function[256];     /* the function they ran in (demangled), "" when unknown */
+        char object[256];       /* its file */
+        int shared;             /* a shared object's, not the program's */
+        uint64_t insns;
+    } callees[3];               /* the functions of the most of them, the most first */
+    size_t ncallees;
 } cli_tracer;
 
 /* A sampled run (edan trace --sample PERIOD:LENGTH, --skip N): LENGTH

@@ -69,7 +69,8 @@ static const opt_def trace_opts[] = {
     {"-h|--help", NULL, TRACE_HELP, "this text"},
     {NULL, NULL, 0, "Scope (default: every instruction, from the dynamic loader to exit):"},
     {"--func", "NAME", TRACE_FUNC,
-     "only instructions inside function NAME\n"
+     "only instructions inside function NAME, not of those it\n"
+     "calls (the report counts what its calls ran: Called out)\n"
      "(repeatable; NAME also matches NAME.constprop.0,\n"
      "NAME.isra.0, ..., the Fortran procedures NAME_ and\n"
      "__MODULE_MOD_NAME, a C++ function by its qualified name\n"

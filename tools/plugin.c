@@ -2072,14 +2072,23 @@ static void pl_vcpu_mem_untraced_x86(unsigned int vcpu, qemu_plugin_meminfo_t in
 
 /* Block u outside --func scoping runs, the thread just out of the scope
    (st.run.pending, the scope's block before) or called out of it: counted
-   when the scope called or jumped (a tail call) out of it, until that
-   call returns. */
+   from a call or a jump (a tail call) out of the scope until that call
+   returns, callbacks into the scope on the way excepted (the frames made
+   since counted in out_depth). */
 static PL_NOINLINE void pl_out_count(pl_ublock *u)
 {
     pl_thr *t = st.thr.cur;
     if (st.run.pending) {
-        t->out = st.run.pending->end.kind == FLOW_CALL || st.run.pending->end.kind == FLOW_JUMP;
-        t->out_depth = 0;
+        int k = st.run.pending->end.kind;
+        if (!t->out) {
+            t->out = k == FLOW_CALL || k == FLOW_JUMP;
+            t->out_depth = 0;
+        } else if (k == FLOW_CALL) {        /* a callback called out: a frame more */
+            t->out_depth++;
+        } else if (k == FLOW_RET) {         /* a callback returned (else: the scope, to its caller) */
+            if (t->out_depth) t->out_depth--;
+            else t->out = 0;
+        }
     }
     if (!t->out) return;
     u->out_insns += u->ninsns;

@@ -324,6 +324,7 @@ typedef struct cli_scoped {
     const char *option;         /* "--func", "--region", "--exclude" */
     const char *name;           /* the name given (without its @OBJECT) */
     char function[256];         /* the function traced: its symbol (an IFUNC's implementation's, or 0x its address) */
+    char short_of[256];         /* the name given short: the C++ function it names ("weighted_sum<double>"), else "" */
     char object[256];           /* the file it is in (the program's too) */
     int shared;                 /* object is a shared object's, not the program's */
     int ifunc;                  /* the name is an IFUNC: function is the implementation the program ran ("" when it

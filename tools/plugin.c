@@ -461,6 +461,7 @@ static int pl_found_add(int k, const char *fname, const char *path, int ifunc)
     f->option = pl_kind_opt[st.args.names[k].kind];
     f->name = st.args.names[k].name;
     snprintf(f->function, sizeof f->function, "%s", fname);
+    f->short_of[0] = 0;
     snprintf(f->object, sizeof f->object, "%s", pl_base(path));
     f->shared = path != st.args.program;
     f->ifunc = ifunc;
@@ -523,7 +524,7 @@ static int pl_scope_name(int k, const cli_funcs *fs, const char *path, uint64_t 
     size_t j;
     char real[4096], msg[2048];
     unsigned char *sel;
-    int loader = st.syms.loader[0] && realpath(path, real) && !strcmp(real, st.syms.loader), rc = 0;
+    int loader = st.syms.loader[0] && realpath(path, real) && !strcmp(real, st.syms.loader), rc = 0, i;
     if (!pl_name_in(nm, path)) return 0;
     if (!(sel = (unsigned char *)calloc(fs->n ? fs->n : 1, 1))) return pl_fail("out of memory");
     if (cli_funcs_select(fs, pl_kind_opt[nm->kind], nm->name, path, nm->found, sel, msg, sizeof msg) < 0) {
@@ -539,7 +540,8 @@ static int pl_scope_name(int k, const cli_funcs *fs, const char *path, uint64_t 
             rc = pl_ifunc_add(k, &fs->f[j], path, bias, placed);
             continue;
         }
-        pl_found_add(k, fs->f[j].name, path, 0);
+        if ((i = pl_found_add(k, fs->f[j].name, path, 0)) >= 0 && cli_func_match(&fs->f[j], nm->name) == CLI_NAME_SHORT)
+            snprintf(st.syms.found[i].short_of, sizeof st.syms.found[i].short_of, "%s", fs->f[j].base);
         rc = pl_scope_add(nm, &fs->f[j], bias);
     }
     free(sel);

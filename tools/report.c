@@ -960,6 +960,7 @@ static void cli_json_tracer(jw *w, const cli_tracer *t)
     for (i = 0; i < t->nscoped; i++) {
         cli_json_function(w, &t->scoped[i], t->scoped[i].function, t->scoped[i].object, t->scoped[i].shared);
         jw_bool(w, "ifunc", t->scoped[i].ifunc);
+        jw_str(w, "short_of", t->scoped[i].short_of);
         jw_end_obj(w);
     }
     jw_end_arr(w);
@@ -1503,7 +1504,8 @@ static void cli_row_d(FILE *o, const char *name, const double *v, uint32_t K, co
     do { for (k = 0; k < K; k++) d[k] = (expr); cli_row_d(o, title, d, K, fmt, w); } while (0)
 
 /* What the scope's name of entry i found, on a line, when it is worth
-   saying (an IFUNC, a shared object's function, several functions);
+   saying (an IFUNC, a shared object's function, several functions, a C++
+   function named short);
    *next: the entry after the name's. */
 static void cli_table_scope_name(const cli_tracer *t, size_t i, size_t *next, FILE *o)
 {
@@ -1513,7 +1515,7 @@ static void cli_table_scope_name(const cli_tracer *t, size_t i, size_t *next, FI
            !strcmp(t->scoped[end].option, t->scoped[i].option))
         end++;
     *next = end;
-    for (j = i; j < end; j++) say |= t->scoped[j].ifunc || t->scoped[j].shared || end - i > 1;
+    for (j = i; j < end; j++) say |= t->scoped[j].ifunc || t->scoped[j].shared || t->scoped[j].short_of[0] || end - i > 1;
     if (!say) return;
     fprintf(o, "Scope: %s %s:", t->scoped[i].option, t->scoped[i].name);
     for (j = i; j < end; j++) {
@@ -1524,7 +1526,7 @@ static void cli_table_scope_name(const cli_tracer *t, size_t i, size_t *next, FI
             fprintf(o, "%s %s [%s], the implementation of the IFUNC that the program ran", j > i ? ";" : "", f->function,
                     f->object);
         else
-            fprintf(o, "%s %s [%s]", j > i ? ";" : "", f->function, f->object);
+            fprintf(o, "%s %s [%s]", j > i ? ";" : "", f->short_of[0] ? f->short_of : f->function, f->object);
     }
     fprintf(o, "\n");
 }

@@ -81,6 +81,13 @@ if [ -n "$s1" ] && [ "$s1" = "$s2" ] && [ $((s1 - s1s)) -eq 200 ] &&
    [ -n "$g1" ] && [ "$g1" = "$g2" ] && [ $((g1 - g1s)) -eq 50 ]; then
   ok "--func weighted_sum is weighted_sum<double>, its only instantiation (W $s1, 2 loads per element); Grid::sum_every is sim::Grid::sum_every (W $g1, a load every other cell)"
 else bad "short C++ names: weighted_sum '$s1' '$s1s' against '$s2'; Grid::sum_every '$g1' '$g1s' against '$g2'"; fi
+# the report says which function a short name took
+./edan trace --func Grid::sum_every -- "$T/geo" 10 2>/dev/null > "$T/s.txt"
+./edan trace --quiet --json -o "$T/s.json" --func weighted_sum -- "$T/geo" 10 > /dev/null 2>&1
+so=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["tracer"]["scope"][0]["short_of"])' "$T/s.json")
+grep -qx 'Scope: --func Grid::sum_every: sim::Grid::sum_every \[geo\]' "$T/s.txt" && [ "$so" = 'weighted_sum<double>' ] \
+  && ok "the report names the function a short name took: Scope: --func Grid::sum_every: sim::Grid::sum_every [geo]; JSON short_of $so" \
+  || { bad "short name in the report: '$so'"; grep Scope "$T/s.txt"; }
 amb=1
 for name in dot geo::dot; do
   ./edan trace --func "$name" -- "$T/geo" 10 > "$T/a.out" 2> "$T/a.err"; rc=$?

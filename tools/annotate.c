@@ -53,7 +53,8 @@ static const opt_def annotate_opts[] = {
     {"--func", "NAME", ANN_FUNC,
      "annotate function NAME only (repeatable); a program runs\n"
      "traced in it alone (edan trace --func). C++ names as\n"
-     "written: geo::dot<double>, a signature, the symbol"},
+     "written: geo::dot<double>, a signature, the symbol, or\n"
+     "short when that is one function (Grid::sum, wsum)"},
     {"--top", "N", ANN_TOP, "the summary's N lines (default 10; 0: no summary)"},
     {"--no-source", NULL, ANN_NO_SOURCE, "the summary alone"},
     {"--elf", "PROG", ANN_ELF, "the program a TRACE came from (REPORT.json: its own)"},
@@ -319,32 +320,29 @@ static void ann_section(ann *A, FILE *o, const ann_line *l, size_t n)
     free(show);
 }
 
-/* 1 when addr lies in one of the functions --func names. */
-static int ann_selected(const cli_funcs *fs, const ann_args *aa, uint64_t addr)
+/* 1 when addr lies in one of the functions --func names (sel: fs's
+   flags that ann_check_funcs set). */
+static int ann_selected(const cli_funcs *fs, const unsigned char *sel, const ann_args *aa, uint64_t addr)
 {
     size_t i;
-    int k;
     if (!aa->nfuncs) return 1;
     for (i = 0; i < fs->n; i++) {
         const cli_func *f = &fs->f[i];
-        if (addr < f->value || addr >= f->value + (f->size ? f->size : 1)) continue;
-        for (k = 0; k < aa->nfuncs; k++)
-            if (cli_func_matches(f, aa->funcs[k])) return 1;
+        if (sel[i] && addr >= f->value && addr < f->value + (f->size ? f->size : 1)) return 1;
     }
     return 0;
 }
 
-/* Every --func names a function of the program; else the message of edan
-   trace --func (close matches, an import, a shared library's) and -1. */
-static int ann_check_funcs(const cli_funcs *fs, const ann_args *aa, const char *elf)
+/* Every --func names a function of the program (sel[i] set for each, of
+   fs->n flags, when sel is not NULL); else the message of edan trace
+   --func (ambiguous, close matches, an import, a shared library's) and -1. */
+static int ann_check_funcs(const cli_funcs *fs, const ann_args *aa, const char *elf, unsigned char *sel)
 {
-    int k;
-    size_t i;
+    int k, n;
     for (k = 0; k < aa->nfuncs; k++) {
-        char msg[1600];
-        for (i = 0; i < fs->n && !cli_func_matches(&fs->f[i], aa->funcs[k]); i++) {}
-        if (i < fs->n) continue;
-        cli_func_miss(fs, "--func", aa->funcs[k], elf, msg, sizeof msg);
+        char msg[2048];
+        if ((n = cli_funcs_select(fs, "--func", aa->funcs[k], elf, 0, sel, msg, sizeof msg)) > 0) continue;
+        if (n == 0) cli_func_miss(fs, "--func", aa->funcs[k], elf, msg, sizeof msg);
         opt_err("edan annotate", "%s", msg);
         return -1;
     }
@@ -364,6 +362,7 @@ typedef struct ann_report {
     const edan__json *cfgs, *c, *hs;    /* its configurations, the first, its memory instructions */
     const char *elf;            /* the program */
     cli_funcs fs;               /* its functions, for --func */
+    unsigned char *sel;         /* ... those --func names */
     int have_funcs;
 } ann_report;
 
@@ -384,7 +383,8 @@ static int ann_open(ann_report *R, ann *A, const char *rep_path, const char *elf
     if (aa->nfuncs) {
         if (cli_funcs_load(&R->fs, R->elf, &why)) return opt_err("edan annotate", "%s: %s", R->elf, why);
         R->have_funcs = 1;
-        if (ann_check_funcs(&R->fs, aa, R->elf)) return -1;
+        if (!(R->sel = (unsigned char *)calloc(R->fs.n ? R->fs.n : 1, 1))) return ann_oom();
+        if (ann_check_funcs(&R->fs, aa, R->elf, R->sel)) return -1;
     }
     return 0;
 }
@@ -404,7 +404,7 @@ static int ann_collect(ann *A, const ann_report *R, const ann_args *aa, const ch
                             "the trace has no PCs (RISC-V: edan trace --text-pc or --binary)");
         memset(&L, 0, sizeof L);
         L.first_addr = strtoull(as, NULL, 16);
-        if (!ann_selected(&R->fs, aa, L.first_addr)) continue;
+        if (!ann_selected(&R->fs, R->sel, aa, L.first_addr)) continue;
         L.mem = ann_u64(h, "mem_vertices");
         L.chained = ann_u64(h, "chained");
         L.max_md = ann_u64(h, "max_md");
@@ -568,6 +568,7 @@ static int ann_render(const char *rep_path, const char *elf_opt, const ann_args 
     rc = 0;
 out:
     if (R.have_funcs) cli_funcs_free(&R.fs);
+    free(R.sel);
     for (i = 0; i < A.nf; i++) free(A.f[i].name);
     for (i = 0; i < A.nfiles; i++) {
         free(A.files[i].name);
@@ -721,7 +722,7 @@ static int ann_check_input(const ann_args *aa, int argc, char **argv, int prog, 
         const char *why;
         int bad;
         if (cli_funcs_load(&fs, aa->elf, &why)) return opt_err("edan annotate", "--elf %s: %s", aa->elf, why);
-        bad = ann_check_funcs(&fs, aa, aa->elf);
+        bad = ann_check_funcs(&fs, aa, aa->elf, NULL);
         cli_funcs_free(&fs);
         if (bad) return -1;
     }
@@ -787,15 +788,16 @@ static int ann_analyse(const ann_args *aa, int argc, char **argv, int prog, int 
     return 0;
 }
 
-/* The annotation of report to -o or standard output: 0, or 2 with a message. */
-static int ann_write(const ann_args *aa, const char *report)
+/* The annotation of report (of program elf: NULL, the report's) to -o or
+   standard output: 0, or 2 with a message. */
+static int ann_write(const ann_args *aa, const char *report, const char *elf)
 {
     files_out out;
     char err[600];
     int rc;
     if (files_out_open(&out, aa->output ? aa->output : "-", err, sizeof err))
         return opt_err("edan annotate", "cannot write %s", err), 2;
-    rc = ann_render(report, aa->elf, aa, out.f);
+    rc = ann_render(report, elf, aa, out.f);
     if (rc) files_out_discard(&out);
     else if (files_out_close(&out, err, sizeof err)) rc = (opt_err("edan annotate", "cannot write %s", err), 2);
     return rc;
@@ -819,7 +821,8 @@ int edan_cmd_annotate(int argc, char **argv)
     if (kind == 2) report = argv[prog];
     else if ((rc = ann_analyse(&aa, argc, argv, prog, kind, &tmp, &run_rc)) != 0) goto out;
     else report = tmp.rep;
-    rc = ann_write(&aa, report);
+    /* a program run: its path as given (the report's is not its bytes when they are not UTF-8) */
+    rc = ann_write(&aa, report, kind == 1 && strchr(argv[prog], '/') ? argv[prog] : aa.elf);
     if (!rc && run_rc) {
         /* the program failed, or the run was stopped (edan trace said so): what ran is annotated */
         if (run_rc != 1)

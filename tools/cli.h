@@ -57,6 +57,16 @@ typedef struct cli_tracer {
     uint64_t unplaced_from, unplaced_to;    /* the first of those in scope (else the first) */
     const struct cli_scoped *scoped;    /* what the scope's names found */
     size_t nscoped;
+    /* --func alone: what its functions called outside the scope, run but not analysed */
+    int func_scope;             /* the scope is --func's alone (the rest is counted) */
+    uint64_t called_out;        /* instructions run outside the scope between a call from it and the return */
+    struct cli_callee {
+        char function[256];     /* the function they ran in (demangled), "" when unknown */
+        char object[256];       /* its file */
+        int shared;             /* a shared object's, not the program's */
+        uint64_t insns;
+    } callees[3];               /* the functions of the most of them, the most first */
+    size_t ncallees;
 } cli_tracer;
 
 /* A sampled run (edan trace --sample PERIOD:LENGTH, --skip N): LENGTH
@@ -237,8 +247,11 @@ void cli_syms_close(cli_syms *s);
    the names users give them (--func, --region, --exclude, annotate --func):
    the symbol (mangled or not, or a gcc clone of it: NAME.constprop.0, ...),
    a C++ function's qualified name (`geo::dot<double>`), its signature with
-   or without the return type (`geo::dot<double>(double const*, int)`), its
-   last component when NAME names no scope, a Fortran procedure's name. */
+   or without the return type (`geo::dot<double>(double const*, int)`), a
+   Fortran procedure's name: these name it exactly. A C++ name's trailing
+   components (`Grid::sum_every` of `sim::Grid::sum_every`, `dot<double>`),
+   without template arguments when NAME has none (`weighted_sum` of
+   `weighted_sum<double>`), name it short. */
 typedef struct cli_func {
     char *name;             /* the symbol */
     char *sig, *base;       /* C++: the demangled signature and name, else NULL */
@@ -255,7 +268,19 @@ typedef struct cli_funcs {
 } cli_funcs;
 int cli_funcs_load(cli_funcs *fs, const char *path, const char **why);
 void cli_funcs_free(cli_funcs *fs);
-int cli_func_matches(const cli_func *f, const char *name);
+enum { CLI_NAME_SHORT = 1, CLI_NAME_EXACT = 2 };
+/* How NAME names f: CLI_NAME_EXACT, CLI_NAME_SHORT, or 0 (not at all). */
+int cli_func_match(const cli_func *f, const char *name);
+int cli_func_matches(const cli_func *f, const char *name);     /* either way */
+/* The functions of fs that NAME means, sel[i] set to 1 for each (sel:
+   fs->n flags, or NULL): those it names exactly; without any, those it
+   names short (unless exact_only) when they are one function (its
+   overloads and its symbol's clones are one). Their number; or -1 with
+   msg ("OPT NAME: ambiguous: it names 2 functions of PATH: geo::dot<double>,
+   geo::dot<float>; give one of them as listed") when they are several,
+   or out of memory. */
+int cli_funcs_select(const cli_funcs *fs, const char *opt, const char *name, const char *path, int exact_only,
+                     unsigned char *sel, char *msg, size_t cap);
 /* The function NAME the program imports, or NULL. */
 const cli_func *cli_funcs_import(const cli_funcs *fs, const char *name);
 /* Up to five functions named like NAME, ", "-separated ("" when none). */
@@ -299,6 +324,7 @@ typedef struct cli_scoped {
     const char *option;         /* "--func", "--region", "--exclude" */
     const char *name;           /* the name given (without its @OBJECT) */
     char function[256];         /* the function traced: its symbol (an IFUNC's implementation's, or 0x its address) */
+    char short_of[256];         /* the name given short: the C++ function it names ("weighted_sum<double>"), else "" */
     char object[256];           /* the file it is in (the program's too) */
     int shared;                 /* object is a shared object's, not the program's */
     int ifunc;                  /* the name is an IFUNC: function is the implementation the program ran ("" when it

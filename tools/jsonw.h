@@ -45,15 +45,40 @@ static inline void jw_init(jw *w, FILE *f)
     w->layout[0] = JW_INLINE;
 }
 
-/* s as a JSON string: quotes and backslashes escaped, control characters as \u00XX */
+/* The length of the UTF-8 sequence at s (1 to 4), 0 when its bytes are
+   none (RFC 3629: no overlong form, no surrogate, nothing past U+10FFFF). */
+static inline int jw_utf8_len(const unsigned char *s)
+{
+    unsigned char c = s[0], lo = 0x80, hi = 0xbf;
+    int n, i;
+    if (c < 0x80) return 1;
+    if (c >= 0xc2 && c <= 0xdf) n = 2;
+    else if (c >= 0xe0 && c <= 0xef) n = 3;
+    else if (c >= 0xf0 && c <= 0xf4) n = 4;
+    else return 0;
+    if (c == 0xe0) lo = 0xa0;
+    else if (c == 0xed) hi = 0x9f;
+    else if (c == 0xf0) lo = 0x90;
+    else if (c == 0xf4) hi = 0x8f;
+    for (i = 1; i < n; i++, lo = 0x80, hi = 0xbf)
+        if (s[i] < lo || s[i] > hi) return 0;
+    return n;
+}
+
+/* s as a JSON string: quotes and backslashes escaped, control characters
+   as \u00XX; a byte of no UTF-8 sequence (a file or host name in another
+   encoding) as \u00XX too, its value read as Latin-1 (0xe9: "\u00e9"),
+   so that the document is UTF-8 that every JSON reader takes */
 static inline void jw_quote(FILE *f, const char *s)
 {
+    const unsigned char *p = (const unsigned char *)s;
     fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
-        else if (c < 0x20) fprintf(f, "\\u%04x", c);
-        else fputc(c, f);
+    while (*p) {
+        int n = jw_utf8_len(p);
+        if (*p == '"' || *p == '\\') fprintf(f, "\\%c", *p);
+        else if (*p < 0x20 || !n) fprintf(f, "\\u%04x", *p);
+        else fwrite(p, 1, (size_t)n, f);
+        p += n ? n : 1;
     }
     fputc('"', f);
 }

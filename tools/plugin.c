@@ -125,6 +125,8 @@ typedef struct pl_ublock {
     pl_code_node node;      /* first: the code index's and the list of all of them (node.pc: its first
                                instruction's) */
     flow_xfer end;          /* how its last instruction moves control */
+    uint32_t ninsns;        /* its instructions */
+    uint64_t out_insns;     /* ... run while called from the --func scope (a call out of it, not back yet) */
     uint32_t nregs;
     uint32_t nbytes;        /* its instructions' bytes, after the registers: for the code index */
     edan_reg regs[];
@@ -365,6 +367,8 @@ typedef struct pl_thr {
     int missed;             /* ran blocks that were not analysed: its registers lose their writers */
     int late;               /* made while its creator could not hold the analysis: made at its first block */
     uint32_t creator;       /* ... by this thread */
+    int out;                /* --func alone: the scope called out (or tail-called), not returned yet ... */
+    uint64_t out_depth;     /* ... and the calls made since, not returned yet */
 } pl_thr;
 static pl_thr pl_thrs[PL_MAX_VCPUS];
 
@@ -457,6 +461,7 @@ static int pl_found_add(int k, const char *fname, const char *path, int ifunc)
     f->option = pl_kind_opt[st.args.names[k].kind];
     f->name = st.args.names[k].name;
     snprintf(f->function, sizeof f->function, "%s", fname);
+    f->short_of[0] = 0;
     snprintf(f->object, sizeof f->object, "%s", pl_base(path));
     f->shared = path != st.args.program;
     f->ifunc = ifunc;
@@ -508,28 +513,39 @@ static int pl_ifunc_add(int k, const cli_func *f, const char *path, uint64_t bia
 
 /* Name k's functions among fs, of the object at path (at bias from where
    the file has them; placed: the bias is known), into the scope; name k
-   found when there are any. An IFUNC's implementation comes in when it is
-   known. -1 when the scope is full. */
+   found when there are any. A C++ name given short names a function of
+   this object only when the name found none before (in the program, or
+   an object that ran code before). An IFUNC's implementation comes in
+   when it is known. -1 when the scope is full or a short name is
+   ambiguous (the message written). */
 static int pl_scope_name(int k, const cli_funcs *fs, const char *path, uint64_t bias, int placed)
 {
     pl_name *nm = &st.args.names[k];
     size_t j;
-    char real[4096];
-    int loader = st.syms.loader[0] && realpath(path, real) && !strcmp(real, st.syms.loader);
+    char real[4096], msg[2048];
+    unsigned char *sel;
+    int loader = st.syms.loader[0] && realpath(path, real) && !strcmp(real, st.syms.loader), rc = 0, i;
     if (!pl_name_in(nm, path)) return 0;
-    for (j = 0; j < fs->n; j++) {
-        if (!cli_func_matches(&fs->f[j], nm->name)) continue;
+    if (!(sel = (unsigned char *)calloc(fs->n ? fs->n : 1, 1))) return pl_fail("out of memory");
+    if (cli_funcs_select(fs, pl_kind_opt[nm->kind], nm->name, path, nm->found, sel, msg, sizeof msg) < 0) {
+        free(sel);
+        return pl_fail("%s", msg);
+    }
+    for (j = 0; j < fs->n && !rc; j++) {
+        if (!sel[j]) continue;
         if (loader && fs->f[j].local && !nm->object) continue;     /* its private memcpy: NAME@ld-linux... for it */
         if (nm->pending && !nm->found) st.syms.npending--;
         nm->found = 1;
         if (fs->f[j].ifunc) {
-            if (pl_ifunc_add(k, &fs->f[j], path, bias, placed)) return -1;
+            rc = pl_ifunc_add(k, &fs->f[j], path, bias, placed);
             continue;
         }
-        pl_found_add(k, fs->f[j].name, path, 0);
-        if (pl_scope_add(nm, &fs->f[j], bias)) return -1;
+        if ((i = pl_found_add(k, fs->f[j].name, path, 0)) >= 0 && cli_func_match(&fs->f[j], nm->name) == CLI_NAME_SHORT)
+            snprintf(st.syms.found[i].short_of, sizeof st.syms.found[i].short_of, "%s", fs->f[j].base);
+        rc = pl_scope_add(nm, &fs->f[j], bias);
     }
-    return 0;
+    free(sel);
+    return rc;
 }
 
 /* At a translation, while an IFUNC's implementation is not known: a slot
@@ -2056,13 +2072,40 @@ static void pl_vcpu_mem_untraced_x86(unsigned int vcpu, qemu_plugin_meminfo_t in
     pl_kill_mem(vaddr, (uint64_t)1 << qemu_plugin_mem_size_shift(info));
 }
 
+/* Block u outside --func scoping runs, the thread just out of the scope
+   (st.run.pending, the scope's block before) or called out of it: counted
+   from a call or a jump (a tail call) out of the scope until that call
+   returns, callbacks into the scope on the way excepted (the frames made
+   since counted in out_depth). */
+static PL_NOINLINE void pl_out_count(pl_ublock *u)
+{
+    pl_thr *t = st.thr.cur;
+    if (st.run.pending) {
+        int k = st.run.pending->end.kind;
+        if (!t->out) {
+            t->out = k == FLOW_CALL || k == FLOW_JUMP;
+            t->out_depth = 0;
+        } else if (k == FLOW_CALL) {        /* a callback called out: a frame more */
+            t->out_depth++;
+        } else if (k == FLOW_RET) {         /* a callback returned (else: the scope, to its caller) */
+            if (t->out_depth) t->out_depth--;
+            else t->out = 0;
+        }
+    }
+    if (!t->out) return;
+    u->out_insns += u->ninsns;
+    if (u->end.kind == FLOW_CALL) t->out_depth++;
+    else if (u->end.kind == FLOW_RET && t->out_depth-- == 0) t->out = 0;
+}
+
 /* A block outside --func scoping: the previous (traced) block ran before
    it; then the registers it writes lose their writers. */
 static void pl_vcpu_tb_untraced(unsigned int vcpu, void *udata)
 {
-    const pl_ublock *u = (const pl_ublock *)udata;
+    pl_ublock *u = (pl_ublock *)udata;
     uint32_t i;
     if (st.run.child || !pl_enter(vcpu)) return;
+    if (st.run.pending || st.thr.cur->out) pl_out_count(u);
     if (st.run.pending || st.sig.nstray) pl_flush_pending(u->node.pc);     /* the hot path checks inline */
     if (st.sig.nat || st.thr.cur->flow.track) pl_flow_block(u->node.pc, &u->end);
     for (i = 0; i < u->nregs; i++) pl_kill_reg(u->regs[i]);
@@ -2961,6 +3004,8 @@ static void pl_watch_untraced(struct qemu_plugin_tb *tb, pl_block *b, pl_ublock 
     if (!same) {
         u->nregs = 0;
         u->end = b->end;
+        u->ninsns = n;
+        u->out_insns = 0;
     }
     for (i = 0; i < n; i++) {
         const edan_insn *in = &b->s[i].in;
@@ -3148,6 +3193,59 @@ static void pl_region_free(void)
     st.reg.log = NULL;
 }
 
+/* --func alone: the instructions its functions' calls out of the scope
+   ran (t->called_out), and the functions that ran the most of them (PLT
+   stubs not named), named from their objects' symbols. */
+static void pl_called_out(cli_tracer *t)
+{
+    struct { uint64_t fn, insns; } top[3], *v = NULL;
+    size_t nv = 0, cap = 0, k, j;
+    pl_code_node *n;
+    t->func_scope = st.scope.func && !st.scope.dyn;
+    for (n = st.run.ublocks; n && t->func_scope; n = n->next_alloc) {
+        const pl_ublock *u = (const pl_ublock *)(void *)n;
+        flow_place p;
+        if (!u->out_insns) continue;
+        t->called_out += u->out_insns;
+        pl_place(NULL, n->pc, &p);
+        if (!p.fn || p.plt) continue;
+        for (k = 0; k < nv && v[k].fn != p.fn; k++) {}
+        if (k == nv) {
+            void *nw = cli_grow(v, &cap, nv, sizeof *v, 64);
+            if (!nw) break;
+            v = nw;
+            v[nv].fn = p.fn;
+            v[nv++].insns = 0;
+        }
+        v[k].insns += u->out_insns;
+    }
+    memset(top, 0, sizeof top);
+    for (k = 0; k < nv; k++)        /* the three largest, the largest first */
+        for (j = 0; j < 3; j++)
+            if (v[k].insns > top[j].insns) {
+                memmove(&top[j + 1], &top[j], (2 - j) * sizeof top[0]);
+                top[j].fn = v[k].fn;
+                top[j].insns = v[k].insns;
+                break;
+            }
+    free(v);
+    for (j = 0; j < 3 && top[j].insns; j++) {
+        struct cli_callee *c = &t->callees[t->ncallees++];
+        long i = pl_object_find(top[j].fn);
+        cli_syms sy;
+        const char *why, *name = NULL, *file;
+        int line;
+        c->insns = top[j].insns;
+        if (i < 0 || !st.syms.objs[i].path) continue;
+        snprintf(c->object, sizeof c->object, "%s", pl_base(st.syms.objs[i].path));
+        c->shared = !st.syms.objs[i].is_program;
+        if (cli_syms_open(&sy, st.syms.objs[i].path, st.syms.objs[i].bias, &why)) continue;
+        cli_syms_at(&sy, top[j].fn, &name, &file, &line);
+        if (name) snprintf(c->function, sizeof c->function, "%s", name);
+        cli_syms_close(&sy);
+    }
+}
+
 /* The end of the analysis: at exit, or when the program replaces itself
    with another (exec). Writes the report, the notes and the traces. */
 static void pl_finish(void)
@@ -3210,6 +3308,7 @@ static void pl_finish(void)
         t->signals_left = st.sig.left;
         t->scoped = st.syms.found;
         t->nscoped = (size_t)st.syms.nfound;
+        pl_called_out(t);
         st.args.a.tracer = t;
         if (t->unplaced_in_scope)
             pl_note(notes, sizeof st.out.notes, "warning: %llu time%s control went somewhere no frame explains while a "

@@ -913,6 +913,21 @@ static void cli_table_sampled(const cli_sampled *s, uint32_t m, const char *conf
 
 /* What edan trace met: the address randomisation, the signal handlers,
    the non-local exits, what the scope's names found. */
+/* A row of a list of functions, open for the caller's members: the
+   scope's option and name (s; NULL: none), the function, its file. */
+static void cli_json_function(jw *w, const cli_scoped *s, const char *function, const char *object, int shared)
+{
+    jw_row(w);
+    jw_obj_as(w, NULL, JW_INLINE);
+    if (s) {
+        jw_str(w, "option", s->option);
+        jw_str(w, "name", s->name);
+    }
+    jw_str(w, "function", function);
+    jw_str(w, "object", object);
+    jw_bool(w, "shared", shared);
+}
+
 static void cli_json_tracer(jw *w, const cli_tracer *t)
 {
     size_t i;
@@ -943,17 +958,25 @@ static void cli_json_tracer(jw *w, const cli_tracer *t)
     jw_row(w);
     jw_arr_as(w, "scope", JW_ROWS);
     for (i = 0; i < t->nscoped; i++) {
-        jw_row(w);
-        jw_obj_as(w, NULL, JW_INLINE);
-        jw_str(w, "option", t->scoped[i].option);
-        jw_str(w, "name", t->scoped[i].name);
-        jw_str(w, "function", t->scoped[i].function);
-        jw_str(w, "object", t->scoped[i].object);
-        jw_bool(w, "shared", t->scoped[i].shared);
+        cli_json_function(w, &t->scoped[i], t->scoped[i].function, t->scoped[i].object, t->scoped[i].shared);
         jw_bool(w, "ifunc", t->scoped[i].ifunc);
+        jw_str(w, "short_of", t->scoped[i].short_of);
         jw_end_obj(w);
     }
     jw_end_arr(w);
+    if (t->func_scope) {    /* what its calls ran outside it: {"instructions": N, "functions": [rows]} */
+        jw_row(w);
+        jw_obj_as(w, "called_out", JW_INLINE);
+        jw_uint(w, "instructions", t->called_out);
+        jw_arr_as(w, "functions", JW_ROWS);
+        for (i = 0; i < t->ncallees; i++) {
+            cli_json_function(w, NULL, t->callees[i].function, t->callees[i].object, t->callees[i].shared);
+            jw_uint(w, "instructions", t->callees[i].insns);
+            jw_end_obj(w);
+        }
+        jw_end_arr(w);
+        jw_end_obj(w);
+    }
     jw_end_obj(w);
 }
 
@@ -1481,7 +1504,8 @@ static void cli_row_d(FILE *o, const char *name, const double *v, uint32_t K, co
     do { for (k = 0; k < K; k++) d[k] = (expr); cli_row_d(o, title, d, K, fmt, w); } while (0)
 
 /* What the scope's name of entry i found, on a line, when it is worth
-   saying (an IFUNC, a shared object's function, several functions);
+   saying (an IFUNC, a shared object's function, several functions, a C++
+   function named short);
    *next: the entry after the name's. */
 static void cli_table_scope_name(const cli_tracer *t, size_t i, size_t *next, FILE *o)
 {
@@ -1491,7 +1515,7 @@ static void cli_table_scope_name(const cli_tracer *t, size_t i, size_t *next, FI
            !strcmp(t->scoped[end].option, t->scoped[i].option))
         end++;
     *next = end;
-    for (j = i; j < end; j++) say |= t->scoped[j].ifunc || t->scoped[j].shared || end - i > 1;
+    for (j = i; j < end; j++) say |= t->scoped[j].ifunc || t->scoped[j].shared || t->scoped[j].short_of[0] || end - i > 1;
     if (!say) return;
     fprintf(o, "Scope: %s %s:", t->scoped[i].option, t->scoped[i].name);
     for (j = i; j < end; j++) {
@@ -1502,9 +1526,30 @@ static void cli_table_scope_name(const cli_tracer *t, size_t i, size_t *next, FI
             fprintf(o, "%s %s [%s], the implementation of the IFUNC that the program ran", j > i ? ";" : "", f->function,
                     f->object);
         else
-            fprintf(o, "%s %s [%s]", j > i ? ";" : "", f->function, f->object);
+            fprintf(o, "%s %s [%s]", j > i ? ";" : "", f->short_of[0] ? f->short_of : f->function, f->object);
     }
     fprintf(o, "\n");
+}
+
+/* --func alone: the instructions its functions' calls ran outside the
+   scope, and in which functions, when there were any. */
+static void cli_table_called_out(const cli_tracer *t, FILE *o)
+{
+    size_t i;
+    const char *name = "NAME";
+    char n[32];
+    for (i = 0; i < t->nscoped; i++)
+        if (!strcmp(t->scoped[i].option, "--func")) {
+            name = t->scoped[i].name;
+            break;
+        }
+    fprintf(o, "Called out: calls from the --func scope ran %s instructions outside it, which were not analysed",
+            cli_group(n, sizeof n, t->called_out));
+    for (i = 0; i < t->ncallees; i++)
+        fprintf(o, "%s%s%s%s%s %s", i ? ", " : ": ", t->callees[i].function[0] ? t->callees[i].function : "?",
+                t->callees[i].object[0] ? " [" : "", t->callees[i].object, t->callees[i].object[0] ? "]" : "",
+                cli_group(n, sizeof n, t->callees[i].insns));
+    fprintf(o, ". --region %s analyses the function with all it calls.\n", name);
 }
 
 /* What the tracer met that the numbers depend on: what the scope's names
@@ -1514,6 +1559,7 @@ static void cli_table_tracer(const cli_tracer *t, FILE *o)
     size_t i, next;
     int said = 0;
     for (i = 0; i < t->nscoped; i = next) cli_table_scope_name(t, i, &next, o), said = 1;
+    if (t->func_scope && t->called_out) cli_table_called_out(t, o), said = 1;
     if (t->signals) {
         fprintf(o, "Signals: %llu signal handler%s ran, analysed as code of the program (within the scope or not, as any "
                 "code); at each one's sigreturn the interrupted code got its registers back", (unsigned long long)t->signals,

@@ -6,6 +6,7 @@
    the executable segments and addresses the plugin places code by. No
    main: linked into edan and into the QEMU plugin. */
 #define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -137,32 +138,152 @@ static int cli_clone_of(const char *sym, const char *name)
     return strncmp(sym, name, n) == 0 && (sym[n] == 0 || sym[n] == '.');
 }
 
-/* The last component of a qualified name: after its last "::" outside
-   template arguments ("get" of "geo::Vec<std::pair<int, int> >::get"). */
+/* The length of the operator's name at p of s ("operator<<", "operator()"),
+   whose characters are no brackets; 0 when p starts none. */
+static size_t cli_operator_len(const char *s, const char *p)
+{
+    const char *q = p + 8;
+    if (strncmp(p, "operator", 8) || (p > s && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))) return 0;
+    if (q[0] == '(' && q[1] == ')') return 10;
+    while (*q && strchr("<>=!+-*/%&|^~[],", *q)) q++;
+    return (size_t)(q - p);
+}
+
+/* The component of qualified name s after the one at p: after the next
+   "::" outside template arguments and parentheses ("get" after
+   "geo::Vec<std::pair<int, int> >::get"'s "Vec<..."), or NULL. */
+static const char *cli_next_component(const char *s, const char *p)
+{
+    int depth = 0;
+    for (; *p; p++) {
+        size_t op = cli_operator_len(s, p);
+        if (op) p += op - 1;
+        else if (*p == '<' || *p == '(') depth++;
+        else if ((*p == '>' || *p == ')') && depth) depth--;
+        else if (!depth && p[0] == ':' && p[1] == ':') return p + 2;
+    }
+    return NULL;
+}
+
+/* The last component of a qualified name ("get" of "geo::Vec<int>::get"). */
 static const char *cli_last_component(const char *q)
 {
     const char *p, *last = q;
-    int depth = 0;
-    for (p = q; *p; p++) {
-        if (*p == '<') depth++;
-        else if (*p == '>' && depth) depth--;
-        else if (!depth && p[0] == ':' && p[1] == ':') last = p + 2;
-    }
+    for (p = q; (p = cli_next_component(q, p)) != NULL;) last = p;
     return last;
 }
 
-int cli_func_matches(const cli_func *f, const char *name)
+/* Whether name is s or its trailing components ("Grid::sum" of "sim::Grid::sum"). */
+static int cli_tail_is(const char *s, const char *name)
 {
-    const char *mod;
+    const char *p;
+    for (p = s; p; p = cli_next_component(s, p))
+        if (!strcmp(p, name)) return 1;
+    return 0;
+}
+
+/* s without its template arguments ("sim::Grid::sum" of
+   "sim::Grid<double>::sum<int>"), malloc'd; NULL when it has none, they
+   do not balance, or out of memory. */
+static char *cli_strip_templates(const char *s)
+{
+    char *out = (char *)malloc(strlen(s) + 1), *o = out;
+    const char *p;
+    int depth = 0, any = 0;
+    if (!out) return NULL;
+    for (p = s; *p; p++) {
+        size_t op = depth ? 0 : cli_operator_len(s, p);
+        if (op) {
+            memcpy(o, p, op);
+            o += op;
+            p += op - 1;
+        } else if (*p == '<') {
+            depth++;
+            any = 1;
+        } else if (*p == '>') {
+            if (!depth--) break;
+        } else if (!depth) {
+            *o++ = *p;
+        }
+    }
+    *o = 0;
+    if (*p || depth || !any) {
+        free(out);
+        return NULL;
+    }
+    return out;
+}
+
+int cli_func_match(const cli_func *f, const char *name)
+{
+    const char *mod, *s;
+    char *plain;
     size_t n = strlen(name);
-    if (cli_clone_of(f->name, name)) return 1;
+    int m = 0;
+    if (cli_clone_of(f->name, name)) return CLI_NAME_EXACT;
     /* Fortran (gfortran): an external procedure is NAME_, a module's
        __MODULE_MOD_NAME */
-    if (!strncmp(f->name, name, n) && f->name[n] == '_' && f->name[n + 1] == 0) return 1;
-    if (!strncmp(f->name, "__", 2) && (mod = strstr(f->name, "_MOD_")) != NULL && !strcmp(mod + 5, name)) return 1;
+    if (!strncmp(f->name, name, n) && f->name[n] == '_' && f->name[n + 1] == 0) return CLI_NAME_EXACT;
+    if (!strncmp(f->name, "__", 2) && (mod = strstr(f->name, "_MOD_")) != NULL && !strcmp(mod + 5, name))
+        return CLI_NAME_EXACT;
     if (!f->sig) return 0;
-    if (!strcmp(f->sig, name) || !strcmp(f->base, name) || (f->call && !strcmp(f->call, name))) return 1;
-    return !strstr(name, "::") && cli_last_component(f->base) != f->base && !strcmp(cli_last_component(f->base), name);
+    if (!strcmp(f->sig, name) || !strcmp(f->base, name) || (f->call && !strcmp(f->call, name))) return CLI_NAME_EXACT;
+    s = strchr(name, '(') ? f->call : f->base;     /* with its parameters: the signature's trailing components */
+    if (s && cli_tail_is(s, name)) return CLI_NAME_SHORT;
+    if (strchr(name, '<') || strchr(name, '(') || !(plain = cli_strip_templates(f->base))) return 0;
+    if (cli_tail_is(plain, name)) m = CLI_NAME_SHORT;
+    free(plain);
+    return m;
+}
+
+int cli_func_matches(const cli_func *f, const char *name) { return cli_func_match(f, name) != 0; }
+
+/* names[0 .. n) after msg's text: "a, b, c and N more". */
+static void cli_list_names(const char *const *names, size_t n, char *msg, size_t cap)
+{
+    size_t i, len = strlen(msg);
+    for (i = 0; i < n && i < 8 && len < cap; i++)
+        len += (size_t)snprintf(msg + len, cap - len, "%s%s", i ? ", " : "", names[i]);
+    if (i < n && len < cap) snprintf(msg + len, cap - len, " and %zu more", n - i);
+}
+
+int cli_funcs_select(const cli_funcs *fs, const char *opt, const char *name, const char *path, int exact_only,
+                     unsigned char *sel, char *msg, size_t cap)
+{
+    unsigned char *kind = (unsigned char *)calloc(fs->n ? fs->n : 1, 1);
+    const char **bases = NULL;
+    size_t i, k, nexact = 0, nbases = 0;
+    int want, count = 0;
+    if (kind) {
+        for (i = 0; i < fs->n; i++)
+            nexact += (kind[i] = (unsigned char)cli_func_match(&fs->f[i], name)) == CLI_NAME_EXACT;
+        want = nexact ? CLI_NAME_EXACT : exact_only ? -1 : CLI_NAME_SHORT;
+        if (want != CLI_NAME_SHORT || (bases = (const char **)malloc((fs->n ? fs->n : 1) * sizeof *bases)) != NULL) {
+            /* a short name: one function (its overloads, its symbol's clones), else which */
+            for (i = 0; bases && i < fs->n; i++) {
+                if (kind[i] != CLI_NAME_SHORT) continue;
+                for (k = 0; k < nbases && strcmp(bases[k], fs->f[i].base); k++) {}
+                if (k == nbases) bases[nbases++] = fs->f[i].base;
+            }
+            if (nbases > 1) {
+                snprintf(msg, cap, "%s %s: ambiguous: it names %zu functions of %s: ", opt, name, nbases, path);
+                cli_list_names(bases, nbases, msg, cap);
+                if (strlen(msg) < cap) snprintf(msg + strlen(msg), cap - strlen(msg), "; give one of them as listed");
+                count = -1;
+            }
+            for (i = 0; count >= 0 && i < fs->n; i++)
+                if (kind[i] == want) {
+                    if (sel) sel[i] = 1;
+                    count++;
+                }
+            free(bases);
+            free(kind);
+            return count;
+        }
+    }
+    free(kind);
+    snprintf(msg, cap, "out of memory");
+    return -1;
 }
 
 /* A C++ symbol's signature, its name, and the signature from its name on

@@ -69,9 +69,14 @@ static const opt_def trace_opts[] = {
     {"-h|--help", NULL, TRACE_HELP, "this text"},
     {NULL, NULL, 0, "Scope (default: every instruction, from the dynamic loader to exit):"},
     {"--func", "NAME", TRACE_FUNC,
-     "only instructions inside function NAME (repeatable;\n"
-     "NAME also matches NAME.constprop.0, NAME.isra.0, ...,\n"
-     "and the Fortran procedures NAME_ and __MODULE_MOD_NAME;\n"
+     "only instructions inside function NAME, not of those it\n"
+     "calls (the report counts what its calls ran: Called out)\n"
+     "(repeatable; NAME also matches NAME.constprop.0,\n"
+     "NAME.isra.0, ..., the Fortran procedures NAME_ and\n"
+     "__MODULE_MOD_NAME, a C++ function by its qualified name\n"
+     "(geo::dot<double>), its signature or its symbol, or short\n"
+     "when that is one function: Grid::sum for sim::Grid::sum,\n"
+     "wsum for wsum<double> (several: refused, listed);\n"
      "every function of that name, of the program and of the\n"
      "shared libraries it maps, dlopen included: looked up as\n"
      "their code first runs; NAME@OBJECT: that object's only,\n"

@@ -2,9 +2,12 @@
 # The program's functions and addresses: --top lists the program file's
 # addresses (objdump -d's) and C++ functions demangled; --func names a C++
 # function by qualified name, signature and mangled name
-# (tests/cmd/geo.cpp); a --func miss speaks of dynamic linking only where it
-# may explain it, and a name not in a dynamically linked program is looked
-# for in its shared objects.
+# (tests/cmd/geo.cpp), and short: a template function without its arguments,
+# a method by its trailing components; one ambiguous so is refused with the
+# candidates. A path that is not UTF-8 reaches the JSON report escaped. A
+# --func miss speaks of dynamic linking only where it may explain it, and a
+# name not in a dynamically linked program is looked for in its shared
+# objects.
 . "$(dirname "$0")/../lib.sh"
 rv=build/examples/chase host=build/examples-host/chase
 # the source lines of the chase's two loads, as the source has them
@@ -51,7 +54,7 @@ else bad "binary trace load offset"; cat "$T/b-top"; fi
 # --- C++: --func by qualified name, signature, mangled name -----------------------
 g++ -O2 -g -o "$T/geo" tests/cmd/geo.cpp || exit 1
 mangled=$(nm "$T/geo" | awk '$3 ~ /^_ZN3geo3dotIdE/ {print $3}')
-W() { ./edan trace --json -o "$T/w.json" --func "$1" -- "$T/geo" "$2" >/dev/null 2>&1 && python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["configs"][0]["W"])' "$T/w.json"; }
+W() { rm -f "$T/w.json"; ./edan trace --json -o "$T/w.json" --func "$1" -- "$T/geo" "$2" >/dev/null 2>&1 && python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["configs"][0]["W"])' "$T/w.json"; }
 w1=$(W 'geo::dot<double>' 200) w1s=$(W 'geo::dot<double>' 100)
 w2=$(W 'geo::dot<double>(double const*, double const*, int)' 200)
 w3=$(W "$mangled" 200)
@@ -68,6 +71,49 @@ fs=$(python3 -c 'import json,sys; h=json.load(open(sys.argv[1]))["configs"][0]["
 if grep -qE '^  0x[0-9a-f]+ .* geo::dot<double>  geo.cpp:[0-9]+$' "$T/geo-top" && [ "$fs" = "geo::dot<double> $mangled" ]; then
   ok "--top names the C++ function demangled (geo::dot<double>); JSON has its symbol too"
 else bad "--top C++ name: '$fs'"; cat "$T/geo-top"; fi
+
+# --- C++ names given short: a template without its arguments, a method by its
+# class and name; ambiguous ones refused with the candidates ------------------------
+s1=$(W weighted_sum 200) s1s=$(W weighted_sum 100) s2=$(W 'weighted_sum<double>' 200)
+g1=$(W Grid::sum_every 200) g1s=$(W Grid::sum_every 100) g2=$(W sim::Grid::sum_every 200)
+# weighted_sum: two loads per element; sum_every(2): one load every other cell
+if [ -n "$s1" ] && [ "$s1" = "$s2" ] && [ $((s1 - s1s)) -eq 200 ] &&
+   [ -n "$g1" ] && [ "$g1" = "$g2" ] && [ $((g1 - g1s)) -eq 50 ]; then
+  ok "--func weighted_sum is weighted_sum<double>, its only instantiation (W $s1, 2 loads per element); Grid::sum_every is sim::Grid::sum_every (W $g1, a load every other cell)"
+else bad "short C++ names: weighted_sum '$s1' '$s1s' against '$s2'; Grid::sum_every '$g1' '$g1s' against '$g2'"; fi
+# the report says which function a short name took
+./edan trace --func Grid::sum_every -- "$T/geo" 10 2>/dev/null > "$T/s.txt"
+./edan trace --quiet --json -o "$T/s.json" --func weighted_sum -- "$T/geo" 10 > /dev/null 2>&1
+so=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["tracer"]["scope"][0]["short_of"])' "$T/s.json")
+grep -qx 'Scope: --func Grid::sum_every: sim::Grid::sum_every \[geo\]' "$T/s.txt" && [ "$so" = 'weighted_sum<double>' ] \
+  && ok "the report names the function a short name took: Scope: --func Grid::sum_every: sim::Grid::sum_every [geo]; JSON short_of $so" \
+  || { bad "short name in the report: '$so'"; grep Scope "$T/s.txt"; }
+amb=1
+for name in dot geo::dot; do
+  ./edan trace --func "$name" -- "$T/geo" 10 > "$T/a.out" 2> "$T/a.err"; rc=$?
+  [ $rc -eq 2 ] && grep -q -- "--func $name: ambiguous: it names 2 functions of $T/geo: geo::dot<double>, geo::dot<float>" "$T/a.err" &&
+    ! grep -q '^[0-9]' "$T/a.out" || { amb=0; echo "rc $rc"; cat "$T/a.err"; }
+done
+./edan annotate --func dot -- "$T/geo" 10 > /dev/null 2> "$T/a.err"; rc=$?
+[ $rc -eq 2 ] && grep -q "geo::dot<double>, geo::dot<float>" "$T/a.err" || { amb=0; echo "annotate: rc $rc"; cat "$T/a.err"; }
+[ $amb = 1 ] && ok "--func dot and --func geo::dot (trace, annotate): exit 2 before the program runs, the two instantiations listed" \
+  || bad "an ambiguous short name"
+
+# --- a path that is not UTF-8 reaches the JSON report escaped ----------------------
+d="$T/$(printf 'caf\351')"      # a directory named in Latin-1
+mkdir -p "$d" && cp $host "$d/chase"
+./edan trace --quiet --json --top 1 -o "$T/u.json" --func kernel_chase -- "$d/chase" 10 > /dev/null 2> "$T/u.err"
+./edan annotate --func kernel_chase -- "$d/chase" 10 > "$T/u.ann" 2>> "$T/u.err"; rc=$?
+if python3 -m json.tool "$T/u.json" > /dev/null && ! LC_ALL=C grep -q $'\351' "$T/u.json" &&
+   [ $rc -eq 0 ] && grep -q "chase.c:$val" "$T/u.ann" &&
+   python3 - "$T/u.json" "$d/chase" <<'EOF'
+import json, os, sys
+r = json.load(open(sys.argv[1], encoding="utf-8"))
+want = os.fsencode(sys.argv[2]).decode("latin-1")     # ASCII but the one byte: each byte its character
+sys.exit(0 if r["source"] == want and r["elf"] == want else 1)
+EOF
+then ok "a program under a directory named in Latin-1: the JSON report parses (python3 -m json.tool), its byte 0xe9 written as \\u00e9; annotate runs it and finds its lines"
+else bad "invalid UTF-8 in a path: $(head -c 300 "$T/u.json") $(cat "$T/u.err")"; fi
 
 # --- a --func miss: dynamic linking said only where it may explain it -------------
 ./edan trace --func kernel_chas -- $rv 10 2> "$T/m1" >/dev/null

@@ -79,4 +79,35 @@ case $obj in libblas.so*) o=1 ;; *) o=0 ;; esac
 ./edan trace --quiet --func mian -- $prog 4 > "$T/out" 2> "$T/err"; rc=$?
 [ $rc -eq 2 ] && grep -q "close matches: main" "$T/err" && ! grep -q blas_dgemm "$T/out" \
   && ok "--func mian: refused before the program ran (close matches: main)" || bad "--func mian: exit $rc $(cat "$T/err")"
+# --func of a wrapper that calls out for the work: cblas_dgemm (the reference
+# BLAS's C interface) checks its arguments and calls dgemm_. The report says
+# what the calls ran outside the scope, in which functions, and suggests
+# --region; the counts agree with the scopes that analyse them: the wrapper's
+# and its calls' instructions are --region's, dgemm_'s --func dgemm_'s.
+if nm -D "$(readlink -f "$refdir/libblas.so.3")" | grep -q ' T cblas_dgemm$'; then
+  gcc -O2 -o "$T/cblas_call" tests/cmd/cblas_call.c -L"$refdir" -lblas || exit 1
+  mi() {  # mi OPTION NAME: "machine_instructions called_out.instructions top-function its-instructions its-object"
+    ./edan trace --quiet --json -o "$T/c.json" "$1" "$2" -- "$T/cblas_call" 8 > /dev/null 2> "$T/err" || { echo failed; return; }
+    python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1])); c = r["tracer"].get("called_out", {}); f = (c.get("functions") or [{}])[0]
+print(r["machine_instructions"], c.get("instructions", "-"), f.get("function", "-"), f.get("instructions", "-"), f.get("object", "-"))' "$T/c.json"
+  }
+  read -r fw out callee cin cobj <<< "$(mi --func cblas_dgemm)"
+  read -r rw rout _ <<< "$(mi --region cblas_dgemm)"
+  read -r dw _ <<< "$(mi --func dgemm_)"
+  ./edan trace --quiet --func cblas_dgemm -- "$T/cblas_call" 8 2>/dev/null | grep '^Called out:' > "$T/line"
+  case $cobj in libblas.so*) o=1 ;; *) o=0 ;; esac
+  [ "$fw" != failed ] && [ "$callee" = dgemm_ ] && [ $o = 1 ] && [ $((fw + out)) -eq "$rw" ] && [ "$cin" = "$dw" ] &&
+    [ "$rout" = - ] && grep -q "ran $(python3 -c "print(f'{$out:,}')") instructions outside it.*: dgemm_ \[libblas.so.*--region cblas_dgemm" "$T/line" \
+    && ok "--func cblas_dgemm ($fw instructions): its calls ran $out outside the scope, the most in dgemm_ [$cobj] ($cin, as --func dgemm_ analyses: $dw); with them --region's $rw; the report suggests --region" \
+    || { bad "--func cblas_dgemm's calls: '$fw' '$out' '$callee' '$cin' '$cobj', --region '$rw' '$rout', --func dgemm_ '$dw' $(cat "$T/err")"; cat "$T/line"; }
+  ./edan trace --quiet --json -o "$T/k.json" --func kernel_chase -- build/examples-host/chase 100 > /dev/null 2>&1
+  ./edan trace --quiet --func kernel_chase -- build/examples-host/chase 100 2>/dev/null > "$T/k.txt"
+  python3 -c 'import json,sys; c=json.load(open(sys.argv[1]))["tracer"]["called_out"]; sys.exit(c["instructions"] != 0 or c["functions"] != [])' "$T/k.json" \
+    && ! grep -q '^Called out' "$T/k.txt" && ok "--func kernel_chase, which calls nothing: called_out 0, no line" || bad "a leaf's called_out"
+else
+  skip shared_lib_cblas "the BLAS in $refdir has no cblas_dgemm"
+fi
 exit $fail
+

@@ -26,6 +26,9 @@ rmain_ex=$(get instructions --region main --exclude kernel -- build/examples/sum
 fmain=$(get instructions --func main -- build/examples/sum 50)
 check "[ $rmain -gt $((fmain + func)) ]" "--region main ($rmain) covers main ($fmain), kernel ($func) and the library calls"
 check "[ $((rmain - rmain_ex)) -eq $func ]" "--region main --exclude kernel drops exactly kernel's $func instructions"
+# --func main: what its calls ran outside the scope (kernel, the C library), said in the report, is the rest of --region main
+out=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["tracer"]["called_out"]["instructions"])' "$tmp/r.json")
+check "[ $((fmain + out)) -eq $rmain ]" "--func main's calls ran $out instructions outside it: with main's $fmain, --region main's $rmain"
 
 # markers: the marked loop of examples/markers.c is the summation loop
 mk=$(get instructions -- build/examples/markers 50)

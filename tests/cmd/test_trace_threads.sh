@@ -18,6 +18,8 @@
 #  - three forks and a system() beside a walking thread (tests/cmd/fork_threads.c):
 #    the walk exact, the forks said;
 #  - 4000 short threads: what edan adds to QEMU's own memory stays small;
+#  - --func of an OpenMP kernel counts what libgomp ran around its parallel
+#    region, a callback into the scope, as called out;
 #  - a bad --threads list: exit 2, nothing run.
 . "$(dirname "$0")/../lib.sh"
 E=./edan
@@ -158,6 +160,18 @@ if [ -n "$q" ] && [ -n "$e" ] && [ $((e - q)) -lt 16384 ]; then
 else
   bad "4000 short threads: edan trace $e KB, QEMU alone $q KB (more than 16 MB apart)"
 fi
+
+# --func kernel_triad of one OpenMP thread: GOMP_parallel, which it calls, calls
+# back its parallel region (kernel_triad._omp_fn.0, in the scope as a clone
+# of the name); what GOMP_parallel ran around it, counted as called out of
+# the scope, and the scope's own instructions are --region kernel_triad's
+ci() { OMP_NUM_THREADS=1 $E trace --quiet --json "$1" kernel_triad -- build/examples-host/omp_triad 1000 2>/dev/null |
+  python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["machine_instructions"], d["tracer"].get("called_out", {}).get("instructions", "-"))'; }
+read -r fi fo <<< "$(ci --func)"
+read -r ri _ <<< "$(ci --region)"
+[ -n "$fi" ] && [ "$fo" != - ] && [ "$fo" -gt 0 ] && [ $((fi + fo)) = "$ri" ] \
+  && ok "--func kernel_triad (OpenMP, 1 thread): its $fi instructions and the $fo its call to libgomp ran around the callback are --region's $ri" \
+  || bad "--func kernel_triad's called_out: '$fi' '$fo', --region '$ri'"
 
 $E trace --threads 1-x -- $P chases 10 > /dev/null 2> "$T/err"; rc=$?
 [ $rc = 2 ] && grep -q "threads '1-x'" "$T/err" && ok "--threads 1-x: exit 2, $(cat "$T/err")" \

@@ -121,11 +121,30 @@ static void test_values(void)
     EXPECT(&m, "[0.333333, null, -1e+06]");
 }
 
+/* Strings of bytes that are not UTF-8 (a file name in Latin-1, a cut
+   sequence, an overlong form, a surrogate, past U+10FFFF) write each such
+   byte as \u00XX; UTF-8 of one to four bytes stays as it is. */
+static void test_utf8(void)
+{
+    mem m;
+    start(&m);
+    jw_arr_as(&m.w, NULL, JW_INLINE);
+    jw_str(&m.w, NULL, "/tmp/caf\xe9/prog");             /* Latin-1 */
+    jw_str(&m.w, NULL, "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80");   /* UTF-8: 2, 3 and 4 bytes */
+    jw_str(&m.w, NULL, "a\xe2\x82");                      /* a sequence cut short by the end */
+    jw_str(&m.w, NULL, "\xc0\xaf\xe0\x80\xaf");             /* overlong forms of / */
+    jw_str(&m.w, NULL, "\xed\xa0\x80\xf4\x90\x80\x80\xff"); /* a surrogate, U+110000, 0xff */
+    jw_end_arr(&m.w);
+    EXPECT(&m, "[\"/tmp/caf\\u00e9/prog\", \"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\", \"a\\u00e2\\u0082\", "
+               "\"\\u00c0\\u00af\\u00e0\\u0080\\u00af\", \"\\u00ed\\u00a0\\u0080\\u00f4\\u0090\\u0080\\u0080\\u00ff\"]");
+}
+
 int main(void)
 {
     test_lines();
     test_inline_and_rows();
     test_wrap();
     test_values();
+    test_utf8();
     return check_summary("test_jsonw");
 }

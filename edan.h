@@ -634,7 +634,8 @@ edan_result edan_get_window(edan_context *ctx, uint32_t config, uint32_t m, edan
 edan_result edan_get_timeline(edan_context *ctx, uint32_t config, const uint64_t **bins, size_t *count);
 
 /* Where the latency sensitivity comes from: per PC (per op when the trace
-   has no PC), the memory access vertices and how many are chained. */
+   has no PC), the memory access vertices and how many are chained, and
+   the accesses each cache level served (a forwarded load is in none). */
 typedef struct edan_hotspot {
     uint64_t key;           /* pc, or op id when has_pc == 0 */
     int has_pc;
@@ -643,6 +644,8 @@ typedef struct edan_hotspot {
     uint64_t mem_vertices;
     uint64_t chained;
     uint64_t max_md;
+    uint64_t served[EDAN_MAX_LEVELS];   /* its accesses the cache served, by the slowest level that served
+                                           them (L1 first; mem_vertices are those that reached RAM) */
 } edan_hotspot;
 
 /* How often each op id was executed: counts[op] for op < *n (the instruction
@@ -1328,6 +1331,7 @@ typedef struct edan__hot {
     uint64_t key;           /* key + 1; 0 = empty slot */
     uint32_t op, has_pc;
     uint64_t executed, mem, chained, max_md;
+    uint64_t served[EDAN_MAX_LEVELS];
 } edan__hot;
 
 typedef struct edan__dotv {
@@ -1367,6 +1371,7 @@ typedef struct edan__cfg {
     uint64_t W, C, T1, Tinf, bytes, chained, ram_lines, writebacks;
     uint64_t fill_edges;    /* fill edges that are not also register or memory edges */
     uint64_t level_hits[EDAN_MAX_LEVELS];
+    uint32_t served;        /* the last access vertex: 1 + the slowest level that served it, 0 none */
     /* the current thread's share since it was switched to: the counts
        then, and the largest md of its memory vertices since */
     uint64_t thr_W0, thr_C0, thr_ch0;
@@ -2439,6 +2444,7 @@ static void edan__cache_access(edan__cfg *g, const edan_insn *in, uint64_t addr,
     uint64_t first = addr >> shift, last = (addr + in->size - 1) >> shift, line;
     uint64_t lat = 0, bytes = 0, line_bytes = (uint64_t)1 << shift;
     int mem = 0;
+    uint32_t served = 0;
     const int wt = g->c.write_policy == EDAN_WRITE_THROUGH, fills = g->lv[0].fill != NULL;
     const int reads = in->mem != EDAN_MEM_STORE || !wt;    /* looks up and fills */
     const int writes = in->mem != EDAN_MEM_LOAD;
@@ -2455,6 +2461,7 @@ static void edan__cache_access(edan__cfg *g, const edan_insn *in, uint64_t addr,
             f.md = 0;
             if (hit < nl) {
                 g->level_hits[hit]++;
+                if (hit + 1 > served) served = hit + 1;
                 if (g->lv[hit].latency > lat) lat = g->lv[hit].latency;
                 if (fills) {
                     /* the serving level's filler: a dependence, and what the levels above copy */
@@ -2489,6 +2496,7 @@ static void edan__cache_access(edan__cfg *g, const edan_insn *in, uint64_t addr,
                 if (edan__lookup(&g->lv[i], line, &victim) >= 0) break;
         }
     }
+    g->served = served;
     if (writes && wt) {
         mem = 1;
         bytes += in->size;
@@ -2555,8 +2563,10 @@ static edan__hot *edan__hot_slot(edan_context *ctx, edan__cfg *g, uint64_t key)
     return &g->hot[i];
 }
 
-/* A memory instruction executed: its PC's (its op's) statistics; 0 when out of memory. */
-static EDAN__INLINE int edan__hot_count(edan_context *ctx, edan__cfg *g, const edan_insn *in, int is_mem, uint32_t md)
+/* A memory instruction executed: its PC's (its op's) statistics; served:
+   1 + the slowest cache level that served it (0: none); 0 when out of memory. */
+static EDAN__INLINE int edan__hot_count(edan_context *ctx, edan__cfg *g, const edan_insn *in, int is_mem, uint32_t md,
+                                        uint32_t served)
 {
     int has_pc = (in->flags & EDAN_INSN_HAS_PC) != 0;
     edan__hot *h = edan__hot_slot(ctx, g, has_pc ? in->pc : in->op);
@@ -2568,6 +2578,8 @@ static EDAN__INLINE int edan__hot_count(edan_context *ctx, edan__cfg *g, const e
         h->mem++;
         if (edan__chained(md)) h->chained++;
         if (md > h->max_md) h->max_md = md;
+    } else if (served) {
+        h->served[served - 1]++;
     }
     return 1;
 }
@@ -3334,6 +3346,7 @@ static EDAN__INLINE edan_result edan__vertex(edan_context *ctx, edan__cfg *g, co
         *is_mem = 0;
         t = l1->latency;
         g->level_hits[0]++;
+        g->served = 1;
         if (f && f->vid && f->vid != vid) {
             edan_result r = edan__fill_dep(ctx, g, f, vid, pv, npv, &S, md, best);
             if (r != EDAN_OK) return r;
@@ -3394,6 +3407,7 @@ static EDAN__INLINE edan_result edan__vertex_forwarded(edan_context *ctx, edan__
                                                        uint64_t *F)
 {
     *F = S + 1;
+    g->served = 0;
     return edan__vertex_sums(ctx, g, S, *F, 1, 0, 0, md);
 }
 
@@ -3812,7 +3826,7 @@ static EDAN__INLINE void edan__preds_join(const edan__pred *preds, const uint64_
 static EDAN__INLINE edan_result edan__vertex_record(edan_context *ctx, edan__cfg *g, const edan_insn *at, uint64_t vid,
                                                     int is_mem, uint64_t best, uint64_t F, uint32_t md)
 {
-    if (ctx->hotspots && at->mem != EDAN_MEM_NONE && !edan__hot_count(ctx, g, at, is_mem, md))
+    if (ctx->hotspots && at->mem != EDAN_MEM_NONE && !edan__hot_count(ctx, g, at, is_mem, md, g->served))
         return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the hotspot table");
     if (ctx->dot_max && !ctx->dot_overflow && vid <= ctx->dot_max) {
         g->dot_mem[vid] = (uint8_t)is_mem;
@@ -4108,7 +4122,7 @@ static EDAN__NOINLINE edan_result edan__feed_multi(edan_context *ctx, const edan
         const edan__pred *preds = ctx->multi_pred;
         const uint64_t *pv = ctx->multi_pv;
         uint64_t S = 0, F, best = 0, t, w = 0, lat = 0, Fend = 0;
-        uint32_t md = 0, mdend = 0, nf = 0;
+        uint32_t md = 0, mdend = 0, nf = 0, served = 0;
         int is_mem = 0, filled = 0;
         edan__preds_join(preds, pv, np, k, &S, &md, &best);
         if (!g->c.num_levels) {
@@ -4128,6 +4142,7 @@ static EDAN__NOINLINE edan_result edan__feed_multi(edan_context *ctx, const edan
                 fl.n = 0;
                 fl.filled = 0;
                 edan__cache_access(g, &one, acc[j].addr, vid, &mj, &tj, &wj, &fl);
+                if (g->served > served) served = g->served;
                 is_mem |= mj;
                 if (!mj && tj > lat) lat = tj;
                 w += wj;
@@ -4174,6 +4189,7 @@ static EDAN__NOINLINE edan_result edan__feed_multi(edan_context *ctx, const edan
             }
         }
         if ((r = edan__vertex_sums(ctx, g, S, F, t, w, is_mem, md)) != EDAN_OK) return r;
+        g->served = served;
         if ((r = edan__vertex_record(ctx, g, &at, vid, is_mem, best, F, md)) != EDAN_OK) return r;
         Fv[k] = F;
         mdv[k] = md;
@@ -5506,7 +5522,7 @@ static EDAN__NOINLINE uint64_t edan__block_forwarded(edan_context *ctx, edan__cf
         (void)edan__vertex_forwarded(ctx, g, S, d, &Fm);
         Tinf = g->Tinf;
     }
-    if (hot) (void)edan__hot_count(ctx, g, in, 0, d);
+    if (hot) (void)edan__hot_count(ctx, g, in, 0, d, 0);
     *Sf = S;
     *df = d;
     return Tinf;
@@ -5587,7 +5603,7 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
             if (st->kind == EDAN_MEM_STORE && ctx->fw_S)
                 edan__fw_put(ctx, N0 + st->idx + 1, addrs[st->idx], b->p[st->idx].in.size, (int)st->stack, &Sm, &dS);
         }
-        if (hot) (void)edan__hot_count(ctx, g, &b->p[st->idx].in, is_mem, d);     /* room made above */
+        if (hot) (void)edan__hot_count(ctx, g, &b->p[st->idx].in, is_mem, d, g->served);     /* room made above */
         if (st->kind == EDAN_MEM_STORE) edan__set_word_writer(e, N0 + st->idx + 1, &Fm, &d, 1);
         F[st->dst] = Fm;
         md[st->dst] = d;
@@ -5673,7 +5689,7 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
                 ctx->wcap = NULL;
             }
             Tinf[k] = g->Tinf;
-            if (hot) (void)edan__hot_count(ctx, g, &b->p[st->idx].in, memk[k], d[k]);
+            if (hot) (void)edan__hot_count(ctx, g, &b->p[st->idx].in, memk[k], d[k], g->served);
             F[(size_t)st->dst * K + k] = Fm[k];
             md[(size_t)st->dst * K + k] = d[k];
         }
@@ -5961,6 +5977,7 @@ edan_result edan_get_hotspots(edan_context *ctx, uint32_t config, edan_hotspot *
         h.mem_vertices = s->mem;
         h.chained = s->chained;
         h.max_md = s->max_md;
+        memcpy(h.served, s->served, sizeof h.served);
         if (n < max) {
             for (i = n++; i > 0 && edan__hot_before(&out[(i - 1) / 2], &h); i = p) {
                 p = (i - 1) / 2;

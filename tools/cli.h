@@ -215,6 +215,11 @@ const char *cli_syms_comp_dir(cli_syms *s, uint64_t pc);
    function's declaration line, when its DWARF has one) and *last, each
    widened (0: none yet). */
 void cli_syms_func_lines(cli_syms *s, uint64_t lo, uint64_t hi, const char *file, int *first, int *last);
+/* Where the code at pc was inlined from, when it was: the call site of
+   each inlined function around it, innermost first (the line that calls
+   the function pc's line is in, then the line that calls that one...), up
+   to max; the number found. The names are the line table's. */
+int cli_syms_call_sites(cli_syms *s, uint64_t pc, const char **files, int *lines, int max);
 void cli_syms_close(cli_syms *s);
 
 /* The program's functions (libelf), a C++ one demangled (libiberty), and

@@ -1195,10 +1195,12 @@ static void cli_json_timeline(jw *w, edan_context *ctx, const cli_analysis *a, u
 
 /* A hotspot: where it is (addresses, object, function, line), what it is
    and its counts. */
-static void cli_json_hotspot(jw *w, const cli_analysis *a, cli_where *where, const cli_hot *t, size_t q)
+static void cli_json_hotspot(jw *w, const cli_analysis *a, cli_where *where, const cli_hot *t, size_t q,
+                             uint32_t levels)
 {
     const edan_hotspot *h = &t->h[q];
     char text[160];
+    uint32_t l;
     jw_row(w);
     jw_obj_as(w, NULL, JW_INLINE);
     if (h->has_pc) {        /* address: in the program's (or its object's) file; pc: where it ran */
@@ -1233,6 +1235,11 @@ static void cli_json_hotspot(jw *w, const cli_analysis *a, cli_where *where, con
     jw_uint(w, "mem_vertices", h->mem_vertices);
     jw_uint(w, "chained", h->chained);
     jw_uint(w, "max_md", h->max_md);
+    if (levels) {       /* the accesses each cache level served, L1 first (those of RAM: mem_vertices) */
+        jw_arr_as(w, "served", JW_INLINE);
+        for (l = 0; l < levels; l++) jw_uint(w, NULL, h->served[l]);
+        jw_end_arr(w);
+    }
     if (t->chain) jw_uint(w, "chain", t->chain[q]);
     jw_end_obj(w);
 }
@@ -1256,7 +1263,7 @@ static int cli_json_hotspots(jw *w, edan_context *ctx, const cli_analysis *a, ui
     }
     jw_row(w);
     jw_arr_as(w, "hotspots", JW_ROWS);
-    for (q = 0; q < t.n; q++) cli_json_hotspot(w, a, &where, &t, q);
+    for (q = 0; q < t.n; q++) cli_json_hotspot(w, a, &where, &t, q, edan_get_config(ctx, k)->num_levels);
     jw_end_arr(w);
     cli_where_close(&where);
     cli_hot_free(&t);

@@ -1207,6 +1207,7 @@ static void test_blocks(int rounds, uint64_t seed)
             static edan_hotspot h1[64], h2[64];
             edan_context *ref;
             size_t c1, c2, q;
+            int l;
             CHECK(edan_create(&ref, &o) == EDAN_OK);
             CHECK(naive_feed(ref, tr, n) == EDAN_OK);
             for (k = 0; k < K; k++) {
@@ -1219,6 +1220,7 @@ static void test_blocks(int rounds, uint64_t seed)
                     CHECK_EQ_U(h1[q].mem_vertices, h2[q].mem_vertices);
                     CHECK_EQ_U(h1[q].chained, h2[q].chained);
                     CHECK_EQ_U(h1[q].max_md, h2[q].max_md);
+                    for (l = 0; l < EDAN_MAX_LEVELS; l++) CHECK_EQ_U(h1[q].served[l], h2[q].served[l]);
                 }
             }
             edan_destroy(ref);

@@ -361,6 +361,12 @@ typedef struct edan_options {
     uint32_t num_regs;          /* register ids 0..num_regs-1; 0 = EDAN_DEFAULT_NUM_REGS */
     uint32_t hotspots;          /* nonzero: per-PC (or per-op) memory-vertex statistics */
     uint32_t dot_max_vertices;  /* nonzero: record the graph for edan_write_dot, up to this */
+    uint32_t chain;             /* nonzero: record what edan_get_critical_chain needs, at any trace
+                                   length: each memory access vertex's step back along the chain
+                                   (an entry of 24 + 24 x configurations bytes, in a table kept from
+                                   1/4 to 3/4 full) and, for the values
+                                   still live (registers, the bytes' last writers), where the chain
+                                   through them goes on */
     int paper_cache;            /* nonzero: the paper's cache rule, for reproducing its tables: a
                                    hit depends only on its registers and bytes (no fill edges), and
                                    with a cache w(v) is a memory access vertex's access size */
@@ -658,15 +664,19 @@ edan_result edan_get_op_counts(edan_context *ctx, const uint64_t **counts, size_
 edan_result edan_get_hotspots(edan_context *ctx, uint32_t config, edan_hotspot *out, size_t max, size_t *count);
 
 /* Which instructions make D: the D memory access vertices of one longest
-   chain, from the recorded graph (opts.dot_max_vertices at least the
-   trace's N; a graph cut short is EDAN_ERR_LIMIT). fn(user, v, md) for each,
-   md = D first, 1 last. The chain is the one that ends at the first memory
+   chain, streamed (opts.chain: at any trace length) or else from the
+   recorded graph (opts.dot_max_vertices at least the trace's N; a graph cut
+   short is EDAN_ERR_LIMIT). fn(user, v, md) for each (v: its pc, op and
+   flags), md = D first, 1 last. The chain is the one that ends at the first memory
    vertex to reach D and steps back, from every vertex, to its latest
    predecessor on a longest path to it (md one less before a memory vertex,
    equal before any other): where several chains of D exist, this one. Md
    alone cannot tell the chain in one pass: in a list walk, the load of a
    node's value and the load of its next pointer have the same md, and only
-   the next pointer's value leads on. */
+   the next pointer's value leads on. Both ways give the same chain: the
+   streamed one takes the walk's step back when each vertex is fed, keeps it
+   for every memory access vertex (so its memory grows with W, not N), and
+   for other vertices only while a register or a byte names them. */
 typedef void (*edan_chain_fn)(void *user, const edan_insn *v, uint32_t md);
 edan_result edan_get_critical_chain(edan_context *ctx, uint32_t config, edan_chain_fn fn, void *user);
 
@@ -1382,6 +1392,10 @@ typedef struct edan__cfg {
     /* dot recording, per config (fill edges differ between caches) */
     uint8_t *dot_mem; uint64_t *dot_best; uint64_t *dot_F; uint32_t *dot_md;
     uint64_t (*dot_fe)[2]; size_t dot_fe_n, dot_fe_cap;
+    /* the streamed chain (ctx->chn): the fill edges of the vertex being fed
+       (filler id, its md), and the first memory vertex of the largest md */
+    uint64_t (*chn_f)[2]; size_t chn_nf, chn_fcap;
+    uint64_t chn_end; uint32_t chn_endmd;
     uint32_t win;           /* its windowed schedules: ctx->wnm from wfirst on (0: none) */
     uint32_t wfirst;
     edan__layers lay;       /* last: its 19 KB would part the fields every vertex reads */
@@ -1518,6 +1532,11 @@ struct edan_context {
     int paper_cache;        /* the paper's cache rule: no fillers, w(v) = access size */
     size_t tl_max;          /* timeline bins per configuration, at most */
     uint64_t kill_epoch;    /* registers lost their writers this many times (blocks' live-in cache) */
+    /* the critical chain, streamed (opts.chain): entries of EDAN__CHN_WORDS(K)
+       words (vertex id + 1, pc, op | flags << 32, then per configuration
+       cm, cp, memory vertex or not) in an open-addressing table */
+    int chn;
+    uint64_t *chn_t; size_t chn_cap, chn_used;
     /* dot */
     uint32_t dot_max; int dot_overflow;
     edan__dotv *dot_v; size_t dot_v_cap;
@@ -1770,6 +1789,7 @@ edan_result edan_create(edan_context **out, const edan_options *opts)
     ctx->fw_S = opts->forward == EDAN_FORWARD_OFF ? 0 : opts->forward ? opts->forward : EDAN_FORWARD_DEFAULT;
     ctx->tl_max = opts->timeline_max_bins ? (opts->timeline_max_bins < 4 ? 4 : opts->timeline_max_bins) : (size_t)1 << 20;
     ctx->dot_max = opts->dot_max_vertices;
+    ctx->chn = opts->chain != 0;
     ctx->sh_limit = opts->shadow_limit ? opts->shadow_limit : EDAN_SHADOW_LIMIT_DEFAULT;
     ctx->cfg = (edan__cfg *)edan__calloc(&a, K * sizeof(edan__cfg));
     ctx->reg_vid = (uint64_t *)edan__calloc(&a, ctx->num_regs * sizeof(uint64_t));
@@ -1861,6 +1881,7 @@ void edan_destroy(edan_context *ctx)
             edan__free(&a, g->dot_F);
             edan__free(&a, g->dot_md);
             edan__free(&a, g->dot_fe);
+            edan__free(&a, g->chn_f);
         }
     }
     for (j = 0; j < ctx->ch_cap; j++)
@@ -1878,6 +1899,7 @@ void edan_destroy(edan_context *ctx)
     edan__free(&a, ctx->dot_v);
     edan__free(&a, ctx->op_count);
     edan__free(&a, ctx->dot_e);
+    edan__free(&a, ctx->chn_t);
     edan__free(&a, ctx);
 }
 
@@ -2645,6 +2667,204 @@ static edan_result edan__dot_record(edan_context *ctx, uint64_t vid, const edan_
     return EDAN_OK;
 }
 
+/* ---- the critical chain, streamed (opts.chain) ------------------------- */
+/* edan_get_critical_chain walks back from the first memory vertex of md D
+   to its latest predecessor of the depth that made its md, and so on. Each
+   step depends only on a vertex's predecessors, so it is taken when the
+   vertex is fed: per configuration, cm(v) is the first memory vertex that
+   the walk from v names (v itself for a memory vertex, unless a filler of
+   its own md joined at its end: then the filler's), and cp(v), for a memory
+   vertex, the next one it names after v. The table keeps every memory
+   vertex (their cp links are the chains) and a vertex of no memory access
+   only while it is a value's last writer (a register's or a byte's): when
+   it fills up, the others go (edan__chn_rebuild). */
+#define EDAN__CHN_WORDS(K) (3 + 3 * (size_t)(K))
+
+static uint64_t *edan__chn_find(const edan_context *ctx, uint64_t vid)
+{
+    size_t mask = ctx->chn_cap - 1, i;
+    const size_t W = EDAN__CHN_WORDS(ctx->K);
+    if (!ctx->chn_cap) return NULL;
+    for (i = edan__hash64(vid + 1, mask); ctx->chn_t[i * W]; i = (i + 1) & mask)
+        if (ctx->chn_t[i * W] == vid + 1) return ctx->chn_t + i * W;
+    return NULL;
+}
+
+static int edan__u64_cmp(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return (a > b) - (a < b);
+}
+
+static int edan__chn_push(edan_context *ctx, uint64_t **v, size_t *n, size_t *cap, uint64_t vid)
+{
+    if (!vid || (vid & EDAN__WSPLIT)) return 1;
+    if (!edan__grow(&ctx->a, (void **)v, cap, *n + 1, sizeof **v)) return 0;
+    (*v)[(*n)++] = vid;
+    return 1;
+}
+
+/* The ids of the values' last writers (registers of every thread, saved
+   ones too, and the bytes' writers), sorted, each once; NULL when out of
+   memory (an empty list is not NULL). */
+static uint64_t *edan__chn_roots(edan_context *ctx, size_t *n)
+{
+    const uint32_t K = ctx->K, R = ctx->num_regs;
+    uint64_t *v = NULL;
+    size_t cap = 0, j, w, u, r;
+    uint32_t t, q;
+    int ok = edan__grow(&ctx->a, (void **)&v, &cap, 1024, sizeof *v);
+    *n = 0;
+    for (r = 0; ok && r < R; r++) ok = edan__chn_push(ctx, &v, n, &cap, ctx->reg_vid[r]);
+    for (t = 0; ok && t < ctx->th.n; t++) {
+        const edan__thread *T = &ctx->th.t[t];
+        if (T->state != 1) continue;
+        for (r = 0; ok && T->regs && t != ctx->th.cur && r < R; r++) ok = edan__chn_push(ctx, &v, n, &cap, T->regs[r]);
+        for (q = 0; ok && q < T->nsig; q++)
+            for (r = 0; ok && r < R; r++) ok = edan__chn_push(ctx, &v, n, &cap, T->sig[q][r]);
+    }
+    for (j = 0; ok && j < ctx->ch_cap; j++) {
+        if (!ctx->ch_keys[j]) continue;
+        if (ctx->ch_keys[j] & EDAN__PG_DENSE) {
+            for (w = 0; ok && w < EDAN__CHUNK_WORDS; w++)
+                ok = edan__chn_push(ctx, &v, n, &cap, EDAN__WORD(ctx->ch_vals[j], w, K)[0]);
+        } else {
+            edan__sparse *sp = (edan__sparse *)ctx->ch_vals[j];
+            for (u = 0; ok && u < sp->cap; u++)
+                if (EDAN__SP_IDX(sp)[u]) ok = edan__chn_push(ctx, &v, n, &cap, EDAN__SP_ENT(sp, u, K)[0]);
+        }
+    }
+    for (r = 1; ok && r < ctx->rec_used; r++)
+        if (EDAN__REC_HEAD(ctx, r, K)->ref) ok = edan__chn_push(ctx, &v, n, &cap, EDAN__REC_HEAD(ctx, r, K)->vid);
+    if (!ok) {
+        edan__free(&ctx->a, v);
+        return NULL;
+    }
+    qsort(v, *n, sizeof *v, edan__u64_cmp);
+    for (j = 0, w = 0; j < *n; j++)
+        if (!w || v[w - 1] != v[j]) v[w++] = v[j];
+    *n = w;
+    return v;
+}
+
+/* The table again, without the vertices of no memory access that no value
+   names any more, at least twice as large as what stays and the writers
+   there are (so that the next time comes after as many vertices): 0 when
+   out of memory. */
+static int edan__chn_rebuild(edan_context *ctx)
+{
+    const uint32_t K = ctx->K;
+    const size_t W = EDAN__CHN_WORDS(K);
+    size_t nroots = 0, keep = 0, cap = 1024, i, j, mask;
+    uint64_t *roots = ctx->chn_cap ? edan__chn_roots(ctx, &nroots) : NULL, *nt;
+    uint32_t k;
+    if (ctx->chn_cap && !roots) return 0;
+    for (i = 0; i < ctx->chn_cap; i++) {
+        uint64_t *e = ctx->chn_t + i * W;
+        int mem = 0;
+        if (!e[0]) continue;
+        for (k = 0; k < K; k++) mem |= e[3 + 3 * k + 2] != 0;
+        if (!mem && !bsearch(&(uint64_t){e[0] - 1}, roots, nroots, sizeof *roots, edan__u64_cmp)) e[0] = 0;
+        else keep++;
+    }
+    while (cap < 2 * (keep + nroots) + 1024) cap *= 2;
+    if (!(nt = (uint64_t *)edan__calloc(&ctx->a, cap * W * sizeof *nt))) {
+        edan__free(&ctx->a, roots);
+        return 0;
+    }
+    mask = cap - 1;
+    for (i = 0; i < ctx->chn_cap; i++) {
+        const uint64_t *e = ctx->chn_t + i * W;
+        if (!e[0]) continue;
+        for (j = edan__hash64(e[0], mask); nt[j * W]; j = (j + 1) & mask) {}
+        memcpy(nt + j * W, e, W * sizeof *e);
+    }
+    edan__free(&ctx->a, roots);
+    edan__free(&ctx->a, ctx->chn_t);
+    ctx->chn_t = nt;
+    ctx->chn_cap = cap;
+    ctx->chn_used = keep;
+    return 1;
+}
+
+/* Configuration k's cm of vertex u (0: none), and where the walk goes on
+   from u's start (a forwarded load's store): cp for a memory vertex, else cm. */
+static uint64_t edan__chn_cm(const edan_context *ctx, uint64_t u, uint32_t k, int at_start)
+{
+    const uint64_t *e = edan__chn_find(ctx, u);
+    if (!e) return 0;
+    e += 3 + 3 * (size_t)k;
+    return at_start && e[2] ? e[1] : e[0];
+}
+
+/* Configuration k's cm and cp of vertex vid (md, is_mem; its predecessors
+   pv[0 .. np) with their depths preds[i].md[k], fwd a forwarded load's
+   store, g->chn_f its fill edges), as edan_get_critical_chain's walk
+   would step from it. */
+static void edan__chn_part(const edan_context *ctx, const edan__cfg *g, uint32_t k, uint64_t vid, int is_mem,
+                           uint32_t md, const uint64_t *pv, const edan__pred *preds, uint32_t np, uint64_t fwd,
+                           uint64_t *out)
+{
+    uint64_t best = 0;
+    uint32_t i, want = md - (uint32_t)(is_mem != 0);
+    size_t f;
+    out[0] = out[1] = 0;
+    out[2] = (uint64_t)(is_mem != 0);
+    if (!md) return;
+    for (i = 0; want && i < np; i++)       /* the latest register or byte writer of depth `want` */
+        if (pv[i] != fwd && preds[i].md[k] == want && pv[i] > best) best = pv[i];
+    if (is_mem) {
+        out[1] = best ? edan__chn_cm(ctx, best, k, 0) : 0;
+        for (f = 0, best = 0; f < g->chn_nf; f++)      /* a filler of its own md, joined at its end */
+            if (g->chn_f[f][1] == md && g->chn_f[f][0] > best) best = g->chn_f[f][0];
+        out[0] = best ? edan__chn_cm(ctx, best, k, 0) : vid;
+        return;
+    }
+    for (f = 0; f < g->chn_nf; f++)
+        if (g->chn_f[f][1] == md && g->chn_f[f][0] > best) best = g->chn_f[f][0];
+    if (best) out[0] = edan__chn_cm(ctx, best, k, 0);
+    else if (fwd) out[0] = edan__chn_cm(ctx, fwd, k, 1);
+}
+
+/* Vertex vid (instruction in) fed: its entry with each configuration's
+   parts (part[3 k ..]), kept when it has a depth somewhere or is a memory
+   vertex; each configuration's first memory vertex of the largest md. */
+static edan_result edan__chn_put(edan_context *ctx, uint64_t vid, const edan_insn *in, const uint64_t *part)
+{
+    const uint32_t K = ctx->K;
+    const size_t W = EDAN__CHN_WORDS(K);
+    size_t mask, i;
+    uint32_t k;
+    int need = 0;
+    uint64_t *e;
+    for (k = 0; k < K; k++) {
+        edan__cfg *g = &ctx->cfg[k];
+        need |= part[3 * k] != 0 || part[3 * k + 2] != 0;
+        g->chn_nf = 0;
+    }
+    if (!need) return EDAN_OK;
+    if (4 * (ctx->chn_used + 1) > 3 * ctx->chn_cap && !edan__chn_rebuild(ctx))
+        return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory recording the critical chain");
+    mask = ctx->chn_cap - 1;
+    for (i = edan__hash64(vid + 1, mask); ctx->chn_t[i * W]; i = (i + 1) & mask) {}
+    e = ctx->chn_t + i * W;
+    e[0] = vid + 1;
+    e[1] = in->pc;
+    e[2] = in->op | (uint64_t)in->flags << 32;
+    memcpy(e + 3, part, 3 * K * sizeof *part);
+    ctx->chn_used++;
+    return EDAN_OK;
+}
+
+/* After configuration k's part of memory vertex vid of depth md: the first of the largest md. */
+static EDAN__INLINE void edan__chn_end(edan__cfg *g, uint64_t vid, int is_mem, uint32_t md)
+{
+    if (is_mem && md > g->chn_endmd) {
+        g->chn_end = vid;
+        g->chn_endmd = md;
+    }
+}
+
 /* The checks of an instruction (edan_prepare); grows the op histogram for
    a new op id, so that feeding needs no check. */
 static edan_result edan__check(edan_context *ctx, const edan_insn *in)
@@ -3020,6 +3240,12 @@ static EDAN__NOINLINE edan_result edan__fill_deps(edan_context *ctx, edan__cfg *
         for (j = 0; j < npv && pv[j] != f->vid; j++) {}
         if (j < npv) continue;
         g->fill_edges++;
+        if (ctx->chn) {
+            if (!edan__grow(&ctx->a, (void **)&g->chn_f, &g->chn_fcap, g->chn_nf + 1, sizeof *g->chn_f))
+                return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory recording the critical chain");
+            g->chn_f[g->chn_nf][0] = f->vid;
+            g->chn_f[g->chn_nf++][1] = f->md;
+        }
         if (ctx->dot_max && !ctx->dot_overflow && vid <= ctx->dot_max) {
             if (!edan__grow(&ctx->a, (void **)&g->dot_fe, &g->dot_fe_cap, g->dot_fe_n + 1, sizeof *g->dot_fe))
                 return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory recording the graph");
@@ -3038,7 +3264,7 @@ static EDAN__INLINE edan_result edan__fill_dep(edan_context *ctx, edan__cfg *g, 
                                                uint64_t *best)
 {
     uint32_t j;
-    if (ctx->dot_max) {
+    if (ctx->dot_max || ctx->chn) {
         edan__fillers one;
         one.n = 1;
         one.f[0] = *f;
@@ -3851,6 +4077,7 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
     uint32_t mdv[EDAN_MAX_CONFIGS];
     uint64_t Sv[EDAN_MAX_CONFIGS];     /* ... its start and the depth there: a store's, for the loads it */
     uint32_t mdSv[EDAN_MAX_CONFIGS];   /* may forward to */
+    uint64_t chp[3 * EDAN_MAX_CONFIGS]; /* the streamed chain's parts (ctx->chn) */
     uint32_t np = 0, i, k, md1 = 0, nreg;
     uint64_t vid, S1 = 0;
     const int reads_mem = p->edan__.reads_mem, writes_mem = p->edan__.writes_mem;
@@ -3912,8 +4139,16 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
         }
         if (r != EDAN_OK) return r;
         if (!lean && (r = edan__vertex_record(ctx, g, in, vid, is_mem, best, F, md)) != EDAN_OK) return r;
+        if (!lean && ctx->chn) {
+            edan__chn_part(ctx, g, k, vid, is_mem, md, pv, preds, np, fw ? EDAN__FW_VID(fw) : 0, chp + 3 * k);
+            edan__chn_end(g, vid, is_mem, md);
+        }
         Fv[k] = F;
         mdv[k] = md;
+    }
+    if (!lean && ctx->chn) {
+        edan_result r = edan__chn_put(ctx, vid, in, chp);
+        if (r != EDAN_OK) return r;
     }
 
     /* targets: this vertex is now the last writer */
@@ -3981,7 +4216,7 @@ static EDAN__INLINE int edan__feed_lean1_fast(edan_context *ctx, const edan_insn
 /* One configuration, no graph, no hotspots: the engine's lean copy serves. */
 static EDAN__INLINE int edan__lean1(const edan_context *ctx)
 {
-    return ctx->K == 1 && !ctx->dot_max && !ctx->hotspots;
+    return ctx->K == 1 && !ctx->dot_max && !ctx->hotspots && !ctx->chn;
 }
 
 static EDAN__NOINLINE edan_result edan__feed_lean1(edan_context *ctx, const edan_insn *in, const edan_prepared *p,
@@ -4082,6 +4317,7 @@ static EDAN__NOINLINE edan_result edan__feed_multi(edan_context *ctx, const edan
 {
     uint64_t Fv[EDAN_MAX_CONFIGS];
     uint32_t mdv[EDAN_MAX_CONFIGS];
+    uint64_t chp[3 * EDAN_MAX_CONFIGS];     /* the streamed chain's parts (ctx->chn) */
     const uint32_t K = ctx->K;
     uint32_t np = 0, i, k, md1 = 0, nreg;
     uint64_t vid, S1 = 0, loads = 0, stores = 0, all = 0;
@@ -4191,9 +4427,14 @@ static EDAN__NOINLINE edan_result edan__feed_multi(edan_context *ctx, const edan
         if ((r = edan__vertex_sums(ctx, g, S, F, t, w, is_mem, md)) != EDAN_OK) return r;
         g->served = served;
         if ((r = edan__vertex_record(ctx, g, &at, vid, is_mem, best, F, md)) != EDAN_OK) return r;
+        if (ctx->chn) {
+            edan__chn_part(ctx, g, k, vid, is_mem, md, pv, preds, np, 0, chp + 3 * k);
+            edan__chn_end(g, vid, is_mem, md);
+        }
         Fv[k] = F;
         mdv[k] = md;
     }
+    if (ctx->chn && (r = edan__chn_put(ctx, vid, in, chp)) != EDAN_OK) return r;
 
     /* targets: registers, then every stored byte */
     edan__write_regs(ctx, p, vid, Fv, mdv, K);
@@ -5328,7 +5569,7 @@ edan_result edan_block_create(edan_context *ctx, const edan_prepared *p, size_t 
     b->n = (uint32_t)n;
     /* compiled without graph recording (multi_dst may change); with a
        windowed schedule only for one configuration (edan__block_window) */
-    c = n && n <= 65536 && !ctx->dot_max ? edan__block_compile(ctx, b) : 0;
+    c = n && n <= 65536 && !ctx->dot_max && !ctx->chn ? edan__block_compile(ctx, b) : 0;
     if (c <= 0) {       /* fed one by one: no compiled form, no counts of its own */
         edan_block plain;
         edan__block_free_form(b);
@@ -6011,6 +6252,31 @@ static size_t edan__edges_into(uint64_t (*e)[2], size_t n, uint64_t w)
     return lo;
 }
 
+/* The chain of configuration k from the streamed record (opts.chain):
+   from the first memory vertex of md D, each memory vertex's cp. */
+static edan_result edan__chn_walk(edan_context *ctx, uint32_t k, edan_chain_fn fn, void *user)
+{
+    const edan__cfg *g = &ctx->cfg[k];
+    uint32_t md = g->lay.D;
+    uint64_t v;
+    if (!md) return EDAN_OK;
+    if (g->chn_endmd != md)
+        return edan__fail(ctx, EDAN_ERR_LIMIT, "the chain's record does not reach D = %u (it reaches %u)", md,
+                          g->chn_endmd);
+    for (v = edan__chn_cm(ctx, g->chn_end, k, 0); v && md; md--) {
+        const uint64_t *e = edan__chn_find(ctx, v);
+        edan_insn in;
+        if (!e) return edan__fail(ctx, EDAN_ERR_LIMIT, "the chain's record lost vertex %llu", (unsigned long long)v);
+        memset(&in, 0, sizeof in);
+        in.pc = e[1];
+        in.op = (uint32_t)e[2];
+        in.flags = (uint8_t)(e[2] >> 32);
+        fn(user, &in, md);
+        v = e[3 + 3 * (size_t)k + 1];
+    }
+    return EDAN_OK;
+}
+
 edan_result edan_get_critical_chain(edan_context *ctx, uint32_t config, edan_chain_fn fn, void *user)
 {
     edan__cfg *g;
@@ -6018,7 +6284,9 @@ edan_result edan_get_critical_chain(edan_context *ctx, uint32_t config, edan_cha
     uint32_t D, want;
     int skip = 0;
     if (!ctx || !fn || config >= ctx->K) return EDAN_ERR_INVALID_ARG;
-    if (!ctx->dot_max) return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "the graph was not recorded (dot_max_vertices is 0)");
+    if (ctx->chn) return edan__chn_walk(ctx, config, fn, user);
+    if (!ctx->dot_max)
+        return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "neither the chain (options.chain) nor the graph was recorded");
     if (ctx->dot_overflow || ctx->N > ctx->dot_max)
         return edan__fail(ctx, EDAN_ERR_LIMIT, "the eDAG has more than the %u vertices recorded", ctx->dot_max);
     g = &ctx->cfg[config];

@@ -69,9 +69,10 @@ static const opt_def annotate_opts[] = {
     {"--elf", "PROG", ANN_ELF, "the program a TRACE came from (REPORT.json: its own)"},
     {"-o|--output", "FILE", ANN_OUTPUT, "write the annotation to FILE instead of standard output"},
     {"-h|--help", NULL, ANN_HELP, "this text"},
-    {"--chain", "[=VERTICES]", CLI_OPT_CHAIN,
-     "the largest eDAG whose chain is found (default 4000000,\n"
-     "about 120 bytes each: edan trace --chain)"},
+    {"--chain", "=VERTICES", CLI_OPT_CHAIN,
+     "find the chain in the recorded eDAG (at most VERTICES,\n"
+     "about 120 bytes each) instead of streaming it, as a\n"
+     "check: edan trace --chain"},
     {NULL, NULL, 0,
      "Options of edan trace for a PROGRAM (edan trace -h says what each does; the\n"
      "program's standard output goes to standard error):"},

@@ -373,7 +373,7 @@ static int cli_write_dot(edan_context *ctx, const cli_analysis *a)
     edan_metrics mt;
     if (edan_get_config(ctx, 0) == NULL) return -1;
     edan_get_metrics(ctx, 0, &mt);
-    if (mt.N > CLI_DOT_LIMIT)   /* --chain records more of the graph than a drawing takes */
+    if (mt.N > CLI_DOT_LIMIT)   /* --chain=VERTICES records more of the graph than a drawing takes */
         return cli_err("--dot %s: the eDAG has more than %u vertices; DOT output is limited to small graphs",
                        a->dot_path, CLI_DOT_LIMIT);
     if (cli_file_open(&cf, a->dot_path)) return -1;
@@ -701,9 +701,9 @@ static int cli_hot_get(edan_context *ctx, const cli_analysis *a, uint32_t k, cli
     edan_get_hotspots(ctx, k, t->h, all, &t->n);
     if (!a->chain) return 0;
     edan_get_metrics(ctx, k, &mt);
-    if (mt.N > a->chain) {
-        snprintf(t->why, sizeof t->why, "the eDAG has %llu vertices, more than --chain records (%u): give "
-                 "--chain=%llu, or narrow the trace", (unsigned long long)mt.N, a->chain, (unsigned long long)mt.N);
+    if (a->chain != CLI_CHAIN_STREAM && mt.N > a->chain) {
+        snprintf(t->why, sizeof t->why, "the eDAG has %llu vertices, more than --chain=%u records: give --chain "
+                 "alone (streamed, at any size)", (unsigned long long)mt.N, a->chain);
         return 0;
     }
     memset(&c, 0, sizeof c);

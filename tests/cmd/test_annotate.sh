@@ -56,9 +56,38 @@ EOF
   else bad "trace --top --chain $args: the chain column does not add up to D"; fi
 done
 ./edan trace --func kernel_chase --top 3 --chain=100 -- $rv 500 > "$T/t" 2>/dev/null
-if grep -q "no critical chain: the eDAG has [0-9]* vertices, more than --chain records (100)" "$T/t"; then
-  ok "--chain=100 on a larger eDAG: no chain, and why"
+if grep -q "no critical chain: the eDAG has [0-9]* vertices, more than --chain=100 records: give --chain alone" "$T/t"; then
+  ok "--chain=100 (the recorded eDAG's chain) on a larger eDAG: no chain, and why"
 else bad "--chain=100"; tail -5 "$T/t"; fi
+
+# --- the streamed chain (--chain) is the recorded eDAG's (--chain=VERTICES), instruction by instruction ---
+for args in "--func kernel_chase -- $rv 300" "--func kernel_lu -- build/examples-host/lu 12" \
+            "--cache 1K:2:64 --cache 8K:4:64 --func kernel_lu -- build/examples-host/lu 12" \
+            "--cache 512:2:64 --region main -- build/examples/walk 30" "--func kernel_spmv -- build/examples/spmv 8"; do
+  # shellcheck disable=SC2086
+  ./edan trace --top 100000 --chain --json -o "$T/s.json" $args >/dev/null 2>&1
+  # shellcheck disable=SC2086
+  ./edan trace --top 100000 --chain=10000000 --json -o "$T/g.json" $args >/dev/null 2>&1
+  if python3 - "$T/s.json" "$T/g.json" <<'EOF2'
+import json, sys
+s, g = (json.load(open(f))["configs"][0] for f in sys.argv[1:])
+cs = {h["address"]: h["chain"] for h in s["hotspots"]}
+cg = {h["address"]: h["chain"] for h in g["hotspots"]}
+ok = s["critical_chain"]["found"] and g["critical_chain"]["found"] and cs == cg and sum(cs.values()) == s["D"] > 1
+print("D", s["D"], "instructions on the chain", sum(1 for v in cs.values() if v))
+sys.exit(0 if ok else 1)
+EOF2
+  then ok "trace --top --chain $args: the streamed chain is the recorded eDAG's"
+  else bad "trace --top --chain $args: the streamed chain differs from the recorded eDAG's"; fi
+done
+
+# --- the chain past the size the eDAG was once recorded to (4,000,000 vertices): a million nodes, 5 million vertices ---
+n=1000000
+./edan annotate --no-source --func kernel_chase -- $rv $n > "$T/big" 2>/dev/null; rc=$?
+if [ $rc -eq 0 ] && [ "$(summary "$T/big" | head -2)" = "chase.c:$next $((n - 1)) $n $((n - 1)) $n
+chase.c:$val 1 $n $((n - 1)) $n" ] && grep -q "; D = $(group $n): the critical chain" "$T/big"; then
+  ok "annotate of a chase of $n nodes (past the 4,000,000 vertices the chain once needed recorded): chase.c:$next holds $((n - 1)) of the chain"
+else bad "annotate of a chase of $n nodes (exit $rc)"; cat "$T/big"; fi
 ./edan trace --chain -- $rv 10 > /dev/null 2> "$T/e"; rc=$?
 [ $rc -eq 2 ] && grep -q -- "--chain needs --top" "$T/e" && ok "--chain without --top: exit 2, said why" \
   || { bad "--chain without --top (exit $rc)"; cat "$T/e"; }

@@ -764,6 +764,28 @@ static void naive_check_chain(edan_context *ctx, uint32_t k, const edan_insn *tr
     free(G.edges);
 }
 
+/* The streamed chain of ctx (options o, o.chain set) is the one the
+   recorded graph gives, vertex for vertex, in each configuration. */
+static void naive_same_chain(edan_context *ctx, const edan_insn *tr, size_t n, const edan_options *o)
+{
+    static naive_chain_got a, b;
+    edan_options ro = *o;
+    edan_context *ref;
+    uint32_t k;
+    size_t i;
+    ro.chain = 0;
+    CHECK(edan_create(&ref, &ro) == EDAN_OK);
+    CHECK(naive_feed(ref, tr, n) == EDAN_OK);
+    for (k = 0; k < o->num_configs; k++) {
+        a.n = b.n = 0;
+        CHECK(edan_get_critical_chain(ctx, k, naive_chain_add, &a) == EDAN_OK);
+        CHECK(edan_get_critical_chain(ref, k, naive_chain_add, &b) == EDAN_OK);
+        CHECK_EQ_U(a.n, b.n);
+        for (i = 0; i < a.n && i < b.n; i++) CHECK_EQ_U(a.pc[i], b.pc[i]);
+    }
+    edan_destroy(ref);
+}
+
 /* Every metric of ctx's K configurations against the whole-graph model of
    the trace tr[0 .. n) (and the critical chain: naive_chain). */
 static void naive_compare(edan_context *ctx, const edan_insn *tr, size_t n, const edan_config *cfgs, uint32_t K,
@@ -962,6 +984,7 @@ static void test_differential(int rounds, uint64_t seed)
                     tr[i].flags |= EDAN_INSN_HAS_PC;
                 }
             o.dot_max_vertices = 400;
+            o.chain = (uint32_t)(round / 4 % 2);    /* half of them streamed (checked against the graph's below) */
         }
         o.timeline_max_bins = round % 3 == 2 ? 4 + (uint32_t)(naive_rand(&s) % 12) : 0;   /* tau doubles */
         CHECK(edan_create(&ctx, &o) == EDAN_OK);
@@ -1000,6 +1023,7 @@ static void test_differential(int rounds, uint64_t seed)
             CHECK(naive_feed(ctx, tr, n) == EDAN_OK);
         }
         naive_compare(ctx, tr, n, cfgs, K, o.paper_cache);
+        if (o.chain) naive_same_chain(ctx, tr, n, &o);
         naive_chain = 0;
         edan_destroy(ctx);
         naive_fwd_S = EDAN_FORWARD_DEFAULT;

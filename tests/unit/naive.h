@@ -984,7 +984,7 @@ static void test_differential(int rounds, uint64_t seed)
                     tr[i].flags |= EDAN_INSN_HAS_PC;
                 }
             o.dot_max_vertices = 400;
-            o.chain = (uint32_t)(round / 4 % 2);    /* half of them streamed (checked against the graph's below) */
+            o.chain = (uint32_t)(round / 8 % 2);    /* half of them streamed (checked against the graph's below) */
         }
         o.timeline_max_bins = round % 3 == 2 ? 4 + (uint32_t)(naive_rand(&s) % 12) : 0;   /* tau doubles */
         CHECK(edan_create(&ctx, &o) == EDAN_OK);
@@ -1100,9 +1100,19 @@ static void test_multi(int rounds, uint64_t seed)
         o.hotspots = round % 4 == 1;
         o.paper_cache = round % 2;
         o.forward = naive_random_forward(round, &s);
+        if (round % 8 >= 6) {   /* the streamed chain against the recorded graph's (naive_same_chain) */
+            for (i = 0; i < n; i++)
+                if (!(tr[i].flags & NAIVE_KILL)) {
+                    tr[i].pc = i;
+                    tr[i].flags |= EDAN_INSN_HAS_PC;
+                }
+            o.chain = 1;
+            o.dot_max_vertices = 400;
+        }
         CHECK(edan_create(&ctx, &o) == EDAN_OK);
         CHECK(naive_feed(ctx, tr, n) == EDAN_OK);
         naive_compare(ctx, tr, n, cfgs, K, o.paper_cache);
+        if (o.chain) naive_same_chain(ctx, tr, n, &o);
         edan_destroy(ctx);
         naive_fwd_S = EDAN_FORWARD_DEFAULT;
         if (check_failures != before) {

@@ -1492,6 +1492,9 @@ typedef struct edan__threads {
                                before it is its creator's (inherited), a cross-thread edge */
 } edan__threads;
 
+/* A table of the streamed chain (edan_context's chn_m, chn_l). */
+typedef struct edan__chtab { uint64_t *t; size_t cap, used; } edan__chtab;
+
 struct edan_context {
     edan_allocator a;
     char error[256];
@@ -1534,9 +1537,10 @@ struct edan_context {
     uint64_t kill_epoch;    /* registers lost their writers this many times (blocks' live-in cache) */
     /* the critical chain, streamed (opts.chain): entries of EDAN__CHN_WORDS(K)
        words (vertex id + 1, pc, op | flags << 32, then per configuration
-       cm, cp, memory vertex or not) in an open-addressing table */
+       cm, cp, memory vertex or not) in open-addressing tables, one of the
+       memory access vertices (kept), one of the others (while live) */
     int chn;
-    uint64_t *chn_t; size_t chn_cap, chn_used;
+    edan__chtab chn_m, chn_l;
     /* dot */
     uint32_t dot_max; int dot_overflow;
     edan__dotv *dot_v; size_t dot_v_cap;
@@ -1899,7 +1903,8 @@ void edan_destroy(edan_context *ctx)
     edan__free(&a, ctx->dot_v);
     edan__free(&a, ctx->op_count);
     edan__free(&a, ctx->dot_e);
-    edan__free(&a, ctx->chn_t);
+    edan__free(&a, ctx->chn_m.t);
+    edan__free(&a, ctx->chn_l.t);
     edan__free(&a, ctx);
 }
 
@@ -2677,18 +2682,28 @@ static edan_result edan__dot_record(edan_context *ctx, uint64_t vid, const edan_
    vertex, the next one it names after v. The table keeps every memory
    vertex (their cp links are the chains) and a vertex of no memory access
    only while it is a value's last writer (a register's or a byte's): when
-   it fills up, the others go (edan__chn_rebuild). */
+   it fills up, the others go (edan__chtab_room). */
 #define EDAN__CHN_WORDS(K) (3 + 3 * (size_t)(K))
+
+static uint64_t *edan__chtab_find(const edan__chtab *T, size_t W, uint64_t vid)
+{
+    size_t mask = T->cap - 1, i;
+    if (!T->cap) return NULL;
+    for (i = edan__hash64(vid + 1, mask); T->t[i * W]; i = (i + 1) & mask)
+        if (T->t[i * W] == vid + 1) return T->t + i * W;
+    return NULL;
+}
 
 static uint64_t *edan__chn_find(const edan_context *ctx, uint64_t vid)
 {
-    size_t mask = ctx->chn_cap - 1, i;
     const size_t W = EDAN__CHN_WORDS(ctx->K);
-    if (!ctx->chn_cap) return NULL;
-    for (i = edan__hash64(vid + 1, mask); ctx->chn_t[i * W]; i = (i + 1) & mask)
-        if (ctx->chn_t[i * W] == vid + 1) return ctx->chn_t + i * W;
-    return NULL;
+    uint64_t *e = edan__chtab_find(&ctx->chn_m, W, vid);
+    return e ? e : edan__chtab_find(&ctx->chn_l, W, vid);
 }
+
+/* Table T again at cap entries (a power of 2), with the entries whose id
+   keep() accepts (NULL: all): 0 when out of memory. */
+static int edan__chtab_move(edan_context *ctx, edan__chtab *T, size_t cap, const uint64_t *keep, size_t nkeep);
 
 static int edan__u64_cmp(const void *x, const void *y)
 {
@@ -2707,7 +2722,7 @@ static int edan__chn_push(edan_context *ctx, uint64_t **v, size_t *n, size_t *ca
 /* The ids of the values' last writers (registers of every thread, saved
    ones too, and the bytes' writers), sorted, each once; NULL when out of
    memory (an empty list is not NULL). */
-static uint64_t *edan__chn_roots(edan_context *ctx, size_t *n)
+static uint64_t *edan__chn_roots(edan_context *ctx, size_t *n, size_t *scanned)
 {
     const uint32_t K = ctx->K, R = ctx->num_regs;
     uint64_t *v = NULL;
@@ -2740,6 +2755,7 @@ static uint64_t *edan__chn_roots(edan_context *ctx, size_t *n)
         edan__free(&ctx->a, v);
         return NULL;
     }
+    *scanned = *n + R;
     qsort(v, *n, sizeof *v, edan__u64_cmp);
     for (j = 0, w = 0; j < *n; j++)
         if (!w || v[w - 1] != v[j]) v[w++] = v[j];
@@ -2747,44 +2763,46 @@ static uint64_t *edan__chn_roots(edan_context *ctx, size_t *n)
     return v;
 }
 
-/* The table again, without the vertices of no memory access that no value
-   names any more, at least twice as large as what stays and the writers
-   there are (so that the next time comes after as many vertices): 0 when
-   out of memory. */
-static int edan__chn_rebuild(edan_context *ctx)
+static int edan__chtab_move(edan_context *ctx, edan__chtab *T, size_t cap, const uint64_t *keep, size_t nkeep)
 {
-    const uint32_t K = ctx->K;
-    const size_t W = EDAN__CHN_WORDS(K);
-    size_t nroots = 0, keep = 0, cap = 1024, i, j, mask;
-    uint64_t *roots = ctx->chn_cap ? edan__chn_roots(ctx, &nroots) : NULL, *nt;
-    uint32_t k;
-    if (ctx->chn_cap && !roots) return 0;
-    for (i = 0; i < ctx->chn_cap; i++) {
-        uint64_t *e = ctx->chn_t + i * W;
-        int mem = 0;
+    const size_t W = EDAN__CHN_WORDS(ctx->K), mask = cap - 1;
+    uint64_t *nt = (uint64_t *)edan__calloc(&ctx->a, cap * W * sizeof *nt);
+    size_t i, j, n = 0;
+    if (!nt) return 0;
+    for (i = 0; i < T->cap; i++) {
+        const uint64_t *e = T->t + i * W;
+        uint64_t id;
         if (!e[0]) continue;
-        for (k = 0; k < K; k++) mem |= e[3 + 3 * k + 2] != 0;
-        if (!mem && !bsearch(&(uint64_t){e[0] - 1}, roots, nroots, sizeof *roots, edan__u64_cmp)) e[0] = 0;
-        else keep++;
-    }
-    while (cap < 2 * (keep + nroots) + 1024) cap *= 2;
-    if (!(nt = (uint64_t *)edan__calloc(&ctx->a, cap * W * sizeof *nt))) {
-        edan__free(&ctx->a, roots);
-        return 0;
-    }
-    mask = cap - 1;
-    for (i = 0; i < ctx->chn_cap; i++) {
-        const uint64_t *e = ctx->chn_t + i * W;
-        if (!e[0]) continue;
+        id = e[0] - 1;
+        if (keep && !bsearch(&id, keep, nkeep, sizeof *keep, edan__u64_cmp)) continue;
         for (j = edan__hash64(e[0], mask); nt[j * W]; j = (j + 1) & mask) {}
         memcpy(nt + j * W, e, W * sizeof *e);
+        n++;
     }
-    edan__free(&ctx->a, roots);
-    edan__free(&ctx->a, ctx->chn_t);
-    ctx->chn_t = nt;
-    ctx->chn_cap = cap;
-    ctx->chn_used = keep;
+    edan__free(&ctx->a, T->t);
+    T->t = nt;
+    T->cap = cap;
+    T->used = n;
     return 1;
+}
+
+/* Room for one more entry in table T: the memory vertices' doubles; the
+   others' keeps only the vertices that a value still names, at a size
+   that leaves as many insertions before the next time as the roots and
+   the entries kept cost to scan. 0 when out of memory. */
+static int edan__chtab_room(edan_context *ctx, edan__chtab *T)
+{
+    size_t nroots = 0, scanned, cap = 1024;
+    uint64_t *roots;
+    int ok;
+    if (4 * (T->used + 1) <= 3 * T->cap) return 1;
+    if (T == &ctx->chn_m || !T->cap) return edan__chtab_move(ctx, T, T->cap ? 2 * T->cap : cap, NULL, 0);
+    if (!(roots = edan__chn_roots(ctx, &nroots, &scanned))) return 0;
+    ok = edan__chtab_move(ctx, T, T->cap, roots, nroots);
+    while (ok && cap < 2 * T->used + scanned / 4 + 1024) cap *= 2;
+    if (ok && cap != T->cap) ok = edan__chtab_move(ctx, T, cap, NULL, 0);
+    edan__free(&ctx->a, roots);
+    return ok;
 }
 
 /* Configuration k's cm of vertex u (0: none), and where the walk goes on
@@ -2835,24 +2853,26 @@ static edan_result edan__chn_put(edan_context *ctx, uint64_t vid, const edan_ins
     const size_t W = EDAN__CHN_WORDS(K);
     size_t mask, i;
     uint32_t k;
-    int need = 0;
+    int need = 0, mem = 0;
     uint64_t *e;
+    edan__chtab *T;
     for (k = 0; k < K; k++) {
         edan__cfg *g = &ctx->cfg[k];
-        need |= part[3 * k] != 0 || part[3 * k + 2] != 0;
+        need |= part[3 * k] != 0;
+        mem |= part[3 * k + 2] != 0;
         g->chn_nf = 0;
     }
-    if (!need) return EDAN_OK;
-    if (4 * (ctx->chn_used + 1) > 3 * ctx->chn_cap && !edan__chn_rebuild(ctx))
-        return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory recording the critical chain");
-    mask = ctx->chn_cap - 1;
-    for (i = edan__hash64(vid + 1, mask); ctx->chn_t[i * W]; i = (i + 1) & mask) {}
-    e = ctx->chn_t + i * W;
+    if (!need && !mem) return EDAN_OK;
+    T = mem ? &ctx->chn_m : &ctx->chn_l;
+    if (!edan__chtab_room(ctx, T)) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory recording the critical chain");
+    mask = T->cap - 1;
+    for (i = edan__hash64(vid + 1, mask); T->t[i * W]; i = (i + 1) & mask) {}
+    e = T->t + i * W;
     e[0] = vid + 1;
     e[1] = in->pc;
     e[2] = in->op | (uint64_t)in->flags << 32;
     memcpy(e + 3, part, 3 * K * sizeof *part);
-    ctx->chn_used++;
+    T->used++;
     return EDAN_OK;
 }
 

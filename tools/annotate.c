@@ -69,10 +69,11 @@ static const opt_def annotate_opts[] = {
     {"--elf", "PROG", ANN_ELF, "the program a TRACE came from (REPORT.json: its own)"},
     {"-o|--output", "FILE", ANN_OUTPUT, "write the annotation to FILE instead of standard output"},
     {"-h|--help", NULL, ANN_HELP, "this text"},
-    {"--chain", "=VERTICES", CLI_OPT_CHAIN,
-     "find the chain in the recorded eDAG (at most VERTICES,\n"
-     "about 120 bytes each) instead of streaming it, as a\n"
-     "check: edan trace --chain"},
+    {"--chain", "[=VERTICES]", CLI_OPT_CHAIN,
+     "the chain is streamed, at any size (the default);\n"
+     "=VERTICES finds it in the recorded eDAG instead (at most\n"
+     "VERTICES, about 120 bytes each), as a check: edan trace\n"
+     "--chain"},
     {NULL, NULL, 0,
      "Options of edan trace for a PROGRAM (edan trace -h says what each does; the\n"
      "program's standard output goes to standard error):"},

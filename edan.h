@@ -383,6 +383,12 @@ typedef struct edan_options {
     uint32_t num_regs;          /* register ids 0..num_regs-1; 0 = EDAN_DEFAULT_NUM_REGS */
     uint32_t hotspots;          /* nonzero: per-PC (or per-op) memory-vertex statistics */
     uint32_t dot_max_vertices;  /* nonzero: record the graph for edan_write_dot, up to this */
+    uint32_t chain;             /* nonzero: record what edan_get_critical_chain needs, at any trace
+                                   length: each memory access vertex's step back along the chain
+                                   (an entry of 24 + 24 x configurations bytes, in a table kept from
+                                   1/4 to 3/4 full) and, for the values
+                                   still live (registers, the bytes' last writers), where the chain
+                                   through them goes on */
     int paper_cache;            /* nonzero: the paper's cache rule, for reproducing its tables: a
                                    hit depends only on its registers and bytes (no fill edges), and
                                    with a cache w(v) is a memory access vertex's access size */
@@ -656,7 +662,8 @@ edan_result edan_get_window(edan_context *ctx, uint32_t config, uint32_t m, edan
 edan_result edan_get_timeline(edan_context *ctx, uint32_t config, const uint64_t **bins, size_t *count);
 
 /* Where the latency sensitivity comes from: per PC (per op when the trace
-   has no PC), the memory access vertices and how many are chained. */
+   has no PC), the memory access vertices and how many are chained, and
+   the accesses each cache level served (a forwarded load is in none). */
 typedef struct edan_hotspot {
     uint64_t key;           /* pc, or op id when has_pc == 0 */
     int has_pc;
@@ -665,6 +672,8 @@ typedef struct edan_hotspot {
     uint64_t mem_vertices;
     uint64_t chained;
     uint64_t max_md;
+    uint64_t served[EDAN_MAX_LEVELS];   /* its accesses the cache served, by the slowest level that served
+                                           them (L1 first; mem_vertices are those that reached RAM) */
 } edan_hotspot;
 
 /* How often each op id was executed: counts[op] for op < *n (the instruction
@@ -677,15 +686,19 @@ edan_result edan_get_op_counts(edan_context *ctx, const uint64_t **counts, size_
 edan_result edan_get_hotspots(edan_context *ctx, uint32_t config, edan_hotspot *out, size_t max, size_t *count);
 
 /* Which instructions make D: the D memory access vertices of one longest
-   chain, from the recorded graph (opts.dot_max_vertices at least the
-   trace's N; a graph cut short is EDAN_ERR_LIMIT). fn(user, v, md) for each,
-   md = D first, 1 last. The chain is the one that ends at the first memory
+   chain, streamed (opts.chain: at any trace length) or else from the
+   recorded graph (opts.dot_max_vertices at least the trace's N; a graph cut
+   short is EDAN_ERR_LIMIT). fn(user, v, md) for each (v: its pc, op and
+   flags), md = D first, 1 last. The chain is the one that ends at the first memory
    vertex to reach D and steps back, from every vertex, to its latest
    predecessor on a longest path to it (md one less before a memory vertex,
    equal before any other): where several chains of D exist, this one. Md
    alone cannot tell the chain in one pass: in a list walk, the load of a
    node's value and the load of its next pointer have the same md, and only
-   the next pointer's value leads on. */
+   the next pointer's value leads on. Both ways give the same chain: the
+   streamed one takes the walk's step back when each vertex is fed, keeps it
+   for every memory access vertex (so its memory grows with W, not N), and
+   for other vertices only while a register or a byte names them. */
 typedef void (*edan_chain_fn)(void *user, const edan_insn *v, uint32_t md);
 edan_result edan_get_critical_chain(edan_context *ctx, uint32_t config, edan_chain_fn fn, void *user);
 
@@ -1355,6 +1368,7 @@ typedef struct edan__hot {
     uint64_t key;           /* key + 1; 0 = empty slot */
     uint32_t op, has_pc;
     uint64_t executed, mem, chained, max_md;
+    uint64_t served[EDAN_MAX_LEVELS];
 } edan__hot;
 
 typedef struct edan__dotv {
@@ -1394,6 +1408,7 @@ typedef struct edan__cfg {
     uint64_t W, C, T1, Tinf, bytes, chained, ram_lines, writebacks;
     uint64_t fill_edges;    /* fill edges that are not also register or memory edges */
     uint64_t level_hits[EDAN_MAX_LEVELS];
+    uint32_t served;        /* the last access vertex: 1 + the slowest level that served it, 0 none */
     /* the current thread's share since it was switched to: the counts
        then, and the largest md of its memory vertices since */
     uint64_t thr_W0, thr_C0, thr_ch0;
@@ -1404,6 +1419,10 @@ typedef struct edan__cfg {
     /* dot recording, per config (fill edges differ between caches) */
     uint8_t *dot_mem; uint64_t *dot_best; uint64_t *dot_F; uint32_t *dot_md;
     uint64_t (*dot_fe)[2]; size_t dot_fe_n, dot_fe_cap;
+    /* the streamed chain (ctx->chn): the fill edges of the vertex being fed
+       (filler id, its md), and the first memory vertex of the largest md */
+    uint64_t (*chn_f)[2]; size_t chn_nf, chn_fcap;
+    uint64_t chn_end; uint32_t chn_endmd;
     uint32_t win;           /* its windowed schedules: ctx->wnm from wfirst on (0: none) */
     uint32_t wfirst;
     edan__layers lay;       /* last: its 19 KB would part the fields every vertex reads */
@@ -1500,6 +1519,9 @@ typedef struct edan__threads {
                                before it is its creator's (inherited), a cross-thread edge */
 } edan__threads;
 
+/* A table of the streamed chain (edan_context's chn_m, chn_l). */
+typedef struct edan__chtab { uint64_t *t; size_t cap, used; } edan__chtab;
+
 struct edan_context {
     edan_allocator a;
     char error[256];
@@ -1540,6 +1562,12 @@ struct edan_context {
     int paper_cache;        /* the paper's cache rule: no fillers, w(v) = access size */
     size_t tl_max;          /* timeline bins per configuration, at most */
     uint64_t kill_epoch;    /* registers lost their writers this many times (blocks' live-in cache) */
+    /* the critical chain, streamed (opts.chain): entries of EDAN__CHN_WORDS(K)
+       words (vertex id + 1, pc, op | flags << 32, then per configuration
+       cm, cp, memory vertex or not) in open-addressing tables, one of the
+       memory access vertices (kept), one of the others (while live) */
+    int chn;
+    edan__chtab chn_m, chn_l;
     /* dot */
     uint32_t dot_max; int dot_overflow;
     edan__dotv *dot_v; size_t dot_v_cap;
@@ -1792,6 +1820,7 @@ edan_result edan_create(edan_context **out, const edan_options *opts)
     ctx->fw_S = opts->forward == EDAN_FORWARD_OFF ? 0 : opts->forward ? opts->forward : EDAN_FORWARD_DEFAULT;
     ctx->tl_max = opts->timeline_max_bins ? (opts->timeline_max_bins < 4 ? 4 : opts->timeline_max_bins) : (size_t)1 << 20;
     ctx->dot_max = opts->dot_max_vertices;
+    ctx->chn = opts->chain != 0;
     ctx->sh_limit = opts->shadow_limit ? opts->shadow_limit : EDAN_SHADOW_LIMIT_DEFAULT;
     ctx->cfg = (edan__cfg *)edan__calloc(&a, K * sizeof(edan__cfg));
     ctx->reg_vid = (uint64_t *)edan__calloc(&a, ctx->num_regs * sizeof(uint64_t));
@@ -1883,6 +1912,7 @@ void edan_destroy(edan_context *ctx)
             edan__free(&a, g->dot_F);
             edan__free(&a, g->dot_md);
             edan__free(&a, g->dot_fe);
+            edan__free(&a, g->chn_f);
         }
     }
     for (j = 0; j < ctx->ch_cap; j++)
@@ -1900,6 +1930,8 @@ void edan_destroy(edan_context *ctx)
     edan__free(&a, ctx->dot_v);
     edan__free(&a, ctx->op_count);
     edan__free(&a, ctx->dot_e);
+    edan__free(&a, ctx->chn_m.t);
+    edan__free(&a, ctx->chn_l.t);
     edan__free(&a, ctx);
 }
 
@@ -2466,6 +2498,7 @@ static void edan__cache_access(edan__cfg *g, const edan_insn *in, uint64_t addr,
     uint64_t first = addr >> shift, last = (addr + in->size - 1) >> shift, line;
     uint64_t lat = 0, bytes = 0, line_bytes = (uint64_t)1 << shift;
     int mem = 0;
+    uint32_t served = 0;
     const int wt = g->c.write_policy == EDAN_WRITE_THROUGH, fills = g->lv[0].fill != NULL;
     const int reads = in->mem != EDAN_MEM_STORE || !wt;    /* looks up and fills */
     const int writes = in->mem != EDAN_MEM_LOAD;
@@ -2482,6 +2515,7 @@ static void edan__cache_access(edan__cfg *g, const edan_insn *in, uint64_t addr,
             f.md = 0;
             if (hit < nl) {
                 g->level_hits[hit]++;
+                if (hit + 1 > served) served = hit + 1;
                 if (g->lv[hit].latency > lat) lat = g->lv[hit].latency;
                 if (fills) {
                     /* the serving level's filler: a dependence, and what the levels above copy */
@@ -2516,6 +2550,7 @@ static void edan__cache_access(edan__cfg *g, const edan_insn *in, uint64_t addr,
                 if (edan__lookup(&g->lv[i], line, &victim) >= 0) break;
         }
     }
+    g->served = served;
     if (writes && wt) {
         mem = 1;
         bytes += in->size;
@@ -2582,8 +2617,10 @@ static edan__hot *edan__hot_slot(edan_context *ctx, edan__cfg *g, uint64_t key)
     return &g->hot[i];
 }
 
-/* A memory instruction executed: its PC's (its op's) statistics; 0 when out of memory. */
-static EDAN__INLINE int edan__hot_count(edan_context *ctx, edan__cfg *g, const edan_insn *in, int is_mem, uint32_t md)
+/* A memory instruction executed: its PC's (its op's) statistics; served:
+   1 + the slowest cache level that served it (0: none); 0 when out of memory. */
+static EDAN__INLINE int edan__hot_count(edan_context *ctx, edan__cfg *g, const edan_insn *in, int is_mem, uint32_t md,
+                                        uint32_t served)
 {
     int has_pc = (in->flags & EDAN_INSN_HAS_PC) != 0;
     edan__hot *h = edan__hot_slot(ctx, g, has_pc ? in->pc : in->op);
@@ -2595,6 +2632,8 @@ static EDAN__INLINE int edan__hot_count(edan_context *ctx, edan__cfg *g, const e
         h->mem++;
         if (edan__chained(md)) h->chained++;
         if (md > h->max_md) h->max_md = md;
+    } else if (served) {
+        h->served[served - 1]++;
     }
     return 1;
 }
@@ -2658,6 +2697,219 @@ static edan_result edan__dot_record(edan_context *ctx, uint64_t vid, const edan_
         }
     }
     return EDAN_OK;
+}
+
+/* ---- the critical chain, streamed (opts.chain) ------------------------- */
+/* edan_get_critical_chain walks back from the first memory vertex of md D
+   to its latest predecessor of the depth that made its md, and so on. Each
+   step depends only on a vertex's predecessors, so it is taken when the
+   vertex is fed: per configuration, cm(v) is the first memory vertex that
+   the walk from v names (v itself for a memory vertex, unless a filler of
+   its own md joined at its end: then the filler's), and cp(v), for a memory
+   vertex, the next one it names after v. The table keeps every memory
+   vertex (their cp links are the chains) and a vertex of no memory access
+   only while it is a value's last writer (a register's or a byte's): when
+   it fills up, the others go (edan__chtab_room). */
+#define EDAN__CHN_WORDS(K) (3 + 3 * (size_t)(K))
+
+static uint64_t *edan__chtab_find(const edan__chtab *T, size_t W, uint64_t vid)
+{
+    size_t mask = T->cap - 1, i;
+    if (!T->cap) return NULL;
+    for (i = edan__hash64(vid + 1, mask); T->t[i * W]; i = (i + 1) & mask)
+        if (T->t[i * W] == vid + 1) return T->t + i * W;
+    return NULL;
+}
+
+static uint64_t *edan__chn_find(const edan_context *ctx, uint64_t vid)
+{
+    const size_t W = EDAN__CHN_WORDS(ctx->K);
+    uint64_t *e = edan__chtab_find(&ctx->chn_m, W, vid);
+    return e ? e : edan__chtab_find(&ctx->chn_l, W, vid);
+}
+
+/* Table T again at cap entries (a power of 2), with the entries whose id
+   keep() accepts (NULL: all): 0 when out of memory. */
+static int edan__chtab_move(edan_context *ctx, edan__chtab *T, size_t cap, const uint64_t *keep, size_t nkeep);
+
+static int edan__u64_cmp(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return (a > b) - (a < b);
+}
+
+static int edan__chn_push(edan_context *ctx, uint64_t **v, size_t *n, size_t *cap, uint64_t vid)
+{
+    if (!vid || (vid & EDAN__WSPLIT)) return 1;
+    if (!edan__grow(&ctx->a, (void **)v, cap, *n + 1, sizeof **v)) return 0;
+    (*v)[(*n)++] = vid;
+    return 1;
+}
+
+/* The ids of the values' last writers (registers of every thread, saved
+   ones too, and the bytes' writers), sorted, each once; NULL when out of
+   memory (an empty list is not NULL). */
+static uint64_t *edan__chn_roots(edan_context *ctx, size_t *n, size_t *scanned)
+{
+    const uint32_t K = ctx->K, R = ctx->num_regs;
+    uint64_t *v = NULL;
+    size_t cap = 0, j, w, u, r;
+    uint32_t t, q;
+    int ok = edan__grow(&ctx->a, (void **)&v, &cap, 1024, sizeof *v);
+    *n = 0;
+    for (r = 0; ok && r < R; r++) ok = edan__chn_push(ctx, &v, n, &cap, ctx->reg_vid[r]);
+    for (t = 0; ok && t < ctx->th.n; t++) {
+        const edan__thread *T = &ctx->th.t[t];
+        if (T->state != 1) continue;
+        for (r = 0; ok && T->regs && t != ctx->th.cur && r < R; r++) ok = edan__chn_push(ctx, &v, n, &cap, T->regs[r]);
+        for (q = 0; ok && q < T->nsig; q++)
+            for (r = 0; ok && r < R; r++) ok = edan__chn_push(ctx, &v, n, &cap, T->sig[q][r]);
+    }
+    for (j = 0; ok && j < ctx->ch_cap; j++) {
+        if (!ctx->ch_keys[j]) continue;
+        if (ctx->ch_keys[j] & EDAN__PG_DENSE) {
+            for (w = 0; ok && w < EDAN__CHUNK_WORDS; w++)
+                ok = edan__chn_push(ctx, &v, n, &cap, EDAN__WORD(ctx->ch_vals[j], w, K)[0]);
+        } else {
+            edan__sparse *sp = (edan__sparse *)ctx->ch_vals[j];
+            for (u = 0; ok && u < sp->cap; u++)
+                if (EDAN__SP_IDX(sp)[u]) ok = edan__chn_push(ctx, &v, n, &cap, EDAN__SP_ENT(sp, u, K)[0]);
+        }
+    }
+    for (r = 1; ok && r < ctx->rec_used; r++)
+        if (EDAN__REC_HEAD(ctx, r, K)->ref) ok = edan__chn_push(ctx, &v, n, &cap, EDAN__REC_HEAD(ctx, r, K)->vid);
+    if (!ok) {
+        edan__free(&ctx->a, v);
+        return NULL;
+    }
+    *scanned = *n + R;
+    qsort(v, *n, sizeof *v, edan__u64_cmp);
+    for (j = 0, w = 0; j < *n; j++)
+        if (!w || v[w - 1] != v[j]) v[w++] = v[j];
+    *n = w;
+    return v;
+}
+
+static int edan__chtab_move(edan_context *ctx, edan__chtab *T, size_t cap, const uint64_t *keep, size_t nkeep)
+{
+    const size_t W = EDAN__CHN_WORDS(ctx->K), mask = cap - 1;
+    uint64_t *nt = (uint64_t *)edan__calloc(&ctx->a, cap * W * sizeof *nt);
+    size_t i, j, n = 0;
+    if (!nt) return 0;
+    for (i = 0; i < T->cap; i++) {
+        const uint64_t *e = T->t + i * W;
+        uint64_t id;
+        if (!e[0]) continue;
+        id = e[0] - 1;
+        if (keep && !bsearch(&id, keep, nkeep, sizeof *keep, edan__u64_cmp)) continue;
+        for (j = edan__hash64(e[0], mask); nt[j * W]; j = (j + 1) & mask) {}
+        memcpy(nt + j * W, e, W * sizeof *e);
+        n++;
+    }
+    edan__free(&ctx->a, T->t);
+    T->t = nt;
+    T->cap = cap;
+    T->used = n;
+    return 1;
+}
+
+/* Room for one more entry in table T: the memory vertices' doubles; the
+   others' keeps only the vertices that a value still names, at a size
+   that leaves as many insertions before the next time as the roots and
+   the entries kept cost to scan. 0 when out of memory. */
+static int edan__chtab_room(edan_context *ctx, edan__chtab *T)
+{
+    size_t nroots = 0, scanned, cap = 1024;
+    uint64_t *roots;
+    int ok;
+    if (4 * (T->used + 1) <= 3 * T->cap) return 1;
+    if (T == &ctx->chn_m || !T->cap) return edan__chtab_move(ctx, T, T->cap ? 2 * T->cap : cap, NULL, 0);
+    if (!(roots = edan__chn_roots(ctx, &nroots, &scanned))) return 0;
+    ok = edan__chtab_move(ctx, T, T->cap, roots, nroots);
+    while (ok && cap < 2 * T->used + scanned / 4 + 1024) cap *= 2;
+    if (ok && cap != T->cap) ok = edan__chtab_move(ctx, T, cap, NULL, 0);
+    edan__free(&ctx->a, roots);
+    return ok;
+}
+
+/* Configuration k's cm of vertex u (0: none), and where the walk goes on
+   from u's start (a forwarded load's store): cp for a memory vertex, else cm. */
+static uint64_t edan__chn_cm(const edan_context *ctx, uint64_t u, uint32_t k, int at_start)
+{
+    const uint64_t *e = edan__chn_find(ctx, u);
+    if (!e) return 0;
+    e += 3 + 3 * (size_t)k;
+    return at_start && e[2] ? e[1] : e[0];
+}
+
+/* Configuration k's cm and cp of vertex vid (md, is_mem; its predecessors
+   pv[0 .. np) with their depths preds[i].md[k], fwd a forwarded load's
+   store, g->chn_f its fill edges), as edan_get_critical_chain's walk
+   would step from it. */
+static void edan__chn_part(const edan_context *ctx, const edan__cfg *g, uint32_t k, uint64_t vid, int is_mem,
+                           uint32_t md, const uint64_t *pv, const edan__pred *preds, uint32_t np, uint64_t fwd,
+                           uint64_t *out)
+{
+    uint64_t best = 0;
+    uint32_t i, want = md - (uint32_t)(is_mem != 0);
+    size_t f;
+    out[0] = out[1] = 0;
+    out[2] = (uint64_t)(is_mem != 0);
+    if (!md) return;
+    for (i = 0; want && i < np; i++)       /* the latest register or byte writer of depth `want` */
+        if (pv[i] != fwd && preds[i].md[k] == want && pv[i] > best) best = pv[i];
+    if (is_mem) {
+        out[1] = best ? edan__chn_cm(ctx, best, k, 0) : 0;
+        for (f = 0, best = 0; f < g->chn_nf; f++)      /* a filler of its own md, joined at its end */
+            if (g->chn_f[f][1] == md && g->chn_f[f][0] > best) best = g->chn_f[f][0];
+        out[0] = best ? edan__chn_cm(ctx, best, k, 0) : vid;
+        return;
+    }
+    for (f = 0; f < g->chn_nf; f++)
+        if (g->chn_f[f][1] == md && g->chn_f[f][0] > best) best = g->chn_f[f][0];
+    if (best) out[0] = edan__chn_cm(ctx, best, k, 0);
+    else if (fwd) out[0] = edan__chn_cm(ctx, fwd, k, 1);
+}
+
+/* Vertex vid (instruction in) fed: its entry with each configuration's
+   parts (part[3 k ..]), kept when it has a depth somewhere or is a memory
+   vertex; each configuration's first memory vertex of the largest md. */
+static edan_result edan__chn_put(edan_context *ctx, uint64_t vid, const edan_insn *in, const uint64_t *part)
+{
+    const uint32_t K = ctx->K;
+    const size_t W = EDAN__CHN_WORDS(K);
+    size_t mask, i;
+    uint32_t k;
+    int need = 0, mem = 0;
+    uint64_t *e;
+    edan__chtab *T;
+    for (k = 0; k < K; k++) {
+        edan__cfg *g = &ctx->cfg[k];
+        need |= part[3 * k] != 0;
+        mem |= part[3 * k + 2] != 0;
+        g->chn_nf = 0;
+    }
+    if (!need && !mem) return EDAN_OK;
+    T = mem ? &ctx->chn_m : &ctx->chn_l;
+    if (!edan__chtab_room(ctx, T)) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory recording the critical chain");
+    mask = T->cap - 1;
+    for (i = edan__hash64(vid + 1, mask); T->t[i * W]; i = (i + 1) & mask) {}
+    e = T->t + i * W;
+    e[0] = vid + 1;
+    e[1] = in->pc;
+    e[2] = in->op | (uint64_t)in->flags << 32;
+    memcpy(e + 3, part, 3 * K * sizeof *part);
+    T->used++;
+    return EDAN_OK;
+}
+
+/* After configuration k's part of memory vertex vid of depth md: the first of the largest md. */
+static EDAN__INLINE void edan__chn_end(edan__cfg *g, uint64_t vid, int is_mem, uint32_t md)
+{
+    if (is_mem && md > g->chn_endmd) {
+        g->chn_end = vid;
+        g->chn_endmd = md;
+    }
 }
 
 /* The checks of an instruction (edan_prepare); grows the op histogram for
@@ -3035,6 +3287,12 @@ static EDAN__NOINLINE edan_result edan__fill_deps(edan_context *ctx, edan__cfg *
         for (j = 0; j < npv && pv[j] != f->vid; j++) {}
         if (j < npv) continue;
         g->fill_edges++;
+        if (ctx->chn) {
+            if (!edan__grow(&ctx->a, (void **)&g->chn_f, &g->chn_fcap, g->chn_nf + 1, sizeof *g->chn_f))
+                return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory recording the critical chain");
+            g->chn_f[g->chn_nf][0] = f->vid;
+            g->chn_f[g->chn_nf++][1] = f->md;
+        }
         if (ctx->dot_max && !ctx->dot_overflow && vid <= ctx->dot_max) {
             if (!edan__grow(&ctx->a, (void **)&g->dot_fe, &g->dot_fe_cap, g->dot_fe_n + 1, sizeof *g->dot_fe))
                 return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory recording the graph");
@@ -3053,7 +3311,7 @@ static EDAN__INLINE edan_result edan__fill_dep(edan_context *ctx, edan__cfg *g, 
                                                uint64_t *best)
 {
     uint32_t j;
-    if (ctx->dot_max) {
+    if (ctx->dot_max || ctx->chn) {
         edan__fillers one;
         one.n = 1;
         one.f[0] = *f;
@@ -3361,6 +3619,7 @@ static EDAN__INLINE edan_result edan__vertex(edan_context *ctx, edan__cfg *g, co
         *is_mem = 0;
         t = l1->latency;
         g->level_hits[0]++;
+        g->served = 1;
         if (f && f->vid && f->vid != vid) {
             edan_result r = edan__fill_dep(ctx, g, f, vid, pv, npv, &S, md, best);
             if (r != EDAN_OK) return r;
@@ -3421,6 +3680,7 @@ static EDAN__INLINE edan_result edan__vertex_forwarded(edan_context *ctx, edan__
                                                        uint64_t *F)
 {
     *F = S + 1;
+    g->served = 0;
     return edan__vertex_sums(ctx, g, S, *F, 1, 0, 0, md);
 }
 
@@ -3839,7 +4099,7 @@ static EDAN__INLINE void edan__preds_join(const edan__pred *preds, const uint64_
 static EDAN__INLINE edan_result edan__vertex_record(edan_context *ctx, edan__cfg *g, const edan_insn *at, uint64_t vid,
                                                     int is_mem, uint64_t best, uint64_t F, uint32_t md)
 {
-    if (ctx->hotspots && at->mem != EDAN_MEM_NONE && !edan__hot_count(ctx, g, at, is_mem, md))
+    if (ctx->hotspots && at->mem != EDAN_MEM_NONE && !edan__hot_count(ctx, g, at, is_mem, md, g->served))
         return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the hotspot table");
     if (ctx->dot_max && !ctx->dot_overflow && vid <= ctx->dot_max) {
         g->dot_mem[vid] = (uint8_t)is_mem;
@@ -3864,6 +4124,7 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
     uint32_t mdv[EDAN_MAX_CONFIGS];
     uint64_t Sv[EDAN_MAX_CONFIGS];     /* ... its start and the depth there: a store's, for the loads it */
     uint32_t mdSv[EDAN_MAX_CONFIGS];   /* may forward to */
+    uint64_t chp[3 * EDAN_MAX_CONFIGS]; /* the streamed chain's parts (ctx->chn) */
     uint32_t np = 0, i, k, md1 = 0, nreg;
     uint64_t vid, S1 = 0;
     const int reads_mem = p->edan__.reads_mem, writes_mem = p->edan__.writes_mem;
@@ -3925,8 +4186,16 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
         }
         if (r != EDAN_OK) return r;
         if (!lean && (r = edan__vertex_record(ctx, g, in, vid, is_mem, best, F, md)) != EDAN_OK) return r;
+        if (!lean && ctx->chn) {
+            edan__chn_part(ctx, g, k, vid, is_mem, md, pv, preds, np, fw ? EDAN__FW_VID(fw) : 0, chp + 3 * k);
+            edan__chn_end(g, vid, is_mem, md);
+        }
         Fv[k] = F;
         mdv[k] = md;
+    }
+    if (!lean && ctx->chn) {
+        edan_result r = edan__chn_put(ctx, vid, in, chp);
+        if (r != EDAN_OK) return r;
     }
 
     /* targets: this vertex is now the last writer */
@@ -3994,7 +4263,7 @@ static EDAN__INLINE int edan__feed_lean1_fast(edan_context *ctx, const edan_insn
 /* One configuration, no graph, no hotspots: the engine's lean copy serves. */
 static EDAN__INLINE int edan__lean1(const edan_context *ctx)
 {
-    return ctx->K == 1 && !ctx->dot_max && !ctx->hotspots;
+    return ctx->K == 1 && !ctx->dot_max && !ctx->hotspots && !ctx->chn;
 }
 
 static EDAN__NOINLINE edan_result edan__feed_lean1(edan_context *ctx, const edan_insn *in, const edan_prepared *p,
@@ -4095,6 +4364,7 @@ static EDAN__NOINLINE edan_result edan__feed_multi(edan_context *ctx, const edan
 {
     uint64_t Fv[EDAN_MAX_CONFIGS];
     uint32_t mdv[EDAN_MAX_CONFIGS];
+    uint64_t chp[3 * EDAN_MAX_CONFIGS];     /* the streamed chain's parts (ctx->chn) */
     const uint32_t K = ctx->K;
     uint32_t np = 0, i, k, md1 = 0, nreg;
     uint64_t vid, S1 = 0, loads = 0, stores = 0, all = 0;
@@ -4135,7 +4405,7 @@ static EDAN__NOINLINE edan_result edan__feed_multi(edan_context *ctx, const edan
         const edan__pred *preds = ctx->multi_pred;
         const uint64_t *pv = ctx->multi_pv;
         uint64_t S = 0, F, best = 0, t, w = 0, lat = 0, Fend = 0;
-        uint32_t md = 0, mdend = 0, nf = 0;
+        uint32_t md = 0, mdend = 0, nf = 0, served = 0;
         int is_mem = 0, filled = 0;
         edan__preds_join(preds, pv, np, k, &S, &md, &best);
         if (!g->c.num_levels) {
@@ -4155,6 +4425,7 @@ static EDAN__NOINLINE edan_result edan__feed_multi(edan_context *ctx, const edan
                 fl.n = 0;
                 fl.filled = 0;
                 edan__cache_access(g, &one, acc[j].addr, vid, &mj, &tj, &wj, &fl);
+                if (g->served > served) served = g->served;
                 is_mem |= mj;
                 if (!mj && tj > lat) lat = tj;
                 w += wj;
@@ -4201,10 +4472,16 @@ static EDAN__NOINLINE edan_result edan__feed_multi(edan_context *ctx, const edan
             }
         }
         if ((r = edan__vertex_sums(ctx, g, S, F, t, w, is_mem, md)) != EDAN_OK) return r;
+        g->served = served;
         if ((r = edan__vertex_record(ctx, g, &at, vid, is_mem, best, F, md)) != EDAN_OK) return r;
+        if (ctx->chn) {
+            edan__chn_part(ctx, g, k, vid, is_mem, md, pv, preds, np, 0, chp + 3 * k);
+            edan__chn_end(g, vid, is_mem, md);
+        }
         Fv[k] = F;
         mdv[k] = md;
     }
+    if (ctx->chn && (r = edan__chn_put(ctx, vid, in, chp)) != EDAN_OK) return r;
 
     /* targets: registers, then every stored byte */
     edan__write_regs(ctx, p, vid, Fv, mdv, K);
@@ -5339,7 +5616,7 @@ edan_result edan_block_create(edan_context *ctx, const edan_prepared *p, size_t 
     b->n = (uint32_t)n;
     /* compiled without graph recording (multi_dst may change); with a
        windowed schedule only for one configuration (edan__block_window) */
-    c = n && n <= 65536 && !ctx->dot_max ? edan__block_compile(ctx, b) : 0;
+    c = n && n <= 65536 && !ctx->dot_max && !ctx->chn ? edan__block_compile(ctx, b) : 0;
     if (c <= 0) {       /* fed one by one: no compiled form, no counts of its own */
         edan_block plain;
         edan__block_free_form(b);
@@ -5533,7 +5810,7 @@ static EDAN__NOINLINE uint64_t edan__block_forwarded(edan_context *ctx, edan__cf
         (void)edan__vertex_forwarded(ctx, g, S, d, &Fm);
         Tinf = g->Tinf;
     }
-    if (hot) (void)edan__hot_count(ctx, g, in, 0, d);
+    if (hot) (void)edan__hot_count(ctx, g, in, 0, d, 0);
     *Sf = S;
     *df = d;
     return Tinf;
@@ -5614,7 +5891,7 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
             if (st->kind == EDAN_MEM_STORE && ctx->fw_S)
                 edan__fw_put(ctx, N0 + st->idx + 1, addrs[st->idx], b->p[st->idx].in.size, (int)st->stack, &Sm, &dS);
         }
-        if (hot) (void)edan__hot_count(ctx, g, &b->p[st->idx].in, is_mem, d);     /* room made above */
+        if (hot) (void)edan__hot_count(ctx, g, &b->p[st->idx].in, is_mem, d, g->served);     /* room made above */
         if (st->kind == EDAN_MEM_STORE) edan__set_word_writer(e, N0 + st->idx + 1, &Fm, &d, 1);
         F[st->dst] = Fm;
         md[st->dst] = d;
@@ -5700,7 +5977,7 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
                 ctx->wcap = NULL;
             }
             Tinf[k] = g->Tinf;
-            if (hot) (void)edan__hot_count(ctx, g, &b->p[st->idx].in, memk[k], d[k]);
+            if (hot) (void)edan__hot_count(ctx, g, &b->p[st->idx].in, memk[k], d[k], g->served);
             F[(size_t)st->dst * K + k] = Fm[k];
             md[(size_t)st->dst * K + k] = d[k];
         }
@@ -5988,6 +6265,7 @@ edan_result edan_get_hotspots(edan_context *ctx, uint32_t config, edan_hotspot *
         h.mem_vertices = s->mem;
         h.chained = s->chained;
         h.max_md = s->max_md;
+        memcpy(h.served, s->served, sizeof h.served);
         if (n < max) {
             for (i = n++; i > 0 && edan__hot_before(&out[(i - 1) / 2], &h); i = p) {
                 p = (i - 1) / 2;
@@ -6021,6 +6299,31 @@ static size_t edan__edges_into(uint64_t (*e)[2], size_t n, uint64_t w)
     return lo;
 }
 
+/* The chain of configuration k from the streamed record (opts.chain):
+   from the first memory vertex of md D, each memory vertex's cp. */
+static edan_result edan__chn_walk(edan_context *ctx, uint32_t k, edan_chain_fn fn, void *user)
+{
+    const edan__cfg *g = &ctx->cfg[k];
+    uint32_t md = g->lay.D;
+    uint64_t v;
+    if (!md) return EDAN_OK;
+    if (g->chn_endmd != md)
+        return edan__fail(ctx, EDAN_ERR_LIMIT, "the chain's record does not reach D = %u (it reaches %u)", md,
+                          g->chn_endmd);
+    for (v = edan__chn_cm(ctx, g->chn_end, k, 0); v && md; md--) {
+        const uint64_t *e = edan__chn_find(ctx, v);
+        edan_insn in;
+        if (!e) return edan__fail(ctx, EDAN_ERR_LIMIT, "the chain's record lost vertex %llu", (unsigned long long)v);
+        memset(&in, 0, sizeof in);
+        in.pc = e[1];
+        in.op = (uint32_t)e[2];
+        in.flags = (uint8_t)(e[2] >> 32);
+        fn(user, &in, md);
+        v = e[3 + 3 * (size_t)k + 1];
+    }
+    return EDAN_OK;
+}
+
 edan_result edan_get_critical_chain(edan_context *ctx, uint32_t config, edan_chain_fn fn, void *user)
 {
     edan__cfg *g;
@@ -6028,7 +6331,9 @@ edan_result edan_get_critical_chain(edan_context *ctx, uint32_t config, edan_cha
     uint32_t D, want;
     int skip = 0;
     if (!ctx || !fn || config >= ctx->K) return EDAN_ERR_INVALID_ARG;
-    if (!ctx->dot_max) return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "the graph was not recorded (dot_max_vertices is 0)");
+    if (ctx->chn) return edan__chn_walk(ctx, config, fn, user);
+    if (!ctx->dot_max)
+        return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "neither the chain (options.chain) nor the graph was recorded");
     if (ctx->dot_overflow || ctx->N > ctx->dot_max)
         return edan__fail(ctx, EDAN_ERR_LIMIT, "the eDAG has more than the %u vertices recorded", ctx->dot_max);
     g = &ctx->cfg[config];

@@ -20,7 +20,7 @@
 
 enum {
     ANN_HELP = 1, ANN_FUNC, ANN_TOP, ANN_NO_SOURCE, ANN_ELF, ANN_OUTPUT, ANN_REGION, ANN_EXCLUDE, ANN_THREADS,
-    ANN_NO_MARKERS, ANN_MAX_INSNS, ANN_MAX_SECONDS, ANN_QEMU, ANN_PLUGIN, ANN_SYSROOT
+    ANN_NO_MARKERS, ANN_MAX_INSNS, ANN_MAX_SECONDS, ANN_QEMU, ANN_PLUGIN, ANN_SYSROOT, ANN_ASM
 };
 /* The first of the options of edan trace that annotate passes on for a program. */
 #define ANN_TRACING ANN_REGION
@@ -32,11 +32,17 @@ static const opt_def annotate_opts[] = {
      "\n"
      "The analysis per source line, printed beside the source (as perf annotate\n"
      "and cg_annotate do): for each line of the program's functions, its memory\n"
-     "access vertices (\"mem\"), those chained (waiting for an earlier RAM access),\n"
-     "the largest memory depth md among them, and the line's part of the critical\n"
-     "chain: of the D RAM accesses in a row that make the memory depth, how many\n"
-     "are the line's (\"chain\", and its share of D). A summary of the lines with\n"
-     "the most of the chain comes first, then each function's source.\n"
+     "access vertices (\"mem\"; with a cache, the accesses each level served,\n"
+     "\"L1\", \"L2\"..., then those that reached RAM, \"RAM\": a forwarded load is\n"
+     "in none), those chained (waiting for an earlier RAM access), the largest\n"
+     "memory depth md among them, and the line's part of the critical chain: of\n"
+     "the D RAM accesses in a row that make the memory depth, how many are the\n"
+     "line's (\"chain\", and its share of D). A summary of the lines with the\n"
+     "most of the chain comes first, then each function's source. Code inlined\n"
+     "at a line (a call of an inlined function, std::map::find in a C++ program)\n"
+     "counts at its own lines and at each call site around it (marked +: the\n"
+     "user's w.find line and the library's find line), so such lines add up to\n"
+     "more than the function's total.\n"
      "\n"
      "PROGRAM runs under edan trace (its options below apply); a TRACE with PCs\n"
      "(edan trace --binary or --text, --text-pc for RISC-V) is analysed as edan\n"
@@ -57,12 +63,18 @@ static const opt_def annotate_opts[] = {
      "short when that is one function (Grid::sum, wsum)"},
     {"--top", "N", ANN_TOP, "the summary's N lines (default 10; 0: no summary)"},
     {"--no-source", NULL, ANN_NO_SOURCE, "the summary alone"},
+    {"--asm", NULL, ANN_ASM,
+     "under each source line, its memory instructions (the\n"
+     "program file's address; x86-64 in Intel syntax, RISC-V\n"
+     "by its operation), each with its own counts"},
     {"--elf", "PROG", ANN_ELF, "the program a TRACE came from (REPORT.json: its own)"},
     {"-o|--output", "FILE", ANN_OUTPUT, "write the annotation to FILE instead of standard output"},
     {"-h|--help", NULL, ANN_HELP, "this text"},
     {"--chain", "[=VERTICES]", CLI_OPT_CHAIN,
-     "the largest eDAG whose chain is found (default 4000000,\n"
-     "about 120 bytes each: edan trace --chain)"},
+     "the chain is streamed, at any size (the default);\n"
+     "=VERTICES finds it in the recorded eDAG instead (at most\n"
+     "VERTICES, about 120 bytes each), as a check: edan trace\n"
+     "--chain"},
     {NULL, NULL, 0,
      "Options of edan trace for a PROGRAM (edan trace -h says what each does; the\n"
      "program's standard output goes to standard error):"},
@@ -87,6 +99,7 @@ typedef struct ann_args {
     int nfuncs;
     long top;
     int no_source;
+    int asm_;                   /* --asm */
     const char *elf, *output;
     int chain_given;            /* --chain=VERTICES */
     const char *tracing_opt;    /* an option only edan trace takes, when one was given */
@@ -107,18 +120,43 @@ typedef struct ann_func {
     uint64_t lo, hi;            /* its addresses in the program file */
 } ann_func;
 
-/* One source line of a function (line 0: addresses without a line). */
+/* The counts of memory instructions: the accesses each cache level served
+   (L1 first), those that reached RAM (the memory access vertices), how
+   many of these were chained, their largest md and their part of the
+   critical chain. */
+typedef struct ann_counts {
+    uint64_t served[EDAN_MAX_LEVELS];
+    uint64_t mem, chained, max_md, chain;
+} ann_counts;
+
+/* One source line of a function (line 0: addresses without a line): its
+   own instructions' counts, and those of the code inlined at the line (a
+   call of an inlined function: that code's instructions count at their own
+   lines too). */
 typedef struct ann_line {
     size_t func, file;          /* indexes; file (size_t)-1: no line table entry */
     int line;
-    uint64_t mem, chained, max_md, chain, first_addr;
+    ann_counts own, inl;
+    uint64_t first_addr;
 } ann_line;
+
+/* One memory instruction, for --asm: its address, text and counts, and
+   the line it is at. */
+typedef struct ann_insn {
+    size_t func, file;
+    int line;
+    uint64_t addr;
+    char text[96];
+    ann_counts c;
+} ann_insn;
 
 typedef struct ann {
     cli_syms sy;
     ann_func *f; size_t nf, capf;
     ann_file *files; size_t nfiles, capfiles;
     ann_line *l; size_t nl, capl;
+    ann_insn *in; size_t nin;   /* the memory instructions by line and address (--asm) */
+    uint32_t nlev;              /* the cache levels whose accesses the report counts */
     uint64_t D, W, chained;
     int have_chain;             /* the report has the critical chain */
     const char *no_chain;       /* why not */
@@ -220,12 +258,6 @@ static void ann_load_file(ann *A, ann_file *F, uint64_t addr)
         }
 }
 
-static int ann_addr_cmp(const void *x, const void *y)
-{
-    const ann_line *a = (const ann_line *)x, *b = (const ann_line *)y;
-    return (a->first_addr > b->first_addr) - (a->first_addr < b->first_addr);
-}
-
 static int ann_line_cmp(const void *x, const void *y)
 {
     const ann_line *a = (const ann_line *)x, *b = (const ann_line *)y;
@@ -234,12 +266,40 @@ static int ann_line_cmp(const void *x, const void *y)
     return (a->line > b->line) - (a->line < b->line);
 }
 
-/* Most of the chain first, then the most chained, the most accesses. */
+static void ann_add(ann_counts *to, const ann_counts *c)
+{
+    uint32_t l;
+    for (l = 0; l < EDAN_MAX_LEVELS; l++) to->served[l] += c->served[l];
+    to->mem += c->mem;
+    to->chained += c->chained;
+    to->chain += c->chain;
+    if (c->max_md > to->max_md) to->max_md = c->max_md;
+}
+
+/* A line's counts with those of the code inlined at it. */
+static ann_counts ann_total(const ann_line *l)
+{
+    ann_counts t = l->own;
+    ann_add(&t, &l->inl);
+    return t;
+}
+
+static uint64_t ann_accesses(const ann_counts *c)
+{
+    uint64_t n = c->mem;
+    uint32_t l;
+    for (l = 0; l < EDAN_MAX_LEVELS; l++) n += c->served[l];
+    return n;
+}
+
+/* Most of the chain first, then the most chained, the most RAM accesses, the most accesses. */
 static int ann_rank(const ann_line *a, const ann_line *b)
 {
-    if (a->chain != b->chain) return a->chain > b->chain ? -1 : 1;
-    if (a->chained != b->chained) return a->chained > b->chained ? -1 : 1;
-    if (a->mem != b->mem) return a->mem > b->mem ? -1 : 1;
+    ann_counts x = ann_total(a), y = ann_total(b);
+    if (x.chain != y.chain) return x.chain > y.chain ? -1 : 1;
+    if (x.chained != y.chained) return x.chained > y.chained ? -1 : 1;
+    if (x.mem != y.mem) return x.mem > y.mem ? -1 : 1;
+    if (ann_accesses(&x) != ann_accesses(&y)) return ann_accesses(&x) > ann_accesses(&y) ? -1 : 1;
     return ann_line_cmp(a, b);
 }
 
@@ -269,35 +329,82 @@ static const char *ann_base(const char *path)
     return s ? s + 1 : path;
 }
 
+/* The count columns' heads: the cache levels', RAM's (mem without a cache), chained, max md. */
+static void ann_head(const ann *A, FILE *o)
+{
+    uint32_t l;
+    char name[16];
+    for (l = 0; l < A->nlev; l++) {
+        snprintf(name, sizeof name, "L%u", l + 1);
+        fprintf(o, " %11s", name);
+    }
+    fprintf(o, " %11s %11s %9s", A->nlev ? "RAM" : "mem", "chained", "max md");
+}
+
+/* The count columns of c (blank: none). */
+static void ann_cols(const ann *A, FILE *o, const ann_counts *c)
+{
+    uint32_t l;
+    char s[32];
+    for (l = 0; l < A->nlev; l++) fprintf(o, " %11s", c ? ann_count(c->served[l], s, sizeof s) : "");
+    fprintf(o, " %11s", c ? ann_count(c->mem, s, sizeof s) : "");
+    fprintf(o, " %11s", c ? ann_count(c->chained, s, sizeof s) : "");
+    fprintf(o, " %9s", c ? ann_count(c->max_md, s, sizeof s) : "");
+}
+
 
 #define ANN_WHOLE 60        /* a function of at most this many lines shows whole */
 #define ANN_CONTEXT 3       /* else each annotated line with this many around it */
+
+/* The memory instructions of line l (A->in, sorted as the lines are),
+   from *q on, each under the line, with its address (--asm). */
+static void ann_insns(const ann *A, FILE *o, const ann_line *l, size_t *q)
+{
+    char s1[32];
+    for (; *q < A->nin; ++*q) {
+        const ann_insn *in = &A->in[*q];
+        int c = in->func != l->func ? (in->func < l->func ? -1 : 1)
+                : in->file != l->file ? (in->file < l->file ? -1 : 1)
+                : (in->line > l->line) - (in->line < l->line);
+        if (c > 0) return;
+        if (c < 0) continue;
+        fprintf(o, "%7s", ann_share(A, in->c.chain, s1, sizeof s1));
+        ann_cols(A, o, &in->c);
+        fprintf(o, " %6s  %8llx:  %s\n", "", (unsigned long long)in->addr, in->text);
+    }
+}
 
 /* One function's lines of one file, beside its source. */
 static void ann_section(ann *A, FILE *o, const ann_line *l, size_t n)
 {
     const ann_func *fn = &A->f[l[0].func];
     ann_file *F = &A->files[l[0].file];
-    int first = 0, last = 0, ln, shown_to = 0;
-    size_t q = 0, i;
-    uint64_t mem = 0, chained = 0, chain = 0;
-    char s1[32], s2[32], s3[32], s4[32];
+    int first = 0, last = 0, ln, shown_to = 0, inl = 0;
+    size_t q = 0, i, qi = 0;
+    ann_counts own;
+    char s1[32], s2[32], s3[32];
     unsigned char *show;
+    memset(&own, 0, sizeof own);
     ann_load_file(A, F, l[0].first_addr);
     cli_syms_func_lines(&A->sy, fn->lo, fn->hi, F->name, &first, &last);   /* the function's whole source */
     for (i = 0; i < n; i++) {
-        mem += l[i].mem;
-        chained += l[i].chained;
-        chain += l[i].chain;
+        ann_add(&own, &l[i].own);
+        inl |= ann_accesses(&l[i].inl) != 0;
         if (!first || l[i].line < first) first = l[i].line;
         if (l[i].line > last) last = l[i].line;
     }
     if (F->text && (size_t)last > F->nlines) last = (int)F->nlines;
     fprintf(o, "\n-- %s  %s: ", fn->name, F->name);
-    if (chain) fprintf(o, "chain %s, ", ann_share(A, chain, s1, sizeof s1));
-    fprintf(o, "%s mem, %s chained\n", cli_group(s2, sizeof s2, mem), cli_group(s3, sizeof s3, chained));
+    if (own.chain) fprintf(o, "chain %s, ", ann_share(A, own.chain, s1, sizeof s1));
+    fprintf(o, "%s %s, %s chained\n", cli_group(s2, sizeof s2, own.mem), A->nlev ? "RAM" : "mem",
+            cli_group(s3, sizeof s3, own.chained));
     if (!F->text) fprintf(o, "   (the source %s was not found: the counts alone)\n", F->name);
-    fprintf(o, "%7s %11s %11s %9s %6s  %s\n", "chain%", "mem", "chained", "max md", "line", F->text ? "source" : "");
+    if (inl)
+        fprintf(o, "   (a line marked + calls code inlined there: its counts include that code's, which count at "
+                "its own lines too)\n");
+    fprintf(o, "%7s", "chain%");
+    ann_head(A, o);
+    fprintf(o, " %6s  %s\n", "line", F->text ? "source" : "");
     if (first <= 0 || last < first) return;
     if (!(show = (unsigned char *)calloc((size_t)(last - first) + 1, 1))) return;
     for (ln = first; ln <= last; ln++) show[ln - first] = last - first < ANN_WHOLE || ln == first;
@@ -307,15 +414,24 @@ static void ann_section(ann *A, FILE *o, const ann_line *l, size_t n)
     for (ln = first; ln <= last; ln++) {
         const char *text = F->text && (size_t)ln <= F->nlines ? F->line[ln - 1] : "";
         if (!show[ln - first]) continue;
-        if (shown_to && ln > shown_to + 1) fprintf(o, "%7s %11s %11s %9s %6s\n", "", "", "", "", "...");
+        if (shown_to && ln > shown_to + 1) {
+            fprintf(o, "%7s", "");
+            ann_cols(A, o, NULL);
+            fprintf(o, " %6s\n", "...");
+        }
         shown_to = ln;
         while (q < n && l[q].line < ln) q++;
-        if (q < n && l[q].line == ln)
-            fprintf(o, "%7s %11s %11s %9s %6d  %s\n", ann_share(A, l[q].chain, s1, sizeof s1),
-                    ann_count(l[q].mem, s2, sizeof s2), ann_count(l[q].chained, s3, sizeof s3),
-                    ann_count(l[q].max_md, s4, sizeof s4), ln, text);
-        else
-            fprintf(o, "%7s %11s %11s %9s %6d  %s\n", "", "", "", "", ln, text);
+        if (q < n && l[q].line == ln) {
+            ann_counts t = ann_total(&l[q]);
+            fprintf(o, "%7s", ann_share(A, t.chain, s1, sizeof s1));
+            ann_cols(A, o, &t);
+            fprintf(o, " %6d%c %s\n", ln, ann_accesses(&l[q].inl) ? '+' : ' ', text);
+            ann_insns(A, o, &l[q], &qi);
+        } else {
+            fprintf(o, "%7s", "");
+            ann_cols(A, o, NULL);
+            fprintf(o, " %6d  %s\n", ln, text);
+        }
     }
     free(show);
 }
@@ -389,56 +505,138 @@ static int ann_open(ann_report *R, ann *A, const char *rep_path, const char *elf
     return 0;
 }
 
-/* The memory instructions (of the --func functions), placed at their
-   functions and lines, one entry per function and line. *no_line: some
-   address has no line. 0, or -1 with a message. */
-static int ann_collect(ann *A, const ann_report *R, const ann_args *aa, const char *rep_path, int *no_line)
+static int ann_insn_addr_cmp(const void *x, const void *y)
 {
-    size_t i, n = edan__json_len(R->hs);
-    for (i = 0; i < n; i++) {
-        const edan__json *h = edan__json_at(R->hs, i);
+    const ann_insn *a = (const ann_insn *)x, *b = (const ann_insn *)y;
+    return (a->addr > b->addr) - (a->addr < b->addr);
+}
+
+static int ann_insn_line_cmp(const void *x, const void *y)
+{
+    const ann_insn *a = (const ann_insn *)x, *b = (const ann_insn *)y;
+    if (a->func != b->func) return a->func < b->func ? -1 : 1;
+    if (a->file != b->file) return a->file < b->file ? -1 : 1;
+    if (a->line != b->line) return a->line < b->line ? -1 : 1;
+    return ann_insn_addr_cmp(x, y);
+}
+
+static int ann_push(ann *A, const ann_line *L)
+{
+    ann_line *nl = (ann_line *)cli_grow(A->l, &A->capl, A->nl, sizeof *nl, 256);
+    if (!nl) return ann_oom();
+    A->l = nl;
+    A->l[A->nl++] = *L;
+    return 0;
+}
+
+/* The report's memory instructions (of the --func functions) into
+   in[0 .. *n), sorted by address: 0, or -1 with a message. */
+static int ann_read_insns(ann *A, const ann_report *R, const ann_args *aa, const char *rep_path, ann_insn **in,
+                          size_t *n)
+{
+    size_t i, nh = edan__json_len(R->hs), cap = 0;
+    *in = NULL;
+    *n = 0;
+    for (i = 0; i < nh; i++) {
+        const edan__json *h = edan__json_at(R->hs, i), *sv = edan__json_get(h, "served");
         const char *as = edan__json_string(edan__json_get(h, "address"), NULL);
-        ann_line L, *nl;
+        ann_insn I, *ni;
+        uint32_t l;
         if (!as)
             return opt_ferr("edan annotate", rep_path, edan__json_line(h), "a memory instruction without an address: "
                             "the trace has no PCs (RISC-V: edan trace --text-pc or --binary)");
-        memset(&L, 0, sizeof L);
-        L.first_addr = strtoull(as, NULL, 16);
-        if (!ann_selected(&R->fs, R->sel, aa, L.first_addr)) continue;
-        L.mem = ann_u64(h, "mem_vertices");
-        L.chained = ann_u64(h, "chained");
-        L.max_md = ann_u64(h, "max_md");
-        L.chain = ann_u64(h, "chain");
-        if (!(nl = (ann_line *)cli_grow(A->l, &A->capl, A->nl, sizeof *nl, 256))) return ann_oom();
-        A->l = nl;
-        A->l[A->nl++] = L;
+        memset(&I, 0, sizeof I);
+        I.addr = strtoull(as, NULL, 16);
+        if (!ann_selected(&R->fs, R->sel, aa, I.addr)) continue;
+        snprintf(I.text, sizeof I.text, "%s", edan__json_string(edan__json_get(h, "instruction"),
+                                                                edan__json_string(edan__json_get(h, "op"), "?")));
+        I.c.mem = ann_u64(h, "mem_vertices");
+        I.c.chained = ann_u64(h, "chained");
+        I.c.max_md = ann_u64(h, "max_md");
+        I.c.chain = ann_u64(h, "chain");
+        if (edan__json_len(sv) > EDAN_MAX_LEVELS)
+            return opt_ferr("edan annotate", rep_path, edan__json_line(sv), "\"served\" has %zu levels; at most %d",
+                            edan__json_len(sv), EDAN_MAX_LEVELS);
+        for (l = 0; l < edan__json_len(sv); l++) {
+            double v = edan__json_number(edan__json_at(sv, l), 0);
+            I.c.served[l] = v > 0 ? (uint64_t)v : 0;
+        }
+        if (edan__json_len(sv) > A->nlev) A->nlev = (uint32_t)edan__json_len(sv);
+        if (!(ni = (ann_insn *)cli_grow(*in, &cap, *n, sizeof *ni, 256))) return ann_oom();
+        *in = ni;
+        ni[(*n)++] = I;
     }
-    qsort(A->l, A->nl, sizeof *A->l, ann_addr_cmp);
-    for (i = 0, n = 0; i < A->nl; i++) {
-        ann_line L = A->l[i];
-        if (ann_place(A, L.first_addr, &L.func, &L.file, &L.line)) return ann_oom();
+    qsort(*in, *n, sizeof **in, ann_insn_addr_cmp);
+    return 0;
+}
+
+#define ANN_SITES 32        /* the call sites of inlined code, at most, per address */
+
+/* The memory instructions (of the --func functions), placed at their
+   functions and lines, one entry per function and line; the code inlined
+   at a line (a call of an inlined function) counts there too, at each
+   call site around it. *no_line: some address has no line. 0, or -1 with a
+   message. */
+static int ann_collect(ann *A, const ann_report *R, const ann_args *aa, const char *rep_path, int *no_line)
+{
+    ann_insn *in;
+    size_t i, n, nin, k;
+    if (ann_read_insns(A, R, aa, rep_path, &in, &nin)) {
+        free(in);
+        return -1;
+    }
+    for (i = 0, k = 0; i < nin; i++) {
+        ann_line L;
+        const char *sf[ANN_SITES];
+        int sl[ANN_SITES], ns, j;
+        memset(&L, 0, sizeof L);
+        L.first_addr = in[i].addr;
+        L.own = in[i].c;
+        if (ann_place(A, L.first_addr, &L.func, &L.file, &L.line)) goto oom;
         if (L.func == (size_t)-1) {
-            A->unplaced += L.mem;
+            A->unplaced += L.own.mem;
             continue;
         }
         if (L.file == (size_t)-1) *no_line = 1;
-        A->l[n++] = L;
+        if (ann_push(A, &L)) goto fail;
+        in[i].func = L.func;
+        in[i].file = L.file;
+        in[i].line = L.line;
+        in[k++] = in[i];
+        ns = L.file == (size_t)-1 ? 0 : cli_syms_call_sites(&A->sy, L.first_addr, sf, sl, ANN_SITES);
+        for (j = 0; j < ns; j++) {      /* its call sites: the same function's, each line once */
+            ann_line C;
+            memset(&C, 0, sizeof C);
+            C.func = L.func;
+            C.line = sl[j];
+            C.first_addr = L.first_addr;
+            C.inl = L.own;
+            if ((C.file = ann_file_id(A, sf[j])) == (size_t)-2) goto oom;
+            if ((C.file != L.file || C.line != L.line) && ann_push(A, &C)) goto fail;
+        }
     }
-    A->nl = n;
+    if (aa->asm_) {
+        A->in = in;
+        A->nin = k;
+        qsort(A->in, A->nin, sizeof *A->in, ann_insn_line_cmp);
+    } else free(in);
     qsort(A->l, A->nl, sizeof *A->l, ann_line_cmp);
     for (i = 0, n = 0; i < A->nl; i++) {
         if (n && !ann_line_cmp(&A->l[n - 1], &A->l[i])) {
             ann_line *p = &A->l[n - 1];
-            p->mem += A->l[i].mem;
-            p->chained += A->l[i].chained;
-            p->chain += A->l[i].chain;
-            if (A->l[i].max_md > p->max_md) p->max_md = A->l[i].max_md;
+            ann_add(&p->own, &A->l[i].own);
+            ann_add(&p->inl, &A->l[i].inl);
             if (A->l[i].first_addr < p->first_addr) p->first_addr = A->l[i].first_addr;
         } else A->l[n++] = A->l[i];
     }
     A->nl = n;
-    for (i = 0; i < A->nl; i++) A->chain_total += A->l[i].chain;
+    for (i = 0; i < A->nl; i++) A->chain_total += A->l[i].own.chain;
     return 0;
+oom:
+    ann_oom();
+fail:
+    free(in);
+    return -1;
 }
 
 /* The header: what was annotated, W, chained, D and the critical chain,
@@ -480,25 +678,29 @@ static int ann_summary(const ann *A, long top, FILE *o)
 {
     ann_line *r = (ann_line *)malloc(A->nl * sizeof *r);
     size_t i, shown;
-    char s1[32], s2[32], s3[32], s4[32], s5[32];
+    char s1[32], s2[32];
     if (!r) return ann_oom();
     memcpy(r, A->l, A->nl * sizeof *r);
     qsort(r, A->nl, sizeof *r, ann_rank_cmp);
     shown = A->nl < (size_t)top ? A->nl : (size_t)top;
     fprintf(o, "\nLines by their %s (%zu of %zu):\n", A->have_chain ? "part of the critical chain" : "chained accesses",
             shown, A->nl);
-    fprintf(o, "%7s %11s %11s %11s %9s  %s\n", "chain%", "chain", "mem", "chained", "max md", "where");
+    fprintf(o, "%7s %11s", "chain%", "chain");
+    ann_head(A, o);
+    fprintf(o, "  %s\n", "where");
     for (i = 0; i < shown; i++) {
         const ann_line *l = &r[i];
+        const ann_counts t = ann_total(l);
         char where[600];
         if (l->file == (size_t)-1)
             snprintf(where, sizeof where, "%s  0x%llx (no line)", A->f[l->func].name,
                      (unsigned long long)l->first_addr);
         else
-            snprintf(where, sizeof where, "%s  %s:%d", A->f[l->func].name, ann_base(A->files[l->file].name), l->line);
-        fprintf(o, "%7s %11s %11s %11s %9s  %s\n", ann_share(A, l->chain, s1, sizeof s1),
-                A->have_chain ? ann_count(l->chain, s2, sizeof s2) : "-", ann_count(l->mem, s3, sizeof s3),
-                ann_count(l->chained, s4, sizeof s4), ann_count(l->max_md, s5, sizeof s5), where);
+            snprintf(where, sizeof where, "%s  %s:%d%s", A->f[l->func].name, ann_base(A->files[l->file].name), l->line,
+                     ann_accesses(&l->inl) ? " (with the code inlined there)" : "");
+        fprintf(o, "%7s %11s", ann_share(A, t.chain, s1, sizeof s1), A->have_chain ? ann_count(t.chain, s2, sizeof s2) : "-");
+        ann_cols(A, o, &t);
+        fprintf(o, "  %s\n", where);
     }
     free(r);
     return 0;
@@ -518,12 +720,11 @@ static int ann_sources(ann *A, FILE *o)
     for (i = 0; i < A->nl; i++) {
         if (A->l[i].file == (size_t)-1) continue;
         if (ns && A->l[start[ns - 1]].func == A->l[i].func && A->l[start[ns - 1]].file == A->l[i].file) {
-            best[ns - 1].chain += A->l[i].chain;
-            best[ns - 1].chained += A->l[i].chained;
-            best[ns - 1].mem += A->l[i].mem;
+            ann_add(&best[ns - 1].own, &A->l[i].own);
             continue;
         }
         best[ns] = A->l[i];
+        memset(&best[ns].inl, 0, sizeof best[ns].inl);     /* sections rank by their own instructions */
         best[ns].line = (int)ns;       /* the section's index, to sort the sections */
         start[ns++] = i;
     }
@@ -579,6 +780,7 @@ out:
     free(A.f);
     free(A.files);
     free(A.l);
+    free(A.in);
     if (A.sy.dwfl) cli_syms_close(&A.sy);
     edan__json_free(R.root);
     free(R.text);
@@ -648,6 +850,8 @@ static int ann_option(ann_args *aa, cli_analysis *scratch, int id, const char *v
         aa->top = top;
     } else if (id == ANN_NO_SOURCE) {
         aa->no_source = 1;
+    } else if (id == ANN_ASM) {
+        aa->asm_ = 1;
     } else if (id == ANN_ELF) {
         aa->elf = val;
     } else if (id == ANN_OUTPUT) {

@@ -115,7 +115,8 @@ typedef struct cli_analysis {
     const char *dot_path;       /* --dot FILE */
     const char *layers_path;    /* --layers FILE: every W_i (FILE.csv: text; else binary) */
     uint32_t top;               /* --top N */
-    uint32_t chain;             /* --chain[=VERTICES]: the critical chain, the eDAG recorded up to this many vertices */
+    uint32_t chain;             /* --chain[=VERTICES]: the critical chain (1: streamed, at any size; else
+                                   found in the eDAG recorded up to this many vertices) */
     int skip_unknown;           /* --skip-unknown */
     int quiet;                  /* --quiet: no progress line */
     double alpha_add_ns;        /* --alpha-add NS: what-if at a farther memory */
@@ -168,11 +169,10 @@ const char *cli_window_source(const cli_analysis *a, uint32_t k);
    4 (the paper's) when it is, else the largest. */
 uint32_t cli_verdict_m(const cli_analysis *a);
 
-/* The largest eDAG --dot writes, in vertices; the default of --chain (the
-   graph it records costs about 120 bytes a vertex). */
+/* The largest eDAG --dot writes, in vertices. */
 #define CLI_DOT_LIMIT 2000
 #define CLI_LAYER_BINS 4096     /* the report's layer summary: bins at most */
-#define CLI_CHAIN_DEFAULT 4000000u
+#define CLI_CHAIN_STREAM 1u     /* --chain: the chain streamed (--chain=VERTICES: the recorded eDAG's, 2 at least) */
 #define CLI_CHAIN_MAX 1000000000u
 
 void cli_analysis_init(cli_analysis *a);
@@ -241,6 +241,11 @@ const char *cli_syms_comp_dir(cli_syms *s, uint64_t pc);
    function's declaration line, when its DWARF has one) and *last, each
    widened (0: none yet). */
 void cli_syms_func_lines(cli_syms *s, uint64_t lo, uint64_t hi, const char *file, int *first, int *last);
+/* Where the code at pc was inlined from, when it was: the call site of
+   each inlined function around it, innermost first (the line that calls
+   the function pc's line is in, then the line that calls that one...), up
+   to max; the number found. The names are the line table's. */
+int cli_syms_call_sites(cli_syms *s, uint64_t pc, const char **files, int *lines, int max);
 void cli_syms_close(cli_syms *s);
 
 /* The program's functions (libelf), a C++ one demangled (libiberty), and

@@ -70,9 +70,12 @@ const opt_def cli_analysis_opts[] = {
     {"--chain", "[=VERTICES]", CLI_OPT_CHAIN,
      "(global) with --top: find one critical chain, the D RAM\n"
      "accesses in a row that make the memory depth, and give\n"
-     "each instruction's part of it (a \"chain\" column); the\n"
-     "eDAG is recorded for it, about 120 bytes a vertex, up to\n"
-     "VERTICES (default 4000000; more: no chain, said why)"},
+     "each instruction's part of it (a \"chain\" column), at any\n"
+     "size: each RAM access keeps its step back along the chain\n"
+     "(about 150 bytes with one configuration), the values still\n"
+     "live where their chains go on. =VERTICES: find it in the\n"
+     "recorded eDAG instead (about 120 bytes a vertex; a larger\n"
+     "run: no chain, said why), as a check of the streamed one"},
     {"--elf", "PROG", CLI_OPT_ELF,
      "(global) the program a text trace with PCs came from: its\n"
      "symbols and DWARF line table name --top's instructions"},
@@ -311,9 +314,9 @@ int cli_analysis_apply(cli_analysis *a, int id, const char *val)
             return cli_err("--top %s: expected a count, 0 to %u", val, CLI_MAX_TOP);
         return 0;
     case CLI_OPT_CHAIN:
-        a->chain = CLI_CHAIN_DEFAULT;
-        if (val && opt_u32(val, 1, CLI_CHAIN_MAX, &a->chain))
-            return cli_err("--chain=%s: expected a number of vertices, 1 to %u", val, CLI_CHAIN_MAX);
+        a->chain = CLI_CHAIN_STREAM;
+        if (val && (opt_u32(val, 2, CLI_CHAIN_MAX, &a->chain)))
+            return cli_err("--chain=%s: expected a number of vertices, 2 to %u", val, CLI_CHAIN_MAX);
         return 0;
     case CLI_OPT_ALPHA_ADD:
         if (opt_double(val, 0, 0, 1e9, &a->alpha_add_ns))
@@ -549,7 +552,9 @@ int cli_analysis_finish(cli_analysis *a)
     a->opts.configs = a->configs;
     if (a->chain && !a->top) return cli_err("--chain needs --top N: it gives each of the N instructions its part of the chain");
     a->opts.hotspots = a->top ? 1 : 0;
-    a->opts.dot_max_vertices = a->dot_path && a->chain < CLI_DOT_LIMIT ? CLI_DOT_LIMIT : a->chain;
+    a->opts.chain = a->chain == CLI_CHAIN_STREAM;
+    a->opts.dot_max_vertices = a->chain == CLI_CHAIN_STREAM ? 0 : a->chain;
+    if (a->dot_path && a->opts.dot_max_vertices < CLI_DOT_LIMIT) a->opts.dot_max_vertices = CLI_DOT_LIMIT;
     return 0;
 }
 

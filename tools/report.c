@@ -373,7 +373,7 @@ static int cli_write_dot(edan_context *ctx, const cli_analysis *a)
     edan_metrics mt;
     if (edan_get_config(ctx, 0) == NULL) return -1;
     edan_get_metrics(ctx, 0, &mt);
-    if (mt.N > CLI_DOT_LIMIT)   /* --chain records more of the graph than a drawing takes */
+    if (mt.N > CLI_DOT_LIMIT)   /* --chain=VERTICES records more of the graph than a drawing takes */
         return cli_err("--dot %s: the eDAG has more than %u vertices; DOT output is limited to small graphs",
                        a->dot_path, CLI_DOT_LIMIT);
     if (cli_file_open(&cf, a->dot_path)) return -1;
@@ -717,9 +717,9 @@ static int cli_hot_get(edan_context *ctx, const cli_analysis *a, uint32_t k, cli
     edan_get_hotspots(ctx, k, t->h, all, &t->n);
     if (!a->chain) return 0;
     edan_get_metrics(ctx, k, &mt);
-    if (mt.N > a->chain) {
-        snprintf(t->why, sizeof t->why, "the eDAG has %llu vertices, more than --chain records (%u): give "
-                 "--chain=%llu, or narrow the trace", (unsigned long long)mt.N, a->chain, (unsigned long long)mt.N);
+    if (a->chain != CLI_CHAIN_STREAM && mt.N > a->chain) {
+        snprintf(t->why, sizeof t->why, "the eDAG has %llu vertices, more than --chain=%u records: give --chain "
+                 "alone (streamed, at any size)", (unsigned long long)mt.N, a->chain);
         return 0;
     }
     memset(&c, 0, sizeof c);
@@ -1235,10 +1235,12 @@ static void cli_json_timeline(jw *w, edan_context *ctx, const cli_analysis *a, u
 
 /* A hotspot: where it is (addresses, object, function, line), what it is
    and its counts. */
-static void cli_json_hotspot(jw *w, const cli_analysis *a, cli_where *where, const cli_hot *t, size_t q)
+static void cli_json_hotspot(jw *w, const cli_analysis *a, cli_where *where, const cli_hot *t, size_t q,
+                             uint32_t levels)
 {
     const edan_hotspot *h = &t->h[q];
     char text[160];
+    uint32_t l;
     jw_row(w);
     jw_obj_as(w, NULL, JW_INLINE);
     if (h->has_pc) {        /* address: in the program's (or its object's) file; pc: where it ran */
@@ -1273,6 +1275,11 @@ static void cli_json_hotspot(jw *w, const cli_analysis *a, cli_where *where, con
     jw_uint(w, "mem_vertices", h->mem_vertices);
     jw_uint(w, "chained", h->chained);
     jw_uint(w, "max_md", h->max_md);
+    if (levels) {       /* the accesses each cache level served, L1 first (those of RAM: mem_vertices) */
+        jw_arr_as(w, "served", JW_INLINE);
+        for (l = 0; l < levels; l++) jw_uint(w, NULL, h->served[l]);
+        jw_end_arr(w);
+    }
     if (t->chain) jw_uint(w, "chain", t->chain[q]);
     jw_end_obj(w);
 }
@@ -1296,7 +1303,7 @@ static int cli_json_hotspots(jw *w, edan_context *ctx, const cli_analysis *a, ui
     }
     jw_row(w);
     jw_arr_as(w, "hotspots", JW_ROWS);
-    for (q = 0; q < t.n; q++) cli_json_hotspot(w, a, &where, &t, q);
+    for (q = 0; q < t.n; q++) cli_json_hotspot(w, a, &where, &t, q, edan_get_config(ctx, k)->num_levels);
     jw_end_arr(w);
     cli_where_close(&where);
     cli_hot_free(&t);

@@ -122,6 +122,38 @@ void cli_syms_func_lines(cli_syms *s, uint64_t lo, uint64_t hi, const char *file
     }
 }
 
+int cli_syms_call_sites(cli_syms *s, uint64_t pc, const char **files, int *lines, int max)
+{
+    Dwarf_Addr bias, at = (Dwarf_Addr)(pc - s->bias) + s->mbias;
+    Dwarf_Die *cu = s->mod ? dwfl_module_addrdie(s->mod, at, &bias) : NULL, *scopes = NULL, *up;
+    Dwarf_Files *fs = NULL;
+    size_t nfs = 0;
+    int ns, k = 0, n = 0;
+    if (!cu || (ns = dwarf_getscopes(cu, at - bias, &scopes)) <= 0) return 0;
+    if (dwarf_getsrcfiles(cu, &fs, &nfs) != 0) fs = NULL;
+    /* the innermost inlined instance's call site, then (the scopes around
+       that instance, not around its abstract definition) the next one out */
+    while (fs && n < max) {
+        Dwarf_Attribute a;
+        Dwarf_Word file, line;
+        const char *name;
+        for (; k < ns && dwarf_tag(&scopes[k]) != DW_TAG_inlined_subroutine; k++) {}
+        if (k >= ns) break;
+        if (dwarf_attr(&scopes[k], DW_AT_call_file, &a) && dwarf_formudata(&a, &file) == 0 &&
+            dwarf_attr(&scopes[k], DW_AT_call_line, &a) && dwarf_formudata(&a, &line) == 0 && line && file < nfs &&
+            (name = dwarf_filesrc(fs, file, NULL, NULL))) {
+            files[n] = name;
+            lines[n++] = (int)line;
+        }
+        if ((ns = dwarf_getscopes_die(&scopes[k], &up)) <= 0) break;
+        free(scopes);
+        scopes = up;
+        k = 1;      /* up[0] is the instance itself */
+    }
+    free(scopes);
+    return n;
+}
+
 void cli_syms_close(cli_syms *s)
 {
     if (s->dwfl) dwfl_end(s->dwfl);

@@ -764,6 +764,28 @@ static void naive_check_chain(edan_context *ctx, uint32_t k, const edan_insn *tr
     free(G.edges);
 }
 
+/* The streamed chain of ctx (options o, o.chain set) is the one the
+   recorded graph gives, vertex for vertex, in each configuration. */
+static void naive_same_chain(edan_context *ctx, const edan_insn *tr, size_t n, const edan_options *o)
+{
+    static naive_chain_got a, b;
+    edan_options ro = *o;
+    edan_context *ref;
+    uint32_t k;
+    size_t i;
+    ro.chain = 0;
+    CHECK(edan_create(&ref, &ro) == EDAN_OK);
+    CHECK(naive_feed(ref, tr, n) == EDAN_OK);
+    for (k = 0; k < o->num_configs; k++) {
+        a.n = b.n = 0;
+        CHECK(edan_get_critical_chain(ctx, k, naive_chain_add, &a) == EDAN_OK);
+        CHECK(edan_get_critical_chain(ref, k, naive_chain_add, &b) == EDAN_OK);
+        CHECK_EQ_U(a.n, b.n);
+        for (i = 0; i < a.n && i < b.n; i++) CHECK_EQ_U(a.pc[i], b.pc[i]);
+    }
+    edan_destroy(ref);
+}
+
 /* Every metric of ctx's K configurations against the whole-graph model of
    the trace tr[0 .. n) (and the critical chain: naive_chain). */
 static void naive_compare(edan_context *ctx, const edan_insn *tr, size_t n, const edan_config *cfgs, uint32_t K,
@@ -962,6 +984,7 @@ static void test_differential(int rounds, uint64_t seed)
                     tr[i].flags |= EDAN_INSN_HAS_PC;
                 }
             o.dot_max_vertices = 400;
+            o.chain = (uint32_t)(round / 8 % 2);    /* half of them streamed (checked against the graph's below) */
         }
         o.timeline_max_bins = round % 3 == 2 ? 4 + (uint32_t)(naive_rand(&s) % 12) : 0;   /* tau doubles */
         CHECK(edan_create(&ctx, &o) == EDAN_OK);
@@ -1000,6 +1023,7 @@ static void test_differential(int rounds, uint64_t seed)
             CHECK(naive_feed(ctx, tr, n) == EDAN_OK);
         }
         naive_compare(ctx, tr, n, cfgs, K, o.paper_cache);
+        if (o.chain) naive_same_chain(ctx, tr, n, &o);
         naive_chain = 0;
         edan_destroy(ctx);
         naive_fwd_S = EDAN_FORWARD_DEFAULT;
@@ -1076,9 +1100,19 @@ static void test_multi(int rounds, uint64_t seed)
         o.hotspots = round % 4 == 1;
         o.paper_cache = round % 2;
         o.forward = naive_random_forward(round, &s);
+        if (round % 8 >= 6) {   /* the streamed chain against the recorded graph's (naive_same_chain) */
+            for (i = 0; i < n; i++)
+                if (!(tr[i].flags & NAIVE_KILL)) {
+                    tr[i].pc = i;
+                    tr[i].flags |= EDAN_INSN_HAS_PC;
+                }
+            o.chain = 1;
+            o.dot_max_vertices = 400;
+        }
         CHECK(edan_create(&ctx, &o) == EDAN_OK);
         CHECK(naive_feed(ctx, tr, n) == EDAN_OK);
         naive_compare(ctx, tr, n, cfgs, K, o.paper_cache);
+        if (o.chain) naive_same_chain(ctx, tr, n, &o);
         edan_destroy(ctx);
         naive_fwd_S = EDAN_FORWARD_DEFAULT;
         if (check_failures != before) {
@@ -1207,6 +1241,7 @@ static void test_blocks(int rounds, uint64_t seed)
             static edan_hotspot h1[64], h2[64];
             edan_context *ref;
             size_t c1, c2, q;
+            int l;
             CHECK(edan_create(&ref, &o) == EDAN_OK);
             CHECK(naive_feed(ref, tr, n) == EDAN_OK);
             for (k = 0; k < K; k++) {
@@ -1219,6 +1254,7 @@ static void test_blocks(int rounds, uint64_t seed)
                     CHECK_EQ_U(h1[q].mem_vertices, h2[q].mem_vertices);
                     CHECK_EQ_U(h1[q].chained, h2[q].chained);
                     CHECK_EQ_U(h1[q].max_md, h2[q].max_md);
+                    for (l = 0; l < EDAN_MAX_LEVELS; l++) CHECK_EQ_U(h1[q].served[l], h2[q].served[l]);
                 }
             }
             edan_destroy(ref);

@@ -1629,6 +1629,83 @@ static void test_chain_errors(void)
     edan_destroy(ctx);
 }
 
+/* The streamed chain (options.chain) through values that stay live while
+   the table of the vertices of no memory access is swept many times: a
+   chain of RAM loads (each line once) whose value thread 1 keeps in a
+   register (its saved registers) and then in memory (a whole word, or a
+   half word: a split word's record) while thread 0 runs 3,000 operations
+   and cache hits between; the chain through them is the recorded graph's,
+   vertex for vertex (each instruction's index as its pc), D long. */
+typedef struct chain_pcs { uint64_t pc[64]; size_t n; } chain_pcs;
+static void chain_pc(void *user, const edan_insn *v, uint32_t md)
+{
+    chain_pcs *c = (chain_pcs *)user;
+    (void)md;
+    if (c->n < 64) c->pc[c->n] = v->pc;
+    c->n++;
+}
+
+static void chain_both(edan_context **ctx, edan_insn in, uint64_t *pc)
+{
+    int c;
+    in.pc = (*pc)++;
+    in.flags |= EDAN_INSN_HAS_PC;
+    for (c = 0; c < 2; c++) CHECK(edan_feed(ctx[c], &in) == EDAN_OK);
+}
+
+/* Thread 0's stretch between two of thread 1's: operations and loads of one line (hits). */
+static void chain_noise(edan_context **ctx, uint64_t *pc)
+{
+    int c, i;
+    for (c = 0; c < 2; c++) CHECK(edan_thread_switch(ctx[c], 0) == EDAN_OK);
+    for (i = 0; i < 3000; i++)
+        chain_both(ctx, i % 3 ? alu(A3 + (edan_reg)(i % 3), A3, A4) : load(A4, A3, 0x20040 + (uint64_t)(i % 8) * 8, 8),
+                   pc);
+    for (c = 0; c < 2; c++) CHECK(edan_thread_switch(ctx[c], 1) == EDAN_OK);
+}
+
+static void test_chain_streamed_live(void)
+{
+    edan_config cfg;
+    edan_options o;
+    edan_context *ctx[2];
+    chain_pcs a, b;
+    uint64_t pc = 0;
+    int c, j;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.num_levels = 1;             /* 4 sets of 2 ways: the word at 0x20000 (set 0) and thread 0's line */
+    cfg.level[0].size = 512;        /* (set 1) stay, the chain's lines go to sets 2 and 3 */
+    cfg.level[0].assoc = 2;
+    cfg.level[0].line = 64;
+    for (c = 0; c < 2; c++) {
+        memset(&o, 0, sizeof o);
+        o.num_configs = 1;
+        o.configs = &cfg;
+        if (c) o.dot_max_vertices = 400000;
+        else o.chain = 1;
+        CHECK(edan_create(&ctx[c], &o) == EDAN_OK);
+        CHECK(edan_thread_create(ctx[c], 0, 1) == EDAN_OK);
+        CHECK(edan_thread_switch(ctx[c], 1) == EDAN_OK);
+    }
+    chain_both(ctx, store(A3, ZERO, 0x20000, 8), &pc);        /* the word's line in the cache */
+    for (j = 0; j < 30; j++) {
+        chain_both(ctx, load(A0, A2, 0x100000 + (uint64_t)(4 * j + 2 + j % 2) * 64, 8), &pc);   /* RAM */
+        chain_both(ctx, alu(A1, A0, ZERO), &pc);
+        chain_noise(ctx, &pc);          /* A1's writer named by thread 1's saved registers alone */
+        chain_both(ctx, j % 2 ? store(A1, ZERO, 0x20000, 8) : store(A1, ZERO, 0x20004, 4), &pc);    /* a hit */
+        chain_noise(ctx, &pc);          /* the store named by its word, or its split word's record, alone */
+        chain_both(ctx, load(A2, ZERO, 0x20004, 4), &pc);         /* forwarded from the store */
+    }
+    a.n = b.n = 0;
+    CHECK(edan_get_critical_chain(ctx[0], 0, chain_pc, &a) == EDAN_OK);
+    CHECK(edan_get_critical_chain(ctx[1], 0, chain_pc, &b) == EDAN_OK);
+    CHECK_EQ_U(metrics(ctx[0], 0).D, 30);
+    CHECK_EQ_U(a.n, 30);
+    CHECK_EQ_U(b.n, 30);
+    CHECK(a.n == b.n && a.n <= 64 && !memcmp(a.pc, b.pc, a.n * sizeof *a.pc));
+    for (c = 0; c < 2; c++) edan_destroy(ctx[c]);
+}
+
 /* ---- the layer histogram: compact, exact, its layered sums kept ---------- */
 /* Loads of addresses never written, each through one address register:
    md(destination) = md(address register) + 1, so that the test knows every
@@ -2107,6 +2184,7 @@ int main(void)
     test_scope_gaps();
     test_timeline_cap();
     test_chain_errors();
+    test_chain_streamed_live();
     test_layers();
     test_layers_round_robin();
     test_layers_alloc_fail();

@@ -102,7 +102,13 @@
    profile loaders (edan_profile_load/_parse) have no object to hold it
    yet, nor has the pure hybrid model (edan_hybrid_from_profile): they
    write it into the caller's err buffer.
-   After an error from edan_feed the context may only be read or destroyed.
+   A feeding call (edan_feed*, edan_kill_*, edan_thread_*, edan_signal_*)
+   that refuses its input (EDAN_ERR_INVALID_ARG: a bad instruction, no such
+   thread, no handler to return from) changes nothing: the context goes on.
+   One that runs out of memory or past a limit (EDAN_ERR_NOMEM,
+   EDAN_ERR_LIMIT) may have counted part of its instruction; the context is
+   then failed: every later feeding call returns that error and changes
+   nothing, and the results read as they were at the failure.
 
    THREADS
    A context, its prepared instructions and its blocks belong to one thread
@@ -1523,6 +1529,7 @@ typedef struct edan__threads {
 typedef struct edan__chtab { uint64_t *t; size_t cap, used; } edan__chtab;
 
 struct edan_context {
+    edan_result failed;         /* a feeding call's NOMEM or LIMIT: every later one returns it */
     edan_allocator a;
     char error[256];
     uint32_t K;             /* configurations */
@@ -4289,7 +4296,7 @@ static EDAN__NOINLINE edan_result edan__no_thread(edan_context *ctx)
                       "switch to a running thread first)", (unsigned long long)ctx->N + 1);
 }
 
-edan_result edan_feed(edan_context *ctx, const edan_insn *in)
+static edan_result edan__feed_run(edan_context *ctx, const edan_insn *in)
 {
     edan_prepared ops;          /* only its operand fields are used */
     uint32_t i, n = 0;
@@ -4497,7 +4504,7 @@ nomem:
     return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for an instruction's %lu accesses", (unsigned long)n);
 }
 
-edan_result edan_feed_accesses(edan_context *ctx, const edan_insn *in, const edan_access *acc, size_t n)
+static edan_result edan__feed_accesses_run(edan_context *ctx, const edan_insn *in, const edan_access *acc, size_t n)
 {
     edan_insn one = *in;
     edan_prepared ops;
@@ -4580,7 +4587,7 @@ static EDAN__NOINLINE edan_result edan__feed_general_n(edan_context *ctx, const 
     return edan__feed_batch(ctx, p, addrs, n, ctx->K, 0);
 }
 
-edan_result edan_feed_prepared_n(edan_context *ctx, const edan_prepared *p, const uint64_t *addrs, size_t n)
+static edan_result edan__feed_prepared_n_run(edan_context *ctx, const edan_prepared *p, const uint64_t *addrs, size_t n)
 {
     if (ctx->th.cur == EDAN__NO_THREAD && n) return edan__no_thread(ctx);
     if (edan__lean1(ctx)) return edan__feed_lean1_n(ctx, p, addrs, n);
@@ -4588,7 +4595,7 @@ edan_result edan_feed_prepared_n(edan_context *ctx, const edan_prepared *p, cons
 }
 
 
-edan_result edan_kill_regs(edan_context *ctx, const edan_reg *regs, size_t n)
+static edan_result edan__kill_regs_run(edan_context *ctx, const edan_reg *regs, size_t n)
 {
     size_t i;
     uint32_t k;
@@ -4657,7 +4664,7 @@ static int edan__kill_page(edan_context *ctx, uint64_t key, unsigned char *ch, e
     return 1;
 }
 
-edan_result edan_kill_mem(edan_context *ctx, uint64_t addr, uint64_t size)
+static edan_result edan__kill_mem_run(edan_context *ctx, uint64_t addr, uint64_t size)
 {
     uint64_t last, k0, k1, key;
     size_t j;
@@ -4780,7 +4787,7 @@ static void edan__thr_account(edan_context *ctx)
     }
 }
 
-edan_result edan_thread_create(edan_context *ctx, uint32_t creator, uint32_t child)
+static edan_result edan__thread_create_run(edan_context *ctx, uint32_t creator, uint32_t child)
 {
     edan_result r;
     edan__thread *T;
@@ -4842,7 +4849,7 @@ static edan_result edan__thr_running(edan_context *ctx, uint32_t thread, const c
     return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "%s: it is not running", lead);
 }
 
-edan_result edan_thread_switch(edan_context *ctx, uint32_t thread)
+static edan_result edan__thread_switch_run(edan_context *ctx, uint32_t thread)
 {
     edan_result r;
     edan__thread *T;
@@ -4869,7 +4876,7 @@ edan_result edan_thread_switch(edan_context *ctx, uint32_t thread)
     return edan__thr_segment(ctx);
 }
 
-edan_result edan_thread_exit(edan_context *ctx, uint32_t thread)
+static edan_result edan__thread_exit_run(edan_context *ctx, uint32_t thread)
 {
     edan_result r;
     edan__thread *T;
@@ -4909,7 +4916,7 @@ static edan__thread *edan__sig_thread(edan_context *ctx, const char *what)
     return &ctx->th.t[ctx->th.cur];
 }
 
-edan_result edan_signal_deliver(edan_context *ctx)
+static edan_result edan__signal_deliver_run(edan_context *ctx)
 {
     edan__thread *T;
     size_t words;
@@ -4952,8 +4959,8 @@ static edan_result edan__signal_leave(edan_context *ctx, int restore)
     return EDAN_OK;
 }
 
-edan_result edan_signal_return(edan_context *ctx) { return edan__signal_leave(ctx, 1); }
-edan_result edan_signal_drop(edan_context *ctx) { return edan__signal_leave(ctx, 0); }
+static edan_result edan__signal_return_run(edan_context *ctx) { return edan__signal_leave(ctx, 1); }
+static edan_result edan__signal_drop_run(edan_context *ctx) { return edan__signal_leave(ctx, 0); }
 
 uint32_t edan_signal_depth(const edan_context *ctx)
 {
@@ -4980,7 +4987,7 @@ edan_result edan_get_thread_metrics(edan_context *ctx, uint32_t config, uint32_t
     return EDAN_OK;
 }
 
-edan_result edan_feed_many(edan_context *ctx, const edan_insn *in, size_t n, size_t *fed)
+static edan_result edan__feed_many_run(edan_context *ctx, const edan_insn *in, size_t n, size_t *fed)
 {
     size_t i;
     edan_result r = EDAN_OK;
@@ -6024,7 +6031,7 @@ static EDAN__NOINLINE int edan__block_run_hot(edan_context *ctx, edan_block *b, 
     return edan__block_exec(ctx, b, addrs, 0, 1);
 }
 
-edan_result edan_feed_block(edan_context *ctx, edan_block *b, const uint64_t *addrs)
+static edan_result edan__feed_block_run(edan_context *ctx, edan_block *b, const uint64_t *addrs)
 {
     if (!ctx || !b) return ctx ? edan__fail(ctx, EDAN_ERR_INVALID_ARG, "no block") : EDAN_ERR_INVALID_ARG;
     if (b->ctx != ctx)
@@ -6038,6 +6045,76 @@ edan_result edan_feed_block(edan_context *ctx, edan_block *b, const uint64_t *ad
         return EDAN_OK;
     return edan_feed_prepared_n(ctx, b->p, addrs, b->n);
 }
+
+/* ---- the feeding API: a failed context stays failed ------------------- */
+/* A feeding call that runs out of memory or past a limit may have changed
+   part of the state: the context is failed, every later feeding call
+   returns that error and changes nothing (the header's ERRORS). A refusal
+   (EDAN_ERR_INVALID_ARG: checked before anything changes) leaves it as it
+   was. */
+#define EDAN__FEED_CALL(ctx, call)                                                  \
+    do {                                                                            \
+        edan_result edan__r;                                                        \
+        if (!(ctx)) return EDAN_ERR_INVALID_ARG;                                    \
+        if ((ctx)->failed != EDAN_OK) return (ctx)->failed;                         \
+        edan__r = (call);                                                           \
+        if (edan__r == EDAN_ERR_NOMEM || edan__r == EDAN_ERR_LIMIT) (ctx)->failed = edan__r; \
+        return edan__r;                                                             \
+    } while (0)
+
+edan_result edan_feed(edan_context *ctx, const edan_insn *in)
+{
+    EDAN__FEED_CALL(ctx, edan__feed_run(ctx, in));
+}
+edan_result edan_feed_many(edan_context *ctx, const edan_insn *in, size_t n, size_t *fed)
+{
+    EDAN__FEED_CALL(ctx, edan__feed_many_run(ctx, in, n, fed));
+}
+edan_result edan_feed_accesses(edan_context *ctx, const edan_insn *in, const edan_access *acc, size_t n)
+{
+    EDAN__FEED_CALL(ctx, edan__feed_accesses_run(ctx, in, acc, n));
+}
+edan_result edan_feed_prepared_n(edan_context *ctx, const edan_prepared *p, const uint64_t *addrs, size_t n)
+{
+    EDAN__FEED_CALL(ctx, edan__feed_prepared_n_run(ctx, p, addrs, n));
+}
+edan_result edan_feed_block(edan_context *ctx, edan_block *b, const uint64_t *addrs)
+{
+    EDAN__FEED_CALL(ctx, edan__feed_block_run(ctx, b, addrs));
+}
+edan_result edan_kill_regs(edan_context *ctx, const edan_reg *regs, size_t n)
+{
+    EDAN__FEED_CALL(ctx, edan__kill_regs_run(ctx, regs, n));
+}
+edan_result edan_kill_mem(edan_context *ctx, uint64_t addr, uint64_t size)
+{
+    EDAN__FEED_CALL(ctx, edan__kill_mem_run(ctx, addr, size));
+}
+edan_result edan_thread_create(edan_context *ctx, uint32_t creator, uint32_t child)
+{
+    EDAN__FEED_CALL(ctx, edan__thread_create_run(ctx, creator, child));
+}
+edan_result edan_thread_switch(edan_context *ctx, uint32_t thread)
+{
+    EDAN__FEED_CALL(ctx, edan__thread_switch_run(ctx, thread));
+}
+edan_result edan_thread_exit(edan_context *ctx, uint32_t thread)
+{
+    EDAN__FEED_CALL(ctx, edan__thread_exit_run(ctx, thread));
+}
+edan_result edan_signal_deliver(edan_context *ctx)
+{
+    EDAN__FEED_CALL(ctx, edan__signal_deliver_run(ctx));
+}
+edan_result edan_signal_return(edan_context *ctx)
+{
+    EDAN__FEED_CALL(ctx, edan__signal_return_run(ctx));
+}
+edan_result edan_signal_drop(edan_context *ctx)
+{
+    EDAN__FEED_CALL(ctx, edan__signal_drop_run(ctx));
+}
+#undef EDAN__FEED_CALL
 
 /* ---- results ----------------------------------------------------------- */
 edan_result edan_get_metrics(edan_context *ctx, uint32_t config, edan_metrics *out)

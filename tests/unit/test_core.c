@@ -1235,6 +1235,23 @@ static void test_shadow_limit(void)
         CHECK(i > (way == 5 ? 30000 : 6000) && i < 100000);    /* tens of bytes a page, 24 an array's word */
         CHECK(strstr(edan_error(ctx), "shadow_limit") != NULL && strstr(edan_error(ctx), "1048576") != NULL);
         if (check_failures) fprintf(stderr, "way %u: %llu fed: %s\n", way, (unsigned long long)i, edan_error(ctx));
+        {   /* the context is failed: every later feeding call says so and changes nothing */
+            edan_metrics m0, m1;
+            edan_insn op = alu(A2, A1, 0);
+            const edan_reg kill = A1;
+            const uint64_t a = 0x10000000;
+            CHECK(edan_get_metrics(ctx, 0, &m0) == EDAN_OK);
+            CHECK_EQ_U(edan_feed(ctx, &op), EDAN_ERR_LIMIT);
+            CHECK_EQ_U(edan_feed_prepared_n(ctx, &p, &a, 1), EDAN_ERR_LIMIT);
+            CHECK_EQ_U(edan_kill_regs(ctx, &kill, 1), EDAN_ERR_LIMIT);
+            CHECK_EQ_U(edan_kill_mem(ctx, a, 8), EDAN_ERR_LIMIT);
+            CHECK_EQ_U(edan_thread_create(ctx, 0, 9), EDAN_ERR_LIMIT);
+            CHECK_EQ_U(edan_signal_deliver(ctx), EDAN_ERR_LIMIT);
+            if (b) CHECK_EQ_U(edan_feed_block(ctx, b, &a), EDAN_ERR_LIMIT);
+            CHECK(edan_get_metrics(ctx, 0, &m1) == EDAN_OK);
+            CHECK(!memcmp(&m0, &m1, sizeof m0));
+            CHECK_EQ_U(m1.N, m0.N);
+        }
         edan_destroy(ctx);
     }
 }

@@ -21,11 +21,14 @@
    analysis configurations (cache hierarchies, latencies, costs) share
    one pass.
 
-   It also contains a RISC-V (RV64GC) front-end (a parser for the text
-   traces of QEMU-based tracers and a decoder of raw instruction bytes),
-   the loader of the hardware profiles written by `probe` (with a small
-   internal JSON reader),
-   and the hybrid fast/slow memory bandwidth model. These stay in this one
+   It also contains, each of which may be left out (BUILD), a RISC-V
+   (RV64GC) front-end (a parser for the text traces of QEMU-based tracers
+   and a decoder of raw instruction bytes), the loader of the hardware
+   profiles written by `probe` (with a small internal JSON reader), and
+   the hybrid fast/slow memory bandwidth model. The x86-64 front-end lives
+   apart, in the project's tools/x86.c: decoding x86-64 takes a library
+   (Zydis), and this header needs nothing but the C library and libm;
+   RISC-V's fixed encodings decode in a table here. These stay in this one
    header, each in its own section, because they parameterise the analysis:
    a profile gives the engine its alpha, m and caches (edan_profile_to_config)
    and the hybrid model turns the same profile's bandwidths into time; a
@@ -92,6 +95,13 @@
        zeroed blocks (default calloc, whose pages the system maps as they
        are touched; with your three macros and no EDAN_CALLOC, EDAN_MALLOC
        and memset).
+   To leave parts out (defined before every include of the header):
+       #define EDAN_NO_RISCV     no RISC-V front-end (edan_rv_*): a tool
+                                 with a front-end of its own
+       #define EDAN_NO_PROFILE   no hardware profiles (edan_profile_*), no
+                                 hybrid model (edan_hybrid_*), no JSON reader
+   With both, the engine alone remains (about two thirds of the header's
+   lines); it needs no -lm.
    C99; no global state; no exit(); warning-free with -Wall -Wextra -pedantic.
    Every function the implementation defines is edan_ (the API) or static:
    no other symbol leaves the file that defines EDAN_IMPLEMENTATION.
@@ -723,6 +733,7 @@ edan_result edan_write_dot(edan_context *ctx, uint32_t config, edan_write_fn wri
 #define EDAN_RV_CSR(n) ((edan_reg)(64 + (n)))
 #define EDAN_RV_NUM_REGS (64 + 4096)
 
+#ifndef EDAN_NO_RISCV   /* the RISC-V front-end */
 /* ---- RISC-V front-end: declarations ---- */
 /* The RV64GC opcode table, one row per instruction the decoder produces.
    Its rows make the public op ids (EDAN_RV_OP_ADDI ..., EDAN_RV_OP_COUNT of
@@ -955,6 +966,9 @@ unsigned edan_rv_op_flops(uint32_t op);     /* fadd/fmul/fdiv/fsqrt/fmin/fmax 1,
 /* ------------------------------------------------------------------------ */
 /* Hardware profiles                                                        */
 /* ------------------------------------------------------------------------ */
+#endif /* EDAN_NO_RISCV */
+
+#ifndef EDAN_NO_PROFILE   /* hardware profiles and the hybrid model */
 /* ---- hardware profiles: declarations ---- */
 /* Hardware profiles written by `probe` (schema "edan-hwprofile", see
    hwprofiles/README.md). edan_profile_load reads and checks one; the
@@ -1121,6 +1135,8 @@ edan_result edan_hybrid_fit(edan_hybrid_model *m, size_t n, const double (*q)[ED
 edan_result edan_hybrid_from_profile(const edan_profile *p, int cluster, edan_hybrid_model *out,
                                      char *err, size_t errlen);
 
+#endif /* EDAN_NO_PROFILE */
+
 #ifdef __cplusplus
 }
 #endif
@@ -1151,6 +1167,7 @@ edan_result edan_hybrid_from_profile(const edan_profile *p, int cluster, edan_hy
 #ifdef __cplusplus
 extern "C" {
 #endif
+#ifndef EDAN_NO_PROFILE   /* the JSON reader and the profiles' internals */
 /* A small JSON DOM (RFC 8259): parse a text into a tree, walk it read-only.
    Numbers are finite doubles (one beyond a double's range is an error);
    strings are UTF-8 (\u escapes decoded) and may not hold NUL; an object's
@@ -1208,6 +1225,7 @@ EDAN__IDEF edan_result edan__profile_check_version(const edan__json *profile, co
    profiles, which edan_profile_load refuses. */
 EDAN__IDEF edan_result edan__hybrid_from_json(const edan__json *profile, int cluster, edan_hybrid_model *out,
                                    char *err, size_t errlen);
+#endif /* EDAN_NO_PROFILE */
 #ifdef __cplusplus
 }
 #endif
@@ -6516,6 +6534,7 @@ edan_result edan_write_dot(edan_context *ctx, uint32_t config, edan_write_fn wri
     return EDAN_OK;
 }
 
+#ifndef EDAN_NO_RISCV   /* the RISC-V front-end */
 /* ---- RISC-V front-end: implementation ---- */
 /* FP arithmetic neither reads frm nor writes fflags here: a dynamic rounding
    mode would otherwise make every FP op depend on the last fsrm, and fflags
@@ -7895,6 +7914,9 @@ edan_result edan_rv_parse_line(edan_rv_parser *p, const char *line, size_t len, 
     return edan__rv_check_access(p, out, has_addr);
 }
 
+#endif /* EDAN_NO_RISCV */
+
+#ifndef EDAN_NO_PROFILE   /* the JSON reader, hardware profiles and the hybrid model */
 /* ---- JSON reader: implementation ---- */
 struct edan__json {
     edan__json_type type;
@@ -9332,6 +9354,8 @@ EDAN__IDEF edan_result edan__hybrid_from_json(const edan__json *profile, int clu
     }
     return EDAN_OK;
 }
+
+#endif /* EDAN_NO_PROFILE */
 
 #endif /* EDAN_IMPLEMENTATION_DONE */
 #endif /* EDAN_IMPLEMENTATION */

@@ -58,6 +58,62 @@ for half in "EDAN_MALLOC(sz, u) malloc(sz)" "EDAN_FREE(p, u) free(p)"; do
       || { echo "FAIL #define ${half%%(*} alone: $(head -c 300 "$T/err")"; fail=1; }
   fi
 done
+# the opt-outs: EDAN_NO_RISCV and EDAN_NO_PROFILE leave the engine alone
+# (at most 70% of the header's lines), warning-free in C and C++, with
+# the same answer; the functions they remove are gone
+cat > "$T/engine.c" <<'EOF'
+#define EDAN_IMPLEMENTATION
+#include "edan.h"
+#include <stdio.h>
+#include <string.h>
+int main(void)
+{   /* a chase of 5 loads beside 5 independent ones */
+    edan_options o;
+    edan_context *ctx;
+    edan_metrics m;
+    edan_insn in;
+    int i;
+    memset(&o, 0, sizeof o);
+    if (edan_create(&ctx, &o) != EDAN_OK) return 1;
+    for (i = 0; i < 10; i++) {
+        memset(&in, 0, sizeof in);
+        in.cls = EDAN_CLASS_LOAD;
+        in.mem = EDAN_MEM_LOAD;
+        in.size = 8;
+        in.addr = 0x1000 + 64 * (uint64_t)i;
+        in.nsrc = 1;
+        in.src[0] = i % 2 ? 11 : 10;
+        in.ndst = 1;
+        in.dst[0] = i % 2 ? 12 : 10;
+        if (edan_feed(ctx, &in) != EDAN_OK) return 1;
+    }
+    edan_get_metrics(ctx, 0, &m);
+    printf("W=%llu D=%llu\n", (unsigned long long)m.W, (unsigned long long)m.D);
+    edan_destroy(ctx);
+    return 0;
+}
+EOF
+for defs in "" "-DEDAN_NO_RISCV" "-DEDAN_NO_PROFILE" "-DEDAN_NO_RISCV -DEDAN_NO_PROFILE"; do
+  for c in "gcc -std=c99" "clang -std=c99" "g++ -x c++ -std=c++11"; do
+    if $c $defs -Wall -Wextra -pedantic -Werror -O1 -I. -o "$T/engine" "$T/engine.c" -lm 2> "$T/err" && [ "$("$T/engine")" = "W=10 D=5" ]; then
+      echo "ok   ${defs:-no opt-out}, $c: builds warning-free, W=10 D=5"
+    else echo "FAIL ${defs:-no opt-out}, $c: $(head -3 "$T/err") $("$T/engine" 2>&1)"; fail=1; fi
+  done
+done
+printf '#define EDAN_NO_RISCV\n#define EDAN_NO_PROFILE\n#define EDAN_IMPLEMENTATION\n#include "edan.h"\n' > "$T/alone.c"
+gcc -std=c99 -O0 -I. -c -o "$T/alone.o" "$T/alone.c" && nm -g --defined-only "$T/alone.o" > "$T/alone.nm"
+if grep -q " edan_feed$" "$T/alone.nm" && ! grep -q " edan_rv_\| edan_profile_\| edan_hybrid_" "$T/alone.nm"; then
+  echo "ok   the engine alone: no edan_rv_, edan_profile_ or edan_hybrid_ function"
+else echo "FAIL the engine alone still defines: $(grep ' edan_rv_\| edan_profile_\| edan_hybrid_' "$T/alone.nm" | head -3)"; fail=1; fi
+kept=$(python3 -c '
+import sys
+n = k = 0; skip = False
+for l in open("edan.h"):
+    if l.startswith("#ifndef EDAN_NO_RISCV") or l.startswith("#ifndef EDAN_NO_PROFILE"): skip = True; continue
+    if skip and (l.startswith("#endif /* EDAN_NO_RISCV") or l.startswith("#endif /* EDAN_NO_PROFILE")): skip = False; continue
+    n += 1; k += not skip
+print(round(100 * k / n))')
+[ "$kept" -le 70 ] && echo "ok   the engine alone is $kept% of edan.h's lines" || { echo "FAIL the engine alone is $kept% of edan.h's lines"; fail=1; }
 cc -O2 -o "$T/gen" tests/gen_trace.c
 "$T/gen" 50000 20000 authors > "$T/t.txt"
 "$T/embed" < "$T/t.txt" > "$T/out" || { echo "FAIL embed run"; exit 1; }

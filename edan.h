@@ -139,7 +139,10 @@
    0.2  the windowed schedule: edan_config.window, lq, sq, width
         (EDAN_WINDOW_OFF, EDAN_WINDOW_MAX), edan_options.window_m,
         edan_window and edan_get_window; edan_get_layer_summary (the
-        layer histogram in bins whose size does not grow with D).
+        layer histogram in bins whose size does not grow with D);
+        EDAN_NO_RISCV, EDAN_NO_PROFILE; a context failed by EDAN_ERR_NOMEM
+        or EDAN_ERR_LIMIT stays failed (ERRORS); EDAN_MAX_OP names the
+        op-id bound; EDAN_JSON_MAX_DEPTH (was EDAN__JSON_MAX_DEPTH).
    0.1  the first API.
 
    MODEL
@@ -287,6 +290,9 @@ typedef enum edan_mem_kind {
 } edan_mem_kind;
 
 #define EDAN_MAX_SRC 6      /* x86: cmpxchg16b reads rax, rdx, rbx, rcx and a base and an index */
+/* Op ids run below this (edan_insn.op): the per-op counts are a table
+   indexed by them. */
+#define EDAN_MAX_OP (1u << 20)
 #define EDAN_MAX_DST 4      /* x86: cpuid writes four registers; div rax, rdx, RFLAGS */
 #define EDAN_MAX_ACCESS 64  /* largest access size in bytes */
 
@@ -324,7 +330,7 @@ enum { EDAN_INSN_HAS_PC = 1, EDAN_INSN_STACK = 2, EDAN_INSN_LOCKED = 4 };
 typedef struct edan_insn {
     uint64_t pc;            /* valid when flags & EDAN_INSN_HAS_PC */
     uint64_t addr;          /* first byte accessed, when mem != EDAN_MEM_NONE */
-    uint32_t op;            /* front-end opcode id (names come from the front-end) */
+    uint32_t op;            /* front-end opcode id, < EDAN_MAX_OP (names come from the front-end) */
     uint16_t size;          /* bytes accessed, 1..EDAN_MAX_ACCESS */
     uint8_t mem;            /* edan_mem_kind */
     uint8_t cls;            /* edan_class */
@@ -1172,11 +1178,12 @@ extern "C" {
    Numbers are finite doubles (one beyond a double's range is an error);
    strings are UTF-8 (\u escapes decoded) and may not hold NUL; an object's
    keys are distinct (a duplicate is an error); nesting is bounded by
-   EDAN__JSON_MAX_DEPTH. Lookups on a value of the wrong kind (or NULL)
+   EDAN_JSON_MAX_DEPTH (a program may define it before the include).
+   Lookups on a value of the wrong kind (or NULL)
    return the empty answer, so chains like
    edan__json_number(edan__json_get(root, "a"), 0) never crash. */
-#ifndef EDAN__JSON_MAX_DEPTH
-#define EDAN__JSON_MAX_DEPTH 200
+#ifndef EDAN_JSON_MAX_DEPTH
+#define EDAN_JSON_MAX_DEPTH 200
 #endif
 typedef struct edan__json edan__json;
 typedef enum edan__json_type {
@@ -2960,7 +2967,7 @@ static edan_result edan__check(edan_context *ctx, const edan_insn *in)
         return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: unknown class %u",
                           (unsigned long long)ctx->N + 1, in->cls);
     if (in->op >= ctx->op_cap) {
-        if (in->op >= (1u << 20))
+        if (in->op >= EDAN_MAX_OP)
             return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: op id %u out of range",
                               (unsigned long long)ctx->N + 1, in->op);
         if (!edan__grow(&ctx->a, (void **)&ctx->op_count, &ctx->op_cap, (size_t)in->op + 1, sizeof(uint64_t)))
@@ -8243,8 +8250,8 @@ static edan__json *edan__jp_value(edan__jp *p, int depth)
     if (c == '{' || c == '[') {
         int obj = c == '{';
         char close = obj ? '}' : ']';
-        if (depth >= EDAN__JSON_MAX_DEPTH) {
-            edan__jp_fail(p, EDAN_ERR_LIMIT, "nesting deeper than %d", EDAN__JSON_MAX_DEPTH);
+        if (depth >= EDAN_JSON_MAX_DEPTH) {
+            edan__jp_fail(p, EDAN_ERR_LIMIT, "nesting deeper than %d", EDAN_JSON_MAX_DEPTH);
             return NULL;
         }
         v = edan__jp_node(p, obj ? EDAN__JSON_OBJECT : EDAN__JSON_ARRAY);

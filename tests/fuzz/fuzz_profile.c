@@ -39,7 +39,7 @@ static void check_document(const edan__json *v, int depth)
     size_t i, n = edan__json_len(v);
     if (edan__json_kind(v) == EDAN__JSON_NUMBER && edan__json_number(v, 0) - edan__json_number(v, 0) != 0)
         broken("a number that is not finite");
-    if (depth > EDAN__JSON_MAX_DEPTH) broken("nesting beyond the bound");
+    if (depth > EDAN_JSON_MAX_DEPTH) broken("nesting beyond the bound");
     for (i = 0; i < n; i++) {
         if (edan__json_kind(v) == EDAN__JSON_OBJECT && n <= 256 &&
             edan__json_get(v, edan__json_key_at(v, i)) != edan__json_value_at(v, i))

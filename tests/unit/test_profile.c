@@ -104,9 +104,9 @@ static void test_json(void)
         CHECK(strstr(err, "nesting") != NULL);
         CHECK_EQ_U(live_blocks, 0);
         /* just inside the bound is fine */
-        for (i = 0; i < EDAN__JSON_MAX_DEPTH; i++) deep[i] = '[';
-        for (i = 0; i < EDAN__JSON_MAX_DEPTH; i++) deep[EDAN__JSON_MAX_DEPTH + i] = ']';
-        CHECK(edan__json_parse(deep, 2 * EDAN__JSON_MAX_DEPTH, &al, &r, err, sizeof err) == EDAN_OK);
+        for (i = 0; i < EDAN_JSON_MAX_DEPTH; i++) deep[i] = '[';
+        for (i = 0; i < EDAN_JSON_MAX_DEPTH; i++) deep[EDAN_JSON_MAX_DEPTH + i] = ']';
+        CHECK(edan__json_parse(deep, 2 * EDAN_JSON_MAX_DEPTH, &al, &r, err, sizeof err) == EDAN_OK);
         edan__json_free(r);
         CHECK_EQ_U(live_blocks, 0);
         free(deep);

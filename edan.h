@@ -1424,10 +1424,10 @@ typedef struct edan__layers {
     uint64_t n[EDAN__LBIG];                 /* n[c]: layers of c vertices, c = 1..254 (n[0] is not read) */
     edan__lbig *big; size_t big_cap, big_used;
     edan__lrecent recent[EDAN__LRECENT];    /* [i mod EDAN__LRECENT]: big layer i, the vertices its count lacks */
-    uint64_t tz[64];                        /* tz[t]: big layers' increments from a count with t trailing zeros */
-    uint32_t ntrk, nfixed, trk_next;        /* m's kept: opts.m's first (nfixed), then asked ones */
-    uint32_t trk_m[EDAN__TRACK];
-    uint64_t trk_big[EDAN__TRACK];          /* sum of ceil(W_i / m) over the big layers */
+    uint64_t big_by_tz[64];                 /* big_by_tz[t]: big layers' increments from a count with t trailing zeros */
+    uint32_t ntracked, nfixed, tracked_next;    /* m's kept: opts.m's first (nfixed), then asked ones */
+    uint32_t tracked_m[EDAN__TRACK];
+    uint64_t tracked_big[EDAN__TRACK];      /* sum of ceil(W_i / m) over the big layers */
 } edan__layers;
 static void edan__layers_init(edan__layers *L, const uint32_t *m, uint32_t num_m);
 static void edan__layers_free(const edan_allocator *a, edan__layers *L);
@@ -3036,8 +3036,8 @@ static void edan__layers_init(edan__layers *L, const uint32_t *m, uint32_t num_m
 {
     uint32_t j;
     for (j = 0; j < num_m; j++)
-        if (m[j] & (m[j] - 1)) L->trk_m[L->ntrk++] = m[j];
-    L->nfixed = L->ntrk;
+        if (m[j] & (m[j] - 1)) L->tracked_m[L->ntracked++] = m[j];
+    L->nfixed = L->ntracked;
 }
 
 static void edan__layers_free(const edan_allocator *a, edan__layers *L)
@@ -3134,9 +3134,9 @@ static void edan__lbig_more(edan__layers *L, edan__lbig *e, uint64_t k)
     uint32_t t, j;
     for (t = 0; at; t++, at = next) {
         next = t < 63 ? (last >> (t + 1)) - ((c - 1) >> (t + 1)) : 0;
-        L->tz[t] += at - next;
+        L->big_by_tz[t] += at - next;
     }
-    for (j = 0; j < L->ntrk; j++) L->trk_big[j] += last / L->trk_m[j] - (c - 1) / L->trk_m[j];
+    for (j = 0; j < L->ntracked; j++) L->tracked_big[j] += last / L->tracked_m[j] - (c - 1) / L->tracked_m[j];
     e->lo = (uint32_t)(c + k);
     e->hi = (uint32_t)((c + k) >> 32);
 }
@@ -3183,7 +3183,7 @@ static EDAN__NOINLINE int edan__layer_add_slow(const edan_allocator *a, edan__la
         L->big_used++;
         *b = EDAN__LBIG;
         L->n[c]--;
-        for (j = 0; j < L->ntrk; j++) L->trk_big[j] += ((uint64_t)EDAN__LBIG + L->trk_m[j] - 1) / L->trk_m[j];
+        for (j = 0; j < L->ntracked; j++) L->tracked_big[j] += ((uint64_t)EDAN__LBIG + L->tracked_m[j] - 1) / L->tracked_m[j];
     }
     return 1;
 }
@@ -3264,18 +3264,18 @@ static uint64_t edan__layered_sum(edan__layers *L, uint32_t m)
     for (j = 0; j < EDAN__LRECENT; j++) edan__layers_flush1(L, j);
     if (!(m & (m - 1))) {   /* each big layer's ceil(255 / m), and the increments at multiples of m */
         s += L->big_used * (((uint64_t)EDAN__LBIG + m - 1) / m);
-        for (c = edan__ctz64(m); c < 64; c++) s += L->tz[c];
+        for (c = edan__ctz64(m); c < 64; c++) s += L->big_by_tz[c];
         return s;
     }
-    for (j = 0; j < L->ntrk && L->trk_m[j] != m; j++) {}
-    if (j == L->ntrk) {
-        j = L->ntrk < EDAN__TRACK ? L->ntrk++ : L->nfixed + L->trk_next++ % (EDAN__TRACK - L->nfixed);
-        L->trk_m[j] = m;
-        L->trk_big[j] = 0;
+    for (j = 0; j < L->ntracked && L->tracked_m[j] != m; j++) {}
+    if (j == L->ntracked) {
+        j = L->ntracked < EDAN__TRACK ? L->ntracked++ : L->nfixed + L->tracked_next++ % (EDAN__TRACK - L->nfixed);
+        L->tracked_m[j] = m;
+        L->tracked_big[j] = 0;
         for (i = 0; i < L->big_cap; i++)
-            if (L->big[i].layer) L->trk_big[j] += (((uint64_t)L->big[i].hi << 32 | L->big[i].lo) + m - 1) / m;
+            if (L->big[i].layer) L->tracked_big[j] += (((uint64_t)L->big[i].hi << 32 | L->big[i].lo) + m - 1) / m;
     }
-    return s + L->trk_big[j];
+    return s + L->tracked_big[j];
 }
 
 /* ---- a vertex into the totals ------------------------------------------ */
@@ -5132,7 +5132,7 @@ typedef struct edan__breg {
     uint32_t tinf;                  /* as a slot: the largest c + 1 of the Tinf candidates on it */
 } edan__breg;
 
-static edan__breg *edan__bc_reg(edan__breg *regs, uint32_t mask, edan_reg r)
+static edan__breg *edan__blkc_reg(edan__breg *regs, uint32_t mask, edan_reg r)
 {
     uint32_t i = ((uint32_t)r * 0x9e3779b1u >> 7) & mask;
     while (regs[i].reg && regs[i].reg != (uint32_t)r + 1) i = (i + 1) & mask;
@@ -5144,7 +5144,7 @@ static edan__breg *edan__bc_reg(edan__breg *regs, uint32_t mask, edan_reg r)
 }
 
 /* Term (s, c) into t[0 .. *n): one per slot, the largest c. */
-static void edan__bc_term(edan__bterm *t, uint32_t *n, uint32_t s, uint64_t c, int *unfit)
+static void edan__blkc_term(edan__bterm *t, uint32_t *n, uint32_t s, uint64_t c, int *unfit)
 {
     uint32_t i;
     if (c >= 0xffffffffu) *unfit = 1;
@@ -5176,16 +5176,16 @@ typedef struct edan__bcomp {
 /* The largest c + 1 of the Tinf candidates on slot s (0: none): a
    register's in its entry (a slot that is a register was read), a local's
    in tloc. */
-static uint32_t *edan__bc_tbest(edan__bcomp *bc, uint32_t s)
+static uint32_t *edan__blkc_tbest(edan__bcomp *bc, uint32_t s)
 {
-    return s < bc->R ? &edan__bc_reg(bc->regs, bc->mask, (edan_reg)s)->tinf : &bc->tloc[s - bc->R];
+    return s < bc->R ? &edan__blkc_reg(bc->regs, bc->mask, (edan_reg)s)->tinf : &bc->tloc[s - bc->R];
 }
 
 /* Whether b can be compiled: the configurations share one cost table (the
    terms' costs are theirs), and every instruction is one of the lean
    copy's common cases (edan__feed_lean1_fast: a store of anything but a
    whole word would send every execution one by one). Sets mem_t. */
-static int edan__bc_fits(edan__bcomp *bc)
+static int edan__blkc_fits(edan__bcomp *bc)
 {
     const edan_context *ctx = bc->ctx;
     uint32_t i, k;
@@ -5209,7 +5209,7 @@ static int edan__bc_fits(edan__bcomp *bc)
    at most one local per instruction and one per register written out
    (EDAN_MAX_DST per instruction); at most EDAN_MAX_SRC + 1 terms per step,
    one per output. 0 when out of memory. */
-static int edan__bc_alloc(edan__bcomp *bc)
+static int edan__blkc_alloc(edan__bcomp *bc)
 {
     const edan_allocator *a = &bc->ctx->a;
     edan_block *b = bc->b;
@@ -5235,13 +5235,13 @@ static int edan__bc_alloc(edan__bcomp *bc)
 
 /* Instruction i's source j: a live-in (its writer before the block) or a
    value of the block (one edge per writer), a term of its step t. */
-static void edan__bc_source(edan__bcomp *bc, uint32_t i, uint32_t j, edan__bstep *st, edan__bterm *t, uint32_t *nt,
+static void edan__blkc_source(edan__bcomp *bc, uint32_t i, uint32_t j, edan__bstep *st, edan__bterm *t, uint32_t *nt,
                             uint64_t cost, uint32_t *wseen, uint32_t *nseen)
 {
     edan_block *b = bc->b;
     const edan_prepared *p = &b->p[i];
     const edan_insn *in = &p->in;
-    edan__breg *r = edan__bc_reg(bc->regs, bc->mask, p->edan__.src[j]);
+    edan__breg *r = edan__blkc_reg(bc->regs, bc->mask, p->edan__.src[j]);
     uint32_t q;
     if (!r->writer && !r->live) {
         b->live_reg[b->nlive] = p->edan__.src[j];
@@ -5263,13 +5263,13 @@ static void edan__bc_source(edan__bcomp *bc, uint32_t i, uint32_t j, edan__bstep
             st->wr[st->nwr++] = EDAN__BW_IN | (r->writer - 1);
     }
     if (r->slot >= bc->R) bc->uses[r->slot - bc->R]++;
-    edan__bc_term(t, nt, r->slot, (uint64_t)r->c + cost, &bc->unfit);
+    edan__blkc_term(t, nt, r->slot, (uint64_t)r->c + cost, &bc->unfit);
 }
 
 /* Instruction i of the block compiled: its terms, its step when it needs
    one (a memory access, or more than one term), its counts, the registers
    it writes. 0 when it does not fit. */
-static int edan__bc_insn(edan__bcomp *bc, uint32_t i)
+static int edan__blkc_insn(edan__bcomp *bc, uint32_t i)
 {
     edan_block *b = bc->b;
     const edan_prepared *p = &b->p[i];
@@ -5280,10 +5280,10 @@ static int edan__bc_insn(edan__bcomp *bc, uint32_t i)
     uint64_t cost = in->mem == EDAN_MEM_NONE ? edan__op_time(bc->g, in) : 0;
     memset(st, 0, sizeof *st);
     b->live_sets[b->live_sets_len++] = 0;
-    for (j = 0; j < p->edan__.nsrc; j++) edan__bc_source(bc, i, j, st, t, &nt, cost, wseen, &nseen);
+    for (j = 0; j < p->edan__.nsrc; j++) edan__blkc_source(bc, i, j, st, t, &nt, cost, wseen, &nseen);
     if (b->live_sets_len - set - 1 < 2) b->live_sets_len = set;     /* one live-in: one writer */
     else b->live_sets[set] = (edan_reg)(b->live_sets_len - set - 1);
-    if (!nt) edan__bc_term(t, &nt, 0, cost, &bc->unfit);    /* from the constant */
+    if (!nt) edan__blkc_term(t, &nt, 0, cost, &bc->unfit);    /* from the constant */
     for (j = 0; j < b->nops && b->ops[j].op != in->op; j++) {}
     if (j == b->nops) b->ops[b->nops++].op = in->op;
     b->ops[j].count++;
@@ -5316,9 +5316,9 @@ static int edan__bc_insn(edan__bcomp *bc, uint32_t i)
         vc = t[0].c;
     }
     /* a Tinf candidate: its F (a step's: below, once its readers are known) */
-    if (in->mem == EDAN_MEM_NONE && nt == 1 && vc + 1 > *edan__bc_tbest(bc, vslot)) *edan__bc_tbest(bc, vslot) = vc + 1;
+    if (in->mem == EDAN_MEM_NONE && nt == 1 && vc + 1 > *edan__blkc_tbest(bc, vslot)) *edan__blkc_tbest(bc, vslot) = vc + 1;
     for (j = 0; j < p->edan__.ndst; j++) {      /* every register it writes holds its value */
-        edan__breg *r = edan__bc_reg(bc->regs, bc->mask, p->edan__.dst[j]);
+        edan__breg *r = edan__blkc_reg(bc->regs, bc->mask, p->edan__.dst[j]);
         r->slot = vslot;
         r->c = vc;
         r->live = 0;
@@ -5330,7 +5330,7 @@ static int edan__bc_insn(edan__bcomp *bc, uint32_t i)
 /* The registers written out; one whose value is another written
    register's live-in is read into a local first (the outputs are written
    one after the other). */
-static void edan__bc_outputs(edan__bcomp *bc)
+static void edan__blkc_outputs(edan__bcomp *bc)
 {
     edan_block *b = bc->b;
     uint32_t i;
@@ -5339,7 +5339,7 @@ static void edan__bc_outputs(edan__bcomp *bc)
         edan__bout *o;
         if (!r->writer) continue;
         if (r->slot < bc->R && r->slot != r->reg - 1 && r->slot) {
-            edan__breg *src = edan__bc_reg(bc->regs, bc->mask, (edan_reg)r->slot);
+            edan__breg *src = edan__blkc_reg(bc->regs, bc->mask, (edan_reg)r->slot);
             if (src->writer) {
                 edan__bstep *st = &b->step[b->nstep++];
                 memset(st, 0, sizeof *st);
@@ -5367,7 +5367,7 @@ static void edan__bc_outputs(edan__bcomp *bc)
    as large and counts itself: a memory vertex's in edan__vertex, a step's
    as a candidate) or by a register written out (which then counts) is
    dropped; the rest into b->tinf. 0 when out of memory. */
-static int edan__bc_tinf(edan__bcomp *bc)
+static int edan__blkc_tinf(edan__bcomp *bc)
 {
     edan_block *b = bc->b;
     uint32_t i, j, k;
@@ -5376,23 +5376,23 @@ static int edan__bc_tinf(edan__bcomp *bc)
         if (st->kind == EDAN_MEM_NONE && !bc->uses[st->dst - bc->R]) {
             for (j = 0; j < st->nt; j++) {
                 const edan__bterm *t = &b->terms[st->t0 + j];
-                if (t->c + 1 > *edan__bc_tbest(bc, t->slot)) *edan__bc_tbest(bc, t->slot) = t->c + 1;
+                if (t->c + 1 > *edan__blkc_tbest(bc, t->slot)) *edan__blkc_tbest(bc, t->slot) = t->c + 1;
             }
             continue;
         }
-        if (st->kind == EDAN_MEM_NONE && !*edan__bc_tbest(bc, st->dst)) *edan__bc_tbest(bc, st->dst) = 1;
+        if (st->kind == EDAN_MEM_NONE && !*edan__blkc_tbest(bc, st->dst)) *edan__blkc_tbest(bc, st->dst) = 1;
         b->step[k++] = *st;
     }
     b->nstep = k;
     for (i = 0; i < b->nstep; i++)
         for (j = 0; j < b->step[i].nt; j++) {
             const edan__bterm *t = &b->terms[b->step[i].t0 + j];
-            if (*edan__bc_tbest(bc, t->slot) && t->c + 1 >= *edan__bc_tbest(bc, t->slot)) *edan__bc_tbest(bc, t->slot) = 0;
+            if (*edan__blkc_tbest(bc, t->slot) && t->c + 1 >= *edan__blkc_tbest(bc, t->slot)) *edan__blkc_tbest(bc, t->slot) = 0;
         }
     for (i = 0; i < b->nout; i++) {
         edan__bout *o = &b->out[i];
-        if (*edan__bc_tbest(bc, o->slot) && o->c + 1 >= *edan__bc_tbest(bc, o->slot)) {
-            *edan__bc_tbest(bc, o->slot) = 0;
+        if (*edan__blkc_tbest(bc, o->slot) && o->c + 1 >= *edan__blkc_tbest(bc, o->slot)) {
+            *edan__blkc_tbest(bc, o->slot) = 0;
             o->tinf = 1;
         }
     }
@@ -5549,7 +5549,7 @@ static void edan__block_window(edan_context *ctx, edan_block *b, uint64_t N0)
 
 /* The locals past the registers in reg_F / reg_md (K each); 0 when out of
    memory. */
-static int edan__bc_locals(edan__bcomp *bc)
+static int edan__blkc_locals(edan__bcomp *bc)
 {
     edan_context *ctx = bc->ctx;
     const edan_allocator *a = &ctx->a;
@@ -5575,15 +5575,15 @@ static int edan__block_compile(edan_context *ctx, edan_block *b)
     bc.b = b;
     bc.g = &ctx->cfg[0];
     bc.R = ctx->num_regs;
-    if (!edan__bc_fits(&bc)) return 0;
-    if (!edan__bc_alloc(&bc)) goto done;
+    if (!edan__blkc_fits(&bc)) return 0;
+    if (!edan__blkc_alloc(&bc)) goto done;
     for (i = 0; i < b->n; i++)
-        if (!edan__bc_insn(&bc, i)) {
+        if (!edan__blkc_insn(&bc, i)) {
             ret = 0;
             goto done;
         }
-    edan__bc_outputs(&bc);
-    if (!edan__bc_tinf(&bc) || !edan__bc_locals(&bc)) goto done;
+    edan__blkc_outputs(&bc);
+    if (!edan__blkc_tinf(&bc) || !edan__blkc_locals(&bc)) goto done;
     for (i = 0; i < b->nlive; i++) b->live_E += b->live_edges[i];
     b->plain = ctx->K == 1 && !bc.g->c.num_levels && !bc.g->c.tau;
     if (ctx->wn) {      /* the windowed schedule: each vertex played after the steps (not with hotspots) */
@@ -8427,7 +8427,7 @@ typedef struct edan__pl {
     size_t errlen;
 } edan__pl;
 
-static edan_result edan__pl_fail(edan__pl *c, edan_result rc, const edan__json *at, const char *fmt, ...)
+static edan_result edan__prof_fail(edan__pl *c, edan_result rc, const edan__json *at, const char *fmt, ...)
 {
     va_list ap;
     char msg[200];
@@ -8439,18 +8439,18 @@ static edan_result edan__pl_fail(edan__pl *c, edan_result rc, const edan__json *
 }
 
 /* A required member of kind `kind` (EDAN__JSON_NULL = any); NULL after an error. */
-static const edan__json *edan__pl_need(edan__pl *c, const edan__json *obj, const char *key, edan__json_type kind,
+static const edan__json *edan__prof_need(edan__pl *c, const edan__json *obj, const char *key, edan__json_type kind,
                                       const char *where, edan_result *rc)
 {
     static const char *const kinds[] = {"null", "true or false", "a number", "a string", "an array", "an object"};
     const edan__json *v = edan__json_get(obj, key);
     if (*rc != EDAN_OK) return NULL;
     if (!v) {
-        *rc = edan__pl_fail(c, EDAN_ERR_PARSE, obj, "%s has no \"%s\"", where, key);
+        *rc = edan__prof_fail(c, EDAN_ERR_PARSE, obj, "%s has no \"%s\"", where, key);
         return NULL;
     }
     if (kind != EDAN__JSON_NULL && edan__json_kind(v) != kind) {
-        *rc = edan__pl_fail(c, EDAN_ERR_PARSE, v, "\"%s\" in %s must be %s", key, where, kinds[kind]);
+        *rc = edan__prof_fail(c, EDAN_ERR_PARSE, v, "\"%s\" in %s must be %s", key, where, kinds[kind]);
         return NULL;
     }
     return v;
@@ -8459,41 +8459,41 @@ static const edan__json *edan__pl_need(edan__pl *c, const edan__json *obj, const
 /* The number v (named key in where) if it lies in [lo, hi] and, for
    `integer`, has no fraction; else 0 and *rc set: every number is checked
    before it becomes an integer or a loop bound. */
-static double edan__pl_range(edan__pl *c, const edan__json *v, const char *key, const char *where, double lo, double hi,
+static double edan__prof_range(edan__pl *c, const edan__json *v, const char *key, const char *where, double lo, double hi,
                              int integer, edan_result *rc)
 {
     double x;
     if (edan__json_kind(v) != EDAN__JSON_NUMBER) {
-        *rc = edan__pl_fail(c, EDAN_ERR_PARSE, v, "\"%s\" in %s must be a number", key, where);
+        *rc = edan__prof_fail(c, EDAN_ERR_PARSE, v, "\"%s\" in %s must be a number", key, where);
         return 0;
     }
     x = edan__json_number(v, 0);
     if (!(x >= lo && x <= hi)) {
-        *rc = edan__pl_fail(c, EDAN_ERR_PARSE, v, "\"%s\" in %s is %g, out of range (%.15g to %.15g)", key, where, x, lo,
+        *rc = edan__prof_fail(c, EDAN_ERR_PARSE, v, "\"%s\" in %s is %g, out of range (%.15g to %.15g)", key, where, x, lo,
                             hi);
         return 0;
     }
     if (integer && x != (double)(uint64_t)x) {
-        *rc = edan__pl_fail(c, EDAN_ERR_PARSE, v, "\"%s\" in %s is %g, must be an integer", key, where, x);
+        *rc = edan__prof_fail(c, EDAN_ERR_PARSE, v, "\"%s\" in %s is %g, must be an integer", key, where, x);
         return 0;
     }
     return x;
 }
 
-/* A number that must be there (edan__pl_range). */
-static double edan__pl_num(edan__pl *c, const edan__json *obj, const char *key, const char *where, double lo,
+/* A number that must be there (edan__prof_range). */
+static double edan__prof_num(edan__pl *c, const edan__json *obj, const char *key, const char *where, double lo,
                            double hi, int integer, edan_result *rc)
 {
-    const edan__json *v = edan__pl_need(c, obj, key, EDAN__JSON_NUMBER, where, rc);
-    return v ? edan__pl_range(c, v, key, where, lo, hi, integer, rc) : 0;
+    const edan__json *v = edan__prof_need(c, obj, key, EDAN__JSON_NUMBER, where, rc);
+    return v ? edan__prof_range(c, v, key, where, lo, hi, integer, rc) : 0;
 }
 
 /* A number that may be missing (then dflt). */
-static double edan__pl_opt(edan__pl *c, const edan__json *obj, const char *key, const char *where, double dflt,
+static double edan__prof_opt(edan__pl *c, const edan__json *obj, const char *key, const char *where, double dflt,
                            double lo, double hi, int integer, edan_result *rc)
 {
     const edan__json *v = edan__json_get(obj, key);
-    return v ? edan__pl_range(c, v, key, where, lo, hi, integer, rc) : dflt;
+    return v ? edan__prof_range(c, v, key, where, lo, hi, integer, rc) : dflt;
 }
 
 /* Ranges of the profile's numbers: far beyond any machine, small enough
@@ -8504,52 +8504,52 @@ static double edan__pl_opt(edan__pl *c, const edan__json *obj, const char *key, 
 #define EDAN__PL_MAX_NS 1e9
 #define EDAN__PL_MAX_RATE 1e9                   /* GB/s, GFLOP/s, GHz, percent */
 
-static void edan__pl_str(edan__pl *c, const edan__json *obj, const char *key, const char *where, char *dst,
+static void edan__prof_str(edan__pl *c, const edan__json *obj, const char *key, const char *where, char *dst,
                          size_t n, edan_result *rc)
 {
-    const edan__json *v = edan__pl_need(c, obj, key, EDAN__JSON_STRING, where, rc);
+    const edan__json *v = edan__prof_need(c, obj, key, EDAN__JSON_STRING, where, rc);
     const char *s;
     if (!v) return;
     s = edan__json_string(v, "");
     if (strlen(s) >= n) {
-        *rc = edan__pl_fail(c, EDAN_ERR_PARSE, v, "\"%s\" in %s is too long: \"%.20s...\"", key, where, s);
+        *rc = edan__prof_fail(c, EDAN_ERR_PARSE, v, "\"%s\" in %s is too long: \"%.20s...\"", key, where, s);
         return;
     }
     strcpy(dst, s);
 }
 
-static int edan__pl_level_ok(const char *s)
+static int edan__prof_level_ok(const char *s)
 {
     return !strcmp(s, "L1") || !strcmp(s, "L2") || !strcmp(s, "L3") || !strcmp(s, "L4") || !strcmp(s, "DRAM");
 }
 
 /* {"median","min","max"} with min <= median <= max */
-static void edan__pl_stats(edan__pl *c, const edan__json *obj, const char *key, const char *where,
+static void edan__prof_stats(edan__pl *c, const edan__json *obj, const char *key, const char *where,
                            double *med, double *mn, double *mx, edan_result *rc)
 {
-    const edan__json *s = edan__pl_need(c, obj, key, EDAN__JSON_OBJECT, where, rc);
+    const edan__json *s = edan__prof_need(c, obj, key, EDAN__JSON_OBJECT, where, rc);
     if (!s) return;
-    *med = edan__pl_num(c, s, "median", where, 0, EDAN__PL_MAX_RATE, 0, rc);
-    *mn = edan__pl_num(c, s, "min", where, 0, EDAN__PL_MAX_RATE, 0, rc);
-    *mx = edan__pl_num(c, s, "max", where, 0, EDAN__PL_MAX_RATE, 0, rc);
+    *med = edan__prof_num(c, s, "median", where, 0, EDAN__PL_MAX_RATE, 0, rc);
+    *mn = edan__prof_num(c, s, "min", where, 0, EDAN__PL_MAX_RATE, 0, rc);
+    *mx = edan__prof_num(c, s, "max", where, 0, EDAN__PL_MAX_RATE, 0, rc);
     if (*rc == EDAN_OK && !(*mn <= *med && *med <= *mx))
-        *rc = edan__pl_fail(c, EDAN_ERR_PARSE, s, "\"%s\" in %s: min %g <= median %g <= max %g does not hold", key,
+        *rc = edan__prof_fail(c, EDAN_ERR_PARSE, s, "\"%s\" in %s: min %g <= median %g <= max %g does not hold", key,
                             where, *mn, *med, *mx);
 }
 
-/* A number that may be missing or (nullable) null, checked as edan__pl_range. */
-static void edan__pl_check(edan__pl *c, const edan__json *obj, const char *key, const char *where, double lo,
+/* A number that may be missing or (nullable) null, checked as edan__prof_range. */
+static void edan__prof_check(edan__pl *c, const edan__json *obj, const char *key, const char *where, double lo,
                            double hi, int integer, int nullable, edan_result *rc)
 {
     const edan__json *v = edan__json_get(obj, key);
     if (*rc != EDAN_OK || !v || (nullable && edan__json_kind(v) == EDAN__JSON_NULL)) return;
-    (void)edan__pl_range(c, v, key, where, lo, hi, integer, rc);
+    (void)edan__prof_range(c, v, key, where, lo, hi, integer, rc);
 }
 
 /* Statistics that may be partial, as probe --numa and the reference
    profiles write them: missing, null, a number, or {"median", "min", "max"}
    of numbers or nulls, each in [0, hi]. */
-static void edan__pl_stats_opt(edan__pl *c, const edan__json *obj, const char *key, const char *where, double hi,
+static void edan__prof_stats_opt(edan__pl *c, const edan__json *obj, const char *key, const char *where, double hi,
                                edan_result *rc)
 {
     static const char *const part[3] = {"median", "min", "max"};
@@ -8558,26 +8558,26 @@ static void edan__pl_stats_opt(edan__pl *c, const edan__json *obj, const char *k
     int k;
     if (*rc != EDAN_OK || !v || edan__json_kind(v) == EDAN__JSON_NULL) return;
     if (edan__json_kind(v) != EDAN__JSON_OBJECT) {
-        (void)edan__pl_range(c, v, key, where, 0, hi, 0, rc);
+        (void)edan__prof_range(c, v, key, where, 0, hi, 0, rc);
         return;
     }
     snprintf(sub, sizeof sub, "%s.%s", where, key);
-    for (k = 0; k < 3; k++) edan__pl_check(c, v, part[k], sub, 0, hi, 0, 1, rc);
+    for (k = 0; k < 3; k++) edan__prof_check(c, v, part[k], sub, 0, hi, 0, 1, rc);
 }
 
 /* The list `key` of the numa section: missing, or an array of objects. */
-static const edan__json *edan__pl_numa_list(edan__pl *c, const edan__json *numa, const char *key, edan_result *rc)
+static const edan__json *edan__prof_numa_list(edan__pl *c, const edan__json *numa, const char *key, edan_result *rc)
 {
     const edan__json *l = edan__json_get(numa, key);
     size_t i;
     if (*rc != EDAN_OK || !l) return NULL;
     if (edan__json_kind(l) != EDAN__JSON_ARRAY) {
-        *rc = edan__pl_fail(c, EDAN_ERR_PARSE, l, "\"%s\" in \"numa\" must be an array", key);
+        *rc = edan__prof_fail(c, EDAN_ERR_PARSE, l, "\"%s\" in \"numa\" must be an array", key);
         return NULL;
     }
     for (i = 0; i < edan__json_len(l); i++)
         if (edan__json_kind(edan__json_at(l, i)) != EDAN__JSON_OBJECT) {
-            *rc = edan__pl_fail(c, EDAN_ERR_PARSE, edan__json_at(l, i), "\"numa\".%s[%u] must be an object", key,
+            *rc = edan__prof_fail(c, EDAN_ERR_PARSE, edan__json_at(l, i), "\"numa\".%s[%u] must be an object", key,
                                 (unsigned)i);
             return NULL;
         }
@@ -8589,37 +8589,37 @@ static const edan__json *edan__pl_numa_list(edan__pl *c, const edan__json *numa,
 #define EDAN__PL_MAX_THETA 1e6
 
 /* A number of an entry of a numa list, and what it may be. */
-typedef enum edan__pl_kind { EDAN__PL_INT, EDAN__PL_INT_OR_NULL, EDAN__PL_STATS } edan__pl_kind;
-typedef struct edan__pl_field {
+typedef enum edan__prof_kind { EDAN__PL_INT, EDAN__PL_INT_OR_NULL, EDAN__PL_STATS } edan__prof_kind;
+typedef struct edan__prof_field {
     const char *key;
     double lo, hi;
-    edan__pl_kind kind;
-} edan__pl_field;
+    edan__prof_kind kind;
+} edan__prof_field;
 
 /* The "numa" section (probe --numa, the reference profiles): the numbers
    its readers take (clusters, nodes and threads become integers; roofs,
    latencies and the hybrid model are drawn and computed with) in range. */
-static void edan__pl_numa(edan__pl *c, const edan__json *root, edan_result *rc)
+static void edan__prof_numa(edan__pl *c, const edan__json *root, edan_result *rc)
 {
 #define EDAN__PL_CLUSTER {"cluster", 0, EDAN__PL_MAX_COUNT, EDAN__PL_INT}
 #define EDAN__PL_THREADS(key) {key, 1, EDAN__PL_MAX_COUNT, EDAN__PL_INT}
 #define EDAN__PL_NODE(key, kind) {key, 0, EDAN__PL_MAX_COUNT, kind}
 #define EDAN__PL_END {NULL, 0, 0, EDAN__PL_INT}
-    static const edan__pl_field clusters[] = {EDAN__PL_CLUSTER, EDAN__PL_THREADS("threads"), EDAN__PL_END};
-    static const edan__pl_field roofs[] = {
+    static const edan__prof_field clusters[] = {EDAN__PL_CLUSTER, EDAN__PL_THREADS("threads"), EDAN__PL_END};
+    static const edan__prof_field roofs[] = {
         EDAN__PL_CLUSTER, EDAN__PL_NODE("node", EDAN__PL_INT_OR_NULL), EDAN__PL_THREADS("threads"),
         EDAN__PL_THREADS("threads_total"), {"GBps", 0, EDAN__PL_MAX_RATE, EDAN__PL_STATS}, EDAN__PL_END};
-    static const edan__pl_field latency[] = {
+    static const edan__prof_field latency[] = {
         EDAN__PL_CLUSTER, EDAN__PL_NODE("node", EDAN__PL_INT), {"ns", 0, EDAN__PL_MAX_NS, EDAN__PL_STATS},
         {"cycles", 0, EDAN__PL_MAX_CYCLES, EDAN__PL_STATS}, EDAN__PL_END};
-    static const edan__pl_field hybrid[] = {
+    static const edan__prof_field hybrid[] = {
         EDAN__PL_CLUSTER, EDAN__PL_NODE("fast_node", EDAN__PL_INT_OR_NULL), EDAN__PL_NODE("slow_node", EDAN__PL_INT_OR_NULL),
         EDAN__PL_THREADS("threads"), EDAN__PL_END};
 #undef EDAN__PL_CLUSTER
 #undef EDAN__PL_THREADS
 #undef EDAN__PL_NODE
 #undef EDAN__PL_END
-    static const struct { const char *name; const edan__pl_field *fields; } lists[4] = {
+    static const struct { const char *name; const edan__prof_field *fields; } lists[4] = {
         {"clusters", clusters}, {"roofs", roofs}, {"latency", latency}, {"hybrid", hybrid}};
     static const char *const tname[4] = {"lf", "ls", "sf", "ss"};
     const edan__json *numa = edan__json_get(root, "numa"), *l;
@@ -8628,18 +8628,18 @@ static void edan__pl_numa(edan__pl *c, const edan__json *root, edan_result *rc)
     int n, d, k;
     if (*rc != EDAN_OK || !numa) return;
     if (edan__json_kind(numa) != EDAN__JSON_OBJECT) {
-        *rc = edan__pl_fail(c, EDAN_ERR_PARSE, numa, "\"numa\" must be an object");
+        *rc = edan__prof_fail(c, EDAN_ERR_PARSE, numa, "\"numa\" must be an object");
         return;
     }
     for (n = 0; n < 4; n++) {
-        l = edan__pl_numa_list(c, numa, lists[n].name, rc);
+        l = edan__prof_numa_list(c, numa, lists[n].name, rc);
         for (i = 0; *rc == EDAN_OK && i < edan__json_len(l); i++) {
             const edan__json *e = edan__json_at(l, i);
-            const edan__pl_field *f;
+            const edan__prof_field *f;
             snprintf(where, sizeof where, "\"numa\".%s[%u]", lists[n].name, (unsigned)i);
             for (f = lists[n].fields; f->key; f++)
-                if (f->kind == EDAN__PL_STATS) edan__pl_stats_opt(c, e, f->key, where, f->hi, rc);
-                else edan__pl_check(c, e, f->key, where, f->lo, f->hi, 1, f->kind == EDAN__PL_INT_OR_NULL, rc);
+                if (f->kind == EDAN__PL_STATS) edan__prof_stats_opt(c, e, f->key, where, f->hi, rc);
+                else edan__prof_check(c, e, f->key, where, f->lo, f->hi, 1, f->kind == EDAN__PL_INT_OR_NULL, rc);
         }
     }
     /* the hybrid models: bandwidths and thetas, null where unknown */
@@ -8648,11 +8648,11 @@ static void edan__pl_numa(edan__pl *c, const edan__json *root, edan_result *rc)
         const edan__json *e = edan__json_at(l, i), *theta = edan__json_get(e, "theta");
         snprintf(where, sizeof where, "\"numa\".hybrid[%u].bandwidth_GBps", (unsigned)i);
         for (d = 0; d < 4; d++)
-            edan__pl_check(c, edan__json_get(e, "bandwidth_GBps"), tname[d], where, 0, EDAN__PL_MAX_RATE, 0, 1, rc);
+            edan__prof_check(c, edan__json_get(e, "bandwidth_GBps"), tname[d], where, 0, EDAN__PL_MAX_RATE, 0, 1, rc);
         for (d = 0; d < 4; d++) {
             snprintf(where, sizeof where, "\"numa\".hybrid[%u].theta.%s", (unsigned)i, tname[d]);
             for (k = 0; k < 4; k++)
-                edan__pl_check(c, edan__json_get(theta, tname[d]), tname[k], where, -EDAN__PL_MAX_THETA,
+                edan__prof_check(c, edan__json_get(theta, tname[d]), tname[k], where, -EDAN__PL_MAX_THETA,
                                EDAN__PL_MAX_THETA, 0, 1, rc);
         }
     }
@@ -8666,11 +8666,11 @@ EDAN__IDEF edan_result edan__profile_check_numa(const edan__json *profile, const
     c.name = name ? name : "profile";
     c.err = err;
     c.errlen = errlen;
-    edan__pl_numa(&c, profile, &rc);
+    edan__prof_numa(&c, profile, &rc);
     return rc;
 }
 
-static void *edan__pl_array(const edan_allocator *a, size_t n, size_t esz, edan_result *rc)
+static void *edan__prof_array(const edan_allocator *a, size_t n, size_t esz, edan_result *rc)
 {
     void *p;
     if (*rc != EDAN_OK) return NULL;
@@ -8681,27 +8681,27 @@ static void *edan__pl_array(const edan_allocator *a, size_t n, size_t esz, edan_
 
 /* "schema" first, so that a foreign or newer file says so rather than
    "field missing"; then "version" */
-static edan_result edan__pl_version(edan__pl *c, const edan__json *root, int *version)
+static edan_result edan__prof_version(edan__pl *c, const edan__json *root, int *version)
 {
     const edan__json *v = edan__json_get(root, "schema");
     int n;
     if (!v || strcmp(edan__json_string(v, ""), EDAN_PROFILE_SCHEMA) != 0)
-        return v ? edan__pl_fail(c, EDAN_ERR_VERSION, v, "\"schema\" is not \"%s\": not a hardware profile",
+        return v ? edan__prof_fail(c, EDAN_ERR_VERSION, v, "\"schema\" is not \"%s\": not a hardware profile",
                                  EDAN_PROFILE_SCHEMA)
-                 : edan__pl_fail(c, EDAN_ERR_VERSION, root, "no \"schema\": \"%s\": not a hardware profile",
+                 : edan__prof_fail(c, EDAN_ERR_VERSION, root, "no \"schema\": \"%s\": not a hardware profile",
                                  EDAN_PROFILE_SCHEMA);
     v = edan__json_get(root, "version");
     if (!v)
-        return edan__pl_fail(c, EDAN_ERR_VERSION, root, "no \"version\" (this edan.h reads version 1 to %d)",
+        return edan__prof_fail(c, EDAN_ERR_VERSION, root, "no \"version\" (this edan.h reads version 1 to %d)",
                              EDAN_PROFILE_VERSION);
     if (edan__json_kind(v) != EDAN__JSON_NUMBER)
-        return edan__pl_fail(c, EDAN_ERR_VERSION, v, "\"version\" must be an integer");
+        return edan__prof_fail(c, EDAN_ERR_VERSION, v, "\"version\" must be an integer");
     if (!(edan__json_number(v, 0) >= 1 && edan__json_number(v, 0) <= EDAN_PROFILE_VERSION))
-        return edan__pl_fail(c, EDAN_ERR_VERSION, v, "unsupported profile version %g (this edan.h reads version 1 to %d)",
+        return edan__prof_fail(c, EDAN_ERR_VERSION, v, "unsupported profile version %g (this edan.h reads version 1 to %d)",
                              edan__json_number(v, 0), EDAN_PROFILE_VERSION);
     n = (int)edan__json_number(v, 0);     /* in range: the conversion is defined */
     if ((double)n != edan__json_number(v, 0))
-        return edan__pl_fail(c, EDAN_ERR_VERSION, v, "\"version\" must be an integer");
+        return edan__prof_fail(c, EDAN_ERR_VERSION, v, "\"version\" must be an integer");
     if (version) *version = n;
     return EDAN_OK;
 }
@@ -8714,41 +8714,41 @@ EDAN__IDEF edan_result edan__profile_check_version(const edan__json *profile, co
     c.name = name ? name : "profile";
     c.err = err;
     c.errlen = errlen;
-    return edan__pl_version(&c, profile, version);
+    return edan__prof_version(&c, profile, version);
 }
 
 /* The profile's identity: its schema and version, and that it is not a
    reference profile. */
-static edan_result edan__pl_identity(edan__pl *c, const edan__json *root, edan_profile *p)
+static edan_result edan__prof_identity(edan__pl *c, const edan__json *root, edan_profile *p)
 {
-    edan_result rc = edan__pl_version(c, root, &p->version);
+    edan_result rc = edan__prof_version(c, root, &p->version);
     if (rc != EDAN_OK) return rc;
     if (edan__json_bool(edan__json_get(root, "reference"), 0))
-        return edan__pl_fail(c, EDAN_ERR_PARSE, edan__json_get(root, "reference"),
+        return edan__prof_fail(c, EDAN_ERR_PARSE, edan__json_get(root, "reference"),
                              "a reference profile (roofs transcribed from a paper): it has no caches, latencies or clock "
                              "for an analysis; edan roofline draws it");
     return EDAN_OK;
 }
 
 /* "frequency" (the core clock must be positive) and "topology". */
-static void edan__pl_clock(edan__pl *c, const edan__json *root, edan_profile *p, edan_result *rc)
+static void edan__prof_clock(edan__pl *c, const edan__json *root, edan_profile *p, edan_result *rc)
 {
-    const edan__json *v = edan__pl_need(c, root, "frequency", EDAN__JSON_OBJECT, "the profile", rc);
+    const edan__json *v = edan__prof_need(c, root, "frequency", EDAN__JSON_OBJECT, "the profile", rc);
     if (v) {
         double mn = 0, mx = 0;
-        edan__pl_stats(c, v, "core_ghz", "\"frequency\"", &p->core_ghz, &mn, &mx, rc);
+        edan__prof_stats(c, v, "core_ghz", "\"frequency\"", &p->core_ghz, &mn, &mx, rc);
         if (*rc == EDAN_OK && !(p->core_ghz > 0))
-            *rc = edan__pl_fail(c, EDAN_ERR_PARSE, v, "\"core_ghz\" must be positive");
-        p->tsc_ghz = edan__pl_opt(c, v, "tsc_ghz", "\"frequency\"", 0, 0, EDAN__PL_MAX_RATE, 0, rc);
+            *rc = edan__prof_fail(c, EDAN_ERR_PARSE, v, "\"core_ghz\" must be positive");
+        p->tsc_ghz = edan__prof_opt(c, v, "tsc_ghz", "\"frequency\"", 0, 0, EDAN__PL_MAX_RATE, 0, rc);
     }
     v = edan__json_get(root, "topology");
-    p->cores = (uint32_t)edan__pl_opt(c, v, "cores", "\"topology\"", 1, 1, EDAN__PL_MAX_COUNT, 1, rc);
+    p->cores = (uint32_t)edan__prof_opt(c, v, "cores", "\"topology\"", 1, 1, EDAN__PL_MAX_COUNT, 1, rc);
 }
 
 /* "caches": at most EDAN_MAX_LEVELS, with lines of a power of two. */
-static void edan__pl_caches(edan__pl *c, const edan__json *root, edan_profile *p, edan_result *rc)
+static void edan__prof_caches(edan__pl *c, const edan__json *root, edan_profile *p, edan_result *rc)
 {
-    const edan__json *arr = edan__pl_need(c, root, "caches", EDAN__JSON_ARRAY, "the profile", rc);
+    const edan__json *arr = edan__prof_need(c, root, "caches", EDAN__JSON_ARRAY, "the profile", rc);
     char where[64];
     size_t i;
     for (i = 0; *rc == EDAN_OK && i < edan__json_len(arr); i++) {
@@ -8756,104 +8756,104 @@ static void edan__pl_caches(edan__pl *c, const edan__json *root, edan_profile *p
         const edan__json *e = edan__json_at(arr, i);
         snprintf(where, sizeof where, "\"caches\"[%u]", (unsigned)i);
         if (edan__json_kind(e) != EDAN__JSON_OBJECT) {
-            *rc = edan__pl_fail(c, EDAN_ERR_PARSE, e, "%s must be an object", where);
+            *rc = edan__prof_fail(c, EDAN_ERR_PARSE, e, "%s must be an object", where);
             break;
         }
         if (p->num_caches == EDAN_MAX_LEVELS) {
-            *rc = edan__pl_fail(c, EDAN_ERR_LIMIT, e, "more than %d cache levels", EDAN_MAX_LEVELS);
+            *rc = edan__prof_fail(c, EDAN_ERR_LIMIT, e, "more than %d cache levels", EDAN_MAX_LEVELS);
             break;
         }
         k = &p->cache[p->num_caches++];
-        edan__pl_str(c, e, "level", where, k->level, sizeof k->level, rc);
-        k->size = (uint64_t)edan__pl_num(c, e, "size_bytes", where, 1, EDAN__PL_MAX_BYTES, 1, rc);
-        k->line = (uint32_t)edan__pl_num(c, e, "line_bytes", where, 1, 4096, 1, rc);
-        k->assoc = (uint32_t)edan__pl_num(c, e, "assoc", where, 0, EDAN__PL_MAX_COUNT, 1, rc);
+        edan__prof_str(c, e, "level", where, k->level, sizeof k->level, rc);
+        k->size = (uint64_t)edan__prof_num(c, e, "size_bytes", where, 1, EDAN__PL_MAX_BYTES, 1, rc);
+        k->line = (uint32_t)edan__prof_num(c, e, "line_bytes", where, 1, 4096, 1, rc);
+        k->assoc = (uint32_t)edan__prof_num(c, e, "assoc", where, 0, EDAN__PL_MAX_COUNT, 1, rc);
         k->effective_size =
-            (uint64_t)edan__pl_opt(c, e, "effective_bytes", where, (double)k->size, 1, EDAN__PL_MAX_BYTES, 1, rc);
-        k->sharing = (uint32_t)edan__pl_opt(c, e, "effective_sharing_cores", where,
-                                            edan__pl_opt(c, e, "sharing_cores", where, 1, 1, EDAN__PL_MAX_COUNT, 1, rc),
+            (uint64_t)edan__prof_opt(c, e, "effective_bytes", where, (double)k->size, 1, EDAN__PL_MAX_BYTES, 1, rc);
+        k->sharing = (uint32_t)edan__prof_opt(c, e, "effective_sharing_cores", where,
+                                            edan__prof_opt(c, e, "sharing_cores", where, 1, 1, EDAN__PL_MAX_COUNT, 1, rc),
                                             1, EDAN__PL_MAX_COUNT, 1, rc);
-        k->latency_ns = edan__pl_num(c, e, "latency_ns", where, 0, EDAN__PL_MAX_NS, 0, rc);
-        k->latency_cycles = edan__pl_num(c, e, "latency_cycles", where, 0, EDAN__PL_MAX_CYCLES, 0, rc);
+        k->latency_ns = edan__prof_num(c, e, "latency_ns", where, 0, EDAN__PL_MAX_NS, 0, rc);
+        k->latency_cycles = edan__prof_num(c, e, "latency_cycles", where, 0, EDAN__PL_MAX_CYCLES, 0, rc);
         if (*rc == EDAN_OK && (k->line & (k->line - 1)))
-            *rc = edan__pl_fail(c, EDAN_ERR_PARSE, edan__json_get(e, "line_bytes"),
+            *rc = edan__prof_fail(c, EDAN_ERR_PARSE, edan__json_get(e, "line_bytes"),
                                 "%s: line size %u is not a power of two", where, (unsigned)k->line);
     }
 }
 
 /* "bandwidth": a level the analyzer knows, an op, a thread count, GB/s. */
-static void edan__pl_bandwidths(edan__pl *c, const edan__json *root, edan_profile *p, edan_result *rc)
+static void edan__prof_bandwidths(edan__pl *c, const edan__json *root, edan_profile *p, edan_result *rc)
 {
-    const edan__json *arr = edan__pl_need(c, root, "bandwidth", EDAN__JSON_ARRAY, "the profile", rc);
+    const edan__json *arr = edan__prof_need(c, root, "bandwidth", EDAN__JSON_ARRAY, "the profile", rc);
     char where[64];
     size_t i;
     p->num_bandwidth = edan__json_len(arr);
-    p->bandwidth = (edan_profile_bandwidth *)edan__pl_array(&p->alloc, p->num_bandwidth, sizeof *p->bandwidth, rc);
+    p->bandwidth = (edan_profile_bandwidth *)edan__prof_array(&p->alloc, p->num_bandwidth, sizeof *p->bandwidth, rc);
     for (i = 0; *rc == EDAN_OK && i < p->num_bandwidth; i++) {
         edan_profile_bandwidth *b = &p->bandwidth[i];
         const edan__json *e = edan__json_at(arr, i);
         snprintf(where, sizeof where, "\"bandwidth\"[%u]", (unsigned)i);
         if (edan__json_kind(e) != EDAN__JSON_OBJECT) {
-            *rc = edan__pl_fail(c, EDAN_ERR_PARSE, e, "%s must be an object", where);
+            *rc = edan__prof_fail(c, EDAN_ERR_PARSE, e, "%s must be an object", where);
             break;
         }
-        edan__pl_str(c, e, "level", where, b->level, sizeof b->level, rc);
-        if (*rc == EDAN_OK && !edan__pl_level_ok(b->level))
-            *rc = edan__pl_fail(c, EDAN_ERR_PARSE, edan__json_get(e, "level"), "%s: unknown level \"%s\"", where,
+        edan__prof_str(c, e, "level", where, b->level, sizeof b->level, rc);
+        if (*rc == EDAN_OK && !edan__prof_level_ok(b->level))
+            *rc = edan__prof_fail(c, EDAN_ERR_PARSE, edan__json_get(e, "level"), "%s: unknown level \"%s\"", where,
                                 b->level);
-        edan__pl_str(c, e, "op", where, b->op, sizeof b->op, rc);
-        b->threads = (uint32_t)edan__pl_num(c, e, "threads", where, 1, EDAN__PL_MAX_COUNT, 1, rc);
-        b->bytes = (uint64_t)edan__pl_num(c, e, "bytes", where, 0, EDAN__PL_MAX_BYTES, 1, rc);
-        edan__pl_stats(c, e, "GBps", where, &b->median, &b->min, &b->max, rc);
+        edan__prof_str(c, e, "op", where, b->op, sizeof b->op, rc);
+        b->threads = (uint32_t)edan__prof_num(c, e, "threads", where, 1, EDAN__PL_MAX_COUNT, 1, rc);
+        b->bytes = (uint64_t)edan__prof_num(c, e, "bytes", where, 0, EDAN__PL_MAX_BYTES, 1, rc);
+        edan__prof_stats(c, e, "GBps", where, &b->median, &b->min, &b->max, rc);
     }
 }
 
 /* "latency": DRAM's, which must be there and positive, is alpha. */
-static void edan__pl_latencies(edan__pl *c, const edan__json *root, edan_profile *p, edan_result *rc)
+static void edan__prof_latencies(edan__pl *c, const edan__json *root, edan_profile *p, edan_result *rc)
 {
-    const edan__json *arr = edan__pl_need(c, root, "latency", EDAN__JSON_ARRAY, "the profile", rc);
+    const edan__json *arr = edan__prof_need(c, root, "latency", EDAN__JSON_ARRAY, "the profile", rc);
     char where[64];
     size_t i;
     p->num_latency = edan__json_len(arr);
-    p->latency = (edan_profile_latency *)edan__pl_array(&p->alloc, p->num_latency, sizeof *p->latency, rc);
+    p->latency = (edan_profile_latency *)edan__prof_array(&p->alloc, p->num_latency, sizeof *p->latency, rc);
     for (i = 0; *rc == EDAN_OK && i < p->num_latency; i++) {
         edan_profile_latency *l = &p->latency[i];
         const edan__json *e = edan__json_at(arr, i);
         snprintf(where, sizeof where, "\"latency\"[%u]", (unsigned)i);
         if (edan__json_kind(e) != EDAN__JSON_OBJECT) {
-            *rc = edan__pl_fail(c, EDAN_ERR_PARSE, e, "%s must be an object", where);
+            *rc = edan__prof_fail(c, EDAN_ERR_PARSE, e, "%s must be an object", where);
             break;
         }
-        edan__pl_str(c, e, "level", where, l->level, sizeof l->level, rc);
-        l->ns = edan__pl_num(c, e, "ns", where, 0, EDAN__PL_MAX_NS, 0, rc);
-        l->cycles = edan__pl_num(c, e, "cycles", where, 0, EDAN__PL_MAX_CYCLES, 0, rc);
-        l->bytes = (uint64_t)edan__pl_opt(c, e, "bytes", where, 0, 0, EDAN__PL_MAX_BYTES, 1, rc);
+        edan__prof_str(c, e, "level", where, l->level, sizeof l->level, rc);
+        l->ns = edan__prof_num(c, e, "ns", where, 0, EDAN__PL_MAX_NS, 0, rc);
+        l->cycles = edan__prof_num(c, e, "cycles", where, 0, EDAN__PL_MAX_CYCLES, 0, rc);
+        l->bytes = (uint64_t)edan__prof_opt(c, e, "bytes", where, 0, 0, EDAN__PL_MAX_BYTES, 1, rc);
         if (*rc == EDAN_OK && !strcmp(l->level, "DRAM")) {
             p->dram_latency_ns = l->ns;
             p->dram_latency_cycles = l->cycles;
         }
     }
     if (*rc == EDAN_OK && !(p->dram_latency_cycles > 0))
-        *rc = edan__pl_fail(c, EDAN_ERR_PARSE, arr, "\"latency\" has no positive DRAM entry (the analyzer's alpha)");
+        *rc = edan__prof_fail(c, EDAN_ERR_PARSE, arr, "\"latency\" has no positive DRAM entry (the analyzer's alpha)");
 }
 
 /* "compute" (optional): the best single-core and all-core GFLOP/s. */
-static void edan__pl_compute(edan__pl *c, const edan__json *root, edan_profile *p, edan_result *rc)
+static void edan__prof_compute(edan__pl *c, const edan__json *root, edan_profile *p, edan_result *rc)
 {
     const edan__json *arr = edan__json_get(root, "compute");
     char where[64];
     size_t i;
     p->num_compute = edan__json_len(arr);
-    p->compute = (edan_profile_compute *)edan__pl_array(&p->alloc, p->num_compute ? p->num_compute : 1,
+    p->compute = (edan_profile_compute *)edan__prof_array(&p->alloc, p->num_compute ? p->num_compute : 1,
                                                         sizeof *p->compute, rc);
     for (i = 0; *rc == EDAN_OK && i < p->num_compute; i++) {
         edan_profile_compute *k = &p->compute[i];
         const edan__json *e = edan__json_at(arr, i);
         snprintf(where, sizeof where, "\"compute\"[%u]", (unsigned)i);
-        edan__pl_str(c, e, "isa", where, k->isa, sizeof k->isa, rc);
-        edan__pl_str(c, e, "op", where, k->op, sizeof k->op, rc);
-        k->threads = (uint32_t)edan__pl_num(c, e, "threads", where, 1, EDAN__PL_MAX_COUNT, 1, rc);
-        edan__pl_stats(c, e, "GFLOPs", where, &k->median, &k->min, &k->max, rc);
+        edan__prof_str(c, e, "isa", where, k->isa, sizeof k->isa, rc);
+        edan__prof_str(c, e, "op", where, k->op, sizeof k->op, rc);
+        k->threads = (uint32_t)edan__prof_num(c, e, "threads", where, 1, EDAN__PL_MAX_COUNT, 1, rc);
+        edan__prof_stats(c, e, "GFLOPs", where, &k->median, &k->min, &k->max, rc);
         if (k->threads == 1 && k->median > p->peak_GFLOPs_1core) p->peak_GFLOPs_1core = k->median;
         if (k->threads == p->cores && k->median > p->peak_GFLOPs_all) p->peak_GFLOPs_all = k->median;
     }
@@ -8862,25 +8862,25 @@ static void edan__pl_compute(edan__pl *c, const edan__json *root, edan_profile *
 /* "checks" (optional: profiles before it have none): an object whose
    "results" are objects each with "passed" true or false; counted. The
    figures that stayed unstable are counted from "stability". */
-static void edan__pl_checks(edan__pl *c, const edan__json *root, edan_profile *p, edan_result *rc)
+static void edan__prof_checks(edan__pl *c, const edan__json *root, edan_profile *p, edan_result *rc)
 {
     const edan__json *v = edan__json_get(root, "checks"), *arr;
     size_t i;
     p->unstable_figures = (uint32_t)edan__json_len(edan__json_get(edan__json_get(root, "stability"), "unstable"));
     if (!v || *rc != EDAN_OK) return;
     if (edan__json_kind(v) != EDAN__JSON_OBJECT) {
-        *rc = edan__pl_fail(c, EDAN_ERR_PARSE, v, "\"checks\" must be an object");
+        *rc = edan__prof_fail(c, EDAN_ERR_PARSE, v, "\"checks\" must be an object");
         return;
     }
     arr = edan__json_get(v, "results");
     if (arr && edan__json_kind(arr) != EDAN__JSON_ARRAY) {
-        *rc = edan__pl_fail(c, EDAN_ERR_PARSE, arr, "\"checks\".\"results\" must be an array");
+        *rc = edan__prof_fail(c, EDAN_ERR_PARSE, arr, "\"checks\".\"results\" must be an array");
         return;
     }
     for (i = 0; i < edan__json_len(arr); i++) {
         const edan__json *e = edan__json_at(arr, i), *ok = edan__json_get(e, "passed");
         if (edan__json_kind(ok) != EDAN__JSON_BOOL) {
-            *rc = edan__pl_fail(c, EDAN_ERR_PARSE, ok ? ok : e, "\"checks\".\"results\"[%u] needs \"passed\": true or false",
+            *rc = edan__prof_fail(c, EDAN_ERR_PARSE, ok ? ok : e, "\"checks\".\"results\"[%u] needs \"passed\": true or false",
                                 (unsigned)i);
             return;
         }
@@ -8890,21 +8890,21 @@ static void edan__pl_checks(edan__pl *c, const edan__json *root, edan_profile *p
 }
 
 /* "carm_validation" (optional). */
-static void edan__pl_carm(edan__pl *c, const edan__json *root, edan_profile *p, edan_result *rc)
+static void edan__prof_carm(edan__pl *c, const edan__json *root, edan_profile *p, edan_result *rc)
 {
     const edan__json *arr = edan__json_get(root, "carm_validation");
     char where[64];
     size_t i;
     p->num_carm = edan__json_len(arr);
-    p->carm = (edan_profile_carm *)edan__pl_array(&p->alloc, p->num_carm ? p->num_carm : 1, sizeof *p->carm, rc);
+    p->carm = (edan_profile_carm *)edan__prof_array(&p->alloc, p->num_carm ? p->num_carm : 1, sizeof *p->carm, rc);
     for (i = 0; *rc == EDAN_OK && i < p->num_carm; i++) {
         edan_profile_carm *k = &p->carm[i];
         const edan__json *e = edan__json_at(arr, i);
         snprintf(where, sizeof where, "\"carm_validation\"[%u]", (unsigned)i);
-        edan__pl_str(c, e, "level", where, k->level, sizeof k->level, rc);
-        k->roof_GBps = edan__pl_num(c, e, "roof_GBps", where, 0, EDAN__PL_MAX_RATE, 0, rc);
-        k->peak_GFLOPs = edan__pl_num(c, e, "peak_GFLOPs", where, 0, EDAN__PL_MAX_RATE, 0, rc);
-        k->rms_error_pct = edan__pl_num(c, e, "rms_error_pct", where, 0, EDAN__PL_MAX_RATE, 0, rc);
+        edan__prof_str(c, e, "level", where, k->level, sizeof k->level, rc);
+        k->roof_GBps = edan__prof_num(c, e, "roof_GBps", where, 0, EDAN__PL_MAX_RATE, 0, rc);
+        k->peak_GFLOPs = edan__prof_num(c, e, "peak_GFLOPs", where, 0, EDAN__PL_MAX_RATE, 0, rc);
+        k->rms_error_pct = edan__prof_num(c, e, "rms_error_pct", where, 0, EDAN__PL_MAX_RATE, 0, rc);
     }
 }
 
@@ -8938,7 +8938,7 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
         return rc;
     }
     if (edan__json_kind(root) != EDAN__JSON_OBJECT) {
-        rc = edan__pl_fail(&c, EDAN_ERR_PARSE, root, "a profile is a JSON object");
+        rc = edan__prof_fail(&c, EDAN_ERR_PARSE, root, "a profile is a JSON object");
         edan__json_free(root);
         return rc;
     }
@@ -8947,26 +8947,26 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
     p->json = root;
     p->alloc = a;
 
-    rc = edan__pl_identity(&c, root, p);
+    rc = edan__prof_identity(&c, root, p);
     if (rc != EDAN_OK) goto fail;
     snprintf(p->host, sizeof p->host, "%s", edan__json_string(edan__json_get(root, "host"), ""));
-    edan__pl_clock(&c, root, p, &rc);
-    edan__pl_caches(&c, root, p, &rc);
-    edan__pl_bandwidths(&c, root, p, &rc);
-    edan__pl_latencies(&c, root, p, &rc);
-    v = edan__pl_need(&c, root, "mlp", EDAN__JSON_OBJECT, "the profile", &rc);
-    if (v) p->mlp_m = (uint32_t)edan__pl_num(&c, v, "m", "\"mlp\"", 1, EDAN__PL_MAX_COUNT, 1, &rc);
+    edan__prof_clock(&c, root, p, &rc);
+    edan__prof_caches(&c, root, p, &rc);
+    edan__prof_bandwidths(&c, root, p, &rc);
+    edan__prof_latencies(&c, root, p, &rc);
+    v = edan__prof_need(&c, root, "mlp", EDAN__JSON_OBJECT, "the profile", &rc);
+    if (v) p->mlp_m = (uint32_t)edan__prof_num(&c, v, "m", "\"mlp\"", 1, EDAN__PL_MAX_COUNT, 1, &rc);
     v = edan__json_get(root, "window");    /* optional: profiles before it have none */
     if (v && rc == EDAN_OK && !edan__json_bool(edan__json_get(v, "skipped"), 0)) {
-        p->window_rob = (uint32_t)edan__pl_num(&c, v, "rob", "\"window\"", 1, EDAN_WINDOW_MAX, 1, &rc);
-        p->window_lq = (uint32_t)edan__pl_num(&c, v, "lq", "\"window\"", 1, EDAN_WINDOW_MAX, 1, &rc);
-        p->window_sq = (uint32_t)edan__pl_num(&c, v, "sq", "\"window\"", 1, EDAN_WINDOW_MAX, 1, &rc);
-        p->window_width = (uint32_t)edan__pl_opt(&c, v, "width", "\"window\"", 0, 1, EDAN_WINDOW_MAX, 1, &rc);
+        p->window_rob = (uint32_t)edan__prof_num(&c, v, "rob", "\"window\"", 1, EDAN_WINDOW_MAX, 1, &rc);
+        p->window_lq = (uint32_t)edan__prof_num(&c, v, "lq", "\"window\"", 1, EDAN_WINDOW_MAX, 1, &rc);
+        p->window_sq = (uint32_t)edan__prof_num(&c, v, "sq", "\"window\"", 1, EDAN_WINDOW_MAX, 1, &rc);
+        p->window_width = (uint32_t)edan__prof_opt(&c, v, "width", "\"window\"", 0, 1, EDAN_WINDOW_MAX, 1, &rc);
     }
-    edan__pl_compute(&c, root, p, &rc);
-    edan__pl_carm(&c, root, p, &rc);
-    edan__pl_checks(&c, root, p, &rc);
-    if (rc == EDAN_OK) edan__pl_numa(&c, root, &rc);
+    edan__prof_compute(&c, root, p, &rc);
+    edan__prof_carm(&c, root, p, &rc);
+    edan__prof_checks(&c, root, p, &rc);
+    if (rc == EDAN_OK) edan__prof_numa(&c, root, &rc);
     v = edan__json_get(root, "bandwidth_method");
     p->write_allocate_counted = edan__json_bool(edan__json_get(v, "write_allocate_counted"), 0);
     p->counters_available = edan__json_bool(edan__json_get(edan__json_get(root, "counters"), "available"), 0);

@@ -197,6 +197,12 @@ double probe_window_run(int kind, int n, char **p, char **q, long iters);
 double probe_window_nops(int n, long iters);
 /* Two starts half a lap apart on the chase cycle of buf (built with marks). */
 void probe_chase_two(char *buf, size_t bytes, size_t stride, char **p, char **q);
+/* The window's section of the profile ("window", "window_method"): each
+   structure's sweep and jump, the dispatch width; over a chase buffer cb of
+   `bytes` (lines of `line`), DRAM at dram_ns. */
+struct jw;
+void probe_window_measure(struct jw *w, probe_opts *o, char *cb, size_t bytes, size_t line, double dram_ns,
+                          double ghz);
 
 /* ---- JSON text output (probe.c) ---- */
 void probe_log(const probe_opts *o, const char *fmt, ...);

@@ -241,313 +241,390 @@ static int x86_mem_vertex(x86_decoded *out, const x86_memop *mo, int kind, const
     return 0;
 }
 
-edan_result x86_decode(const uint8_t *bytes, size_t avail, uint64_t pc, x86_decoded *out, char *why, size_t whylen)
-{
-    ZydisDecoder dec;
+/* An instruction being decoded, stage by stage: Zydis's view of it, then
+   the registers it reads and writes and its memory operands
+   (x86_operands, x86_implicit), its accesses (x86_accesses), its
+   vertices (x86_crack). */
+typedef struct x86_parse {
     ZydisDecodedInstruction ins;
     ZydisDecodedOperand op[ZYDIS_MAX_OPERAND_COUNT];
-    edan_insn *in = &out->in;
-    const char *m;
-    x86_set reads, writes, ptr, none;
+    const char *m;                  /* the mnemonic, for messages and families (fmadd...) */
+    x86_set reads, writes, ptr;     /* registers read and written; the pointers (string, stack) among them */
     x86_memop mem[X86_MAX_ACCESSES];
-    uint32_t i, nmem = 0, nload = 0, nstore = 0, elems = 1, flops = 0;
-    int fp = 0, hint, string, call, branch, move, masked;
+    uint32_t nmem, nload, nstore, elems;
+    int fp, hint, string, call, branch, masked;
     uint8_t cls;
-    memset(out, 0, sizeof *out);
-    memset(&reads, 0, sizeof reads);
-    memset(&writes, 0, sizeof writes);
-    memset(&ptr, 0, sizeof ptr);
-    memset(&none, 0, sizeof none);
-    if (why && whylen) why[0] = 0;
-    if (ZYAN_FAILED(ZydisDecoderInit(&dec, ZYDIS_MACHINE_MODE_LONG_64, ZYDIS_STACK_WIDTH_64)) ||
-        ZYAN_FAILED(ZydisDecoderDecodeFull(&dec, bytes, avail, &ins, op))) {
-        x86_why(why, whylen, "%s", "not a valid x86-64 instruction");
-        return EDAN_ERR_UNKNOWN_OP;
+    char *why;
+    size_t whylen;
+} x86_parse;
+
+/* A register operand into the reads and writes. */
+static void x86_reg_operand(x86_parse *P, const ZydisDecodedOperand *o)
+{
+    int narrow = 0;
+    edan_reg r;
+    if (ZydisRegisterGetClass(o->reg.value) == ZYDIS_REGCLASS_FLAGS) return;     /* cpu_flags says */
+    if (o->reg.value == ZYDIS_REGISTER_K0 && o->encoding == ZYDIS_OPERAND_ENCODING_MASK)
+        return;         /* k0 as a write mask: no mask */
+    if (!(r = x86_value(o->reg.value, &narrow))) return;
+    /* a call's target goes to rip: nothing waits for it */
+    if (P->call && o->visibility == ZYDIS_OPERAND_VISIBILITY_EXPLICIT) return;
+    if (o->actions & ZYDIS_OPERAND_ACTION_MASK_READ) x86_put(&P->reads, r);
+    if (o->actions & ZYDIS_OPERAND_ACTION_MASK_WRITE) {
+        /* a write that keeps part of the value merges: 8 and 16 bits of a general
+           register, a conditional write (cmov, merge-masking), a legacy SSE write of
+           fewer than 128 bits (sqrtsd xmm, xmm; cvtsi2sd; movlpd), the x87 stack */
+        int partial = P->ins.encoding == ZYDIS_INSTRUCTION_ENCODING_LEGACY &&
+                      ZydisRegisterGetClass(o->reg.value) == ZYDIS_REGCLASS_XMM && o->size < 128;
+        x86_put(&P->writes, r);
+        if (narrow || partial || (o->actions & ZYDIS_OPERAND_ACTION_CONDWRITE)) x86_put(&P->reads, r);
     }
-    m = ZydisMnemonicGetString(ins.mnemonic);
-    x86_transfer(&ins, op, pc, &out->xfer);
-    out->state = x86_has(m, "xsave") || x86_has(m, "xrstor") || x86_has(m, "fxsave") || x86_has(m, "fxrstor");
-    in->op = (uint32_t)ins.mnemonic;
-    in->pc = pc;
-    in->flags = EDAN_INSN_HAS_PC;
-    in->length = ins.length;
-    /* a nop of any length (nop word ptr [rax+rax]) reads and writes nothing */
-    if (ins.meta.category == ZYDIS_CATEGORY_NOP || ins.meta.category == ZYDIS_CATEGORY_WIDENOP) {
-        in->cls = EDAN_CLASS_OTHER;
-        return x86_vertex(out, X86_UOP_OP, EDAN_CLASS_OTHER, &none, &none, m, why, whylen) ? EDAN_ERR_UNKNOWN_OP
-                                                                                          : EDAN_OK;
+}
+
+/* A gather's or scatter's memory operand (VSIB): one element per index
+   (dword or qword indices), as many as the data vector holds; the mask (a
+   k register, or AVX2's vector operand) decides which. */
+static void x86_vsib(x86_parse *P, uint32_t i, x86_memop *mo)
+{
+    const ZydisDecodedOperand *o = &P->op[i];
+    int narrow = 0;
+    unsigned ib = (unsigned)ZydisRegisterGetWidth(ZYDIS_MACHINE_MODE_LONG_64, o->mem.index);
+    unsigned ie = x86_has(P->m, "gatherd") || x86_has(P->m, "scatterd") ? 32 : 64, data = 0, j;
+    for (j = 0; j < P->ins.operand_count; j++) {
+        const ZydisDecodedOperand *v = &P->op[j];
+        if (v->type == ZYDIS_OPERAND_TYPE_REGISTER && v->visibility == ZYDIS_OPERAND_VISIBILITY_EXPLICIT &&
+            ZydisRegisterGetClass(v->reg.value) >= ZYDIS_REGCLASS_XMM &&
+            ZydisRegisterGetClass(v->reg.value) <= ZYDIS_REGCLASS_ZMM && o->element_size) {
+            if (j > i && P->ins.encoding == ZYDIS_INSTRUCTION_ENCODING_VEX)
+                x86_put(&mo->addr, x86_value(v->reg.value, &narrow));      /* AVX2's mask */
+            else if (!data)
+                data = (unsigned)ZydisRegisterGetWidth(ZYDIS_MACHINE_MODE_LONG_64, v->reg.value) / o->element_size;
+        }
     }
+    if (P->masked) x86_put(&mo->addr, x86_value(P->ins.avx.mask.reg, &narrow));
+    mo->count = (uint16_t)(ib / ie);
+    if (data && data < mo->count) mo->count = (uint16_t)data;
+    mo->masked = 1;
+}
+
+/* Operand i, a memory operand: an address (lea, a hint) or a memory
+   operand of its own. 0, or -1 with *why. */
+static int x86_mem_operand(x86_parse *P, uint32_t i)
+{
+    const ZydisDecodedOperand *o = &P->op[i];
+    int narrow = 0;
+    edan_reg b = x86_value(o->mem.base, &narrow), x = x86_value(o->mem.index, &narrow);
+    x86_memop *mo;
+    if (P->hint || (o->mem.type != ZYDIS_MEMOP_TYPE_MEM && o->mem.type != ZYDIS_MEMOP_TYPE_VSIB)) {
+        x86_put(&P->reads, b);      /* lea: the address is the data */
+        x86_put(&P->reads, x);
+        return 0;
+    }
+    if (P->nmem == X86_MAX_ACCESSES) {
+        if (P->why && P->whylen) snprintf(P->why, P->whylen, "%s: more than %d memory operands", P->m, X86_MAX_ACCESSES);
+        return -1;
+    }
+    mo = &P->mem[P->nmem++];
+    memset(mo, 0, sizeof *mo);
+    x86_put(&mo->addr, b);
+    x86_put(&mo->addr, x);
+    mo->load = (o->actions & ZYDIS_OPERAND_ACTION_MASK_READ) != 0;
+    mo->store = (o->actions & ZYDIS_OPERAND_ACTION_MASK_WRITE) != 0;
+    mo->size = (uint16_t)(o->mem.type == ZYDIS_MEMOP_TYPE_VSIB ? o->element_size / 8 : o->size / 8);
+    mo->count = 1;
+    mo->masked = (uint8_t)P->masked;
+    /* a stack slot: rsp plus a constant (push, pop, call and ret too); a locked
+       read-modify-write (lock, xchg with memory): store-to-load forwarding */
+    if (o->mem.base == ZYDIS_REGISTER_RSP && o->mem.index == ZYDIS_REGISTER_NONE && o->mem.type == ZYDIS_MEMOP_TYPE_MEM)
+        mo->flags |= EDAN_INSN_STACK;
+    if ((P->ins.attributes & ZYDIS_ATTRIB_HAS_LOCK) || P->ins.mnemonic == ZYDIS_MNEMONIC_XCHG)
+        mo->flags |= EDAN_INSN_LOCKED;
+    if (o->mem.type == ZYDIS_MEMOP_TYPE_VSIB) x86_vsib(P, i, mo);
+    if (mo->size == 0) {
+        x86_why(P->why, P->whylen, "%s: a memory operand of no bytes", P->m);
+        return -1;
+    }
+    return 0;
+}
+
+/* The explicit and implicit operands Zydis lists: registers, memory
+   operands, floating-point elements. 0, or -1 with *why. */
+static int x86_operands(x86_parse *P)
+{
+    uint32_t i;
+    const ZydisInstructionCategory cat = P->ins.meta.category;
     /* a prefetch or cache-line flush computes an address and moves no data */
-    hint = ins.meta.category == ZYDIS_CATEGORY_PREFETCH || ins.meta.category == ZYDIS_CATEGORY_PREFETCHWT1 ||
-           ins.meta.category == ZYDIS_CATEGORY_CLFLUSHOPT || ins.meta.category == ZYDIS_CATEGORY_CLWB ||
-           ins.meta.category == ZYDIS_CATEGORY_CLDEMOTE || !strcmp(m, "clflush");
-    string = ins.meta.category == ZYDIS_CATEGORY_STRINGOP;
-    call = ins.meta.category == ZYDIS_CATEGORY_CALL;
-    branch = call || ins.meta.category == ZYDIS_CATEGORY_RET || ins.meta.category == ZYDIS_CATEGORY_UNCOND_BR;
-    masked = ins.avx.mask.reg != ZYDIS_REGISTER_NONE && ins.avx.mask.reg != ZYDIS_REGISTER_K0;
-    for (i = 0; i < ins.operand_count; i++) {
-        const ZydisDecodedOperand *o = &op[i];
-        int narrow = 0;
+    P->hint = cat == ZYDIS_CATEGORY_PREFETCH || cat == ZYDIS_CATEGORY_PREFETCHWT1 ||
+              cat == ZYDIS_CATEGORY_CLFLUSHOPT || cat == ZYDIS_CATEGORY_CLWB || cat == ZYDIS_CATEGORY_CLDEMOTE ||
+              P->ins.mnemonic == ZYDIS_MNEMONIC_CLFLUSH;
+    P->string = cat == ZYDIS_CATEGORY_STRINGOP;
+    P->call = cat == ZYDIS_CATEGORY_CALL;
+    P->branch = P->call || cat == ZYDIS_CATEGORY_RET || cat == ZYDIS_CATEGORY_UNCOND_BR;
+    P->masked = P->ins.avx.mask.reg != ZYDIS_REGISTER_NONE && P->ins.avx.mask.reg != ZYDIS_REGISTER_K0;
+    P->elems = 1;
+    for (i = 0; i < P->ins.operand_count; i++) {
+        const ZydisDecodedOperand *o = &P->op[i];
         if (o->element_type == ZYDIS_ELEMENT_TYPE_FLOAT16 || o->element_type == ZYDIS_ELEMENT_TYPE_FLOAT32 ||
             o->element_type == ZYDIS_ELEMENT_TYPE_FLOAT64 || o->element_type == ZYDIS_ELEMENT_TYPE_FLOAT80) {
-            fp = 1;
-            if (o->element_count > elems) elems = o->element_count;
+            P->fp = 1;
+            if (o->element_count > P->elems) P->elems = o->element_count;
         }
-        if (o->type == ZYDIS_OPERAND_TYPE_REGISTER) {
-            edan_reg r;
-            if (ZydisRegisterGetClass(o->reg.value) == ZYDIS_REGCLASS_FLAGS) continue;     /* cpu_flags says */
-            if (o->reg.value == ZYDIS_REGISTER_K0 && o->encoding == ZYDIS_OPERAND_ENCODING_MASK)
-                continue;       /* k0 as a write mask: no mask */
-            if (!(r = x86_value(o->reg.value, &narrow))) continue;
-            /* a call's target goes to rip: nothing waits for it */
-            if (call && o->visibility == ZYDIS_OPERAND_VISIBILITY_EXPLICIT) continue;
-            if (o->actions & ZYDIS_OPERAND_ACTION_MASK_READ) x86_put(&reads, r);
-            if (o->actions & ZYDIS_OPERAND_ACTION_MASK_WRITE) {
-                /* a write that keeps part of the value merges: 8 and 16 bits of a general
-                   register, a conditional write (cmov, merge-masking), a legacy SSE write of
-                   fewer than 128 bits (sqrtsd xmm, xmm; cvtsi2sd; movlpd), the x87 stack */
-                int partial = ins.encoding == ZYDIS_INSTRUCTION_ENCODING_LEGACY &&
-                              ZydisRegisterGetClass(o->reg.value) == ZYDIS_REGCLASS_XMM && o->size < 128;
-                x86_put(&writes, r);
-                if (narrow || partial || (o->actions & ZYDIS_OPERAND_ACTION_CONDWRITE)) x86_put(&reads, r);
-            }
-        } else if (o->type == ZYDIS_OPERAND_TYPE_MEMORY) {
-            edan_reg b = x86_value(o->mem.base, &narrow), x = x86_value(o->mem.index, &narrow);
-            x86_memop *mo;
-            if (hint || (o->mem.type != ZYDIS_MEMOP_TYPE_MEM && o->mem.type != ZYDIS_MEMOP_TYPE_VSIB)) {
-                x86_put(&reads, b);     /* lea: the address is the data */
-                x86_put(&reads, x);
-                continue;
-            }
-            if (nmem == X86_MAX_ACCESSES) {
-                if (why && whylen) snprintf(why, whylen, "%s: more than %d memory operands", m, X86_MAX_ACCESSES);
-                return EDAN_ERR_UNKNOWN_OP;
-            }
-            mo = &mem[nmem++];
-            memset(mo, 0, sizeof *mo);
-            x86_put(&mo->addr, b);
-            x86_put(&mo->addr, x);
-            mo->load = (o->actions & ZYDIS_OPERAND_ACTION_MASK_READ) != 0;
-            mo->store = (o->actions & ZYDIS_OPERAND_ACTION_MASK_WRITE) != 0;
-            mo->size = (uint16_t)(o->mem.type == ZYDIS_MEMOP_TYPE_VSIB ? o->element_size / 8 : o->size / 8);
-            mo->count = 1;
-            mo->masked = (uint8_t)masked;
-            /* a stack slot: rsp plus a constant (push, pop, call and ret too); a locked
-               read-modify-write (lock, xchg with memory): store-to-load forwarding */
-            if (o->mem.base == ZYDIS_REGISTER_RSP && o->mem.index == ZYDIS_REGISTER_NONE &&
-                o->mem.type == ZYDIS_MEMOP_TYPE_MEM)
-                mo->flags |= EDAN_INSN_STACK;
-            if ((ins.attributes & ZYDIS_ATTRIB_HAS_LOCK) || ins.mnemonic == ZYDIS_MNEMONIC_XCHG)
-                mo->flags |= EDAN_INSN_LOCKED;
-            if (o->mem.type == ZYDIS_MEMOP_TYPE_VSIB) {
-                /* one element per index (dword or qword indices), as many as the data vector
-                   holds; the mask (a k register, or AVX2's vector operand) decides which */
-                unsigned ib = (unsigned)ZydisRegisterGetWidth(ZYDIS_MACHINE_MODE_LONG_64, o->mem.index);
-                unsigned ie = x86_has(m, "gatherd") || x86_has(m, "scatterd") ? 32 : 64, data = 0, j;
-                for (j = 0; j < ins.operand_count; j++)
-                    if (op[j].type == ZYDIS_OPERAND_TYPE_REGISTER && op[j].visibility == ZYDIS_OPERAND_VISIBILITY_EXPLICIT &&
-                        ZydisRegisterGetClass(op[j].reg.value) >= ZYDIS_REGCLASS_XMM &&
-                        ZydisRegisterGetClass(op[j].reg.value) <= ZYDIS_REGCLASS_ZMM && o->element_size) {
-                        if (j > i && ins.encoding == ZYDIS_INSTRUCTION_ENCODING_VEX)
-                            x86_put(&mo->addr, x86_value(op[j].reg.value, &narrow));      /* AVX2's mask */
-                        else if (!data)
-                            data = (unsigned)ZydisRegisterGetWidth(ZYDIS_MACHINE_MODE_LONG_64, op[j].reg.value) /
-                                   o->element_size;
-                    }
-                if (masked) x86_put(&mo->addr, x86_value(ins.avx.mask.reg, &narrow));
-                mo->count = (uint16_t)(ib / ie);
-                if (data && data < mo->count) mo->count = (uint16_t)data;
-                mo->masked = 1;
-            }
-            if (mo->size == 0) {
-                x86_why(why, whylen, "%s: a memory operand of no bytes", m);
-                return EDAN_ERR_UNKNOWN_OP;
-            }
-        }
+        if (o->type == ZYDIS_OPERAND_TYPE_REGISTER) x86_reg_operand(P, o);
+        else if (o->type == ZYDIS_OPERAND_TYPE_MEMORY && x86_mem_operand(P, i)) return -1;
     }
-    if (ins.cpu_flags) {
-        if (ins.cpu_flags->tested & X86_STATUS_FLAGS) x86_put(&reads, EDAN_X86_RFLAGS);
-        if ((ins.cpu_flags->modified | ins.cpu_flags->set_0 | ins.cpu_flags->set_1 | ins.cpu_flags->undefined) &
-            X86_STATUS_FLAGS)
-            x86_put(&writes, EDAN_X86_RFLAGS);
+    return 0;
+}
+
+/* xor eax, eax; pxor xmm0, xmm0: a register with itself (32 or 64 bits
+   of a general one), no memory, reads nothing. */
+static int x86_zeroing(const x86_parse *P)
+{
+    const ZydisDecodedOperand *e[4];
+    uint32_t ne = 0, i;
+    if (P->nmem || !x86_zero_idiom(P->m) || (P->masked && P->ins.avx.mask.mode == ZYDIS_MASK_MODE_MERGING)) return 0;
+    for (i = 0; i < P->ins.operand_count && ne < 4; i++)
+        if (P->op[i].visibility == ZYDIS_OPERAND_VISIBILITY_EXPLICIT && P->op[i].type != ZYDIS_OPERAND_TYPE_IMMEDIATE &&
+            P->op[i].encoding != ZYDIS_OPERAND_ENCODING_MASK)
+            e[ne++] = &P->op[i];
+    if (ne != 2 && ne != 3) return 0;
+    return e[ne - 2]->type == ZYDIS_OPERAND_TYPE_REGISTER && e[ne - 1]->type == ZYDIS_OPERAND_TYPE_REGISTER &&
+           e[ne - 2]->reg.value == e[ne - 1]->reg.value &&
+           ZydisRegisterGetClass(e[ne - 2]->reg.value) != ZYDIS_REGCLASS_GPR8 &&
+           ZydisRegisterGetClass(e[ne - 2]->reg.value) != ZYDIS_REGCLASS_GPR16;
+}
+
+/* What Zydis leaves out or marks otherwise: the status flags, a string
+   instruction's pointers (and rcx under rep), the stack pointer, the
+   zeroing idioms, a scalar operation's one element. */
+static void x86_implicit(x86_parse *P, x86_decoded *out)
+{
+    const ZydisInstructionCategory cat = P->ins.meta.category;
+    const ZydisMnemonic mn = P->ins.mnemonic;
+    uint32_t i;
+    size_t ml = strlen(P->m);
+    if (P->ins.cpu_flags) {
+        if (P->ins.cpu_flags->tested & X86_STATUS_FLAGS) x86_put(&P->reads, EDAN_X86_RFLAGS);
+        if ((P->ins.cpu_flags->modified | P->ins.cpu_flags->set_0 | P->ins.cpu_flags->set_1 |
+             P->ins.cpu_flags->undefined) & X86_STATUS_FLAGS)
+            x86_put(&P->writes, EDAN_X86_RFLAGS);
     }
-    /* the operands Zydis leaves out or marks written only: a string instruction reads and
-       updates its pointers (and rcx under rep) */
-    if (string)
-        for (i = 0; i < nmem; i++) {
-            edan_reg p = mem[i].addr.n ? mem[i].addr.r[0] : 0;
-            x86_put(&reads, p);
-            x86_put(&writes, p);
-            x86_put(&ptr, p);
+    if (P->string)          /* it reads and updates its pointers */
+        for (i = 0; i < P->nmem; i++) {
+            edan_reg p = P->mem[i].addr.n ? P->mem[i].addr.r[0] : 0;
+            x86_put(&P->reads, p);
+            x86_put(&P->writes, p);
+            x86_put(&P->ptr, p);
         }
-    if (string && (ins.attributes & (ZYDIS_ATTRIB_HAS_REP | ZYDIS_ATTRIB_HAS_REPE | ZYDIS_ATTRIB_HAS_REPNE))) {
+    if (P->string && (P->ins.attributes & (ZYDIS_ATTRIB_HAS_REP | ZYDIS_ATTRIB_HAS_REPE | ZYDIS_ATTRIB_HAS_REPNE))) {
         x86_set noflags;
         out->rep = 1;
-        x86_put(&reads, EDAN_X86_GPR(1));
-        x86_put(&writes, EDAN_X86_GPR(1));
-        x86_put(&ptr, EDAN_X86_GPR(1));
+        x86_put(&P->reads, EDAN_X86_GPR(1));
+        x86_put(&P->writes, EDAN_X86_GPR(1));
+        x86_put(&P->ptr, EDAN_X86_GPR(1));
         /* repe/repne test ZF to go on: a control dependence, none in the model */
         memset(&noflags, 0, sizeof noflags);
         x86_put(&noflags, EDAN_X86_RFLAGS);
-        reads = x86_minus(&reads, &noflags);
+        P->reads = x86_minus(&P->reads, &noflags);
     }
     /* the stack pointer of push, pop, call, ret, enter and leave */
-    if (ins.meta.category == ZYDIS_CATEGORY_PUSH || ins.meta.category == ZYDIS_CATEGORY_POP || call ||
-        ins.meta.category == ZYDIS_CATEGORY_RET || !strcmp(m, "enter") || !strcmp(m, "leave"))
-        x86_put(&ptr, EDAN_X86_GPR(4));
-    {   /* zeroing idioms: a register with itself (32 or 64 bits of a general one), no memory */
-        const ZydisDecodedOperand *e[4];
-        uint32_t ne = 0;
-        for (i = 0; i < ins.operand_count && ne < 4; i++)
-            if (op[i].visibility == ZYDIS_OPERAND_VISIBILITY_EXPLICIT && op[i].type != ZYDIS_OPERAND_TYPE_IMMEDIATE &&
-                op[i].encoding != ZYDIS_OPERAND_ENCODING_MASK)
-                e[ne++] = &op[i];
-        if (!nmem && x86_zero_idiom(m) && (ne == 2 || ne == 3) && !(masked && ins.avx.mask.mode == ZYDIS_MASK_MODE_MERGING)) {
-            const ZydisDecodedOperand *a = e[ne - 2], *b = e[ne - 1];
-            if (a->type == ZYDIS_OPERAND_TYPE_REGISTER && b->type == ZYDIS_OPERAND_TYPE_REGISTER &&
-                a->reg.value == b->reg.value && ZydisRegisterGetClass(a->reg.value) != ZYDIS_REGCLASS_GPR8 &&
-                ZydisRegisterGetClass(a->reg.value) != ZYDIS_REGCLASS_GPR16)
-                reads.n = 0;
-        }
-    }
-    {   /* a scalar operation (addsd, vfmadd231ss) computes one element whatever its registers hold */
-        size_t ml = strlen(m);
-        if (ml > 2 && (!strcmp(m + ml - 2, "ss") || !strcmp(m + ml - 2, "sd") || !strcmp(m + ml - 2, "sh"))) elems = 1;
-    }
-    cls = x86_class(&ins, m, fp, elems, &flops);
-    out->flops = flops;
-    for (i = 0; i < nmem; i++) {
-        x86_access *a;
-        int k;
-        for (k = 0; k < 2; k++) {
-            if (!(k == 0 ? mem[i].load : mem[i].store)) continue;
+    if (cat == ZYDIS_CATEGORY_PUSH || cat == ZYDIS_CATEGORY_POP || P->call || cat == ZYDIS_CATEGORY_RET ||
+        mn == ZYDIS_MNEMONIC_ENTER || mn == ZYDIS_MNEMONIC_LEAVE)
+        x86_put(&P->ptr, EDAN_X86_GPR(4));
+    if (x86_zeroing(P)) P->reads.n = 0;
+    /* a scalar operation (addsd, vfmadd231ss) computes one element whatever its registers hold */
+    if (ml > 2 && (!strcmp(P->m + ml - 2, "ss") || !strcmp(P->m + ml - 2, "sd") || !strcmp(P->m + ml - 2, "sh")))
+        P->elems = 1;
+}
+
+/* The memory operands' accesses in the order an instruction makes them:
+   loads, then stores. 0, or -1 with *why. */
+static int x86_accesses(x86_parse *P, x86_decoded *out)
+{
+    x86_access sorted[X86_MAX_ACCESSES];
+    uint32_t i, n = 0, k;
+    for (i = 0; i < P->nmem; i++) {
+        int kind;
+        for (kind = 0; kind < 2; kind++) {
+            x86_access *a;
+            if (!(kind == 0 ? P->mem[i].load : P->mem[i].store)) continue;
             if (out->nacc == X86_MAX_ACCESSES) {
-                if (why && whylen) snprintf(why, whylen, "%s: more than %d memory accesses", m, X86_MAX_ACCESSES);
-                return EDAN_ERR_UNKNOWN_OP;
+                if (P->why && P->whylen)
+                    snprintf(P->why, P->whylen, "%s: more than %d memory accesses", P->m, X86_MAX_ACCESSES);
+                return -1;
             }
             a = &out->acc[out->nacc++];
-            a->kind = (uint8_t)(k == 0 ? EDAN_MEM_LOAD : EDAN_MEM_STORE);
-            a->size = mem[i].size;
-            a->count = mem[i].count;
-            a->masked = mem[i].masked;
-            a->split = mem[i].size > EDAN_MAX_ACCESS;
-            if (k == 0) nload++;
-            else nstore++;
+            a->kind = (uint8_t)(kind == 0 ? EDAN_MEM_LOAD : EDAN_MEM_STORE);
+            a->size = P->mem[i].size;
+            a->count = P->mem[i].count;
+            a->masked = P->mem[i].masked;
+            a->split = P->mem[i].size > EDAN_MAX_ACCESS;
+            if (kind == 0) P->nload++;
+            else P->nstore++;
         }
     }
-    if (nload > 3) {
-        if (why && whylen) snprintf(why, whylen, "%s: more than 3 memory operands read", m);
-        return EDAN_ERR_UNKNOWN_OP;
+    if (P->nload > 3) {
+        x86_why(P->why, P->whylen, "%s: more than 3 memory operands read", P->m);
+        return -1;
     }
-    {   /* the accesses in the order an instruction makes them: loads, then stores */
-        x86_access sorted[X86_MAX_ACCESSES];
-        uint32_t n = 0, k;
-        for (k = 0; k < out->nacc; k++) if (out->acc[k].kind == EDAN_MEM_LOAD) sorted[n++] = out->acc[k];
-        for (k = 0; k < out->nacc; k++) if (out->acc[k].kind == EDAN_MEM_STORE) sorted[n++] = out->acc[k];
-        memcpy(out->acc, sorted, n * sizeof *sorted);
+    for (k = 0; k < out->nacc; k++) if (out->acc[k].kind == EDAN_MEM_LOAD) sorted[n++] = out->acc[k];
+    for (k = 0; k < out->nacc; k++) if (out->acc[k].kind == EDAN_MEM_STORE) sorted[n++] = out->acc[k];
+    memcpy(out->acc, sorted, n * sizeof *sorted);
+    return 0;
+}
+
+/* leave: mov rsp, rbp; pop rbp: rsp from the old rbp, then the load into rbp. */
+static int x86_crack_leave(x86_parse *P, x86_decoded *out)
+{
+    x86_set s, d, none;
+    s.n = d.n = none.n = 0;
+    x86_put(&s, EDAN_X86_GPR(5));
+    x86_put(&d, EDAN_X86_GPR(4));
+    if (x86_vertex(out, X86_UOP_OP, EDAN_CLASS_INT_ALU, &s, &d, P->m, P->why, P->whylen)) return -1;
+    d.n = 0;
+    x86_put(&d, EDAN_X86_GPR(5));
+    P->mem[0].flags |= EDAN_INSN_STACK;     /* the pop of the rbp that push rbp saved */
+    return x86_mem_vertex(out, &P->mem[0], EDAN_MEM_LOAD, &P->mem[0].addr, &d, P->m, P->why, P->whylen);
+}
+
+/* An instruction with memory operands cracked: its loads (a plain load
+   writes its register itself; a branch's target goes to rip), the
+   operation on what they loaded, its stores of the operation's value, of
+   a loaded one (push [m], movs), of a register or of a constant. */
+static int x86_crack_mem(x86_parse *P, x86_decoded *out)
+{
+    const char *m = P->m;
+    x86_set data_r = x86_minus(&P->reads, &P->ptr), data_w = x86_minus(&P->writes, &P->ptr);
+    x86_set ptr_r = x86_and(&P->reads, &P->ptr), ptr_w = x86_and(&P->writes, &P->ptr), ld[X86_MAX_ACCESSES], opsrc,
+            opdst, stval, none;
+    uint32_t i, k, nl = 0;
+    const ZydisInstructionCategory cat = P->ins.meta.category;
+    int move = P->string ? (!strncmp(m, "movs", 4) || !strncmp(m, "stos", 4) || !strncmp(m, "lods", 4))
+                         : cat == ZYDIS_CATEGORY_PUSH || cat == ZYDIS_CATEGORY_POP || x86_in(m, x86_moves) ||
+                               !strncmp(m, "vbroadcast", 10) || !strncmp(m, "vpbroadcast", 11);
+    /* cmps, scas, lods: the compare (RFLAGS) or lods' write of rax from the load in one
+       operation, the pointers' (and rcx's) update in another that reads only them */
+    int str_split = P->string && P->nload && !P->nstore;
+    int pure_load = !str_split && move && P->nload == 1 && !P->nstore && !data_r.n && data_w.n;
+    int pure_store = move && P->nstore == 1 && !data_w.n && P->nload <= 1;
+    if (P->ins.mnemonic == ZYDIS_MNEMONIC_LEAVE) return x86_crack_leave(P, out);
+    memset(ld, 0, sizeof ld);
+    opsrc = data_r;
+    opdst = data_w;
+    stval.n = none.n = 0;
+    for (i = 0; i < P->nmem; i++) {
+        x86_set d;
+        if (!P->mem[i].load) continue;
+        d.n = 0;
+        if (pure_load) d = data_w;
+        else if (!P->branch) x86_put(&d, EDAN_X86_TEMP(nl));
+        if (x86_mem_vertex(out, &P->mem[i], EDAN_MEM_LOAD, &P->mem[i].addr, &d, m, P->why, P->whylen)) return -1;
+        ld[nl++] = d;
     }
-    in->cls = nload && nstore ? EDAN_CLASS_AMO : nload ? EDAN_CLASS_LOAD : nstore ? EDAN_CLASS_STORE : cls;
-    move = string ? (!strncmp(m, "movs", 4) || !strncmp(m, "stos", 4) || !strncmp(m, "lods", 4))
-                  : ins.meta.category == ZYDIS_CATEGORY_PUSH || ins.meta.category == ZYDIS_CATEGORY_POP ||
-                        x86_in(m, x86_moves) || !strncmp(m, "vbroadcast", 10) || !strncmp(m, "vpbroadcast", 11);
-    if (!strcmp(m, "vzeroupper")) return x86_vertex(out, X86_UOP_OP, EDAN_CLASS_OTHER, &none, &none, m, why, whylen)
-                                         ? EDAN_ERR_UNKNOWN_OP : EDAN_OK;
-    if (!strcmp(m, "vzeroall")) {       /* every vector register, four to a vertex */
+    if (str_split) {
+        for (k = 0; k < nl; k++) x86_put(&opsrc, ld[k].r[0]);
+        if (opdst.n && x86_vertex(out, X86_UOP_OP, P->cls, &opsrc, &opdst, m, P->why, P->whylen)) return -1;
+        opsrc = ptr_r;
+        opdst = ptr_w;
+    } else if (pure_load) {
+        opsrc = ptr_r;
+        opdst = ptr_w;
+    } else if (pure_store || P->call) {
+        /* the stored value: the loaded one (push [m], movs), the register's writer, or a
+           constant (an immediate, a call's return address) */
+        if (P->nload && !P->call) stval = ld[0];
+        else if (!P->call) stval = data_r;
+        opsrc = ptr_r;
+        opdst = ptr_w;
+    } else {
+        for (k = 0; k < nl; k++)
+            if (ld[k].n) x86_put(&opsrc, ld[k].r[0]);
+        for (k = 0; k < ptr_r.n; k++) x86_put(&opsrc, ptr_r.r[k]);
+        for (k = 0; k < ptr_w.n; k++) x86_put(&opdst, ptr_w.r[k]);
+        if (P->nstore) {
+            x86_put(&opdst, X86_TEMP_STORE);
+            x86_put(&stval, X86_TEMP_STORE);
+        }
+    }
+    if (opdst.n && x86_vertex(out, X86_UOP_OP, P->cls, &opsrc, &opdst, m, P->why, P->whylen)) return -1;
+    for (i = 0; i < P->nmem; i++) {
+        x86_set s = P->mem[i].addr;
+        if (!P->mem[i].store) continue;
+        for (k = 0; k < stval.n; k++) x86_put(&s, stval.r[k]);
+        if (x86_mem_vertex(out, &P->mem[i], EDAN_MEM_STORE, &s, &none, m, P->why, P->whylen)) return -1;
+    }
+    return 0;
+}
+
+/* The instruction's vertices: vzeroupper and vzeroall, a state save or
+   restore (its loads, then its stores), an operation alone, or the
+   memory operands' crack. 0, or -1 with *why. */
+static int x86_crack(x86_parse *P, x86_decoded *out)
+{
+    x86_set none;
+    uint32_t i;
+    none.n = 0;
+    if (P->ins.mnemonic == ZYDIS_MNEMONIC_VZEROUPPER)
+        return x86_vertex(out, X86_UOP_OP, EDAN_CLASS_OTHER, &none, &none, P->m, P->why, P->whylen);
+    if (P->ins.mnemonic == ZYDIS_MNEMONIC_VZEROALL) {   /* every vector register, four to a vertex */
         for (i = 0; i < 16; i += 4) {
             x86_set d;
             uint32_t k;
             d.n = 0;
             for (k = i; k < i + 4; k++) x86_put(&d, EDAN_X86_VEC(k));
-            if (x86_vertex(out, X86_UOP_OP, EDAN_CLASS_OTHER, &none, &d, m, why, whylen)) return EDAN_ERR_UNKNOWN_OP;
+            if (x86_vertex(out, X86_UOP_OP, EDAN_CLASS_OTHER, &none, &d, P->m, P->why, P->whylen)) return -1;
         }
-        return EDAN_OK;
+        return 0;
     }
-    if (out->state) {
-        /* its registers are not listed: its loads, then its stores, each one vertex */
+    if (out->state) {       /* its registers are not listed: its loads, then its stores, each one vertex */
         int k;
         for (k = 0; k < 2; k++)
-            for (i = 0; i < nmem; i++)
-                if (k == 0 ? mem[i].load : mem[i].store)
-                    if (x86_mem_vertex(out, &mem[i], k == 0 ? EDAN_MEM_LOAD : EDAN_MEM_STORE, &mem[i].addr, &none, m,
-                                       why, whylen))
-                        return EDAN_ERR_UNKNOWN_OP;
-        if (!out->nuop && x86_vertex(out, X86_UOP_OP, cls, &none, &none, m, why, whylen)) return EDAN_ERR_UNKNOWN_OP;
-        return EDAN_OK;
+            for (i = 0; i < P->nmem; i++)
+                if ((k == 0 ? P->mem[i].load : P->mem[i].store) &&
+                    x86_mem_vertex(out, &P->mem[i], k == 0 ? EDAN_MEM_LOAD : EDAN_MEM_STORE, &P->mem[i].addr, &none,
+                                   P->m, P->why, P->whylen))
+                    return -1;
+        return out->nuop ? 0 : x86_vertex(out, X86_UOP_OP, P->cls, &none, &none, P->m, P->why, P->whylen);
     }
-    if (!nmem) return x86_vertex(out, X86_UOP_OP, cls, &reads, &writes, m, why, whylen) ? EDAN_ERR_UNKNOWN_OP : EDAN_OK;
-    {
-        x86_set data_r = x86_minus(&reads, &ptr), data_w = x86_minus(&writes, &ptr);
-        x86_set ptr_r = x86_and(&reads, &ptr), ptr_w = x86_and(&writes, &ptr), ld[X86_MAX_ACCESSES], opsrc, opdst,
-                stval;
-        uint32_t k, nl = 0;
-        /* cmps, scas, lods: the compare (RFLAGS) or lods' write of rax from the load in one
-           operation, the pointers' (and rcx's) update in another that reads only them */
-        int str_split = string && nload && !nstore;
-        int pure_load = !str_split && move && nload == 1 && !nstore && !data_r.n && data_w.n;
-        int pure_store = move && nstore == 1 && !data_w.n && nload <= 1;
-        int leave = !strcmp(m, "leave");
-        memset(ld, 0, sizeof ld);
-        opsrc = data_r;
-        opdst = data_w;
-        memset(&stval, 0, sizeof stval);
-        if (leave) {
-            /* mov rsp, rbp; pop rbp: rsp from the old rbp, then the load into rbp */
-            x86_set s, d;
-            s.n = d.n = 0;
-            x86_put(&s, EDAN_X86_GPR(5));
-            x86_put(&d, EDAN_X86_GPR(4));
-            d.n = 1;
-            if (x86_vertex(out, X86_UOP_OP, EDAN_CLASS_INT_ALU, &s, &d, m, why, whylen)) return EDAN_ERR_UNKNOWN_OP;
-            d.n = 0;
-            x86_put(&d, EDAN_X86_GPR(5));
-            mem[0].flags |= EDAN_INSN_STACK;    /* the pop of the rbp that push rbp saved */
-            return x86_mem_vertex(out, &mem[0], EDAN_MEM_LOAD, &mem[0].addr, &d, m, why, whylen) ? EDAN_ERR_UNKNOWN_OP
-                                                                                                : EDAN_OK;
-        }
-        /* loads: a plain load writes its register itself; a branch's target goes to rip */
-        for (i = 0; i < nmem; i++) {
-            x86_set d;
-            if (!mem[i].load) continue;
-            d.n = 0;
-            if (pure_load) d = data_w;
-            else if (!branch) x86_put(&d, EDAN_X86_TEMP(nl));
-            if (x86_mem_vertex(out, &mem[i], EDAN_MEM_LOAD, &mem[i].addr, &d, m, why, whylen)) return EDAN_ERR_UNKNOWN_OP;
-            ld[nl++] = d;
-        }
-        if (str_split) {
-            for (k = 0; k < nl; k++) x86_put(&opsrc, ld[k].r[0]);
-            if (opdst.n && x86_vertex(out, X86_UOP_OP, cls, &opsrc, &opdst, m, why, whylen)) return EDAN_ERR_UNKNOWN_OP;
-            opsrc = ptr_r;
-            opdst = ptr_w;
-        } else if (pure_load) {
-            opsrc = ptr_r;
-            opdst = ptr_w;
-        } else if (pure_store || call) {
-            /* the stored value: the loaded one (push [m], movs), the register's writer, or a
-               constant (an immediate, a call's return address) */
-            if (nload && !call) stval = ld[0];
-            else if (!call) stval = data_r;
-            opsrc = ptr_r;
-            opdst = ptr_w;
-        } else {
-            for (k = 0; k < nl; k++)
-                if (ld[k].n) x86_put(&opsrc, ld[k].r[0]);
-            for (k = 0; k < ptr_r.n; k++) x86_put(&opsrc, ptr_r.r[k]);
-            for (k = 0; k < ptr_w.n; k++) x86_put(&opdst, ptr_w.r[k]);
-            if (nstore) {
-                x86_put(&opdst, X86_TEMP_STORE);
-                x86_put(&stval, X86_TEMP_STORE);
-            }
-        }
-        if (opdst.n && x86_vertex(out, X86_UOP_OP, cls, &opsrc, &opdst, m, why, whylen)) return EDAN_ERR_UNKNOWN_OP;
-        for (i = 0; i < nmem; i++) {
-            x86_set s = mem[i].addr;
-            if (!mem[i].store) continue;
-            for (k = 0; k < stval.n; k++) x86_put(&s, stval.r[k]);
-            if (x86_mem_vertex(out, &mem[i], EDAN_MEM_STORE, &s, &none, m, why, whylen)) return EDAN_ERR_UNKNOWN_OP;
-        }
+    if (!P->nmem) return x86_vertex(out, X86_UOP_OP, P->cls, &P->reads, &P->writes, P->m, P->why, P->whylen);
+    return x86_crack_mem(P, out);
+}
+
+edan_result x86_decode(const uint8_t *bytes, size_t avail, uint64_t pc, x86_decoded *out, char *why, size_t whylen)
+{
+    static x86_parse zero;
+    x86_parse P = zero;
+    ZydisDecoder dec;
+    edan_insn *in = &out->in;
+    uint32_t flops = 0;
+    memset(out, 0, sizeof *out);
+    P.why = why;
+    P.whylen = whylen;
+    if (why && whylen) why[0] = 0;
+    if (ZYAN_FAILED(ZydisDecoderInit(&dec, ZYDIS_MACHINE_MODE_LONG_64, ZYDIS_STACK_WIDTH_64)) ||
+        ZYAN_FAILED(ZydisDecoderDecodeFull(&dec, bytes, avail, &P.ins, P.op))) {
+        x86_why(why, whylen, "%s", "not a valid x86-64 instruction");
+        return EDAN_ERR_UNKNOWN_OP;
     }
-    return EDAN_OK;
+    P.m = ZydisMnemonicGetString(P.ins.mnemonic);
+    x86_transfer(&P.ins, P.op, pc, &out->xfer);
+    out->state = x86_has(P.m, "xsave") || x86_has(P.m, "xrstor") || x86_has(P.m, "fxsave") || x86_has(P.m, "fxrstor");
+    in->op = (uint32_t)P.ins.mnemonic;
+    in->pc = pc;
+    in->flags = EDAN_INSN_HAS_PC;
+    in->length = P.ins.length;
+    /* a nop of any length (nop word ptr [rax+rax]) reads and writes nothing */
+    if (P.ins.meta.category == ZYDIS_CATEGORY_NOP || P.ins.meta.category == ZYDIS_CATEGORY_WIDENOP) {
+        in->cls = EDAN_CLASS_OTHER;
+        return x86_vertex(out, X86_UOP_OP, EDAN_CLASS_OTHER, &P.reads, &P.writes, P.m, why, whylen)
+                   ? EDAN_ERR_UNKNOWN_OP : EDAN_OK;
+    }
+    if (x86_operands(&P)) return EDAN_ERR_UNKNOWN_OP;
+    x86_implicit(&P, out);
+    P.cls = x86_class(&P.ins, P.m, P.fp, P.elems, &flops);
+    out->flops = flops;
+    if (x86_accesses(&P, out)) return EDAN_ERR_UNKNOWN_OP;
+    in->cls = P.nload && P.nstore ? EDAN_CLASS_AMO : P.nload ? EDAN_CLASS_LOAD : P.nstore ? EDAN_CLASS_STORE : P.cls;
+    return x86_crack(&P, out) ? EDAN_ERR_UNKNOWN_OP : EDAN_OK;
 }
 
 const char *x86_op_name(uint32_t op)

@@ -233,14 +233,20 @@ static inline const char *opt__near(const opt_def *t, size_t n, const char *s, s
 }
 
 /* Rows a[0..na) then b[0..nb) into out (room for cap): a command's own
-   options and a shared set (the analysis options). The number of rows, or
-   0 when they do not fit. */
+   options and a shared set (the analysis options); an option of b that a
+   defines again (the same id) is a's alone, listed once. The number of
+   rows, or 0 when they do not fit. */
 static inline size_t opt_cat(opt_def *out, size_t cap, const opt_def *a, size_t na, const opt_def *b, size_t nb)
 {
+    size_t n = 0, i, j;
     if (na + nb > cap) return 0;
     if (na) memcpy(out, a, na * sizeof *a);
-    if (nb) memcpy(out + na, b, nb * sizeof *b);
-    return na + nb;
+    n = na;
+    for (i = 0; i < nb; i++) {
+        for (j = 0; b[i].name && j < na && !(a[j].name && a[j].id == b[i].id); j++) {}
+        if (!b[i].name || j == na) out[n++] = b[i];
+    }
+    return n;
 }
 
 /* The next argument, argv[*i], which it moves past (with its value):

@@ -125,8 +125,23 @@ static void test_list(void)
     CHECK(opt_u32_list("4x", 1, 100, m, 3) == -1 && opt_u32_list("1,2,3,4", 1, 100, m, 3) == -2);
 }
 
+/* A command's own options and a shared set: an option both define (the
+   same id) is the command's, listed once; text rows stay. */
+static void test_cat(void)
+{
+    static const opt_def own[] = {{"--top", "N", O_TOP, "the command's own --top"}};
+    opt_def t[16];
+    size_t n = opt_cat(t, 16, own, 1, opts, NOPTS), k, tops = 0;
+    CHECK_EQ_U(n, NOPTS);
+    for (k = 0; k < n; k++) tops += t[k].id == O_TOP;
+    CHECK_EQ_U(tops, 1);
+    CHECK(t[0].help == own[0].help && t[1].name == NULL);
+    CHECK_EQ_U(opt_cat(t, NOPTS, own, 1, opts, NOPTS), 0);     /* room for both is asked */
+}
+
 int main(void)
 {
+    test_cat();
     test_next();
     test_errors();
     test_help();

@@ -1,6 +1,8 @@
 /* tools/cli.h - what the `edan` subcommands share: the analysis options
    (one set for `edan analyze` and `edan trace`: tools/options.c), the
-   progress line and the report (tools/report.c). */
+   error printer, the progress line and reading files back (tools/util.c),
+   the code bytes and names by pc (tools/hotspots.c) and the report
+   (cli_report: tools/report.c, its parts declared in tools/report.h). */
 #ifndef EDAN_CLI_H
 #define EDAN_CLI_H
 #include <stdio.h>

@@ -38,339 +38,14 @@
 #define _DEFAULT_SOURCE         /* mincore */
 #define EDAN_INTERNAL     /* report.c and files.c share this copy of the internal functions */
 #define EDAN_IMPLEMENTATION
-#include "edan.h"
-#include "cli.h"
-#include "bintrace.h"
-#include "edan_trace.h"
-#include "files.h"
-#include "x86.h"
-#include "flow.h"
-#include "opt.h"
-
-#include <errno.h>
-#include <limits.h>
-#include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
-#include <fcntl.h>
-#include <pthread.h>
-#include <time.h>
-#include <sys/mman.h>
-#include <dlfcn.h>
-#include <signal.h>
-#include <qemu-plugin.h>
+#include "plugin.h"
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 
-#if defined(__GNUC__) || defined(__clang__)
-#define PL_NOINLINE __attribute__((noinline))      /* a rare path kept out of a hot one */
-#else
-#define PL_NOINLINE
-#endif
-
-/* Per-instruction flags, fixed at translation time. */
-enum {
-    PL_INFUNC = 1,          /* inside a --func function */
-    PL_BEGIN = 2,           /* EDAN_TRACE_BEGIN marker */
-    PL_END = 4,             /* EDAN_TRACE_END marker */
-    PL_NAME = 8,            /* the name after a marker (edan_trace.h): not analysed */
-    PL_REGION_ENTRY = 32,   /* entry of a --region function */
-    PL_EXCL_ENTRY = 64,     /* entry of an --exclude function */
-    PL_RESTORES = 128,      /* x86-64: restores the register state (xrstor, fxrstor) */
-    PL_UNKNOWN = 256        /* does not decode: stops the trace, or skipped (--skip-unknown) */
-};
-/* A marker's named region (pl_regions), in its flags' bits 9..14: 0 none. */
-#define PL_REGION_SHIFT 9
-#define PL_REGION_OF(f) (((uint32_t)(f) >> PL_REGION_SHIFT) & 63u)
-#define PL_MAX_REGIONS 32
-
-/* A translation's place in the code index (pl_code_*): the blocks made
-   at one PC, whatever their kind. */
-typedef struct pl_code_node {
-    struct pl_code_node *next;      /* in its bucket */
-    struct pl_code_node *prev_alloc, *next_alloc;   /* all translations of its kind */
-    uint64_t pc;
-    int untraced;                   /* a pl_ublock's, else a pl_block's */
-} pl_code_node;
-
-typedef struct pl_block {
-    pl_code_node node;      /* first: the code index's and the list of all blocks */
-    uint32_t n;
-    uint32_t bin_id;        /* binary trace block id + 1; 0 = not yet defined */
-    int all_static;         /* no dynamic scoping and every insn selected */
-    uint32_t nscope;        /* its instructions in the static scope (--func's, or all) */
-    int whole;              /* RISC-V: fed whole through its compiled form (pl_flush_pending) */
-    bintrace_sinsn *s;      /* n static instructions */
-    uint64_t *addrs;        /* n: an execution's addresses, set by the memory callbacks */
-    bintrace_prep prep;     /* s prepared for the analysis */
-    uint16_t *flags;        /* n flags */
-    int has_unknown;        /* an instruction has PL_UNKNOWN */
-    char **text;            /* n disassembly strings (text output only) */
-    x86_exec *xacc;         /* x86-64: n instructions' accesses of an execution, as QEMU reports them */
-    uint32_t *flops;        /* x86-64: n instructions' flops */
-    bintrace_uop *u;        /* x86-64: the instructions' vertices, s[i]'s at u[ufirst[i] .. ufirst[i + 1]) */
-    uint32_t nu, *ufirst;
-    uint64_t *uaddrs;       /* x86-64: an execution's addresses, per vertex */
-    bintrace_prep uprep;    /* x86-64: u prepared for the analysis */
-    flow_xfer end;          /* how its last instruction moves control */
-    bintrace_prep *rprep;   /* PL_MAX_REGIONS + 1: s (x86-64: u) prepared for each named region's analysis */
-} pl_block;
-
-typedef struct pl_range { uint64_t lo, hi; } pl_range;
-
-/* A block outside the scope: the registers its instructions write. */
-typedef struct pl_ublock {
-    pl_code_node node;      /* first: the code index's and the list of all of them (node.pc: its first
-                               instruction's) */
-    flow_xfer end;          /* how its last instruction moves control */
-    uint32_t ninsns;        /* its instructions */
-    uint64_t out_insns;     /* ... run while called from the --func scope (a call out of it, not back yet) */
-    uint32_t nregs;
-    uint32_t nbytes;        /* its instructions' bytes, after the registers: for the code index */
-    edan_reg regs[];
-} pl_ublock;
-
-#define PL_KILL_REGS EDAN_RV_NUM_REGS
-#define PL_KILL_RANGES BINTRACE_MAX_KILL_RANGES
-
-/* The options that name a scope, by pl_name's kind. */
-static const char *const pl_kind_opt[] = {"--func", "--region", "--exclude"};
-
-typedef struct pl_name {
-    const char *name;
-    const char *object;     /* NAME@OBJECT: only that object's (its file name, or the start of it); else NULL */
-    int kind;               /* 0 func, 1 region, 2 exclude */
-    int found;
-    int pending;            /* not in the program: looked for in each shared object as its code first runs */
-} pl_name;
-
-/* An IFUNC a scope's name found (memcpy, strlen in the C library): its
-   symbol is the resolver, which the dynamic loader (a static program's
-   start) calls to pick the implementation for this processor and writes
-   into the global offset tables. The implementation is in the scope once
-   a slot that the program reads it from holds it (pl_ifunc_check). */
-#define PL_IFUNC_SLOTS 32
-typedef struct pl_ifunc {
-    int name;               /* its st.args.names index */
-    int found;              /* its st.syms.found entry */
-    char *path;             /* the object that defines it */
-    uint64_t resolver;      /* its resolver: an address of that file */
-    uint64_t bias;          /* the object's load bias ... */
-    int placed;             /* ... known: the slots listed */
-    uint64_t slots[PL_IFUNC_SLOTS];     /* where the program reads it, as addresses now */
-    size_t nslots;
-    uint64_t impl;          /* the implementation; 0 until a slot holds it */
-} pl_ifunc;
-
-/* The plugin's arguments (edan trace's, from the file args=FILE). */
-typedef struct pl_args {
-    const char *dir, *program, *source, *text_path, *bin_path;
-    int analyze, markers_off, text_pc, aslr;
-    pl_name names[64];      /* --func, --region, --exclude */
-    int nnames;
-    uint32_t only[32][2];   /* --threads: these ranges only */
-    int nonly;              /* 0: every thread */
-    uint64_t max_insns;     /* --max-insns: analyse at most about this many (0: no limit) */
-    double max_seconds;     /* --max-seconds */
-    int stdout_fd;          /* "-": edan trace's standard output, handed over as this descriptor */
-    cli_job job;            /* a rank of an MPI job (job.size 0: none) */
-    cli_analysis a;         /* the analysis options, and what the report needs */
-    char *buf;              /* the file, and its arguments in it */
-    char **argv;
-} pl_args;
-
-/* The program's symbols, and the objects whose code ran (the program,
-   shared objects, the vDSO), each found in /proc/self/maps at its first
-   translation. */
-typedef struct pl_syms {
-    uint64_t min_exec_vaddr;
-    int have_markers;       /* the binary contains EDAN_TRACE_BEGIN */
-    int started;            /* first translation seen: the load offset applied */
-    cli_object *objs;
-    size_t nobjs, objs_cap;
-    int npending;           /* names not found yet */
-    int track_objects;      /* names pending, --top to name library functions, frames to follow */
-    cli_fnmap **fnmaps;     /* objs[i]'s functions, opened when first asked (pl_place) */
-    size_t fnmaps_cap;
-    cli_scoped found[64];   /* what the scope's names found, for the report */
-    int nfound;
-    pl_ifunc ifunc[16];     /* the IFUNCs among them */
-    int nifunc, unresolved;
-    char loader[4096];      /* the dynamic loader's file (its real path), whose own copies of memcpy and
-                               the like are not the program's */
-} pl_syms;
-
-/* The program's signal handlers, from its rt_sigaction calls, and what
-   the run did with them (pl_signal_*). */
-typedef struct pl_signals {
-    uint64_t handler[65];   /* each signal's handler, 0: none (the default action, or ignored) */
-    uint64_t at[65];        /* the distinct handlers, nat of them */
-    uint32_t nat;
-    int sync;               /* a handler of a signal an instruction raises (SIGSEGV, SIGBUS, SIGFPE, SIGILL,
-                               SIGTRAP, SIGSYS): a block may be cut short by one */
-    uint64_t delivered;     /* handlers started by a signal */
-    uint64_t cut;           /* ... of them in the middle of a block (a fault) */
-    uint64_t unseen;        /* sigreturns whose delivery was not seen: the registers lost their writers */
-    uint64_t left;          /* handlers left by a non-local exit (siglongjmp) */
-    uint64_t strays;        /* accesses QEMU reported outside the program's instructions (x86-64) */
-    uint64_t stray[16][2];  /* ... the bytes they wrote since the last block was fed: {lo, size} */
-    uint32_t nstray;
-    cli_tracer report;      /* the report's account of all this, made at the end */
-} pl_signals;
-
-/* The scope (--func, --region, --exclude, markers): link-time addresses
-   until the load offset is known. Markers count for the whole program (a
-   BEGIN in any thread opens the scope for all); --region and --exclude
-   follow each thread's calls (pl_thr). */
-typedef struct pl_scope {
-    pl_range funcs[256];
-    int nfuncs;
-    uint64_t region_entry[64], excl_entry[64];
-    int nregion, nexcl;
-    int func, dyn, any;     /* --func scoping; scoping decided at execution; any scoping */
-    int marker_on;
-} pl_scope;
-
-/* What untraced code wrote since the last traced instruction. */
-typedef struct pl_kills {
-    int pending;
-    uint8_t seen[PL_KILL_REGS / 8];
-    edan_reg regs[PL_KILL_REGS];
-    uint32_t nregs, nranges;
-    uint64_t ranges[PL_KILL_RANGES][2];         /* {lo, size} */
-    uint64_t total_regs, total_bytes;           /* totals, for the notes */
-} pl_kills;
-
-/* Named regions (EDAN_TRACE_BEGIN("name")): each one's analysis in a
-   context of its own, fed what the main one is fed while the region is
-   open. For a region everything else is code outside its scope: what
-   untraced code writes goes to every context (pl_kill_flush), what code
-   analysed while another region (or none) is open writes goes to the
-   other regions' contexts as kills (kill, gathered while kill_in is open
-   and sent when the open region changes). Regions do not nest. */
-typedef struct pl_region {
-    char name[128];
-    edan_context *ctx;      /* made at its first BEGIN (when the run is analysed) */
-    uint64_t entries;       /* BEGINs that opened it */
-    uint64_t insns;         /* instructions analysed in it */
-    uint64_t flops;         /* x86-64: their flops */
-} pl_region;
-typedef struct pl_regions {
-    pl_region r[PL_MAX_REGIONS + 1];    /* by id, 1 .. n */
-    uint32_t n;
-    uint32_t open;          /* the open region (0: none) */
-    uint64_t depth;         /* its BEGINs not yet ended */
-    uint32_t made;          /* regions with a context */
-    pl_kills kill;          /* what code analysed while kill_in was open wrote */
-    uint32_t kill_in;
-    bintrace_chunk chunk;   /* x86-64: the open region's rep chunk (as st.x86.chunk is the main one's) */
-    uint32_t (*log)[3];     /* thread creations and exits ({verb, a, b}), for a context made later */
-    size_t nlog, log_cap;
-    cli_region out[PL_MAX_REGIONS];     /* for the report */
-} pl_regions;
-
-/* The threads (pl_thr): the one holding the analysis, the engine's ids. */
-typedef struct pl_threads {
-    struct pl_thr *cur;
-    uint32_t cur_tid, next_tid;
-    unsigned vcpus;                 /* threads QEMU made (vCPUs) */
-    uint64_t unanalysed_blocks;     /* blocks run while the program forked or exited */
-    uint64_t handoffs;              /* the analysis passed from one thread to another */
-    uint64_t late_threads;          /* threads made at their first block, not at their clone */
-} pl_threads;
-
-/* The analysis and the outputs. */
-typedef struct pl_outputs {
-    edan_context *ctx;
-    FILE *text_f, *bin_f;
-    files_out text_o, bin_o;    /* their targets (tools/files.h) */
-    bintrace_writer bw;
-    int failed;
-    int cwd_fd;             /* the start directory: the program may chdir */
-    cli_progress progress;  /* the progress line on a terminal; its t_start is the run's start */
-    uint64_t next_check;
-    char notes[2048];       /* what the notes file says */
-    cli_code code;          /* x86-64: the instructions' bytes, for the report */
-} pl_outputs;
-
-/* The run: its blocks, what it fed, how it ends (a stop request of edan
-   trace (the file stop_path), a limit, a signal that kills the program). */
-typedef struct pl_run {
-    pl_block *pending;
-    pl_code_node *blocks;       /* every pl_block alive, by node.next_alloc */
-    pl_code_node *ublocks;      /* every pl_ublock alive */
-    pl_code_node **index;       /* the code index: buckets of the translations by PC */
-    size_t index_size, index_count;
-    pl_code_node *retired;      /* blocks whose code was rewritten, freed once no longer pending */
-    uint64_t rewritten;         /* blocks freed because the program wrote over their code */
-    uint64_t fed;
-    uint64_t skipped;           /* executions of undecodable instructions left out (--skip-unknown) */
-    char skipped_what[900];     /* the first one */
-    unsigned forks;             /* the program forked this many times */
-    int child;                  /* this is a forked child's copy, or the analysis ended at an exec:
-                                   nothing more is analysed or written */
-    int execed;                 /* the program called exec */
-    int guest_is_host;          /* the program's addresses are this process's (QEMU's guest base 0) */
-    uint64_t guest_base;        /* where the program's memory is in this process: its address plus this */
-    int mem_fd;                 /* /proc/self/mem, to read the program's memory (-1: cannot) */
-    char stop_path[4200];
-    int partial;                /* the run ended early: 1 stopped, 2 a limit reached, 3 the program crashed */
-    char partial_why[300];
-} pl_run;
-
-typedef struct pl_state {
-    int is_x86;             /* the program is x86-64 (else RISC-V) */
-    pl_args args;
-    pl_syms syms;
-    pl_scope scope;
-    pl_kills kill;
-    pl_regions reg;
-    pl_threads thr;
-    pl_outputs out;
-    pl_run run;
-    pl_signals sig;
-    x86_run x86;            /* x86-64: counts and scratch space (tools/x86.h) */
-} pl_state;
-
-static pl_state st;
-
-/* Sampled windows (--sample PERIOD:LENGTH, --skip N): the run alternates
-   between a window, analysed as any run is, and a stretch that runs
-   without analysis callbacks (QEMU retranslates the code with none but a
-   count of the scope's instructions a block). QEMU's plugin reset (which
-   flushes its translations) switches between them. */
-typedef struct pl_sampling {
-    int active;                 /* --sample or --skip given */
-    int on;                     /* a window is analysed now */
-    int requested;              /* a switch is asked of QEMU (atomic) */
-    qemu_plugin_id_t id;
-    uint64_t off_count;         /* the scope's instructions run between windows (atomic) */
-    uint64_t off_until;         /* ... where the next window starts */
-    uint64_t on_until;          /* st.run.fed where the window ends */
-    uint64_t fed0;              /* st.run.fed at the window's start */
-    edan_metrics m0;            /* the counts then */
-    uint32_t *snap;             /* the layers 1..nsnap then, for the window's D (saturated at 2^32 - 1) */
-    size_t nsnap, snap_cap;
-    cli_sampled out;            /* for the report */
-} pl_sampling;
-static pl_sampling pl_samp;
-
-/* A guest thread (a QEMU vCPU, by its index; QEMU gives an ended thread's
-   index to a later one). */
-#define PL_MAX_VCPUS 4096
-typedef struct pl_thr {
-    uint32_t tid;           /* the engine's thread id (edan_thread_*) */
-    int selected;           /* analysed (--threads) */
-    flow_thread flow;       /* its frames, the region and exclusion it is in, its signal handlers */
-    int missed;             /* ran blocks that were not analysed: its registers lose their writers */
-    int late;               /* made while its creator could not hold the analysis: made at its first block */
-    uint32_t creator;       /* ... by this thread */
-    int out;                /* --func alone: the scope called out (or tail-called), not returned yet ... */
-    uint64_t out_depth;     /* ... and the calls made since, not returned yet */
-} pl_thr;
-static pl_thr pl_thrs[PL_MAX_VCPUS];
+const char *const pl_kind_opt[] = {"--func", "--region", "--exclude"};
+pl_state st;
+pl_sampling pl_samp;
+pl_thr pl_thrs[PL_MAX_VCPUS];
 
 /* ---------------------------------------------------------------------- */
 /* Messages to `edan trace`                                               */
@@ -390,7 +65,7 @@ static void pl_write_file(const char *name, const char *text)
 
 static void pl_note(char *notes, size_t cap, const char *fmt, ...);
 
-static int pl_fail(const char *fmt, ...)
+int pl_fail(const char *fmt, ...)
 {
     char msg[8192];
     va_list ap;
@@ -402,262 +77,6 @@ static int pl_fail(const char *fmt, ...)
     if (len == 0 || msg[len - 1] != '\n') { msg[len] = '\n'; msg[len + 1] = 0; }
     pl_write_file("error", msg);
     return -1;
-}
-
-/* ---------------------------------------------------------------------- */
-/* Symbols (tools/syms.c) and the scope                                   */
-/* ---------------------------------------------------------------------- */
-static int pl_has_close_match(const cli_funcs *fs, const char *name)
-{
-    char close[1024];
-    cli_funcs_close_matches(fs, name, close, sizeof close);
-    return close[0] != 0;
-}
-
-/* Function f (at bias from where its file has it) into the scope of name
-   nm: --func's ranges, --region's and --exclude's entries. 0, or -1 when
-   there are more than the scope holds. */
-static int pl_scope_add(const pl_name *nm, const cli_func *f, uint64_t bias)
-{
-    if (nm->kind == 0) {
-        if (f->size == 0) return 0;
-        if (st.scope.nfuncs == (int)(sizeof st.scope.funcs / sizeof st.scope.funcs[0]))
-            return pl_fail("--func %s: too many matching functions", nm->name);
-        st.scope.funcs[st.scope.nfuncs].lo = f->value + bias;
-        st.scope.funcs[st.scope.nfuncs].hi = f->value + f->size + bias;
-        st.scope.nfuncs++;
-        return 0;
-    }
-    if ((nm->kind == 1 ? st.scope.nregion : st.scope.nexcl) == 64)
-        return pl_fail("%s %s: too many matching functions", pl_kind_opt[nm->kind], nm->name);
-    if (nm->kind == 1) st.scope.region_entry[st.scope.nregion++] = f->value + bias;
-    else st.scope.excl_entry[st.scope.nexcl++] = f->value + bias;
-    return 0;
-}
-
-static const char *pl_base(const char *path)
-{
-    const char *b = strrchr(path, '/');
-    return b ? b + 1 : path;
-}
-
-/* Whether the object at path is one nm names (NAME@OBJECT: its file name
-   or the start of it up to a dot, "libm" or "libm.so" for libm.so.6). */
-static int pl_name_in(const pl_name *nm, const char *path)
-{
-    const char *b = pl_base(path);
-    size_t n;
-    if (!nm->object) return 1;
-    n = strlen(nm->object);
-    return !strncmp(b, nm->object, n) && (b[n] == 0 || b[n] == '.');
-}
-
-/* What name k found: function fname of the object at path. Its index. */
-static int pl_found_add(int k, const char *fname, const char *path, int ifunc)
-{
-    cli_scoped *f;
-    if (st.syms.nfound == (int)(sizeof st.syms.found / sizeof st.syms.found[0])) return -1;
-    f = &st.syms.found[st.syms.nfound];
-    f->option = pl_kind_opt[st.args.names[k].kind];
-    f->name = st.args.names[k].name;
-    snprintf(f->function, sizeof f->function, "%s", fname);
-    f->short_of[0] = 0;
-    snprintf(f->object, sizeof f->object, "%s", pl_base(path));
-    f->shared = path != st.args.program;
-    f->ifunc = ifunc;
-    return st.syms.nfound++;
-}
-
-static int pl_guest_read(uint64_t addr, void *buf, size_t n);
-
-/* The slots of the object at path (at bias) that hold IFUNC c's
-   implementation once relocated: by its name, and in its own object by
-   its resolver too. */
-static void pl_ifunc_slots(pl_ifunc *c, const char *path, uint64_t bias, int own)
-{
-    uint64_t got[PL_IFUNC_SLOTS];
-    size_t n = cli_elf_got_slots(path, st.args.names[c->name].name, own ? c->resolver : 0, got,
-                                 PL_IFUNC_SLOTS - c->nslots), k;
-    for (k = 0; k < n; k++) c->slots[c->nslots++] = got[k] + bias;
-}
-
-/* IFUNC c's object is at bias: its slots there and in every object seen. */
-static void pl_ifunc_place(pl_ifunc *c, uint64_t bias)
-{
-    size_t i;
-    c->bias = bias;
-    c->placed = 1;
-    pl_ifunc_slots(c, c->path, bias, 1);
-    for (i = 0; i < st.syms.nobjs; i++)
-        if (st.syms.objs[i].path && strcmp(st.syms.objs[i].path, c->path))
-            pl_ifunc_slots(c, st.syms.objs[i].path, st.syms.objs[i].bias, 0);
-}
-
-/* Name k found IFUNC f in the object at path (bias, when placed). */
-static int pl_ifunc_add(int k, const cli_func *f, const char *path, uint64_t bias, int placed)
-{
-    pl_ifunc *c;
-    if (st.syms.nifunc == (int)(sizeof st.syms.ifunc / sizeof st.syms.ifunc[0]))
-        return pl_fail("%s: too many IFUNCs in the scope", st.args.names[k].name);
-    c = &st.syms.ifunc[st.syms.nifunc];
-    memset(c, 0, sizeof *c);
-    c->name = k;
-    c->found = pl_found_add(k, "", path, 1);      /* the implementation named when known */
-    c->resolver = f->value;
-    if (!(c->path = strdup(path))) return pl_fail("out of memory");
-    st.syms.nifunc++;
-    st.syms.unresolved++;
-    if (placed) pl_ifunc_place(c, bias);
-    return 0;
-}
-
-/* Name k's functions among fs, of the object at path (at bias from where
-   the file has them; placed: the bias is known), into the scope; name k
-   found when there are any. A C++ name given short names a function of
-   this object only when the name found none before (in the program, or
-   an object that ran code before). An IFUNC's implementation comes in
-   when it is known. -1 when the scope is full or a short name is
-   ambiguous (the message written). */
-static int pl_scope_name(int k, const cli_funcs *fs, const char *path, uint64_t bias, int placed)
-{
-    pl_name *nm = &st.args.names[k];
-    size_t j;
-    char real[4096], msg[2048];
-    unsigned char *sel;
-    int loader = st.syms.loader[0] && realpath(path, real) && !strcmp(real, st.syms.loader), rc = 0, i;
-    if (!pl_name_in(nm, path)) return 0;
-    if (!(sel = (unsigned char *)calloc(fs->n ? fs->n : 1, 1))) return pl_fail("out of memory");
-    if (cli_funcs_select(fs, pl_kind_opt[nm->kind], nm->name, path, nm->found, sel, msg, sizeof msg) < 0) {
-        free(sel);
-        return pl_fail("%s", msg);
-    }
-    for (j = 0; j < fs->n && !rc; j++) {
-        if (!sel[j]) continue;
-        if (loader && fs->f[j].local && !nm->object) continue;     /* its private memcpy: NAME@ld-linux... for it */
-        if (nm->pending && !nm->found) st.syms.npending--;
-        nm->found = 1;
-        if (fs->f[j].ifunc) {
-            rc = pl_ifunc_add(k, &fs->f[j], path, bias, placed);
-            continue;
-        }
-        if ((i = pl_found_add(k, fs->f[j].name, path, 0)) >= 0 && cli_func_match(&fs->f[j], nm->name) == CLI_NAME_SHORT)
-            snprintf(st.syms.found[i].short_of, sizeof st.syms.found[i].short_of, "%s", fs->f[j].base);
-        rc = pl_scope_add(nm, &fs->f[j], bias);
-    }
-    free(sel);
-    return rc;
-}
-
-/* At a translation, while an IFUNC's implementation is not known: a slot
-   that now holds a function of its object other than the resolver (not
-   the lazy binding's PLT entry) holds it; it comes into the scope. */
-static void pl_ifunc_check(void)
-{
-    int i;
-    for (i = 0; i < st.syms.nifunc; i++) {
-        pl_ifunc *c = &st.syms.ifunc[i];
-        cli_fnmap *m;
-        size_t k;
-        if (c->impl || !c->placed) continue;
-        for (k = 0; k < c->nslots && !c->impl; k++) {
-            uint64_t v, fn, lo, hi;
-            int entry, plt;
-            if (pl_guest_read(c->slots[k], &v, sizeof v) || v < c->bias || v == c->resolver + c->bias) continue;
-            if (!(m = cli_fnmap_open(c->path))) continue;
-            cli_fnmap_place(m, v - c->bias, &fn, &entry, &plt);
-            if (fn && entry && !plt && cli_fnmap_range(m, v - c->bias, &lo, &hi) == 0) {
-                cli_funcs fs;
-                const char *why;
-                cli_func impl;
-                size_t j;
-                memset(&impl, 0, sizeof impl);
-                impl.value = v;
-                impl.size = hi - lo;
-                c->impl = v;
-                st.syms.unresolved--;
-                pl_scope_add(&st.args.names[c->name], &impl, 0);
-                if (c->found >= 0) snprintf(st.syms.found[c->found].function, sizeof st.syms.found[c->found].function, "0x%llx",
-                         (unsigned long long)(v - c->bias));
-                if (c->found >= 0 && cli_funcs_load(&fs, c->path, &why) == 0) {     /* its name, when the symbols have it */
-                    for (j = 0; j < fs.n; j++)
-                        if (fs.f[j].value == v - c->bias && !fs.f[j].ifunc) {
-                            snprintf(st.syms.found[c->found].function, sizeof st.syms.found[c->found].function, "%s",
-                                     fs.f[j].name);
-                            break;
-                        }
-                    cli_funcs_free(&fs);
-                }
-            }
-            cli_fnmap_close(m);
-        }
-    }
-}
-
-static int pl_load_symbols(void)
-{
-    int rc = 0;
-    size_t i;
-    cli_funcs fs;
-    const char *why;
-    char err[4400];
-
-    if (cli_elf_exec_segments(st.args.program, st.is_x86, &st.syms.min_exec_vaddr, &st.syms.have_markers, err,
-                              sizeof err))
-        return pl_fail("%s", err);
-
-    if (cli_funcs_load(&fs, st.args.program, &why)) {
-        rc = pl_fail("%s: %s", st.args.program, why);
-        goto done;
-    }
-    {
-        char interp[4096];
-        if (cli_elf_interp(st.args.program, interp, sizeof interp) || !realpath(interp, st.syms.loader))
-            st.syms.loader[0] = 0;
-    }
-    if (st.args.nnames > 0 && !fs.have_symtab && !fs.n) {
-        rc = pl_fail("%s has no symbol table (stripped?): --func, --region and --exclude need "
-                     "the function symbols; rebuild without -s, or use EDAN_TRACE_BEGIN()/END() markers",
-                     st.args.program);
-        goto done;
-    }
-    for (i = 0; i < (size_t)st.args.nnames; i++) {
-        pl_name *nm = &st.args.names[i];
-            if (nm->object && !pl_name_in(nm, st.args.program)) {    /* NAME@OBJECT: a shared object's */
-            if (!fs.dynamic) {
-                rc = pl_fail("%s %s@%s: %s is statically linked: it has no shared object %s", pl_kind_opt[nm->kind], nm->name,
-                             nm->object, st.args.program, nm->object);
-                goto done;
-            }
-            nm->pending = 1;
-            st.syms.npending++;
-            continue;
-        }
-        if (pl_scope_name((int)i, &fs, st.args.program, 0, 0)) {
-            rc = -1;
-            goto done;
-        }
-        if (!nm->found) {
-            char msg[1600], callers[512];
-            if (cli_func_inlined(st.args.program, nm->name, callers, sizeof callers)) {
-                rc = pl_fail("%s %s: the function was inlined%s%s: it has no code of its own to trace; trace its "
-                             "caller with --region CALLER, or mark the code with EDAN_TRACE_BEGIN()/EDAN_TRACE_END()",
-                             pl_kind_opt[nm->kind], nm->name, callers[0] ? " into " : "", callers);
-                goto done;
-            }
-            if (fs.dynamic && (cli_funcs_import(&fs, nm->name) || !pl_has_close_match(&fs, nm->name))) {
-                /* a shared object's, maybe: looked for as each one's code first runs */
-                nm->pending = 1;
-                st.syms.npending++;
-                continue;
-            }
-            cli_func_miss(&fs, pl_kind_opt[nm->kind], nm->name, st.args.program, msg, sizeof msg);
-            rc = pl_fail("%s", msg);
-            goto done;
-        }
-    }
-done:
-    cli_funcs_free(&fs);
-    return rc;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -886,7 +305,7 @@ static int pl_mapping_of(uint64_t addr, uint64_t *lo, uint64_t *hi, uint64_t *of
     return found;
 }
 
-static void pl_where(uint64_t pc, char *out, size_t n)
+void pl_where(uint64_t pc, char *out, size_t n)
 {
     cli_syms sy;
     const char *why = NULL, *fn = NULL, *file = NULL;
@@ -916,7 +335,7 @@ static void pl_bytes(const bintrace_sinsn *s, char *out, size_t n)
 
 /* Stops the trace: the message to `edan trace` (exit 2), the outputs not
    written. */
-static void pl_stop(const char *fmt, ...)
+void pl_stop(const char *fmt, ...)
 {
     char msg[2048];
     va_list ap;
@@ -951,88 +370,13 @@ static void pl_unknown(const bintrace_sinsn *s)
 
 /* The analysis refused the instruction at s (edan_feed's result r): the
    trace stops there. */
-static void pl_refused(const bintrace_sinsn *s, edan_result r)
+void pl_refused(const bintrace_sinsn *s, edan_result r)
 {
     char where[600], bytes[64];
     pl_bytes(s, bytes, sizeof bytes);
     pl_where(s->in.pc, where, sizeof where);
     pl_stop("pc 0x%llx %s: bytes %s: the analysis cannot place the instruction in the model: %s: %s",
             (unsigned long long)s->in.pc, where, bytes, edan_result_string(r), edan_error(st.out.ctx));
-}
-
-/* ---------------------------------------------------------------------- */
-/* What untraced code writes                                              */
-/* ---------------------------------------------------------------------- */
-/* The pending kills go out, in trace order: before the next traced
-   instruction (or when the range buffer is full, still before it). */
-static void pl_kill_reg(edan_reg r);
-static void pl_chunk_flush(void);
-
-/* The kills of k go to ctx (the trace stops when it refuses them). */
-static void pl_kills_apply(edan_context *ctx, const pl_kills *k)
-{
-    uint32_t i;
-    edan_result r = edan_kill_regs(ctx, k->regs, k->nregs);
-    for (i = 0; r == EDAN_OK && i < k->nranges; i++) r = edan_kill_mem(ctx, k->ranges[i][0], k->ranges[i][1]);
-    if (r != EDAN_OK)
-        pl_stop("after instruction %llu: the analysis refused what code outside the scope wrote: %s: %s",
-                (unsigned long long)st.run.fed, edan_result_string(r), edan_error(ctx));
-}
-
-static void pl_kills_clear(pl_kills *k)
-{
-    uint32_t i;
-    for (i = 0; i < k->nregs; i++) k->seen[k->regs[i] >> 3] = 0;
-    k->nregs = k->nranges = 0;
-    k->pending = 0;
-}
-
-/* What code analysed while region kill_in (0: none) was open wrote goes
-   to the other regions' contexts. */
-static void pl_region_kill_flush(void)
-{
-    uint32_t id;
-    if (!st.reg.kill.pending) return;
-    for (id = 1; id <= st.reg.n; id++)
-        if (st.reg.r[id].ctx && id != st.reg.kill_in) pl_kills_apply(st.reg.r[id].ctx, &st.reg.kill);
-    pl_kills_clear(&st.reg.kill);
-}
-
-static void pl_kill_flush(void)
-{
-    uint32_t i, j;
-    if (!st.kill.pending) return;
-    pl_chunk_flush();
-    if (st.out.ctx) pl_kills_apply(st.out.ctx, &st.kill);
-    for (i = 1; i <= st.reg.n; i++)     /* code outside the scope is outside every region */
-        if (st.reg.r[i].ctx) pl_kills_apply(st.reg.r[i].ctx, &st.kill);
-    if (st.out.text_f) {
-        /* lines of at most 32 items, far below `edan analyze`'s line limit */
-        for (i = 0; i < st.kill.nregs + st.kill.nranges; i += 32) {
-            fputs("#edan-kill", st.out.text_f);
-            for (j = i; j < i + 32 && j < st.kill.nregs + st.kill.nranges; j++) {
-                if (j < st.kill.nregs) fprintf(st.out.text_f, " r%u", st.kill.regs[j]);
-                else fprintf(st.out.text_f, " m0x%llx+%llu", (unsigned long long)st.kill.ranges[j - st.kill.nregs][0],
-                             (unsigned long long)st.kill.ranges[j - st.kill.nregs][1]);
-            }
-            fputc('\n', st.out.text_f);
-        }
-    }
-    if (st.out.bin_f)
-        bintrace_write_kill(&st.out.bw, st.kill.regs, st.kill.nregs, (const uint64_t (*)[2])st.kill.ranges,
-                            st.kill.nranges);
-    st.kill.total_regs += st.kill.nregs;
-    for (i = 0; i < st.kill.nranges; i++) st.kill.total_bytes += st.kill.ranges[i][1];
-    pl_kills_clear(&st.kill);
-}
-
-/* Every register of the thread loses its writer (what set them is not
-   known). */
-static void pl_kill_all_regs(void)
-{
-    uint32_t k, n = st.is_x86 ? EDAN_X86_NUM_REGS : EDAN_RV_NUM_REGS;
-    for (k = 1; k < n; k++)
-        if (!st.is_x86 || !x86_reg_is_temp((edan_reg)k)) pl_kill_reg((edan_reg)k);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1063,7 +407,7 @@ static void pl_kills_reg(pl_kills *k, edan_reg r)
     k->regs[k->nregs++] = r;
     k->pending = 1;
 }
-static void pl_kill_reg(edan_reg r) { pl_kills_reg(&st.kill, r); }
+void pl_kill_reg(edan_reg r) { pl_kills_reg(&st.kill, r); }
 
 /* Bytes [a, a + size): merged with the last range when they touch it (a
    loop of stores, a push sequence), else a new range. */
@@ -1092,7 +436,7 @@ static void pl_kills_mem(pl_kills *k, uint64_t a, uint64_t size)
 static void pl_kill_mem(uint64_t a, uint64_t size) { pl_kills_mem(&st.kill, a, size); }
 
 /* What instruction s, executed outside the scope at address addr, wrote. */
-static void pl_kills_insn(pl_kills *kl, const bintrace_sinsn *s, uint64_t addr)
+void pl_kills_insn(pl_kills *kl, const bintrace_sinsn *s, uint64_t addr)
 {
     uint32_t i;
     for (i = 0; i < s->in.ndst; i++) pl_kills_reg(kl, s->in.dst[i]);
@@ -1102,7 +446,7 @@ static void pl_kill_insn(const bintrace_sinsn *s, uint64_t addr) { pl_kills_insn
 
 /* x86-64: the same from instruction i of b, whose execution made x's
    accesses: the registers its vertices write, the bytes it stored. */
-static void pl_kills_x86(pl_kills *kl, const pl_block *b, uint32_t i, const x86_exec *x)
+void pl_kills_x86(pl_kills *kl, const pl_block *b, uint32_t i, const x86_exec *x)
 {
     uint32_t k, j;
     for (k = b->ufirst[i]; k < b->ufirst[i + 1]; k++)
@@ -1128,7 +472,7 @@ static void pl_chunk_to(bintrace_chunk *c, edan_context *ctx)
         pl_stop("after instruction %llu: the analysis refused a rep string instruction's chunk: %s: %s",
                 (unsigned long long)st.run.fed, edan_result_string(r), edan_error(ctx));
 }
-static void pl_chunk_flush(void)
+void pl_chunk_flush(void)
 {
     pl_chunk_to(&st.x86.chunk, st.out.ctx);
     if (st.reg.chunk.nu) pl_chunk_to(&st.reg.chunk, st.reg.r[st.reg.open].ctx);    /* the open region's */
@@ -1179,119 +523,6 @@ static void pl_feed_x86(pl_block *b, uint32_t first, uint32_t count, edan_contex
         }
         i = j + 1;
     }
-}
-
-/* ---------------------------------------------------------------------- */
-/* Named regions                                                          */
-/* ---------------------------------------------------------------------- */
-/* The open region, when it has a context to feed; else NULL. */
-static inline pl_region *pl_region_fed(void)
-{
-    return st.reg.open && st.reg.r[st.reg.open].ctx ? &st.reg.r[st.reg.open] : NULL;
-}
-
-/* b prepared for the open region's analysis. */
-static bintrace_prep *pl_region_prep(pl_block *b)
-{
-    if (!b->rprep && !(b->rprep = (bintrace_prep *)calloc(PL_MAX_REGIONS + 1, sizeof *b->rprep)))
-        pl_stop("out of memory for region \"%s\"", st.reg.r[st.reg.open].name);
-    return &b->rprep[st.reg.open];
-}
-
-/* The open region's analysis of b's instructions (x86-64: vertices)
-   [first, first + count), which ran with the addresses addrs. */
-static void pl_region_feed(pl_block *b, uint32_t first, uint32_t count, const uint64_t *addrs)
-{
-    pl_region *R = &st.reg.r[st.reg.open];
-    bintrace_prep *p = pl_region_prep(b);
-    uint32_t at, k = 0;
-    edan_result r;
-    if (st.is_x86) {
-        pl_chunk_flush();
-        r = bintrace_feed_block(R->ctx, p, &b->u[0].in, sizeof *b->u, b->nu, first, count, addrs, &at);
-        while (r != EDAN_OK && k + 1 < b->n && b->ufirst[k + 1] <= at) k++;
-    } else {
-        r = bintrace_feed_block(R->ctx, p, &b->s[0].in, sizeof *b->s, b->n, first, count, addrs, &at);
-        k = at;
-    }
-    if (r != EDAN_OK) pl_refused(&b->s[k], r);
-}
-
-/* What instructions b[first .. first+count), analysed now, write: kills
-   for the regions that are not open, when there are any. */
-static void pl_region_record(pl_block *b, uint32_t first, uint32_t count)
-{
-    uint32_t i;
-    if (st.reg.made <= (pl_region_fed() ? 1u : 0u)) return;
-    for (i = first; i < first + count; i++) {
-        if (st.is_x86) pl_kills_x86(&st.reg.kill, b, i, &b->xacc[i]);   /* QEMU's accesses: fixup changes no store */
-        else pl_kills_insn(&st.reg.kill, &b->s[i], b->addrs[i]);
-    }
-}
-
-/* Region R's context, at its first BEGIN: the threads made and ended so
-   far, the running one, the signal handlers it is in. */
-static void pl_region_make(pl_region *R)
-{
-    size_t k;
-    uint32_t d;
-    edan_result r;
-    if (!st.out.ctx || R->ctx) return;
-    if ((r = edan_create(&R->ctx, &st.args.a.opts)) != EDAN_OK)
-        pl_stop("cannot start the analysis of region \"%s\": %s", R->name, edan_result_string(r));
-    st.reg.made++;
-    for (k = 0; r == EDAN_OK && k < st.reg.nlog; k++)
-        r = bintrace_thread_apply(R->ctx, st.reg.log[k][0], st.reg.log[k][1], st.reg.log[k][2]);
-    if (r == EDAN_OK && st.reg.nlog) r = edan_thread_switch(R->ctx, st.thr.cur_tid);
-    for (d = edan_signal_depth(st.out.ctx); r == EDAN_OK && d > 0; d--) r = edan_signal_deliver(R->ctx);
-    if (r != EDAN_OK) pl_stop("the analysis of region \"%s\" refused the program's threads: %s", R->name, edan_error(R->ctx));
-}
-
-/* Region id (0: none) is open from now on. */
-static void pl_region_switch(uint32_t id)
-{
-    pl_chunk_flush();           /* the rep chunk of the region that was open, into it */
-    pl_region_kill_flush();     /* what its code wrote, to the others */
-    st.reg.open = st.reg.kill_in = id;
-    if (!id) return;
-    st.reg.depth = 1;
-    st.reg.r[id].entries++;
-    pl_region_make(&st.reg.r[id]);
-}
-
-/* A marker that would nest regions, or end one that is not open: the
-   trace stops. */
-static PL_NOINLINE void pl_region_refuse(const bintrace_sinsn *s, uint16_t f)
-{
-    char where[600], what[200], open[200];
-    uint32_t id = PL_REGION_OF(f);
-    pl_where(s->in.pc, where, sizeof where);
-    snprintf(what, sizeof what, "EDAN_TRACE_%s(%s%s%s)", f & PL_BEGIN ? "BEGIN" : "END", id ? "\"" : "",
-             id ? st.reg.r[id].name : "", id ? "\"" : "");
-    if (st.reg.open) snprintf(open, sizeof open, "region \"%s\"", st.reg.r[st.reg.open].name);
-    else snprintf(open, sizeof open, "the scope of EDAN_TRACE_BEGIN()");
-    pl_stop("pc 0x%llx %s: %s while %s is open: %s (edan_trace.h)", (unsigned long long)s->in.pc, where, what, open,
-            f & PL_BEGIN ? "named regions do not nest, in each other or with unnamed markers"
-                         : "a named region ends at its own EDAN_TRACE_END(\"name\"), and only there");
-}
-
-/* Marker s (flags f) ran: the markers' scope opens or closes, and a
-   named region with it. The open region's BEGIN again (in another
-   thread, say) only counts; its END ends it once it balances them. */
-static void pl_marker(const bintrace_sinsn *s, uint16_t f)
-{
-    uint32_t id = PL_REGION_OF(f);
-    if (st.reg.open && id == st.reg.open) {
-        if (f & PL_BEGIN) st.reg.depth++;
-        else if (--st.reg.depth == 0) {
-            pl_region_switch(0);
-            st.scope.marker_on = 0;
-        }
-        return;
-    }
-    if (st.reg.open || (id && st.scope.marker_on)) pl_region_refuse(s, f);
-    st.scope.marker_on = (f & PL_BEGIN) != 0;
-    if (id && (f & PL_BEGIN)) pl_region_switch(id);
 }
 
 /* x86-64: the binary trace of instructions b[first .. first+count): EXEC
@@ -1720,7 +951,7 @@ enum { PL_SYS_SIGACTION_X86 = 13, PL_SYS_SIGRETURN_X86 = 15, PL_SYS_SIGACTION_RV
 #define PL_NOT_RUN (~(uint64_t)0)   /* RISC-V: an address no access of this execution set */
 
 /* n bytes of the program's memory at addr; 0, or -1 when they cannot be read. */
-static int pl_guest_read(uint64_t addr, void *buf, size_t n)
+int pl_guest_read(uint64_t addr, void *buf, size_t n)
 {
     if (st.run.mem_fd < 0) return -1;
     return pread(st.run.mem_fd, buf, n, (off_t)(addr + st.run.guest_base)) == (ssize_t)n ? 0 : -1;

@@ -353,15 +353,15 @@ static inline pl_region *pl_region_fed(void)
 #pragma GCC visibility push(hidden)
 #endif
 /* tools/plugin.c */
-int pl_fail(const char *fmt, ...);
-void pl_where(uint64_t pc, char *out, size_t n);
-void pl_stop(const char *fmt, ...);
-void pl_refused(const bintrace_sinsn *s, edan_result r);
-void pl_kill_reg(edan_reg r);
-void pl_kills_insn(pl_kills *kl, const bintrace_sinsn *s, uint64_t addr);
-void pl_kills_x86(pl_kills *kl, const pl_block *b, uint32_t i, const x86_exec *x);
-void pl_chunk_flush(void);
+extern uint64_t pl_stalled;
 int pl_guest_read(uint64_t addr, void *buf, size_t n);
+void pl_place(void *user, uint64_t pc, flow_place *out);
+long pl_object_find(uint64_t pc);
+int pl_pending_names(void);
+void pl_block_free(pl_block *b);
+void pl_code_sweep(void);
+void pl_samp_close(void);
+void pl_samp_end_window(void);
 /* tools/plugin_scope.c */
 const char *pl_base(const char *path);
 void pl_ifunc_slots(pl_ifunc *c, const char *path, uint64_t bias, int own);
@@ -376,6 +376,25 @@ bintrace_prep *pl_region_prep(pl_block *b);
 void pl_region_feed(pl_block *b, uint32_t first, uint32_t count, const uint64_t *addrs);
 void pl_region_record(pl_block *b, uint32_t first, uint32_t count);
 void pl_marker(const bintrace_sinsn *s, uint16_t f);
+/* tools/plugin_out.c */
+void pl_write_file(const char *name, const char *text);
+int pl_fail(const char *fmt, ...);
+FILE *pl_open_out(files_out *o, const char *path);
+char *pl_normalise_disas(const char *d);
+void pl_progress(void);
+int pl_mapping_of(uint64_t addr, uint64_t *lo, uint64_t *hi, uint64_t *off, char *path, size_t n);
+void pl_where(uint64_t pc, char *out, size_t n);
+void pl_stop(const char *fmt, ...);
+void pl_refused(const bintrace_sinsn *s, edan_result r);
+void pl_kill_reg(edan_reg r);
+void pl_kill_mem(uint64_t a, uint64_t size);
+void pl_kills_insn(pl_kills *kl, const bintrace_sinsn *s, uint64_t addr);
+void pl_kills_x86(pl_kills *kl, const pl_block *b, uint32_t i, const x86_exec *x);
+void pl_chunk_flush(void);
+void pl_flush_n(pl_block *b, uint32_t n);
+void pl_flush(pl_block *b);
+void pl_note(char *notes, size_t cap, const char *fmt, ...);
+void pl_finish(void);
 #if defined(__GNUC__) || defined(__clang__)
 #pragma GCC visibility pop
 #endif

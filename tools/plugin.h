@@ -342,6 +342,11 @@ typedef struct pl_thr {
 } pl_thr;
 extern pl_thr pl_thrs[PL_MAX_VCPUS];
 
+/* Where a pc is (tools/flow.h), remembered by pc (pl_place); forgotten
+   when an object appears where another was. */
+#define PL_PLACES 1024
+typedef struct pl_placed { uint64_t pc; flow_place p; } pl_placed;
+
 /* The open region, when it has a context to feed; else NULL. */
 static inline pl_region *pl_region_fed(void)
 {
@@ -353,9 +358,6 @@ static inline pl_region *pl_region_fed(void)
 #pragma GCC visibility push(hidden)
 #endif
 /* tools/plugin.c */
-extern uint64_t pl_stalled;
-int pl_guest_read(uint64_t addr, void *buf, size_t n);
-void pl_place(void *user, uint64_t pc, flow_place *out);
 long pl_object_find(uint64_t pc);
 int pl_pending_names(void);
 void pl_block_free(pl_block *b);
@@ -395,6 +397,32 @@ void pl_flush_n(pl_block *b, uint32_t n);
 void pl_flush(pl_block *b);
 void pl_note(char *notes, size_t cap, const char *fmt, ...);
 void pl_finish(void);
+/* tools/plugin_signals.c */
+extern pthread_mutex_t pl_mu;
+extern pthread_cond_t pl_cv;
+extern int pl_owner;
+extern uint64_t pl_stalled;
+extern unsigned pl_gen;
+void pl_drain_holder(void);
+extern volatile int pl_ending;
+void pl_vcpu_init(qemu_plugin_id_t id, unsigned int vcpu);
+int pl_guest_read(uint64_t addr, void *buf, size_t n);
+int pl_rv_watched(const pl_block *b, uint32_t i);
+extern pthread_mutex_t pl_objs_mu;
+extern pl_placed pl_places[PL_PLACES];
+void pl_place(void *user, uint64_t pc, flow_place *out);
+void pl_forked_parent(void);
+void pl_forked_child(void);
+void pl_vcpu_tb_exec(unsigned int vcpu, void *udata);
+void pl_vcpu_mem(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata);
+void pl_vcpu_mem_x86(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata);
+void pl_vcpu_mem_untraced_x86(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata);
+void pl_vcpu_tb_untraced(unsigned int vcpu, void *udata);
+void pl_vcpu_mem_untraced(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata);
+void *pl_watch(void *arg);
+void pl_on_fatal_signal(int sig);
+void pl_vcpu_syscall(qemu_plugin_id_t id, unsigned int vcpu, int64_t num, uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4, uint64_t a5, uint64_t a6, uint64_t a7, uint64_t a8);
+void pl_vcpu_syscall_ret(qemu_plugin_id_t id, unsigned int vcpu, int64_t num, int64_t ret);
 #if defined(__GNUC__) || defined(__clang__)
 #pragma GCC visibility pop
 #endif

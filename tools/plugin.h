@@ -32,7 +32,11 @@
 #include <signal.h>
 #include <qemu-plugin.h>
 
-
+/* What follows is the plugin's own: hidden, not exported from it (its
+   globals and calls from file to file as direct as within one file). */
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC visibility push(hidden)
+#endif
 
 #if defined(__GNUC__) || defined(__clang__)
 #define PL_NOINLINE __attribute__((noinline))      /* a rare path kept out of a hot one */
@@ -353,10 +357,7 @@ static inline pl_region *pl_region_fed(void)
     return st.reg.open && st.reg.r[st.reg.open].ctx ? &st.reg.r[st.reg.open] : NULL;
 }
 
-/* Shared among the plugin's files (hidden: not exported from the plugin). */
-#if defined(__GNUC__) || defined(__clang__)
-#pragma GCC visibility push(hidden)
-#endif
+/* Shared among the plugin's files. */
 /* tools/plugin.c */
 long pl_object_find(uint64_t pc);
 int pl_pending_names(void);

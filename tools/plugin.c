@@ -33,6 +33,10 @@
      report  the analysis report (as `edan analyze` prints it)
      error   a message, when the arguments or the program's symbols are wrong
      notes   warnings for the user (undecodable instructions, threads)
+
+   This file is the plugin's entry: its arguments, the translation of
+   blocks and the sampled windows; tools/plugin.h, which the plugin's
+   other files share, says what each of them holds.
 */
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE         /* mincore */

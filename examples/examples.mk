@@ -30,7 +30,7 @@ PLUGIN       := $(B)/edan-plugin.so
 # QEMU's kill() of itself, at a program's fatal signal, told to the plugin first
 PRELOAD      := $(B)/edan-preload.so
 # The plugin prints the report of `edan analyze`, so it links its report code.
-PLUGIN_SRCS  := tools/plugin.c tools/flow.c tools/options.c tools/report.c tools/report_json.c tools/report_files.c tools/verdict.c tools/hotspots.c tools/util.c tools/syms.c tools/files.c tools/x86.c
+PLUGIN_SRCS  := $(wildcard tools/plugin*.c) tools/flow.c tools/options.c tools/report.c tools/report_json.c tools/report_files.c tools/verdict.c tools/hotspots.c tools/util.c tools/syms.c tools/files.c tools/x86.c
 
 .PHONY: examples rv plugin
 all: $(PLUGIN) $(PRELOAD) $(EXAMPLE_BINS) $(HOST_EXAMPLE_BINS)
@@ -45,7 +45,7 @@ $(PRELOAD): tools/preload.c | $(B)/deps.ok
 $(QEMU_HEADER): tools/fetch-qemu-header.sh | $(B)/deps.ok
 	bash tools/fetch-qemu-header.sh $@
 
-$(PLUGIN): $(PLUGIN_SRCS) tools/cli.h tools/report.h tools/jsonw.h tools/files.h tools/suggest.h tools/bintrace.h tools/edan_trace.h tools/x86.h tools/flow.h edan.h $(QEMU_HEADER) | $(B)/deps.ok
+$(PLUGIN): $(PLUGIN_SRCS) tools/cli.h tools/report.h tools/jsonw.h tools/files.h tools/suggest.h tools/bintrace.h tools/edan_trace.h tools/x86.h tools/flow.h tools/plugin.h edan.h $(QEMU_HEADER) | $(B)/deps.ok
 	$(CC) $(WARN) $(CFLAGS) -fPIC -shared -I. -Itools -isystem $(B)/qemu -o $@.tmp $(PLUGIN_SRCS) -lZydis -ldw -lelf -liberty -lz -lm
 	mv $@.tmp $@
 

@@ -46,7 +46,7 @@ int cli_job_per_rank(const char *path);
 void cli_result_name(const edan__json *root, const char *path, char *out, size_t n);
 
 /* What edan trace met in the program that the numbers depend on, for the
-   report to say (tools/plugin.c fills it; NULL for edan analyze). */
+   report to say (tools/plugin_out.c fills it; NULL for edan analyze). */
 typedef struct cli_tracer {
     int aslr;                   /* the program ran with the system's address randomisation (--aslr) */
     uint64_t signals;           /* signal handlers that ran (each analysed as code of the program) ... */
@@ -97,7 +97,7 @@ typedef struct cli_sampled {
 
 /* A named region of a traced program (EDAN_TRACE_BEGIN("name"),
    tools/edan_trace.h): its own analysis, as if it alone had been traced.
-   tools/plugin.c fills it; the report gives each one a section. */
+   tools/plugin_out.c fills it; the report gives each one a section. */
 typedef struct cli_region {
     const char *name;
     edan_context *ctx;

@@ -1,5 +1,5 @@
 /* tools/flow.h - a traced thread's control flow as the tracer follows it
-   (tools/plugin.c): its calls and returns, the signal handlers that
+   (tools/plugin_signals.c): its calls and returns, the signal handlers that
    interrupt it and the non-local exits (longjmp, a C++ exception) that
    leave frames behind. From this the tracer knows where a --region or
    --exclude scope ends (when control returns below the frame it began in,

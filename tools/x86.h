@@ -115,7 +115,7 @@ int x86_text_parse_start(const char *p, const char *e, uint64_t *pc, uint8_t *by
    line, or -1 with *why. */
 int x86_text_next_access(const char **p, const char *e, edan_access *out, const char **why);
 
-/* An x86-64 program's executions as the QEMU plugin (tools/plugin.c) sees
+/* An x86-64 program's executions as the QEMU plugin (tools/plugin_out.c) sees
    them, and what it counts of them. */
 /* 1 when r is a temporary of one instruction's vertices (never live
    across instructions: nothing to kill). */

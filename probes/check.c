@@ -1,7 +1,7 @@
 /* probes/check.c - the checks of probe's figures against the machine's
    limits (flops per cycle per ISA, the clock against the FLOP roof, roofs
-   and latencies ordered by level); probe.c re-measures what fails and
-   records the results, probe --check holds a profile's figures to them. */
+   and latencies ordered by level); the run's steps re-measure what fails
+   and record the results, probe --check holds a profile's figures to them. */
 #include "probe.h"
 #include <stdio.h>
 #include <string.h>

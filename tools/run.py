@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """tools/run.py [REPORT_DIR] - `make run`: from this machine to a verdict.
 
-Probes this machine (./probe --quick), traces and analyses the example
+Probes this machine (./probe --quick; the profile becomes the machine's own,
+which later edan runs use, when it has none: probe --install), traces and
+analyses the example
 kernels with its profile (a data-movement timeline, a what-if at +100 ns and
 a 0..250 ns sweep per kernel), ranks them (edan rank), draws the roofline
 (edan roofline) and the data movement (edan plot), and writes

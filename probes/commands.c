@@ -238,28 +238,36 @@ int install_profile(const char *path)
     char *text;
     size_t len;
     files_out t;
-    if (edan_profile_load(path, NULL, &p, err, sizeof err) != EDAN_OK) {
+    int other;
+    /* read once: the bytes installed are the bytes checked */
+    if (!(text = files_read_all(path, (size_t)1 << 26, &len, err, sizeof err))) {
         opt_err("probe", "--install %s", err);
         return 2;
     }
-    files_host(host, sizeof host);
-    if (strcmp(p->host, host)) {
-        opt_err("probe", "--install %s: measured on %s, not on this machine (%s): not installed", path, p->host, host);
-        edan_profile_free(p);
+    if (edan_profile_parse(text, len, path, NULL, &p, err, sizeof err) != EDAN_OK) {
+        opt_err("probe", "--install %s", err);
+        free(text);
         return 2;
     }
+    files_host(host, sizeof host);
+    other = strcmp(p->host, host) != 0;
+    if (other)
+        opt_err("probe", "--install %s: measured on %s, not on this machine (%s): not installed", path, p->host,
+                host);
     edan_profile_free(p);
+    if (other) {
+        free(text);
+        return 2;
+    }
     if (files_own_profile_find(own, sizeof own) == 0) {
         printf("this machine's own profile is %s already; %s not installed (probe -o %s measures it anew)\n", own,
                path, own);
+        free(text);
         return stdout_status();
     }
     if (files_own_profile_home(own, sizeof own)) {
         opt_err("probe", "--install %s: no home directory to install it in ($HOME, $XDG_DATA_HOME unset)", path);
-        return 2;
-    }
-    if (!(text = files_read_all(path, (size_t)1 << 26, &len, err, sizeof err))) {
-        opt_err("probe", "--install %s", err);
+        free(text);
         return 2;
     }
     if (files_out_open(&t, own, err, sizeof err)) {

@@ -234,7 +234,7 @@ static void cli_table_settings(edan_context *ctx, const cli_analysis *a, FILE *o
             n += (size_t)snprintf(list + n, sizeof list - n, "RAM latency alpha %u cycles, ", c->alpha);
         if (!(a->explicit_set[0] & CLI_SET_FREQ))
             n += (size_t)snprintf(list + n, sizeof list - n, "clock %.3g GHz, ", c->freq_ghz);
-        if (!a->opts.num_m) n += (size_t)snprintf(list + n, sizeof list - n, "m 4, ");
+        if (!a->opts.num_m) n += (size_t)snprintf(list + n, sizeof list - n, "m %u, ", cli_verdict_m(a));
         if (!(a->explicit_set[0] & CLI_SET_CACHE)) n += (size_t)snprintf(list + n, sizeof list - n, "no cache, ");
         if (!(a->explicit_set[0] & CLI_SET_WINDOW_ANY) && !a->paper)
             n += (size_t)snprintf(list + n, sizeof list - n, "window %u/%u/%u/%u, ", c->window, c->lq, c->sq,
@@ -245,10 +245,10 @@ static void cli_table_settings(edan_context *ctx, const cli_analysis *a, FILE *o
                     "given. ./probe measures them and writes this machine's profile, which every later run uses "
                     "(make run does too); --profile FILE takes another machine's.\n\n", list);
     }
+    if (a->profile_path) cli_config_label(&a->profile_caches, prof, sizeof prof);
     for (k = 0; a->profile_path && k < edan_num_configs(ctx); k++) {
         if (!(a->explicit_set[k] & CLI_SET_CACHE)) continue;
         cli_config_label(edan_get_config(ctx, k), label, sizeof label);
-        cli_config_label(&a->profile_caches, prof, sizeof prof);
         fprintf(o, "Caches [%s]: --cache, in place of the profile's whole hierarchy (%s).\n", label, prof);
         said = 1;
     }

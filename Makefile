@@ -8,8 +8,13 @@ WARN    := -std=c99 -Wall -Wextra -pedantic
 PREFIX  ?= /usr/local
 B       := build
 
-EDAN_SRCS  := $(filter-out tools/plugin%.c tools/preload.c,$(wildcard tools/*.c))
-PROBE_SRCS := $(wildcard probes/*.c) tools/files.c
+# tools/ by stage (README.md, "How the code is laid out"): trace/ runs the
+# program (launcher, QEMU plugin), front/ decodes instructions and trace files,
+# report/ makes reports and charts, cmd/ the subcommands, common/ what probe
+# shares too.
+TOOLS_H    := $(wildcard tools/*/*.h)
+EDAN_SRCS  := $(filter-out tools/trace/plugin%.c tools/trace/preload.c,$(wildcard tools/*/*.c))
+PROBE_SRCS := $(wildcard probes/*.c) tools/common/files.c
 TEST_SRCS  := $(wildcard tests/unit/test_*.c)
 TESTS      := $(patsubst tests/unit/%.c,$(B)/%,$(TEST_SRCS))
 
@@ -26,14 +31,14 @@ $(B)/deps.ok: tools/deps.sh
 	@touch $@
 deps: $(B)/deps.ok
 
-edan: $(EDAN_SRCS) $(wildcard tools/*.h) edan.h | $(B)/deps.ok
+edan: $(EDAN_SRCS) $(TOOLS_H) edan.h | $(B)/deps.ok
 	$(CC) $(WARN) $(CFLAGS) -I. -o $@ $(EDAN_SRCS) -lZydis -ldw -lelf -liberty -lz -lm -lpthread
 
-probe: $(PROBE_SRCS) $(wildcard probes/*.h) tools/files.h tools/jsonw.h tools/opt.h tools/suggest.h edan.h | $(B)/deps.ok
+probe: $(PROBE_SRCS) $(wildcard probes/*.h) tools/common/files.h tools/common/jsonw.h tools/common/opt.h tools/common/suggest.h edan.h | $(B)/deps.ok
 	$(CC) $(WARN) -D_GNU_SOURCE $(CFLAGS) -I. -o $@ $(PROBE_SRCS) $(PROBE_LIBS)
 
-# (test_flow and test_files include their tools/*.c whole)
-$(B)/test_%: tests/unit/test_%.c edan.h $(wildcard tests/unit/*.h) $(wildcard tools/*.h) tools/flow.c tools/files.c | $(B)/deps.ok
+# (test_flow and test_files include their tools/ .c files whole)
+$(B)/test_%: tests/unit/test_%.c edan.h $(wildcard tests/unit/*.h) $(TOOLS_H) tools/trace/flow.c tools/common/files.c | $(B)/deps.ok
 	$(CC) $(WARN) $(CFLAGS) -I. -Itests/unit -o $@ $< -lz -lm
 
 -include tests/tests.mk
@@ -84,7 +89,7 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
 	    $(DESTDIR)$(PREFIX)/lib/edan $(DESTDIR)$(PREFIX)/share/man/man1 \
 	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions
-	install -m 644 edan.h tools/edan_trace.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 edan.h tools/trace/edan_trace.h $(DESTDIR)$(PREFIX)/include/
 	install -m 755 edan probe $(DESTDIR)$(PREFIX)/bin/
 	install -m 755 $(B)/edan-plugin.so $(B)/edan-preload.so $(DESTDIR)$(PREFIX)/lib/edan/
 	install -m 644 tools/edan.1 probes/probe.1 $(DESTDIR)$(PREFIX)/share/man/man1/

@@ -26,7 +26,7 @@
    and a decoder of raw instruction bytes), the loader of the hardware
    profiles written by `probe` (with a small internal JSON reader), and
    the hybrid fast/slow memory bandwidth model. The x86-64 front-end lives
-   apart, in the project's tools/x86.c: decoding x86-64 takes a library
+   apart, in the project's tools/front/x86.c: decoding x86-64 takes a library
    (Zydis), and this header needs nothing but the C library and libm;
    RISC-V's fixed encodings decode in a table here. These stay in this one
    header, each in its own section, because they parameterise the analysis:
@@ -207,7 +207,7 @@
    DOES NOT
    read files other than hardware profiles, run or trace programs (the edan
    CLI and its QEMU plugin do), decode x86-64 (it names x86-64's registers,
-   EDAN_X86_*, for a front-end that does: the project's tools/x86.c, with
+   EDAN_X86_*, for a front-end that does: the project's tools/front/x86.c, with
    Zydis), keep state between contexts, print, or exit.
 
    CONTENTS (search for the banner's words)
@@ -300,7 +300,7 @@ typedef enum edan_mem_kind {
    is dropped. Other ids are < edan_options.num_regs. */
 typedef uint16_t edan_reg;
 
-/* The instruction sets of front-ends (the binary trace of tools/bintrace.h
+/* The instruction sets of front-ends (the binary trace of tools/front/bintrace.h
    stores these values, the reports name them), and their register ids. RISC-V: the
    EDAN_RV_* ids below. x86-64 (decoded outside this header): one id per
    value of the model, the 16 general registers in encoding order (rax rcx

@@ -1,8 +1,8 @@
 /* probes/commands.c - probe's stand-alone commands, which write no
    profile: --chase, --bench, --topology, --check FILE, --install FILE. */
 #include "run.h"
-#include "../tools/files.h"
-#include "../tools/opt.h"
+#include "../tools/common/files.h"
+#include "../tools/common/opt.h"
 #define EDAN_INTERNAL      /* the profile's JSON, for --check */
 #include "edan.h"
 #include <papi.h>

@@ -25,8 +25,8 @@
 #define EDAN_INTERNAL
 #define EDAN_IMPLEMENTATION
 #include "edan.h"
-#include "../tools/jsonw.h"
-#include "../tools/opt.h"
+#include "../tools/common/jsonw.h"
+#include "../tools/common/opt.h"
 #include <hwloc.h>
 #include <numa.h>
 #include <numaif.h>

@@ -1,12 +1,12 @@
 /* tests/bench/bench_trace_decode.c - reading a trace without analysing it: the
-   binary decoder (tools/bintrace.h) against the text parser
+   binary decoder (tools/front/bintrace.h) against the text parser
    (edan_rv_parse_line) on traces of the same run. Built and run by
    tests/bench/bench_trace.sh. Usage: bench_trace_decode TEXT BINARY
    Prints the wall time and rate of each, the median of 3 runs. */
 #define _POSIX_C_SOURCE 200809L
 #define EDAN_IMPLEMENTATION
 #include "edan.h"
-#include "tools/bintrace.h"
+#include "tools/front/bintrace.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -13,7 +13,7 @@ cd "$(dirname "$0")/../.."
 size=${1:-250}
 runs=${RUNS:-3}
 work=$(mktemp -d "${TMPDIR:-/tmp}/edan-bench.XXXXXX"); trap 'rm -rf "$work"' EXIT
-gcc -O2 -Iexamples -Itools -o "$work/gemm" examples/gemm.c
+gcc -O2 -Iexamples -Itools/trace -o "$work/gemm" examples/gemm.c
 prog=("$work/gemm" "$size")
 ./edan trace --no-profile --quiet --json -o "$work/r.json" -- "${prog[@]}" >/dev/null
 read -r n v < <(python3 -c 'import json,sys; d = json.load(open(sys.argv[1]))

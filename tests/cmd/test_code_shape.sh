@@ -19,15 +19,15 @@ out=$(hermetic tests/bench/*.sh) && bad "benchmarks that may read the user's pro
 printf 'cmd=(./edan trace --quiet -o r -- prog)\n' > "$T/b.sh"
 hermetic "$T/b.sh" > /dev/null && ok "the scan finds a benchmark without --no-profile" || bad "the scan missed one"
 # the scans themselves find what they look for: a long function, a cycle
-mkdir -p "$T/tree/tools" "$T/tree/probes" "$T/tree/tests"
+mkdir -p "$T/tree/tools/cmd" "$T/tree/tools/common" "$T/tree/probes" "$T/tree/tests"
 cp tests/funclen.sh tests/include_graph.sh "$T/tree/tests/"
-{ echo '#include "b.h"'; } > "$T/tree/tools/a.h"
-{ echo '#include "a.h"'; } > "$T/tree/tools/b.h"
-{ echo 'int f(void)'; echo '{'; for i in $(seq 151); do echo "    (void)$i;"; done; echo '    return 0;'; echo '}'; } > "$T/tree/tools/long.c"
+{ echo '#include "b.h"'; } > "$T/tree/tools/cmd/a.h"
+{ echo '#include "a.h"'; } > "$T/tree/tools/cmd/b.h"
+{ echo 'int f(void)'; echo '{'; for i in $(seq 151); do echo "    (void)$i;"; done; echo '    return 0;'; echo '}'; } > "$T/tree/tools/cmd/long.c"
 echo '/* the header */' > "$T/tree/edan.h"
 echo '/* a probe */' > "$T/tree/probes/p.c"
 out=$(bash "$T/tree/tests/funclen.sh") && bad "funclen.sh missed a function of 155 lines" \
-  || { grep -q "tools/long.c:1: f: 155 lines" <<< "$out" && ok "funclen.sh finds a function of 155 lines" || bad "funclen.sh said: $out"; }
+  || { grep -q "tools/cmd/long.c:1: f: 155 lines" <<< "$out" && ok "funclen.sh finds a function of 155 lines" || bad "funclen.sh said: $out"; }
 out=$(bash "$T/tree/tests/include_graph.sh") && bad "include_graph.sh missed a cycle" \
   || { grep -q "include cycle" <<< "$out" && ok "include_graph.sh finds a cycle" || bad "include_graph.sh said: $out"; }
 # one test builds alone: after edan.h changes, `make test T=core` rebuilds

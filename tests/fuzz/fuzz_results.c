@@ -18,9 +18,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #define EDAN_IMPLEMENTATION
-#include "cli.h"
-#include "files.h"
-#include "roofline.h"
+#include "tools/cmd/cli.h"
+#include "tools/common/files.h"
+#include "tools/report/roofline.h"
 #include "json_mutate.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

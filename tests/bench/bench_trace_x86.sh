@@ -41,12 +41,6 @@ printf '  %-44s %10s %17s %8s\n' "run" "median" "rate" "vs qemu"
 row "qemu-x86_64 alone (no plugin)" "$t_qemu" "$t_qemu"
 row "edan trace, online analysis, no cache" "$t_none" "$t_qemu"
 row "edan trace, online analysis, L1 32K + L2 1M" "$t_l12" "$t_qemu"
-if [ -n "${EDAN_BASE:-}" ]; then
-  t_bn=$(median base_none); t_bl=$(median base_l12)
-  row "$EDAN_BASE: online analysis, no cache" "$t_bn" "$t_qemu"
-  row "$EDAN_BASE: online analysis, L1 32K + L2 1M" "$t_bl" "$t_qemu"
-  awk -v a="$t_none" -v b="$t_bn" -v c="$t_l12" -v d="$t_bl" \
-    'BEGIN {printf "  this build against EDAN_BASE: no cache %.2fx the time, L1+L2 %.2fx\n", a / b, c / d}'
-fi
+bench_base_online
 awk -v q="$t_qemu" -v a="$t_none" 'BEGIN {
   printf "  target: no cache %.2fx qemu alone (<= 5x: %s)\n", a / q, a / q <= 5 ? "met" : "not met" }'

@@ -10,7 +10,6 @@
 #include "../tools/common/files.h"
 #include "../tools/common/jsonw.h"
 #include "../tools/common/opt.h"
-#define EDAN_INTERNAL      /* the profile's JSON, for --check */
 #include "edan.h"
 #include <sys/stat.h>
 #include "numa.h"

@@ -465,17 +465,17 @@ static int ann_check_funcs(const cli_funcs *fs, const ann_args *aa, const char *
     return 0;
 }
 
-static uint64_t ann_u64(const edan__json *o, const char *key)
+static uint64_t ann_u64(const edan_json *o, const char *key)
 {
-    double v = edan__json_number(edan__json_get(o, key), 0);
+    double v = edan_json_number(edan_json_get(o, key), 0);
     return v > 0 ? (uint64_t)v : 0;
 }
 
 /* The report's parts that the annotation reads, and the program's symbols. */
 typedef struct ann_report {
     char *text;                 /* the report's bytes */
-    edan__json *root;
-    const edan__json *cfgs, *c, *hs;    /* its configurations, the first, its memory instructions */
+    edan_json *root;
+    const edan_json *cfgs, *c, *hs;    /* its configurations, the first, its memory instructions */
     const char *elf;            /* the program */
     cli_funcs fs;               /* its functions, for --func */
     unsigned char *sel;         /* ... those --func names */
@@ -488,12 +488,12 @@ static int ann_open(ann_report *R, ann *A, const char *rep_path, const char *elf
 {
     const char *why = NULL;
     if (cli_report_read("edan annotate", rep_path, &R->text, &R->root, &R->cfgs)) return -1;
-    R->c = edan__json_at(R->cfgs, 0);
-    R->hs = edan__json_get(R->c, "hotspots");
-    if (edan__json_kind(R->hs) != EDAN__JSON_ARRAY)
-        return opt_ferr("edan annotate", rep_path, edan__json_line(R->c), "the report has no memory instructions: it "
+    R->c = edan_json_at(R->cfgs, 0);
+    R->hs = edan_json_get(R->c, "hotspots");
+    if (edan_json_kind(R->hs) != EDAN_JSON_ARRAY)
+        return opt_ferr("edan annotate", rep_path, edan_json_line(R->c), "the report has no memory instructions: it "
                         "was made without --top (edan trace --json --top 1000000 --chain)");
-    R->elf = elf_opt ? elf_opt : edan__json_string(edan__json_get(R->root, "elf"), NULL);
+    R->elf = elf_opt ? elf_opt : edan_json_string(edan_json_get(R->root, "elf"), NULL);
     if (!R->elf) return opt_err("edan annotate", "%s does not name its program: give --elf PROG", rep_path);
     if (cli_syms_open(&A->sy, R->elf, 0, &why)) return opt_err("edan annotate", "%s: %s", R->elf, why);
     if (aa->nfuncs) {
@@ -534,34 +534,34 @@ static int ann_push(ann *A, const ann_line *L)
 static int ann_read_insns(ann *A, const ann_report *R, const ann_args *aa, const char *rep_path, ann_insn **in,
                           size_t *n)
 {
-    size_t i, nh = edan__json_len(R->hs), cap = 0;
+    size_t i, nh = edan_json_len(R->hs), cap = 0;
     *in = NULL;
     *n = 0;
     for (i = 0; i < nh; i++) {
-        const edan__json *h = edan__json_at(R->hs, i), *sv = edan__json_get(h, "served");
-        const char *as = edan__json_string(edan__json_get(h, "address"), NULL);
+        const edan_json *h = edan_json_at(R->hs, i), *sv = edan_json_get(h, "served");
+        const char *as = edan_json_string(edan_json_get(h, "address"), NULL);
         ann_insn I, *ni;
         uint32_t l;
         if (!as)
-            return opt_ferr("edan annotate", rep_path, edan__json_line(h), "a memory instruction without an address: "
+            return opt_ferr("edan annotate", rep_path, edan_json_line(h), "a memory instruction without an address: "
                             "the trace has no PCs (RISC-V: edan trace --text-pc or --binary)");
         memset(&I, 0, sizeof I);
         I.addr = strtoull(as, NULL, 16);
         if (!ann_selected(&R->fs, R->sel, aa, I.addr)) continue;
-        snprintf(I.text, sizeof I.text, "%s", edan__json_string(edan__json_get(h, "instruction"),
-                                                                edan__json_string(edan__json_get(h, "op"), "?")));
+        snprintf(I.text, sizeof I.text, "%s", edan_json_string(edan_json_get(h, "instruction"),
+                                                               edan_json_string(edan_json_get(h, "op"), "?")));
         I.c.mem = ann_u64(h, "mem_vertices");
         I.c.chained = ann_u64(h, "chained");
         I.c.max_md = ann_u64(h, "max_md");
         I.c.chain = ann_u64(h, "chain");
-        if (edan__json_len(sv) > EDAN_MAX_LEVELS)
-            return opt_ferr("edan annotate", rep_path, edan__json_line(sv), "\"served\" has %zu levels; at most %d",
-                            edan__json_len(sv), EDAN_MAX_LEVELS);
-        for (l = 0; l < edan__json_len(sv); l++) {
-            double v = edan__json_number(edan__json_at(sv, l), 0);
+        if (edan_json_len(sv) > EDAN_MAX_LEVELS)
+            return opt_ferr("edan annotate", rep_path, edan_json_line(sv), "\"served\" has %zu levels; at most %d",
+                            edan_json_len(sv), EDAN_MAX_LEVELS);
+        for (l = 0; l < edan_json_len(sv); l++) {
+            double v = edan_json_number(edan_json_at(sv, l), 0);
             I.c.served[l] = v > 0 ? (uint64_t)v : 0;
         }
-        if (edan__json_len(sv) > A->nlev) A->nlev = (uint32_t)edan__json_len(sv);
+        if (edan_json_len(sv) > A->nlev) A->nlev = (uint32_t)edan_json_len(sv);
         if (!(ni = (ann_insn *)cli_grow(*in, &cap, *n, sizeof *ni, 256))) return ann_oom();
         *in = ni;
         ni[(*n)++] = I;
@@ -643,15 +643,15 @@ fail:
    and what the lines below leave out. */
 static void ann_header(const ann *A, const ann_report *R, const char *rep_path, int no_line, FILE *o)
 {
-    const edan__json *root = R->root;
+    const edan_json *root = R->root;
     const char *elf = R->elf;
     char s1[32], s2[32], s3[32], s4[32], s5[32];
-    fprintf(o, "edan annotate: %s", edan__json_string(edan__json_get(root, "source"), rep_path));
-    if (strcmp(elf, edan__json_string(edan__json_get(root, "source"), ""))) fprintf(o, " (program %s)", elf);
-    fprintf(o, " [%s]%s\n", edan__json_string(edan__json_get(R->c, "name"), "?"),
-            edan__json_len(R->cfgs) > 1 ? " (the report's first configuration)" : "");
-    if (edan__json_bool(edan__json_get(root, "partial"), 0))
-        fprintf(o, "PARTIAL: %s\n", edan__json_string(edan__json_get(root, "partial_reason"), "the run ended early"));
+    fprintf(o, "edan annotate: %s", edan_json_string(edan_json_get(root, "source"), rep_path));
+    if (strcmp(elf, edan_json_string(edan_json_get(root, "source"), ""))) fprintf(o, " (program %s)", elf);
+    fprintf(o, " [%s]%s\n", edan_json_string(edan_json_get(R->c, "name"), "?"),
+            edan_json_len(R->cfgs) > 1 ? " (the report's first configuration)" : "");
+    if (edan_json_bool(edan_json_get(root, "partial"), 0))
+        fprintf(o, "PARTIAL: %s\n", edan_json_string(edan_json_get(root, "partial_reason"), "the run ended early"));
     fprintf(o, "W = %s memory access vertices, %s chained; D = %s", cli_group(s1, sizeof s1, A->W),
             cli_group(s2, sizeof s2, A->chained), cli_group(s3, sizeof s3, A->D));
     if (!A->W) fprintf(o, "\n");
@@ -663,7 +663,7 @@ static void ann_header(const ann *A, const ann_report *R, const char *rep_path, 
                 cli_group(s4, sizeof s4, A->D), A->D == 1 ? "" : "es", cli_group(s5, sizeof s5, A->chain_total),
                 ann_share(A, A->chain_total, s1, sizeof s1));
     else fprintf(o, " (no critical chain: %s)\n", A->no_chain);
-    if (!strcmp(edan__json_string(edan__json_get(root, "isa"), ""), "x86-64"))
+    if (!strcmp(edan_json_string(edan_json_get(root, "isa"), ""), "x86-64"))
         fprintf(o, "(x86-64: an instruction's memory operands are vertices of their own: mem counts accesses)\n");
     if (A->unplaced)
         fprintf(o, "(%s memory vertices lie outside the functions of %s: in a shared library, the loader, or code "
@@ -745,7 +745,7 @@ static int ann_render(const char *rep_path, const char *elf_opt, const ann_args 
 {
     ann_report R;
     ann A;
-    const edan__json *cc;
+    const edan_json *cc;
     size_t i;
     int rc = 2, no_line = 0;
     memset(&A, 0, sizeof A);
@@ -754,10 +754,10 @@ static int ann_render(const char *rep_path, const char *elf_opt, const ann_args 
     A.D = ann_u64(R.c, "D");
     A.W = ann_u64(R.c, "W");
     A.chained = ann_u64(R.c, "chained");
-    cc = edan__json_get(R.c, "critical_chain");
-    A.have_chain = edan__json_bool(edan__json_get(cc, "found"), 0);
+    cc = edan_json_get(R.c, "critical_chain");
+    A.have_chain = edan_json_bool(edan_json_get(cc, "found"), 0);
     A.no_chain = !cc ? "the report was made without --chain"
-                 : edan__json_string(edan__json_get(cc, "why"), "not found");
+                 : edan_json_string(edan_json_get(cc, "why"), "not found");
     if (ann_collect(&A, &R, aa, rep_path, &no_line)) goto out;
     ann_header(&A, &R, rep_path, no_line, o);
     if (!A.nl)
@@ -782,7 +782,7 @@ out:
     free(A.l);
     free(A.in);
     if (A.sy.dwfl) cli_syms_close(&A.sy);
-    edan__json_free(R.root);
+    edan_json_free(R.root);
     free(R.text);
     return rc;
 }

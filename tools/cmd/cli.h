@@ -10,7 +10,6 @@
 #define EDAN_CLI_H
 #include <stdio.h>
 #include <stdlib.h>
-#define EDAN_INTERNAL     /* the CLI reads JSON with the profile loader's reader */
 #include "edan.h"
 #include "../common/opt.h"
 #include "../front/syms.h"
@@ -33,7 +32,7 @@ static inline void *cli_grow(void *items, size_t *cap, size_t n, size_t esz, siz
 /* A result's application name (edan rank's column, edan plot's legend):
    its "source" (path when it has none) without directories and a trace's
    or result's extension, then " rank R" for a rank of a job of several. */
-void cli_result_name(const edan__json *root, const char *path, char *out, size_t n);
+void cli_result_name(const edan_json *root, const char *path, char *out, size_t n);
 
 /* What edan trace met in the program that the numbers depend on, for the
    report to say (tools/trace/plugin_out.c fills it; NULL for edan analyze). */
@@ -266,14 +265,14 @@ char *cli_file_read(const char *cmd, const char *path, size_t *len);
    message names no line). */
 const char *cli_json_where(const char *err, unsigned long *line);
 /* Reads the JSON document at path: 0, with *text (the bytes, to free) and
-   *root (to edan__json_free); or -1 with "CMD: PATH: why" (unreadable) or
+   *root (to edan_json_free); or -1 with "CMD: PATH: why" (unreadable) or
    "CMD: PATH:LINE: not valid JSON: why" printed. */
-int cli_json_read(const char *cmd, const char *path, char **text, size_t *len, edan__json **root);
+int cli_json_read(const char *cmd, const char *path, char **text, size_t *len, edan_json **root);
 /* cli_json_read of a JSON report of edan analyze or edan trace, with its
    "configs" list (not empty): 0; or -1 with the message printed ("not an
    edan report" when it has no such list), *text and *root NULL. */
-int cli_report_read(const char *cmd, const char *path, char **text, edan__json **root,
-                    const edan__json **configs);
+int cli_report_read(const char *cmd, const char *path, char **text, edan_json **root,
+                    const edan_json **configs);
 
 /* Print the report (table or JSON) and write --timeline/--dot files.
    `source` names the input for the report. Returns 0 or -1 (message printed). */

@@ -343,20 +343,20 @@ int cli_next_before_program(const char *cmd, const opt_def *t, size_t n, int arg
    "numa" section. Returns -1 with a message when the profile lacks it. */
 static double cli_remote_delta(const edan_profile *p, const char *path, int node)
 {
-    const edan__json *numa = edan__json_get(edan__profile_json(p), "numa"), *lat;
+    const edan_json *numa = edan_json_get(edan_profile_json(p), "numa"), *lat;
     double local = -1, far = -1;
     int cluster = -1;
     size_t i;
-    if (!numa || edan__json_bool(edan__json_get(numa, "skipped"), 0)) {
+    if (!numa || edan_json_bool(edan_json_get(numa, "skipped"), 0)) {
         cli_err("--remote: %s has no NUMA latency matrix (%s)", path,
-                numa ? edan__json_string(edan__json_get(numa, "reason"), "skipped") : "probe ran without --numa");
+                numa ? edan_json_string(edan_json_get(numa, "reason"), "skipped") : "probe ran without --numa");
         return -1;
     }
-    lat = edan__json_get(numa, "latency");
-    for (i = 0; i < edan__json_len(lat); i++) {
-        const edan__json *e = edan__json_at(lat, i);
-        int c = (int)edan__json_number(edan__json_get(e, "cluster"), -1), n = (int)edan__json_number(edan__json_get(e, "node"), -1);
-        double ns = edan__json_number(edan__json_get(edan__json_get(e, "ns"), "median"), -1);
+    lat = edan_json_get(numa, "latency");
+    for (i = 0; i < edan_json_len(lat); i++) {
+        const edan_json *e = edan_json_at(lat, i);
+        int c = (int)edan_json_number(edan_json_get(e, "cluster"), -1), n = (int)edan_json_number(edan_json_get(e, "node"), -1);
+        double ns = edan_json_number(edan_json_get(edan_json_get(e, "ns"), "median"), -1);
         if (cluster < 0) cluster = c;
         if (c != cluster || ns <= 0) continue;
         if (n == c) local = ns;
@@ -441,19 +441,19 @@ static int cli_apply_profile(cli_analysis *a)
                  (unsigned)p->num_checks, a->profile_path);
     a->profile_m = p->mlp_m;
     {   /* a level the profile takes at another size than hwloc reports: its reason, for the report */
-        const edan__json *cs = edan__json_get(edan__profile_json(p), "caches");
+        const edan_json *cs = edan_json_get(edan_profile_json(p), "caches");
         size_t i, n = 0;
         a->profile_cache_note[0] = 0;
-        for (i = 0; i < edan__json_len(cs) && n < sizeof a->profile_cache_note; i++) {
-            const edan__json *c = edan__json_at(cs, i);
-            double size = edan__json_number(edan__json_get(c, "size_bytes"), 0);
-            double eff = edan__json_number(edan__json_get(c, "effective_bytes"), size);
+        for (i = 0; i < edan_json_len(cs) && n < sizeof a->profile_cache_note; i++) {
+            const edan_json *c = edan_json_at(cs, i);
+            double size = edan_json_number(edan_json_get(c, "size_bytes"), 0);
+            double eff = edan_json_number(edan_json_get(c, "effective_bytes"), size);
             if (!(size > 0 && eff > 0) || eff == size) continue;
             n += (size_t)snprintf(a->profile_cache_note + n, sizeof a->profile_cache_note - n,
                                   "%s%s taken as %.0f KiB, not the %.0f KiB %s reports (%s)", n ? "; " : "",
-                                  edan__json_string(edan__json_get(c, "level"), "?"), eff / 1024, size / 1024,
-                                  edan__json_string(edan__json_get(c, "source"), "the system"),
-                                  edan__json_string(edan__json_get(c, "effective_source"), "measured"));
+                                  edan_json_string(edan_json_get(c, "level"), "?"), eff / 1024, size / 1024,
+                                  edan_json_string(edan_json_get(c, "source"), "the system"),
+                                  edan_json_string(edan_json_get(c, "effective_source"), "measured"));
         }
     }
     edan_profile_to_config(p, &a->profile_caches);

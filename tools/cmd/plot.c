@@ -9,7 +9,7 @@
      slowdown) against the added RAM latency, one line per configuration and m.
 
    Only C99, libc and libm; reports are read with the JSON reader of
-   edan.h (internal, declared for the CLI under EDAN_INTERNAL).
+   edan.h (edan_json_*).
    The SVG is written to a temporary file and renamed when complete. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -164,22 +164,22 @@ static int plot_read_report(plot_set *ps, const char *path, const char *label, c
     size_t k, i, found = 0;
     char stem[160];
     char *text;
-    edan__json *root;
-    const edan__json *configs;
+    edan_json *root;
+    const edan_json *configs;
     int rc = -1;
     if (cli_report_read("edan plot", path, &text, &root, &configs)) return -1;
     if (label) snprintf(stem, sizeof stem, "%s", label);
-    else if (edan__json_number(edan__json_get(edan__json_get(root, "job"), "size"), 0) > 1)
+    else if (edan_json_number(edan_json_get(edan_json_get(root, "job"), "size"), 0) > 1)
         cli_result_name(root, path, stem, sizeof stem);    /* a rank of a job: "app rank R" */
     else plot_stem(path, stem, sizeof stem);
-    for (k = 0; k < edan__json_len(configs); k++) {
-        const edan__json *c = edan__json_at(configs, k), *tl = edan__json_get(c, "timeline"), *bins, *tauv;
-        const char *name = edan__json_string(edan__json_get(c, "name"), NULL);
+    for (k = 0; k < edan_json_len(configs); k++) {
+        const edan_json *c = edan_json_at(configs, k), *tl = edan_json_get(c, "timeline"), *bins, *tauv;
+        const char *name = edan_json_string(edan_json_get(c, "name"), NULL);
         plot_series *s;
         double tau;
         char cname[48];
-        if (edan__json_kind(c) != EDAN__JSON_OBJECT) {
-            opt_ferr("edan plot", path, 0, "line %lu: configuration %zu is not an object", edan__json_line(c), k + 1);
+        if (edan_json_kind(c) != EDAN_JSON_OBJECT) {
+            opt_ferr("edan plot", path, 0, "line %lu: configuration %zu is not an object", edan_json_line(c), k + 1);
             goto out;
         }
         if (!name) {
@@ -188,17 +188,17 @@ static int plot_read_report(plot_set *ps, const char *path, const char *label, c
         }
         if (!plot_config_wanted(sel, name, k)) continue;
         if (!tl) continue;
-        tauv = edan__json_get(tl, "tau");
-        bins = edan__json_get(tl, "bins");
-        if (edan__json_kind(tauv) != EDAN__JSON_NUMBER || edan__json_kind(bins) != EDAN__JSON_ARRAY) {
+        tauv = edan_json_get(tl, "tau");
+        bins = edan_json_get(tl, "bins");
+        if (edan_json_kind(tauv) != EDAN_JSON_NUMBER || edan_json_kind(bins) != EDAN_JSON_ARRAY) {
             opt_ferr("edan plot", path, 0, "line %lu: the timeline needs a number \"tau\" and an array \"bins\"",
-                     edan__json_line(tl));
+                     edan_json_line(tl));
             goto out;
         }
-        tau = edan__json_number(tauv, 0);
+        tau = edan_json_number(tauv, 0);
         if (!(tau >= 1 && tau <= 1e18) || tau != floor(tau)) {
             opt_ferr("edan plot", path, 0, "line %lu: timeline tau %g is not a whole number of cycles from 1 to 1e18",
-                     edan__json_line(tauv), tau);
+                     edan_json_line(tauv), tau);
             goto out;
         }
         s = plot_add_series(ps);
@@ -209,12 +209,12 @@ static int plot_read_report(plot_set *ps, const char *path, const char *label, c
         snprintf(s->file_label, sizeof s->file_label, "%s", stem);
         snprintf(s->config, sizeof s->config, "%s", name);
         s->tau = tau;
-        for (i = 0; i < edan__json_len(bins); i++) {
-            const edan__json *b = edan__json_at(bins, i);
-            double v = edan__json_number(b, -1);
-            if (edan__json_kind(b) != EDAN__JSON_NUMBER || !(v >= 0 && v <= PLOT_MAX_BYTES) || v != floor(v)) {
+        for (i = 0; i < edan_json_len(bins); i++) {
+            const edan_json *b = edan_json_at(bins, i);
+            double v = edan_json_number(b, -1);
+            if (edan_json_kind(b) != EDAN_JSON_NUMBER || !(v >= 0 && v <= PLOT_MAX_BYTES) || v != floor(v)) {
                 opt_ferr("edan plot", path, 0, "line %lu: timeline bin %zu of \"%s\" is %g, not a byte count (a whole "
-                         "number from 0 to 2^64)", edan__json_line(b), i, name, v);
+                         "number from 0 to 2^64)", edan_json_line(b), i, name, v);
                 goto out;
             }
             if (plot_push(s, tau * (double)i, v)) {
@@ -223,7 +223,7 @@ static int plot_read_report(plot_set *ps, const char *path, const char *label, c
             }
         }
         if (!s->n) {
-            opt_ferr("edan plot", path, 0, "line %lu: the timeline of \"%s\" has no bins", edan__json_line(bins), name);
+            opt_ferr("edan plot", path, 0, "line %lu: the timeline of \"%s\" has no bins", edan_json_line(bins), name);
             goto out;
         }
         found++;
@@ -238,7 +238,7 @@ static int plot_read_report(plot_set *ps, const char *path, const char *label, c
     }
     rc = 0;
 out:
-    edan__json_free(root);
+    edan_json_free(root);
     free(text);
     return rc;
 }

@@ -71,16 +71,16 @@ static int rank_by_Lambda(const void *a, const void *b)
 /* obj's number `key`: 0 and *out, or -1 with `path:line: what is wrong`.
    W, D and C are counts (whole); every value is in [0, 2^64], so that
    what rank prints and divides stays finite. */
-static int rank_value(const char *path, const edan__json *obj, const char *key, int whole, double *out)
+static int rank_value(const char *path, const edan_json *obj, const char *key, int whole, double *out)
 {
-    const edan__json *v = edan__json_get(obj, key);
-    double x = edan__json_number(v, -1);
-    if (edan__json_kind(v) != EDAN__JSON_NUMBER) {
-        opt_ferr("edan rank", path, edan__json_line(v ? v : obj), "no number \"%s\"", key);
+    const edan_json *v = edan_json_get(obj, key);
+    double x = edan_json_number(v, -1);
+    if (edan_json_kind(v) != EDAN_JSON_NUMBER) {
+        opt_ferr("edan rank", path, edan_json_line(v ? v : obj), "no number \"%s\"", key);
         return -1;
     }
     if (!(x >= 0 && x <= RANK_MAX_VALUE) || (whole && x != floor(x))) {
-        opt_ferr("edan rank", path, edan__json_line(v), "\"%s\" is %g: expected a %s from 0 to 2^64", key, x,
+        opt_ferr("edan rank", path, edan_json_line(v), "\"%s\" is %g: expected a %s from 0 to 2^64", key, x,
                  whole ? "whole number" : "number");
         return -1;
     }
@@ -93,26 +93,26 @@ static int rank_load(const char *path, const char *config, uint32_t m, rank_app 
 {
     size_t i, n;
     char key[16], *text;
-    edan__json *root;
-    const edan__json *cfgs, *c = NULL, *b;
+    edan_json *root;
+    const edan_json *cfgs, *c = NULL, *b;
     int rc = -1;
     if (cli_report_read("edan rank", path, &text, &root, &cfgs)) return -1;
-    n = edan__json_len(cfgs);
+    n = edan_json_len(cfgs);
     if (!config) {
-        c = edan__json_at(cfgs, 0);
+        c = edan_json_at(cfgs, 0);
     } else {
         uint64_t idx;
-        if (!opt_u64(config, 0, UINT64_MAX, &idx)) c = idx < n ? edan__json_at(cfgs, (size_t)idx) : NULL;
+        if (!opt_u64(config, 0, UINT64_MAX, &idx)) c = idx < n ? edan_json_at(cfgs, (size_t)idx) : NULL;
         for (i = 0; !c && i < n; i++)
-            if (!strcmp(edan__json_string(edan__json_get(edan__json_at(cfgs, i), "name"), ""), config))
-                c = edan__json_at(cfgs, i);
+            if (!strcmp(edan_json_string(edan_json_get(edan_json_at(cfgs, i), "name"), ""), config))
+                c = edan_json_at(cfgs, i);
         if (!c) {
             opt_ferr("edan rank", path, 0, "no configuration '%s'", config);
             goto done;
         }
     }
     snprintf(key, sizeof key, "%u", m);
-    b = edan__json_get(edan__json_get(c, "m"), key);
+    b = edan_json_get(edan_json_get(c, "m"), key);
     if (!b) {
         opt_ferr("edan rank", path, 0, "the report has no m = %u (analyse with --m %u)", m, m);
         goto done;
@@ -124,10 +124,10 @@ static int rank_load(const char *path, const char *config, uint32_t m, rank_app 
         goto done;
     app->w_over_c = app->C > 0 ? app->W / app->C : 0.0;     /* C >= 1: at most 2^64 */
     app->lambda_window = -1;
-    if (edan__json_get(b, "lambda_window") && rank_value(path, b, "lambda_window", 1, &app->lambda_window)) goto done;
+    if (edan_json_get(b, "lambda_window") && rank_value(path, b, "lambda_window", 1, &app->lambda_window)) goto done;
     rc = 0;
 done:
-    edan__json_free(root);
+    edan_json_free(root);
     free(text);
     return rc;
 }

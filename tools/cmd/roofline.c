@@ -33,17 +33,17 @@
 
 /* The number `key` of a report's object, dflt when missing; 0, or -1 with
    `edan roofline: --app PATH:LINE: what` when it is no number from lo to hi. */
-static int app_number(const char *path, const edan__json *obj, const char *key, double lo, double hi, double dflt,
+static int app_number(const char *path, const edan_json *obj, const char *key, double lo, double hi, double dflt,
                       double *out)
 {
-    const edan__json *v = edan__json_get(obj, key);
-    *out = edan__json_number(v, dflt);
-    if (!v || (edan__json_kind(v) == EDAN__JSON_NUMBER && *out >= lo && *out <= hi)) return 0;
-    if (edan__json_kind(v) == EDAN__JSON_NUMBER)
+    const edan_json *v = edan_json_get(obj, key);
+    *out = edan_json_number(v, dflt);
+    if (!v || (edan_json_kind(v) == EDAN_JSON_NUMBER && *out >= lo && *out <= hi)) return 0;
+    if (edan_json_kind(v) == EDAN_JSON_NUMBER)
         opt_err("edan roofline", "--app %s:%lu: \"%s\" is %g: expected a number from %g to %g", path,
-                edan__json_line(v), key, *out, lo, hi);
+                edan_json_line(v), key, *out, lo, hi);
     else
-        opt_err("edan roofline", "--app %s:%lu: \"%s\" must be a number", path, edan__json_line(v), key);
+        opt_err("edan roofline", "--app %s:%lu: \"%s\" must be a number", path, edan_json_line(v), key);
     return -1;
 }
 
@@ -57,10 +57,10 @@ typedef struct rl_profile_id {
    (named in `with`), 2 with none. A report names its profile's CRC-32
    ("profile_crc32"), whatever the file is called now; one written before
    names only the path: the same file or not. */
-static int app_foreign(const edan__json *root, const rl_profile_id *id, char *with, size_t n)
+static int app_foreign(const edan_json *root, const rl_profile_id *id, char *with, size_t n)
 {
-    const char *p = edan__json_string(edan__json_get(root, "profile"), NULL);
-    const char *crc = edan__json_string(edan__json_get(root, "profile_crc32"), NULL);
+    const char *p = edan_json_string(edan_json_get(root, "profile"), NULL);
+    const char *crc = edan_json_string(edan_json_get(root, "profile_crc32"), NULL);
     struct stat a, b;
     if (!p) return 2;
     snprintf(with, n, "%s", p);
@@ -104,15 +104,15 @@ static int app_point(const char *spec, int model_only, unsigned prof_m, const rl
     char path[1024], key[16], err[300];
     double runtime = 0, flops, ghz, lo_t, hi_t;
     char *text;
-    edan__json *root;
-    const edan__json *cfgs, *c, *ms, *b;
+    edan_json *root;
+    const edan_json *cfgs, *c, *ms, *b;
     int rc = -1;
     runtime = app_file(spec, path, sizeof path);
     if (model_only) runtime = 0;
     if (cli_report_read("edan roofline", path, &text, &root, &cfgs)) return -1;
-    c = edan__json_at(cfgs, 0);
-    ms = edan__json_get(c, "m");
-    if (!ms || !edan__json_len(ms)) {
+    c = edan_json_at(cfgs, 0);
+    ms = edan_json_get(c, "m");
+    if (!ms || !edan_json_len(ms)) {
         opt_err("edan roofline", "--app %s: not an edan report (its first configuration has no \"m\")", path);
         goto done;
     }
@@ -128,15 +128,15 @@ static int app_point(const char *spec, int model_only, unsigned prof_m, const rl
     }
     /* the profile's m, else the paper's, else the report's first */
     snprintf(key, sizeof key, "%u", prof_m);
-    b = edan__json_get(ms, key);
+    b = edan_json_get(ms, key);
     snprintf(key, sizeof key, "%u", CLI_M_PAPER);
-    if (!b) b = edan__json_get(ms, key);
-    if (!b) b = edan__json_value_at(ms, 0);
-    if (edan__json_get(b, "T_window")) {     /* a core's time (the windowed schedule): one point */
-        lo_t = hi_t = edan__json_number(edan__json_get(b, "T_window"), 0);
+    if (!b) b = edan_json_get(ms, key);
+    if (!b) b = edan_json_value_at(ms, 0);
+    if (edan_json_get(b, "T_window")) {     /* a core's time (the windowed schedule): one point */
+        lo_t = hi_t = edan_json_number(edan_json_get(b, "T_window"), 0);
     } else {                                    /* the paper's bounds: a range */
-        lo_t = edan__json_number(edan__json_get(b, "T_upper"), 0);
-        hi_t = edan__json_number(edan__json_get(b, "T_lower"), 0);
+        lo_t = edan_json_number(edan_json_get(b, "T_upper"), 0);
+        hi_t = edan_json_number(edan_json_get(b, "T_lower"), 0);
     }
     q->predicted = runtime <= 0;
     q->foreign = q->predicted ? app_foreign(root, id, q->analysed_with, sizeof q->analysed_with) : 0;
@@ -165,7 +165,7 @@ static int app_point(const char *spec, int model_only, unsigned prof_m, const rl
     q->label = label;
     rc = 0;
 done:
-    edan__json_free(root);
+    edan_json_free(root);
     free(text);
     return rc;
 }
@@ -264,20 +264,20 @@ static int names_file(const char *mode)
    of the first entry's mode. */
 typedef struct rl_key { int cluster; const char *mode; unsigned long line; } rl_key;
 
-static size_t larm_keys(const edan__json *roofs, rl_key *keys, size_t max)
+static size_t larm_keys(const edan_json *roofs, rl_key *keys, size_t max)
 {
     size_t i, k, nk = 0;
-    for (i = 0; i < edan__json_len(roofs); i++) {
-        const edan__json *e = edan__json_at(roofs, i);
+    for (i = 0; i < edan_json_len(roofs); i++) {
+        const edan_json *e = edan_json_at(roofs, i);
         /* an integer from 0 to 2^20 when present: the loader or rl_ref_check checked it */
-        int c = (int)edan__json_number(edan__json_get(e, "cluster"), -1);
-        const char *m = edan__json_string(edan__json_get(e, "mode"), NULL);
+        int c = (int)edan_json_number(edan_json_get(e, "cluster"), -1);
+        const char *m = edan_json_string(edan_json_get(e, "mode"), NULL);
         if (c < 0) continue;
         for (k = 0; k < nk; k++)
             if (keys[k].cluster == c && (keys[k].mode == m || (keys[k].mode && m && !strcmp(keys[k].mode, m)))) break;
         if (k == nk && nk < max) {
             keys[nk].cluster = c;
-            keys[nk].line = edan__json_line(edan__json_get(e, "mode"));
+            keys[nk].line = edan_json_line(edan_json_get(e, "mode"));
             keys[nk++].mode = m;
         }
     }
@@ -432,15 +432,15 @@ typedef struct rl_input {
     char *text;
     size_t len;
     edan_profile *p;
-    edan__json *own_root;
-    const edan__json *root;     /* the profile's JSON, either way */
+    edan_json *own_root;
+    const edan_json *root;     /* the profile's JSON, either way */
     unsigned prof_m;            /* the measured profile's m; 0: none */
 } rl_input;
 
 static void rl_input_free(rl_input *in)
 {
     if (in->p) edan_profile_free(in->p);
-    edan__json_free(in->own_root);
+    edan_json_free(in->own_root);
     free(in->text);
 }
 
@@ -457,19 +457,19 @@ static int rl_read_inputs(rl_args *a, rl_input *in)
     in->text = cli_file_read("edan roofline", a->path, &in->len);
     if (!in->text) return -1;
     if (edan_profile_parse(in->text, in->len, a->path, NULL, &in->p, err, sizeof err) == EDAN_OK) {
-        in->root = edan__profile_json(in->p);
+        in->root = edan_profile_json(in->p);
         in->prof_m = in->p->mlp_m;
     } else {
-        if (edan__json_parse(in->text, in->len, NULL, &in->own_root, jerr, sizeof jerr) != EDAN_OK) {
+        if (edan_json_parse(in->text, in->len, NULL, &in->own_root, jerr, sizeof jerr) != EDAN_OK) {
             unsigned long line;
             const char *why = cli_json_where(jerr, &line);
             return opt_ferr(NULL, a->path, line, "%s", why);
         }
         in->root = in->own_root;
-        if (!rl_str_is(edan__json_get(in->root, "schema"), EDAN_PROFILE_SCHEMA))
+        if (!rl_str_is(edan_json_get(in->root, "schema"), EDAN_PROFILE_SCHEMA))
             return opt_ferr(NULL, a->path, 0, "not a hardware profile (\"schema\" is not \"" EDAN_PROFILE_SCHEMA "\")");
         /* else the loader's message: a measured profile that does not check */
-        if (!edan__json_bool(edan__json_get(in->root, "reference"), 0)) return opt_err(NULL, "%s", err);
+        if (!edan_json_bool(edan_json_get(in->root, "reference"), 0)) return opt_err(NULL, "%s", err);
         if (rl_ref_check(in->root, a->path, err, sizeof err)) return opt_err(NULL, "%s", err);
     }
     id.path = a->path;
@@ -504,7 +504,7 @@ static int rl_finish(rl_chart *ch, const rl_args *a)
 static int rl_build_cluster(rl_chart *ch, const rl_args *a, const rl_input *in)
 {
     char err[600];
-    const edan__json *roofs = rl_larm_roofs(in->root, a->path, err, sizeof err);
+    const edan_json *roofs = rl_larm_roofs(in->root, a->path, err, sizeof err);
     const char *mode = a->mode;
     int cl = (int)a->cluster;
     rl_key keys[64];
@@ -534,7 +534,7 @@ static int rl_build_cluster(rl_chart *ch, const rl_args *a, const rl_input *in)
 static int rl_draw_one(const rl_args *a, const rl_input *in)
 {
     char err[600];
-    const edan__json *numa = edan__json_get(in->root, "numa");
+    const edan_json *numa = edan_json_get(in->root, "numa");
     int rc = -1;
     rl_chart *ch = (rl_chart *)calloc(1, sizeof *ch);
     if (!ch) return opt_err("edan roofline", "out of memory");
@@ -550,8 +550,8 @@ static int rl_draw_one(const rl_args *a, const rl_input *in)
     }
     if (rl_finish(ch, a) || out_clashes(a->out, a->path, a->apps, a->napps) || rl_write_chart(a->out, ch, a->pts, a->npts))
         goto done;
-    if (a->cluster < 0 && edan__json_len(edan__json_get(numa, "roofs")) &&
-        !edan__json_bool(edan__json_get(numa, "skipped"), 0))
+    if (a->cluster < 0 && edan_json_len(edan_json_get(numa, "roofs")) &&
+        !edan_json_bool(edan_json_get(numa, "skipped"), 0))
         opt_err("edan roofline", "the profile also has LARM roofs: --larm draws one chart per cluster");
     rc = 0;
 done:
@@ -611,7 +611,7 @@ static int larm_name(char *name, size_t n, const char *out, size_t base_len, con
 static int rl_draw_larm(const rl_args *a, const rl_input *in)
 {
     char err[600], name[4300];
-    const edan__json *roofs = rl_larm_roofs(in->root, a->path, err, sizeof err);
+    const edan_json *roofs = rl_larm_roofs(in->root, a->path, err, sizeof err);
     rl_key keys[64];
     size_t nk, j, which[64], base_len = strlen(a->out);
     int ndrawn, rc = -1;

@@ -99,14 +99,14 @@ const char *cli_json_where(const char *err, unsigned long *line)
     return err;
 }
 
-int cli_json_read(const char *cmd, const char *path, char **text, size_t *len, edan__json **root)
+int cli_json_read(const char *cmd, const char *path, char **text, size_t *len, edan_json **root)
 {
     char err[512];
     size_t n = 0;
     *root = NULL;
     if (!(*text = cli_file_read(cmd, path, &n))) return -1;
     if (len) *len = n;
-    if (edan__json_parse(*text, n, NULL, root, err, sizeof err) != EDAN_OK) {
+    if (edan_json_parse(*text, n, NULL, root, err, sizeof err) != EDAN_OK) {
         unsigned long line;
         const char *why = cli_json_where(err, &line);
         free(*text);
@@ -117,15 +117,15 @@ int cli_json_read(const char *cmd, const char *path, char **text, size_t *len, e
     return 0;
 }
 
-int cli_report_read(const char *cmd, const char *path, char **text, edan__json **root,
-                    const edan__json **configs)
+int cli_report_read(const char *cmd, const char *path, char **text, edan_json **root,
+                    const edan_json **configs)
 {
     if (cli_json_read(cmd, path, text, NULL, root)) return -1;
-    *configs = edan__json_get(*root, "configs");
-    if (edan__json_kind(*root) == EDAN__JSON_OBJECT && edan__json_kind(*configs) == EDAN__JSON_ARRAY &&
-        edan__json_len(*configs))
+    *configs = edan_json_get(*root, "configs");
+    if (edan_json_kind(*root) == EDAN_JSON_OBJECT && edan_json_kind(*configs) == EDAN_JSON_ARRAY &&
+        edan_json_len(*configs))
         return 0;
-    edan__json_free(*root);
+    edan_json_free(*root);
     free(*text);
     *text = NULL;
     *root = NULL;

@@ -1,7 +1,6 @@
 /* tools/common/files.c - reading whole files and writing outputs (files.h). */
 #define _XOPEN_SOURCE 700     /* realpath */
 #include "files.h"
-#define EDAN_INTERNAL     /* edan__read_stream: the one reading loop */
 #include "edan.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -248,7 +247,7 @@ char *files_read_all(const char *path, size_t max, size_t *len, char *err, size_
         return NULL;
     }
     errno = 0;
-    r = edan__read_stream(f, max, NULL, &buf, &n);
+    r = edan_read_stream(f, max, NULL, &buf, &n);
     e = errno;
     if (!std) fclose(f);
     if (r != EDAN_OK) {

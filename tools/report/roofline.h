@@ -8,7 +8,6 @@
 #define EDAN_ROOFLINE_H
 #include <stddef.h>
 #include <stdio.h>
-#define EDAN_INTERNAL     /* the CLI reads JSON with the profile loader's reader */
 #include "edan.h"
 
 /* An application placed on the chart: its arithmetic intensity (flop per
@@ -78,18 +77,18 @@ int edan_cmd_roofline(int argc, char **argv);
 /* tools/report/roofline_roofs.c: the roofs of a profile (CARM, LARM clusters,
    hybrid roofs) and the checks of a reference profile. The builders
    return 0, or -1 with `file:line: what` in err. */
-int rl_str_is(const edan__json *v, const char *s);
-int rl_build_carm(rl_chart *ch, const edan__json *root, const char *path, double threads, double peak,
+int rl_str_is(const edan_json *v, const char *s);
+int rl_build_carm(rl_chart *ch, const edan_json *root, const char *path, double threads, double peak,
                   char *err, size_t n);
-const edan__json *rl_larm_roofs(const edan__json *root, const char *path, char *err, size_t n);
-int rl_build_larm(rl_chart *ch, const edan__json *root, const char *path, int cluster, const char *mode,
+const edan_json *rl_larm_roofs(const edan_json *root, const char *path, char *err, size_t n);
+int rl_build_larm(rl_chart *ch, const edan_json *root, const char *path, int cluster, const char *mode,
                   const char *op, double peak, char *err, size_t n);
 void rl_sort_lines(rl_chart *ch);
-edan_result rl_hybrid_of(const edan_profile *p, const edan__json *root, int cluster, edan_hybrid_model *m,
+edan_result rl_hybrid_of(const edan_profile *p, const edan_json *root, int cluster, edan_hybrid_model *m,
                          char *err, size_t n);
-int rl_add_hybrid(rl_chart *ch, const edan_profile *p, const edan__json *root, const char *path, int cluster,
+int rl_add_hybrid(rl_chart *ch, const edan_profile *p, const edan_json *root, const char *path, int cluster,
                   const rl_hybrid_req *h, const roofline_point *pts, size_t npts, char *err, size_t n);
-int rl_ref_check(const edan__json *root, const char *path, char *err, size_t errlen);
+int rl_ref_check(const edan_json *root, const char *path, char *err, size_t errlen);
 
 /* tools/report/roofline_svg.c: the checks before drawing, of a point (0, or 1
    with what is wrong in why) and of a chart (0, or -1 with `file:line:

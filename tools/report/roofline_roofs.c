@@ -13,32 +13,32 @@
 
 /* ---- the profile ------------------------------------------------------- */
 
-static double stat_median(const edan__json *v)
+static double stat_median(const edan_json *v)
 {
-    if (edan__json_kind(v) == EDAN__JSON_NUMBER) return edan__json_number(v, 0);
-    return edan__json_number(edan__json_get(v, "median"), 0);
+    if (edan_json_kind(v) == EDAN_JSON_NUMBER) return edan_json_number(v, 0);
+    return edan_json_number(edan_json_get(v, "median"), 0);
 }
 
-int rl_str_is(const edan__json *v, const char *s)
+int rl_str_is(const edan_json *v, const char *s)
 {
-    const char *t = edan__json_string(v, NULL);
+    const char *t = edan_json_string(v, NULL);
     return t && !strcmp(t, s);
 }
 
 /* The best median of `value` over the entries of list `name` at `threads`
    whose key[k] is want[k] (want NULL: any); *best_entry: that entry. */
-static double best_median(const edan__json *root, const char *name, const char *value, double threads,
-                          const char *const key[2], const char *const want[2], const edan__json **best_entry)
+static double best_median(const edan_json *root, const char *name, const char *value, double threads,
+                          const char *const key[2], const char *const want[2], const edan_json **best_entry)
 {
-    const edan__json *list = edan__json_get(root, name);
+    const edan_json *list = edan_json_get(root, name);
     double best = 0;
     size_t i;
     int k;
-    for (i = 0; i < edan__json_len(list); i++) {
-        const edan__json *e = edan__json_at(list, i);
-        double g = stat_median(edan__json_get(e, value));
-        int match = edan__json_number(edan__json_get(e, "threads"), 0) == threads;
-        for (k = 0; k < 2 && match; k++) match = !key[k] || !want[k] || rl_str_is(edan__json_get(e, key[k]), want[k]);
+    for (i = 0; i < edan_json_len(list); i++) {
+        const edan_json *e = edan_json_at(list, i);
+        double g = stat_median(edan_json_get(e, value));
+        int match = edan_json_number(edan_json_get(e, "threads"), 0) == threads;
+        for (k = 0; k < 2 && match; k++) match = !key[k] || !want[k] || rl_str_is(edan_json_get(e, key[k]), want[k]);
         if (match && g > best) {
             best = g;
             if (best_entry) *best_entry = e;
@@ -49,25 +49,25 @@ static double best_median(const edan__json *root, const char *name, const char *
 
 /* Best median of bandwidth[] entries of `level` at `threads` (any op);
    *line (when not NULL): where it is in the profile. */
-static double dom_bandwidth(const edan__json *root, const char *level, double threads, unsigned long *line)
+static double dom_bandwidth(const edan_json *root, const char *level, double threads, unsigned long *line)
 {
     const char *const key[2] = {"level", NULL}, *const want[2] = {level, NULL};
-    const edan__json *e = NULL;
+    const edan_json *e = NULL;
     double best = best_median(root, "bandwidth", "GBps", threads, key, want, &e);
-    if (line) *line = edan__json_line(edan__json_get(e, "GBps"));
+    if (line) *line = edan_json_line(edan_json_get(e, "GBps"));
     return best;
 }
 
 /* Best compute median of (isa, op) at `threads`; isa NULL = any ISA;
    *which: its ISA; *line: where it is in the profile. */
-static double dom_compute(const edan__json *root, const char *isa, const char *op, double threads, const char **which,
+static double dom_compute(const edan_json *root, const char *isa, const char *op, double threads, const char **which,
                           unsigned long *line)
 {
     const char *const key[2] = {"op", "isa"}, *const want[2] = {op, isa};
-    const edan__json *e = NULL;
+    const edan_json *e = NULL;
     double best = best_median(root, "compute", "GFLOPs", threads, key, want, &e);
-    if (which && e) *which = edan__json_string(edan__json_get(e, "isa"), "?");
-    *line = edan__json_line(edan__json_get(e, "GFLOPs"));
+    if (which && e) *which = edan_json_string(edan_json_get(e, "isa"), "?");
+    *line = edan_json_line(edan_json_get(e, "GFLOPs"));
     return best;
 }
 
@@ -76,15 +76,15 @@ static double dom_compute(const edan__json *root, const char *isa, const char *o
    it gives. "(none)" (the kernel's name of a host without one, as in an
    emulated machine), "localhost" and "unknown-host" (probe's when the host
    has no name) name nothing. */
-static void host_of(const edan__json *root, const char *path, char *buf, size_t n)
+static void host_of(const edan_json *root, const char *path, char *buf, size_t n)
 {
-    const char *h = edan__json_string(edan__json_get(root, "host"), NULL), *s;
-    const char *cpu = edan__json_string(edan__json_get(edan__json_get(root, "topology"), "cpu_model"), NULL);
+    const char *h = edan_json_string(edan_json_get(root, "host"), NULL), *s;
+    const char *cpu = edan_json_string(edan_json_get(edan_json_get(root, "topology"), "cpu_model"), NULL);
     if (h && *h && strcmp(h, "(none)") && strcmp(h, "localhost") && strcmp(h, "unknown-host")) {
         snprintf(buf, n, "%.150s", h);
         return;
     }
-    h = edan__json_string(edan__json_get(edan__json_get(root, "machine"), "name"), NULL);
+    h = edan_json_string(edan_json_get(edan_json_get(root, "machine"), "name"), NULL);
     if (h && *h) {
         snprintf(buf, n, "%.150s", h);
         return;
@@ -96,7 +96,7 @@ static void host_of(const edan__json *root, const char *path, char *buf, size_t 
 
 /* The compute roofs at `threads`: measured at that count, else one core's
    times threads (compute scales with cores), said so in the label. */
-static void add_compute(rl_chart *ch, const edan__json *root, double threads, double given_peak)
+static void add_compute(rl_chart *ch, const edan_json *root, double threads, double given_peak)
 {
     const char *isa = "", *add_isa = "";
     double scale = 1, peak, add, scalar;
@@ -157,15 +157,15 @@ static const int level_color[4] = {0, 2, 1, 3};
 static const int larm_level_color[3] = {9, 2, 8};
 
 /* The thread counts bandwidth[] has, as text: "1, 2". */
-static void bandwidth_threads(const edan__json *root, char *buf, size_t n, double *smallest)
+static void bandwidth_threads(const edan_json *root, char *buf, size_t n, double *smallest)
 {
-    const edan__json *list = edan__json_get(root, "bandwidth");
+    const edan_json *list = edan_json_get(root, "bandwidth");
     double seen[32];
     size_t i, ns = 0, k, len = 0;
     *smallest = 0;
     buf[0] = 0;
-    for (i = 0; i < edan__json_len(list); i++) {
-        double t = edan__json_number(edan__json_get(edan__json_at(list, i), "threads"), 0);
+    for (i = 0; i < edan_json_len(list); i++) {
+        double t = edan_json_number(edan_json_get(edan_json_at(list, i), "threads"), 0);
         for (k = 0; k < ns && seen[k] != t; k++) {}
         if (k < ns || ns == 32 || !(t > 0)) continue;
         seen[ns++] = t;
@@ -178,25 +178,25 @@ static void bandwidth_threads(const edan__json *root, char *buf, size_t n, doubl
    unstable figures of "stability"), under the chart: the failed checks
    with their figures; nothing for a profile with neither. With warn, a
    failed check is also said on stderr. */
-static void checks_note(rl_chart *ch, const edan__json *root, const char *path, int warn)
+static void checks_note(rl_chart *ch, const edan_json *root, const char *path, int warn)
 {
-    const edan__json *res = edan__json_get(edan__json_get(root, "checks"), "results");
-    size_t i, n = edan__json_len(res), failed = 0, len = 0, cap = sizeof ch->checks_note, said = 0;
-    size_t unstable = edan__json_len(edan__json_get(edan__json_get(root, "stability"), "unstable"));
+    const edan_json *res = edan_json_get(edan_json_get(root, "checks"), "results");
+    size_t i, n = edan_json_len(res), failed = 0, len = 0, cap = sizeof ch->checks_note, said = 0;
+    size_t unstable = edan_json_len(edan_json_get(edan_json_get(root, "stability"), "unstable"));
     char *t = ch->checks_note;
     t[0] = 0;
-    for (i = 0; i < n; i++) failed += !edan__json_bool(edan__json_get(edan__json_at(res, i), "passed"), 1);
+    for (i = 0; i < n; i++) failed += !edan_json_bool(edan_json_get(edan_json_at(res, i), "passed"), 1);
     if (!n && !unstable) return;
     if (n) len = (size_t)snprintf(t, cap, "probe's checks: %u of %u failed", (unsigned)failed, (unsigned)n);
     else len = (size_t)snprintf(t, cap, "probe's checks: none recorded");
     for (i = 0; i < n && len < cap; i++) {
-        const edan__json *e = edan__json_at(res, i);
-        if (edan__json_bool(edan__json_get(e, "passed"), 1)) continue;
+        const edan_json *e = edan_json_at(res, i);
+        if (edan_json_bool(edan_json_get(e, "passed"), 1)) continue;
         len += (size_t)snprintf(t + len, cap - len, "%s %s %s (%.4g > %.4g)", said++ ? ";" : ":",
-                                edan__json_string(edan__json_get(e, "check"), "?"),
-                                edan__json_string(edan__json_get(e, "figure"), "?"),
-                                edan__json_number(edan__json_get(e, "value"), 0),
-                                edan__json_number(edan__json_get(e, "limit"), 0));
+                                edan_json_string(edan_json_get(e, "check"), "?"),
+                                edan_json_string(edan_json_get(e, "figure"), "?"),
+                                edan_json_number(edan_json_get(e, "value"), 0),
+                                edan_json_number(edan_json_get(e, "limit"), 0));
     }
     if (len < cap && unstable)
         len += (size_t)snprintf(t + len, cap - len, "; %u figures unstable", (unsigned)unstable);
@@ -206,7 +206,7 @@ static void checks_note(rl_chart *ch, const edan__json *root, const char *path, 
                  "chart says which", (unsigned)failed, (unsigned)n);
 }
 
-int rl_build_carm(rl_chart *ch, const edan__json *root, const char *path, double threads, double peak,
+int rl_build_carm(rl_chart *ch, const edan_json *root, const char *path, double threads, double peak,
                char *err, size_t n)
 {
     char host[160];
@@ -230,7 +230,7 @@ int rl_build_carm(rl_chart *ch, const edan__json *root, const char *path, double
             snprintf(err, n, "%s: no bandwidth roofs for %g thread(s); the profile has them for %s thread(s)", path,
                      threads, counts);
         else snprintf(err, n, "%s: the profile has no CARM bandwidth roofs (bandwidth[] is empty)%s", path,
-                      edan__json_len(edan__json_get(edan__json_get(root, "numa"), "roofs"))
+                      edan_json_len(edan_json_get(edan_json_get(root, "numa"), "roofs"))
                           ? "; it has LARM roofs: use --larm or --cluster N" : "");
         return -1;
     }
@@ -240,7 +240,7 @@ int rl_build_carm(rl_chart *ch, const edan__json *root, const char *path, double
              threads == 1 ? "" : "s");
     snprintf(ch->foot, sizeof ch->foot, "roofs: best medians of %s; memory levels at %g thread%s%s%s", path, threads,
              threads == 1 ? "" : "s",
-             edan__json_bool(edan__json_get(edan__json_get(root, "bandwidth_method"), "write_allocate_counted"), 0)
+             edan_json_bool(edan_json_get(edan_json_get(root, "bandwidth_method"), "write_allocate_counted"), 0)
                  ? "" : ", write-allocate not counted",
              ch->ncomp ? "" : "; the profile has no compute roofs");
     checks_note(ch, root, path, 1);
@@ -248,30 +248,30 @@ int rl_build_carm(rl_chart *ch, const edan__json *root, const char *path, double
 }
 
 /* The numa section's roofs, or NULL with a message. */
-const edan__json *rl_larm_roofs(const edan__json *root, const char *path, char *err, size_t n)
+const edan_json *rl_larm_roofs(const edan_json *root, const char *path, char *err, size_t n)
 {
-    const edan__json *numa = edan__json_get(root, "numa"), *roofs = edan__json_get(numa, "roofs");
+    const edan_json *numa = edan_json_get(root, "numa"), *roofs = edan_json_get(numa, "roofs");
     if (!numa) {
         snprintf(err, n, "%s: the profile has no LARM roofs (no \"numa\" section: run probe --numa)", path);
         return NULL;
     }
-    if (edan__json_bool(edan__json_get(numa, "skipped"), 0) || !edan__json_len(roofs)) {
+    if (edan_json_bool(edan_json_get(numa, "skipped"), 0) || !edan_json_len(roofs)) {
         snprintf(err, n, "%s: the profile has no LARM roofs (%s)", path,
-                 edan__json_string(edan__json_get(numa, "reason"), "numa.roofs is empty"));
+                 edan_json_string(edan_json_get(numa, "reason"), "numa.roofs is empty"));
         return NULL;
     }
     return roofs;
 }
 
 /* The chart of (cluster, mode): mode NULL = entries without a mode. */
-int rl_build_larm(rl_chart *ch, const edan__json *root, const char *path, int cluster, const char *mode,
+int rl_build_larm(rl_chart *ch, const edan_json *root, const char *path, int cluster, const char *mode,
                const char *op, double peak, char *err, size_t n)
 {
     char host[160];
     static const char *const kinds[4] = {"local", "remote", "contended", "congested"};
     static const char *const kind_color[4] = {"#08519c", "#cb181d", "#e6850e", "#6a3d9a"};
     static const char *const dashes[5] = {"", "9 4", "3 3", "12 3 3 3", "1 3"};
-    const edan__json *roofs = rl_larm_roofs(root, path, err, n), *clusters;
+    const edan_json *roofs = rl_larm_roofs(root, path, err, n), *clusters;
     double threads = 0;
     size_t i;
     int k, invalid = 0, drawn = 0;
@@ -279,16 +279,16 @@ int rl_build_larm(rl_chart *ch, const edan__json *root, const char *path, int cl
     memset(ch, 0, sizeof *ch);
     ch->larm = 1;
     /* the cluster's threads: numa.clusters, else its fewest-thread local roof */
-    clusters = edan__json_get(edan__json_get(root, "numa"), "clusters");
-    for (i = 0; i < edan__json_len(clusters); i++) {
-        const edan__json *e = edan__json_at(clusters, i);
-        if (edan__json_number(edan__json_get(e, "cluster"), -1) == cluster)
-            threads = edan__json_number(edan__json_get(e, "threads"), 0);
+    clusters = edan_json_get(edan_json_get(root, "numa"), "clusters");
+    for (i = 0; i < edan_json_len(clusters); i++) {
+        const edan_json *e = edan_json_at(clusters, i);
+        if (edan_json_number(edan_json_get(e, "cluster"), -1) == cluster)
+            threads = edan_json_number(edan_json_get(e, "threads"), 0);
     }
-    for (i = 0; i < edan__json_len(roofs) && !(threads > 0); i++) {
-        const edan__json *e = edan__json_at(roofs, i);
-        double t = edan__json_number(edan__json_get(e, "threads"), 0);
-        if (edan__json_number(edan__json_get(e, "cluster"), -1) == cluster && rl_str_is(edan__json_get(e, "roof"), "local") &&
+    for (i = 0; i < edan_json_len(roofs) && !(threads > 0); i++) {
+        const edan_json *e = edan_json_at(roofs, i);
+        double t = edan_json_number(edan_json_get(e, "threads"), 0);
+        if (edan_json_number(edan_json_get(e, "cluster"), -1) == cluster && rl_str_is(edan_json_get(e, "roof"), "local") &&
             t > 0 && (threads == 0 || t < threads))
             threads = t;
     }
@@ -301,26 +301,26 @@ int rl_build_larm(rl_chart *ch, const edan__json *root, const char *path, int cl
     }
     for (k = 0; k < 4; k++) {
         int nth = 0;
-        for (i = 0; i < edan__json_len(roofs); i++) {
-            const edan__json *e = edan__json_at(roofs, i), *node = edan__json_get(e, "node");
-            const char *m = edan__json_string(edan__json_get(e, "mode"), NULL);
-            double t = edan__json_number(edan__json_get(e, "threads"), 0);
+        for (i = 0; i < edan_json_len(roofs); i++) {
+            const edan_json *e = edan_json_at(roofs, i), *node = edan_json_get(e, "node");
+            const char *m = edan_json_string(edan_json_get(e, "mode"), NULL);
+            double t = edan_json_number(edan_json_get(e, "threads"), 0);
             char where[64];
             rl_line *l;
-            if (edan__json_number(edan__json_get(e, "cluster"), -1) != cluster || !rl_str_is(edan__json_get(e, "roof"), kinds[k]) ||
-                !rl_str_is(edan__json_get(e, "op"), op) || (mode ? !m || strcmp(m, mode) : m != NULL))
+            if (edan_json_number(edan_json_get(e, "cluster"), -1) != cluster || !rl_str_is(edan_json_get(e, "roof"), kinds[k]) ||
+                !rl_str_is(edan_json_get(e, "op"), op) || (mode ? !m || strcmp(m, mode) : m != NULL))
                 continue;
-            if (!edan__json_bool(edan__json_get(e, "valid"), 1)) {
+            if (!edan_json_bool(edan_json_get(e, "valid"), 1)) {
                 invalid++;
                 continue;
             }
-            if (edan__json_string(edan__json_get(e, "node_label"), NULL))
-                snprintf(where, sizeof where, "%s", edan__json_string(edan__json_get(e, "node_label"), ""));
-            else if (edan__json_kind(node) == EDAN__JSON_NUMBER)
-                snprintf(where, sizeof where, "node %g", edan__json_number(node, 0));
+            if (edan_json_string(edan_json_get(e, "node_label"), NULL))
+                snprintf(where, sizeof where, "%s", edan_json_string(edan_json_get(e, "node_label"), ""));
+            else if (edan_json_kind(node) == EDAN_JSON_NUMBER)
+                snprintf(where, sizeof where, "node %g", edan_json_number(node, 0));
             else snprintf(where, sizeof where, "interleaved");
-            l = new_line(ch, kinds[k], stat_median(edan__json_get(e, "GBps")),
-                         edan__json_line(edan__json_get(e, "GBps")), kind_color[k], dashes[nth % 5]);
+            l = new_line(ch, kinds[k], stat_median(edan_json_get(e, "GBps")),
+                         edan_json_line(edan_json_get(e, "GBps")), kind_color[k], dashes[nth % 5]);
             if (!l) continue;
             nth++;
             drawn++;
@@ -429,13 +429,13 @@ static void hybrid_note(rl_chart *ch, const edan_hybrid_model *m, double F)
    Returns the number added, or -1 with a message. */
 /* The cluster's hybrid model: a measured profile's through the typed API,
    a reference profile's (which the loader refuses) from its JSON. */
-edan_result rl_hybrid_of(const edan_profile *p, const edan__json *root, int cluster, edan_hybrid_model *m,
+edan_result rl_hybrid_of(const edan_profile *p, const edan_json *root, int cluster, edan_hybrid_model *m,
                       char *err, size_t n)
 {
-    return p ? edan_hybrid_from_profile(p, cluster, m, err, n) : edan__hybrid_from_json(root, cluster, m, err, n);
+    return p ? edan_hybrid_from_profile(p, cluster, m, err, n) : edan_hybrid_from_json(root, cluster, m, err, n);
 }
 
-int rl_add_hybrid(rl_chart *ch, const edan_profile *p, const edan__json *root, const char *path, int cluster, const rl_hybrid_req *h,
+int rl_add_hybrid(rl_chart *ch, const edan_profile *p, const edan_json *root, const char *path, int cluster, const rl_hybrid_req *h,
                const roofline_point *pts, size_t npts, char *err, size_t n)
 {
     static const char *const tname[4] = {"loads from the fast memory (lf)", "loads from the slow memory (ls)",
@@ -447,14 +447,14 @@ int rl_add_hybrid(rl_chart *ch, const edan_profile *p, const edan__json *root, c
     int added = 0;
     double F = h->fast_fraction;
     if (F < 0) return 0;
-    if (!edan__json_get(root, "numa")) {
+    if (!edan_json_get(root, "numa")) {
         snprintf(err, n, "%s: the profile has no hybrid model (no \"numa\" section: probe --numa measures it on a "
                  "machine with two or more NUMA nodes)", path);
         return -1;
     }
-    if (edan__json_bool(edan__json_get(edan__json_get(root, "numa"), "skipped"), 0)) {
+    if (edan_json_bool(edan_json_get(edan_json_get(root, "numa"), "skipped"), 0)) {
         snprintf(err, n, "%s: the profile has no hybrid model: probe --numa skipped the NUMA section (%s)", path,
-                 edan__json_string(edan__json_get(edan__json_get(root, "numa"), "reason"), "no reason given"));
+                 edan_json_string(edan_json_get(edan_json_get(root, "numa"), "reason"), "no reason given"));
         return -1;
     }
     if (rl_hybrid_of(p, root, cluster, &m, e2, sizeof e2) != EDAN_OK) {
@@ -518,35 +518,35 @@ int rl_add_hybrid(rl_chart *ch, const edan_profile *p, const edan__json *root, c
 /* A roof of a reference profile: null (the paper gives none), a number or
    {median, min, max}, each a number a chart draws or null. 0, or -1 with
    `file:line: what` in err. */
-static int ref_roof_ok(const edan__json *v, const char *key, const char *path, char *err, size_t errlen)
+static int ref_roof_ok(const edan_json *v, const char *key, const char *path, char *err, size_t errlen)
 {
     size_t i;
-    if (edan__json_kind(v) == EDAN__JSON_OBJECT) {
-        for (i = 0; i < edan__json_len(v); i++)
-            if (ref_roof_ok(edan__json_value_at(v, i), key, path, err, errlen)) return -1;
+    if (edan_json_kind(v) == EDAN_JSON_OBJECT) {
+        for (i = 0; i < edan_json_len(v); i++)
+            if (ref_roof_ok(edan_json_value_at(v, i), key, path, err, errlen)) return -1;
         return 0;
     }
-    if (edan__json_kind(v) == EDAN__JSON_NULL) return 0;
-    if (edan__json_kind(v) == EDAN__JSON_NUMBER) {
-        double x = edan__json_number(v, 0);
+    if (edan_json_kind(v) == EDAN_JSON_NULL) return 0;
+    if (edan_json_kind(v) == EDAN_JSON_NUMBER) {
+        double x = edan_json_number(v, 0);
         if (rl_drawable(x)) return 0;
         snprintf(err, errlen, "%s:%lu: \"%s\" is %g: a roof must be a number from %g to %g (or null when unknown)",
-                 path, edan__json_line(v), key, x, RL_MIN_VALUE, RL_MAX_VALUE);
+                 path, edan_json_line(v), key, x, RL_MIN_VALUE, RL_MAX_VALUE);
         return -1;
     }
-    snprintf(err, errlen, "%s:%lu: \"%s\" must be a number, an object of numbers or null", path, edan__json_line(v),
+    snprintf(err, errlen, "%s:%lu: \"%s\" must be a number, an object of numbers or null", path, edan_json_line(v),
              key);
     return -1;
 }
 
 /* Every "GBps" and "GFLOPs" anywhere in v. */
-static int ref_roofs_ok(const edan__json *v, const char *path, char *err, size_t errlen, int depth)
+static int ref_roofs_ok(const edan_json *v, const char *path, char *err, size_t errlen, int depth)
 {
     size_t i;
     if (depth > 32) return 0;
-    for (i = 0; i < edan__json_len(v); i++) {
-        const char *k = edan__json_kind(v) == EDAN__JSON_OBJECT ? edan__json_key_at(v, i) : NULL;
-        const edan__json *x = edan__json_kind(v) == EDAN__JSON_OBJECT ? edan__json_value_at(v, i) : edan__json_at(v, i);
+    for (i = 0; i < edan_json_len(v); i++) {
+        const char *k = edan_json_kind(v) == EDAN_JSON_OBJECT ? edan_json_key_at(v, i) : NULL;
+        const edan_json *x = edan_json_kind(v) == EDAN_JSON_OBJECT ? edan_json_value_at(v, i) : edan_json_at(v, i);
         if (k && (!strcmp(k, "GBps") || !strcmp(k, "GFLOPs"))) {
             if (ref_roof_ok(x, k, path, err, errlen)) return -1;
         } else if (ref_roofs_ok(x, path, err, errlen, depth + 1)) {
@@ -559,10 +559,10 @@ static int ref_roofs_ok(const edan__json *v, const char *path, char *err, size_t
 /* A reference profile (transcribed from a paper): a version this edan
    reads, roofs that are numbers, and the numa section as the loader
    checks a measured profile's. */
-int rl_ref_check(const edan__json *root, const char *path, char *err, size_t errlen)
+int rl_ref_check(const edan_json *root, const char *path, char *err, size_t errlen)
 {
-    if (edan__profile_check_version(root, path, NULL, err, errlen) != EDAN_OK) return -1;
+    if (edan_profile_check_version(root, path, NULL, err, errlen) != EDAN_OK) return -1;
     if (ref_roofs_ok(root, path, err, errlen, 0)) return -1;
-    return edan__profile_check_numa(root, path, err, errlen) == EDAN_OK ? 0 : -1;
+    return edan_profile_check_numa(root, path, err, errlen) == EDAN_OK ? 0 : -1;
 }
 

@@ -77,13 +77,13 @@ int cli_job_per_rank(const char *path)
 /* ---------------------------------------------------------------------- */
 /* edan job                                                               */
 /* ---------------------------------------------------------------------- */
-void cli_result_name(const edan__json *root, const char *path, char *out, size_t n)
+void cli_result_name(const edan_json *root, const char *path, char *out, size_t n)
 {
-    const char *source = edan__json_string(edan__json_get(root, "source"), path);
+    const char *source = edan_json_string(edan_json_get(root, "source"), path);
     const char *b = strrchr(source, '/');
-    const edan__json *job = edan__json_get(root, "job");
-    double rank = edan__json_number(edan__json_get(job, "rank"), -1);
-    double size = edan__json_number(edan__json_get(job, "size"), 0);
+    const edan_json *job = edan_json_get(root, "job");
+    double rank = edan_json_number(edan_json_get(job, "rank"), -1);
+    double size = edan_json_number(edan_json_get(job, "size"), 0);
     char *dot;
     size_t len;
     b = b ? b + 1 : source;
@@ -133,21 +133,21 @@ typedef struct job_rank {
 static int job_load(const char *path, uint32_t config, uint32_t m, job_rank *r)
 {
     char key[16], *text;
-    edan__json *root;
-    const edan__json *job, *c, *mb;
+    edan_json *root;
+    const edan_json *job, *c, *mb;
     int rc = -1;
     memset(r, 0, sizeof *r);
     r->path = path;
     if (cli_json_read("edan job", path, &text, NULL, &root)) return -1;
-    job = edan__json_get(root, "job");
-    if (edan__json_kind(job) != EDAN__JSON_OBJECT) {
+    job = edan_json_get(root, "job");
+    if (edan_json_kind(job) != EDAN_JSON_OBJECT) {
         opt_err("edan job", "%s: no \"job\" section: not the result of a rank (edan trace under mpirun, mpiexec or srun)",
                 path);
         goto done;
     }
     {   /* whole numbers: a rank of 1.5 is no rank, not rank 1 */
-        double rank = edan__json_number(edan__json_get(job, "rank"), -1);
-        double size = edan__json_number(edan__json_get(job, "size"), -1);
+        double rank = edan_json_number(edan_json_get(job, "rank"), -1);
+        double size = edan_json_number(edan_json_get(job, "size"), -1);
         if (!(rank >= 0 && rank == floor(rank) && rank < 1 << 24)) {
             opt_err("edan job", "%s: \"job\".\"rank\" is not a whole number from 0", path);
             goto done;
@@ -159,29 +159,29 @@ static int job_load(const char *path, uint32_t config, uint32_t m, job_rank *r)
         r->rank = (long)rank;
         r->size = (long)size;
     }
-    snprintf(r->isa, sizeof r->isa, "%s", edan__json_string(edan__json_get(root, "isa"), "?"));
-    snprintf(r->host, sizeof r->host, "%s", edan__json_string(edan__json_get(job, "host"), "?"));
-    snprintf(r->command, sizeof r->command, "%s", edan__json_string(edan__json_get(job, "command"), ""));
-    snprintf(r->program, sizeof r->program, "%s", edan__json_string(edan__json_get(root, "source"), ""));
-    r->partial = edan__json_bool(edan__json_get(root, "partial"), 0);
-    c = edan__json_at(edan__json_get(root, "configs"), config);
+    snprintf(r->isa, sizeof r->isa, "%s", edan_json_string(edan_json_get(root, "isa"), "?"));
+    snprintf(r->host, sizeof r->host, "%s", edan_json_string(edan_json_get(job, "host"), "?"));
+    snprintf(r->command, sizeof r->command, "%s", edan_json_string(edan_json_get(job, "command"), ""));
+    snprintf(r->program, sizeof r->program, "%s", edan_json_string(edan_json_get(root, "source"), ""));
+    r->partial = edan_json_bool(edan_json_get(root, "partial"), 0);
+    c = edan_json_at(edan_json_get(root, "configs"), config);
     if (!c) {
         opt_err("edan job", "%s: no configuration %u", path, config);
         goto done;
     }
     snprintf(key, sizeof key, "%u", m);
-    mb = edan__json_get(edan__json_get(c, "m"), key);
+    mb = edan_json_get(edan_json_get(c, "m"), key);
     if (!mb) {
         opt_err("edan job", "%s: no m = %u in configuration %u (--m picks one the reports have)", path, m, config);
         goto done;
     }
-    r->insns = edan__json_number(edan__json_get(c, "instructions"), -1);
-    r->W = edan__json_number(edan__json_get(c, "W"), -1);
-    r->D = edan__json_number(edan__json_get(c, "D"), -1);
-    r->chained = edan__json_number(edan__json_get(c, "chained"), -1);
-    r->lambda = edan__json_number(edan__json_get(mb, "lambda"), -1);
-    r->T_lower = edan__json_number(edan__json_get(mb, "T_lower"), -1);
-    r->T_upper = edan__json_number(edan__json_get(mb, "T_upper"), -1);
+    r->insns = edan_json_number(edan_json_get(c, "instructions"), -1);
+    r->W = edan_json_number(edan_json_get(c, "W"), -1);
+    r->D = edan_json_number(edan_json_get(c, "D"), -1);
+    r->chained = edan_json_number(edan_json_get(c, "chained"), -1);
+    r->lambda = edan_json_number(edan_json_get(mb, "lambda"), -1);
+    r->T_lower = edan_json_number(edan_json_get(mb, "T_lower"), -1);
+    r->T_upper = edan_json_number(edan_json_get(mb, "T_upper"), -1);
     {
         const double v[] = {r->insns, r->W, r->D, r->chained, r->lambda, r->T_lower, r->T_upper};
         size_t k;
@@ -198,7 +198,7 @@ static int job_load(const char *path, uint32_t config, uint32_t m, job_rank *r)
     }
     rc = 0;
 done:
-    edan__json_free(root);
+    edan_json_free(root);
     free(text);
     return rc;
 }

@@ -40,7 +40,6 @@
 */
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE         /* mincore */
-#define EDAN_INTERNAL     /* util.c, options.c and files.c share this copy of the internal functions */
 #define EDAN_IMPLEMENTATION
 #include "plugin.h"
 

@@ -5,7 +5,6 @@
    plugin (tools/trace/plugin.h). */
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE
-#define EDAN_INTERNAL
 #include "plugin.h"
 
 /* ---------------------------------------------------------------------- */

@@ -60,14 +60,16 @@ endif
 test: $(TEST_NEEDS)
 	@bash tests/run.sh $(filter $(TESTS),$(TEST_NEEDS))
 
-# The code's shape (tests/funclen.sh, tests/include_graph.sh), then the unit
+# The code's shape (tests/funclen.sh, tests/include_graph.sh,
+# tests/private_names.sh), then the unit
 # tests (the model, the RISC-V front-end, the profile loader and the hybrid
 # model) with only a C compiler (and bash, python3): no root, no Debian packages. The
 # binary trace's test needs zlib.h; without it, it is a counted skip. The
 # x86-64 front-end's needs Zydis: `make test` runs it.
 CHECK_TESTS := $(filter-out test_trace_format test_x86,$(patsubst tests/unit/%.c,%,$(TEST_SRCS)))
 check:
-	@bash tests/funclen.sh && bash tests/include_graph.sh && echo "code shape: no function over 150 lines, no include cycle"
+	@bash tests/funclen.sh && bash tests/include_graph.sh && bash tests/private_names.sh && \
+	  echo "code shape: no function over 150 lines, no include cycle, no private name of edan.h outside it"
 	@mkdir -p $(B)/check
 	@for t in $(CHECK_TESTS); do \
 	  $(CC) $(WARN) $(CFLAGS) -I. -Itests/unit -o $(B)/check/$$t tests/unit/$$t.c -lm || exit 1; done

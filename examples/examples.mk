@@ -30,7 +30,7 @@ PLUGIN       := $(B)/edan-plugin.so
 # QEMU's kill() of itself, at a program's fatal signal, told to the plugin first
 PRELOAD      := $(B)/edan-preload.so
 # The plugin prints the report of `edan analyze`, so it links its report code.
-PLUGIN_SRCS  := $(wildcard tools/plugin*.c) tools/flow.c tools/options.c tools/report.c tools/report_json.c tools/report_files.c tools/verdict.c tools/hotspots.c tools/util.c tools/syms.c tools/files.c tools/x86.c
+PLUGIN_SRCS  := $(wildcard tools/plugin*.c) tools/flow.c tools/options.c tools/cores.c tools/report.c tools/report_json.c tools/report_files.c tools/verdict.c tools/hotspots.c tools/util.c tools/syms.c tools/files.c tools/x86.c
 
 .PHONY: examples rv plugin
 all: $(PLUGIN) $(PRELOAD) $(EXAMPLE_BINS) $(HOST_EXAMPLE_BINS)

@@ -5182,6 +5182,7 @@ typedef struct edan__jworker {
 } edan__jworker;
 
 typedef struct edan__jobs {
+    edan_allocator a;               /* the caller's context's */
     uint32_t K;                     /* every configuration */
     uint32_t nw;                    /* the other groups */
     edan__jworker *w;
@@ -5253,8 +5254,8 @@ static unsigned char *edan__j_put(edan__jobs *J, uint32_t type, uint64_t a, uint
         unsigned char *ring;
         while (cap / 2 < bytes) cap *= 2;
         edan__j_wait(J, J->head, NULL);
-        if (!(ring = (unsigned char *)malloc((size_t)cap))) return NULL;
-        free(J->ring);
+        if (!(ring = (unsigned char *)edan__alloc(&J->a, (size_t)cap))) return NULL;
+        edan__free(&J->a, J->ring);
         __atomic_store_n(&J->ring, ring, __ATOMIC_SEQ_CST);
         __atomic_store_n(&J->cap, cap, __ATOMIC_SEQ_CST);
     }
@@ -5263,7 +5264,7 @@ static unsigned char *edan__j_put(edan__jobs *J, uint32_t type, uint64_t a, uint
     if (J->head + need - J->room > J->cap) {
         J->room = edan__j_tail(J, NULL);
         if (J->head + need - J->room > J->cap) {
-            J->waits++;
+            __atomic_add_fetch(&J->waits, 1, __ATOMIC_SEQ_CST);
             edan__j_wait(J, J->head + need - J->cap, NULL);
             J->room = edan__j_tail(J, NULL);
         }
@@ -5558,7 +5559,7 @@ static void edan__j_stop(edan_context *ctx)
     pthread_cond_destroy(&J->data);
     pthread_cond_destroy(&J->space);
     pthread_mutex_destroy(&J->mu);
-    free(J->ring);
+    edan__free(&ctx->a, J->ring);
     edan__free(&ctx->a, J->free_ids);
     edan__free(&ctx->a, J->w);
     edan__free(&ctx->a, J);
@@ -5585,8 +5586,9 @@ static edan_result edan__j_create(edan_context **out, const edan_options *opts)
     while (cap < (opts->jobs_buffer ? opts->jobs_buffer : EDAN_JOBS_BUFFER_DEFAULT)) cap *= 2;
     if (ok && (pthread_mutex_init(&J->mu, NULL) || pthread_cond_init(&J->data, NULL) || pthread_cond_init(&J->space, NULL)))
         ok = 0;     /* (they cannot fail on Linux) */
-    if (ok && !(J->ring = (unsigned char *)malloc((size_t)cap))) ok = 0;
+    if (ok && !(J->ring = (unsigned char *)edan__alloc(&ctx->a, (size_t)cap))) ok = 0;
     if (ok) {
+        J->a = ctx->a;
         J->K = K;
         J->cap = cap;
         ctx->jobs = J;

@@ -132,10 +132,21 @@
    loaded edan_profile is read-only for them: share it freely).
    The program's own threads are another matter: a trace of several threads
    is one context fed in trace order (edan_thread_*).
+   options.jobs > 1 with several configurations makes a context that runs
+   threads of its own (POSIX threads: when the file that defines
+   EDAN_IMPLEMENTATION asks for POSIX, _POSIX_C_SOURCE >= 200112L, and
+   does not define EDAN_NO_THREADS; without them jobs is 1): the caller
+   still uses it from one thread at a time, as any context; the engine's
+   threads block every signal, and end with edan_destroy. They allocate
+   too: an allocator (options.allocator, EDAN_MALLOC) is then called from
+   several threads at once. A forked child must not use a context that has
+   threads (it has none of them).
 
    VERSIONS
    EDAN_VERSION_MAJOR.EDAN_VERSION_MINOR moves with the API: the minor for
    additions, the major for a change that breaks a caller.
+   0.3  edan_options.jobs and jobs_buffer (configurations analysed in
+        parallel, THREADS), EDAN_JOBS_BUFFER_DEFAULT, EDAN_NO_THREADS.
    0.2  the windowed schedule: edan_config.window, lq, sq, width
         (EDAN_WINDOW_OFF, EDAN_WINDOW_MAX), edan_options.window_m,
         edan_window and edan_get_window; edan_get_layer_summary (the
@@ -237,7 +248,7 @@ extern "C" {
 #endif
 
 #define EDAN_VERSION_MAJOR 0
-#define EDAN_VERSION_MINOR 2
+#define EDAN_VERSION_MINOR 3
 
 /* ------------------------------------------------------------------------ */
 /* Results                                                                  */

@@ -288,6 +288,8 @@ static void test_buffer_bound(void)
     pthread_t th;
     feeder f;
     uint32_t k;
+    uint64_t tail, pub;
+    int joined;
     for (k = 0; k < 3; k++) cfg[k] = cfg_of(k);
     a = make(cfg, 3, 1, 0);
     b = make(cfg, 3, 3, 1);     /* the smallest buffer: 64 KiB */
@@ -297,13 +299,19 @@ static void test_buffer_bound(void)
     __atomic_store_n(&J->paused, 1, __ATOMIC_SEQ_CST);
     f.ctx = b;
     f.steps = 30000;        /* records of several MiB */
-    CHECK(pthread_create(&th, NULL, feeder_main, &f) == 0);
+    if (pthread_create(&th, NULL, feeder_main, &f) != 0) {
+        CHECK(!"pthread_create");
+        return;
+    }
     while (!__atomic_load_n(&J->waits, __ATOMIC_SEQ_CST)) sched_yield();     /* the caller found it full */
-    CHECK(__atomic_load_n(&J->w[0].tail, __ATOMIC_SEQ_CST) == 0);           /* nothing replayed yet */
-    CHECK(__atomic_load_n(&J->pub, __ATOMIC_SEQ_CST) <= J->cap);
+    tail = __atomic_load_n(&J->w[0].tail, __ATOMIC_SEQ_CST);
+    pub = __atomic_load_n(&J->pub, __ATOMIC_SEQ_CST);
     __atomic_store_n(&J->paused, 0, __ATOMIC_SEQ_CST);
     edan__j_wake(J, &J->data);
-    CHECK(pthread_join(th, NULL) == 0);
+    joined = pthread_join(th, NULL);        /* (checked after: the feeder checks too) */
+    CHECK(joined == 0);
+    CHECK(tail == 0);                       /* nothing was replayed while held back ... */
+    CHECK(pub > 0 && pub <= J->cap);        /* ... and what had been handed over fitted */
     CHECK(J->waits > 1);
     CHECK(J->high <= J->cap);       /* never more bytes held than the buffer */
     CHECK(J->head > 16 * J->cap);   /* while far more went through it */

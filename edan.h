@@ -447,11 +447,11 @@ typedef struct edan_options {
                                    its own; a getter of a configuration of another group waits until its
                                    thread has caught up. The results are the same, every byte; each group's
                                    context holds the state that all configurations share (its own shadow
-                                   memory, with shadow_limit each). Needs POSIX threads (EDAN_THREADS,
-                                   the header's THREADS); otherwise 1 */
+                                   memory, with shadow_limit each). Needs POSIX threads (the header's
+                                   THREADS); otherwise 1 */
     uint32_t jobs_buffer;       /* bytes of that buffer: 0 = EDAN_JOBS_BUFFER_DEFAULT; rounded up to a power
                                    of 2, at least 64 KiB (and twice the largest single call: an
-                                   edan_feed_block of a block of n instructions takes 8n + 32 bytes). The
+                                   edan_feed_block of a block of n instructions takes 8n + 24 bytes). The
                                    caller waits only when it is full */
 } edan_options;
 

@@ -8,6 +8,7 @@
 #    which holds one interleaving of them; not OpenMP, whose barriers spin
 #    a different number of instructions at each run), named regions (EDAN_TRACE markers:
 #    a context per region) and a whole program, both ISAs;
+#  - a run that crashes (the partial report), and a stop request (SIGINT);
 #  - edan analyze of a binary trace of every single-threaded example kernel
 #    (the kernels and sizes of tests/cmd/test_cross_isa.sh), both ISAs, and
 #    of a text trace;
@@ -110,6 +111,33 @@ if ./edan trace --quiet --func kernel_gemm --text "$T/gemm.txt" -- build/example
   check rv-gemm.txt 4 2 4 -- analyze "$T/gemm.txt"
 else
   bad "no text trace: $(tail -3 "$T/trace.err")"
+fi
+
+# a run that ends early: the partial report is the same (a crash, at the same instruction every time),
+# and a stop request (SIGINT to edan) ends the threads and writes it (exit 1)
+gcc -O2 -o "$T/stopme.host" tests/cmd/stopme.c && riscv64-linux-gnu-gcc -O2 -static -o "$T/stopme.rv" tests/cmd/stopme.c ||
+  bad "cannot build tests/cmd/stopme.c"
+for isa in host rv; do
+  rcs=""
+  for J in 1 3; do
+    ./edan trace "${common[@]}" $(configs 3) --jobs $J --func work -- "$T/stopme.$isa" crash > "$T/crash.$J.txt" 2> /dev/null
+    rcs="$rcs $?"
+  done
+  if [ "$rcs" = " 139 139" ] && grep -q "^PARTIAL" "$T/crash.1.txt" && cmp -s "$T/crash.1.txt" "$T/crash.3.txt"; then
+    ok "$isa crash: --jobs 3's partial report = --jobs 1's, byte for byte"
+  else
+    bad "$isa crash: exit statuses$rcs; $(diff "$T/crash.1.txt" "$T/crash.3.txt" | head -5)"
+  fi
+done
+rm -f "$T/ready"
+./edan trace "${common[@]}" $(configs 3) --jobs 3 --func work -- "$T/stopme.host" spin "$T/ready" > "$T/stop.txt" 2> "$T/stop.err" &
+pid=$!
+for i in $(seq 300); do [ -e "$T/ready" ] && break; sleep 0.1; done
+sleep 0.3; kill -INT $pid; wait $pid; rc=$?
+if [ $rc = 1 ] && grep -q "^PARTIAL" "$T/stop.txt" && grep -q "memory work W .* .* .*" "$T/stop.txt"; then
+  ok "SIGINT with --jobs 3: exit 1, the partial report of the 3 configurations"
+else
+  bad "SIGINT with --jobs 3: exit $rc; $(tail -2 "$T/stop.err")"
 fi
 
 # a bad --jobs: a usage error, nothing analysed

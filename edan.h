@@ -137,10 +137,21 @@
    edan_json are read-only for them: share them freely).
    The program's own threads are another matter: a trace of several threads
    is one context fed in trace order (edan_thread_*).
+   options.jobs > 1 with several configurations makes a context that runs
+   threads of its own (POSIX threads: when the file that defines
+   EDAN_IMPLEMENTATION asks for POSIX, _POSIX_C_SOURCE >= 200112L, and
+   does not define EDAN_NO_THREADS; without them jobs is 1): the caller
+   still uses it from one thread at a time, as any context; the engine's
+   threads block every signal, and end with edan_destroy. They allocate
+   too: an allocator (options.allocator, EDAN_MALLOC) is then called from
+   several threads at once. A forked child must not use a context that has
+   threads (it has none of them).
 
    VERSIONS
    EDAN_VERSION_MAJOR.EDAN_VERSION_MINOR moves with the API: the minor for
    additions, the major for a change that breaks a caller.
+   0.3  edan_options.jobs and jobs_buffer (configurations analysed in
+        parallel, THREADS), EDAN_JOBS_BUFFER_DEFAULT, EDAN_NO_THREADS.
    0.2  the windowed schedule: edan_config.window, lq, sq, width
         (EDAN_WINDOW_OFF, EDAN_WINDOW_MAX), edan_options.window_m,
         edan_window and edan_get_window; edan_get_layer_summary (the
@@ -255,7 +266,7 @@ extern "C" {
 #endif
 
 #define EDAN_VERSION_MAJOR 0
-#define EDAN_VERSION_MINOR 2
+#define EDAN_VERSION_MINOR 3
 
 /* ------------------------------------------------------------------------ */
 /* Results                                                                  */
@@ -446,7 +457,23 @@ typedef struct edan_options {
     uint32_t window_m;          /* the m's of the windowed schedule: 0 = every m of the list (m[]),
                                    else this one alone (it need not be in m[]); each m scheduled costs
                                    about as much as the rest of the analysis of a vertex */
+    uint32_t jobs;              /* threads that analyse the configurations, at most one per configuration:
+                                   0 or 1 = the caller's alone. J > 1 splits the configurations into J
+                                   groups: the caller's thread analyses the first as it feeds, and hands
+                                   every feeding call over (a copy, in a buffer of jobs_buffer bytes) to a
+                                   thread of the engine's for each other group, each with a context of
+                                   its own; a getter of a configuration of another group waits until its
+                                   thread has caught up. The results are the same, every byte; each group's
+                                   context holds the state that all configurations share (its own shadow
+                                   memory, with shadow_limit each). Needs POSIX threads (the header's
+                                   THREADS); otherwise 1 */
+    uint32_t jobs_buffer;       /* bytes of that buffer: 0 = EDAN_JOBS_BUFFER_DEFAULT; rounded up to a power
+                                   of 2, at least 64 KiB (and twice the largest single call: an
+                                   edan_feed_block of a block of n instructions takes 8n + 24 bytes). The
+                                   caller waits only when it is full */
 } edan_options;
+
+#define EDAN_JOBS_BUFFER_DEFAULT ((uint32_t)4 << 20)
 
 #define EDAN_FORWARD_DEFAULT 32
 #define EDAN_FORWARD_MAX 4096
@@ -1253,6 +1280,18 @@ edan_result edan_hybrid_from_json(const edan_json *profile, int cluster, edan_hy
 #include <stdio.h>
 #include <stdarg.h>
 
+/* options.jobs: POSIX threads, when the file that defines
+   EDAN_IMPLEMENTATION asks for POSIX (_POSIX_C_SOURCE) and does not
+   define EDAN_NO_THREADS. */
+#if !defined(EDAN_NO_THREADS) && defined(_POSIX_C_SOURCE) && _POSIX_C_SOURCE >= 200112L && \
+    (defined(__GNUC__) || defined(__clang__))
+#define EDAN__THREADS 1
+#include <pthread.h>
+#include <signal.h>
+#else
+#define EDAN__THREADS 0
+#endif
+
 /* The allocator: the three macros together or none (half of them would
    free with one allocator what another allocated), as stb_ds asks. */
 #if defined(EDAN_MALLOC) && defined(EDAN_REALLOC) && defined(EDAN_FREE)
@@ -1631,6 +1670,9 @@ struct edan_context {
     /* a compiled block's memory step: edan__vertex leaves what the
        schedule needs here (the block plays its vertices after its steps) */
     struct edan__wcap *wcap;
+    /* options.jobs: the other groups' contexts and threads, and the buffer
+       that hands them the feeding calls (NULL: this context alone) */
+    struct edan__jobs *jobs;
 };
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -1646,10 +1688,22 @@ static edan_result edan__fail(edan_context *ctx, edan_result r, const char *fmt,
     return r;
 }
 
+/* options.jobs (parallel configurations, below) */
+static edan_context *edan__j_sub(const edan_context *ctx, uint32_t *config);
+static uint32_t edan__j_num_configs(const edan_context *ctx);
+static void edan__j_prep(edan_context *ctx, const edan_insn *in);
+static void edan__j_stop(edan_context *ctx);
+static edan_result edan__j_result(edan_context *ctx, const edan_context *sub, edan_result r);
+#if EDAN__THREADS
+static edan_result edan__j_create(edan_context **out, const edan_options *opts);
+#endif
+
 const char *edan_error(const edan_context *ctx) { return ctx ? ctx->error : "no context"; }
-uint32_t edan_num_configs(const edan_context *ctx) { return ctx->K; }
+uint32_t edan_num_configs(const edan_context *ctx) { return edan__j_num_configs(ctx); }
 const edan_config *edan_get_config(const edan_context *ctx, uint32_t config)
 {
+    const edan_context *sub = edan__j_sub(ctx, &config);
+    if (sub) return edan_get_config(sub, config);
     return config < ctx->K ? &ctx->cfg[config].c : NULL;
 }
 
@@ -1816,6 +1870,10 @@ edan_result edan_create(edan_context **out, const edan_options *opts)
     memset(&zero_opts, 0, sizeof zero_opts);
     memset(&zero_cfg, 0, sizeof zero_cfg);
     if (!opts) opts = &zero_opts;
+#if EDAN__THREADS
+    if (opts->jobs > 1 && opts->num_configs > 1 && opts->num_configs <= EDAN_MAX_CONFIGS && opts->configs)
+        return edan__j_create(out, opts);
+#endif
     memset(&a, 0, sizeof a);
     a = opts->allocator;
     if ((a.alloc != NULL) != (a.free != NULL) || (a.realloc && !a.alloc)) return EDAN_ERR_INVALID_ARG;
@@ -1909,6 +1967,7 @@ void edan_destroy(edan_context *ctx)
     uint32_t k, i;
     size_t j;
     if (!ctx) return;
+    edan__j_stop(ctx);
     a = ctx->a;
     while (ctx->blocks) edan_block_destroy(ctx->blocks);
     edan__fw_free(&a, &ctx->fw);
@@ -2997,8 +3056,9 @@ static EDAN__INLINE void edan__operands(const edan_insn *in, edan_prepared *out)
 
 edan_result edan_prepare(edan_context *ctx, const edan_insn *in, edan_prepared *out)
 {
-    edan_result r = edan__check(ctx, in);
-    if (r != EDAN_OK) return r;
+    edan_result r;
+    if (ctx && in) edan__j_prep(ctx, in);
+    if ((r = edan__check(ctx, in)) != EDAN_OK) return r;
     memset(out, 0, sizeof *out);
     out->in = *in;
     out->edan__.owner = ctx;
@@ -4997,8 +5057,10 @@ uint32_t edan_signal_depth(const edan_context *ctx)
 
 edan_result edan_get_thread_metrics(edan_context *ctx, uint32_t config, uint32_t thread, edan_thread_metrics *out)
 {
+    edan_context *sub = edan__j_sub(ctx, &config);
     edan_result r;
     const edan__thread *T;
+    if (sub) return edan__j_result(ctx, sub, edan_get_thread_metrics(sub, config, thread, out));
     if (!ctx || !out || config >= ctx->K) return EDAN_ERR_INVALID_ARG;
     if ((r = edan__thr_init(ctx)) != EDAN_OK) return r;
     if (thread >= ctx->th.n || !ctx->th.t[thread].state)
@@ -5062,6 +5124,7 @@ typedef struct edan__bop { uint32_t op, count; } edan__bop;
 
 struct edan_block {
     edan_context *ctx;
+    uint32_t jid;                   /* options.jobs: its id in the other groups' contexts */
     edan_block *prev, *next;        /* the context's blocks */
     edan_prepared *p;
     uint32_t n;
@@ -5096,6 +5159,538 @@ struct edan_block {
        is read (W, T1's memory part and bytes only when plain) */
     uint64_t runs, C, E, W, T1mem, bytes, mem_count[4], mem_bytes[4];
 };
+
+/* ---- parallel configurations (options.jobs) ---------------------------- */
+/* The caller's context analyses the first group of configurations; each
+   other group has a context of its own (the same options, its
+   configurations) on a thread of its own. Every feeding call on the
+   caller's context is copied, as it comes, into a ring of records that
+   each thread reads in order and replays on its context: the same calls in
+   the same order, so the same state and the same results, as if one
+   context held them all (the engine treats configurations apart: what
+   they share, each context computes for itself). The caller waits only
+   when the ring is full, or when it reads a configuration whose thread has
+   not caught up. A record is a header (type, bytes, two arguments) and
+   its data, 8-byte aligned; one that would cross the ring's end starts
+   again at its beginning (a WRAP record says so). */
+#if EDAN__THREADS
+enum {
+    EDAN__J_STOP = 1, EDAN__J_WRAP, EDAN__J_FEED, EDAN__J_ACC, EDAN__J_PREP, EDAN__J_FEEDP, EDAN__J_BPART,
+    EDAN__J_BNEW, EDAN__J_BDEL, EDAN__J_BFEED, EDAN__J_KREGS, EDAN__J_KMEM, EDAN__J_TCREATE, EDAN__J_TSWITCH,
+    EDAN__J_TEXIT, EDAN__J_SDELIVER, EDAN__J_SRETURN, EDAN__J_SDROP
+};
+#define EDAN__J_CONT 0x100u     /* the rest of the call of the record before: not replayed if that failed */
+#define EDAN__J_MIN_BUFFER ((uint64_t)64 << 10)
+
+typedef struct edan__jrec { uint32_t type, bytes; uint64_t a, b; } edan__jrec;
+
+typedef struct edan__jworker {
+    struct edan__jobs *J;
+    edan_context *ctx;
+    uint32_t first;                 /* its first configuration, in the caller's numbering */
+    uint64_t tail;                  /* the ring's bytes it has replayed (atomic) */
+    pthread_t th;
+    int started;
+    edan_block **blk; size_t blk_cap;       /* its blocks, by jid */
+    edan_prepared *p; size_t p_n, p_cap;    /* prepared instructions made its own: a call's, a block's parts */
+} edan__jworker;
+
+typedef struct edan__jobs {
+    edan_allocator a;               /* the caller's context's */
+    uint32_t K;                     /* every configuration */
+    uint32_t nw;                    /* the other groups */
+    edan__jworker *w;
+    unsigned char *ring;
+    uint64_t cap;                   /* its bytes, a power of 2 */
+    uint64_t head;                  /* bytes written (the caller's) */
+    uint64_t pub;                   /* bytes handed over (atomic) */
+    uint64_t room;                  /* the slowest tail, as last read: head - room bytes are held */
+    int sleepers, waiting, paused;  /* threads waiting for records; the caller waiting for room; held back */
+    uint64_t waits, high;           /* times the caller waited for room; the most bytes held at once */
+    pthread_mutex_t mu;
+    pthread_cond_t data, space;
+    int err;                        /* a thread's context failed (atomic): its text in msg */
+    char msg[256];
+    uint32_t *free_ids; size_t nfree, free_cap;
+    uint32_t next_id;
+    int inside;                     /* a call is being recorded: the calls it makes itself are not */
+    uint32_t routed;                /* the first configuration of the group a getter was last sent to */
+} edan__jobs;
+
+static void edan__j_wake(edan__jobs *J, pthread_cond_t *c)
+{
+    pthread_mutex_lock(&J->mu);
+    pthread_cond_broadcast(c);
+    pthread_mutex_unlock(&J->mu);
+}
+
+/* Hands over every record written. */
+static void edan__j_publish(edan__jobs *J)
+{
+    __atomic_store_n(&J->pub, J->head, __ATOMIC_SEQ_CST);
+    if (__atomic_load_n(&J->sleepers, __ATOMIC_SEQ_CST)) edan__j_wake(J, &J->data);
+}
+
+/* The least tail of w (NULL: of every thread). */
+static uint64_t edan__j_tail(edan__jobs *J, const edan__jworker *w)
+{
+    uint64_t t = UINT64_MAX, x;
+    uint32_t g;
+    for (g = 0; g < J->nw; g++) {
+        if (w && w != &J->w[g]) continue;
+        x = __atomic_load_n(&J->w[g].tail, __ATOMIC_SEQ_CST);
+        if (x < t) t = x;
+    }
+    return t;
+}
+
+/* Waits until w (NULL: every thread) has replayed `upto` bytes. */
+static void edan__j_wait(edan__jobs *J, uint64_t upto, const edan__jworker *w)
+{
+    edan__j_publish(J);
+    if (edan__j_tail(J, w) >= upto) return;
+    pthread_mutex_lock(&J->mu);
+    __atomic_store_n(&J->waiting, 1, __ATOMIC_SEQ_CST);
+    while (edan__j_tail(J, w) < upto) pthread_cond_wait(&J->space, &J->mu);
+    __atomic_store_n(&J->waiting, 0, __ATOMIC_SEQ_CST);
+    pthread_mutex_unlock(&J->mu);
+}
+
+/* Room for a record of `payload` bytes of data: its data, to fill in
+   before edan__j_done. NULL when a ring that holds it cannot be had (out
+   of memory). */
+static unsigned char *edan__j_put(edan__jobs *J, uint32_t type, uint64_t a, uint64_t b, size_t payload)
+{
+    uint64_t bytes = (sizeof(edan__jrec) + (uint64_t)payload + 7) & ~(uint64_t)7, off, need;
+    edan__jrec *h;
+    if (bytes > J->cap / 2) {       /* a call larger than half the ring: a larger ring, once this one is empty */
+        uint64_t cap = J->cap;
+        unsigned char *ring;
+        while (cap / 2 < bytes) cap *= 2;
+        edan__j_wait(J, J->head, NULL);
+        if (!(ring = (unsigned char *)edan__alloc(&J->a, (size_t)cap))) return NULL;
+        edan__free(&J->a, J->ring);
+        __atomic_store_n(&J->ring, ring, __ATOMIC_SEQ_CST);
+        __atomic_store_n(&J->cap, cap, __ATOMIC_SEQ_CST);
+    }
+    off = J->head & (J->cap - 1);
+    need = off + bytes > J->cap ? J->cap - off + bytes : bytes;
+    if (J->head + need - J->room > J->cap) {
+        J->room = edan__j_tail(J, NULL);
+        if (J->head + need - J->room > J->cap) {
+            __atomic_add_fetch(&J->waits, 1, __ATOMIC_SEQ_CST);
+            edan__j_wait(J, J->head + need - J->cap, NULL);
+            J->room = edan__j_tail(J, NULL);
+        }
+    }
+    if (J->head + need - J->room > J->high) J->high = J->head + need - J->room;
+    if (off + bytes > J->cap) {
+        h = (edan__jrec *)(void *)(J->ring + off);   /* at least 8 bytes: type and bytes */
+        h->type = EDAN__J_WRAP;
+        h->bytes = (uint32_t)(J->cap - off);
+        J->head += J->cap - off;
+        off = 0;
+    }
+    h = (edan__jrec *)(void *)(J->ring + off);
+    h->type = type;
+    h->bytes = (uint32_t)bytes;
+    h->a = a;
+    h->b = b;
+    return (unsigned char *)(h + 1);
+}
+
+/* The record just put is written: handed over with every 1/16 of the ring. */
+static void edan__j_done(edan__jobs *J)
+{
+    const edan__jrec *h = (const edan__jrec *)(const void *)(J->ring + (J->head & (J->cap - 1)));
+    J->head += h->bytes;
+    if (J->head - J->pub >= J->cap / 16) edan__j_publish(J);
+}
+
+/* A record of one call, its data given in up to two pieces. */
+static int edan__j_rec(edan__jobs *J, uint32_t type, uint64_t a, uint64_t b, const void *d1, size_t n1,
+                       const void *d2, size_t n2)
+{
+    unsigned char *p = edan__j_put(J, type, a, b, n1 + n2);
+    if (!p) return 0;
+    if (n1) memcpy(p, d1, n1);
+    if (n2) memcpy(p + n1, d2, n2);
+    edan__j_done(J);
+    return 1;
+}
+
+/* Prepared instructions p[0 .. n) in records of at most 1/8 of the ring
+   (the later ones EDAN__J_CONT), with their addresses when given (FEEDP),
+   or into a block's parts (BPART). A prepared instruction's owner says
+   whether it was this context's: another context's stays another's. */
+static int edan__j_prepared(edan_context *ctx, uint32_t type, const edan_prepared *p, const uint64_t *addrs, size_t n)
+{
+    edan__jobs *J = ctx->jobs;
+    size_t per = (size_t)(J->cap / 8) / (sizeof *p + sizeof *addrs), at = 0, i, k;
+    if (per < 1) per = 1;
+    do {
+        unsigned char *d;
+        k = n - at < per ? n - at : per;
+        if (!(d = edan__j_put(J, type | (at ? EDAN__J_CONT : 0u), k, addrs != NULL,
+                              k * sizeof *p + (addrs ? k * sizeof *addrs : 0))))
+            return 0;
+        memcpy(d, p + at, k * sizeof *p);
+        for (i = 0; i < k; i++) {
+            edan_prepared *q = (edan_prepared *)(void *)(d + i * sizeof *p);
+            q->edan__.owner = p[at + i].edan__.owner == ctx ? (const edan_context *)(const void *)J : NULL;
+        }
+        if (addrs) memcpy(d + k * sizeof *p, addrs + at, k * sizeof *addrs);
+        edan__j_done(J);
+        at += k;
+    } while (at < n);
+    return 1;
+}
+
+/* The recorders of the feeding calls (EDAN__FEED_CALL): 0 when the ring
+   cannot take the call. */
+static int edan__j_feed(edan_context *ctx, const edan_insn *in)
+{
+    return !in || edan__j_rec(ctx->jobs, EDAN__J_FEED, 0, 0, in, sizeof *in, NULL, 0);
+}
+static int edan__j_feed_many(edan_context *ctx, const edan_insn *in, size_t n)
+{
+    edan__jobs *J = ctx->jobs;
+    size_t per = (size_t)(J->cap / 8) / sizeof *in, at = 0, k;
+    if (!in) return 1;      /* refused, nothing changed: nothing to replay */
+    do {
+        k = n - at < per ? n - at : per;
+        if (!edan__j_rec(J, EDAN__J_FEED | (at ? EDAN__J_CONT : 0u), 1, k, in + at, k * sizeof *in, NULL, 0)) return 0;
+        at += k;
+    } while (at < n);
+    return 1;
+}
+static int edan__j_acc(edan_context *ctx, const edan_insn *in, const edan_access *acc, size_t n)
+{
+    if (!in || (n && !acc)) return 1;
+    return edan__j_rec(ctx->jobs, EDAN__J_ACC, n, 0, in, sizeof *in, acc, n * sizeof *acc);
+}
+static int edan__j_feedp(edan_context *ctx, const edan_prepared *p, const uint64_t *addrs, size_t n)
+{
+    if (!p && n) return 1;
+    return edan__j_prepared(ctx, EDAN__J_FEEDP, p, addrs, n);
+}
+static int edan__j_bfeed(edan_context *ctx, const edan_block *b, const uint64_t *addrs)
+{
+    if (!b || b->ctx != ctx) return 1;
+    return edan__j_rec(ctx->jobs, EDAN__J_BFEED, b->jid, addrs != NULL, addrs, addrs ? b->n * sizeof *addrs : 0, NULL, 0);
+}
+static int edan__j_kregs(edan_context *ctx, const edan_reg *regs, size_t n)
+{
+    if (!regs && n) return 1;
+    return edan__j_rec(ctx->jobs, EDAN__J_KREGS, n, 0, regs, n * sizeof *regs, NULL, 0);
+}
+static int edan__j_call(edan_context *ctx, uint32_t type, uint64_t a, uint64_t b)
+{
+    return edan__j_rec(ctx->jobs, type, a, b, NULL, 0, NULL, 0);
+}
+
+/* edan_prepare changes the context (what it has seen): the others too. */
+static void edan__j_prep(edan_context *ctx, const edan_insn *in)
+{
+    if (ctx->jobs && !ctx->jobs->inside) (void)edan__j_rec(ctx->jobs, EDAN__J_PREP, 0, 0, in, sizeof *in, NULL, 0);
+}
+
+/* A block made (its instructions, then its id) or destroyed. */
+static edan_result edan__j_block_new(edan_context *ctx, edan_block *b)
+{
+    edan__jobs *J = ctx->jobs;
+    if (J->nfree) b->jid = J->free_ids[--J->nfree];
+    else b->jid = J->next_id++;
+    if (b->n && !edan__j_prepared(ctx, EDAN__J_BPART, b->p, NULL, b->n)) return EDAN_ERR_NOMEM;
+    return edan__j_rec(J, EDAN__J_BNEW | (b->n ? EDAN__J_CONT : 0u), b->jid, 0, NULL, 0, NULL, 0) ? EDAN_OK : EDAN_ERR_NOMEM;
+}
+static void edan__j_block_gone(edan_block *b)
+{
+    edan__jobs *J = b->ctx->jobs;
+    if (!J) return;
+    if (!edan__j_rec(J, EDAN__J_BDEL, b->jid, 0, NULL, 0, NULL, 0)) return;
+    if (J->nfree < J->free_cap || edan__grow(&b->ctx->a, (void **)&J->free_ids, &J->free_cap, J->nfree + 1, sizeof(uint32_t)))
+        J->free_ids[J->nfree++] = b->jid;
+}
+
+/* A thread's context failed: the caller's fails with it, at its next call. */
+static void edan__j_fail(edan__jworker *w, const char *msg)
+{
+    edan__jobs *J = w->J;
+    pthread_mutex_lock(&J->mu);
+    if (!__atomic_load_n(&J->err, __ATOMIC_RELAXED)) {
+        snprintf(J->msg, sizeof J->msg, "%s", msg);
+        __atomic_store_n(&J->err, w->ctx->failed != EDAN_OK ? (int)w->ctx->failed : (int)EDAN_ERR_NOMEM,
+                         __ATOMIC_RELEASE);
+    }
+    pthread_mutex_unlock(&J->mu);
+}
+
+/* Prepared instructions of the ring made w's (their owner: J for the
+   caller's, which are w's, else none), appended to w->p. */
+static int edan__j_own(edan__jworker *w, const unsigned char *d, size_t n)
+{
+    size_t i;
+    if (w->p_n + n > w->p_cap &&
+        !edan__grow(&w->ctx->a, (void **)&w->p, &w->p_cap, w->p_n + n, sizeof *w->p))
+        return 0;
+    memcpy(w->p + w->p_n, d, n * sizeof *w->p);
+    for (i = 0; i < n; i++) {
+        edan_prepared *q = &w->p[w->p_n + i];
+        q->edan__.owner = q->edan__.owner ? w->ctx : NULL;
+    }
+    w->p_n += n;
+    return 1;
+}
+
+/* One record replayed on w's context, after a call part that gave last. */
+static edan_result edan__j_apply(edan__jworker *w, const edan__jrec *h, edan_result last)
+{
+    edan_context *c = w->ctx;
+    const unsigned char *d = (const unsigned char *)(h + 1);
+    uint32_t type = h->type & 0xffu;
+    if ((h->type & EDAN__J_CONT) && last != EDAN_OK) {
+        if (type == EDAN__J_BNEW) w->p_n = 0;       /* a block that was not made */
+        return last;
+    }
+    switch (type) {
+    case EDAN__J_FEED:
+        if (h->a) return edan_feed_many(c, (const edan_insn *)(const void *)d, (size_t)h->b, NULL);
+        return edan_feed(c, (const edan_insn *)(const void *)d);
+    case EDAN__J_ACC:
+        return edan_feed_accesses(c, (const edan_insn *)(const void *)d,
+                                  (const edan_access *)(const void *)(d + sizeof(edan_insn)), (size_t)h->a);
+    case EDAN__J_PREP: {
+        edan_prepared tmp;
+        return edan_prepare(c, (const edan_insn *)(const void *)d, &tmp);
+    }
+    case EDAN__J_FEEDP: {
+        edan_result r;
+        w->p_n = 0;
+        if (!edan__j_own(w, d, (size_t)h->a)) return EDAN_ERR_NOMEM;
+        r = edan_feed_prepared_n(c, w->p, h->b ? (const uint64_t *)(const void *)(d + h->a * sizeof(edan_prepared)) : NULL,
+                                 (size_t)h->a);
+        w->p_n = 0;
+        return r;
+    }
+    case EDAN__J_BPART:
+        if (!(h->type & EDAN__J_CONT)) w->p_n = 0;
+        return edan__j_own(w, d, (size_t)h->a) ? EDAN_OK : EDAN_ERR_NOMEM;
+    case EDAN__J_BNEW: {
+        edan_block *b = NULL;
+        edan_result r;
+        if (h->a >= w->blk_cap && !edan__grow(&c->a, (void **)&w->blk, &w->blk_cap, (size_t)h->a + 1, sizeof *w->blk))
+            return EDAN_ERR_NOMEM;
+        r = edan_block_create(c, w->p, w->p_n, &b);
+        w->p_n = 0;
+        w->blk[h->a] = b;
+        return r;
+    }
+    case EDAN__J_BDEL:
+        if (h->a < w->blk_cap) {
+            edan_block_destroy(w->blk[h->a]);
+            w->blk[h->a] = NULL;
+        }
+        return EDAN_OK;
+    case EDAN__J_BFEED:
+        return edan_feed_block(c, h->a < w->blk_cap ? w->blk[h->a] : NULL, h->b ? (const uint64_t *)(const void *)d : NULL);
+    case EDAN__J_KREGS:
+        return edan_kill_regs(c, (const edan_reg *)(const void *)d, (size_t)h->a);
+    case EDAN__J_KMEM: return edan_kill_mem(c, h->a, h->b);
+    case EDAN__J_TCREATE: return edan_thread_create(c, (uint32_t)h->a, (uint32_t)h->b);
+    case EDAN__J_TSWITCH: return edan_thread_switch(c, (uint32_t)h->a);
+    case EDAN__J_TEXIT: return edan_thread_exit(c, (uint32_t)h->a);
+    case EDAN__J_SDELIVER: return edan_signal_deliver(c);
+    case EDAN__J_SRETURN: return edan_signal_return(c);
+    case EDAN__J_SDROP: return edan_signal_drop(c);
+    default: return EDAN_OK;
+    }
+}
+
+/* A group's thread: replays the ring on its context until STOP. */
+static void *edan__j_main(void *arg)
+{
+    edan__jworker *w = (edan__jworker *)arg;
+    edan__jobs *J = w->J;
+    uint64_t tail = w->tail, told = tail;
+    edan_result last = EDAN_OK;
+    for (;;) {
+        uint64_t h = __atomic_load_n(&J->pub, __ATOMIC_ACQUIRE);
+        if (h == tail || __atomic_load_n(&J->paused, __ATOMIC_ACQUIRE)) {
+            pthread_mutex_lock(&J->mu);
+            __atomic_add_fetch(&J->sleepers, 1, __ATOMIC_SEQ_CST);
+            while ((h = __atomic_load_n(&J->pub, __ATOMIC_SEQ_CST)) == tail || __atomic_load_n(&J->paused, __ATOMIC_SEQ_CST))
+                pthread_cond_wait(&J->data, &J->mu);
+            __atomic_sub_fetch(&J->sleepers, 1, __ATOMIC_SEQ_CST);
+            pthread_mutex_unlock(&J->mu);
+        }
+        while (tail < h) {
+            unsigned char *ring = __atomic_load_n(&J->ring, __ATOMIC_ACQUIRE);
+            uint64_t cap = __atomic_load_n(&J->cap, __ATOMIC_ACQUIRE);
+            const edan__jrec *r = (const edan__jrec *)(const void *)(ring + (tail & (cap - 1)));
+            uint32_t type = r->type;
+            if (type == EDAN__J_STOP) {
+                __atomic_store_n(&w->tail, tail + r->bytes, __ATOMIC_SEQ_CST);
+                if (__atomic_load_n(&J->waiting, __ATOMIC_SEQ_CST)) edan__j_wake(J, &J->space);
+                return NULL;
+            }
+            if (type != EDAN__J_WRAP) {
+                int was_ok = w->ctx->failed == EDAN_OK;
+                last = edan__j_apply(w, r, last);
+                if (was_ok && (w->ctx->failed != EDAN_OK || last == EDAN_ERR_NOMEM))
+                    edan__j_fail(w, w->ctx->failed != EDAN_OK ? w->ctx->error : "out of memory");
+            }
+            tail += r->bytes;
+            if (tail - told >= cap / 16 || tail == h) {
+                __atomic_store_n(&w->tail, tail, __ATOMIC_SEQ_CST);
+                told = tail;
+                if (__atomic_load_n(&J->waiting, __ATOMIC_SEQ_CST)) edan__j_wake(J, &J->space);
+            }
+        }
+    }
+}
+
+/* Stops the threads and frees what options.jobs made (ctx alone then). */
+static void edan__j_stop(edan_context *ctx)
+{
+    edan__jobs *J = ctx ? ctx->jobs : NULL;
+    uint32_t g;
+    if (!J) return;
+    __atomic_store_n(&J->paused, 0, __ATOMIC_SEQ_CST);
+    if (J->ring && edan__j_put(J, EDAN__J_STOP, 0, 0, 0)) {
+        edan__j_done(J);
+        edan__j_publish(J);
+    }
+    for (g = 0; g < J->nw; g++) {
+        edan__jworker *w = &J->w[g];
+        size_t i;
+        if (w->started) pthread_join(w->th, NULL);
+        for (i = 0; i < w->blk_cap; i++) edan_block_destroy(w->blk[i]);
+        edan__free(&ctx->a, w->blk);
+        edan__free(&ctx->a, w->p);
+        edan_destroy(w->ctx);
+    }
+    pthread_cond_destroy(&J->data);
+    pthread_cond_destroy(&J->space);
+    pthread_mutex_destroy(&J->mu);
+    edan__free(&ctx->a, J->ring);
+    edan__free(&ctx->a, J->free_ids);
+    edan__free(&ctx->a, J->w);
+    edan__free(&ctx->a, J);
+    ctx->jobs = NULL;
+}
+
+/* edan_create with options.jobs > 1 and several configurations: the
+   caller's context for the first group, the others' and their threads. A
+   failure makes them all again as one context, whose message it is. */
+static edan_result edan__j_create(edan_context **out, const edan_options *opts)
+{
+    edan_options o = *opts;
+    uint32_t K = opts->num_configs, G = opts->jobs < K ? opts->jobs : K, g, first;
+    edan_context *ctx = NULL;
+    edan__jobs *J = NULL;
+    uint64_t cap = EDAN__J_MIN_BUFFER;
+    sigset_t all, old;
+    int ok = 1;
+    o.jobs = 0;
+    o.num_configs = K / G + (K % G > 0);
+    if (edan_create(&ctx, &o) != EDAN_OK) ok = 0;
+    if (ok && !(J = (edan__jobs *)edan__calloc(&ctx->a, sizeof *J))) ok = 0;
+    if (ok && !(J->w = (edan__jworker *)edan__calloc(&ctx->a, (G - 1) * sizeof *J->w))) ok = 0;
+    while (cap < (opts->jobs_buffer ? opts->jobs_buffer : EDAN_JOBS_BUFFER_DEFAULT)) cap *= 2;
+    if (ok && (pthread_mutex_init(&J->mu, NULL) || pthread_cond_init(&J->data, NULL) || pthread_cond_init(&J->space, NULL)))
+        ok = 0;     /* (they cannot fail on Linux) */
+    if (ok && !(J->ring = (unsigned char *)edan__alloc(&ctx->a, (size_t)cap))) ok = 0;
+    if (ok) {
+        J->a = ctx->a;
+        J->K = K;
+        J->cap = cap;
+        ctx->jobs = J;
+    }
+    for (g = 1, first = o.num_configs; ok && g < G; g++) {
+        edan__jworker *w = &J->w[g - 1];
+        o.num_configs = K / G + (K % G > g);
+        o.configs = opts->configs + first;
+        w->J = J;
+        w->first = first;
+        J->nw = g;
+        if (edan_create(&w->ctx, &o) != EDAN_OK) ok = 0;
+        first += o.num_configs;
+    }
+    /* the threads take no signal (the program's handlers, a tracer's, run elsewhere) */
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
+    for (g = 0; ok && g < J->nw; g++)
+        if (pthread_create(&J->w[g].th, NULL, edan__j_main, &J->w[g]) == 0) J->w[g].started = 1;
+        else ok = 0;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (ok) {
+        *out = ctx;
+        return EDAN_OK;
+    }
+    if (ctx && ctx->jobs) edan__j_stop(ctx);
+    else if (J) {
+        edan__free(&ctx->a, J->w);
+        edan__free(&ctx->a, J);
+    }
+    edan_destroy(ctx);
+    o = *opts;
+    o.jobs = 0;
+    return edan_create(out, &o);
+}
+
+/* Before a feeding call: 0 when a thread's context failed (the caller's
+   fails with its error and text). */
+static int edan__j_ok(edan_context *ctx)
+{
+    int e = __atomic_load_n(&ctx->jobs->err, __ATOMIC_ACQUIRE);
+    if (!e) return 1;
+    snprintf(ctx->error, sizeof ctx->error, "%s", ctx->jobs->msg);
+    ctx->failed = (edan_result)e;
+    return 0;
+}
+
+/* The context that holds configuration *config of ctx, caught up, with
+   *config its number there; NULL when it is ctx's own (or none's). */
+static edan_context *edan__j_sub(const edan_context *ctx, uint32_t *config)
+{
+    edan__jobs *J = ctx ? ctx->jobs : NULL;
+    uint32_t g;
+    if (!J || *config < ctx->K || *config >= J->K) return NULL;
+    for (g = J->nw - 1; g > 0 && *config < J->w[g].first; g--) {}
+    edan__j_wait(J, J->head, &J->w[g]);
+    J->routed = J->w[g].first;
+    *config -= J->w[g].first;
+    return J->w[g].ctx;
+}
+static uint32_t edan__j_num_configs(const edan_context *ctx) { return ctx->jobs ? ctx->jobs->K : ctx->K; }
+#else
+static edan_context *edan__j_sub(const edan_context *ctx, uint32_t *config) { (void)ctx; (void)config; return NULL; }
+static uint32_t edan__j_num_configs(const edan_context *ctx) { return ctx->K; }
+static void edan__j_prep(edan_context *ctx, const edan_insn *in) { (void)ctx; (void)in; }
+static edan_result edan__j_block_new(edan_context *ctx, edan_block *b) { (void)ctx; (void)b; return EDAN_OK; }
+static void edan__j_block_gone(edan_block *b) { (void)b; }
+static void edan__j_stop(edan_context *ctx) { (void)ctx; }
+#endif
+
+/* A getter's result from the context sub that holds the configuration: its
+   text, if any, is ctx's (a configuration named by its number in ctx). */
+static edan_result edan__j_result(edan_context *ctx, const edan_context *sub, edan_result r)
+{
+    unsigned k;
+    int at = 0;
+    if (r == EDAN_OK) return r;
+#if EDAN__THREADS
+    if (sscanf(sub->error, "config %u%n", &k, &at) == 1 && at > 0) {
+        snprintf(ctx->error, sizeof ctx->error, "config %u%s", k + ctx->jobs->routed, sub->error + at);
+        return r;
+    }
+#else
+    (void)k; (void)at;
+#endif
+    snprintf(ctx->error, sizeof ctx->error, "%s", sub->error);
+    return r;
+}
 
 /* The counts of b's executions since the last flush, into its context. */
 static void edan__block_flush(edan_block *b)
@@ -5674,6 +6269,10 @@ edan_result edan_block_create(edan_context *ctx, const edan_prepared *p, size_t 
     b->next = ctx->blocks;
     if (ctx->blocks) ctx->blocks->prev = b;
     ctx->blocks = b;
+    if (ctx->jobs && edan__j_block_new(ctx, b) != EDAN_OK) {
+        edan_block_destroy(b);
+        return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for a block");
+    }
     *out = b;
     return EDAN_OK;
 }
@@ -5683,6 +6282,7 @@ void edan_block_destroy(edan_block *b)
     edan_context *ctx;
     if (!b) return;
     ctx = b->ctx;
+    edan__j_block_gone(b);
     edan__block_flush(b);
     if (b->prev) b->prev->next = b->next;
     else ctx->blocks = b->next;
@@ -6080,7 +6680,29 @@ static edan_result edan__feed_block_run(edan_context *ctx, edan_block *b, const 
    returns that error and changes nothing (the header's ERRORS). A refusal
    (EDAN_ERR_INVALID_ARG: checked before anything changes) leaves it as it
    was. */
-#define EDAN__FEED_CALL(ctx, call)                                                  \
+/* With options.jobs, rec copies the call for the other groups' threads
+   first (not the calls that one makes itself). */
+#if EDAN__THREADS
+#define EDAN__FEED_CALL(ctx, rec, call)                                             \
+    do {                                                                            \
+        edan_result edan__r;                                                        \
+        if (!(ctx)) return EDAN_ERR_INVALID_ARG;                                    \
+        if ((ctx)->failed != EDAN_OK) return (ctx)->failed;                         \
+        if ((ctx)->jobs && !(ctx)->jobs->inside) {                                  \
+            if (!edan__j_ok(ctx)) return (ctx)->failed;                             \
+            if (!(rec)) return edan__fail((ctx), (ctx)->failed = EDAN_ERR_NOMEM,    \
+                                          "out of memory for the threads' buffer"); \
+            (ctx)->jobs->inside = 1;                                                \
+            edan__r = (call);                                                       \
+            (ctx)->jobs->inside = 0;                                                \
+        } else {                                                                    \
+            edan__r = (call);                                                       \
+        }                                                                           \
+        if (edan__r == EDAN_ERR_NOMEM || edan__r == EDAN_ERR_LIMIT) (ctx)->failed = edan__r; \
+        return edan__r;                                                             \
+    } while (0)
+#else
+#define EDAN__FEED_CALL(ctx, rec, call)                                             \
     do {                                                                            \
         edan_result edan__r;                                                        \
         if (!(ctx)) return EDAN_ERR_INVALID_ARG;                                    \
@@ -6089,66 +6711,69 @@ static edan_result edan__feed_block_run(edan_context *ctx, edan_block *b, const 
         if (edan__r == EDAN_ERR_NOMEM || edan__r == EDAN_ERR_LIMIT) (ctx)->failed = edan__r; \
         return edan__r;                                                             \
     } while (0)
+#endif
 
 edan_result edan_feed(edan_context *ctx, const edan_insn *in)
 {
-    EDAN__FEED_CALL(ctx, edan__feed_run(ctx, in));
+    EDAN__FEED_CALL(ctx, edan__j_feed(ctx, in), edan__feed_run(ctx, in));
 }
 edan_result edan_feed_many(edan_context *ctx, const edan_insn *in, size_t n, size_t *fed)
 {
-    EDAN__FEED_CALL(ctx, edan__feed_many_run(ctx, in, n, fed));
+    EDAN__FEED_CALL(ctx, edan__j_feed_many(ctx, in, n), edan__feed_many_run(ctx, in, n, fed));
 }
 edan_result edan_feed_accesses(edan_context *ctx, const edan_insn *in, const edan_access *acc, size_t n)
 {
-    EDAN__FEED_CALL(ctx, edan__feed_accesses_run(ctx, in, acc, n));
+    EDAN__FEED_CALL(ctx, edan__j_acc(ctx, in, acc, n), edan__feed_accesses_run(ctx, in, acc, n));
 }
 edan_result edan_feed_prepared_n(edan_context *ctx, const edan_prepared *p, const uint64_t *addrs, size_t n)
 {
-    EDAN__FEED_CALL(ctx, edan__feed_prepared_n_run(ctx, p, addrs, n));
+    EDAN__FEED_CALL(ctx, edan__j_feedp(ctx, p, addrs, n), edan__feed_prepared_n_run(ctx, p, addrs, n));
 }
 edan_result edan_feed_block(edan_context *ctx, edan_block *b, const uint64_t *addrs)
 {
-    EDAN__FEED_CALL(ctx, edan__feed_block_run(ctx, b, addrs));
+    EDAN__FEED_CALL(ctx, edan__j_bfeed(ctx, b, addrs), edan__feed_block_run(ctx, b, addrs));
 }
 edan_result edan_kill_regs(edan_context *ctx, const edan_reg *regs, size_t n)
 {
-    EDAN__FEED_CALL(ctx, edan__kill_regs_run(ctx, regs, n));
+    EDAN__FEED_CALL(ctx, edan__j_kregs(ctx, regs, n), edan__kill_regs_run(ctx, regs, n));
 }
 edan_result edan_kill_mem(edan_context *ctx, uint64_t addr, uint64_t size)
 {
-    EDAN__FEED_CALL(ctx, edan__kill_mem_run(ctx, addr, size));
+    EDAN__FEED_CALL(ctx, edan__j_call(ctx, EDAN__J_KMEM, addr, size), edan__kill_mem_run(ctx, addr, size));
 }
 edan_result edan_thread_create(edan_context *ctx, uint32_t creator, uint32_t child)
 {
-    EDAN__FEED_CALL(ctx, edan__thread_create_run(ctx, creator, child));
+    EDAN__FEED_CALL(ctx, edan__j_call(ctx, EDAN__J_TCREATE, creator, child), edan__thread_create_run(ctx, creator, child));
 }
 edan_result edan_thread_switch(edan_context *ctx, uint32_t thread)
 {
-    EDAN__FEED_CALL(ctx, edan__thread_switch_run(ctx, thread));
+    EDAN__FEED_CALL(ctx, edan__j_call(ctx, EDAN__J_TSWITCH, thread, 0), edan__thread_switch_run(ctx, thread));
 }
 edan_result edan_thread_exit(edan_context *ctx, uint32_t thread)
 {
-    EDAN__FEED_CALL(ctx, edan__thread_exit_run(ctx, thread));
+    EDAN__FEED_CALL(ctx, edan__j_call(ctx, EDAN__J_TEXIT, thread, 0), edan__thread_exit_run(ctx, thread));
 }
 edan_result edan_signal_deliver(edan_context *ctx)
 {
-    EDAN__FEED_CALL(ctx, edan__signal_deliver_run(ctx));
+    EDAN__FEED_CALL(ctx, edan__j_call(ctx, EDAN__J_SDELIVER, 0, 0), edan__signal_deliver_run(ctx));
 }
 edan_result edan_signal_return(edan_context *ctx)
 {
-    EDAN__FEED_CALL(ctx, edan__signal_return_run(ctx));
+    EDAN__FEED_CALL(ctx, edan__j_call(ctx, EDAN__J_SRETURN, 0, 0), edan__signal_return_run(ctx));
 }
 edan_result edan_signal_drop(edan_context *ctx)
 {
-    EDAN__FEED_CALL(ctx, edan__signal_drop_run(ctx));
+    EDAN__FEED_CALL(ctx, edan__j_call(ctx, EDAN__J_SDROP, 0, 0), edan__signal_drop_run(ctx));
 }
 #undef EDAN__FEED_CALL
 
 /* ---- results ----------------------------------------------------------- */
 edan_result edan_get_metrics(edan_context *ctx, uint32_t config, edan_metrics *out)
 {
+    edan_context *sub = edan__j_sub(ctx, &config);
     edan__cfg *g;
     uint32_t i;
+    if (sub) return edan__j_result(ctx, sub, edan_get_metrics(sub, config, out));
     if (!ctx || !out || config >= ctx->K) return EDAN_ERR_INVALID_ARG;
     edan__blocks_flush(ctx);
     g = &ctx->cfg[config];
@@ -6180,8 +6805,10 @@ edan_result edan_get_metrics(edan_context *ctx, uint32_t config, edan_metrics *o
 
 edan_result edan_get_layers(edan_context *ctx, uint32_t config, uint64_t first, uint64_t *out, size_t n)
 {
+    edan_context *sub = edan__j_sub(ctx, &config);
     const edan__layers *L;
     size_t i;
+    if (sub) return edan__j_result(ctx, sub, edan_get_layers(sub, config, first, out, n));
     if (!ctx || config >= ctx->K || !first || (n && !out)) return EDAN_ERR_INVALID_ARG;
     L = &ctx->cfg[config].lay;
     for (i = 0; i < n; i++) out[i] = first <= L->D && i <= L->D - first ? edan__layer_count(L, first + i) : 0;
@@ -6204,9 +6831,11 @@ static void edan__bins_add_run(edan_layer_bin *bins, uint64_t w, uint64_t lo, ui
 edan_result edan_get_layer_summary(edan_context *ctx, uint32_t config, edan_layer_bin *bins, size_t max_bins,
                                    size_t *nbins, uint64_t *width)
 {
+    edan_context *sub = edan__j_sub(ctx, &config);
     const edan__layers *L;
     uint64_t w = 1, i, nb;
     size_t p;
+    if (sub) return edan__j_result(ctx, sub, edan_get_layer_summary(sub, config, bins, max_bins, nbins, width));
     if (!ctx || config >= ctx->K || !bins || !max_bins || !nbins || !width) return EDAN_ERR_INVALID_ARG;
     L = &ctx->cfg[config].lay;
     while ((L->D + w - 1) / w > max_bins) w *= 2;
@@ -6232,14 +6861,18 @@ edan_result edan_get_layer_summary(edan_context *ctx, uint32_t config, edan_laye
 
 edan_result edan_get_bounds(edan_context *ctx, uint32_t config, uint32_t m, edan_bounds *out)
 {
+    edan_context *sub = edan__j_sub(ctx, &config);
+    if (sub) return edan__j_result(ctx, sub, edan_get_bounds(sub, config, m, out));
     if (!ctx || config >= ctx->K) return EDAN_ERR_INVALID_ARG;
     return edan_get_bounds_at(ctx, config, m, (double)ctx->cfg[config].c.alpha, out);
 }
 
 edan_result edan_get_bounds_at(edan_context *ctx, uint32_t config, uint32_t m, double alpha, edan_bounds *out)
 {
+    edan_context *sub = edan__j_sub(ctx, &config);
     edan__cfg *g;
     double W, D, C;
+    if (sub) return edan__j_result(ctx, sub, edan_get_bounds_at(sub, config, m, alpha, out));
     if (!ctx || !out || config >= ctx->K || !m || !(alpha >= 0)) return EDAN_ERR_INVALID_ARG;
     edan__blocks_flush(ctx);
     g = &ctx->cfg[config];
@@ -6261,10 +6894,12 @@ edan_result edan_get_bounds_at(edan_context *ctx, uint32_t config, uint32_t m, d
 
 edan_result edan_get_window(edan_context *ctx, uint32_t config, uint32_t m, edan_window *out)
 {
+    edan_context *sub = edan__j_sub(ctx, &config);
     const edan__cfg *g;
     edan__wt T = {0, 0};
     uint32_t j;
     size_t t;
+    if (sub) return edan__j_result(ctx, sub, edan_get_window(sub, config, m, out));
     if (!ctx || !out || config >= ctx->K) return EDAN_ERR_INVALID_ARG;
     g = &ctx->cfg[config];
     if (!g->win) return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "config %u has no windowed schedule", config);
@@ -6289,9 +6924,11 @@ edan_result edan_get_window(edan_context *ctx, uint32_t config, uint32_t m, edan
 
 edan_result edan_get_timeline(edan_context *ctx, uint32_t config, const uint64_t **bins, size_t *count)
 {
+    edan_context *sub = edan__j_sub(ctx, &config);
     edan__cfg *g;
     size_t n, i;
     int64_t run = 0;
+    if (sub) return edan__j_result(ctx, sub, edan_get_timeline(sub, config, bins, count));
     if (!ctx || !bins || !count || config >= ctx->K) return EDAN_ERR_INVALID_ARG;
     g = &ctx->cfg[config];
     *bins = NULL;
@@ -6347,8 +6984,10 @@ static void edan__hot_sift_down(edan_hotspot *h, size_t n, size_t i)
 
 edan_result edan_get_hotspots(edan_context *ctx, uint32_t config, edan_hotspot *out, size_t max, size_t *count)
 {
+    edan_context *sub = edan__j_sub(ctx, &config);
     edan__cfg *g;
     size_t j, n = 0, p, i;
+    if (sub) return edan__j_result(ctx, sub, edan_get_hotspots(sub, config, out, max, count));
     if (!ctx || !count || config >= ctx->K || (max && !out)) return EDAN_ERR_INVALID_ARG;
     g = &ctx->cfg[config];
     *count = 0;
@@ -6431,10 +7070,12 @@ static edan_result edan__chn_walk(edan_context *ctx, uint32_t k, edan_chain_fn f
 
 edan_result edan_get_critical_chain(edan_context *ctx, uint32_t config, edan_chain_fn fn, void *user)
 {
+    edan_context *sub = edan__j_sub(ctx, &config);
     edan__cfg *g;
     uint64_t v, w = 0;
     uint32_t D, want;
     int skip = 0;
+    if (sub) return edan__j_result(ctx, sub, edan_get_critical_chain(sub, config, fn, user));
     if (!ctx || !fn || config >= ctx->K) return EDAN_ERR_INVALID_ARG;
     if (ctx->chn) return edan__chn_walk(ctx, config, fn, user);
     if (!ctx->dot_max)
@@ -6505,10 +7146,12 @@ static void edan__dot_printf(edan_write_fn write, void *user, const char *fmt, .
 edan_result edan_write_dot(edan_context *ctx, uint32_t config, edan_write_fn write, void *wuser,
                            edan_label_fn label, void *luser)
 {
+    edan_context *sub = edan__j_sub(ctx, &config);
     edan__cfg *g;
     uint64_t v, n, end = 0, endF = 0;
     uint8_t *crit;
     size_t e;
+    if (sub) return edan__j_result(ctx, sub, edan_write_dot(sub, config, write, wuser, label, luser));
     if (!ctx || !write || config >= ctx->K) return EDAN_ERR_INVALID_ARG;
     if (!ctx->dot_max) return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "the graph was not recorded (dot_max_vertices is 0)");
     if (ctx->dot_overflow || ctx->N > ctx->dot_max)

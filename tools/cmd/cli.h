@@ -110,6 +110,7 @@ typedef struct cli_analysis {
                                    found in the eDAG recorded up to this many vertices) */
     int skip_unknown;           /* --skip-unknown */
     int quiet;                  /* --quiet: no progress line */
+    uint32_t jobs;              /* --jobs N: threads for the configurations (0: not given, the cores) */
     double alpha_add_ns;        /* --alpha-add NS: what-if at a farther memory */
     const char *sweep_path;     /* --sweep FILE.csv: bounds over added latency */
     const char *profile_path;   /* --profile FILE: caches, alpha, m, clock of a probed machine */
@@ -167,6 +168,8 @@ uint32_t cli_verdict_m(const cli_analysis *a);
 #define CLI_CHAIN_MAX 1000000000u
 
 void cli_analysis_init(cli_analysis *a);
+/* The cores this process may run on (tools/cmd/cores.c): --jobs's default. */
+unsigned cli_cores(void);
 /* The analysis options (tools/common/opt.h), which a command joins to its own
    (opt_cat): their ids are CLI_ANALYSIS_ID and above, a command's own
    below. */
@@ -177,7 +180,7 @@ enum {
     CLI_OPT_ALPHA, CLI_OPT_ALPHA0, CLI_OPT_COST, CLI_OPT_FREQ, CLI_OPT_TAU, CLI_OPT_M, CLI_OPT_TIMELINE, CLI_OPT_JSON,
     CLI_OPT_DOT, CLI_OPT_TOP, CLI_OPT_CHAIN, CLI_OPT_ELF, CLI_OPT_ALPHA_ADD, CLI_OPT_SWEEP, CLI_OPT_REMOTE,
     CLI_OPT_PAPER_CACHE, CLI_OPT_PAPER, CLI_OPT_FORWARD, CLI_OPT_LAYERS, CLI_OPT_SKIP_UNKNOWN, CLI_OPT_QUIET,
-    CLI_OPT_WINDOW, CLI_OPT_LQ, CLI_OPT_SQ, CLI_OPT_WIDTH, CLI_OPT_WINDOW_ALL_M
+    CLI_OPT_WINDOW, CLI_OPT_LQ, CLI_OPT_SQ, CLI_OPT_WIDTH, CLI_OPT_WINDOW_ALL_M, CLI_OPT_JOBS
 };
 extern const opt_def cli_analysis_opts[];
 extern const size_t cli_analysis_nopts;

@@ -114,6 +114,11 @@ const opt_def cli_analysis_opts[] = {
      "costs about as much as the rest of the analysis); by\n"
      "default at the verdict's m alone: the profile's m, else 4"},
     {"--skip-unknown", NULL, CLI_OPT_SKIP_UNKNOWN, "(global) skip unknown instructions, count and report them"},
+    {"--jobs", "N", CLI_OPT_JOBS,
+     "(global) analyse the configurations in N threads, each\n"
+     "its share of them (default: the cores this process may\n"
+     "run on; at most one a configuration); 1 = one thread.\n"
+     "The same report, byte for byte"},
     {"--quiet", NULL, CLI_OPT_QUIET, "(global) no progress line"},
 };
 const size_t cli_analysis_nopts = sizeof cli_analysis_opts / sizeof cli_analysis_opts[0];
@@ -305,6 +310,9 @@ int cli_analysis_apply(cli_analysis *a, int id, const char *val)
         return 0;
     case CLI_OPT_SKIP_UNKNOWN: a->skip_unknown = 1; return 0;
     case CLI_OPT_QUIET: a->quiet = 1; return 0;
+    case CLI_OPT_JOBS:
+        if (opt_u32(val, 1, 4096, &a->jobs)) return cli_err("--jobs %s: expected a number of threads, 1 to 4096", val);
+        return 0;
     case CLI_OPT_REMOTE:
         if (opt_u32(val, 0, 65535, &node)) return cli_err("--remote %s: expected a NUMA node number", val);
         a->remote_node = (int)node;
@@ -550,6 +558,8 @@ int cli_analysis_finish(cli_analysis *a)
     }
     a->opts.num_configs = a->num_configs;
     a->opts.configs = a->configs;
+    a->opts.jobs = a->jobs ? a->jobs : cli_cores();
+    if (a->opts.jobs > a->num_configs) a->opts.jobs = a->num_configs;
     if (a->chain && !a->top) return cli_err("--chain needs --top N: it gives each of the N instructions its part of the chain");
     a->opts.hotspots = a->top ? 1 : 0;
     a->opts.chain = a->chain == CLI_CHAIN_STREAM;

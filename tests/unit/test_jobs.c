@@ -1,0 +1,362 @@
+/* Tests of options.jobs (configurations analysed in parallel): a context
+   with jobs 2..K gives every getter the same answer as a context of the
+   same configurations alone, for a random trace fed through every feeding
+   call (instructions, several accesses, prepared instructions, blocks,
+   kills, threads, signals), with 1 to 5 configurations; and the buffer
+   that hands the calls over holds at most its size when the caller feeds
+   faster than the threads replay (here: while they are held back). */
+#define _POSIX_C_SOURCE 200809L
+#define EDAN_IMPLEMENTATION
+#include "edan.h"
+#include "check.h"
+#include <pthread.h>
+#include <sched.h>
+
+#if EDAN__THREADS
+
+static uint64_t rnd_state = 88172645463325252ull;
+static uint64_t rnd(void)
+{
+    rnd_state ^= rnd_state << 13;
+    rnd_state ^= rnd_state >> 7;
+    rnd_state ^= rnd_state << 17;
+    return rnd_state;
+}
+
+/* An instruction of a few registers over a small footprint (so that values
+   pass through memory and the caches both hit and miss). */
+static edan_insn rnd_insn(void)
+{
+    edan_insn in;
+    uint64_t r = rnd();
+    memset(&in, 0, sizeof in);
+    in.pc = 0x1000 + 4 * (r % 64);
+    in.flags = EDAN_INSN_HAS_PC;
+    in.op = (uint32_t)(r >> 8) % 40;
+    in.src[in.nsrc++] = (edan_reg)(1 + (r >> 16) % 12);
+    if ((r >> 20) & 1) in.src[in.nsrc++] = (edan_reg)(1 + (r >> 24) % 12);
+    switch ((r >> 28) % 4) {
+    case 0: case 1:
+        in.cls = EDAN_CLASS_LOAD;
+        in.mem = EDAN_MEM_LOAD;
+        in.dst[in.ndst++] = (edan_reg)(1 + (r >> 32) % 12);
+        break;
+    case 2:
+        in.cls = EDAN_CLASS_STORE;
+        in.mem = EDAN_MEM_STORE;
+        break;
+    default:
+        in.cls = (r >> 36) & 1 ? EDAN_CLASS_FP_MUL : EDAN_CLASS_INT_ALU;
+        in.dst[in.ndst++] = (edan_reg)(1 + (r >> 32) % 12);
+        break;
+    }
+    if (in.mem) {
+        in.size = 8;
+        in.addr = 0x100000 + 8 * ((r >> 40) % 6000);
+    }
+    return in;
+}
+
+#define NBLK 6
+#define BLKN 8
+
+/* The same random trace to ctx, through every kind of feeding call. */
+static void feed_trace(edan_context *ctx, uint64_t seed, size_t steps)
+{
+    edan_insn bi[NBLK][BLKN];
+    edan_prepared bp[NBLK][BLKN];
+    edan_block *blk[NBLK];
+    uint32_t threads = 1, t, depth = 0;
+    size_t s, i, j;
+    rnd_state = seed;
+    for (i = 0; i < NBLK; i++) {
+        for (j = 0; j < BLKN; j++) {
+            bi[i][j] = rnd_insn();
+            CHECK(edan_prepare(ctx, &bi[i][j], &bp[i][j]) == EDAN_OK);
+        }
+        CHECK(edan_block_create(ctx, bp[i], BLKN, &blk[i]) == EDAN_OK);
+    }
+    for (s = 0; s < steps; s++) {
+        uint64_t r = rnd(), addrs[BLKN];
+        edan_insn in = rnd_insn(), many[5];
+        switch (r % 16) {
+        case 0: case 1: case 2: case 3:
+            CHECK(edan_feed(ctx, &in) == EDAN_OK);
+            break;
+        case 4:
+            for (i = 0; i < 5; i++) many[i] = rnd_insn();
+            CHECK(edan_feed_many(ctx, many, 5, NULL) == EDAN_OK);
+            break;
+        case 5: {   /* a gather of three elements */
+            edan_access acc[3];
+            in.cls = EDAN_CLASS_LOAD;
+            in.mem = EDAN_MEM_LOAD;
+            in.ndst = 1;
+            in.dst[0] = 3;
+            for (i = 0; i < 3; i++) {
+                acc[i].addr = 0x100000 + 8 * (rnd() % 6000);
+                acc[i].size = 8;
+                acc[i].kind = EDAN_MEM_LOAD;
+            }
+            CHECK(edan_feed_accesses(ctx, &in, acc, 3) == EDAN_OK);
+            break;
+        }
+        case 6: case 7: case 8: case 9: case 10:     /* a block, whole or in part */
+            i = (size_t)(r >> 8) % NBLK;
+            for (j = 0; j < BLKN; j++) addrs[j] = 0x100000 + 8 * (rnd() % 6000);
+            if ((r >> 16) % 4) CHECK(edan_feed_block(ctx, blk[i], addrs) == EDAN_OK);
+            else CHECK(edan_feed_prepared_n(ctx, bp[i] + 2, addrs, BLKN - 2) == EDAN_OK);
+            break;
+        case 11:    /* a block made again (its id reused) */
+            i = (size_t)(r >> 8) % NBLK;
+            edan_block_destroy(blk[i]);
+            CHECK(edan_block_create(ctx, bp[i], BLKN, &blk[i]) == EDAN_OK);
+            break;
+        case 12: {
+            edan_reg k[2];
+            k[0] = (edan_reg)(1 + (r >> 8) % 12);
+            k[1] = (edan_reg)(1 + (r >> 16) % 12);
+            CHECK(edan_kill_regs(ctx, k, 2) == EDAN_OK);
+            CHECK(edan_kill_mem(ctx, 0x100000 + 8 * ((r >> 24) % 6000), 64) == EDAN_OK);
+            break;
+        }
+        case 13:
+            if (threads < 4) {
+                CHECK(edan_thread_create(ctx, 0, threads) == EDAN_OK);
+                threads++;
+            }
+            t = (uint32_t)((r >> 8) % threads);
+            CHECK(edan_thread_switch(ctx, t) == EDAN_OK);
+            depth = edan_signal_depth(ctx);
+            break;
+        case 14:
+            if (depth < 3) {
+                CHECK(edan_signal_deliver(ctx) == EDAN_OK);
+                depth++;
+            } else {
+                CHECK(edan_signal_return(ctx) == EDAN_OK);
+                depth--;
+            }
+            break;
+        default:    /* a refused instruction changes nothing, in either */
+            in.op = EDAN_MAX_OP;
+            CHECK(edan_feed(ctx, &in) == EDAN_ERR_INVALID_ARG);
+            break;
+        }
+    }
+}
+
+static edan_config cfg_of(uint32_t k)
+{
+    edan_config c;
+    memset(&c, 0, sizeof c);
+    c.tau = 50;
+    c.alpha = 100 + 50 * k;
+    if (k % 3 == 1) {
+        c.num_levels = 1;
+        c.level[0].size = 4096u << k;
+        c.level[0].assoc = 4;
+        c.level[0].line = 64;
+    } else if (k % 3 == 2) {
+        c.num_levels = 2;
+        c.level[0].size = 2048;
+        c.level[0].assoc = 2;
+        c.level[0].line = 64;
+        c.level[1].size = 32768;
+        c.level[1].assoc = 8;
+        c.level[1].line = 64;
+        c.level[1].latency = 10;
+        c.write_policy = k % 2 ? EDAN_WRITE_THROUGH : EDAN_WRITE_BACK;
+    }
+    if (k == 3) c.window = 64;
+    return c;
+}
+
+/* K configurations with hotspots, in `jobs` threads, a buffer of `buffer` bytes. */
+static edan_context *make(const edan_config *cfg, uint32_t K, uint32_t jobs, uint32_t buffer)
+{
+    static const edan_options defaults;
+    edan_options o = defaults;
+    edan_context *ctx = NULL;
+    o.hotspots = 1;
+    o.num_configs = K, o.configs = cfg;
+    o.jobs = jobs, o.jobs_buffer = buffer;
+    if (edan_create(&ctx, &o) != EDAN_OK) CHECK(!"edan_create");
+    return ctx;
+}
+
+/* Every result of a and b, configuration by configuration, the same. */
+static void same_results(edan_context *a, edan_context *b, uint32_t K, const char *what)
+{
+    uint32_t k, m, t;
+    int before = check_failures;
+    CHECK_EQ_U(edan_num_configs(b), K);
+    CHECK_EQ_U(edan_num_threads(a), edan_num_threads(b));
+    {
+        const uint64_t *ca = NULL, *cb = NULL;
+        size_t na = 0, nb = 1;
+        CHECK(edan_get_op_counts(a, &ca, &na) == EDAN_OK && edan_get_op_counts(b, &cb, &nb) == EDAN_OK);
+        CHECK(na == nb && !memcmp(ca, cb, na * sizeof *ca));
+    }
+    for (k = 0; k < K; k++) {
+        edan_metrics ma, mb;
+        edan_layer_bin la[64], lb[64];
+        size_t nla = 0, nlb = 1, tla = 0, tlb = 1;
+        uint64_t wa = 0, wb = 1, layers_a[256], layers_b[256];
+        const uint64_t *ta, *tb;
+        edan_hotspot ha[16], hb[16];
+        edan_window wia, wib;
+        edan_result ra, rb;
+        const edan_config *cfa = edan_get_config(a, k), *cfb = edan_get_config(b, k);
+        /* (padding compared too: zeroed first) */
+        memset(&ma, 0, sizeof ma); memset(&mb, 0, sizeof mb);
+        memset(ha, 0, sizeof ha); memset(hb, 0, sizeof hb);
+        CHECK(edan_get_metrics(a, k, &ma) == EDAN_OK && edan_get_metrics(b, k, &mb) == EDAN_OK);
+        CHECK(!memcmp(&ma, &mb, sizeof ma));
+        CHECK(edan_get_layers(a, k, 1, layers_a, 256) == EDAN_OK && edan_get_layers(b, k, 1, layers_b, 256) == EDAN_OK);
+        CHECK(!memcmp(layers_a, layers_b, sizeof layers_a));
+        CHECK(edan_get_layer_summary(a, k, la, 64, &nla, &wa) == EDAN_OK);
+        CHECK(edan_get_layer_summary(b, k, lb, 64, &nlb, &wb) == EDAN_OK);
+        CHECK(nla == nlb && wa == wb && !memcmp(la, lb, (nla < 64 ? nla : 64) * sizeof *la));
+        for (m = 1; m <= 8; m *= 2) {
+            edan_bounds ba, bb;
+            memset(&ba, 0, sizeof ba); memset(&bb, 0, sizeof bb);
+            memset(&wia, 0, sizeof wia); memset(&wib, 0, sizeof wib);
+            CHECK(edan_get_bounds(a, k, m, &ba) == EDAN_OK && edan_get_bounds(b, k, m, &bb) == EDAN_OK);
+            CHECK(!memcmp(&ba, &bb, sizeof ba));
+            CHECK(edan_get_bounds_at(a, k, m, 777.5, &ba) == EDAN_OK && edan_get_bounds_at(b, k, m, 777.5, &bb) == EDAN_OK);
+            CHECK(!memcmp(&ba, &bb, sizeof ba));
+            ra = edan_get_window(a, k, m, &wia);
+            rb = edan_get_window(b, k, m, &wib);
+            CHECK(ra == rb && (ra != EDAN_OK || !memcmp(&wia, &wib, sizeof wia)));
+            CHECK(!strcmp(edan_error(a), edan_error(b)));
+        }
+        CHECK(edan_get_timeline(a, k, &ta, &tla) == EDAN_OK && edan_get_timeline(b, k, &tb, &tlb) == EDAN_OK);
+        CHECK(tla == tlb && !memcmp(ta, tb, tla * sizeof *ta));
+        CHECK(edan_get_hotspots(a, k, ha, 16, &nla) == EDAN_OK && edan_get_hotspots(b, k, hb, 16, &nlb) == EDAN_OK);
+        CHECK(nla == nlb && !memcmp(ha, hb, nla * sizeof *ha));
+        CHECK(cfa && cfb && cfa->alpha == cfb->alpha && cfa->tau == cfb->tau && cfa->num_levels == cfb->num_levels &&
+              cfa->window == cfb->window && cfa->level[0].size == cfb->level[0].size);
+        for (t = 0; t < edan_num_threads(a); t++) {
+            edan_thread_metrics xa, xb;
+            memset(&xa, 0, sizeof xa); memset(&xb, 0, sizeof xb);
+            CHECK(edan_get_thread_metrics(a, k, t, &xa) == EDAN_OK && edan_get_thread_metrics(b, k, t, &xb) == EDAN_OK);
+            CHECK(!memcmp(&xa, &xb, sizeof xa));
+        }
+    }
+    CHECK(edan_get_metrics(b, K, NULL) == EDAN_ERR_INVALID_ARG);
+    if (check_failures != before) fprintf(stderr, "  (%s)\n", what);
+}
+
+/* 1 to 5 configurations, jobs 2 to 5 (more than K: K), against jobs 1. */
+static void test_same_results(void)
+{
+    edan_config cfg[5];
+    uint32_t K, J, k;
+    char what[64];
+    for (k = 0; k < 5; k++) cfg[k] = cfg_of(k);
+    for (K = 1; K <= 5; K++)
+        for (J = 2; J <= 5; J++) {
+            edan_context *a = make(cfg, K, 1, 0), *b = make(cfg, K, J, 0);
+            if (!a || !b) return;
+            CHECK((b->jobs != NULL) == (K > 1));    /* K > 1: groups of their own */
+            if (b->jobs) CHECK_EQ_U(b->jobs->nw + 1, J < K ? J : K);
+            feed_trace(a, 12345 + K, 8000);
+            feed_trace(b, 12345 + K, 8000);
+            snprintf(what, sizeof what, "%u configurations, jobs %u", K, J);
+            same_results(a, b, K, what);
+            edan_destroy(a);
+            edan_destroy(b);
+        }
+}
+
+/* A caller faster than the threads: they are held back until the caller
+   waits for room, with the buffer full. */
+typedef struct feeder { edan_context *ctx; size_t steps; } feeder;
+static void *feeder_main(void *arg)
+{
+    feeder *f = (feeder *)arg;
+    feed_trace(f->ctx, 777, f->steps);
+    return NULL;
+}
+
+static void test_buffer_bound(void)
+{
+    edan_config cfg[3];
+    edan_context *a, *b;
+    edan__jobs *J;
+    pthread_t th;
+    feeder f;
+    uint32_t k;
+    uint64_t tail, pub;
+    int joined;
+    for (k = 0; k < 3; k++) cfg[k] = cfg_of(k);
+    a = make(cfg, 3, 1, 0);
+    b = make(cfg, 3, 3, 1);     /* the smallest buffer: 64 KiB */
+    if (!a || !b || !b->jobs) return;
+    J = b->jobs;
+    CHECK_EQ_U(J->cap, 64 << 10);
+    __atomic_store_n(&J->paused, 1, __ATOMIC_SEQ_CST);
+    f.ctx = b;
+    f.steps = 30000;        /* records of several MiB */
+    if (pthread_create(&th, NULL, feeder_main, &f) != 0) {
+        CHECK(!"pthread_create");
+        return;
+    }
+    while (!__atomic_load_n(&J->waits, __ATOMIC_SEQ_CST)) sched_yield();     /* the caller found it full */
+    tail = __atomic_load_n(&J->w[0].tail, __ATOMIC_SEQ_CST);
+    pub = __atomic_load_n(&J->pub, __ATOMIC_SEQ_CST);
+    __atomic_store_n(&J->paused, 0, __ATOMIC_SEQ_CST);
+    edan__j_wake(J, &J->data);
+    joined = pthread_join(th, NULL);        /* (checked after: the feeder checks too) */
+    CHECK(joined == 0);
+    CHECK(tail == 0);                       /* nothing was replayed while held back ... */
+    CHECK(pub > 0 && pub <= J->cap);        /* ... and what had been handed over fitted */
+    CHECK(J->waits > 1);
+    CHECK(J->high <= J->cap);       /* never more bytes held than the buffer */
+    CHECK(J->head > 16 * J->cap);   /* while far more went through it */
+    feed_trace(a, 777, f.steps);
+    same_results(a, b, 3, "a buffer of 64 KiB, held back");
+    edan_destroy(a);
+    edan_destroy(b);
+}
+
+/* A call larger than the buffer (a long edan_feed_many) goes through it in
+   parts; one refused instruction in it stops every group at the same one. */
+static void test_large_calls(void)
+{
+    edan_config cfg[2];
+    edan_context *a, *b;
+    static edan_insn v[40000];
+    size_t i, fa = 0, fb = 0;
+    cfg[0] = cfg_of(1);
+    cfg[1] = cfg_of(2);
+    a = make(cfg, 2, 1, 0);
+    b = make(cfg, 2, 2, 1);
+    if (!a || !b) return;
+    rnd_state = 99;
+    for (i = 0; i < 40000; i++) v[i] = rnd_insn();
+    v[30000].op = EDAN_MAX_OP;
+    CHECK(edan_feed_many(a, v, 40000, &fa) == EDAN_ERR_INVALID_ARG);
+    CHECK(edan_feed_many(b, v, 40000, &fb) == EDAN_ERR_INVALID_ARG);
+    CHECK(fa == 30000 && fb == 30000);
+    CHECK(!strcmp(edan_error(a), edan_error(b)));
+    same_results(a, b, 2, "a call larger than the buffer");
+    edan_destroy(a);
+    edan_destroy(b);
+}
+
+int main(void)
+{
+    test_same_results();
+    test_buffer_bound();
+    test_large_calls();
+    return check_summary("test_jobs");
+}
+#else
+int main(void)
+{
+    printf("SKIP test_jobs: edan.h built without POSIX threads\n");
+    return 0;
+}
+#endif

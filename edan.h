@@ -1550,6 +1550,13 @@ typedef struct edan__threads {
                                before it is its creator's (inherited), a cross-thread edge */
 } edan__threads;
 
+/* The shadow memory's allocations (pages, splits, records, their tables:
+   edan__sh_take and the functions after it) counted against its limit. */
+typedef struct edan__shadow_alloc {
+    uint64_t bytes, limit;
+    edan_result err;        /* why the last one failed (the text in the context's error) */
+} edan__shadow_alloc;
+
 /* A table of the streamed chain (edan_context's chn_m, chn_l). */
 typedef struct edan__chtab { uint64_t *t; size_t cap, used; } edan__chtab;
 
@@ -1587,8 +1594,7 @@ struct edan_context {
     /* recently used pages: near_key[key % EDAN__NEAR] = key, with its chunk
        or its sparse table (neither: the page has no word written) */
     uint64_t near_key[EDAN__NEAR]; unsigned char *near_chunk[EDAN__NEAR]; edan__sparse *near_sparse[EDAN__NEAR];
-    uint64_t sh_bytes, sh_limit;    /* shadow memory's bytes (pages, splits, records, their tables), its limit */
-    edan_result sh_err;             /* why the last shadow allocation failed (the text in error) */
+    edan__shadow_alloc shadow;  /* the bytes of the shadow memory and the records, against its limit */
     uint64_t *op_count; size_t op_cap;
     uint32_t hotspots;
     int paper_cache;        /* the paper's cache rule: no fillers, w(v) = access size */
@@ -1853,7 +1859,7 @@ edan_result edan_create(edan_context **out, const edan_options *opts)
     ctx->tl_max = opts->timeline_max_bins ? (opts->timeline_max_bins < 4 ? 4 : opts->timeline_max_bins) : (size_t)1 << 20;
     ctx->dot_max = opts->dot_max_vertices;
     ctx->chn = opts->chain != 0;
-    ctx->sh_limit = opts->shadow_limit ? opts->shadow_limit : EDAN_SHADOW_LIMIT_DEFAULT;
+    ctx->shadow.limit = opts->shadow_limit ? opts->shadow_limit : EDAN_SHADOW_LIMIT_DEFAULT;
     ctx->cfg = (edan__cfg *)edan__calloc(&a, K * sizeof(edan__cfg));
     ctx->reg_vid = (uint64_t *)edan__calloc(&a, ctx->num_regs * sizeof(uint64_t));
     ctx->reg_F = (uint64_t *)edan__calloc(&a, (size_t)ctx->num_regs * K * sizeof(uint64_t));
@@ -1980,15 +1986,15 @@ static size_t edan__hash64(uint64_t k, size_t mask)
    bytes, or 0 and the error (EDAN_ERR_LIMIT) in the context. */
 static int edan__sh_take(edan_context *ctx, size_t n)
 {
-    if (n > ctx->sh_limit - ctx->sh_bytes) {
-        ctx->sh_err = edan__fail(ctx, EDAN_ERR_LIMIT,
-                                 "instruction %llu: shadow memory (the last writers of the bytes written) would "
-                                 "exceed its limit of %llu bytes; raise edan_options.shadow_limit (0: %llu bytes)",
-                                 (unsigned long long)ctx->N, (unsigned long long)ctx->sh_limit,
-                                 (unsigned long long)EDAN_SHADOW_LIMIT_DEFAULT);
+    if (n > ctx->shadow.limit - ctx->shadow.bytes) {
+        ctx->shadow.err = edan__fail(ctx, EDAN_ERR_LIMIT,
+                                     "instruction %llu: shadow memory (the last writers of the bytes written) would "
+                                     "exceed its limit of %llu bytes; raise edan_options.shadow_limit (0: %llu bytes)",
+                                     (unsigned long long)ctx->N, (unsigned long long)ctx->shadow.limit,
+                                     (unsigned long long)EDAN_SHADOW_LIMIT_DEFAULT);
         return 0;
     }
-    ctx->sh_bytes += n;
+    ctx->shadow.bytes += n;
     return 1;
 }
 
@@ -2001,17 +2007,17 @@ static void *edan__sh_realloc(edan_context *ctx, void *p, size_t old, size_t n, 
     if (n > old && !edan__sh_take(ctx, n - old)) return NULL;
     q = p ? edan__realloc(&ctx->a, p, n) : zero ? edan__calloc(&ctx->a, n) : edan__alloc(&ctx->a, n);
     if (!q) {
-        if (n > old) ctx->sh_bytes -= n - old;
-        ctx->sh_err = edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for %s", what);
+        if (n > old) ctx->shadow.bytes -= n - old;
+        ctx->shadow.err = edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for %s", what);
         return NULL;
     }
-    if (n < old) ctx->sh_bytes -= old - n;
+    if (n < old) ctx->shadow.bytes -= old - n;
     return q;
 }
 
 static void edan__sh_free(edan_context *ctx, void *p, size_t n)
 {
-    ctx->sh_bytes -= n;
+    ctx->shadow.bytes -= n;
     edan__free(&ctx->a, p);
 }
 
@@ -2211,7 +2217,7 @@ static EDAN__NOINLINE uint64_t *edan__word_slow(edan_context *ctx, uint64_t w, u
 
 /* The entry of word w (address w * 8), or NULL when it was never written;
    create: made when missing (NULL then means the memory or the limit said
-   no: the error in the context, ctx->sh_err). Making one may move the
+   no: the error in the context, ctx->shadow.err). Making one may move the
    other entries of its page. */
 static EDAN__INLINE uint64_t *edan__word(edan_context *ctx, uint64_t w, uint32_t K, int create)
 {
@@ -2243,7 +2249,7 @@ static uint32_t edan__rec_new(edan_context *ctx)
         size_t nc = ctx->rec_cap ? ctx->rec_cap * 2 : 4096;
         unsigned char *r;
         if (nc > 0xffffffffu) {
-            ctx->sh_err = edan__fail(ctx, EDAN_ERR_LIMIT, "more than 2^32 store records");
+            ctx->shadow.err = edan__fail(ctx, EDAN_ERR_LIMIT, "more than 2^32 store records");
             return 0;
         }
         r = (unsigned char *)edan__sh_realloc(ctx, ctx->rec, ctx->rec_cap * EDAN__REC_BYTES(ctx->K),
@@ -2283,7 +2289,7 @@ static uint32_t edan__split_new(edan_context *ctx)
 {
     if (ctx->split_free_n) return ctx->split_free[--ctx->split_free_n];
     if (ctx->split_used >= EDAN__SPLIT) {
-        ctx->sh_err = edan__fail(ctx, EDAN_ERR_LIMIT, "more than 2^31 words written in parts");
+        ctx->shadow.err = edan__fail(ctx, EDAN_ERR_LIMIT, "more than 2^31 words written in parts");
         return EDAN__SPLIT;
     }
     if (!edan__sh_grow(ctx, (void **)&ctx->split, &ctx->split_cap, (ctx->split_used + 1) * 8, sizeof(uint32_t),
@@ -2293,7 +2299,7 @@ static uint32_t edan__split_new(edan_context *ctx)
 }
 
 /* The split word entry e loses its split: its 8 records released. 0 when
-   out of memory (here and below: the error in the context, ctx->sh_err). */
+   out of memory (here and below: the error in the context, ctx->shadow.err). */
 static int edan__split_release(edan_context *ctx, uint64_t *e)
 {
     uint32_t idx = (uint32_t)(e[0] & ~EDAN__WSPLIT), j;
@@ -2678,23 +2684,36 @@ typedef struct edan__pred {
 
 #define EDAN__MAX_PREDS (EDAN_MAX_SRC + EDAN_MAX_ACCESS)
 
-/* Adds a predecessor once: its id to pv (the edge count, the fill
-   dependences' check), its F and md to p. `lean` (one configuration): keep
-   only the id and the running maxima *S1 of F and *md1 of md; a repeated
-   predecessor changes no maximum, so they need no check. */
-static EDAN__INLINE void edan__add_pred(edan__pred *p, uint64_t *pv, uint32_t *n, uint64_t vid, const uint64_t *F,
-                                        const uint32_t *md, int lean, uint64_t *S1, uint32_t *md1)
+/* A vertex's predecessors as they are found: their ids vid[0 .. n), each
+   once (the edge count, the fill dependences' check), with their F and md
+   in every configuration (pred[0 .. n)) or, in the lean copy (one
+   configuration), only the largest F and md among them (S_max, md_max: the
+   vertex's start and depth). The arrays are the caller's, with room for
+   every predecessor added. */
+typedef struct edan__pred_set {
+    edan__pred *pred;
+    uint64_t *vid;
+    uint32_t n;
+    uint32_t md_max;
+    uint64_t S_max;
+} edan__pred_set;
+
+/* Adds a predecessor (its id, its F and md) to ps once. `lean`: keep only
+   the id and the maxima; a repeated predecessor changes no maximum, so they
+   need no check. */
+static EDAN__INLINE void edan__add_pred(edan__pred_set *ps, uint64_t vid, const uint64_t *F, const uint32_t *md,
+                                        int lean)
 {
     uint32_t i;
-    if (lean) edan__join(S1, md1, *F, *md);
-    for (i = 0; i < *n; i++)
-        if (pv[i] == vid) return;
-    pv[*n] = vid;
+    if (lean) edan__join(&ps->S_max, &ps->md_max, *F, *md);
+    for (i = 0; i < ps->n; i++)
+        if (ps->vid[i] == vid) return;
+    ps->vid[ps->n] = vid;
     if (!lean) {
-        p[*n].F = F;
-        p[*n].md = md;
+        ps->pred[ps->n].F = F;
+        ps->pred[ps->n].md = md;
     }
-    (*n)++;
+    ps->n++;
 }
 
 /* pv is not const: GCC reads a const pointer to a partly filled array as a use */
@@ -4021,10 +4040,10 @@ static EDAN__INLINE int edan__fw_store(edan_context *ctx, uint64_t vid, uint64_t
 }
 
 /* The last writers of bytes [addr, addr + size) (the access wraps
-   nowhere: checked) added to the predecessors (edan__add_pred); room for
-   `size` more in preds and pv. */
+   nowhere: checked) added to the predecessors ps (edan__add_pred); room for
+   `size` more in its arrays. */
 static EDAN__INLINE void edan__read_bytes(edan_context *ctx, uint64_t addr, uint32_t size, uint32_t K, int lean,
-                                          edan__pred *preds, uint64_t *pv, uint32_t *np, uint64_t *S1, uint32_t *md1)
+                                          edan__pred_set *ps)
 {
     uint64_t last = addr + size - 1, w, wl = last >> 3, last_vid = 0;
     for (w = addr >> 3; w <= wl; w++) {
@@ -4033,7 +4052,7 @@ static EDAN__INLINE void edan__read_bytes(edan_context *ctx, uint64_t addr, uint
         if (!(e[0] & EDAN__WSPLIT)) {
             if (e[0] && e[0] != last_vid) {
                 last_vid = e[0];
-                edan__add_pred(preds, pv, np, e[0], e + 1, (const uint32_t *)(e + 1 + K), lean, S1, md1);
+                edan__add_pred(ps, e[0], e + 1, (const uint32_t *)(e + 1 + K), lean);
             }
         } else {
             const uint32_t *b = ctx->split + (size_t)(e[0] & ~EDAN__WSPLIT) * 8;
@@ -4042,8 +4061,7 @@ static EDAN__INLINE void edan__read_bytes(edan_context *ctx, uint64_t addr, uint
                 uint32_t rec = b[j];
                 if (rec && EDAN__REC_HEAD(ctx, rec, K)->vid != last_vid) {
                     last_vid = EDAN__REC_HEAD(ctx, rec, K)->vid;
-                    edan__add_pred(preds, pv, np, last_vid, EDAN__REC_F(ctx, rec, K), EDAN__REC_MD(ctx, rec, K),
-                                   lean, S1, md1);
+                    edan__add_pred(ps, last_vid, EDAN__REC_F(ctx, rec, K), EDAN__REC_MD(ctx, rec, K), lean);
                 }
             }
         }
@@ -4070,9 +4088,9 @@ static EDAN__INLINE edan_result edan__write_bytes(edan_context *ctx, uint64_t ad
     for (w = w0; w <= wl; w++) {
         unsigned lo = w == w0 ? (unsigned)(addr & 7) : 0, hi = w == wl ? (unsigned)(last & 7) : 7;
         uint64_t *e = edan__word(ctx, w, K, 1);
-        if (!e) return ctx->sh_err;
+        if (!e) return ctx->shadow.err;
         if (lo == 0 && hi == 7) {           /* the whole word: the writer in the entry */
-            if ((e[0] & EDAN__WSPLIT) && !edan__split_release(ctx, e)) return ctx->sh_err;
+            if ((e[0] & EDAN__WSPLIT) && !edan__split_release(ctx, e)) return ctx->shadow.err;
             edan__set_word_writer(e, vid, Fv, mdv, K);
             continue;
         }
@@ -4093,36 +4111,35 @@ static EDAN__INLINE edan_result edan__write_bytes(edan_context *ctx, uint64_t ad
         }
         if (!rec) {
             rec = edan__rec_new(ctx);
-            if (!rec) return ctx->sh_err;
+            if (!rec) return ctx->shadow.err;
             EDAN__REC_HEAD(ctx, rec, K)->vid = vid;
             EDAN__REC_HEAD(ctx, rec, K)->ref = 0;
             edan__put_writer(EDAN__REC_F(ctx, rec, K), Fv, mdv, K);
         }
-        if (!edan__store_part(ctx, e, lo, hi, rec)) return ctx->sh_err;
+        if (!edan__store_part(ctx, e, lo, hi, rec)) return ctx->shadow.err;
     }
     return EDAN_OK;
 }
 
 /* The registers' writers of an instruction (its operand fields p) added
-   to its predecessors (edan__add_pred, not lean). */
-static EDAN__INLINE void edan__reg_preds(edan_context *ctx, const edan_prepared *p, uint32_t K, edan__pred *preds,
-                                         uint64_t *pv, uint32_t *np, uint64_t *S1, uint32_t *md1)
+   to its predecessors ps (edan__add_pred, not lean). */
+static EDAN__INLINE void edan__reg_preds(edan_context *ctx, const edan_prepared *p, uint32_t K, edan__pred_set *ps)
 {
     uint32_t i;
     for (i = 0; i < p->edan__.nsrc; i++) {
         edan_reg r = p->edan__.src[i];
         uint64_t v = ctx->reg_vid[r];
-        if (v) edan__add_pred(preds, pv, np, v, ctx->reg_F + (size_t)r * K, ctx->reg_md + (size_t)r * K, 0, S1, md1);
+        if (v) edan__add_pred(ps, v, ctx->reg_F + (size_t)r * K, ctx->reg_md + (size_t)r * K, 0);
     }
 }
 
 /* Configuration k's start *S and depth *md of a vertex from its
-   predecessors preds[0 .. np) (ids pv), and its critical one *best. */
-static EDAN__INLINE void edan__preds_join(const edan__pred *preds, const uint64_t *pv, uint32_t np, uint32_t k,
-                                          uint64_t *S, uint32_t *md, uint64_t *best)
+   predecessors ps, and its critical one *best. */
+static EDAN__INLINE void edan__preds_join(const edan__pred_set *ps, uint32_t k, uint64_t *S, uint32_t *md,
+                                          uint64_t *best)
 {
     uint32_t i;
-    for (i = 0; i < np; i++) edan__join_best(S, md, best, preds[i].F[k], preds[i].md[k], pv[i]);
+    for (i = 0; i < ps->n; i++) edan__join_best(S, md, best, ps->pred[i].F[k], ps->pred[i].md[k], ps->vid[i]);
 }
 
 /* What a vertex leaves beside the totals in configuration g: its PC's
@@ -4157,8 +4174,9 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
     uint64_t Sv[EDAN_MAX_CONFIGS];     /* ... its start and the depth there: a store's, for the loads it */
     uint32_t mdSv[EDAN_MAX_CONFIGS];   /* may forward to */
     uint64_t chp[3 * EDAN_MAX_CONFIGS]; /* the streamed chain's parts (ctx->chn) */
-    uint32_t np = 0, i, k, md1 = 0, nreg;
-    uint64_t vid, S1 = 0;
+    edan__pred_set ps;
+    uint32_t i, k, nreg;
+    uint64_t vid;
     const int reads_mem = p->edan__.reads_mem, writes_mem = p->edan__.writes_mem;
     const unsigned char *fw = NULL;    /* a forwarded load's store */
     if (in->mem != EDAN_MEM_NONE && addr + in->size - 1 < addr)
@@ -4168,31 +4186,36 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
     vid = edan__count(ctx, in);
 
     /* predecessors: the last writers of the registers and bytes read */
+    ps.pred = preds;
+    ps.vid = pv;
+    ps.n = 0;
+    ps.S_max = 0;
+    ps.md_max = 0;
     if (lean) {
         uint64_t v[EDAN_MAX_SRC];
-        edan__lean_sources(ctx, p, &S1, &md1, v);
+        edan__lean_sources(ctx, p, &ps.S_max, &ps.md_max, v);
         for (i = 0; i < p->edan__.nsrc; i++)
             if (v[i]) {
-                uint32_t j = ctx->multi_dst ? 0 : np;
-                while (j < np && pv[j] != v[i]) j++;    /* multi_dst: a writer of two registers */
-                if (j == np) pv[np++] = v[i];
+                uint32_t j = ctx->multi_dst ? 0 : ps.n;
+                while (j < ps.n && pv[j] != v[i]) j++;    /* multi_dst: a writer of two registers */
+                if (j == ps.n) pv[ps.n++] = v[i];
             }
     } else {
-        edan__reg_preds(ctx, p, K, preds, pv, &np, &S1, &md1);
+        edan__reg_preds(ctx, p, K, &ps);
     }
-    nreg = np;
+    nreg = ps.n;
     if (fw)     /* forwarded: the store counts with its start and its depth less its own access */
-        edan__add_pred(preds, pv, &np, EDAN__FW_VID(fw), EDAN__FW_S(fw), EDAN__FW_MD(fw, K), lean, &S1, &md1);
+        edan__add_pred(&ps, EDAN__FW_VID(fw), EDAN__FW_S(fw), EDAN__FW_MD(fw, K), lean);
     else if (reads_mem)
-        edan__read_bytes(ctx, addr, in->size, K, lean, preds, pv, &np, &S1, &md1);
-    ctx->E += np;
+        edan__read_bytes(ctx, addr, in->size, K, lean, &ps);
+    ctx->E += ps.n;
     ctx->forwarded += fw != NULL;
-    if (ctx->th.seg_start) edan__cross_preds(ctx, pv, nreg, np);
+    if (ctx->th.seg_start) edan__cross_preds(ctx, pv, nreg, ps.n);
     if (!lean && ctx->dot_max) {
         edan_insn at = *in;
         edan_result r;
         at.addr = addr;
-        r = edan__dot_record(ctx, vid, &at, pv, np);
+        r = edan__dot_record(ctx, vid, &at, pv, ps.n);
         if (r != EDAN_OK) return r;
         if (fw && !ctx->dot_overflow) ctx->dot_v[vid].fwd = EDAN__FW_VID(fw);
     }
@@ -4204,22 +4227,23 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
         int is_mem;
         edan_result r;
         if (lean) {
-            S = S1;
-            md = md1;
+            S = ps.S_max;
+            md = ps.md_max;
         } else {
-            edan__preds_join(preds, pv, np, k, &S, &md, &best);
+            edan__preds_join(&ps, k, &S, &md, &best);
         }
         if (fw) {
             is_mem = 0;
             r = edan__vertex_forwarded(ctx, g, S, md, &F);
-            if (g->win) edan__win_vertex(ctx, g, vid, EDAN_MEM_LOAD, 0, 1, pv, np, nreg, EDAN__FW_VID(fw), NULL, 0, 0);
+            if (g->win)
+                edan__win_vertex(ctx, g, vid, EDAN_MEM_LOAD, 0, 1, pv, ps.n, nreg, EDAN__FW_VID(fw), NULL, 0, 0);
         } else {
-            r = edan__vertex(ctx, g, in, addr, vid, pv, np, S, &md, &best, &Sv[k], &mdSv[k], &F, &is_mem);
+            r = edan__vertex(ctx, g, in, addr, vid, pv, ps.n, S, &md, &best, &Sv[k], &mdSv[k], &F, &is_mem);
         }
         if (r != EDAN_OK) return r;
         if (!lean && (r = edan__vertex_record(ctx, g, in, vid, is_mem, best, F, md)) != EDAN_OK) return r;
         if (!lean && ctx->chn) {
-            edan__chn_part(ctx, g, k, vid, is_mem, md, pv, preds, np, fw ? EDAN__FW_VID(fw) : 0, chp + 3 * k);
+            edan__chn_part(ctx, g, k, vid, is_mem, md, pv, preds, ps.n, fw ? EDAN__FW_VID(fw) : 0, chp + 3 * k);
             edan__chn_end(g, vid, is_mem, md);
         }
         Fv[k] = F;
@@ -4363,12 +4387,16 @@ feed:
 }
 
 /* ---- instructions with several accesses ------------------------------ */
-/* Room for `more` predecessors after np in the context's arrays; 0 when
-   out of memory. */
-static int edan__multi_room(edan_context *ctx, uint32_t np, size_t more)
+/* Room for `more` predecessors in ps, whose arrays are the context's
+   (moved when they grow); 0 when out of memory. */
+static int edan__multi_room(edan_context *ctx, edan__pred_set *ps, size_t more)
 {
-    return edan__grow(&ctx->a, (void **)&ctx->multi_pred, &ctx->multi_pred_cap, np + more, sizeof(edan__pred)) &&
-           edan__grow(&ctx->a, (void **)&ctx->multi_pv, &ctx->multi_pv_cap, np + more, sizeof(uint64_t));
+    if (!edan__grow(&ctx->a, (void **)&ctx->multi_pred, &ctx->multi_pred_cap, ps->n + more, sizeof(edan__pred)) ||
+        !edan__grow(&ctx->a, (void **)&ctx->multi_pv, &ctx->multi_pv_cap, ps->n + more, sizeof(uint64_t)))
+        return 0;
+    ps->pred = ctx->multi_pred;
+    ps->vid = ctx->multi_pv;
+    return 1;
 }
 
 /* The accesses of `kind` from acc[*j] on that continue one another's bytes
@@ -4398,8 +4426,9 @@ static EDAN__NOINLINE edan_result edan__feed_multi(edan_context *ctx, const edan
     uint32_t mdv[EDAN_MAX_CONFIGS];
     uint64_t chp[3 * EDAN_MAX_CONFIGS];     /* the streamed chain's parts (ctx->chn) */
     const uint32_t K = ctx->K;
-    uint32_t np = 0, i, k, md1 = 0, nreg;
-    uint64_t vid, S1 = 0, loads = 0, stores = 0, all = 0;
+    edan__pred_set ps;
+    uint32_t np, i, k, nreg;
+    uint64_t vid, loads = 0, stores = 0, all = 0;
     size_t j;
     edan_insn at = *in;         /* the instruction as the graph and the hotspots see it */
     edan_result r;
@@ -4417,29 +4446,33 @@ static EDAN__NOINLINE edan_result edan__feed_multi(edan_context *ctx, const edan
 
     /* predecessors: the registers' writers, then every loaded byte's (all
        read before any of this instruction's stores lands) */
-    if (!edan__multi_room(ctx, 0, EDAN_MAX_SRC)) goto nomem;
-    edan__reg_preds(ctx, p, K, ctx->multi_pred, ctx->multi_pv, &np, &S1, &md1);
-    nreg = np;
+    ps.n = 0;
+    ps.S_max = 0;
+    ps.md_max = 0;
+    if (!edan__multi_room(ctx, &ps, EDAN_MAX_SRC)) goto nomem;
+    edan__reg_preds(ctx, p, K, &ps);
+    nreg = ps.n;
     for (j = 0; j < n;) {   /* contiguous loads as one range (a rep string instruction's bytes) */
         uint64_t a0, len;
         if (acc[j].kind != EDAN_MEM_LOAD) { j++; continue; }
         a0 = acc[j].addr;
         len = edan__multi_run(acc, n, &j, EDAN_MEM_LOAD);
-        if (!edan__multi_room(ctx, np, (size_t)len)) goto nomem;
-        edan__read_bytes(ctx, a0, (uint32_t)len, K, 0, ctx->multi_pred, ctx->multi_pv, &np, &S1, &md1);
+        if (!edan__multi_room(ctx, &ps, (size_t)len)) goto nomem;
+        edan__read_bytes(ctx, a0, (uint32_t)len, K, 0, &ps);
     }
+    np = ps.n;
     ctx->E += np;
-    if (ctx->th.seg_start) edan__cross_preds(ctx, ctx->multi_pv, nreg, np);
-    if (ctx->dot_max && (r = edan__dot_record(ctx, vid, &at, ctx->multi_pv, np)) != EDAN_OK) return r;
+    if (ctx->th.seg_start) edan__cross_preds(ctx, ps.vid, nreg, np);
+    if (ctx->dot_max && (r = edan__dot_record(ctx, vid, &at, ps.vid, np)) != EDAN_OK) return r;
 
     for (k = 0; k < K; k++) {
         edan__cfg *g = &ctx->cfg[k];
-        const edan__pred *preds = ctx->multi_pred;
-        const uint64_t *pv = ctx->multi_pv;
+        const edan__pred *preds = ps.pred;
+        const uint64_t *pv = ps.vid;
         uint64_t S = 0, F, best = 0, t, w = 0, lat = 0, Fend = 0;
         uint32_t md = 0, mdend = 0, nf = 0, served = 0;
         int is_mem = 0, filled = 0;
-        edan__preds_join(preds, pv, np, k, &S, &md, &best);
+        edan__preds_join(&ps, k, &S, &md, &best);
         if (!g->c.num_levels) {
             is_mem = 1;
             w = all;
@@ -4707,7 +4740,7 @@ static edan_result edan__kill_mem_run(edan_context *ctx, uint64_t addr, uint64_t
             edan__near_fill(ctx, key);
             if ((ctx->near_chunk[slot] || ctx->near_sparse[slot]) &&
                 !edan__kill_page(ctx, key, ctx->near_chunk[slot], ctx->near_sparse[slot], addr, last))
-                return ctx->sh_err;
+                return ctx->shadow.err;
             if (key == k1) break;
         }
     } else {        /* a range wider than the pages there are: visit those */
@@ -4718,7 +4751,7 @@ static edan_result edan__kill_mem_run(edan_context *ctx, uint64_t addr, uint64_t
             if (key >= k0 && key <= k1 &&
                 !edan__kill_page(ctx, key, dense ? ctx->ch_vals[j] : NULL,
                                  dense ? NULL : (edan__sparse *)ctx->ch_vals[j], addr, last))
-                return ctx->sh_err;
+                return ctx->shadow.err;
         }
     }
     return EDAN_OK;

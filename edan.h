@@ -557,7 +557,7 @@ edan_result edan_kill_mem(edan_context *ctx, uint64_t addr, uint64_t size);
    edan_get_thread_metrics (cross_edges: values passed between threads).
    Telling whose a vertex is costs 16 bytes per switch between threads
    (memory that grows with the switches, not with the footprint). A
-   program that never calls these is thread 0 alone, as before. */
+   program that never calls these is thread 0 alone. */
 #define EDAN_MAX_THREADS (1u << 20)
 typedef struct edan_thread_metrics {
     uint64_t N;             /* its instructions */
@@ -1472,14 +1472,15 @@ typedef struct edan__went { edan__wt F, S, ret; } edan__went;
 /* One schedule: a thread's window in one configuration at one m. */
 typedef struct edan__win {
     edan__went *ring;       /* [i mod R]: vertex i, for its last R vertices */
-    edan__wt *disp;         /* [i mod K]: vertex i's dispatch */
+    edan__wt *disp;         /* [i mod width]: vertex i's dispatch */
     edan__wt *lq, *sq;      /* [j mod LQ]: load j's retirement; [j mod SQ]: store j's drain */
     edan__wt *slot;         /* the m memory slots' free times, ascending */
     uint64_t nload, nstore;
     edan__wt last;          /* ... of its last vertex */
     uint64_t alpha;
-    uint32_t R, LQ, SQ, K, m;
-    uint32_t ri, di, li, si; /* the next vertex's, load's, store's places: n mod R, n mod K, ... */
+    uint32_t R, LQ, SQ, m;
+    uint32_t width;         /* vertices dispatched a cycle */
+    uint32_t ri, di, li, si; /* the next vertex's, load's, store's places: n mod R, n mod width, ... */
 } edan__win;
 /* A thread's schedules, one per configuration with a window and m. Only
    its last R vertices are kept: an older one retired before the thread
@@ -1756,16 +1757,16 @@ static edan__wthr *edan__wthr_new(edan_context *ctx)
             s->R = g->c.window;
             s->LQ = g->c.lq;
             s->SQ = g->c.sq;
-            s->K = g->c.width;
+            s->width = g->c.width;
             s->m = ctx->wm[j];
             s->alpha = g->c.alpha;
             s->ring = (edan__went *)(b + off);
             off += s->R * sizeof(edan__went);
             s->disp = (edan__wt *)(b + off);
-            s->lq = s->disp + s->K;
+            s->lq = s->disp + s->width;
             s->sq = s->lq + s->LQ;
             s->slot = s->sq + s->SQ;
-            off += ((size_t)s->K + s->LQ + s->SQ + s->m) * sizeof(edan__wt);
+            off += ((size_t)s->width + s->LQ + s->SQ + s->m) * sizeof(edan__wt);
         }
     }
     return w;
@@ -3513,7 +3514,7 @@ static int edan__win_stretch_end(edan_context *ctx)
 }
 
 /* Vertex i of schedule s's thread, its predecessors finished by S (and,
-   for fillers that join at its end, by Fend): dispatched K a cycle, after
+   for fillers that join at its end, by Fend): dispatched `width` a cycle, after
    the vertex R earlier retired, the load LQ loads earlier retired, the
    store SQ stores earlier drained; a memory access vertex (is_mem) holds a
    slot for alpha, anything else takes t; a store retires into the store
@@ -3525,12 +3526,12 @@ static EDAN__INLINE void edan__win_step(edan__win *s, uint64_t i, int kind, int 
     const int load = kind == EDAN_MEM_LOAD || kind == EDAN_MEM_AMO;
     const int store = kind == EDAN_MEM_STORE || kind == EDAN_MEM_AMO;
     edan__wt d = {0, 0}, st, F, seen, ret;
-    if (i >= s->K) d = edan__wt_add(s->disp[s->di], 1, 0);
+    if (i >= s->width) d = edan__wt_add(s->disp[s->di], 1, 0);
     if (i >= s->R) d = edan__wt_max(d, s->ring[s->ri].ret);
     if (load && s->nload >= s->LQ) d = edan__wt_max(d, s->lq[s->li]);
     if (store && s->nstore >= s->SQ) d = edan__wt_max(d, s->sq[s->si]);
     s->disp[s->di] = d;
-    if (++s->di == s->K) s->di = 0;
+    if (++s->di == s->width) s->di = 0;
     st = edan__wt_max(d, S);
     if (is_mem) {
         /* a slot free at its ready time, the one freed last (a slot freed

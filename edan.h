@@ -6817,6 +6817,12 @@ unsigned edan_rv_op_flops(uint32_t op)
 
 
 /* ---- building an instruction from register fields (parser and decoder) - */
+/* An instruction's register fields as the decoder and the parser find
+   them: rd, rs1, rs2, rs3, and a CSR instruction's CSR number and zimm. */
+typedef struct edan__rv_fields {
+    unsigned rd, rs1, rs2, rs3, csr, zimm;
+} edan__rv_fields;
+
 static void edan__rv_add_src(edan_insn *in, edan_reg r)
 {
     unsigned i;
@@ -6831,8 +6837,7 @@ static edan_reg edan__rv_reg_id(unsigned file, unsigned n)
     return file == EDAN__RV_FILE_F ? EDAN_RV_FREG(n) : (edan_reg)n;
 }
 
-static void edan__rv_fill(uint32_t op, unsigned rd, unsigned rs1, unsigned rs2, unsigned rs3,
-                          unsigned csr, unsigned zimm, edan_insn *in)
+static void edan__rv_fill(uint32_t op, const edan__rv_fields *f, edan_insn *in)
 {
     const edan__rv_opinfo *o = &edan__rv_ops[op];
     in->op = op;
@@ -6842,26 +6847,26 @@ static void edan__rv_fill(uint32_t op, unsigned rd, unsigned rs1, unsigned rs2, 
     in->nsrc = in->ndst = 0;
     memset(in->src, 0, sizeof in->src);
     memset(in->dst, 0, sizeof in->dst);
-    if (o->f1) edan__rv_add_src(in, edan__rv_reg_id(o->f1, rs1));
-    if (o->f2) edan__rv_add_src(in, edan__rv_reg_id(o->f2, rs2));
-    if (o->f3) edan__rv_add_src(in, edan__rv_reg_id(o->f3, rs3));
+    if (o->f1) edan__rv_add_src(in, edan__rv_reg_id(o->f1, f->rs1));
+    if (o->f2) edan__rv_add_src(in, edan__rv_reg_id(o->f2, f->rs2));
+    if (o->f3) edan__rv_add_src(in, edan__rv_reg_id(o->f3, f->rs3));
     /* a load or store based on sp: a stack slot (store-to-load forwarding) */
     in->flags = (uint8_t)(in->flags & ~EDAN_INSN_STACK);
-    if ((o->mem == EDAN_MEM_LOAD || o->mem == EDAN_MEM_STORE) && o->f1 == EDAN__RV_FILE_X && rs1 == 2)
+    if ((o->mem == EDAN_MEM_LOAD || o->mem == EDAN_MEM_STORE) && o->f1 == EDAN__RV_FILE_X && f->rs1 == 2)
         in->flags |= EDAN_INSN_STACK;
     if (o->fd) {
-        edan_reg d = edan__rv_reg_id(o->fd, rd);
+        edan_reg d = edan__rv_reg_id(o->fd, f->rd);
         if (d != 0) in->dst[in->ndst++] = d;
     }
     if (o->cls == EDAN_CLASS_CSR) {
         /* csrrw(i) reads the CSR only when rd != x0; csrrs/c(i) write it
            only when rs1/zimm != 0 (the Zicsr rules). */
-        edan_reg c = EDAN_RV_CSR(csr);
+        edan_reg c = EDAN_RV_CSR(f->csr);
         int reads = 1, writes = 1;
         switch (op) {
-        case EDAN_RV_OP_CSRRW: case EDAN_RV_OP_CSRRWI: reads = rd != 0; break;
-        case EDAN_RV_OP_CSRRS: case EDAN_RV_OP_CSRRC: writes = rs1 != 0; break;
-        default: writes = zimm != 0; break;
+        case EDAN_RV_OP_CSRRW: case EDAN_RV_OP_CSRRWI: reads = f->rd != 0; break;
+        case EDAN_RV_OP_CSRRS: case EDAN_RV_OP_CSRRC: writes = f->rs1 != 0; break;
+        default: writes = f->zimm != 0; break;
         }
         if (reads) edan__rv_add_src(in, c);
         if (writes) in->dst[in->ndst++] = c;
@@ -6872,16 +6877,14 @@ static void edan__rv_fill(uint32_t op, unsigned rd, unsigned rs1, unsigned rs2, 
    parser and the decoder do (x0 dropped, CSR reads/writes as the spec says);
    csr and zimm matter only for CSR instructions. For the tests, which check
    the operand rules on every op without text or bytes; not in the API. */
-EDAN__IDEF edan_result edan__rv_make(uint32_t op, unsigned rd, unsigned rs1, unsigned rs2, unsigned rs3,
-                          unsigned csr, unsigned zimm, edan_insn *out);
-EDAN__IDEF edan_result edan__rv_make(uint32_t op, unsigned rd, unsigned rs1, unsigned rs2, unsigned rs3,
-                          unsigned csr, unsigned zimm, edan_insn *out)
+EDAN__IDEF edan_result edan__rv_make(uint32_t op, const edan__rv_fields *f, edan_insn *out);
+EDAN__IDEF edan_result edan__rv_make(uint32_t op, const edan__rv_fields *f, edan_insn *out)
 {
-    if (!out || op >= EDAN_RV_OP_COUNT || rd > 31 || rs1 > 31 || rs2 > 31 || rs3 > 31 ||
-        csr > 4095 || zimm > 31)
+    if (!out || !f || op >= EDAN_RV_OP_COUNT || f->rd > 31 || f->rs1 > 31 || f->rs2 > 31 || f->rs3 > 31 ||
+        f->csr > 4095 || f->zimm > 31)
         return EDAN_ERR_INVALID_ARG;
     memset(out, 0, sizeof *out);
-    edan__rv_fill(op, rd, rs1, rs2, rs3, csr, zimm, out);
+    edan__rv_fill(op, f, out);
     return EDAN_OK;
 }
 
@@ -6966,7 +6969,10 @@ static edan_result edan__rv_decode16(uint32_t w, edan_insn *out)
         }
         break;
     }
-    edan__rv_fill(op, d, s1, s2, 0, 0, 0, out);
+    {
+        const edan__rv_fields f = {d, s1, s2, 0, 0, 0};
+        edan__rv_fill(op, &f, out);
+    }
     out->length = 2;
     return EDAN_OK;
 }
@@ -7152,7 +7158,10 @@ static edan_result edan__rv_decode32(uint32_t w, edan_insn *out)
     }
 #undef EDAN__RV_PICK
     if (!rm_ok) return EDAN_ERR_UNKNOWN_OP;
-    edan__rv_fill(op, rd, rs1, rs2, w >> 27, csr, zimm, out);
+    {
+        const edan__rv_fields f = {rd, rs1, rs2, w >> 27, csr, zimm};
+        edan__rv_fill(op, &f, out);
+    }
     out->length = 4;
     return EDAN_OK;
 }
@@ -7508,9 +7517,6 @@ typedef struct edan__rv_fail {
     const char *at;
 } edan__rv_fail;
 
-typedef struct edan__rv_fields {
-    unsigned rd, rs1, rs2, rs3, csr, zimm;
-} edan__rv_fields;
 
 static int edan__rv_is_rm(const char *s, const char *e)
 {
@@ -7834,7 +7840,7 @@ static EDAN__INLINE edan_result edan__rv_insn_text(edan_rv_parser *p, const char
     if (s < e && *s == '#') {                   /* QEMU's "# 0x..." target comment */
         while (s < e && *s != ';') s++;
     }
-    edan__rv_fill(form->op, fl.rd, fl.rs1, fl.rs2, fl.rs3, fl.csr, fl.zimm, out);
+    edan__rv_fill(form->op, &fl, out);
     *ps = s;
     return EDAN_OK;
 }

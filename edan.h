@@ -8461,13 +8461,14 @@ EDAN__IDEF int edan__json_bool(const edan__json *v, int dflt)
 EDAN__IDEF unsigned long edan__json_line(const edan__json *v) { return v ? v->line : 0; }
 
 /* ---- hardware profiles: implementation ---- */
-typedef struct edan__pl {
+/* The profile being read: its name, and where a message about it goes. */
+typedef struct edan__prof_file {
     const char *name;
     char *err;
     size_t errlen;
-} edan__pl;
+} edan__prof_file;
 
-static edan_result edan__prof_fail(edan__pl *c, edan_result rc, const edan__json *at, const char *fmt, ...)
+static edan_result edan__prof_fail(edan__prof_file *c, edan_result rc, const edan__json *at, const char *fmt, ...)
 {
     va_list ap;
     char msg[200];
@@ -8479,8 +8480,8 @@ static edan_result edan__prof_fail(edan__pl *c, edan_result rc, const edan__json
 }
 
 /* A required member of kind `kind` (EDAN__JSON_NULL = any); NULL after an error. */
-static const edan__json *edan__prof_need(edan__pl *c, const edan__json *obj, const char *key, edan__json_type kind,
-                                      const char *where, edan_result *rc)
+static const edan__json *edan__prof_need(edan__prof_file *c, const edan__json *obj, const char *key,
+                                         edan__json_type kind, const char *where, edan_result *rc)
 {
     static const char *const kinds[] = {"null", "true or false", "a number", "a string", "an array", "an object"};
     const edan__json *v = edan__json_get(obj, key);
@@ -8499,8 +8500,8 @@ static const edan__json *edan__prof_need(edan__pl *c, const edan__json *obj, con
 /* The number v (named key in where) if it lies in [lo, hi] and, for
    `integer`, has no fraction; else 0 and *rc set: every number is checked
    before it becomes an integer or a loop bound. */
-static double edan__prof_range(edan__pl *c, const edan__json *v, const char *key, const char *where, double lo, double hi,
-                             int integer, edan_result *rc)
+static double edan__prof_range(edan__prof_file *c, const edan__json *v, const char *key, const char *where,
+                               double lo, double hi, int integer, edan_result *rc)
 {
     double x;
     if (edan__json_kind(v) != EDAN__JSON_NUMBER) {
@@ -8521,7 +8522,7 @@ static double edan__prof_range(edan__pl *c, const edan__json *v, const char *key
 }
 
 /* A number that must be there (edan__prof_range). */
-static double edan__prof_num(edan__pl *c, const edan__json *obj, const char *key, const char *where, double lo,
+static double edan__prof_num(edan__prof_file *c, const edan__json *obj, const char *key, const char *where, double lo,
                            double hi, int integer, edan_result *rc)
 {
     const edan__json *v = edan__prof_need(c, obj, key, EDAN__JSON_NUMBER, where, rc);
@@ -8529,7 +8530,7 @@ static double edan__prof_num(edan__pl *c, const edan__json *obj, const char *key
 }
 
 /* A number that may be missing (then dflt). */
-static double edan__prof_opt(edan__pl *c, const edan__json *obj, const char *key, const char *where, double dflt,
+static double edan__prof_opt(edan__prof_file *c, const edan__json *obj, const char *key, const char *where, double dflt,
                            double lo, double hi, int integer, edan_result *rc)
 {
     const edan__json *v = edan__json_get(obj, key);
@@ -8538,13 +8539,13 @@ static double edan__prof_opt(edan__pl *c, const edan__json *obj, const char *key
 
 /* Ranges of the profile's numbers: far beyond any machine, small enough
    that no conversion or loop over them can overflow. */
-#define EDAN__PL_MAX_BYTES 17592186044416.0     /* 2^44: a cache or a transfer */
-#define EDAN__PL_MAX_COUNT 1048576.0            /* cores, threads, ways, m */
-#define EDAN__PL_MAX_CYCLES 1e9                 /* a latency in cycles (alpha is 32 bits) */
-#define EDAN__PL_MAX_NS 1e9
-#define EDAN__PL_MAX_RATE 1e9                   /* GB/s, GFLOP/s, GHz, percent */
+#define EDAN__PROF_MAX_BYTES 17592186044416.0     /* 2^44: a cache or a transfer */
+#define EDAN__PROF_MAX_COUNT 1048576.0            /* cores, threads, ways, m */
+#define EDAN__PROF_MAX_CYCLES 1e9                 /* a latency in cycles (alpha is 32 bits) */
+#define EDAN__PROF_MAX_NS 1e9
+#define EDAN__PROF_MAX_RATE 1e9                   /* GB/s, GFLOP/s, GHz, percent */
 
-static void edan__prof_str(edan__pl *c, const edan__json *obj, const char *key, const char *where, char *dst,
+static void edan__prof_str(edan__prof_file *c, const edan__json *obj, const char *key, const char *where, char *dst,
                          size_t n, edan_result *rc)
 {
     const edan__json *v = edan__prof_need(c, obj, key, EDAN__JSON_STRING, where, rc);
@@ -8564,21 +8565,21 @@ static int edan__prof_level_ok(const char *s)
 }
 
 /* {"median","min","max"} with min <= median <= max */
-static void edan__prof_stats(edan__pl *c, const edan__json *obj, const char *key, const char *where,
+static void edan__prof_stats(edan__prof_file *c, const edan__json *obj, const char *key, const char *where,
                            double *med, double *mn, double *mx, edan_result *rc)
 {
     const edan__json *s = edan__prof_need(c, obj, key, EDAN__JSON_OBJECT, where, rc);
     if (!s) return;
-    *med = edan__prof_num(c, s, "median", where, 0, EDAN__PL_MAX_RATE, 0, rc);
-    *mn = edan__prof_num(c, s, "min", where, 0, EDAN__PL_MAX_RATE, 0, rc);
-    *mx = edan__prof_num(c, s, "max", where, 0, EDAN__PL_MAX_RATE, 0, rc);
+    *med = edan__prof_num(c, s, "median", where, 0, EDAN__PROF_MAX_RATE, 0, rc);
+    *mn = edan__prof_num(c, s, "min", where, 0, EDAN__PROF_MAX_RATE, 0, rc);
+    *mx = edan__prof_num(c, s, "max", where, 0, EDAN__PROF_MAX_RATE, 0, rc);
     if (*rc == EDAN_OK && !(*mn <= *med && *med <= *mx))
         *rc = edan__prof_fail(c, EDAN_ERR_PARSE, s, "\"%s\" in %s: min %g <= median %g <= max %g does not hold", key,
                             where, *mn, *med, *mx);
 }
 
 /* A number that may be missing or (nullable) null, checked as edan__prof_range. */
-static void edan__prof_check(edan__pl *c, const edan__json *obj, const char *key, const char *where, double lo,
+static void edan__prof_check(edan__prof_file *c, const edan__json *obj, const char *key, const char *where, double lo,
                            double hi, int integer, int nullable, edan_result *rc)
 {
     const edan__json *v = edan__json_get(obj, key);
@@ -8589,8 +8590,8 @@ static void edan__prof_check(edan__pl *c, const edan__json *obj, const char *key
 /* Statistics that may be partial, as probe --numa and the reference
    profiles write them: missing, null, a number, or {"median", "min", "max"}
    of numbers or nulls, each in [0, hi]. */
-static void edan__prof_stats_opt(edan__pl *c, const edan__json *obj, const char *key, const char *where, double hi,
-                               edan_result *rc)
+static void edan__prof_stats_opt(edan__prof_file *c, const edan__json *obj, const char *key, const char *where,
+                                 double hi, edan_result *rc)
 {
     static const char *const part[3] = {"median", "min", "max"};
     const edan__json *v = edan__json_get(obj, key);
@@ -8606,7 +8607,8 @@ static void edan__prof_stats_opt(edan__pl *c, const edan__json *obj, const char 
 }
 
 /* The list `key` of the numa section: missing, or an array of objects. */
-static const edan__json *edan__prof_numa_list(edan__pl *c, const edan__json *numa, const char *key, edan_result *rc)
+static const edan__json *edan__prof_numa_list(edan__prof_file *c, const edan__json *numa, const char *key,
+                                              edan_result *rc)
 {
     const edan__json *l = edan__json_get(numa, key);
     size_t i;
@@ -8626,10 +8628,10 @@ static const edan__json *edan__prof_numa_list(edan__pl *c, const edan__json *num
 
 /* A fitted theta (the share of a transfer's time not overlapped) beyond
    this fits no measurement. */
-#define EDAN__PL_MAX_THETA 1e6
+#define EDAN__PROF_MAX_THETA 1e6
 
 /* A number of an entry of a numa list, and what it may be. */
-typedef enum edan__prof_kind { EDAN__PL_INT, EDAN__PL_INT_OR_NULL, EDAN__PL_STATS } edan__prof_kind;
+typedef enum edan__prof_kind { EDAN__PROF_INT, EDAN__PROF_INT_OR_NULL, EDAN__PROF_STATS } edan__prof_kind;
 typedef struct edan__prof_field {
     const char *key;
     double lo, hi;
@@ -8639,26 +8641,26 @@ typedef struct edan__prof_field {
 /* The "numa" section (probe --numa, the reference profiles): the numbers
    its readers take (clusters, nodes and threads become integers; roofs,
    latencies and the hybrid model are drawn and computed with) in range. */
-static void edan__prof_numa(edan__pl *c, const edan__json *root, edan_result *rc)
+static void edan__prof_numa(edan__prof_file *c, const edan__json *root, edan_result *rc)
 {
-#define EDAN__PL_CLUSTER {"cluster", 0, EDAN__PL_MAX_COUNT, EDAN__PL_INT}
-#define EDAN__PL_THREADS(key) {key, 1, EDAN__PL_MAX_COUNT, EDAN__PL_INT}
-#define EDAN__PL_NODE(key, kind) {key, 0, EDAN__PL_MAX_COUNT, kind}
-#define EDAN__PL_END {NULL, 0, 0, EDAN__PL_INT}
-    static const edan__prof_field clusters[] = {EDAN__PL_CLUSTER, EDAN__PL_THREADS("threads"), EDAN__PL_END};
+#define EDAN__PROF_CLUSTER {"cluster", 0, EDAN__PROF_MAX_COUNT, EDAN__PROF_INT}
+#define EDAN__PROF_THREADS(key) {key, 1, EDAN__PROF_MAX_COUNT, EDAN__PROF_INT}
+#define EDAN__PROF_NODE(key, kind) {key, 0, EDAN__PROF_MAX_COUNT, kind}
+#define EDAN__PROF_END {NULL, 0, 0, EDAN__PROF_INT}
+    static const edan__prof_field clusters[] = {EDAN__PROF_CLUSTER, EDAN__PROF_THREADS("threads"), EDAN__PROF_END};
     static const edan__prof_field roofs[] = {
-        EDAN__PL_CLUSTER, EDAN__PL_NODE("node", EDAN__PL_INT_OR_NULL), EDAN__PL_THREADS("threads"),
-        EDAN__PL_THREADS("threads_total"), {"GBps", 0, EDAN__PL_MAX_RATE, EDAN__PL_STATS}, EDAN__PL_END};
+        EDAN__PROF_CLUSTER, EDAN__PROF_NODE("node", EDAN__PROF_INT_OR_NULL), EDAN__PROF_THREADS("threads"),
+        EDAN__PROF_THREADS("threads_total"), {"GBps", 0, EDAN__PROF_MAX_RATE, EDAN__PROF_STATS}, EDAN__PROF_END};
     static const edan__prof_field latency[] = {
-        EDAN__PL_CLUSTER, EDAN__PL_NODE("node", EDAN__PL_INT), {"ns", 0, EDAN__PL_MAX_NS, EDAN__PL_STATS},
-        {"cycles", 0, EDAN__PL_MAX_CYCLES, EDAN__PL_STATS}, EDAN__PL_END};
+        EDAN__PROF_CLUSTER, EDAN__PROF_NODE("node", EDAN__PROF_INT), {"ns", 0, EDAN__PROF_MAX_NS, EDAN__PROF_STATS},
+        {"cycles", 0, EDAN__PROF_MAX_CYCLES, EDAN__PROF_STATS}, EDAN__PROF_END};
     static const edan__prof_field hybrid[] = {
-        EDAN__PL_CLUSTER, EDAN__PL_NODE("fast_node", EDAN__PL_INT_OR_NULL), EDAN__PL_NODE("slow_node", EDAN__PL_INT_OR_NULL),
-        EDAN__PL_THREADS("threads"), EDAN__PL_END};
-#undef EDAN__PL_CLUSTER
-#undef EDAN__PL_THREADS
-#undef EDAN__PL_NODE
-#undef EDAN__PL_END
+        EDAN__PROF_CLUSTER, EDAN__PROF_NODE("fast_node", EDAN__PROF_INT_OR_NULL),
+        EDAN__PROF_NODE("slow_node", EDAN__PROF_INT_OR_NULL), EDAN__PROF_THREADS("threads"), EDAN__PROF_END};
+#undef EDAN__PROF_CLUSTER
+#undef EDAN__PROF_THREADS
+#undef EDAN__PROF_NODE
+#undef EDAN__PROF_END
     static const struct { const char *name; const edan__prof_field *fields; } lists[4] = {
         {"clusters", clusters}, {"roofs", roofs}, {"latency", latency}, {"hybrid", hybrid}};
     static const char *const tname[4] = {"lf", "ls", "sf", "ss"};
@@ -8678,8 +8680,8 @@ static void edan__prof_numa(edan__pl *c, const edan__json *root, edan_result *rc
             const edan__prof_field *f;
             snprintf(where, sizeof where, "\"numa\".%s[%u]", lists[n].name, (unsigned)i);
             for (f = lists[n].fields; f->key; f++)
-                if (f->kind == EDAN__PL_STATS) edan__prof_stats_opt(c, e, f->key, where, f->hi, rc);
-                else edan__prof_check(c, e, f->key, where, f->lo, f->hi, 1, f->kind == EDAN__PL_INT_OR_NULL, rc);
+                if (f->kind == EDAN__PROF_STATS) edan__prof_stats_opt(c, e, f->key, where, f->hi, rc);
+                else edan__prof_check(c, e, f->key, where, f->lo, f->hi, 1, f->kind == EDAN__PROF_INT_OR_NULL, rc);
         }
     }
     /* the hybrid models: bandwidths and thetas, null where unknown */
@@ -8688,19 +8690,19 @@ static void edan__prof_numa(edan__pl *c, const edan__json *root, edan_result *rc
         const edan__json *e = edan__json_at(l, i), *theta = edan__json_get(e, "theta");
         snprintf(where, sizeof where, "\"numa\".hybrid[%u].bandwidth_GBps", (unsigned)i);
         for (d = 0; d < 4; d++)
-            edan__prof_check(c, edan__json_get(e, "bandwidth_GBps"), tname[d], where, 0, EDAN__PL_MAX_RATE, 0, 1, rc);
+            edan__prof_check(c, edan__json_get(e, "bandwidth_GBps"), tname[d], where, 0, EDAN__PROF_MAX_RATE, 0, 1, rc);
         for (d = 0; d < 4; d++) {
             snprintf(where, sizeof where, "\"numa\".hybrid[%u].theta.%s", (unsigned)i, tname[d]);
             for (k = 0; k < 4; k++)
-                edan__prof_check(c, edan__json_get(theta, tname[d]), tname[k], where, -EDAN__PL_MAX_THETA,
-                               EDAN__PL_MAX_THETA, 0, 1, rc);
+                edan__prof_check(c, edan__json_get(theta, tname[d]), tname[k], where, -EDAN__PROF_MAX_THETA,
+                               EDAN__PROF_MAX_THETA, 0, 1, rc);
         }
     }
 }
 
 EDAN__IDEF edan_result edan__profile_check_numa(const edan__json *profile, const char *name, char *err, size_t errlen)
 {
-    edan__pl c;
+    edan__prof_file c;
     edan_result rc = EDAN_OK;
     if (err && errlen) err[0] = 0;
     c.name = name ? name : "profile";
@@ -8721,7 +8723,7 @@ static void *edan__prof_array(const edan_allocator *a, size_t n, size_t esz, eda
 
 /* "schema" first, so that a foreign or newer file says so rather than
    "field missing"; then "version" */
-static edan_result edan__prof_version(edan__pl *c, const edan__json *root, int *version)
+static edan_result edan__prof_version(edan__prof_file *c, const edan__json *root, int *version)
 {
     const edan__json *v = edan__json_get(root, "schema");
     int n;
@@ -8749,7 +8751,7 @@ static edan_result edan__prof_version(edan__pl *c, const edan__json *root, int *
 EDAN__IDEF edan_result edan__profile_check_version(const edan__json *profile, const char *name, int *version,
                                                    char *err, size_t errlen)
 {
-    edan__pl c;
+    edan__prof_file c;
     if (err && errlen) err[0] = 0;
     c.name = name ? name : "profile";
     c.err = err;
@@ -8759,7 +8761,7 @@ EDAN__IDEF edan_result edan__profile_check_version(const edan__json *profile, co
 
 /* The profile's identity: its schema and version, and that it is not a
    reference profile. */
-static edan_result edan__prof_identity(edan__pl *c, const edan__json *root, edan_profile *p)
+static edan_result edan__prof_identity(edan__prof_file *c, const edan__json *root, edan_profile *p)
 {
     edan_result rc = edan__prof_version(c, root, &p->version);
     if (rc != EDAN_OK) return rc;
@@ -8771,7 +8773,7 @@ static edan_result edan__prof_identity(edan__pl *c, const edan__json *root, edan
 }
 
 /* "frequency" (the core clock must be positive) and "topology". */
-static void edan__prof_clock(edan__pl *c, const edan__json *root, edan_profile *p, edan_result *rc)
+static void edan__prof_clock(edan__prof_file *c, const edan__json *root, edan_profile *p, edan_result *rc)
 {
     const edan__json *v = edan__prof_need(c, root, "frequency", EDAN__JSON_OBJECT, "the profile", rc);
     if (v) {
@@ -8779,14 +8781,14 @@ static void edan__prof_clock(edan__pl *c, const edan__json *root, edan_profile *
         edan__prof_stats(c, v, "core_ghz", "\"frequency\"", &p->core_ghz, &mn, &mx, rc);
         if (*rc == EDAN_OK && !(p->core_ghz > 0))
             *rc = edan__prof_fail(c, EDAN_ERR_PARSE, v, "\"core_ghz\" must be positive");
-        p->tsc_ghz = edan__prof_opt(c, v, "tsc_ghz", "\"frequency\"", 0, 0, EDAN__PL_MAX_RATE, 0, rc);
+        p->tsc_ghz = edan__prof_opt(c, v, "tsc_ghz", "\"frequency\"", 0, 0, EDAN__PROF_MAX_RATE, 0, rc);
     }
     v = edan__json_get(root, "topology");
-    p->cores = (uint32_t)edan__prof_opt(c, v, "cores", "\"topology\"", 1, 1, EDAN__PL_MAX_COUNT, 1, rc);
+    p->cores = (uint32_t)edan__prof_opt(c, v, "cores", "\"topology\"", 1, 1, EDAN__PROF_MAX_COUNT, 1, rc);
 }
 
 /* "caches": at most EDAN_MAX_LEVELS, with lines of a power of two. */
-static void edan__prof_caches(edan__pl *c, const edan__json *root, edan_profile *p, edan_result *rc)
+static void edan__prof_caches(edan__prof_file *c, const edan__json *root, edan_profile *p, edan_result *rc)
 {
     const edan__json *arr = edan__prof_need(c, root, "caches", EDAN__JSON_ARRAY, "the profile", rc);
     char where[64];
@@ -8805,16 +8807,17 @@ static void edan__prof_caches(edan__pl *c, const edan__json *root, edan_profile 
         }
         k = &p->cache[p->num_caches++];
         edan__prof_str(c, e, "level", where, k->level, sizeof k->level, rc);
-        k->size = (uint64_t)edan__prof_num(c, e, "size_bytes", where, 1, EDAN__PL_MAX_BYTES, 1, rc);
+        k->size = (uint64_t)edan__prof_num(c, e, "size_bytes", where, 1, EDAN__PROF_MAX_BYTES, 1, rc);
         k->line = (uint32_t)edan__prof_num(c, e, "line_bytes", where, 1, 4096, 1, rc);
-        k->assoc = (uint32_t)edan__prof_num(c, e, "assoc", where, 0, EDAN__PL_MAX_COUNT, 1, rc);
+        k->assoc = (uint32_t)edan__prof_num(c, e, "assoc", where, 0, EDAN__PROF_MAX_COUNT, 1, rc);
         k->effective_size =
-            (uint64_t)edan__prof_opt(c, e, "effective_bytes", where, (double)k->size, 1, EDAN__PL_MAX_BYTES, 1, rc);
+            (uint64_t)edan__prof_opt(c, e, "effective_bytes", where, (double)k->size, 1, EDAN__PROF_MAX_BYTES, 1, rc);
         k->sharing = (uint32_t)edan__prof_opt(c, e, "effective_sharing_cores", where,
-                                            edan__prof_opt(c, e, "sharing_cores", where, 1, 1, EDAN__PL_MAX_COUNT, 1, rc),
-                                            1, EDAN__PL_MAX_COUNT, 1, rc);
-        k->latency_ns = edan__prof_num(c, e, "latency_ns", where, 0, EDAN__PL_MAX_NS, 0, rc);
-        k->latency_cycles = edan__prof_num(c, e, "latency_cycles", where, 0, EDAN__PL_MAX_CYCLES, 0, rc);
+                                              edan__prof_opt(c, e, "sharing_cores", where, 1, 1, EDAN__PROF_MAX_COUNT,
+                                                             1, rc),
+                                              1, EDAN__PROF_MAX_COUNT, 1, rc);
+        k->latency_ns = edan__prof_num(c, e, "latency_ns", where, 0, EDAN__PROF_MAX_NS, 0, rc);
+        k->latency_cycles = edan__prof_num(c, e, "latency_cycles", where, 0, EDAN__PROF_MAX_CYCLES, 0, rc);
         if (*rc == EDAN_OK && (k->line & (k->line - 1)))
             *rc = edan__prof_fail(c, EDAN_ERR_PARSE, edan__json_get(e, "line_bytes"),
                                 "%s: line size %u is not a power of two", where, (unsigned)k->line);
@@ -8822,7 +8825,7 @@ static void edan__prof_caches(edan__pl *c, const edan__json *root, edan_profile 
 }
 
 /* "bandwidth": a level the analyzer knows, an op, a thread count, GB/s. */
-static void edan__prof_bandwidths(edan__pl *c, const edan__json *root, edan_profile *p, edan_result *rc)
+static void edan__prof_bandwidths(edan__prof_file *c, const edan__json *root, edan_profile *p, edan_result *rc)
 {
     const edan__json *arr = edan__prof_need(c, root, "bandwidth", EDAN__JSON_ARRAY, "the profile", rc);
     char where[64];
@@ -8842,14 +8845,14 @@ static void edan__prof_bandwidths(edan__pl *c, const edan__json *root, edan_prof
             *rc = edan__prof_fail(c, EDAN_ERR_PARSE, edan__json_get(e, "level"), "%s: unknown level \"%s\"", where,
                                 b->level);
         edan__prof_str(c, e, "op", where, b->op, sizeof b->op, rc);
-        b->threads = (uint32_t)edan__prof_num(c, e, "threads", where, 1, EDAN__PL_MAX_COUNT, 1, rc);
-        b->bytes = (uint64_t)edan__prof_num(c, e, "bytes", where, 0, EDAN__PL_MAX_BYTES, 1, rc);
+        b->threads = (uint32_t)edan__prof_num(c, e, "threads", where, 1, EDAN__PROF_MAX_COUNT, 1, rc);
+        b->bytes = (uint64_t)edan__prof_num(c, e, "bytes", where, 0, EDAN__PROF_MAX_BYTES, 1, rc);
         edan__prof_stats(c, e, "GBps", where, &b->median, &b->min, &b->max, rc);
     }
 }
 
 /* "latency": DRAM's, which must be there and positive, is alpha. */
-static void edan__prof_latencies(edan__pl *c, const edan__json *root, edan_profile *p, edan_result *rc)
+static void edan__prof_latencies(edan__prof_file *c, const edan__json *root, edan_profile *p, edan_result *rc)
 {
     const edan__json *arr = edan__prof_need(c, root, "latency", EDAN__JSON_ARRAY, "the profile", rc);
     char where[64];
@@ -8865,9 +8868,9 @@ static void edan__prof_latencies(edan__pl *c, const edan__json *root, edan_profi
             break;
         }
         edan__prof_str(c, e, "level", where, l->level, sizeof l->level, rc);
-        l->ns = edan__prof_num(c, e, "ns", where, 0, EDAN__PL_MAX_NS, 0, rc);
-        l->cycles = edan__prof_num(c, e, "cycles", where, 0, EDAN__PL_MAX_CYCLES, 0, rc);
-        l->bytes = (uint64_t)edan__prof_opt(c, e, "bytes", where, 0, 0, EDAN__PL_MAX_BYTES, 1, rc);
+        l->ns = edan__prof_num(c, e, "ns", where, 0, EDAN__PROF_MAX_NS, 0, rc);
+        l->cycles = edan__prof_num(c, e, "cycles", where, 0, EDAN__PROF_MAX_CYCLES, 0, rc);
+        l->bytes = (uint64_t)edan__prof_opt(c, e, "bytes", where, 0, 0, EDAN__PROF_MAX_BYTES, 1, rc);
         if (*rc == EDAN_OK && !strcmp(l->level, "DRAM")) {
             p->dram_latency_ns = l->ns;
             p->dram_latency_cycles = l->cycles;
@@ -8878,7 +8881,7 @@ static void edan__prof_latencies(edan__pl *c, const edan__json *root, edan_profi
 }
 
 /* "compute" (optional): the best single-core and all-core GFLOP/s. */
-static void edan__prof_compute(edan__pl *c, const edan__json *root, edan_profile *p, edan_result *rc)
+static void edan__prof_compute(edan__prof_file *c, const edan__json *root, edan_profile *p, edan_result *rc)
 {
     const edan__json *arr = edan__json_get(root, "compute");
     char where[64];
@@ -8892,7 +8895,7 @@ static void edan__prof_compute(edan__pl *c, const edan__json *root, edan_profile
         snprintf(where, sizeof where, "\"compute\"[%u]", (unsigned)i);
         edan__prof_str(c, e, "isa", where, k->isa, sizeof k->isa, rc);
         edan__prof_str(c, e, "op", where, k->op, sizeof k->op, rc);
-        k->threads = (uint32_t)edan__prof_num(c, e, "threads", where, 1, EDAN__PL_MAX_COUNT, 1, rc);
+        k->threads = (uint32_t)edan__prof_num(c, e, "threads", where, 1, EDAN__PROF_MAX_COUNT, 1, rc);
         edan__prof_stats(c, e, "GFLOPs", where, &k->median, &k->min, &k->max, rc);
         if (k->threads == 1 && k->median > p->peak_GFLOPs_1core) p->peak_GFLOPs_1core = k->median;
         if (k->threads == p->cores && k->median > p->peak_GFLOPs_all) p->peak_GFLOPs_all = k->median;
@@ -8902,7 +8905,7 @@ static void edan__prof_compute(edan__pl *c, const edan__json *root, edan_profile
 /* "checks" (optional: profiles before it have none): an object whose
    "results" are objects each with "passed" true or false; counted. The
    figures that stayed unstable are counted from "stability". */
-static void edan__prof_checks(edan__pl *c, const edan__json *root, edan_profile *p, edan_result *rc)
+static void edan__prof_checks(edan__prof_file *c, const edan__json *root, edan_profile *p, edan_result *rc)
 {
     const edan__json *v = edan__json_get(root, "checks"), *arr;
     size_t i;
@@ -8930,7 +8933,7 @@ static void edan__prof_checks(edan__pl *c, const edan__json *root, edan_profile 
 }
 
 /* "carm_validation" (optional). */
-static void edan__prof_carm(edan__pl *c, const edan__json *root, edan_profile *p, edan_result *rc)
+static void edan__prof_carm(edan__prof_file *c, const edan__json *root, edan_profile *p, edan_result *rc)
 {
     const edan__json *arr = edan__json_get(root, "carm_validation");
     char where[64];
@@ -8942,16 +8945,16 @@ static void edan__prof_carm(edan__pl *c, const edan__json *root, edan_profile *p
         const edan__json *e = edan__json_at(arr, i);
         snprintf(where, sizeof where, "\"carm_validation\"[%u]", (unsigned)i);
         edan__prof_str(c, e, "level", where, k->level, sizeof k->level, rc);
-        k->roof_GBps = edan__prof_num(c, e, "roof_GBps", where, 0, EDAN__PL_MAX_RATE, 0, rc);
-        k->peak_GFLOPs = edan__prof_num(c, e, "peak_GFLOPs", where, 0, EDAN__PL_MAX_RATE, 0, rc);
-        k->rms_error_pct = edan__prof_num(c, e, "rms_error_pct", where, 0, EDAN__PL_MAX_RATE, 0, rc);
+        k->roof_GBps = edan__prof_num(c, e, "roof_GBps", where, 0, EDAN__PROF_MAX_RATE, 0, rc);
+        k->peak_GFLOPs = edan__prof_num(c, e, "peak_GFLOPs", where, 0, EDAN__PROF_MAX_RATE, 0, rc);
+        k->rms_error_pct = edan__prof_num(c, e, "rms_error_pct", where, 0, EDAN__PROF_MAX_RATE, 0, rc);
     }
 }
 
 edan_result edan_profile_parse(const char *text, size_t len, const char *name, const edan_allocator *alloc,
                                edan_profile **out, char *err, size_t errlen)
 {
-    edan__pl c;
+    edan__prof_file c;
     edan_allocator a;
     edan_profile *p;
     edan__json *root = NULL;
@@ -8995,7 +8998,7 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
     edan__prof_bandwidths(&c, root, p, &rc);
     edan__prof_latencies(&c, root, p, &rc);
     v = edan__prof_need(&c, root, "mlp", EDAN__JSON_OBJECT, "the profile", &rc);
-    if (v) p->mlp_m = (uint32_t)edan__prof_num(&c, v, "m", "\"mlp\"", 1, EDAN__PL_MAX_COUNT, 1, &rc);
+    if (v) p->mlp_m = (uint32_t)edan__prof_num(&c, v, "m", "\"mlp\"", 1, EDAN__PROF_MAX_COUNT, 1, &rc);
     v = edan__json_get(root, "window");    /* optional: profiles before it have none */
     if (v && rc == EDAN_OK && !edan__json_bool(edan__json_get(v, "skipped"), 0)) {
         p->window_rob = (uint32_t)edan__prof_num(&c, v, "rob", "\"window\"", 1, EDAN_WINDOW_MAX, 1, &rc);

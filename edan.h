@@ -5067,8 +5067,8 @@ static edan_result edan__feed_many_run(edan_context *ctx, const edan_insn *in, s
    step, its own local: F = max F[s] + c over its terms, md = max md[s]; so
    is a memory vertex, its S from its terms. A step that nothing reads is
    left out; its terms then only count for Tinf. */
-typedef struct edan__bterm { uint32_t slot, c; } edan__bterm;
-typedef struct edan__bstep {
+typedef struct edan__block_term { uint32_t slot, c; } edan__block_term;
+typedef struct edan__block_step {
     uint32_t dst;                   /* the local it writes */
     uint32_t t0, nt;                /* its terms: terms[t0 .. t0+nt) */
     uint32_t kind;                  /* EDAN_MEM_NONE, or EDAN_MEM_LOAD / _STORE: a memory vertex */
@@ -5080,16 +5080,16 @@ typedef struct edan__bstep {
     uint32_t nwr;                   /* a memory vertex: the writers of the registers it reads that may */
     uint32_t wr[EDAN_MAX_SRC];      /* be memory vertices (a filler already a predecessor makes no fill
                                        edge): a live-in register, or EDAN__BW_IN | a block instruction */
-} edan__bstep;
+} edan__block_step;
 #define EDAN__BW_IN 0x80000000u
-typedef struct edan__bmem { uint32_t idx, size, kind; } edan__bmem;
-typedef struct edan__bout {
+typedef struct edan__block_access { uint32_t idx, size, kind; } edan__block_access;
+typedef struct edan__block_out {
     edan_reg reg;                   /* a register the block writes: F[slot] + c, md[slot] */
     uint32_t slot, c;
     uint32_t writer;                /* its last writer */
     uint32_t tinf;                  /* its F counts for Tinf (standing in for vertices not written out) */
-} edan__bout;
-typedef struct edan__bop { uint32_t op, count; } edan__bop;
+} edan__block_out;
+typedef struct edan__block_opcount { uint32_t op, count; } edan__block_opcount;
 
 struct edan_block {
     edan_context *ctx;
@@ -5108,11 +5108,11 @@ struct edan_block {
     uint64_t live_E;                /* the edges from the live-ins' writers then */
     edan_reg *live_sets;            /* instructions reading several live-ins: k, then the k registers, ... */
     uint32_t live_sets_len;         /* (their writers may be one: multi_dst) */
-    edan__bmem *mem;                /* its memory instructions */
-    edan__bstep *step;
-    edan__bout *out;
-    edan__bterm *terms, *tinf;      /* the steps' terms; the Tinf terms no step or output covers */
-    edan__bop *ops;
+    edan__block_access *mem;        /* its memory instructions */
+    edan__block_step *step;
+    edan__block_out *out;
+    edan__block_term *terms, *tinf; /* the steps' terms; the Tinf terms no step or output covers */
+    edan__block_opcount *ops;
     uint64_t cost_bound;            /* the cost of all its vertices, memory vertices at their largest */
     uint64_t **ent;                 /* per memory instruction, per execution: its word's entry */
     /* the windowed schedule (K = 1): per instruction its
@@ -5158,15 +5158,15 @@ static void edan__blocks_flush(edan_context *ctx)
 
 /* The compiler's view of a register: its value (a term) and whether it
    still holds its live-in; a small hash. */
-typedef struct edan__breg {
+typedef struct edan__block_reg {
     uint32_t reg;                   /* register + 1; 0: an empty entry */
     uint32_t slot, c;               /* its value */
     uint32_t live;                  /* it holds its live-in (index + 1) */
     uint32_t writer;                /* its last writer + 1; 0: not written */
     uint32_t tinf;                  /* as a slot: the largest c + 1 of the Tinf candidates on it */
-} edan__breg;
+} edan__block_reg;
 
-static edan__breg *edan__blkc_reg(edan__breg *regs, uint32_t mask, edan_reg r)
+static edan__block_reg *edan__blkc_reg(edan__block_reg *regs, uint32_t mask, edan_reg r)
 {
     uint32_t i = ((uint32_t)r * 0x9e3779b1u >> 7) & mask;
     while (regs[i].reg && regs[i].reg != (uint32_t)r + 1) i = (i + 1) & mask;
@@ -5178,7 +5178,7 @@ static edan__breg *edan__blkc_reg(edan__breg *regs, uint32_t mask, edan_reg r)
 }
 
 /* Term (s, c) into t[0 .. *n): one per slot, the largest c. */
-static void edan__blkc_term(edan__bterm *t, uint32_t *n, uint32_t s, uint64_t c, int *unfit)
+static void edan__blkc_term(edan__block_term *t, uint32_t *n, uint32_t s, uint64_t c, int *unfit)
 {
     uint32_t i;
     if (c >= 0xffffffffu) *unfit = 1;
@@ -5193,7 +5193,7 @@ static void edan__blkc_term(edan__bterm *t, uint32_t *n, uint32_t s, uint64_t c,
 /* Compiles b (one configuration, or several sharing a cost table): 1 done,
    0 the block does not fit (fed one by one), -1 out of memory. */
 /* A block's compiler's state (edan__block_compile). */
-typedef struct edan__bcomp {
+typedef struct edan__blkc_state {
     edan_context *ctx;
     edan_block *b;
     const edan__cfg *g;     /* the first configuration: the costs every one shares */
@@ -5203,14 +5203,14 @@ typedef struct edan__bcomp {
     uint32_t mem_t;         /* a memory vertex's largest cost in any configuration */
     uint32_t *uses;         /* readers of each local */
     uint32_t *tloc;         /* a local's largest Tinf candidate c + 1 (0: none) */
-    edan__breg *regs;       /* the registers the block reads or writes */
+    edan__block_reg *regs;  /* the registers the block reads or writes */
     int unfit;
-} edan__bcomp;
+} edan__blkc_state;
 
 /* The largest c + 1 of the Tinf candidates on slot s (0: none): a
    register's in its entry (a slot that is a register was read), a local's
    in tloc. */
-static uint32_t *edan__blkc_tbest(edan__bcomp *bc, uint32_t s)
+static uint32_t *edan__blkc_tbest(edan__blkc_state *bc, uint32_t s)
 {
     return s < bc->R ? &edan__blkc_reg(bc->regs, bc->mask, (edan_reg)s)->tinf : &bc->tloc[s - bc->R];
 }
@@ -5219,7 +5219,7 @@ static uint32_t *edan__blkc_tbest(edan__bcomp *bc, uint32_t s)
    terms' costs are theirs), and every instruction is one of the lean
    copy's common cases (edan__feed_lean1_fast: a store of anything but a
    whole word would send every execution one by one). Sets mem_t. */
-static int edan__blkc_fits(edan__bcomp *bc)
+static int edan__blkc_fits(edan__blkc_state *bc)
 {
     const edan_context *ctx = bc->ctx;
     uint32_t i, k;
@@ -5243,25 +5243,25 @@ static int edan__blkc_fits(edan__bcomp *bc)
    at most one local per instruction and one per register written out
    (EDAN_MAX_DST per instruction); at most EDAN_MAX_SRC + 1 terms per step,
    one per output. 0 when out of memory. */
-static int edan__blkc_alloc(edan__bcomp *bc)
+static int edan__blkc_alloc(edan__blkc_state *bc)
 {
     const edan_allocator *a = &bc->ctx->a;
     edan_block *b = bc->b;
     const size_t n = b->n;
     bc->mask = 1;
     while (bc->mask < 2 * (EDAN_MAX_SRC + EDAN_MAX_DST) * n) bc->mask *= 2;
-    bc->regs = (edan__breg *)edan__calloc(a, bc->mask * sizeof *bc->regs);
+    bc->regs = (edan__block_reg *)edan__calloc(a, bc->mask * sizeof *bc->regs);
     bc->mask--;
     bc->uses = (uint32_t *)edan__calloc(a, (1 + EDAN_MAX_DST) * n * sizeof(uint32_t));
     bc->tloc = (uint32_t *)edan__calloc(a, (1 + EDAN_MAX_DST) * n * sizeof(uint32_t));
     b->live_reg = (edan_reg *)edan__calloc(a, EDAN_MAX_SRC * n * sizeof(edan_reg));
     b->live_edges = (uint32_t *)edan__calloc(a, EDAN_MAX_SRC * n * sizeof(uint32_t));
     b->live_sets = (edan_reg *)edan__calloc(a, (EDAN_MAX_SRC + 1) * n * sizeof(edan_reg));
-    b->mem = (edan__bmem *)edan__calloc(a, n * sizeof(edan__bmem));
-    b->step = (edan__bstep *)edan__calloc(a, (1 + EDAN_MAX_DST) * n * sizeof(edan__bstep));
-    b->terms = (edan__bterm *)edan__calloc(a, (EDAN_MAX_SRC + 1 + EDAN_MAX_DST) * n * sizeof(edan__bterm));
-    b->out = (edan__bout *)edan__calloc(a, EDAN_MAX_DST * n * sizeof(edan__bout));
-    b->ops = (edan__bop *)edan__calloc(a, n * sizeof(edan__bop));
+    b->mem = (edan__block_access *)edan__calloc(a, n * sizeof(edan__block_access));
+    b->step = (edan__block_step *)edan__calloc(a, (1 + EDAN_MAX_DST) * n * sizeof(edan__block_step));
+    b->terms = (edan__block_term *)edan__calloc(a, (EDAN_MAX_SRC + 1 + EDAN_MAX_DST) * n * sizeof(edan__block_term));
+    b->out = (edan__block_out *)edan__calloc(a, EDAN_MAX_DST * n * sizeof(edan__block_out));
+    b->ops = (edan__block_opcount *)edan__calloc(a, n * sizeof(edan__block_opcount));
     b->ent = (uint64_t **)edan__calloc(a, n * sizeof(uint64_t *));
     return bc->regs && bc->uses && bc->tloc && b->live_reg && b->live_edges && b->live_sets && b->mem && b->step &&
            b->terms && b->out && b->ops && b->ent;
@@ -5269,13 +5269,13 @@ static int edan__blkc_alloc(edan__bcomp *bc)
 
 /* Instruction i's source j: a live-in (its writer before the block) or a
    value of the block (one edge per writer), a term of its step t. */
-static void edan__blkc_source(edan__bcomp *bc, uint32_t i, uint32_t j, edan__bstep *st, edan__bterm *t, uint32_t *nt,
-                            uint64_t cost, uint32_t *wseen, uint32_t *nseen)
+static void edan__blkc_source(edan__blkc_state *bc, uint32_t i, uint32_t j, edan__block_step *st,
+                              edan__block_term *t, uint32_t *nt, uint64_t cost, uint32_t *wseen, uint32_t *nseen)
 {
     edan_block *b = bc->b;
     const edan_prepared *p = &b->p[i];
     const edan_insn *in = &p->in;
-    edan__breg *r = edan__blkc_reg(bc->regs, bc->mask, p->edan__.src[j]);
+    edan__block_reg *r = edan__blkc_reg(bc->regs, bc->mask, p->edan__.src[j]);
     uint32_t q;
     if (!r->writer && !r->live) {
         b->live_reg[b->nlive] = p->edan__.src[j];
@@ -5303,13 +5303,13 @@ static void edan__blkc_source(edan__bcomp *bc, uint32_t i, uint32_t j, edan__bst
 /* Instruction i of the block compiled: its terms, its step when it needs
    one (a memory access, or more than one term), its counts, the registers
    it writes. 0 when it does not fit. */
-static int edan__blkc_insn(edan__bcomp *bc, uint32_t i)
+static int edan__blkc_insn(edan__blkc_state *bc, uint32_t i)
 {
     edan_block *b = bc->b;
     const edan_prepared *p = &b->p[i];
     const edan_insn *in = &p->in;
-    edan__bstep *st = &b->step[b->nstep];
-    edan__bterm t[EDAN_MAX_SRC + 1];
+    edan__block_step *st = &b->step[b->nstep];
+    edan__block_term t[EDAN_MAX_SRC + 1];
     uint32_t j, nt = 0, vslot, vc, wseen[EDAN_MAX_SRC], nseen = 0, set = b->live_sets_len;
     uint64_t cost = in->mem == EDAN_MEM_NONE ? edan__op_time(bc->g, in) : 0;
     memset(st, 0, sizeof *st);
@@ -5352,7 +5352,7 @@ static int edan__blkc_insn(edan__bcomp *bc, uint32_t i)
     /* a Tinf candidate: its F (a step's: below, once its readers are known) */
     if (in->mem == EDAN_MEM_NONE && nt == 1 && vc + 1 > *edan__blkc_tbest(bc, vslot)) *edan__blkc_tbest(bc, vslot) = vc + 1;
     for (j = 0; j < p->edan__.ndst; j++) {      /* every register it writes holds its value */
-        edan__breg *r = edan__blkc_reg(bc->regs, bc->mask, p->edan__.dst[j]);
+        edan__block_reg *r = edan__blkc_reg(bc->regs, bc->mask, p->edan__.dst[j]);
         r->slot = vslot;
         r->c = vc;
         r->live = 0;
@@ -5364,18 +5364,18 @@ static int edan__blkc_insn(edan__bcomp *bc, uint32_t i)
 /* The registers written out; one whose value is another written
    register's live-in is read into a local first (the outputs are written
    one after the other). */
-static void edan__blkc_outputs(edan__bcomp *bc)
+static void edan__blkc_outputs(edan__blkc_state *bc)
 {
     edan_block *b = bc->b;
     uint32_t i;
     for (i = 0; i <= bc->mask; i++) {
-        edan__breg *r = &bc->regs[i];
-        edan__bout *o;
+        edan__block_reg *r = &bc->regs[i];
+        edan__block_out *o;
         if (!r->writer) continue;
         if (r->slot < bc->R && r->slot != r->reg - 1 && r->slot) {
-            edan__breg *src = edan__blkc_reg(bc->regs, bc->mask, (edan_reg)r->slot);
+            edan__block_reg *src = edan__blkc_reg(bc->regs, bc->mask, (edan_reg)r->slot);
             if (src->writer) {
-                edan__bstep *st = &b->step[b->nstep++];
+                edan__block_step *st = &b->step[b->nstep++];
                 memset(st, 0, sizeof *st);
                 st->dst = bc->R + bc->nloc++;
                 st->t0 = bc->nterms;
@@ -5401,15 +5401,15 @@ static void edan__blkc_outputs(edan__bcomp *bc)
    as large and counts itself: a memory vertex's in edan__vertex, a step's
    as a candidate) or by a register written out (which then counts) is
    dropped; the rest into b->tinf. 0 when out of memory. */
-static int edan__blkc_tinf(edan__bcomp *bc)
+static int edan__blkc_tinf(edan__blkc_state *bc)
 {
     edan_block *b = bc->b;
     uint32_t i, j, k;
     for (i = k = 0; i < b->nstep; i++) {
-        edan__bstep *st = &b->step[i];
+        edan__block_step *st = &b->step[i];
         if (st->kind == EDAN_MEM_NONE && !bc->uses[st->dst - bc->R]) {
             for (j = 0; j < st->nt; j++) {
-                const edan__bterm *t = &b->terms[st->t0 + j];
+                const edan__block_term *t = &b->terms[st->t0 + j];
                 if (t->c + 1 > *edan__blkc_tbest(bc, t->slot)) *edan__blkc_tbest(bc, t->slot) = t->c + 1;
             }
             continue;
@@ -5420,11 +5420,11 @@ static int edan__blkc_tinf(edan__bcomp *bc)
     b->nstep = k;
     for (i = 0; i < b->nstep; i++)
         for (j = 0; j < b->step[i].nt; j++) {
-            const edan__bterm *t = &b->terms[b->step[i].t0 + j];
+            const edan__block_term *t = &b->terms[b->step[i].t0 + j];
             if (*edan__blkc_tbest(bc, t->slot) && t->c + 1 >= *edan__blkc_tbest(bc, t->slot)) *edan__blkc_tbest(bc, t->slot) = 0;
         }
     for (i = 0; i < b->nout; i++) {
-        edan__bout *o = &b->out[i];
+        edan__block_out *o = &b->out[i];
         if (*edan__blkc_tbest(bc, o->slot) && o->c + 1 >= *edan__blkc_tbest(bc, o->slot)) {
             *edan__blkc_tbest(bc, o->slot) = 0;
             o->tinf = 1;
@@ -5432,7 +5432,7 @@ static int edan__blkc_tinf(edan__bcomp *bc)
     }
     for (i = 0; i <= bc->mask; i++) b->ntinf += bc->regs[i].tinf != 0;
     for (i = 0; i < bc->nloc; i++) b->ntinf += bc->tloc[i] != 0;
-    b->tinf = (edan__bterm *)edan__calloc(&bc->ctx->a, (b->ntinf + 1) * sizeof(edan__bterm));
+    b->tinf = (edan__block_term *)edan__calloc(&bc->ctx->a, (b->ntinf + 1) * sizeof(edan__block_term));
     if (!b->tinf) return 0;
     for (i = k = 0; i <= bc->mask; i++)
         if (bc->regs[i].tinf) {
@@ -5583,7 +5583,7 @@ static void edan__block_window(edan_context *ctx, edan_block *b, uint64_t N0)
 
 /* The locals past the registers in reg_F / reg_md (K each); 0 when out of
    memory. */
-static int edan__blkc_locals(edan__bcomp *bc)
+static int edan__blkc_locals(edan__blkc_state *bc)
 {
     edan_context *ctx = bc->ctx;
     const edan_allocator *a = &ctx->a;
@@ -5601,7 +5601,7 @@ static int edan__blkc_locals(edan__bcomp *bc)
 
 static int edan__block_compile(edan_context *ctx, edan_block *b)
 {
-    edan__bcomp bc;
+    edan__blkc_state bc;
     uint32_t i;
     int ret = -1;
     memset(&bc, 0, sizeof bc);
@@ -5725,7 +5725,7 @@ void edan_block_destroy(edan_block *b)
 
 /* A load's word writer w is not the writer of any register it reads (its
    first, live[0], known not to be). */
-static EDAN__NOINLINE int edan__block_distinct(const edan_context *ctx, const edan__bstep *st, uint64_t w)
+static EDAN__NOINLINE int edan__block_distinct(const edan_context *ctx, const edan__block_step *st, uint64_t w)
 {
     uint32_t j;
     for (j = 1; j < st->nlive; j++)
@@ -5738,7 +5738,7 @@ static EDAN__NOINLINE int edan__block_distinct(const edan_context *ctx, const ed
    writers are in the block and store nothing). live[] is padded with
    register 0, which has no writer; a register's writer is a word's only
    if it stored (store_dst). */
-static EDAN__INLINE uint64_t edan__block_word_edge(edan_context *ctx, const edan__bstep *st, uint64_t w)
+static EDAN__INLINE uint64_t edan__block_word_edge(edan_context *ctx, const edan__block_step *st, uint64_t w)
 {
     int edge = ctx->reg_vid[st->live[0]] != w && (st->nlive < 2 || !ctx->store_dst || edan__block_distinct(ctx, st, w));
     if (edge && w < ctx->th.seg_start) edan__cross_mem(ctx, w);
@@ -5752,7 +5752,7 @@ static EDAN__NOINLINE int edan__block_ready_new(edan_context *ctx, edan_block *b
 {
     uint32_t i;
     for (i = 0; i < b->nmem; i++) {
-        const edan__bmem *m = &b->mem[i];
+        const edan__block_access *m = &b->mem[i];
         const uint64_t a = addrs[m->idx];
         if ((a & 7) + m->size > 8 || (m->kind == EDAN_MEM_STORE && !edan__word(ctx, a >> 3, K, 1))) return 0;
     }
@@ -5771,7 +5771,7 @@ static EDAN__INLINE int edan__block_ready(edan_context *ctx, edan_block *b, cons
 {
     uint32_t i;
     for (i = 0; i < b->nmem; i++) {
-        const edan__bmem *m = &b->mem[i];
+        const edan__block_access *m = &b->mem[i];
         uint64_t a = addrs[m->idx], *e;
         if ((a & 7) + m->size > 8) return 0;
         b->ent[i] = e = edan__word(ctx, a >> 3, K, 0);
@@ -5840,7 +5840,7 @@ static EDAN__INLINE uint64_t edan__block_live_edges(edan_context *ctx, edan_bloc
 /* The ids of memory step st's predecessors that may be memory vertices
    (its registers' writers, a load's word writer e[0]) into pv, for the
    fill dependences; their number. N0: the vertex id before the block. */
-static EDAN__INLINE uint32_t edan__block_preds(const edan_context *ctx, const edan__bstep *st, uint64_t N0,
+static EDAN__INLINE uint32_t edan__block_preds(const edan_context *ctx, const edan__block_step *st, uint64_t N0,
                                                const uint64_t *e, uint64_t *pv)
 {
     uint32_t j, n = 0;
@@ -5857,7 +5857,7 @@ static EDAN__INLINE uint32_t edan__block_preds(const edan_context *ctx, const ed
    access, those counts are taken back. Returns Tinf with it. (Values in,
    not pointers: the block's loop keeps its own in registers.) */
 static EDAN__NOINLINE uint64_t edan__block_forwarded(edan_context *ctx, edan__cfg *g, const edan_block *b,
-                                                     const edan__bstep *st, const unsigned char *fw, int plain,
+                                                     const edan__block_step *st, const unsigned char *fw, int plain,
                                                      int hot, uint64_t S, uint32_t d, uint64_t Tinf, uint64_t *Sf,
                                                      uint32_t *df)
 {
@@ -5894,14 +5894,14 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
     edan__cfg *g = ctx->cfg;
     uint64_t *F = ctx->reg_F, **ent = b->ent, N0 = ctx->N, E, Tinf;
     uint32_t *md = ctx->reg_md, i;
-    const edan__bterm *t, *te;
+    const edan__block_term *t, *te;
     if (!edan__block_ready(ctx, b, addrs, 1) || !edan__block_room(ctx, g, b, plain, hot) ||
         (ctx->fw_S && b->nstore && !edan__fw_ready(ctx, b->nstack)))
         return 0;
     E = edan__block_live_edges(ctx, b);
     Tinf = g->Tinf;
     for (i = 0; i < b->nstep; i++) {
-        const edan__bstep *st = &b->step[i];
+        const edan__block_step *st = &b->step[i];
         uint64_t S, Fm = 0, *e;      /* Fm: set by edan__vertex, which cannot fail here */
         uint32_t d;
         int is_mem;
@@ -5968,7 +5968,7 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
         if (F[t->slot] + t->c > Tinf) Tinf = F[t->slot] + t->c;
     if (ctx->wn) edan__block_window(ctx, b, N0);
     for (i = 0; i < b->nout; i++) {
-        const edan__bout *o = &b->out[i];
+        const edan__block_out *o = &b->out[i];
         uint64_t Fo = F[o->slot] + o->c;
         edan__set_reg_writer(ctx->reg_vid, F, md, o->reg, N0 + o->writer + 1, &Fo, &md[o->slot], 1);
         if (o->tinf && Fo > Tinf) Tinf = Fo;
@@ -5989,14 +5989,14 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
     const int hot = ctx->hotspots != 0;
     uint64_t *F = ctx->reg_F, **ent = b->ent, N0 = ctx->N, E, Tinf[EDAN_MAX_CONFIGS];
     uint32_t *md = ctx->reg_md, i, k;
-    const edan__bterm *t, *te;
+    const edan__block_term *t, *te;
     if (!edan__block_ready(ctx, b, addrs, K) || (ctx->fw_S && b->nstore && !edan__fw_ready(ctx, b->nstack))) return 0;
     for (k = 0; k < K; k++)
         if (!edan__block_room(ctx, &ctx->cfg[k], b, 0, hot)) return 0;
     E = edan__block_live_edges(ctx, b);
     for (k = 0; k < K; k++) Tinf[k] = ctx->cfg[k].Tinf;
     for (i = 0; i < b->nstep; i++) {
-        const edan__bstep *st = &b->step[i];
+        const edan__block_step *st = &b->step[i];
         uint64_t S[EDAN_MAX_CONFIGS], Sm[EDAN_MAX_CONFIGS], Fm[EDAN_MAX_CONFIGS], *e, pv[EDAN_MAX_SRC + 1];
         uint32_t d[EDAN_MAX_CONFIGS], dS[EDAN_MAX_CONFIGS], npv;
         int memk[EDAN_MAX_CONFIGS];
@@ -6059,7 +6059,7 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
             if (F[(size_t)t->slot * K + k] + t->c > Tinf[k]) Tinf[k] = F[(size_t)t->slot * K + k] + t->c;
     if (ctx->wn) edan__block_window(ctx, b, N0);   /* before the registers are written out */
     for (i = 0; i < b->nout; i++) {
-        const edan__bout *o = &b->out[i];
+        const edan__block_out *o = &b->out[i];
         uint64_t Fo[EDAN_MAX_CONFIGS];
         for (k = 0; k < K; k++) {
             Fo[k] = F[(size_t)o->slot * K + k] + o->c;

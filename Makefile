@@ -8,8 +8,13 @@ WARN    := -std=c99 -Wall -Wextra -pedantic
 PREFIX  ?= /usr/local
 B       := build
 
-EDAN_SRCS  := $(filter-out tools/plugin%.c tools/preload.c,$(wildcard tools/*.c))
-PROBE_SRCS := $(wildcard probes/*.c) tools/files.c
+# tools/ by stage (README.md, "How the code is laid out"): trace/ runs the
+# program (launcher, QEMU plugin), front/ decodes instructions and trace files,
+# report/ makes reports and charts, cmd/ the subcommands, common/ what probe
+# shares too.
+TOOLS_H    := $(wildcard tools/*/*.h)
+EDAN_SRCS  := $(filter-out tools/trace/plugin%.c tools/trace/preload.c,$(wildcard tools/*/*.c))
+PROBE_SRCS := $(wildcard probes/*.c) tools/common/files.c
 TEST_SRCS  := $(wildcard tests/unit/test_*.c)
 TESTS      := $(patsubst tests/unit/%.c,$(B)/%,$(TEST_SRCS))
 
@@ -26,14 +31,14 @@ $(B)/deps.ok: tools/deps.sh
 	@touch $@
 deps: $(B)/deps.ok
 
-edan: $(EDAN_SRCS) $(wildcard tools/*.h) edan.h | $(B)/deps.ok
+edan: $(EDAN_SRCS) $(TOOLS_H) edan.h | $(B)/deps.ok
 	$(CC) $(WARN) $(CFLAGS) -I. -o $@ $(EDAN_SRCS) -lZydis -ldw -lelf -liberty -lz -lm -lpthread
 
-probe: $(PROBE_SRCS) $(wildcard probes/*.h) tools/files.h tools/jsonw.h tools/opt.h tools/suggest.h edan.h | $(B)/deps.ok
+probe: $(PROBE_SRCS) $(wildcard probes/*.h) tools/common/files.h tools/common/jsonw.h tools/common/opt.h tools/common/suggest.h edan.h | $(B)/deps.ok
 	$(CC) $(WARN) -D_GNU_SOURCE $(CFLAGS) -I. -o $@ $(PROBE_SRCS) $(PROBE_LIBS)
 
-# (test_flow and test_files include their tools/*.c whole)
-$(B)/test_%: tests/unit/test_%.c edan.h $(wildcard tests/unit/*.h) $(wildcard tools/*.h) tools/flow.c tools/files.c | $(B)/deps.ok
+# (test_flow and test_files include their tools/ .c files whole)
+$(B)/test_%: tests/unit/test_%.c edan.h $(wildcard tests/unit/*.h) $(TOOLS_H) tools/trace/flow.c tools/common/files.c | $(B)/deps.ok
 	$(CC) $(WARN) $(CFLAGS) -I. -Itests/unit -o $@ $< -lz -lm
 
 -include tests/tests.mk
@@ -55,14 +60,16 @@ endif
 test: $(TEST_NEEDS)
 	@bash tests/run.sh $(filter $(TESTS),$(TEST_NEEDS))
 
-# The code's shape (tests/funclen.sh, tests/include_graph.sh), then the unit
+# The code's shape (tests/funclen.sh, tests/include_graph.sh,
+# tests/private_names.sh), then the unit
 # tests (the model, the RISC-V front-end, the profile loader and the hybrid
 # model) with only a C compiler (and bash, python3): no root, no Debian packages. The
 # binary trace's test needs zlib.h; without it, it is a counted skip. The
 # x86-64 front-end's needs Zydis: `make test` runs it.
 CHECK_TESTS := $(filter-out test_trace_format test_x86,$(patsubst tests/unit/%.c,%,$(TEST_SRCS)))
 check:
-	@bash tests/funclen.sh && bash tests/include_graph.sh && echo "code shape: no function over 150 lines, no include cycle"
+	@bash tests/funclen.sh && bash tests/include_graph.sh && bash tests/private_names.sh && \
+	  echo "code shape: no function over 150 lines, no include cycle, no private name of edan.h outside it"
 	@mkdir -p $(B)/check
 	@for t in $(CHECK_TESTS); do \
 	  $(CC) $(WARN) $(CFLAGS) -I. -Itests/unit -o $(B)/check/$$t tests/unit/$$t.c -lm || exit 1; done
@@ -84,7 +91,7 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
 	    $(DESTDIR)$(PREFIX)/lib/edan $(DESTDIR)$(PREFIX)/share/man/man1 \
 	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions
-	install -m 644 edan.h tools/edan_trace.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 edan.h tools/trace/edan_trace.h $(DESTDIR)$(PREFIX)/include/
 	install -m 755 edan probe $(DESTDIR)$(PREFIX)/bin/
 	install -m 755 $(B)/edan-plugin.so $(B)/edan-preload.so $(DESTDIR)$(PREFIX)/lib/edan/
 	install -m 644 tools/edan.1 probes/probe.1 $(DESTDIR)$(PREFIX)/share/man/man1/

@@ -24,9 +24,9 @@
    It also contains, each of which may be left out (BUILD), a RISC-V
    (RV64GC) front-end (a parser for the text traces of QEMU-based tracers
    and a decoder of raw instruction bytes), the loader of the hardware
-   profiles written by `probe` (with a small internal JSON reader), and
+   profiles written by `probe` (with its small JSON reader, edan_json_*), and
    the hybrid fast/slow memory bandwidth model. The x86-64 front-end lives
-   apart, in the project's tools/x86.c: decoding x86-64 takes a library
+   apart, in the project's tools/front/x86.c: decoding x86-64 takes a library
    (Zydis), and this header needs nothing but the C library and libm;
    RISC-V's fixed encodings decode in a table here. These stay in this one
    header, each in its own section, because they parameterise the analysis:
@@ -34,7 +34,9 @@
    and the hybrid model turns the same profile's bandwidths into time; a
    second header would need the same allocator hooks, result codes and JSON
    reader, and every tool that embeds the engine would include both. The
-   JSON reader is internal: the API is the typed profile.
+   JSON reader is API too: a small read-only JSON DOM (edan_json_*), as
+   the profile is read with it; edan_profile types the sections the
+   analysis takes, edan_profile_json gives the document for the rest.
 
    EXAMPLE
    A complete program (C99 or C++): a RISC-V text trace on standard input,
@@ -100,6 +102,7 @@
                                  with a front-end of its own
        #define EDAN_NO_PROFILE   no hardware profiles (edan_profile_*), no
                                  hybrid model (edan_hybrid_*), no JSON reader
+                                 (edan_json_*, edan_read_stream)
    With both, the engine alone remains (about two thirds of the header's
    lines); it needs no -lm.
    C99; no global state; no exit(); warning-free with -Wall -Wextra -pedantic.
@@ -109,9 +112,10 @@
    ERRORS
    Functions return an edan_result; on failure the context's text says what
    is wrong (edan_error), the RISC-V parser's likewise (edan_rv_error). The
-   profile loaders (edan_profile_load/_parse) have no object to hold it
-   yet, nor has the pure hybrid model (edan_hybrid_from_profile): they
-   write it into the caller's err buffer.
+   profile loaders (edan_profile_load/_parse, edan_profile_check_*) have
+   no object to hold it yet, nor have the JSON reader (edan_json_parse)
+   and the pure hybrid model (edan_hybrid_from_profile/_json): they write
+   it into the caller's err buffer.
    A feeding call (edan_feed*, edan_kill_*, edan_thread_*, edan_signal_*)
    that refuses its input (EDAN_ERR_INVALID_ARG: a bad instruction, no such
    thread, no handler to return from) changes nothing: the context goes on.
@@ -126,10 +130,11 @@
    add in the counts that compiled blocks defer), so two threads that share
    a context serialise every call themselves. Separate contexts share
    nothing and may run on separate threads at once. The RISC-V parser is
-   one thread's like a context; edan_rv_decode, edan_rv_op_name,
-   edan_result_string, the profile loaders, edan_profile_* and the hybrid
-   model keep no state of their own and may be called from any thread (a
-   loaded edan_profile is read-only for them: share it freely).
+   one thread's like a context; edan_rv_decode, edan_rv_make,
+   edan_rv_op_name, edan_result_string, the JSON reader, the profile
+   loaders, edan_profile_* and the hybrid model keep no state of their own
+   and may be called from any thread (a loaded edan_profile and a parsed
+   edan_json are read-only for them: share them freely).
    The program's own threads are another matter: a trace of several threads
    is one context fed in trace order (edan_thread_*).
 
@@ -142,7 +147,11 @@
         layer histogram in bins whose size does not grow with D);
         EDAN_NO_RISCV, EDAN_NO_PROFILE; a context failed by EDAN_ERR_NOMEM
         or EDAN_ERR_LIMIT stays failed (ERRORS); EDAN_MAX_OP names the
-        op-id bound; EDAN_JSON_MAX_DEPTH (was EDAN__JSON_MAX_DEPTH).
+        op-id bound; EDAN_JSON_MAX_DEPTH (was EDAN__JSON_MAX_DEPTH);
+        the JSON reader (edan_json_*, edan_read_stream), edan_profile_json,
+        edan_profile_roof, edan_profile_check_version/_numa,
+        edan_hybrid_from_json and edan_rv_make, which were internal
+        (edan__*, EDAN_INTERNAL).
    0.1  the first API.
 
    MODEL
@@ -194,28 +203,34 @@
                  edan_get_op_counts,
                  edan_get_hotspots, edan_get_critical_chain, edan_write_dot
    RISC-V        edan_rv_parse_line (text traces), edan_rv_decode (bytes),
-                 edan_rv_parser_create, _destroy, edan_rv_error,
-                 edan_rv_op_name, edan_rv_op_flops
+                 edan_rv_make (register fields), edan_rv_parser_create,
+                 edan_rv_parser_destroy, edan_rv_error, edan_rv_op_name,
+                 edan_rv_op_flops
+   JSON          edan_json_parse, edan_json_free, edan_json_kind,
+                 edan_json_get, edan_json_at, edan_json_len,
+                 edan_json_key_at, edan_json_value_at, edan_json_number,
+                 edan_json_string, edan_json_bool, edan_json_line;
+                 edan_read_stream
    profiles      edan_profile_load, edan_profile_parse, edan_profile_free,
-                 edan_profile_to_config, edan_profile_bandwidth_of
-   hybrid model  edan_hybrid_from_profile, edan_hybrid_times_of,
-                 edan_hybrid_bandwidth, edan_hybrid_error, edan_hybrid_fit
-   The profile loader's JSON reader is internal (edan__json_*, declared only
-   under EDAN_INTERNAL for the project's own CLI and tests), as cgltf keeps
-   jsmn: a profile is read through edan_profile and its typed sections.
+                 edan_profile_to_config, edan_profile_bandwidth_of,
+                 edan_profile_roof, edan_profile_json,
+                 edan_profile_check_version, edan_profile_check_numa
+   hybrid model  edan_hybrid_from_profile, edan_hybrid_from_json,
+                 edan_hybrid_times_of, edan_hybrid_bandwidth,
+                 edan_hybrid_error, edan_hybrid_fit
 
    DOES NOT
-   read files other than hardware profiles, run or trace programs (the edan
-   CLI and its QEMU plugin do), decode x86-64 (it names x86-64's registers,
-   EDAN_X86_*, for a front-end that does: the project's tools/x86.c, with
-   Zydis), keep state between contexts, print, or exit.
+   open files other than hardware profiles (edan_read_stream reads the
+   stream it is given), run or trace programs (the edan CLI and its QEMU
+   plugin do), decode x86-64 (it names x86-64's registers, EDAN_X86_*, for
+   a front-end that does: the project's tools/front/x86.c, with Zydis),
+   keep state between contexts, print, or exit.
 
    CONTENTS (search for the banner's words)
    API           Results; Instructions (ISA-neutral); Options; The analysis
-                 context; RISC-V front-end; Hardware profiles; hybrid
-                 fast/slow memory model: declarations
-   Internal      the JSON reader and what the project's CLI shares
-                 (EDAN_INTERNAL)
+                 context; RISC-V front-end; Hardware profiles; JSON reader,
+                 hardware profiles, hybrid fast/slow memory model:
+                 declarations
    Implementation  engine: allocation, the engine's state, shadow memory,
                  cache model, per-PC statistics, the windowed schedule,
                  feeding, the layer
@@ -231,6 +246,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#ifndef EDAN_NO_PROFILE
+#include <stdio.h>      /* FILE: edan_read_stream */
+#endif /* EDAN_NO_PROFILE */
 
 #ifdef __cplusplus
 extern "C" {
@@ -300,7 +318,7 @@ typedef enum edan_mem_kind {
    is dropped. Other ids are < edan_options.num_regs. */
 typedef uint16_t edan_reg;
 
-/* The instruction sets of front-ends (the binary trace of tools/bintrace.h
+/* The instruction sets of front-ends (the binary trace of tools/front/bintrace.h
    stores these values, the reports name them), and their register ids. RISC-V: the
    EDAN_RV_* ids below. x86-64 (decoded outside this header): one id per
    value of the model, the 16 general registers in encoding order (rax rcx
@@ -965,6 +983,16 @@ edan_result edan_rv_parse_line(edan_rv_parser *p, const char *line, size_t len, 
    give their base instruction's op. EDAN_ERR_UNKNOWN_OP for reserved,
    illegal or non-RV64GC encodings, EDAN_ERR_PARSE if avail is too short. */
 edan_result edan_rv_decode(const uint8_t *bytes, size_t avail, edan_insn *out);
+/* Builds the instruction of `op` from its register fields (0 .. 31), as
+   edan_rv_decode and edan_rv_parse_line do: x0 dropped, the CSR `csr`
+   (0 .. 4095) read and written as Zicsr says (zimm, 0 .. 31: the
+   immediate of csrr*i), EDAN_INSN_STACK on a load or store based on sp;
+   the fields the op does not have are ignored. It fills op, registers,
+   class, memory kind and size, and zeroes the rest. For a front-end that
+   decodes the fields itself. EDAN_ERR_INVALID_ARG for an op or field out
+   of range. */
+edan_result edan_rv_make(uint32_t op, unsigned rd, unsigned rs1, unsigned rs2, unsigned rs3,
+                         unsigned csr, unsigned zimm, edan_insn *out);
 
 const char *edan_rv_op_name(uint32_t op);   /* NULL if op >= EDAN_RV_OP_COUNT */
 unsigned edan_rv_op_flops(uint32_t op);     /* fadd/fmul/fdiv/fsqrt/fmin/fmax 1, fma 2, else 0 */
@@ -974,7 +1002,52 @@ unsigned edan_rv_op_flops(uint32_t op);     /* fadd/fmul/fdiv/fsqrt/fmin/fmax 1,
 /* ------------------------------------------------------------------------ */
 #endif /* EDAN_NO_RISCV */
 
-#ifndef EDAN_NO_PROFILE   /* hardware profiles and the hybrid model */
+#ifndef EDAN_NO_PROFILE   /* the JSON reader, hardware profiles and the hybrid model */
+/* ---- JSON reader: declarations ---- */
+/* A small read-only JSON DOM (RFC 8259), what the profile loader reads a
+   profile with: parse a text into a tree, walk it read-only.
+   Numbers are finite doubles (one beyond a double's range is an error);
+   strings are UTF-8 (\u escapes decoded) and may not hold NUL; an object's
+   keys are distinct (a duplicate is an error) and keep the text's order;
+   nesting is bounded by EDAN_JSON_MAX_DEPTH (a program may define it
+   before the include). Lookups on a value of the wrong kind (or NULL)
+   return the empty answer, so chains like
+   edan_json_number(edan_json_get(root, "a"), 0) never crash. A value
+   belongs to its tree: valid until edan_json_free of its root. */
+#ifndef EDAN_JSON_MAX_DEPTH
+#define EDAN_JSON_MAX_DEPTH 200
+#endif
+typedef struct edan_json edan_json;
+typedef enum edan_json_type {
+    EDAN_JSON_NULL, EDAN_JSON_BOOL, EDAN_JSON_NUMBER, EDAN_JSON_STRING,
+    EDAN_JSON_ARRAY, EDAN_JSON_OBJECT
+} edan_json_type;
+
+/* Parses text[0..len) (no NUL needed). On error *out is NULL and err holds
+   "line N: what is wrong" (EDAN_ERR_PARSE, EDAN_ERR_LIMIT for too deep,
+   EDAN_ERR_NOMEM). alloc may be NULL (EDAN_MALLOC/EDAN_FREE). */
+edan_result edan_json_parse(const char *text, size_t len, const edan_allocator *alloc,
+                            edan_json **out, char *err, size_t errlen);
+void edan_json_free(edan_json *root);
+edan_json_type edan_json_kind(const edan_json *v);                 /* EDAN_JSON_NULL for NULL */
+const edan_json *edan_json_get(const edan_json *obj, const char *key);  /* NULL if absent (keys are unique) */
+const edan_json *edan_json_at(const edan_json *arr, size_t i);     /* NULL if out of range */
+size_t edan_json_len(const edan_json *v);                          /* array/object size, else 0 */
+const char *edan_json_key_at(const edan_json *obj, size_t i);      /* NULL if out of range */
+const edan_json *edan_json_value_at(const edan_json *obj, size_t i);    /* i-th member's value */
+double edan_json_number(const edan_json *v, double dflt);
+const char *edan_json_string(const edan_json *v, const char *dflt);
+int edan_json_bool(const edan_json *v, int dflt);
+/* The 1-based line of the text where the value starts (0 for NULL). */
+unsigned long edan_json_line(const edan_json *v);
+
+/* The rest of stream f, NUL-terminated, in memory from alloc (NULL:
+   EDAN_MALLOC, free it with EDAN_FREE); *len without the NUL. At most max
+   bytes: EDAN_ERR_LIMIT beyond, EDAN_ERR_IO on a read error (errno says
+   why), EDAN_ERR_NOMEM; then *out is NULL. How the profile loader reads
+   its file: a text for edan_json_parse. */
+edan_result edan_read_stream(FILE *f, size_t max, const edan_allocator *alloc, char **out, size_t *len);
+
 /* ---- hardware profiles: declarations ---- */
 /* Hardware profiles written by `probe` (schema "edan-hwprofile", see
    hwprofiles/README.md). edan_profile_load reads and checks one; the
@@ -983,7 +1056,7 @@ unsigned edan_rv_op_flops(uint32_t op);     /* fadd/fmul/fdiv/fsqrt/fmin/fmax 1,
    and mlp_m is the m of the model; the bandwidths, latencies, compute
    peaks and CARM roofs are typed below, and edan_hybrid_from_profile reads
    the hybrid memory model. What else the file holds (topology, the NUMA
-   roofs) is for `edan roofline` and for readers of the JSON. */
+   roofs) is read with the JSON reader: edan_profile_json. */
 #define EDAN_PROFILE_VERSION 1      /* the newest profile version this header reads */
 #define EDAN_PROFILE_SCHEMA "edan-hwprofile"    /* a profile's "schema" */
 
@@ -1047,7 +1120,7 @@ typedef struct edan_profile {
     edan_profile_latency *latency;
     edan_profile_compute *compute;
     edan_profile_carm *carm;
-    struct edan__json *json;    /* internal: the parsed document */
+    edan_json *json;            /* the parsed document (edan_profile_json) */
     edan_allocator alloc;
 } edan_profile;
 
@@ -1070,6 +1143,22 @@ void edan_profile_free(edan_profile *p);
 edan_result edan_profile_to_config(const edan_profile *p, edan_config *cfg);
 /* Median GB/s of (level, op, threads); 0 if the profile has no such entry. */
 double edan_profile_bandwidth_of(const edan_profile *p, const char *level, const char *op, uint32_t threads);
+/* The level's roof: its best median GB/s over its ops at `threads`; 0 if
+   none. */
+double edan_profile_roof(const edan_profile *p, const char *level, uint32_t threads);
+/* The parsed document of a loaded profile (NULL for NULL), read with
+   edan_json_*: the sections edan_profile does not type (topology, the NUMA
+   roofs, probe's checks). It lives as long as p. */
+const edan_json *edan_profile_json(const edan_profile *p);
+/* Two of the checks edan_profile_parse makes, on a parsed document: for the
+   files it refuses, the reference profiles (roofs transcribed from a
+   paper). _version: "schema" and "version" (an integer from 1 to
+   EDAN_PROFILE_VERSION, stored in *version when not NULL); EDAN_OK or
+   EDAN_ERR_VERSION. _numa: the "numa" section; EDAN_OK or EDAN_ERR_PARSE.
+   On error err holds "NAME:LINE: what is wrong" (name NULL: "profile"). */
+edan_result edan_profile_check_version(const edan_json *profile, const char *name, int *version,
+                                       char *err, size_t errlen);
+edan_result edan_profile_check_numa(const edan_json *profile, const char *name, char *err, size_t errlen);
 
 /* ---- hybrid fast/slow memory model: declarations ---- */
 /* The hybrid bandwidth model of Denoyelle et al. (TPDS 2019, section 6.4):
@@ -1140,6 +1229,10 @@ edan_result edan_hybrid_fit(edan_hybrid_model *m, size_t n, const double (*q)[ED
    such model, EDAN_ERR_PARSE when a field has the wrong form. */
 edan_result edan_hybrid_from_profile(const edan_profile *p, int cluster, edan_hybrid_model *out,
                                      char *err, size_t errlen);
+/* The same of a parsed document: also the reference profiles, which
+   edan_profile_load refuses. */
+edan_result edan_hybrid_from_json(const edan_json *profile, int cluster, edan_hybrid_model *out,
+                                  char *err, size_t errlen);
 
 #endif /* EDAN_NO_PROFILE */
 
@@ -1147,96 +1240,6 @@ edan_result edan_hybrid_from_profile(const edan_profile *p, int cluster, edan_hy
 }
 #endif
 #endif /* EDAN_H */
-
-/* ======================================================================== */
-/* Internal: not API                                                        */
-/* ======================================================================== */
-/* The profile loader's JSON reader, declared for this header's
-   implementation and for the edan CLI and tests of its project, which
-   define EDAN_INTERNAL before the include (they read their result files and
-   the profile sections edan_profile does not type with it). It is not part
-   of the API: it may change or go without notice, as cgltf keeps jsmn. */
-#if (defined(EDAN_INTERNAL) || defined(EDAN_IMPLEMENTATION)) && !defined(EDAN__INTERNAL_H)
-#define EDAN__INTERNAL_H
-#include <stdio.h>
-/* Internal functions are static in a program that includes the
-   implementation without EDAN_INTERNAL: no edan__ symbol leaves its object
-   file. The project's own programs define EDAN_INTERNAL everywhere and
-   share one copy. */
-#ifdef EDAN_INTERNAL
-#define EDAN__IDEF
-#elif defined(__GNUC__) || defined(__clang__)
-#define EDAN__IDEF static __attribute__((unused))
-#else
-#define EDAN__IDEF static
-#endif
-#ifdef __cplusplus
-extern "C" {
-#endif
-#ifndef EDAN_NO_PROFILE   /* the JSON reader and the profiles' internals */
-/* A small JSON DOM (RFC 8259): parse a text into a tree, walk it read-only.
-   Numbers are finite doubles (one beyond a double's range is an error);
-   strings are UTF-8 (\u escapes decoded) and may not hold NUL; an object's
-   keys are distinct (a duplicate is an error); nesting is bounded by
-   EDAN_JSON_MAX_DEPTH (a program may define it before the include).
-   Lookups on a value of the wrong kind (or NULL)
-   return the empty answer, so chains like
-   edan__json_number(edan__json_get(root, "a"), 0) never crash. */
-#ifndef EDAN_JSON_MAX_DEPTH
-#define EDAN_JSON_MAX_DEPTH 200
-#endif
-typedef struct edan__json edan__json;
-typedef enum edan__json_type {
-    EDAN__JSON_NULL, EDAN__JSON_BOOL, EDAN__JSON_NUMBER, EDAN__JSON_STRING,
-    EDAN__JSON_ARRAY, EDAN__JSON_OBJECT
-} edan__json_type;
-
-/* Parses text[0..len) (no NUL needed). On error *out is NULL and err holds
-   "line N: what is wrong" (EDAN_ERR_PARSE, EDAN_ERR_LIMIT for too deep,
-   EDAN_ERR_NOMEM). alloc may be NULL (EDAN_MALLOC/EDAN_FREE). */
-EDAN__IDEF edan_result edan__json_parse(const char *text, size_t len, const edan_allocator *alloc,
-                            edan__json **out, char *err, size_t errlen);
-EDAN__IDEF void edan__json_free(edan__json *root);
-EDAN__IDEF edan__json_type edan__json_kind(const edan__json *v);          /* EDAN__JSON_NULL for NULL */
-EDAN__IDEF const edan__json *edan__json_get(const edan__json *obj, const char *key);   /* NULL if absent (keys are unique) */
-EDAN__IDEF const edan__json *edan__json_at(const edan__json *arr, size_t i);         /* NULL if out of range */
-EDAN__IDEF size_t edan__json_len(const edan__json *v);                              /* array/object size, else 0 */
-EDAN__IDEF const char *edan__json_key_at(const edan__json *obj, size_t i);          /* NULL if out of range */
-EDAN__IDEF const edan__json *edan__json_value_at(const edan__json *obj, size_t i);   /* i-th member's value */
-EDAN__IDEF double edan__json_number(const edan__json *v, double dflt);
-EDAN__IDEF const char *edan__json_string(const edan__json *v, const char *dflt);
-EDAN__IDEF int edan__json_bool(const edan__json *v, int dflt);
-/* The 1-based line of the text where the value starts (0 for NULL). */
-EDAN__IDEF unsigned long edan__json_line(const edan__json *v);
-
-/* The rest of stream f, NUL-terminated, in memory from alloc (NULL:
-   EDAN_MALLOC, free it with EDAN_FREE); *len without the NUL. At most max
-   bytes: EDAN_ERR_LIMIT beyond, EDAN_ERR_IO on a read error (errno says
-   why), EDAN_ERR_NOMEM. The profile loader's reading, and the CLI's. */
-EDAN__IDEF edan_result edan__read_stream(FILE *f, size_t max, const edan_allocator *alloc, char **out, size_t *len);
-/* The parsed document of a loaded profile. */
-EDAN__IDEF const edan__json *edan__profile_json(const edan_profile *p);
-/* The level's roof: the best median over its ops at `threads`; 0 if none. */
-EDAN__IDEF double edan__profile_roof(const edan_profile *p, const char *level, uint32_t threads);
-/* The checks edan_profile_parse makes of a profile's "numa" section, on a
-   parsed document: for the reference profiles, which it refuses. EDAN_OK,
-   or EDAN_ERR_PARSE with "NAME:LINE: what is wrong" in err. */
-EDAN__IDEF edan_result edan__profile_check_numa(const edan__json *profile, const char *name, char *err, size_t errlen);
-/* The checks edan_profile_parse makes of a profile's "schema" and
-   "version" (an integer from 1 to EDAN_PROFILE_VERSION, stored in *version
-   when not NULL), for the reference profiles too. EDAN_OK, or
-   EDAN_ERR_VERSION with "NAME:LINE: what is wrong" in err. */
-EDAN__IDEF edan_result edan__profile_check_version(const edan__json *profile, const char *name, int *version,
-                                                   char *err, size_t errlen);
-/* edan_hybrid_from_profile of a parsed document: also the reference
-   profiles, which edan_profile_load refuses. */
-EDAN__IDEF edan_result edan__hybrid_from_json(const edan__json *profile, int cluster, edan_hybrid_model *out,
-                                   char *err, size_t errlen);
-#endif /* EDAN_NO_PROFILE */
-#ifdef __cplusplus
-}
-#endif
-#endif /* EDAN__INTERNAL_H */
 
 /* ======================================================================== */
 /* Implementation                                                           */
@@ -6873,18 +6876,15 @@ static void edan__rv_fill(uint32_t op, const edan__rv_fields *f, edan_insn *in)
     }
 }
 
-/* Builds the instruction of `op` with these register fields, exactly as the
-   parser and the decoder do (x0 dropped, CSR reads/writes as the spec says);
-   csr and zimm matter only for CSR instructions. For the tests, which check
-   the operand rules on every op without text or bytes; not in the API. */
-EDAN__IDEF edan_result edan__rv_make(uint32_t op, const edan__rv_fields *f, edan_insn *out);
-EDAN__IDEF edan_result edan__rv_make(uint32_t op, const edan__rv_fields *f, edan_insn *out)
+edan_result edan_rv_make(uint32_t op, unsigned rd, unsigned rs1, unsigned rs2, unsigned rs3,
+                         unsigned csr, unsigned zimm, edan_insn *out)
 {
-    if (!out || !f || op >= EDAN_RV_OP_COUNT || f->rd > 31 || f->rs1 > 31 || f->rs2 > 31 || f->rs3 > 31 ||
-        f->csr > 4095 || f->zimm > 31)
+    const edan__rv_fields f = {rd, rs1, rs2, rs3, csr, zimm};
+    if (!out || op >= EDAN_RV_OP_COUNT || rd > 31 || rs1 > 31 || rs2 > 31 || rs3 > 31 ||
+        csr > 4095 || zimm > 31)
         return EDAN_ERR_INVALID_ARG;
     memset(out, 0, sizeof *out);
-    edan__rv_fill(op, f, out);
+    edan__rv_fill(op, &f, out);
     return EDAN_OK;
 }
 
@@ -7965,13 +7965,13 @@ edan_result edan_rv_parse_line(edan_rv_parser *p, const char *line, size_t len, 
 
 #ifndef EDAN_NO_PROFILE   /* the JSON reader, hardware profiles and the hybrid model */
 /* ---- JSON reader: implementation ---- */
-struct edan__json {
-    edan__json_type type;
+struct edan_json {
+    edan_json_type type;
     unsigned long line;
     double num;             /* NUMBER; BOOL as 0/1 */
     char *str;              /* STRING */
     size_t n, cap;          /* ARRAY/OBJECT members */
-    edan__json **items;
+    edan_json **items;
     char **keys;            /* OBJECT only */
     edan_allocator a;
 };
@@ -8015,7 +8015,7 @@ static edan_result edan__jp_fail_at(edan__jp *p, unsigned long line, edan_result
     return rc;
 }
 
-static void edan__json_free_node(edan__json *v)
+static void edan__json_free_node(edan_json *v)
 {
     size_t i;
     edan_allocator a;
@@ -8154,9 +8154,9 @@ fail:
     return NULL;
 }
 
-static edan__json *edan__jp_node(edan__jp *p, edan__json_type t)
+static edan_json *edan__jp_node(edan__jp *p, edan_json_type t)
 {
-    edan__json *v = (edan__json *)edan__calloc(&p->a, sizeof *v);
+    edan_json *v = (edan_json *)edan__calloc(&p->a, sizeof *v);
     if (!v) { edan__jp_fail(p, EDAN_ERR_NOMEM, "out of memory"); return NULL; }
     v->type = t;
     v->line = p->line;
@@ -8169,13 +8169,13 @@ static int edan__jp_digit(const char *s, const char *end)
     return s < end && *s >= '0' && *s <= '9';
 }
 
-static edan__json *edan__jp_number(edan__jp *p)
+static edan_json *edan__jp_number(edan__jp *p)
 {
     const char *q = p->s;
     char small[64], *tmp = small;
     size_t n;
     double x;
-    edan__json *v;
+    edan_json *v;
     if (q < p->end && *q == '-') q++;
     if (!edan__jp_digit(q, p->end)) {
         edan__jp_fail(p, EDAN_ERR_PARSE, "bad number (digit expected)");
@@ -8215,7 +8215,7 @@ static edan__json *edan__jp_number(edan__jp *p)
         edan__jp_fail(p, EDAN_ERR_PARSE, "number %.40s%s is out of range (beyond a double, about 1.8e308)", tmp,
                       n > 40 ? "..." : "");
         v = NULL;
-    } else if ((v = edan__jp_node(p, EDAN__JSON_NUMBER)) != NULL) {
+    } else if ((v = edan__jp_node(p, EDAN_JSON_NUMBER)) != NULL) {
         v->num = x;
     }
     if (tmp != small) edan__free(&p->a, tmp);
@@ -8223,14 +8223,14 @@ static edan__json *edan__jp_number(edan__jp *p)
     return v;
 }
 
-static int edan__jp_push(edan__jp *p, edan__json *c, edan__json *item, char *key)
+static int edan__jp_push(edan__jp *p, edan_json *c, edan_json *item, char *key)
 {
     if (c->n == c->cap) {
         size_t nc = c->cap ? c->cap * 2 : 4;
-        edan__json **ni = (edan__json **)edan__realloc(&p->a, c->items, nc * sizeof *ni);
+        edan_json **ni = (edan_json **)edan__realloc(&p->a, c->items, nc * sizeof *ni);
         if (!ni) goto nomem;
         c->items = ni;
-        if (c->type == EDAN__JSON_OBJECT) {
+        if (c->type == EDAN_JSON_OBJECT) {
             char **nk = (char **)edan__realloc(&p->a, c->keys, nc * sizeof *nk);
             if (!nk) goto nomem;
             c->keys = nk;
@@ -8253,7 +8253,7 @@ static int edan__jp_key_cmp(const void *a, const void *b)
 
 /* 1 when the object's keys are distinct; else 0 with the error: a reader
    would see only one of two values, and which one is not in the text. */
-static int edan__jp_unique_keys(edan__jp *p, const edan__json *obj)
+static int edan__jp_unique_keys(edan__jp *p, const edan_json *obj)
 {
     char **sorted;
     const char *dup = NULL;
@@ -8277,9 +8277,9 @@ static int edan__jp_unique_keys(edan__jp *p, const edan__json *obj)
     return 0;
 }
 
-static edan__json *edan__jp_value(edan__jp *p, int depth)
+static edan_json *edan__jp_value(edan__jp *p, int depth)
 {
-    edan__json *v;
+    edan_json *v;
     char c;
     edan__jp_ws(p);
     if (p->s >= p->end) {
@@ -8294,14 +8294,14 @@ static edan__json *edan__jp_value(edan__jp *p, int depth)
             edan__jp_fail(p, EDAN_ERR_LIMIT, "nesting deeper than %d", EDAN_JSON_MAX_DEPTH);
             return NULL;
         }
-        v = edan__jp_node(p, obj ? EDAN__JSON_OBJECT : EDAN__JSON_ARRAY);
+        v = edan__jp_node(p, obj ? EDAN_JSON_OBJECT : EDAN_JSON_ARRAY);
         if (!v) return NULL;
         p->s++;
         edan__jp_ws(p);
         if (p->s < p->end && *p->s == close) { p->s++; return v; }
         for (;;) {
             char *key = NULL;
-            edan__json *item;
+            edan_json *item;
             if (obj) {
                 edan__jp_ws(p);
                 if (p->s >= p->end || *p->s != '"') {
@@ -8350,7 +8350,7 @@ fail:
         unsigned long line = p->line;
         char *s = edan__jp_string(p);
         if (!s) return NULL;
-        v = edan__jp_node(p, EDAN__JSON_STRING);
+        v = edan__jp_node(p, EDAN_JSON_STRING);
         if (!v) { edan__free(&p->a, s); return NULL; }
         v->str = s;
         v->line = line;
@@ -8363,7 +8363,7 @@ fail:
         for (w = 0; w < 3; w++) {
             size_t k = strlen(words[w]);
             if ((size_t)(p->end - p->s) >= k && !memcmp(p->s, words[w], k)) {
-                v = edan__jp_node(p, w == 2 ? EDAN__JSON_NULL : EDAN__JSON_BOOL);
+                v = edan__jp_node(p, w == 2 ? EDAN_JSON_NULL : EDAN_JSON_BOOL);
                 if (v) v->num = w == 0;
                 p->s += k;
                 return v;
@@ -8377,11 +8377,11 @@ fail:
     return NULL;
 }
 
-EDAN__IDEF edan_result edan__json_parse(const char *text, size_t len, const edan_allocator *alloc,
-                            edan__json **out, char *err, size_t errlen)
+edan_result edan_json_parse(const char *text, size_t len, const edan_allocator *alloc,
+                            edan_json **out, char *err, size_t errlen)
 {
     edan__jp p;
-    edan__json *v;
+    edan_json *v;
     if (err && errlen) err[0] = 0;
     if (!out) return EDAN_ERR_INVALID_ARG;
     *out = NULL;
@@ -8407,58 +8407,58 @@ EDAN__IDEF edan_result edan__json_parse(const char *text, size_t len, const edan
     return EDAN_OK;
 }
 
-EDAN__IDEF void edan__json_free(edan__json *root) { edan__json_free_node(root); }
+void edan_json_free(edan_json *root) { edan__json_free_node(root); }
 
-EDAN__IDEF edan__json_type edan__json_kind(const edan__json *v) { return v ? v->type : EDAN__JSON_NULL; }
+edan_json_type edan_json_kind(const edan_json *v) { return v ? v->type : EDAN_JSON_NULL; }
 
-EDAN__IDEF const edan__json *edan__json_get(const edan__json *obj, const char *key)
+const edan_json *edan_json_get(const edan_json *obj, const char *key)
 {
     size_t i;
-    if (!obj || obj->type != EDAN__JSON_OBJECT || !key) return NULL;
+    if (!obj || obj->type != EDAN_JSON_OBJECT || !key) return NULL;
     for (i = 0; i < obj->n; i++)
         if (!strcmp(obj->keys[i], key)) return obj->items[i];
     return NULL;
 }
 
-EDAN__IDEF const edan__json *edan__json_at(const edan__json *arr, size_t i)
+const edan_json *edan_json_at(const edan_json *arr, size_t i)
 {
-    if (!arr || (arr->type != EDAN__JSON_ARRAY && arr->type != EDAN__JSON_OBJECT) || i >= arr->n) return NULL;
+    if (!arr || (arr->type != EDAN_JSON_ARRAY && arr->type != EDAN_JSON_OBJECT) || i >= arr->n) return NULL;
     return arr->items[i];
 }
 
-EDAN__IDEF size_t edan__json_len(const edan__json *v)
+size_t edan_json_len(const edan_json *v)
 {
-    return v && (v->type == EDAN__JSON_ARRAY || v->type == EDAN__JSON_OBJECT) ? v->n : 0;
+    return v && (v->type == EDAN_JSON_ARRAY || v->type == EDAN_JSON_OBJECT) ? v->n : 0;
 }
 
-EDAN__IDEF const char *edan__json_key_at(const edan__json *obj, size_t i)
+const char *edan_json_key_at(const edan_json *obj, size_t i)
 {
-    if (!obj || obj->type != EDAN__JSON_OBJECT || i >= obj->n) return NULL;
+    if (!obj || obj->type != EDAN_JSON_OBJECT || i >= obj->n) return NULL;
     return obj->keys[i];
 }
 
-EDAN__IDEF const edan__json *edan__json_value_at(const edan__json *obj, size_t i)
+const edan_json *edan_json_value_at(const edan_json *obj, size_t i)
 {
-    if (!obj || obj->type != EDAN__JSON_OBJECT || i >= obj->n) return NULL;
+    if (!obj || obj->type != EDAN_JSON_OBJECT || i >= obj->n) return NULL;
     return obj->items[i];
 }
 
-EDAN__IDEF double edan__json_number(const edan__json *v, double dflt)
+double edan_json_number(const edan_json *v, double dflt)
 {
-    return v && v->type == EDAN__JSON_NUMBER ? v->num : dflt;
+    return v && v->type == EDAN_JSON_NUMBER ? v->num : dflt;
 }
 
-EDAN__IDEF const char *edan__json_string(const edan__json *v, const char *dflt)
+const char *edan_json_string(const edan_json *v, const char *dflt)
 {
-    return v && v->type == EDAN__JSON_STRING ? v->str : dflt;
+    return v && v->type == EDAN_JSON_STRING ? v->str : dflt;
 }
 
-EDAN__IDEF int edan__json_bool(const edan__json *v, int dflt)
+int edan_json_bool(const edan_json *v, int dflt)
 {
-    return v && v->type == EDAN__JSON_BOOL ? v->num != 0 : dflt;
+    return v && v->type == EDAN_JSON_BOOL ? v->num != 0 : dflt;
 }
 
-EDAN__IDEF unsigned long edan__json_line(const edan__json *v) { return v ? v->line : 0; }
+unsigned long edan_json_line(const edan_json *v) { return v ? v->line : 0; }
 
 /* ---- hardware profiles: implementation ---- */
 /* The profile being read: its name, and where a message about it goes. */
@@ -8468,29 +8468,29 @@ typedef struct edan__prof_file {
     size_t errlen;
 } edan__prof_file;
 
-static edan_result edan__prof_fail(edan__prof_file *c, edan_result rc, const edan__json *at, const char *fmt, ...)
+static edan_result edan__prof_fail(edan__prof_file *c, edan_result rc, const edan_json *at, const char *fmt, ...)
 {
     va_list ap;
     char msg[200];
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (c->err && c->errlen) snprintf(c->err, c->errlen, "%s:%lu: %s", c->name, edan__json_line(at), msg);
+    if (c->err && c->errlen) snprintf(c->err, c->errlen, "%s:%lu: %s", c->name, edan_json_line(at), msg);
     return rc;
 }
 
-/* A required member of kind `kind` (EDAN__JSON_NULL = any); NULL after an error. */
-static const edan__json *edan__prof_need(edan__prof_file *c, const edan__json *obj, const char *key,
-                                         edan__json_type kind, const char *where, edan_result *rc)
+/* A required member of kind `kind` (EDAN_JSON_NULL = any); NULL after an error. */
+static const edan_json *edan__prof_need(edan__prof_file *c, const edan_json *obj, const char *key,
+                                        edan_json_type kind, const char *where, edan_result *rc)
 {
     static const char *const kinds[] = {"null", "true or false", "a number", "a string", "an array", "an object"};
-    const edan__json *v = edan__json_get(obj, key);
+    const edan_json *v = edan_json_get(obj, key);
     if (*rc != EDAN_OK) return NULL;
     if (!v) {
         *rc = edan__prof_fail(c, EDAN_ERR_PARSE, obj, "%s has no \"%s\"", where, key);
         return NULL;
     }
-    if (kind != EDAN__JSON_NULL && edan__json_kind(v) != kind) {
+    if (kind != EDAN_JSON_NULL && edan_json_kind(v) != kind) {
         *rc = edan__prof_fail(c, EDAN_ERR_PARSE, v, "\"%s\" in %s must be %s", key, where, kinds[kind]);
         return NULL;
     }
@@ -8500,15 +8500,15 @@ static const edan__json *edan__prof_need(edan__prof_file *c, const edan__json *o
 /* The number v (named key in where) if it lies in [lo, hi] and, for
    `integer`, has no fraction; else 0 and *rc set: every number is checked
    before it becomes an integer or a loop bound. */
-static double edan__prof_range(edan__prof_file *c, const edan__json *v, const char *key, const char *where,
+static double edan__prof_range(edan__prof_file *c, const edan_json *v, const char *key, const char *where,
                                double lo, double hi, int integer, edan_result *rc)
 {
     double x;
-    if (edan__json_kind(v) != EDAN__JSON_NUMBER) {
+    if (edan_json_kind(v) != EDAN_JSON_NUMBER) {
         *rc = edan__prof_fail(c, EDAN_ERR_PARSE, v, "\"%s\" in %s must be a number", key, where);
         return 0;
     }
-    x = edan__json_number(v, 0);
+    x = edan_json_number(v, 0);
     if (!(x >= lo && x <= hi)) {
         *rc = edan__prof_fail(c, EDAN_ERR_PARSE, v, "\"%s\" in %s is %g, out of range (%.15g to %.15g)", key, where, x, lo,
                             hi);
@@ -8522,18 +8522,18 @@ static double edan__prof_range(edan__prof_file *c, const edan__json *v, const ch
 }
 
 /* A number that must be there (edan__prof_range). */
-static double edan__prof_num(edan__prof_file *c, const edan__json *obj, const char *key, const char *where, double lo,
+static double edan__prof_num(edan__prof_file *c, const edan_json *obj, const char *key, const char *where, double lo,
                            double hi, int integer, edan_result *rc)
 {
-    const edan__json *v = edan__prof_need(c, obj, key, EDAN__JSON_NUMBER, where, rc);
+    const edan_json *v = edan__prof_need(c, obj, key, EDAN_JSON_NUMBER, where, rc);
     return v ? edan__prof_range(c, v, key, where, lo, hi, integer, rc) : 0;
 }
 
 /* A number that may be missing (then dflt). */
-static double edan__prof_opt(edan__prof_file *c, const edan__json *obj, const char *key, const char *where, double dflt,
+static double edan__prof_opt(edan__prof_file *c, const edan_json *obj, const char *key, const char *where, double dflt,
                            double lo, double hi, int integer, edan_result *rc)
 {
-    const edan__json *v = edan__json_get(obj, key);
+    const edan_json *v = edan_json_get(obj, key);
     return v ? edan__prof_range(c, v, key, where, lo, hi, integer, rc) : dflt;
 }
 
@@ -8545,13 +8545,13 @@ static double edan__prof_opt(edan__prof_file *c, const edan__json *obj, const ch
 #define EDAN__PROF_MAX_NS 1e9
 #define EDAN__PROF_MAX_RATE 1e9                   /* GB/s, GFLOP/s, GHz, percent */
 
-static void edan__prof_str(edan__prof_file *c, const edan__json *obj, const char *key, const char *where, char *dst,
+static void edan__prof_str(edan__prof_file *c, const edan_json *obj, const char *key, const char *where, char *dst,
                          size_t n, edan_result *rc)
 {
-    const edan__json *v = edan__prof_need(c, obj, key, EDAN__JSON_STRING, where, rc);
+    const edan_json *v = edan__prof_need(c, obj, key, EDAN_JSON_STRING, where, rc);
     const char *s;
     if (!v) return;
-    s = edan__json_string(v, "");
+    s = edan_json_string(v, "");
     if (strlen(s) >= n) {
         *rc = edan__prof_fail(c, EDAN_ERR_PARSE, v, "\"%s\" in %s is too long: \"%.20s...\"", key, where, s);
         return;
@@ -8565,10 +8565,10 @@ static int edan__prof_level_ok(const char *s)
 }
 
 /* {"median","min","max"} with min <= median <= max */
-static void edan__prof_stats(edan__prof_file *c, const edan__json *obj, const char *key, const char *where,
+static void edan__prof_stats(edan__prof_file *c, const edan_json *obj, const char *key, const char *where,
                            double *med, double *mn, double *mx, edan_result *rc)
 {
-    const edan__json *s = edan__prof_need(c, obj, key, EDAN__JSON_OBJECT, where, rc);
+    const edan_json *s = edan__prof_need(c, obj, key, EDAN_JSON_OBJECT, where, rc);
     if (!s) return;
     *med = edan__prof_num(c, s, "median", where, 0, EDAN__PROF_MAX_RATE, 0, rc);
     *mn = edan__prof_num(c, s, "min", where, 0, EDAN__PROF_MAX_RATE, 0, rc);
@@ -8579,26 +8579,26 @@ static void edan__prof_stats(edan__prof_file *c, const edan__json *obj, const ch
 }
 
 /* A number that may be missing or (nullable) null, checked as edan__prof_range. */
-static void edan__prof_check(edan__prof_file *c, const edan__json *obj, const char *key, const char *where, double lo,
+static void edan__prof_check(edan__prof_file *c, const edan_json *obj, const char *key, const char *where, double lo,
                            double hi, int integer, int nullable, edan_result *rc)
 {
-    const edan__json *v = edan__json_get(obj, key);
-    if (*rc != EDAN_OK || !v || (nullable && edan__json_kind(v) == EDAN__JSON_NULL)) return;
+    const edan_json *v = edan_json_get(obj, key);
+    if (*rc != EDAN_OK || !v || (nullable && edan_json_kind(v) == EDAN_JSON_NULL)) return;
     (void)edan__prof_range(c, v, key, where, lo, hi, integer, rc);
 }
 
 /* Statistics that may be partial, as probe --numa and the reference
    profiles write them: missing, null, a number, or {"median", "min", "max"}
    of numbers or nulls, each in [0, hi]. */
-static void edan__prof_stats_opt(edan__prof_file *c, const edan__json *obj, const char *key, const char *where,
+static void edan__prof_stats_opt(edan__prof_file *c, const edan_json *obj, const char *key, const char *where,
                                  double hi, edan_result *rc)
 {
     static const char *const part[3] = {"median", "min", "max"};
-    const edan__json *v = edan__json_get(obj, key);
+    const edan_json *v = edan_json_get(obj, key);
     char sub[96];
     int k;
-    if (*rc != EDAN_OK || !v || edan__json_kind(v) == EDAN__JSON_NULL) return;
-    if (edan__json_kind(v) != EDAN__JSON_OBJECT) {
+    if (*rc != EDAN_OK || !v || edan_json_kind(v) == EDAN_JSON_NULL) return;
+    if (edan_json_kind(v) != EDAN_JSON_OBJECT) {
         (void)edan__prof_range(c, v, key, where, 0, hi, 0, rc);
         return;
     }
@@ -8607,19 +8607,19 @@ static void edan__prof_stats_opt(edan__prof_file *c, const edan__json *obj, cons
 }
 
 /* The list `key` of the numa section: missing, or an array of objects. */
-static const edan__json *edan__prof_numa_list(edan__prof_file *c, const edan__json *numa, const char *key,
-                                              edan_result *rc)
+static const edan_json *edan__prof_numa_list(edan__prof_file *c, const edan_json *numa, const char *key,
+                                             edan_result *rc)
 {
-    const edan__json *l = edan__json_get(numa, key);
+    const edan_json *l = edan_json_get(numa, key);
     size_t i;
     if (*rc != EDAN_OK || !l) return NULL;
-    if (edan__json_kind(l) != EDAN__JSON_ARRAY) {
+    if (edan_json_kind(l) != EDAN_JSON_ARRAY) {
         *rc = edan__prof_fail(c, EDAN_ERR_PARSE, l, "\"%s\" in \"numa\" must be an array", key);
         return NULL;
     }
-    for (i = 0; i < edan__json_len(l); i++)
-        if (edan__json_kind(edan__json_at(l, i)) != EDAN__JSON_OBJECT) {
-            *rc = edan__prof_fail(c, EDAN_ERR_PARSE, edan__json_at(l, i), "\"numa\".%s[%u] must be an object", key,
+    for (i = 0; i < edan_json_len(l); i++)
+        if (edan_json_kind(edan_json_at(l, i)) != EDAN_JSON_OBJECT) {
+            *rc = edan__prof_fail(c, EDAN_ERR_PARSE, edan_json_at(l, i), "\"numa\".%s[%u] must be an object", key,
                                 (unsigned)i);
             return NULL;
         }
@@ -8641,7 +8641,7 @@ typedef struct edan__prof_field {
 /* The "numa" section (probe --numa, the reference profiles): the numbers
    its readers take (clusters, nodes and threads become integers; roofs,
    latencies and the hybrid model are drawn and computed with) in range. */
-static void edan__prof_numa(edan__prof_file *c, const edan__json *root, edan_result *rc)
+static void edan__prof_numa(edan__prof_file *c, const edan_json *root, edan_result *rc)
 {
 #define EDAN__PROF_CLUSTER {"cluster", 0, EDAN__PROF_MAX_COUNT, EDAN__PROF_INT}
 #define EDAN__PROF_THREADS(key) {key, 1, EDAN__PROF_MAX_COUNT, EDAN__PROF_INT}
@@ -8664,19 +8664,19 @@ static void edan__prof_numa(edan__prof_file *c, const edan__json *root, edan_res
     static const struct { const char *name; const edan__prof_field *fields; } lists[4] = {
         {"clusters", clusters}, {"roofs", roofs}, {"latency", latency}, {"hybrid", hybrid}};
     static const char *const tname[4] = {"lf", "ls", "sf", "ss"};
-    const edan__json *numa = edan__json_get(root, "numa"), *l;
+    const edan_json *numa = edan_json_get(root, "numa"), *l;
     char where[64];
     size_t i;
     int n, d, k;
     if (*rc != EDAN_OK || !numa) return;
-    if (edan__json_kind(numa) != EDAN__JSON_OBJECT) {
+    if (edan_json_kind(numa) != EDAN_JSON_OBJECT) {
         *rc = edan__prof_fail(c, EDAN_ERR_PARSE, numa, "\"numa\" must be an object");
         return;
     }
     for (n = 0; n < 4; n++) {
         l = edan__prof_numa_list(c, numa, lists[n].name, rc);
-        for (i = 0; *rc == EDAN_OK && i < edan__json_len(l); i++) {
-            const edan__json *e = edan__json_at(l, i);
+        for (i = 0; *rc == EDAN_OK && i < edan_json_len(l); i++) {
+            const edan_json *e = edan_json_at(l, i);
             const edan__prof_field *f;
             snprintf(where, sizeof where, "\"numa\".%s[%u]", lists[n].name, (unsigned)i);
             for (f = lists[n].fields; f->key; f++)
@@ -8685,22 +8685,22 @@ static void edan__prof_numa(edan__prof_file *c, const edan__json *root, edan_res
         }
     }
     /* the hybrid models: bandwidths and thetas, null where unknown */
-    l = edan__json_get(numa, "hybrid");
-    for (i = 0; *rc == EDAN_OK && i < edan__json_len(l); i++) {
-        const edan__json *e = edan__json_at(l, i), *theta = edan__json_get(e, "theta");
+    l = edan_json_get(numa, "hybrid");
+    for (i = 0; *rc == EDAN_OK && i < edan_json_len(l); i++) {
+        const edan_json *e = edan_json_at(l, i), *theta = edan_json_get(e, "theta");
         snprintf(where, sizeof where, "\"numa\".hybrid[%u].bandwidth_GBps", (unsigned)i);
         for (d = 0; d < 4; d++)
-            edan__prof_check(c, edan__json_get(e, "bandwidth_GBps"), tname[d], where, 0, EDAN__PROF_MAX_RATE, 0, 1, rc);
+            edan__prof_check(c, edan_json_get(e, "bandwidth_GBps"), tname[d], where, 0, EDAN__PROF_MAX_RATE, 0, 1, rc);
         for (d = 0; d < 4; d++) {
             snprintf(where, sizeof where, "\"numa\".hybrid[%u].theta.%s", (unsigned)i, tname[d]);
             for (k = 0; k < 4; k++)
-                edan__prof_check(c, edan__json_get(theta, tname[d]), tname[k], where, -EDAN__PROF_MAX_THETA,
+                edan__prof_check(c, edan_json_get(theta, tname[d]), tname[k], where, -EDAN__PROF_MAX_THETA,
                                EDAN__PROF_MAX_THETA, 0, 1, rc);
         }
     }
 }
 
-EDAN__IDEF edan_result edan__profile_check_numa(const edan__json *profile, const char *name, char *err, size_t errlen)
+edan_result edan_profile_check_numa(const edan_json *profile, const char *name, char *err, size_t errlen)
 {
     edan__prof_file c;
     edan_result rc = EDAN_OK;
@@ -8723,33 +8723,33 @@ static void *edan__prof_array(const edan_allocator *a, size_t n, size_t esz, eda
 
 /* "schema" first, so that a foreign or newer file says so rather than
    "field missing"; then "version" */
-static edan_result edan__prof_version(edan__prof_file *c, const edan__json *root, int *version)
+static edan_result edan__prof_version(edan__prof_file *c, const edan_json *root, int *version)
 {
-    const edan__json *v = edan__json_get(root, "schema");
+    const edan_json *v = edan_json_get(root, "schema");
     int n;
-    if (!v || strcmp(edan__json_string(v, ""), EDAN_PROFILE_SCHEMA) != 0)
+    if (!v || strcmp(edan_json_string(v, ""), EDAN_PROFILE_SCHEMA) != 0)
         return v ? edan__prof_fail(c, EDAN_ERR_VERSION, v, "\"schema\" is not \"%s\": not a hardware profile",
                                  EDAN_PROFILE_SCHEMA)
                  : edan__prof_fail(c, EDAN_ERR_VERSION, root, "no \"schema\": \"%s\": not a hardware profile",
                                  EDAN_PROFILE_SCHEMA);
-    v = edan__json_get(root, "version");
+    v = edan_json_get(root, "version");
     if (!v)
         return edan__prof_fail(c, EDAN_ERR_VERSION, root, "no \"version\" (this edan.h reads version 1 to %d)",
                              EDAN_PROFILE_VERSION);
-    if (edan__json_kind(v) != EDAN__JSON_NUMBER)
+    if (edan_json_kind(v) != EDAN_JSON_NUMBER)
         return edan__prof_fail(c, EDAN_ERR_VERSION, v, "\"version\" must be an integer");
-    if (!(edan__json_number(v, 0) >= 1 && edan__json_number(v, 0) <= EDAN_PROFILE_VERSION))
+    if (!(edan_json_number(v, 0) >= 1 && edan_json_number(v, 0) <= EDAN_PROFILE_VERSION))
         return edan__prof_fail(c, EDAN_ERR_VERSION, v, "unsupported profile version %g (this edan.h reads version 1 to %d)",
-                             edan__json_number(v, 0), EDAN_PROFILE_VERSION);
-    n = (int)edan__json_number(v, 0);     /* in range: the conversion is defined */
-    if ((double)n != edan__json_number(v, 0))
+                             edan_json_number(v, 0), EDAN_PROFILE_VERSION);
+    n = (int)edan_json_number(v, 0);     /* in range: the conversion is defined */
+    if ((double)n != edan_json_number(v, 0))
         return edan__prof_fail(c, EDAN_ERR_VERSION, v, "\"version\" must be an integer");
     if (version) *version = n;
     return EDAN_OK;
 }
 
-EDAN__IDEF edan_result edan__profile_check_version(const edan__json *profile, const char *name, int *version,
-                                                   char *err, size_t errlen)
+edan_result edan_profile_check_version(const edan_json *profile, const char *name, int *version,
+                                       char *err, size_t errlen)
 {
     edan__prof_file c;
     if (err && errlen) err[0] = 0;
@@ -8761,21 +8761,21 @@ EDAN__IDEF edan_result edan__profile_check_version(const edan__json *profile, co
 
 /* The profile's identity: its schema and version, and that it is not a
    reference profile. */
-static edan_result edan__prof_identity(edan__prof_file *c, const edan__json *root, edan_profile *p)
+static edan_result edan__prof_identity(edan__prof_file *c, const edan_json *root, edan_profile *p)
 {
     edan_result rc = edan__prof_version(c, root, &p->version);
     if (rc != EDAN_OK) return rc;
-    if (edan__json_bool(edan__json_get(root, "reference"), 0))
-        return edan__prof_fail(c, EDAN_ERR_PARSE, edan__json_get(root, "reference"),
+    if (edan_json_bool(edan_json_get(root, "reference"), 0))
+        return edan__prof_fail(c, EDAN_ERR_PARSE, edan_json_get(root, "reference"),
                              "a reference profile (roofs transcribed from a paper): it has no caches, latencies or clock "
                              "for an analysis; edan roofline draws it");
     return EDAN_OK;
 }
 
 /* "frequency" (the core clock must be positive) and "topology". */
-static void edan__prof_clock(edan__prof_file *c, const edan__json *root, edan_profile *p, edan_result *rc)
+static void edan__prof_clock(edan__prof_file *c, const edan_json *root, edan_profile *p, edan_result *rc)
 {
-    const edan__json *v = edan__prof_need(c, root, "frequency", EDAN__JSON_OBJECT, "the profile", rc);
+    const edan_json *v = edan__prof_need(c, root, "frequency", EDAN_JSON_OBJECT, "the profile", rc);
     if (v) {
         double mn = 0, mx = 0;
         edan__prof_stats(c, v, "core_ghz", "\"frequency\"", &p->core_ghz, &mn, &mx, rc);
@@ -8783,21 +8783,21 @@ static void edan__prof_clock(edan__prof_file *c, const edan__json *root, edan_pr
             *rc = edan__prof_fail(c, EDAN_ERR_PARSE, v, "\"core_ghz\" must be positive");
         p->tsc_ghz = edan__prof_opt(c, v, "tsc_ghz", "\"frequency\"", 0, 0, EDAN__PROF_MAX_RATE, 0, rc);
     }
-    v = edan__json_get(root, "topology");
+    v = edan_json_get(root, "topology");
     p->cores = (uint32_t)edan__prof_opt(c, v, "cores", "\"topology\"", 1, 1, EDAN__PROF_MAX_COUNT, 1, rc);
 }
 
 /* "caches": at most EDAN_MAX_LEVELS, with lines of a power of two. */
-static void edan__prof_caches(edan__prof_file *c, const edan__json *root, edan_profile *p, edan_result *rc)
+static void edan__prof_caches(edan__prof_file *c, const edan_json *root, edan_profile *p, edan_result *rc)
 {
-    const edan__json *arr = edan__prof_need(c, root, "caches", EDAN__JSON_ARRAY, "the profile", rc);
+    const edan_json *arr = edan__prof_need(c, root, "caches", EDAN_JSON_ARRAY, "the profile", rc);
     char where[64];
     size_t i;
-    for (i = 0; *rc == EDAN_OK && i < edan__json_len(arr); i++) {
+    for (i = 0; *rc == EDAN_OK && i < edan_json_len(arr); i++) {
         edan_profile_cache *k;
-        const edan__json *e = edan__json_at(arr, i);
+        const edan_json *e = edan_json_at(arr, i);
         snprintf(where, sizeof where, "\"caches\"[%u]", (unsigned)i);
-        if (edan__json_kind(e) != EDAN__JSON_OBJECT) {
+        if (edan_json_kind(e) != EDAN_JSON_OBJECT) {
             *rc = edan__prof_fail(c, EDAN_ERR_PARSE, e, "%s must be an object", where);
             break;
         }
@@ -8819,30 +8819,30 @@ static void edan__prof_caches(edan__prof_file *c, const edan__json *root, edan_p
         k->latency_ns = edan__prof_num(c, e, "latency_ns", where, 0, EDAN__PROF_MAX_NS, 0, rc);
         k->latency_cycles = edan__prof_num(c, e, "latency_cycles", where, 0, EDAN__PROF_MAX_CYCLES, 0, rc);
         if (*rc == EDAN_OK && (k->line & (k->line - 1)))
-            *rc = edan__prof_fail(c, EDAN_ERR_PARSE, edan__json_get(e, "line_bytes"),
+            *rc = edan__prof_fail(c, EDAN_ERR_PARSE, edan_json_get(e, "line_bytes"),
                                 "%s: line size %u is not a power of two", where, (unsigned)k->line);
     }
 }
 
 /* "bandwidth": a level the analyzer knows, an op, a thread count, GB/s. */
-static void edan__prof_bandwidths(edan__prof_file *c, const edan__json *root, edan_profile *p, edan_result *rc)
+static void edan__prof_bandwidths(edan__prof_file *c, const edan_json *root, edan_profile *p, edan_result *rc)
 {
-    const edan__json *arr = edan__prof_need(c, root, "bandwidth", EDAN__JSON_ARRAY, "the profile", rc);
+    const edan_json *arr = edan__prof_need(c, root, "bandwidth", EDAN_JSON_ARRAY, "the profile", rc);
     char where[64];
     size_t i;
-    p->num_bandwidth = edan__json_len(arr);
+    p->num_bandwidth = edan_json_len(arr);
     p->bandwidth = (edan_profile_bandwidth *)edan__prof_array(&p->alloc, p->num_bandwidth, sizeof *p->bandwidth, rc);
     for (i = 0; *rc == EDAN_OK && i < p->num_bandwidth; i++) {
         edan_profile_bandwidth *b = &p->bandwidth[i];
-        const edan__json *e = edan__json_at(arr, i);
+        const edan_json *e = edan_json_at(arr, i);
         snprintf(where, sizeof where, "\"bandwidth\"[%u]", (unsigned)i);
-        if (edan__json_kind(e) != EDAN__JSON_OBJECT) {
+        if (edan_json_kind(e) != EDAN_JSON_OBJECT) {
             *rc = edan__prof_fail(c, EDAN_ERR_PARSE, e, "%s must be an object", where);
             break;
         }
         edan__prof_str(c, e, "level", where, b->level, sizeof b->level, rc);
         if (*rc == EDAN_OK && !edan__prof_level_ok(b->level))
-            *rc = edan__prof_fail(c, EDAN_ERR_PARSE, edan__json_get(e, "level"), "%s: unknown level \"%s\"", where,
+            *rc = edan__prof_fail(c, EDAN_ERR_PARSE, edan_json_get(e, "level"), "%s: unknown level \"%s\"", where,
                                 b->level);
         edan__prof_str(c, e, "op", where, b->op, sizeof b->op, rc);
         b->threads = (uint32_t)edan__prof_num(c, e, "threads", where, 1, EDAN__PROF_MAX_COUNT, 1, rc);
@@ -8852,18 +8852,18 @@ static void edan__prof_bandwidths(edan__prof_file *c, const edan__json *root, ed
 }
 
 /* "latency": DRAM's, which must be there and positive, is alpha. */
-static void edan__prof_latencies(edan__prof_file *c, const edan__json *root, edan_profile *p, edan_result *rc)
+static void edan__prof_latencies(edan__prof_file *c, const edan_json *root, edan_profile *p, edan_result *rc)
 {
-    const edan__json *arr = edan__prof_need(c, root, "latency", EDAN__JSON_ARRAY, "the profile", rc);
+    const edan_json *arr = edan__prof_need(c, root, "latency", EDAN_JSON_ARRAY, "the profile", rc);
     char where[64];
     size_t i;
-    p->num_latency = edan__json_len(arr);
+    p->num_latency = edan_json_len(arr);
     p->latency = (edan_profile_latency *)edan__prof_array(&p->alloc, p->num_latency, sizeof *p->latency, rc);
     for (i = 0; *rc == EDAN_OK && i < p->num_latency; i++) {
         edan_profile_latency *l = &p->latency[i];
-        const edan__json *e = edan__json_at(arr, i);
+        const edan_json *e = edan_json_at(arr, i);
         snprintf(where, sizeof where, "\"latency\"[%u]", (unsigned)i);
-        if (edan__json_kind(e) != EDAN__JSON_OBJECT) {
+        if (edan_json_kind(e) != EDAN_JSON_OBJECT) {
             *rc = edan__prof_fail(c, EDAN_ERR_PARSE, e, "%s must be an object", where);
             break;
         }
@@ -8881,17 +8881,17 @@ static void edan__prof_latencies(edan__prof_file *c, const edan__json *root, eda
 }
 
 /* "compute" (optional): the best single-core and all-core GFLOP/s. */
-static void edan__prof_compute(edan__prof_file *c, const edan__json *root, edan_profile *p, edan_result *rc)
+static void edan__prof_compute(edan__prof_file *c, const edan_json *root, edan_profile *p, edan_result *rc)
 {
-    const edan__json *arr = edan__json_get(root, "compute");
+    const edan_json *arr = edan_json_get(root, "compute");
     char where[64];
     size_t i;
-    p->num_compute = edan__json_len(arr);
+    p->num_compute = edan_json_len(arr);
     p->compute = (edan_profile_compute *)edan__prof_array(&p->alloc, p->num_compute ? p->num_compute : 1,
                                                         sizeof *p->compute, rc);
     for (i = 0; *rc == EDAN_OK && i < p->num_compute; i++) {
         edan_profile_compute *k = &p->compute[i];
-        const edan__json *e = edan__json_at(arr, i);
+        const edan_json *e = edan_json_at(arr, i);
         snprintf(where, sizeof where, "\"compute\"[%u]", (unsigned)i);
         edan__prof_str(c, e, "isa", where, k->isa, sizeof k->isa, rc);
         edan__prof_str(c, e, "op", where, k->op, sizeof k->op, rc);
@@ -8905,44 +8905,44 @@ static void edan__prof_compute(edan__prof_file *c, const edan__json *root, edan_
 /* "checks" (optional: profiles before it have none): an object whose
    "results" are objects each with "passed" true or false; counted. The
    figures that stayed unstable are counted from "stability". */
-static void edan__prof_checks(edan__prof_file *c, const edan__json *root, edan_profile *p, edan_result *rc)
+static void edan__prof_checks(edan__prof_file *c, const edan_json *root, edan_profile *p, edan_result *rc)
 {
-    const edan__json *v = edan__json_get(root, "checks"), *arr;
+    const edan_json *v = edan_json_get(root, "checks"), *arr;
     size_t i;
-    p->unstable_figures = (uint32_t)edan__json_len(edan__json_get(edan__json_get(root, "stability"), "unstable"));
+    p->unstable_figures = (uint32_t)edan_json_len(edan_json_get(edan_json_get(root, "stability"), "unstable"));
     if (!v || *rc != EDAN_OK) return;
-    if (edan__json_kind(v) != EDAN__JSON_OBJECT) {
+    if (edan_json_kind(v) != EDAN_JSON_OBJECT) {
         *rc = edan__prof_fail(c, EDAN_ERR_PARSE, v, "\"checks\" must be an object");
         return;
     }
-    arr = edan__json_get(v, "results");
-    if (arr && edan__json_kind(arr) != EDAN__JSON_ARRAY) {
+    arr = edan_json_get(v, "results");
+    if (arr && edan_json_kind(arr) != EDAN_JSON_ARRAY) {
         *rc = edan__prof_fail(c, EDAN_ERR_PARSE, arr, "\"checks\".\"results\" must be an array");
         return;
     }
-    for (i = 0; i < edan__json_len(arr); i++) {
-        const edan__json *e = edan__json_at(arr, i), *ok = edan__json_get(e, "passed");
-        if (edan__json_kind(ok) != EDAN__JSON_BOOL) {
+    for (i = 0; i < edan_json_len(arr); i++) {
+        const edan_json *e = edan_json_at(arr, i), *ok = edan_json_get(e, "passed");
+        if (edan_json_kind(ok) != EDAN_JSON_BOOL) {
             *rc = edan__prof_fail(c, EDAN_ERR_PARSE, ok ? ok : e, "\"checks\".\"results\"[%u] needs \"passed\": true or false",
                                 (unsigned)i);
             return;
         }
         p->num_checks++;
-        p->checks_failed += !edan__json_bool(ok, 0);
+        p->checks_failed += !edan_json_bool(ok, 0);
     }
 }
 
 /* "carm_validation" (optional). */
-static void edan__prof_carm(edan__prof_file *c, const edan__json *root, edan_profile *p, edan_result *rc)
+static void edan__prof_carm(edan__prof_file *c, const edan_json *root, edan_profile *p, edan_result *rc)
 {
-    const edan__json *arr = edan__json_get(root, "carm_validation");
+    const edan_json *arr = edan_json_get(root, "carm_validation");
     char where[64];
     size_t i;
-    p->num_carm = edan__json_len(arr);
+    p->num_carm = edan_json_len(arr);
     p->carm = (edan_profile_carm *)edan__prof_array(&p->alloc, p->num_carm ? p->num_carm : 1, sizeof *p->carm, rc);
     for (i = 0; *rc == EDAN_OK && i < p->num_carm; i++) {
         edan_profile_carm *k = &p->carm[i];
-        const edan__json *e = edan__json_at(arr, i);
+        const edan_json *e = edan_json_at(arr, i);
         snprintf(where, sizeof where, "\"carm_validation\"[%u]", (unsigned)i);
         edan__prof_str(c, e, "level", where, k->level, sizeof k->level, rc);
         k->roof_GBps = edan__prof_num(c, e, "roof_GBps", where, 0, EDAN__PROF_MAX_RATE, 0, rc);
@@ -8957,8 +8957,8 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
     edan__prof_file c;
     edan_allocator a;
     edan_profile *p;
-    edan__json *root = NULL;
-    const edan__json *v;
+    edan_json *root = NULL;
+    const edan_json *v;
     edan_result rc;
     char jerr[160];
 
@@ -8970,7 +8970,7 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
     c.name = name ? name : "profile";
     c.err = err;
     c.errlen = errlen;
-    rc = edan__json_parse(text, len, &a, &root, jerr, sizeof jerr);
+    rc = edan_json_parse(text, len, &a, &root, jerr, sizeof jerr);
     if (rc != EDAN_OK) {
         if (err && errlen) {
             unsigned long line = 0;
@@ -8980,27 +8980,27 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
         }
         return rc;
     }
-    if (edan__json_kind(root) != EDAN__JSON_OBJECT) {
+    if (edan_json_kind(root) != EDAN_JSON_OBJECT) {
         rc = edan__prof_fail(&c, EDAN_ERR_PARSE, root, "a profile is a JSON object");
-        edan__json_free(root);
+        edan_json_free(root);
         return rc;
     }
     p = (edan_profile *)edan__calloc(&a, sizeof *p);
-    if (!p) { edan__json_free(root); return EDAN_ERR_NOMEM; }
+    if (!p) { edan_json_free(root); return EDAN_ERR_NOMEM; }
     p->json = root;
     p->alloc = a;
 
     rc = edan__prof_identity(&c, root, p);
     if (rc != EDAN_OK) goto fail;
-    snprintf(p->host, sizeof p->host, "%s", edan__json_string(edan__json_get(root, "host"), ""));
+    snprintf(p->host, sizeof p->host, "%s", edan_json_string(edan_json_get(root, "host"), ""));
     edan__prof_clock(&c, root, p, &rc);
     edan__prof_caches(&c, root, p, &rc);
     edan__prof_bandwidths(&c, root, p, &rc);
     edan__prof_latencies(&c, root, p, &rc);
-    v = edan__prof_need(&c, root, "mlp", EDAN__JSON_OBJECT, "the profile", &rc);
+    v = edan__prof_need(&c, root, "mlp", EDAN_JSON_OBJECT, "the profile", &rc);
     if (v) p->mlp_m = (uint32_t)edan__prof_num(&c, v, "m", "\"mlp\"", 1, EDAN__PROF_MAX_COUNT, 1, &rc);
-    v = edan__json_get(root, "window");    /* optional: profiles before it have none */
-    if (v && rc == EDAN_OK && !edan__json_bool(edan__json_get(v, "skipped"), 0)) {
+    v = edan_json_get(root, "window");    /* optional: profiles before it have none */
+    if (v && rc == EDAN_OK && !edan_json_bool(edan_json_get(v, "skipped"), 0)) {
         p->window_rob = (uint32_t)edan__prof_num(&c, v, "rob", "\"window\"", 1, EDAN_WINDOW_MAX, 1, &rc);
         p->window_lq = (uint32_t)edan__prof_num(&c, v, "lq", "\"window\"", 1, EDAN_WINDOW_MAX, 1, &rc);
         p->window_sq = (uint32_t)edan__prof_num(&c, v, "sq", "\"window\"", 1, EDAN_WINDOW_MAX, 1, &rc);
@@ -9010,9 +9010,9 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
     edan__prof_carm(&c, root, p, &rc);
     edan__prof_checks(&c, root, p, &rc);
     if (rc == EDAN_OK) edan__prof_numa(&c, root, &rc);
-    v = edan__json_get(root, "bandwidth_method");
-    p->write_allocate_counted = edan__json_bool(edan__json_get(v, "write_allocate_counted"), 0);
-    p->counters_available = edan__json_bool(edan__json_get(edan__json_get(root, "counters"), "available"), 0);
+    v = edan_json_get(root, "bandwidth_method");
+    p->write_allocate_counted = edan_json_bool(edan_json_get(v, "write_allocate_counted"), 0);
+    p->counters_available = edan_json_bool(edan_json_get(edan_json_get(root, "counters"), "available"), 0);
     if (rc != EDAN_OK) goto fail;
     *out = p;
     return EDAN_OK;
@@ -9022,7 +9022,7 @@ fail:
     return rc;
 }
 
-EDAN__IDEF edan_result edan__read_stream(FILE *f, size_t max, const edan_allocator *alloc, char **out, size_t *len)
+edan_result edan_read_stream(FILE *f, size_t max, const edan_allocator *alloc, char **out, size_t *len)
 {
     edan_allocator a;
     char *buf = NULL;
@@ -9081,7 +9081,7 @@ edan_result edan_profile_load(const char *path, const edan_allocator *alloc, eda
         if (err && errlen) snprintf(err, errlen, "%s:0: cannot open the file", path);
         return EDAN_ERR_IO;
     }
-    rc = edan__read_stream(f, (size_t)256 << 20, &a, &buf, &n);     /* profiles are kilobytes: refuse runaway input */
+    rc = edan_read_stream(f, (size_t)256 << 20, &a, &buf, &n);     /* profiles are kilobytes: refuse runaway input */
     fclose(f);
     if (rc != EDAN_OK) {
         if (err && errlen)
@@ -9100,7 +9100,7 @@ void edan_profile_free(edan_profile *p)
     edan_allocator a;
     if (!p) return;
     a = p->alloc;
-    edan__json_free(p->json);
+    edan_json_free(p->json);
     edan__free(&a, p->bandwidth);
     edan__free(&a, p->latency);
     edan__free(&a, p->compute);
@@ -9154,8 +9154,7 @@ double edan_profile_bandwidth_of(const edan_profile *p, const char *level, const
     return 0;
 }
 
-/* (for the tests' CARM roof rule and probe --check; not in the API) */
-EDAN__IDEF double edan__profile_roof(const edan_profile *p, const char *level, uint32_t threads)
+double edan_profile_roof(const edan_profile *p, const char *level, uint32_t threads)
 {
     size_t i;
     double best = 0;
@@ -9167,7 +9166,7 @@ EDAN__IDEF double edan__profile_roof(const edan_profile *p, const char *level, u
     return best;
 }
 
-EDAN__IDEF const edan__json *edan__profile_json(const edan_profile *p) { return p ? p->json : NULL; }
+const edan_json *edan_profile_json(const edan_profile *p) { return p ? p->json : NULL; }
 
 /* ---- hybrid fast/slow memory model: implementation ---- */
 #include <math.h>
@@ -9324,22 +9323,22 @@ edan_result edan_hybrid_fit(edan_hybrid_model *m, size_t n, const double (*q)[ED
     return EDAN_OK;
 }
 
-static edan_result edan__hybrid_err(char *err, size_t errlen, edan_result r, const edan__json *at,
+static edan_result edan__hybrid_err(char *err, size_t errlen, edan_result r, const edan_json *at,
                                     const char *fmt, const char *a, const char *b)
 {
     if (err && errlen) {
-        int k = snprintf(err, errlen, "line %lu: ", edan__json_line(at));
+        int k = snprintf(err, errlen, "line %lu: ", edan_json_line(at));
         if (k >= 0 && (size_t)k < errlen) snprintf(err + k, errlen - (size_t)k, fmt, a, b);
     }
     return r;
 }
 
 /* A number, or null (stored as `missing`); anything else is an error. */
-static int edan__hybrid_number(const edan__json *v, double missing, double *out)
+static int edan__hybrid_number(const edan_json *v, double missing, double *out)
 {
-    if (edan__json_kind(v) == EDAN__JSON_NULL && v) { *out = missing; return 1; }
-    if (edan__json_kind(v) != EDAN__JSON_NUMBER) return 0;
-    *out = edan__json_number(v, 0);
+    if (edan_json_kind(v) == EDAN_JSON_NULL && v) { *out = missing; return 1; }
+    if (edan_json_kind(v) != EDAN_JSON_NUMBER) return 0;
+    *out = edan_json_number(v, 0);
     return 1;
 }
 
@@ -9348,55 +9347,55 @@ edan_result edan_hybrid_from_profile(const edan_profile *p, int cluster, edan_hy
 {
     if (err && errlen) err[0] = 0;
     if (!p) return EDAN_ERR_INVALID_ARG;
-    return edan__hybrid_from_json(p->json, cluster, out, err, errlen);
+    return edan_hybrid_from_json(p->json, cluster, out, err, errlen);
 }
 
-EDAN__IDEF edan_result edan__hybrid_from_json(const edan__json *profile, int cluster, edan_hybrid_model *out,
-                                   char *err, size_t errlen)
+edan_result edan_hybrid_from_json(const edan_json *profile, int cluster, edan_hybrid_model *out,
+                                  char *err, size_t errlen)
 {
     static const char *const name[EDAN_HYBRID_COUNT] = {"lf", "ls", "sf", "ss"};
-    const edan__json *numa, *list, *entry = NULL, *bw, *theta;
+    const edan_json *numa, *list, *entry = NULL, *bw, *theta;
     size_t i;
     int d, k;
     char num[32];
     if (err && errlen) err[0] = 0;
     if (!profile || !out) return EDAN_ERR_INVALID_ARG;
-    numa = edan__json_get(profile, "numa");
-    list = edan__json_get(numa, "hybrid");
-    if (edan__json_kind(list) != EDAN__JSON_ARRAY)
+    numa = edan_json_get(profile, "numa");
+    list = edan_json_get(numa, "hybrid");
+    if (edan_json_kind(list) != EDAN_JSON_ARRAY)
         return edan__hybrid_err(err, errlen, EDAN_ERR_INVALID_ARG, numa ? numa : profile,
                                 "the profile has no numa.hybrid list%s%s", "", "");
-    for (i = 0; i < edan__json_len(list) && !entry; i++) {
-        const edan__json *e = edan__json_at(list, i);
-        if (edan__json_bool(edan__json_get(e, "skipped"), 0)) continue;
-        if (cluster < 0 || edan__json_number(edan__json_get(e, "cluster"), -1) == (double)cluster) entry = e;
+    for (i = 0; i < edan_json_len(list) && !entry; i++) {
+        const edan_json *e = edan_json_at(list, i);
+        if (edan_json_bool(edan_json_get(e, "skipped"), 0)) continue;
+        if (cluster < 0 || edan_json_number(edan_json_get(e, "cluster"), -1) == (double)cluster) entry = e;
     }
     snprintf(num, sizeof num, "%d", cluster);
     if (!entry)
         return edan__hybrid_err(err, errlen, EDAN_ERR_INVALID_ARG, list,
                                 "numa.hybrid has no model for cluster %s%s", cluster < 0 ? "(any)" : num, "");
-    bw = edan__json_get(entry, "bandwidth_GBps");
-    theta = edan__json_get(entry, "theta");
-    if (edan__json_kind(bw) != EDAN__JSON_OBJECT)
+    bw = edan_json_get(entry, "bandwidth_GBps");
+    theta = edan_json_get(entry, "theta");
+    if (edan_json_kind(bw) != EDAN_JSON_OBJECT)
         return edan__hybrid_err(err, errlen, EDAN_ERR_PARSE, entry, "hybrid model without a bandwidth_GBps object%s%s", "", "");
-    if (edan__json_kind(theta) != EDAN__JSON_OBJECT)
+    if (edan_json_kind(theta) != EDAN_JSON_OBJECT)
         return edan__hybrid_err(err, errlen, EDAN_ERR_PARSE, entry, "hybrid model without a theta object%s%s", "", "");
     memset(out, 0, sizeof *out);
     for (d = 0; d < EDAN_HYBRID_COUNT; d++) {
-        const edan__json *b = edan__json_get(bw, name[d]);
+        const edan_json *b = edan_json_get(bw, name[d]);
         if (!edan__hybrid_number(b, 0, &out->bw[d]) || !(out->bw[d] >= 0) || !edan__hybrid_finite(out->bw[d]))
             return edan__hybrid_err(err, errlen, EDAN_ERR_PARSE, b ? b : bw,
                                     "bandwidth_GBps.%s must be a number >= 0 or null%s", name[d], "");
     }
     for (d = 0; d < EDAN_HYBRID_COUNT; d++) {
-        const edan__json *row = edan__json_get(theta, name[d]);
-        if (edan__json_kind(row) != EDAN__JSON_OBJECT)
+        const edan_json *row = edan_json_get(theta, name[d]);
+        if (edan_json_kind(row) != EDAN_JSON_OBJECT)
             return edan__hybrid_err(err, errlen, EDAN_ERR_PARSE, row ? row : theta,
                                     "theta.%s must be an object%s", name[d], "");
         for (k = 0; k < EDAN_HYBRID_COUNT; k++) {
-            const edan__json *v;
+            const edan_json *v;
             if (k == d) continue;
-            v = edan__json_get(row, name[k]);
+            v = edan_json_get(row, name[k]);
             if (!edan__hybrid_number(v, NAN, &out->theta[d][k]))
                 return edan__hybrid_err(err, errlen, EDAN_ERR_PARSE, v ? v : row,
                                         "theta.%s.%s must be a number or null", name[d], name[k]);

@@ -30,7 +30,7 @@ PLUGIN       := $(B)/edan-plugin.so
 # QEMU's kill() of itself, at a program's fatal signal, told to the plugin first
 PRELOAD      := $(B)/edan-preload.so
 # The plugin prints the report of `edan analyze`, so it links its report code.
-PLUGIN_SRCS  := $(wildcard tools/plugin*.c) tools/flow.c tools/options.c tools/report.c tools/report_json.c tools/report_files.c tools/verdict.c tools/hotspots.c tools/util.c tools/syms.c tools/files.c tools/x86.c
+PLUGIN_SRCS  := $(wildcard tools/trace/plugin*.c) tools/trace/flow.c tools/cmd/options.c tools/report/report.c tools/report/report_json.c tools/report/report_files.c tools/report/verdict.c tools/report/hotspots.c tools/cmd/util.c tools/front/syms.c tools/common/files.c tools/front/x86.c
 
 .PHONY: examples rv plugin
 all: $(PLUGIN) $(PRELOAD) $(EXAMPLE_BINS) $(HOST_EXAMPLE_BINS)
@@ -38,35 +38,35 @@ plugin: $(PLUGIN) $(PRELOAD)
 examples: $(EXAMPLE_BINS) $(HOST_EXAMPLE_BINS)
 EXTRA_TESTS += $(PLUGIN) $(PRELOAD) $(EXAMPLE_BINS) $(HOST_EXAMPLE_BINS)
 
-$(PRELOAD): tools/preload.c | $(B)/deps.ok
+$(PRELOAD): tools/trace/preload.c | $(B)/deps.ok
 	$(CC) $(WARN) $(CFLAGS) -fPIC -shared -o $@.tmp $<
 	mv $@.tmp $@
 
 $(QEMU_HEADER): tools/fetch-qemu-header.sh | $(B)/deps.ok
 	bash tools/fetch-qemu-header.sh $@
 
-$(PLUGIN): $(PLUGIN_SRCS) tools/cli.h tools/report.h tools/jsonw.h tools/files.h tools/suggest.h tools/bintrace.h tools/edan_trace.h tools/x86.h tools/flow.h tools/plugin.h edan.h $(QEMU_HEADER) | $(B)/deps.ok
-	$(CC) $(WARN) $(CFLAGS) -fPIC -shared -I. -Itools -isystem $(B)/qemu -o $@.tmp $(PLUGIN_SRCS) -lZydis -ldw -lelf -liberty -lz -lm
+$(PLUGIN): $(PLUGIN_SRCS) tools/cmd/cli.h tools/report/report.h tools/common/jsonw.h tools/common/files.h tools/common/suggest.h tools/front/bintrace.h tools/trace/edan_trace.h tools/front/x86.h tools/trace/flow.h tools/trace/plugin.h edan.h $(QEMU_HEADER) | $(B)/deps.ok
+	$(CC) $(WARN) $(CFLAGS) -fPIC -shared -I. -isystem $(B)/qemu -o $@.tmp $(PLUGIN_SRCS) -lZydis -ldw -lelf -liberty -lz -lm
 	mv $@.tmp $@
 
-$(B)/examples/%: examples/%.c examples/common.h tools/edan_trace.h | $(B)/deps.ok
+$(B)/examples/%: examples/%.c examples/common.h tools/trace/edan_trace.h | $(B)/deps.ok
 	@mkdir -p $(dir $@)
 	$(RV_CC) $(RV_WARN) $(RV_CFLAGS) -static $(if $(filter $(THREAD_EXAMPLES),$*),$(EX_THREAD_FLAGS)) \
-	    -Iexamples -Itools -o $@ $< $(RV_LIBS)
+	    -Iexamples -Itools/trace -o $@ $< $(RV_LIBS)
 
 # omp_gemm and omp_triad: gemm.c and triad.c with their EX_OMP_FOR loops
 OMP_OF_SERIAL := gemm triad
 $(patsubst %,$(B)/examples/omp_%,$(OMP_OF_SERIAL)): $(B)/examples/omp_%: examples/%.c examples/common.h | $(B)/deps.ok
 	@mkdir -p $(dir $@)
-	$(RV_CC) $(RV_WARN) $(RV_CFLAGS) -static $(EX_THREAD_FLAGS) -Iexamples -Itools -o $@ $< $(RV_LIBS)
+	$(RV_CC) $(RV_WARN) $(RV_CFLAGS) -static $(EX_THREAD_FLAGS) -Iexamples -Itools/trace -o $@ $< $(RV_LIBS)
 $(patsubst %,$(B)/examples-host/omp_%,$(OMP_OF_SERIAL)): $(B)/examples-host/omp_%: examples/%.c examples/common.h | $(B)/deps.ok
 	@mkdir -p $(dir $@)
-	$(CC) $(RV_WARN) $(HOST_CFLAGS) $(EX_THREAD_FLAGS) -Iexamples -Itools -o $@ $< -lm
+	$(CC) $(RV_WARN) $(HOST_CFLAGS) $(EX_THREAD_FLAGS) -Iexamples -Itools/trace -o $@ $< -lm
 
-$(B)/examples-host/%: examples/%.c examples/common.h tools/edan_trace.h | $(B)/deps.ok
+$(B)/examples-host/%: examples/%.c examples/common.h tools/trace/edan_trace.h | $(B)/deps.ok
 	@mkdir -p $(dir $@)
 	$(CC) $(RV_WARN) $(HOST_CFLAGS) $(if $(filter $(THREAD_EXAMPLES),$*),$(EX_THREAD_FLAGS)) \
-	    -Iexamples -Itools -o $@ $< -lm
+	    -Iexamples -Itools/trace -o $@ $< -lm
 
 # MPI (and MPI + OpenMP) kernels for this machine, with Debian's mpicc
 # (openmpi-bin, libopenmpi-dev: tools/deps.sh installs them): run them under
@@ -102,4 +102,4 @@ $(B)/examples/sum-dyn: examples/sum.c examples/common.h | $(B)/deps.ok
 rv: | $(B)/deps.ok
 	@test -n "$(SRC)" || { echo "usage: make rv SRC=prog.c [OUT=file] [RV_LIBS=...]" >&2; exit 2; }
 	@mkdir -p $(dir $(or $(OUT),$(B)/rv/$(basename $(notdir $(SRC)))))
-	$(RV_CC) $(RV_CFLAGS) -static -Itools -o $(or $(OUT),$(B)/rv/$(basename $(notdir $(SRC)))) $(SRC) $(RV_LIBS)
+	$(RV_CC) $(RV_CFLAGS) -static -Itools/trace -o $(or $(OUT),$(B)/rv/$(basename $(notdir $(SRC)))) $(SRC) $(RV_LIBS)

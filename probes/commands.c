@@ -1,9 +1,8 @@
 /* probes/commands.c - probe's stand-alone commands, which write no
    profile: --chase, --bench, --topology, --check FILE, --install FILE. */
 #include "run.h"
-#include "../tools/files.h"
-#include "../tools/opt.h"
-#define EDAN_INTERNAL      /* the profile's JSON, for --check */
+#include "../tools/common/files.h"
+#include "../tools/common/opt.h"
 #include "edan.h"
 #include <papi.h>
 #include <math.h>
@@ -140,19 +139,19 @@ static int isa_of(const char *s)
    profile's clock against one core's FLOP roof. */
 static void check_profile_compute(const edan_profile *p, probe_check *c, int *n, int max)
 {
-    const edan__json *arr = edan__json_get(edan__profile_json(p), "compute");
+    const edan_json *arr = edan_json_get(edan_profile_json(p), "compute");
     double roof = 0;
     int roof_isa = 0;
     size_t i;
-    for (i = 0; i < edan__json_len(arr) && *n < max - 1; i++) {
-        const edan__json *e = edan__json_at(arr, i);
+    for (i = 0; i < edan_json_len(arr) && *n < max - 1; i++) {
+        const edan_json *e = edan_json_at(arr, i);
         const edan_profile_compute *k = &p->compute[i];
         int isa = isa_of(k->isa);
         char what[64];
         if (isa < 0) continue;
         snprintf(what, sizeof what, "%s %s %u thread(s)", k->isa, k->op, (unsigned)k->threads);
         probe_check_flops(&c[(*n)++], isa, what, k->median, (int)k->threads,
-                          edan__json_number(edan__json_get(e, "clock_ghz"), p->core_ghz));
+                          edan_json_number(edan_json_get(e, "clock_ghz"), p->core_ghz));
         if (k->threads == 1 && k->median > roof) roof = k->median, roof_isa = isa;
     }
     if (roof > 0) probe_check_clock(&c[(*n)++], roof_isa, roof, p->core_ghz);
@@ -169,10 +168,10 @@ static void check_profile_levels(const edan_profile *p, probe_check *c, int *n, 
     for (t = 0; t < (p->cores > 1 ? 2 : 1); t++) {
         uint32_t th = t ? p->cores : 1;
         for (k = 0, prev = -1; k < nl && *n < max; k++) {
-            if (!(edan__profile_roof(p, levels[k], th) > 0)) continue;
+            if (!(edan_profile_roof(p, levels[k], th) > 0)) continue;
             if (prev >= 0)
-                probe_check_order(&c[(*n)++], PROBE_CHECK_ROOFS, levels[prev], edan__profile_roof(p, levels[prev], th),
-                                  levels[k], edan__profile_roof(p, levels[k], th), (int)th);
+                probe_check_order(&c[(*n)++], PROBE_CHECK_ROOFS, levels[prev], edan_profile_roof(p, levels[prev], th),
+                                  levels[k], edan_profile_roof(p, levels[k], th), (int)th);
             prev = k;
         }
     }

@@ -22,11 +22,10 @@
 #include "sattolo.h"
 /* numa.c holds the probe's one copy of edan.h's implementation (the hybrid
    model fit and error, and the reading loop files.c shares) */
-#define EDAN_INTERNAL
 #define EDAN_IMPLEMENTATION
 #include "edan.h"
-#include "../tools/jsonw.h"
-#include "../tools/opt.h"
+#include "../tools/common/jsonw.h"
+#include "../tools/common/opt.h"
 #include <hwloc.h>
 #include <numa.h>
 #include <numaif.h>

@@ -7,10 +7,9 @@
    steps_memory.c, steps_compute.c and counters.c, the stand-alone
    commands in commands.c, the closing summary in summary.c. */
 #include "run.h"
-#include "../tools/files.h"
-#include "../tools/jsonw.h"
-#include "../tools/opt.h"
-#define EDAN_INTERNAL      /* the profile's JSON, for --check */
+#include "../tools/common/files.h"
+#include "../tools/common/jsonw.h"
+#include "../tools/common/opt.h"
 #include "edan.h"
 #include <sys/stat.h>
 #include "numa.h"
@@ -225,7 +224,7 @@ long calibrate(void (*fn)(int, int, void *, char *), void *arg, long *count, cha
     return *count;
 }
 
-/* The profile written as tools/files.h says (a temporary file renamed over
+/* The profile written as tools/common/files.h says (a temporary file renamed over
    a regular one: readers see the old file or the new one, never half; in
    place for a FIFO or a device; - for standard output); a signal removes
    the temporary file. 2 when it cannot be written. */

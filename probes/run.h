@@ -8,7 +8,7 @@
 #ifndef PROBE_RUN_H
 #define PROBE_RUN_H
 #include "probe.h"
-#include "../tools/jsonw.h"
+#include "../tools/common/jsonw.h"
 
 #define DRAM_BYTES ((size_t)256 << 20)     /* per thread; >= 8x any real last-level share */
 

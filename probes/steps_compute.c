@@ -2,7 +2,7 @@
    (one core, all cores), the compute roofs per ISA and op, the roofs'
    summary. */
 #include "run.h"
-#include "../tools/opt.h"
+#include "../tools/common/opt.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

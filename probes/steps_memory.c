@@ -2,7 +2,7 @@
    each level's latency and the memory-level parallelism, the bandwidth
    roofs and the CARM validation, with the working sets they measure. */
 #include "run.h"
-#include "../tools/opt.h"
+#include "../tools/common/opt.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -2,7 +2,7 @@
    by level with their spreads, the unstable ones, the NUMA note, and the
    checks that failed (also printed by probe --check). */
 #include "run.h"
-#include "../tools/opt.h"
+#include "../tools/common/opt.h"
 #include "edan.h"
 #include <math.h>
 #include <stdlib.h>

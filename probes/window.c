@@ -9,7 +9,7 @@
    queue, stores the store queue. The loop is generated at run time (x86-64
    machine code) because N is a parameter of the code, not of its data. */
 #include "probe.h"
-#include "../tools/jsonw.h"
+#include "../tools/common/jsonw.h"
 #include <math.h>
 #include <string.h>
 #include <sys/mman.h>

@@ -21,4 +21,4 @@ awk -v limit="$LIMIT" -v exempt="$EXEMPT" '
   }
   !infn && /;[ ]*$/ { sig = "" }
   END { exit bad }
-' edan.h tools/*.c tools/*.h probes/*.c probes/*.h
+' edan.h tools/*/*.c tools/*/*.h probes/*.c probes/*.h

@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # tests/include_graph.sh - the project's own includes (#include "...") of
 # edan.h, tools/ and probes/: no cycle, no header that includes a .c, and
-# probes/ takes from tools/ only its leaf utilities (files.h, jsonw.h,
-# opt.h, suggest.h), which include nothing of tools/ but each other. Prints each
+# probes/ takes from tools/ only its leaf utilities (tools/common/: files.h,
+# jsonw.h, opt.h, suggest.h), which include nothing of tools/ but each other. Prints each
 # violation; exit 1 when there is one.
 cd "$(dirname "$0")/.."
 python3 - <<'PY'
 import os, re, sys
-files = ['edan.h'] + sorted('tools/' + f for f in os.listdir('tools') if f.endswith(('.c', '.h'))) \
+files = ['edan.h'] + sorted(os.path.join(d, f) for d, _, fs in os.walk('tools') for f in fs if f.endswith(('.c', '.h'))) \
       + sorted('probes/' + f for f in os.listdir('probes') if f.endswith(('.c', '.h')))
-leaf = {'tools/files.h', 'tools/jsonw.h', 'tools/opt.h', 'tools/suggest.h'}
+leaf = {'tools/common/' + f for f in os.listdir('tools/common') if f.endswith('.h')}
 edges, bad = {}, []
 for f in files:
     out = []

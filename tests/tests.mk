@@ -1,19 +1,19 @@
 # tests/tests.mk - extra build rules for `make test` (included by the Makefile).
 
-# the x86-64 front-end's unit test: tools/x86.c and Zydis
-$(B)/test_x86: tests/unit/test_x86.c tools/x86.c tools/x86.h edan.h $(wildcard tests/unit/*.h) | $(B)/deps.ok
-	$(CC) $(WARN) $(CFLAGS) -I. -Itools -Itests/unit -o $@ $< tools/x86.c -lZydis -lm
+# the x86-64 front-end's unit test: tools/front/x86.c and Zydis
+$(B)/test_x86: tests/unit/test_x86.c tools/front/x86.c tools/front/x86.h edan.h $(wildcard tests/unit/*.h) | $(B)/deps.ok
+	$(CC) $(WARN) $(CFLAGS) -I. -Itests/unit -o $@ $< tools/front/x86.c -lZydis -lm
 
 # libFuzzer harnesses under ASan and UBSan, each run by tests/fuzz/test_fuzz_NAME.sh:
 # fuzz_rv the RISC-V front-end, fuzz_bintrace the binary trace reader and the
 # engine's three ways of feeding.
-$(B)/fuzz_%: tests/fuzz/fuzz_%.c edan.h $(wildcard tools/*.h) | $(B)/deps.ok
+$(B)/fuzz_%: tests/fuzz/fuzz_%.c edan.h $(TOOLS_H) | $(B)/deps.ok
 	clang -std=c99 -g -O1 -Wall -Wextra -pedantic -fsanitize=fuzzer,address,undefined \
 	      -fno-sanitize-recover=undefined -I. -o $@.tmp $< -lz -lm && mv $@.tmp $@
 EXTRA_TESTS += $(B)/fuzz_rv $(B)/fuzz_bintrace
 
 # seeds of many CHECK stretches for fuzz_bintrace
-$(B)/seed_bintrace: tests/fuzz/seed_bintrace.c edan.h tools/bintrace.h | $(B)/deps.ok
+$(B)/seed_bintrace: tests/fuzz/seed_bintrace.c edan.h tools/front/bintrace.h | $(B)/deps.ok
 	$(CC) $(WARN) $(CFLAGS) -I. -o $@ $< -lz -lm
 EXTRA_TESTS += $(B)/seed_bintrace
 
@@ -31,9 +31,9 @@ test-fresh:
 
 # the profile loader and the result-file readers (rank, plot, roofline),
 # each under ASan and UBSan; fuzz_results links the subcommands' code
-$(B)/fuzz_results: tests/fuzz/fuzz_results.c $(filter-out tools/edan.c,$(EDAN_SRCS)) $(wildcard tools/*.h) edan.h | $(B)/deps.ok
+$(B)/fuzz_results: tests/fuzz/fuzz_results.c $(filter-out tools/cmd/edan.c,$(EDAN_SRCS)) $(TOOLS_H) edan.h | $(B)/deps.ok
 	clang -std=c99 -g -O1 -Wall -Wextra -pedantic -fsanitize=fuzzer,address,undefined \
-	      -fno-sanitize-recover=undefined -I. -Itools -o $@.tmp $< $(filter-out tools/edan.c,$(EDAN_SRCS)) \
+	      -fno-sanitize-recover=undefined -I. -o $@.tmp $< $(filter-out tools/cmd/edan.c,$(EDAN_SRCS)) \
 	      -lZydis -ldw -lelf -liberty -lz -lm && mv $@.tmp $@
 EXTRA_TESTS += $(B)/fuzz_profile $(B)/fuzz_results
 

@@ -21,3 +21,15 @@ bench_rounds() {
 }
 # bench_median: the median of the numbers on standard input (space or newline separated)
 bench_median() { tr ' ' '\n' | grep . | sort -g | awk '{a[NR]=$1} END {printf "%.3f\n", a[int((NR+1)/2)]}'; }
+# bench_base_online: with EDAN_BASE set, the rows of its two online runs
+# (base_none, base_l12, timed by bench_rounds) beside this build's t_none
+# and t_l12, against t_qemu; uses the caller's row and median.
+bench_base_online() {
+  [ -n "${EDAN_BASE:-}" ] || return 0
+  local bn bl
+  bn=$(median base_none); bl=$(median base_l12)
+  row "$EDAN_BASE: online analysis, no cache" "$bn" "$t_qemu"
+  row "$EDAN_BASE: online analysis, L1 32K + L2 1M" "$bl" "$t_qemu"
+  awk -v a="$t_none" -v b="$bn" -v c="$t_l12" -v d="$bl" \
+    'BEGIN {printf "  this build against EDAN_BASE: no cache %.2fx the time, L1+L2 %.2fx\n", a / b, c / d}'
+}

@@ -3,7 +3,11 @@
 # gemm example, all of its instructions analysed): the time of plain
 # qemu-riscv64, of online analysis without a cache and with L1+L2, of writing a
 # text and a binary trace, and of `edan analyze` reading each trace.
-# Medians of RUNS runs (default 3); instructions per second of each.
+# Medians of RUNS runs (default 3); instructions per second of each; each
+# online run's ratio to qemu-riscv64 alone against the speed targets (no cache
+# <= 3x, L1+L2 <= 4x). EDAN_BASE=DIR (a checkout with ./edan and
+# build/edan-plugin.so built) adds that build's two online runs, side by side
+# in the same rounds.
 # Usage: tests/bench/bench_trace.sh [GEMM_SIZE (default 250)]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -30,6 +34,12 @@ cmd_text=(./edan trace --no-profile --text "$work/t.txt" -- "${prog[@]}")
 cmd_bin=(./edan trace --no-profile --binary "$work/t.bin" -- "${prog[@]}")
 cmd_atext=(./edan analyze --no-profile --quiet "$work/t.txt")
 cmd_abin=(./edan analyze --no-profile --quiet "$work/t.bin")
+if [ -n "${EDAN_BASE:-}" ]; then
+  names+=(base_none base_l12)
+  cmd_base_none=(env EDAN_PLUGIN="$EDAN_BASE/build/edan-plugin.so" "$EDAN_BASE/edan" trace --no-profile --quiet -o "$work/r3" -- "${prog[@]}")
+  cmd_base_l12=(env EDAN_PLUGIN="$EDAN_BASE/build/edan-plugin.so" "$EDAN_BASE/edan" trace --no-profile --quiet "${l1l2[@]}"
+                -o "$work/r4" -- "${prog[@]}")
+fi
 bench_rounds "$runs" "${names[@]}"
 median() { bench_median <<<"${times[$1]}"; }
 t_qemu=$(median qemu); t_none=$(median none); t_l12=$(median l12); t_text=$(median text)
@@ -46,6 +56,10 @@ row "edan trace, online analysis, no cache" "$t_none" "$t_qemu"
 row "edan trace, online analysis, L1 32K + L2 1M" "$t_l12" "$t_qemu"
 row "edan trace --text FILE" "$t_text" "$t_qemu"
 row "edan trace --binary FILE" "$t_bin" "$t_qemu"
+bench_base_online
+awk -v q="$t_qemu" -v a="$t_none" -v b="$t_l12" 'BEGIN {
+  printf "  targets: no cache %.2fx qemu alone (<= 3x: %s), L1+L2 %.2fx (<= 4x: %s)\n",
+         a / q, a / q <= 3 ? "met" : "not met", b / q, b / q <= 4 ? "met" : "not met" }'
 echo
 printf '  %-44s %10s %17s %8s\n' "reading the trace" "median" "rate" "vs text"
 row "edan analyze TEXT" "$t_atext" "$t_atext"

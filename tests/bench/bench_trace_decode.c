@@ -1,12 +1,12 @@
 /* tests/bench/bench_trace_decode.c - reading a trace without analysing it: the
-   binary decoder (tools/bintrace.h) against the text parser
+   binary decoder (tools/front/bintrace.h) against the text parser
    (edan_rv_parse_line) on traces of the same run. Built and run by
    tests/bench/bench_trace.sh. Usage: bench_trace_decode TEXT BINARY
    Prints the wall time and rate of each, the median of 3 runs. */
 #define _POSIX_C_SOURCE 200809L
 #define EDAN_IMPLEMENTATION
 #include "edan.h"
-#include "tools/bintrace.h"
+#include "tools/front/bintrace.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +60,7 @@ static double read_text(const char *path, unsigned long long *count)
     FILE *f = fopen(path, "rb");
     edan_rv_parser *p = NULL;
     edan_insn in;
+    edan_result r;
     uint64_t sink = 0;
     size_t have = 0;
     double t0 = now();
@@ -74,12 +75,15 @@ static double read_text(const char *path, unsigned long long *count)
             size_t len;
             if (!nl) break;
             len = (size_t)(nl - (buf + pos)) + 1;
-            if (edan_rv_parse_line(p, (const char *)buf + pos, len, &in) != EDAN_OK) {
+            r = edan_rv_parse_line(p, (const char *)buf + pos, len, &in);
+            if (r != EDAN_OK && r != EDAN_SKIP) {   /* EDAN_SKIP: the #edan-trace header, a comment */
                 fprintf(stderr, "%s: cannot parse: %.*s", path, (int)len, (const char *)buf + pos);
                 exit(2);
             }
-            sink += in.addr + in.op;
-            ++*count;
+            if (r == EDAN_OK) {
+                sink += in.addr + in.op;
+                ++*count;
+            }
             pos += len;
         }
         memmove(buf, buf + pos, have - pos);

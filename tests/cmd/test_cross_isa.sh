@@ -47,9 +47,9 @@ excepted() {
 build() {
   local name=$1 v=$2; shift 2
   if [ "$v" = rv ]; then
-    riscv64-linux-gnu-gcc -std=c99 -g "$@" -static -Iexamples -Itools -o "$T/$name.$v" "examples/$name.c" -lm
+    riscv64-linux-gnu-gcc -std=c99 -g "$@" -static -Iexamples -Itools/trace -o "$T/$name.$v" "examples/$name.c" -lm
   else
-    gcc -std=c99 -g "$@" -Iexamples -Itools -o "$T/$name.$v" "examples/$name.c" -lm
+    gcc -std=c99 -g "$@" -Iexamples -Itools/trace -o "$T/$name.$v" "examples/$name.c" -lm
   fi
 }
 

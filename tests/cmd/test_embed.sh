@@ -102,9 +102,20 @@ for defs in "" "-DEDAN_NO_RISCV" "-DEDAN_NO_PROFILE" "-DEDAN_NO_RISCV -DEDAN_NO_
 done
 printf '#define EDAN_NO_RISCV\n#define EDAN_NO_PROFILE\n#define EDAN_IMPLEMENTATION\n#include "edan.h"\n' > "$T/alone.c"
 gcc -std=c99 -O0 -I. -c -o "$T/alone.o" "$T/alone.c" && nm -g --defined-only "$T/alone.o" > "$T/alone.nm"
-if grep -q " edan_feed$" "$T/alone.nm" && ! grep -q " edan_rv_\| edan_profile_\| edan_hybrid_" "$T/alone.nm"; then
-  echo "ok   the engine alone: no edan_rv_, edan_profile_ or edan_hybrid_ function"
-else echo "FAIL the engine alone still defines: $(grep ' edan_rv_\| edan_profile_\| edan_hybrid_' "$T/alone.nm" | head -3)"; fail=1; fi
+gone=' edan_rv_\| edan_profile_\| edan_hybrid_\| edan_json_\| edan_read_stream'
+if grep -q " edan_feed$" "$T/alone.nm" && ! grep -q "$gone" "$T/alone.nm"; then
+  echo "ok   the engine alone: no edan_rv_, edan_profile_, edan_hybrid_ or edan_json_ function, no edan_read_stream"
+else echo "FAIL the engine alone still defines: $(grep "$gone" "$T/alone.nm" | head -3)"; fail=1; fi
+# the API index at the top of edan.h names every function the header declares
+missing=$(python3 -c '
+import re
+s = open("edan.h").read()
+index = s[s.index("   API (by area"):s.index("   DOES NOT")]
+decl = s[s.index("#define EDAN_H"):s.index("#endif /* EDAN_H */")]
+names = sorted(set(re.findall(r"^[a-z][\w *]*?\b(edan_\w+)\(", decl, re.M)))
+print(len(names), " ".join(n for n in names if not re.search(r"\b%s\b" % n, index)))')
+[ -z "${missing#* }" ] && [ "${missing%% *}" -gt 20 ] && echo "ok   the API index names all ${missing%% *} functions edan.h declares" \
+  || { echo "FAIL the API index of edan.h lacks: ${missing#* }"; fail=1; }
 kept=$(python3 -c '
 import sys
 n = k = 0; skip = False

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every output of every subcommand against the targets users give it
-# (tools/files.h): a regular file (replaced whole), - (standard output), a
+# (tools/common/files.h): a regular file (replaced whole), - (standard output), a
 # FIFO (written into, still a FIFO), a symbolic link (its file written, the
 # link kept), /dev/null (written, still a device), /dev/full (exit 2 and a
 # message, the device kept), a full filesystem (root: a small tmpfs; exit 2,

@@ -31,7 +31,7 @@ for m in rv64gc rv64g; do
     [ "$src" = examples/embed.c ] && continue      # the library's host example, not a kernel
     case $src in examples/mpi_*) continue ;; esac  # MPI kernels: built for this machine only, with mpicc
     n=ex_$(basename "$src" .c).$m
-    $CC -O2 -march=$m -mabi=lp64d -Iexamples -Itools -c -o "$W/$n.o" "$src" ||
+    $CC -O2 -march=$m -mabi=lp64d -Iexamples -Itools/trace -c -o "$W/$n.o" "$src" ||
       { echo "FAIL: $src does not compile for $m"; exit 1; }
     $DUMP -d "$W/$n.o" > "$W/$n.dis"
     listings+=("$W/$n.dis")

@@ -172,7 +172,7 @@ qemu_left=$(pgrep -f "chase 16000000" || true)
 [ $rc -eq 1 ] && [ "$left" = t.bin ] && [ -z "$qemu_left" ] && ./edan analyze --quiet "$tmp/td/t.bin" > /dev/null \
   && echo "ok   SIGTERM to edan trace: the program stopped, exit 1, its binary trace whole, nothing else left" \
   || { echo "FAIL SIGTERM: exit $rc, left: $left, qemu: $qemu_left"; fail=1; kill $qemu_left 2>/dev/null; }
-# binary traces made by hand (tools/bintrace.h): an instruction of an op no
+# binary traces made by hand (tools/front/bintrace.h): an instruction of an op no
 # front-end names (once a NULL dereference with --top), header flags, a
 # varint past 64 bits
 python3 - "$tmp" <<'PY'

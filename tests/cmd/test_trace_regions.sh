@@ -28,7 +28,7 @@ build() {   # build OUT COMPILER ARGS...: 0, or bad and 1
 }
 # the markers compiled out: the header's guard defined, the macros empty
 plain=(-DEDAN_TRACE_H '-DEDAN_TRACE_BEGIN(...)=((void)0)' '-DEDAN_TRACE_END(...)=((void)0)')
-cflags=(-std=c99 -D_POSIX_C_SOURCE=200809L -O2 -Wall -Wextra -pedantic -Werror -Iexamples -Itools)
+cflags=(-std=c99 -D_POSIX_C_SOURCE=200809L -O2 -Wall -Wextra -pedantic -Werror -Iexamples -Itools/trace)
 build "$T/rg" gcc "${cflags[@]}" $S || exit 1
 build "$T/rg.rv" riscv64-linux-gnu-gcc -static "${cflags[@]}" $S || exit 1
 build "$T/rg-plain" gcc "${cflags[@]}" "${plain[@]}" $S || exit 1
@@ -58,7 +58,7 @@ int main(int argc, char **)
     return 0;
 }
 CPP
-cxxflags=(-std=c++11 -O2 -Wall -Wextra -pedantic -Werror -Itools)
+cxxflags=(-std=c++11 -O2 -Wall -Wextra -pedantic -Werror -Itools/trace)
 build "$T/cxx" g++ "${cxxflags[@]}" "$T/cxx.cpp"
 build "$T/cxx.rv" riscv64-linux-gnu-g++ -static "${cxxflags[@]}" "$T/cxx.cpp"
 a=$("$T/cxx" 2>&1); c=$(qemu-riscv64 "$T/cxx.rv" 2>&1)

@@ -207,7 +207,7 @@ else
 fi
 
 # 2. chase on both ISAs
-gcc -O2 -Iexamples -Itools -o "$W/chase" examples/chase.c
+gcc -O2 -Iexamples -Itools/trace -o "$W/chase" examples/chase.c
 n=2000
 x=$($E trace --json --quiet --func kernel_chase -- "$W/chase" $n 2> "$W/err" | python3 -c '
 import json, sys; c = json.load(sys.stdin)["configs"][0]; print(c["W"], c["D"])') || x=""

@@ -1,10 +1,10 @@
 /* tests/cmd/x86_check.c - reads `objdump -d -w` of an x86-64 ELF on standard
-   input and decodes every instruction it lists with tools/x86.c: each must
+   input and decodes every instruction it lists with tools/front/x86.c: each must
    decode, to objdump's length, with its registers within an edan_insn's
    and its memory operands within the front-end's. Prints the counts and
    every kind of failure once (with its first address); exit 1 if any. */
 #define EDAN_IMPLEMENTATION
-#include "x86.h"
+#include "tools/front/x86.h"
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>

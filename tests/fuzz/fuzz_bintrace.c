@@ -22,7 +22,7 @@
 #include <string.h>
 #define EDAN_IMPLEMENTATION
 #include "edan.h"
-#include "tools/bintrace.h"
+#include "tools/front/bintrace.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

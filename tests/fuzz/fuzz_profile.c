@@ -1,5 +1,5 @@
 /* libFuzzer harness for the JSON reader and the hardware-profile loader:
-   any input is parsed (edan__json_parse with an allocator that counts,
+   any input is parsed (edan_json_parse with an allocator that counts,
    edan_profile_parse); a parsed document holds only finite numbers and
    distinct keys; an accepted profile becomes an analysis configuration
    (edan_profile_to_config), which the engine must accept or refuse with a
@@ -34,33 +34,33 @@ static void broken(const char *rule)
 /* What the reader promises of every document it returns: finite numbers,
    and keys that are distinct in their object (each found where it is;
    objects of up to 256 members, pairwise). */
-static void check_document(const edan__json *v, int depth)
+static void check_document(const edan_json *v, int depth)
 {
-    size_t i, n = edan__json_len(v);
-    if (edan__json_kind(v) == EDAN__JSON_NUMBER && edan__json_number(v, 0) - edan__json_number(v, 0) != 0)
+    size_t i, n = edan_json_len(v);
+    if (edan_json_kind(v) == EDAN_JSON_NUMBER && edan_json_number(v, 0) - edan_json_number(v, 0) != 0)
         broken("a number that is not finite");
     if (depth > EDAN_JSON_MAX_DEPTH) broken("nesting beyond the bound");
     for (i = 0; i < n; i++) {
-        if (edan__json_kind(v) == EDAN__JSON_OBJECT && n <= 256 &&
-            edan__json_get(v, edan__json_key_at(v, i)) != edan__json_value_at(v, i))
+        if (edan_json_kind(v) == EDAN_JSON_OBJECT && n <= 256 &&
+            edan_json_get(v, edan_json_key_at(v, i)) != edan_json_value_at(v, i))
             broken("a key twice in an object");
-        check_document(edan__json_at(v, i), depth + 1);
+        check_document(edan_json_at(v, i), depth + 1);
     }
 }
 
 /* What the loader promises of an accepted profile's numa lists: a cluster,
    when there is one, is an integer from 0 to 2^20 (edan roofline makes it
    an int). */
-static void check_numa(const edan__json *root)
+static void check_numa(const edan_json *root)
 {
     static const char *const lists[4] = {"clusters", "roofs", "latency", "hybrid"};
     size_t i;
     int k;
     for (k = 0; k < 4; k++) {
-        const edan__json *l = edan__json_get(edan__json_get(root, "numa"), lists[k]);
-        for (i = 0; i < edan__json_len(l); i++) {
-            const edan__json *c = edan__json_get(edan__json_at(l, i), "cluster");
-            double x = edan__json_number(c, 0);
+        const edan_json *l = edan_json_get(edan_json_get(root, "numa"), lists[k]);
+        for (i = 0; i < edan_json_len(l); i++) {
+            const edan_json *c = edan_json_get(edan_json_at(l, i), "cluster");
+            double x = edan_json_number(c, 0);
             if (c && !(x >= 0 && x <= 1048576 && x == (double)(long)x)) broken("a numa cluster out of range");
         }
     }
@@ -69,14 +69,14 @@ static void check_numa(const edan__json *root)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     edan_profile *p = NULL;
-    edan__json *root = NULL;
+    edan_json *root = NULL;
     char err[512];
     edan_allocator al = {count_alloc, count_realloc, count_free, NULL};
     edan_result r;
     /* the JSON reader: a tree or "line N: ...", and everything freed */
-    if (edan__json_parse((const char *)data, size, &al, &root, err, sizeof err) == EDAN_OK) {
+    if (edan_json_parse((const char *)data, size, &al, &root, err, sizeof err) == EDAN_OK) {
         check_document(root, 0);
-        edan__json_free(root);
+        edan_json_free(root);
     } else if (root != NULL || strncmp(err, "line ", 5) != 0) {
         abort();
     }
@@ -105,8 +105,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         r = edan_create(&ctx, &o);
         if (r != EDAN_OK && (!ctx || !edan_error(ctx)[0])) abort();
         edan_destroy(ctx);
-        check_numa(edan__profile_json(p));
-        (void)edan__profile_roof(p, "DRAM", 1);
+        check_numa(edan_profile_json(p));
+        (void)edan_profile_roof(p, "DRAM", 1);
         (void)edan_profile_bandwidth_of(p, "L1", "load", 1);
         {
             edan_hybrid_model m;

@@ -18,9 +18,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #define EDAN_IMPLEMENTATION
-#include "cli.h"
-#include "files.h"
-#include "roofline.h"
+#include "tools/cmd/cli.h"
+#include "tools/common/files.h"
+#include "tools/report/roofline.h"
 #include "json_mutate.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -89,7 +89,7 @@ static void run_rank_json(char **argv, int argc)
 {
     size_t len;
     char *text, err[256];
-    edan__json *root = NULL;
+    edan_json *root = NULL;
     int rc;
     fflush(stdout);
     if (!freopen(rank_path, "w", stdout)) abort();
@@ -99,11 +99,11 @@ static void run_rank_json(char **argv, int argc)
     if (rc != 0 && rc != 2) broken("rank --json", "an exit status other than 0 or 2");
     if (rc != 0) return;
     text = slurp(rank_path, &len);
-    if (edan__json_parse(text, len, NULL, &root, err, sizeof err) != EDAN_OK) {
+    if (edan_json_parse(text, len, NULL, &root, err, sizeof err) != EDAN_OK) {
         fprintf(stderr, "fuzz_results: rank --json wrote JSON its reader refuses: %s\n", err);
         abort();
     }
-    edan__json_free(root);
+    edan_json_free(root);
     free(text);
 }
 

@@ -10,7 +10,7 @@
 #include <string.h>
 #define EDAN_IMPLEMENTATION
 #include "edan.h"
-#include "tools/bintrace.h"
+#include "tools/front/bintrace.h"
 
 static unsigned long long rng = 0x5eed;
 static unsigned rnd(void)

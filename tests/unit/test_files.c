@@ -1,10 +1,10 @@
-/* Tests of tools/files.c's path expansion (files_expand), the one place that
+/* Tests of tools/common/files.c's path expansion (files_expand), the one place that
    turns %h, %r and %% into the host, the rank and a %: for `edan trace -o`
    per rank and `probe -o DIR/%h.json` per node. The host names are the
    longest Linux allows (64 bytes), many times over, so that a buffer sized
    by the path's length would overflow. */
 #define EDAN_IMPLEMENTATION
-#include "../../tools/files.c"
+#include "../../tools/common/files.c"
 #include "check.h"
 
 static void expect(const char *path, long rank, const char *host, const char *want, int line)

@@ -1,11 +1,11 @@
-/* Tests of tools/flow.c, the tracer's following of a thread's control
+/* Tests of tools/trace/flow.c, the tracer's following of a thread's control
    flow: RISC-V transfers decoded from their bytes (the encodings are the
    GNU assembler's), frames pushed by calls and popped by returns, scopes
    that end with their frame by a return, a longjmp-like return elsewhere
    or an exception-like jump to a landing pad, signal handlers recognised
    at their start, their sigreturn, a handler left by siglongjmp, a
    recursion deeper than the frames kept. */
-#include "tools/flow.c"
+#include "tools/trace/flow.c"
 #include "check.h"
 
 /* ---- RISC-V transfers -------------------------------------------------- */

@@ -264,19 +264,19 @@ static void test_bad_input(void)
 }
 
 /* ---- profiles -------------------------------------------------------- */
-static edan__json *load_text(const char *text, char *err, size_t errlen)
+static edan_json *load_text(const char *text, char *err, size_t errlen)
 {
-    edan__json *root = NULL;
-    if (edan__json_parse(text, strlen(text), NULL, &root, err, errlen) != EDAN_OK) return NULL;
+    edan_json *root = NULL;
+    if (edan_json_parse(text, strlen(text), NULL, &root, err, errlen) != EDAN_OK) return NULL;
     return root;
 }
 
-static edan__json *load_file(const char *path)
+static edan_json *load_file(const char *path)
 {
     FILE *f = fopen(path, "rb");
     char *buf, err[200];
     long n;
-    edan__json *root;
+    edan_json *root;
     if (!f) { fprintf(stderr, "%s: cannot open\n", path); return NULL; }
     fseek(f, 0, SEEK_END);
     n = ftell(f);
@@ -295,9 +295,9 @@ static edan__json *load_file(const char *path)
    bandwidths of Table 4 back, and evaluate like the hand-worked values. */
 static void test_reference_profiles(void)
 {
-    edan__json *knl = load_file("hwprofiles/reference-tpds19-knl.json");
-    edan__json *sky = load_file("hwprofiles/reference-tpds19-skylake.json");
-    edan__json *joe = load_file("hwprofiles/reference-tpds19-joe0.json");
+    edan_json *knl = load_file("hwprofiles/reference-tpds19-knl.json");
+    edan_json *sky = load_file("hwprofiles/reference-tpds19-skylake.json");
+    edan_json *joe = load_file("hwprofiles/reference-tpds19-joe0.json");
     edan_hybrid_model m, want;
     edan_hybrid_roof roof;
     char err[200];
@@ -306,7 +306,7 @@ static void test_reference_profiles(void)
     CHECK(knl && sky && joe);
     if (!knl || !sky || !joe) goto out;
 
-    CHECK(edan__hybrid_from_json(knl, 0, &m, err, sizeof err) == EDAN_OK);
+    CHECK(edan_hybrid_from_json(knl, 0, &m, err, sizeof err) == EDAN_OK);
     memset(&want, 0, sizeof want);
     table6(&want, 1);
     for (d = 0; d < 4; d++)
@@ -321,23 +321,23 @@ static void test_reference_profiles(void)
     CHECK(edan_hybrid_bandwidth(&m, q, &roof) == EDAN_ERR_INVALID_ARG);
     /* Table 4, as printed in the profile: every MCDRAM above every DRAM roof */
     {
-        const edan__json *roofs = edan__json_get(edan__json_get(knl, "numa"), "roofs");
+        const edan_json *roofs = edan_json_get(edan_json_get(knl, "numa"), "roofs");
         size_t i;
         double mcd_min = 1e9, ddr_max = 0;
-        CHECK(edan__json_len(roofs) == 27);
-        for (i = 0; i < edan__json_len(roofs); i++) {
-            const edan__json *e = edan__json_at(roofs, i);
-            const char *lab = edan__json_string(edan__json_get(e, "node_label"), "");
-            double v = edan__json_number(edan__json_get(edan__json_get(e, "GBps"), "median"), -1);
-            if (strcmp(edan__json_string(edan__json_get(e, "roof"), ""), "local") &&
-                strcmp(edan__json_string(edan__json_get(e, "roof"), ""), "remote")) continue;
+        CHECK(edan_json_len(roofs) == 27);
+        for (i = 0; i < edan_json_len(roofs); i++) {
+            const edan_json *e = edan_json_at(roofs, i);
+            const char *lab = edan_json_string(edan_json_get(e, "node_label"), "");
+            double v = edan_json_number(edan_json_get(edan_json_get(e, "GBps"), "median"), -1);
+            if (strcmp(edan_json_string(edan_json_get(e, "roof"), ""), "local") &&
+                strcmp(edan_json_string(edan_json_get(e, "roof"), ""), "remote")) continue;
             if (strncmp(lab, "MCDRAM", 6) == 0 && v < mcd_min) mcd_min = v;
             if (strncmp(lab, "NUMA", 4) == 0 && v > ddr_max) ddr_max = v;
         }
         CHECK(ddr_max > 0 && mcd_min > ddr_max);
     }
 
-    CHECK(edan__hybrid_from_json(sky, -1, &m, err, sizeof err) == EDAN_OK);
+    CHECK(edan_hybrid_from_json(sky, -1, &m, err, sizeof err) == EDAN_OK);
     table6(&want, 0);
     for (d = 0; d < 4; d++)
         for (k = 0; k < 4; k++)
@@ -346,18 +346,18 @@ static void test_reference_profiles(void)
     CHECK(edan_hybrid_bandwidth(&m, q, &roof) == EDAN_ERR_INVALID_ARG);   /* no bandwidths */
 
     /* Joe0 has LARM roofs (Table 2) but no hybrid model */
-    CHECK(edan__hybrid_from_json(joe, 0, &m, err, sizeof err) == EDAN_ERR_INVALID_ARG);
+    CHECK(edan_hybrid_from_json(joe, 0, &m, err, sizeof err) == EDAN_ERR_INVALID_ARG);
     CHECK(strstr(err, "no model for cluster 0") != NULL);
     {
         /* Table 2: local > remote nodes in order > congested > contended */
-        const edan__json *roofs = edan__json_get(edan__json_get(joe, "numa"), "roofs");
+        const edan_json *roofs = edan_json_get(edan_json_get(joe, "numa"), "roofs");
         double local = -1, remote[4] = {0}, contended[4] = {0}, congested = -1;
         size_t i;
-        for (i = 0; i < edan__json_len(roofs); i++) {
-            const edan__json *e = edan__json_at(roofs, i);
-            const char *r = edan__json_string(edan__json_get(e, "roof"), "");
-            int node = (int)edan__json_number(edan__json_get(e, "node"), -1);
-            double v = edan__json_number(edan__json_get(edan__json_get(e, "GBps"), "median"), -1);
+        for (i = 0; i < edan_json_len(roofs); i++) {
+            const edan_json *e = edan_json_at(roofs, i);
+            const char *r = edan_json_string(edan_json_get(e, "roof"), "");
+            int node = (int)edan_json_number(edan_json_get(e, "node"), -1);
+            double v = edan_json_number(edan_json_get(edan_json_get(e, "GBps"), "median"), -1);
             if (!strcmp(r, "local")) local = v;
             else if (!strcmp(r, "remote") && node >= 0 && node < 4) remote[node] = v;
             else if (!strcmp(r, "contended") && node >= 0 && node < 4) contended[node] = v;
@@ -370,9 +370,9 @@ static void test_reference_profiles(void)
         CHECK_NEAR(contended[3], 6.2, 0);
     }
 out:
-    edan__json_free(knl);
-    edan__json_free(sky);
-    edan__json_free(joe);
+    edan_json_free(knl);
+    edan_json_free(sky);
+    edan_json_free(joe);
 }
 
 /* Malformed models: a clear message with the line. */
@@ -393,19 +393,19 @@ static void test_profile_errors(void)
     char err[200];
     edan_hybrid_model m;
     for (i = 0; i < sizeof bad / sizeof *bad; i++) {
-        edan__json *root = load_text(bad[i], err, sizeof err);
+        edan_json *root = load_text(bad[i], err, sizeof err);
         CHECK(root != NULL);
         if (!root) continue;
-        CHECK(edan__hybrid_from_json(root, 0, &m, err, sizeof err) == EDAN_ERR_PARSE);
+        CHECK(edan_hybrid_from_json(root, 0, &m, err, sizeof err) == EDAN_ERR_PARSE);
         if (!strstr(err, msg[i])) fprintf(stderr, "message was: %s\n", err);
         CHECK(strstr(err, msg[i]) != NULL);
-        edan__json_free(root);
+        edan_json_free(root);
     }
     {
-        edan__json *root = load_text("{\"numa\": {\"skipped\": true}}", err, sizeof err);
-        CHECK(root && edan__hybrid_from_json(root, 0, &m, err, sizeof err) == EDAN_ERR_INVALID_ARG);
+        edan_json *root = load_text("{\"numa\": {\"skipped\": true}}", err, sizeof err);
+        CHECK(root && edan_hybrid_from_json(root, 0, &m, err, sizeof err) == EDAN_ERR_INVALID_ARG);
         CHECK(strstr(err, "no numa.hybrid") != NULL);
-        edan__json_free(root);
+        edan_json_free(root);
     }
 }
 

@@ -1,9 +1,9 @@
-/* Tests of tools/jsonw.h, the one JSON writer: each layout's separators,
+/* Tests of tools/common/jsonw.h, the one JSON writer: each layout's separators,
    line breaks, indentation and closes, strings' escapes, reals' precision
    and null. The expected texts are written out by hand from the layouts'
    descriptions in jsonw.h. */
 #define _POSIX_C_SOURCE 200809L
-#include "../../tools/jsonw.h"
+#include "../../tools/common/jsonw.h"
 #include "check.h"
 #include <math.h>
 #include <stdlib.h>

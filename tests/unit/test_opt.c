@@ -1,8 +1,8 @@
-/* Tests of tools/opt.h, the one option parser: values given either way,
+/* Tests of tools/common/opt.h, the one option parser: values given either way,
    "needs a value", a forgotten value, "did you mean" from the table, the
    help text from the same table, and the number parsers' bounds. */
 #define _POSIX_C_SOURCE 200809L
-#include "../../tools/opt.h"
+#include "../../tools/common/opt.h"
 #include "check.h"
 #include <unistd.h>
 

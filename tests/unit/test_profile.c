@@ -13,36 +13,36 @@ static void *count_alloc(size_t n, void *u) { (void)u; live_blocks++; return mal
 static void *count_realloc(void *p, size_t n, void *u) { (void)u; if (!p) live_blocks++; return realloc(p, n); }
 static void count_free(void *p, void *u) { (void)u; if (p) live_blocks--; free(p); }
 
-static edan_result parse(const char *s, edan__json **out, char *err)
+static edan_result parse(const char *s, edan_json **out, char *err)
 {
-    return edan__json_parse(s, strlen(s), NULL, out, err, 200);
+    return edan_json_parse(s, strlen(s), NULL, out, err, 200);
 }
 
 static void test_json(void)
 {
-    edan__json *r;
+    edan_json *r;
     char err[200];
-    const edan__json *a;
+    const edan_json *a;
     edan_allocator al = {count_alloc, count_realloc, count_free, NULL};
     const char *doc = "{\"a\": [1, -2.5e3, true, null, \"x\\n\\u00e9\\ud83d\\ude00\"],\n \"b\": {\"c\": {}}, \"a2\": []}";
-    CHECK(edan__json_parse(doc, strlen(doc), &al, &r, err, sizeof err) == EDAN_OK);
-    CHECK(edan__json_kind(r) == EDAN__JSON_OBJECT);
-    CHECK_EQ_U(edan__json_len(r), 3);
-    CHECK(!strcmp(edan__json_key_at(r, 1), "b"));
-    a = edan__json_get(r, "a");
-    CHECK_EQ_U(edan__json_len(a), 5);
-    CHECK(edan__json_number(edan__json_at(a, 0), 0) == 1.0);
-    CHECK(edan__json_number(edan__json_at(a, 1), 0) == -2500.0);
-    CHECK(edan__json_kind(edan__json_at(a, 2)) == EDAN__JSON_BOOL && edan__json_bool(edan__json_at(a, 2), 0) == 1);
-    CHECK(edan__json_kind(edan__json_at(a, 3)) == EDAN__JSON_NULL);
-    CHECK(!strcmp(edan__json_string(edan__json_at(a, 4), ""), "x\n\xC3\xA9\xF0\x9F\x98\x80"));
-    CHECK(edan__json_at(a, 5) == NULL);
-    CHECK(edan__json_get(r, "zz") == NULL);
-    CHECK(edan__json_number(edan__json_get(r, "b"), 7) == 7);       /* wrong kind: the default */
-    CHECK(edan__json_string(NULL, "d")[0] == 'd');
-    CHECK_EQ_U(edan__json_line(edan__json_get(r, "b")), 2);
-    CHECK(edan__json_kind(edan__json_get(edan__json_get(r, "b"), "c")) == EDAN__JSON_OBJECT);
-    edan__json_free(r);
+    CHECK(edan_json_parse(doc, strlen(doc), &al, &r, err, sizeof err) == EDAN_OK);
+    CHECK(edan_json_kind(r) == EDAN_JSON_OBJECT);
+    CHECK_EQ_U(edan_json_len(r), 3);
+    CHECK(!strcmp(edan_json_key_at(r, 1), "b"));
+    a = edan_json_get(r, "a");
+    CHECK_EQ_U(edan_json_len(a), 5);
+    CHECK(edan_json_number(edan_json_at(a, 0), 0) == 1.0);
+    CHECK(edan_json_number(edan_json_at(a, 1), 0) == -2500.0);
+    CHECK(edan_json_kind(edan_json_at(a, 2)) == EDAN_JSON_BOOL && edan_json_bool(edan_json_at(a, 2), 0) == 1);
+    CHECK(edan_json_kind(edan_json_at(a, 3)) == EDAN_JSON_NULL);
+    CHECK(!strcmp(edan_json_string(edan_json_at(a, 4), ""), "x\n\xC3\xA9\xF0\x9F\x98\x80"));
+    CHECK(edan_json_at(a, 5) == NULL);
+    CHECK(edan_json_get(r, "zz") == NULL);
+    CHECK(edan_json_number(edan_json_get(r, "b"), 7) == 7);       /* wrong kind: the default */
+    CHECK(edan_json_string(NULL, "d")[0] == 'd');
+    CHECK_EQ_U(edan_json_line(edan_json_get(r, "b")), 2);
+    CHECK(edan_json_kind(edan_json_get(edan_json_get(r, "b"), "c")) == EDAN_JSON_OBJECT);
+    edan_json_free(r);
     CHECK_EQ_U(live_blocks, 0);
 
     /* malformed input: an error with the right line, never a tree */
@@ -76,20 +76,20 @@ static void test_json(void)
     CHECK(parse("[1e999]", &r, err) == EDAN_ERR_PARSE);
     CHECK(strstr(err, "1e999 is out of range") != NULL);
     CHECK(parse("[4.9e-324, 1e-400, 1e308, -0]", &r, err) == EDAN_OK);
-    CHECK(edan__json_number(edan__json_at(r, 0), 0) > 0 && edan__json_number(edan__json_at(r, 1), 1) == 0);
-    CHECK(edan__json_number(edan__json_at(r, 2), 0) == 1e308);
-    edan__json_free(r);
+    CHECK(edan_json_number(edan_json_at(r, 0), 0) > 0 && edan_json_number(edan_json_at(r, 1), 1) == 0);
+    CHECK(edan_json_number(edan_json_at(r, 2), 0) == 1e308);
+    edan_json_free(r);
     {   /* many keys: the duplicate is found without comparing every pair */
         size_t nkeys = 50000, i, len = 0;
         char *big = (char *)malloc(nkeys * 24 + 64);
         big[len++] = '{';
         for (i = 0; i < nkeys; i++) len += (size_t)sprintf(big + len, "%s\"k%lu\": %lu", i ? ", " : "", (unsigned long)i, (unsigned long)i);
         big[len++] = '}';
-        CHECK(edan__json_parse(big, len, &al, &r, err, sizeof err) == EDAN_OK);
-        edan__json_free(r);
+        CHECK(edan_json_parse(big, len, &al, &r, err, sizeof err) == EDAN_OK);
+        edan_json_free(r);
         len -= 1;
         len += (size_t)sprintf(big + len, ", \"k777\": 0}");
-        CHECK(edan__json_parse(big, len, &al, &r, err, sizeof err) == EDAN_ERR_PARSE && r == NULL);
+        CHECK(edan_json_parse(big, len, &al, &r, err, sizeof err) == EDAN_ERR_PARSE && r == NULL);
         CHECK(strstr(err, "duplicate key \"k777\"") != NULL);
         CHECK_EQ_U(live_blocks, 0);
         free(big);
@@ -100,14 +100,14 @@ static void test_json(void)
         char *deep = (char *)malloc(n + 1);
         for (i = 0; i < n; i++) deep[i] = '[';
         deep[n] = 0;
-        CHECK(edan__json_parse(deep, n, &al, &r, err, sizeof err) == EDAN_ERR_LIMIT);
+        CHECK(edan_json_parse(deep, n, &al, &r, err, sizeof err) == EDAN_ERR_LIMIT);
         CHECK(strstr(err, "nesting") != NULL);
         CHECK_EQ_U(live_blocks, 0);
         /* just inside the bound is fine */
         for (i = 0; i < EDAN_JSON_MAX_DEPTH; i++) deep[i] = '[';
         for (i = 0; i < EDAN_JSON_MAX_DEPTH; i++) deep[EDAN_JSON_MAX_DEPTH + i] = ']';
-        CHECK(edan__json_parse(deep, 2 * EDAN_JSON_MAX_DEPTH, &al, &r, err, sizeof err) == EDAN_OK);
-        edan__json_free(r);
+        CHECK(edan_json_parse(deep, 2 * EDAN_JSON_MAX_DEPTH, &al, &r, err, sizeof err) == EDAN_OK);
+        edan_json_free(r);
         CHECK_EQ_U(live_blocks, 0);
         free(deep);
     }
@@ -116,7 +116,7 @@ static void test_json(void)
         size_t n = strlen(doc), k;
         int all = 1;
         for (k = 0; k < n; k++) {
-            edan_result rc = edan__json_parse(doc, k, &al, &r, err, sizeof err);
+            edan_result rc = edan_json_parse(doc, k, &al, &r, err, sizeof err);
             if (rc == EDAN_OK || r != NULL || strncmp(err, "line ", 5) != 0) all = 0;
         }
         CHECK(all);
@@ -197,11 +197,11 @@ static void test_profile(void)
     CHECK(edan_profile_bandwidth_of(p, "L1", "load", 1) == v.bw_l1);
     CHECK(edan_profile_bandwidth_of(p, "DRAM", "store_nt", 2) == v.bw_dram);
     CHECK(edan_profile_bandwidth_of(p, "DRAM", "store_nt", 1) == 0);
-    CHECK(edan__profile_roof(p, "L1", 1) == v.bw_l1);        /* the best of load (211.25) and 2:1 (5) */
+    CHECK(edan_profile_roof(p, "L1", 1) == v.bw_l1);        /* the best of load (211.25) and 2:1 (5) */
     CHECK(p->peak_GFLOPs_1core == 100);
     CHECK(p->write_allocate_counted == 0);
     CHECK(p->counters_available == 0);
-    CHECK(!strcmp(edan__json_string(edan__json_get(edan__json_get(edan__profile_json(p), "counters"), "reason"), ""),
+    CHECK(!strcmp(edan_json_string(edan_json_get(edan_json_get(edan_profile_json(p), "counters"), "reason"), ""),
                   "none"));
 
     /* into an analysis configuration: L2's 786432 effective bytes with 16
@@ -509,12 +509,12 @@ static int check_file(const char *path)
     for (t = 0; t < 2; t++) {
         uint32_t th = t ? p->cores : 1;
         for (k = 0; k < 4; k++) {
-            double r = edan__profile_roof(p, levels[k], th);
+            double r = edan_profile_roof(p, levels[k], th);
             printf("roof %-4s %u thread(s): %.1f GB/s\n", levels[k], th, r);
             CHECK(r > 0);
-            if (k && !(t && k == 2)) CHECK(r < edan__profile_roof(p, levels[k - 1], th));
+            if (k && !(t && k == 2)) CHECK(r < edan_profile_roof(p, levels[k - 1], th));
         }
-        CHECK(edan__profile_roof(p, "DRAM", th) < edan__profile_roof(p, "L2", th));
+        CHECK(edan_profile_roof(p, "DRAM", th) < edan_profile_roof(p, "L2", th));
     }
     for (k = 0; k < 4; k++) {
         double ns = -1, prev = -1;
@@ -536,7 +536,7 @@ static int check_file(const char *path)
     return check_summary(path);
 }
 
-/* edan__read_stream, the one reading loop of the loader and the CLI: the
+/* edan_read_stream, the one reading loop of the loader and the CLI: the
    whole stream, NUL-terminated, across its buffer's growth; more than max
    bytes refused, exactly max accepted; an empty stream is empty. */
 static void test_read_stream(void)
@@ -549,20 +549,20 @@ static void test_read_stream(void)
     if (!f) return;
     for (i = 0; i < n; i++) fputc('a' + (int)(i % 26), f);
     rewind(f);
-    CHECK(edan__read_stream(f, n, NULL, &buf, &len) == EDAN_OK && buf && len == n);
+    CHECK(edan_read_stream(f, n, NULL, &buf, &len) == EDAN_OK && buf && len == n);
     if (buf) {
         for (i = 0; i < n; i++) bad += buf[i] != 'a' + (int)(i % 26);
         CHECK(bad == 0 && buf[n] == 0);
     }
     free(buf);
     rewind(f);
-    CHECK(edan__read_stream(f, n - 1, NULL, &buf, &len) == EDAN_ERR_LIMIT && buf == NULL && len == 0);
+    CHECK(edan_read_stream(f, n - 1, NULL, &buf, &len) == EDAN_ERR_LIMIT && buf == NULL && len == 0);
     rewind(f);
-    CHECK(edan__read_stream(f, 100, NULL, &buf, &len) == EDAN_ERR_LIMIT && buf == NULL);
+    CHECK(edan_read_stream(f, 100, NULL, &buf, &len) == EDAN_ERR_LIMIT && buf == NULL);
     fclose(f);
     f = tmpfile();
     if (!f) return;
-    CHECK(edan__read_stream(f, 0, NULL, &buf, &len) == EDAN_OK && buf && len == 0 && buf[0] == 0);
+    CHECK(edan_read_stream(f, 0, NULL, &buf, &len) == EDAN_OK && buf && len == 0 && buf[0] == 0);
     free(buf);
     fclose(f);
 }

@@ -435,8 +435,7 @@ static void class_rules(void)
         const char *m = edan_rv_op_name(op);
         edan_insn in;
         edan_class want = class_by_rule(m);
-        const edan__rv_fields fields = {1, 2, 3, 4, 0x001, 0};
-        CHECK_MSG(edan__rv_make(op, &fields, &in) == EDAN_OK, "edan__rv_make(%s)", m);
+        CHECK_MSG(edan_rv_make(op, 1, 2, 3, 4, 0x001, 0, &in) == EDAN_OK, "edan_rv_make(%s)", m);
         CHECK_MSG(in.cls == want, "%s: the table says class %s, the rules %s", m, edan_class_name((edan_class)in.cls),
                   edan_class_name(want));
     }

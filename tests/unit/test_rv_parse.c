@@ -484,14 +484,11 @@ static void memo(void)
 static void make_api(void)
 {
     edan_insn in;
-    const edan__rv_fields add = {10, 11, 12, 0, 0, 0}, none = {0, 0, 0, 0, 0, 0}, rd32 = {32, 0, 0, 0, 0, 0},
-                          csr4096 = {1, 0, 0, 0, 4096, 0};
-    CHECK(edan__rv_make(EDAN_RV_OP_ADD, &add, &in) == EDAN_OK);
+    CHECK(edan_rv_make(EDAN_RV_OP_ADD, 10, 11, 12, 0, 0, 0, &in) == EDAN_OK);
     CHECK(in.nsrc == 2 && in.src[0] == 11 && in.src[1] == 12 && in.ndst == 1 && in.dst[0] == 10);
-    CHECK(edan__rv_make(EDAN_RV_OP_COUNT, &none, &in) == EDAN_ERR_INVALID_ARG);
-    CHECK(edan__rv_make(EDAN_RV_OP_ADD, &rd32, &in) == EDAN_ERR_INVALID_ARG);
-    CHECK(edan__rv_make(EDAN_RV_OP_CSRRS, &csr4096, &in) == EDAN_ERR_INVALID_ARG);
-    CHECK(edan__rv_make(EDAN_RV_OP_ADD, NULL, &in) == EDAN_ERR_INVALID_ARG);
+    CHECK(edan_rv_make(EDAN_RV_OP_COUNT, 0, 0, 0, 0, 0, 0, &in) == EDAN_ERR_INVALID_ARG);
+    CHECK(edan_rv_make(EDAN_RV_OP_ADD, 32, 0, 0, 0, 0, 0, &in) == EDAN_ERR_INVALID_ARG);
+    CHECK(edan_rv_make(EDAN_RV_OP_CSRRS, 1, 0, 0, 0, 4096, 0, &in) == EDAN_ERR_INVALID_ARG);
 }
 
 /* Stack slots (store-to-load forwarding): a load or store based on sp,

@@ -1,4 +1,4 @@
-/* tests/unit/test_trace_format.c - the binary trace format (tools/bintrace.h):
+/* tests/unit/test_trace_format.c - the binary trace format (tools/front/bintrace.h):
    random blocks and executions (full and partial, strided, random and
    backwards addresses) are written, then read back in random-sized chunks
    (so records are cut at every possible place) and compared field by field
@@ -6,7 +6,7 @@
    errors, never as a silently shorter trace. */
 #define EDAN_IMPLEMENTATION
 #include "edan.h"
-#include "tools/bintrace.h"
+#include "tools/front/bintrace.h"
 
 #include <stdio.h>
 #include <stdlib.h>

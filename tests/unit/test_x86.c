@@ -1,4 +1,4 @@
-/* tests/unit/test_x86.c - the x86-64 front-end (tools/x86.c) on hand-picked
+/* tests/unit/test_x86.c - the x86-64 front-end (tools/front/x86.c) on hand-picked
    instructions (bytes from GNU as): each instruction's vertices as the
    model page cracks it ("x86-64: instructions cracked into loads,
    operations and stores"), written by hand from the page, not from the
@@ -11,7 +11,7 @@
    addresses of an execution, its metrics worked out by hand. */
 #define _POSIX_C_SOURCE 200809L     /* strtok_r */
 #define EDAN_IMPLEMENTATION
-#include "x86.h"
+#include "tools/front/x86.h"
 #include "check.h"
 
 enum { RAX, RCX, RDX, RBX, RSP, RBP, RSI, RDI };
@@ -407,7 +407,7 @@ int main(void)
               !strcmp(x86_reg_name(F), "rflags") && !strcmp(x86_reg_name(EDAN_X86_TEMP(3)), "t3") &&
               x86_reg_name(EDAN_X86_NUM_REGS) == NULL);
     }
-    {   /* transfers (tools/flow.h), at 0x1000: direct targets from the relative operand */
+    {   /* transfers (tools/trace/flow.h), at 0x1000: direct targets from the relative operand */
         static const struct { uint8_t b[8]; uint8_t len; int kind, indirect; uint64_t target; } tx[] = {
             {{0xe8, 0x0b, 0x00, 0x00, 0x00}, 5, FLOW_CALL, 0, 0x1010},      /* call 0x1010 */
             {{0xff, 0xd0}, 2, FLOW_CALL, 1, 0},                             /* call rax */

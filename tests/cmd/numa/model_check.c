@@ -1,6 +1,6 @@
 /* tests/cmd/numa/model_check.c LOG RUN - reads the RUN-th numa section of an
    emulated machine's log the way the analyzer reads a profile (edan.h's
-   internal JSON reader and edan__hybrid_from_json) and evaluates every cluster's
+   JSON reader and edan_hybrid_from_json) and evaluates every cluster's
    hybrid model at the sweep's points: every point must evaluate (the theta
    left undetermined, null, are exactly those no point needs), and the
    footnote-10 error must be the one the probe printed. */
@@ -20,8 +20,8 @@ int main(int argc, char **argv)
     long len;
     int run, k, bad = 0;
     size_t i, h;
-    edan__json *root;
-    const edan__json *hy;
+    edan_json *root;
+    const edan_json *hy;
     if (argc != 3) {
         fprintf(stderr, "usage: model_check LOG RUN\n");
         return 2;
@@ -48,38 +48,38 @@ int main(int argc, char **argv)
     doc = malloc((size_t)(end - begin) + 16);
     if (!doc) return 1;
     sprintf(doc, "{\"numa\": %.*s}", (int)(end - begin), begin);
-    if (edan__json_parse(doc, strlen(doc), NULL, &root, err, sizeof err) != EDAN_OK) {
+    if (edan_json_parse(doc, strlen(doc), NULL, &root, err, sizeof err) != EDAN_OK) {
         fprintf(stderr, "%s: run %d: %s\n", argv[1], run, err);
         return 1;
     }
-    hy = edan__json_get(edan__json_get(root, "numa"), "hybrid");
-    if (edan__json_len(hy) == 0) { fprintf(stderr, "%s: run %d: no hybrid models\n", argv[1], run); return 1; }
-    for (h = 0; h < edan__json_len(hy); h++) {
-        const edan__json *e = edan__json_at(hy, h), *pts = edan__json_get(e, "points");
-        int cluster = (int)edan__json_number(edan__json_get(e, "cluster"), -1);
+    hy = edan_json_get(edan_json_get(root, "numa"), "hybrid");
+    if (edan_json_len(hy) == 0) { fprintf(stderr, "%s: run %d: no hybrid models\n", argv[1], run); return 1; }
+    for (h = 0; h < edan_json_len(hy); h++) {
+        const edan_json *e = edan_json_at(hy, h), *pts = edan_json_get(e, "points");
+        int cluster = (int)edan_json_number(edan_json_get(e, "cluster"), -1);
         edan_hybrid_model m;
-        double (*q)[4] = calloc(edan__json_len(pts) + 1, sizeof *q);
-        double *y = calloc(edan__json_len(pts) + 1, sizeof *y), got, printed;
+        double (*q)[4] = calloc(edan_json_len(pts) + 1, sizeof *q);
+        double *y = calloc(edan_json_len(pts) + 1, sizeof *y), got, printed;
         size_t n = 0;
         if (!q || !y) return 1;
-        if (edan__hybrid_from_json(root, cluster, &m, err, sizeof err) != EDAN_OK) {
+        if (edan_hybrid_from_json(root, cluster, &m, err, sizeof err) != EDAN_OK) {
             fprintf(stderr, "%s: run %d: cluster %d: %s\n", argv[1], run, cluster, err);
             return 1;
         }
-        for (i = 0; i < edan__json_len(pts); i++) {
-            const edan__json *p = edan__json_at(pts, i);
+        for (i = 0; i < edan_json_len(pts); i++) {
+            const edan_json *p = edan_json_at(pts, i);
             edan_hybrid_times t;
-            if (!edan__json_bool(edan__json_get(p, "valid"), 0)) continue;
-            for (k = 0; k < 4; k++) q[n][k] = edan__json_number(edan__json_get(edan__json_get(p, "q_GB"), names[k]), -1);
-            y[n] = edan__json_number(edan__json_get(edan__json_get(p, "GBps"), "median"), -1);
+            if (!edan_json_bool(edan_json_get(p, "valid"), 0)) continue;
+            for (k = 0; k < 4; k++) q[n][k] = edan_json_number(edan_json_get(edan_json_get(p, "q_GB"), names[k]), -1);
+            y[n] = edan_json_number(edan_json_get(edan_json_get(p, "GBps"), "median"), -1);
             if (edan_hybrid_times_of(&m, q[n], &t) != EDAN_OK) {
                 fprintf(stderr, "%s:%lu: cluster %d: the model does not evaluate at this point "
-                        "(an undetermined theta is needed)\n", argv[1], edan__json_line(p), cluster);
+                        "(an undetermined theta is needed)\n", argv[1], edan_json_line(p), cluster);
                 bad = 1;
             }
             n++;
         }
-        printed = edan__json_number(edan__json_get(e, "error_pct"), NAN);
+        printed = edan_json_number(edan_json_get(e, "error_pct"), NAN);
         if (edan_hybrid_error(&m, n, (const double (*)[4])q, y, &got) != EDAN_OK) got = NAN;
         if (isnan(got) != isnan(printed) || (!isnan(got) && fabs(got - printed) > 1e-6 * (1 + fabs(got)))) {
             fprintf(stderr, "%s: run %d: cluster %d: error_pct %g printed, %g from the profile through edan.h\n",
@@ -90,7 +90,7 @@ int main(int argc, char **argv)
         free(q);
         free(y);
     }
-    edan__json_free(root);
+    edan_json_free(root);
     free(doc);
     free(text);
     return bad;

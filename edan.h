@@ -602,7 +602,7 @@ edan_result edan_kill_mem(edan_context *ctx, uint64_t addr, uint64_t size);
    edan_get_thread_metrics (cross_edges: values passed between threads).
    Telling whose a vertex is costs 16 bytes per switch between threads
    (memory that grows with the switches, not with the footprint). A
-   program that never calls these is thread 0 alone, as before. */
+   program that never calls these is thread 0 alone. */
 #define EDAN_MAX_THREADS (1u << 20)
 typedef struct edan_thread_metrics {
     uint64_t N;             /* its instructions */
@@ -1514,14 +1514,15 @@ typedef struct edan__went { edan__wt F, S, ret; } edan__went;
 /* One schedule: a thread's window in one configuration at one m. */
 typedef struct edan__win {
     edan__went *ring;       /* [i mod R]: vertex i, for its last R vertices */
-    edan__wt *disp;         /* [i mod K]: vertex i's dispatch */
+    edan__wt *disp;         /* [i mod width]: vertex i's dispatch */
     edan__wt *lq, *sq;      /* [j mod LQ]: load j's retirement; [j mod SQ]: store j's drain */
     edan__wt *slot;         /* the m memory slots' free times, ascending */
     uint64_t nload, nstore;
     edan__wt last;          /* ... of its last vertex */
     uint64_t alpha;
-    uint32_t R, LQ, SQ, K, m;
-    uint32_t ri, di, li, si; /* the next vertex's, load's, store's places: n mod R, n mod K, ... */
+    uint32_t R, LQ, SQ, m;
+    uint32_t width;         /* vertices dispatched a cycle */
+    uint32_t ri, di, li, si; /* the next vertex's, load's, store's places: n mod R, n mod width, ... */
 } edan__win;
 /* A thread's schedules, one per configuration with a window and m. Only
    its last R vertices are kept: an older one retired before the thread
@@ -1592,6 +1593,13 @@ typedef struct edan__threads {
                                before it is its creator's (inherited), a cross-thread edge */
 } edan__threads;
 
+/* The shadow memory's allocations (pages, splits, records, their tables:
+   edan__sh_take and the functions after it) counted against its limit. */
+typedef struct edan__shadow_alloc {
+    uint64_t bytes, limit;
+    edan_result err;        /* why the last one failed (the text in the context's error) */
+} edan__shadow_alloc;
+
 /* A table of the streamed chain (edan_context's chn_m, chn_l). */
 typedef struct edan__chtab { uint64_t *t; size_t cap, used; } edan__chtab;
 
@@ -1629,8 +1637,7 @@ struct edan_context {
     /* recently used pages: near_key[key % EDAN__NEAR] = key, with its chunk
        or its sparse table (neither: the page has no word written) */
     uint64_t near_key[EDAN__NEAR]; unsigned char *near_chunk[EDAN__NEAR]; edan__sparse *near_sparse[EDAN__NEAR];
-    uint64_t sh_bytes, sh_limit;    /* shadow memory's bytes (pages, splits, records, their tables), its limit */
-    edan_result sh_err;             /* why the last shadow allocation failed (the text in error) */
+    edan__shadow_alloc shadow;  /* the bytes of the shadow memory and the records, against its limit */
     uint64_t *op_count; size_t op_cap;
     uint32_t hotspots;
     int paper_cache;        /* the paper's cache rule: no fillers, w(v) = access size */
@@ -1807,16 +1814,16 @@ static edan__wthr *edan__wthr_new(edan_context *ctx)
             s->R = g->c.window;
             s->LQ = g->c.lq;
             s->SQ = g->c.sq;
-            s->K = g->c.width;
+            s->width = g->c.width;
             s->m = ctx->wm[j];
             s->alpha = g->c.alpha;
             s->ring = (edan__went *)(b + off);
             off += s->R * sizeof(edan__went);
             s->disp = (edan__wt *)(b + off);
-            s->lq = s->disp + s->K;
+            s->lq = s->disp + s->width;
             s->sq = s->lq + s->LQ;
             s->slot = s->sq + s->SQ;
-            off += ((size_t)s->K + s->LQ + s->SQ + s->m) * sizeof(edan__wt);
+            off += ((size_t)s->width + s->LQ + s->SQ + s->m) * sizeof(edan__wt);
         }
     }
     return w;
@@ -1914,7 +1921,7 @@ edan_result edan_create(edan_context **out, const edan_options *opts)
     ctx->tl_max = opts->timeline_max_bins ? (opts->timeline_max_bins < 4 ? 4 : opts->timeline_max_bins) : (size_t)1 << 20;
     ctx->dot_max = opts->dot_max_vertices;
     ctx->chn = opts->chain != 0;
-    ctx->sh_limit = opts->shadow_limit ? opts->shadow_limit : EDAN_SHADOW_LIMIT_DEFAULT;
+    ctx->shadow.limit = opts->shadow_limit ? opts->shadow_limit : EDAN_SHADOW_LIMIT_DEFAULT;
     ctx->cfg = (edan__cfg *)edan__calloc(&a, K * sizeof(edan__cfg));
     ctx->reg_vid = (uint64_t *)edan__calloc(&a, ctx->num_regs * sizeof(uint64_t));
     ctx->reg_F = (uint64_t *)edan__calloc(&a, (size_t)ctx->num_regs * K * sizeof(uint64_t));
@@ -2042,15 +2049,15 @@ static size_t edan__hash64(uint64_t k, size_t mask)
    bytes, or 0 and the error (EDAN_ERR_LIMIT) in the context. */
 static int edan__sh_take(edan_context *ctx, size_t n)
 {
-    if (n > ctx->sh_limit - ctx->sh_bytes) {
-        ctx->sh_err = edan__fail(ctx, EDAN_ERR_LIMIT,
-                                 "instruction %llu: shadow memory (the last writers of the bytes written) would "
-                                 "exceed its limit of %llu bytes; raise edan_options.shadow_limit (0: %llu bytes)",
-                                 (unsigned long long)ctx->N, (unsigned long long)ctx->sh_limit,
-                                 (unsigned long long)EDAN_SHADOW_LIMIT_DEFAULT);
+    if (n > ctx->shadow.limit - ctx->shadow.bytes) {
+        ctx->shadow.err = edan__fail(ctx, EDAN_ERR_LIMIT,
+                                     "instruction %llu: shadow memory (the last writers of the bytes written) would "
+                                     "exceed its limit of %llu bytes; raise edan_options.shadow_limit (0: %llu bytes)",
+                                     (unsigned long long)ctx->N, (unsigned long long)ctx->shadow.limit,
+                                     (unsigned long long)EDAN_SHADOW_LIMIT_DEFAULT);
         return 0;
     }
-    ctx->sh_bytes += n;
+    ctx->shadow.bytes += n;
     return 1;
 }
 
@@ -2063,17 +2070,17 @@ static void *edan__sh_realloc(edan_context *ctx, void *p, size_t old, size_t n, 
     if (n > old && !edan__sh_take(ctx, n - old)) return NULL;
     q = p ? edan__realloc(&ctx->a, p, n) : zero ? edan__calloc(&ctx->a, n) : edan__alloc(&ctx->a, n);
     if (!q) {
-        if (n > old) ctx->sh_bytes -= n - old;
-        ctx->sh_err = edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for %s", what);
+        if (n > old) ctx->shadow.bytes -= n - old;
+        ctx->shadow.err = edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for %s", what);
         return NULL;
     }
-    if (n < old) ctx->sh_bytes -= old - n;
+    if (n < old) ctx->shadow.bytes -= old - n;
     return q;
 }
 
 static void edan__sh_free(edan_context *ctx, void *p, size_t n)
 {
-    ctx->sh_bytes -= n;
+    ctx->shadow.bytes -= n;
     edan__free(&ctx->a, p);
 }
 
@@ -2273,7 +2280,7 @@ static EDAN__NOINLINE uint64_t *edan__word_slow(edan_context *ctx, uint64_t w, u
 
 /* The entry of word w (address w * 8), or NULL when it was never written;
    create: made when missing (NULL then means the memory or the limit said
-   no: the error in the context, ctx->sh_err). Making one may move the
+   no: the error in the context, ctx->shadow.err). Making one may move the
    other entries of its page. */
 static EDAN__INLINE uint64_t *edan__word(edan_context *ctx, uint64_t w, uint32_t K, int create)
 {
@@ -2305,7 +2312,7 @@ static uint32_t edan__rec_new(edan_context *ctx)
         size_t nc = ctx->rec_cap ? ctx->rec_cap * 2 : 4096;
         unsigned char *r;
         if (nc > 0xffffffffu) {
-            ctx->sh_err = edan__fail(ctx, EDAN_ERR_LIMIT, "more than 2^32 store records");
+            ctx->shadow.err = edan__fail(ctx, EDAN_ERR_LIMIT, "more than 2^32 store records");
             return 0;
         }
         r = (unsigned char *)edan__sh_realloc(ctx, ctx->rec, ctx->rec_cap * EDAN__REC_BYTES(ctx->K),
@@ -2345,7 +2352,7 @@ static uint32_t edan__split_new(edan_context *ctx)
 {
     if (ctx->split_free_n) return ctx->split_free[--ctx->split_free_n];
     if (ctx->split_used >= EDAN__SPLIT) {
-        ctx->sh_err = edan__fail(ctx, EDAN_ERR_LIMIT, "more than 2^31 words written in parts");
+        ctx->shadow.err = edan__fail(ctx, EDAN_ERR_LIMIT, "more than 2^31 words written in parts");
         return EDAN__SPLIT;
     }
     if (!edan__sh_grow(ctx, (void **)&ctx->split, &ctx->split_cap, (ctx->split_used + 1) * 8, sizeof(uint32_t),
@@ -2355,7 +2362,7 @@ static uint32_t edan__split_new(edan_context *ctx)
 }
 
 /* The split word entry e loses its split: its 8 records released. 0 when
-   out of memory (here and below: the error in the context, ctx->sh_err). */
+   out of memory (here and below: the error in the context, ctx->shadow.err). */
 static int edan__split_release(edan_context *ctx, uint64_t *e)
 {
     uint32_t idx = (uint32_t)(e[0] & ~EDAN__WSPLIT), j;
@@ -2740,23 +2747,36 @@ typedef struct edan__pred {
 
 #define EDAN__MAX_PREDS (EDAN_MAX_SRC + EDAN_MAX_ACCESS)
 
-/* Adds a predecessor once: its id to pv (the edge count, the fill
-   dependences' check), its F and md to p. `lean` (one configuration): keep
-   only the id and the running maxima *S1 of F and *md1 of md; a repeated
-   predecessor changes no maximum, so they need no check. */
-static EDAN__INLINE void edan__add_pred(edan__pred *p, uint64_t *pv, uint32_t *n, uint64_t vid, const uint64_t *F,
-                                        const uint32_t *md, int lean, uint64_t *S1, uint32_t *md1)
+/* A vertex's predecessors as they are found: their ids vid[0 .. n), each
+   once (the edge count, the fill dependences' check), with their F and md
+   in every configuration (pred[0 .. n)) or, in the lean copy (one
+   configuration), only the largest F and md among them (S_max, md_max: the
+   vertex's start and depth). The arrays are the caller's, with room for
+   every predecessor added. */
+typedef struct edan__pred_set {
+    edan__pred *pred;
+    uint64_t *vid;
+    uint32_t n;
+    uint32_t md_max;
+    uint64_t S_max;
+} edan__pred_set;
+
+/* Adds a predecessor (its id, its F and md) to ps once. `lean`: keep only
+   the id and the maxima; a repeated predecessor changes no maximum, so they
+   need no check. */
+static EDAN__INLINE void edan__add_pred(edan__pred_set *ps, uint64_t vid, const uint64_t *F, const uint32_t *md,
+                                        int lean)
 {
     uint32_t i;
-    if (lean) edan__join(S1, md1, *F, *md);
-    for (i = 0; i < *n; i++)
-        if (pv[i] == vid) return;
-    pv[*n] = vid;
+    if (lean) edan__join(&ps->S_max, &ps->md_max, *F, *md);
+    for (i = 0; i < ps->n; i++)
+        if (ps->vid[i] == vid) return;
+    ps->vid[ps->n] = vid;
     if (!lean) {
-        p[*n].F = F;
-        p[*n].md = md;
+        ps->pred[ps->n].F = F;
+        ps->pred[ps->n].md = md;
     }
-    (*n)++;
+    ps->n++;
 }
 
 /* pv is not const: GCC reads a const pointer to a partly filled array as a use */
@@ -3557,7 +3577,7 @@ static int edan__win_stretch_end(edan_context *ctx)
 }
 
 /* Vertex i of schedule s's thread, its predecessors finished by S (and,
-   for fillers that join at its end, by Fend): dispatched K a cycle, after
+   for fillers that join at its end, by Fend): dispatched `width` a cycle, after
    the vertex R earlier retired, the load LQ loads earlier retired, the
    store SQ stores earlier drained; a memory access vertex (is_mem) holds a
    slot for alpha, anything else takes t; a store retires into the store
@@ -3569,12 +3589,12 @@ static EDAN__INLINE void edan__win_step(edan__win *s, uint64_t i, int kind, int 
     const int load = kind == EDAN_MEM_LOAD || kind == EDAN_MEM_AMO;
     const int store = kind == EDAN_MEM_STORE || kind == EDAN_MEM_AMO;
     edan__wt d = {0, 0}, st, F, seen, ret;
-    if (i >= s->K) d = edan__wt_add(s->disp[s->di], 1, 0);
+    if (i >= s->width) d = edan__wt_add(s->disp[s->di], 1, 0);
     if (i >= s->R) d = edan__wt_max(d, s->ring[s->ri].ret);
     if (load && s->nload >= s->LQ) d = edan__wt_max(d, s->lq[s->li]);
     if (store && s->nstore >= s->SQ) d = edan__wt_max(d, s->sq[s->si]);
     s->disp[s->di] = d;
-    if (++s->di == s->K) s->di = 0;
+    if (++s->di == s->width) s->di = 0;
     st = edan__wt_max(d, S);
     if (is_mem) {
         /* a slot free at its ready time, the one freed last (a slot freed
@@ -4084,10 +4104,10 @@ static EDAN__INLINE int edan__fw_store(edan_context *ctx, uint64_t vid, uint64_t
 }
 
 /* The last writers of bytes [addr, addr + size) (the access wraps
-   nowhere: checked) added to the predecessors (edan__add_pred); room for
-   `size` more in preds and pv. */
+   nowhere: checked) added to the predecessors ps (edan__add_pred); room for
+   `size` more in its arrays. */
 static EDAN__INLINE void edan__read_bytes(edan_context *ctx, uint64_t addr, uint32_t size, uint32_t K, int lean,
-                                          edan__pred *preds, uint64_t *pv, uint32_t *np, uint64_t *S1, uint32_t *md1)
+                                          edan__pred_set *ps)
 {
     uint64_t last = addr + size - 1, w, wl = last >> 3, last_vid = 0;
     for (w = addr >> 3; w <= wl; w++) {
@@ -4096,7 +4116,7 @@ static EDAN__INLINE void edan__read_bytes(edan_context *ctx, uint64_t addr, uint
         if (!(e[0] & EDAN__WSPLIT)) {
             if (e[0] && e[0] != last_vid) {
                 last_vid = e[0];
-                edan__add_pred(preds, pv, np, e[0], e + 1, (const uint32_t *)(e + 1 + K), lean, S1, md1);
+                edan__add_pred(ps, e[0], e + 1, (const uint32_t *)(e + 1 + K), lean);
             }
         } else {
             const uint32_t *b = ctx->split + (size_t)(e[0] & ~EDAN__WSPLIT) * 8;
@@ -4105,8 +4125,7 @@ static EDAN__INLINE void edan__read_bytes(edan_context *ctx, uint64_t addr, uint
                 uint32_t rec = b[j];
                 if (rec && EDAN__REC_HEAD(ctx, rec, K)->vid != last_vid) {
                     last_vid = EDAN__REC_HEAD(ctx, rec, K)->vid;
-                    edan__add_pred(preds, pv, np, last_vid, EDAN__REC_F(ctx, rec, K), EDAN__REC_MD(ctx, rec, K),
-                                   lean, S1, md1);
+                    edan__add_pred(ps, last_vid, EDAN__REC_F(ctx, rec, K), EDAN__REC_MD(ctx, rec, K), lean);
                 }
             }
         }
@@ -4133,9 +4152,9 @@ static EDAN__INLINE edan_result edan__write_bytes(edan_context *ctx, uint64_t ad
     for (w = w0; w <= wl; w++) {
         unsigned lo = w == w0 ? (unsigned)(addr & 7) : 0, hi = w == wl ? (unsigned)(last & 7) : 7;
         uint64_t *e = edan__word(ctx, w, K, 1);
-        if (!e) return ctx->sh_err;
+        if (!e) return ctx->shadow.err;
         if (lo == 0 && hi == 7) {           /* the whole word: the writer in the entry */
-            if ((e[0] & EDAN__WSPLIT) && !edan__split_release(ctx, e)) return ctx->sh_err;
+            if ((e[0] & EDAN__WSPLIT) && !edan__split_release(ctx, e)) return ctx->shadow.err;
             edan__set_word_writer(e, vid, Fv, mdv, K);
             continue;
         }
@@ -4156,36 +4175,35 @@ static EDAN__INLINE edan_result edan__write_bytes(edan_context *ctx, uint64_t ad
         }
         if (!rec) {
             rec = edan__rec_new(ctx);
-            if (!rec) return ctx->sh_err;
+            if (!rec) return ctx->shadow.err;
             EDAN__REC_HEAD(ctx, rec, K)->vid = vid;
             EDAN__REC_HEAD(ctx, rec, K)->ref = 0;
             edan__put_writer(EDAN__REC_F(ctx, rec, K), Fv, mdv, K);
         }
-        if (!edan__store_part(ctx, e, lo, hi, rec)) return ctx->sh_err;
+        if (!edan__store_part(ctx, e, lo, hi, rec)) return ctx->shadow.err;
     }
     return EDAN_OK;
 }
 
 /* The registers' writers of an instruction (its operand fields p) added
-   to its predecessors (edan__add_pred, not lean). */
-static EDAN__INLINE void edan__reg_preds(edan_context *ctx, const edan_prepared *p, uint32_t K, edan__pred *preds,
-                                         uint64_t *pv, uint32_t *np, uint64_t *S1, uint32_t *md1)
+   to its predecessors ps (edan__add_pred, not lean). */
+static EDAN__INLINE void edan__reg_preds(edan_context *ctx, const edan_prepared *p, uint32_t K, edan__pred_set *ps)
 {
     uint32_t i;
     for (i = 0; i < p->edan__.nsrc; i++) {
         edan_reg r = p->edan__.src[i];
         uint64_t v = ctx->reg_vid[r];
-        if (v) edan__add_pred(preds, pv, np, v, ctx->reg_F + (size_t)r * K, ctx->reg_md + (size_t)r * K, 0, S1, md1);
+        if (v) edan__add_pred(ps, v, ctx->reg_F + (size_t)r * K, ctx->reg_md + (size_t)r * K, 0);
     }
 }
 
 /* Configuration k's start *S and depth *md of a vertex from its
-   predecessors preds[0 .. np) (ids pv), and its critical one *best. */
-static EDAN__INLINE void edan__preds_join(const edan__pred *preds, const uint64_t *pv, uint32_t np, uint32_t k,
-                                          uint64_t *S, uint32_t *md, uint64_t *best)
+   predecessors ps, and its critical one *best. */
+static EDAN__INLINE void edan__preds_join(const edan__pred_set *ps, uint32_t k, uint64_t *S, uint32_t *md,
+                                          uint64_t *best)
 {
     uint32_t i;
-    for (i = 0; i < np; i++) edan__join_best(S, md, best, preds[i].F[k], preds[i].md[k], pv[i]);
+    for (i = 0; i < ps->n; i++) edan__join_best(S, md, best, ps->pred[i].F[k], ps->pred[i].md[k], ps->vid[i]);
 }
 
 /* What a vertex leaves beside the totals in configuration g: its PC's
@@ -4220,8 +4238,9 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
     uint64_t Sv[EDAN_MAX_CONFIGS];     /* ... its start and the depth there: a store's, for the loads it */
     uint32_t mdSv[EDAN_MAX_CONFIGS];   /* may forward to */
     uint64_t chp[3 * EDAN_MAX_CONFIGS]; /* the streamed chain's parts (ctx->chn) */
-    uint32_t np = 0, i, k, md1 = 0, nreg;
-    uint64_t vid, S1 = 0;
+    edan__pred_set ps;
+    uint32_t i, k, nreg;
+    uint64_t vid;
     const int reads_mem = p->edan__.reads_mem, writes_mem = p->edan__.writes_mem;
     const unsigned char *fw = NULL;    /* a forwarded load's store */
     if (in->mem != EDAN_MEM_NONE && addr + in->size - 1 < addr)
@@ -4231,31 +4250,36 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
     vid = edan__count(ctx, in);
 
     /* predecessors: the last writers of the registers and bytes read */
+    ps.pred = preds;
+    ps.vid = pv;
+    ps.n = 0;
+    ps.S_max = 0;
+    ps.md_max = 0;
     if (lean) {
         uint64_t v[EDAN_MAX_SRC];
-        edan__lean_sources(ctx, p, &S1, &md1, v);
+        edan__lean_sources(ctx, p, &ps.S_max, &ps.md_max, v);
         for (i = 0; i < p->edan__.nsrc; i++)
             if (v[i]) {
-                uint32_t j = ctx->multi_dst ? 0 : np;
-                while (j < np && pv[j] != v[i]) j++;    /* multi_dst: a writer of two registers */
-                if (j == np) pv[np++] = v[i];
+                uint32_t j = ctx->multi_dst ? 0 : ps.n;
+                while (j < ps.n && pv[j] != v[i]) j++;    /* multi_dst: a writer of two registers */
+                if (j == ps.n) pv[ps.n++] = v[i];
             }
     } else {
-        edan__reg_preds(ctx, p, K, preds, pv, &np, &S1, &md1);
+        edan__reg_preds(ctx, p, K, &ps);
     }
-    nreg = np;
+    nreg = ps.n;
     if (fw)     /* forwarded: the store counts with its start and its depth less its own access */
-        edan__add_pred(preds, pv, &np, EDAN__FW_VID(fw), EDAN__FW_S(fw), EDAN__FW_MD(fw, K), lean, &S1, &md1);
+        edan__add_pred(&ps, EDAN__FW_VID(fw), EDAN__FW_S(fw), EDAN__FW_MD(fw, K), lean);
     else if (reads_mem)
-        edan__read_bytes(ctx, addr, in->size, K, lean, preds, pv, &np, &S1, &md1);
-    ctx->E += np;
+        edan__read_bytes(ctx, addr, in->size, K, lean, &ps);
+    ctx->E += ps.n;
     ctx->forwarded += fw != NULL;
-    if (ctx->th.seg_start) edan__cross_preds(ctx, pv, nreg, np);
+    if (ctx->th.seg_start) edan__cross_preds(ctx, pv, nreg, ps.n);
     if (!lean && ctx->dot_max) {
         edan_insn at = *in;
         edan_result r;
         at.addr = addr;
-        r = edan__dot_record(ctx, vid, &at, pv, np);
+        r = edan__dot_record(ctx, vid, &at, pv, ps.n);
         if (r != EDAN_OK) return r;
         if (fw && !ctx->dot_overflow) ctx->dot_v[vid].fwd = EDAN__FW_VID(fw);
     }
@@ -4267,22 +4291,23 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
         int is_mem;
         edan_result r;
         if (lean) {
-            S = S1;
-            md = md1;
+            S = ps.S_max;
+            md = ps.md_max;
         } else {
-            edan__preds_join(preds, pv, np, k, &S, &md, &best);
+            edan__preds_join(&ps, k, &S, &md, &best);
         }
         if (fw) {
             is_mem = 0;
             r = edan__vertex_forwarded(ctx, g, S, md, &F);
-            if (g->win) edan__win_vertex(ctx, g, vid, EDAN_MEM_LOAD, 0, 1, pv, np, nreg, EDAN__FW_VID(fw), NULL, 0, 0);
+            if (g->win)
+                edan__win_vertex(ctx, g, vid, EDAN_MEM_LOAD, 0, 1, pv, ps.n, nreg, EDAN__FW_VID(fw), NULL, 0, 0);
         } else {
-            r = edan__vertex(ctx, g, in, addr, vid, pv, np, S, &md, &best, &Sv[k], &mdSv[k], &F, &is_mem);
+            r = edan__vertex(ctx, g, in, addr, vid, pv, ps.n, S, &md, &best, &Sv[k], &mdSv[k], &F, &is_mem);
         }
         if (r != EDAN_OK) return r;
         if (!lean && (r = edan__vertex_record(ctx, g, in, vid, is_mem, best, F, md)) != EDAN_OK) return r;
         if (!lean && ctx->chn) {
-            edan__chn_part(ctx, g, k, vid, is_mem, md, pv, preds, np, fw ? EDAN__FW_VID(fw) : 0, chp + 3 * k);
+            edan__chn_part(ctx, g, k, vid, is_mem, md, pv, preds, ps.n, fw ? EDAN__FW_VID(fw) : 0, chp + 3 * k);
             edan__chn_end(g, vid, is_mem, md);
         }
         Fv[k] = F;
@@ -4426,12 +4451,16 @@ feed:
 }
 
 /* ---- instructions with several accesses ------------------------------ */
-/* Room for `more` predecessors after np in the context's arrays; 0 when
-   out of memory. */
-static int edan__multi_room(edan_context *ctx, uint32_t np, size_t more)
+/* Room for `more` predecessors in ps, whose arrays are the context's
+   (moved when they grow); 0 when out of memory. */
+static int edan__multi_room(edan_context *ctx, edan__pred_set *ps, size_t more)
 {
-    return edan__grow(&ctx->a, (void **)&ctx->multi_pred, &ctx->multi_pred_cap, np + more, sizeof(edan__pred)) &&
-           edan__grow(&ctx->a, (void **)&ctx->multi_pv, &ctx->multi_pv_cap, np + more, sizeof(uint64_t));
+    if (!edan__grow(&ctx->a, (void **)&ctx->multi_pred, &ctx->multi_pred_cap, ps->n + more, sizeof(edan__pred)) ||
+        !edan__grow(&ctx->a, (void **)&ctx->multi_pv, &ctx->multi_pv_cap, ps->n + more, sizeof(uint64_t)))
+        return 0;
+    ps->pred = ctx->multi_pred;
+    ps->vid = ctx->multi_pv;
+    return 1;
 }
 
 /* The accesses of `kind` from acc[*j] on that continue one another's bytes
@@ -4461,8 +4490,9 @@ static EDAN__NOINLINE edan_result edan__feed_multi(edan_context *ctx, const edan
     uint32_t mdv[EDAN_MAX_CONFIGS];
     uint64_t chp[3 * EDAN_MAX_CONFIGS];     /* the streamed chain's parts (ctx->chn) */
     const uint32_t K = ctx->K;
-    uint32_t np = 0, i, k, md1 = 0, nreg;
-    uint64_t vid, S1 = 0, loads = 0, stores = 0, all = 0;
+    edan__pred_set ps;
+    uint32_t np, i, k, nreg;
+    uint64_t vid, loads = 0, stores = 0, all = 0;
     size_t j;
     edan_insn at = *in;         /* the instruction as the graph and the hotspots see it */
     edan_result r;
@@ -4480,29 +4510,33 @@ static EDAN__NOINLINE edan_result edan__feed_multi(edan_context *ctx, const edan
 
     /* predecessors: the registers' writers, then every loaded byte's (all
        read before any of this instruction's stores lands) */
-    if (!edan__multi_room(ctx, 0, EDAN_MAX_SRC)) goto nomem;
-    edan__reg_preds(ctx, p, K, ctx->multi_pred, ctx->multi_pv, &np, &S1, &md1);
-    nreg = np;
+    ps.n = 0;
+    ps.S_max = 0;
+    ps.md_max = 0;
+    if (!edan__multi_room(ctx, &ps, EDAN_MAX_SRC)) goto nomem;
+    edan__reg_preds(ctx, p, K, &ps);
+    nreg = ps.n;
     for (j = 0; j < n;) {   /* contiguous loads as one range (a rep string instruction's bytes) */
         uint64_t a0, len;
         if (acc[j].kind != EDAN_MEM_LOAD) { j++; continue; }
         a0 = acc[j].addr;
         len = edan__multi_run(acc, n, &j, EDAN_MEM_LOAD);
-        if (!edan__multi_room(ctx, np, (size_t)len)) goto nomem;
-        edan__read_bytes(ctx, a0, (uint32_t)len, K, 0, ctx->multi_pred, ctx->multi_pv, &np, &S1, &md1);
+        if (!edan__multi_room(ctx, &ps, (size_t)len)) goto nomem;
+        edan__read_bytes(ctx, a0, (uint32_t)len, K, 0, &ps);
     }
+    np = ps.n;
     ctx->E += np;
-    if (ctx->th.seg_start) edan__cross_preds(ctx, ctx->multi_pv, nreg, np);
-    if (ctx->dot_max && (r = edan__dot_record(ctx, vid, &at, ctx->multi_pv, np)) != EDAN_OK) return r;
+    if (ctx->th.seg_start) edan__cross_preds(ctx, ps.vid, nreg, np);
+    if (ctx->dot_max && (r = edan__dot_record(ctx, vid, &at, ps.vid, np)) != EDAN_OK) return r;
 
     for (k = 0; k < K; k++) {
         edan__cfg *g = &ctx->cfg[k];
-        const edan__pred *preds = ctx->multi_pred;
-        const uint64_t *pv = ctx->multi_pv;
+        const edan__pred *preds = ps.pred;
+        const uint64_t *pv = ps.vid;
         uint64_t S = 0, F, best = 0, t, w = 0, lat = 0, Fend = 0;
         uint32_t md = 0, mdend = 0, nf = 0, served = 0;
         int is_mem = 0, filled = 0;
-        edan__preds_join(preds, pv, np, k, &S, &md, &best);
+        edan__preds_join(&ps, k, &S, &md, &best);
         if (!g->c.num_levels) {
             is_mem = 1;
             w = all;
@@ -4770,7 +4804,7 @@ static edan_result edan__kill_mem_run(edan_context *ctx, uint64_t addr, uint64_t
             edan__near_fill(ctx, key);
             if ((ctx->near_chunk[slot] || ctx->near_sparse[slot]) &&
                 !edan__kill_page(ctx, key, ctx->near_chunk[slot], ctx->near_sparse[slot], addr, last))
-                return ctx->sh_err;
+                return ctx->shadow.err;
             if (key == k1) break;
         }
     } else {        /* a range wider than the pages there are: visit those */
@@ -4781,7 +4815,7 @@ static edan_result edan__kill_mem_run(edan_context *ctx, uint64_t addr, uint64_t
             if (key >= k0 && key <= k1 &&
                 !edan__kill_page(ctx, key, dense ? ctx->ch_vals[j] : NULL,
                                  dense ? NULL : (edan__sparse *)ctx->ch_vals[j], addr, last))
-                return ctx->sh_err;
+                return ctx->shadow.err;
         }
     }
     return EDAN_OK;
@@ -5098,8 +5132,8 @@ static edan_result edan__feed_many_run(edan_context *ctx, const edan_insn *in, s
    step, its own local: F = max F[s] + c over its terms, md = max md[s]; so
    is a memory vertex, its S from its terms. A step that nothing reads is
    left out; its terms then only count for Tinf. */
-typedef struct edan__bterm { uint32_t slot, c; } edan__bterm;
-typedef struct edan__bstep {
+typedef struct edan__block_term { uint32_t slot, c; } edan__block_term;
+typedef struct edan__block_step {
     uint32_t dst;                   /* the local it writes */
     uint32_t t0, nt;                /* its terms: terms[t0 .. t0+nt) */
     uint32_t kind;                  /* EDAN_MEM_NONE, or EDAN_MEM_LOAD / _STORE: a memory vertex */
@@ -5111,16 +5145,16 @@ typedef struct edan__bstep {
     uint32_t nwr;                   /* a memory vertex: the writers of the registers it reads that may */
     uint32_t wr[EDAN_MAX_SRC];      /* be memory vertices (a filler already a predecessor makes no fill
                                        edge): a live-in register, or EDAN__BW_IN | a block instruction */
-} edan__bstep;
+} edan__block_step;
 #define EDAN__BW_IN 0x80000000u
-typedef struct edan__bmem { uint32_t idx, size, kind; } edan__bmem;
-typedef struct edan__bout {
+typedef struct edan__block_access { uint32_t idx, size, kind; } edan__block_access;
+typedef struct edan__block_out {
     edan_reg reg;                   /* a register the block writes: F[slot] + c, md[slot] */
     uint32_t slot, c;
     uint32_t writer;                /* its last writer */
     uint32_t tinf;                  /* its F counts for Tinf (standing in for vertices not written out) */
-} edan__bout;
-typedef struct edan__bop { uint32_t op, count; } edan__bop;
+} edan__block_out;
+typedef struct edan__block_opcount { uint32_t op, count; } edan__block_opcount;
 
 struct edan_block {
     edan_context *ctx;
@@ -5140,11 +5174,11 @@ struct edan_block {
     uint64_t live_E;                /* the edges from the live-ins' writers then */
     edan_reg *live_sets;            /* instructions reading several live-ins: k, then the k registers, ... */
     uint32_t live_sets_len;         /* (their writers may be one: multi_dst) */
-    edan__bmem *mem;                /* its memory instructions */
-    edan__bstep *step;
-    edan__bout *out;
-    edan__bterm *terms, *tinf;      /* the steps' terms; the Tinf terms no step or output covers */
-    edan__bop *ops;
+    edan__block_access *mem;        /* its memory instructions */
+    edan__block_step *step;
+    edan__block_out *out;
+    edan__block_term *terms, *tinf; /* the steps' terms; the Tinf terms no step or output covers */
+    edan__block_opcount *ops;
     uint64_t cost_bound;            /* the cost of all its vertices, memory vertices at their largest */
     uint64_t **ent;                 /* per memory instruction, per execution: its word's entry */
     /* the windowed schedule (K = 1): per instruction its
@@ -5722,15 +5756,15 @@ static void edan__blocks_flush(edan_context *ctx)
 
 /* The compiler's view of a register: its value (a term) and whether it
    still holds its live-in; a small hash. */
-typedef struct edan__breg {
+typedef struct edan__block_reg {
     uint32_t reg;                   /* register + 1; 0: an empty entry */
     uint32_t slot, c;               /* its value */
     uint32_t live;                  /* it holds its live-in (index + 1) */
     uint32_t writer;                /* its last writer + 1; 0: not written */
     uint32_t tinf;                  /* as a slot: the largest c + 1 of the Tinf candidates on it */
-} edan__breg;
+} edan__block_reg;
 
-static edan__breg *edan__blkc_reg(edan__breg *regs, uint32_t mask, edan_reg r)
+static edan__block_reg *edan__blkc_reg(edan__block_reg *regs, uint32_t mask, edan_reg r)
 {
     uint32_t i = ((uint32_t)r * 0x9e3779b1u >> 7) & mask;
     while (regs[i].reg && regs[i].reg != (uint32_t)r + 1) i = (i + 1) & mask;
@@ -5742,7 +5776,7 @@ static edan__breg *edan__blkc_reg(edan__breg *regs, uint32_t mask, edan_reg r)
 }
 
 /* Term (s, c) into t[0 .. *n): one per slot, the largest c. */
-static void edan__blkc_term(edan__bterm *t, uint32_t *n, uint32_t s, uint64_t c, int *unfit)
+static void edan__blkc_term(edan__block_term *t, uint32_t *n, uint32_t s, uint64_t c, int *unfit)
 {
     uint32_t i;
     if (c >= 0xffffffffu) *unfit = 1;
@@ -5757,7 +5791,7 @@ static void edan__blkc_term(edan__bterm *t, uint32_t *n, uint32_t s, uint64_t c,
 /* Compiles b (one configuration, or several sharing a cost table): 1 done,
    0 the block does not fit (fed one by one), -1 out of memory. */
 /* A block's compiler's state (edan__block_compile). */
-typedef struct edan__bcomp {
+typedef struct edan__blkc_state {
     edan_context *ctx;
     edan_block *b;
     const edan__cfg *g;     /* the first configuration: the costs every one shares */
@@ -5767,14 +5801,14 @@ typedef struct edan__bcomp {
     uint32_t mem_t;         /* a memory vertex's largest cost in any configuration */
     uint32_t *uses;         /* readers of each local */
     uint32_t *tloc;         /* a local's largest Tinf candidate c + 1 (0: none) */
-    edan__breg *regs;       /* the registers the block reads or writes */
+    edan__block_reg *regs;  /* the registers the block reads or writes */
     int unfit;
-} edan__bcomp;
+} edan__blkc_state;
 
 /* The largest c + 1 of the Tinf candidates on slot s (0: none): a
    register's in its entry (a slot that is a register was read), a local's
    in tloc. */
-static uint32_t *edan__blkc_tbest(edan__bcomp *bc, uint32_t s)
+static uint32_t *edan__blkc_tbest(edan__blkc_state *bc, uint32_t s)
 {
     return s < bc->R ? &edan__blkc_reg(bc->regs, bc->mask, (edan_reg)s)->tinf : &bc->tloc[s - bc->R];
 }
@@ -5783,7 +5817,7 @@ static uint32_t *edan__blkc_tbest(edan__bcomp *bc, uint32_t s)
    terms' costs are theirs), and every instruction is one of the lean
    copy's common cases (edan__feed_lean1_fast: a store of anything but a
    whole word would send every execution one by one). Sets mem_t. */
-static int edan__blkc_fits(edan__bcomp *bc)
+static int edan__blkc_fits(edan__blkc_state *bc)
 {
     const edan_context *ctx = bc->ctx;
     uint32_t i, k;
@@ -5807,25 +5841,25 @@ static int edan__blkc_fits(edan__bcomp *bc)
    at most one local per instruction and one per register written out
    (EDAN_MAX_DST per instruction); at most EDAN_MAX_SRC + 1 terms per step,
    one per output. 0 when out of memory. */
-static int edan__blkc_alloc(edan__bcomp *bc)
+static int edan__blkc_alloc(edan__blkc_state *bc)
 {
     const edan_allocator *a = &bc->ctx->a;
     edan_block *b = bc->b;
     const size_t n = b->n;
     bc->mask = 1;
     while (bc->mask < 2 * (EDAN_MAX_SRC + EDAN_MAX_DST) * n) bc->mask *= 2;
-    bc->regs = (edan__breg *)edan__calloc(a, bc->mask * sizeof *bc->regs);
+    bc->regs = (edan__block_reg *)edan__calloc(a, bc->mask * sizeof *bc->regs);
     bc->mask--;
     bc->uses = (uint32_t *)edan__calloc(a, (1 + EDAN_MAX_DST) * n * sizeof(uint32_t));
     bc->tloc = (uint32_t *)edan__calloc(a, (1 + EDAN_MAX_DST) * n * sizeof(uint32_t));
     b->live_reg = (edan_reg *)edan__calloc(a, EDAN_MAX_SRC * n * sizeof(edan_reg));
     b->live_edges = (uint32_t *)edan__calloc(a, EDAN_MAX_SRC * n * sizeof(uint32_t));
     b->live_sets = (edan_reg *)edan__calloc(a, (EDAN_MAX_SRC + 1) * n * sizeof(edan_reg));
-    b->mem = (edan__bmem *)edan__calloc(a, n * sizeof(edan__bmem));
-    b->step = (edan__bstep *)edan__calloc(a, (1 + EDAN_MAX_DST) * n * sizeof(edan__bstep));
-    b->terms = (edan__bterm *)edan__calloc(a, (EDAN_MAX_SRC + 1 + EDAN_MAX_DST) * n * sizeof(edan__bterm));
-    b->out = (edan__bout *)edan__calloc(a, EDAN_MAX_DST * n * sizeof(edan__bout));
-    b->ops = (edan__bop *)edan__calloc(a, n * sizeof(edan__bop));
+    b->mem = (edan__block_access *)edan__calloc(a, n * sizeof(edan__block_access));
+    b->step = (edan__block_step *)edan__calloc(a, (1 + EDAN_MAX_DST) * n * sizeof(edan__block_step));
+    b->terms = (edan__block_term *)edan__calloc(a, (EDAN_MAX_SRC + 1 + EDAN_MAX_DST) * n * sizeof(edan__block_term));
+    b->out = (edan__block_out *)edan__calloc(a, EDAN_MAX_DST * n * sizeof(edan__block_out));
+    b->ops = (edan__block_opcount *)edan__calloc(a, n * sizeof(edan__block_opcount));
     b->ent = (uint64_t **)edan__calloc(a, n * sizeof(uint64_t *));
     return bc->regs && bc->uses && bc->tloc && b->live_reg && b->live_edges && b->live_sets && b->mem && b->step &&
            b->terms && b->out && b->ops && b->ent;
@@ -5833,13 +5867,13 @@ static int edan__blkc_alloc(edan__bcomp *bc)
 
 /* Instruction i's source j: a live-in (its writer before the block) or a
    value of the block (one edge per writer), a term of its step t. */
-static void edan__blkc_source(edan__bcomp *bc, uint32_t i, uint32_t j, edan__bstep *st, edan__bterm *t, uint32_t *nt,
-                            uint64_t cost, uint32_t *wseen, uint32_t *nseen)
+static void edan__blkc_source(edan__blkc_state *bc, uint32_t i, uint32_t j, edan__block_step *st,
+                              edan__block_term *t, uint32_t *nt, uint64_t cost, uint32_t *wseen, uint32_t *nseen)
 {
     edan_block *b = bc->b;
     const edan_prepared *p = &b->p[i];
     const edan_insn *in = &p->in;
-    edan__breg *r = edan__blkc_reg(bc->regs, bc->mask, p->edan__.src[j]);
+    edan__block_reg *r = edan__blkc_reg(bc->regs, bc->mask, p->edan__.src[j]);
     uint32_t q;
     if (!r->writer && !r->live) {
         b->live_reg[b->nlive] = p->edan__.src[j];
@@ -5867,13 +5901,13 @@ static void edan__blkc_source(edan__bcomp *bc, uint32_t i, uint32_t j, edan__bst
 /* Instruction i of the block compiled: its terms, its step when it needs
    one (a memory access, or more than one term), its counts, the registers
    it writes. 0 when it does not fit. */
-static int edan__blkc_insn(edan__bcomp *bc, uint32_t i)
+static int edan__blkc_insn(edan__blkc_state *bc, uint32_t i)
 {
     edan_block *b = bc->b;
     const edan_prepared *p = &b->p[i];
     const edan_insn *in = &p->in;
-    edan__bstep *st = &b->step[b->nstep];
-    edan__bterm t[EDAN_MAX_SRC + 1];
+    edan__block_step *st = &b->step[b->nstep];
+    edan__block_term t[EDAN_MAX_SRC + 1];
     uint32_t j, nt = 0, vslot, vc, wseen[EDAN_MAX_SRC], nseen = 0, set = b->live_sets_len;
     uint64_t cost = in->mem == EDAN_MEM_NONE ? edan__op_time(bc->g, in) : 0;
     memset(st, 0, sizeof *st);
@@ -5916,7 +5950,7 @@ static int edan__blkc_insn(edan__bcomp *bc, uint32_t i)
     /* a Tinf candidate: its F (a step's: below, once its readers are known) */
     if (in->mem == EDAN_MEM_NONE && nt == 1 && vc + 1 > *edan__blkc_tbest(bc, vslot)) *edan__blkc_tbest(bc, vslot) = vc + 1;
     for (j = 0; j < p->edan__.ndst; j++) {      /* every register it writes holds its value */
-        edan__breg *r = edan__blkc_reg(bc->regs, bc->mask, p->edan__.dst[j]);
+        edan__block_reg *r = edan__blkc_reg(bc->regs, bc->mask, p->edan__.dst[j]);
         r->slot = vslot;
         r->c = vc;
         r->live = 0;
@@ -5928,18 +5962,18 @@ static int edan__blkc_insn(edan__bcomp *bc, uint32_t i)
 /* The registers written out; one whose value is another written
    register's live-in is read into a local first (the outputs are written
    one after the other). */
-static void edan__blkc_outputs(edan__bcomp *bc)
+static void edan__blkc_outputs(edan__blkc_state *bc)
 {
     edan_block *b = bc->b;
     uint32_t i;
     for (i = 0; i <= bc->mask; i++) {
-        edan__breg *r = &bc->regs[i];
-        edan__bout *o;
+        edan__block_reg *r = &bc->regs[i];
+        edan__block_out *o;
         if (!r->writer) continue;
         if (r->slot < bc->R && r->slot != r->reg - 1 && r->slot) {
-            edan__breg *src = edan__blkc_reg(bc->regs, bc->mask, (edan_reg)r->slot);
+            edan__block_reg *src = edan__blkc_reg(bc->regs, bc->mask, (edan_reg)r->slot);
             if (src->writer) {
-                edan__bstep *st = &b->step[b->nstep++];
+                edan__block_step *st = &b->step[b->nstep++];
                 memset(st, 0, sizeof *st);
                 st->dst = bc->R + bc->nloc++;
                 st->t0 = bc->nterms;
@@ -5965,15 +5999,15 @@ static void edan__blkc_outputs(edan__bcomp *bc)
    as large and counts itself: a memory vertex's in edan__vertex, a step's
    as a candidate) or by a register written out (which then counts) is
    dropped; the rest into b->tinf. 0 when out of memory. */
-static int edan__blkc_tinf(edan__bcomp *bc)
+static int edan__blkc_tinf(edan__blkc_state *bc)
 {
     edan_block *b = bc->b;
     uint32_t i, j, k;
     for (i = k = 0; i < b->nstep; i++) {
-        edan__bstep *st = &b->step[i];
+        edan__block_step *st = &b->step[i];
         if (st->kind == EDAN_MEM_NONE && !bc->uses[st->dst - bc->R]) {
             for (j = 0; j < st->nt; j++) {
-                const edan__bterm *t = &b->terms[st->t0 + j];
+                const edan__block_term *t = &b->terms[st->t0 + j];
                 if (t->c + 1 > *edan__blkc_tbest(bc, t->slot)) *edan__blkc_tbest(bc, t->slot) = t->c + 1;
             }
             continue;
@@ -5984,11 +6018,11 @@ static int edan__blkc_tinf(edan__bcomp *bc)
     b->nstep = k;
     for (i = 0; i < b->nstep; i++)
         for (j = 0; j < b->step[i].nt; j++) {
-            const edan__bterm *t = &b->terms[b->step[i].t0 + j];
+            const edan__block_term *t = &b->terms[b->step[i].t0 + j];
             if (*edan__blkc_tbest(bc, t->slot) && t->c + 1 >= *edan__blkc_tbest(bc, t->slot)) *edan__blkc_tbest(bc, t->slot) = 0;
         }
     for (i = 0; i < b->nout; i++) {
-        edan__bout *o = &b->out[i];
+        edan__block_out *o = &b->out[i];
         if (*edan__blkc_tbest(bc, o->slot) && o->c + 1 >= *edan__blkc_tbest(bc, o->slot)) {
             *edan__blkc_tbest(bc, o->slot) = 0;
             o->tinf = 1;
@@ -5996,7 +6030,7 @@ static int edan__blkc_tinf(edan__bcomp *bc)
     }
     for (i = 0; i <= bc->mask; i++) b->ntinf += bc->regs[i].tinf != 0;
     for (i = 0; i < bc->nloc; i++) b->ntinf += bc->tloc[i] != 0;
-    b->tinf = (edan__bterm *)edan__calloc(&bc->ctx->a, (b->ntinf + 1) * sizeof(edan__bterm));
+    b->tinf = (edan__block_term *)edan__calloc(&bc->ctx->a, (b->ntinf + 1) * sizeof(edan__block_term));
     if (!b->tinf) return 0;
     for (i = k = 0; i <= bc->mask; i++)
         if (bc->regs[i].tinf) {
@@ -6147,7 +6181,7 @@ static void edan__block_window(edan_context *ctx, edan_block *b, uint64_t N0)
 
 /* The locals past the registers in reg_F / reg_md (K each); 0 when out of
    memory. */
-static int edan__blkc_locals(edan__bcomp *bc)
+static int edan__blkc_locals(edan__blkc_state *bc)
 {
     edan_context *ctx = bc->ctx;
     const edan_allocator *a = &ctx->a;
@@ -6165,7 +6199,7 @@ static int edan__blkc_locals(edan__bcomp *bc)
 
 static int edan__block_compile(edan_context *ctx, edan_block *b)
 {
-    edan__bcomp bc;
+    edan__blkc_state bc;
     uint32_t i;
     int ret = -1;
     memset(&bc, 0, sizeof bc);
@@ -6294,7 +6328,7 @@ void edan_block_destroy(edan_block *b)
 
 /* A load's word writer w is not the writer of any register it reads (its
    first, live[0], known not to be). */
-static EDAN__NOINLINE int edan__block_distinct(const edan_context *ctx, const edan__bstep *st, uint64_t w)
+static EDAN__NOINLINE int edan__block_distinct(const edan_context *ctx, const edan__block_step *st, uint64_t w)
 {
     uint32_t j;
     for (j = 1; j < st->nlive; j++)
@@ -6307,7 +6341,7 @@ static EDAN__NOINLINE int edan__block_distinct(const edan_context *ctx, const ed
    writers are in the block and store nothing). live[] is padded with
    register 0, which has no writer; a register's writer is a word's only
    if it stored (store_dst). */
-static EDAN__INLINE uint64_t edan__block_word_edge(edan_context *ctx, const edan__bstep *st, uint64_t w)
+static EDAN__INLINE uint64_t edan__block_word_edge(edan_context *ctx, const edan__block_step *st, uint64_t w)
 {
     int edge = ctx->reg_vid[st->live[0]] != w && (st->nlive < 2 || !ctx->store_dst || edan__block_distinct(ctx, st, w));
     if (edge && w < ctx->th.seg_start) edan__cross_mem(ctx, w);
@@ -6321,7 +6355,7 @@ static EDAN__NOINLINE int edan__block_ready_new(edan_context *ctx, edan_block *b
 {
     uint32_t i;
     for (i = 0; i < b->nmem; i++) {
-        const edan__bmem *m = &b->mem[i];
+        const edan__block_access *m = &b->mem[i];
         const uint64_t a = addrs[m->idx];
         if ((a & 7) + m->size > 8 || (m->kind == EDAN_MEM_STORE && !edan__word(ctx, a >> 3, K, 1))) return 0;
     }
@@ -6340,7 +6374,7 @@ static EDAN__INLINE int edan__block_ready(edan_context *ctx, edan_block *b, cons
 {
     uint32_t i;
     for (i = 0; i < b->nmem; i++) {
-        const edan__bmem *m = &b->mem[i];
+        const edan__block_access *m = &b->mem[i];
         uint64_t a = addrs[m->idx], *e;
         if ((a & 7) + m->size > 8) return 0;
         b->ent[i] = e = edan__word(ctx, a >> 3, K, 0);
@@ -6409,7 +6443,7 @@ static EDAN__INLINE uint64_t edan__block_live_edges(edan_context *ctx, edan_bloc
 /* The ids of memory step st's predecessors that may be memory vertices
    (its registers' writers, a load's word writer e[0]) into pv, for the
    fill dependences; their number. N0: the vertex id before the block. */
-static EDAN__INLINE uint32_t edan__block_preds(const edan_context *ctx, const edan__bstep *st, uint64_t N0,
+static EDAN__INLINE uint32_t edan__block_preds(const edan_context *ctx, const edan__block_step *st, uint64_t N0,
                                                const uint64_t *e, uint64_t *pv)
 {
     uint32_t j, n = 0;
@@ -6426,7 +6460,7 @@ static EDAN__INLINE uint32_t edan__block_preds(const edan_context *ctx, const ed
    access, those counts are taken back. Returns Tinf with it. (Values in,
    not pointers: the block's loop keeps its own in registers.) */
 static EDAN__NOINLINE uint64_t edan__block_forwarded(edan_context *ctx, edan__cfg *g, const edan_block *b,
-                                                     const edan__bstep *st, const unsigned char *fw, int plain,
+                                                     const edan__block_step *st, const unsigned char *fw, int plain,
                                                      int hot, uint64_t S, uint32_t d, uint64_t Tinf, uint64_t *Sf,
                                                      uint32_t *df)
 {
@@ -6463,14 +6497,14 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
     edan__cfg *g = ctx->cfg;
     uint64_t *F = ctx->reg_F, **ent = b->ent, N0 = ctx->N, E, Tinf;
     uint32_t *md = ctx->reg_md, i;
-    const edan__bterm *t, *te;
+    const edan__block_term *t, *te;
     if (!edan__block_ready(ctx, b, addrs, 1) || !edan__block_room(ctx, g, b, plain, hot) ||
         (ctx->fw_S && b->nstore && !edan__fw_ready(ctx, b->nstack)))
         return 0;
     E = edan__block_live_edges(ctx, b);
     Tinf = g->Tinf;
     for (i = 0; i < b->nstep; i++) {
-        const edan__bstep *st = &b->step[i];
+        const edan__block_step *st = &b->step[i];
         uint64_t S, Fm = 0, *e;      /* Fm: set by edan__vertex, which cannot fail here */
         uint32_t d;
         int is_mem;
@@ -6537,7 +6571,7 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
         if (F[t->slot] + t->c > Tinf) Tinf = F[t->slot] + t->c;
     if (ctx->wn) edan__block_window(ctx, b, N0);
     for (i = 0; i < b->nout; i++) {
-        const edan__bout *o = &b->out[i];
+        const edan__block_out *o = &b->out[i];
         uint64_t Fo = F[o->slot] + o->c;
         edan__set_reg_writer(ctx->reg_vid, F, md, o->reg, N0 + o->writer + 1, &Fo, &md[o->slot], 1);
         if (o->tinf && Fo > Tinf) Tinf = Fo;
@@ -6558,14 +6592,14 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
     const int hot = ctx->hotspots != 0;
     uint64_t *F = ctx->reg_F, **ent = b->ent, N0 = ctx->N, E, Tinf[EDAN_MAX_CONFIGS];
     uint32_t *md = ctx->reg_md, i, k;
-    const edan__bterm *t, *te;
+    const edan__block_term *t, *te;
     if (!edan__block_ready(ctx, b, addrs, K) || (ctx->fw_S && b->nstore && !edan__fw_ready(ctx, b->nstack))) return 0;
     for (k = 0; k < K; k++)
         if (!edan__block_room(ctx, &ctx->cfg[k], b, 0, hot)) return 0;
     E = edan__block_live_edges(ctx, b);
     for (k = 0; k < K; k++) Tinf[k] = ctx->cfg[k].Tinf;
     for (i = 0; i < b->nstep; i++) {
-        const edan__bstep *st = &b->step[i];
+        const edan__block_step *st = &b->step[i];
         uint64_t S[EDAN_MAX_CONFIGS], Sm[EDAN_MAX_CONFIGS], Fm[EDAN_MAX_CONFIGS], *e, pv[EDAN_MAX_SRC + 1];
         uint32_t d[EDAN_MAX_CONFIGS], dS[EDAN_MAX_CONFIGS], npv;
         int memk[EDAN_MAX_CONFIGS];
@@ -6628,7 +6662,7 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
             if (F[(size_t)t->slot * K + k] + t->c > Tinf[k]) Tinf[k] = F[(size_t)t->slot * K + k] + t->c;
     if (ctx->wn) edan__block_window(ctx, b, N0);   /* before the registers are written out */
     for (i = 0; i < b->nout; i++) {
-        const edan__bout *o = &b->out[i];
+        const edan__block_out *o = &b->out[i];
         uint64_t Fo[EDAN_MAX_CONFIGS];
         for (k = 0; k < K; k++) {
             Fo[k] = F[(size_t)o->slot * K + k] + o->c;
@@ -7429,6 +7463,12 @@ unsigned edan_rv_op_flops(uint32_t op)
 
 
 /* ---- building an instruction from register fields (parser and decoder) - */
+/* An instruction's register fields as the decoder and the parser find
+   them: rd, rs1, rs2, rs3, and a CSR instruction's CSR number and zimm. */
+typedef struct edan__rv_fields {
+    unsigned rd, rs1, rs2, rs3, csr, zimm;
+} edan__rv_fields;
+
 static void edan__rv_add_src(edan_insn *in, edan_reg r)
 {
     unsigned i;
@@ -7443,8 +7483,7 @@ static edan_reg edan__rv_reg_id(unsigned file, unsigned n)
     return file == EDAN__RV_FILE_F ? EDAN_RV_FREG(n) : (edan_reg)n;
 }
 
-static void edan__rv_fill(uint32_t op, unsigned rd, unsigned rs1, unsigned rs2, unsigned rs3,
-                          unsigned csr, unsigned zimm, edan_insn *in)
+static void edan__rv_fill(uint32_t op, const edan__rv_fields *f, edan_insn *in)
 {
     const edan__rv_opinfo *o = &edan__rv_ops[op];
     in->op = op;
@@ -7454,26 +7493,26 @@ static void edan__rv_fill(uint32_t op, unsigned rd, unsigned rs1, unsigned rs2, 
     in->nsrc = in->ndst = 0;
     memset(in->src, 0, sizeof in->src);
     memset(in->dst, 0, sizeof in->dst);
-    if (o->f1) edan__rv_add_src(in, edan__rv_reg_id(o->f1, rs1));
-    if (o->f2) edan__rv_add_src(in, edan__rv_reg_id(o->f2, rs2));
-    if (o->f3) edan__rv_add_src(in, edan__rv_reg_id(o->f3, rs3));
+    if (o->f1) edan__rv_add_src(in, edan__rv_reg_id(o->f1, f->rs1));
+    if (o->f2) edan__rv_add_src(in, edan__rv_reg_id(o->f2, f->rs2));
+    if (o->f3) edan__rv_add_src(in, edan__rv_reg_id(o->f3, f->rs3));
     /* a load or store based on sp: a stack slot (store-to-load forwarding) */
     in->flags = (uint8_t)(in->flags & ~EDAN_INSN_STACK);
-    if ((o->mem == EDAN_MEM_LOAD || o->mem == EDAN_MEM_STORE) && o->f1 == EDAN__RV_FILE_X && rs1 == 2)
+    if ((o->mem == EDAN_MEM_LOAD || o->mem == EDAN_MEM_STORE) && o->f1 == EDAN__RV_FILE_X && f->rs1 == 2)
         in->flags |= EDAN_INSN_STACK;
     if (o->fd) {
-        edan_reg d = edan__rv_reg_id(o->fd, rd);
+        edan_reg d = edan__rv_reg_id(o->fd, f->rd);
         if (d != 0) in->dst[in->ndst++] = d;
     }
     if (o->cls == EDAN_CLASS_CSR) {
         /* csrrw(i) reads the CSR only when rd != x0; csrrs/c(i) write it
            only when rs1/zimm != 0 (the Zicsr rules). */
-        edan_reg c = EDAN_RV_CSR(csr);
+        edan_reg c = EDAN_RV_CSR(f->csr);
         int reads = 1, writes = 1;
         switch (op) {
-        case EDAN_RV_OP_CSRRW: case EDAN_RV_OP_CSRRWI: reads = rd != 0; break;
-        case EDAN_RV_OP_CSRRS: case EDAN_RV_OP_CSRRC: writes = rs1 != 0; break;
-        default: writes = zimm != 0; break;
+        case EDAN_RV_OP_CSRRW: case EDAN_RV_OP_CSRRWI: reads = f->rd != 0; break;
+        case EDAN_RV_OP_CSRRS: case EDAN_RV_OP_CSRRC: writes = f->rs1 != 0; break;
+        default: writes = f->zimm != 0; break;
         }
         if (reads) edan__rv_add_src(in, c);
         if (writes) in->dst[in->ndst++] = c;
@@ -7483,11 +7522,12 @@ static void edan__rv_fill(uint32_t op, unsigned rd, unsigned rs1, unsigned rs2, 
 edan_result edan_rv_make(uint32_t op, unsigned rd, unsigned rs1, unsigned rs2, unsigned rs3,
                          unsigned csr, unsigned zimm, edan_insn *out)
 {
+    const edan__rv_fields f = {rd, rs1, rs2, rs3, csr, zimm};
     if (!out || op >= EDAN_RV_OP_COUNT || rd > 31 || rs1 > 31 || rs2 > 31 || rs3 > 31 ||
         csr > 4095 || zimm > 31)
         return EDAN_ERR_INVALID_ARG;
     memset(out, 0, sizeof *out);
-    edan__rv_fill(op, rd, rs1, rs2, rs3, csr, zimm, out);
+    edan__rv_fill(op, &f, out);
     return EDAN_OK;
 }
 
@@ -7572,7 +7612,10 @@ static edan_result edan__rv_decode16(uint32_t w, edan_insn *out)
         }
         break;
     }
-    edan__rv_fill(op, d, s1, s2, 0, 0, 0, out);
+    {
+        const edan__rv_fields f = {d, s1, s2, 0, 0, 0};
+        edan__rv_fill(op, &f, out);
+    }
     out->length = 2;
     return EDAN_OK;
 }
@@ -7758,7 +7801,10 @@ static edan_result edan__rv_decode32(uint32_t w, edan_insn *out)
     }
 #undef EDAN__RV_PICK
     if (!rm_ok) return EDAN_ERR_UNKNOWN_OP;
-    edan__rv_fill(op, rd, rs1, rs2, w >> 27, csr, zimm, out);
+    {
+        const edan__rv_fields f = {rd, rs1, rs2, w >> 27, csr, zimm};
+        edan__rv_fill(op, &f, out);
+    }
     out->length = 4;
     return EDAN_OK;
 }
@@ -8114,9 +8160,6 @@ typedef struct edan__rv_fail {
     const char *at;
 } edan__rv_fail;
 
-typedef struct edan__rv_fields {
-    unsigned rd, rs1, rs2, rs3, csr, zimm;
-} edan__rv_fields;
 
 static int edan__rv_is_rm(const char *s, const char *e)
 {
@@ -8440,7 +8483,7 @@ static EDAN__INLINE edan_result edan__rv_insn_text(edan_rv_parser *p, const char
     if (s < e && *s == '#') {                   /* QEMU's "# 0x..." target comment */
         while (s < e && *s != ';') s++;
     }
-    edan__rv_fill(form->op, fl.rd, fl.rs1, fl.rs2, fl.rs3, fl.csr, fl.zimm, out);
+    edan__rv_fill(form->op, &fl, out);
     *ps = s;
     return EDAN_OK;
 }
@@ -9061,13 +9104,14 @@ int edan_json_bool(const edan_json *v, int dflt)
 unsigned long edan_json_line(const edan_json *v) { return v ? v->line : 0; }
 
 /* ---- hardware profiles: implementation ---- */
-typedef struct edan__pl {
+/* The profile being read: its name, and where a message about it goes. */
+typedef struct edan__prof_file {
     const char *name;
     char *err;
     size_t errlen;
-} edan__pl;
+} edan__prof_file;
 
-static edan_result edan__prof_fail(edan__pl *c, edan_result rc, const edan_json *at, const char *fmt, ...)
+static edan_result edan__prof_fail(edan__prof_file *c, edan_result rc, const edan_json *at, const char *fmt, ...)
 {
     va_list ap;
     char msg[200];
@@ -9079,8 +9123,8 @@ static edan_result edan__prof_fail(edan__pl *c, edan_result rc, const edan_json 
 }
 
 /* A required member of kind `kind` (EDAN_JSON_NULL = any); NULL after an error. */
-static const edan_json *edan__prof_need(edan__pl *c, const edan_json *obj, const char *key, edan_json_type kind,
-                                      const char *where, edan_result *rc)
+static const edan_json *edan__prof_need(edan__prof_file *c, const edan_json *obj, const char *key,
+                                        edan_json_type kind, const char *where, edan_result *rc)
 {
     static const char *const kinds[] = {"null", "true or false", "a number", "a string", "an array", "an object"};
     const edan_json *v = edan_json_get(obj, key);
@@ -9099,8 +9143,8 @@ static const edan_json *edan__prof_need(edan__pl *c, const edan_json *obj, const
 /* The number v (named key in where) if it lies in [lo, hi] and, for
    `integer`, has no fraction; else 0 and *rc set: every number is checked
    before it becomes an integer or a loop bound. */
-static double edan__prof_range(edan__pl *c, const edan_json *v, const char *key, const char *where, double lo, double hi,
-                             int integer, edan_result *rc)
+static double edan__prof_range(edan__prof_file *c, const edan_json *v, const char *key, const char *where,
+                               double lo, double hi, int integer, edan_result *rc)
 {
     double x;
     if (edan_json_kind(v) != EDAN_JSON_NUMBER) {
@@ -9121,7 +9165,7 @@ static double edan__prof_range(edan__pl *c, const edan_json *v, const char *key,
 }
 
 /* A number that must be there (edan__prof_range). */
-static double edan__prof_num(edan__pl *c, const edan_json *obj, const char *key, const char *where, double lo,
+static double edan__prof_num(edan__prof_file *c, const edan_json *obj, const char *key, const char *where, double lo,
                            double hi, int integer, edan_result *rc)
 {
     const edan_json *v = edan__prof_need(c, obj, key, EDAN_JSON_NUMBER, where, rc);
@@ -9129,7 +9173,7 @@ static double edan__prof_num(edan__pl *c, const edan_json *obj, const char *key,
 }
 
 /* A number that may be missing (then dflt). */
-static double edan__prof_opt(edan__pl *c, const edan_json *obj, const char *key, const char *where, double dflt,
+static double edan__prof_opt(edan__prof_file *c, const edan_json *obj, const char *key, const char *where, double dflt,
                            double lo, double hi, int integer, edan_result *rc)
 {
     const edan_json *v = edan_json_get(obj, key);
@@ -9138,13 +9182,13 @@ static double edan__prof_opt(edan__pl *c, const edan_json *obj, const char *key,
 
 /* Ranges of the profile's numbers: far beyond any machine, small enough
    that no conversion or loop over them can overflow. */
-#define EDAN__PL_MAX_BYTES 17592186044416.0     /* 2^44: a cache or a transfer */
-#define EDAN__PL_MAX_COUNT 1048576.0            /* cores, threads, ways, m */
-#define EDAN__PL_MAX_CYCLES 1e9                 /* a latency in cycles (alpha is 32 bits) */
-#define EDAN__PL_MAX_NS 1e9
-#define EDAN__PL_MAX_RATE 1e9                   /* GB/s, GFLOP/s, GHz, percent */
+#define EDAN__PROF_MAX_BYTES 17592186044416.0     /* 2^44: a cache or a transfer */
+#define EDAN__PROF_MAX_COUNT 1048576.0            /* cores, threads, ways, m */
+#define EDAN__PROF_MAX_CYCLES 1e9                 /* a latency in cycles (alpha is 32 bits) */
+#define EDAN__PROF_MAX_NS 1e9
+#define EDAN__PROF_MAX_RATE 1e9                   /* GB/s, GFLOP/s, GHz, percent */
 
-static void edan__prof_str(edan__pl *c, const edan_json *obj, const char *key, const char *where, char *dst,
+static void edan__prof_str(edan__prof_file *c, const edan_json *obj, const char *key, const char *where, char *dst,
                          size_t n, edan_result *rc)
 {
     const edan_json *v = edan__prof_need(c, obj, key, EDAN_JSON_STRING, where, rc);
@@ -9164,21 +9208,21 @@ static int edan__prof_level_ok(const char *s)
 }
 
 /* {"median","min","max"} with min <= median <= max */
-static void edan__prof_stats(edan__pl *c, const edan_json *obj, const char *key, const char *where,
+static void edan__prof_stats(edan__prof_file *c, const edan_json *obj, const char *key, const char *where,
                            double *med, double *mn, double *mx, edan_result *rc)
 {
     const edan_json *s = edan__prof_need(c, obj, key, EDAN_JSON_OBJECT, where, rc);
     if (!s) return;
-    *med = edan__prof_num(c, s, "median", where, 0, EDAN__PL_MAX_RATE, 0, rc);
-    *mn = edan__prof_num(c, s, "min", where, 0, EDAN__PL_MAX_RATE, 0, rc);
-    *mx = edan__prof_num(c, s, "max", where, 0, EDAN__PL_MAX_RATE, 0, rc);
+    *med = edan__prof_num(c, s, "median", where, 0, EDAN__PROF_MAX_RATE, 0, rc);
+    *mn = edan__prof_num(c, s, "min", where, 0, EDAN__PROF_MAX_RATE, 0, rc);
+    *mx = edan__prof_num(c, s, "max", where, 0, EDAN__PROF_MAX_RATE, 0, rc);
     if (*rc == EDAN_OK && !(*mn <= *med && *med <= *mx))
         *rc = edan__prof_fail(c, EDAN_ERR_PARSE, s, "\"%s\" in %s: min %g <= median %g <= max %g does not hold", key,
                             where, *mn, *med, *mx);
 }
 
 /* A number that may be missing or (nullable) null, checked as edan__prof_range. */
-static void edan__prof_check(edan__pl *c, const edan_json *obj, const char *key, const char *where, double lo,
+static void edan__prof_check(edan__prof_file *c, const edan_json *obj, const char *key, const char *where, double lo,
                            double hi, int integer, int nullable, edan_result *rc)
 {
     const edan_json *v = edan_json_get(obj, key);
@@ -9189,8 +9233,8 @@ static void edan__prof_check(edan__pl *c, const edan_json *obj, const char *key,
 /* Statistics that may be partial, as probe --numa and the reference
    profiles write them: missing, null, a number, or {"median", "min", "max"}
    of numbers or nulls, each in [0, hi]. */
-static void edan__prof_stats_opt(edan__pl *c, const edan_json *obj, const char *key, const char *where, double hi,
-                               edan_result *rc)
+static void edan__prof_stats_opt(edan__prof_file *c, const edan_json *obj, const char *key, const char *where,
+                                 double hi, edan_result *rc)
 {
     static const char *const part[3] = {"median", "min", "max"};
     const edan_json *v = edan_json_get(obj, key);
@@ -9206,7 +9250,8 @@ static void edan__prof_stats_opt(edan__pl *c, const edan_json *obj, const char *
 }
 
 /* The list `key` of the numa section: missing, or an array of objects. */
-static const edan_json *edan__prof_numa_list(edan__pl *c, const edan_json *numa, const char *key, edan_result *rc)
+static const edan_json *edan__prof_numa_list(edan__prof_file *c, const edan_json *numa, const char *key,
+                                             edan_result *rc)
 {
     const edan_json *l = edan_json_get(numa, key);
     size_t i;
@@ -9226,10 +9271,10 @@ static const edan_json *edan__prof_numa_list(edan__pl *c, const edan_json *numa,
 
 /* A fitted theta (the share of a transfer's time not overlapped) beyond
    this fits no measurement. */
-#define EDAN__PL_MAX_THETA 1e6
+#define EDAN__PROF_MAX_THETA 1e6
 
 /* A number of an entry of a numa list, and what it may be. */
-typedef enum edan__prof_kind { EDAN__PL_INT, EDAN__PL_INT_OR_NULL, EDAN__PL_STATS } edan__prof_kind;
+typedef enum edan__prof_kind { EDAN__PROF_INT, EDAN__PROF_INT_OR_NULL, EDAN__PROF_STATS } edan__prof_kind;
 typedef struct edan__prof_field {
     const char *key;
     double lo, hi;
@@ -9239,26 +9284,26 @@ typedef struct edan__prof_field {
 /* The "numa" section (probe --numa, the reference profiles): the numbers
    its readers take (clusters, nodes and threads become integers; roofs,
    latencies and the hybrid model are drawn and computed with) in range. */
-static void edan__prof_numa(edan__pl *c, const edan_json *root, edan_result *rc)
+static void edan__prof_numa(edan__prof_file *c, const edan_json *root, edan_result *rc)
 {
-#define EDAN__PL_CLUSTER {"cluster", 0, EDAN__PL_MAX_COUNT, EDAN__PL_INT}
-#define EDAN__PL_THREADS(key) {key, 1, EDAN__PL_MAX_COUNT, EDAN__PL_INT}
-#define EDAN__PL_NODE(key, kind) {key, 0, EDAN__PL_MAX_COUNT, kind}
-#define EDAN__PL_END {NULL, 0, 0, EDAN__PL_INT}
-    static const edan__prof_field clusters[] = {EDAN__PL_CLUSTER, EDAN__PL_THREADS("threads"), EDAN__PL_END};
+#define EDAN__PROF_CLUSTER {"cluster", 0, EDAN__PROF_MAX_COUNT, EDAN__PROF_INT}
+#define EDAN__PROF_THREADS(key) {key, 1, EDAN__PROF_MAX_COUNT, EDAN__PROF_INT}
+#define EDAN__PROF_NODE(key, kind) {key, 0, EDAN__PROF_MAX_COUNT, kind}
+#define EDAN__PROF_END {NULL, 0, 0, EDAN__PROF_INT}
+    static const edan__prof_field clusters[] = {EDAN__PROF_CLUSTER, EDAN__PROF_THREADS("threads"), EDAN__PROF_END};
     static const edan__prof_field roofs[] = {
-        EDAN__PL_CLUSTER, EDAN__PL_NODE("node", EDAN__PL_INT_OR_NULL), EDAN__PL_THREADS("threads"),
-        EDAN__PL_THREADS("threads_total"), {"GBps", 0, EDAN__PL_MAX_RATE, EDAN__PL_STATS}, EDAN__PL_END};
+        EDAN__PROF_CLUSTER, EDAN__PROF_NODE("node", EDAN__PROF_INT_OR_NULL), EDAN__PROF_THREADS("threads"),
+        EDAN__PROF_THREADS("threads_total"), {"GBps", 0, EDAN__PROF_MAX_RATE, EDAN__PROF_STATS}, EDAN__PROF_END};
     static const edan__prof_field latency[] = {
-        EDAN__PL_CLUSTER, EDAN__PL_NODE("node", EDAN__PL_INT), {"ns", 0, EDAN__PL_MAX_NS, EDAN__PL_STATS},
-        {"cycles", 0, EDAN__PL_MAX_CYCLES, EDAN__PL_STATS}, EDAN__PL_END};
+        EDAN__PROF_CLUSTER, EDAN__PROF_NODE("node", EDAN__PROF_INT), {"ns", 0, EDAN__PROF_MAX_NS, EDAN__PROF_STATS},
+        {"cycles", 0, EDAN__PROF_MAX_CYCLES, EDAN__PROF_STATS}, EDAN__PROF_END};
     static const edan__prof_field hybrid[] = {
-        EDAN__PL_CLUSTER, EDAN__PL_NODE("fast_node", EDAN__PL_INT_OR_NULL), EDAN__PL_NODE("slow_node", EDAN__PL_INT_OR_NULL),
-        EDAN__PL_THREADS("threads"), EDAN__PL_END};
-#undef EDAN__PL_CLUSTER
-#undef EDAN__PL_THREADS
-#undef EDAN__PL_NODE
-#undef EDAN__PL_END
+        EDAN__PROF_CLUSTER, EDAN__PROF_NODE("fast_node", EDAN__PROF_INT_OR_NULL),
+        EDAN__PROF_NODE("slow_node", EDAN__PROF_INT_OR_NULL), EDAN__PROF_THREADS("threads"), EDAN__PROF_END};
+#undef EDAN__PROF_CLUSTER
+#undef EDAN__PROF_THREADS
+#undef EDAN__PROF_NODE
+#undef EDAN__PROF_END
     static const struct { const char *name; const edan__prof_field *fields; } lists[4] = {
         {"clusters", clusters}, {"roofs", roofs}, {"latency", latency}, {"hybrid", hybrid}};
     static const char *const tname[4] = {"lf", "ls", "sf", "ss"};
@@ -9278,8 +9323,8 @@ static void edan__prof_numa(edan__pl *c, const edan_json *root, edan_result *rc)
             const edan__prof_field *f;
             snprintf(where, sizeof where, "\"numa\".%s[%u]", lists[n].name, (unsigned)i);
             for (f = lists[n].fields; f->key; f++)
-                if (f->kind == EDAN__PL_STATS) edan__prof_stats_opt(c, e, f->key, where, f->hi, rc);
-                else edan__prof_check(c, e, f->key, where, f->lo, f->hi, 1, f->kind == EDAN__PL_INT_OR_NULL, rc);
+                if (f->kind == EDAN__PROF_STATS) edan__prof_stats_opt(c, e, f->key, where, f->hi, rc);
+                else edan__prof_check(c, e, f->key, where, f->lo, f->hi, 1, f->kind == EDAN__PROF_INT_OR_NULL, rc);
         }
     }
     /* the hybrid models: bandwidths and thetas, null where unknown */
@@ -9288,19 +9333,19 @@ static void edan__prof_numa(edan__pl *c, const edan_json *root, edan_result *rc)
         const edan_json *e = edan_json_at(l, i), *theta = edan_json_get(e, "theta");
         snprintf(where, sizeof where, "\"numa\".hybrid[%u].bandwidth_GBps", (unsigned)i);
         for (d = 0; d < 4; d++)
-            edan__prof_check(c, edan_json_get(e, "bandwidth_GBps"), tname[d], where, 0, EDAN__PL_MAX_RATE, 0, 1, rc);
+            edan__prof_check(c, edan_json_get(e, "bandwidth_GBps"), tname[d], where, 0, EDAN__PROF_MAX_RATE, 0, 1, rc);
         for (d = 0; d < 4; d++) {
             snprintf(where, sizeof where, "\"numa\".hybrid[%u].theta.%s", (unsigned)i, tname[d]);
             for (k = 0; k < 4; k++)
-                edan__prof_check(c, edan_json_get(theta, tname[d]), tname[k], where, -EDAN__PL_MAX_THETA,
-                               EDAN__PL_MAX_THETA, 0, 1, rc);
+                edan__prof_check(c, edan_json_get(theta, tname[d]), tname[k], where, -EDAN__PROF_MAX_THETA,
+                               EDAN__PROF_MAX_THETA, 0, 1, rc);
         }
     }
 }
 
 edan_result edan_profile_check_numa(const edan_json *profile, const char *name, char *err, size_t errlen)
 {
-    edan__pl c;
+    edan__prof_file c;
     edan_result rc = EDAN_OK;
     if (err && errlen) err[0] = 0;
     c.name = name ? name : "profile";
@@ -9321,7 +9366,7 @@ static void *edan__prof_array(const edan_allocator *a, size_t n, size_t esz, eda
 
 /* "schema" first, so that a foreign or newer file says so rather than
    "field missing"; then "version" */
-static edan_result edan__prof_version(edan__pl *c, const edan_json *root, int *version)
+static edan_result edan__prof_version(edan__prof_file *c, const edan_json *root, int *version)
 {
     const edan_json *v = edan_json_get(root, "schema");
     int n;
@@ -9349,7 +9394,7 @@ static edan_result edan__prof_version(edan__pl *c, const edan_json *root, int *v
 edan_result edan_profile_check_version(const edan_json *profile, const char *name, int *version,
                                        char *err, size_t errlen)
 {
-    edan__pl c;
+    edan__prof_file c;
     if (err && errlen) err[0] = 0;
     c.name = name ? name : "profile";
     c.err = err;
@@ -9359,7 +9404,7 @@ edan_result edan_profile_check_version(const edan_json *profile, const char *nam
 
 /* The profile's identity: its schema and version, and that it is not a
    reference profile. */
-static edan_result edan__prof_identity(edan__pl *c, const edan_json *root, edan_profile *p)
+static edan_result edan__prof_identity(edan__prof_file *c, const edan_json *root, edan_profile *p)
 {
     edan_result rc = edan__prof_version(c, root, &p->version);
     if (rc != EDAN_OK) return rc;
@@ -9371,7 +9416,7 @@ static edan_result edan__prof_identity(edan__pl *c, const edan_json *root, edan_
 }
 
 /* "frequency" (the core clock must be positive) and "topology". */
-static void edan__prof_clock(edan__pl *c, const edan_json *root, edan_profile *p, edan_result *rc)
+static void edan__prof_clock(edan__prof_file *c, const edan_json *root, edan_profile *p, edan_result *rc)
 {
     const edan_json *v = edan__prof_need(c, root, "frequency", EDAN_JSON_OBJECT, "the profile", rc);
     if (v) {
@@ -9379,14 +9424,14 @@ static void edan__prof_clock(edan__pl *c, const edan_json *root, edan_profile *p
         edan__prof_stats(c, v, "core_ghz", "\"frequency\"", &p->core_ghz, &mn, &mx, rc);
         if (*rc == EDAN_OK && !(p->core_ghz > 0))
             *rc = edan__prof_fail(c, EDAN_ERR_PARSE, v, "\"core_ghz\" must be positive");
-        p->tsc_ghz = edan__prof_opt(c, v, "tsc_ghz", "\"frequency\"", 0, 0, EDAN__PL_MAX_RATE, 0, rc);
+        p->tsc_ghz = edan__prof_opt(c, v, "tsc_ghz", "\"frequency\"", 0, 0, EDAN__PROF_MAX_RATE, 0, rc);
     }
     v = edan_json_get(root, "topology");
-    p->cores = (uint32_t)edan__prof_opt(c, v, "cores", "\"topology\"", 1, 1, EDAN__PL_MAX_COUNT, 1, rc);
+    p->cores = (uint32_t)edan__prof_opt(c, v, "cores", "\"topology\"", 1, 1, EDAN__PROF_MAX_COUNT, 1, rc);
 }
 
 /* "caches": at most EDAN_MAX_LEVELS, with lines of a power of two. */
-static void edan__prof_caches(edan__pl *c, const edan_json *root, edan_profile *p, edan_result *rc)
+static void edan__prof_caches(edan__prof_file *c, const edan_json *root, edan_profile *p, edan_result *rc)
 {
     const edan_json *arr = edan__prof_need(c, root, "caches", EDAN_JSON_ARRAY, "the profile", rc);
     char where[64];
@@ -9405,16 +9450,17 @@ static void edan__prof_caches(edan__pl *c, const edan_json *root, edan_profile *
         }
         k = &p->cache[p->num_caches++];
         edan__prof_str(c, e, "level", where, k->level, sizeof k->level, rc);
-        k->size = (uint64_t)edan__prof_num(c, e, "size_bytes", where, 1, EDAN__PL_MAX_BYTES, 1, rc);
+        k->size = (uint64_t)edan__prof_num(c, e, "size_bytes", where, 1, EDAN__PROF_MAX_BYTES, 1, rc);
         k->line = (uint32_t)edan__prof_num(c, e, "line_bytes", where, 1, 4096, 1, rc);
-        k->assoc = (uint32_t)edan__prof_num(c, e, "assoc", where, 0, EDAN__PL_MAX_COUNT, 1, rc);
+        k->assoc = (uint32_t)edan__prof_num(c, e, "assoc", where, 0, EDAN__PROF_MAX_COUNT, 1, rc);
         k->effective_size =
-            (uint64_t)edan__prof_opt(c, e, "effective_bytes", where, (double)k->size, 1, EDAN__PL_MAX_BYTES, 1, rc);
+            (uint64_t)edan__prof_opt(c, e, "effective_bytes", where, (double)k->size, 1, EDAN__PROF_MAX_BYTES, 1, rc);
         k->sharing = (uint32_t)edan__prof_opt(c, e, "effective_sharing_cores", where,
-                                            edan__prof_opt(c, e, "sharing_cores", where, 1, 1, EDAN__PL_MAX_COUNT, 1, rc),
-                                            1, EDAN__PL_MAX_COUNT, 1, rc);
-        k->latency_ns = edan__prof_num(c, e, "latency_ns", where, 0, EDAN__PL_MAX_NS, 0, rc);
-        k->latency_cycles = edan__prof_num(c, e, "latency_cycles", where, 0, EDAN__PL_MAX_CYCLES, 0, rc);
+                                              edan__prof_opt(c, e, "sharing_cores", where, 1, 1, EDAN__PROF_MAX_COUNT,
+                                                             1, rc),
+                                              1, EDAN__PROF_MAX_COUNT, 1, rc);
+        k->latency_ns = edan__prof_num(c, e, "latency_ns", where, 0, EDAN__PROF_MAX_NS, 0, rc);
+        k->latency_cycles = edan__prof_num(c, e, "latency_cycles", where, 0, EDAN__PROF_MAX_CYCLES, 0, rc);
         if (*rc == EDAN_OK && (k->line & (k->line - 1)))
             *rc = edan__prof_fail(c, EDAN_ERR_PARSE, edan_json_get(e, "line_bytes"),
                                 "%s: line size %u is not a power of two", where, (unsigned)k->line);
@@ -9422,7 +9468,7 @@ static void edan__prof_caches(edan__pl *c, const edan_json *root, edan_profile *
 }
 
 /* "bandwidth": a level the analyzer knows, an op, a thread count, GB/s. */
-static void edan__prof_bandwidths(edan__pl *c, const edan_json *root, edan_profile *p, edan_result *rc)
+static void edan__prof_bandwidths(edan__prof_file *c, const edan_json *root, edan_profile *p, edan_result *rc)
 {
     const edan_json *arr = edan__prof_need(c, root, "bandwidth", EDAN_JSON_ARRAY, "the profile", rc);
     char where[64];
@@ -9442,14 +9488,14 @@ static void edan__prof_bandwidths(edan__pl *c, const edan_json *root, edan_profi
             *rc = edan__prof_fail(c, EDAN_ERR_PARSE, edan_json_get(e, "level"), "%s: unknown level \"%s\"", where,
                                 b->level);
         edan__prof_str(c, e, "op", where, b->op, sizeof b->op, rc);
-        b->threads = (uint32_t)edan__prof_num(c, e, "threads", where, 1, EDAN__PL_MAX_COUNT, 1, rc);
-        b->bytes = (uint64_t)edan__prof_num(c, e, "bytes", where, 0, EDAN__PL_MAX_BYTES, 1, rc);
+        b->threads = (uint32_t)edan__prof_num(c, e, "threads", where, 1, EDAN__PROF_MAX_COUNT, 1, rc);
+        b->bytes = (uint64_t)edan__prof_num(c, e, "bytes", where, 0, EDAN__PROF_MAX_BYTES, 1, rc);
         edan__prof_stats(c, e, "GBps", where, &b->median, &b->min, &b->max, rc);
     }
 }
 
 /* "latency": DRAM's, which must be there and positive, is alpha. */
-static void edan__prof_latencies(edan__pl *c, const edan_json *root, edan_profile *p, edan_result *rc)
+static void edan__prof_latencies(edan__prof_file *c, const edan_json *root, edan_profile *p, edan_result *rc)
 {
     const edan_json *arr = edan__prof_need(c, root, "latency", EDAN_JSON_ARRAY, "the profile", rc);
     char where[64];
@@ -9465,9 +9511,9 @@ static void edan__prof_latencies(edan__pl *c, const edan_json *root, edan_profil
             break;
         }
         edan__prof_str(c, e, "level", where, l->level, sizeof l->level, rc);
-        l->ns = edan__prof_num(c, e, "ns", where, 0, EDAN__PL_MAX_NS, 0, rc);
-        l->cycles = edan__prof_num(c, e, "cycles", where, 0, EDAN__PL_MAX_CYCLES, 0, rc);
-        l->bytes = (uint64_t)edan__prof_opt(c, e, "bytes", where, 0, 0, EDAN__PL_MAX_BYTES, 1, rc);
+        l->ns = edan__prof_num(c, e, "ns", where, 0, EDAN__PROF_MAX_NS, 0, rc);
+        l->cycles = edan__prof_num(c, e, "cycles", where, 0, EDAN__PROF_MAX_CYCLES, 0, rc);
+        l->bytes = (uint64_t)edan__prof_opt(c, e, "bytes", where, 0, 0, EDAN__PROF_MAX_BYTES, 1, rc);
         if (*rc == EDAN_OK && !strcmp(l->level, "DRAM")) {
             p->dram_latency_ns = l->ns;
             p->dram_latency_cycles = l->cycles;
@@ -9478,7 +9524,7 @@ static void edan__prof_latencies(edan__pl *c, const edan_json *root, edan_profil
 }
 
 /* "compute" (optional): the best single-core and all-core GFLOP/s. */
-static void edan__prof_compute(edan__pl *c, const edan_json *root, edan_profile *p, edan_result *rc)
+static void edan__prof_compute(edan__prof_file *c, const edan_json *root, edan_profile *p, edan_result *rc)
 {
     const edan_json *arr = edan_json_get(root, "compute");
     char where[64];
@@ -9492,7 +9538,7 @@ static void edan__prof_compute(edan__pl *c, const edan_json *root, edan_profile 
         snprintf(where, sizeof where, "\"compute\"[%u]", (unsigned)i);
         edan__prof_str(c, e, "isa", where, k->isa, sizeof k->isa, rc);
         edan__prof_str(c, e, "op", where, k->op, sizeof k->op, rc);
-        k->threads = (uint32_t)edan__prof_num(c, e, "threads", where, 1, EDAN__PL_MAX_COUNT, 1, rc);
+        k->threads = (uint32_t)edan__prof_num(c, e, "threads", where, 1, EDAN__PROF_MAX_COUNT, 1, rc);
         edan__prof_stats(c, e, "GFLOPs", where, &k->median, &k->min, &k->max, rc);
         if (k->threads == 1 && k->median > p->peak_GFLOPs_1core) p->peak_GFLOPs_1core = k->median;
         if (k->threads == p->cores && k->median > p->peak_GFLOPs_all) p->peak_GFLOPs_all = k->median;
@@ -9502,7 +9548,7 @@ static void edan__prof_compute(edan__pl *c, const edan_json *root, edan_profile 
 /* "checks" (optional: profiles before it have none): an object whose
    "results" are objects each with "passed" true or false; counted. The
    figures that stayed unstable are counted from "stability". */
-static void edan__prof_checks(edan__pl *c, const edan_json *root, edan_profile *p, edan_result *rc)
+static void edan__prof_checks(edan__prof_file *c, const edan_json *root, edan_profile *p, edan_result *rc)
 {
     const edan_json *v = edan_json_get(root, "checks"), *arr;
     size_t i;
@@ -9530,7 +9576,7 @@ static void edan__prof_checks(edan__pl *c, const edan_json *root, edan_profile *
 }
 
 /* "carm_validation" (optional). */
-static void edan__prof_carm(edan__pl *c, const edan_json *root, edan_profile *p, edan_result *rc)
+static void edan__prof_carm(edan__prof_file *c, const edan_json *root, edan_profile *p, edan_result *rc)
 {
     const edan_json *arr = edan_json_get(root, "carm_validation");
     char where[64];
@@ -9542,16 +9588,16 @@ static void edan__prof_carm(edan__pl *c, const edan_json *root, edan_profile *p,
         const edan_json *e = edan_json_at(arr, i);
         snprintf(where, sizeof where, "\"carm_validation\"[%u]", (unsigned)i);
         edan__prof_str(c, e, "level", where, k->level, sizeof k->level, rc);
-        k->roof_GBps = edan__prof_num(c, e, "roof_GBps", where, 0, EDAN__PL_MAX_RATE, 0, rc);
-        k->peak_GFLOPs = edan__prof_num(c, e, "peak_GFLOPs", where, 0, EDAN__PL_MAX_RATE, 0, rc);
-        k->rms_error_pct = edan__prof_num(c, e, "rms_error_pct", where, 0, EDAN__PL_MAX_RATE, 0, rc);
+        k->roof_GBps = edan__prof_num(c, e, "roof_GBps", where, 0, EDAN__PROF_MAX_RATE, 0, rc);
+        k->peak_GFLOPs = edan__prof_num(c, e, "peak_GFLOPs", where, 0, EDAN__PROF_MAX_RATE, 0, rc);
+        k->rms_error_pct = edan__prof_num(c, e, "rms_error_pct", where, 0, EDAN__PROF_MAX_RATE, 0, rc);
     }
 }
 
 edan_result edan_profile_parse(const char *text, size_t len, const char *name, const edan_allocator *alloc,
                                edan_profile **out, char *err, size_t errlen)
 {
-    edan__pl c;
+    edan__prof_file c;
     edan_allocator a;
     edan_profile *p;
     edan_json *root = NULL;
@@ -9595,7 +9641,7 @@ edan_result edan_profile_parse(const char *text, size_t len, const char *name, c
     edan__prof_bandwidths(&c, root, p, &rc);
     edan__prof_latencies(&c, root, p, &rc);
     v = edan__prof_need(&c, root, "mlp", EDAN_JSON_OBJECT, "the profile", &rc);
-    if (v) p->mlp_m = (uint32_t)edan__prof_num(&c, v, "m", "\"mlp\"", 1, EDAN__PL_MAX_COUNT, 1, &rc);
+    if (v) p->mlp_m = (uint32_t)edan__prof_num(&c, v, "m", "\"mlp\"", 1, EDAN__PROF_MAX_COUNT, 1, &rc);
     v = edan_json_get(root, "window");    /* optional: profiles before it have none */
     if (v && rc == EDAN_OK && !edan_json_bool(edan_json_get(v, "skipped"), 0)) {
         p->window_rob = (uint32_t)edan__prof_num(&c, v, "rob", "\"window\"", 1, EDAN_WINDOW_MAX, 1, &rc);

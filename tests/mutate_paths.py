@@ -13,7 +13,7 @@ muts=[
  ("multi depth", "        md = edan__depth(md, is_mem);", "        md = edan__depth(md, 0);"),
  ("lean fast word writer", "        edan__join_word(e, 1, 0, &S, &md);\n", "\n"),
  ("block K word writer", "                else edan__join_word(e, K, k, &S[k], &d[k]);", "                else if (k) edan__join_word(e, K, k, &S[k], &d[k]);"),
- ("general feed preds", "            edan__preds_join(preds, pv, np, k, &S, &md, &best);\n        }\n        if (fw) {", "        }\n        if (fw) {"),
+ ("general feed preds", "            edan__preds_join(&ps, k, &S, &md, &best);\n        }\n        if (fw) {", "        }\n        if (fw) {"),
  ("block cross reg", "            ctx->th.cross += j == i;", "            ctx->th.cross += 0;"),
  ("block term join", "            for (te = t + st->nt, t += 2; t < te; t++) edan__join(&S, &d, F[t->slot] + t->c, md[t->slot]);", "            for (te = t + st->nt, t += 2; t < te; t++) {}"),
  ("multi fill dep", "                    if ((r = edan__fill_dep(ctx, g, &ctx->multi_fill[q], vid, pv, np, &S, &md, &best)) != EDAN_OK)\n                        return r;", "                    {}"),

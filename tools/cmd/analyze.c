@@ -701,7 +701,7 @@ static int analyze_text(analyze_state *st, analyze_input *in, char *buf, size_t 
         goto done;
     }
     pp->in = in;
-    pp->skip_unknown = st->a->skip_unknown;
+    pp->skip_unknown = st->a->cmd.skip_unknown;
     pp->first = buf;            /* at most ANALYZE_BATCH_TEXT bytes */
     pp->first_len = have;
     pthread_mutex_init(&pp->mu, NULL);
@@ -811,7 +811,7 @@ static int analyze_binary(analyze_state *st, analyze_input *in, char *buf, size_
     st->x86 = rd.isa == EDAN_ISA_X86_64;
     st->flops = rd.flops;
     st->load = rd.load;
-    if (st->x86 && (st->a->top || st->a->dot_path)) {     /* the instructions' bytes, to name them */
+    if (st->x86 && (st->a->cmd.top || st->a->cmd.dot_path)) {     /* the instructions' bytes, to name them */
         uint32_t i, j;
         for (i = 0; i < rd.nblocks; i++)
             for (j = 0; j < rd.blocks[i].n; j++)
@@ -940,12 +940,12 @@ static int analyze_x86_line(analyze_state *st, analyze_x86 *x, const char *line,
     snprintf(x->text, sizeof x->text, "%.*s", (int)(e - line < 120 ? e - line : 120), line);
     if (x86_decode(bytes, nb, pc, &x->d, whybuf, sizeof whybuf) != EDAN_OK || x->d.in.length != nb) {
         if (x->d.in.length != nb && whybuf[0] == 0) snprintf(whybuf, sizeof whybuf, "the bytes are not one instruction");
-        if (!st->a->skip_unknown) { *why = whybuf; return -1; }
+        if (!st->a->cmd.skip_unknown) { *why = whybuf; return -1; }
         st->skipped++;
         x->skipping = 1;
         return 0;
     }
-    if ((st->a->top || st->a->dot_path) && cli_code_add(&st->code, pc, bytes, nb)) {
+    if ((st->a->cmd.top || st->a->cmd.dot_path) && cli_code_add(&st->code, pc, bytes, nb)) {
         *why = "out of memory";
         return -1;
     }
@@ -1058,9 +1058,10 @@ int edan_cmd_analyze(int argc, char **argv)
     if (rc) return rc < 0 ? 2 : 0;
     cli_analysis_pick_profile(&a);
     {   /* no output may destroy an input or share a file with another */
-        const files_role out[] = {{"-", "the report"}, {a.timeline_path, "--timeline"}, {a.sweep_path, "--sweep"},
-                                  {a.dot_path, "--dot"}, {a.layers_path, "--layers"}};
-        const files_role in[] = {{path, "the trace"}, {a.profile_path, "the profile"}, {a.elf_path, "--elf"}};
+        const files_role out[] = {{"-", "the report"}, {a.cmd.timeline_path, "--timeline"},
+                                  {a.cmd.sweep_path, "--sweep"}, {a.cmd.dot_path, "--dot"},
+                                  {a.cmd.layers_path, "--layers"}};
+        const files_role in[] = {{path, "the trace"}, {a.cmd.profile_path, "the profile"}, {a.cmd.elf_path, "--elf"}};
         char err[600];
         if (files_check_roles(out, sizeof out / sizeof out[0], in, sizeof in / sizeof in[0], err, sizeof err)) {
             opt_err("edan analyze", "%s", err);
@@ -1087,12 +1088,12 @@ int edan_cmd_analyze(int argc, char **argv)
         edan_destroy(st.ctx);
         return 2;
     }
-    cli_progress_start(&st.prog, in.total, a.quiet);
+    cli_progress_start(&st.prog, in.total, a.cmd.quiet);
     n = analyze_read(&in, buf, 0, ANALYZE_BATCH_TEXT, NULL, 0);    /* enough to tell the format */
     if (n < 0) rc = 2;
     else if (bintrace_detect((const unsigned char *)buf, (size_t)n)) rc = analyze_binary(&st, &in, buf, (size_t)n);
     else {
-        int isa = analyze_text_head(in.path, buf, (size_t)n, &a.elf_bias);
+        int isa = analyze_text_head(in.path, buf, (size_t)n, &a.run.elf_bias);
         if (isa < 0) rc = 2;
         else if (isa == EDAN_ISA_X86_64 || (isa == ANALYZE_ISA_UNSAID && x86_text_is(buf, (size_t)n)))
             rc = analyze_x86_text(&st, &in, buf, (size_t)n);
@@ -1108,14 +1109,14 @@ int edan_cmd_analyze(int argc, char **argv)
     if (!rc) {
         if (st.skipped)
             opt_err("edan analyze", "skipped %llu lines with unknown instructions (--skip-unknown)", st.skipped);
-        if (st.load) a.elf_bias = st.load;
+        if (st.load) a.run.elf_bias = st.load;
         if (st.x86) {
-            a.flops_counted = 1;
-            a.flops = st.flops;
-            a.op_name = x86_op_name;
-            a.isa = EDAN_ISA_X86_64;
-            a.machine_insns = st.insns;
-            a.code = &st.code;
+            a.run.flops_counted = 1;
+            a.run.flops = st.flops;
+            a.run.op_name = x86_op_name;
+            a.run.isa = EDAN_ISA_X86_64;
+            a.run.machine_insns = st.insns;
+            a.run.code = &st.code;
         }
         if (cli_report(st.ctx, &a, in.path, stdout)) rc = 2;
     }

@@ -96,11 +96,9 @@ typedef struct cli_region {
     int open_at_end;            /* the run ended while it was open */
 } cli_region;
 
-/* Every analysis option of `edan analyze` / `edan trace`. */
-typedef struct cli_analysis {
-    edan_options opts;
-    edan_config configs[EDAN_MAX_CONFIGS];
-    uint32_t num_configs;       /* configurations started so far */
+/* What the command line sets: the analysis options of `edan analyze` /
+   `edan trace` (their configurations are in cli_analysis). */
+typedef struct cli_analysis_cmd {
     int json;                   /* --json */
     const char *timeline_path;  /* --timeline FILE.csv */
     const char *dot_path;       /* --dot FILE */
@@ -113,20 +111,31 @@ typedef struct cli_analysis {
     uint32_t jobs;              /* --jobs N: threads for the configurations (0: not given, the cores) */
     double alpha_add_ns;        /* --alpha-add NS: what-if at a farther memory */
     const char *sweep_path;     /* --sweep FILE.csv: bounds over added latency */
-    const char *profile_path;   /* --profile FILE: caches, alpha, m, clock of a probed machine */
+    const char *profile_path;   /* --profile FILE: caches, alpha, m, clock of a probed machine (or this
+                                   machine's own: cli_analysis_profile's own) */
     int no_profile;             /* --no-profile: not even this machine's own */
-    int profile_default;        /* profile_path is this machine's own, found without --profile */
     int remote_node;            /* --remote NODE: what-if at that NUMA node's latency; -1 = none */
     unsigned explicit_set[EDAN_MAX_CONFIGS];    /* CLI_SET_* given on the command line */
-    char provenance[EDAN_MAX_CONFIGS][384];     /* where each value came from, for the report */
-    uint32_t profile_m;         /* the profile's measured m, 0 = none */
-    edan_config profile_caches; /* the profile's cache hierarchy (no levels without a profile) */
-    char profile_cache_note[512];   /* the profile's caches taken at another size than the system reports, and why */
-    int profile_window;         /* the profile measured the window (its "window" section) */
     int window_all_m;           /* --window-all-m: the windowed schedule at every m, not the verdict's alone */
     int paper;                  /* --paper: the paper's model, no windowed schedule */
-    unsigned long profile_crc;  /* the zlib CRC-32 of the profile's bytes: which profile, for charts */
     const char *elf_path;       /* --elf PROG: --top names functions and source lines from it */
+} cli_analysis_cmd;
+
+/* What the profile (cmd.profile_path) gives, and where each configuration's
+   values came from: the command line, the profile or the defaults. */
+typedef struct cli_analysis_profile {
+    int own;                    /* cmd.profile_path is this machine's own, found without --profile */
+    char provenance[EDAN_MAX_CONFIGS][384];     /* where each value came from, for the report */
+    uint32_t m;                 /* the profile's measured m, 0 = none */
+    edan_config caches;         /* the profile's cache hierarchy (no levels without a profile) */
+    char cache_note[512];       /* the profile's caches taken at another size than the system reports, and why */
+    int window;                 /* the profile measured the window (its "window" section) */
+    unsigned long crc;          /* the zlib CRC-32 of the profile's bytes: which profile, for charts */
+} cli_analysis_profile;
+
+/* What the run found: the program, its instruction set, how it ended, what
+   the tracer met, for the report. */
+typedef struct cli_analysis_run {
     uint64_t elf_bias;          /* the program's load offset: a pc minus it is an address of the file */
     /* the front-end's instruction set: RISC-V unless a tracer says otherwise */
     int isa;                    /* EDAN_ISA_X86_64, or 0 / EDAN_ISA_RISCV64 */
@@ -143,6 +152,18 @@ typedef struct cli_analysis {
     uint64_t flops;             /* ... these; else the op histogram times edan_rv_op_flops */
     const cli_region *regions;  /* edan trace: the program's named regions, a report section each */
     size_t nregions;
+} cli_analysis_run;
+
+/* An analysis of `edan analyze` / `edan trace`: its configurations and the
+   engine's options, made (cli_analysis_finish) from what the command line
+   set and what the profile gives; then what the run found. */
+typedef struct cli_analysis {
+    edan_options opts;
+    edan_config configs[EDAN_MAX_CONFIGS];
+    uint32_t num_configs;       /* configurations started so far */
+    cli_analysis_cmd cmd;
+    cli_analysis_profile prof;
+    cli_analysis_run run;
 } cli_analysis;
 
 enum {

@@ -127,7 +127,7 @@ void cli_analysis_init(cli_analysis *a)
 {
     memset(a, 0, sizeof *a);
     a->num_configs = 1;
-    a->remote_node = -1;
+    a->cmd.remote_node = -1;
 }
 
 static int cli_parse_cache(edan_config *c, const char *spec)
@@ -208,7 +208,7 @@ static int cli_start_config(cli_analysis *a, const char *name)
     next->write_policy = EDAN_WRITE_BACK;
     next->name = name;
     memset(next->level, 0, sizeof next->level);
-    a->explicit_set[a->num_configs] = a->explicit_set[a->num_configs - 1] & ~(unsigned)CLI_SET_CACHE;
+    a->cmd.explicit_set[a->num_configs] = a->cmd.explicit_set[a->num_configs - 1] & ~(unsigned)CLI_SET_CACHE;
     a->num_configs++;
     return 0;
 }
@@ -231,7 +231,7 @@ static int cli_parse_cost(edan_config *c, const char *val)
 static int cli_apply_config(cli_analysis *a, int id, const char *val)
 {
     edan_config *c = &a->configs[a->num_configs - 1];
-    unsigned *set = &a->explicit_set[a->num_configs - 1];
+    unsigned *set = &a->cmd.explicit_set[a->num_configs - 1];
     uint64_t t;
     switch (id) {
     case CLI_OPT_CACHE:
@@ -286,48 +286,48 @@ int cli_analysis_apply(cli_analysis *a, int id, const char *val)
     case CLI_OPT_CACHE: case CLI_OPT_NO_CACHE: case CLI_OPT_ALPHA: case CLI_OPT_ALPHA0: case CLI_OPT_COST:
     case CLI_OPT_FREQ: case CLI_OPT_TAU: case CLI_OPT_WINDOW: case CLI_OPT_LQ: case CLI_OPT_SQ: case CLI_OPT_WIDTH:
         return cli_apply_config(a, id, val);
-    case CLI_OPT_WINDOW_ALL_M: a->window_all_m = 1; return 0;
+    case CLI_OPT_WINDOW_ALL_M: a->cmd.window_all_m = 1; return 0;
     case CLI_OPT_CONFIG: return cli_start_config(a, val);
     case CLI_OPT_M: return cli_parse_m(a, val);
-    case CLI_OPT_PROFILE: a->profile_path = val; return 0;
-    case CLI_OPT_NO_PROFILE: a->no_profile = 1; return 0;
-    case CLI_OPT_TIMELINE: a->timeline_path = val; return 0;
-    case CLI_OPT_DOT: a->dot_path = val; return 0;
-    case CLI_OPT_LAYERS: a->layers_path = val; return 0;
-    case CLI_OPT_SWEEP: a->sweep_path = val; return 0;
-    case CLI_OPT_ELF: a->elf_path = val; return 0;
-    case CLI_OPT_JSON: a->json = 1; return 0;
+    case CLI_OPT_PROFILE: a->cmd.profile_path = val; return 0;
+    case CLI_OPT_NO_PROFILE: a->cmd.no_profile = 1; return 0;
+    case CLI_OPT_TIMELINE: a->cmd.timeline_path = val; return 0;
+    case CLI_OPT_DOT: a->cmd.dot_path = val; return 0;
+    case CLI_OPT_LAYERS: a->cmd.layers_path = val; return 0;
+    case CLI_OPT_SWEEP: a->cmd.sweep_path = val; return 0;
+    case CLI_OPT_ELF: a->cmd.elf_path = val; return 0;
+    case CLI_OPT_JSON: a->cmd.json = 1; return 0;
     case CLI_OPT_PAPER_CACHE: a->opts.paper_cache = 1; return 0;
     case CLI_OPT_PAPER:
         a->opts.paper_cache = 1;
         a->opts.forward = EDAN_FORWARD_OFF;
-        a->paper = 1;
+        a->cmd.paper = 1;
         return 0;
     case CLI_OPT_FORWARD:
         if (opt_u32(val, 0, EDAN_FORWARD_MAX, &a->opts.forward))
             return cli_err("--forward %s: expected a number of stores, 0 (off) to %u", val, EDAN_FORWARD_MAX);
         if (!a->opts.forward) a->opts.forward = EDAN_FORWARD_OFF;
         return 0;
-    case CLI_OPT_SKIP_UNKNOWN: a->skip_unknown = 1; return 0;
-    case CLI_OPT_QUIET: a->quiet = 1; return 0;
+    case CLI_OPT_SKIP_UNKNOWN: a->cmd.skip_unknown = 1; return 0;
+    case CLI_OPT_QUIET: a->cmd.quiet = 1; return 0;
     case CLI_OPT_JOBS:
-        if (opt_u32(val, 1, 4096, &a->jobs)) return cli_err("--jobs %s: expected a number of threads, 1 to 4096", val);
+        if (opt_u32(val, 1, 4096, &a->cmd.jobs)) return cli_err("--jobs %s: expected a number of threads, 1 to 4096", val);
         return 0;
     case CLI_OPT_REMOTE:
         if (opt_u32(val, 0, 65535, &node)) return cli_err("--remote %s: expected a NUMA node number", val);
-        a->remote_node = (int)node;
+        a->cmd.remote_node = (int)node;
         return 0;
     case CLI_OPT_TOP:
-        if (opt_u32(val, 0, CLI_MAX_TOP, &a->top))
+        if (opt_u32(val, 0, CLI_MAX_TOP, &a->cmd.top))
             return cli_err("--top %s: expected a count, 0 to %u", val, CLI_MAX_TOP);
         return 0;
     case CLI_OPT_CHAIN:
-        a->chain = CLI_CHAIN_STREAM;
-        if (val && (opt_u32(val, 2, CLI_CHAIN_MAX, &a->chain)))
+        a->cmd.chain = CLI_CHAIN_STREAM;
+        if (val && (opt_u32(val, 2, CLI_CHAIN_MAX, &a->cmd.chain)))
             return cli_err("--chain=%s: expected a number of vertices, 2 to %u", val, CLI_CHAIN_MAX);
         return 0;
     case CLI_OPT_ALPHA_ADD:
-        if (opt_double(val, 0, 0, 1e9, &a->alpha_add_ns))
+        if (opt_double(val, 0, 0, 1e9, &a->cmd.alpha_add_ns))
             return cli_err("--alpha-add %s: expected nanoseconds >= 0", val);
         return 0;
     }
@@ -388,25 +388,25 @@ static int cli_apply_profile(cli_analysis *a)
     char err[512], checks[128] = "";
     uint32_t k;
     struct stat sb;
-    if (stat(a->profile_path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+    if (stat(a->cmd.profile_path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
         /* a directory of profiles, one per node (probe -o DIR/%h.json): this node's */
         static char own[4096 + 300];
         char host[256];
         files_host(host, sizeof host);
-        snprintf(own, sizeof own, "%s/%s.json", a->profile_path, host);
+        snprintf(own, sizeof own, "%s/%s.json", a->cmd.profile_path, host);
         if (access(own, R_OK) != 0)
             return cli_err("--profile %s: a directory without this node's profile %s (probe -o %s/%%h.json writes it)",
-                           a->profile_path, own, a->profile_path);
-        a->profile_path = own;
+                           a->cmd.profile_path, own, a->cmd.profile_path);
+        a->cmd.profile_path = own;
     }
     {   /* read once: the profile and which profile it is (its CRC-32, whatever its
            name later: the report says so for edan roofline) come from the same bytes */
         size_t len;
-        char *text = cli_file_read("edan", a->profile_path, &len);
+        char *text = cli_file_read("edan", a->cmd.profile_path, &len);
         edan_result r;
         if (!text) return -1;
-        r = edan_profile_parse(text, len, a->profile_path, NULL, &p, err, sizeof err);
-        a->profile_crc = crc32(0L, (const unsigned char *)text, (unsigned)len);
+        r = edan_profile_parse(text, len, a->cmd.profile_path, NULL, &p, err, sizeof err);
+        a->prof.crc = crc32(0L, (const unsigned char *)text, (unsigned)len);
         free(text);
         if (r != EDAN_OK) return cli_err("%s", err);
     }
@@ -419,7 +419,7 @@ static int cli_apply_profile(cli_analysis *a)
                  (unsigned)p->unstable_figures);
     for (k = 0; k < a->num_configs; k++) {
         edan_config *c = &a->configs[k], pc = *c;
-        unsigned ex = a->explicit_set[k];
+        unsigned ex = a->cmd.explicit_set[k];
         edan_profile_to_config(p, &pc);
         if (!(ex & CLI_SET_CACHE)) {
             memcpy(c->level, pc.level, sizeof c->level);
@@ -438,44 +438,44 @@ static int cli_apply_profile(cli_analysis *a)
             char al[96];
             if (ex & CLI_SET_ALPHA) snprintf(al, sizeof al, "option");
             else snprintf(al, sizeof al, "profile (DRAM %.1f ns at %.2f GHz)", p->dram_latency_ns, p->core_ghz);
-            snprintf(a->provenance[k], sizeof a->provenance[k], "caches: %s; alpha: %s; clock: %s; m: %s%s",
+            snprintf(a->prof.provenance[k], sizeof a->prof.provenance[k], "caches: %s; alpha: %s; clock: %s; m: %s%s",
                      ex & CLI_SET_CACHE ? "option" : "profile", al, ex & CLI_SET_FREQ ? "option" : "profile",
                      a->opts.num_m ? "option" : "profile", checks);
         }
     }
     if (p->checks_failed)
-        opt_ferr(NULL, a->profile_path, 0, "warning: %u of %u of the profile's checks against the machine's limits "
+        opt_ferr(NULL, a->cmd.profile_path, 0, "warning: %u of %u of the profile's checks against the machine's limits "
                  "failed: its figures break physics (probe --check %s lists them)", (unsigned)p->checks_failed,
-                 (unsigned)p->num_checks, a->profile_path);
-    a->profile_m = p->mlp_m;
+                 (unsigned)p->num_checks, a->cmd.profile_path);
+    a->prof.m = p->mlp_m;
     {   /* a level the profile takes at another size than hwloc reports: its reason, for the report */
         const edan_json *cs = edan_json_get(edan_profile_json(p), "caches");
         size_t i, n = 0;
-        a->profile_cache_note[0] = 0;
-        for (i = 0; i < edan_json_len(cs) && n < sizeof a->profile_cache_note; i++) {
+        a->prof.cache_note[0] = 0;
+        for (i = 0; i < edan_json_len(cs) && n < sizeof a->prof.cache_note; i++) {
             const edan_json *c = edan_json_at(cs, i);
             double size = edan_json_number(edan_json_get(c, "size_bytes"), 0);
             double eff = edan_json_number(edan_json_get(c, "effective_bytes"), size);
             if (!(size > 0 && eff > 0) || eff == size) continue;
-            n += (size_t)snprintf(a->profile_cache_note + n, sizeof a->profile_cache_note - n,
+            n += (size_t)snprintf(a->prof.cache_note + n, sizeof a->prof.cache_note - n,
                                   "%s%s taken as %.0f KiB, not the %.0f KiB %s reports (%s)", n ? "; " : "",
                                   edan_json_string(edan_json_get(c, "level"), "?"), eff / 1024, size / 1024,
                                   edan_json_string(edan_json_get(c, "source"), "the system"),
                                   edan_json_string(edan_json_get(c, "effective_source"), "measured"));
         }
     }
-    edan_profile_to_config(p, &a->profile_caches);
-    a->profile_caches.name = NULL;
-    a->profile_window = p->window_rob != 0;
+    edan_profile_to_config(p, &a->prof.caches);
+    a->prof.caches.name = NULL;
+    a->prof.window = p->window_rob != 0;
     if (!a->opts.num_m) {       /* 1, the paper's 4, and the measured m */
         a->opts.m[a->opts.num_m++] = 1;
         a->opts.m[a->opts.num_m++] = CLI_M_PAPER;
         if (p->mlp_m > 1 && p->mlp_m != CLI_M_PAPER) a->opts.m[a->opts.num_m++] = p->mlp_m;
     }
-    if (a->remote_node >= 0) {
-        double d = cli_remote_delta(p, a->profile_path, a->remote_node);
+    if (a->cmd.remote_node >= 0) {
+        double d = cli_remote_delta(p, a->cmd.profile_path, a->cmd.remote_node);
         if (d < 0) { edan_profile_free(p); return -1; }
-        a->alpha_add_ns = d;
+        a->cmd.alpha_add_ns = d;
     }
     edan_profile_free(p);
     return 0;
@@ -488,7 +488,7 @@ uint32_t cli_verdict_m(const cli_analysis *a)
     const uint32_t n = a->opts.num_m ? a->opts.num_m : (uint32_t)(sizeof dm / sizeof dm[0]);
     uint32_t j, best = 0, four = 0;
     for (j = 0; j < n; j++) {
-        if (a->profile_m > 1 && m[j] == a->profile_m) return m[j];
+        if (a->prof.m > 1 && m[j] == a->prof.m) return m[j];
         if (m[j] == CLI_M_PAPER) four = 1;
         if (m[j] > best) best = m[j];
     }
@@ -498,73 +498,79 @@ uint32_t cli_verdict_m(const cli_analysis *a)
 const char *cli_window_source(const cli_analysis *a, uint32_t k)
 {
     if (a->configs[k].window == EDAN_WINDOW_OFF) return "off";
-    if (a->explicit_set[k] & CLI_SET_WINDOW_ANY) return "option";
-    return a->profile_window ? "profile" : "default";
+    if (a->cmd.explicit_set[k] & CLI_SET_WINDOW_ANY) return "option";
+    return a->prof.window ? "profile" : "default";
 }
 
 /* This machine's own profile (files_own_profile_find says where). */
 void cli_analysis_pick_profile(cli_analysis *a)
 {
     static char found[4096 + 300];
-    if (a->profile_path || a->no_profile || a->profile_default) return;
+    if (a->cmd.profile_path || a->cmd.no_profile || a->prof.own) return;
     if (files_own_profile_find(found, sizeof found) == 0) {
-        a->profile_path = found;
-        a->profile_default = 1;
+        a->cmd.profile_path = found;
+        a->prof.own = 1;
     }
 }
 
 int cli_analysis_finish(cli_analysis *a)
 {
     uint32_t k;
-    if (a->no_profile && a->profile_path) return cli_err("--no-profile and --profile %s: give one", a->profile_path);
+    if (a->cmd.no_profile && a->cmd.profile_path)
+        return cli_err("--no-profile and --profile %s: give one", a->cmd.profile_path);
     cli_analysis_pick_profile(a);
-    if (a->elf_path) {
+    if (a->cmd.elf_path) {
         cli_syms sy;
         const char *why = NULL;
-        if (cli_syms_open(&sy, a->elf_path, 0, &why)) return cli_err("--elf %s: %s", a->elf_path, why);
+        if (cli_syms_open(&sy, a->cmd.elf_path, 0, &why)) return cli_err("--elf %s: %s", a->cmd.elf_path, why);
         cli_syms_close(&sy);
     }
-    if (a->remote_node >= 0 && !a->profile_path) return cli_err("--remote needs --profile");
-    if (a->profile_path && cli_apply_profile(a)) return -1;
-    for (k = 0; k < a->num_configs && !a->profile_path; k++)
-        snprintf(a->provenance[k], sizeof a->provenance[k], "caches: %s; alpha: %s; clock: %s; m: %s",
-                 a->configs[k].num_levels ? "option" : "none", a->explicit_set[k] & CLI_SET_ALPHA ? "option" : "default",
-                 a->explicit_set[k] & CLI_SET_FREQ ? "option" : "default", a->opts.num_m ? "option" : "default");
-    if (a->timeline_path) {
+    if (a->cmd.remote_node >= 0 && !a->cmd.profile_path) return cli_err("--remote needs --profile");
+    if (a->cmd.profile_path && cli_apply_profile(a)) return -1;
+    for (k = 0; k < a->num_configs && !a->cmd.profile_path; k++)
+        snprintf(a->prof.provenance[k], sizeof a->prof.provenance[k], "caches: %s; alpha: %s; clock: %s; m: %s",
+                 a->configs[k].num_levels ? "option" : "none",
+                 a->cmd.explicit_set[k] & CLI_SET_ALPHA ? "option" : "default",
+                 a->cmd.explicit_set[k] & CLI_SET_FREQ ? "option" : "default", a->opts.num_m ? "option" : "default");
+    if (a->cmd.timeline_path) {
         for (k = 0; k < a->num_configs; k++)
             if (!a->configs[k].tau) return cli_err("--timeline needs --tau (in every configuration)");
     }
-    if ((a->timeline_path && cli_output_check(a->timeline_path)) || (a->dot_path && cli_output_check(a->dot_path)) ||
-        (a->sweep_path && cli_output_check(a->sweep_path)) || (a->layers_path && cli_output_check(a->layers_path)))
+    if ((a->cmd.timeline_path && cli_output_check(a->cmd.timeline_path)) ||
+        (a->cmd.dot_path && cli_output_check(a->cmd.dot_path)) ||
+        (a->cmd.sweep_path && cli_output_check(a->cmd.sweep_path)) ||
+        (a->cmd.layers_path && cli_output_check(a->cmd.layers_path)))
         return -1;
     /* the windowed schedule: none in the paper's model; at the verdict's m */
-    for (k = 0; k < a->num_configs && a->paper; k++) a->configs[k].window = EDAN_WINDOW_OFF;
-    a->opts.window_m = a->window_all_m ? 0 : cli_verdict_m(a);
+    for (k = 0; k < a->num_configs && a->cmd.paper; k++) a->configs[k].window = EDAN_WINDOW_OFF;
+    a->opts.window_m = a->cmd.window_all_m ? 0 : cli_verdict_m(a);
     for (k = 0; k < a->num_configs; k++) {
-        size_t len = strlen(a->provenance[k]);
-        snprintf(a->provenance[k] + len, sizeof a->provenance[k] - len, "; cache rule: %s",
+        size_t len = strlen(a->prof.provenance[k]);
+        snprintf(a->prof.provenance[k] + len, sizeof a->prof.provenance[k] - len, "; cache rule: %s",
                  !a->configs[k].num_levels ? "none (no cache)"
                  : a->opts.paper_cache ? "the paper's (--paper-cache: no fill edges, bytes = access sizes)"
                                        : "fill dependencies (a hit waits for the miss that filled its line)");
-        len = strlen(a->provenance[k]);
+        len = strlen(a->prof.provenance[k]);
         if (a->opts.forward == EDAN_FORWARD_OFF)
-            snprintf(a->provenance[k] + len, sizeof a->provenance[k] - len, "; forwarding: off");
+            snprintf(a->prof.provenance[k] + len, sizeof a->prof.provenance[k] - len, "; forwarding: off");
         else
-            snprintf(a->provenance[k] + len, sizeof a->provenance[k] - len,
+            snprintf(a->prof.provenance[k] + len, sizeof a->prof.provenance[k] - len,
                      "; forwarding: the last %u stores and stack slots",
                      a->opts.forward ? a->opts.forward : EDAN_FORWARD_DEFAULT);
-        len = strlen(a->provenance[k]);
-        snprintf(a->provenance[k] + len, sizeof a->provenance[k] - len, "; window: %s", cli_window_source(a, k));
+        len = strlen(a->prof.provenance[k]);
+        snprintf(a->prof.provenance[k] + len, sizeof a->prof.provenance[k] - len, "; window: %s",
+                 cli_window_source(a, k));
     }
     a->opts.num_configs = a->num_configs;
     a->opts.configs = a->configs;
-    a->opts.jobs = a->jobs ? a->jobs : cli_cores();
+    a->opts.jobs = a->cmd.jobs ? a->cmd.jobs : cli_cores();
     if (a->opts.jobs > a->num_configs) a->opts.jobs = a->num_configs;
-    if (a->chain && !a->top) return cli_err("--chain needs --top N: it gives each of the N instructions its part of the chain");
-    a->opts.hotspots = a->top ? 1 : 0;
-    a->opts.chain = a->chain == CLI_CHAIN_STREAM;
-    a->opts.dot_max_vertices = a->chain == CLI_CHAIN_STREAM ? 0 : a->chain;
-    if (a->dot_path && a->opts.dot_max_vertices < CLI_DOT_LIMIT) a->opts.dot_max_vertices = CLI_DOT_LIMIT;
+    if (a->cmd.chain && !a->cmd.top)
+        return cli_err("--chain needs --top N: it gives each of the N instructions its part of the chain");
+    a->opts.hotspots = a->cmd.top ? 1 : 0;
+    a->opts.chain = a->cmd.chain == CLI_CHAIN_STREAM;
+    a->opts.dot_max_vertices = a->cmd.chain == CLI_CHAIN_STREAM ? 0 : a->cmd.chain;
+    if (a->cmd.dot_path && a->opts.dot_max_vertices < CLI_DOT_LIMIT) a->opts.dot_max_vertices = CLI_DOT_LIMIT;
     return 0;
 }
 

@@ -343,8 +343,9 @@ static int cli_func_demangle(cli_func *f)
     return 0;
 }
 
-static int cli_funcs_add(cli_func **v, size_t *n, size_t *cap, const char *name, uint64_t value, uint64_t size,
-                         int ifunc, int local)
+/* A copy of `like` (its name copied; nothing demangled yet) added to
+   v[0 .. *n), of room *cap. 0, or -1 when out of memory. */
+static int cli_funcs_add(cli_func **v, size_t *n, size_t *cap, const cli_func *like)
 {
     cli_func *f;
     cli_func *nv = (cli_func *)cli_grow(*v, cap, *n, sizeof **v, 256);
@@ -352,11 +353,11 @@ static int cli_funcs_add(cli_func **v, size_t *n, size_t *cap, const char *name,
     *v = nv;
     f = &nv[*n];
     memset(f, 0, sizeof *f);
-    if (!(f->name = strdup(name))) return -1;
-    f->value = value;
-    f->size = size;
-    f->ifunc = ifunc;
-    f->local = local;
+    if (!(f->name = strdup(like->name))) return -1;
+    f->value = like->value;
+    f->size = like->size;
+    f->ifunc = like->ifunc;
+    f->local = like->local;
     (*n)++;
     return cli_func_demangle(f);
 }
@@ -439,20 +440,23 @@ static int syms_read_functions(Elf *e, Elf64_Word want, int defined, int imports
         cnt = sh.sh_size / sh.sh_entsize;
         for (k = 0; k < cnt; k++) {
             GElf_Sym sym;
-            const char *nm;
+            cli_func fn;
             int type, undef;
             if (!gelf_getsym(d, (int)k, &sym)) continue;
             type = GELF_ST_TYPE(sym.st_info);
             if (type != STT_FUNC && type != STT_GNU_IFUNC) continue;
-            nm = elf_strptr(e, sh.sh_link, sym.st_name);
-            if (!nm || !*nm) continue;
+            memset(&fn, 0, sizeof fn);
+            fn.name = elf_strptr(e, sh.sh_link, sym.st_name);
+            if (!fn.name || !*fn.name) continue;
             undef = sym.st_shndx == SHN_UNDEF;
             if (undef && imports) {
-                if (cli_funcs_add(&fs->imports, &fs->nimports, icap, nm, 0, 0, 0, 0)) return -1;
+                if (cli_funcs_add(&fs->imports, &fs->nimports, icap, &fn)) return -1;
             } else if (!undef && defined && sym.st_value != 0) {
-                if (cli_funcs_add(&fs->f, &fs->n, cap, nm, sym.st_value, sym.st_size, type == STT_GNU_IFUNC,
-                                  GELF_ST_BIND(sym.st_info) == STB_LOCAL))
-                    return -1;
+                fn.value = sym.st_value;
+                fn.size = sym.st_size;
+                fn.ifunc = type == STT_GNU_IFUNC;
+                fn.local = GELF_ST_BIND(sym.st_info) == STB_LOCAL;
+                if (cli_funcs_add(&fs->f, &fs->n, cap, &fn)) return -1;
             }
         }
     }

@@ -184,63 +184,6 @@ typedef struct x86_memop {
     uint8_t flags;      /* its vertices' EDAN_INSN_STACK (a stack slot), EDAN_INSN_LOCKED (a locked load) */
 } x86_memop;
 
-static void x86_why(char *why, size_t whylen, const char *fmt, const char *m)
-{
-    if (why && whylen) snprintf(why, whylen, fmt, m);
-}
-
-/* A vertex of the instruction being cracked: role, class, registers. 0, or
-   -1 when they do not fit (*why set). */
-static int x86_vertex(x86_decoded *out, int role, uint8_t cls, const x86_set *src, const x86_set *dst, const char *m,
-                      char *why, size_t whylen)
-{
-    bintrace_uop *u;
-    uint32_t k;
-    if (out->nuop >= X86_MAX_UOPS) {
-        x86_why(why, whylen, "%s: more vertices than an instruction is cracked into", m);
-        return -1;
-    }
-    if (src->n > EDAN_MAX_SRC || dst->n > EDAN_MAX_DST) {
-        if (why && whylen)
-            snprintf(why, whylen, "%s: more registers than a vertex holds (%d read, %d written)", m, EDAN_MAX_SRC,
-                     EDAN_MAX_DST);
-        return -1;
-    }
-    u = &out->uop[out->nuop++];
-    memset(u, 0, sizeof *u);
-    u->in.pc = out->in.pc;
-    u->in.flags = EDAN_INSN_HAS_PC;
-    u->in.length = out->in.length;
-    u->in.op = out->in.op + (uint32_t)role * X86_OP_ROLE;
-    u->in.cls = cls;
-    for (k = 0; k < src->n; k++) u->in.src[u->in.nsrc++] = src->r[k];
-    for (k = 0; k < dst->n; k++) u->in.dst[u->in.ndst++] = dst->r[k];
-    return 0;
-}
-
-/* A load or store vertex of memory operand mo. */
-static int x86_mem_vertex(x86_decoded *out, const x86_memop *mo, int kind, const x86_set *src, const x86_set *dst,
-                          const char *m, char *why, size_t whylen)
-{
-    bintrace_uop *u;
-    if (x86_vertex(out, kind == EDAN_MEM_LOAD ? X86_UOP_LOAD : X86_UOP_STORE,
-                   kind == EDAN_MEM_LOAD ? EDAN_CLASS_LOAD : EDAN_CLASS_STORE, src, dst, m, why, whylen))
-        return -1;
-    u = &out->uop[out->nuop - 1];
-    u->in.mem = (uint8_t)kind;
-    u->in.flags |= (uint8_t)(mo->flags & (kind == EDAN_MEM_LOAD ? EDAN_INSN_STACK | EDAN_INSN_LOCKED : EDAN_INSN_STACK));
-    u->bytes = (uint32_t)mo->size * mo->count;
-    u->exact = mo->count == 1 && !mo->masked && mo->size <= EDAN_MAX_ACCESS;
-    u->at_most = mo->masked;
-    if (out->state) {       /* a state save's size depends on the state enabled: whatever it makes */
-        u->bytes = UINT32_MAX;
-        u->exact = 0;
-        u->at_most = 1;
-    }
-    u->in.size = (uint16_t)(mo->size <= EDAN_MAX_ACCESS ? mo->size : EDAN_MAX_ACCESS);
-    return 0;
-}
-
 /* An instruction being decoded, stage by stage: Zydis's view of it, then
    the registers it reads and writes and its memory operands
    (x86_operands, x86_implicit), its accesses (x86_accesses), its
@@ -257,6 +200,63 @@ typedef struct x86_parse {
     char *why;
     size_t whylen;
 } x86_parse;
+
+static void x86_why(char *why, size_t whylen, const char *fmt, const char *m)
+{
+    if (why && whylen) snprintf(why, whylen, fmt, m);
+}
+
+/* A vertex of the instruction being cracked (P): role, class, registers.
+   0, or -1 when they do not fit (P->why set). */
+static int x86_vertex(x86_decoded *out, int role, uint8_t cls, const x86_set *src, const x86_set *dst,
+                      const x86_parse *P)
+{
+    bintrace_uop *u;
+    uint32_t k;
+    if (out->nuop >= X86_MAX_UOPS) {
+        x86_why(P->why, P->whylen, "%s: more vertices than an instruction is cracked into", P->m);
+        return -1;
+    }
+    if (src->n > EDAN_MAX_SRC || dst->n > EDAN_MAX_DST) {
+        if (P->why && P->whylen)
+            snprintf(P->why, P->whylen, "%s: more registers than a vertex holds (%d read, %d written)", P->m,
+                     EDAN_MAX_SRC, EDAN_MAX_DST);
+        return -1;
+    }
+    u = &out->uop[out->nuop++];
+    memset(u, 0, sizeof *u);
+    u->in.pc = out->in.pc;
+    u->in.flags = EDAN_INSN_HAS_PC;
+    u->in.length = out->in.length;
+    u->in.op = out->in.op + (uint32_t)role * X86_OP_ROLE;
+    u->in.cls = cls;
+    for (k = 0; k < src->n; k++) u->in.src[u->in.nsrc++] = src->r[k];
+    for (k = 0; k < dst->n; k++) u->in.dst[u->in.ndst++] = dst->r[k];
+    return 0;
+}
+
+/* A load or store vertex of memory operand mo. */
+static int x86_mem_vertex(x86_decoded *out, const x86_memop *mo, int kind, const x86_set *src, const x86_set *dst,
+                          const x86_parse *P)
+{
+    bintrace_uop *u;
+    if (x86_vertex(out, kind == EDAN_MEM_LOAD ? X86_UOP_LOAD : X86_UOP_STORE,
+                   kind == EDAN_MEM_LOAD ? EDAN_CLASS_LOAD : EDAN_CLASS_STORE, src, dst, P))
+        return -1;
+    u = &out->uop[out->nuop - 1];
+    u->in.mem = (uint8_t)kind;
+    u->in.flags |= (uint8_t)(mo->flags & (kind == EDAN_MEM_LOAD ? EDAN_INSN_STACK | EDAN_INSN_LOCKED : EDAN_INSN_STACK));
+    u->bytes = (uint32_t)mo->size * mo->count;
+    u->exact = mo->count == 1 && !mo->masked && mo->size <= EDAN_MAX_ACCESS;
+    u->at_most = mo->masked;
+    if (out->state) {       /* a state save's size depends on the state enabled: whatever it makes */
+        u->bytes = UINT32_MAX;
+        u->exact = 0;
+        u->at_most = 1;
+    }
+    u->in.size = (uint16_t)(mo->size <= EDAN_MAX_ACCESS ? mo->size : EDAN_MAX_ACCESS);
+    return 0;
+}
 
 /* A register operand into the reads and writes. */
 static void x86_reg_operand(x86_parse *P, const ZydisDecodedOperand *o)
@@ -479,11 +479,11 @@ static int x86_crack_leave(x86_parse *P, x86_decoded *out)
     s.n = d.n = none.n = 0;
     x86_put(&s, EDAN_X86_GPR(5));
     x86_put(&d, EDAN_X86_GPR(4));
-    if (x86_vertex(out, X86_UOP_OP, EDAN_CLASS_INT_ALU, &s, &d, P->m, P->why, P->whylen)) return -1;
+    if (x86_vertex(out, X86_UOP_OP, EDAN_CLASS_INT_ALU, &s, &d, P)) return -1;
     d.n = 0;
     x86_put(&d, EDAN_X86_GPR(5));
     P->mem[0].flags |= EDAN_INSN_STACK;     /* the pop of the rbp that push rbp saved */
-    return x86_mem_vertex(out, &P->mem[0], EDAN_MEM_LOAD, &P->mem[0].addr, &d, P->m, P->why, P->whylen);
+    return x86_mem_vertex(out, &P->mem[0], EDAN_MEM_LOAD, &P->mem[0].addr, &d, P);
 }
 
 /* An instruction with memory operands cracked: its loads (a plain load
@@ -517,12 +517,12 @@ static int x86_crack_mem(x86_parse *P, x86_decoded *out)
         d.n = 0;
         if (pure_load) d = data_w;
         else if (!P->branch) x86_put(&d, EDAN_X86_TEMP(nl));
-        if (x86_mem_vertex(out, &P->mem[i], EDAN_MEM_LOAD, &P->mem[i].addr, &d, m, P->why, P->whylen)) return -1;
+        if (x86_mem_vertex(out, &P->mem[i], EDAN_MEM_LOAD, &P->mem[i].addr, &d, P)) return -1;
         ld[nl++] = d;
     }
     if (str_split) {
         for (k = 0; k < nl; k++) x86_put(&opsrc, ld[k].r[0]);
-        if (opdst.n && x86_vertex(out, X86_UOP_OP, P->cls, &opsrc, &opdst, m, P->why, P->whylen)) return -1;
+        if (opdst.n && x86_vertex(out, X86_UOP_OP, P->cls, &opsrc, &opdst, P)) return -1;
         opsrc = ptr_r;
         opdst = ptr_w;
     } else if (pure_load) {
@@ -545,12 +545,12 @@ static int x86_crack_mem(x86_parse *P, x86_decoded *out)
             x86_put(&stval, X86_TEMP_STORE);
         }
     }
-    if (opdst.n && x86_vertex(out, X86_UOP_OP, P->cls, &opsrc, &opdst, m, P->why, P->whylen)) return -1;
+    if (opdst.n && x86_vertex(out, X86_UOP_OP, P->cls, &opsrc, &opdst, P)) return -1;
     for (i = 0; i < P->nmem; i++) {
         x86_set s = P->mem[i].addr;
         if (!P->mem[i].store) continue;
         for (k = 0; k < stval.n; k++) x86_put(&s, stval.r[k]);
-        if (x86_mem_vertex(out, &P->mem[i], EDAN_MEM_STORE, &s, &none, m, P->why, P->whylen)) return -1;
+        if (x86_mem_vertex(out, &P->mem[i], EDAN_MEM_STORE, &s, &none, P)) return -1;
     }
     return 0;
 }
@@ -564,14 +564,14 @@ static int x86_crack(x86_parse *P, x86_decoded *out)
     uint32_t i;
     none.n = 0;
     if (P->ins.mnemonic == ZYDIS_MNEMONIC_VZEROUPPER)
-        return x86_vertex(out, X86_UOP_OP, EDAN_CLASS_OTHER, &none, &none, P->m, P->why, P->whylen);
+        return x86_vertex(out, X86_UOP_OP, EDAN_CLASS_OTHER, &none, &none, P);
     if (P->ins.mnemonic == ZYDIS_MNEMONIC_VZEROALL) {   /* every vector register, four to a vertex */
         for (i = 0; i < 16; i += 4) {
             x86_set d;
             uint32_t k;
             d.n = 0;
             for (k = i; k < i + 4; k++) x86_put(&d, EDAN_X86_VEC(k));
-            if (x86_vertex(out, X86_UOP_OP, EDAN_CLASS_OTHER, &none, &d, P->m, P->why, P->whylen)) return -1;
+            if (x86_vertex(out, X86_UOP_OP, EDAN_CLASS_OTHER, &none, &d, P)) return -1;
         }
         return 0;
     }
@@ -580,12 +580,11 @@ static int x86_crack(x86_parse *P, x86_decoded *out)
         for (k = 0; k < 2; k++)
             for (i = 0; i < P->nmem; i++)
                 if ((k == 0 ? P->mem[i].load : P->mem[i].store) &&
-                    x86_mem_vertex(out, &P->mem[i], k == 0 ? EDAN_MEM_LOAD : EDAN_MEM_STORE, &P->mem[i].addr, &none,
-                                   P->m, P->why, P->whylen))
+                    x86_mem_vertex(out, &P->mem[i], k == 0 ? EDAN_MEM_LOAD : EDAN_MEM_STORE, &P->mem[i].addr, &none, P))
                     return -1;
-        return out->nuop ? 0 : x86_vertex(out, X86_UOP_OP, P->cls, &none, &none, P->m, P->why, P->whylen);
+        return out->nuop ? 0 : x86_vertex(out, X86_UOP_OP, P->cls, &none, &none, P);
     }
-    if (!P->nmem) return x86_vertex(out, X86_UOP_OP, P->cls, &P->reads, &P->writes, P->m, P->why, P->whylen);
+    if (!P->nmem) return x86_vertex(out, X86_UOP_OP, P->cls, &P->reads, &P->writes, P);
     return x86_crack_mem(P, out);
 }
 
@@ -615,7 +614,7 @@ edan_result x86_decode(const uint8_t *bytes, size_t avail, uint64_t pc, x86_deco
     /* a nop of any length (nop word ptr [rax+rax]) reads and writes nothing */
     if (P.ins.meta.category == ZYDIS_CATEGORY_NOP || P.ins.meta.category == ZYDIS_CATEGORY_WIDENOP) {
         in->cls = EDAN_CLASS_OTHER;
-        return x86_vertex(out, X86_UOP_OP, EDAN_CLASS_OTHER, &P.reads, &P.writes, P.m, why, whylen)
+        return x86_vertex(out, X86_UOP_OP, EDAN_CLASS_OTHER, &P.reads, &P.writes, &P)
                    ? EDAN_ERR_UNKNOWN_OP : EDAN_OK;
     }
     if (x86_operands(&P)) return EDAN_ERR_UNKNOWN_OP;

@@ -10,33 +10,33 @@
 const cli_object *cli_object_of(const cli_analysis *a, uint64_t pc)
 {
     size_t i;
-    for (i = 0; i < a->nobjects; i++)
-        if (pc >= a->objects[i].lo && pc < a->objects[i].hi) return &a->objects[i];
+    for (i = 0; i < a->run.nobjects; i++)
+        if (pc >= a->run.objects[i].lo && pc < a->run.objects[i].hi) return &a->run.objects[i];
     return NULL;
 }
 
 uint64_t cli_file_address(const cli_analysis *a, uint64_t pc)
 {
     const cli_object *o = cli_object_of(a, pc);
-    return o && !o->is_program && o->path ? pc - o->bias : pc - a->elf_bias;
+    return o && !o->is_program && o->path ? pc - o->bias : pc - a->run.elf_bias;
 }
 
 void cli_where_open(cli_where *w, const cli_analysis *a)
 {
     memset(w, 0, sizeof *w);
     w->a = a;
-    if (!a->elf_path || cli_syms_open(&w->prog, a->elf_path, a->elf_bias, &w->why)) {
+    if (!a->cmd.elf_path || cli_syms_open(&w->prog, a->cmd.elf_path, a->run.elf_bias, &w->why)) {
         memset(&w->prog, 0, sizeof w->prog);
-        if (!a->elf_path) w->why = NULL;
+        if (!a->cmd.elf_path) w->why = NULL;
     }
-    if (a->nobjects) {
-        w->objs = (cli_syms *)calloc(a->nobjects, sizeof *w->objs);
-        w->tried = (char *)calloc(a->nobjects, 1);
+    if (a->run.nobjects) {
+        w->objs = (cli_syms *)calloc(a->run.nobjects, sizeof *w->objs);
+        w->tried = (char *)calloc(a->run.nobjects, 1);
     }
 }
 
 /* Names the program or a shared object: any. */
-int cli_where_any(const cli_where *w) { return w->prog.mod || (w->objs && w->a->nobjects > 1); }
+int cli_where_any(const cli_where *w) { return w->prog.mod || (w->objs && w->a->run.nobjects > 1); }
 
 /* pc's function (demangled; NULL: none), its symbol as the file has it,
    file and line (NULL: none), and its shared object's name (NULL: the
@@ -48,7 +48,7 @@ void cli_where_at(cli_where *w, uint64_t pc, const char **fn, const char **sym, 
     cli_syms *s = &w->prog;
     *object = NULL;
     if (o && !o->is_program && o->path && w->objs && w->tried) {
-        size_t i = (size_t)(o - w->a->objects);
+        size_t i = (size_t)(o - w->a->run.objects);
         const char *why, *b = strrchr(o->path, '/');
         if (!w->tried[i]) {
             w->tried[i] = 1;
@@ -65,7 +65,7 @@ void cli_where_close(cli_where *w)
 {
     size_t i;
     cli_syms_close(&w->prog);
-    for (i = 0; w->objs && i < w->a->nobjects; i++)
+    for (i = 0; w->objs && i < w->a->run.nobjects; i++)
         if (w->tried[i]) cli_syms_close(&w->objs[i]);
     free(w->objs);
     free(w->tried);
@@ -73,7 +73,7 @@ void cli_where_close(cli_where *w)
 
 const char *cli_op_name(const cli_analysis *a, uint32_t op)
 {
-    const char *n = a && a->op_name ? a->op_name(op) : edan_rv_op_name(op);
+    const char *n = a && a->run.op_name ? a->run.op_name(op) : edan_rv_op_name(op);
     return n ? n : "unknown-op";     /* an op id of another front-end or a damaged trace: named, not NULL */
 }
 
@@ -136,13 +136,13 @@ void cli_code_free(cli_code *c)
 void cli_insn_text(const cli_analysis *a, const edan_insn *in, int role, char *buf, size_t n)
 {
     unsigned len = 0;
-    const uint8_t *b = a && a->isa == EDAN_ISA_X86_64 && (in->flags & EDAN_INSN_HAS_PC)
-                       ? cli_code_get(a->code, in->pc, &len) : NULL;
+    const uint8_t *b = a && a->run.isa == EDAN_ISA_X86_64 && (in->flags & EDAN_INSN_HAS_PC)
+                       ? cli_code_get(a->run.code, in->pc, &len) : NULL;
     size_t used;
     /* rip-relative targets at the program file's addresses, as objdump -d shows them */
     if (!b || x86_format(b, len, cli_file_address(a, in->pc), buf, n) != 0) snprintf(buf, n, "%s", cli_op_name(a, in->op));
     used = strlen(buf);
-    if (role && a && a->isa == EDAN_ISA_X86_64 && *x86_op_role(in->op))
+    if (role && a && a->run.isa == EDAN_ISA_X86_64 && *x86_op_role(in->op))
         snprintf(buf + used, n - used, " (%s)", x86_op_role(in->op));
 }
 
@@ -188,14 +188,14 @@ int cli_hot_get(edan_context *ctx, const cli_analysis *a, uint32_t k, cli_hot *t
     edan_metrics mt;
     memset(t, 0, sizeof *t);
     edan_get_hotspots(ctx, k, NULL, 0, &all);
-    if (all > a->top) all = a->top;
+    if (all > a->cmd.top) all = a->cmd.top;
     if (!(t->h = (edan_hotspot *)calloc(all ? all : 1, sizeof *t->h))) return cli_err("out of memory");
     edan_get_hotspots(ctx, k, t->h, all, &t->n);
-    if (!a->chain) return 0;
+    if (!a->cmd.chain) return 0;
     edan_get_metrics(ctx, k, &mt);
-    if (a->chain != CLI_CHAIN_STREAM && mt.N > a->chain) {
+    if (a->cmd.chain != CLI_CHAIN_STREAM && mt.N > a->cmd.chain) {
         snprintf(t->why, sizeof t->why, "the eDAG has %llu vertices, more than --chain=%u records: give --chain "
-                 "alone (streamed, at any size)", (unsigned long long)mt.N, a->chain);
+                 "alone (streamed, at any size)", (unsigned long long)mt.N, a->cmd.chain);
         return 0;
     }
     memset(&c, 0, sizeof c);

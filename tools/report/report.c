@@ -226,17 +226,17 @@ static void cli_table_settings(edan_context *ctx, const cli_analysis *a, FILE *o
     uint32_t k;
     int said = 0;
     char label[128], prof[128];
-    if (!a->profile_path && !a->no_profile) {
+    if (!a->cmd.profile_path && !a->cmd.no_profile) {
         const edan_config *c = edan_get_config(ctx, 0);
         char list[256] = "";
         size_t n = 0;
-        if (!(a->explicit_set[0] & CLI_SET_ALPHA))
+        if (!(a->cmd.explicit_set[0] & CLI_SET_ALPHA))
             n += (size_t)snprintf(list + n, sizeof list - n, "RAM latency alpha %u cycles, ", c->alpha);
-        if (!(a->explicit_set[0] & CLI_SET_FREQ))
+        if (!(a->cmd.explicit_set[0] & CLI_SET_FREQ))
             n += (size_t)snprintf(list + n, sizeof list - n, "clock %.3g GHz, ", c->freq_ghz);
         if (!a->opts.num_m) n += (size_t)snprintf(list + n, sizeof list - n, "m %u, ", cli_verdict_m(a));
-        if (!(a->explicit_set[0] & CLI_SET_CACHE)) n += (size_t)snprintf(list + n, sizeof list - n, "no cache, ");
-        if (!(a->explicit_set[0] & CLI_SET_WINDOW_ANY) && !a->paper)
+        if (!(a->cmd.explicit_set[0] & CLI_SET_CACHE)) n += (size_t)snprintf(list + n, sizeof list - n, "no cache, ");
+        if (!(a->cmd.explicit_set[0] & CLI_SET_WINDOW_ANY) && !a->cmd.paper)
             n += (size_t)snprintf(list + n, sizeof list - n, "window %u/%u/%u/%u, ", c->window, c->lq, c->sq,
                                   c->width);
         if (n >= 2 && n < sizeof list) list[n - 2] = 0;
@@ -245,9 +245,9 @@ static void cli_table_settings(edan_context *ctx, const cli_analysis *a, FILE *o
                     "given. ./probe measures them and writes this machine's profile, which every later run uses "
                     "(make run does too); --profile FILE takes another machine's.\n\n", list);
     }
-    if (a->profile_path) cli_config_label(&a->profile_caches, prof, sizeof prof);
-    for (k = 0; a->profile_path && k < edan_num_configs(ctx); k++) {
-        if (!(a->explicit_set[k] & CLI_SET_CACHE)) continue;
+    if (a->cmd.profile_path) cli_config_label(&a->prof.caches, prof, sizeof prof);
+    for (k = 0; a->cmd.profile_path && k < edan_num_configs(ctx); k++) {
+        if (!(a->cmd.explicit_set[k] & CLI_SET_CACHE)) continue;
         cli_config_label(edan_get_config(ctx, k), label, sizeof label);
         fprintf(o, "Caches [%s]: --cache, in place of the profile's whole hierarchy (%s).\n", label, prof);
         said = 1;
@@ -260,10 +260,10 @@ static void cli_table_head(edan_context *ctx, const cli_analysis *a, const char 
 {
     uint32_t k;
     char label[128];
-    if (a->isa == EDAN_ISA_X86_64)
+    if (a->run.isa == EDAN_ISA_X86_64)
         fprintf(o, "%s (x86-64): %llu instructions cracked into %llu vertices (%llu loads, %llu stores, the rest "
                 "operations; N counts the vertices), %llu register and memory edges\n\n",
-                source, (unsigned long long)a->machine_insns, (unsigned long long)mt->N,
+                source, (unsigned long long)a->run.machine_insns, (unsigned long long)mt->N,
                 (unsigned long long)mt->loads, (unsigned long long)mt->stores,
                 (unsigned long long)(mt->E - mt->fill_edges));
     else
@@ -271,14 +271,14 @@ static void cli_table_head(edan_context *ctx, const cli_analysis *a, const char 
                 "edges\n\n", source, (unsigned long long)mt->N, (unsigned long long)mt->loads,
                 (unsigned long long)mt->stores, (unsigned long long)mt->amos,
                 (unsigned long long)(mt->E - mt->fill_edges));
-    if (a->job) fprintf(o, "Rank %ld of %ld, on %s.\n\n", a->job->rank, a->job->size, a->job->host);
-    if (a->partial)
+    if (a->run.job) fprintf(o, "Rank %ld of %ld, on %s.\n\n", a->run.job->rank, a->run.job->size, a->run.job->host);
+    if (a->run.partial)
         fprintf(o, "PARTIAL: the run ended early (%s): this report covers what was analysed until then.\n\n",
-                a->partial);
-    if (a->tracer) cli_table_tracer(a->tracer, o);
-    if (a->sampled) {       /* the windows' counts are the first configuration's */
+                a->run.partial);
+    if (a->run.tracer) cli_table_tracer(a->run.tracer, o);
+    if (a->run.sampled) {       /* the windows' counts are the first configuration's */
         cli_config_label(edan_get_config(ctx, 0), label, sizeof label);
-        cli_table_sampled(a->sampled, cli_verdict_m(a), edan_num_configs(ctx) > 1 ? label : NULL, o);
+        cli_table_sampled(a->run.sampled, cli_verdict_m(a), edan_num_configs(ctx) > 1 ? label : NULL, o);
     }
     for (k = 0; k < edan_num_configs(ctx); k++) {
         cli_verdict v;
@@ -363,15 +363,15 @@ static void cli_table_bounds(edan_context *ctx, const cli_analysis *a, int w, FI
         CLI_ROW_D("  T layered (cycles)", b[k].T_layered, "%.1f");
         CLI_ROW_D("  T upper (cycles)", b[k].T_upper, "%.1f");
     }
-    if (!(a->alpha_add_ns > 0)) return;
-    fprintf(o, "\nWhat-if: RAM latency + %g ns\n", a->alpha_add_ns);
-    CLI_ROW_D("alpha far (cycles)", cli_far_alpha(edan_get_config(ctx, k), a->alpha_add_ns), "%.1f");
+    if (!(a->cmd.alpha_add_ns > 0)) return;
+    fprintf(o, "\nWhat-if: RAM latency + %g ns\n", a->cmd.alpha_add_ns);
+    CLI_ROW_D("alpha far (cycles)", cli_far_alpha(edan_get_config(ctx, k), a->cmd.alpha_add_ns), "%.1f");
     for (j = 0; j < num_m; j++) {
         uint32_t m = cli_m_at(a, j);
         edan_bounds nb[EDAN_MAX_CONFIGS], fb[EDAN_MAX_CONFIGS];
         for (k = 0; k < K; k++) {
             edan_get_bounds(ctx, k, m, &nb[k]);
-            edan_get_bounds_at(ctx, k, m, cli_far_alpha(edan_get_config(ctx, k), a->alpha_add_ns), &fb[k]);
+            edan_get_bounds_at(ctx, k, m, cli_far_alpha(edan_get_config(ctx, k), a->cmd.alpha_add_ns), &fb[k]);
         }
         fprintf(o, "  m = %u\n", m);
         {   /* the window's slope first, where it ran at this m ("-": not here) */
@@ -380,7 +380,7 @@ static void cli_table_bounds(edan_context *ctx, const cli_analysis *a, int w, FI
             for (k = 0; k < K; k++) any |= has[k] = cli_window_at(ctx, a, k, m, &wd[k]);
             if (any) {
                 for (k = 0; k < K; k++)
-                    d[k] = (double)wd[k].lambda * (cli_far_alpha(edan_get_config(ctx, k), a->alpha_add_ns) -
+                    d[k] = (double)wd[k].lambda * (cli_far_alpha(edan_get_config(ctx, k), a->cmd.alpha_add_ns) -
                                                    (double)edan_get_config(ctx, k)->alpha);
                 cli_row_where(o, "  + lambda_window x d-alpha", d, has, K, "%.1f", w);
             }
@@ -399,19 +399,20 @@ static void cli_table_provenance(edan_context *ctx, const cli_analysis *a, FILE 
     uint32_t k;
     char label[128];
     fprintf(o, "\nWhere the values come from");
-    if (a->profile_path)
-        fprintf(o, " (profile %s%s, measured m = %u)", a->profile_path,
-                a->profile_default ? ": this machine's own, used without --profile; --no-profile to go without" : "",
-                a->profile_m);
+    if (a->cmd.profile_path)
+        fprintf(o, " (profile %s%s, measured m = %u)", a->cmd.profile_path,
+                a->prof.own ? ": this machine's own, used without --profile; --no-profile to go without" : "",
+                a->prof.m);
     fprintf(o, ":\n");
-    if (a->tracer)
-        fprintf(o, "  the program's addresses: %s\n", a->tracer->aslr ? "randomised by the system (--aslr): caches may see "
-                "other sets in another run" : "the same in every run (address randomisation off; --aslr keeps it)");
-    if (a->profile_cache_note[0]) fprintf(o, "  the profile's caches: %s\n", a->profile_cache_note);
+    if (a->run.tracer)
+        fprintf(o, "  the program's addresses: %s\n",
+                a->run.tracer->aslr ? "randomised by the system (--aslr): caches may see other sets in another run"
+                                    : "the same in every run (address randomisation off; --aslr keeps it)");
+    if (a->prof.cache_note[0]) fprintf(o, "  the profile's caches: %s\n", a->prof.cache_note);
     for (k = 0; k < edan_num_configs(ctx); k++) {
         const edan_config *c = edan_get_config(ctx, k);
         cli_config_label(c, label, sizeof label);
-        fprintf(o, "  %s:\n    %s\n", label, a->provenance[k]);
+        fprintf(o, "  %s:\n    %s\n", label, a->prof.provenance[k]);
         if (c->tau && c->tau != a->configs[k].tau)
             fprintf(o, "    timeline: tau %llu cycles (--tau %llu would need more than the bins allowed; each "
                        "doubling keeps every other bin)\n",
@@ -450,9 +451,9 @@ static int cli_table_hotspots(edan_context *ctx, const cli_analysis *a, uint32_t
         cli_hot_key(a, &h[q], key, sizeof key);
         if ((int)strlen(key) > kw) kw = (int)strlen(key);
     }
-    fprintf(o, "\nTop %u memory instructions by chained accesses [%s]:\n", a->top, label);
+    fprintf(o, "\nTop %u memory instructions by chained accesses [%s]:\n", a->cmd.top, label);
     fprintf(o, "  %-*s %12s %12s %12s %8s%s  %s\n", kw, "instruction",
-            a->isa == EDAN_ISA_X86_64 ? "accesses" : "executed", "mem vertices", "chained", "max md",
+            a->run.isa == EDAN_ISA_X86_64 ? "accesses" : "executed", "mem vertices", "chained", "max md",
             t.chain ? "    chain" : "", cli_where_any(w) ? "where" : "");
     for (q = 0; q < t.n; q++) {
         cli_table_where(w, &h[q], where, sizeof where);
@@ -464,7 +465,7 @@ static int cli_table_hotspots(edan_context *ctx, const cli_analysis *a, uint32_t
     }
     if (t.chain) fprintf(o, "  (chain: the instruction's accesses among the D = %llu of the critical chain)\n",
                          (unsigned long long)mt->D);
-    else if (a->chain) fprintf(o, "  (no critical chain: %s)\n", t.why);
+    else if (a->cmd.chain) fprintf(o, "  (no critical chain: %s)\n", t.why);
     cli_hot_free(&t);
     return 0;
 }
@@ -474,8 +475,8 @@ static int cli_table_hotspots(edan_context *ctx, const cli_analysis *a, uint32_t
 static void cli_report_regions(const cli_analysis *a, FILE *o)
 {
     size_t i;
-    for (i = 0; i < a->nregions; i++) {
-        const cli_region *r = &a->regions[i];
+    for (i = 0; i < a->run.nregions; i++) {
+        const cli_region *r = &a->run.regions[i];
         cli_analysis ra = cli_region_analysis(a, r);
         uint32_t k, K = edan_num_configs(r->ctx);
         edan_metrics mt[EDAN_MAX_CONFIGS];
@@ -504,7 +505,7 @@ static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char
     cli_table_metrics(ctx, a, mt, w, o);
     cli_table_bounds(ctx, a, w, o);
     cli_table_provenance(ctx, a, o);
-    if (a->top) {
+    if (a->cmd.top) {
         cli_where where;
         cli_where_open(&where, a);
         for (k = 0; k < K; k++)
@@ -512,8 +513,8 @@ static int cli_report_table(edan_context *ctx, const cli_analysis *a, const char
                 cli_where_close(&where);
                 return -1;
             }
-        if (a->elf_path && !where.prog.mod)
-            fprintf(o, "(no function names: %s: %s)\n", a->elf_path, where.why ? where.why : "error");
+        if (a->cmd.elf_path && !where.prog.mod)
+            fprintf(o, "(no function names: %s: %s)\n", a->cmd.elf_path, where.why ? where.why : "error");
         cli_where_close(&where);
     }
     cli_report_threads(ctx, o);
@@ -531,7 +532,7 @@ int cli_report(edan_context *ctx, const cli_analysis *a, const char *source, FIL
         if (edan_get_config(ctx, k)->tau && edan_get_timeline(ctx, k, &bins, &nb) != EDAN_OK)
             return cli_err("timeline: %s", edan_error(ctx));
     }
-    rc = a->json ? cli_report_json(ctx, a, source, out) : cli_report_table(ctx, a, source, out);
+    rc = a->cmd.json ? cli_report_json(ctx, a, source, out) : cli_report_table(ctx, a, source, out);
     if (!rc) rc = cli_write_files(ctx, a);
     fflush(out);
     return rc;

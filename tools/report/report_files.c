@@ -41,7 +41,7 @@ static int cli_write_timeline(edan_context *ctx, const cli_analysis *a)
             return cli_err("timeline: %s", edan_error(ctx));
         if (nb[k] > rows) rows = nb[k];
     }
-    if (cli_file_open(&cf, a->timeline_path)) return -1;
+    if (cli_file_open(&cf, a->cmd.timeline_path)) return -1;
     fprintf(cf.f, "phase");
     for (k = 0; k < K; k++) {
         cli_config_label(edan_get_config(ctx, k), label, sizeof label);
@@ -76,7 +76,7 @@ static int cli_write_layers(edan_context *ctx, const cli_analysis *a)
     cli_file cf;
     uint32_t k, K = edan_num_configs(ctx);
     uint64_t D[EDAN_MAX_CONFIGS], Dmax = 0, i, j;
-    const char *dot = strrchr(a->layers_path, '.');
+    const char *dot = strrchr(a->cmd.layers_path, '.');
     int csv = dot && !strcmp(dot, ".csv");
     char label[128];
     for (k = 0; k < K; k++) {
@@ -85,7 +85,7 @@ static int cli_write_layers(edan_context *ctx, const cli_analysis *a)
         D[k] = mt.D;
         if (D[k] > Dmax) Dmax = D[k];
     }
-    if (cli_file_open(&cf, a->layers_path)) return -1;
+    if (cli_file_open(&cf, a->cmd.layers_path)) return -1;
     if (csv) {
         fprintf(cf.f, "layer");
         for (k = 0; k < K; k++) {
@@ -131,12 +131,12 @@ static int cli_write_dot(edan_context *ctx, const cli_analysis *a)
     edan_get_metrics(ctx, 0, &mt);
     if (mt.N > CLI_DOT_LIMIT)   /* --chain=VERTICES records more of the graph than a drawing takes */
         return cli_err("--dot %s: the eDAG has more than %u vertices; DOT output is limited to small graphs",
-                       a->dot_path, CLI_DOT_LIMIT);
-    if (cli_file_open(&cf, a->dot_path)) return -1;
+                       a->cmd.dot_path, CLI_DOT_LIMIT);
+    if (cli_file_open(&cf, a->cmd.dot_path)) return -1;
     r = edan_write_dot(ctx, 0, cli_dot_write, cf.f, cli_dot_label, (void *)a);
     if (r != EDAN_OK) {
         files_out_discard(&cf);
-        return cli_err("--dot %s: %s", a->dot_path, edan_error(ctx));
+        return cli_err("--dot %s: %s", a->cmd.dot_path, edan_error(ctx));
     }
     return cli_file_close(&cf);
 }
@@ -147,7 +147,7 @@ static int cli_write_sweep(edan_context *ctx, const cli_analysis *a)
     uint32_t k, j, K = edan_num_configs(ctx);
     int ns;
     char label[128];
-    if (cli_file_open(&cf, a->sweep_path)) return -1;
+    if (cli_file_open(&cf, a->cmd.sweep_path)) return -1;
     /* T_window_lower: the windowed schedule's time along today's critical
        path at the far latency, c + lambda_window x alpha (its time is a
        maximum of such lines: at least this); empty where it did not run */
@@ -182,9 +182,9 @@ static int cli_write_sweep(edan_context *ctx, const cli_analysis *a)
 int cli_write_files(edan_context *ctx, const cli_analysis *a)
 {
     int rc = 0;
-    if (!rc && a->timeline_path) rc = cli_write_timeline(ctx, a);
-    if (!rc && a->dot_path) rc = cli_write_dot(ctx, a);
-    if (!rc && a->layers_path) rc = cli_write_layers(ctx, a);
-    if (!rc && a->sweep_path) rc = cli_write_sweep(ctx, a);
+    if (!rc && a->cmd.timeline_path) rc = cli_write_timeline(ctx, a);
+    if (!rc && a->cmd.dot_path) rc = cli_write_dot(ctx, a);
+    if (!rc && a->cmd.layers_path) rc = cli_write_layers(ctx, a);
+    if (!rc && a->cmd.sweep_path) rc = cli_write_sweep(ctx, a);
     return rc;
 }

@@ -141,40 +141,40 @@ static void cli_json_header(jw *w, const cli_analysis *a, const char *source)
     jw_row(w);
     jw_str(w, "source", source);
     jw_row(w);
-    if (a->isa == EDAN_ISA_X86_64) {
+    if (a->run.isa == EDAN_ISA_X86_64) {
         jw_str(w, "isa", "x86-64");
         jw_str(w, "vertices", "micro-operations");
-        jw_uint(w, "machine_instructions", a->machine_insns);
+        jw_uint(w, "machine_instructions", a->run.machine_insns);
     } else {
         jw_str(w, "isa", "riscv64");
         jw_str(w, "vertices", "instructions");
     }
-    if (a->elf_path && a->top) {    /* the program whose symbols and lines name the hotspots */
+    if (a->cmd.elf_path && a->cmd.top) {    /* the program whose symbols and lines name the hotspots */
         jw_row(w);
-        jw_str(w, "elf", a->elf_path);
+        jw_str(w, "elf", a->cmd.elf_path);
     }
     jw_row(w);
-    jw_bool(w, "partial", a->partial != NULL);
-    if (a->job) {
+    jw_bool(w, "partial", a->run.partial != NULL);
+    if (a->run.job) {
         jw_row(w);
         jw_obj_as(w, "job", JW_INLINE);
-        jw_int(w, "rank", a->job->rank);
-        jw_int(w, "size", a->job->size);
-        jw_str(w, "host", a->job->host);
-        jw_str(w, "launcher", a->job->var ? a->job->var : "");
-        jw_str(w, "command", a->job->command ? a->job->command : "");
+        jw_int(w, "rank", a->run.job->rank);
+        jw_int(w, "size", a->run.job->size);
+        jw_str(w, "host", a->run.job->host);
+        jw_str(w, "launcher", a->run.job->var ? a->run.job->var : "");
+        jw_str(w, "command", a->run.job->command ? a->run.job->command : "");
         jw_end_obj(w);
     }
-    if (a->partial) jw_str(w, "partial_reason", a->partial);
-    if (a->tracer) cli_json_tracer(w, a->tracer);
-    if (a->sampled) cli_json_sampled(w, a->sampled, cli_verdict_m(a));
-    if (a->profile_path) {
+    if (a->run.partial) jw_str(w, "partial_reason", a->run.partial);
+    if (a->run.tracer) cli_json_tracer(w, a->run.tracer);
+    if (a->run.sampled) cli_json_sampled(w, a->run.sampled, cli_verdict_m(a));
+    if (a->cmd.profile_path) {
         jw_row(w);
-        jw_str(w, "profile", a->profile_path);
-        jw_uint(w, "profile_m", a->profile_m);
-        jw_bool(w, "profile_default", a->profile_default);
-        if (a->profile_cache_note[0]) jw_str(w, "profile_caches", a->profile_cache_note);
-        snprintf(crc, sizeof crc, "%08lx", a->profile_crc);
+        jw_str(w, "profile", a->cmd.profile_path);
+        jw_uint(w, "profile_m", a->prof.m);
+        jw_bool(w, "profile_default", a->prof.own);
+        if (a->prof.cache_note[0]) jw_str(w, "profile_caches", a->prof.cache_note);
+        snprintf(crc, sizeof crc, "%08lx", a->prof.crc);
         jw_str(w, "profile_crc32", crc);
     }
 }
@@ -333,12 +333,12 @@ static void cli_json_bounds(jw *w, edan_context *ctx, const cli_analysis *a, uin
 static void cli_json_what_if(jw *w, edan_context *ctx, const cli_analysis *a, uint32_t k)
 {
     const edan_config *c = edan_get_config(ctx, k);
-    double far = cli_far_alpha(c, a->alpha_add_ns);
+    double far = cli_far_alpha(c, a->cmd.alpha_add_ns);
     char m[16];
     uint32_t j;
     jw_row(w);
     jw_obj_as(w, "what_if", JW_INLINE);
-    jw_num(w, "alpha_add_ns", a->alpha_add_ns);
+    jw_num(w, "alpha_add_ns", a->cmd.alpha_add_ns);
     jw_uint(w, "alpha_cycles", c->alpha);
     jw_num(w, "alpha_far_cycles", far);
     jw_obj_as(w, "m", JW_ROWS);
@@ -415,7 +415,7 @@ static void cli_json_hotspot(jw *w, const cli_analysis *a, cli_where *where, con
         }
     }
     jw_str(w, "op", cli_op_name(a, h->op));
-    if (a->isa == EDAN_ISA_X86_64 && h->has_pc) {
+    if (a->run.isa == EDAN_ISA_X86_64 && h->has_pc) {
         edan_insn in;
         memset(&in, 0, sizeof in);
         in.pc = h->key;
@@ -446,7 +446,7 @@ static int cli_json_hotspots(jw *w, edan_context *ctx, const cli_analysis *a, ui
     size_t q;
     if (cli_hot_get(ctx, a, k, &t)) return -1;
     cli_where_open(&where, a);
-    if (a->chain) {
+    if (a->cmd.chain) {
         jw_row(w);
         jw_obj_as(w, "critical_chain", JW_INLINE);
         jw_bool(w, "found", t.chain != NULL);
@@ -513,7 +513,7 @@ static int cli_json_configs(jw *w, edan_context *ctx, const cli_analysis *a)
         jw_row(w);
         jw_str(w, "name", label);
         jw_row(w);
-        jw_str(w, "provenance", a->provenance[k]);
+        jw_str(w, "provenance", a->prof.provenance[k]);
         cli_json_verdict(w, ctx, a, k);
         cli_json_config(w, c);
         jw_row(w);
@@ -529,9 +529,9 @@ static int cli_json_configs(jw *w, edan_context *ctx, const cli_analysis *a)
         jw_end_obj(w);
         cli_json_metrics(w, ctx, a, k, &mt);
         cli_json_bounds(w, ctx, a, k);
-        if (a->alpha_add_ns > 0) cli_json_what_if(w, ctx, a, k);
+        if (a->cmd.alpha_add_ns > 0) cli_json_what_if(w, ctx, a, k);
         cli_json_timeline(w, ctx, a, k);
-        if (a->top && cli_json_hotspots(w, ctx, a, k, &mt)) return -1;
+        if (a->cmd.top && cli_json_hotspots(w, ctx, a, k, &mt)) return -1;
         jw_end_obj(w);
     }
     jw_end_arr(w);
@@ -542,18 +542,18 @@ static int cli_json_configs(jw *w, edan_context *ctx, const cli_analysis *a)
 static void cli_json_regions(jw *w, const cli_analysis *a)
 {
     size_t i;
-    if (!a->nregions) return;
+    if (!a->run.nregions) return;
     jw_row(w);
     jw_arr_as(w, "regions", JW_ROWS);
-    for (i = 0; i < a->nregions; i++) {
-        const cli_region *r = &a->regions[i];
+    for (i = 0; i < a->run.nregions; i++) {
+        const cli_region *r = &a->run.regions[i];
         cli_analysis ra = cli_region_analysis(a, r);
         jw_row(w);
         jw_obj_as(w, NULL, JW_ROWS);
         jw_row(w);
         jw_str(w, "name", r->name);
         jw_uint(w, "entries", r->entries);
-        if (a->isa == EDAN_ISA_X86_64) jw_uint(w, "machine_instructions", r->machine_insns);
+        if (a->run.isa == EDAN_ISA_X86_64) jw_uint(w, "machine_instructions", r->machine_insns);
         jw_bool(w, "open_at_end", r->open_at_end);
         (void)cli_json_configs(w, r->ctx, &ra);
         jw_end_obj(w);

@@ -38,7 +38,7 @@ uint64_t cli_flops(edan_context *ctx, const cli_analysis *a)
     const uint64_t *cnt;
     size_t n, op;
     uint64_t f = 0;
-    if (a->flops_counted) return a->flops;
+    if (a->run.flops_counted) return a->run.flops;
     if (edan_get_op_counts(ctx, &cnt, &n) != EDAN_OK) return 0;
     for (op = 0; op < n; op++)
         if (cnt[op]) f += cnt[op] * edan_rv_op_flops((uint32_t)op);
@@ -278,14 +278,14 @@ double cli_window_lambda(const cli_window *x, uint32_t m)
 cli_analysis cli_region_analysis(const cli_analysis *a, const cli_region *r)
 {
     cli_analysis ra = *a;
-    ra.top = 0;
-    ra.machine_insns = r->machine_insns;
-    ra.flops = r->flops;
-    ra.tracer = NULL;
-    ra.sampled = NULL;
-    ra.job = NULL;
-    ra.partial = NULL;
-    ra.regions = NULL;
-    ra.nregions = 0;
+    ra.cmd.top = 0;
+    ra.run.machine_insns = r->machine_insns;
+    ra.run.flops = r->flops;
+    ra.run.tracer = NULL;
+    ra.run.sampled = NULL;
+    ra.run.job = NULL;
+    ra.run.partial = NULL;
+    ra.run.regions = NULL;
+    ra.run.nregions = 0;
     return ra;
 }

@@ -205,8 +205,8 @@ static void pl_first_translation(void)
     for (i = 0; i < st.scope.nexcl; i++) st.scope.excl_entry[i] += off;
     for (i = 0; i < st.syms.nifunc; i++)
         if (!st.syms.ifunc[i].placed) pl_ifunc_place(&st.syms.ifunc[i], off);     /* the program's own */
-    st.args.a.elf_path = st.args.program;     /* --top names functions and source lines */
-    st.args.a.elf_bias = off;
+    st.args.a.cmd.elf_path = st.args.program;     /* --top names functions and source lines */
+    st.args.a.run.elf_bias = off;
     st.syms.started = 1;
     /* a trace says where a position-independent program was loaded, for
        the readers that name its lines (edan analyze --elf, annotate) */
@@ -469,7 +469,7 @@ static void pl_code_free(pl_code_node *n)
         free(n);
         return;
     }
-    if (st.is_x86 && (st.args.a.top || st.args.a.dot_path)) {    /* its bytes, for the report to name them */
+    if (st.is_x86 && (st.args.a.cmd.top || st.args.a.cmd.dot_path)) {    /* its bytes, for the report to name them */
         const pl_block *b = (const pl_block *)(const void *)n;
         uint32_t i;
         for (i = 0; i < b->n; i++)
@@ -1097,8 +1097,8 @@ static int pl_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, ch
     }
     if (pl_read_args(args) < 0) return -1;
     if (st.is_x86) {       /* after the arguments, which start st.args.a afresh */
-        st.args.a.op_name = x86_op_name;
-        st.args.a.isa = EDAN_ISA_X86_64;
+        st.args.a.run.op_name = x86_op_name;
+        st.args.a.run.isa = EDAN_ISA_X86_64;
     }
     if (pl_load_symbols() < 0) return -1;
     {   /* each name scopes, whatever it finds now (a shared object's and an IFUNC's functions come later) */
@@ -1111,7 +1111,7 @@ static int pl_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, ch
     if (pl_samp.active && st.scope.dyn)
         return pl_fail("--sample and --skip: %s runs EDAN_TRACE markers, which scope by where they run, which the "
                        "stretches without analysis do not watch: add --no-markers, or use --func", st.args.program);
-    st.syms.track_objects = st.args.nnames > 0 || st.args.a.top > 0 || st.scope.dyn;
+    st.syms.track_objects = st.args.nnames > 0 || st.args.a.cmd.top > 0 || st.scope.dyn;
     if (st.args.analyze) {
         edan_result r = edan_create(&st.out.ctx, &st.args.a.opts);
         if (r != EDAN_OK) return pl_fail("cannot start the analysis: %s", edan_result_string(r));
@@ -1132,7 +1132,7 @@ static int pl_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, ch
             return pl_fail("out of memory");
     }
     st.out.cwd_fd = open(".", O_RDONLY);
-    cli_progress_start(&st.out.progress, 0, st.args.a.quiet);
+    cli_progress_start(&st.out.progress, 0, st.args.a.cmd.quiet);
     st.out.next_check = 1u << 22;
     if (st.args.max_insns && st.out.next_check > st.args.max_insns) st.out.next_check = st.args.max_insns;
     snprintf(st.run.stop_path, sizeof st.run.stop_path, "%s/stop", st.args.dir);

@@ -141,7 +141,7 @@ void pl_where(uint64_t pc, char *out, size_t n)
     uint64_t lo, hi, off;
     char path[4096];
     snprintf(out, n, "in no file of the program");
-    if (st.syms.started && cli_syms_open(&sy, st.args.program, st.args.a.elf_bias, &why) == 0) {
+    if (st.syms.started && cli_syms_open(&sy, st.args.program, st.args.a.run.elf_bias, &why) == 0) {
         cli_syms_at(&sy, pc, &fn, &file, &line);
         if (fn && file) snprintf(out, n, "in %s (%s, %.200s:%d)", fn, st.args.program, file, line);
         else if (fn) snprintf(out, n, "in %s (%s)", fn, st.args.program);
@@ -188,7 +188,7 @@ static void pl_unknown(const bintrace_sinsn *s)
         x86_decoded d;
         (void)x86_decode(s->raw, s->in.length, s->in.pc, &d, why, sizeof why);
     }
-    if (!st.args.a.skip_unknown)
+    if (!st.args.a.cmd.skip_unknown)
         pl_stop("pc 0x%llx %s: bytes %s: the instruction cannot be decoded: %s; --skip-unknown leaves such "
                 "instructions out and counts them", (unsigned long long)s->in.pc, where, bytes, why);
     if (!st.run.skipped++)
@@ -569,7 +569,7 @@ static void pl_region_finish(char *notes)
     pl_chunk_flush();
     for (id = 1; id <= st.reg.n; id++) {
         pl_region *R = &st.reg.r[id];
-        cli_region *o = &st.reg.out[st.args.a.nregions];
+        cli_region *o = &st.reg.out[st.args.a.run.nregions];
         if (id == st.reg.open)
             pl_note(notes, sizeof st.out.notes, "warning: region \"%s\" was still open when the analysis ended "
                     "(%llu EDAN_TRACE_BEGIN(\"%s\") without their END)\n", R->name,
@@ -581,9 +581,9 @@ static void pl_region_finish(char *notes)
         o->machine_insns = R->insns;
         o->flops = R->flops;
         o->open_at_end = id == st.reg.open;
-        st.args.a.nregions++;
+        st.args.a.run.nregions++;
     }
-    st.args.a.regions = st.reg.out;
+    st.args.a.run.regions = st.reg.out;
     if (!st.out.ctx && !st.run.child)
         pl_note(notes, sizeof st.out.notes, "note: the program has named regions (EDAN_TRACE_BEGIN(\"name\")): a "
                 "trace file holds what all the markers scope, and only the analysis (--analyze) reports each "
@@ -598,7 +598,7 @@ static void pl_region_free(void)
         if (st.reg.r[id].ctx) edan_destroy(st.reg.r[id].ctx);
         st.reg.r[id].ctx = NULL;
     }
-    st.args.a.nregions = 0;
+    st.args.a.run.nregions = 0;
     free(st.reg.log);
     st.reg.log = NULL;
 }
@@ -668,19 +668,19 @@ void pl_finish(void)
     if (pl_samp.active) {
         if (pl_samp.on) pl_samp_close();
         pl_samp.out.insns = st.run.fed + __atomic_load_n(&pl_samp.off_count, __ATOMIC_RELAXED);
-        st.args.a.sampled = &pl_samp.out;
+        st.args.a.run.sampled = &pl_samp.out;
     }
     if (st.syms.npending && !st.run.partial) pl_pending_names();    /* the error edan trace reports */
-    st.args.a.objects = st.syms.objs;     /* --top names a shared object's functions */
-    st.args.a.nobjects = st.syms.nobjs;
+    st.args.a.run.objects = st.syms.objs;     /* --top names a shared object's functions */
+    st.args.a.run.nobjects = st.syms.nobjs;
     cli_progress_end(&st.out.progress);
     if (st.out.cwd_fd >= 0 && fchdir(st.out.cwd_fd) != 0) { /* relative output paths may then fail: reported */ }
     if (st.run.skipped)
         pl_note(notes, sizeof st.out.notes, "warning: %llu executions of instructions that cannot be decoded were left "
                 "out (--skip-unknown); the first: %s\n", (unsigned long long)st.run.skipped, st.run.skipped_what);
     x86_run_notes(&st.x86, notes, sizeof st.out.notes);
-    st.args.a.flops_counted = st.is_x86;
-    st.args.a.flops = st.x86.flops;
+    st.args.a.run.flops_counted = st.is_x86;
+    st.args.a.run.flops = st.x86.flops;
     if (st.run.forks)
         pl_note(notes, sizeof st.out.notes, "warning: the program forked %u time%s; only the parent process was analysed\n",
                 st.run.forks, st.run.forks == 1 ? "" : "s");
@@ -719,7 +719,7 @@ void pl_finish(void)
         t->scoped = st.syms.found;
         t->nscoped = (size_t)st.syms.nfound;
         pl_called_out(t);
-        st.args.a.tracer = t;
+        st.args.a.run.tracer = t;
         if (t->unplaced_in_scope)
             pl_note(notes, sizeof st.out.notes, "warning: %llu time%s control went somewhere no frame explains while a "
                     "--region or --exclude scope ran (first from 0x%llx to 0x%llx): where the scope ends may be wrong "
@@ -750,17 +750,17 @@ void pl_finish(void)
         st.out.bin_f = NULL;
     }
     /* x86-64: the instructions' bytes, for the report to name them */
-    if (st.is_x86 && st.out.ctx && (st.args.a.top || st.args.a.dot_path)) {
+    if (st.is_x86 && st.out.ctx && (st.args.a.cmd.top || st.args.a.cmd.dot_path)) {
         for (b = (pl_block *)(void *)st.run.blocks; b; b = (pl_block *)(void *)b->node.next_alloc) {
             uint32_t i;
             for (i = 0; i < b->n; i++)
                 if (cli_code_add(&st.out.code, b->s[i].in.pc, b->s[i].raw, b->s[i].in.length)) break;
         }
-        st.args.a.code = &st.out.code;
+        st.args.a.run.code = &st.out.code;
     }
-    st.args.a.machine_insns = st.run.fed;
-    if (st.run.partial) st.args.a.partial = st.run.partial_why;
-    if (st.args.job.size) st.args.a.job = &st.args.job;
+    st.args.a.run.machine_insns = st.run.fed;
+    if (st.run.partial) st.args.a.run.partial = st.run.partial_why;
+    if (st.args.job.size) st.args.a.run.job = &st.args.job;
     /* the blocks before the context that owns their compiled forms; at an
        exec QEMU may still run them (an exec that fails): kept */
     st.run.pending = NULL;

@@ -199,10 +199,10 @@ static int trace_job_outputs(const cli_job *job, trace_args *t, cli_analysis *a)
     paths[0] = &t->output;
     paths[1] = &t->text_path;
     paths[2] = &t->bin_path;
-    paths[3] = &a->timeline_path;
-    paths[4] = &a->sweep_path;
-    paths[5] = &a->dot_path;
-    paths[6] = &a->layers_path;
+    paths[3] = &a->cmd.timeline_path;
+    paths[4] = &a->cmd.sweep_path;
+    paths[5] = &a->cmd.dot_path;
+    paths[6] = &a->cmd.layers_path;
     for (k = 0; k < 7; k++) {
         const char *p = *paths[k];
         char *x;
@@ -560,15 +560,16 @@ static int trace_check_roles(const trace_args *t, const cli_analysis *a, const c
 {
     int analysing = t->analyze || (!t->text_path && !t->bin_path);
     const files_role out[] = {{analysing ? (t->output ? t->output : "-") : NULL, t->output ? "-o" : "the report"},
-                              {t->text_path, "--text"}, {t->bin_path, "--binary"}, {a->timeline_path, "--timeline"},
-                              {a->sweep_path, "--sweep"}, {a->dot_path, "--dot"}, {a->layers_path, "--layers"}};
+                              {t->text_path, "--text"}, {t->bin_path, "--binary"},
+                              {a->cmd.timeline_path, "--timeline"}, {a->cmd.sweep_path, "--sweep"},
+                              {a->cmd.dot_path, "--dot"}, {a->cmd.layers_path, "--layers"}};
     char *found = trace_which(program);
-    const files_role in[] = {{found ? found : program, "the program"}, {a->profile_path, "the profile"},
-                             {a->elf_path, "--elf"}};
-    const char *std = a->timeline_path && !strcmp(a->timeline_path, "-") ? "--timeline"
-                      : a->sweep_path && !strcmp(a->sweep_path, "-") ? "--sweep"
-                      : a->dot_path && !strcmp(a->dot_path, "-") ? "--dot"
-                      : a->layers_path && !strcmp(a->layers_path, "-") ? "--layers" : NULL;
+    const files_role in[] = {{found ? found : program, "the program"}, {a->cmd.profile_path, "the profile"},
+                             {a->cmd.elf_path, "--elf"}};
+    const char *std = a->cmd.timeline_path && !strcmp(a->cmd.timeline_path, "-") ? "--timeline"
+                      : a->cmd.sweep_path && !strcmp(a->cmd.sweep_path, "-") ? "--sweep"
+                      : a->cmd.dot_path && !strcmp(a->cmd.dot_path, "-") ? "--dot"
+                      : a->cmd.layers_path && !strcmp(a->cmd.layers_path, "-") ? "--layers" : NULL;
     char err[600];
     int rc = 0;
     if (std)

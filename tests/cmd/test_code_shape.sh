@@ -18,6 +18,13 @@ out=$(long_files .) && ok "no file of tools/ or probes/ over 1,200 lines" || bad
 out=$(bash tests/include_graph.sh) && ok "the includes make no cycle" || bad "includes: $out"
 out=$(bash tests/private_names.sh) && ok "tools/, probes/, tests/ and examples/ use edan.h's API alone, no edan__ name" \
   || bad "edan.h's private names used outside it: $(head -5 <<< "$out")"
+# the scope and run options of a traced program are declared once, in
+# tools/cmd/options.c (cli_scope_opts): edan trace, edan annotate and the
+# plugin name them by id
+out=$(grep -nE '\{"--(func|region|exclude|threads|no-markers|max-insns|max-seconds)"' \
+  tools/trace/trace.c tools/cmd/annotate.c tools/trace/plugin.c)
+[ -z "$out" ] && ok "the scope and run options are declared once (tools/cmd/options.c)" \
+  || bad "scope or run options declared again: $out"
 out=$(python3 tests/mutate_paths.py) && ok "every rule changed in one feeding path is caught ($(grep -c CAUGHT <<< "$out") mutations)" \
   || bad "a mutation of one feeding path: $out"
 # every benchmark's analysis names its profile (or none): a profile in the

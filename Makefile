@@ -16,6 +16,9 @@ TOOLS_H    := $(wildcard tools/*/*.h)
 EDAN_SRCS  := $(filter-out tools/trace/plugin%.c tools/trace/preload.c,$(wildcard tools/*/*.c))
 PROBE_SRCS := $(wildcard probes/*.c) tools/common/files.c
 TEST_SRCS  := $(wildcard tests/unit/test_*.c)
+# the binary trace's writer, reader and feeding (tools/front/bintrace.h),
+# linked into the tests and fuzzers that use them (LINK_SRCS)
+BINTRACE_SRCS := $(wildcard tools/front/bintrace_*.c)
 TESTS      := $(patsubst tests/unit/%.c,$(B)/%,$(TEST_SRCS))
 
 # hwloc's flags are asked for when probe links: the packages may be installed
@@ -37,9 +40,12 @@ edan: $(EDAN_SRCS) $(TOOLS_H) edan.h | $(B)/deps.ok
 probe: $(PROBE_SRCS) $(wildcard probes/*.h) tools/common/files.h tools/common/jsonw.h tools/common/opt.h tools/common/suggest.h edan.h | $(B)/deps.ok
 	$(CC) $(WARN) -D_GNU_SOURCE $(CFLAGS) -I. -o $@ $(PROBE_SRCS) $(PROBE_LIBS)
 
-# (test_flow and test_files include their tools/ .c files whole)
+# (test_flow and test_files include their tools/ .c files whole; a test
+# that links tools/ .c files names them in LINK_SRCS)
 $(B)/test_%: tests/unit/test_%.c edan.h $(wildcard tests/unit/*.h) $(TOOLS_H) tools/trace/flow.c tools/common/files.c | $(B)/deps.ok
-	$(CC) $(WARN) $(CFLAGS) -I. -Itests/unit -o $@ $< -lz -lm
+	$(CC) $(WARN) $(CFLAGS) -I. -Itests/unit -o $@ $< $(LINK_SRCS) -lz -lm
+$(B)/test_trace_format: LINK_SRCS := $(BINTRACE_SRCS)
+$(B)/test_trace_format: $(BINTRACE_SRCS)
 
 -include tests/tests.mk
 -include examples/examples.mk
@@ -74,7 +80,8 @@ check:
 	@for t in $(CHECK_TESTS); do \
 	  $(CC) $(WARN) $(CFLAGS) -I. -Itests/unit -o $(B)/check/$$t tests/unit/$$t.c -lm || exit 1; done
 	@if printf '#include <zlib.h>\n' | $(CC) -E -x c - >/dev/null 2>&1; then \
-	  $(CC) $(WARN) $(CFLAGS) -I. -Itests/unit -o $(B)/check/test_trace_format tests/unit/test_trace_format.c -lz -lm && \
+	  $(CC) $(WARN) $(CFLAGS) -I. -Itests/unit -o $(B)/check/test_trace_format tests/unit/test_trace_format.c \
+	    $(BINTRACE_SRCS) -lz -lm && \
 	  bash tests/run.sh --programs-only $(addprefix $(B)/check/,$(CHECK_TESTS) test_trace_format); \
 	else bash tests/run.sh --programs-only --skip "test_trace_format: zlib.h not installed (zlib1g-dev)" \
 	  $(addprefix $(B)/check/,$(CHECK_TESTS)); fi

@@ -30,7 +30,8 @@ PLUGIN       := $(B)/edan-plugin.so
 # QEMU's kill() of itself, at a program's fatal signal, told to the plugin first
 PRELOAD      := $(B)/edan-preload.so
 # The plugin prints the report of `edan analyze`, so it links its report code.
-PLUGIN_SRCS  := $(wildcard tools/trace/plugin*.c) tools/trace/flow.c tools/cmd/options.c tools/cmd/cores.c tools/report/report.c tools/report/report_json.c tools/report/report_files.c tools/report/verdict.c tools/report/hotspots.c tools/cmd/util.c tools/front/syms.c tools/common/files.c tools/front/x86.c
+PLUGIN_SRCS  := $(wildcard tools/trace/plugin*.c) tools/trace/flow.c tools/cmd/options.c tools/cmd/cores.c tools/report/report.c tools/report/report_json.c tools/report/report_files.c tools/report/verdict.c tools/report/hotspots.c tools/cmd/util.c tools/front/syms.c tools/common/files.c tools/front/x86.c \
+               tools/front/bintrace_feed.c tools/front/bintrace_write.c
 
 .PHONY: examples rv plugin
 all: $(PLUGIN) $(PRELOAD) $(EXAMPLE_BINS) $(HOST_EXAMPLE_BINS)

@@ -89,7 +89,8 @@ int bench_bandwidth(const char *spec, const probe_opts *o, const probe_topo *top
         return 1;
     }
     if (one_order) mem_measure(tm, probe_isa_best(), (probe_memop)k, (size_t)bytes, o, &st, &reps[0]);
-    else st = ost[roof_measure(tm, probe_isa_best(), (probe_memop)k, (size_t)bytes, &oc, 0, ost, reps, why, &orders)];
+    else
+        st = ost[roof_measure(tm, probe_isa_best(), (probe_memop)k, (size_t)bytes, &oc, NULL, ost, reps, why, &orders)];
     printf("%.3f %.3f %.3f\n", st.median, st.min, st.max);
     probe_team_destroy(tm);
     return 0;

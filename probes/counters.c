@@ -111,7 +111,7 @@ static void write_counters(jw *w, int isa, probe_team *team1, const probe_opts *
 
 int step_counters(probe_run *r)
 {
-    budget_section(&r->o, SEC_TAIL, 1);
+    budget_section(r, SEC_TAIL, 1);
     write_counters(&r->w, r->best_isa, r->team1, &r->o);
     return 0;
 }

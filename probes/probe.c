@@ -26,26 +26,20 @@
 #include <time.h>
 #include <unistd.h>
 
-double t_begin;
-int quiet;
-size_t dram_bytes_all = DRAM_BYTES;
-probe_stability stab;
-probe_checks checks;
-
 /* a check's final result, counted */
-void check_record(const probe_check *c)
+void check_record(probe_run *r, const probe_check *c)
 {
-    checks.retries += c->retries;
-    if (!c->passed) checks.failed++;
-    if (checks.n < CHECK_MAX) checks.c[checks.n++] = *c;
+    probe_checks *ch = &r->state.checks;
+    ch->retries += c->retries;
+    if (!c->passed) ch->failed++;
+    if (ch->n < CHECK_MAX) ch->c[ch->n++] = *c;
 }
 
 void probe_log(const probe_opts *o, const char *fmt, ...)
 {
     va_list ap;
-    (void)o;
-    if (quiet) return;
-    fprintf(stderr, "probe [%5.1fs] ", probe_now() - t_begin);
+    if (!o->verbose) return;
+    fprintf(stderr, "probe [%5.1fs] ", probe_now() - o->t_begin);
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
@@ -93,50 +87,52 @@ static void on_signal(int sig)
 static const char *const sec_name[SEC_COUNT] = {"clocks", "latency_sweep", "latency_mlp", "buffers", "compute",
                                                  "bandwidth", "carm_validation", "counters"};
 static const double sec_weight[SEC_COUNT] = {0.4, 0.9, 0.5, 0.5, 0.7, 1.4, 1.2, 0.1};
-probe_budget bud;
 
 /* A measurement costs about floor_reps + 3 repetitions at least
    (calibration, warm-up); when its time is shorter than that, its
    repetitions shrink (not below REP_SECONDS_MIN) so that the floor fits. */
 #define REP_SECONDS_MIN 0.001
 
-void budget_section(probe_opts *o, int sec, int measurements)
+void budget_section(probe_run *r, int sec, int measurements)
 {
-    double now = probe_now(), rest = 0, left = bud.end - now;
+    probe_budget *b = &r->state.bud;
+    double now = probe_now(), rest = 0, left = b->end - now;
     int k;
-    if (bud.cur >= 0) bud.used[bud.cur] = now - bud.start[bud.cur];
+    if (b->cur >= 0) b->used[b->cur] = now - b->start[b->cur];
     for (k = sec; k < SEC_COUNT; k++) rest += sec_weight[k];
-    bud.cur = sec;
-    bud.start[sec] = now;
-    bud.planned[sec] = left > 0 ? left * sec_weight[sec] / rest : 0;
-    bud.sec_end = now + bud.planned[sec];
-    bud.left = measurements > 0 ? measurements : 1;
-    o->deadline = bud.sec_end;
+    b->cur = sec;
+    b->start[sec] = now;
+    b->planned[sec] = left > 0 ? left * sec_weight[sec] / rest : 0;
+    b->sec_end = now + b->planned[sec];
+    b->left = measurements > 0 ? measurements : 1;
+    r->o.deadline = b->sec_end;
 }
 
 /* the current section's seconds */
-static void budget_close(void)
+static void budget_close(probe_budget *b)
 {
-    if (bud.cur >= 0) bud.used[bud.cur] = probe_now() - bud.start[bud.cur];
-    bud.cur = -1;
+    if (b->cur >= 0) b->used[b->cur] = probe_now() - b->start[b->cur];
+    b->cur = -1;
 }
 
 /* before each measurement of the section */
-void budget_next(probe_opts *o)
+void budget_next(probe_run *r)
 {
-    double now = probe_now(), slot = bud.sec_end > now ? (bud.sec_end - now) / bud.left : 0;
+    probe_opts *o = &r->o;
+    probe_budget *b = &r->state.bud;
+    double now = probe_now(), slot = b->sec_end > now ? (b->sec_end - now) / b->left : 0;
     double rep = slot / (o->floor_reps + 3);
     o->deadline = now + slot;
-    if (bud.left > 1) bud.left--;
-    if (rep > bud.rep_seconds) rep = bud.rep_seconds;
+    if (b->left > 1) b->left--;
+    if (rep > b->rep_seconds) rep = b->rep_seconds;
     if (rep < REP_SECONDS_MIN) rep = REP_SECONDS_MIN;
     o->rep_seconds = rep;
-    if (rep < bud.shortest_rep) bud.shortest_rep = rep;
+    if (rep < b->shortest_rep) b->shortest_rep = rep;
 }
 
-void budget_count(int why)
+void budget_count(probe_run *r, int why)
 {
-    if (why == PROBE_STOP_DEADLINE) bud.deadline_stops++;
+    if (why == PROBE_STOP_DEADLINE) r->state.bud.deadline_stops++;
 }
 
 /* ---- stability ----------------------------------------------------------
@@ -148,27 +144,30 @@ void budget_count(int why)
 
 /* after attempt (0, 1, ...) gave cur: keeps the steadier of *best and
    cur in *best; returns 1 when another attempt is wanted */
-int stab_again(probe_stats *best, const probe_stats *cur, int attempt, const char *what, const char *unit)
+int stab_again(probe_run *r, probe_stats *best, const probe_stats *cur, int attempt, const char *what,
+               const char *unit)
 {
+    probe_stability *sb = &r->state.stab;
     int runs = attempt + 1;
     if (!attempt || cur->quartile_spread < best->quartile_spread) *best = *cur;
     best->runs = runs;
-    if (!probe_stats_unstable(best) || attempt >= stab.rerun_limit || probe_now() >= bud.end) return 0;
-    stab.reruns++;
-    probe_log(NULL, "  %s unstable: %.4g %s, middle half %.4g..%.4g (%.0f%% of the median): again", what,
+    if (!probe_stats_unstable(best) || attempt >= sb->rerun_limit || probe_now() >= r->state.bud.end) return 0;
+    sb->reruns++;
+    probe_log(&r->o, "  %s unstable: %.4g %s, middle half %.4g..%.4g (%.0f%% of the median): again", what,
               best->median, unit, best->q1, best->q3, 100 * best->quartile_spread);
     return 1;
 }
 
 /* a figure's final statistics: counted, and listed when unstable */
-void stab_note(const char *what, const char *unit, const probe_stats *st)
+void stab_note(probe_run *r, const char *what, const char *unit, const probe_stats *st)
 {
-    stab.total++;
-    if (!probe_stats_unstable(st) || stab.n >= STAB_MAX) return;
-    snprintf(stab.fig[stab.n].what, sizeof stab.fig[stab.n].what, "%s", what);
-    stab.fig[stab.n].unit = unit;
-    stab.fig[stab.n].st = *st;
-    stab.n++;
+    probe_stability *sb = &r->state.stab;
+    sb->total++;
+    if (!probe_stats_unstable(st) || sb->n >= STAB_MAX) return;
+    snprintf(sb->fig[sb->n].what, sizeof sb->fig[sb->n].what, "%s", what);
+    sb->fig[sb->n].unit = unit;
+    sb->fig[sb->n].st = *st;
+    sb->n++;
 }
 
 /* The core clock in a measurement's window: dependent-add chains right
@@ -189,11 +188,11 @@ double clock_sample(const probe_opts *o)
 
 /* after try (0, 1, ...) gave check c: 1 when its figures are to be
    measured again (failed, fewer than PROBE_CHECK_RETRIES retries so far) */
-int check_again(probe_check *c, int try)
+int check_again(probe_run *r, probe_check *c, int try)
 {
     c->retries = try;
     if (c->passed || try >= PROBE_CHECK_RETRIES) return 0;
-    probe_log(NULL, "  %s %s: %.4g against %.4g (%s): again", probe_check_name[c->kind], c->figure, c->value, c->limit,
+    probe_log(&r->o, "  %s %s: %.4g against %.4g (%s): again", probe_check_name[c->kind], c->figure, c->value, c->limit,
               c->limit_is);
     return 1;
 }
@@ -344,7 +343,7 @@ static const opt_def probe_opts_table[] = {
    latency_of_level). */
 static int step_clocks(probe_run *r)
 {
-    budget_section(&r->o, SEC_CLOCKS, 1);
+    budget_section(r, SEC_CLOCKS, 1);
     r->core_ghz = probe_core_ghz(r->o.quick ? 0.02 : 0.05);
     r->tsc_ghz = probe_tsc_ghz(r->o.quick ? 0.05 : 0.2);
     probe_log(&r->o, "core clock %.3f GHz (dependent adds, a first reading), TSC %.3f GHz", r->core_ghz, r->tsc_ghz);
@@ -418,7 +417,7 @@ static int step_method(probe_run *r)
     jw_int(w, "min_reps", r->o.min_reps);
     jw_int(w, "max_reps", r->o.max_reps);
     jw_num(w, "settle", r->o.settle);
-    jw_num(w, "rep_seconds", bud.rep_seconds);
+    jw_num(w, "rep_seconds", r->state.bud.rep_seconds);
     jw_num(w, "budget_seconds", r->o.budget);
     jw_int(w, "window_bytes", (long long)WINDOW_BYTES);
     jw_str(w, "windows", "DRAM working sets are walked window by window, each call continuing where the "
@@ -427,7 +426,7 @@ static int step_method(probe_run *r)
                                "on other ports in parallel; a repetition takes rep_seconds so timer and "
                                "barrier costs (microseconds) stay below 0.1%");
     jw_end_obj(w);
-    budget_close();
+    budget_close(&r->state.bud);
     return 0;
 }
 
@@ -438,7 +437,7 @@ static int step_numa(probe_run *r)
     char *sec;
     memset(&na, 0, sizeof na);
     na.quick = r->o.quick;
-    na.verbose = !quiet;
+    na.verbose = r->o.verbose;
     na.freq_ghz = r->core_ghz;
     probe_log(&r->o, "NUMA section");
     sec = probe_numa_section(&na);
@@ -446,7 +445,7 @@ static int step_numa(probe_run *r)
         opt_err("probe", "out of memory in the NUMA probes");
         return 1;
     }
-    summary_numa_note(na.note);
+    summary_numa_note(&r->state, na.note);
     if (na.note[0]) probe_log(&r->o, "%s", na.note);
     jw_raw(&r->w, "numa", sec);
     free(sec);
@@ -473,6 +472,7 @@ static int step_frequency(probe_run *r)
 /* stability: the figures that stayed unstable */
 static int step_stability(probe_run *r)
 {
+    const probe_stability *sb = &r->state.stab;
     jw *w = &r->w;
     int i;
     jw_obj(w, "stability");
@@ -481,21 +481,21 @@ static int step_stability(probe_run *r)
                       "'threshold' of its median; it is measured again (up to max_reruns times while the "
                       "budget lasts) and the run whose middle half agrees best is kept; every statistic "
                       "carries its 'spread' ((max-min)/median) and 'quartile_spread' ((q3-q1)/median)");
-    jw_int(w, "max_reruns", stab.rerun_limit);
-    jw_int(w, "reruns", stab.reruns);
-    jw_int(w, "figures", stab.total);
+    jw_int(w, "max_reruns", sb->rerun_limit);
+    jw_int(w, "reruns", sb->reruns);
+    jw_int(w, "figures", sb->total);
     jw_arr(w, "unstable");
-    for (i = 0; i < stab.n; i++) {
+    for (i = 0; i < sb->n; i++) {
         jw_obj(w, NULL);
-        jw_str(w, "figure", stab.fig[i].what);
-        jw_str(w, "unit", stab.fig[i].unit);
-        jw_num(w, "median", stab.fig[i].st.median);
-        jw_num(w, "q1", stab.fig[i].st.q1);
-        jw_num(w, "q3", stab.fig[i].st.q3);
-        jw_num(w, "min", stab.fig[i].st.min);
-        jw_num(w, "max", stab.fig[i].st.max);
-        jw_num(w, "quartile_spread", stab.fig[i].st.quartile_spread);
-        jw_int(w, "runs", stab.fig[i].st.runs);
+        jw_str(w, "figure", sb->fig[i].what);
+        jw_str(w, "unit", sb->fig[i].unit);
+        jw_num(w, "median", sb->fig[i].st.median);
+        jw_num(w, "q1", sb->fig[i].st.q1);
+        jw_num(w, "q3", sb->fig[i].st.q3);
+        jw_num(w, "min", sb->fig[i].st.min);
+        jw_num(w, "max", sb->fig[i].st.max);
+        jw_num(w, "quartile_spread", sb->fig[i].st.quartile_spread);
+        jw_int(w, "runs", sb->fig[i].st.runs);
         jw_end_obj(w);
     }
     jw_end_arr(w);
@@ -542,13 +542,13 @@ static int step_checks(probe_run *r)
     jw_str(w, "reason", "2 FP units (no x86 core issues more than two FMA, ADD or MUL vector instructions a cycle) x "
                         "the ISA's double lanes (1, 2, 4, 8) x 2 flops (an FMA is a multiply and an add)");
     jw_end_obj(w);
-    jw_int(w, "count", checks.n);
-    jw_int(w, "failed", checks.failed);
-    jw_int(w, "retries", checks.retries);
-    jw_int(w, "unstable", stab.n);
-    jw_int(w, "figures", stab.total);
+    jw_int(w, "count", r->state.checks.n);
+    jw_int(w, "failed", r->state.checks.failed);
+    jw_int(w, "retries", r->state.checks.retries);
+    jw_int(w, "unstable", r->state.stab.n);
+    jw_int(w, "figures", r->state.stab.total);
     jw_arr(w, "results");
-    for (i = 0; i < checks.n; i++) jw_check(w, &checks.c[i]);
+    for (i = 0; i < r->state.checks.n; i++) jw_check(w, &r->state.checks.c[i]);
     jw_end_arr(w);
     jw_end_obj(w);
     return 0;
@@ -561,9 +561,9 @@ static int step_budget(probe_run *r)
     int i;
     jw_obj(w, "budget");
     jw_num(w, "seconds", r->o.budget);
-    jw_num(w, "elapsed_seconds", probe_now() - t_begin);
-    jw_int(w, "deadline_stops", bud.deadline_stops);
-    jw_num(w, "shortest_rep_seconds", bud.shortest_rep);
+    jw_num(w, "elapsed_seconds", probe_now() - r->o.t_begin);
+    jw_int(w, "deadline_stops", r->state.bud.deadline_stops);
+    jw_num(w, "shortest_rep_seconds", r->state.bud.shortest_rep);
     jw_str(w, "rule", "each section gets the share of the time left that its weight has among the sections "
                       "to come, each measurement its section's time left over the measurements left; past "
                       "its deadline a measurement stops at floor_reps; when its time is less than "
@@ -575,8 +575,8 @@ static int step_budget(probe_run *r)
         jw_obj(w, NULL);
         jw_str(w, "name", sec_name[i]);
         jw_num(w, "weight", sec_weight[i]);
-        jw_num(w, "planned_seconds", bud.planned[i]);
-        jw_num(w, "seconds", bud.used[i]);
+        jw_num(w, "planned_seconds", r->state.bud.planned[i]);
+        jw_num(w, "seconds", r->state.bud.used[i]);
         jw_end_obj(w);
     }
     jw_end_arr(w);
@@ -617,6 +617,7 @@ static int probe_args(int argc, char **argv, probe_run *r)
 {
     const char *val;
     int i = 1, k;
+    r->o.verbose = 1;
     while ((k = opt_next("probe", probe_opts_table, PROBE_NOPTS, argc, argv, &i, &val)) != OPT_END) {
         switch (k) {
         case PROBE_QUICK: r->o.quick = 1; break;
@@ -625,7 +626,7 @@ static int probe_args(int argc, char **argv, probe_run *r)
                 return opt_err("probe", "--budget wants seconds > 0, not '%s'", val), 2;
             break;
         case PROBE_NUMA: r->want_numa = 1; break;
-        case PROBE_QUIET: quiet = 1; break;
+        case PROBE_QUIET: r->o.verbose = 0; break;
         case PROBE_OUT: r->out_path = probe_host_path(val); break;
         case PROBE_BENCH: r->bench_spec = val; break;
         case PROBE_CHASE: r->bench_spec = val; r->bench_chase = 1; break;
@@ -657,18 +658,18 @@ static int probe_args(int argc, char **argv, probe_run *r)
 static void probe_setup(probe_run *r)
 {
     probe_opts *o = &r->o;
-    t_begin = probe_now();
-    o->verbose = !quiet;
+    o->t_begin = probe_now();
     o->rep_seconds = o->quick ? 0.004 : 0.02;
     o->min_reps = o->quick ? 5 : 9;
     o->max_reps = o->quick ? 11 : 31;
     o->settle = o->quick ? 0.03 : 0.01;
     o->floor_reps = 3;
     if (!(o->budget > 0)) o->budget = o->quick ? 15 : 90;
-    bud.end = t_begin + o->budget;
-    bud.cur = -1;
-    bud.rep_seconds = bud.shortest_rep = o->rep_seconds;
-    stab.rerun_limit = o->quick ? 1 : 2;
+    r->state.bud.end = o->t_begin + o->budget;
+    r->state.bud.cur = -1;
+    r->state.bud.rep_seconds = r->state.bud.shortest_rep = o->rep_seconds;
+    r->state.stab.rerun_limit = o->quick ? 1 : 2;
+    r->state.dram_bytes_all = DRAM_BYTES;
 }
 
 /* The profile's path (this machine's own, where edan finds it, by
@@ -713,7 +714,7 @@ static int probe_finish(probe_run *r)
     /* the result block: on standard output, or standard error when the
        profile itself went there */
     if (rc == 0)
-        print_summary(!strcmp(r->out_path, "-") ? stderr : stdout, r->json, r->json_len, r->out_path,
+        print_summary(!strcmp(r->out_path, "-") ? stderr : stdout, &r->state, r->json, r->json_len, r->out_path,
                       r->out_path == r->defpath);
     free(r->json);
     return rc;

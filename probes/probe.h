@@ -67,7 +67,7 @@ void probe_stats_of(const double *v, int n, probe_stats *s);
 int probe_stats_unstable(const probe_stats *s);
 
 typedef struct probe_opts {
-    int quick, verbose;
+    int quick, verbose;                 /* verbose: the log is written (not --quiet) */
     double rep_seconds;                 /* target duration of one repetition */
     int min_reps, max_reps;
     double settle;                      /* stop when the best 5 reps agree within this */
@@ -75,6 +75,7 @@ typedef struct probe_opts {
     double budget;                      /* seconds for the whole run */
     double deadline;                    /* probe_now() after which the current measurement
                                            stops at floor_reps; 0: none */
+    double t_begin;                     /* probe_now() at the run's start: the log's times */
 } probe_opts;
 
 /* Why a measurement's repetitions stopped. */
@@ -205,5 +206,7 @@ void probe_window_measure(struct jw *w, probe_opts *o, char *cb, size_t bytes, s
                           double ghz);
 
 /* ---- JSON text output (probe.c) ---- */
+/* A line of the log on standard error, with the seconds since o->t_begin;
+   nothing unless o->verbose. */
 void probe_log(const probe_opts *o, const char *fmt, ...);
 #endif

@@ -28,12 +28,13 @@ int step_teams(probe_run *r)
     int i;
     for (i = 0; i < (int)r->topo.numa_nodes && i < 64; i++) mem += r->topo.numa_bytes[i];
     if (mem && (uint64_t)r->topo.cores * DRAM_BYTES > mem / 4) {
-        dram_bytes_all = (size_t)(mem / 4 / r->topo.cores) / (2u << 20) * (2u << 20);
-        if (dram_bytes_all < ((size_t)32 << 20)) dram_bytes_all = (size_t)32 << 20;
+        r->state.dram_bytes_all = (size_t)(mem / 4 / r->topo.cores) / (2u << 20) * (2u << 20);
+        if (r->state.dram_bytes_all < ((size_t)32 << 20)) r->state.dram_bytes_all = (size_t)32 << 20;
     }
-    budget_section(&r->o, SEC_TEAMS, 1);
+    budget_section(r, SEC_TEAMS, 1);
     r->team1 = probe_team_create_with(&r->topo, 1, DRAM_BYTES, r->chase_buf);
-    r->teamN = r->topo.cores > 1 ? probe_team_create_with(&r->topo, (int)r->topo.cores, dram_bytes_all, r->chase_buf)
+    r->teamN = r->topo.cores > 1 ? probe_team_create_with(&r->topo, (int)r->topo.cores, r->state.dram_bytes_all,
+                                                          r->chase_buf)
                                  : NULL;
     if (!r->team1 || (r->topo.cores > 1 && !r->teamN)) {
         opt_err("probe", "cannot create the pinned threads or their buffers");
@@ -52,7 +53,7 @@ static int compute_window(probe_run *r, probe_team *tm, compute_job *cj, double 
     why = probe_team_measure(tm, compute_job_fn, cj, &r->o, secs, nvals);
     g1 = clock_sample(&r->o);
     if (g1 > *ghz) *ghz = g1;
-    budget_count(why);
+    budget_count(r, why);
     flops = (double)cj->iters * probe_compute_accumulators() * fpi * n;
     for (k = 0; k < *nvals; k++) vals[k] = flops / secs[k] * 1e-9;
     return why;
@@ -78,17 +79,17 @@ static void compute_one(probe_run *r, compute_job *cj, int t)
         for (attempt = 0;; attempt++) {
             probe_stats cur;
             int y;
-            if (t || attempt || try) budget_next(&r->o);
+            if (t || attempt || try) budget_next(r);
             y = compute_window(r, tm, cj, vals, &nsecs, &g);
             probe_stats_of(vals, nsecs, &cur);
             if (!attempt || cur.quartile_spread < st.quartile_spread) ghz = g, why = y;
-            if (!stab_again(&st, &cur, attempt, what, "GFLOP/s")) break;
+            if (!stab_again(r, &st, &cur, attempt, what, "GFLOP/s")) break;
         }
         probe_check_flops(&chk, cj->isa, what, st.median, n, ghz);
-        if (!check_again(&chk, try)) break;
+        if (!check_again(r, &chk, try)) break;
     }
-    check_record(&chk);
-    stab_note(what, "GFLOP/s", &st);
+    check_record(r, &chk);
+    stab_note(r, what, "GFLOP/s", &st);
     jw_obj(w, NULL);
     jw_str(w, "isa", isa);
     jw_str(w, "op", op);
@@ -119,7 +120,7 @@ int step_compute(probe_run *r)
     probe_log(&r->o, "compute roofs");
     for (isa = 0; isa < PROBE_ISA_COUNT; isa++)
         nmeas += probe_isa_supported(isa) ? PROBE_FOP_COUNT * (r->teamN ? 2 : 1) : 0;
-    budget_section(&r->o, SEC_COMPUTE, nmeas);
+    budget_section(r, SEC_COMPUTE, nmeas);
     jw_arr(&r->w, "compute");
     for (isa = 0; isa < PROBE_ISA_COUNT; isa++) {
         if (!probe_isa_supported(isa)) continue;
@@ -129,7 +130,7 @@ int step_compute(probe_run *r)
             cj.isa = isa;
             cj.op = op;
             cj.iters = 1000;
-            budget_next(&r->o);
+            budget_next(r);
             calibrate(compute_job_fn, &cj, &cj.iters, NULL, r->o.rep_seconds);
             for (t = 0; t < 2; t++)
                 if (t ? r->teamN : r->team1) compute_one(r, &cj, t);

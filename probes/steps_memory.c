@@ -9,11 +9,11 @@
 
 /* ---- measurements ------------------------------------------------------ */
 
-static size_t level_ws(const level_info *L, int threads)
+static size_t level_ws(const probe_run *r, const level_info *L, int threads)
 {
     unsigned share;
     size_t ws;
-    if (!strcmp(L->name, "DRAM")) return threads > 1 ? dram_bytes_all : DRAM_BYTES;
+    if (!strcmp(L->name, "DRAM")) return threads > 1 ? r->state.dram_bytes_all : DRAM_BYTES;
     share = (unsigned)threads < L->sharing ? (unsigned)threads : L->sharing;
     if (!share) share = 1;
     /* L1: half of it; further levels: the geometric mean of the previous
@@ -116,16 +116,17 @@ int mem_measure(probe_team *tm, int isa, probe_memop op, size_t bytes, const pro
    order, then last vector first) and the better median is the roof: L3 and
    DRAM reward asking for the next lines a step early, L2 punishes it.
    st/reps/why[order] for each order measured (*orders: 1 or 2); returns the
-   roof's order. budgeted: each measurement takes its share of the budget. */
-int roof_measure(probe_team *tm, int isa, probe_memop op, size_t bytes, probe_opts *o, int budgeted,
-                        probe_stats st[2], int reps[2], int why[2], int *orders)
+   roof's order. budget (NULL: none): the run whose budget each measurement
+   takes its share of (o: its options). */
+int roof_measure(probe_team *tm, int isa, probe_memop op, size_t bytes, probe_opts *o, probe_run *budget,
+                 probe_stats st[2], int reps[2], int why[2], int *orders)
 {
     int order, best = 0;
     *orders = op == PROBE_LOAD ? 2 : 1;
     for (order = 0; order < *orders; order++) {
-        if (budgeted) budget_next(o);
+        if (budget) budget_next(budget);
         why[order] = mem_measure(tm, isa, order ? PROBE_LOAD_LAST_FIRST : op, bytes, o, &st[order], &reps[order]);
-        if (budgeted) budget_count(why[order]);
+        if (budget) budget_count(budget, why[order]);
         if (st[order].median > st[best].median) best = order;
     }
     return best;
@@ -133,8 +134,9 @@ int roof_measure(probe_team *tm, int isa, probe_memop op, size_t bytes, probe_op
 
 /* k = 1..32 interleaved chases over the DRAM cycle (built by the sweep,
    with marks): throughput against k; m = the smallest k within 90% of the best. */
-static void mlp_measure(jw *w, probe_opts *o, char *cb, size_t line, double dram_ns)
+static void mlp_measure(probe_run *run, jw *w, char *cb, size_t line, double dram_ns)
 {
+    probe_opts *o = &run->o;
     double thr[33], best = 0, vals[64];
     probe_stats st;
     int k, m = 1;
@@ -146,13 +148,13 @@ static void mlp_measure(jw *w, probe_opts *o, char *cb, size_t line, double dram
     for (k = 1; k <= 32; k++) {
         long steps;
         int r, nr = o->quick ? 3 : 5, why;
-        budget_next(o);
+        budget_next(run);
         steps = (long)(o->rep_seconds * 1e9 / (dram_ns > 1 ? dram_ns : 1));
         if (steps < 1000) steps = 1000;
         probe_chase_run(cb, DRAM_BYTES, line, k, steps / 4);     /* warm-up */
         for (r = 0; chase_more(o, r, nr, &why); r++)
             vals[r] = (double)k * (double)steps / probe_chase_run(cb, DRAM_BYTES, line, k, steps) * 1e-9;
-        budget_count(why);
+        budget_count(run, why);
         nr = r;
         probe_stats_of(vals, nr, &st);
         thr[k] = st.median;
@@ -249,7 +251,7 @@ int step_sweep(probe_run *r)
         opt_err("probe", "cannot allocate %zu bytes", (size_t)DRAM_BYTES);
         return 1;
     }
-    budget_section(&r->o, SEC_SWEEP, r->o.quick ? 15 : 17);
+    budget_section(r, SEC_SWEEP, r->o.quick ? 15 : 17);
     memset(cb, 0, DRAM_BYTES);
     r->page = probe_page_size(cb);
     probe_log(&r->o, "latency sweep 4 KiB .. %zu MiB (page size %zu KiB)", (size_t)DRAM_BYTES >> 20, r->page >> 10);
@@ -258,13 +260,13 @@ int step_sweep(probe_run *r)
         int k, nr = r->o.quick ? 3 : 5, why;
         /* quick: no sizes between 32 MiB and the DRAM buffer (their builds are slow) */
         if (r->o.quick && sz > ((size_t)32 << 20) && sz < DRAM_BYTES) continue;
-        budget_next(&r->o);
+        budget_next(r);
         probe_chase_build(cb, sz, r->line_bytes, 12345 + sz, sz == DRAM_BYTES);
         r->built = sz;
         steps = chase_steps(r, sz, r->o.rep_seconds);
         for (k = 0; chase_more(&r->o, k, nr, &why); k++)
             vals[k] = probe_chase_run(cb, sz, r->line_bytes, 1, steps) / (double)steps * 1e9;
-        budget_count(why);
+        budget_count(r, why);
         probe_stats_of(vals, k, &st);
         r->sweep_sz[r->nsweep] = sz;
         r->sweep_ns[r->nsweep++] = st.min;      /* the least disturbed: other work only adds */
@@ -291,25 +293,25 @@ static void latency_of_level(probe_run *r, int li, probe_stats *st, size_t *ws)
     char what[64];
     long steps;
     int k, nr = r->o.min_reps, why, attempt;
-    *ws = level_ws(&r->lv[li], 1);
-    budget_next(&r->o);
+    *ws = level_ws(r, &r->lv[li], 1);
+    budget_next(r);
     if (*ws != r->built) probe_chase_build(r->chase_buf, *ws, r->line_bytes, 777 + li, 0);
     r->built = *ws;
     steps = chase_steps(r, *ws, r->o.rep_seconds * 2);
     snprintf(what, sizeof what, "%s latency", r->lv[li].name);
     for (attempt = 0;; attempt++) {
         probe_stats cur;
-        if (attempt) budget_next(&r->o);
+        if (attempt) budget_next(r);
         if (r->nclk < (int)(sizeof r->clk / sizeof r->clk[0])) r->clk[r->nclk++] = clock_sample(&r->o);
         for (k = 0; chase_more(&r->o, k, nr, &why); k++)
             vals[k] = probe_chase_run(r->chase_buf, *ws, r->line_bytes, 1, steps) / (double)steps * 1e9;
         if (r->nclk < (int)(sizeof r->clk / sizeof r->clk[0])) r->clk[r->nclk++] = clock_sample(&r->o);
-        budget_count(why);
+        budget_count(r, why);
         probe_stats_of(vals, k, &cur);
-        if (!stab_again(st, &cur, attempt, what, "ns")) break;
+        if (!stab_again(r, st, &cur, attempt, what, "ns")) break;
     }
     r->lv[li].lat_ns = st->median;
-    summary_row_of(r->lv[li].name)->lat = *st;
+    summary_row_of(&r->state, r->lv[li].name)->lat = *st;
 }
 
 /* the profile's core clock: the statistics of the samples around the
@@ -356,12 +358,12 @@ int step_latency(probe_run *r)
     jw *w = &r->w;
     int li;
     probe_log(&r->o, "latency per level");
-    budget_section(&r->o, SEC_LATENCY, r->nlevels + 32);
+    budget_section(r, SEC_LATENCY, r->nlevels + 32);
     for (li = r->nlevels - 1; li >= 0; li--) {
         latency_of_level(r, li, &r->lat_st[li], &r->lat_ws[li]);
         probe_log(&r->o, "  %-4s %9zu B: %.2f ns", r->lv[li].name, r->lat_ws[li], r->lv[li].lat_ns);
         if (li == r->nlevels - 1) {
-            mlp_measure(w, &r->o, r->chase_buf, r->line_bytes, r->lv[li].lat_ns);
+            mlp_measure(r, w, r->chase_buf, r->line_bytes, r->lv[li].lat_ns);
             probe_window_measure(w, &r->o, r->chase_buf, DRAM_BYTES, r->line_bytes, r->lv[li].lat_ns, r->core_ghz);
         }
     }
@@ -378,11 +380,12 @@ int step_latency(probe_run *r)
    each given floor_reps + 3 repetitions of the run's length, past the
    section's share of the budget if need be (the rounds are bounded:
    PROBE_CHECK_RETRIES). */
-static void budget_retry(probe_opts *o, int measurements)
+static void budget_retry(probe_run *r, int measurements)
 {
-    double need = probe_now() + measurements * (o->floor_reps + 3) * bud.rep_seconds;
-    if (bud.sec_end < need) bud.sec_end = need;
-    bud.left = measurements > 0 ? measurements : 1;
+    probe_budget *b = &r->state.bud;
+    double need = probe_now() + measurements * (r->o.floor_reps + 3) * b->rep_seconds;
+    if (b->sec_end < need) b->sec_end = need;
+    b->left = measurements > 0 ? measurements : 1;
 }
 
 /* The latencies' checks: the clock of their window against one core's
@@ -413,12 +416,12 @@ int step_latency_out(probe_run *r)
         int redo[PROBE_MAX_CACHES + 1] = {0};
         for (li = 0; li < r->nlevels; li++) {
             if (c[li].passed) continue;
-            check_again(&c[li], try);
+            check_again(r, &c[li], try);
             retried[li]++;
             if (li) redo[li - 1] = redo[li] = 1;
         }
         if (!c[0].passed) r->nclk = 0;      /* a new window for the clock */
-        budget_retry(&r->o, r->nlevels);
+        budget_retry(r, r->nlevels);
         for (li = r->nlevels - 1; li >= 0; li--)
             if (!c[0].passed || redo[li]) {
                 latency_of_level(r, li, &r->lat_st[li], &r->lat_ws[li]);
@@ -432,15 +435,15 @@ int step_latency_out(probe_run *r)
     }
     for (li = 0; li < r->nlevels; li++) {
         c[li].retries = retried[li];
-        check_record(&c[li]);
+        check_record(r, &c[li]);
     }
-    stab_note("core clock", "GHz", &r->ghz);
+    stab_note(r, "core clock", "GHz", &r->ghz);
     jw_arr(w, "latency");
     for (li = 0; li < r->nlevels; li++) {
         const probe_stats *st = &r->lat_st[li];
         char what[64];
         snprintf(what, sizeof what, "%s latency", r->lv[li].name);
-        stab_note(what, "ns", st);
+        stab_note(r, what, "ns", st);
         jw_obj(w, NULL);
         jw_str(w, "level", r->lv[li].name);
         jw_int(w, "bytes", (long long)r->lat_ws[li]);
@@ -476,16 +479,16 @@ static void bandwidth_one(probe_run *r, bw_entry *e)
     int n = probe_team_size(tm), best, attempt, oreps[2], owhy[2];
     probe_stats ost[2];
     char what[64];
-    e->bytes = level_ws(L, n);
+    e->bytes = level_ws(r, L, n);
     snprintf(what, sizeof what, "%s %s %d thread(s)", L->name, probe_memop_name[e->op], n);
     for (attempt = 0;; attempt++) {
-        best = roof_measure(tm, r->best_isa, e->op, e->bytes, &r->o, 1, ost, oreps, owhy, &e->orders);
+        best = roof_measure(tm, r->best_isa, e->op, e->bytes, &r->o, r, ost, oreps, owhy, &e->orders);
         if (!attempt || ost[best].quartile_spread < e->st.quartile_spread) {
             e->kept[0] = ost[0];
             e->kept[1] = ost[1];
             e->why = owhy[best];
         }
-        if (!stab_again(&e->st, &ost[best], attempt, what, "GB/s")) break;
+        if (!stab_again(r, &e->st, &ost[best], attempt, what, "GB/s")) break;
     }
     best = e->orders == 2 && e->kept[1].median > e->kept[0].median;
     if (e->op == PROBE_LOAD && n == 1) L->load_GBps = e->st.median;
@@ -502,7 +505,7 @@ static void bandwidth_write(probe_run *r, const bw_entry *e, int check_failed)
     int n = e->t ? probe_team_size(r->teamN) : 1, best = e->orders == 2 && e->kept[1].median > e->kept[0].median;
     char what[64];
     snprintf(what, sizeof what, "%s %s %d thread(s)", L->name, probe_memop_name[e->op], n);
-    stab_note(what, "GB/s", &e->st);
+    stab_note(r, what, "GB/s", &e->st);
     jw_obj(w, NULL);
     jw_str(w, "level", L->name);
     jw_str(w, "op", probe_memop_name[e->op]);
@@ -522,8 +525,8 @@ static void bandwidth_write(probe_run *r, const bw_entry *e, int check_failed)
     if (check_failed) jw_bool(w, "check_failed", 1);
     jw_end_obj(w);
     if (e->op == PROBE_LOAD) {
-        if (e->t) summary_row_of(L->name)->loadN = e->st;
-        else summary_row_of(L->name)->load1 = e->st;
+        if (e->t) summary_row_of(&r->state, L->name)->loadN = e->st;
+        else summary_row_of(&r->state, L->name)->load1 = e->st;
     }
 }
 
@@ -554,13 +557,13 @@ static void bandwidth_checks(probe_run *r, bw_entry *e, int n, int *failed)
                 if (a < 0 || b < 0) break;
                 probe_check_order(&c, PROBE_CHECK_ROOFS, r->lv[li - 1].name, e[a].st.median, r->lv[li].name,
                                   e[b].st.median, threads);
-                if (!check_again(&c, try)) break;
-                budget_retry(&r->o, 2 * (e[a].orders + e[b].orders));
+                if (!check_again(r, &c, try)) break;
+                budget_retry(r, 2 * (e[a].orders + e[b].orders));
                 bandwidth_one(r, &e[a]);
                 bandwidth_one(r, &e[b]);
             }
             if (a < 0 || b < 0) continue;
-            check_record(&c);
+            check_record(r, &c);
             if (!c.passed) failed[a] = failed[b] = 1;
         }
 }
@@ -603,7 +606,7 @@ int step_bandwidth(probe_run *r)
         for (k = 0; k < (int)(sizeof ops / sizeof ops[0]); k++)
             if (ops[k] != PROBE_STORE_NT || !strcmp(r->lv[li].name, "DRAM"))
                 nmeas += (r->teamN ? 2 : 1) * (ops[k] == PROBE_LOAD ? 2 : 1);
-    budget_section(&r->o, SEC_BANDWIDTH, nmeas);
+    budget_section(r, SEC_BANDWIDTH, nmeas);
     for (li = 0; li < r->nlevels; li++)
         for (k = 0; k < (int)(sizeof ops / sizeof ops[0]); k++) {
             if (ops[k] == PROBE_STORE_NT && strcmp(r->lv[li].name, "DRAM")) continue;
@@ -637,7 +640,7 @@ static void carm_level(probe_run *r, int li, int cisa, double peak)
     jw_str(w, "level", L->name);
     jw_str(w, "isa", probe_isa_name[cisa]);
     jw_int(w, "threads", 1);
-    jw_int(w, "bytes", (long long)level_ws(L, 1));
+    jw_int(w, "bytes", (long long)level_ws(r, L, 1));
     jw_num(w, "roof_GBps", L->load_GBps);
     jw_num(w, "peak_GFLOPs", peak);
     jw_arr(w, "points");
@@ -648,13 +651,13 @@ static void carm_level(probe_run *r, int li, int cisa, double peak)
         memset(&cj, 0, sizeof cj);
         cj.isa = cisa;
         cj.variant = v;
-        cj.bytes = level_ws(L, 1);
+        cj.bytes = level_ws(r, L, 1);
         cj.span = span_of(cj.bytes);
         cj.passes = 1;
-        budget_next(&r->o);
+        budget_next(r);
         calibrate(carm_job_fn, &cj, &cj.passes, probe_team_buf(r->team1, 0), r->o.rep_seconds);
         why = probe_team_measure(r->team1, carm_job_fn, &cj, &r->o, secs, &nsecs);
-        budget_count(why);
+        budget_count(r, why);
         for (k = 0; k < nsecs; k++) vals[k] = cj.flops / secs[k] * 1e-9;
         probe_stats_of(vals, nsecs, &st);
         ai = cj.moved > 0 ? cj.flops / cj.moved : probe_carm_ai(cisa, v);
@@ -685,7 +688,7 @@ int step_carm(probe_run *r)
 {
     int li, cisa = r->best_isa >= PROBE_ISA_AVX2 ? r->best_isa : PROBE_ISA_SSE;
     probe_log(&r->o, "CARM validation (%s FMA + loads, AI 1/16..16)", probe_isa_name[cisa]);
-    budget_section(&r->o, SEC_CARM, r->nlevels * PROBE_CARM_VARIANTS);
+    budget_section(r, SEC_CARM, r->nlevels * PROBE_CARM_VARIANTS);
     jw_arr(&r->w, "carm_validation");
     for (li = 0; li < r->nlevels; li++) carm_level(r, li, cisa, r->fma_peak_1);
     jw_end_arr(&r->w);

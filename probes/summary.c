@@ -8,28 +8,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The figures of the closing summary, by level (L1.., DRAM): their
-   statistics, for the spreads the profile's loader does not keep. */
-static summary_row sumrow[PROBE_MAX_CACHES + 1];
-static int nsumrow;
-static char numa_note[512];
-
-/* level's row, added when new */
-summary_row *summary_row_of(const char *level)
+summary_row *summary_row_of(probe_state *s, const char *level)
 {
     int i;
-    for (i = 0; i < nsumrow; i++)
-        if (!strcmp(sumrow[i].level, level)) return &sumrow[i];
-    if (nsumrow > PROBE_MAX_CACHES) return &sumrow[PROBE_MAX_CACHES];
-    memset(&sumrow[nsumrow], 0, sizeof sumrow[0]);
-    sumrow[nsumrow].level = level;
-    return &sumrow[nsumrow++];
+    for (i = 0; i < s->nrows; i++)
+        if (!strcmp(s->rows[i].level, level)) return &s->rows[i];
+    if (s->nrows > PROBE_MAX_CACHES) return &s->rows[PROBE_MAX_CACHES];
+    memset(&s->rows[s->nrows], 0, sizeof s->rows[0]);
+    s->rows[s->nrows].level = level;
+    return &s->rows[s->nrows++];
 }
 
-/* the NUMA step's note, printed under the table */
-void summary_numa_note(const char *note)
+void summary_numa_note(probe_state *s, const char *note)
 {
-    snprintf(numa_note, sizeof numa_note, "%s", note);
+    snprintf(s->numa_note, sizeof s->numa_note, "%s", note);
 }
 
 /* the unstable figures the analysis uses first (clock, latencies), then
@@ -74,7 +66,7 @@ void print_failed_checks(FILE *f, const probe_check *c, int n, int nfailed, int 
    edan.h's loader, as the analysis will read it): clock, caches and
    latencies, RAM's latency (alpha) and m, the roofs, the figures that stayed
    unstable, and how to use the profile. */
-void print_summary(FILE *f, const char *json, size_t len, const char *path, int is_default)
+void print_summary(FILE *f, probe_state *s, const char *json, size_t len, const char *path, int is_default)
 {
     edan_profile *p = NULL;
     char err[300];
@@ -95,47 +87,48 @@ void print_summary(FILE *f, const char *json, size_t len, const char *path, int 
         char size[32] = "-", lat[40] = "-", cyc[32] = "-", b1[40] = "-", bn[40] = "-";
         double x;
         int have = !strcmp(levels[i], "DRAM"), row = -1;
-        for (k = 0; k < nsumrow; k++)
-            if (!strcmp(sumrow[k].level, levels[i])) row = k;
+        for (k = 0; k < s->nrows; k++)
+            if (!strcmp(s->rows[k].level, levels[i])) row = k;
         for (l = 0; l < p->num_caches; l++)
             if (!strcmp(p->cache[l].level, levels[i])) {
                 snprintf(size, sizeof size, "%llu KiB", (unsigned long long)(p->cache[l].size >> 10));
-                fig(lat, sizeof lat, "%.1f", p->cache[l].latency_ns, row >= 0 ? &sumrow[row].lat : NULL);
+                fig(lat, sizeof lat, "%.1f", p->cache[l].latency_ns, row >= 0 ? &s->rows[row].lat : NULL);
                 snprintf(cyc, sizeof cyc, "%.0f", p->cache[l].latency_cycles);
                 have = 1;
             }
         if (!have) continue;
         if (!strcmp(levels[i], "DRAM")) {
-            fig(lat, sizeof lat, "%.1f", p->dram_latency_ns, row >= 0 ? &sumrow[row].lat : NULL);
+            fig(lat, sizeof lat, "%.1f", p->dram_latency_ns, row >= 0 ? &s->rows[row].lat : NULL);
             snprintf(cyc, sizeof cyc, "%.0f = alpha", p->dram_latency_cycles);
         }
         if ((x = edan_profile_bandwidth_of(p, levels[i], "load", 1)) > 0)
-            fig(b1, sizeof b1, "%.1f", x, row >= 0 ? &sumrow[row].load1 : NULL);
+            fig(b1, sizeof b1, "%.1f", x, row >= 0 ? &s->rows[row].load1 : NULL);
         if ((x = edan_profile_bandwidth_of(p, levels[i], "load", p->cores)) > 0)
-            fig(bn, sizeof bn, "%.1f", x, row >= 0 && p->cores > 1 ? &sumrow[row].loadN : NULL);
+            fig(bn, sizeof bn, "%.1f", x, row >= 0 && p->cores > 1 ? &s->rows[row].loadN : NULL);
         fprintf(f, "  %-6s %10s %15s %12s %17s %17s\n", levels[i], size, lat, cyc, b1, bn);
     }
     fprintf(f, "  memory-level parallelism m %u; peak %.1f GFLOP/s one core, %.1f all cores\n", p->mlp_m,
             p->peak_GFLOPs_1core, p->peak_GFLOPs_all);
     fprintf(f, "  (±: half the span of the middle half of the repetitions, of the median; !: unstable)\n");
-    if (numa_note[0]) fprintf(f, "  %s\n", numa_note);
-    if (stab.n) {
-        qsort(stab.fig, (size_t)stab.n, sizeof stab.fig[0], stab_order);
+    if (s->numa_note[0]) fprintf(f, "  %s\n", s->numa_note);
+    if (s->stab.n) {
+        qsort(s->stab.fig, (size_t)s->stab.n, sizeof s->stab.fig[0], stab_order);
         fprintf(f, "probe: warning: %d of %d figures stayed unstable (the middle half of their repetitions "
                    "spans more than %.0f%% of the median, after %d rerun(s) in all):\n",
-                stab.n, stab.total, 100 * PROBE_UNSTABLE, stab.reruns);
-        for (k = 0; k < stab.n && k < 12; k++)
-            fprintf(f, "    %-28s %10.4g %-7s middle half %.4g..%.4g, all %.4g..%.4g\n", stab.fig[k].what,
-                    stab.fig[k].st.median, stab.fig[k].unit, stab.fig[k].st.q1, stab.fig[k].st.q3,
-                    stab.fig[k].st.min, stab.fig[k].st.max);
-        if (stab.n > 12) fprintf(f, "    ... and %d more (the profile's \"stability\" lists them)\n", stab.n - 12);
+                s->stab.n, s->stab.total, 100 * PROBE_UNSTABLE, s->stab.reruns);
+        for (k = 0; k < s->stab.n && k < 12; k++)
+            fprintf(f, "    %-28s %10.4g %-7s middle half %.4g..%.4g, all %.4g..%.4g\n", s->stab.fig[k].what,
+                    s->stab.fig[k].st.median, s->stab.fig[k].unit, s->stab.fig[k].st.q1, s->stab.fig[k].st.q3,
+                    s->stab.fig[k].st.min, s->stab.fig[k].st.max);
+        if (s->stab.n > 12)
+            fprintf(f, "    ... and %d more (the profile's \"stability\" lists them)\n", s->stab.n - 12);
         fprintf(f, "  Other work on this machine, frequency changes or a virtual machine's neighbours move them;\n"
                    "  probe again on a quiet machine (a longer --budget helps) before trusting them.\n");
     }
-    if (checks.n && !checks.failed)
-        fprintf(f, "  checks against the machine's limits: all %d passed (%d re-measurement(s) on the way)\n", checks.n,
-                checks.retries);
-    print_failed_checks(f, checks.c, checks.n, checks.failed, 1);
+    if (s->checks.n && !s->checks.failed)
+        fprintf(f, "  checks against the machine's limits: all %d passed (%d re-measurement(s) on the way)\n",
+                s->checks.n, s->checks.retries);
+    print_failed_checks(f, s->checks.c, s->checks.n, s->checks.failed, 1);
     if (strcmp(path, "-")) {
         if (is_default)
             fprintf(f, "Use it: edan trace -- PROG and edan analyze TRACE take it without --profile (this machine's\n"

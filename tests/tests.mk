@@ -1,20 +1,23 @@
 # tests/tests.mk - extra build rules for `make test` (included by the Makefile).
 
 # the x86-64 front-end's unit test: tools/front/x86.c and Zydis
-$(B)/test_x86: tests/unit/test_x86.c tools/front/x86.c tools/front/x86.h edan.h $(wildcard tests/unit/*.h) | $(B)/deps.ok
-	$(CC) $(WARN) $(CFLAGS) -I. -Itests/unit -o $@ $< tools/front/x86.c -lZydis -lm
+$(B)/test_x86: tests/unit/test_x86.c tools/front/x86.c tools/front/x86.h tools/front/bintrace_feed.c tools/front/bintrace.h \
+               edan.h $(wildcard tests/unit/*.h) | $(B)/deps.ok
+	$(CC) $(WARN) $(CFLAGS) -I. -Itests/unit -o $@ $< tools/front/x86.c tools/front/bintrace_feed.c -lZydis -lm
 
 # libFuzzer harnesses under ASan and UBSan, each run by tests/fuzz/test_fuzz_NAME.sh:
 # fuzz_rv the RISC-V front-end, fuzz_bintrace the binary trace reader and the
-# engine's three ways of feeding.
+# engine's three ways of feeding (each links the tools/ .c files of its LINK_SRCS).
 $(B)/fuzz_%: tests/fuzz/fuzz_%.c edan.h $(TOOLS_H) | $(B)/deps.ok
 	clang -std=c99 -g -O1 -Wall -Wextra -pedantic -fsanitize=fuzzer,address,undefined \
-	      -fno-sanitize-recover=undefined -I. -o $@.tmp $< -lz -lm && mv $@.tmp $@
+	      -fno-sanitize-recover=undefined -I. -o $@.tmp $< $(LINK_SRCS) -lz -lm && mv $@.tmp $@
+$(B)/fuzz_bintrace: LINK_SRCS := $(BINTRACE_SRCS)
+$(B)/fuzz_bintrace: $(BINTRACE_SRCS)
 EXTRA_TESTS += $(B)/fuzz_rv $(B)/fuzz_bintrace
 
 # seeds of many CHECK stretches for fuzz_bintrace
-$(B)/seed_bintrace: tests/fuzz/seed_bintrace.c edan.h tools/front/bintrace.h | $(B)/deps.ok
-	$(CC) $(WARN) $(CFLAGS) -I. -o $@ $< -lz -lm
+$(B)/seed_bintrace: tests/fuzz/seed_bintrace.c edan.h tools/front/bintrace.h $(BINTRACE_SRCS) | $(B)/deps.ok
+	$(CC) $(WARN) $(CFLAGS) -I. -o $@ $< $(BINTRACE_SRCS) -lz -lm
 EXTRA_TESTS += $(B)/seed_bintrace
 
 # probe --numa on emulated NUMA machines (qemu TCG, Debian's cloud kernel,

@@ -71,7 +71,8 @@ awk -v a="$s_text" -v b="$s_bin" -v n="$n" 'BEGIN {
 awk -v a="$t_atext" -v b="$t_abin" 'BEGIN { printf "  edan analyze reads the binary trace %.1fx faster than the text trace\n", a / b }'
 echo
 echo "  reading alone, without the analysis (tests/bench/bench_trace_decode.c):"
-${CC:-cc} -std=c99 -O2 -I. -o "$work/decode" tests/bench/bench_trace_decode.c -lz -lm
+${CC:-cc} -std=c99 -O2 -I. -o "$work/decode" tests/bench/bench_trace_decode.c \
+  tools/front/bintrace_read.c tools/front/bintrace_feed.c -lz -lm
 "$work/decode" "$work/t.txt" "$work/t.bin"
 # same metrics three ways (a check, not a timing)
 ./edan analyze --no-profile --quiet --json "$work/t.bin" > "$work/b.json"

@@ -4,7 +4,6 @@
    x86-64 one of fuzz_bintrace's stand-in instructions, so that the harness
    can move, repeat and replace their stretches. Usage: seed_bintrace
    RV.bin X86.bin */
-#define BINTRACE_CHECK_EVERY 200
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +27,7 @@ static int write_trace(const char *path, unsigned isa)
     FILE *f = fopen(path, "wb");
     int e;
     if (!f || bintrace_writer_open_isa(&w, f, isa) != BINTRACE_OK) return 1;
+    w.check_every = 200;
     memset(blk, 0, sizeof blk);
     for (b = 0; b < NB; b++) {
         nb[b] = 1 + rnd() % 4;

@@ -18,12 +18,10 @@
 #include "cli.h"
 #include "../common/files.h"
 
-enum {
-    ANN_HELP = 1, ANN_FUNC, ANN_TOP, ANN_NO_SOURCE, ANN_ELF, ANN_OUTPUT, ANN_REGION, ANN_EXCLUDE, ANN_THREADS,
-    ANN_NO_MARKERS, ANN_MAX_INSNS, ANN_MAX_SECONDS, ANN_QEMU, ANN_PLUGIN, ANN_SYSROOT, ANN_ASM
-};
-/* The first of the options of edan trace that annotate passes on for a program. */
-#define ANN_TRACING ANN_REGION
+enum { ANN_HELP = 1, ANN_TOP, ANN_NO_SOURCE, ANN_ELF, ANN_OUTPUT, ANN_QEMU, ANN_PLUGIN, ANN_SYSROOT, ANN_ASM };
+/* --func and the options of edan trace it passes on for a program
+   (--region, ..., --max-seconds) are rows of cli_scope_opts
+   (tools/cmd/options.c), named here by id; --func with a help of its own. */
 static const opt_def annotate_opts[] = {
     {NULL, NULL, 0,
      "usage: edan annotate [options] [--] PROGRAM [ARGS...]\n"
@@ -56,7 +54,7 @@ static const opt_def annotate_opts[] = {
      "(what ran is annotated), 2 for a usage error or input that cannot be read.\n"
      "\n"
      "Options:"},
-    {"--func", "NAME", ANN_FUNC,
+    {NULL, NULL, CLI_SCOPE_FUNC,
      "annotate function NAME only (repeatable); a program runs\n"
      "traced in it alone (edan trace --func). C++ names as\n"
      "written: geo::dot<double>, a signature, the symbol, or\n"
@@ -78,12 +76,12 @@ static const opt_def annotate_opts[] = {
     {NULL, NULL, 0,
      "Options of edan trace for a PROGRAM (edan trace -h says what each does; the\n"
      "program's standard output goes to standard error):"},
-    {"--region", "NAME", ANN_REGION, "NAME and what it calls"},
-    {"--exclude", "NAME", ANN_EXCLUDE, "not NAME and what it calls"},
-    {"--threads", "LIST", ANN_THREADS, "only these threads"},
-    {"--no-markers", NULL, ANN_NO_MARKERS, "ignore EDAN_TRACE_BEGIN()/EDAN_TRACE_END()"},
-    {"--max-insns", "N", ANN_MAX_INSNS, "end the run after about N instructions"},
-    {"--max-seconds", "S", ANN_MAX_SECONDS, "end the run after S seconds"},
+    CLI_SCOPE_ROW(CLI_SCOPE_REGION),
+    CLI_SCOPE_ROW(CLI_SCOPE_EXCLUDE),
+    CLI_SCOPE_ROW(CLI_SCOPE_THREADS),
+    CLI_SCOPE_ROW(CLI_SCOPE_NO_MARKERS),
+    CLI_SCOPE_ROW(CLI_SCOPE_MAX_INSNS),
+    CLI_SCOPE_ROW(CLI_SCOPE_MAX_SECONDS),
     {"--qemu", "PATH", ANN_QEMU, "the qemu to run the program"},
     {"--plugin", "PATH", ANN_PLUGIN, "the EDAN plugin"},
     {"--sysroot", "DIR", ANN_SYSROOT, "the library root of a RISC-V program"},
@@ -841,7 +839,7 @@ static int ann_option(ann_args *aa, cli_analysis *scratch, int id, const char *v
     if (id == CLI_OPT_CONFIG)
         return opt_err("edan annotate", "%s: one configuration is annotated: run edan annotate once per "
                        "configuration", argv[start]);
-    if (id == ANN_FUNC) {
+    if (id == CLI_SCOPE_FUNC) {
         if (aa->nfuncs == 64) return opt_err("edan annotate", "at most 64 --func names");
         aa->funcs[aa->nfuncs++] = val;
     } else if (id == ANN_TOP) {
@@ -869,9 +867,9 @@ static int ann_option(ann_args *aa, cli_analysis *scratch, int id, const char *v
    when --help was printed; -1 (a message printed) when they are wrong. */
 static int ann_options(ann_args *aa, int argc, char **argv, int *prog)
 {
-    opt_def tab[ANN_NOPTS + CLI_ANALYSIS_ROOM];
-    size_t n = opt_cat(tab, sizeof tab / sizeof tab[0], annotate_opts, ANN_NOPTS, cli_analysis_opts,
-                       cli_analysis_nopts);
+    opt_def own[ANN_NOPTS], tab[ANN_NOPTS + CLI_ANALYSIS_ROOM];
+    size_t n = cli_scope_rows(own, ANN_NOPTS, annotate_opts, ANN_NOPTS, 1);
+    n = opt_cat(tab, sizeof tab / sizeof tab[0], own, n, cli_analysis_opts, cli_analysis_nopts);
     cli_analysis scratch;
     const char *val;
     int i = 1, k, start;
@@ -962,7 +960,7 @@ static int ann_analyse(const ann_args *aa, int argc, char **argv, int prog, int 
     if (!aa->chain_given) av[n++] = (char *)"--chain";
     if (kind == 1) {
         for (k = 0; k < aa->nfuncs; k++) {
-            av[n++] = (char *)"--func";
+            av[n++] = (char *)cli_scope_name(CLI_SCOPE_FUNC);
             av[n++] = (char *)aa->funcs[k];
         }
         av[n++] = (char *)"-o";

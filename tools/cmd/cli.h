@@ -205,6 +205,32 @@ enum {
 };
 extern const opt_def cli_analysis_opts[];
 extern const size_t cli_analysis_nopts;
+/* The scope and run options of a traced program, declared once (name,
+   value, help) in cli_scope_opts: edan trace takes them and passes each to
+   the plugin as it is (the same name and value), edan annotate passes them
+   on to edan trace, the plugin reads them. Their ids are CLI_SCOPE_ID and
+   above, below CLI_ANALYSIS_ID; the ids of --func, --region and --exclude
+   follow each other. A command's table names one by its id alone
+   (CLI_SCOPE_ROW), which cli_scope_rows fills in. */
+#define CLI_SCOPE_ID 80
+enum {
+    CLI_SCOPE_FUNC = CLI_SCOPE_ID, CLI_SCOPE_REGION, CLI_SCOPE_EXCLUDE, CLI_SCOPE_THREADS, CLI_SCOPE_NO_MARKERS,
+    CLI_SCOPE_MAX_INSNS, CLI_SCOPE_MAX_SECONDS
+};
+typedef struct cli_scope_opt {
+    opt_def o;              /* name, value, id and the help of edan trace --help */
+    const char *brief;      /* the help of a command that passes it on to edan trace (edan annotate) */
+} cli_scope_opt;
+extern const cli_scope_opt cli_scope_opts[];
+extern const size_t cli_scope_nopts;
+#define CLI_SCOPE_ROW(id) {NULL, NULL, id, NULL}
+/* The rows t[0 .. n) into out (room for cap), each row of a scope option
+   given its name, value and help (brief: the short one) from
+   cli_scope_opts; a row's own help, when it has one, stays (what the
+   option does in that command). n, or 0 when they do not fit. */
+size_t cli_scope_rows(opt_def *out, size_t cap, const opt_def *t, size_t n, int brief);
+/* A scope option's name ("--func"), "" for another id. */
+const char *cli_scope_name(int id);
 /* Applies analysis option `id` (its value val, NULL for a flag or an
    optional value not given): 0, or -1 with a message printed. */
 int cli_analysis_apply(cli_analysis *a, int id, const char *val);

@@ -1,7 +1,8 @@
 /* tools/cmd/options.c - the analysis options shared by `edan analyze` and
    `edan trace`, one table: --help text, applying each option, a profile's
    defaults, the final checks (outputs writable, --elf readable: with the report's
-   helpers). No main: also linked into the QEMU plugin. */
+   helpers); the scope and run options of a traced program (edan trace, edan
+   annotate, the plugin), one table. No main: also linked into the QEMU plugin. */
 #define _POSIX_C_SOURCE 200809L
 #include <fcntl.h>
 #include <stdarg.h>
@@ -122,6 +123,82 @@ const opt_def cli_analysis_opts[] = {
     {"--quiet", NULL, CLI_OPT_QUIET, "(global) no progress line"},
 };
 const size_t cli_analysis_nopts = sizeof cli_analysis_opts / sizeof cli_analysis_opts[0];
+
+const cli_scope_opt cli_scope_opts[] = {
+    {{"--func", "NAME", CLI_SCOPE_FUNC,
+      "only instructions inside function NAME, not of those it\n"
+      "calls (the report counts what its calls ran: Called out)\n"
+      "(repeatable; NAME also matches NAME.constprop.0,\n"
+      "NAME.isra.0, ..., the Fortran procedures NAME_ and\n"
+      "__MODULE_MOD_NAME, a C++ function by its qualified name\n"
+      "(geo::dot<double>), its signature or its symbol, or short\n"
+      "when that is one function: Grid::sum for sim::Grid::sum,\n"
+      "wsum for wsum<double> (several: refused, listed);\n"
+      "every function of that name, of the program and of the\n"
+      "shared libraries it maps, dlopen included: looked up as\n"
+      "their code first runs; NAME@OBJECT: that object's only,\n"
+      "e.g. dupfn@liba.so; an IFUNC such as memcpy means the\n"
+      "implementation the program runs)"},
+     "only instructions inside function NAME"},
+    {{"--region", "NAME", CLI_SCOPE_REGION,
+      "everything from the entry of NAME until control returns\n"
+      "below its frame (by a return, longjmp, an exception),\n"
+      "callees included (repeatable)"},
+     "NAME and what it calls"},
+    {{"--exclude", "NAME", CLI_SCOPE_EXCLUDE, "drop NAME and everything it calls (repeatable)"},
+     "not NAME and what it calls"},
+    {{"--threads", "LIST", CLI_SCOPE_THREADS,
+      "only these threads (0 the main thread, then 1, 2, ... in\n"
+      "the order they were created; e.g. 1-4,7); the others'\n"
+      "writes still end chains, as untraced code's do. By\n"
+      "default every thread; scoping applies to each"},
+     "only these threads"},
+    {{"--no-markers", NULL, CLI_SCOPE_NO_MARKERS,
+      "ignore EDAN_TRACE_BEGIN()/EDAN_TRACE_END() markers; by\n"
+      "default a program containing them is analysed only\n"
+      "between a BEGIN and the following END (edan_trace.h);\n"
+      "a named region, BEGIN(\"name\") ... END(\"name\"), gets a\n"
+      "report section and a JSON \"regions\" entry of its own"},
+     "ignore EDAN_TRACE_BEGIN()/EDAN_TRACE_END()"},
+    {{"--max-insns", "N", CLI_SCOPE_MAX_INSNS,
+      "end the run, with a partial report, once about N\n"
+      "instructions were analysed (at the end of a block)"},
+     "end the run after about N instructions"},
+    {{"--max-seconds", "S", CLI_SCOPE_MAX_SECONDS,
+      "end the run, with a partial report, after S seconds\n"
+      "(exit status 0 for either limit)"},
+     "end the run after S seconds"},
+};
+const size_t cli_scope_nopts = sizeof cli_scope_opts / sizeof cli_scope_opts[0];
+
+static const cli_scope_opt *cli_scope_of(int id)
+{
+    size_t k;
+    for (k = 0; k < cli_scope_nopts; k++)
+        if (cli_scope_opts[k].o.id == id) return &cli_scope_opts[k];
+    return NULL;
+}
+
+size_t cli_scope_rows(opt_def *out, size_t cap, const opt_def *t, size_t n, int brief)
+{
+    size_t k;
+    if (n > cap) return 0;
+    for (k = 0; k < n; k++) {
+        const cli_scope_opt *s = t[k].name ? NULL : cli_scope_of(t[k].id);
+        out[k] = t[k];
+        if (!s) continue;
+        out[k].name = s->o.name;
+        out[k].arg = s->o.arg;
+        if (!t[k].help) out[k].help = brief ? s->brief : s->o.help;
+    }
+    return n;
+}
+
+const char *cli_scope_name(int id)
+{
+    const cli_scope_opt *s = cli_scope_of(id);
+    return s ? s->o.name : "";
+}
 
 void cli_analysis_init(cli_analysis *a)
 {

@@ -45,7 +45,6 @@
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 
-const char *const pl_kind_opt[] = {"--func", "--region", "--exclude"};
 pl_state st;
 pl_sampling pl_samp;
 pl_thr pl_thrs[PL_MAX_VCPUS];
@@ -55,29 +54,33 @@ pl_thr pl_thrs[PL_MAX_VCPUS];
 /* ---------------------------------------------------------------------- */
 /* The plugin's arguments, which edan trace writes (tools/trace/trace.c), and
    the analysis options after them. */
-enum { PA_ANALYZE = 1, PA_NO_MARKERS, PA_ASLR, PA_TEXT_PC, PA_STDOUT_FD, PA_JOB, PA_MAX_INSNS, PA_MAX_SECONDS, PA_THREADS,
-       PA_DIR, PA_PROGRAM, PA_SOURCE, PA_TEXT, PA_BINARY, PA_FUNC, PA_REGION, PA_EXCLUDE, PA_SAMPLE, PA_SKIP };
+enum { PA_ANALYZE = 1, PA_ASLR, PA_TEXT_PC, PA_STDOUT_FD, PA_JOB, PA_DIR, PA_PROGRAM, PA_SOURCE, PA_TEXT, PA_BINARY,
+       PA_SAMPLE, PA_SKIP };
+/* The scope and run options (--func, --region, --exclude, --threads,
+   --no-markers, --max-insns, --max-seconds) are rows of cli_scope_opts
+   (tools/cmd/options.c), as edan trace passes them. */
 static const opt_def pl_opts[] = {
     {"--analyze", NULL, PA_ANALYZE, "analyse online (also with a trace written)"},
-    {"--no-markers", NULL, PA_NO_MARKERS, "the program's EDAN_TRACE markers do not scope"},
+    CLI_SCOPE_ROW(CLI_SCOPE_NO_MARKERS),
     {"--aslr", NULL, PA_ASLR, "the program runs with address randomisation (for the report)"},
     {"--text-pc", NULL, PA_TEXT_PC, "the text trace has PCs"},
     {"--stdout-fd", "FD", PA_STDOUT_FD, "edan trace's standard output"},
     {"--job", "RANK SIZE HOST VARIABLE COMMAND", PA_JOB, "a rank of an MPI job (five values)"},
-    {"--max-insns", "N", PA_MAX_INSNS, "stop after N instructions"},
-    {"--max-seconds", "S", PA_MAX_SECONDS, "stop after S seconds"},
-    {"--threads", "LIST", PA_THREADS, "the threads analysed"},
+    CLI_SCOPE_ROW(CLI_SCOPE_MAX_INSNS),
+    CLI_SCOPE_ROW(CLI_SCOPE_MAX_SECONDS),
+    CLI_SCOPE_ROW(CLI_SCOPE_THREADS),
     {"--dir", "DIR", PA_DIR, "edan trace's directory for the plugin's files"},
     {"--program", "PATH", PA_PROGRAM, "the program"},
     {"--source", "NAME", PA_SOURCE, "the program as the report names it"},
     {"--text", "FILE", PA_TEXT, "write a text trace"},
     {"--binary", "FILE", PA_BINARY, "write a binary trace"},
-    {"--func", "NAME", PA_FUNC, "scope: a function"},
-    {"--region", "NAME", PA_REGION, "scope: a function and its callees"},
-    {"--exclude", "NAME", PA_EXCLUDE, "scope: not this function"},
+    CLI_SCOPE_ROW(CLI_SCOPE_FUNC),
+    CLI_SCOPE_ROW(CLI_SCOPE_REGION),
+    CLI_SCOPE_ROW(CLI_SCOPE_EXCLUDE),
     {"--sample", "PERIOD:LENGTH", PA_SAMPLE, "analyse LENGTH instructions of every PERIOD"},
     {"--skip", "N", PA_SKIP, "start the analysis after N instructions"},
 };
+#define PL_NOPTS (sizeof pl_opts / sizeof pl_opts[0])
 
 /* One parsed argument (pl_read_args): its id and value; *k past --job's
    four more values. 0, or -1 with the error set. */
@@ -89,7 +92,7 @@ static int pl_arg(int id, const char *v, int argc, int *k)
     const char *why;
     switch (id) {
     case PA_ANALYZE: st.args.analyze = 1; return 0;
-    case PA_NO_MARKERS: st.args.markers_off = 1; return 0;
+    case CLI_SCOPE_NO_MARKERS: st.args.markers_off = 1; return 0;
     case PA_ASLR: st.args.aslr = 1; return 0;
     case PA_TEXT_PC: st.args.text_pc = 1; return 0;
     case PA_STDOUT_FD:
@@ -107,13 +110,13 @@ static int pl_arg(int id, const char *v, int argc, int *k)
         st.args.job.command = st.args.argv[*k + 3];
         *k += 4;
         return 0;
-    case PA_MAX_INSNS: case PA_MAX_SECONDS:
+    case CLI_SCOPE_MAX_INSNS: case CLI_SCOPE_MAX_SECONDS:
         if (opt_double(v, 0, 1, 1e18, &d))
-            return pl_fail("%s %s: a positive number", id == PA_MAX_INSNS ? "--max-insns" : "--max-seconds", v);
-        if (id == PA_MAX_INSNS) st.args.max_insns = (uint64_t)d;
+            return pl_fail("%s %s: a positive number", cli_scope_name(id), v);
+        if (id == CLI_SCOPE_MAX_INSNS) st.args.max_insns = (uint64_t)d;
         else st.args.max_seconds = d;
         return 0;
-    case PA_THREADS:
+    case CLI_SCOPE_THREADS:
         if ((st.args.nonly = cli_parse_threads(v, st.args.only, 32, &why)) < 0) return pl_fail("--threads: %s", why);
         return 0;
     case PA_SAMPLE: case PA_SKIP:
@@ -128,12 +131,12 @@ static int pl_arg(int id, const char *v, int argc, int *k)
     case PA_SOURCE: st.args.source = v; return 0;
     case PA_TEXT: st.args.text_path = v; return 0;
     case PA_BINARY: st.args.bin_path = v; return 0;
-    case PA_FUNC: case PA_REGION: case PA_EXCLUDE: {
+    case CLI_SCOPE_FUNC: case CLI_SCOPE_REGION: case CLI_SCOPE_EXCLUDE: {
         pl_name *nm = &st.args.names[st.args.nnames];
         char *at = strrchr((char *)v, '@');
         if (st.args.nnames == 64) return pl_fail("too many --func/--region/--exclude names (at most 64)");
         nm->name = v;
-        nm->kind = id == PA_FUNC ? 0 : id == PA_REGION ? 1 : 2;
+        nm->kind = id == CLI_SCOPE_FUNC ? 0 : id == CLI_SCOPE_REGION ? 1 : 2;
         if (at && at > v && at[1]) {    /* NAME@OBJECT (the argument file is the plugin's own) */
             *at = 0;
             nm->object = at + 1;
@@ -152,7 +155,7 @@ static int pl_arg(int id, const char *v, int argc, int *k)
 static int pl_read_args(const char *path)
 {
     char err[512];
-    opt_def t[CLI_ANALYSIS_ROOM + 32];
+    opt_def own[PL_NOPTS], t[CLI_ANALYSIS_ROOM + 32];
     size_t len = 0, n = 0, i, nt;
     int argc, k, id;
     const char *v;
@@ -167,8 +170,8 @@ static int pl_read_args(const char *path)
     for (i = 0; i < len; i += strlen(st.args.buf + i) + 1) st.args.argv[argc++] = st.args.buf + i;
 
     cli_analysis_init(&st.args.a);
-    if (!(nt = opt_cat(t, sizeof t / sizeof t[0], pl_opts, sizeof pl_opts / sizeof pl_opts[0], cli_analysis_opts,
-                       cli_analysis_nopts)))
+    nt = cli_scope_rows(own, PL_NOPTS, pl_opts, PL_NOPTS, 0);
+    if (!(nt = opt_cat(t, sizeof t / sizeof t[0], own, nt, cli_analysis_opts, cli_analysis_nopts)))
         return pl_fail("too many plugin options");
     for (k = 1; (id = opt_next("edan plugin", t, nt, argc, st.args.argv, &k, &v)) != OPT_END;)
         if (pl_arg(id, v, argc, &k)) return -1;
@@ -320,11 +323,11 @@ int pl_pending_names(void)
         if (!nm->pending || nm->found) continue;
         if (nm->object)
             return pl_fail("%s %s@%s: no function of that name in a shared object named %s whose code ran (those that "
-                           "ran: %s): check the names (nm -D LIBRARY lists a library's)", pl_kind_opt[nm->kind], nm->name,
+                           "ran: %s): check the names (nm -D LIBRARY lists a library's)", pl_kind_opt(nm->kind), nm->name,
                            nm->object, nm->object, objs[0] ? objs : "none");
         return pl_fail("%s %s: no function of that name in %s nor in the shared objects whose code ran (%s): check "
                        "the name (nm -D LIBRARY lists a library's), or that the program calls it",
-                       pl_kind_opt[nm->kind], nm->name, st.args.program, objs[0] ? objs : "none");
+                       pl_kind_opt(nm->kind), nm->name, st.args.program, objs[0] ? objs : "none");
     }
     return 0;
 }

@@ -109,8 +109,8 @@ typedef struct pl_ublock {
 #define PL_KILL_REGS EDAN_RV_NUM_REGS
 #define PL_KILL_RANGES BINTRACE_MAX_KILL_RANGES
 
-/* The options that name a scope, by pl_name's kind. */
-extern const char *const pl_kind_opt[];
+/* The option that names a scope of pl_name's kind: --func, --region, --exclude. */
+#define pl_kind_opt(kind) cli_scope_name(CLI_SCOPE_FUNC + (kind))
 
 typedef struct pl_name {
     const char *name;

@@ -32,7 +32,7 @@ static int pl_scope_add(const pl_name *nm, const cli_func *f, uint64_t bias)
         return 0;
     }
     if ((nm->kind == 1 ? st.scope.nregion : st.scope.nexcl) == 64)
-        return pl_fail("%s %s: too many matching functions", pl_kind_opt[nm->kind], nm->name);
+        return pl_fail("%s %s: too many matching functions", pl_kind_opt(nm->kind), nm->name);
     if (nm->kind == 1) st.scope.region_entry[st.scope.nregion++] = f->value + bias;
     else st.scope.excl_entry[st.scope.nexcl++] = f->value + bias;
     return 0;
@@ -61,7 +61,7 @@ static int pl_found_add(int k, const char *fname, const char *path, int ifunc)
     cli_scoped *f;
     if (st.syms.nfound == (int)(sizeof st.syms.found / sizeof st.syms.found[0])) return -1;
     f = &st.syms.found[st.syms.nfound];
-    f->option = pl_kind_opt[st.args.names[k].kind];
+    f->option = pl_kind_opt(st.args.names[k].kind);
     f->name = st.args.names[k].name;
     snprintf(f->function, sizeof f->function, "%s", fname);
     f->short_of[0] = 0;
@@ -128,7 +128,7 @@ int pl_scope_name(int k, const cli_funcs *fs, const char *path, uint64_t bias, i
     int loader = st.syms.loader[0] && realpath(path, real) && !strcmp(real, st.syms.loader), rc = 0, i;
     if (!pl_name_in(nm, path)) return 0;
     if (!(sel = (unsigned char *)calloc(fs->n ? fs->n : 1, 1))) return pl_fail("out of memory");
-    if (cli_funcs_select(fs, pl_kind_opt[nm->kind], nm->name, path, nm->found, sel, msg, sizeof msg) < 0) {
+    if (cli_funcs_select(fs, pl_kind_opt(nm->kind), nm->name, path, nm->found, sel, msg, sizeof msg) < 0) {
         free(sel);
         return pl_fail("%s", msg);
     }
@@ -225,7 +225,7 @@ int pl_load_symbols(void)
         pl_name *nm = &st.args.names[i];
             if (nm->object && !pl_name_in(nm, st.args.program)) {    /* NAME@OBJECT: a shared object's */
             if (!fs.dynamic) {
-                rc = pl_fail("%s %s@%s: %s is statically linked: it has no shared object %s", pl_kind_opt[nm->kind], nm->name,
+                rc = pl_fail("%s %s@%s: %s is statically linked: it has no shared object %s", pl_kind_opt(nm->kind), nm->name,
                              nm->object, st.args.program, nm->object);
                 goto done;
             }
@@ -242,7 +242,7 @@ int pl_load_symbols(void)
             if (cli_func_inlined(st.args.program, nm->name, callers, sizeof callers)) {
                 rc = pl_fail("%s %s: the function was inlined%s%s: it has no code of its own to trace; trace its "
                              "caller with --region CALLER, or mark the code with EDAN_TRACE_BEGIN()/EDAN_TRACE_END()",
-                             pl_kind_opt[nm->kind], nm->name, callers[0] ? " into " : "", callers);
+                             pl_kind_opt(nm->kind), nm->name, callers[0] ? " into " : "", callers);
                 goto done;
             }
             if (fs.dynamic && (cli_funcs_import(&fs, nm->name) || !pl_has_close_match(&fs, nm->name))) {
@@ -251,7 +251,7 @@ int pl_load_symbols(void)
                 st.syms.npending++;
                 continue;
             }
-            cli_func_miss(&fs, pl_kind_opt[nm->kind], nm->name, st.args.program, msg, sizeof msg);
+            cli_func_miss(&fs, pl_kind_opt(nm->kind), nm->name, st.args.program, msg, sizeof msg);
             rc = pl_fail("%s", msg);
             goto done;
         }

@@ -29,10 +29,12 @@
 #include "../common/files.h"
 
 enum {
-    TRACE_HELP = 1, TRACE_FUNC, TRACE_REGION, TRACE_EXCLUDE, TRACE_RANKS, TRACE_THREADS, TRACE_NO_MARKERS, TRACE_TEXT,
-    TRACE_TEXT_PC, TRACE_BINARY, TRACE_ANALYZE, TRACE_OUTPUT, TRACE_ALL_RANKS, TRACE_MAX_INSNS, TRACE_MAX_SECONDS,
-    TRACE_QEMU, TRACE_PLUGIN, TRACE_SYSROOT, TRACE_ASLR, TRACE_SAMPLE, TRACE_SKIP
+    TRACE_HELP = 1, TRACE_RANKS, TRACE_TEXT, TRACE_TEXT_PC, TRACE_BINARY, TRACE_ANALYZE, TRACE_OUTPUT,
+    TRACE_ALL_RANKS, TRACE_QEMU, TRACE_PLUGIN, TRACE_SYSROOT, TRACE_ASLR, TRACE_SAMPLE, TRACE_SKIP
 };
+/* The scope and run options (--func, --region, --exclude, --threads,
+   --no-markers, --max-insns, --max-seconds) are rows of cli_scope_opts
+   (tools/cmd/options.c), named here by id where --help lists them. */
 static const opt_def trace_opts[] = {
     {NULL, NULL, 0,
      "usage: edan trace [options] [--] PROGRAM [ARGS...]\n"
@@ -68,44 +70,19 @@ static const opt_def trace_opts[] = {
      "\n"},
     {"-h|--help", NULL, TRACE_HELP, "this text"},
     {NULL, NULL, 0, "Scope (default: every instruction, from the dynamic loader to exit):"},
-    {"--func", "NAME", TRACE_FUNC,
-     "only instructions inside function NAME, not of those it\n"
-     "calls (the report counts what its calls ran: Called out)\n"
-     "(repeatable; NAME also matches NAME.constprop.0,\n"
-     "NAME.isra.0, ..., the Fortran procedures NAME_ and\n"
-     "__MODULE_MOD_NAME, a C++ function by its qualified name\n"
-     "(geo::dot<double>), its signature or its symbol, or short\n"
-     "when that is one function: Grid::sum for sim::Grid::sum,\n"
-     "wsum for wsum<double> (several: refused, listed);\n"
-     "every function of that name, of the program and of the\n"
-     "shared libraries it maps, dlopen included: looked up as\n"
-     "their code first runs; NAME@OBJECT: that object's only,\n"
-     "e.g. dupfn@liba.so; an IFUNC such as memcpy means the\n"
-     "implementation the program runs)"},
-    {"--region", "NAME", TRACE_REGION,
-     "everything from the entry of NAME until control returns\n"
-     "below its frame (by a return, longjmp, an exception),\n"
-     "callees included (repeatable)"},
-    {"--exclude", "NAME", TRACE_EXCLUDE, "drop NAME and everything it calls (repeatable)"},
+    CLI_SCOPE_ROW(CLI_SCOPE_FUNC),
+    CLI_SCOPE_ROW(CLI_SCOPE_REGION),
+    CLI_SCOPE_ROW(CLI_SCOPE_EXCLUDE),
     {"--ranks", "LIST", TRACE_RANKS,
      "under an MPI launcher (mpirun, mpiexec, srun): only these\n"
      "ranks are traced (e.g. 0,3-5); the others run plain"},
-    {"--threads", "LIST", TRACE_THREADS,
-     "only these threads (0 the main thread, then 1, 2, ... in\n"
-     "the order they were created; e.g. 1-4,7); the others'\n"
-     "writes still end chains, as untraced code's do. By\n"
-     "default every thread; scoping applies to each"},
+    CLI_SCOPE_ROW(CLI_SCOPE_THREADS),
     {"--aslr", NULL, TRACE_ASLR,
      "keep the address randomisation of the system: by default\n"
      "the program runs without it (as under setarch -R), so that\n"
      "its memory lands where it did in the last run and a cache\n"
      "model sees the same sets: the same numbers every run"},
-    {"--no-markers", NULL, TRACE_NO_MARKERS,
-     "ignore EDAN_TRACE_BEGIN()/EDAN_TRACE_END() markers; by\n"
-     "default a program containing them is analysed only\n"
-     "between a BEGIN and the following END (edan_trace.h);\n"
-     "a named region, BEGIN(\"name\") ... END(\"name\"), gets a\n"
-     "report section and a JSON \"regions\" entry of its own"},
+    CLI_SCOPE_ROW(CLI_SCOPE_NO_MARKERS),
     {NULL, NULL, 0, "Output:"},
     {"--text", "FILE", TRACE_TEXT,
      "write a text trace instead of analysing; - is standard\n"
@@ -126,12 +103,8 @@ static const opt_def trace_opts[] = {
      "prints to the terminal, unless --all-ranks; `edan job`\n"
      "reports the whole job from the ranks' --json results"},
     {"--all-ranks", NULL, TRACE_ALL_RANKS, "under an MPI launcher: every rank prints to the terminal"},
-    {"--max-insns", "N", TRACE_MAX_INSNS,
-     "end the run, with a partial report, once about N\n"
-     "instructions were analysed (at the end of a block)"},
-    {"--max-seconds", "S", TRACE_MAX_SECONDS,
-     "end the run, with a partial report, after S seconds\n"
-     "(exit status 0 for either limit)"},
+    CLI_SCOPE_ROW(CLI_SCOPE_MAX_INSNS),
+    CLI_SCOPE_ROW(CLI_SCOPE_MAX_SECONDS),
     {"--sample", "PERIOD:LENGTH", TRACE_SAMPLE,
      "analyse LENGTH instructions of the scope out of every\n"
      "PERIOD (10M:1M; k, M, G: 10^3, 10^6, 10^9); the rest runs\n"
@@ -439,6 +412,7 @@ static const int trace_stop_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUS
 static const char *trace_name(int id)
 {
     size_t k;
+    if (*cli_scope_name(id)) return cli_scope_name(id);
     for (k = 0; k < TRACE_NOPTS; k++)
         if (trace_opts[k].id == id) return trace_opts[k].name;
     return "";
@@ -453,7 +427,7 @@ static int trace_check_value(int id, const char *arg, const char *val)
     double d;
     int len = (int)strcspn(arg, "=");
     if (!*val) return opt_err("edan trace", "%.*s '': an empty value (see edan trace --help)", len, arg);
-    if ((id == TRACE_THREADS || id == TRACE_RANKS) && cli_parse_threads(val, lohi, 32, &why) < 0)
+    if ((id == CLI_SCOPE_THREADS || id == TRACE_RANKS) && cli_parse_threads(val, lohi, 32, &why) < 0)
         return opt_err("edan trace", "%.*s '%s': %s", len, arg, val, why);
     if (id == TRACE_SAMPLE || id == TRACE_SKIP) {
         uint64_t p, l;
@@ -462,10 +436,10 @@ static int trace_check_value(int id, const char *arg, const char *val)
                            id == TRACE_SKIP ? "a positive whole number of instructions (k, M, G: 10^3, 10^6, 10^9)"
                                             : why);
     }
-    if ((id == TRACE_MAX_INSNS || id == TRACE_MAX_SECONDS) &&
-        (opt_double(val, 0, 1, 1e18, &d) || (id == TRACE_MAX_INSNS && d != (double)(unsigned long long)d)))
+    if ((id == CLI_SCOPE_MAX_INSNS || id == CLI_SCOPE_MAX_SECONDS) &&
+        (opt_double(val, 0, 1, 1e18, &d) || (id == CLI_SCOPE_MAX_INSNS && d != (double)(unsigned long long)d)))
         return opt_err("edan trace", "%.*s '%s': a positive %s", len, arg, val,
-                       id == TRACE_MAX_INSNS ? "whole number of instructions" : "number of seconds");
+                       id == CLI_SCOPE_MAX_INSNS ? "whole number of instructions" : "number of seconds");
     return 0;
 }
 
@@ -486,8 +460,8 @@ static int trace_own_option(trace_args *t, int id, const char *arg, const char *
     default:        /* the plugin's: the scope, the threads, the limits, the markers, --text-pc */
         if (id == TRACE_TEXT_PC) t->text_pc = 1;
         if (id == TRACE_ASLR) t->aslr = 1;
-        if (id == TRACE_FUNC || id == TRACE_REGION) t->scoped = 1;
-        if (id == TRACE_REGION || id == TRACE_EXCLUDE) t->dynamic_scope = 1;
+        if (id == CLI_SCOPE_FUNC || id == CLI_SCOPE_REGION) t->scoped = 1;
+        if (id == CLI_SCOPE_REGION || id == CLI_SCOPE_EXCLUDE) t->dynamic_scope = 1;
         if (id == TRACE_SAMPLE || id == TRACE_SKIP) t->sampled = 1;
         trace_push(t, trace_name(id));
         if (val) trace_push(t, val);
@@ -500,8 +474,9 @@ static int trace_own_option(trace_args *t, int id, const char *arg, const char *
    The analysis options go to the plugin as they were given. */
 static int trace_options(trace_args *t, cli_analysis *a, int argc, char **argv, int *prog)
 {
-    opt_def tab[TRACE_NOPTS + CLI_ANALYSIS_ROOM];
-    size_t n = opt_cat(tab, sizeof tab / sizeof tab[0], trace_opts, TRACE_NOPTS, cli_analysis_opts, cli_analysis_nopts);
+    opt_def own[TRACE_NOPTS], tab[TRACE_NOPTS + CLI_ANALYSIS_ROOM];
+    size_t n = cli_scope_rows(own, TRACE_NOPTS, trace_opts, TRACE_NOPTS, 0);
+    n = opt_cat(tab, sizeof tab / sizeof tab[0], own, n, cli_analysis_opts, cli_analysis_nopts);
     const char *val;
     int i = 1, k, start;
     cli_analysis_init(a);

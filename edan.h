@@ -151,18 +151,18 @@
    EDAN_VERSION_MAJOR.EDAN_VERSION_MINOR moves with the API: the minor for
    additions, the major for a change that breaks a caller.
    0.3  edan_options.jobs and jobs_buffer (configurations analysed in
-        parallel, THREADS), EDAN_JOBS_BUFFER_DEFAULT, EDAN_NO_THREADS.
+        parallel, THREADS), EDAN_JOBS_BUFFER_DEFAULT, EDAN_NO_THREADS;
+        the JSON reader (edan_json_*, edan_read_stream), edan_profile_json,
+        edan_profile_roof, edan_profile_check_version/_numa,
+        edan_hybrid_from_json and edan_rv_make, which were internal
+        (edan__*, EDAN_INTERNAL).
    0.2  the windowed schedule: edan_config.window, lq, sq, width
         (EDAN_WINDOW_OFF, EDAN_WINDOW_MAX), edan_options.window_m,
         edan_window and edan_get_window; edan_get_layer_summary (the
         layer histogram in bins whose size does not grow with D);
         EDAN_NO_RISCV, EDAN_NO_PROFILE; a context failed by EDAN_ERR_NOMEM
         or EDAN_ERR_LIMIT stays failed (ERRORS); EDAN_MAX_OP names the
-        op-id bound; EDAN_JSON_MAX_DEPTH (was EDAN__JSON_MAX_DEPTH);
-        the JSON reader (edan_json_*, edan_read_stream), edan_profile_json,
-        edan_profile_roof, edan_profile_check_version/_numa,
-        edan_hybrid_from_json and edan_rv_make, which were internal
-        (edan__*, EDAN_INTERNAL).
+        op-id bound; EDAN_JSON_MAX_DEPTH (was EDAN__JSON_MAX_DEPTH).
    0.1  the first API.
 
    MODEL

@@ -13,7 +13,7 @@ cd "$(dirname "$0")/../.."
 B=build/numa
 mkdir -p "$B"
 nice ${CC:-cc} -std=c99 -Wall -Wextra -pedantic -D_GNU_SOURCE -O2 -I. -o "$B/numa-driver" \
-  tests/cmd/numa/driver.c probes/numa.c probes/measure.c probes/topo.c $(pkg-config --libs hwloc) -lmemkind -lnuma -lpthread -lm
+  tests/cmd/numa/driver.c probes/numa*.c probes/measure.c probes/topo.c $(pkg-config --libs hwloc) -lmemkind -lnuma -lpthread -lm
 nice ${CC:-cc} -std=c99 -Wall -Wextra -pedantic -O2 -I. -o "$B/model_check" tests/cmd/numa/model_check.c -lm
 
 # this machine: with one node the section is a skip record, and exits 0

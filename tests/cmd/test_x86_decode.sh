@@ -9,7 +9,7 @@ set -eu
 cd "$(dirname "$0")/../.."
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
-cc -std=c99 -Wall -Wextra -pedantic -O2 -I. -o "$W/x86_check" tests/cmd/x86_check.c tools/front/x86.c -lZydis -lm
+cc -std=c99 -Wall -Wextra -pedantic -O2 -I. -o "$W/x86_check" tests/cmd/x86_check.c tools/front/x86.c tools/front/bintrace_feed.c -lZydis -lm
 fail=0 n=0
 for f in /lib64/ld-linux-x86-64.so.2 /lib/x86_64-linux-gnu/libc.so.6 /lib/x86_64-linux-gnu/libm.so.6 \
          /usr/lib/x86_64-linux-gnu/libstdc++.so.6 /bin/ls "$(readlink -f /usr/bin/python3)"; do

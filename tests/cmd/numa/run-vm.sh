@@ -33,7 +33,7 @@ fi
 # --- the program
 if [ $# -eq 0 ]; then
   nice ${CC:-cc} -std=c99 -Wall -Wextra -pedantic -D_GNU_SOURCE -O2 -I. -o "$B/numa-driver" \
-    tests/cmd/numa/driver.c probes/numa.c probes/measure.c probes/topo.c $(pkg-config --libs hwloc) -lmemkind -lnuma -lpthread -lm
+    tests/cmd/numa/driver.c probes/numa*.c probes/measure.c probes/topo.c $(pkg-config --libs hwloc) -lmemkind -lnuma -lpthread -lm
   set -- "$B/numa-driver" --quick
 fi
 prog=$1; shift

@@ -1517,7 +1517,6 @@ typedef struct edan__win {
     edan__wt *disp;         /* [i mod width]: vertex i's dispatch */
     edan__wt *lq, *sq;      /* [j mod LQ]: load j's retirement; [j mod SQ]: store j's drain */
     edan__wt *slot;         /* the m memory slots' free times, ascending */
-    uint64_t nload, nstore;
     edan__wt last;          /* ... of its last vertex */
     uint64_t alpha;
     uint32_t R, LQ, SQ, m;
@@ -3576,24 +3575,23 @@ static int edan__win_stretch_end(edan_context *ctx)
     return 1;
 }
 
-/* Vertex i of schedule s's thread, its predecessors finished by S (and,
-   for fillers that join at its end, by Fend): dispatched `width` a cycle, after
-   the vertex R earlier retired, the load LQ loads earlier retired, the
-   store SQ stores earlier drained; a memory access vertex (is_mem) holds a
-   slot for alpha, anything else takes t; a store retires into the store
-   buffer a cycle after its start; retired in order. kind: EDAN_MEM_*, an
-   AMO a load and a store. */
-static EDAN__INLINE void edan__win_step(edan__win *s, uint64_t i, int kind, int is_mem, uint64_t t, edan__wt S,
-                                        edan__wt Fend)
+/* The next vertex of schedule s's thread, its predecessors finished by S
+   (and, for fillers that join at its end, by Fend): dispatched `width` a
+   cycle, after the vertex R earlier retired, the load LQ loads earlier
+   retired, the store SQ stores earlier drained; a memory access vertex
+   (is_mem) holds a slot for alpha, anything else takes t; a store retires
+   into the store buffer a cycle after its start; retired in order. kind:
+   EDAN_MEM_*, an AMO a load and a store. The rings start zeroed, so that
+   the first vertices' constraints cost nothing: disp[] holds the earliest
+   dispatch of the vertex `width` later (a dispatch + 1). */
+static EDAN__INLINE void edan__win_step(edan__win *s, int kind, int is_mem, uint64_t t, edan__wt S, edan__wt Fend)
 {
-    const int load = kind == EDAN_MEM_LOAD || kind == EDAN_MEM_AMO;
-    const int store = kind == EDAN_MEM_STORE || kind == EDAN_MEM_AMO;
-    edan__wt d = {0, 0}, st, F, seen, ret;
-    if (i >= s->width) d = edan__wt_add(s->disp[s->di], 1, 0);
-    if (i >= s->R) d = edan__wt_max(d, s->ring[s->ri].ret);
-    if (load && s->nload >= s->LQ) d = edan__wt_max(d, s->lq[s->li]);
-    if (store && s->nstore >= s->SQ) d = edan__wt_max(d, s->sq[s->si]);
-    s->disp[s->di] = d;
+    edan__wt d = edan__wt_max(s->disp[s->di], s->ring[s->ri].ret), st, F, seen, ret;
+    if (kind != EDAN_MEM_NONE) {
+        if (kind != EDAN_MEM_STORE) d = edan__wt_max(d, s->lq[s->li]);
+        if (kind != EDAN_MEM_LOAD) d = edan__wt_max(d, s->sq[s->si]);
+    }
+    s->disp[s->di] = edan__wt_add(d, 1, 0);
     if (++s->di == s->width) s->di = 0;
     st = edan__wt_max(d, S);
     if (is_mem) {
@@ -3620,15 +3618,15 @@ static EDAN__INLINE void edan__win_step(edan__win *s, uint64_t i, int kind, int 
     F = edan__wt_max(F, Fend);
     seen = kind == EDAN_MEM_STORE ? edan__wt_add(st, 1, 0) : F;     /* a store retires into the store buffer */
     ret = edan__wt_max(s->last, seen);
-    if (store) {
-        s->sq[s->si] = edan__wt_max(ret, F);
-        if (++s->si == s->SQ) s->si = 0;
-        s->nstore++;
-    }
-    if (load) {
-        s->lq[s->li] = ret;
-        if (++s->li == s->LQ) s->li = 0;
-        s->nload++;
+    if (kind != EDAN_MEM_NONE) {
+        if (kind != EDAN_MEM_LOAD) {
+            s->sq[s->si] = edan__wt_max(ret, F);
+            if (++s->si == s->SQ) s->si = 0;
+        }
+        if (kind != EDAN_MEM_STORE) {
+            s->lq[s->li] = ret;
+            if (++s->li == s->LQ) s->li = 0;
+        }
     }
     s->ring[s->ri].F = seen;
     s->ring[s->ri].S = st;
@@ -3648,7 +3646,6 @@ static EDAN__NOINLINE void edan__win_vertex(edan_context *ctx, edan__cfg *g, uin
                                             const uint64_t *fill, uint32_t nfill, int fill_end)
 {
     edan__wthr *const c = ctx->wcur;
-    const uint64_t i = c->n - 1;       /* counted already */
     uint32_t j, q;
     for (j = g->wfirst; j < g->wfirst + ctx->wnm; j++) {
         edan__wt S = {0, 0}, Fend = {0, 0};
@@ -3659,7 +3656,7 @@ static EDAN__NOINLINE void edan__win_vertex(edan_context *ctx, edan__cfg *g, uin
             if (fill_end) Fend = edan__wt_max(Fend, f);
             else S = edan__wt_max(S, f);
         }
-        edan__win_step(&c->s[j], i, kind, is_mem, t, S, Fend);
+        edan__win_step(&c->s[j], kind, is_mem, t, S, Fend);
     }
 }
 
@@ -5189,6 +5186,7 @@ struct edan_block {
     uint32_t *wsrc;
     uint64_t *wmem, *wfw;
     edan__wcap *wcap;               /* per memory instruction, with a cache: what its step found */
+    edan__wt *wF;                   /* edan__block_window1's: each vertex's finish as successors see it */
     /* the same in every execution: added to the context `runs` times when it
        is read (W, T1's memory part and bytes only when plain) */
     uint64_t runs, C, E, W, T1mem, bytes, mem_count[4], mem_bytes[4];
@@ -6055,7 +6053,8 @@ static int edan__block_window_form(edan_context *ctx, edan_block *b)
     b->wmem = (uint64_t *)edan__calloc(&ctx->a, (size_t)b->n * sizeof(uint64_t));
     b->wfw = (uint64_t *)edan__calloc(&ctx->a, (size_t)b->n * sizeof(uint64_t));
     b->wcap = (edan__wcap *)edan__calloc(&ctx->a, (size_t)b->n * ctx->K * sizeof(edan__wcap));
-    if (!b->wsrc || !b->wmem || !b->wfw || !b->wcap) return 0;
+    b->wF = (edan__wt *)edan__calloc(&ctx->a, (size_t)b->n * sizeof(edan__wt));
+    if (!b->wsrc || !b->wmem || !b->wfw || !b->wcap || !b->wF) return 0;
     for (i = 0; i < b->n; i++)
         for (s = 0; s < b->p[i].edan__.nsrc; s++) {
             const edan_reg r = b->p[i].edan__.src[s];
@@ -6069,52 +6068,97 @@ static int edan__block_window_form(edan_context *ctx, edan_block *b)
 }
 
 /* edan__block_window_k with one schedule (options.window_m, the default of
-   the edan commands): each vertex's predecessors straight from the block
-   (one of its own is at a known distance in the ring), then its step. */
+   the edan commands), the pass most vertices take: each vertex's
+   predecessors straight from the block (its own vertices' finishes in
+   b->wF, no ring arithmetic), the ring's places and the last retirement in
+   locals (written back before anything that reads them: the far
+   predecessors' lookup, a memory access's step); an operation's step
+   inline, without the queues and slots, and without the start that only
+   a store's forwarding reads. */
 static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b, uint64_t N0, uint32_t k)
 {
     edan__cfg *const g = &ctx->cfg[k];
     edan__wthr *const w = ctx->wcur;
     const uint32_t sj = g->wfirst;
     edan__win *const s = &w->s[sj];
-    uint32_t x, q;
+    edan__went *const ring = s->ring;
+    edan__wt *const disp = s->disp, *const Fb = b->wF;
+    const uint32_t R = s->R, width = s->width, wR = ctx->wR;
+    const uint64_t seg_start = ctx->th.seg_start, n0 = w->n;
+    uint32_t ri = s->ri, di = s->di, vi = w->vi, x, q;
+    edan__wt last = s->last;
+#define EDAN__W1_SYNC() (s->ri = ri, s->di = di, s->last = last, w->n = n0 + x + 1, w->vi = vi)
+#define EDAN__W1_LOAD() (ri = s->ri, di = s->di, last = s->last)
+    /* predecessor u's finish (its start: start), u any vertex */
+#define EDAN__W1_AT(u, start)                                                                       \
+    do {                                                                                            \
+        const uint64_t u_ = (u), dd_ = vid - u_;                                                    \
+        if (u_ >= seg_start) {                                                                      \
+            if (dd_ <= R) {                                                                         \
+                const edan__went *e_ = &ring[ri >= dd_ ? ri - (uint32_t)dd_ : ri + R - (uint32_t)dd_]; \
+                S = edan__wt_max(S, (start) ? e_->S : e_->F);                                       \
+            }                                                                                       \
+        } else {                                                                                    \
+            EDAN__W1_SYNC();                                                                        \
+            S = edan__wt_max(S, edan__win_at_far(ctx, u_, vid, sj, (start)));                       \
+        }                                                                                           \
+    } while (0)
     for (x = 0; x < b->n; x++) {
         const edan_prepared *p = &b->p[x];
         const uint32_t *src = b->wsrc + (size_t)x * EDAN_MAX_SRC;
-        const uint64_t vid = N0 + x + 1, i = w->n;
+        const uint64_t vid = N0 + x + 1;
         const int kind = p->in.mem;
-        int is_mem = kind != EDAN_MEM_NONE;
-        uint64_t t = g->c.cost[p->in.cls];      /* its cost when it is no memory access vertex */
-        edan__wt S = {0, 0}, z = {0, 0};
-        w->vid[w->vi] = vid;    /* counted: the thread's vertex ids */
-        if (++w->vi == ctx->wR) w->vi = 0;
-        w->n++;
+        edan__wt S = {0, 0};
+        w->vid[vi] = vid;       /* counted: the thread's vertex ids */
+        if (++vi == wR) vi = 0;
         for (q = 0; q < p->edan__.nsrc; q++) {
             if (!(src[q] & EDAN__BW_IN)) {      /* the block's instruction src[q] - 1 */
-                const uint64_t d = x + 1 - src[q];
-                if (d <= s->R) S = edan__wt_max(S, edan__win_back(s, d, 0));
+                if (x + 1 - src[q] <= R) S = edan__wt_max(S, Fb[src[q] - 1]);
             } else {
                 const uint64_t u = ctx->reg_vid[src[q] & ~EDAN__BW_IN];
-                if (u) S = edan__wt_max(S, edan__win_at(ctx, u, vid, sj, 0));
+                if (u) EDAN__W1_AT(u, 0);
             }
         }
-        if (is_mem && !b->plain && !b->wfw[x]) {   /* with a cache: what the step found; its line's filler */
-            const edan__wcap *cp = &b->wcap[(size_t)x * ctx->K + k];
-            is_mem = cp->is_mem;
-            t = cp->t;
-            if (cp->fill) S = edan__wt_max(S, edan__win_at(ctx, cp->fill, vid, sj, 0));
-        }
-        if (kind == EDAN_MEM_LOAD) {    /* the word's writer, or the forwarding store's start */
-            if (b->wfw[x]) {
-                is_mem = 0;
-                t = 1;
-                S = edan__wt_max(S, edan__win_at(ctx, b->wfw[x], vid, sj, 1));
-            } else if (b->wmem[x]) {
-                S = edan__wt_max(S, edan__win_at(ctx, b->wmem[x], vid, sj, 0));
+        if (kind == EDAN_MEM_NONE) {    /* an operation of its cost */
+            edan__wt d = edan__wt_max(disp[di], ring[ri].ret), F;
+            disp[di] = edan__wt_add(d, 1, 0);
+            if (++di == width) di = 0;
+            F = edan__wt_add(edan__wt_max(d, S), g->c.cost[p->in.cls], 0);
+            last = edan__wt_max(last, F);
+            ring[ri].F = F;
+            ring[ri].ret = last;
+            if (++ri == R) ri = 0;
+            Fb[x] = F;
+        } else {
+            const edan__wt z = {0, 0};
+            int is_mem = 1;
+            uint64_t t = g->c.cost[p->in.cls];
+            if (!b->plain && !b->wfw[x]) {      /* with a cache: what the step found; its line's filler */
+                const edan__wcap *cp = &b->wcap[(size_t)x * ctx->K + k];
+                is_mem = cp->is_mem;
+                t = cp->t;
+                if (cp->fill) EDAN__W1_AT(cp->fill, 0);
             }
+            if (kind == EDAN_MEM_LOAD) {    /* the word's writer, or the forwarding store's start */
+                if (b->wfw[x]) {
+                    is_mem = 0;
+                    t = 1;
+                    EDAN__W1_AT(b->wfw[x], 1);
+                } else if (b->wmem[x]) {
+                    EDAN__W1_AT(b->wmem[x], 0);
+                }
+            }
+            EDAN__W1_SYNC();
+            edan__win_step(s, kind, is_mem, t, S, z);
+            Fb[x] = ring[ri].F;
+            EDAN__W1_LOAD();
         }
-        edan__win_step(s, i, kind, is_mem, t, S, z);
     }
+    x = b->n - 1;
+    EDAN__W1_SYNC();
+#undef EDAN__W1_AT
+#undef EDAN__W1_LOAD
+#undef EDAN__W1_SYNC
 }
 
 /* One execution of block b (its vertices N0 + 1 ..) in configuration k,
@@ -6245,6 +6289,7 @@ static void edan__block_free_form(edan_block *b)
     edan__free(a, b->wmem);
     edan__free(a, b->wfw);
     edan__free(a, b->wcap);
+    edan__free(a, b->wF);
     edan__free(a, b->live_reg);
     edan__free(a, b->live_edges);
     edan__free(a, b->live_sets);

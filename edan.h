@@ -6760,37 +6760,37 @@ static edan_result edan__feed_block_run(edan_context *ctx, edan_block *b, const 
    (EDAN_ERR_INVALID_ARG: checked before anything changes) leaves it as it
    was. */
 /* With options.jobs, rec copies the call for the other groups' threads
-   first (not the calls that one makes itself). */
+   first (not the calls that one makes itself: inside). */
 #if EDAN__THREADS
+#define EDAN__JOBS_ON(ctx) ((ctx)->jobs && !(ctx)->jobs->inside)
+#define EDAN__JOBS_ENTER(ctx, rec)                                                  \
+    do {                                                                            \
+        if (!edan__j_ok(ctx)) return (ctx)->failed;                                 \
+        if (!(rec)) return edan__fail((ctx), (ctx)->failed = EDAN_ERR_NOMEM,        \
+                                      "out of memory for the threads' buffer");     \
+        (ctx)->jobs->inside = 1;                                                    \
+    } while (0)
+#define EDAN__JOBS_LEAVE(ctx) ((ctx)->jobs->inside = 0)
+#else
+#define EDAN__JOBS_ON(ctx) 0
+#define EDAN__JOBS_ENTER(ctx, rec) ((void)0)
+#define EDAN__JOBS_LEAVE(ctx) ((void)0)
+#endif
 #define EDAN__FEED_CALL(ctx, rec, call)                                             \
     do {                                                                            \
         edan_result edan__r;                                                        \
         if (!(ctx)) return EDAN_ERR_INVALID_ARG;                                    \
         if ((ctx)->failed != EDAN_OK) return (ctx)->failed;                         \
-        if ((ctx)->jobs && !(ctx)->jobs->inside) {                                  \
-            if (!edan__j_ok(ctx)) return (ctx)->failed;                             \
-            if (!(rec)) return edan__fail((ctx), (ctx)->failed = EDAN_ERR_NOMEM,    \
-                                          "out of memory for the threads' buffer"); \
-            (ctx)->jobs->inside = 1;                                                \
+        if (EDAN__JOBS_ON(ctx)) {                                                   \
+            EDAN__JOBS_ENTER(ctx, rec);                                             \
             edan__r = (call);                                                       \
-            (ctx)->jobs->inside = 0;                                                \
+            EDAN__JOBS_LEAVE(ctx);                                                  \
         } else {                                                                    \
             edan__r = (call);                                                       \
         }                                                                           \
         if (edan__r == EDAN_ERR_NOMEM || edan__r == EDAN_ERR_LIMIT) (ctx)->failed = edan__r; \
         return edan__r;                                                             \
     } while (0)
-#else
-#define EDAN__FEED_CALL(ctx, rec, call)                                             \
-    do {                                                                            \
-        edan_result edan__r;                                                        \
-        if (!(ctx)) return EDAN_ERR_INVALID_ARG;                                    \
-        if ((ctx)->failed != EDAN_OK) return (ctx)->failed;                         \
-        edan__r = (call);                                                           \
-        if (edan__r == EDAN_ERR_NOMEM || edan__r == EDAN_ERR_LIMIT) (ctx)->failed = edan__r; \
-        return edan__r;                                                             \
-    } while (0)
-#endif
 
 edan_result edan_feed(edan_context *ctx, const edan_insn *in)
 {

@@ -640,8 +640,7 @@ int cli_analysis_finish(cli_analysis *a)
     }
     a->opts.num_configs = a->num_configs;
     a->opts.configs = a->configs;
-    a->opts.jobs = a->cmd.jobs ? a->cmd.jobs : cli_cores();
-    if (a->opts.jobs > a->num_configs) a->opts.jobs = a->num_configs;
+    a->opts.jobs = a->cmd.jobs ? a->cmd.jobs : cli_cores();     /* edan_create uses one per configuration at most */
     if (a->cmd.chain && !a->cmd.top)
         return cli_err("--chain needs --top N: it gives each of the N instructions its part of the chain");
     a->opts.hotspots = a->cmd.top ? 1 : 0;

@@ -137,8 +137,9 @@
    edan_json are read-only for them: share them freely).
    The program's own threads are another matter: a trace of several threads
    is one context fed in trace order (edan_thread_*).
-   options.jobs > 1 with several configurations makes a context that runs
-   threads of its own (POSIX threads: when the file that defines
+   options.jobs > 1 with several configurations, or with one that has a
+   windowed schedule, makes a context that runs threads of its own (POSIX
+   threads: when the file that defines
    EDAN_IMPLEMENTATION asks for POSIX, _POSIX_C_SOURCE >= 200112L, and
    does not define EDAN_NO_THREADS; without them jobs is 1): the caller
    still uses it from one thread at a time, as any context; the engine's
@@ -151,7 +152,8 @@
    EDAN_VERSION_MAJOR.EDAN_VERSION_MINOR moves with the API: the minor for
    additions, the major for a change that breaks a caller.
    0.3  edan_options.jobs and jobs_buffer (configurations analysed in
-        parallel, THREADS), EDAN_JOBS_BUFFER_DEFAULT, EDAN_NO_THREADS;
+        parallel, one configuration's windowed schedules on a thread of
+        their own, THREADS), EDAN_JOBS_BUFFER_DEFAULT, EDAN_NO_THREADS;
         the JSON reader (edan_json_*, edan_read_stream), edan_profile_json,
         edan_profile_roof, edan_profile_check_version/_numa,
         edan_hybrid_from_json and edan_rv_make, which were internal
@@ -465,8 +467,13 @@ typedef struct edan_options {
                                    its own; a getter of a configuration of another group waits until its
                                    thread has caught up. The results are the same, every byte; each group's
                                    context holds the state that all configurations share (its own shadow
-                                   memory, with shadow_limit each). Needs POSIX threads (the header's
-                                   THREADS); otherwise 1 */
+                                   memory, with shadow_limit each). With one configuration and a
+                                   windowed schedule, J > 1 runs its schedules on a second thread: the
+                                   caller's runs a compiled block's steps and hands that execution over
+                                   (the same buffer's size), the other plays it through the schedules,
+                                   while the program has one thread (from its second on, the caller's
+                                   runs everything). Needs POSIX threads (the header's THREADS);
+                                   otherwise 1 */
     uint32_t jobs_buffer;       /* bytes of that buffer: 0 = EDAN_JOBS_BUFFER_DEFAULT; rounded up to a power
                                    of 2, at least 64 KiB (and twice the largest single call: an
                                    edan_feed_block of a block of n instructions takes 8n + 24 bytes). The
@@ -1679,6 +1686,11 @@ struct edan_context {
     /* options.jobs: the other groups' contexts and threads, and the buffer
        that hands them the feeding calls (NULL: this context alone) */
     struct edan__jobs *jobs;
+    /* options.jobs with one configuration: the thread its windowed
+       schedules run on, a compiled block's execution at a time (NULL:
+       they run on the caller's) */
+    struct edan__wq *wq;
+    uint64_t *wlive; size_t wlive_cap;      /* a block's live-ins' writers, for its run here */
 };
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -1702,6 +1714,17 @@ static void edan__j_stop(edan_context *ctx);
 static edan_result edan__j_result(edan_context *ctx, const edan_context *sub, edan_result r);
 #if EDAN__THREADS
 static edan_result edan__j_create(edan_context **out, const edan_options *opts);
+static void edan__wq_idle(edan_context *ctx);
+static void edan__wq_stop(edan_context *ctx);
+static void edan__wq_start(edan_context *ctx, const edan_options *opts);
+/* Before anything reads or changes the windowed schedules on the caller's
+   thread: the blocks handed to their thread are done. */
+#define EDAN__WQ_IDLE(ctx)                      \
+    do {                                        \
+        if ((ctx)->wq) edan__wq_idle(ctx);      \
+    } while (0)
+#else
+#define EDAN__WQ_IDLE(ctx) ((void)0)
 #endif
 
 const char *edan_error(const edan_context *ctx) { return ctx ? ctx->error : "no context"; }
@@ -1832,6 +1855,7 @@ static edan__wthr *edan__wthr_new(edan_context *ctx)
 static int edan__wthr_add(edan_context *ctx, uint32_t id)
 {
     if (!ctx->wn) return 1;
+    EDAN__WQ_IDLE(ctx);
     if (id >= ctx->wt_cap) {
         size_t nc = ctx->wt_cap ? ctx->wt_cap : 16;
         edan__wthr **nw;
@@ -1852,6 +1876,7 @@ static int edan__wthr_gone(edan_context *ctx, uint32_t id)
     edan__wthr *w, *z;
     uint32_t j;
     if (!ctx->wn || id >= ctx->wt_cap || !(w = ctx->wt[id]) || w->gone) return 1;
+    EDAN__WQ_IDLE(ctx);
     z = (edan__wthr *)edan__calloc(&ctx->a, sizeof(edan__wthr) + ctx->wn * sizeof(edan__wt));
     if (!z) return 0;
     z->fin = (edan__wt *)(z + 1);
@@ -1956,6 +1981,9 @@ edan_result edan_create(edan_context **out, const edan_options *opts)
     if (ctx->wn) {
         if (!edan__wthr_add(ctx, 0)) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the windowed schedule");
         ctx->wcur = ctx->wt[0];
+#if EDAN__THREADS
+        if (opts->jobs > 1 && K == 1) edan__wq_start(ctx, opts);
+#endif
     }
     return EDAN_OK;
 }
@@ -1974,6 +2002,9 @@ void edan_destroy(edan_context *ctx)
     size_t j;
     if (!ctx) return;
     edan__j_stop(ctx);
+#if EDAN__THREADS
+    edan__wq_stop(ctx);
+#endif
     a = ctx->a;
     while (ctx->blocks) edan_block_destroy(ctx->blocks);
     edan__fw_free(&a, &ctx->fw);
@@ -1990,6 +2021,7 @@ void edan_destroy(edan_context *ctx)
     for (j = 0; j < ctx->wt_cap; j++) edan__free(&a, ctx->wt[j]);
     edan__free(&a, ctx->wt);
     edan__free(&a, ctx->wseg);
+    edan__free(&a, ctx->wlive);
     edan__free(&a, ctx->multi_pred);
     edan__free(&a, ctx->multi_pv);
     edan__free(&a, ctx->multi_fill);
@@ -3569,6 +3601,7 @@ static int edan__win_stretch_end(edan_context *ctx)
     size_t sg = ctx->th.nseg ? ctx->th.nseg - 1 : 0;
     uint32_t j;
     if (!ctx->wn || !ctx->wcur || !ctx->th.nseg) return 1;
+    EDAN__WQ_IDLE(ctx);
     if (!edan__grow(&ctx->a, (void **)&ctx->wseg, &ctx->wseg_cap, (sg + 1) * ctx->wn, sizeof(edan__wt))) return 0;
     for (j = 0; j < ctx->wn; j++) ctx->wseg[sg * ctx->wn + j] = ctx->wcur->s[j].last;
     if (ctx->wseg_n < sg + 1) ctx->wseg_n = sg + 1;
@@ -3859,6 +3892,7 @@ static EDAN__INLINE uint64_t edan__count_vertex(edan_context *ctx, uint32_t op, 
     }
     if (ctx->wcur) {    /* the windowed schedules: the thread's vertex ids */
         edan__wthr *w = ctx->wcur;
+        EDAN__WQ_IDLE(ctx);
         w->vid[w->vi] = ctx->N + 1;
         if (++w->vi == ctx->wR) w->vi = 0;
         w->n++;
@@ -5180,7 +5214,7 @@ struct edan_block {
     uint64_t **ent;                 /* per memory instruction, per execution: its word's entry */
     /* the windowed schedule (K = 1): per instruction its
        register sources' writers, wsrc[i * EDAN_MAX_SRC + s]: j + 1 for the
-       block's instruction j, EDAN__BW_IN | a live-in register; per load,
+       block's instruction j, EDAN__BW_IN | a live-in's place in live_reg; per load,
        per execution, its word's writer before the block ran it (wmem) or
        the store that forwards to it (wfw) */
     uint32_t *wsrc;
@@ -6054,7 +6088,9 @@ static int edan__block_window_form(edan_context *ctx, edan_block *b)
     b->wfw = (uint64_t *)edan__calloc(&ctx->a, (size_t)b->n * sizeof(uint64_t));
     b->wcap = (edan__wcap *)edan__calloc(&ctx->a, (size_t)b->n * ctx->K * sizeof(edan__wcap));
     b->wF = (edan__wt *)edan__calloc(&ctx->a, (size_t)b->n * sizeof(edan__wt));
-    if (!b->wsrc || !b->wmem || !b->wfw || !b->wcap || !b->wF) return 0;
+    if (!b->wsrc || !b->wmem || !b->wfw || !b->wcap || !b->wF ||
+        !edan__grow(&ctx->a, (void **)&ctx->wlive, &ctx->wlive_cap, b->nlive + 1, sizeof(uint64_t)))
+        return 0;
     for (i = 0; i < b->n; i++)
         for (s = 0; s < b->p[i].edan__.nsrc; s++) {
             const edan_reg r = b->p[i].edan__.src[s];
@@ -6062,10 +6098,25 @@ static int edan__block_window_form(edan_context *ctx, edan_block *b)
             for (j = i; j-- > 0 && x & EDAN__BW_IN;)
                 for (d = 0; d < b->p[j].edan__.ndst; d++)
                     if (b->p[j].edan__.dst[d] == r) { x = j + 1; break; }
+            if (x & EDAN__BW_IN) {      /* its place among the live-ins */
+                for (j = 0; j < b->nlive && b->live_reg[j] != r; j++) {}
+                if (j == b->nlive) return 0;
+                x = EDAN__BW_IN | j;
+            }
             b->wsrc[i * EDAN_MAX_SRC + s] = x;
         }
     return 1;
 }
+
+/* What the schedules read of one execution of a block: its live-ins'
+   writers (by their place in live_reg), per instruction its load's word
+   writer (wmem) or forwarding store (wfw), per instruction and
+   configuration its memory step's find (wcap, with a cache). The block's
+   own (b->wmem, ...), or a copy handed to the schedules' thread. */
+typedef struct edan__wexec {
+    const uint64_t *live, *wmem, *wfw;
+    const edan__wcap *wcap;
+} edan__wexec;
 
 /* edan__block_window_k with one schedule (options.window_m, the default of
    the edan commands), the pass most vertices take: each vertex's
@@ -6075,7 +6126,8 @@ static int edan__block_window_form(edan_context *ctx, edan_block *b)
    predecessors' lookup, a memory access's step); an operation's step
    inline, without the queues and slots, and without the start that only
    a store's forwarding reads. */
-static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b, uint64_t N0, uint32_t k)
+static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b, uint64_t N0, uint32_t k,
+                                               const edan__wexec *ex)
 {
     edan__cfg *const g = &ctx->cfg[k];
     edan__wthr *const w = ctx->wcur;
@@ -6115,7 +6167,7 @@ static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b,
             if (!(src[q] & EDAN__BW_IN)) {      /* the block's instruction src[q] - 1 */
                 if (x + 1 - src[q] <= R) S = edan__wt_max(S, Fb[src[q] - 1]);
             } else {
-                const uint64_t u = ctx->reg_vid[src[q] & ~EDAN__BW_IN];
+                const uint64_t u = ex->live[src[q] & ~EDAN__BW_IN];
                 if (u) EDAN__W1_AT(u, 0);
             }
         }
@@ -6133,19 +6185,19 @@ static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b,
             const edan__wt z = {0, 0};
             int is_mem = 1;
             uint64_t t = g->c.cost[p->in.cls];
-            if (!b->plain && !b->wfw[x]) {      /* with a cache: what the step found; its line's filler */
-                const edan__wcap *cp = &b->wcap[(size_t)x * ctx->K + k];
+            if (!b->plain && !ex->wfw[x]) {     /* with a cache: what the step found; its line's filler */
+                const edan__wcap *cp = &ex->wcap[(size_t)x * ctx->K + k];
                 is_mem = cp->is_mem;
                 t = cp->t;
                 if (cp->fill) EDAN__W1_AT(cp->fill, 0);
             }
             if (kind == EDAN_MEM_LOAD) {    /* the word's writer, or the forwarding store's start */
-                if (b->wfw[x]) {
+                if (ex->wfw[x]) {
                     is_mem = 0;
                     t = 1;
-                    EDAN__W1_AT(b->wfw[x], 1);
-                } else if (b->wmem[x]) {
-                    EDAN__W1_AT(b->wmem[x], 0);
+                    EDAN__W1_AT(ex->wfw[x], 1);
+                } else if (ex->wmem[x]) {
+                    EDAN__W1_AT(ex->wmem[x], 0);
                 }
             }
             EDAN__W1_SYNC();
@@ -6167,13 +6219,14 @@ static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b,
    live-ins', whose writers the registers still hold), a load's word writer
    or forwarding store and, with a cache, the filler of the line an access
    touched, as the steps found them (edan__feed's, vertex by vertex). */
-static EDAN__NOINLINE void edan__block_window_k(edan_context *ctx, edan_block *b, uint64_t N0, uint32_t k)
+static EDAN__NOINLINE void edan__block_window_k(edan_context *ctx, edan_block *b, uint64_t N0, uint32_t k,
+                                                const edan__wexec *ex)
 {
     edan__cfg *g = &ctx->cfg[k];
     edan__wthr *w = ctx->wcur;
     uint32_t i, s;
     if (ctx->wnm == 1) {
-        edan__block_window1(ctx, b, N0, k);
+        edan__block_window1(ctx, b, N0, k, ex);
         return;
     }
     for (i = 0; i < b->n; i++) {
@@ -6184,21 +6237,21 @@ static EDAN__NOINLINE void edan__block_window_k(edan_context *ctx, edan_block *b
         const int kind = p->in.mem;
         int is_mem = kind != EDAN_MEM_NONE;
         for (s = 0; s < p->edan__.nsrc; s++)
-            pv[np++] = src[s] & EDAN__BW_IN ? ctx->reg_vid[src[s] & ~EDAN__BW_IN] : N0 + src[s];
+            pv[np++] = src[s] & EDAN__BW_IN ? ex->live[src[s] & ~EDAN__BW_IN] : N0 + src[s];
         nreg = np;
         if (kind == EDAN_MEM_LOAD) {
-            if (b->wfw[i]) {    /* forwarded: an operation of one cycle from the store's start */
-                fwd = pv[np++] = b->wfw[i];
+            if (ex->wfw[i]) {   /* forwarded: an operation of one cycle from the store's start */
+                fwd = pv[np++] = ex->wfw[i];
                 is_mem = 0;
-            } else if (b->wmem[i]) {
-                pv[np++] = b->wmem[i];
+            } else if (ex->wmem[i]) {
+                pv[np++] = ex->wmem[i];
             }
         }
         w->vid[w->vi] = vid;    /* counted: the thread's vertex ids */
         if (++w->vi == ctx->wR) w->vi = 0;
         w->n++;
         if (is_mem && !b->plain && !fwd) {      /* with a cache: what the step found; its line's filler */
-            const edan__wcap *cp = &b->wcap[(size_t)i * ctx->K + k];
+            const edan__wcap *cp = &ex->wcap[(size_t)i * ctx->K + k];
             edan__win_vertex(ctx, g, vid, kind, cp->is_mem, cp->t, pv, np, nreg, fwd, &cp->fill, cp->fill != 0, 0);
         } else {
             edan__win_vertex(ctx, g, vid, kind, is_mem, fwd ? 1 : g->c.cost[p->in.cls], pv, np, nreg, fwd, NULL, 0, 0);
@@ -6209,7 +6262,7 @@ static EDAN__NOINLINE void edan__block_window_k(edan_context *ctx, edan_block *b
 /* Every configuration's schedules: the thread's vertex ids are counted
    again in each pass (the same ids), so that each pass sees the thread as
    edan_feed would, vertex by vertex. */
-static void edan__block_window(edan_context *ctx, edan_block *b, uint64_t N0)
+static void edan__block_window_run(edan_context *ctx, edan_block *b, uint64_t N0, const edan__wexec *ex)
 {
     edan__wthr *w = ctx->wcur;
     const uint64_t n0 = w->n;
@@ -6219,8 +6272,239 @@ static void edan__block_window(edan_context *ctx, edan_block *b, uint64_t N0)
         if (!ctx->cfg[k].win) continue;
         w->n = n0;
         w->vi = vi0;
-        edan__block_window_k(ctx, b, N0, k);
+        edan__block_window_k(ctx, b, N0, k, ex);
     }
+}
+
+#if EDAN__THREADS
+/* ---- the windowed schedules on a thread of their own -------------------- */
+/* With options.jobs and one configuration, the caller's thread runs the
+   steps of a compiled block and hands what the schedules read of that
+   execution (the live-ins' writers, each load's word writer and
+   forwarding store, each memory step's find) to a thread that plays the
+   block through them; the caller waits only when the ring is full. Every
+   other use of the schedules (a vertex fed one by one, a thread's switch,
+   a getter, a block's end) first waits until that thread has played every
+   block handed to it (EDAN__WQ_IDLE), so that the schedules see the same
+   calls in the same order: the same results. One program thread only:
+   with several, a predecessor may be another's, whose place only the
+   caller's thread knows (th.seg), and every block runs on the caller's. A
+   record: an edan__wrec, then live[nlive], wmem[n], wfw[n] and, with a
+   cache, wcap[n]; 8-byte aligned, never across the ring's end (bytes 0:
+   the rest of the ring is empty, go on at its start). */
+typedef struct edan__wrec { uint32_t bytes, pad; edan_block *b; uint64_t N0; } edan__wrec;
+typedef struct edan__wq {
+    /* the caller's */
+    edan_context *ctx;
+    unsigned char *ring;
+    uint64_t cap;                   /* its bytes, a power of 2 */
+    uint64_t head;                  /* bytes written */
+    pthread_t th;
+    pthread_mutex_t mu;
+    pthread_cond_t data, space;
+    /* each thread writes a cache line of its own (atomic): the caller the
+       bytes handed over, the tail it waits for; the thread the bytes it
+       played */
+    unsigned char gap0[64];
+    uint64_t pub;
+    int stop;
+    unsigned char gap1[64];
+    uint64_t want;
+    int waiting;                    /* the caller waits for room, or for the thread to be idle */
+    unsigned char gap2[64];
+    uint64_t tail;
+    int sleeping;                   /* the thread waits for records */
+    unsigned char gap3[64];
+} edan__wq;
+
+static size_t edan__wrec_bytes(const edan_context *ctx, const edan_block *b)
+{
+    size_t n = sizeof(edan__wrec) + ((size_t)b->nlive + 2 * (size_t)b->n) * sizeof(uint64_t);
+    if (!b->plain) n += (size_t)b->n * ctx->K * sizeof(edan__wcap);
+    return (n + 7) & ~(size_t)7;
+}
+
+static void edan__wrec_exec(const edan_context *ctx, const edan__wrec *r, edan__wexec *ex)
+{
+    const edan_block *b = r->b;
+    ex->live = (const uint64_t *)(r + 1);
+    ex->wmem = ex->live + b->nlive;
+    ex->wfw = ex->wmem + b->n;
+    ex->wcap = b->plain ? NULL : (const edan__wcap *)(ex->wfw + b->n);
+    (void)ctx;
+}
+
+static void *edan__wq_main(void *arg)
+{
+    edan__wq *q = (edan__wq *)arg;
+    uint64_t tail = 0;
+    for (;;) {
+        const edan__wrec *r;
+        edan__wexec ex;
+        if (__atomic_load_n(&q->pub, __ATOMIC_ACQUIRE) == tail) {
+            pthread_mutex_lock(&q->mu);
+            __atomic_store_n(&q->sleeping, 1, __ATOMIC_SEQ_CST);
+            while (__atomic_load_n(&q->pub, __ATOMIC_SEQ_CST) == tail && !__atomic_load_n(&q->stop, __ATOMIC_SEQ_CST))
+                pthread_cond_wait(&q->data, &q->mu);
+            __atomic_store_n(&q->sleeping, 0, __ATOMIC_SEQ_CST);
+            pthread_mutex_unlock(&q->mu);
+            if (__atomic_load_n(&q->pub, __ATOMIC_ACQUIRE) == tail) return NULL;     /* stopped, all played */
+        }
+        r = (const edan__wrec *)(q->ring + (tail & (q->cap - 1)));
+        if (!r->bytes) {
+            tail = (tail | (q->cap - 1)) + 1;
+        } else {
+            edan__wrec_exec(q->ctx, r, &ex);
+            edan__block_window_run(q->ctx, r->b, r->N0, &ex);
+            tail += r->bytes;
+        }
+        __atomic_store_n(&q->tail, tail, __ATOMIC_SEQ_CST);
+        if (__atomic_load_n(&q->waiting, __ATOMIC_SEQ_CST) && tail >= __atomic_load_n(&q->want, __ATOMIC_SEQ_CST)) {
+            pthread_mutex_lock(&q->mu);
+            pthread_cond_broadcast(&q->space);
+            pthread_mutex_unlock(&q->mu);
+        }
+    }
+}
+
+/* Hands over what was written; waits until the thread has played up to
+   `upto` bytes. */
+static void edan__wq_wait(edan__wq *q, uint64_t upto)
+{
+    __atomic_store_n(&q->pub, q->head, __ATOMIC_SEQ_CST);
+    if (__atomic_load_n(&q->sleeping, __ATOMIC_SEQ_CST)) {
+        pthread_mutex_lock(&q->mu);
+        pthread_cond_broadcast(&q->data);
+        pthread_mutex_unlock(&q->mu);
+    }
+    if (__atomic_load_n(&q->tail, __ATOMIC_SEQ_CST) >= upto) return;
+    pthread_mutex_lock(&q->mu);
+    __atomic_store_n(&q->want, upto, __ATOMIC_SEQ_CST);
+    __atomic_store_n(&q->waiting, 1, __ATOMIC_SEQ_CST);
+    while (__atomic_load_n(&q->tail, __ATOMIC_SEQ_CST) < upto) {
+        if (__atomic_load_n(&q->sleeping, __ATOMIC_SEQ_CST)) pthread_cond_broadcast(&q->data);
+        pthread_cond_wait(&q->space, &q->mu);
+    }
+    __atomic_store_n(&q->waiting, 0, __ATOMIC_SEQ_CST);
+    pthread_mutex_unlock(&q->mu);
+}
+
+static void edan__wq_idle(edan_context *ctx)
+{
+    edan__wq *q = ctx->wq;
+    if (__atomic_load_n(&q->tail, __ATOMIC_SEQ_CST) != q->head) edan__wq_wait(q, q->head);
+}
+
+/* Block b's execution for the thread: 0 when it does not fit (played
+   here, after the others). */
+static int edan__wq_put(edan_context *ctx, edan_block *b, uint64_t N0)
+{
+    edan__wq *q = ctx->wq;
+    const size_t bytes = edan__wrec_bytes(ctx, b);
+    uint64_t pos = q->head & (q->cap - 1);
+    edan__wrec *r;
+    uint64_t *live;
+    uint32_t i;
+    if (bytes > q->cap / 4) return 0;
+    if (pos + bytes > q->cap) {     /* the rest of the ring is empty: on at its start */
+        if (q->head + (q->cap - pos) + bytes - __atomic_load_n(&q->tail, __ATOMIC_SEQ_CST) > q->cap)
+            edan__wq_wait(q, q->head + (q->cap - pos) + bytes - q->cap + q->cap / 4);
+        ((edan__wrec *)(q->ring + pos))->bytes = 0;
+        q->head += q->cap - pos;
+        pos = 0;
+    }
+    if (q->head + bytes - __atomic_load_n(&q->tail, __ATOMIC_SEQ_CST) > q->cap)    /* room for a quarter at once */
+        edan__wq_wait(q, q->head + bytes - q->cap + q->cap / 4);
+    r = (edan__wrec *)(q->ring + pos);
+    r->bytes = (uint32_t)bytes;
+    r->pad = 0;
+    r->b = b;
+    r->N0 = N0;
+    live = (uint64_t *)(r + 1);
+    for (i = 0; i < b->nlive; i++) live[i] = ctx->reg_vid[b->live_reg[i]];
+    memcpy(live + b->nlive, b->wmem, b->n * sizeof(uint64_t));
+    memcpy(live + b->nlive + b->n, b->wfw, b->n * sizeof(uint64_t));
+    if (!b->plain) memcpy(live + b->nlive + 2 * (size_t)b->n, b->wcap, (size_t)b->n * ctx->K * sizeof(edan__wcap));
+    q->head += bytes;
+    if (((q->head - bytes) ^ q->head) >> 14) {     /* handed over 16 KiB at a time */
+        __atomic_store_n(&q->pub, q->head, __ATOMIC_SEQ_CST);
+        if (__atomic_load_n(&q->sleeping, __ATOMIC_SEQ_CST)) {
+            pthread_mutex_lock(&q->mu);
+            pthread_cond_broadcast(&q->data);
+            pthread_mutex_unlock(&q->mu);
+        }
+    }
+    return 1;
+}
+
+static void edan__wq_start(edan_context *ctx, const edan_options *opts)
+{
+    edan__wq *q = (edan__wq *)edan__calloc(&ctx->a, sizeof *q);
+    uint64_t cap = EDAN__J_MIN_BUFFER;
+    sigset_t all, old;
+    int ok;
+    if (!q) return;     /* the schedules run here */
+    while (cap < (opts->jobs_buffer ? opts->jobs_buffer : EDAN_JOBS_BUFFER_DEFAULT)) cap *= 2;
+    q->ctx = ctx;
+    q->cap = cap;
+    if (!(q->ring = (unsigned char *)edan__alloc(&ctx->a, (size_t)cap))) {
+        edan__free(&ctx->a, q);
+        return;
+    }
+    pthread_mutex_init(&q->mu, NULL);
+    pthread_cond_init(&q->data, NULL);
+    pthread_cond_init(&q->space, NULL);
+    /* the thread takes no signal (the program's handlers, a tracer's, run elsewhere) */
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
+    ok = pthread_create(&q->th, NULL, edan__wq_main, q) == 0;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (ok) {
+        ctx->wq = q;
+        return;
+    }
+    pthread_mutex_destroy(&q->mu);
+    pthread_cond_destroy(&q->data);
+    pthread_cond_destroy(&q->space);
+    edan__free(&ctx->a, q->ring);
+    edan__free(&ctx->a, q);
+}
+
+static void edan__wq_stop(edan_context *ctx)
+{
+    edan__wq *q = ctx->wq;
+    if (!q) return;
+    edan__wq_idle(ctx);
+    pthread_mutex_lock(&q->mu);
+    __atomic_store_n(&q->stop, 1, __ATOMIC_SEQ_CST);
+    pthread_cond_broadcast(&q->data);
+    pthread_mutex_unlock(&q->mu);
+    pthread_join(q->th, NULL);
+    pthread_mutex_destroy(&q->mu);
+    pthread_cond_destroy(&q->data);
+    pthread_cond_destroy(&q->space);
+    edan__free(&ctx->a, q->ring);
+    edan__free(&ctx->a, q);
+    ctx->wq = NULL;
+}
+#endif
+
+static void edan__block_window(edan_context *ctx, edan_block *b, uint64_t N0)
+{
+    edan__wexec ex;
+    uint32_t i;
+#if EDAN__THREADS
+    if (ctx->wq) {
+        if (!ctx->th.nseg && edan__wq_put(ctx, b, N0)) return;
+        edan__wq_idle(ctx);
+    }
+#endif
+    for (i = 0; i < b->nlive; i++) ctx->wlive[i] = ctx->reg_vid[b->live_reg[i]];
+    ex.live = ctx->wlive;
+    ex.wmem = b->wmem;
+    ex.wfw = b->wfw;
+    ex.wcap = b->wcap;
+    edan__block_window_run(ctx, b, N0, &ex);
 }
 
 /* The locals past the registers in reg_F / reg_md (K each); 0 when out of
@@ -6361,6 +6645,7 @@ void edan_block_destroy(edan_block *b)
     edan_context *ctx;
     if (!b) return;
     ctx = b->ctx;
+    EDAN__WQ_IDLE(ctx);     /* its runs handed to the schedules' thread are done */
     edan__j_block_gone(b);
     edan__block_flush(b);
     if (b->prev) b->prev->next = b->next;
@@ -6986,6 +7271,7 @@ edan_result edan_get_window(edan_context *ctx, uint32_t config, uint32_t m, edan
     if (j == ctx->wnm)
         return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "no windowed schedule at m = %u (options.window_m is %u)", m,
                           ctx->wnm == 1 ? ctx->wm[0] : 0);
+    EDAN__WQ_IDLE(ctx);
     for (t = 0; t < ctx->wt_cap; t++)       /* the latest retirement over the threads */
         if (ctx->wt[t])
             T = edan__wt_max(T, ctx->wt[t]->gone ? ctx->wt[t]->fin[g->wfirst + j] : ctx->wt[t]->s[g->wfirst + j].last);

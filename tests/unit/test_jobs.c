@@ -60,8 +60,9 @@ static edan_insn rnd_insn(void)
 #define NBLK 6
 #define BLKN 8
 
-/* The same random trace to ctx, through every kind of feeding call. */
-static void feed_trace(edan_context *ctx, uint64_t seed, size_t steps)
+/* The same random trace to ctx, through every kind of feeding call;
+   several program threads when `threads`. */
+static void feed_trace_t(edan_context *ctx, uint64_t seed, size_t steps, int threads_on)
 {
     edan_insn bi[NBLK][BLKN];
     edan_prepared bp[NBLK][BLKN];
@@ -121,6 +122,10 @@ static void feed_trace(edan_context *ctx, uint64_t seed, size_t steps)
             break;
         }
         case 13:
+            if (!threads_on) {
+                CHECK(edan_feed(ctx, &in) == EDAN_OK);
+                break;
+            }
             if (threads < 4) {
                 CHECK(edan_thread_create(ctx, 0, threads) == EDAN_OK);
                 threads++;
@@ -144,6 +149,11 @@ static void feed_trace(edan_context *ctx, uint64_t seed, size_t steps)
             break;
         }
     }
+}
+
+static void feed_trace(edan_context *ctx, uint64_t seed, size_t steps)
+{
+    feed_trace_t(ctx, seed, steps, 1);
 }
 
 static edan_config cfg_of(uint32_t k)
@@ -233,8 +243,9 @@ static void same_results(edan_context *a, edan_context *b, uint32_t K, const cha
         }
         CHECK(edan_get_timeline(a, k, &ta, &tla) == EDAN_OK && edan_get_timeline(b, k, &tb, &tlb) == EDAN_OK);
         CHECK(tla == tlb && !memcmp(ta, tb, tla * sizeof *ta));
-        CHECK(edan_get_hotspots(a, k, ha, 16, &nla) == EDAN_OK && edan_get_hotspots(b, k, hb, 16, &nlb) == EDAN_OK);
-        CHECK(nla == nlb && !memcmp(ha, hb, nla * sizeof *ha));
+        ra = edan_get_hotspots(a, k, ha, 16, &nla);    /* (refused alike without options.hotspots) */
+        rb = edan_get_hotspots(b, k, hb, 16, &nlb);
+        CHECK(ra == rb && (ra != EDAN_OK || (nla == nlb && !memcmp(ha, hb, nla * sizeof *ha))));
         CHECK(cfa && cfb && cfa->alpha == cfb->alpha && cfa->tau == cfb->tau && cfa->num_levels == cfb->num_levels &&
               cfa->window == cfb->window && cfa->level[0].size == cfb->level[0].size);
         for (t = 0; t < edan_num_threads(a); t++) {
@@ -260,11 +271,44 @@ static void test_same_results(void)
             edan_context *a = make(cfg, K, 1, 0), *b = make(cfg, K, J, 0);
             if (!a || !b) return;
             CHECK((b->jobs != NULL) == (K > 1));    /* K > 1: groups of their own */
+            CHECK((b->wq != NULL) == (K == 1));     /* one: its windowed schedules on a thread */
             if (b->jobs) CHECK_EQ_U(b->jobs->nw + 1, J < K ? J : K);
             feed_trace(a, 12345 + K, 8000);
             feed_trace(b, 12345 + K, 8000);
             snprintf(what, sizeof what, "%u configurations, jobs %u", K, J);
             same_results(a, b, K, what);
+            edan_destroy(a);
+            edan_destroy(b);
+        }
+}
+
+/* One configuration: its windowed schedules played on a thread of their
+   own, block by block, through the smallest ring (64 KiB, wrapped many
+   times), with one program thread (all the blocks handed over) and with
+   several (from the first switch on, played on the caller's), and with
+   every m of the list. */
+static void test_window_thread(void)
+{
+    edan_config cfg = cfg_of(2);
+    int threads_on, all_m;
+    char what[64];
+    for (threads_on = 0; threads_on <= 1; threads_on++)
+        for (all_m = 0; all_m <= 1; all_m++) {
+            static const edan_options defaults;
+            edan_options o = defaults;
+            edan_context *a = NULL, *b = NULL;
+            o.num_configs = 1, o.configs = &cfg;     /* no hotspots: blocks compiled */
+            o.window_m = all_m ? 0 : 4;
+            CHECK(edan_create(&a, &o) == EDAN_OK);
+            o.jobs = 2, o.jobs_buffer = 1;
+            CHECK(edan_create(&b, &o) == EDAN_OK);
+            if (!a || !b) return;
+            CHECK(b->wq != NULL && b->wq->cap == 64 << 10);
+            feed_trace_t(a, 777 + (uint64_t)threads_on, 60000, threads_on);
+            feed_trace_t(b, 777 + (uint64_t)threads_on, 60000, threads_on);
+            if (!threads_on) CHECK(b->wq->head > 4 * b->wq->cap);     /* handed over, round the ring */
+            snprintf(what, sizeof what, "the schedules' thread, threads %d, every m %d", threads_on, all_m);
+            same_results(a, b, 1, what);
             edan_destroy(a);
             edan_destroy(b);
         }
@@ -349,6 +393,7 @@ static void test_large_calls(void)
 int main(void)
 {
     test_same_results();
+    test_window_thread();
     test_buffer_bound();
     test_large_calls();
     return check_summary("test_jobs");

@@ -118,8 +118,10 @@ const opt_def cli_analysis_opts[] = {
     {"--jobs", "N", CLI_OPT_JOBS,
      "(global) analyse the configurations in N threads, each\n"
      "its share of them (default: the cores this process may\n"
-     "run on; at most one a configuration); 1 = one thread.\n"
-     "The same report, byte for byte"},
+     "run on; at most one a configuration); one configuration\n"
+     "with a window: its windowed schedule on a second thread\n"
+     "(a program of one thread). 1 = one thread. The same\n"
+     "report, byte for byte"},
     {"--quiet", NULL, CLI_OPT_QUIET, "(global) no progress line"},
 };
 const size_t cli_analysis_nopts = sizeof cli_analysis_opts / sizeof cli_analysis_opts[0];

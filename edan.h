@@ -1690,6 +1690,7 @@ struct edan_context {
        schedules run on, a compiled block's execution at a time (NULL:
        they run on the caller's) */
     struct edan__wq *wq;
+    uint64_t wq_cap;        /* ... its ring's bytes, made at the first block handed over (0: none) */
     uint64_t *wlive; size_t wlive_cap;      /* a block's live-ins' writers, for its run here */
 };
 
@@ -1713,10 +1714,11 @@ static void edan__j_prep(edan_context *ctx, const edan_insn *in);
 static void edan__j_stop(edan_context *ctx);
 static edan_result edan__j_result(edan_context *ctx, const edan_context *sub, edan_result r);
 #if EDAN__THREADS
+#define EDAN__J_MIN_BUFFER ((uint64_t)64 << 10)     /* the least ring of options.jobs */
 static edan_result edan__j_create(edan_context **out, const edan_options *opts);
 static void edan__wq_idle(edan_context *ctx);
 static void edan__wq_stop(edan_context *ctx);
-static void edan__wq_start(edan_context *ctx, const edan_options *opts);
+static void edan__wq_start(edan_context *ctx);
 /* Before anything reads or changes the windowed schedules on the caller's
    thread: the blocks handed to their thread are done. */
 #define EDAN__WQ_IDLE(ctx)                      \
@@ -1982,7 +1984,10 @@ edan_result edan_create(edan_context **out, const edan_options *opts)
         if (!edan__wthr_add(ctx, 0)) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the windowed schedule");
         ctx->wcur = ctx->wt[0];
 #if EDAN__THREADS
-        if (opts->jobs > 1 && K == 1) edan__wq_start(ctx, opts);
+        if (opts->jobs > 1 && K == 1) {     /* the schedules' thread, started when a block needs it */
+            ctx->wq_cap = EDAN__J_MIN_BUFFER;
+            while (ctx->wq_cap < (opts->jobs_buffer ? opts->jobs_buffer : EDAN_JOBS_BUFFER_DEFAULT)) ctx->wq_cap *= 2;
+        }
 #endif
     }
     return EDAN_OK;
@@ -5246,7 +5251,6 @@ enum {
     EDAN__J_TEXIT, EDAN__J_SDELIVER, EDAN__J_SRETURN, EDAN__J_SDROP
 };
 #define EDAN__J_CONT 0x100u     /* the rest of the call of the record before: not replayed if that failed */
-#define EDAN__J_MIN_BUFFER ((uint64_t)64 << 10)
 
 typedef struct edan__jrec { uint32_t type, bytes; uint64_t a, b; } edan__jrec;
 
@@ -6437,14 +6441,16 @@ static int edan__wq_put(edan_context *ctx, edan_block *b, uint64_t N0)
     return 1;
 }
 
-static void edan__wq_start(edan_context *ctx, const edan_options *opts)
+/* The schedules' thread, once (when it cannot be had, they run on the
+   caller's). */
+static void edan__wq_start(edan_context *ctx)
 {
     edan__wq *q = (edan__wq *)edan__calloc(&ctx->a, sizeof *q);
-    uint64_t cap = EDAN__J_MIN_BUFFER;
+    const uint64_t cap = ctx->wq_cap;
     sigset_t all, old;
     int ok;
-    if (!q) return;     /* the schedules run here */
-    while (cap < (opts->jobs_buffer ? opts->jobs_buffer : EDAN_JOBS_BUFFER_DEFAULT)) cap *= 2;
+    ctx->wq_cap = 0;
+    if (!q) return;
     q->ctx = ctx;
     q->cap = cap;
     if (!(q->ring = (unsigned char *)edan__alloc(&ctx->a, (size_t)cap))) {
@@ -6494,6 +6500,7 @@ static void edan__block_window(edan_context *ctx, edan_block *b, uint64_t N0)
     edan__wexec ex;
     uint32_t i;
 #if EDAN__THREADS
+    if (ctx->wq_cap && !ctx->th.nseg) edan__wq_start(ctx);
     if (ctx->wq) {
         if (!ctx->th.nseg && edan__wq_put(ctx, b, N0)) return;
         edan__wq_idle(ctx);

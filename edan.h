@@ -469,11 +469,11 @@ typedef struct edan_options {
                                    context holds the state that all configurations share (its own shadow
                                    memory, with shadow_limit each). With one configuration and a
                                    windowed schedule, J > 1 runs its schedules on a second thread: the
-                                   caller's runs a compiled block's steps and hands that execution over
-                                   (the same buffer's size), the other plays it through the schedules,
-                                   while the program has one thread (from its second on, the caller's
-                                   runs everything). Needs POSIX threads (the header's THREADS);
-                                   otherwise 1 */
+                                   caller's runs the rest and hands each vertex's part over (a compiled
+                                   block's execution at a time; the same buffer's size), the other
+                                   plays it through the schedules, while the program has one thread
+                                   (from its second on, the caller's runs everything). Needs POSIX
+                                   threads (the header's THREADS); otherwise 1 */
     uint32_t jobs_buffer;       /* bytes of that buffer: 0 = EDAN_JOBS_BUFFER_DEFAULT; rounded up to a power
                                    of 2, at least 64 KiB (and twice the largest single call: an
                                    edan_feed_block of a block of n instructions takes 8n + 24 bytes). The
@@ -1717,6 +1717,10 @@ static edan_result edan__j_result(edan_context *ctx, const edan_context *sub, ed
 #define EDAN__J_MIN_BUFFER ((uint64_t)64 << 10)     /* the least ring of options.jobs */
 static edan_result edan__j_create(edan_context **out, const edan_options *opts);
 static void edan__wq_idle(edan_context *ctx);
+static int edan__wq_count(edan_context *ctx, uint64_t vid);
+static int edan__wq_vertex(edan_context *ctx, uint32_t k, uint64_t vid, int kind, int is_mem, uint64_t t,
+                           const uint64_t *pv, uint32_t np, uint32_t nreg, uint64_t fwd, const uint64_t *fill,
+                           uint32_t nfill, int fill_end);
 static void edan__wq_stop(edan_context *ctx);
 static void edan__wq_start(edan_context *ctx);
 /* Before anything reads or changes the windowed schedules on the caller's
@@ -3679,9 +3683,10 @@ static EDAN__INLINE void edan__win_step(edan__win *s, int kind, int is_mem, uint
    t; its predecessors pv[0 .. np) (0: none), fwd a forwarded load's store
    (after the first nreg, its start counts); fillers fill[0 .. nfill) that
    join at its start, or at its end when fill_end. */
-static EDAN__NOINLINE void edan__win_vertex(edan_context *ctx, edan__cfg *g, uint64_t vid, int kind, int is_mem,
-                                            uint64_t t, const uint64_t *pv, uint32_t np, uint32_t nreg, uint64_t fwd,
-                                            const uint64_t *fill, uint32_t nfill, int fill_end)
+static EDAN__NOINLINE void edan__win_vertex_run(edan_context *ctx, edan__cfg *g, uint64_t vid, int kind,
+                                                int is_mem, uint64_t t, const uint64_t *pv, uint32_t np,
+                                                uint32_t nreg, uint64_t fwd, const uint64_t *fill, uint32_t nfill,
+                                                int fill_end)
 {
     edan__wthr *const c = ctx->wcur;
     uint32_t j, q;
@@ -3696,6 +3701,22 @@ static EDAN__NOINLINE void edan__win_vertex(edan_context *ctx, edan__cfg *g, uin
         }
         edan__win_step(&c->s[j], kind, is_mem, t, S, Fend);
     }
+}
+
+/* edan__win_vertex_run, or the vertex handed to the schedules' thread. */
+static void edan__win_vertex(edan_context *ctx, edan__cfg *g, uint64_t vid, int kind, int is_mem, uint64_t t,
+                             const uint64_t *pv, uint32_t np, uint32_t nreg, uint64_t fwd, const uint64_t *fill,
+                             uint32_t nfill, int fill_end)
+{
+#if EDAN__THREADS
+    if (ctx->wq) {
+        if (!ctx->th.nseg && edan__wq_vertex(ctx, (uint32_t)(g - ctx->cfg), vid, kind, is_mem, t, pv, np, nreg, fwd,
+                                             fill, nfill, fill_end))
+            return;
+        edan__wq_idle(ctx);
+    }
+#endif
+    edan__win_vertex_run(ctx, g, vid, kind, is_mem, t, pv, np, nreg, fwd, fill, nfill, fill_end);
 }
 
 /* A vertex of configuration g, starting at S and finishing at F after t
@@ -3886,6 +3907,15 @@ static EDAN__INLINE uint32_t edan__lean_sources(const edan_context *ctx, const e
     return np;
 }
 
+/* Vertex vid of the running thread, counted in its schedules. */
+static EDAN__INLINE void edan__win_count(edan_context *ctx, uint64_t vid)
+{
+    edan__wthr *w = ctx->wcur;
+    w->vid[w->vi] = vid;
+    if (++w->vi == ctx->wR) w->vi = 0;
+    w->n++;
+}
+
 /* A vertex counted: N, its op, its access kind (EDAN_MEM_NONE: none) and
    that many bytes of it; its id. */
 static EDAN__INLINE uint64_t edan__count_vertex(edan_context *ctx, uint32_t op, int mem, uint32_t bytes)
@@ -3895,12 +3925,15 @@ static EDAN__INLINE uint64_t edan__count_vertex(edan_context *ctx, uint32_t op, 
         ctx->mem_count[mem]++;
         ctx->mem_bytes[mem] += bytes;
     }
-    if (ctx->wcur) {    /* the windowed schedules: the thread's vertex ids */
-        edan__wthr *w = ctx->wcur;
-        EDAN__WQ_IDLE(ctx);
-        w->vid[w->vi] = ctx->N + 1;
-        if (++w->vi == ctx->wR) w->vi = 0;
-        w->n++;
+    if (ctx->wcur) {    /* the windowed schedules: the thread's vertex ids (by their thread, if they have one) */
+        int handed = 0;
+#if EDAN__THREADS
+        if (ctx->wq) {
+            handed = !ctx->th.nseg && edan__wq_count(ctx, ctx->N + 1);
+            if (!handed) edan__wq_idle(ctx);
+        }
+#endif
+        if (!handed) edan__win_count(ctx, ctx->N + 1);
     }
     return ++ctx->N;
 }
@@ -6256,9 +6289,10 @@ static EDAN__NOINLINE void edan__block_window_k(edan_context *ctx, edan_block *b
         w->n++;
         if (is_mem && !b->plain && !fwd) {      /* with a cache: what the step found; its line's filler */
             const edan__wcap *cp = &ex->wcap[(size_t)i * ctx->K + k];
-            edan__win_vertex(ctx, g, vid, kind, cp->is_mem, cp->t, pv, np, nreg, fwd, &cp->fill, cp->fill != 0, 0);
+            edan__win_vertex_run(ctx, g, vid, kind, cp->is_mem, cp->t, pv, np, nreg, fwd, &cp->fill, cp->fill != 0, 0);
         } else {
-            edan__win_vertex(ctx, g, vid, kind, is_mem, fwd ? 1 : g->c.cost[p->in.cls], pv, np, nreg, fwd, NULL, 0, 0);
+            edan__win_vertex_run(ctx, g, vid, kind, is_mem, fwd ? 1 : g->c.cost[p->in.cls], pv, np, nreg, fwd, NULL, 0,
+                                 0);
         }
     }
 }
@@ -6295,8 +6329,18 @@ static void edan__block_window_run(edan_context *ctx, edan_block *b, uint64_t N0
    caller's thread knows (th.seg), and every block runs on the caller's. A
    record: an edan__wrec, then live[nlive], wmem[n], wfw[n] and, with a
    cache, wcap[n]; 8-byte aligned, never across the ring's end (bytes 0:
-   the rest of the ring is empty, go on at its start). */
-typedef struct edan__wrec { uint32_t bytes, pad; edan_block *b; uint64_t N0; } edan__wrec;
+   the rest of the ring is empty, go on at its start). A vertex fed one by
+   one is handed over too (its count, its place in the schedules), so that
+   only what reads the schedules waits. */
+enum { EDAN__WQ_BLOCK = 1, EDAN__WQ_COUNT, EDAN__WQ_VERTEX };
+typedef struct edan__wrec { uint32_t bytes, type; edan_block *b; uint64_t N0; } edan__wrec;
+/* A vertex fed one by one (EDAN__WQ_VERTEX, after its edan__wrec):
+   edan__win_vertex's arguments, then pv[np] and fill[nfill]; a count
+   (EDAN__WQ_COUNT) is a header alone, N0 the vertex id. */
+typedef struct edan__wvert {
+    uint64_t vid, t, fwd;
+    uint32_t k, kind, is_mem, np, nreg, nfill, fill_end, pad;
+} edan__wvert;
 typedef struct edan__wq {
     /* the caller's */
     edan_context *ctx;
@@ -6357,11 +6401,18 @@ static void *edan__wq_main(void *arg)
         r = (const edan__wrec *)(q->ring + (tail & (q->cap - 1)));
         if (!r->bytes) {
             tail = (tail | (q->cap - 1)) + 1;
-        } else {
+        } else if (r->type == EDAN__WQ_BLOCK) {
             edan__wrec_exec(q->ctx, r, &ex);
             edan__block_window_run(q->ctx, r->b, r->N0, &ex);
-            tail += r->bytes;
+        } else if (r->type == EDAN__WQ_COUNT) {
+            edan__win_count(q->ctx, r->N0);
+        } else {
+            const edan__wvert *v = (const edan__wvert *)(r + 1);
+            const uint64_t *pv = (const uint64_t *)(v + 1);
+            edan__win_vertex_run(q->ctx, &q->ctx->cfg[v->k], v->vid, (int)v->kind, (int)v->is_mem, v->t, pv, v->np,
+                                 v->nreg, v->fwd, pv + v->np, v->nfill, (int)v->fill_end);
         }
+        if (r->bytes) tail += r->bytes;
         __atomic_store_n(&q->tail, tail, __ATOMIC_SEQ_CST);
         if (__atomic_load_n(&q->waiting, __ATOMIC_SEQ_CST) && tail >= __atomic_load_n(&q->want, __ATOMIC_SEQ_CST)) {
             pthread_mutex_lock(&q->mu);
@@ -6399,17 +6450,14 @@ static void edan__wq_idle(edan_context *ctx)
     if (__atomic_load_n(&q->tail, __ATOMIC_SEQ_CST) != q->head) edan__wq_wait(q, q->head);
 }
 
-/* Block b's execution for the thread: 0 when it does not fit (played
-   here, after the others). */
-static int edan__wq_put(edan_context *ctx, edan_block *b, uint64_t N0)
+/* Room for a record of `bytes` (a multiple of 8) at the ring's head, its
+   header filled in: NULL when it is too large (played here, after the
+   others). The caller fills in the rest, then edan__wq_commit. */
+static edan__wrec *edan__wq_room(edan__wq *q, size_t bytes, uint32_t type)
 {
-    edan__wq *q = ctx->wq;
-    const size_t bytes = edan__wrec_bytes(ctx, b);
     uint64_t pos = q->head & (q->cap - 1);
     edan__wrec *r;
-    uint64_t *live;
-    uint32_t i;
-    if (bytes > q->cap / 4) return 0;
+    if (bytes > q->cap / 4) return NULL;
     if (pos + bytes > q->cap) {     /* the rest of the ring is empty: on at its start */
         if (q->head + (q->cap - pos) + bytes - __atomic_load_n(&q->tail, __ATOMIC_SEQ_CST) > q->cap)
             edan__wq_wait(q, q->head + (q->cap - pos) + bytes - q->cap + q->cap / 4);
@@ -6421,14 +6469,14 @@ static int edan__wq_put(edan_context *ctx, edan_block *b, uint64_t N0)
         edan__wq_wait(q, q->head + bytes - q->cap + q->cap / 4);
     r = (edan__wrec *)(q->ring + pos);
     r->bytes = (uint32_t)bytes;
-    r->pad = 0;
-    r->b = b;
-    r->N0 = N0;
-    live = (uint64_t *)(r + 1);
-    for (i = 0; i < b->nlive; i++) live[i] = ctx->reg_vid[b->live_reg[i]];
-    memcpy(live + b->nlive, b->wmem, b->n * sizeof(uint64_t));
-    memcpy(live + b->nlive + b->n, b->wfw, b->n * sizeof(uint64_t));
-    if (!b->plain) memcpy(live + b->nlive + 2 * (size_t)b->n, b->wcap, (size_t)b->n * ctx->K * sizeof(edan__wcap));
+    r->type = type;
+    r->b = NULL;
+    r->N0 = 0;
+    return r;
+}
+
+static void edan__wq_commit(edan__wq *q, size_t bytes)
+{
     q->head += bytes;
     if (((q->head - bytes) ^ q->head) >> 14) {     /* handed over 16 KiB at a time */
         __atomic_store_n(&q->pub, q->head, __ATOMIC_SEQ_CST);
@@ -6438,6 +6486,55 @@ static int edan__wq_put(edan_context *ctx, edan_block *b, uint64_t N0)
             pthread_mutex_unlock(&q->mu);
         }
     }
+}
+
+/* Block b's execution for the thread: 0 when it does not fit. */
+static int edan__wq_put(edan_context *ctx, edan_block *b, uint64_t N0)
+{
+    edan__wq *q = ctx->wq;
+    const size_t bytes = edan__wrec_bytes(ctx, b);
+    edan__wrec *r = edan__wq_room(q, bytes, EDAN__WQ_BLOCK);
+    uint64_t *live;
+    uint32_t i;
+    if (!r) return 0;
+    r->b = b;
+    r->N0 = N0;
+    live = (uint64_t *)(r + 1);
+    for (i = 0; i < b->nlive; i++) live[i] = ctx->reg_vid[b->live_reg[i]];
+    memcpy(live + b->nlive, b->wmem, b->n * sizeof(uint64_t));
+    memcpy(live + b->nlive + b->n, b->wfw, b->n * sizeof(uint64_t));
+    if (!b->plain) memcpy(live + b->nlive + 2 * (size_t)b->n, b->wcap, (size_t)b->n * ctx->K * sizeof(edan__wcap));
+    edan__wq_commit(q, bytes);
+    return 1;
+}
+
+/* Vertex vid counted (edan__count_vertex), for the thread. */
+static int edan__wq_count(edan_context *ctx, uint64_t vid)
+{
+    edan__wrec *r = edan__wq_room(ctx->wq, sizeof *r, EDAN__WQ_COUNT);
+    if (!r) return 0;
+    r->N0 = vid;
+    edan__wq_commit(ctx->wq, sizeof *r);
+    return 1;
+}
+
+/* A vertex fed one by one through configuration k's schedules
+   (edan__win_vertex's arguments), for the thread: 0 when it does not fit. */
+static int edan__wq_vertex(edan_context *ctx, uint32_t k, uint64_t vid, int kind, int is_mem, uint64_t t,
+                           const uint64_t *pv, uint32_t np, uint32_t nreg, uint64_t fwd, const uint64_t *fill,
+                           uint32_t nfill, int fill_end)
+{
+    const size_t bytes = sizeof(edan__wrec) + sizeof(edan__wvert) + ((size_t)np + nfill) * sizeof(uint64_t);
+    edan__wrec *r = edan__wq_room(ctx->wq, bytes, EDAN__WQ_VERTEX);
+    edan__wvert *v;
+    if (!r) return 0;
+    v = (edan__wvert *)(r + 1);
+    v->vid = vid, v->t = t, v->fwd = fwd;
+    v->k = k, v->kind = (uint32_t)kind, v->is_mem = (uint32_t)is_mem;
+    v->np = np, v->nreg = nreg, v->nfill = nfill, v->fill_end = (uint32_t)fill_end, v->pad = 0;
+    if (np) memcpy(v + 1, pv, np * sizeof *pv);
+    if (nfill) memcpy((uint64_t *)(v + 1) + np, fill, nfill * sizeof *fill);
+    edan__wq_commit(ctx->wq, bytes);
     return 1;
 }
 

@@ -14,7 +14,20 @@ B=build/numa
 mkdir -p "$B"
 nice ${CC:-cc} -std=c99 -Wall -Wextra -pedantic -D_GNU_SOURCE -O2 -I. -o "$B/numa-driver" \
   tests/cmd/numa/driver.c probes/numa*.c probes/measure.c probes/topo.c $(pkg-config --libs hwloc) -lmemkind -lnuma -lpthread -lm
-nice ${CC:-cc} -std=c99 -Wall -Wextra -pedantic -O2 -I. -o "$B/model_check" tests/cmd/numa/model_check.c -lm
+
+# The two emulated machines boot side by side (each keeps about one core
+# busy), while model_check compiles (-O0: it evaluates a few models); every
+# one of them is waited for before anything is checked.
+t0=$SECONDS
+bash tests/cmd/numa/run-vm.sh hbm "$B/hbm.log" "$B/numa-driver" --quick --silent &
+hbm_vm=$!
+HBW_NODES=1 bash tests/cmd/numa/run-vm.sh 2node "$B/2node.log" "$B/numa-driver" --quick --silent &
+node2_vm=$!
+nice ${CC:-cc} -std=c99 -Wall -Wextra -pedantic -O0 -I. -o "$B/model_check" tests/cmd/numa/model_check.c -lm &
+model_cc=$!
+rc=0
+for p in $hbm_vm $node2_vm $model_cc; do wait "$p" || rc=1; done
+[ $rc = 0 ] || exit 1
 
 # this machine: with one node the section is a skip record, and exits 0
 nodes=$(ls -d /sys/devices/system/node/node[0-9]* 2>/dev/null | wc -l)
@@ -36,11 +49,8 @@ PY
 fi
 python3 -m json.tool < <(sed -n '/@@EDAN-NUMA-BEGIN/,/@@EDAN-NUMA-END/p' "$B/host.log" | sed '1d;$d') > /dev/null
 
-t0=$SECONDS
-bash tests/cmd/numa/run-vm.sh hbm "$B/hbm.log" "$B/numa-driver" --quick --silent
 python3 tests/cmd/numa/check.py "$B/hbm.log" hbm 0 hbw=2,3
 "$B/model_check" "$B/hbm.log" 0
-HBW_NODES=1 bash tests/cmd/numa/run-vm.sh 2node "$B/2node.log" "$B/numa-driver" --quick --silent
 python3 tests/cmd/numa/check.py "$B/2node.log" 2node 0 nohbw
 python3 tests/cmd/numa/check.py "$B/2node.log" 2node 1 hbw=1,1 hbwenv=1
 "$B/model_check" "$B/2node.log" 0

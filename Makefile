@@ -63,8 +63,14 @@ TEST_NEEDS := $(if $(wildcard tests/unit/test_$(T).c),$(B)/test_$(T)) \
                   grep -E '^(test|fuzz|seed)_' | sort -u))) \
               $(if $(wildcard tests/fuzz/test_$(T).sh),$(B)/$(T))
 endif
+# `make test` builds what the tests need two jobs at a time (-jN on the
+# command line wins); the tests run with the MAKEFLAGS of a plain make, so
+# that the makes they start themselves see no jobserver.
+ifneq ($(filter test,$(MAKECMDGOALS)),)
+MAKEFLAGS += -j2
+endif
 test: $(TEST_NEEDS)
-	@bash tests/run.sh $(filter $(TESTS),$(TEST_NEEDS))
+	@MAKEFLAGS= bash tests/run.sh $(filter $(TESTS),$(TEST_NEEDS))
 
 # The code's shape (tests/funclen.sh, tests/include_graph.sh,
 # tests/private_names.sh), then the unit

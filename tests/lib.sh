@@ -9,6 +9,19 @@ trap 'rm -rf "$T"' EXIT
 fail=0
 ok() { echo "ok   $*"; }
 bad() { echo "FAIL $*"; fail=1; }
+# job NAME CMD...: runs CMD in the background, at most TEST_JOBS (default 2,
+# the machine's cores) at once; after job_wait (every job ended), job_ok NAME
+# says whether it exited 0, $T/NAME.rc holds its exit code and $T/NAME.err
+# its standard error
+job_slots=0
+job() {
+  local name=$1; shift
+  if [ "$job_slots" -ge "${TEST_JOBS:-2}" ]; then wait -n; job_slots=$((job_slots - 1)); fi
+  { "$@" 2> "$T/$name.err"; echo $? > "$T/$name.rc"; } &
+  job_slots=$((job_slots + 1))
+}
+job_wait() { wait; job_slots=0; }
+job_ok() { [ "$(cat "$T/$1.rc" 2> /dev/null)" = 0 ]; }
 # skip NAME WHY: a check that could not be made (tests/run.sh counts it; CI fails on it)
 skip() { local name=$1; shift; echo "SKIP $name: $*"; }
 

@@ -38,9 +38,9 @@ configs=(--no-profile --no-cache --config=L1 --cache 32K:8:64)
 
 # The README's exceptions: "| kernel | build | bound | reason |" rows
 exceptions=$(sed -n '/<!-- cross-isa exceptions -->/,/<!-- end -->/p' README.md | grep '^| [a-z0-9]' || true)
-# excepted KERNEL FLAGS BOUND: the README names it
+# excepted KERNEL FLAGS BOUND: the README names it (a row that starts so)
 excepted() {
-  grep -q "^| $1 | \`$2\` | $3 |" <<< "$exceptions"
+  [[ $'\n'$exceptions == *$'\n'"| $1 | \`$2\` | $3 |"* ]]
 }
 
 # build NAME VARIANT FLAGS...: $T/NAME.VARIANT
@@ -60,31 +60,48 @@ trace() {
   ./edan trace --quiet --json $scope "${configs[@]}" -o "$out" -- "$prog" "$size" > /dev/null 2> "$out.err"
 }
 
-# wd FILE.json K: "W D" of configuration K
-wd() { python3 -c 'import json, sys; c = json.load(open(sys.argv[1]))["configs"][int(sys.argv[2])]; print(c["W"], c["D"])' "$1" "$2"; }
-
-# Every build first, then the traces two at a time (the machine's cores).
-jobs=()
+# Every build first, then the traces, two at a time (job, tests/lib.sh).
+traces=()
 for ks in "${kernels[@]}"; do
   IFS='|' read -r name scope s1 s2 <<< "$ks"
-  build "$name" rv -O3 || { bad "$name: the RISC-V build failed"; continue; }
+  job "$name.rv" build "$name" rv -O3
   for b in "${builds[@]}"; do
     # shellcheck disable=SC2086
-    build "$name" "${b%%|*}" ${b#*|} || bad "$name ${b#*|}: the build failed"
+    job "$name.${b%%|*}" build "$name" "${b%%|*}" ${b#*|}
   done
   for size in "$s1" "$s2"; do
-    for v in rv O2 O3 v3; do jobs+=("$name|$scope|$v|$size"); done
+    for v in rv O2 O3 v3; do traces+=("$name|$scope|$v|$size"); done
   done
 done
-running=0
-for j in "${jobs[@]}"; do
-  IFS='|' read -r name scope v size <<< "$j"
-  [ -x "$T/$name.$v" ] || continue
-  trace "$T/$name.$v.$size.json" "$scope" "$T/$name.$v" "$size" &
-  running=$((running + 1))
-  if [ "$running" -ge 2 ]; then wait -n; running=$((running - 1)); fi
+job_wait
+for ks in "${kernels[@]}"; do
+  name=${ks%%|*}
+  job_ok "$name.rv" || { bad "$name: the RISC-V build failed"; cat "$T/$name.rv.err"; continue; }
+  for b in "${builds[@]}"; do
+    job_ok "$name.${b%%|*}" || { bad "$name ${b#*|}: the build failed"; cat "$T/$name.${b%%|*}.err"; }
+  done
 done
-wait
+for j in "${traces[@]}"; do
+  IFS='|' read -r name scope v size <<< "$j"
+  job_ok "$name.rv" && job_ok "$name.$v" || continue
+  job "trace.$name.$v.$size" trace "$T/$name.$v.$size.json" "$scope" "$T/$name.$v" "$size"
+done
+job_wait
+
+# "W D" of both configurations of every trace, read by one python3
+declare -A wds
+while read -r f w0 d0 w1 d1; do wds[$f.0]="$w0 $d0" wds[$f.1]="$w1 $d1"; done < <(python3 - "$T"/*.json <<'EOF'
+import json, sys
+for f in sys.argv[1:]:
+    try:
+        c = json.load(open(f))["configs"]
+        print(f, c[0]["W"], c[0]["D"], c[1]["W"], c[1]["D"])
+    except (OSError, ValueError, KeyError, IndexError, TypeError):
+        pass
+EOF
+)
+# wd FILE.json K: "W D" of configuration K (fails when the trace has none)
+wd() { [ -n "${wds[$1.$2]:-}" ] && echo "${wds[$1.$2]}"; }
 
 printf '%-9s %5s %-20s %9s %5s %9s %5s %9s %5s %9s %5s  %s\n' kernel size build "W" "D" "L1 W" "D" \
   "RISC-V W" "D" "L1 W" "D" "check" > "$T/table"

@@ -8,8 +8,10 @@
 #   hbm    2 CPU nodes + 2 CPU-less "HBM" nodes with higher HMAT bandwidth.
 # Inside, PROGRAM runs once (then the file $VM_SHOW, if set, is printed
 # between @@EDAN-NUMA-BEGIN/END lines), then again with
-# MEMKIND_HBW_NODES=$HBW_NODES when HBW_NODES is set. The kernel package is
-# cached under build/numa/.
+# MEMKIND_HBW_NODES=$HBW_NODES when HBW_NODES is set (only then with
+# HBW_ONLY=1). The kernel package is cached under build/numa/; the
+# initramfs is built under build/numa/ by the name of OUT, so that machines
+# with different OUT files can run side by side.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 machine=${1:?usage: run-vm.sh 2node|hbm OUT [PROGRAM ARGS...]}
@@ -40,7 +42,8 @@ prog=$1; shift
 [ -x "$prog" ] || die "$prog: not an executable"
 
 # --- the initramfs: busybox, the program, the shared objects it needs
-root=$B/root-$machine
+tag=$(basename "$out" .log)
+root=$B/root-$tag
 rm -rf "$root"
 mkdir -p "$root"/{bin,proc,sys,dev,tmp}
 cp /bin/busybox "$root/bin/busybox"
@@ -57,11 +60,13 @@ done
   echo '/bin/busybox mount -t sysfs sysfs /sys'
   echo '/bin/busybox mount -t devtmpfs devtmpfs /dev'
   echo 'echo @@EDAN-VM-BOOTED'
-  printf '/bin/program'; printf ' %q' "$@"; echo
-  echo 'echo "@@EDAN-VM-EXIT $?"'
+  echo 'if [ -z "$edan_hbw_only" ]; then'
+  printf '  /bin/program'; printf ' %q' "$@"; echo
+  echo '  echo "@@EDAN-VM-EXIT $?"'
   if [ -n "${VM_SHOW:-}" ]; then    # a file the program wrote, printed between the markers
-    printf 'echo @@EDAN-NUMA-BEGIN; /bin/busybox cat %q; echo; echo @@EDAN-NUMA-END\n' "$VM_SHOW"
+    printf '  echo @@EDAN-NUMA-BEGIN; /bin/busybox cat %q; echo; echo @@EDAN-NUMA-END\n' "$VM_SHOW"
   fi
+  echo 'fi'
   echo 'if [ -n "$edan_hbw_nodes" ]; then'
   printf '  MEMKIND_HBW_NODES=$edan_hbw_nodes /bin/program'; printf ' %q' "$@"; echo
   echo '  echo "@@EDAN-VM-EXIT $?"'
@@ -69,7 +74,7 @@ done
   echo '/bin/busybox poweroff -f'
 } > "$root/init"
 chmod +x "$root/init"
-initrd=$B/initrd-$machine.gz
+initrd=$B/initrd-$tag.gz
 (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$initrd.tmp" && mv "$initrd.tmp" "$initrd"
 
 # --- the machine
@@ -102,6 +107,7 @@ case $machine in
 esac
 append="console=ttyS0 quiet panic=-1"
 [ -n "${HBW_NODES:-}" ] && append="$append edan_hbw_nodes=$HBW_NODES"
+[ -n "${HBW_NODES:-}" ] && [ "${HBW_ONLY:-0}" = 1 ] && append="$append edan_hbw_only=1"
 # shellcheck disable=SC2086
 timeout "${VM_TIMEOUT:-240}" nice qemu-system-x86_64 -accel tcg -machine pc,hmat=on -cpu max \
   -smp 4,sockets=2,cores=2,threads=1 -m "$mem" $numa \

@@ -1715,6 +1715,7 @@ static void edan__j_stop(edan_context *ctx);
 static edan_result edan__j_result(edan_context *ctx, const edan_context *sub, edan_result r);
 #if EDAN__THREADS
 #define EDAN__J_MIN_BUFFER ((uint64_t)64 << 10)     /* the least ring of options.jobs */
+#define EDAN__WQ_RING ((uint64_t)256 << 10)         /* the schedules' thread's ring without options.jobs_buffer */
 static edan_result edan__j_create(edan_context **out, const edan_options *opts);
 static void edan__wq_idle(edan_context *ctx);
 static int edan__wq_count(edan_context *ctx, uint64_t vid);
@@ -1989,8 +1990,8 @@ edan_result edan_create(edan_context **out, const edan_options *opts)
         ctx->wcur = ctx->wt[0];
 #if EDAN__THREADS
         if (opts->jobs > 1 && K == 1) {     /* the schedules' thread, started when a block needs it */
-            ctx->wq_cap = EDAN__J_MIN_BUFFER;
-            while (ctx->wq_cap < (opts->jobs_buffer ? opts->jobs_buffer : EDAN_JOBS_BUFFER_DEFAULT)) ctx->wq_cap *= 2;
+            ctx->wq_cap = EDAN__J_MIN_BUFFER;   /* by default a ring that stays in the caches: EDAN__WQ_RING */
+            while (ctx->wq_cap < (opts->jobs_buffer ? opts->jobs_buffer : EDAN__WQ_RING)) ctx->wq_cap *= 2;
         }
 #endif
     }
@@ -6347,12 +6348,14 @@ typedef struct edan__wq {
     unsigned char *ring;
     uint64_t cap;                   /* its bytes, a power of 2 */
     uint64_t head;                  /* bytes written */
+    uint64_t seen;                  /* the tail as last read: head - seen bytes may be held */
     pthread_t th;
     pthread_mutex_t mu;
     pthread_cond_t data, space;
     /* each thread writes a cache line of its own (atomic): the caller the
        bytes handed over, the tail it waits for; the thread the bytes it
-       played */
+       played (16 KiB at a time, or all it was handed: the caller reads it
+       only when the ring seems full) */
     unsigned char gap0[64];
     uint64_t pub;
     int stop;
@@ -6385,34 +6388,41 @@ static void edan__wrec_exec(const edan_context *ctx, const edan__wrec *r, edan__
 static void *edan__wq_main(void *arg)
 {
     edan__wq *q = (edan__wq *)arg;
-    uint64_t tail = 0;
+    /* the caller's line of q is read here once: it writes head there */
+    edan_context *const ctx = q->ctx;
+    const unsigned char *const ring = q->ring;
+    const uint64_t mask = q->cap - 1;
+    uint64_t tail = 0, told = 0, pub = 0;
     for (;;) {
         const edan__wrec *r;
         edan__wexec ex;
-        if (__atomic_load_n(&q->pub, __ATOMIC_ACQUIRE) == tail) {
+        if (pub == tail) pub = __atomic_load_n(&q->pub, __ATOMIC_ACQUIRE);
+        if (pub == tail) {
             pthread_mutex_lock(&q->mu);
             __atomic_store_n(&q->sleeping, 1, __ATOMIC_SEQ_CST);
             while (__atomic_load_n(&q->pub, __ATOMIC_SEQ_CST) == tail && !__atomic_load_n(&q->stop, __ATOMIC_SEQ_CST))
                 pthread_cond_wait(&q->data, &q->mu);
             __atomic_store_n(&q->sleeping, 0, __ATOMIC_SEQ_CST);
             pthread_mutex_unlock(&q->mu);
-            if (__atomic_load_n(&q->pub, __ATOMIC_ACQUIRE) == tail) return NULL;     /* stopped, all played */
+            if ((pub = __atomic_load_n(&q->pub, __ATOMIC_ACQUIRE)) == tail) return NULL;     /* stopped, all played */
         }
-        r = (const edan__wrec *)(q->ring + (tail & (q->cap - 1)));
+        r = (const edan__wrec *)(ring + (tail & mask));
         if (!r->bytes) {
-            tail = (tail | (q->cap - 1)) + 1;
+            tail = (tail | mask) + 1;
         } else if (r->type == EDAN__WQ_BLOCK) {
-            edan__wrec_exec(q->ctx, r, &ex);
-            edan__block_window_run(q->ctx, r->b, r->N0, &ex);
+            edan__wrec_exec(ctx, r, &ex);
+            edan__block_window_run(ctx, r->b, r->N0, &ex);
         } else if (r->type == EDAN__WQ_COUNT) {
-            edan__win_count(q->ctx, r->N0);
+            edan__win_count(ctx, r->N0);
         } else {
             const edan__wvert *v = (const edan__wvert *)(r + 1);
             const uint64_t *pv = (const uint64_t *)(v + 1);
-            edan__win_vertex_run(q->ctx, &q->ctx->cfg[v->k], v->vid, (int)v->kind, (int)v->is_mem, v->t, pv, v->np,
+            edan__win_vertex_run(ctx, &ctx->cfg[v->k], v->vid, (int)v->kind, (int)v->is_mem, v->t, pv, v->np,
                                  v->nreg, v->fwd, pv + v->np, v->nfill, (int)v->fill_end);
         }
         if (r->bytes) tail += r->bytes;
+        if (!((tail ^ told) >> 14) && tail != pub) continue;
+        told = tail;
         __atomic_store_n(&q->tail, tail, __ATOMIC_SEQ_CST);
         if (__atomic_load_n(&q->waiting, __ATOMIC_SEQ_CST) && tail >= __atomic_load_n(&q->want, __ATOMIC_SEQ_CST)) {
             pthread_mutex_lock(&q->mu);
@@ -6450,6 +6460,17 @@ static void edan__wq_idle(edan_context *ctx)
     if (__atomic_load_n(&q->tail, __ATOMIC_SEQ_CST) != q->head) edan__wq_wait(q, q->head);
 }
 
+/* Room for `bytes` more at the head: when the ring seems full, the tail
+   read again; when it is, room for a quarter of it waited for at once. */
+static void edan__wq_space(edan__wq *q, uint64_t bytes)
+{
+    if (q->head + bytes - q->seen <= q->cap) return;
+    q->seen = __atomic_load_n(&q->tail, __ATOMIC_SEQ_CST);
+    if (q->head + bytes - q->seen <= q->cap) return;
+    edan__wq_wait(q, q->head + bytes - q->cap + q->cap / 4);
+    q->seen = __atomic_load_n(&q->tail, __ATOMIC_SEQ_CST);
+}
+
 /* Room for a record of `bytes` (a multiple of 8) at the ring's head, its
    header filled in: NULL when it is too large (played here, after the
    others). The caller fills in the rest, then edan__wq_commit. */
@@ -6459,14 +6480,12 @@ static edan__wrec *edan__wq_room(edan__wq *q, size_t bytes, uint32_t type)
     edan__wrec *r;
     if (bytes > q->cap / 4) return NULL;
     if (pos + bytes > q->cap) {     /* the rest of the ring is empty: on at its start */
-        if (q->head + (q->cap - pos) + bytes - __atomic_load_n(&q->tail, __ATOMIC_SEQ_CST) > q->cap)
-            edan__wq_wait(q, q->head + (q->cap - pos) + bytes - q->cap + q->cap / 4);
+        edan__wq_space(q, (q->cap - pos) + bytes);
         ((edan__wrec *)(q->ring + pos))->bytes = 0;
         q->head += q->cap - pos;
         pos = 0;
     }
-    if (q->head + bytes - __atomic_load_n(&q->tail, __ATOMIC_SEQ_CST) > q->cap)    /* room for a quarter at once */
-        edan__wq_wait(q, q->head + bytes - q->cap + q->cap / 4);
+    edan__wq_space(q, bytes);
     r = (edan__wrec *)(q->ring + pos);
     r->bytes = (uint32_t)bytes;
     r->type = type;

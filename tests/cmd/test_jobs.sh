@@ -2,7 +2,8 @@
 # --jobs N: configurations analysed in parallel give the report of the
 # sequential analysis (--jobs 1), byte for byte, text and --json (with --top
 # and --chain), with the --timeline and --layers files, for 1 to 5
-# configurations:
+# configurations (one: --jobs 2, its windowed schedule on a thread of its
+# own):
 #  - online (edan trace): a kernel, a multi-threaded program (pthreads: a
 #    hand-off between threads; threads at once through their binary trace,
 #    which holds one interleaving of them; not OpenMP, whose barriers spin
@@ -67,6 +68,7 @@ gcc "${cflags[@]}" -o "$T/regions.host" 2> "$T/cc.err" && riscv64-linux-gnu-gcc 
   bad "cannot build tests/cmd/regions/regions.c: $(head -3 "$T/cc.err")"
 for isa in rv host; do
   if [ $isa = host ]; then B=build/examples-host; else B=build/examples; fi
+  check "$isa-gemm" 1 2 -- trace --func kernel_gemm -- $B/gemm 16     # one: the schedule's thread
   check "$isa-gemm" 2 2 -- trace --func kernel_gemm -- $B/gemm 16
   check "$isa-gemm" 5 2 3 5 -- trace --func kernel_gemm -- $B/gemm 16
   check "$isa-threads-handoff" 3 2 3 -- trace --func kernel_walk -- $B/threads handoff 100
@@ -82,6 +84,7 @@ for isa in rv host; do
   check "$isa-markers" 2 2 -- trace -- $B/markers 500
   check "$isa-regions" 3 2 3 -- trace -- "$T/regions.$isa" 100 bump
   check "$isa-spmv-whole" 3 3 -- trace -- $B/spmv 6
+  check "$isa-spmv-whole" 1 2 -- trace -- $B/spmv 6
 done
 
 # edan analyze of a binary trace of every single-threaded example kernel, both ISAs
@@ -102,7 +105,7 @@ for isa in rv host; do
     fi
     for K in 1 2 3 4 5; do
       if [ $K = 5 ]; then check "$isa-$name.bin" $K 2 5 -- analyze "$T/$name.bin"
-      else check "$isa-$name.bin" $K $K -- analyze "$T/$name.bin"; fi
+      else check "$isa-$name.bin" $K $((K > 1 ? K : 2)) -- analyze "$T/$name.bin"; fi    # K 1: the schedule's thread
     done
   done
 done

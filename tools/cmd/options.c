@@ -118,10 +118,11 @@ const opt_def cli_analysis_opts[] = {
     {"--jobs", "N", CLI_OPT_JOBS,
      "(global) analyse the configurations in N threads, each\n"
      "its share of them (default: the cores this process may\n"
-     "run on; at most one a configuration); one configuration\n"
-     "with a window: its windowed schedule on a second thread\n"
-     "(a program of one thread). 1 = one thread. The same\n"
-     "report, byte for byte"},
+     "run on; at most one a configuration). --jobs 2 with one\n"
+     "configuration: its windowed schedule on a second thread\n"
+     "(a program of one thread; faster only when most of the\n"
+     "trace is compiled blocks, README). 1 = one thread. The\n"
+     "same report, byte for byte"},
     {"--quiet", NULL, CLI_OPT_QUIET, "(global) no progress line"},
 };
 const size_t cli_analysis_nopts = sizeof cli_analysis_opts / sizeof cli_analysis_opts[0];
@@ -642,7 +643,11 @@ int cli_analysis_finish(cli_analysis *a)
     }
     a->opts.num_configs = a->num_configs;
     a->opts.configs = a->configs;
-    a->opts.jobs = a->cmd.jobs ? a->cmd.jobs : cli_cores();     /* edan_create uses one per configuration at most */
+    /* by default one thread per configuration at most, so that one
+       configuration's windowed schedule gets a thread of its own only on
+       request (it costs more CPU in all than it saves in time, often) */
+    a->opts.jobs = a->cmd.jobs ? a->cmd.jobs : cli_cores();
+    if (!a->cmd.jobs && a->opts.jobs > a->num_configs) a->opts.jobs = a->num_configs;
     if (a->cmd.chain && !a->cmd.top)
         return cli_err("--chain needs --top N: it gives each of the N instructions its part of the chain");
     a->opts.hotspots = a->cmd.top ? 1 : 0;

@@ -22,15 +22,19 @@ mkdir -p "$B"
 
 die() { echo "run-vm.sh: $*" >&2; exit 1; }
 
-# --- the kernel: linux-image-cloud-amd64's image package, unpacked, not installed
-kernel=$(ls "$B"/kernel/boot/vmlinuz-* 2>/dev/null | head -n1 || true)
-if [ -z "$kernel" ]; then
-  image=$(apt-cache depends linux-image-cloud-amd64 2>/dev/null | awk '/Depends: linux-image-/{print $2; exit}')
-  [ -n "$image" ] || die "apt-cache knows no linux-image-cloud-amd64 (run apt-get update)"
-  (cd "$B" && rm -f ./*.deb && apt-get download "$image" >/dev/null 2>&1) || die "apt-get download $image failed"
-  rm -rf "$B/kernel.tmp" && dpkg-deb -x "$B"/"$image"_*.deb "$B/kernel.tmp" && mv "$B/kernel.tmp" "$B/kernel"
-  kernel=$(ls "$B"/kernel/boot/vmlinuz-* | head -n1)
-fi
+# --- the kernel: linux-image-cloud-amd64's image package, unpacked, not
+# installed; fetched once under a lock (machines start side by side)
+(
+  flock 9
+  if ! ls "$B"/kernel/boot/vmlinuz-* > /dev/null 2>&1; then
+    image=$(apt-cache depends linux-image-cloud-amd64 2>/dev/null | awk '/Depends: linux-image-/{print $2; exit}')
+    [ -n "$image" ] || die "apt-cache knows no linux-image-cloud-amd64 (run apt-get update)"
+    (cd "$B" && rm -f ./*.deb && apt-get download "$image" >/dev/null 2>&1) || die "apt-get download $image failed"
+    rm -rf "$B/kernel.tmp" && dpkg-deb -x "$B"/"$image"_*.deb "$B/kernel.tmp" && mv "$B/kernel.tmp" "$B/kernel"
+  fi
+) 9> "$B/kernel.lock" || exit 1
+kernel=$(ls "$B"/kernel/boot/vmlinuz-* 2>/dev/null | head -n1)
+[ -n "$kernel" ] || die "no kernel in $B/kernel"
 
 # --- the program
 if [ $# -eq 0 ]; then

@@ -1716,6 +1716,25 @@ static edan_result edan__j_result(edan_context *ctx, const edan_context *sub, ed
 #if EDAN__THREADS
 #define EDAN__J_MIN_BUFFER ((uint64_t)64 << 10)     /* the least ring of options.jobs */
 #define EDAN__WQ_RING ((uint64_t)256 << 10)         /* the schedules' thread's ring without options.jobs_buffer */
+/* The bytes of a ring of at least `want` (0: dflt): a power of 2, 64 KiB at least. */
+static uint64_t edan__ring_bytes(uint64_t want, uint64_t dflt)
+{
+    uint64_t cap = EDAN__J_MIN_BUFFER;
+    while (cap < (want ? want : dflt)) cap *= 2;
+    return cap;
+}
+/* An engine's thread: it takes no signal (the program's handlers, a
+   tracer's, run elsewhere). 0 when it could not be made. */
+static int edan__thread_start(pthread_t *th, void *(*fn)(void *), void *arg)
+{
+    sigset_t all, old;
+    int ok;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
+    ok = pthread_create(th, NULL, fn, arg) == 0;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return ok;
+}
 static edan_result edan__j_create(edan_context **out, const edan_options *opts);
 static void edan__wq_idle(edan_context *ctx);
 static int edan__wq_count(edan_context *ctx, uint64_t vid);
@@ -1989,10 +2008,9 @@ edan_result edan_create(edan_context **out, const edan_options *opts)
         if (!edan__wthr_add(ctx, 0)) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the windowed schedule");
         ctx->wcur = ctx->wt[0];
 #if EDAN__THREADS
-        if (opts->jobs > 1 && K == 1) {     /* the schedules' thread, started when a block needs it */
-            ctx->wq_cap = EDAN__J_MIN_BUFFER;   /* by default a ring that stays in the caches: EDAN__WQ_RING */
-            while (ctx->wq_cap < (opts->jobs_buffer ? opts->jobs_buffer : EDAN__WQ_RING)) ctx->wq_cap *= 2;
-        }
+        if (opts->jobs > 1 && K == 1)       /* the schedules' thread, started when a block needs it; by
+                                               default a ring that stays in the caches */
+            ctx->wq_cap = edan__ring_bytes(opts->jobs_buffer, EDAN__WQ_RING);
 #endif
     }
     return EDAN_OK;
@@ -3566,9 +3584,13 @@ static int edan__win_where(edan_context *ctx, uint64_t u, uint64_t vid, edan__wt
    that the windows do not keep (edan-model: the note on threads). */
 /* Schedule s's vertex d back from its next one (1 <= d <= s->R): its finish
    as its successors see it, or its start. */
+static EDAN__INLINE const edan__went *edan__ring_back(const edan__went *ring, uint32_t R, uint32_t ri, uint64_t d)
+{
+    return &ring[ri >= d ? ri - (uint32_t)d : ri + R - (uint32_t)d];
+}
 static EDAN__INLINE edan__wt edan__win_back(const edan__win *s, uint64_t d, int start)
 {
-    const edan__went *e = &s->ring[s->ri >= d ? s->ri - (uint32_t)d : s->ri + s->R - (uint32_t)d];
+    const edan__went *e = edan__ring_back(s->ring, s->R, s->ri, d);
     return start ? e->S : e->F;
 }
 
@@ -5693,15 +5715,14 @@ static edan_result edan__j_create(edan_context **out, const edan_options *opts)
     uint32_t K = opts->num_configs, G = opts->jobs < K ? opts->jobs : K, g, first;
     edan_context *ctx = NULL;
     edan__jobs *J = NULL;
-    uint64_t cap = EDAN__J_MIN_BUFFER;
-    sigset_t all, old;
+    uint64_t cap;
     int ok = 1;
     o.jobs = 0;
     o.num_configs = K / G + (K % G > 0);
     if (edan_create(&ctx, &o) != EDAN_OK) ok = 0;
     if (ok && !(J = (edan__jobs *)edan__calloc(&ctx->a, sizeof *J))) ok = 0;
     if (ok && !(J->w = (edan__jworker *)edan__calloc(&ctx->a, (G - 1) * sizeof *J->w))) ok = 0;
-    while (cap < (opts->jobs_buffer ? opts->jobs_buffer : EDAN_JOBS_BUFFER_DEFAULT)) cap *= 2;
+    cap = edan__ring_bytes(opts->jobs_buffer, EDAN_JOBS_BUFFER_DEFAULT);
     if (ok && (pthread_mutex_init(&J->mu, NULL) || pthread_cond_init(&J->data, NULL) || pthread_cond_init(&J->space, NULL)))
         ok = 0;     /* (they cannot fail on Linux) */
     if (ok && !(J->ring = (unsigned char *)edan__alloc(&ctx->a, (size_t)cap))) ok = 0;
@@ -5721,13 +5742,9 @@ static edan_result edan__j_create(edan_context **out, const edan_options *opts)
         if (edan_create(&w->ctx, &o) != EDAN_OK) ok = 0;
         first += o.num_configs;
     }
-    /* the threads take no signal (the program's handlers, a tracer's, run elsewhere) */
-    sigfillset(&all);
-    pthread_sigmask(SIG_BLOCK, &all, &old);
     for (g = 0; ok && g < J->nw; g++)
-        if (pthread_create(&J->w[g].th, NULL, edan__j_main, &J->w[g]) == 0) J->w[g].started = 1;
+        if (edan__thread_start(&J->w[g].th, edan__j_main, &J->w[g])) J->w[g].started = 1;
         else ok = 0;
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
     if (ok) {
         *out = ctx;
         return EDAN_OK;
@@ -6185,7 +6202,7 @@ static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b,
         const uint64_t u_ = (u), dd_ = vid - u_;                                                    \
         if (u_ >= seg_start) {                                                                      \
             if (dd_ <= R) {                                                                         \
-                const edan__went *e_ = &ring[ri >= dd_ ? ri - (uint32_t)dd_ : ri + R - (uint32_t)dd_]; \
+                const edan__went *e_ = edan__ring_back(ring, R, ri, dd_);                             \
                 S = edan__wt_max(S, (start) ? e_->S : e_->F);                                       \
             }                                                                                       \
         } else {                                                                                    \
@@ -6261,7 +6278,6 @@ static EDAN__NOINLINE void edan__block_window_k(edan_context *ctx, edan_block *b
                                                 const edan__wexec *ex)
 {
     edan__cfg *g = &ctx->cfg[k];
-    edan__wthr *w = ctx->wcur;
     uint32_t i, s;
     if (ctx->wnm == 1) {
         edan__block_window1(ctx, b, N0, k, ex);
@@ -6285,9 +6301,7 @@ static EDAN__NOINLINE void edan__block_window_k(edan_context *ctx, edan_block *b
                 pv[np++] = ex->wmem[i];
             }
         }
-        w->vid[w->vi] = vid;    /* counted: the thread's vertex ids */
-        if (++w->vi == ctx->wR) w->vi = 0;
-        w->n++;
+        edan__win_count(ctx, vid);
         if (is_mem && !b->plain && !fwd) {      /* with a cache: what the step found; its line's filler */
             const edan__wcap *cp = &ex->wcap[(size_t)i * ctx->K + k];
             edan__win_vertex_run(ctx, g, vid, kind, cp->is_mem, cp->t, pv, np, nreg, fwd, &cp->fill, cp->fill != 0, 0);
@@ -6375,14 +6389,13 @@ static size_t edan__wrec_bytes(const edan_context *ctx, const edan_block *b)
     return (n + 7) & ~(size_t)7;
 }
 
-static void edan__wrec_exec(const edan_context *ctx, const edan__wrec *r, edan__wexec *ex)
+static void edan__wrec_exec(const edan__wrec *r, edan__wexec *ex)
 {
     const edan_block *b = r->b;
     ex->live = (const uint64_t *)(r + 1);
     ex->wmem = ex->live + b->nlive;
     ex->wfw = ex->wmem + b->n;
     ex->wcap = b->plain ? NULL : (const edan__wcap *)(ex->wfw + b->n);
-    (void)ctx;
 }
 
 static void *edan__wq_main(void *arg)
@@ -6410,7 +6423,7 @@ static void *edan__wq_main(void *arg)
         if (!r->bytes) {
             tail = (tail | mask) + 1;
         } else if (r->type == EDAN__WQ_BLOCK) {
-            edan__wrec_exec(ctx, r, &ex);
+            edan__wrec_exec(r, &ex);
             edan__block_window_run(ctx, r->b, r->N0, &ex);
         } else if (r->type == EDAN__WQ_COUNT) {
             edan__win_count(ctx, r->N0);
@@ -6563,8 +6576,6 @@ static void edan__wq_start(edan_context *ctx)
 {
     edan__wq *q = (edan__wq *)edan__calloc(&ctx->a, sizeof *q);
     const uint64_t cap = ctx->wq_cap;
-    sigset_t all, old;
-    int ok;
     ctx->wq_cap = 0;
     if (!q) return;
     q->ctx = ctx;
@@ -6576,12 +6587,7 @@ static void edan__wq_start(edan_context *ctx)
     pthread_mutex_init(&q->mu, NULL);
     pthread_cond_init(&q->data, NULL);
     pthread_cond_init(&q->space, NULL);
-    /* the thread takes no signal (the program's handlers, a tracer's, run elsewhere) */
-    sigfillset(&all);
-    pthread_sigmask(SIG_BLOCK, &all, &old);
-    ok = pthread_create(&q->th, NULL, edan__wq_main, q) == 0;
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    if (ok) {
+    if (edan__thread_start(&q->th, edan__wq_main, q)) {
         ctx->wq = q;
         return;
     }

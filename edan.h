@@ -1343,6 +1343,19 @@ static void *edan__calloc(const edan_allocator *a, size_t n)
     if (p) memset(p, 0, n ? n : 1);
     return p;
 }
+/* Zeroed memory in cache lines of its own (64 bytes kept free on either
+   side): what the schedules' thread writes, so that the caller's thread,
+   writing its neighbours, does not take the line from it at every write.
+   Freed by edan__free_apart. */
+static void *edan__calloc_apart(const edan_allocator *a, size_t n)
+{
+    unsigned char *p = (unsigned char *)edan__calloc(a, n + 128);
+    return p ? p + 64 : NULL;
+}
+static void edan__free_apart(const edan_allocator *a, void *p)
+{
+    if (p) edan__free(a, (unsigned char *)p - 64);
+}
 /* Grow *pp (elements of size esz) to hold at least `need`, zero-filling. */
 static int edan__grow(const edan_allocator *a, void **pp, size_t *cap, size_t need, size_t esz)
 {
@@ -1482,6 +1495,10 @@ static void edan__layers_init(edan__layers *L, const uint32_t *m, uint32_t num_m
 static void edan__layers_free(const edan_allocator *a, edan__layers *L);
 
 typedef struct edan__cfg {
+    /* the schedules' thread reads these and c at every block: nothing
+       the caller's thread writes as it runs shares their cache lines */
+    uint32_t win;           /* its windowed schedules: ctx->wnm from wfirst on (0: none) */
+    uint32_t wfirst;
     edan_config c;          /* defaults filled in */
     edan__level lv[EDAN_MAX_LEVELS];
     uint32_t line_shift_last;
@@ -1503,8 +1520,6 @@ typedef struct edan__cfg {
        (filler id, its md), and the first memory vertex of the largest md */
     uint64_t (*chn_f)[2]; size_t chn_nf, chn_fcap;
     uint64_t chn_end; uint32_t chn_endmd;
-    uint32_t win;           /* its windowed schedules: ctx->wnm from wfirst on (0: none) */
-    uint32_t wfirst;
     edan__layers lay;       /* last: its 19 KB would part the fields every vertex reads */
 } edan__cfg;
 
@@ -1529,6 +1544,7 @@ typedef struct edan__win {
     uint32_t R, LQ, SQ, m;
     uint32_t width;         /* vertices dispatched a cycle */
     uint32_t ri, di, li, si; /* the next vertex's, load's, store's places: n mod R, n mod width, ... */
+    uint32_t cost[EDAN_CLASS_COUNT];    /* its configuration's (a copy in the schedules' own lines) */
 } edan__win;
 /* A thread's schedules, one per configuration with a window and m. Only
    its last R vertices are kept: an older one retired before the thread
@@ -1665,12 +1681,19 @@ struct edan_context {
     struct edan__pred *multi_pred; uint64_t *multi_pv; size_t multi_pred_cap, multi_pv_cap;
     edan__filler *multi_fill; size_t multi_fill_cap;
     uint64_t *multi_fv; size_t multi_fv_cap;       /* their ids (the windowed schedule) */
+    /* The schedules' thread (wq) reads th and the schedules' fields below
+       at every block; the caller's thread writes neither as it runs
+       blocks, and what it writes there (the forwarding's state, wcap) is
+       a cache line apart from them (line_apart): else each block moves
+       the line from one core to the other and back. */
     edan__threads th;       /* threads: whose registers, whose vertices */
+    unsigned char line_apart0[64];
     /* store-to-load forwarding: the running thread's state, the store
        buffer's size (0: off), the loads forwarded */
     edan__fwd fw;
     uint32_t fw_S;
     uint64_t forwarded;
+    unsigned char line_apart1[64];
     /* the windowed schedules: wn per thread, wnm per configuration with a
        window (at the m's wm), the largest window wR; each thread's (by
        id; wt[0] before threads), the running one's wcur (NULL: none) */
@@ -1680,6 +1703,7 @@ struct edan_context {
     /* per stretch of th.seg that ended, each schedule's last retirement
        then (wseg[stretch * wn + j]; wseg_n stretches) */
     edan__wt *wseg; size_t wseg_cap, wseg_n;
+    unsigned char line_apart2[64];
     /* a compiled block's memory step: edan__vertex leaves what the
        schedule needs here (the block plays its vertices after its steps) */
     struct edan__wcap *wcap;
@@ -1849,7 +1873,7 @@ static edan__wthr *edan__wthr_new(edan_context *ctx)
             bytes += g->c.window * sizeof(edan__went) +
                      ((size_t)g->c.width + g->c.lq + g->c.sq + ctx->wm[j]) * sizeof(edan__wt);
     }
-    if (!(b = (unsigned char *)edan__calloc(&ctx->a, bytes))) return NULL;
+    if (!(b = (unsigned char *)edan__calloc_apart(&ctx->a, bytes))) return NULL;
     w = (edan__wthr *)b;
     w->s = (edan__win *)(b + sizeof(edan__wthr));
     w->vid = (uint64_t *)(b + sizeof(edan__wthr) + ctx->wn * sizeof(edan__win));
@@ -1865,6 +1889,7 @@ static edan__wthr *edan__wthr_new(edan_context *ctx)
             s->width = g->c.width;
             s->m = ctx->wm[j];
             s->alpha = g->c.alpha;
+            memcpy(s->cost, g->c.cost, sizeof s->cost);
             s->ring = (edan__went *)(b + off);
             off += s->R * sizeof(edan__went);
             s->disp = (edan__wt *)(b + off);
@@ -1903,13 +1928,13 @@ static int edan__wthr_gone(edan_context *ctx, uint32_t id)
     uint32_t j;
     if (!ctx->wn || id >= ctx->wt_cap || !(w = ctx->wt[id]) || w->gone) return 1;
     EDAN__WQ_IDLE(ctx);
-    z = (edan__wthr *)edan__calloc(&ctx->a, sizeof(edan__wthr) + ctx->wn * sizeof(edan__wt));
+    z = (edan__wthr *)edan__calloc_apart(&ctx->a, sizeof(edan__wthr) + ctx->wn * sizeof(edan__wt));
     if (!z) return 0;
     z->fin = (edan__wt *)(z + 1);
     for (j = 0; j < ctx->wn; j++) z->fin[j] = w->s[j].last;
     z->gone = 1;
     if (ctx->wcur == w) ctx->wcur = NULL;
-    edan__free(&ctx->a, w);
+    edan__free_apart(&ctx->a, w);
     ctx->wt[id] = z;
     return 1;
 }
@@ -1972,7 +1997,7 @@ edan_result edan_create(edan_context **out, const edan_options *opts)
     ctx->dot_max = opts->dot_max_vertices;
     ctx->chn = opts->chain != 0;
     ctx->shadow.limit = opts->shadow_limit ? opts->shadow_limit : EDAN_SHADOW_LIMIT_DEFAULT;
-    ctx->cfg = (edan__cfg *)edan__calloc(&a, K * sizeof(edan__cfg));
+    ctx->cfg = (edan__cfg *)edan__calloc_apart(&a, K * sizeof(edan__cfg));     /* the schedules' thread reads it */
     ctx->reg_vid = (uint64_t *)edan__calloc(&a, ctx->num_regs * sizeof(uint64_t));
     ctx->reg_F = (uint64_t *)edan__calloc(&a, (size_t)ctx->num_regs * K * sizeof(uint64_t));
     ctx->reg_md = (uint32_t *)edan__calloc(&a, (size_t)ctx->num_regs * K * sizeof(uint32_t));
@@ -2046,7 +2071,7 @@ void edan_destroy(edan_context *ctx)
     }
     edan__free(&a, ctx->th.t);
     edan__free(&a, ctx->th.seg);
-    for (j = 0; j < ctx->wt_cap; j++) edan__free(&a, ctx->wt[j]);
+    for (j = 0; j < ctx->wt_cap; j++) edan__free_apart(&a, ctx->wt[j]);
     edan__free(&a, ctx->wt);
     edan__free(&a, ctx->wseg);
     edan__free(&a, ctx->wlive);
@@ -2081,7 +2106,7 @@ void edan_destroy(edan_context *ctx)
     edan__free(&a, ctx->ch_vals);
     edan__free(&a, ctx->split);
     edan__free(&a, ctx->split_free);
-    edan__free(&a, ctx->cfg);
+    edan__free_apart(&a, ctx->cfg);
     edan__free(&a, ctx->reg_vid);
     edan__free(&a, ctx->reg_F);
     edan__free(&a, ctx->reg_md);
@@ -3648,8 +3673,11 @@ static int edan__win_stretch_end(edan_context *ctx)
    into the store buffer a cycle after its start; retired in order. kind:
    EDAN_MEM_*, an AMO a load and a store. The rings start zeroed, so that
    the first vertices' constraints cost nothing: disp[] holds the earliest
-   dispatch of the vertex `width` later (a dispatch + 1). */
-static EDAN__INLINE void edan__win_step(edan__win *s, int kind, int is_mem, uint64_t t, edan__wt S, edan__wt Fend)
+   dispatch of the vertex `width` later (a dispatch + 1). Returns its
+   finish as its successors see it (the caller keeps it in registers: read
+   back from the ring, the two halves just stored cannot be forwarded to
+   one wide load, a stall of a dozen cycles a vertex). */
+static EDAN__INLINE edan__wt edan__win_step(edan__win *s, int kind, int is_mem, uint64_t t, edan__wt S, edan__wt Fend)
 {
     edan__wt d = edan__wt_max(s->disp[s->di], s->ring[s->ri].ret), st, F, seen, ret;
     if (kind != EDAN_MEM_NONE) {
@@ -3698,6 +3726,7 @@ static EDAN__INLINE void edan__win_step(edan__win *s, int kind, int is_mem, uint
     s->ring[s->ri].ret = ret;
     if (++s->ri == s->R) s->ri = 0;
     s->last = ret;
+    return seen;
 }
 
 /* The current vertex vid of the running thread in configuration g's
@@ -5248,6 +5277,15 @@ typedef struct edan__block_out {
 } edan__block_out;
 typedef struct edan__block_opcount { uint32_t op, count; } edan__block_opcount;
 
+/* An instruction as the windowed schedule reads it: its access
+   (EDAN_MEM_*), cost class and register sources' writers, src[s]: j + 1
+   for the block's instruction j, EDAN__BW_IN | a live-in's place in
+   live_reg. */
+typedef struct edan__wins {
+    uint8_t nsrc, kind, cls, pad;
+    uint32_t src[EDAN_MAX_SRC];
+} edan__wins;
+
 struct edan_block {
     edan_context *ctx;
     uint32_t jid;                   /* options.jobs: its id in the other groups' contexts */
@@ -5273,18 +5311,24 @@ struct edan_block {
     edan__block_opcount *ops;
     uint64_t cost_bound;            /* the cost of all its vertices, memory vertices at their largest */
     uint64_t **ent;                 /* per memory instruction, per execution: its word's entry */
-    /* the windowed schedule (K = 1): per instruction its
-       register sources' writers, wsrc[i * EDAN_MAX_SRC + s]: j + 1 for the
-       block's instruction j, EDAN__BW_IN | a live-in's place in live_reg; per load,
-       per execution, its word's writer before the block ran it (wmem) or
-       the store that forwards to it (wfw) */
-    uint32_t *wsrc;
+    /* the windowed schedule: per instruction what it reads (edan__wins,
+       apart: the schedules' thread reads nothing else of the block); per
+       memory instruction, per execution (when played on the caller's
+       thread; else in the record handed over): a load's word writer before
+       the block ran it (wmem) or the store that forwards to it (wfw, 0 for
+       a store), and per configuration, with a cache, what its step found */
+    edan__wins *wins;
     uint64_t *wmem, *wfw;
-    edan__wcap *wcap;               /* per memory instruction, with a cache: what its step found */
-    edan__wt *wF;                   /* edan__block_window1's: each vertex's finish as successors see it */
+    edan__wcap *wcap;
+    edan__wt *wF;                   /* edan__block_window1's: each vertex's finish as successors see it
+                                       (edan__calloc_apart: the schedules' thread writes it) */
     /* the same in every execution: added to the context `runs` times when it
        is read (W, T1's memory part and bytes only when plain) */
-    uint64_t runs, C, E, W, T1mem, bytes, mem_count[4], mem_bytes[4];
+    uint64_t C, E, W, T1mem, bytes, mem_count[4], mem_bytes[4];
+    /* the caller's thread counts every execution: a cache line apart from
+       what the schedules' thread reads of the block */
+    unsigned char line_apart[64];
+    uint64_t runs;
 };
 
 /* ---- parallel configurations (options.jobs) ---------------------------- */
@@ -6132,20 +6176,25 @@ static int edan__blkc_tinf(edan__blkc_state *bc)
     return 1;
 }
 
-/* b's view for the windowed schedule (edan_block's wsrc, wmem, wfw): each
-   instruction's register sources' writers, the block's own or live-in.
-   0 when out of memory. */
+/* b's view for the windowed schedule (edan_block's wins, wmem, wfw,
+   wcap): each instruction's access, class and register sources' writers,
+   the block's own or live-in. 0 when out of memory. */
 static int edan__block_window_form(edan_context *ctx, edan_block *b)
 {
     uint32_t i, s, j, d;
-    b->wsrc = (uint32_t *)edan__calloc(&ctx->a, (size_t)b->n * EDAN_MAX_SRC * sizeof(uint32_t));
-    b->wmem = (uint64_t *)edan__calloc(&ctx->a, (size_t)b->n * sizeof(uint64_t));
-    b->wfw = (uint64_t *)edan__calloc(&ctx->a, (size_t)b->n * sizeof(uint64_t));
-    b->wcap = (edan__wcap *)edan__calloc(&ctx->a, (size_t)b->n * ctx->K * sizeof(edan__wcap));
-    b->wF = (edan__wt *)edan__calloc(&ctx->a, (size_t)b->n * sizeof(edan__wt));
-    if (!b->wsrc || !b->wmem || !b->wfw || !b->wcap || !b->wF ||
+    b->wins = (edan__wins *)edan__calloc_apart(&ctx->a, (size_t)b->n * sizeof(edan__wins));
+    b->wmem = (uint64_t *)edan__calloc(&ctx->a, ((size_t)b->nmem + 1) * sizeof(uint64_t));
+    b->wfw = (uint64_t *)edan__calloc(&ctx->a, ((size_t)b->nmem + 1) * sizeof(uint64_t));
+    b->wcap = (edan__wcap *)edan__calloc(&ctx->a, ((size_t)b->nmem + 1) * ctx->K * sizeof(edan__wcap));
+    b->wF = (edan__wt *)edan__calloc_apart(&ctx->a, (size_t)b->n * sizeof(edan__wt));
+    if (!b->wins || !b->wmem || !b->wfw || !b->wcap || !b->wF ||
         !edan__grow(&ctx->a, (void **)&ctx->wlive, &ctx->wlive_cap, b->nlive + 1, sizeof(uint64_t)))
         return 0;
+    for (i = 0; i < b->n; i++) {
+        b->wins[i].nsrc = b->p[i].edan__.nsrc;
+        b->wins[i].kind = (uint8_t)b->p[i].in.mem;
+        b->wins[i].cls = (uint8_t)b->p[i].in.cls;
+    }
     for (i = 0; i < b->n; i++)
         for (s = 0; s < b->p[i].edan__.nsrc; s++) {
             const edan_reg r = b->p[i].edan__.src[s];
@@ -6158,20 +6207,28 @@ static int edan__block_window_form(edan_context *ctx, edan_block *b)
                 if (j == b->nlive) return 0;
                 x = EDAN__BW_IN | j;
             }
-            b->wsrc[i * EDAN_MAX_SRC + s] = x;
+            b->wins[i].src[s] = x;
         }
     return 1;
 }
 
 /* What the schedules read of one execution of a block: its live-ins'
-   writers (by their place in live_reg), per instruction its load's word
-   writer (wmem) or forwarding store (wfw), per instruction and
-   configuration its memory step's find (wcap, with a cache). The block's
-   own (b->wmem, ...), or a copy handed to the schedules' thread. */
+   writers (by their place in live_reg), per memory instruction a load's
+   word writer (wmem) or forwarding store (wfw, 0 for a store), per memory
+   instruction and configuration its step's find (wcap, with a cache). The
+   block's own (b->wmem, ...), or the record handed to the schedules'
+   thread. */
 typedef struct edan__wexec {
     const uint64_t *live, *wmem, *wfw;
     const edan__wcap *wcap;
 } edan__wexec;
+/* The same, where a block's execution writes it (edan__block_wout): rec,
+   when not NULL, the record it is in. */
+typedef struct edan__wout {
+    uint64_t *wmem, *wfw;
+    edan__wcap *wcap;
+    void *rec;
+} edan__wout;
 
 /* edan__block_window_k with one schedule (options.window_m, the default of
    the edan commands), the pass most vertices take: each vertex's
@@ -6192,10 +6249,9 @@ static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b,
     edan__wt *const disp = s->disp, *const Fb = b->wF;
     const uint32_t R = s->R, width = s->width, wR = ctx->wR;
     const uint64_t seg_start = ctx->th.seg_start, n0 = w->n;
-    uint32_t ri = s->ri, di = s->di, vi = w->vi, x, q;
+    uint32_t ri = s->ri, di = s->di, vi = w->vi, x, q, mi = 0;
     edan__wt last = s->last;
 #define EDAN__W1_SYNC() (s->ri = ri, s->di = di, s->last = last, w->n = n0 + x + 1, w->vi = vi)
-#define EDAN__W1_LOAD() (ri = s->ri, di = s->di, last = s->last)
     /* predecessor u's finish (its start: start), u any vertex */
 #define EDAN__W1_AT(u, start)                                                                       \
     do {                                                                                            \
@@ -6211,14 +6267,14 @@ static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b,
         }                                                                                           \
     } while (0)
     for (x = 0; x < b->n; x++) {
-        const edan_prepared *p = &b->p[x];
-        const uint32_t *src = b->wsrc + (size_t)x * EDAN_MAX_SRC;
+        const edan__wins *p = &b->wins[x];
+        const uint32_t *src = p->src;
         const uint64_t vid = N0 + x + 1;
-        const int kind = p->in.mem;
+        const int kind = p->kind;
         edan__wt S = {0, 0};
         w->vid[vi] = vid;       /* counted: the thread's vertex ids */
         if (++vi == wR) vi = 0;
-        for (q = 0; q < p->edan__.nsrc; q++) {
+        for (q = 0; q < p->nsrc; q++) {
             if (!(src[q] & EDAN__BW_IN)) {      /* the block's instruction src[q] - 1 */
                 if (x + 1 - src[q] <= R) S = edan__wt_max(S, Fb[src[q] - 1]);
             } else {
@@ -6230,7 +6286,7 @@ static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b,
             edan__wt d = edan__wt_max(disp[di], ring[ri].ret), F;
             disp[di] = edan__wt_add(d, 1, 0);
             if (++di == width) di = 0;
-            F = edan__wt_add(edan__wt_max(d, S), g->c.cost[p->in.cls], 0);
+            F = edan__wt_add(edan__wt_max(d, S), s->cost[p->cls], 0);
             last = edan__wt_max(last, F);
             ring[ri].F = F;
             ring[ri].ret = last;
@@ -6239,32 +6295,36 @@ static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b,
         } else {
             const edan__wt z = {0, 0};
             int is_mem = 1;
-            uint64_t t = g->c.cost[p->in.cls];
-            if (!b->plain && !ex->wfw[x]) {     /* with a cache: what the step found; its line's filler */
-                const edan__wcap *cp = &ex->wcap[(size_t)x * ctx->K + k];
+            uint64_t t = s->cost[p->cls];
+            if (ex->wcap && !ex->wfw[mi]) {     /* with a cache: what the step found; its line's filler */
+                const edan__wcap *cp = &ex->wcap[(size_t)mi * ctx->K + k];
                 is_mem = cp->is_mem;
                 t = cp->t;
                 if (cp->fill) EDAN__W1_AT(cp->fill, 0);
             }
             if (kind == EDAN_MEM_LOAD) {    /* the word's writer, or the forwarding store's start */
-                if (ex->wfw[x]) {
+                if (ex->wfw[mi]) {
                     is_mem = 0;
                     t = 1;
-                    EDAN__W1_AT(ex->wfw[x], 1);
-                } else if (ex->wmem[x]) {
-                    EDAN__W1_AT(ex->wmem[x], 0);
+                    EDAN__W1_AT(ex->wfw[mi], 1);
+                } else if (ex->wmem[mi]) {
+                    EDAN__W1_AT(ex->wmem[mi], 0);
                 }
             }
+            mi++;
             EDAN__W1_SYNC();
-            edan__win_step(s, kind, is_mem, t, S, z);
-            Fb[x] = ring[ri].F;
-            EDAN__W1_LOAD();
+            {
+                const edan__wt Fs = edan__win_step(s, kind, is_mem, t, S, z);
+                Fb[x] = Fs;
+                last = edan__wt_max(last, Fs);  /* the step's retirement (s->last), not read back */
+                ri = s->ri;
+                di = s->di;
+            }
         }
     }
     x = b->n - 1;
     EDAN__W1_SYNC();
 #undef EDAN__W1_AT
-#undef EDAN__W1_LOAD
 #undef EDAN__W1_SYNC
 }
 
@@ -6278,37 +6338,38 @@ static EDAN__NOINLINE void edan__block_window_k(edan_context *ctx, edan_block *b
                                                 const edan__wexec *ex)
 {
     edan__cfg *g = &ctx->cfg[k];
-    uint32_t i, s;
+    const uint32_t *cost = ctx->wcur->s[g->wfirst].cost;
+    uint32_t i, s, mi;
     if (ctx->wnm == 1) {
         edan__block_window1(ctx, b, N0, k, ex);
         return;
     }
-    for (i = 0; i < b->n; i++) {
-        const edan_prepared *p = &b->p[i];
-        const uint32_t *src = b->wsrc + (size_t)i * EDAN_MAX_SRC;
+    for (i = 0, mi = 0; i < b->n; i++) {
+        const edan__wins *p = &b->wins[i];
+        const uint32_t *src = p->src;
         uint64_t pv[EDAN_MAX_SRC + 1], vid = N0 + i + 1, fwd = 0;
         uint32_t np = 0, nreg;
-        const int kind = p->in.mem;
+        const int kind = p->kind;
         int is_mem = kind != EDAN_MEM_NONE;
-        for (s = 0; s < p->edan__.nsrc; s++)
+        for (s = 0; s < p->nsrc; s++)
             pv[np++] = src[s] & EDAN__BW_IN ? ex->live[src[s] & ~EDAN__BW_IN] : N0 + src[s];
         nreg = np;
         if (kind == EDAN_MEM_LOAD) {
-            if (ex->wfw[i]) {   /* forwarded: an operation of one cycle from the store's start */
-                fwd = pv[np++] = ex->wfw[i];
+            if (ex->wfw[mi]) {  /* forwarded: an operation of one cycle from the store's start */
+                fwd = pv[np++] = ex->wfw[mi];
                 is_mem = 0;
-            } else if (ex->wmem[i]) {
-                pv[np++] = ex->wmem[i];
+            } else if (ex->wmem[mi]) {
+                pv[np++] = ex->wmem[mi];
             }
         }
         edan__win_count(ctx, vid);
-        if (is_mem && !b->plain && !fwd) {      /* with a cache: what the step found; its line's filler */
-            const edan__wcap *cp = &ex->wcap[(size_t)i * ctx->K + k];
+        if (is_mem && ex->wcap && !fwd) {       /* with a cache: what the step found; its line's filler */
+            const edan__wcap *cp = &ex->wcap[(size_t)mi * ctx->K + k];
             edan__win_vertex_run(ctx, g, vid, kind, cp->is_mem, cp->t, pv, np, nreg, fwd, &cp->fill, cp->fill != 0, 0);
         } else {
-            edan__win_vertex_run(ctx, g, vid, kind, is_mem, fwd ? 1 : g->c.cost[p->in.cls], pv, np, nreg, fwd, NULL, 0,
-                                 0);
+            edan__win_vertex_run(ctx, g, vid, kind, is_mem, fwd ? 1 : cost[p->cls], pv, np, nreg, fwd, NULL, 0, 0);
         }
+        mi += kind != EDAN_MEM_NONE;
     }
 }
 
@@ -6342,8 +6403,9 @@ static void edan__block_window_run(edan_context *ctx, edan_block *b, uint64_t N0
    calls in the same order: the same results. One program thread only:
    with several, a predecessor may be another's, whose place only the
    caller's thread knows (th.seg), and every block runs on the caller's. A
-   record: an edan__wrec, then live[nlive], wmem[n], wfw[n] and, with a
-   cache, wcap[n]; 8-byte aligned, never across the ring's end (bytes 0:
+   record: an edan__wrec, then live[nlive], wmem[nmem], wfw[nmem] and,
+   with a cache, wcap[nmem] (edan__wexec's; the block's run writes them
+   there itself: edan__block_wout); 8-byte aligned, never across the ring's end (bytes 0:
    the rest of the ring is empty, go on at its start). A vertex fed one by
    one is handed over too (its count, its place in the schedules), so that
    only what reads the schedules waits. */
@@ -6384,8 +6446,8 @@ typedef struct edan__wq {
 
 static size_t edan__wrec_bytes(const edan_context *ctx, const edan_block *b)
 {
-    size_t n = sizeof(edan__wrec) + ((size_t)b->nlive + 2 * (size_t)b->n) * sizeof(uint64_t);
-    if (!b->plain) n += (size_t)b->n * ctx->K * sizeof(edan__wcap);
+    size_t n = sizeof(edan__wrec) + ((size_t)b->nlive + 2 * (size_t)b->nmem) * sizeof(uint64_t);
+    if (!b->plain) n += (size_t)b->nmem * ctx->K * sizeof(edan__wcap);
     return (n + 7) & ~(size_t)7;
 }
 
@@ -6394,8 +6456,8 @@ static void edan__wrec_exec(const edan__wrec *r, edan__wexec *ex)
     const edan_block *b = r->b;
     ex->live = (const uint64_t *)(r + 1);
     ex->wmem = ex->live + b->nlive;
-    ex->wfw = ex->wmem + b->n;
-    ex->wcap = b->plain ? NULL : (const edan__wcap *)(ex->wfw + b->n);
+    ex->wfw = ex->wmem + b->nmem;
+    ex->wcap = b->plain ? NULL : (const edan__wcap *)(ex->wfw + b->nmem);
 }
 
 static void *edan__wq_main(void *arg)
@@ -6520,26 +6582,6 @@ static void edan__wq_commit(edan__wq *q, size_t bytes)
     }
 }
 
-/* Block b's execution for the thread: 0 when it does not fit. */
-static int edan__wq_put(edan_context *ctx, edan_block *b, uint64_t N0)
-{
-    edan__wq *q = ctx->wq;
-    const size_t bytes = edan__wrec_bytes(ctx, b);
-    edan__wrec *r = edan__wq_room(q, bytes, EDAN__WQ_BLOCK);
-    uint64_t *live;
-    uint32_t i;
-    if (!r) return 0;
-    r->b = b;
-    r->N0 = N0;
-    live = (uint64_t *)(r + 1);
-    for (i = 0; i < b->nlive; i++) live[i] = ctx->reg_vid[b->live_reg[i]];
-    memcpy(live + b->nlive, b->wmem, b->n * sizeof(uint64_t));
-    memcpy(live + b->nlive + b->n, b->wfw, b->n * sizeof(uint64_t));
-    if (!b->plain) memcpy(live + b->nlive + 2 * (size_t)b->n, b->wcap, (size_t)b->n * ctx->K * sizeof(edan__wcap));
-    edan__wq_commit(q, bytes);
-    return 1;
-}
-
 /* Vertex vid counted (edan__count_vertex), for the thread. */
 static int edan__wq_count(edan_context *ctx, uint64_t vid)
 {
@@ -6617,22 +6659,54 @@ static void edan__wq_stop(edan_context *ctx)
 }
 #endif
 
-static void edan__block_window(edan_context *ctx, edan_block *b, uint64_t N0)
+/* Where an execution of block b writes what the schedules read of it:
+   with the schedules' thread, straight into a record's room in its ring
+   (nothing copied; handed over by edan__block_window), else b's own. */
+static void edan__block_wout(edan_context *ctx, edan_block *b, edan__wout *o)
+{
+    o->wmem = b->wmem;
+    o->wfw = b->wfw;
+    o->wcap = b->wcap;
+    o->rec = NULL;
+    (void)ctx;
+#if EDAN__THREADS
+    if (ctx->wq_cap && !ctx->th.nseg) edan__wq_start(ctx);
+    if (ctx->wq && !ctx->th.nseg) {
+        edan__wrec *r = edan__wq_room(ctx->wq, edan__wrec_bytes(ctx, b), EDAN__WQ_BLOCK);
+        if (r) {
+            o->rec = r;
+            o->wmem = (uint64_t *)(r + 1) + b->nlive;
+            o->wfw = o->wmem + b->nmem;
+            o->wcap = b->plain ? NULL : (edan__wcap *)(o->wfw + b->nmem);
+        }
+    }
+#endif
+}
+
+/* The execution of b written into o (its vertices from N0 + 1 on) through
+   the windowed schedules: handed over, or played here. */
+static void edan__block_window(edan_context *ctx, edan_block *b, uint64_t N0, const edan__wout *o)
 {
     edan__wexec ex;
     uint32_t i;
+    (void)o;
 #if EDAN__THREADS
-    if (ctx->wq_cap && !ctx->th.nseg) edan__wq_start(ctx);
-    if (ctx->wq) {
-        if (!ctx->th.nseg && edan__wq_put(ctx, b, N0)) return;
-        edan__wq_idle(ctx);
+    if (o->rec) {
+        edan__wrec *r = (edan__wrec *)o->rec;
+        uint64_t *live = (uint64_t *)(r + 1);
+        r->b = b;
+        r->N0 = N0;
+        for (i = 0; i < b->nlive; i++) live[i] = ctx->reg_vid[b->live_reg[i]];
+        edan__wq_commit(ctx->wq, r->bytes);
+        return;
     }
+    if (ctx->wq) edan__wq_idle(ctx);
 #endif
     for (i = 0; i < b->nlive; i++) ctx->wlive[i] = ctx->reg_vid[b->live_reg[i]];
     ex.live = ctx->wlive;
     ex.wmem = b->wmem;
     ex.wfw = b->wfw;
-    ex.wcap = b->wcap;
+    ex.wcap = b->plain ? NULL : b->wcap;
     edan__block_window_run(ctx, b, N0, &ex);
 }
 
@@ -6698,11 +6772,11 @@ done:
 static void edan__block_free_form(edan_block *b)
 {
     const edan_allocator *a = &b->ctx->a;
-    edan__free(a, b->wsrc);
+    edan__free_apart(a, b->wins);
     edan__free(a, b->wmem);
     edan__free(a, b->wfw);
     edan__free(a, b->wcap);
-    edan__free(a, b->wF);
+    edan__free_apart(a, b->wF);
     edan__free(a, b->live_reg);
     edan__free(a, b->live_edges);
     edan__free(a, b->live_sets);
@@ -6957,9 +7031,11 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
     uint64_t *F = ctx->reg_F, **ent = b->ent, N0 = ctx->N, E, Tinf;
     uint32_t *md = ctx->reg_md, i;
     const edan__block_term *t, *te;
+    edan__wout o;
     if (!edan__block_ready(ctx, b, addrs, 1) || !edan__block_room(ctx, g, b, plain, hot) ||
         (ctx->fw_S && b->nstore && !edan__fw_ready(ctx, b->nstack)))
         return 0;
+    edan__block_wout(ctx, b, &o);       /* b's own (none) without the window */
     E = edan__block_live_edges(ctx, b);
     Tinf = g->Tinf;
     for (i = 0; i < b->nstep; i++) {
@@ -6980,9 +7056,9 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
             continue;
         }
         e = ent[st->mem];
-        if (ctx->wn && st->kind == EDAN_MEM_LOAD) {     /* the windowed schedule's, for later */
-            b->wmem[st->idx] = e ? e[0] : 0;
-            b->wfw[st->idx] = 0;
+        if (ctx->wn) {      /* the windowed schedule's, for later */
+            o.wmem[st->mem] = e ? e[0] : 0;
+            o.wfw[st->mem] = 0;
         }
         if (st->kind == EDAN_MEM_LOAD && e && e[0]) {
             const unsigned char *fw =
@@ -6991,7 +7067,7 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
             if (fw) {       /* forwarded: an operation of one cycle from the store's start */
                 uint64_t Sf;
                 uint32_t df;
-                if (ctx->wn) b->wfw[st->idx] = EDAN__FW_VID(fw);
+                if (ctx->wn) o.wfw[st->mem] = EDAN__FW_VID(fw);
                 Tinf = edan__block_forwarded(ctx, g, b, st, fw, plain, hot, S, d, Tinf, &Sf, &df);
                 F[st->dst] = Sf + 1;
                 md[st->dst] = df;
@@ -7011,7 +7087,7 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
             uint64_t pv[EDAN_MAX_SRC + 1], Sm = 0;
             uint32_t npv = edan__block_preds(ctx, st, N0, e, pv), dS = 0;
             g->Tinf = Tinf;
-            ctx->wcap = ctx->wn ? &b->wcap[st->idx] : NULL;    /* the schedule's part, for edan__block_window */
+            ctx->wcap = ctx->wn ? &o.wcap[st->mem] : NULL;     /* the schedule's part, for edan__block_window */
             (void)edan__vertex(ctx, g, &b->p[st->idx].in, addrs[st->idx], N0 + st->idx + 1, pv, npv, S, &d, NULL, &Sm,
                                &dS, &Fm, &is_mem);      /* grown above; no graph recorded */
             ctx->wcap = NULL;
@@ -7028,12 +7104,12 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
        the live-ins those terms read, as the windowed schedule does) */
     for (t = b->tinf, te = t + b->ntinf; t < te; t++)
         if (F[t->slot] + t->c > Tinf) Tinf = F[t->slot] + t->c;
-    if (ctx->wn) edan__block_window(ctx, b, N0);
+    if (ctx->wn) edan__block_window(ctx, b, N0, &o);
     for (i = 0; i < b->nout; i++) {
-        const edan__block_out *o = &b->out[i];
-        uint64_t Fo = F[o->slot] + o->c;
-        edan__set_reg_writer(ctx->reg_vid, F, md, o->reg, N0 + o->writer + 1, &Fo, &md[o->slot], 1);
-        if (o->tinf && Fo > Tinf) Tinf = Fo;
+        const edan__block_out *bo = &b->out[i];
+        uint64_t Fo = F[bo->slot] + bo->c;
+        edan__set_reg_writer(ctx->reg_vid, F, md, bo->reg, N0 + bo->writer + 1, &Fo, &md[bo->slot], 1);
+        if (bo->tinf && Fo > Tinf) Tinf = Fo;
     }
     g->Tinf = Tinf;
     ctx->E += E;
@@ -7052,9 +7128,11 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
     uint64_t *F = ctx->reg_F, **ent = b->ent, N0 = ctx->N, E, Tinf[EDAN_MAX_CONFIGS];
     uint32_t *md = ctx->reg_md, i, k;
     const edan__block_term *t, *te;
+    edan__wout o;
     if (!edan__block_ready(ctx, b, addrs, K) || (ctx->fw_S && b->nstore && !edan__fw_ready(ctx, b->nstack))) return 0;
     for (k = 0; k < K; k++)
         if (!edan__block_room(ctx, &ctx->cfg[k], b, 0, hot)) return 0;
+    edan__block_wout(ctx, b, &o);       /* b's own (none) without the window */
     E = edan__block_live_edges(ctx, b);
     for (k = 0; k < K; k++) Tinf[k] = ctx->cfg[k].Tinf;
     for (i = 0; i < b->nstep; i++) {
@@ -7077,14 +7155,14 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
             continue;
         }
         e = ent[st->mem];
-        if (ctx->wn && st->kind == EDAN_MEM_LOAD) {     /* the windowed schedule's, for later */
-            b->wmem[st->idx] = e ? e[0] : 0;
-            b->wfw[st->idx] = 0;
+        if (ctx->wn) {      /* the windowed schedule's, for later */
+            o.wmem[st->mem] = e ? e[0] : 0;
+            o.wfw[st->mem] = 0;
         }
         if (st->kind == EDAN_MEM_LOAD && e && e[0]) {
             const edan_insn *in = &b->p[st->idx].in;
             if (edan__fw_may(ctx, in, e[0])) fw = edan__fw_find(ctx, in, addrs[st->idx]);
-            if (fw && ctx->wn) b->wfw[st->idx] = EDAN__FW_VID(fw);
+            if (fw && ctx->wn) o.wfw[st->mem] = EDAN__FW_VID(fw);
             for (k = 0; k < K; k++)     /* forwarded: the store's start and depth less its access */
                 if (fw) edan__join(&S[k], &d[k], EDAN__FW_S(fw)[k], EDAN__FW_MD(fw, K)[k]);
                 else edan__join_word(e, K, k, &S[k], &d[k]);
@@ -7099,7 +7177,7 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
                 memk[k] = 0;
                 (void)edan__vertex_forwarded(ctx, g, S[k], d[k], &Fm[k]);
             } else {
-                ctx->wcap = ctx->wn ? &b->wcap[(size_t)st->idx * K + k] : NULL;     /* edan__block_window's */
+                ctx->wcap = ctx->wn ? &o.wcap[(size_t)st->mem * K + k] : NULL;     /* edan__block_window's */
                 (void)edan__vertex(ctx, g, &b->p[st->idx].in, addrs[st->idx], N0 + st->idx + 1, pv, npv, S[k], &d[k],
                                    NULL, &Sm[k], &dS[k], &Fm[k], &memk[k]);
                 ctx->wcap = NULL;
@@ -7119,7 +7197,7 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
     for (t = b->tinf, te = t + b->ntinf; t < te; t++)
         for (k = 0; k < K; k++)
             if (F[(size_t)t->slot * K + k] + t->c > Tinf[k]) Tinf[k] = F[(size_t)t->slot * K + k] + t->c;
-    if (ctx->wn) edan__block_window(ctx, b, N0);   /* before the registers are written out */
+    if (ctx->wn) edan__block_window(ctx, b, N0, &o);   /* before the registers are written out */
     for (i = 0; i < b->nout; i++) {
         const edan__block_out *o = &b->out[i];
         uint64_t Fo[EDAN_MAX_CONFIGS];

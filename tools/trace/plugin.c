@@ -1115,6 +1115,10 @@ static int pl_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, ch
         return pl_fail("--sample and --skip: %s runs EDAN_TRACE markers, which scope by where they run, which the "
                        "stretches without analysis do not watch: add --no-markers, or use --func", st.args.program);
     st.syms.track_objects = st.args.nnames > 0 || st.args.a.cmd.top > 0 || st.scope.dyn;
+    if (!st.args.a.cmd.jobs && st.args.job.size > 1) {     /* the ranks share the cores */
+        unsigned share = cli_cores() / (unsigned)st.args.job.size;
+        if (st.args.a.opts.jobs > (share ? share : 1)) st.args.a.opts.jobs = share ? share : 1;
+    }
     if (st.args.analyze) {
         edan_result r = edan_create(&st.out.ctx, &st.args.a.opts);
         if (r != EDAN_OK) return pl_fail("cannot start the analysis: %s", edan_result_string(r));

@@ -5365,6 +5365,9 @@ typedef struct edan__jworker {
     edan_prepared *p; size_t p_n, p_cap;    /* prepared instructions made its own: a call's, a block's parts */
 } edan__jworker;
 
+/* The threads read the first part at every handing over; the caller
+   writes the last at every call: a cache line apart (line_apart), else
+   each record moves that line from one core to another and back. */
 typedef struct edan__jobs {
     edan_allocator a;               /* the caller's context's */
     uint32_t K;                     /* every configuration */
@@ -5372,15 +5375,16 @@ typedef struct edan__jobs {
     edan__jworker *w;
     unsigned char *ring;
     uint64_t cap;                   /* its bytes, a power of 2 */
-    uint64_t head;                  /* bytes written (the caller's) */
     uint64_t pub;                   /* bytes handed over (atomic) */
-    uint64_t room;                  /* the slowest tail, as last read: head - room bytes are held */
     int sleepers, waiting, paused;  /* threads waiting for records; the caller waiting for room; held back */
-    uint64_t waits, high;           /* times the caller waited for room; the most bytes held at once */
     pthread_mutex_t mu;
     pthread_cond_t data, space;
     int err;                        /* a thread's context failed (atomic): its text in msg */
     char msg[256];
+    unsigned char line_apart[64];
+    uint64_t head;                  /* bytes written (the caller's) */
+    uint64_t room;                  /* the slowest tail, as last read: head - room bytes are held */
+    uint64_t waits, high;           /* times the caller waited for room; the most bytes held at once */
     uint32_t *free_ids; size_t nfree, free_cap;
     uint32_t next_id;
     int inside;                     /* a call is being recorded: the calls it makes itself are not */
@@ -5682,7 +5686,8 @@ static void *edan__j_main(void *arg)
 {
     edan__jworker *w = (edan__jworker *)arg;
     edan__jobs *J = w->J;
-    uint64_t tail = w->tail, told = tail;
+    uint64_t tail = w->tail, told = tail, cap;
+    unsigned char *ring;
     edan_result last = EDAN_OK;
     for (;;) {
         uint64_t h = __atomic_load_n(&J->pub, __ATOMIC_ACQUIRE);
@@ -5694,9 +5699,11 @@ static void *edan__j_main(void *arg)
             __atomic_sub_fetch(&J->sleepers, 1, __ATOMIC_SEQ_CST);
             pthread_mutex_unlock(&J->mu);
         }
+        /* the ring is replaced only when every thread has caught up,
+           before the records that follow are handed over: read with them */
+        ring = __atomic_load_n(&J->ring, __ATOMIC_ACQUIRE);
+        cap = __atomic_load_n(&J->cap, __ATOMIC_ACQUIRE);
         while (tail < h) {
-            unsigned char *ring = __atomic_load_n(&J->ring, __ATOMIC_ACQUIRE);
-            uint64_t cap = __atomic_load_n(&J->cap, __ATOMIC_ACQUIRE);
             const edan__jrec *r = (const edan__jrec *)(const void *)(ring + (tail & (cap - 1)));
             uint32_t type = r->type;
             if (type == EDAN__J_STOP) {
@@ -5746,7 +5753,7 @@ static void edan__j_stop(edan_context *ctx)
     edan__free(&ctx->a, J->ring);
     edan__free(&ctx->a, J->free_ids);
     edan__free(&ctx->a, J->w);
-    edan__free(&ctx->a, J);
+    edan__free_apart(&ctx->a, J);
     ctx->jobs = NULL;
 }
 
@@ -5764,7 +5771,7 @@ static edan_result edan__j_create(edan_context **out, const edan_options *opts)
     o.jobs = 0;
     o.num_configs = K / G + (K % G > 0);
     if (edan_create(&ctx, &o) != EDAN_OK) ok = 0;
-    if (ok && !(J = (edan__jobs *)edan__calloc(&ctx->a, sizeof *J))) ok = 0;
+    if (ok && !(J = (edan__jobs *)edan__calloc_apart(&ctx->a, sizeof *J))) ok = 0;
     if (ok && !(J->w = (edan__jworker *)edan__calloc(&ctx->a, (G - 1) * sizeof *J->w))) ok = 0;
     cap = edan__ring_bytes(opts->jobs_buffer, EDAN_JOBS_BUFFER_DEFAULT);
     if (ok && (pthread_mutex_init(&J->mu, NULL) || pthread_cond_init(&J->data, NULL) || pthread_cond_init(&J->space, NULL)))
@@ -5796,7 +5803,7 @@ static edan_result edan__j_create(edan_context **out, const edan_options *opts)
     if (ctx && ctx->jobs) edan__j_stop(ctx);
     else if (J) {
         edan__free(&ctx->a, J->w);
-        edan__free(&ctx->a, J);
+        edan__free_apart(&ctx->a, J);
     }
     edan_destroy(ctx);
     o = *opts;

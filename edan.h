@@ -1344,9 +1344,9 @@ static void *edan__calloc(const edan_allocator *a, size_t n)
     return p;
 }
 /* Zeroed memory in cache lines of its own (64 bytes kept free on either
-   side): what the schedules' thread writes, so that the caller's thread,
-   writing its neighbours, does not take the line from it at every write.
-   Freed by edan__free_apart. */
+   side): what an engine thread (options.jobs) reads or writes at every
+   step, so that the caller's thread, writing its neighbours, does not
+   take the line from it each time. Freed by edan__free_apart. */
 static void *edan__calloc_apart(const edan_allocator *a, size_t n)
 {
     unsigned char *p = (unsigned char *)edan__calloc(a, n + 128);

@@ -391,8 +391,48 @@ static void test_large_calls(void)
     edan_destroy(b);
 }
 
+/* What an engine thread reads or writes at every step is a cache line
+   (64 bytes) away from what the caller's thread writes as it feeds (the
+   layout, not a timing: the speed is measured by tests/bench/bench_jobs.sh).
+   Fails when a field is moved across its line_apart. */
+#define GAP(T, after, before) (offsetof(T, before) - (offsetof(T, after) + sizeof(((T *)0)->after)))
+static void test_lines_apart(void)
+{
+    unsigned char *p;
+    /* the context: the threads' th and schedule fields; the caller's forwarding state and wcap */
+    CHECK(GAP(edan_context, th, fw) >= 64);
+    CHECK(GAP(edan_context, forwarded, wn) >= 64);
+    CHECK(GAP(edan_context, wseg_n, wcap) >= 64);
+    CHECK(offsetof(edan_context, fw) < offsetof(edan_context, wn) &&
+          offsetof(edan_context, wn) < offsetof(edan_context, wcur) &&
+          offsetof(edan_context, wcur) < offsetof(edan_context, wcap));
+    /* a block: what the schedules' thread reads of it, and the count of its runs */
+    CHECK(GAP(edan_block, wF, runs) >= 64);
+    CHECK(offsetof(edan_block, runs) + sizeof(uint64_t) == sizeof(edan_block));
+    /* a configuration: the schedules' fields, and the counts its vertices change */
+    CHECK(GAP(edan__cfg, wfirst, lv) >= 64);
+    /* the groups' ring: what the threads read, and what the caller writes at every call */
+    CHECK(GAP(edan__jobs, msg, head) >= 64);
+    CHECK(offsetof(edan__jobs, pub) < offsetof(edan__jobs, head) && offsetof(edan__jobs, ring) < offsetof(edan__jobs, head));
+    /* memory apart: 64 bytes before and after, zeroed */
+    {
+        edan_allocator a;
+        memset(&a, 0, sizeof a);
+        p = (unsigned char *)edan__calloc_apart(&a, 24);
+        CHECK(p != NULL);
+        if (p) {
+            size_t i;
+            int zero = 1;
+            for (i = 0; i < 24 + 64; i++) zero &= p[-64 + (long)i] == 0 && p[i] == 0;
+            CHECK(zero);
+            edan__free_apart(&a, p);
+        }
+    }
+}
+
 int main(void)
 {
+    test_lines_apart();
     test_same_results();
     test_window_thread();
     test_buffer_bound();

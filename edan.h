@@ -7038,11 +7038,11 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
     uint64_t *F = ctx->reg_F, **ent = b->ent, N0 = ctx->N, E, Tinf;
     uint32_t *md = ctx->reg_md, i;
     const edan__block_term *t, *te;
-    edan__wout o;
+    edan__wout wo;
     if (!edan__block_ready(ctx, b, addrs, 1) || !edan__block_room(ctx, g, b, plain, hot) ||
         (ctx->fw_S && b->nstore && !edan__fw_ready(ctx, b->nstack)))
         return 0;
-    edan__block_wout(ctx, b, &o);       /* b's own (none) without the window */
+    edan__block_wout(ctx, b, &wo);      /* b's own (none) without the window */
     E = edan__block_live_edges(ctx, b);
     Tinf = g->Tinf;
     for (i = 0; i < b->nstep; i++) {
@@ -7064,8 +7064,8 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
         }
         e = ent[st->mem];
         if (ctx->wn) {      /* the windowed schedule's, for later */
-            o.wmem[st->mem] = e ? e[0] : 0;
-            o.wfw[st->mem] = 0;
+            wo.wmem[st->mem] = e ? e[0] : 0;
+            wo.wfw[st->mem] = 0;
         }
         if (st->kind == EDAN_MEM_LOAD && e && e[0]) {
             const unsigned char *fw =
@@ -7074,7 +7074,7 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
             if (fw) {       /* forwarded: an operation of one cycle from the store's start */
                 uint64_t Sf;
                 uint32_t df;
-                if (ctx->wn) o.wfw[st->mem] = EDAN__FW_VID(fw);
+                if (ctx->wn) wo.wfw[st->mem] = EDAN__FW_VID(fw);
                 Tinf = edan__block_forwarded(ctx, g, b, st, fw, plain, hot, S, d, Tinf, &Sf, &df);
                 F[st->dst] = Sf + 1;
                 md[st->dst] = df;
@@ -7094,7 +7094,7 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
             uint64_t pv[EDAN_MAX_SRC + 1], Sm = 0;
             uint32_t npv = edan__block_preds(ctx, st, N0, e, pv), dS = 0;
             g->Tinf = Tinf;
-            ctx->wcap = ctx->wn ? &o.wcap[st->mem] : NULL;     /* the schedule's part, for edan__block_window */
+            ctx->wcap = ctx->wn ? &wo.wcap[st->mem] : NULL;     /* the schedule's part, for edan__block_window */
             (void)edan__vertex(ctx, g, &b->p[st->idx].in, addrs[st->idx], N0 + st->idx + 1, pv, npv, S, &d, NULL, &Sm,
                                &dS, &Fm, &is_mem);      /* grown above; no graph recorded */
             ctx->wcap = NULL;
@@ -7111,12 +7111,12 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
        the live-ins those terms read, as the windowed schedule does) */
     for (t = b->tinf, te = t + b->ntinf; t < te; t++)
         if (F[t->slot] + t->c > Tinf) Tinf = F[t->slot] + t->c;
-    if (ctx->wn) edan__block_window(ctx, b, N0, &o);
+    if (ctx->wn) edan__block_window(ctx, b, N0, &wo);
     for (i = 0; i < b->nout; i++) {
-        const edan__block_out *bo = &b->out[i];
-        uint64_t Fo = F[bo->slot] + bo->c;
-        edan__set_reg_writer(ctx->reg_vid, F, md, bo->reg, N0 + bo->writer + 1, &Fo, &md[bo->slot], 1);
-        if (bo->tinf && Fo > Tinf) Tinf = Fo;
+        const edan__block_out *o = &b->out[i];
+        uint64_t Fo = F[o->slot] + o->c;
+        edan__set_reg_writer(ctx->reg_vid, F, md, o->reg, N0 + o->writer + 1, &Fo, &md[o->slot], 1);
+        if (o->tinf && Fo > Tinf) Tinf = Fo;
     }
     g->Tinf = Tinf;
     ctx->E += E;
@@ -7135,11 +7135,11 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
     uint64_t *F = ctx->reg_F, **ent = b->ent, N0 = ctx->N, E, Tinf[EDAN_MAX_CONFIGS];
     uint32_t *md = ctx->reg_md, i, k;
     const edan__block_term *t, *te;
-    edan__wout o;
+    edan__wout wo;
     if (!edan__block_ready(ctx, b, addrs, K) || (ctx->fw_S && b->nstore && !edan__fw_ready(ctx, b->nstack))) return 0;
     for (k = 0; k < K; k++)
         if (!edan__block_room(ctx, &ctx->cfg[k], b, 0, hot)) return 0;
-    edan__block_wout(ctx, b, &o);       /* b's own (none) without the window */
+    edan__block_wout(ctx, b, &wo);      /* b's own (none) without the window */
     E = edan__block_live_edges(ctx, b);
     for (k = 0; k < K; k++) Tinf[k] = ctx->cfg[k].Tinf;
     for (i = 0; i < b->nstep; i++) {
@@ -7163,13 +7163,13 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
         }
         e = ent[st->mem];
         if (ctx->wn) {      /* the windowed schedule's, for later */
-            o.wmem[st->mem] = e ? e[0] : 0;
-            o.wfw[st->mem] = 0;
+            wo.wmem[st->mem] = e ? e[0] : 0;
+            wo.wfw[st->mem] = 0;
         }
         if (st->kind == EDAN_MEM_LOAD && e && e[0]) {
             const edan_insn *in = &b->p[st->idx].in;
             if (edan__fw_may(ctx, in, e[0])) fw = edan__fw_find(ctx, in, addrs[st->idx]);
-            if (fw && ctx->wn) o.wfw[st->mem] = EDAN__FW_VID(fw);
+            if (fw && ctx->wn) wo.wfw[st->mem] = EDAN__FW_VID(fw);
             for (k = 0; k < K; k++)     /* forwarded: the store's start and depth less its access */
                 if (fw) edan__join(&S[k], &d[k], EDAN__FW_S(fw)[k], EDAN__FW_MD(fw, K)[k]);
                 else edan__join_word(e, K, k, &S[k], &d[k]);
@@ -7184,7 +7184,7 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
                 memk[k] = 0;
                 (void)edan__vertex_forwarded(ctx, g, S[k], d[k], &Fm[k]);
             } else {
-                ctx->wcap = ctx->wn ? &o.wcap[(size_t)st->mem * K + k] : NULL;     /* edan__block_window's */
+                ctx->wcap = ctx->wn ? &wo.wcap[(size_t)st->mem * K + k] : NULL;     /* edan__block_window's */
                 (void)edan__vertex(ctx, g, &b->p[st->idx].in, addrs[st->idx], N0 + st->idx + 1, pv, npv, S[k], &d[k],
                                    NULL, &Sm[k], &dS[k], &Fm[k], &memk[k]);
                 ctx->wcap = NULL;
@@ -7204,7 +7204,7 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
     for (t = b->tinf, te = t + b->ntinf; t < te; t++)
         for (k = 0; k < K; k++)
             if (F[(size_t)t->slot * K + k] + t->c > Tinf[k]) Tinf[k] = F[(size_t)t->slot * K + k] + t->c;
-    if (ctx->wn) edan__block_window(ctx, b, N0, &o);   /* before the registers are written out */
+    if (ctx->wn) edan__block_window(ctx, b, N0, &wo);   /* before the registers are written out */
     for (i = 0; i < b->nout; i++) {
         const edan__block_out *o = &b->out[i];
         uint64_t Fo[EDAN_MAX_CONFIGS];

@@ -6256,6 +6256,10 @@ static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b,
     edan__wt *const disp = s->disp, *const Fb = b->wF;
     const uint32_t R = s->R, width = s->width, wR = ctx->wR;
     const uint64_t seg_start = ctx->th.seg_start, n0 = w->n;
+    const uint64_t *const live = ex->live, *const wmem = ex->wmem, *const wfw = ex->wfw;
+    const edan__wcap *const wcap = ex->wcap;
+    const edan__wins *const wins = b->wins;
+    const uint32_t n = b->n;
     uint32_t ri = s->ri, di = s->di, vi = w->vi, x, q, mi = 0;
     edan__wt last = s->last;
 #define EDAN__W1_SYNC() (s->ri = ri, s->di = di, s->last = last, w->n = n0 + x + 1, w->vi = vi)
@@ -6273,8 +6277,8 @@ static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b,
             S = edan__wt_max(S, edan__win_at_far(ctx, u_, vid, sj, (start)));                       \
         }                                                                                           \
     } while (0)
-    for (x = 0; x < b->n; x++) {
-        const edan__wins *p = &b->wins[x];
+    for (x = 0; x < n; x++) {
+        const edan__wins *p = &wins[x];
         const uint32_t *src = p->src;
         const uint64_t vid = N0 + x + 1;
         const int kind = p->kind;
@@ -6285,7 +6289,7 @@ static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b,
             if (!(src[q] & EDAN__BW_IN)) {      /* the block's instruction src[q] - 1 */
                 if (x + 1 - src[q] <= R) S = edan__wt_max(S, Fb[src[q] - 1]);
             } else {
-                const uint64_t u = ex->live[src[q] & ~EDAN__BW_IN];
+                const uint64_t u = live[src[q] & ~EDAN__BW_IN];
                 if (u) EDAN__W1_AT(u, 0);
             }
         }
@@ -6303,19 +6307,19 @@ static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b,
             const edan__wt z = {0, 0};
             int is_mem = 1;
             uint64_t t = s->cost[p->cls];
-            if (ex->wcap && !ex->wfw[mi]) {     /* with a cache: what the step found; its line's filler */
-                const edan__wcap *cp = &ex->wcap[(size_t)mi * ctx->K + k];
+            if (wcap && !wfw[mi]) {     /* with a cache: what the step found; its line's filler */
+                const edan__wcap *cp = &wcap[(size_t)mi * ctx->K + k];
                 is_mem = cp->is_mem;
                 t = cp->t;
                 if (cp->fill) EDAN__W1_AT(cp->fill, 0);
             }
             if (kind == EDAN_MEM_LOAD) {    /* the word's writer, or the forwarding store's start */
-                if (ex->wfw[mi]) {
+                if (wfw[mi]) {
                     is_mem = 0;
                     t = 1;
-                    EDAN__W1_AT(ex->wfw[mi], 1);
-                } else if (ex->wmem[mi]) {
-                    EDAN__W1_AT(ex->wmem[mi], 0);
+                    EDAN__W1_AT(wfw[mi], 1);
+                } else if (wmem[mi]) {
+                    EDAN__W1_AT(wmem[mi], 0);
                 }
             }
             mi++;
@@ -6329,7 +6333,7 @@ static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b,
             }
         }
     }
-    x = b->n - 1;
+    x = n - 1;
     EDAN__W1_SYNC();
 #undef EDAN__W1_AT
 #undef EDAN__W1_SYNC

@@ -41,7 +41,15 @@ fi
 mkdir -p "$OUT"
 if [ -f "$REF/eDAG_generator/main.py" ]; then
   REFDIR=$(cd "$REF" && pwd)
-  COMMIT=$(git -C "$REFDIR" rev-parse HEAD 2>/dev/null || echo "unknown commit")
+  # its own repository's commit; a directory this script extracted is named
+  # by its commit (inside another repository, git would name that one's)
+  if [ "$(git -C "$REFDIR" rev-parse --show-toplevel 2>/dev/null)" = "$REFDIR" ]; then
+    COMMIT=$(git -C "$REFDIR" rev-parse HEAD)
+  elif [[ $(basename "$REFDIR") =~ ^[0-9a-f]{40}$ ]]; then
+    COMMIT=$(basename "$REFDIR")
+  else
+    COMMIT="unknown commit"
+  fi
 elif git --git-dir="$REF" rev-parse --verify -q HEAD >/dev/null 2>&1; then
   COMMIT=$(git --git-dir="$REF" rev-parse HEAD)
   REFDIR=build/sc23-edan/$COMMIT

@@ -6190,9 +6190,9 @@ static int edan__block_window_form(edan_context *ctx, edan_block *b)
 {
     uint32_t i, s, j, d;
     b->wins = (edan__wins *)edan__calloc_apart(&ctx->a, (size_t)b->n * sizeof(edan__wins));
-    b->wmem = (uint64_t *)edan__calloc(&ctx->a, ((size_t)b->nmem + 1) * sizeof(uint64_t));
-    b->wfw = (uint64_t *)edan__calloc(&ctx->a, ((size_t)b->nmem + 1) * sizeof(uint64_t));
-    b->wcap = (edan__wcap *)edan__calloc(&ctx->a, ((size_t)b->nmem + 1) * ctx->K * sizeof(edan__wcap));
+    b->wmem = (uint64_t *)edan__calloc(&ctx->a, (size_t)b->nmem * sizeof(uint64_t));
+    b->wfw = (uint64_t *)edan__calloc(&ctx->a, (size_t)b->nmem * sizeof(uint64_t));
+    b->wcap = (edan__wcap *)edan__calloc(&ctx->a, (size_t)b->nmem * ctx->K * sizeof(edan__wcap));
     b->wF = (edan__wt *)edan__calloc_apart(&ctx->a, (size_t)b->n * sizeof(edan__wt));
     if (!b->wins || !b->wmem || !b->wfw || !b->wcap || !b->wF ||
         !edan__grow(&ctx->a, (void **)&ctx->wlive, &ctx->wlive_cap, b->nlive + 1, sizeof(uint64_t)))
@@ -6201,8 +6201,6 @@ static int edan__block_window_form(edan_context *ctx, edan_block *b)
         b->wins[i].nsrc = b->p[i].edan__.nsrc;
         b->wins[i].kind = (uint8_t)b->p[i].in.mem;
         b->wins[i].cls = (uint8_t)b->p[i].in.cls;
-    }
-    for (i = 0; i < b->n; i++)
         for (s = 0; s < b->p[i].edan__.nsrc; s++) {
             const edan_reg r = b->p[i].edan__.src[s];
             uint32_t x = EDAN__BW_IN | r;
@@ -6216,6 +6214,7 @@ static int edan__block_window_form(edan_context *ctx, edan_block *b)
             }
             b->wins[i].src[s] = x;
         }
+    }
     return 1;
 }
 
@@ -6416,8 +6415,8 @@ static void edan__block_window_run(edan_context *ctx, edan_block *b, uint64_t N0
    caller's thread knows (th.seg), and every block runs on the caller's. A
    record: an edan__wrec, then live[nlive], wmem[nmem], wfw[nmem] and,
    with a cache, wcap[nmem] (edan__wexec's; the block's run writes them
-   there itself: edan__block_wout); 8-byte aligned, never across the ring's end (bytes 0:
-   the rest of the ring is empty, go on at its start). A vertex fed one by
+   there itself: edan__block_wout); 8-byte aligned, never across the
+   ring's end (bytes 0: the rest of the ring is empty, go on at its start). A vertex fed one by
    one is handed over too (its count, its place in the schedules), so that
    only what reads the schedules waits. */
 enum { EDAN__WQ_BLOCK = 1, EDAN__WQ_COUNT, EDAN__WQ_VERTEX };
@@ -6677,7 +6676,7 @@ static void edan__block_wout(edan_context *ctx, edan_block *b, edan__wout *o)
 {
     o->wmem = b->wmem;
     o->wfw = b->wfw;
-    o->wcap = b->wcap;
+    o->wcap = b->plain ? NULL : b->wcap;
     o->rec = NULL;
     (void)ctx;
 #if EDAN__THREADS
@@ -6700,7 +6699,6 @@ static void edan__block_window(edan_context *ctx, edan_block *b, uint64_t N0, co
 {
     edan__wexec ex;
     uint32_t i;
-    (void)o;
 #if EDAN__THREADS
     if (o->rec) {
         edan__wrec *r = (edan__wrec *)o->rec;
@@ -6715,9 +6713,9 @@ static void edan__block_window(edan_context *ctx, edan_block *b, uint64_t N0, co
 #endif
     for (i = 0; i < b->nlive; i++) ctx->wlive[i] = ctx->reg_vid[b->live_reg[i]];
     ex.live = ctx->wlive;
-    ex.wmem = b->wmem;
-    ex.wfw = b->wfw;
-    ex.wcap = b->plain ? NULL : b->wcap;
+    ex.wmem = o->wmem;
+    ex.wfw = o->wfw;
+    ex.wcap = o->wcap;
     edan__block_window_run(ctx, b, N0, &ex);
 }
 

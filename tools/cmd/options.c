@@ -646,8 +646,10 @@ int cli_analysis_finish(cli_analysis *a)
        configuration's windowed schedule takes a second (README's row:
        about 0.6-0.9x the time, for 1.1-1.6x the CPU) */
     a->opts.jobs = a->cmd.jobs ? a->cmd.jobs : cli_cores();
-    if (!a->cmd.jobs && a->opts.jobs > (a->num_configs > 2 ? a->num_configs : 2))
-        a->opts.jobs = a->num_configs > 2 ? a->num_configs : 2;
+    if (!a->cmd.jobs) {
+        const uint32_t most = a->num_configs > 2 ? a->num_configs : 2;
+        if (a->opts.jobs > most) a->opts.jobs = most;
+    }
     if (a->cmd.chain && !a->cmd.top)
         return cli_err("--chain needs --top N: it gives each of the N instructions its part of the chain");
     a->opts.hotspots = a->cmd.top ? 1 : 0;

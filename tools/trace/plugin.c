@@ -1117,7 +1117,8 @@ static int pl_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, ch
     st.syms.track_objects = st.args.nnames > 0 || st.args.a.cmd.top > 0 || st.scope.dyn;
     if (!st.args.a.cmd.jobs && st.args.job.size > 1) {     /* the ranks share the cores */
         unsigned share = cli_cores() / (unsigned)st.args.job.size;
-        if (st.args.a.opts.jobs > (share ? share : 1)) st.args.a.opts.jobs = share ? share : 1;
+        if (!share) share = 1;
+        if (st.args.a.opts.jobs > share) st.args.a.opts.jobs = share;
     }
     if (st.args.analyze) {
         edan_result r = edan_create(&st.out.ctx, &st.args.a.opts);

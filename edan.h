@@ -1556,8 +1556,6 @@ typedef struct edan__win {
 typedef struct edan__wcap { uint64_t t, fill; int is_mem; } edan__wcap;
 typedef struct edan__wthr {
     uint64_t n;             /* its vertices */
-    uint64_t *vid;          /* [i mod ctx->wR]: vertex i's id */
-    uint32_t vi;            /* n mod ctx->wR */
     edan__win *s;           /* ctx->wn schedules */
     int gone;               /* exited: only fin is kept, each of its vertices has left */
     edan__wt *fin;          /* exited: each schedule's last retirement */
@@ -1606,10 +1604,12 @@ typedef struct edan__threads {
     edan__thread *t; uint32_t n, cap, cur;     /* cur EDAN__NO_THREAD: the one fed exited */
     uint64_t N0;            /* N when the current thread was switched to */
     /* cross-thread edges: the vertex ids each thread's stretch began at,
-       seg[i] = {first id, thread}; a predecessor before seg_start (0: one
-       thread so far) may be another thread's. cross: such edges, cross0
-       at the current thread's switch */
-    uint64_t (*seg)[2]; size_t nseg, seg_cap, seg_hit;
+       seg[i] = {first id, thread, the thread's vertices before it (its
+       schedules' n: a stretch's ids are consecutive, so that a vertex's
+       place among its thread's is a sum)}; a predecessor before seg_start
+       (0: one thread so far) may be another thread's. cross: such edges,
+       cross0 at the current thread's switch */
+    uint64_t (*seg)[3]; size_t nseg, seg_cap, seg_hit;
     uint64_t seg_start, cross, cross0;
     uint64_t first;         /* the current thread's first vertex id, at least: a register writer
                                before it is its creator's (inherited), a cross-thread edge */
@@ -1761,7 +1761,7 @@ static int edan__thread_start(pthread_t *th, void *(*fn)(void *), void *arg)
 }
 static edan_result edan__j_create(edan_context **out, const edan_options *opts);
 static void edan__wq_idle(edan_context *ctx);
-static int edan__wq_count(edan_context *ctx, uint64_t vid);
+static int edan__wq_count(edan_context *ctx);
 static int edan__wq_vertex(edan_context *ctx, uint32_t k, uint64_t vid, int kind, int is_mem, uint64_t t,
                            const uint64_t *pv, uint32_t np, uint32_t nreg, uint64_t fwd, const uint64_t *fill,
                            uint32_t nfill, int fill_end);
@@ -1858,11 +1858,11 @@ static edan_result edan__setup_config(edan_context *ctx, uint32_t k, const edan_
 }
 
 /* ---- the windowed schedule: its state ---------------------------------- */
-/* A thread's schedules in one block: the edan__win's, then the vertex ids'
-   ring, then each schedule's rings and slots. NULL when out of memory. */
+/* A thread's schedules in one block: the edan__win's, then each
+   schedule's rings and slots. NULL when out of memory. */
 static edan__wthr *edan__wthr_new(edan_context *ctx)
 {
-    size_t bytes = sizeof(edan__wthr) + ctx->wn * sizeof(edan__win) + ctx->wR * sizeof(uint64_t), off;
+    size_t bytes = sizeof(edan__wthr) + ctx->wn * sizeof(edan__win), off;
     uint32_t k, j, n = 0;
     unsigned char *b;
     edan__wthr *w;
@@ -1876,8 +1876,7 @@ static edan__wthr *edan__wthr_new(edan_context *ctx)
     if (!(b = (unsigned char *)edan__calloc_apart(&ctx->a, bytes))) return NULL;
     w = (edan__wthr *)b;
     w->s = (edan__win *)(b + sizeof(edan__wthr));
-    w->vid = (uint64_t *)(b + sizeof(edan__wthr) + ctx->wn * sizeof(edan__win));
-    off = sizeof(edan__wthr) + ctx->wn * sizeof(edan__win) + ctx->wR * sizeof(uint64_t);
+    off = sizeof(edan__wthr) + ctx->wn * sizeof(edan__win);
     for (k = 0; k < ctx->K; k++) {
         const edan__cfg *g = &ctx->cfg[k];
         if (!g->win) continue;
@@ -3574,7 +3573,7 @@ static size_t edan__seg_of(edan_context *ctx, uint64_t u)
 static int edan__win_where(edan_context *ctx, uint64_t u, uint64_t vid, edan__wthr **w, uint64_t *d, size_t *sg)
 {
     edan__wthr *o;
-    uint64_t lo, hi, n, t;
+    uint64_t n, t, at;
     *sg = 0;
     if (u >= ctx->th.seg_start) {   /* the running thread's stretch (all of it with one thread) */
         *w = ctx->wcur;
@@ -3585,19 +3584,11 @@ static int edan__win_where(edan_context *ctx, uint64_t u, uint64_t vid, edan__wt
     t = ctx->th.nseg ? ctx->th.seg[*sg][1] : 0;
     *w = o = t < ctx->wt_cap ? ctx->wt[t] : NULL;
     if (!o || o->gone) return 0;
-    n = o->n - (o == ctx->wcur);       /* the current vertex is counted already (its id in the ring) */
-    lo = o->n > ctx->wR ? o->n - ctx->wR : 0;   /* its vertices lo .. n - 1 are in the ring, ids rising */
-    hi = n;
-    while (lo < hi) {
-        uint64_t mid = lo + (hi - lo) / 2, x = o->vid[mid % ctx->wR];
-        if (x == u) {
-            *d = n - mid;
-            return 1;
-        }
-        if (x < u) lo = mid + 1;
-        else hi = mid;
-    }
-    return 0;
+    n = o->n - (o == ctx->wcur);       /* the current vertex is counted already */
+    at = ctx->th.seg[*sg][2] + (u - ctx->th.seg[*sg][0]);      /* u's place among its thread's vertices */
+    if (o->n > ctx->wR && at < o->n - ctx->wR) return 0;
+    *d = n - at;
+    return 1;
 }
 
 /* Predecessor u's time in schedule j: its finish as its successors see
@@ -3695,14 +3686,21 @@ static EDAN__INLINE edan__wt edan__win_step(edan__win *s, int kind, int is_mem, 
            place */
         edan__wt *const slot = s->slot;
         const uint32_t m = s->m;
-        uint32_t at = m;
-        while (at > 0 && edan__wt_lt(st, slot[at - 1])) at--;
-        at = at ? at - 1 : 0;
-        st = edan__wt_max(st, slot[at]);
+        uint32_t at = 0;
+        if (edan__wt_lt(st, slot[0])) {     /* every slot busy (a throughput-bound kernel's) */
+            st = slot[0];
+        } else {
+            at = m - 1;
+            while (edan__wt_lt(st, slot[at])) at--;     /* stops at 0 */
+        }
         F = edan__wt_add(st, s->alpha, 1);
-        while (at + 1 < m && edan__wt_lt(slot[at + 1], F)) {
-            slot[at] = slot[at + 1];
-            at++;
+        if (!edan__wt_lt(F, slot[m - 1])) {     /* the last to be free (most are): no comparison on the way */
+            for (; at + 1 < m; at++) slot[at] = slot[at + 1];
+        } else {
+            while (at + 1 < m && edan__wt_lt(slot[at + 1], F)) {
+                slot[at] = slot[at + 1];
+                at++;
+            }
         }
         slot[at] = F;
     } else {
@@ -3959,13 +3957,10 @@ static EDAN__INLINE uint32_t edan__lean_sources(const edan_context *ctx, const e
     return np;
 }
 
-/* Vertex vid of the running thread, counted in its schedules. */
-static EDAN__INLINE void edan__win_count(edan_context *ctx, uint64_t vid)
+/* A vertex of the running thread, counted in its schedules. */
+static EDAN__INLINE void edan__win_count(edan_context *ctx)
 {
-    edan__wthr *w = ctx->wcur;
-    w->vid[w->vi] = vid;
-    if (++w->vi == ctx->wR) w->vi = 0;
-    w->n++;
+    ctx->wcur->n++;
 }
 
 /* A vertex counted: N, its op, its access kind (EDAN_MEM_NONE: none) and
@@ -3981,11 +3976,11 @@ static EDAN__INLINE uint64_t edan__count_vertex(edan_context *ctx, uint32_t op, 
         int handed = 0;
 #if EDAN__THREADS
         if (ctx->wq) {
-            handed = !ctx->th.nseg && edan__wq_count(ctx, ctx->N + 1);
+            handed = !ctx->th.nseg && edan__wq_count(ctx);
             if (!handed) edan__wq_idle(ctx);
         }
 #endif
-        if (!handed) edan__win_count(ctx, ctx->N + 1);
+        if (!handed) edan__win_count(ctx);
     }
     return ++ctx->N;
 }
@@ -4967,7 +4962,7 @@ static edan_result edan__thr_segment(edan_context *ctx)
 {
     if (ctx->th.nseg == ctx->th.seg_cap) {
         size_t nc = ctx->th.seg_cap ? 2 * ctx->th.seg_cap : 64;
-        uint64_t (*ns)[2] = (uint64_t (*)[2])edan__realloc(&ctx->a, ctx->th.seg, nc * sizeof *ns);
+        uint64_t (*ns)[3] = (uint64_t (*)[3])edan__realloc(&ctx->a, ctx->th.seg, nc * sizeof *ns);
         if (!ns) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the threads' stretches");
         ctx->th.seg = ns;
         ctx->th.seg_cap = nc;
@@ -4975,6 +4970,7 @@ static edan_result edan__thr_segment(edan_context *ctx)
     if (ctx->th.nseg && ctx->th.seg[ctx->th.nseg - 1][0] == ctx->N + 1) ctx->th.nseg--;     /* an empty stretch */
     ctx->th.seg[ctx->th.nseg][0] = ctx->N + 1;
     ctx->th.seg[ctx->th.nseg][1] = ctx->th.cur;
+    ctx->th.seg[ctx->th.nseg][2] = ctx->wcur ? ctx->wcur->n : 0;     /* wcur: the running thread's (switched to) */
     ctx->th.nseg++;
     ctx->th.seg_start = ctx->N + 1;
     return EDAN_OK;
@@ -5065,6 +5061,7 @@ static edan_result edan__thread_create_run(edan_context *ctx, uint32_t creator, 
     if (!ctx->th.nseg) {       /* thread 0's stretch, from the start */
         if ((r = edan__thr_segment(ctx)) != EDAN_OK) return r;
         ctx->th.seg[0][0] = ctx->th.seg_start = ctx->th.first = 1;
+        ctx->th.seg[0][2] = 0;
     }
     if (!edan__wthr_add(ctx, child)) {
         edan__free(&ctx->a, T->regs);
@@ -5278,9 +5275,9 @@ typedef struct edan__block_out {
 typedef struct edan__block_opcount { uint32_t op, count; } edan__block_opcount;
 
 /* An instruction as the windowed schedule reads it: its access
-   (EDAN_MEM_*), cost class and register sources' writers, src[s]: j + 1
-   for the block's instruction j, EDAN__BW_IN | a live-in's place in
-   live_reg. */
+   (EDAN_MEM_*), cost class and register sources' writers, src[s]: a
+   live-in's place j in live_reg, or nlive + j for the block's instruction
+   j (edan__block_window1's index into wF). */
 typedef struct edan__wins {
     uint8_t nsrc, kind, cls, pad;
     uint32_t src[EDAN_MAX_SRC];
@@ -5320,8 +5317,9 @@ struct edan_block {
     edan__wins *wins;
     uint64_t *wmem, *wfw;
     edan__wcap *wcap;
-    edan__wt *wF;                   /* edan__block_window1's: each vertex's finish as successors see it
-                                       (edan__calloc_apart: the schedules' thread writes it) */
+    edan__wt *wF;                   /* edan__block_window1's: each live-in's writer's finish at the block's
+                                       start, then each vertex's as successors see it (wins' src index it;
+                                       edan__calloc_apart: the schedules' thread writes it) */
     /* the same in every execution: added to the context `runs` times when it
        is read (W, T1's memory part and bytes only when plain) */
     uint64_t C, E, W, T1mem, bytes, mem_count[4], mem_bytes[4];
@@ -6193,7 +6191,7 @@ static int edan__block_window_form(edan_context *ctx, edan_block *b)
     b->wmem = (uint64_t *)edan__calloc(&ctx->a, (size_t)b->nmem * sizeof(uint64_t));
     b->wfw = (uint64_t *)edan__calloc(&ctx->a, (size_t)b->nmem * sizeof(uint64_t));
     b->wcap = (edan__wcap *)edan__calloc(&ctx->a, (size_t)b->nmem * ctx->K * sizeof(edan__wcap));
-    b->wF = (edan__wt *)edan__calloc_apart(&ctx->a, (size_t)b->n * sizeof(edan__wt));
+    b->wF = (edan__wt *)edan__calloc_apart(&ctx->a, ((size_t)b->nlive + b->n) * sizeof(edan__wt));
     if (!b->wins || !b->wmem || !b->wfw || !b->wcap || !b->wF ||
         !edan__grow(&ctx->a, (void **)&ctx->wlive, &ctx->wlive_cap, b->nlive + 1, sizeof(uint64_t)))
         return 0;
@@ -6203,14 +6201,14 @@ static int edan__block_window_form(edan_context *ctx, edan_block *b)
         b->wins[i].cls = (uint8_t)b->p[i].in.cls;
         for (s = 0; s < b->p[i].edan__.nsrc; s++) {
             const edan_reg r = b->p[i].edan__.src[s];
-            uint32_t x = EDAN__BW_IN | r;
-            for (j = i; j-- > 0 && x & EDAN__BW_IN;)
+            uint32_t x = UINT32_MAX;
+            for (j = i; j-- > 0 && x == UINT32_MAX;)
                 for (d = 0; d < b->p[j].edan__.ndst; d++)
-                    if (b->p[j].edan__.dst[d] == r) { x = j + 1; break; }
-            if (x & EDAN__BW_IN) {      /* its place among the live-ins */
+                    if (b->p[j].edan__.dst[d] == r) { x = b->nlive + j; break; }
+            if (x == UINT32_MAX) {      /* its place among the live-ins */
                 for (j = 0; j < b->nlive && b->live_reg[j] != r; j++) {}
                 if (j == b->nlive) return 0;
-                x = EDAN__BW_IN | j;
+                x = j;
             }
             b->wins[i].src[s] = x;
         }
@@ -6236,63 +6234,81 @@ typedef struct edan__wout {
     void *rec;
 } edan__wout;
 
+/* A memory vertex of edan__block_window1 (its schedule sj's places
+   written back), whose registers' writers finish by S: the filler of the
+   line it touched (with a cache), its word's writer or forwarding store
+   (a load), then its step; its finish as its successors see it. Apart
+   from the operations' loop, which keeps its registers for them. */
+static EDAN__NOINLINE edan__wt edan__block_window1_mem(edan_context *ctx, uint32_t sj, uint32_t k,
+                                                       const edan__wexec *ex, const edan__wins *p, uint32_t mi,
+                                                       uint64_t vid, edan__wt S)
+{
+    const edan__wt z = {0, 0};
+    const uint64_t fw = ex->wfw[mi];
+    edan__win *const s = &ctx->wcur->s[sj];
+    uint64_t t = s->cost[p->cls];
+    int is_mem = 1;
+    if (ex->wcap && !fw) {     /* with a cache: what the step found; its line's filler */
+        const edan__wcap *cp = &ex->wcap[(size_t)mi * ctx->K + k];
+        is_mem = cp->is_mem;
+        t = cp->t;
+        if (cp->fill) S = edan__wt_max(S, edan__win_at(ctx, cp->fill, vid, sj, 0));
+    }
+    if (p->kind == EDAN_MEM_LOAD) {    /* the word's writer, or the forwarding store's start */
+        if (fw) {
+            is_mem = 0;
+            t = 1;
+            S = edan__wt_max(S, edan__win_at(ctx, fw, vid, sj, 1));
+        } else if (ex->wmem[mi]) {
+            S = edan__wt_max(S, edan__win_at(ctx, ex->wmem[mi], vid, sj, 0));
+        }
+    }
+    return edan__win_step(s, p->kind, is_mem, t, S, z);
+}
+
 /* edan__block_window_k with one schedule (options.window_m, the default of
-   the edan commands), the pass most vertices take: each vertex's
-   predecessors straight from the block (its own vertices' finishes in
-   b->wF, no ring arithmetic), the ring's places and the last retirement in
-   locals (written back before anything that reads them: the far
-   predecessors' lookup, a memory access's step); an operation's step
-   inline, without the queues and slots, and without the start that only
-   a store's forwarding reads. */
+   the edan commands), the pass most vertices take. Each vertex's
+   predecessors straight from b->wF: the live-ins' writers' finishes,
+   looked up once at the block's start, then the block's own vertices'.
+   Neither is checked against the window: a predecessor R or more vertices
+   back retired before the reader's dispatch, which its start already
+   counts (the maximum is the same); a live-in's writer beyond the window
+   at the start counts 0 for the same reason. The ring's places and the
+   last retirement in locals (written back before anything that reads
+   them: the far predecessors' lookup, a memory access's step); an
+   operation's step inline, without the queues and slots, and without the
+   start that only a store's forwarding reads. */
 static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b, uint64_t N0, uint32_t k,
                                                const edan__wexec *ex)
 {
-    edan__cfg *const g = &ctx->cfg[k];
     edan__wthr *const w = ctx->wcur;
-    const uint32_t sj = g->wfirst;
+    const uint32_t sj = ctx->cfg[k].wfirst;
     edan__win *const s = &w->s[sj];
     edan__went *const ring = s->ring;
-    edan__wt *const disp = s->disp, *const Fb = b->wF;
-    const uint32_t R = s->R, width = s->width, wR = ctx->wR;
+    edan__wt *const disp = s->disp, *const A = b->wF, *const Fb = A + b->nlive;
+    const uint32_t R = s->R, width = s->width, n = b->n, nlive = b->nlive;
     const uint64_t seg_start = ctx->th.seg_start, n0 = w->n;
-    const uint64_t *const live = ex->live, *const wmem = ex->wmem, *const wfw = ex->wfw;
-    const edan__wcap *const wcap = ex->wcap;
     const edan__wins *const wins = b->wins;
-    const uint32_t n = b->n;
-    uint32_t ri = s->ri, di = s->di, vi = w->vi, x, q, mi = 0;
+    uint32_t ri = s->ri, di = s->di, x, q, mi = 0;
     edan__wt last = s->last;
-#define EDAN__W1_SYNC() (s->ri = ri, s->di = di, s->last = last, w->n = n0 + x + 1, w->vi = vi)
-    /* predecessor u's finish (its start: start), u any vertex */
-#define EDAN__W1_AT(u, start)                                                                       \
-    do {                                                                                            \
-        const uint64_t u_ = (u), dd_ = vid - u_;                                                    \
-        if (u_ >= seg_start) {                                                                      \
-            if (dd_ <= R) {                                                                         \
-                const edan__went *e_ = edan__ring_back(ring, R, ri, dd_);                             \
-                S = edan__wt_max(S, (start) ? e_->S : e_->F);                                       \
-            }                                                                                       \
-        } else {                                                                                    \
-            EDAN__W1_SYNC();                                                                        \
-            S = edan__wt_max(S, edan__win_at_far(ctx, u_, vid, sj, (start)));                       \
-        }                                                                                           \
-    } while (0)
+#define EDAN__W1_SYNC() (s->ri = ri, s->di = di, s->last = last, w->n = n0 + x + 1)
+    for (q = 0; q < nlive; q++) {   /* as the block's first vertex sees them */
+        const uint64_t u = ex->live[q], dd = N0 + 1 - u;
+        const edan__wt z = {0, 0};
+        if (u >= seg_start) {
+            A[q] = u && dd <= R ? edan__ring_back(ring, R, ri, dd)->F : z;
+        } else {
+            x = 0;
+            EDAN__W1_SYNC();
+            A[q] = u ? edan__win_at_far(ctx, u, N0 + 1, sj, 0) : z;
+        }
+    }
     for (x = 0; x < n; x++) {
         const edan__wins *p = &wins[x];
-        const uint32_t *src = p->src;
-        const uint64_t vid = N0 + x + 1;
-        const int kind = p->kind;
+        const uint32_t *src = p->src, ns = p->nsrc;
         edan__wt S = {0, 0};
-        w->vid[vi] = vid;       /* counted: the thread's vertex ids */
-        if (++vi == wR) vi = 0;
-        for (q = 0; q < p->nsrc; q++) {
-            if (!(src[q] & EDAN__BW_IN)) {      /* the block's instruction src[q] - 1 */
-                if (x + 1 - src[q] <= R) S = edan__wt_max(S, Fb[src[q] - 1]);
-            } else {
-                const uint64_t u = live[src[q] & ~EDAN__BW_IN];
-                if (u) EDAN__W1_AT(u, 0);
-            }
-        }
-        if (kind == EDAN_MEM_NONE) {    /* an operation of its cost */
+        for (q = 0; q < ns; q++) S = edan__wt_max(S, A[src[q]]);
+        if (p->kind == EDAN_MEM_NONE) {    /* an operation of its cost */
             edan__wt d = edan__wt_max(disp[di], ring[ri].ret), F;
             disp[di] = edan__wt_add(d, 1, 0);
             if (++di == width) di = 0;
@@ -6303,38 +6319,16 @@ static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b,
             if (++ri == R) ri = 0;
             Fb[x] = F;
         } else {
-            const edan__wt z = {0, 0};
-            int is_mem = 1;
-            uint64_t t = s->cost[p->cls];
-            if (wcap && !wfw[mi]) {     /* with a cache: what the step found; its line's filler */
-                const edan__wcap *cp = &wcap[(size_t)mi * ctx->K + k];
-                is_mem = cp->is_mem;
-                t = cp->t;
-                if (cp->fill) EDAN__W1_AT(cp->fill, 0);
-            }
-            if (kind == EDAN_MEM_LOAD) {    /* the word's writer, or the forwarding store's start */
-                if (wfw[mi]) {
-                    is_mem = 0;
-                    t = 1;
-                    EDAN__W1_AT(wfw[mi], 1);
-                } else if (wmem[mi]) {
-                    EDAN__W1_AT(wmem[mi], 0);
-                }
-            }
-            mi++;
+            edan__wt Fs;
             EDAN__W1_SYNC();
-            {
-                const edan__wt Fs = edan__win_step(s, kind, is_mem, t, S, z);
-                Fb[x] = Fs;
-                last = edan__wt_max(last, Fs);  /* the step's retirement (s->last), not read back */
-                ri = s->ri;
-                di = s->di;
-            }
+            Fb[x] = Fs = edan__block_window1_mem(ctx, sj, k, ex, p, mi++, N0 + x + 1, S);
+            last = edan__wt_max(last, Fs);  /* the step's retirement (s->last), not read back */
+            ri = s->ri;
+            di = s->di;
         }
     }
     x = n - 1;
     EDAN__W1_SYNC();
-#undef EDAN__W1_AT
 #undef EDAN__W1_SYNC
 }
 
@@ -6362,7 +6356,7 @@ static EDAN__NOINLINE void edan__block_window_k(edan_context *ctx, edan_block *b
         const int kind = p->kind;
         int is_mem = kind != EDAN_MEM_NONE;
         for (s = 0; s < p->nsrc; s++)
-            pv[np++] = src[s] & EDAN__BW_IN ? ex->live[src[s] & ~EDAN__BW_IN] : N0 + src[s];
+            pv[np++] = src[s] < b->nlive ? ex->live[src[s]] : N0 + (src[s] - b->nlive) + 1;
         nreg = np;
         if (kind == EDAN_MEM_LOAD) {
             if (ex->wfw[mi]) {  /* forwarded: an operation of one cycle from the store's start */
@@ -6372,7 +6366,7 @@ static EDAN__NOINLINE void edan__block_window_k(edan_context *ctx, edan_block *b
                 pv[np++] = ex->wmem[mi];
             }
         }
-        edan__win_count(ctx, vid);
+        edan__win_count(ctx);
         if (is_mem && ex->wcap && !fwd) {       /* with a cache: what the step found; its line's filler */
             const edan__wcap *cp = &ex->wcap[(size_t)mi * ctx->K + k];
             edan__win_vertex_run(ctx, g, vid, kind, cp->is_mem, cp->t, pv, np, nreg, fwd, &cp->fill, cp->fill != 0, 0);
@@ -6383,19 +6377,17 @@ static EDAN__NOINLINE void edan__block_window_k(edan_context *ctx, edan_block *b
     }
 }
 
-/* Every configuration's schedules: the thread's vertex ids are counted
-   again in each pass (the same ids), so that each pass sees the thread as
-   edan_feed would, vertex by vertex. */
+/* Every configuration's schedules: the thread's vertices are counted
+   again in each pass (the same count), so that each pass sees the thread
+   as edan_feed would, vertex by vertex. */
 static void edan__block_window_run(edan_context *ctx, edan_block *b, uint64_t N0, const edan__wexec *ex)
 {
     edan__wthr *w = ctx->wcur;
     const uint64_t n0 = w->n;
-    const uint32_t vi0 = w->vi;
     uint32_t k;
     for (k = 0; k < ctx->K; k++) {
         if (!ctx->cfg[k].win) continue;
         w->n = n0;
-        w->vi = vi0;
         edan__block_window_k(ctx, b, N0, k, ex);
     }
 }
@@ -6498,7 +6490,7 @@ static void *edan__wq_main(void *arg)
             edan__wrec_exec(r, &ex);
             edan__block_window_run(ctx, r->b, r->N0, &ex);
         } else if (r->type == EDAN__WQ_COUNT) {
-            edan__win_count(ctx, r->N0);
+            edan__win_count(ctx);
         } else {
             const edan__wvert *v = (const edan__wvert *)(r + 1);
             const uint64_t *pv = (const uint64_t *)(v + 1);
@@ -6592,12 +6584,11 @@ static void edan__wq_commit(edan__wq *q, size_t bytes)
     }
 }
 
-/* Vertex vid counted (edan__count_vertex), for the thread. */
-static int edan__wq_count(edan_context *ctx, uint64_t vid)
+/* A vertex counted (edan__count_vertex), for the thread. */
+static int edan__wq_count(edan_context *ctx)
 {
     edan__wrec *r = edan__wq_room(ctx->wq, sizeof *r, EDAN__WQ_COUNT);
     if (!r) return 0;
-    r->N0 = vid;
     edan__wq_commit(ctx->wq, sizeof *r);
     return 1;
 }

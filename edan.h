@@ -1538,12 +1538,15 @@ typedef struct edan__win {
     edan__went *ring;       /* [i mod R]: vertex i, for its last R vertices */
     edan__wt *disp;         /* [i mod width]: vertex i's dispatch */
     edan__wt *lq, *sq;      /* [j mod LQ]: load j's retirement; [j mod SQ]: store j's drain */
-    edan__wt *slot;         /* the m memory slots' free times, ascending */
+    edan__wt *slot;         /* the m memory slots' free times, ascending, at slot[sh ..]: they slide
+                               up a buffer of EDAN__WSLOTS(m), so that taking the first slot for a
+                               time later than all is no move (a throughput-bound kernel's case) */
     edan__wt last;          /* ... of its last vertex */
     uint64_t alpha;
     uint32_t R, LQ, SQ, m;
     uint32_t width;         /* vertices dispatched a cycle */
     uint32_t ri, di, li, si; /* the next vertex's, load's, store's places: n mod R, n mod width, ... */
+    uint32_t sh;            /* the slots' place in slot[] */
     uint32_t cost[EDAN_CLASS_COUNT];    /* its configuration's (a copy in the schedules' own lines) */
 } edan__win;
 /* A thread's schedules, one per configuration with a window and m. Only
@@ -1860,6 +1863,7 @@ static edan_result edan__setup_config(edan_context *ctx, uint32_t k, const edan_
 /* ---- the windowed schedule: its state ---------------------------------- */
 /* A thread's schedules in one block: the edan__win's, then each
    schedule's rings and slots. NULL when out of memory. */
+#define EDAN__WSLOTS(m) (4 * (size_t)(m))
 static edan__wthr *edan__wthr_new(edan_context *ctx)
 {
     size_t bytes = sizeof(edan__wthr) + ctx->wn * sizeof(edan__win), off;
@@ -1871,7 +1875,7 @@ static edan__wthr *edan__wthr_new(edan_context *ctx)
         if (!g->win) continue;
         for (j = 0; j < ctx->wnm; j++)
             bytes += g->c.window * sizeof(edan__went) +
-                     ((size_t)g->c.width + g->c.lq + g->c.sq + ctx->wm[j]) * sizeof(edan__wt);
+                     ((size_t)g->c.width + g->c.lq + g->c.sq + EDAN__WSLOTS(ctx->wm[j])) * sizeof(edan__wt);
     }
     if (!(b = (unsigned char *)edan__calloc_apart(&ctx->a, bytes))) return NULL;
     w = (edan__wthr *)b;
@@ -1895,7 +1899,7 @@ static edan__wthr *edan__wthr_new(edan_context *ctx)
             s->lq = s->disp + s->width;
             s->sq = s->lq + s->LQ;
             s->slot = s->sq + s->SQ;
-            off += ((size_t)s->width + s->LQ + s->SQ + s->m) * sizeof(edan__wt);
+            off += ((size_t)s->width + s->LQ + s->SQ + EDAN__WSLOTS(s->m)) * sizeof(edan__wt);
         }
     }
     return w;
@@ -3684,8 +3688,8 @@ static EDAN__INLINE edan__wt edan__win_step(edan__win *s, int kind, int is_mem, 
            is the same), else the first to be free; held until its finish.
            slot[] ascends: the one taken moves up to its new free time's
            place */
-        edan__wt *const slot = s->slot;
         const uint32_t m = s->m;
+        edan__wt *slot = s->slot + s->sh;
         uint32_t at = 0;
         if (edan__wt_lt(st, slot[0])) {     /* every slot busy (a throughput-bound kernel's) */
             st = slot[0];
@@ -3694,13 +3698,22 @@ static EDAN__INLINE edan__wt edan__win_step(edan__win *s, int kind, int is_mem, 
             while (edan__wt_lt(st, slot[at])) at--;     /* stops at 0 */
         }
         F = edan__wt_add(st, s->alpha, 1);
-        if (!edan__wt_lt(F, slot[m - 1])) {     /* the last to be free (most are): no comparison on the way */
-            for (; at + 1 < m; at++) slot[at] = slot[at + 1];
-        } else {
+        if (edan__wt_lt(F, slot[m - 1])) {      /* freed before another: its place among them */
             while (at + 1 < m && edan__wt_lt(slot[at + 1], F)) {
                 slot[at] = slot[at + 1];
                 at++;
             }
+        } else if (at == 0) {       /* the first taken, the last to be free: the slots slide up one */
+            if (s->sh + m == EDAN__WSLOTS(m)) {
+                memmove(s->slot, slot + 1, (m - 1) * sizeof *slot);
+                s->sh = 0;
+            } else {
+                s->sh++;
+            }
+            slot = s->slot + s->sh;
+            at = m - 1;
+        } else {
+            for (; at + 1 < m; at++) slot[at] = slot[at + 1];
         }
         slot[at] = F;
     } else {

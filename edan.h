@@ -3671,16 +3671,19 @@ static int edan__win_stretch_end(edan_context *ctx)
    dispatch of the vertex `width` later (a dispatch + 1). Returns its
    finish as its successors see it (the caller keeps it in registers: read
    back from the ring, the two halves just stored cannot be forwarded to
-   one wide load, a stall of a dozen cycles a vertex). */
-static EDAN__INLINE edan__wt edan__win_step(edan__win *s, int kind, int is_mem, uint64_t t, edan__wt S, edan__wt Fend)
+   one wide load, a stall of a dozen cycles a vertex). The ring's and the
+   dispatch's places and the last retirement at *ri, *di, *last (a pass's
+   locals, kept in registers), or s's own (edan__win_step). */
+static EDAN__INLINE edan__wt edan__win_step_at(edan__win *s, uint32_t *ri, uint32_t *di, edan__wt *last, int kind,
+                                              int is_mem, uint64_t t, edan__wt S, edan__wt Fend)
 {
-    edan__wt d = edan__wt_max(s->disp[s->di], s->ring[s->ri].ret), st, F, seen, ret;
+    edan__wt d = edan__wt_max(s->disp[*di], s->ring[*ri].ret), st, F, seen, ret;
     if (kind != EDAN_MEM_NONE) {
         if (kind != EDAN_MEM_STORE) d = edan__wt_max(d, s->lq[s->li]);
         if (kind != EDAN_MEM_LOAD) d = edan__wt_max(d, s->sq[s->si]);
     }
-    s->disp[s->di] = edan__wt_add(d, 1, 0);
-    if (++s->di == s->width) s->di = 0;
+    s->disp[*di] = edan__wt_add(d, 1, 0);
+    if (++*di == s->width) *di = 0;
     st = edan__wt_max(d, S);
     if (is_mem) {
         /* a slot free at its ready time, the one freed last (a slot freed
@@ -3721,7 +3724,7 @@ static EDAN__INLINE edan__wt edan__win_step(edan__win *s, int kind, int is_mem, 
     }
     F = edan__wt_max(F, Fend);
     seen = kind == EDAN_MEM_STORE ? edan__wt_add(st, 1, 0) : F;     /* a store retires into the store buffer */
-    ret = edan__wt_max(s->last, seen);
+    ret = edan__wt_max(*last, seen);
     if (kind != EDAN_MEM_NONE) {
         if (kind != EDAN_MEM_LOAD) {
             s->sq[s->si] = edan__wt_max(ret, F);
@@ -3732,12 +3735,16 @@ static EDAN__INLINE edan__wt edan__win_step(edan__win *s, int kind, int is_mem, 
             if (++s->li == s->LQ) s->li = 0;
         }
     }
-    s->ring[s->ri].F = seen;
-    s->ring[s->ri].S = st;
-    s->ring[s->ri].ret = ret;
-    if (++s->ri == s->R) s->ri = 0;
-    s->last = ret;
+    s->ring[*ri].F = seen;
+    s->ring[*ri].S = st;
+    s->ring[*ri].ret = ret;
+    if (++*ri == s->R) *ri = 0;
+    *last = ret;
     return seen;
+}
+static EDAN__INLINE edan__wt edan__win_step(edan__win *s, int kind, int is_mem, uint64_t t, edan__wt S, edan__wt Fend)
+{
+    return edan__win_step_at(s, &s->ri, &s->di, &s->last, kind, is_mem, t, S, Fend);
 }
 
 /* The current vertex vid of the running thread in configuration g's
@@ -6331,6 +6338,16 @@ static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b,
             ring[ri].ret = last;
             if (++ri == R) ri = 0;
             Fb[x] = F;
+        } else if (p->kind == EDAN_MEM_LOAD && !ex->wcap && !ex->wfw[mi]) {    /* a RAM load, its word's writer */
+            const uint64_t u = ex->wmem[mi++], dd = N0 + x + 1 - u;
+            const edan__wt z = {0, 0};
+            if (u >= seg_start) {
+                if (u && dd <= R) S = edan__wt_max(S, edan__ring_back(ring, R, ri, dd)->F);
+            } else {
+                EDAN__W1_SYNC();
+                S = edan__wt_max(S, edan__win_at_far(ctx, u, N0 + x + 1, sj, 0));
+            }
+            Fb[x] = edan__win_step_at(s, &ri, &di, &last, EDAN_MEM_LOAD, 1, 0, S, z);
         } else {
             edan__wt Fs;
             EDAN__W1_SYNC();

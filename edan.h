@@ -1545,8 +1545,10 @@ typedef struct edan__win {
     uint64_t alpha;
     uint32_t R, LQ, SQ, m;
     uint32_t width;         /* vertices dispatched a cycle */
-    uint32_t ri, di, li, si; /* the next vertex's, load's, store's places: n mod R, n mod width, ... */
+    uint32_t ri, li, si;    /* the next vertex's, load's, store's places: n mod R, ... */
     uint32_t sh;            /* the slots' place in slot[] */
+    uint32_t di;            /* n mod width (not beside ri: a pass keeps both in registers, not paired
+                               in one vector register to store them together) */
     uint32_t cost[EDAN_CLASS_COUNT];    /* its configuration's (a copy in the schedules' own lines) */
 } edan__win;
 /* A thread's schedules, one per configuration with a window and m. Only
@@ -6305,26 +6307,25 @@ static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b,
     const uint32_t sj = ctx->cfg[k].wfirst;
     edan__win *const s = &w->s[sj];
     edan__went *const ring = s->ring;
-    edan__wt *const disp = s->disp, *const A = b->wF, *const Fb = A + b->nlive;
-    const uint32_t R = s->R, width = s->width, n = b->n, nlive = b->nlive;
+    edan__wt *const disp = s->disp, *const A = b->wF, *fb = A + b->nlive;
+    const uint32_t R = s->R, width = s->width, nlive = b->nlive;
     const uint64_t seg_start = ctx->th.seg_start, n0 = w->n;
-    const edan__wins *const wins = b->wins;
-    uint32_t ri = s->ri, di = s->di, x, q, mi = 0;
+    const edan__wins *const wins = b->wins, *p, *const pend = wins + b->n;     /* fb: p's finish */
+    uint32_t ri = s->ri, di = s->di, q, mi = 0;
     edan__wt last = s->last;
-#define EDAN__W1_SYNC() (s->ri = ri, s->di = di, s->last = last, w->n = n0 + x + 1)
+    /* the places written back, x the current vertex's place in b */
+#define EDAN__W1_SYNC(x) (s->ri = ri, s->di = di, s->last = last, w->n = n0 + (x) + 1)
     for (q = 0; q < nlive; q++) {   /* as the block's first vertex sees them */
         const uint64_t u = ex->live[q], dd = N0 + 1 - u;
         const edan__wt z = {0, 0};
         if (u >= seg_start) {
             A[q] = u && dd <= R ? edan__ring_back(ring, R, ri, dd)->F : z;
         } else {
-            x = 0;
-            EDAN__W1_SYNC();
+            EDAN__W1_SYNC(0);
             A[q] = u ? edan__win_at_far(ctx, u, N0 + 1, sj, 0) : z;
         }
     }
-    for (x = 0; x < n; x++) {
-        const edan__wins *p = &wins[x];
+    for (p = wins; p < pend; p++, fb++) {    /* the loop keeps as few variables as it can in registers */
         const uint32_t *src = p->src, ns = p->nsrc;
         edan__wt S = {0, 0};
         for (q = 0; q < ns; q++) S = edan__wt_max(S, A[src[q]]);
@@ -6337,28 +6338,28 @@ static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b,
             ring[ri].F = F;
             ring[ri].ret = last;
             if (++ri == R) ri = 0;
-            Fb[x] = F;
+            *fb = F;
         } else if (p->kind == EDAN_MEM_LOAD && !ex->wcap && !ex->wfw[mi]) {    /* a RAM load, its word's writer */
-            const uint64_t u = ex->wmem[mi++], dd = N0 + x + 1 - u;
+            const uint64_t x = (uint64_t)(p - wins), u = ex->wmem[mi++], dd = N0 + x + 1 - u;
             const edan__wt z = {0, 0};
             if (u >= seg_start) {
                 if (u && dd <= R) S = edan__wt_max(S, edan__ring_back(ring, R, ri, dd)->F);
             } else {
-                EDAN__W1_SYNC();
+                EDAN__W1_SYNC(x);
                 S = edan__wt_max(S, edan__win_at_far(ctx, u, N0 + x + 1, sj, 0));
             }
-            Fb[x] = edan__win_step_at(s, &ri, &di, &last, EDAN_MEM_LOAD, 1, 0, S, z);
+            *fb = edan__win_step_at(s, &ri, &di, &last, EDAN_MEM_LOAD, 1, 0, S, z);
         } else {
+            const uint64_t x = (uint64_t)(p - wins);
             edan__wt Fs;
-            EDAN__W1_SYNC();
-            Fb[x] = Fs = edan__block_window1_mem(ctx, sj, k, ex, p, mi++, N0 + x + 1, S);
+            EDAN__W1_SYNC(x);
+            *fb = Fs = edan__block_window1_mem(ctx, sj, k, ex, p, mi++, N0 + x + 1, S);
             last = edan__wt_max(last, Fs);  /* the step's retirement (s->last), not read back */
             ri = s->ri;
             di = s->di;
         }
     }
-    x = n - 1;
-    EDAN__W1_SYNC();
+    EDAN__W1_SYNC(b->n - 1);
 #undef EDAN__W1_SYNC
 }
 

@@ -5365,6 +5365,25 @@ struct edan_block {
    its data, 8-byte aligned; one that would cross the ring's end starts
    again at its beginning (a WRAP record says so). */
 #if EDAN__THREADS
+/* A thread that has caught up with its ring polls it a while before it
+   sleeps: the next hand-over is most often microseconds away, and waking a
+   sleeper costs the handing thread a system call each time (when the
+   reader keeps up, at every part handed over). The value at `at` once it
+   is no longer v, or v after EDAN__SPIN polls. */
+#define EDAN__SPIN 4096
+static EDAN__INLINE uint64_t edan__spin_while(const uint64_t *at, uint64_t v)
+{
+    uint64_t x = v;
+    uint32_t i;
+    for (i = 0; i < EDAN__SPIN && x == v; i++) {
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#endif
+        x = __atomic_load_n(at, __ATOMIC_ACQUIRE);
+    }
+    return x;
+}
+
 enum {
     EDAN__J_STOP = 1, EDAN__J_WRAP, EDAN__J_FEED, EDAN__J_ACC, EDAN__J_PREP, EDAN__J_FEEDP, EDAN__J_BPART,
     EDAN__J_BNEW, EDAN__J_BDEL, EDAN__J_BFEED, EDAN__J_KREGS, EDAN__J_KMEM, EDAN__J_TCREATE, EDAN__J_TSWITCH,
@@ -5711,6 +5730,7 @@ static void *edan__j_main(void *arg)
     edan_result last = EDAN_OK;
     for (;;) {
         uint64_t h = __atomic_load_n(&J->pub, __ATOMIC_ACQUIRE);
+        if (h == tail && !__atomic_load_n(&J->paused, __ATOMIC_ACQUIRE)) h = edan__spin_while(&J->pub, tail);
         if (h == tail || __atomic_load_n(&J->paused, __ATOMIC_ACQUIRE)) {
             pthread_mutex_lock(&J->mu);
             __atomic_add_fetch(&J->sleepers, 1, __ATOMIC_SEQ_CST);
@@ -6505,6 +6525,7 @@ static void *edan__wq_main(void *arg)
         const edan__wrec *r;
         edan__wexec ex;
         if (pub == tail) pub = __atomic_load_n(&q->pub, __ATOMIC_ACQUIRE);
+        if (pub == tail) pub = edan__spin_while(&q->pub, tail);
         if (pub == tail) {
             pthread_mutex_lock(&q->mu);
             __atomic_store_n(&q->sleeping, 1, __ATOMIC_SEQ_CST);

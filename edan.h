@@ -6333,18 +6333,15 @@ static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b,
     const edan__wins *const wins = b->wins, *p, *const pend = wins + b->n;     /* fb: p's finish */
     uint32_t ri = s->ri, di = s->di, q, mi = 0;
     edan__wt last = s->last;
+    const edan__wt z = {0, 0};
     /* the places written back, x the current vertex's place in b */
 #define EDAN__W1_SYNC(x) (s->ri = ri, s->di = di, s->last = last, w->n = n0 + (x) + 1)
-    for (q = 0; q < nlive; q++) {   /* as the block's first vertex sees them */
-        const uint64_t u = ex->live[q], dd = N0 + 1 - u;
-        const edan__wt z = {0, 0};
-        if (u >= seg_start) {
-            A[q] = u && dd <= R ? edan__ring_back(ring, R, ri, dd)->F : z;
-        } else {
-            EDAN__W1_SYNC(0);
-            A[q] = u ? edan__win_at_far(ctx, u, N0 + 1, sj, 0) : z;
-        }
-    }
+    /* writer u's finish (0: no writer) as the vertex at place x sees it:
+       edan__win_at with the places in locals */
+#define EDAN__W1_AT(u, x)                                                                              \
+    ((u) >= seg_start ? ((u) && N0 + (x) + 1 - (u) <= R ? edan__ring_back(ring, R, ri, N0 + (x) + 1 - (u))->F : z) \
+     : (u) ? (EDAN__W1_SYNC(x), edan__win_at_far(ctx, (u), N0 + (x) + 1, sj, 0)) : z)
+    for (q = 0; q < nlive; q++) A[q] = EDAN__W1_AT(ex->live[q], 0);    /* as the block's first vertex sees them */
     for (p = wins; p < pend; p++, fb++) {    /* the loop keeps as few variables as it can in registers */
         const uint32_t *src = p->src, ns = p->nsrc;
         edan__wt S = {0, 0};
@@ -6360,14 +6357,8 @@ static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b,
             if (++ri == R) ri = 0;
             *fb = F;
         } else if (p->kind == EDAN_MEM_LOAD && !ex->wcap && !ex->wfw[mi]) {    /* a RAM load, its word's writer */
-            const uint64_t x = (uint64_t)(p - wins), u = ex->wmem[mi++], dd = N0 + x + 1 - u;
-            const edan__wt z = {0, 0};
-            if (u >= seg_start) {
-                if (u && dd <= R) S = edan__wt_max(S, edan__ring_back(ring, R, ri, dd)->F);
-            } else {
-                EDAN__W1_SYNC(x);
-                S = edan__wt_max(S, edan__win_at_far(ctx, u, N0 + x + 1, sj, 0));
-            }
+            const uint64_t x = (uint64_t)(p - wins), u = ex->wmem[mi++];
+            S = edan__wt_max(S, EDAN__W1_AT(u, x));
             *fb = edan__win_step_at(s, &ri, &di, &last, EDAN_MEM_LOAD, 1, 0, S, z);
         } else {
             const uint64_t x = (uint64_t)(p - wins);
@@ -6380,6 +6371,7 @@ static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b,
         }
     }
     EDAN__W1_SYNC(b->n - 1);
+#undef EDAN__W1_AT
 #undef EDAN__W1_SYNC
 }
 

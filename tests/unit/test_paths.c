@@ -452,6 +452,20 @@ static void test_window_cache(void)
     }
 }
 
+/* A context of configuration c alone, its window at m = 4; NULL when it
+   could not be made (counted as a failed check). */
+static edan_context *window_m4(edan_config *c)
+{
+    edan_options o;
+    edan_context *ctx = NULL;
+    memset(&o, 0, sizeof o);
+    o.configs = c;
+    o.num_configs = 1;
+    o.window_m = 4;
+    CHECK(edan_create(&ctx, &o) == EDAN_OK);
+    return ctx;
+}
+
 /* Threads: each its own window and slots (a core each). Thread 0 chases
    50 loads, thread 1 (created at the start) 80 on another list, fed ten
    at a time in turn: the schedule's time is the longer chase's, 80 RAM
@@ -459,15 +473,9 @@ static void test_window_cache(void)
 static void test_window_threads(void)
 {
     edan_config c = no_cache();
-    edan_options o;
-    edan_context *ctx = NULL;
+    edan_context *ctx = window_m4(&c);
     edan_window w;
     int t0 = 0, t1 = 0, turn = 0;
-    memset(&o, 0, sizeof o);
-    o.configs = &c;
-    o.num_configs = 1;
-    o.window_m = 4;
-    CHECK(edan_create(&ctx, &o) == EDAN_OK);
     if (!ctx) return;
     CHECK(edan_thread_create(ctx, 0, 1) == EDAN_OK);
     while (t0 < 50 || t1 < 80) {
@@ -486,9 +494,7 @@ static void test_window_threads(void)
     CHECK_EQ_U(w.lambda, 80);
     CHECK_EQ_U(w.T, 80 * 200);
     edan_destroy(ctx);
-    ctx = NULL;
-    CHECK(edan_create(&ctx, &o) == EDAN_OK);
-    if (!ctx) return;
+    if (!(ctx = window_m4(&c))) return;
     for (t0 = 0; t0 < 130; t0++) {
         edan_insn v = mem(EDAN_MEM_LOAD, A0, A0, 0x200000 + 64 * (uint64_t)t0);
         CHECK(edan_feed(ctx, &v) == EDAN_OK);
@@ -496,6 +502,49 @@ static void test_window_threads(void)
     CHECK(edan_get_window(ctx, 0, 4, &w) == EDAN_OK);
     CHECK_EQ_U(w.lambda, 130);
     edan_destroy(ctx);
+}
+
+/* A compiled block's load of a word no store wrote, run by a thread
+   switched to after another's long chase: the load has no word writer,
+   so it waits for nothing of the other thread (its stretch's bound is
+   for that thread's vertices only), as when fed one by one. */
+static void test_window_threads_unwritten(void)
+{
+    uint64_t T[2] = {0, 0};
+    int blocks, i;
+    for (blocks = 0; blocks < 2; blocks++) {
+        edan_config c = no_cache();
+        edan_context *ctx = window_m4(&c);
+        edan_window w;
+        if (!ctx) return;
+        CHECK(edan_thread_create(ctx, 0, 1) == EDAN_OK);
+        for (i = 0; i < 300; i++) {
+            edan_insn v = mem(EDAN_MEM_LOAD, A0, A0, 0x200000 + 64 * (uint64_t)i);
+            CHECK(edan_feed(ctx, &v) == EDAN_OK);
+        }
+        CHECK(edan_thread_switch(ctx, 1) == EDAN_OK);
+        for (i = 0; i < 4; i++) {
+            edan_insn v[2];
+            v[0] = mem(EDAN_MEM_LOAD, A1, A2, 0x100000 + 64 * (uint64_t)i);
+            v[1] = op(EDAN_CLASS_INT_ALU, A3, A3, 0);
+            if (blocks) {
+                edan_prepared pr[2];
+                uint64_t addrs[2] = {v[0].addr, 0};
+                edan_block *b = NULL;
+                CHECK(edan_prepare(ctx, &v[0], &pr[0]) == EDAN_OK && edan_prepare(ctx, &v[1], &pr[1]) == EDAN_OK);
+                CHECK(edan_block_create(ctx, pr, 2, &b) == EDAN_OK);
+                CHECK(edan_feed_block(ctx, b, addrs) == EDAN_OK);
+                CHECK(b && b->compiled && b->runs == 1);
+            } else {
+                CHECK(edan_feed(ctx, &v[0]) == EDAN_OK && edan_feed(ctx, &v[1]) == EDAN_OK);
+            }
+        }
+        CHECK(edan_get_window(ctx, 0, 4, &w) == EDAN_OK);
+        T[blocks] = w.T;
+        edan_destroy(ctx);
+    }
+    CHECK_EQ_U(T[0], 300 * 200);
+    CHECK_EQ_U(T[1], T[0]);
 }
 
 int main(void)
@@ -510,6 +559,7 @@ int main(void)
     test_threads();
     test_window();
     test_window_threads();
+    test_window_threads_unwritten();
     test_window_cache();
     return check_summary("test_paths");
 }

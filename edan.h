@@ -1764,6 +1764,24 @@ static int edan__thread_start(pthread_t *th, void *(*fn)(void *), void *arg)
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     return ok;
 }
+/* A thread that has caught up with its ring polls it a while before it
+   sleeps: the next hand-over is most often microseconds away, and waking a
+   sleeper costs the handing thread a system call each time (when the
+   reader keeps up, at every part handed over). The value at `at` once it
+   is no longer v, or v after EDAN__SPIN polls. */
+#define EDAN__SPIN 4096
+static EDAN__INLINE uint64_t edan__spin_while(const uint64_t *at, uint64_t v)
+{
+    uint64_t x = v;
+    uint32_t i;
+    for (i = 0; i < EDAN__SPIN && x == v; i++) {
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#endif
+        x = __atomic_load_n(at, __ATOMIC_ACQUIRE);
+    }
+    return x;
+}
 static edan_result edan__j_create(edan_context **out, const edan_options *opts);
 static void edan__wq_idle(edan_context *ctx);
 static int edan__wq_count(edan_context *ctx);
@@ -5365,25 +5383,6 @@ struct edan_block {
    its data, 8-byte aligned; one that would cross the ring's end starts
    again at its beginning (a WRAP record says so). */
 #if EDAN__THREADS
-/* A thread that has caught up with its ring polls it a while before it
-   sleeps: the next hand-over is most often microseconds away, and waking a
-   sleeper costs the handing thread a system call each time (when the
-   reader keeps up, at every part handed over). The value at `at` once it
-   is no longer v, or v after EDAN__SPIN polls. */
-#define EDAN__SPIN 4096
-static EDAN__INLINE uint64_t edan__spin_while(const uint64_t *at, uint64_t v)
-{
-    uint64_t x = v;
-    uint32_t i;
-    for (i = 0; i < EDAN__SPIN && x == v; i++) {
-#if defined(__x86_64__) || defined(__i386__)
-        __builtin_ia32_pause();
-#endif
-        x = __atomic_load_n(at, __ATOMIC_ACQUIRE);
-    }
-    return x;
-}
-
 enum {
     EDAN__J_STOP = 1, EDAN__J_WRAP, EDAN__J_FEED, EDAN__J_ACC, EDAN__J_PREP, EDAN__J_FEEDP, EDAN__J_BPART,
     EDAN__J_BNEW, EDAN__J_BDEL, EDAN__J_BFEED, EDAN__J_KREGS, EDAN__J_KMEM, EDAN__J_TCREATE, EDAN__J_TSWITCH,

@@ -2395,8 +2395,12 @@ static EDAN__INLINE uint64_t *edan__word(edan_context *ctx, uint64_t w, uint32_t
     const uint32_t slot = (uint32_t)(key & (EDAN__NEAR - 1));
     if (ctx->near_key[slot] == key) {
         if (ctx->near_chunk[slot]) return EDAN__WORD(ctx->near_chunk[slot], w, K);
+        if (ctx->near_sparse[slot]) {       /* a page of few words: a chain's ring, a stack's frames */
+            uint64_t *e = edan__sp_find(ctx->near_sparse[slot], (uint32_t)(w & (EDAN__CHUNK_WORDS - 1)), K);
+            return e || !create ? e : edan__word_new(ctx, w, K);
+        }
         /* remember the absence too: loads of data never written are common */
-        if (!create && !ctx->near_sparse[slot]) return NULL;
+        if (!create) return NULL;
     }
     return edan__word_slow(ctx, w, K, create);
 }
@@ -4063,14 +4067,17 @@ static EDAN__INLINE const unsigned char *edan__fw_ring_find(const edan_context *
 {
     const edan__fwd *f = &ctx->fw;
     const size_t esz = EDAN__FW_BYTES(ctx->K);
-    uint32_t i, j = f->head;
+    uint32_t lo = 1, hi = f->n;     /* ages: 0 the newest; their vids fall with age */
+    const unsigned char *e;
     if (!f->n || vid < f->lo) return NULL;
-    for (i = 0; i < f->n; i++) {
-        const unsigned char *e;
-        j = j ? j - 1 : ctx->fw_S - 1;
-        e = f->ring + (size_t)j * esz;
+    e = f->ring + (size_t)(f->head ? f->head - 1 : ctx->fw_S - 1) * esz;
+    if (EDAN__FW_VID(e) <= vid) return EDAN__FW_VID(e) == vid ? e : NULL;
+    while (lo < hi) {       /* a search, not a walk: a chain's loads of old stores look 32 deep */
+        const uint32_t a = lo + (hi - lo) / 2;
+        e = f->ring + (size_t)(f->head > a ? f->head - 1 - a : f->head + ctx->fw_S - 1 - a) * esz;
         if (EDAN__FW_VID(e) == vid) return e;
-        if (EDAN__FW_VID(e) < vid) return NULL;
+        if (EDAN__FW_VID(e) < vid) hi = a;
+        else lo = a + 1;
     }
     return NULL;
 }
@@ -4084,6 +4091,19 @@ static EDAN__INLINE unsigned char *edan__fw_stack_slot(const edan__fwd *f, size_
     return f->stack + i * esz;
 }
 
+/* The entry of store vertex vid, the last writer of every byte that load
+   `in` reads, when the model forwards it (edan__fw_find's end, for the
+   paths that know the word's writer). */
+static EDAN__INLINE const unsigned char *edan__fw_find_vid(edan_context *ctx, const edan_insn *in, uint64_t vid)
+{
+    const unsigned char *e;
+    if (in->flags & EDAN_INSN_LOCKED) return NULL;
+    if ((e = edan__fw_ring_find(ctx, vid)) != NULL) return e;
+    if (!(in->flags & EDAN_INSN_STACK) || !ctx->fw.cap) return NULL;
+    e = edan__fw_stack_slot(&ctx->fw, EDAN__FW_BYTES(ctx->K), vid);
+    return EDAN__FW_VID(e) ? e : NULL;
+}
+
 /* The store vertex whose value a load of [addr, addr + size) takes from
    the store buffer or a stack slot, when the model forwards it: every
    byte last written by one store vertex s of this thread (a word's or a
@@ -4095,7 +4115,6 @@ static EDAN__NOINLINE const unsigned char *edan__fw_find(edan_context *ctx, cons
 {
     const uint32_t K = ctx->K;
     uint64_t last = addr + in->size - 1, w, wl = last >> 3, vid = 0;
-    const unsigned char *e;
     if (in->mem != EDAN_MEM_LOAD || (in->flags & EDAN_INSN_LOCKED)) return NULL;
     for (w = addr >> 3; w <= wl; w++) {
         const uint64_t *x = edan__word(ctx, w, K, 0);
@@ -4112,10 +4131,7 @@ static EDAN__NOINLINE const unsigned char *edan__fw_find(edan_context *ctx, cons
             }
         }
     }
-    if ((e = edan__fw_ring_find(ctx, vid)) != NULL) return e;
-    if (!(in->flags & EDAN_INSN_STACK) || !ctx->fw.cap) return NULL;
-    e = edan__fw_stack_slot(&ctx->fw, EDAN__FW_BYTES(K), vid);
-    return EDAN__FW_VID(e) ? e : NULL;
+    return edan__fw_find_vid(ctx, in, vid);
 }
 
 /* A load may forward: its word's writer v (a whole-word entry's) is the
@@ -7078,7 +7094,7 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
     if (!edan__block_ready(ctx, b, addrs, 1) || !edan__block_room(ctx, g, b, plain, hot) ||
         (ctx->fw_S && b->nstore && !edan__fw_ready(ctx, b->nstack)))
         return 0;
-    edan__block_wout(ctx, b, &wo);      /* b's own (none) without the window */
+    if (ctx->wn) edan__block_wout(ctx, b, &wo);      /* read only with the window */
     E = edan__block_live_edges(ctx, b);
     Tinf = g->Tinf;
     for (i = 0; i < b->nstep; i++) {
@@ -7105,7 +7121,7 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
         }
         if (st->kind == EDAN_MEM_LOAD && e && e[0]) {
             const unsigned char *fw =
-                edan__fw_may_at(ctx, (int)st->stack, e[0]) ? edan__fw_find(ctx, &b->p[st->idx].in, addrs[st->idx]) : NULL;
+                edan__fw_may_at(ctx, (int)st->stack, e[0]) ? edan__fw_find_vid(ctx, &b->p[st->idx].in, e[0]) : NULL;
             E += edan__block_word_edge(ctx, st, e[0]);
             if (fw) {       /* forwarded: an operation of one cycle from the store's start */
                 uint64_t Sf;
@@ -7175,7 +7191,7 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
     if (!edan__block_ready(ctx, b, addrs, K) || (ctx->fw_S && b->nstore && !edan__fw_ready(ctx, b->nstack))) return 0;
     for (k = 0; k < K; k++)
         if (!edan__block_room(ctx, &ctx->cfg[k], b, 0, hot)) return 0;
-    edan__block_wout(ctx, b, &wo);      /* b's own (none) without the window */
+    if (ctx->wn) edan__block_wout(ctx, b, &wo);      /* read only with the window */
     E = edan__block_live_edges(ctx, b);
     for (k = 0; k < K; k++) Tinf[k] = ctx->cfg[k].Tinf;
     for (i = 0; i < b->nstep; i++) {
@@ -7204,7 +7220,7 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
         }
         if (st->kind == EDAN_MEM_LOAD && e && e[0]) {
             const edan_insn *in = &b->p[st->idx].in;
-            if (edan__fw_may(ctx, in, e[0])) fw = edan__fw_find(ctx, in, addrs[st->idx]);
+            if (edan__fw_may(ctx, in, e[0])) fw = edan__fw_find_vid(ctx, in, e[0]);     /* e: its one word's */
             if (fw && ctx->wn) wo.wfw[st->mem] = EDAN__FW_VID(fw);
             for (k = 0; k < K; k++)     /* forwarded: the store's start and depth less its access */
                 if (fw) edan__join(&S[k], &d[k], EDAN__FW_S(fw)[k], EDAN__FW_MD(fw, K)[k]);

@@ -7000,6 +7000,12 @@ static EDAN__NOINLINE uint64_t edan__block_shared_writers(const edan_context *ct
     while (i < b->live_sets_len) {
         const edan_reg *set = b->live_sets + i + 1;
         uint32_t k = b->live_sets[i], written = 0;     /* k <= EDAN_MAX_SRC: one instruction's sources */
+        if (k == 2) {       /* the common case: a register and the flags, two registers */
+            const uint64_t u = ctx->reg_vid[set[0]];
+            dup += u && u == ctx->reg_vid[set[1]];
+            i += 3;
+            continue;
+        }
         for (j = 0; j < k; j++) written += (w[j] = ctx->reg_vid[set[j]]) != 0;
         dup += written - edan__distinct_writers(w, k);
         i += k + 1;
@@ -7289,7 +7295,7 @@ static EDAN__NOINLINE int edan__block_run_hot(edan_context *ctx, edan_block *b, 
     return edan__block_exec(ctx, b, addrs, 0, 1);
 }
 
-static edan_result edan__feed_block_run(edan_context *ctx, edan_block *b, const uint64_t *addrs)
+static EDAN__INLINE edan_result edan__feed_block_run(edan_context *ctx, edan_block *b, const uint64_t *addrs)
 {
     if (!ctx || !b) return ctx ? edan__fail(ctx, EDAN_ERR_INVALID_ARG, "no block") : EDAN_ERR_INVALID_ARG;
     if (b->ctx != ctx)

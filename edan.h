@@ -6395,17 +6395,14 @@ static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b,
    predecessors are its register sources' writers (the block's, or the
    live-ins', whose writers the registers still hold), a load's word writer
    or forwarding store and, with a cache, the filler of the line an access
-   touched, as the steps found them (edan__feed's, vertex by vertex). */
+   touched, as the steps found them (edan__feed's, vertex by vertex).
+   Several schedules (options.window_m); one: edan__block_window1. */
 static EDAN__NOINLINE void edan__block_window_k(edan_context *ctx, edan_block *b, uint64_t N0, uint32_t k,
                                                 const edan__wexec *ex)
 {
     edan__cfg *g = &ctx->cfg[k];
     const uint32_t *cost = ctx->wcur->s[g->wfirst].cost;
     uint32_t i, s, mi;
-    if (ctx->wnm == 1) {
-        edan__block_window1(ctx, b, N0, k, ex);
-        return;
-    }
     for (i = 0, mi = 0; i < b->n; i++) {
         const edan__wins *p = &b->wins[i];
         const uint32_t *src = p->src;
@@ -6446,7 +6443,8 @@ static void edan__block_window_run(edan_context *ctx, edan_block *b, uint64_t N0
     for (k = 0; k < ctx->K; k++) {
         if (!ctx->cfg[k].win) continue;
         w->n = n0;
-        edan__block_window_k(ctx, b, N0, k, ex);
+        if (ctx->wnm == 1) edan__block_window1(ctx, b, N0, k, ex);
+        else edan__block_window_k(ctx, b, N0, k, ex);
     }
 }
 
@@ -6607,10 +6605,9 @@ static void edan__wq_space(edan__wq *q, uint64_t bytes)
     q->seen = __atomic_load_n(&q->tail, __ATOMIC_SEQ_CST);
 }
 
-/* Room for a record of `bytes` (a multiple of 8) at the ring's head, its
-   header filled in: NULL when it is too large (played here, after the
-   others). The caller fills in the rest, then edan__wq_commit. */
-static edan__wrec *edan__wq_room(edan__wq *q, size_t bytes, uint32_t type)
+/* edan__wq_room's record at the ring's end or past the room seen: the
+   ring wrapped, the tail read again, waited for. */
+static EDAN__NOINLINE edan__wrec *edan__wq_room_far(edan__wq *q, size_t bytes, uint32_t type)
 {
     uint64_t pos = q->head & (q->cap - 1);
     edan__wrec *r;
@@ -6630,17 +6627,38 @@ static edan__wrec *edan__wq_room(edan__wq *q, size_t bytes, uint32_t type)
     return r;
 }
 
-static void edan__wq_commit(edan__wq *q, size_t bytes)
+/* Room for a record of `bytes` (a multiple of 8) at the ring's head, its
+   header filled in: NULL when it is too large (played here, after the
+   others). The caller fills in the rest, then edan__wq_commit. Inline: a
+   block's record is written at every execution. */
+static EDAN__INLINE edan__wrec *edan__wq_room(edan__wq *q, size_t bytes, uint32_t type)
+{
+    const uint64_t pos = q->head & (q->cap - 1);
+    edan__wrec *r;
+    if (!EDAN__LIKELY(pos + bytes <= q->cap && q->head + bytes - q->seen <= q->cap && bytes <= q->cap / 4))
+        return edan__wq_room_far(q, bytes, type);
+    r = (edan__wrec *)(q->ring + pos);
+    r->bytes = (uint32_t)bytes;
+    r->type = type;
+    r->b = NULL;
+    r->N0 = 0;
+    return r;
+}
+
+static EDAN__NOINLINE void edan__wq_publish(edan__wq *q)
+{
+    __atomic_store_n(&q->pub, q->head, __ATOMIC_SEQ_CST);
+    if (__atomic_load_n(&q->sleeping, __ATOMIC_SEQ_CST)) {
+        pthread_mutex_lock(&q->mu);
+        pthread_cond_broadcast(&q->data);
+        pthread_mutex_unlock(&q->mu);
+    }
+}
+
+static EDAN__INLINE void edan__wq_commit(edan__wq *q, size_t bytes)
 {
     q->head += bytes;
-    if (((q->head - bytes) ^ q->head) >> 14) {     /* handed over 16 KiB at a time */
-        __atomic_store_n(&q->pub, q->head, __ATOMIC_SEQ_CST);
-        if (__atomic_load_n(&q->sleeping, __ATOMIC_SEQ_CST)) {
-            pthread_mutex_lock(&q->mu);
-            pthread_cond_broadcast(&q->data);
-            pthread_mutex_unlock(&q->mu);
-        }
-    }
+    if (((q->head - bytes) ^ q->head) >> 14) edan__wq_publish(q);     /* handed over 16 KiB at a time */
 }
 
 /* A vertex counted (edan__count_vertex), for the thread. */
@@ -6722,7 +6740,7 @@ static void edan__wq_stop(edan_context *ctx)
 /* Where an execution of block b writes what the schedules read of it:
    with the schedules' thread, straight into a record's room in its ring
    (nothing copied; handed over by edan__block_window), else b's own. */
-static void edan__block_wout(edan_context *ctx, edan_block *b, edan__wout *o)
+static EDAN__INLINE void edan__block_wout(edan_context *ctx, edan_block *b, edan__wout *o)
 {
     o->wmem = b->wmem;
     o->wfw = b->wfw;
@@ -6745,20 +6763,11 @@ static void edan__block_wout(edan_context *ctx, edan_block *b, edan__wout *o)
 
 /* The execution of b written into o (its vertices from N0 + 1 on) through
    the windowed schedules: handed over, or played here. */
-static void edan__block_window(edan_context *ctx, edan_block *b, uint64_t N0, const edan__wout *o)
+static EDAN__NOINLINE void edan__block_window_here(edan_context *ctx, edan_block *b, uint64_t N0, const edan__wout *o)
 {
     edan__wexec ex;
     uint32_t i;
 #if EDAN__THREADS
-    if (o->rec) {
-        edan__wrec *r = (edan__wrec *)o->rec;
-        uint64_t *live = (uint64_t *)(r + 1);
-        r->b = b;
-        r->N0 = N0;
-        for (i = 0; i < b->nlive; i++) live[i] = ctx->reg_vid[b->live_reg[i]];
-        edan__wq_commit(ctx->wq, r->bytes);
-        return;
-    }
     if (ctx->wq) edan__wq_idle(ctx);
 #endif
     for (i = 0; i < b->nlive; i++) ctx->wlive[i] = ctx->reg_vid[b->live_reg[i]];
@@ -6767,6 +6776,23 @@ static void edan__block_window(edan_context *ctx, edan_block *b, uint64_t N0, co
     ex.wfw = o->wfw;
     ex.wcap = o->wcap;
     edan__block_window_run(ctx, b, N0, &ex);
+}
+
+static EDAN__INLINE void edan__block_window(edan_context *ctx, edan_block *b, uint64_t N0, const edan__wout *o)
+{
+#if EDAN__THREADS
+    if (o->rec) {       /* handed over: inline, as at every execution of a block */
+        edan__wrec *r = (edan__wrec *)o->rec;
+        uint64_t *live = (uint64_t *)(r + 1);
+        uint32_t i;
+        r->b = b;
+        r->N0 = N0;
+        for (i = 0; i < b->nlive; i++) live[i] = ctx->reg_vid[b->live_reg[i]];
+        edan__wq_commit(ctx->wq, r->bytes);
+        return;
+    }
+#endif
+    edan__block_window_here(ctx, b, N0, o);
 }
 
 /* The locals past the registers in reg_F / reg_md (K each); 0 when out of

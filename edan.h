@@ -6566,9 +6566,8 @@ static void *edan__wq_main(void *arg)
     }
 }
 
-/* Hands over what was written; waits until the thread has played up to
-   `upto` bytes. */
-static void edan__wq_wait(edan__wq *q, uint64_t upto)
+/* What was written handed over, the thread woken when it sleeps. */
+static EDAN__NOINLINE void edan__wq_publish(edan__wq *q)
 {
     __atomic_store_n(&q->pub, q->head, __ATOMIC_SEQ_CST);
     if (__atomic_load_n(&q->sleeping, __ATOMIC_SEQ_CST)) {
@@ -6576,6 +6575,13 @@ static void edan__wq_wait(edan__wq *q, uint64_t upto)
         pthread_cond_broadcast(&q->data);
         pthread_mutex_unlock(&q->mu);
     }
+}
+
+/* Hands over what was written; waits until the thread has played up to
+   `upto` bytes. */
+static void edan__wq_wait(edan__wq *q, uint64_t upto)
+{
+    edan__wq_publish(q);
     if (__atomic_load_n(&q->tail, __ATOMIC_SEQ_CST) >= upto) return;
     pthread_mutex_lock(&q->mu);
     __atomic_store_n(&q->want, upto, __ATOMIC_SEQ_CST);
@@ -6605,12 +6611,22 @@ static void edan__wq_space(edan__wq *q, uint64_t bytes)
     q->seen = __atomic_load_n(&q->tail, __ATOMIC_SEQ_CST);
 }
 
+/* The record at pos of the ring, its header filled in (the rest the caller's). */
+static EDAN__INLINE edan__wrec *edan__wq_at(edan__wq *q, uint64_t pos, size_t bytes, uint32_t type)
+{
+    edan__wrec *r = (edan__wrec *)(q->ring + pos);
+    r->bytes = (uint32_t)bytes;
+    r->type = type;
+    r->b = NULL;
+    r->N0 = 0;
+    return r;
+}
+
 /* edan__wq_room's record at the ring's end or past the room seen: the
    ring wrapped, the tail read again, waited for. */
 static EDAN__NOINLINE edan__wrec *edan__wq_room_far(edan__wq *q, size_t bytes, uint32_t type)
 {
     uint64_t pos = q->head & (q->cap - 1);
-    edan__wrec *r;
     if (bytes > q->cap / 4) return NULL;
     if (pos + bytes > q->cap) {     /* the rest of the ring is empty: on at its start */
         edan__wq_space(q, (q->cap - pos) + bytes);
@@ -6619,12 +6635,7 @@ static EDAN__NOINLINE edan__wrec *edan__wq_room_far(edan__wq *q, size_t bytes, u
         pos = 0;
     }
     edan__wq_space(q, bytes);
-    r = (edan__wrec *)(q->ring + pos);
-    r->bytes = (uint32_t)bytes;
-    r->type = type;
-    r->b = NULL;
-    r->N0 = 0;
-    return r;
+    return edan__wq_at(q, pos, bytes, type);
 }
 
 /* Room for a record of `bytes` (a multiple of 8) at the ring's head, its
@@ -6634,25 +6645,9 @@ static EDAN__NOINLINE edan__wrec *edan__wq_room_far(edan__wq *q, size_t bytes, u
 static EDAN__INLINE edan__wrec *edan__wq_room(edan__wq *q, size_t bytes, uint32_t type)
 {
     const uint64_t pos = q->head & (q->cap - 1);
-    edan__wrec *r;
     if (!EDAN__LIKELY(pos + bytes <= q->cap && q->head + bytes - q->seen <= q->cap && bytes <= q->cap / 4))
         return edan__wq_room_far(q, bytes, type);
-    r = (edan__wrec *)(q->ring + pos);
-    r->bytes = (uint32_t)bytes;
-    r->type = type;
-    r->b = NULL;
-    r->N0 = 0;
-    return r;
-}
-
-static EDAN__NOINLINE void edan__wq_publish(edan__wq *q)
-{
-    __atomic_store_n(&q->pub, q->head, __ATOMIC_SEQ_CST);
-    if (__atomic_load_n(&q->sleeping, __ATOMIC_SEQ_CST)) {
-        pthread_mutex_lock(&q->mu);
-        pthread_cond_broadcast(&q->data);
-        pthread_mutex_unlock(&q->mu);
-    }
+    return edan__wq_at(q, pos, bytes, type);
 }
 
 static EDAN__INLINE void edan__wq_commit(edan__wq *q, size_t bytes)

@@ -75,7 +75,7 @@ typedef struct pl_block {
     uint32_t bin_id;        /* binary trace block id + 1; 0 = not yet defined */
     int all_static;         /* no dynamic scoping and every insn selected */
     uint32_t nscope;        /* its instructions in the static scope (--func's, or all) */
-    int whole;              /* RISC-V: fed whole through its compiled form (pl_flush_pending) */
+    int whole;              /* fed whole through its compiled form (pl_flush_pending; x86-64: an exact execution) */
     bintrace_sinsn *s;      /* n static instructions */
     uint64_t *addrs;        /* n: an execution's addresses, set by the memory callbacks */
     bintrace_prep prep;     /* s prepared for the analysis */

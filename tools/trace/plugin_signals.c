@@ -393,6 +393,33 @@ static PL_NOINLINE uint32_t pl_ran_before(pl_block *b, uint64_t pc)
     return n;
 }
 
+/* RISC-V: an execution of b fed whole through its compiled form. */
+static int pl_rv_whole(pl_block *b)
+{
+    edan_result r = edan_feed_block(st.out.ctx, b->prep.blk, b->addrs);
+    if (r != EDAN_OK) pl_refused(&b->s[0], r);
+    return 1;
+}
+
+/* x86-64: an execution of b whose accesses are exactly its vertices'
+   (x86_exec_exact, their addresses into b->uaddrs), fed whole through b's
+   compiled form; 0 when one is not (b is then fed as pl_emit_x86 does). */
+static int pl_x86_whole(pl_block *b)
+{
+    uint64_t flops = 0;
+    uint32_t j;
+    edan_result r;
+    for (j = 0; j < b->n; j++) {
+        if (!x86_exec_exact(b->uaddrs, &b->xacc[j])) return 0;
+        flops += b->flops[j];
+    }
+    for (j = 0; j < b->n; j++) b->xacc[j].n = 0;
+    if (st.x86.chunk.nu) pl_chunk_flush();      /* the vertices fed one by one before it */
+    if ((r = edan_feed_block(st.out.ctx, b->uprep.blk, b->uaddrs)) != EDAN_OK) pl_refused(&b->s[0], r);
+    st.x86.flops += flops;
+    return 1;
+}
+
 /* The pending block ran (pl_ran_before), then what QEMU wrote outside the
    program's instructions. */
 static inline void pl_flush_pending(uint64_t pc)
@@ -401,10 +428,9 @@ static inline void pl_flush_pending(uint64_t pc)
     uint32_t n;
     if (b) {
         st.run.pending = NULL;
-        if (b->whole && !(st.sig.nat | st.sig.sync | st.kill.pending) && st.thr.cur->selected) {
-            /* the common case, without the layers below: its compiled form fed whole */
-            edan_result r = edan_feed_block(st.out.ctx, b->prep.blk, b->addrs);
-            if (r != EDAN_OK) pl_refused(&b->s[0], r);
+        /* the common case, without the layers below: its compiled form fed whole */
+        if (b->whole && !(st.sig.nat | st.sig.sync | st.kill.pending | st.sig.nstray) && st.thr.cur->selected &&
+            (st.is_x86 ? pl_x86_whole(b) : pl_rv_whole(b))) {
             st.run.fed += b->n;
             if (st.run.fed >= st.out.next_check) pl_progress();
             return;
@@ -413,9 +439,9 @@ static inline void pl_flush_pending(uint64_t pc)
         pl_flush_n(b, n);
         if (n < b->n) pl_unrun(b, n);
         else if (st.sig.sync && !st.is_x86) pl_unrun(b, 0);     /* RISC-V: the next execution says what ran */
-        /* RISC-V, every instruction in the scope, each one known, no trace written: whole from now on */
-        b->whole = !st.is_x86 && b->all_static && !b->has_unknown && !st.out.text_f && !st.out.bin_f && st.out.ctx &&
-                   b->prep.owner == st.out.ctx && b->prep.blk;
+        /* every instruction in the scope, each one known, no trace written: whole from now on */
+        b->whole = b->all_static && !b->has_unknown && !st.out.text_f && !st.out.bin_f && st.out.ctx &&
+                   (st.is_x86 ? b->uprep.owner == st.out.ctx && b->uprep.blk : b->prep.owner == st.out.ctx && b->prep.blk);
     }
     if (st.sig.nstray) pl_strays_flush();
 }

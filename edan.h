@@ -1720,6 +1720,11 @@ struct edan_context {
        they run on the caller's) */
     struct edan__wq *wq;
     uint64_t wq_cap;        /* ... its ring's bytes, made at the first block handed over (0: none) */
+    /* ... the registers whose writer changed other than by a block handed
+       over since the last one was (the thread keeps the registers'
+       writers: these go to it before the next, edan__wq_regs); wreg_all:
+       more than the list holds */
+    edan_reg wreg_dirty[64]; uint32_t wreg_n; int wreg_all;
     uint64_t *wlive; size_t wlive_cap;      /* a block's live-ins' writers, for its run here */
 };
 
@@ -2575,6 +2580,16 @@ static EDAN__INLINE void edan__set_reg_writer(uint64_t *reg_vid, uint64_t *reg_F
         reg_F[(size_t)r * K + k] = Fv[k];
         reg_md[(size_t)r * K + k] = mdv[k];
     }
+}
+
+/* Register r's writer changed other than by a block handed to the
+   schedules' thread, which keeps the registers' writers: r goes to it
+   before the next block (edan__wq_regs). */
+static EDAN__INLINE void edan__wreg_touch(edan_context *ctx, edan_reg r)
+{
+    if (!ctx->wq) return;
+    if (ctx->wreg_n < sizeof ctx->wreg_dirty / sizeof ctx->wreg_dirty[0]) ctx->wreg_dirty[ctx->wreg_n++] = r;
+    else ctx->wreg_all = 1;
 }
 
 /* Costs: an operation takes its class's cycles; a RAM access alpha; an
@@ -4041,8 +4056,10 @@ static EDAN__INLINE void edan__lean_target(edan_context *ctx, const edan_prepare
                                            uint32_t md)
 {
     uint32_t j;
-    for (j = 0; j < p->edan__.ndst; j++)
+    for (j = 0; j < p->edan__.ndst; j++) {
         edan__set_reg_writer(ctx->reg_vid, ctx->reg_F, ctx->reg_md, p->edan__.dst[j], vid, &F, &md, 1);
+        edan__wreg_touch(ctx, p->edan__.dst[j]);
+    }
 }
 
 /* The distinct predecessors among registers' writers v[0 .. n) (0: none):
@@ -4310,8 +4327,10 @@ static EDAN__INLINE void edan__write_regs(edan_context *ctx, const edan_prepared
                                           const uint32_t *mdv, uint32_t K)
 {
     uint32_t i;
-    for (i = 0; i < p->edan__.ndst; i++)
+    for (i = 0; i < p->edan__.ndst; i++) {
         edan__set_reg_writer(ctx->reg_vid, ctx->reg_F, ctx->reg_md, p->edan__.dst[i], vid, Fv, mdv, K);
+        edan__wreg_touch(ctx, p->edan__.dst[i]);
+    }
 }
 
 /* Vertex vid (finishing at Fv[k] with memory depth mdv[k] in
@@ -4904,6 +4923,7 @@ static edan_result edan__kill_regs_run(edan_context *ctx, const edan_reg *regs, 
         const size_t r = regs[i];
         if (!ctx->reg_vid[r]) continue;     /* register 0 has none */
         ctx->reg_vid[r] = 0;
+        edan__wreg_touch(ctx, (edan_reg)r);
         for (k = 0; k < ctx->K; k++) {
             ctx->reg_F[r * ctx->K + k] = 0;
             ctx->reg_md[r * ctx->K + k] = 0;
@@ -5051,6 +5071,7 @@ static void edan__thr_regs(edan_context *ctx, uint64_t *r, int save)
         memcpy(ctx->reg_vid, r, R * sizeof *r);
         memcpy(ctx->reg_F, r + R, RK * sizeof *r);
         memcpy(ctx->reg_md, md, RK * sizeof *md);
+        if (ctx->wq) ctx->wreg_all = 1;         /* every register's writer to the schedules' thread */
     }
 }
 
@@ -6461,13 +6482,18 @@ static void edan__block_window_run(edan_context *ctx, edan_block *b, uint64_t N0
    calls in the same order: the same results. One program thread only:
    with several, a predecessor may be another's, whose place only the
    caller's thread knows (th.seg), and every block runs on the caller's. A
-   record: an edan__wrec, then live[nlive], wmem[nmem], wfw[nmem] and,
-   with a cache, wcap[nmem] (edan__wexec's; the block's run writes them
-   there itself: edan__block_wout); 8-byte aligned, never across the
-   ring's end (bytes 0: the rest of the ring is empty, go on at its start). A vertex fed one by
-   one is handed over too (its count, its place in the schedules), so that
-   only what reads the schedules waits. */
-enum { EDAN__WQ_BLOCK = 1, EDAN__WQ_COUNT, EDAN__WQ_VERTEX };
+   record: an edan__wrec, then wmem[nmem], wfw[nmem] and, with a cache,
+   wcap[nmem] (edan__wexec's; the block's run writes them there itself:
+   edan__block_wout); 8-byte aligned, never across the ring's end (bytes
+   0: the rest of the ring is empty, go on at its start). The thread keeps
+   the registers' writers (wreg): a block's live-ins' are read there, its
+   targets' written there after it; a register whose writer changed other
+   than by a block handed over goes to it first (EDAN__WQ_REGS: pairs of
+   register and writer), so that the caller does not copy the live-ins'
+   at every block. A vertex fed one by one is handed over too (its count,
+   its place in the schedules), so that only what reads the schedules
+   waits. */
+enum { EDAN__WQ_BLOCK = 1, EDAN__WQ_COUNT, EDAN__WQ_VERTEX, EDAN__WQ_REGS };
 typedef struct edan__wrec { uint32_t bytes, type; edan_block *b; uint64_t N0; } edan__wrec;
 /* A vertex fed one by one (EDAN__WQ_VERTEX, after its edan__wrec):
    edan__win_vertex's arguments, then pv[np] and fill[nfill]; a count
@@ -6480,6 +6506,7 @@ typedef struct edan__wq {
     /* the caller's */
     edan_context *ctx;
     unsigned char *ring;
+    uint64_t *wreg, *wlive;         /* the thread's: the registers' writers, a block's live-ins' (num_regs each) */
     uint64_t cap;                   /* its bytes, a power of 2 */
     uint64_t head;                  /* bytes written */
     uint64_t seen;                  /* the tail as last read: head - seen bytes may be held */
@@ -6504,7 +6531,7 @@ typedef struct edan__wq {
 
 static size_t edan__wrec_bytes(const edan_context *ctx, const edan_block *b)
 {
-    size_t n = sizeof(edan__wrec) + ((size_t)b->nlive + 2 * (size_t)b->nmem) * sizeof(uint64_t);
+    size_t n = sizeof(edan__wrec) + 2 * (size_t)b->nmem * sizeof(uint64_t);
     if (!b->plain) n += (size_t)b->nmem * ctx->K * sizeof(edan__wcap);
     return (n + 7) & ~(size_t)7;
 }
@@ -6512,8 +6539,7 @@ static size_t edan__wrec_bytes(const edan_context *ctx, const edan_block *b)
 static void edan__wrec_exec(const edan__wrec *r, edan__wexec *ex)
 {
     const edan_block *b = r->b;
-    ex->live = (const uint64_t *)(r + 1);
-    ex->wmem = ex->live + b->nlive;
+    ex->wmem = (const uint64_t *)(r + 1);
     ex->wfw = ex->wmem + b->nmem;
     ex->wcap = b->plain ? NULL : (const edan__wcap *)(ex->wfw + b->nmem);
 }
@@ -6524,6 +6550,7 @@ static void *edan__wq_main(void *arg)
     /* the caller's line of q is read here once: it writes head there */
     edan_context *const ctx = q->ctx;
     const unsigned char *const ring = q->ring;
+    uint64_t *const wreg = q->wreg, *const wlive = q->wlive;
     const uint64_t mask = q->cap - 1;
     uint64_t tail = 0, told = 0, pub = 0;
     for (;;) {
@@ -6544,8 +6571,16 @@ static void *edan__wq_main(void *arg)
         if (!r->bytes) {
             tail = (tail | mask) + 1;
         } else if (r->type == EDAN__WQ_BLOCK) {
+            const edan_block *b = r->b;
+            uint32_t i;
+            for (i = 0; i < b->nlive; i++) wlive[i] = wreg[b->live_reg[i]];
             edan__wrec_exec(r, &ex);
+            ex.live = wlive;
             edan__block_window_run(ctx, r->b, r->N0, &ex);
+            for (i = 0; i < b->nout; i++) wreg[b->out[i].reg] = r->N0 + b->out[i].writer + 1;
+        } else if (r->type == EDAN__WQ_REGS) {
+            const uint64_t *x = (const uint64_t *)(r + 1), *xe = (const uint64_t *)((const unsigned char *)r + r->bytes);
+            for (; x < xe; x += 2) wreg[x[0]] = x[1];
         } else if (r->type == EDAN__WQ_COUNT) {
             edan__win_count(ctx);
         } else {
@@ -6695,10 +6730,19 @@ static void edan__wq_start(edan_context *ctx)
     if (!q) return;
     q->ctx = ctx;
     q->cap = cap;
-    if (!(q->ring = (unsigned char *)edan__alloc(&ctx->a, (size_t)cap))) {
+    q->ring = (unsigned char *)edan__alloc(&ctx->a, (size_t)cap);
+    q->wreg = (uint64_t *)edan__alloc(&ctx->a, ctx->num_regs * sizeof(uint64_t));
+    q->wlive = (uint64_t *)edan__alloc(&ctx->a, ctx->num_regs * sizeof(uint64_t));
+    if (!q->ring || !q->wreg || !q->wlive) {
+        edan__free(&ctx->a, q->ring);
+        edan__free(&ctx->a, q->wreg);
+        edan__free(&ctx->a, q->wlive);
         edan__free(&ctx->a, q);
         return;
     }
+    memcpy(q->wreg, ctx->reg_vid, ctx->num_regs * sizeof(uint64_t));     /* the thread's from now on */
+    ctx->wreg_n = 0;
+    ctx->wreg_all = 0;
     pthread_mutex_init(&q->mu, NULL);
     pthread_cond_init(&q->data, NULL);
     pthread_cond_init(&q->space, NULL);
@@ -6710,6 +6754,8 @@ static void edan__wq_start(edan_context *ctx)
     pthread_cond_destroy(&q->data);
     pthread_cond_destroy(&q->space);
     edan__free(&ctx->a, q->ring);
+    edan__free(&ctx->a, q->wreg);
+    edan__free(&ctx->a, q->wlive);
     edan__free(&ctx->a, q);
 }
 
@@ -6727,8 +6773,38 @@ static void edan__wq_stop(edan_context *ctx)
     pthread_cond_destroy(&q->data);
     pthread_cond_destroy(&q->space);
     edan__free(&ctx->a, q->ring);
+    edan__free(&ctx->a, q->wreg);
+    edan__free(&ctx->a, q->wlive);
     edan__free(&ctx->a, q);
     ctx->wq = NULL;
+}
+
+/* The registers whose writer changed other than by a block handed over
+   (ctx->wreg_dirty), to the schedules' thread before the next block: their
+   writers as a record; all of them (or when the record does not fit),
+   copied into its own once it has played everything handed to it. */
+static EDAN__NOINLINE void edan__wq_regs(edan_context *ctx)
+{
+    edan__wq *q = ctx->wq;
+    uint32_t i;
+    if (!ctx->wreg_all) {
+        const size_t bytes = sizeof(edan__wrec) + (size_t)ctx->wreg_n * 2 * sizeof(uint64_t);
+        edan__wrec *r = edan__wq_room(q, bytes, EDAN__WQ_REGS);
+        if (r) {
+            uint64_t *x = (uint64_t *)(r + 1);
+            for (i = 0; i < ctx->wreg_n; i++) {
+                x[2 * i] = ctx->wreg_dirty[i];
+                x[2 * i + 1] = ctx->reg_vid[ctx->wreg_dirty[i]];
+            }
+            edan__wq_commit(q, bytes);
+            ctx->wreg_n = 0;
+            return;
+        }
+    }
+    edan__wq_idle(ctx);     /* the thread waits for a record: its copy is the caller's to write */
+    memcpy(q->wreg, ctx->reg_vid, ctx->num_regs * sizeof(uint64_t));
+    ctx->wreg_n = 0;
+    ctx->wreg_all = 0;
 }
 #endif
 
@@ -6745,10 +6821,11 @@ static EDAN__INLINE void edan__block_wout(edan_context *ctx, edan_block *b, edan
 #if EDAN__THREADS
     if (ctx->wq_cap && !ctx->th.nseg) edan__wq_start(ctx);
     if (ctx->wq && !ctx->th.nseg) {
-        edan__wrec *r = edan__wq_room(ctx->wq, edan__wrec_bytes(ctx, b), EDAN__WQ_BLOCK);
-        if (r) {
+        edan__wrec *r;
+        if (ctx->wreg_n | ctx->wreg_all) edan__wq_regs(ctx);
+        if ((r = edan__wq_room(ctx->wq, edan__wrec_bytes(ctx, b), EDAN__WQ_BLOCK)) != NULL) {
             o->rec = r;
-            o->wmem = (uint64_t *)(r + 1) + b->nlive;
+            o->wmem = (uint64_t *)(r + 1);
             o->wfw = o->wmem + b->nmem;
             o->wcap = b->plain ? NULL : (edan__wcap *)(o->wfw + b->nmem);
         }
@@ -6765,6 +6842,8 @@ static EDAN__NOINLINE void edan__block_window_here(edan_context *ctx, edan_block
 #if EDAN__THREADS
     if (ctx->wq) edan__wq_idle(ctx);
 #endif
+    if (ctx->wq)        /* written after this, not handed over */
+        for (i = 0; i < b->nout; i++) edan__wreg_touch(ctx, b->out[i].reg);
     for (i = 0; i < b->nlive; i++) ctx->wlive[i] = ctx->reg_vid[b->live_reg[i]];
     ex.live = ctx->wlive;
     ex.wmem = o->wmem;
@@ -6778,11 +6857,8 @@ static EDAN__INLINE void edan__block_window(edan_context *ctx, edan_block *b, ui
 #if EDAN__THREADS
     if (o->rec) {       /* handed over: inline, as at every execution of a block */
         edan__wrec *r = (edan__wrec *)o->rec;
-        uint64_t *live = (uint64_t *)(r + 1);
-        uint32_t i;
         r->b = b;
         r->N0 = N0;
-        for (i = 0; i < b->nlive; i++) live[i] = ctx->reg_vid[b->live_reg[i]];
         edan__wq_commit(ctx->wq, r->bytes);
         return;
     }

@@ -181,6 +181,30 @@ else
   bad "gemm 30: $(tail -3 "$W/err")"
 fi
 
+kernel repchunk
+# 1c2. with no trace written, a block's exact execution goes to the analysis
+#      whole from the block's callback (the plugin's fast path), after the
+#      vertices fed one by one before it (repchunk.s: a rep movsb's last
+#      bytes, held until then): one
+#      configuration (compiled blocks, the windowed schedule), with and
+#      without caches, the same report as the binary traces of 1b and 1c
+for O1 in "--no-cache" "--cache 32K:8:64 --cache 1M:16:64:wb:14"; do
+  # shellcheck disable=SC2086
+  if $E trace $O1 --json --quiet -- build/examples-host/gemm 30 > "$W/g1.json" 2> "$W/err" &&
+     $E analyze $O1 --json --quiet "$W/g.bt" > "$W/g1b.json" &&
+     $E trace $O1 --json --quiet --func kernel -- "$W/vector" > "$W/v1.json" 2>> "$W/err" &&
+     $E analyze $O1 --json --quiet "$W/v.bt" > "$W/v1b.json" &&
+     $E trace $O1 --json --quiet --func kernel -- "$W/repchunk" > "$W/r1.json" 2>> "$W/err" &&
+     $E trace $O1 --json --quiet --func kernel --binary "$W/r.bt" -- "$W/repchunk" > /dev/null 2>> "$W/err" &&
+     $E analyze $O1 --json --quiet "$W/r.bt" > "$W/r1b.json"; then
+    same "$W/g1.json" "$W/g1b.json" && same "$W/v1.json" "$W/v1b.json" && same "$W/r1.json" "$W/r1b.json" \
+      && ok "gemm 30, vector.s and repchunk.s $O1: blocks fed whole online = the binary trace's report" \
+      || bad "gemm 30, vector.s or repchunk.s $O1: the online report differs from the binary trace's"
+  else
+    bad "gemm 30, vector.s, repchunk.s $O1: $(tail -3 "$W/err")"
+  fi
+done
+
 # 1d. the text trace says its ISA in its first line: 400 KB of comment lines
 #     before the first instruction change nothing (file, pipe, .gz); without
 #     that line the RISC-V reader that a guess would pick names it

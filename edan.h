@@ -6720,6 +6720,15 @@ static int edan__wq_vertex(edan_context *ctx, uint32_t k, uint64_t vid, int kind
     return 1;
 }
 
+/* Every register's writer into q's copy, none left to send (q's thread
+   not started, or waiting for a record). */
+static void edan__wreg_copy(edan_context *ctx, edan__wq *q)
+{
+    memcpy(q->wreg, ctx->reg_vid, ctx->num_regs * sizeof(uint64_t));
+    ctx->wreg_n = 0;
+    ctx->wreg_all = 0;
+}
+
 /* The schedules' thread, once (when it cannot be had, they run on the
    caller's). */
 static void edan__wq_start(edan_context *ctx)
@@ -6740,9 +6749,7 @@ static void edan__wq_start(edan_context *ctx)
         edan__free(&ctx->a, q);
         return;
     }
-    memcpy(q->wreg, ctx->reg_vid, ctx->num_regs * sizeof(uint64_t));     /* the thread's from now on */
-    ctx->wreg_n = 0;
-    ctx->wreg_all = 0;
+    edan__wreg_copy(ctx, q);        /* the thread's from now on */
     pthread_mutex_init(&q->mu, NULL);
     pthread_cond_init(&q->data, NULL);
     pthread_cond_init(&q->space, NULL);
@@ -6802,9 +6809,7 @@ static EDAN__NOINLINE void edan__wq_regs(edan_context *ctx)
         }
     }
     edan__wq_idle(ctx);     /* the thread waits for a record: its copy is the caller's to write */
-    memcpy(q->wreg, ctx->reg_vid, ctx->num_regs * sizeof(uint64_t));
-    ctx->wreg_n = 0;
-    ctx->wreg_all = 0;
+    edan__wreg_copy(ctx, q);
 }
 #endif
 
@@ -6840,10 +6845,11 @@ static EDAN__NOINLINE void edan__block_window_here(edan_context *ctx, edan_block
     edan__wexec ex;
     uint32_t i;
 #if EDAN__THREADS
-    if (ctx->wq) edan__wq_idle(ctx);
+    if (ctx->wq) {
+        edan__wq_idle(ctx);
+        for (i = 0; i < b->nout; i++) edan__wreg_touch(ctx, b->out[i].reg);  /* written after this, not handed over */
+    }
 #endif
-    if (ctx->wq)        /* written after this, not handed over */
-        for (i = 0; i < b->nout; i++) edan__wreg_touch(ctx, b->out[i].reg);
     for (i = 0; i < b->nlive; i++) ctx->wlive[i] = ctx->reg_vid[b->live_reg[i]];
     ex.live = ctx->wlive;
     ex.wmem = o->wmem;

@@ -357,6 +357,15 @@ static inline pl_region *pl_region_fed(void)
     return st.reg.open && st.reg.r[st.reg.open].ctx ? &st.reg.r[st.reg.open] : NULL;
 }
 
+/* x86-64: the end of the run of b's instructions from i on (before end)
+   whose execution's accesses are exactly their vertices' (x86_exec_exact:
+   their addresses into b->uaddrs); their flops added to *flops. */
+static inline uint32_t pl_x86_exact_run(pl_block *b, uint32_t i, uint32_t end, uint64_t *flops)
+{
+    for (; i < end && x86_exec_exact(b->uaddrs, &b->xacc[i]); i++) *flops += b->flops[i];
+    return i;
+}
+
 /* Shared among the plugin's files. */
 /* tools/trace/plugin.c */
 long pl_object_find(uint64_t pc);

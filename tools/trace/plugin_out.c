@@ -393,10 +393,7 @@ static uint32_t pl_emit_x86(pl_block *b, uint32_t first, uint32_t count)
     pl_region *R = pl_region_fed();
     while (i < end) {
         uint64_t flops = 0;
-        for (j = i; j < end && x86_exec_exact(b->uaddrs, &b->xacc[j]); j++) {
-            flops += b->flops[j];
-            if (!outputs) b->xacc[j].n = 0;
-        }
+        j = pl_x86_exact_run(b, i, end, &flops);
         if (j > i) {
             if (st.out.ctx) {
                 edan_result r;
@@ -413,10 +410,8 @@ static uint32_t pl_emit_x86(pl_block *b, uint32_t first, uint32_t count)
                 pl_region_feed(b, b->ufirst[i], b->ufirst[j] - b->ufirst[i], b->uaddrs + b->ufirst[i]);
                 R->flops += flops;
             }
-            if (outputs) {
-                pl_out_x86(b, i, j - i);
-                for (at = i; at < j; at++) b->xacc[at].n = 0;
-            }
+            if (outputs) pl_out_x86(b, i, j - i);
+            for (at = i; at < j; at++) b->xacc[at].n = 0;
             st.x86.flops += flops;
             ran += j - i;
         }

@@ -409,10 +409,7 @@ static int pl_x86_whole(pl_block *b)
     uint64_t flops = 0;
     uint32_t j;
     edan_result r;
-    for (j = 0; j < b->n; j++) {
-        if (!x86_exec_exact(b->uaddrs, &b->xacc[j])) return 0;
-        flops += b->flops[j];
-    }
+    if (pl_x86_exact_run(b, 0, b->n, &flops) < b->n) return 0;
     for (j = 0; j < b->n; j++) b->xacc[j].n = 0;
     if (st.x86.chunk.nu) pl_chunk_flush();      /* the vertices fed one by one before it */
     if ((r = edan_feed_block(st.out.ctx, b->uprep.blk, b->uaddrs)) != EDAN_OK) pl_refused(&b->s[0], r);

@@ -1725,7 +1725,6 @@ struct edan_context {
        writers: these go to it before the next, edan__wq_regs); wreg_all:
        more than the list holds */
     edan_reg wreg_dirty[64]; uint32_t wreg_n; int wreg_all;
-    uint64_t *wlive; size_t wlive_cap;      /* a block's live-ins' writers, for its run here */
 };
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -2102,7 +2101,6 @@ void edan_destroy(edan_context *ctx)
     for (j = 0; j < ctx->wt_cap; j++) edan__free_apart(&a, ctx->wt[j]);
     edan__free(&a, ctx->wt);
     edan__free(&a, ctx->wseg);
-    edan__free(&a, ctx->wlive);
     edan__free(&a, ctx->multi_pred);
     edan__free(&a, ctx->multi_pv);
     edan__free(&a, ctx->multi_fill);
@@ -6270,9 +6268,7 @@ static int edan__block_window_form(edan_context *ctx, edan_block *b)
     b->wfw = (uint64_t *)edan__calloc(&ctx->a, (size_t)b->nmem * sizeof(uint64_t));
     b->wcap = (edan__wcap *)edan__calloc(&ctx->a, (size_t)b->nmem * ctx->K * sizeof(edan__wcap));
     b->wF = (edan__wt *)edan__calloc_apart(&ctx->a, ((size_t)b->nlive + b->n) * sizeof(edan__wt));
-    if (!b->wins || !b->wmem || !b->wfw || !b->wcap || !b->wF ||
-        !edan__grow(&ctx->a, (void **)&ctx->wlive, &ctx->wlive_cap, b->nlive + 1, sizeof(uint64_t)))
-        return 0;
+    if (!b->wins || !b->wmem || !b->wfw || !b->wcap || !b->wF) return 0;
     for (i = 0; i < b->n; i++) {
         b->wins[i].nsrc = b->p[i].edan__.nsrc;
         b->wins[i].kind = (uint8_t)b->p[i].in.mem;
@@ -6294,14 +6290,14 @@ static int edan__block_window_form(edan_context *ctx, edan_block *b)
     return 1;
 }
 
-/* What the schedules read of one execution of a block: its live-ins'
-   writers (by their place in live_reg), per memory instruction a load's
+/* What the schedules read of one execution of a block: the registers'
+   writers (by register: a live-in's is regs[live_reg[j]]), per memory instruction a load's
    word writer (wmem) or forwarding store (wfw, 0 for a store), per memory
    instruction and configuration its step's find (wcap, with a cache). The
    block's own (b->wmem, ...), or the record handed to the schedules'
    thread. */
 typedef struct edan__wexec {
-    const uint64_t *live, *wmem, *wfw;
+    const uint64_t *regs, *wmem, *wfw;
     const edan__wcap *wcap;
 } edan__wexec;
 /* The same, where a block's execution writes it (edan__block_wout): rec,
@@ -6377,7 +6373,7 @@ static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b,
 #define EDAN__W1_AT(u, x)                                                                              \
     ((u) >= seg_start ? ((u) && N0 + (x) + 1 - (u) <= R ? edan__ring_back(ring, R, ri, N0 + (x) + 1 - (u))->F : z) \
      : (u) ? (EDAN__W1_SYNC(x), edan__win_at_far(ctx, (u), N0 + (x) + 1, sj, 0)) : z)
-    for (q = 0; q < nlive; q++) A[q] = EDAN__W1_AT(ex->live[q], 0);    /* as the block's first vertex sees them */
+    for (q = 0; q < nlive; q++) A[q] = EDAN__W1_AT(ex->regs[b->live_reg[q]], 0);     /* as its first vertex sees them */
     for (p = wins; p < pend; p++, fb++) {    /* the loop keeps as few variables as it can in registers */
         const uint32_t *src = p->src, ns = p->nsrc;
         edan__wt S = {0, 0};
@@ -6432,7 +6428,7 @@ static EDAN__NOINLINE void edan__block_window_k(edan_context *ctx, edan_block *b
         const int kind = p->kind;
         int is_mem = kind != EDAN_MEM_NONE;
         for (s = 0; s < p->nsrc; s++)
-            pv[np++] = src[s] < b->nlive ? ex->live[src[s]] : N0 + (src[s] - b->nlive) + 1;
+            pv[np++] = src[s] < b->nlive ? ex->regs[b->live_reg[src[s]]] : N0 + (src[s] - b->nlive) + 1;
         nreg = np;
         if (kind == EDAN_MEM_LOAD) {
             if (ex->wfw[mi]) {  /* forwarded: an operation of one cycle from the store's start */
@@ -6506,7 +6502,7 @@ typedef struct edan__wq {
     /* the caller's */
     edan_context *ctx;
     unsigned char *ring;
-    uint64_t *wreg, *wlive;         /* the thread's: the registers' writers, a block's live-ins' (num_regs each) */
+    uint64_t *wreg;                 /* the thread's: the registers' writers (num_regs) */
     uint64_t cap;                   /* its bytes, a power of 2 */
     uint64_t head;                  /* bytes written */
     uint64_t seen;                  /* the tail as last read: head - seen bytes may be held */
@@ -6550,8 +6546,9 @@ static void *edan__wq_main(void *arg)
     /* the caller's line of q is read here once: it writes head there */
     edan_context *const ctx = q->ctx;
     const unsigned char *const ring = q->ring;
-    uint64_t *const wreg = q->wreg, *const wlive = q->wlive;
+    uint64_t *const wreg = q->wreg;
     const uint64_t mask = q->cap - 1;
+    const int one = ctx->K == 1 && ctx->wnm == 1 && ctx->cfg[0].win;      /* edan__block_window_run's common case */
     uint64_t tail = 0, told = 0, pub = 0;
     for (;;) {
         const edan__wrec *r;
@@ -6573,10 +6570,10 @@ static void *edan__wq_main(void *arg)
         } else if (r->type == EDAN__WQ_BLOCK) {
             const edan_block *b = r->b;
             uint32_t i;
-            for (i = 0; i < b->nlive; i++) wlive[i] = wreg[b->live_reg[i]];
             edan__wrec_exec(r, &ex);
-            ex.live = wlive;
-            edan__block_window_run(ctx, r->b, r->N0, &ex);
+            ex.regs = wreg;
+            if (one) edan__block_window1(ctx, r->b, r->N0, 0, &ex);    /* the one schedule, as window_run would */
+            else edan__block_window_run(ctx, r->b, r->N0, &ex);
             for (i = 0; i < b->nout; i++) wreg[b->out[i].reg] = r->N0 + b->out[i].writer + 1;
         } else if (r->type == EDAN__WQ_REGS) {
             const uint64_t *x = (const uint64_t *)(r + 1), *xe = (const uint64_t *)((const unsigned char *)r + r->bytes);
@@ -6741,11 +6738,9 @@ static void edan__wq_start(edan_context *ctx)
     q->cap = cap;
     q->ring = (unsigned char *)edan__alloc(&ctx->a, (size_t)cap);
     q->wreg = (uint64_t *)edan__alloc(&ctx->a, ctx->num_regs * sizeof(uint64_t));
-    q->wlive = (uint64_t *)edan__alloc(&ctx->a, ctx->num_regs * sizeof(uint64_t));
-    if (!q->ring || !q->wreg || !q->wlive) {
+    if (!q->ring || !q->wreg) {
         edan__free(&ctx->a, q->ring);
         edan__free(&ctx->a, q->wreg);
-        edan__free(&ctx->a, q->wlive);
         edan__free(&ctx->a, q);
         return;
     }
@@ -6762,7 +6757,6 @@ static void edan__wq_start(edan_context *ctx)
     pthread_cond_destroy(&q->space);
     edan__free(&ctx->a, q->ring);
     edan__free(&ctx->a, q->wreg);
-    edan__free(&ctx->a, q->wlive);
     edan__free(&ctx->a, q);
 }
 
@@ -6781,7 +6775,6 @@ static void edan__wq_stop(edan_context *ctx)
     pthread_cond_destroy(&q->space);
     edan__free(&ctx->a, q->ring);
     edan__free(&ctx->a, q->wreg);
-    edan__free(&ctx->a, q->wlive);
     edan__free(&ctx->a, q);
     ctx->wq = NULL;
 }
@@ -6843,15 +6836,14 @@ static EDAN__INLINE void edan__block_wout(edan_context *ctx, edan_block *b, edan
 static EDAN__NOINLINE void edan__block_window_here(edan_context *ctx, edan_block *b, uint64_t N0, const edan__wout *o)
 {
     edan__wexec ex;
-    uint32_t i;
 #if EDAN__THREADS
     if (ctx->wq) {
+        uint32_t i;
         edan__wq_idle(ctx);
         for (i = 0; i < b->nout; i++) edan__wreg_touch(ctx, b->out[i].reg);  /* written after this, not handed over */
     }
 #endif
-    for (i = 0; i < b->nlive; i++) ctx->wlive[i] = ctx->reg_vid[b->live_reg[i]];
-    ex.live = ctx->wlive;
+    ex.regs = ctx->reg_vid;
     ex.wmem = o->wmem;
     ex.wfw = o->wfw;
     ex.wcap = o->wcap;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The windowed schedule against a cycle-level simulator's measurements
-# (README.md, "Validation"): tests/validate/slopes.csv holds, for two
+# (README.md, "The windowed schedule", its validation): tests/validate/slopes.csv holds, for two
 # simulated cores, each kernel's latency sensitivity measured by
 # tests/validate/champsim.sh (ChampSim: the slope of the kernel's cycles
 # against the RAM latency). edan analyses the same kernels with the cores'

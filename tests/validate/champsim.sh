@@ -16,7 +16,11 @@
 # bound is the reorder buffer, as in edan's schedule).
 #
 # Usage: CHAMPSIM=DIR [OUT=tests/validate/slopes.csv] [KERNELS="..."]
-#        tests/validate/champsim.sh
+#        [CORES="..."] [EXTRAS_NS="..."] [WORK=DIR] tests/validate/champsim.sh
+# WORK (default: a new temporary directory, left in place) holds the
+# simulator's builds, one a core (about 8 minutes each on 2 cores): a
+# second run with the same WORK reuses them. The whole run takes about 35
+# minutes of simulation on this project's development machine.
 # Writes OUT: one row a core and kernel: the core's parameters, the
 # kernel's instructions, its cycles at the base latency and the simulated
 # slope (cycles a cycle of added RAM latency, least squares over

@@ -6291,11 +6291,11 @@ static int edan__block_window_form(edan_context *ctx, edan_block *b)
 }
 
 /* What the schedules read of one execution of a block: the registers'
-   writers (by register: a live-in's is regs[live_reg[j]]), per memory instruction a load's
-   word writer (wmem) or forwarding store (wfw, 0 for a store), per memory
-   instruction and configuration its step's find (wcap, with a cache). The
-   block's own (b->wmem, ...), or the record handed to the schedules'
-   thread. */
+   writers (by register: a live-in's is regs[live_reg[j]]), per memory
+   instruction a load's word writer (wmem) or forwarding store (wfw, 0 for
+   a store), per memory instruction and configuration its step's find
+   (wcap, with a cache). The block's own (b->wmem, ...), or the record
+   handed to the schedules' thread. */
 typedef struct edan__wexec {
     const uint64_t *regs, *wmem, *wfw;
     const edan__wcap *wcap;
@@ -6451,12 +6451,19 @@ static EDAN__NOINLINE void edan__block_window_k(edan_context *ctx, edan_block *b
 
 /* Every configuration's schedules: the thread's vertices are counted
    again in each pass (the same count), so that each pass sees the thread
-   as edan_feed would, vertex by vertex. */
-static void edan__block_window_run(edan_context *ctx, edan_block *b, uint64_t N0, const edan__wexec *ex)
+   as edan_feed would, vertex by vertex. Inline, for its common case: one
+   configuration, one schedule. */
+static EDAN__INLINE void edan__block_window_run(edan_context *ctx, edan_block *b, uint64_t N0, const edan__wexec *ex)
 {
-    edan__wthr *w = ctx->wcur;
-    const uint64_t n0 = w->n;
+    edan__wthr *w;
+    uint64_t n0;
     uint32_t k;
+    if (ctx->K == 1 && ctx->wnm == 1 && ctx->cfg[0].win) {
+        edan__block_window1(ctx, b, N0, 0, ex);
+        return;
+    }
+    w = ctx->wcur;
+    n0 = w->n;
     for (k = 0; k < ctx->K; k++) {
         if (!ctx->cfg[k].win) continue;
         w->n = n0;
@@ -6548,7 +6555,6 @@ static void *edan__wq_main(void *arg)
     const unsigned char *const ring = q->ring;
     uint64_t *const wreg = q->wreg;
     const uint64_t mask = q->cap - 1;
-    const int one = ctx->K == 1 && ctx->wnm == 1 && ctx->cfg[0].win;      /* edan__block_window_run's common case */
     uint64_t tail = 0, told = 0, pub = 0;
     for (;;) {
         const edan__wrec *r;
@@ -6568,12 +6574,11 @@ static void *edan__wq_main(void *arg)
         if (!r->bytes) {
             tail = (tail | mask) + 1;
         } else if (r->type == EDAN__WQ_BLOCK) {
-            const edan_block *b = r->b;
+            edan_block *const b = r->b;
             uint32_t i;
             edan__wrec_exec(r, &ex);
             ex.regs = wreg;
-            if (one) edan__block_window1(ctx, r->b, r->N0, 0, &ex);    /* the one schedule, as window_run would */
-            else edan__block_window_run(ctx, r->b, r->N0, &ex);
+            edan__block_window_run(ctx, b, r->N0, &ex);
             for (i = 0; i < b->nout; i++) wreg[b->out[i].reg] = r->N0 + b->out[i].writer + 1;
         } else if (r->type == EDAN__WQ_REGS) {
             const uint64_t *x = (const uint64_t *)(r + 1), *xe = (const uint64_t *)((const unsigned char *)r + r->bytes);

@@ -185,9 +185,9 @@ kernel repchunk
 # 1c2. with no trace written, a block's exact execution goes to the analysis
 #      whole from the block's callback (the plugin's fast path), after the
 #      vertices fed one by one before it (repchunk.s: a rep movsb's last
-#      bytes, held until then): one
-#      configuration (compiled blocks, the windowed schedule), with and
-#      without caches, the same report as the binary traces of 1b and 1c
+#      bytes, held until then): one configuration (compiled blocks, the
+#      windowed schedule), with and without caches, the same report as the
+#      binary traces of 1b and 1c
 for O1 in "--no-cache" "--cache 32K:8:64 --cache 1M:16:64:wb:14"; do
   # shellcheck disable=SC2086
   if $E trace $O1 --json --quiet -- build/examples-host/gemm 30 > "$W/g1.json" 2> "$W/err" &&

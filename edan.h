@@ -1748,7 +1748,6 @@ static void edan__j_stop(edan_context *ctx);
 static edan_result edan__j_result(edan_context *ctx, const edan_context *sub, edan_result r);
 #if EDAN__THREADS
 #define EDAN__J_MIN_BUFFER ((uint64_t)64 << 10)     /* the least ring of options.jobs */
-#define EDAN__WQ_RING ((uint64_t)256 << 10)         /* the schedules' thread's ring without options.jobs_buffer */
 /* The bytes of a ring of at least `want` (0: dflt): a power of 2, 64 KiB at least. */
 static uint64_t edan__ring_bytes(uint64_t want, uint64_t dflt)
 {
@@ -2060,9 +2059,11 @@ edan_result edan_create(edan_context **out, const edan_options *opts)
         if (!edan__wthr_add(ctx, 0)) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the windowed schedule");
         ctx->wcur = ctx->wt[0];
 #if EDAN__THREADS
-        if (opts->jobs > 1 && K == 1)       /* the schedules' thread, started when a block needs it; by
-                                               default a ring that stays in the caches */
-            ctx->wq_cap = edan__ring_bytes(opts->jobs_buffer, EDAN__WQ_RING);
+        if (opts->jobs > 1 && K == 1)       /* the schedules' thread, started when a block needs it. A
+                                               ring of 4 MiB by default, as the jobs': one of 256 KiB, which
+                                               stays in the cores' own caches, took 1.2x the time with L1+L2
+                                               (README, "Performance") */
+            ctx->wq_cap = edan__ring_bytes(opts->jobs_buffer, EDAN_JOBS_BUFFER_DEFAULT);
 #endif
     }
     return EDAN_OK;

@@ -6341,6 +6341,30 @@ static EDAN__NOINLINE edan__wt edan__block_window1_mem(edan_context *ctx, uint32
     return edan__win_step(s, p->kind, is_mem, t, S, z);
 }
 
+/* The places such a pass keeps in registers from one block to the next
+   (edan__wq_blocks1): schedule s's ring and dispatch places, its last
+   retirement, the thread's vertex count (in s and its thread while
+   another function may read them). */
+typedef struct edan__w1 {
+    uint32_t ri, di;
+    edan__wt last;
+    uint64_t n;
+} edan__w1;
+static EDAN__INLINE void edan__w1_get(edan__w1 *at, const edan__win *s, const edan__wthr *w)
+{
+    at->ri = s->ri;
+    at->di = s->di;
+    at->last = s->last;
+    at->n = w->n;
+}
+static EDAN__INLINE void edan__w1_put(const edan__w1 *at, edan__win *s, edan__wthr *w)
+{
+    s->ri = at->ri;
+    s->di = at->di;
+    s->last = at->last;
+    w->n = at->n;
+}
+
 /* edan__block_window_k with one schedule (options.window_m, the default of
    the edan commands), the pass most vertices take. Each vertex's
    predecessors straight from b->wF: the live-ins' writers' finishes,
@@ -6353,19 +6377,17 @@ static EDAN__NOINLINE edan__wt edan__block_window1_mem(edan_context *ctx, uint32
    them: the far predecessors' lookup, a memory access's step); an
    operation's step inline, without the queues and slots, and without the
    start that only a store's forwarding reads. */
-static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b, uint64_t N0, uint32_t k,
-                                               const edan__wexec *ex)
+static EDAN__INLINE void edan__block_window1_at(edan_context *ctx, edan__wthr *w, edan__win *s, uint32_t sj,
+                                                uint32_t k, edan_block *b, uint64_t N0, const edan__wexec *ex,
+                                                edan__w1 *at)
 {
-    edan__wthr *const w = ctx->wcur;
-    const uint32_t sj = ctx->cfg[k].wfirst;
-    edan__win *const s = &w->s[sj];
     edan__went *const ring = s->ring;
     edan__wt *const disp = s->disp, *const A = b->wF, *fb = A + b->nlive;
     const uint32_t R = s->R, width = s->width, nlive = b->nlive;
-    const uint64_t seg_start = ctx->th.seg_start, n0 = w->n;
+    const uint64_t seg_start = ctx->th.seg_start, n0 = at->n;
     const edan__wins *const wins = b->wins, *p, *const pend = wins + b->n;     /* fb: p's finish */
-    uint32_t ri = s->ri, di = s->di, q, mi = 0;
-    edan__wt last = s->last;
+    uint32_t ri = at->ri, di = at->di, q, mi = 0;
+    edan__wt last = at->last;
     const edan__wt z = {0, 0};
     /* the places written back, x the current vertex's place in b */
 #define EDAN__W1_SYNC(x) (s->ri = ri, s->di = di, s->last = last, w->n = n0 + (x) + 1)
@@ -6403,9 +6425,24 @@ static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b,
             di = s->di;
         }
     }
-    EDAN__W1_SYNC(b->n - 1);
+    at->ri = ri;
+    at->di = di;
+    at->last = last;
+    at->n = n0 + b->n;
 #undef EDAN__W1_AT
 #undef EDAN__W1_SYNC
+}
+/* One block through it, its places read from the schedule and written back. */
+static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b, uint64_t N0, uint32_t k,
+                                               const edan__wexec *ex)
+{
+    edan__wthr *const w = ctx->wcur;
+    const uint32_t sj = ctx->cfg[k].wfirst;
+    edan__win *const s = &w->s[sj];
+    edan__w1 at;
+    edan__w1_get(&at, s, w);
+    edan__block_window1_at(ctx, w, s, sj, k, b, N0, ex, &at);
+    edan__w1_put(&at, s, w);
 }
 
 /* One execution of block b (its vertices N0 + 1 ..) in configuration k,
@@ -6548,6 +6585,39 @@ static void edan__wrec_exec(const edan__wrec *r, edan__wexec *ex)
     ex->wcap = b->plain ? NULL : (const edan__wcap *)(ex->wfw + b->nmem);
 }
 
+/* The thread's run of block records from tail on, with one configuration
+   and one schedule (edan__block_window_run's first case): the schedule's
+   places stay in registers from one block to the next. Stops before a
+   record of another type or the ring's end, at pub, or past a 16 KiB mark
+   from told (where the caller is told the tail, as after any record);
+   returns the tail. */
+static EDAN__NOINLINE uint64_t edan__wq_blocks1(edan_context *ctx, const unsigned char *ring, uint64_t mask,
+                                                uint64_t tail, uint64_t pub, uint64_t told, uint64_t *wreg)
+{
+    edan__wthr *const w = ctx->wcur;
+    const uint32_t sj = ctx->cfg[0].wfirst;
+    edan__win *const s = &w->s[sj];
+    edan__w1 at;
+    edan__w1_get(&at, s, w);
+    do {
+        const edan__wrec *const r = (const edan__wrec *)(ring + (tail & mask));
+        const edan__block_out *o, *oe;
+        edan_block *b;
+        edan__wexec ex;
+        uint64_t vid;
+        if (!r->bytes || r->type != EDAN__WQ_BLOCK) break;
+        b = r->b;
+        edan__wrec_exec(r, &ex);
+        ex.regs = wreg;
+        edan__block_window1_at(ctx, w, s, sj, 0, b, r->N0, &ex, &at);
+        vid = r->N0 + 1;
+        for (o = b->out, oe = o + b->nout; o < oe; o++) wreg[o->reg] = vid + o->writer;
+        tail += r->bytes;
+    } while (tail != pub && !((tail ^ told) >> 14));
+    edan__w1_put(&at, s, w);
+    return tail;
+}
+
 static void *edan__wq_main(void *arg)
 {
     edan__wq *q = (edan__wq *)arg;
@@ -6574,6 +6644,9 @@ static void *edan__wq_main(void *arg)
         r = (const edan__wrec *)(ring + (tail & mask));
         if (!r->bytes) {
             tail = (tail | mask) + 1;
+        } else if (r->type == EDAN__WQ_BLOCK && ctx->K == 1 && ctx->wnm == 1 && ctx->cfg[0].win) {
+            tail = edan__wq_blocks1(ctx, ring, mask, tail, pub, told, wreg);
+            goto played;
         } else if (r->type == EDAN__WQ_BLOCK) {
             edan_block *const b = r->b;
             uint32_t i;
@@ -6593,6 +6666,7 @@ static void *edan__wq_main(void *arg)
                                  v->nreg, v->fwd, pv + v->np, v->nfill, (int)v->fill_end);
         }
         if (r->bytes) tail += r->bytes;
+    played:
         if (!((tail ^ told) >> 14) && tail != pub) continue;
         told = tail;
         __atomic_store_n(&q->tail, tail, __ATOMIC_SEQ_CST);

@@ -348,6 +348,7 @@ void pl_block_free(pl_block *b)
             if (b->xacc[i].a != b->xacc[i].inline_a) free(b->xacc[i].a);
     free(b->xacc);
     free(b->flops);
+    free(b->xw);
     free(b->u);
     free(b->ufirst);
     free(b->uaddrs);
@@ -624,11 +625,12 @@ static pl_block *pl_block_new(size_t n)
     if (st.is_x86) {
         b->xacc = (x86_exec *)calloc(n, sizeof *b->xacc);
         b->flops = (uint32_t *)calloc(n, sizeof *b->flops);
+        b->xw = (uint32_t *)malloc(n * sizeof *b->xw);
         b->u = (bintrace_uop *)malloc(n * X86_MAX_UOPS * sizeof *b->u);
         b->ufirst = (uint32_t *)malloc((n + 1) * sizeof *b->ufirst);
     }
     if (!b->s || !b->addrs || !b->flags || (st.out.text_f && !b->text) ||
-        (st.is_x86 && (!b->xacc || !b->flops || !b->u || !b->ufirst))) {
+        (st.is_x86 && (!b->xacc || !b->flops || !b->xw || !b->u || !b->ufirst))) {
         pl_block_free(b);
         return NULL;
     }
@@ -881,6 +883,10 @@ static void pl_vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
         bintrace_uop *shrunk = (bintrace_uop *)realloc(b->u, b->nu * sizeof *b->u);
         if (shrunk) b->u = shrunk;
         b->ufirst[n] = b->nu;
+        for (i = 0; i < n; i++) {
+            b->flops_all += b->flops[i];
+            if (b->xacc[i].cap || b->xacc[i].np) b->xw[b->nxw++] = (uint32_t)i;
+        }
         if (!(b->uaddrs = (uint64_t *)calloc(b->nu, sizeof *b->uaddrs))) {
             pl_block_free(b);
             return;

@@ -84,6 +84,9 @@ typedef struct pl_block {
     char **text;            /* n disassembly strings (text output only) */
     x86_exec *xacc;         /* x86-64: n instructions' accesses of an execution, as QEMU reports them */
     uint32_t *flops;        /* x86-64: n instructions' flops */
+    uint64_t flops_all;     /* ... their sum */
+    uint32_t *xw, nxw;      /* x86-64: the instructions whose executions are checked (a memory callback, or
+                               pieces to match): the others' are exact, without accesses */
     bintrace_uop *u;        /* x86-64: the instructions' vertices, s[i]'s at u[ufirst[i] .. ufirst[i + 1]) */
     uint32_t nu, *ufirst;
     uint64_t *uaddrs;       /* x86-64: an execution's addresses, per vertex */

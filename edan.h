@@ -6487,6 +6487,12 @@ static EDAN__NOINLINE void edan__block_window_k(edan_context *ctx, edan_block *b
     }
 }
 
+/* One configuration, one schedule: edan__block_window1 alone. */
+static EDAN__INLINE int edan__window_one(const edan_context *ctx)
+{
+    return ctx->K == 1 && ctx->wnm == 1 && ctx->cfg[0].win;
+}
+
 /* Every configuration's schedules: the thread's vertices are counted
    again in each pass (the same count), so that each pass sees the thread
    as edan_feed would, vertex by vertex. Inline, for its common case: one
@@ -6496,7 +6502,7 @@ static EDAN__INLINE void edan__block_window_run(edan_context *ctx, edan_block *b
     edan__wthr *w;
     uint64_t n0;
     uint32_t k;
-    if (ctx->K == 1 && ctx->wnm == 1 && ctx->cfg[0].win) {
+    if (edan__window_one(ctx)) {
         edan__block_window1(ctx, b, N0, 0, ex);
         return;
     }
@@ -6577,12 +6583,23 @@ static size_t edan__wrec_bytes(const edan_context *ctx, const edan_block *b)
     return (n + 7) & ~(size_t)7;
 }
 
-static void edan__wrec_exec(const edan__wrec *r, edan__wexec *ex)
+/* Block record r as the schedules read it, the live-ins' writers from the
+   thread's registers' writers wreg. */
+static void edan__wrec_exec(const edan__wrec *r, const uint64_t *wreg, edan__wexec *ex)
 {
     const edan_block *b = r->b;
+    ex->regs = wreg;
     ex->wmem = (const uint64_t *)(r + 1);
     ex->wfw = ex->wmem + b->nmem;
     ex->wcap = b->plain ? NULL : (const edan__wcap *)(ex->wfw + b->nmem);
+}
+
+/* After block record r is played: its targets' writers into wreg. */
+static EDAN__INLINE void edan__wrec_targets(const edan__wrec *r, uint64_t *wreg)
+{
+    const edan__block_out *o = r->b->out, *const oe = o + r->b->nout;
+    const uint64_t vid = r->N0 + 1;
+    for (; o < oe; o++) wreg[o->reg] = vid + o->writer;
 }
 
 /* The thread's run of block records from tail on, with one configuration
@@ -6601,17 +6618,11 @@ static EDAN__NOINLINE uint64_t edan__wq_blocks1(edan_context *ctx, const unsigne
     edan__w1_get(&at, s, w);
     do {
         const edan__wrec *const r = (const edan__wrec *)(ring + (tail & mask));
-        const edan__block_out *o, *oe;
-        edan_block *b;
         edan__wexec ex;
-        uint64_t vid;
         if (!r->bytes || r->type != EDAN__WQ_BLOCK) break;
-        b = r->b;
-        edan__wrec_exec(r, &ex);
-        ex.regs = wreg;
-        edan__block_window1_at(ctx, w, s, sj, 0, b, r->N0, &ex, &at);
-        vid = r->N0 + 1;
-        for (o = b->out, oe = o + b->nout; o < oe; o++) wreg[o->reg] = vid + o->writer;
+        edan__wrec_exec(r, wreg, &ex);
+        edan__block_window1_at(ctx, w, s, sj, 0, r->b, r->N0, &ex, &at);
+        edan__wrec_targets(r, wreg);
         tail += r->bytes;
     } while (tail != pub && !((tail ^ told) >> 14));
     edan__w1_put(&at, s, w);
@@ -6644,16 +6655,13 @@ static void *edan__wq_main(void *arg)
         r = (const edan__wrec *)(ring + (tail & mask));
         if (!r->bytes) {
             tail = (tail | mask) + 1;
-        } else if (r->type == EDAN__WQ_BLOCK && ctx->K == 1 && ctx->wnm == 1 && ctx->cfg[0].win) {
+        } else if (r->type == EDAN__WQ_BLOCK && edan__window_one(ctx)) {
             tail = edan__wq_blocks1(ctx, ring, mask, tail, pub, told, wreg);
             goto played;
         } else if (r->type == EDAN__WQ_BLOCK) {
-            edan_block *const b = r->b;
-            uint32_t i;
-            edan__wrec_exec(r, &ex);
-            ex.regs = wreg;
-            edan__block_window_run(ctx, b, r->N0, &ex);
-            for (i = 0; i < b->nout; i++) wreg[b->out[i].reg] = r->N0 + b->out[i].writer + 1;
+            edan__wrec_exec(r, wreg, &ex);
+            edan__block_window_run(ctx, r->b, r->N0, &ex);
+            edan__wrec_targets(r, wreg);
         } else if (r->type == EDAN__WQ_REGS) {
             const uint64_t *x = (const uint64_t *)(r + 1), *xe = (const uint64_t *)((const unsigned char *)r + r->bytes);
             for (; x < xe; x += 2) wreg[x[0]] = x[1];

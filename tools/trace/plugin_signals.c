@@ -406,11 +406,8 @@ static int pl_rv_whole(pl_block *b)
    compiled form; 0 when one is not (b is then fed as pl_emit_x86 does). */
 static int pl_x86_whole(pl_block *b)
 {
-    uint32_t j;
     edan_result r;
-    for (j = 0; j < b->nxw; j++)        /* the others' executions are exact: no access, none to make */
-        if (!x86_exec_exact(b->uaddrs, &b->xacc[b->xw[j]])) return 0;
-    for (j = 0; j < b->nxw; j++) b->xacc[b->xw[j]].n = 0;
+    if (!pl_x86_exact_whole(b)) return 0;
     if (st.x86.chunk.nu) pl_chunk_flush();      /* the vertices fed one by one before it */
     if ((r = edan_feed_block(st.out.ctx, b->uprep.blk, b->uaddrs)) != EDAN_OK) pl_refused(&b->s[0], r);
     st.x86.flops += b->flops_all;

@@ -6368,7 +6368,8 @@ static EDAN__INLINE void edan__w1_put(const edan__w1 *at, edan__win *s, edan__wt
 /* edan__block_window_k with one schedule (options.window_m, the default of
    the edan commands), the pass most vertices take. Each vertex's
    predecessors straight from b->wF: the live-ins' writers' finishes,
-   looked up once at the block's start, then the block's own vertices'.
+   looked up once at the block's start (or the schedules' thread's own,
+   regF: edan__wq_blocks1), then the block's own vertices'.
    Neither is checked against the window: a predecessor R or more vertices
    back retired before the reader's dispatch, which its start already
    counts (the maximum is the same); a live-in's writer beyond the window
@@ -6379,7 +6380,7 @@ static EDAN__INLINE void edan__w1_put(const edan__w1 *at, edan__win *s, edan__wt
    start that only a store's forwarding reads. */
 static EDAN__INLINE void edan__block_window1_at(edan_context *ctx, edan__wthr *w, edan__win *s, uint32_t sj,
                                                 uint32_t k, edan_block *b, uint64_t N0, const edan__wexec *ex,
-                                                edan__w1 *at)
+                                                const edan__wt *regF, edan__w1 *at)
 {
     edan__went *const ring = s->ring;
     edan__wt *const disp = s->disp, *const A = b->wF, *fb = A + b->nlive;
@@ -6396,7 +6397,10 @@ static EDAN__INLINE void edan__block_window1_at(edan_context *ctx, edan__wthr *w
 #define EDAN__W1_AT(u, x)                                                                              \
     ((u) >= seg_start ? ((u) && N0 + (x) + 1 - (u) <= R ? edan__ring_back(ring, R, ri, N0 + (x) + 1 - (u))->F : z) \
      : (u) ? (EDAN__W1_SYNC(x), edan__win_at_far(ctx, (u), N0 + (x) + 1, sj, 0)) : z)
-    for (q = 0; q < nlive; q++) A[q] = EDAN__W1_AT(ex->regs[b->live_reg[q]], 0);     /* as its first vertex sees them */
+    if (regF)
+        for (q = 0; q < nlive; q++) A[q] = regF[b->live_reg[q]];
+    else
+        for (q = 0; q < nlive; q++) A[q] = EDAN__W1_AT(ex->regs[b->live_reg[q]], 0);     /* as its first vertex sees them */
     for (p = wins; p < pend; p++, fb++) {    /* the loop keeps as few variables as it can in registers */
         const uint32_t *src = p->src, ns = p->nsrc;
         edan__wt S = {0, 0};
@@ -6441,7 +6445,7 @@ static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b,
     edan__win *const s = &w->s[sj];
     edan__w1 at;
     edan__w1_get(&at, s, w);
-    edan__block_window1_at(ctx, w, s, sj, k, b, N0, ex, &at);
+    edan__block_window1_at(ctx, w, s, sj, k, b, N0, ex, NULL, &at);
     edan__w1_put(&at, s, w);
 }
 
@@ -6554,6 +6558,10 @@ typedef struct edan__wq {
     edan_context *ctx;
     unsigned char *ring;
     uint64_t *wreg;                 /* the thread's: the registers' writers (num_regs) */
+    edan__wt *wregF;                /* the thread's: their finishes in the one schedule (edan__wq_blocks1) */
+    uint32_t *wnew, nnew;           /* the thread's: registers whose wregF is to be looked up (from wreg) */
+    unsigned char *wnew_at;         /* the thread's: a register is among them */
+    int wnew_all;                   /* the caller's (when the thread waits): every register's is */
     uint64_t cap;                   /* its bytes, a power of 2 */
     uint64_t head;                  /* bytes written */
     uint64_t seen;                  /* the tail as last read: head - seen bytes may be held */
@@ -6604,25 +6612,50 @@ static EDAN__INLINE void edan__wrec_targets(const edan__wrec *r, uint64_t *wreg)
 
 /* The thread's run of block records from tail on, with one configuration
    and one schedule (edan__block_window_run's first case): the schedule's
-   places stay in registers from one block to the next. Stops before a
-   record of another type or the ring's end, at pub, or past a 16 KiB mark
-   from told (where the caller is told the tail, as after any record);
-   returns the tail. */
-static EDAN__NOINLINE uint64_t edan__wq_blocks1(edan_context *ctx, const unsigned char *ring, uint64_t mask,
-                                                uint64_t tail, uint64_t pub, uint64_t told, uint64_t *wreg)
+   places stay in registers from one block to the next, and the
+   registers' writers' finishes in q->wregF, so that a block's live-ins
+   are not looked up in the ring, and wreg is not kept (nothing else reads
+   it with one schedule). A finish kept after its writer left the window
+   counts as the 0 that the ring would give: the reader's dispatch is
+   after that writer's retirement (edan__block_window1_at). A register
+   whose writer came other than from a block (q->wnew, EDAN__WQ_REGS; all
+   of them after edan__wreg_copy) is looked up at the next run's start.
+   Stops before a record of another type or the ring's end, at pub, or
+   past a 16 KiB mark from told (where the caller is told the tail, as
+   after any record); returns the tail. */
+static EDAN__NOINLINE uint64_t edan__wq_blocks1(edan__wq *q, const unsigned char *ring, uint64_t mask,
+                                                uint64_t tail, uint64_t pub, uint64_t told)
 {
+    edan_context *const ctx = q->ctx;
     edan__wthr *const w = ctx->wcur;
     const uint32_t sj = ctx->cfg[0].wfirst;
     edan__win *const s = &w->s[sj];
+    const uint64_t *const wreg = q->wreg;
+    edan__wt *const wregF = q->wregF;
     edan__w1 at;
+    if (q->wnew_all | q->nnew) {
+        const uint64_t vid = ((const edan__wrec *)(ring + (tail & mask)))->N0 + 1;
+        const edan__wt z = {0, 0};
+        uint32_t i, n = q->wnew_all ? ctx->num_regs : q->nnew, x;
+        for (i = 0; i < n; i++) {
+            x = q->wnew_all ? i : q->wnew[i];
+            wregF[x] = wreg[x] ? edan__win_at(ctx, wreg[x], vid, sj, 0) : z;
+            q->wnew_at[x] = 0;
+        }
+        q->wnew_all = 0;
+        q->nnew = 0;
+    }
     edan__w1_get(&at, s, w);
     do {
         const edan__wrec *const r = (const edan__wrec *)(ring + (tail & mask));
         edan__wexec ex;
+        const edan_block *b;
+        const edan__block_out *o, *oe;
         if (!r->bytes || r->type != EDAN__WQ_BLOCK) break;
+        b = r->b;
         edan__wrec_exec(r, wreg, &ex);
-        edan__block_window1_at(ctx, w, s, sj, 0, r->b, r->N0, &ex, &at);
-        edan__wrec_targets(r, wreg);
+        edan__block_window1_at(ctx, w, s, sj, 0, r->b, r->N0, &ex, wregF, &at);
+        for (o = b->out, oe = o + b->nout; o < oe; o++) wregF[o->reg] = b->wF[b->nlive + o->writer];
         tail += r->bytes;
     } while (tail != pub && !((tail ^ told) >> 14));
     edan__w1_put(&at, s, w);
@@ -6656,7 +6689,7 @@ static void *edan__wq_main(void *arg)
         if (!r->bytes) {
             tail = (tail | mask) + 1;
         } else if (r->type == EDAN__WQ_BLOCK && edan__window_one(ctx)) {
-            tail = edan__wq_blocks1(ctx, ring, mask, tail, pub, told, wreg);
+            tail = edan__wq_blocks1(q, ring, mask, tail, pub, told);
             goto played;
         } else if (r->type == EDAN__WQ_BLOCK) {
             edan__wrec_exec(r, wreg, &ex);
@@ -6664,7 +6697,11 @@ static void *edan__wq_main(void *arg)
             edan__wrec_targets(r, wreg);
         } else if (r->type == EDAN__WQ_REGS) {
             const uint64_t *x = (const uint64_t *)(r + 1), *xe = (const uint64_t *)((const unsigned char *)r + r->bytes);
-            for (; x < xe; x += 2) wreg[x[0]] = x[1];
+            for (; x < xe; x += 2) {
+                wreg[x[0]] = x[1];
+                if (!q->wnew_at[x[0]]) q->wnew[q->nnew++] = (uint32_t)x[0];
+                q->wnew_at[x[0]] = 1;
+            }
         } else if (r->type == EDAN__WQ_COUNT) {
             edan__win_count(ctx);
         } else {
@@ -6810,6 +6847,7 @@ static int edan__wq_vertex(edan_context *ctx, uint32_t k, uint64_t vid, int kind
 static void edan__wreg_copy(edan_context *ctx, edan__wq *q)
 {
     memcpy(q->wreg, ctx->reg_vid, ctx->num_regs * sizeof(uint64_t));
+    q->wnew_all = 1;
     ctx->wreg_n = 0;
     ctx->wreg_all = 0;
 }
@@ -6826,9 +6864,15 @@ static void edan__wq_start(edan_context *ctx)
     q->cap = cap;
     q->ring = (unsigned char *)edan__alloc(&ctx->a, (size_t)cap);
     q->wreg = (uint64_t *)edan__alloc(&ctx->a, ctx->num_regs * sizeof(uint64_t));
-    if (!q->ring || !q->wreg) {
+    q->wregF = (edan__wt *)edan__alloc(&ctx->a, ctx->num_regs * sizeof(edan__wt));
+    q->wnew = (uint32_t *)edan__alloc(&ctx->a, ctx->num_regs * sizeof(uint32_t));
+    q->wnew_at = (unsigned char *)edan__calloc(&ctx->a, ctx->num_regs);
+    if (!q->ring || !q->wreg || !q->wregF || !q->wnew || !q->wnew_at) {
         edan__free(&ctx->a, q->ring);
         edan__free(&ctx->a, q->wreg);
+        edan__free(&ctx->a, q->wregF);
+        edan__free(&ctx->a, q->wnew);
+        edan__free(&ctx->a, q->wnew_at);
         edan__free(&ctx->a, q);
         return;
     }
@@ -6845,6 +6889,9 @@ static void edan__wq_start(edan_context *ctx)
     pthread_cond_destroy(&q->space);
     edan__free(&ctx->a, q->ring);
     edan__free(&ctx->a, q->wreg);
+    edan__free(&ctx->a, q->wregF);
+    edan__free(&ctx->a, q->wnew);
+    edan__free(&ctx->a, q->wnew_at);
     edan__free(&ctx->a, q);
 }
 
@@ -6863,6 +6910,9 @@ static void edan__wq_stop(edan_context *ctx)
     pthread_cond_destroy(&q->space);
     edan__free(&ctx->a, q->ring);
     edan__free(&ctx->a, q->wreg);
+    edan__free(&ctx->a, q->wregF);
+    edan__free(&ctx->a, q->wnew);
+    edan__free(&ctx->a, q->wnew_at);
     edan__free(&ctx->a, q);
     ctx->wq = NULL;
 }

@@ -5357,6 +5357,10 @@ typedef struct edan__block_opcount { uint32_t op, count; } edan__block_opcount;
 typedef struct edan__wins {
     uint8_t nsrc, kind, cls, pad;
     uint32_t src[EDAN_MAX_SRC];
+    /* the same in the schedules' thread's finishes (edan__wq_blocks1: the
+       registers', then the block's vertices'): where it writes its own,
+       where its sources are */
+    uint32_t rdst, rsrc[EDAN_MAX_SRC];
 } edan__wins;
 
 struct edan_block {
@@ -5396,6 +5400,8 @@ struct edan_block {
     edan__wt *wF;                   /* edan__block_window1's: each live-in's writer's finish at the block's
                                        start, then each vertex's as successors see it (wins' src index it;
                                        edan__calloc_apart: the schedules' thread writes it) */
+    uint32_t nwcopy, (*wcopy)[2];   /* the targets' finishes that edan__wq_blocks1 copies after the block
+                                       (to, from: one vertex's second target; apart) */
     /* the same in every execution: added to the context `runs` times when it
        is read (W, T1's memory part and bytes only when plain) */
     uint64_t C, E, W, T1mem, bytes, mem_count[4], mem_bytes[4];
@@ -6270,6 +6276,25 @@ static int edan__block_window_form(edan_context *ctx, edan_block *b)
     b->wcap = (edan__wcap *)edan__calloc(&ctx->a, (size_t)b->nmem * ctx->K * sizeof(edan__wcap));
     b->wF = (edan__wt *)edan__calloc_apart(&ctx->a, ((size_t)b->nlive + b->n) * sizeof(edan__wt));
     if (!b->wins || !b->wmem || !b->wfw || !b->wcap || !b->wF) return 0;
+    /* the schedules' thread's places (rdst, rsrc): a vertex's finish goes
+       to its first target register's, else to its own after the registers
+       (num_regs + its index); a live-in is read at its register's, which
+       the block's last writer of it overwrites only after every read of it */
+    for (i = 0; i < b->n; i++) b->wins[i].rdst = ctx->num_regs + i;
+    for (i = 0; i < b->nout; i++) {
+        const edan__block_out *o = &b->out[i];
+        if (b->wins[o->writer].rdst >= ctx->num_regs) {
+            b->wins[o->writer].rdst = o->reg;
+        } else {
+            uint32_t (*c)[2] = (uint32_t(*)[2])edan__calloc_apart(&ctx->a, (b->nwcopy + 1) * sizeof *c);
+            if (!c) return 0;
+            if (b->nwcopy) memcpy(c, b->wcopy, b->nwcopy * sizeof *c);
+            edan__free_apart(&ctx->a, b->wcopy);
+            b->wcopy = c;
+            c[b->nwcopy][0] = o->reg;
+            c[b->nwcopy++][1] = b->wins[o->writer].rdst;
+        }
+    }
     for (i = 0; i < b->n; i++) {
         b->wins[i].nsrc = b->p[i].edan__.nsrc;
         b->wins[i].kind = (uint8_t)b->p[i].in.mem;
@@ -6286,6 +6311,7 @@ static int edan__block_window_form(edan_context *ctx, edan_block *b)
                 x = j;
             }
             b->wins[i].src[s] = x;
+            b->wins[i].rsrc[s] = x < b->nlive ? b->live_reg[x] : b->wins[x - b->nlive].rdst;
         }
     }
     return 1;
@@ -6368,8 +6394,9 @@ static EDAN__INLINE void edan__w1_put(const edan__w1 *at, edan__win *s, edan__wt
 /* edan__block_window_k with one schedule (options.window_m, the default of
    the edan commands), the pass most vertices take. Each vertex's
    predecessors straight from b->wF: the live-ins' writers' finishes,
-   looked up once at the block's start (or the schedules' thread's own,
-   regF: edan__wq_blocks1), then the block's own vertices'.
+   looked up once at the block's start, then the block's own vertices'; or
+   from X, the schedules' thread's registers' finishes and its places for
+   the block's vertices (edan__wq_blocks1; wins' rsrc and rdst).
    Neither is checked against the window: a predecessor R or more vertices
    back retired before the reader's dispatch, which its start already
    counts (the maximum is the same); a live-in's writer beyond the window
@@ -6380,10 +6407,10 @@ static EDAN__INLINE void edan__w1_put(const edan__w1 *at, edan__win *s, edan__wt
    start that only a store's forwarding reads. */
 static EDAN__INLINE void edan__block_window1_at(edan_context *ctx, edan__wthr *w, edan__win *s, uint32_t sj,
                                                 uint32_t k, edan_block *b, uint64_t N0, const edan__wexec *ex,
-                                                const edan__wt *regF, edan__w1 *at)
+                                                edan__wt *X, edan__w1 *at)
 {
     edan__went *const ring = s->ring;
-    edan__wt *const disp = s->disp, *const A = b->wF, *fb = A + b->nlive;
+    edan__wt *const disp = s->disp, *const A = X ? X : b->wF, *fb = A + b->nlive;
     const uint32_t R = s->R, width = s->width, nlive = b->nlive;
     const uint64_t seg_start = ctx->th.seg_start, n0 = at->n;
     const edan__wins *const wins = b->wins, *p, *const pend = wins + b->n;     /* fb: p's finish */
@@ -6397,12 +6424,11 @@ static EDAN__INLINE void edan__block_window1_at(edan_context *ctx, edan__wthr *w
 #define EDAN__W1_AT(u, x)                                                                              \
     ((u) >= seg_start ? ((u) && N0 + (x) + 1 - (u) <= R ? edan__ring_back(ring, R, ri, N0 + (x) + 1 - (u))->F : z) \
      : (u) ? (EDAN__W1_SYNC(x), edan__win_at_far(ctx, (u), N0 + (x) + 1, sj, 0)) : z)
-    if (regF)
-        for (q = 0; q < nlive; q++) A[q] = regF[b->live_reg[q]];
-    else
+    if (!X)
         for (q = 0; q < nlive; q++) A[q] = EDAN__W1_AT(ex->regs[b->live_reg[q]], 0);     /* as its first vertex sees them */
     for (p = wins; p < pend; p++, fb++) {    /* the loop keeps as few variables as it can in registers */
-        const uint32_t *src = p->src, ns = p->nsrc;
+        const uint32_t *src = X ? p->rsrc : p->src, ns = p->nsrc;
+        edan__wt *const F_at = X ? X + p->rdst : fb;
         edan__wt S = {0, 0};
         for (q = 0; q < ns; q++) S = edan__wt_max(S, A[src[q]]);
         if (p->kind == EDAN_MEM_NONE) {    /* an operation of its cost */
@@ -6414,16 +6440,16 @@ static EDAN__INLINE void edan__block_window1_at(edan_context *ctx, edan__wthr *w
             ring[ri].F = F;
             ring[ri].ret = last;
             if (++ri == R) ri = 0;
-            *fb = F;
+            *F_at = F;
         } else if (p->kind == EDAN_MEM_LOAD && !ex->wcap && !ex->wfw[mi]) {    /* a RAM load, its word's writer */
             const uint64_t x = (uint64_t)(p - wins), u = ex->wmem[mi++];
             S = edan__wt_max(S, EDAN__W1_AT(u, x));
-            *fb = edan__win_step_at(s, &ri, &di, &last, EDAN_MEM_LOAD, 1, 0, S, z);
+            *F_at = edan__win_step_at(s, &ri, &di, &last, EDAN_MEM_LOAD, 1, 0, S, z);
         } else {
             const uint64_t x = (uint64_t)(p - wins);
             edan__wt Fs;
             EDAN__W1_SYNC(x);
-            *fb = Fs = edan__block_window1_mem(ctx, sj, k, ex, p, mi++, N0 + x + 1, S);
+            *F_at = Fs = edan__block_window1_mem(ctx, sj, k, ex, p, mi++, N0 + x + 1, S);
             last = edan__wt_max(last, Fs);  /* the step's retirement (s->last), not read back */
             ri = s->ri;
             di = s->di;
@@ -6558,7 +6584,9 @@ typedef struct edan__wq {
     edan_context *ctx;
     unsigned char *ring;
     uint64_t *wreg;                 /* the thread's: the registers' writers (num_regs) */
-    edan__wt *wregF;                /* the thread's: their finishes in the one schedule (edan__wq_blocks1) */
+    edan__wt *wregF;                /* the thread's: their finishes in the one schedule (edan__wq_blocks1),
+                                       then the places of a block's vertices' (wplaces of them; apart) */
+    uint32_t wplaces;
     uint32_t *wnew, nnew;           /* the thread's: registers whose wregF is to be looked up (from wreg) */
     unsigned char *wnew_at;         /* the thread's: a register is among them */
     int wnew_all;                   /* the caller's (when the thread waits): every register's is */
@@ -6613,9 +6641,11 @@ static EDAN__INLINE void edan__wrec_targets(const edan__wrec *r, uint64_t *wreg)
 /* The thread's run of block records from tail on, with one configuration
    and one schedule (edan__block_window_run's first case): the schedule's
    places stay in registers from one block to the next, and the
-   registers' writers' finishes in q->wregF, so that a block's live-ins
-   are not looked up in the ring, and wreg is not kept (nothing else reads
-   it with one schedule). A finish kept after its writer left the window
+   registers' writers' finishes in q->wregF, where a block's vertices
+   write their own (wins' rdst: its targets' finishes are written by then)
+   and read their sources' (rsrc): a block's live-ins are not looked up in
+   the ring, and wreg is not kept (nothing else reads it with one
+   schedule). A finish kept after its writer left the window
    counts as the 0 that the ring would give: the reader's dispatch is
    after that writer's retirement (edan__block_window1_at). A register
    whose writer came other than from a block (q->wnew, EDAN__WQ_REGS; all
@@ -6650,12 +6680,12 @@ static EDAN__NOINLINE uint64_t edan__wq_blocks1(edan__wq *q, const unsigned char
         const edan__wrec *const r = (const edan__wrec *)(ring + (tail & mask));
         edan__wexec ex;
         const edan_block *b;
-        const edan__block_out *o, *oe;
+        uint32_t i;
         if (!r->bytes || r->type != EDAN__WQ_BLOCK) break;
         b = r->b;
         edan__wrec_exec(r, wreg, &ex);
         edan__block_window1_at(ctx, w, s, sj, 0, r->b, r->N0, &ex, wregF, &at);
-        for (o = b->out, oe = o + b->nout; o < oe; o++) wregF[o->reg] = b->wF[b->nlive + o->writer];
+        for (i = 0; i < b->nwcopy; i++) wregF[b->wcopy[i][0]] = wregF[b->wcopy[i][1]];
         tail += r->bytes;
     } while (tail != pub && !((tail ^ told) >> 14));
     edan__w1_put(&at, s, w);
@@ -6864,13 +6894,14 @@ static void edan__wq_start(edan_context *ctx)
     q->cap = cap;
     q->ring = (unsigned char *)edan__alloc(&ctx->a, (size_t)cap);
     q->wreg = (uint64_t *)edan__alloc(&ctx->a, ctx->num_regs * sizeof(uint64_t));
-    q->wregF = (edan__wt *)edan__alloc(&ctx->a, ctx->num_regs * sizeof(edan__wt));
+    q->wplaces = 256;
+    q->wregF = (edan__wt *)edan__calloc_apart(&ctx->a, ((size_t)ctx->num_regs + q->wplaces) * sizeof(edan__wt));
     q->wnew = (uint32_t *)edan__alloc(&ctx->a, ctx->num_regs * sizeof(uint32_t));
     q->wnew_at = (unsigned char *)edan__calloc(&ctx->a, ctx->num_regs);
     if (!q->ring || !q->wreg || !q->wregF || !q->wnew || !q->wnew_at) {
         edan__free(&ctx->a, q->ring);
         edan__free(&ctx->a, q->wreg);
-        edan__free(&ctx->a, q->wregF);
+        edan__free_apart(&ctx->a, q->wregF);
         edan__free(&ctx->a, q->wnew);
         edan__free(&ctx->a, q->wnew_at);
         edan__free(&ctx->a, q);
@@ -6889,7 +6920,7 @@ static void edan__wq_start(edan_context *ctx)
     pthread_cond_destroy(&q->space);
     edan__free(&ctx->a, q->ring);
     edan__free(&ctx->a, q->wreg);
-    edan__free(&ctx->a, q->wregF);
+    edan__free_apart(&ctx->a, q->wregF);
     edan__free(&ctx->a, q->wnew);
     edan__free(&ctx->a, q->wnew_at);
     edan__free(&ctx->a, q);
@@ -6910,7 +6941,7 @@ static void edan__wq_stop(edan_context *ctx)
     pthread_cond_destroy(&q->space);
     edan__free(&ctx->a, q->ring);
     edan__free(&ctx->a, q->wreg);
-    edan__free(&ctx->a, q->wregF);
+    edan__free_apart(&ctx->a, q->wregF);
     edan__free(&ctx->a, q->wnew);
     edan__free(&ctx->a, q->wnew_at);
     edan__free(&ctx->a, q);
@@ -6944,6 +6975,27 @@ static EDAN__NOINLINE void edan__wq_regs(edan_context *ctx)
 }
 #endif
 
+#if EDAN__THREADS
+/* Room in q->wregF for a block of n vertices after the registers, made
+   while the schedules' thread waits: 0 when out of memory. */
+static EDAN__NOINLINE int edan__wq_places_grow(edan_context *ctx, edan__wq *q, uint32_t n)
+{
+    edan__wt *x;
+    edan__wq_idle(ctx);
+    x = (edan__wt *)edan__calloc_apart(&ctx->a, ((size_t)ctx->num_regs + 2 * (size_t)n) * sizeof(edan__wt));
+    if (!x) return 0;
+    memcpy(x, q->wregF, ctx->num_regs * sizeof(edan__wt));
+    edan__free_apart(&ctx->a, q->wregF);
+    q->wregF = x;
+    q->wplaces = 2 * n;
+    return 1;
+}
+static EDAN__INLINE int edan__wq_places(edan_context *ctx, edan__wq *q, uint32_t n)
+{
+    return n <= q->wplaces || edan__wq_places_grow(ctx, q, n);
+}
+#endif
+
 /* Where an execution of block b writes what the schedules read of it:
    with the schedules' thread, straight into a record's room in its ring
    (nothing copied; handed over by edan__block_window), else b's own. */
@@ -6959,7 +7011,8 @@ static EDAN__INLINE void edan__block_wout(edan_context *ctx, edan_block *b, edan
     if (ctx->wq && !ctx->th.nseg) {
         edan__wrec *r;
         if (ctx->wreg_n | ctx->wreg_all) edan__wq_regs(ctx);
-        if ((r = edan__wq_room(ctx->wq, edan__wrec_bytes(ctx, b), EDAN__WQ_BLOCK)) != NULL) {
+        if (edan__wq_places(ctx, ctx->wq, b->n) &&
+            (r = edan__wq_room(ctx->wq, edan__wrec_bytes(ctx, b), EDAN__WQ_BLOCK)) != NULL) {
             o->rec = r;
             o->wmem = (uint64_t *)(r + 1);
             o->wfw = o->wmem + b->nmem;
@@ -7069,6 +7122,7 @@ static void edan__block_free_form(edan_block *b)
     edan__free(a, b->wfw);
     edan__free(a, b->wcap);
     edan__free_apart(a, b->wF);
+    edan__free_apart(a, b->wcopy);
     edan__free(a, b->live_reg);
     edan__free(a, b->live_edges);
     edan__free(a, b->live_sets);

@@ -5355,11 +5355,12 @@ typedef struct edan__block_opcount { uint32_t op, count; } edan__block_opcount;
    live-in's place j in live_reg, or nlive + j for the block's instruction
    j (edan__block_window1's index into wF). */
 typedef struct edan__wins {
-    uint8_t nsrc, kind, cls, pad;
+    uint8_t nsrc, kind, cls, rnsrc;
     uint32_t src[EDAN_MAX_SRC];
     /* the same in the schedules' thread's finishes (edan__wq_blocks1: the
-       registers', then the block's vertices'): where it writes its own,
-       where its sources are */
+       registers', a 0, then the block's vertices'): where it writes its
+       own, where its sources are (rnsrc of them, at least one: the 0 when
+       it has none) */
     uint32_t rdst, rsrc[EDAN_MAX_SRC];
 } edan__wins;
 
@@ -6280,10 +6281,10 @@ static int edan__block_window_form(edan_context *ctx, edan_block *b)
        to its first target register's, else to its own after the registers
        (num_regs + its index); a live-in is read at its register's, which
        the block's last writer of it overwrites only after every read of it */
-    for (i = 0; i < b->n; i++) b->wins[i].rdst = ctx->num_regs + i;
+    for (i = 0; i < b->n; i++) b->wins[i].rdst = ctx->num_regs + 1 + i;
     for (i = 0; i < b->nout; i++) {
         const edan__block_out *o = &b->out[i];
-        if (b->wins[o->writer].rdst >= ctx->num_regs) {
+        if (b->wins[o->writer].rdst > ctx->num_regs) {
             b->wins[o->writer].rdst = o->reg;
         } else {
             uint32_t (*c)[2] = (uint32_t(*)[2])edan__calloc_apart(&ctx->a, (b->nwcopy + 1) * sizeof *c);
@@ -6297,6 +6298,8 @@ static int edan__block_window_form(edan_context *ctx, edan_block *b)
     }
     for (i = 0; i < b->n; i++) {
         b->wins[i].nsrc = b->p[i].edan__.nsrc;
+        b->wins[i].rnsrc = b->wins[i].nsrc ? b->wins[i].nsrc : 1;
+        b->wins[i].rsrc[0] = ctx->num_regs;     /* the 0 */
         b->wins[i].kind = (uint8_t)b->p[i].in.mem;
         b->wins[i].cls = (uint8_t)b->p[i].in.cls;
         for (s = 0; s < b->p[i].edan__.nsrc; s++) {
@@ -6395,8 +6398,9 @@ static EDAN__INLINE void edan__w1_put(const edan__w1 *at, edan__win *s, edan__wt
    the edan commands), the pass most vertices take. Each vertex's
    predecessors straight from b->wF: the live-ins' writers' finishes,
    looked up once at the block's start, then the block's own vertices'; or
-   from X, the schedules' thread's registers' finishes and its places for
-   the block's vertices (edan__wq_blocks1; wins' rsrc and rdst).
+   from X (inX, a constant), the schedules' thread's registers' finishes
+   and its places for the block's vertices (edan__wq_blocks1; wins' rsrc
+   and rdst).
    Neither is checked against the window: a predecessor R or more vertices
    back retired before the reader's dispatch, which its start already
    counts (the maximum is the same); a live-in's writer beyond the window
@@ -6407,10 +6411,10 @@ static EDAN__INLINE void edan__w1_put(const edan__w1 *at, edan__win *s, edan__wt
    start that only a store's forwarding reads. */
 static EDAN__INLINE void edan__block_window1_at(edan_context *ctx, edan__wthr *w, edan__win *s, uint32_t sj,
                                                 uint32_t k, edan_block *b, uint64_t N0, const edan__wexec *ex,
-                                                edan__wt *X, edan__w1 *at)
+                                                const int inX, edan__wt *X, edan__w1 *at)
 {
     edan__went *const ring = s->ring;
-    edan__wt *const disp = s->disp, *const A = X ? X : b->wF, *fb = A + b->nlive;
+    edan__wt *const disp = s->disp, *const A = inX ? X : b->wF, *fb = A + b->nlive;
     const uint32_t R = s->R, width = s->width, nlive = b->nlive;
     const uint64_t seg_start = ctx->th.seg_start, n0 = at->n;
     const edan__wins *const wins = b->wins, *p, *const pend = wins + b->n;     /* fb: p's finish */
@@ -6424,13 +6428,14 @@ static EDAN__INLINE void edan__block_window1_at(edan_context *ctx, edan__wthr *w
 #define EDAN__W1_AT(u, x)                                                                              \
     ((u) >= seg_start ? ((u) && N0 + (x) + 1 - (u) <= R ? edan__ring_back(ring, R, ri, N0 + (x) + 1 - (u))->F : z) \
      : (u) ? (EDAN__W1_SYNC(x), edan__win_at_far(ctx, (u), N0 + (x) + 1, sj, 0)) : z)
-    if (!X)
+    if (!inX)
         for (q = 0; q < nlive; q++) A[q] = EDAN__W1_AT(ex->regs[b->live_reg[q]], 0);     /* as its first vertex sees them */
     for (p = wins; p < pend; p++, fb++) {    /* the loop keeps as few variables as it can in registers */
-        const uint32_t *src = X ? p->rsrc : p->src, ns = p->nsrc;
-        edan__wt *const F_at = X ? X + p->rdst : fb;
+        const uint32_t *src = inX ? p->rsrc : p->src, ns = inX ? p->rnsrc : p->nsrc;
+        edan__wt *const F_at = inX ? X + p->rdst : fb;
         edan__wt S = {0, 0};
-        for (q = 0; q < ns; q++) S = edan__wt_max(S, A[src[q]]);
+        if (inX) S = A[src[0]];     /* rnsrc >= 1, and every finish >= 0 */
+        for (q = inX ? 1 : 0; q < ns; q++) S = edan__wt_max(S, A[src[q]]);
         if (p->kind == EDAN_MEM_NONE) {    /* an operation of its cost */
             edan__wt d = edan__wt_max(disp[di], ring[ri].ret), F;
             disp[di] = edan__wt_add(d, 1, 0);
@@ -6471,7 +6476,7 @@ static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b,
     edan__win *const s = &w->s[sj];
     edan__w1 at;
     edan__w1_get(&at, s, w);
-    edan__block_window1_at(ctx, w, s, sj, k, b, N0, ex, NULL, &at);
+    edan__block_window1_at(ctx, w, s, sj, k, b, N0, ex, 0, NULL, &at);
     edan__w1_put(&at, s, w);
 }
 
@@ -6585,7 +6590,7 @@ typedef struct edan__wq {
     unsigned char *ring;
     uint64_t *wreg;                 /* the thread's: the registers' writers (num_regs) */
     edan__wt *wregF;                /* the thread's: their finishes in the one schedule (edan__wq_blocks1),
-                                       then the places of a block's vertices' (wplaces of them; apart) */
+                                       a 0, then the places of a block's vertices' (wplaces; apart) */
     uint32_t wplaces;
     uint32_t *wnew, nnew;           /* the thread's: registers whose wregF is to be looked up (from wreg) */
     unsigned char *wnew_at;         /* the thread's: a register is among them */
@@ -6684,7 +6689,7 @@ static EDAN__NOINLINE uint64_t edan__wq_blocks1(edan__wq *q, const unsigned char
         if (!r->bytes || r->type != EDAN__WQ_BLOCK) break;
         b = r->b;
         edan__wrec_exec(r, wreg, &ex);
-        edan__block_window1_at(ctx, w, s, sj, 0, r->b, r->N0, &ex, wregF, &at);
+        edan__block_window1_at(ctx, w, s, sj, 0, r->b, r->N0, &ex, 1, wregF, &at);
         for (i = 0; i < b->nwcopy; i++) wregF[b->wcopy[i][0]] = wregF[b->wcopy[i][1]];
         tail += r->bytes;
     } while (tail != pub && !((tail ^ told) >> 14));
@@ -6895,7 +6900,7 @@ static void edan__wq_start(edan_context *ctx)
     q->ring = (unsigned char *)edan__alloc(&ctx->a, (size_t)cap);
     q->wreg = (uint64_t *)edan__alloc(&ctx->a, ctx->num_regs * sizeof(uint64_t));
     q->wplaces = 256;
-    q->wregF = (edan__wt *)edan__calloc_apart(&ctx->a, ((size_t)ctx->num_regs + q->wplaces) * sizeof(edan__wt));
+    q->wregF = (edan__wt *)edan__calloc_apart(&ctx->a, ((size_t)ctx->num_regs + 1 + q->wplaces) * sizeof(edan__wt));
     q->wnew = (uint32_t *)edan__alloc(&ctx->a, ctx->num_regs * sizeof(uint32_t));
     q->wnew_at = (unsigned char *)edan__calloc(&ctx->a, ctx->num_regs);
     if (!q->ring || !q->wreg || !q->wregF || !q->wnew || !q->wnew_at) {
@@ -6982,9 +6987,9 @@ static EDAN__NOINLINE int edan__wq_places_grow(edan_context *ctx, edan__wq *q, u
 {
     edan__wt *x;
     edan__wq_idle(ctx);
-    x = (edan__wt *)edan__calloc_apart(&ctx->a, ((size_t)ctx->num_regs + 2 * (size_t)n) * sizeof(edan__wt));
+    x = (edan__wt *)edan__calloc_apart(&ctx->a, ((size_t)ctx->num_regs + 1 + 2 * (size_t)n) * sizeof(edan__wt));
     if (!x) return 0;
-    memcpy(x, q->wregF, ctx->num_regs * sizeof(edan__wt));
+    memcpy(x, q->wregF, ctx->num_regs * sizeof(edan__wt));     /* x[num_regs]: the 0 */
     edan__free_apart(&ctx->a, q->wregF);
     q->wregF = x;
     q->wplaces = 2 * n;

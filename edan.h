@@ -5401,6 +5401,7 @@ struct edan_block {
     edan__wt *wF;                   /* edan__block_window1's: each live-in's writer's finish at the block's
                                        start, then each vertex's as successors see it (wins' src index it;
                                        edan__calloc_apart: the schedules' thread writes it) */
+    size_t wrec_bytes;              /* its record for the schedules' thread (edan__wrec_bytes) */
     uint32_t nwcopy, (*wcopy)[2];   /* the targets' finishes that edan__wq_blocks1 copies after the block
                                        (to, from: one vertex's second target; apart) */
     /* the same in every execution: added to the context `runs` times when it
@@ -6265,6 +6266,9 @@ static int edan__blkc_tinf(edan__blkc_state *bc)
     return 1;
 }
 
+#if EDAN__THREADS
+static size_t edan__wrec_bytes(const edan_context *ctx, const edan_block *b);
+#endif
 /* b's view for the windowed schedule (edan_block's wins, wmem, wfw,
    wcap): each instruction's access, class and register sources' writers,
    the block's own or live-in. 0 when out of memory. */
@@ -6277,6 +6281,9 @@ static int edan__block_window_form(edan_context *ctx, edan_block *b)
     b->wcap = (edan__wcap *)edan__calloc(&ctx->a, (size_t)b->nmem * ctx->K * sizeof(edan__wcap));
     b->wF = (edan__wt *)edan__calloc_apart(&ctx->a, ((size_t)b->nlive + b->n) * sizeof(edan__wt));
     if (!b->wins || !b->wmem || !b->wfw || !b->wcap || !b->wF) return 0;
+#if EDAN__THREADS
+    b->wrec_bytes = edan__wrec_bytes(ctx, b);
+#endif
     /* the schedules' thread's places (rdst, rsrc): a vertex's finish goes
        to its first target register's, else to its own after the registers
        (num_regs + its index); a live-in is read at its register's, which
@@ -6598,6 +6605,8 @@ typedef struct edan__wq {
     uint64_t cap;                   /* its bytes, a power of 2 */
     uint64_t head;                  /* bytes written */
     uint64_t seen;                  /* the tail as last read: head - seen bytes may be held */
+    uint64_t lim;                   /* a record may be written up to it without a check (the ring's end,
+                                       seen + cap) */
     pthread_t th;
     pthread_mutex_t mu;
     pthread_cond_t data, space;
@@ -6809,8 +6818,6 @@ static EDAN__INLINE edan__wrec *edan__wq_at(edan__wq *q, uint64_t pos, size_t by
     edan__wrec *r = (edan__wrec *)(q->ring + pos);
     r->bytes = (uint32_t)bytes;
     r->type = type;
-    r->b = NULL;
-    r->N0 = 0;
     return r;
 }
 
@@ -6827,6 +6834,8 @@ static EDAN__NOINLINE edan__wrec *edan__wq_room_far(edan__wq *q, size_t bytes, u
         pos = 0;
     }
     edan__wq_space(q, bytes);
+    q->lim = (q->head | (q->cap - 1)) + 1;
+    if (q->seen + q->cap < q->lim) q->lim = q->seen + q->cap;
     return edan__wq_at(q, pos, bytes, type);
 }
 
@@ -6836,10 +6845,8 @@ static EDAN__NOINLINE edan__wrec *edan__wq_room_far(edan__wq *q, size_t bytes, u
    block's record is written at every execution. */
 static EDAN__INLINE edan__wrec *edan__wq_room(edan__wq *q, size_t bytes, uint32_t type)
 {
-    const uint64_t pos = q->head & (q->cap - 1);
-    if (!EDAN__LIKELY(pos + bytes <= q->cap && q->head + bytes - q->seen <= q->cap && bytes <= q->cap / 4))
-        return edan__wq_room_far(q, bytes, type);
-    return edan__wq_at(q, pos, bytes, type);
+    if (!EDAN__LIKELY(q->head + bytes <= q->lim)) return edan__wq_room_far(q, bytes, type);
+    return edan__wq_at(q, q->head & (q->cap - 1), bytes, type);
 }
 
 static EDAN__INLINE void edan__wq_commit(edan__wq *q, size_t bytes)
@@ -7004,7 +7011,16 @@ static EDAN__INLINE int edan__wq_places(edan_context *ctx, edan__wq *q, uint32_t
 /* Where an execution of block b writes what the schedules read of it:
    with the schedules' thread, straight into a record's room in its ring
    (nothing copied; handed over by edan__block_window), else b's own. */
-static EDAN__INLINE void edan__block_wout(edan_context *ctx, edan_block *b, edan__wout *o)
+#if EDAN__THREADS
+static EDAN__INLINE void edan__wout_rec(const edan_block *b, edan__wout *o, edan__wrec *r)
+{
+    o->rec = r;
+    o->wmem = (uint64_t *)(r + 1);
+    o->wfw = o->wmem + b->nmem;
+    o->wcap = b->plain ? NULL : (edan__wcap *)(o->wfw + b->nmem);
+}
+#endif
+static EDAN__NOINLINE void edan__block_wout_far(edan_context *ctx, edan_block *b, edan__wout *o)
 {
     o->wmem = b->wmem;
     o->wfw = b->wfw;
@@ -7016,15 +7032,25 @@ static EDAN__INLINE void edan__block_wout(edan_context *ctx, edan_block *b, edan
     if (ctx->wq && !ctx->th.nseg) {
         edan__wrec *r;
         if (ctx->wreg_n | ctx->wreg_all) edan__wq_regs(ctx);
-        if (edan__wq_places(ctx, ctx->wq, b->n) &&
-            (r = edan__wq_room(ctx->wq, edan__wrec_bytes(ctx, b), EDAN__WQ_BLOCK)) != NULL) {
-            o->rec = r;
-            o->wmem = (uint64_t *)(r + 1);
-            o->wfw = o->wmem + b->nmem;
-            o->wcap = b->plain ? NULL : (edan__wcap *)(o->wfw + b->nmem);
-        }
+        if (edan__wq_places(ctx, ctx->wq, b->n) && (r = edan__wq_room(ctx->wq, b->wrec_bytes, EDAN__WQ_BLOCK)) != NULL)
+            edan__wout_rec(b, o, r);
     }
 #endif
+}
+/* Inline, its common case: a record in the ring without a check but one
+   (edan__wq_room's), the block's places made already, nothing else to
+   send first. */
+static EDAN__INLINE void edan__block_wout(edan_context *ctx, edan_block *b, edan__wout *o)
+{
+#if EDAN__THREADS
+    edan__wq *const q = ctx->wq;
+    if (q && !(ctx->th.nseg | ctx->wreg_n | (uint32_t)ctx->wreg_all) && b->n <= q->wplaces &&
+        EDAN__LIKELY(q->head + b->wrec_bytes <= q->lim)) {
+        edan__wout_rec(b, o, edan__wq_at(q, q->head & (q->cap - 1), b->wrec_bytes, EDAN__WQ_BLOCK));
+        return;
+    }
+#endif
+    edan__block_wout_far(ctx, b, o);
 }
 
 /* The execution of b written into o (its vertices from N0 + 1 on) through

@@ -171,16 +171,24 @@ static int pl_acquire(unsigned vcpu)
 
 /* At the start of a block of vCPU: 1 when it is to be analysed (the
    caller holds the analysis). */
-static int pl_enter(unsigned vcpu)
+static PL_NOINLINE int pl_enter_far(unsigned vcpu);
+/* Inline, its common case: the vCPU that holds the analysis goes on. */
+static inline int pl_enter(unsigned vcpu)
+{
+    if (!pl_ending && pl_owner == (int)vcpu) {
+        pl_ticks++;
+        if (++pl_quantum < PL_QUANTUM || !pl_waiting) return 1;
+    }
+    return pl_enter_far(vcpu);
+}
+static int pl_enter_far(unsigned vcpu)
 {
     if (pl_ending) {        /* another thread ends the run: this one lets go of the analysis */
         if (pl_owner == (int)vcpu) pl_release();
         return 0;
     }
-    if (pl_owner == (int)vcpu) {
-        pl_ticks++;
-        if (++pl_quantum < PL_QUANTUM || !pl_waiting) return 1;
-        pl_release();       /* its quantum is over and another waits */
+    if (pl_owner == (int)vcpu) {       /* its quantum is over and another waits */
+        pl_release();
         pthread_mutex_lock(&pl_mu);
         pl_yielder = (int)vcpu;
         pthread_mutex_unlock(&pl_mu);

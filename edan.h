@@ -6286,7 +6286,7 @@ static int edan__block_window_form(edan_context *ctx, edan_block *b)
 #endif
     /* the schedules' thread's places (rdst, rsrc): a vertex's finish goes
        to its first target register's, else to its own after the registers
-       (num_regs + its index); a live-in is read at its register's, which
+       and the 0 (num_regs + 1 + its index); a live-in is read at its register's, which
        the block's last writer of it overwrites only after every read of it */
     for (i = 0; i < b->n; i++) b->wins[i].rdst = ctx->num_regs + 1 + i;
     for (i = 0; i < b->nout; i++) {
@@ -6601,7 +6601,7 @@ typedef struct edan__wq {
     uint32_t wplaces;
     uint32_t *wnew, nnew;           /* the thread's: registers whose wregF is to be looked up (from wreg) */
     unsigned char *wnew_at;         /* the thread's: a register is among them */
-    int wnew_all;                   /* the caller's (when the thread waits): every register's is */
+    int wnew_all;                   /* every register's is (set by the caller while the thread waits) */
     uint64_t cap;                   /* its bytes, a power of 2 */
     uint64_t head;                  /* bytes written */
     uint64_t seen;                  /* the tail as last read: head - seen bytes may be held */
@@ -6812,7 +6812,7 @@ static void edan__wq_space(edan__wq *q, uint64_t bytes)
     q->seen = __atomic_load_n(&q->tail, __ATOMIC_SEQ_CST);
 }
 
-/* The record at pos of the ring, its header filled in (the rest the caller's). */
+/* The record at pos of the ring, its size and type filled in (the rest the caller's). */
 static EDAN__INLINE edan__wrec *edan__wq_at(edan__wq *q, uint64_t pos, size_t bytes, uint32_t type)
 {
     edan__wrec *r = (edan__wrec *)(q->ring + pos);
@@ -6840,9 +6840,10 @@ static EDAN__NOINLINE edan__wrec *edan__wq_room_far(edan__wq *q, size_t bytes, u
 }
 
 /* Room for a record of `bytes` (a multiple of 8) at the ring's head, its
-   header filled in: NULL when it is too large (played here, after the
-   others). The caller fills in the rest, then edan__wq_commit. Inline: a
-   block's record is written at every execution. */
+   size and type filled in: NULL when it does not fit before lim and is
+   too large to wait for (more than a quarter of the ring: played here,
+   after the others). The caller fills in the rest, then edan__wq_commit.
+   Inline: a block's record is written at every execution. */
 static EDAN__INLINE edan__wrec *edan__wq_room(edan__wq *q, size_t bytes, uint32_t type)
 {
     if (!EDAN__LIKELY(q->head + bytes <= q->lim)) return edan__wq_room_far(q, bytes, type);
@@ -7008,10 +7009,8 @@ static EDAN__INLINE int edan__wq_places(edan_context *ctx, edan__wq *q, uint32_t
 }
 #endif
 
-/* Where an execution of block b writes what the schedules read of it:
-   with the schedules' thread, straight into a record's room in its ring
-   (nothing copied; handed over by edan__block_window), else b's own. */
 #if EDAN__THREADS
+/* o: the parts of record r */
 static EDAN__INLINE void edan__wout_rec(const edan_block *b, edan__wout *o, edan__wrec *r)
 {
     o->rec = r;
@@ -7020,6 +7019,9 @@ static EDAN__INLINE void edan__wout_rec(const edan_block *b, edan__wout *o, edan
     o->wcap = b->plain ? NULL : (edan__wcap *)(o->wfw + b->nmem);
 }
 #endif
+/* Where an execution of block b writes what the schedules read of it:
+   with the schedules' thread, straight into a record's room in its ring
+   (nothing copied; handed over by edan__block_window), else b's own. */
 static EDAN__NOINLINE void edan__block_wout_far(edan_context *ctx, edan_block *b, edan__wout *o)
 {
     o->wmem = b->wmem;

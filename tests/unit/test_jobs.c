@@ -4,7 +4,8 @@
    call (instructions, several accesses, prepared instructions, blocks,
    kills, threads, signals), with 1 to 5 configurations; and the buffer
    that hands the calls over holds at most its size when the caller feeds
-   faster than the threads replay (here: while they are held back). */
+   faster than the threads replay (here: while they are held back); the
+   schedules' thread with blocks longer than its first room. */
 #define _POSIX_C_SOURCE 200809L
 #define EDAN_IMPLEMENTATION
 #include "edan.h"
@@ -315,6 +316,116 @@ static void test_window_thread(void)
         }
 }
 
+/* Blocks of 100, 300 and 700 instructions, some of which write two
+   registers, between instructions fed one by one and kills (registers
+   written other than by a block handed over). */
+#define LONGN 700
+static void feed_long_blocks(edan_context *ctx, uint64_t seed, size_t steps)
+{
+    static const size_t len[3] = {100, 300, LONGN};
+    static edan_insn bi[3][LONGN];
+    static edan_prepared bp[3][LONGN];
+    edan_block *blk[3];
+    uint64_t addrs[LONGN];
+    size_t s, i, j;
+    rnd_state = seed;
+    for (i = 0; i < 3; i++) {
+        for (j = 0; j < len[i]; j++) {
+            edan_insn *in = &bi[i][j];
+            *in = rnd_insn();
+            if (!in->mem && (rnd() & 1)) {
+                const edan_reg d = (edan_reg)(1 + rnd() % 12);
+                if (d != in->dst[0]) in->dst[in->ndst++] = d;
+            }
+            CHECK(edan_prepare(ctx, in, &bp[i][j]) == EDAN_OK);
+        }
+        CHECK(edan_block_create(ctx, bp[i], len[i], &blk[i]) == EDAN_OK);
+    }
+    for (s = 0; s < steps; s++) {
+        const uint64_t r = rnd();
+        edan_insn in = rnd_insn();
+        if (r % 4 == 0) {
+            CHECK(edan_feed(ctx, &in) == EDAN_OK);
+        } else if (r % 16 == 1) {
+            edan_reg k = (edan_reg)(1 + (r >> 8) % 12);
+            CHECK(edan_kill_regs(ctx, &k, 1) == EDAN_OK);
+        } else {
+            i = (size_t)(r >> 8) % 3;
+            for (j = 0; j < len[i]; j++) addrs[j] = 0x100000 + 8 * (rnd() % 6000);
+            CHECK(edan_feed_block(ctx, blk[i], addrs) == EDAN_OK);
+        }
+    }
+}
+
+/* A loop-carried chain through a vertex that writes two registers, which
+   the next block reads: block A loads r1 from [r4] and writes r2 and r3
+   from it; block B2 writes r4 from r2, block B3 from r3 (one of the two
+   targets is the vertex's place, the other a copy). */
+static void feed_two_targets(edan_context *ctx, size_t steps)
+{
+    edan_insn in[4];
+    edan_prepared p[4];
+    edan_block *ba = NULL, *bb[2] = {NULL, NULL};
+    uint64_t addrs[2] = {0x100000, 0};
+    size_t s, i;
+    memset(in, 0, sizeof in);
+    for (i = 0; i < 4; i++) {
+        in[i].pc = 0x1000 + 4 * i, in[i].flags = EDAN_INSN_HAS_PC, in[i].op = 2, in[i].cls = EDAN_CLASS_INT_ALU;
+    }
+    in[0].cls = EDAN_CLASS_LOAD, in[0].mem = EDAN_MEM_LOAD, in[0].size = 8, in[0].addr = 0x100000;
+    in[0].src[in[0].nsrc++] = 4, in[0].dst[in[0].ndst++] = 1;
+    in[1].src[in[1].nsrc++] = 1, in[1].dst[in[1].ndst++] = 2, in[1].dst[in[1].ndst++] = 3;
+    in[2].src[in[2].nsrc++] = 2, in[2].dst[in[2].ndst++] = 4;
+    in[3].src[in[3].nsrc++] = 3, in[3].dst[in[3].ndst++] = 4;
+    for (i = 0; i < 4; i++) CHECK(edan_prepare(ctx, &in[i], &p[i]) == EDAN_OK);
+    CHECK(edan_block_create(ctx, p, 2, &ba) == EDAN_OK);
+    CHECK(edan_block_create(ctx, p + 2, 1, &bb[0]) == EDAN_OK && edan_block_create(ctx, p + 3, 1, &bb[1]) == EDAN_OK);
+    for (s = 0; s < steps; s++) {
+        CHECK(edan_feed_block(ctx, ba, addrs) == EDAN_OK);
+        CHECK(edan_feed_block(ctx, bb[s % 2], addrs) == EDAN_OK);
+    }
+}
+
+/* The schedules' thread keeps its registers' finishes, with room for a
+   block's vertices after them that grows with the longest block handed
+   over (256 at first), and copies a vertex's second target's: against
+   the schedules on the caller's thread, without a cache and with two
+   levels. */
+static void test_window_long_blocks(void)
+{
+    int c;
+    for (c = 0; c < 2; c++) {
+        static const edan_options defaults;
+        edan_options o = defaults;
+        edan_config cfg = cfg_of(c ? 2 : 0);
+        edan_context *a = NULL, *b = NULL;
+        o.num_configs = 1, o.configs = &cfg;
+        o.window_m = 4;
+        CHECK(edan_create(&a, &o) == EDAN_OK);
+        o.jobs = 2, o.jobs_buffer = 1;
+        CHECK(edan_create(&b, &o) == EDAN_OK);
+        if (!a || !b) return;
+        feed_long_blocks(a, 4242 + (uint64_t)c, 1500);
+        feed_long_blocks(b, 4242 + (uint64_t)c, 1500);
+        CHECK(b->wq && b->wq->wplaces >= LONGN);
+        same_results(a, b, 1, c ? "long blocks, L1+L2" : "long blocks, no cache");
+        edan_destroy(a);
+        edan_destroy(b);
+        a = b = NULL;
+        o.jobs = 0, o.jobs_buffer = 0;
+        CHECK(edan_create(&a, &o) == EDAN_OK);
+        o.jobs = 2, o.jobs_buffer = 1;
+        CHECK(edan_create(&b, &o) == EDAN_OK);
+        if (!a || !b) return;
+        feed_two_targets(a, 2000);
+        feed_two_targets(b, 2000);
+        CHECK(b->wq != NULL);
+        same_results(a, b, 1, c ? "two targets, L1+L2" : "two targets, no cache");
+        edan_destroy(a);
+        edan_destroy(b);
+    }
+}
+
 /* A caller faster than the threads: they are held back until the caller
    waits for room, with the buffer full. */
 typedef struct feeder { edan_context *ctx; size_t steps; } feeder;
@@ -435,6 +546,7 @@ int main(void)
     test_lines_apart();
     test_same_results();
     test_window_thread();
+    test_window_long_blocks();
     test_buffer_bound();
     test_large_calls();
     return check_summary("test_jobs");

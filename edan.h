@@ -6289,19 +6289,20 @@ static int edan__block_window_form(edan_context *ctx, edan_block *b)
        and the 0 (num_regs + 1 + its index); a live-in is read at its register's, which
        the block's last writer of it overwrites only after every read of it */
     for (i = 0; i < b->n; i++) b->wins[i].rdst = ctx->num_regs + 1 + i;
+    b->nwcopy = 0;
     for (i = 0; i < b->nout; i++) {
         const edan__block_out *o = &b->out[i];
-        if (b->wins[o->writer].rdst > ctx->num_regs) {
-            b->wins[o->writer].rdst = o->reg;
-        } else {
-            uint32_t (*c)[2] = (uint32_t(*)[2])edan__calloc_apart(&ctx->a, (b->nwcopy + 1) * sizeof *c);
-            if (!c) return 0;
-            if (b->nwcopy) memcpy(c, b->wcopy, b->nwcopy * sizeof *c);
-            edan__free_apart(&ctx->a, b->wcopy);
-            b->wcopy = c;
-            c[b->nwcopy][0] = o->reg;
-            c[b->nwcopy++][1] = b->wins[o->writer].rdst;
-        }
+        if (b->wins[o->writer].rdst > ctx->num_regs) b->wins[o->writer].rdst = o->reg;
+        else b->nwcopy++;
+    }
+    if (b->nwcopy) {        /* a vertex's other targets: copied from its first's */
+        uint32_t c = 0;
+        if (!(b->wcopy = (uint32_t(*)[2])edan__calloc_apart(&ctx->a, b->nwcopy * sizeof *b->wcopy))) return 0;
+        for (i = 0; i < b->nout; i++)
+            if (b->wins[b->out[i].writer].rdst != b->out[i].reg) {
+                b->wcopy[c][0] = b->out[i].reg;
+                b->wcopy[c++][1] = b->wins[b->out[i].writer].rdst;
+            }
     }
     for (i = 0; i < b->n; i++) {
         b->wins[i].nsrc = b->p[i].edan__.nsrc;
@@ -6697,7 +6698,7 @@ static EDAN__NOINLINE uint64_t edan__wq_blocks1(edan__wq *q, const unsigned char
         uint32_t i;
         if (!r->bytes || r->type != EDAN__WQ_BLOCK) break;
         b = r->b;
-        edan__wrec_exec(r, wreg, &ex);
+        edan__wrec_exec(r, NULL, &ex);      /* the live-ins' finishes from wregF */
         edan__block_window1_at(ctx, w, s, sj, 0, r->b, r->N0, &ex, 1, wregF, &at);
         for (i = 0; i < b->nwcopy; i++) wregF[b->wcopy[i][0]] = wregF[b->wcopy[i][1]];
         tail += r->bytes;
@@ -7021,38 +7022,27 @@ static EDAN__INLINE void edan__wout_rec(const edan_block *b, edan__wout *o, edan
 #endif
 /* Where an execution of block b writes what the schedules read of it:
    with the schedules' thread, straight into a record's room in its ring
-   (nothing copied; handed over by edan__block_window), else b's own. */
-static EDAN__NOINLINE void edan__block_wout_far(edan_context *ctx, edan_block *b, edan__wout *o)
+   (nothing copied; handed over by edan__block_window), else b's own.
+   Inline: at every execution of a block (the common case's checks: the
+   room's bound, the block's places). */
+static EDAN__INLINE void edan__block_wout(edan_context *ctx, edan_block *b, edan__wout *o)
 {
-    o->wmem = b->wmem;
-    o->wfw = b->wfw;
-    o->wcap = b->plain ? NULL : b->wcap;
-    o->rec = NULL;
-    (void)ctx;
 #if EDAN__THREADS
     if (ctx->wq_cap && !ctx->th.nseg) edan__wq_start(ctx);
     if (ctx->wq && !ctx->th.nseg) {
         edan__wrec *r;
         if (ctx->wreg_n | ctx->wreg_all) edan__wq_regs(ctx);
-        if (edan__wq_places(ctx, ctx->wq, b->n) && (r = edan__wq_room(ctx->wq, b->wrec_bytes, EDAN__WQ_BLOCK)) != NULL)
+        if (edan__wq_places(ctx, ctx->wq, b->n) && (r = edan__wq_room(ctx->wq, b->wrec_bytes, EDAN__WQ_BLOCK)) != NULL) {
             edan__wout_rec(b, o, r);
+            return;
+        }
     }
 #endif
-}
-/* Inline, its common case: a record in the ring without a check but one
-   (edan__wq_room's), the block's places made already, nothing else to
-   send first. */
-static EDAN__INLINE void edan__block_wout(edan_context *ctx, edan_block *b, edan__wout *o)
-{
-#if EDAN__THREADS
-    edan__wq *const q = ctx->wq;
-    if (q && !(ctx->th.nseg | ctx->wreg_n | (uint32_t)ctx->wreg_all) && b->n <= q->wplaces &&
-        EDAN__LIKELY(q->head + b->wrec_bytes <= q->lim)) {
-        edan__wout_rec(b, o, edan__wq_at(q, q->head & (q->cap - 1), b->wrec_bytes, EDAN__WQ_BLOCK));
-        return;
-    }
-#endif
-    edan__block_wout_far(ctx, b, o);
+    o->wmem = b->wmem;
+    o->wfw = b->wfw;
+    o->wcap = b->plain ? NULL : b->wcap;
+    o->rec = NULL;
+    (void)ctx;
 }
 
 /* The execution of b written into o (its vertices from N0 + 1 on) through

@@ -1556,9 +1556,18 @@ typedef struct edan__win {
    dispatched its next, so its finish can no longer delay the thread (and
    bounds what another thread reads from it: edan__win_at). */
 /* What a compiled block's memory step found for the schedule (with a
-   cache): a memory access vertex or not, its cost, the filler of the one
-   line it touched (0: none). */
-typedef struct edan__wcap { uint64_t t, fill; int is_mem; } edan__wcap;
+   cache): its cost t when the cache served it (a hit latency: 1 at
+   least), 0 when it is a memory access vertex; the filler of the one line
+   it touched (0: none), in two halves, so that a step's find takes 12
+   bytes of the record handed to the schedules' thread, not 24. */
+typedef struct edan__wcap { uint32_t t, fill[2]; } edan__wcap;
+static EDAN__INLINE uint64_t edan__wcap_fill(const edan__wcap *c)
+{
+    return (uint64_t)c->fill[0] | (uint64_t)c->fill[1] << 32;
+}
+/* A load's entry of an execution's wmem: the store that forwards to it,
+   with this bit, else its word's writer (0: none). */
+#define EDAN__WMEM_FW ((uint64_t)1 << 63)
 typedef struct edan__wthr {
     uint64_t n;             /* its vertices */
     edan__win *s;           /* ctx->wn schedules */
@@ -3942,9 +3951,10 @@ static EDAN__INLINE edan_result edan__vertex(edan_context *ctx, edan__cfg *g, co
     *mdS = md0 != UINT32_MAX ? md0 : *md - (uint32_t)(*is_mem != 0);
     if (g->win) {
         if (ctx->wcap) {    /* a compiled block's step (one word: one line, no fill at its end) */
-            ctx->wcap->is_mem = *is_mem;
-            ctx->wcap->t = t;
-            ctx->wcap->fill = nwf ? wf[0] : 0;
+            const uint64_t f = nwf ? wf[0] : 0;
+            ctx->wcap->t = *is_mem ? 0 : (uint32_t)t;   /* a hit latency */
+            ctx->wcap->fill[0] = (uint32_t)f;
+            ctx->wcap->fill[1] = (uint32_t)(f >> 32);
         } else {
             edan__win_vertex(ctx, g, vid, in->mem, *is_mem, t, pv, npv, npv, 0, wf, nwf, wend);
         }
@@ -5393,10 +5403,11 @@ struct edan_block {
        apart: the schedules' thread reads nothing else of the block); per
        memory instruction, per execution (when played on the caller's
        thread; else in the record handed over): a load's word writer before
-       the block ran it (wmem) or the store that forwards to it (wfw, 0 for
-       a store), and per configuration, with a cache, what its step found */
+       the block ran it, or the store that forwards to it (wmem; with
+       EDAN__WMEM_FW), and per configuration, with a cache, what its step
+       found */
     edan__wins *wins;
-    uint64_t *wmem, *wfw;
+    uint64_t *wmem;
     edan__wcap *wcap;
     edan__wt *wF;                   /* edan__block_window1's: each live-in's writer's finish at the block's
                                        start, then each vertex's as successors see it (wins' src index it;
@@ -6269,18 +6280,16 @@ static int edan__blkc_tinf(edan__blkc_state *bc)
 #if EDAN__THREADS
 static size_t edan__wrec_bytes(const edan_context *ctx, const edan_block *b);
 #endif
-/* b's view for the windowed schedule (edan_block's wins, wmem, wfw,
-   wcap): each instruction's access, class and register sources' writers,
+/* b's view for the windowed schedule (edan_block's wins, wmem, wcap): each instruction's access, class and register sources' writers,
    the block's own or live-in. 0 when out of memory. */
 static int edan__block_window_form(edan_context *ctx, edan_block *b)
 {
     uint32_t i, s, j, d;
     b->wins = (edan__wins *)edan__calloc_apart(&ctx->a, (size_t)b->n * sizeof(edan__wins));
     b->wmem = (uint64_t *)edan__calloc(&ctx->a, (size_t)b->nmem * sizeof(uint64_t));
-    b->wfw = (uint64_t *)edan__calloc(&ctx->a, (size_t)b->nmem * sizeof(uint64_t));
     b->wcap = (edan__wcap *)edan__calloc(&ctx->a, (size_t)b->nmem * ctx->K * sizeof(edan__wcap));
     b->wF = (edan__wt *)edan__calloc_apart(&ctx->a, ((size_t)b->nlive + b->n) * sizeof(edan__wt));
-    if (!b->wins || !b->wmem || !b->wfw || !b->wcap || !b->wF) return 0;
+    if (!b->wins || !b->wmem || !b->wcap || !b->wF) return 0;
 #if EDAN__THREADS
     b->wrec_bytes = edan__wrec_bytes(ctx, b);
 #endif
@@ -6330,18 +6339,18 @@ static int edan__block_window_form(edan_context *ctx, edan_block *b)
 
 /* What the schedules read of one execution of a block: the registers'
    writers (by register: a live-in's is regs[live_reg[j]]), per memory
-   instruction a load's word writer (wmem) or forwarding store (wfw, 0 for
-   a store), per memory instruction and configuration its step's find
-   (wcap, with a cache). The block's own (b->wmem, ...), or the record
-   handed to the schedules' thread. */
+   instruction a load's word writer or forwarding store (wmem, with
+   EDAN__WMEM_FW; a store's is not read), per memory instruction and
+   configuration its step's find (wcap, with a cache). The block's own
+   (b->wmem, b->wcap), or the record handed to the schedules' thread. */
 typedef struct edan__wexec {
-    const uint64_t *regs, *wmem, *wfw;
+    const uint64_t *regs, *wmem;
     const edan__wcap *wcap;
 } edan__wexec;
 /* The same, where a block's execution writes it (edan__block_wout): rec,
    when not NULL, the record it is in. */
 typedef struct edan__wout {
-    uint64_t *wmem, *wfw;
+    uint64_t *wmem;
     edan__wcap *wcap;
     void *rec;
 } edan__wout;
@@ -6356,24 +6365,23 @@ static EDAN__NOINLINE edan__wt edan__block_window1_mem(edan_context *ctx, uint32
                                                        uint64_t vid, edan__wt S)
 {
     const edan__wt z = {0, 0};
-    const uint64_t fw = ex->wfw[mi];
+    const uint64_t u = p->kind == EDAN_MEM_LOAD ? ex->wmem[mi] : 0;
     edan__win *const s = &ctx->wcur->s[sj];
     uint64_t t = s->cost[p->cls];
     int is_mem = 1;
-    if (ex->wcap && !fw) {     /* with a cache: what the step found; its line's filler */
+    if (ex->wcap && !(u & EDAN__WMEM_FW)) {     /* with a cache: what the step found; its line's filler */
         const edan__wcap *cp = &ex->wcap[(size_t)mi * ctx->K + k];
-        is_mem = cp->is_mem;
+        const uint64_t fill = edan__wcap_fill(cp);
+        is_mem = cp->t == 0;
         t = cp->t;
-        if (cp->fill) S = edan__wt_max(S, edan__win_at(ctx, cp->fill, vid, sj, 0));
+        if (fill) S = edan__wt_max(S, edan__win_at(ctx, fill, vid, sj, 0));
     }
-    if (p->kind == EDAN_MEM_LOAD) {    /* the word's writer, or the forwarding store's start */
-        if (fw) {
-            is_mem = 0;
-            t = 1;
-            S = edan__wt_max(S, edan__win_at(ctx, fw, vid, sj, 1));
-        } else if (ex->wmem[mi]) {
-            S = edan__wt_max(S, edan__win_at(ctx, ex->wmem[mi], vid, sj, 0));
-        }
+    if (u & EDAN__WMEM_FW) {    /* a load's forwarding store's start, or its word's writer */
+        is_mem = 0;
+        t = 1;
+        S = edan__wt_max(S, edan__win_at(ctx, u & ~EDAN__WMEM_FW, vid, sj, 1));
+    } else if (u) {
+        S = edan__wt_max(S, edan__win_at(ctx, u, vid, sj, 0));
     }
     return edan__win_step(s, p->kind, is_mem, t, S, z);
 }
@@ -6454,7 +6462,7 @@ static EDAN__INLINE void edan__block_window1_at(edan_context *ctx, edan__wthr *w
             ring[ri].ret = last;
             if (++ri == R) ri = 0;
             *F_at = F;
-        } else if (p->kind == EDAN_MEM_LOAD && !ex->wcap && !ex->wfw[mi]) {    /* a RAM load, its word's writer */
+        } else if (p->kind == EDAN_MEM_LOAD && !ex->wcap && !(ex->wmem[mi] & EDAN__WMEM_FW)) {    /* a RAM load, its word's writer */
             const uint64_t x = (uint64_t)(p - wins), u = ex->wmem[mi++];
             S = edan__wt_max(S, EDAN__W1_AT(u, x));
             *F_at = edan__win_step_at(s, &ri, &di, &last, EDAN_MEM_LOAD, 1, 0, S, z);
@@ -6512,8 +6520,8 @@ static EDAN__NOINLINE void edan__block_window_k(edan_context *ctx, edan_block *b
             pv[np++] = src[s] < b->nlive ? ex->regs[b->live_reg[src[s]]] : N0 + (src[s] - b->nlive) + 1;
         nreg = np;
         if (kind == EDAN_MEM_LOAD) {
-            if (ex->wfw[mi]) {  /* forwarded: an operation of one cycle from the store's start */
-                fwd = pv[np++] = ex->wfw[mi];
+            if (ex->wmem[mi] & EDAN__WMEM_FW) {  /* forwarded: an operation of one cycle from the store's start */
+                fwd = pv[np++] = ex->wmem[mi] & ~EDAN__WMEM_FW;
                 is_mem = 0;
             } else if (ex->wmem[mi]) {
                 pv[np++] = ex->wmem[mi];
@@ -6522,7 +6530,8 @@ static EDAN__NOINLINE void edan__block_window_k(edan_context *ctx, edan_block *b
         edan__win_count(ctx);
         if (is_mem && ex->wcap && !fwd) {       /* with a cache: what the step found; its line's filler */
             const edan__wcap *cp = &ex->wcap[(size_t)mi * ctx->K + k];
-            edan__win_vertex_run(ctx, g, vid, kind, cp->is_mem, cp->t, pv, np, nreg, fwd, &cp->fill, cp->fill != 0, 0);
+            const uint64_t fill = edan__wcap_fill(cp);
+            edan__win_vertex_run(ctx, g, vid, kind, cp->t == 0, cp->t, pv, np, nreg, fwd, &fill, fill != 0, 0);
         } else {
             edan__win_vertex_run(ctx, g, vid, kind, is_mem, fwd ? 1 : cost[p->cls], pv, np, nreg, fwd, NULL, 0, 0);
         }
@@ -6572,8 +6581,8 @@ static EDAN__INLINE void edan__block_window_run(edan_context *ctx, edan_block *b
    calls in the same order: the same results. One program thread only:
    with several, a predecessor may be another's, whose place only the
    caller's thread knows (th.seg), and every block runs on the caller's. A
-   record: an edan__wrec, then wmem[nmem], wfw[nmem] and, with a cache,
-   wcap[nmem] (edan__wexec's; the block's run writes them there itself:
+   record: an edan__wrec, then wmem[nmem] and, with a cache,
+   wcap[nmem * K] (edan__wexec's; the block's run writes them there itself:
    edan__block_wout); 8-byte aligned, never across the ring's end (bytes
    0: the rest of the ring is empty, go on at its start). The thread keeps
    the registers' writers (wreg): a block's live-ins' are read there, its
@@ -6629,7 +6638,7 @@ typedef struct edan__wq {
 
 static size_t edan__wrec_bytes(const edan_context *ctx, const edan_block *b)
 {
-    size_t n = sizeof(edan__wrec) + 2 * (size_t)b->nmem * sizeof(uint64_t);
+    size_t n = sizeof(edan__wrec) + (size_t)b->nmem * sizeof(uint64_t);
     if (!b->plain) n += (size_t)b->nmem * ctx->K * sizeof(edan__wcap);
     return (n + 7) & ~(size_t)7;
 }
@@ -6641,8 +6650,7 @@ static void edan__wrec_exec(const edan__wrec *r, const uint64_t *wreg, edan__wex
     const edan_block *b = r->b;
     ex->regs = wreg;
     ex->wmem = (const uint64_t *)(r + 1);
-    ex->wfw = ex->wmem + b->nmem;
-    ex->wcap = b->plain ? NULL : (const edan__wcap *)(ex->wfw + b->nmem);
+    ex->wcap = b->plain ? NULL : (const edan__wcap *)(ex->wmem + b->nmem);
 }
 
 /* After block record r is played: its targets' writers into wreg. */
@@ -7016,8 +7024,7 @@ static EDAN__INLINE void edan__wout_rec(const edan_block *b, edan__wout *o, edan
 {
     o->rec = r;
     o->wmem = (uint64_t *)(r + 1);
-    o->wfw = o->wmem + b->nmem;
-    o->wcap = b->plain ? NULL : (edan__wcap *)(o->wfw + b->nmem);
+    o->wcap = b->plain ? NULL : (edan__wcap *)(o->wmem + b->nmem);
 }
 #endif
 /* Where an execution of block b writes what the schedules read of it:
@@ -7039,7 +7046,6 @@ static EDAN__INLINE void edan__block_wout(edan_context *ctx, edan_block *b, edan
     }
 #endif
     o->wmem = b->wmem;
-    o->wfw = b->wfw;
     o->wcap = b->plain ? NULL : b->wcap;
     o->rec = NULL;
     (void)ctx;
@@ -7059,7 +7065,6 @@ static EDAN__NOINLINE void edan__block_window_here(edan_context *ctx, edan_block
 #endif
     ex.regs = ctx->reg_vid;
     ex.wmem = o->wmem;
-    ex.wfw = o->wfw;
     ex.wcap = o->wcap;
     edan__block_window_run(ctx, b, N0, &ex);
 }
@@ -7142,7 +7147,6 @@ static void edan__block_free_form(edan_block *b)
     const edan_allocator *a = &b->ctx->a;
     edan__free_apart(a, b->wins);
     edan__free(a, b->wmem);
-    edan__free(a, b->wfw);
     edan__free(a, b->wcap);
     edan__free_apart(a, b->wF);
     edan__free_apart(a, b->wcopy);
@@ -7406,11 +7410,13 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
     uint64_t *F = ctx->reg_F, **ent = b->ent, N0 = ctx->N, E, Tinf;
     uint32_t *md = ctx->reg_md, i;
     const edan__block_term *t, *te;
+    const int wn = ctx->wn != 0;    /* a local: not read again after each store */
     edan__wout wo;
     if (!edan__block_ready(ctx, b, addrs, 1) || !edan__block_room(ctx, g, b, plain, hot) ||
         (ctx->fw_S && b->nstore && !edan__fw_ready(ctx, b->nstack)))
         return 0;
-    if (ctx->wn) edan__block_wout(ctx, b, &wo);      /* read only with the window */
+    if (wn) edan__block_wout(ctx, b, &wo);
+    else wo.wmem = NULL, wo.wcap = NULL, wo.rec = NULL;    /* not read (said for the compilers) */
     E = edan__block_live_edges(ctx, b);
     Tinf = g->Tinf;
     for (i = 0; i < b->nstep; i++) {
@@ -7431,10 +7437,7 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
             continue;
         }
         e = ent[st->mem];
-        if (ctx->wn) {      /* the windowed schedule's, for later */
-            wo.wmem[st->mem] = e ? e[0] : 0;
-            wo.wfw[st->mem] = 0;
-        }
+        if (wn) wo.wmem[st->mem] = e ? e[0] : 0;     /* the windowed schedule's, for later */
         if (st->kind == EDAN_MEM_LOAD && e && e[0]) {
             const unsigned char *fw =
                 edan__fw_may_at(ctx, (int)st->stack, e[0]) ? edan__fw_find_vid(ctx, &b->p[st->idx].in, e[0]) : NULL;
@@ -7442,7 +7445,7 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
             if (fw) {       /* forwarded: an operation of one cycle from the store's start */
                 uint64_t Sf;
                 uint32_t df;
-                if (ctx->wn) wo.wfw[st->mem] = EDAN__FW_VID(fw);
+                if (wn) wo.wmem[st->mem] = EDAN__FW_VID(fw) | EDAN__WMEM_FW;
                 Tinf = edan__block_forwarded(ctx, g, b, st, fw, plain, hot, S, d, Tinf, &Sf, &df);
                 F[st->dst] = Sf + 1;
                 md[st->dst] = df;
@@ -7462,7 +7465,7 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
             uint64_t pv[EDAN_MAX_SRC + 1], Sm = 0;
             uint32_t npv = edan__block_preds(ctx, st, N0, e, pv), dS = 0;
             g->Tinf = Tinf;
-            ctx->wcap = ctx->wn ? &wo.wcap[st->mem] : NULL;     /* the schedule's part, for edan__block_window */
+            ctx->wcap = wn ? &wo.wcap[st->mem] : NULL;     /* the schedule's part, for edan__block_window */
             (void)edan__vertex(ctx, g, &b->p[st->idx].in, addrs[st->idx], N0 + st->idx + 1, pv, npv, S, &d, NULL, &Sm,
                                &dS, &Fm, &is_mem);      /* grown above; no graph recorded */
             ctx->wcap = NULL;
@@ -7479,7 +7482,7 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
        the live-ins those terms read, as the windowed schedule does) */
     for (t = b->tinf, te = t + b->ntinf; t < te; t++)
         if (F[t->slot] + t->c > Tinf) Tinf = F[t->slot] + t->c;
-    if (ctx->wn) edan__block_window(ctx, b, N0, &wo);
+    if (wn) edan__block_window(ctx, b, N0, &wo);
     for (i = 0; i < b->nout; i++) {
         const edan__block_out *o = &b->out[i];
         uint64_t Fo = F[o->slot] + o->c;
@@ -7503,11 +7506,13 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
     uint64_t *F = ctx->reg_F, **ent = b->ent, N0 = ctx->N, E, Tinf[EDAN_MAX_CONFIGS];
     uint32_t *md = ctx->reg_md, i, k;
     const edan__block_term *t, *te;
+    const int wn = ctx->wn != 0;
     edan__wout wo;
     if (!edan__block_ready(ctx, b, addrs, K) || (ctx->fw_S && b->nstore && !edan__fw_ready(ctx, b->nstack))) return 0;
     for (k = 0; k < K; k++)
         if (!edan__block_room(ctx, &ctx->cfg[k], b, 0, hot)) return 0;
-    if (ctx->wn) edan__block_wout(ctx, b, &wo);      /* read only with the window */
+    if (wn) edan__block_wout(ctx, b, &wo);
+    else wo.wmem = NULL, wo.wcap = NULL, wo.rec = NULL;    /* not read (said for the compilers) */
     E = edan__block_live_edges(ctx, b);
     for (k = 0; k < K; k++) Tinf[k] = ctx->cfg[k].Tinf;
     for (i = 0; i < b->nstep; i++) {
@@ -7530,14 +7535,11 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
             continue;
         }
         e = ent[st->mem];
-        if (ctx->wn) {      /* the windowed schedule's, for later */
-            wo.wmem[st->mem] = e ? e[0] : 0;
-            wo.wfw[st->mem] = 0;
-        }
+        if (wn) wo.wmem[st->mem] = e ? e[0] : 0;     /* the windowed schedule's, for later */
         if (st->kind == EDAN_MEM_LOAD && e && e[0]) {
             const edan_insn *in = &b->p[st->idx].in;
             if (edan__fw_may(ctx, in, e[0])) fw = edan__fw_find_vid(ctx, in, e[0]);     /* e: its one word's */
-            if (fw && ctx->wn) wo.wfw[st->mem] = EDAN__FW_VID(fw);
+            if (fw && wn) wo.wmem[st->mem] = EDAN__FW_VID(fw) | EDAN__WMEM_FW;
             for (k = 0; k < K; k++)     /* forwarded: the store's start and depth less its access */
                 if (fw) edan__join(&S[k], &d[k], EDAN__FW_S(fw)[k], EDAN__FW_MD(fw, K)[k]);
                 else edan__join_word(e, K, k, &S[k], &d[k]);
@@ -7552,7 +7554,7 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
                 memk[k] = 0;
                 (void)edan__vertex_forwarded(ctx, g, S[k], d[k], &Fm[k]);
             } else {
-                ctx->wcap = ctx->wn ? &wo.wcap[(size_t)st->mem * K + k] : NULL;     /* edan__block_window's */
+                ctx->wcap = wn ? &wo.wcap[(size_t)st->mem * K + k] : NULL;     /* edan__block_window's */
                 (void)edan__vertex(ctx, g, &b->p[st->idx].in, addrs[st->idx], N0 + st->idx + 1, pv, npv, S[k], &d[k],
                                    NULL, &Sm[k], &dS[k], &Fm[k], &memk[k]);
                 ctx->wcap = NULL;
@@ -7572,7 +7574,7 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
     for (t = b->tinf, te = t + b->ntinf; t < te; t++)
         for (k = 0; k < K; k++)
             if (F[(size_t)t->slot * K + k] + t->c > Tinf[k]) Tinf[k] = F[(size_t)t->slot * K + k] + t->c;
-    if (ctx->wn) edan__block_window(ctx, b, N0, &wo);   /* before the registers are written out */
+    if (wn) edan__block_window(ctx, b, N0, &wo);   /* before the registers are written out */
     for (i = 0; i < b->nout; i++) {
         const edan__block_out *o = &b->out[i];
         uint64_t Fo[EDAN_MAX_CONFIGS];

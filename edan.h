@@ -1697,7 +1697,7 @@ struct edan_context {
     uint64_t *multi_fv; size_t multi_fv_cap;       /* their ids (the windowed schedule) */
     /* The schedules' thread (wq) reads th and the schedules' fields below
        at every block; the caller's thread writes neither as it runs
-       blocks, and what it writes there (the forwarding's state, wcap) is
+       blocks, and what it writes there (the forwarding's state) is
        a cache line apart from them (line_apart): else each block moves
        the line from one core to the other and back. */
     edan__threads th;       /* threads: whose registers, whose vertices */
@@ -1718,9 +1718,6 @@ struct edan_context {
        then (wseg[stretch * wn + j]; wseg_n stretches) */
     edan__wt *wseg; size_t wseg_cap, wseg_n;
     unsigned char line_apart2[64];
-    /* a compiled block's memory step: edan__vertex leaves what the
-       schedule needs here (the block plays its vertices after its steps) */
-    struct edan__wcap *wcap;
     /* options.jobs: the other groups' contexts and threads, and the buffer
        that hands them the feeding calls (NULL: this context alone) */
     struct edan__jobs *jobs;
@@ -3876,11 +3873,14 @@ static EDAN__INLINE edan_result edan__vertex_sums(edan_context *ctx, edan__cfg *
    replaces it. A memory vertex that the cache also served for some lines
    (an access across lines) waits for their fillers at its end, not its
    start: its RAM request goes out with the others' (edan-model, "An
-   access that touches several lines"). */
+   access that touches several lines"). With the windowed schedule, a
+   compiled block's step leaves what the schedule reads of it in *wcap
+   (the block plays its vertices after its steps); wcap NULL: the vertex
+   goes to the schedule now. */
 static EDAN__INLINE edan_result edan__vertex(edan_context *ctx, edan__cfg *g, const edan_insn *in, uint64_t addr,
                                              uint64_t vid, const uint64_t *pv, uint32_t npv, uint64_t S,
                                              uint32_t *md, uint64_t *best, uint64_t *Sv, uint32_t *mdS, uint64_t *F,
-                                             int *is_mem)
+                                             int *is_mem, edan__wcap *wcap)
 {
     uint64_t t, w = 0;
     uint32_t md0 = UINT32_MAX;     /* the depth at its start, when its fills join at its end */
@@ -3950,11 +3950,11 @@ static EDAN__INLINE edan_result edan__vertex(edan_context *ctx, edan__cfg *g, co
     *Sv = S;
     *mdS = md0 != UINT32_MAX ? md0 : *md - (uint32_t)(*is_mem != 0);
     if (g->win) {
-        if (ctx->wcap) {    /* a compiled block's step (one word: one line, no fill at its end) */
+        if (wcap) {    /* a compiled block's step (one word: one line, no fill at its end) */
             const uint64_t f = nwf ? wf[0] : 0;
-            ctx->wcap->t = *is_mem ? 0 : (uint32_t)t;   /* a hit latency */
-            ctx->wcap->fill[0] = (uint32_t)f;
-            ctx->wcap->fill[1] = (uint32_t)(f >> 32);
+            wcap->t = *is_mem ? 0 : (uint32_t)t;   /* a hit latency */
+            wcap->fill[0] = (uint32_t)f;
+            wcap->fill[1] = (uint32_t)(f >> 32);
         } else {
             edan__win_vertex(ctx, g, vid, in->mem, *is_mem, t, pv, npv, npv, 0, wf, nwf, wend);
         }
@@ -4502,7 +4502,7 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
             if (g->win)
                 edan__win_vertex(ctx, g, vid, EDAN_MEM_LOAD, 0, 1, pv, ps.n, nreg, EDAN__FW_VID(fw), NULL, 0, 0);
         } else {
-            r = edan__vertex(ctx, g, in, addr, vid, pv, ps.n, S, &md, &best, &Sv[k], &mdSv[k], &F, &is_mem);
+            r = edan__vertex(ctx, g, in, addr, vid, pv, ps.n, S, &md, &best, &Sv[k], &mdSv[k], &F, &is_mem, NULL);
         }
         if (r != EDAN_OK) return r;
         if (!lean && (r = edan__vertex_record(ctx, g, in, vid, is_mem, best, F, md)) != EDAN_OK) return r;
@@ -4569,7 +4569,7 @@ static EDAN__INLINE int edan__feed_lean1_fast(edan_context *ctx, const edan_insn
     }
     vid = edan__count(ctx, in);
     ctx->E += np;
-    *r = edan__vertex(ctx, ctx->cfg, in, addr, vid, v, nv, S, &md, NULL, &Sv, &mdS, &F, &is_mem);
+    *r = edan__vertex(ctx, ctx->cfg, in, addr, vid, v, nv, S, &md, NULL, &Sv, &mdS, &F, &is_mem, NULL);
     if (*r != EDAN_OK) return 1;
     edan__lean_target(ctx, p, vid, F, md);
     if (in->mem == EDAN_MEM_STORE) {
@@ -6280,8 +6280,9 @@ static int edan__blkc_tinf(edan__blkc_state *bc)
 #if EDAN__THREADS
 static size_t edan__wrec_bytes(const edan_context *ctx, const edan_block *b);
 #endif
-/* b's view for the windowed schedule (edan_block's wins, wmem, wcap): each instruction's access, class and register sources' writers,
-   the block's own or live-in. 0 when out of memory. */
+/* b's view for the windowed schedule (edan_block's wins, wmem, wcap):
+   each instruction's access, class and register sources' writers, the
+   block's own or live-in. 0 when out of memory. */
 static int edan__block_window_form(edan_context *ctx, edan_block *b)
 {
     uint32_t i, s, j, d;
@@ -7465,10 +7466,9 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
             uint64_t pv[EDAN_MAX_SRC + 1], Sm = 0;
             uint32_t npv = edan__block_preds(ctx, st, N0, e, pv), dS = 0;
             g->Tinf = Tinf;
-            ctx->wcap = wn ? &wo.wcap[st->mem] : NULL;     /* the schedule's part, for edan__block_window */
+            /* grown above; no graph recorded; the schedule's part into the record, for edan__block_window */
             (void)edan__vertex(ctx, g, &b->p[st->idx].in, addrs[st->idx], N0 + st->idx + 1, pv, npv, S, &d, NULL, &Sm,
-                               &dS, &Fm, &is_mem);      /* grown above; no graph recorded */
-            ctx->wcap = NULL;
+                               &dS, &Fm, &is_mem, wn ? &wo.wcap[st->mem] : NULL);
             Tinf = g->Tinf;
             if (st->kind == EDAN_MEM_STORE && ctx->fw_S)
                 edan__fw_put(ctx, N0 + st->idx + 1, addrs[st->idx], b->p[st->idx].in.size, (int)st->stack, &Sm, &dS);
@@ -7554,10 +7554,9 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
                 memk[k] = 0;
                 (void)edan__vertex_forwarded(ctx, g, S[k], d[k], &Fm[k]);
             } else {
-                ctx->wcap = wn ? &wo.wcap[(size_t)st->mem * K + k] : NULL;     /* edan__block_window's */
                 (void)edan__vertex(ctx, g, &b->p[st->idx].in, addrs[st->idx], N0 + st->idx + 1, pv, npv, S[k], &d[k],
-                                   NULL, &Sm[k], &dS[k], &Fm[k], &memk[k]);
-                ctx->wcap = NULL;
+                                   NULL, &Sm[k], &dS[k], &Fm[k], &memk[k],
+                                   wn ? &wo.wcap[(size_t)st->mem * K + k] : NULL);     /* edan__block_window's */
             }
             Tinf[k] = g->Tinf;
             if (hot) (void)edan__hot_count(ctx, g, &b->p[st->idx].in, memk[k], d[k], g->served);

@@ -510,13 +510,14 @@ static void test_large_calls(void)
 static void test_lines_apart(void)
 {
     unsigned char *p;
-    /* the context: the threads' th and schedule fields; the caller's forwarding state and wcap */
+    /* the context: the threads' th and schedule fields; the caller's forwarding state and registers
+       written other than by a block (wreg_dirty) */
     CHECK(GAP(edan_context, th, fw) >= 64);
     CHECK(GAP(edan_context, forwarded, wn) >= 64);
-    CHECK(GAP(edan_context, wseg_n, wcap) >= 64);
+    CHECK(GAP(edan_context, wseg_n, jobs) >= 64);
     CHECK(offsetof(edan_context, fw) < offsetof(edan_context, wn) &&
           offsetof(edan_context, wn) < offsetof(edan_context, wcur) &&
-          offsetof(edan_context, wcur) < offsetof(edan_context, wcap));
+          offsetof(edan_context, wcur) < offsetof(edan_context, wreg_dirty));
     /* a block: what the schedules' thread reads of it, and the count of its runs */
     CHECK(GAP(edan_block, wF, runs) >= 64);
     CHECK(offsetof(edan_block, runs) + sizeof(uint64_t) == sizeof(edan_block));

@@ -7411,7 +7411,11 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
     uint64_t *F = ctx->reg_F, **ent = b->ent, N0 = ctx->N, E, Tinf;
     uint32_t *md = ctx->reg_md, i;
     const edan__block_term *t, *te;
-    const int wn = ctx->wn != 0;    /* a local: not read again after each store */
+    /* the block's counts and the window's switch in locals: a step's
+       stores (md, uint32_t) may alias them, so that the fields would be
+       read again after each */
+    const int wn = ctx->wn != 0;
+    const uint32_t nstep = b->nstep, nout = b->nout;
     edan__wout wo;
     if (!edan__block_ready(ctx, b, addrs, 1) || !edan__block_room(ctx, g, b, plain, hot) ||
         (ctx->fw_S && b->nstore && !edan__fw_ready(ctx, b->nstack)))
@@ -7420,7 +7424,7 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
     else wo.wmem = NULL, wo.wcap = NULL, wo.rec = NULL;    /* not read (said for the compilers) */
     E = edan__block_live_edges(ctx, b);
     Tinf = g->Tinf;
-    for (i = 0; i < b->nstep; i++) {
+    for (i = 0; i < nstep; i++) {
         const edan__block_step *st = &b->step[i];
         uint64_t S, Fm = 0, *e;      /* Fm: set by edan__vertex, which cannot fail here */
         uint32_t d;
@@ -7483,7 +7487,7 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
     for (t = b->tinf, te = t + b->ntinf; t < te; t++)
         if (F[t->slot] + t->c > Tinf) Tinf = F[t->slot] + t->c;
     if (wn) edan__block_window(ctx, b, N0, &wo);
-    for (i = 0; i < b->nout; i++) {
+    for (i = 0; i < nout; i++) {
         const edan__block_out *o = &b->out[i];
         uint64_t Fo = F[o->slot] + o->c;
         edan__set_reg_writer(ctx->reg_vid, F, md, o->reg, N0 + o->writer + 1, &Fo, &md[o->slot], 1);

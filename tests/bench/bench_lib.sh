@@ -33,3 +33,26 @@ bench_base_online() {
   awk -v a="$t_none" -v b="$bn" -v c="$t_l12" -v d="$bl" \
     'BEGIN {printf "  this build against EDAN_BASE: no cache %.2fx the time, L1+L2 %.2fx\n", a / b, c / d}'
 }
+# bench_window_vars ARGS...: the variants w0none and w0l12, this build's two
+# online runs without the windowed schedule (--window 0), ARGS the program
+# and its arguments; the caller adds them to its names.
+bench_window_vars() {
+  cmd_w0none=(./edan trace --no-profile --quiet --window 0 -o "$work/w0a" -- "$@")
+  cmd_w0l12=(./edan trace --no-profile --quiet --window 0 --cache 32K:8:64 --cache 1M:16:64:wb:10 -o "$work/w0b" -- "$@")
+}
+# bench_window_cost: their rows beside this build's t_none and t_l12, against
+# t_qemu, and what the windowed schedule (on by default) costs: the time
+# with it against the time without it (its budget: 1.3x). Medians of the
+# rounds' own ratios, as a drift of the machine's speed falls on a round's
+# runs alike; uses the caller's row.
+bench_window_cost() {
+  local a b
+  row "edan trace, online, no cache, --window 0" "$(bench_median <<<"${times[w0none]}")" "$t_qemu"
+  row "edan trace, online, L1+L2, --window 0" "$(bench_median <<<"${times[w0l12]}")" "$t_qemu"
+  a=$(paste -d' ' <(tr ' ' '\n' <<<"${times[none]}" | grep .) <(tr ' ' '\n' <<<"${times[w0none]}" | grep .) |
+      awk '{print $1 / $2}' | bench_median)
+  b=$(paste -d' ' <(tr ' ' '\n' <<<"${times[l12]}" | grep .) <(tr ' ' '\n' <<<"${times[w0l12]}" | grep .) |
+      awk '{print $1 / $2}' | bench_median)
+  awk -v a="$a" -v b="$b" 'BEGIN {printf "  the windowed schedule: no cache %.2fx the time of --window 0, L1+L2 %.2fx (<= 1.3x: %s)\n",
+                                   a, b, a <= 1.3 && b <= 1.3 ? "met" : "not met"}'
+}

@@ -5,7 +5,8 @@
 # text and a binary trace, and of `edan analyze` reading each trace.
 # Medians of RUNS runs (default 3); instructions per second of each; each
 # online run's ratio to qemu-riscv64 alone against the speed targets (no cache
-# <= 3x, L1+L2 <= 4x). EDAN_BASE=DIR (a checkout with ./edan and
+# <= 3x, L1+L2 <= 4x); both online runs again with --window 0, and what the
+# windowed schedule costs against them (its budget: 1.3x). EDAN_BASE=DIR (a checkout with ./edan and
 # build/edan-plugin.so built) adds that build's two online runs, side by side
 # in the same rounds.
 # Usage: tests/bench/bench_trace.sh [GEMM_SIZE (default 250)]
@@ -40,6 +41,8 @@ if [ -n "${EDAN_BASE:-}" ]; then
   cmd_base_l12=(env EDAN_PLUGIN="$EDAN_BASE/build/edan-plugin.so" "$EDAN_BASE/edan" trace --no-profile --quiet "${l1l2[@]}"
                 -o "$work/r4" -- "${prog[@]}")
 fi
+names+=(w0none w0l12)
+bench_window_vars "${prog[@]}"
 bench_rounds "$runs" "${names[@]}"
 median() { bench_median <<<"${times[$1]}"; }
 t_qemu=$(median qemu); t_none=$(median none); t_l12=$(median l12); t_text=$(median text)
@@ -54,6 +57,7 @@ printf '  %-44s %10s %17s %8s\n' "run" "median" "rate" "vs qemu"
 row "qemu-riscv64 alone (no plugin)" "$t_qemu" "$t_qemu"
 row "edan trace, online analysis, no cache" "$t_none" "$t_qemu"
 row "edan trace, online analysis, L1 32K + L2 1M" "$t_l12" "$t_qemu"
+bench_window_cost
 row "edan trace --text FILE" "$t_text" "$t_qemu"
 row "edan trace --binary FILE" "$t_bin" "$t_qemu"
 bench_base_online

@@ -1565,6 +1565,12 @@ static EDAN__INLINE uint64_t edan__wcap_fill(const edan__wcap *c)
 {
     return (uint64_t)c->fill[0] | (uint64_t)c->fill[1] << 32;
 }
+static EDAN__INLINE void edan__wcap_set(edan__wcap *c, int is_mem, uint64_t t, uint64_t fill)
+{
+    c->t = is_mem ? 0 : (uint32_t)t;    /* a hit latency */
+    c->fill[0] = (uint32_t)fill;
+    c->fill[1] = (uint32_t)(fill >> 32);
+}
 /* A load's entry of an execution's wmem: the store that forwards to it,
    with this bit, else its word's writer (0: none). */
 #define EDAN__WMEM_FW ((uint64_t)1 << 63)
@@ -3951,10 +3957,7 @@ static EDAN__INLINE edan_result edan__vertex(edan_context *ctx, edan__cfg *g, co
     *mdS = md0 != UINT32_MAX ? md0 : *md - (uint32_t)(*is_mem != 0);
     if (g->win) {
         if (wcap) {    /* a compiled block's step (one word: one line, no fill at its end) */
-            const uint64_t f = nwf ? wf[0] : 0;
-            wcap->t = *is_mem ? 0 : (uint32_t)t;   /* a hit latency */
-            wcap->fill[0] = (uint32_t)f;
-            wcap->fill[1] = (uint32_t)(f >> 32);
+            edan__wcap_set(wcap, *is_mem, t, nwf ? wf[0] : 0);
         } else {
             edan__win_vertex(ctx, g, vid, in->mem, *is_mem, t, pv, npv, npv, 0, wf, nwf, wend);
         }
@@ -6643,15 +6646,24 @@ static size_t edan__wrec_bytes(const edan_context *ctx, const edan_block *b)
     if (!b->plain) n += (size_t)b->nmem * ctx->K * sizeof(edan__wcap);
     return (n + 7) & ~(size_t)7;
 }
+/* o: the parts of block b's record r (their one place: the caller writes
+   them, the thread reads them) */
+static EDAN__INLINE void edan__wout_rec(const edan_block *b, edan__wout *o, edan__wrec *r)
+{
+    o->rec = r;
+    o->wmem = (uint64_t *)(r + 1);
+    o->wcap = b->plain ? NULL : (edan__wcap *)(o->wmem + b->nmem);
+}
 
 /* Block record r as the schedules read it, the live-ins' writers from the
    thread's registers' writers wreg. */
 static void edan__wrec_exec(const edan__wrec *r, const uint64_t *wreg, edan__wexec *ex)
 {
-    const edan_block *b = r->b;
+    edan__wout o;
+    edan__wout_rec(r->b, &o, (edan__wrec *)r);     /* read only here */
     ex->regs = wreg;
-    ex->wmem = (const uint64_t *)(r + 1);
-    ex->wcap = b->plain ? NULL : (const edan__wcap *)(ex->wmem + b->nmem);
+    ex->wmem = o.wmem;
+    ex->wcap = o.wcap;
 }
 
 /* After block record r is played: its targets' writers into wreg. */
@@ -6905,6 +6917,18 @@ static void edan__wreg_copy(edan_context *ctx, edan__wq *q)
     ctx->wreg_all = 0;
 }
 
+/* q and what it holds (any of it NULL), its thread's mutex and conditions
+   apart */
+static void edan__wq_free(const edan_allocator *a, edan__wq *q)
+{
+    edan__free(a, q->ring);
+    edan__free(a, q->wreg);
+    edan__free_apart(a, q->wregF);
+    edan__free(a, q->wnew);
+    edan__free(a, q->wnew_at);
+    edan__free(a, q);
+}
+
 /* The schedules' thread, once (when it cannot be had, they run on the
    caller's). */
 static void edan__wq_start(edan_context *ctx)
@@ -6922,12 +6946,7 @@ static void edan__wq_start(edan_context *ctx)
     q->wnew = (uint32_t *)edan__alloc(&ctx->a, ctx->num_regs * sizeof(uint32_t));
     q->wnew_at = (unsigned char *)edan__calloc(&ctx->a, ctx->num_regs);
     if (!q->ring || !q->wreg || !q->wregF || !q->wnew || !q->wnew_at) {
-        edan__free(&ctx->a, q->ring);
-        edan__free(&ctx->a, q->wreg);
-        edan__free_apart(&ctx->a, q->wregF);
-        edan__free(&ctx->a, q->wnew);
-        edan__free(&ctx->a, q->wnew_at);
-        edan__free(&ctx->a, q);
+        edan__wq_free(&ctx->a, q);
         return;
     }
     edan__wreg_copy(ctx, q);        /* the thread's from now on */
@@ -6941,12 +6960,7 @@ static void edan__wq_start(edan_context *ctx)
     pthread_mutex_destroy(&q->mu);
     pthread_cond_destroy(&q->data);
     pthread_cond_destroy(&q->space);
-    edan__free(&ctx->a, q->ring);
-    edan__free(&ctx->a, q->wreg);
-    edan__free_apart(&ctx->a, q->wregF);
-    edan__free(&ctx->a, q->wnew);
-    edan__free(&ctx->a, q->wnew_at);
-    edan__free(&ctx->a, q);
+    edan__wq_free(&ctx->a, q);
 }
 
 static void edan__wq_stop(edan_context *ctx)
@@ -6962,12 +6976,7 @@ static void edan__wq_stop(edan_context *ctx)
     pthread_mutex_destroy(&q->mu);
     pthread_cond_destroy(&q->data);
     pthread_cond_destroy(&q->space);
-    edan__free(&ctx->a, q->ring);
-    edan__free(&ctx->a, q->wreg);
-    edan__free_apart(&ctx->a, q->wregF);
-    edan__free(&ctx->a, q->wnew);
-    edan__free(&ctx->a, q->wnew_at);
-    edan__free(&ctx->a, q);
+    edan__wq_free(&ctx->a, q);
     ctx->wq = NULL;
 }
 
@@ -7019,15 +7028,6 @@ static EDAN__INLINE int edan__wq_places(edan_context *ctx, edan__wq *q, uint32_t
 }
 #endif
 
-#if EDAN__THREADS
-/* o: the parts of record r */
-static EDAN__INLINE void edan__wout_rec(const edan_block *b, edan__wout *o, edan__wrec *r)
-{
-    o->rec = r;
-    o->wmem = (uint64_t *)(r + 1);
-    o->wcap = b->plain ? NULL : (edan__wcap *)(o->wmem + b->nmem);
-}
-#endif
 /* Where an execution of block b writes what the schedules read of it:
    with the schedules' thread, straight into a record's room in its ring
    (nothing copied; handed over by edan__block_window), else b's own.

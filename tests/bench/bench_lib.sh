@@ -33,6 +33,12 @@ bench_base_online() {
   awk -v a="$t_none" -v b="$bn" -v c="$t_l12" -v d="$bl" \
     'BEGIN {printf "  this build against EDAN_BASE: no cache %.2fx the time, L1+L2 %.2fx\n", a / b, c / d}'
 }
+# bench_ratio_median A B: the median of the rounds' own ratios of A's time
+# to B's (times[A], times[B] from bench_rounds, in round order).
+bench_ratio_median() {
+  paste -d' ' <(tr ' ' '\n' <<<"${times[$1]}" | grep .) <(tr ' ' '\n' <<<"${times[$2]}" | grep .) |
+    awk '{print $1 / $2}' | bench_median
+}
 # bench_window_vars ARGS...: the variants w0none and w0l12, this build's two
 # online runs without the windowed schedule (--window 0), ARGS the program
 # and its arguments; the caller adds them to its names.
@@ -49,10 +55,8 @@ bench_window_cost() {
   local a b
   row "edan trace, online, no cache, --window 0" "$(bench_median <<<"${times[w0none]}")" "$t_qemu"
   row "edan trace, online, L1+L2, --window 0" "$(bench_median <<<"${times[w0l12]}")" "$t_qemu"
-  a=$(paste -d' ' <(tr ' ' '\n' <<<"${times[none]}" | grep .) <(tr ' ' '\n' <<<"${times[w0none]}" | grep .) |
-      awk '{print $1 / $2}' | bench_median)
-  b=$(paste -d' ' <(tr ' ' '\n' <<<"${times[l12]}" | grep .) <(tr ' ' '\n' <<<"${times[w0l12]}" | grep .) |
-      awk '{print $1 / $2}' | bench_median)
+  a=$(bench_ratio_median none w0none)
+  b=$(bench_ratio_median l12 w0l12)
   awk -v a="$a" -v b="$b" 'BEGIN {printf "  the windowed schedule: no cache %.2fx the time of --window 0, L1+L2 %.2fx (<= 1.3x: %s)\n",
                                    a, b, a <= 1.3 && b <= 1.3 ? "met" : "not met"}'
 }

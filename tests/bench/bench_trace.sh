@@ -6,9 +6,9 @@
 # Medians of RUNS runs (default 3); instructions per second of each; each
 # online run's ratio to qemu-riscv64 alone against the speed targets (no cache
 # <= 3x, L1+L2 <= 4x); both online runs again with --window 0, and what the
-# windowed schedule costs against them (its budget: 1.3x). EDAN_BASE=DIR (a checkout with ./edan and
-# build/edan-plugin.so built) adds that build's two online runs, side by side
-# in the same rounds.
+# windowed schedule costs against them (its budget: 1.3x). EDAN_BASE=DIR (a
+# checkout with ./edan and build/edan-plugin.so built) adds that build's two
+# online runs, side by side in the same rounds.
 # Usage: tests/bench/bench_trace.sh [GEMM_SIZE (default 250)]
 set -euo pipefail
 cd "$(dirname "$0")/../.."

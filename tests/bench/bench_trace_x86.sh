@@ -6,9 +6,9 @@
 # guest instructions per second of each (the analysis cracks them into
 # more vertices: both counts are printed); both online runs again with
 # --window 0, and what the windowed schedule costs against them (its
-# budget: 1.3x). EDAN_BASE=DIR (a checkout with
-# ./edan and build/edan-plugin.so built) adds that build's two runs, side
-# by side in the same rounds. The last line: the no-cache run against its
+# budget: 1.3x). EDAN_BASE=DIR (a checkout with ./edan and
+# build/edan-plugin.so built) adds that build's two runs, side by side in
+# the same rounds. The last line: the no-cache run against its
 # speed target (<= 5x qemu-x86_64 alone).
 # Usage: tests/bench/bench_trace_x86.sh [GEMM_SIZE (default 250)]
 set -euo pipefail

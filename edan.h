@@ -85,7 +85,8 @@
    one or a run of them: the same metrics, less work; a basic block made
    once with edan_block_create is fed whole by
    edan_feed_block at a fraction of the cost (its register dataflow
-   compiled).
+   compiled), and a loop's executions of it one after another by
+   edan_feed_block_n at a smaller one again.
 
    BUILD
    In exactly one C or C++ file, before the include:
@@ -205,7 +206,7 @@
                  edan_class_name
    feeding       edan_feed, edan_feed_many, edan_feed_accesses; edan_prepare,
                  edan_feed_prepared_n; edan_block_create, edan_feed_block,
-                 edan_block_destroy; edan_kill_regs, edan_kill_mem (scopes)
+                 edan_feed_block_n, edan_block_destroy; edan_kill_regs, edan_kill_mem (scopes)
    threads       edan_thread_create, edan_thread_switch, edan_thread_exit,
                  edan_num_threads, edan_get_thread_metrics
    signals       edan_signal_deliver, edan_signal_return, edan_signal_drop,
@@ -585,6 +586,15 @@ edan_result edan_block_create(edan_context *ctx, const edan_prepared *p, size_t 
    instruction i (read only for memory instructions; NULL when none is):
    the same as edan_feed_prepared_n(ctx, p, addrs, n), errors included. */
 edan_result edan_feed_block(edan_context *ctx, edan_block *b, const uint64_t *addrs);
+/* count executions of b one after the other, addrs[j * n + i] the address
+   of instruction i in execution j (NULL when none is a memory
+   instruction): the same as count calls of edan_feed_block, errors
+   included (the executions and instructions before the one at fault have
+   been fed). A short block's executions run several at a time, through one
+   compiled copy of it unrolled (made at the first call, owned by b): each
+   execution's fixed costs (the checks, the registers written out, the
+   windowed schedule's hand-over) are paid once per group. */
+edan_result edan_feed_block_n(edan_context *ctx, edan_block *b, const uint64_t *addrs, size_t count);
 void edan_block_destroy(edan_block *b);
 
 /* Scoped traces: instructions outside the analysed scope (a function, a
@@ -5418,6 +5428,10 @@ struct edan_block {
     size_t wrec_bytes;              /* its record for the schedules' thread (edan__wrec_bytes) */
     uint32_t nwcopy, (*wcopy)[2];   /* the targets' finishes that edan__wq_blocks1 copies after the block
                                        (to, from: one vertex's second target; apart) */
+    /* edan_feed_block_n: b's instructions unroll_k times over, compiled
+       (unroll_k 0: not tried yet; 1: none); the block a copy unrolls */
+    edan_block *unroll, *unroll_of;
+    uint32_t unroll_k;
     /* the same in every execution: added to the context `runs` times when it
        is read (W, T1's memory part and bytes only when plain) */
     uint64_t C, E, W, T1mem, bytes, mem_count[4], mem_bytes[4];
@@ -7222,6 +7236,11 @@ void edan_block_destroy(edan_block *b)
     edan_context *ctx;
     if (!b) return;
     ctx = b->ctx;
+    if (b->unroll) edan_block_destroy(b->unroll);
+    if (b->unroll_of) {         /* edan_destroy may free it first */
+        b->unroll_of->unroll = NULL;
+        b->unroll_of->unroll_k = 1;
+    }
     EDAN__WQ_IDLE(ctx);     /* its runs handed to the schedules' thread are done */
     edan__j_block_gone(b);
     edan__block_flush(b);
@@ -7683,6 +7702,55 @@ edan_result edan_feed_prepared_n(edan_context *ctx, const edan_prepared *p, cons
 edan_result edan_feed_block(edan_context *ctx, edan_block *b, const uint64_t *addrs)
 {
     EDAN__FEED_CALL(ctx, edan__j_bfeed(ctx, b, addrs), edan__feed_block_run(ctx, b, addrs));
+}
+/* The unrolled copy of b for edan_feed_block_n: as many executions as
+   make EDAN__UNROLL_INSNS instructions, at most EDAN__UNROLL_MAX (a longer
+   block's fixed costs are already small against its steps); none when b
+   is not compiled or the copy is not. */
+#define EDAN__UNROLL_INSNS 64
+#define EDAN__UNROLL_MAX 8
+static edan_result edan__block_unroll(edan_context *ctx, edan_block *b)
+{
+    uint32_t k = b->n ? EDAN__UNROLL_INSNS / b->n : 0, j;
+    edan_prepared *p;
+    edan_block *u = NULL;
+    edan_result r;
+    b->unroll_k = 1;
+    if (k > EDAN__UNROLL_MAX) k = EDAN__UNROLL_MAX;
+    if (k < 2 || !b->compiled || b->unroll_of) return EDAN_OK;
+    if (!(p = (edan_prepared *)edan__alloc(&ctx->a, (size_t)k * b->n * sizeof *p)))
+        return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for a block");
+    for (j = 0; j < k; j++) memcpy(p + (size_t)j * b->n, b->p, b->n * sizeof *p);
+    r = edan_block_create(ctx, p, (size_t)k * b->n, &u);
+    edan__free(&ctx->a, p);
+    if (r != EDAN_OK) return r;
+    if (!u->compiled) {
+        edan_block_destroy(u);
+        return EDAN_OK;
+    }
+    u->unroll_of = b;
+    u->unroll_k = 1;
+    b->unroll = u;
+    b->unroll_k = k;
+    return EDAN_OK;
+}
+
+edan_result edan_feed_block_n(edan_context *ctx, edan_block *b, const uint64_t *addrs, size_t count)
+{
+    edan_result r = EDAN_OK;
+    if (!ctx) return EDAN_ERR_INVALID_ARG;
+    if (!b) return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "no block");
+    if (count > 1 && !b->unroll_k && ctx->failed == EDAN_OK && b->ctx == ctx && (r = edan__block_unroll(ctx, b)) != EDAN_OK)
+        return ctx->failed = r;     /* out of memory, as a feeding call's */
+    for (; r == EDAN_OK && count >= b->unroll_k && b->unroll; count -= b->unroll_k) {
+        r = edan_feed_block(ctx, b->unroll, addrs);
+        if (addrs) addrs += (size_t)b->unroll_k * b->n;
+    }
+    for (; r == EDAN_OK && count; count--) {
+        r = edan_feed_block(ctx, b, addrs);
+        if (addrs) addrs += b->n;
+    }
+    return r;
 }
 edan_result edan_kill_regs(edan_context *ctx, const edan_reg *regs, size_t n)
 {

@@ -386,6 +386,88 @@ static void feed_two_targets(edan_context *ctx, size_t steps)
     }
 }
 
+/* Runs of executions of one block (count of them, 1 to 20) between other
+   calls: one edan_feed_block each (grouped 0), or one edan_feed_block_n
+   for them all (the unrolled copies). Blocks of 1, 3, 8, 20 and 40
+   instructions (copies of 8, 8, 8 and 3 executions; none for 40); now
+   and then a load across two words (that execution fed one by one), or
+   a block made again (its copy with it). */
+#define RUNB 5
+#define RUNMAX 20
+static void feed_block_runs(edan_context *ctx, uint64_t seed, size_t steps, int grouped, int *unrolled)
+{
+    static const size_t len[RUNB] = {1, 3, 8, 20, 40};
+    static edan_insn bi[RUNB][40];
+    static edan_prepared bp[RUNB][40];
+    static uint64_t addrs[RUNMAX * 40];
+    edan_block *blk[RUNB];
+    size_t s, i, j, n;
+    rnd_state = seed;
+    for (i = 0; i < RUNB; i++) {
+        for (j = 0; j < len[i]; j++) {
+            bi[i][j] = rnd_insn();
+            CHECK(edan_prepare(ctx, &bi[i][j], &bp[i][j]) == EDAN_OK);
+        }
+        CHECK(edan_block_create(ctx, bp[i], len[i], &blk[i]) == EDAN_OK);
+    }
+    for (s = 0; s < steps; s++) {
+        const uint64_t r = rnd();
+        edan_insn in = rnd_insn();
+        i = (size_t)(r >> 8) % RUNB;
+        if (r % 8 == 0) {
+            CHECK(edan_feed(ctx, &in) == EDAN_OK);
+        } else if (r % 8 == 1) {
+            edan_reg k = (edan_reg)(1 + (r >> 16) % 12);
+            CHECK(edan_kill_regs(ctx, &k, 1) == EDAN_OK);
+        } else if (r % 64 == 2) {
+            edan_block_destroy(blk[i]);
+            CHECK(edan_block_create(ctx, bp[i], len[i], &blk[i]) == EDAN_OK);
+        } else {
+            const size_t count = 1 + (size_t)(r >> 16) % RUNMAX;
+            for (n = 0; n < count * len[i]; n++)
+                addrs[n] = 0x100000 + 8 * (rnd() % 6000) + (rnd() % 200 == 0 ? 4 : 0);
+            if (grouped) {
+                CHECK(edan_feed_block_n(ctx, blk[i], addrs, count) == EDAN_OK);
+                if (blk[i]->unroll) *unrolled |= 1 << i;
+            } else {
+                for (n = 0; n < count; n++) CHECK(edan_feed_block(ctx, blk[i], addrs + n * len[i]) == EDAN_OK);
+            }
+        }
+    }
+}
+
+/* edan_feed_block_n against its executions one call each: every result
+   the same, without a cache, with two levels, three configurations, in
+   two threads; copies were made for the short blocks, and none for the
+   longest. */
+static void test_block_runs(void)
+{
+    int c;
+    for (c = 0; c < 4; c++) {
+        static const edan_options defaults;
+        edan_options o = defaults;
+        edan_config cfg[3];
+        edan_context *a = NULL, *b = NULL;
+        int unrolled = 0, none = 0;
+        const uint32_t K = c == 2 ? 3 : 1;
+        char what[64];
+        cfg[0] = cfg_of(c == 1 ? 2 : 0), cfg[1] = cfg_of(1), cfg[2] = cfg_of(2);
+        o.num_configs = K, o.configs = cfg;
+        o.window_m = 4;
+        o.jobs = c == 3 ? 2 : 0;
+        CHECK(edan_create(&a, &o) == EDAN_OK);
+        CHECK(edan_create(&b, &o) == EDAN_OK);
+        if (!a || !b) return;
+        feed_block_runs(a, 777 + (uint64_t)c, 3000, 0, &none);
+        feed_block_runs(b, 777 + (uint64_t)c, 3000, 1, &unrolled);
+        snprintf(what, sizeof what, "runs of a block, %s", c == 0 ? "no cache" : c == 1 ? "L1+L2" : c == 2 ? "3 configurations" : "jobs 2");
+        same_results(a, b, K, what);
+        CHECK_EQ_U(unrolled, 0xf);
+        edan_destroy(a);
+        edan_destroy(b);
+    }
+}
+
 /* The schedules' thread keeps its registers' finishes, with room for a
    block's vertices after them that grows with the longest block handed
    over (256 at first), and copies a vertex's second target's: against
@@ -548,6 +630,7 @@ int main(void)
     test_same_results();
     test_window_thread();
     test_window_long_blocks();
+    test_block_runs();
     test_buffer_bound();
     test_large_calls();
     return check_summary("test_jobs");

@@ -493,6 +493,7 @@ void pl_code_sweep(void)
             at = &n->next;
             continue;
         }
+        if ((pl_block *)(void *)n == st.run.stash) pl_stash_flush();
         *at = n->next;
         pl_code_free(n);
     }
@@ -951,6 +952,7 @@ void pl_samp_close(void)
     edan_metrics m1;
     double x[CLI_WIN_VARS];
     int j, k;
+    pl_stash_flush();
     if (!st.out.ctx || edan_get_metrics(st.out.ctx, 0, &m1) != EDAN_OK) return;
     memset(&w, 0, sizeof w);
     w.start = pl_samp.fed0 + __atomic_load_n(&pl_samp.off_count, __ATOMIC_RELAXED);
@@ -979,6 +981,7 @@ void pl_samp_close(void)
 static void pl_samp_open(void)
 {
     uint32_t k;
+    pl_stash_flush();
     pl_samp.on = 1;
     pl_samp.fed0 = st.run.fed;
     pl_samp.on_until = pl_samp.out.period ? st.run.fed + pl_samp.out.length : UINT64_MAX;

@@ -276,6 +276,12 @@ typedef struct pl_outputs {
    trace (the file stop_path), a limit, a signal that kills the program). */
 typedef struct pl_run {
     pl_block *pending;
+    /* executions of one block fed whole one after another (a loop's),
+       handed to the analysis PL_STASH at a time (pl_stash_flush) */
+    pl_block *stash;
+    uint32_t nstash;
+    uint64_t *stash_addrs;      /* their addresses, execution after execution */
+    size_t stash_cap;
     pl_code_node *blocks;       /* every pl_block alive, by node.next_alloc */
     pl_code_node *ublocks;      /* every pl_ublock alive */
     pl_code_node **index;       /* the code index: buckets of the translations by PC */
@@ -418,6 +424,10 @@ void pl_kill_mem(uint64_t a, uint64_t size);
 void pl_kills_insn(pl_kills *kl, const bintrace_sinsn *s, uint64_t addr);
 void pl_kills_x86(pl_kills *kl, const pl_block *b, uint32_t i, const x86_exec *x);
 void pl_chunk_flush(void);
+/* The executions of the stash (pl_run) to the analysis: before anything
+   else reaches it or is read from it. */
+void pl_stash_flush(void);
+void pl_stash_free(void);       /* its room, once empty */
 void pl_flush_n(pl_block *b, uint32_t n);
 void pl_flush(pl_block *b);
 void pl_note(char *notes, size_t cap, const char *fmt, ...);

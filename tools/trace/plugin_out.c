@@ -99,6 +99,7 @@ char *pl_normalise_disas(const char *d)
 
 void pl_progress(void)
 {
+    pl_stash_flush();
     st.out.next_check = st.run.fed + (1u << 22);
     if (st.args.max_insns && st.out.next_check > st.args.max_insns) st.out.next_check = st.args.max_insns;
     if (pl_samp.on) {
@@ -302,6 +303,7 @@ static void pl_chunk_to(bintrace_chunk *c, edan_context *ctx)
 }
 void pl_chunk_flush(void)
 {
+    pl_stash_flush();
     pl_chunk_to(&st.x86.chunk, st.out.ctx);
     if (st.reg.chunk.nu) pl_chunk_to(&st.reg.chunk, st.reg.r[st.reg.open].ctx);    /* the open region's */
 }
@@ -505,6 +507,7 @@ void pl_flush_n(pl_block *b, uint32_t n)
     int in_run = 0;
     pl_thr *T = st.thr.cur;
     flow_thread *F = &T->flow;
+    pl_stash_flush();
     if (b->all_static && T->selected) { if (n) pl_emit(b, 0, n); return; }
     for (i = 0; i < n; i++) {
         uint16_t f = b->flags[i];
@@ -768,6 +771,7 @@ void pl_finish(void)
         free(st.run.ublocks);
     }
     if (!st.run.execed) {
+        pl_stash_free();        /* empty: pl_chunk_flush above */
         pl_code_sweep();
         free(st.run.index);
         st.run.index = NULL;

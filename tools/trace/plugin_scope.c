@@ -384,6 +384,7 @@ static void pl_region_make(pl_region *R)
     size_t k;
     uint32_t d;
     edan_result r;
+    pl_stash_flush();
     if (!st.out.ctx || R->ctx) return;
     if ((r = edan_create(&R->ctx, &st.args.a.opts)) != EDAN_OK)
         pl_stop("cannot start the analysis of region \"%s\": %s", R->name, edan_result_string(r));

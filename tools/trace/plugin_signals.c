@@ -89,6 +89,7 @@ static void pl_strays_flush(void);
 void pl_drain_holder(void)
 {
     if (st.run.pending) { pl_flush(st.run.pending); st.run.pending = NULL; }
+    pl_stash_flush();
     pl_strays_flush();
     if (st.kill.pending) pl_kill_flush();
 }
@@ -401,11 +402,64 @@ static PL_NOINLINE uint32_t pl_ran_before(pl_block *b, uint64_t pc)
     return n;
 }
 
+/* The executions of a loop's block are handed to the analysis several
+   at a time: edan_feed_block_n runs them through a copy of the block
+   unrolled, whose fixed costs are paid once for them all. The stash holds
+   the executions of one block since the last one of any other, at most
+   PL_STASH; each of them is older than anything not yet fed, so that it
+   is fed first (this, at every other way into the analysis). */
+#define PL_STASH 32
+void pl_stash_flush(void)
+{
+    pl_block *b = st.run.stash;
+    edan_result r;
+    if (!b) return;
+    st.run.stash = NULL;
+    r = edan_feed_block_n(st.out.ctx, st.is_x86 ? b->uprep.blk : b->prep.blk, st.run.stash_addrs, st.run.nstash);
+    st.run.nstash = 0;
+    if (r != EDAN_OK) pl_refused(&b->s[0], r);
+}
+
+void pl_stash_free(void)
+{
+    free(st.run.stash_addrs);
+    st.run.stash_addrs = NULL;
+    st.run.stash_cap = 0;
+}
+
+/* An execution of b fed whole, its addresses addrs[0 .. n) (one per
+   instruction of its compiled form), into the stash. */
+static PL_NOINLINE void pl_stash_new(pl_block *b, edan_block *blk, const uint64_t *addrs, uint32_t n)
+{
+    pl_stash_flush();
+    if (st.run.stash_cap < (size_t)PL_STASH * n) {
+        uint64_t *a = (uint64_t *)realloc(st.run.stash_addrs, (size_t)PL_STASH * n * sizeof *a);
+        if (!a) {       /* fed alone */
+            edan_result r = edan_feed_block(st.out.ctx, blk, addrs);
+            if (r != EDAN_OK) pl_refused(&b->s[0], r);
+            return;
+        }
+        st.run.stash_addrs = a;
+        st.run.stash_cap = (size_t)PL_STASH * n;
+    }
+    st.run.stash = b;
+    memcpy(st.run.stash_addrs, addrs, n * sizeof *addrs);
+    st.run.nstash = 1;
+}
+static inline void pl_stash(pl_block *b, edan_block *blk, const uint64_t *addrs, uint32_t n)
+{
+    if (st.run.stash == b) {
+        memcpy(st.run.stash_addrs + (size_t)st.run.nstash * n, addrs, n * sizeof *addrs);
+        if (++st.run.nstash == PL_STASH) pl_stash_flush();
+    } else {
+        pl_stash_new(b, blk, addrs, n);
+    }
+}
+
 /* RISC-V: an execution of b fed whole through its compiled form. */
 static int pl_rv_whole(pl_block *b)
 {
-    edan_result r = edan_feed_block(st.out.ctx, b->prep.blk, b->addrs);
-    if (r != EDAN_OK) pl_refused(&b->s[0], r);
+    pl_stash(b, b->prep.blk, b->addrs, b->n);
     return 1;
 }
 
@@ -414,10 +468,9 @@ static int pl_rv_whole(pl_block *b)
    compiled form; 0 when one is not (b is then fed as pl_emit_x86 does). */
 static int pl_x86_whole(pl_block *b)
 {
-    edan_result r;
     if (!pl_x86_exact_whole(b)) return 0;
     if (st.x86.chunk.nu) pl_chunk_flush();      /* the vertices fed one by one before it */
-    if ((r = edan_feed_block(st.out.ctx, b->uprep.blk, b->uaddrs)) != EDAN_OK) pl_refused(&b->s[0], r);
+    pl_stash(b, b->uprep.blk, b->uaddrs, b->nu);
     st.x86.flops += b->flops_all;
     return 1;
 }

@@ -280,8 +280,10 @@ typedef struct pl_run {
        handed to the analysis PL_STASH at a time (pl_stash_flush) */
     pl_block *stash;
     uint32_t nstash;
-    uint64_t *stash_addrs;      /* their addresses, execution after execution */
+    uint64_t *stash_addrs;      /* their addresses, execution after execution (those of its memory
+                                   instructions, stash_mem[0 .. nstash_mem): the analysis reads no other) */
     size_t stash_cap;
+    uint32_t *stash_mem, nstash_mem;
     pl_code_node *blocks;       /* every pl_block alive, by node.next_alloc */
     pl_code_node *ublocks;      /* every pl_ublock alive */
     pl_code_node **index;       /* the code index: buckets of the translations by PC */

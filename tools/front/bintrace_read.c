@@ -239,48 +239,63 @@ static int bintrace__define(bintrace_reader *r, bintrace__cur *c, const char **w
 
 /* The common record, when feeding an analysis: an EXEC of a whole block
    that has its compiled form (bintrace_prep.blk), complete in buf, with a
-   tag of one or two bytes. Its addresses, then the block at once; 1 when
-   done (*pos moved on), BINTRACE_ERR when the analysis refused it, 0 for
-   anything else. A malformed address varint is read as the general decoder
-   reads it: 0 from there on, *pos left at it, where the next record then
-   fails. */
+   tag of one or two bytes; and the EXECs of the same block right after it
+   (a loop's), at most BINTRACE__RUN, which the analysis then takes at once
+   (edan_feed_block_n). Their addresses, then the executions; 1 when done
+   (*pos moved on), BINTRACE_ERR when the analysis refused one (reported at
+   the first record of the run), 0 for anything else. A malformed address
+   varint is read as the general decoder reads it: 0 from there on, *pos
+   left at it, where the next record then fails (the run ends with it). */
+#define BINTRACE__RUN 32
 static int bintrace__exec_whole(bintrace_reader *r, const unsigned char *buf, size_t n, size_t *pos)
 {
-    const unsigned char *p = buf + *pos, *end = buf + n;
+    const unsigned char *p = buf + *pos, *end = buf + n, *tag = p;
+    const size_t room = sizeof r->addrs / sizeof r->addrs[0];
     bintrace_block *b;
-    uint64_t t;
-    uint32_t m, nmem;
-    int bad;
+    uint64_t t, *addrs;
+    uint32_t m, nmem, stride, count = 0, taglen;
+    int bad = 0;
     if (p[0] < 0x80) {
         t = p[0];
-        p++;
+        taglen = 1;
     } else if (end - p >= 2 && p[1] < 0x80) {
         t = (uint64_t)(p[0] & 0x7f) | (uint64_t)p[1] << 7;
-        p += 2;
+        taglen = 2;
     } else {
         return 0;
     }
+    p += taglen;
     if ((t & 3) != 0 || (t >> 2) >= r->nblocks) return 0;
     b = &r->blocks[t >> 2];
     nmem = b->mem_before[b->n];
+    stride = r->isa == EDAN_ISA_X86_64 ? b->nu : b->n;      /* the compiled form's instructions */
     if (!b->prep.blk || b->prep.owner != r->ctx || (size_t)(end - p) < 10 * (size_t)nmem || r->vopen ||
         b->has_unknown)
         return 0;
-    for (m = 0, bad = 0; m < nmem; m++) {
-        uint64_t z = 0;
-        if (!bad && *p < 0x80) {
-            z = *p++;
-        } else if (!bad) {
-            size_t k = bintrace_get_varint(p, (size_t)(end - p), &z);
-            bad = !k;
-            p += k;
+    for (;;) {
+        addrs = r->addrs + (size_t)count * stride;
+        for (m = 0; m < nmem; m++) {
+            uint64_t z = 0;
+            if (!bad && *p < 0x80) {
+                z = *p++;
+            } else if (!bad) {
+                size_t k = bintrace_get_varint(p, (size_t)(end - p), &z);
+                bad = !k;
+                p += k;
+            }
+            addrs[b->mem[m].idx] = bintrace__address(&b->mem[m], z);
         }
-        r->addrs[b->mem[m].idx] = bintrace__address(&b->mem[m], z);
+        count++;
+        /* the next record: the same tag, its addresses complete in buf */
+        if (bad || count == BINTRACE__RUN || (size_t)(count + 1) * stride > room || r->chunk.nu ||
+            (size_t)(end - p) < taglen + 10 * (size_t)nmem || memcmp(p, tag, taglen))
+            break;
+        p += taglen;
     }
-    if (edan_feed_block(r->ctx, b->prep.blk, r->addrs) != EDAN_OK)
+    if (edan_feed_block_n(r->ctx, b->prep.blk, r->addrs, count) != EDAN_OK)
         return bintrace__rejected(r, r->consumed + *pos, &b->s[0], edan_error(r->ctx));
-    r->count += b->n;
-    r->flops += b->flops;
+    r->count += (unsigned long long)b->n * count;
+    r->flops += (uint64_t)b->flops * count;
     *pos = (size_t)(p - buf);
     return 1;
 }

@@ -7739,8 +7739,9 @@ edan_result edan_feed_block_n(edan_context *ctx, edan_block *b, const uint64_t *
 {
     edan_result r = EDAN_OK;
     if (!ctx) return EDAN_ERR_INVALID_ARG;
-    if (!b) return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "no block");
-    if (count > 1 && !b->unroll_k && ctx->failed == EDAN_OK && b->ctx == ctx && (r = edan__block_unroll(ctx, b)) != EDAN_OK)
+    if (ctx->failed != EDAN_OK) return ctx->failed;
+    if (!b || b->ctx != ctx) return edan_feed_block(ctx, b, addrs);     /* its refusal */
+    if (count > 1 && !b->unroll_k && (r = edan__block_unroll(ctx, b)) != EDAN_OK)
         return ctx->failed = r;     /* out of memory, as a feeding call's */
     for (; r == EDAN_OK && count >= b->unroll_k && b->unroll; count -= b->unroll_k) {
         r = edan_feed_block(ctx, b->unroll, addrs);

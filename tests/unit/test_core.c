@@ -692,6 +692,21 @@ static void test_errors(void)
         edan_get_metrics(ctx, 0, &m1);
         CHECK_EQ_U(m1.N, m0.N + 3);
         CHECK_EQ_U(m1.loads, m0.loads + 3);
+        {   /* runs of executions (edan_feed_block_n): the same refusals; one
+               that wraps in the third stops there, the two before fed
+               (test_jobs: the same through an unrolled copy) */
+            uint64_t run_addrs[8] = {64, 128, 64, 128, 64, UINT64_MAX - 2, 64, 128};
+            CHECK(edan_feed_block_n(other, b, run_addrs, 4) == EDAN_ERR_INVALID_ARG);
+            CHECK(strstr(edan_error(other), "another context") != NULL);
+            CHECK(edan_feed_block_n(ctx, NULL, run_addrs, 4) == EDAN_ERR_INVALID_ARG);
+            CHECK(edan_feed_block_n(ctx, b, NULL, 4) == EDAN_ERR_INVALID_ARG);
+            CHECK(edan_feed_block_n(ctx, b, run_addrs, 0) == EDAN_OK);
+            edan_get_metrics(ctx, 0, &m0);
+            CHECK(edan_feed_block_n(ctx, b, run_addrs, 4) == EDAN_ERR_INVALID_ARG);
+            CHECK(strstr(edan_error(ctx), "wraps around") != NULL);
+            edan_get_metrics(ctx, 0, &m1);
+            CHECK_EQ_U(m1.N, m0.N + 5);
+        }
     }
     edan_destroy(other);
     edan_destroy(ctx);

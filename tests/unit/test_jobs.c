@@ -466,6 +466,41 @@ static void test_block_runs(void)
         edan_destroy(a);
         edan_destroy(b);
     }
+    {   /* an execution the unrolled copy does not take (an address that
+           wraps, in the third of ten: the first eight are the copy's) fails
+           as edan_feed_block does, the instructions before it fed */
+        static const edan_options defaults;
+        edan_context *ctx = NULL;
+        edan_insn v[2];
+        edan_prepared p[2];
+        edan_block *blk = NULL;
+        edan_metrics m0, m1;
+        uint64_t addrs[20];
+        uint32_t j;
+        CHECK(edan_create(&ctx, &defaults) == EDAN_OK);
+        if (!ctx) return;
+        for (j = 0; j < 2; j++) {
+            memset(&v[j], 0, sizeof v[j]);
+            v[j].op = 3, v[j].cls = EDAN_CLASS_LOAD, v[j].mem = EDAN_MEM_LOAD, v[j].size = 8, v[j].addr = 64;
+            v[j].src[v[j].nsrc++] = 10, v[j].dst[v[j].ndst++] = (edan_reg)(11 + j);
+            CHECK(edan_prepare(ctx, &v[j], &p[j]) == EDAN_OK);
+        }
+        CHECK(edan_block_create(ctx, p, 2, &blk) == EDAN_OK && blk);
+        for (j = 0; j < 20; j++) addrs[j] = j % 2 ? 128 : 64;
+        addrs[5] = UINT64_MAX - 2;
+        CHECK(edan_get_metrics(ctx, 0, &m0) == EDAN_OK);
+        CHECK(edan_feed_block_n(ctx, blk, addrs, 10) == EDAN_ERR_INVALID_ARG);
+        CHECK(strstr(edan_error(ctx), "wraps around") != NULL);
+        CHECK(blk->unroll && blk->unroll_k == 8);
+        CHECK(edan_get_metrics(ctx, 0, &m1) == EDAN_OK);
+        CHECK_EQ_U(m1.N, m0.N + 5);
+        addrs[5] = 128;
+        CHECK(edan_feed_block_n(ctx, blk, addrs, 10) == EDAN_OK);
+        CHECK(edan_get_metrics(ctx, 0, &m0) == EDAN_OK);
+        CHECK_EQ_U(m0.N, m1.N + 20);
+        CHECK_EQ_U(m0.loads, m1.loads + 20);
+        edan_destroy(ctx);
+    }
 }
 
 /* The schedules' thread keeps its registers' finishes, with room for a

@@ -6468,8 +6468,15 @@ static EDAN__INLINE void edan__block_window1_at(edan_context *ctx, edan__wthr *w
         const uint32_t *src = inX ? p->rsrc : p->src, ns = inX ? p->rnsrc : p->nsrc;
         edan__wt *const F_at = inX ? X + p->rdst : fb;
         edan__wt S = {0, 0};
-        if (inX) S = A[src[0]];     /* rnsrc >= 1, and every finish >= 0 */
-        for (q = inX ? 1 : 0; q < ns; q++) S = edan__wt_max(S, A[src[q]]);
+        if (inX) {      /* rnsrc >= 1, and every finish >= 0; mostly one or two */
+            S = A[src[0]];
+            if (ns > 1) {
+                S = edan__wt_max(S, A[src[1]]);
+                for (q = 2; q < ns; q++) S = edan__wt_max(S, A[src[q]]);
+            }
+        } else {
+            for (q = 0; q < ns; q++) S = edan__wt_max(S, A[src[q]]);
+        }
         if (p->kind == EDAN_MEM_NONE) {    /* an operation of its cost */
             edan__wt d = edan__wt_max(disp[di], ring[ri].ret), F;
             disp[di] = edan__wt_add(d, 1, 0);

@@ -591,9 +591,9 @@ edan_result edan_feed_block(edan_context *ctx, edan_block *b, const uint64_t *ad
    instruction): the same as count calls of edan_feed_block, errors
    included (the executions and instructions before the one at fault have
    been fed). A short block's executions run several at a time, through one
-   compiled copy of it unrolled (made at the first call, owned by b): each
-   execution's fixed costs (the checks, the registers written out, the
-   windowed schedule's hand-over) are paid once per group. */
+   compiled copy of it unrolled (made at the first call with as many, owned
+   by b): each execution's fixed costs (the checks, the registers written
+   out, the windowed schedule's hand-over) are paid once per group. */
 edan_result edan_feed_block_n(edan_context *ctx, edan_block *b, const uint64_t *addrs, size_t count);
 void edan_block_destroy(edan_block *b);
 
@@ -7713,17 +7713,23 @@ edan_result edan_feed_block(edan_context *ctx, edan_block *b, const uint64_t *ad
 /* The unrolled copy of b for edan_feed_block_n: as many executions as
    make EDAN__UNROLL_INSNS instructions, at most EDAN__UNROLL_MAX (a longer
    block's fixed costs are already small against its steps); none when b
-   is not compiled or the copy is not. */
+   is not compiled or the copy is not. Made when a run of that many comes
+   (a block that never repeats so often costs no copy). */
 #define EDAN__UNROLL_INSNS 64
 #define EDAN__UNROLL_MAX 8
+static uint32_t edan__unroll_k(const edan_block *b)
+{
+    const uint32_t k = b->n ? EDAN__UNROLL_INSNS / b->n : 0;
+    return k > EDAN__UNROLL_MAX ? EDAN__UNROLL_MAX : k;
+}
 static edan_result edan__block_unroll(edan_context *ctx, edan_block *b)
 {
-    uint32_t k = b->n ? EDAN__UNROLL_INSNS / b->n : 0, j;
+    const uint32_t k = edan__unroll_k(b);
+    uint32_t j;
     edan_prepared *p;
     edan_block *u = NULL;
     edan_result r;
     b->unroll_k = 1;
-    if (k > EDAN__UNROLL_MAX) k = EDAN__UNROLL_MAX;
     if (k < 2 || !b->compiled || b->unroll_of) return EDAN_OK;
     if (!(p = (edan_prepared *)edan__alloc(&ctx->a, (size_t)k * b->n * sizeof *p)))
         return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for a block");
@@ -7748,7 +7754,7 @@ edan_result edan_feed_block_n(edan_context *ctx, edan_block *b, const uint64_t *
     if (!ctx) return EDAN_ERR_INVALID_ARG;
     if (ctx->failed != EDAN_OK) return ctx->failed;
     if (!b || b->ctx != ctx) return edan_feed_block(ctx, b, addrs);     /* its refusal */
-    if (count > 1 && !b->unroll_k && (r = edan__block_unroll(ctx, b)) != EDAN_OK)
+    if (count > 1 && !b->unroll_k && count >= edan__unroll_k(b) && (r = edan__block_unroll(ctx, b)) != EDAN_OK)
         return ctx->failed = r;     /* out of memory, as a feeding call's */
     for (; r == EDAN_OK && count >= b->unroll_k && b->unroll; count -= b->unroll_k) {
         r = edan_feed_block(ctx, b->unroll, addrs);

@@ -356,6 +356,7 @@ void pl_block_free(pl_block *b)
     if (b->rprep)
         for (i = 0; i <= PL_MAX_REGIONS; i++) bintrace_prep_free(&b->rprep[i]);
     free(b->rprep);
+    free(b->memi);
     free(b);
 }
 

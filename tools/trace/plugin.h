@@ -93,6 +93,7 @@ typedef struct pl_block {
     bintrace_prep uprep;    /* x86-64: u prepared for the analysis */
     flow_xfer end;          /* how its last instruction moves control */
     bintrace_prep *rprep;   /* PL_MAX_REGIONS + 1: s (x86-64: u) prepared for each named region's analysis */
+    uint32_t *memi, nmemi;  /* its compiled form's memory instructions (s, x86-64: u), for the stash */
 } pl_block;
 
 typedef struct pl_range { uint64_t lo, hi; } pl_range;
@@ -281,9 +282,8 @@ typedef struct pl_run {
     pl_block *stash;
     uint32_t nstash;
     uint64_t *stash_addrs;      /* their addresses, execution after execution (those of its memory
-                                   instructions, stash_mem[0 .. nstash_mem): the analysis reads no other) */
+                                   instructions, the block's memi: the analysis reads no other) */
     size_t stash_cap;
-    uint32_t *stash_mem, nstash_mem;
     pl_code_node *blocks;       /* every pl_block alive, by node.next_alloc */
     pl_code_node *ublocks;      /* every pl_ublock alive */
     pl_code_node **index;       /* the code index: buckets of the translations by PC */

@@ -423,18 +423,17 @@ void pl_stash_flush(void)
 void pl_stash_free(void)
 {
     free(st.run.stash_addrs);
-    free(st.run.stash_mem);
     st.run.stash_addrs = NULL;
-    st.run.stash_mem = NULL;
     st.run.stash_cap = 0;
 }
 
-/* An execution's addresses, addrs[0 .. n), into the stash. */
-static inline void pl_stash_put(const uint64_t *addrs, uint32_t n)
+/* An execution of b, its addresses addrs[0 .. n), into the stash. */
+static inline void pl_stash_put(const pl_block *b, const uint64_t *addrs, uint32_t n)
 {
     uint64_t *to = st.run.stash_addrs + (size_t)st.run.nstash * n;
+    const uint32_t *memi = b->memi, nm = b->nmemi;
     uint32_t j;
-    for (j = 0; j < st.run.nstash_mem; j++) to[st.run.stash_mem[j]] = addrs[st.run.stash_mem[j]];
+    for (j = 0; j < nm; j++) to[memi[j]] = addrs[memi[j]];
     if (++st.run.nstash == PL_STASH) pl_stash_flush();
 }
 
@@ -444,27 +443,27 @@ static PL_NOINLINE void pl_stash_new(pl_block *b, edan_block *blk, const uint64_
 {
     uint32_t i;
     pl_stash_flush();
-    if (st.run.stash_cap < (size_t)PL_STASH * n) {
+    if (!b->memi && (b->memi = (uint32_t *)malloc((n + 1) * sizeof *b->memi)) != NULL)    /* once a block */
+        for (i = 0; i < n; i++)
+            if ((st.is_x86 ? b->u[i].in.mem : b->s[i].in.mem) != EDAN_MEM_NONE) b->memi[b->nmemi++] = i;
+    if (b->memi && st.run.stash_cap < (size_t)PL_STASH * n) {
         uint64_t *a = (uint64_t *)realloc(st.run.stash_addrs, (size_t)PL_STASH * n * sizeof *a);
-        uint32_t *m = a ? (uint32_t *)realloc(st.run.stash_mem, n * sizeof *m) : NULL;
-        if (a) st.run.stash_addrs = a;
-        if (!m) {       /* fed alone */
-            edan_result r = edan_feed_block(st.out.ctx, blk, addrs);
-            if (r != EDAN_OK) pl_refused(&b->s[0], r);
-            return;
+        if (a) {
+            st.run.stash_addrs = a;
+            st.run.stash_cap = (size_t)PL_STASH * n;
         }
-        st.run.stash_mem = m;
-        st.run.stash_cap = (size_t)PL_STASH * n;
     }
-    st.run.nstash_mem = 0;
-    for (i = 0; i < n; i++)
-        if ((st.is_x86 ? b->u[i].in.mem : b->s[i].in.mem) != EDAN_MEM_NONE) st.run.stash_mem[st.run.nstash_mem++] = i;
+    if (!b->memi || st.run.stash_cap < (size_t)PL_STASH * n) {     /* out of memory: fed alone */
+        edan_result r = edan_feed_block(st.out.ctx, blk, addrs);
+        if (r != EDAN_OK) pl_refused(&b->s[0], r);
+        return;
+    }
     st.run.stash = b;
-    pl_stash_put(addrs, n);
+    pl_stash_put(b, addrs, n);
 }
 static inline void pl_stash(pl_block *b, edan_block *blk, const uint64_t *addrs, uint32_t n)
 {
-    if (st.run.stash == b) pl_stash_put(addrs, n);
+    if (st.run.stash == b) pl_stash_put(b, addrs, n);
     else pl_stash_new(b, blk, addrs, n);
 }
 

@@ -7754,8 +7754,10 @@ edan_result edan_feed_block_n(edan_context *ctx, edan_block *b, const uint64_t *
     if (!ctx) return EDAN_ERR_INVALID_ARG;
     if (ctx->failed != EDAN_OK) return ctx->failed;
     if (!b || b->ctx != ctx) return edan_feed_block(ctx, b, addrs);     /* its refusal */
-    if (count > 1 && !b->unroll_k && count >= edan__unroll_k(b) && (r = edan__block_unroll(ctx, b)) != EDAN_OK)
-        return ctx->failed = r;     /* out of memory, as a feeding call's */
+    if (count > 1 && !b->unroll_k && count >= edan__unroll_k(b) && (r = edan__block_unroll(ctx, b)) != EDAN_OK) {
+        if (r == EDAN_ERR_NOMEM || r == EDAN_ERR_LIMIT) ctx->failed = r;     /* as a feeding call's (EDAN__FEED_CALL) */
+        return r;
+    }
     for (; r == EDAN_OK && count >= b->unroll_k && b->unroll; count -= b->unroll_k) {
         r = edan_feed_block(ctx, b->unroll, addrs);
         if (addrs) addrs += (size_t)b->unroll_k * b->n;

@@ -1440,7 +1440,11 @@ const char *edan_class_name(edan_class c)
    split index), then F[K] (uint64) and md[K] (uint32) of a whole-word writer. */
 #define EDAN__WORD_BYTES(K) ((8 + 12 * (size_t)(K) + 7) & ~(size_t)7)
 #define EDAN__WORD(ch, w, K) ((uint64_t *)((ch) + (size_t)((w) & (EDAN__CHUNK_WORDS - 1)) * EDAN__WORD_BYTES(K)))
-#define EDAN__NEAR 256
+/* Slots of the recently used pages (ctx->near_*, by page number): the
+   pages of a 16 MB footprint, so that a kernel walking a matrix's column,
+   a page an access, finds each in one look (with 256 slots, gemm 400's
+   column of 313 pages took 1.11x the time). */
+#define EDAN__NEAR 4096
 #define EDAN__CHUNK_BYTES(K) (EDAN__CHUNK_WORDS * EDAN__WORD_BYTES(K))
 /* A sparse page: its header, then idx[cap] (each slot's word in the page + 1;
    0: empty) padded to 8 bytes, then cap word entries. */

@@ -6199,6 +6199,10 @@ static int edan__blkc_insn(edan__blkc_state *bc, uint32_t i)
     } else {
         vslot = t[0].slot;
         vc = t[0].c;
+        /* writing nothing (a branch), it is a Tinf candidate alone: not a
+           reader that keeps a step of its source (an x86-64 loop's
+           compare, but the last of an unrolled copy, whose flags go out) */
+        if (!p->edan__.ndst && in->mem == EDAN_MEM_NONE && vslot >= bc->R) bc->uses[vslot - bc->R] -= p->edan__.nsrc;
     }
     /* a Tinf candidate: its F (a step's: below, once its readers are known) */
     if (in->mem == EDAN_MEM_NONE && nt == 1 && vc + 1 > *edan__blkc_tbest(bc, vslot)) *edan__blkc_tbest(bc, vslot) = vc + 1;
@@ -6259,9 +6263,12 @@ static int edan__blkc_tinf(edan__blkc_state *bc)
     for (i = k = 0; i < b->nstep; i++) {
         edan__block_step *st = &b->step[i];
         if (st->kind == EDAN_MEM_NONE && !bc->uses[st->dst - bc->R]) {
+            uint32_t *own = edan__blkc_tbest(bc, st->dst);
+            const uint32_t after = *own ? *own : 1;     /* a branch's candidate on it: its F + cost */
+            *own = 0;
             for (j = 0; j < st->nt; j++) {
                 const edan__block_term *t = &b->terms[st->t0 + j];
-                if (t->c + 1 > *edan__blkc_tbest(bc, t->slot)) *edan__blkc_tbest(bc, t->slot) = t->c + 1;
+                if (t->c + after > *edan__blkc_tbest(bc, t->slot)) *edan__blkc_tbest(bc, t->slot) = t->c + after;
             }
             continue;
         }

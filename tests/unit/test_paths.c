@@ -272,6 +272,34 @@ static void test_costs(void)
     every_path("costs", &c, v, 2, 0, &x);
 }
 
+/* A branch on a compare whose flags are written again before the block
+   ends (an x86-64 loop's cmp and jne, unrolled): the branch finishes last,
+   load 200 + compare 3 + branch 5 = 208, though the compiled block keeps
+   no step for the compare (the branch only reads it; its terms, with the
+   branch's cost, stand for it in Tinf). T1 200 + 3 + 5 + 3, E 2. */
+static void test_branch_compare(void)
+{
+    edan_config c = no_cache();
+    const edan_insn v[] = {mem(EDAN_MEM_LOAD, A0, A1, 0x1000), op(EDAN_CLASS_INT_ALU, A5, A0, A2),
+                           op(EDAN_CLASS_BRANCH, 0, A5, 0), op(EDAN_CLASS_INT_ALU, A5, A3, 0)};
+    const expect x = {1, 1, 0, 208, 211, 11, 2, 0, 8, 0};
+    c.cost[EDAN_CLASS_INT_ALU] = 3;
+    c.cost[EDAN_CLASS_BRANCH] = 5;
+    every_path("a branch's compare", &c, v, 4, 0, &x);
+    every_path("a branch's compare across blocks", &c, v, 4, 2, &x);
+    {   /* the block's steps: the load alone */
+        edan_context *ctx = make(P_BLOCK, &c);
+        edan_prepared pr[4];
+        edan_block *b = NULL;
+        size_t i;
+        if (!ctx) return;
+        for (i = 0; i < 4; i++) CHECK(edan_prepare(ctx, &v[i], &pr[i]) == EDAN_OK);
+        CHECK(edan_block_create(ctx, pr, 4, &b) == EDAN_OK && b && b->compiled);
+        if (b) CHECK_EQ_U(b->nstep, 1);
+        edan_destroy(ctx);
+    }
+}
+
 /* Start: a vertex starts when the last of its predecessors finishes, here
    the third source of a fused multiply-add (the load: 200), and lies as
    deep as the deepest (md 1); the store after it is chained (md 2). */
@@ -555,6 +583,7 @@ int main(void)
     test_across_lines();
     test_fill_edge();
     test_costs();
+    test_branch_compare();
     test_start();
     test_threads();
     test_window();

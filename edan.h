@@ -6250,6 +6250,53 @@ static void edan__blkc_outputs(edan__blkc_state *bc)
     }
 }
 
+/* An operation's step with one reader, a later step, and one or two
+   terms is folded into it: the reader takes its terms, each with the
+   reader's c for it added (max-plus: the same F and md), and the step
+   goes (an x86-64 or RISC-V loop's multiply feeding another, a sum
+   feeding the next iteration's in an unrolled copy). Not one with a Tinf
+   candidate of its own (a branch's read), which stays for it; its own
+   candidacy the reader covers (its F is at least as large). A folded step
+   keeps no terms and no reader: edan__blkc_tinf leaves it out. */
+static void edan__blkc_fold(edan__blkc_state *bc)
+{
+    edan_block *b = bc->b;
+    const size_t cap = (EDAN_MAX_SRC + 1 + EDAN_MAX_DST) * (size_t)b->n;
+    uint32_t i, j, q;
+    for (i = 0; i < b->nstep; i++) {
+        edan__block_step *x = &b->step[i], *y = NULL;
+        edan__block_term t[2 * (EDAN_MAX_SRC + 1)];
+        uint32_t nt = 0, at = 0, k;
+        int unfit = 0;
+        if (x->kind != EDAN_MEM_NONE || !x->nt || x->nt > 2 || bc->uses[x->dst - bc->R] != 1 || bc->tloc[x->dst - bc->R])
+            continue;
+        for (j = i + 1; j < b->nstep && !y; j++)
+            for (q = 0; q < b->step[j].nt; q++)
+                if (b->terms[b->step[j].t0 + q].slot == x->dst) {
+                    y = &b->step[j];
+                    at = q;
+                    break;
+                }
+        if (!y || y->nt + x->nt - 1 > sizeof t / sizeof t[0] || bc->nterms + y->nt + x->nt > cap) continue;
+        for (q = 0; q < y->nt; q++) {
+            const edan__block_term *u = &b->terms[y->t0 + q];
+            if (q != at) {
+                edan__blkc_term(t, &nt, u->slot, u->c, &unfit);
+                continue;
+            }
+            for (k = 0; k < x->nt; k++)
+                edan__blkc_term(t, &nt, b->terms[x->t0 + k].slot, (uint64_t)b->terms[x->t0 + k].c + u->c, &unfit);
+        }
+        if (unfit) continue;
+        memcpy(b->terms + bc->nterms, t, nt * sizeof *t);
+        y->t0 = bc->nterms;
+        y->nt = nt;
+        bc->nterms += nt;
+        x->nt = 0;
+        bc->uses[x->dst - bc->R] = 0;
+    }
+}
+
 /* The Tinf candidates: steps without a memory access that nothing reads
    are left out, their terms candidates, and those kept are candidates
    themselves; a candidate covered by a step's term (whose F is at least
@@ -7152,6 +7199,7 @@ static int edan__block_compile(edan_context *ctx, edan_block *b)
             goto done;
         }
     edan__blkc_outputs(&bc);
+    edan__blkc_fold(&bc);
     if (!edan__blkc_tinf(&bc) || !edan__blkc_locals(&bc)) goto done;
     for (i = 0; i < b->nlive; i++) b->live_E += b->live_edges[i];
     b->plain = ctx->K == 1 && !bc.g->c.num_levels && !bc.g->c.tau;

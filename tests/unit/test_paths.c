@@ -272,6 +272,23 @@ static void test_costs(void)
     every_path("costs", &c, v, 2, 0, &x);
 }
 
+/* The steps of v[0 .. n) compiled as one block (what the compiler keeps
+   of them; n <= 16). */
+static uint32_t block_steps(const edan_config *c, const edan_insn *v, size_t n)
+{
+    edan_context *ctx = make(P_BLOCK, c);
+    edan_prepared pr[16];
+    edan_block *b = NULL;
+    uint32_t steps = 0;
+    size_t i;
+    if (!ctx) return 0;
+    for (i = 0; i < n; i++) CHECK(edan_prepare(ctx, &v[i], &pr[i]) == EDAN_OK);
+    CHECK(edan_block_create(ctx, pr, n, &b) == EDAN_OK && b && b->compiled);
+    if (b) steps = b->nstep;
+    edan_destroy(ctx);
+    return steps;
+}
+
 /* A branch on a compare whose flags are written again before the block
    ends (an x86-64 loop's cmp and jne, unrolled): the branch finishes last,
    load 200 + compare 3 + branch 5 = 208, though the compiled block keeps
@@ -287,17 +304,23 @@ static void test_branch_compare(void)
     c.cost[EDAN_CLASS_BRANCH] = 5;
     every_path("a branch's compare", &c, v, 4, 0, &x);
     every_path("a branch's compare across blocks", &c, v, 4, 2, &x);
-    {   /* the block's steps: the load alone */
-        edan_context *ctx = make(P_BLOCK, &c);
-        edan_prepared pr[4];
-        edan_block *b = NULL;
-        size_t i;
-        if (!ctx) return;
-        for (i = 0; i < 4; i++) CHECK(edan_prepare(ctx, &v[i], &pr[i]) == EDAN_OK);
-        CHECK(edan_block_create(ctx, pr, 4, &b) == EDAN_OK && b && b->compiled);
-        if (b) CHECK_EQ_U(b->nstep, 1);
-        edan_destroy(ctx);
-    }
+    CHECK_EQ_U(block_steps(&c, v, 4), 1);     /* the block's steps: the load alone */
+}
+
+/* A multiply feeding another, then an add: the first multiply's step is
+   folded into the second's (its one reader), which keeps the same F:
+   load 200 + 3 + 3 + 1 = 207; T1 207, C 7, E 3. The block's steps: the
+   load, the second multiply, the add. */
+static void test_fold(void)
+{
+    edan_config c = no_cache();
+    const edan_insn v[] = {mem(EDAN_MEM_LOAD, A1, A0, 0x1000), op(EDAN_CLASS_INT_MUL, A5, A1, A2),
+                           op(EDAN_CLASS_INT_MUL, A6, A5, A3), op(EDAN_CLASS_INT_ALU, A5, A6, A4)};
+    const expect x = {1, 1, 0, 207, 207, 7, 3, 0, 8, 0};
+    c.cost[EDAN_CLASS_INT_MUL] = 3;
+    every_path("a step folded into its reader", &c, v, 4, 0, &x);
+    every_path("a step folded into its reader, across blocks", &c, v, 4, 2, &x);
+    CHECK_EQ_U(block_steps(&c, v, 4), 3);
 }
 
 /* Start: a vertex starts when the last of its predecessors finishes, here
@@ -584,6 +607,7 @@ int main(void)
     test_fill_edge();
     test_costs();
     test_branch_compare();
+    test_fold();
     test_start();
     test_threads();
     test_window();

@@ -7552,12 +7552,18 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
             (void)edan__mem_depth(ctx, g, d);       /* room made above */
             is_mem = 1;
         } else {
-            uint64_t pv[EDAN_MAX_SRC + 1], Sm = 0;
-            uint32_t npv = edan__block_preds(ctx, st, N0, e, pv), dS = 0;
+            uint64_t pv[EDAN_MAX_SRC + 1], Sm = 0, Fv = 0;
+            uint32_t npv = edan__block_preds(ctx, st, N0, e, pv), dS = 0, dv = d;
+            int mv = 0;
             g->Tinf = Tinf;
-            /* grown above; no graph recorded; the schedule's part into the record, for edan__block_window */
-            (void)edan__vertex(ctx, g, &b->p[st->idx].in, addrs[st->idx], N0 + st->idx + 1, pv, npv, S, &d, NULL, &Sm,
-                               &dS, &Fm, &is_mem, wn ? &wo.wcap[st->mem] : NULL);
+            /* grown above; no graph recorded; the schedule's part into the record, for edan__block_window.
+               Its results through copies: the loop's own locals, whose addresses it never takes, stay
+               in registers */
+            (void)edan__vertex(ctx, g, &b->p[st->idx].in, addrs[st->idx], N0 + st->idx + 1, pv, npv, S, &dv, NULL,
+                               &Sm, &dS, &Fv, &mv, wn ? &wo.wcap[st->mem] : NULL);
+            d = dv;
+            Fm = Fv;
+            is_mem = mv;
             Tinf = g->Tinf;
             if (st->kind == EDAN_MEM_STORE && ctx->fw_S)
                 edan__fw_put(ctx, N0 + st->idx + 1, addrs[st->idx], b->p[st->idx].in.size, (int)st->stack, &Sm, &dS);

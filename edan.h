@@ -3884,6 +3884,24 @@ static EDAN__INLINE edan_result edan__vertex_sums(edan_context *ctx, edan__cfg *
     return EDAN_OK;
 }
 
+/* A load of one line that L1 holds (its way `hit`, edan__l1_hit): served
+   there; the line's filler, other than vid, a dependence of its start
+   (into *S and *md), its id in *fill (0: none). The common access with a
+   cache: edan__vertex's first case, and a compiled block's inline. */
+static EDAN__INLINE edan_result edan__l1_served(edan_context *ctx, edan__cfg *g, long hit, uint64_t vid,
+                                                const uint64_t *pv, uint32_t npv, uint64_t *S, uint32_t *md,
+                                                uint64_t *best, uint64_t *fill)
+{
+    const edan__level *l1 = &g->lv[0];
+    const edan__filler *f = l1->fill ? &l1->fill[hit] : NULL;
+    g->level_hits[0]++;
+    g->served = 1;
+    *fill = 0;
+    if (!f || !f->vid || f->vid == vid) return EDAN_OK;
+    *fill = f->vid;
+    return edan__fill_dep(ctx, g, f, vid, pv, npv, S, md, best);
+}
+
 /* Configuration g's part of vertex vid, whose predecessors pv[0 .. npv)
    finish by S and have memory depth *md at most: its fill dependences (a
    cache-served access depends on the lines' fillers), its time, its start
@@ -3919,20 +3937,13 @@ static EDAN__INLINE edan_result edan__vertex(edan_context *ctx, edan__cfg *g, co
         *F = S + t;
         *md = edan__depth(*md, 1);
     } else if (in->mem == EDAN_MEM_LOAD && (hit = edan__l1_hit(&g->lv[0], addr, in->size)) >= 0) {
-        /* the most common access, inline: a load of one line that L1 holds
-           (a miss there goes the general way, which looks L1 up again); its
-           filler is a dependence */
-        const edan__level *l1 = &g->lv[0];
-        const edan__filler *f = l1->fill ? &l1->fill[hit] : NULL;
+        /* the most common access, inline (a miss in L1 goes the general
+           way, which looks L1 up again) */
+        edan_result r = edan__l1_served(ctx, g, hit, vid, pv, npv, &S, md, best, &wf[0]);
+        if (r != EDAN_OK) return r;
+        nwf = wf[0] != 0;
         *is_mem = 0;
-        t = l1->latency;
-        g->level_hits[0]++;
-        g->served = 1;
-        if (f && f->vid && f->vid != vid) {
-            edan_result r = edan__fill_dep(ctx, g, f, vid, pv, npv, &S, md, best);
-            if (r != EDAN_OK) return r;
-            wf[nwf++] = f->vid;
-        }
+        t = g->lv[0].latency;
         *F = S + t;
     } else {
         edan__fillers fl;
@@ -7514,6 +7525,7 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
         uint64_t S, Fm = 0, *e;      /* Fm: set by edan__vertex, which cannot fail here */
         uint32_t d;
         int is_mem;
+        long hit;
         t = b->terms + st->t0;
         S = F[t->slot] + t->c;      /* a step has a term at least, most one or two */
         d = md[t->slot];
@@ -7551,6 +7563,22 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
             if (Fm > Tinf) Tinf = Fm;
             (void)edan__mem_depth(ctx, g, d);       /* room made above */
             is_mem = 1;
+        } else if (st->kind == EDAN_MEM_LOAD && g->c.num_levels &&
+                   (hit = edan__l1_hit(&g->lv[0], addrs[st->idx], b->p[st->idx].in.size)) >= 0) {
+            /* edan__vertex's first case with the loop's locals (its call keeps a dozen values
+               on the stack): served by L1, an operation of its latency */
+            uint64_t pv[EDAN_MAX_SRC + 1], Sv = S, fill;
+            const uint32_t npv = edan__block_preds(ctx, st, N0, e, pv), lat = g->lv[0].latency;
+            uint32_t dv = d;
+            (void)edan__l1_served(ctx, g, hit, N0 + st->idx + 1, pv, npv, &Sv, &dv, NULL, &fill);  /* no graph */
+            S = Sv;
+            d = dv;
+            Fm = S + lat;
+            g->T1 += lat;
+            g->C += lat;
+            if (Fm > Tinf) Tinf = Fm;
+            is_mem = 0;
+            if (wn) edan__wcap_set(&wo.wcap[st->mem], 0, lat, fill);
         } else {
             uint64_t pv[EDAN_MAX_SRC + 1], Sm = 0, Fv = 0;
             uint32_t npv = edan__block_preds(ctx, st, N0, e, pv), dS = 0, dv = d;

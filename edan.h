@@ -3914,11 +3914,12 @@ static EDAN__INLINE edan_result edan__l1_served(edan_context *ctx, edan__cfg *g,
    access that touches several lines"). With the windowed schedule, a
    compiled block's step leaves what the schedule reads of it in *wcap
    (the block plays its vertices after its steps); wcap NULL: the vertex
-   goes to the schedule now. */
+   goes to the schedule now. l1_missed: a load its caller found L1 not to
+   hold (edan__l1_hit), not looked up again here. */
 static EDAN__INLINE edan_result edan__vertex(edan_context *ctx, edan__cfg *g, const edan_insn *in, uint64_t addr,
                                              uint64_t vid, const uint64_t *pv, uint32_t npv, uint64_t S,
                                              uint32_t *md, uint64_t *best, uint64_t *Sv, uint32_t *mdS, uint64_t *F,
-                                             int *is_mem, edan__wcap *wcap)
+                                             int *is_mem, edan__wcap *wcap, int l1_missed)
 {
     uint64_t t, w = 0;
     uint32_t md0 = UINT32_MAX;     /* the depth at its start, when its fills join at its end */
@@ -3936,7 +3937,7 @@ static EDAN__INLINE edan_result edan__vertex(edan_context *ctx, edan__cfg *g, co
         w = in->size;
         *F = S + t;
         *md = edan__depth(*md, 1);
-    } else if (in->mem == EDAN_MEM_LOAD && (hit = edan__l1_hit(&g->lv[0], addr, in->size)) >= 0) {
+    } else if (in->mem == EDAN_MEM_LOAD && !l1_missed && (hit = edan__l1_hit(&g->lv[0], addr, in->size)) >= 0) {
         /* the most common access, inline (a miss in L1 goes the general
            way, which looks L1 up again) */
         edan_result r = edan__l1_served(ctx, g, hit, vid, pv, npv, &S, md, best, &wf[0]);
@@ -4530,7 +4531,7 @@ static EDAN__INLINE edan_result edan__feed(edan_context *ctx, const edan_insn *i
             if (g->win)
                 edan__win_vertex(ctx, g, vid, EDAN_MEM_LOAD, 0, 1, pv, ps.n, nreg, EDAN__FW_VID(fw), NULL, 0, 0);
         } else {
-            r = edan__vertex(ctx, g, in, addr, vid, pv, ps.n, S, &md, &best, &Sv[k], &mdSv[k], &F, &is_mem, NULL);
+            r = edan__vertex(ctx, g, in, addr, vid, pv, ps.n, S, &md, &best, &Sv[k], &mdSv[k], &F, &is_mem, NULL, 0);
         }
         if (r != EDAN_OK) return r;
         if (!lean && (r = edan__vertex_record(ctx, g, in, vid, is_mem, best, F, md)) != EDAN_OK) return r;
@@ -4597,7 +4598,7 @@ static EDAN__INLINE int edan__feed_lean1_fast(edan_context *ctx, const edan_insn
     }
     vid = edan__count(ctx, in);
     ctx->E += np;
-    *r = edan__vertex(ctx, ctx->cfg, in, addr, vid, v, nv, S, &md, NULL, &Sv, &mdS, &F, &is_mem, NULL);
+    *r = edan__vertex(ctx, ctx->cfg, in, addr, vid, v, nv, S, &md, NULL, &Sv, &mdS, &F, &is_mem, NULL, 0);
     if (*r != EDAN_OK) return 1;
     edan__lean_target(ctx, p, vid, F, md);
     if (in->mem == EDAN_MEM_STORE) {
@@ -7588,7 +7589,8 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
                Its results through copies: the loop's own locals, whose addresses it never takes, stay
                in registers */
             (void)edan__vertex(ctx, g, &b->p[st->idx].in, addrs[st->idx], N0 + st->idx + 1, pv, npv, S, &dv, NULL,
-                               &Sm, &dS, &Fv, &mv, wn ? &wo.wcap[st->mem] : NULL);
+                               &Sm, &dS, &Fv, &mv, wn ? &wo.wcap[st->mem] : NULL,
+                               st->kind == EDAN_MEM_LOAD && g->c.num_levels);     /* looked up above */
             d = dv;
             Fm = Fv;
             is_mem = mv;
@@ -7679,7 +7681,7 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
             } else {
                 (void)edan__vertex(ctx, g, &b->p[st->idx].in, addrs[st->idx], N0 + st->idx + 1, pv, npv, S[k], &d[k],
                                    NULL, &Sm[k], &dS[k], &Fm[k], &memk[k],
-                                   wn ? &wo.wcap[(size_t)st->mem * K + k] : NULL);     /* edan__block_window's */
+                                   wn ? &wo.wcap[(size_t)st->mem * K + k] : NULL, 0);     /* edan__block_window's */
             }
             Tinf[k] = g->Tinf;
             if (hot) (void)edan__hot_count(ctx, g, &b->p[st->idx].in, memk[k], d[k], g->served);

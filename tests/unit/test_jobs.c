@@ -196,6 +196,19 @@ static edan_context *make(const edan_config *cfg, uint32_t K, uint32_t jobs, uin
     return ctx;
 }
 
+/* Two contexts of options o: both as o says, or (b_threaded) a on the
+   caller's thread alone and b with jobs 2 and the least buffer (o left
+   so); 0 when either is missing. */
+static int make_pair(edan_options *o, int b_threaded, edan_context **a, edan_context **b)
+{
+    *a = *b = NULL;
+    if (b_threaded) o->jobs = 0, o->jobs_buffer = 0;
+    CHECK(edan_create(a, o) == EDAN_OK);
+    if (b_threaded) o->jobs = 2, o->jobs_buffer = 1;
+    CHECK(edan_create(b, o) == EDAN_OK);
+    return *a && *b;
+}
+
 /* Every result of a and b, configuration by configuration, the same. */
 static void same_results(edan_context *a, edan_context *b, uint32_t K, const char *what)
 {
@@ -301,10 +314,7 @@ static void test_window_thread(void)
             edan_context *a = NULL, *b = NULL;
             o.num_configs = 1, o.configs = &cfg;     /* no hotspots: blocks compiled */
             o.window_m = all_m ? 0 : 4;
-            CHECK(edan_create(&a, &o) == EDAN_OK);
-            o.jobs = 2, o.jobs_buffer = 1;
-            CHECK(edan_create(&b, &o) == EDAN_OK);
-            if (!a || !b) return;
+            if (!make_pair(&o, 1, &a, &b)) return;
             CHECK(b->wq == NULL && b->wq_cap == 64 << 10);  /* started by the first block */
             feed_trace_t(a, 777 + (uint64_t)threads_on, 60000, threads_on);
             feed_trace_t(b, 777 + (uint64_t)threads_on, 60000, threads_on);
@@ -511,9 +521,7 @@ static void test_block_ops(void)
         cfg.cost[EDAN_CLASS_BRANCH] = 3;
         o.num_configs = 1, o.configs = &cfg;
         if (c >= 2) cfg.window = EDAN_WINDOW_OFF;
-        CHECK(edan_create(&a, &o) == EDAN_OK);
-        CHECK(edan_create(&b, &o) == EDAN_OK);
-        if (!a || !b) return;
+        if (!make_pair(&o, 0, &a, &b)) return;
         rnd_state = 4242 + (uint64_t)c;
         for (i = 0; i < 6; i++) {
             const size_t len = 2 + 4 * i;
@@ -574,9 +582,7 @@ static void test_block_runs(void)
         o.num_configs = K, o.configs = cfg;
         o.window_m = 4;
         o.jobs = c == 3 ? 2 : 0;
-        CHECK(edan_create(&a, &o) == EDAN_OK);
-        CHECK(edan_create(&b, &o) == EDAN_OK);
-        if (!a || !b) return;
+        if (!make_pair(&o, 0, &a, &b)) return;
         feed_block_runs(a, 777 + (uint64_t)c, 3000, 0, &none);
         feed_block_runs(b, 777 + (uint64_t)c, 3000, 1, &unrolled);
         snprintf(what, sizeof what, "runs of a block, %s", c == 0 ? "no cache" : c == 1 ? "L1+L2" : c == 2 ? "3 configurations" : "jobs 2");
@@ -637,22 +643,14 @@ static void test_window_long_blocks(void)
         edan_context *a = NULL, *b = NULL;
         o.num_configs = 1, o.configs = &cfg;
         o.window_m = 4;
-        CHECK(edan_create(&a, &o) == EDAN_OK);
-        o.jobs = 2, o.jobs_buffer = 1;
-        CHECK(edan_create(&b, &o) == EDAN_OK);
-        if (!a || !b) return;
+        if (!make_pair(&o, 1, &a, &b)) return;
         feed_long_blocks(a, 4242 + (uint64_t)c, 1500);
         feed_long_blocks(b, 4242 + (uint64_t)c, 1500);
         CHECK(b->wq && b->wq->wplaces >= LONGN);
         same_results(a, b, 1, c ? "long blocks, L1+L2" : "long blocks, no cache");
         edan_destroy(a);
         edan_destroy(b);
-        a = b = NULL;
-        o.jobs = 0, o.jobs_buffer = 0;
-        CHECK(edan_create(&a, &o) == EDAN_OK);
-        o.jobs = 2, o.jobs_buffer = 1;
-        CHECK(edan_create(&b, &o) == EDAN_OK);
-        if (!a || !b) return;
+        if (!make_pair(&o, 1, &a, &b)) return;
         feed_two_targets(a, 2000);
         feed_two_targets(b, 2000);
         CHECK(b->wq != NULL);

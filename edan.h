@@ -6213,7 +6213,8 @@ static int edan__blkc_insn(edan__blkc_state *bc, uint32_t i)
         vc = t[0].c;
         /* writing nothing (a branch), it is a Tinf candidate alone: not a
            reader that keeps a step of its source (an x86-64 loop's
-           compare, but the last of an unrolled copy, whose flags go out) */
+           compare, but the last of an unrolled copy, whose flags go out).
+           One term: each of its sources read that local, one use each */
         if (!p->edan__.ndst && in->mem == EDAN_MEM_NONE && vslot >= bc->R) bc->uses[vslot - bc->R] -= p->edan__.nsrc;
     }
     /* a Tinf candidate: its F (a step's: below, once its readers are known) */

@@ -81,7 +81,7 @@
    examples/embed.c does the same with two configurations in one pass. A
    front-end that meets the same static instruction many times (decoded
    basic blocks, a binary trace) checks it once with edan_prepare and feeds
-   its executions with edan_feed_prepared_n(ctx, prepared, addresses, n),
+   its executions with edan_feed_prepared_n(ctx, prepared, addresses, n, NULL),
    one or a run of them: the same metrics, less work; a basic block made
    once with edan_block_create is fed whole by
    edan_feed_block at a fraction of the cost (its register dataflow
@@ -563,8 +563,10 @@ edan_result edan_prepare(edan_context *ctx, const edan_insn *in, edan_prepared *
    as edan_feed of each p[i].in with in.addr = addrs[i], without its per-call
    checks. On an error
    (p[i] prepared for another context, without its address, or refused) the
-   instructions before the one at fault have been fed. */
-edan_result edan_feed_prepared_n(edan_context *ctx, const edan_prepared *p, const uint64_t *addrs, size_t n);
+   instructions before the one at fault have been fed. *fed (when not NULL):
+   how many were fed, n on EDAN_OK, else the index of the one at fault. */
+edan_result edan_feed_prepared_n(edan_context *ctx, const edan_prepared *p, const uint64_t *addrs, size_t n,
+                                 size_t *fed);
 
 /* A block: a straight-line run of prepared instructions that executes whole,
    again and again (a basic block of the traced program). The engine
@@ -584,17 +586,20 @@ typedef struct edan_block edan_block;
 edan_result edan_block_create(edan_context *ctx, const edan_prepared *p, size_t n, edan_block **out);
 /* One execution of all of b's instructions, addrs[i] the address of
    instruction i (read only for memory instructions; NULL when none is):
-   the same as edan_feed_prepared_n(ctx, p, addrs, n), errors included. */
+   the same as edan_feed_prepared_n(ctx, p, addrs, n, NULL), errors included. */
 edan_result edan_feed_block(edan_context *ctx, edan_block *b, const uint64_t *addrs);
 /* count executions of b one after the other, addrs[j * n + i] the address
    of instruction i in execution j (NULL when none is a memory
    instruction): the same as count calls of edan_feed_block, errors
    included (the executions and instructions before the one at fault have
-   been fed). A short block's executions run several at a time, through one
+   been fed). *fed (when not NULL): how many of the count * n instructions
+   were fed, all of them on EDAN_OK; on an error, those before the one at
+   fault (execution *fed / n, instruction *fed % n). A short block's executions run several at a time, through one
    compiled copy of it unrolled (made at the first call with as many, owned
    by b): each execution's fixed costs (the checks, the registers written
    out, the windowed schedule's hand-over) are paid once per group. */
-edan_result edan_feed_block_n(edan_context *ctx, edan_block *b, const uint64_t *addrs, size_t count);
+edan_result edan_feed_block_n(edan_context *ctx, edan_block *b, const uint64_t *addrs, size_t count,
+                             size_t *fed);
 void edan_block_destroy(edan_block *b);
 
 /* Scoped traces: instructions outside the analysed scope (a function, a
@@ -5769,7 +5774,7 @@ static edan_result edan__j_apply(edan__jworker *w, const edan__jrec *h, edan_res
         w->p_n = 0;
         if (!edan__j_own(w, d, (size_t)h->a)) return EDAN_ERR_NOMEM;
         r = edan_feed_prepared_n(c, w->p, h->b ? (const uint64_t *)(const void *)(d + h->a * sizeof(edan_prepared)) : NULL,
-                                 (size_t)h->a);
+                                 (size_t)h->a, NULL);
         w->p_n = 0;
         return r;
     }
@@ -7744,7 +7749,7 @@ static EDAN__INLINE edan_result edan__feed_block_run(edan_context *ctx, edan_blo
          : ctx->hotspots ? edan__block_run_hot(ctx, b, addrs)
          : b->plain ? edan__block_run_plain(ctx, b, addrs) : edan__block_run(ctx, b, addrs)))
         return EDAN_OK;
-    return edan_feed_prepared_n(ctx, b->p, addrs, b->n);
+    return edan_feed_prepared_n(ctx, b->p, addrs, b->n, NULL);
 }
 
 /* ---- the feeding API: a failed context stays failed ------------------- */
@@ -7798,9 +7803,18 @@ edan_result edan_feed_accesses(edan_context *ctx, const edan_insn *in, const eda
 {
     EDAN__FEED_CALL(ctx, edan__j_acc(ctx, in, acc, n), edan__feed_accesses_run(ctx, in, acc, n));
 }
-edan_result edan_feed_prepared_n(edan_context *ctx, const edan_prepared *p, const uint64_t *addrs, size_t n)
+static edan_result edan__feed_prepared_n_call(edan_context *ctx, const edan_prepared *p, const uint64_t *addrs,
+                                              size_t n)
 {
     EDAN__FEED_CALL(ctx, edan__j_feedp(ctx, p, addrs, n), edan__feed_prepared_n_run(ctx, p, addrs, n));
+}
+edan_result edan_feed_prepared_n(edan_context *ctx, const edan_prepared *p, const uint64_t *addrs, size_t n,
+                                 size_t *fed)
+{
+    const uint64_t N0 = ctx ? ctx->N : 0;     /* every instruction fed counts one vertex; a refused one none */
+    const edan_result r = edan__feed_prepared_n_call(ctx, p, addrs, n);
+    if (fed) *fed = ctx ? (size_t)(ctx->N - N0) : 0;
+    return r;
 }
 edan_result edan_feed_block(edan_context *ctx, edan_block *b, const uint64_t *addrs)
 {
@@ -7844,9 +7858,12 @@ static edan_result edan__block_unroll(edan_context *ctx, edan_block *b)
     return EDAN_OK;
 }
 
-edan_result edan_feed_block_n(edan_context *ctx, edan_block *b, const uint64_t *addrs, size_t count)
+edan_result edan_feed_block_n(edan_context *ctx, edan_block *b, const uint64_t *addrs, size_t count,
+                             size_t *fed)
 {
     edan_result r = EDAN_OK;
+    uint64_t N0;
+    if (fed) *fed = 0;
     if (!ctx) return EDAN_ERR_INVALID_ARG;
     if (ctx->failed != EDAN_OK) return ctx->failed;
     if (!b || b->ctx != ctx) return edan_feed_block(ctx, b, addrs);     /* its refusal */
@@ -7854,6 +7871,7 @@ edan_result edan_feed_block_n(edan_context *ctx, edan_block *b, const uint64_t *
         if (r == EDAN_ERR_NOMEM || r == EDAN_ERR_LIMIT) ctx->failed = r;     /* as a feeding call's (EDAN__FEED_CALL) */
         return r;
     }
+    N0 = ctx->N;     /* every instruction fed counts one vertex; a refused one none */
     for (; r == EDAN_OK && count >= b->unroll_k && b->unroll; count -= b->unroll_k) {
         r = edan_feed_block(ctx, b->unroll, addrs);
         if (addrs) addrs += (size_t)b->unroll_k * b->n;
@@ -7862,6 +7880,7 @@ edan_result edan_feed_block_n(edan_context *ctx, edan_block *b, const uint64_t *
         r = edan_feed_block(ctx, b, addrs);
         if (addrs) addrs += b->n;
     }
+    if (fed) *fed = (size_t)(ctx->N - N0);
     return r;
 }
 edan_result edan_kill_regs(edan_context *ctx, const edan_reg *regs, size_t n)

@@ -86,7 +86,7 @@ int main(int argc, char **argv)
             addrs[0] = a + ((uint64_t)2 << 30);
             addrs[1] = a + ((uint64_t)4 << 30);
             addrs[3] = a;
-            r = block ? edan_feed_block(ctx, blk, addrs + first) : edan_feed_prepared_n(ctx, p + first, addrs + first, count);
+            r = block ? edan_feed_block(ctx, blk, addrs + first) : edan_feed_prepared_n(ctx, p + first, addrs + first, count, NULL);
             n += count;
             if (r != EDAN_OK) {
                 fprintf(stderr, "bench_shadow: %s\n", edan_error(ctx));
@@ -96,7 +96,7 @@ int main(int argc, char **argv)
     if (store_only)         /* read back: a load of every word written */
         for (i = 0; i < words; i += step) {
             addrs[0] = base + 8 * i;
-            if ((block ? edan_feed_block(ctx, rd, addrs) : edan_feed_prepared_n(ctx, p, addrs, 1)) != EDAN_OK) return 1;
+            if ((block ? edan_feed_block(ctx, rd, addrs) : edan_feed_prepared_n(ctx, p, addrs, 1, NULL)) != EDAN_OK) return 1;
             n++;
         }
     {

@@ -263,7 +263,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (a != b || a != c) fail("outcomes differ");
     if (ra.count != rb.count || ra.count != rc.count) fail("instruction counts differ");
     if (ra.flops != rb.flops || ra.flops != rc.flops) fail("flops differ");
-    if (a == BINTRACE_ERR && (ra.offset != rb.offset || ra.offset != rc.offset || strcmp(ra.error, rb.error)))
+    if (a == BINTRACE_ERR && (ra.offset != rb.offset || ra.offset != rc.offset || strcmp(ra.error, rb.error) ||
+                              strcmp(ra.error, rc.error)))
         fail("errors differ");
     if (a != BINTRACE_ERR && (ua != ub || ua != uc || ua > size)) fail("consumed bytes differ");
     if (!memchr(ra.error, 0, sizeof ra.error)) fail("message not terminated");

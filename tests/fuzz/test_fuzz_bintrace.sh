@@ -54,6 +54,12 @@ build/seed_bintrace "$T/corpus/stretches-rv.bin" "$T/corpus/stretches-x86.bin" |
 #   access while no access was ever assigned (a null pointer plus 0)
 #   bintrace-execution-without-access.bin: the same read for a caller
 #   without an analysis (bintrace_emit_execution)
+#   bintrace-run-refused-midway.bin: a run of one block's EXEC records that
+#   the analysis refuses at its fourth (an access that wraps): the block
+#   analysis counted none of the run's instructions, the general decoder
+#   the three executions before it
+#   bintrace-refused-at-its-instruction.bin: a refusal inside a block's
+#   execution, which the block analysis put at the block's first instruction
 cp tests/fuzz/regress/bintrace-*.bin "$T/corpus/"
 fuzz_run fuzz_bintrace 12000
 exit $fail

@@ -1000,7 +1000,7 @@ static void test_differential(int rounds, uint64_t seed)
                 if (!have || memcmp(&tr[i].op, &tr[i - 1].op, sizeof tr[i] - offsetof(edan_insn, op)))
                     CHECK(edan_prepare(ctx, &tr[i], &p) == EDAN_OK);
                 have = 1;
-                CHECK(edan_feed_prepared_n(ctx, &p, &tr[i].addr, 1) == EDAN_OK);
+                CHECK(edan_feed_prepared_n(ctx, &p, &tr[i].addr, 1, NULL) == EDAN_OK);
             }
         } else if (round % 4 == 3) {
             static edan_prepared run[400];
@@ -1017,7 +1017,7 @@ static void test_differential(int rounds, uint64_t seed)
                     CHECK(edan_prepare(ctx, &tr[i + j], &run[j]) == EDAN_OK);
                     addrs[j] = tr[i + j].addr;
                 }
-                CHECK(edan_feed_prepared_n(ctx, run, addrs, j) == EDAN_OK);
+                CHECK(edan_feed_prepared_n(ctx, run, addrs, j, NULL) == EDAN_OK);
             }
         } else {
             CHECK(naive_feed(ctx, tr, n) == EDAN_OK);
@@ -1230,7 +1230,7 @@ static void test_blocks(int rounds, uint64_t seed)
                 addrs[j] = x->addr;
             }
             if (upto == len[bi]) CHECK(edan_feed_block(ctx, b[bi], addrs) == EDAN_OK);
-            else CHECK(edan_feed_prepared_n(ctx, prep[bi], addrs, upto) == EDAN_OK);
+            else CHECK(edan_feed_prepared_n(ctx, prep[bi], addrs, upto, NULL) == EDAN_OK);
             n += upto;
             last = bi;
         }
@@ -1495,7 +1495,7 @@ static void test_page_shapes(int rounds, uint64_t seed)
                 edan_prepared p;
                 for (i = 0; i < n; i++)
                     if (tr[i].flags & NAIVE_KILL) CHECK(naive_kill(ctx, &tr[i]) == EDAN_OK);
-                    else CHECK(edan_prepare(ctx, &tr[i], &p) == EDAN_OK && edan_feed_prepared_n(ctx, &p, &tr[i].addr, 1) == EDAN_OK);
+                    else CHECK(edan_prepare(ctx, &tr[i], &p) == EDAN_OK && edan_feed_prepared_n(ctx, &p, &tr[i].addr, 1, NULL) == EDAN_OK);
             } else {
                 CHECK(naive_feed(ctx, tr, n) == EDAN_OK);
             }

@@ -639,31 +639,37 @@ static void test_errors(void)
     CHECK(edan_prepare(ctx, &v, &p) == EDAN_OK);
     {
         uint64_t wraps = UINT64_MAX - 2;
-        CHECK(edan_feed_prepared_n(ctx, &p, &wraps, 1) == EDAN_ERR_INVALID_ARG);
+        CHECK(edan_feed_prepared_n(ctx, &p, &wraps, 1, NULL) == EDAN_ERR_INVALID_ARG);
     }
     CHECK(strstr(edan_error(ctx), "wraps around") != NULL);
-    CHECK(edan_feed_prepared_n(ctx, &p, &a64, 1) == EDAN_OK);
+    CHECK(edan_feed_prepared_n(ctx, &p, &a64, 1, NULL) == EDAN_OK);
     other = make(NULL, 0);
-    CHECK(edan_feed_prepared_n(other, &p, &a64, 1) == EDAN_ERR_INVALID_ARG);
+    CHECK(edan_feed_prepared_n(other, &p, &a64, 1, NULL) == EDAN_ERR_INVALID_ARG);
     CHECK(strstr(edan_error(other), "another context") != NULL);
     {   /* a run of prepared instructions: the same checks, those before the one at fault fed */
         edan_prepared run[2];
         uint64_t addrs[2] = {64, UINT64_MAX - 2};
         edan_metrics m0, m1;
+        size_t fed = 99;
         run[0] = p;
         CHECK(edan_prepare(other, &v, &run[1]) == EDAN_OK);
         edan_get_metrics(ctx, 0, &m0);
-        CHECK(edan_feed_prepared_n(ctx, run, addrs, 2) == EDAN_ERR_INVALID_ARG);
+        CHECK(edan_feed_prepared_n(ctx, run, addrs, 2, &fed) == EDAN_ERR_INVALID_ARG);
         CHECK(strstr(edan_error(ctx), "another context") != NULL);
-        CHECK(edan_feed_prepared_n(ctx, run, NULL, 1) == EDAN_ERR_INVALID_ARG);
+        CHECK_EQ_U(fed, 1);     /* the index of the one at fault */
+        CHECK(edan_feed_prepared_n(ctx, run, NULL, 1, NULL) == EDAN_ERR_INVALID_ARG);
         CHECK(strstr(edan_error(ctx), "without an address") != NULL);
         edan_get_metrics(ctx, 0, &m1);
         CHECK_EQ_U(m1.N, m0.N + 1);         /* run[0] of the first call */
         run[1] = p;
-        CHECK(edan_feed_prepared_n(ctx, run, addrs, 2) == EDAN_ERR_INVALID_ARG);   /* the second wraps */
+        CHECK(edan_feed_prepared_n(ctx, run, addrs, 2, &fed) == EDAN_ERR_INVALID_ARG);   /* the second wraps */
         CHECK(strstr(edan_error(ctx), "wraps around") != NULL);
+        CHECK_EQ_U(fed, 1);
         edan_get_metrics(ctx, 0, &m1);
         CHECK_EQ_U(m1.N, m0.N + 2);
+        addrs[1] = 128;
+        CHECK(edan_feed_prepared_n(ctx, run, addrs, 2, &fed) == EDAN_OK);
+        CHECK_EQ_U(fed, 2);
     }
     {   /* a block: made of this context's instructions, fed to it only; an
            execution the compiled form does not take (an address that wraps)
@@ -696,16 +702,21 @@ static void test_errors(void)
                that wraps in the third stops there, the two before fed
                (test_jobs: the same through an unrolled copy) */
             uint64_t run_addrs[8] = {64, 128, 64, 128, 64, UINT64_MAX - 2, 64, 128};
-            CHECK(edan_feed_block_n(other, b, run_addrs, 4) == EDAN_ERR_INVALID_ARG);
+            size_t fed = 99;
+            CHECK(edan_feed_block_n(other, b, run_addrs, 4, &fed) == EDAN_ERR_INVALID_ARG);
+            CHECK_EQ_U(fed, 0);
             CHECK(strstr(edan_error(other), "another context") != NULL);
-            CHECK(edan_feed_block_n(ctx, NULL, run_addrs, 4) == EDAN_ERR_INVALID_ARG);
-            CHECK(edan_feed_block_n(ctx, b, NULL, 4) == EDAN_ERR_INVALID_ARG);
-            CHECK(edan_feed_block_n(ctx, b, run_addrs, 0) == EDAN_OK);
+            CHECK(edan_feed_block_n(ctx, NULL, run_addrs, 4, NULL) == EDAN_ERR_INVALID_ARG);
+            CHECK(edan_feed_block_n(ctx, b, NULL, 4, NULL) == EDAN_ERR_INVALID_ARG);
+            CHECK(edan_feed_block_n(ctx, b, run_addrs, 0, NULL) == EDAN_OK);
             edan_get_metrics(ctx, 0, &m0);
-            CHECK(edan_feed_block_n(ctx, b, run_addrs, 4) == EDAN_ERR_INVALID_ARG);
+            CHECK(edan_feed_block_n(ctx, b, run_addrs, 4, &fed) == EDAN_ERR_INVALID_ARG);
             CHECK(strstr(edan_error(ctx), "wraps around") != NULL);
+            CHECK_EQ_U(fed, 5);     /* execution 5 / 2, its instruction 5 % 2 */
             edan_get_metrics(ctx, 0, &m1);
             CHECK_EQ_U(m1.N, m0.N + 5);
+            CHECK(edan_feed_block_n(ctx, b, run_addrs + 6, 1, &fed) == EDAN_OK);
+            CHECK_EQ_U(fed, 2);
         }
     }
     edan_destroy(other);
@@ -1228,7 +1239,7 @@ static void test_shadow_limit(void)
                 v.size = 1;
             }
             switch (way) {
-            case 2: r = edan_feed_prepared_n(ctx, &p, &a, 1); break;
+            case 2: r = edan_feed_prepared_n(ctx, &p, &a, 1, NULL); break;
             case 3: r = edan_feed_block(ctx, b, &a); break;
             case 4: {
                 edan_access acc[2];
@@ -1257,7 +1268,7 @@ static void test_shadow_limit(void)
             const uint64_t a = 0x10000000;
             CHECK(edan_get_metrics(ctx, 0, &m0) == EDAN_OK);
             CHECK_EQ_U(edan_feed(ctx, &op), EDAN_ERR_LIMIT);
-            CHECK_EQ_U(edan_feed_prepared_n(ctx, &p, &a, 1), EDAN_ERR_LIMIT);
+            CHECK_EQ_U(edan_feed_prepared_n(ctx, &p, &a, 1, NULL), EDAN_ERR_LIMIT);
             CHECK_EQ_U(edan_kill_regs(ctx, &kill, 1), EDAN_ERR_LIMIT);
             CHECK_EQ_U(edan_kill_mem(ctx, a, 8), EDAN_ERR_LIMIT);
             CHECK_EQ_U(edan_thread_create(ctx, 0, 9), EDAN_ERR_LIMIT);

@@ -107,7 +107,7 @@ static void feed_trace_t(edan_context *ctx, uint64_t seed, size_t steps, int thr
             i = (size_t)(r >> 8) % NBLK;
             for (j = 0; j < BLKN; j++) addrs[j] = 0x100000 + 8 * (rnd() % 6000);
             if ((r >> 16) % 4) CHECK(edan_feed_block(ctx, blk[i], addrs) == EDAN_OK);
-            else CHECK(edan_feed_prepared_n(ctx, bp[i] + 2, addrs, BLKN - 2) == EDAN_OK);
+            else CHECK(edan_feed_prepared_n(ctx, bp[i] + 2, addrs, BLKN - 2, NULL) == EDAN_OK);
             break;
         case 11:    /* a block made again (its id reused) */
             i = (size_t)(r >> 8) % NBLK;
@@ -438,7 +438,9 @@ static void feed_block_runs(edan_context *ctx, uint64_t seed, size_t steps, int 
             for (n = 0; n < count * len[i]; n++)
                 addrs[n] = 0x100000 + 8 * (rnd() % 6000) + (rnd() % 200 == 0 ? 4 : 0);
             if (grouped) {
-                CHECK(edan_feed_block_n(ctx, blk[i], addrs, count) == EDAN_OK);
+                size_t fed = 0;
+                CHECK(edan_feed_block_n(ctx, blk[i], addrs, count, &fed) == EDAN_OK);
+                CHECK_EQ_U(fed, count * len[i]);
                 if (blk[i]->unroll) *unrolled |= 1 << i;
             } else {
                 for (n = 0; n < count; n++) CHECK(edan_feed_block(ctx, blk[i], addrs + n * len[i]) == EDAN_OK);
@@ -543,7 +545,7 @@ static void test_block_ops(void)
                     CHECK(edan_feed(a, &in) == EDAN_OK);
                 }
             if (r & 1 << 12) {
-                CHECK(edan_feed_block_n(b, blk[i], addrs, count) == EDAN_OK);
+                CHECK(edan_feed_block_n(b, blk[i], addrs, count, NULL) == EDAN_OK);
             } else {
                 for (n = 0; n < count; n++) CHECK(edan_feed_block(b, blk[i], addrs + n * len) == EDAN_OK);
             }
@@ -601,6 +603,7 @@ static void test_block_runs(void)
         edan_block *blk = NULL;
         edan_metrics m0, m1;
         uint64_t addrs[20];
+        size_t fed = 99;
         uint32_t j;
         CHECK(edan_create(&ctx, &defaults) == EDAN_OK);
         if (!ctx) return;
@@ -614,13 +617,15 @@ static void test_block_runs(void)
         for (j = 0; j < 20; j++) addrs[j] = j % 2 ? 128 : 64;
         addrs[5] = UINT64_MAX - 2;
         CHECK(edan_get_metrics(ctx, 0, &m0) == EDAN_OK);
-        CHECK(edan_feed_block_n(ctx, blk, addrs, 10) == EDAN_ERR_INVALID_ARG);
+        CHECK(edan_feed_block_n(ctx, blk, addrs, 10, &fed) == EDAN_ERR_INVALID_ARG);
         CHECK(strstr(edan_error(ctx), "wraps around") != NULL);
         CHECK(blk->unroll && blk->unroll_k == 8);
+        CHECK_EQ_U(fed, 5);     /* inside the unrolled copy's first group */
         CHECK(edan_get_metrics(ctx, 0, &m1) == EDAN_OK);
         CHECK_EQ_U(m1.N, m0.N + 5);
         addrs[5] = 128;
-        CHECK(edan_feed_block_n(ctx, blk, addrs, 10) == EDAN_OK);
+        CHECK(edan_feed_block_n(ctx, blk, addrs, 10, &fed) == EDAN_OK);
+        CHECK_EQ_U(fed, 20);
         CHECK(edan_get_metrics(ctx, 0, &m0) == EDAN_OK);
         CHECK_EQ_U(m0.N, m1.N + 20);
         CHECK_EQ_U(m0.loads, m1.loads + 20);

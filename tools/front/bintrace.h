@@ -183,8 +183,8 @@ void bintrace_prep_free(bintrace_prep *bp);
    (char *)s0 + i * stride (the `in` of an array of bintrace_sinsn or
    bintrace_uop). The block is prepared on its first execution. A refused
    instruction stops the execution that reaches it, as edan_feed would, and
-   no other. On an error *at is the index in s of the instruction at fault,
-   or of the first one when the analysis does not say which. */
+   no other. On an error *at is the index in s of the instruction at fault
+   (the first when the block's preparation failed). */
 edan_result bintrace_feed_block(edan_context *ctx, bintrace_prep *bp, const edan_insn *s0, size_t stride,
                                 uint32_t n, uint32_t first, uint32_t count, const uint64_t *addrs,
                                 uint32_t *at);

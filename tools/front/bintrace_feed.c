@@ -76,6 +76,7 @@ edan_result bintrace_feed_block(edan_context *ctx, bintrace_prep *bp, const edan
                                 uint32_t *at)
 {
     edan_result r;
+    size_t fed = 0;
     *at = first;
     if (bp->owner != ctx) {
         uint32_t i;
@@ -90,7 +91,11 @@ edan_result bintrace_feed_block(edan_context *ctx, bintrace_prep *bp, const edan
         if (bp->bad == n && (r = edan_block_create(ctx, bp->p, n, &bp->blk)) != EDAN_OK) return r;
         bp->owner = ctx;
     }
-    if (bp->blk && first == 0 && count == n) return edan_feed_block(ctx, bp->blk, addrs);
+    if (bp->blk && first == 0 && count == n) {
+        r = edan_feed_block_n(ctx, bp->blk, addrs, 1, &fed);
+        *at = first + (uint32_t)fed;
+        return r;
+    }
     if (bp->bad < first + count) {
         /* the first refused instruction in the range, if any (none comes
            before bad): those before it, then its error again */
@@ -98,13 +103,15 @@ edan_result bintrace_feed_block(edan_context *ctx, bintrace_prep *bp, const edan
         edan_prepared again;
         while (k < first + count && edan_prepare(ctx, BINTRACE_AT(s0, stride, k), &again) == EDAN_OK) k++;
         if (k < first + count) {
-            r = edan_feed_prepared_n(ctx, bp->p + first, addrs, k - first);
+            r = edan_feed_prepared_n(ctx, bp->p + first, addrs, k - first, &fed);
+            *at = first + (uint32_t)fed;
             if (r != EDAN_OK) return r;
-            *at = k;
             return edan_prepare(ctx, BINTRACE_AT(s0, stride, k), &again);
         }
     }
-    return edan_feed_prepared_n(ctx, bp->p + first, addrs, count);
+    r = edan_feed_prepared_n(ctx, bp->p + first, addrs, count, &fed);
+    *at = first + (uint32_t)fed;
+    return r;
 }
 
 /* The bintrace_vertex_fn of an analysis: user a bintrace_to, which keeps

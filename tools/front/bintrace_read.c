@@ -243,7 +243,8 @@ static int bintrace__define(bintrace_reader *r, bintrace__cur *c, const char **w
    (a loop's), at most BINTRACE__RUN, which the analysis then takes at once
    (edan_feed_block_n). Their addresses, then the executions; 1 when done
    (*pos moved on), BINTRACE_ERR when the analysis refused one (reported at
-   the first record of the run), 0 for anything else. A malformed address
+   its record and instruction, the executions before it counted, as the
+   general decoder does), 0 for anything else. A malformed address
    varint is read as the general decoder reads it: 0 from there on, *pos
    left at it, where the next record then fails (the run ends with it). */
 #define BINTRACE__RUN 32
@@ -253,7 +254,8 @@ static int bintrace__exec_whole(bintrace_reader *r, const unsigned char *buf, si
     const size_t room = sizeof r->addrs / sizeof r->addrs[0];
     bintrace_block *b;
     uint64_t t, *addrs;
-    uint32_t m, nmem, stride, count = 0, taglen;
+    uint32_t m, nmem, stride, count = 0, taglen, at[BINTRACE__RUN];
+    size_t fed = 0;
     int bad = 0;
     if (p[0] < 0x80) {
         t = p[0];
@@ -273,6 +275,7 @@ static int bintrace__exec_whole(bintrace_reader *r, const unsigned char *buf, si
         b->has_unknown)
         return 0;
     for (;;) {
+        at[count] = (uint32_t)(p - taglen - tag);     /* this record's tag, from the first's */
         addrs = r->addrs + (size_t)count * stride;
         for (m = 0; m < nmem; m++) {
             uint64_t z = 0;
@@ -292,8 +295,17 @@ static int bintrace__exec_whole(bintrace_reader *r, const unsigned char *buf, si
             break;
         p += taglen;
     }
-    if (edan_feed_block_n(r->ctx, b->prep.blk, r->addrs, count) != EDAN_OK)
-        return bintrace__rejected(r, r->consumed + *pos, &b->s[0], edan_error(r->ctx));
+    if (edan_feed_block_n(r->ctx, b->prep.blk, r->addrs, count, &fed) != EDAN_OK) {
+        uint32_t done = (uint32_t)(fed / stride), k = (uint32_t)(fed % stride), i = 0;
+        if (b->u)
+            while (i + 1 < b->n && b->ufirst[i + 1] <= k) i++;
+        else
+            i = k;
+        r->count += (unsigned long long)b->n * done;
+        r->flops += (uint64_t)b->flops * done;
+        return bintrace__rejected(r, r->consumed + *pos + at[done < count ? done : count - 1], &b->s[i],
+                                  edan_error(r->ctx));
+    }
     r->count += (unsigned long long)b->n * count;
     r->flops += (uint64_t)b->flops * count;
     *pos = (size_t)(p - buf);

@@ -409,15 +409,31 @@ static PL_NOINLINE uint32_t pl_ran_before(pl_block *b, uint64_t pc)
    PL_STASH; each of them is older than anything not yet fed, so that it
    is fed first (this, at every other way into the analysis). */
 #define PL_STASH 32
+
+/* count executions of b's compiled form blk, the analysis stopped at the
+   instruction it refuses (x86-64's blocks run their vertices). */
+static void pl_feed_runs(pl_block *b, edan_block *blk, const uint64_t *addrs, size_t count)
+{
+    size_t fed = 0;
+    uint32_t i = 0, k;
+    const edan_result r = edan_feed_block_n(st.out.ctx, blk, addrs, count, &fed);
+    if (r == EDAN_OK) return;
+    k = (uint32_t)(fed % (st.is_x86 ? b->nu : b->n));
+    if (st.is_x86)
+        while (i + 1 < b->n && b->ufirst[i + 1] <= k) i++;
+    else
+        i = k;
+    pl_refused(&b->s[i], r);
+}
+
 void pl_stash_flush(void)
 {
     pl_block *b = st.run.stash;
-    edan_result r;
+    size_t count = st.run.nstash;
     if (!b) return;
     st.run.stash = NULL;
-    r = edan_feed_block_n(st.out.ctx, st.is_x86 ? b->uprep.blk : b->prep.blk, st.run.stash_addrs, st.run.nstash);
     st.run.nstash = 0;
-    if (r != EDAN_OK) pl_refused(&b->s[0], r);
+    pl_feed_runs(b, st.is_x86 ? b->uprep.blk : b->prep.blk, st.run.stash_addrs, count);
 }
 
 void pl_stash_free(void)
@@ -454,8 +470,7 @@ static PL_NOINLINE void pl_stash_new(pl_block *b, edan_block *blk, const uint64_
         }
     }
     if (!b->memi || st.run.stash_cap < (size_t)PL_STASH * n) {     /* out of memory: fed alone */
-        edan_result r = edan_feed_block(st.out.ctx, blk, addrs);
-        if (r != EDAN_OK) pl_refused(&b->s[0], r);
+        pl_feed_runs(b, blk, addrs, 1);
         return;
     }
     st.run.stash = b;

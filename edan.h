@@ -2759,6 +2759,7 @@ static void edan__cache_access(edan__cfg *g, const edan_insn *in, uint64_t addr,
     const int wt = g->c.write_policy == EDAN_WRITE_THROUGH, fills = g->lv[0].fill != NULL;
     const int reads = in->mem != EDAN_MEM_STORE || !wt;    /* looks up and fills */
     const int writes = in->mem != EDAN_MEM_LOAD;
+    const int dirties = writes && !wt;
     for (line = first; line <= last; line++) {
         if (reads) {
             uint32_t hit = nl;
@@ -2787,17 +2788,23 @@ static void edan__cache_access(edan__cfg *g, const edan_insn *in, uint64_t addr,
                 if (first == last) memcpy(fl->at, victim, sizeof victim);
                 fl->one_line = first == last;
             }
-            /* fill every level that missed; only the last level's dirty victims reach RAM */
+            /* fill every level that missed (a write-back store's line dirty
+               there); only the last level's dirty victims reach RAM */
             for (i = 0; i < hit; i++) {
-                if (edan__fill(&g->lv[i], line, victim[i], 0, &f) && i == nl - 1) {
+                if (edan__fill(&g->lv[i], line, victim[i], (uint8_t)dirties, &f) && i == nl - 1) {
                     g->writebacks++;
                     bytes += line_bytes;
                 }
             }
-            if (writes && !wt) {
-                for (i = 0; i < nl; i++) {
-                    long at = edan__find(&g->lv[i], line);
-                    if (at >= 0) g->lv[i].stamp[at] |= 1;
+            /* the line dirty in every level that holds it. A level that
+               served it dirty: the levels below that hold it are dirty too
+               (a level fills the line only when every level above missed
+               it, so none of them has filled it since it was marked) */
+            if (dirties && hit < nl && !(g->lv[hit].stamp[at] & 1)) {
+                g->lv[hit].stamp[at] |= 1;
+                for (i = hit + 1; i < nl; i++) {
+                    long k = edan__find(&g->lv[i], line);
+                    if (k >= 0) g->lv[i].stamp[k] |= 1;
                 }
             }
         } else {

@@ -2675,6 +2675,7 @@ static EDAN__INLINE long edan__lookup(edan__level *l, uint64_t line, size_t *vic
     const uint64_t *t = l->tags + at, tag = line + 1;
     const uint64_t *s = l->stamp + at;
     uint32_t w, v = 0;
+    uint64_t least = s[0];
     if (t[l->mru[set]] == tag) return (long)(at + l->mru[set]);
     for (w = 0; w < l->assoc; w++) {
         if (t[w] == tag) {
@@ -2683,8 +2684,10 @@ static EDAN__INLINE long edan__lookup(edan__level *l, uint64_t line, size_t *vic
             return (long)(at + w);
         }
     }
+    /* the least stamp kept in a register: comparing with s[v] would make
+       each step's load wait for the step before */
     for (w = 1; w < l->assoc; w++)
-        if (s[w] < s[v]) v = w;
+        if (s[w] < least) least = s[w], v = w;
     *victim = at + v;
     return -1;
 }

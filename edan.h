@@ -1430,10 +1430,12 @@ const char *edan_class_name(edan_class c)
 #define EDAN__INLINE inline __attribute__((always_inline))
 #define EDAN__NOINLINE __attribute__((noinline))
 #define EDAN__LIKELY(x) __builtin_expect(!!(x), 1)
+#define EDAN__PREFETCH(p) __builtin_prefetch(p)
 #else
 #define EDAN__INLINE inline
 #define EDAN__NOINLINE
 #define EDAN__LIKELY(x) (x)
+#define EDAN__PREFETCH(p) ((void)(p))
 #endif
 #define EDAN__NO_THREAD 0xffffffffu        /* no thread is running: the one fed exited */
 #define EDAN__CHUNK_BITS 12
@@ -7830,6 +7832,20 @@ edan_result edan_feed_block(edan_context *ctx, edan_block *b, const uint64_t *ad
 {
     EDAN__FEED_CALL(ctx, edan__j_bfeed(ctx, b, addrs), edan__feed_block_run(ctx, b, addrs));
 }
+/* The shadow words that b's execution with addresses addrs will read,
+   asked of the host's cache ahead of it: those of pages in the table of
+   recently used ones (a column's walk reads a word a new host line each). */
+static EDAN__INLINE void edan__block_prefetch(const edan_context *ctx, const edan_block *b, const uint64_t *addrs)
+{
+    uint32_t i;
+    for (i = 0; i < b->nmem; i++) {
+        const uint64_t w = addrs[b->mem[i].idx] >> 3, key = w >> (EDAN__CHUNK_BITS - 3);
+        const uint32_t slot = (uint32_t)(key & (EDAN__NEAR - 1));
+        if (ctx->near_key[slot] == key && ctx->near_chunk[slot])
+            EDAN__PREFETCH(EDAN__WORD(ctx->near_chunk[slot], w, ctx->K));
+    }
+}
+
 /* The unrolled copy of b for edan_feed_block_n: as many executions as
    make EDAN__UNROLL_INSNS instructions, at most EDAN__UNROLL_MAX (a longer
    block's fixed costs are already small against its steps); none when b
@@ -7883,6 +7899,7 @@ edan_result edan_feed_block_n(edan_context *ctx, edan_block *b, const uint64_t *
     }
     N0 = ctx->N;     /* every instruction fed counts one vertex; a refused one none */
     for (; r == EDAN_OK && count >= b->unroll_k && b->unroll; count -= b->unroll_k) {
+        if (addrs && count >= 2 * b->unroll_k) edan__block_prefetch(ctx, b->unroll, addrs + (size_t)b->unroll_k * b->n);
         r = edan_feed_block(ctx, b->unroll, addrs);
         if (addrs) addrs += (size_t)b->unroll_k * b->n;
     }

@@ -104,8 +104,8 @@
        #define EDAN_NO_PROFILE   no hardware profiles (edan_profile_*), no
                                  hybrid model (edan_hybrid_*), no JSON reader
                                  (edan_json_*, edan_read_stream)
-   With both, the engine alone remains (about two thirds of the header's
-   lines); it needs no -lm.
+   With both, the engine alone remains (about 70% of the header's lines:
+   they leave out some 3,300); it needs no -lm.
    C99; no global state; no exit(); warning-free with -Wall -Wextra -pedantic.
    Every function the implementation defines is edan_ (the API) or static:
    no other symbol leaves the file that defines EDAN_IMPLEMENTATION.

@@ -2422,15 +2422,23 @@ static EDAN__NOINLINE uint64_t *edan__word_slow(edan_context *ctx, uint64_t w, u
     return create ? edan__word_new(ctx, w, K) : NULL;
 }
 
+/* 1 when the table of recently used pages holds word w's page, at *slot
+   (the slot it would take else). */
+static EDAN__INLINE int edan__near_has(const edan_context *ctx, uint64_t w, uint32_t *slot)
+{
+    const uint64_t key = w >> (EDAN__CHUNK_BITS - 3);
+    *slot = (uint32_t)(key & (EDAN__NEAR - 1));
+    return ctx->near_key[*slot] == key;
+}
+
 /* The entry of word w (address w * 8), or NULL when it was never written;
    create: made when missing (NULL then means the memory or the limit said
    no: the error in the context, ctx->shadow.err). Making one may move the
    other entries of its page. */
 static EDAN__INLINE uint64_t *edan__word(edan_context *ctx, uint64_t w, uint32_t K, int create)
 {
-    const uint64_t key = w >> (EDAN__CHUNK_BITS - 3);
-    const uint32_t slot = (uint32_t)(key & (EDAN__NEAR - 1));
-    if (ctx->near_key[slot] == key) {
+    uint32_t slot;
+    if (edan__near_has(ctx, w, &slot)) {
         if (ctx->near_chunk[slot]) return EDAN__WORD(ctx->near_chunk[slot], w, K);
         if (ctx->near_sparse[slot]) {       /* a page of few words: a chain's ring, a stack's frames */
             uint64_t *e = edan__sp_find(ctx->near_sparse[slot], (uint32_t)(w & (EDAN__CHUNK_WORDS - 1)), K);
@@ -7837,11 +7845,10 @@ edan_result edan_feed_block(edan_context *ctx, edan_block *b, const uint64_t *ad
    recently used ones (a column's walk reads a word a new host line each). */
 static EDAN__INLINE void edan__block_prefetch(const edan_context *ctx, const edan_block *b, const uint64_t *addrs)
 {
-    uint32_t i;
+    uint32_t i, slot;
     for (i = 0; i < b->nmem; i++) {
-        const uint64_t w = addrs[b->mem[i].idx] >> 3, key = w >> (EDAN__CHUNK_BITS - 3);
-        const uint32_t slot = (uint32_t)(key & (EDAN__NEAR - 1));
-        if (ctx->near_key[slot] == key && ctx->near_chunk[slot])
+        const uint64_t w = addrs[b->mem[i].idx] >> 3;
+        if (edan__near_has(ctx, w, &slot) && ctx->near_chunk[slot])
             EDAN__PREFETCH(EDAN__WORD(ctx->near_chunk[slot], w, ctx->K));
     }
 }

@@ -189,6 +189,16 @@ edan_result bintrace_feed_block(edan_context *ctx, bintrace_prep *bp, const edan
                                 uint32_t n, uint32_t first, uint32_t count, const uint64_t *addrs,
                                 uint32_t *at);
 
+/* x86-64: the instruction among first .. end-1 whose vertices hold vertex
+   v (instruction i's are ufirst[i] .. ufirst[i + 1] - 1; the last when v
+   lies beyond them): the one an error about vertex v names. */
+static inline uint32_t bintrace_insn_of(const uint32_t *ufirst, uint32_t first, uint32_t end, uint32_t v)
+{
+    uint32_t i = first;
+    while (i + 1 < end && ufirst[i + 1] <= v) i++;
+    return i;
+}
+
 /* A vertex of an execution that bintrace_emit_execution hands over: in,
    with acc NULL (a memory uop that matched exactly has its address in
    in.addr), or with the accesses acc[0 .. n) assigned to it (none: in.mem

@@ -296,11 +296,8 @@ static int bintrace__exec_whole(bintrace_reader *r, const unsigned char *buf, si
         p += taglen;
     }
     if (edan_feed_block_n(r->ctx, b->prep.blk, r->addrs, count, &fed) != EDAN_OK) {
-        uint32_t done = (uint32_t)(fed / stride), k = (uint32_t)(fed % stride), i = 0;
-        if (b->u)
-            while (i + 1 < b->n && b->ufirst[i + 1] <= k) i++;
-        else
-            i = k;
+        const uint32_t done = (uint32_t)(fed / stride), k = (uint32_t)(fed % stride);
+        const uint32_t i = b->u ? bintrace_insn_of(b->ufirst, 0, b->n, k) : k;
         r->count += (unsigned long long)b->n * done;
         r->flops += (uint64_t)b->flops * done;
         return bintrace__rejected(r, r->consumed + *pos + at[done < count ? done : count - 1], &b->s[i],
@@ -538,7 +535,7 @@ static int bintrace__exec_feed(bintrace_reader *r, bintrace__cur *c, unsigned lo
     if (b->u) {
         if (bintrace_feed_block(r->ctx, &b->prep, &b->u[0].in, sizeof *b->u, b->nu, base,
                                 b->ufirst[first + count] - base, r->addrs, &bad) != EDAN_OK) {
-            for (i = (uint32_t)first; i + 1 < first + count && b->ufirst[i + 1] <= bad; i++) {}
+            i = bintrace_insn_of(b->ufirst, (uint32_t)first, (uint32_t)(first + count), bad);
             return bintrace__rejected(r, at, &b->s[i], edan_error(r->ctx));
         }
     } else if (bintrace_feed_block(r->ctx, &b->prep, &b->s[0].in, sizeof *b->s, b->n, (uint32_t)first,

@@ -329,10 +329,7 @@ static void pl_feed_x86(pl_block *b, uint32_t first, uint32_t count, edan_contex
             pl_chunk_flush();
             r = bintrace_feed_block(ctx, prep, &b->u[0].in, sizeof *b->u, b->nu, b->ufirst[i],
                                     b->ufirst[j] - b->ufirst[i], b->uaddrs + b->ufirst[i], &at);
-            if (r != EDAN_OK) {
-                while (i + 1 < j && b->ufirst[i + 1] <= at) i++;
-                pl_refused(&b->s[i], r);
-            }
+            if (r != EDAN_OK) pl_refused(&b->s[bintrace_insn_of(b->ufirst, i, j, at)], r);
         }
         if (j == end) return;
         if (!(b->xacc[j].rep && b->xacc[j].n == 0)) {
@@ -402,11 +399,7 @@ static uint32_t pl_emit_x86(pl_block *b, uint32_t first, uint32_t count)
                 pl_chunk_flush();
                 r = bintrace_feed_block(st.out.ctx, &b->uprep, &b->u[0].in, sizeof *b->u, b->nu, b->ufirst[i],
                                         b->ufirst[j] - b->ufirst[i], b->uaddrs + b->ufirst[i], &at);
-                if (r != EDAN_OK) {
-                    uint32_t k = i;
-                    while (k + 1 < j && b->ufirst[k + 1] <= at) k++;
-                    pl_refused(&b->s[k], r);
-                }
+                if (r != EDAN_OK) pl_refused(&b->s[bintrace_insn_of(b->ufirst, i, j, at)], r);
             }
             if (R) {
                 pl_region_feed(b, b->ufirst[i], b->ufirst[j] - b->ufirst[i], b->uaddrs + b->ufirst[i]);

@@ -352,17 +352,16 @@ void pl_region_feed(pl_block *b, uint32_t first, uint32_t count, const uint64_t 
 {
     pl_region *R = &st.reg.r[st.reg.open];
     bintrace_prep *p = pl_region_prep(b);
-    uint32_t at, k = 0;
+    uint32_t at;
     edan_result r;
     if (st.is_x86) {
         pl_chunk_flush();
         r = bintrace_feed_block(R->ctx, p, &b->u[0].in, sizeof *b->u, b->nu, first, count, addrs, &at);
-        while (r != EDAN_OK && k + 1 < b->n && b->ufirst[k + 1] <= at) k++;
+        if (r != EDAN_OK) pl_refused(&b->s[bintrace_insn_of(b->ufirst, 0, b->n, at)], r);
     } else {
         r = bintrace_feed_block(R->ctx, p, &b->s[0].in, sizeof *b->s, b->n, first, count, addrs, &at);
-        k = at;
+        if (r != EDAN_OK) pl_refused(&b->s[at], r);
     }
-    if (r != EDAN_OK) pl_refused(&b->s[k], r);
 }
 
 /* What instructions b[first .. first+count), analysed now, write: kills

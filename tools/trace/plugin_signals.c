@@ -415,15 +415,11 @@ static PL_NOINLINE uint32_t pl_ran_before(pl_block *b, uint64_t pc)
 static void pl_feed_runs(pl_block *b, edan_block *blk, const uint64_t *addrs, size_t count)
 {
     size_t fed = 0;
-    uint32_t i = 0, k;
+    uint32_t k;
     const edan_result r = edan_feed_block_n(st.out.ctx, blk, addrs, count, &fed);
     if (r == EDAN_OK) return;
     k = (uint32_t)(fed % (st.is_x86 ? b->nu : b->n));
-    if (st.is_x86)
-        while (i + 1 < b->n && b->ufirst[i + 1] <= k) i++;
-    else
-        i = k;
-    pl_refused(&b->s[i], r);
+    pl_refused(&b->s[st.is_x86 ? bintrace_insn_of(b->ufirst, 0, b->n, k) : k], r);
 }
 
 void pl_stash_flush(void)

@@ -152,6 +152,10 @@
    VERSIONS
    EDAN_VERSION_MAJOR.EDAN_VERSION_MINOR moves with the API: the minor for
    additions, the major for a change that breaks a caller.
+   1.0  edan_feed_prepared_n takes size_t *fed (how many went in: the
+        index of the one at fault on an error; NULL: not wanted), which
+        breaks its callers; edan_feed_block_n, runs of a block's
+        executions, with the same *fed.
    0.3  edan_options.jobs and jobs_buffer (configurations analysed in
         parallel, one configuration's windowed schedules on a thread of
         their own, THREADS), EDAN_JOBS_BUFFER_DEFAULT, EDAN_NO_THREADS;
@@ -268,8 +272,8 @@
 extern "C" {
 #endif
 
-#define EDAN_VERSION_MAJOR 0
-#define EDAN_VERSION_MINOR 3
+#define EDAN_VERSION_MAJOR 1
+#define EDAN_VERSION_MINOR 0
 
 /* ------------------------------------------------------------------------ */
 /* Results                                                                  */

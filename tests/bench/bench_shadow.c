@@ -11,6 +11,12 @@
    script times the whole process. */
 #define EDAN_IMPLEMENTATION
 #include "edan.h"
+/* built against an older edan.h too (EDAN_BASE): before 1.0 the call had no fed */
+#if EDAN_VERSION_MAJOR >= 1
+#define FEED_PREPARED_N(ctx, p, addrs, n) edan_feed_prepared_n(ctx, p, addrs, n, NULL)
+#else
+#define FEED_PREPARED_N(ctx, p, addrs, n) edan_feed_prepared_n(ctx, p, addrs, n)
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,7 +92,7 @@ int main(int argc, char **argv)
             addrs[0] = a + ((uint64_t)2 << 30);
             addrs[1] = a + ((uint64_t)4 << 30);
             addrs[3] = a;
-            r = block ? edan_feed_block(ctx, blk, addrs + first) : edan_feed_prepared_n(ctx, p + first, addrs + first, count, NULL);
+            r = block ? edan_feed_block(ctx, blk, addrs + first) : FEED_PREPARED_N(ctx, p + first, addrs + first, count);
             n += count;
             if (r != EDAN_OK) {
                 fprintf(stderr, "bench_shadow: %s\n", edan_error(ctx));
@@ -96,7 +102,7 @@ int main(int argc, char **argv)
     if (store_only)         /* read back: a load of every word written */
         for (i = 0; i < words; i += step) {
             addrs[0] = base + 8 * i;
-            if ((block ? edan_feed_block(ctx, rd, addrs) : edan_feed_prepared_n(ctx, p, addrs, 1, NULL)) != EDAN_OK) return 1;
+            if ((block ? edan_feed_block(ctx, rd, addrs) : FEED_PREPARED_N(ctx, p, addrs, 1)) != EDAN_OK) return 1;
             n++;
         }
     {

@@ -7909,8 +7909,14 @@ edan_result edan_feed_block_n(edan_context *ctx, edan_block *b, const uint64_t *
         return r;
     }
     N0 = ctx->N;     /* every instruction fed counts one vertex; a refused one none */
+    /* the shadow words asked for two groups ahead: one group's run is too
+       short to hide a word's fetch from the host's L3 */
+    if (addrs && b->unroll && count >= 2 * b->unroll_k) {
+        edan__block_prefetch(ctx, b->unroll, addrs);
+        edan__block_prefetch(ctx, b->unroll, addrs + (size_t)b->unroll_k * b->n);
+    }
     for (; r == EDAN_OK && count >= b->unroll_k && b->unroll; count -= b->unroll_k) {
-        if (addrs && count >= 2 * b->unroll_k) edan__block_prefetch(ctx, b->unroll, addrs + (size_t)b->unroll_k * b->n);
+        if (addrs && count >= 3 * b->unroll_k) edan__block_prefetch(ctx, b->unroll, addrs + (size_t)2 * b->unroll_k * b->n);
         r = edan_feed_block(ctx, b->unroll, addrs);
         if (addrs) addrs += (size_t)b->unroll_k * b->n;
     }

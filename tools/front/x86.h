@@ -143,6 +143,10 @@ typedef struct x86_exec {
     struct { uint8_t kind, size; uint16_t uop; } piece[X86_PIECES];    /* uop: the block's vertex, or
                                                                           X86_PIECE_CONT */
     edan_access inline_a[X86_EXEC_INLINE];
+    /* the plugin's: what QEMU's memory information for the first accesses
+       of an execution said last (its size and kind), so that an access
+       like the last one's asks QEMU nothing */
+    struct { uint32_t info; uint8_t size, kind, known; } seen[X86_EXEC_INLINE];
 } x86_exec;
 
 /* What a run counts, for its notes, and its scratch space. */

@@ -693,8 +693,19 @@ void pl_vcpu_mem_x86(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vad
         return;
     }
     x->a[x->n].addr = vaddr;
-    x->a[x->n].size = 1u << qemu_plugin_mem_size_shift(info);
-    x->a[x->n].kind = qemu_plugin_mem_is_store(info) ? EDAN_MEM_STORE : EDAN_MEM_LOAD;
+    if (x->n < X86_EXEC_INLINE && x->seen[x->n].known && x->seen[x->n].info == (uint32_t)info) {
+        x->a[x->n].size = x->seen[x->n].size;      /* as the last execution's: two calls into QEMU saved */
+        x->a[x->n].kind = x->seen[x->n].kind;
+    } else {
+        x->a[x->n].size = 1u << qemu_plugin_mem_size_shift(info);
+        x->a[x->n].kind = qemu_plugin_mem_is_store(info) ? EDAN_MEM_STORE : EDAN_MEM_LOAD;
+        if (x->n < X86_EXEC_INLINE && x->a[x->n].size <= 255) {
+            x->seen[x->n].info = (uint32_t)info;
+            x->seen[x->n].size = (uint8_t)x->a[x->n].size;
+            x->seen[x->n].kind = (uint8_t)x->a[x->n].kind;
+            x->seen[x->n].known = 1;
+        }
+    }
     x->n++;
 }
 

@@ -380,11 +380,11 @@ static inline uint32_t pl_x86_exact_run(pl_block *b, uint32_t i, uint32_t end, u
 /* The same over the whole of b, for its fast path: 1 when every execution
    is exact, their accesses then cleared. Only b->xw's instructions are
    looked at: the others make no access, so theirs are exact. */
-static inline int pl_x86_exact_whole(pl_block *b)
+static inline int pl_x86_exact_whole(pl_block *b, uint64_t *uaddrs)
 {
     uint32_t j;
     for (j = 0; j < b->nxw; j++)
-        if (!x86_exec_exact(b->uaddrs, &b->xacc[b->xw[j]])) return 0;
+        if (!x86_exec_exact(uaddrs, &b->xacc[b->xw[j]])) return 0;
     for (j = 0; j < b->nxw; j++) b->xacc[b->xw[j]].n = 0;
     return 1;
 }

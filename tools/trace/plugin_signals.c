@@ -489,10 +489,19 @@ static int pl_rv_whole(pl_block *b)
 
 /* x86-64: an execution of b whose accesses are exactly its vertices'
    (x86_exec_exact, their addresses into b->uaddrs), fed whole through b's
-   compiled form; 0 when one is not (b is then fed as pl_emit_x86 does). */
+   compiled form; 0 when one is not (b is then fed as pl_emit_x86 does).
+   When the stash holds b's executions and nothing waits before them, the
+   addresses go straight into its next row (a row not counted until the
+   execution is found exact: one copy of them, not two). */
 static int pl_x86_whole(pl_block *b)
 {
-    if (!pl_x86_exact_whole(b)) return 0;
+    if (st.run.stash == b && !st.x86.chunk.nu) {
+        if (!pl_x86_exact_whole(b, st.run.stash_addrs + (size_t)st.run.nstash * b->nu)) return 0;
+        if (++st.run.nstash == PL_STASH) pl_stash_flush();
+        st.x86.flops += b->flops_all;
+        return 1;
+    }
+    if (!pl_x86_exact_whole(b, b->uaddrs)) return 0;
     if (st.x86.chunk.nu) pl_chunk_flush();      /* the vertices fed one by one before it */
     pl_stash(b, b->uprep.blk, b->uaddrs, b->nu);
     st.x86.flops += b->flops_all;

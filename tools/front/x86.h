@@ -129,6 +129,7 @@ static inline int x86_reg_is_temp(edan_reg r) { return r >= EDAN_X86_TEMP(0) && 
 #define X86_PIECES 8
 #define X86_PIECE_CONT 0xffff   /* a piece that goes on the one before */
 #define X86_EXEC_INLINE 4       /* accesses kept in the record itself */
+typedef struct x86_seen { uint32_t info; uint8_t size, kind; } x86_seen;
 typedef struct x86_exec {
     uint32_t n, cap;
     edan_access *a;         /* inline_a, or a buffer of cap */
@@ -144,9 +145,9 @@ typedef struct x86_exec {
                                                                           X86_PIECE_CONT */
     edan_access inline_a[X86_EXEC_INLINE];
     /* the plugin's: what QEMU's memory information for the first accesses
-       of an execution said last (its size and kind), so that an access
-       like the last one's asks QEMU nothing */
-    struct { uint32_t info; uint8_t size, kind, known; } seen[X86_EXEC_INLINE];
+       of an execution said last (its size and kind; size 0: nothing yet),
+       so that an access like the last one's asks QEMU nothing */
+    x86_seen seen[X86_EXEC_INLINE];
 } x86_exec;
 
 /* What a run counts, for its notes, and its scratch space. */

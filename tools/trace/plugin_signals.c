@@ -441,14 +441,22 @@ void pl_stash_free(void)
     st.run.stash_cap = 0;
 }
 
+/* The stash's next row, for an execution of n addresses (not counted
+   until pl_stash_count). */
+static inline uint64_t *pl_stash_row(uint32_t n) { return st.run.stash_addrs + (size_t)st.run.nstash * n; }
+static inline void pl_stash_count(void)
+{
+    if (++st.run.nstash == PL_STASH) pl_stash_flush();
+}
+
 /* An execution of b, its addresses addrs[0 .. n), into the stash. */
 static inline void pl_stash_put(const pl_block *b, const uint64_t *addrs, uint32_t n)
 {
-    uint64_t *to = st.run.stash_addrs + (size_t)st.run.nstash * n;
+    uint64_t *to = pl_stash_row(n);
     const uint32_t *memi = b->memi, nm = b->nmemi;
     uint32_t j;
     for (j = 0; j < nm; j++) to[memi[j]] = addrs[memi[j]];
-    if (++st.run.nstash == PL_STASH) pl_stash_flush();
+    pl_stash_count();
 }
 
 /* An execution of b fed whole, its addresses addrs[0 .. n) (one per
@@ -495,15 +503,14 @@ static int pl_rv_whole(pl_block *b)
    execution is found exact: one copy of them, not two). */
 static int pl_x86_whole(pl_block *b)
 {
-    if (st.run.stash == b && !st.x86.chunk.nu) {
-        if (!pl_x86_exact_whole(b, st.run.stash_addrs + (size_t)st.run.nstash * b->nu)) return 0;
-        if (++st.run.nstash == PL_STASH) pl_stash_flush();
-        st.x86.flops += b->flops_all;
-        return 1;
+    const int into_stash = st.run.stash == b && !st.x86.chunk.nu;
+    if (!pl_x86_exact_whole(b, into_stash ? pl_stash_row(b->nu) : b->uaddrs)) return 0;
+    if (into_stash) {
+        pl_stash_count();
+    } else {
+        if (st.x86.chunk.nu) pl_chunk_flush();      /* the vertices fed one by one before it */
+        pl_stash(b, b->uprep.blk, b->uaddrs, b->nu);
     }
-    if (!pl_x86_exact_whole(b, b->uaddrs)) return 0;
-    if (st.x86.chunk.nu) pl_chunk_flush();      /* the vertices fed one by one before it */
-    pl_stash(b, b->uprep.blk, b->uaddrs, b->nu);
     st.x86.flops += b->flops_all;
     return 1;
 }
@@ -691,6 +698,8 @@ void pl_vcpu_mem(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, 
 void pl_vcpu_mem_x86(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)
 {
     x86_exec *x = (x86_exec *)udata;
+    edan_access *a;
+    x86_seen *seen;
     if (pl_owner != (int)vcpu) return;
     if (x->owner != st.run.pending) {
         pl_stray(qemu_plugin_mem_is_store(info), vaddr, (uint64_t)1 << qemu_plugin_mem_size_shift(info));
@@ -701,21 +710,22 @@ void pl_vcpu_mem_x86(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vad
         else st.x86.xacc_overflow++;
         return;
     }
-    x->a[x->n].addr = vaddr;
-    if (x->n < X86_EXEC_INLINE && x->seen[x->n].known && x->seen[x->n].info == (uint32_t)info) {
-        x->a[x->n].size = x->seen[x->n].size;      /* as the last execution's: two calls into QEMU saved */
-        x->a[x->n].kind = x->seen[x->n].kind;
-    } else {
-        x->a[x->n].size = 1u << qemu_plugin_mem_size_shift(info);
-        x->a[x->n].kind = qemu_plugin_mem_is_store(info) ? EDAN_MEM_STORE : EDAN_MEM_LOAD;
-        if (x->n < X86_EXEC_INLINE && x->a[x->n].size <= 255) {
-            x->seen[x->n].info = (uint32_t)info;
-            x->seen[x->n].size = (uint8_t)x->a[x->n].size;
-            x->seen[x->n].kind = (uint8_t)x->a[x->n].kind;
-            x->seen[x->n].known = 1;
-        }
-    }
+    a = &x->a[x->n];
+    seen = x->n < X86_EXEC_INLINE ? &x->seen[x->n] : NULL;
     x->n++;
+    a->addr = vaddr;
+    if (seen && seen->size && seen->info == (uint32_t)info) {
+        a->size = seen->size;       /* as the last execution's: two calls into QEMU saved */
+        a->kind = seen->kind;
+        return;
+    }
+    a->size = 1u << qemu_plugin_mem_size_shift(info);
+    a->kind = qemu_plugin_mem_is_store(info) ? EDAN_MEM_STORE : EDAN_MEM_LOAD;
+    if (seen && a->size <= 255) {
+        seen->info = (uint32_t)info;
+        seen->size = (uint8_t)a->size;
+        seen->kind = (uint8_t)a->kind;
+    }
 }
 
 /* x86-64: a store outside the scope (a load there makes no callback's work). */

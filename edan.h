@@ -4225,6 +4225,12 @@ static EDAN__INLINE int edan__fw_may_at(const edan_context *ctx, int stack, uint
 {
     return ctx->fw_S && v && (stack || (ctx->fw.n && v >= ctx->fw.lo));
 }
+/* The same test's bound for a block's loop to keep in a register: a
+   writer at or above it is the ring's (none: UINT64_MAX). */
+static EDAN__INLINE uint64_t edan__fw_lo(const edan_context *ctx)
+{
+    return ctx->fw_S && ctx->fw.n ? ctx->fw.lo : UINT64_MAX;
+}
 static EDAN__INLINE int edan__fw_may(const edan_context *ctx, const edan_insn *in, uint64_t v)
 {
     return edan__fw_may_at(ctx, (in->flags & EDAN_INSN_STACK) != 0, v);
@@ -5456,7 +5462,10 @@ struct edan_block {
     edan__block_term *terms, *tinf; /* the steps' terms; the Tinf terms no step or output covers */
     edan__block_opcount *ops;
     uint64_t cost_bound;            /* the cost of all its vertices, memory vertices at their largest */
-    uint64_t **ent;                 /* per memory instruction, per execution: its word's entry */
+    uint64_t **ent;                 /* per memory instruction, per execution: its word's entry (an
+                                       unrolled copy: three rows, edan_feed_block_n's groups in turn) */
+    uint32_t ent_at;                /* the row the next execution reads: where in ent it starts */
+    int ent_ahead;                  /* its row holds what edan__block_prefetch found (NULL: not found) */
     /* the windowed schedule: per instruction what it reads (edan__wins,
        apart: the schedules' thread reads nothing else of the block); per
        memory instruction, per execution (when played on the caller's
@@ -7375,10 +7384,11 @@ static EDAN__NOINLINE int edan__block_distinct(const edan_context *ctx, const ed
    writers are in the block and store nothing). live[] is padded with
    register 0, which has no writer; a register's writer is a word's only
    if it stored (store_dst). */
-static EDAN__INLINE uint64_t edan__block_word_edge(edan_context *ctx, const edan__block_step *st, uint64_t w)
+static EDAN__INLINE uint64_t edan__block_word_edge(edan_context *ctx, const edan__block_step *st, uint64_t w,
+                                                   int store_dst, uint64_t seg_start)
 {
-    int edge = ctx->reg_vid[st->live[0]] != w && (st->nlive < 2 || !ctx->store_dst || edan__block_distinct(ctx, st, w));
-    if (edge && w < ctx->th.seg_start) edan__cross_mem(ctx, w);
+    int edge = ctx->reg_vid[st->live[0]] != w && (st->nlive < 2 || !store_dst || edan__block_distinct(ctx, st, w));
+    if (edge && w < seg_start) edan__cross_mem(ctx, w);
     return (uint64_t)edge;
 }
 
@@ -7395,7 +7405,7 @@ static EDAN__NOINLINE int edan__block_ready_new(edan_context *ctx, edan_block *b
     }
     for (i = 0; i < b->nmem; i++) {
         uint64_t *e = edan__word(ctx, addrs[b->mem[i].idx] >> 3, K, 0);
-        b->ent[i] = e;
+        b->ent[b->ent_at + i] = e;
         if (e ? (e[0] & EDAN__WSPLIT) != 0 : b->mem[i].kind == EDAN_MEM_STORE) return 0;
     }
     return 1;
@@ -7403,15 +7413,23 @@ static EDAN__NOINLINE int edan__block_ready_new(edan_context *ctx, edan_block *b
 
 /* Before an execution of b: every access within one word (a store of 8
    bytes: a whole one), no split word; 0 when not. Each one's word entry
-   into b->ent (NULL: a load of a word never written), the stores' made. */
+   into b's row of ent (NULL: a load of a word never written), the stores'
+   made; those found ahead (b->ent_ahead) only checked. */
 static EDAN__INLINE int edan__block_ready(edan_context *ctx, edan_block *b, const uint64_t *addrs, uint32_t K)
 {
+    uint64_t **const ent = b->ent + b->ent_at;
+    const int ahead = b->ent_ahead;
     uint32_t i;
     for (i = 0; i < b->nmem; i++) {
         const edan__block_access *m = &b->mem[i];
-        uint64_t a = addrs[m->idx], *e;
+        uint64_t a, *e;
+        if (ahead && (e = ent[i]) != NULL) {
+            if (e[0] & EDAN__WSPLIT) return 0;
+            continue;
+        }
+        a = addrs[m->idx];
         if ((a & 7) + m->size > 8) return 0;
-        b->ent[i] = e = edan__word(ctx, a >> 3, K, 0);
+        ent[i] = e = edan__word(ctx, a >> 3, K, 0);
         if (!e && m->kind == EDAN_MEM_STORE) return edan__block_ready_new(ctx, b, addrs, K);
         if (e && (e[0] & EDAN__WSPLIT)) return 0;
     }
@@ -7535,7 +7553,7 @@ static EDAN__NOINLINE uint64_t edan__block_forwarded(edan_context *ctx, edan__cf
 static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const uint64_t *addrs, int plain, int hot)
 {
     edan__cfg *g = ctx->cfg;
-    uint64_t *F = ctx->reg_F, **ent = b->ent, N0 = ctx->N, E, Tinf;
+    uint64_t *F = ctx->reg_F, **ent = b->ent + b->ent_at, N0 = ctx->N, E, Tinf;
     uint32_t *md = ctx->reg_md, i;
     const edan__block_term *t, *te;
     /* the block's counts and the window's switch in locals: a step's
@@ -7543,6 +7561,11 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
        read again after each */
     const int wn = ctx->wn != 0;
     const uint32_t nstep = b->nstep, nout = b->nout;
+    /* so are a load's tests (forwarding, its word's edge): fw_lo read
+       again after a store puts one into the ring */
+    const int fw_on = ctx->fw_S != 0, store_dst = ctx->store_dst != 0;
+    const uint64_t seg_start = ctx->th.seg_start;
+    uint64_t fw_lo = edan__fw_lo(ctx);
     edan__wout wo;
     if (!edan__block_ready(ctx, b, addrs, 1) || !edan__block_room(ctx, g, b, plain, hot) ||
         (ctx->fw_S && b->nstore && !edan__fw_ready(ctx, b->nstack)))
@@ -7573,8 +7596,8 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
         if (wn) wo.wmem[st->mem] = e ? e[0] : 0;     /* the windowed schedule's, for later */
         if (st->kind == EDAN_MEM_LOAD && e && e[0]) {
             const unsigned char *fw =
-                edan__fw_may_at(ctx, (int)st->stack, e[0]) ? edan__fw_find_vid(ctx, &b->p[st->idx].in, e[0]) : NULL;
-            E += edan__block_word_edge(ctx, st, e[0]);
+                e[0] >= fw_lo || (st->stack && fw_on) ? edan__fw_find_vid(ctx, &b->p[st->idx].in, e[0]) : NULL;
+            E += edan__block_word_edge(ctx, st, e[0], store_dst, seg_start);
             if (fw) {       /* forwarded: an operation of one cycle from the store's start */
                 uint64_t Sf;
                 uint32_t df;
@@ -7629,7 +7652,10 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
                 edan__fw_put(ctx, N0 + st->idx + 1, addrs[st->idx], b->p[st->idx].in.size, (int)st->stack, &Sm, &dS);
         }
         if (hot) (void)edan__hot_count(ctx, g, &b->p[st->idx].in, is_mem, d, g->served);     /* room made above */
-        if (st->kind == EDAN_MEM_STORE) edan__set_word_writer(e, N0 + st->idx + 1, &Fm, &d, 1);
+        if (st->kind == EDAN_MEM_STORE) {
+            edan__set_word_writer(e, N0 + st->idx + 1, &Fm, &d, 1);
+            fw_lo = edan__fw_lo(ctx);
+        }
         F[st->dst] = Fm;
         md[st->dst] = d;
     }
@@ -7658,7 +7684,7 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
 {
     const uint32_t K = ctx->K;
     const int hot = ctx->hotspots != 0;
-    uint64_t *F = ctx->reg_F, **ent = b->ent, N0 = ctx->N, E, Tinf[EDAN_MAX_CONFIGS];
+    uint64_t *F = ctx->reg_F, **ent = b->ent + b->ent_at, N0 = ctx->N, E, Tinf[EDAN_MAX_CONFIGS];
     uint32_t *md = ctx->reg_md, i, k;
     const edan__block_term *t, *te;
     const int wn = ctx->wn != 0;
@@ -7698,7 +7724,7 @@ static EDAN__NOINLINE int edan__block_run_k(edan_context *ctx, edan_block *b, co
             for (k = 0; k < K; k++)     /* forwarded: the store's start and depth less its access */
                 if (fw) edan__join(&S[k], &d[k], EDAN__FW_S(fw)[k], EDAN__FW_MD(fw, K)[k]);
                 else edan__join_word(e, K, k, &S[k], &d[k]);
-            E += edan__block_word_edge(ctx, st, e[0]);
+            E += edan__block_word_edge(ctx, st, e[0], ctx->store_dst, ctx->th.seg_start);
             ctx->forwarded += fw != NULL;
         }
         npv = edan__block_preds(ctx, st, N0, e, pv);
@@ -7846,14 +7872,26 @@ edan_result edan_feed_block(edan_context *ctx, edan_block *b, const uint64_t *ad
 }
 /* The shadow words that b's execution with addresses addrs will read,
    asked of the host's cache ahead of it: those of pages in the table of
-   recently used ones (a column's walk reads a word a new host line each). */
-static EDAN__INLINE void edan__block_prefetch(const edan_context *ctx, const edan_block *b, const uint64_t *addrs)
+   recently used ones (a column's walk reads a word a new host line each).
+   Each one's entry into b's row `row` of ent, for edan__block_ready (NULL:
+   to look up then, as when it crosses a word): a whole page's entries stay
+   where they are until a kill, which comes between feeding calls only. */
+static EDAN__INLINE void edan__block_prefetch(const edan_context *ctx, edan_block *b, const uint64_t *addrs,
+                                              uint32_t row)
 {
-    uint32_t i, slot;
-    for (i = 0; i < b->nmem; i++) {
-        const uint64_t w = addrs[b->mem[i].idx] >> 3;
-        if (edan__near_has(ctx, w, &slot) && ctx->near_chunk[slot])
-            EDAN__PREFETCH(EDAN__WORD(ctx->near_chunk[slot], w, ctx->K));
+    uint64_t **ent = b->ent + (size_t)row * b->nmem;
+    const size_t eb = EDAN__WORD_BYTES(ctx->K);
+    const edan__block_access *m = b->mem, *const me = m + b->nmem;
+    for (; m < me; m++, ent++) {
+        const uint64_t a = addrs[m->idx], w = a >> 3;
+        uint32_t slot;
+        unsigned char *ch = edan__near_has(ctx, w, &slot) ? ctx->near_chunk[slot] : NULL;
+        uint64_t *e = NULL;
+        if (ch && (a & 7) + m->size <= 8) {
+            e = (uint64_t *)(ch + (size_t)(w & (EDAN__CHUNK_WORDS - 1)) * eb);
+            EDAN__PREFETCH(e);
+        }
+        *ent = e;
     }
 }
 
@@ -7875,6 +7913,7 @@ static edan_result edan__block_unroll(edan_context *ctx, edan_block *b)
     uint32_t j;
     edan_prepared *p;
     edan_block *u = NULL;
+    uint64_t **rows;
     edan_result r;
     b->unroll_k = 1;
     if (k < 2 || !b->compiled || b->unroll_of) return EDAN_OK;
@@ -7888,6 +7927,11 @@ static edan_result edan__block_unroll(edan_context *ctx, edan_block *b)
         edan_block_destroy(u);
         return EDAN_OK;
     }
+    if (!(rows = (uint64_t **)edan__realloc(&ctx->a, u->ent, 3 * (size_t)(u->nmem ? u->nmem : 1) * sizeof *rows))) {
+        edan_block_destroy(u);
+        return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for a block");
+    }
+    u->ent = rows;      /* three rows: edan_feed_block_n's */
     u->unroll_of = b;
     u->unroll_k = 1;
     b->unroll = u;
@@ -7900,6 +7944,7 @@ edan_result edan_feed_block_n(edan_context *ctx, edan_block *b, const uint64_t *
 {
     edan_result r = EDAN_OK;
     uint64_t N0;
+    uint32_t row = 0, ahead = 0;    /* the next group's row of the unrolled copy's ent; the rows filled ahead */
     if (fed) *fed = 0;
     if (!ctx) return EDAN_ERR_INVALID_ARG;
     if (ctx->failed != EDAN_OK) return ctx->failed;
@@ -7909,15 +7954,26 @@ edan_result edan_feed_block_n(edan_context *ctx, edan_block *b, const uint64_t *
         return r;
     }
     N0 = ctx->N;     /* every instruction fed counts one vertex; a refused one none */
-    /* the shadow words asked for two groups ahead: one group's run is too
-       short to hide a word's fetch from the host's L3 */
+    /* the shadow words asked for two groups ahead (one group's run is too
+       short to hide a word's fetch from the host's L3), group g's entries
+       into row g % 3 */
     if (addrs && b->unroll && count >= 2 * b->unroll_k) {
-        edan__block_prefetch(ctx, b->unroll, addrs);
-        edan__block_prefetch(ctx, b->unroll, addrs + (size_t)b->unroll_k * b->n);
+        edan__block_prefetch(ctx, b->unroll, addrs, 0);
+        edan__block_prefetch(ctx, b->unroll, addrs + (size_t)b->unroll_k * b->n, 1);
+        ahead = 3;
     }
-    for (; r == EDAN_OK && count >= b->unroll_k && b->unroll; count -= b->unroll_k) {
-        if (addrs && count >= 3 * b->unroll_k) edan__block_prefetch(ctx, b->unroll, addrs + (size_t)2 * b->unroll_k * b->n);
-        r = edan_feed_block(ctx, b->unroll, addrs);
+    for (; r == EDAN_OK && count >= b->unroll_k && b->unroll; count -= b->unroll_k, row = row == 2 ? 0 : row + 1) {
+        edan_block *u = b->unroll;
+        if (addrs && count >= 3 * b->unroll_k) {
+            const uint32_t row2 = row ? row - 1 : 2;    /* (row + 2) % 3 */
+            edan__block_prefetch(ctx, u, addrs + (size_t)2 * b->unroll_k * b->n, row2);
+            ahead |= 1u << row2;
+        }
+        u->ent_at = row * u->nmem;
+        u->ent_ahead = (ahead >> row) & 1;
+        ahead &= ~(1u << row);
+        r = edan_feed_block(ctx, u, addrs);
+        if (b->unroll == u) u->ent_at = 0, u->ent_ahead = 0;
         if (addrs) addrs += (size_t)b->unroll_k * b->n;
     }
     for (; r == EDAN_OK && count; count--) {

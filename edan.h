@@ -2680,16 +2680,29 @@ static EDAN__INLINE size_t edan__set(const edan__level *l, uint64_t line)
     return l->pow2 ? (size_t)(line & (l->sets - 1)) : (size_t)(line % l->sets);
 }
 
+/* The index a fill of `line` would take in level l, which does not hold
+   it: its set's first empty way, else the least recently used. */
+static EDAN__INLINE size_t edan__victim(const edan__level *l, uint64_t line)
+{
+    const size_t at = edan__set(l, line) * l->assoc;
+    const uint64_t *s = l->stamp + at;
+    uint32_t w, v = 0;
+    uint64_t least = s[0];
+    /* the least stamp kept in a register: comparing with s[v] would make
+       each step's load wait for the step before */
+    for (w = 1; w < l->assoc; w++)
+        if (s[w] < least) least = s[w], v = w;
+    return at + v;
+}
+
 /* Look `line` up in level l: on a hit stamp it and return its index in the
-   level's arrays; else -1, *victim the index a fill would take (the
-   first empty way, else the least recently used). */
+   level's arrays; else -1, *victim the index a fill would take
+   (edan__victim). */
 static EDAN__INLINE long edan__lookup(edan__level *l, uint64_t line, size_t *victim)
 {
     const size_t set = edan__set(l, line), at = set * l->assoc;
     const uint64_t *t = l->tags + at, tag = line + 1;
-    const uint64_t *s = l->stamp + at;
-    uint32_t w, v = 0;
-    uint64_t least = s[0];
+    uint32_t w;
     if (t[l->mru[set]] == tag) return (long)(at + l->mru[set]);
     for (w = 0; w < l->assoc; w++) {
         if (t[w] == tag) {
@@ -2698,11 +2711,7 @@ static EDAN__INLINE long edan__lookup(edan__level *l, uint64_t line, size_t *vic
             return (long)(at + w);
         }
     }
-    /* the least stamp kept in a register: comparing with s[v] would make
-       each step's load wait for the step before */
-    for (w = 1; w < l->assoc; w++)
-        if (s[w] < least) least = s[w], v = w;
-    *victim = at + v;
+    *victim = edan__victim(l, line);
     return -1;
 }
 /* The index holding `line` in level l without touching LRU, or -1. */
@@ -2764,9 +2773,11 @@ static EDAN__INLINE void edan__filler_add(edan__fillers *fl, const edan__filler 
 }
 
 /* Run one access of vertex vid through configuration g's hierarchy. Sets
-   *is_mem, *t, *w, and (unless under the paper's rule) the fillers in *fl. */
+   *is_mem, *t, *w, and (unless under the paper's rule) the fillers in *fl.
+   l1_missed: a load that edan__l1_hit did not find (when it lies in one
+   line, L1 has it not: L1's victim only, not its search again). */
 static void edan__cache_access(edan__cfg *g, const edan_insn *in, uint64_t addr, uint64_t vid, int *is_mem,
-                               uint64_t *t, uint64_t *w, edan__fillers *fl)
+                               uint64_t *t, uint64_t *w, edan__fillers *fl, int l1_missed)
 {
     uint32_t nl = g->c.num_levels, shift = g->lv[0].line_shift, i;
     uint64_t first = addr >> shift, last = (addr + in->size - 1) >> shift, line;
@@ -2777,13 +2788,15 @@ static void edan__cache_access(edan__cfg *g, const edan_insn *in, uint64_t addr,
     const int reads = in->mem != EDAN_MEM_STORE || !wt;    /* looks up and fills */
     const int writes = in->mem != EDAN_MEM_LOAD;
     const int dirties = writes && !wt;
+    const uint32_t l1_known = l1_missed && first == last;
     for (line = first; line <= last; line++) {
         if (reads) {
             uint32_t hit = nl;
             size_t victim[EDAN_MAX_LEVELS];
             long at = -1;
             edan__filler f;
-            for (i = 0; i < nl; i++)
+            if (l1_known) victim[0] = edan__victim(&g->lv[0], line);
+            for (i = l1_known; i < nl; i++)
                 if ((at = edan__lookup(&g->lv[i], line, &victim[i])) >= 0) { hit = i; break; }
             f.vid = vid;        /* from RAM: this vertex (F and md set when known) */
             f.F = 0;
@@ -3601,20 +3614,26 @@ static EDAN__NOINLINE edan_result edan__fill_deps(edan_context *ctx, edan__cfg *
 
 /* One filler f of vertex vid (not vid itself): edan__fill_deps of one,
    inline (best matters only for a recorded graph, which takes that way). */
+/* edan__fill_dep without a graph recorded */
+static EDAN__INLINE void edan__fill_join(edan__cfg *g, const edan__filler *f, const uint64_t *pv, uint32_t npv,
+                                         uint64_t *S, uint32_t *md)
+{
+    uint32_t j;
+    edan__join(S, md, f->F, f->md);
+    for (j = 0; j < npv && pv[j] != f->vid; j++) {}
+    g->fill_edges += j == npv;
+}
 static EDAN__INLINE edan_result edan__fill_dep(edan_context *ctx, edan__cfg *g, const edan__filler *f, uint64_t vid,
                                                const uint64_t *pv, uint32_t npv, uint64_t *S, uint32_t *md,
                                                uint64_t *best)
 {
-    uint32_t j;
     if (ctx->dot_max || ctx->chn) {
         edan__fillers one;
         one.n = 1;
         one.f[0] = *f;
         return edan__fill_deps(ctx, g, &one, vid, pv, npv, S, md, best);
     }
-    edan__join(S, md, f->F, f->md);
-    for (j = 0; j < npv && pv[j] != f->vid; j++) {}
-    g->fill_edges += j == npv;
+    edan__fill_join(g, f, pv, npv, S, md);
     return EDAN_OK;
 }
 
@@ -3916,10 +3935,11 @@ static EDAN__INLINE edan_result edan__vertex_sums(edan_context *ctx, edan__cfg *
 /* A load of one line that L1 holds (its way `hit`, edan__l1_hit): served
    there; the line's filler, other than vid, a dependence of its start
    (into *S and *md), its id in *fill (0: none). The common access with a
-   cache: edan__vertex's first case, and a compiled block's inline. */
+   cache: edan__vertex's first case, and a compiled block's inline, which
+   records no graph (graph 0: a block is compiled only then). */
 static EDAN__INLINE edan_result edan__l1_served(edan_context *ctx, edan__cfg *g, long hit, uint64_t vid,
                                                 const uint64_t *pv, uint32_t npv, uint64_t *S, uint32_t *md,
-                                                uint64_t *best, uint64_t *fill)
+                                                uint64_t *best, uint64_t *fill, int graph)
 {
     const edan__level *l1 = &g->lv[0];
     const edan__filler *f = l1->fill ? &l1->fill[hit] : NULL;
@@ -3928,7 +3948,9 @@ static EDAN__INLINE edan_result edan__l1_served(edan_context *ctx, edan__cfg *g,
     *fill = 0;
     if (!f || !f->vid || f->vid == vid) return EDAN_OK;
     *fill = f->vid;
-    return edan__fill_dep(ctx, g, f, vid, pv, npv, S, md, best);
+    if (graph) return edan__fill_dep(ctx, g, f, vid, pv, npv, S, md, best);
+    edan__fill_join(g, f, pv, npv, S, md);
+    return EDAN_OK;
 }
 
 /* Configuration g's part of vertex vid, whose predecessors pv[0 .. npv)
@@ -3968,8 +3990,8 @@ static EDAN__INLINE edan_result edan__vertex(edan_context *ctx, edan__cfg *g, co
         *md = edan__depth(*md, 1);
     } else if (in->mem == EDAN_MEM_LOAD && !l1_missed && (hit = edan__l1_hit(&g->lv[0], addr, in->size)) >= 0) {
         /* the most common access, inline (a miss in L1 goes the general
-           way, which looks L1 up again) */
-        edan_result r = edan__l1_served(ctx, g, hit, vid, pv, npv, &S, md, best, &wf[0]);
+           way, which takes L1's victim without searching it again) */
+        edan_result r = edan__l1_served(ctx, g, hit, vid, pv, npv, &S, md, best, &wf[0], 1);
         if (r != EDAN_OK) return r;
         nwf = wf[0] != 0;
         *is_mem = 0;
@@ -3980,7 +4002,7 @@ static EDAN__INLINE edan_result edan__vertex(edan_context *ctx, edan__cfg *g, co
         edan_result r = EDAN_OK;
         fl.n = 0;
         fl.filled = 0;
-        edan__cache_access(g, in, addr, vid, is_mem, &t, &w, &fl);
+        edan__cache_access(g, in, addr, vid, is_mem, &t, &w, &fl, in->mem == EDAN_MEM_LOAD);    /* L1 looked up */
         if (g->win) {
             uint32_t q;
             for (q = 0; q < fl.n; q++) wf[nwf++] = fl.f[q].vid;
@@ -4817,7 +4839,7 @@ static EDAN__NOINLINE edan_result edan__feed_multi(edan_context *ctx, const edan
                 one.size = (uint16_t)acc[j].size;
                 fl.n = 0;
                 fl.filled = 0;
-                edan__cache_access(g, &one, acc[j].addr, vid, &mj, &tj, &wj, &fl);
+                edan__cache_access(g, &one, acc[j].addr, vid, &mj, &tj, &wj, &fl, 0);
                 if (g->served > served) served = g->served;
                 is_mem |= mj;
                 if (!mj && tj > lat) lat = tj;
@@ -7624,7 +7646,7 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
             uint64_t pv[EDAN_MAX_SRC + 1], Sv = S, fill;
             const uint32_t npv = edan__block_preds(ctx, st, N0, e, pv), lat = g->lv[0].latency;
             uint32_t dv = d;
-            (void)edan__l1_served(ctx, g, hit, N0 + st->idx + 1, pv, npv, &Sv, &dv, NULL, &fill);  /* no graph */
+            (void)edan__l1_served(ctx, g, hit, N0 + st->idx + 1, pv, npv, &Sv, &dv, NULL, &fill, 0);  /* no graph */
             S = Sv;
             d = dv;
             Fm = S + lat;

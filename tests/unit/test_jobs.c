@@ -397,14 +397,16 @@ static void feed_two_targets(edan_context *ctx, size_t steps)
     }
 }
 
-/* Runs of executions of one block (count of them, 1 to 20) between other
-   calls: one edan_feed_block each (grouped 0), or one edan_feed_block_n
-   for them all (the unrolled copies). Blocks of 1, 3, 8, 20 and 40
-   instructions (copies of 8, 8, 8 and 3 executions; none for 40); now
-   and then a load across two words (that execution fed one by one), or
-   a block made again (its copy with it). */
+/* Runs of executions of one block (count of them, 1 to 40: past three
+   copies' worth, so that the entries found ahead go round their three
+   rows) between other calls: one edan_feed_block each (grouped 0), or one
+   edan_feed_block_n for them all (the unrolled copies). Blocks of 1, 3, 8,
+   20 and 40 instructions (copies of 8, 8, 8 and 3 executions; none for
+   40); now and then a load across two words (that execution fed one by
+   one), a block made again (its copy with it), or a kill of memory that
+   frees the shadow pages of its range between two runs. */
 #define RUNB 5
-#define RUNMAX 20
+#define RUNMAX 40
 static void feed_block_runs(edan_context *ctx, uint64_t seed, size_t steps, int grouped, int *unrolled)
 {
     static const size_t len[RUNB] = {1, 3, 8, 20, 40};
@@ -433,6 +435,8 @@ static void feed_block_runs(edan_context *ctx, uint64_t seed, size_t steps, int 
         } else if (r % 64 == 2) {
             edan_block_destroy(blk[i]);
             CHECK(edan_block_create(ctx, bp[i], len[i], &blk[i]) == EDAN_OK);
+        } else if (r % 64 == 3) {
+            CHECK(edan_kill_mem(ctx, 0x100000 + 4096 * ((r >> 16) % 12), 8192) == EDAN_OK);
         } else {
             const size_t count = 1 + (size_t)(r >> 16) % RUNMAX;
             for (n = 0; n < count * len[i]; n++)

@@ -2680,11 +2680,11 @@ static EDAN__INLINE size_t edan__set(const edan__level *l, uint64_t line)
     return l->pow2 ? (size_t)(line & (l->sets - 1)) : (size_t)(line % l->sets);
 }
 
-/* The index a fill of `line` would take in level l, which does not hold
-   it: its set's first empty way, else the least recently used. */
-static EDAN__INLINE size_t edan__victim(const edan__level *l, uint64_t line)
+/* The index a fill would take in the set of level l that starts at index
+   at, which does not hold the line: its first empty way, else the least
+   recently used. */
+static EDAN__INLINE size_t edan__victim(const edan__level *l, size_t at)
 {
-    const size_t at = edan__set(l, line) * l->assoc;
     const uint64_t *s = l->stamp + at;
     uint32_t w, v = 0;
     uint64_t least = s[0];
@@ -2711,7 +2711,7 @@ static EDAN__INLINE long edan__lookup(edan__level *l, uint64_t line, size_t *vic
             return (long)(at + w);
         }
     }
-    *victim = edan__victim(l, line);
+    *victim = edan__victim(l, at);
     return -1;
 }
 /* The index holding `line` in level l without touching LRU, or -1. */
@@ -2795,7 +2795,7 @@ static void edan__cache_access(edan__cfg *g, const edan_insn *in, uint64_t addr,
             size_t victim[EDAN_MAX_LEVELS];
             long at = -1;
             edan__filler f;
-            if (l1_known) victim[0] = edan__victim(&g->lv[0], line);
+            if (l1_known) victim[0] = edan__victim(&g->lv[0], edan__set(&g->lv[0], line) * g->lv[0].assoc);
             for (i = l1_known; i < nl; i++)
                 if ((at = edan__lookup(&g->lv[i], line, &victim[i])) >= 0) { hit = i; break; }
             f.vid = vid;        /* from RAM: this vertex (F and md set when known) */
@@ -3612,8 +3612,6 @@ static EDAN__NOINLINE edan_result edan__fill_deps(edan_context *ctx, edan__cfg *
     return EDAN_OK;
 }
 
-/* One filler f of vertex vid (not vid itself): edan__fill_deps of one,
-   inline (best matters only for a recorded graph, which takes that way). */
 /* edan__fill_dep without a graph recorded */
 static EDAN__INLINE void edan__fill_join(edan__cfg *g, const edan__filler *f, const uint64_t *pv, uint32_t npv,
                                          uint64_t *S, uint32_t *md)
@@ -3623,6 +3621,8 @@ static EDAN__INLINE void edan__fill_join(edan__cfg *g, const edan__filler *f, co
     for (j = 0; j < npv && pv[j] != f->vid; j++) {}
     g->fill_edges += j == npv;
 }
+/* One filler f of vertex vid (not vid itself): edan__fill_deps of one,
+   inline (best matters only for a recorded graph, which takes that way). */
 static EDAN__INLINE edan_result edan__fill_dep(edan_context *ctx, edan__cfg *g, const edan__filler *f, uint64_t vid,
                                                const uint64_t *pv, uint32_t npv, uint64_t *S, uint32_t *md,
                                                uint64_t *best)
@@ -7966,7 +7966,8 @@ edan_result edan_feed_block_n(edan_context *ctx, edan_block *b, const uint64_t *
 {
     edan_result r = EDAN_OK;
     uint64_t N0;
-    uint32_t row = 0, ahead = 0;    /* the next group's row of the unrolled copy's ent; the rows filled ahead */
+    uint32_t row = 0;       /* the next group's row of the unrolled copy's ent */
+    int ahead;              /* every group's entries found ahead, in its row */
     if (fed) *fed = 0;
     if (!ctx) return EDAN_ERR_INVALID_ARG;
     if (ctx->failed != EDAN_OK) return ctx->failed;
@@ -7978,26 +7979,24 @@ edan_result edan_feed_block_n(edan_context *ctx, edan_block *b, const uint64_t *
     N0 = ctx->N;     /* every instruction fed counts one vertex; a refused one none */
     /* the shadow words asked for two groups ahead (one group's run is too
        short to hide a word's fetch from the host's L3), group g's entries
-       into row g % 3 */
-    if (addrs && b->unroll && count >= 2 * b->unroll_k) {
+       into row g % 3: the first two groups' here, group g + 2's while
+       three are left, so that every group the loop runs has its row (one
+       group alone has none) */
+    ahead = addrs && b->unroll && count >= 2 * b->unroll_k;
+    if (ahead) {
         edan__block_prefetch(ctx, b->unroll, addrs, 0);
         edan__block_prefetch(ctx, b->unroll, addrs + (size_t)b->unroll_k * b->n, 1);
-        ahead = 3;
     }
     for (; r == EDAN_OK && count >= b->unroll_k && b->unroll; count -= b->unroll_k, row = row == 2 ? 0 : row + 1) {
         edan_block *u = b->unroll;
-        if (addrs && count >= 3 * b->unroll_k) {
-            const uint32_t row2 = row ? row - 1 : 2;    /* (row + 2) % 3 */
-            edan__block_prefetch(ctx, u, addrs + (size_t)2 * b->unroll_k * b->n, row2);
-            ahead |= 1u << row2;
-        }
+        if (ahead && count >= 3 * b->unroll_k)
+            edan__block_prefetch(ctx, u, addrs + (size_t)2 * b->unroll_k * b->n, row ? row - 1 : 2);  /* (row + 2) % 3 */
         u->ent_at = row * u->nmem;
-        u->ent_ahead = (ahead >> row) & 1;
-        ahead &= ~(1u << row);
+        u->ent_ahead = ahead;
         r = edan_feed_block(ctx, u, addrs);
-        if (b->unroll == u) u->ent_at = 0, u->ent_ahead = 0;
         if (addrs) addrs += (size_t)b->unroll_k * b->n;
     }
+    if (b->unroll) b->unroll->ent_at = 0, b->unroll->ent_ahead = 0;     /* no row for any other execution */
     for (; r == EDAN_OK && count; count--) {
         r = edan_feed_block(ctx, b, addrs);
         if (addrs) addrs += b->n;

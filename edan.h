@@ -2775,20 +2775,24 @@ static EDAN__INLINE void edan__filler_add(edan__fillers *fl, const edan__filler 
 /* Run one access of vertex vid through configuration g's hierarchy. Sets
    *is_mem, *t, *w, and (unless under the paper's rule) the fillers in *fl.
    l1_missed: a load that edan__l1_hit did not find (when it lies in one
-   line, L1 has it not: L1's victim only, not its search again). */
-static void edan__cache_access(edan__cfg *g, const edan_insn *in, uint64_t addr, uint64_t vid, int *is_mem,
-                               uint64_t *t, uint64_t *w, edan__fillers *fl, int l1_missed)
+   line, L1 has it not: L1's victim only, not its search again).
+   one: the access lies in one line, and is a load that L1 missed
+   (EDAN_MEM_LOAD) or a store (EDAN_MEM_STORE), known to the compiler
+   (edan__cache_one's copies, without the other cases' branches); 0: any. */
+static EDAN__INLINE void edan__cache_run(edan__cfg *g, const edan_insn *in, uint64_t addr, uint64_t vid, int *is_mem,
+                                         uint64_t *t, uint64_t *w, edan__fillers *fl, int l1_missed, const int one)
 {
     uint32_t nl = g->c.num_levels, shift = g->lv[0].line_shift, i;
-    uint64_t first = addr >> shift, last = (addr + in->size - 1) >> shift, line;
-    uint64_t lat = 0, bytes = 0, line_bytes = (uint64_t)1 << shift;
+    const uint64_t first = addr >> shift, last = one ? first : (addr + in->size - 1) >> shift;
+    uint64_t lat = 0, bytes = 0, line_bytes = (uint64_t)1 << shift, line;
     int mem = 0;
     uint32_t served = 0;
+    const int kind = one ? one : (int)in->mem;
     const int wt = g->c.write_policy == EDAN_WRITE_THROUGH, fills = g->lv[0].fill != NULL;
-    const int reads = in->mem != EDAN_MEM_STORE || !wt;    /* looks up and fills */
-    const int writes = in->mem != EDAN_MEM_LOAD;
+    const int reads = kind != EDAN_MEM_STORE || !wt;    /* looks up and fills */
+    const int writes = kind != EDAN_MEM_LOAD;
     const int dirties = writes && !wt;
-    const uint32_t l1_known = l1_missed && first == last;
+    const uint32_t l1_known = one == EDAN_MEM_LOAD || (!one && l1_missed && first == last);
     for (line = first; line <= last; line++) {
         if (reads) {
             uint32_t hit = nl;
@@ -2854,6 +2858,35 @@ static void edan__cache_access(edan__cfg *g, const edan_insn *in, uint64_t addr,
     /* the paper's rule counts bytes as the EDAN authors' tool: a memory
        access vertex's access size */
     *w = fills ? bytes : mem ? in->size : 0;
+}
+static EDAN__NOINLINE void edan__cache_access(edan__cfg *g, const edan_insn *in, uint64_t addr, uint64_t vid,
+                                              int *is_mem, uint64_t *t, uint64_t *w, edan__fillers *fl, int l1_missed)
+{
+    edan__cache_run(g, in, addr, vid, is_mem, t, w, fl, l1_missed, 0);
+}
+/* An access within one line: a load that edan__l1_hit did not find (most
+   of a kernel's misses: a column's walk misses L1 at every access), or a
+   store; else edan__cache_access. */
+static EDAN__NOINLINE void edan__cache_load1(edan__cfg *g, const edan_insn *in, uint64_t addr, uint64_t vid,
+                                             int *is_mem, uint64_t *t, uint64_t *w, edan__fillers *fl)
+{
+    edan__cache_run(g, in, addr, vid, is_mem, t, w, fl, 1, EDAN_MEM_LOAD);
+}
+static EDAN__NOINLINE void edan__cache_store1(edan__cfg *g, const edan_insn *in, uint64_t addr, uint64_t vid,
+                                              int *is_mem, uint64_t *t, uint64_t *w, edan__fillers *fl)
+{
+    edan__cache_run(g, in, addr, vid, is_mem, t, w, fl, 0, EDAN_MEM_STORE);
+}
+static EDAN__INLINE void edan__cache_one(edan__cfg *g, const edan_insn *in, uint64_t addr, uint64_t vid, int *is_mem,
+                                         uint64_t *t, uint64_t *w, edan__fillers *fl)
+{
+    const uint32_t shift = g->lv[0].line_shift;
+    if (in->mem != EDAN_MEM_NONE && in->mem != EDAN_MEM_AMO && addr >> shift == (addr + in->size - 1) >> shift) {
+        if (in->mem == EDAN_MEM_LOAD) edan__cache_load1(g, in, addr, vid, is_mem, t, w, fl);
+        else edan__cache_store1(g, in, addr, vid, is_mem, t, w, fl);
+    } else {
+        edan__cache_access(g, in, addr, vid, is_mem, t, w, fl, in->mem == EDAN_MEM_LOAD);
+    }
 }
 
 /* Vertex vid filled lines from RAM: their filler entries get its F and md. */
@@ -4002,7 +4035,7 @@ static EDAN__INLINE edan_result edan__vertex(edan_context *ctx, edan__cfg *g, co
         edan_result r = EDAN_OK;
         fl.n = 0;
         fl.filled = 0;
-        edan__cache_access(g, in, addr, vid, is_mem, &t, &w, &fl, in->mem == EDAN_MEM_LOAD);    /* L1 looked up */
+        edan__cache_one(g, in, addr, vid, is_mem, &t, &w, &fl);     /* a load: L1 looked up */
         if (g->win) {
             uint32_t q;
             for (q = 0; q < fl.n; q++) wf[nwf++] = fl.f[q].vid;

@@ -6606,7 +6606,8 @@ static EDAN__INLINE void edan__w1_put(const edan__w1 *at, edan__win *s, edan__wt
    last retirement in locals (written back before anything that reads
    them: the far predecessors' lookup, a memory access's step); an
    operation's step inline, without the queues and slots, and without the
-   start that only a store's forwarding reads. */
+   start that only a store's forwarding reads; so is a RAM load's without a
+   cache and, with one, a load's that a level served. */
 static EDAN__INLINE void edan__block_window1_at(edan_context *ctx, edan__wthr *w, edan__win *s, uint32_t sj,
                                                 uint32_t k, edan_block *b, uint64_t N0, const edan__wexec *ex,
                                                 const int inX, edan__wt *X, edan__w1 *at)
@@ -6655,6 +6656,13 @@ static EDAN__INLINE void edan__block_window1_at(edan_context *ctx, edan__wthr *w
             const uint64_t x = (uint64_t)(p - wins), u = ex->wmem[mi++];
             S = edan__wt_max(S, EDAN__W1_AT(u, x));
             *F_at = edan__win_step_at(s, &ri, &di, &last, EDAN_MEM_LOAD, 1, 0, S, z);
+        } else if (p->kind == EDAN_MEM_LOAD && ex->wcap && !(ex->wmem[mi] & EDAN__WMEM_FW) &&
+                   ex->wcap[(size_t)mi * ctx->K + k].t) {   /* a load a cache level served: after its line's filler */
+            const edan__wcap *const cp = &ex->wcap[(size_t)mi * ctx->K + k];
+            const uint64_t x = (uint64_t)(p - wins), u = ex->wmem[mi++], fill = edan__wcap_fill(cp);
+            S = edan__wt_max(S, EDAN__W1_AT(fill, x));
+            S = edan__wt_max(S, EDAN__W1_AT(u, x));
+            *F_at = edan__win_step_at(s, &ri, &di, &last, EDAN_MEM_LOAD, 0, cp->t, S, z);
         } else {
             const uint64_t x = (uint64_t)(p - wins);
             edan__wt Fs;

@@ -2864,9 +2864,9 @@ static EDAN__NOINLINE void edan__cache_access(edan__cfg *g, const edan_insn *in,
 {
     edan__cache_run(g, in, addr, vid, is_mem, t, w, fl, l1_missed, 0);
 }
-/* An access within one line: a load that edan__l1_hit did not find (most
-   of a kernel's misses: a column's walk misses L1 at every access), or a
-   store; else edan__cache_access. */
+/* The copies for an access within one line: a load that edan__l1_hit did
+   not find (most of a kernel's misses: a column's walk misses L1 at every
+   access), a store. */
 static EDAN__NOINLINE void edan__cache_load1(edan__cfg *g, const edan_insn *in, uint64_t addr, uint64_t vid,
                                              int *is_mem, uint64_t *t, uint64_t *w, edan__fillers *fl)
 {
@@ -2877,6 +2877,8 @@ static EDAN__NOINLINE void edan__cache_store1(edan__cfg *g, const edan_insn *in,
 {
     edan__cache_run(g, in, addr, vid, is_mem, t, w, fl, 0, EDAN_MEM_STORE);
 }
+/* edan__vertex's access (a load: L1 looked up and missed): a copy when it
+   lies in one line, else edan__cache_access. */
 static EDAN__INLINE void edan__cache_one(edan__cfg *g, const edan_insn *in, uint64_t addr, uint64_t vid, int *is_mem,
                                          uint64_t *t, uint64_t *w, edan__fillers *fl)
 {

@@ -2774,13 +2774,13 @@ static EDAN__INLINE void edan__filler_add(edan__fillers *fl, const edan__filler 
 
 /* Run one access of vertex vid through configuration g's hierarchy. Sets
    *is_mem, *t, *w, and (unless under the paper's rule) the fillers in *fl.
-   l1_missed: a load that edan__l1_hit did not find (when it lies in one
-   line, L1 has it not: L1's victim only, not its search again).
-   one: the access lies in one line, and is a load that L1 missed
-   (EDAN_MEM_LOAD) or a store (EDAN_MEM_STORE), known to the compiler
-   (edan__cache_one's copies, without the other cases' branches); 0: any. */
+   one: the access lies in one line, and is a load that edan__l1_hit did
+   not find (EDAN_MEM_LOAD: L1's victim taken, L1 not searched again) or
+   a store (EDAN_MEM_STORE), known to the compiler (edan__cache_one's
+   copies, without the other cases' branches); 0: any access, every level
+   searched. */
 static EDAN__INLINE void edan__cache_run(edan__cfg *g, const edan_insn *in, uint64_t addr, uint64_t vid, int *is_mem,
-                                         uint64_t *t, uint64_t *w, edan__fillers *fl, int l1_missed, const int one)
+                                         uint64_t *t, uint64_t *w, edan__fillers *fl, const int one)
 {
     uint32_t nl = g->c.num_levels, shift = g->lv[0].line_shift, i;
     const uint64_t first = addr >> shift, last = one ? first : (addr + in->size - 1) >> shift;
@@ -2792,7 +2792,7 @@ static EDAN__INLINE void edan__cache_run(edan__cfg *g, const edan_insn *in, uint
     const int reads = kind != EDAN_MEM_STORE || !wt;    /* looks up and fills */
     const int writes = kind != EDAN_MEM_LOAD;
     const int dirties = writes && !wt;
-    const uint32_t l1_known = one == EDAN_MEM_LOAD || (!one && l1_missed && first == last);
+    const uint32_t l1_known = one == EDAN_MEM_LOAD;
     for (line = first; line <= last; line++) {
         if (reads) {
             uint32_t hit = nl;
@@ -2860,9 +2860,9 @@ static EDAN__INLINE void edan__cache_run(edan__cfg *g, const edan_insn *in, uint
     *w = fills ? bytes : mem ? in->size : 0;
 }
 static EDAN__NOINLINE void edan__cache_access(edan__cfg *g, const edan_insn *in, uint64_t addr, uint64_t vid,
-                                              int *is_mem, uint64_t *t, uint64_t *w, edan__fillers *fl, int l1_missed)
+                                              int *is_mem, uint64_t *t, uint64_t *w, edan__fillers *fl)
 {
-    edan__cache_run(g, in, addr, vid, is_mem, t, w, fl, l1_missed, 0);
+    edan__cache_run(g, in, addr, vid, is_mem, t, w, fl, 0);
 }
 /* The copies for an access within one line: a load that edan__l1_hit did
    not find (most of a kernel's misses: a column's walk misses L1 at every
@@ -2870,15 +2870,16 @@ static EDAN__NOINLINE void edan__cache_access(edan__cfg *g, const edan_insn *in,
 static EDAN__NOINLINE void edan__cache_load1(edan__cfg *g, const edan_insn *in, uint64_t addr, uint64_t vid,
                                              int *is_mem, uint64_t *t, uint64_t *w, edan__fillers *fl)
 {
-    edan__cache_run(g, in, addr, vid, is_mem, t, w, fl, 1, EDAN_MEM_LOAD);
+    edan__cache_run(g, in, addr, vid, is_mem, t, w, fl, EDAN_MEM_LOAD);
 }
 static EDAN__NOINLINE void edan__cache_store1(edan__cfg *g, const edan_insn *in, uint64_t addr, uint64_t vid,
                                               int *is_mem, uint64_t *t, uint64_t *w, edan__fillers *fl)
 {
-    edan__cache_run(g, in, addr, vid, is_mem, t, w, fl, 0, EDAN_MEM_STORE);
+    edan__cache_run(g, in, addr, vid, is_mem, t, w, fl, EDAN_MEM_STORE);
 }
-/* edan__vertex's access (a load: L1 looked up and missed): a copy when it
-   lies in one line, else edan__cache_access. */
+/* edan__vertex's memory access (a load: L1 looked up and missed): a copy
+   when it lies in one line, else edan__cache_access (across lines: no
+   level holds all of it; an AMO). */
 static EDAN__INLINE void edan__cache_one(edan__cfg *g, const edan_insn *in, uint64_t addr, uint64_t vid, int *is_mem,
                                          uint64_t *t, uint64_t *w, edan__fillers *fl)
 {
@@ -2887,7 +2888,7 @@ static EDAN__INLINE void edan__cache_one(edan__cfg *g, const edan_insn *in, uint
         if (in->mem == EDAN_MEM_LOAD) edan__cache_load1(g, in, addr, vid, is_mem, t, w, fl);
         else edan__cache_store1(g, in, addr, vid, is_mem, t, w, fl);
     } else {
-        edan__cache_access(g, in, addr, vid, is_mem, t, w, fl, in->mem == EDAN_MEM_LOAD);
+        edan__cache_access(g, in, addr, vid, is_mem, t, w, fl);
     }
 }
 
@@ -4874,7 +4875,7 @@ static EDAN__NOINLINE edan_result edan__feed_multi(edan_context *ctx, const edan
                 one.size = (uint16_t)acc[j].size;
                 fl.n = 0;
                 fl.filled = 0;
-                edan__cache_access(g, &one, acc[j].addr, vid, &mj, &tj, &wj, &fl, 0);
+                edan__cache_access(g, &one, acc[j].addr, vid, &mj, &tj, &wj, &fl);
                 if (g->served > served) served = g->served;
                 is_mem |= mj;
                 if (!mj && tj > lat) lat = tj;

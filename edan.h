@@ -2728,9 +2728,10 @@ static long edan__find(const edan__level *l, uint64_t line)
 static EDAN__INLINE int edan__fill(edan__level *l, uint64_t line, size_t at, uint8_t dirty, const edan__filler *f)
 {
     int evicted_dirty = l->tags[at] && (l->stamp[at] & 1);
+    const size_t set = edan__set(l, line);      /* not at / assoc: a division a miss */
     l->tags[at] = line + 1;
     l->stamp[at] = (++l->clock << 1) | dirty;
-    l->mru[at / l->assoc] = (uint32_t)(at % l->assoc);
+    l->mru[set] = (uint32_t)(at - set * l->assoc);
     if (l->fill) l->fill[at] = *f;
     return evicted_dirty;
 }
@@ -3969,24 +3970,26 @@ static EDAN__INLINE edan_result edan__vertex_sums(edan_context *ctx, edan__cfg *
 }
 
 /* A load of one line that L1 holds (its way `hit`, edan__l1_hit): served
-   there; the line's filler, other than vid, a dependence of its start
-   (into *S and *md), its id in *fill (0: none). The common access with a
-   cache: edan__vertex's first case, and a compiled block's inline, which
-   records no graph (graph 0: a block is compiled only then). */
-static EDAN__INLINE edan_result edan__l1_served(edan_context *ctx, edan__cfg *g, long hit, uint64_t vid,
-                                                const uint64_t *pv, uint32_t npv, uint64_t *S, uint32_t *md,
-                                                uint64_t *best, uint64_t *fill, int graph)
+   there, counted; the line's filler when it is a dependence (not vid
+   itself), else NULL. A compiled block's step joins it inline (no graph
+   recorded: a block is compiled only then); edan__vertex's first case
+   through edan__l1_served, which joins it into *S and *md, its id in
+   *fill (0: none). */
+static EDAN__INLINE const edan__filler *edan__l1_filler(edan__cfg *g, long hit, uint64_t vid)
 {
     const edan__level *l1 = &g->lv[0];
     const edan__filler *f = l1->fill ? &l1->fill[hit] : NULL;
     g->level_hits[0]++;
     g->served = 1;
-    *fill = 0;
-    if (!f || !f->vid || f->vid == vid) return EDAN_OK;
-    *fill = f->vid;
-    if (graph) return edan__fill_dep(ctx, g, f, vid, pv, npv, S, md, best);
-    edan__fill_join(g, f, pv, npv, S, md);
-    return EDAN_OK;
+    return f && f->vid && f->vid != vid ? f : NULL;
+}
+static EDAN__INLINE edan_result edan__l1_served(edan_context *ctx, edan__cfg *g, long hit, uint64_t vid,
+                                                const uint64_t *pv, uint32_t npv, uint64_t *S, uint32_t *md,
+                                                uint64_t *best, uint64_t *fill)
+{
+    const edan__filler *f = edan__l1_filler(g, hit, vid);
+    *fill = f ? f->vid : 0;
+    return f ? edan__fill_dep(ctx, g, f, vid, pv, npv, S, md, best) : EDAN_OK;
 }
 
 /* Configuration g's part of vertex vid, whose predecessors pv[0 .. npv)
@@ -4027,7 +4030,7 @@ static EDAN__INLINE edan_result edan__vertex(edan_context *ctx, edan__cfg *g, co
     } else if (in->mem == EDAN_MEM_LOAD && !l1_missed && (hit = edan__l1_hit(&g->lv[0], addr, in->size)) >= 0) {
         /* the most common access, inline (a miss in L1 goes the general
            way, which takes L1's victim without searching it again) */
-        edan_result r = edan__l1_served(ctx, g, hit, vid, pv, npv, &S, md, best, &wf[0], 1);
+        edan_result r = edan__l1_served(ctx, g, hit, vid, pv, npv, &S, md, best, &wf[0]);
         if (r != EDAN_OK) return r;
         nwf = wf[0] != 0;
         *is_mem = 0;
@@ -7576,6 +7579,16 @@ static EDAN__INLINE uint32_t edan__block_preds(const edan_context *ctx, const ed
     if (st->kind == EDAN_MEM_LOAD && e && e[0]) pv[n++] = e[0];
     return n;
 }
+/* Whether vertex u is in step st's list of predecessors (edan__block_preds), without making it. */
+static EDAN__INLINE int edan__block_is_pred(const edan_context *ctx, const edan__block_step *st, uint64_t N0,
+                                           const uint64_t *e, uint64_t u)
+{
+    uint32_t j;
+    if (st->kind == EDAN_MEM_LOAD && e && e[0] == u) return 1;
+    for (j = 0; j < st->nwr; j++)
+        if ((st->wr[j] & EDAN__BW_IN ? N0 + (st->wr[j] & ~EDAN__BW_IN) + 1 : ctx->reg_vid[st->wr[j]]) == u) return 1;
+    return 0;
+}
 
 /* A compiled block's load step st that store-to-load forwarding answers
    from the store entry fw, starting at S at depth d from its address:
@@ -7687,12 +7700,14 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
                    (hit = edan__l1_hit(&g->lv[0], addrs[st->idx], b->p[st->idx].in.size)) >= 0) {
             /* edan__vertex's first case with the loop's locals (its call keeps a dozen values
                on the stack): served by L1, an operation of its latency */
-            uint64_t pv[EDAN_MAX_SRC + 1], Sv = S, fill;
-            const uint32_t npv = edan__block_preds(ctx, st, N0, e, pv), lat = g->lv[0].latency;
-            uint32_t dv = d;
-            (void)edan__l1_served(ctx, g, hit, N0 + st->idx + 1, pv, npv, &Sv, &dv, NULL, &fill, 0);  /* no graph */
-            S = Sv;
-            d = dv;
+            const edan__filler *f = edan__l1_filler(g, hit, N0 + st->idx + 1);
+            const uint32_t lat = g->lv[0].latency;
+            uint64_t fill = 0;
+            if (f) {    /* edan__fill_join without the predecessors' list (no graph: a block is compiled only then) */
+                fill = f->vid;
+                edan__join(&S, &d, f->F, f->md);
+                g->fill_edges += !edan__block_is_pred(ctx, st, N0, e, fill);
+            }
             Fm = S + lat;
             g->T1 += lat;
             g->C += lat;

@@ -590,7 +590,10 @@ static void naive_random_config(edan_config *c, uint64_t *s)
         uint32_t line = lines[naive_rand(s) % 3];
         uint64_t prev = 0;
         for (l = 0; l < c->num_levels; l++) {
-            uint32_t assoc = 1u << (naive_rand(s) % 3);
+            /* mostly 1, 2 or 4 ways (a small trace's lines evict each other); else 3, or as
+               many as real caches have (their LRU order over more ways, the L3's 12 and 20) */
+            static const uint32_t wide[] = {3, 8, 12, 16, 20};
+            uint32_t assoc = naive_rand(s) % 4 ? 1u << (naive_rand(s) % 3) : wide[naive_rand(s) % 5];
             /* sets a power of two, or not (a line's set is line mod sets) */
             uint32_t nsets = naive_rand(s) % 4 ? 1u << (naive_rand(s) % 4) : 3 + (uint32_t)(naive_rand(s) % 3) * 2;
             uint64_t size = (uint64_t)assoc * nsets * line;

@@ -30,14 +30,26 @@ bench_base_online() {
   bn=$(median base_none); bl=$(median base_l12)
   row "$EDAN_BASE: online analysis, no cache" "$bn" "$t_qemu"
   row "$EDAN_BASE: online analysis, L1 32K + L2 1M" "$bl" "$t_qemu"
-  awk -v a="$t_none" -v b="$bn" -v c="$t_l12" -v d="$bl" \
-    'BEGIN {printf "  this build against EDAN_BASE: no cache %.2fx the time, L1+L2 %.2fx\n", a / b, c / d}'
+  # the rounds' own ratios: a drift of the machine's speed falls on a round's runs alike
+  awk -v n="$(bench_ratio_range none base_none)" -v l="$(bench_ratio_range l12 base_l12)" 'BEGIN {
+    split(n, a, " "); split(l, b, " ")
+    printf "  this build against EDAN_BASE, the median of the rounds'"'"' ratios (least-largest):\n"
+    printf "    no cache %.3fx (%.3f-%.3f)%s, L1+L2 %.3fx (%.3f-%.3f)%s\n",
+           a[1], a[2], a[3], (a[2] <= 1 && a[3] >= 1 ? ": within the noise" : ""),
+           b[1], b[2], b[3], (b[2] <= 1 && b[3] >= 1 ? ": within the noise" : "") }'
 }
 # bench_ratio_median A B: the median of the rounds' own ratios of A's time
 # to B's (times[A], times[B] from bench_rounds, in round order).
 bench_ratio_median() {
+  bench_ratios "$1" "$2" | bench_median
+}
+bench_ratios() {
   paste -d' ' <(tr ' ' '\n' <<<"${times[$1]}" | grep .) <(tr ' ' '\n' <<<"${times[$2]}" | grep .) |
-    awk '{print $1 / $2}' | bench_median
+    awk '{print $1 / $2}'
+}
+# bench_ratio_range A B: those ratios' median, least and largest
+bench_ratio_range() {
+  bench_ratios "$1" "$2" | sort -g | awk '{a[NR]=$1} END {printf "%.4f %.4f %.4f\n", a[int((NR+1)/2)], a[1], a[NR]}'
 }
 # bench_window_vars ARGS...: the variants w0none and w0l12, this build's two
 # online runs without the windowed schedule (--window 0), ARGS the program

@@ -25,8 +25,17 @@ TESTS      := $(patsubst tests/unit/%.c,$(B)/%,$(TEST_SRCS))
 # by deps.ok in this very make run.
 PROBE_LIBS := $$(pkg-config --libs hwloc 2>/dev/null || echo -lhwloc) -lnuma -lmemkind -lpapi -lpthread -lm
 
-.PHONY: all deps test check bench install clean run
+.PHONY: all deps test check bench install clean run FORCE
 all: $(B)/deps.ok edan probe
+
+# A sum of the sources edan and its QEMU plugin are built from: both take it
+# (EDAN_ENGINE_SUM, tools/cmd/cli.h), and the plugin refuses to run for an
+# edan built from others. $(B)/engine.sum changes only when the sum does, so
+# that both are built again then, and only then.
+ENGINE_SUM := $(shell cat edan.h $(sort $(wildcard tools/*/*.c tools/*/*.h)) | cksum | cut -d' ' -f1)
+$(B)/engine.sum: FORCE
+	@mkdir -p $(B)
+	@echo $(ENGINE_SUM) | cmp -s - $@ || { echo $(ENGINE_SUM) > $@.tmp && mv $@.tmp $@; }
 
 $(B)/deps.ok: tools/deps.sh
 	@mkdir -p $(B)
@@ -34,8 +43,8 @@ $(B)/deps.ok: tools/deps.sh
 	@touch $@
 deps: $(B)/deps.ok
 
-edan: $(EDAN_SRCS) $(TOOLS_H) edan.h | $(B)/deps.ok
-	$(CC) $(WARN) $(CFLAGS) -I. -o $@ $(EDAN_SRCS) -lZydis -ldw -lelf -liberty -lz -lm -lpthread
+edan: $(EDAN_SRCS) $(TOOLS_H) edan.h $(B)/engine.sum | $(B)/deps.ok
+	$(CC) $(WARN) $(CFLAGS) -DEDAN_ENGINE_SUM=$(ENGINE_SUM)u -I. -o $@ $(EDAN_SRCS) -lZydis -ldw -lelf -liberty -lz -lm -lpthread
 
 probe: $(PROBE_SRCS) $(wildcard probes/*.h) tools/common/files.h tools/common/jsonw.h tools/common/opt.h tools/common/suggest.h edan.h | $(B)/deps.ok
 	$(CC) $(WARN) -D_GNU_SOURCE $(CFLAGS) -I. -o $@ $(PROBE_SRCS) $(PROBE_LIBS)

@@ -34,6 +34,14 @@ expect 139 'the run ended early: the program crashed' "a crashing program: its t
 ./edan analyze --quiet "$tmp/crash.txt" > /dev/null 2>&1 || { echo "FAIL the text trace up to a crash does not read"; fail=1; }
 if ls "$tmp"/crash.txt.* >/dev/null 2>&1; then echo "FAIL a temporary text trace was left behind"; fail=1; fi
 EDAN_QEMU=/nonexistent/qemu-riscv64 expect 2 'not found.*qemu-user' "qemu-riscv64 missing" -- ./edan trace -- "$tmp/prog"
+# the plugin refuses arguments from an edan built from other sources (another
+# --engine sum): that edan's numbers are not the plugin's, so none are given
+mkdir -p "$tmp/pd"
+printf '%s\0' --engine 1 --dir "$tmp/pd" --program "$tmp/prog" --analyze > "$tmp/pargs"
+qemu-riscv64 -plugin "build/edan-plugin.so,args=$tmp/pargs" "$tmp/prog" > /dev/null 2> "$tmp/perr"; rc=$?
+if [ $rc -ne 0 ] && grep -q 'built from other sources than the edan that runs it' "$tmp/pd/error" 2>/dev/null &&
+   [ ! -e "$tmp/pd/report" ]; then echo "ok   a plugin from other sources than edan's: refused (exit $rc), no report"
+else echo "FAIL a plugin from other sources than edan's: exit $rc, error file:"; cat "$tmp/pd/error" "$tmp/perr" 2>/dev/null | head -3; fail=1; fi
 # an ELF of a machine edan does not trace (the 64 bytes of an AArch64 header)
 python3 -c 'import sys; h = bytearray(64); h[0:4] = b"\x7fELF"; h[4] = 2; h[5] = 1; h[6] = 1; h[16] = 2; h[18] = 183; sys.stdout.buffer.write(bytes(h))' > "$tmp/arm64"
 chmod +x "$tmp/arm64"

@@ -15,6 +15,14 @@
 #include "../front/syms.h"
 #include "../trace/job.h"
 
+/* A sum of the sources that edan and its QEMU plugin are built from (the
+   Makefile's ENGINE_SUM): edan trace hands its own to the plugin, which
+   refuses to run for an edan built from other sources, whose numbers it
+   would not give (0: built without the Makefile, not checked). */
+#ifndef EDAN_ENGINE_SUM
+#define EDAN_ENGINE_SUM 0u
+#endif
+
 /* Room for element n of a growing array (esz-byte elements, *cap of them
    allocated; the capacity doubles from `first`): the array, moved or not,
    or NULL when out of memory (the old one still valid). */

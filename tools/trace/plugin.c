@@ -55,7 +55,7 @@ pl_thr pl_thrs[PL_MAX_VCPUS];
 /* The plugin's arguments, which edan trace writes (tools/trace/trace.c), and
    the analysis options after them. */
 enum { PA_ANALYZE = 1, PA_ASLR, PA_TEXT_PC, PA_STDOUT_FD, PA_JOB, PA_DIR, PA_PROGRAM, PA_SOURCE, PA_TEXT, PA_BINARY,
-       PA_SAMPLE, PA_SKIP };
+       PA_SAMPLE, PA_SKIP, PA_ENGINE };
 /* The scope and run options (--func, --region, --exclude, --threads,
    --no-markers, --max-insns, --max-seconds) are rows of cli_scope_opts
    (tools/cmd/options.c), as edan trace passes them. */
@@ -79,6 +79,7 @@ static const opt_def pl_opts[] = {
     CLI_SCOPE_ROW(CLI_SCOPE_EXCLUDE),
     {"--sample", "PERIOD:LENGTH", PA_SAMPLE, "analyse LENGTH instructions of every PERIOD"},
     {"--skip", "N", PA_SKIP, "start the analysis after N instructions"},
+    {"--engine", "SUM", PA_ENGINE, "the sum of the sources edan trace was built from (EDAN_ENGINE_SUM)"},
 };
 #define PL_NOPTS (sizeof pl_opts / sizeof pl_opts[0])
 
@@ -125,6 +126,9 @@ static int pl_arg(int id, const char *v, int argc, int *k)
             return pl_fail("%s %s: %s", id == PA_SKIP ? "--skip" : "--sample", v,
                            id == PA_SKIP ? "a positive whole number of instructions" : why);
         pl_samp.active = 1;
+        return 0;
+    case PA_ENGINE:
+        if (opt_u32(v, 0, UINT32_MAX, &st.args.engine)) return pl_fail("--engine %s: a number", v);
         return 0;
     case PA_DIR: st.args.dir = v; return 0;
     case PA_PROGRAM: st.args.program = v; return 0;
@@ -176,6 +180,10 @@ static int pl_read_args(const char *path)
     for (k = 1; (id = opt_next("edan plugin", t, nt, argc, st.args.argv, &k, &v)) != OPT_END;)
         if (pl_arg(id, v, argc, &k)) return -1;
     if (!st.args.dir || !st.args.program) return pl_fail("plugin arguments lack --dir or --program");
+    if (st.args.engine && EDAN_ENGINE_SUM && st.args.engine != EDAN_ENGINE_SUM)
+        return pl_fail("the QEMU plugin (sum %u) was built from other sources than the edan that runs it (sum %u), "
+                       "so its numbers would not be this edan's: run make, or set EDAN_PLUGIN to the plugin built "
+                       "with this edan", (unsigned)EDAN_ENGINE_SUM, (unsigned)st.args.engine);
     if (!st.args.source) st.args.source = st.args.program;
     if (cli_analysis_finish(&st.args.a) < 0) return pl_fail("bad analysis options");
     if (!st.args.text_path && !st.args.bin_path) st.args.analyze = 1;

@@ -145,6 +145,7 @@ typedef struct pl_ifunc {
 /* The plugin's arguments (edan trace's, from the file args=FILE). */
 typedef struct pl_args {
     const char *dir, *program, *source, *text_path, *bin_path;
+    uint32_t engine;        /* edan trace's EDAN_ENGINE_SUM (--engine; 0: not given) */
     int analyze, markers_off, text_pc, aslr;
     pl_name names[64];      /* --func, --region, --exclude */
     int nnames;

@@ -121,7 +121,8 @@ static const opt_def trace_opts[] = {
      "else the one on PATH for the program's machine)"},
     {"--plugin", "PATH", TRACE_PLUGIN,
      "the plugin (default: $EDAN_PLUGIN, else the one built\n"
-     "next to this edan)"},
+     "next to this edan); one built from other sources than\n"
+     "this edan refuses to run"},
     {"--sysroot", "DIR", TRACE_SYSROOT,
      "library root for dynamically linked RISC-V programs\n"
      "(default /usr/riscv64-linux-gnu)"},
@@ -704,6 +705,12 @@ static int trace_plugin_args(trace_run *r, trace_args *t, char **argv)
     if (trace_stop_sig) {       /* a signal came before: the run ends as soon as it starts */
         FILE *sf = fopen(trace_stop_path, "w");
         if (sf) { fprintf(sf, "%d\n", (int)trace_stop_sig); fclose(sf); }
+    }
+    {
+        static char sum[16];
+        snprintf(sum, sizeof sum, "%u", (unsigned)EDAN_ENGINE_SUM);
+        trace_push(t, "--engine");
+        trace_push(t, sum);
     }
     trace_push(t, "--dir");
     trace_push(t, r->dir);

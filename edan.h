@@ -7567,15 +7567,21 @@ static EDAN__INLINE uint64_t edan__block_live_edges(edan_context *ctx, edan_bloc
     return ctx->multi_dst && b->live_sets_len ? E - edan__block_shared_writers(ctx, b) : E;
 }
 
+/* The id of memory step st's j-th register writer: a vertex of the block
+   (N0: the vertex id before it) or the register's writer before it. */
+static EDAN__INLINE uint64_t edan__block_wr(const edan_context *ctx, const edan__block_step *st, uint64_t N0,
+                                            uint32_t j)
+{
+    return st->wr[j] & EDAN__BW_IN ? N0 + (st->wr[j] & ~EDAN__BW_IN) + 1 : ctx->reg_vid[st->wr[j]];
+}
 /* The ids of memory step st's predecessors that may be memory vertices
    (its registers' writers, a load's word writer e[0]) into pv, for the
-   fill dependences; their number. N0: the vertex id before the block. */
+   fill dependences; their number. */
 static EDAN__INLINE uint32_t edan__block_preds(const edan_context *ctx, const edan__block_step *st, uint64_t N0,
                                                const uint64_t *e, uint64_t *pv)
 {
     uint32_t j, n = 0;
-    for (j = 0; j < st->nwr; j++)
-        pv[n++] = st->wr[j] & EDAN__BW_IN ? N0 + (st->wr[j] & ~EDAN__BW_IN) + 1 : ctx->reg_vid[st->wr[j]];
+    for (j = 0; j < st->nwr; j++) pv[n++] = edan__block_wr(ctx, st, N0, j);
     if (st->kind == EDAN_MEM_LOAD && e && e[0]) pv[n++] = e[0];
     return n;
 }
@@ -7586,7 +7592,7 @@ static EDAN__INLINE int edan__block_is_pred(const edan_context *ctx, const edan_
     uint32_t j;
     if (st->kind == EDAN_MEM_LOAD && e && e[0] == u) return 1;
     for (j = 0; j < st->nwr; j++)
-        if ((st->wr[j] & EDAN__BW_IN ? N0 + (st->wr[j] & ~EDAN__BW_IN) + 1 : ctx->reg_vid[st->wr[j]]) == u) return 1;
+        if (edan__block_wr(ctx, st, N0, j) == u) return 1;
     return 0;
 }
 

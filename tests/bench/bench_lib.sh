@@ -52,11 +52,15 @@ bench_ratio_range() {
   bench_ratios "$1" "$2" | sort -g | awk '{a[NR]=$1} END {printf "%.4f %.4f %.4f\n", a[int((NR+1)/2)], a[1], a[NR]}'
 }
 # bench_window_vars ARGS...: the variants w0none and w0l12, this build's two
-# online runs without the windowed schedule (--window 0), ARGS the program
-# and its arguments; the caller adds them to its names.
+# online runs without the windowed schedule (--window 0), and j1none and
+# j1l12, the same two with it but on one thread (--jobs 1: the schedule
+# played by the caller's thread, not handed over), ARGS the program and its
+# arguments; the caller adds them to its names.
 bench_window_vars() {
   cmd_w0none=(./edan trace --no-profile --quiet --window 0 -o "$work/w0a" -- "$@")
   cmd_w0l12=(./edan trace --no-profile --quiet --window 0 --cache 32K:8:64 --cache 1M:16:64:wb:10 -o "$work/w0b" -- "$@")
+  cmd_j1none=(./edan trace --no-profile --quiet --jobs 1 -o "$work/j1a" -- "$@")
+  cmd_j1l12=(./edan trace --no-profile --quiet --jobs 1 --cache 32K:8:64 --cache 1M:16:64:wb:10 -o "$work/j1b" -- "$@")
 }
 # bench_window_cost: their rows beside this build's t_none and t_l12, against
 # t_qemu, and what the windowed schedule (on by default) costs: the time
@@ -71,4 +75,13 @@ bench_window_cost() {
   b=$(bench_ratio_median l12 w0l12)
   awk -v a="$a" -v b="$b" 'BEGIN {printf "  the windowed schedule: no cache %.2fx the time of --window 0, L1+L2 %.2fx (<= 1.3x: %s)\n",
                                    a, b, a <= 1.3 && b <= 1.3 ? "met" : "not met"}'
+  row "edan trace, online, no cache, --jobs 1" "$(bench_median <<<"${times[j1none]}")" "$t_qemu"
+  row "edan trace, online, L1+L2, --jobs 1" "$(bench_median <<<"${times[j1l12]}")" "$t_qemu"
+  # All the work on one thread, spread over every core without any cost of
+  # handing it over: about the least any run of this build can take here
+  # (the threads' run does that work and the hand-over besides; the one
+  # thread plays the schedule its own way, so the two do not match exactly)
+  awk -v a="$(bench_ratio_median j1none qemu)" -v b="$(bench_ratio_median j1l12 qemu)" -v c="$(nproc)" 'BEGIN {
+    printf "  about the least ratio to qemu alone that %d cores allow this work (--jobs 1 over the cores): no cache %.2fx, L1+L2 %.2fx\n",
+           c, a / c, b / c }'
 }

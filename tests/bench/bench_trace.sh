@@ -7,7 +7,9 @@
 # online run's ratio to qemu-riscv64 alone (the median of the rounds' own
 # ratios) against the speed targets (no cache <= 3x, L1+L2 <= 4x); both
 # online runs again with --window 0, and what the windowed schedule costs
-# against them (its budget: 1.3x). EDAN_BASE=DIR (a checkout with ./edan and
+# against them (its budget: 1.3x); both again with --jobs 1 (all the work on
+# one thread), whose time over the cores is about the least any run of
+# this build can take here. EDAN_BASE=DIR (a checkout with ./edan and
 # build/edan-plugin.so built) adds that build's two online runs, side by
 # side in the same rounds, and the median and range of the rounds' ratios
 # between the builds (a range across 1: within the noise).
@@ -43,7 +45,7 @@ if [ -n "${EDAN_BASE:-}" ]; then
   cmd_base_l12=(env EDAN_PLUGIN="$EDAN_BASE/build/edan-plugin.so" "$EDAN_BASE/edan" trace --no-profile --quiet "${l1l2[@]}"
                 -o "$work/r4" -- "${prog[@]}")
 fi
-names+=(w0none w0l12)
+names+=(w0none w0l12 j1none j1l12)
 bench_window_vars "${prog[@]}"
 bench_rounds "$runs" "${names[@]}"
 median() { bench_median <<<"${times[$1]}"; }

@@ -6,7 +6,9 @@
 # guest instructions per second of each (the analysis cracks them into
 # more vertices: both counts are printed); both online runs again with
 # --window 0, and what the windowed schedule costs against them (its
-# budget: 1.3x). EDAN_BASE=DIR (a checkout with ./edan and
+# budget: 1.3x); both again with --jobs 1 (all the work on one thread),
+# whose time over the cores is about the least any run of this build can
+# take here. EDAN_BASE=DIR (a checkout with ./edan and
 # build/edan-plugin.so built) adds that build's two runs, side by side in
 # the same rounds. The last line: the no-cache run against its
 # speed target (<= 5x qemu-x86_64 alone).
@@ -34,7 +36,7 @@ if [ -n "${EDAN_BASE:-}" ]; then
   cmd_base_l12=(env EDAN_PLUGIN="$EDAN_BASE/build/edan-plugin.so" "$EDAN_BASE/edan" trace --no-profile --quiet --cache 32K:8:64
                 --cache 1M:16:64:wb:10 -o "$work/r4" -- "${prog[@]}")
 fi
-names+=(w0none w0l12)
+names+=(w0none w0l12 j1none j1l12)
 bench_window_vars "${prog[@]}"
 bench_rounds "$runs" "${names[@]}"
 median() { bench_median <<<"${times[$1]}"; }

@@ -85,3 +85,31 @@ bench_window_cost() {
     printf "  about the least ratio to qemu alone that %d cores allow this work (--jobs 1 over the cores): no cache %.2fx, L1+L2 %.2fx\n",
            c, a / c, b / c }'
 }
+# bench_summary ISA: this run's figures, as JSON in build/bench/speed-ISA-SIZE.json,
+# from which tests/bench/readme_speed.py writes README's table of where the
+# speed stands: the build, the machine, the medians and the rounds' own
+# ratios to qemu alone (uses the caller's size, n, runs, t_qemu, t_none, t_l12).
+# The build is the checkout's commit as the rounds start (with changes: its
+# engine's sources differed from it).
+bench_commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+[ -z "$(git status --porcelain -- edan.h tools 2>/dev/null)" ] || bench_commit="$bench_commit with changes"
+bench_summary() {
+  local out="build/bench/speed-$1-$size.json"
+  mkdir -p build/bench
+  python3 - "$out" "$1" "$size" "$n" "$runs" "$bench_commit" "$(nproc)" \
+    "$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)" "$(cut -d' ' -f1-3 /proc/loadavg)" \
+    "$t_qemu" "$t_none" "$t_l12" "$(bench_ratio_median none qemu)" "$(bench_ratio_median l12 qemu)" \
+    "$(bench_ratio_median j1none qemu)" "$(bench_ratio_median j1l12 qemu)" <<'PY'
+import datetime, json, os, sys
+a = sys.argv[1:]
+d = {"isa": a[1], "gemm": int(a[2]), "instructions": int(a[3]), "rounds": int(a[4]), "commit": a[5],
+     "cores": int(a[6]), "cpu": a[7], "load": a[8], "date": datetime.date.today().isoformat(),
+     "seconds": {"qemu": float(a[9]), "none": float(a[10]), "l12": float(a[11])},
+     "ratio": {"none": float(a[12]), "l12": float(a[13]), "jobs1_none": float(a[14]), "jobs1_l12": float(a[15])}}
+tmp = a[0] + ".tmp"
+with open(tmp, "w") as f:
+    json.dump(d, f, indent=1)
+os.replace(tmp, a[0])
+PY
+  echo "  summary for README: $out (python3 tests/bench/readme_speed.py)"
+}

@@ -13,6 +13,8 @@
 # build/edan-plugin.so built) adds that build's two online runs, side by
 # side in the same rounds, and the median and range of the rounds' ratios
 # between the builds (a range across 1: within the noise).
+# The figures for README's speed table go to build/bench/speed-ISA-SIZE.json
+# (python3 tests/bench/readme_speed.py writes the table from them).
 # Usage: tests/bench/bench_trace.sh [GEMM_SIZE (default 250)]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -68,6 +70,7 @@ bench_base_online
 awk -v a="$(bench_ratio_median none qemu)" -v b="$(bench_ratio_median l12 qemu)" 'BEGIN {
   printf "  targets (the median of the rounds'"'"' ratios to qemu alone): no cache %.2fx (<= 3x: %s), L1+L2 %.2fx (<= 4x: %s)\n",
          a, a <= 3 ? "met" : "not met", b, b <= 4 ? "met" : "not met" }'
+bench_summary riscv64
 echo
 printf '  %-44s %10s %17s %8s\n' "reading the trace" "median" "rate" "vs text"
 row "edan analyze TEXT" "$t_atext" "$t_atext"

@@ -12,6 +12,8 @@
 # build/edan-plugin.so built) adds that build's two runs, side by side in
 # the same rounds. The last line: the no-cache run against its
 # speed target (<= 5x qemu-x86_64 alone).
+# The figures for README's speed table go to build/bench/speed-ISA-SIZE.json
+# (python3 tests/bench/readme_speed.py writes the table from them).
 # Usage: tests/bench/bench_trace_x86.sh [GEMM_SIZE (default 250)]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -51,3 +53,4 @@ bench_window_cost
 bench_base_online
 awk -v a="$(bench_ratio_median none qemu)" 'BEGIN {
   printf "  target (the median of the rounds'"'"' ratios to qemu alone): no cache %.2fx (<= 5x: %s)\n", a, a <= 5 ? "met" : "not met" }'
+bench_summary x86_64

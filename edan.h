@@ -477,7 +477,9 @@ typedef struct edan_options {
                                    caller's runs the rest and hands each vertex's part over (a compiled
                                    block's execution at a time; the same buffer's size), the other
                                    plays it through the schedules, while the program has one thread
-                                   (from its second on, the caller's runs everything). Needs POSIX
+                                   (from its second on, the caller's runs everything). With J >= 2K
+                                   (K > 1 configurations), each configuration is a group, whose
+                                   schedules a thread of their own plays so: 2K threads. Needs POSIX
                                    threads (the header's THREADS); otherwise 1 */
     uint32_t jobs_buffer;       /* bytes of that buffer: 0 = EDAN_JOBS_BUFFER_DEFAULT; rounded up to a power
                                    of 2, at least 64 KiB (and twice the largest single call: an
@@ -5984,8 +5986,11 @@ static void edan__j_stop(edan_context *ctx)
 }
 
 /* edan_create with options.jobs > 1 and several configurations: the
-   caller's context for the first group, the others' and their threads. A
-   failure makes them all again as one context, whose message it is. */
+   caller's context for the first group, the others' and their threads.
+   With jobs >= 2K, each group is one configuration whose context plays its
+   windowed schedules on a thread of its own too (options.jobs), as one
+   configuration alone does. A failure makes them all again as one
+   context, whose message it is. */
 static edan_result edan__j_create(edan_context **out, const edan_options *opts)
 {
     edan_options o = *opts;
@@ -5994,7 +5999,7 @@ static edan_result edan__j_create(edan_context **out, const edan_options *opts)
     edan__jobs *J = NULL;
     uint64_t cap;
     int ok = 1;
-    o.jobs = 0;
+    o.jobs = opts->jobs >= 2 * K ? 2 : 0;
     o.num_configs = K / G + (K % G > 0);
     if (edan_create(&ctx, &o) != EDAN_OK) ok = 0;
     if (ok && !(J = (edan__jobs *)edan__calloc_apart(&ctx->a, sizeof *J))) ok = 0;

@@ -1,5 +1,6 @@
 /* Tests of options.jobs (configurations analysed in parallel): a context
-   with jobs 2..K gives every getter the same answer as a context of the
+   with jobs 2..K, or 2K (each configuration's windowed schedules on a
+   thread of its own too), gives every getter the same answer as a context of the
    same configurations alone, for a random trace fed through every feeding
    call (instructions, several accesses, prepared instructions, blocks,
    kills, threads, signals), with 1 to 5 configurations; and the buffer
@@ -274,23 +275,27 @@ static void same_results(edan_context *a, edan_context *b, uint32_t K, const cha
     if (check_failures != before) fprintf(stderr, "  (%s)\n", what);
 }
 
-/* 1 to 5 configurations, jobs 2 to 5 (more than K: K), against jobs 1. */
+/* 1 to 5 configurations, jobs 2 to 5 (more than K: K) and 2K, against
+   jobs 1. */
 static void test_same_results(void)
 {
     edan_config cfg[5];
-    uint32_t K, J, k;
+    uint32_t K, J, k, g;
     char what[64];
     for (k = 0; k < 5; k++) cfg[k] = cfg_of(k);
     for (K = 1; K <= 5; K++)
-        for (J = 2; J <= 5; J++) {
-            edan_context *a = make(cfg, K, 1, 0), *b = make(cfg, K, J, 0);
+        for (J = 2; J <= 6; J++) {
+            const uint32_t jobs = J == 6 ? 2 * K : J;
+            edan_context *a = make(cfg, K, 1, 0), *b = make(cfg, K, jobs, 0);
             if (!a || !b) return;
             CHECK((b->jobs != NULL) == (K > 1));    /* K > 1: groups of their own */
-            CHECK((b->wq_cap != 0) == (K == 1));    /* one: its windowed schedules on a thread, to come */
-            if (b->jobs) CHECK_EQ_U(b->jobs->nw + 1, J < K ? J : K);
+            /* one configuration, or 2K jobs: each context's windowed schedules on a thread, to come */
+            CHECK((b->wq_cap != 0) == (K == 1 || jobs >= 2 * K));
+            if (b->jobs) CHECK_EQ_U(b->jobs->nw + 1, jobs < K ? jobs : K);
+            for (g = 0; b->jobs && g < b->jobs->nw; g++) CHECK((b->jobs->w[g].ctx->wq_cap != 0) == (jobs >= 2 * K));
             feed_trace(a, 12345 + K, 8000);
             feed_trace(b, 12345 + K, 8000);
-            snprintf(what, sizeof what, "%u configurations, jobs %u", K, J);
+            snprintf(what, sizeof what, "%u configurations, jobs %u", K, jobs);
             same_results(a, b, K, what);
             edan_destroy(a);
             edan_destroy(b);

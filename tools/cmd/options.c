@@ -117,10 +117,11 @@ const opt_def cli_analysis_opts[] = {
     {"--skip-unknown", NULL, CLI_OPT_SKIP_UNKNOWN, "(global) skip unknown instructions, count and report them"},
     {"--jobs", "N", CLI_OPT_JOBS,
      "(global) analyse the configurations in N threads, each\n"
-     "its share of them; one configuration: its windowed\n"
-     "schedule on a second thread (a program of one thread).\n"
-     "Default: the cores this process may run on, at most one\n"
-     "a configuration or 2 (an MPI job's ranks share them).\n"
+     "its share of them; one configuration, or N of at least\n"
+     "twice the configurations: each one's windowed schedule\n"
+     "on a thread of its own (a program of one thread).\n"
+     "Default: the cores this process may run on, at most two\n"
+     "a configuration (an MPI job's ranks share them).\n"
      "1 = one thread. The same report, byte for byte"},
     {"--quiet", NULL, CLI_OPT_QUIET, "(global) no progress line"},
 };
@@ -642,14 +643,12 @@ int cli_analysis_finish(cli_analysis *a)
     }
     a->opts.num_configs = a->num_configs;
     a->opts.configs = a->configs;
-    /* by default the cores, one a configuration at most; one
-       configuration's windowed schedule takes a second (README's row:
-       about 0.6-0.9x the time, for 1.1-1.6x the CPU) */
+    /* by default the cores, two a configuration at most: each
+       configuration's windowed schedule takes one of its own once every
+       configuration has one (README's row: about 0.6-0.9x the time, for
+       1.1-1.6x the CPU) */
     a->opts.jobs = a->cmd.jobs ? a->cmd.jobs : cli_cores();
-    if (!a->cmd.jobs) {
-        const uint32_t most = a->num_configs > 2 ? a->num_configs : 2;
-        if (a->opts.jobs > most) a->opts.jobs = most;
-    }
+    if (!a->cmd.jobs && a->opts.jobs > 2 * a->num_configs) a->opts.jobs = 2 * a->num_configs;
     if (a->cmd.chain && !a->cmd.top)
         return cli_err("--chain needs --top N: it gives each of the N instructions its part of the chain");
     a->opts.hotspots = a->cmd.top ? 1 : 0;

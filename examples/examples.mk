@@ -46,7 +46,9 @@ $(PRELOAD): tools/trace/preload.c | $(B)/deps.ok
 $(QEMU_HEADER): tools/fetch-qemu-header.sh | $(B)/deps.ok
 	bash tools/fetch-qemu-header.sh $@
 
-$(PLUGIN): $(PLUGIN_SRCS) tools/cmd/cli.h tools/report/report.h tools/common/jsonw.h tools/common/files.h tools/common/suggest.h tools/front/bintrace.h tools/trace/edan_trace.h tools/front/x86.h tools/trace/flow.h tools/trace/plugin.h edan.h $(QEMU_HEADER) $(B)/engine.sum | $(B)/deps.ok
+# (the preload beside it, without which a crash or a stop request ends
+# without a report, made whenever the plugin is)
+$(PLUGIN): $(PLUGIN_SRCS) tools/cmd/cli.h tools/report/report.h tools/common/jsonw.h tools/common/files.h tools/common/suggest.h tools/front/bintrace.h tools/trace/edan_trace.h tools/front/x86.h tools/trace/flow.h tools/trace/plugin.h edan.h $(QEMU_HEADER) $(B)/engine.sum | $(B)/deps.ok $(PRELOAD)
 	$(CC) $(WARN) $(CFLAGS) -DEDAN_ENGINE_SUM=$(ENGINE_SUM)u -fPIC -shared -I. -isystem $(B)/qemu -o $@.tmp $(PLUGIN_SRCS) -lZydis -ldw -lelf -liberty -lz -lm
 	mv $@.tmp $@
 

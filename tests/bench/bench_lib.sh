@@ -21,15 +21,23 @@ bench_rounds() {
 }
 # bench_median: the median of the numbers on standard input (space or newline separated)
 bench_median() { tr ' ' '\n' | grep . | sort -g | awk '{a[NR]=$1} END {printf "%.3f\n", a[int((NR+1)/2)]}'; }
+# bench_row NAME VARIANT BASE: a table's row: VARIANT's median time, its rate
+# (the caller's n instructions over it) and the median of the rounds' own
+# ratios of its time to BASE's (a drift of the machine's speed falls on a
+# round's runs alike; the ratio of the two medians can differ by 10%)
+bench_row() {
+  awk -v name="$1" -v t="$(bench_median <<<"${times[$2]}")" -v n="$n" -v r="$(bench_ratio_median "$2" "$3")" \
+    'BEGIN {printf "  %-44s %8.2f s %8.1f M insn/s %7.2fx\n", name, t, n / t / 1e6, r}'
+}
 # bench_base_online: with EDAN_BASE set, the rows of its two online runs
-# (base_none, base_l12, timed by bench_rounds) beside this build's t_none
-# and t_l12, against t_qemu; uses the caller's row and median.
+# (base_none, base_l12, timed by bench_rounds) beside this build's, against
+# qemu alone; uses the caller's median.
 bench_base_online() {
   [ -n "${EDAN_BASE:-}" ] || return 0
   local bn bl
   bn=$(median base_none); bl=$(median base_l12)
-  row "$EDAN_BASE: online analysis, no cache" "$bn" "$t_qemu"
-  row "$EDAN_BASE: online analysis, L1 32K + L2 1M" "$bl" "$t_qemu"
+  bench_row "$EDAN_BASE: online analysis, no cache" base_none qemu
+  bench_row "$EDAN_BASE: online analysis, L1 32K + L2 1M" base_l12 qemu
   # the rounds' own ratios: a drift of the machine's speed falls on a round's runs alike
   awk -v n="$(bench_ratio_range none base_none)" -v l="$(bench_ratio_range l12 base_l12)" 'BEGIN {
     split(n, a, " "); split(l, b, " ")
@@ -62,21 +70,20 @@ bench_window_vars() {
   cmd_j1none=(./edan trace --no-profile --quiet --jobs 1 -o "$work/j1a" -- "$@")
   cmd_j1l12=(./edan trace --no-profile --quiet --jobs 1 --cache 32K:8:64 --cache 1M:16:64:wb:10 -o "$work/j1b" -- "$@")
 }
-# bench_window_cost: their rows beside this build's t_none and t_l12, against
-# t_qemu, and what the windowed schedule (on by default) costs: the time
-# with it against the time without it (its budget: 1.3x). Medians of the
-# rounds' own ratios, as a drift of the machine's speed falls on a round's
-# runs alike; uses the caller's row.
+# bench_window_cost: their rows beside this build's, against qemu alone, and
+# what the windowed schedule (on by default) costs: the time with it against
+# the time without it (its budget: 1.3x). Medians of the rounds' own ratios,
+# as a drift of the machine's speed falls on a round's runs alike.
 bench_window_cost() {
   local a b
-  row "edan trace, online, no cache, --window 0" "$(bench_median <<<"${times[w0none]}")" "$t_qemu"
-  row "edan trace, online, L1+L2, --window 0" "$(bench_median <<<"${times[w0l12]}")" "$t_qemu"
+  bench_row "edan trace, online, no cache, --window 0" w0none qemu
+  bench_row "edan trace, online, L1+L2, --window 0" w0l12 qemu
   a=$(bench_ratio_median none w0none)
   b=$(bench_ratio_median l12 w0l12)
   awk -v a="$a" -v b="$b" 'BEGIN {printf "  the windowed schedule: no cache %.2fx the time of --window 0, L1+L2 %.2fx (<= 1.3x: %s)\n",
                                    a, b, a <= 1.3 && b <= 1.3 ? "met" : "not met"}'
-  row "edan trace, online, no cache, --jobs 1" "$(bench_median <<<"${times[j1none]}")" "$t_qemu"
-  row "edan trace, online, L1+L2, --jobs 1" "$(bench_median <<<"${times[j1l12]}")" "$t_qemu"
+  bench_row "edan trace, online, no cache, --jobs 1" j1none qemu
+  bench_row "edan trace, online, L1+L2, --jobs 1" j1l12 qemu
   # All the work on one thread, spread over every core without any cost of
   # handing it over: about the least any run of this build can take here
   # (the threads' run does that work and the hand-over besides; the one

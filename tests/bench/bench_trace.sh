@@ -56,16 +56,14 @@ t_bin=$(median bin); t_atext=$(median atext); t_abin=$(median abin)
 s_text=$(stat -c %s "$work/t.txt"); s_bin=$(stat -c %s "$work/t.bin")
 echo "load average after the runs: $(cut -d' ' -f1-3 /proc/loadavg)"
 
-row() { awk -v name="$1" -v t="$2" -v n="$n" -v base="$3" \
-  'BEGIN {printf "  %-44s %8.2f s %8.1f M insn/s %7.2fx\n", name, t, n / t / 1e6, t / base}'; }
 echo
 printf '  %-44s %10s %17s %8s\n' "run" "median" "rate" "vs qemu"
-row "qemu-riscv64 alone (no plugin)" "$t_qemu" "$t_qemu"
-row "edan trace, online analysis, no cache" "$t_none" "$t_qemu"
-row "edan trace, online analysis, L1 32K + L2 1M" "$t_l12" "$t_qemu"
+bench_row "qemu-riscv64 alone (no plugin)" qemu qemu
+bench_row "edan trace, online analysis, no cache" none qemu
+bench_row "edan trace, online analysis, L1 32K + L2 1M" l12 qemu
 bench_window_cost
-row "edan trace --text FILE" "$t_text" "$t_qemu"
-row "edan trace --binary FILE" "$t_bin" "$t_qemu"
+bench_row "edan trace --text FILE" text qemu
+bench_row "edan trace --binary FILE" bin qemu
 bench_base_online
 awk -v a="$(bench_ratio_median none qemu)" -v b="$(bench_ratio_median l12 qemu)" 'BEGIN {
   printf "  targets (the median of the rounds'"'"' ratios to qemu alone): no cache %.2fx (<= 3x: %s), L1+L2 %.2fx (<= 4x: %s)\n",
@@ -73,13 +71,13 @@ awk -v a="$(bench_ratio_median none qemu)" -v b="$(bench_ratio_median l12 qemu)"
 bench_summary riscv64
 echo
 printf '  %-44s %10s %17s %8s\n' "reading the trace" "median" "rate" "vs text"
-row "edan analyze TEXT" "$t_atext" "$t_atext"
-row "edan analyze BINARY" "$t_abin" "$t_atext"
+bench_row "edan analyze TEXT" atext atext
+bench_row "edan analyze BINARY" abin atext
 echo
 awk -v a="$s_text" -v b="$s_bin" -v n="$n" 'BEGIN {
   printf "  text trace   %12.0f bytes (%.1f bytes/instruction)\n", a, a / n
   printf "  binary trace %12.0f bytes (%.2f bytes/instruction), %.1fx smaller\n", b, b / n, a / b }'
-awk -v a="$t_atext" -v b="$t_abin" 'BEGIN { printf "  edan analyze reads the binary trace %.1fx faster than the text trace\n", a / b }'
+awk -v r="$(bench_ratio_median atext abin)" 'BEGIN { printf "  edan analyze reads the binary trace %.1fx faster than the text trace\n", r }'
 echo
 echo "  reading alone, without the analysis (tests/bench/bench_trace_decode.c):"
 ${CC:-cc} -std=c99 -O2 -I. -o "$work/decode" tests/bench/bench_trace_decode.c \

@@ -43,12 +43,10 @@ bench_window_vars "${prog[@]}"
 bench_rounds "$runs" "${names[@]}"
 median() { bench_median <<<"${times[$1]}"; }
 t_qemu=$(median qemu); t_none=$(median none); t_l12=$(median l12)
-row() { awk -v name="$1" -v t="$2" -v n="$n" -v base="$3" \
-  'BEGIN {printf "  %-44s %8.2f s %8.1f M insn/s %7.2fx\n", name, t, n / t / 1e6, t / base}'; }
 printf '  %-44s %10s %17s %8s\n' "run" "median" "rate" "vs qemu"
-row "qemu-x86_64 alone (no plugin)" "$t_qemu" "$t_qemu"
-row "edan trace, online analysis, no cache" "$t_none" "$t_qemu"
-row "edan trace, online analysis, L1 32K + L2 1M" "$t_l12" "$t_qemu"
+bench_row "qemu-x86_64 alone (no plugin)" qemu qemu
+bench_row "edan trace, online analysis, no cache" none qemu
+bench_row "edan trace, online analysis, L1 32K + L2 1M" l12 qemu
 bench_window_cost
 bench_base_online
 awk -v a="$(bench_ratio_median none qemu)" 'BEGIN {

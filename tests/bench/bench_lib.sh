@@ -31,11 +31,9 @@ bench_row() {
 }
 # bench_base_online: with EDAN_BASE set, the rows of its two online runs
 # (base_none, base_l12, timed by bench_rounds) beside this build's, against
-# qemu alone; uses the caller's median.
+# qemu alone.
 bench_base_online() {
   [ -n "${EDAN_BASE:-}" ] || return 0
-  local bn bl
-  bn=$(median base_none); bl=$(median base_l12)
   bench_row "$EDAN_BASE: online analysis, no cache" base_none qemu
   bench_row "$EDAN_BASE: online analysis, L1 32K + L2 1M" base_l12 qemu
   # the rounds' own ratios: a drift of the machine's speed falls on a round's runs alike
@@ -95,7 +93,7 @@ bench_window_cost() {
 # bench_summary ISA: this run's figures, as JSON in build/bench/speed-ISA-SIZE.json,
 # from which tests/bench/readme_speed.py writes README's table of where the
 # speed stands: the build, the machine, the medians and the rounds' own
-# ratios to qemu alone (uses the caller's size, n, runs, t_qemu, t_none, t_l12).
+# ratios to qemu alone (uses the caller's size, n and runs).
 # The build is the checkout's commit as the rounds start (with changes: its
 # engine's sources differed from it).
 bench_commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
@@ -105,7 +103,8 @@ bench_summary() {
   mkdir -p build/bench
   python3 - "$out" "$1" "$size" "$n" "$runs" "$bench_commit" "$(nproc)" \
     "$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)" "$(cut -d' ' -f1-3 /proc/loadavg)" \
-    "$t_qemu" "$t_none" "$t_l12" "$(bench_ratio_median none qemu)" "$(bench_ratio_median l12 qemu)" \
+    "$(bench_median <<<"${times[qemu]}")" "$(bench_median <<<"${times[none]}")" "$(bench_median <<<"${times[l12]}")" \
+    "$(bench_ratio_median none qemu)" "$(bench_ratio_median l12 qemu)" \
     "$(bench_ratio_median j1none qemu)" "$(bench_ratio_median j1l12 qemu)" <<'PY'
 import datetime, json, os, sys
 a = sys.argv[1:]

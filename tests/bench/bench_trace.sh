@@ -50,9 +50,6 @@ fi
 names+=(w0none w0l12 j1none j1l12)
 bench_window_vars "${prog[@]}"
 bench_rounds "$runs" "${names[@]}"
-median() { bench_median <<<"${times[$1]}"; }
-t_qemu=$(median qemu); t_none=$(median none); t_l12=$(median l12); t_text=$(median text)
-t_bin=$(median bin); t_atext=$(median atext); t_abin=$(median abin)
 s_text=$(stat -c %s "$work/t.txt"); s_bin=$(stat -c %s "$work/t.bin")
 echo "load average after the runs: $(cut -d' ' -f1-3 /proc/loadavg)"
 

@@ -41,8 +41,6 @@ fi
 names+=(w0none w0l12 j1none j1l12)
 bench_window_vars "${prog[@]}"
 bench_rounds "$runs" "${names[@]}"
-median() { bench_median <<<"${times[$1]}"; }
-t_qemu=$(median qemu); t_none=$(median none); t_l12=$(median l12)
 printf '  %-44s %10s %17s %8s\n' "run" "median" "rate" "vs qemu"
 bench_row "qemu-x86_64 alone (no plugin)" qemu qemu
 bench_row "edan trace, online analysis, no cache" none qemu

@@ -643,10 +643,9 @@ int cli_analysis_finish(cli_analysis *a)
     }
     a->opts.num_configs = a->num_configs;
     a->opts.configs = a->configs;
-    /* by default the cores, two a configuration at most: each
-       configuration's windowed schedule takes one of its own once every
-       configuration has one (README's row: about 0.6-0.9x the time, for
-       1.1-1.6x the CPU) */
+    /* by default the cores, two a configuration at most: once every
+       configuration has a thread, each one's windowed schedule takes a
+       second (README's row: about 0.6-0.9x the time, for 1.1-1.6x the CPU) */
     a->opts.jobs = a->cmd.jobs ? a->cmd.jobs : cli_cores();
     if (!a->cmd.jobs && a->opts.jobs > 2 * a->num_configs) a->opts.jobs = 2 * a->num_configs;
     if (a->cmd.chain && !a->cmd.top)

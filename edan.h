@@ -7526,50 +7526,56 @@ static EDAN__INLINE int edan__block_room(edan_context *ctx, edan__cfg *g, const 
 
 /* The live-in edges that instructions reading several live-ins do not
    make: once an instruction wrote two registers (multi_dst), two live-ins
-   may have one writer, one edge. */
-static EDAN__NOINLINE uint64_t edan__block_shared_writers(const edan_context *ctx, const edan_block *b)
+   may have one writer, one edge. cross: only those of writers from before
+   this thread's first vertex (edan__cross_reg). */
+static EDAN__NOINLINE uint64_t edan__block_shared_writers(const edan_context *ctx, const edan_block *b, int cross)
 {
     uint64_t dup = 0, w[EDAN_MAX_SRC];
     uint32_t i = 0, j;
     while (i < b->live_sets_len) {
         const edan_reg *set = b->live_sets + i + 1;
         uint32_t k = b->live_sets[i], written = 0;     /* k <= EDAN_MAX_SRC: one instruction's sources */
-        if (k == 2) {       /* the common case: a register and the flags, two registers */
+        if (k == 2 && !cross) {     /* the common case: a register and the flags, two registers */
             const uint64_t u = ctx->reg_vid[set[0]];
             dup += u && u == ctx->reg_vid[set[1]];
             i += 3;
             continue;
         }
-        for (j = 0; j < k; j++) written += (w[j] = ctx->reg_vid[set[j]]) != 0;
+        for (j = 0; j < k; j++) {
+            w[j] = ctx->reg_vid[set[j]];
+            if (cross && !edan__cross_reg(ctx, w[j])) w[j] = 0;
+            written += w[j] != 0;
+        }
         dup += written - edan__distinct_writers(w, k);
         i += k + 1;
     }
     return dup;
 }
 
-/* The edges from b's live-ins' writers: a register without one makes none. */
+/* The edges from b's live-ins' writers: a register without one makes none.
+   Those from writers before this thread's first vertex (its creator's)
+   cross threads: one for each reader, as edan__feed counts them. */
 static EDAN__INLINE uint64_t edan__block_live_edges(edan_context *ctx, edan_block *b)
 {
     uint64_t E = 0;
     uint32_t i;
     int all = 1;
-    if (ctx->th.seg_start)     /* writers from before this thread's first vertex (its creator's), each once */
-        for (i = 0; i < b->nlive; i++) {
-            uint64_t u = ctx->reg_vid[b->live_reg[i]];
-            uint32_t j;
-            if (!edan__cross_reg(ctx, u)) continue;
-            for (j = 0; j < i && ctx->reg_vid[b->live_reg[j]] != u; j++) {}
-            ctx->th.cross += j == i;
-        }
+    if (ctx->th.seg_start) {
+        uint64_t x = 0;
+        for (i = 0; i < b->nlive; i++)
+            if (edan__cross_reg(ctx, ctx->reg_vid[b->live_reg[i]])) x += b->live_edges[i];
+        if (x && ctx->multi_dst && b->live_sets_len) x -= edan__block_shared_writers(ctx, b, 1);
+        ctx->th.cross += x;
+    }
     if (b->live_written && b->live_epoch == ctx->kill_epoch)
-        return ctx->multi_dst && b->live_sets_len ? b->live_E - edan__block_shared_writers(ctx, b) : b->live_E;
+        return ctx->multi_dst && b->live_sets_len ? b->live_E - edan__block_shared_writers(ctx, b, 0) : b->live_E;
     for (i = 0; i < b->nlive; i++) {
         if (ctx->reg_vid[b->live_reg[i]]) E += b->live_edges[i];
         else all = 0;
     }
     b->live_written = all;      /* a register once written stays so, until a kill */
     b->live_epoch = ctx->kill_epoch;
-    return ctx->multi_dst && b->live_sets_len ? E - edan__block_shared_writers(ctx, b) : E;
+    return ctx->multi_dst && b->live_sets_len ? E - edan__block_shared_writers(ctx, b, 0) : E;
 }
 
 /* The id of memory step st's j-th register writer: a vertex of the block

@@ -340,6 +340,44 @@ static void test_start(void)
     }
 }
 
+/* Threads: every reader of a register its creator wrote is an edge across
+   threads, one per reader (the header's "edges into its vertices from
+   another thread's"): thread 1 reads a0 twice and, from one instruction
+   that wrote two registers (multi_dst), a5 and a6 in one instruction (one
+   edge) and a5 again: 4. (Compiled blocks counted each such writer once
+   per execution, 2 here, while the other paths counted 4.) */
+static void test_thread_live_ins(void)
+{
+    edan_config c = no_cache();
+    edan_insn t0[2], t1[4];
+    int p;
+    t0[0] = op(EDAN_CLASS_INT_ALU, A0, 0, 0);
+    t0[1] = op(EDAN_CLASS_INT_ALU, A5, 0, 0);
+    t0[1].dst[t0[1].ndst++] = A6;
+    t1[0] = op(EDAN_CLASS_INT_ALU, A1, A0, 0);
+    t1[1] = op(EDAN_CLASS_INT_ALU, A2, A0, A1);
+    t1[2] = op(EDAN_CLASS_INT_ALU, A3, A5, A6);
+    t1[3] = op(EDAN_CLASS_INT_ALU, A4, A5, 0);
+    for (p = 0; p < P_COUNT; p++) {
+        edan_context *ctx = make((path)p, &c);
+        edan_thread_metrics m0, m1;
+        edan_metrics m;
+        if (!ctx) continue;
+        feed((path)p, ctx, t0, 2, 0);
+        CHECK(edan_thread_create(ctx, 0, 1) == EDAN_OK && edan_thread_switch(ctx, 1) == EDAN_OK);
+        feed((path)p, ctx, t1, 4, 0);
+        CHECK(edan_get_metrics(ctx, 0, &m) == EDAN_OK);
+        CHECK(edan_get_thread_metrics(ctx, 0, 0, &m0) == EDAN_OK && edan_get_thread_metrics(ctx, 0, 1, &m1) == EDAN_OK);
+        if (!(m.E == 5 && m0.cross_edges == 0 && m1.cross_edges == 4)) {
+            CHECK(!"edges across threads differ in one path");
+            fprintf(stderr, "  live-ins across threads through %s: E %llu, cross %llu %llu; expected 5, 0 4\n",
+                    path_name[p], (unsigned long long)m.E, (unsigned long long)m0.cross_edges,
+                    (unsigned long long)m1.cross_edges);
+        }
+        edan_destroy(ctx);
+    }
+}
+
 /* Threads: thread 1 reads a register its creator wrote (a cross edge into
    thread 1) and stores; thread 0 then loads what thread 1 stored (a cross
    edge into thread 0). The chain crosses both: md 1, 2, 3. */
@@ -610,6 +648,7 @@ int main(void)
     test_fold();
     test_start();
     test_threads();
+    test_thread_live_ins();
     test_window();
     test_window_threads();
     test_window_threads_unwritten();

@@ -1153,6 +1153,8 @@ static void test_blocks(int rounds, uint64_t seed)
         uint64_t base = 0xfd0 + (naive_rand(&s) % 3) * 0x1000;
         int odd = naive_rand(&s) % 3 == 0;      /* unaligned accesses, partial stores, ... */
         int gaps = naive_rand(&s) % 3 == 0;     /* scope gaps between executions */
+        const int mt = round % 3 == 2;          /* two threads, taking turns between executions */
+        uint32_t cur = 0, spawn = mt ? 1 + (uint32_t)(naive_rand(&s) % 40) : 0;
         size_t n = 0;
         int before = check_failures, last = -1;
         for (k = 0; k < K; k++) {
@@ -1212,13 +1214,27 @@ static void test_blocks(int rounds, uint64_t seed)
             }
             CHECK(edan_block_create(ctx, prep[i], len[i], &b[i]) == EDAN_OK);
         }
-        while (n + 12 <= sizeof tr / sizeof tr[0] && naive_rand(&s) % 300) {
+        naive_mt = mt;
+        while (n + 13 <= sizeof tr / sizeof tr[0] && naive_rand(&s) % 300) {
             /* mostly the same block again, as a loop runs */
             int bi = last >= 0 && naive_rand(&s) % 3 ? last : (int)(naive_rand(&s) % nb);
             uint32_t upto;
+            if (spawn && !--spawn) {     /* thread 0 starts thread 1, whose live-ins' writers are then its */
+                memset(&tr[n], 0, sizeof tr[n]);
+                tr[n].flags = NAIVE_SPAWN;
+                tr[n].addr = 1;
+                naive_thread[n++] = 0;
+                CHECK(edan_thread_create(ctx, 0, 1) == EDAN_OK);
+                cur = 1;
+                CHECK(edan_thread_switch(ctx, cur) == EDAN_OK);
+            } else if (mt && !spawn && naive_rand(&s) % 6 == 0) {
+                cur ^= 1;
+                CHECK(edan_thread_switch(ctx, cur) == EDAN_OK);
+            }
             if (gaps && naive_rand(&s) % 12 == 0) {
                 naive_random_kill(&tr[n], base, &s);
                 CHECK(naive_kill(ctx, &tr[n]) == EDAN_OK);
+                naive_thread[n] = cur;
                 n++;
                 continue;
             }
@@ -1231,6 +1247,7 @@ static void test_blocks(int rounds, uint64_t seed)
                     if (!odd || naive_rand(&s) % 4) x->addr &= ~(uint64_t)(x->size - 1);
                 }
                 addrs[j] = x->addr;
+                naive_thread[n + j] = cur;
             }
             if (upto == len[bi]) CHECK(edan_feed_block(ctx, b[bi], addrs) == EDAN_OK);
             else CHECK(edan_feed_prepared_n(ctx, prep[bi], addrs, upto, NULL) == EDAN_OK);
@@ -1262,12 +1279,13 @@ static void test_blocks(int rounds, uint64_t seed)
             }
             edan_destroy(ref);
         }
+        naive_mt = 0;
         edan_destroy(ctx);
         naive_fwd_S = EDAN_FORWARD_DEFAULT;
         if (check_failures != before) {
-            fprintf(stderr, "block round %d (seed %llu) failed: %zu instructions, %u blocks, %u configs%s%s%s\n", round,
+            fprintf(stderr, "block round %d (seed %llu) failed: %zu instructions, %u blocks, %u configs%s%s%s%s\n", round,
                     (unsigned long long)seed, n, nb, K, odd ? ", odd accesses" : "", gaps ? ", scope gaps" : "",
-                    o.paper_cache ? ", the paper's cache rule" : "");
+                    o.paper_cache ? ", the paper's cache rule" : "", mt ? ", two threads" : "");
             break;
         }
     }

@@ -479,8 +479,12 @@ typedef struct edan_options {
                                    plays it through the schedules, while the program has one thread
                                    (from its second on, the caller's runs everything). With J >= 2K
                                    (K > 1 configurations), each configuration is a group, whose
-                                   schedules a thread of their own plays so: 2K threads. Needs POSIX
-                                   threads (the header's THREADS); otherwise 1 */
+                                   schedules a thread of their own plays so: 2K threads. With
+                                   J >= 2K + 1 (K = 1 too) the caller's context analyses a stand-in
+                                   alone (no cache, no schedule: the calls' refusals found as they
+                                   are made) and hands every configuration over, each a group with
+                                   its schedules' thread: 2K + 1 threads, a shadow memory more. Needs
+                                   POSIX threads (the header's THREADS); otherwise 1 */
     uint32_t jobs_buffer;       /* bytes of that buffer: 0 = EDAN_JOBS_BUFFER_DEFAULT; rounded up to a power
                                    of 2, at least 64 KiB (and twice the largest single call: an
                                    edan_feed_block of a block of n instructions takes 8n + 24 bytes). The
@@ -2018,7 +2022,8 @@ edan_result edan_create(edan_context **out, const edan_options *opts)
     memset(&zero_cfg, 0, sizeof zero_cfg);
     if (!opts) opts = &zero_opts;
 #if EDAN__THREADS
-    if (opts->jobs > 1 && opts->num_configs > 1 && opts->num_configs <= EDAN_MAX_CONFIGS && opts->configs)
+    if (opts->num_configs && opts->num_configs <= EDAN_MAX_CONFIGS && opts->configs &&
+        ((opts->jobs > 1 && opts->num_configs > 1) || opts->jobs >= 2 * opts->num_configs + 1))
         return edan__j_create(out, opts);
 #endif
     memset(&a, 0, sizeof a);
@@ -5597,7 +5602,9 @@ typedef struct edan__jworker {
    each record moves that line from one core to another and back. */
 typedef struct edan__jobs {
     edan_allocator a;               /* the caller's context's */
-    uint32_t K;                     /* every configuration */
+    uint32_t K;                     /* every configuration, base's included */
+    uint32_t base;                  /* 1: the caller's context holds a stand-in alone, configuration k
+                                       is the caller's k + 1 (edan__j_create); else 0 */
     uint32_t nw;                    /* the other groups */
     edan__jworker *w;
     unsigned char *ring;
@@ -5985,23 +5992,44 @@ static void edan__j_stop(edan_context *ctx)
     ctx->jobs = NULL;
 }
 
-/* edan_create with options.jobs > 1 and several configurations: the
-   caller's context for the first group, the others' and their threads.
-   With jobs >= 2K, each group is one configuration whose context plays its
-   windowed schedules on a thread of its own too (options.jobs), as one
-   configuration alone does. A failure makes them all again as one
-   context, whose message it is. */
+/* edan_create with options.jobs > 1 and several configurations, or
+   jobs >= 2K + 1: the caller's context for the first group, the others'
+   and their threads. With jobs >= 2K, each group is one configuration
+   whose context plays its windowed schedules on a thread of its own too
+   (options.jobs), as one configuration alone does. With jobs >= 2K + 1,
+   the caller's context holds a stand-in alone (no cache, no schedule, no
+   hotspots, no chain, no graph: the cheapest analysis of the calls, which
+   finds the refusals where they are made) and every configuration is a
+   group of its own: the thread that feeds, which also runs the program
+   (QEMU), no longer carries a configuration's cache and schedule. A
+   failure makes them all again as one context, whose message it is. */
 static edan_result edan__j_create(edan_context **out, const edan_options *opts)
 {
     edan_options o = *opts;
-    uint32_t K = opts->num_configs, G = opts->jobs < K ? opts->jobs : K, g, first;
+    const uint32_t K = opts->num_configs, base = opts->jobs >= 2 * K + 1;
+    uint32_t G = base ? K + 1 : opts->jobs < K ? opts->jobs : K, g, first;
     edan_context *ctx = NULL;
     edan__jobs *J = NULL;
+    edan_config standin;
     uint64_t cap;
     int ok = 1;
     o.jobs = opts->jobs >= 2 * K ? 2 : 0;
     o.num_configs = K / G + (K % G > 0);
-    if (edan_create(&ctx, &o) != EDAN_OK) ok = 0;
+    if (base) {
+        edan_options s = *opts;
+        memset(&standin, 0, sizeof standin);
+        standin.window = EDAN_WINDOW_OFF;
+        s.num_configs = 1;
+        s.configs = &standin;
+        s.jobs = 0;
+        s.hotspots = 0;
+        s.chain = 0;
+        s.dot_max_vertices = 0;
+        if (edan_create(&ctx, &s) != EDAN_OK) ok = 0;
+        o.num_configs = 1;
+    } else if (edan_create(&ctx, &o) != EDAN_OK) {
+        ok = 0;
+    }
     if (ok && !(J = (edan__jobs *)edan__calloc_apart(&ctx->a, sizeof *J))) ok = 0;
     if (ok && !(J->w = (edan__jworker *)edan__calloc(&ctx->a, (G - 1) * sizeof *J->w))) ok = 0;
     cap = edan__ring_bytes(opts->jobs_buffer, EDAN_JOBS_BUFFER_DEFAULT);
@@ -6010,14 +6038,15 @@ static edan_result edan__j_create(edan_context **out, const edan_options *opts)
     if (ok && !(J->ring = (unsigned char *)edan__alloc(&ctx->a, (size_t)cap))) ok = 0;
     if (ok) {
         J->a = ctx->a;
-        J->K = K;
+        J->K = K + base;
+        J->base = base;
         J->cap = cap;
         ctx->jobs = J;
     }
     for (g = 1, first = o.num_configs; ok && g < G; g++) {
         edan__jworker *w = &J->w[g - 1];
-        o.num_configs = K / G + (K % G > g);
-        o.configs = opts->configs + first;
+        o.num_configs = base ? 1 : K / G + (K % G > g);
+        o.configs = opts->configs + first - base;
         w->J = J;
         w->first = first;
         J->nw = g;
@@ -6058,15 +6087,21 @@ static int edan__j_ok(edan_context *ctx)
 static edan_context *edan__j_sub(const edan_context *ctx, uint32_t *config)
 {
     edan__jobs *J = ctx ? ctx->jobs : NULL;
+    uint64_t c;
     uint32_t g;
-    if (!J || *config < ctx->K || *config >= J->K) return NULL;
-    for (g = J->nw - 1; g > 0 && *config < J->w[g].first; g--) {}
+    if (!J) return NULL;
+    c = (uint64_t)*config + J->base;    /* in the caller's numbering */
+    if (c < ctx->K || c >= J->K) return NULL;
+    for (g = J->nw - 1; g > 0 && c < J->w[g].first; g--) {}
     edan__j_wait(J, J->head, &J->w[g]);
-    J->routed = J->w[g].first;
-    *config -= J->w[g].first;
+    J->routed = J->w[g].first - J->base;
+    *config = (uint32_t)(c - J->w[g].first);
     return J->w[g].ctx;
 }
-static uint32_t edan__j_num_configs(const edan_context *ctx) { return ctx->jobs ? ctx->jobs->K : ctx->K; }
+static uint32_t edan__j_num_configs(const edan_context *ctx)
+{
+    return ctx->jobs ? ctx->jobs->K - ctx->jobs->base : ctx->K;
+}
 #else
 static edan_context *edan__j_sub(const edan_context *ctx, uint32_t *config) { (void)ctx; (void)config; return NULL; }
 static uint32_t edan__j_num_configs(const edan_context *ctx) { return ctx->K; }

@@ -2,8 +2,9 @@
 # Benchmark of --jobs (configurations analysed in parallel): 1, 2 and 4
 # configurations in one pass, with --jobs 1 (one thread), --jobs K (a
 # thread a configuration; one configuration: --jobs 2, its windowed schedule
-# on a second thread) and --jobs 2K (each configuration's schedule on a
-# thread of its own too), online (edan trace of the gemm kernel) and on its
+# on a second thread), --jobs 2K (each configuration's schedule on a
+# thread of its own too) and --jobs 2K + 1 (the thread that feeds analyses
+# a stand-in alone and hands every configuration over), online (edan trace of the gemm kernel) and on its
 # binary trace (edan analyze): the wall time, the CPU time of every thread,
 # and the CPU time of the busiest thread (tests/bench/threadcpu.py), each
 # the median of BENCH_REPS runs (default 5), and the busiest thread's time
@@ -29,7 +30,7 @@ med() { printf '%s\n' "$@" | sort -g | sed -n "$(( ($# + 1) / 2 ))p"; }
 for how in trace analyze; do
   one=""
   for K in 1 2 4; do
-    for J in 1 $((K > 1 ? K : 2)) $((K > 1 ? 2 * K : 0)); do
+    for J in 1 $((K > 1 ? K : 2)) $((K > 1 ? 2 * K : 0)) $((2 * K + 1)); do
       [ "$J" -gt 0 ] || continue
       if [ $how = trace ]; then cmd=(./edan trace --quiet --no-profile $(configs $K) --jobs $J --func kernel_gemm -- $P "$N")
       else cmd=(./edan analyze --quiet --no-profile $(configs $K) --jobs $J "$B"); fi

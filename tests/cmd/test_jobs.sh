@@ -3,7 +3,8 @@
 # sequential analysis (--jobs 1), byte for byte, text and --json (with --top
 # and --chain), with the --timeline and --layers files, for 1 to 5
 # configurations (one: --jobs 2, its windowed schedule on a thread of its
-# own; K with --jobs 2K: each configuration's too):
+# own; K with --jobs 2K: each configuration's too; with --jobs 2K + 1 the
+# thread that feeds analyses a stand-in and hands every configuration over):
 #  - online (edan trace): a kernel, a multi-threaded program (pthreads: a
 #    hand-off between threads; threads at once through their binary trace,
 #    which holds one interleaving of them; not OpenMP, whose barriers spin
@@ -68,23 +69,23 @@ gcc "${cflags[@]}" -o "$T/regions.host" 2> "$T/cc.err" && riscv64-linux-gnu-gcc 
   bad "cannot build tests/cmd/regions/regions.c: $(head -3 "$T/cc.err")"
 for isa in rv host; do
   if [ $isa = host ]; then B=build/examples-host; else B=build/examples; fi
-  check "$isa-gemm" 1 2 -- trace --func kernel_gemm -- $B/gemm 16     # one: the schedule's thread
-  check "$isa-gemm" 2 2 4 -- trace --func kernel_gemm -- $B/gemm 16     # 4: each one's schedule's thread
-  check "$isa-gemm" 5 2 3 5 10 -- trace --func kernel_gemm -- $B/gemm 16
-  check "$isa-threads-handoff" 3 2 3 6 -- trace --func kernel_walk -- $B/threads handoff 100
+  check "$isa-gemm" 1 2 3 -- trace --func kernel_gemm -- $B/gemm 16     # one: the schedule's thread; 3: a stand-in's
+  check "$isa-gemm" 2 2 4 5 -- trace --func kernel_gemm -- $B/gemm 16     # 4: each one's schedule's thread
+  check "$isa-gemm" 5 2 3 5 10 11 -- trace --func kernel_gemm -- $B/gemm 16
+  check "$isa-threads-handoff" 3 2 3 6 7 -- trace --func kernel_walk -- $B/threads handoff 100
   # threads at once interleave as the host schedules them, differently from run to run: their binary
   # trace holds one interleaving
   for mode in "chases 100" "parfor 3 50"; do
     if ./edan trace --quiet --func kernel_walk --binary "$T/thr.bin" -- $B/threads $mode > /dev/null 2> "$T/trace.err"; then
-      check "$isa-threads-${mode%% *}.bin" 3 2 3 6 -- analyze "$T/thr.bin"
+      check "$isa-threads-${mode%% *}.bin" 3 2 3 6 7 -- analyze "$T/thr.bin"
     else
       bad "$isa threads $mode: no trace: $(tail -3 "$T/trace.err")"
     fi
   done
-  check "$isa-markers" 2 2 4 -- trace -- $B/markers 500
-  check "$isa-regions" 3 2 3 6 -- trace -- "$T/regions.$isa" 100 bump
-  check "$isa-spmv-whole" 3 3 6 -- trace -- $B/spmv 6
-  check "$isa-spmv-whole" 1 2 -- trace -- $B/spmv 6
+  check "$isa-markers" 2 2 4 5 -- trace -- $B/markers 500
+  check "$isa-regions" 3 2 3 6 7 -- trace -- "$T/regions.$isa" 100 bump
+  check "$isa-spmv-whole" 3 3 6 7 -- trace -- $B/spmv 6
+  check "$isa-spmv-whole" 1 2 3 -- trace -- $B/spmv 6
 done
 
 # edan analyze of a binary trace of every single-threaded example kernel, both ISAs
@@ -104,15 +105,16 @@ for isa in rv host; do
       bad "$isa $name: no trace: $(tail -3 "$T/trace.err")"; continue
     fi
     for K in 1 2 3 4 5; do
-      if [ $K = 5 ]; then check "$isa-$name.bin" $K 2 5 10 -- analyze "$T/$name.bin"
-      elif [ $K = 2 ]; then check "$isa-$name.bin" $K 2 4 -- analyze "$T/$name.bin"     # 4: each one's schedule's thread
-      else check "$isa-$name.bin" $K $((K > 1 ? K : 2)) -- analyze "$T/$name.bin"; fi    # K 1: the schedule's thread
+      if [ $K = 5 ]; then check "$isa-$name.bin" $K 2 5 10 11 -- analyze "$T/$name.bin"
+      elif [ $K = 2 ]; then check "$isa-$name.bin" $K 2 4 5 -- analyze "$T/$name.bin"     # 4: each one's schedule's thread
+      elif [ $K = 1 ]; then check "$isa-$name.bin" $K 2 3 -- analyze "$T/$name.bin"     # 2: the schedule's thread
+      else check "$isa-$name.bin" $K $K -- analyze "$T/$name.bin"; fi
     done
   done
 done
 # and a text trace
 if ./edan trace --quiet --func kernel_gemm --text "$T/gemm.txt" -- build/examples/gemm 12 > /dev/null 2> "$T/trace.err"; then
-  check rv-gemm.txt 4 2 4 -- analyze "$T/gemm.txt"
+  check rv-gemm.txt 4 2 4 9 -- analyze "$T/gemm.txt"
 else
   bad "no text trace: $(tail -3 "$T/trace.err")"
 fi
@@ -123,18 +125,18 @@ gcc -O2 -o "$T/stopme.host" tests/cmd/stopme.c && riscv64-linux-gnu-gcc -O2 -sta
   bad "cannot build tests/cmd/stopme.c"
 for isa in host rv; do
   rcs=""
-  for J in 1 3 6; do
+  for J in 1 3 6 7; do
     ./edan trace "${common[@]}" $(configs 3) --jobs $J --func work -- "$T/stopme.$isa" crash > "$T/crash.$J.txt" 2> /dev/null
     rcs="$rcs $?"
   done
-  if [ "$rcs" = " 139 139 139" ] && grep -q "^PARTIAL" "$T/crash.1.txt" && cmp -s "$T/crash.1.txt" "$T/crash.3.txt" &&
-     cmp -s "$T/crash.1.txt" "$T/crash.6.txt"; then
-    ok "$isa crash: --jobs 3's and --jobs 6's partial reports = --jobs 1's, byte for byte"
+  if [ "$rcs" = " 139 139 139 139" ] && grep -q "^PARTIAL" "$T/crash.1.txt" && cmp -s "$T/crash.1.txt" "$T/crash.3.txt" &&
+     cmp -s "$T/crash.1.txt" "$T/crash.6.txt" && cmp -s "$T/crash.1.txt" "$T/crash.7.txt"; then
+    ok "$isa crash: --jobs 3's, 6's and 7's partial reports = --jobs 1's, byte for byte"
   else
-    bad "$isa crash: exit statuses$rcs; $(diff "$T/crash.1.txt" "$T/crash.3.txt" | head -5)$(diff "$T/crash.1.txt" "$T/crash.6.txt" | head -5)"
+    bad "$isa crash: exit statuses$rcs; $(for J in 3 6 7; do diff "$T/crash.1.txt" "$T/crash.$J.txt" | head -5; done)"
   fi
 done
-for J in 3 6; do
+for J in 3 6 7; do
   rm -f "$T/ready"
   ./edan trace "${common[@]}" $(configs 3) --jobs $J --func work -- "$T/stopme.host" spin "$T/ready" > "$T/stop.txt" 2> "$T/stop.err" &
   pid=$!

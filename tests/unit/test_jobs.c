@@ -275,8 +275,8 @@ static void same_results(edan_context *a, edan_context *b, uint32_t K, const cha
     if (check_failures != before) fprintf(stderr, "  (%s)\n", what);
 }
 
-/* 1 to 5 configurations, jobs 2 to 5 (more than K: K) and 2K, against
-   jobs 1. */
+/* 1 to 5 configurations, jobs 2 to 5 (more than K: K), 2K and 2K + 1,
+   against jobs 1. */
 static void test_same_results(void)
 {
     edan_config cfg[5];
@@ -284,14 +284,18 @@ static void test_same_results(void)
     char what[64];
     for (k = 0; k < 5; k++) cfg[k] = cfg_of(k);
     for (K = 1; K <= 5; K++)
-        for (J = 2; J <= 6; J++) {
-            const uint32_t jobs = J == 6 ? 2 * K : J;
+        for (J = 2; J <= 7; J++) {
+            const uint32_t jobs = J == 6 ? 2 * K : J == 7 ? 2 * K + 1 : J;
+            const int standin = jobs >= 2 * K + 1;
             edan_context *a = make(cfg, K, 1, 0), *b = make(cfg, K, jobs, 0);
             if (!a || !b) return;
-            CHECK((b->jobs != NULL) == (K > 1));    /* K > 1: groups of their own */
+            /* K > 1: groups of their own; 2K + 1: a stand-in in the caller's, a group each */
+            CHECK((b->jobs != NULL) == (K > 1 || standin));
+            if (b->jobs) CHECK_EQ_U(b->jobs->base, standin);
+            if (standin) CHECK(b->K == 1 && b->cfg[0].c.num_levels == 0 && !b->cfg[0].win && !b->hotspots);
             /* one configuration, or 2K jobs: each context's windowed schedules on a thread, to come */
-            CHECK((b->wq_cap != 0) == (K == 1 || jobs >= 2 * K));
-            if (b->jobs) CHECK_EQ_U(b->jobs->nw + 1, jobs < K ? jobs : K);
+            CHECK((b->wq_cap != 0) == (!standin && (K == 1 || jobs >= 2 * K)));
+            if (b->jobs) CHECK_EQ_U(b->jobs->nw + 1, standin ? K + 1 : jobs < K ? jobs : K);
             for (g = 0; b->jobs && g < b->jobs->nw; g++) CHECK((b->jobs->w[g].ctx->wq_cap != 0) == (jobs >= 2 * K));
             feed_trace(a, 12345 + K, 8000);
             feed_trace(b, 12345 + K, 8000);
@@ -726,26 +730,59 @@ static void test_buffer_bound(void)
 }
 
 /* A call larger than the buffer (a long edan_feed_many) goes through it in
-   parts; one refused instruction in it stops every group at the same one. */
+   parts; one refused instruction in it stops every group at the same one,
+   also when the caller's context holds a stand-in alone (jobs 2K + 1). */
 static void test_large_calls(void)
 {
     edan_config cfg[2];
-    edan_context *a, *b;
     static edan_insn v[40000];
-    size_t i, fa = 0, fb = 0;
+    uint32_t jobs;
+    size_t i;
     cfg[0] = cfg_of(1);
     cfg[1] = cfg_of(2);
-    a = make(cfg, 2, 1, 0);
-    b = make(cfg, 2, 2, 1);
-    if (!a || !b) return;
     rnd_state = 99;
     for (i = 0; i < 40000; i++) v[i] = rnd_insn();
     v[30000].op = EDAN_MAX_OP;
-    CHECK(edan_feed_many(a, v, 40000, &fa) == EDAN_ERR_INVALID_ARG);
-    CHECK(edan_feed_many(b, v, 40000, &fb) == EDAN_ERR_INVALID_ARG);
-    CHECK(fa == 30000 && fb == 30000);
+    for (jobs = 2; jobs <= 5; jobs += 3) {
+        edan_context *a = make(cfg, 2, 1, 0), *b = make(cfg, 2, jobs, 1);
+        size_t fa = 0, fb = 0;
+        if (!a || !b) return;
+        CHECK(b->jobs && b->jobs->base == (jobs == 5));
+        CHECK(edan_feed_many(a, v, 40000, &fa) == EDAN_ERR_INVALID_ARG);
+        CHECK(edan_feed_many(b, v, 40000, &fb) == EDAN_ERR_INVALID_ARG);
+        CHECK(fa == 30000 && fb == 30000);
+        CHECK(!strcmp(edan_error(a), edan_error(b)));
+        same_results(a, b, 2, jobs == 5 ? "a call larger than the buffer, a stand-in" : "a call larger than the buffer");
+        edan_destroy(a);
+        edan_destroy(b);
+    }
+}
+
+/* With a stand-in in the caller's context (jobs 2K + 1) a configuration
+   keeps its number: a getter's refusal names it as jobs 1's does, and
+   one past the last is refused. */
+static void test_standin_numbers(void)
+{
+    edan_config cfg[2];
+    edan_context *a, *b;
+    edan_window wa, wb;
+    cfg[0] = cfg_of(2);
+    cfg[1] = cfg_of(1);
+    cfg[1].window = EDAN_WINDOW_OFF;
+    a = make(cfg, 2, 1, 0);
+    b = make(cfg, 2, 5, 0);
+    if (!a || !b) return;
+    CHECK(b->jobs && b->jobs->base == 1 && b->jobs->nw == 2 && edan_num_configs(b) == 2);
+    feed_trace(a, 31, 3000);
+    feed_trace(b, 31, 3000);
+    CHECK(edan_get_window(a, 1, 4, &wa) == EDAN_ERR_INVALID_ARG);
+    CHECK(edan_get_window(b, 1, 4, &wb) == EDAN_ERR_INVALID_ARG);
+    CHECK(!strcmp(edan_error(a), "config 1 has no windowed schedule"));
     CHECK(!strcmp(edan_error(a), edan_error(b)));
-    same_results(a, b, 2, "a call larger than the buffer");
+    CHECK(edan_get_window(b, 0, 4, &wb) == EDAN_OK);
+    CHECK(edan_get_config(b, 2) == NULL && edan_get_config(b, 1) && edan_get_config(b, 1)->window == EDAN_WINDOW_OFF);
+    CHECK(edan_get_metrics(b, 2, &(edan_metrics){0}) == EDAN_ERR_INVALID_ARG);
+    same_results(a, b, 2, "a stand-in, a configuration without a schedule");
     edan_destroy(a);
     edan_destroy(b);
 }
@@ -800,6 +837,7 @@ int main(void)
     test_block_ops();
     test_buffer_bound();
     test_large_calls();
+    test_standin_numbers();
     return check_summary("test_jobs");
 }
 #else

@@ -116,6 +116,7 @@ typedef struct cli_analysis_cmd {
                                    found in the eDAG recorded up to this many vertices) */
     int skip_unknown;           /* --skip-unknown */
     int quiet;                  /* --quiet: no progress line */
+    int online;                 /* the QEMU plugin's: the thread that feeds the analysis runs the program */
     uint32_t jobs;              /* --jobs N: threads for the configurations (0: not given, the cores) */
     double alpha_add_ns;        /* --alpha-add NS: what-if at a farther memory */
     const char *sweep_path;     /* --sweep FILE.csv: bounds over added latency */

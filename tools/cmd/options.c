@@ -119,9 +119,12 @@ const opt_def cli_analysis_opts[] = {
      "(global) analyse the configurations in N threads, each\n"
      "its share of them; one configuration, or N of at least\n"
      "twice the configurations: each one's windowed schedule\n"
-     "on a thread of its own (a program of one thread).\n"
+     "on a thread of its own (a program of one thread); N of\n"
+     "at least twice the configurations and one: none on the\n"
+     "thread that runs the program (or reads the trace).\n"
      "Default: the cores this process may run on, at most two\n"
-     "a configuration (an MPI job's ranks share them).\n"
+     "a configuration, and under trace one more when the first\n"
+     "has a cache (an MPI job's ranks share them).\n"
      "1 = one thread. The same report, byte for byte"},
     {"--quiet", NULL, CLI_OPT_QUIET, "(global) no progress line"},
 };
@@ -595,7 +598,7 @@ void cli_analysis_pick_profile(cli_analysis *a)
 
 int cli_analysis_finish(cli_analysis *a)
 {
-    uint32_t k;
+    uint32_t k, most;
     if (a->cmd.no_profile && a->cmd.profile_path)
         return cli_err("--no-profile and --profile %s: give one", a->cmd.profile_path);
     cli_analysis_pick_profile(a);
@@ -645,9 +648,14 @@ int cli_analysis_finish(cli_analysis *a)
     a->opts.configs = a->configs;
     /* by default the cores, two a configuration at most: once every
        configuration has a thread, each one's windowed schedule takes a
-       second (README's row: about 0.6-0.9x the time, for 1.1-1.6x the CPU) */
+       second (README's row: about 0.6-0.9x the time, for 1.1-1.6x the CPU);
+       online, one more when the first configuration has a cache, so that
+       the thread that runs the program (QEMU's) hands it over too (about
+       0.75x the busiest thread's time; without a cache, or under edan
+       analyze, whose thread only reads the trace, no faster: README's row) */
     a->opts.jobs = a->cmd.jobs ? a->cmd.jobs : cli_cores();
-    if (!a->cmd.jobs && a->opts.jobs > 2 * a->num_configs) a->opts.jobs = 2 * a->num_configs;
+    most = 2 * a->num_configs + (a->cmd.online && a->configs[0].num_levels);
+    if (!a->cmd.jobs && a->opts.jobs > most) a->opts.jobs = most;
     if (a->cmd.chain && !a->cmd.top)
         return cli_err("--chain needs --top N: it gives each of the N instructions its part of the chain");
     a->opts.hotspots = a->cmd.top ? 1 : 0;

@@ -174,6 +174,7 @@ static int pl_read_args(const char *path)
     for (i = 0; i < len; i += strlen(st.args.buf + i) + 1) st.args.argv[argc++] = st.args.buf + i;
 
     cli_analysis_init(&st.args.a);
+    st.args.a.cmd.online = 1;
     nt = cli_scope_rows(own, PL_NOPTS, pl_opts, PL_NOPTS, 0);
     if (!(nt = opt_cat(t, sizeof t / sizeof t[0], own, nt, cli_analysis_opts, cli_analysis_nopts)))
         return pl_fail("too many plugin options");

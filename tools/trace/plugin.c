@@ -161,7 +161,7 @@ static int pl_read_args(const char *path)
     char err[512];
     opt_def own[PL_NOPTS], t[CLI_ANALYSIS_ROOM + 32];
     size_t len = 0, n = 0, i, nt;
-    int argc, k, id;
+    int argc = 0, k, id;
     const char *v;
     /* a command line's worth: far below the limit */
     st.args.buf = files_read_all(path, (size_t)1 << 30, &len, err, sizeof err);
@@ -169,7 +169,6 @@ static int pl_read_args(const char *path)
     for (i = 0; i < len; i++) n += st.args.buf[i] == 0;
     st.args.argv = (char **)calloc(n + 2, sizeof(char *));
     if (!st.args.argv) return pl_fail("out of memory");
-    argc = 0;
     st.args.argv[argc++] = (char *)"trace";
     for (i = 0; i < len; i += strlen(st.args.buf + i) + 1) st.args.argv[argc++] = st.args.buf + i;
 

@@ -760,12 +760,14 @@ static void test_large_calls(void)
 
 /* With a stand-in in the caller's context (jobs 2K + 1) a configuration
    keeps its number: a getter's refusal names it as jobs 1's does, and
-   one past the last is refused. */
+   one past the last is refused. Two configurations, one without a
+   windowed schedule, alike in groups (jobs 2 and 4). */
 static void test_standin_numbers(void)
 {
     edan_config cfg[2];
     edan_context *a, *b;
     edan_window wa, wb;
+    uint32_t jobs;
     cfg[0] = cfg_of(2);
     cfg[1] = cfg_of(1);
     cfg[1].window = EDAN_WINDOW_OFF;
@@ -785,6 +787,19 @@ static void test_standin_numbers(void)
     same_results(a, b, 2, "a stand-in, a configuration without a schedule");
     edan_destroy(a);
     edan_destroy(b);
+    /* and in groups: one configuration's blocks compiled (no schedule), the
+       other's fed one by one (its schedule and hotspots), every count the
+       same (the edges across threads differed so once) */
+    for (jobs = 2; jobs <= 4; jobs += 2) {
+        a = make(cfg, 2, 1, 0);
+        b = make(cfg, 2, jobs, 0);
+        if (!a || !b) return;
+        feed_trace(a, 32, 3000);
+        feed_trace(b, 32, 3000);
+        same_results(a, b, 2, jobs == 2 ? "groups, a configuration without a schedule" : "groups of one with their schedules' threads, a configuration without a schedule");
+        edan_destroy(a);
+        edan_destroy(b);
+    }
 }
 
 /* What an engine thread reads or writes at every step is a cache line

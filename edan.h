@@ -480,11 +480,11 @@ typedef struct edan_options {
                                    (from its second on, the caller's runs everything). With J >= 2K
                                    (K > 1 configurations), each configuration is a group, whose
                                    schedules a thread of their own plays so: 2K threads. With
-                                   J >= 2K + 1 (K = 1 too) the caller's context analyses a stand-in
-                                   alone (no cache, no schedule: the calls' refusals found as they
-                                   are made) and hands every configuration over, each a group with
-                                   its schedules' thread: 2K + 1 threads, a shadow memory more. Needs
-                                   POSIX threads (the header's THREADS); otherwise 1 */
+                                   J >= 2K + 1 (K = 1 too) the caller's context holds a stand-in
+                                   alone, which counts and checks the calls (their refusals found as
+                                   they are made) and analyses little, and hands every configuration
+                                   over, each a group with its schedules' thread: 2K + 1 threads.
+                                   Needs POSIX threads (the header's THREADS); otherwise 1 */
     uint32_t jobs_buffer;       /* bytes of that buffer: 0 = EDAN_JOBS_BUFFER_DEFAULT; rounded up to a power
                                    of 2, at least 64 KiB (and twice the largest single call: an
                                    edan_feed_block of a block of n instructions takes 8n + 24 bytes). The
@@ -1685,6 +1685,10 @@ struct edan_context {
     uint32_t num_m, m[EDAN_MAX_M];
     uint32_t num_regs;
     uint64_t N, E;
+    /* options.jobs >= 2K + 1's stand-in (edan__j_create): nothing reads its
+       results, so a compiled block's execution is only counted
+       (edan__standin_block) */
+    int standin;
     /* instructions and bytes requested per edan_mem_kind (an AMO loads and stores) */
     uint64_t mem_count[4], mem_bytes[4];
     /* an instruction with two register targets was seen: two registers may
@@ -5998,11 +6002,12 @@ static void edan__j_stop(edan_context *ctx)
    whose context plays its windowed schedules on a thread of its own too
    (options.jobs), as one configuration alone does. With jobs >= 2K + 1,
    the caller's context holds a stand-in alone (no cache, no schedule, no
-   hotspots, no chain, no graph: the cheapest analysis of the calls, which
-   finds the refusals where they are made) and every configuration is a
-   group of its own: the thread that feeds, which also runs the program
-   (QEMU), no longer carries a configuration's cache and schedule. A
-   failure makes them all again as one context, whose message it is. */
+   hotspots, no chain, no graph; its compiled blocks' executions counted
+   alone: edan__standin_block), which finds the refusals where the calls
+   are made, and every configuration is a group of its own: the thread
+   that feeds, which also runs the program (QEMU), no longer carries a
+   configuration's analysis. A failure makes them all again as one
+   context, whose message it is. */
 static edan_result edan__j_create(edan_context **out, const edan_options *opts)
 {
     edan_options o = *opts;
@@ -6026,6 +6031,7 @@ static edan_result edan__j_create(edan_context **out, const edan_options *opts)
         s.chain = 0;
         s.dot_max_vertices = 0;
         if (edan_create(&ctx, &s) != EDAN_OK) ok = 0;
+        else ctx->standin = 1;
         o.num_configs = 1;
     } else if (edan_create(&ctx, &o) != EDAN_OK) {
         ok = 0;
@@ -7920,6 +7926,20 @@ static EDAN__NOINLINE int edan__block_run_hot(edan_context *ctx, edan_block *b, 
     return edan__block_exec(ctx, b, addrs, 0, 1);
 }
 
+/* A compiled block's execution in a stand-in (ctx->standin): its
+   vertices counted (the refusals' texts number them) and its ops with its
+   runs (edan__block_flush), nothing analysed; 0 when an access wraps
+   around the address space, which every context's way refuses. */
+static EDAN__INLINE int edan__standin_block(edan_context *ctx, edan_block *b, const uint64_t *addrs)
+{
+    const edan__block_access *m = b->mem, *const me = m + b->nmem;
+    for (; m < me; m++)
+        if (addrs[m->idx] + m->size - 1 < addrs[m->idx]) return 0;
+    ctx->N += b->n;
+    b->runs++;
+    return 1;
+}
+
 static EDAN__INLINE edan_result edan__feed_block_run(edan_context *ctx, edan_block *b, const uint64_t *addrs)
 {
     if (!ctx || !b) return ctx ? edan__fail(ctx, EDAN_ERR_INVALID_ARG, "no block") : EDAN_ERR_INVALID_ARG;
@@ -7927,6 +7947,7 @@ static EDAN__INLINE edan_result edan__feed_block_run(edan_context *ctx, edan_blo
         return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: a block made for another context",
                           (unsigned long long)ctx->N + 1);
     if (ctx->th.cur == EDAN__NO_THREAD) return edan__no_thread(ctx);
+    if (b->compiled && (addrs || !b->nmem) && ctx->standin && edan__standin_block(ctx, b, addrs)) return EDAN_OK;
     if (b->compiled && (addrs || !b->nmem) &&
         (ctx->K > 1 ? edan__block_run_k(ctx, b, addrs)
          : ctx->hotspots ? edan__block_run_hot(ctx, b, addrs)
@@ -8093,7 +8114,7 @@ edan_result edan_feed_block_n(edan_context *ctx, edan_block *b, const uint64_t *
        into row g % 3: the first two groups' here, group g + 2's while
        three are left, so that every group the loop runs has its row (one
        group alone has none) */
-    ahead = addrs && b->unroll && count >= 2 * b->unroll_k;
+    ahead = addrs && b->unroll && count >= 2 * b->unroll_k && !ctx->standin;
     if (ahead) {
         edan__block_prefetch(ctx, b->unroll, addrs, 0);
         edan__block_prefetch(ctx, b->unroll, addrs + (size_t)b->unroll_k * b->n, 1);

@@ -758,6 +758,51 @@ static void test_large_calls(void)
     }
 }
 
+/* A stand-in only counts a compiled block's executions: one whose access
+   wraps around the address space is refused as jobs 1 refuses it (the same
+   text, the same instructions fed before it), and the counts go on alike. */
+static void test_standin_refusal(void)
+{
+    edan_config cfg = cfg_of(2);
+    edan_context *c[2];
+    char err[2][256];
+    size_t fed[2];
+    edan_result r[2];
+    int j;
+    for (j = 0; j < 2; j++) {
+        edan_insn v[2];
+        edan_prepared p[2];
+        edan_block *blk = NULL;
+        uint64_t addrs[20];
+        uint32_t q;
+        c[j] = make(&cfg, 1, j ? 3 : 1, 0);
+        if (!c[j]) return;
+        CHECK(!j || (c[j]->jobs && c[j]->standin));
+        for (q = 0; q < 2; q++) {
+            memset(&v[q], 0, sizeof v[q]);
+            v[q].op = 3, v[q].cls = EDAN_CLASS_LOAD, v[q].mem = EDAN_MEM_LOAD, v[q].size = 8, v[q].addr = 64;
+            v[q].src[v[q].nsrc++] = 10, v[q].dst[v[q].ndst++] = (edan_reg)(11 + q);
+            CHECK(edan_prepare(c[j], &v[q], &p[q]) == EDAN_OK);
+        }
+        CHECK(edan_block_create(c[j], p, 2, &blk) == EDAN_OK && blk);
+        CHECK(!j || (blk && blk->compiled));    /* the stand-in's way, not the engine's */
+        for (q = 0; q < 20; q++) addrs[q] = 0x1000 + 8 * q;
+        CHECK(edan_feed_block_n(c[j], blk, addrs, 10, NULL) == EDAN_OK);
+        addrs[13] = UINT64_MAX - 2;
+        fed[j] = 99;
+        r[j] = edan_feed_block_n(c[j], blk, addrs, 10, &fed[j]);
+        snprintf(err[j], sizeof err[j], "%s", edan_error(c[j]));
+        addrs[13] = 0x1000;
+        CHECK(edan_feed_block_n(c[j], blk, addrs, 10, NULL) == EDAN_OK);
+    }
+    CHECK(r[0] == EDAN_ERR_INVALID_ARG && r[1] == r[0]);
+    CHECK(fed[0] == 13 && fed[1] == fed[0]);
+    CHECK(strstr(err[0], "wraps around") != NULL && !strcmp(err[0], err[1]));
+    same_results(c[0], c[1], 1, "a stand-in's refusal of a block's execution");
+    edan_destroy(c[0]);
+    edan_destroy(c[1]);
+}
+
 /* With a stand-in in the caller's context (jobs 2K + 1) a configuration
    keeps its number: a getter's refusal names it as jobs 1's does, and
    one past the last is refused. Two configurations, one without a
@@ -853,6 +898,7 @@ int main(void)
     test_buffer_bound();
     test_large_calls();
     test_standin_numbers();
+    test_standin_refusal();
     return check_summary("test_jobs");
 }
 #else

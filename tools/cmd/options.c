@@ -123,8 +123,8 @@ const opt_def cli_analysis_opts[] = {
      "at least twice the configurations and one: none on the\n"
      "thread that runs the program (or reads the trace).\n"
      "Default: the cores this process may run on, at most two\n"
-     "a configuration, and under trace one more when the first\n"
-     "has a cache (an MPI job's ranks share them).\n"
+     "a configuration and, under trace, one more (an MPI job's\n"
+     "ranks share them).\n"
      "1 = one thread. The same report, byte for byte"},
     {"--quiet", NULL, CLI_OPT_QUIET, "(global) no progress line"},
 };
@@ -649,12 +649,12 @@ int cli_analysis_finish(cli_analysis *a)
     /* by default the cores, two a configuration at most: once every
        configuration has a thread, each one's windowed schedule takes a
        second (README's row: about 0.6-0.9x the time, for 1.1-1.6x the CPU);
-       online, one more when the first configuration has a cache, so that
-       the thread that runs the program (QEMU's) hands it over too (about
-       0.75x the busiest thread's time; without a cache, or under edan
-       analyze, whose thread only reads the trace, no faster: README's row) */
+       online, one more, so that the thread that runs the program (QEMU's)
+       hands every configuration over (0.75-0.9x the busiest thread's time;
+       under edan analyze, whose thread only reads the trace, not always
+       faster: README's row) */
     a->opts.jobs = a->cmd.jobs ? a->cmd.jobs : cli_cores();
-    most = 2 * a->num_configs + (a->cmd.online && a->configs[0].num_levels);
+    most = 2 * a->num_configs + (a->cmd.online != 0);
     if (!a->cmd.jobs && a->opts.jobs > most) a->opts.jobs = most;
     if (a->cmd.chain && !a->cmd.top)
         return cli_err("--chain needs --top N: it gives each of the N instructions its part of the chain");

@@ -7929,7 +7929,7 @@ static EDAN__NOINLINE int edan__block_run_hot(edan_context *ctx, edan_block *b, 
 /* A compiled block's execution in a stand-in (ctx->standin): its
    vertices counted (the refusals' texts number them) and its ops with its
    runs (edan__block_flush), nothing analysed; 0 when an access wraps
-   around the address space, which every context's way refuses. */
+   around the address space: fed one by one then, which refuses it. */
 static EDAN__INLINE int edan__standin_block(edan_context *ctx, edan_block *b, const uint64_t *addrs)
 {
     const edan__block_access *m = b->mem, *const me = m + b->nmem;
@@ -7947,9 +7947,9 @@ static EDAN__INLINE edan_result edan__feed_block_run(edan_context *ctx, edan_blo
         return edan__fail(ctx, EDAN_ERR_INVALID_ARG, "instruction %llu: a block made for another context",
                           (unsigned long long)ctx->N + 1);
     if (ctx->th.cur == EDAN__NO_THREAD) return edan__no_thread(ctx);
-    if (b->compiled && (addrs || !b->nmem) && ctx->standin && edan__standin_block(ctx, b, addrs)) return EDAN_OK;
     if (b->compiled && (addrs || !b->nmem) &&
-        (ctx->K > 1 ? edan__block_run_k(ctx, b, addrs)
+        (ctx->standin ? edan__standin_block(ctx, b, addrs)
+         : ctx->K > 1 ? edan__block_run_k(ctx, b, addrs)
          : ctx->hotspots ? edan__block_run_hot(ctx, b, addrs)
          : b->plain ? edan__block_run_plain(ctx, b, addrs) : edan__block_run(ctx, b, addrs)))
         return EDAN_OK;

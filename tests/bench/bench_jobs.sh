@@ -3,8 +3,9 @@
 # configurations in one pass, with --jobs 1 (one thread), --jobs K (a
 # thread a configuration; one configuration: --jobs 2, its windowed schedule
 # on a second thread), --jobs 2K (each configuration's schedule on a
-# thread of its own too) and --jobs 2K + 1 (the thread that feeds analyses
-# a stand-in alone and hands every configuration over), online (edan trace of the gemm kernel) and on its
+# thread of its own too) and --jobs 2K + 1 (the thread that feeds only
+# counts and checks the calls and hands every configuration over), online
+# (edan trace of the gemm kernel) and on its
 # binary trace (edan analyze): the wall time, the CPU time of every thread,
 # and the CPU time of the busiest thread (tests/bench/threadcpu.py), each
 # the median of BENCH_REPS runs (default 5), and the busiest thread's time

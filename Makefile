@@ -55,6 +55,7 @@ $(B)/test_%: tests/unit/test_%.c edan.h $(wildcard tests/unit/*.h) $(TOOLS_H) to
 	$(CC) $(WARN) $(CFLAGS) -I. -Itests/unit -o $@ $< $(LINK_SRCS) -lz -lm
 $(B)/test_trace_format: LINK_SRCS := $(BINTRACE_SRCS)
 $(B)/test_trace_format: $(BINTRACE_SRCS)
+$(B)/test_jobs_wide: tests/unit/test_jobs.c
 
 -include tests/tests.mk
 -include examples/examples.mk

@@ -98,6 +98,10 @@
        zeroed blocks (default calloc, whose pages the system maps as they
        are touched; with your three macros and no EDAN_CALLOC, EDAN_MALLOC
        and memset).
+       #define EDAN_WINDOW_PACK_LIMIT n   for tests: the windowed schedule
+       keeps its times packed, one word each, only while they are below n
+       cycles (by default up to about 2^35 at alpha 200), then as pairs;
+       the results are the same, the pairs slower.
    To leave parts out (defined before every include of the header):
        #define EDAN_NO_RISCV     no RISC-V front-end (edan_rv_*): a tool
                                  with a front-end of its own
@@ -1558,7 +1562,11 @@ typedef struct edan__cfg {
    v cycles at the configuration's alpha of which k are RAM latencies
    (v = c + k alpha): a maximum takes the larger v and on a tie the larger
    k, so the k of the last retirement is the exact slope of T_window
-   against alpha. */
+   against alpha. Packed (ctx->wpk, the start): v is v << wkb | k and k is
+   not kept, one integer whose order is that order, so long as every k is
+   below 2^wkb and every v below 2^(64 - wkb): the context checks that it
+   stays so (edan__win_room) and otherwise widens every time to the pair
+   for good (edan__win_widen). The two give the same schedule. */
 typedef struct edan__wt { uint64_t v, k; } edan__wt;
 /* A vertex in the window: its finish as its successors see it (a store's:
    its start + 1), its start (what a load it forwards to takes), its
@@ -1573,14 +1581,16 @@ typedef struct edan__win {
                                up a buffer of EDAN__WSLOTS(m), so that taking the first slot for a
                                time later than all is no move (a throughput-bound kernel's case) */
     edan__wt last;          /* ... of its last vertex */
-    uint64_t alpha;
+    uint64_t alpha, one;    /* alpha and a cycle as its times hold them: shifted left tsh (the packed
+                               times' wkb, else 0), as is cost */
+    uint32_t tsh;
     uint32_t R, LQ, SQ, m;
     uint32_t width;         /* vertices dispatched a cycle */
     uint32_t ri, li, si;    /* the next vertex's, load's, store's places: n mod R, ... */
     uint32_t sh;            /* the slots' place in slot[] */
     uint32_t di;            /* n mod width (not beside ri: a pass keeps both in registers, not paired
                                in one vector register to store them together) */
-    uint32_t cost[EDAN_CLASS_COUNT];    /* its configuration's (a copy in the schedules' own lines) */
+    uint64_t cost[EDAN_CLASS_COUNT];    /* its configuration's (a copy in the schedules' own lines) */
 } edan__win;
 /* A thread's schedules, one per configuration with a window and m. Only
    its last R vertices are kept: an older one retired before the thread
@@ -1758,6 +1768,12 @@ struct edan_context {
     /* per stretch of th.seg that ended, each schedule's last retirement
        then (wseg[stretch * wn + j]; wseg_n stretches) */
     edan__wt *wseg; size_t wseg_cap, wseg_n;
+    /* packed times (edan__wt): their k bits; the latest retirement in
+       cycles of any thread so far; every v stays below wlim, and a vertex
+       adds at most wgrow to the latest time (its largest cost) */
+    int wpk;
+    uint32_t wkb;
+    uint64_t wtop, wlim, wgrow;
     unsigned char line_apart2[64];
     /* options.jobs: the other groups' contexts and threads, and the buffer
        that hands them the feeding calls (NULL: this context alone) */
@@ -1931,6 +1947,53 @@ static edan_result edan__setup_config(edan_context *ctx, uint32_t k, const edan_
 }
 
 /* ---- the windowed schedule: its state ---------------------------------- */
+/* Packed times (edan__wt) from the start: the k bits that keep them exact
+   the longest (k is at most v / alpha: a RAM latency adds alpha to v and
+   1 to k), the bound on v that keeps them so, and the most a vertex adds
+   to the latest time (its largest cost). EDAN_WINDOW_PACK_LIMIT, for
+   tests, lowers that bound, so that they are widened early. */
+static void edan__win_pack(edan_context *ctx)
+{
+    uint64_t alpha = UINT64_MAX, grow = 1, lim, a, b;
+    uint32_t k, c, l, kb;
+    for (k = 0; k < ctx->K; k++) {
+        const edan__cfg *g = &ctx->cfg[k];
+        if (!g->win) continue;
+        if (g->c.alpha < alpha) alpha = g->c.alpha;
+        if (g->c.alpha > grow) grow = g->c.alpha;
+        for (c = 0; c < EDAN_CLASS_COUNT; c++)
+            if (g->c.cost[c] > grow) grow = g->c.cost[c];
+        for (l = 0; l < EDAN_MAX_LEVELS; l++)
+            if (g->lv[l].latency > grow) grow = g->lv[l].latency;
+    }
+    ctx->wlim = 0;
+    for (kb = 1; kb < 63; kb++) {       /* v < 2^(64 - kb), k <= v / alpha < 2^kb */
+        a = (uint64_t)1 << (64 - kb);
+        b = alpha >> (64 - kb) ? UINT64_MAX : alpha << kb;
+        lim = a < b ? a : b;
+        if (lim > ctx->wlim) {
+            ctx->wlim = lim;
+            ctx->wkb = kb;
+        }
+    }
+#ifdef EDAN_WINDOW_PACK_LIMIT
+    if (ctx->wlim > (uint64_t)(EDAN_WINDOW_PACK_LIMIT)) ctx->wlim = (uint64_t)(EDAN_WINDOW_PACK_LIMIT);
+#endif
+    ctx->wgrow = grow;
+    ctx->wtop = 0;
+    ctx->wpk = 1;
+}
+
+/* Schedule s's constants as its times hold them (packed or not). */
+static void edan__win_consts(const edan_context *ctx, const edan__cfg *g, edan__win *s)
+{
+    uint32_t c;
+    s->tsh = ctx->wpk ? ctx->wkb : 0;
+    s->alpha = (uint64_t)g->c.alpha << s->tsh;
+    s->one = (uint64_t)1 << s->tsh;
+    for (c = 0; c < EDAN_CLASS_COUNT; c++) s->cost[c] = (uint64_t)g->c.cost[c] << s->tsh;
+}
+
 /* A thread's schedules in one block: the edan__win's, then each
    schedule's rings and slots. NULL when out of memory. */
 #define EDAN__WSLOTS(m) (4 * (size_t)(m))
@@ -1961,8 +2024,7 @@ static edan__wthr *edan__wthr_new(edan_context *ctx)
             s->SQ = g->c.sq;
             s->width = g->c.width;
             s->m = ctx->wm[j];
-            s->alpha = g->c.alpha;
-            memcpy(s->cost, g->c.cost, sizeof s->cost);
+            edan__win_consts(ctx, g, s);
             s->ring = (edan__went *)(b + off);
             off += s->R * sizeof(edan__went);
             s->disp = (edan__wt *)(b + off);
@@ -2104,6 +2166,7 @@ edan_result edan_create(edan_context **out, const edan_options *opts)
         if (g->c.window > ctx->wR) ctx->wR = g->c.window;
     }
     if (ctx->wn) {
+        edan__win_pack(ctx);
         if (!edan__wthr_add(ctx, 0)) return edan__fail(ctx, EDAN_ERR_NOMEM, "out of memory for the windowed schedule");
         ctx->wcur = ctx->wt[0];
 #if EDAN__THREADS
@@ -3697,19 +3760,49 @@ static EDAN__INLINE int edan__mem_depth(edan_context *ctx, edan__cfg *g, uint32_
 }
 
 /* ---- the windowed schedule: a vertex ------------------------------------ */
-static EDAN__INLINE edan__wt edan__wt_max(edan__wt a, edan__wt b)
+/* pk: the times are packed (ctx->wpk; a constant where a pass is
+   compiled for each): k is 0 and never stored, so that a pass keeps and
+   moves one word a time. */
+static EDAN__INLINE edan__wt edan__wt_max(edan__wt a, edan__wt b, int pk)
 {
+    if (pk) {
+        a.v = a.v > b.v ? a.v : b.v;
+        a.k = 0;
+        return a;
+    }
     return a.v > b.v || (a.v == b.v && a.k > b.k) ? a : b;
 }
-static EDAN__INLINE int edan__wt_lt(edan__wt a, edan__wt b)
+static EDAN__INLINE int edan__wt_lt(edan__wt a, edan__wt b, int pk)
 {
+    if (pk) return a.v < b.v;
     return a.v < b.v || (a.v == b.v && a.k < b.k);
 }
-static EDAN__INLINE edan__wt edan__wt_add(edan__wt a, uint64_t v, uint64_t k)
+/* a + c cycles as the schedule holds them (shifted: edan__win's) of which
+   n are RAM latencies */
+static EDAN__INLINE edan__wt edan__wt_add(edan__wt a, uint64_t c, uint64_t n, int pk)
 {
-    a.v += v;
-    a.k += k;
+    a.v += c + (pk ? n : 0);
+    a.k = pk ? 0 : a.k + n;
     return a;
+}
+static EDAN__INLINE void edan__wt_put(edan__wt *at, edan__wt x, int pk)
+{
+    at->v = x.v;
+    if (!pk) at->k = x.k;
+}
+static EDAN__INLINE edan__wt edan__wt_get(const edan__wt *at, int pk)
+{
+    edan__wt r = *at;
+    if (pk) r.k = 0;
+    return r;
+}
+/* A packed time as the pair. */
+static EDAN__INLINE edan__wt edan__wt_unpack(edan__wt x, uint32_t kb)
+{
+    edan__wt r;
+    r.v = x.v >> kb;
+    r.k = x.v & (((uint64_t)1 << kb) - 1);
+    return r;
 }
 
 /* The thread whose stretch holds vertex id u (the last one found, else
@@ -3835,16 +3928,16 @@ static int edan__win_stretch_end(edan_context *ctx)
    dispatch's places and the last retirement at *ri, *di, *last (a pass's
    locals, kept in registers), or s's own (edan__win_step). */
 static EDAN__INLINE edan__wt edan__win_step_at(edan__win *s, uint32_t *ri, uint32_t *di, edan__wt *last, int kind,
-                                              int is_mem, uint64_t t, edan__wt S, edan__wt Fend)
+                                              int is_mem, uint64_t t, edan__wt S, edan__wt Fend, int pk)
 {
-    edan__wt d = edan__wt_max(s->disp[*di], s->ring[*ri].ret), st, F, seen, ret;
+    edan__wt d = edan__wt_max(s->disp[*di], s->ring[*ri].ret, pk), st, F, seen, ret;
     if (kind != EDAN_MEM_NONE) {
-        if (kind != EDAN_MEM_STORE) d = edan__wt_max(d, s->lq[s->li]);
-        if (kind != EDAN_MEM_LOAD) d = edan__wt_max(d, s->sq[s->si]);
+        if (kind != EDAN_MEM_STORE) d = edan__wt_max(d, s->lq[s->li], pk);
+        if (kind != EDAN_MEM_LOAD) d = edan__wt_max(d, s->sq[s->si], pk);
     }
-    s->disp[*di] = edan__wt_add(d, 1, 0);
+    edan__wt_put(&s->disp[*di], edan__wt_add(d, s->one, 0, pk), pk);
     if (++*di == s->width) *di = 0;
-    st = edan__wt_max(d, S);
+    st = edan__wt_max(d, S, pk);
     if (is_mem) {
         /* a slot free at its ready time, the one freed last (a slot freed
            earlier stays for a later vertex ready sooner: this one's start
@@ -3854,16 +3947,16 @@ static EDAN__INLINE edan__wt edan__win_step_at(edan__win *s, uint32_t *ri, uint3
         const uint32_t m = s->m;
         edan__wt *slot = s->slot + s->sh;
         uint32_t at = 0;
-        if (edan__wt_lt(st, slot[0])) {     /* every slot busy (a throughput-bound kernel's) */
-            st = slot[0];
+        if (edan__wt_lt(st, slot[0], pk)) {     /* every slot busy (a throughput-bound kernel's) */
+            st = edan__wt_get(&slot[0], pk);
         } else {
             at = m - 1;
-            while (edan__wt_lt(st, slot[at])) at--;     /* stops at 0 */
+            while (edan__wt_lt(st, slot[at], pk)) at--;     /* stops at 0 */
         }
-        F = edan__wt_add(st, s->alpha, 1);
-        if (edan__wt_lt(F, slot[m - 1])) {      /* freed before another: its place among them */
-            while (at + 1 < m && edan__wt_lt(slot[at + 1], F)) {
-                slot[at] = slot[at + 1];
+        F = edan__wt_add(st, s->alpha, 1, pk);
+        if (edan__wt_lt(F, slot[m - 1], pk)) {      /* freed before another: its place among them */
+            while (at + 1 < m && edan__wt_lt(slot[at + 1], F, pk)) {
+                edan__wt_put(&slot[at], slot[at + 1], pk);
                 at++;
             }
         } else if (at == 0) {       /* the first taken, the last to be free: the slots slide up one */
@@ -3876,35 +3969,51 @@ static EDAN__INLINE edan__wt edan__win_step_at(edan__win *s, uint32_t *ri, uint3
             slot = s->slot + s->sh;
             at = m - 1;
         } else {
-            for (; at + 1 < m; at++) slot[at] = slot[at + 1];
+            for (; at + 1 < m; at++) edan__wt_put(&slot[at], slot[at + 1], pk);
         }
-        slot[at] = F;
+        edan__wt_put(&slot[at], F, pk);
     } else {
-        F = edan__wt_add(st, t, 0);
+        F = edan__wt_add(st, t, 0, pk);
     }
-    F = edan__wt_max(F, Fend);
-    seen = kind == EDAN_MEM_STORE ? edan__wt_add(st, 1, 0) : F;     /* a store retires into the store buffer */
-    ret = edan__wt_max(*last, seen);
+    F = edan__wt_max(F, Fend, pk);
+    seen = kind == EDAN_MEM_STORE ? edan__wt_add(st, s->one, 0, pk) : F;     /* a store retires into the store buffer */
+    ret = edan__wt_max(*last, seen, pk);
     if (kind != EDAN_MEM_NONE) {
         if (kind != EDAN_MEM_LOAD) {
-            s->sq[s->si] = edan__wt_max(ret, F);
+            edan__wt_put(&s->sq[s->si], edan__wt_max(ret, F, pk), pk);
             if (++s->si == s->SQ) s->si = 0;
         }
         if (kind != EDAN_MEM_STORE) {
-            s->lq[s->li] = ret;
+            edan__wt_put(&s->lq[s->li], ret, pk);
             if (++s->li == s->LQ) s->li = 0;
         }
     }
-    s->ring[*ri].F = seen;
-    s->ring[*ri].S = st;
-    s->ring[*ri].ret = ret;
+    edan__wt_put(&s->ring[*ri].F, seen, pk);
+    edan__wt_put(&s->ring[*ri].S, st, pk);
+    edan__wt_put(&s->ring[*ri].ret, ret, pk);
     if (++*ri == s->R) *ri = 0;
     *last = ret;
     return seen;
 }
-static EDAN__INLINE edan__wt edan__win_step(edan__win *s, int kind, int is_mem, uint64_t t, edan__wt S, edan__wt Fend)
+static EDAN__INLINE edan__wt edan__win_step(edan__win *s, int kind, int is_mem, uint64_t t, edan__wt S, edan__wt Fend,
+                                           int pk)
 {
-    return edan__win_step_at(s, &s->ri, &s->di, &s->last, kind, is_mem, t, S, Fend);
+    return edan__win_step_at(s, &s->ri, &s->di, &s->last, kind, is_mem, t, S, Fend, pk);
+}
+
+/* Packed times: room for n more vertices (every time held is at most the
+   latest retirement so far, wtop, and a vertex adds at most wgrow), else
+   every time widened first. Before a block or a vertex; edan__win_fold
+   after. */
+static void edan__win_widen(edan_context *ctx);
+static EDAN__INLINE void edan__win_room(edan_context *ctx, uint64_t n)
+{
+    if (ctx->wpk && ctx->wtop + (n + 2) * ctx->wgrow >= ctx->wlim) edan__win_widen(ctx);
+}
+static EDAN__INLINE void edan__win_fold(edan_context *ctx, const edan__win *s)
+{
+    const uint64_t v = s->last.v >> s->tsh;
+    if (v > ctx->wtop) ctx->wtop = v;
 }
 
 /* The current vertex vid of the running thread in configuration g's
@@ -3920,16 +4029,20 @@ static EDAN__NOINLINE void edan__win_vertex_run(edan_context *ctx, edan__cfg *g,
 {
     edan__wthr *const c = ctx->wcur;
     uint32_t j, q;
+    int pk;
+    edan__win_room(ctx, 1);
+    pk = ctx->wpk;
     for (j = g->wfirst; j < g->wfirst + ctx->wnm; j++) {
         edan__wt S = {0, 0}, Fend = {0, 0};
         for (q = 0; q < np; q++)
-            if (pv[q]) S = edan__wt_max(S, edan__win_at(ctx, pv[q], vid, j, pv[q] == fwd && q >= nreg));
+            if (pv[q]) S = edan__wt_max(S, edan__win_at(ctx, pv[q], vid, j, pv[q] == fwd && q >= nreg), pk);
         for (q = 0; q < nfill; q++) {
             const edan__wt f = edan__win_at(ctx, fill[q], vid, j, 0);
-            if (fill_end) Fend = edan__wt_max(Fend, f);
-            else S = edan__wt_max(S, f);
+            if (fill_end) Fend = edan__wt_max(Fend, f, pk);
+            else S = edan__wt_max(S, f, pk);
         }
-        edan__win_step(&c->s[j], kind, is_mem, t, S, Fend);
+        edan__win_step(&c->s[j], kind, is_mem, t << c->s[j].tsh, S, Fend, pk);
+        if (pk) edan__win_fold(ctx, &c->s[j]);
     }
 }
 
@@ -6601,23 +6714,24 @@ static EDAN__NOINLINE edan__wt edan__block_window1_mem(edan_context *ctx, uint32
     const edan__wt z = {0, 0};
     const uint64_t u = p->kind == EDAN_MEM_LOAD ? ex->wmem[mi] : 0;
     edan__win *const s = &ctx->wcur->s[sj];
+    const int pk = ctx->wpk;
     uint64_t t = s->cost[p->cls];
     int is_mem = 1;
     if (ex->wcap && !(u & EDAN__WMEM_FW)) {     /* with a cache: what the step found; its line's filler */
         const edan__wcap *cp = &ex->wcap[(size_t)mi * ctx->K + k];
         const uint64_t fill = edan__wcap_fill(cp);
         is_mem = cp->t == 0;
-        t = cp->t;
-        if (fill) S = edan__wt_max(S, edan__win_at(ctx, fill, vid, sj, 0));
+        t = (uint64_t)cp->t << s->tsh;
+        if (fill) S = edan__wt_max(S, edan__win_at(ctx, fill, vid, sj, 0), pk);
     }
     if (u & EDAN__WMEM_FW) {    /* a load's forwarding store's start, or its word's writer */
         is_mem = 0;
-        t = 1;
-        S = edan__wt_max(S, edan__win_at(ctx, u & ~EDAN__WMEM_FW, vid, sj, 1));
+        t = s->one;
+        S = edan__wt_max(S, edan__win_at(ctx, u & ~EDAN__WMEM_FW, vid, sj, 1), pk);
     } else if (u) {
-        S = edan__wt_max(S, edan__win_at(ctx, u, vid, sj, 0));
+        S = edan__wt_max(S, edan__win_at(ctx, u, vid, sj, 0), pk);
     }
-    return edan__win_step(s, p->kind, is_mem, t, S, z);
+    return edan__win_step(s, p->kind, is_mem, t, S, z, pk);
 }
 
 /* The places such a pass keeps in registers from one block to the next
@@ -6662,13 +6776,14 @@ static EDAN__INLINE void edan__w1_put(const edan__w1 *at, edan__win *s, edan__wt
    cache and, with one, a load's that a level served. */
 static EDAN__INLINE void edan__block_window1_at(edan_context *ctx, edan__wthr *w, edan__win *s, uint32_t sj,
                                                 uint32_t k, edan_block *b, uint64_t N0, const edan__wexec *ex,
-                                                const int inX, edan__wt *X, edan__w1 *at)
+                                                const int inX, edan__wt *X, edan__w1 *at, const int pk)
 {
     edan__went *const ring = s->ring;
     edan__wt *const disp = s->disp, *const A = inX ? X : b->wF, *fb = A + b->nlive;
     const uint32_t R = s->R, width = s->width, nlive = b->nlive;
     const uint64_t seg_start = ctx->th.seg_start, n0 = at->n;
     const edan__wins *const wins = b->wins, *p, *const pend = wins + b->n;     /* fb: p's finish */
+    const uint64_t one = s->one;
     uint32_t ri = at->ri, di = at->di, q, mi = 0;
     edan__wt last = at->last;
     const edan__wt z = {0, 0};
@@ -6680,47 +6795,49 @@ static EDAN__INLINE void edan__block_window1_at(edan_context *ctx, edan__wthr *w
     ((u) >= seg_start ? ((u) && N0 + (x) + 1 - (u) <= R ? edan__ring_back(ring, R, ri, N0 + (x) + 1 - (u))->F : z) \
      : (u) ? (EDAN__W1_SYNC(x), edan__win_at_far(ctx, (u), N0 + (x) + 1, sj, 0)) : z)
     if (!inX)
-        for (q = 0; q < nlive; q++) A[q] = EDAN__W1_AT(ex->regs[b->live_reg[q]], 0);     /* as its first vertex sees them */
+        for (q = 0; q < nlive; q++) edan__wt_put(&A[q], EDAN__W1_AT(ex->regs[b->live_reg[q]], 0), pk);     /* as its first vertex sees them */
     for (p = wins; p < pend; p++, fb++) {    /* the loop keeps as few variables as it can in registers */
         const uint32_t *src = inX ? p->rsrc : p->src, ns = inX ? p->rnsrc : p->nsrc;
         edan__wt *const F_at = inX ? X + p->rdst : fb;
         edan__wt S = {0, 0};
         if (inX) {      /* rnsrc >= 1, and every finish >= 0; mostly one or two */
-            S = A[src[0]];
+            S = edan__wt_get(&A[src[0]], pk);
             if (ns > 1) {
-                S = edan__wt_max(S, A[src[1]]);
-                for (q = 2; q < ns; q++) S = edan__wt_max(S, A[src[q]]);
+                S = edan__wt_max(S, A[src[1]], pk);
+                for (q = 2; q < ns; q++) S = edan__wt_max(S, A[src[q]], pk);
             }
         } else {
-            for (q = 0; q < ns; q++) S = edan__wt_max(S, A[src[q]]);
+            for (q = 0; q < ns; q++) S = edan__wt_max(S, A[src[q]], pk);
         }
         if (p->kind == EDAN_MEM_NONE) {    /* an operation of its cost */
-            edan__wt d = edan__wt_max(disp[di], ring[ri].ret), F;
-            disp[di] = edan__wt_add(d, 1, 0);
+            edan__wt d = edan__wt_max(disp[di], ring[ri].ret, pk), F;
+            edan__wt_put(&disp[di], edan__wt_add(d, one, 0, pk), pk);
             if (++di == width) di = 0;
-            F = edan__wt_add(edan__wt_max(d, S), s->cost[p->cls], 0);
-            last = edan__wt_max(last, F);
-            ring[ri].F = F;
-            ring[ri].ret = last;
+            F = edan__wt_add(edan__wt_max(d, S, pk), s->cost[p->cls], 0, pk);
+            last = edan__wt_max(last, F, pk);
+            edan__wt_put(&ring[ri].F, F, pk);
+            edan__wt_put(&ring[ri].ret, last, pk);
             if (++ri == R) ri = 0;
-            *F_at = F;
+            edan__wt_put(F_at, F, pk);
         } else if (p->kind == EDAN_MEM_LOAD && !ex->wcap && !(ex->wmem[mi] & EDAN__WMEM_FW)) {    /* a RAM load, its word's writer */
             const uint64_t x = (uint64_t)(p - wins), u = ex->wmem[mi++];
-            S = edan__wt_max(S, EDAN__W1_AT(u, x));
-            *F_at = edan__win_step_at(s, &ri, &di, &last, EDAN_MEM_LOAD, 1, 0, S, z);
+            S = edan__wt_max(S, EDAN__W1_AT(u, x), pk);
+            edan__wt_put(F_at, edan__win_step_at(s, &ri, &di, &last, EDAN_MEM_LOAD, 1, 0, S, z, pk), pk);
         } else if (p->kind == EDAN_MEM_LOAD && ex->wcap && !(ex->wmem[mi] & EDAN__WMEM_FW) &&
                    ex->wcap[(size_t)mi * ctx->K + k].t) {   /* a load a cache level served: after its line's filler */
             const edan__wcap *const cp = &ex->wcap[(size_t)mi * ctx->K + k];
             const uint64_t x = (uint64_t)(p - wins), u = ex->wmem[mi++], fill = edan__wcap_fill(cp);
-            S = edan__wt_max(S, EDAN__W1_AT(fill, x));
-            S = edan__wt_max(S, EDAN__W1_AT(u, x));
-            *F_at = edan__win_step_at(s, &ri, &di, &last, EDAN_MEM_LOAD, 0, cp->t, S, z);
+            S = edan__wt_max(S, EDAN__W1_AT(fill, x), pk);
+            S = edan__wt_max(S, EDAN__W1_AT(u, x), pk);
+            edan__wt_put(F_at, edan__win_step_at(s, &ri, &di, &last, EDAN_MEM_LOAD, 0, (uint64_t)cp->t << s->tsh, S, z, pk),
+                         pk);
         } else {
             const uint64_t x = (uint64_t)(p - wins);
             edan__wt Fs;
             EDAN__W1_SYNC(x);
-            *F_at = Fs = edan__block_window1_mem(ctx, sj, k, ex, p, mi++, N0 + x + 1, S);
-            last = edan__wt_max(last, Fs);  /* the step's retirement (s->last), not read back */
+            Fs = edan__block_window1_mem(ctx, sj, k, ex, p, mi++, N0 + x + 1, S);
+            edan__wt_put(F_at, Fs, pk);
+            last = edan__wt_max(last, Fs, pk);  /* the step's retirement (s->last), not read back */
             ri = s->ri;
             di = s->di;
         }
@@ -6741,7 +6858,8 @@ static EDAN__NOINLINE void edan__block_window1(edan_context *ctx, edan_block *b,
     edan__win *const s = &w->s[sj];
     edan__w1 at;
     edan__w1_get(&at, s, w);
-    edan__block_window1_at(ctx, w, s, sj, k, b, N0, ex, 0, NULL, &at);
+    if (ctx->wpk) edan__block_window1_at(ctx, w, s, sj, k, b, N0, ex, 0, NULL, &at, 1);
+    else edan__block_window1_at(ctx, w, s, sj, k, b, N0, ex, 0, NULL, &at, 0);
     edan__w1_put(&at, s, w);
 }
 
@@ -6756,7 +6874,7 @@ static EDAN__NOINLINE void edan__block_window_k(edan_context *ctx, edan_block *b
                                                 const edan__wexec *ex)
 {
     edan__cfg *g = &ctx->cfg[k];
-    const uint32_t *cost = ctx->wcur->s[g->wfirst].cost;
+    const uint32_t *cost = g->c.cost;
     uint32_t i, s, mi;
     for (i = 0, mi = 0; i < b->n; i++) {
         const edan__wins *p = &b->wins[i];
@@ -6800,14 +6918,15 @@ static EDAN__INLINE int edan__window_one(const edan_context *ctx)
    configuration, one schedule. */
 static EDAN__INLINE void edan__block_window_run(edan_context *ctx, edan_block *b, uint64_t N0, const edan__wexec *ex)
 {
-    edan__wthr *w;
+    edan__wthr *w = ctx->wcur;
     uint64_t n0;
     uint32_t k;
+    edan__win_room(ctx, b->n);
     if (edan__window_one(ctx)) {
         edan__block_window1(ctx, b, N0, 0, ex);
+        if (ctx->wpk) edan__win_fold(ctx, &w->s[ctx->cfg[0].wfirst]);
         return;
     }
-    w = ctx->wcur;
     n0 = w->n;
     for (k = 0; k < ctx->K; k++) {
         if (!ctx->cfg[k].win) continue;
@@ -6815,6 +6934,8 @@ static EDAN__INLINE void edan__block_window_run(edan_context *ctx, edan_block *b
         if (ctx->wnm == 1) edan__block_window1(ctx, b, N0, k, ex);
         else edan__block_window_k(ctx, b, N0, k, ex);
     }
+    if (ctx->wpk)
+        for (k = 0; k < ctx->wn; k++) edan__win_fold(ctx, &w->s[k]);
 }
 
 #if EDAN__THREADS
@@ -6933,9 +7054,10 @@ static EDAN__INLINE void edan__wrec_targets(const edan__wrec *r, uint64_t *wreg)
    of them after edan__wreg_copy) is looked up at the next run's start.
    Stops before a record of another type or the ring's end, at pub, or
    past a 16 KiB mark from told (where the caller is told the tail, as
-   after any record); returns the tail. */
-static EDAN__NOINLINE uint64_t edan__wq_blocks1(edan__wq *q, const unsigned char *ring, uint64_t mask,
-                                                uint64_t tail, uint64_t pub, uint64_t told)
+   after any record), or before a block that packed times (pk) would not
+   hold, once they are widened (the next run plays it); returns the tail. */
+static EDAN__INLINE uint64_t edan__wq_blocks1_at(edan__wq *q, const unsigned char *ring, uint64_t mask,
+                                                 uint64_t tail, uint64_t pub, uint64_t told, const int pk)
 {
     edan_context *const ctx = q->ctx;
     edan__wthr *const w = ctx->wcur;
@@ -6964,13 +7086,25 @@ static EDAN__NOINLINE uint64_t edan__wq_blocks1(edan__wq *q, const unsigned char
         uint32_t i;
         if (!r->bytes || r->type != EDAN__WQ_BLOCK) break;
         b = r->b;
+        if (pk && ctx->wtop + ((uint64_t)b->n + 2) * ctx->wgrow >= ctx->wlim) {    /* edan__win_room */
+            edan__w1_put(&at, s, w);
+            edan__win_widen(ctx);
+            return tail;
+        }
         edan__wrec_exec(r, NULL, &ex);      /* the live-ins' finishes from wregF */
-        edan__block_window1_at(ctx, w, s, sj, 0, r->b, r->N0, &ex, 1, wregF, &at);
+        edan__block_window1_at(ctx, w, s, sj, 0, r->b, r->N0, &ex, 1, wregF, &at, pk);
         for (i = 0; i < b->nwcopy; i++) wregF[b->wcopy[i][0]] = wregF[b->wcopy[i][1]];
+        if (pk && at.last.v >> s->tsh > ctx->wtop) ctx->wtop = at.last.v >> s->tsh;      /* edan__win_fold */
         tail += r->bytes;
     } while (tail != pub && !((tail ^ told) >> 14));
     edan__w1_put(&at, s, w);
     return tail;
+}
+static EDAN__NOINLINE uint64_t edan__wq_blocks1(edan__wq *q, const unsigned char *ring, uint64_t mask,
+                                                uint64_t tail, uint64_t pub, uint64_t told)
+{
+    if (q->ctx->wpk) return edan__wq_blocks1_at(q, ring, mask, tail, pub, told, 1);
+    return edan__wq_blocks1_at(q, ring, mask, tail, pub, told, 0);
 }
 
 static void *edan__wq_main(void *arg)
@@ -7272,6 +7406,50 @@ static EDAN__INLINE int edan__wq_places(edan_context *ctx, edan__wq *q, uint32_t
     return n <= q->wplaces || edan__wq_places_grow(ctx, q, n);
 }
 #endif
+
+/* Packed times would no longer hold (edan__win_room): every time the
+   schedules keep, as the pair from now on, between two vertices (nothing
+   in a pass's registers), on the thread that plays the schedules. */
+static EDAN__NOINLINE void edan__win_widen(edan_context *ctx)
+{
+    const uint32_t kb = ctx->wkb;
+    size_t t, i, n;
+    uint32_t j, k, x;
+    if (!ctx->wpk) return;
+    for (t = 0; t < ctx->wt_cap; t++) {
+        edan__wthr *w = ctx->wt[t];
+        if (!w) continue;
+        if (w->gone) {
+            for (j = 0; j < ctx->wn; j++) w->fin[j] = edan__wt_unpack(w->fin[j], kb);
+            continue;
+        }
+        for (j = 0; j < ctx->wn; j++) {
+            edan__win *s = &w->s[j];
+            for (i = 0; i < s->R; i++) {
+                s->ring[i].F = edan__wt_unpack(s->ring[i].F, kb);
+                s->ring[i].S = edan__wt_unpack(s->ring[i].S, kb);
+                s->ring[i].ret = edan__wt_unpack(s->ring[i].ret, kb);
+            }
+            n = (size_t)s->width + s->LQ + s->SQ + EDAN__WSLOTS(s->m);     /* disp, lq, sq, slot: one run */
+            for (i = 0; i < n; i++) s->disp[i] = edan__wt_unpack(s->disp[i], kb);
+            s->last = edan__wt_unpack(s->last, kb);
+        }
+    }
+    for (i = 0; i < ctx->wseg_n * ctx->wn; i++) ctx->wseg[i] = edan__wt_unpack(ctx->wseg[i], kb);
+#if EDAN__THREADS
+    if (ctx->wq)
+        for (i = 0; i < (size_t)ctx->num_regs + 1 + ctx->wq->wplaces; i++)
+            ctx->wq->wregF[i] = edan__wt_unpack(ctx->wq->wregF[i], kb);
+#endif
+    ctx->wpk = 0;
+    for (t = 0; t < ctx->wt_cap; t++) {
+        edan__wthr *w = ctx->wt[t];
+        if (!w || w->gone) continue;
+        for (k = 0, x = 0; k < ctx->K; k++)
+            if (ctx->cfg[k].win)
+                for (j = 0; j < ctx->wnm; j++) edan__win_consts(ctx, &ctx->cfg[k], &w->s[x++]);
+    }
+}
 
 /* Where an execution of block b writes what the schedules read of it:
    with the schedules' thread, straight into a record's room in its ring
@@ -8312,8 +8490,11 @@ edan_result edan_get_window(edan_context *ctx, uint32_t config, uint32_t m, edan
                           ctx->wnm == 1 ? ctx->wm[0] : 0);
     EDAN__WQ_IDLE(ctx);
     for (t = 0; t < ctx->wt_cap; t++)       /* the latest retirement over the threads */
-        if (ctx->wt[t])
-            T = edan__wt_max(T, ctx->wt[t]->gone ? ctx->wt[t]->fin[g->wfirst + j] : ctx->wt[t]->s[g->wfirst + j].last);
+        if (ctx->wt[t]) {
+            edan__wt L = ctx->wt[t]->gone ? ctx->wt[t]->fin[g->wfirst + j] : ctx->wt[t]->s[g->wfirst + j].last;
+            if (ctx->wpk) L = edan__wt_unpack(L, ctx->wkb);
+            T = edan__wt_max(T, L, 0);
+        }
     memset(out, 0, sizeof *out);
     out->m = m;
     out->rob = g->c.window;

@@ -993,6 +993,38 @@ static void test_threads(void)
 
 /* 1000 short-lived threads (each started, run, ended) keep no registers:
    memory after them is what 10 left plus their counts. */
+/* The windowed schedule with alpha near 2^32: its times, packed into one
+   word while every k is below 2^16 and every v below 2^48, are widened to
+   pairs before a chain of RAM loads passes those bounds; T and lambda
+   stay exact past them (packed on, both would be wrong). */
+static void test_window_long_latencies(void)
+{
+    static const edan_options defaults;
+    edan_options o = defaults;
+    edan_config c;
+    edan_context *ctx = NULL;
+    edan_window w;
+    const uint64_t alpha = 0xffffffffu, n = 70000;
+    uint64_t i;
+    memset(&c, 0, sizeof c);
+    c.alpha = (uint32_t)alpha;
+    c.cost[EDAN_CLASS_INT_ALU] = 3;
+    o.num_configs = 1;
+    o.configs = &c;
+    o.window_m = 4;
+    CHECK(edan_create(&ctx, &o) == EDAN_OK);
+    for (i = 0; i < n; i++) {
+        edan_insn ld = load(A1, A0, 0x100000 + 64 * (i % 4096), 8), op = alu(A0, A1, 0);
+        CHECK(edan_feed(ctx, &ld) == EDAN_OK);
+        CHECK(edan_feed(ctx, &op) == EDAN_OK);
+    }
+    CHECK(edan_get_window(ctx, 0, 4, &w) == EDAN_OK);
+    CHECK(w.lambda == n);
+    CHECK(w.T == n * (alpha + 3));
+    CHECK(w.c == 3 * n);
+    edan_destroy(ctx);
+}
+
 static void test_thread_churn(void)
 {
     counting cnt = {0, 0};
@@ -2214,6 +2246,7 @@ int main(void)
     test_shadow_limit();
     test_threads();
     test_thread_churn();
+    test_window_long_latencies();
     test_signals();
     test_differential(400, 0x5eed);
     test_multi(400, 0x3a11);

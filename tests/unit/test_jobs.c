@@ -329,6 +329,9 @@ static void test_window_thread(void)
             feed_trace_t(b, 777 + (uint64_t)threads_on, 60000, threads_on);
             CHECK(b->wq && b->wq->cap == 64 << 10);
             if (b->wq && !threads_on) CHECK(b->wq->head > 4 * b->wq->cap);     /* handed over, round the ring */
+#ifdef EDAN_WINDOW_PACK_LIMIT
+            CHECK(!a->wpk && !b->wpk);      /* widened on the way (test_jobs_wide.c) */
+#endif
             snprintf(what, sizeof what, "the schedules' thread, threads %d, every m %d", threads_on, all_m);
             same_results(a, b, 1, what);
             edan_destroy(a);
@@ -678,6 +681,51 @@ static void test_window_long_blocks(void)
     }
 }
 
+/* alpha near 2^32, a block of a RAM load and an operation on r4 in a
+   chain, executed 70000 times: the schedules' thread widens its packed
+   times before they pass 2^16 RAM latencies (edan__wq_blocks1's check);
+   T and lambda exact, as on the caller's thread. */
+static void test_window_long_latencies(void)
+{
+    static const edan_options defaults;
+    edan_options o = defaults;
+    edan_config cfg;
+    edan_context *a = NULL, *b = NULL, *c[2];
+    edan_insn in[2];
+    edan_prepared p[2];
+    const uint64_t alpha = 0xffffffffu, n = 70000;
+    int j;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.alpha = (uint32_t)alpha;
+    o.num_configs = 1, o.configs = &cfg;
+    o.window_m = 4;
+    if (!make_pair(&o, 1, &a, &b)) return;
+    c[0] = a, c[1] = b;
+    memset(in, 0, sizeof in);
+    in[0].pc = 0x1000, in[0].flags = EDAN_INSN_HAS_PC, in[0].op = 1, in[0].cls = EDAN_CLASS_LOAD;
+    in[0].mem = EDAN_MEM_LOAD, in[0].size = 8, in[0].addr = 0x100000;
+    in[0].src[in[0].nsrc++] = 4, in[0].dst[in[0].ndst++] = 1;
+    in[1].pc = 0x1004, in[1].flags = EDAN_INSN_HAS_PC, in[1].op = 2, in[1].cls = EDAN_CLASS_INT_ALU;
+    in[1].src[in[1].nsrc++] = 1, in[1].dst[in[1].ndst++] = 4;
+    for (j = 0; j < 2; j++) {
+        edan_block *blk = NULL;
+        edan_window w;
+        uint64_t i, addrs[2] = {0, 0};
+        CHECK(edan_prepare(c[j], &in[0], &p[0]) == EDAN_OK && edan_prepare(c[j], &in[1], &p[1]) == EDAN_OK);
+        CHECK(edan_block_create(c[j], p, 2, &blk) == EDAN_OK && blk);
+        for (i = 0; i < n; i++) {
+            addrs[0] = 0x100000 + 64 * (i % 4096);
+            CHECK(edan_feed_block(c[j], blk, addrs) == EDAN_OK);
+        }
+        CHECK(edan_get_window(c[j], 0, 4, &w) == EDAN_OK);
+        CHECK(w.lambda == n && w.T == n * (alpha + 1) && w.c == n);
+        CHECK(!c[j]->wpk);
+    }
+    CHECK(b->wq != NULL);
+    edan_destroy(a);
+    edan_destroy(b);
+}
+
 /* A caller faster than the threads: they are held back until the caller
    waits for room, with the buffer full. */
 typedef struct feeder { edan_context *ctx; size_t steps; } feeder;
@@ -893,13 +941,18 @@ int main(void)
     test_same_results();
     test_window_thread();
     test_window_long_blocks();
+    test_window_long_latencies();
     test_block_runs();
     test_block_ops();
     test_buffer_bound();
     test_large_calls();
     test_standin_numbers();
     test_standin_refusal();
+#ifdef EDAN_WINDOW_PACK_LIMIT
+    return check_summary("test_jobs_wide");
+#else
     return check_summary("test_jobs");
+#endif
 }
 #else
 int main(void)

@@ -1562,9 +1562,10 @@ typedef struct edan__cfg {
    v cycles at the configuration's alpha of which k are RAM latencies
    (v = c + k alpha): a maximum takes the larger v and on a tie the larger
    k, so the k of the last retirement is the exact slope of T_window
-   against alpha. Packed (ctx->wpk, the start): v is v << wkb | k and k is
-   not kept, one integer whose order is that order, so long as every k is
-   below 2^wkb and every v below 2^(64 - wkb): the context checks that it
+   against alpha. Packed (ctx->wpk, from the start), the field v holds
+   v << wkb | k and the field k is not kept: one integer, whose order is
+   that order so long as every k is below 2^wkb and every v below
+   2^(64 - wkb). The context checks before each block or vertex that it
    stays so (edan__win_room) and otherwise widens every time to the pair
    for good (edan__win_widen). The two give the same schedule. */
 typedef struct edan__wt { uint64_t v, k; } edan__wt;
@@ -4008,7 +4009,7 @@ static EDAN__INLINE edan__wt edan__win_step(edan__win *s, int kind, int is_mem, 
 static void edan__win_widen(edan_context *ctx);
 static EDAN__INLINE void edan__win_room(edan_context *ctx, uint64_t n)
 {
-    if (ctx->wpk && ctx->wtop + (n + 2) * ctx->wgrow >= ctx->wlim) edan__win_widen(ctx);
+    if (ctx->wpk && (n + 2) * ctx->wgrow >= ctx->wlim - ctx->wtop) edan__win_widen(ctx);     /* wtop < wlim */
 }
 static EDAN__INLINE void edan__win_fold(edan_context *ctx, const edan__win *s)
 {
@@ -7086,7 +7087,7 @@ static EDAN__INLINE uint64_t edan__wq_blocks1_at(edan__wq *q, const unsigned cha
         uint32_t i;
         if (!r->bytes || r->type != EDAN__WQ_BLOCK) break;
         b = r->b;
-        if (pk && ctx->wtop + ((uint64_t)b->n + 2) * ctx->wgrow >= ctx->wlim) {    /* edan__win_room */
+        if (pk && ((uint64_t)b->n + 2) * ctx->wgrow >= ctx->wlim - ctx->wtop) {    /* edan__win_room */
             edan__w1_put(&at, s, w);
             edan__win_widen(ctx);
             return tail;

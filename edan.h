@@ -100,8 +100,8 @@
        and memset).
        #define EDAN_WINDOW_PACK_LIMIT n   for tests: the windowed schedule
        keeps its times packed, one word each, only while they are below n
-       cycles (by default up to about 2^35 at alpha 200), then as pairs;
-       the results are the same, the pairs slower.
+       cycles (by default up to 200 * 2^28, 5.4 * 10^10, at alpha 200),
+       then as pairs; the results are the same, the pairs slower.
    To leave parts out (defined before every include of the header):
        #define EDAN_NO_RISCV     no RISC-V front-end (edan_rv_*): a tool
                                  with a front-end of its own

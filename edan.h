@@ -4002,18 +4002,24 @@ static EDAN__INLINE edan__wt edan__win_step(edan__win *s, int kind, int is_mem, 
     return edan__win_step_at(s, &s->ri, &s->di, &s->last, kind, is_mem, t, S, Fend, pk);
 }
 
-/* Packed times: room for n more vertices (every time held is at most the
-   latest retirement so far, wtop, and a vertex adds at most wgrow), else
-   every time widened first. Before a block or a vertex; edan__win_fold
-   after. */
+/* Packed times: n more vertices might pass their bound (every time held
+   is at most the latest retirement so far, wtop, and a vertex adds at most
+   wgrow; wtop < wlim). */
+static EDAN__INLINE int edan__win_tight(const edan_context *ctx, uint64_t n)
+{
+    return (n + 2) * ctx->wgrow >= ctx->wlim - ctx->wtop;
+}
+/* Room for n more vertices, else every time widened first. Before a block
+   or a vertex; edan__win_fold after, with a schedule's last retirement
+   (held shifted left tsh). */
 static void edan__win_widen(edan_context *ctx);
 static EDAN__INLINE void edan__win_room(edan_context *ctx, uint64_t n)
 {
-    if (ctx->wpk && (n + 2) * ctx->wgrow >= ctx->wlim - ctx->wtop) edan__win_widen(ctx);     /* wtop < wlim */
+    if (ctx->wpk && edan__win_tight(ctx, n)) edan__win_widen(ctx);
 }
-static EDAN__INLINE void edan__win_fold(edan_context *ctx, const edan__win *s)
+static EDAN__INLINE void edan__win_fold(edan_context *ctx, edan__wt last, uint32_t tsh)
 {
-    const uint64_t v = s->last.v >> s->tsh;
+    const uint64_t v = last.v >> tsh;
     if (v > ctx->wtop) ctx->wtop = v;
 }
 
@@ -4043,7 +4049,7 @@ static EDAN__NOINLINE void edan__win_vertex_run(edan_context *ctx, edan__cfg *g,
             else S = edan__wt_max(S, f, pk);
         }
         edan__win_step(&c->s[j], kind, is_mem, t << c->s[j].tsh, S, Fend, pk);
-        if (pk) edan__win_fold(ctx, &c->s[j]);
+        if (pk) edan__win_fold(ctx, c->s[j].last, c->s[j].tsh);
     }
 }
 
@@ -6925,7 +6931,7 @@ static EDAN__INLINE void edan__block_window_run(edan_context *ctx, edan_block *b
     edan__win_room(ctx, b->n);
     if (edan__window_one(ctx)) {
         edan__block_window1(ctx, b, N0, 0, ex);
-        if (ctx->wpk) edan__win_fold(ctx, &w->s[ctx->cfg[0].wfirst]);
+        if (ctx->wpk) edan__win_fold(ctx, w->s[ctx->cfg[0].wfirst].last, w->s[ctx->cfg[0].wfirst].tsh);
         return;
     }
     n0 = w->n;
@@ -6936,7 +6942,7 @@ static EDAN__INLINE void edan__block_window_run(edan_context *ctx, edan_block *b
         else edan__block_window_k(ctx, b, N0, k, ex);
     }
     if (ctx->wpk)
-        for (k = 0; k < ctx->wn; k++) edan__win_fold(ctx, &w->s[k]);
+        for (k = 0; k < ctx->wn; k++) edan__win_fold(ctx, w->s[k].last, w->s[k].tsh);
 }
 
 #if EDAN__THREADS
@@ -7087,7 +7093,7 @@ static EDAN__INLINE uint64_t edan__wq_blocks1_at(edan__wq *q, const unsigned cha
         uint32_t i;
         if (!r->bytes || r->type != EDAN__WQ_BLOCK) break;
         b = r->b;
-        if (pk && ((uint64_t)b->n + 2) * ctx->wgrow >= ctx->wlim - ctx->wtop) {    /* edan__win_room */
+        if (pk && edan__win_tight(ctx, b->n)) {      /* edan__win_room, with the places written back first */
             edan__w1_put(&at, s, w);
             edan__win_widen(ctx);
             return tail;
@@ -7095,7 +7101,7 @@ static EDAN__INLINE uint64_t edan__wq_blocks1_at(edan__wq *q, const unsigned cha
         edan__wrec_exec(r, NULL, &ex);      /* the live-ins' finishes from wregF */
         edan__block_window1_at(ctx, w, s, sj, 0, r->b, r->N0, &ex, 1, wregF, &at, pk);
         for (i = 0; i < b->nwcopy; i++) wregF[b->wcopy[i][0]] = wregF[b->wcopy[i][1]];
-        if (pk && at.last.v >> s->tsh > ctx->wtop) ctx->wtop = at.last.v >> s->tsh;      /* edan__win_fold */
+        if (pk) edan__win_fold(ctx, at.last, s->tsh);
         tail += r->bytes;
     } while (tail != pub && !((tail ^ told) >> 14));
     edan__w1_put(&at, s, w);

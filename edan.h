@@ -4101,18 +4101,23 @@ static EDAN__INLINE edan_result edan__vertex_sums(edan_context *ctx, edan__cfg *
 }
 
 /* A load of one line that L1 holds (its way `hit`, edan__l1_hit): served
-   there, counted; the line's filler when it is a dependence (not vid
-   itself), else NULL. A compiled block's step joins it inline (no graph
-   recorded: a block is compiled only then); edan__vertex's first case
-   through edan__l1_served, which joins it into *S and *md, its id in
-   *fill (0: none). */
-static EDAN__INLINE const edan__filler *edan__l1_filler(edan__cfg *g, long hit, uint64_t vid)
+   there; the line's filler when it is a dependence (not vid itself), else
+   NULL. A compiled block's step joins it inline (no graph recorded: a
+   block is compiled only then) and counts its hits after its loop;
+   edan__vertex's first case through edan__l1_filler, which counts it, and
+   edan__l1_served, which joins it into *S and *md, its id in *fill (0:
+   none). */
+static EDAN__INLINE const edan__filler *edan__l1_filler_of(edan__cfg *g, long hit, uint64_t vid)
 {
     const edan__level *l1 = &g->lv[0];
     const edan__filler *f = l1->fill ? &l1->fill[hit] : NULL;
-    g->level_hits[0]++;
     g->served = 1;
     return f && f->vid && f->vid != vid ? f : NULL;
+}
+static EDAN__INLINE const edan__filler *edan__l1_filler(edan__cfg *g, long hit, uint64_t vid)
+{
+    g->level_hits[0]++;
+    return edan__l1_filler_of(g, hit, vid);
 }
 static EDAN__INLINE edan_result edan__l1_served(edan_context *ctx, edan__cfg *g, long hit, uint64_t vid,
                                                 const uint64_t *pv, uint32_t npv, uint64_t *S, uint32_t *md,
@@ -5600,6 +5605,7 @@ typedef struct edan__block_step {
     uint32_t idx;                   /* its instruction (a memory vertex's id and address) */
     uint32_t mem;                   /* a memory vertex: its index among them */
     uint32_t stack;                 /* ... of a stack slot (EDAN_INSN_STACK: forwarded at any distance) */
+    uint32_t size;                  /* ... its bytes (the cache's lookup reads them without the instruction) */
     uint32_t nlive;                 /* a load: the registers it reads as live-ins; its word's */
     edan_reg live[EDAN_MAX_SRC];    /* writer is an edge unless it wrote one of them */
     uint32_t nwr;                   /* a memory vertex: the writers of the registers it reads that may */
@@ -6459,6 +6465,7 @@ static int edan__blkc_insn(edan__blkc_state *bc, uint32_t i)
         st->kind = in->mem;
         st->mem = b->nmem++;
         st->stack = (in->flags & EDAN_INSN_STACK) != 0;
+        st->size = in->size;
     } else {
         b->C += cost;
         b->cost_bound += cost;
@@ -7888,6 +7895,10 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
     const int fw_on = ctx->fw_S != 0, store_dst = ctx->store_dst != 0;
     const uint64_t seg_start = ctx->th.seg_start;
     uint64_t fw_lo = edan__fw_lo(ctx);
+    /* L1's hits: their latency, counted into T1, C and L1's hits after the loop */
+    const int levels = g->c.num_levels != 0;
+    const uint32_t l1_lat = levels ? g->lv[0].latency : 0;
+    uint64_t l1_hits = 0;
     edan__wout wo;
     if (!edan__block_ready(ctx, b, addrs, 1) || !edan__block_room(ctx, g, b, plain, hot) ||
         (ctx->fw_S && b->nstore && !edan__fw_ready(ctx, b->nstack)))
@@ -7932,31 +7943,29 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
             edan__join_word(e, 1, 0, &S, &d);
         }
         if (plain && st->kind == EDAN_MEM_STORE && ctx->fw_S)    /* its start and depth there; room made before */
-            edan__fw_put1(ctx, N0 + st->idx + 1, addrs[st->idx], b->p[st->idx].in.size, (int)st->stack, S, d);
+            edan__fw_put1(ctx, N0 + st->idx + 1, addrs[st->idx], st->size, (int)st->stack, S, d);
         if (plain) {        /* edan__vertex without a cache: W, T1 and bytes are the block's */
             Fm = S + edan__access_time(g, 1, 0);
             d = edan__depth(d, 1);
             if (Fm > Tinf) Tinf = Fm;
             (void)edan__mem_depth(ctx, g, d);       /* room made above */
             is_mem = 1;
-        } else if (st->kind == EDAN_MEM_LOAD && g->c.num_levels &&
-                   (hit = edan__l1_hit(&g->lv[0], addrs[st->idx], b->p[st->idx].in.size)) >= 0) {
+        } else if (st->kind == EDAN_MEM_LOAD && levels &&
+                   (hit = edan__l1_hit(&g->lv[0], addrs[st->idx], st->size)) >= 0) {
             /* edan__vertex's first case with the loop's locals (its call keeps a dozen values
-               on the stack): served by L1, an operation of its latency */
-            const edan__filler *f = edan__l1_filler(g, hit, N0 + st->idx + 1);
-            const uint32_t lat = g->lv[0].latency;
+               on the stack): served by L1, an operation of its latency, counted after the loop */
+            const edan__filler *f = edan__l1_filler_of(g, hit, N0 + st->idx + 1);
             uint64_t fill = 0;
             if (f) {    /* edan__fill_join without the predecessors' list (no graph: a block is compiled only then) */
                 fill = f->vid;
                 edan__join(&S, &d, f->F, f->md);
                 g->fill_edges += !edan__block_is_pred(ctx, st, N0, e, fill);
             }
-            Fm = S + lat;
-            g->T1 += lat;
-            g->C += lat;
+            Fm = S + l1_lat;
+            l1_hits++;
             if (Fm > Tinf) Tinf = Fm;
             is_mem = 0;
-            if (wn) edan__wcap_set(&wo.wcap[st->mem], 0, lat, fill);
+            if (wn) edan__wcap_set(&wo.wcap[st->mem], 0, l1_lat, fill);
         } else {
             uint64_t pv[EDAN_MAX_SRC + 1], Sm = 0, Fv = 0;
             uint32_t npv = edan__block_preds(ctx, st, N0, e, pv), dS = 0, dv = d;
@@ -7973,7 +7982,7 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
             is_mem = mv;
             Tinf = g->Tinf;
             if (st->kind == EDAN_MEM_STORE && ctx->fw_S)
-                edan__fw_put(ctx, N0 + st->idx + 1, addrs[st->idx], b->p[st->idx].in.size, (int)st->stack, &Sm, &dS);
+                edan__fw_put(ctx, N0 + st->idx + 1, addrs[st->idx], st->size, (int)st->stack, &Sm, &dS);
         }
         if (hot) (void)edan__hot_count(ctx, g, &b->p[st->idx].in, is_mem, d, g->served);     /* room made above */
         if (st->kind == EDAN_MEM_STORE) {
@@ -7995,6 +8004,11 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
         if (o->tinf && Fo > Tinf) Tinf = Fo;
     }
     g->Tinf = Tinf;
+    if (l1_hits) {
+        g->T1 += l1_hits * l1_lat;
+        g->C += l1_hits * l1_lat;
+        g->level_hits[0] += l1_hits;
+    }
     ctx->E += E;
     ctx->N = N0 + b->n;
     b->runs++;

@@ -22,7 +22,7 @@ muts=[
  ("multi fill at its end", "                    if ((r = edan__fill_dep(ctx, g, &ctx->multi_fill[q], vid, pv, np, &Fend, &mdend, &fbest)) != EDAN_OK)", "                    if ((r = edan__fill_dep(ctx, g, &ctx->multi_fill[q], vid, pv, np, &S, &md, &fbest)) != EDAN_OK)"),
  ("feed fill at its end", "            md0 = *md;\n            *md = edan__depth(*md, 1);\n            if (Fend > *F) {", "            md0 = *md;\n            *md = edan__depth(*md, 1);\n            if (Fend > *F + 1000) {"),
  ("block forwarded start", "    edan__join(&S, &d, EDAN__FW_S(fw)[0], EDAN__FW_MD(fw, 1)[0]);", "    edan__join(&S, &d, EDAN__FW_S(fw)[0] + 200, EDAN__FW_MD(fw, 1)[0]);"),
- ("block forwarded store's start", "            edan__fw_put1(ctx, N0 + st->idx + 1, addrs[st->idx], b->p[st->idx].in.size, (int)st->stack, S, d);", "            edan__fw_put1(ctx, N0 + st->idx + 1, addrs[st->idx], b->p[st->idx].in.size, (int)st->stack, S + 1, d);"),
+ ("block forwarded store's start", "            edan__fw_put1(ctx, N0 + st->idx + 1, addrs[st->idx], st->size, (int)st->stack, S, d);", "            edan__fw_put1(ctx, N0 + st->idx + 1, addrs[st->idx], st->size, (int)st->stack, S + 1, d);"),
  ("block K forwarded depth", "                if (fw) edan__join(&S[k], &d[k], EDAN__FW_S(fw)[k], EDAN__FW_MD(fw, K)[k]);", "                if (fw) edan__join(&S[k], &d[k], EDAN__FW_S(fw)[k], EDAN__FW_MD(fw, K)[k] + 1);"),
  ("feed forwarded store start", "        EDAN__FW_S(e)[k] = Sv[k];", "        EDAN__FW_S(e)[k] = Sv[k] + 1;"),
  ("block outs md", "edan__set_reg_writer(ctx->reg_vid, F, md, o->reg, N0 + o->writer + 1, &Fo, &md[o->slot], 1);", "edan__set_reg_writer(ctx->reg_vid, F, md, o->reg, N0 + o->writer + 1, &Fo, &md[0], 1);"),

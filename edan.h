@@ -5605,7 +5605,7 @@ typedef struct edan__block_step {
     uint32_t idx;                   /* its instruction (a memory vertex's id and address) */
     uint32_t mem;                   /* a memory vertex: its index among them */
     uint32_t stack;                 /* ... of a stack slot (EDAN_INSN_STACK: forwarded at any distance) */
-    uint32_t size;                  /* ... its bytes (the cache's lookup reads them without the instruction) */
+    uint32_t size;                  /* ... its bytes, b->mem's copied here for the loop's L1 lookup */
     uint32_t nlive;                 /* a load: the registers it reads as live-ins; its word's */
     edan_reg live[EDAN_MAX_SRC];    /* writer is an edge unless it wrote one of them */
     uint32_t nwr;                   /* a memory vertex: the writers of the registers it reads that may */

@@ -8242,7 +8242,8 @@ static EDAN__INLINE void edan__block_prefetch(const edan_context *ctx, edan_bloc
         uint64_t *e = NULL;
         if (ch && (a & 7) + m->size <= 8) {
             e = (uint64_t *)(ch + (size_t)(w & (EDAN__CHUNK_WORDS - 1)) * eb);
-            EDAN__PREFETCH(e);
+            EDAN__PREFETCH(e);      /* and its last byte's line: an entry of 24 bytes may straddle two */
+            EDAN__PREFETCH((const unsigned char *)e + eb - 1);
         }
         *ent = e;
     }

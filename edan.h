@@ -7890,6 +7890,11 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
        read again after each */
     const int wn = ctx->wn != 0;
     const uint32_t nstep = b->nstep, nout = b->nout;
+    /* and b's steps and terms: the calls on a memory step's rarer paths
+       would have them read again at every step (6% of the plain run's
+       instructions, gemm 160) */
+    const edan__block_step *const steps = b->step;
+    const edan__block_term *const terms = b->terms;
     /* so are a load's tests (forwarding, its word's edge): fw_lo read
        again after a store puts one into the ring */
     const int fw_on = ctx->fw_S != 0, store_dst = ctx->store_dst != 0;
@@ -7908,17 +7913,20 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
     E = edan__block_live_edges(ctx, b);
     Tinf = g->Tinf;
     for (i = 0; i < nstep; i++) {
-        const edan__block_step *st = &b->step[i];
+        const edan__block_step *st = &steps[i];
         uint64_t S, Fm = 0, *e;      /* Fm: set by edan__vertex, which cannot fail here */
         uint32_t d;
         int is_mem;
         long hit;
-        t = b->terms + st->t0;
+        t = terms + st->t0;
         S = F[t->slot] + t->c;      /* a step has a term at least, most one or two */
         d = md[t->slot];
         if (st->nt > 1) {
             edan__join(&S, &d, F[t[1].slot] + t[1].c, md[t[1].slot]);
-            for (te = t + st->nt, t += 2; t < te; t++) edan__join(&S, &d, F[t->slot] + t->c, md[t->slot]);
+            if (st->nt > 2) {       /* a folded step's third (a loop's multiply of two loads), no loop */
+                edan__join(&S, &d, F[t[2].slot] + t[2].c, md[t[2].slot]);
+                for (te = t + st->nt, t += 3; t < te; t++) edan__join(&S, &d, F[t->slot] + t->c, md[t->slot]);
+            }
         }
         if (st->kind == EDAN_MEM_NONE) {
             F[st->dst] = S;

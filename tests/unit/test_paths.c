@@ -323,6 +323,32 @@ static void test_fold(void)
     CHECK_EQ_U(block_steps(&c, v, 4), 3);
 }
 
+/* A step of four terms: a multiply of a load (3) folded into the fused
+   multiply-add that reads it (4), whose fourth term, its third source,
+   is the latest: a second load and an add of 10 after it, 210. The fma
+   finishes at 214, the store after it at 414 (md 2, chained). T1 200 *
+   3 + 3 + 10 + 4 = 617, C 17; the edges: the multiply's, the add's, the
+   fma's two, the store's (the live-ins have no writers): 5. The block's
+   steps: the two loads, the fma (the multiply folded into it), the store. */
+static void test_fold_four_terms(void)
+{
+    edan_config c = no_cache();
+    edan_insn fma = op(EDAN_CLASS_FP_FMA, A5, A5, A3);     /* the multiply's value read once: folded */
+    const expect x = {3, 2, 1, 414, 617, 17, 5, 0, 24, 0};
+    fma.src[fma.nsrc++] = A4;
+    c.cost[EDAN_CLASS_INT_MUL] = 3;
+    c.cost[EDAN_CLASS_INT_ALU] = 10;
+    c.cost[EDAN_CLASS_FP_FMA] = 4;
+    {
+        const edan_insn v[] = {mem(EDAN_MEM_LOAD, A1, A0, 0x1000), op(EDAN_CLASS_INT_MUL, A5, A1, A2),
+                               mem(EDAN_MEM_LOAD, A4, A0, 0x2000), op(EDAN_CLASS_INT_ALU, A4, A4, 0), fma,
+                               mem(EDAN_MEM_STORE, A5, A0, 0x3000)};
+        every_path("a step of four terms", &c, v, 6, 0, &x);
+        every_path("a step of four terms across blocks", &c, v, 6, 2, &x);
+        CHECK_EQ_U(block_steps(&c, v, 6), 4);
+    }
+}
+
 /* Start: a vertex starts when the last of its predecessors finishes, here
    the third source of a fused multiply-add (the load: 200), and lies as
    deep as the deepest (md 1); the store after it is chained (md 2). */
@@ -646,6 +672,7 @@ int main(void)
     test_costs();
     test_branch_compare();
     test_fold();
+    test_fold_four_terms();
     test_start();
     test_threads();
     test_thread_live_ins();

@@ -515,17 +515,24 @@ static int pl_x86_whole(pl_block *b)
     return 1;
 }
 
+/* The pending block b is fed whole, through its compiled form: every
+   instruction in the scope and known, no signal or kill in between, its
+   thread selected. */
+static inline int pl_feeds_whole(const pl_block *b)
+{
+    return b->whole && !(st.sig.nat | st.sig.sync | st.kill.pending | st.sig.nstray) && st.thr.cur->selected;
+}
+
 /* The pending block ran (pl_ran_before), then what QEMU wrote outside the
    program's instructions. */
-static inline void pl_flush_pending(uint64_t pc)
+static PL_NOINLINE void pl_flush_pending(uint64_t pc)
 {
     pl_block *b = st.run.pending;
     uint32_t n;
     if (b) {
         st.run.pending = NULL;
         /* the common case, without the layers below: its compiled form fed whole */
-        if (b->whole && !(st.sig.nat | st.sig.sync | st.kill.pending | st.sig.nstray) && st.thr.cur->selected &&
-            (st.is_x86 ? pl_x86_whole(b) : pl_rv_whole(b))) {
+        if (pl_feeds_whole(b) && (st.is_x86 ? pl_x86_whole(b) : pl_rv_whole(b))) {
             st.run.fed += b->n;
             if (st.run.fed >= st.out.next_check) pl_progress();
             return;
@@ -679,7 +686,17 @@ void pl_vcpu_tb_exec(unsigned int vcpu, void *udata)
             __atomic_add_fetch(&pl_samp.off_count, b->nscope, __ATOMIC_RELAXED);
         return;
     }
-    if (st.run.pending || st.sig.nstray) pl_flush_pending(b->s[0].in.pc);
+    if (st.run.pending == st.run.stash && st.run.pending && !st.is_x86 && pl_feeds_whole(st.run.pending)) {
+        /* RISC-V, a loop's next execution of the block the stash holds:
+           pl_flush_pending's common case inline, without its call */
+        pl_block *p = st.run.pending;
+        st.run.pending = NULL;
+        pl_stash_put(p, p->addrs, p->n);
+        st.run.fed += p->n;
+        if (st.run.fed >= st.out.next_check) pl_progress();
+    } else if (st.run.pending || st.sig.nstray) {
+        pl_flush_pending(b->s[0].in.pc);
+    }
     if (st.sig.nat || st.thr.cur->flow.track) pl_flow_block(b->s[0].in.pc, &b->end);
     if (st.args.max_insns && st.run.fed >= st.args.max_insns) pl_look();
     st.run.pending = b;

@@ -7914,7 +7914,7 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
     Tinf = g->Tinf;
     for (i = 0; i < nstep; i++) {
         const edan__block_step *st = &steps[i];
-        uint64_t S, Fm = 0, *e;      /* Fm: set by edan__vertex, which cannot fail here */
+        uint64_t S, Fm = 0, *e, w0;      /* Fm: set by edan__vertex, which cannot fail here */
         uint32_t d;
         int is_mem;
         long hit;
@@ -7934,11 +7934,12 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
             continue;
         }
         e = ent[st->mem];
-        if (wn) wo.wmem[st->mem] = e ? e[0] : 0;     /* the windowed schedule's, for later */
-        if (st->kind == EDAN_MEM_LOAD && e && e[0]) {
+        w0 = e ? e[0] : 0;      /* the word's writer, in a local: the store below may alias e */
+        if (wn) wo.wmem[st->mem] = w0;      /* the windowed schedule's, for later */
+        if (st->kind == EDAN_MEM_LOAD && w0) {
             const unsigned char *fw =
-                e[0] >= fw_lo || (st->stack && fw_on) ? edan__fw_find_vid(ctx, &b->p[st->idx].in, e[0]) : NULL;
-            E += edan__block_word_edge(ctx, st, e[0], store_dst, seg_start);
+                w0 >= fw_lo || (st->stack && fw_on) ? edan__fw_find_vid(ctx, &b->p[st->idx].in, w0) : NULL;
+            E += edan__block_word_edge(ctx, st, w0, store_dst, seg_start);
             if (fw) {       /* forwarded: an operation of one cycle from the store's start */
                 uint64_t Sf;
                 uint32_t df;

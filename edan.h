@@ -6535,14 +6535,18 @@ static void edan__blkc_outputs(edan__blkc_state *bc)
     }
 }
 
-/* An operation's step with one reader, a later step, and one or two
-   terms is folded into it: the reader takes its terms, each with the
-   reader's c for it added (max-plus: the same F and md), and the step
-   goes (an x86-64 or RISC-V loop's multiply feeding another, a sum
-   feeding the next iteration's in an unrolled copy). Not one with a Tinf
-   candidate of its own (a branch's read), which stays for it; its own
+/* An operation's step with one reader, a later step, and at most
+   EDAN__FOLD_TERMS terms is folded into it: the reader takes its terms,
+   each with the reader's c for it added (max-plus: the same F and md), and
+   the step goes (an x86-64 or RISC-V loop's multiply feeding another, a
+   sum feeding the next iteration's in an unrolled copy). Not one with a
+   Tinf candidate of its own (a branch's read), which stays for it; its own
    candidacy the reader covers (its F is at least as large). A folded step
-   keeps no terms and no reader: edan__blkc_tinf leaves it out. */
+   keeps no terms and no reader: edan__blkc_tinf leaves it out. The bound:
+   a step costs the plain run more than several terms (gemm 160's trace,
+   edan__block_run_plain, folding steps of up to 2 terms: 1357.8M
+   instructions, 4: 1280.8M, 6: 1265.1M, 13: 1271.8M). */
+#define EDAN__FOLD_TERMS 6
 static void edan__blkc_fold(edan__blkc_state *bc)
 {
     edan_block *b = bc->b;
@@ -6553,7 +6557,7 @@ static void edan__blkc_fold(edan__blkc_state *bc)
         edan__block_term t[2 * (EDAN_MAX_SRC + 1)];
         uint32_t nt = 0, at = 0, k;
         int unfit = 0;
-        if (x->kind != EDAN_MEM_NONE || !x->nt || x->nt > 2 || bc->uses[x->dst - bc->R] != 1 || bc->tloc[x->dst - bc->R])
+        if (x->kind != EDAN_MEM_NONE || !x->nt || x->nt > EDAN__FOLD_TERMS || bc->uses[x->dst - bc->R] != 1 || bc->tloc[x->dst - bc->R])
             continue;
         for (j = i + 1; j < b->nstep && !y; j++)
             for (q = 0; q < b->step[j].nt; q++)
@@ -7919,7 +7923,7 @@ static EDAN__INLINE int edan__block_exec(edan_context *ctx, edan_block *b, const
         int is_mem;
         long hit;
         t = terms + st->t0;
-        S = F[t->slot] + t->c;      /* a step has a term at least, most one or two */
+        S = F[t->slot] + t->c;      /* a step has a term at least */
         d = md[t->slot];
         if (st->nt > 1) {
             edan__join(&S, &d, F[t[1].slot] + t[1].c, md[t[1].slot]);

@@ -349,6 +349,27 @@ static void test_fold_four_terms(void)
     }
 }
 
+/* A step of three terms folded into its one reader: a fused multiply-add
+   of a load (200 + 4) whose value only an add of 10 reads, 214; T1 214,
+   C 14, E 2. The block's steps: the load and the add, which takes the
+   fma's three terms and its own live-in (steps of more than two terms were
+   kept: three steps). */
+static void test_fold_three_terms(void)
+{
+    edan_config c = no_cache();
+    edan_insn fma = op(EDAN_CLASS_FP_FMA, A5, A1, A2);
+    const expect x = {1, 1, 0, 214, 214, 14, 2, 0, 8, 0};
+    fma.src[fma.nsrc++] = A3;
+    c.cost[EDAN_CLASS_INT_ALU] = 10;
+    c.cost[EDAN_CLASS_FP_FMA] = 4;
+    {
+        const edan_insn v[] = {mem(EDAN_MEM_LOAD, A1, A0, 0x1000), fma, op(EDAN_CLASS_INT_ALU, A5, A5, A4)};
+        every_path("a step of three terms folded", &c, v, 3, 0, &x);
+        every_path("a step of three terms folded, across blocks", &c, v, 3, 1, &x);
+        CHECK_EQ_U(block_steps(&c, v, 3), 2);
+    }
+}
+
 /* Start: a vertex starts when the last of its predecessors finishes, here
    the third source of a fused multiply-add (the load: 200), and lies as
    deep as the deepest (md 1); the store after it is chained (md 2). */
@@ -673,6 +694,7 @@ int main(void)
     test_branch_compare();
     test_fold();
     test_fold_four_terms();
+    test_fold_three_terms();
     test_start();
     test_threads();
     test_thread_live_ins();

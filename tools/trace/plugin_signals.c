@@ -523,6 +523,13 @@ static inline int pl_feeds_whole(const pl_block *b)
     return b->whole && !(st.sig.nat | st.sig.sync | st.kill.pending | st.sig.nstray) && st.thr.cur->selected;
 }
 
+/* b's n instructions fed: counted, the progress shown when due. */
+static inline void pl_count_fed(const pl_block *b)
+{
+    st.run.fed += b->n;
+    if (st.run.fed >= st.out.next_check) pl_progress();
+}
+
 /* The pending block ran (pl_ran_before), then what QEMU wrote outside the
    program's instructions. */
 static PL_NOINLINE void pl_flush_pending(uint64_t pc)
@@ -533,8 +540,7 @@ static PL_NOINLINE void pl_flush_pending(uint64_t pc)
         st.run.pending = NULL;
         /* the common case, without the layers below: its compiled form fed whole */
         if (pl_feeds_whole(b) && (st.is_x86 ? pl_x86_whole(b) : pl_rv_whole(b))) {
-            st.run.fed += b->n;
-            if (st.run.fed >= st.out.next_check) pl_progress();
+            pl_count_fed(b);
             return;
         }
         n = st.sig.nat ? pl_ran_before(b, pc) : b->n;
@@ -691,9 +697,8 @@ void pl_vcpu_tb_exec(unsigned int vcpu, void *udata)
            pl_flush_pending's common case inline, without its call */
         pl_block *p = st.run.pending;
         st.run.pending = NULL;
-        pl_stash_put(p, p->addrs, p->n);
-        st.run.fed += p->n;
-        if (st.run.fed >= st.out.next_check) pl_progress();
+        pl_rv_whole(p);
+        pl_count_fed(p);
     } else if (st.run.pending || st.sig.nstray) {
         pl_flush_pending(b->s[0].in.pc);
     }
